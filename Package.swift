@@ -1,0 +1,34 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "quiz",
+  products: [
+    .executable(name: "quiz", targets: ["quiz"]),
+    .library(name: "CardDeck", targets: ["CardDeck"]),
+    .library(name: "Scheduler", targets: ["Scheduler"]),
+  ],
+  targets: [
+    // Not `pkgConfig: "readline"`: Debian's readline.pc adds -D flags that SwiftPM refuses with a
+    // warning on every build. The headers and library are in the default paths.
+    .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
+    .target(name: "CardDeck"),
+    .target(name: "Scheduler"),
+    .executableTarget(
+      name: "quiz",
+      dependencies: ["CardDeck", "Scheduler", "CReadline"],
+      plugins: ["EmbedDecks"]
+    ),
+    // Turns Decks/ into Swift source, so that an installed binary carries its decks with it.
+    .executableTarget(name: "DeckEmbedder", path: "Plugins/DeckEmbedder"),
+    .plugin(
+      name: "EmbedDecks",
+      capability: .buildTool(),
+      dependencies: ["DeckEmbedder"]
+    ),
+    .testTarget(name: "CardDeckTests", dependencies: ["CardDeck"]),
+    .testTarget(name: "SchedulerTests", dependencies: ["Scheduler"]),
+    .testTarget(name: "QuizTests", dependencies: ["quiz", "CardDeck", "Scheduler"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+print(ShippedDecks.files.map(\.name))
