@@ -1,1 +1,0 @@
-// Cards and deck loading.

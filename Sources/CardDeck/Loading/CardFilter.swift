@@ -1,0 +1,77 @@
+/// Which cards a command works on: by topic, kind, deck and lesson.
+public struct CardFilter: Sendable, Equatable {
+  /// Topics to match; a card matches any of them. Empty matches every card.
+  public var topics: [String]
+  /// Kinds to keep. Empty keeps every kind.
+  public var kinds: Set<CardKind>
+  /// Deck names to keep, without regard to case. Empty keeps every deck.
+  public var decks: [String]
+  /// Lessons to keep. Empty keeps every lesson.
+  public var lessons: Set<Int>
+
+  /// Creates a filter; with no arguments it keeps every card.
+  public init(
+    topics: [String] = [], kinds: Set<CardKind> = [], decks: [String] = [], lessons: Set<Int> = []
+  ) {
+    self.topics = topics
+    self.kinds = kinds
+    self.decks = decks
+    self.lessons = lessons
+  }
+
+  /// Whether `card` passes every part of the filter.
+  public func matches(_ card: Card) -> Bool {
+    (topics.isEmpty || topics.contains { Self.topic($0, matches: card) })
+      && (kinds.isEmpty || kinds.contains(card.kind))
+      && (decks.isEmpty || decks.contains { $0.lowercased() == card.deck.lowercased() })
+      && (lessons.isEmpty || card.lesson.map(lessons.contains) == true)
+  }
+
+  /// Whether `query` names the card's topic or section: its words appear there, in order, as
+  /// whole words, without regard to case. `sheets` matches `Sheets` and `Sheets, alerts, and
+  /// popovers`, but not `Bottom sheet`.
+  public static func topic(_ query: String, matches card: Card) -> Bool {
+    let wanted = words(query)
+    guard !wanted.isEmpty else { return false }
+    return [card.topic, card.section].contains { text in
+      guard let text else { return false }
+      let have = words(text)
+      guard have.count >= wanted.count else { return false }
+      return (0...(have.count - wanted.count)).contains { start in
+        Array(have[start..<start + wanted.count]) == wanted
+      }
+    }
+  }
+
+  /// Topics from `topics` that look like what `query` meant: a word starts with it, or is at most
+  /// two edits away.
+  public static func suggestions(for query: String, among topics: [String]) -> [String] {
+    let wanted = words(query)
+    return topics.filter { topic in
+      words(topic).contains { word in
+        wanted.contains { word.hasPrefix($0) || editDistance($0, word) <= 2 }
+      }
+    }
+  }
+
+  private static func words(_ text: String) -> [String] {
+    text.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
+  }
+
+  private static func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a)
+    let b = Array(b)
+    guard !a.isEmpty else { return b.count }
+    var row = Array(0...b.count)
+    for i in 1...a.count {
+      var previous = row[0]
+      row[0] = i
+      for j in stride(from: 1, through: b.count, by: 1) {
+        let current = row[j]
+        row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+        previous = current
+      }
+    }
+    return row[b.count]
+  }
+}

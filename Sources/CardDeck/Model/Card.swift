@@ -1,0 +1,92 @@
+/// One card of a deck: what every kind has in common, and the kind's own content.
+public struct Card: Hashable, Sendable, Identifiable {
+  /// The content of one kind of card.
+  public enum Content: Hashable, Sendable {
+    /// A syntax card.
+    case syntax(SyntaxCard)
+    /// A trick question.
+    case trick(TrickCard)
+    /// An edge-case question.
+    case edge(EdgeCaseCard)
+    /// An interview problem.
+    case interview(InterviewCard)
+  }
+
+  /// The stable id that review history is keyed by.
+  public var id: String
+  /// The name of the deck the card belongs to.
+  public var deck: String
+  /// The lesson the card belongs to, if any.
+  public var lesson: Int?
+  /// The topic, such as `Sheets`.
+  public var topic: String
+  /// The group the card belongs to within its deck, such as an edge-case heading.
+  public var section: String?
+  /// Where the card starts in its file.
+  public var location: SourceLocation
+  /// The kind's own question and answer.
+  public var content: Content
+
+  /// Creates a card.
+  public init(
+    id: String, deck: String, lesson: Int? = nil, topic: String, section: String? = nil,
+    location: SourceLocation, content: Content
+  ) {
+    self.id = id
+    self.deck = deck
+    self.lesson = lesson
+    self.topic = topic
+    self.section = section
+    self.location = location
+    self.content = content
+  }
+
+  /// The card's kind.
+  public var kind: CardKind {
+    switch content {
+    case .syntax: .syntax
+    case .trick: .trick
+    case .edge: .edge
+    case .interview: .interview
+    }
+  }
+
+  /// The question side, whatever the kind.
+  public var prompt: Prompt {
+    switch content {
+    case .syntax(let card): card.prompt
+    case .trick(let card): card.question
+    case .edge(let card): card.question
+    case .interview(let card): card.problem
+    }
+  }
+
+  /// The card's title, for the kinds that have one.
+  public var title: String? {
+    switch content {
+    case .syntax, .trick: nil
+    case .edge(let card): card.title
+    case .interview(let card): card.title
+    }
+  }
+
+  /// Where the fact comes from, if known.
+  public var source: String? {
+    switch content {
+    case .syntax(let card): card.source
+    case .trick(let card): card.source
+    case .edge(let card): card.source
+    case .interview(let card): card.source
+    }
+  }
+
+  /// The whole answer side as one passage; a syntax card's expected code comes first.
+  public var answer: Passage {
+    switch content {
+    case .syntax(let card): Passage([.code(card.code)] + card.explanation.blocks)
+    case .trick(let card): card.answer
+    case .edge(let card): card.answer
+    case .interview(let card): card.modelAnswer
+    }
+  }
+}

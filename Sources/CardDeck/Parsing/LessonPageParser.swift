@@ -1,0 +1,398 @@
+import Foundation
+
+/// Reads the cards of a course lesson page: its flash cards, its edge-case questions and its
+/// interview problem.
+///
+/// A line-by-line state machine over the page's parts. Everything before "Flash cards" (the
+/// tutorial) is skipped. Problems are collected, never thrown, so one pass reports them all.
+public struct LessonPageParser: Sendable {
+  /// The deck name to use when the page does not say which lesson it is.
+  public var fallbackName: String
+
+  /// Creates a parser; `fallbackName` names the deck when the page has no lesson number.
+  public init(fallbackName: String) {
+    self.fallbackName = fallbackName
+  }
+
+  private enum Part {
+    case header
+    case tutorial
+    case flashCards
+    case edgeCases
+    case edgeQuestion
+    case edgeAnswer
+    case afterEdgeCases
+    case interviewProblem
+    case interviewAnswer
+    case end
+  }
+
+  /// A flash card whose topic is not yet cut from its prompt.
+  private struct FlashCard {
+    var line: Int
+    var kind: CardKind
+    var label: Substring
+    var body: [LessonPageText.Line] = []
+  }
+
+  private struct EdgeQuestion {
+    var line: Int
+    var title: String
+    var section: String?
+    var sawShowAnswer = false
+    var question: [LessonPageText.Line] = []
+    var answer: [LessonPageText.Line] = []
+    var source: String?
+  }
+
+  private struct Interview {
+    var line: Int
+    var section: String
+    var problem: [LessonPageText.Line] = []
+    var answer: [LessonPageText.Line] = []
+    var source: String?
+    var listenFor: String?
+  }
+
+  private static let flashCardsHeading = "Flash cards"
+  private static let edgeCasesHeading = "Edge cases and tricky questions"
+  private static let afterEdgeCaseHeadings: Set<Substring> = ["Further reading", "Write the code"]
+  private static let sourcePrefix = "Where this comes from:"
+  private static let listenForPrefix = "What interviewers listen for:"
+  private static let showAnswer = "Show the answer"
+
+  /// The deck on the page, and every problem found in it.
+  public func parse(_ source: SourceText) -> (deck: Deck, diagnostics: [Diagnostic]) {
+    var diagnostics = source.diagnostics
+    var part = Part.header
+    var lesson: Int?
+    var headerLines: [Substring] = []
+    var sectionHeadings: [String] = []
+    var flashCards: [FlashCard] = []
+    var announcedFlashCards: (count: Int, line: Int)?
+    var announcedEdgeCases: (count: Int, line: Int)?
+    var edgeQuestions: [EdgeQuestion] = []
+    var betweenQuestions: [Substring] = []
+    var interview: Interview?
+    var sawFlashCards = false
+
+    for (offset, line) in source.lines.enumerated() {
+      let number = offset + 1
+      let trimmed = line.trimmingWhitespace()
+
+      // Headings that start a part win over whatever part the page is in.
+      if trimmed == Self.flashCardsHeading && part != .interviewAnswer {
+        part = .flashCards
+        sawFlashCards = true
+        continue
+      }
+      if trimmed == Self.edgeCasesHeading && part != .interviewAnswer {
+        part = .edgeCases
+        betweenQuestions = []
+        continue
+      }
+      if trimmed.hasPrefix("Interview problem") && part != .interviewAnswer && sawFlashCards {
+        let section = trimmed.split(separator: "·", maxSplits: 1).dropFirst().first
+        interview = Interview(
+          line: number, section: String(section?.trimmingWhitespace() ?? "Interview problem"))
+        part = .interviewProblem
+        continue
+      }
+      if Self.afterEdgeCaseHeadings.contains(trimmed)
+        && [.flashCards, .edgeCases, .edgeAnswer].contains(part) && sawFlashCards
+      {
+        part = .afterEdgeCases
+        continue
+      }
+
+      switch part {
+      case .header:
+        if lesson == nil, let found = Self.lessonNumber(in: trimmed) { lesson = found }
+        if trimmed.hasPrefix("Step ") || trimmed.hasPrefix("You will build") {
+          part = .tutorial
+        } else if !trimmed.isEmpty {
+          headerLines.append(trimmed)
+        }
+      case .tutorial, .afterEdgeCases, .end:
+        continue
+      case .flashCards:
+        if let kind = Self.flashCardKind(trimmed) {
+          flashCards.append(FlashCard(line: number, kind: kind.kind, label: kind.rest))
+        } else if !flashCards.isEmpty {
+          flashCards[flashCards.count - 1].body.append((number, line))
+        } else if announcedFlashCards == nil, let count = Self.leadingNumber(trimmed) {
+          announcedFlashCards = (count, number)
+        }
+      case .edgeCases, .edgeQuestion, .edgeAnswer:
+        if let title = Self.questionTitle(trimmed) {
+          let section = part == .edgeCases ? betweenQuestions.last.map(String.init) : nil
+          edgeQuestions.append(
+            EdgeQuestion(
+              line: number, title: title, section: section ?? edgeQuestions.last?.section))
+          betweenQuestions = []
+          part = .edgeQuestion
+        } else if part == .edgeQuestion {
+          if trimmed == Self.showAnswer {
+            edgeQuestions[edgeQuestions.count - 1].sawShowAnswer = true
+            part = .edgeAnswer
+          } else {
+            edgeQuestions[edgeQuestions.count - 1].question.append((number, line))
+          }
+        } else if part == .edgeAnswer {
+          if trimmed.hasPrefix(Self.sourcePrefix) {
+            edgeQuestions[edgeQuestions.count - 1].source = String(
+              trimmed.dropFirst(Self.sourcePrefix.count).trimmingWhitespace())
+            part = .edgeCases
+          } else {
+            edgeQuestions[edgeQuestions.count - 1].answer.append((number, line))
+          }
+        } else if announcedEdgeCases == nil && edgeQuestions.isEmpty,
+          let count = Self.leadingNumber(trimmed)
+        {
+          announcedEdgeCases = (count, number)
+        } else if !trimmed.isEmpty {
+          betweenQuestions.append(trimmed)
+          if !sectionHeadings.contains(String(trimmed)) { sectionHeadings.append(String(trimmed)) }
+        }
+      case .interviewProblem:
+        if trimmed.hasPrefix(Self.sourcePrefix) {
+          interview?.source = String(trimmed.dropFirst(Self.sourcePrefix.count).trimmingWhitespace())
+        } else if trimmed == Self.showAnswer {
+          part = .interviewAnswer
+        } else {
+          interview?.problem.append((number, line))
+        }
+      case .interviewAnswer:
+        if trimmed.hasPrefix(Self.listenForPrefix) {
+          interview?.listenFor = String(
+            trimmed.dropFirst(Self.listenForPrefix.count).trimmingWhitespace())
+          part = .end
+        } else {
+          interview?.answer.append((number, line))
+        }
+      }
+    }
+
+    // The page's own headings name its topics.
+    let title = headerLines.first { Self.lessonNumber(in: $0) == nil }
+    let subjects = headerLines.drop { $0 != title }.dropFirst().first
+    let vocabulary = ([title, subjects].compactMap { $0.map(String.init) } + sectionHeadings)
+    let name = lesson.map { "lesson-\($0)" } ?? fallbackName
+    var deck = Deck(
+      name: name,
+      title: [lesson.map { "Lesson \($0)" }, title.map(String.init)].compactMap { $0 }
+        .joined(separator: ": "),
+      lesson: lesson, path: source.path, format: .lessonPage)
+    if deck.title.isEmpty { deck.title = name }
+
+    let topics = TopicResolver(vocabulary: vocabulary, labels: flashCards.map(\.label))
+    for flash in flashCards {
+      let location = source.location(flash.line)
+      let (topic, promptText) = topics.resolve(flash.label, at: location, into: &diagnostics)
+      if let card = buildFlashCard(
+        flash, topic: topic, prompt: promptText, deck: deck, location: location,
+        into: &diagnostics)
+      {
+        deck.cards.append(card)
+      }
+    }
+    let defaultSection = subjects.map(String.init) ?? title.map(String.init) ?? name
+    for question in edgeQuestions {
+      if let card = buildEdgeCard(
+        question, defaultSection: defaultSection, deck: deck, source: source, into: &diagnostics)
+      {
+        deck.cards.append(card)
+      }
+    }
+    if let interview, let card = buildInterview(interview, deck: deck, source: source, into: &diagnostics) {
+      deck.cards.append(card)
+    }
+
+    if let announced = announcedFlashCards, announced.count != flashCards.count {
+      diagnostics.append(
+        .error(
+          "the page announces \(announced.count) flash cards, but \(flashCards.count) were found",
+          at: source.location(announced.line)))
+    }
+    if let announced = announcedEdgeCases, announced.count != edgeQuestions.count {
+      diagnostics.append(
+        .error(
+          "the page announces \(announced.count) edge-case questions, but \(edgeQuestions.count) were found",
+          at: source.location(announced.line)))
+    }
+    if flashCards.isEmpty && edgeQuestions.isEmpty && interview == nil {
+      diagnostics.append(
+        .error(
+          "no cards found: a lesson page has a 'Flash cards' part with 'Syntax · …' or 'Trick question · …' cards",
+          at: source.location(1)))
+    }
+    return (deck, diagnostics)
+  }
+
+  // MARK: - Building cards
+
+  private func buildFlashCard(
+    _ flash: FlashCard, topic: String, prompt: String, deck: Deck, location: SourceLocation,
+    into diagnostics: inout [Diagnostic]
+  ) -> Card? {
+    var body = flash.body[...]
+    var code: CodeBlock?
+    if let marker = body.firstIndex(where: { $0.text.trimmingWhitespace() == LessonPageText.codeRunMarker }) {
+      let text = LessonPageText.trimmedText(body[..<marker].map(\.text))
+      if !text.isEmpty { code = CodeBlock(text) }
+      body = body[marker...]
+    }
+    var answer = LessonPageText.passage(body)
+    if code == nil, case .code(let leading) = answer.blocks.first {
+      code = leading
+      answer.blocks.removeFirst()
+    }
+    guard !prompt.isEmpty else {
+      diagnostics.append(.error("the card's prompt is empty", at: location))
+      return nil
+    }
+    guard !answer.isEmpty else {
+      diagnostics.append(.error("the card has no answer", at: location))
+      return nil
+    }
+    let content: Card.Content
+    switch flash.kind {
+    case .syntax:
+      guard let code else {
+        diagnostics.append(.error("a syntax card needs code, and this one has none", at: location))
+        return nil
+      }
+      content = .syntax(SyntaxCard(prompt: Prompt(prompt), code: code, explanation: answer))
+    default:
+      content = .trick(TrickCard(question: Prompt(prompt, code: code), answer: answer))
+    }
+    let promptValue = Prompt(prompt, code: flash.kind == .syntax ? nil : code)
+    return Card(
+      id: CardID.derived(deck: deck.name, kind: flash.kind, prompt: promptValue), deck: deck.name,
+      lesson: deck.lesson, topic: topic, location: location, content: content)
+  }
+
+  private func buildEdgeCard(
+    _ question: EdgeQuestion, defaultSection: String, deck: Deck, source: SourceText,
+    into diagnostics: inout [Diagnostic]
+  ) -> Card? {
+    let location = source.location(question.line)
+    let prompt = Self.prompt(question.question[...])
+    guard !prompt.text.isEmpty else {
+      diagnostics.append(.error("the question has no text", at: location))
+      return nil
+    }
+    guard question.sawShowAnswer else {
+      diagnostics.append(.error("the question has no '\(Self.showAnswer)' line", at: location))
+      return nil
+    }
+    let answer = LessonPageText.passage(question.answer[...])
+    guard !answer.isEmpty else {
+      diagnostics.append(.error("the question has no answer after '\(Self.showAnswer)'", at: location))
+      return nil
+    }
+    guard let cardSource = question.source else {
+      diagnostics.append(.error("the question has no '\(Self.sourcePrefix)' line", at: location))
+      return nil
+    }
+    let section = question.section ?? defaultSection
+    return Card(
+      id: CardID.derived(deck: deck.name, kind: .edge, prompt: prompt), deck: deck.name,
+      lesson: deck.lesson, topic: section, section: section, location: location,
+      content: .edge(
+        EdgeCaseCard(title: question.title, question: prompt, answer: answer, source: cardSource)))
+  }
+
+  private func buildInterview(
+    _ interview: Interview, deck: Deck, source: SourceText, into diagnostics: inout [Diagnostic]
+  ) -> Card? {
+    let location = source.location(interview.line)
+    var problemLines = interview.problem[...]
+    while problemLines.first?.text.trimmingWhitespace().isEmpty == true { problemLines.removeFirst() }
+    let titleEnd = problemLines.firstIndex { $0.text.trimmingWhitespace().isEmpty } ?? problemLines.endIndex
+    let title = LessonPageText.trimmedText(problemLines[..<titleEnd].map(\.text))
+    let problem = Self.prompt(problemLines[titleEnd...])
+    guard !problem.text.isEmpty || problem.code != nil else {
+      diagnostics.append(.error("the interview problem has no text", at: location))
+      return nil
+    }
+    guard let listenFor = interview.listenFor else {
+      diagnostics.append(
+        .error("the interview problem has no '\(Self.listenForPrefix)' line", at: location))
+      return nil
+    }
+    let answer = LessonPageText.passage(interview.answer[...])
+    return Card(
+      id: CardID.derived(deck: deck.name, kind: .interview, prompt: problem), deck: deck.name,
+      lesson: deck.lesson, topic: interview.section, section: interview.section,
+      location: location,
+      content: .interview(
+        InterviewCard(
+          title: title.isEmpty ? nil : title, problem: problem, source: interview.source,
+          modelAnswer: answer, listenFor: listenFor)))
+  }
+
+  /// A question's prose, then its code: the prose runs up to the first paragraph of code.
+  private static func prompt(_ lines: ArraySlice<LessonPageText.Line>) -> Prompt {
+    var prose: [String] = []
+    var paragraph: [Substring] = []
+    var index = lines.startIndex
+    while index < lines.endIndex {
+      let text = lines[index].text
+      if text.trimmingWhitespace().isEmpty {
+        if !paragraph.isEmpty { prose.append(paragraph.joined(separator: " ")) }
+        paragraph = []
+      } else if paragraph.isEmpty && LessonPageText.looksLikeCode(text)
+        && !LessonPageText.looksLikeProse(text)
+      {
+        break
+      } else {
+        paragraph.append(text.trimmingWhitespace())
+      }
+      index += 1
+    }
+    if !paragraph.isEmpty { prose.append(paragraph.joined(separator: " ")) }
+    let code = LessonPageText.trimmedText(
+      lines[index...].map(\.text).filter { !LessonPageText.isCaption($0) })
+    return Prompt(prose.joined(separator: "\n\n"), code: code.isEmpty ? nil : CodeBlock(code))
+  }
+
+  // MARK: - Recognising lines
+
+  private static func flashCardKind(_ line: Substring) -> (kind: CardKind, rest: Substring)? {
+    for (prefix, kind) in [("Syntax · ", CardKind.syntax), ("Trick question · ", .trick)]
+    where line.hasPrefix(prefix) {
+      return (kind, line.dropFirst(prefix.count))
+    }
+    return nil
+  }
+
+  /// The title of a line like `Lesson 23 · question 4 of 10 · a sheet on a phone held sideways`.
+  private static func questionTitle(_ line: Substring) -> String? {
+    let parts = line.components(separatedBy: " · ")
+    guard parts.count >= 2, let index = parts.firstIndex(where: isQuestionNumber) else {
+      return nil
+    }
+    let rest = parts[(index + 1)...].joined(separator: " · ")
+    return rest.isEmpty ? parts[index] : rest
+  }
+
+  private static func isQuestionNumber(_ part: String) -> Bool {
+    let words = part.split(separator: " ")
+    return words.count == 4 && words[0] == "question" && words[2] == "of"
+      && Int(words[1]) != nil && Int(words[3]) != nil
+  }
+
+  /// N in `Lesson N` or `… Lesson N of M · …`.
+  private static func lessonNumber(in line: Substring) -> Int? {
+    guard let range = line.range(of: "Lesson ") else { return nil }
+    let digits = line[range.upperBound...].prefix { $0.isASCII && $0.isNumber }
+    let after = line[range.upperBound...].dropFirst(digits.count)
+    guard let number = Int(digits), after.isEmpty || after.hasPrefix(" of ") else { return nil }
+    return number
+  }
+
+  private static func leadingNumber(_ line: Substring) -> Int? {
+    Int(line.prefix { $0.isASCII && $0.isNumber })
+  }
+}

@@ -1,0 +1,305 @@
+import Foundation
+
+/// Reads a deck written in this project's Markdown deck format (`docs/deck-format.md`).
+///
+/// A line-by-line state machine: it never stops at the first problem, so one pass reports every
+/// problem of the file.
+public struct NativeDeckParser: Sendable {
+  /// The deck's name: cards without an explicit id derive theirs from it.
+  public var deckName: String
+
+  /// Creates a parser for the deck called `deckName`.
+  public init(deckName: String) {
+    self.deckName = deckName
+  }
+
+  private enum State {
+    case beforeTitle
+    case deckSettings
+    case preamble
+    case cardSettings
+    case cardBody
+  }
+
+  /// A card whose lines have been collected but not yet interpreted.
+  private struct PendingCard {
+    var headingLine: Int
+    var kind: CardKind
+    var topic: String
+    var id: String?
+    var settings: [String: String] = [:]
+    var question: [MarkdownBlocks.Line] = []
+    var answer: [MarkdownBlocks.Line] = []
+    var separatorLine: Int?
+  }
+
+  /// The deck in `source`, and every problem found in it.
+  public func parse(_ source: SourceText) -> (deck: Deck, diagnostics: [Diagnostic]) {
+    var diagnostics = source.diagnostics
+    var deck = Deck(name: deckName, title: deckName, path: source.path, format: .native)
+    var state = State.beforeTitle
+    var pending: PendingCard?
+    var fence: (marker: Substring, line: Int)?
+
+    func finish() {
+      if let card = pending, let built = build(card, deck: deck, source: source, into: &diagnostics) {
+        deck.cards.append(built)
+      }
+      pending = nil
+    }
+
+    for (offset, line) in source.lines.enumerated() {
+      let number = offset + 1
+      if let open = fence {
+        if MarkdownBlocks.isClosingFence(line, for: open.marker) {
+          fence = nil
+        } else if line.hasPrefix("## "), case .success = parseHeading(line) {
+          diagnostics.append(.error("this code block is never closed", at: source.location(open.line)))
+          fence = nil
+        }
+        if fence != nil || !line.hasPrefix("## ") {
+          append(line, number, to: &pending)
+          continue
+        }
+      }
+
+      switch state {
+      case .beforeTitle:
+        if line.trimmingWhitespace().isEmpty { continue }
+        if line.hasPrefix("# ") {
+          deck.title = String(line.dropFirst(2).trimmingWhitespace())
+          state = .deckSettings
+          continue
+        }
+        diagnostics.append(.error("a deck starts with its title, '# Title'", at: source.location(number)))
+        state = .preamble
+      case .deckSettings:
+        if line.trimmingWhitespace().isEmpty {
+          state = .preamble
+          continue
+        }
+        if let (key, value) = setting(in: line) {
+          applyDeckSetting(key, value, to: &deck, at: source.location(number), into: &diagnostics)
+          continue
+        }
+        state = .preamble
+      case .cardSettings:
+        if let (key, value) = setting(in: line), ["section", "title"].contains(key) {
+          pending?.settings[key] = value
+          continue
+        }
+        state = .cardBody
+      case .preamble, .cardBody:
+        break
+      }
+
+      if line.hasPrefix("## ") {
+        finish()
+        switch parseHeading(line) {
+        case .success(let heading):
+          pending = PendingCard(
+            headingLine: number, kind: heading.kind, topic: heading.topic, id: heading.id)
+          state = .cardSettings
+        case .failure(let problem):
+          diagnostics.append(.error(problem.message, at: source.location(number)))
+          state = .preamble
+        }
+        continue
+      }
+      guard state == .cardBody || state == .cardSettings else { continue }
+      if let opening = MarkdownBlocks.openingFence(line) {
+        fence = (opening.marker, number)
+      } else if line.trimmingWhitespace() == "---" {
+        if let first = pending?.separatorLine {
+          diagnostics.append(
+            .error(
+              "a second '---' line (the first is line \(first)); a card has exactly one, between question and answer",
+              at: source.location(number)))
+        } else {
+          pending?.separatorLine = number
+        }
+        continue
+      }
+      append(line, number, to: &pending)
+    }
+    if let open = fence {
+      diagnostics.append(.error("this code block is never closed", at: source.location(open.line)))
+    }
+    finish()
+    if deck.cards.isEmpty && !diagnostics.contains(where: { $0.severity == .error }) {
+      diagnostics.append(.error("the deck has no cards ('## Kind · Topic' headings)", at: source.location(1)))
+    }
+    return (deck, diagnostics)
+  }
+
+  private func append(_ line: Substring, _ number: Int, to pending: inout PendingCard?) {
+    guard pending != nil else { return }
+    if pending!.separatorLine == nil {
+      pending!.question.append((number, line))
+    } else {
+      pending!.answer.append((number, line))
+    }
+  }
+
+  /// `key: value` where key is a lowercase word.
+  private func setting(in line: Substring) -> (String, String)? {
+    guard let colon = line.firstIndex(of: ":") else { return nil }
+    let key = line[..<colon]
+    guard !key.isEmpty, key.allSatisfy({ $0.isLowercase || $0 == "-" }) else { return nil }
+    return (String(key), String(line[line.index(after: colon)...].trimmingWhitespace()))
+  }
+
+  private func applyDeckSetting(
+    _ key: String, _ value: String, to deck: inout Deck, at location: SourceLocation,
+    into diagnostics: inout [Diagnostic]
+  ) {
+    switch key {
+    case "lesson":
+      if let lesson = Int(value), lesson > 0 {
+        deck.lesson = lesson
+      } else {
+        diagnostics.append(.error("'lesson:' takes a whole number, not '\(value)'", at: location))
+      }
+    default:
+      diagnostics.append(.error("unknown deck setting '\(key)' (known: lesson)", at: location))
+    }
+  }
+
+  private struct Heading {
+    var kind: CardKind
+    var topic: String
+    var id: String?
+  }
+
+  /// The kind, topic and id of a `## ` line, or what is wrong with it.
+  private func parseHeading(_ line: Substring) -> Result<Heading, HeadingProblem> {
+    let text = String(line.dropFirst(3))
+    let separator = text.contains(" · ") ? " · " : " | "
+    let parts = text.components(separatedBy: separator).map { String($0.trimmingWhitespace()) }
+    guard let kind = CardKind(name: parts[0]) else {
+      return .failure(HeadingProblem("unknown card kind '\(parts[0])'; use Syntax, Trick, Edge or Interview"))
+    }
+    guard parts.count >= 2, !parts[1].isEmpty else {
+      return .failure(HeadingProblem("the heading names no topic: write '## \(kind.headingName) · Topic'"))
+    }
+    guard parts.count <= 3 else {
+      return .failure(HeadingProblem("a heading has at most three parts, 'Kind · Topic · id'; found \(parts.count)"))
+    }
+    if parts.count == 3, !CardID.isValid(parts[2]) {
+      return .failure(HeadingProblem("'\(parts[2])' is not a valid id: use letters, digits, '-', '_' and '.'"))
+    }
+    return .success(Heading(kind: kind, topic: parts[1], id: parts.count == 3 ? parts[2] : nil))
+  }
+
+  private struct HeadingProblem: Error {
+    var message: String
+    init(_ message: String) { self.message = message }
+  }
+
+  private func build(
+    _ pending: PendingCard, deck: Deck, source: SourceText, into diagnostics: inout [Diagnostic]
+  ) -> Card? {
+    let heading = source.location(pending.headingLine)
+    let kind = pending.kind
+    guard let separator = pending.separatorLine else {
+      diagnostics.append(.error("the card has no '---' line between question and answer", at: heading))
+      return nil
+    }
+    let errorsBefore = diagnostics.count
+    var cardSource: String?
+    var listenFor: String?
+
+    func collect(_ lines: [MarkdownBlocks.Line]) -> [(line: Int, block: Passage.Block)] {
+      var blocks: [(Int, Passage.Block)] = []
+      for located in MarkdownBlocks.parse(lines[...]) {
+        let location = source.location(located.line)
+        switch located.block {
+        case .paragraph(let text, let escaped):
+          if !escaped && text.hasPrefix("Source:") {
+            if cardSource != nil {
+              diagnostics.append(.error("a second 'Source:'; a card has one", at: location))
+            }
+            cardSource = String(text.dropFirst("Source:".count).trimmingWhitespace())
+          } else if !escaped && text.hasPrefix("Listen for:") && kind == .interview {
+            listenFor = String(text.dropFirst("Listen for:".count).trimmingWhitespace())
+          } else {
+            blocks.append((located.line, .text(text)))
+          }
+        case .fence(let language, let text):
+          if let language, ["console", "output", "text"].contains(language.lowercased()) {
+            blocks.append((located.line, .console(text)))
+          } else {
+            blocks.append((located.line, .code(CodeBlock(text, language: language))))
+          }
+        case .table(let rows):
+          blocks.append((located.line, .table(rows)))
+        }
+      }
+      return blocks
+    }
+
+    var promptText: [String] = []
+    var promptCode: CodeBlock?
+    for (line, block) in collect(pending.question) {
+      switch block {
+      case .text(let text): promptText.append(text)
+      case .code(let code):
+        if promptCode == nil {
+          promptCode = code
+        } else {
+          diagnostics.append(
+            .error("a question holds at most one code block; move this one to the answer", at: source.location(line)))
+        }
+      case .console, .table:
+        diagnostics.append(
+          .error("a question holds prose and one code block; move this block to the answer", at: source.location(line)))
+      }
+    }
+    let prompt = Prompt(promptText.joined(separator: "\n\n"), code: promptCode)
+    if prompt.text.isEmpty && prompt.code == nil {
+      diagnostics.append(.error("the question is empty", at: heading))
+    }
+    var answer = collect(pending.answer).map(\.block)
+    if answer.isEmpty && (kind != .interview || listenFor == nil) {
+      diagnostics.append(.error("the answer is empty", at: source.location(separator)))
+    }
+
+    let content: Card.Content
+    switch kind {
+    case .syntax:
+      guard let index = answer.firstIndex(where: { if case .code = $0 { true } else { false } }),
+        case .code(let code) = answer.remove(at: index)
+      else {
+        if !answer.isEmpty {
+          diagnostics.append(
+            .error("a syntax card's answer needs the expected code in a fenced code block", at: source.location(separator)))
+        }
+        return nil
+      }
+      content = .syntax(SyntaxCard(prompt: prompt, code: code, explanation: Passage(answer), source: cardSource))
+    case .trick:
+      content = .trick(TrickCard(question: prompt, answer: Passage(answer), source: cardSource))
+    case .edge:
+      guard let cardSource else {
+        diagnostics.append(.error("an edge card needs a 'Source:' paragraph saying where the answer comes from", at: heading))
+        return nil
+      }
+      content = .edge(
+        EdgeCaseCard(title: pending.settings["title"], question: prompt, answer: Passage(answer), source: cardSource))
+    case .interview:
+      guard let listenFor else {
+        diagnostics.append(.error("an interview card needs a 'Listen for:' paragraph", at: heading))
+        return nil
+      }
+      content = .interview(
+        InterviewCard(
+          title: pending.settings["title"], problem: prompt, source: cardSource, modelAnswer: Passage(answer),
+          listenFor: listenFor))
+    }
+    guard diagnostics.count == errorsBefore else { return nil }
+    return Card(
+      id: pending.id ?? CardID.derived(deck: deck.name, kind: kind, prompt: prompt),
+      deck: deck.name, lesson: deck.lesson, topic: pending.topic, section: pending.settings["section"],
+      location: heading, content: content)
+  }
+}

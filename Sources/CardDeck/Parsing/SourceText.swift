@@ -1,0 +1,84 @@
+/// A deck file's bytes decoded into numbered lines.
+///
+/// Tolerates what editors and other systems leave behind: a UTF-8 byte-order mark and CRLF line
+/// endings. Bytes that are not UTF-8 are reported with their line and replaced, so that the rest
+/// of the file can still be checked in the same pass.
+public struct SourceText: Sendable {
+  /// The path used in diagnostics.
+  public let path: String
+  /// The lines, without line terminators; `lines[0]` is line 1.
+  public let lines: [Substring]
+  /// Problems with the encoding itself.
+  public let diagnostics: [Diagnostic]
+
+  /// Decodes `bytes` read from `path`.
+  public init(bytes: some Collection<UInt8>, path: String) {
+    self.path = path
+    var bytes = Array(bytes)
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+    var diagnostics: [Diagnostic] = []
+    let text: String
+    if let valid = String(validating: bytes, as: UTF8.self) {
+      text = valid
+    } else {
+      let offset = Self.firstInvalidUTF8Offset(in: bytes) ?? 0
+      let line = bytes[..<offset].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+      let byte = String(bytes[offset], radix: 16, uppercase: true)
+      diagnostics.append(
+        .error(
+          "the file is not UTF-8 text (byte 0x\(byte) at offset \(offset)); save it as UTF-8",
+          at: SourceLocation(path: path, line: line)))
+      text = String(decoding: bytes, as: UTF8.self)
+    }
+    self.diagnostics = diagnostics
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    if lines.last?.isEmpty == true { lines.removeLast() }
+    self.lines = lines.map { $0.last == "\r" ? $0.dropLast() : $0 }
+  }
+
+  /// Decodes a string, as if it had been read from `path`.
+  public init(_ text: String, path: String) {
+    self.init(bytes: Array(text.utf8), path: path)
+  }
+
+  /// The location of a 1-based line.
+  public func location(_ line: Int) -> SourceLocation {
+    SourceLocation(path: path, line: line)
+  }
+
+  /// The offset of the first byte that does not belong to a well-formed UTF-8 sequence.
+  static func firstInvalidUTF8Offset(in bytes: [UInt8]) -> Int? {
+    var index = 0
+    while index < bytes.count {
+      let lead = bytes[index]
+      let length: Int
+      switch lead {
+      case 0x00...0x7F: length = 1
+      case 0xC2...0xDF: length = 2
+      case 0xE0...0xEF: length = 3
+      case 0xF0...0xF4: length = 4
+      default: return index
+      }
+      guard index + length <= bytes.count else { return index }
+      var sequence = bytes[index..<index + length].makeIterator()
+      _ = sequence.next()
+      var isValid = true
+      var position = 1
+      while let byte = sequence.next() {
+        let (low, high): (UInt8, UInt8) =
+          switch (lead, position) {
+          case (0xE0, 1): (0xA0, 0xBF)
+          case (0xED, 1): (0x80, 0x9F)
+          case (0xF0, 1): (0x90, 0xBF)
+          case (0xF4, 1): (0x80, 0x8F)
+          default: (0x80, 0xBF)
+          }
+        if byte < low || byte > high { isValid = false }
+        position += 1
+      }
+      guard isValid else { return index }
+      index += length
+    }
+    return nil
+  }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// Writes decks in the native Markdown format, so that reading the text back gives the same cards.
+public struct NativeDeckWriter: Sendable {
+  /// Creates a writer.
+  public init() {}
+
+  /// The file name the deck must be written to for its cards to keep their deck name.
+  public func fileName(for deck: Deck) -> String { "\(deck.name).md" }
+
+  /// The deck as native deck text. Every card gets an explicit id, so that progress made on the
+  /// original carries over.
+  public func write(_ deck: Deck) -> String {
+    var out = "# \(deck.title)\n"
+    if let lesson = deck.lesson { out += "lesson: \(lesson)\n" }
+    for card in deck.cards {
+      out += "\n## \(card.kind.headingName) · \(card.topic) · \(card.id)\n"
+      if let section = card.section { out += "section: \(section)\n" }
+      if let title = card.title { out += "title: \(title)\n" }
+      out += "\n"
+      var question = card.prompt.text.isEmpty ? [] : card.prompt.text.components(separatedBy: "\n\n")
+        .map(Self.paragraph)
+      if let code = card.prompt.code { question.append(Self.fenced(code.text, language: code.language)) }
+      if case .interview(let interview) = card.content, let source = interview.source {
+        question.append("Source: \(source)")
+      }
+      out += question.joined(separator: "\n\n") + "\n\n---\n\n"
+      var answer = card.answer.blocks.map(Self.block)
+      switch card.content {
+      case .interview(let interview): answer.append("Listen for: \(interview.listenFor)")
+      default: if let source = card.source { answer.append("Source: \(source)") }
+      }
+      out += answer.joined(separator: "\n\n") + "\n"
+    }
+    return out
+  }
+
+  /// A passage block as Markdown.
+  static func block(_ block: Passage.Block) -> String {
+    switch block {
+    case .text(let text): paragraph(text)
+    case .code(let code): fenced(code.text, language: code.language)
+    case .console(let text): fenced(text, language: "console")
+    case .table(let rows):
+      ([rows.first ?? []] + [Array(repeating: "---", count: rows.first?.count ?? 1)] + rows.dropFirst())
+        .map { "| " + $0.joined(separator: " | ") + " |" }.joined(separator: "\n")
+    }
+  }
+
+  /// A paragraph, escaped where its start would be read as deck syntax.
+  private static func paragraph(_ text: String) -> String {
+    let risky = ["#", "|", "```", "~~~", "\\", "Source:", "Listen for:", "section:", "title:"]
+    return risky.contains(where: text.hasPrefix) || text == "---" ? "\\" + text : text
+  }
+
+  private static func fenced(_ text: String, language: String?) -> String {
+    var longest = 2
+    for line in text.split(separator: "\n") {
+      longest = max(longest, line.trimmingWhitespace().prefix { $0 == "`" }.count)
+    }
+    let fence = String(repeating: "`", count: longest + 1)
+    return "\(fence)\(language ?? "")\n\(text)\n\(fence)"
+  }
+}

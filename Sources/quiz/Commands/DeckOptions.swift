@@ -1,0 +1,78 @@
+import CardDeck
+import Foundation
+
+/// The options that say which decks and which cards a command works on.
+struct DeckOptions {
+  /// The decks folder given with --decks, if any.
+  var folder: String?
+  /// The cards to keep.
+  var filter = CardFilter()
+
+  static let help = """
+      --decks DIR      Read the decks in DIR (default: $QUIZ_DECKS, else the shipped decks).
+    """
+
+  static let filterHelp = """
+      --topic TOPIC    Only cards whose topic or section has these words (repeatable).
+      --kind KIND      Only syntax, trick, edge or interview cards (repeatable).
+      --deck NAME      Only the cards of this deck (repeatable).
+      --lesson N       Only the cards of lesson N (repeatable).
+    """
+
+  /// Takes --decks, and with `filters` also --topic, --kind, --deck and --lesson.
+  init(_ arguments: inout Arguments, filters: Bool) throws(UsageError) {
+    folder = try arguments.value("--decks")
+    guard filters else { return }
+    filter.topics = try arguments.values("--topic")
+    for name in try arguments.values("--kind") {
+      guard let kind = CardKind(name: name) else {
+        throw UsageError(
+          "unknown kind '\(name)'; the kinds are syntax, trick, edge and interview",
+          command: arguments.command)
+      }
+      filter.kinds.insert(kind)
+    }
+    filter.decks = try arguments.values("--deck")
+    for text in try arguments.values("--lesson") {
+      guard let lesson = Int(text), lesson > 0 else {
+        throw UsageError("--lesson takes a lesson number, not '\(text)'", command: arguments.command)
+      }
+      filter.lessons.insert(lesson)
+    }
+  }
+
+  /// Loads the decks: from --decks, else $QUIZ_DECKS, else the shipped ones.
+  func load(in environment: Environment, command: String) throws(UsageError) -> DeckCollection {
+    let loader = DeckLoader()
+    if let folder = folder ?? environment.variables["QUIZ_DECKS"].flatMap({ $0.isEmpty ? nil : $0 }) {
+      do {
+        return try loader.load(folder: folder)
+      } catch {
+        throw UsageError("\(error)", command: command)
+      }
+    }
+    return loader.load(
+      files: environment.shippedDecks.map {
+        DeckLoader.File(path: "Decks/\($0.name)", bytes: Array($0.text.utf8))
+      })
+  }
+
+  /// The cards of `collection` that pass the filter; a usage error, with what exists, when a
+  /// deck or topic named in the filter matches nothing.
+  func cards(of collection: DeckCollection, command: String) throws(UsageError) -> [Card] {
+    let all = collection.cards
+    for deck in filter.decks where !collection.decks.contains(where: { $0.name.lowercased() == deck.lowercased() }) {
+      throw UsageError(
+        "no deck is called '\(deck)'; the decks are \(collection.decks.map(\.name).joined(separator: ", "))",
+        command: command)
+    }
+    for topic in filter.topics where !all.contains(where: { CardFilter.topic(topic, matches: $0) }) {
+      let suggestions = CardFilter.suggestions(for: topic, among: collection.topics)
+      let hint = suggestions.isEmpty ? "" : " Did you mean \(suggestions.map { "'\($0)'" }.joined(separator: " or "))?"
+      throw UsageError(
+        "no card has the topic '\(topic)'.\(hint) The topics are: \(collection.topics.joined(separator: ", "))",
+        command: command)
+    }
+    return all.filter(filter.matches)
+  }
+}
