@@ -26,7 +26,7 @@ let package = Package(
       capability: .buildTool(),
       dependencies: ["DeckEmbedder"]
     ),
-    .testTarget(name: "CardDeckTests", dependencies: ["CardDeck"]),
+    .testTarget(name: "CardDeckTests", dependencies: ["CardDeck"], exclude: ["Fixtures"]),
     .testTarget(name: "SchedulerTests", dependencies: ["Scheduler"]),
     .testTarget(name: "QuizTests", dependencies: ["quiz", "CardDeck"]),
   ],

@@ -30,8 +30,9 @@ enum LessonPageText {
     let word = line.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
     if codeKeywords.contains(word) { return true }
     let afterWord = line.dropFirst(word.count).drop { $0 == " " }
-    if !word.isEmpty, let next = afterWord.first, next == "(" || next == "{" || next == "." {
-      return true
+    if !word.isEmpty, let next = afterWord.first {
+      if next == "(" || next == "{" { return true }
+      if next == ".", afterWord.dropFirst().first?.isLetter == true { return true }
     }
     if let last = line.last, "{}()[],;".contains(last) { return true }
     return line.contains(" = ") || line.contains("->")

@@ -31,9 +31,12 @@ public struct SourceText: Sendable {
       text = String(decoding: bytes, as: UTF8.self)
     }
     self.diagnostics = diagnostics
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    // "\r\n" is a single Character in Swift, so it is matched as a whole.
+    var lines = text.split(omittingEmptySubsequences: false) {
+      $0 == "\n" || $0 == "\r\n" || $0 == "\r"
+    }
     if lines.last?.isEmpty == true { lines.removeLast() }
-    self.lines = lines.map { $0.last == "\r" ? $0.dropLast() : $0 }
+    self.lines = lines
   }
 
   /// Decodes a string, as if it had been read from `path`.
