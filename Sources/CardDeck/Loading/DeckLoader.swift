@@ -77,12 +77,12 @@ public struct DeckLoader: Sendable {
         file.path.hasSuffix(".txt")
         ? LessonPageParser(fallbackName: stem).parse(source)
         : NativeDeckParser(deckName: stem).parse(source)
+      defer { collection.diagnostics += diagnostics.sorted { $0.location < $1.location } }
       if let other = deckPaths[deck.name] {
         diagnostics.append(
           .error(
             "another deck is already called '\(deck.name)' (\(other)); rename one of the files",
             at: source.location(1)))
-        collection.diagnostics += diagnostics
         continue
       }
       deckPaths[deck.name] = file.path
@@ -96,7 +96,6 @@ public struct DeckLoader: Sendable {
         return false
       }
       collection.decks.append(deck)
-      collection.diagnostics += diagnostics
     }
     return collection
   }

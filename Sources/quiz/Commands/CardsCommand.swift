@@ -18,7 +18,7 @@ struct CardsCommand {
       -h, --help       Show this help.
     """
 
-  func run(_ arguments: Arguments) throws(UsageError) -> ExitStatus {
+  func run(_ arguments: Arguments) throws(UsageError) -> ExitCode {
     var arguments = arguments
     if arguments.wantsHelp() {
       console.print(Self.help)

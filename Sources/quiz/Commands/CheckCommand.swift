@@ -16,7 +16,7 @@ struct CheckCommand {
       -h, --help       Show this help.
     """
 
-  func run(_ arguments: Arguments) throws(UsageError) -> ExitStatus {
+  func run(_ arguments: Arguments) throws(UsageError) -> ExitCode {
     var arguments = arguments
     if arguments.wantsHelp() {
       console.print(Self.help)

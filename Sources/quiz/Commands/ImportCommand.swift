@@ -19,7 +19,7 @@ struct ImportCommand {
       -h, --help       Show this help.
     """
 
-  func run(_ arguments: Arguments) throws(UsageError) -> ExitStatus {
+  func run(_ arguments: Arguments) throws(UsageError) -> ExitCode {
     var arguments = arguments
     if arguments.wantsHelp() {
       console.print(Self.help)
@@ -33,7 +33,7 @@ struct ImportCommand {
       throw UsageError("name at least one lesson page to import", command: arguments.command)
     }
 
-    var status = ExitStatus.success
+    var status = ExitCode.success
     var written: [String: String] = [:]
     for page in pages {
       guard let data = FileManager.default.contents(atPath: page) else {

@@ -18,7 +18,7 @@ struct Quiz {
     """
 
   /// Runs the command named in `arguments` (without the program name).
-  func run(_ arguments: [String]) -> ExitStatus {
+  func run(_ arguments: [String]) -> ExitCode {
     guard let name = arguments.first else {
       console.print(Self.help)
       return .success

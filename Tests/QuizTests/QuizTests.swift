@@ -1,0 +1,259 @@
+import Foundation
+import Testing
+
+@testable import quiz
+
+/// Runs quiz with `arguments` and captured output.
+func runQuiz(
+  _ arguments: [String], variables: [String: String] = [:],
+  shipped: [(name: String, text: String)] = [("garden.md", gardenDeck)]
+) -> (status: ExitCode, out: String, error: String) {
+  let captured = CapturedConsole()
+  let status = Quiz(
+    environment: Environment(variables: variables, shippedDecks: shipped),
+    console: captured.console
+  ).run(arguments)
+  return (status, captured.out, captured.error)
+}
+
+let gardenDeck = """
+  # Garden
+  lesson: 7
+
+  ## Syntax · Planters · planter
+  Declare a planter.
+
+  ---
+
+  ```swift
+  struct Planter {}
+  ```
+
+  ## Trick · Soil · clay
+  Is clay heavy?
+
+  ---
+
+  Yes, when wet.
+
+  ## Edge · Soil · wet
+  section: Planters and soil
+
+  What happens?
+
+  ---
+
+  It sinks.
+
+  Source: measured
+  """
+
+/// A folder that is removed when the test ends.
+final class TemporaryFolder {
+  let path: String
+
+  init() throws {
+    path = FileManager.default.temporaryDirectory.appending(path: "quiz-cli-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+  }
+
+  deinit { try? FileManager.default.removeItem(atPath: path) }
+
+  @discardableResult
+  func write(_ name: String, _ text: String) throws -> String {
+    let file = (path as NSString).appendingPathComponent(name)
+    try text.write(toFile: file, atomically: true, encoding: .utf8)
+    return file
+  }
+}
+
+@Suite("quiz cards")
+struct CardsCommandTests {
+  @Test("lists the shipped decks when no folder is named")
+  func shipped() {
+    let result = runQuiz(["cards"])
+    #expect(result.status == .success)
+    #expect(result.out.split(separator: "\n").count == 3)
+    #expect(result.out.contains("planter"))
+    #expect(result.error.isEmpty)
+  }
+
+  @Test("prints one JSON array with the documented keys")
+  func json() throws {
+    let result = runQuiz(["cards", "--json", "--kind", "syntax"])
+    #expect(result.status == .success)
+    let objects = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [[String: Any]])
+    #expect(objects.count == 1)
+    #expect(objects[0]["id"] as? String == "planter")
+    #expect(objects[0]["answerCode"] as? String == "struct Planter {}")
+    #expect(objects[0]["lesson"] as? Int == 7)
+  }
+
+  @Test("matches --topic against the section too, ignoring case")
+  func topicFilter() {
+    let result = runQuiz(["cards", "--topic", "planters"])
+    #expect(result.out.split(separator: "\n").count == 2)
+  }
+
+  @Test("answers an unknown topic with the topics that exist and a suggestion, exit 64")
+  func unknownTopic() {
+    let result = runQuiz(["cards", "--topic", "Soils"])
+    #expect(result.status == .usage)
+    #expect(result.out.isEmpty)
+    #expect(result.error.contains("no card has the topic 'Soils'. Did you mean 'Soil'? The topics are: Planters, Soil"))
+  }
+
+  @Test(
+    "refuses what it does not understand, naming it, with exit 64",
+    arguments: [
+      (["cards", "--colour"], "quiz cards: unknown option '--colour'"),
+      (["cards", "--kind", "essay"], "quiz cards: unknown kind 'essay'; the kinds are syntax, trick, edge and interview"),
+      (["cards", "--deck", "herbs"], "quiz cards: no deck is called 'herbs'; the decks are garden"),
+      (["cards", "--lesson", "x"], "quiz cards: --lesson takes a lesson number, not 'x'"),
+      (["cards", "--topic"], "quiz cards: --topic needs a value"),
+      (["frobnicate"], "quiz: unknown command 'frobnicate'; the commands are cards, check and import"),
+      (["check", "--decks", "/no/such/folder"], "quiz check: /no/such/folder: no such folder"),
+    ])
+  func usageErrors(arguments: [String], message: String) {
+    let result = runQuiz(arguments)
+    #expect(result.status == .usage)
+    #expect(result.error.hasPrefix(message + "\n"))
+  }
+
+  @Test("prints help for every command on standard output", arguments: [["--help"], ["cards", "--help"], ["check", "-h"], ["import", "--help"]])
+  func help(arguments: [String]) {
+    let result = runQuiz(arguments)
+    #expect(result.status == .success)
+    #expect(result.out.contains("Usage: quiz"))
+    #expect(result.error.isEmpty)
+  }
+
+  @Test("reads the folder in QUIZ_DECKS when --decks is not given")
+  func environmentFolder() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("herbs.md", "# Herbs\n\n## Trick · Basil · basil\nSun or shade?\n---\nSun.\n")
+    let result = runQuiz(["cards"], variables: ["QUIZ_DECKS": folder.path])
+    #expect(result.out.hasPrefix("basil"))
+  }
+}
+
+@Suite("quiz check")
+struct CheckCommandTests {
+  @Test("summarises decks, kinds and topics, and exits 0 on clean decks")
+  func summary() {
+    let result = runQuiz(["check"])
+    #expect(result.status == .success)
+    #expect(result.out.hasPrefix("1 decks, 3 cards\n"))
+    #expect(result.out.contains("  edge "))
+    #expect(result.out.hasSuffix("0 errors, 0 warnings\n"))
+  }
+
+  @Test("names every problem of a broken deck with its line, and exits 1")
+  func broken() throws {
+    let folder = try TemporaryFolder()
+    let path = try folder.write(
+      "broken.md",
+      """
+      # Broken
+
+      ## Quiz · T
+      Q
+      ---
+      A
+
+      ## Trick · T · dup
+      Q
+      ---
+      A
+
+      ## Trick · T · dup
+      Q2
+
+      ## Edge · T
+      Q
+      ---
+      A
+      ```swift
+      let a = 1
+      """)
+    let result = runQuiz(["check", "--decks", folder.path])
+    #expect(result.status == .failure)
+    #expect(
+      result.error.split(separator: "\n").map(String.init) == [
+        "\(path):3: error: unknown card kind 'Quiz'; use Syntax, Trick, Edge or Interview",
+        "\(path):13: error: the card has no '---' line between question and answer",
+        "\(path):16: error: an edge card needs a 'Source:' paragraph saying where the answer comes from",
+        "\(path):20: error: this code block is never closed",
+      ])
+    #expect(result.out.contains("4 errors, 0 warnings"))
+  }
+}
+
+@Suite("quiz import")
+struct ImportCommandTests {
+  static let page = """
+    Lesson 5
+
+    Watering
+
+    Flash cards
+
+    Syntax · WateringWater a plant.
+    plant.water()
+
+    water() adds a litre.
+    """
+
+  @Test("writes a native deck that loads back to the page's cards")
+  func roundTrip() throws {
+    let folder = try TemporaryFolder()
+    let page = try folder.write("page.txt", Self.page)
+    let output = (folder.path as NSString).appendingPathComponent("decks")
+    let result = runQuiz(["import", page, "--output", output])
+    #expect(result.status == .success)
+    #expect(result.out == "\(output)/lesson-5.md: 1 cards from \(page)\n")
+
+    let fromPage = runQuiz(["cards", "--json", "--decks", folder.path]).out
+    let fromDeck = runQuiz(["cards", "--json", "--decks", output]).out
+    func withoutLocations(_ json: String) throws -> [NSDictionary] {
+      let objects = try #require(
+        try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+      return objects.map { $0.filter { $0.key != "location" } as NSDictionary }
+    }
+    #expect(try withoutLocations(fromPage) == withoutLocations(fromDeck))
+  }
+
+  @Test("never replaces an existing deck without --force")
+  func noOverwrite() throws {
+    let folder = try TemporaryFolder()
+    let page = try folder.write("page.txt", Self.page)
+    let existing = try folder.write("lesson-5.md", "my own notes")
+    let result = runQuiz(["import", page, "--output", folder.path])
+    #expect(result.status == .failure)
+    #expect(result.error == "\(existing): already exists; pass --force to replace it\n")
+    #expect(try String(contentsOfFile: existing, encoding: .utf8) == "my own notes")
+    #expect(runQuiz(["import", page, "--output", folder.path, "--force"]).status == .success)
+  }
+
+  @Test("does not write a page that has errors")
+  func brokenPage() throws {
+    let folder = try TemporaryFolder()
+    let page = try folder.write("page.txt", "Lesson 5\n\nNothing here.\n")
+    let result = runQuiz(["import", page, "--output", folder.path])
+    #expect(result.status == .failure)
+    #expect(result.error.contains("not imported"))
+    #expect(!FileManager.default.fileExists(atPath: folder.path + "/lesson-5.md"))
+  }
+}
+
+@Suite("The shipped decks")
+struct ShippedDecksTests {
+  @Test("load with no error and no warning")
+  func clean() {
+    let result = runQuiz(["check"], shipped: ShippedDecks.files)
+    #expect(result.status == .success)
+    #expect(result.error.isEmpty)
+    #expect(result.out.hasSuffix("0 errors, 0 warnings\n"))
+  }
+}
