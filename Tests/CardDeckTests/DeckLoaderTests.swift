@@ -24,7 +24,10 @@ struct DeckLoaderTests {
     try folder.write("a.md", "# A\n\n## Trick · T · same\nQ\n---\nA\n")
     try folder.write("b.md", "# B\n\n## Trick · T · same\nQ2\n---\nA2\n")
     let collection = try DeckLoader().load(folder: folder.path)
-    #expect(collection.errors.map(\.description) == ["\(folder.path)/b.md:3: error: the id 'same' is already used at \(folder.path)/a.md:3"])
+    #expect(
+      collection.errors.map(\.description) == [
+        "\(folder.path)/b.md:3: error: the id 'same' is already used at \(folder.path)/a.md:3"
+      ])
     #expect(collection.cards.map(\.deck) == ["a"])
   }
 
@@ -54,7 +57,9 @@ struct DeckLoaderTests {
       id: "x", deck: "d", topic: "T", location: SourceLocation(path: "", line: 0),
       content: .trick(
         TrickCard(
-          question: Prompt("## looks like a heading\n\nsection: looks like a setting", code: CodeBlock("```\nfenced\n```")),
+          question: Prompt(
+            "## looks like a heading\n\nsection: looks like a setting",
+            code: CodeBlock("```\nfenced\n```")),
           answer: Passage([.text("Source: not really"), .text("---"), .text("| not a table")]))))
     let deck = Deck(name: "d", title: "D", path: "d.md", format: .native, cards: [card])
     let reread = parseDeck(NativeDeckWriter().write(deck), name: "d")
@@ -79,13 +84,17 @@ struct CardFilterTests {
 
   @Test("filters by kind, deck and lesson together")
   func combined() {
-    #expect(Self.cards.filter(CardFilter(kinds: [.edge, .trick], decks: ["GARDEN"], lessons: [7]).matches).count == 2)
+    #expect(
+      Self.cards.filter(
+        CardFilter(kinds: [.edge, .trick], decks: ["GARDEN"], lessons: [7]).matches
+      ).count == 2)
     #expect(Self.cards.filter(CardFilter(lessons: [8]).matches).isEmpty)
   }
 
   @Test("suggests the topics a mistyped one probably meant")
   func suggestions() {
-    #expect(CardFilter.suggestions(for: "sheet", among: ["Sheets", "Search", "Alerts"]) == ["Sheets"])
+    #expect(
+      CardFilter.suggestions(for: "sheet", among: ["Sheets", "Search", "Alerts"]) == ["Sheets"])
     #expect(CardFilter.suggestions(for: "Serch", among: ["Sheets", "Search"]) == ["Search"])
   }
 }
@@ -106,7 +115,9 @@ struct CardRecordTests {
     #expect(objects[0]["answerCode"] as? String == "struct Planter {\n    var name: String\n}")
     #expect(objects[0]["promptCode"] is NSNull)
     #expect(objects[1]["promptCode"] as? String == "print(\"Clay\" == \"clay\")")
-    #expect(objects[2]["answer"] as? String == "It prints a number twice the dry weight.\n\n4.2\n\nsoil | wet\nclay | 4.2")
+    #expect(
+      objects[2]["answer"] as? String
+        == "It prints a number twice the dry weight.\n\n4.2\n\nsoil | wet\nclay | 4.2")
     #expect(objects[3]["listenFor"] as? String == "a seam for tests.")
     #expect(objects[3]["location"] as? String == "garden.md:57")
     #expect(try JSONDecoder().decode([CardRecord].self, from: data) == cards.map(CardRecord.init))

@@ -53,7 +53,10 @@ struct LessonPageParserTests {
   @Test("keeps blank lines and elisions inside code")
   func codeWithBlankLines() throws {
     let card = try #require(cards.first { $0.topic == "Planters" && $0.kind == .syntax })
-    guard case .syntax(let syntax) = card.content else { Issue.record("not syntax"); return }
+    guard case .syntax(let syntax) = card.content else {
+      Issue.record("not syntax")
+      return
+    }
     #expect(
       syntax.code.text == "struct Planter {\n    var name: String\n\n    var litres: Int\n}\n…")
     #expect(syntax.explanation.prose.hasPrefix("A struct with two stored properties"))
@@ -62,9 +65,17 @@ struct LessonPageParserTests {
   @Test("ends code at a blank line when no screenshot follows it")
   func codeWithoutScreenshot() throws {
     let card = try #require(cards.first { $0.topic == "SwiftData" })
-    guard case .syntax(let syntax) = card.content else { Issue.record("not syntax"); return }
+    guard case .syntax(let syntax) = card.content else {
+      Issue.record("not syntax")
+      return
+    }
     #expect(syntax.code.text == "@Model\nfinal class Seed {\n    var kind = \"basil\"\n}")
-    #expect(syntax.explanation.blocks == [.text("The @Model macro makes the class persistent, and this card has no picture after its code.")])
+    #expect(
+      syntax.explanation.blocks == [
+        .text(
+          "The @Model macro makes the class persistent, and this card has no picture after its code."
+        )
+      ])
   }
 
   @Test("puts a trick question's code in the question, and reads a card without code")
@@ -79,7 +90,8 @@ struct LessonPageParserTests {
   @Test("drops every screenshot caption, glued or not")
   func noCaptions() {
     for card in cards {
-      let text = card.answer.blocks.map { "\($0)" }.joined() + card.prompt.text
+      let text =
+        card.answer.blocks.map { "\($0)" }.joined() + card.prompt.text
         + (card.prompt.code?.text ?? "")
       #expect(!text.contains("Screenshot"), "caption in \(card.id)")
       #expect(!text.contains("screenshot"), "caption in \(card.id)")
@@ -91,7 +103,9 @@ struct LessonPageParserTests {
     let card = try card(titled: "a row that appears")
     #expect(card.section == "Planters and soil")
     #expect(card.topic == "Planters and soil")
-    #expect(card.prompt.text == "A row prints when it appears. What is printed, and is there a table of runs?")
+    #expect(
+      card.prompt.text
+        == "A row prints when it appears. What is printed, and is there a table of runs?")
     #expect(card.prompt.code?.text.hasPrefix("import SwiftUI\n\nstruct Row: View {") == true)
     #expect(card.prompt.code?.text.hasSuffix("    }\n}") == true)
     #expect(
@@ -121,7 +135,10 @@ struct LessonPageParserTests {
   @Test("reads the interview problem, its model answer and what interviewers listen for")
   func interview() throws {
     let card = try card(titled: "A garden that saves itself")
-    guard case .interview(let interview) = card.content else { Issue.record("not interview"); return }
+    guard case .interview(let interview) = card.content else {
+      Issue.record("not interview")
+      return
+    }
     #expect(card.section == "Part 2")
     #expect(interview.problem.text.hasPrefix("“Design the storage"))
     #expect(interview.source == "a list of common interview questions about persistence")
@@ -134,7 +151,11 @@ struct LessonPageParserTests {
   func derivedIds() {
     let ids = cards.map(\.id)
     #expect(Set(ids).count == ids.count)
-    #expect(ids.allSatisfy { $0.range(of: "^(syntax|trick|edge|interview)-[0-9a-f]{8}$", options: .regularExpression) != nil })
+    #expect(
+      ids.allSatisfy {
+        $0.range(of: "^(syntax|trick|edge|interview)-[0-9a-f]{8}$", options: .regularExpression)
+          != nil
+      })
     #expect(parsePage(try! fixture("lesson-page.txt")).deck.cards.map(\.id) == ids)
   }
 }
@@ -143,9 +164,12 @@ struct LessonPageParserTests {
 struct LessonPageProblemTests {
   @Test("reports a page that announces more cards than it has")
   func announcedCount() throws {
-    let text = try fixture("lesson-page.txt").replacingOccurrences(of: "5 cards for", with: "6 cards for")
+    let text = try fixture("lesson-page.txt").replacingOccurrences(
+      of: "5 cards for", with: "6 cards for")
     let diagnostics = parsePage(text).diagnostics
-    #expect(diagnostics.map(\.description).contains("page.txt:28: error: the page announces 6 flash cards, but 5 were found"))
+    #expect(
+      diagnostics.map(\.description).contains(
+        "page.txt:28: error: the page announces 6 flash cards, but 5 were found"))
   }
 
   @Test("reports an edge case without its source line, at the question")
@@ -153,13 +177,16 @@ struct LessonPageProblemTests {
     let text = try fixture("lesson-page.txt").replacingOccurrences(
       of: "Where this comes from: a gardening handbook, chapter on soil.", with: "")
     let (deck, diagnostics) = parsePage(text)
-    #expect(diagnostics.map(\.description).contains("page.txt:119: error: the question has no 'Where this comes from:' line"))
+    #expect(
+      diagnostics.map(\.description).contains(
+        "page.txt:119: error: the question has no 'Where this comes from:' line"))
     #expect(!deck.cards.contains { $0.title == "soil without code" })
   }
 
   @Test("reports a page with no cards")
   func noCards() {
-    let diagnostics = parsePage("Lesson 3\n\nA title\n\nStep 1\n\nSome tutorial text.\n").diagnostics
+    let diagnostics = parsePage("Lesson 3\n\nA title\n\nStep 1\n\nSome tutorial text.\n")
+      .diagnostics
     #expect(diagnostics.count == 1)
     #expect(diagnostics.first?.severity == .error)
     #expect(diagnostics.first?.location.line == 1)
@@ -181,7 +208,10 @@ struct LessonPageProblemTests {
       """
     let (deck, diagnostics) = parsePage(page)
     #expect(deck.cards.first?.topic == "SwiftData")
-    #expect(diagnostics.map(\.description) == ["page.txt:7: warning: the topic could be 'Swift' or 'SwiftData'; took 'SwiftData'"])
+    #expect(
+      diagnostics.map(\.description) == [
+        "page.txt:7: warning: the topic could be 'Swift' or 'SwiftData'; took 'SwiftData'"
+      ])
   }
 
   @Test("warns when no heading names a topic, and uses the one the cards share")

@@ -87,18 +87,27 @@ struct NativeDeckParserTests {
     #expect(deck.cards.map(\.kind) == [.syntax, .trick, .edge, .interview])
     #expect(deck.cards.allSatisfy { $0.lesson == 7 && $0.deck == "garden" })
 
-    guard case .syntax(let syntax) = deck.cards[0].content else { Issue.record(); return }
+    guard case .syntax(let syntax) = deck.cards[0].content else {
+      Issue.record()
+      return
+    }
     #expect(deck.cards[0].id == "planter-struct")
     #expect(syntax.prompt == Prompt("Declare a planter with a name."))
     #expect(syntax.code == CodeBlock("struct Planter {\n    var name: String\n}"))
     #expect(syntax.explanation.blocks == [.text("A plain struct is enough.")])
     #expect(syntax.source == "the garden guide")
 
-    guard case .trick(let trick) = deck.cards[1].content else { Issue.record(); return }
+    guard case .trick(let trick) = deck.cards[1].content else {
+      Issue.record()
+      return
+    }
     #expect(trick.question.code?.text == "print(\"Clay\" == \"clay\")")
     #expect(deck.cards[1].id.hasPrefix("trick-"))
 
-    guard case .edge(let edge) = deck.cards[2].content else { Issue.record(); return }
+    guard case .edge(let edge) = deck.cards[2].content else {
+      Issue.record()
+      return
+    }
     #expect(deck.cards[2].section == "Planters and soil")
     #expect(edge.title == "clay when wet")
     #expect(
@@ -108,7 +117,10 @@ struct NativeDeckParserTests {
       ])
     #expect(edge.source == "measured")
 
-    guard case .interview(let interview) = deck.cards[3].content else { Issue.record(); return }
+    guard case .interview(let interview) = deck.cards[3].content else {
+      Issue.record()
+      return
+    }
     #expect(interview.source == "common questions")
     #expect(interview.listenFor == "a seam for tests.")
     #expect(interview.modelAnswer.prose == "Keep it behind a protocol.")
@@ -117,7 +129,8 @@ struct NativeDeckParserTests {
 
   @Test("takes escaped lines literally")
   func escapes() throws {
-    let text = "# D\n\n## Trick · T · x\n\\## not a heading\n\n---\n\n\\Source: not a source\n\n\\---\n"
+    let text =
+      "# D\n\n## Trick · T · x\n\\## not a heading\n\n---\n\n\\Source: not a source\n\n\\---\n"
     let (deck, diagnostics) = parseDeck(text)
     #expect(diagnostics == [])
     let card = try #require(deck.cards.first)
@@ -144,26 +157,62 @@ struct NativeDeckParserTests {
     bytes.insert(0xFF, at: 28)
     let (deck, diagnostics) = NativeDeckParser(deckName: "d").parse(
       SourceText(bytes: bytes, path: "d.md"))
-    #expect(diagnostics.map(\.description) == ["d.md:4: error: the file is not UTF-8 text (byte 0xFF at offset 28); save it as UTF-8"])
+    #expect(
+      diagnostics.map(\.description) == [
+        "d.md:4: error: the file is not UTF-8 text (byte 0xFF at offset 28); save it as UTF-8"
+      ])
     #expect(deck.cards.count == 1)
   }
 
   @Test(
     "reports each problem with its line",
     arguments: [
-      ("## Quiz · T\nQ\n\n---\n\nA\n", "d.md:3: error: unknown card kind 'Quiz'; use Syntax, Trick, Edge or Interview"),
-      ("## Trick\nQ\n\n---\n\nA\n", "d.md:3: error: the heading names no topic: write '## Trick · Topic'"),
-      ("## Trick · T · bad id!\nQ\n\n---\n\nA\n", "d.md:3: error: 'bad id!' is not a valid id: use letters, digits, '-', '_' and '.'"),
-      ("## Trick · T · a · b\nQ\n\n---\n\nA\n", "d.md:3: error: a heading has at most three parts, 'Kind · Topic · id'; found 4"),
-      ("## Trick · T\nQ\n\nA\n", "d.md:3: error: the card has no '---' line between question and answer"),
-      ("## Trick · T\nQ\n---\nA\n---\nB\n", "d.md:7: error: a second '---' line (the first is line 5); a card has exactly one, between question and answer"),
+      (
+        "## Quiz · T\nQ\n\n---\n\nA\n",
+        "d.md:3: error: unknown card kind 'Quiz'; use Syntax, Trick, Edge or Interview"
+      ),
+      (
+        "## Trick\nQ\n\n---\n\nA\n",
+        "d.md:3: error: the heading names no topic: write '## Trick · Topic'"
+      ),
+      (
+        "## Trick · T · bad id!\nQ\n\n---\n\nA\n",
+        "d.md:3: error: 'bad id!' is not a valid id: use letters, digits, '-', '_' and '.'"
+      ),
+      (
+        "## Trick · T · a · b\nQ\n\n---\n\nA\n",
+        "d.md:3: error: a heading has at most three parts, 'Kind · Topic · id'; found 4"
+      ),
+      (
+        "## Trick · T\nQ\n\nA\n",
+        "d.md:3: error: the card has no '---' line between question and answer"
+      ),
+      (
+        "## Trick · T\nQ\n---\nA\n---\nB\n",
+        "d.md:7: error: a second '---' line (the first is line 5); a card has exactly one, between question and answer"
+      ),
       ("## Trick · T\n\n---\n\nA\n", "d.md:3: error: the question is empty"),
       ("## Trick · T\nQ\n\n---\n\n", "d.md:6: error: the answer is empty"),
-      ("## Trick · T\nQ\n```\na\n```\n```\nb\n```\n---\nA\n", "d.md:8: error: a question holds at most one code block; move this one to the answer"),
-      ("## Syntax · T\nQ\n---\nJust prose.\n", "d.md:5: error: a syntax card's answer needs the expected code in a fenced code block"),
-      ("## Edge · T\nQ\n---\nA\n", "d.md:3: error: an edge card needs a 'Source:' paragraph saying where the answer comes from"),
-      ("## Interview · T\nQ\n---\nA\n", "d.md:3: error: an interview card needs a 'Listen for:' paragraph"),
-      ("## Trick · T\nQ\n---\n```swift\nlet a = 1\n", "d.md:6: error: this code block is never closed"),
+      (
+        "## Trick · T\nQ\n```\na\n```\n```\nb\n```\n---\nA\n",
+        "d.md:8: error: a question holds at most one code block; move this one to the answer"
+      ),
+      (
+        "## Syntax · T\nQ\n---\nJust prose.\n",
+        "d.md:5: error: a syntax card's answer needs the expected code in a fenced code block"
+      ),
+      (
+        "## Edge · T\nQ\n---\nA\n",
+        "d.md:3: error: an edge card needs a 'Source:' paragraph saying where the answer comes from"
+      ),
+      (
+        "## Interview · T\nQ\n---\nA\n",
+        "d.md:3: error: an interview card needs a 'Listen for:' paragraph"
+      ),
+      (
+        "## Trick · T\nQ\n---\n```swift\nlet a = 1\n",
+        "d.md:6: error: this code block is never closed"
+      ),
     ])
   func problems(card: String, expected: String) {
     let (_, diagnostics) = parseDeck("# D\n\n" + card, name: "d")
@@ -173,9 +222,11 @@ struct NativeDeckParserTests {
   @Test("reports a missing title, a bad setting and an unknown one, all in one pass")
   func headerProblems() {
     let (deck, diagnostics) = parseDeck("Some words\n\n## Trick · T\nQ\n---\nA\n", name: "d")
-    #expect(diagnostics.map(\.description) == ["d.md:1: error: a deck starts with its title, '# Title'"])
+    #expect(
+      diagnostics.map(\.description) == ["d.md:1: error: a deck starts with its title, '# Title'"])
     #expect(deck.cards.count == 1)
-    let settings = parseDeck("# D\nlesson: seven\ncolour: blue\n\n## Trick · T\nQ\n---\nA\n", name: "d")
+    let settings = parseDeck(
+      "# D\nlesson: seven\ncolour: blue\n\n## Trick · T\nQ\n---\nA\n", name: "d")
     #expect(
       settings.diagnostics.map(\.description) == [
         "d.md:2: error: 'lesson:' takes a whole number, not 'seven'",
@@ -185,7 +236,8 @@ struct NativeDeckParserTests {
 
   @Test("recovers at the next card when a code block is left open")
   func unclosedFenceRecovery() {
-    let text = "# D\n\n## Trick · T · a\nQ\n---\n```swift\nlet a = 1\n\n## Trick · T · b\nQ2\n---\nA2\n"
+    let text =
+      "# D\n\n## Trick · T · a\nQ\n---\n```swift\nlet a = 1\n\n## Trick · T · b\nQ2\n---\nA2\n"
     let (deck, diagnostics) = parseDeck(text, name: "d")
     #expect(diagnostics.map(\.description) == ["d.md:6: error: this code block is never closed"])
     #expect(deck.cards.map(\.id).contains("b"))
@@ -193,18 +245,24 @@ struct NativeDeckParserTests {
 
   @Test("reports a deck without cards")
   func noCards() {
-    #expect(parseDeck("# Empty\n", name: "d").diagnostics.map(\.description) == ["d.md:1: error: the deck has no cards ('## Kind · Topic' headings)"])
+    #expect(
+      parseDeck("# Empty\n", name: "d").diagnostics.map(\.description) == [
+        "d.md:1: error: the deck has no cards ('## Kind · Topic' headings)"
+      ])
   }
 
   @Test("keeps a derived id when only white space changes, and changes it with the wording")
   func derivedIdStability() throws {
     func id(_ question: String) throws -> String {
-      try #require(parseDeck("# D\n\n## Trick · Topic\n\(question)\n---\nA\n", name: "d").deck.cards.first).id
+      try #require(
+        parseDeck("# D\n\n## Trick · Topic\n\(question)\n---\nA\n", name: "d").deck.cards.first
+      ).id
     }
     let original = try id("Does   this\nwork?")
     #expect(try id("Does this work?") == original)
     #expect(try id("Does this still work?") != original)
-    let retopiced = try #require(parseDeck("# D\n\n## Trick · Other\nDoes this work?\n---\nB\n", name: "d").deck.cards.first)
+    let retopiced = try #require(
+      parseDeck("# D\n\n## Trick · Other\nDoes this work?\n---\nB\n", name: "d").deck.cards.first)
     #expect(retopiced.id == original)
   }
 }

@@ -16,7 +16,8 @@ func parseDeck(_ text: String, name: String = "deck") -> (deck: Deck, diagnostic
 }
 
 /// Parses a lesson page from `text`.
-func parsePage(_ text: String, path: String = "page.txt") -> (deck: Deck, diagnostics: [Diagnostic]) {
+func parsePage(_ text: String, path: String = "page.txt") -> (deck: Deck, diagnostics: [Diagnostic])
+{
   LessonPageParser(fallbackName: "page").parse(SourceText(text, path: path))
 }
 
@@ -25,7 +26,8 @@ final class TemporaryDirectory {
   let path: String
 
   init() throws {
-    path = FileManager.default.temporaryDirectory
+    path =
+      FileManager.default.temporaryDirectory
       .appending(path: "quiz-tests-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
   }

@@ -53,7 +53,8 @@ final class TemporaryFolder {
   let path: String
 
   init() throws {
-    path = FileManager.default.temporaryDirectory.appending(path: "quiz-cli-\(UUID().uuidString)").path
+    path =
+      FileManager.default.temporaryDirectory.appending(path: "quiz-cli-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
   }
 
@@ -101,18 +102,28 @@ struct CardsCommandTests {
     let result = runQuiz(["cards", "--topic", "Soils"])
     #expect(result.status == .usage)
     #expect(result.out.isEmpty)
-    #expect(result.error.contains("no card has the topic 'Soils'. Did you mean 'Soil'? The topics are: Planters, Soil"))
+    #expect(
+      result.error.contains(
+        "no card has the topic 'Soils'. Did you mean 'Soil'? The topics are: Planters, Soil"))
   }
 
   @Test(
     "refuses what it does not understand, naming it, with exit 64",
     arguments: [
       (["cards", "--colour"], "quiz cards: unknown option '--colour'"),
-      (["cards", "--kind", "essay"], "quiz cards: unknown kind 'essay'; the kinds are syntax, trick, edge and interview"),
-      (["cards", "--deck", "herbs"], "quiz cards: no deck is called 'herbs'; the decks are garden"),
+      (
+        ["cards", "--kind", "essay"],
+        "quiz cards: unknown kind 'essay'; the kinds are syntax, trick, edge and interview"
+      ),
+      (
+        ["cards", "--deck", "herbs"], "quiz cards: no deck is called 'herbs'; the decks are garden"
+      ),
       (["cards", "--lesson", "x"], "quiz cards: --lesson takes a lesson number, not 'x'"),
       (["cards", "--topic"], "quiz cards: --topic needs a value"),
-      (["frobnicate"], "quiz: unknown command 'frobnicate'; the commands are cards, check and import"),
+      (
+        ["frobnicate"],
+        "quiz: unknown command 'frobnicate'; the commands are cards, check and import"
+      ),
       (["check", "--decks", "/no/such/folder"], "quiz check: /no/such/folder: no such folder"),
     ])
   func usageErrors(arguments: [String], message: String) {
@@ -121,7 +132,9 @@ struct CardsCommandTests {
     #expect(result.error.hasPrefix(message + "\n"))
   }
 
-  @Test("prints help for every command on standard output", arguments: [["--help"], ["cards", "--help"], ["check", "-h"], ["import", "--help"]])
+  @Test(
+    "prints help for every command on standard output",
+    arguments: [["--help"], ["cards", "--help"], ["check", "-h"], ["import", "--help"]])
   func help(arguments: [String]) {
     let result = runQuiz(arguments)
     #expect(result.status == .success)

@@ -25,6 +25,7 @@ public struct DeckLoader: Sendable {
     /// The folder cannot be listed.
     case unreadable(String, reason: String)
 
+    /// The problem, naming the folder.
     public var description: String {
       switch self {
       case .notFound(let path): "\(path): no such folder"
@@ -57,7 +58,8 @@ public struct DeckLoader: Sendable {
       if let data = FileManager.default.contents(atPath: path) {
         files.append(File(path: path, bytes: Array(data)))
       } else {
-        diagnostics.append(.error("the file cannot be read", at: SourceLocation(path: path, line: 1)))
+        diagnostics.append(
+          .error("the file cannot be read", at: SourceLocation(path: path, line: 1)))
       }
     }
     var collection = load(files: files)

@@ -4,7 +4,9 @@ public enum CardID {
   /// letter or digit.
   public static func isValid(_ id: some StringProtocol) -> Bool {
     guard let first = id.unicodeScalars.first, isAlphanumeric(first) else { return false }
-    return id.unicodeScalars.allSatisfy { isAlphanumeric($0) || $0 == "-" || $0 == "_" || $0 == "." }
+    return id.unicodeScalars.allSatisfy {
+      isAlphanumeric($0) || $0 == "-" || $0 == "_" || $0 == "."
+    }
   }
 
   /// The id of a card that has no explicit one, as `docs/deck-format.md` specifies it:

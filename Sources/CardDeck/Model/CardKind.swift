@@ -31,6 +31,7 @@ public enum CardKind: String, CaseIterable, Codable, Sendable, Comparable {
     }
   }
 
+  /// Orders kinds as they are listed: syntax, trick, edge, interview.
   public static func < (lhs: CardKind, rhs: CardKind) -> Bool {
     allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
   }

@@ -7,6 +7,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// The deck loads, but something looks unintended.
     case warning
 
+    /// Errors come before warnings.
     public static func < (lhs: Severity, rhs: Severity) -> Bool {
       lhs == .error && rhs == .warning
     }

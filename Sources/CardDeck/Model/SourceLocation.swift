@@ -14,6 +14,7 @@ public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConver
   /// `path:line`, the form editors and terminals turn into links.
   public var description: String { "\(path):\(line)" }
 
+  /// Orders locations by path, then line.
   public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
     (lhs.path, lhs.line) < (rhs.path, rhs.line)
   }

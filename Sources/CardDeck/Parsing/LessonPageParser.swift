@@ -156,7 +156,8 @@ public struct LessonPageParser: Sendable {
         }
       case .interviewProblem:
         if trimmed.hasPrefix(Self.sourcePrefix) {
-          interview?.source = String(trimmed.dropFirst(Self.sourcePrefix.count).trimmingWhitespace())
+          interview?.source = String(
+            trimmed.dropFirst(Self.sourcePrefix.count).trimmingWhitespace())
         } else if trimmed == Self.showAnswer {
           part = .interviewAnswer
         } else {
@@ -204,7 +205,9 @@ public struct LessonPageParser: Sendable {
         deck.cards.append(card)
       }
     }
-    if let interview, let card = buildInterview(interview, deck: deck, source: source, into: &diagnostics) {
+    if let interview,
+      let card = buildInterview(interview, deck: deck, source: source, into: &diagnostics)
+    {
       deck.cards.append(card)
     }
 
@@ -237,7 +240,9 @@ public struct LessonPageParser: Sendable {
   ) -> Card? {
     var body = flash.body[...]
     var code: CodeBlock?
-    if let marker = body.firstIndex(where: { $0.text.trimmingWhitespace() == LessonPageText.codeRunMarker }) {
+    if let marker = body.firstIndex(where: {
+      $0.text.trimmingWhitespace() == LessonPageText.codeRunMarker
+    }) {
       let text = LessonPageText.trimmedText(body[..<marker].map(\.text))
       if !text.isEmpty { code = CodeBlock(text) }
       body = body[marker...]
@@ -288,7 +293,8 @@ public struct LessonPageParser: Sendable {
     }
     let answer = LessonPageText.passage(question.answer[...])
     guard !answer.isEmpty else {
-      diagnostics.append(.error("the question has no answer after '\(Self.showAnswer)'", at: location))
+      diagnostics.append(
+        .error("the question has no answer after '\(Self.showAnswer)'", at: location))
       return nil
     }
     guard let cardSource = question.source else {
@@ -308,8 +314,11 @@ public struct LessonPageParser: Sendable {
   ) -> Card? {
     let location = source.location(interview.line)
     var problemLines = interview.problem[...]
-    while problemLines.first?.text.trimmingWhitespace().isEmpty == true { problemLines.removeFirst() }
-    let titleEnd = problemLines.firstIndex { $0.text.trimmingWhitespace().isEmpty } ?? problemLines.endIndex
+    while problemLines.first?.text.trimmingWhitespace().isEmpty == true {
+      problemLines.removeFirst()
+    }
+    let titleEnd =
+      problemLines.firstIndex { $0.text.trimmingWhitespace().isEmpty } ?? problemLines.endIndex
     let title = LessonPageText.trimmedText(problemLines[..<titleEnd].map(\.text))
     let problem = Self.prompt(problemLines[titleEnd...])
     guard !problem.text.isEmpty || problem.code != nil else {

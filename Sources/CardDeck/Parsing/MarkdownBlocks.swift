@@ -35,7 +35,8 @@ struct MarkdownBlocks {
     func flushParagraph() {
       guard !paragraph.isEmpty else { return }
       let text = paragraph.joined(separator: " ")
-      blocks.append(Located(line: paragraphLine, block: .paragraph(text, escaped: paragraphEscaped)))
+      blocks.append(
+        Located(line: paragraphLine, block: .paragraph(text, escaped: paragraphEscaped)))
       paragraph = []
     }
     func flushTable() {
@@ -49,7 +50,8 @@ struct MarkdownBlocks {
         if isClosingFence(text, for: open.marker) {
           blocks.append(
             Located(
-              line: open.line, block: .fence(language: open.language, text: code.joined(separator: "\n"))))
+              line: open.line,
+              block: .fence(language: open.language, text: code.joined(separator: "\n"))))
           fence = nil
           code = []
         } else {
@@ -83,7 +85,9 @@ struct MarkdownBlocks {
     }
     if let open = fence {
       blocks.append(
-        Located(line: open.line, block: .fence(language: open.language, text: code.joined(separator: "\n"))))
+        Located(
+          line: open.line,
+          block: .fence(language: open.language, text: code.joined(separator: "\n"))))
     }
     flushParagraph()
     flushTable()

@@ -42,7 +42,8 @@ public struct NativeDeckParser: Sendable {
     var fence: (marker: Substring, line: Int)?
 
     func finish() {
-      if let card = pending, let built = build(card, deck: deck, source: source, into: &diagnostics) {
+      if let card = pending, let built = build(card, deck: deck, source: source, into: &diagnostics)
+      {
         deck.cards.append(built)
       }
       pending = nil
@@ -54,7 +55,8 @@ public struct NativeDeckParser: Sendable {
         if MarkdownBlocks.isClosingFence(line, for: open.marker) {
           fence = nil
         } else if line.hasPrefix("## "), case .success = parseHeading(line) {
-          diagnostics.append(.error("this code block is never closed", at: source.location(open.line)))
+          diagnostics.append(
+            .error("this code block is never closed", at: source.location(open.line)))
           fence = nil
         }
         if fence != nil || !line.hasPrefix("## ") {
@@ -71,7 +73,8 @@ public struct NativeDeckParser: Sendable {
           state = .deckSettings
           continue
         }
-        diagnostics.append(.error("a deck starts with its title, '# Title'", at: source.location(number)))
+        diagnostics.append(
+          .error("a deck starts with its title, '# Title'", at: source.location(number)))
         state = .preamble
       case .deckSettings:
         if line.trimmingWhitespace().isEmpty {
@@ -127,7 +130,8 @@ public struct NativeDeckParser: Sendable {
     }
     finish()
     if deck.cards.isEmpty && !diagnostics.contains(where: { $0.severity == .error }) {
-      diagnostics.append(.error("the deck has no cards ('## Kind · Topic' headings)", at: source.location(1)))
+      diagnostics.append(
+        .error("the deck has no cards ('## Kind · Topic' headings)", at: source.location(1)))
     }
     return (deck, diagnostics)
   }
@@ -177,16 +181,21 @@ public struct NativeDeckParser: Sendable {
     let separator = text.contains(" · ") ? " · " : " | "
     let parts = text.components(separatedBy: separator).map { String($0.trimmingWhitespace()) }
     guard let kind = CardKind(name: parts[0]) else {
-      return .failure(HeadingProblem("unknown card kind '\(parts[0])'; use Syntax, Trick, Edge or Interview"))
+      return .failure(
+        HeadingProblem("unknown card kind '\(parts[0])'; use Syntax, Trick, Edge or Interview"))
     }
     guard parts.count >= 2, !parts[1].isEmpty else {
-      return .failure(HeadingProblem("the heading names no topic: write '## \(kind.headingName) · Topic'"))
+      return .failure(
+        HeadingProblem("the heading names no topic: write '## \(kind.headingName) · Topic'"))
     }
     guard parts.count <= 3 else {
-      return .failure(HeadingProblem("a heading has at most three parts, 'Kind · Topic · id'; found \(parts.count)"))
+      return .failure(
+        HeadingProblem(
+          "a heading has at most three parts, 'Kind · Topic · id'; found \(parts.count)"))
     }
     if parts.count == 3, !CardID.isValid(parts[2]) {
-      return .failure(HeadingProblem("'\(parts[2])' is not a valid id: use letters, digits, '-', '_' and '.'"))
+      return .failure(
+        HeadingProblem("'\(parts[2])' is not a valid id: use letters, digits, '-', '_' and '.'"))
     }
     return .success(Heading(kind: kind, topic: parts[1], id: parts.count == 3 ? parts[2] : nil))
   }
@@ -202,7 +211,8 @@ public struct NativeDeckParser: Sendable {
     let heading = source.location(pending.headingLine)
     let kind = pending.kind
     guard let separator = pending.separatorLine else {
-      diagnostics.append(.error("the card has no '---' line between question and answer", at: heading))
+      diagnostics.append(
+        .error("the card has no '---' line between question and answer", at: heading))
       return nil
     }
     let errorsBefore = diagnostics.count
@@ -248,11 +258,15 @@ public struct NativeDeckParser: Sendable {
           promptCode = code
         } else {
           diagnostics.append(
-            .error("a question holds at most one code block; move this one to the answer", at: source.location(line)))
+            .error(
+              "a question holds at most one code block; move this one to the answer",
+              at: source.location(line)))
         }
       case .console, .table:
         diagnostics.append(
-          .error("a question holds prose and one code block; move this block to the answer", at: source.location(line)))
+          .error(
+            "a question holds prose and one code block; move this block to the answer",
+            at: source.location(line)))
       }
     }
     let prompt = Prompt(promptText.joined(separator: "\n\n"), code: promptCode)
@@ -272,20 +286,28 @@ public struct NativeDeckParser: Sendable {
       else {
         if !answer.isEmpty {
           diagnostics.append(
-            .error("a syntax card's answer needs the expected code in a fenced code block", at: source.location(separator)))
+            .error(
+              "a syntax card's answer needs the expected code in a fenced code block",
+              at: source.location(separator)))
         }
         return nil
       }
-      content = .syntax(SyntaxCard(prompt: prompt, code: code, explanation: Passage(answer), source: cardSource))
+      content = .syntax(
+        SyntaxCard(prompt: prompt, code: code, explanation: Passage(answer), source: cardSource))
     case .trick:
       content = .trick(TrickCard(question: prompt, answer: Passage(answer), source: cardSource))
     case .edge:
       guard let cardSource else {
-        diagnostics.append(.error("an edge card needs a 'Source:' paragraph saying where the answer comes from", at: heading))
+        diagnostics.append(
+          .error(
+            "an edge card needs a 'Source:' paragraph saying where the answer comes from",
+            at: heading))
         return nil
       }
       content = .edge(
-        EdgeCaseCard(title: pending.settings["title"], question: prompt, answer: Passage(answer), source: cardSource))
+        EdgeCaseCard(
+          title: pending.settings["title"], question: prompt, answer: Passage(answer),
+          source: cardSource))
     case .interview:
       guard let listenFor else {
         diagnostics.append(.error("an interview card needs a 'Listen for:' paragraph", at: heading))
@@ -293,13 +315,15 @@ public struct NativeDeckParser: Sendable {
       }
       content = .interview(
         InterviewCard(
-          title: pending.settings["title"], problem: prompt, source: cardSource, modelAnswer: Passage(answer),
+          title: pending.settings["title"], problem: prompt, source: cardSource,
+          modelAnswer: Passage(answer),
           listenFor: listenFor))
     }
     guard diagnostics.count == errorsBefore else { return nil }
     return Card(
       id: pending.id ?? CardID.derived(deck: deck.name, kind: kind, prompt: prompt),
-      deck: deck.name, lesson: deck.lesson, topic: pending.topic, section: pending.settings["section"],
+      deck: deck.name, lesson: deck.lesson, topic: pending.topic,
+      section: pending.settings["section"],
       location: heading, content: content)
   }
 }

@@ -26,7 +26,9 @@ struct TopicResolver {
     let candidates = Self.candidates(label)
     guard !candidates.isEmpty else {
       diagnostics.append(
-        .warning("no topic can be cut from the label '\(label.prefix(40))'; using 'General'", at: location))
+        .warning(
+          "no topic can be cut from the label '\(label.prefix(40))'; using 'General'", at: location)
+      )
       return ("General", String(label))
     }
     let named = candidates.filter(isNamedInHeadings)
@@ -75,7 +77,9 @@ struct TopicResolver {
     return vocabulary.contains { heading in
       var searchStart = heading.startIndex
       while let range = heading.range(of: needle, range: searchStart..<heading.endIndex) {
-        let before = range.lowerBound == heading.startIndex ? nil : heading[heading.index(before: range.lowerBound)]
+        let before =
+          range.lowerBound == heading.startIndex
+          ? nil : heading[heading.index(before: range.lowerBound)]
         let after = range.upperBound == heading.endIndex ? nil : heading[range.upperBound]
         if !(before?.isLetter ?? false) && !(after?.isLetter ?? false) { return true }
         searchStart = heading.index(after: range.lowerBound)

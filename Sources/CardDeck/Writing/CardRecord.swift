@@ -90,7 +90,7 @@ public struct CardRecord: Codable, Equatable, Sendable {
       answerBlocks, source, listenFor, location
   }
 
-  // Written by hand so that absent values are `null` rather than missing keys.
+  /// Encodes every key, with `null` for absent values.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(id, forKey: .id)

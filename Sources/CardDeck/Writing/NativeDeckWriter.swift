@@ -18,9 +18,14 @@ public struct NativeDeckWriter: Sendable {
       if let section = card.section { out += "section: \(section)\n" }
       if let title = card.title { out += "title: \(title)\n" }
       out += "\n"
-      var question = card.prompt.text.isEmpty ? [] : card.prompt.text.components(separatedBy: "\n\n")
-        .map(Self.paragraph)
-      if let code = card.prompt.code { question.append(Self.fenced(code.text, language: code.language)) }
+      var question =
+        card.prompt.text.isEmpty
+        ? []
+        : card.prompt.text.components(separatedBy: "\n\n")
+          .map(Self.paragraph)
+      if let code = card.prompt.code {
+        question.append(Self.fenced(code.text, language: code.language))
+      }
       if case .interview(let interview) = card.content, let source = interview.source {
         question.append("Source: \(source)")
       }
@@ -42,7 +47,8 @@ public struct NativeDeckWriter: Sendable {
     case .code(let code): fenced(code.text, language: code.language)
     case .console(let text): fenced(text, language: "console")
     case .table(let rows):
-      ([rows.first ?? []] + [Array(repeating: "---", count: rows.first?.count ?? 1)] + rows.dropFirst())
+      ([rows.first ?? []] + [Array(repeating: "---", count: rows.first?.count ?? 1)]
+        + rows.dropFirst())
         .map { "| " + $0.joined(separator: " | ") + " |" }.joined(separator: "\n")
     }
   }

@@ -30,7 +30,9 @@ struct CheckCommand {
     let cards = collection.cards
     console.print("\(collection.decks.count) decks, \(cards.count) cards")
     for deck in collection.decks {
-      console.print("  \(deck.name.padded(to: 40))  \(String(deck.cards.count).leftPadded(to: 4)) cards  \(deck.title)")
+      console.print(
+        "  \(deck.name.padded(to: 40))  \(String(deck.cards.count).leftPadded(to: 4)) cards  \(deck.title)"
+      )
     }
     console.print("By kind:")
     for kind in CardKind.allCases {
@@ -44,7 +46,9 @@ struct CheckCommand {
     }
     let errors = collection.errors.count
     let warnings = collection.warnings.count
-    console.print("\(errors) \(errors == 1 ? "error" : "errors"), \(warnings) \(warnings == 1 ? "warning" : "warnings")")
+    console.print(
+      "\(errors) \(errors == 1 ? "error" : "errors"), \(warnings) \(warnings == 1 ? "warning" : "warnings")"
+    )
     return errors == 0 ? .success : .failure
   }
 }

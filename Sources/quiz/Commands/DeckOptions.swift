@@ -35,7 +35,8 @@ struct DeckOptions {
     filter.decks = try arguments.values("--deck")
     for text in try arguments.values("--lesson") {
       guard let lesson = Int(text), lesson > 0 else {
-        throw UsageError("--lesson takes a lesson number, not '\(text)'", command: arguments.command)
+        throw UsageError(
+          "--lesson takes a lesson number, not '\(text)'", command: arguments.command)
       }
       filter.lessons.insert(lesson)
     }
@@ -44,7 +45,8 @@ struct DeckOptions {
   /// Loads the decks: from --decks, else $QUIZ_DECKS, else the shipped ones.
   func load(in environment: Environment, command: String) throws(UsageError) -> DeckCollection {
     let loader = DeckLoader()
-    if let folder = folder ?? environment.variables["QUIZ_DECKS"].flatMap({ $0.isEmpty ? nil : $0 }) {
+    if let folder = folder ?? environment.variables["QUIZ_DECKS"].flatMap({ $0.isEmpty ? nil : $0 })
+    {
       do {
         return try loader.load(folder: folder)
       } catch {
@@ -61,14 +63,18 @@ struct DeckOptions {
   /// deck or topic named in the filter matches nothing.
   func cards(of collection: DeckCollection, command: String) throws(UsageError) -> [Card] {
     let all = collection.cards
-    for deck in filter.decks where !collection.decks.contains(where: { $0.name.lowercased() == deck.lowercased() }) {
+    for deck in filter.decks
+    where !collection.decks.contains(where: { $0.name.lowercased() == deck.lowercased() }) {
       throw UsageError(
         "no deck is called '\(deck)'; the decks are \(collection.decks.map(\.name).joined(separator: ", "))",
         command: command)
     }
-    for topic in filter.topics where !all.contains(where: { CardFilter.topic(topic, matches: $0) }) {
+    for topic in filter.topics where !all.contains(where: { CardFilter.topic(topic, matches: $0) })
+    {
       let suggestions = CardFilter.suggestions(for: topic, among: collection.topics)
-      let hint = suggestions.isEmpty ? "" : " Did you mean \(suggestions.map { "'\($0)'" }.joined(separator: " or "))?"
+      let hint =
+        suggestions.isEmpty
+        ? "" : " Did you mean \(suggestions.map { "'\($0)'" }.joined(separator: " or "))?"
       throw UsageError(
         "no card has the topic '\(topic)'.\(hint) The topics are: \(collection.topics.joined(separator: ", "))",
         command: command)

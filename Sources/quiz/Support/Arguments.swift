@@ -48,7 +48,9 @@ struct Arguments {
   /// The value of an option given at most once.
   mutating func value(_ name: String) throws(UsageError) -> String? {
     let all = try values(name)
-    guard all.count <= 1 else { throw UsageError("\(name) is given more than once", command: command) }
+    guard all.count <= 1 else {
+      throw UsageError("\(name) is given more than once", command: command)
+    }
     return all.first
   }
 
