@@ -16,7 +16,7 @@ let package = Package(
     .target(name: "Scheduler"),
     .executableTarget(
       name: "quiz",
-      dependencies: ["CardDeck", "CReadline"],
+      dependencies: ["CardDeck", "Scheduler", "CReadline"],
       plugins: ["EmbedDecks"]
     ),
     // Turns Decks/ into Swift source, so that an installed binary carries its decks with it.
@@ -28,7 +28,7 @@ let package = Package(
     ),
     .testTarget(name: "CardDeckTests", dependencies: ["CardDeck"], exclude: ["Fixtures"]),
     .testTarget(name: "SchedulerTests", dependencies: ["Scheduler"]),
-    .testTarget(name: "QuizTests", dependencies: ["quiz", "CardDeck"]),
+    .testTarget(name: "QuizTests", dependencies: ["quiz", "CardDeck", "Scheduler"]),
   ],
   swiftLanguageModes: [.v6]
 )

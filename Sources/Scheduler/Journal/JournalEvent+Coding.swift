@@ -1,0 +1,187 @@
+import Foundation
+
+extension JournalEvent {
+  /// The journal format version this code writes, and the newest it reads.
+  static let currentVersion = 1
+
+  /// Why a line could not be read as an event.
+  enum LineError: Error {
+    /// The line says it has a newer format than `currentVersion`.
+    case newerVersion(Int)
+    /// The line is not an event of any version this code reads.
+    case malformed(String)
+  }
+
+  /// The event as one line of JSON, without the newline; keys in a fixed order for people who
+  /// read the journal.
+  func encodedLine() throws -> Data {
+    var line = JSONLineWriter()
+    try line.add("v", JournalEvent.currentVersion)
+    switch self {
+    case .review(let event):
+      try line.add("id", event.id.journalText)
+      try line.add("card", event.card)
+      try line.add("at", Timestamp.format(event.at))
+      try line.add("day", event.day)
+      try line.add("grade", event.grade)
+      if let seconds = event.seconds { try line.add("seconds", seconds) }
+      try line.add("before", event.before)
+      try line.add("after", event.after)
+    case .undo(let event):
+      try line.add("type", "undo")
+      try line.add("id", event.id.journalText)
+      try line.add("undoes", event.undoes.journalText)
+      try line.add("card", event.card)
+      try line.add("at", Timestamp.format(event.at))
+      try line.add("reviewDay", event.reviewDay)
+      try line.add("restored", event.restored)
+    case .suspension(let event):
+      try line.add("type", event.isSuspended ? "suspend" : "unsuspend")
+      try line.add("id", event.id.journalText)
+      try line.add("card", event.card)
+      try line.add("at", Timestamp.format(event.at))
+    case .tornLine(let event):
+      try line.add("type", "torn")
+      try line.add("id", event.id.journalText)
+      try line.add("at", Timestamp.format(event.at))
+      try line.add("offset", event.offset)
+    }
+    return line.data
+  }
+
+  /// Reads one line of the journal (without its newline).
+  ///
+  /// A line from a newer format is reported as such before anything else is looked at, since its
+  /// other keys may mean something else. Older versions would be read by a `case` of their own in
+  /// ``DecodedLine``; version 1 is the first.
+  static func decode(line: Data) throws(LineError) -> JournalEvent {
+    do {
+      return try JSONDecoder().decode(DecodedLine.self, from: line).event
+    } catch let error as LineError {
+      throw error
+    } catch let error as DecodingError {
+      throw .malformed(error.shortDescription)
+    } catch {
+      throw .malformed(String(describing: error))
+    }
+  }
+}
+
+private struct DecodedLine: Decodable {
+  let event: JournalEvent
+
+  enum Key: String, CodingKey {
+    case v, type, id, card, at, day, grade, seconds, before, after, undoes, reviewDay
+    case restored, offset
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: Key.self)
+    let version = try container.decodeIfPresent(Int.self, forKey: .v) ?? 1
+    guard version <= JournalEvent.currentVersion else {
+      throw JournalEvent.LineError.newerVersion(version)
+    }
+    guard version >= 1 else {
+      throw JournalEvent.LineError.malformed("\"v\":\(version) is no version quiz ever wrote")
+    }
+    let type = try container.decodeIfPresent(String.self, forKey: .type) ?? "review"
+    let id = try container.decodeID(forKey: .id)
+    let at = try container.decodeTimestamp(forKey: .at)
+    switch type {
+    case "review":
+      event = .review(
+        ReviewEvent(
+          id: id, card: try container.decode(String.self, forKey: .card), at: at,
+          day: try container.decode(Day.self, forKey: .day),
+          grade: try container.decode(Grade.self, forKey: .grade),
+          seconds: try container.decodeIfPresent(Double.self, forKey: .seconds),
+          before: try container.decode(CardState.self, forKey: .before),
+          after: try container.decode(CardState.self, forKey: .after)))
+    case "undo":
+      event = .undo(
+        UndoEvent(
+          id: id, at: at, undoes: try container.decodeID(forKey: .undoes),
+          card: try container.decode(String.self, forKey: .card),
+          reviewDay: try container.decode(Day.self, forKey: .reviewDay),
+          restored: try container.decode(CardState.self, forKey: .restored)))
+    case "suspend", "unsuspend":
+      event = .suspension(
+        SuspensionEvent(
+          id: id, card: try container.decode(String.self, forKey: .card), at: at,
+          isSuspended: type == "suspend"))
+    case "torn":
+      event = .tornLine(
+        TornLineEvent(id: id, at: at, offset: try container.decode(Int.self, forKey: .offset)))
+    default:
+      throw JournalEvent.LineError.malformed("unknown \"type\": \"\(type)\"")
+    }
+  }
+}
+
+extension KeyedDecodingContainer {
+  fileprivate func decodeID(forKey key: Key) throws -> UUID {
+    let text = try decode(String.self, forKey: key)
+    guard let id = UUID(uuidString: text) else {
+      throw DecodingError.dataCorruptedError(
+        forKey: key, in: self, debugDescription: "\"\(text)\" is not a UUID")
+    }
+    return id
+  }
+
+  fileprivate func decodeTimestamp(forKey key: Key) throws -> Date {
+    let text = try decode(String.self, forKey: key)
+    guard let date = Timestamp.parse(text) else {
+      throw DecodingError.dataCorruptedError(
+        forKey: key, in: self, debugDescription: "\"\(text)\" is not an ISO 8601 moment")
+    }
+    return date
+  }
+}
+
+extension UUID {
+  /// The id as the journal writes it: lowercase, like most tools print UUIDs.
+  var journalText: String { uuidString.lowercased() }
+}
+
+extension DecodingError {
+  /// What went wrong and at which key, in one line.
+  var shortDescription: String {
+    switch self {
+    case .typeMismatch(let type, let context):
+      "\(context.pathText)expected \(type): \(context.debugDescription)"
+    case .valueNotFound(let type, let context):
+      "\(context.pathText)missing \(type) value"
+    case .keyNotFound(let key, let context):
+      "\(context.pathText)missing key \"\(key.stringValue)\""
+    case .dataCorrupted(let context):
+      "\(context.pathText)\(context.debugDescription)"
+    @unknown default:
+      String(describing: self)
+    }
+  }
+}
+
+extension DecodingError.Context {
+  fileprivate var pathText: String {
+    codingPath.isEmpty ? "" : codingPath.map(\.stringValue).joined(separator: ".") + ": "
+  }
+}
+
+/// Builds a JSON object whose keys come out in the order they were added, which `JSONEncoder`
+/// does not promise.
+struct JSONLineWriter {
+  private var members: [String] = []
+  private let encoder: JSONEncoder = {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return encoder
+  }()
+
+  mutating func add(_ key: String, _ value: some Encodable) throws {
+    let encodedKey = String(decoding: try encoder.encode(key), as: UTF8.self)
+    let encodedValue = String(decoding: try encoder.encode(value), as: UTF8.self)
+    members.append(encodedKey + ":" + encodedValue)
+  }
+
+  var data: Data { Data(("{" + members.joined(separator: ",") + "}").utf8) }
+}

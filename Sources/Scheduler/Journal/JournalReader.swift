@@ -1,0 +1,134 @@
+import Foundation
+
+/// Reads the journal, or the part of it after a byte offset, into events.
+///
+/// Every line must be an event, with two exceptions that a crash can cause and that are skipped:
+/// the last line, when it is cut short or otherwise unreadable; and a line that the line right
+/// after it marks as torn (``TornLineEvent``), which is how a writer acknowledges a torn last
+/// line before appending after it. Any other unreadable line is an error, and blank lines are
+/// ignored.
+struct JournalReader {
+  /// One event with where it sits in the file.
+  struct Entry {
+    let event: JournalEvent
+    /// The line's bytes, without the newline.
+    let line: Data
+    /// The byte offset of the line's start.
+    let offset: Int
+  }
+
+  /// An unreadable last line that was skipped.
+  struct TornTail {
+    /// The byte offset of the line's start.
+    let offset: Int
+    /// Whether the line ends with a newline; if not, the next append must start with one.
+    let isTerminated: Bool
+    /// The line's number, counting from 1 at the start of the file.
+    let lineNumber: Int
+  }
+
+  /// What reading found.
+  struct Result {
+    var entries: [Entry] = []
+    var tornTail: TornTail?
+    /// Whether the last line is an event that has no newline after it (edited by hand, say).
+    var lacksFinalNewline = false
+    /// How many lines were skipped because the line after marked them as torn.
+    var acknowledgedTornLines = 0
+    /// The offset just past the last byte read: the file's size when reading ended.
+    var end = 0
+  }
+
+  let file: OpenFile
+
+  /// Reads from `offset`, which must be the start of a line, to the end of the file.
+  func read(from offset: Int) throws(StateError) -> Result {
+    let data = try file.read(from: offset)
+    var result = Result(end: offset + data.count)
+    var pendingUnreadable: (offset: Int, reason: String)?
+    var lineStart = data.startIndex
+    while lineStart < data.endIndex {
+      let newline = data[lineStart...].firstIndex(of: UInt8(ascii: "\n"))
+      let lineEnd = newline ?? data.endIndex
+      let line = data[lineStart..<lineEnd]
+      let lineOffset = offset + (lineStart - data.startIndex)
+      lineStart = newline.map { $0 + 1 } ?? data.endIndex
+      guard line.contains(where: { !isBlank($0) }) else { continue }
+      let event: JournalEvent
+      do {
+        event = try JournalEvent.decode(line: Data(line))
+      } catch {
+        switch error {
+        case .newerVersion(let found):
+          throw .newerVersion(
+            file: file.url, line: try lineNumber(at: lineOffset), found: found,
+            supported: JournalEvent.currentVersion)
+        case .malformed(let reason):
+          if let pending = pendingUnreadable {
+            throw try malformed(at: pending.offset, reason: pending.reason)
+          }
+          pendingUnreadable = (lineOffset, reason)
+          continue
+        }
+      }
+      if let pending = pendingUnreadable {
+        guard case .tornLine(let marker) = event, marker.offset == pending.offset else {
+          throw try malformed(at: pending.offset, reason: pending.reason)
+        }
+        result.acknowledgedTornLines += 1
+        pendingUnreadable = nil
+      }
+      result.entries.append(Entry(event: event, line: Data(line), offset: lineOffset))
+      result.lacksFinalNewline = newline == nil
+    }
+    if let pending = pendingUnreadable {
+      result.tornTail = TornTail(
+        offset: pending.offset, isTerminated: data.last == UInt8(ascii: "\n"),
+        lineNumber: try lineNumber(at: pending.offset))
+      result.lacksFinalNewline = false
+    }
+    return result
+  }
+
+  /// The event on the line that ends just before `offset`, or nil if there is none or it is
+  /// not an event.
+  func event(endingAt offset: Int) throws(StateError) -> JournalEvent? {
+    guard offset > 0 else { return nil }
+    // Lines are a few hundred bytes; read backwards in chunks until the previous newline.
+    var start = offset - 1
+    var chunk = Data()
+    while start > 0 {
+      let chunkStart = max(0, start - 4096)
+      chunk = try file.read(from: chunkStart, to: offset - 1)
+      if let newline = chunk.lastIndex(of: UInt8(ascii: "\n")) {
+        start = chunkStart + (newline - chunk.startIndex) + 1
+        break
+      }
+      start = chunkStart
+    }
+    let line = try file.read(from: start, to: offset - 1)
+    return try? JournalEvent.decode(line: line)
+  }
+
+  /// The number of the line that starts at `offset`, counting from 1. Counts every newline before
+  /// it, so it is for error messages only.
+  func lineNumber(at offset: Int) throws(StateError) -> Int {
+    var newlines = 0
+    var position = 0
+    while position < offset {
+      let chunk = try file.read(from: position, to: min(offset, position + 1 << 20))
+      if chunk.isEmpty { break }
+      newlines += chunk.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+      position += chunk.count
+    }
+    return newlines + 1
+  }
+
+  private func malformed(at offset: Int, reason: String) throws(StateError) -> StateError {
+    .malformedJournalLine(file: file.url, line: try lineNumber(at: offset), reason: reason)
+  }
+}
+
+private func isBlank(_ byte: UInt8) -> Bool {
+  byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+}

@@ -1,0 +1,29 @@
+import Foundation
+import Glibc
+
+/// The exclusive `flock(2)` on a state folder's `lock` file, held for a writer's lifetime.
+///
+/// The lock goes with the open file description, so the kernel drops it when the process dies,
+/// however it dies: a crash never leaves the folder locked. The holder writes its pid into the
+/// file only so that a refused writer can say who holds it.
+final class FolderLock {
+  private let file: OpenFile
+
+  /// Takes the lock, or throws ``StateError/locked(folder:pid:)`` at once if another holds it.
+  init(_ folder: StateFolder) throws(StateError) {
+    let file = try OpenFile(folder.lock, flags: O_RDWR | O_CREAT)
+    guard flock(file.descriptor, LOCK_EX | LOCK_NB) == 0 else {
+      let code = errno
+      guard code == EWOULDBLOCK else {
+        throw .io(file: folder.lock, operation: "lock it", code: code)
+      }
+      let text = String(decoding: (try? file.read(from: 0)) ?? Data(), as: UTF8.self)
+      let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
+      throw .locked(folder: folder.url, pid: pid)
+    }
+    // The pid is a courtesy for the message above; failing to write it is no reason to stop.
+    _ = ftruncate(file.descriptor, 0)
+    try? file.write(Data("\(getpid())\n".utf8))
+    self.file = file
+  }
+}

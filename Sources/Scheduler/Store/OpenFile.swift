@@ -1,0 +1,111 @@
+import Foundation
+import Glibc
+
+/// An open file descriptor, closed when the value goes away; its calls throw ``StateError/io``.
+final class OpenFile {
+  let url: URL
+  let descriptor: Int32
+
+  /// Opens `url` with `open(2)` flags; O_CLOEXEC is always added.
+  init(_ url: URL, flags: Int32, mode: mode_t = 0o644) throws(StateError) {
+    let descriptor = Glibc.open(url.path, flags | O_CLOEXEC, mode)
+    guard descriptor >= 0 else { throw .io(file: url, operation: "open it", code: errno) }
+    self.url = url
+    self.descriptor = descriptor
+  }
+
+  /// Opens `url` for reading, or returns nil when it does not exist.
+  static func openForReadingIfPresent(_ url: URL) throws(StateError) -> OpenFile? {
+    do {
+      return try OpenFile(url, flags: O_RDONLY)
+    } catch {
+      if case .io(_, _, let code) = error, code == ENOENT { return nil }
+      throw error
+    }
+  }
+
+  deinit {
+    Glibc.close(descriptor)
+  }
+
+  /// The file's size in bytes.
+  func size() throws(StateError) -> Int {
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else {
+      throw .io(file: url, operation: "read its size", code: errno)
+    }
+    return Int(status.st_size)
+  }
+
+  /// The bytes from `offset` to `end`, or to the end of the file.
+  func read(from offset: Int, to requestedEnd: Int? = nil) throws(StateError) -> Data {
+    let end: Int
+    if let requestedEnd { end = requestedEnd } else { end = try size() }
+    guard end > offset else { return Data() }
+    var data = Data(count: end - offset)
+    var filled = 0
+    while filled < data.count {
+      let count = data.withUnsafeMutableBytes { buffer in
+        pread(
+          descriptor, buffer.baseAddress! + filled, buffer.count - filled,
+          off_t(offset + filled))
+      }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw .io(file: url, operation: "read it", code: errno)
+      }
+      if count == 0 { break }  // The file shrank under us: return what there is.
+      filled += count
+    }
+    return data.prefix(filled)
+  }
+
+  /// Writes all of `data` at the current offset (the end, with O_APPEND): one `write(2)` unless
+  /// the kernel takes less, which for a regular file happens only on errors such as a full disk.
+  func write(_ data: Data) throws(StateError) {
+    var written = 0
+    while written < data.count {
+      let count = data.withUnsafeBytes { buffer in
+        Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+      }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw .io(file: url, operation: "write it", code: errno)
+      }
+      written += count
+    }
+  }
+
+  /// Flushes the file's data and size to the disk.
+  func sync() throws(StateError) {
+    guard fsync(descriptor) == 0 else {
+      throw .io(file: url, operation: "flush it to disk", code: errno)
+    }
+  }
+
+  /// Flushes a folder, so that a file created or renamed in it survives a crash.
+  static func syncFolder(_ url: URL) throws(StateError) {
+    try OpenFile(url, flags: O_RDONLY | O_DIRECTORY).sync()
+  }
+
+  /// Replaces `url` with `data` atomically: a crash leaves either the old file or the new one.
+  ///
+  /// The data goes to a temporary file in the same folder, is flushed, and is renamed over `url`;
+  /// then the folder is flushed so the rename itself survives a crash.
+  static func replace(_ url: URL, with data: Data, temporary: URL) throws(StateError) {
+    do {
+      let file = try OpenFile(temporary, flags: O_WRONLY | O_CREAT | O_EXCL)
+      try file.write(data)
+      try file.sync()
+    } catch {
+      unlink(temporary.path)
+      throw error
+    }
+    guard rename(temporary.path, url.path) == 0 else {
+      let code = errno
+      unlink(temporary.path)
+      throw .io(file: url, operation: "replace it", code: code)
+    }
+    try syncFolder(url.deletingLastPathComponent())
+  }
+}

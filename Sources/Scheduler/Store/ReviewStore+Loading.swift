@@ -1,0 +1,96 @@
+import Foundation
+
+extension ReviewStore {
+  /// The state read from a folder, and what the writer needs to know to continue the journal.
+  struct Loaded {
+    var replayer = Replayer()
+    var warnings: [StateWarning] = []
+    var journalBytes = 0
+    var journalEntries = 0
+    var lastEventID: UUID?
+    var unsnapshottedEntries = 0
+    /// Whether `state.json` exists and matches the journal.
+    var snapshotIsCurrent = false
+    var tornTail: JournalReader.TornTail?
+    var lacksFinalNewline = false
+  }
+
+  /// Reads the snapshot, then the journal after the point it covers.
+  ///
+  /// A snapshot that does not match the journal (a merge that crashed between its two renames,
+  /// or a journal copied over by hand) is set aside and the whole journal replayed, unless it
+  /// covers events that the journal lacks: then the journal lost something, and rather than
+  /// settle for less the load fails.
+  static func load(_ files: StateFolder) throws(StateError) -> Loaded {
+    let snapshot = try Snapshot.read(files.snapshot)
+    let reader = try OpenFile.openForReadingIfPresent(files.journal).map(JournalReader.init)
+    var loaded = Loaded()
+    if let snapshot {
+      if let reason = try staleness(of: snapshot, in: reader) {
+        loaded.warnings.append(.staleSnapshot(file: files.snapshot, reason: reason))
+      } else {
+        loaded.replayer = Replayer(state: snapshot.state)
+        loaded.journalBytes = snapshot.journalBytes ?? 0
+        loaded.journalEntries = snapshot.journalEntries
+        loaded.lastEventID = snapshot.lastEventID
+        loaded.snapshotIsCurrent = true
+      }
+    }
+    guard let reader else {
+      if let snapshot, !loaded.snapshotIsCurrent, snapshot.coversAnyEvent {
+        throw .snapshotAheadOfJournal(snapshot: files.snapshot, journal: files.journal)
+      }
+      return loaded
+    }
+    let tail = try reader.read(from: loaded.journalBytes)
+    var sawSnapshotEnd = false
+    for entry in tail.entries {
+      loaded.replayer.apply(entry.event)
+      sawSnapshotEnd = sawSnapshotEnd || entry.event.id == snapshot?.lastEventID
+    }
+    if let snapshot, !loaded.snapshotIsCurrent, snapshot.coversAnyEvent {
+      let holdsAll =
+        snapshot.lastEventID != nil ? sawSnapshotEnd : tail.entries.count >= snapshot.journalEntries
+      guard holdsAll else {
+        throw .snapshotAheadOfJournal(snapshot: files.snapshot, journal: files.journal)
+      }
+    }
+    loaded.journalBytes = tail.end
+    loaded.journalEntries += tail.entries.count
+    loaded.unsnapshottedEntries = tail.entries.count
+    loaded.lastEventID = tail.entries.last?.event.id ?? loaded.lastEventID
+    loaded.tornTail = tail.tornTail
+    loaded.lacksFinalNewline = tail.lacksFinalNewline
+    if let torn = tail.tornTail {
+      loaded.warnings.append(.tornLastLine(file: files.journal, line: torn.lineNumber))
+    }
+    return loaded
+  }
+
+  /// Why `snapshot` cannot be used with this journal, or nil if it can.
+  private static func staleness(
+    of snapshot: Snapshot, in reader: JournalReader?
+  ) throws(StateError) -> String? {
+    guard let covered = snapshot.journalBytes else {
+      return "it does not say how much of the journal it covers"
+    }
+    guard covered > 0 else { return nil }
+    let size = try reader?.file.size() ?? 0
+    guard covered <= size else {
+      return "it covers \(covered) bytes of a journal of \(size)"
+    }
+    guard let id = snapshot.lastEventID,
+      try reader?.event(endingAt: covered)?.id == id
+    else {
+      return "the journal no longer ends its first \(covered) bytes with the event it names"
+    }
+    return nil
+  }
+}
+
+extension Snapshot {
+  /// Whether the snapshot claims to cover any event of the journal.
+  fileprivate var coversAnyEvent: Bool {
+    lastEventID != nil || journalEntries > 0
+  }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import Glibc
+
+/// Why the review state could not be read or written. Whenever one is thrown, no file was
+/// changed by the call that threw it.
+public enum StateError: Error, Equatable, Sendable {
+  /// Another process holds the folder's lock; `pid` is its process id, if it wrote one.
+  case locked(folder: URL, pid: Int32?)
+  /// A file, or a line of the journal, has a format newer than this build reads.
+  case newerVersion(file: URL, line: Int?, found: Int, supported: Int)
+  /// `state.json` is not a snapshot: not JSON, cut short, or a value of the wrong type.
+  case unreadableSnapshot(file: URL, reason: String)
+  /// A line of the journal, other than a torn last one, is not an event.
+  case malformedJournalLine(file: URL, line: Int, reason: String)
+  /// `state.json` covers events that the journal does not hold: the journal was replaced by an
+  /// older copy, or cut short.
+  case snapshotAheadOfJournal(snapshot: URL, journal: URL)
+  /// The folder to merge from has no journal.
+  case missingJournal(URL)
+  /// The store was opened read-only, or closed, or an earlier write failed, and cannot write.
+  case notWritable(folder: URL, reason: String)
+  /// A system call failed.
+  case io(file: URL, operation: String, code: Int32)
+}
+
+extension StateError: CustomStringConvertible {
+  /// A message for the user that names the file and what is wrong with it.
+  public var description: String {
+    switch self {
+    case .locked(let folder, let pid):
+      let who = pid.map { "Another quiz session (process \($0))" } ?? "Another quiz session"
+      return "\(who) is using the review state in \(folder.path); finish that session first."
+    case .newerVersion(let file, let line, let found, let supported):
+      let place = line.map { "\(file.path):\($0)" } ?? file.path
+      return "\(place) was written by a newer quiz (format version \(found); this quiz reads "
+        + "up to \(supported)). Update quiz; the file was left as it is."
+    case .unreadableSnapshot(let file, let reason):
+      return "\(file.path) is unreadable: \(reason). It was left as it is; moving it away makes "
+        + "quiz rebuild it from reviews.jsonl."
+    case .malformedJournalLine(let file, let line, let reason):
+      return "\(file.path):\(line) is not a journal entry: \(reason). The file was left as it is."
+    case .snapshotAheadOfJournal(let snapshot, let journal):
+      return "\(snapshot.path) covers reviews that \(journal.path) does not hold: the journal was "
+        + "replaced by an older copy or cut short. Both files were left as they are."
+    case .missingJournal(let url):
+      return "\(url.path) does not exist: there is no review journal to merge there."
+    case .notWritable(let folder, let reason):
+      return "Cannot write the review state in \(folder.path): \(reason)."
+    case .io(let file, let operation, let code):
+      return "\(file.path): could not \(operation): \(String(cString: strerror(code)))."
+    }
+  }
+}

@@ -1,0 +1,28 @@
+import Foundation
+
+/// The files of a state folder.
+struct StateFolder {
+  /// Prefix of the temporary files written before a rename; such a file left by a crash is
+  /// never read.
+  static let temporaryPrefix = ".quiz-tmp-"
+
+  let url: URL
+
+  var journal: URL { url.appending(path: "reviews.jsonl") }
+  var snapshot: URL { url.appending(path: "state.json") }
+  var lock: URL { url.appending(path: "lock") }
+
+  /// A fresh name for a temporary file that will be renamed to `final`.
+  func temporaryFile(for final: URL) -> URL {
+    url.appending(
+      path: StateFolder.temporaryPrefix + final.lastPathComponent + "-" + UUID().journalText)
+  }
+
+  /// The temporary files left behind by crashed writers.
+  func strayTemporaryFiles() -> [URL] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+    return names.filter { $0.hasPrefix(StateFolder.temporaryPrefix) }.map {
+      url.appending(path: $0)
+    }
+  }
+}

@@ -1,0 +1,32 @@
+import Foundation
+
+/// Something wrong that was worked around while loading or writing, for the user to know about.
+public enum StateWarning: Equatable, Sendable {
+  /// The journal's last line was cut short (a crash while writing it) and was skipped.
+  case tornLastLine(file: URL, line: Int)
+  /// `state.json` did not match the journal, so the whole journal was replayed instead.
+  case staleSnapshot(file: URL, reason: String)
+  /// A merge left out lines of a journal that were torn or marked as torn.
+  case droppedTornLines(file: URL, count: Int)
+  /// A grade was recorded, but rewriting `state.json` afterwards failed; the next open replays
+  /// a longer journal, nothing is lost.
+  case compactionFailed(reason: String)
+}
+
+extension StateWarning: CustomStringConvertible {
+  /// A message for the user that names the file.
+  public var description: String {
+    switch self {
+    case .tornLastLine(let file, let line):
+      "\(file.path):\(line) was cut short, probably by a crash while it was written; it was "
+        + "skipped, and the file left as it is."
+    case .staleSnapshot(let file, let reason):
+      "\(file.path) did not match the journal (\(reason)); the review state was rebuilt from "
+        + "the whole journal."
+    case .droppedTornLines(let file, let count):
+      "The merge left out \(count) torn line\(count == 1 ? "" : "s") of \(file.path)."
+    case .compactionFailed(let reason):
+      "Could not update state.json (\(reason)); the grades are safe in reviews.jsonl."
+    }
+  }
+}

@@ -1,0 +1,50 @@
+extension Day: LosslessStringConvertible {
+  /// The day as `YYYY-MM-DD`, with at least four digits of year.
+  public var description: String {
+    let (year, month, day) = components
+    let yearText = String(abs(year))
+    let paddedYear = String(repeating: "0", count: max(0, 4 - yearText.count)) + yearText
+    return (year < 0 ? "-" : "") + paddedYear + "-" + twoDigits(month) + "-" + twoDigits(day)
+  }
+
+  /// Reads `YYYY-MM-DD` (four or more digits of year, optionally preceded by `-`); nil when the
+  /// text is not exactly that or names no real day.
+  public init?(_ description: String) {
+    var text = Substring(description)
+    let isNegative = text.first == "-"
+    if isNegative { text = text.dropFirst() }
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 3, parts[0].count >= 4, parts[1].count == 2, parts[2].count == 2,
+      parts.allSatisfy({ $0.allSatisfy(isASCIIDigit) }),
+      let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+    else { return nil }
+    self.init(year: isNegative ? -year : year, month: month, day: day)
+  }
+}
+
+extension Day: Codable {
+  /// Decodes the `YYYY-MM-DD` form.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    let text = try container.decode(String.self)
+    guard let day = Day(text) else {
+      throw DecodingError.dataCorruptedError(
+        in: container, debugDescription: "\"\(text)\" is not a day in the form YYYY-MM-DD")
+    }
+    self = day
+  }
+
+  /// Encodes the `YYYY-MM-DD` form.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(description)
+  }
+}
+
+private func twoDigits(_ value: Int) -> String {
+  value < 10 ? "0\(value)" : "\(value)"
+}
+
+private func isASCIIDigit(_ character: Character) -> Bool {
+  ("0"..."9").contains(character)
+}

@@ -1,0 +1,27 @@
+/// Wraps prose to the terminal's width, at spaces, keeping an indent on every line.
+struct TextWrapper {
+  /// The number of columns available.
+  var width: Int
+
+  /// `text` wrapped so that no line, indent included, is longer than the width, unless a single
+  /// word is longer. Existing line breaks are kept.
+  func wrap(_ text: String, indent: String = "") -> String {
+    let available = max(20, width - indent.count)
+    return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      var lines: [String] = []
+      var current = ""
+      for word in line.split(separator: " ") {
+        if current.isEmpty {
+          current = String(word)
+        } else if current.count + 1 + word.count <= available {
+          current += " " + word
+        } else {
+          lines.append(current)
+          current = String(word)
+        }
+      }
+      lines.append(current)
+      return lines.map { indent + $0 }.joined(separator: "\n")
+    }.joined(separator: "\n")
+  }
+}
