@@ -6,13 +6,13 @@ import Testing
 /// Runs quiz with `arguments` and captured output.
 func runQuiz(
   _ arguments: [String], variables: [String: String] = [:],
-  shipped: [(name: String, text: String)] = [("garden.md", gardenDeck)]
+  shipped: [(name: String, text: String)] = [("garden.md", gardenDeck)],
+  input: LineInput? = nil, terminal: Bool = false
 ) -> (status: ExitCode, out: String, error: String) {
   let captured = CapturedConsole()
-  let status = Quiz(
-    environment: Environment(variables: variables, shippedDecks: shipped),
-    console: captured.console
-  ).run(arguments)
+  var environment = Environment(variables: variables, shippedDecks: shipped)
+  environment.outputIsTerminal = terminal
+  let status = Quiz(environment: environment, console: captured.console, input: input).run(arguments)
   return (status, captured.out, captured.error)
 }
 
@@ -122,7 +122,7 @@ struct CardsCommandTests {
       (["cards", "--topic"], "quiz cards: --topic needs a value"),
       (
         ["frobnicate"],
-        "quiz: unknown command 'frobnicate'; the commands are cards, check and import"
+        "quiz: unknown command 'frobnicate'; 'quiz --help' lists the commands"
       ),
       (["check", "--decks", "/no/such/folder"], "quiz check: /no/such/folder: no such folder"),
     ])
@@ -134,7 +134,10 @@ struct CardsCommandTests {
 
   @Test(
     "prints help for every command on standard output",
-    arguments: [["--help"], ["cards", "--help"], ["check", "-h"], ["import", "--help"]])
+    arguments: [
+      ["--help"], ["cards", "--help"], ["check", "-h"], ["import", "--help"], ["review", "--help"],
+      ["drill", "--help"],
+    ])
   func help(arguments: [String]) {
     let result = runQuiz(arguments)
     #expect(result.status == .success)

@@ -8,15 +8,19 @@ public struct CardFilter: Sendable, Equatable {
   public var decks: [String]
   /// Lessons to keep. Empty keeps every lesson.
   public var lessons: Set<Int>
+  /// Card ids to keep. Empty keeps every card.
+  public var ids: Set<String>
 
   /// Creates a filter; with no arguments it keeps every card.
   public init(
-    topics: [String] = [], kinds: Set<CardKind> = [], decks: [String] = [], lessons: Set<Int> = []
+    topics: [String] = [], kinds: Set<CardKind> = [], decks: [String] = [], lessons: Set<Int> = [],
+    ids: Set<String> = []
   ) {
     self.topics = topics
     self.kinds = kinds
     self.decks = decks
     self.lessons = lessons
+    self.ids = ids
   }
 
   /// Whether `card` passes every part of the filter.
@@ -25,6 +29,7 @@ public struct CardFilter: Sendable, Equatable {
       && (kinds.isEmpty || kinds.contains(card.kind))
       && (decks.isEmpty || decks.contains { $0.lowercased() == card.deck.lowercased() })
       && (lessons.isEmpty || card.lesson.map(lessons.contains) == true)
+      && (ids.isEmpty || ids.contains(card.id))
   }
 
   /// Whether `query` names the card's topic or section: its words appear there, in order, as

@@ -17,6 +17,7 @@ struct DeckOptions {
       --kind KIND      Only syntax, trick, edge or interview cards (repeatable).
       --deck NAME      Only the cards of this deck (repeatable).
       --lesson N       Only the cards of lesson N (repeatable).
+      --card ID        Only the card with this id (repeatable).
     """
 
   /// Takes --decks, and with `filters` also --topic, --kind, --deck and --lesson.
@@ -40,6 +41,7 @@ struct DeckOptions {
       }
       filter.lessons.insert(lesson)
     }
+    filter.ids = Set(try arguments.values("--card"))
   }
 
   /// Loads the decks: from --decks, else $QUIZ_DECKS, else the shipped ones.
@@ -78,6 +80,9 @@ struct DeckOptions {
       throw UsageError(
         "no card has the topic '\(topic)'.\(hint) The topics are: \(collection.topics.joined(separator: ", "))",
         command: command)
+    }
+    for id in filter.ids where !all.contains(where: { $0.id == id }) {
+      throw UsageError("no card has the id '\(id)'; 'quiz cards' lists them", command: command)
     }
     return all.filter(filter.matches)
   }

@@ -2,13 +2,17 @@
 struct Quiz {
   var environment: Environment
   var console: Console
+  /// Where sessions read; nil picks readline on a terminal, else standard input.
+  var input: LineInput? = nil
 
   static let help = """
     quiz: spaced-repetition flash cards in the terminal.
 
-    Usage: quiz <command> [options]
+    Usage: quiz [command] [options]
 
     Commands:
+      review    Review what is due, then new cards (the default: 'quiz --topic Sheets').
+      drill     A mock interview: trick, edge and interview questions, scored.
       cards     List cards, as text or JSON.
       check     Check decks and summarise them; exit 1 on any error.
       import    Turn lesson pages into native decks.
@@ -19,16 +23,22 @@ struct Quiz {
 
   /// Runs the command named in `arguments` (without the program name).
   func run(_ arguments: [String]) -> ExitCode {
-    guard let name = arguments.first else {
-      console.print(Self.help)
-      return .success
+    // Without a command name, quiz reviews: `quiz` and `quiz --topic Sheets` both start a session.
+    let name = arguments.first.flatMap {
+      $0.hasPrefix("-") && !["--help", "-h"].contains($0) ? nil : $0
     }
-    let rest = arguments.dropFirst()
+    let rest = name == nil ? arguments[...] : arguments.dropFirst()
     do throws(UsageError) {
       switch name {
       case "--help", "-h", "help":
         console.print(Self.help)
         return .success
+      case nil, "review":
+        return try ReviewCommand(environment: environment, console: console, input: input).run(
+          Arguments(rest, command: "quiz review"))
+      case "drill":
+        return try DrillCommand(environment: environment, console: console, input: input).run(
+          Arguments(rest, command: "quiz drill"))
       case "cards":
         return try CardsCommand(environment: environment, console: console).run(
           Arguments(rest, command: "quiz cards"))
@@ -38,9 +48,9 @@ struct Quiz {
       case "import":
         return try ImportCommand(environment: environment, console: console).run(
           Arguments(rest, command: "quiz import"))
-      default:
+      case let name?:
         throw UsageError(
-          "unknown command '\(name)'; the commands are cards, check and import", command: "quiz")
+          "unknown command '\(name)'; 'quiz --help' lists the commands", command: "quiz")
       }
     } catch {
       console.printError("\(error.command): \(error.message)")

@@ -1,0 +1,64 @@
+/// What a session shows, in order: the cards that are due, then new cards, within the day's
+/// limits.
+public struct ReviewQueue: Equatable, Sendable {
+  /// How many cards a day, and a session, may bring.
+  public struct Limits: Equatable, Sendable {
+    /// New cards introduced per day, counted from the journal, so that a second session on the
+    /// same day does not bring as many again.
+    public var newPerDay: Int
+    /// Reviews per day, new cards included.
+    public var reviewsPerDay: Int
+    /// Cards in this session, if limited.
+    public var perSession: Int?
+
+    /// Creates limits; the defaults are 20 new cards and 200 reviews a day.
+    public init(newPerDay: Int = 20, reviewsPerDay: Int = 200, perSession: Int? = nil) {
+      self.newPerDay = newPerDay
+      self.reviewsPerDay = reviewsPerDay
+      self.perSession = perSession
+    }
+  }
+
+  /// The due cards to show, most overdue first, then in deck order.
+  public var due: [String]
+  /// The new cards to show, in deck order.
+  public var new: [String]
+  /// How many cards were due before the limits cut the list.
+  public var dueCount: Int
+  /// How many cards were never reviewed, before the limits cut the list.
+  public var unseenCount: Int
+
+  /// Every card to show, due cards first.
+  public var cards: [String] { due + new }
+
+  /// The queue for `cards` (ids in deck order, already filtered) on `today`.
+  ///
+  /// Suspended cards are skipped; a card whose id has no state is new.
+  public init(cards: [String], state: ReviewState, today: Day, limits: Limits = Limits()) {
+    var due: [(id: String, due: Day, order: Int)] = []
+    var new: [String] = []
+    for (order, id) in cards.enumerated() where !state.suspended.contains(id) {
+      if let card = state.cards[id] {
+        if card.due <= today { due.append((id, card.due, order)) }
+      } else {
+        new.append(id)
+      }
+    }
+    due.sort { ($0.due, $0.order) < ($1.due, $1.order) }
+    dueCount = due.count
+    unseenCount = new.count
+
+    var room = max(0, limits.reviewsPerDay - state.reviews(on: today))
+    if let perSession = limits.perSession { room = min(room, max(0, perSession)) }
+    self.due = Array(due.prefix(room).map(\.id))
+    room -= self.due.count
+    let newToday = max(0, limits.newPerDay - state.newCards(on: today))
+    self.new = Array(new.prefix(min(room, newToday)))
+  }
+
+  /// The first day after `today` on which one of `cards` is due, if any.
+  public static func nextDue(of cards: [String], in state: ReviewState, after today: Day) -> Day? {
+    cards.lazy.filter { !state.suspended.contains($0) }.compactMap { state.cards[$0]?.due }
+      .filter { $0 > today }.min()
+  }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import Scheduler
+
+/// The options that say where the review state lives and how days are counted.
+struct StateOptions {
+  /// The state folder given with --state, if any.
+  var folder: String?
+  /// The hour at which a new day starts, given with --day-start.
+  var dayStartHour: Int?
+
+  static let help = """
+      --state DIR      Keep the review state in DIR (default: $QUIZ_STATE, else
+                       $XDG_DATA_HOME/quiz, else ~/.local/share/quiz).
+      --day-start H    The hour at which a new day starts (default 4, or $QUIZ_DAY_START).
+    """
+
+  /// Takes --state and --day-start.
+  init(_ arguments: inout Arguments) throws(UsageError) {
+    folder = try arguments.value("--state")
+    dayStartHour = try arguments.number("--day-start", in: 0...23)
+  }
+
+  /// The state folder: --state, else $QUIZ_STATE, else the XDG data folder.
+  func folderURL(in environment: Environment) -> URL {
+    let variables = environment.variables
+    if let folder = folder ?? variables["QUIZ_STATE"].flatMap({ $0.isEmpty ? nil : $0 }) {
+      return URL(fileURLWithPath: folder)
+    }
+    if let data = variables["XDG_DATA_HOME"], data.hasPrefix("/") {
+      return URL(fileURLWithPath: data).appending(path: "quiz")
+    }
+    let home = variables["HOME"] ?? NSHomeDirectory()
+    return URL(fileURLWithPath: home).appending(path: ".local/share/quiz")
+  }
+
+  /// The day clock: the user's time zone, and the day's start hour.
+  func dayClock(in environment: Environment, command: String) throws(UsageError) -> DayClock {
+    var hour = dayStartHour
+    if hour == nil, let text = environment.variables["QUIZ_DAY_START"], !text.isEmpty {
+      guard let value = Int(text), (0...23).contains(value) else {
+        throw UsageError(
+          "QUIZ_DAY_START must be an hour from 0 to 23, not '\(text)'", command: command)
+      }
+      hour = value
+    }
+    return DayClock(timeZone: environment.timeZone, dayStartHour: hour ?? 4)
+  }
+}

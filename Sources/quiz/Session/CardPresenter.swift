@@ -1,0 +1,122 @@
+import CardDeck
+
+/// Turns cards into terminal text: the question, the answer, and the comparison of an attempt.
+struct CardPresenter {
+  var style: Style
+  var width: Int
+
+  private var wrapper: TextWrapper { TextWrapper(width: width) }
+
+  /// The header line: position, a progress bar, and what the card is.
+  func header(for card: Card, position: Int, total: Int) -> String {
+    let barWidth = 20
+    let filled = total == 0 ? 0 : min(barWidth, (position - 1) * barWidth / total)
+    let bar =
+      String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled)
+    let what = [card.topic, card.kind.rawValue, card.id].joined(separator: " · ")
+    return "\(style.apply(.accent, "[\(position)/\(total)]")) \(style.apply(.dim, bar))  "
+      + style.apply(.dim, what)
+  }
+
+  /// The question side of `card`.
+  func question(_ card: Card) -> String {
+    var parts: [String] = []
+    if let title = card.title {
+      parts.append(style.apply(.heading, wrapper.wrap(title.capitalizedFirst)))
+    }
+    if !card.prompt.text.isEmpty {
+      parts.append(style.apply(.heading, wrapper.wrap(card.prompt.text)))
+    }
+    if let code = card.prompt.code { parts.append(self.code(code.text)) }
+    return parts.joined(separator: "\n\n")
+  }
+
+  /// The answer side of `card`, with the comparison of `attempt` on syntax cards.
+  func answer(_ card: Card, attempt: String?) -> String {
+    var parts = [rule("Answer")]
+    switch card.content {
+    case .syntax(let syntax):
+      parts.append(code(syntax.code.text))
+      if let attempt, !attempt.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        parts.append(comparison(AttemptComparison(attempt: attempt, expected: syntax.code.text)))
+      }
+      parts += syntax.explanation.blocks.map(block)
+      if let source = syntax.source {
+        parts.append(style.apply(.dim, wrapper.wrap("Source: \(source)")))
+      }
+    case .trick(let trick):
+      parts += trick.answer.blocks.map(block)
+      if let source = trick.source {
+        parts.append(style.apply(.dim, wrapper.wrap("Source: \(source)")))
+      }
+    case .edge(let edge):
+      parts += edge.answer.blocks.map(block)
+      parts.append(style.apply(.dim, wrapper.wrap("Source: \(edge.source)")))
+    case .interview(let interview):
+      parts += interview.modelAnswer.blocks.map(block)
+      parts.append(
+        style.apply(.warn, "What interviewers listen for: ") + wrapper.wrap(interview.listenFor))
+      if let source = interview.source {
+        parts.append(style.apply(.dim, wrapper.wrap("Source: \(source)")))
+      }
+    }
+    return parts.joined(separator: "\n\n")
+  }
+
+  /// How an attempt compares with the expected code, in word-diff notation:
+  /// `[-missing-]` and `{+extra+}`.
+  func comparison(_ comparison: AttemptComparison) -> String {
+    if comparison.isExact {
+      return style.apply(.good, "Your attempt matches the expected code, token for token.")
+    }
+    let pieces = comparison.pieces.map { piece in
+      switch piece {
+      case .same(let text): text
+      case .missing(let text): style.apply(.bad, "[-\(text)-]")
+      case .extra(let text): style.apply(.warn, "{+\(text)+}")
+      }
+    }
+    let percent = Int((comparison.similarity * 100).rounded())
+    return style.apply(
+      .dim, "Your attempt against the expected code ([-missing-] {+extra+}), \(percent)% alike:")
+      + "\n" + wrapper.wrap(pieces.joined(separator: " "), indent: "    ")
+  }
+
+  /// A horizontal rule with a label.
+  func rule(_ label: String) -> String {
+    let line = String(repeating: "─", count: max(4, min(width, 72) - label.count - 4))
+    return style.apply(.dim, "── \(label) \(line)")
+  }
+
+  private func block(_ block: Passage.Block) -> String {
+    switch block {
+    case .text(let text): wrapper.wrap(text)
+    case .code(let code): self.code(code.text)
+    case .console(let text):
+      text.split(separator: "\n", omittingEmptySubsequences: false)
+        .map { style.apply(.dim, "  │ ") + $0 }.joined(separator: "\n")
+    case .table(let rows): table(rows)
+    }
+  }
+
+  private func code(_ text: String) -> String {
+    style.highlight(text).split(separator: "\n", omittingEmptySubsequences: false)
+      .map { "    " + $0 }.joined(separator: "\n")
+  }
+
+  private func table(_ rows: [[String]]) -> String {
+    let columns = rows.map(\.count).max() ?? 0
+    let widths = (0..<columns).map { column in
+      rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0
+    }
+    return rows.enumerated().map { index, row in
+      let line = "  " + row.enumerated().map { $1.padded(to: widths[$0]) }.joined(separator: "  ")
+      return index == 0 && rows.count > 1 ? style.apply(.heading, line) : line
+    }.joined(separator: "\n")
+  }
+}
+
+extension String {
+  /// The string with its first letter in upper case.
+  var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+}

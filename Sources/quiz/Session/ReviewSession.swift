@@ -1,0 +1,328 @@
+import CardDeck
+import Foundation
+import Scheduler
+
+/// One sitting: shows each card of the queue, takes an attempt and a grade, and records it.
+///
+/// Everything it touches is handed in (the input, the console, the clock, the store), so tests
+/// drive it with scripted lines, a fixed clock and captured output.
+final class ReviewSession {
+  /// How grades are used.
+  enum Mode {
+    /// A review: grades go to the store, and cards still due today come back at the end.
+    case review
+    /// A mock interview: questions in the given order, scored; grades are recorded only when
+    /// `record` is set, and nothing comes back. With a `timeLimit`, each question has that many
+    /// seconds.
+    case drill(record: Bool, timeLimit: Int?)
+  }
+
+  private var queue: [Card]
+  private let store: ReviewStore?
+  private let input: LineInput
+  private let console: Console
+  private let presenter: CardPresenter
+  private let now: () -> Date
+  private let today: Day
+  private let mode: Mode
+  /// Opens a card's file at its line; returns the card as reloaded, nil if it is gone, or
+  /// throws a message.
+  var edit: ((Card) throws -> Card?)?
+
+  private var result = SessionResult()
+  /// Every card of the session, by id, to bring one back on undo.
+  private var allCards: [String: Card]
+
+  init(
+    cards: [Card], store: ReviewStore?, input: LineInput, console: Console,
+    presenter: CardPresenter,
+    now: @escaping () -> Date, today: Day, mode: Mode = .review
+  ) {
+    self.queue = cards
+    self.allCards = Dictionary(cards.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    self.store = store
+    self.input = input
+    self.console = console
+    self.presenter = presenter
+    self.now = now
+    self.today = today
+    self.mode = mode
+  }
+
+  private var records: Bool {
+    switch mode {
+    case .review: true
+    case .drill(let record, _): record
+    }
+  }
+
+  /// Runs until the queue is empty, the user quits, the input ends or a signal arrives.
+  func run() -> SessionResult {
+    let started = now()
+    while let card = queue.first {
+      if Signals.hasArrived {
+        result.ending = .interrupted(receivedSignal)
+        break
+      }
+      if let ending = present(card) {
+        result.ending = ending
+        break
+      }
+    }
+    result.seconds = now().timeIntervalSince(started)
+    return result
+  }
+
+  /// What happened at a prompt.
+  private enum Step {
+    case line(String)
+    case handled
+    case timedOut
+    case stop(SessionResult.Ending)
+  }
+
+  /// Shows one card and takes its grade; an ending if the session is over.
+  private func present(_ card: Card) -> SessionResult.Ending? {
+    let position = result.graded.count + result.skipped + 1
+    console.print(
+      presenter.header(for: card, position: position, total: position + queue.count - 1))
+    console.print()
+    console.print(presenter.question(card))
+    console.print()
+    let started = now()
+
+    var attempt: String?
+    var timedOut = false
+    switch readAttempt(for: card) {
+    case .line(let text): attempt = text
+    case .handled: return nil
+    case .timedOut:
+      timedOut = true
+      console.print(presenter.style.apply(.warn, "Time is up."))
+    case .stop(let ending): return ending
+    }
+
+    console.print()
+    console.print(presenter.answer(card, attempt: attempt))
+    console.print()
+    var suggestion: Int?
+    if case .syntax(let syntax) = card.content, let attempt,
+      !attempt.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+    {
+      suggestion = AttemptComparison(attempt: attempt, expected: syntax.code.text).suggestedGrade
+    }
+    if timedOut { suggestion = 0 }
+
+    let grade: Int
+    switch readGrade(for: card, suggestion: suggestion) {
+    case .line(let text): grade = Int(text)!
+    case .handled: return nil
+    case .timedOut: return nil
+    case .stop(let ending): return ending
+    }
+    let seconds = now().timeIntervalSince(started)
+    return record(grade, for: card, seconds: seconds, timedOut: timedOut)
+  }
+
+  private func record(_ grade: Int, for card: Card, seconds: Double, timedOut: Bool)
+    -> SessionResult.Ending?
+  {
+    queue.removeFirst()
+    result.graded.append(
+      .init(card: card.id, topic: card.topic, grade: grade, seconds: seconds, timedOut: timedOut))
+    guard records, let store else {
+      console.print()
+      return nil
+    }
+    do {
+      let state = try store.record(Grade(rawValue: grade)!, for: card.id, seconds: seconds)
+      if case .review = mode, state.due <= today, !queue.contains(where: { $0.id == card.id }) {
+        queue.append(card)
+        console.print(presenter.style.apply(.dim, "This card comes back later in this session."))
+      } else if state.due > today {
+        console.print(
+          presenter.style.apply(.dim, "Next time: \(Self.describe(state.due, from: today))."))
+      }
+    } catch {
+      result.graded.removeLast()
+      return .failed("\(error)")
+    }
+    console.print()
+    return nil
+  }
+
+  /// The attempt: one line, or on a terminal for a syntax card, lines up to an empty one.
+  private func readAttempt(for card: Card) -> Step {
+    let multiline = input.isInteractive && card.kind == .syntax
+    if input.isInteractive {
+      let hint =
+        multiline
+        ? "Type your answer, ending with an empty line, or press Enter to see it. :help lists commands."
+        : "Say or type your answer, then press Enter to see it. :help lists commands."
+      console.print(presenter.style.apply(.dim, hint))
+    }
+    var deadline: Date?
+    if case .drill(_, let limit?) = mode { deadline = now().addingTimeInterval(Double(limit)) }
+    var lines: [String] = []
+    while true {
+      let prompt = lines.isEmpty ? "› " : "  "
+      let event = input.read(
+        prompt: prompt, deadline: deadline,
+        tick: { seconds in "[\(seconds / 60):\(String(format: "%02d", seconds % 60))] \(prompt)" })
+      switch event {
+      case .line(let text):
+        if lines.isEmpty, let parsed = SessionCommand.parse(text) {
+          let step = handle(parsed, card: card)
+          if case .line = step { continue }
+          return step
+        }
+        if !multiline { return .line(text) }
+        if text.trimmingCharacters(in: .whitespaces).isEmpty {
+          return .line(lines.joined(separator: "\n"))
+        }
+        lines.append(text)
+      case .end: return lines.isEmpty ? .stop(.quit) : .line(lines.joined(separator: "\n"))
+      case .interrupted: return .stop(.interrupted(receivedSignal))
+      case .timedOut: return .timedOut
+      }
+    }
+  }
+
+  static let gradeLegend =
+    "0 blackout · 1 wrong, but recognised · 2 wrong, easy once seen · 3 right, with effort · "
+    + "4 right, after a pause · 5 perfect"
+
+  /// A grade from 0 to 5; asks again, saying why, until it gets one.
+  private func readGrade(for card: Card, suggestion: Int?) -> Step {
+    console.print(
+      presenter.style.apply(.dim, TextWrapper(width: presenter.width).wrap(Self.gradeLegend)))
+    let prompt = suggestion.map { "Grade 0–5 [\($0)]: " } ?? "Grade 0–5: "
+    while true {
+      switch input.read(prompt: prompt) {
+      case .line(let text):
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if let parsed = SessionCommand.parse(trimmed) {
+          let step = handle(parsed, card: card)
+          if case .line = step { continue }
+          return step
+        }
+        if trimmed.isEmpty, let suggestion { return .line(String(suggestion)) }
+        if let grade = Int(trimmed), (0...5).contains(grade) { return .line(String(grade)) }
+        console.print(
+          presenter.style.apply(
+            .warn,
+            trimmed.isEmpty
+              ? "Type a grade from 0 to 5 (or :help)."
+              : "'\(trimmed)' is not a grade: type a whole number from 0 to 5 (or :help)."))
+      case .end: return .stop(.quit)
+      case .interrupted: return .stop(.interrupted(receivedSignal))
+      case .timedOut: continue
+      }
+    }
+  }
+
+  /// Carries out a `:` command. `.line("")` means: ask the same prompt again.
+  private func handle(_ parsed: SessionCommand.Parsed, card: Card) -> Step {
+    switch parsed {
+    case .unknown(let text):
+      console.print(
+        presenter.style.apply(
+          .warn,
+          "\(text) is not a command; they are \(SessionCommand.typed.joined(separator: ", ")).")
+      )
+      return .line("")
+    case .command(.help):
+      for command in SessionCommand.allCases {
+        console.print("  :\(command.rawValue.padded(to: 9)) \(command.summary)")
+      }
+      return .line("")
+    case .command(.quit):
+      return .stop(.quit)
+    case .command(.skip):
+      queue.removeAll { $0.id == card.id }
+      result.skipped += 1
+      console.print(presenter.style.apply(.dim, "Skipped."))
+      console.print()
+      return .handled
+    case .command(.suspend):
+      guard let store, records else {
+        console.print(
+          presenter.style.apply(.warn, "A drill without --record changes nothing; :skip instead."))
+        return .line("")
+      }
+      do {
+        try store.suspend(card.id)
+      } catch {
+        return .stop(.failed("\(error)"))
+      }
+      queue.removeAll { $0.id == card.id }
+      result.suspended += 1
+      console.print(
+        presenter.style.apply(
+          .dim, "Suspended \(card.id); 'quiz unsuspend \(card.id)' brings it back."))
+      console.print()
+      return .handled
+    case .command(.undo):
+      return undo()
+    case .command(.edit):
+      guard let edit else {
+        console.print(presenter.style.apply(.warn, "This session cannot open an editor."))
+        return .line("")
+      }
+      do {
+        if let reloaded = try edit(card) {
+          queue = queue.map { $0.id == card.id ? reloaded : $0 }
+          allCards[card.id] = reloaded
+          console.print(presenter.style.apply(.dim, "Reloaded \(card.id)."))
+        } else {
+          queue.removeAll { $0.id == card.id }
+          console.print(
+            presenter.style.apply(.warn, "\(card.id) is no longer in its deck; moving on."))
+        }
+      } catch {
+        console.print(presenter.style.apply(.warn, "\(error)"))
+        return .line("")
+      }
+      console.print()
+      return .handled
+    }
+  }
+
+  private func undo() -> Step {
+    guard let last = result.graded.last else {
+      console.print(presenter.style.apply(.warn, "Nothing to undo in this session."))
+      return .line("")
+    }
+    if records, let store {
+      do {
+        guard try store.undo() != nil else {
+          console.print(presenter.style.apply(.warn, "Nothing to undo in this session."))
+          return .line("")
+        }
+      } catch {
+        return .stop(.failed("\(error)"))
+      }
+    }
+    result.graded.removeLast()
+    guard let card = allCards[last.card] else { return .handled }
+    if let again = queue.lastIndex(where: { $0.id == last.card }), again > 0 {
+      queue.remove(at: again)
+    }
+    queue.insert(card, at: 0)
+    console.print(
+      presenter.style.apply(
+        .dim, "Took back the grade \(last.grade) for \(last.card); here it is again."))
+    console.print()
+    return .handled
+  }
+
+  /// `tomorrow`, `in 6 days (2026-12-05)`.
+  static func describe(_ day: Day, from today: Day) -> String {
+    let days = day - today
+    switch days {
+    case ...0: return "today"
+    case 1: return "tomorrow (\(day))"
+    default: return "in \(days) days (\(day))"
+    }
+  }
+}

@@ -1,0 +1,36 @@
+import CardDeck
+
+/// What a session did: the grades given, in order, and how it ended.
+struct SessionResult: Equatable {
+  /// One graded card.
+  struct Graded: Equatable {
+    var card: String
+    var topic: String
+    var grade: Int
+    var seconds: Double
+    var timedOut = false
+  }
+
+  /// How a session ended.
+  enum Ending: Equatable {
+    /// No card was left to show.
+    case finished
+    /// The user quit (`:quit` or Ctrl-D, or the input ended).
+    case quit
+    /// A signal arrived.
+    case interrupted(Int32)
+    /// A grade could not be saved; the message says why.
+    case failed(String)
+  }
+
+  var graded: [Graded] = []
+  var skipped = 0
+  var suspended = 0
+  var ending = Ending.finished
+  var seconds: Double = 0
+
+  /// The share of grades of 3 or more.
+  var accuracy: Double? {
+    graded.isEmpty ? nil : Double(graded.filter { $0.grade >= 3 }.count) / Double(graded.count)
+  }
+}

@@ -1,0 +1,99 @@
+import CardDeck
+import Foundation
+
+/// What `quiz review` and `quiz drill` set up the same way: the cards, the colour, the input and
+/// the editor.
+enum SessionSetup {
+  /// The filtered cards; nil (after printing why) when the decks have errors and there is no
+  /// `--force`. A usage error when there is nothing to review.
+  static func loadCards(
+    _ options: DeckOptions, force: Bool, _ environment: Environment, _ console: Console,
+    _ command: String
+  ) throws(UsageError) -> (cards: [Card], collection: DeckCollection)? {
+    let collection = try options.load(in: environment, command: command)
+    for diagnostic in collection.diagnostics { console.printError(diagnostic.description) }
+    let errors = collection.errors.count
+    if errors > 0 && !force {
+      console.printError(
+        "quiz: the decks have \(errors) \(errors == 1 ? "error" : "errors"); fix them, or pass --force "
+          + "to review the \(collection.cards.count) cards that loaded.")
+      return nil
+    }
+    guard !collection.cards.isEmpty else {
+      throw UsageError(
+        "there are no cards: the decks folder holds no deck; name another with --decks DIR",
+        command: command)
+    }
+    let cards = try options.cards(of: collection, command: command)
+    guard !cards.isEmpty else {
+      throw UsageError(
+        "no card matches \(describe(options.filter)); 'quiz topics' and 'quiz decks' list what exists",
+        command: command)
+    }
+    return (cards, collection)
+  }
+
+  /// Whether to colour: a terminal, no `NO_COLOR`, no `--no-color`.
+  static func usesColor(_ environment: Environment, noColor: Bool) -> Bool {
+    environment.outputIsTerminal && !noColor && (environment.variables["NO_COLOR"] ?? "").isEmpty
+  }
+
+  /// `topic Sheets, kind trick`, or empty without filters.
+  static func describe(_ filter: CardFilter) -> String {
+    var parts: [String] = []
+    if !filter.topics.isEmpty { parts.append("topic " + filter.topics.joined(separator: ", ")) }
+    if !filter.kinds.isEmpty {
+      parts.append("kind " + filter.kinds.sorted().map(\.rawValue).joined(separator: ", "))
+    }
+    if !filter.decks.isEmpty { parts.append("deck " + filter.decks.joined(separator: ", ")) }
+    if !filter.lessons.isEmpty {
+      parts.append("lesson " + filter.lessons.sorted().map(String.init).joined(separator: ", "))
+    }
+    if !filter.ids.isEmpty { parts.append("card " + filter.ids.sorted().joined(separator: ", ")) }
+    return parts.joined(separator: ", ")
+  }
+
+  /// readline when standard input is a terminal, else the plain stream.
+  static func standardInput(history: URL) -> LineInput {
+    isatty(STDIN_FILENO) == 1
+      ? ReadlineInput(historyFile: history, commands: SessionCommand.typed) : StreamInput()
+  }
+
+  /// Opens a card's file at its line in `$VISUAL` or `$EDITOR` (else vi), then reloads the card.
+  static func editor(
+    _ options: DeckOptions, _ environment: Environment, _ console: Console
+  ) -> (Card) throws -> Card? {
+    { card in
+      let path = card.location.path
+      guard FileManager.default.fileExists(atPath: path) else {
+        throw EditError(
+          "\(card.id) comes from the decks built into quiz; copy Decks/ and use --decks DIR to edit it"
+        )
+      }
+      let editor =
+        [environment.variables["VISUAL"], environment.variables["EDITOR"]]
+        .compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      // The editor may carry its own arguments ("code -w"), so the shell splits it.
+      process.arguments = ["-c", "\(editor) \"$@\"", "sh", "+\(card.location.line)", path]
+      do {
+        try process.run()
+        process.waitUntilExit()
+      } catch {
+        throw EditError("could not start \(editor): \(error.localizedDescription)")
+      }
+      let collection = try? options.load(in: environment, command: "quiz")
+      for diagnostic in collection?.diagnostics ?? [] where diagnostic.location.path == path {
+        console.printError(diagnostic.description)
+      }
+      return collection?.cards.first { $0.id == card.id }
+    }
+  }
+}
+
+/// Why `:edit` could not open or reload a card.
+struct EditError: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
+}

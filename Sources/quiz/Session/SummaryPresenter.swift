@@ -1,0 +1,77 @@
+import Foundation
+import Scheduler
+
+/// The end of a session in a few lines: what was done, how well, and what comes next.
+struct SummaryPresenter {
+  var style: Style
+
+  /// The summary of a review session.
+  func review(_ result: SessionResult, streak: Int, nextDue: (day: Day, count: Int)?, today: Day)
+    -> String
+  {
+    var lines: [String] = []
+    let count = result.graded.count
+    lines.append(
+      style.apply(
+        .heading,
+        "Reviewed \(count) \(count == 1 ? "card" : "cards") in \(Self.duration(result.seconds)).")
+    )
+    if !result.graded.isEmpty {
+      let grades = (0...5).reversed().compactMap { grade -> String? in
+        let times = result.graded.filter { $0.grade == grade }.count
+        return times == 0 ? nil : "\(grade) ×\(times)"
+      }
+      let accuracy = Int(((result.accuracy ?? 0) * 100).rounded())
+      lines.append(
+        "Grades: \(grades.joined(separator: "  ")). Accuracy \(accuracy)% (3 or better).")
+    }
+    var extra: [String] = []
+    if result.skipped > 0 { extra.append("\(result.skipped) skipped") }
+    if result.suspended > 0 { extra.append("\(result.suspended) suspended") }
+    if !extra.isEmpty { lines.append(extra.joined(separator: ", ").capitalizedFirst + ".") }
+    lines.append("Streak: \(streak) \(streak == 1 ? "day" : "days").")
+    if let nextDue {
+      lines.append(
+        "Next: \(nextDue.count) \(nextDue.count == 1 ? "card" : "cards") due "
+          + "\(ReviewSession.describe(nextDue.day, from: today)).")
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// The summary of a drill: a score per topic and the cards missed.
+  func drill(_ result: SessionResult, asked: Int) -> String {
+    var lines = [
+      style.apply(
+        .heading,
+        "Drill: \(result.graded.filter { $0.grade >= 3 }.count) of \(result.graded.count) right, in \(Self.duration(result.seconds))."
+      )
+    ]
+    var topics: [String] = []
+    for entry in result.graded where !topics.contains(entry.topic) { topics.append(entry.topic) }
+    for topic in topics {
+      let entries = result.graded.filter { $0.topic == topic }
+      let right = entries.filter { $0.grade >= 3 }.count
+      let mark = right == entries.count ? style.apply(.good, "✓") : style.apply(.bad, "✗")
+      lines.append("  \(mark) \(topic.padded(to: 32)) \(right)/\(entries.count)")
+    }
+    let missed = result.graded.filter { $0.grade < 3 }
+    if !missed.isEmpty {
+      lines.append("Missed: \(missed.map(\.card).joined(separator: ", "))")
+      lines.append(
+        "Review them now: quiz review " + missed.map { "--card \($0.card)" }.joined(separator: " "))
+    }
+    if result.graded.count < asked {
+      lines.append(
+        style.apply(.dim, "\(asked - result.graded.count) of \(asked) questions not answered."))
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// `45 s`, `3 min 05 s`, `1 h 02 min`.
+  static func duration(_ seconds: Double) -> String {
+    let total = Int(seconds.rounded())
+    if total < 60 { return "\(total) s" }
+    if total < 3600 { return "\(total / 60) min \(String(format: "%02d", total % 60)) s" }
+    return "\(total / 3600) h \(String(format: "%02d", total % 3600 / 60)) min"
+  }
+}

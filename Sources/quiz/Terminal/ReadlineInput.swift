@@ -1,0 +1,113 @@
+import CReadline
+import Foundation
+
+/// Lines from a person at a terminal, through GNU readline: line editing, a history file, and
+/// tab completion of the `:` commands.
+///
+/// Uses readline's callback interface, so that this loop, not readline, waits for input: a
+/// signal or a deadline can end the wait, and the terminal is restored before returning.
+final class ReadlineInput: LineInput {
+  let isInteractive = true
+  private let historyFile: String?
+
+  /// Starts readline with the history in `historyFile` and completion of `commands`.
+  init(historyFile: URL?, commands: [String]) {
+    self.historyFile = historyFile?.path
+    ReadlineCallback.commands = commands
+    quiz_readline_configure(UnsafePointer(strdup("quiz")))
+    quiz_readline_set_completion { text, _, _ in
+      // Only the `:` commands complete; never file names, readline's default.
+      quiz_readline_completion_is_over()
+      guard let text else { return nil }
+      return rl_completion_matches(text) { text, state in
+        ReadlineCallback.completion(text, state)
+      }
+    }
+    using_history()
+    if let path = self.historyFile {
+      try? FileManager.default.createDirectory(
+        at: URL(fileURLWithPath: path).deletingLastPathComponent(),
+        withIntermediateDirectories: true)
+      read_history(path)
+      history_truncate_file(path, 1000)
+    }
+  }
+
+  func read(prompt: String, deadline: Date?, tick: ((Int) -> String)?) -> InputEvent {
+    ReadlineCallback.line = nil
+    ReadlineCallback.finished = false
+    rl_callback_handler_install(prompt) { line in
+      if let line {
+        ReadlineCallback.line = String(cString: line)
+        free(line)
+      }
+      ReadlineCallback.finished = true
+      rl_callback_handler_remove()
+    }
+    var lastShown: Int?
+    while !ReadlineCallback.finished {
+      if Signals.hasArrived { return abandon(.interrupted) }
+      var timeout: Int32 = -1
+      if let deadline {
+        let left = deadline.timeIntervalSinceNow
+        if left <= 0 { return abandon(.timedOut) }
+        let seconds = Int(left.rounded(.up))
+        if let tick, seconds != lastShown {
+          lastShown = seconds
+          rl_set_prompt(tick(seconds))
+          rl_redisplay()
+        }
+        timeout = Int32(min(1000, max(10, (left - Double(seconds - 1)) * 1000)))
+      }
+      var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+      let ready = poll(&descriptor, 1, timeout)
+      if ready < 0 {
+        if errno == EINTR { continue }
+        return abandon(.end)
+      }
+      if ready > 0 { rl_callback_read_char() }
+    }
+    guard let line = ReadlineCallback.line else { return .end }
+    if !line.trimmingCharacters(in: .whitespaces).isEmpty {
+      add_history(line)
+      if let historyFile {
+        // append_history needs the file to exist already.
+        if FileManager.default.fileExists(atPath: historyFile) {
+          append_history(1, historyFile)
+        } else {
+          write_history(historyFile)
+        }
+      }
+    }
+    return .line(line)
+  }
+
+  /// Ends a read that will not complete, and puts the terminal back as it was.
+  private func abandon(_ event: InputEvent) -> InputEvent {
+    rl_free_line_state()
+    rl_callback_sigcleanup()
+    rl_callback_handler_remove()
+    FileHandle.standardOutput.write(Data("\n".utf8))
+    return event
+  }
+}
+
+/// State that readline's C callbacks reach; they cannot capture context.
+private enum ReadlineCallback {
+  nonisolated(unsafe) static var line: String?
+  nonisolated(unsafe) static var finished = false
+  nonisolated(unsafe) static var commands: [String] = []
+  nonisolated(unsafe) static var matches: [String] = []
+
+  /// readline's completion generator: state 0 starts a new completion.
+  static func completion(_ text: UnsafePointer<CChar>?, _ state: Int32) -> UnsafeMutablePointer<
+    CChar
+  >? {
+    if state == 0 {
+      let prefix = text.map { String(cString: $0) } ?? ""
+      matches = commands.filter { $0.hasPrefix(prefix) }
+    }
+    let index = Int(state)
+    return index < matches.count ? strdup(matches[index]) : nil
+  }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// Lines from a file descriptor that is not a terminal, such as a pipe: no line editing.
+///
+/// Reads with read(2) rather than Swift's readLine so that a signal interrupts the wait.
+final class StreamInput: LineInput {
+  private let descriptor: Int32
+  private var buffer: [UInt8] = []
+  private var atEnd = false
+  let isInteractive = false
+
+  init(descriptor: Int32 = STDIN_FILENO) {
+    self.descriptor = descriptor
+  }
+
+  func read(prompt: String, deadline: Date?, tick: ((Int) -> String)?) -> InputEvent {
+    while true {
+      if Signals.hasArrived { return .interrupted }
+      if let newline = buffer.firstIndex(of: 0x0A) {
+        var line = Array(buffer[..<newline])
+        buffer.removeSubrange(...newline)
+        if line.last == 0x0D { line.removeLast() }
+        return .line(String(decoding: line, as: UTF8.self))
+      }
+      if atEnd {
+        guard !buffer.isEmpty else { return .end }
+        defer { buffer = [] }
+        return .line(String(decoding: buffer, as: UTF8.self))
+      }
+      var chunk = [UInt8](repeating: 0, count: 4096)
+      let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+      if count > 0 {
+        buffer += chunk[..<count]
+      } else if count == 0 {
+        atEnd = true
+      } else if errno != EINTR {
+        atEnd = true
+      }
+    }
+  }
+}

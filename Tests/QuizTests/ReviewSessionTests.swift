@@ -1,0 +1,298 @@
+import CardDeck
+import Foundation
+import Scheduler
+import Testing
+
+@testable import quiz
+
+/// A review run through the command line, with scripted lines, a fixed clock and a temporary
+/// state folder.
+struct SessionHarness {
+  let state: TemporaryFolder
+  var now = "2026-11-29T08:00:00Z"
+
+  init() throws {
+    state = try TemporaryFolder()
+  }
+
+  var variables: [String: String] {
+    ["QUIZ_STATE": state.path, "QUIZ_NOW": now, "NO_COLOR": ""]
+  }
+
+  func run(
+    _ arguments: [String], lines: [String], interactive: Bool = false, terminal: Bool = false,
+    deck: String = gardenDeck
+  ) -> (status: ExitCode, out: String, error: String) {
+    runQuiz(
+      arguments, variables: variables, shipped: [("garden.md", deck)],
+      input: ScriptedInput(lines, interactive: interactive), terminal: terminal)
+  }
+
+  func run(_ arguments: [String], events: [InputEvent]) -> (
+    status: ExitCode, out: String, error: String
+  ) {
+    runQuiz(arguments, variables: variables, input: ScriptedInput(events: events))
+  }
+
+  /// The review state as saved on disk.
+  func saved() throws -> ReviewState {
+    try ReviewStore.openReadOnly(folder: URL(fileURLWithPath: state.path)).state
+  }
+}
+
+@Suite("Review sessions")
+struct ReviewSessionTests {
+  @Test("reviews new cards in deck order and saves every grade")
+  func newCards() throws {
+    let harness = try SessionHarness()
+    let result = harness.run([], lines: ["struct Planter {}", "", "", "5", "", "4"])
+    #expect(result.status == .success)
+    #expect(result.out.hasPrefix("0 due, 3 new\n"))
+    #expect(result.out.contains("[1/3]"))
+    #expect(result.out.contains("Your attempt matches the expected code, token for token."))
+    #expect(result.out.contains("Reviewed 3 cards in 0 s."))
+    #expect(result.out.contains("Grades: 5 ×2  4 ×1. Accuracy 100% (3 or better)."))
+    let state = try harness.saved()
+    #expect(state.cards["planter"]?.due == Day(year: 2026, month: 11, day: 30))
+    #expect(state.cards.count == 3)
+  }
+
+  @Test("takes the suggested grade when the grade line is empty")
+  func suggestion() throws {
+    let harness = try SessionHarness()
+    let result = harness.run(["--kind", "syntax"], lines: ["struct Planter {}", ""])
+    #expect(result.out.contains("Grade 0–5 [5]: ") || result.out.contains("Reviewed 1 card"))
+    #expect(try harness.saved().cards["planter"]?.repetitions == 1)
+  }
+
+  @Test("explains an invalid grade and asks again")
+  func invalidGrade() throws {
+    let harness = try SessionHarness()
+    let result = harness.run(["--kind", "trick"], lines: ["", "7", "", "good", "2"])
+    #expect(result.out.contains("'7' is not a grade: type a whole number from 0 to 5 (or :help)."))
+    #expect(result.out.contains("Type a grade from 0 to 5 (or :help)."))
+    #expect(result.out.contains("'good' is not a grade"))
+    #expect(try harness.saved().cards["clay"]?.repetitions == 0)
+  }
+
+  @Test("brings a card graded below 4 back at the end of the session")
+  func requeue() throws {
+    let harness = try SessionHarness()
+    let result = harness.run(
+      ["--kind", "trick", "--kind", "edge"], lines: ["", "3", "", "5", "", "2", "", "4"])
+    #expect(result.out.contains("This card comes back later in this session."))
+    #expect(result.out.contains("[3/3]"))
+    #expect(result.out.contains("Reviewed 4 cards"))
+    let state = try harness.saved()
+    #expect(state.cards["clay"]?.needsExtraReview == false)
+    #expect(state.cards["clay"]?.due == Day(year: 2026, month: 11, day: 30))
+    #expect(state.cards["wet"]?.due == Day(year: 2026, month: 11, day: 30))
+  }
+
+  @Test("takes back the last grade with :undo, restoring the card exactly, and shows it again")
+  func undo() throws {
+    let harness = try SessionHarness()
+    let result = harness.run(
+      ["--kind", "trick", "--kind", "edge"], lines: ["", "5", ":undo", "", "1", "", "4"])
+    #expect(result.out.contains("Took back the grade 5 for clay; here it is again."))
+    let state = try harness.saved()
+    #expect(state.cards["clay"]?.repetitions == 0)
+    #expect(state.cards["clay"]?.reviews == 1)
+  }
+
+  @Test("says there is nothing to undo at the first card")
+  func nothingToUndo() throws {
+    let harness = try SessionHarness()
+    let result = harness.run(["--kind", "trick"], lines: [":undo", "", "4"])
+    #expect(result.out.contains("Nothing to undo in this session."))
+    #expect(try harness.saved().cards["clay"]?.repetitions == 1)
+  }
+
+  @Test("skips and suspends cards, and suspended cards stay away next time")
+  func skipAndSuspend() throws {
+    let harness = try SessionHarness()
+    let result = harness.run([], lines: [":skip", ":suspend", "", "4"])
+    #expect(result.out.contains("Skipped."))
+    #expect(result.out.contains("Suspended clay; 'quiz unsuspend clay' brings it back."))
+    #expect(result.out.contains("1 skipped, 1 suspended."))
+    let state = try harness.saved()
+    #expect(state.suspended == ["clay"])
+    #expect(state.cards["planter"] == nil)
+    let again = harness.run(["--kind", "trick"], lines: [])
+    #expect(again.out.hasPrefix("Nothing to review for kind trick today."))
+  }
+
+  @Test("lists the commands with :help and explains an unknown one")
+  func help() throws {
+    let harness = try SessionHarness()
+    let result = harness.run(["--kind", "trick"], lines: [":help", ":frob", ":quit"])
+    #expect(result.out.contains(":suspend   never show this card again"))
+    #expect(
+      result.out.contains(
+        ":frob is not a command; they are :undo, :skip, :suspend, :edit, :help, :quit."))
+    #expect(result.out.contains("Reviewed 0 cards"))
+  }
+
+  @Test("ends cleanly at :quit, at the end of input, and on a signal, keeping what was graded")
+  func endings() throws {
+    for ending in [InputEvent.line(":quit"), .end, .interrupted] {
+      let harness = try SessionHarness()
+      let result = harness.run([], events: [.line("struct Planter {}"), .line("5"), ending])
+      #expect(result.status == .success)
+      #expect(result.out.contains("Reviewed 1 card"))
+      #expect(try harness.saved().cards["planter"]?.repetitions == 1)
+    }
+  }
+
+  @Test("says when nothing is due, and when the next card is")
+  func nothingDue() throws {
+    var harness = try SessionHarness()
+    _ = harness.run(["--kind", "trick"], lines: ["", "5"])
+    let today = harness.run(["--kind", "trick"], lines: [])
+    #expect(
+      today.out
+        == "Nothing to review for kind trick today.\nThe next card is due tomorrow (2026-11-30).\n")
+    harness.now = "2026-11-30T09:00:00Z"
+    let tomorrow = harness.run(["--kind", "trick"], lines: ["", "4"])
+    #expect(tomorrow.out.hasPrefix("1 due, 0 new — kind trick\n"))
+  }
+
+  @Test("counts a review at 03:00 for the day before, as the day starts at 04:00")
+  func dayStart() throws {
+    var harness = try SessionHarness()
+    harness.now = "2026-11-30T03:00:00Z"
+    _ = harness.run(["--kind", "trick"], lines: ["", "5"])
+    #expect(try harness.saved().cards["clay"]?.due == Day(year: 2026, month: 11, day: 30))
+  }
+
+  @Test("limits new cards per day, counting earlier sessions")
+  func newLimit() throws {
+    let harness = try SessionHarness()
+    let first = harness.run(["--new", "1"], lines: [":quit"])
+    #expect(first.out.hasPrefix("0 due, 1 new\n"))
+    _ = harness.run(["--new", "2"], lines: ["", "5"])
+    let third = harness.run(["--new", "2"], lines: [":quit"])
+    #expect(third.out.hasPrefix("0 due, 1 new\n"))
+  }
+
+  @Test("colours only on a terminal without NO_COLOR or --no-color")
+  func colour() throws {
+    let harness = try SessionHarness()
+    #expect(!harness.run(["--kind", "syntax"], lines: [":quit"]).out.contains("\u{1B}["))
+    var variables = harness.variables
+    variables["NO_COLOR"] = nil
+    let coloured = runQuiz(
+      ["--kind", "syntax"], variables: variables, input: ScriptedInput([":quit"]), terminal: true)
+    #expect(coloured.out.contains("\u{1B}["))
+    let plain = runQuiz(
+      ["--kind", "syntax", "--no-color"], variables: variables, input: ScriptedInput([":quit"]),
+      terminal: true)
+    #expect(!plain.out.contains("\u{1B}["))
+    variables["NO_COLOR"] = "1"
+    #expect(
+      !runQuiz(
+        ["--kind", "syntax"], variables: variables, input: ScriptedInput([":quit"]), terminal: true
+      ).out.contains("\u{1B}["))
+  }
+
+  @Test("reads several lines of an attempt on a terminal, up to an empty line")
+  func multilineAttempt() throws {
+    let harness = try SessionHarness()
+    let result = harness.run(
+      ["--kind", "syntax"], lines: ["struct", "Planter {}", "", ""], interactive: true)
+    #expect(result.out.contains("Your attempt matches the expected code"))
+  }
+
+  @Test("refuses decks with errors unless --force, and then reviews what loaded")
+  func brokenDecks() throws {
+    let harness = try SessionHarness()
+    let broken = gardenDeck + "\n\n## Quiz · T\nQ\n---\nA\n"
+    let refused = harness.run([], lines: [], deck: broken)
+    #expect(refused.status == .failure)
+    #expect(refused.error.contains("Decks/garden.md:31: error: unknown card kind 'Quiz'"))
+    #expect(refused.error.contains("fix them, or pass --force to review the 3 cards that loaded"))
+    let forced = harness.run(["--force", "--kind", "trick"], lines: ["", "4"], deck: broken)
+    #expect(forced.status == .success)
+  }
+
+  @Test("refuses a filter that matches nothing, with exit 64")
+  func noMatch() throws {
+    let harness = try SessionHarness()
+    let result = harness.run(["--kind", "interview"], lines: [])
+    #expect(result.status == .usage)
+    #expect(result.error.contains("no card matches kind interview"))
+  }
+
+  @Test("refuses a second session on the same state, naming the folder")
+  func locked() throws {
+    let harness = try SessionHarness()
+    let store = try ReviewStore.open(
+      folder: URL(fileURLWithPath: harness.state.path), dayClock: DayClock(timeZone: .gmt),
+      now: { Date() })
+    defer { try? store.close() }
+    let result = harness.run([], lines: [])
+    #expect(result.status == .failure)
+    #expect(result.error.contains("is using the review state in \(harness.state.path)"))
+  }
+}
+
+@Suite("Drills")
+struct DrillTests {
+  @Test("asks trick, edge and interview cards only, and leaves the schedule alone")
+  func noRecord() throws {
+    let harness = try SessionHarness()
+    let result = harness.run(["drill", "--seed", "1"], lines: ["", "5", "", "1"])
+    #expect(result.status == .success)
+    #expect(result.out.hasPrefix("Drill: 2 questions (seed 1)\n"))
+    #expect(!result.out.contains("· syntax ·"))
+    #expect(result.out.contains("Drill: 1 of 2 right"))
+    #expect(result.out.contains("Missed: "))
+    #expect(result.out.contains("Review them now: quiz review --card "))
+    #expect(try harness.saved().cards.isEmpty)
+  }
+
+  @Test("gives the same order for the same seed")
+  func seeded() throws {
+    let harness = try SessionHarness()
+    let deck = (1...12).map { "## Trick · T\(($0 % 3)) · c\($0)\nQ\($0)?\n---\nA.\n" }.joined(
+      separator: "\n")
+    let first = harness.run(
+      ["drill", "--seed", "42", "--count", "5"], lines: [], deck: "# D\n\n" + deck)
+    let second = harness.run(
+      ["drill", "--seed", "42", "--count", "5"], lines: [], deck: "# D\n\n" + deck)
+    let other = harness.run(
+      ["drill", "--seed", "43", "--count", "5"], lines: [], deck: "# D\n\n" + deck)
+    #expect(first.out == second.out)
+    #expect(first.out != other.out)
+  }
+
+  @Test("scores per topic")
+  func scorePerTopic() throws {
+    let harness = try SessionHarness()
+    let result = harness.run(["drill", "--seed", "1"], lines: ["", "5", "", "4"])
+    #expect(result.out.contains("✓ Soil"))
+    #expect(result.out.contains("2/2"))
+  }
+
+  @Test("records grades only with --record")
+  func record() throws {
+    let harness = try SessionHarness()
+    _ = harness.run(["drill", "--seed", "1", "--record"], lines: ["", "5", "", "5"])
+    #expect(try harness.saved().cards.count == 2)
+  }
+
+  @Test("suggests 0 when time runs out")
+  func timeLimit() throws {
+    let harness = try SessionHarness()
+    let result = harness.run(
+      ["drill", "--seed", "1", "--time-limit", "5", "--count", "1"], events: [.timedOut, .line("")])
+    #expect(result.out.contains("Time is up."))
+    #expect(result.out.contains("Drill: 0 of 1 right"))
+  }
+
+  @Test("refuses a drill of syntax cards")
+  func syntaxOnly() throws {
+    let harness = try SessionHarness()
+    #expect(harness.run(["drill", "--kind", "syntax"], lines: []).status == .usage)
+  }
+}

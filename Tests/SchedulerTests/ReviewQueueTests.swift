@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+@testable import Scheduler
+
+@Suite("The review queue")
+struct ReviewQueueTests {
+  let today = Day(year: 2026, month: 11, day: 29)!
+
+  /// A state with the given cards due on the given days, reviewed `reviewsToday` times today.
+  func state(
+    due: [String: Int], suspended: Set<String> = [], newToday: Int = 0, reviewsToday: Int = 0
+  )
+    -> ReviewState
+  {
+    var state = ReviewState()
+    for (id, offset) in due {
+      var card = CardState.new(due: today + offset)
+      card.repetitions = 1
+      state.cards[id] = card
+    }
+    state.suspended = suspended
+    state.newCardsByDay[today] = newToday
+    state.reviewsByDay[today] = reviewsToday
+    return state
+  }
+
+  @Test("shows due cards first, most overdue first, then in deck order, then new cards")
+  func order() {
+    let queue = ReviewQueue(
+      cards: ["a", "b", "c", "d", "new1", "e", "new2"],
+      state: state(due: ["a": 0, "b": -3, "c": 0, "d": 2, "e": -3]), today: today)
+    #expect(queue.due == ["b", "e", "a", "c"])
+    #expect(queue.new == ["new1", "new2"])
+    #expect(queue.cards == ["b", "e", "a", "c", "new1", "new2"])
+  }
+
+  @Test("skips suspended cards, due or new")
+  func suspended() {
+    let queue = ReviewQueue(
+      cards: ["a", "b", "n"], state: state(due: ["a": 0, "b": 0], suspended: ["a", "n"]),
+      today: today)
+    #expect(queue.cards == ["b"])
+  }
+
+  @Test("counts today's new cards from the journal, so a second session brings no more")
+  func newLimit() {
+    let ids = (1...30).map { "n\($0)" }
+    #expect(ReviewQueue(cards: ids, state: state(due: [:]), today: today).new.count == 20)
+    #expect(
+      ReviewQueue(cards: ids, state: state(due: [:], newToday: 15), today: today).new.count == 5)
+    #expect(ReviewQueue(cards: ids, state: state(due: [:], newToday: 25), today: today).new.isEmpty)
+  }
+
+  @Test("caps the day's reviews and the session's cards")
+  func caps() {
+    let due = Dictionary(uniqueKeysWithValues: (1...10).map { ("d\($0)", 0) })
+    let ids = (1...10).map { "d\($0)" } + ["n1", "n2"]
+    let capped = ReviewQueue(
+      cards: ids, state: state(due: due, reviewsToday: 195), today: today)
+    #expect(capped.cards.count == 5)
+    #expect(capped.dueCount == 10)
+    let session = ReviewQueue(
+      cards: ids, state: state(due: due), today: today, limits: .init(perSession: 11))
+    #expect(session.due.count == 10)
+    #expect(session.new == ["n1"])
+  }
+
+  @Test("finds the next day a card is due")
+  func nextDue() {
+    let state = state(due: ["a": 3, "b": 1, "c": 0], suspended: ["b"])
+    #expect(ReviewQueue.nextDue(of: ["a", "b", "c"], in: state, after: today) == today + 3)
+    #expect(ReviewQueue.nextDue(of: ["c"], in: state, after: today) == nil)
+  }
+}
