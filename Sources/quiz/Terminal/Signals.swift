@@ -12,6 +12,11 @@ enum Signals {
   /// Installs a handler that only records the signal. Without SA_RESTART, so that a blocking
   /// read or poll returns EINTR and the reader can notice.
   static func install() {
+    // A parent may start quiz with these blocked (threads of test runners do); unblock them.
+    var unblock = sigset_t()
+    sigemptyset(&unblock)
+    for signal in ending { sigaddset(&unblock, signal) }
+    sigprocmask(SIG_UNBLOCK, &unblock, nil)
     for signal in ending {
       var action = sigaction()
       action.__sigaction_handler.sa_handler = { receivedSignal = $0 }
