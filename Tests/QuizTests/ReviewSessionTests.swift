@@ -296,3 +296,36 @@ struct DrillTests {
     #expect(harness.run(["drill", "--kind", "syntax"], lines: []).status == .usage)
   }
 }
+
+@Suite("Editing a card during a session")
+struct EditDuringSessionTests {
+  @Test("opens $EDITOR at the card's line with :edit, then shows the card as reloaded")
+  func edit() throws {
+    let harness = try SessionHarness()
+    let decks = try TemporaryFolder()
+    let deck = try decks.write("garden.md", gardenDeck)
+    // An "editor" that records its arguments and rewrites the question.
+    let log = decks.path + "/editor.log"
+    let editor = try decks.write(
+      "editor.sh",
+      "#!/bin/sh\necho \"$@\" > \(log)\nsed -i 's/Is clay heavy?/Is wet clay heavy?/' \"$2\"\n")
+    chmod(editor, 0o755)
+    var variables = harness.variables
+    variables["EDITOR"] = editor
+    let result = runQuiz(
+      ["--decks", decks.path, "--kind", "trick"], variables: variables,
+      input: ScriptedInput([":edit", "", "4"]))
+    #expect(result.status == .success)
+    #expect(try String(contentsOfFile: log, encoding: .utf8) == "+13 \(deck)\n")
+    #expect(result.out.contains("Reloaded clay."))
+    #expect(result.out.contains("Is wet clay heavy?"))
+    #expect(try harness.saved().cards["clay"]?.repetitions == 1)
+  }
+
+  @Test("explains that a shipped card cannot be edited in place")
+  func shipped() throws {
+    let harness = try SessionHarness()
+    let result = harness.run(["--kind", "trick"], lines: [":edit", ":quit"])
+    #expect(result.out.contains("clay comes from the decks built into quiz"))
+  }
+}

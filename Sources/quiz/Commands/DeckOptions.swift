@@ -44,11 +44,15 @@ struct DeckOptions {
     filter.ids = Set(try arguments.values("--card"))
   }
 
+  /// The decks folder: --decks, else $QUIZ_DECKS; nil for the shipped decks.
+  func folder(in environment: Environment) -> String? {
+    folder ?? environment.variables["QUIZ_DECKS"].flatMap { $0.isEmpty ? nil : $0 }
+  }
+
   /// Loads the decks: from --decks, else $QUIZ_DECKS, else the shipped ones.
   func load(in environment: Environment, command: String) throws(UsageError) -> DeckCollection {
     let loader = DeckLoader()
-    if let folder = folder ?? environment.variables["QUIZ_DECKS"].flatMap({ $0.isEmpty ? nil : $0 })
-    {
+    if let folder = folder(in: environment) {
       do {
         return try loader.load(folder: folder)
       } catch {

@@ -69,6 +69,12 @@ struct CardPresenter {
     if comparison.isExact {
       return style.apply(.good, "Your attempt matches the expected code, token for token.")
     }
+    let percent = Int((comparison.similarity * 100).rounded())
+    // Below a third in common, a token-by-token listing is noise: every token differs.
+    guard comparison.similarity >= 0.3 else {
+      return style.apply(
+        .dim, "Your attempt shares little with the expected code (\(percent)% alike).")
+    }
     let pieces = comparison.pieces.map { piece in
       switch piece {
       case .same(let text): text
@@ -76,7 +82,6 @@ struct CardPresenter {
       case .extra(let text): style.apply(.warn, "{+\(text)+}")
       }
     }
-    let percent = Int((comparison.similarity * 100).rounded())
     return style.apply(
       .dim, "Your attempt against the expected code ([-missing-] {+extra+}), \(percent)% alike:")
       + "\n" + wrapper.wrap(pieces.joined(separator: " "), indent: "    ")

@@ -65,7 +65,8 @@ enum SessionSetup {
   ) -> (Card) throws -> Card? {
     { card in
       let path = card.location.path
-      guard FileManager.default.fileExists(atPath: path) else {
+      guard options.folder(in: environment) != nil, FileManager.default.fileExists(atPath: path)
+      else {
         throw EditError(
           "\(card.id) comes from the decks built into quiz; copy Decks/ and use --decks DIR to edit it"
         )
