@@ -33,20 +33,3 @@ func day(_ text: String) -> Day {
 
 /// Days in UTC starting at midnight, so that a test's moments fall on the days they name.
 let utcMidnight = DayClock(timeZone: TimeZone(identifier: "UTC")!, dayStartHour: 0)
-
-/// SplitMix64: a small random number generator that gives the same numbers for the same seed.
-struct SeededGenerator: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
