@@ -1,3 +1,4 @@
+import CardDeck
 import Testing
 
 @testable import quiz
@@ -62,6 +63,23 @@ struct RenderingTests {
         .same("f"), .same("("), .same("a"), .same(","), .missing("b"), .extra("c"), .same(")"),
       ])
     #expect(!comparison.isExact)
+  }
+
+  @Test(
+    "shows position and progress in the header, narrowing the bar to fit the width",
+    arguments: [100, 60, 30])
+  func header(width: Int) throws {
+    let card = try #require(
+      NativeDeckParser(deckName: "d").parse(
+        SourceText("# D\n\n## Trick · Sheets · a-card\nQ?\n---\nA.\n", path: "d.md")
+      )
+      .deck.cards.first)
+    let line = CardPresenter(style: Style(usesColor: false), width: width).header(
+      for: card, position: 3, total: 4)
+    #expect(line.hasPrefix("[3/4] "))
+    #expect(line.hasSuffix("Sheets · trick · a-card"))
+    #expect(line.count <= max(width, 30))
+    if width == 100 { #expect(line.contains("██████████░░░░░░░░░░")) }
   }
 
   @Test("parses the session's commands, and only at the start of a line")

@@ -9,13 +9,15 @@ struct CardPresenter {
 
   /// The header line: position, a progress bar, and what the card is.
   func header(for card: Card, position: Int, total: Int) -> String {
-    let barWidth = 20
+    let counter = "[\(position)/\(total)]"
+    let what = [card.topic, card.kind.rawValue, card.id].joined(separator: " · ")
+    // The bar gives way first on a narrow terminal, so that the line does not wrap.
+    let barWidth = max(0, min(20, width - counter.count - what.count - 3))
     let filled = total == 0 ? 0 : min(barWidth, (position - 1) * barWidth / total)
     let bar =
       String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled)
-    let what = [card.topic, card.kind.rawValue, card.id].joined(separator: " · ")
-    return "\(style.apply(.accent, "[\(position)/\(total)]")) \(style.apply(.dim, bar))  "
-      + style.apply(.dim, what)
+    return [style.apply(.accent, counter), style.apply(.dim, bar), style.apply(.dim, what)]
+      .filter { !$0.isEmpty }.joined(separator: " ")
   }
 
   /// The question side of `card`.
