@@ -76,6 +76,7 @@ final class ReviewSession {
   /// What happened at a prompt.
   private enum Step {
     case line(String)
+    case grade(Int)
     case handled
     case timedOut
     case stop(SessionResult.Ending)
@@ -95,7 +96,7 @@ final class ReviewSession {
     var timedOut = false
     switch readAttempt(for: card) {
     case .line(let text): attempt = text
-    case .handled: return nil
+    case .handled, .grade: return nil
     case .timedOut:
       timedOut = true
       console.print(presenter.style.apply(.warn, "Time is up."))
@@ -115,9 +116,8 @@ final class ReviewSession {
 
     let grade: Int
     switch readGrade(for: card, suggestion: suggestion) {
-    case .line(let text): grade = Int(text)!
-    case .handled: return nil
-    case .timedOut: return nil
+    case .grade(let value): grade = value
+    case .line, .handled, .timedOut: return nil
     case .stop(let ending): return ending
     }
     let seconds = now().timeIntervalSince(started)
@@ -206,8 +206,8 @@ final class ReviewSession {
           if case .line = step { continue }
           return step
         }
-        if trimmed.isEmpty, let suggestion { return .line(String(suggestion)) }
-        if let grade = Int(trimmed), (0...5).contains(grade) { return .line(String(grade)) }
+        if trimmed.isEmpty, let suggestion { return .grade(suggestion) }
+        if let grade = Int(trimmed), (0...5).contains(grade) { return .grade(grade) }
         console.print(
           presenter.style.apply(
             .warn,
