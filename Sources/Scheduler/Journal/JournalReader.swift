@@ -41,9 +41,10 @@ struct JournalReader {
 
   let file: OpenFile
 
-  /// Reads from `offset`, which must be the start of a line, to the end of the file.
-  func read(from offset: Int) throws(StateError) -> Result {
-    let data = try file.read(from: offset)
+  /// Reads from `offset`, which must be the start of a line, to `end` (a line's end), or to the
+  /// end of the file.
+  func read(from offset: Int, to end: Int? = nil) throws(StateError) -> Result {
+    let data = try file.read(from: offset, to: end)
     var result = Result(end: offset + data.count)
     var pendingUnreadable: (offset: Int, reason: String)?
     var lineStart = data.startIndex

@@ -16,6 +16,12 @@ struct Quiz {
       cards     List cards, as text or JSON.
       check     Check decks and summarise them; exit 1 on any error.
       import    Turn lesson pages into native decks.
+      stats     Progress per deck and topic, retention, a forecast, a review calendar.
+      decks     The decks, with card and due counts, titles and files.
+      topics    The topics, with card and due counts.
+      export    Every card's progress, and the journal, as JSON, CSV or Markdown.
+      merge     Fold in the reviews of another state folder (another machine's).
+      unsuspend Bring a suspended card back into reviews.
 
     Decks come from --decks DIR, else $QUIZ_DECKS, else the decks shipped with quiz.
     Run 'quiz <command> --help' for a command's options.
@@ -48,6 +54,24 @@ struct Quiz {
       case "import":
         return try ImportCommand(environment: environment, console: console).run(
           Arguments(rest, command: "quiz import"))
+      case "stats":
+        return try StatsCommand(environment: environment, console: console).run(
+          Arguments(rest, command: "quiz stats"))
+      case "decks":
+        return try ListingCommand(environment: environment, console: console, listing: .decks)
+          .run(Arguments(rest, command: "quiz decks"))
+      case "topics":
+        return try ListingCommand(environment: environment, console: console, listing: .topics)
+          .run(Arguments(rest, command: "quiz topics"))
+      case "export":
+        return try ExportCommand(environment: environment, console: console).run(
+          Arguments(rest, command: "quiz export"))
+      case "merge":
+        return try MergeCommand(environment: environment, console: console).run(
+          Arguments(rest, command: "quiz merge"))
+      case "unsuspend":
+        return try UnsuspendCommand(environment: environment, console: console).run(
+          Arguments(rest, command: "quiz unsuspend"))
       case let name?:
         throw UsageError(
           "unknown command '\(name)'; 'quiz --help' lists the commands", command: "quiz")

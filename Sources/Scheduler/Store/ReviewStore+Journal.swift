@@ -1,0 +1,31 @@
+import Foundation
+
+extension ReviewStore {
+  /// Every event of the journal, in journal order, read afresh from `reviews.jsonl`: as far as
+  /// this store has read or written it, so that the events agree with ``state``.
+  ///
+  /// For exports and statistics; it reads the whole file, so a session should not call it per
+  /// grade. Torn lines are skipped as when loading (their ``TornLineEvent`` markers are kept).
+  /// An empty list when there is no journal. Nothing is written.
+  public func journalEvents() throws(StateError) -> [JournalEvent] {
+    guard let file = try OpenFile.openForReadingIfPresent(files.journal) else { return [] }
+    return try JournalReader(file: file).read(from: 0, to: journalBytes).entries.map(\.event)
+  }
+}
+
+extension Sequence<JournalEvent> {
+  /// The review events, in order, leaving out those that an undo event took back: the grades
+  /// that count.
+  public func reviewsInEffect() -> [ReviewEvent] {
+    var reviews: [ReviewEvent] = []
+    var undone: Set<UUID> = []
+    for event in self {
+      switch event {
+      case .review(let review): reviews.append(review)
+      case .undo(let undo): undone.insert(undo.undoes)
+      case .suspension, .tornLine: break
+      }
+    }
+    return undone.isEmpty ? reviews : reviews.filter { !undone.contains($0.id) }
+  }
+}

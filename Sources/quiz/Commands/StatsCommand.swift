@@ -1,0 +1,134 @@
+import CardDeck
+import Foundation
+import Scheduler
+
+/// `quiz stats`: how the cards stand, retention, what is coming, and the review habit.
+struct StatsCommand {
+  var environment: Environment
+  var console: Console
+
+  static let help = """
+    Usage: quiz stats [--json] [options]
+
+    Shows, per deck and per topic, how many cards are new (never reviewed), learning (reviewed
+    but not yet recalled, or waiting for a 4 after a 3), young (an interval under 21 days),
+    mature (21 days or more) and suspended, and how many are due today. Then the retention over
+    the last 30 days (the share of grades of 3 or more given to cards already learnt), the cards
+    due on each of the next 14 days, a calendar of the reviews of the last 26 weeks, and the
+    streak of days with reviews. The counts, the retention and the forecast are of the chosen
+    cards; the calendar and the streak count every review.
+
+    Options:
+      --json           Print it all as one JSON object.
+      --no-color       No colour, even on a terminal.
+    \(DeckOptions.help)
+    \(DeckOptions.filterHelp)
+    \(StateOptions.help)
+      -h, --help       Show this help.
+    """
+
+  func run(_ arguments: Arguments) throws(UsageError) -> ExitCode {
+    var arguments = arguments
+    if arguments.wantsHelp() {
+      console.print(Self.help)
+      return .success
+    }
+    let command = arguments.command
+    let json = arguments.flag("--json")
+    let noColor = arguments.flag("--no-color")
+    let deckOptions = try DeckOptions(&arguments, filters: true)
+    let stateOptions = try StateOptions(&arguments)
+    try arguments.finish()
+    let now = try environment.clock(command: command)()
+    let today = try stateOptions.dayClock(in: environment, command: command).day(for: now)
+
+    let collection = try deckOptions.load(in: environment, command: command)
+    for diagnostic in collection.diagnostics { console.printError(diagnostic.description) }
+    let cards = try deckOptions.cards(of: collection, command: command)
+    guard let store = stateOptions.openForReading(in: environment, console: console) else {
+      return .failure
+    }
+    let reviews: [ReviewEvent]
+    do {
+      reviews = try store.journalEvents().reviewsInEffect()
+    } catch {
+      console.printError(error.description)
+      return .failure
+    }
+    let statistics = ReviewStatistics(
+      cards: cards, decks: collection.decks, state: store.state, reviews: reviews, today: today)
+
+    if json {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+      let data = (try? encoder.encode(statistics)) ?? Data("{}".utf8)
+      console.print(String(decoding: data, as: UTF8.self))
+    } else {
+      let style = Style.forReport(in: environment, noColor: noColor)
+      for line in report(statistics, style: style) { console.print(line) }
+    }
+    return collection.errors.isEmpty ? .success : .failure
+  }
+
+  /// The report as lines of text.
+  func report(_ statistics: ReviewStatistics, style: Style) -> [String] {
+    let width = environment.width
+    var lines = table(
+      "Deck", statistics.decks + [statistics.total], style: style, width: width)
+    lines.append("")
+    lines += table("Topic", statistics.topics, style: style, width: width)
+
+    let retention = statistics.total.retention
+    lines.append("")
+    lines.append(
+      "Retention over the last \(ReviewStatistics.retentionDays) days: "
+        + (retention.rate == nil
+          ? "no grades yet of cards already learnt."
+          : "\(retention.percentText) (\(retention.recalled) of \(retention.reviews) grades of "
+            + "cards already learnt were 3 or more)."))
+    let streak = statistics.streak
+    let reviewedToday = statistics.calendar.last?.reviews ?? 0
+    lines.append(
+      "Streak: \(ReportText.count(streak, "day"))"
+        + (streak > 0 && reviewedToday == 0 ? ", if you review today." : "."))
+
+    let charts = ReviewCharts(width: width, style: style)
+    lines.append("")
+    lines.append(style.apply(.heading, "Due in the next \(ReviewStatistics.forecastDays) days"))
+    if statistics.forecast.allSatisfy({ $0.due == 0 }) {
+      lines.append("Nothing is due.")
+    } else {
+      lines += charts.forecast(statistics.forecast, today: statistics.today)
+    }
+
+    let total = statistics.calendar.reduce(0) { $0 + $1.reviews }
+    lines.append("")
+    lines.append(
+      style.apply(
+        .heading,
+        "Reviews in the last \(ReviewStatistics.calendarWeeks) weeks: \(total)"))
+    if total > 0 { lines += charts.calendar(statistics.calendar) }
+    return lines
+  }
+
+  /// A table of groups: name, cards, due today, and a column per stage.
+  private func table(
+    _ title: String, _ groups: [ReviewStatistics.Group], style: Style, width: Int
+  ) -> [String] {
+    let numbers = ["Cards", "Due", "New", "Learning", "Young", "Mature", "Suspended"]
+    let fixed = numbers.reduce(0) { $0 + $1.count + 2 }
+    var table = AlignedTable(
+      columns: [.init(title: title, maximumWidth: max(12, width - fixed))]
+        + numbers.map { .init(title: $0, alignsRight: true) })
+    for group in groups {
+      let counts = group.counts
+      table.rows.append(
+        [group.name]
+          + [
+            counts.cards, counts.dueToday, counts.new, counts.learning, counts.young,
+            counts.mature, counts.suspended,
+          ].map(String.init))
+    }
+    return table.lines(style: style)
+  }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Glibc
+
+/// Writes a whole file at once: into a temporary file in the same folder, flushed to the disk,
+/// then moved into place, so that the file is either as it was or complete, never half written.
+enum AtomicFile {
+  /// Why a file was not written; the file, if it existed, is unchanged.
+  enum Failure: Error, Equatable {
+    /// The file exists and replacing it was not allowed.
+    case exists
+    /// A system call failed, for this reason.
+    case failed(String)
+
+    /// A message for standard error that names the file.
+    func message(for path: String) -> String {
+      switch self {
+      case .exists: "\(path): already exists; pass --force to replace it"
+      case .failed(let reason): "\(path): cannot be written: \(reason)"
+      }
+    }
+  }
+
+  /// Writes `data` to `path`. Without `replacing`, an existing file is left alone and the call
+  /// fails with ``Failure/exists``, even when the file appears while `data` is being written.
+  static func write(_ data: Data, to path: String, replacing: Bool) throws(Failure) {
+    let target = URL(fileURLWithPath: path)
+    let folder = target.deletingLastPathComponent().path
+    if !replacing && exists(path) { throw .exists }
+    let temporary = (folder as NSString).appendingPathComponent(
+      ".\(target.lastPathComponent).quiz-tmp-\(UUID().uuidString.lowercased())")
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+    guard descriptor >= 0 else { throw .failed(lastError()) }
+    var failure: String?
+    data.withUnsafeBytes { buffer in
+      var written = 0
+      while written < buffer.count {
+        let count = Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+        if count < 0 {
+          if errno == EINTR { continue }
+          failure = lastError()
+          return
+        }
+        written += count
+      }
+    }
+    if failure == nil, fsync(descriptor) != 0 { failure = lastError() }
+    close(descriptor)
+    if let failure {
+      unlink(temporary)
+      throw .failed(failure)
+    }
+    if replacing {
+      try move(temporary, to: path)
+    } else if link(temporary, path) == 0 {
+      // A hard link cannot replace a file, so no file that appeared meanwhile is lost.
+      unlink(temporary)
+    } else if errno == EEXIST {
+      unlink(temporary)
+      throw .exists
+    } else {
+      // A file system without hard links (FAT, some network shares): check, then rename.
+      if exists(path) {
+        unlink(temporary)
+        throw .exists
+      }
+      try move(temporary, to: path)
+    }
+    let folderDescriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    if folderDescriptor >= 0 {
+      fsync(folderDescriptor)
+      close(folderDescriptor)
+    }
+  }
+
+  private static func move(_ temporary: String, to path: String) throws(Failure) {
+    guard rename(temporary, path) == 0 else {
+      let reason = lastError()
+      unlink(temporary)
+      throw .failed(reason)
+    }
+  }
+
+  /// Whether anything, even a dangling symbolic link, is at `path`.
+  private static func exists(_ path: String) -> Bool {
+    var status = stat()
+    return lstat(path, &status) == 0
+  }
+
+  private static func lastError() -> String {
+    String(cString: strerror(errno))
+  }
+}
