@@ -191,7 +191,7 @@ struct ExportCommandTests {
     let refused = runQuiz(
       ["export", "--output", file], variables: history.variables, shipped: twoDecks)
     #expect(refused.status == .failure)
-    #expect(refused.error == "\(file): already exists; pass --force to replace it\n")
+    #expect(refused.error == "quiz: \(file): already exists; pass --force to replace it\n")
     #expect(try String(contentsOfFile: file, encoding: .utf8) == "my notes")
 
     let replaced = runQuiz(
@@ -219,7 +219,7 @@ struct ExportCommandTests {
     let file = history.folder.path + "/no/such/folder/out.json"
     let result = runQuiz(["export", "--output", file], variables: history.variables)
     #expect(result.status == .failure)
-    #expect(result.error.hasPrefix("\(file): cannot be written: "))
+    #expect(result.error.hasPrefix("quiz: \(file): cannot be written: "))
   }
 
   @Test("reads a missing state folder as no reviews yet")

@@ -101,7 +101,7 @@ struct MergeCommandTests {
     #expect(result.status == .failure)
     #expect(
       result.error
-        == "\(other)/reviews.jsonl does not exist: there is no review journal to merge there.\n")
+        == "quiz: \(other)/reviews.jsonl does not exist: there is no review journal to merge there.\n")
     #expect(!FileManager.default.fileExists(atPath: state))
   }
 

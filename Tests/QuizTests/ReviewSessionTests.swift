@@ -329,3 +329,19 @@ struct EditDuringSessionTests {
     #expect(result.out.contains("clay comes from the decks built into quiz"))
   }
 }
+
+@Suite("The daily review cap")
+struct DailyCapTests {
+  @Test("says that the day's reviews are done, not that new cards are, once the cap is reached")
+  func cap() throws {
+    let harness = try SessionHarness()
+    let now = try #require(Environment.parseISO8601(harness.now, timeZone: .gmt))
+    let store = try ReviewStore.open(
+      folder: URL(fileURLWithPath: harness.state.path), dayClock: DayClock(timeZone: .current),
+      now: { now })
+    for index in 1...200 { try store.record(4, for: "elsewhere-\(index)") }
+    try store.close()
+    let result = harness.run([], lines: [])
+    #expect(result.out.contains("Today's 200 reviews are done; 0 due and 3 new cards wait for tomorrow."))
+  }
+}

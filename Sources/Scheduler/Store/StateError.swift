@@ -26,6 +26,10 @@ public enum StateError: Error, Equatable, Sendable {
 extension StateError: CustomStringConvertible {
   /// A message for the user that names the file and what is wrong with it.
   public var description: String {
+    // Reasons come from decoders and the system, some with a closing period of their own.
+    func clause(_ reason: String) -> String {
+      reason.hasSuffix(".") ? String(reason.dropLast()) : reason
+    }
     switch self {
     case .locked(let folder, let pid):
       let who = pid.map { "Another quiz session (process \($0))" } ?? "Another quiz session"
@@ -35,17 +39,17 @@ extension StateError: CustomStringConvertible {
       return "\(place) was written by a newer quiz (format version \(found); this quiz reads "
         + "up to \(supported)). Update quiz; the file was left as it is."
     case .unreadableSnapshot(let file, let reason):
-      return "\(file.path) is unreadable: \(reason). It was left as it is; moving it away makes "
+      return "\(file.path) is unreadable: \(clause(reason)). It was left as it is; moving it away makes "
         + "quiz rebuild it from reviews.jsonl."
     case .malformedJournalLine(let file, let line, let reason):
-      return "\(file.path):\(line) is not a journal entry: \(reason). The file was left as it is."
+      return "\(file.path):\(line) is not a journal entry: \(clause(reason)). The file was left as it is."
     case .snapshotAheadOfJournal(let snapshot, let journal):
       return "\(snapshot.path) covers reviews that \(journal.path) does not hold: the journal was "
         + "replaced by an older copy or cut short. Both files were left as they are."
     case .missingJournal(let url):
       return "\(url.path) does not exist: there is no review journal to merge there."
     case .notWritable(let folder, let reason):
-      return "Cannot write the review state in \(folder.path): \(reason)."
+      return "Cannot write the review state in \(folder.path): \(clause(reason))."
     case .io(let file, let operation, let code):
       return "\(file.path): could not \(operation): \(String(cString: strerror(code)))."
     }

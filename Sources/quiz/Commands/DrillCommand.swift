@@ -69,7 +69,7 @@ struct DrillCommand {
         store = try ReviewStore.open(
           folder: stateOptions.folderURL(in: environment), dayClock: dayClock, now: now)
       } catch {
-        console.printError("quiz: \(error)")
+        console.failure(error)
         return .failure
       }
     }
@@ -99,7 +99,7 @@ struct DrillCommand {
     console.print()
     console.print(SummaryPresenter(style: style).drill(result, asked: questions.count))
     if case .failed(let message) = result.ending {
-      console.printError("quiz: \(message)")
+      console.failure(message)
       return .failure
     }
     return .success

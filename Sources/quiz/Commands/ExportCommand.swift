@@ -59,7 +59,7 @@ struct ExportCommand {
     for diagnostic in collection.diagnostics { console.printError(diagnostic.description) }
     let cards = try deckOptions.cards(of: collection, command: command)
     if let output, !force, FileManager.default.fileExists(atPath: output) {
-      console.printError(AtomicFile.Failure.exists.message(for: output))
+      console.failure(AtomicFile.Failure.exists.message(for: output))
       return .failure
     }
     guard let store = stateOptions.openForReading(in: environment, console: console) else {
@@ -77,7 +77,7 @@ struct ExportCommand {
       do {
         events = try store.journalEvents()
       } catch {
-        console.printError(error.description)
+        console.failure(error)
         return .failure
       }
       let ids = Set(rows.map(\.id))
@@ -96,7 +96,7 @@ struct ExportCommand {
       do throws(AtomicFile.Failure) {
         try AtomicFile.write(Data(text.utf8), to: output, replacing: force)
       } catch {
-        console.printError(error.message(for: output))
+        console.failure(error.message(for: output))
         return .failure
       }
       console.print("\(output): \(summary)")

@@ -43,7 +43,7 @@ struct MergeCommand {
     // Checked before this folder is opened, which would create it.
     let journal = other.appending(path: "reviews.jsonl")
     guard FileManager.default.fileExists(atPath: journal.path) else {
-      console.printError(StateError.missingJournal(journal).description)
+      console.failure(StateError.missingJournal(journal))
       return .failure
     }
 
@@ -52,7 +52,7 @@ struct MergeCommand {
         folder: stateOptions.folderURL(in: environment), dayClock: dayClock, now: now)
       let known = Set(try store.journalEvents().map(\.id))
       let report = try store.merge(from: other)
-      for warning in store.warnings { console.printError("warning: \(warning)") }
+      for warning in store.warnings { console.warning(warning) }
       if report.added == 0 {
         console.print(
           "Nothing new in \(other.path): the journal still holds "
@@ -70,7 +70,7 @@ struct MergeCommand {
       }
       try store.close()
     } catch {
-      console.printError(error.description)
+      console.failure(error)
       return .failure
     }
     return .success

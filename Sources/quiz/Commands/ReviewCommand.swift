@@ -54,11 +54,14 @@ struct ReviewCommand {
     do {
       store = try ReviewStore.open(folder: folder, dayClock: dayClock, now: now)
     } catch {
-      console.printError("quiz: \(error)")
+      console.failure(error)
       return .failure
     }
-    defer { try? store.close() }
-    for warning in store.warnings { console.printError("quiz: \(warning)") }
+    defer {
+      // The grades are already in the journal; only the snapshot could not be brought up to date.
+      do { try store.close() } catch { console.warning(error) }
+    }
+    for warning in store.warnings { console.warning(warning) }
 
     let today = dayClock.day(for: now())
     let ids = loaded.cards.map(\.id)
@@ -72,7 +75,12 @@ struct ReviewCommand {
       if let next = ReviewQueue.nextDue(of: ids, in: store.state, after: today) {
         console.print("The next card is due \(ReviewSession.describe(next, from: today)).")
       }
-      if queue.unseenCount > 0 {
+      let limits = ReviewQueue.Limits()
+      if store.state.reviews(on: today) >= limits.reviewsPerDay {
+        console.print(
+          "Today's \(limits.reviewsPerDay) reviews are done; \(queue.dueCount) due and "
+            + "\(queue.unseenCount) new cards wait for tomorrow.")
+      } else if queue.unseenCount > 0 {
         console.print(
           "\(queue.unseenCount) new \(queue.unseenCount == 1 ? "card waits" : "cards wait"); "
             + "today's new cards are done (--new N allows more).")
@@ -103,7 +111,7 @@ struct ReviewCommand {
         result, streak: all.streak(endingOn: today),
         nextDue: next.map { ($0, nextCount ?? 0) }, today: today))
     if case .failed(let message) = result.ending {
-      console.printError("quiz: \(message)")
+      console.failure(message)
       return .failure
     }
     return .success

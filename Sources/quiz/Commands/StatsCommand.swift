@@ -52,7 +52,7 @@ struct StatsCommand {
     do {
       reviews = try store.journalEvents().reviewsInEffect()
     } catch {
-      console.printError(error.description)
+      console.failure(error)
       return .failure
     }
     let statistics = ReviewStatistics(

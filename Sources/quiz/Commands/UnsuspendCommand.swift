@@ -59,7 +59,7 @@ struct UnsuspendCommand {
     do {
       let store = try ReviewStore.open(
         folder: stateOptions.folderURL(in: environment), dayClock: dayClock, now: now)
-      for warning in store.warnings { console.printError("warning: \(warning)") }
+      for warning in store.warnings { console.warning(warning) }
       if try store.unsuspend(id) {
         let today = dayClock.day(for: now())
         let due = store.state(of: id).map { state in
@@ -71,7 +71,7 @@ struct UnsuspendCommand {
       }
       try store.close()
     } catch {
-      console.printError(error.description)
+      console.failure(error)
       return .failure
     }
     return .success

@@ -23,6 +23,12 @@ final class Console: @unchecked Sendable {
 
   /// Writes a line to standard error.
   func printError(_ text: String) { writeError(text + "\n") }
+
+  /// Reports why a command failed, on standard error: `quiz: message`.
+  func failure(_ message: some CustomStringConvertible) { printError("quiz: \(message)") }
+
+  /// Reports something worked around, on standard error: `quiz: warning: message`.
+  func warning(_ message: some CustomStringConvertible) { printError("quiz: warning: \(message)") }
 }
 
 /// A console that keeps what was written, for tests.

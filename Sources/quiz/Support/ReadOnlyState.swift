@@ -8,10 +8,10 @@ extension StateOptions {
   func openForReading(in environment: Environment, console: Console) -> ReviewStore? {
     do {
       let store = try ReviewStore.openReadOnly(folder: folderURL(in: environment))
-      for warning in store.warnings { console.printError("warning: \(warning)") }
+      for warning in store.warnings { console.warning(warning) }
       return store
     } catch {
-      console.printError(error.description)
+      console.failure(error)
       return nil
     }
   }
