@@ -83,6 +83,31 @@ final class OpenFile {
     }
   }
 
+  /// Creates the folder `url` and any missing parents, as `mkdir -p` does; a folder already
+  /// there is fine. A failure names `url` with the `errno` of the `mkdir(2)` that failed.
+  static func createFolder(_ url: URL) throws(StateError) {
+    if let code = makeFolder(url.path) {
+      throw .io(file: url, operation: "create it", code: code)
+    }
+  }
+
+  /// `mkdir -p path`: nil, or the `errno` of the failure.
+  private static func makeFolder(_ path: String) -> Int32? {
+    if mkdir(path, 0o777) == 0 { return nil }
+    var code = errno
+    if code == ENOENT {
+      let parent = (path as NSString).deletingLastPathComponent
+      guard !parent.isEmpty, parent != path else { return code }
+      if let failure = makeFolder(parent) { return failure }
+      if mkdir(path, 0o777) == 0 { return nil }
+      code = errno
+    }
+    guard code == EEXIST else { return code }
+    var status = stat()
+    guard stat(path, &status) == 0 else { return errno }
+    return status.st_mode & S_IFMT == S_IFDIR ? nil : ENOTDIR
+  }
+
   /// Flushes a folder, so that a file created or renamed in it survives a crash.
   static func syncFolder(_ url: URL) throws(StateError) {
     try OpenFile(url, flags: O_RDONLY | O_DIRECTORY).sync()

@@ -65,11 +65,7 @@ public final class ReviewStore {
     compactionThreshold: Int = 512
   ) throws(StateError) -> ReviewStore {
     let files = StateFolder(url: folder)
-    do {
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    } catch {
-      throw .io(file: folder, operation: "create it", code: (error as NSError).posixCode)
-    }
+    try OpenFile.createFolder(folder)
     let lock = try FolderLock(files)
     let loaded = try load(files)
     let journal = try OpenFile(files.journal, flags: O_WRONLY | O_APPEND | O_CREAT)
@@ -80,10 +76,22 @@ public final class ReviewStore {
     let store = ReviewStore(files: files, loaded: loaded, writer: writer)
     try store.endJournalWithCompleteLine(loaded)
     store.removeStrayTemporaryFiles()
-    if store.journalEntries > 0
-      && (!loaded.snapshotIsCurrent || store.unsnapshottedEntries > compactionThreshold)
+    // A snapshot that did not fit is rewritten even when the journal holds no event, so that
+    // the next open does not warn about it again.
+    let snapshotIsStale = loaded.warnings.contains {
+      if case .staleSnapshot = $0 { true } else { false }
+    }
+    if snapshotIsStale
+      || (store.journalEntries > 0
+        && (!loaded.snapshotIsCurrent || store.unsnapshottedEntries > compactionThreshold))
     {
-      try store.compact()
+      // state.json is a cache of the journal: failing to rewrite it (a read-only folder, a full
+      // disk) is worth a warning, as it is after a grade, not a refusal to record grades.
+      do {
+        try store.compact()
+      } catch {
+        store.warnings.append(.compactionFailed(reason: error.description))
+      }
     }
     return store
   }
@@ -246,18 +254,5 @@ public final class ReviewStore {
     for url in files.strayTemporaryFiles() {
       unlink(url.path)
     }
-  }
-}
-
-extension NSError {
-  /// The POSIX error code behind a Foundation error, or EIO when there is none.
-  var posixCode: Int32 {
-    if domain == NSPOSIXErrorDomain { return Int32(code) }
-    if let underlying = userInfo[NSUnderlyingErrorKey] as? NSError,
-      underlying.domain == NSPOSIXErrorDomain
-    {
-      return Int32(underlying.code)
-    }
-    return EIO
   }
 }

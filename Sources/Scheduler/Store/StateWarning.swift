@@ -8,8 +8,8 @@ public enum StateWarning: Equatable, Sendable {
   case staleSnapshot(file: URL, reason: String)
   /// A merge left out lines of a journal that were torn or marked as torn.
   case droppedTornLines(file: URL, count: Int)
-  /// A grade was recorded, but rewriting `state.json` afterwards failed; the next open replays
-  /// a longer journal, nothing is lost.
+  /// Rewriting `state.json` failed, after a grade or when opening the folder; the next open
+  /// replays a longer journal, nothing is lost.
   case compactionFailed(reason: String)
 }
 

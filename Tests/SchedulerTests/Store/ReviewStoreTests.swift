@@ -258,6 +258,71 @@ struct ReviewStoreTests {
     }
   }
 
+  @Test("A writer creates missing parent folders too")
+  func createsParents() throws {
+    try withTemporaryDirectory { folder in
+      let nested = folder.appending(path: "a/b/state")
+      let store = try openStore(nested, clock: TestClock("2026-11-29T10:00:00Z"))
+      try store.record(4, for: "a")
+      #expect(FileManager.default.fileExists(atPath: nested.journal.path))
+      // Opening it again, now that it exists, is fine.
+      try store.close()
+      #expect(try openStore(nested, clock: TestClock("2026-11-29T10:00:00Z")).state(of: "a") != nil)
+    }
+  }
+
+  @Test(
+    "A folder that cannot be created is an error with the real reason, not an I/O error",
+    arguments: ["file", "file/state", "file/a/b"])
+  func folderCannotBeCreated(path: String) throws {
+    try withTemporaryDirectory { folder in
+      try Data("not a folder\n".utf8).write(to: folder.appending(path: "file"))
+      let target = folder.appending(path: path)
+      let error = try #require(throws: StateError.self) {
+        try openStore(target, clock: TestClock("2026-11-29T10:00:00Z"))
+      }
+      #expect(error == .io(file: target, operation: "create it", code: ENOTDIR))
+      #expect(error.description == "\(target.path): could not create it: Not a directory.")
+    }
+  }
+
+  @Test("A state.json that cannot be rewritten when opening is a warning; grades still record")
+  func snapshotUnwritableOnOpen() throws {
+    try withTemporaryDirectory { root in
+      // A folder whose path leaves room for "/reviews.jsonl" and "/state.json" but not for the
+      // temporary file's name (PATH_MAX is 4096): rewriting state.json fails, as it does in a
+      // read-only folder or on a full disk, and without needing permissions that root ignores.
+      var folder = root
+      while folder.path.utf8.count < 3800 {
+        folder.append(path: String(repeating: "d", count: 200))
+      }
+      folder.append(path: String(repeating: "e", count: 4040 - folder.path.utf8.count - 1))
+      #expect(folder.path.utf8.count == 4040)
+      let clock = TestClock("2026-11-29T10:00:00Z")
+      do {
+        // Dropped without close, as by kill -9: the journal has a grade, there is no state.json.
+        let store = try openStore(folder, clock: clock)
+        try store.record(4, for: "a")
+      }
+      #expect(!FileManager.default.fileExists(atPath: folder.snapshot.path))
+
+      // Opening wants to write the missing state.json, cannot, and says so; the session goes on.
+      let store = try openStore(folder, clock: clock)
+      guard case .compactionFailed(let reason) = store.warnings.first else {
+        Issue.record("No warning: \(store.warnings)")
+        return
+      }
+      #expect(reason.contains("File name too long"))
+      try store.record(5, for: "b")
+      #expect(try ReviewStore.openReadOnly(folder: folder).state == store.state)
+      #expect(store.state.cards.count == 2)
+      // Nothing but the journal and the lock: no temporary file was left behind.
+      #expect(
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+          == ["lock", "reviews.jsonl"])
+    }
+  }
+
   @Test("After close, writing is refused")
   func closed() throws {
     try withTemporaryDirectory { folder in
