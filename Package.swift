@@ -5,6 +5,7 @@ let package = Package(
   name: "quiz",
   products: [
     .executable(name: "quiz", targets: ["quiz"]),
+    .executable(name: "quiz-bench", targets: ["quiz-bench"]),
     .library(name: "CardDeck", targets: ["CardDeck"]),
     .library(name: "Scheduler", targets: ["Scheduler"]),
   ],
@@ -19,6 +20,8 @@ let package = Package(
       dependencies: ["CardDeck", "Scheduler", "CReadline"],
       plugins: ["EmbedDecks"]
     ),
+    // Measures parsing, start-up, answers and export against Anki: docs/performance.md.
+    .executableTarget(name: "quiz-bench", dependencies: ["CardDeck", "Scheduler"]),
     // Turns Decks/ into Swift source, so that an installed binary carries its decks with it.
     .executableTarget(name: "DeckEmbedder", path: "Plugins/DeckEmbedder"),
     .plugin(

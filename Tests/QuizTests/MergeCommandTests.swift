@@ -101,7 +101,8 @@ struct MergeCommandTests {
     #expect(result.status == .failure)
     #expect(
       result.error
-        == "quiz: \(other)/reviews.jsonl does not exist: there is no review journal to merge there.\n")
+        == "quiz: \(other)/reviews.jsonl does not exist: there is no review journal to merge there.\n"
+    )
     #expect(!FileManager.default.fileExists(atPath: state))
   }
 

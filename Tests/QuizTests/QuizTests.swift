@@ -12,7 +12,8 @@ func runQuiz(
   let captured = CapturedConsole()
   var environment = Environment(variables: variables, shippedDecks: shipped)
   environment.outputIsTerminal = terminal
-  let status = Quiz(environment: environment, console: captured.console, input: input).run(arguments)
+  let status = Quiz(environment: environment, console: captured.console, input: input).run(
+    arguments)
   return (status, captured.out, captured.error)
 }
 

@@ -342,6 +342,7 @@ struct DailyCapTests {
     for index in 1...200 { try store.record(4, for: "elsewhere-\(index)") }
     try store.close()
     let result = harness.run([], lines: [])
-    #expect(result.out.contains("Today's 200 reviews are done; 0 due and 3 new cards wait for tomorrow."))
+    #expect(
+      result.out.contains("Today's 200 reviews are done; 0 due and 3 new cards wait for tomorrow."))
   }
 }

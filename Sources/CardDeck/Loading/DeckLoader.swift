@@ -68,23 +68,21 @@ public struct DeckLoader: Sendable {
   }
 
   /// The decks in `files`, each read by the format its extension names.
+  ///
+  /// The files are parsed on all cores at once (each file on its own); the checks across files
+  /// (deck names, ids) then run in file order, so the result does not depend on the threads.
   public func load(files: [File]) -> DeckCollection {
     var collection = DeckCollection()
     var deckPaths: [String: String] = [:]
     var idLocations: [String: SourceLocation] = [:]
-    for file in files {
-      let source = SourceText(bytes: file.bytes, path: file.path)
-      let stem = URL(fileURLWithPath: file.path).deletingPathExtension().lastPathComponent
-      var (deck, diagnostics) =
-        file.path.hasSuffix(".txt")
-        ? LessonPageParser(fallbackName: stem).parse(source)
-        : NativeDeckParser(deckName: stem).parse(source)
+    for (file, parsed) in zip(files, Self.parse(files)) {
+      var (deck, diagnostics) = parsed
       defer { collection.diagnostics += diagnostics.sorted { $0.location < $1.location } }
       if let other = deckPaths[deck.name] {
         diagnostics.append(
           .error(
             "another deck is already called '\(deck.name)' (\(other)); rename one of the files",
-            at: source.location(1)))
+            at: SourceLocation(path: file.path, line: 1)))
         continue
       }
       deckPaths[deck.name] = file.path
@@ -102,6 +100,23 @@ public struct DeckLoader: Sendable {
     return collection
   }
 
+  /// Each file parsed by the format its extension names, in the order of `files`.
+  private static func parse(_ files: [File]) -> [(deck: Deck, diagnostics: [Diagnostic])] {
+    @Sendable func parse(_ file: File) -> (deck: Deck, diagnostics: [Diagnostic]) {
+      let source = SourceText(bytes: file.bytes, path: file.path)
+      let stem = URL(fileURLWithPath: file.path).deletingPathExtension().lastPathComponent
+      return file.path.hasSuffix(".txt")
+        ? LessonPageParser(fallbackName: stem).parse(source)
+        : NativeDeckParser(deckName: stem).parse(source)
+    }
+    guard files.count > 1 else { return files.map(parse) }
+    let results = ParseResults(count: files.count)
+    DispatchQueue.concurrentPerform(iterations: files.count) { index in
+      results.store(parse(files[index]), at: index)
+    }
+    return results.all
+  }
+
   private func deckPaths(in folder: String) throws -> [String] {
     let base = URL(fileURLWithPath: folder)
     let enumerator = FileManager.default.enumerator(
@@ -117,5 +132,23 @@ public struct DeckLoader: Sendable {
       paths.append((folder as NSString).appendingPathComponent(String(relative)))
     }
     return paths.sorted()
+  }
+}
+
+/// The parsed files, each written once by the iteration that parsed it, read after all are done.
+private final class ParseResults: @unchecked Sendable {
+  private var results: [(deck: Deck, diagnostics: [Diagnostic])?]
+  private let lock = NSLock()
+
+  init(count: Int) {
+    results = Array(repeating: nil, count: count)
+  }
+
+  func store(_ result: (deck: Deck, diagnostics: [Diagnostic]), at index: Int) {
+    lock.withLock { results[index] = result }
+  }
+
+  var all: [(deck: Deck, diagnostics: [Diagnostic])] {
+    lock.withLock { results.map { $0! } }
   }
 }

@@ -56,7 +56,7 @@ public struct LessonPageParser: Sendable {
 
   private static let flashCardsHeading = "Flash cards"
   private static let edgeCasesHeading = "Edge cases and tricky questions"
-  private static let afterEdgeCaseHeadings: Set<Substring> = ["Further reading", "Write the code"]
+  private static let afterEdgeCaseHeadings = ["Further reading", "Write the code"]
   private static let sourcePrefix = "Where this comes from:"
   private static let listenForPrefix = "What interviewers listen for:"
   private static let showAnswer = "Show the answer"
@@ -81,25 +81,25 @@ public struct LessonPageParser: Sendable {
       let trimmed = line.trimmingWhitespace()
 
       // Headings that start a part win over whatever part the page is in.
-      if trimmed == Self.flashCardsHeading && part != .interviewAnswer {
+      if trimmed.equalsASCII(Self.flashCardsHeading) && part != .interviewAnswer {
         part = .flashCards
         sawFlashCards = true
         continue
       }
-      if trimmed == Self.edgeCasesHeading && part != .interviewAnswer {
+      if trimmed.equalsASCII(Self.edgeCasesHeading) && part != .interviewAnswer {
         part = .edgeCases
         betweenQuestions = []
         continue
       }
-      if trimmed.hasPrefix("Interview problem") && part != .interviewAnswer && sawFlashCards {
+      if trimmed.hasASCIIPrefix("Interview problem") && part != .interviewAnswer && sawFlashCards {
         let section = trimmed.split(separator: "·", maxSplits: 1).dropFirst().first
         interview = Interview(
           line: number, section: String(section?.trimmingWhitespace() ?? "Interview problem"))
         part = .interviewProblem
         continue
       }
-      if Self.afterEdgeCaseHeadings.contains(trimmed)
-        && [.flashCards, .edgeCases, .edgeAnswer].contains(part) && sawFlashCards
+      if sawFlashCards && (part == .flashCards || part == .edgeCases || part == .edgeAnswer)
+        && Self.afterEdgeCaseHeadings.contains(where: { trimmed.equalsASCII($0) })
       {
         part = .afterEdgeCases
         continue
@@ -108,7 +108,7 @@ public struct LessonPageParser: Sendable {
       switch part {
       case .header:
         if lesson == nil, let found = Self.lessonNumber(in: trimmed) { lesson = found }
-        if trimmed.hasPrefix("Step ") || trimmed.hasPrefix("You will build") {
+        if trimmed.hasASCIIPrefix("Step ") || trimmed.hasASCIIPrefix("You will build") {
           part = .tutorial
         } else if !trimmed.isEmpty {
           headerLines.append(trimmed)
@@ -132,14 +132,14 @@ public struct LessonPageParser: Sendable {
           betweenQuestions = []
           part = .edgeQuestion
         } else if part == .edgeQuestion {
-          if trimmed == Self.showAnswer {
+          if trimmed.equalsASCII(Self.showAnswer) {
             edgeQuestions[edgeQuestions.count - 1].sawShowAnswer = true
             part = .edgeAnswer
           } else {
             edgeQuestions[edgeQuestions.count - 1].question.append((number, line))
           }
         } else if part == .edgeAnswer {
-          if trimmed.hasPrefix(Self.sourcePrefix) {
+          if trimmed.hasASCIIPrefix(Self.sourcePrefix) {
             edgeQuestions[edgeQuestions.count - 1].source = String(
               trimmed.dropFirst(Self.sourcePrefix.count).trimmingWhitespace())
             part = .edgeCases
@@ -155,16 +155,16 @@ public struct LessonPageParser: Sendable {
           if !sectionHeadings.contains(String(trimmed)) { sectionHeadings.append(String(trimmed)) }
         }
       case .interviewProblem:
-        if trimmed.hasPrefix(Self.sourcePrefix) {
+        if trimmed.hasASCIIPrefix(Self.sourcePrefix) {
           interview?.source = String(
             trimmed.dropFirst(Self.sourcePrefix.count).trimmingWhitespace())
-        } else if trimmed == Self.showAnswer {
+        } else if trimmed.equalsASCII(Self.showAnswer) {
           part = .interviewAnswer
         } else {
           interview?.problem.append((number, line))
         }
       case .interviewAnswer:
-        if trimmed.hasPrefix(Self.listenForPrefix) {
+        if trimmed.hasASCIIPrefix(Self.listenForPrefix) {
           interview?.listenFor = String(
             trimmed.dropFirst(Self.listenForPrefix.count).trimmingWhitespace())
           part = .end
@@ -191,7 +191,8 @@ public struct LessonPageParser: Sendable {
       let location = source.location(flash.line)
       let (topic, promptText) = topics.resolve(flash.label, at: location, into: &diagnostics)
       if let card = buildFlashCard(
-        flash, topic: topic, prompt: promptText, deck: deck, location: location,
+        flash, topic: Self.headingTopic(topic), prompt: promptText, deck: deck,
+        location: location,
         into: &diagnostics)
       {
         deck.cards.append(card)
@@ -241,7 +242,7 @@ public struct LessonPageParser: Sendable {
     var body = flash.body[...]
     var code: CodeBlock?
     if let marker = body.firstIndex(where: {
-      $0.text.trimmingWhitespace() == LessonPageText.codeRunMarker
+      $0.text.trimmingWhitespace().equalsASCII(LessonPageText.codeRunMarker)
     }) {
       let text = LessonPageText.trimmedText(body[..<marker].map(\.text))
       if !text.isEmpty { code = CodeBlock(text) }
@@ -304,7 +305,8 @@ public struct LessonPageParser: Sendable {
     let section = question.section ?? defaultSection
     return Card(
       id: CardID.derived(deck: deck.name, kind: .edge, prompt: prompt), deck: deck.name,
-      lesson: deck.lesson, topic: section, section: section, location: location,
+      lesson: deck.lesson, topic: Self.headingTopic(section), section: section,
+      location: location,
       content: .edge(
         EdgeCaseCard(title: question.title, question: prompt, answer: answer, source: cardSource)))
   }
@@ -319,7 +321,9 @@ public struct LessonPageParser: Sendable {
     }
     let titleEnd =
       problemLines.firstIndex { $0.text.trimmingWhitespace().isEmpty } ?? problemLines.endIndex
-    let title = LessonPageText.trimmedText(problemLines[..<titleEnd].map(\.text))
+    // One line, as a deck's `title:` setting holds it.
+    let title = problemLines[..<titleEnd].map { $0.text.trimmingWhitespace() }
+      .joined(separator: " ")
     let problem = Self.prompt(problemLines[titleEnd...])
     guard !problem.text.isEmpty || problem.code != nil else {
       diagnostics.append(.error("the interview problem has no text", at: location))
@@ -333,12 +337,22 @@ public struct LessonPageParser: Sendable {
     let answer = LessonPageText.passage(interview.answer[...])
     return Card(
       id: CardID.derived(deck: deck.name, kind: .interview, prompt: problem), deck: deck.name,
-      lesson: deck.lesson, topic: interview.section, section: interview.section,
+      lesson: deck.lesson, topic: Self.headingTopic(interview.section), section: interview.section,
       location: location,
       content: .interview(
         InterviewCard(
           title: title.isEmpty ? nil : title, problem: problem, source: interview.source,
           modelAnswer: answer, listenFor: listenFor)))
+  }
+
+  /// `text` as a card's topic, which a native deck heading (`## Kind · Topic · id`) can hold: the
+  /// page's ` · ` separators become commas (`Planters and soil · SwiftData models` gives
+  /// `Planters and soil, SwiftData models`), there is no white space at either end, and an empty
+  /// topic is `General`.
+  static func headingTopic(_ text: String) -> String {
+    let topic = text.split(separator: "·").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
+      .joined(separator: ", ")
+    return topic.isEmpty ? "General" : topic
   }
 
   /// A question's prose, then its code: the prose runs up to the first paragraph of code.
@@ -349,7 +363,7 @@ public struct LessonPageParser: Sendable {
     while index < lines.endIndex {
       let text = lines[index].text
       if text.trimmingWhitespace().isEmpty {
-        if !paragraph.isEmpty { prose.append(paragraph.joined(separator: " ")) }
+        if !paragraph.isEmpty { prose.append(paragraph.joinedText(separator: " ")) }
         paragraph = []
       } else if paragraph.isEmpty && LessonPageText.looksLikeCode(text)
         && !LessonPageText.looksLikeProse(text)
@@ -360,7 +374,7 @@ public struct LessonPageParser: Sendable {
       }
       index += 1
     }
-    if !paragraph.isEmpty { prose.append(paragraph.joined(separator: " ")) }
+    if !paragraph.isEmpty { prose.append(paragraph.joinedText(separator: " ")) }
     let code = LessonPageText.trimmedText(
       lines[index...].map(\.text).filter { !LessonPageText.isCaption($0) })
     return Prompt(prose.joined(separator: "\n\n"), code: code.isEmpty ? nil : CodeBlock(code))
@@ -369,6 +383,12 @@ public struct LessonPageParser: Sendable {
   // MARK: - Recognising lines
 
   private static func flashCardKind(_ line: Substring) -> (kind: CardKind, rest: Substring)? {
+    // Most lines start with neither: an ASCII first byte other than 'S' and 'T' says so.
+    if let first = line.utf8.first, first < 0x80, first != 0x0D, first != UInt8(ascii: "S"),
+      first != UInt8(ascii: "T")
+    {
+      return nil
+    }
     for (prefix, kind) in [("Syntax · ", CardKind.syntax), ("Trick question · ", .trick)]
     where line.hasPrefix(prefix) {
       return (kind, line.dropFirst(prefix.count))
@@ -378,12 +398,15 @@ public struct LessonPageParser: Sendable {
 
   /// The title of a line like `Lesson 23 · question 4 of 10 · a sheet on a phone held sideways`.
   private static func questionTitle(_ line: Substring) -> String? {
-    let parts = line.components(separatedBy: " · ")
+    if line.simpleContains(" · ") == false { return nil }
+    let parts =
+      line.simpleComponents(separatedBy: " · ")?.map(String.init)
+      ?? line.components(separatedBy: " · ")
     guard parts.count >= 2, let index = parts.firstIndex(where: isQuestionNumber) else {
       return nil
     }
-    let rest = parts[(index + 1)...].joined(separator: " · ")
-    return rest.isEmpty ? parts[index] : rest
+    let rest = parts[(index + 1)...].joined(separator: " · ").trimmingWhitespace()
+    return rest.isEmpty ? parts[index] : String(rest)
   }
 
   private static func isQuestionNumber(_ part: String) -> Bool {
@@ -397,7 +420,10 @@ public struct LessonPageParser: Sendable {
     guard let range = line.range(of: "Lesson ") else { return nil }
     let digits = line[range.upperBound...].prefix { $0.isASCII && $0.isNumber }
     let after = line[range.upperBound...].dropFirst(digits.count)
-    guard let number = Int(digits), after.isEmpty || after.hasPrefix(" of ") else { return nil }
+    // Lessons count from 1, as a deck's `lesson:` setting does.
+    guard let number = Int(digits), number > 0, after.isEmpty || after.hasPrefix(" of ") else {
+      return nil
+    }
     return number
   }
 

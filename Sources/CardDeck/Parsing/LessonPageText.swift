@@ -9,11 +9,27 @@ enum LessonPageText {
 
   /// Whether a line is a screenshot caption, which belongs to no answer.
   static func isCaption(_ line: Substring) -> Bool {
-    line == codeRunMarker || line.contains("Screenshot · ") || line.hasSuffix(" — screenshot")
+    // A simple line (see `isSimpleText`) cannot hold "—"; its bytes are its Characters.
+    if let found = line.withBytes({ bytes -> Bool? in
+      guard Substring.isSimple(bytes) else { return nil }
+      if bytes.elementsEqual(codeRunMarker.utf8) { return true }
+      let needle = Array("Screenshot · ".utf8)
+      guard bytes.count >= needle.count else { return false }
+      for start in 0...(bytes.count - needle.count)
+      where bytes[start] == needle[0] && bytes[start..<start + needle.count].elementsEqual(needle) {
+        return true
+      }
+      return false
+    }) {
+      return found
+    }
+    return line == codeRunMarker || line.contains("Screenshot · ")
+      || line.hasSuffix(" — screenshot")
   }
 
   /// Whether a line reads as an English sentence rather than code.
   static func looksLikeProse(_ line: Substring) -> Bool {
+    if let decided = line.withBytes(asciiLooksLikeProse) { return decided }
     guard let first = line.first, first != " ", first != "\t", !line.hasPrefix("//") else {
       return false
     }
@@ -25,6 +41,7 @@ enum LessonPageText {
 
   /// Whether a line reads as Swift code.
   static func looksLikeCode(_ line: Substring) -> Bool {
+    if let decided = line.withBytes({ asciiLooksLikeCode($0) }) { return decided }
     guard let first = line.first else { return false }
     if first == " " || first == "\t" || "@.}{)]/#$…\"".contains(first) { return true }
     let word = line.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
@@ -43,6 +60,103 @@ enum LessonPageText {
     "guard", "for", "while", "return", "switch", "case", "default", "private", "public", "final",
     "init", "some", "try", "await", "static", "typealias",
   ]
+
+  /// ``looksLikeProse(_:)`` for a line of ASCII bytes (each a Character); nil for another line.
+  private static func asciiLooksLikeProse(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+    guard isASCIILine(bytes) else { return nil }
+    guard let first = bytes.first, first != 0x20, first != 0x09,
+      !(bytes.count >= 2 && bytes[0] == UInt8(ascii: "/") && bytes[1] == UInt8(ascii: "/"))
+    else { return false }
+    let words = asciiPlainWordCount(bytes)
+    guard words >= 4 else { return false }
+    let end = bytes.last { !Array("\"')".utf8).contains($0) }
+    return words >= 8 || end.map { Array(".?!:".utf8).contains($0) } == true
+  }
+
+  /// ``looksLikeCode(_:)`` for a line of ASCII bytes (each a Character); nil for another line.
+  private static func asciiLooksLikeCode(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+    guard isASCIILine(bytes) else { return nil }
+    guard let first = bytes.first else { return false }
+    if first == 0x20 || first == 0x09 || Array("@.}{)]/#$\"".utf8).contains(first) { return true }
+    func isWordByte(_ byte: UInt8) -> Bool {
+      isASCIILetter(byte) || isASCIIDigit(byte) || byte == UInt8(ascii: "_")
+    }
+    var wordEnd = 0
+    while wordEnd < bytes.count && isWordByte(bytes[wordEnd]) { wordEnd += 1 }
+    if wordEnd > 0 {
+      let word = Substring(decoding: bytes[..<wordEnd], as: UTF8.self)
+      if codeKeywords.contains(word) { return true }
+    }
+    var next = wordEnd
+    while next < bytes.count && bytes[next] == 0x20 { next += 1 }
+    if wordEnd > 0, next < bytes.count {
+      let byte = bytes[next]
+      if byte == UInt8(ascii: "(") || byte == UInt8(ascii: "{") { return true }
+      if byte == UInt8(ascii: "."), next + 1 < bytes.count, isASCIILetter(bytes[next + 1]) {
+        return true
+      }
+    }
+    if let last = bytes.last, Array("{}()[],;".utf8).contains(last) { return true }
+    return contains(bytes, " = ") || contains(bytes, "->")
+  }
+
+  /// Whether every byte is ASCII and none is "\r": then every byte is a Character.
+  private static func isASCIILine(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    for byte in bytes where byte >= 0x80 || byte == 0x0D { return false }
+    return true
+  }
+
+  private static func isASCIILetter(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+      || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+  }
+
+  private static func isASCIIDigit(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+  }
+
+  private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ text: String) -> Bool {
+    let needle = Array(text.utf8)
+    guard bytes.count >= needle.count else { return false }
+    for start in 0...(bytes.count - needle.count)
+    where bytes[start] == needle[0] && bytes[start..<start + needle.count].elementsEqual(needle) {
+      return true
+    }
+    return false
+  }
+
+  /// ``plainWordCount(outsideStringLiterals:)`` for ASCII bytes, each a Character: letters are
+  /// A–Z and a–z, numbers 0–9, upper case A–Z.
+  private static func asciiPlainWordCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    var count = 0
+    var inString = false
+    var wordIsPlain = false
+    var wordLength = 0
+    for byte in bytes {
+      if byte == UInt8(ascii: "\"") {
+        if wordLength > 0 && wordIsPlain { count += 1 }
+        wordLength = 0
+        inString.toggle()
+        continue
+      }
+      if inString { continue }
+      if isASCIILetter(byte) || byte == UInt8(ascii: "'") {
+        if wordLength == 0 { wordIsPlain = true }
+        if (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) { wordIsPlain = false }
+        wordLength += 1
+      } else if isASCIIDigit(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "\\")
+        || byte == UInt8(ascii: "$")
+      {
+        wordIsPlain = false
+        wordLength += 1
+      } else {
+        if wordLength > 0 && wordIsPlain { count += 1 }
+        wordLength = 0
+      }
+    }
+    if wordLength > 0 && wordIsPlain { count += 1 }
+    return count
+  }
 
   /// Counts lowercase alphabetic words, skipping text inside straight double quotes.
   private static func plainWordCount(outsideStringLiterals line: Substring) -> Int {
@@ -92,7 +206,7 @@ enum LessonPageText {
 
     func flushCode() {
       guard !codeLines.isEmpty else { return }
-      blocks.append(.code(CodeBlock(codeLines.joined(separator: "\n"))))
+      blocks.append(.code(CodeBlock(codeLines.joinedText(separator: "\n"))))
       codeLines = []
     }
     func flushRun() {
@@ -100,14 +214,15 @@ enum LessonPageText {
         run = []
       }
       guard !run.isEmpty else { return }
-      if expectsConsole || run[0] == "Console" {
+      let startsConsole = run[0].equalsASCII("Console")
+      if expectsConsole || startsConsole {
         flushCode()
-        let output = run[0] == "Console" ? run.dropFirst() : run[...]
+        let output = startsConsole ? run.dropFirst() : run[...]
         expectsConsole = output.isEmpty
-        if !output.isEmpty { blocks.append(.console(output.joined(separator: "\n"))) }
+        if !output.isEmpty { blocks.append(.console(output.joinedText(separator: "\n"))) }
         return
       }
-      if run.count == 1 && run[0] == "The console" { return }
+      if run.count == 1 && run[0].equalsASCII("The console") { return }
       let prose = run.contains { looksLikeProse($0) }
       let code = !prose && run.contains { looksLikeCode($0) }
       if code {
@@ -118,8 +233,8 @@ enum LessonPageText {
         return
       }
       flushCode()
-      if !prose && run.count >= 2 {
-        blocks.append(.table(run.map { [String($0)] }))
+      if !prose && run.count >= 2 && run.allSatisfy(isTableRow) {
+        blocks.append(.table(run.map { [String($0.trimmingWhitespace())] }))
       } else {
         blocks.append(.text(run.map { String($0.trimmingWhitespace()) }.joined(separator: " ")))
       }
@@ -147,11 +262,17 @@ enum LessonPageText {
     return Passage(blocks)
   }
 
+  /// Whether `line` can be a row of a table in a native deck: a cell holds no `|`, and a row of
+  /// only dashes and colons would read as the separator under the header.
+  private static func isTableRow(_ line: Substring) -> Bool {
+    !line.contains("|") && !(line.contains("-") && line.allSatisfy { "-: \t".contains($0) })
+  }
+
   /// Lines without the blank ones at either end, joined.
   static func trimmedText(_ lines: [Substring]) -> String {
     let start = lines.firstIndex { !$0.trimmingWhitespace().isEmpty }
     let end = lines.lastIndex { !$0.trimmingWhitespace().isEmpty }
     guard let start, let end else { return "" }
-    return lines[start...end].joined(separator: "\n")
+    return lines[start...end].joinedText(separator: "\n")
   }
 }

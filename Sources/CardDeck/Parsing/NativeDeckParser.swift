@@ -54,12 +54,12 @@ public struct NativeDeckParser: Sendable {
       if let open = fence {
         if MarkdownBlocks.isClosingFence(line, for: open.marker) {
           fence = nil
-        } else if line.hasPrefix("## "), case .success = parseHeading(line) {
+        } else if line.hasASCIIPrefix("## "), case .success = parseHeading(line) {
           diagnostics.append(
             .error("this code block is never closed", at: source.location(open.line)))
           fence = nil
         }
-        if fence != nil || !line.hasPrefix("## ") {
+        if fence != nil || !line.hasASCIIPrefix("## ") {
           append(line, number, to: &pending)
           continue
         }
@@ -68,7 +68,7 @@ public struct NativeDeckParser: Sendable {
       switch state {
       case .beforeTitle:
         if line.trimmingWhitespace().isEmpty { continue }
-        if line.hasPrefix("# ") {
+        if line.hasASCIIPrefix("# ") {
           deck.title = String(line.dropFirst(2).trimmingWhitespace())
           state = .deckSettings
           continue
@@ -96,7 +96,7 @@ public struct NativeDeckParser: Sendable {
         break
       }
 
-      if line.hasPrefix("## ") {
+      if line.hasASCIIPrefix("## ") {
         finish()
         switch parseHeading(line) {
         case .success(let heading):
@@ -112,7 +112,7 @@ public struct NativeDeckParser: Sendable {
       guard state == .cardBody || state == .cardSettings else { continue }
       if let opening = MarkdownBlocks.openingFence(line) {
         fence = (opening.marker, number)
-      } else if line.trimmingWhitespace() == "---" {
+      } else if line.trimmingWhitespace().equalsASCII("---") {
         if let first = pending?.separatorLine {
           diagnostics.append(
             .error(
@@ -147,6 +147,17 @@ public struct NativeDeckParser: Sendable {
 
   /// `key: value` where key is a lowercase word.
   private func setting(in line: Substring) -> (String, String)? {
+    // Most lines are prose: an ASCII byte other than a-z or '-' before any ':' decides it.
+    let isNotSetting = line.withBytes { bytes in
+      for byte in bytes {
+        if byte == UInt8(ascii: ":") || byte >= 0x80 { return false }
+        if !(UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) && byte != UInt8(ascii: "-") {
+          return true
+        }
+      }
+      return false
+    }
+    if isNotSetting { return nil }
     guard let colon = line.firstIndex(of: ":") else { return nil }
     let key = line[..<colon]
     guard !key.isEmpty, key.allSatisfy({ $0.isLowercase || $0 == "-" }) else { return nil }
@@ -177,9 +188,16 @@ public struct NativeDeckParser: Sendable {
 
   /// The kind, topic and id of a `## ` line, or what is wrong with it.
   private func parseHeading(_ line: Substring) -> Result<Heading, HeadingProblem> {
-    let text = String(line.dropFirst(3))
-    let separator = text.contains(" · ") ? " · " : " | "
-    let parts = text.components(separatedBy: separator).map { String($0.trimmingWhitespace()) }
+    let parts: [String]
+    let rest = line.dropFirst(3)
+    if let dotted = rest.simpleComponents(separatedBy: " · ") {
+      let pieces = dotted.count > 1 ? dotted : rest.simpleComponents(separatedBy: " | ") ?? dotted
+      parts = pieces.map { String($0.trimmingWhitespace()) }
+    } else {
+      let text = String(rest)
+      let separator = text.contains(" · ") ? " · " : " | "
+      parts = text.components(separatedBy: separator).map { String($0.trimmingWhitespace()) }
+    }
     guard let kind = CardKind(name: parts[0]) else {
       return .failure(
         HeadingProblem("unknown card kind '\(parts[0])'; use Syntax, Trick, Edge or Interview"))
@@ -197,7 +215,12 @@ public struct NativeDeckParser: Sendable {
       return .failure(
         HeadingProblem("'\(parts[2])' is not a valid id: use letters, digits, '-', '_' and '.'"))
     }
-    return .success(Heading(kind: kind, topic: parts[1], id: parts.count == 3 ? parts[2] : nil))
+    // A separator with nothing after it (`## Trick · Sheets ·`) is not part of the topic: no
+    // heading could carry a topic ending in " ·" back.
+    var topic = Substring(parts[1])
+    while topic.hasSuffix(" ·") { topic = topic.dropLast(2).trimmingWhitespace() }
+    return .success(
+      Heading(kind: kind, topic: String(topic), id: parts.count == 3 ? parts[2] : nil))
   }
 
   private struct HeadingProblem: Error {
@@ -220,7 +243,7 @@ public struct NativeDeckParser: Sendable {
     var listenFor: String?
 
     func collect(_ lines: [MarkdownBlocks.Line]) -> [(line: Int, block: Passage.Block)] {
-      var blocks: [(Int, Passage.Block)] = []
+      var blocks: [(line: Int, block: Passage.Block)] = []
       for located in MarkdownBlocks.parse(lines[...]) {
         let location = source.location(located.line)
         switch located.block {

@@ -9,11 +9,16 @@ import Foundation
 /// it.
 struct TopicResolver {
   private let vocabulary: [String]
+  /// The vocabulary's scalars, for headings that are simple text (see `isSimpleText`).
+  private let simpleVocabulary: [[Unicode.Scalar]?]
   private var recurrence: [Substring: Int] = [:]
 
   /// Creates a resolver for one page: its headings, and the labels of all its flash cards.
   init(vocabulary: [String], labels: [Substring]) {
     self.vocabulary = vocabulary.map { $0.lowercased() }
+    simpleVocabulary = self.vocabulary.map { heading in
+      Substring(heading).isSimpleText ? Array(heading.unicodeScalars) : nil
+    }
     for label in labels {
       for topic in Set(Self.candidates(label)) { recurrence[topic, default: 0] += 1 }
     }
@@ -29,7 +34,7 @@ struct TopicResolver {
         .warning(
           "no topic can be cut from the label '\(label.prefix(40))'; using 'General'", at: location)
       )
-      return ("General", String(label))
+      return ("General", String(label.trimmingWhitespace()))
     }
     let named = candidates.filter(isNamedInHeadings)
     let chosen: Substring
@@ -58,6 +63,7 @@ struct TopicResolver {
 
   /// Every prefix of `label` that ends where a new word visibly begins without a space.
   static func candidates(_ label: Substring) -> [Substring] {
+    if label.isSimpleText { return simpleCandidates(label) }
     var result: [Substring] = []
     var previous: Character?
     for index in label.indices {
@@ -72,8 +78,84 @@ struct TopicResolver {
     return result
   }
 
+  /// ``candidates(_:)`` for a simple label, whose scalars are its Characters; the Character
+  /// properties are asked of each scalar, or read directly for ASCII.
+  private static func simpleCandidates(_ label: Substring) -> [Substring] {
+    if let cuts = asciiCuts(label) {
+      let utf8 = label.utf8
+      return cuts.map {
+        Substring(utf8[utf8.startIndex..<utf8.index(utf8.startIndex, offsetBy: $0)])
+      }
+    }
+    var result: [Substring] = []
+    var previousIsLetterOrNumber = false
+    let scalars = label.unicodeScalars
+    for index in scalars.indices {
+      let scalar = scalars[index]
+      let isLetterOrNumber: Bool
+      let isUppercase: Bool
+      if scalar.isASCII {
+        let byte = UInt8(scalar.value)
+        isUppercase = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+        isLetterOrNumber =
+          isUppercase || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+          || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+      } else {
+        let character = Character(scalar)
+        isUppercase = character.isUppercase
+        isLetterOrNumber = character.isLetter || character.isNumber
+      }
+      if previousIsLetterOrNumber && index != label.startIndex
+        && (isUppercase || cutMarks.contains(scalar))
+      {
+        result.append(label[..<index])
+      }
+      previousIsLetterOrNumber = isLetterOrNumber
+    }
+    return result
+  }
+
+  /// The byte offsets of the cuts of an ASCII label, where bytes are Characters; nil for
+  /// another label.
+  private static func asciiCuts(_ label: Substring) -> [Int]? {
+    label.withBytes { bytes -> [Int]? in
+      var cuts: [Int] = []
+      var previousIsLetterOrNumber = false
+      for (offset, byte) in bytes.enumerated() {
+        if byte >= 0x80 { return nil }
+        let isUppercase = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+        if previousIsLetterOrNumber && offset > 0 && (isUppercase || isASCIICutMark(byte)) {
+          cuts.append(offset)
+        }
+        previousIsLetterOrNumber =
+          isUppercase || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+          || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+      }
+      return cuts
+    }
+  }
+
+  /// Whether `byte` is one of `. " ' ( @ [ $ ` # _`.
+  private static func isASCIICutMark(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "."), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "("),
+      UInt8(ascii: "@"), UInt8(ascii: "["), UInt8(ascii: "$"), UInt8(ascii: "`"), UInt8(ascii: "#"),
+      UInt8(ascii: "_"):
+      true
+    default: false
+    }
+  }
+
+  /// The marks before which a label can be cut, other than capitals; “ and ‘ are not in simple
+  /// text.
+  private static let cutMarks = Set(".\"'(@[$`#_".unicodeScalars)
+
   private func isNamedInHeadings(_ topic: Substring) -> Bool {
     let needle = topic.lowercased()
+    if Substring(needle).isSimpleText {
+      let scalars = Array(needle.unicodeScalars)
+      if let named = isNamedInSimpleHeadings(scalars) { return named }
+    }
     return vocabulary.contains { heading in
       var searchStart = heading.startIndex
       while let range = heading.range(of: needle, range: searchStart..<heading.endIndex) {
@@ -86,5 +168,29 @@ struct TopicResolver {
       }
       return false
     }
+  }
+
+  /// ``isNamedInHeadings(_:)`` by scalars, when the needle and every heading are simple text
+  /// (their scalars are their Characters); nil otherwise.
+  private func isNamedInSimpleHeadings(_ needle: [Unicode.Scalar]) -> Bool? {
+    guard !needle.isEmpty else { return nil }
+    var named = false
+    for heading in simpleVocabulary {
+      guard let heading else { return nil }
+      if named || heading.count < needle.count { continue }
+      for start in 0...(heading.count - needle.count)
+      where heading[start] == needle[0]
+        && heading[start..<start + needle.count].elementsEqual(needle)
+      {
+        let end = start + needle.count
+        let before = start > 0 && Character(heading[start - 1]).isLetter
+        let after = end < heading.count && Character(heading[end]).isLetter
+        if !before && !after {
+          named = true
+          break
+        }
+      }
+    }
+    return named
   }
 }

@@ -60,11 +60,15 @@ public struct NativeDeckWriter: Sendable {
   }
 
   private static func fenced(_ text: String, language: String?) -> String {
+    // A backquote fence cannot name a language that holds a backquote; a tilde fence can, with a
+    // space before a language that starts with a tilde.
+    let mark: Character = language?.contains("`") == true ? "~" : "`"
     var longest = 2
     for line in text.split(separator: "\n") {
-      longest = max(longest, line.trimmingWhitespace().prefix { $0 == "`" }.count)
+      longest = max(longest, line.trimmingWhitespace().prefix { $0 == mark }.count)
     }
-    let fence = String(repeating: "`", count: longest + 1)
-    return "\(fence)\(language ?? "")\n\(text)\n\(fence)"
+    let fence = String(repeating: mark, count: longest + 1)
+    let space = mark == "~" && language?.first == "~" ? " " : ""
+    return "\(fence)\(space)\(language ?? "")\n\(text)\n\(fence)"
   }
 }

@@ -1,5 +1,12 @@
 import Foundation
 
+extension CardState {
+  /// The largest count that the files may hold: 2^53, beyond which a JSON reader that keeps
+  /// numbers as Doubles loses digits. No card or day gets near it, and counting on from it
+  /// cannot overflow.
+  static let maximumCount = 1 << 53
+}
+
 extension CardState: Codable {
   enum CodingKeys: String, CodingKey {
     case repetitions, easeFactor, interval, due, needsExtraReview, lapses, reviews, lastReview
@@ -7,18 +14,37 @@ extension CardState: Codable {
 
   /// Decodes a state; a missing key takes the value of a card never reviewed, and a missing
   /// `due` makes the card due at once (1970-01-01).
+  ///
+  /// A value that SM-2 never gives is an error: an `easeFactor` below ``SM2/minimumEaseFactor``,
+  /// an `interval` outside 0…``SM2/maximumInterval``, a negative count, or a count above
+  /// ``maximumCount``.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
+    let easeFactor =
+      try container.decodeIfPresent(Double.self, forKey: .easeFactor) ?? SM2.initialEaseFactor
+    guard easeFactor.isFinite, easeFactor >= SM2.minimumEaseFactor else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .easeFactor, in: container,
+        debugDescription: "\(easeFactor) is below SM-2's minimum of \(SM2.minimumEaseFactor)")
+    }
+    func integer(_ key: CodingKeys, in range: ClosedRange<Int>) throws -> Int {
+      let value = try container.decodeIfPresent(Int.self, forKey: key) ?? 0
+      guard range.contains(value) else {
+        throw DecodingError.dataCorruptedError(
+          forKey: key, in: container,
+          debugDescription: "\(value) is outside \(range.lowerBound)...\(range.upperBound)")
+      }
+      return value
+    }
     self.init(
-      repetitions: try container.decodeIfPresent(Int.self, forKey: .repetitions) ?? 0,
-      easeFactor: try container.decodeIfPresent(Double.self, forKey: .easeFactor)
-        ?? SM2.initialEaseFactor,
-      interval: try container.decodeIfPresent(Int.self, forKey: .interval) ?? 0,
+      repetitions: try integer(.repetitions, in: 0...CardState.maximumCount),
+      easeFactor: easeFactor,
+      interval: try integer(.interval, in: 0...SM2.maximumInterval),
       due: try container.decodeIfPresent(Day.self, forKey: .due) ?? Day(daysSince1970: 0),
       needsExtraReview: try container.decodeIfPresent(Bool.self, forKey: .needsExtraReview)
         ?? false,
-      lapses: try container.decodeIfPresent(Int.self, forKey: .lapses) ?? 0,
-      reviews: try container.decodeIfPresent(Int.self, forKey: .reviews) ?? 0,
+      lapses: try integer(.lapses, in: 0...CardState.maximumCount),
+      reviews: try integer(.reviews, in: 0...CardState.maximumCount),
       lastReview: try container.decodeIfPresent(String.self, forKey: .lastReview).map {
         text in
         guard let date = Timestamp.parse(text) else {

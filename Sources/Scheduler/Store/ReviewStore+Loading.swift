@@ -79,9 +79,15 @@ extension ReviewStore {
     guard covered <= size else {
       return "it covers \(covered) bytes of a journal of \(size)"
     }
-    guard let id = snapshot.lastEventID,
-      try reader?.event(endingAt: covered)?.id == id
-    else {
+    guard let id = snapshot.lastEventID else {
+      // A snapshot taken before the journal held any event covers blank lines, if anything, and
+      // the journal must still start with those.
+      let start = try reader?.file.read(from: 0, to: covered) ?? Data()
+      let blank = start.allSatisfy { [0x0A, 0x0D, 0x20, 0x09].contains($0) }
+      return snapshot.journalEntries == 0 && blank
+        ? nil : "the journal's first \(covered) bytes are not the blank lines it covers"
+    }
+    guard try reader?.event(endingAt: covered)?.id == id else {
       return "the journal no longer ends its first \(covered) bytes with the event it names"
     }
     return nil

@@ -39,10 +39,12 @@ extension StateError: CustomStringConvertible {
       return "\(place) was written by a newer quiz (format version \(found); this quiz reads "
         + "up to \(supported)). Update quiz; the file was left as it is."
     case .unreadableSnapshot(let file, let reason):
-      return "\(file.path) is unreadable: \(clause(reason)). It was left as it is; moving it away makes "
+      return
+        "\(file.path) is unreadable: \(clause(reason)). It was left as it is; moving it away makes "
         + "quiz rebuild it from reviews.jsonl."
     case .malformedJournalLine(let file, let line, let reason):
-      return "\(file.path):\(line) is not a journal entry: \(clause(reason)). The file was left as it is."
+      return
+        "\(file.path):\(line) is not a journal entry: \(clause(reason)). The file was left as it is."
     case .snapshotAheadOfJournal(let snapshot, let journal):
       return "\(snapshot.path) covers reviews that \(journal.path) does not hold: the journal was "
         + "replaced by an older copy or cut short. Both files were left as they are."

@@ -10,6 +10,27 @@ extension Day: LosslessStringConvertible {
   /// Reads `YYYY-MM-DD` (four or more digits of year, optionally preceded by `-`); nil when the
   /// text is not exactly that or names no real day.
   public init?(_ description: String) {
+    // The form the files write, `YYYY-MM-DD` in ASCII digits, by bytes; anything else below.
+    var utf8Text = description
+    let fast = utf8Text.withUTF8 { bytes -> (Int, Int, Int)? in
+      guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-")
+      else { return nil }
+      var fields = (0, 0, 0)
+      for (index, byte) in bytes.enumerated() where index != 4 && index != 7 {
+        guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+        let digit = Int(byte - UInt8(ascii: "0"))
+        switch index {
+        case 0..<4: fields.0 = fields.0 * 10 + digit
+        case 5..<7: fields.1 = fields.1 * 10 + digit
+        default: fields.2 = fields.2 * 10 + digit
+        }
+      }
+      return fields
+    }
+    if let (year, month, day) = fast {
+      self.init(year: year, month: month, day: day)
+      return
+    }
     var text = Substring(description)
     let isNegative = text.first == "-"
     if isNegative { text = text.dropFirst() }

@@ -12,9 +12,15 @@ public struct Day: Hashable, Comparable, Sendable {
     self.daysSince1970 = daysSince1970
   }
 
-  /// The day with this year, month (1…12) and day of the month, or nil when there is no such day.
+  /// The years a ``Day`` can be made from; far beyond any review, and small enough that counting
+  /// days, adding SM-2's longest interval and turning a day into milliseconds cannot overflow.
+  public static let supportedYears = -9_999_999...9_999_999
+
+  /// The day with this year, month (1…12) and day of the month, or nil when there is no such day
+  /// or the year is outside ``supportedYears``.
   public init?(year: Int, month: Int, day: Int) {
-    guard (1...12).contains(month), (1...Day.length(ofMonth: month, in: year)).contains(day)
+    guard Day.supportedYears.contains(year), (1...12).contains(month),
+      (1...Day.length(ofMonth: month, in: year)).contains(day)
     else { return nil }
     daysSince1970 = Day.daysSince1970(year: year, month: month, day: day)
   }

@@ -24,6 +24,7 @@ enum Timestamp {
   /// Reads `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`; nil for anything else. Digits of the
   /// fraction past milliseconds are rounded away.
   static func parse(_ text: String) -> Date? {
+    if let fast = parseCanonical(text) { return fast }
     guard let separator = text.firstIndex(of: "T"),
       let day = Day(String(text[..<separator]))
     else { return nil }
@@ -57,7 +58,56 @@ enum Timestamp {
     let wholeSeconds =
       Int64(day.daysSince1970) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
       - Int64(offsetSeconds)
-    return date(milliseconds: wholeSeconds * 1000 + Int64((fraction * 1000).rounded()))
+    let milliseconds = wholeSeconds * 1000 + Int64((fraction * 1000).rounded())
+    guard supportedMilliseconds.contains(milliseconds) else { return nil }
+    return date(milliseconds: milliseconds)
+  }
+
+  /// The years whose moments are read: within them a `Date` (a Double of seconds) keeps every
+  /// millisecond, so that a moment read, written and read again is the same moment.
+  static let supportedYears = -99_999...99_999
+
+  private static let supportedMilliseconds: ClosedRange<Int64> = {
+    let first = Day(year: supportedYears.lowerBound, month: 1, day: 1)!
+    let last = Day(year: supportedYears.upperBound, month: 12, day: 31)!
+    return Int64(first.daysSince1970) * 86_400_000...Int64(last.daysSince1970 + 1) * 86_400_000 - 1
+  }()
+
+  /// ``parse(_:)`` for the form ``format(_:)`` writes, `YYYY-MM-DDTHH:MM:SS.mmmZ` in ASCII
+  /// digits, by bytes, with the same checks and the same arithmetic (three digits of fraction
+  /// are whole milliseconds); nil for any other text, which ``parse(_:)`` then reads as before.
+  private static func parseCanonical(_ text: String) -> Date? {
+    var text = text
+    let fields = text.withUTF8 { bytes -> (Int, Int, Int, Int, Int, Int, Int)? in
+      guard bytes.count == 24, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+        bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
+        bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: "."),
+        bytes[23] == UInt8(ascii: "Z")
+      else { return nil }
+      func number(_ range: Range<Int>) -> Int? {
+        var value = 0
+        for index in range {
+          let byte = bytes[index]
+          guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+          value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        return value
+      }
+      guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+        let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+        let millisecond = number(20..<23)
+      else { return nil }
+      return (year, month, day, hour, minute, second, millisecond)
+    }
+    guard let (year, month, dayOfMonth, hour, minute, second, millisecond) = fields,
+      let day = Day(year: year, month: month, day: dayOfMonth),
+      hour < 24, minute < 60, second < 61
+    else { return nil }
+    let wholeSeconds =
+      Int64(day.daysSince1970) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+    let milliseconds = wholeSeconds * 1000 + Int64(millisecond)
+    guard supportedMilliseconds.contains(milliseconds) else { return nil }
+    return date(milliseconds: milliseconds)
   }
 
   private static func milliseconds(_ date: Date) -> Int64 {

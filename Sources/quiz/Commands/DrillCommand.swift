@@ -60,7 +60,7 @@ struct DrillCommand {
     else { return .failure }
 
     var generator = SeededGenerator(seed: UInt64(seed))
-    let questions = Array(loaded.cards.shuffled(using: &generator).prefix(count))
+    let questions = Array(loaded.shuffled(using: &generator).prefix(count))
     let now = try environment.clock(command: command)
     let dayClock = try stateOptions.dayClock(in: environment, command: command)
     var store: ReviewStore?

@@ -64,7 +64,7 @@ struct ReviewCommand {
     for warning in store.warnings { console.warning(warning) }
 
     let today = dayClock.day(for: now())
-    let ids = loaded.cards.map(\.id)
+    let ids = loaded.map(\.id)
     let queue = ReviewQueue(
       cards: ids, state: store.state, today: today,
       limits: .init(newPerDay: newPerDay ?? 20, perSession: limit))
@@ -93,7 +93,11 @@ struct ReviewCommand {
         "\(queue.due.count) due, \(queue.new.count) new" + (scope.isEmpty ? "" : " — \(scope)")))
     console.print()
 
-    let byID = Dictionary(loaded.cards.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    // Only the queue's cards, not a second copy of every card: the session needs no others.
+    let queued = Set(queue.cards)
+    let byID = Dictionary(
+      loaded.lazy.filter { queued.contains($0.id) }.map { ($0.id, $0) },
+      uniquingKeysWith: { first, _ in first })
     let input = self.input ?? SessionSetup.standardInput(history: folder.appending(path: "history"))
     Signals.install()
     let session = ReviewSession(

@@ -6,10 +6,13 @@ import Foundation
 enum SessionSetup {
   /// The filtered cards; nil (after printing why) when the decks have errors and there is no
   /// `--force`. A usage error when there is nothing to review.
+  ///
+  /// Only the cards are returned: the decks they came from are let go, which keeps one copy of
+  /// the cards in memory during a session instead of two.
   static func loadCards(
     _ options: DeckOptions, force: Bool, _ environment: Environment, _ console: Console,
     _ command: String
-  ) throws(UsageError) -> (cards: [Card], collection: DeckCollection)? {
+  ) throws(UsageError) -> [Card]? {
     let collection = try options.load(in: environment, command: command)
     for diagnostic in collection.diagnostics { console.printError(diagnostic.description) }
     let errors = collection.errors.count
@@ -30,7 +33,7 @@ enum SessionSetup {
         "no card matches \(describe(options.filter)); 'quiz topics' and 'quiz decks' list what exists",
         command: command)
     }
-    return (cards, collection)
+    return cards
   }
 
   /// Whether to colour: a terminal, no `NO_COLOR`, no `--no-color`.

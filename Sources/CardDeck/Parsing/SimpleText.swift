@@ -1,0 +1,197 @@
+import Foundation
+
+/// Fast paths for the line operations of the parsers, which read every line of every deck.
+///
+/// Swift compares and walks strings by Character (grapheme cluster) with canonical equivalence,
+/// which is correct and slow. Most lines are *simple*: every Unicode scalar is below U+0300 and
+/// none is a carriage return. In a simple line every scalar is a Character of its own (the
+/// combining marks, prepended marks and other grapheme extenders start at U+0300; CR LF is the
+/// one pair below it that forms a Character), and no two different scalars are canonically
+/// equivalent. So on a simple line, comparing or splitting the UTF-8 bytes gives exactly what the
+/// Character operations give. Each operation here checks what it needs (a neighbouring byte, or
+/// the whole text) and falls back to the Character operation otherwise, so its result is always
+/// the Character result.
+extension Substring {
+  /// Calls `body` with the UTF-8 bytes; no copy for the native strings that decks are read into.
+  @inline(__always)
+  func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    var text = self
+    return text.withUTF8(body)
+  }
+
+  /// Whether every scalar is below U+0300 and none is "\r": every byte is below 0xCC (the first
+  /// lead byte of U+0300) and is not 0x0D.
+  var isSimpleText: Bool {
+    withBytes(Self.isSimple)
+  }
+
+  static func isSimple(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    for byte in bytes where byte >= 0xCC || byte == 0x0D { return false }
+    return true
+  }
+
+  /// `hasPrefix(prefix)` for an ASCII `prefix` (one that is not "\r"), by bytes.
+  ///
+  /// Matching ASCII bytes followed by a byte below 0xCC are the same Characters as the prefix's;
+  /// an ASCII byte that differs is a different Character. Anything else asks `hasPrefix`.
+  func hasASCIIPrefix(_ prefix: String) -> Bool {
+    let decided: Bool? = withBytes { bytes -> Bool? in
+      var index = 0
+      for expected in prefix.utf8 {
+        guard index < bytes.count else { return false }
+        let byte = bytes[index]
+        if byte != expected { return byte < 0x80 && byte != 0x0D ? false : nil }
+        index += 1
+      }
+      return index == bytes.count || bytes[index] < 0xCC ? true : nil
+    }
+    return decided ?? hasPrefix(prefix)
+  }
+
+  /// `self == text` for an ASCII `text`, by bytes when that decides it.
+  func equalsASCII(_ text: String) -> Bool {
+    var text = text
+    let decided = text.withUTF8 { target in
+      withBytes { bytes -> Bool? in
+        if bytes.count == target.count
+          && (bytes.isEmpty || memcmp(bytes.baseAddress!, target.baseAddress!, bytes.count) == 0)
+        {
+          return true
+        }
+        // A different ASCII first byte is a different first Character.
+        if let first = bytes.first, first < 0x80, first != 0x0D, first != target.first {
+          return false
+        }
+        // ASCII text equals only the same bytes.
+        for byte in bytes where byte >= 0x80 || byte == 0x0D { return nil }
+        return false
+      }
+    }
+    return decided ?? (self == text)
+  }
+
+  /// Whether a simple line (see `isSimpleText`) holds `needle`, by bytes; nil for another line.
+  func simpleContains(_ needle: String) -> Bool? {
+    var needle = needle
+    return needle.withUTF8 { target in
+      withBytes { bytes -> Bool? in
+        guard Self.isSimple(bytes) else { return nil }
+        guard let first = target.first, bytes.count >= target.count else {
+          return target.isEmpty
+        }
+        for start in 0...(bytes.count - target.count)
+        where bytes[start] == first
+          && memcmp(bytes.baseAddress! + start, target.baseAddress!, target.count) == 0
+        {
+          return true
+        }
+        return false
+      }
+    }
+  }
+
+  /// `trimmingWhitespace()`: leading and trailing spaces and tabs removed, by bytes when the
+  /// bytes next to what is removed show that the spaces and tabs are Characters of their own.
+  func trimmingWhitespaceFast() -> Substring {
+    let bounds = withBytes { bytes -> (start: Int, end: Int)? in
+      var start = 0
+      var end = bytes.count
+      while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+      // A space before a grapheme extender (U+0300 and up) would be one Character with it.
+      if start > 0 && start < end && bytes[start] >= 0xCC { return nil }
+      let trailing = end
+      while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+      if end < trailing && end > start {
+        // A prepended mark (U+0600 and up) before a space would be one Character with it.
+        var lead = end - 1
+        while lead > start && bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
+        if bytes[lead] >= 0xD8 { return nil }
+      }
+      return (start, end)
+    }
+    guard let bounds else { return trimmingWhitespaceByCharacter() }
+    if bounds.start == 0 && bounds.end == utf8.count { return self }
+    let lower = utf8.index(utf8.startIndex, offsetBy: bounds.start)
+    let upper = utf8.index(lower, offsetBy: bounds.end - bounds.start)
+    return Substring(utf8[lower..<upper])
+  }
+
+  /// `components(separatedBy: separator)` on a simple line, by bytes; nil when the line is not
+  /// simple. `separator` must be non-empty.
+  func simpleComponents(separatedBy separator: String) -> [Substring]? {
+    let needle = Array(separator.utf8)
+    return withBytes { bytes -> [Substring]? in
+      guard Self.isSimple(bytes) else { return nil }
+      var parts: [Substring] = []
+      var partStart = 0
+      var index = 0
+      var startIndex = utf8.startIndex
+      while index + needle.count <= bytes.count {
+        var matches = true
+        for offset in 0..<needle.count where bytes[index + offset] != needle[offset] {
+          matches = false
+          break
+        }
+        if matches {
+          let endIndex = utf8.index(startIndex, offsetBy: index - partStart)
+          parts.append(Substring(utf8[startIndex..<endIndex]))
+          index += needle.count
+          startIndex = utf8.index(endIndex, offsetBy: needle.count)
+          partStart = index
+        } else {
+          index += 1
+        }
+      }
+      parts.append(Substring(utf8[startIndex...]))
+      return parts
+    }
+  }
+}
+
+extension Collection where Element == Substring {
+  /// `joined(separator:)`, by appending bytes: the same text, several times faster than the
+  /// generic `joined`, which the parsers call for every paragraph and code block.
+  func joinedText(separator: String) -> String {
+    if let spanned = spannedText(separator: separator) { return spanned }
+    var capacity = 0
+    for part in self { capacity += part.utf8.count + separator.utf8.count }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(capacity)
+    var isFirst = true
+    for part in self {
+      if !isFirst { bytes.append(contentsOf: separator.utf8) }
+      isFirst = false
+      part.withBytes { bytes.append(contentsOf: $0) }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// The joined text in one piece when the parts are consecutive lines of one string, separated
+  /// there by exactly `separator`: then it is the stretch of that string from the first part's
+  /// start to the last part's end. Nil otherwise.
+  private func spannedText(separator: String) -> String? {
+    guard let first = self.first, count > 1 else { return nil }
+    let base = first.base
+    var previous = first
+    for part in dropFirst() {
+      guard Self.shareStorage(part, first),
+        base.utf8.distance(from: previous.endIndex, to: part.startIndex)
+          == separator.utf8.count,
+        base.utf8[previous.endIndex..<part.startIndex].elementsEqual(separator.utf8)
+      else { return nil }
+      previous = part
+    }
+    return String(base[first.startIndex..<previous.endIndex])
+  }
+
+  /// Whether two substrings are views of the same string storage.
+  private static func shareStorage(_ one: Substring, _ other: Substring) -> Bool {
+    var oneBase = one.base
+    var otherBase = other.base
+    return oneBase.withUTF8 { oneBytes in
+      otherBase.withUTF8 { otherBytes in
+        oneBytes.baseAddress == otherBytes.baseAddress && oneBytes.count == otherBytes.count
+      }
+    }
+  }
+}

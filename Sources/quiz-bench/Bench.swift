@@ -1,0 +1,499 @@
+import CardDeck
+import Foundation
+import Glibc
+import Scheduler
+
+/// The benchmark: where things are, and each measurement.
+final class Bench {
+  let options: Options
+  /// The generated data on disk (the disk that holds /tmp).
+  let work: URL
+  /// A copy of what needs it on tmpfs, where fsync costs next to nothing.
+  let memoryWork: URL?
+  let package: URL
+  var quiz = ""
+  /// Runs programs whose peak memory is measured; see ``MemoryLauncher``.
+  var launcher: MemoryLauncher?
+  var tables: [Table] = []
+  var notes: [String] = []
+  /// Target verdicts: what, the figure, met or not.
+  var verdicts: [(target: String, figure: String, met: Bool?)] = []
+
+  /// A review state prepared for sessions.
+  struct History {
+    var label: String
+    var reviews: Int
+    var folder: URL
+    var today: Day
+    var cards: Int
+  }
+
+  init(options: Options) throws {
+    self.options = options
+    let pid = getpid()
+    work = URL(fileURLWithPath: options.work ?? "/tmp/quiz-bench-\(pid)")
+    try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: "/dev/shm", isDirectory: &isFolder),
+      isFolder.boolValue
+    {
+      let folder = URL(fileURLWithPath: "/dev/shm/quiz-bench-\(pid)")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      memoryWork = folder
+    } else {
+      memoryWork = nil
+    }
+    package = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+  }
+
+  func cleanUp() {
+    guard !options.keep else {
+      log("kept \(work.path)" + (memoryWork.map { " and \($0.path)" } ?? ""))
+      return
+    }
+    try? FileManager.default.removeItem(at: work)
+    if let memoryWork { try? FileManager.default.removeItem(at: memoryWork) }
+  }
+
+  func log(_ text: String) {
+    FileHandle.standardError.write(Data("quiz-bench: \(text)\n".utf8))
+  }
+
+  // MARK: - The quiz executable
+
+  /// Finds quiz (and rebuilds it unless told not to).
+  func locateQuiz() throws {
+    let clang = findExecutable("clang") ?? "/opt/swift/usr/bin/clang"
+    launcher = try MemoryLauncher.build(in: work, clang: clang)
+    if let path = options.quiz {
+      quiz = path
+      guard FileManager.default.isExecutableFile(atPath: quiz) else {
+        throw ChildProcess.Failure(description: "no quiz executable at \(quiz)")
+      }
+      return
+    }
+    let own = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    let folder = own.deletingLastPathComponent()
+    quiz = folder.appending(path: "quiz").path
+    if options.build {
+      // <scratch>/<triple>/release/quiz-bench
+      let scratch = folder.deletingLastPathComponent().deletingLastPathComponent()
+      log("building quiz (release) in \(scratch.path)")
+      let swift = findExecutable("swift") ?? "/opt/swift/usr/bin/swift"
+      let build = try ChildProcess(
+        swift,
+        [
+          "build", "-c", "release", "--product", "quiz", "--scratch-path", scratch.path,
+          "--package-path", package.path,
+        ],
+        environment: ProcessInfo.processInfo.environment,
+        standardError: work.appending(path: "build.log").path)
+      let ending = try build.finish()
+      guard ending.succeeded else {
+        throw ChildProcess.Failure(
+          description: "building quiz failed:\n\(build.outputText)"
+            + ((try? String(contentsOf: work.appending(path: "build.log"), encoding: .utf8)) ?? ""))
+      }
+    }
+    guard FileManager.default.isExecutableFile(atPath: quiz) else {
+      throw ChildProcess.Failure(
+        description:
+          "no quiz executable at \(quiz); build it with 'swift build -c release' or pass --quiz PATH"
+      )
+    }
+  }
+
+  func findExecutable(_ name: String) -> String? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    return path.split(separator: ":").map { "\($0)/\(name)" }.first {
+      FileManager.default.isExecutableFile(atPath: $0)
+    }
+  }
+
+  /// The environment of every quiz run: nothing from the caller's but PATH.
+  func quizEnvironment(decks: URL, state: URL, today: Day) -> [String: String] {
+    [
+      "PATH": "/usr/bin:/bin", "HOME": work.path, "TZ": "UTC", "LANG": "C.UTF-8",
+      "QUIZ_DECKS": decks.path, "QUIZ_STATE": state.path, "QUIZ_NOW": "\(today)T09:00:00Z",
+    ]
+  }
+
+  // MARK: - Decks and parsing
+
+  /// Generates the decks of every size in both formats and measures parsing them.
+  func decksAndParsing() throws -> (decks: URL, ids: [String], cards: [Card]) {
+    let sizes = options.quick ? [1_000, 10_000] : [1_000, 10_000, 100_000]
+    var table = Table(
+      title: "Deck parsing (in memory, DeckLoader.load(files:); median of the runs)",
+      header: [
+        "format", "cards", "files", "MB", "runs", "median", "MB/s", "cards/s", "load folder",
+        "diagnostics",
+      ])
+    var session: (URL, [String], [Card])?
+    var slowest = Double.infinity
+    for format in ["native .md", "lesson pages .txt"] {
+      for size in sizes {
+        let files =
+          format.hasPrefix("native")
+          ? DeckGenerator.nativeDecks(cards: size) : DeckGenerator.lessonPages(cards: size)
+        let folder = work.appending(
+          path: "decks-\(format.hasPrefix("native") ? "md" : "txt")-\(size)")
+        try DeckGenerator.write(files, to: folder)
+        let inMemory = files.map {
+          DeckLoader.File(path: folder.appending(path: $0.name).path, bytes: Array($0.text.utf8))
+        }
+        let bytes = inMemory.reduce(0) { $0 + $1.bytes.count }
+        let runs = size >= 100_000 ? 3 : size >= 10_000 ? 7 : 25
+        var times: [Double] = []
+        var collection = DeckCollection()
+        for _ in 0..<runs {
+          let start = monotonicNanoseconds()
+          collection = DeckLoader().load(files: inMemory)
+          times.append(Double(monotonicNanoseconds() - start) / 1e9)
+        }
+        var folderTimes: [Double] = []
+        for _ in 0..<max(1, runs / 2) {
+          let start = monotonicNanoseconds()
+          _ = try DeckLoader().load(folder: folder.path)
+          folderTimes.append(Double(monotonicNanoseconds() - start) / 1e9)
+        }
+        let sample = Sample(times)
+        let errors = collection.errors
+        let warnings = collection.warnings
+        let cards = collection.cards.count
+        if cards != size || !errors.isEmpty {
+          let duplicates = errors.filter { $0.message.contains("is already used") }.count
+          notes.append(
+            "\(format), \(size) cards: \(cards) cards read, \(errors.count) errors (\(duplicates) repeated derived ids: the 32-bit hash of docs/deck-format.md collides)"
+              + (errors.first.map { "; first: \($0)" } ?? ""))
+        }
+        let megabytes = Double(bytes) / 1e6
+        let throughput = megabytes / sample.median
+        slowest = min(slowest, throughput)
+        table.add([
+          format, Format.count(size), Format.count(files.count), Format.fixed(megabytes, 1),
+          "\(runs)", Format.ms(sample.median * 1000), Format.fixed(throughput, 0),
+          Format.count(Int(Double(cards) / sample.median)),
+          Format.ms(Sample(folderTimes).median * 1000),
+          "\(errors.count) errors, \(warnings.count) warnings",
+        ])
+        log("parsed \(format) \(size): \(Format.fixed(throughput, 0)) MB/s")
+        if format.hasPrefix("native") && size == 10_000 {
+          session = (folder, collection.cards.map(\.id), collection.cards)
+        }
+      }
+    }
+    tables.append(table)
+    verdicts.append(
+      (
+        "parsing ≥ 100 MB/s (slowest format and size)", Format.fixed(slowest, 0) + " MB/s",
+        slowest >= 100
+      ))
+    guard let session else { throw ChildProcess.Failure(description: "no 10k-card deck") }
+    return session
+  }
+
+  // MARK: - Review histories
+
+  /// The histories of 1k, 100k and 1M reviews on the 10k-card deck.
+  func histories(ids: [String]) throws -> [History] {
+    var result: [History] = []
+    var table = Table(
+      title: "Review states generated (10,000-card deck)",
+      header: ["reviews", "how", "days", "cards reviewed", "journal", "state.json", "time"])
+    func add(_ history: History, how: String, seconds: Double) {
+      let journal =
+        (try? FileManager.default.attributesOfItem(
+          atPath: history.folder.appending(path: "reviews.jsonl").path)[.size] as? Int) ?? 0
+      let snapshot =
+        (try? FileManager.default.attributesOfItem(
+          atPath: history.folder.appending(path: "state.json").path)[.size] as? Int) ?? 0
+      table.add([
+        Format.count(history.reviews), how,
+        Format.count(history.today - HistoryGenerator.firstDay), Format.count(history.cards),
+        Format.mib(journal), Format.mib(snapshot), Format.fixed(seconds, 1) + " s",
+      ])
+      result.append(history)
+    }
+
+    // 1k: ReviewStore itself, one record and fsync per grade.
+    var start = monotonicNanoseconds()
+    let small = work.appending(path: "state-1k")
+    let smallToday = try HistoryGenerator.writeWithStore(
+      to: small, cardIDs: ids, reviews: 1_000, seed: 11)
+    let smallState = try ReviewStore.openReadOnly(folder: small).state
+    add(
+      History(
+        label: "1k", reviews: 1_000, folder: small, today: smallToday,
+        cards: smallState.cards.count),
+      how: "ReviewStore.record", seconds: Double(monotonicNanoseconds() - start) / 1e9)
+
+    // The fast writer must agree with ReviewStore: same grades, same states.
+    let check = work.appending(path: "state-1k-fast")
+    let checkExpected = try HistoryGenerator.writeFast(
+      to: check, cardIDs: ids, reviews: 1_000, seed: 11, snapshot: false)
+    let checkState = try ReviewStore.openReadOnly(folder: check).state
+    guard checkState == smallState, checkExpected.cards == smallState.cards,
+      checkExpected.reviewsByDay == smallState.reviewsByDay,
+      checkExpected.newCardsByDay == smallState.newCardsByDay
+    else {
+      throw ChildProcess.Failure(
+        description: "the fast journal writer disagrees with ReviewStore on 1,000 reviews")
+    }
+    try FileManager.default.removeItem(at: check)
+
+    // 100k: the fast writer's journal, and quiz's own replay and compaction for state.json.
+    start = monotonicNanoseconds()
+    let medium = work.appending(path: "state-100k")
+    let mediumExpected = try HistoryGenerator.writeFast(
+      to: medium, cardIDs: ids, reviews: 100_000, seed: 12, snapshot: false)
+    let store = try ReviewStore.open(
+      folder: medium, dayClock: HistoryGenerator.dayClock,
+      now: { Date(timeIntervalSince1970: Double(mediumExpected.today.daysSince1970) * 86_400) })
+    try store.close()
+    let mediumState = store.state
+    guard mediumState.cards == mediumExpected.cards,
+      mediumState.reviewsByDay == mediumExpected.reviewsByDay
+    else {
+      throw ChildProcess.Failure(
+        description: "quiz's replay of the 100,000-review journal disagrees with the generator")
+    }
+    add(
+      History(
+        label: "100k", reviews: 100_000, folder: medium, today: mediumExpected.today,
+        cards: mediumState.cards.count),
+      how: "fast writer; state.json by ReviewStore.open (replay + compaction)",
+      seconds: Double(monotonicNanoseconds() - start) / 1e9)
+
+    // 1M: the fast writer's journal and a snapshot of all but the last 600 events; quiz replays
+    // those and compacts. A snapshot that did not fit would show as a warning.
+    if !options.quick {
+      start = monotonicNanoseconds()
+      let large = work.appending(path: "state-1m")
+      let expected = try HistoryGenerator.writeFast(
+        to: large, cardIDs: ids, reviews: 1_000_000, seed: 13, snapshot: true, unsnapshotted: 600)
+      let store = try ReviewStore.open(
+        folder: large, dayClock: HistoryGenerator.dayClock,
+        now: { Date(timeIntervalSince1970: Double(expected.today.daysSince1970) * 86_400) })
+      try store.close()
+      guard store.warnings.isEmpty, store.state.cards == expected.cards else {
+        throw ChildProcess.Failure(
+          description:
+            "quiz did not take the generated 1,000,000-review state as it is: \(store.warnings)")
+      }
+      add(
+        History(
+          label: "1M", reviews: 1_000_000, folder: large, today: expected.today,
+          cards: expected.cards.count),
+        how: "fast writer + its state.json; last 600 events replayed and compacted by ReviewStore",
+        seconds: Double(monotonicNanoseconds() - start) / 1e9)
+    }
+    tables.append(table)
+    return result
+  }
+
+  // MARK: - Start-up
+
+  /// A program to start and time until its first prompt.
+  struct Program {
+    var name: String
+    var executable: String
+    var arguments: [String]
+    var environment: [String: String]
+    var marker: String
+    var times: [Double] = []
+    var rss: [Int] = []
+  }
+
+  /// Compiles the bare Swift floor programs with `swiftc -O`.
+  func floorPrograms() throws -> [Program] {
+    let swiftc = findExecutable("swiftc") ?? "/opt/swift/usr/bin/swiftc"
+    let folder = work.appending(path: "floor")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let sources = [
+      ("bare Swift (print only)", "bare", "print(\"[1/1] ready\")\n"),
+      (
+        "Swift + Foundation (Date, print)", "foundation",
+        "import Foundation\nprint(\"[1/1] ready \\(Date().timeIntervalSince1970 > 0)\")\n"
+      ),
+    ]
+    var programs: [Program] = []
+    for (name, file, text) in sources {
+      let source = folder.appending(path: "\(file).swift")
+      try Data(text.utf8).write(to: source)
+      let output = folder.appending(path: file).path
+      let compile = try ChildProcess(
+        swiftc, ["-O", source.path, "-o", output],
+        environment: ProcessInfo.processInfo.environment,
+        standardError: folder.appending(path: "\(file).log").path)
+      guard try compile.finish().succeeded else {
+        throw ChildProcess.Failure(description: "swiftc -O \(source.path) failed")
+      }
+      programs.append(
+        Program(
+          name: name, executable: output, arguments: [], environment: ["PATH": "/usr/bin:/bin"],
+          marker: "[1/"))
+    }
+    return programs
+  }
+
+  /// Starts each program `runs` times, interleaved, timing spawn → marker on standard output;
+  /// then three more times each under the memory launcher, for the peak memory.
+  func timeStartUps(_ programs: inout [Program], runs: Int) throws {
+    for round in 0..<(runs + 3) {
+      let measuresMemory = round >= runs
+      for index in programs.indices {
+        let program = programs[index]
+        let child = try ChildProcess(
+          program.executable, program.arguments, environment: program.environment,
+          standardError: work.appending(path: "startup.err").path,
+          launcher: measuresMemory ? launcher : nil)
+        guard let seen = child.wait(for: program.marker, timeout: 120) else {
+          _ = try child.finish()
+          let errors =
+            (try? String(contentsOf: work.appending(path: "startup.err"), encoding: .utf8)) ?? ""
+          throw ChildProcess.Failure(
+            description:
+              "\(program.name) never printed '\(program.marker)'; it printed:\n\(child.outputText.prefix(2000))\n\(errors.prefix(2000))"
+          )
+        }
+        let ending = try child.finish()
+        if measuresMemory {
+          programs[index].rss.append(ending.maxRSS)
+        } else {
+          programs[index].times.append(Double(seen - child.started) / 1e6)
+        }
+      }
+    }
+  }
+
+  // MARK: - Answers
+
+  /// One measured session: `answers` cards answered one after the other through the pipe.
+  struct SessionFigures {
+    /// Milliseconds from sending an attempt and grade to the acknowledgement, per answer.
+    var latencies: Sample
+    /// Milliseconds per answer over the whole session, question display included.
+    var cycle: Double
+    var maxRSS: Int
+    /// How many answers were timed: fewer than asked when the queue held fewer cards.
+    var answers: Int
+  }
+
+  /// Runs a session on `history` (or its copy in `folder`), answering `answers` cards with an
+  /// attempt and a 5, and puts the state back as it was afterwards.
+  func answerSession(
+    decks: URL, folder: URL, today: Day, answers: Int
+  ) throws -> SessionFigures {
+    let journal = folder.appending(path: "reviews.jsonl")
+    let snapshot = folder.appending(path: "state.json")
+    let journalSize = try FileManager.default.attributesOfItem(atPath: journal.path)[.size] as! Int
+    let savedSnapshot = try Data(contentsOf: snapshot)
+    defer {
+      truncate(journal.path, off_t(journalSize))
+      try? savedSnapshot.write(to: snapshot)
+    }
+    let child = try ChildProcess(
+      quiz, ["review", "--new", "1000", "--limit", "\(answers)"],
+      environment: quizEnvironment(decks: decks, state: folder, today: today),
+      standardError: work.appending(path: "session.err").path, launcher: launcher)
+    guard let first = child.wait(for: "[1/", timeout: 120) else {
+      _ = try child.finish()
+      throw ChildProcess.Failure(
+        description: "the session never showed a card:\n\(child.outputText.prefix(2000))")
+    }
+    // The queue may hold fewer cards than asked for: "N due, M new" says how many.
+    let heading = child.outputText.split(separator: "\n").first ?? ""
+    let numbers = heading.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+    let answers = min(answers, numbers.prefix(2).reduce(0, +))
+    var latencies: [Double] = []
+    var last = first
+    for index in 1...max(1, answers) {
+      if index > 1 {
+        guard child.wait(for: "[\(index)/", timeout: 60) != nil else { break }
+      }
+      let sent = monotonicNanoseconds()
+      child.send("Text(\"Planet\")\n5\n")
+      guard let acknowledged = child.wait(for: "Next time:", count: index, timeout: 60) else {
+        _ = try child.finish()
+        throw ChildProcess.Failure(
+          description:
+            "answer \(index) was not acknowledged; the session printed:\n\(child.outputText.suffix(2000))"
+        )
+      }
+      latencies.append(Double(acknowledged - sent) / 1e6)
+      last = acknowledged
+    }
+    let ending = try child.finish()
+    guard ending.succeeded, latencies.count == answers else {
+      throw ChildProcess.Failure(
+        description:
+          "the session answered \(latencies.count) of \(answers) cards and exited with \(ending.exitCode); it printed, last:\n\(child.outputText.suffix(1500))"
+      )
+    }
+    return SessionFigures(
+      latencies: Sample(latencies), cycle: Double(last - first) / 1e6 / Double(answers),
+      maxRSS: ending.maxRSS, answers: answers)
+  }
+
+  /// Median milliseconds of appending a 400-byte line to a file and fsyncing it, in `folder`.
+  func fsyncCost(in folder: URL) -> Double {
+    let path = folder.appending(path: "fsync-probe.jsonl").path
+    let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { return .nan }
+    defer {
+      close(descriptor)
+      unlink(path)
+    }
+    let line = [UInt8](repeating: UInt8(ascii: "x"), count: 399) + [10]
+    var times: [Double] = []
+    for _ in 0..<200 {
+      let start = monotonicNanoseconds()
+      _ = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+      fsync(descriptor)
+      times.append(Double(monotonicNanoseconds() - start) / 1e6)
+    }
+    return Sample(times).median
+  }
+
+  // MARK: - Export
+
+  /// Times `quiz export` to a file, `runs` times; returns the sample of seconds and peak memory.
+  func timeExport(
+    decks: URL, history: History, format: String, runs: Int
+  ) throws -> (Sample, Int, Int) {
+    var times: [Double] = []
+    var peak = 0
+    var size = 0
+    let output = work.appending(path: "export.\(format)")
+    for _ in 0..<runs {
+      unlink(output.path)
+      let child = try ChildProcess(
+        quiz, ["export", "--format", format, "--output", output.path],
+        environment: quizEnvironment(decks: decks, state: history.folder, today: history.today),
+        standardError: work.appending(path: "export.err").path, launcher: launcher)
+      let ending = try child.finish()
+      guard ending.succeeded else {
+        let errors =
+          (try? String(contentsOf: work.appending(path: "export.err"), encoding: .utf8)) ?? ""
+        throw ChildProcess.Failure(
+          description: "quiz export --format \(format) exited with \(ending.exitCode): \(errors)")
+      }
+      times.append(Double(ending.elapsed) / 1e6)
+      peak = max(peak, ending.maxRSS)
+      size = (try? FileManager.default.attributesOfItem(atPath: output.path)[.size] as? Int) ?? 0
+    }
+    return (Sample(times), peak, size)
+  }
+
+  /// Whether `quiz export` exists in the measured binary.
+  func quizHasExport() -> Bool {
+    guard
+      let child = try? ChildProcess(
+        quiz, ["export", "--help"], environment: ["PATH": "/usr/bin:/bin"]),
+      let ending = try? child.finish()
+    else { return false }
+    return ending.succeeded && child.outputText.contains("export")
+  }
+}

@@ -1,0 +1,304 @@
+import CardDeck
+import Foundation
+import Glibc
+import Scheduler
+
+// quiz-bench: generates decks and review states, measures quiz on them beside a bare Swift
+// program and Anki's scheduler, and prints Markdown tables. See docs/performance.md.
+
+signal(SIGPIPE, SIG_IGN)
+let options: Options
+do {
+  options = try Options(Array(CommandLine.arguments.dropFirst()))
+} catch {
+  FileHandle.standardError.write(Data("quiz-bench: \(error)\n".utf8))
+  exit(64)
+}
+
+/// `cat`-like read of a small system file.
+func systemText(_ path: String) -> String {
+  (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+}
+
+/// The machine, and whether a fuzzer is running beside the benchmark.
+func machineTable(quiz: String) -> Table {
+  var table = Table(title: "Machine", header: ["what", "value"])
+  let cpu =
+    systemText("/proc/cpuinfo").split(separator: "\n")
+    .first { $0.hasPrefix("model name") }
+    .map {
+      String($0.split(separator: ":", maxSplits: 1).last ?? "").trimmingCharacters(in: .whitespaces)
+    }
+    ?? "?"
+  let memory =
+    systemText("/proc/meminfo").split(separator: "\n").first { $0.hasPrefix("MemTotal") }
+    .map { String($0.dropFirst("MemTotal:".count)).trimmingCharacters(in: .whitespaces) } ?? "?"
+  table.add(["cores (nproc)", "\(sysconf(Int32(_SC_NPROCESSORS_ONLN)))"])
+  table.add(["CPU", cpu])
+  table.add(["memory", memory])
+  table.add([
+    "load average at start",
+    systemText("/proc/loadavg").split(separator: " ").prefix(3).joined(separator: " "),
+  ])
+  table.add(["quiz measured", quiz])
+  return table
+}
+
+/// The command lines of running processes whose command line mentions "fuzz".
+func runningFuzzers() -> [String] {
+  let own = getpid()
+  let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+  return entries.compactMap { entry -> String? in
+    guard let pid = Int32(entry), pid != own else { return nil }
+    let raw = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(entry)/cmdline"))) ?? Data()
+    let line = String(decoding: raw.map { $0 == 0 ? 32 : $0 }, as: UTF8.self)
+      .trimmingCharacters(in: .whitespaces)
+    return line.contains("fuzz") && !line.contains("quiz-bench")
+      ? "\(pid): \(line.prefix(100))" : nil
+  }
+}
+
+let bench: Bench
+do {
+  bench = try Bench(options: options)
+} catch {
+  FileHandle.standardError.write(Data("quiz-bench: \(error)\n".utf8))
+  exit(1)
+}
+
+do {
+  let fuzzersAtStart = runningFuzzers()
+  if options.parsingOnly {
+    _ = try bench.decksAndParsing()
+    print(bench.tables.map(\.text).joined(separator: "\n\n"))
+    bench.cleanUp()
+    exit(0)
+  }
+  try bench.locateQuiz()
+  var machine = machineTable(quiz: bench.quiz)
+
+  // Decks, parsing, review states.
+  let session = try bench.decksAndParsing()
+  let histories = try bench.histories(ids: session.ids)
+  guard let medium = histories.first(where: { $0.label == "100k" }) else {
+    throw ChildProcess.Failure(description: "no 100k history")
+  }
+
+  // Anki's collection, built before the start-up runs so that they can be interleaved.
+  let anki = AnkiComparison(bench: bench)
+  var ankiPrepared: AnkiComparison.Prepared?
+  var ankiFailure: String?
+  if options.anki {
+    do {
+      let state = try ReviewStore.openReadOnly(folder: medium.folder).state
+      ankiPrepared = try anki.prepare(
+        cards: session.cards, state: state, today: medium.today, reviews: medium.reviews)
+      bench.log(ankiPrepared!.buildOutput)
+    } catch {
+      ankiFailure = "\(error)"
+      bench.log("Anki: \(error)")
+    }
+  }
+
+  // Start-up to the first prompt.
+  bench.log("timing start-up, \(options.runs) runs each")
+  var programs = try bench.floorPrograms()
+  for history in histories {
+    programs.append(
+      Bench.Program(
+        name: "quiz review, 10k cards, \(history.label) reviews", executable: bench.quiz,
+        arguments: ["review"],
+        environment: bench.quizEnvironment(
+          decks: session.decks, state: history.folder, today: history.today), marker: "[1/"))
+  }
+  if let ankiPrepared { programs.append(anki.program(ankiPrepared)) }
+  try bench.timeStartUps(&programs, runs: options.runs)
+  let floor = Sample(programs[0].times).median
+  var startTable = Table(
+    title:
+      "Start-up: spawn → first card's header on stdout (\(options.runs) runs each, interleaved)",
+    header: ["program", "median", "p10", "p90", "min", "× bare Swift", "peak RSS (median)"])
+  for program in programs {
+    let times = Sample(program.times)
+    startTable.add([
+      program.name, Format.ms(times.median), Format.ms(times.quantile(0.1)),
+      Format.ms(times.quantile(0.9)), Format.ms(times.minimum),
+      Format.fixed(times.median / floor, 1) + "×",
+      Format.mib(Int(Sample(program.rss.map(Double.init)).median)),
+    ])
+  }
+  bench.tables.append(startTable)
+  let quizMedium = programs.first { $0.name.hasSuffix("100k reviews") }!
+  let quizStart = Sample(quizMedium.times).median
+  let quizRSS = Int(Sample(quizMedium.rss.map(Double.init)).median)
+  bench.verdicts.append(
+    ("start-up ≤ 60 ms (10k cards, 100k reviews)", Format.ms(quizStart), quizStart <= 60))
+  bench.verdicts.append(
+    (
+      "start-up within 10× the bare Swift floor",
+      Format.fixed(quizStart / floor, 1) + "× of " + Format.ms(floor),
+      quizStart <= 10 * floor
+    ))
+  if let ankiProgram = programs.first(where: { $0.name.hasPrefix("Anki") }) {
+    let ankiStart = Sample(ankiProgram.times).median
+    bench.verdicts.append(
+      (
+        "start-up ≥ 8× faster than Anki's backend",
+        Format.fixed(ankiStart / quizStart, 1) + "× (Anki " + Format.ms(ankiStart) + ")",
+        ankiStart >= 8 * quizStart
+      ))
+  } else {
+    bench.verdicts.append(("start-up ≥ 8× faster than Anki's backend", "not measured", nil))
+  }
+
+  // One answer in a real piped session.
+  bench.log("timing answers, \(options.answers) per session")
+  var answerTable = Table(
+    title:
+      "One answer in a piped session (attempt + grade → \"Next time:\" printed after the fsync; \(options.answers) answers)",
+    header: [
+      "reviews of history", "journal on", "answers", "median", "p90", "max",
+      "per card, whole loop", "peak RSS",
+    ])
+  var medians: [String: Double] = [:]
+  var sessionRSS = 0
+  for history in histories {
+    var places: [(String, URL)] = [("disk (\(bench.work.path))", history.folder)]
+    if let memory = bench.memoryWork {
+      let copy = memory.appending(path: history.folder.lastPathComponent)
+      try? FileManager.default.removeItem(at: copy)
+      try FileManager.default.copyItem(at: history.folder, to: copy)
+      places.append(("tmpfs (/dev/shm)", copy))
+    }
+    for (place, folder) in places {
+      let figures = try bench.answerSession(
+        decks: session.decks, folder: folder, today: history.today, answers: options.answers)
+      answerTable.add([
+        history.label, place, "\(figures.answers)", Format.ms(figures.latencies.median),
+        Format.ms(figures.latencies.quantile(0.9)), Format.ms(figures.latencies.maximum),
+        Format.ms(figures.cycle), Format.mib(figures.maxRSS),
+      ])
+      if place.hasPrefix("disk") {
+        medians[history.label] = figures.latencies.median
+        if history.label == "100k" { sessionRSS = figures.maxRSS }
+      } else {
+        medians[history.label + "-tmpfs"] = figures.latencies.median
+      }
+    }
+    if let memory = bench.memoryWork {
+      try? FileManager.default.removeItem(
+        at: memory.appending(path: history.folder.lastPathComponent))
+    }
+  }
+  bench.tables.append(answerTable)
+  let diskFsync = bench.fsyncCost(in: bench.work)
+  let memoryFsync = bench.memoryWork.map { bench.fsyncCost(in: $0) } ?? .nan
+  var fsyncTable = Table(
+    title: "write(2) of a 400-byte line + fsync, measured apart (median of 200)",
+    header: ["where", "median"])
+  fsyncTable.add(["disk (\(bench.work.path))", Format.ms(diskFsync)])
+  fsyncTable.add(["tmpfs (/dev/shm)", Format.ms(memoryFsync)])
+  bench.tables.append(fsyncTable)
+  let answer100k = medians["100k"] ?? .nan
+  bench.verdicts.append(
+    ("one answer ≤ 1 ms (100k reviews, journal on disk)", Format.ms(answer100k), answer100k <= 1))
+  if let small = medians["1k"], let large = medians[options.quick ? "100k" : "1M"] {
+    let ratio = large / small
+    bench.verdicts.append(
+      (
+        "one answer within 1.5× between 1k and \(options.quick ? "100k" : "1M") reviews",
+        Format.fixed(ratio, 2) + "× (disk)"
+          + (medians["1k-tmpfs"].flatMap { s in
+            medians[(options.quick ? "100k" : "1M") + "-tmpfs"].map {
+              ", " + Format.fixed($0 / s, 2) + "× (tmpfs)"
+            }
+          } ?? ""),
+        ratio <= 1.5
+      ))
+  }
+
+  // Anki's answers.
+  if let ankiPrepared {
+    do {
+      var ankiTable = Table(
+        title:
+          "Anki \(ankiPrepared.version) on the same 10k cards and 100k reviews (in one process, \(options.answers) cards)",
+        header: ["collection on", "sched.getCard()", "sched.answerCard()", "both"])
+      var places = [("disk", bench.work.appending(path: "anki"))]
+      if let memory = bench.memoryWork { places.append(("tmpfs", memory)) }
+      for (place, folder) in places {
+        let figures = try anki.answers(ankiPrepared, in: folder, count: options.answers)
+        ankiTable.add([
+          place, Format.ms(figures["getCard_ms_median"] ?? .nan),
+          Format.ms(figures["answerCard_ms_median"] ?? .nan),
+          Format.ms(figures["both_ms_median"] ?? .nan),
+        ])
+      }
+      bench.tables.append(ankiTable)
+      bench.notes.append("Anki collection: \(ankiPrepared.buildOutput)")
+    } catch {
+      ankiFailure = "\(error)"
+    }
+  }
+  if let ankiFailure { bench.notes.append("Anki could not be measured: \(ankiFailure)") }
+
+  // Export.
+  var exportRSS = 0
+  if bench.quizHasExport() {
+    var exportTable = Table(
+      title: "quiz export of the 100k-review state (10k cards), spawn → exit, 5 runs",
+      header: ["format", "median", "min", "max", "output", "peak RSS"])
+    for format in ["json", "csv"] {
+      let (sample, peak, size) = try bench.timeExport(
+        decks: session.decks, history: medium, format: format, runs: 5)
+      exportTable.add([
+        format, Format.ms(sample.median), Format.ms(sample.minimum), Format.ms(sample.maximum),
+        Format.mib(size), Format.mib(peak),
+      ])
+      exportRSS = max(exportRSS, peak)
+    }
+    bench.tables.append(exportTable)
+  } else {
+    bench.notes.append("quiz export does not exist in the measured binary; not measured")
+  }
+  let peak = max(quizRSS, sessionRSS, exportRSS)
+  bench.verdicts.append(
+    (
+      "peak memory ≤ 50 MiB (start-up \(Format.mib(quizRSS)), session \(Format.mib(sessionRSS)), export \(Format.mib(exportRSS)))",
+      Format.mib(peak), peak <= 50 * 1_048_576
+    ))
+
+  // Fuzzers.
+  let fuzzersAtEnd = runningFuzzers()
+  machine.add([
+    "load average at end",
+    systemText("/proc/loadavg").split(separator: " ").prefix(3).joined(separator: " "),
+  ])
+  machine.add([
+    "fuzzers running (pgrep -f fuzz)",
+    fuzzersAtStart.isEmpty && fuzzersAtEnd.isEmpty
+      ? "none, at start and at end"
+      : "at start: \(fuzzersAtStart.count), at end: \(fuzzersAtEnd.count): \((fuzzersAtStart + fuzzersAtEnd).first ?? "")",
+  ])
+
+  var targets = Table(title: "Targets", header: ["target", "figure", "verdict"])
+  for verdict in bench.verdicts {
+    targets.add([
+      verdict.target, verdict.figure, verdict.met.map { $0 ? "met" : "MISSED" } ?? "not measured",
+    ])
+  }
+  let report =
+    ([machine] + bench.tables + [targets]).map(\.text).joined(separator: "\n\n")
+    + (bench.notes.isEmpty
+      ? "" : "\n\nNotes:\n" + bench.notes.map { "- " + $0 }.joined(separator: "\n"))
+    + "\n"
+  print(report)
+  if let output = options.output {
+    try Data(report.utf8).write(to: URL(fileURLWithPath: output))
+  }
+  bench.cleanUp()
+} catch {
+  FileHandle.standardError.write(Data("quiz-bench: \(error)\n".utf8))
+  bench.cleanUp()
+  exit(1)
+}

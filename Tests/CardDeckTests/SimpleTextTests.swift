@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+
+@testable import CardDeck
+
+/// The byte shortcuts of the parsers (SimpleText.swift) must give what the Character operations
+/// give, on every text, including the ones made to trip them up.
+@Suite("Simple text shortcuts")
+struct SimpleTextTests {
+  /// Pieces that are ASCII, or that change Characters or equivalence next to ASCII: combining
+  /// and prepended marks, a joiner, the Kelvin sign (equal to "K"), a Greek varia (equal to "`"),
+  /// CR and LF, the middle dot, Latin-1 letters and a flag.
+  private static let pieces = [
+    "a", "K", "#", "## ", " ", "\t", "-", "---", "`", "~", "|", "\\", ":", "·", " · ", " | ",
+    "\u{301}", "\u{600}", "\u{200D}", "\u{212A}", "\u{1FEF}", "\r", "\n", "\r\n", "é", "e\u{301}",
+    "\u{85}", "\u{A0}", "—", "🇫🇷", "Source:", "Screenshot · ",
+  ]
+
+  private static func texts(count: Int, seed: UInt64) -> [Substring] {
+    var random = SplitMix(state: seed)
+    return (0..<count).map { _ in
+      let length = Int(random.next() % 7)
+      let text = (0..<length).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }
+        .joined()
+      // Substrings of a larger string, as the parsers see them.
+      let padded = "x" + text + "y"
+      return padded.dropFirst().dropLast()
+    }
+  }
+
+  @Test func trimmingMatchesCharacters() {
+    for text in Self.texts(count: 4000, seed: 1) {
+      #expect(
+        text.trimmingWhitespace() == text.trimmingWhitespaceByCharacter(),
+        "\(Array(text.unicodeScalars))")
+      #expect(
+        text.trimmingWhitespace().utf8.elementsEqual(text.trimmingWhitespaceByCharacter().utf8))
+    }
+  }
+
+  @Test func prefixesAndEqualityMatchCharacters() {
+    let targets = [
+      "## ", "# ", "|", "\\", "---", "Source:", "Flash cards", "K", "`", "Show the answer",
+    ]
+    for text in Self.texts(count: 3000, seed: 2) {
+      for target in targets {
+        #expect(
+          text.hasASCIIPrefix(target) == text.hasPrefix(target),
+          "\(Array(text.unicodeScalars)) \(target)")
+        #expect(
+          text.equalsASCII(target) == (text == target), "\(Array(text.unicodeScalars)) \(target)")
+      }
+    }
+  }
+
+  @Test func splittingMatchesFoundation() {
+    for text in Self.texts(count: 3000, seed: 3) {
+      for separator in [" · ", " | ", "|"] {
+        if let fast = text.simpleComponents(separatedBy: separator) {
+          #expect(fast.map(String.init) == text.components(separatedBy: separator))
+        }
+      }
+      if let contains = text.simpleContains(" · ") {
+        #expect(contains == text.contains(" · "))
+      }
+    }
+  }
+
+  @Test func joiningMatchesJoined() {
+    let base = Self.texts(count: 200, seed: 4).map(String.init).joined(separator: "\n")
+    let lines = base.split(separator: "\n", omittingEmptySubsequences: false)
+    for start in stride(from: 0, to: lines.count, by: 7) {
+      let slice = Array(lines[start..<min(lines.count, start + 5)])
+      for separator in ["\n", " "] {
+        #expect(
+          slice.joinedText(separator: separator).utf8.elementsEqual(
+            slice.joined(separator: separator).utf8))
+      }
+    }
+  }
+
+  @Test func linesMatchSplittingCharacters() {
+    for text in Self.texts(count: 2000, seed: 5) {
+      let source = SourceText(String(text), path: "t.md")
+      var expected = String(text).split(omittingEmptySubsequences: false) {
+        $0 == "\n" || $0 == "\r\n" || $0 == "\r"
+      }
+      if expected.last?.isEmpty == true { expected.removeLast() }
+      #expect(source.lines.map { Array($0.utf8) } == expected.map { Array($0.utf8) })
+    }
+  }
+}
+
+/// SplitMix64, for reproducible texts.
+private struct SplitMix {
+  var state: UInt64
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
