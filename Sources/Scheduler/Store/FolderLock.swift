@@ -12,7 +12,7 @@ final class FolderLock {
   /// Takes the lock, or throws ``StateError/locked(folder:pid:)`` at once if another holds it.
   init(_ folder: StateFolder) throws(StateError) {
     let file = try OpenFile(folder.lock, flags: O_RDWR | O_CREAT)
-    guard flock(file.descriptor, LOCK_EX | LOCK_NB) == 0 else {
+    guard Self.lock(file.descriptor) == 0 else {
       let code = errno
       guard code == EWOULDBLOCK else {
         throw .io(file: folder.lock, operation: "lock it", code: code)
@@ -25,5 +25,20 @@ final class FolderLock {
     _ = ftruncate(file.descriptor, 0)
     try? file.write(Data("\(getpid())\n".utf8))
     self.file = file
+  }
+
+  /// `flock(LOCK_EX | LOCK_NB)`, tried again for up to a fifth of a second before giving up.
+  ///
+  /// A lock that its holder has just released can still look held for a moment: a child that
+  /// another thread of the holder is starting shares the holder's open files until it calls
+  /// exec, and with them the lock. A real second session holds it for much longer than this.
+  private static func lock(_ descriptor: Int32) -> Int32 {
+    for _ in 0..<20 {
+      if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return 0 }
+      guard errno == EWOULDBLOCK else { return -1 }
+      usleep(10_000)
+    }
+    errno = EWOULDBLOCK
+    return -1
   }
 }
