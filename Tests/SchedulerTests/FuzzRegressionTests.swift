@@ -199,6 +199,25 @@ struct SchedulerFuzzRegressionTests {
     }
   }
 
+  @Test("A snapshot fits a journal that ends in blank lines")
+  func journalEndingInBlankLines() throws {
+    // Found by state-folder: a journal ending in a blank line got a snapshot covering all of it,
+    // whose last event was then looked for on that blank line; every later open warned that the
+    // snapshot did not match, replayed the whole journal, and a writer rewrote the snapshot.
+    try withTemporaryDirectory { folder in
+      let journal = Self.review(1, after: #"{"repetitions":1,"due":"2026-01-02","reviews":1}"#)
+      try Data((journal + "\n\n \r\n\t\n").utf8).write(to: folder.journal)
+      let writer = try openStore(folder, clock: TestClock("2026-11-29T10:00:00Z"))
+      try writer.close()
+      let snapshot = try jsonObject(
+        String(decoding: Data(contentsOf: folder.snapshot), as: UTF8.self))
+      #expect(snapshot["lastEventID"] as? String == "00000000-0000-4000-8000-000000000001")
+      let again = try ReviewStore.openReadOnly(folder: folder)
+      #expect(again.warnings == [])
+      #expect(again.state(of: "a")?.reviews == 1)
+    }
+  }
+
   @Test("A snapshot of a journal of blank lines fits it, and one that names no event does not")
   func snapshotOfBlankJournal() throws {
     // Found by state-folder: the writer rewrote a stale snapshot as covering the journal's 3

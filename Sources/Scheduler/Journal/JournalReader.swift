@@ -91,9 +91,29 @@ struct JournalReader {
     return result
   }
 
-  /// The event on the line that ends just before `offset`, or nil if there is none or it is
-  /// not an event.
+  /// The event on the last line that is not blank before `offset` (a line's end), or nil if
+  /// there is none or it is not an event. Blank lines are skipped, as when reading, so that a
+  /// snapshot still fits a journal that ends in blank lines.
   func event(endingAt offset: Int) throws(StateError) -> JournalEvent? {
+    // The last byte that is neither blank nor a newline, read backwards in chunks.
+    var position = offset
+    var lastByte: Int?
+    while position > 0 && lastByte == nil {
+      let chunkStart = max(0, position - 4096)
+      let chunk = try file.read(from: chunkStart, to: position)
+      if let index = chunk.lastIndex(where: { $0 != UInt8(ascii: "\n") && !isBlank($0) }) {
+        lastByte = chunkStart + (index - chunk.startIndex)
+      }
+      position = chunkStart
+    }
+    guard let lastByte else { return nil }
+    let rest = try file.read(from: lastByte, to: offset)
+    guard let newline = rest.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+    return try event(onLineEndingAt: lastByte + (newline - rest.startIndex) + 1)
+  }
+
+  /// The event on the line that ends just before `offset`, or nil if it is not an event.
+  private func event(onLineEndingAt offset: Int) throws(StateError) -> JournalEvent? {
     guard offset > 0 else { return nil }
     // Lines are a few hundred bytes; read backwards in chunks until the previous newline.
     var start = offset - 1

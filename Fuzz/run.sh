@@ -1,0 +1,175 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets of Fuzz/Targets and runs each in turn, one at a time.
+#
+#   Fuzz/run.sh [SECONDS] [TARGET...]     SECONDS per target (default 60); targets default to all:
+#                                         native-deck lesson-page state-decoder state-folder
+#   Fuzz/run.sh --build-only [TARGET...]  only build
+#   Fuzz/run.sh --reproduce TARGET FILE   run one input through a target (after a crash)
+#
+# Everything is written under $QUIZ_FUZZ_DIR (default /tmp/quiz-fuzz), never into the repository:
+# bin/ the fuzzers, corpus/TARGET the working corpus (kept between runs, seeded on every run),
+# artifacts/TARGET the crashing, hanging or invariant-breaking inputs, logs/TARGET.log the output.
+# SwiftPM cannot build fuzzers, so each target is compiled with swiftc from its module's sources
+# plus its files in Fuzz/Targets, as that module (so it reaches internal declarations).
+set -euo pipefail
+
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+out=${QUIZ_FUZZ_DIR:-/tmp/quiz-fuzz}
+all_targets=(native-deck lesson-page state-decoder state-folder)
+
+mode=run
+seconds=60
+case "${1:-}" in
+  --build-only) mode=build; shift ;;
+  --reproduce) mode=reproduce; shift ;;
+  '' | *[!0-9]*) ;;
+  *) seconds=$1; shift ;;
+esac
+targets=("$@")
+if [[ $mode == reproduce ]]; then
+  [[ $# == 2 ]] || { echo "usage: $0 --reproduce TARGET FILE" >&2; exit 64; }
+  targets=("$1")
+  input=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
+fi
+[[ ${#targets[@]} -gt 0 ]] || targets=("${all_targets[@]}")
+
+module_of() {
+  case $1 in
+    native-deck | lesson-page) echo CardDeck ;;
+    state-decoder | state-folder) echo Scheduler ;;
+    *) echo "unknown target '$1' (known: ${all_targets[*]})" >&2; exit 64 ;;
+  esac
+}
+
+target_files() {
+  case $1 in
+    native-deck) echo Fuzz/Targets/DeckChecks.swift Fuzz/Targets/NativeDeckFuzzer.swift ;;
+    lesson-page) echo Fuzz/Targets/DeckChecks.swift Fuzz/Targets/LessonPageFuzzer.swift ;;
+    state-decoder) echo Fuzz/Targets/StateChecks.swift Fuzz/Targets/StateDecoderFuzzer.swift ;;
+    state-folder) echo Fuzz/Targets/StateChecks.swift Fuzz/Targets/StateFolderFuzzer.swift ;;
+  esac
+}
+
+# -sanitize=fuzzer,address where the toolchain links it; fuzzer alone otherwise.
+sanitizers=${QUIZ_FUZZ_SANITIZE:-}
+if [[ -z $sanitizers ]]; then
+  mkdir -p "$out/probe"
+  printf '%s\n' '@_cdecl("LLVMFuzzerTestOneInput")' \
+    'public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt { 0 }' \
+    >"$out/probe/probe.swift"
+  if swiftc -sanitize=fuzzer,address -parse-as-library -use-ld=lld "$out/probe/probe.swift" \
+    -o "$out/probe/probe" >"$out/probe/log" 2>&1; then
+    sanitizers=fuzzer,address
+  else
+    sanitizers=fuzzer
+    echo "note: -sanitize=fuzzer,address does not link here; building with fuzzer alone" >&2
+  fi
+fi
+
+build() {
+  local target=$1 module
+  module=$(module_of "$target")
+  local copy=$out/build/$target/src
+  mkdir -p "$out/bin" "$copy"
+  echo "building $target ($module, -sanitize=$sanitizers)" >&2
+  # A copy, so that edits made in the work tree meanwhile cannot break the build half-way.
+  rm -rf "$copy" && mkdir -p "$copy/Sources" "$copy/Fuzz"
+  cp -R "$repo/Sources/$module" "$copy/Sources/" && cp -R "$repo/Fuzz/Targets" "$copy/Fuzz/"
+  # shellcheck disable=SC2046
+  (cd "$copy" && swiftc -sanitize="$sanitizers" -parse-as-library -O -g -use-ld=lld \
+    -module-name "$module" -module-cache-path "$out/build/module-cache" \
+    $(find "Sources/$module" -name '*.swift' | sort) $(target_files "$target") \
+    -o "$out/bin/$target")
+}
+
+# Seeds: the test fixtures and shipped decks, whole and cut into one card each, and the state
+# folders of Fuzz/corpus/state as journal alone, snapshot alone, and both.
+seed() {
+  local target=$1 dir=$out/corpus/$1 file name
+  mkdir -p "$dir"
+  case $target in
+    native-deck)
+      for file in "$repo"/Decks/*.md; do
+        name=$(basename "$file" .md)
+        cp "$file" "$dir/seed-$name"
+        awk -v prefix="$dir/seed-$name-card-" '
+          /^## / { n++; if (file != "") close(file); file = prefix n; printf "%s", header > file }
+          n == 0 { header = header $0 "\n"; next }
+          { print > file }' "$file"
+      done
+      ;;
+    lesson-page)
+      for file in "$repo"/Tests/CardDeckTests/Fixtures/*.txt; do
+        name=$(basename "$file" .txt)
+        cp "$file" "$dir/seed-$name"
+        awk -v prefix="$dir/seed-$name-part-" '
+          function start() { n++; if (file != "") close(file); file = prefix n
+            printf "%sFlash cards\n\n", header > file }
+          inHeader && (/^Step / || /^You will build/) { inHeader = 0 }
+          BEGIN { inHeader = 1 }
+          inHeader { header = header $0 "\n"; next }
+          $0 == "Flash cards" || $0 == "Edge cases and tricky questions" { part = $0; file = ""; next }
+          /^Interview problem/ { part = ""; start(); print > file; next }
+          (part == "Flash cards" && (/^Syntax · / || /^Trick question · /)) \
+            || (part != "" && part != "Flash cards" && / · question [0-9]+ of [0-9]+/) {
+            start(); if (part != "Flash cards") printf "%s\n\n", part > file }
+          file != "" { print > file }' "$file"
+      done
+      ;;
+    state-decoder | state-folder)
+      for file in "$repo"/Fuzz/corpus/state/*/; do
+        name=$(basename "$file")
+        if [[ -f $file/reviews.jsonl ]]; then cp "$file/reviews.jsonl" "$dir/seed-$name-journal"; fi
+        if [[ -f $file/state.json ]]; then
+          cat "$file/state.json" <(printf '\0') >"$dir/seed-$name-snapshot"
+          if [[ -f $file/reviews.jsonl ]]; then
+            cat "$file/state.json" <(printf '\0') "$file/reviews.jsonl" >"$dir/seed-$name-both"
+          fi
+        fi
+      done
+      ;;
+  esac
+}
+
+dictionary() {
+  case $1 in
+    native-deck) echo "$repo/Fuzz/dict/native-deck.dict" ;;
+    lesson-page) echo "$repo/Fuzz/dict/lesson-page.dict" ;;
+    state-decoder | state-folder) echo "$repo/Fuzz/dict/state.dict" ;;
+  esac
+}
+
+export SWIFT_BACKTRACE=enable=no  # let libFuzzer, not the Swift runtime, report a trap
+export ASAN_OPTIONS=${ASAN_OPTIONS:-allocator_may_return_null=1}
+
+for target in "${targets[@]}"; do module_of "$target" >/dev/null; done
+for target in "${targets[@]}"; do build "$target"; done
+[[ $mode == build ]] && exit 0
+if [[ $mode == reproduce ]]; then
+  exec "$out/bin/${targets[0]}" -timeout=5 -rss_limit_mb=2048 "$input"
+fi
+
+found=0
+summary=()
+for target in "${targets[@]}"; do
+  seed "$target"
+  mkdir -p "$out/artifacts/$target" "$out/logs"
+  log=$out/logs/$target.log
+  echo "fuzzing $target for ${seconds}s; log: $log" >&2
+  status=0
+  nice -n 10 "$out/bin/$target" "$out/corpus/$target" -dict="$(dictionary "$target")" \
+    -max_total_time="$seconds" -timeout=5 -rss_limit_mb=2048 -max_len=8192 \
+    -artifact_prefix="$out/artifacts/$target/" -print_final_stats=1 >"$log" 2>&1 || status=$?
+  last=$(grep -E '^#[0-9]+' "$log" | tail -1 || true)
+  runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+  rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")
+  files=$(find "$out/corpus/$target" -type f | wc -l)
+  line="$target: exit $status, ${runs:-?} runs, ${rate:-?} exec/s, corpus $files files; last: $last"
+  if [[ $status != 0 ]]; then
+    found=1
+    line+=$'\n'"  found: $(grep -E 'ERROR|FUZZ INVARIANT|Test unit written' "$log" | head -3)"
+  fi
+  summary+=("$line")
+done
+printf '%s\n' "${summary[@]}"
+exit $found
