@@ -20,10 +20,6 @@ struct CardsCommand {
 
   func run(_ arguments: Arguments) throws(UsageError) -> ExitCode {
     var arguments = arguments
-    if arguments.wantsHelp() {
-      console.print(Self.help)
-      return .success
-    }
     let options = try DeckOptions(&arguments, filters: true)
     let json = arguments.flag("--json")
     try arguments.finish()

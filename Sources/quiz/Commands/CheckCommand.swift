@@ -18,10 +18,6 @@ struct CheckCommand {
 
   func run(_ arguments: Arguments) throws(UsageError) -> ExitCode {
     var arguments = arguments
-    if arguments.wantsHelp() {
-      console.print(Self.help)
-      return .success
-    }
     let options = try DeckOptions(&arguments, filters: false)
     try arguments.finish()
     let collection = try options.load(in: environment, command: arguments.command)

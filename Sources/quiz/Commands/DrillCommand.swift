@@ -33,10 +33,6 @@ struct DrillCommand {
 
   func run(_ arguments: Arguments) throws(UsageError) -> ExitCode {
     var arguments = arguments
-    if arguments.wantsHelp() {
-      console.print(Self.help)
-      return .success
-    }
     var deckOptions = try DeckOptions(&arguments, filters: true)
     let stateOptions = try StateOptions(&arguments)
     let count = try arguments.number("--count", in: 1...10_000) ?? 10

@@ -37,10 +37,6 @@ struct ExportCommand {
 
   func run(_ arguments: Arguments) throws(UsageError) -> ExitCode {
     var arguments = arguments
-    if arguments.wantsHelp() {
-      console.print(Self.help)
-      return .success
-    }
     let command = arguments.command
     let formatName = try arguments.value("--format")
     let output = try arguments.value("--output").flatMap { $0 == "-" ? nil : $0 }

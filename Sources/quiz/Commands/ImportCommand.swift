@@ -21,10 +21,6 @@ struct ImportCommand {
 
   func run(_ arguments: Arguments) throws(UsageError) -> ExitCode {
     var arguments = arguments
-    if arguments.wantsHelp() {
-      console.print(Self.help)
-      return .success
-    }
     let output = try arguments.value("--output") ?? "."
     let force = arguments.flag("--force")
     let pages = arguments.positionals()

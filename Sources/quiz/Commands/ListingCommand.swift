@@ -43,10 +43,6 @@ struct ListingCommand {
 
   func run(_ arguments: Arguments) throws(UsageError) -> ExitCode {
     var arguments = arguments
-    if arguments.wantsHelp() {
-      console.print(listing == .decks ? Self.decksHelp : Self.topicsHelp)
-      return .success
-    }
     let command = arguments.command
     let deckOptions = try DeckOptions(&arguments, filters: true)
     let stateOptions = try StateOptions(&arguments)

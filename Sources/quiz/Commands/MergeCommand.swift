@@ -21,10 +21,6 @@ struct MergeCommand {
 
   func run(_ arguments: Arguments) throws(UsageError) -> ExitCode {
     var arguments = arguments
-    if arguments.wantsHelp() {
-      console.print(Self.help)
-      return .success
-    }
     let command = arguments.command
     let stateOptions = try StateOptions(&arguments)
     let folders = arguments.positionals()

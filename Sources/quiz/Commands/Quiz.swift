@@ -34,6 +34,11 @@ struct Quiz {
       $0.hasPrefix("-") && !["--help", "-h"].contains($0) ? nil : $0
     }
     let rest = name == nil ? arguments[...] : arguments.dropFirst()
+    // Every command answers --help the same way, so it is handled once, here.
+    if rest.contains(where: { $0 == "--help" || $0 == "-h" }), let help = Self.help(of: name) {
+      console.print(help)
+      return .success
+    }
     do throws(UsageError) {
       switch name {
       case "--help", "-h", "help":
@@ -80,6 +85,24 @@ struct Quiz {
       console.printError("\(error.command): \(error.message)")
       console.printError("Run '\(error.command) --help' for usage.")
       return .usage
+    }
+  }
+
+  /// The help of the command `name` (nil: review), or nil for an unknown name.
+  static func help(of name: String?) -> String? {
+    switch name {
+    case nil, "review": ReviewCommand.help
+    case "drill": DrillCommand.help
+    case "cards": CardsCommand.help
+    case "check": CheckCommand.help
+    case "import": ImportCommand.help
+    case "stats": StatsCommand.help
+    case "decks": ListingCommand.decksHelp
+    case "topics": ListingCommand.topicsHelp
+    case "export": ExportCommand.help
+    case "merge": MergeCommand.help
+    case "unsuspend": UnsuspendCommand.help
+    default: nil
     }
   }
 }

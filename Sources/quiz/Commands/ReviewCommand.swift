@@ -30,10 +30,6 @@ struct ReviewCommand {
 
   func run(_ arguments: Arguments) throws(UsageError) -> ExitCode {
     var arguments = arguments
-    if arguments.wantsHelp() {
-      console.print(Self.help)
-      return .success
-    }
     let deckOptions = try DeckOptions(&arguments, filters: true)
     let stateOptions = try StateOptions(&arguments)
     let newPerDay = try arguments.number("--new", in: 0...10_000)

@@ -29,10 +29,6 @@ struct StatsCommand {
 
   func run(_ arguments: Arguments) throws(UsageError) -> ExitCode {
     var arguments = arguments
-    if arguments.wantsHelp() {
-      console.print(Self.help)
-      return .success
-    }
     let command = arguments.command
     let json = arguments.flag("--json")
     let noColor = arguments.flag("--no-color")

@@ -21,10 +21,6 @@ struct UnsuspendCommand {
 
   func run(_ arguments: Arguments) throws(UsageError) -> ExitCode {
     var arguments = arguments
-    if arguments.wantsHelp() {
-      console.print(Self.help)
-      return .success
-    }
     let command = arguments.command
     let deckOptions = try DeckOptions(&arguments, filters: false)
     let stateOptions = try StateOptions(&arguments)

@@ -12,11 +12,6 @@ struct Arguments {
     self.command = command
   }
 
-  /// Whether `--help` or `-h` was given.
-  mutating func wantsHelp() -> Bool {
-    flag("--help") || flag("-h")
-  }
-
   /// Whether the flag was given; removes it.
   mutating func flag(_ name: String) -> Bool {
     guard let index = items.firstIndex(of: name) else { return false }
