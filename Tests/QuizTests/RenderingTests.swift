@@ -5,24 +5,6 @@ import Testing
 
 @Suite("Rendering")
 struct RenderingTests {
-  @Test("tokenizes Swift without losing a character")
-  func tokensRoundTrip() {
-    let code = """
-      @State private var name = "Ada \\(count) \\"x\\"" // a comment
-      /* block */ let n = 0x1F + 3.5
-      """
-    let tokens = SwiftTokenizer.tokens(code)
-    #expect(tokens.map(\.text).joined() == code)
-    #expect(tokens.first == .init(kind: .attribute, text: "@State"))
-    #expect(tokens.contains(.init(kind: .keyword, text: "private")))
-    #expect(tokens.contains(.init(kind: .string, text: "\"Ada \\(count) \\\"x\\\"\"")))
-    #expect(tokens.contains(.init(kind: .comment, text: "// a comment")))
-    #expect(tokens.contains(.init(kind: .comment, text: "/* block */")))
-    #expect(tokens.contains(.init(kind: .number, text: "0x1F")))
-    #expect(tokens.contains(.init(kind: .number, text: "3.5")))
-    #expect(tokens.contains(.init(kind: .identifier, text: "name")))
-  }
-
   @Test("colours keywords, strings, comments, attributes and numbers, and nothing without colour")
   func highlight() {
     let code = "@Model let x = \"s\" // c\nvar y = 2"
@@ -41,28 +23,6 @@ struct RenderingTests {
       "one two three four five six seven eight\nnine", indent: "  ")
     #expect(wrapped == "  one two three four\n  five six seven eight\n  nine")
     #expect(wrapped.split(separator: "\n").allSatisfy { $0.count <= 24 })
-  }
-
-  @Test(
-    "compares an attempt token by token, ignoring white space and comments",
-    arguments: [
-      ("Text(\"a\")\n  .padding()", "Text( \"a\" ).padding() // done", 5),
-      (".sheet(isPresented: $shown) { A() }", ".sheet(isPresented: $show) { A() }", 4),
-      (".sheet(isPresented: $shown) { A() }", ".sheet(item: $x) { A() }", 3),
-      (".sheet(isPresented: $shown) { A() }", "sheet shown", 1),
-    ])
-  func comparison(expected: String, attempt: String, grade: Int) {
-    #expect(AttemptComparison(attempt: attempt, expected: expected).suggestedGrade == grade)
-  }
-
-  @Test("marks what is missing and what is extra")
-  func comparisonPieces() {
-    let comparison = AttemptComparison(attempt: "f(a, c)", expected: "f(a, b)")
-    #expect(
-      comparison.pieces == [
-        .same("f"), .same("("), .same("a"), .same(","), .missing("b"), .extra("c"), .same(")"),
-      ])
-    #expect(!comparison.isExact)
   }
 
   @Test(

@@ -49,7 +49,7 @@ struct ReviewSessionTests {
     #expect(result.status == .success)
     #expect(result.out.hasPrefix("0 due, 3 new\n"))
     #expect(result.out.contains("[1/3]"))
-    #expect(result.out.contains("Your attempt matches the expected code, token for token."))
+    #expect(result.out.contains("Your attempt: Same as the card's code. Suggested grade: 5."))
     #expect(result.out.contains("Reviewed 3 cards in 0 s."))
     #expect(result.out.contains("Grades: 5 ×2  4 ×1. Accuracy 100% (3 or better)."))
     let state = try harness.saved()
@@ -61,8 +61,53 @@ struct ReviewSessionTests {
   func suggestion() throws {
     let harness = try SessionHarness()
     let result = harness.run(["--kind", "syntax"], lines: ["struct Planter {}", ""])
-    #expect(result.out.contains("Grade 0–5 [5]: ") || result.out.contains("Reviewed 1 card"))
+    #expect(result.out.contains("Suggested grade: 5."))
+    #expect(result.out.contains("Grades: 5 ×1."))
     #expect(try harness.saved().cards["planter"]?.repetitions == 1)
+  }
+
+  static let sheetDeck = """
+    # Sheets
+
+    ## Syntax · Sheets · sheet-item
+    Present a sheet for one chosen recipe.
+
+    ---
+
+    ```swift
+    @State private var chosen: Recipe?
+
+    .sheet(item: $chosen) { recipe in
+        RecipeDetail(recipe: recipe)
+    }
+    ```
+
+    The closure receives the unwrapped value.
+    """
+
+  @Test(
+    "suggests the reviewer's grade, shows why, and records it when Enter takes it",
+    arguments: [
+      (".sheet(item: $picked) { r in DetailView(recipe: r) }", 5, 1, "with names of your own"),
+      (".popover(item: $picked) { r in DetailView(recipe: r) }", 2, 0, "[-sheet-]{+popover+}"),
+    ])
+  func reviewerGrade(attempt: String, grade: Int, repetitions: Int, shown: String) throws {
+    let harness = try SessionHarness()
+    let result = harness.run([], lines: [attempt, ""], deck: Self.sheetDeck)
+    #expect(result.out.contains("Suggested grade: \(grade)."))
+    #expect(result.out.contains(shown))
+    #expect(result.out.contains("Grades: \(grade) ×1."))
+    #expect(try harness.saved().cards["sheet-item"]?.repetitions == repetitions)
+  }
+
+  @Test("suggests nothing for an empty attempt: the user grades")
+  func emptyAttempt() throws {
+    let harness = try SessionHarness()
+    let result = harness.run([], lines: ["", "", "3"], deck: Self.sheetDeck)
+    #expect(result.out.contains("Type a grade from 0 to 5 (or :help)."))
+    #expect(result.out.contains("Grades: 3 ×1."))
+    #expect(!result.out.contains("Your attempt"))
+    #expect(try harness.saved().cards["sheet-item"]?.repetitions == 1)
   }
 
   @Test("explains an invalid grade and asks again")
@@ -200,7 +245,7 @@ struct ReviewSessionTests {
     let harness = try SessionHarness()
     let result = harness.run(
       ["--kind", "syntax"], lines: ["struct", "Planter {}", "", ""], interactive: true)
-    #expect(result.out.contains("Your attempt matches the expected code"))
+    #expect(result.out.contains("Your attempt: Same as the card's code."))
   }
 
   @Test("refuses decks with errors unless --force, and then reviews what loaded")

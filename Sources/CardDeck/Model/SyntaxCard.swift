@@ -8,12 +8,18 @@ public struct SyntaxCard: Hashable, Sendable {
   public var explanation: Passage
   /// Where the fact comes from, if the deck says.
   public var source: String?
+  /// What the author says about judging attempts: the point of the card, and context.
+  public var hints: JudgingHints
 
   /// Creates a syntax card.
-  public init(prompt: Prompt, code: CodeBlock, explanation: Passage, source: String? = nil) {
+  public init(
+    prompt: Prompt, code: CodeBlock, explanation: Passage, source: String? = nil,
+    hints: JudgingHints = JudgingHints()
+  ) {
     self.prompt = prompt
     self.code = code
     self.explanation = explanation
     self.source = source
+    self.hints = hints
   }
 }

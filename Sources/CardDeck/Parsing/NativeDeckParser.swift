@@ -28,6 +28,8 @@ public struct NativeDeckParser: Sendable {
     var topic: String
     var id: String?
     var settings: [String: String] = [:]
+    var settingLines: [String: Int] = [:]
+    var alternatives: [String] = []
     var question: [MarkdownBlocks.Line] = []
     var answer: [MarkdownBlocks.Line] = []
     var separatorLine: Int?
@@ -87,8 +89,13 @@ public struct NativeDeckParser: Sendable {
         }
         state = .preamble
       case .cardSettings:
-        if let (key, value) = setting(in: line), ["section", "title"].contains(key) {
-          pending?.settings[key] = value
+        if let (key, value) = setting(in: line), Self.cardSettings.contains(key) {
+          if key == "also" {
+            pending?.alternatives.append(value)
+          } else {
+            pending?.settings[key] = value
+          }
+          pending?.settingLines[key] = number
           continue
         }
         state = .cardBody
@@ -142,6 +149,34 @@ public struct NativeDeckParser: Sendable {
       pending!.question.append((number, line))
     } else {
       pending!.answer.append((number, line))
+    }
+  }
+
+  /// The settings a card may have, right below its heading.
+  static let cardSettings: Set<String> = ["section", "title", "essential", "context", "also"]
+
+  /// Warns about `essential:` and `context:` names that the card's code does not have.
+  private func checkHints(
+    _ pending: PendingCard, in code: String, source: SourceText,
+    into diagnostics: inout [Diagnostic]
+  ) {
+    let names = Set(
+      SwiftLexer.significantTokens(in: code).map { token in
+        JudgingHints.normalized(String(code[token.range]))
+      })
+    for key in ["essential", "context"] {
+      guard let value = pending.settings[key], let line = pending.settingLines[key] else {
+        continue
+      }
+      for name in JudgingHints.names(in: value) {
+        let bare = name.hasSuffix(":") ? String(name.dropLast()) : name
+        if !names.contains(bare) && !names.contains(where: { $0.hasSuffix("." + bare) }) {
+          diagnostics.append(
+            .warning(
+              "'\(key):' names '\(name)', which is not in the card's code",
+              at: source.location(line)))
+        }
+      }
     }
   }
 
@@ -301,6 +336,16 @@ public struct NativeDeckParser: Sendable {
       diagnostics.append(.error("the answer is empty", at: source.location(separator)))
     }
 
+    if kind != .syntax {
+      for key in ["essential", "context", "also"] {
+        if let line = pending.settingLines[key] {
+          diagnostics.append(
+            .warning(
+              "'\(key):' only applies to syntax cards, whose attempts are compared with code",
+              at: source.location(line)))
+        }
+      }
+    }
     let content: Card.Content
     switch kind {
     case .syntax:
@@ -315,8 +360,15 @@ public struct NativeDeckParser: Sendable {
         }
         return nil
       }
+      let hints = JudgingHints(
+        essential: JudgingHints.names(in: pending.settings["essential"] ?? ""),
+        context: JudgingHints.names(in: pending.settings["context"] ?? ""),
+        alternatives: pending.alternatives)
+      checkHints(pending, in: code.text, source: source, into: &diagnostics)
       content = .syntax(
-        SyntaxCard(prompt: prompt, code: code, explanation: Passage(answer), source: cardSource))
+        SyntaxCard(
+          prompt: prompt, code: code, explanation: Passage(answer), source: cardSource,
+          hints: hints))
     case .trick:
       content = .trick(TrickCard(question: prompt, answer: Passage(answer), source: cardSource))
     case .edge:

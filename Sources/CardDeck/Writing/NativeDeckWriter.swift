@@ -17,6 +17,15 @@ public struct NativeDeckWriter: Sendable {
       out += "\n## \(card.kind.headingName) · \(card.topic) · \(card.id)\n"
       if let section = card.section { out += "section: \(section)\n" }
       if let title = card.title { out += "title: \(title)\n" }
+      if case .syntax(let syntax) = card.content {
+        if !syntax.hints.essential.isEmpty {
+          out += "essential: \(syntax.hints.essential.sorted().joined(separator: ", "))\n"
+        }
+        if !syntax.hints.context.isEmpty {
+          out += "context: \(syntax.hints.context.sorted().joined(separator: ", "))\n"
+        }
+        for alternative in syntax.hints.alternatives { out += "also: \(alternative)\n" }
+      }
       out += "\n"
       var question =
         card.prompt.text.isEmpty
@@ -55,7 +64,10 @@ public struct NativeDeckWriter: Sendable {
 
   /// A paragraph, escaped where its start would be read as deck syntax.
   private static func paragraph(_ text: String) -> String {
-    let risky = ["#", "|", "```", "~~~", "\\", "Source:", "Listen for:", "section:", "title:"]
+    let risky = [
+      "#", "|", "```", "~~~", "\\", "Source:", "Listen for:", "section:", "title:", "essential:",
+      "context:", "also:",
+    ]
     return risky.contains(where: text.hasPrefix) || text == "---" ? "\\" + text : text
   }
 

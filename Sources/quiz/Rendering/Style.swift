@@ -1,3 +1,5 @@
+import CardDeck
+
 /// How text is dressed on the terminal: ANSI colours and weights, or nothing at all.
 struct Style: Equatable {
   /// Whether escape codes are written; false for pipes, `NO_COLOR` and `--no-color`.
@@ -6,7 +8,7 @@ struct Style: Equatable {
   /// A role a piece of text plays on the screen.
   enum Role {
     case keyword, string, number, comment, attribute
-    case heading, dim, good, bad, warn, accent
+    case heading, dim, good, bad, warn, accent, missing
   }
 
   /// `text` dressed for `role`, or unchanged without colour.
@@ -25,6 +27,7 @@ struct Style: Equatable {
       case .bad: "31;1"
       case .warn: "33"
       case .accent: "36"
+      case .missing: "31;4"
       }
     return "\u{1B}[\(code)m\(text)\u{1B}[0m"
   }
@@ -32,14 +35,15 @@ struct Style: Equatable {
   /// Swift code with keywords, strings, numbers, comments and attributes coloured.
   func highlight(_ code: String) -> String {
     guard usesColor else { return code }
-    return SwiftTokenizer.tokens(code).map { token in
-      switch token.kind {
-      case .keyword: apply(.keyword, token.text)
-      case .string: apply(.string, token.text)
-      case .number: apply(.number, token.text)
-      case .comment: apply(.comment, token.text)
-      case .attribute: apply(.attribute, token.text)
-      case .identifier, .punctuation, .whitespace: String(token.text)
+    return SwiftLexer.tokens(in: code).map { token in
+      let text = code[token.range]
+      return switch token.kind {
+      case .keyword: apply(.keyword, text)
+      case .string: apply(.string, text)
+      case .number: apply(.number, text)
+      case .comment: apply(.comment, text)
+      case .attribute, .pound: apply(.attribute, text)
+      case .identifier, .dollar, .operator, .punctuation, .whitespace: String(text)
       }
     }.joined()
   }

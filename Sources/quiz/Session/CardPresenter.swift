@@ -5,7 +5,7 @@ struct CardPresenter {
   var style: Style
   var width: Int
 
-  private var wrapper: TextWrapper { TextWrapper(width: width) }
+  var wrapper: TextWrapper { TextWrapper(width: width) }
 
   /// The header line: position, a progress bar, and what the card is.
   func header(for card: Card, position: Int, total: Int) -> String {
@@ -33,16 +33,21 @@ struct CardPresenter {
     return parts.joined(separator: "\n\n")
   }
 
-  /// The answer side of `card`, with the comparison of `attempt` on syntax cards.
-  func answer(_ card: Card, attempt: String?) -> String {
+  /// The answer side of `card`, with how an attempt compares on syntax cards.
+  func answer(_ card: Card, judgement: Judgement? = nil) -> String {
     var parts = [rule("Answer")]
     switch card.content {
     case .syntax(let syntax):
       parts.append(code(syntax.code.text))
-      if let attempt, !attempt.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-        parts.append(comparison(AttemptComparison(attempt: attempt, expected: syntax.code.text)))
+      if let judgement, judgement.grade != nil {
+        parts.append(comparison(judgement))
       }
       parts += syntax.explanation.blocks.map(block)
+      if !syntax.hints.alternatives.isEmpty {
+        parts.append(
+          style.apply(.dim, "Also right:") + "\n"
+            + syntax.hints.alternatives.map(code).joined(separator: "\n"))
+      }
       if let source = syntax.source {
         parts.append(style.apply(.dim, wrapper.wrap("Source: \(source)")))
       }
@@ -63,30 +68,6 @@ struct CardPresenter {
       }
     }
     return parts.joined(separator: "\n\n")
-  }
-
-  /// How an attempt compares with the expected code, in word-diff notation:
-  /// `[-missing-]` and `{+extra+}`.
-  func comparison(_ comparison: AttemptComparison) -> String {
-    if comparison.isExact {
-      return style.apply(.good, "Your attempt matches the expected code, token for token.")
-    }
-    let percent = Int((comparison.similarity * 100).rounded())
-    // Below a third in common, a token-by-token listing is noise: every token differs.
-    guard comparison.similarity >= 0.3 else {
-      return style.apply(
-        .dim, "Your attempt shares little with the expected code (\(percent)% alike).")
-    }
-    let pieces = comparison.pieces.map { piece in
-      switch piece {
-      case .same(let text): text
-      case .missing(let text): style.apply(.bad, "[-\(text)-]")
-      case .extra(let text): style.apply(.warn, "{+\(text)+}")
-      }
-    }
-    return style.apply(
-      .dim, "Your attempt against the expected code ([-missing-] {+extra+}), \(percent)% alike:")
-      + "\n" + wrapper.wrap(pieces.joined(separator: " "), indent: "    ")
   }
 
   /// A horizontal rule with a label.

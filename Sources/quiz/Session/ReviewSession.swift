@@ -103,15 +103,14 @@ final class ReviewSession {
     case .stop(let ending): return ending
     }
 
-    console.print()
-    console.print(presenter.answer(card, attempt: attempt))
-    console.print()
-    var suggestion: Int?
-    if case .syntax(let syntax) = card.content, let attempt,
-      !attempt.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
-    {
-      suggestion = AttemptComparison(attempt: attempt, expected: syntax.code.text).suggestedGrade
+    var judgement: Judgement?
+    if case .syntax(let syntax) = card.content, let attempt {
+      judgement = AnswerJudge(card: syntax).judge(attempt)
     }
+    console.print()
+    console.print(presenter.answer(card, judgement: judgement))
+    console.print()
+    var suggestion = judgement?.grade
     if timedOut { suggestion = 0 }
 
     let grade: Int

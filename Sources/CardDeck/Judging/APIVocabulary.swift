@@ -1,0 +1,112 @@
+/// The names of Apple's API that a comparison of Swift code treats as fixed: a different name
+/// in their place is a different API. Every other name is the card author's choice.
+///
+/// The names are data (``listing``), one per line under a section heading:
+/// - `types`: types and free functions (`Text`, `NavigationPath`, `print`);
+/// - `modifiers`: what follows a dot in a modifier chain (`sheet`, `presentationDetents`);
+/// - `members`: leading-dot values and static members (`medium`, `primaryAction`);
+/// - `methods`: members of values (`isEmpty`, `append`, `localizedStandardContains`);
+/// - `environment`: `EnvironmentValues` key paths (`horizontalSizeClass`, `dismiss`);
+/// - `attributes`: property wrappers and attributes, without `@`;
+/// - `deprecated`: `old -> replacement`.
+public struct APIVocabulary: Sendable {
+  /// Type and free-function names.
+  public var types: Set<String> = []
+  /// Modifier names.
+  public var modifiers: Set<String> = []
+  /// Leading-dot and static member names.
+  public var members: Set<String> = []
+  /// Names of members called or read on values.
+  public var methods: Set<String> = []
+  /// Environment key-path names.
+  public var environment: Set<String> = []
+  /// Attribute names, without `@`.
+  public var attributes: Set<String> = []
+  /// Deprecated names and what replaces each.
+  public var deprecated: [String: String] = [:]
+
+  /// The vocabulary shipped with quiz.
+  public static let standard = APIVocabulary(listing: listing)
+
+  /// Reads a listing in the format of ``listing``; unknown sections and blank lines are
+  /// skipped.
+  public init(listing: String) {
+    var section = ""
+    for rawLine in listing.split(separator: "\n") {
+      let line = rawLine.trimmed(of: " \t")
+      if line.isEmpty { continue }
+      if line.hasPrefix("#") {
+        section = line.dropFirst().trimmed(of: " ")
+        continue
+      }
+      switch section {
+      case "types": types.insert(line)
+      case "modifiers": modifiers.insert(line)
+      case "members": members.insert(line)
+      case "methods": methods.insert(line)
+      case "environment": environment.insert(line)
+      case "attributes": attributes.insert(line)
+      case "deprecated":
+        if let arrow = line.firstRange(of: "->") {
+          deprecated[line[..<arrow.lowerBound].trimmed(of: " ")] =
+            line[arrow.upperBound...].trimmed(of: " ")
+        }
+      default: break
+      }
+    }
+  }
+
+  /// Whether `name` is any API name the vocabulary knows.
+  public func knows(_ name: String) -> Bool {
+    types.contains(name) || modifiers.contains(name) || members.contains(name)
+      || methods.contains(name) || environment.contains(name) || attributes.contains(name)
+      || deprecated[name] != nil
+  }
+
+  /// Views and modifiers that examples use as scaffolding around what a card is about: a
+  /// different one in their place, or none, costs nothing, but what they contain still counts.
+  public static let scaffolding: Set<String> = [
+    "Text", "Label", "Image", "VStack", "HStack", "ZStack", "LazyVStack", "LazyHStack", "Group",
+    "Spacer", "Divider", "Color", "Button", "List", "ForEach", "Section", "Form", "ScrollView",
+    "EmptyView", "ProgressView", "print", "NavigationStack", "toolbar", "overlay", "Task",
+    "ToolbarItem", "ToolbarItemGroup",
+  ]
+
+  /// Modifiers that dress a view up: what they are given is the author's example too.
+  public static let decoration: Set<String> = [
+    "padding", "font", "fontWeight", "bold", "italic", "foregroundStyle", "foregroundColor",
+    "navigationTitle", "tint", "background", "opacity", "buttonStyle", "labelStyle",
+    "clipShape", "shadow", "lineLimit", "multilineTextAlignment", "imageScale", "controlSize",
+    "listStyle", "cornerRadius", "border", "textFieldStyle",
+  ]
+
+  /// Suffixes of style types that a leading-dot member names as well:
+  /// `SegmentedPickerStyle()` is `.segmented`.
+  static let styleSuffixes = [
+    "PickerStyle", "ListStyle", "ButtonStyle", "LabelStyle", "TextFieldStyle", "ToggleStyle",
+    "NavigationSplitViewStyle", "TabViewStyle", "ProgressViewStyle", "MenuStyle",
+    "DatePickerStyle", "GaugeStyle", "FormStyle", "IndexViewStyle",
+  ]
+
+  /// Modifiers that present content, and the modifiers that only work on that content (inside
+  /// the closure), not on the view that presents it.
+  public static let presenters: Set<String> = [
+    "sheet", "popover", "fullScreenCover", "inspector",
+  ]
+
+  /// See ``presenters``.
+  public static let presentedContentModifiers: Set<String> = [
+    "presentationDetents", "presentationDragIndicator", "presentationCompactAdaptation",
+    "presentationBackground", "presentationCornerRadius", "presentationBackgroundInteraction",
+    "presentationContentInteraction", "presentationSizing", "interactiveDismissDisabled",
+  ]
+}
+
+extension StringProtocol {
+  fileprivate func trimmed(of set: String) -> String {
+    var slice = Substring(self)
+    while let first = slice.first, set.contains(first) { slice = slice.dropFirst() }
+    while let last = slice.last, set.contains(last) { slice = slice.dropLast() }
+    return String(slice)
+  }
+}

@@ -1,0 +1,987 @@
+/// Judges typed attempts at one syntax card the way a Swift reviewer reads a flash-card answer:
+/// placeholders are free, API is what counts, and the point of the card weighs most.
+///
+/// The expected code is parsed once; each attempt is parsed and aligned with it node by node
+/// (see ``CodeParser``, ``CodeClassifier``). Grades: equivalent 5; right API with a slip 4;
+/// right idea, an API detail missing 3; another API, label, member or key path 2 or less;
+/// nothing in common 0–1.
+public struct AnswerJudge: Sendable {
+  /// The card's code, then its `also:` answers.
+  let answers: [ParsedCode]
+  let vocabulary: APIVocabulary
+
+  /// Prepares to judge attempts at `code`, the card's expected code.
+  public init(
+    code: String, hints: JudgingHints = JudgingHints(), vocabulary: APIVocabulary = .standard
+  ) {
+    self.vocabulary = vocabulary
+    self.answers = ([code] + hints.alternatives).map {
+      ParsedCode($0, hints: hints, vocabulary: vocabulary)
+    }
+  }
+
+  /// Prepares to judge attempts at `card`.
+  public init(card: SyntaxCard, vocabulary: APIVocabulary = .standard) {
+    self.init(code: card.code.text, hints: card.hints, vocabulary: vocabulary)
+  }
+
+  /// The verdict on `attempt`.
+  public func judge(_ attempt: String) -> Judgement {
+    let typed = ParsedCode(attempt, hints: JudgingHints(), vocabulary: vocabulary)
+    guard !typed.tokens.isEmpty else {
+      return Judgement(
+        grade: nil, reason: "Nothing typed: grade it yourself.", findings: [],
+        code: answers[0].source, marks: [:], renamings: [])
+    }
+    var best: Judgement?
+    for answer in answers {
+      let judgement: Judgement
+      if answer.hasWeight {
+        var matching = Matching(expected: answer, attempt: typed, vocabulary: vocabulary)
+        judgement = matching.run()
+      } else {
+        // Code with no API in it (`path = []`) can only be compared token by token.
+        judgement = Self.compareTokens(answer, typed)
+      }
+      if best == nil || judgement.grade ?? 0 > best!.grade ?? 0 { best = judgement }
+    }
+    return best!
+  }
+
+  /// The grade of code that has nothing but placeholders: 5 when the tokens are the same,
+  /// else by the share of tokens in common.
+  private static func compareTokens(_ expected: ParsedCode, _ typed: ParsedCode) -> Judgement {
+    func words(_ code: ParsedCode) -> [Substring] {
+      code.tokens.map { code.source[$0.range] }.filter { $0 != "self" && $0 != "," }
+    }
+    let wanted = words(expected)
+    let written = words(typed)
+    let common = Set(wanted).intersection(written).count
+    let share = Double(2 * common) / Double(max(1, Set(wanted).count + Set(written).count))
+    // The same tokens, or the same tokens inside scaffolding (`Button("Home") { path = [] }`).
+    let contains =
+      !wanted.isEmpty && written.count >= wanted.count
+      && (0...(written.count - wanted.count)).contains {
+        Array(written[$0..<($0 + wanted.count)]) == wanted
+      }
+    let grade = contains ? 5 : share >= 0.7 ? 3 : share >= 0.4 ? 2 : share > 0 ? 1 : 0
+    return Judgement(
+      grade: grade,
+      reason: grade == 5 ? "Same as the card's code." : "Not the card's code, token for token.",
+      findings: [], code: expected.source, marks: [:], renamings: [])
+  }
+}
+
+/// Code parsed and classified.
+struct ParsedCode: Sendable {
+  let source: String
+  let tokens: [SwiftToken]
+  let nodes: [CodeNode]
+  let declared: Set<String>
+  let hints: JudgingHints
+
+  init(_ source: String, hints: JudgingHints, vocabulary: APIVocabulary) {
+    self.hints = hints
+    var parser = CodeParser(source: source)
+    let nodes = parser.parse()
+    self.source = source
+    self.tokens = parser.tokens
+    self.declared = parser.declared
+    self.nodes = CodeClassifier(vocabulary: vocabulary, declared: parser.declared, hints: hints)
+      .classify(nodes)
+  }
+
+  /// Whether anything in the code counts: API, not only placeholders.
+  var hasWeight: Bool {
+    let total = nodes.reduce(Weight()) { $0 + Matching.weight(of: $1) }
+    return total.major + total.minor > 0
+  }
+
+  func text(_ node: CodeNode) -> String {
+    guard let token = node.token, token < tokens.count else { return node.name }
+    return String(source[tokens[token].range])
+  }
+}
+
+/// Weights of the parts of the expected code.
+struct Weight {
+  var major = 0.0
+  var minor = 0.0
+
+  static func + (lhs: Weight, rhs: Weight) -> Weight {
+    Weight(major: lhs.major + rhs.major, minor: lhs.minor + rhs.minor)
+  }
+
+  static func += (lhs: inout Weight, rhs: Weight) { lhs = lhs + rhs }
+}
+
+/// One alignment of an attempt with the expected code, and its bookkeeping.
+struct Matching {
+  let expected: ParsedCode
+  let attempt: ParsedCode
+  let vocabulary: APIVocabulary
+
+  var lost = Weight()
+  /// What the errors alone cost, so that one wrong name is not counted twice.
+  var lostToErrors = 0.0
+  var findings: [Judgement.Finding] = []
+  var marks: [Int: Judgement.Mark] = [:]
+  var renamings: [String: String] = [:]
+  var renamingOrder: [String] = []
+  var conflictingRenamings: Set<String> = []
+  var bindingNames: Set<String> = []
+  var leftoverExpected: [CodeNode] = []
+  var leftoverAttempt: [CodeNode] = []
+  var reportedAttemptTokens: Set<Int> = []
+  var sameAPI = 0
+  /// The shapes of expected items that found a counterpart, anywhere; and those whose
+  /// counterpart stands for many.
+  var matchedShapes: Set<String> = []
+  var repeatedShapes: Set<String> = []
+
+  /// The values the attempt gives its own variables: `let columns = [GridItem(…)]`.
+  let typedValues: [String: [CodeNode]]
+
+  init(expected: ParsedCode, attempt: ParsedCode, vocabulary: APIVocabulary) {
+    self.expected = expected
+    self.attempt = attempt
+    self.vocabulary = vocabulary
+    var values: [String: [CodeNode]] = [:]
+    func collect(_ nodes: [CodeNode]) {
+      for node in nodes {
+        if node.kind == .declaration, node.name == "var", node.parameters.count == 1,
+          !node.value.isEmpty
+        {
+          values[node.parameters[0]] = node.value
+        }
+        node.blocks.forEach(collect)
+      }
+    }
+    collect(attempt.nodes)
+    typedValues = values
+  }
+
+  /// `value`, or what it stands for when it is one of the attempt's variables and the card
+  /// writes the value in place.
+  private func resolved(_ value: [CodeNode], against expectedValue: [CodeNode]) -> [CodeNode] {
+    guard value.count == 1, value[0].kind == .call, Self.isPlain(value[0]),
+      let stored = typedValues[value[0].name],
+      expectedValue.contains(where: { $0.isAPI })
+    else { return value }
+    return stored
+  }
+
+  private static func isPlain(_ node: CodeNode) -> Bool {
+    node.arguments.isEmpty && !node.hasParentheses
+  }
+
+  // MARK: The verdict
+
+  mutating func run() -> Judgement {
+    compareSequences(expected.nodes, attempt.nodes, root: true)
+    placeMisplaced()
+    checkPresentedContent(attempt.nodes)
+    reportDeprecated(attempt.nodes)
+    for name in conflictingRenamings.sorted() {
+      findings.append(
+        .init(severity: .slip, message: "`\(name)` is renamed in one place and not another"))
+    }
+    let total = expected.nodes.reduce(Weight()) { $0 + Self.weight(of: $1) }
+    var grade = grade(total: total)
+    if missesEssential { grade = min(grade, 2) }
+    if isProse { findings = [] }
+    findings.sort { $0.severity > $1.severity }
+    return Judgement(
+      grade: grade, reason: reason(grade: grade), findings: findings, code: expected.source,
+      marks: marks,
+      renamings: renamingOrder.compactMap { name in
+        guard let typed = renamings[name], !conflictingRenamings.contains(name) else {
+          return nil
+        }
+        let isBinding = bindingNames.contains(name)
+        return .init(
+          expected: isBinding ? "$" + name : name, attempt: isBinding ? "$" + typed : typed)
+      })
+  }
+
+  private func grade(total: Weight) -> Int {
+    let errors = findings.filter { $0.severity == .error }.count
+    let slips = findings.contains { $0.severity == .slip }
+    let major = max(total.major, 0.0001)
+    let kept = max(0, 1 - lost.major / major)
+    let restTotal = max(major - lostToErrors, 0.0001)
+    let keptApartFromErrors = max(0, 1 - (lost.major - lostToErrors) / restTotal)
+    let shared =
+      sameAPI > 0 || kept > 0.05 || findings.contains { $0.severity == .error } || sharesNames
+    if isProse { return shared && sameAPI > 0 ? 1 : 0 }
+    if errors == 0 {
+      if lost.major < 0.01 { return lost.minor > 0.01 || slips ? 4 : 5 }
+      if kept >= 0.5 { return 3 }
+      if kept >= 0.2 { return 2 }
+      return shared ? 1 : 0
+    }
+    // One wrong name with the rest right; a lone wrong name has nothing else right.
+    if errors == 1 && keptApartFromErrors >= 0.5 && major - lostToErrors > 0.01 { return 2 }
+    if errors == 2 && keptApartFromErrors >= 0.75 && kept >= 0.5 { return 2 }
+    return shared ? 1 : 0
+  }
+
+  /// Whether a part the author calls essential is missing, wrong or misplaced: then the
+  /// attempt misses the point of the card.
+  private var missesEssential: Bool {
+    let essential = expected.hints.essential
+    guard !essential.isEmpty else { return false }
+    return marks.contains { token, mark in
+      if case .typo = mark { return false }
+      let text = String(expected.source[expected.tokens[token].range])
+      let isLabel =
+        token + 1 < expected.tokens.count
+        && expected.source[expected.tokens[token + 1].range] == ":"
+      return essential.contains(text) || (isLabel && essential.contains(text + ":"))
+    }
+  }
+
+  /// Whether the attempt uses the card's own names or literals (`$showsTerms`, `"Order 4182"`):
+  /// a different answer to the same question, not code from elsewhere.
+  private var sharesNames: Bool {
+    func names(_ code: ParsedCode) -> Set<Substring> {
+      Set(
+        code.tokens.indices.filter { index in
+          [.identifier, .dollar, .string].contains(code.tokens[index].kind)
+            // A label (`error:`) is the API's word, not the card's.
+            && !(index + 1 < code.tokens.count
+              && code.source[code.tokens[index + 1].range] == ":")
+        }
+        .map { code.source[code.tokens[$0].range] }
+        .filter { !APIVocabulary.scaffolding.contains(String($0)) && $0 != "View" })
+    }
+    return !names(expected).isDisjoint(with: names(attempt))
+  }
+
+  /// An attempt of words and no code: no brackets, dots or sigils among several names.
+  private var isProse: Bool {
+    let tokens = attempt.tokens
+    guard tokens.count >= 3 else { return false }
+    let words = tokens.filter { $0.kind == .identifier || $0.kind == .keyword }.count
+    let code = tokens.filter { token in
+      switch token.kind {
+      case .dollar, .attribute, .string, .number, .operator: return true
+      case .punctuation:
+        return ["(", "{", "[", ".", "\\"].contains(attempt.source[token.range])
+      default: return false
+      }
+    }.count
+    return words >= 3 && code * 4 < words
+  }
+
+  private func reason(grade: Int?) -> String {
+    if isProse {
+      return "That reads as prose, not Swift: compare it with the answer yourself."
+    }
+    if let worst = findings.first, worst.severity > .note {
+      return worst.message.capitalizedFirst + "."
+    }
+    if grade == 0 || grade == 1 { return "Nothing in common with the card's code." }
+    return renamings.isEmpty
+      ? "Same API as the card." : "Same API as the card, with names of your own."
+  }
+
+  // MARK: Sequences
+
+  private enum Relation {
+    case same, typo, substitute, free
+  }
+
+  /// Aligns two lists of items: same names first, then typos, then other API in the same role,
+  /// then scaffolding seen through, then placeholders with anything.
+  private mutating func compareSequences(
+    _ expectedNodes: [CodeNode], _ typedNodes: [CodeNode], root: Bool = false
+  ) {
+    var expectedItems = expectedNodes
+    var typedItems = typedNodes
+    var expectedUsed = Array(repeating: false, count: expectedItems.count)
+    var typedUsed = Array(repeating: false, count: typedItems.count)
+    var pairs: [(Int, Int, Relation)] = []
+
+    // The most alike pairs first, so that of two `Button`s each finds its own.
+    func pair(_ relation: Relation, where accepts: (CodeNode, CodeNode) -> Bool) {
+      var candidates: [(i: Int, j: Int, score: Int)] = []
+      for i in expectedItems.indices where !expectedUsed[i] {
+        for j in typedItems.indices where !typedUsed[j] && accepts(expectedItems[i], typedItems[j])
+        {
+          candidates.append((i, j, Self.affinity(expectedItems[i], typedItems[j])))
+        }
+      }
+      candidates.sort { ($0.score, -$0.i, -$0.j) > ($1.score, -$1.i, -$1.j) }
+      for candidate in candidates
+      where !expectedUsed[candidate.i] && !typedUsed[candidate.j] {
+        expectedUsed[candidate.i] = true
+        typedUsed[candidate.j] = true
+        pairs.append((candidate.i, candidate.j, relation))
+      }
+    }
+
+    /// Opens unmatched nodes that hold items: their items are compared in their place.
+    func open(expectedSide: Bool) -> Bool {
+      var opened = false
+      if expectedSide {
+        for i in expectedItems.indices where !expectedUsed[i] && expectedItems[i].isTransparent {
+          let inner = Self.innerItems(of: expectedItems[i])
+          let weight = inner.reduce(Weight()) { $0 + Self.weight(of: $1) }
+          guard weight.major + weight.minor > 0 else { continue }
+          expectedUsed[i] = true
+          loseShallow(expectedItems[i])
+          expectedItems += inner
+          expectedUsed += Array(repeating: false, count: inner.count)
+          opened = true
+        }
+      } else if expectedUsed.contains(false) {
+        for j in typedItems.indices where !typedUsed[j] {
+          let inner = Self.innerItems(of: typedItems[j])
+          guard !inner.isEmpty else { continue }
+          typedUsed[j] = true
+          leftoverAttempt.append(Self.shallow(typedItems[j]))
+          let repeats =
+            typedItems[j].isRepeated || typedItems[j].name == "ForEach"
+            || (typedItems[j].kind == .statement && typedItems[j].name == "for")
+          typedItems += inner.map { item in
+            var item = item
+            item.isRepeated = item.isRepeated || repeats
+            return item
+          }
+          typedUsed += Array(repeating: false, count: inner.count)
+          opened = true
+        }
+      }
+      return opened
+    }
+
+    for _ in 0..<16 {
+      pair(.same) { self.isSame($0, $1) }
+      pair(.typo) { self.isTypo($0, $1) }
+      if open(expectedSide: true) { continue }
+      pair(.substitute) { self.isSubstitute($0, $1) }
+      // Scaffolding for its like, before the attempt's wrappers are opened:
+      // `ToolbarItemGroup(placement: .bottomBar)` for `ToolbarItem(placement: .bottomBar)`.
+      pair(.free) { e, a in
+        e.kind == .call && a.kind == .call && self.isFreePair(e, a) && Self.affinity(e, a) > 0
+      }
+      if open(expectedSide: false) { continue }
+      break
+    }
+    pair(.free) { self.isFreePair($0, $1) }
+
+    for (i, j, relation) in pairs {
+      compare(expectedItems[i], typedItems[j], relation)
+    }
+    // Code that says the same thing twice (two `print` lines) needs saying once; so does what
+    // the attempt writes once in a `ForEach`.
+    for (i, j, _) in pairs where root || typedItems[j].isRepeated {
+      repeatedShapes.insert(Self.shape(of: expectedItems[i]))
+    }
+    for (i, _, _) in pairs { matchedShapes.insert(Self.shape(of: expectedItems[i])) }
+    for i in expectedItems.indices where !expectedUsed[i] {
+      let shape = Self.shape(of: expectedItems[i])
+      if repeatedShapes.contains(shape) || (root && matchedShapes.contains(shape)) { continue }
+      lose(expectedItems[i])
+    }
+    for j in typedItems.indices where !typedUsed[j] { collectLeftover(typedItems[j]) }
+  }
+
+  private enum Role { case type, modifier, member, attribute, keyPath, other }
+
+  private func role(_ node: CodeNode) -> Role {
+    switch node.kind {
+    case .call: node.name.first?.isUppercase == true ? .type : .modifier
+    case .modifier: .modifier
+    case .member: .member
+    case .attribute: .attribute
+    case .keyPath: .keyPath
+    default: .other
+    }
+  }
+
+  private func isSame(_ e: CodeNode, _ a: CodeNode) -> Bool {
+    switch (e.kind, a.kind) {
+    case (.call, .call), (.call, .modifier), (.modifier, .call), (.modifier, .modifier),
+      (.member, .member), (.member, .modifier), (.modifier, .member), (.attribute, .attribute),
+      (.keyPath, .keyPath), (.binding, .binding):
+      return e.name == a.name
+    case (.declaration, .declaration):
+      return e.name == a.name
+        || (["var", "let"].contains(e.name) && ["var", "let"].contains(a.name))
+    case (.statement, .statement):
+      return e.name == a.name
+    case (.closure, .closure), (.array, .array), (.group, .group), (.literal, .literal):
+      return true
+    case (.call, .member):
+      // `.init(identifier: "de")` where the card writes `Locale(identifier: "de")`.
+      return a.name == "init" && e.isAPI && e.name.first?.isUppercase == true && a.hasParentheses
+    default:
+      return false
+    }
+  }
+
+  private func isTypo(_ e: CodeNode, _ a: CodeNode) -> Bool {
+    guard e.isAPI, e.importance != .free, role(e) == role(a), role(e) != .other,
+      !vocabulary.knows(a.name), !attempt.declared.contains(a.name)
+    else { return false }
+    return Self.isMisspelling(a.name, of: e.name)
+  }
+
+  private func isSubstitute(_ e: CodeNode, _ a: CodeNode) -> Bool {
+    // Scaffolding and decoration in the attempt (`Text`, `.font`) replace nothing.
+    guard e.isAPI, e.importance != .free, a.importance != .free || !a.isAPI,
+      role(e) == role(a), role(e) != .other,
+      role(e) == .keyPath || role(e) == .member || !attempt.declared.contains(a.name),
+      Self.affinity(e, a) >= 0
+    else { return false }
+    // A call of the author's own type is no substitute for an API type.
+    if role(e) == .type { return a.isAPI }
+    return true
+  }
+
+  private func isFreePair(_ e: CodeNode, _ a: CodeNode) -> Bool {
+    guard e.importance == .free || !e.isAPI else { return false }
+    switch (e.kind, a.kind) {
+    case (.call, .call), (.call, .literal), (.call, .binding), (.call, .member), (.binding, .call),
+      (.binding, .binding),
+      (.literal, _), (.modifier, .modifier), (.member, .member), (.member, .call):
+      return true
+    case (.call, .modifier):
+      return !a.isAPI
+    default:
+      return false
+    }
+  }
+
+  /// How alike two nodes look, to choose among several candidates: shared labels, names and
+  /// literals in their arguments and in what they hold.
+  private static func affinity(_ e: CodeNode, _ a: CodeNode) -> Int {
+    fingerprint(of: e, depth: 0).intersection(fingerprint(of: a, depth: 0)).count * 2
+      - abs(e.arguments.count - a.arguments.count)
+  }
+
+  private static func fingerprint(of node: CodeNode, depth: Int) -> Set<String> {
+    var names: Set<String> = []
+    guard depth < 3 else { return names }
+    for argument in node.arguments {
+      if let label = argument.label { names.insert(label + ":") }
+      for value in argument.value {
+        if !value.name.isEmpty { names.insert(value.name) }
+        names.formUnion(fingerprint(of: value, depth: depth + 1))
+      }
+    }
+    for item in node.blocks.flatMap({ $0 }) + innerItems(of: node) where depth < 2 {
+      if !item.name.isEmpty { names.insert(item.name) }
+      names.formUnion(fingerprint(of: item, depth: depth + 1))
+    }
+    return names
+  }
+
+  static func isMisspelling(_ typed: String, of name: String) -> Bool {
+    if typed.lowercased() == name.lowercased() { return true }
+    // A name cut short: `isSearch` for `isSearching`.
+    if typed.count >= 4, name.hasPrefix(typed), typed.count * 10 >= name.count * 7 { return true }
+    let allowed = name.count <= 4 ? 1 : name.count <= 8 ? 2 : 3
+    return editDistance(Array(typed.lowercased()), Array(name.lowercased()), limit: allowed)
+      <= allowed
+  }
+
+  /// Levenshtein distance with transpositions, giving up past `limit`.
+  static func editDistance(_ a: [Character], _ b: [Character], limit: Int) -> Int {
+    if abs(a.count - b.count) > limit { return limit + 1 }
+    var previous2 = [Int](repeating: 0, count: b.count + 1)
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...max(a.count, 1) where !a.isEmpty {
+      current[0] = i
+      for j in 1...max(b.count, 1) where !b.isEmpty {
+        let cost = a[i - 1] == b[j - 1] ? 0 : 1
+        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+          current[j] = min(current[j], previous2[j - 2] + 1)
+        }
+      }
+      (previous2, previous, current) = (previous, current, previous2)
+    }
+    return a.isEmpty ? b.count : b.isEmpty ? a.count : previous[b.count]
+  }
+
+  /// What a node holds in its closures and blocks, and for scaffolding such as `print(…)`, in
+  /// its unlabelled arguments.
+  private static func innerItems(of node: CodeNode) -> [CodeNode] {
+    node.arguments.flatMap { argument in
+      argument.value.flatMap { value in
+        if value.kind == .closure { return value.blocks.flatMap { $0 } }
+        return node.isTransparent && argument.label == nil ? [value] : []
+      }
+    } + node.blocks.flatMap { $0 } + (node.kind == .declaration ? node.value : [])
+  }
+
+  /// The API a node is made of, as text: equal for code that says the same thing.
+  private static func shape(of node: CodeNode) -> String {
+    var text = node.isAPI ? node.name : "_"
+    for argument in node.arguments {
+      text +=
+        "(" + (argument.label ?? "") + ":" + argument.value.map(shape).joined(separator: ",")
+        + ")"
+    }
+    for block in node.blocks { text += "{" + block.map(shape).joined(separator: ";") + "}" }
+    for part in node.attributes + node.clause + node.value { text += "[" + shape(of: part) + "]" }
+    return text
+  }
+
+  /// A node without what it holds.
+  private static func shallow(_ node: CodeNode) -> CodeNode {
+    var node = node
+    node.blocks = []
+    if node.kind == .declaration { node.value = [] }
+    node.arguments = node.arguments.filter { argument in
+      !argument.isClosure && !(node.isTransparent && argument.label == nil)
+    }
+    return node
+  }
+
+  // MARK: Pairs
+
+  private mutating func compare(_ e: CodeNode, _ a: CodeNode, _ relation: Relation) {
+    switch relation {
+    case .same:
+      if e.isAPI && e.importance != .free { sameAPI += 1 }
+      if !e.isAPI, e.name != a.name, [.call, .binding].contains(e.kind) { rename(e, a) }
+    case .typo:
+      sameAPI += 1
+      note(
+        .slip, "`\(display(a, in: attempt))` looks like a typo for `\(display(e, in: expected))`")
+      mark(e, .typo(attempt.text(a)))
+    case .substitute where e.importance == .minor:
+      lost += Self.ownWeight(e)
+      note(.slip, "`\(display(a, in: attempt))` where the card has `\(display(e, in: expected))`")
+      mark(e, .wrong(attempt.text(a)))
+    case .substitute:
+      let cost = Self.ownWeight(e)
+      lost += cost
+      lostToErrors += cost.major
+      if let token = a.token { reportedAttemptTokens.insert(token) }
+      let typed = display(a, in: attempt)
+      if let replacement = vocabulary.deprecated[a.name] {
+        note(
+          .error,
+          "`\(typed)` is deprecated (use `\(replacement)`); the card has `\(display(e, in: expected))`"
+        )
+      } else {
+        note(.error, "`\(typed)` where the card has `\(display(e, in: expected))`")
+      }
+      mark(e, .wrong(attempt.text(a)))
+    case .free:
+      if a.isAPI, let replacement = vocabulary.deprecated[a.name], let token = a.token {
+        reportedAttemptTokens.insert(token)
+        note(.error, "`\(display(a, in: attempt))` is deprecated: use `\(replacement)`")
+      }
+      if e.kind == .call && !e.isAPI && a.kind == .binding && expected.declared.contains(e.name) {
+        note(.slip, "`$\(a.name)` is a binding; the card passes the value, `\(e.name)`")
+        mark(e, .typo("$" + a.name))
+      } else if e.kind == .binding && a.kind == .call && !a.isAPI {
+        note(.slip, "`\(a.name)` without `$`: the card passes a binding, `$\(e.name)`")
+        mark(e, .typo(a.name))
+      } else if !e.isAPI, e.name != a.name, [.call, .binding].contains(e.kind),
+        [.call, .binding].contains(a.kind), !e.name.isEmpty
+      {
+        rename(e, a)
+      }
+    }
+    compareArguments(e, a)
+    if e.kind == .closure, e.importance != .free {
+      let arity = max(e.parameters.count, e.anonymousParameters)
+      let typedArity = max(a.parameters.count, a.anonymousParameters)
+      if arity > 0 && typedArity == 0 {
+        lost.minor += 0.5
+        note(.slip, "the closure takes a parameter (`\(e.parameters.first ?? "$0") in`)")
+      }
+    }
+    if e.kind == .closure {
+      let typedNames =
+        a.parameters.isEmpty && a.anonymousParameters > 0
+        ? (0..<a.anonymousParameters).map { "$\($0)" } : a.parameters
+      for (name, typed) in zip(e.parameters, typedNames) where name != typed && name != "_" {
+        var parameter = CodeNode(kind: .call, name: name, token: nil, tokens: 0..<0)
+        parameter.isAPI = false
+        rename(parameter, CodeNode(kind: .call, name: typed, token: nil, tokens: 0..<0))
+      }
+    }
+    for index in 0..<max(e.blocks.count, a.blocks.count) {
+      compareSequences(
+        index < e.blocks.count ? e.blocks[index] : [],
+        index < a.blocks.count ? a.blocks[index] : [])
+    }
+    if !e.attributes.isEmpty || !a.attributes.isEmpty {
+      compareSequences(e.attributes, a.attributes)
+    }
+    if !e.clause.isEmpty || !e.value.isEmpty || !a.clause.isEmpty || !a.value.isEmpty {
+      compareSequences(e.clause + e.value, a.clause + a.value)
+    }
+  }
+
+  /// Notes that the attempt calls a name of the card's own by another name. Only names the
+  /// card declares are worth saying so, and only for a name, not for `Text` or a literal.
+  private mutating func rename(_ e: CodeNode, _ a: CodeNode) {
+    let from = e.kind == .binding ? "$" + e.name : e.name
+    let key = e.name
+    guard expected.declared.contains(key) || e.kind == .binding, !a.isAPI,
+      a.kind == e.kind || (e.kind == .call && a.name.hasPrefix("$"))
+    else { return }
+    let normalizedTo = a.name
+    if let earlier = renamings[key] {
+      if earlier != normalizedTo && expected.declared.contains(key)
+        && attempt.declared.contains(normalizedTo) == attempt.declared.contains(earlier)
+        && !key.hasPrefix("$") && !normalizedTo.hasPrefix("$")
+      {
+        conflictingRenamings.insert(from)
+      }
+      return
+    }
+    if e.kind == .binding { bindingNames.insert(key) }
+    renamings[key] = normalizedTo
+    renamingOrder.append(key)
+  }
+
+  private mutating func compareArguments(_ e: CodeNode, _ a: CodeNode) {
+    guard !e.arguments.isEmpty || !a.arguments.isEmpty else { return }
+    let expectedArguments = e.arguments
+    let typedArguments = a.arguments
+    var expectedUsed = Array(repeating: false, count: expectedArguments.count)
+    var typedUsed = Array(repeating: false, count: typedArguments.count)
+
+    // Labels in common.
+    for i in expectedArguments.indices {
+      guard let label = expectedArguments[i].label else { continue }
+      if let j = typedArguments.indices.first(where: {
+        !typedUsed[$0] && typedArguments[$0].label == label
+      }) {
+        expectedUsed[i] = true
+        typedUsed[j] = true
+        compareSequences(
+          expectedArguments[i].value,
+          resolved(typedArguments[j].value, against: expectedArguments[i].value))
+      }
+    }
+    // Closures: a trailing closure is the same as one passed with its label (`content:`);
+    // among several, the most alike pair up (`Button(action: { … }) { label }`).
+    let typedLabels = Set(typedArguments.compactMap(\.label))
+    let expectedLabels = Set(expectedArguments.compactMap(\.label))
+    var closurePairs: [(i: Int, j: Int, score: Int)] = []
+    for i in expectedArguments.indices where !expectedUsed[i] && expectedArguments[i].isClosure {
+      let label = expectedArguments[i].label
+      for j in typedArguments.indices where !typedUsed[j] && typedArguments[j].isClosure {
+        let other = typedArguments[j].label
+        let compatible =
+          other == nil && (label == nil || !typedLabels.contains(label!))
+          || label == nil && !expectedLabels.contains(other!)
+        guard compatible else { continue }
+        let score =
+          (label == other ? 4 : 0)
+          + Self.affinity(expectedArguments[i].value[0], typedArguments[j].value[0])
+        closurePairs.append((i, j, score))
+      }
+    }
+    closurePairs.sort { ($0.score, -$0.i, -$0.j) > ($1.score, -$1.i, -$1.j) }
+    for pair in closurePairs where !expectedUsed[pair.i] && !typedUsed[pair.j] {
+      expectedUsed[pair.i] = true
+      typedUsed[pair.j] = true
+      compareSequences(expectedArguments[pair.i].value, typedArguments[pair.j].value)
+    }
+    // A function passed by name where the card writes a closure: `perform: deleteTasks`.
+    for i in expectedArguments.indices where !expectedUsed[i] && expectedArguments[i].isClosure {
+      if let j = typedArguments.indices.first(where: { j in
+        !typedUsed[j] && !typedArguments[j].isClosure && typedArguments[j].label != nil
+          && typedArguments[j].value.count == 1 && !typedArguments[j].value[0].isAPI
+          && typedArguments[j].value[0].kind == .call
+          && !expectedArguments.contains(where: {
+            $0.label == typedArguments[j].label && !$0.isClosure
+          })
+      }) {
+        expectedUsed[i] = true
+        typedUsed[j] = true
+      }
+    }
+    // Unlabelled values, in any order: array elements, a title, a nested call.
+    let unlabeledExpected = expectedArguments.indices.filter {
+      !expectedUsed[$0] && expectedArguments[$0].label == nil && !expectedArguments[$0].isClosure
+    }
+    let unlabeledTyped = typedArguments.indices.filter {
+      !typedUsed[$0] && typedArguments[$0].label == nil && !typedArguments[$0].isClosure
+    }
+    if !unlabeledExpected.isEmpty || !unlabeledTyped.isEmpty {
+      for i in unlabeledExpected { expectedUsed[i] = true }
+      for j in unlabeledTyped { typedUsed[j] = true }
+      compareSequences(
+        unlabeledExpected.flatMap { expectedArguments[$0].value },
+        unlabeledTyped.flatMap { typedArguments[$0].value })
+    }
+    // Other labels in the same place: a wrong label.
+    for i in expectedArguments.indices where !expectedUsed[i] && !expectedArguments[i].isClosure {
+      guard
+        let j = typedArguments.indices.first(where: {
+          !typedUsed[$0] && typedArguments[$0].label != nil && !typedArguments[$0].isClosure
+        })
+      else { break }
+      expectedUsed[i] = true
+      typedUsed[j] = true
+      let argument = expectedArguments[i]
+      if argument.importance == .free, let label = argument.label,
+        let typedLabel = typedArguments[j].label, e.isAPI
+      {
+        // Even an optional argument under another label is a different API.
+        if Self.isMisspelling(typedLabel, of: label) {
+          note(.slip, "`\(typedLabel):` looks like a typo for `\(label):`")
+          if let token = argument.labelToken { marks[token] = .typo(typedLabel) }
+        } else {
+          lost.major += 1
+          note(.missing, "`\(typedLabel):` where the card has `\(label):`")
+          if let token = argument.labelToken { marks[token] = .wrong(typedLabel + ":") }
+        }
+      } else if argument.importance != .free, let label = argument.label {
+        let typedLabel = typedArguments[j].label!
+        let weight = argument.importance == .major ? 1.0 : 0.5
+        if Self.isMisspelling(typedLabel, of: label) {
+          note(.slip, "`\(typedLabel):` looks like a typo for `\(label):`")
+          if let token = argument.labelToken { marks[token] = .typo(typedLabel) }
+        } else {
+          if argument.importance == .major {
+            lost.major += weight
+            lostToErrors += weight
+            note(.error, "`\(typedLabel):` where the card has `\(label):`")
+          } else {
+            lost.minor += weight
+            note(.slip, "`\(typedLabel):` where the card has `\(label):`")
+          }
+          if let token = argument.labelToken { marks[token] = .wrong(typedLabel + ":") }
+        }
+      }
+      compareSequences(argument.value, typedArguments[j].value)
+    }
+    for i in expectedArguments.indices where !expectedUsed[i] {
+      loseArgument(expectedArguments[i], of: e)
+    }
+    for j in typedArguments.indices where !typedUsed[j] {
+      for node in typedArguments[j].value { collectLeftover(node) }
+    }
+  }
+
+  // MARK: Losses
+
+  private mutating func loseArgument(_ argument: CodeNode.Argument, of node: CodeNode) {
+    let labelWeight = Self.labelWeight(argument)
+    var valueWeight = Weight()
+    for value in argument.value { valueWeight += Self.weight(of: value) }
+    let total = labelWeight + valueWeight
+    lost += total
+    guard total.major + total.minor > 0 else { return }
+    let text = argument.label.map { "`\($0):`" } ?? "an argument"
+    note(
+      total.major > 0 ? .missing : .slip,
+      argument.isClosure && argument.label == nil
+        ? "no closure for `\(display(node, in: expected))`" : "missing \(text)")
+    if let token = argument.labelToken { marks[token] = .missing }
+    for value in argument.value { markMissing(value) }
+    for value in argument.value { collectLeftoverExpected(value) }
+  }
+
+  /// Loses `node` and everything in it.
+  private mutating func lose(_ node: CodeNode) {
+    let weight = Self.weight(of: node)
+    lost += weight
+    guard weight.major + weight.minor > 0 else { return }
+    if let first = firstWeighty(in: node) {
+      note(weight.major > 0 ? .missing : .slip, "missing `\(first)`")
+    }
+    markMissing(node)
+    collectLeftoverExpected(node)
+  }
+
+  /// Loses what `node` itself weighs, not what it holds in closures and blocks.
+  private mutating func loseShallow(_ node: CodeNode) {
+    let shallow = Self.shallow(node)
+    let weight = Self.weight(of: shallow)
+    lost += weight
+    if weight.major + weight.minor > 0 {
+      if let first = firstWeighty(in: shallow) {
+        note(weight.major > 0 ? .missing : .slip, "missing `\(first)`")
+      }
+      markMissing(shallow)
+    }
+  }
+
+  /// How to name what counts in a node that is missing: the node, else its first label or
+  /// part that counts.
+  private func firstWeighty(in node: CodeNode) -> String? {
+    if node.importance != .free && node.kind != .closure { return display(node, in: expected) }
+    for argument in node.arguments {
+      if argument.importance != .free, let label = argument.label { return label + ":" }
+      for value in argument.value { if let found = firstWeighty(in: value) { return found } }
+    }
+    for block in node.blocks {
+      for item in block { if let found = firstWeighty(in: item) { return found } }
+    }
+    for part in node.attributes + node.clause + node.value {
+      if let found = firstWeighty(in: part) { return found }
+    }
+    return nil
+  }
+
+  private mutating func markMissing(_ node: CodeNode) {
+    if node.importance != .free && node.kind != .closure {
+      if let token = node.token { marks[token] = marks[token] ?? .missing }
+    }
+    for argument in node.arguments {
+      if argument.importance != .free, let token = argument.labelToken {
+        marks[token] = marks[token] ?? .missing
+      }
+      for value in argument.value { markMissing(value) }
+    }
+    for block in node.blocks { for item in block { markMissing(item) } }
+    for part in node.attributes + node.clause + node.value { markMissing(part) }
+  }
+
+  private mutating func collectLeftoverExpected(_ node: CodeNode) {
+    if node.isAPI, node.importance == .major, [.call, .modifier].contains(node.kind) {
+      leftoverExpected.append(node)
+    }
+  }
+
+  private mutating func collectLeftover(_ node: CodeNode) {
+    leftoverAttempt.append(node)
+    for item in Self.innerItems(of: node) { collectLeftover(item) }
+    for argument in node.arguments where !argument.isClosure {
+      for value in argument.value { collectLeftover(value) }
+    }
+  }
+
+  /// A part missing in one place and present, unmatched, in another: credit for it, less what
+  /// its place costs.
+  private mutating func placeMisplaced() {
+    var placed: [Range<Int>] = []
+    for node in leftoverExpected {
+      guard !placed.contains(where: { $0.contains(node.tokens.lowerBound) }),
+        let j = leftoverAttempt.firstIndex(where: { $0.name == node.name && isSame(node, $0) })
+      else { continue }
+      let typed = leftoverAttempt.remove(at: j)
+      let before = lost
+      let weight = Self.weight(of: node)
+      lost.major -= weight.major
+      lost.minor -= weight.minor
+      for token in node.tokens { marks[token] = nil }
+      let missing = "missing `\(display(node, in: expected))`"
+      findings.removeAll { $0.message == missing }
+      compare(node, typed, .same)
+      let place = min(1.0, weight.major)
+      lost.major += place
+      if lost.major > before.major { lost = before }
+      note(.missing, "`\(display(node, in: expected))` is not where the card has it")
+      if let token = node.token { marks[token] = .misplaced }
+      placed.append(node.tokens)
+    }
+  }
+
+  /// `.presentationDetents` and its kin work inside a sheet's content; after `.sheet` in the
+  /// same chain they apply to the presenting view, where they do nothing.
+  private mutating func checkPresentedContent(_ nodes: [CodeNode]) {
+    var presenter: String?
+    for node in nodes {
+      if [.modifier, .call].contains(node.kind), APIVocabulary.presenters.contains(node.name) {
+        presenter = node.name
+      } else if let presenter, node.kind == .modifier,
+        APIVocabulary.presentedContentModifiers.contains(node.name),
+        let token = expected.tokens.indices.first(where: {
+          expected.source[expected.tokens[$0].range] == node.name
+        })
+      {
+        lost.major += 1
+        marks[token] = .misplaced
+        note(
+          .missing,
+          "`.\(node.name)` belongs inside the `.\(presenter)` content, not on the view that presents it"
+        )
+      }
+      for argument in node.arguments {
+        for value in argument.value where value.kind == .closure {
+          value.blocks.forEach { checkPresentedContent($0) }
+        }
+      }
+      node.blocks.forEach { checkPresentedContent($0) }
+    }
+  }
+
+  private mutating func reportDeprecated(_ nodes: [CodeNode]) {
+    let expectedNames = Set(expected.tokens.map { String(expected.source[$0.range]) })
+    func walk(_ node: CodeNode) {
+      if let replacement = vocabulary.deprecated[node.name], let token = node.token,
+        !reportedAttemptTokens.contains(token), !expectedNames.contains(node.name),
+        [.call, .modifier, .member, .attribute, .keyPath].contains(node.kind)
+      {
+        reportedAttemptTokens.insert(token)
+        note(.error, "`\(display(node, in: attempt))` is deprecated: use `\(replacement)`")
+      }
+      for argument in node.arguments { argument.value.forEach(walk) }
+      for block in node.blocks { block.forEach(walk) }
+      (node.attributes + node.clause + node.value).forEach(walk)
+    }
+    nodes.forEach(walk)
+  }
+
+  // MARK: Weights
+
+  static func ownWeight(_ node: CodeNode) -> Weight {
+    switch node.importance {
+    case .free: return Weight()
+    case .minor: return Weight(minor: 0.5)
+    case .major:
+      return [.call, .modifier].contains(node.kind) ? Weight(major: 2) : Weight(major: 1)
+    }
+  }
+
+  static func labelWeight(_ argument: CodeNode.Argument) -> Weight {
+    switch argument.importance {
+    case .free: Weight()
+    case .minor: Weight(minor: 0.5)
+    case .major: Weight(major: 1)
+    }
+  }
+
+  static func weight(of node: CodeNode) -> Weight {
+    var total = ownWeight(node)
+    for argument in node.arguments {
+      total += labelWeight(argument)
+      for value in argument.value { total += weight(of: value) }
+    }
+    for block in node.blocks { for item in block { total += weight(of: item) } }
+    for part in node.attributes + node.clause + node.value { total += weight(of: part) }
+    return total
+  }
+
+  // MARK: Words
+
+  private mutating func note(_ severity: Judgement.Severity, _ message: String) {
+    findings.append(.init(severity: severity, message: message))
+  }
+
+  private mutating func mark(_ node: CodeNode, _ value: Judgement.Mark) {
+    if let token = node.token { marks[token] = value }
+  }
+
+  /// How a node is written in a message: `.sheet`, `Text`, `@State`, `\.dismiss`.
+  private func display(_ node: CodeNode, in code: ParsedCode) -> String {
+    switch node.kind {
+    case .modifier, .member: "." + node.name
+    case .attribute: "@" + node.name
+    case .keyPath: "\\." + node.name
+    case .binding: "$" + node.name
+    default: node.name
+    }
+  }
+}
+
+extension String {
+  fileprivate var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+}

@@ -1,0 +1,311 @@
+/// Tells API from placeholders in a parsed piece of code, and how much each part counts.
+///
+/// A name is the author's (a placeholder, free) when the code declares it, or when the
+/// vocabulary does not know it in that position; otherwise it is API. A modifier after a view
+/// is API even when the vocabulary does not know it, since card authors rarely write their
+/// own. How much an API part counts depends on where it is: the point of the card (major), or
+/// inside a condition or on an undeclared value (minor); scaffolding and context are free.
+struct CodeClassifier {
+  let vocabulary: APIVocabulary
+  let declared: Set<String>
+  let hints: JudgingHints
+
+  /// `nodes`, classified; when nothing would be major, the minor parts are promoted, so that a
+  /// card whose point is a method on a value (`path.removeAll()`) still has one.
+  func classify(_ nodes: [CodeNode]) -> [CodeNode] {
+    let classified = Self.demotingChainBases(nodes.map { classify($0, minor: false) })
+    guard !classified.contains(where: Self.hasMajor) else { return classified }
+    var fallback = self
+    fallback.countsValueMethods = true
+    return Self.demotingChainBases(nodes.map { fallback.classify($0, minor: false) })
+      .map(Self.promoted)
+  }
+
+  /// Whether methods on values the code does not declare (`isEditing.toggle()` in an example
+  /// action) count; only when nothing else would.
+  var countsValueMethods = false
+
+  private func importance(_ name: String, minor: Bool) -> CodeNode.Importance {
+    if hints.essential.contains(name) { return .major }
+    if hints.context.contains(name) { return .free }
+    return minor ? .minor : .major
+  }
+
+  private func isDeclared(_ name: String) -> Bool {
+    declared.contains(name) || name.hasPrefix("$")
+  }
+
+  private func classify(_ node: CodeNode, minor: Bool) -> CodeNode {
+    var node = node
+    if node.kind == .call, node.arguments.isEmpty,
+      let suffix = APIVocabulary.styleSuffixes.first(where: { node.name.hasSuffix($0) }),
+      node.name.count > suffix.count
+    {
+      // `SegmentedPickerStyle()` says what `.segmented` says.
+      let stem = node.name.dropLast(suffix.count)
+      node.kind = .member
+      node.name = stem.prefix(1).lowercased() + stem.dropFirst()
+    }
+    let name = node.name
+    switch node.kind {
+    case .call:
+      node.isAPI =
+        !isDeclared(name)
+        && (vocabulary.types.contains(name) || vocabulary.modifiers.contains(name)
+          || vocabulary.deprecated[name] != nil || name.hasPrefix("#")
+          || hints.essential.contains(name))
+      if node.isAPI {
+        node.importance =
+          APIVocabulary.scaffolding.contains(name) && !hints.essential.contains(name)
+          ? .free : importance(name, minor: minor)
+      }
+      node.isTransparent = node.importance == .free
+    case .modifier:
+      node.isAPI = isModifierAPI(node)
+      if node.isAPI {
+        let onUndeclaredValue =
+          node.parameters.first.map { !isDeclared($0) && $0.first?.isLowercase == true } ?? false
+        node.importance =
+          APIVocabulary.scaffolding.contains(name) && !hints.essential.contains(name)
+          ? .free : importance(name, minor: minor || onUndeclaredValue || name == "self")
+        if onUndeclaredValue && !countsValueMethods && !hints.essential.contains(name) {
+          node.importance = .free
+        }
+      }
+      node.isTransparent = node.importance == .free
+    case .member:
+      node.isAPI =
+        !isDeclared(name)
+        && (vocabulary.members.contains(name) || vocabulary.modifiers.contains(name)
+          || hints.essential.contains(name))
+      if node.isAPI { node.importance = importance(name, minor: minor) }
+    case .keyPath:
+      let first = String(name.split(separator: ".").first ?? "")
+      let root = node.parameters.first
+      node.isAPI =
+        (root == nil || !isDeclared(root!))
+        && (vocabulary.environment.contains(first) || vocabulary.methods.contains(first)
+          || vocabulary.members.contains(first) || first == "self")
+      if node.isAPI {
+        node.importance = importance(name, minor: minor || name == "self" || root != nil)
+      }
+    case .attribute:
+      node.isAPI = vocabulary.attributes.contains(name)
+      if node.isAPI {
+        node.importance =
+          hints.essential.contains(name) ? .major : name == "State" || minor ? .minor : .major
+      }
+      if hints.context.contains(name) { node.importance = .free }
+    case .declaration:
+      // `let layout = …` without its name is the same expression.
+      node.isTransparent = !node.blocks.isEmpty || (!node.value.isEmpty && node.name == "var")
+      let isTypeDeclaration = !["var", "let", "func", "init", "subscript"].contains(node.name)
+      // `@Observable class Model`: the model the example needs, not what it shows.
+      node.attributes = node.attributes.map { classify($0, minor: minor || isTypeDeclaration) }
+      node.clause = node.clause.map { type in
+        // Conformances (`View`, `Hashable`) are what the example needs, unless the author
+        // says they are the point.
+        let type = classify(type, minor: minor)
+        let isBoilerplate = ["View", "App", "Scene"].contains(type.name) || isTypeDeclaration
+        return isBoilerplate && !hints.essential.contains(type.name) ? Self.freed(type) : type
+      }
+      // An initial value (`= .automatic`) is the author's example; a type is not.
+      node.value = node.value.map { value in
+        classify(value, minor: minor || value.kind == .member)
+      }
+      if node.blocks.isEmpty, !(node.clause + node.value).contains(where: Self.hasMajor) {
+        // `@State private var chosen: Recipe?` only supports the card's point.
+        node.attributes = node.attributes.map { attribute in
+          var attribute = attribute
+          if Self.storageWrappers.contains(attribute.name),
+            !hints.essential.contains(attribute.name)
+          {
+            attribute.importance = .free
+          }
+          return attribute
+        }
+      }
+    case .statement:
+      node.isTransparent = true
+      node.clause = node.clause.map { classify($0, minor: true) }
+    case .closure:
+      let arity = max(node.parameters.count, node.anonymousParameters)
+      node.importance = arity > 0 ? .minor : .free
+    case .binding, .literal, .array, .group, .operator:
+      break
+    }
+    let isDecoration =
+      node.kind == .modifier && !hints.essential.contains(name)
+      && (APIVocabulary.decoration.contains(name)
+        || (APIVocabulary.presenters.contains(name) && Self.presentsConfiguredContent(node)))
+    let isContext = hints.context.contains(name) || isDecoration
+    if isContext {
+      node.importance = .free
+      node.isTransparent = true
+    }
+    node.blocks = node.blocks.map { Self.demotingChainBases($0.map { classify($0, minor: minor) }) }
+    if node.kind == .declaration, !["var", "let", "func", "init", "subscript"].contains(name),
+      !node.clause.contains(where: { ["View", "App", "Scene"].contains($0.name) })
+    {
+      // A model type the example needs (`struct Song: Identifiable { … }`): its members are
+      // the author's, unless the author says otherwise.
+      node.blocks = node.blocks.map { $0.map { Self.freed($0, keeping: hints.essential) } }
+    }
+    node.arguments = node.arguments.map { argument in
+      var argument = argument
+      argument.value = argument.value.map { classify($0, minor: minor) }
+      let calleeIsAPI = node.isAPI && node.kind != .array && node.kind != .group
+      if isContext && !argument.isClosure {
+        argument.value = argument.value.map { Self.freed($0) }
+      }
+      if let label = argument.label, hints.context.contains(label + ":") {
+        argument.value = argument.value.map { Self.freed($0) }
+      }
+      if !calleeIsAPI || hints.context.contains(name) || node.isTransparent {
+        // The author's own call: its labels and closures are the author's too.
+        argument.value = argument.value.map { value in
+          var value = value
+          if value.kind == .closure { value.importance = .free }
+          return value
+        }
+      }
+      if let label = argument.label, calleeIsAPI {
+        argument.importance = labelImportance(label, value: argument.value, minor: minor)
+        if isContext { argument.importance = .free }
+      }
+      return argument
+    }
+    return node
+  }
+
+  private func isModifierAPI(_ node: CodeNode) -> Bool {
+    let name = node.name
+    if hints.essential.contains(name) { return true }
+    guard let receiver = node.parameters.first else {
+      // After a view or a call: a modifier.
+      return !isDeclared(name) || vocabulary.modifiers.contains(name)
+    }
+    if isDeclared(receiver) {
+      return vocabulary.methods.contains(name) || vocabulary.modifiers.contains(name)
+    }
+    if vocabulary.types.contains(receiver) { return true }
+    if name == "self" { return true }
+    if receiver.first?.isUppercase == true { return false }
+    return vocabulary.methods.contains(name)
+  }
+
+  private func labelImportance(_ label: String, value: [CodeNode], minor: Bool)
+    -> CodeNode.Importance
+  {
+    let key = label + ":"
+    if hints.essential.contains(key) { return .major }
+    if hints.context.contains(key) { return .free }
+    let carriesMeaning = value.contains { node in
+      switch node.kind {
+      case .binding, .closure: true
+      case .literal: node.name == "true" || node.name == "false"
+      case .member: true
+      case .call, .modifier: Self.hasMajor(node) || !node.isAPI
+      default: Self.hasMajor(node)
+      }
+    }
+    // A title, an icon name, a spacing: the author's example values. A flag is a choice.
+    if value.allSatisfy({ $0.kind == .literal && $0.name != "true" && $0.name != "false" }) {
+      return .free
+    }
+    return carriesMeaning && !minor ? .major : .minor
+  }
+
+  /// Property wrappers that only store a value the rest of the code uses.
+  static let storageWrappers: Set<String> = ["State"]
+
+  private static func hasMajor(_ node: CodeNode) -> Bool {
+    node.importance == .major
+      || node.arguments.contains { $0.importance == .major || $0.value.contains(where: hasMajor) }
+      || node.blocks.contains { $0.contains(where: hasMajor) }
+      || node.attributes.contains(where: hasMajor) || node.clause.contains(where: hasMajor)
+      || node.value.contains(where: hasMajor)
+  }
+
+  /// Whether a `.sheet` or `.popover` holds content with `.presentationDetents` and its kin:
+  /// then the card is about that configuration, and the presenter is its frame.
+  private static func presentsConfiguredContent(_ node: CodeNode) -> Bool {
+    node.arguments.contains { argument in
+      argument.value.contains { value in
+        value.kind == .closure
+          && value.blocks.joined().contains {
+            $0.kind == .modifier && APIVocabulary.presentedContentModifiers.contains($0.name)
+          }
+      }
+    }
+  }
+
+  /// `node` and all it holds, free, except the names in `kept`.
+  static func freed(_ node: CodeNode, keeping kept: Set<String> = []) -> CodeNode {
+    var node = node
+    if !kept.contains(node.name) { node.importance = .free }
+    node.arguments = node.arguments.map { argument in
+      var argument = argument
+      if !kept.contains((argument.label ?? "") + ":") { argument.importance = .free }
+      argument.value = argument.value.map { freed($0, keeping: kept) }
+      return argument
+    }
+    node.blocks = node.blocks.map { $0.map { freed($0, keeping: kept) } }
+    node.attributes = node.attributes.map { freed($0, keeping: kept) }
+    node.clause = node.clause.map { freed($0, keeping: kept) }
+    node.value = node.value.map { freed($0, keeping: kept) }
+    return node
+  }
+
+  /// The views that modifiers are applied to, in a list of items, are context when one of the
+  /// modifiers is the point: `Slider(…)` in `Slider(…).onChange(…)`.
+  static func demotingChainBases(_ items: [CodeNode]) -> [CodeNode] {
+    var items = items
+    var index = 0
+    while index < items.count {
+      guard items[index].kind == .call else {
+        index += 1
+        continue
+      }
+      var end = index + 1
+      while end < items.count, items[end].kind == .modifier, items[end].parameters.isEmpty {
+        end += 1
+      }
+      if end > index + 1, items[(index + 1)..<end].contains(where: { $0.importance == .major }) {
+        items[index] = demoted(items[index])
+      }
+      index = end
+    }
+    return items
+  }
+
+  private static func demoted(_ node: CodeNode) -> CodeNode {
+    var node = node
+    node.importance = .free
+    node.isTransparent = true
+    node.arguments = node.arguments.map { argument in
+      var argument = argument
+      guard !argument.isClosure else { return argument }
+      argument.importance = .free
+      argument.value = argument.value.map { freed($0) }
+      return argument
+    }
+    return node
+  }
+
+  private static func promoted(_ node: CodeNode) -> CodeNode {
+    var node = node
+    if node.importance == .minor && node.kind != .closure { node.importance = .major }
+    node.arguments = node.arguments.map { argument in
+      var argument = argument
+      if argument.importance == .minor { argument.importance = .major }
+      argument.value = argument.value.map(promoted)
+      return argument
+    }
+    node.blocks = node.blocks.map { $0.map(promoted) }
+    node.attributes = node.attributes.map(promoted)
+    node.clause = node.clause.map(promoted)
+    node.value = node.value.map(promoted)
+    return node
+  }
+}

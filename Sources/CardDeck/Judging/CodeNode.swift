@@ -1,0 +1,92 @@
+/// One piece of a light syntax tree of Swift code: a call, a member, a declaration, a closure…
+///
+/// Modifier chains are flattened: `Text("a").font(.title)` is two items of the same block, a
+/// call and a modifier, which is how a reviewer reads them (as a list of what is applied).
+struct CodeNode: Sendable {
+  enum Kind: Sendable {
+    /// `Name(…)`, `Name { … }` or a bare `Name` used as a value or type.
+    case call
+    /// `.name(…)` applied to what comes before it: a modifier, or a method on a value.
+    case modifier
+    /// `.name` or `.name(…)` standing for a value: `.medium`, `.fraction(0.25)`.
+    case member
+    /// `$name`.
+    case binding
+    /// `\.name` or `\Type.name`.
+    case keyPath
+    /// A string, number, Boolean or `nil` literal.
+    case literal
+    /// `{ params in … }`.
+    case closure
+    /// `[a, b]`.
+    case array
+    /// `(a, b)` used as a value.
+    case group
+    /// `@Name(…)` on a declaration.
+    case attribute
+    /// `let`, `var`, `func`, `struct`, `enum`, `class`, `case`…
+    case declaration
+    /// `if`, `switch`, `for`, `guard`, `return`, a `case` clause.
+    case statement
+    /// An operator between operands.
+    case `operator`
+  }
+
+  /// How much a part of the expected code counts when it is missing or wrong.
+  enum Importance: Comparable, Sendable {
+    /// Free: a placeholder, a literal, context.
+    case free
+    /// A detail a reviewer would not dwell on.
+    case minor
+    /// What the card is about.
+    case major
+  }
+
+  /// One argument of a call, attribute or array.
+  struct Argument: Sendable {
+    var label: String?
+    /// Index of the label's token, if there is a label.
+    var labelToken: Int?
+    var value: [CodeNode]
+    /// Whether the argument is a trailing closure.
+    var isTrailing = false
+    /// How much the label counts (set by the classifier).
+    var importance: Importance = .free
+
+    var isClosure: Bool { value.count == 1 && value[0].kind == .closure }
+  }
+
+  var kind: Kind
+  /// The name: identifier, member, keyword, operator or literal text.
+  var name: String
+  /// Index of the name's token in the code's significant tokens; nil when it has none.
+  var token: Int?
+  /// The tokens the node spans.
+  var tokens: Range<Int>
+  /// Arguments in parentheses or brackets, then trailing closures.
+  var arguments: [Argument] = []
+  /// Whether the call has parentheses, even empty ones.
+  var hasParentheses = false
+  /// Closure parameters; names a declaration introduces.
+  var parameters: [String] = []
+  /// Whether a closure uses `$0`, `$1`…: the number of anonymous parameters.
+  var anonymousParameters = 0
+  /// Bodies: a closure's or declaration's block, a statement's blocks.
+  var blocks: [[CodeNode]] = []
+  /// A declaration's attributes.
+  var attributes: [CodeNode] = []
+  /// A declaration's type annotation or inheritance clause; a statement's condition.
+  var clause: [CodeNode] = []
+  /// A declaration's initial value.
+  var value: [CodeNode] = []
+
+  /// Whether the name is API (set by the classifier); false for placeholders.
+  var isAPI = false
+  /// How much the node's own name counts (set by the classifier).
+  var importance: Importance = .free
+  /// Whether the node stands for many: it came out of a `ForEach` or a `for` loop.
+  var isRepeated = false
+  /// Whether the node is scaffolding around what matters: when it has no counterpart, its
+  /// blocks are compared in its place.
+  var isTransparent = false
+}

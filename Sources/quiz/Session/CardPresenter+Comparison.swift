@@ -1,0 +1,157 @@
+import CardDeck
+
+extension CardPresenter {
+  /// How an attempt compares with the expected code: the verdict, the expected code's lines
+  /// that hold something wrong or missing, marked, and the names of the attempt's own that were
+  /// accepted.
+  ///
+  /// With colour, only what is wrong or missing is coloured; without, it is written
+  /// `[-card's-]{+yours+}`.
+  func comparison(_ judgement: Judgement) -> String {
+    var parts: [String] = []
+    let suggestion = judgement.grade.map { " Suggested grade: \($0)." } ?? ""
+    parts.append(wrapper.wrap(inlineCode("Your attempt: \(judgement.reason)\(suggestion)")))
+    let lines = markedLines(judgement.code, marks: judgement.marks)
+    if !lines.isEmpty {
+      if !style.usesColor {
+        parts.append(style.apply(.dim, "The card's code, marked ([-the card's-] {+yours+}):"))
+      }
+      parts.append(lines.joined(separator: "\n"))
+    }
+    let more = judgement.findings.filter { $0.severity > .note }.dropFirst().prefix(4)
+    if !more.isEmpty {
+      parts.append(
+        more.map { wrapper.wrap(inlineCode("· " + $0.message), indent: "  ") }
+          .joined(separator: "\n"))
+    }
+    if !judgement.renamings.isEmpty {
+      let names = judgement.renamings.map { "`\($0.attempt)` for `\($0.expected)`" }
+      parts.append(
+        style.apply(.dim, wrapper.wrap(inlineCode("Accepted: " + names.joined(separator: ", ")))))
+    }
+    return parts.joined(separator: "\n")
+  }
+
+  /// `text` with its `code` spans in bold on a terminal; unchanged without colour.
+  private func inlineCode(_ text: String) -> String {
+    guard style.usesColor else { return text }
+    var out = ""
+    var inCode = false
+    var span = ""
+    for character in text {
+      if character == "`" {
+        if inCode { out += style.apply(.heading, span) }
+        span = ""
+        inCode.toggle()
+      } else if inCode {
+        span.append(character)
+      } else {
+        out.append(character)
+      }
+    }
+    return out + (inCode ? "`" + span : "")
+  }
+
+  /// A piece of a rendered line: its text as written, and how many columns it takes.
+  private struct Piece {
+    var text: String
+    var columns: Int
+  }
+
+  /// The lines of `code` that hold a mark, dedented, marked, and wrapped to the width.
+  private func markedLines(_ code: String, marks: [Int: Judgement.Mark]) -> [String] {
+    guard !marks.isEmpty else { return [] }
+    var lines: [[Piece]] = [[]]
+    var marked: [Bool] = [false]
+    var significant = 0
+    for token in SwiftLexer.tokens(in: code) {
+      let text = code[token.range]
+      var mark: Judgement.Mark?
+      if token.isSignificant {
+        mark = marks[significant]
+        significant += 1
+      }
+      for (index, part) in text.split(separator: "\n", omittingEmptySubsequences: false)
+        .enumerated()
+      {
+        if index > 0 {
+          lines.append([])
+          marked.append(false)
+        }
+        guard !part.isEmpty else { continue }
+        if let mark {
+          lines[lines.count - 1] += render(String(part), mark)
+          marked[marked.count - 1] = true
+        } else {
+          lines[lines.count - 1].append(Piece(text: String(part), columns: part.count))
+        }
+      }
+    }
+    let shown = lines.indices.filter { marked[$0] }
+    let indent =
+      shown.map { index in
+        lines[index].first.map { $0.text.prefix(while: { $0 == " " || $0 == "\t" }).count } ?? 0
+      }.min() ?? 0
+    var out: [String] = []
+    for index in shown.prefix(8) {
+      var pieces = lines[index]
+      if var first = pieces.first, indent > 0, first.text.count >= indent {
+        first.text = String(first.text.dropFirst(indent))
+        first.columns -= indent
+        pieces[0] = first
+      }
+      out += wrapped(pieces, prefix: "    ")
+    }
+    if shown.count > 8 { out.append(style.apply(.dim, "    … and \(shown.count - 8) more lines")) }
+    return out
+  }
+
+  private func render(_ text: String, _ mark: Judgement.Mark) -> [Piece] {
+    let plain: String
+    let coloured: String
+    switch mark {
+    case .missing:
+      plain = "[-\(text)-]"
+      coloured = style.apply(.missing, text)
+    case .wrong(let typed), .typo(let typed):
+      plain = "[-\(text)-]{+\(typed)+}"
+      let role: Style.Role = if case .typo = mark { .warn } else { .bad }
+      coloured = style.apply(role, text) + style.apply(.dim, "→") + style.apply(.warn, typed)
+    case .misplaced:
+      plain = "[-\(text)-]{+elsewhere+}"
+      coloured = style.apply(.warn, text) + style.apply(.dim, "(elsewhere)")
+    }
+    let columns =
+      switch mark {
+      case .missing: text.count
+      case .wrong(let typed), .typo(let typed): text.count + 1 + typed.count
+      case .misplaced: text.count + 11
+      }
+    return [
+      style.usesColor
+        ? Piece(text: coloured, columns: columns) : Piece(text: plain, columns: plain.count)
+    ]
+  }
+
+  /// Pieces laid out on lines no wider than the width: a break goes between pieces, and the
+  /// continuation is indented.
+  private func wrapped(_ pieces: [Piece], prefix: String) -> [String] {
+    let available = max(20, width - prefix.count)
+    var lines: [String] = []
+    var current = ""
+    var columns = 0
+    for piece in pieces {
+      if columns + piece.columns > available, columns > 0 {
+        lines.append(prefix + current)
+        let trimmed = piece.text.drop(while: { $0 == " " })
+        current = "  " + trimmed
+        columns = 2 + piece.columns - (piece.text.count - trimmed.count)
+        continue
+      }
+      current += piece.text
+      columns += piece.columns
+    }
+    lines.append(prefix + current)
+    return lines
+  }
+}

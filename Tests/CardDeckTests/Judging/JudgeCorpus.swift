@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+@testable import CardDeck
+
+/// The graded attempts of `Fixtures/judge-corpus.txt`: what an expert reviewer would accept as
+/// the grade of each attempt at a shipped or fixture syntax card.
+struct JudgeCorpus {
+  struct Entry: CustomTestStringConvertible, Sendable {
+    var card: String
+    var kind: String
+    var grades: ClosedRange<Int>
+    var attempt: String
+    var note: String
+    /// Why the judge's grade is outside the range, for an attempt it is known to miss.
+    var known: String?
+    var line: Int
+
+    var testDescription: String { "line \(line), \(card): \(attempt.prefix(60))" }
+  }
+
+  var entries: [Entry] = []
+
+  /// Reads the corpus: blank-line separated entries of `key: value` lines (`card`, `class`,
+  /// `grade` as `N` or `N-M`, `attempt`, `note`, and `known` for a known miss); a multi-line
+  /// attempt is `attempt:` followed by lines starting `| `.
+  init(_ text: String) {
+    var current: [String: String] = [:]
+    var attemptLines: [String] = []
+    var start = 0
+    func finish() {
+      defer {
+        current = [:]
+        attemptLines = []
+      }
+      guard let card = current["card"], let grade = current["grade"] else { return }
+      let bounds = grade.split(separator: "-").compactMap { Int($0) }
+      guard let low = bounds.first, let high = bounds.last else { return }
+      let attempt =
+        attemptLines.isEmpty ? current["attempt"] ?? "" : attemptLines.joined(separator: "\n")
+      entries.append(
+        Entry(
+          card: card, kind: current["class"] ?? "", grades: low...high, attempt: attempt,
+          note: current["note"] ?? "", known: current["known"], line: start))
+    }
+    for (index, line) in text.components(separatedBy: "\n").enumerated() {
+      if line.trimmingCharacters(in: .whitespaces).isEmpty {
+        finish()
+        continue
+      }
+      if current.isEmpty && attemptLines.isEmpty { start = index + 1 }
+      if line.hasPrefix("| ") || line == "|" {
+        attemptLines.append(String(line.dropFirst(2)))
+      } else if let colon = line.firstIndex(of: ":") {
+        current[String(line[..<colon])] = line[line.index(after: colon)...]
+          .trimmingCharacters(in: .whitespaces)
+      }
+    }
+    finish()
+  }
+
+  /// The corpus the judge was built against.
+  static let shipped = JudgeCorpus((try? fixture("judge-corpus.txt")) ?? "")
+  /// Attempts written by another reviewer after the judge was built, never tuned to.
+  static let heldOut = JudgeCorpus((try? fixture("judge-holdout.txt")) ?? "")
+
+  /// Every syntax card the corpus is about: the shipped decks' and the fixture deck's, by id.
+  static let cards: [String: SyntaxCard] = {
+    var files: [DeckLoader.File] = []
+    let decks = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appending(path: "Decks")
+    let paths = (try? FileManager.default.contentsOfDirectory(atPath: decks.path)) ?? []
+    for name in paths where name.hasSuffix(".md") {
+      let url = decks.appending(path: name)
+      if let data = try? Data(contentsOf: url) {
+        files.append(.init(path: url.path, bytes: Array(data)))
+      }
+    }
+    if let text = try? fixture("judge-cards.md") {
+      files.append(.init(path: "judge-cards.md", bytes: Array(text.utf8)))
+    }
+    var cards: [String: SyntaxCard] = [:]
+    for deck in DeckLoader().load(files: files).decks {
+      for card in deck.cards {
+        if case .syntax(let syntax) = card.content { cards[card.id] = syntax }
+      }
+    }
+    return cards
+  }()
+}
