@@ -18,6 +18,7 @@ struct Options {
       --quick          Smaller sizes: no 100k-card parsing, no 1M-review history.
       --no-anki        Skip the Anki comparison.
       --parsing-only   Measure deck parsing only (no quiz executable needed).
+      --judging-only   Measure judging attempts at a syntax card only.
       --python PATH    The Python 3 that runs Scripts/bench/anki_bench.py (default python3).
       --work DIR       Generate into DIR instead of a fresh folder under /tmp.
       --keep           Keep the generated folders.
@@ -32,6 +33,7 @@ struct Options {
   var quick = false
   var anki = true
   var parsingOnly = false
+  var judgingOnly = false
   var python = "python3"
   var work: String?
   var keep = false
@@ -65,6 +67,7 @@ struct Options {
       case "--quick": quick = true
       case "--no-anki": anki = false
       case "--parsing-only": parsingOnly = true
+      case "--judging-only": judgingOnly = true
       case "--python": python = try value(argument)
       case "--work": work = try value(argument)
       case "--keep": keep = true

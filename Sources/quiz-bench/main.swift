@@ -68,6 +68,17 @@ do {
 
 do {
   let fuzzersAtStart = runningFuzzers()
+  if options.judgingOnly {
+    bench.judging()
+    print(([bench.tables.last!] + []).map(\.text).joined(separator: "\n\n"))
+    for verdict in bench.verdicts {
+      print(
+        "- \(verdict.target): \(verdict.figure) (\(verdict.met.map { $0 ? "met" : "MISSED" } ?? "–"))"
+      )
+    }
+    bench.cleanUp()
+    exit(0)
+  }
   if options.parsingOnly {
     _ = try bench.decksAndParsing()
     print(bench.tables.map(\.text).joined(separator: "\n\n"))
@@ -77,7 +88,8 @@ do {
   try bench.locateQuiz()
   var machine = machineTable(quiz: bench.quiz)
 
-  // Decks, parsing, review states.
+  // Judging attempts, then decks, parsing, review states.
+  bench.judging()
   let session = try bench.decksAndParsing()
   let histories = try bench.histories(ids: session.ids)
   guard let medium = histories.first(where: { $0.label == "100k" }) else {

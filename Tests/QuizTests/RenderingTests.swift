@@ -25,6 +25,70 @@ struct RenderingTests {
     #expect(wrapped.split(separator: "\n").allSatisfy { $0.count <= 24 })
   }
 
+  static let toolbar = """
+    .toolbar {
+        ToolbarItem(placement: .topBarTrailing) {
+            Button("Edit") { isEditing.toggle() }
+        }
+        ToolbarItem(placement: .primaryAction) {
+            Button("Add", systemImage: "plus") { addRecipe() }
+        }
+    }
+    """
+
+  private func comparison(_ attempt: String, code: String = toolbar, color: Bool, width: Int = 80)
+    -> String
+  {
+    let judgement = AnswerJudge(code: code).judge(attempt)
+    return CardPresenter(style: Style(usesColor: color), width: width).comparison(judgement)
+  }
+
+  @Test("without colour, lays the marks along the card's lines in [-card-]{+yours+} notation")
+  func comparisonWithoutColour() {
+    let text = comparison(
+      ".toolbar { ToolbarItem(placement: .topBarTrailing) { EditButton() }; ToolbarItem(placement: .bottomBar) { Button(\"Add\") { add() } } }",
+      color: false)
+    #expect(
+      text.hasPrefix("Your attempt: `.bottomBar` where the card has `.primaryAction`. Suggested"))
+    #expect(text.contains("    ToolbarItem(placement: .[-primaryAction-]{+bottomBar+}) {"))
+    #expect(!text.contains("topBarTrailing"))
+    #expect(!text.contains("\u{1B}["))
+  }
+
+  @Test("with colour, colours only what is wrong or missing, without brackets")
+  func comparisonWithColour() {
+    let text = comparison(
+      ".presentationDetents([.medium])", code: "Text(\"x\").presentationDetents([.medium, .large])",
+      color: true)
+    #expect(text.contains(Style(usesColor: true).apply(.missing, "large")))
+    #expect(!text.contains("[-"))
+    #expect(!text.contains(Style(usesColor: true).apply(.missing, "medium")))
+  }
+
+  @Test("shows renamed placeholders as accepted, not as errors")
+  func comparisonAccepted() {
+    let text = comparison(
+      ".sheet(item: $chosen) { r in DetailView(recipe: r) }",
+      code: ".sheet(item: $selectedRecipe) { recipe in\n    RecipeDetail(recipe: recipe)\n}",
+      color: false)
+    #expect(text.contains("Same API as the card, with names of your own."))
+    #expect(text.contains("Accepted: `$chosen` for `$selectedRecipe`, `r` for `recipe`"))
+    #expect(!text.contains("[-"))
+  }
+
+  @Test("fits the comparison to the terminal's width", arguments: [40, 80, 120])
+  func comparisonFits(width: Int) {
+    let code =
+      ".alert(\"Delete this order and everything in it?\", isPresented: $confirmingDelete, presenting: order) { order in Button(\"Delete\", role: .destructive) { } }"
+    let text = comparison(
+      ".alert(\"Delete?\", isPresented: $c) { Button(\"Delete\") { } }", code: code, color: false,
+      width: width)
+    #expect(text.contains("[-"))
+    for line in text.split(separator: "\n") {
+      #expect(line.count <= width, "\(text)")
+    }
+  }
+
   @Test(
     "shows position and progress in the header, narrowing the bar to fit the width",
     arguments: [100, 60, 30])

@@ -79,6 +79,8 @@ struct ParsedCode: Sendable {
   let nodes: [CodeNode]
   let declared: Set<String>
   let hints: JudgingHints
+  /// The text of every token.
+  let names: Set<String>
 
   init(_ source: String, hints: JudgingHints, vocabulary: APIVocabulary) {
     self.hints = hints
@@ -87,6 +89,7 @@ struct ParsedCode: Sendable {
     self.source = source
     self.tokens = parser.tokens
     self.declared = parser.declared
+    self.names = Set(parser.tokens.map { String(source[$0.range]) })
     self.nodes = CodeClassifier(vocabulary: vocabulary, declared: parser.declared, hints: hints)
       .classify(nodes)
   }
@@ -134,9 +137,12 @@ struct Matching {
   var leftoverAttempt: [CodeNode] = []
   var reportedAttemptTokens: Set<Int> = []
   var sameAPI = 0
+  /// The expected code's token being compared, for the findings noted meanwhile.
+  var position = 0
   /// The shapes of expected items that found a counterpart, anywhere; and those whose
   /// counterpart stands for many.
   var matchedShapes: Set<String> = []
+  var matchedItems: [CodeNode] = []
   var repeatedShapes: Set<String> = []
 
   /// The values the attempt gives its own variables: `let columns = [GridItem(…)]`.
@@ -183,14 +189,13 @@ struct Matching {
     checkPresentedContent(attempt.nodes)
     reportDeprecated(attempt.nodes)
     for name in conflictingRenamings.sorted() {
-      findings.append(
-        .init(severity: .slip, message: "`\(name)` is renamed in one place and not another"))
+      note(.slip, "`\(name)` is renamed in one place and not another")
     }
     let total = expected.nodes.reduce(Weight()) { $0 + Self.weight(of: $1) }
     var grade = grade(total: total)
     if missesEssential { grade = min(grade, 2) }
     if isProse { findings = [] }
-    findings.sort { $0.severity > $1.severity }
+    findings.sort { ($0.severity.rawValue, -$0.token) > ($1.severity.rawValue, -$1.token) }
     return Judgement(
       grade: grade, reason: reason(grade: grade), findings: findings, code: expected.source,
       marks: marks,
@@ -204,7 +209,7 @@ struct Matching {
       })
   }
 
-  private func grade(total: Weight) -> Int {
+  private mutating func grade(total: Weight) -> Int {
     let errors = findings.filter { $0.severity == .error }.count
     let slips = findings.contains { $0.severity == .slip }
     let major = max(total.major, 0.0001)
@@ -258,8 +263,11 @@ struct Matching {
     return !names(expected).isDisjoint(with: names(attempt))
   }
 
+  /// Whether the attempt is prose (see ``readsAsProse``), worked out once.
+  private lazy var isProse: Bool = readsAsProse
+
   /// An attempt of words and no code: no brackets, dots or sigils among several names.
-  private var isProse: Bool {
+  private var readsAsProse: Bool {
     let tokens = attempt.tokens
     guard tokens.count >= 3 else { return false }
     let words = tokens.filter { $0.kind == .identifier || $0.kind == .keyword }.count
@@ -274,7 +282,7 @@ struct Matching {
     return words >= 3 && code * 4 < words
   }
 
-  private func reason(grade: Int?) -> String {
+  private mutating func reason(grade: Int?) -> String {
     if isProse {
       return "That reads as prose, not Swift: compare it with the answer yourself."
     }
@@ -304,12 +312,23 @@ struct Matching {
     var pairs: [(Int, Int, Relation)] = []
 
     // The most alike pairs first, so that of two `Button`s each finds its own.
+    var expectedPrints: [Int: Set<String>] = [:]
+    var typedPrints: [Int: Set<String>] = [:]
     func pair(_ relation: Relation, where accepts: (CodeNode, CodeNode) -> Bool) {
       var candidates: [(i: Int, j: Int, score: Int)] = []
       for i in expectedItems.indices where !expectedUsed[i] {
         for j in typedItems.indices where !typedUsed[j] && accepts(expectedItems[i], typedItems[j])
         {
-          candidates.append((i, j, Self.affinity(expectedItems[i], typedItems[j])))
+          if expectedPrints[i] == nil {
+            expectedPrints[i] = Self.fingerprint(of: expectedItems[i], depth: 0)
+          }
+          if typedPrints[j] == nil {
+            typedPrints[j] = Self.fingerprint(of: typedItems[j], depth: 0)
+          }
+          let shared = expectedPrints[i]!.intersection(typedPrints[j]!).count
+          let score =
+            shared * 2 - abs(expectedItems[i].arguments.count - typedItems[j].arguments.count)
+          candidates.append((i, j, score))
         }
       }
       candidates.sort { ($0.score, -$0.i, -$0.j) > ($1.score, -$1.i, -$1.j) }
@@ -376,13 +395,20 @@ struct Matching {
     }
     // Code that says the same thing twice (two `print` lines) needs saying once; so does what
     // the attempt writes once in a `ForEach`.
+    // Shapes cost a walk of the tree: only worth it when something might be a repeat.
+    let unmatched = expectedItems.indices.filter {
+      !expectedUsed[$0] && Self.weight(of: expectedItems[$0]).major > 0
+    }
     for (i, j, _) in pairs where root || typedItems[j].isRepeated {
       repeatedShapes.insert(Self.shape(of: expectedItems[i]))
     }
-    for (i, _, _) in pairs { matchedShapes.insert(Self.shape(of: expectedItems[i])) }
+    for (i, _, _) in pairs { matchedItems.append(expectedItems[i]) }
     for i in expectedItems.indices where !expectedUsed[i] {
-      let shape = Self.shape(of: expectedItems[i])
-      if repeatedShapes.contains(shape) || (root && matchedShapes.contains(shape)) { continue }
+      if unmatched.contains(i) {
+        let shape = Self.shape(of: expectedItems[i])
+        if root && matchedShapes.isEmpty { matchedShapes = Set(matchedItems.map(Self.shape)) }
+        if repeatedShapes.contains(shape) || (root && matchedShapes.contains(shape)) { continue }
+      }
       lose(expectedItems[i])
     }
     for j in typedItems.indices where !typedUsed[j] { collectLeftover(typedItems[j]) }
@@ -434,7 +460,8 @@ struct Matching {
     guard e.isAPI, e.importance != .free, a.importance != .free || !a.isAPI,
       role(e) == role(a), role(e) != .other,
       role(e) == .keyPath || role(e) == .member || !attempt.declared.contains(a.name),
-      Self.affinity(e, a) >= 0
+      // In the same place means alike: shared labels or names, or arguments of one shape.
+      Self.affinity(e, a) + (Self.argumentShape(e) == Self.argumentShape(a) ? 1 : 0) >= 1
     else { return false }
     // A call of the author's own type is no substitute for an API type.
     if role(e) == .type { return a.isAPI }
@@ -462,9 +489,14 @@ struct Matching {
       - abs(e.arguments.count - a.arguments.count)
   }
 
+  /// What kinds of arguments a node takes: `[(label?, kind)]`, as text.
+  private static func argumentShape(_ node: CodeNode) -> [String] {
+    node.arguments.map { ($0.label ?? "_") + ":" + "\($0.value.first?.kind ?? .group)" }
+  }
+
   private static func fingerprint(of node: CodeNode, depth: Int) -> Set<String> {
     var names: Set<String> = []
-    guard depth < 3 else { return names }
+    guard depth < 2 else { return names }
     for argument in node.arguments {
       if let label = argument.label { names.insert(label + ":") }
       for value in argument.value {
@@ -472,7 +504,8 @@ struct Matching {
         names.formUnion(fingerprint(of: value, depth: depth + 1))
       }
     }
-    for item in node.blocks.flatMap({ $0 }) + innerItems(of: node) where depth < 2 {
+    guard depth == 0 else { return names }
+    for item in node.blocks.joined() + innerItems(of: node) {
       if !item.name.isEmpty { names.insert(item.name) }
       names.formUnion(fingerprint(of: item, depth: depth + 1))
     }
@@ -546,6 +579,7 @@ struct Matching {
   // MARK: Pairs
 
   private mutating func compare(_ e: CodeNode, _ a: CodeNode, _ relation: Relation) {
+    position = e.token ?? e.tokens.lowerBound
     switch relation {
     case .same:
       if e.isAPI && e.importance != .free { sameAPI += 1 }
@@ -729,6 +763,7 @@ struct Matching {
       expectedUsed[i] = true
       typedUsed[j] = true
       let argument = expectedArguments[i]
+      position = argument.labelToken ?? position
       if argument.importance == .free, let label = argument.label,
         let typedLabel = typedArguments[j].label, e.isAPI
       {
@@ -772,13 +807,14 @@ struct Matching {
   // MARK: Losses
 
   private mutating func loseArgument(_ argument: CodeNode.Argument, of node: CodeNode) {
+    position = argument.labelToken ?? argument.value.first?.tokens.lowerBound ?? position
     let labelWeight = Self.labelWeight(argument)
     var valueWeight = Weight()
     for value in argument.value { valueWeight += Self.weight(of: value) }
     let total = labelWeight + valueWeight
     lost += total
     guard total.major + total.minor > 0 else { return }
-    let text = argument.label.map { "`\($0):`" } ?? "an argument"
+    let text = argument.label.map { "`\($0):\(Self.describe(argument.value))`" } ?? "an argument"
     note(
       total.major > 0 ? .missing : .slip,
       argument.isClosure && argument.label == nil
@@ -790,6 +826,7 @@ struct Matching {
 
   /// Loses `node` and everything in it.
   private mutating func lose(_ node: CodeNode) {
+    position = node.token ?? node.tokens.lowerBound
     let weight = Self.weight(of: node)
     lost += weight
     guard weight.major + weight.minor > 0 else { return }
@@ -802,6 +839,7 @@ struct Matching {
 
   /// Loses what `node` itself weighs, not what it holds in closures and blocks.
   private mutating func loseShallow(_ node: CodeNode) {
+    position = node.token ?? node.tokens.lowerBound
     let shallow = Self.shallow(node)
     let weight = Self.weight(of: shallow)
     lost += weight
@@ -914,7 +952,7 @@ struct Matching {
   }
 
   private mutating func reportDeprecated(_ nodes: [CodeNode]) {
-    let expectedNames = Set(expected.tokens.map { String(expected.source[$0.range]) })
+    let expectedNames = expected.names
     func walk(_ node: CodeNode) {
       if let replacement = vocabulary.deprecated[node.name], let token = node.token,
         !reportedAttemptTokens.contains(token), !expectedNames.contains(node.name),
@@ -963,11 +1001,23 @@ struct Matching {
   // MARK: Words
 
   private mutating func note(_ severity: Judgement.Severity, _ message: String) {
-    findings.append(.init(severity: severity, message: message))
+    findings.append(.init(severity: severity, message: message, token: position))
   }
 
   private mutating func mark(_ node: CodeNode, _ value: Judgement.Mark) {
     if let token = node.token { marks[token] = value }
+  }
+
+  /// A short value as a message shows it after its label: ` .destructive`, ` { … }`.
+  private static func describe(_ value: [CodeNode]) -> String {
+    guard value.count == 1 else { return "" }
+    switch value[0].kind {
+    case .member where value[0].arguments.isEmpty: return " ." + value[0].name
+    case .keyPath: return " \\." + value[0].name
+    case .binding: return " $" + value[0].name
+    case .closure: return " { … }"
+    default: return ""
+    }
   }
 
   /// How a node is written in a message: `.sheet`, `Text`, `@State`, `\.dismiss`.

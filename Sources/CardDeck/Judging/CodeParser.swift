@@ -14,9 +14,13 @@ struct CodeParser {
   /// How deep the parser is in nested constructs; past a limit, input is skipped, not parsed.
   private var depth = 0
 
+  /// Each token's text, read once.
+  private let texts: [Substring]
+
   init(source: String) {
     self.source = source
     self.tokens = SwiftLexer.significantTokens(in: source)
+    self.texts = tokens.map { source[$0.range] }
   }
 
   /// The items of the whole code.
@@ -33,7 +37,7 @@ struct CodeParser {
   // MARK: Tokens
 
   private func text(_ index: Int) -> Substring {
-    index < tokens.count ? source[tokens[index].range] : ""
+    index < texts.count ? texts[index] : ""
   }
 
   private var current: Substring { text(position) }

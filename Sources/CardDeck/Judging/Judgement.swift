@@ -22,6 +22,8 @@ public struct Judgement: Hashable, Sendable {
     /// What it is, in a few words with code in backticks: "`.popover` where the card has
     /// `.sheet`".
     public var message: String
+    /// The expected code's significant token it is about, so that findings read in order.
+    public var token: Int
   }
 
   /// How a token of the expected code fared.

@@ -77,7 +77,7 @@ private struct Lexer {
     let scalar = scalars[index]
     switch scalar {
     case " ", "\t", "\n", "\r", "\u{0B}", "\u{0C}", "\u{A0}":
-      advance(while: { $0.properties.isWhitespace })
+      advance(while: Self.isWhitespace)
       return .whitespace
     case "/" where peek(1) == "/":
       advance(while: { $0 != "\n" })
@@ -255,14 +255,31 @@ private struct Lexer {
     index > scalars.startIndex ? scalars[scalars.index(before: index)] : nil
   }
 
+  // ASCII first: Unicode properties are looked up in tables, and code is mostly ASCII.
   static func isIdentifierStart(_ scalar: Unicode.Scalar) -> Bool {
-    scalar == "_" || scalar.properties.isAlphabetic
-      || (scalar.value >= 0x80 && scalar.properties.isEmojiPresentation)
+    switch scalar.value {
+    case 0x41...0x5A, 0x61...0x7A, 0x5F: return true
+    case 0..<0x80: return false
+    default: return scalar.properties.isAlphabetic || scalar.properties.isEmojiPresentation
+    }
   }
 
   static func isIdentifierPart(_ scalar: Unicode.Scalar) -> Bool {
-    isIdentifierStart(scalar) || scalar.properties.numericType != nil
-      || scalar.properties.generalCategory == .nonspacingMark
+    switch scalar.value {
+    case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x5F: return true
+    case 0..<0x80: return false
+    default:
+      return isIdentifierStart(scalar) || scalar.properties.numericType != nil
+        || scalar.properties.generalCategory == .nonspacingMark
+    }
+  }
+
+  static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x20, 0x09...0x0D: return true
+    case 0..<0x80: return false
+    default: return scalar.properties.isWhitespace
+    }
   }
 
   static func isOperatorCharacter(_ scalar: Unicode.Scalar) -> Bool {

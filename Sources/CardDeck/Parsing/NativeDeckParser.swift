@@ -273,7 +273,7 @@ public struct NativeDeckParser: Sendable {
         .error("the card has no '---' line between question and answer", at: heading))
       return nil
     }
-    let errorsBefore = diagnostics.count
+    let errorsBefore = diagnostics.filter { $0.severity == .error }.count
     var cardSource: String?
     var listenFor: String?
 
@@ -394,7 +394,9 @@ public struct NativeDeckParser: Sendable {
           modelAnswer: Passage(answer),
           listenFor: listenFor))
     }
-    guard diagnostics.count == errorsBefore else { return nil }
+    guard diagnostics.filter({ $0.severity == .error }).count == errorsBefore else {
+      return nil
+    }
     return Card(
       id: pending.id ?? CardID.derived(deck: deck.name, kind: kind, prompt: prompt),
       deck: deck.name, lesson: deck.lesson, topic: pending.topic,

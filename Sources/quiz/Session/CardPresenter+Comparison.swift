@@ -14,7 +14,7 @@ extension CardPresenter {
     let lines = markedLines(judgement.code, marks: judgement.marks)
     if !lines.isEmpty {
       if !style.usesColor {
-        parts.append(style.apply(.dim, "The card's code, marked ([-the card's-] {+yours+}):"))
+        parts.append(wrapper.wrap("The card's code, marked ([-the card's-] {+yours+}):"))
       }
       parts.append(lines.joined(separator: "\n"))
     }
@@ -140,6 +140,18 @@ extension CardPresenter {
     var lines: [String] = []
     var current = ""
     var columns = 0
+    // A plain piece longer than a line (a long string literal) is cut into lines of its own.
+    let pieces = pieces.flatMap { piece -> [Piece] in
+      guard piece.columns > available - 2, piece.columns == piece.text.count else { return [piece] }
+      var chunks: [Piece] = []
+      var rest = Substring(piece.text)
+      while !rest.isEmpty {
+        let chunk = rest.prefix(available - 2)
+        chunks.append(Piece(text: String(chunk), columns: chunk.count))
+        rest = rest.dropFirst(chunk.count)
+      }
+      return chunks
+    }
     for piece in pieces {
       if columns + piece.columns > available, columns > 0 {
         lines.append(prefix + current)

@@ -1,0 +1,235 @@
+import Testing
+
+@testable import CardDeck
+
+@Suite("Judging attempts the way a reviewer would")
+struct AnswerJudgeTests {
+  static let sheetItem = """
+    @State private var selectedRecipe: Recipe?
+
+    .sheet(item: $selectedRecipe) { recipe in
+        RecipeDetail(recipe: recipe)
+    }
+    """
+
+  static let detents = """
+    Text("Sort options")
+        .presentationDetents([.medium, .large])
+    """
+
+  static let placements = """
+    .toolbar {
+        ToolbarItem(placement: .topBarTrailing) {
+            Button("Edit") { isEditing.toggle() }
+        }
+        ToolbarItem(placement: .primaryAction) {
+            Button("Add", systemImage: "plus") { addRecipe() }
+        }
+    }
+    """
+
+  private func grade(_ attempt: String, for code: String, hints: JudgingHints = JudgingHints())
+    -> Int?
+  {
+    AnswerJudge(code: code, hints: hints).judge(attempt).grade
+  }
+
+  @Test(
+    "gives 5 to the same API in other words",
+    arguments: [
+      ".sheet(item: $chosen) { r in DetailView(recipe: r) }",
+      ".sheet(item: $chosen) { DetailView(recipe: $0) }",
+      ".sheet(item: $chosen, content: { r in DetailView(recipe: r) })",
+      "@State var chosen: Recipe? .sheet(item: $chosen) { r in Text(r.title) }",
+      ".sheet(item: self.$selectedRecipe) {\n  recipe in RecipeDetail(recipe: recipe,)\n}",
+      "Button(\"Open\") { } .sheet(item: $pick) { r in Form { Text(r.name) } }",
+    ])
+  func equivalent(attempt: String) {
+    #expect(grade(attempt, for: Self.sheetItem) == 5)
+  }
+
+  @Test(
+    "gives 2 or less to another modifier, label, member or key path",
+    arguments: [
+      (".popover(item: $chosen) { r in DetailView(recipe: r) }", sheetItem),
+      (".fullScreenCover(item: $chosen) { r in DetailView(recipe: r) }", sheetItem),
+      (".sheet(isPresented: $showing) { DetailView() }", sheetItem),
+      (".sheetDetents([.medium, .large])", detents),
+      (".presentationDetents([.half, .large])", detents),
+      (
+        "@Environment(\\.verticalSizeClass) var size",
+        "@Environment(\\.horizontalSizeClass) var size"
+      ),
+      (
+        ".toolbar { ToolbarItem(placement: .topBarTrailing) { Button(\"Edit\") {} }; ToolbarItem(placement: .bottomBar) { Button(\"Add\") {} } }",
+        placements
+      ),
+    ])
+  func wrong(attempt: String, code: String) throws {
+    let judgement = AnswerJudge(code: code).judge(attempt)
+    #expect(try #require(judgement.grade) <= 2)
+    #expect(judgement.findings.first?.severity == .error)
+  }
+
+  @Test("says in one line what is wrong, naming both")
+  func reason() {
+    let judgement = AnswerJudge(code: Self.sheetItem).judge(
+      ".popover(item: $x) { r in DetailView(recipe: r) }")
+    #expect(judgement.reason == "`.popover` where the card has `.sheet`.")
+    let member = AnswerJudge(code: Self.placements).judge(
+      ".toolbar { ToolbarItem(placement: .topBarTrailing) { EditButton() }; ToolbarItem(placement: .bottomBar) { Button(\"Add\") {} } }"
+    )
+    #expect(member.reason == "`.bottomBar` where the card has `.primaryAction`.")
+  }
+
+  @Test("gives 3 when an API detail is missing, and names it")
+  func missingDetail() {
+    let judgement = AnswerJudge(code: Self.detents).judge(".presentationDetents([.medium])")
+    #expect(judgement.grade == 3)
+    #expect(judgement.reason == "Missing `.large`.")
+  }
+
+  @Test("gives 4 for a typo in an API name or a binding without $")
+  func slips() {
+    #expect(grade(".presentationDetent([.medium, .large])", for: Self.detents) == 4)
+    #expect(grade(".shet(item: $chosen) { r in Text(r.name) }", for: Self.sheetItem) == 4)
+    #expect(
+      grade(
+        ".sheet(isPresented: showsSettings) { Text(\"S\") }",
+        for: ".sheet(isPresented: $showsSettings) { Text(\"Settings\") }")
+        == 4)
+  }
+
+  @Test("calls a deprecated API wrong even where the card's part is scaffolding")
+  func deprecated() throws {
+    let code =
+      "NavigationStack {\n    List(books) { Text($0.title) }\n        .navigationDestination(for: Book.self) { BookDetail(book: $0) }\n}"
+    let judgement = AnswerJudge(code: code).judge(
+      "NavigationView { List(books) { Text($0.title) }.navigationDestination(for: Book.self) { BookDetail(book: $0) } }"
+    )
+    #expect(try #require(judgement.grade) <= 2)
+    #expect(judgement.reason.contains("`NavigationView` is deprecated"))
+  }
+
+  @Test("accepts the essential part alone: the modifier without the view it is on")
+  func essentialPart() {
+    #expect(grade(".presentationDetents([.medium, .large])", for: Self.detents) == 5)
+    #expect(grade("SortView().presentationDetents([.large, .medium])", for: Self.detents) == 5)
+  }
+
+  @Test("marks a content modifier put on the view that presents the sheet")
+  func presentedContent() throws {
+    let code =
+      ".sheet(isPresented: $shows) {\n    NowPlaying()\n        .presentationDetents([.medium, .large])\n}"
+    let judgement = AnswerJudge(code: code).judge(
+      ".sheet(isPresented: $shows) { NowPlaying() }.presentationDetents([.medium, .large])")
+    #expect(judgement.grade == 3)
+    #expect(judgement.marks.values.contains(.misplaced))
+  }
+
+  @Test("gives 0 to prose and to unrelated code, 1 to prose naming the API, nothing to nothing")
+  func nothingInCommon() {
+    #expect(grade("I don't remember this one", for: Self.sheetItem) == 0)
+    #expect(grade("I think you use a sheet with the item", for: Self.sheetItem) == 1)
+    #expect(grade("let doubled = [1, 2, 3].map { $0 * 2 }", for: Self.detents) == 0)
+    #expect(grade("   \n  ", for: Self.detents) == nil)
+  }
+
+  @Test("lists the names it accepted in place of the card's")
+  func renamings() {
+    let judgement = AnswerJudge(code: Self.sheetItem).judge(
+      "@State var chosen: Recipe? .sheet(item: $chosen) { r in Text(r.title) }")
+    #expect(
+      judgement.renamings
+        == [
+          .init(expected: "selectedRecipe", attempt: "chosen"),
+          .init(expected: "$selectedRecipe", attempt: "$chosen"),
+          .init(expected: "recipe", attempt: "r"),
+        ].filter { judgement.renamings.contains($0) })
+    #expect(judgement.renamings.contains(.init(expected: "recipe", attempt: "r")))
+    #expect(!judgement.renamings.contains { $0.expected == "RecipeDetail" })
+  }
+
+  @Test("marks the expected code's wrong and missing tokens, by significant-token index")
+  func marks() throws {
+    let judgement = AnswerJudge(code: Self.detents).judge(".sheetDetents([.medium])")
+    let tokens = SwiftLexer.significantTokens(in: Self.detents)
+    let marked = judgement.marks.map { (String(Self.detents[tokens[$0.key].range]), $0.value) }
+    #expect(marked.contains { $0.0 == "presentationDetents" && $0.1 == .wrong("sheetDetents") })
+    #expect(marked.contains { $0.0 == "large" && $0.1 == .missing })
+    #expect(!marked.contains { $0.0 == "Text" || $0.0 == "medium" })
+  }
+
+  @Test("takes the author's word: context costs nothing, essential parts cap the grade at 2")
+  func hints() {
+    let code =
+      "NavigationStack {\n    List(recipes) { Text($0.name) }\n        .searchable(text: $query, prompt: \"Dish\")\n}"
+    #expect(grade(".searchable(text: $query)", for: code) == 5)
+    let alert =
+      ".alert(\"Remove?\", isPresented: $asking, presenting: song) { s in Button(\"Remove\") { remove(s) } }"
+    let essential = JudgingHints(essential: ["presenting:"])
+    #expect(
+      grade(".alert(\"Remove?\", isPresented: $asking) { Button(\"Remove\") { } }", for: alert) == 3
+    )
+    #expect(
+      grade(
+        ".alert(\"Remove?\", isPresented: $asking) { Button(\"Remove\") { } }", for: alert,
+        hints: essential)
+        == 2)
+    let dialog =
+      ".confirmationDialog(\"Done?\", isPresented: $asking, titleVisibility: .visible) { Button(\"OK\") { } }"
+    let context = JudgingHints(context: ["titleVisibility:"])
+    #expect(
+      grade(
+        ".confirmationDialog(\"Done?\", isPresented: $asking) { Button(\"OK\") { } }", for: dialog)
+        == 3)
+    #expect(
+      grade(
+        ".confirmationDialog(\"Done?\", isPresented: $asking) { Button(\"OK\") { } }", for: dialog,
+        hints: context)
+        == 5)
+  }
+
+  @Test("accepts an also: answer as right as the card's, and compares with the closest")
+  func alternatives() {
+    let code = "Button(\"Back\") {\n    path.removeAll()\n}"
+    let hints = JudgingHints(alternatives: ["path = []", "path.removeLast(path.count)"])
+    #expect(grade("path = []", for: code) ?? 0 < 5)
+    #expect(grade("path = []", for: code, hints: hints) == 5)
+    #expect(grade("Button(\"Home\") { path = [] }", for: code, hints: hints) == 5)
+    #expect(grade("path.removeLast(path.count)", for: code, hints: hints) == 5)
+    let judgement = AnswerJudge(code: code, hints: hints).judge("path.removeLast()")
+    #expect(judgement.code == "path.removeLast(path.count)")
+    #expect(judgement.grade == 3)
+  }
+
+  @Test("counts a part written twice on the card once, and one ForEach for many items")
+  func repeats() {
+    let code =
+      "let names = [\"Ana\", \"Bo\"]\nprint(names.filter { $0.localizedStandardContains(\"a\") })\nprint(names.filter { $0.localizedStandardContains(\"B\") })"
+    #expect(grade("names.filter { $0.localizedStandardContains(q) }", for: code) == 5)
+    let scopes =
+      ".searchScopes($shelf) {\n    Text(\"All\").tag(Shelf.all)\n    Text(\"Unread\").tag(Shelf.unread)\n}"
+    #expect(
+      grade(".searchScopes($f) { ForEach(F.allCases) { Text($0.name).tag($0) } }", for: scopes) == 5
+    )
+    #expect(grade(".searchScopes($f) { Text(\"All\").tag(F.all) }", for: scopes) == 3)
+  }
+
+  @Test("judges the same attempt the same way every time")
+  func deterministic() {
+    let judge = AnswerJudge(code: Self.placements)
+    let attempt = ".toolbar { ToolbarItem(placement: .bottomBar) { Button(\"Add\") {} } }"
+    #expect(judge.judge(attempt) == judge.judge(attempt))
+  }
+
+  @Test("gives 5 to every shipped syntax card's own code, and to it on one line")
+  func ownCode() throws {
+    for (id, card) in JudgeCorpus.cards {
+      let judge = AnswerJudge(card: card)
+      #expect(judge.judge(card.code.text).grade == 5, "\(id)")
+      let oneLine = card.code.text.split(separator: "\n").joined(separator: " ")
+      #expect(judge.judge(oneLine).grade == 5, "\(id) on one line")
+    }
+  }
+}

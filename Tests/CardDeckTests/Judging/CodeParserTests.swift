@@ -1,0 +1,88 @@
+import Testing
+
+@testable import CardDeck
+
+@Suite("Parsing Swift into a light tree")
+struct CodeParserTests {
+  private func parse(_ code: String) -> (nodes: [CodeNode], declared: Set<String>) {
+    var parser = CodeParser(source: code)
+    let nodes = parser.parse()
+    return (nodes, parser.declared)
+  }
+
+  private func names(_ nodes: [CodeNode]) -> [String] { nodes.map(\.name) }
+
+  @Test("flattens a modifier chain into items: the view, then each modifier")
+  func chains() {
+    let (nodes, _) = parse("Text(\"a\")\n    .font(.title)\n    .padding()")
+    #expect(nodes.map(\.kind) == [.call, .modifier, .modifier])
+    #expect(names(nodes) == ["Text", "font", "padding"])
+    #expect(nodes[1].arguments.first?.value.first?.kind == .member)
+  }
+
+  @Test("reads labels, trailing closures and labelled trailing closures")
+  func arguments() throws {
+    let (nodes, _) = parse(
+      ".alert(\"Delete?\", isPresented: $asking) { Button(\"OK\") { } } message: { Text(\"m\") }")
+    let alert = try #require(nodes.first)
+    #expect(alert.kind == .modifier)
+    #expect(alert.arguments.map(\.label) == [nil, "isPresented", nil, "message"])
+    #expect(alert.arguments.map(\.isTrailing) == [false, false, true, true])
+    #expect(alert.arguments[1].value.first?.kind == .binding)
+  }
+
+  @Test("records closure parameters, named or anonymous, and what the code declares")
+  func declarations() throws {
+    let (nodes, declared) = parse(
+      """
+      @State private var chosen: Recipe?
+      enum Route: Hashable { case shelf(String), book(Book) }
+      func open(_ route: Route) {}
+      .sheet(item: $chosen) { recipe in Text(recipe.title) }
+      List(items) { Text($0.name) }
+      """)
+    #expect(
+      declared.isSuperset(of: ["chosen", "Route", "shelf", "book", "open", "route", "recipe"]))
+    let sheet = try #require(nodes.first { $0.name == "sheet" })
+    #expect(sheet.arguments.last?.value.first?.parameters == ["recipe"])
+    let list = try #require(nodes.first { $0.name == "List" })
+    #expect(list.arguments.last?.value.first?.anonymousParameters == 1)
+    #expect(nodes.first?.attributes.first?.name == "State")
+  }
+
+  @Test("splits a one-line attempt at ` .modifier` after a declaration's value")
+  func oneLineAttempt() {
+    let (nodes, _) = parse("@State var q = \"\" .searchable(text: $q)")
+    #expect(nodes.map(\.kind) == [.declaration, .modifier])
+    #expect(nodes[1].name == "searchable")
+  }
+
+  @Test("reads `self.` as nothing and key paths as their components")
+  func selfAndKeyPaths() {
+    let (nodes, _) = parse("self.isEditing.toggle(); @Environment(\\.dismiss) var dismiss")
+    #expect(names(nodes).prefix(2) == ["isEditing", "toggle"])
+    #expect(nodes.last?.attributes.first?.arguments.first?.value.first?.name == "dismiss")
+  }
+
+  @Test("keeps an if's condition apart from its blocks, without trailing closures")
+  func conditions() throws {
+    let (nodes, _) = parse(
+      "if let book = books.first(where: { $0.id == id }) { Detail(book) } else { Empty() }")
+    let statement = try #require(nodes.first)
+    #expect(statement.kind == .statement)
+    #expect(statement.clause.map(\.name).contains("first"))
+    #expect(statement.blocks.map { $0.map(\.name) } == [["Detail"], ["Empty"]])
+  }
+
+  @Test(
+    "ends on any input, however broken or deep",
+    arguments: [
+      "", "{", ")))", "(((((", "\"\"\"", "#\"", "case case case", "@@@", "$$$", "\\\\\\",
+      String(repeating: "(", count: 5000), String(repeating: "{ ", count: 5000),
+      String(repeating: ".a(", count: 2000), "if if if { else }", "switch { case }",
+    ])
+  func endsOnAnyInput(code: String) {
+    var parser = CodeParser(source: code)
+    _ = parser.parse()
+  }
+}
