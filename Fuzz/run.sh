@@ -3,6 +3,7 @@
 #
 #   Fuzz/run.sh [SECONDS] [TARGET...]     SECONDS per target (default 60); targets default to all:
 #                                         native-deck lesson-page state-decoder state-folder
+#                                         answer-judge
 #   Fuzz/run.sh --build-only [TARGET...]  only build
 #   Fuzz/run.sh --reproduce TARGET FILE   run one input through a target (after a crash)
 #
@@ -15,7 +16,7 @@ set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 out=${QUIZ_FUZZ_DIR:-/tmp/quiz-fuzz}
-all_targets=(native-deck lesson-page state-decoder state-folder)
+all_targets=(native-deck lesson-page state-decoder state-folder answer-judge)
 
 mode=run
 seconds=60
@@ -35,7 +36,7 @@ fi
 
 module_of() {
   case $1 in
-    native-deck | lesson-page) echo CardDeck ;;
+    native-deck | lesson-page | answer-judge) echo CardDeck ;;
     state-decoder | state-folder) echo Scheduler ;;
     *) echo "unknown target '$1' (known: ${all_targets[*]})" >&2; exit 64 ;;
   esac
@@ -45,6 +46,7 @@ target_files() {
   case $1 in
     native-deck) echo Fuzz/Targets/DeckChecks.swift Fuzz/Targets/NativeDeckFuzzer.swift ;;
     lesson-page) echo Fuzz/Targets/DeckChecks.swift Fuzz/Targets/LessonPageFuzzer.swift ;;
+    answer-judge) echo Fuzz/Targets/DeckChecks.swift Fuzz/Targets/AnswerJudgeFuzzer.swift ;;
     state-decoder) echo Fuzz/Targets/StateChecks.swift Fuzz/Targets/StateDecoderFuzzer.swift ;;
     state-folder) echo Fuzz/Targets/StateChecks.swift Fuzz/Targets/StateFolderFuzzer.swift ;;
   esac
@@ -116,6 +118,21 @@ seed() {
           file != "" { print > file }' "$file"
       done
       ;;
+    answer-judge)
+      # Each syntax card's code as code and attempt, and beside every other card's code.
+      for file in "$repo"/Decks/*.md; do
+        name=$(basename "$file" .md)
+        awk -v prefix="$dir/seed-$name-code-" '
+          /^```swift$/ { n++; file = prefix n; inCode = 1; next }
+          /^```$/ && inCode { inCode = 0; close(file); next }
+          inCode { print > file }' "$file"
+      done
+      local codes=("$dir"/seed-*-code-*) i=0
+      for file in "${codes[@]}"; do
+        i=$((i + 1))
+        cat "$file" <(printf '\0') "${codes[$(((i * 7) % ${#codes[@]}))]}" >"$dir/seed-pair-$i"
+      done
+      ;;
     state-decoder | state-folder)
       for file in "$repo"/Fuzz/corpus/state/*/; do
         name=$(basename "$file")
@@ -135,6 +152,7 @@ dictionary() {
   case $1 in
     native-deck) echo "$repo/Fuzz/dict/native-deck.dict" ;;
     lesson-page) echo "$repo/Fuzz/dict/lesson-page.dict" ;;
+    answer-judge) echo "$repo/Fuzz/dict/swift.dict" ;;
     state-decoder | state-folder) echo "$repo/Fuzz/dict/state.dict" ;;
   esac
 }

@@ -227,7 +227,7 @@ struct CodeParser {
     var names: [String] = []
     let start = position
     skipBalanced()
-    for index in start..<position where tokens[index].kind == .identifier {
+    for index in start..<min(position, tokens.count) where tokens[index].kind == .identifier {
       names.append(String(text(index)))
     }
     return names
@@ -250,7 +250,7 @@ struct CodeParser {
       skipBalanced()
       // Parameter names: the identifier right before each `:` at the first level.
       var level = 0
-      for index in open..<position {
+      for index in open..<min(position, tokens.count) {
         if ["(", "["].contains(text(index)) { level += 1 }
         if [")", "]"].contains(text(index)) { level -= 1 }
         if level == 1, isPunctuation(":", at: index), index > 0,
@@ -773,7 +773,7 @@ struct CodeParser {
     node.tokens = start..<position
     // `$0`, `$1` of this closure, not of closures inside it; in interpolations too.
     var level = 0
-    for index in node.tokens.dropFirst() {
+    for index in node.tokens.dropFirst() where index < tokens.count {
       let value = text(index)
       if tokens[index].kind == .punctuation && value == "{" { level += 1 }
       if tokens[index].kind == .punctuation && value == "}" { level -= 1 }

@@ -80,6 +80,8 @@ struct CodeParserTests {
       "", "{", ")))", "(((((", "\"\"\"", "#\"", "case case case", "@@@", "$$$", "\\\\\\",
       String(repeating: "(", count: 5000), String(repeating: "{ ", count: 5000),
       String(repeating: ".a(", count: 2000), "if if if { else }", "switch { case }",
+      // Found by Fuzz/run.sh answer-judge: a closure cut off inside a call's arguments.
+      "layout {\n  TextField(\"Title\", text: ",
     ])
   func endsOnAnyInput(code: String) {
     var parser = CodeParser(source: code)
