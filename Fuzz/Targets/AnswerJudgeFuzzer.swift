@@ -12,13 +12,17 @@ public func fuzzAnswerJudge(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let judge = AnswerJudge(code: code, hints: JudgingHints(alternatives: split == nil ? [] : [code]))
   let judgement = judge.judge(attempt)
   let typed = SwiftLexer.significantTokens(in: attempt)
-  fuzzRequire((judgement.grade == nil) == typed.isEmpty, "grade \(String(describing: judgement.grade)) for \(typed.count) tokens")
+  fuzzRequire(
+    (judgement.grade == nil) == typed.isEmpty,
+    "grade \(String(describing: judgement.grade)) for \(typed.count) tokens")
   if let grade = judgement.grade { fuzzRequire((0...5).contains(grade), "grade \(grade)") }
   fuzzRequire(!judgement.reason.isEmpty, "no reason")
   let marked = SwiftLexer.significantTokens(in: judgement.code).count
   fuzzRequire(judgement.marks.keys.allSatisfy { (0..<marked).contains($0) }, "a mark past the code")
   fuzzRequire(
-    zip(judgement.findings, judgement.findings.dropFirst()).allSatisfy { $0.severity >= $1.severity },
+    zip(judgement.findings, judgement.findings.dropFirst()).allSatisfy {
+      $0.severity >= $1.severity
+    },
     "findings out of order")
   fuzzRequire(judge.judge(attempt) == judgement, "a second judgement differs")
   return 0

@@ -16,7 +16,7 @@ public struct AnswerJudge: Sendable {
   ) {
     self.vocabulary = vocabulary
     self.answers = ([code] + hints.alternatives).map {
-      ParsedCode($0, hints: hints, vocabulary: vocabulary)
+      ParsedCode($0, hints: hints, vocabulary: vocabulary, collectsNames: true)
     }
   }
 
@@ -79,19 +79,44 @@ struct ParsedCode: Sendable {
   let nodes: [CodeNode]
   let declared: Set<String>
   let hints: JudgingHints
-  /// The text of every token.
+  /// The text of every token, for the card's code; empty for an attempt.
   let names: Set<String>
 
-  init(_ source: String, hints: JudgingHints, vocabulary: APIVocabulary) {
+  init(
+    _ source: String, hints: JudgingHints, vocabulary: APIVocabulary, collectsNames: Bool = false
+  ) {
     self.hints = hints
     var parser = CodeParser(source: source)
     let nodes = parser.parse()
     self.source = source
     self.tokens = parser.tokens
     self.declared = parser.declared
-    self.names = Set(parser.tokens.map { String(source[$0.range]) })
-    self.nodes = CodeClassifier(vocabulary: vocabulary, declared: parser.declared, hints: hints)
-      .classify(nodes)
+    self.names = collectsNames ? Set(parser.tokens.map { String(source[$0.range]) }) : []
+    let classified = CodeClassifier(
+      vocabulary: vocabulary, declared: parser.declared, hints: hints
+    ).classify(nodes)
+    // The card's code is prepared once: worth measuring all of it. An attempt's weights come
+    // from the classifier, and its fingerprints when asked for.
+    self.nodes = collectsNames ? classified.map(Self.measured) : classified
+  }
+
+  /// `node` with its weight and fingerprint, and those of everything in it, worked out once:
+  /// the alignment asks for them at every level.
+  private static func measured(_ node: CodeNode) -> CodeNode {
+    var node = node
+    node.arguments = node.arguments.map { argument in
+      var argument = argument
+      argument.value = argument.value.map(measured)
+      return argument
+    }
+    node.blocks = node.blocks.map { $0.map(measured) }
+    node.attributes = node.attributes.map(measured)
+    node.clause = node.clause.map(measured)
+    node.value = node.value.map(measured)
+    node.weight = nil
+    node.weight = Matching.weight(of: node)
+    node.fingerprint = Matching.fingerprint(of: node, depth: 0)
+    return node
   }
 
   /// Whether anything in the code counts: API, not only placeholders.
@@ -494,7 +519,8 @@ struct Matching {
     node.arguments.map { ($0.label ?? "_") + ":" + "\($0.value.first?.kind ?? .group)" }
   }
 
-  private static func fingerprint(of node: CodeNode, depth: Int) -> Set<String> {
+  static func fingerprint(of node: CodeNode, depth: Int) -> Set<String> {
+    if depth == 0, let fingerprint = node.fingerprint { return fingerprint }
     var names: Set<String> = []
     guard depth < 2 else { return names }
     for argument in node.arguments {
@@ -568,6 +594,8 @@ struct Matching {
   /// A node without what it holds.
   private static func shallow(_ node: CodeNode) -> CodeNode {
     var node = node
+    node.weight = nil
+    node.fingerprint = nil
     node.blocks = []
     if node.kind == .declaration { node.value = [] }
     node.arguments = node.arguments.filter { argument in
@@ -963,7 +991,9 @@ struct Matching {
       }
       for argument in node.arguments { argument.value.forEach(walk) }
       for block in node.blocks { block.forEach(walk) }
-      (node.attributes + node.clause + node.value).forEach(walk)
+      node.attributes.forEach(walk)
+      node.clause.forEach(walk)
+      node.value.forEach(walk)
     }
     nodes.forEach(walk)
   }
@@ -988,6 +1018,7 @@ struct Matching {
   }
 
   static func weight(of node: CodeNode) -> Weight {
+    if let weight = node.weight { return weight }
     var total = ownWeight(node)
     for argument in node.arguments {
       total += labelWeight(argument)

@@ -175,6 +175,7 @@ struct CodeClassifier {
       }
       return argument
     }
+    node.weight = Matching.weight(of: node)
     return node
   }
 
@@ -243,6 +244,7 @@ struct CodeClassifier {
   /// `node` and all it holds, free, except the names in `kept`.
   static func freed(_ node: CodeNode, keeping kept: Set<String> = []) -> CodeNode {
     var node = node
+    node.weight = nil
     if !kept.contains(node.name) { node.importance = .free }
     node.arguments = node.arguments.map { argument in
       var argument = argument
@@ -281,6 +283,7 @@ struct CodeClassifier {
 
   private static func demoted(_ node: CodeNode) -> CodeNode {
     var node = node
+    node.weight = nil
     node.importance = .free
     node.isTransparent = true
     node.arguments = node.arguments.map { argument in
@@ -295,6 +298,7 @@ struct CodeClassifier {
 
   private static func promoted(_ node: CodeNode) -> CodeNode {
     var node = node
+    node.weight = nil
     if node.importance == .minor && node.kind != .closure { node.importance = .major }
     node.arguments = node.arguments.map { argument in
       var argument = argument

@@ -84,6 +84,12 @@ struct CodeNode: Sendable {
   var isAPI = false
   /// How much the node's own name counts (set by the classifier).
   var importance: Importance = .free
+  /// What the node and all it holds weigh, worked out once the tree is classified (see
+  /// `ParsedCode`); nil on a node changed since.
+  var weight: Weight?
+  /// The labels, names and literals in the node's arguments and what it holds, worked out with
+  /// the weight, for telling which of several candidates is most alike.
+  var fingerprint: Set<String>?
   /// Whether the node stands for many: it came out of a `ForEach` or a `for` loop.
   var isRepeated = false
   /// Whether the node is scaffolding around what matters: when it has no counterpart, its

@@ -28,61 +28,94 @@ public enum SwiftLexer {
   }
 }
 
+/// The lexer works on the source's UTF-8 bytes, with a fast path for ASCII, and turns byte
+/// offsets into `String.Index`es once per token.
 private struct Lexer {
   let source: String
-  let scalars: String.UnicodeScalarView
-  var index: String.Index
+  let bytes: [UInt8]
+  var offset = 0
   var line = 1
   var tokens: [SwiftToken] = []
+  /// The index of `cursorOffset` in `source.utf8`, moved on token by token.
+  var cursor: String.Index
+  var cursorOffset = 0
+  var lastKind: SwiftToken.Kind?
+  var lastStart = 0
 
   init(source: String) {
     self.source = source
-    self.scalars = source.unicodeScalars
-    self.index = scalars.startIndex
+    self.bytes = Array(source.utf8)
+    self.cursor = source.utf8.startIndex
   }
 
   mutating func run() -> [SwiftToken] {
-    while index < scalars.endIndex {
-      let start = index
+    while offset < bytes.count {
+      let start = offset
       let startLine = line
       let kind = next()
-      let followsSpace =
-        tokens.last.map { $0.kind == .whitespace || $0.kind == .comment } ?? true
+      let followsSpace = lastKind.map { $0 == .whitespace || $0 == .comment } ?? true
+      let lower = cursor
+      cursor = source.utf8.index(cursor, offsetBy: offset - cursorOffset)
+      cursorOffset = offset
       tokens.append(
-        SwiftToken(kind: kind, range: start..<index, line: startLine, followsSpace: followsSpace))
+        SwiftToken(kind: kind, range: lower..<cursor, line: startLine, followsSpace: followsSpace))
+      lastKind = kind
+      lastStart = start
     }
     return tokens
   }
 
-  private func peek(_ offset: Int = 0) -> Unicode.Scalar? {
-    var position = index
-    for _ in 0..<offset {
-      guard position < scalars.endIndex else { return nil }
-      position = scalars.index(after: position)
-    }
-    return position < scalars.endIndex ? scalars[position] : nil
+  private func peek(_ ahead: Int = 0) -> UInt8? {
+    offset + ahead < bytes.count ? bytes[offset + ahead] : nil
   }
 
+  /// The scalar at the current offset, decoded from its UTF-8 bytes.
+  private func scalar() -> Unicode.Scalar {
+    let first = bytes[offset]
+    if first < 0x80 { return Unicode.Scalar(first) }
+    let length = first >= 0xF0 ? 4 : first >= 0xE0 ? 3 : 2
+    var value = UInt32(first) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+    for k in 1..<length where offset + k < bytes.count {
+      value = value << 6 | (UInt32(bytes[offset + k]) & 0x3F)
+    }
+    return Unicode.Scalar(value) ?? "\u{FFFD}"
+  }
+
+  /// Moves past one scalar.
   private mutating func advance() {
-    if scalars[index] == "\n" { line += 1 }
-    index = scalars.index(after: index)
+    let first = bytes[offset]
+    if first == 0x0A { line += 1 }
+    offset += first < 0x80 ? 1 : first >= 0xF0 ? 4 : first >= 0xE0 ? 3 : first >= 0xC0 ? 2 : 1
+    offset = min(offset, bytes.count)
   }
 
   private mutating func advance(while predicate: (Unicode.Scalar) -> Bool) {
-    while let scalar = peek(), predicate(scalar) { advance() }
+    while offset < bytes.count, predicate(scalar()) { advance() }
+  }
+
+  private func ascii(_ character: Unicode.Scalar) -> UInt8 { UInt8(character.value) }
+
+  private func isNext(_ character: Unicode.Scalar, _ ahead: Int = 0) -> Bool {
+    peek(ahead) == ascii(character)
+  }
+
+  private var lastText: Substring {
+    guard lastKind != nil else { return "" }
+    let start = source.utf8.index(cursor, offsetBy: lastStart - cursorOffset)
+    return source[start..<cursor]
   }
 
   /// Reads one token and says what it was.
   private mutating func next() -> SwiftToken.Kind {
-    let scalar = scalars[index]
-    switch scalar {
+    let current = scalar()
+    switch current {
     case " ", "\t", "\n", "\r", "\u{0B}", "\u{0C}", "\u{A0}":
       advance(while: Self.isWhitespace)
       return .whitespace
-    case "/" where peek(1) == "/":
+    case "/" where isNext("/", 1):
       advance(while: { $0 != "\n" })
       return .comment
-    case "/" where peek(1) == "*":
+    case "/" where isNext("*", 1):
       blockComment()
       return .comment
     case "\"":
@@ -90,8 +123,8 @@ private struct Lexer {
       return .string
     case "#":
       var hashes = 0
-      while peek(hashes) == "#" { hashes += 1 }
-      if peek(hashes) == "\"" {
+      while isNext("#", hashes) { hashes += 1 }
+      if isNext("\"", hashes) {
         for _ in 0..<hashes { advance() }
         string(hashes: hashes)
         return .string
@@ -110,16 +143,16 @@ private struct Lexer {
     case "`":
       advance()
       advance(while: { $0 != "`" && $0 != "\n" })
-      if peek() == "`" { advance() }
+      if isNext("`") { advance() }
       return .identifier
     case "0"..."9":
       number()
       return .number
     case ".":
-      if peek(1) == "." {
+      if isNext(".", 1) {
         advance()
         advance()
-        if peek() == "." || peek() == "<" { advance() }
+        if isNext(".") || isNext("<") { advance() }
         return .operator
       }
       advance()
@@ -130,11 +163,10 @@ private struct Lexer {
     case "?", "!":
       // Right after an operand, `?` and `!` are postfix (optional chaining, unwrapping).
       let postfix =
-        !(tokens.last?.kind == .whitespace)
-        && [.identifier, .keyword, .dollar, .punctuation, .string, .number].contains(
-          tokens.last?.kind)
+        lastKind != .whitespace
+        && [.identifier, .keyword, .dollar, .punctuation, .string, .number].contains(lastKind)
         && !["(", "[", "{", ",", ":", ";"].contains(lastText)
-      if postfix && !(scalar == "!" && peek(1) == "=") && !(scalar == "?" && peek(1) == "?") {
+      if postfix && !(current == "!" && isNext("=", 1)) && !(current == "?" && isNext("?", 1)) {
         advance()
         return .punctuation
       }
@@ -142,12 +174,13 @@ private struct Lexer {
       advance(while: Self.isOperatorCharacter)
       return .operator
     default:
-      if Self.isIdentifierStart(scalar) {
+      if Self.isIdentifierStart(current) {
+        let start = offset
         advance()
         advance(while: Self.isIdentifierPart)
-        return SwiftLexer.keywords.contains(source[tokenStart..<index]) ? .keyword : .identifier
+        return isKeyword(from: start) ? .keyword : .identifier
       }
-      if Self.isOperatorCharacter(scalar) {
+      if Self.isOperatorCharacter(current) {
         advance()
         advance(while: Self.isOperatorCharacter)
         return .operator
@@ -157,21 +190,21 @@ private struct Lexer {
     }
   }
 
-  private var tokenStart: String.Index { tokens.last?.range.upperBound ?? scalars.startIndex }
-
-  private var lastText: Substring {
-    guard let last = tokens.last else { return "" }
-    return source[last.range]
+  /// Whether the bytes from `start` to the current offset spell a keyword.
+  private func isKeyword(from start: Int) -> Bool {
+    guard offset - start <= 13, bytes[start] >= 0x61 || bytes[start] == 0x53 else { return false }
+    let word = String(decoding: bytes[start..<offset], as: UTF8.self)
+    return SwiftLexer.keywords.contains(Substring(word))
   }
 
   private mutating func blockComment() {
     var depth = 0
-    while index < scalars.endIndex {
-      if peek() == "/" && peek(1) == "*" {
+    while offset < bytes.count {
+      if isNext("/") && isNext("*", 1) {
         depth += 1
         advance()
         advance()
-      } else if peek() == "*" && peek(1) == "/" {
+      } else if isNext("*") && isNext("/", 1) {
         depth -= 1
         advance()
         advance()
@@ -185,21 +218,21 @@ private struct Lexer {
   /// A string literal from its opening quote: `"…"` ends at its line, `"""` at the closing
   /// delimiter; `hashes` is the number of `#` of a raw string.
   private mutating func string(hashes: Int) {
-    let multiline = peek(1) == "\"" && peek(2) == "\""
+    let multiline = isNext("\"", 1) && isNext("\"", 2)
     for _ in 0..<(multiline ? 3 : 1) { advance() }
-    while index < scalars.endIndex {
-      let scalar = scalars[index]
-      if scalar == "\n" && !multiline { return }
-      if scalar == "\\" && hasHashes(hashes, after: 1) {
+    while offset < bytes.count {
+      let byte = bytes[offset]
+      if byte == 0x0A && !multiline { return }
+      if byte == ascii("\\") && hasHashes(hashes, after: 1) {
         for _ in 0...hashes { advance() }
-        if peek() == "(" {
+        if isNext("(") {
           interpolation()
-        } else if index < scalars.endIndex {
+        } else if offset < bytes.count {
           advance()
         }
         continue
       }
-      if scalar == "\"" && (!multiline || (peek(1) == "\"" && peek(2) == "\"")) {
+      if byte == ascii("\"") && (!multiline || (isNext("\"", 1) && isNext("\"", 2))) {
         for _ in 0..<(multiline ? 3 : 1) { advance() }
         if hasHashes(hashes, after: 0) {
           for _ in 0..<hashes { advance() }
@@ -211,23 +244,23 @@ private struct Lexer {
     }
   }
 
-  private func hasHashes(_ count: Int, after offset: Int) -> Bool {
-    (0..<count).allSatisfy { peek(offset + $0) == "#" }
+  private func hasHashes(_ count: Int, after ahead: Int) -> Bool {
+    (0..<count).allSatisfy { isNext("#", ahead + $0) }
   }
 
   /// `(…)` inside a string, with nested parentheses and strings.
   private mutating func interpolation() {
     var depth = 0
-    while index < scalars.endIndex {
-      let scalar = scalars[index]
-      if scalar == "\"" {
+    while offset < bytes.count {
+      let byte = bytes[offset]
+      if byte == ascii("\"") {
         string(hashes: 0)
         continue
       }
-      if scalar == "\n" && depth == 0 { return }
+      if byte == 0x0A && depth == 0 { return }
       advance()
-      if scalar == "(" { depth += 1 }
-      if scalar == ")" {
+      if byte == ascii("(") { depth += 1 }
+      if byte == ascii(")") {
         depth -= 1
         if depth == 0 { return }
       }
@@ -236,23 +269,21 @@ private struct Lexer {
 
   private mutating func number() {
     advance()
-    while let scalar = peek() {
-      if Self.isIdentifierPart(scalar) {
+    while let byte = peek() {
+      let previous = bytes[offset - 1]
+      if byte >= 0x80 || Self.isIdentifierPart(Unicode.Scalar(byte)) {
+        if byte >= 0x80 && !Self.isIdentifierPart(scalar()) { return }
         advance()
-      } else if scalar == ".", let after = peek(1), ("0"..."9").contains(after) {
+      } else if byte == ascii("."), let after = peek(1), (0x30...0x39).contains(after) {
         advance()
-      } else if scalar == "-" || scalar == "+", let before = previousScalar,
-        before == "e" || before == "E" || before == "p" || before == "P"
+      } else if byte == ascii("-") || byte == ascii("+"),
+        [ascii("e"), ascii("E"), ascii("p"), ascii("P")].contains(previous)
       {
         advance()
       } else {
         return
       }
     }
-  }
-
-  private var previousScalar: Unicode.Scalar? {
-    index > scalars.startIndex ? scalars[scalars.index(before: index)] : nil
   }
 
   // ASCII first: Unicode properties are looked up in tables, and code is mostly ASCII.
