@@ -76,16 +76,34 @@ struct RenderingTests {
     #expect(!text.contains("[-"))
   }
 
-  @Test("fits the comparison to the terminal's width", arguments: [40, 80, 120])
-  func comparisonFits(width: Int) {
+  /// `text` without its ANSI escape sequences: what takes columns on a terminal.
+  private func visible(_ text: Substring) -> String {
+    var out = ""
+    var inEscape = false
+    for character in text {
+      if character == "\u{1B}" {
+        inEscape = true
+      } else if inEscape {
+        if character.isLetter { inEscape = false }
+      } else {
+        out.append(character)
+      }
+    }
+    return out
+  }
+
+  @Test(
+    "fits the comparison to the terminal's width, escape codes taking no columns",
+    arguments: [40, 80, 120], [false, true])
+  func comparisonFits(width: Int, color: Bool) {
     let code =
       ".alert(\"Delete this order and everything in it?\", isPresented: $confirmingDelete, presenting: order) { order in Button(\"Delete\", role: .destructive) { } }"
     let text = comparison(
-      ".alert(\"Delete?\", isPresented: $c) { Button(\"Delete\") { } }", code: code, color: false,
+      ".alert(\"Delete?\", isPresented: $c) { Button(\"Delete\") { } }", code: code, color: color,
       width: width)
-    #expect(text.contains("[-"))
+    #expect(text.contains("[-") != color)
     for line in text.split(separator: "\n") {
-      #expect(line.count <= width, "\(text)")
+      #expect(visible(line).count <= width, "\(text)")
     }
   }
 

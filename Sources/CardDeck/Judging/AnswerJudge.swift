@@ -896,12 +896,14 @@ struct Matching {
     return nil
   }
 
+  /// Marks what counts in a missing node; a minor part is named among the findings, but not
+  /// marked in the code, which would drown what matters.
   private mutating func markMissing(_ node: CodeNode) {
-    if node.importance != .free && node.kind != .closure {
+    if node.importance == .major && node.kind != .closure {
       if let token = node.token { marks[token] = marks[token] ?? .missing }
     }
     for argument in node.arguments {
-      if argument.importance != .free, let token = argument.labelToken {
+      if argument.importance == .major, let token = argument.labelToken {
         marks[token] = marks[token] ?? .missing
       }
       for value in argument.value { markMissing(value) }

@@ -10,7 +10,8 @@ extension CardPresenter {
   func comparison(_ judgement: Judgement) -> String {
     var parts: [String] = []
     let suggestion = judgement.grade.map { " Suggested grade: \($0)." } ?? ""
-    parts.append(wrapper.wrap(inlineCode("Your attempt: \(judgement.reason)\(suggestion)")))
+    // Wrapped before the code spans are dressed, so that escape codes take no columns.
+    parts.append(inlineCode(wrapper.wrap("Your attempt: \(judgement.reason)\(suggestion)")))
     let lines = markedLines(judgement.code, marks: judgement.marks)
     if !lines.isEmpty {
       if !style.usesColor {
@@ -21,13 +22,13 @@ extension CardPresenter {
     let more = judgement.findings.filter { $0.severity > .note }.dropFirst().prefix(4)
     if !more.isEmpty {
       parts.append(
-        more.map { wrapper.wrap(inlineCode("· " + $0.message), indent: "  ") }
+        more.map { inlineCode(wrapper.wrap("· " + $0.message, indent: "  ")) }
           .joined(separator: "\n"))
     }
     if !judgement.renamings.isEmpty {
       let names = judgement.renamings.map { "`\($0.attempt)` for `\($0.expected)`" }
       parts.append(
-        style.apply(.dim, wrapper.wrap(inlineCode("Accepted: " + names.joined(separator: ", ")))))
+        style.apply(.dim, inlineCode(wrapper.wrap("Accepted: " + names.joined(separator: ", ")))))
     }
     return parts.joined(separator: "\n")
   }
