@@ -59,8 +59,9 @@ public struct AnswerJudge: Sendable {
     let common = Set(wanted).intersection(written).count
     let share = Double(2 * common) / Double(max(1, Set(wanted).count + Set(written).count))
     // The same tokens, or the same tokens inside scaffolding (`Button("Home") { path = [] }`).
+    // A few tokens around it at most: a paste of everything contains everything.
     let contains =
-      !wanted.isEmpty && written.count >= wanted.count
+      !wanted.isEmpty && written.count >= wanted.count && written.count <= wanted.count + 12
       && (0...(written.count - wanted.count)).contains {
         Array(written[$0..<($0 + wanted.count)]) == wanted
       }
@@ -103,16 +104,7 @@ struct ParsedCode: Sendable {
   /// `node` with its weight and fingerprint, and those of everything in it, worked out once:
   /// the alignment asks for them at every level.
   private static func measured(_ node: CodeNode) -> CodeNode {
-    var node = node
-    node.arguments = node.arguments.map { argument in
-      var argument = argument
-      argument.value = argument.value.map(measured)
-      return argument
-    }
-    node.blocks = node.blocks.map { $0.map(measured) }
-    node.attributes = node.attributes.map(measured)
-    node.clause = node.clause.map(measured)
-    node.value = node.value.map(measured)
+    var node = node.mappingChildren(measured)
     node.weight = nil
     node.weight = Matching.weight(of: node)
     node.fingerprint = Matching.fingerprint(of: node, depth: 0)
@@ -213,6 +205,7 @@ struct Matching {
     placeMisplaced()
     checkPresentedContent(attempt.nodes)
     reportDeprecated(attempt.nodes)
+    noteExtraCode()
     for name in conflictingRenamings.sorted() {
       note(.slip, "`\(name)` is renamed in one place and not another")
     }
@@ -665,7 +658,7 @@ struct Matching {
     if e.kind == .closure {
       let typedNames =
         a.parameters.isEmpty && a.anonymousParameters > 0
-        ? (0..<a.anonymousParameters).map { "$\($0)" } : a.parameters
+        ? (0..<min(a.anonymousParameters, e.parameters.count)).map { "$\($0)" } : a.parameters
       for (name, typed) in zip(e.parameters, typedNames) where name != typed && name != "_" {
         var parameter = CodeNode(kind: .call, name: name, token: nil, tokens: 0..<0)
         parameter.isAPI = false
@@ -918,12 +911,21 @@ struct Matching {
     }
   }
 
+  /// Keeps an unmatched part of the attempt, and all it holds, each once, for
+  /// ``placeMisplaced()``.
   private mutating func collectLeftover(_ node: CodeNode) {
     leftoverAttempt.append(node)
-    for item in Self.innerItems(of: node) { collectLeftover(item) }
-    for argument in node.arguments where !argument.isClosure {
-      for value in argument.value { collectLeftover(value) }
+    for argument in node.arguments {
+      for value in argument.value {
+        if value.kind == .closure {
+          for item in value.blocks.joined() { collectLeftover(item) }
+        } else {
+          collectLeftover(value)
+        }
+      }
     }
+    for item in node.blocks.joined() { collectLeftover(item) }
+    if node.kind == .declaration { node.value.forEach { collectLeftover($0) } }
   }
 
   /// A part missing in one place and present, unmatched, in another: credit for it, less what
@@ -949,6 +951,15 @@ struct Matching {
       note(.missing, "`\(display(node, in: expected))` is not where the card has it")
       if let token = node.token { marks[token] = .misplaced }
       placed.append(node.tokens)
+    }
+  }
+
+  /// An attempt with much more API than the card asks for (a paste of everything) is not the
+  /// answer to this card, however much of it matches: a slip at least.
+  private mutating func noteExtraCode() {
+    let extra = leftoverAttempt.filter { $0.isAPI && $0.importance == .major }.count
+    if extra > 6 && extra > 2 * max(1, sameAPI) {
+      note(.slip, "the attempt has much more code than the card asks for")
     }
   }
 

@@ -243,19 +243,13 @@ struct CodeClassifier {
 
   /// `node` and all it holds, free, except the names in `kept`.
   static func freed(_ node: CodeNode, keeping kept: Set<String> = []) -> CodeNode {
-    var node = node
+    var node = node.mappingChildren { freed($0, keeping: kept) }
     node.weight = nil
     if !kept.contains(node.name) { node.importance = .free }
-    node.arguments = node.arguments.map { argument in
-      var argument = argument
-      if !kept.contains((argument.label ?? "") + ":") { argument.importance = .free }
-      argument.value = argument.value.map { freed($0, keeping: kept) }
-      return argument
+    for index in node.arguments.indices
+    where !kept.contains((node.arguments[index].label ?? "") + ":") {
+      node.arguments[index].importance = .free
     }
-    node.blocks = node.blocks.map { $0.map { freed($0, keeping: kept) } }
-    node.attributes = node.attributes.map { freed($0, keeping: kept) }
-    node.clause = node.clause.map { freed($0, keeping: kept) }
-    node.value = node.value.map { freed($0, keeping: kept) }
     return node
   }
 
@@ -297,19 +291,12 @@ struct CodeClassifier {
   }
 
   private static func promoted(_ node: CodeNode) -> CodeNode {
-    var node = node
+    var node = node.mappingChildren(promoted)
     node.weight = nil
     if node.importance == .minor && node.kind != .closure { node.importance = .major }
-    node.arguments = node.arguments.map { argument in
-      var argument = argument
-      if argument.importance == .minor { argument.importance = .major }
-      argument.value = argument.value.map(promoted)
-      return argument
+    for index in node.arguments.indices where node.arguments[index].importance == .minor {
+      node.arguments[index].importance = .major
     }
-    node.blocks = node.blocks.map { $0.map(promoted) }
-    node.attributes = node.attributes.map(promoted)
-    node.clause = node.clause.map(promoted)
-    node.value = node.value.map(promoted)
     return node
   }
 }

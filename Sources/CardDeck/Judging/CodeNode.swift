@@ -96,3 +96,21 @@ struct CodeNode: Sendable {
   /// blocks are compared in its place.
   var isTransparent = false
 }
+
+extension CodeNode {
+  /// The node with `transform` applied to everything it holds: argument values, blocks,
+  /// attributes, clause and value.
+  func mappingChildren(_ transform: (CodeNode) -> CodeNode) -> CodeNode {
+    var node = self
+    node.arguments = arguments.map { argument in
+      var argument = argument
+      argument.value = argument.value.map(transform)
+      return argument
+    }
+    node.blocks = blocks.map { $0.map(transform) }
+    node.attributes = attributes.map(transform)
+    node.clause = clause.map(transform)
+    node.value = value.map(transform)
+    return node
+  }
+}

@@ -417,6 +417,12 @@ struct CodeParser {
   /// A type: `Recipe?`, `[Route]`, `some View`, `Binding<String>`, `(Int) -> Void`. Each named
   /// type becomes a bare call node, so that API types count like any other name.
   private mutating func parseTypeAnnotation() -> [CodeNode] {
+    guard depth < 64 else {
+      position += 1
+      return []
+    }
+    depth += 1
+    defer { depth -= 1 }
     var nodes: [CodeNode] = []
     if isKeyword("some") || isKeyword("any") || isKeyword("inout") { position += 1 }
     while kind == .attribute { position += 1 }
@@ -458,9 +464,15 @@ struct CodeParser {
       }
     }
     while isPunctuation("?") || isPunctuation("!") || isOperator("...") { position += 1 }
-    if isOperator("->") {
+    // `A -> B -> C`, read in a loop rather than by recursion.
+    while isOperator("->") {
       position += 1
+      let before = position
+      depth += 1
       nodes += parseTypeAnnotation()
+      depth -= 1
+      if position == before { break }
+      if nodes.count > 4096 { break }
     }
     return nodes
   }
@@ -697,8 +709,9 @@ struct CodeParser {
       }
       return node
     case .attribute:
-      position += 1
-      return parsePrimary()
+      // `@MainActor in`, `@escaping`: skipped, however many.
+      while kind == .attribute { position += 1 }
+      return atEnd || kind == .attribute ? nil : parsePrimary()
     case .punctuation:
       switch current {
       case ".":
@@ -778,7 +791,7 @@ struct CodeParser {
       if tokens[index].kind == .punctuation && value == "{" { level += 1 }
       if tokens[index].kind == .punctuation && value == "}" { level -= 1 }
       guard level == 0 else { continue }
-      if tokens[index].kind == .dollar, let number = Int(value.dropFirst()) {
+      if tokens[index].kind == .dollar, let number = Int(value.dropFirst()), number < 64 {
         node.anonymousParameters = max(node.anonymousParameters, number + 1)
       } else if tokens[index].kind == .string, value.contains("$0") {
         node.anonymousParameters = max(node.anonymousParameters, 1)

@@ -124,13 +124,14 @@ private struct Lexer {
     case "#":
       var hashes = 0
       while isNext("#", hashes) { hashes += 1 }
-      if isNext("\"", hashes) {
+      if isNext("\"", hashes), hashes <= 16 {
         for _ in 0..<hashes { advance() }
         string(hashes: hashes)
         return .string
       }
-      advance()
-      advance(while: Self.isIdentifierPart)
+      // A run of `#` is one token, so that a long run is read once, not once a `#`.
+      for _ in 0..<max(1, hashes) { advance() }
+      if hashes <= 1 { advance(while: Self.isIdentifierPart) }
       return .pound
     case "@":
       advance()
@@ -248,15 +249,23 @@ private struct Lexer {
     (0..<count).allSatisfy { isNext("#", ahead + $0) }
   }
 
+  /// How deep strings are nested in interpolations; past a limit, a nested quote ends the
+  /// interpolation instead of opening a string, so that any input is read without recursing
+  /// without bound.
+  var stringDepth = 0
+
   /// `(…)` inside a string, with nested parentheses and strings.
   private mutating func interpolation() {
     var depth = 0
     while offset < bytes.count {
       let byte = bytes[offset]
-      if byte == ascii("\"") {
+      if byte == ascii("\""), stringDepth < 32 {
+        stringDepth += 1
         string(hashes: 0)
+        stringDepth -= 1
         continue
       }
+      if byte == ascii("\"") { return }
       if byte == 0x0A && depth == 0 { return }
       advance()
       if byte == ascii("(") { depth += 1 }

@@ -216,6 +216,38 @@ struct AnswerJudgeTests {
     #expect(grade(".searchScopes($f) { Text(\"All\").tag(F.all) }", for: scopes) == 3)
   }
 
+  @Test(
+    "ends on attempts built to break it: huge numbers, deep nesting, long runs",
+    arguments: [
+      "{ $9223372036854775807 }",
+      "{ Text($300000000) }",
+      String(repeating: "\"\\(", count: 20_000),
+      "f(" + String(repeating: "@", count: 20_000),
+      "var x: " + String(repeating: "[", count: 20_000),
+      "var x: A" + String(repeating: " -> A", count: 5_000),
+      "x as " + String(repeating: "(", count: 20_000),
+      String(repeating: "f(", count: 60) + String(repeating: ")", count: 60),
+      String(repeating: "Text(", count: 60) + String(repeating: ")", count: 60),
+      String(repeating: "#", count: 5_000),
+      String(repeating: "#", count: 5_000) + "\"" + String(repeating: "\\ ", count: 5_000),
+    ])
+  func hostileAttempts(attempt: String) throws {
+    let judgement = AnswerJudge(code: Self.sheetItem).judge(attempt)
+    #expect(try #require(judgement.grade) <= 2)
+  }
+
+  @Test("does not give 5 to a paste of much more code than the card asks for")
+  func paste() {
+    let everything = (0..<12).map { index in
+      "Button(\"\(index)\") { }.searchable(text: $q\(index)).navigationDestination(for: Int.self) { Text(\"\\($0)\") }"
+    }.joined(separator: "\n")
+    let judgement = AnswerJudge(code: Self.detents).judge(
+      "Text(\"x\").presentationDetents([.medium, .large])\n" + everything)
+    #expect(judgement.grade == 4)
+    #expect(judgement.reason == "The attempt has much more code than the card asks for.")
+    #expect(grade("x { path = [] } y z w v u t s r q p o n m l", for: "path = []") ?? 0 < 5)
+  }
+
   @Test("judges the same attempt the same way every time")
   func deterministic() {
     let judge = AnswerJudge(code: Self.placements)
