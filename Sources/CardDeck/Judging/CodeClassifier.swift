@@ -221,6 +221,12 @@ struct CodeClassifier {
   static let storageWrappers: Set<String> = ["State"]
 
   private static func hasMajor(_ node: CodeNode) -> Bool {
+    // A classified node knows its weight: no need to walk it again.
+    if let weight = node.weight { return weight.major > 0 }
+    return walksToMajor(node)
+  }
+
+  private static func walksToMajor(_ node: CodeNode) -> Bool {
     node.importance == .major
       || node.arguments.contains { $0.importance == .major || $0.value.contains(where: hasMajor) }
       || node.blocks.contains { $0.contains(where: hasMajor) }
