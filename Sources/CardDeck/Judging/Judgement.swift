@@ -12,6 +12,7 @@ public struct Judgement: Hashable, Sendable {
     /// Another API, label, member or key path; deprecated API.
     case error
 
+    /// Whether `lhs` weighs less than `rhs`.
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
   }
 
