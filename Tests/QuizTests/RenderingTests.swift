@@ -17,6 +17,18 @@ struct RenderingTests {
     #expect(coloured.contains("\u{1B}[34m2\u{1B}[0m"))
   }
 
+  @Test("shows Markdown code spans in bold without backquotes on a terminal, as written without")
+  func codeSpans() {
+    let coloured = Style(usesColor: true)
+    #expect(
+      coloured.codeSpans("Use `.sheet(item:)` here") == "Use \u{1B}[1m.sheet(item:)\u{1B}[0m here")
+    #expect(coloured.codeSpans("an odd ` quote") == "an odd ` quote")
+    #expect(coloured.headingText("Conform to `Identifiable`") == "Conform to Identifiable")
+    let plain = Style(usesColor: false)
+    #expect(plain.codeSpans("Use `.sheet` here") == "Use `.sheet` here")
+    #expect(plain.headingText("Conform to `Identifiable`") == "Conform to `Identifiable`")
+  }
+
   @Test("wraps prose at spaces to the width, keeping an indent and existing line breaks")
   func wrap() {
     let wrapped = TextWrapper(width: 24).wrap(

@@ -32,6 +32,34 @@ struct Style: Equatable {
     return "\u{1B}[\(code)m\(text)\u{1B}[0m"
   }
 
+  /// Prose with its Markdown `code` spans in bold, without the backquotes, on a terminal;
+  /// unchanged without colour, where the backquotes are what sets code apart. Wrap first: the
+  /// escape codes take no columns, the backquotes do.
+  func codeSpans(_ text: String) -> String {
+    guard usesColor, text.contains("`") else { return text }
+    var out = ""
+    var span = ""
+    var inCode = false
+    for character in text {
+      if character == "`" {
+        if inCode { out += apply(.heading, span) }
+        span = ""
+        inCode.toggle()
+      } else if inCode {
+        span.append(character)
+      } else {
+        out.append(character)
+      }
+    }
+    return out + (inCode ? "`" + span : "")
+  }
+
+  /// A heading's text: on a terminal, where the whole heading is bold, without the backquotes
+  /// of its code spans.
+  func headingText(_ text: String) -> String {
+    usesColor ? String(text.filter { $0 != "`" }) : text
+  }
+
   /// Swift code with keywords, strings, numbers, comments and attributes coloured.
   func highlight(_ code: String) -> String {
     guard usesColor else { return code }

@@ -11,7 +11,7 @@ extension CardPresenter {
     var parts: [String] = []
     let suggestion = judgement.grade.map { " Suggested grade: \($0)." } ?? ""
     // Wrapped before the code spans are dressed, so that escape codes take no columns.
-    parts.append(inlineCode(wrapper.wrap("Your attempt: \(judgement.reason)\(suggestion)")))
+    parts.append(style.codeSpans(wrapper.wrap("Your attempt: \(judgement.reason)\(suggestion)")))
     let lines = markedLines(judgement.code, marks: judgement.marks)
     if !lines.isEmpty {
       if !style.usesColor {
@@ -22,35 +22,16 @@ extension CardPresenter {
     let more = judgement.findings.filter { $0.severity > .note }.dropFirst().prefix(4)
     if !more.isEmpty {
       parts.append(
-        more.map { inlineCode(wrapper.wrap("· " + $0.message, indent: "  ")) }
+        more.map { style.codeSpans(wrapper.wrap("· " + $0.message, indent: "  ")) }
           .joined(separator: "\n"))
     }
     if !judgement.renamings.isEmpty {
       let names = judgement.renamings.map { "`\($0.attempt)` for `\($0.expected)`" }
       parts.append(
-        style.apply(.dim, inlineCode(wrapper.wrap("Accepted: " + names.joined(separator: ", ")))))
+        style.apply(
+          .dim, style.codeSpans(wrapper.wrap("Accepted: " + names.joined(separator: ", ")))))
     }
     return parts.joined(separator: "\n")
-  }
-
-  /// `text` with its `code` spans in bold on a terminal; unchanged without colour.
-  private func inlineCode(_ text: String) -> String {
-    guard style.usesColor else { return text }
-    var out = ""
-    var inCode = false
-    var span = ""
-    for character in text {
-      if character == "`" {
-        if inCode { out += style.apply(.heading, span) }
-        span = ""
-        inCode.toggle()
-      } else if inCode {
-        span.append(character)
-      } else {
-        out.append(character)
-      }
-    }
-    return out + (inCode ? "`" + span : "")
   }
 
   /// A piece of a rendered line: its text as written, and how many columns it takes.

@@ -24,10 +24,10 @@ struct CardPresenter {
   func question(_ card: Card) -> String {
     var parts: [String] = []
     if let title = card.title {
-      parts.append(style.apply(.heading, wrapper.wrap(title.capitalizedFirst)))
+      parts.append(style.apply(.heading, style.headingText(wrapper.wrap(title.capitalizedFirst))))
     }
     if !card.prompt.text.isEmpty {
-      parts.append(style.apply(.heading, wrapper.wrap(card.prompt.text)))
+      parts.append(style.apply(.heading, style.headingText(wrapper.wrap(card.prompt.text))))
     }
     if let code = card.prompt.code { parts.append(self.code(code.text)) }
     return parts.joined(separator: "\n\n")
@@ -78,7 +78,7 @@ struct CardPresenter {
 
   private func block(_ block: Passage.Block) -> String {
     switch block {
-    case .text(let text): wrapper.wrap(text)
+    case .text(let text): style.codeSpans(wrapper.wrap(text))
     case .code(let code): self.code(code.text)
     case .console(let text):
       text.split(separator: "\n", omittingEmptySubsequences: false)
