@@ -28,8 +28,7 @@ extension CardPresenter {
     if !judgement.renamings.isEmpty {
       let names = judgement.renamings.map { "`\($0.attempt)` for `\($0.expected)`" }
       parts.append(
-        style.apply(
-          .dim, style.codeSpans(wrapper.wrap("Accepted: " + names.joined(separator: ", ")))))
+        style.codeSpans(wrapper.wrap("Accepted: " + names.joined(separator: ", "))))
     }
     return parts.joined(separator: "\n")
   }
