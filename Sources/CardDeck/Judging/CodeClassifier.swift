@@ -3,8 +3,10 @@
 /// A name is the author's (a placeholder, free) when the code declares it, or when the
 /// vocabulary does not know it in that position; otherwise it is API. A modifier after a view
 /// is API even when the vocabulary does not know it, since card authors rarely write their
-/// own. How much an API part counts depends on where it is: the point of the card (major), or
-/// inside a condition or on an undeclared value (minor); scaffolding and context are free.
+/// own; a method on a value the code does not declare is the author's unless nothing else is
+/// API. How much an API part counts depends on where it is: the point of the card (major), a
+/// detail such as a condition or an initial value (minor), or scaffolding, decoration and
+/// context (free). docs/judging.md has the table.
 struct CodeClassifier {
   let vocabulary: APIVocabulary
   let declared: Set<String>
