@@ -359,10 +359,12 @@ struct Matching {
     }
 
     /// Opens unmatched nodes that hold items: their items are compared in their place.
-    func open(expectedSide: Bool) -> Bool {
+    func open(expectedSide: Bool, containers: Bool = false) -> Bool {
       var opened = false
       if expectedSide {
-        for i in expectedItems.indices where !expectedUsed[i] && expectedItems[i].isTransparent {
+        for i in expectedItems.indices
+        where !expectedUsed[i] && (expectedItems[i].isTransparent || containers) {
+          if containers && !typedUsed.contains(false) { break }
           let inner = Self.innerItems(of: expectedItems[i])
           let weight = inner.reduce(Weight()) { $0 + Self.weight(of: $1) }
           guard weight.major + weight.minor > 0 else { continue }
@@ -404,6 +406,9 @@ struct Matching {
         e.kind == .call && a.kind == .call && self.isFreePair(e, a) && Self.affinity(e, a) > 0
       }
       if open(expectedSide: false) { continue }
+      // Last, an API container the attempt left out, when what it holds may be there:
+      // `Text(c).searchCompletion(c)` without the `.searchSuggestions { … }` around it.
+      if open(expectedSide: true, containers: true) { continue }
       break
     }
     pair(.free) { self.isFreePair($0, $1) }
