@@ -117,6 +117,15 @@ struct AnswerJudgeTests {
     #expect(grade("SortView().presentationDetents([.large, .medium])", for: Self.detents) == 5)
   }
 
+  @Test("sees through an API container the attempt left out, counting its name as missing")
+  func missingContainer() {
+    let code =
+      ".searchSuggestions {\n    ForEach(courses, id: \\.self) { course in\n        Text(course).searchCompletion(course)\n    }\n}"
+    let judgement = AnswerJudge(code: code).judge("Text(c).searchCompletion(c)")
+    #expect(judgement.grade == 3)
+    #expect(judgement.reason == "Missing `.searchSuggestions`.")
+  }
+
   @Test("marks a content modifier put on the view that presents the sheet")
   func presentedContent() throws {
     let code =
