@@ -220,6 +220,22 @@ struct ReviewSessionTests {
     #expect(third.out.hasPrefix("0 due, 1 new\n"))
   }
 
+  @Test("shows a card asked for by id even when today's 20 new cards are used up")
+  func cardByID() throws {
+    let harness = try SessionHarness()
+    let deck =
+      "# Many\n"
+      + (1...22).map { "\n## Trick · Soil · c\($0)\nQ\($0)?\n\n---\n\nA.\n" }.joined()
+    _ = harness.run([], lines: Array(repeating: ["", "5"], count: 20).flatMap { $0 }, deck: deck)
+    #expect(harness.run([], lines: [], deck: deck).out.contains("today's new cards are done"))
+    let named = harness.run(["--card", "c22"], lines: ["", "4"], deck: deck)
+    #expect(named.out.hasPrefix("0 due, 1 new — card c22\n"))
+    #expect(try harness.saved().cards["c22"]?.repetitions == 1)
+    // --new still says how many, when it is given.
+    let explicit = harness.run(["--card", "c21", "--new", "20"], lines: [], deck: deck)
+    #expect(explicit.out.contains("today's new cards are done"))
+  }
+
   @Test("colours only on a terminal without NO_COLOR or --no-color")
   func colour() throws {
     let harness = try SessionHarness()

@@ -61,9 +61,14 @@ struct ReviewCommand {
 
     let today = dayClock.day(for: now())
     let ids = loaded.map(\.id)
+    // Cards asked for by id (as `quiz drill` suggests for missed ones) are shown even when
+    // today's new cards are used up: the user named them.
+    let namesCards = !deckOptions.filter.ids.isEmpty
     let queue = ReviewQueue(
       cards: ids, state: store.state, today: today,
-      limits: .init(newPerDay: newPerDay ?? 20, perSession: limit))
+      limits: .init(
+        newPerDay: newPerDay ?? (namesCards ? ids.count + store.state.newCards(on: today) : 20),
+        perSession: limit))
     let style = Style(usesColor: SessionSetup.usesColor(environment, noColor: noColor))
     let scope = SessionSetup.describe(deckOptions.filter)
     guard !queue.cards.isEmpty else {
