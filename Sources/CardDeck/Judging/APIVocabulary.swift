@@ -80,6 +80,9 @@ public struct APIVocabulary: Sendable {
     "listStyle", "cornerRadius", "border", "textFieldStyle",
   ]
 
+  /// Containers that try their children in order, so that the order is part of the answer.
+  public static let orderedContainers: Set<String> = ["ViewThatFits"]
+
   /// Suffixes of style types that a leading-dot member names as well:
   /// `SegmentedPickerStyle()` is `.segmented`.
   static let styleSuffixes = [

@@ -321,7 +321,8 @@ struct Matching {
   /// Aligns two lists of items: same names first, then typos, then other API in the same role,
   /// then scaffolding seen through, then placeholders with anything.
   private mutating func compareSequences(
-    _ expectedNodes: [CodeNode], _ typedNodes: [CodeNode], root: Bool = false
+    _ expectedNodes: [CodeNode], _ typedNodes: [CodeNode], root: Bool = false,
+    ordered: Bool = false
   ) {
     var expectedItems = expectedNodes
     var typedItems = typedNodes
@@ -368,6 +369,12 @@ struct Matching {
           let inner = Self.innerItems(of: expectedItems[i])
           let weight = inner.reduce(Weight()) { $0 + Self.weight(of: $1) }
           guard weight.major + weight.minor > 0 else { continue }
+          // An API container is seen through only for API inside it, not for its candidates:
+          // without `ViewThatFits`, the views it would choose from are no answer.
+          let candidates = Double(inner.filter(\.isCandidate).count)
+          if containers && !expectedItems[i].isTransparent && weight.major - candidates <= 0 {
+            continue
+          }
           expectedUsed[i] = true
           loseShallow(expectedItems[i])
           expectedItems += inner
@@ -416,6 +423,7 @@ struct Matching {
     for (i, j, relation) in pairs {
       compare(expectedItems[i], typedItems[j], relation)
     }
+    if ordered { checkOrder(pairs.filter { expectedItems[$0.0].isCandidate }, expectedItems) }
     // Code that says the same thing twice (two `print` lines) needs saying once; so does what
     // the attempt writes once in a `ForEach`.
     // Shapes cost a walk of the tree: only worth it when something might be a repeat.
@@ -493,6 +501,10 @@ struct Matching {
 
   private func isFreePair(_ e: CodeNode, _ a: CodeNode) -> Bool {
     guard e.importance == .free || !e.isAPI else { return false }
+    // A candidate view is stood for by a view, not by any word.
+    if e.isCandidate && !(a.hasParentheses || a.arguments.contains(where: \.isClosure)) {
+      return false
+    }
     switch (e.kind, a.kind) {
     case (.call, .call), (.call, .literal), (.call, .binding), (.call, .member), (.binding, .call),
       (.binding, .binding),
@@ -571,7 +583,8 @@ struct Matching {
     node.arguments.flatMap { argument in
       argument.value.flatMap { value in
         if value.kind == .closure { return value.blocks.flatMap { $0 } }
-        return node.isTransparent && argument.label == nil ? [value] : []
+        // `print(names.filter { … })` holds the filter; `Text("a")` holds nothing.
+        return node.isTransparent && argument.label == nil && value.kind != .literal ? [value] : []
       }
     } + node.blocks.flatMap { $0 } + (node.kind == .declaration ? node.value : [])
   }
@@ -673,7 +686,7 @@ struct Matching {
     for index in 0..<max(e.blocks.count, a.blocks.count) {
       compareSequences(
         index < e.blocks.count ? e.blocks[index] : [],
-        index < a.blocks.count ? a.blocks[index] : [])
+        index < a.blocks.count ? a.blocks[index] : [], ordered: e.isOrdered)
     }
     if !e.attributes.isEmpty || !a.attributes.isEmpty {
       compareSequences(e.attributes, a.attributes)
@@ -880,7 +893,9 @@ struct Matching {
   /// How to name what counts in a node that is missing: the node, else its first label or
   /// part that counts.
   private func firstWeighty(in node: CodeNode) -> String? {
-    if node.importance != .free && node.kind != .closure { return display(node, in: expected) }
+    if (node.importance != .free || node.isCandidate) && node.kind != .closure {
+      return display(node, in: expected)
+    }
     for argument in node.arguments {
       if argument.importance != .free, let label = argument.label { return label + ":" }
       for value in argument.value { if let found = firstWeighty(in: value) { return found } }
@@ -914,6 +929,21 @@ struct Matching {
     if node.isAPI, node.importance == .major, [.call, .modifier].contains(node.kind) {
       leftoverExpected.append(node)
     }
+  }
+
+  /// In a container that tries its children in order, the attempt must keep the card's order.
+  private mutating func checkOrder(
+    _ pairs: [(Int, Int, Relation)], _ expectedItems: [CodeNode]
+  ) {
+    let inOrder = pairs.sorted { $0.0 < $1.0 }
+    guard
+      let swapped = inOrder.indices.dropFirst().first(where: { inOrder[$0 - 1].1 > inOrder[$0].1 })
+    else { return }
+    let item = expectedItems[inOrder[swapped].0]
+    position = item.token ?? item.tokens.lowerBound
+    lost.major += 1
+    note(.missing, "the order of the candidates matters: the first that fits is shown")
+    mark(item, .misplaced)
   }
 
   /// Keeps an unmatched part of the attempt, and all it holds, each once, for
@@ -1020,7 +1050,7 @@ struct Matching {
 
   static func ownWeight(_ node: CodeNode) -> Weight {
     switch node.importance {
-    case .free: return Weight()
+    case .free: return node.isCandidate ? Weight(major: 1) : Weight()
     case .minor: return Weight(minor: 0.5)
     case .major:
       return [.call, .modifier].contains(node.kind) ? Weight(major: 2) : Weight(major: 1)

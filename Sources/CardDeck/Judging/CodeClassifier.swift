@@ -177,8 +177,34 @@ struct CodeClassifier {
       }
       return argument
     }
+    if APIVocabulary.orderedContainers.contains(name), node.isAPI {
+      node.arguments = node.arguments.map { argument in
+        var argument = argument
+        argument.value = argument.value.map(Self.ordered)
+        return argument
+      }
+    }
     node.weight = Matching.weight(of: node)
     return node
+  }
+
+  /// A closure whose views are candidates tried in order.
+  private static func ordered(_ closure: CodeNode) -> CodeNode {
+    guard closure.kind == .closure else { return closure }
+    var closure = closure
+    closure.isOrdered = true
+    closure.weight = nil
+    closure.blocks = closure.blocks.map { items in
+      items.map { item in
+        var item = item
+        if item.kind == .call {
+          item.isCandidate = true
+          item.weight = nil
+        }
+        return item
+      }
+    }
+    return closure
   }
 
   private func isModifierAPI(_ node: CodeNode) -> Bool {

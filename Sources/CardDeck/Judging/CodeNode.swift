@@ -92,6 +92,11 @@ struct CodeNode: Sendable {
   var fingerprint: Set<String>?
   /// Whether the node stands for many: it came out of a `ForEach` or a `for` loop.
   var isRepeated = false
+  /// Whether the node is one of the candidates of a container that tries them in order
+  /// (`ViewThatFits`): any view will do in its place, but leaving it out costs.
+  var isCandidate = false
+  /// Whether the node is the closure of such a container: the order of its items matters.
+  var isOrdered = false
   /// Whether the node is scaffolding around what matters: when it has no counterpart, its
   /// blocks are compared in its place.
   var isTransparent = false

@@ -126,6 +126,28 @@ struct AnswerJudgeTests {
     #expect(judgement.reason == "Missing `.searchSuggestions`.")
   }
 
+  @Test("keeps the order of the candidates of ViewThatFits, any view standing for one")
+  func orderedCandidates() {
+    let code =
+      "ViewThatFits {\n    Label(\"Long title\", systemImage: \"box\")\n    Label(\"Short\", systemImage: \"box\")\n    Image(systemName: \"box\")\n}"
+    #expect(
+      grade(
+        "ViewThatFits { Text(\"a long one\"); Text(\"a\"); Image(systemName: \"x\") }", for: code)
+        == 5)
+    let reversed = AnswerJudge(code: code).judge(
+      "ViewThatFits { Image(systemName: \"box\"); Label(\"Short\", systemImage: \"box\"); Label(\"Long title\", systemImage: \"box\") }"
+    )
+    #expect(reversed.grade == 3)
+    #expect(reversed.reason.hasPrefix("The order of the candidates matters"))
+    let shorter = AnswerJudge(code: code).judge(
+      "ViewThatFits { Text(\"a long one\"); Image(systemName: \"x\") }")
+    #expect(shorter.grade == 3)
+    #expect(
+      grade(
+        "if wide { Label(\"Long title\", systemImage: \"box\") } else { Image(systemName: \"box\") }",
+        for: code) ?? 5 <= 2)
+  }
+
   @Test("marks a content modifier put on the view that presents the sheet")
   func presentedContent() throws {
     let code =
