@@ -73,68 +73,6 @@ public struct AnswerJudge: Sendable {
   }
 }
 
-/// Code parsed and classified.
-struct ParsedCode: Sendable {
-  let source: String
-  let tokens: [SwiftToken]
-  let nodes: [CodeNode]
-  let declared: Set<String>
-  let hints: JudgingHints
-  /// The text of every token, for the card's code; empty for an attempt.
-  let names: Set<String>
-
-  init(
-    _ source: String, hints: JudgingHints, vocabulary: APIVocabulary, collectsNames: Bool = false
-  ) {
-    self.hints = hints
-    var parser = CodeParser(source: source)
-    let nodes = parser.parse()
-    self.source = source
-    self.tokens = parser.tokens
-    self.declared = parser.declared
-    self.names = collectsNames ? Set(parser.tokens.map { String(source[$0.range]) }) : []
-    let classified = CodeClassifier(
-      vocabulary: vocabulary, declared: parser.declared, hints: hints
-    ).classify(nodes)
-    // The card's code is prepared once: worth measuring all of it. An attempt's weights come
-    // from the classifier, and its fingerprints when asked for.
-    self.nodes = collectsNames ? classified.map(Self.measured) : classified
-  }
-
-  /// `node` with its weight and fingerprint, and those of everything in it, worked out once:
-  /// the alignment asks for them at every level.
-  private static func measured(_ node: CodeNode) -> CodeNode {
-    var node = node.mappingChildren(measured)
-    node.weight = nil
-    node.weight = Matching.weight(of: node)
-    node.fingerprint = Matching.fingerprint(of: node, depth: 0)
-    return node
-  }
-
-  /// Whether anything in the code counts: API, not only placeholders.
-  var hasWeight: Bool {
-    let total = nodes.reduce(Weight()) { $0 + Matching.weight(of: $1) }
-    return total.major + total.minor > 0
-  }
-
-  func text(_ node: CodeNode) -> String {
-    guard let token = node.token, token < tokens.count else { return node.name }
-    return String(source[tokens[token].range])
-  }
-}
-
-/// Weights of the parts of the expected code.
-struct Weight {
-  var major = 0.0
-  var minor = 0.0
-
-  static func + (lhs: Weight, rhs: Weight) -> Weight {
-    Weight(major: lhs.major + rhs.major, minor: lhs.minor + rhs.minor)
-  }
-
-  static func += (lhs: inout Weight, rhs: Weight) { lhs = lhs + rhs }
-}
-
 /// One alignment of an attempt with the expected code, and its bookkeeping.
 struct Matching {
   let expected: ParsedCode
@@ -162,33 +100,17 @@ struct Matching {
   var matchedItems: [CodeNode] = []
   var repeatedShapes: Set<String> = []
 
-  /// The values the attempt gives its own variables: `let columns = [GridItem(…)]`.
-  let typedValues: [String: [CodeNode]]
-
   init(expected: ParsedCode, attempt: ParsedCode, vocabulary: APIVocabulary) {
     self.expected = expected
     self.attempt = attempt
     self.vocabulary = vocabulary
-    var values: [String: [CodeNode]] = [:]
-    func collect(_ nodes: [CodeNode]) {
-      for node in nodes {
-        if node.kind == .declaration, node.name == "var", node.parameters.count == 1,
-          !node.value.isEmpty
-        {
-          values[node.parameters[0]] = node.value
-        }
-        node.blocks.forEach(collect)
-      }
-    }
-    collect(attempt.nodes)
-    typedValues = values
   }
 
   /// `value`, or what it stands for when it is one of the attempt's variables and the card
   /// writes the value in place.
   private func resolved(_ value: [CodeNode], against expectedValue: [CodeNode]) -> [CodeNode] {
     guard value.count == 1, value[0].kind == .call, Self.isPlain(value[0]),
-      let stored = typedValues[value[0].name],
+      let stored = attempt.variables[value[0].name],
       expectedValue.contains(where: { $0.isAPI })
     else { return value }
     return stored
@@ -209,7 +131,7 @@ struct Matching {
     for name in conflictingRenamings.sorted() {
       note(.slip, "`\(name)` is renamed in one place and not another")
     }
-    let total = expected.nodes.reduce(Weight()) { $0 + Self.weight(of: $1) }
+    let total = expected.nodes.reduce(Weight()) { $0 + CodeNode.weight(of: $1) }
     var grade = grade(total: total)
     if missesEssential { grade = min(grade, 2) }
     if isProse { findings = [] }
@@ -266,20 +188,7 @@ struct Matching {
 
   /// Whether the attempt uses the card's own names or literals (`$showsTerms`, `"Order 4182"`):
   /// a different answer to the same question, not code from elsewhere.
-  private var sharesNames: Bool {
-    func names(_ code: ParsedCode) -> Set<Substring> {
-      Set(
-        code.tokens.indices.filter { index in
-          [.identifier, .dollar, .string].contains(code.tokens[index].kind)
-            // A label (`error:`) is the API's word, not the card's.
-            && !(index + 1 < code.tokens.count
-              && code.source[code.tokens[index + 1].range] == ":")
-        }
-        .map { code.source[code.tokens[$0].range] }
-        .filter { !APIVocabulary.scaffolding.contains(String($0)) && $0 != "View" })
-    }
-    return !names(expected).isDisjoint(with: names(attempt))
-  }
+  private var sharesNames: Bool { !expected.ownNames.isDisjoint(with: attempt.ownNames) }
 
   /// Whether the attempt is prose (see ``readsAsProse``), worked out once.
   private lazy var isProse: Bool = readsAsProse
@@ -367,7 +276,7 @@ struct Matching {
         where !expectedUsed[i] && (expectedItems[i].isTransparent || containers) {
           if containers && !typedUsed.contains(false) { break }
           let inner = Self.innerItems(of: expectedItems[i])
-          let weight = inner.reduce(Weight()) { $0 + Self.weight(of: $1) }
+          let weight = inner.reduce(Weight()) { $0 + CodeNode.weight(of: $1) }
           guard weight.major + weight.minor > 0 else { continue }
           // An API container is seen through only for API inside it, not for its candidates:
           // without `ViewThatFits`, the views it would choose from are no answer.
@@ -428,7 +337,7 @@ struct Matching {
     // the attempt writes once in a `ForEach`.
     // Shapes cost a walk of the tree: only worth it when something might be a repeat.
     let unmatched = expectedItems.indices.filter {
-      !expectedUsed[$0] && Self.weight(of: expectedItems[$0]).major > 0
+      !expectedUsed[$0] && CodeNode.weight(of: expectedItems[$0]).major > 0
     }
     for (i, j, _) in pairs where root || typedItems[j].isRepeated {
       repeatedShapes.insert(Self.shape(of: expectedItems[i]))
@@ -629,11 +538,11 @@ struct Matching {
         .slip, "`\(display(a, in: attempt))` looks like a typo for `\(display(e, in: expected))`")
       mark(e, .typo(attempt.text(a)))
     case .substitute where e.importance == .minor:
-      lost += Self.ownWeight(e)
+      lost += CodeNode.ownWeight(e)
       note(.slip, "`\(display(a, in: attempt))` where the card has `\(display(e, in: expected))`")
       mark(e, .wrong(attempt.text(a)))
     case .substitute:
-      let cost = Self.ownWeight(e)
+      let cost = CodeNode.ownWeight(e)
       lost += cost
       lostToErrors += cost.major
       if let token = a.token { reportedAttemptTokens.insert(token) }
@@ -706,6 +615,8 @@ struct Matching {
     else { return }
     let normalizedTo = a.name
     if let earlier = renamings[key] {
+      // Two names for one of the card's variables is a slip, unless one is the attempt's own
+      // declaration and the other a use that a closure parameter or `$0` stands for.
       if earlier != normalizedTo && expected.declared.contains(key)
         && attempt.declared.contains(normalizedTo) == attempt.declared.contains(earlier)
         && !key.hasPrefix("$") && !normalizedTo.hasPrefix("$")
@@ -847,9 +758,9 @@ struct Matching {
 
   private mutating func loseArgument(_ argument: CodeNode.Argument, of node: CodeNode) {
     position = argument.labelToken ?? argument.value.first?.tokens.lowerBound ?? position
-    let labelWeight = Self.labelWeight(argument)
+    let labelWeight = CodeNode.labelWeight(argument)
     var valueWeight = Weight()
-    for value in argument.value { valueWeight += Self.weight(of: value) }
+    for value in argument.value { valueWeight += CodeNode.weight(of: value) }
     let total = labelWeight + valueWeight
     lost += total
     guard total.major + total.minor > 0 else { return }
@@ -866,7 +777,7 @@ struct Matching {
   /// Loses `node` and everything in it.
   private mutating func lose(_ node: CodeNode) {
     position = node.token ?? node.tokens.lowerBound
-    let weight = Self.weight(of: node)
+    let weight = CodeNode.weight(of: node)
     lost += weight
     guard weight.major + weight.minor > 0 else { return }
     if let first = firstWeighty(in: node) {
@@ -880,7 +791,7 @@ struct Matching {
   private mutating func loseShallow(_ node: CodeNode) {
     position = node.token ?? node.tokens.lowerBound
     let shallow = Self.shallow(node)
-    let weight = Self.weight(of: shallow)
+    let weight = CodeNode.weight(of: shallow)
     lost += weight
     if weight.major + weight.minor > 0 {
       if let first = firstWeighty(in: shallow) {
@@ -973,7 +884,7 @@ struct Matching {
       else { continue }
       let typed = leftoverAttempt.remove(at: j)
       let before = lost
-      let weight = Self.weight(of: node)
+      let weight = CodeNode.weight(of: node)
       lost.major -= weight.major
       lost.minor -= weight.minor
       for token in node.tokens { marks[token] = nil }
@@ -1044,37 +955,6 @@ struct Matching {
       node.value.forEach(walk)
     }
     nodes.forEach(walk)
-  }
-
-  // MARK: Weights
-
-  static func ownWeight(_ node: CodeNode) -> Weight {
-    switch node.importance {
-    case .free: return node.isCandidate ? Weight(major: 1) : Weight()
-    case .minor: return Weight(minor: 0.5)
-    case .major:
-      return [.call, .modifier].contains(node.kind) ? Weight(major: 2) : Weight(major: 1)
-    }
-  }
-
-  static func labelWeight(_ argument: CodeNode.Argument) -> Weight {
-    switch argument.importance {
-    case .free: Weight()
-    case .minor: Weight(minor: 0.5)
-    case .major: Weight(major: 1)
-    }
-  }
-
-  static func weight(of node: CodeNode) -> Weight {
-    if let weight = node.weight { return weight }
-    var total = ownWeight(node)
-    for argument in node.arguments {
-      total += labelWeight(argument)
-      for value in argument.value { total += weight(of: value) }
-    }
-    for block in node.blocks { for item in block { total += weight(of: item) } }
-    for part in node.attributes + node.clause + node.value { total += weight(of: part) }
-    return total
   }
 
   // MARK: Words

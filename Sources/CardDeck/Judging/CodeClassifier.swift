@@ -184,7 +184,7 @@ struct CodeClassifier {
         return argument
       }
     }
-    node.weight = Matching.weight(of: node)
+    node.weight = CodeNode.weight(of: node)
     return node
   }
 

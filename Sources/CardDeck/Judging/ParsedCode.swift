@@ -1,0 +1,76 @@
+/// Code parsed and classified.
+struct ParsedCode: Sendable {
+  let source: String
+  let tokens: [SwiftToken]
+  let nodes: [CodeNode]
+  let declared: Set<String>
+  let hints: JudgingHints
+  /// The text of every token, for the card's code; empty for an attempt.
+  let names: Set<String>
+  /// The names and literals the code's author chose (`$showsTerms`, `"Order 4182"`): not
+  /// labels, which are the API's words, nor scaffolding.
+  let ownNames: Set<Substring>
+  /// The values the code gives its own variables: `let columns = [GridItem(…)]`.
+  let variables: [String: [CodeNode]]
+
+  init(
+    _ source: String, hints: JudgingHints, vocabulary: APIVocabulary, collectsNames: Bool = false
+  ) {
+    self.hints = hints
+    var parser = CodeParser(source: source)
+    let nodes = parser.parse()
+    self.source = source
+    self.tokens = parser.tokens
+    self.declared = parser.declared
+    self.names = collectsNames ? Set(parser.tokens.map { String(source[$0.range]) }) : []
+    let classified = CodeClassifier(
+      vocabulary: vocabulary, declared: parser.declared, hints: hints
+    ).classify(nodes)
+    // The card's code is prepared once: worth measuring all of it. An attempt's weights come
+    // from the classifier, and its fingerprints when asked for.
+    self.nodes = collectsNames ? classified.map(Self.measured) : classified
+    let tokens = parser.tokens
+    self.ownNames = Set(
+      tokens.indices.filter { index in
+        [.identifier, .dollar, .string].contains(tokens[index].kind)
+          && !(index + 1 < tokens.count && source[tokens[index + 1].range] == ":")
+      }
+      .map { source[tokens[$0].range] }
+      .filter { !APIVocabulary.scaffolding.contains(String($0)) && $0 != "View" })
+    var variables: [String: [CodeNode]] = [:]
+    func collect(_ nodes: [CodeNode]) {
+      for node in nodes {
+        if node.kind == .declaration, node.name == "var", node.parameters.count == 1,
+          !node.value.isEmpty
+        {
+          variables[node.parameters[0]] = node.value
+        }
+        node.blocks.forEach(collect)
+      }
+    }
+    collect(self.nodes)
+    self.variables = variables
+  }
+
+  /// `node` with its weight and fingerprint, and those of everything in it, worked out once:
+  /// the alignment asks for them at every level.
+  private static func measured(_ node: CodeNode) -> CodeNode {
+    var node = node.mappingChildren(measured)
+    // Weighed again from the children just measured: promoting may have left some unweighed.
+    node.weight = nil
+    node.weight = CodeNode.weight(of: node)
+    node.fingerprint = Matching.fingerprint(of: node, depth: 0)
+    return node
+  }
+
+  /// Whether anything in the code counts: API, not only placeholders.
+  var hasWeight: Bool {
+    let total = nodes.reduce(Weight()) { $0 + CodeNode.weight(of: $1) }
+    return total.major + total.minor > 0
+  }
+
+  func text(_ node: CodeNode) -> String {
+    guard let token = node.token, token < tokens.count else { return node.name }
+    return String(source[tokens[token].range])
+  }
+}
