@@ -99,6 +99,17 @@ struct CodeParser {
     "override", "nonisolated", "mutating", "indirect", "required", "convenience",
   ]
 
+  /// Enters one more level of nesting; past 64 levels, skips the token instead and says no, so
+  /// that deep input costs neither the stack nor time.
+  private mutating func descend() -> Bool {
+    guard depth < 64 else {
+      position += 1
+      return false
+    }
+    depth += 1
+    return true
+  }
+
   /// Items up to a closing `}` (not consumed) or one of `stops` at the start of an item.
   private mutating func parseBlock(until stops: Set<Substring>) -> [CodeNode] {
     var items: [CodeNode] = []
@@ -114,11 +125,7 @@ struct CodeParser {
   }
 
   private mutating func parseItem() -> [CodeNode] {
-    guard depth < 64 else {
-      position += 1
-      return []
-    }
-    depth += 1
+    guard descend() else { return [] }
     defer { depth -= 1 }
     let start = position
     var attributes: [CodeNode] = []
@@ -417,11 +424,7 @@ struct CodeParser {
   /// A type: `Recipe?`, `[Route]`, `some View`, `Binding<String>`, `(Int) -> Void`. Each named
   /// type becomes a bare call node, so that API types count like any other name.
   private mutating func parseTypeAnnotation() -> [CodeNode] {
-    guard depth < 64 else {
-      position += 1
-      return []
-    }
-    depth += 1
+    guard descend() else { return [] }
     defer { depth -= 1 }
     var nodes: [CodeNode] = []
     if isKeyword("some") || isKeyword("any") || isKeyword("inout") { position += 1 }
@@ -522,11 +525,7 @@ struct CodeParser {
   private mutating func parseChain(allowsTrailingClosure: Bool, stopsAtSpacedDot: Bool)
     -> [CodeNode]
   {
-    guard depth < 64 else {
-      position += 1
-      return []
-    }
-    depth += 1
+    guard descend() else { return [] }
     defer { depth -= 1 }
     var links: [CodeNode] = []
     guard var first = parsePrimary() else { return [] }
