@@ -34,14 +34,17 @@ public struct AnswerJudge: Sendable {
         code: answers[0].source, marks: [:], renamings: [])
     }
     var best: Judgement?
-    for answer in answers {
-      let judgement: Judgement
+    for (index, answer) in answers.enumerated() {
+      var judgement: Judgement
       if answer.hasWeight {
         var matching = Matching(expected: answer, attempt: typed, vocabulary: vocabulary)
         judgement = matching.run()
       } else {
         // Code with no API in it (`path = []`) can only be compared token by token.
         judgement = Self.compareTokens(answer, typed)
+      }
+      if index > 0, judgement.grade == 5, judgement.findings.isEmpty {
+        judgement.reason = "Same as an answer the card also accepts: `\(answer.source)`."
       }
       if best == nil || judgement.grade ?? 0 > best!.grade ?? 0 { best = judgement }
     }

@@ -227,6 +227,9 @@ struct AnswerJudgeTests {
     let hints = JudgingHints(alternatives: ["path = []", "path.removeLast(path.count)"])
     #expect(grade("path = []", for: code) ?? 0 < 5)
     #expect(grade("path = []", for: code, hints: hints) == 5)
+    #expect(
+      AnswerJudge(code: code, hints: hints).judge("path = []").reason
+        == "Same as an answer the card also accepts: `path = []`.")
     #expect(grade("Button(\"Home\") { path = [] }", for: code, hints: hints) == 5)
     #expect(grade("path.removeLast(path.count)", for: code, hints: hints) == 5)
     let judgement = AnswerJudge(code: code, hints: hints).judge("path.removeLast()")
