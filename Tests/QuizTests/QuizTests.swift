@@ -7,13 +7,15 @@ import Testing
 func runQuiz(
   _ arguments: [String], variables: [String: String] = [:],
   shipped: [(name: String, text: String)] = [("garden.md", gardenDeck)],
-  input: LineInput? = nil, terminal: Bool = false
+  input: LineInput? = nil, terminal: Bool = false,
+  configure: (inout Environment) -> Void = { _ in }
 ) -> (status: ExitCode, out: String, error: String) {
   let captured = CapturedConsole()
   var environment = Environment(variables: variables, shippedDecks: shipped)
   environment.outputIsTerminal = terminal
-  let status = Quiz(environment: environment, console: captured.console, input: input).run(
-    arguments)
+  environment.input = input
+  configure(&environment)
+  let status = Quiz(environment: environment, console: captured.console).run(arguments)
   return (status, captured.out, captured.error)
 }
 
@@ -161,7 +163,7 @@ struct CheckCommandTests {
   func summary() {
     let result = runQuiz(["check"])
     #expect(result.status == .success)
-    #expect(result.out.hasPrefix("1 decks, 3 cards\n"))
+    #expect(result.out.hasPrefix("1 deck, 3 cards\n"))
     #expect(result.out.contains("  edge "))
     #expect(result.out.hasSuffix("0 errors, 0 warnings\n"))
   }
@@ -229,7 +231,7 @@ struct ImportCommandTests {
     let output = (folder.path as NSString).appendingPathComponent("decks")
     let result = runQuiz(["import", page, "--output", output])
     #expect(result.status == .success)
-    #expect(result.out == "\(output)/lesson-5.md: 1 cards from \(page)\n")
+    #expect(result.out == "\(output)/lesson-5.md: 1 card from \(page)\n")
 
     let fromPage = runQuiz(["cards", "--json", "--decks", folder.path]).out
     let fromDeck = runQuiz(["cards", "--json", "--decks", output]).out

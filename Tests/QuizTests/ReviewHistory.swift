@@ -32,7 +32,7 @@ final class ReviewHistory {
   static func session(in folder: URL, on day: String, _ body: (ReviewStore) throws -> Void)
     throws
   {
-    let start = try #require(Environment.parseISO8601("\(day)T12:00:00Z", timeZone: .gmt))
+    let start = try #require(Timestamp.parse("\(day)T12:00:00Z"))
     let ticks = Ticks()
     let store = try ReviewStore.open(
       folder: folder, dayClock: DayClock(timeZone: .gmt, dayStartHour: 0),

@@ -396,7 +396,7 @@ struct DailyCapTests {
   @Test("says that the day's reviews are done, not that new cards are, once the cap is reached")
   func cap() throws {
     let harness = try SessionHarness()
-    let now = try #require(Environment.parseISO8601(harness.now, timeZone: .gmt))
+    let now = try #require(Timestamp.parse(harness.now))
     let store = try ReviewStore.open(
       folder: URL(fileURLWithPath: harness.state.path), dayClock: DayClock(timeZone: .current),
       now: { now })

@@ -54,29 +54,12 @@ public struct CardFilter: Sendable, Equatable {
     let wanted = words(query)
     return topics.filter { topic in
       words(topic).contains { word in
-        wanted.contains { word.hasPrefix($0) || editDistance($0, word) <= 2 }
+        wanted.contains { word.hasPrefix($0) || Spelling.distance($0, word) <= 2 }
       }
     }
   }
 
   private static func words(_ text: String) -> [String] {
     text.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
-  }
-
-  private static func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a)
-    let b = Array(b)
-    guard !a.isEmpty else { return b.count }
-    var row = Array(0...b.count)
-    for i in 1...a.count {
-      var previous = row[0]
-      row[0] = i
-      for j in stride(from: 1, through: b.count, by: 1) {
-        let current = row[j]
-        row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-        previous = current
-      }
-    }
-    return row[b.count]
   }
 }

@@ -17,36 +17,42 @@ extension JournalEvent {
   func encodedLine() throws -> Data {
     var line = JSONLineWriter()
     try line.add("v", JournalEvent.currentVersion)
-    switch self {
-    case .review(let event):
-      try line.add("id", event.id.journalText)
-      try line.add("card", event.card)
-      try line.add("at", Timestamp.format(event.at))
-      try line.add("day", event.day)
-      try line.add("grade", event.grade)
-      if let seconds = event.seconds { try line.add("seconds", seconds) }
-      try line.add("before", event.before)
-      try line.add("after", event.after)
-    case .undo(let event):
-      try line.add("type", "undo")
-      try line.add("id", event.id.journalText)
-      try line.add("undoes", event.undoes.journalText)
-      try line.add("card", event.card)
-      try line.add("at", Timestamp.format(event.at))
-      try line.add("reviewDay", event.reviewDay)
-      try line.add("restored", event.restored)
-    case .suspension(let event):
-      try line.add("type", event.isSuspended ? "suspend" : "unsuspend")
-      try line.add("id", event.id.journalText)
-      try line.add("card", event.card)
-      try line.add("at", Timestamp.format(event.at))
-    case .tornLine(let event):
-      try line.add("type", "torn")
-      try line.add("id", event.id.journalText)
-      try line.add("at", Timestamp.format(event.at))
-      try line.add("offset", event.offset)
+    for member in members {
+      // A review is the journal's default type, and its lines do not say it.
+      if member.key == "type", case .review = self { continue }
+      if let value = member.value { try line.add(member.key, value) }
     }
     return line.data
+  }
+
+  /// The event's members in the journal's order, without the version: the one list of keys
+  /// that the journal (``encodedLine()``) and the export (``ExportedEvent``) write. A nil value
+  /// is a member this event lacks (a review whose time was not measured).
+  var members: KeyValuePairs<String, (any Encodable & Sendable)?> {
+    switch self {
+    case .review(let event):
+      [
+        "type": "review", "id": event.id.journalText, "card": event.card,
+        "at": Timestamp.format(event.at), "day": event.day, "grade": event.grade,
+        "seconds": event.seconds, "before": event.before, "after": event.after,
+      ]
+    case .undo(let event):
+      [
+        "type": "undo", "id": event.id.journalText, "undoes": event.undoes.journalText,
+        "card": event.card, "at": Timestamp.format(event.at), "reviewDay": event.reviewDay,
+        "restored": event.restored,
+      ]
+    case .suspension(let event):
+      [
+        "type": event.isSuspended ? "suspend" : "unsuspend", "id": event.id.journalText,
+        "card": event.card, "at": Timestamp.format(event.at),
+      ]
+    case .tornLine(let event):
+      [
+        "type": "torn", "id": event.id.journalText, "at": Timestamp.format(event.at),
+        "offset": event.offset,
+      ]
+    }
   }
 
   /// Reads one line of the journal (without its newline).

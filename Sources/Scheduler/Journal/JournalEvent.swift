@@ -30,6 +30,16 @@ public enum JournalEvent: Equatable, Sendable {
     case .tornLine(let event): event.at
     }
   }
+
+  /// The card the event is about; nil for a torn-line marker.
+  public var card: String? {
+    switch self {
+    case .review(let event): event.card
+    case .undo(let event): event.card
+    case .suspension(let event): event.card
+    case .tornLine: nil
+    }
+  }
 }
 
 /// A grade given to a card, with the card's state before and after it.

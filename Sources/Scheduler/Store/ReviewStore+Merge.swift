@@ -38,7 +38,7 @@ extension ReviewStore {
     let backup = files.url.appending(
       path: "reviews-before-merge-"
         + Timestamp.format(writer.now()).replacingOccurrences(of: ":", with: "-") + "-"
-        + UUID().journalText.prefix(8) + ".jsonl")
+        + writer.makeID().journalText.prefix(8) + ".jsonl")
     if link(files.journal.path, backup.path) != 0 {
       // A file system without hard links (a FAT memory stick, say): copy the bytes instead.
       let old = try OpenFile(files.journal, flags: O_RDONLY).read(from: 0)

@@ -18,7 +18,7 @@ extension ReviewStore {
     try append(
       .undo(
         UndoEvent(
-          id: UUID(), at: Timestamp.normalized(writer.now()), undoes: review.id,
+          id: writer.makeID(), at: Timestamp.normalized(writer.now()), undoes: review.id,
           card: review.card, reviewDay: review.day, restored: review.before)))
     undoableReviews.removeLast()
     return review

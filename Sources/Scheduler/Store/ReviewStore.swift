@@ -39,6 +39,8 @@ public final class ReviewStore {
     var journal: OpenFile
     let dayClock: DayClock
     let now: () -> Date
+    /// Makes each new event's id; tests pass a sequence to get the same journal every run.
+    let makeID: () -> UUID
     let compactionThreshold: Int
   }
 
@@ -58,11 +60,12 @@ public final class ReviewStore {
   /// Opens `folder` for writing, creating it if needed, and loads the state.
   ///
   /// Fails at once with ``StateError/locked(folder:pid:)`` if another session has it open for
-  /// writing. Every day is reckoned by `dayClock` from the moments `now` gives. `state.json` is
-  /// rewritten whenever more than `compactionThreshold` events came after it, and at ``close()``.
+  /// writing. Every day is reckoned by `dayClock` from the moments `now` gives; each new event's
+  /// id comes from `makeID`. `state.json` is rewritten whenever more than `compactionThreshold`
+  /// events came after it, and at ``close()``.
   public static func open(
     folder: URL, dayClock: DayClock, now: @escaping () -> Date,
-    compactionThreshold: Int = 512
+    makeID: @escaping () -> UUID = UUID.init, compactionThreshold: Int = 512
   ) throws(StateError) -> ReviewStore {
     let files = StateFolder(url: folder)
     try OpenFile.createFolder(folder)
@@ -71,7 +74,7 @@ public final class ReviewStore {
     let journal = try OpenFile(files.journal, flags: O_WRONLY | O_APPEND | O_CREAT)
     if loaded.journalBytes == 0 { try OpenFile.syncFolder(folder) }
     let writer = Writer(
-      lock: lock, journal: journal, dayClock: dayClock, now: now,
+      lock: lock, journal: journal, dayClock: dayClock, now: now, makeID: makeID,
       compactionThreshold: compactionThreshold)
     let store = ReviewStore(files: files, loaded: loaded, writer: writer)
     try store.endJournalWithCompleteLine(loaded)
@@ -130,7 +133,7 @@ public final class ReviewStore {
     let day = writer.dayClock.day(for: at)
     let before = state(of: id) ?? .new(due: day)
     let review = ReviewEvent(
-      id: UUID(), card: id, at: at, day: day, grade: grade,
+      id: writer.makeID(), card: id, at: at, day: day, grade: grade,
       seconds: seconds.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }, before: before,
       after: SM2.review(before, grade: grade, on: day, at: at))
     try append(.review(review))
@@ -225,7 +228,7 @@ public final class ReviewStore {
     try append(
       .suspension(
         SuspensionEvent(
-          id: UUID(), card: id, at: Timestamp.normalized(writer.now()),
+          id: writer.makeID(), card: id, at: Timestamp.normalized(writer.now()),
           isSuspended: isSuspended)))
     return true
   }
@@ -239,7 +242,7 @@ public final class ReviewStore {
     let newline = Data("\n".utf8)
     if let torn = loaded.tornTail {
       let marker = TornLineEvent(
-        id: UUID(), at: Timestamp.normalized(writer.now()), offset: torn.offset)
+        id: writer.makeID(), at: Timestamp.normalized(writer.now()), offset: torn.offset)
       try append(.tornLine(marker), after: torn.isTerminated ? Data() : newline)
     } else if loaded.lacksFinalNewline {
       try writer.journal.write(newline)

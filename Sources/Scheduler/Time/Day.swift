@@ -41,6 +41,12 @@ public struct Day: Hashable, Comparable, Sendable {
     return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
   }
 
+  /// The day of the week, 0 for Monday to 6 for Sunday.
+  public var weekday: Int {
+    // 1970-01-01 was a Thursday.
+    ((daysSince1970 + 3) % 7 + 7) % 7
+  }
+
   /// The day `days` days later (earlier when negative).
   public static func + (day: Day, days: Int) -> Day {
     Day(daysSince1970: day.daysSince1970 + days)

@@ -1,18 +1,20 @@
 import Foundation
 
-/// The journal's form of a moment: ISO 8601 in UTC with milliseconds, `2026-11-29T21:04:05.123Z`.
+/// The one text form of a moment in every file quiz writes (journal, snapshot, export): ISO 8601
+/// in UTC with milliseconds, `2026-11-29T21:04:05.123Z`.
 ///
 /// Written and read here, not by a formatter, so that a moment survives a round trip through the
 /// files bit for bit: moments are first rounded to whole milliseconds (``normalized(_:)``), and
-/// both directions go through the same integer count of milliseconds.
-enum Timestamp {
+/// both directions go through the same integer count of milliseconds. Days are proleptic
+/// Gregorian, as ``Day`` counts them, whatever the year.
+public enum Timestamp {
   /// `date` rounded to the millisecond, as the files keep it.
-  static func normalized(_ date: Date) -> Date {
+  public static func normalized(_ date: Date) -> Date {
     Timestamp.date(milliseconds: milliseconds(date))
   }
 
   /// The text form of `date` (rounded to the millisecond).
-  static func format(_ date: Date) -> String {
+  public static func format(_ date: Date) -> String {
     let total = milliseconds(date)
     let (days, millisecondOfDay) = floorDivision(total, 86_400_000)
     let day = Day(daysSince1970: Int(days))
@@ -23,19 +25,40 @@ enum Timestamp {
 
   /// Reads `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`; nil for anything else. Digits of the
   /// fraction past milliseconds are rounded away.
-  static func parse(_ text: String) -> Date? {
+  public static func parse(_ text: String) -> Date? {
     if let fast = parseCanonical(text) { return fast }
-    guard let separator = text.firstIndex(of: "T"),
-      let day = Day(String(text[..<separator]))
-    else { return nil }
+    return parse(text, localTimeZone: nil)
+  }
+
+  /// Reads what ``parse(_:)`` reads, and also a moment without an offset, read on the wall clock
+  /// of `timeZone`: `2026-11-29T08:00:00`, `2026-11-29T08:00` or `2026-11-29` (midnight). For
+  /// moments that people type, such as `QUIZ_NOW`; the files always carry an offset.
+  public static func parse(_ text: String, in timeZone: TimeZone) -> Date? {
+    parse(text) ?? parse(text, localTimeZone: timeZone)
+  }
+
+  private static func parse(_ text: String, localTimeZone: TimeZone?) -> Date? {
+    let separator = text.firstIndex(of: "T") ?? text.endIndex
+    guard let day = Day(String(text[..<separator])) else { return nil }
+    if separator == text.endIndex {
+      guard let localTimeZone else { return nil }
+      return local(wholeSeconds: Int64(day.daysSince1970) * 86_400, in: localTimeZone)
+    }
     var rest = Substring(text[text.index(after: separator)...])
     guard let hour = takeNumber(&rest, digits: 2), rest.popFirst() == ":",
-      let minute = takeNumber(&rest, digits: 2), rest.popFirst() == ":",
-      let second = takeNumber(&rest, digits: 2),
-      hour < 24, minute < 60, second < 61
+      let minute = takeNumber(&rest, digits: 2), hour < 24, minute < 60
     else { return nil }
+    var second = 0
+    let hasSeconds = rest.first == ":"
+    if hasSeconds {
+      rest.removeFirst()
+      guard let value = takeNumber(&rest, digits: 2), value < 61 else { return nil }
+      second = value
+    } else if localTimeZone == nil {
+      return nil
+    }
     var fraction = 0.0
-    if rest.first == "." {
+    if hasSeconds, rest.first == "." {
       rest.removeFirst()
       let digits = rest.prefix(while: { ("0"..."9").contains($0) })
       guard !digits.isEmpty, let value = Double("0." + digits) else { return nil }
@@ -51,6 +74,13 @@ enum Timestamp {
         let offsetMinutes = takeNumber(&rest, digits: 2)
       else { return nil }
       offsetSeconds = (sign == "-" ? -1 : 1) * (offsetHours * 3600 + offsetMinutes * 60)
+    } else if rest.isEmpty, let localTimeZone {
+      let wallClock =
+        Int64(day.daysSince1970) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+      return local(wholeSeconds: wallClock, in: localTimeZone).flatMap {
+        checked(
+          Int64(($0.timeIntervalSince1970 * 1000).rounded()) + Int64((fraction * 1000).rounded()))
+      }
     } else {
       return nil
     }
@@ -58,14 +88,25 @@ enum Timestamp {
     let wholeSeconds =
       Int64(day.daysSince1970) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
       - Int64(offsetSeconds)
-    let milliseconds = wholeSeconds * 1000 + Int64((fraction * 1000).rounded())
-    guard supportedMilliseconds.contains(milliseconds) else { return nil }
-    return date(milliseconds: milliseconds)
+    return checked(wholeSeconds * 1000 + Int64((fraction * 1000).rounded()))
+  }
+
+  /// The moment of a wall-clock time in `timeZone`. Its offset is looked up twice, at the guess
+  /// and then at the moment the guess gives, which settles a time near a daylight-saving change.
+  private static func local(wholeSeconds wallClock: Int64, in timeZone: TimeZone) -> Date? {
+    guard let guess = checked(wallClock * 1000) else { return nil }
+    let first = Int64(timeZone.secondsFromGMT(for: guess))
+    guard let settled = checked((wallClock - first) * 1000) else { return nil }
+    return checked((wallClock - Int64(timeZone.secondsFromGMT(for: settled))) * 1000)
+  }
+
+  private static func checked(_ milliseconds: Int64) -> Date? {
+    supportedMilliseconds.contains(milliseconds) ? date(milliseconds: milliseconds) : nil
   }
 
   /// The years whose moments are read: within them a `Date` (a Double of seconds) keeps every
   /// millisecond, so that a moment read, written and read again is the same moment.
-  static let supportedYears = -99_999...99_999
+  public static let supportedYears = -99_999...99_999
 
   private static let supportedMilliseconds: ClosedRange<Int64> = {
     let first = Day(year: supportedYears.lowerBound, month: 1, day: 1)!

@@ -2,31 +2,31 @@ import CardDeck
 import Foundation
 
 /// `quiz cards`: lists cards as aligned text, or as one JSON array.
-struct CardsCommand {
-  var environment: Environment
-  var console: Console
+struct CardsCommand: Command {
+  static let declaration = CommandDeclaration(
+    name: "cards",
+    summary: "List cards, as text or JSON.",
+    discussion: "Lists the cards of the decks, one per line: id, kind, topic and prompt.",
+    options: [DeckOptions.folderOption] + DeckOptions.filterOptions + [
+      .json("Print one JSON array, an object per card.")
+    ],
+    examples: [
+      ("quiz cards --topic Sheets", "The cards on sheets, in every deck."),
+      ("quiz cards --deck navigation-guide --json > cards.json", "One deck's cards, as JSON."),
+    ])
 
-  static let help = """
-    Usage: quiz cards [options]
+  var options: DeckOptions
+  var json: Bool
 
-    Lists the cards of the decks, one per line: id, kind, topic and prompt.
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    options = try DeckOptions(arguments, filters: true)
+    json = arguments.flag("--json")
+  }
 
-    Options:
-    \(DeckOptions.help)
-    \(DeckOptions.filterHelp)
-      --json           Print one JSON array, an object per card.
-      -h, --help       Show this help.
-    """
-
-  func run(_ arguments: Arguments) throws(UsageError) -> ExitCode {
-    var arguments = arguments
-    let options = try DeckOptions(&arguments, filters: true)
-    let json = arguments.flag("--json")
-    try arguments.finish()
-
-    let collection = try options.load(in: environment, command: arguments.command)
-    for diagnostic in collection.diagnostics { console.printError(diagnostic.description) }
-    let cards = try options.cards(of: collection, command: arguments.command)
+  func run(in context: CommandContext) throws(UsageError) -> ExitCode {
+    let console = context.console
+    let collection = try context.loadDecks(options)
+    let cards = try options.cards(of: collection, command: context.command)
     if json {
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -46,18 +46,5 @@ struct CardsCommand {
       }
     }
     return collection.errors.isEmpty ? .success : .failure
-  }
-}
-
-extension String {
-  /// The string, cut with an ellipsis if it is longer than `width` characters.
-  func truncated(to width: Int) -> String {
-    count <= width ? self : String(prefix(width - 1)) + "…"
-  }
-
-  /// The string, padded with spaces to `width` characters, or cut to fit.
-  func padded(to width: Int) -> String {
-    let cut = truncated(to: width)
-    return cut + String(repeating: " ", count: max(0, width - cut.count))
   }
 }

@@ -1,30 +1,32 @@
 import CardDeck
+import Scheduler
 
 /// `quiz check`: reports every problem of the decks, then what they hold.
-struct CheckCommand {
-  var environment: Environment
-  var console: Console
+struct CheckCommand: Command {
+  static let declaration = CommandDeclaration(
+    name: "check",
+    summary: "Check decks and summarise them; exit 1 on any error.",
+    discussion: """
+      Reads every deck, prints each problem as 'path:line: error: message' to standard error, \
+      then a summary: decks, and cards per kind and per topic. Exits 1 if there is any error.
+      """,
+    options: [DeckOptions.folderOption],
+    examples: [("quiz check --decks ~/my-decks", "Check your own folder of decks.")])
 
-  static let help = """
-    Usage: quiz check [--decks DIR]
+  var options: DeckOptions
 
-    Reads every deck, prints each problem as 'path:line: error: message' to standard error,
-    then a summary: decks, and cards per kind and per topic. Exits 1 if there is any error.
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    options = try DeckOptions(arguments, filters: false)
+  }
 
-    Options:
-    \(DeckOptions.help)
-      -h, --help       Show this help.
-    """
-
-  func run(_ arguments: Arguments) throws(UsageError) -> ExitCode {
-    var arguments = arguments
-    let options = try DeckOptions(&arguments, filters: false)
-    try arguments.finish()
-    let collection = try options.load(in: environment, command: arguments.command)
-    for diagnostic in collection.diagnostics { console.printError(diagnostic.description) }
+  func run(in context: CommandContext) throws(UsageError) -> ExitCode {
+    let console = context.console
+    let collection = try context.loadDecks(options)
 
     let cards = collection.cards
-    console.print("\(collection.decks.count) decks, \(cards.count) cards")
+    console.print(
+      "\(ReportText.count(collection.decks.count, "deck")), \(ReportText.count(cards.count, "card"))"
+    )
     for deck in collection.decks {
       console.print(
         "  \(deck.name.padded(to: 40))  \(String(deck.cards.count).leftPadded(to: 4)) cards  \(deck.title)"
@@ -43,15 +45,7 @@ struct CheckCommand {
     let errors = collection.errors.count
     let warnings = collection.warnings.count
     console.print(
-      "\(errors) \(errors == 1 ? "error" : "errors"), \(warnings) \(warnings == 1 ? "warning" : "warnings")"
-    )
+      "\(ReportText.count(errors, "error")), \(ReportText.count(warnings, "warning"))")
     return errors == 0 ? .success : .failure
-  }
-}
-
-extension String {
-  /// The string, with spaces in front to make it `width` characters wide.
-  func leftPadded(to width: Int) -> String {
-    String(repeating: " ", count: max(0, width - count)) + self
   }
 }

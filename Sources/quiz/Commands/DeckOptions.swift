@@ -8,24 +8,40 @@ struct DeckOptions {
   /// The cards to keep.
   var filter = CardFilter()
 
-  static let help = """
-      --decks DIR      Read the decks in DIR (default: $QUIZ_DECKS, else the shipped decks).
-    """
+  /// `--decks DIR`.
+  static let folderOption = OptionDeclaration.option(
+    "--decks", "DIR", completion: .folders,
+    help: "Read the decks in DIR (default: $QUIZ_DECKS, else the decks shipped with quiz).")
 
-  static let filterHelp = """
-      --topic TOPIC    Only cards whose topic or section has these words (repeatable).
-      --kind KIND      Only syntax, trick, edge or interview cards (repeatable).
-      --deck NAME      Only the cards of this deck (repeatable).
-      --lesson N       Only the cards of lesson N (repeatable).
-      --card ID        Only the card with this id (repeatable).
-    """
+  /// The options that choose cards.
+  static let filterOptions: [OptionDeclaration] = [
+    .option(
+      "--topic", "TOPIC", repeatable: true, completion: .topics,
+      help: "Only cards whose topic or section has these words (repeatable)."),
+    .option(
+      "--kind", "KIND", repeatable: true,
+      completion: .values(CardKind.allCases.map(\.rawValue)),
+      help: "Only syntax, trick, edge or interview cards (repeatable)."),
+    .option(
+      "--deck", "NAME", repeatable: true, completion: .decks,
+      help: "Only the cards of this deck (repeatable)."),
+    .option(
+      "--lesson", "N", repeatable: true, completion: .lessons,
+      help: "Only the cards of lesson N (repeatable)."),
+    .option(
+      "--card", "ID", repeatable: true, completion: .cards,
+      help: "Only the card with this id (repeatable)."),
+  ]
 
-  /// Takes --decks, and with `filters` also --topic, --kind, --deck and --lesson.
-  init(_ arguments: inout Arguments, filters: Bool) throws(UsageError) {
-    folder = try arguments.value("--decks")
+  /// The shipped decks (or `$QUIZ_DECKS`), every card.
+  init() {}
+
+  /// Takes --decks, and with `filters` also --topic, --kind, --deck, --lesson and --card.
+  init(_ arguments: ParsedArguments, filters: Bool) throws(UsageError) {
+    folder = arguments.value("--decks")
     guard filters else { return }
-    filter.topics = try arguments.values("--topic")
-    for name in try arguments.values("--kind") {
+    filter.topics = arguments.values("--topic")
+    for name in arguments.values("--kind") {
       guard let kind = CardKind(name: name) else {
         throw UsageError(
           "unknown kind '\(name)'; the kinds are syntax, trick, edge and interview",
@@ -33,15 +49,15 @@ struct DeckOptions {
       }
       filter.kinds.insert(kind)
     }
-    filter.decks = try arguments.values("--deck")
-    for text in try arguments.values("--lesson") {
+    filter.decks = arguments.values("--deck")
+    for text in arguments.values("--lesson") {
       guard let lesson = Int(text), lesson > 0 else {
         throw UsageError(
           "--lesson takes a lesson number, not '\(text)'", command: arguments.command)
       }
       filter.lessons.insert(lesson)
     }
-    filter.ids = Set(try arguments.values("--card"))
+    filter.ids = Set(arguments.values("--card"))
   }
 
   /// The decks folder: --decks, else $QUIZ_DECKS; nil for the shipped decks.

@@ -1,34 +1,49 @@
 import CardDeck
 import Foundation
+import Scheduler
 
 /// `quiz import`: converts lesson pages into native deck files.
-struct ImportCommand {
-  var environment: Environment
-  var console: Console
+struct ImportCommand: Command {
+  static let declaration = CommandDeclaration(
+    name: "import",
+    summary: "Turn lesson pages into native decks.",
+    discussion: """
+      Reads each lesson page (a .txt file) and writes its cards as a native deck, \
+      DIR/lesson-N.md, with every card's id written out, so the imported deck keeps the page's \
+      review history. A page with errors is not written.
+      """,
+    arguments: [
+      ArgumentDeclaration(
+        name: "PAGE", help: "A lesson page to import.", isRepeatable: true, completion: .files)
+    ],
+    options: [
+      .option(
+        "--output", "DIR", completion: .folders,
+        help: "Where to write the decks (default: the current folder)."),
+      .flag("--force", help: "Replace deck files that already exist."),
+    ],
+    examples: [
+      (
+        "quiz import lesson-23.txt lesson-24.txt --output ~/my-decks",
+        "Two lesson pages as two decks in ~/my-decks."
+      )
+    ])
 
-  static let help = """
-    Usage: quiz import PAGE... [--output DIR] [--force]
+  var output: String
+  var force: Bool
+  var pages: [String]
 
-    Reads each lesson page (a .txt file) and writes its cards as a native deck, DIR/lesson-N.md,
-    with every card's id written out, so the imported deck keeps the page's review history.
-    A page with errors is not written.
-
-    Options:
-      --output DIR     Where to write the decks (default: the current folder).
-      --force          Replace deck files that already exist.
-      -h, --help       Show this help.
-    """
-
-  func run(_ arguments: Arguments) throws(UsageError) -> ExitCode {
-    var arguments = arguments
-    let output = try arguments.value("--output") ?? "."
-    let force = arguments.flag("--force")
-    let pages = arguments.positionals()
-    try arguments.finish()
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    output = arguments.value("--output") ?? "."
+    force = arguments.flag("--force")
+    pages = arguments.positionals
     guard !pages.isEmpty else {
       throw UsageError("name at least one lesson page to import", command: arguments.command)
     }
+  }
 
+  func run(in context: CommandContext) throws(UsageError) -> ExitCode {
+    let console = context.console
     var status = ExitCode.success
     var written: [String: String] = [:]
     for page in pages {
@@ -53,21 +68,22 @@ struct ImportCommand {
         status = .failure
         continue
       }
-      if FileManager.default.fileExists(atPath: target) && !force {
-        console.printError("\(target): already exists; pass --force to replace it")
+      do {
+        try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+      } catch {
+        console.printError("\(output): cannot be created: \(error.localizedDescription)")
         status = .failure
         continue
       }
-      do {
-        try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-        try Data(writer.write(deck).utf8).write(to: URL(fileURLWithPath: target), options: .atomic)
+      do throws(AtomicFile.Failure) {
+        try AtomicFile.write(Data(writer.write(deck).utf8), to: target, replacing: force)
       } catch {
-        console.printError("\(target): cannot be written: \(error.localizedDescription)")
+        console.printError(error.message(for: target))
         status = .failure
         continue
       }
       written[target] = page
-      console.print("\(target): \(deck.cards.count) cards from \(page)")
+      console.print("\(target): \(ReportText.count(deck.cards.count, "card")) from \(page)")
     }
     return status
   }

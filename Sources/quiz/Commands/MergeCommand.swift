@@ -2,38 +2,42 @@ import Foundation
 import Scheduler
 
 /// `quiz merge`: folds another state folder's reviews into this one.
-struct MergeCommand {
-  var environment: Environment
-  var console: Console
+struct MergeCommand: Command {
+  static let declaration = CommandDeclaration(
+    name: "merge",
+    summary: "Fold in the reviews of another state folder (another machine's).",
+    discussion: """
+      Folds the reviews of another state folder, OTHER (another machine's, copied here), into \
+      this one: every grade, undo and suspension that this folder lacks, each once, in time \
+      order. OTHER is only read. Merging the same folder again adds nothing, so no review ever \
+      counts twice. The journal as it was is kept as reviews-before-merge-….jsonl.
+      """,
+    arguments: [
+      ArgumentDeclaration(
+        name: "OTHER", help: "The state folder to merge from.", completion: .folders)
+    ],
+    options: StateOptions.options,
+    examples: [("quiz merge ~/laptop-quiz-state", "Fold in the laptop's reviews.")])
 
-  static let help = """
-    Usage: quiz merge OTHER [options]
+  var stateOptions: StateOptions
+  var path: String
 
-    Folds the reviews of another state folder, OTHER (another machine's, copied here), into
-    this one: every grade, undo and suspension that this folder lacks, each once, in time
-    order. OTHER is only read. Merging the same folder again adds nothing, so no review ever
-    counts twice. The journal as it was is kept as reviews-before-merge-….jsonl.
-
-    Options:
-    \(StateOptions.help)
-      -h, --help       Show this help.
-    """
-
-  func run(_ arguments: Arguments) throws(UsageError) -> ExitCode {
-    var arguments = arguments
-    let command = arguments.command
-    let stateOptions = try StateOptions(&arguments)
-    let folders = arguments.positionals()
-    try arguments.finish()
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    stateOptions = StateOptions(arguments)
+    let folders = arguments.positionals
     guard folders.count == 1, let path = folders.first else {
       throw UsageError(
         folders.isEmpty
           ? "name the state folder to merge from"
           : "merge one folder at a time, not \(folders.count)",
-        command: command)
+        command: arguments.command)
     }
-    let now = try environment.clock(command: command)
-    let dayClock = try stateOptions.dayClock(in: environment, command: command)
+    self.path = path
+  }
+
+  func run(in context: CommandContext) throws(UsageError) -> ExitCode {
+    let console = context.console
+    let now = try context.clock()
     var other = URL(fileURLWithPath: path)
     if other.lastPathComponent == "reviews.jsonl" { other = other.deletingLastPathComponent() }
     // Checked before this folder is opened, which would create it.
@@ -43,12 +47,12 @@ struct MergeCommand {
       return .failure
     }
 
+    guard let store = try context.openForWriting(stateOptions, now: now) else { return .failure }
     do {
-      let store = try ReviewStore.open(
-        folder: stateOptions.folderURL(in: environment), dayClock: dayClock, now: now)
       let known = Set(try store.journalEvents().map(\.id))
+      let warningsBefore = store.warnings.count
       let report = try store.merge(from: other)
-      for warning in store.warnings { console.warning(warning) }
+      for warning in store.warnings.dropFirst(warningsBefore) { console.warning(warning) }
       if report.added == 0 {
         console.print(
           "Nothing new in \(other.path): the journal still holds "

@@ -1,108 +1,96 @@
-/// The `quiz` command line: picks the subcommand and maps its outcome to an exit status.
+import CardDeck
+
+/// The `quiz` command line: finds the command, parses its arguments against its declaration,
+/// runs it, and maps the outcome to an exit status.
 struct Quiz {
   var environment: Environment
   var console: Console
-  /// Where sessions read; nil picks readline on a terminal, else standard input.
-  var input: LineInput? = nil
 
-  static let help = """
-    quiz: spaced-repetition flash cards in the terminal.
+  /// Every command, in the order `quiz --help` lists them; the first is the default.
+  static var commands: [any Command.Type] {
+    [
+      ReviewCommand.self, DrillCommand.self, CardsCommand.self, CheckCommand.self,
+      ImportCommand.self, StatsCommand.self, DecksCommand.self, TopicsCommand.self,
+      ExportCommand.self, MergeCommand.self, UnsuspendCommand.self,
+    ]
+  }
 
-    Usage: quiz [command] [options]
+  /// The command called `name`.
+  static func command(named name: String) -> (any Command.Type)? {
+    commands.first { $0.declaration.name == name }
+  }
 
-    Commands:
-      review    Review what is due, then new cards (the default: 'quiz --topic Sheets').
-      drill     A mock interview: trick, edge and interview questions, scored.
-      cards     List cards, as text or JSON.
-      check     Check decks and summarise them; exit 1 on any error.
-      import    Turn lesson pages into native decks.
-      stats     Progress per deck and topic, retention, a forecast, a review calendar.
-      decks     The decks, with card and due counts, titles and files.
-      topics    The topics, with card and due counts.
-      export    Every card's progress, and the journal, as JSON, CSV or Markdown.
-      merge     Fold in the reviews of another state folder (another machine's).
-      unsuspend Bring a suspended card back into reviews.
-
-    Decks come from --decks DIR, else $QUIZ_DECKS, else the decks shipped with quiz.
-    Run 'quiz <command> --help' for a command's options.
-    """
+  /// The text of `quiz --help`.
+  func help() -> String {
+    let width = environment.width
+    return [
+      "quiz: spaced-repetition flash cards in the terminal.",
+      "Usage: quiz [command] [options]",
+      "Commands:\n"
+        + CommandDeclaration.columns(
+          Self.commands.map { ($0.declaration.name, $0.declaration.summary) }, width: width),
+      TextWrapper(width: width).wrap(
+        "Decks come from --decks DIR, else $QUIZ_DECKS, else the decks shipped with quiz. "
+          + "Run 'quiz <command> --help' for a command's options."),
+    ].joined(separator: "\n\n")
+  }
 
   /// Runs the command named in `arguments` (without the program name).
   func run(_ arguments: [String]) -> ExitCode {
     // Without a command name, quiz reviews: `quiz` and `quiz --topic Sheets` both start a session.
-    let name = arguments.first.flatMap {
-      $0.hasPrefix("-") && !["--help", "-h"].contains($0) ? nil : $0
-    }
+    let name = arguments.first.flatMap { $0.hasPrefix("-") ? nil : $0 }
     let rest = name == nil ? arguments[...] : arguments.dropFirst()
-    // Every command answers --help the same way, so it is handled once, here.
-    if rest.contains(where: { $0 == "--help" || $0 == "-h" }), let help = Self.help(of: name) {
-      console.print(help)
-      return .success
-    }
+    let asksHelp = rest.prefix { $0 != "--" }.contains { $0 == "--help" || $0 == "-h" }
     do throws(UsageError) {
-      switch name {
-      case "--help", "-h", "help":
-        console.print(Self.help)
+      if name == "help" || (name == nil && asksHelp && rest.count == 1) {
+        if let topic = rest.first, name == "help" {
+          guard let command = Self.command(named: topic) else {
+            throw unknownCommand(topic)
+          }
+          console.print(command.declaration.help(width: environment.width))
+        } else {
+          console.print(help())
+        }
         return .success
-      case nil, "review":
-        return try ReviewCommand(environment: environment, console: console, input: input).run(
-          Arguments(rest, command: "quiz review"))
-      case "drill":
-        return try DrillCommand(environment: environment, console: console, input: input).run(
-          Arguments(rest, command: "quiz drill"))
-      case "cards":
-        return try CardsCommand(environment: environment, console: console).run(
-          Arguments(rest, command: "quiz cards"))
-      case "check":
-        return try CheckCommand(environment: environment, console: console).run(
-          Arguments(rest, command: "quiz check"))
-      case "import":
-        return try ImportCommand(environment: environment, console: console).run(
-          Arguments(rest, command: "quiz import"))
-      case "stats":
-        return try StatsCommand(environment: environment, console: console).run(
-          Arguments(rest, command: "quiz stats"))
-      case "decks":
-        return try ListingCommand(environment: environment, console: console, listing: .decks)
-          .run(Arguments(rest, command: "quiz decks"))
-      case "topics":
-        return try ListingCommand(environment: environment, console: console, listing: .topics)
-          .run(Arguments(rest, command: "quiz topics"))
-      case "export":
-        return try ExportCommand(environment: environment, console: console).run(
-          Arguments(rest, command: "quiz export"))
-      case "merge":
-        return try MergeCommand(environment: environment, console: console).run(
-          Arguments(rest, command: "quiz merge"))
-      case "unsuspend":
-        return try UnsuspendCommand(environment: environment, console: console).run(
-          Arguments(rest, command: "quiz unsuspend"))
-      case let name?:
-        throw UsageError(
-          "unknown command '\(name)'; 'quiz --help' lists the commands", command: "quiz")
       }
+      guard let type = name.map(Self.command(named:)) ?? Self.commands.first else {
+        throw unknownCommand(name ?? "")
+      }
+      if asksHelp {
+        console.print(type.declaration.help(width: environment.width))
+        return .success
+      }
+      let parsed = try ParsedArguments(rest, declaration: type.declaration)
+      let command = try type.init(parsed)
+      let context = CommandContext(
+        environment: environment, console: console, command: parsed.command)
+      return try command.run(in: context)
     } catch {
       console.printError("\(error.command): \(error.message)")
-      console.printError("Run '\(error.command) --help' for usage.")
+      if let hint = error.hint { console.printError(hint) }
       return .usage
     }
   }
 
-  /// The help of the command `name` (nil: review), or nil for an unknown name.
-  static func help(of name: String?) -> String? {
-    switch name {
-    case nil, "review": ReviewCommand.help
-    case "drill": DrillCommand.help
-    case "cards": CardsCommand.help
-    case "check": CheckCommand.help
-    case "import": ImportCommand.help
-    case "stats": StatsCommand.help
-    case "decks": ListingCommand.decksHelp
-    case "topics": ListingCommand.topicsHelp
-    case "export": ExportCommand.help
-    case "merge": MergeCommand.help
-    case "unsuspend": UnsuspendCommand.help
-    default: nil
+  /// `quiz revew`: the commands that look like it, or, for a topic typed as a command
+  /// (`quiz Sheets`), the review of that topic.
+  private func unknownCommand(_ name: String) -> UsageError {
+    let names = Self.commands.map { $0.declaration.name }
+    var suggestion: String?
+    if let close = Spelling.suggestions(for: name, among: names).first {
+      suggestion = "Did you mean 'quiz \(close)'?"
+    } else if let topic = shippedOrNamedTopic(matching: name) {
+      suggestion = "Did you mean 'quiz --topic \(topic)'?"
     }
+    return UsageError(
+      "unknown command '\(name)'; 'quiz --help' lists the commands", command: "quiz",
+      hint: suggestion)
+  }
+
+  /// The topic of the decks that `name` names, ignoring case, if any.
+  private func shippedOrNamedTopic(matching name: String) -> String? {
+    let options = DeckOptions()
+    guard let collection = try? options.load(in: environment, command: "quiz") else { return nil }
+    return collection.topics.first { $0.lowercased() == name.lowercased() }
   }
 }

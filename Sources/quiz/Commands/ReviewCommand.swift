@@ -3,63 +3,60 @@ import Foundation
 import Scheduler
 
 /// `quiz review` (and plain `quiz`): a review session on what is due, then new cards.
-struct ReviewCommand {
-  var environment: Environment
-  var console: Console
-  /// Where the session reads; nil picks readline on a terminal, else standard input.
-  var input: LineInput?
+struct ReviewCommand: Command {
+  static let declaration = CommandDeclaration(
+    name: "review",
+    summary: "Review what is due, then new cards; the default command.",
+    discussion: """
+      Reviews the cards that are due, most overdue first, then new cards up to the day's limit. \
+      Each card: the question; your attempt (or just Enter); the answer; a grade from 0 to 5.
 
-  static let help = """
-    Usage: quiz [review] [options]
+      At any prompt: :undo :skip :suspend :edit :help :quit (Ctrl-D quits too).
 
-    Reviews the cards that are due, most overdue first, then new cards up to the day's limit.
-    Each card: the question; your attempt (or just Enter); the answer; a grade from 0 to 5.
-    At any prompt: :undo :skip :suspend :edit :help :quit (Ctrl-D quits too).
-    Piped input: for each card, one line is the attempt (may be empty), the next the grade.
+      Piped input: for each card, one line is the attempt (may be empty), the next the grade.
+      """,
+    options: [DeckOptions.folderOption] + DeckOptions.filterOptions + [
+      .option("--new", "N", .number(0...10_000), help: "New cards today, at most (default 20)."),
+      .option("--limit", "N", .number(1...100_000), help: "Cards in this session, at most."),
+      .flag("--force", help: "Review the cards that loaded even if some decks have errors."),
+      .noColor,
+    ] + StateOptions.options,
+    examples: [
+      ("quiz", "Today's review."),
+      ("quiz --topic Sheets", "Cram one topic."),
+      ("quiz --deck lesson-24-search-toolbars-and-menus --new 5 --limit 15", "A short session."),
+    ],
+    isDefault: true)
 
-    Options:
-    \(DeckOptions.help)
-    \(DeckOptions.filterHelp)
-      --new N          New cards today, at most (default 20).
-      --limit N        Cards in this session, at most.
-      --force          Review the cards that loaded even if some decks have errors.
-      --no-color       No colour (also when NO_COLOR is set or output is not a terminal).
-    \(StateOptions.help)
-      -h, --help       Show this help.
-    """
+  var deckOptions: DeckOptions
+  var stateOptions: StateOptions
+  var newPerDay: Int?
+  var limit: Int?
+  var force: Bool
+  var noColor: Bool
 
-  func run(_ arguments: Arguments) throws(UsageError) -> ExitCode {
-    var arguments = arguments
-    let deckOptions = try DeckOptions(&arguments, filters: true)
-    let stateOptions = try StateOptions(&arguments)
-    let newPerDay = try arguments.number("--new", in: 0...10_000)
-    let limit = try arguments.number("--limit", in: 1...100_000)
-    let force = arguments.flag("--force")
-    let noColor = arguments.flag("--no-color")
-    try arguments.finish()
-    let command = arguments.command
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    deckOptions = try DeckOptions(arguments, filters: true)
+    stateOptions = StateOptions(arguments)
+    newPerDay = arguments.number("--new")
+    limit = arguments.number("--limit")
+    force = arguments.flag("--force")
+    noColor = arguments.flag("--no-color")
+  }
 
-    guard
-      let loaded = try SessionSetup.loadCards(
-        deckOptions, force: force, environment, console, command)
-    else { return .failure }
-    let now = try environment.clock(command: command)
-    let dayClock = try stateOptions.dayClock(in: environment, command: command)
-    let folder = stateOptions.folderURL(in: environment)
-    let store: ReviewStore
-    do {
-      store = try ReviewStore.open(folder: folder, dayClock: dayClock, now: now)
-    } catch {
-      console.failure(error)
+  func run(in context: CommandContext) throws(UsageError) -> ExitCode {
+    let console = context.console
+    guard let loaded = try SessionSetup.loadCards(deckOptions, force: force, context) else {
       return .failure
     }
+    let now = try context.clock()
+    let today = try context.today(stateOptions)
+    guard let store = try context.openForWriting(stateOptions, now: now) else { return .failure }
     defer {
       // The grades are already in the journal; only the snapshot could not be brought up to date.
       do { try store.close() } catch { console.warning(error) }
     }
-    for warning in store.warnings { console.warning(warning) }
 
-    let today = dayClock.day(for: now())
     let ids = loaded.map(\.id)
     // Cards asked for by id (as `quiz drill` suggests for missed ones) are shown even when
     // today's new cards are used up: the user named them.
@@ -69,7 +66,7 @@ struct ReviewCommand {
       limits: .init(
         newPerDay: newPerDay ?? (namesCards ? ids.count + store.state.newCards(on: today) : 20),
         perSession: limit))
-    let style = Style(usesColor: SessionSetup.usesColor(environment, noColor: noColor))
+    let style = context.style(noColor: noColor)
     let scope = SessionSetup.describe(deckOptions.filter)
     guard !queue.cards.isEmpty else {
       console.print("Nothing to review\(scope.isEmpty ? "" : " for \(scope)") today.")
@@ -83,7 +80,7 @@ struct ReviewCommand {
             + "\(queue.unseenCount) new cards wait for tomorrow.")
       } else if queue.unseenCount > 0 {
         console.print(
-          "\(queue.unseenCount) new \(queue.unseenCount == 1 ? "card waits" : "cards wait"); "
+          "\(ReportText.count(queue.unseenCount, "new card waits", plural: "new cards wait")); "
             + "today's new cards are done (--new N allows more).")
       }
       return .success
@@ -99,12 +96,9 @@ struct ReviewCommand {
     let byID = Dictionary(
       loaded.lazy.filter { queued.contains($0.id) }.map { ($0.id, $0) },
       uniquingKeysWith: { first, _ in first })
-    let input = self.input ?? SessionSetup.standardInput(history: folder.appending(path: "history"))
-    Signals.install()
-    let session = ReviewSession(
-      cards: queue.cards.compactMap { byID[$0] }, store: store, input: input, console: console,
-      presenter: CardPresenter(style: style, width: environment.width), now: now, today: today)
-    session.edit = SessionSetup.editor(deckOptions, environment, console)
+    let session = SessionSetup.session(
+      cards: queue.cards.compactMap { byID[$0] }, store: store, style: style, now: now,
+      today: today, mode: .review, deckOptions: deckOptions, stateOptions: stateOptions, context)
     let result = session.run()
 
     let all = store.state
@@ -115,10 +109,6 @@ struct ReviewCommand {
       SummaryPresenter(style: style).review(
         result, streak: all.streak(endingOn: today),
         nextDue: next.map { ($0, nextCount ?? 0) }, today: today))
-    if case .failed(let message) = result.ending {
-      console.failure(message)
-      return .failure
-    }
-    return .success
+    return SessionSetup.status(of: result, console)
   }
 }

@@ -8,16 +8,21 @@ struct StateOptions {
   /// The hour at which a new day starts, given with --day-start.
   var dayStartHour: Int?
 
-  static let help = """
-      --state DIR      Keep the review state in DIR (default: $QUIZ_STATE, else
-                       $XDG_DATA_HOME/quiz, else ~/.local/share/quiz).
-      --day-start H    The hour at which a new day starts (default 4, or $QUIZ_DAY_START).
-    """
+  /// `--state DIR` and `--day-start H`.
+  static let options: [OptionDeclaration] = [
+    .option(
+      "--state", "DIR", completion: .folders,
+      help: "Keep the review state in DIR (default: $QUIZ_STATE, else $XDG_DATA_HOME/quiz, "
+        + "else ~/.local/share/quiz)."),
+    .option(
+      "--day-start", "H", .number(0...23),
+      help: "The hour at which a new day starts (default 4, or $QUIZ_DAY_START)."),
+  ]
 
   /// Takes --state and --day-start.
-  init(_ arguments: inout Arguments) throws(UsageError) {
-    folder = try arguments.value("--state")
-    dayStartHour = try arguments.number("--day-start", in: 0...23)
+  init(_ arguments: ParsedArguments) {
+    folder = arguments.value("--state")
+    dayStartHour = arguments.number("--day-start")
   }
 
   /// The state folder: --state, else $QUIZ_STATE, else the XDG data folder.

@@ -3,47 +3,41 @@ import Foundation
 import Scheduler
 
 /// `quiz stats`: how the cards stand, retention, what is coming, and the review habit.
-struct StatsCommand {
-  var environment: Environment
-  var console: Console
+struct StatsCommand: Command {
+  static let declaration = CommandDeclaration(
+    name: "stats",
+    summary: "Progress per deck and topic: retention, forecast, calendar, streak.",
+    discussion: """
+      Shows, per deck and per topic, how many cards are new (never reviewed), learning \
+      (reviewed but not yet recalled, or waiting for a 4 after a 3), young (an interval under \
+      \(CardStage.matureInterval) days), mature (\(CardStage.matureInterval) days or more) and \
+      suspended, and how many are due today. Then the retention over the last \
+      \(ReviewStatistics.retentionDays) days (the share of grades of 3 or more given to cards \
+      already learnt), the cards due on each of the next \(ReviewStatistics.forecastDays) days, \
+      a calendar of the reviews of the last \(ReviewStatistics.calendarWeeks) weeks, and the \
+      streak of days with reviews. The counts, the retention and the forecast are of the chosen \
+      cards; the calendar and the streak count every review.
+      """,
+    options: [.json("Print it all as one JSON object."), .noColor, DeckOptions.folderOption]
+      + DeckOptions.filterOptions + StateOptions.options,
+    examples: [("quiz stats --topic sheets --json", "The progress on sheets, for scripts.")])
 
-  static let help = """
-    Usage: quiz stats [--json] [options]
+  var json: Bool
+  var noColor: Bool
+  var deckOptions: DeckOptions
+  var stateOptions: StateOptions
 
-    Shows, per deck and per topic, how many cards are new (never reviewed), learning (reviewed
-    but not yet recalled, or waiting for a 4 after a 3), young (an interval under 21 days),
-    mature (21 days or more) and suspended, and how many are due today. Then the retention over
-    the last 30 days (the share of grades of 3 or more given to cards already learnt), the cards
-    due on each of the next 14 days, a calendar of the reviews of the last 26 weeks, and the
-    streak of days with reviews. The counts, the retention and the forecast are of the chosen
-    cards; the calendar and the streak count every review.
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    json = arguments.flag("--json")
+    noColor = arguments.flag("--no-color")
+    deckOptions = try DeckOptions(arguments, filters: true)
+    stateOptions = StateOptions(arguments)
+  }
 
-    Options:
-      --json           Print it all as one JSON object.
-      --no-color       No colour, even on a terminal.
-    \(DeckOptions.help)
-    \(DeckOptions.filterHelp)
-    \(StateOptions.help)
-      -h, --help       Show this help.
-    """
-
-  func run(_ arguments: Arguments) throws(UsageError) -> ExitCode {
-    var arguments = arguments
-    let command = arguments.command
-    let json = arguments.flag("--json")
-    let noColor = arguments.flag("--no-color")
-    let deckOptions = try DeckOptions(&arguments, filters: true)
-    let stateOptions = try StateOptions(&arguments)
-    try arguments.finish()
-    let now = try environment.clock(command: command)()
-    let today = try stateOptions.dayClock(in: environment, command: command).day(for: now)
-
-    let collection = try deckOptions.load(in: environment, command: command)
-    for diagnostic in collection.diagnostics { console.printError(diagnostic.description) }
-    let cards = try deckOptions.cards(of: collection, command: command)
-    guard let store = stateOptions.openForReading(in: environment, console: console) else {
-      return .failure
-    }
+  func run(in context: CommandContext) throws(UsageError) -> ExitCode {
+    let console = context.console
+    guard let selection = try context.select(deckOptions, stateOptions) else { return .failure }
+    let store = selection.store
     let reviews: [ReviewEvent]
     do {
       reviews = try store.journalEvents().reviewsInEffect()
@@ -52,7 +46,8 @@ struct StatsCommand {
       return .failure
     }
     let statistics = ReviewStatistics(
-      cards: cards, decks: collection.decks, state: store.state, reviews: reviews, today: today)
+      cards: selection.cards.map(\.tracked), decks: selection.collection.decks.map(\.tracked),
+      state: store.state, reviews: reviews, today: selection.today)
 
     if json {
       let encoder = JSONEncoder()
@@ -60,15 +55,14 @@ struct StatsCommand {
       let data = (try? encoder.encode(statistics)) ?? Data("{}".utf8)
       console.print(String(decoding: data, as: UTF8.self))
     } else {
-      let style = Style.forReport(in: environment, noColor: noColor)
-      for line in report(statistics, style: style) { console.print(line) }
+      let report = report(statistics, style: context.style(noColor: noColor), width: context.width)
+      for line in report { console.print(line) }
     }
-    return collection.errors.isEmpty ? .success : .failure
+    return selection.collection.errors.isEmpty ? .success : .failure
   }
 
   /// The report as lines of text.
-  func report(_ statistics: ReviewStatistics, style: Style) -> [String] {
-    let width = environment.width
+  func report(_ statistics: ReviewStatistics, style: Style, width: Int) -> [String] {
     var lines = table(
       "Deck", statistics.decks + [statistics.total], style: style, width: width)
     lines.append("")

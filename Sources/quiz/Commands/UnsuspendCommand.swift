@@ -3,59 +3,57 @@ import Foundation
 import Scheduler
 
 /// `quiz unsuspend`: brings a suspended card back into reviews.
-struct UnsuspendCommand {
-  var environment: Environment
-  var console: Console
+struct UnsuspendCommand: Command {
+  static let declaration = CommandDeclaration(
+    name: "unsuspend",
+    summary: "Bring a suspended card back into reviews.",
+    discussion: """
+      Brings the suspended card ID back into reviews, with the progress it had. 'quiz export' \
+      lists the suspended cards.
+      """,
+    arguments: [ArgumentDeclaration(name: "ID", help: "The card's id.", completion: .cards)],
+    options: [DeckOptions.folderOption] + StateOptions.options,
+    examples: [("quiz unsuspend l23-sheet-detents", "Bring that card back, with its progress.")])
 
-  static let help = """
-    Usage: quiz unsuspend ID [options]
+  var deckOptions: DeckOptions
+  var stateOptions: StateOptions
+  var id: String
 
-    Brings the suspended card ID back into reviews, with the progress it had. 'quiz export'
-    lists the suspended cards.
-
-    Options:
-    \(DeckOptions.help)
-    \(StateOptions.help)
-      -h, --help       Show this help.
-    """
-
-  func run(_ arguments: Arguments) throws(UsageError) -> ExitCode {
-    var arguments = arguments
-    let command = arguments.command
-    let deckOptions = try DeckOptions(&arguments, filters: false)
-    let stateOptions = try StateOptions(&arguments)
-    let ids = arguments.positionals()
-    try arguments.finish()
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    deckOptions = try DeckOptions(arguments, filters: false)
+    stateOptions = StateOptions(arguments)
+    let ids = arguments.positionals
     guard ids.count == 1, let id = ids.first else {
       throw UsageError(
         ids.isEmpty
           ? "name the card to bring back, by its id"
           : "unsuspend one card at a time, not \(ids.count)",
-        command: command)
+        command: arguments.command)
     }
-    let now = try environment.clock(command: command)
-    let dayClock = try stateOptions.dayClock(in: environment, command: command)
+    self.id = id
+  }
+
+  func run(in context: CommandContext) throws(UsageError) -> ExitCode {
+    let console = context.console
+    let now = try context.clock()
+    let dayClock = try context.dayClock(stateOptions)
 
     // Look first without the lock, so that a card that needs nothing changes nothing.
-    guard let reader = stateOptions.openForReading(in: environment, console: console) else {
-      return .failure
-    }
+    guard let reader = context.openForReading(stateOptions) else { return .failure }
     guard reader.isSuspended(id) else {
       if reader.state(of: id) == nil {
-        let collection = try deckOptions.load(in: environment, command: command)
+        let collection = try deckOptions.load(in: context.environment, command: context.command)
         guard collection.cards.contains(where: { $0.id == id }) else {
           throw UsageError(
             "no card has the id '\(id)': it is in no deck and has no review history",
-            command: command)
+            command: context.command)
         }
       }
       console.print("\(id) is not suspended; nothing to do.")
       return .success
     }
+    guard let store = try context.openForWriting(stateOptions, now: now) else { return .failure }
     do {
-      let store = try ReviewStore.open(
-        folder: stateOptions.folderURL(in: environment), dayClock: dayClock, now: now)
-      for warning in store.warnings { console.warning(warning) }
       if try store.unsuspend(id) {
         let today = dayClock.day(for: now())
         let due = store.state(of: id).map { state in

@@ -13,7 +13,7 @@ struct ReviewCharts {
       switch entry.day - today {
       case 0: "today"
       case 1: "tomorrow"
-      default: MomentText.short(entry.day)
+      default: DayText.short(entry.day)
       }
     }
     let labelWidth = labels.map(\.count).max() ?? 0
@@ -63,7 +63,7 @@ struct ReviewCharts {
       let month = monday.components.month
       guard week == 0 || (monday - 7).components.month != month else { continue }
       let start = labelWidth + week * cellWidth
-      let name = Array(MomentText.monthName(month))
+      let name = Array(DayText.monthName(month))
       guard start + name.count < nextStart else { continue }
       header.replaceSubrange(start..<start + name.count, with: name)
       nextStart = start
@@ -71,7 +71,7 @@ struct ReviewCharts {
     var lines = [String(header).trimmingSpacesAtEnd()]
 
     for weekday in 0..<7 {
-      var line = MomentText.weekdayName(weekday).padded(to: labelWidth)
+      var line = DayText.weekdayName(weekday).padded(to: labelWidth)
       for week in 0..<weeks {
         guard let entry = day(week: week, weekday: weekday) else {
           line += String(repeating: " ", count: cellWidth)

@@ -17,12 +17,15 @@ final class ReviewSession {
     case drill(record: Bool, timeLimit: Int?)
   }
 
-  private var queue: [Card]
+  private var queue: SessionQueue
+  /// Every card of the session, by id; `:edit` replaces one.
+  private var cards: [String: Card]
   private let store: ReviewStore?
   private let input: LineInput
   private let console: Console
   private let presenter: CardPresenter
   private let now: () -> Date
+  private let clock: MonotonicClock
   private let today: Day
   private let mode: Mode
   /// Opens a card's file at its line; returns the card as reloaded, nil if it is gone, or
@@ -30,21 +33,26 @@ final class ReviewSession {
   var edit: ((Card) throws -> Card?)?
 
   private var result = SessionResult()
-  /// Every card of the session, by id, to bring one back on undo.
-  private var allCards: [String: Card]
 
+  /// A session on `cards`, in this order. Grades are recorded on the day `now` says; how long
+  /// answers take, and time limits, are measured on `clock`.
   init(
     cards: [Card], store: ReviewStore?, input: LineInput, console: Console,
-    presenter: CardPresenter,
-    now: @escaping () -> Date, today: Day, mode: Mode = .review
+    presenter: CardPresenter, now: @escaping () -> Date, clock: MonotonicClock, today: Day,
+    mode: Mode = .review
   ) {
-    self.queue = cards
-    self.allCards = Dictionary(cards.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    if case .drill = mode {
+      queue = SessionQueue(cards.map(\.id), bringsBackDueCards: false)
+    } else {
+      queue = SessionQueue(cards.map(\.id), bringsBackDueCards: true)
+    }
+    self.cards = Dictionary(cards.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     self.store = store
     self.input = input
     self.console = console
     self.presenter = presenter
     self.now = now
+    self.clock = clock
     self.today = today
     self.mode = mode
   }
@@ -58,8 +66,8 @@ final class ReviewSession {
 
   /// Runs until the queue is empty, the user quits, the input ends or a signal arrives.
   func run() -> SessionResult {
-    let started = now()
-    while let card = queue.first {
+    let started = clock.seconds()
+    while let id = queue.next, let card = cards[id] {
       if Signals.hasArrived {
         result.ending = .interrupted(receivedSignal)
         break
@@ -69,14 +77,14 @@ final class ReviewSession {
         break
       }
     }
-    result.seconds = now().timeIntervalSince(started)
+    result.seconds = clock.seconds() - started
     return result
   }
 
   /// What happened at a prompt.
   private enum Step {
     case line(String)
-    case grade(Int)
+    case grade(Grade)
     case handled
     case timedOut
     case stop(SessionResult.Ending)
@@ -86,11 +94,11 @@ final class ReviewSession {
   private func present(_ card: Card) -> SessionResult.Ending? {
     let position = result.graded.count + result.skipped + 1
     console.print(
-      presenter.header(for: card, position: position, total: position + queue.count - 1))
+      presenter.header(for: card, position: position, total: position + queue.upcoming.count - 1))
     console.print()
     console.print(presenter.question(card))
     console.print()
-    let started = now()
+    let started = clock.seconds()
 
     var attempt: String?
     var timedOut = false
@@ -110,41 +118,36 @@ final class ReviewSession {
     console.print()
     console.print(presenter.answer(card, judgement: judgement))
     console.print()
-    var suggestion = judgement?.grade
+    var suggestion = judgement?.grade.flatMap { Grade(rawValue: $0) }
     if timedOut { suggestion = 0 }
 
-    let grade: Int
+    let grade: Grade
     switch readGrade(for: card, suggestion: suggestion) {
     case .grade(let value): grade = value
     case .line, .handled, .timedOut: return nil
     case .stop(let ending): return ending
     }
-    let seconds = now().timeIntervalSince(started)
+    let seconds = clock.seconds() - started
     return record(grade, for: card, seconds: seconds, timedOut: timedOut)
   }
 
-  private func record(_ grade: Int, for card: Card, seconds: Double, timedOut: Bool)
+  private func record(_ grade: Grade, for card: Card, seconds: Double, timedOut: Bool)
     -> SessionResult.Ending?
   {
-    queue.removeFirst()
+    var due: Day?
+    if records, let store {
+      do {
+        due = try store.record(grade, for: card.id, seconds: seconds).due
+      } catch {
+        return .failed("\(error)")
+      }
+    }
     result.graded.append(
       .init(card: card.id, topic: card.topic, grade: grade, seconds: seconds, timedOut: timedOut))
-    guard records, let store else {
-      console.print()
-      return nil
-    }
-    do {
-      let state = try store.record(Grade(rawValue: grade)!, for: card.id, seconds: seconds)
-      if case .review = mode, state.due <= today, !queue.contains(where: { $0.id == card.id }) {
-        queue.append(card)
-        console.print(presenter.style.apply(.dim, "This card comes back later in this session."))
-      } else if state.due > today {
-        console.print(
-          presenter.style.apply(.dim, "Next time: \(Self.describe(state.due, from: today))."))
-      }
-    } catch {
-      result.graded.removeLast()
-      return .failed("\(error)")
+    if queue.grade(card.id, nowDue: due, today: today) {
+      console.print(presenter.style.apply(.dim, "This card comes back later in this session."))
+    } else if let due, due > today {
+      console.print(presenter.style.apply(.dim, "Next time: \(Self.describe(due, from: today))."))
     }
     console.print()
     return nil
@@ -160,14 +163,21 @@ final class ReviewSession {
         : "Say or type your answer, then press Enter to see it. :help lists commands."
       console.print(presenter.style.apply(.dim, hint))
     }
-    var deadline: Date?
-    if case .drill(_, let limit?) = mode { deadline = now().addingTimeInterval(Double(limit)) }
+    var limit: Double?
+    if case .drill(_, let seconds?) = mode { limit = Double(seconds) }
+    // On a terminal the countdown ends the wait; piped lines are read whenever they come, and
+    // one that comes too late is set aside, so that the next line is still this card's grade.
+    let started = clock.seconds()
+    let deadline = input.isInteractive ? limit.map { started + $0 } : nil
     var lines: [String] = []
     while true {
       let prompt = lines.isEmpty ? "› " : "  "
       let event = input.read(
         prompt: prompt, deadline: deadline,
-        tick: { seconds in "[\(seconds / 60):\(String(format: "%02d", seconds % 60))] \(prompt)" })
+        tick: { seconds in
+          "[\(seconds / 60):\(seconds % 60 < 10 ? "0" : "")\(seconds % 60)] \(prompt)"
+        })
+      if case .line = event, let limit, clock.seconds() - started > limit { return .timedOut }
       switch event {
       case .line(let text):
         if lines.isEmpty, let parsed = SessionCommand.parse(text) {
@@ -192,7 +202,7 @@ final class ReviewSession {
     + "4 right, after a pause · 5 perfect"
 
   /// A grade from 0 to 5; asks again, saying why, until it gets one.
-  private func readGrade(for card: Card, suggestion: Int?) -> Step {
+  private func readGrade(for card: Card, suggestion: Grade?) -> Step {
     console.print(
       presenter.style.apply(.dim, TextWrapper(width: presenter.width).wrap(Self.gradeLegend)))
     let prompt = suggestion.map { "Grade 0–5 [\($0)]: " } ?? "Grade 0–5: "
@@ -206,7 +216,7 @@ final class ReviewSession {
           return step
         }
         if trimmed.isEmpty, let suggestion { return .grade(suggestion) }
-        if let grade = Int(trimmed), (0...5).contains(grade) { return .grade(grade) }
+        if let grade = Int(trimmed).flatMap(Grade.init(rawValue:)) { return .grade(grade) }
         console.print(
           presenter.style.apply(
             .warn,
@@ -238,7 +248,7 @@ final class ReviewSession {
     case .command(.quit):
       return .stop(.quit)
     case .command(.skip):
-      queue.removeAll { $0.id == card.id }
+      queue.remove(card.id)
       result.skipped += 1
       console.print(presenter.style.apply(.dim, "Skipped."))
       console.print()
@@ -254,7 +264,7 @@ final class ReviewSession {
       } catch {
         return .stop(.failed("\(error)"))
       }
-      queue.removeAll { $0.id == card.id }
+      queue.remove(card.id)
       result.suspended += 1
       console.print(
         presenter.style.apply(
@@ -270,11 +280,10 @@ final class ReviewSession {
       }
       do {
         if let reloaded = try edit(card) {
-          queue = queue.map { $0.id == card.id ? reloaded : $0 }
-          allCards[card.id] = reloaded
+          cards[card.id] = reloaded
           console.print(presenter.style.apply(.dim, "Reloaded \(card.id)."))
         } else {
-          queue.removeAll { $0.id == card.id }
+          queue.remove(card.id)
           console.print(
             presenter.style.apply(.warn, "\(card.id) is no longer in its deck; moving on."))
         }
@@ -303,11 +312,7 @@ final class ReviewSession {
       }
     }
     result.graded.removeLast()
-    guard let card = allCards[last.card] else { return .handled }
-    if let again = queue.lastIndex(where: { $0.id == last.card }), again > 0 {
-      queue.remove(at: again)
-    }
-    queue.insert(card, at: 0)
+    _ = queue.undoLastGrade()
     console.print(
       presenter.style.apply(
         .dim, "Took back the grade \(last.grade) for \(last.card); here it is again."))

@@ -1,4 +1,4 @@
-import CardDeck
+import Scheduler
 
 /// What a session did: the grades given, in order, and how it ended.
 struct SessionResult: Equatable {
@@ -6,7 +6,7 @@ struct SessionResult: Equatable {
   struct Graded: Equatable {
     var card: String
     var topic: String
-    var grade: Int
+    var grade: Grade
     var seconds: Double
     var timedOut = false
   }
@@ -29,8 +29,11 @@ struct SessionResult: Equatable {
   var ending = Ending.finished
   var seconds: Double = 0
 
-  /// The share of grades of 3 or more.
+  /// The grades that count as recalled (``Grade/isRecalled``).
+  var recalled: [Graded] { graded.filter(\.grade.isRecalled) }
+
+  /// The share of grades that count as recalled.
   var accuracy: Double? {
-    graded.isEmpty ? nil : Double(graded.filter { $0.grade >= 3 }.count) / Double(graded.count)
+    graded.isEmpty ? nil : Double(recalled.count) / Double(graded.count)
   }
 }

@@ -1,8 +1,9 @@
 import CardDeck
 import Foundation
+import Scheduler
 
-/// What `quiz review` and `quiz drill` set up the same way: the cards, the colour, the input and
-/// the editor.
+/// What `quiz review` and `quiz drill` set up the same way: the cards, the session with its
+/// input and editor, and the exit status.
 enum SessionSetup {
   /// The filtered cards; nil (after printing why) when the decks have errors and there is no
   /// `--force`. A usage error when there is nothing to review.
@@ -10,11 +11,11 @@ enum SessionSetup {
   /// Only the cards are returned: the decks they came from are let go, which keeps one copy of
   /// the cards in memory during a session instead of two.
   static func loadCards(
-    _ options: DeckOptions, force: Bool, _ environment: Environment, _ console: Console,
-    _ command: String
+    _ options: DeckOptions, force: Bool, _ context: CommandContext
   ) throws(UsageError) -> [Card]? {
-    let collection = try options.load(in: environment, command: command)
-    for diagnostic in collection.diagnostics { console.printError(diagnostic.description) }
+    let command = context.command
+    let console = context.console
+    let collection = try context.loadDecks(options)
     let errors = collection.errors.count
     if errors > 0 && !force {
       console.printError(
@@ -36,9 +37,35 @@ enum SessionSetup {
     return cards
   }
 
-  /// Whether to colour: a terminal, no `NO_COLOR`, no `--no-color`.
-  static func usesColor(_ environment: Environment, noColor: Bool) -> Bool {
-    environment.outputIsTerminal && !noColor && (environment.variables["NO_COLOR"] ?? "").isEmpty
+  /// A session on `cards`, reading from the context's input (else readline on a terminal, else
+  /// standard input), with `:edit` and the signal handlers in place.
+  static func session(
+    cards: [Card], store: ReviewStore?, style: Style, now: @escaping () -> Date, today: Day,
+    mode: ReviewSession.Mode, deckOptions: DeckOptions, stateOptions: StateOptions,
+    _ context: CommandContext
+  ) -> ReviewSession {
+    let environment = context.environment
+    let input =
+      environment.input
+      ?? standardInput(
+        history: stateOptions.folderURL(in: environment).appending(path: "history"),
+        clock: environment.monotonic)
+    Signals.install()
+    let session = ReviewSession(
+      cards: cards, store: store, input: input, console: context.console,
+      presenter: CardPresenter(style: style, width: environment.width), now: now,
+      clock: environment.monotonic, today: today, mode: mode)
+    session.edit = editor(deckOptions, environment, context.console)
+    return session
+  }
+
+  /// The exit status of a session: a failure (after saying why) if a grade could not be saved.
+  static func status(of result: SessionResult, _ console: Console) -> ExitCode {
+    if case .failed(let message) = result.ending {
+      console.failure(message)
+      return .failure
+    }
+    return .success
   }
 
   /// `topic Sheets, kind trick`, or empty without filters.
@@ -57,9 +84,10 @@ enum SessionSetup {
   }
 
   /// readline when standard input is a terminal, else the plain stream.
-  static func standardInput(history: URL) -> LineInput {
+  static func standardInput(history: URL, clock: MonotonicClock) -> LineInput {
     isatty(STDIN_FILENO) == 1
-      ? ReadlineInput(historyFile: history, commands: SessionCommand.typed) : StreamInput()
+      ? ReadlineInput(historyFile: history, commands: SessionCommand.typed, clock: clock)
+      : StreamInput()
   }
 
   /// Opens a card's file at its line in `$VISUAL` or `$EDITOR` (else vi), then reloads the card.

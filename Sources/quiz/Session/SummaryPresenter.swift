@@ -13,11 +13,10 @@ struct SummaryPresenter {
     let count = result.graded.count
     lines.append(
       style.apply(
-        .heading,
-        "Reviewed \(count) \(count == 1 ? "card" : "cards") in \(Self.duration(result.seconds)).")
-    )
+        .heading, "Reviewed \(ReportText.count(count, "card")) in \(Self.duration(result.seconds))."
+      ))
     if !result.graded.isEmpty {
-      let grades = (0...5).reversed().compactMap { grade -> String? in
+      let grades = Grade.allCases.reversed().compactMap { grade -> String? in
         let times = result.graded.filter { $0.grade == grade }.count
         return times == 0 ? nil : "\(grade) ×\(times)"
       }
@@ -29,10 +28,10 @@ struct SummaryPresenter {
     if result.skipped > 0 { extra.append("\(result.skipped) skipped") }
     if result.suspended > 0 { extra.append("\(result.suspended) suspended") }
     if !extra.isEmpty { lines.append(extra.joined(separator: ", ").capitalizedFirst + ".") }
-    lines.append("Streak: \(streak) \(streak == 1 ? "day" : "days").")
+    lines.append("Streak: \(ReportText.count(streak, "day")).")
     if let nextDue {
       lines.append(
-        "Next: \(nextDue.count) \(nextDue.count == 1 ? "card" : "cards") due "
+        "Next: \(ReportText.count(nextDue.count, "card")) due "
           + "\(ReviewSession.describe(nextDue.day, from: today)).")
     }
     return lines.joined(separator: "\n")
@@ -43,18 +42,18 @@ struct SummaryPresenter {
     var lines = [
       style.apply(
         .heading,
-        "Drill: \(result.graded.filter { $0.grade >= 3 }.count) of \(result.graded.count) right, in \(Self.duration(result.seconds))."
+        "Drill: \(result.recalled.count) of \(result.graded.count) right, in \(Self.duration(result.seconds))."
       )
     ]
     var topics: [String] = []
     for entry in result.graded where !topics.contains(entry.topic) { topics.append(entry.topic) }
     for topic in topics {
       let entries = result.graded.filter { $0.topic == topic }
-      let right = entries.filter { $0.grade >= 3 }.count
+      let right = entries.filter(\.grade.isRecalled).count
       let mark = right == entries.count ? style.apply(.good, "✓") : style.apply(.bad, "✗")
       lines.append("  \(mark) \(topic.padded(to: 32)) \(right)/\(entries.count)")
     }
-    let missed = result.graded.filter { $0.grade < 3 }
+    let missed = result.graded.filter { !$0.grade.isRecalled }
     if !missed.isEmpty {
       lines.append("Missed: \(missed.map(\.card).joined(separator: ", "))")
       lines.append(
@@ -70,8 +69,9 @@ struct SummaryPresenter {
   /// `45 s`, `3 min 05 s`, `1 h 02 min`.
   static func duration(_ seconds: Double) -> String {
     let total = Int(seconds.rounded())
+    func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
     if total < 60 { return "\(total) s" }
-    if total < 3600 { return "\(total / 60) min \(String(format: "%02d", total % 60)) s" }
-    return "\(total / 3600) h \(String(format: "%02d", total % 3600 / 60)) min"
+    if total < 3600 { return "\(total / 60) min \(twoDigits(total % 60)) s" }
+    return "\(total / 3600) h \(twoDigits(total % 3600 / 60)) min"
   }
 }

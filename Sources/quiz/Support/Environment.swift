@@ -1,7 +1,8 @@
 import Foundation
+import Scheduler
 
-/// What a command reads from outside its arguments: environment variables, the clock, the shipped
-/// decks and the terminal. Tests build one by hand.
+/// What a command reads from outside its arguments: environment variables, the clocks, the
+/// shipped decks, the terminal and the sources of ids and random numbers. Tests build one by hand.
 struct Environment {
   /// The environment variables.
   var variables: [String: String]
@@ -9,6 +10,14 @@ struct Environment {
   var shippedDecks: [(name: String, text: String)]
   /// The current moment; `QUIZ_NOW` replaces it, for scripts and tests.
   var now: @Sendable () -> Date = { Date() }
+  /// The clock of time limits and durations.
+  var monotonic = MonotonicClock.live
+  /// Makes the ids of new journal events.
+  var makeID: @Sendable () -> UUID = { UUID() }
+  /// A new random seed, for a drill's order when none is given.
+  var randomSeed: @Sendable () -> Int = { Int.random(in: 0...999_999) }
+  /// Where sessions read; nil picks readline on a terminal, else standard input.
+  var input: LineInput?
   /// The user's time zone, which `TZ` sets.
   var timeZone: TimeZone = .current
   /// Whether standard output is a terminal that takes colour and cursor codes.
@@ -40,33 +49,14 @@ struct Environment {
   }
 
   /// The clock: `QUIZ_NOW` when set, else the real one. A `QUIZ_NOW` that is not an ISO 8601
-  /// date and time is a usage error.
+  /// date and time (see ``Timestamp/parse(_:in:)``) is a usage error.
   func clock(command: String) throws(UsageError) -> @Sendable () -> Date {
     guard let text = variables["QUIZ_NOW"], !text.isEmpty else { return now }
-    guard let date = Self.parseISO8601(text, timeZone: timeZone) else {
+    guard let date = Timestamp.parse(text, in: timeZone) else {
       throw UsageError(
         "QUIZ_NOW must be an ISO 8601 date and time such as 2026-11-29T08:00:00Z, not '\(text)'",
         command: command)
     }
     return { date }
-  }
-
-  /// Parses `2026-11-29T08:00:00Z`, `…08:00:00.250+01:00`, or `2026-11-29T08:00` in `timeZone`.
-  static func parseISO8601(_ text: String, timeZone: TimeZone) -> Date? {
-    let withZone = ISO8601DateFormatter()
-    for options: ISO8601DateFormatter.Options in [
-      [.withInternetDateTime], [.withInternetDateTime, .withFractionalSeconds],
-    ] {
-      withZone.formatOptions = options
-      if let date = withZone.date(from: text) { return date }
-    }
-    let local = DateFormatter()
-    local.locale = Locale(identifier: "en_US_POSIX")
-    local.timeZone = timeZone
-    for format in ["yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd"] {
-      local.dateFormat = format
-      if let date = local.date(from: text) { return date }
-    }
-    return nil
   }
 }

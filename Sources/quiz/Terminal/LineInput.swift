@@ -5,9 +5,10 @@ protocol LineInput: AnyObject {
   /// Whether a person is typing: multi-line attempts, countdowns and line editing make sense.
   var isInteractive: Bool { get }
 
-  /// Reads one line after showing `prompt`. With a `deadline`, gives up then with `.timedOut`,
-  /// calling `tick` with the seconds left about once a second so the prompt can show them.
-  func read(prompt: String, deadline: Date?, tick: ((Int) -> String)?) -> InputEvent
+  /// Reads one line after showing `prompt`. With a `deadline` (seconds on the session's
+  /// ``MonotonicClock``), gives up then with `.timedOut`, calling `tick` with the seconds left
+  /// about once a second so the prompt can show them.
+  func read(prompt: String, deadline: Double?, tick: ((Int) -> String)?) -> InputEvent
 }
 
 extension LineInput {
@@ -30,24 +31,66 @@ enum InputEvent: Equatable {
 }
 
 /// Lines given in advance, for tests; the end of the script is the end of input.
+///
+/// With a ``ManualClock``, each line can take time to arrive: reading it moves the clock on by
+/// that much. On a terminal (`interactive`), a line that would arrive after the deadline is cut
+/// off as readline's countdown would cut it: the clock stops at the deadline, the line is lost,
+/// and the read times out. Piped, the line arrives late and is returned.
 final class ScriptedInput: LineInput {
-  private var lines: [InputEvent]
+  private var lines: [(event: InputEvent, delay: Double)]
+  private let clock: ManualClock?
   /// Every prompt shown, in order.
   private(set) var prompts: [String] = []
   let isInteractive: Bool
 
   init(_ lines: [String], interactive: Bool = false) {
-    self.lines = lines.map(InputEvent.line)
+    self.lines = lines.map { (.line($0), 0) }
     self.isInteractive = interactive
+    self.clock = nil
   }
 
   init(events: [InputEvent], interactive: Bool = false) {
-    self.lines = events
+    self.lines = events.map { ($0, 0) }
     self.isInteractive = interactive
+    self.clock = nil
   }
 
-  func read(prompt: String, deadline: Date?, tick: ((Int) -> String)?) -> InputEvent {
-    prompts.append(prompt)
-    return lines.isEmpty ? .end : lines.removeFirst()
+  /// Lines that each take `delay` seconds on `clock` to arrive.
+  init(timed lines: [(String, delay: Double)], interactive: Bool, clock: ManualClock) {
+    self.lines = lines.map { (.line($0.0), $0.delay) }
+    self.isInteractive = interactive
+    self.clock = clock
   }
+
+  func read(prompt: String, deadline: Double?, tick: ((Int) -> String)?) -> InputEvent {
+    prompts.append(prompt)
+    guard !lines.isEmpty else { return .end }
+    let (event, delay) = lines.removeFirst()
+    if let clock {
+      let arrival = clock.now + delay
+      if isInteractive, let deadline, arrival > deadline {
+        clock.now = deadline
+        return .timedOut
+      }
+      clock.now = arrival
+    }
+    return event
+  }
+}
+
+/// A monotonic clock that moves only when told, for tests.
+final class ManualClock: @unchecked Sendable {
+  private let lock = NSLock()
+  private var seconds: Double
+
+  init(_ seconds: Double = 1000) { self.seconds = seconds }
+
+  /// The clock's reading; setting it moves the clock.
+  var now: Double {
+    get { lock.withLock { seconds } }
+    set { lock.withLock { seconds = newValue } }
+  }
+
+  /// The clock as a session reads it.
+  var clock: MonotonicClock { MonotonicClock { [self] in now } }
 }

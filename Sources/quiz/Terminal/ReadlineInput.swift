@@ -9,10 +9,13 @@ import Foundation
 final class ReadlineInput: LineInput {
   let isInteractive = true
   private let historyFile: String?
+  private let clock: MonotonicClock
 
-  /// Starts readline with the history in `historyFile` and completion of `commands`.
-  init(historyFile: URL?, commands: [String]) {
+  /// Starts readline with the history in `historyFile` and completion of `commands`; deadlines
+  /// are read on `clock`.
+  init(historyFile: URL?, commands: [String], clock: MonotonicClock) {
     self.historyFile = historyFile?.path
+    self.clock = clock
     ReadlineCallback.commands = commands
     quiz_readline_configure(UnsafePointer(strdup("quiz")))
     quiz_readline_set_completion { text, _, _ in
@@ -33,7 +36,7 @@ final class ReadlineInput: LineInput {
     }
   }
 
-  func read(prompt: String, deadline: Date?, tick: ((Int) -> String)?) -> InputEvent {
+  func read(prompt: String, deadline: Double?, tick: ((Int) -> String)?) -> InputEvent {
     ReadlineCallback.line = nil
     ReadlineCallback.finished = false
     rl_callback_handler_install(prompt) { line in
@@ -44,20 +47,19 @@ final class ReadlineInput: LineInput {
       ReadlineCallback.finished = true
       rl_callback_handler_remove()
     }
-    var lastShown: Int?
+    var countdown = deadline.map(Countdown.init(deadline:))
     while !ReadlineCallback.finished {
       if Signals.hasArrived { return abandon(.interrupted) }
       var timeout: Int32 = -1
-      if let deadline {
-        let left = deadline.timeIntervalSinceNow
-        if left <= 0 { return abandon(.timedOut) }
-        let seconds = Int(left.rounded(.up))
-        if let tick, seconds != lastShown {
-          lastShown = seconds
-          rl_set_prompt(tick(seconds))
+      switch countdown?.step(at: clock.seconds()) {
+      case nil: break
+      case .expired: return abandon(.timedOut)
+      case .wait(let milliseconds, let show):
+        if let tick, let show {
+          rl_set_prompt(tick(show))
           rl_redisplay()
         }
-        timeout = Int32(min(1000, max(10, (left - Double(seconds - 1)) * 1000)))
+        timeout = milliseconds
       }
       var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
       let ready = poll(&descriptor, 1, timeout)

@@ -13,7 +13,7 @@ final class StreamInput: LineInput {
     self.descriptor = descriptor
   }
 
-  func read(prompt: String, deadline: Date?, tick: ((Int) -> String)?) -> InputEvent {
+  func read(prompt: String, deadline: Double?, tick: ((Int) -> String)?) -> InputEvent {
     while true {
       if Signals.hasArrived { return .interrupted }
       if let newline = buffer.firstIndex(of: 0x0A) {

@@ -5,6 +5,26 @@ import Testing
 
 @Suite("Review store: recording and loading")
 struct ReviewStoreTests {
+  @Test("Every new event takes its id from the generator handed in")
+  func injectedIDs() throws {
+    try withTemporaryDirectory { folder in
+      let clock = TestClock("2026-11-29T10:00:00Z")
+      var next: UInt8 = 0
+      let store = try ReviewStore.open(
+        folder: folder, dayClock: utcMidnight, now: { clock.now },
+        makeID: {
+          next += 1
+          return UUID(uuid: (next, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 0))
+        })
+      try store.record(4, for: "a")
+      try store.suspend("b")
+      try store.undo()
+      let ids = try store.journalEvents().map { $0.id.uuidString.prefix(2) }
+      #expect(ids == ["01", "02", "03"])
+      try store.close()
+    }
+  }
+
   @Test("Grades survive closing and opening again, exactly")
   func roundTrip() throws {
     try withTemporaryDirectory { folder in

@@ -47,4 +47,31 @@ struct TimestampTests {
   func refuses(text: String) {
     #expect(Timestamp.parse(text) == nil)
   }
+
+  @Test(
+    "A typed moment without an offset is read on the wall clock of the time zone given",
+    arguments: [
+      ("2026-11-29T08:00:00", "Europe/Paris", "2026-11-29T07:00:00.000Z"),
+      ("2026-11-29T08:00", "Europe/Paris", "2026-11-29T07:00:00.000Z"),
+      ("2026-07-01T08:00:00.250", "Europe/Paris", "2026-07-01T06:00:00.250Z"),
+      ("2026-11-29", "America/New_York", "2026-11-29T05:00:00.000Z"),
+      ("2026-11-29T08:00:00Z", "America/New_York", "2026-11-29T08:00:00.000Z"),
+      // The morning New York's clocks go forward: 03:30 is summer time, four hours behind UTC.
+      ("2026-03-08T03:30", "America/New_York", "2026-03-08T07:30:00.000Z"),
+      ("1500-03-01T12:00:00", "UTC", "1500-03-01T12:00:00.000Z"),
+    ])
+  func local(text: String, zone: String, expected: String) throws {
+    let timeZone = try #require(TimeZone(identifier: zone))
+    #expect(Timestamp.format(try #require(Timestamp.parse(text, in: timeZone))) == expected)
+  }
+
+  @Test(
+    "A typed moment that names no real moment is refused",
+    arguments: [
+      "2026-02-30", "2026-02-30T08:00", "2026-11-29T24:00", "2026-11-29T08", "2026-11-29T08:00.5",
+      "100000-01-01T00:00:00Z", "100000-01-01", "2026-11-29T08:00:00 ", "tomorrow",
+    ])
+  func refusesTyped(text: String) {
+    #expect(Timestamp.parse(text, in: .gmt) == nil)
+  }
 }

@@ -1,0 +1,86 @@
+/// What `quiz stats` reports, computed from the chosen cards, the review state and the journal.
+public struct ReviewStatistics: Sendable {
+  /// The counts and the retention of a group of cards: a deck, a topic, or all of them.
+  public struct Group: Sendable {
+    /// A deck's or a topic's name; `all decks` for the total.
+    public var name: String
+    /// A deck's title.
+    public var title: String?
+    /// The cards in each stage.
+    public var counts = StageCounts()
+    /// The retention of the group's cards.
+    public var retention = Retention()
+  }
+
+  /// Days over which retention is measured, today included.
+  public static let retentionDays = 30
+  /// Days of the forecast, today included.
+  public static let forecastDays = 14
+  /// Weeks of the review calendar, this one included.
+  public static let calendarWeeks = 26
+
+  /// The day the statistics are for.
+  public var today: Day
+  /// All the chosen cards.
+  public var total: Group
+  /// A group per deck that has chosen cards, in the decks' order.
+  public var decks: [Group]
+  /// A group per topic, sorted ignoring case.
+  public var topics: [Group]
+  /// How many of the chosen cards (not suspended) are due on each of the next days; cards due
+  /// earlier count for today.
+  public var forecast: [(day: Day, due: Int)]
+  /// The reviews of every day from the Monday that starts the calendar to today.
+  public var calendar: [(day: Day, reviews: Int)]
+  /// Days in a row with reviews, up to today (see ``ReviewState/streak(endingOn:)``).
+  public var streak: Int
+
+  /// The statistics of `cards` on `today`; `reviews` are the journal's reviews in effect.
+  public init(
+    cards: [TrackedCard], decks: [TrackedDeck], state: ReviewState, reviews: [ReviewEvent],
+    today: Day
+  ) {
+    self.today = today
+    var total = Group(name: "all decks")
+    var byDeck: [String: Group] = [:]
+    var byTopic: [String: Group] = [:]
+    var placeOf: [String: (deck: String, topic: String)] = [:]
+    var forecast = Array(repeating: 0, count: Self.forecastDays)
+    for card in cards {
+      placeOf[card.id] = (card.deck, card.topic)
+      total.counts.add(card.id, in: state, today: today)
+      byDeck[card.deck, default: Group(name: card.deck)].counts.add(
+        card.id, in: state, today: today)
+      byTopic[card.topic, default: Group(name: card.topic)].counts.add(
+        card.id, in: state, today: today)
+      if !state.suspended.contains(card.id), let due = state.cards[card.id]?.due {
+        let offset = max(0, due - today)
+        if offset < Self.forecastDays { forecast[offset] += 1 }
+      }
+    }
+    let firstDay = today - (Self.retentionDays - 1)
+    for review in reviews where review.day >= firstDay && review.day <= today {
+      guard let place = placeOf[review.card] else { continue }
+      total.retention.add(review)
+      byDeck[place.deck]?.retention.add(review)
+      byTopic[place.topic]?.retention.add(review)
+    }
+    self.total = total
+    self.decks = decks.compactMap { deck in
+      byDeck[deck.name].map {
+        var group = $0
+        group.title = deck.title
+        return group
+      }
+    }
+    self.topics = byTopic.values.sorted {
+      ($0.name.lowercased(), $0.name) < ($1.name.lowercased(), $1.name)
+    }
+    self.forecast = forecast.enumerated().map { (today + $0.offset, $0.element) }
+    let start = today - today.weekday - 7 * (Self.calendarWeeks - 1)
+    self.calendar = (0...(today - start)).map { offset in
+      (start + offset, state.reviews(on: start + offset))
+    }
+    streak = state.streak(endingOn: today)
+  }
+}

@@ -1,0 +1,40 @@
+/// How many cards are in each stage, and how many are due.
+public struct StageCounts: Equatable, Sendable {
+  /// All the cards counted.
+  public var cards = 0
+  /// Cards never reviewed.
+  public var new = 0
+  /// Cards in ``CardStage/learning``.
+  public var learning = 0
+  /// Cards in ``CardStage/young``.
+  public var young = 0
+  /// Cards in ``CardStage/mature``.
+  public var mature = 0
+  /// Suspended cards.
+  public var suspended = 0
+  /// Reviewed cards, not suspended, whose due day is today or earlier.
+  public var dueToday = 0
+
+  /// No cards.
+  public init() {}
+
+  /// The counts of `ids`.
+  public init(_ ids: some Sequence<String>, in state: ReviewState, today: Day) {
+    for id in ids { add(id, in: state, today: today) }
+  }
+
+  /// Counts the card `id`.
+  public mutating func add(_ id: String, in state: ReviewState, today: Day) {
+    let card = state.cards[id]
+    let isSuspended = state.suspended.contains(id)
+    cards += 1
+    switch CardStage(state: card, isSuspended: isSuspended) {
+    case .new: new += 1
+    case .learning: learning += 1
+    case .young: young += 1
+    case .mature: mature += 1
+    case .suspended: suspended += 1
+    }
+    if !isSuspended, let card, card.isDue(on: today) { dueToday += 1 }
+  }
+}

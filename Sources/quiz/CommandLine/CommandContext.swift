@@ -1,0 +1,76 @@
+import CardDeck
+import Foundation
+import Scheduler
+
+/// What every command runs with: the live dependencies, and the steps that commands share
+/// (reading the clock and the day, loading and filtering decks, opening the state, choosing the
+/// style), written once here.
+struct CommandContext {
+  var environment: Environment
+  var console: Console
+  /// The command as typed, for messages: `quiz stats`.
+  var command: String
+
+  /// The terminal's width in columns.
+  var width: Int { environment.width }
+
+  /// The clock: `QUIZ_NOW` when set, else the real one.
+  func clock() throws(UsageError) -> @Sendable () -> Date {
+    try environment.clock(command: command)
+  }
+
+  /// The day clock: the user's time zone, and the hour the day starts at.
+  func dayClock(_ options: StateOptions) throws(UsageError) -> DayClock {
+    try options.dayClock(in: environment, command: command)
+  }
+
+  /// Today, by `options`' day clock and `QUIZ_NOW` or the real clock.
+  func today(_ options: StateOptions) throws(UsageError) -> Day {
+    try dayClock(options).day(for: clock()())
+  }
+
+  /// The decks that `options` name, their problems printed to standard error.
+  func loadDecks(_ options: DeckOptions) throws(UsageError) -> DeckCollection {
+    let collection = try options.load(in: environment, command: command)
+    for diagnostic in collection.diagnostics { console.printError(diagnostic.description) }
+    return collection
+  }
+
+  /// The state folder opened for reading, without the lock: a missing folder is no reviews yet.
+  /// Warnings go to standard error; on a failure, the message (which names the file) goes
+  /// there, and the result is nil.
+  func openForReading(_ options: StateOptions) -> ReviewStore? {
+    do {
+      let store = try ReviewStore.openReadOnly(folder: options.folderURL(in: environment))
+      for warning in store.warnings { console.warning(warning) }
+      return store
+    } catch {
+      console.failure(error)
+      return nil
+    }
+  }
+
+  /// The state folder opened for writing, with the lock; nil (after saying why) on a failure.
+  func openForWriting(_ options: StateOptions, now: @escaping @Sendable () -> Date)
+    throws(UsageError) -> ReviewStore?
+  {
+    let dayClock = try dayClock(options)
+    do {
+      let store = try ReviewStore.open(
+        folder: options.folderURL(in: environment), dayClock: dayClock, now: now,
+        makeID: environment.makeID)
+      for warning in store.warnings { console.warning(warning) }
+      return store
+    } catch {
+      console.failure(error)
+      return nil
+    }
+  }
+
+  /// The style of standard output: colour only on a terminal, when `NO_COLOR` is unset or empty
+  /// and `--no-color` was not given.
+  func style(noColor: Bool) -> Style {
+    let disabled = !(environment.variables["NO_COLOR"] ?? "").isEmpty
+    return Style(usesColor: environment.outputIsTerminal && !disabled && !noColor)
+  }
+}

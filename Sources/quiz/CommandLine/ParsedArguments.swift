@@ -1,0 +1,109 @@
+import CardDeck
+
+/// A command's arguments, read against its declaration: every option known, every value there,
+/// every number in range, or a usage error that names the argument.
+struct ParsedArguments {
+  /// The command as typed, for messages: `quiz cards`.
+  let command: String
+  private let declaration: CommandDeclaration
+  private var flags: Set<String> = []
+  private var valuesByName: [String: [String]] = [:]
+  /// The arguments that are not options, in order.
+  private(set) var positionals: [String] = []
+
+  /// Reads `items` (the words after the command's name). `--name value`, `--name=value` and
+  /// `-x` are read; a lone `-` is an argument; after `--` everything is.
+  init(_ items: some Sequence<String>, declaration: CommandDeclaration) throws(UsageError) {
+    self.declaration = declaration
+    command = "quiz " + declaration.name
+    var items = Array(items)[...]
+    var onlyArguments = false
+    while let item = items.popFirst() {
+      guard !onlyArguments, item.hasPrefix("-"), item != "-" else {
+        try takeArgument(item)
+        continue
+      }
+      if item == "--" {
+        onlyArguments = true
+        continue
+      }
+      let (name, attached) = Self.split(item)
+      guard let option = declaration.option(named: name) else {
+        throw unknownOption(name)
+      }
+      guard let kind = option.value else {
+        if attached != nil {
+          throw UsageError("\(option.name) takes no value", command: command)
+        }
+        flags.insert(option.name)
+        continue
+      }
+      let value: String
+      if let attached {
+        value = attached
+      } else if let next = items.first, !next.hasPrefix("--") {
+        value = next
+        items.removeFirst()
+      } else {
+        throw UsageError("\(option.name) needs a value", command: command)
+      }
+      if case .number(let range) = kind {
+        guard let number = Int(value), range.contains(number) else {
+          throw UsageError(
+            "\(option.name) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(value)'",
+            command: command)
+        }
+      }
+      if !option.isRepeatable, valuesByName[option.name] != nil {
+        throw UsageError("\(option.name) is given more than once", command: command)
+      }
+      valuesByName[option.name, default: []].append(value)
+    }
+  }
+
+  /// Whether the flag was given.
+  func flag(_ name: String) -> Bool {
+    assert(declaration.option(named: name)?.value == nil, "\(name) is not a declared flag")
+    return flags.contains(name)
+  }
+
+  /// The value of an option given at most once.
+  func value(_ name: String) -> String? {
+    values(name).first
+  }
+
+  /// Every value of a repeatable option, in order.
+  func values(_ name: String) -> [String] {
+    assert(declaration.option(named: name)?.value != nil, "\(name) is not a declared option")
+    return valuesByName[name] ?? []
+  }
+
+  /// The value of an option that takes a whole number (already checked against its range).
+  func number(_ name: String) -> Int? {
+    value(name).flatMap { Int($0) }
+  }
+
+  private mutating func takeArgument(_ item: String) throws(UsageError) {
+    guard !declaration.arguments.isEmpty else {
+      throw UsageError("unexpected argument '\(item)'", command: command)
+    }
+    positionals.append(item)
+  }
+
+  private func unknownOption(_ name: String) -> UsageError {
+    let names = declaration.options.map(\.name)
+    let suggestions = Spelling.suggestions(for: name, among: names)
+    guard !suggestions.isEmpty else {
+      return UsageError("unknown option '\(name)'", command: command)
+    }
+    return UsageError(
+      "unknown option '\(name)'", command: command,
+      hint: "Did you mean \(suggestions.map { "'\($0)'" }.joined(separator: " or "))?")
+  }
+
+  /// `--name=value` into its name and value; anything else is a name alone.
+  private static func split(_ item: String) -> (String, String?) {
+    guard item.hasPrefix("--"), let equals = item.firstIndex(of: "=") else { return (item, nil) }
+    return (String(item[..<equals]), String(item[item.index(after: equals)...]))
+  }
+}

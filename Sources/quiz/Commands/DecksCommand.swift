@@ -1,0 +1,60 @@
+import CardDeck
+import Scheduler
+
+/// `quiz decks`: each deck, with card and due counts, its title and its file.
+struct DecksCommand: Command {
+  static let declaration = CommandDeclaration(
+    name: "decks",
+    summary: "The decks, with card and due counts, titles and files.",
+    discussion: """
+      Lists the decks: name, cards, cards due today, new cards (never reviewed), title and file. \
+      With a filter, the decks that have matching cards, and the counts of those.
+      """,
+    options: [DeckOptions.folderOption] + DeckOptions.filterOptions + StateOptions.options + [
+      .noColor
+    ])
+
+  var deckOptions: DeckOptions
+  var stateOptions: StateOptions
+  var noColor: Bool
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    deckOptions = try DeckOptions(arguments, filters: true)
+    stateOptions = StateOptions(arguments)
+    noColor = arguments.flag("--no-color")
+  }
+
+  func run(in context: CommandContext) throws(UsageError) -> ExitCode {
+    guard let selection = try context.select(deckOptions, stateOptions) else { return .failure }
+    var table = AlignedTable(columns: [
+      .init(title: "Deck"), .init(title: "Cards", alignsRight: true),
+      .init(title: "Due", alignsRight: true), .init(title: "New", alignsRight: true),
+      .init(title: "Title"), .init(title: "File"),
+    ])
+    var shown = 0
+    for deck in selection.collection.decks {
+      let deckCards = selection.cards.filter { $0.deck == deck.name }
+      guard !deckCards.isEmpty || !selection.isFiltered else { continue }
+      let count = selection.counts(of: deckCards)
+      shown += 1
+      table.rows.append([
+        deck.name, String(count.cards), String(count.dueToday), String(count.new), deck.title,
+        deck.path,
+      ])
+    }
+    // Titles give way to the other columns on a narrow terminal.
+    let others = [0, 1, 2, 3, 5].map { index in
+      ([table.columns[index].title] + table.rows.map { $0[index] }).map(\.count).max() ?? 0
+    }
+    table.columns[4].maximumWidth = max(24, context.width - others.reduce(0, +) - 10)
+    let total = selection.counts(of: selection.cards)
+    let lines =
+      table.lines(style: context.style(noColor: noColor)) + [
+        "",
+        "\(ReportText.count(shown, "deck")), \(ReportText.count(total.cards, "card")): "
+          + "\(total.dueToday) due today, \(total.new) new.",
+      ]
+    for line in lines { context.console.print(line) }
+    return selection.collection.errors.isEmpty ? .success : .failure
+  }
+}

@@ -1,0 +1,16 @@
+import CardDeck
+import Scheduler
+
+extension Card {
+  /// The card as Scheduler's progress reports know it.
+  var tracked: TrackedCard {
+    TrackedCard(id: id, deck: deck, topic: topic, kind: kind.rawValue)
+  }
+}
+
+extension Deck {
+  /// The deck as Scheduler's progress reports name it.
+  var tracked: TrackedDeck {
+    TrackedDeck(name: name, title: title, location: path)
+  }
+}

@@ -1,0 +1,212 @@
+import Foundation
+import Testing
+
+@testable import quiz
+
+@Suite("The command line, declared once")
+struct CommandLineTests {
+  static let declaration = CommandDeclaration(
+    name: "try", summary: "A command for tests.", discussion: "Tries things.",
+    arguments: [ArgumentDeclaration(name: "FILE", help: "A file.", isRepeatable: true)],
+    options: [
+      .flag("--json", help: "JSON."),
+      .option("--count", "N", .number(1...10), help: "How many."),
+      .option("--topic", "TOPIC", repeatable: true, help: "A topic."),
+    ])
+
+  @Test("reads flags, values as --name value or --name=value, repeated values and arguments")
+  func reads() throws {
+    let parsed = try ParsedArguments(
+      ["a", "--count=3", "--json", "--topic", "x", "b", "--topic=y z", "--", "--json"],
+      declaration: Self.declaration)
+    #expect(parsed.flag("--json"))
+    #expect(parsed.number("--count") == 3)
+    #expect(parsed.values("--topic") == ["x", "y z"])
+    #expect(parsed.positionals == ["a", "b", "--json"])
+    #expect(parsed.command == "quiz try")
+  }
+
+  @Test(
+    "names what it cannot read",
+    arguments: [
+      (["--jsno"], "unknown option '--jsno'", "Did you mean '--json'?"),
+      (["--colour"], "unknown option '--colour'", "Run 'quiz try --help' for usage."),
+      (["--count"], "--count needs a value", "Run 'quiz try --help' for usage."),
+      (["--count", "--json"], "--count needs a value", "Run 'quiz try --help' for usage."),
+      (["--count", "11"], "--count takes a whole number from 1 to 10, not '11'", nil),
+      (["--count", "1", "--count=2"], "--count is given more than once", nil),
+      (["--json=yes"], "--json takes no value", nil),
+    ] as [([String], String, String?)])
+  func refuses(arguments: [String], message: String, hint: String?) {
+    #expect(throws: UsageError.self) {
+      try ParsedArguments(arguments, declaration: Self.declaration)
+    }
+    do {
+      _ = try ParsedArguments(arguments, declaration: Self.declaration)
+    } catch {
+      #expect(error.message == message)
+      if let hint { #expect(error.hint == hint) }
+    }
+  }
+
+  @Test("refuses an argument where the command takes none")
+  func unexpectedArgument() {
+    let result = runQuiz(["stats", "extra"])
+    #expect(result.status == .usage)
+    #expect(result.error.hasPrefix("quiz stats: unexpected argument 'extra'\n"))
+  }
+
+  @Test(
+    "suggests the command, or the topic, that an unknown command looks like",
+    arguments: [
+      (["revew"], "Did you mean 'quiz review'?"),
+      (["exprot", "--json"], "Did you mean 'quiz export'?"),
+      (["soil"], "Did you mean 'quiz --topic Soil'?"),
+      (["help", "drll"], "Did you mean 'quiz drill'?"),
+    ])
+  func unknownCommand(arguments: [String], hint: String) {
+    let result = runQuiz(arguments)
+    #expect(result.status == .usage)
+    let name = arguments.first == "help" ? arguments[1] : arguments[0]
+    #expect(
+      result.error
+        == "quiz: unknown command '\(name)'; 'quiz --help' lists the commands\n\(hint)\n")
+  }
+
+  @Test("says nothing more about an unknown command that looks like nothing")
+  func unknownCommandAlone() {
+    let result = runQuiz(["frobnicate"])
+    #expect(
+      result.error == "quiz: unknown command 'frobnicate'; 'quiz --help' lists the commands\n")
+  }
+
+  @Test(
+    "prints each command's help from its declaration: every option, within 80 columns",
+    arguments: Quiz.commands.map { $0.declaration.name })
+  func help(name: String) throws {
+    let type = try #require(Quiz.command(named: name))
+    for arguments in [[name, "--help"], ["help", name], [name, "-h"]] {
+      let result = runQuiz(arguments)
+      #expect(result.status == .success)
+      #expect(result.error.isEmpty)
+      #expect(result.out.hasPrefix("Usage: quiz "))
+      for option in type.declaration.allOptions {
+        #expect(result.out.contains(option.synopsis), "\(option.name)")
+      }
+      let long = result.out.split(separator: "\n").filter { $0.count > 80 }
+      #expect(long.isEmpty, "\(long)")
+    }
+  }
+
+  @Test("lists every command, with its summary, in the general help")
+  func generalHelp() {
+    let result = runQuiz(["--help"])
+    for type in Quiz.commands {
+      #expect(result.out.contains("  \(type.declaration.name) "))
+    }
+    #expect(result.out.split(separator: "\n").allSatisfy { $0.count <= 80 })
+  }
+}
+
+@Suite("Clocks, ids and seeds, injected")
+struct InjectedDependencyTests {
+  @Test("counts countdown steps on the clock it is given")
+  func countdown() {
+    var countdown = Countdown(deadline: 100)
+    #expect(countdown.step(at: 40) == .wait(milliseconds: 1000, show: 60))
+    #expect(countdown.step(at: 40.25) == .wait(milliseconds: 750, show: nil))
+    #expect(countdown.step(at: 99.995) == .wait(milliseconds: 10, show: 1))
+    #expect(countdown.step(at: 100) == .expired)
+    #expect(countdown.step(at: 250) == .expired)
+  }
+
+  @Test("ends a question on a terminal when its time is up, whatever QUIZ_NOW says")
+  func terminalTimeLimit() throws {
+    let harness = try SessionHarness()
+    let clock = ManualClock()
+    let input = ScriptedInput(
+      timed: [("too late", delay: 8), ("", delay: 1), ("", delay: 2), ("4", delay: 1)],
+      interactive: true, clock: clock)
+    let result = runQuiz(
+      ["drill", "--seed", "1", "--time-limit", "5", "--count", "2"],
+      variables: harness.variables, input: input
+    ) { $0.monotonic = clock.clock }
+    #expect(result.out.components(separatedBy: "Time is up.").count == 2)
+    #expect(result.out.contains("Drill: 1 of 2 right, in 9 s."))
+  }
+
+  @Test("sets aside a piped answer that comes after the time limit, and reads the grade after it")
+  func pipedTimeLimit() throws {
+    let harness = try SessionHarness()
+    let clock = ManualClock()
+    let input = ScriptedInput(
+      timed: [("late answer", delay: 6), ("", delay: 0), ("quick", delay: 2), ("5", delay: 0)],
+      interactive: false, clock: clock)
+    let result = runQuiz(
+      ["drill", "--seed", "1", "--time-limit", "5", "--count", "2"],
+      variables: harness.variables, input: input
+    ) { $0.monotonic = clock.clock }
+    #expect(result.out.components(separatedBy: "Time is up.").count == 2)
+    #expect(result.out.contains("Drill: 1 of 2 right, in 8 s."))
+    #expect(result.status == .success)
+  }
+
+  @Test("measures a session on the monotonic clock while QUIZ_NOW stands still")
+  func duration() throws {
+    let harness = try SessionHarness()
+    let clock = ManualClock()
+    let input = ScriptedInput(
+      timed: [("", delay: 60), ("4", delay: 5)], interactive: false, clock: clock)
+    let result = runQuiz(
+      ["--kind", "trick"], variables: harness.variables, input: input
+    ) { $0.monotonic = clock.clock }
+    #expect(result.out.contains("Reviewed 1 card in 1 min 05 s."))
+    let review = try #require(
+      try ReviewStoreReader.events(harness).first { $0["card"] as? String == "clay" })
+    #expect(review["seconds"] as? Double == 65)
+    #expect(review["at"] as? String == "2026-11-29T08:00:00.000Z")
+  }
+
+  @Test("takes event ids and the drill's seed from the environment")
+  func idsAndSeed() throws {
+    let harness = try SessionHarness()
+    let result = runQuiz(
+      ["drill", "--record", "--count", "1"], variables: harness.variables,
+      input: ScriptedInput(["", "5"])
+    ) {
+      $0.makeID = { UUID(uuidString: "00000000-0000-4000-8000-000000000001")! }
+      $0.randomSeed = { 4242 }
+    }
+    #expect(result.out.contains("(seed 4242, recorded)"))
+    let events = try ReviewStoreReader.events(harness)
+    #expect(events.map { $0["id"] as? String } == ["00000000-0000-4000-8000-000000000001"])
+  }
+}
+
+@Suite("The queue of a session")
+struct SessionQueueInSessionTests {
+  // A card graded 2 comes back; graded 2 again it comes back again; taking that grade back
+  // must show it once more, not twice.
+  @Test("shows a card that came back once after its grade is taken back")
+  func undoOfReturnedCard() throws {
+    let harness = try SessionHarness()
+    let result = harness.run(
+      ["--kind", "trick"], lines: ["", "2", "", "2", ":undo", "", "5"])
+    #expect(result.status == .success)
+    #expect(result.out.contains("Took back the grade 2 for clay; here it is again."))
+    #expect(result.out.contains("Reviewed 2 cards"))
+    let events = try ReviewStoreReader.events(harness)
+    #expect(events.compactMap { $0["grade"] as? Int } == [2, 2, 5])
+    #expect(events.filter { $0["type"] as? String == "undo" }.count == 1)
+  }
+}
+
+/// The journal's lines, as JSON objects.
+enum ReviewStoreReader {
+  static func events(_ harness: SessionHarness) throws -> [[String: Any]] {
+    let text = try String(contentsOfFile: harness.state.path + "/reviews.jsonl", encoding: .utf8)
+    return try text.split(separator: "\n").map {
+      try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:]
+    }
+  }
+}
