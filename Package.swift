@@ -15,13 +15,17 @@ let package = Package(
     .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
     .target(name: "CardDeck"),
     .target(name: "Scheduler"),
+    // Commands declared once (name, options, help), and the parser that reads them: shared by
+    // quiz and quiz-bench.
+    .target(name: "CommandLineKit", dependencies: ["CardDeck"]),
     .executableTarget(
       name: "quiz",
-      dependencies: ["CardDeck", "Scheduler", "CReadline"],
+      dependencies: ["CardDeck", "Scheduler", "CommandLineKit", "CReadline"],
       plugins: ["EmbedDecks"]
     ),
     // Measures parsing, start-up, answers and export against Anki: docs/performance.md.
-    .executableTarget(name: "quiz-bench", dependencies: ["CardDeck", "Scheduler"]),
+    .executableTarget(
+      name: "quiz-bench", dependencies: ["CardDeck", "Scheduler", "CommandLineKit"]),
     // Turns Decks/ into Swift source, so that an installed binary carries its decks with it.
     .executableTarget(name: "DeckEmbedder", path: "Plugins/DeckEmbedder"),
     .plugin(
@@ -31,7 +35,8 @@ let package = Package(
     ),
     .testTarget(name: "CardDeckTests", dependencies: ["CardDeck"], exclude: ["Fixtures"]),
     .testTarget(name: "SchedulerTests", dependencies: ["Scheduler"]),
-    .testTarget(name: "QuizTests", dependencies: ["quiz", "CardDeck", "Scheduler"]),
+    .testTarget(
+      name: "QuizTests", dependencies: ["quiz", "CardDeck", "Scheduler", "CommandLineKit"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,83 +1,70 @@
-import Foundation
+import CommandLineKit
 
 /// The command line of `quiz-bench`.
 struct Options {
-  static let usage = """
-    Usage: quiz-bench [options]
-
-    Generates decks and review histories in a temporary folder, measures quiz on them (parsing,
-    start-up to the first prompt, the cost of one answer, export, peak memory) and Anki's
-    scheduler on the same cards, and prints the figures as Markdown tables.
-
-    Options:
-      --quiz PATH      The quiz executable to measure (default: the one beside quiz-bench,
-                       rebuilt first with 'swift build -c release --product quiz').
-      --no-build       Do not rebuild quiz first.
-      --runs N         Start-up runs per program (default 15; at least 10 are advised).
-      --answers N      Answers per measured session (default 100; at most 200).
-      --quick          Smaller sizes: no 100k-card parsing, no 1M-review history.
-      --no-anki        Skip the Anki comparison.
-      --parsing-only   Measure deck parsing only (no quiz executable needed).
-      --judging-only   Measure judging attempts at a syntax card only.
-      --python PATH    The Python 3 that runs Scripts/bench/anki_bench.py (default python3).
-      --work DIR       Generate into DIR instead of a fresh folder under /tmp.
-      --keep           Keep the generated folders.
-      --output FILE    Also write the tables to FILE (Markdown).
-      -h, --help       Show this help.
-    """
+  static let declaration = CommandDeclaration(
+    name: "quiz-bench",
+    summary: "Measures quiz beside a bare Swift program and Anki's scheduler.",
+    discussion: """
+      Generates decks and review histories in a temporary folder, measures quiz on them \
+      (parsing, start-up to the first prompt, the cost of one answer, export, peak memory) and \
+      Anki's scheduler on the same cards, and prints the figures as Markdown tables.
+      """,
+    options: [
+      .option(
+        "--quiz", "PATH", completion: .files,
+        help: "The quiz executable to measure (default: the one beside quiz-bench, rebuilt "
+          + "first with 'swift build -c release --product quiz')."),
+      .flag("--no-build", help: "Do not rebuild quiz first."),
+      .option(
+        "--runs", "N", .number(1...1000),
+        help: "Start-up runs per program (default 15; at least 10 are advised)."),
+      .option(
+        "--answers", "N", .number(1...200),
+        help: "Answers per measured session (default 100; at most 200)."),
+      .flag("--quick", help: "Smaller sizes: no 100k-card parsing, no 1M-review history."),
+      .flag("--no-anki", help: "Skip the Anki comparison."),
+      .flag("--parsing-only", help: "Measure deck parsing only (no quiz executable needed)."),
+      .flag("--judging-only", help: "Measure judging attempts at a syntax card only."),
+      .option(
+        "--python", "PATH", completion: .files,
+        help: "The Python 3 that runs Scripts/bench/anki_bench.py (default python3)."),
+      .option(
+        "--work", "DIR", completion: .folders,
+        help: "Generate into DIR instead of a fresh folder under /tmp."),
+      .flag("--keep", help: "Keep the generated folders."),
+      .option(
+        "--output", "FILE", completion: .files,
+        help: "Also write the tables to FILE (Markdown)."),
+    ],
+    program: nil)
 
   var quiz: String?
-  var build = true
-  var runs = 15
-  var answers = 100
-  var quick = false
-  var anki = true
-  var parsingOnly = false
-  var judgingOnly = false
-  var python = "python3"
+  var build: Bool
+  var runs: Int
+  var answers: Int
+  var quick: Bool
+  var anki: Bool
+  var parsingOnly: Bool
+  var judgingOnly: Bool
+  var python: String
   var work: String?
-  var keep = false
+  var keep: Bool
   var output: String?
 
-  struct UsageError: Error, CustomStringConvertible {
-    var description: String
-  }
-
-  init(_ arguments: [String]) throws {
-    var rest = arguments[...]
-    func value(_ name: String) throws -> String {
-      guard let value = rest.popFirst() else {
-        throw UsageError(description: "\(name) needs a value")
-      }
-      return value
-    }
-    func number(_ name: String, _ range: ClosedRange<Int>) throws -> Int {
-      let text = try value(name)
-      guard let number = Int(text), range.contains(number) else {
-        throw UsageError(description: "\(name) takes a number in \(range), not '\(text)'")
-      }
-      return number
-    }
-    while let argument = rest.popFirst() {
-      switch argument {
-      case "--quiz": quiz = try value(argument)
-      case "--no-build": build = false
-      case "--runs": runs = try number(argument, 1...1000)
-      case "--answers": answers = try number(argument, 1...200)
-      case "--quick": quick = true
-      case "--no-anki": anki = false
-      case "--parsing-only": parsingOnly = true
-      case "--judging-only": judgingOnly = true
-      case "--python": python = try value(argument)
-      case "--work": work = try value(argument)
-      case "--keep": keep = true
-      case "--output": output = try value(argument)
-      case "-h", "--help":
-        print(Self.usage)
-        exit(0)
-      default:
-        throw UsageError(description: "unknown option '\(argument)'; --help lists them")
-      }
-    }
+  /// Reads the arguments (without the program's name).
+  init(_ arguments: ParsedArguments) {
+    quiz = arguments.value("--quiz")
+    build = !arguments.flag("--no-build")
+    runs = arguments.number("--runs") ?? 15
+    answers = arguments.number("--answers") ?? 100
+    quick = arguments.flag("--quick")
+    anki = !arguments.flag("--no-anki")
+    parsingOnly = arguments.flag("--parsing-only")
+    judgingOnly = arguments.flag("--judging-only")
+    python = arguments.value("--python") ?? "python3"
+    work = arguments.value("--work")
+    keep = arguments.flag("--keep")
+    output = arguments.value("--output")
   }
 }

@@ -1,4 +1,5 @@
 import CardDeck
+import CommandLineKit
 import Foundation
 import Glibc
 import Scheduler
@@ -7,11 +8,17 @@ import Scheduler
 // program and Anki's scheduler, and prints Markdown tables. See docs/performance.md.
 
 signal(SIGPIPE, SIG_IGN)
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.prefix(while: { $0 != "--" }).contains(where: { $0 == "--help" || $0 == "-h" }) {
+  print(Options.declaration.help(width: 80))
+  exit(0)
+}
 let options: Options
 do {
-  options = try Options(Array(CommandLine.arguments.dropFirst()))
+  options = Options(try ParsedArguments(arguments, declaration: Options.declaration))
 } catch {
-  FileHandle.standardError.write(Data("quiz-bench: \(error)\n".utf8))
+  FileHandle.standardError.write(Data("\(error.command): \(error.message)\n".utf8))
+  if let hint = error.hint { FileHandle.standardError.write(Data("\(hint)\n".utf8)) }
   exit(64)
 }
 

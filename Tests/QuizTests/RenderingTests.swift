@@ -1,4 +1,5 @@
 import CardDeck
+import CommandLineKit
 import Testing
 
 @testable import quiz

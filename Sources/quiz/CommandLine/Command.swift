@@ -1,3 +1,5 @@
+import CommandLineKit
+
 /// One command of the command line: a declaration, a reading of its arguments, and a run.
 ///
 /// Parsing, `--help`, "did you mean" hints, completions and the man page all come from

@@ -1,4 +1,5 @@
 import CardDeck
+import CommandLineKit
 import Scheduler
 
 extension CommandContext {
@@ -23,15 +24,13 @@ extension CommandContext {
 
   /// Today, the decks (their problems printed), the chosen cards and the state read; nil, after
   /// saying why, when the state cannot be read.
-  func select(_ deckOptions: DeckOptions, _ stateOptions: StateOptions) throws(UsageError)
-    -> Selection?
-  {
-    let today = try today(stateOptions)
-    let collection = try loadDecks(deckOptions)
-    let cards = try deckOptions.cards(of: collection, command: command)
-    guard let store = openForReading(stateOptions) else { return nil }
+  func select(_ options: SelectionOptions) throws(UsageError) -> Selection? {
+    let today = try today(options.state)
+    let collection = try loadDecks(options.decks)
+    let cards = try options.decks.cards(of: collection, command: command)
+    guard let store = openForReading(options.state) else { return nil }
     return Selection(
       today: today, collection: collection, cards: cards,
-      isFiltered: deckOptions.filter != CardFilter(), store: store)
+      isFiltered: options.decks.filter != CardFilter(), store: store)
   }
 }

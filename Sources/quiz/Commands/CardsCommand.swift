@@ -1,4 +1,5 @@
 import CardDeck
+import CommandLineKit
 import Foundation
 
 /// `quiz cards`: lists cards as aligned text, or as one JSON array.

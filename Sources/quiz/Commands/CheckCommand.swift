@@ -1,4 +1,5 @@
 import CardDeck
+import CommandLineKit
 import Scheduler
 
 /// `quiz check`: reports every problem of the decks, then what they hold.

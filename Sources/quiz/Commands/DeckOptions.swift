@@ -1,4 +1,5 @@
 import CardDeck
+import CommandLineKit
 import Foundation
 
 /// The options that say which decks and which cards a command works on.

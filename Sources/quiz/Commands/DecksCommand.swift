@@ -1,4 +1,5 @@
 import CardDeck
+import CommandLineKit
 import Scheduler
 
 /// `quiz decks`: each deck, with card and due counts, its title and its file.
@@ -10,22 +11,20 @@ struct DecksCommand: Command {
       Lists the decks: name, cards, cards due today, new cards (never reviewed), title and file. \
       With a filter, the decks that have matching cards, and the counts of those.
       """,
-    options: [DeckOptions.folderOption] + DeckOptions.filterOptions + StateOptions.options + [
+    options: SelectionOptions.options + [
       .noColor
     ])
 
-  var deckOptions: DeckOptions
-  var stateOptions: StateOptions
+  var selection: SelectionOptions
   var noColor: Bool
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    deckOptions = try DeckOptions(arguments, filters: true)
-    stateOptions = StateOptions(arguments)
+    selection = try SelectionOptions(arguments)
     noColor = arguments.flag("--no-color")
   }
 
   func run(in context: CommandContext) throws(UsageError) -> ExitCode {
-    guard let selection = try context.select(deckOptions, stateOptions) else { return .failure }
+    guard let selection = try context.select(selection) else { return .failure }
     var table = AlignedTable(columns: [
       .init(title: "Deck"), .init(title: "Cards", alignsRight: true),
       .init(title: "Due", alignsRight: true), .init(title: "New", alignsRight: true),

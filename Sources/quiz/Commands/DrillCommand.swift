@@ -1,4 +1,5 @@
 import CardDeck
+import CommandLineKit
 import Foundation
 import Scheduler
 
@@ -25,11 +26,10 @@ struct DrillCommand: Command {
         "--time-limit", "S", .number(1...86_400),
         help: "Seconds per question, with a countdown on a terminal."),
       .flag("--record", help: "Record the grades in the schedule, as a review would."),
-      DeckOptions.folderOption,
-    ] + DeckOptions.filterOptions + [
+    ] + SelectionOptions.options + [
       .flag("--force", help: "Drill the cards that loaded even if some decks have errors."),
       .noColor,
-    ] + StateOptions.options,
+    ],
     examples: [
       ("quiz drill --topic Search --count 5 --time-limit 90", "A short mock interview."),
       ("quiz drill --seed 42 --record", "The same order again; grades go into the schedule."),
@@ -38,8 +38,7 @@ struct DrillCommand: Command {
   /// The kinds of card a drill asks.
   static let kinds: Set<CardKind> = [.trick, .edge, .interview]
 
-  var deckOptions: DeckOptions
-  var stateOptions: StateOptions
+  var selection: SelectionOptions
   var count: Int
   var seed: Int?
   var timeLimit: Int?
@@ -48,36 +47,35 @@ struct DrillCommand: Command {
   var noColor: Bool
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    deckOptions = try DeckOptions(arguments, filters: true)
-    stateOptions = StateOptions(arguments)
+    selection = try SelectionOptions(arguments)
     count = arguments.number("--count") ?? 10
     seed = arguments.number("--seed")
     timeLimit = arguments.number("--time-limit")
     record = arguments.flag("--record")
     force = arguments.flag("--force")
     noColor = arguments.flag("--no-color")
-    let asked = deckOptions.filter.kinds
+    let asked = selection.decks.filter.kinds
     if !asked.isEmpty && asked.isDisjoint(with: Self.kinds) {
       throw UsageError(
         "a drill asks trick, edge and interview cards, not syntax ones",
         command: arguments.command)
     }
-    deckOptions.filter.kinds = asked.isEmpty ? Self.kinds : asked.intersection(Self.kinds)
+    selection.decks.filter.kinds = asked.isEmpty ? Self.kinds : asked.intersection(Self.kinds)
   }
 
   func run(in context: CommandContext) throws(UsageError) -> ExitCode {
     let console = context.console
-    guard let loaded = try SessionSetup.loadCards(deckOptions, force: force, context) else {
+    guard let loaded = try SessionSetup.loadCards(selection.decks, force: force, context) else {
       return .failure
     }
     let seed = seed ?? context.environment.randomSeed()
     var generator = SeededGenerator(seed: UInt64(seed))
     let questions = Array(loaded.shuffled(using: &generator).prefix(count))
     let now = try context.clock()
-    let today = try context.today(stateOptions)
+    let today = try context.today(selection.state)
     var store: ReviewStore?
     if record {
-      guard let opened = try context.openForWriting(stateOptions, now: now) else {
+      guard let opened = try context.openForWriting(selection.state, now: now) else {
         return .failure
       }
       store = opened
@@ -86,7 +84,7 @@ struct DrillCommand: Command {
 
     let style = context.style(noColor: noColor)
     let scope = SessionSetup.describe(
-      CardFilter(topics: deckOptions.filter.topics, decks: deckOptions.filter.decks))
+      CardFilter(topics: selection.decks.filter.topics, decks: selection.decks.filter.decks))
     console.print(
       style.apply(
         .heading,
@@ -96,8 +94,8 @@ struct DrillCommand: Command {
     console.print()
     let session = SessionSetup.session(
       cards: questions, store: store, style: style, now: now, today: today,
-      mode: .drill(record: record, timeLimit: timeLimit), deckOptions: deckOptions,
-      stateOptions: stateOptions, context)
+      mode: .drill(record: record, timeLimit: timeLimit), deckOptions: selection.decks,
+      stateOptions: selection.state, context)
     let result = session.run()
     console.print()
     console.print(SummaryPresenter(style: style).drill(result, asked: questions.count))

@@ -1,4 +1,5 @@
 import CardDeck
+import CommandLineKit
 import Foundation
 import Scheduler
 
@@ -30,8 +31,7 @@ struct ExportCommand: Command {
         "--output", "FILE", completion: .files,
         help: "Write to FILE, atomically, instead of standard output."),
       .flag("--force", help: "Replace FILE if it exists."),
-      DeckOptions.folderOption,
-    ] + DeckOptions.filterOptions + StateOptions.options,
+    ] + SelectionOptions.options,
     examples: [
       ("quiz export > progress.json", "Every card's progress and the whole journal."),
       ("quiz export --output progress.csv", "The format follows the extension."),
@@ -41,14 +41,12 @@ struct ExportCommand: Command {
   var format: Format
   var output: String?
   var force: Bool
-  var deckOptions: DeckOptions
-  var stateOptions: StateOptions
+  var selection: SelectionOptions
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     output = arguments.value("--output").flatMap { $0 == "-" ? nil : $0 }
     force = arguments.flag("--force")
-    deckOptions = try DeckOptions(arguments, filters: true)
-    stateOptions = StateOptions(arguments)
+    selection = try SelectionOptions(arguments)
     format = try Self.format(
       named: arguments.value("--format"), output: output, command: arguments.command)
     if force && output == nil {
@@ -63,7 +61,7 @@ struct ExportCommand: Command {
       console.failure(AtomicFile.Failure.exists.message(for: output))
       return .failure
     }
-    guard let selection = try context.select(deckOptions, stateOptions) else { return .failure }
+    guard let selection = try context.select(selection) else { return .failure }
     let (collection, store) = (selection.collection, selection.store)
     let rows = ExportRow.rows(
       cards: selection.cards.map(\.tracked), allCards: collection.cards.lazy.map(\.id),

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 import Scheduler
 
@@ -24,15 +25,9 @@ struct MergeCommand: Command {
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     stateOptions = StateOptions(arguments)
-    let folders = arguments.positionals
-    guard folders.count == 1, let path = folders.first else {
-      throw UsageError(
-        folders.isEmpty
-          ? "name the state folder to merge from"
-          : "merge one folder at a time, not \(folders.count)",
-        command: arguments.command)
-    }
-    self.path = path
+    path = try arguments.onlyPositional(
+      missing: "name the state folder to merge from",
+      tooMany: { "merge one folder at a time, not \($0)" })
   }
 
   func run(in context: CommandContext) throws(UsageError) -> ExitCode {

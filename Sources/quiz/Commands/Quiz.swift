@@ -1,4 +1,5 @@
 import CardDeck
+import CommandLineKit
 
 /// The `quiz` command line: finds the command, parses its arguments against its declaration,
 /// runs it, and maps the outcome to an exit status.

@@ -1,4 +1,5 @@
 import CardDeck
+import CommandLineKit
 import Foundation
 import Scheduler
 
@@ -18,25 +19,22 @@ struct StatsCommand: Command {
       streak of days with reviews. The counts, the retention and the forecast are of the chosen \
       cards; the calendar and the streak count every review.
       """,
-    options: [.json("Print it all as one JSON object."), .noColor, DeckOptions.folderOption]
-      + DeckOptions.filterOptions + StateOptions.options,
+    options: [.json("Print it all as one JSON object."), .noColor] + SelectionOptions.options,
     examples: [("quiz stats --topic sheets --json", "The progress on sheets, for scripts.")])
 
   var json: Bool
   var noColor: Bool
-  var deckOptions: DeckOptions
-  var stateOptions: StateOptions
+  var selection: SelectionOptions
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     json = arguments.flag("--json")
     noColor = arguments.flag("--no-color")
-    deckOptions = try DeckOptions(arguments, filters: true)
-    stateOptions = StateOptions(arguments)
+    selection = try SelectionOptions(arguments)
   }
 
   func run(in context: CommandContext) throws(UsageError) -> ExitCode {
     let console = context.console
-    guard let selection = try context.select(deckOptions, stateOptions) else { return .failure }
+    guard let selection = try context.select(selection) else { return .failure }
     let store = selection.store
     let reviews: [ReviewEvent]
     do {

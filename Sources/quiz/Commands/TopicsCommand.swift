@@ -1,4 +1,5 @@
 import CardDeck
+import CommandLineKit
 import Scheduler
 
 /// `quiz topics`: each topic, with card and due counts.
@@ -10,23 +11,21 @@ struct TopicsCommand: Command {
       Lists the topics, sorted: topic, cards, cards due today and new cards (never reviewed). \
       With a filter, the topics of the matching cards, and the counts of those.
       """,
-    options: [DeckOptions.folderOption] + DeckOptions.filterOptions + StateOptions.options + [
+    options: SelectionOptions.options + [
       .noColor
     ],
     examples: [("quiz topics --deck navigation-guide", "The topics of one deck.")])
 
-  var deckOptions: DeckOptions
-  var stateOptions: StateOptions
+  var selection: SelectionOptions
   var noColor: Bool
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    deckOptions = try DeckOptions(arguments, filters: true)
-    stateOptions = StateOptions(arguments)
+    selection = try SelectionOptions(arguments)
     noColor = arguments.flag("--no-color")
   }
 
   func run(in context: CommandContext) throws(UsageError) -> ExitCode {
-    guard let selection = try context.select(deckOptions, stateOptions) else { return .failure }
+    guard let selection = try context.select(selection) else { return .failure }
     let cards = selection.cards
     var table = AlignedTable(columns: [
       .init(title: "Topic"), .init(title: "Cards", alignsRight: true),

@@ -1,4 +1,5 @@
 import CardDeck
+import CommandLineKit
 import Foundation
 import Scheduler
 
@@ -22,15 +23,9 @@ struct UnsuspendCommand: Command {
   init(_ arguments: ParsedArguments) throws(UsageError) {
     deckOptions = try DeckOptions(arguments, filters: false)
     stateOptions = StateOptions(arguments)
-    let ids = arguments.positionals
-    guard ids.count == 1, let id = ids.first else {
-      throw UsageError(
-        ids.isEmpty
-          ? "name the card to bring back, by its id"
-          : "unsuspend one card at a time, not \(ids.count)",
-        command: arguments.command)
-    }
-    self.id = id
+    id = try arguments.onlyPositional(
+      missing: "name the card to bring back, by its id",
+      tooMany: { "unsuspend one card at a time, not \($0)" })
   }
 
   func run(in context: CommandContext) throws(UsageError) -> ExitCode {

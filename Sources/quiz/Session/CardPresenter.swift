@@ -1,4 +1,5 @@
 import CardDeck
+import CommandLineKit
 
 /// Turns cards into terminal text: the question, the answer, and the comparison of an attempt.
 struct CardPresenter {

@@ -1,32 +1,37 @@
 /// One option of a command: a flag (`--json`) or an option with a value (`--topic TOPIC`).
-struct OptionDeclaration: Sendable {
+public struct OptionDeclaration: Sendable {
   /// What an option's value is: free text, or a whole number in a range.
-  enum Value: Sendable {
+  public enum Value: Sendable {
+    /// Any text.
     case text
+    /// A whole number in the range.
     case number(ClosedRange<Int>)
   }
 
   /// The long name, with its dashes: `--topic`.
-  var name: String
+  public var name: String
   /// A one-letter name, without its dash, if any: `h` for `-h`.
-  var short: Character?
+  public var short: Character?
   /// The value's placeholder in help (`TOPIC`), and what it is; nil for a flag.
-  var valueName: String?
-  var value: Value?
+  public var valueName: String?
+  /// What the value is; nil for a flag.
+  public var value: Value?
   /// Whether the option may be given more than once, each value kept.
-  var isRepeatable = false
+  public var isRepeatable = false
   /// One line (or a few sentences) of help, with the default if there is one.
-  var help: String
+  public var help: String
   /// What a shell may complete the value with.
-  var completion: Completion = .none
+  public var completion: Completion = .none
 
   /// A flag: `--json`.
-  static func flag(_ name: String, short: Character? = nil, help: String) -> OptionDeclaration {
+  public static func flag(_ name: String, short: Character? = nil, help: String)
+    -> OptionDeclaration
+  {
     OptionDeclaration(name: name, short: short, help: help)
   }
 
   /// An option with a value: `--topic TOPIC`.
-  static func option(
+  public static func option(
     _ name: String, _ valueName: String, _ value: Value = .text, repeatable: Bool = false,
     completion: Completion = .none, help: String
   ) -> OptionDeclaration {
@@ -36,13 +41,14 @@ struct OptionDeclaration: Sendable {
   }
 
   /// `--topic TOPIC`, `-h, --help`: the option as help shows it.
-  var synopsis: String {
+  public var synopsis: String {
     (short.map { "-\($0), " } ?? "") + name + (valueName.map { " " + $0 } ?? "")
   }
 }
 
 /// What a shell completes a value or an argument with.
-enum Completion: Equatable, Sendable {
+public enum Completion: Equatable, Sendable {
+  /// Nothing to offer.
   case none
   /// One of these words.
   case values([String])

@@ -1,11 +1,16 @@
 /// Wraps prose to the terminal's width, at spaces, keeping an indent on every line.
-struct TextWrapper {
+public struct TextWrapper {
   /// The number of columns available.
-  var width: Int
+  public var width: Int
+
+  /// A wrapper to `width` columns.
+  public init(width: Int) {
+    self.width = width
+  }
 
   /// `text` wrapped so that no line, indent included, is longer than the width, unless a single
   /// word is longer. Existing line breaks are kept.
-  func wrap(_ text: String, indent: String = "") -> String {
+  public func wrap(_ text: String, indent: String = "") -> String {
     let available = max(20, width - indent.count)
     return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
       var lines: [String] = []

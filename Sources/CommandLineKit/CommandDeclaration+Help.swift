@@ -1,6 +1,6 @@
 extension CommandDeclaration {
   /// The text of `quiz NAME --help`, wrapped to `width` columns.
-  func help(width: Int) -> String {
+  public func help(width: Int) -> String {
     let wrapper = TextWrapper(width: width)
     var sections = ["Usage: " + usage, Self.paragraphs(discussion, wrapper: wrapper)]
     if !arguments.isEmpty {
@@ -21,7 +21,7 @@ extension CommandDeclaration {
   }
 
   /// Prose paragraphs wrapped; a paragraph whose lines start with two spaces is kept as written.
-  static func paragraphs(_ text: String, wrapper: TextWrapper) -> String {
+  public static func paragraphs(_ text: String, wrapper: TextWrapper) -> String {
     text.components(separatedBy: "\n\n").map { paragraph in
       paragraph.hasPrefix("  ")
         ? paragraph : wrapper.wrap(paragraph.split(separator: "\n").joined(separator: " "))
@@ -30,7 +30,7 @@ extension CommandDeclaration {
 
   /// Two columns: a name, and its help wrapped beside it; a name too long for the column puts
   /// its help on the next line.
-  static func columns(_ rows: [(name: String, help: String)], width: Int) -> String {
+  public static func columns(_ rows: [(name: String, help: String)], width: Int) -> String {
     let column = min((rows.map(\.name.count).max() ?? 0) + 4, 24)
     let wrapper = TextWrapper(width: width)
     let indent = String(repeating: " ", count: column)

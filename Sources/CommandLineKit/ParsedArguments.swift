@@ -2,20 +2,20 @@ import CardDeck
 
 /// A command's arguments, read against its declaration: every option known, every value there,
 /// every number in range, or a usage error that names the argument.
-struct ParsedArguments {
+public struct ParsedArguments {
   /// The command as typed, for messages: `quiz cards`.
-  let command: String
+  public let command: String
   private let declaration: CommandDeclaration
   private var flags: Set<String> = []
   private var valuesByName: [String: [String]] = [:]
   /// The arguments that are not options, in order.
-  private(set) var positionals: [String] = []
+  public private(set) var positionals: [String] = []
 
   /// Reads `items` (the words after the command's name). `--name value`, `--name=value` and
   /// `-x` are read; a lone `-` is an argument; after `--` everything is.
-  init(_ items: some Sequence<String>, declaration: CommandDeclaration) throws(UsageError) {
+  public init(_ items: some Sequence<String>, declaration: CommandDeclaration) throws(UsageError) {
     self.declaration = declaration
-    command = "quiz " + declaration.name
+    command = declaration.fullName
     var items = Array(items)[...]
     var onlyArguments = false
     while let item = items.popFirst() {
@@ -62,25 +62,37 @@ struct ParsedArguments {
   }
 
   /// Whether the flag was given.
-  func flag(_ name: String) -> Bool {
+  public func flag(_ name: String) -> Bool {
     assert(declaration.option(named: name)?.value == nil, "\(name) is not a declared flag")
     return flags.contains(name)
   }
 
   /// The value of an option given at most once.
-  func value(_ name: String) -> String? {
+  public func value(_ name: String) -> String? {
     values(name).first
   }
 
   /// Every value of a repeatable option, in order.
-  func values(_ name: String) -> [String] {
+  public func values(_ name: String) -> [String] {
     assert(declaration.option(named: name)?.value != nil, "\(name) is not a declared option")
     return valuesByName[name] ?? []
   }
 
   /// The value of an option that takes a whole number (already checked against its range).
-  func number(_ name: String) -> Int? {
+  public func number(_ name: String) -> Int? {
     value(name).flatMap { Int($0) }
+  }
+
+  /// The one argument that is not an option: a usage error that says `missing` when there is
+  /// none, and `tooMany` (given how many there are) when there are more.
+  public func onlyPositional(missing: String, tooMany: (Int) -> String) throws(UsageError)
+    -> String
+  {
+    guard positionals.count == 1, let only = positionals.first else {
+      throw UsageError(
+        positionals.isEmpty ? missing : tooMany(positionals.count), command: command)
+    }
+    return only
   }
 
   private mutating func takeArgument(_ item: String) throws(UsageError) {
