@@ -39,32 +39,19 @@ struct Options {
     ],
     program: nil)
 
-  var quiz: String?
-  var build: Bool
-  var runs: Int
-  var answers: Int
-  var quick: Bool
-  var anki: Bool
-  var parsingOnly: Bool
-  var judgingOnly: Bool
-  var python: String
-  var work: String?
-  var keep: Bool
-  var output: String?
+  /// The arguments as given.
+  let arguments: ParsedArguments
 
-  /// Reads the arguments (without the program's name).
-  init(_ arguments: ParsedArguments) {
-    quiz = arguments.value("--quiz")
-    build = !arguments.flag("--no-build")
-    runs = arguments.number("--runs") ?? 15
-    answers = arguments.number("--answers") ?? 100
-    quick = arguments.flag("--quick")
-    anki = !arguments.flag("--no-anki")
-    parsingOnly = arguments.flag("--parsing-only")
-    judgingOnly = arguments.flag("--judging-only")
-    python = arguments.value("--python") ?? "python3"
-    work = arguments.value("--work")
-    keep = arguments.flag("--keep")
-    output = arguments.value("--output")
-  }
+  var quiz: String? { arguments.value("--quiz") }
+  var build: Bool { !arguments.flag("--no-build") }
+  var runs: Int { arguments.number("--runs") ?? 15 }
+  var answers: Int { arguments.number("--answers") ?? 100 }
+  var quick: Bool { arguments.flag("--quick") }
+  var anki: Bool { !arguments.flag("--no-anki") }
+  var parsingOnly: Bool { arguments.flag("--parsing-only") }
+  var judgingOnly: Bool { arguments.flag("--judging-only") }
+  var python: String { arguments.value("--python") ?? "python3" }
+  var work: String? { arguments.value("--work") }
+  var keep: Bool { arguments.flag("--keep") }
+  var output: String? { arguments.value("--output") }
 }

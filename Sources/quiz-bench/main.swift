@@ -15,7 +15,7 @@ if arguments.prefix(while: { $0 != "--" }).contains(where: { $0 == "--help" || $
 }
 let options: Options
 do {
-  options = Options(try ParsedArguments(arguments, declaration: Options.declaration))
+  options = Options(arguments: try ParsedArguments(arguments, declaration: Options.declaration))
 } catch {
   FileHandle.standardError.write(Data("\(error.command): \(error.message)\n".utf8))
   if let hint = error.hint { FileHandle.standardError.write(Data("\(hint)\n".utf8)) }

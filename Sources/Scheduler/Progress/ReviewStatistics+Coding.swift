@@ -50,27 +50,19 @@ extension ReviewStatistics: Encodable {
       self.key = key
     }
 
-    struct Key: CodingKey {
-      var stringValue: String
-      var intValue: Int? { nil }
-      init(_ string: String) { stringValue = string }
-      init?(stringValue: String) { self.stringValue = stringValue }
-      init?(intValue: Int) { nil }
-    }
-
     func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: Key.self)
-      if let key { try container.encode(group.name, forKey: Key(key)) }
-      if key == "deck" { try container.encode(group.title, forKey: Key("title")) }
+      var container = encoder.container(keyedBy: AnyCodingKey.self)
+      if let key { try container.encode(group.name, forKey: AnyCodingKey(key)) }
+      if key == "deck" { try container.encode(group.title, forKey: AnyCodingKey("title")) }
       let counts = group.counts
       for (name, value) in [
         ("cards", counts.cards), ("new", counts.new), ("learning", counts.learning),
         ("young", counts.young), ("mature", counts.mature), ("suspended", counts.suspended),
         ("dueToday", counts.dueToday),
       ] {
-        try container.encode(value, forKey: Key(name))
+        try container.encode(value, forKey: AnyCodingKey(name))
       }
-      try container.encode(group.retention, forKey: Key("retention"))
+      try container.encode(group.retention, forKey: AnyCodingKey("retention"))
     }
   }
 }

@@ -20,6 +20,25 @@ extension CommandContext {
     func counts(of cards: [Card]) -> StageCounts {
       StageCounts(cards.lazy.map(\.id), in: store.state, today: today)
     }
+
+    /// `2 decks, 14 cards: 3 due today, 5 new.`, for `groups` of the chosen cards.
+    func summary(_ groups: Int, _ noun: String) -> String {
+      let total = counts(of: cards)
+      return "\(ReportText.count(groups, noun)), \(ReportText.count(total.cards, "card")): "
+        + "\(total.dueToday) due today, \(total.new) new."
+    }
+  }
+
+  /// Prints a listing: the table, a blank line and the summary. The status is a failure when a
+  /// deck had errors.
+  func print(
+    _ table: AlignedTable, style options: SelectionOptions, summary: String,
+    of selection: Selection
+  ) -> ExitCode {
+    for line in table.lines(style: style(noColor: options.noColor)) + ["", summary] {
+      console.print(line)
+    }
+    return selection.collection.errors.isEmpty ? .success : .failure
   }
 
   /// Today, the decks (their problems printed), the chosen cards and the state read; nil, after

@@ -11,20 +11,16 @@ struct DecksCommand: Command {
       Lists the decks: name, cards, cards due today, new cards (never reviewed), title and file. \
       With a filter, the decks that have matching cards, and the counts of those.
       """,
-    options: SelectionOptions.options + [
-      .noColor
-    ])
+    options: SelectionOptions.options)
 
-  var selection: SelectionOptions
-  var noColor: Bool
+  var options: SelectionOptions
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    selection = try SelectionOptions(arguments)
-    noColor = arguments.flag("--no-color")
+    options = try SelectionOptions(arguments)
   }
 
   func run(in context: CommandContext) throws(UsageError) -> ExitCode {
-    guard let selection = try context.select(selection) else { return .failure }
+    guard let selection = try context.select(options) else { return .failure }
     var table = AlignedTable(columns: [
       .init(title: "Deck"), .init(title: "Cards", alignsRight: true),
       .init(title: "Due", alignsRight: true), .init(title: "New", alignsRight: true),
@@ -46,14 +42,8 @@ struct DecksCommand: Command {
       ([table.columns[index].title] + table.rows.map { $0[index] }).map(\.count).max() ?? 0
     }
     table.columns[4].maximumWidth = max(24, context.width - others.reduce(0, +) - 10)
-    let total = selection.counts(of: selection.cards)
-    let lines =
-      table.lines(style: context.style(noColor: noColor)) + [
-        "",
-        "\(ReportText.count(shown, "deck")), \(ReportText.count(total.cards, "card")): "
-          + "\(total.dueToday) due today, \(total.new) new.",
-      ]
-    for line in lines { context.console.print(line) }
-    return selection.collection.errors.isEmpty ? .success : .failure
+    return context.print(
+      table, style: options, summary: selection.summary(shown, "deck"),
+      of: selection)
   }
 }

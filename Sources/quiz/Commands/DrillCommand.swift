@@ -27,8 +27,7 @@ struct DrillCommand: Command {
         help: "Seconds per question, with a countdown on a terminal."),
       .flag("--record", help: "Record the grades in the schedule, as a review would."),
     ] + SelectionOptions.options + [
-      .flag("--force", help: "Drill the cards that loaded even if some decks have errors."),
-      .noColor,
+      .flag("--force", help: "Drill the cards that loaded even if some decks have errors.")
     ],
     examples: [
       ("quiz drill --topic Search --count 5 --time-limit 90", "A short mock interview."),
@@ -38,53 +37,51 @@ struct DrillCommand: Command {
   /// The kinds of card a drill asks.
   static let kinds: Set<CardKind> = [.trick, .edge, .interview]
 
-  var selection: SelectionOptions
+  var options: SelectionOptions
   var count: Int
   var seed: Int?
   var timeLimit: Int?
   var record: Bool
   var force: Bool
-  var noColor: Bool
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    selection = try SelectionOptions(arguments)
+    options = try SelectionOptions(arguments)
     count = arguments.number("--count") ?? 10
     seed = arguments.number("--seed")
     timeLimit = arguments.number("--time-limit")
     record = arguments.flag("--record")
     force = arguments.flag("--force")
-    noColor = arguments.flag("--no-color")
-    let asked = selection.decks.filter.kinds
+    let asked = options.decks.filter.kinds
     if !asked.isEmpty && asked.isDisjoint(with: Self.kinds) {
       throw UsageError(
         "a drill asks trick, edge and interview cards, not syntax ones",
         command: arguments.command)
     }
-    selection.decks.filter.kinds = asked.isEmpty ? Self.kinds : asked.intersection(Self.kinds)
+    options.decks.filter.kinds = asked.isEmpty ? Self.kinds : asked.intersection(Self.kinds)
   }
 
   func run(in context: CommandContext) throws(UsageError) -> ExitCode {
     let console = context.console
-    guard let loaded = try SessionSetup.loadCards(selection.decks, force: force, context) else {
+    guard let loaded = try SessionSetup.loadCards(options.decks, force: force, context) else {
       return .failure
     }
     let seed = seed ?? context.environment.randomSeed()
     var generator = SeededGenerator(seed: UInt64(seed))
     let questions = Array(loaded.shuffled(using: &generator).prefix(count))
     let now = try context.clock()
-    let today = try context.today(selection.state)
+    let today = try context.today(options.state)
     var store: ReviewStore?
     if record {
-      guard let opened = try context.openForWriting(selection.state, now: now) else {
+      guard let opened = try context.openForWriting(options.state, now: now) else {
         return .failure
       }
       store = opened
     }
     defer { try? store?.close() }
 
-    let style = context.style(noColor: noColor)
+    let style = context.style(noColor: options.noColor)
     let scope = SessionSetup.describe(
-      CardFilter(topics: selection.decks.filter.topics, decks: selection.decks.filter.decks))
+      CardFilter(topics: options.decks.filter.topics, decks: options.decks.filter.decks))
     console.print(
       style.apply(
         .heading,
@@ -94,8 +91,8 @@ struct DrillCommand: Command {
     console.print()
     let session = SessionSetup.session(
       cards: questions, store: store, style: style, now: now, today: today,
-      mode: .drill(record: record, timeLimit: timeLimit), deckOptions: selection.decks,
-      stateOptions: selection.state, context)
+      mode: .drill(record: record, timeLimit: timeLimit), deckOptions: options.decks,
+      stateOptions: options.state, context)
     let result = session.run()
     console.print()
     console.print(SummaryPresenter(style: style).drill(result, asked: questions.count))

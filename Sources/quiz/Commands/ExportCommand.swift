@@ -41,12 +41,12 @@ struct ExportCommand: Command {
   var format: Format
   var output: String?
   var force: Bool
-  var selection: SelectionOptions
+  var options: SelectionOptions
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     output = arguments.value("--output").flatMap { $0 == "-" ? nil : $0 }
     force = arguments.flag("--force")
-    selection = try SelectionOptions(arguments)
+    options = try SelectionOptions(arguments)
     format = try Self.format(
       named: arguments.value("--format"), output: output, command: arguments.command)
     if force && output == nil {
@@ -61,7 +61,7 @@ struct ExportCommand: Command {
       console.failure(AtomicFile.Failure.exists.message(for: output))
       return .failure
     }
-    guard let selection = try context.select(selection) else { return .failure }
+    guard let selection = try context.select(options) else { return .failure }
     let (collection, store) = (selection.collection, selection.store)
     let rows = ExportRow.rows(
       cards: selection.cards.map(\.tracked), allCards: collection.cards.lazy.map(\.id),

@@ -20,7 +20,6 @@ struct ReviewCommand: Command {
       .option("--new", "N", .number(0...10_000), help: "New cards today, at most (default 20)."),
       .option("--limit", "N", .number(1...100_000), help: "Cards in this session, at most."),
       .flag("--force", help: "Review the cards that loaded even if some decks have errors."),
-      .noColor,
     ],
     examples: [
       ("quiz", "Today's review."),
@@ -29,28 +28,26 @@ struct ReviewCommand: Command {
     ],
     isDefault: true)
 
-  var selection: SelectionOptions
+  var options: SelectionOptions
   var newPerDay: Int?
   var limit: Int?
   var force: Bool
-  var noColor: Bool
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    selection = try SelectionOptions(arguments)
+    options = try SelectionOptions(arguments)
     newPerDay = arguments.number("--new")
     limit = arguments.number("--limit")
     force = arguments.flag("--force")
-    noColor = arguments.flag("--no-color")
   }
 
   func run(in context: CommandContext) throws(UsageError) -> ExitCode {
     let console = context.console
-    guard let loaded = try SessionSetup.loadCards(selection.decks, force: force, context) else {
+    guard let loaded = try SessionSetup.loadCards(options.decks, force: force, context) else {
       return .failure
     }
     let now = try context.clock()
-    let today = try context.today(selection.state)
-    guard let store = try context.openForWriting(selection.state, now: now) else { return .failure }
+    let today = try context.today(options.state)
+    guard let store = try context.openForWriting(options.state, now: now) else { return .failure }
     defer {
       // The grades are already in the journal; only the snapshot could not be brought up to date.
       do { try store.close() } catch { console.warning(error) }
@@ -59,14 +56,14 @@ struct ReviewCommand: Command {
     let ids = loaded.map(\.id)
     // Cards asked for by id (as `quiz drill` suggests for missed ones) are shown even when
     // today's new cards are used up: the user named them.
-    let namesCards = !selection.decks.filter.ids.isEmpty
+    let namesCards = !options.decks.filter.ids.isEmpty
     let queue = ReviewQueue(
       cards: ids, state: store.state, today: today,
       limits: .init(
         newPerDay: newPerDay ?? (namesCards ? ids.count + store.state.newCards(on: today) : 20),
         perSession: limit))
-    let style = context.style(noColor: noColor)
-    let scope = SessionSetup.describe(selection.decks.filter)
+    let style = context.style(noColor: options.noColor)
+    let scope = SessionSetup.describe(options.decks.filter)
     guard !queue.cards.isEmpty else {
       console.print("Nothing to review\(scope.isEmpty ? "" : " for \(scope)") today.")
       if let next = ReviewQueue.nextDue(of: ids, in: store.state, after: today) {
@@ -97,7 +94,7 @@ struct ReviewCommand: Command {
       uniquingKeysWith: { first, _ in first })
     let session = SessionSetup.session(
       cards: queue.cards.compactMap { byID[$0] }, store: store, style: style, now: now,
-      today: today, mode: .review, deckOptions: selection.decks, stateOptions: selection.state,
+      today: today, mode: .review, deckOptions: options.decks, stateOptions: options.state,
       context)
     let result = session.run()
 

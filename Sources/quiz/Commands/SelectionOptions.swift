@@ -1,20 +1,23 @@
 import CommandLineKit
 
 /// The options of the commands that work on chosen cards and their progress: which decks, which
-/// cards, and where the state is.
+/// cards, where the state is, and whether to colour.
 struct SelectionOptions {
   /// The decks and the filter.
   var decks: DeckOptions
   /// The state folder and the day's start.
   var state: StateOptions
+  /// Whether `--no-color` was given.
+  var noColor: Bool
 
-  /// `--decks`, the filters, `--state` and `--day-start`.
+  /// `--decks`, the filters, `--state`, `--day-start` and `--no-color`.
   static let options =
-    [DeckOptions.folderOption] + DeckOptions.filterOptions + StateOptions.options
+    [DeckOptions.folderOption] + DeckOptions.filterOptions + StateOptions.options + [.noColor]
 
   /// Takes the options of ``options``.
   init(_ arguments: ParsedArguments) throws(UsageError) {
     decks = try DeckOptions(arguments, filters: true)
     state = StateOptions(arguments)
+    noColor = arguments.flag("--no-color")
   }
 }

@@ -19,22 +19,20 @@ struct StatsCommand: Command {
       streak of days with reviews. The counts, the retention and the forecast are of the chosen \
       cards; the calendar and the streak count every review.
       """,
-    options: [.json("Print it all as one JSON object."), .noColor] + SelectionOptions.options,
+    options: [.json("Print it all as one JSON object.")] + SelectionOptions.options,
     examples: [("quiz stats --topic sheets --json", "The progress on sheets, for scripts.")])
 
   var json: Bool
-  var noColor: Bool
-  var selection: SelectionOptions
+  var options: SelectionOptions
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     json = arguments.flag("--json")
-    noColor = arguments.flag("--no-color")
-    selection = try SelectionOptions(arguments)
+    options = try SelectionOptions(arguments)
   }
 
   func run(in context: CommandContext) throws(UsageError) -> ExitCode {
     let console = context.console
-    guard let selection = try context.select(selection) else { return .failure }
+    guard let selection = try context.select(options) else { return .failure }
     let store = selection.store
     let reviews: [ReviewEvent]
     do {
@@ -53,7 +51,8 @@ struct StatsCommand: Command {
       let data = (try? encoder.encode(statistics)) ?? Data("{}".utf8)
       console.print(String(decoding: data, as: UTF8.self))
     } else {
-      let report = report(statistics, style: context.style(noColor: noColor), width: context.width)
+      let report = report(
+        statistics, style: context.style(noColor: options.noColor), width: context.width)
       for line in report { console.print(line) }
     }
     return selection.collection.errors.isEmpty ? .success : .failure

@@ -11,21 +11,17 @@ struct TopicsCommand: Command {
       Lists the topics, sorted: topic, cards, cards due today and new cards (never reviewed). \
       With a filter, the topics of the matching cards, and the counts of those.
       """,
-    options: SelectionOptions.options + [
-      .noColor
-    ],
+    options: SelectionOptions.options,
     examples: [("quiz topics --deck navigation-guide", "The topics of one deck.")])
 
-  var selection: SelectionOptions
-  var noColor: Bool
+  var options: SelectionOptions
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    selection = try SelectionOptions(arguments)
-    noColor = arguments.flag("--no-color")
+    options = try SelectionOptions(arguments)
   }
 
   func run(in context: CommandContext) throws(UsageError) -> ExitCode {
-    guard let selection = try context.select(selection) else { return .failure }
+    guard let selection = try context.select(options) else { return .failure }
     let cards = selection.cards
     var table = AlignedTable(columns: [
       .init(title: "Topic"), .init(title: "Cards", alignsRight: true),
@@ -36,14 +32,8 @@ struct TopicsCommand: Command {
       let count = selection.counts(of: cards.filter { $0.topic == topic })
       table.rows.append([topic, String(count.cards), String(count.dueToday), String(count.new)])
     }
-    let total = selection.counts(of: cards)
-    let lines =
-      table.lines(style: context.style(noColor: noColor)) + [
-        "",
-        "\(ReportText.count(topics.count, "topic")), \(ReportText.count(total.cards, "card")): "
-          + "\(total.dueToday) due today, \(total.new) new.",
-      ]
-    for line in lines { context.console.print(line) }
-    return selection.collection.errors.isEmpty ? .success : .failure
+    return context.print(
+      table, style: options, summary: selection.summary(topics.count, "topic"),
+      of: selection)
   }
 }
