@@ -184,6 +184,34 @@ struct InjectedDependencyTests {
   }
 }
 
+@Suite("QUIZ_NOW, read by the files' own Timestamp")
+struct QuizNowTests {
+  @Test(
+    "refuses a QUIZ_NOW that names no moment the journal could read back",
+    arguments: ["2026-02-30T08:00:00", "100000-01-01T00:00:00Z", "2026-11-29T25:00", "now"])
+  func refused(text: String) throws {
+    let state = try TemporaryFolder()
+    let result = runQuiz(["stats"], variables: ["QUIZ_NOW": text, "QUIZ_STATE": state.path])
+    #expect(result.status == .usage)
+    #expect(result.error.hasPrefix("quiz stats: QUIZ_NOW must be an ISO 8601 date and time"))
+  }
+
+  @Test("reads a QUIZ_NOW without an offset in the time zone of TZ, proleptic Gregorian")
+  func local() throws {
+    let harness = try SessionHarness()
+    var variables = harness.variables
+    variables["QUIZ_NOW"] = "1500-03-01T12:00"
+    let result = runQuiz(
+      ["--kind", "trick"], variables: variables, input: ScriptedInput(["", "4"])
+    ) { $0.timeZone = TimeZone(identifier: "Europe/Paris")! }
+    #expect(result.status == .success)
+    let review = try #require(try ReviewStoreReader.events(harness).first)
+    // Paris kept local mean time then: 0:09:21 ahead of UTC, as the time zone database says.
+    #expect((review["at"] as? String)?.hasPrefix("1500-03-01T11:") == true)
+    #expect(review["day"] as? String == "1500-03-01")
+  }
+}
+
 @Suite("The queue of a session")
 struct SessionQueueInSessionTests {
   // A card graded 2 comes back; graded 2 again it comes back again; taking that grade back

@@ -60,7 +60,7 @@ struct ReviewCommand: Command {
     let queue = ReviewQueue(
       cards: ids, state: store.state, today: today,
       limits: .init(
-        newPerDay: newPerDay ?? (namesCards ? ids.count + store.state.newCards(on: today) : 20),
+        newPerDay: newPerDay ?? (namesCards ? .max : ReviewQueue.Limits().newPerDay),
         perSession: limit))
     let style = context.style(noColor: options.noColor)
     let scope = SessionSetup.describe(options.decks.filter)
