@@ -157,11 +157,7 @@ struct CodeParser {
       case "switch": return [parseSwitch()]
       case "for": return [parseFor()]
       case "do", "repeat", "defer":
-        let node = CodeNode(
-          kind: .statement, name: String(current), token: position,
-          tokens: position..<position + 1)
-        position += 1
-        var statement = node
+        var statement = takeKeywordStatement()
         if isPunctuation("{") { statement.blocks.append(parseBraces()) }
         while isKeyword("catch") {
           position += 1
@@ -322,12 +318,18 @@ struct CodeParser {
     return node
   }
 
+  /// A statement node named by the keyword at the current token, which it takes.
+  private mutating func takeKeywordStatement() -> CodeNode {
+    let node = CodeNode(
+      kind: .statement, name: String(current), token: position, tokens: position..<position + 1)
+    position += 1
+    return node
+  }
+
   /// `if`, `guard`, `while`: conditions, a block, and `else`.
   private mutating func parseConditional() -> CodeNode {
-    var node = CodeNode(
-      kind: .statement, name: String(current), token: position, tokens: position..<position + 1)
     let start = position
-    position += 1
+    var node = takeKeywordStatement()
     node.clause = parseConditions()
     if isKeyword("else") { position += 1 }
     if isPunctuation("{") { node.blocks.append(parseBraces()) }
@@ -360,10 +362,8 @@ struct CodeParser {
 
   /// `switch subject { case …: … default: … }`.
   private mutating func parseSwitch() -> CodeNode {
-    var node = CodeNode(
-      kind: .statement, name: "switch", token: position, tokens: position..<position + 1)
     let start = position
-    position += 1
+    var node = takeKeywordStatement()
     node.clause = parseExpression(allowsTrailingClosure: false)
     guard take("{") else { return node }
     var cases: [CodeNode] = []
@@ -372,10 +372,8 @@ struct CodeParser {
         position += 1
         continue
       }
-      var clause = CodeNode(
-        kind: .statement, name: String(current), token: position, tokens: position..<position + 1)
       let clauseStart = position
-      position += 1
+      var clause = takeKeywordStatement()
       while !atEnd && !isPunctuation(":") && !isPunctuation("}") {
         let before = position
         clause.clause += parseExpression(allowsTrailingClosure: false)
@@ -394,10 +392,8 @@ struct CodeParser {
 
   /// `for item in sequence { … }`.
   private mutating func parseFor() -> CodeNode {
-    var node = CodeNode(
-      kind: .statement, name: "for", token: position, tokens: position..<position + 1)
     let start = position
-    position += 1
+    var node = takeKeywordStatement()
     if isKeyword("case") || isKeyword("let") || isKeyword("var") { position += 1 }
     declared.formUnion(parsePattern())
     if isKeyword("in") { position += 1 }
