@@ -8,6 +8,25 @@ public struct TextWrapper {
     self.width = width
   }
 
+  /// Items joined by `separator`, broken between items rather than inside one (an item longer
+  /// than the width is wrapped at its spaces).
+  public func wrap(items: [String], separator: String = " · ") -> String {
+    var lines: [String] = []
+    var current = ""
+    for item in items {
+      if current.isEmpty {
+        current = item
+      } else if current.count + separator.count + item.count <= width {
+        current += separator + item
+      } else {
+        lines.append(current)
+        current = item
+      }
+    }
+    lines.append(current)
+    return lines.map { wrap($0) }.joined(separator: "\n")
+  }
+
   /// `text` wrapped so that no line, indent included, is longer than the width, unless a single
   /// word is longer. Existing line breaks are kept.
   public func wrap(_ text: String, indent: String = "") -> String {

@@ -14,8 +14,8 @@ struct ListingCommandTests {
     #expect(
       result.out == """
         Deck    Cards  Due  New  Title   File
-        garden      3    1    1  Garden  Decks/garden.md
-        herbs       3    2    0  Herbs   Decks/herbs.md
+        garden      3    1    1  Garden  built in
+        herbs       3    2    0  Herbs   built in
 
         2 decks, 6 cards: 3 due today, 1 new.
 

@@ -103,21 +103,41 @@ struct ReviewSessionTests {
   @Test("suggests nothing for an empty attempt: the user grades")
   func emptyAttempt() throws {
     let harness = try SessionHarness()
-    let result = harness.run([], lines: ["", "", "3"], deck: Self.sheetDeck)
+    let result = harness.run(
+      [], lines: ["", "", "3"], interactive: true, deck: Self.sheetDeck)
     #expect(result.out.contains("Type a grade from 0 to 5 (or :help)."))
     #expect(result.out.contains("Grades: 3 ×1."))
     #expect(!result.out.contains("Your attempt"))
     #expect(try harness.saved().cards["sheet-item"]?.repetitions == 1)
   }
 
-  @Test("explains an invalid grade and asks again")
+  @Test("explains an invalid grade on a terminal and asks again")
   func invalidGrade() throws {
     let harness = try SessionHarness()
-    let result = harness.run(["--kind", "trick"], lines: ["", "7", "", "good", "2"])
+    let result = harness.run(
+      ["--kind", "trick"], lines: ["", "7", "", "good", "2"], interactive: true)
     #expect(result.out.contains("'7' is not a grade: type a whole number from 0 to 5 (or :help)."))
     #expect(result.out.contains("Type a grade from 0 to 5 (or :help)."))
     #expect(result.out.contains("'good' is not a grade"))
     #expect(try harness.saved().cards["clay"]?.repetitions == 0)
+  }
+
+  @Test(
+    "ends a piped session on a line that is not a grade, naming the line, exit 1",
+    arguments: [
+      (["", "7"], "quiz: standard input, line 2: '7' is not a grade from 0 to 5"),
+      (["", "5", "", "good"], "quiz: standard input, line 4: 'good' is not a grade from 0 to 5"),
+      (
+        ["", ""], "quiz: standard input, line 2: an empty grade line is not a grade from 0 to 5"
+      ),
+    ])
+  func invalidPipedGrade(lines: [String], message: String) throws {
+    let harness = try SessionHarness()
+    let result = harness.run(["--kind", "trick", "--kind", "edge"], lines: lines)
+    #expect(result.status == .failure)
+    #expect(result.error.contains(message + "\n"))
+    // Grades before the bad line are kept.
+    #expect(try harness.saved().cards.count == (lines.count == 4 ? 1 : 0))
   }
 
   @Test("brings a card graded below 4 back at the end of the session")

@@ -1,5 +1,6 @@
 import CardDeck
 import CommandLineKit
+import Foundation
 import Scheduler
 
 extension CommandContext {
@@ -15,6 +16,13 @@ extension CommandContext {
     var isFiltered: Bool
     /// The state, opened for reading.
     var store: ReviewStore
+    /// Whether the decks are the ones built into quiz, whose paths are not on this machine.
+    var isBuiltIn: Bool
+
+    /// Where `deck` is read from, for people: its path, or `built in`.
+    func location(of deck: Deck) -> String {
+      isBuiltIn ? "built in" : deck.path
+    }
 
     /// How the cards stand, by stage, today.
     func counts(of cards: [Card]) -> StageCounts {
@@ -29,14 +37,30 @@ extension CommandContext {
     }
   }
 
-  /// Prints a listing: the table, a blank line and the summary. The status is a failure when a
-  /// deck had errors.
+  /// Prints a listing: the table fitted to the width, a blank line and the summary; or with
+  /// `json`, the rows as a JSON array of objects keyed by the columns' `keys`. The status is a
+  /// failure when a deck had errors.
   func print(
-    _ table: AlignedTable, style options: SelectionOptions, summary: String,
-    of selection: Selection
+    _ table: AlignedTable, keys: [String], json: Bool, style options: SelectionOptions,
+    summary: String, of selection: Selection
   ) -> ExitCode {
-    for line in table.lines(style: style(noColor: options.noColor)) + ["", summary] {
-      console.print(line)
+    if json {
+      let objects = table.rows.map { row in
+        Dictionary(
+          uniqueKeysWithValues: zip(keys, row).map { key, cell in
+            (key, Int(cell).map(ListingCell.number) ?? .text(cell))
+          })
+      }
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+      let data = (try? encoder.encode(objects)) ?? Data("[]".utf8)
+      console.print(String(decoding: data, as: UTF8.self))
+    } else {
+      for line in table.lines(style: style(noColor: options.noColor), width: width)
+        + ["", summary]
+      {
+        console.print(line)
+      }
     }
     return selection.collection.errors.isEmpty ? .success : .failure
   }
@@ -50,6 +74,21 @@ extension CommandContext {
     guard let store = openForReading(options.state) else { return nil }
     return Selection(
       today: today, collection: collection, cards: cards,
-      isFiltered: options.decks.filter != CardFilter(), store: store)
+      isFiltered: options.decks.filter != CardFilter(), store: store,
+      isBuiltIn: options.decks.folder(in: environment) == nil)
+  }
+}
+
+/// A cell of a listing in JSON: a count as a number, anything else as text.
+private enum ListingCell: Encodable {
+  case text(String)
+  case number(Int)
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    switch self {
+    case .text(let text): try container.encode(text)
+    case .number(let number): try container.encode(number)
+    }
   }
 }

@@ -12,8 +12,11 @@ struct CommandContext {
   /// The command as typed, for messages: `quiz stats`.
   var command: String
 
-  /// The terminal's width in columns.
-  var width: Int { environment.width }
+  /// The width that output must fit; nil for no limit (tables are then not cut).
+  var width: Int? { environment.width }
+
+  /// The width prose is wrapped to.
+  var proseWidth: Int { environment.proseWidth }
 
   /// The clock: `QUIZ_NOW` when set, else the real one.
   func clock() throws(UsageError) -> @Sendable () -> Date {

@@ -34,16 +34,19 @@ struct CardsCommand: Command {
       let data = (try? encoder.encode(cards.map(CardRecord.init))) ?? Data("[]".utf8)
       console.print(String(decoding: data, as: UTF8.self))
     } else {
-      let idWidth = min(cards.map(\.id.count).max() ?? 0, 32)
-      let topicWidth = min(cards.map(\.topic.count).max() ?? 0, 24)
+      // Ids are typed back (--card, unsuspend), so they are shown whole; topics and prompts
+      // give way to fit the width.
+      var table = AlignedTable(columns: [
+        .init(title: "Id"), .init(title: "Kind"), .init(title: "Topic", shrinkOrder: 1),
+        .init(title: "Prompt", shrinkOrder: 0),
+      ])
       for card in cards {
         let prompt = card.prompt.text.isEmpty ? (card.prompt.code?.text ?? "") : card.prompt.text
         let firstLine = prompt.split(separator: "\n").first.map(String.init) ?? ""
-        console.print(
-          [
-            card.id.padded(to: idWidth), card.kind.rawValue.padded(to: 9),
-            card.topic.padded(to: topicWidth), firstLine.truncated(to: 70),
-          ].joined(separator: "  "))
+        table.rows.append([card.id, card.kind.rawValue, card.topic, firstLine])
+      }
+      for line in table.lines(style: Style(usesColor: false), width: context.width).dropFirst() {
+        console.print(line)
       }
     }
     return collection.errors.isEmpty ? .success : .failure

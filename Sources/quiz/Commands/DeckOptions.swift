@@ -40,6 +40,9 @@ struct DeckOptions {
   /// Takes --decks, and with `filters` also --topic, --kind, --deck, --lesson and --card.
   init(_ arguments: ParsedArguments, filters: Bool) throws(UsageError) {
     folder = arguments.value("--decks")
+    if folder == "" {
+      throw UsageError("--decks needs a folder, not an empty name", command: arguments.command)
+    }
     guard filters else { return }
     filter.topics = arguments.values("--topic")
     for name in arguments.values("--kind") {
@@ -70,11 +73,18 @@ struct DeckOptions {
   func load(in environment: Environment, command: String) throws(UsageError) -> DeckCollection {
     let loader = DeckLoader()
     if let folder = folder(in: environment) {
+      let collection: DeckCollection
       do {
-        return try loader.load(folder: folder)
+        collection = try loader.load(folder: folder)
       } catch {
         throw UsageError("\(error)", command: command)
       }
+      guard !collection.decks.isEmpty else {
+        throw UsageError(
+          "\(folder): holds no deck (native decks end in .md, lesson pages in .txt)",
+          command: command)
+      }
+      return collection
     }
     return loader.load(
       files: environment.shippedDecks.map {
@@ -100,6 +110,15 @@ struct DeckOptions {
         ? "" : " Did you mean \(suggestions.map { "'\($0)'" }.joined(separator: " or "))?"
       throw UsageError(
         "no card has the topic '\(topic)'.\(hint) The topics are: \(collection.topics.joined(separator: ", "))",
+        command: command)
+    }
+    let lessons = Set(all.compactMap(\.lesson))
+    for lesson in filter.lessons.sorted() where !lessons.contains(lesson) {
+      throw UsageError(
+        "no deck is lesson \(lesson); "
+          + (lessons.isEmpty
+            ? "no deck says which lesson it is"
+            : "the lessons are \(lessons.sorted().map(String.init).joined(separator: ", "))"),
         command: command)
     }
     for id in filter.ids where !all.contains(where: { $0.id == id }) {

@@ -11,12 +11,16 @@ struct DecksCommand: Command {
       Lists the decks: name, cards, cards due today, new cards (never reviewed), title and file. \
       With a filter, the decks that have matching cards, and the counts of those.
       """,
-    options: SelectionOptions.options)
+    options: SelectionOptions.options + [
+      .json("Print one JSON array: name, cards, due, new, title and file of each deck.")
+    ])
 
   var options: SelectionOptions
+  var json: Bool
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     options = try SelectionOptions(arguments)
+    json = arguments.flag("--json")
   }
 
   func run(in context: CommandContext) throws(UsageError) -> ExitCode {
@@ -24,7 +28,7 @@ struct DecksCommand: Command {
     var table = AlignedTable(columns: [
       .init(title: "Deck"), .init(title: "Cards", alignsRight: true),
       .init(title: "Due", alignsRight: true), .init(title: "New", alignsRight: true),
-      .init(title: "Title"), .init(title: "File"),
+      .init(title: "Title", shrinkOrder: 1), .init(title: "File", shrinkOrder: 0),
     ])
     var shown = 0
     for deck in selection.collection.decks {
@@ -34,16 +38,12 @@ struct DecksCommand: Command {
       shown += 1
       table.rows.append([
         deck.name, String(count.cards), String(count.dueToday), String(count.new), deck.title,
-        deck.path,
+        selection.location(of: deck),
       ])
     }
-    // Titles give way to the other columns on a narrow terminal.
-    let others = [0, 1, 2, 3, 5].map { index in
-      ([table.columns[index].title] + table.rows.map { $0[index] }).map(\.count).max() ?? 0
-    }
-    table.columns[4].maximumWidth = max(24, context.width - others.reduce(0, +) - 10)
     return context.print(
-      table, style: options, summary: selection.summary(shown, "deck"),
+      table, keys: ["name", "cards", "due", "new", "title", "file"], json: json, style: options,
+      summary: selection.summary(shown, "deck"),
       of: selection)
   }
 }

@@ -24,7 +24,7 @@ struct MergeCommand: Command {
   var path: String
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    stateOptions = StateOptions(arguments)
+    stateOptions = try StateOptions(arguments)
     path = try arguments.onlyPositional(
       missing: "name the state folder to merge from",
       tooMany: { "merge one folder at a time, not \($0)" })

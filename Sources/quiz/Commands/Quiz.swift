@@ -23,7 +23,7 @@ struct Quiz {
 
   /// The text of `quiz --help`.
   func help() -> String {
-    let width = environment.width
+    let width = environment.proseWidth
     return [
       "quiz: spaced-repetition flash cards in the terminal.",
       "Usage: quiz [command] [options]",
@@ -48,7 +48,7 @@ struct Quiz {
           guard let command = Self.command(named: topic) else {
             throw unknownCommand(topic)
           }
-          console.print(command.declaration.help(width: environment.width))
+          console.print(command.declaration.help(width: environment.proseWidth))
         } else {
           console.print(help())
         }
@@ -58,7 +58,7 @@ struct Quiz {
         throw unknownCommand(name ?? "")
       }
       if asksHelp {
-        console.print(type.declaration.help(width: environment.width))
+        console.print(type.declaration.help(width: environment.proseWidth))
         return .success
       }
       let parsed = try ParsedArguments(rest, declaration: type.declaration)

@@ -17,7 +17,7 @@ struct SelectionOptions {
   /// Takes the options of ``options``.
   init(_ arguments: ParsedArguments) throws(UsageError) {
     decks = try DeckOptions(arguments, filters: true)
-    state = StateOptions(arguments)
+    state = try StateOptions(arguments)
     noColor = arguments.flag("--no-color")
   }
 }

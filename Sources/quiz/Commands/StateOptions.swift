@@ -21,8 +21,11 @@ struct StateOptions {
   ]
 
   /// Takes --state and --day-start.
-  init(_ arguments: ParsedArguments) {
+  init(_ arguments: ParsedArguments) throws(UsageError) {
     folder = arguments.value("--state")
+    if folder == "" {
+      throw UsageError("--state needs a folder, not an empty name", command: arguments.command)
+    }
     dayStartHour = arguments.number("--day-start")
   }
 

@@ -59,7 +59,7 @@ struct StatsCommand: Command {
   }
 
   /// The report as lines of text.
-  func report(_ statistics: ReviewStatistics, style: Style, width: Int) -> [String] {
+  func report(_ statistics: ReviewStatistics, style: Style, width: Int?) -> [String] {
     var lines = table(
       "Deck", statistics.decks + [statistics.total], style: style, width: width)
     lines.append("")
@@ -79,7 +79,7 @@ struct StatsCommand: Command {
       "Streak: \(ReportText.count(streak, "day"))"
         + (streak > 0 && reviewedToday == 0 ? ", if you review today." : "."))
 
-    let charts = ReviewCharts(width: width, style: style)
+    let charts = ReviewCharts(width: width ?? 80, style: style)
     lines.append("")
     lines.append(style.apply(.heading, "Due in the next \(ReviewStatistics.forecastDays) days"))
     if statistics.forecast.allSatisfy({ $0.due == 0 }) {
@@ -100,12 +100,12 @@ struct StatsCommand: Command {
 
   /// A table of groups: name, cards, due today, and a column per stage.
   private func table(
-    _ title: String, _ groups: [ReviewStatistics.Group], style: Style, width: Int
+    _ title: String, _ groups: [ReviewStatistics.Group], style: Style, width: Int?
   ) -> [String] {
     let numbers = ["Cards", "Due", "New", "Learning", "Young", "Mature", "Suspended"]
-    let fixed = numbers.reduce(0) { $0 + $1.count + 2 }
+    // Deck names are typed back (--deck), so they are never cut; topics may be.
     var table = AlignedTable(
-      columns: [.init(title: title, maximumWidth: max(12, width - fixed))]
+      columns: [.init(title: title, shrinkOrder: title == "Topic" ? 0 : nil)]
         + numbers.map { .init(title: $0, alignsRight: true) })
     for group in groups {
       let counts = group.counts
@@ -116,6 +116,6 @@ struct StatsCommand: Command {
             counts.mature, counts.suspended,
           ].map(String.init))
     }
-    return table.lines(style: style)
+    return table.lines(style: style, width: width)
   }
 }

@@ -11,20 +11,24 @@ struct TopicsCommand: Command {
       Lists the topics, sorted: topic, cards, cards due today and new cards (never reviewed). \
       With a filter, the topics of the matching cards, and the counts of those.
       """,
-    options: SelectionOptions.options,
+    options: SelectionOptions.options + [
+      .json("Print one JSON array: topic, cards, due and new of each topic.")
+    ],
     examples: [("quiz topics --deck navigation-guide", "The topics of one deck.")])
 
   var options: SelectionOptions
+  var json: Bool
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     options = try SelectionOptions(arguments)
+    json = arguments.flag("--json")
   }
 
   func run(in context: CommandContext) throws(UsageError) -> ExitCode {
     guard let selection = try context.select(options) else { return .failure }
     let cards = selection.cards
     var table = AlignedTable(columns: [
-      .init(title: "Topic"), .init(title: "Cards", alignsRight: true),
+      .init(title: "Topic", shrinkOrder: 0), .init(title: "Cards", alignsRight: true),
       .init(title: "Due", alignsRight: true), .init(title: "New", alignsRight: true),
     ])
     let topics = Set(cards.map(\.topic)).sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) }
@@ -33,7 +37,8 @@ struct TopicsCommand: Command {
       table.rows.append([topic, String(count.cards), String(count.dueToday), String(count.new)])
     }
     return context.print(
-      table, style: options, summary: selection.summary(topics.count, "topic"),
+      table, keys: ["topic", "cards", "due", "new"], json: json, style: options,
+      summary: selection.summary(topics.count, "topic"),
       of: selection)
   }
 }

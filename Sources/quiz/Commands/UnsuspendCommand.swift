@@ -22,7 +22,7 @@ struct UnsuspendCommand: Command {
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     deckOptions = try DeckOptions(arguments, filters: false)
-    stateOptions = StateOptions(arguments)
+    stateOptions = try StateOptions(arguments)
     id = try arguments.onlyPositional(
       missing: "name the card to bring back, by its id",
       tooMany: { "unsuspend one card at a time, not \($0)" })

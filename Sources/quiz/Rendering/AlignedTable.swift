@@ -1,22 +1,47 @@
 /// Rows of text in aligned columns, with a header row, for listings and statistics.
+///
+/// Made to fit a width: columns that may shrink give way, in the order they are marked, down to
+/// their heading's width (and no less than 8); a cut cell ends with `…`. Columns that hold ids
+/// (deck names, card ids) are never cut, since people type them back: when the first column is
+/// still too wide, it is narrowed, and a cell longer than it stands on a line of its own above
+/// the rest of its row.
 struct AlignedTable {
-  /// A column: its heading, which side its cells keep to, and how wide it may grow.
+  /// A column: its heading, which side its cells keep to, and whether it may be cut to fit.
   struct Column {
     var title: String
     var alignsRight = false
-    var maximumWidth: Int?
+    /// Whether cells may be cut with `…` to fit the width; the lower, the sooner (nil: never).
+    var shrinkOrder: Int?
   }
 
   var columns: [Column]
   var rows: [[String]] = []
 
+  /// The width of each column, fitted to `width` where the shrinkable columns allow.
+  func widths(fitting width: Int?) -> [Int] {
+    var widths = columns.indices.map { index in
+      ([columns[index].title] + rows.map { $0[index] }).map(\.count).max() ?? 0
+    }
+    guard let width else { return widths }
+    var excess = widths.reduce(0, +) + 2 * (columns.count - 1) - width
+    let shrinkable = columns.indices.filter { columns[$0].shrinkOrder != nil }
+      .sorted { columns[$0].shrinkOrder! < columns[$1].shrinkOrder! }
+    for index in shrinkable where excess > 0 {
+      let floor = max(8, columns[index].title.count)
+      let cut = min(excess, max(0, widths[index] - floor))
+      widths[index] -= cut
+      excess -= cut
+    }
+    if excess > 0, columns.first?.shrinkOrder == nil {
+      widths[0] = max(columns[0].title.count, widths[0] - excess)
+    }
+    return widths
+  }
+
   /// The lines, header first (in the heading style), cells padded or cut to the column widths,
   /// columns two spaces apart, without trailing spaces.
-  func lines(style: Style) -> [String] {
-    let widths = columns.indices.map { index in
-      let widest = ([columns[index].title] + rows.map { $0[index] }).map(\.count).max() ?? 0
-      return min(widest, columns[index].maximumWidth ?? widest)
-    }
+  func lines(style: Style, width: Int?) -> [String] {
+    let widths = widths(fitting: width)
     func line(_ cells: [String]) -> String {
       cells.indices.map { index in
         let cell = cells[index].truncated(to: widths[index])
@@ -24,7 +49,12 @@ struct AlignedTable {
           ? cell.leftPadded(to: widths[index]) : cell.padded(to: widths[index])
       }.joined(separator: "  ").trimmingTrailingSpaces()
     }
-    return [style.apply(.heading, line(columns.map(\.title)))] + rows.map(line)
+    func rowLines(_ cells: [String]) -> [String] {
+      guard columns.first?.shrinkOrder == nil, let first = cells.first, first.count > widths[0]
+      else { return [line(cells)] }
+      return [first, line([""] + cells.dropFirst())]
+    }
+    return [style.apply(.heading, line(columns.map(\.title)))] + rows.flatMap(rowLines)
   }
 }
 

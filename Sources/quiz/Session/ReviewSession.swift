@@ -162,7 +162,7 @@ final class ReviewSession {
         multiline
         ? "Type your answer, ending with an empty line, or press Enter to see it. :help lists commands."
         : "Say or type your answer, then press Enter to see it. :help lists commands."
-      console.print(presenter.style.apply(.dim, hint))
+      console.print(presenter.style.apply(.dim, presenter.wrapper.wrap(hint)))
     }
     var limit: Double?
     if case .drill(_, let seconds?) = mode { limit = Double(seconds) }
@@ -198,14 +198,15 @@ final class ReviewSession {
     }
   }
 
-  static let gradeLegend =
-    "0 blackout · 1 wrong, but recognised · 2 wrong, easy once seen · 3 right, with effort · "
-    + "4 right, after a pause · 5 perfect"
+  static let gradeLegend = [
+    "0 blackout", "1 wrong, but recognised", "2 wrong, easy once seen", "3 right, with effort",
+    "4 right, after a pause", "5 perfect",
+  ]
 
   /// A grade from 0 to 5; asks again, saying why, until it gets one.
   private func readGrade(for card: Card, suggestion: Grade?) -> Step {
     console.print(
-      presenter.style.apply(.dim, TextWrapper(width: presenter.width).wrap(Self.gradeLegend)))
+      presenter.style.apply(.dim, presenter.wrapper.wrap(items: Self.gradeLegend)))
     let prompt = suggestion.map { "Grade 0–5 [\($0)]: " } ?? "Grade 0–5: "
     while true {
       switch input.read(prompt: prompt) {
@@ -218,6 +219,15 @@ final class ReviewSession {
         }
         if trimmed.isEmpty, let suggestion { return .grade(suggestion) }
         if let grade = Int(trimmed).flatMap(Grade.init(rawValue:)) { return .grade(grade) }
+        // A script's grade line that is not a grade would make every line after it the
+        // wrong card's: stop, and say which line.
+        guard input.isInteractive else {
+          return .stop(
+            .failed(
+              "standard input, line \(input.linesRead): "
+                + (trimmed.isEmpty ? "an empty grade line" : "'\(trimmed)'")
+                + " is not a grade from 0 to 5"))
+        }
         console.print(
           presenter.style.apply(
             .warn,

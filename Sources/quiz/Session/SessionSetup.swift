@@ -54,7 +54,7 @@ enum SessionSetup {
     Signals.install()
     let session = ReviewSession(
       cards: cards, store: store, input: input, console: context.console,
-      presenter: CardPresenter(style: style, width: environment.width), now: now,
+      presenter: CardPresenter(style: style, width: environment.proseWidth), now: now,
       clock: environment.monotonic, today: today, mode: mode)
     session.edit = editor(deckOptions, environment, context.console)
     return session

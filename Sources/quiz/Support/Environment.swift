@@ -23,8 +23,14 @@ struct Environment {
   var timeZone: TimeZone = .current
   /// Whether standard output is a terminal that takes colour and cursor codes.
   var outputIsTerminal = false
-  /// The terminal's width in columns.
-  var width = 80
+  /// The width in columns that output must fit: the terminal's, else `COLUMNS`; nil when
+  /// neither says (a pipe), and tables are then not cut.
+  var width: Int?
+  /// The terminal's height in rows, when output is a terminal.
+  var height: Int?
+
+  /// The width that prose is wrapped to: ``width``, else 80.
+  var proseWidth: Int { width ?? 80 }
 
   init(
     variables: [String: String], shippedDecks: [(name: String, text: String)],
@@ -34,6 +40,12 @@ struct Environment {
     self.shippedDecks = shippedDecks
     self.now = now
     self.timeZone = timeZone
+    self.width = Self.columns(in: variables)
+  }
+
+  /// `COLUMNS`, when it is a positive number.
+  static func columns(in variables: [String: String]) -> Int? {
+    variables["COLUMNS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
   }
 
   /// The running process's environment.
@@ -43,8 +55,7 @@ struct Environment {
     var size = winsize()
     if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
       environment.width = Int(size.ws_col)
-    } else if let columns = variables["COLUMNS"].flatMap(Int.init), columns > 0 {
-      environment.width = columns
+      environment.height = size.ws_row > 0 ? Int(size.ws_row) : nil
     }
     return environment
   }

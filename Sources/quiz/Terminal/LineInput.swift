@@ -4,6 +4,8 @@ import Foundation
 protocol LineInput: AnyObject {
   /// Whether a person is typing: multi-line attempts, countdowns and line editing make sense.
   var isInteractive: Bool { get }
+  /// How many lines have been read, for messages about piped input that name the line.
+  var linesRead: Int { get }
 
   /// Reads one line after showing `prompt`. With a `deadline` (seconds on the session's
   /// ``MonotonicClock``), gives up then with `.timedOut`, calling `tick` with the seconds left
@@ -42,6 +44,7 @@ final class ScriptedInput: LineInput {
   /// Every prompt shown, in order.
   private(set) var prompts: [String] = []
   let isInteractive: Bool
+  private(set) var linesRead = 0
 
   init(_ lines: [String], interactive: Bool = false) {
     self.lines = lines.map { (.line($0), 0) }
@@ -66,6 +69,7 @@ final class ScriptedInput: LineInput {
     prompts.append(prompt)
     guard !lines.isEmpty else { return .end }
     let (event, delay) = lines.removeFirst()
+    if case .line = event { linesRead += 1 }
     if let clock {
       let arrival = clock.now + delay
       if isInteractive, let deadline, arrival > deadline {

@@ -8,6 +8,7 @@ import Foundation
 /// signal or a deadline can end the wait, and the terminal is restored before returning.
 final class ReadlineInput: LineInput {
   let isInteractive = true
+  private(set) var linesRead = 0
   private let historyFile: String?
   private let clock: MonotonicClock
 
@@ -70,6 +71,7 @@ final class ReadlineInput: LineInput {
       if ready > 0 { rl_callback_read_char() }
     }
     guard let line = ReadlineCallback.line else { return .end }
+    linesRead += 1
     if !line.trimmingCharacters(in: .whitespaces).isEmpty {
       add_history(line)
       if let historyFile {

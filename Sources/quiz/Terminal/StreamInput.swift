@@ -8,6 +8,7 @@ final class StreamInput: LineInput {
   private var buffer: [UInt8] = []
   private var atEnd = false
   let isInteractive = false
+  private(set) var linesRead = 0
 
   init(descriptor: Int32 = STDIN_FILENO) {
     self.descriptor = descriptor
@@ -20,11 +21,13 @@ final class StreamInput: LineInput {
         var line = Array(buffer[..<newline])
         buffer.removeSubrange(...newline)
         if line.last == 0x0D { line.removeLast() }
+        linesRead += 1
         return .line(String(decoding: line, as: UTF8.self))
       }
       if atEnd {
         guard !buffer.isEmpty else { return .end }
         defer { buffer = [] }
+        linesRead += 1
         return .line(String(decoding: buffer, as: UTF8.self))
       }
       var chunk = [UInt8](repeating: 0, count: 4096)
