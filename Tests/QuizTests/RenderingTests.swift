@@ -19,14 +19,20 @@ struct RenderingTests {
   }
 
   @Test("shows Markdown code spans in bold without backquotes on a terminal, as written without")
-  func codeSpans() {
+  func inlineMarkdown() {
     let coloured = Style(usesColor: true)
     #expect(
-      coloured.codeSpans("Use `.sheet(item:)` here") == "Use \u{1B}[1m.sheet(item:)\u{1B}[0m here")
-    #expect(coloured.codeSpans("an odd ` quote") == "an odd ` quote")
+      coloured.inlineMarkdown("Use `.sheet(item:)` here")
+        == "Use \u{1B}[1m.sheet(item:)\u{1B}[0m here")
+    #expect(coloured.inlineMarkdown("an odd ` quote") == "an odd ` quote")
     #expect(coloured.headingText("Conform to `Identifiable`") == "Conform to Identifiable")
+    #expect(
+      coloured.inlineMarkdown("a **strong** word, `a*b` and 2 * 3")
+        == "a \u{1B}[1mstrong\u{1B}[0m word, \u{1B}[1ma*b\u{1B}[0m and 2 * 3")
+    #expect(coloured.inlineMarkdown("an open **mark") == "an open **mark")
     let plain = Style(usesColor: false)
-    #expect(plain.codeSpans("Use `.sheet` here") == "Use `.sheet` here")
+    #expect(plain.inlineMarkdown("Use `.sheet` here") == "Use `.sheet` here")
+    #expect(plain.inlineMarkdown("a **strong** word") == "a **strong** word")
     #expect(plain.headingText("Conform to `Identifiable`") == "Conform to `Identifiable`")
   }
 

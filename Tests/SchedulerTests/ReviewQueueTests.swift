@@ -72,4 +72,24 @@ struct ReviewQueueTests {
     #expect(ReviewQueue.nextDue(of: ["a", "b", "c"], in: state, after: today) == today + 3)
     #expect(ReviewQueue.nextDue(of: ["c"], in: state, after: today) == nil)
   }
+
+  @Test("the outlook counts due cards by day, suspended ones left out")
+  func outlook() {
+    var state = ReviewState()
+    for (id, offset) in [("a", -2), ("b", 0), ("c", 1), ("d", 3), ("e", 1)] {
+      state.cards[id] = CardState(repetitions: 1, interval: 1, due: today + offset)
+    }
+    state.suspended = ["e"]
+    let outlook = ReviewQueue.outlook(
+      of: ["a", "b", "c", "d", "e", "new"], in: state, today: today)
+    #expect(outlook.dueToday == 2)
+    #expect(outlook.next?.day == today + 1)
+    #expect(outlook.next?.due == 3)
+    // Nothing due today: the first day something falls due.
+    let later = ReviewQueue.outlook(of: ["d"], in: state, today: today)
+    #expect(later.dueToday == 0 && later.next?.day == today + 3 && later.next?.due == 1)
+    // Still due today, nothing else: tomorrow opens with them.
+    let failed = ReviewQueue.outlook(of: ["a"], in: state, today: today)
+    #expect(failed.next?.day == today + 1 && failed.next?.due == 1)
+  }
 }

@@ -77,4 +77,17 @@ struct CommandContext {
     let disabled = !(environment.variables["NO_COLOR"] ?? "").isEmpty
     return Style(usesColor: environment.outputIsTerminal && !disabled && !noColor)
   }
+
+  /// Fails with a usage error unless the card `id` is in a deck of `options` or has a review
+  /// history in `store`.
+  func requireCard(_ id: String, in store: ReviewStore, or options: DeckOptions) throws(UsageError)
+  {
+    guard store.state(of: id) == nil else { return }
+    let collection = try options.load(in: environment, command: command)
+    guard collection.cards.contains(where: { $0.id == id }) else {
+      throw UsageError(
+        "no card has the id '\(id)': it is in no deck and has no review history",
+        command: command)
+    }
+  }
 }

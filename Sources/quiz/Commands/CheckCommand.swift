@@ -28,10 +28,17 @@ struct CheckCommand: Command {
     console.print(
       "\(ReportText.count(collection.decks.count, "deck")), \(ReportText.count(cards.count, "card"))"
     )
-    for deck in collection.decks {
-      console.print(
-        "  \(deck.name.padded(to: 40))  \(String(deck.cards.count).leftPadded(to: 4)) cards  \(deck.title)"
-      )
+    // Deck names stay whole (they are typed back with --deck); titles give way to the width.
+    var decks = AlignedTable(columns: [
+      .init(title: ""), .init(title: "", alignsRight: true), .init(title: "", shrinkOrder: 0),
+    ])
+    decks.rows = collection.decks.map {
+      [$0.name.padded(to: 40), ReportText.count($0.cards.count, "card"), $0.title]
+    }
+    for line in decks.lines(style: Style(usesColor: false), width: context.width.map { $0 - 2 })
+      .dropFirst()
+    {
+      console.print("  " + line)
     }
     console.print("By kind:")
     for kind in CardKind.allCases {

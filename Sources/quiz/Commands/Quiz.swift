@@ -12,7 +12,7 @@ struct Quiz {
     [
       ReviewCommand.self, DrillCommand.self, CardsCommand.self, CheckCommand.self,
       ImportCommand.self, StatsCommand.self, DecksCommand.self, TopicsCommand.self,
-      ExportCommand.self, MergeCommand.self, UnsuspendCommand.self,
+      ExportCommand.self, MergeCommand.self, SuspendCommand.self, UnsuspendCommand.self,
     ]
   }
 
@@ -26,7 +26,7 @@ struct Quiz {
     let width = environment.proseWidth
     return [
       "quiz: spaced-repetition flash cards in the terminal.",
-      "Usage: quiz [command] [options]",
+      "Usage: quiz [command] [options]\n       quiz --version",
       "Commands:\n"
         + CommandDeclaration.columns(
           Self.commands.map { ($0.declaration.name, $0.declaration.summary) }, width: width),
@@ -42,6 +42,10 @@ struct Quiz {
     let name = arguments.first.flatMap { $0.hasPrefix("-") ? nil : $0 }
     let rest = name == nil ? arguments[...] : arguments.dropFirst()
     let asksHelp = rest.prefix { $0 != "--" }.contains { $0 == "--help" || $0 == "-h" }
+    if arguments == ["--version"] {
+      console.print("quiz \(Version.current)")
+      return .success
+    }
     do throws(UsageError) {
       if name == "help" || (name == nil && asksHelp && rest.count == 1) {
         if let topic = rest.first, name == "help" {

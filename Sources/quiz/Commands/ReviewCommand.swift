@@ -99,13 +99,11 @@ struct ReviewCommand: Command {
     let result = session.run()
 
     let all = store.state
-    let next = ReviewQueue.nextDue(of: ids, in: all, after: today)
-    let nextCount = next.map { day in ids.filter { all.cards[$0]?.due == day }.count }
     console.print()
     console.print(
       SummaryPresenter(style: style).review(
         result, streak: all.streak(endingOn: today),
-        nextDue: next.map { ($0, nextCount ?? 0) }, today: today))
+        outlook: ReviewQueue.outlook(of: ids, in: all, today: today), today: today))
     return SessionSetup.status(of: result, console)
   }
 }

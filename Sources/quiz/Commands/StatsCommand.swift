@@ -68,11 +68,12 @@ struct StatsCommand: Command {
     let retention = statistics.total.retention
     lines.append("")
     lines.append(
-      "Retention over the last \(ReviewStatistics.retentionDays) days: "
-        + (retention.rate == nil
-          ? "no grades yet of cards already learnt."
-          : "\(retention.percentText) (\(retention.recalled) of \(retention.reviews) grades of "
-            + "cards already learnt were 3 or more)."))
+      TextWrapper(width: width ?? 80).wrap(
+        "Retention over the last \(ReviewStatistics.retentionDays) days: "
+          + (retention.rate == nil
+            ? "no grades yet of cards already learnt."
+            : "\(retention.percentText) (\(retention.recalled) of \(retention.reviews) grades of "
+              + "cards already learnt were 3 or more).")))
     let streak = statistics.streak
     let reviewedToday = statistics.calendar.last?.reviews ?? 0
     lines.append(

@@ -36,14 +36,7 @@ struct UnsuspendCommand: Command {
     // Look first without the lock, so that a card that needs nothing changes nothing.
     guard let reader = context.openForReading(stateOptions) else { return .failure }
     guard reader.isSuspended(id) else {
-      if reader.state(of: id) == nil {
-        let collection = try deckOptions.load(in: context.environment, command: context.command)
-        guard collection.cards.contains(where: { $0.id == id }) else {
-          throw UsageError(
-            "no card has the id '\(id)': it is in no deck and has no review history",
-            command: context.command)
-        }
-      }
+      try context.requireCard(id, in: reader, or: deckOptions)
       console.print("\(id) is not suspended; nothing to do.")
       return .success
     }

@@ -32,26 +32,44 @@ struct Style: Equatable {
     return "\u{1B}[\(code)m\(text)\u{1B}[0m"
   }
 
-  /// Prose with its Markdown `code` spans in bold, without the backquotes, on a terminal;
-  /// unchanged without colour, where the backquotes are what sets code apart. Wrap first: the
-  /// escape codes take no columns, the backquotes do.
-  func codeSpans(_ text: String) -> String {
-    guard usesColor, text.contains("`") else { return text }
+  /// Prose with its inline Markdown rendered on a terminal: `code` spans and **strong** text in
+  /// bold, without their marks; unchanged without colour, where the marks are what sets them
+  /// apart. A mark left open is kept as written. Wrap first: the escape codes take no columns,
+  /// the marks do.
+  func inlineMarkdown(_ text: String) -> String {
+    guard usesColor, text.contains("`") || text.contains("**") else { return text }
+    enum State { case prose, code, strong }
+    var state = State.prose
     var out = ""
     var span = ""
-    var inCode = false
-    for character in text {
-      if character == "`" {
-        if inCode { out += apply(.heading, span) }
+    var characters = Substring(text)
+    while let character = characters.popFirst() {
+      switch (state, character) {
+      case (.prose, "`"):
+        state = .code
+      case (.code, "`"):
+        out += apply(.heading, span)
         span = ""
-        inCode.toggle()
-      } else if inCode {
-        span.append(character)
-      } else {
+        state = .prose
+      case (.prose, "*") where characters.first == "*":
+        characters.removeFirst()
+        state = .strong
+      case (.strong, "*") where characters.first == "*":
+        characters.removeFirst()
+        out += apply(.heading, span)
+        span = ""
+        state = .prose
+      case (.prose, _):
         out.append(character)
+      case (.code, _), (.strong, _):
+        span.append(character)
       }
     }
-    return out + (inCode ? "`" + span : "")
+    switch state {
+    case .prose: return out
+    case .code: return out + "`" + span
+    case .strong: return out + "**" + span
+    }
   }
 
   /// A heading's text: on a terminal, where the whole heading is bold, without the backquotes

@@ -11,7 +11,8 @@ extension CardPresenter {
     var parts: [String] = []
     let suggestion = judgement.grade.map { " Suggested grade: \($0)." } ?? ""
     // Wrapped before the code spans are dressed, so that escape codes take no columns.
-    parts.append(style.codeSpans(wrapper.wrap("Your attempt: \(judgement.reason)\(suggestion)")))
+    parts.append(
+      style.inlineMarkdown(wrapper.wrap("Your attempt: \(judgement.reason)\(suggestion)")))
     let lines = markedLines(judgement.code, marks: judgement.marks)
     if !lines.isEmpty {
       if !style.usesColor {
@@ -22,13 +23,13 @@ extension CardPresenter {
     let more = judgement.findings.filter { $0.severity > .note }.dropFirst().prefix(4)
     if !more.isEmpty {
       parts.append(
-        more.map { style.codeSpans(wrapper.wrap("· " + $0.message, indent: "  ")) }
+        more.map { style.inlineMarkdown(wrapper.wrap("· " + $0.message, indent: "  ")) }
           .joined(separator: "\n"))
     }
     if !judgement.renamings.isEmpty {
       let names = judgement.renamings.map { "`\($0.attempt)` for `\($0.expected)`" }
       parts.append(
-        style.codeSpans(wrapper.wrap("Accepted: " + names.joined(separator: ", "))))
+        style.inlineMarkdown(wrapper.wrap("Accepted: " + names.joined(separator: ", "))))
     }
     return parts.joined(separator: "\n")
   }

@@ -5,13 +5,22 @@ import CommandLineKit
 struct CardPresenter {
   var style: Style
   var width: Int
+  /// The terminal's height in rows, when output is a terminal.
+  var height: Int? = nil
 
   var wrapper: TextWrapper { TextWrapper(width: width) }
 
   /// The header line: position, a progress bar, and what the card is.
   func header(for card: Card, position: Int, total: Int) -> String {
     let counter = "[\(position)/\(total)]"
-    let what = [card.topic, card.kind.rawValue, card.id].joined(separator: " · ")
+    // The id is typed back (--card), so it is never cut: the topic gives way on a narrow
+    // terminal, and an id too long even then goes on a line of its own.
+    let kind = card.kind.rawValue
+    let shortest = min(card.topic.count, 8)
+    let idFits = counter.count + 1 + shortest + 3 + kind.count + 3 + card.id.count <= width
+    let fixed = counter.count + 1 + 3 + kind.count + (idFits ? 3 + card.id.count : 0)
+    let topic = card.topic.truncated(to: max(8, width - fixed))
+    let what = ([topic, kind] + (idFits ? [card.id] : [])).joined(separator: " · ")
     // The bar gives way first on a narrow terminal, so that the line does not wrap.
     let barWidth = max(0, min(20, width - counter.count - what.count - 3))
     let filled = total == 0 ? 0 : min(barWidth, (position - 1) * barWidth / total)
@@ -19,6 +28,23 @@ struct CardPresenter {
       String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled)
     return [style.apply(.accent, counter), style.apply(.dim, bar), style.apply(.dim, what)]
       .filter { !$0.isEmpty }.joined(separator: " ")
+      + (idFits ? "" : "\n" + style.apply(.dim, card.id))
+  }
+
+  /// A one-line reminder of the question, for above the grade prompt when `shown` (the card's
+  /// question and answer as printed) is taller than the terminal and the question has scrolled
+  /// away; nil when it is still on the screen.
+  func reminder(of card: Card, below shown: [String]) -> String? {
+    guard let height else { return nil }
+    // The legend and the prompt take three more rows.
+    let rows = shown.reduce(0) {
+      $0 + $1.split(separator: "\n", omittingEmptySubsequences: false).count
+    }
+    guard rows + 3 > height else { return nil }
+    let text = card.title ?? (card.prompt.text.isEmpty ? card.prompt.code?.text : card.prompt.text)
+    let firstLine = text?.split(separator: "\n").first.map(String.init) ?? card.id
+    return style.apply(.heading, "Question: ")
+      + style.headingText(firstLine.truncated(to: max(10, width - 10)))
   }
 
   /// The question side of `card`.
@@ -79,7 +105,7 @@ struct CardPresenter {
 
   private func block(_ block: Passage.Block) -> String {
     switch block {
-    case .text(let text): style.codeSpans(wrapper.wrap(text))
+    case .text(let text): style.inlineMarkdown(wrapper.wrap(text))
     case .code(let code): self.code(code.text)
     case .console(let text):
       text.split(separator: "\n", omittingEmptySubsequences: false)

@@ -116,9 +116,13 @@ final class ReviewSession {
     if case .syntax(let syntax) = card.content, let attempt {
       judgement = AnswerJudge(card: syntax).judge(attempt)
     }
+    let answer = presenter.answer(card, judgement: judgement)
     console.print()
-    console.print(presenter.answer(card, judgement: judgement))
+    console.print(answer)
     console.print()
+    if let reminder = presenter.reminder(of: card, below: [presenter.question(card), answer]) {
+      console.print(reminder)
+    }
     var suggestion = judgement?.grade.flatMap { Grade(rawValue: $0) }
     if timedOut { suggestion = 0 }
 

@@ -54,7 +54,8 @@ enum SessionSetup {
     Signals.install()
     let session = ReviewSession(
       cards: cards, store: store, input: input, console: context.console,
-      presenter: CardPresenter(style: style, width: environment.proseWidth), now: now,
+      presenter: CardPresenter(
+        style: style, width: environment.proseWidth, height: environment.height), now: now,
       clock: environment.monotonic, today: today, mode: mode)
     session.edit = editor(deckOptions, environment, context.console)
     return session

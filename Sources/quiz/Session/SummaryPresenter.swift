@@ -6,7 +6,7 @@ struct SummaryPresenter {
   var style: Style
 
   /// The summary of a review session.
-  func review(_ result: SessionResult, streak: Int, nextDue: (day: Day, count: Int)?, today: Day)
+  func review(_ result: SessionResult, streak: Int, outlook: ReviewQueue.Outlook, today: Day)
     -> String
   {
     var lines: [String] = []
@@ -29,10 +29,15 @@ struct SummaryPresenter {
     if result.suspended > 0 { extra.append("\(result.suspended) suspended") }
     if !extra.isEmpty { lines.append(extra.joined(separator: ", ").capitalizedFirst + ".") }
     lines.append("Streak: \(ReportText.count(streak, "day")).")
-    if let nextDue {
+    if outlook.dueToday > 0 {
       lines.append(
-        "Next: \(ReportText.count(nextDue.count, "card")) due "
-          + "\(ReviewSession.describe(nextDue.day, from: today)).")
+        "Still due today: \(ReportText.count(outlook.dueToday, "card")) ('quiz' shows them).")
+    }
+    if let next = outlook.next {
+      lines.append(
+        "Next: \(ReportText.count(next.due, "card")) due "
+          + "\(ReviewSession.describe(next.day, from: today))"
+          + (outlook.dueToday > 0 ? ", those still due today included." : "."))
     }
     return lines.joined(separator: "\n")
   }
