@@ -11,20 +11,17 @@ struct DecksCommand: Command {
       Lists the decks: name, cards, cards due today, new cards (never reviewed), title and file. \
       With a filter, the decks that have matching cards, and the counts of those.
       """,
-    options: SelectionOptions.options + [
-      .json("Print one JSON array: name, cards, due, new, title and file of each deck.")
-    ])
+    options: ReportOptions.options(
+      json: "Print one JSON array: name, cards, due, new, title and file of each deck."))
 
-  var options: SelectionOptions
-  var json: Bool
+  var options: ReportOptions
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    options = try SelectionOptions(arguments)
-    json = arguments.flag("--json")
+    options = try ReportOptions(arguments)
   }
 
   func run(in context: CommandContext) throws(UsageError) -> ExitCode {
-    guard let selection = try context.select(options) else { return .failure }
+    guard let selection = try context.select(options.selection) else { return .failure }
     var table = AlignedTable(columns: [
       .init(title: "Deck"), .init(title: "Cards", alignsRight: true),
       .init(title: "Due", alignsRight: true), .init(title: "New", alignsRight: true),
@@ -42,7 +39,8 @@ struct DecksCommand: Command {
       ])
     }
     return context.print(
-      table, keys: ["name", "cards", "due", "new", "title", "file"], json: json, style: options,
+      table, keys: ["name", "cards", "due", "new", "title", "file"], json: options.json,
+      style: options.selection,
       summary: selection.summary(shown, "deck"),
       of: selection)
   }

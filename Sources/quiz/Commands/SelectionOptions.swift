@@ -21,3 +21,23 @@ struct SelectionOptions {
     noColor = arguments.flag("--no-color")
   }
 }
+
+/// The options of the commands that report on chosen cards (`stats`, `decks`, `topics`): the
+/// selection, and `--json`.
+struct ReportOptions {
+  /// Which cards, which state, and colour.
+  var selection: SelectionOptions
+  /// Whether `--json` was given.
+  var json: Bool
+
+  /// `--json`, with what it prints, and the selection's options.
+  static func options(json help: String) -> [OptionDeclaration] {
+    [.json(help)] + SelectionOptions.options
+  }
+
+  /// Takes the options of ``options(json:)``.
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    selection = try SelectionOptions(arguments)
+    json = arguments.flag("--json")
+  }
+}

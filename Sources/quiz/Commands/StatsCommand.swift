@@ -19,20 +19,18 @@ struct StatsCommand: Command {
       streak of days with reviews. The counts, the retention and the forecast are of the chosen \
       cards; the calendar and the streak count every review.
       """,
-    options: [.json("Print it all as one JSON object.")] + SelectionOptions.options,
+    options: ReportOptions.options(json: "Print it all as one JSON object."),
     examples: [("quiz stats --topic sheets --json", "The progress on sheets, for scripts.")])
 
-  var json: Bool
-  var options: SelectionOptions
+  var options: ReportOptions
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    json = arguments.flag("--json")
-    options = try SelectionOptions(arguments)
+    options = try ReportOptions(arguments)
   }
 
   func run(in context: CommandContext) throws(UsageError) -> ExitCode {
     let console = context.console
-    guard let selection = try context.select(options) else { return .failure }
+    guard let selection = try context.select(options.selection) else { return .failure }
     let store = selection.store
     let reviews: [ReviewEvent]
     do {
@@ -45,14 +43,14 @@ struct StatsCommand: Command {
       cards: selection.cards.map(\.tracked), decks: selection.collection.decks.map(\.tracked),
       state: store.state, reviews: reviews, today: selection.today)
 
-    if json {
+    if options.json {
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
       let data = (try? encoder.encode(statistics)) ?? Data("{}".utf8)
       console.print(String(decoding: data, as: UTF8.self))
     } else {
       let report = report(
-        statistics, style: context.style(noColor: options.noColor), width: context.width)
+        statistics, style: context.style(noColor: options.selection.noColor), width: context.width)
       for line in report { console.print(line) }
     }
     return selection.collection.errors.isEmpty ? .success : .failure

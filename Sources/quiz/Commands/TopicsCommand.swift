@@ -11,21 +11,18 @@ struct TopicsCommand: Command {
       Lists the topics, sorted: topic, cards, cards due today and new cards (never reviewed). \
       With a filter, the topics of the matching cards, and the counts of those.
       """,
-    options: SelectionOptions.options + [
-      .json("Print one JSON array: topic, cards, due and new of each topic.")
-    ],
+    options: ReportOptions.options(
+      json: "Print one JSON array: topic, cards, due and new of each topic."),
     examples: [("quiz topics --deck navigation-guide", "The topics of one deck.")])
 
-  var options: SelectionOptions
-  var json: Bool
+  var options: ReportOptions
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    options = try SelectionOptions(arguments)
-    json = arguments.flag("--json")
+    options = try ReportOptions(arguments)
   }
 
   func run(in context: CommandContext) throws(UsageError) -> ExitCode {
-    guard let selection = try context.select(options) else { return .failure }
+    guard let selection = try context.select(options.selection) else { return .failure }
     let cards = selection.cards
     var table = AlignedTable(columns: [
       .init(title: "Topic", shrinkOrder: 0), .init(title: "Cards", alignsRight: true),
@@ -37,7 +34,7 @@ struct TopicsCommand: Command {
       table.rows.append([topic, String(count.cards), String(count.dueToday), String(count.new)])
     }
     return context.print(
-      table, keys: ["topic", "cards", "due", "new"], json: json, style: options,
+      table, keys: ["topic", "cards", "due", "new"], json: options.json, style: options.selection,
       summary: selection.summary(topics.count, "topic"),
       of: selection)
   }

@@ -12,44 +12,38 @@ struct UnsuspendCommand: Command {
       Brings the suspended card ID back into reviews, with the progress it had. 'quiz export' \
       lists the suspended cards.
       """,
-    arguments: [ArgumentDeclaration(name: "ID", help: "The card's id.", completion: .cards)],
-    options: [DeckOptions.folderOption] + StateOptions.options,
+    arguments: CardArguments.arguments, options: CardArguments.options,
     examples: [("quiz unsuspend l23-sheet-detents", "Bring that card back, with its progress.")])
 
-  var deckOptions: DeckOptions
-  var stateOptions: StateOptions
-  var id: String
+  var card: CardArguments
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    deckOptions = try DeckOptions(arguments, filters: false)
-    stateOptions = try StateOptions(arguments)
-    id = try arguments.onlyPositional(
-      missing: "name the card to bring back, by its id",
-      tooMany: { "unsuspend one card at a time, not \($0)" })
+    card = try CardArguments(arguments, purpose: "bring back")
   }
 
   func run(in context: CommandContext) throws(UsageError) -> ExitCode {
     let console = context.console
     let now = try context.clock()
-    let dayClock = try context.dayClock(stateOptions)
+    let dayClock = try context.dayClock(card.state)
 
     // Look first without the lock, so that a card that needs nothing changes nothing.
-    guard let reader = context.openForReading(stateOptions) else { return .failure }
-    guard reader.isSuspended(id) else {
-      try context.requireCard(id, in: reader, or: deckOptions)
-      console.print("\(id) is not suspended; nothing to do.")
+    guard let reader = context.openForReading(card.state) else { return .failure }
+    guard reader.isSuspended(card.id) else {
+      try context.requireCard(card.id, in: reader, or: card.decks)
+      console.print("\(card.id) is not suspended; nothing to do.")
       return .success
     }
-    guard let store = try context.openForWriting(stateOptions, now: now) else { return .failure }
+    guard let store = try context.openForWriting(card.state, now: now) else { return .failure }
     do {
-      if try store.unsuspend(id) {
+      if try store.unsuspend(card.id) {
         let today = dayClock.day(for: now())
-        let due = store.state(of: id).map { state in
+        let due = store.state(of: card.id).map { state in
           state.isDue(on: today) ? "it is due now" : "it is due on \(state.due)"
         }
-        console.print("\(id) is back in reviews" + (due.map { "; \($0)." } ?? ", as a new card."))
+        console.print(
+          "\(card.id) is back in reviews" + (due.map { "; \($0)." } ?? ", as a new card."))
       } else {
-        console.print("\(id) is not suspended; nothing to do.")
+        console.print("\(card.id) is not suspended; nothing to do.")
       }
       try store.close()
     } catch {
