@@ -104,7 +104,8 @@ public struct DeckLoader: Sendable {
   private static func parse(_ files: [File]) -> [(deck: Deck, diagnostics: [Diagnostic])] {
     @Sendable func parse(_ file: File) -> (deck: Deck, diagnostics: [Diagnostic]) {
       let source = SourceText(bytes: file.bytes, path: file.path)
-      let stem = URL(fileURLWithPath: file.path).deletingPathExtension().lastPathComponent
+      let stem = ControlCharacters.visible(
+        URL(fileURLWithPath: file.path).deletingPathExtension().lastPathComponent)
       return file.path.hasSuffix(".txt")
         ? LessonPageParser(fallbackName: stem).parse(source)
         : NativeDeckParser(deckName: stem).parse(source)

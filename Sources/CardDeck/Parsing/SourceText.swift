@@ -13,9 +13,10 @@ public struct SourceText: Sendable {
   /// Problems with the encoding itself.
   public let diagnostics: [Diagnostic]
 
-  /// Decodes `bytes` read from `path`.
+  /// Decodes `bytes` read from `path`. Control characters are made visible (see
+  /// ``ControlCharacters``), each line that held one warned about, in the path too.
   public init(bytes: some Collection<UInt8>, path: String) {
-    self.path = path
+    self.path = ControlCharacters.visible(path)
     var bytes = Array(bytes)
     let bomLength = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     bytes.removeFirst(bomLength)
@@ -39,9 +40,23 @@ public struct SourceText: Sendable {
           at: SourceLocation(path: path, line: line)))
       text = String(decoding: bytes, as: UTF8.self)
     }
-    self.diagnostics = diagnostics
     var lines = Self.lines(of: text)
     if lines.last?.isEmpty == true { lines.removeLast() }
+    if ControlCharacters.mayContain(bytes) {
+      for index in lines.indices {
+        guard let control = lines[index].unicodeScalars.first(where: ControlCharacters.isControl)
+        else { continue }
+        let code = String(control.value, radix: 16, uppercase: true)
+        diagnostics.append(
+          .warning(
+            "control character U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code) "
+              + "shown as \(ControlCharacters.visible(String(control))): a deck holds none; "
+              + "delete it",
+            at: SourceLocation(path: self.path, line: index + 1)))
+        lines[index] = Substring(ControlCharacters.visible(lines[index]))
+      }
+    }
+    self.diagnostics = diagnostics
     self.lines = lines
   }
 

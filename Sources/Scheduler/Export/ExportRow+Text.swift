@@ -2,10 +2,18 @@ import Foundation
 
 extension ExportRow {
   /// The rows as RFC 4180 CSV: a header row, every line ended by CRLF; a field is quoted when
-  /// it holds a comma, a quote, or a line break, its quotes doubled.
+  /// it holds a comma, a quote, or a line break, its quotes doubled. A text field that a
+  /// spreadsheet would read as a formula (it starts with `=`, `+`, `-`, `@`, a tab or a carriage
+  /// return) is written after a `'`, as OWASP advises, so that opening the export runs nothing.
   public static func csv(_ rows: [ExportRow]) -> String {
     func field(_ text: String) -> String {
-      text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline })
+      var text = text
+      if let first = text.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first),
+        Double(text) == nil
+      {
+        text = "'" + text
+      }
+      return text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline })
         ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
     }
     return ([columns] + rows.map(\.fields)).map { $0.map(field).joined(separator: ",") + "\r\n" }

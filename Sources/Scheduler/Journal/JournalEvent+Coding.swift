@@ -4,6 +4,10 @@ extension JournalEvent {
   /// The journal format version this code writes, and the newest it reads.
   static let currentVersion = 1
 
+  /// The longest card id, in UTF-8 bytes, that the journal reads: far longer than any deck's,
+  /// short enough that one line stays small.
+  public static let maximumCardIDLength = 256
+
   /// Why a line could not be read as an event.
   enum LineError: Error {
     /// The line says it has a newer format than `currentVersion`.
@@ -102,7 +106,7 @@ private struct DecodedLine: Decodable {
     case "review":
       event = .review(
         ReviewEvent(
-          id: id, card: try container.decode(String.self, forKey: .card), at: at,
+          id: id, card: try container.decodeCardID(forKey: .card), at: at,
           day: try container.decodeEventDay(forKey: .day),
           grade: try container.decode(Grade.self, forKey: .grade),
           seconds: try container.decodeIfPresent(Double.self, forKey: .seconds),
@@ -112,13 +116,13 @@ private struct DecodedLine: Decodable {
       event = .undo(
         UndoEvent(
           id: id, at: at, undoes: try container.decodeID(forKey: .undoes),
-          card: try container.decode(String.self, forKey: .card),
+          card: try container.decodeCardID(forKey: .card),
           reviewDay: try container.decodeEventDay(forKey: .reviewDay),
           restored: try container.decode(CardState.self, forKey: .restored)))
     case "suspend", "unsuspend":
       event = .suspension(
         SuspensionEvent(
-          id: id, card: try container.decode(String.self, forKey: .card), at: at,
+          id: id, card: try container.decodeCardID(forKey: .card), at: at,
           isSuspended: type == "suspend"))
     case "torn":
       event = .tornLine(
@@ -130,6 +134,31 @@ private struct DecodedLine: Decodable {
 }
 
 extension KeyedDecodingContainer {
+  /// A card id as a key of progress can be: 1 to ``JournalEvent/maximumCardIDLength`` bytes and
+  /// no control character (nor line separator), so that an id from a merged or edited journal
+  /// is safe to print and export.
+  fileprivate func decodeCardID(forKey key: Key) throws -> String {
+    let id = try decode(String.self, forKey: key)
+    guard !id.isEmpty, id.utf8.count <= JournalEvent.maximumCardIDLength else {
+      throw DecodingError.dataCorruptedError(
+        forKey: key, in: self,
+        debugDescription:
+          "a card id has 1 to \(JournalEvent.maximumCardIDLength) bytes, not \(id.utf8.count)")
+    }
+    if let bad = id.unicodeScalars.first(where: { scalar in
+      scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+        || (0x2028...0x2029).contains(scalar.value)
+        || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+    }) {
+      throw DecodingError.dataCorruptedError(
+        forKey: key, in: self,
+        debugDescription:
+          "a card id holds no control character (U+\(String(bad.value, radix: 16, uppercase: true)))"
+      )
+    }
+    return id
+  }
+
   fileprivate func decodeID(forKey key: Key) throws -> UUID {
     let text = try decode(String.self, forKey: key)
     guard let id = UUID(uuidString: text) else {

@@ -6,12 +6,68 @@ final class OpenFile {
   let url: URL
   let descriptor: Int32
 
-  /// Opens `url` with `open(2)` flags; O_CLOEXEC is always added.
-  init(_ url: URL, flags: Int32, mode: mode_t = 0o644) throws(StateError) {
-    let descriptor = Glibc.open(url.path, flags | O_CLOEXEC, mode)
-    guard descriptor >= 0 else { throw .io(file: url, operation: "open it", code: errno) }
+  /// Opens `url` with `open(2)` flags, as a regular file (or, with O_DIRECTORY, a folder) and
+  /// nothing else: O_CLOEXEC and O_NOFOLLOW are always added, so a symbolic link planted in the
+  /// state folder is refused rather than followed; the open does not block (a FIFO would hang
+  /// it), and what it opened is checked with `fstat` before any byte is read or written. Files
+  /// are created readable and writable by their owner only.
+  init(_ url: URL, flags: Int32, mode: mode_t = 0o600) throws(StateError) {
+    // The state folder itself may be a link its owner made (checkFolderIsPrivate); its files
+    // may not.
+    let wantsFolder = flags & O_DIRECTORY != 0
+    let descriptor = Glibc.open(
+      url.path, flags | O_CLOEXEC | O_NONBLOCK | (wantsFolder ? 0 : O_NOFOLLOW), mode)
+    guard descriptor >= 0 else {
+      let code = errno
+      if code == ELOOP { throw .notRegularFile(file: url, found: "a symbolic link") }
+      throw .io(file: url, operation: "open it", code: code)
+    }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else {
+      let code = errno
+      Glibc.close(descriptor)
+      throw .io(file: url, operation: "read its type", code: code)
+    }
+    let type = status.st_mode & S_IFMT
+    guard type == (wantsFolder ? S_IFDIR : S_IFREG) else {
+      Glibc.close(descriptor)
+      throw .notRegularFile(file: url, found: Self.describe(type))
+    }
+    // Reads and writes of a regular file block as usual.
+    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
     self.url = url
     self.descriptor = descriptor
+  }
+
+  /// `a FIFO`, `a folder`: what a file of this type is, for messages.
+  static func describe(_ type: mode_t) -> String {
+    switch type {
+    case S_IFIFO: "a FIFO"
+    case S_IFDIR: "a folder"
+    case S_IFCHR: "a character device"
+    case S_IFBLK: "a block device"
+    case S_IFSOCK: "a socket"
+    case S_IFLNK: "a symbolic link"
+    default: "not a regular file"
+    }
+  }
+
+  /// Checks that the folder `url` (following a link to it, which its owner may have made) is a
+  /// folder that the user running quiz owns and that no one else may write in.
+  static func checkFolderIsPrivate(_ url: URL) throws(StateError) {
+    var status = stat()
+    guard stat(url.path, &status) == 0 else {
+      throw .io(file: url, operation: "read its owner", code: errno)
+    }
+    guard status.st_mode & S_IFMT == S_IFDIR else {
+      throw .unsafeFolder(folder: url, reason: "it is not a folder")
+    }
+    guard status.st_uid == geteuid() else {
+      throw .unsafeFolder(folder: url, reason: "it belongs to another user (uid \(status.st_uid))")
+    }
+    guard status.st_mode & 0o022 == 0 else {
+      throw .unsafeFolder(folder: url, reason: "others may write in it")
+    }
   }
 
   /// Opens `url` for reading, or returns nil when it does not exist.
@@ -91,15 +147,16 @@ final class OpenFile {
     }
   }
 
-  /// `mkdir -p path`: nil, or the `errno` of the failure.
-  private static func makeFolder(_ path: String) -> Int32? {
-    if mkdir(path, 0o777) == 0 { return nil }
+  /// `mkdir -p path`: nil, or the `errno` of the failure. The folder itself is made private
+  /// (0700); its parents as `mkdir -p` makes them.
+  private static func makeFolder(_ path: String, mode: mode_t = 0o700) -> Int32? {
+    if mkdir(path, mode) == 0 { return nil }
     var code = errno
     if code == ENOENT {
       let parent = (path as NSString).deletingLastPathComponent
       guard !parent.isEmpty, parent != path else { return code }
-      if let failure = makeFolder(parent) { return failure }
-      if mkdir(path, 0o777) == 0 { return nil }
+      if let failure = makeFolder(parent, mode: 0o777) { return failure }
+      if mkdir(path, mode) == 0 { return nil }
       code = errno
     }
     guard code == EEXIST else { return code }

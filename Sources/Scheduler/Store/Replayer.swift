@@ -21,12 +21,21 @@ struct Replayer {
   /// are not here, which the undo event's own record makes up for.
   private var history: [String: [Applied]] = [:]
   private var undone: Set<UUID> = []
+  /// The ids of the events applied in this replay: events are unique by id, so one seen again
+  /// (a duplicated line) is skipped rather than counted twice.
+  private var applied: Set<UUID> = []
+  /// How many events were skipped as seen before.
+  private(set) var duplicates = 0
 
   init(state: ReviewState = ReviewState()) {
     self.state = state
   }
 
   mutating func apply(_ event: JournalEvent) {
+    guard applied.insert(event.id).inserted else {
+      duplicates += 1
+      return
+    }
     switch event {
     case .review(let review):
       apply(review)

@@ -64,6 +64,10 @@ extension ReviewStore {
     if let torn = tail.tornTail {
       loaded.warnings.append(.tornLastLine(file: files.journal, line: torn.lineNumber))
     }
+    if loaded.replayer.duplicates > 0 {
+      loaded.warnings.append(
+        .duplicateEvents(file: files.journal, count: loaded.replayer.duplicates))
+    }
     return loaded
   }
 

@@ -69,6 +69,7 @@ public final class ReviewStore {
   ) throws(StateError) -> ReviewStore {
     let files = StateFolder(url: folder)
     try OpenFile.createFolder(folder)
+    try OpenFile.checkFolderIsPrivate(folder)
     let lock = try FolderLock(files)
     let loaded = try load(files)
     let journal = try OpenFile(files.journal, flags: O_WRONLY | O_APPEND | O_CREAT)

@@ -21,6 +21,11 @@ public enum StateError: Error, Equatable, Sendable {
   case notWritable(folder: URL, reason: String)
   /// A system call failed.
   case io(file: URL, operation: String, code: Int32)
+  /// A file of the state folder is a symbolic link, or not a regular file (a FIFO, a device, a
+  /// folder): quiz neither follows nor opens it, since another user may have planted it.
+  case notRegularFile(file: URL, found: String)
+  /// The state folder belongs to another user, or others may write in it.
+  case unsafeFolder(folder: URL, reason: String)
 }
 
 extension StateError: CustomStringConvertible {
@@ -54,6 +59,12 @@ extension StateError: CustomStringConvertible {
       return "Cannot write the review state in \(folder.path): \(clause(reason))."
     case .io(let file, let operation, let code):
       return "\(file.path): could not \(operation): \(String(cString: strerror(code)))."
+    case .notRegularFile(let file, let found):
+      return "\(file.path) is \(found), not a regular file; quiz does not open it. Move it away "
+        + "if you did not put it there."
+    case .unsafeFolder(let folder, let reason):
+      return "\(folder.path) is not safe for the review state: \(clause(reason)). Use a folder of "
+        + "your own (--state DIR), or fix its owner and permissions."
     }
   }
 }

@@ -11,6 +11,9 @@ public enum StateWarning: Equatable, Sendable {
   /// Rewriting `state.json` failed, after a grade or when opening the folder; the next open
   /// replays a longer journal, nothing is lost.
   case compactionFailed(reason: String)
+  /// The journal holds some events more than once (a naive copy, a sync tool's merge); each was
+  /// counted once.
+  case duplicateEvents(file: URL, count: Int)
 }
 
 extension StateWarning: CustomStringConvertible {
@@ -27,6 +30,9 @@ extension StateWarning: CustomStringConvertible {
       "The merge left out \(count) torn line\(count == 1 ? "" : "s") of \(file.path)."
     case .compactionFailed(let reason):
       "Could not update state.json (\(reason)); the grades are safe in reviews.jsonl."
+    case .duplicateEvents(let file, let count):
+      "\(file.path) holds \(count) event\(count == 1 ? "" : "s") twice, as a copy or a sync tool "
+        + "can leave it; each was counted once. The file was left as it is."
     }
   }
 }

@@ -11,9 +11,33 @@ final class Console: @unchecked Sendable {
   }
 
   /// The process's own standard output and standard error.
+  ///
+  /// Written with `write(2)`, not `FileHandle.write`, which traps on an error: output to a full
+  /// disk (`quiz cards > /dev/full`) ends quiz with a message and exit status 1; output to a
+  /// closed pipe (`quiz cards | head -1`) ends it quietly with status 1, as Unix tools do when
+  /// SIGPIPE is ignored. Every grade is on disk before anything about it is printed.
   static let standard = Console(
-    out: { FileHandle.standardOutput.write(Data($0.utf8)) },
-    error: { FileHandle.standardError.write(Data($0.utf8)) })
+    out: { writeOrExit($0, to: STDOUT_FILENO) },
+    error: { writeOrExit($0, to: STDERR_FILENO) })
+
+  /// Writes all of `text` to `descriptor`, or ends the process as ``standard`` describes.
+  private static func writeOrExit(_ text: String, to descriptor: Int32) {
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+      let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+      if count >= 0 {
+        bytes = bytes.dropFirst(count)
+        continue
+      }
+      let code = errno
+      if code == EINTR { continue }
+      if code != EPIPE && descriptor == STDOUT_FILENO {
+        let message = "quiz: cannot write to standard output: \(String(cString: strerror(code)))\n"
+        _ = message.withCString { Glibc.write(STDERR_FILENO, $0, strlen($0)) }
+      }
+      exit(ExitCode.failure.rawValue)
+    }
+  }
 
   /// Writes a line to standard output.
   func print(_ text: String = "") { writeOut(text + "\n") }

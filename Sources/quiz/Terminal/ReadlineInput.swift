@@ -15,7 +15,7 @@ final class ReadlineInput: LineInput {
   /// Starts readline with the history in `historyFile` and completion of `commands`; deadlines
   /// are read on `clock`.
   init(historyFile: URL?, commands: [String], clock: MonotonicClock) {
-    self.historyFile = historyFile?.path
+    self.historyFile = historyFile.flatMap { Self.isSafeHistory($0) ? $0.path : nil }
     self.clock = clock
     ReadlineCallback.commands = commands
     quiz_readline_configure(UnsafePointer(strdup("quiz")))
@@ -31,7 +31,7 @@ final class ReadlineInput: LineInput {
     if let path = self.historyFile {
       try? FileManager.default.createDirectory(
         at: URL(fileURLWithPath: path).deletingLastPathComponent(),
-        withIntermediateDirectories: true)
+        withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
       read_history(path)
       history_truncate_file(path, 1000)
     }
@@ -80,10 +80,26 @@ final class ReadlineInput: LineInput {
           append_history(1, historyFile)
         } else {
           write_history(historyFile)
+          chmod(historyFile, 0o600)
         }
       }
     }
     return .line(line)
+  }
+
+  /// Whether the history file may be read and written: readline follows links, so the file must
+  /// be absent or a regular file of the user's, in a folder of the user's that no one else may
+  /// write in. Otherwise sessions simply keep no history.
+  static func isSafeHistory(_ url: URL) -> Bool {
+    var folder = stat()
+    guard stat(url.deletingLastPathComponent().path, &folder) == 0 else {
+      // No folder yet: it is created private (0700) below.
+      return errno == ENOENT
+    }
+    guard folder.st_uid == geteuid(), folder.st_mode & 0o022 == 0 else { return false }
+    var file = stat()
+    guard lstat(url.path, &file) == 0 else { return errno == ENOENT }
+    return file.st_mode & S_IFMT == S_IFREG && file.st_uid == geteuid()
   }
 
   /// Ends a read that will not complete, and puts the terminal back as it was.
@@ -91,7 +107,7 @@ final class ReadlineInput: LineInput {
     rl_free_line_state()
     rl_callback_sigcleanup()
     rl_callback_handler_remove()
-    FileHandle.standardOutput.write(Data("\n".utf8))
+    _ = Glibc.write(STDOUT_FILENO, "\n", 1)
     return event
   }
 }

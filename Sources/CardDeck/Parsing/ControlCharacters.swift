@@ -1,0 +1,45 @@
+/// Control characters in deck text, made visible: what a deck holds must never drive the
+/// terminal (clear it, retitle it, write the clipboard) or reorder what is read.
+///
+/// Deck text reaches the terminal, Markdown, CSV and JSON from ``SourceText`` only, which passes
+/// every line through ``visible(_:)``: that is the one place. A C0 control other than tab (and
+/// the line ends, which split lines first) becomes its Unicode control picture (`ESC` is `␛`),
+/// DEL becomes `␡`; C1 controls and the bidirectional overrides and isolates (the "Trojan
+/// Source" characters) become `\u{…}`.
+public enum ControlCharacters {
+  /// Whether `scalar` is one that ``visible(_:)`` replaces.
+  public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x09: false
+    case 0x00...0x1F, 0x7F, 0x80...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
+    default: false
+    }
+  }
+
+  /// `text` with every control character replaced by a visible form.
+  public static func visible(_ text: some StringProtocol) -> String {
+    var out = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      guard isControl(scalar) else {
+        out.append(scalar)
+        continue
+      }
+      switch scalar.value {
+      case 0x00...0x1F: out.append(Unicode.Scalar(0x2400 + scalar.value)!)
+      case 0x7F: out.append("\u{2421}")
+      default:
+        out.append(
+          contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
+      }
+    }
+    return String(out)
+  }
+
+  /// Whether the UTF-8 bytes may hold a control character: a fast test that is never wrong when
+  /// it says no.
+  static func mayContain(_ bytes: some Sequence<UInt8>) -> Bool {
+    bytes.contains {
+      $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2
+    }
+  }
+}

@@ -1,0 +1,154 @@
+import CardDeck
+import Foundation
+import Scheduler
+import Testing
+
+@testable import quiz
+
+/// A deck whose text tries to drive the terminal: clear the screen (CSI), retitle it and write
+/// the clipboard (OSC), a C1 control, and a right-to-left override.
+let hostileDeck = """
+  # Evil \u{1B}]0;pwned\u{07}title
+
+  ## Trick · Topic\u{1B}[2J · clean-id
+  Clear \u{1B}[2J the screen?\u{9B}31m
+
+  ---
+
+  Clipboard \u{1B}]52;c;ZXZpbA==\u{07} and \u{202E}reversed.
+
+  ## Syntax · Code · code-card
+  Write it.
+
+  ---
+
+  ```swift
+  let x = "\u{1B}[8m"
+  ```
+  """
+
+/// Whether `text` holds a byte that a terminal acts on, other than tab and newline.
+func holdsControl(_ text: String) -> Bool {
+  // CSV ends its lines with CRLF; that carriage return is the format's, not a deck's.
+  text.replacingOccurrences(of: "\r\n", with: "\n").unicodeScalars.contains {
+    ControlCharacters.isControl($0) && $0 != "\n"
+  }
+}
+
+@Suite("Hostile decks and files")
+struct HardeningTests {
+  @Test(
+    "never lets a deck's control characters reach the output",
+    arguments: [
+      ["cards"], ["cards", "--json"], ["decks"], ["topics"], ["check"], ["stats"],
+      ["export", "--format", "md"], ["export", "--format", "csv"], ["export"],
+    ])
+  func noControlBytes(arguments: [String]) throws {
+    let state = try TemporaryFolder()
+    let result = runQuiz(
+      arguments, variables: ["QUIZ_STATE": state.path], shipped: [("evil.md", hostileDeck)])
+    #expect(!holdsControl(result.out), "\(arguments)")
+    #expect(!holdsControl(result.error), "\(arguments)")
+  }
+
+  @Test("shows the control characters of a card in a review as visible marks")
+  func review() throws {
+    let harness = try SessionHarness()
+    let result = runQuiz(
+      ["--kind", "trick"], variables: harness.variables, shipped: [("evil.md", hostileDeck)],
+      input: ScriptedInput(["", "4"]), terminal: true)
+    // Colour is on (a terminal): quiz's own escape codes are there, the deck's are not.
+    let withoutOwnCodes = result.out.replacingOccurrences(
+      of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+    #expect(!holdsControl(withoutOwnCodes))
+    #expect(result.out.contains("Clear ␛[2J the screen?\\u{9B}31m"))
+    #expect(result.out.contains("\\u{202E}reversed"))
+  }
+
+  @Test("warns in check about each line that holds a control character")
+  func checkWarns() {
+    let result = runQuiz(["check"], shipped: [("evil.md", hostileDeck)])
+    #expect(result.error.contains("Decks/evil.md:1: warning: control character U+001B shown as ␛"))
+    #expect(result.error.contains("Decks/evil.md:4: warning: control character U+001B"))
+    #expect(result.out.contains("0 errors, 5 warnings"))
+  }
+
+  @Test("writes CSV cells that a spreadsheet would run as formulas after a quote")
+  func formulaCells() throws {
+    let state = try TemporaryFolder()
+    let deck =
+      "# F\n\n## Trick · =HYPERLINK(\"http://x\") · f1\nQ?\n\n---\n\nA.\n\n## Edge · @SUM(A1) · f2\nQ?\n\n---\n\nA.\n\nSource: s\n"
+    let result = runQuiz(
+      ["export", "--format", "csv"], variables: ["QUIZ_STATE": state.path],
+      shipped: [("f.md", deck)])
+    #expect(result.out.contains(",\"'=HYPERLINK(\"\"http://x\"\")\",trick,"))
+    #expect(result.out.contains(",'@SUM(A1),edge,"))
+    #expect(!result.out.contains(",=") && !result.out.contains(",@"))
+  }
+
+  @Test("refuses a journal line whose card id holds a control character, and a merge of one")
+  func journalIDs() throws {
+    let history = try ReviewHistory()
+    try history.grade([("planter", 4)], on: "2026-11-28")
+    let other = try TemporaryFolder()
+    let line =
+      #"{"v":1,"id":"5be76fc8-dd4f-4e65-8a06-525717b03ab3","card":"evil\u001b[2J","at":"2026-11-29T08:00:01.000Z","day":"2026-11-29","grade":4,"before":{"repetitions":0,"easeFactor":2.5,"interval":0,"due":"2026-11-29"},"after":{"repetitions":1,"easeFactor":2.5,"interval":1,"due":"2026-11-30"}}"#
+    // A good line after it, so that the bad one is not taken for a line torn by a crash.
+    let good = line.replacingOccurrences(of: #"evil\u001b[2J"#, with: "clay")
+      .replacingOccurrences(of: "5be76fc8", with: "6be76fc8")
+    try other.write("reviews.jsonl", line + "\n" + good + "\n")
+    let before = history.journal()
+    let merged = runQuiz(["merge", other.path], variables: history.variables)
+    #expect(merged.status == .failure)
+    #expect(merged.error.contains("a card id holds no control character (U+1B)"))
+    #expect(history.journal() == before)
+  }
+
+  @Test("counts a journal's duplicated lines once, and says so")
+  func duplicatedLines() throws {
+    let history = try ReviewHistory()
+    try history.grade([("planter", 4), ("clay", 5)], on: "2026-11-27")
+    try history.grade([("planter", 5)], on: "2026-11-28")
+    let expected = try history.saved()
+    let journal = try #require(history.journal())
+    let folder = URL(fileURLWithPath: history.variables["QUIZ_STATE"]!)
+    try (journal + journal).write(to: folder.appending(path: "reviews.jsonl"))
+    try? FileManager.default.removeItem(at: folder.appending(path: "state.json"))
+    let store = try ReviewStore.openReadOnly(folder: folder)
+    #expect(store.state.cards == expected.cards)
+    #expect(store.state.reviewsByDay == expected.reviewsByDay)
+    #expect(store.warnings.contains { if case .duplicateEvents(_, 3) = $0 { true } else { false } })
+  }
+
+  @Test("ends with a message and exit 1 when standard output cannot be written, never a trap")
+  func fullDisk() throws {
+    let process = Process()
+    process.executableURL = try quizExecutable()
+    process.arguments = ["cards"]
+    process.standardOutput = FileHandle(forWritingAtPath: "/dev/full")
+    let errors = Pipe()
+    process.standardError = errors
+    try process.run()
+    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationReason == .exit)
+    #expect(process.terminationStatus == 1)
+    #expect(message == "quiz: cannot write to standard output: No space left on device\n")
+  }
+
+  @Test("keeps no readline history through a planted link or in a folder others may write in")
+  func history() throws {
+    let folder = try TemporaryFolder()
+    let history = URL(fileURLWithPath: folder.path).appending(path: "history")
+    #expect(ReadlineInput.isSafeHistory(history))
+    try folder.write("history", "a line\n")
+    #expect(ReadlineInput.isSafeHistory(history))
+    try FileManager.default.removeItem(at: history)
+    let victim = try folder.write("victim", "x")
+    try FileManager.default.createSymbolicLink(atPath: history.path, withDestinationPath: victim)
+    #expect(!ReadlineInput.isSafeHistory(history))
+    try FileManager.default.removeItem(at: history)
+    #expect(chmod(folder.path, 0o777) == 0)
+    #expect(!ReadlineInput.isSafeHistory(history))
+  }
+}
