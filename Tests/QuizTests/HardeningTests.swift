@@ -152,3 +152,68 @@ struct HardeningTests {
     #expect(!ReadlineInput.isSafeHistory(history))
   }
 }
+
+@Suite("Limits on lengths")
+struct LengthLimitTests {
+  @Test("gives up on a piped line of megabytes instead of reading it whole")
+  func overlongLine() throws {
+    // A socket pair rather than a pipe: the writer sends with MSG_NOSIGNAL, so that closing the
+    // reading end early raises no SIGPIPE in the test process.
+    var fds: [Int32] = [0, 0]
+    #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &fds) == 0)
+    let writeEnd = fds[1]
+    let writer = Thread {
+      let line = [UInt8](repeating: UInt8(ascii: "a"), count: 3 << 20) + [0x0A]
+      line.withUnsafeBytes { buffer in
+        var offset = 0
+        while offset < buffer.count {
+          let count = send(
+            writeEnd, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
+          if count <= 0 { break }
+          offset += count
+        }
+      }
+      close(writeEnd)
+    }
+    writer.start()
+    let input = StreamInput(descriptor: fds[0])
+    #expect(input.read(prompt: "") == .overlong(limit: StreamInput.longestLine))
+    close(fds[0])
+  }
+
+  @Test("ends a session on a line too long to be an answer, naming it, exit 1")
+  func overlongSession() throws {
+    let harness = try SessionHarness()
+    let result = harness.run(
+      ["--kind", "trick"], events: [.line(""), .overlong(limit: StreamInput.longestLine)])
+    #expect(result.status == .failure)
+    #expect(result.error.contains("quiz: standard input, line 2: longer than 1024 KiB"))
+  }
+
+  @Test("refuses a deck id longer than 128 bytes, naming its line")
+  func longDeckID() {
+    let id = String(repeating: "x", count: 129)
+    let result = runQuiz(
+      ["check"], shipped: [("d.md", "# D\n\n## Trick · T · \(id)\nQ?\n\n---\n\nA.\n")])
+    #expect(result.status == .failure)
+    #expect(
+      result.error.contains("Decks/d.md:3: error: an id has at most 128 bytes; this one has 129"))
+  }
+
+  @Test("never writes a journal line that it could not read back")
+  func longJournalID() throws {
+    let folder = try TemporaryFolder()
+    let store = try ReviewStore.open(
+      folder: URL(fileURLWithPath: folder.path), dayClock: DayClock(timeZone: .gmt),
+      now: { Date(timeIntervalSince1970: 1_800_000_000) })
+    #expect(throws: StateError.self) {
+      try store.record(4, for: String(repeating: "x", count: 257))
+    }
+    #expect(throws: StateError.self) { try store.suspend(String(repeating: "x", count: 257)) }
+    try store.record(4, for: String(repeating: "x", count: 256))
+    try store.close()
+    #expect(
+      try ReviewStore.openReadOnly(folder: URL(fileURLWithPath: folder.path)).state.cards.count == 1
+    )
+  }
+}

@@ -1,5 +1,9 @@
 /// Card ids: checking explicit ones and deriving them from a card's question.
 public enum CardID {
+  /// The longest explicit id, in UTF-8 bytes: an id is typed back and is a key of progress in
+  /// every journal line, so it stays short. (The journal reads ids of up to 256 bytes.)
+  public static let maximumLength = 128
+
   /// Whether `id` is a valid explicit id: letters, digits, `-`, `_` and `.`, starting with a
   /// letter or digit.
   public static func isValid(_ id: some StringProtocol) -> Bool {

@@ -246,6 +246,11 @@ public struct NativeDeckParser: Sendable {
         HeadingProblem(
           "a heading has at most three parts, 'Kind · Topic · id'; found \(parts.count)"))
     }
+    if parts.count == 3, parts[2].utf8.count > CardID.maximumLength {
+      return .failure(
+        HeadingProblem(
+          "an id has at most \(CardID.maximumLength) bytes; this one has \(parts[2].utf8.count)"))
+    }
     if parts.count == 3, !CardID.isValid(parts[2]) {
       return .failure(
         HeadingProblem("'\(parts[2])' is not a valid id: use letters, digits, '-', '_' and '.'"))

@@ -115,12 +115,14 @@ struct JournalReader {
   /// The event on the line that ends just before `offset`, or nil if it is not an event.
   private func event(onLineEndingAt offset: Int) throws(StateError) -> JournalEvent? {
     guard offset > 0 else { return nil }
-    // Lines are a few hundred bytes; read backwards in chunks until the previous newline.
+    // Lines are a few hundred bytes; read backwards in chunks until the previous newline, each
+    // chunk once (a line of megabytes costs its length, not its length squared), and give up on
+    // a line longer than any event: it is not one.
     var start = offset - 1
-    var chunk = Data()
     while start > 0 {
+      guard offset - start <= Self.longestEventLine else { return nil }
       let chunkStart = max(0, start - 4096)
-      chunk = try file.read(from: chunkStart, to: offset - 1)
+      let chunk = try file.read(from: chunkStart, to: start)
       if let newline = chunk.lastIndex(of: UInt8(ascii: "\n")) {
         start = chunkStart + (newline - chunk.startIndex) + 1
         break
@@ -130,6 +132,10 @@ struct JournalReader {
     let line = try file.read(from: start, to: offset - 1)
     return try? JournalEvent.decode(line: line)
   }
+
+  /// The longest line an event can take: a card id is at most
+  /// ``JournalEvent/maximumCardIDLength`` bytes, and the rest of a line well under 2 KB.
+  static let longestEventLine = 64 * 1024
 
   /// The number of the line that starts at `offset`, counting from 1. Counts every newline before
   /// it, so it is for error messages only.

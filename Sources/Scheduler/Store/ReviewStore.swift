@@ -130,6 +130,7 @@ public final class ReviewStore {
     _ grade: Grade, for id: String, seconds: Double? = nil
   ) throws(StateError) -> CardState {
     let writer = try requireWriter()
+    try requireReadableID(id)
     let at = Timestamp.normalized(writer.now())
     let day = writer.dayClock.day(for: at)
     let before = state(of: id) ?? .new(due: day)
@@ -140,6 +141,17 @@ public final class ReviewStore {
     try append(.review(review))
     undoableReviews.append(review)
     return review.after
+  }
+
+  /// Refuses an id that the journal could not read back (see ``JournalEvent/maximumCardIDLength``),
+  /// before anything is written.
+  func requireReadableID(_ id: String) throws(StateError) {
+    guard !id.isEmpty, id.utf8.count <= JournalEvent.maximumCardIDLength else {
+      throw .notWritable(
+        folder: folder,
+        reason: "a card id has 1 to \(JournalEvent.maximumCardIDLength) bytes, not \(id.utf8.count)"
+      )
+    }
   }
 
   /// Suspends the card `id`; false if it already was.
@@ -225,6 +237,7 @@ public final class ReviewStore {
 
   private func setSuspended(_ id: String, _ isSuspended: Bool) throws(StateError) -> Bool {
     let writer = try requireWriter()
+    try requireReadableID(id)
     guard self.isSuspended(id) != isSuspended else { return false }
     try append(
       .suspension(

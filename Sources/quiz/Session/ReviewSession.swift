@@ -198,6 +198,7 @@ final class ReviewSession {
       case .end: return lines.isEmpty ? .stop(.quit) : .line(lines.joined(separator: "\n"))
       case .interrupted: return .stop(.interrupted(receivedSignal))
       case .timedOut: return .timedOut
+      case .overlong(let limit): return .stop(overlong(limit))
       }
     }
   }
@@ -241,8 +242,16 @@ final class ReviewSession {
       case .end: return .stop(.quit)
       case .interrupted: return .stop(.interrupted(receivedSignal))
       case .timedOut: continue
+      case .overlong(let limit): return .stop(overlong(limit))
       }
     }
+  }
+
+  /// The end of a session whose input has a line too long to be an answer.
+  private func overlong(_ limit: Int) -> SessionResult.Ending {
+    .failed(
+      "standard input, line \(input.linesRead): longer than \(limit / 1024) KiB; an answer is a "
+        + "few lines")
   }
 
   /// Carries out a `:` command. `.line("")` means: ask the same prompt again.

@@ -30,6 +30,8 @@ enum InputEvent: Equatable {
   case interrupted
   /// The deadline passed before a line was entered.
   case timedOut
+  /// The line is longer than the input reads (`limit` bytes): it is no attempt or grade.
+  case overlong(limit: Int)
 }
 
 /// Lines given in advance, for tests; the end of the script is the end of input.
@@ -69,7 +71,10 @@ final class ScriptedInput: LineInput {
     prompts.append(prompt)
     guard !lines.isEmpty else { return .end }
     let (event, delay) = lines.removeFirst()
-    if case .line = event { linesRead += 1 }
+    switch event {
+    case .line, .overlong: linesRead += 1
+    case .end, .interrupted, .timedOut: break
+    }
     if let clock {
       let arrival = clock.now + delay
       if isInteractive, let deadline, arrival > deadline {
