@@ -46,20 +46,16 @@ public struct DeckLoader: Sendable {
       throw .notFound(folder)
     }
     guard isFolder.boolValue else { throw .notAFolder(folder) }
-    let paths: [String]
-    do {
-      paths = try deckPaths(in: folder)
-    } catch {
-      throw .unreadable(folder, reason: error.localizedDescription)
-    }
+    var walk = FolderWalk()
+    walk.visit(folder, isRoot: true)
+    if let failure = walk.rootFailure { throw .unreadable(folder, reason: failure) }
     var files: [File] = []
-    var diagnostics: [Diagnostic] = []
-    for path in paths {
-      if let data = FileManager.default.contents(atPath: path) {
-        files.append(File(path: path, bytes: Array(data)))
-      } else {
-        diagnostics.append(
-          .error("the file cannot be read", at: SourceLocation(path: path, line: 1)))
+    var diagnostics = walk.diagnostics
+    for path in walk.paths {
+      switch Self.read(path) {
+      case .success(let bytes): files.append(File(path: path, bytes: bytes))
+      case .failure(let problem):
+        diagnostics.append(.error(problem.reason, at: SourceLocation(path: path, line: 1)))
       }
     }
     var collection = load(files: files)
@@ -118,21 +114,105 @@ public struct DeckLoader: Sendable {
     return results.all
   }
 
-  private func deckPaths(in folder: String) throws -> [String] {
-    let base = URL(fileURLWithPath: folder)
-    let enumerator = FileManager.default.enumerator(
-      at: base, includingPropertiesForKeys: [.isRegularFileKey],
-      options: [.skipsHiddenFiles])
-    var paths: [String] = []
-    while let url = enumerator?.nextObject() as? URL {
-      let name = url.lastPathComponent
-      guard name.hasSuffix(".md") || name.hasSuffix(".txt"), name.lowercased() != "readme.md",
-        (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
-      else { continue }
-      let relative = url.path.dropFirst(base.path.count).drop { $0 == "/" }
-      paths.append((folder as NSString).appendingPathComponent(String(relative)))
+  /// The largest deck file read: far beyond any deck (the shipped ones are 30 to 60 KB), and
+  /// small enough that a stray file cannot exhaust memory.
+  public static let largestFile = 16 << 20
+
+  /// Why a deck file was not read.
+  struct ReadProblem: Error {
+    var reason: String
+  }
+
+  /// The bytes of the deck file `path`, opened without blocking (a FIFO in a shared folder must
+  /// not hang quiz) and read only if it is a regular file of at most ``largestFile`` bytes.
+  static func read(_ path: String) -> Result<[UInt8], ReadProblem> {
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      return .failure(
+        ReadProblem(reason: "the file cannot be read: \(String(cString: strerror(errno)))"))
     }
-    return paths.sorted()
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+      return .failure(ReadProblem(reason: "not a regular file; a deck is a text file"))
+    }
+    guard status.st_size <= largestFile else {
+      return .failure(
+        ReadProblem(
+          reason: "the file has \(status.st_size) bytes; a deck has at most \(largestFile)"))
+    }
+    var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
+    var filled = 0
+    while filled < bytes.count {
+      let count = bytes.withUnsafeMutableBytes {
+        Glibc.read(descriptor, $0.baseAddress! + filled, $0.count - filled)
+      }
+      if count < 0, errno == EINTR { continue }
+      if count < 0 {
+        return .failure(
+          ReadProblem(reason: "the file cannot be read: \(String(cString: strerror(errno)))"))
+      }
+      if count == 0 { break }
+      filled += count
+    }
+    return .success(Array(bytes.prefix(filled)))
+  }
+}
+
+/// The deck files below a folder, found by following links (to files and to folders) with each
+/// folder read once, so that a link back up the tree ends instead of looping; every folder or
+/// entry that cannot be read is a diagnostic.
+struct FolderWalk {
+  /// The deck files found, sorted.
+  private(set) var paths: [String] = []
+  /// What could not be read, or was skipped, and why.
+  private(set) var diagnostics: [Diagnostic] = []
+  /// Why the folder the walk started at could not be listed, if it could not.
+  private(set) var rootFailure: String?
+  /// The folders read, by device and inode.
+  private var visited: Set<[UInt64]> = []
+
+  /// Reads the folder `path` and, below it, every folder not read yet.
+  mutating func visit(_ path: String, isRoot: Bool = false) {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return }
+    guard visited.insert([UInt64(status.st_dev), UInt64(status.st_ino)]).inserted else {
+      diagnostics.append(
+        .warning(
+          "a link leads to a folder already read (a loop, or the same folder twice); skipped",
+          at: SourceLocation(path: path, line: 1)))
+      return
+    }
+    let names: [String]
+    do {
+      names = try FileManager.default.contentsOfDirectory(atPath: path)
+    } catch {
+      let reason = (error as NSError).localizedDescription
+      if isRoot {
+        rootFailure = reason
+      } else {
+        diagnostics.append(
+          .error("the folder cannot be read: \(reason)", at: SourceLocation(path: path, line: 1)))
+      }
+      return
+    }
+    for name in names.sorted() where !name.hasPrefix(".") {
+      let child = (path as NSString).appendingPathComponent(name)
+      var entry = stat()
+      guard stat(child, &entry) == 0 else {
+        diagnostics.append(
+          .warning(
+            "cannot be read: \(String(cString: strerror(errno))) (a link to nothing?)",
+            at: SourceLocation(path: child, line: 1)))
+        continue
+      }
+      if entry.st_mode & S_IFMT == S_IFDIR {
+        visit(child)
+      } else if name.hasSuffix(".md") || name.hasSuffix(".txt"), name.lowercased() != "readme.md" {
+        paths.append(child)
+      }
+    }
+    if isRoot { paths.sort() }
   }
 }
 

@@ -1,0 +1,83 @@
+import Foundation
+import Glibc
+import Testing
+
+@testable import CardDeck
+
+@Suite("Loading decks: links, loops and odd files")
+struct DeckFolderWalkTests {
+  static let deck = "# A\n\n## Trick · T · a-card\nQ?\n\n---\n\nA.\n"
+
+  @Test("follows a decks folder that is a link, and deck files and subfolders that are links")
+  func links() throws {
+    let root = try TemporaryDirectory()
+    try root.write("real/one.md", Self.deck)
+    try root.write("elsewhere/two.md", Self.deck.replacingOccurrences(of: "a-card", with: "b-card"))
+    try root.write("file/three.md", Self.deck.replacingOccurrences(of: "a-card", with: "c-card"))
+    let fm = FileManager.default
+    try fm.createSymbolicLink(
+      atPath: root.path + "/decks", withDestinationPath: root.path + "/real")
+    try fm.createSymbolicLink(
+      atPath: root.path + "/real/sub", withDestinationPath: root.path + "/elsewhere")
+    try fm.createSymbolicLink(
+      atPath: root.path + "/real/three.md", withDestinationPath: root.path + "/file/three.md")
+    let collection = try DeckLoader().load(folder: root.path + "/decks")
+    #expect(collection.diagnostics == [])
+    #expect(Set(collection.cards.map(\.id)) == ["a-card", "b-card", "c-card"])
+  }
+
+  @Test("ends a loop of links with a warning", .timeLimit(.minutes(1)))
+  func loop() throws {
+    let root = try TemporaryDirectory()
+    try root.write("decks/one.md", Self.deck)
+    try FileManager.default.createSymbolicLink(
+      atPath: root.path + "/decks/again", withDestinationPath: root.path + "/decks")
+    let collection = try DeckLoader().load(folder: root.path + "/decks")
+    #expect(collection.cards.map(\.id) == ["a-card"])
+    #expect(
+      collection.warnings.map(\.description) == [
+        "\(root.path)/decks/again:1: warning: a link leads to a folder already read (a loop, or the same folder twice); skipped"
+      ])
+  }
+
+  @Test(
+    "names a link to nothing, a FIFO and a file too large, and reads the rest",
+    .timeLimit(.minutes(1)))
+  func oddFiles() throws {
+    let root = try TemporaryDirectory()
+    try root.write("decks/one.md", Self.deck)
+    try FileManager.default.createSymbolicLink(
+      atPath: root.path + "/decks/gone.md", withDestinationPath: root.path + "/nowhere")
+    #expect(mkfifo(root.path + "/decks/pipe.md", 0o600) == 0)
+    let huge = root.path + "/decks/huge.md"
+    #expect(FileManager.default.createFile(atPath: huge, contents: nil))
+    #expect(truncate(huge, off_t(DeckLoader.largestFile + 1)) == 0)
+    let collection = try DeckLoader().load(folder: root.path + "/decks")
+    #expect(collection.cards.map(\.id) == ["a-card"])
+    let messages = collection.diagnostics.map(\.description)
+    #expect(
+      messages.contains { $0.hasPrefix("\(root.path)/decks/gone.md:1: warning: cannot be read") })
+    #expect(
+      messages.contains(
+        "\(root.path)/decks/pipe.md:1: error: not a regular file; a deck is a text file"))
+    #expect(
+      messages.contains {
+        $0.hasPrefix("\(root.path)/decks/huge.md:1: error: the file has 16777217 bytes")
+      })
+  }
+
+  @Test(
+    "names a subfolder it cannot read",
+    .enabled(if: geteuid() != 0, "root reads every folder"))
+  func unreadableFolder() throws {
+    let root = try TemporaryDirectory()
+    try root.write("decks/one.md", Self.deck)
+    try root.write("decks/locked/two.md", Self.deck)
+    #expect(chmod(root.path + "/decks/locked", 0) == 0)
+    defer { chmod(root.path + "/decks/locked", 0o755) }
+    let collection = try DeckLoader().load(folder: root.path + "/decks")
+    #expect(
+      collection.errors.map(\.description).first?.hasPrefix(
+        "\(root.path)/decks/locked:1: error: the folder cannot be read") == true)
+  }
+}
