@@ -403,6 +403,21 @@ struct EditDuringSessionTests {
     #expect(try harness.saved().cards["clay"]?.repetitions == 1)
   }
 
+  @Test("says the editor could not start, rather than that the card was reloaded")
+  func missingEditor() throws {
+    let harness = try SessionHarness()
+    let decks = try TemporaryFolder()
+    try decks.write("garden.md", gardenDeck)
+    var variables = harness.variables
+    variables["EDITOR"] = "/no/such/editor"
+    let result = runQuiz(
+      ["--decks", decks.path, "--kind", "trick"], variables: variables,
+      input: ScriptedInput([":edit", "", "4"]))
+    #expect(result.out.contains("could not start /no/such/editor"))
+    #expect(!result.out.contains("Reloaded"))
+    #expect(try harness.saved().cards["clay"]?.repetitions == 1)
+  }
+
   @Test("explains that a shipped card cannot be edited in place")
   func shipped() throws {
     let harness = try SessionHarness()

@@ -128,7 +128,7 @@ extension Snapshot {
     do {
       version = try JSONDecoder().decode(VersionProbe.self, from: data).version ?? 1
     } catch {
-      throw .unreadableSnapshot(file: url, reason: describe(error))
+      throw .unreadableSnapshot(file: url, reason: describe(error, in: data))
     }
     guard version <= migrator.currentVersion else {
       throw .newerVersion(
@@ -144,7 +144,7 @@ extension Snapshot {
       }
       return try JSONDecoder().decode(Snapshot.self, from: data)
     } catch {
-      throw .unreadableSnapshot(file: url, reason: describe(error))
+      throw .unreadableSnapshot(file: url, reason: describe(error, in: data))
     }
   }
 
@@ -152,7 +152,15 @@ extension Snapshot {
     let version: Int?
   }
 
-  private static func describe(_ error: any Error) -> String {
+  /// Why `data` did not decode. Foundation's decoder calls a number it cannot hold (`1.5` for a
+  /// count, `1e400`) "not valid JSON"; when the JSON parses, the message says what is wrong.
+  private static func describe(_ error: any Error, in data: Data) -> String {
+    if case DecodingError.dataCorrupted(let context) = error, context.codingPath.isEmpty,
+      (try? FastJSONDecoder.parse(data)) != nil
+    {
+      return "it is JSON, but a number in it does not fit: a count that is not a whole number, "
+        + "or a value out of range"
+    }
     if let error = error as? DecodingError { return error.shortDescription }
     return String(describing: error)
   }

@@ -52,7 +52,9 @@ extension StateError: CustomStringConvertible {
         "\(file.path):\(line) is not a journal entry: \(clause(reason)). The file was left as it is."
     case .snapshotAheadOfJournal(let snapshot, let journal):
       return "\(snapshot.path) covers reviews that \(journal.path) does not hold: the journal was "
-        + "replaced by an older copy or cut short. Both files were left as they are."
+        + "replaced by an older copy or cut short. Both files were left as they are. Restore the "
+        + "journal from a backup or the other machine if you can; else move state.json away, "
+        + "and quiz rebuilds the state from the journal as it is (the reviews it lacks are lost)."
     case .missingJournal(let url):
       return "\(url.path) does not exist: there is no review journal to merge there."
     case .notWritable(let folder, let reason):

@@ -109,13 +109,21 @@ enum SessionSetup {
         .compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
       let process = Process()
       process.executableURL = URL(fileURLWithPath: "/bin/sh")
-      // The editor may carry its own arguments ("code -w"), so the shell splits it.
-      process.arguments = ["-c", "\(editor) \"$@\"", "sh", "+\(card.location.line)", path]
+      // The editor may carry its own arguments ("code -w"), so the shell splits it. A path that
+      // starts with "-" would read as an option: it is given as "./-…".
+      let argument = path.hasPrefix("-") ? "./" + path : path
+      process.arguments = ["-c", "\(editor) \"$@\"", "sh", "+\(card.location.line)", argument]
       do {
         try process.run()
         process.waitUntilExit()
       } catch {
         throw EditError("could not start \(editor): \(error.localizedDescription)")
+      }
+      // The shell's 127 and 126: the editor was not found, or could not be run.
+      if [126, 127].contains(process.terminationStatus) {
+        throw EditError(
+          "could not start \(editor) (set VISUAL or EDITOR to an editor you have); the card is unchanged"
+        )
       }
       let collection = try? options.load(in: environment, command: "quiz")
       for diagnostic in collection?.diagnostics ?? [] where diagnostic.location.path == path {

@@ -122,4 +122,20 @@ struct HostileFolderTests {
       #expect(FileManager.default.fileExists(atPath: real.appending(path: "reviews.jsonl").path))
     }
   }
+
+  @Test(
+    "calls a snapshot with a number it cannot hold JSON, saying what is wrong",
+    arguments: [#"{"version": 1.5}"#, #"{"version": 1e400}"#])
+  func validJSON(text: String) throws {
+    try withTemporaryDirectory { folder in
+      try Data(text.utf8).write(to: folder.snapshot)
+      #expect(throws: StateError.self) { _ = try ReviewStore.openReadOnly(folder: folder) }
+      do {
+        _ = try ReviewStore.openReadOnly(folder: folder)
+      } catch {
+        #expect(error.description.contains("it is JSON, but a number in it does not fit"))
+        #expect(!error.description.contains("not valid JSON"))
+      }
+    }
+  }
 }
