@@ -132,7 +132,7 @@ struct HostileFolderTests {
       #expect(throws: StateError.self) { _ = try ReviewStore.openReadOnly(folder: folder) }
       do {
         _ = try ReviewStore.openReadOnly(folder: folder)
-      } catch {
+      } catch let error as StateError {
         #expect(error.description.contains("it is JSON, but a number in it does not fit"))
         #expect(!error.description.contains("not valid JSON"))
       }
