@@ -217,3 +217,49 @@ struct LengthLimitTests {
     )
   }
 }
+
+@Suite("TZ, read as the C library reads it")
+struct TimeZoneTests {
+  /// `quiz stats --json`'s today, and standard error, with `TZ` set.
+  func today(tz: String) throws -> (today: String?, error: String) {
+    let state = try TemporaryFolder()
+    let process = Process()
+    process.executableURL = try quizExecutable()
+    process.arguments = ["stats", "--json"]
+    process.environment = [
+      "TZ": tz, "QUIZ_NOW": "2026-07-01T06:00:00Z", "QUIZ_STATE": state.path,
+      "PATH": "/usr/bin:/bin",
+    ]
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    let out = output.fileHandleForReading.readDataToEndOfFile()
+    let error = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    let json = try JSONSerialization.jsonObject(with: out) as? [String: Any]
+    return (json?["today"] as? String, error)
+  }
+
+  // 06:00 UTC on 1 July is 02:00 in New York's summer time: before the day starts at 04:00, so
+  // still 30 June there, and 1 July in UTC.
+  @Test(
+    "counts days in the zone of a POSIX TZ rule, as in a named zone",
+    arguments: [
+      ("EST5EDT,M3.2.0/2,M11.1.0/2", "2026-06-30"), ("<-05>5", "2026-06-30"),
+      ("America/New_York", "2026-06-30"), ("UTC", "2026-07-01"),
+    ])
+  func posixRule(tz: String, day: String) throws {
+    let result = try today(tz: tz)
+    #expect(result.today == day)
+    #expect(result.error.isEmpty)
+  }
+
+  @Test("warns about a TZ that names no time zone, and counts days in UTC")
+  func invalid() throws {
+    let result = try today(tz: "Nowhere/Atlantis")
+    #expect(result.today == "2026-07-01")
+    #expect(result.error.hasPrefix("quiz: warning: TZ='Nowhere/Atlantis' names no time zone"))
+  }
+}

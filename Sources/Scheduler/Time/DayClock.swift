@@ -7,26 +7,25 @@ import Foundation
 /// review at 02:30 belongs to the previous day. The hour is compared on the wall clock, so on a
 /// daylight-saving change the day still starts when the clock shows `dayStartHour`.
 public struct DayClock: Sendable, Equatable {
-  /// The zone whose wall clock decides the day.
-  public var timeZone: TimeZone
+  /// The wall clock that decides the day.
+  public var localTime: LocalTime
   /// The local hour (0…23) at which a new day starts.
   public var dayStartHour: Int
 
-  /// A clock for `timeZone` whose days start at `dayStartHour` (clamped to 0…23).
-  public init(timeZone: TimeZone, dayStartHour: Int = 4) {
-    self.timeZone = timeZone
+  /// A clock for `localTime` whose days start at `dayStartHour` (clamped to 0…23).
+  public init(localTime: LocalTime, dayStartHour: Int = 4) {
+    self.localTime = localTime
     self.dayStartHour = min(max(dayStartHour, 0), 23)
   }
 
-  /// A clock for the process's time zone (which honours `TZ`); for the program's entry point only,
-  /// so that everything below it takes the zone as a parameter.
-  public static func current(dayStartHour: Int = 4) -> DayClock {
-    DayClock(timeZone: .current, dayStartHour: dayStartHour)
+  /// A clock for `timeZone` whose days start at `dayStartHour` (clamped to 0…23).
+  public init(timeZone: TimeZone, dayStartHour: Int = 4) {
+    self.init(localTime: .zone(timeZone), dayStartHour: dayStartHour)
   }
 
   /// The day that `date` counts for.
   public func day(for date: Date) -> Day {
-    let wallClock = date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: date))
+    let wallClock = date.timeIntervalSince1970 + Double(localTime.secondsFromGMT(for: date))
     let sinceDayStart = wallClock - Double(dayStartHour * 3600)
     return Day(daysSince1970: Int((sinceDayStart / 86_400).rounded(.down)))
   }

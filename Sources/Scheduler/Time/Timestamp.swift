@@ -34,10 +34,15 @@ public enum Timestamp {
   /// of `timeZone`: `2026-11-29T08:00:00`, `2026-11-29T08:00` or `2026-11-29` (midnight). For
   /// moments that people type, such as `QUIZ_NOW`; the files always carry an offset.
   public static func parse(_ text: String, in timeZone: TimeZone) -> Date? {
-    parse(text) ?? parse(text, localTimeZone: timeZone)
+    parse(text, in: .zone(timeZone))
   }
 
-  private static func parse(_ text: String, localTimeZone: TimeZone?) -> Date? {
+  /// ``parse(_:in:)`` on the wall clock of `localTime`.
+  public static func parse(_ text: String, in localTime: LocalTime) -> Date? {
+    parse(text) ?? parse(text, localTimeZone: localTime)
+  }
+
+  private static func parse(_ text: String, localTimeZone: LocalTime?) -> Date? {
     let separator = text.firstIndex(of: "T") ?? text.endIndex
     guard let day = Day(String(text[..<separator])) else { return nil }
     if separator == text.endIndex {
@@ -93,7 +98,7 @@ public enum Timestamp {
 
   /// The moment of a wall-clock time in `timeZone`. Its offset is looked up twice, at the guess
   /// and then at the moment the guess gives, which settles a time near a daylight-saving change.
-  private static func local(wholeSeconds wallClock: Int64, in timeZone: TimeZone) -> Date? {
+  private static func local(wholeSeconds wallClock: Int64, in timeZone: LocalTime) -> Date? {
     guard let guess = checked(wallClock * 1000) else { return nil }
     let first = Int64(timeZone.secondsFromGMT(for: guess))
     guard let settled = checked((wallClock - first) * 1000) else { return nil }

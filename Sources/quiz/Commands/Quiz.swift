@@ -81,6 +81,7 @@ struct Quiz {
 
   /// Runs the command named in `arguments` (without the program name).
   func run(_ arguments: [String]) -> ExitCode {
+    for warning in environment.warnings { console.warning(warning) }
     // Without a command name, quiz reviews: `quiz` and `quiz --topic Sheets` both start a session.
     let name = arguments.first.flatMap { $0.hasPrefix("-") ? nil : $0 }
     let rest = name == nil ? arguments[...] : arguments.dropFirst()

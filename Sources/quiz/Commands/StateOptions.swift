@@ -52,6 +52,7 @@ struct StateOptions {
       }
       hour = value
     }
-    return DayClock(timeZone: environment.timeZone, dayStartHour: hour ?? 4)
+    return DayClock(
+      localTime: environment.localTime ?? .zone(environment.timeZone), dayStartHour: hour ?? 4)
   }
 }

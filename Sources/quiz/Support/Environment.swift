@@ -21,6 +21,11 @@ struct Environment {
   var input: LineInput?
   /// The user's time zone, which `TZ` sets.
   var timeZone: TimeZone = .current
+  /// The wall clock of the user's days: ``timeZone``, unless `TZ` holds what only the C library
+  /// reads (a POSIX rule).
+  var localTime: LocalTime?
+  /// Problems with the environment itself, said once at start (an invalid `TZ`).
+  var warnings: [String] = []
   /// Whether standard output is a terminal that takes colour and cursor codes.
   var outputIsTerminal = false
   /// The width in columns that output must fit: the terminal's, else `COLUMNS`; nil when
@@ -52,6 +57,14 @@ struct Environment {
   static func live(variables: [String: String]) -> Environment {
     var environment = Environment(variables: variables, shippedDecks: ShippedDecks.files)
     environment.outputIsTerminal = isatty(STDOUT_FILENO) == 1
+    if let localTime = LocalTime.named(byTZ: variables["TZ"]) {
+      environment.localTime = localTime
+    } else {
+      environment.localTime = .zone(.gmt)
+      environment.warnings.append(
+        "TZ='\(variables["TZ"] ?? "")' names no time zone (such as Europe/Paris, or a POSIX rule "
+          + "such as EST5EDT,M3.2.0,M11.1.0); days are counted in UTC")
+    }
     var size = winsize()
     if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
       environment.width = Int(size.ws_col)
@@ -64,7 +77,7 @@ struct Environment {
   /// date and time (see ``Timestamp/parse(_:in:)``) is a usage error.
   func clock(command: String) throws(UsageError) -> @Sendable () -> Date {
     guard let text = variables["QUIZ_NOW"], !text.isEmpty else { return now }
-    guard let date = Timestamp.parse(text, in: timeZone) else {
+    guard let date = Timestamp.parse(text, in: localTime ?? .zone(timeZone)) else {
       throw UsageError(
         "QUIZ_NOW must be an ISO 8601 date and time such as 2026-11-29T08:00:00Z, not '\(text)'",
         command: command)
