@@ -3,7 +3,7 @@
 #
 #   Fuzz/run.sh [SECONDS] [TARGET...]     SECONDS per target (default 60); targets default to all:
 #                                         native-deck lesson-page state-decoder state-folder
-#                                         answer-judge
+#                                         answer-judge terminal-text
 #   Fuzz/run.sh --build-only [TARGET...]  only build
 #   Fuzz/run.sh --reproduce TARGET FILE   run one input through a target (after a crash)
 #
@@ -16,7 +16,7 @@ set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 out=${QUIZ_FUZZ_DIR:-/tmp/quiz-fuzz}
-all_targets=(native-deck lesson-page state-decoder state-folder answer-judge)
+all_targets=(native-deck lesson-page state-decoder state-folder answer-judge terminal-text)
 
 mode=run
 seconds=60
@@ -36,7 +36,7 @@ fi
 
 module_of() {
   case $1 in
-    native-deck | lesson-page | answer-judge) echo CardDeck ;;
+    native-deck | lesson-page | answer-judge | terminal-text) echo CardDeck ;;
     state-decoder | state-folder) echo Scheduler ;;
     *) echo "unknown target '$1' (known: ${all_targets[*]})" >&2; exit 64 ;;
   esac
@@ -47,6 +47,7 @@ target_files() {
     native-deck) echo Fuzz/Targets/DeckChecks.swift Fuzz/Targets/NativeDeckFuzzer.swift ;;
     lesson-page) echo Fuzz/Targets/DeckChecks.swift Fuzz/Targets/LessonPageFuzzer.swift ;;
     answer-judge) echo Fuzz/Targets/DeckChecks.swift Fuzz/Targets/AnswerJudgeFuzzer.swift ;;
+    terminal-text) echo Fuzz/Targets/DeckChecks.swift Fuzz/Targets/TerminalTextFuzzer.swift ;;
     state-decoder) echo Fuzz/Targets/StateChecks.swift Fuzz/Targets/StateDecoderFuzzer.swift ;;
     state-folder) echo Fuzz/Targets/StateChecks.swift Fuzz/Targets/StateFolderFuzzer.swift ;;
   esac
@@ -90,7 +91,11 @@ seed() {
   local target=$1 dir=$out/corpus/$1 file name
   mkdir -p "$dir"
   case $target in
-    native-deck)
+    native-deck | terminal-text)
+      if [[ $target == terminal-text ]]; then
+        printf '# T\033]0;t\a\n\n## Trick · A\033[2J · a\nQ\302\233?\n\n---\n\nA\342\200\256.\n' \
+          >"$dir/seed-hostile"
+      fi
       for file in "$repo"/Decks/*.md; do
         name=$(basename "$file" .md)
         cp "$file" "$dir/seed-$name"
@@ -150,7 +155,7 @@ seed() {
 
 dictionary() {
   case $1 in
-    native-deck) echo "$repo/Fuzz/dict/native-deck.dict" ;;
+    native-deck | terminal-text) echo "$repo/Fuzz/dict/native-deck.dict" ;;
     lesson-page) echo "$repo/Fuzz/dict/lesson-page.dict" ;;
     answer-judge) echo "$repo/Fuzz/dict/swift.dict" ;;
     state-decoder | state-folder) echo "$repo/Fuzz/dict/state.dict" ;;

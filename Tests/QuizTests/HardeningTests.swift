@@ -73,6 +73,14 @@ struct HardeningTests {
     #expect(result.out.contains("0 errors, 5 warnings"))
   }
 
+  // Found by the terminal-text fuzz target: the not-UTF-8 error named the raw path.
+  @Test("shows a file name's control characters as visible marks in every diagnostic")
+  func pathInDiagnostics() {
+    let source = SourceText(bytes: [0x23, 0x20, 0x8E, 0x0A], path: "a\u{1B}[2J.md")
+    #expect(source.path == "a␛[2J.md")
+    #expect(source.diagnostics.map(\.location.path) == ["a␛[2J.md"])
+  }
+
   @Test("writes CSV cells that a spreadsheet would run as formulas after a quote")
   func formulaCells() throws {
     let state = try TemporaryFolder()

@@ -37,7 +37,7 @@ public struct SourceText: Sendable {
       diagnostics.append(
         .error(
           "the file is not UTF-8 text (byte 0x\(byte) at offset \(bomLength + offset)); save it as UTF-8",
-          at: SourceLocation(path: path, line: line)))
+          at: SourceLocation(path: self.path, line: line)))
       text = String(decoding: bytes, as: UTF8.self)
     }
     var lines = Self.lines(of: text)
