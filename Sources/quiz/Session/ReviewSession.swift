@@ -34,6 +34,8 @@ final class ReviewSession {
   var edit: ((Card) throws -> Card?)?
 
   private var result = SessionResult()
+  /// The cards suspended in this sitting.
+  private var suspendedIDs: Set<String> = []
 
   /// A session on `cards`, in this order. Grades are recorded on the day `now` says; how long
   /// answers take, and time limits, are measured on `clock`.
@@ -289,6 +291,7 @@ final class ReviewSession {
         return .stop(.failed("\(error)"))
       }
       queue.remove(card.id)
+      suspendedIDs.insert(card.id)
       result.suspended += 1
       console.print(
         presenter.style.apply(
@@ -337,9 +340,18 @@ final class ReviewSession {
     }
     result.graded.removeLast()
     _ = queue.undoLastGrade()
-    console.print(
-      presenter.style.apply(
-        .dim, "Took back the grade \(last.grade) for \(last.card); here it is again."))
+    // A card suspended since that grade stays out of the sitting: the grade is taken back,
+    // the suspension stands.
+    if suspendedIDs.contains(last.card) {
+      queue.remove(last.card)
+      console.print(
+        presenter.style.apply(
+          .dim, "Took back the grade \(last.grade) for \(last.card); it stays suspended."))
+    } else {
+      console.print(
+        presenter.style.apply(
+          .dim, "Took back the grade \(last.grade) for \(last.card); here it is again."))
+    }
     console.print()
     return .handled
   }
