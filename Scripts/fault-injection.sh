@@ -10,7 +10,7 @@
 #   --bin PATH  the quiz binary (default: $QUIZ_BIN, else .build/debug/quiz, as `swift build`
 #               leaves it)
 #   --keep      keep the work folder (printed) for a look afterwards
-#   --only LIST run only these parts, comma-separated: kill,two,readonly,disk,corrupt
+#   --only LIST run only these parts, comma-separated: kill,two,readonly,disk,corrupt,hostile
 #
 # Needs bash, coreutils, util-linux (setpriv, mount, losetup) and e2fsprogs (mkfs.ext4, for the
 # loop-mounted disk); no network. Run as root for the read-only and full-disk parts: they need a
@@ -31,7 +31,7 @@ SHORT=0
 SEED=$(($(date +%s) % 32768))
 BIN=${QUIZ_BIN:-}
 KEEP=0
-ONLY=,kill,two,readonly,disk,corrupt,
+ONLY=,kill,two,readonly,disk,corrupt,hostile,
 while [ $# -gt 0 ]; do
   case $1 in
     --short) SHORT=1 ;;
@@ -1088,6 +1088,79 @@ EOF
 }
 
 # ==============================================================================================
+# 5. Hostile files: planted links and FIFOs, a shared folder, duplicated lines, a full stdout
+# ==============================================================================================
+
+scenario_hostile() {
+  section "5. Hostile files"
+  local dir name status victim
+  # A link planted in place of each state file: quiz refuses it, and its target is untouched.
+  for name in lock reviews.jsonl state.json; do
+    dir=$WORK/hostile-link-$name
+    mkdir -p "$dir" && chmod 700 "$dir"
+    victim=$WORK/victim-$name
+    printf 'precious\n' >"$victim"
+    ln -s "$victim" "$dir/$name"
+    answers 1 | "$QUIZ" review --state "$dir" --limit 1 >"$WORK/out" 2>"$WORK/err"
+    status=$?
+    if ((status == 1)) && [[ $(cat "$victim") == precious ]] && grep -qF "is a symbolic link" "$WORK/err"; then
+      pass "a planted $name link: refused, target untouched"
+    else
+      fail "a planted $name link: exit $status, target: $(head -c 60 "$victim"), $(head -1 "$WORK/err")"
+    fi
+  done
+  # A FIFO in place of the journal or the snapshot: an error at once, never a hang.
+  for name in reviews.jsonl state.json; do
+    dir=$WORK/hostile-fifo-$name
+    mkdir -p "$dir" && chmod 700 "$dir"
+    mkfifo "$dir/$name"
+    timeout 10 "$QUIZ" stats --state "$dir" >/dev/null 2>"$WORK/err"
+    status=$?
+    if ((status == 1)) && grep -qF "is a FIFO" "$WORK/err"; then
+      pass "a FIFO as $name: refused at once"
+    else
+      fail "a FIFO as $name: exit $status (124 is a hang), $(head -1 "$WORK/err")"
+    fi
+  done
+  # A folder others may write in.
+  dir=$WORK/hostile-shared
+  mkdir -p "$dir" && chmod 777 "$dir"
+  answers 1 | "$QUIZ" review --state "$dir" --limit 1 >/dev/null 2>"$WORK/err"
+  expect_clean_failure "a state folder others may write in" $? "$WORK/err" "others may write in it"
+  # Every line of the journal twice: the same state as once, and a warning.
+  dir=$WORK/hostile-twice
+  base_state "$dir"
+  "$QUIZ" export --state "$dir" --format csv >"$WORK/once.csv" 2>/dev/null
+  cat "$dir/reviews.jsonl" "$dir/reviews.jsonl" >"$WORK/twice" && mv "$WORK/twice" "$dir/reviews.jsonl"
+  rm -f "$dir/state.json"
+  "$QUIZ" export --state "$dir" --format csv >"$WORK/twice.csv" 2>"$WORK/err"
+  if cmp -s "$WORK/once.csv" "$WORK/twice.csv" && grep -qF "holds 3 events twice" "$WORK/err"; then
+    pass "a journal with every line twice: the same progress, and a warning"
+  else
+    fail "a journal with every line twice: $(diff "$WORK/once.csv" "$WORK/twice.csv" | head -3) $(head -1 "$WORK/err")"
+  fi
+  # Standard output on a full disk, and a closed pipe with SIGPIPE ignored: exit 1, no trap.
+  for command in cards stats decks "export --format md" "--help" man; do
+    # shellcheck disable=SC2086
+    QUIZ_STATE=$WORK/hostile-stdout "$QUIZ" $command >/dev/full 2>"$WORK/err"
+    status=$?
+    if ((status == 1)) && crash_free "$WORK/err" && grep -qF "No space left on device" "$WORK/err"; then
+      pass "quiz $command > /dev/full: exit 1 with a message"
+    else
+      fail "quiz $command > /dev/full: exit $status, $(head -1 "$WORK/err")"
+    fi
+    # shellcheck disable=SC2086
+    (trap '' PIPE; QUIZ_STATE=$WORK/hostile-stdout "$QUIZ" $command 2>"$WORK/err" | head -c 1 >/dev/null; exit "${PIPESTATUS[0]}")
+    status=$?
+    if ((status <= 1)) && crash_free "$WORK/err"; then
+      pass "quiz $command into a closed pipe: exit $status, quietly"
+    else
+      fail "quiz $command into a closed pipe: exit $status, $(head -1 "$WORK/err")"
+    fi
+  done
+}
+
+# ==============================================================================================
 
 wanted() { [[ $ONLY == *",$1,"* ]]; }
 wanted kill && scenario_kill
@@ -1095,6 +1168,7 @@ wanted two && scenario_two_sessions
 wanted readonly && scenario_read_only
 wanted disk && scenario_full_disk
 wanted corrupt && scenario_corruption
+wanted hostile && scenario_hostile
 
 ELAPSED=$((($(now_ms) - STARTED) / 1000))
 section "Summary"
