@@ -35,11 +35,30 @@ public enum ControlCharacters {
     return String(out)
   }
 
-  /// Whether the UTF-8 bytes may hold a control character: a fast test that is never wrong when
-  /// it says no.
-  static func mayContain(_ bytes: some Sequence<UInt8>) -> Bool {
-    bytes.contains {
-      $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2
+  /// Whether the UTF-8 bytes hold a character that ``isControl(_:)`` accepts, other than the
+  /// line ends (which split lines before this matters), found by bytes: C0 and DEL are single
+  /// bytes, C1 is `C2 80`…`C2 9F`, the bidirectional controls `E2 80 AA`…`AE` and `E2 81 A6`…`A9`.
+  /// Decks that hold none, nearly all of them, are not looked at again.
+  static func mayContain(_ bytes: [UInt8]) -> Bool {
+    var index = 0
+    let count = bytes.count
+    while index < count {
+      let byte = bytes[index]
+      switch byte {
+      case 0x09, 0x0A, 0x0D: break
+      case 0x00...0x1F, 0x7F: return true
+      case 0xC2:
+        if index + 1 < count, (0x80...0x9F).contains(bytes[index + 1]) { return true }
+      case 0xE2:
+        if index + 2 < count {
+          let (second, third) = (bytes[index + 1], bytes[index + 2])
+          if second == 0x80, (0xAA...0xAE).contains(third) { return true }
+          if second == 0x81, (0xA6...0xA9).contains(third) { return true }
+        }
+      default: break
+      }
+      index += 1
     }
+    return false
   }
 }
