@@ -184,7 +184,12 @@ final class ReviewSession {
         tick: { seconds in
           "[\(seconds / 60):\(seconds % 60 < 10 ? "0" : "")\(seconds % 60)] \(prompt)"
         })
-      if case .line = event, let limit, clock.seconds() - started > limit { return .timedOut }
+      // A late answer is set aside; a late `:` command is still carried out.
+      if case .line(let text) = event, let limit, clock.seconds() - started > limit,
+        SessionCommand.parse(text) == nil
+      {
+        return .timedOut
+      }
       switch event {
       case .line(let text):
         if lines.isEmpty, let parsed = SessionCommand.parse(text) {
