@@ -418,6 +418,14 @@ struct EditDuringSessionTests {
     #expect(try harness.saved().cards["clay"]?.repetitions == 1)
   }
 
+  @Test("passes a deck path that starts with '-' to the editor as ./-…, never as an option")
+  func dashPath() {
+    #expect(
+      SessionSetup.editorArguments("vi", line: 3, path: "-rf/deck.md")
+        == ["-c", "vi \"$@\"", "sh", "+3", "./-rf/deck.md"])
+    #expect(SessionSetup.editorArguments("code -w", line: 1, path: "/d.md").last == "/d.md")
+  }
+
   @Test("explains that a shipped card cannot be edited in place")
   func shipped() throws {
     let harness = try SessionHarness()

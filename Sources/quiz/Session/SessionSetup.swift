@@ -92,6 +92,13 @@ enum SessionSetup {
       : StreamInput()
   }
 
+  /// `/bin/sh`'s arguments to open `path` at `line` in `editor`. The editor may carry its own
+  /// arguments ("code -w"), so the shell splits it; the path is passed as an argument, never
+  /// parsed by the shell, and one that starts with "-" (which would read as an option) as "./-…".
+  static func editorArguments(_ editor: String, line: Int, path: String) -> [String] {
+    ["-c", "\(editor) \"$@\"", "sh", "+\(line)", path.hasPrefix("-") ? "./" + path : path]
+  }
+
   /// Opens a card's file at its line in `$VISUAL` or `$EDITOR` (else vi), then reloads the card.
   static func editor(
     _ options: DeckOptions, _ environment: Environment, _ console: Console
@@ -109,10 +116,7 @@ enum SessionSetup {
         .compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
       let process = Process()
       process.executableURL = URL(fileURLWithPath: "/bin/sh")
-      // The editor may carry its own arguments ("code -w"), so the shell splits it. A path that
-      // starts with "-" would read as an option: it is given as "./-…".
-      let argument = path.hasPrefix("-") ? "./" + path : path
-      process.arguments = ["-c", "\(editor) \"$@\"", "sh", "+\(card.location.line)", argument]
+      process.arguments = editorArguments(editor, line: card.location.line, path: path)
       do {
         try process.run()
         process.waitUntilExit()
