@@ -65,7 +65,10 @@ final class OpenFile {
     guard status.st_uid == geteuid() else {
       throw .unsafeFolder(folder: url, reason: "it belongs to another user (uid \(status.st_uid))")
     }
-    guard status.st_mode & 0o022 == 0 else {
+    // Group write is fine for a group of the user's own (the user private groups of umask 002
+    // systems, where an older quiz made the folder 0775); not for a shared group.
+    let groupMayWrite = status.st_mode & 0o020 != 0 && !isPrivateGroup(status.st_gid)
+    guard status.st_mode & 0o002 == 0, !groupMayWrite else {
       throw .unsafeFolder(folder: url, reason: "others may write in it")
     }
   }
@@ -145,6 +148,23 @@ final class OpenFile {
     if let code = makeFolder(url.path) {
       throw .io(file: url, operation: "create it", code: code)
     }
+  }
+
+  /// Whether `gid` is the user's own group: their primary group, named as they are, with no
+  /// other member listed.
+  private static func isPrivateGroup(_ gid: gid_t) -> Bool {
+    guard gid == getegid(), let user = getpwuid(geteuid()), let group = getgrgid(gid) else {
+      return false
+    }
+    guard String(cString: user.pointee.pw_name) == String(cString: group.pointee.gr_name) else {
+      return false
+    }
+    var members = group.pointee.gr_mem
+    while let member = members?.pointee {
+      if String(cString: member) != String(cString: user.pointee.pw_name) { return false }
+      members = members?.advanced(by: 1)
+    }
+    return true
   }
 
   /// `mkdir -p path`: nil, or the `errno` of the failure. The folder itself is made private

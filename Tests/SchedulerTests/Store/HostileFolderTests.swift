@@ -95,6 +95,27 @@ struct HostileFolderTests {
   }
 
   @Test(
+    "accepts a folder its own group may write in (umask 002), refuses one a shared group may",
+    .enabled(if: geteuid() == 0, "only root can give a folder to another group"))
+  func groupWritable() throws {
+    try withTemporaryDirectory { root in
+      let own = root.appending(path: "own")
+      try FileManager.default.createDirectory(at: own, withIntermediateDirectories: false)
+      #expect(chmod(own.path, 0o775) == 0)
+      // root's primary group is root, a group of its own.
+      let store = try openStore(own, clock: TestClock("2026-11-29T10:00:00Z"))
+      try store.close()
+      let shared = root.appending(path: "shared")
+      try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: false)
+      #expect(chmod(shared.path, 0o770) == 0)
+      #expect(chown(shared.path, geteuid(), 65534) == 0)
+      #expect(throws: StateError.unsafeFolder(folder: shared, reason: "others may write in it")) {
+        _ = try openStore(shared, clock: TestClock("2026-11-29T10:00:00Z"))
+      }
+    }
+  }
+
+  @Test(
     "refuses a state folder that another user owns",
     .enabled(if: geteuid() == 0, "only root can give a folder to another user"))
   func othersFolder() throws {
