@@ -12,6 +12,6 @@ public func fuzzLessonPage(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     "deck name \(deck.name) for lesson \(String(describing: deck.lesson))")
   DeckChecks.diagnostics(diagnostics, source: source)
   DeckChecks.cards(deck, source: source)
-  DeckChecks.roundTrip(deck)
+  DeckChecks.roundTrip(deck, warnings: diagnostics)
   return 0
 }

@@ -8,6 +8,6 @@ public func fuzzNativeDeck(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   fuzzRequire(deck.name == "fuzz" && deck.format == .native, "deck renamed: \(deck.name)")
   DeckChecks.diagnostics(diagnostics, source: source)
   DeckChecks.cards(deck, source: source, headingPrefix: { $0.hasPrefix("## ") })
-  DeckChecks.roundTrip(deck)
+  DeckChecks.roundTrip(deck, warnings: diagnostics)
   return 0
 }
