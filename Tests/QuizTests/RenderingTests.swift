@@ -126,6 +126,29 @@ struct RenderingTests {
     }
   }
 
+  @Test("wraps what interviewers listen for with its label, within the width", arguments: [60, 80])
+  func listenFor(width: Int) throws {
+    let deck = """
+      # D
+
+      ## Interview · Design · i-card
+      Design a thing.
+
+      ---
+
+      Do it well.
+
+      Listen for: a long list of things that an interviewer wants to hear about, at some length, so that it wraps more than once on a narrow terminal.
+
+      Source: experience
+      """
+    let card = try #require(
+      NativeDeckParser(deckName: "d").parse(SourceText(deck, path: "d.md")).deck.cards.first)
+    let text = CardPresenter(style: Style(usesColor: false), width: width).answer(card)
+    #expect(text.contains("What interviewers listen for: a long list"))
+    #expect(text.split(separator: "\n").allSatisfy { $0.count <= width })
+  }
+
   @Test(
     "shows position and progress in the header, narrowing the bar to fit the width",
     arguments: [100, 60, 30])

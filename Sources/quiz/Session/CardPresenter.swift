@@ -88,8 +88,11 @@ struct CardPresenter {
       parts.append(style.apply(.dim, wrapper.wrap("Source: \(edge.source)")))
     case .interview(let interview):
       parts += interview.modelAnswer.blocks.map(block)
+      // Wrapped with its label, so that the first line fits too; then the label is dressed.
+      let label = "What interviewers listen for:"
+      let text = wrapper.wrap(label + " " + interview.listenFor)
       parts.append(
-        style.apply(.warn, "What interviewers listen for: ") + wrapper.wrap(interview.listenFor))
+        style.apply(.warn, label) + style.inlineMarkdown(String(text.dropFirst(label.count))))
       if let source = interview.source {
         parts.append(style.apply(.dim, wrapper.wrap("Source: \(source)")))
       }
