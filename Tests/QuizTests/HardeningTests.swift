@@ -271,3 +271,62 @@ struct TimeZoneTests {
     #expect(result.error.hasPrefix("quiz: warning: TZ='Nowhere/Atlantis' names no time zone"))
   }
 }
+
+@Suite("The adversarial pass")
+struct AdversarialPassTests {
+  @Test("exports an absurd merged ease as Markdown instead of trapping")
+  func hugeEase() throws {
+    let other = try TemporaryFolder()
+    let line =
+      #"{"v":1,"id":"11111111-1111-4111-8111-111111111111","card":"laptop-card","at":"2026-11-28T08:00:00.000Z","day":"2026-11-28","grade":5,"before":{"due":"2026-11-28"},"after":{"due":"2026-11-29","easeFactor":1e300,"interval":1,"repetitions":1,"reviews":1}}"#
+    try other.write("reviews.jsonl", line + "\n")
+    let mine = try TemporaryFolder()
+    let variables = ["QUIZ_STATE": mine.path + "/s", "QUIZ_NOW": "2026-11-29T08:00:00Z"]
+    #expect(runQuiz(["merge", other.path], variables: variables).status == .success)
+    let result = runQuiz(["export", "--format", "md"], variables: variables)
+    #expect(result.status == .success)
+    #expect(result.out.contains("| laptop-card |"))
+  }
+
+  @Test("names odd entries of a decks folder with their control characters made visible")
+  func oddNames() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("ok.md", "# T\n\n## Trick · S · ok1\nQ\n\n---\n\nA\n")
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.path + "/a\u{1B}]0;PWNED\u{07}.md", withDestinationPath: "/nonexistent")
+    #expect(mkfifo(folder.path + "/b\u{1B}[2J.md", 0o600) == 0)
+    let result = runQuiz(["check", "--decks", folder.path])
+    #expect(!holdsControl(result.error))
+    #expect(result.error.contains("a␛]0;PWNED␇.md"))
+    #expect(result.error.contains("b␛[2J.md"))
+  }
+
+  @Test(
+    "stops walking after 10,000 folders: a link to / in a decks folder cannot hang quiz",
+    .timeLimit(.minutes(2)))
+  func linkToRoot() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("ok.md", "# T\n\n## Trick · S · ok1\nQ\n\n---\n\nA\n")
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.path + "/root", withDestinationPath: "/usr")
+    let collection = try DeckLoader().load(folder: folder.path)
+    #expect(collection.cards.contains { $0.id == "ok1" })
+  }
+
+  @Test("makes control characters visible in every message on standard error")
+  func stderrVisible() {
+    let result = runQuiz(["cards", "--topic", "x\u{1B}]52;c;Zm9v\u{07}"])
+    #expect(result.status == .usage)
+    #expect(!holdsControl(result.error))
+    #expect(result.error.contains("x␛]52;c;Zm9v␇"))
+  }
+
+  @Test("takes an empty merge folder or HOME for what it is, not the current folder")
+  func emptyNames() throws {
+    let merged = runQuiz(["merge", ""], variables: ["QUIZ_STATE": "/tmp/unused-\(UUID())"])
+    #expect(merged.status == .usage)
+    let url = StateOptions().folderURL(in: Environment(variables: ["HOME": ""], shippedDecks: []))
+    #expect(url.path.hasPrefix("/"))
+    #expect(url.path != FileManager.default.currentDirectoryPath + "/.local/share/quiz")
+  }
+}

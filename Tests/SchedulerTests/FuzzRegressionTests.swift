@@ -150,7 +150,9 @@ struct SchedulerFuzzRegressionTests {
         Self.review(1, after: largest), Self.review(2, after: "{}", grade: grade),
       ])
       let card = try #require(store.state(of: "a"))
-      #expect(card.reviews == 9_007_199_254_740_993)
+      // Counts stop at the largest the files hold (they went one past it, and the next write
+      // could not be read back).
+      #expect(card.reviews == 9_007_199_254_740_992)
       #expect(card.interval <= SM2.maximumInterval)
     }
   }

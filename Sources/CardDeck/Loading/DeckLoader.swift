@@ -55,7 +55,9 @@ public struct DeckLoader: Sendable {
       switch Self.read(path) {
       case .success(let bytes): files.append(File(path: path, bytes: bytes))
       case .failure(let problem):
-        diagnostics.append(.error(problem.reason, at: SourceLocation(path: path, line: 1)))
+        diagnostics.append(
+          .error(
+            problem.reason, at: SourceLocation(path: ControlCharacters.visible(path), line: 1)))
       }
     }
     var collection = load(files: files)
@@ -71,17 +73,17 @@ public struct DeckLoader: Sendable {
     var collection = DeckCollection()
     var deckPaths: [String: String] = [:]
     var idLocations: [String: SourceLocation] = [:]
-    for (file, parsed) in zip(files, Self.parse(files)) {
+    for parsed in Self.parse(files) {
       var (deck, diagnostics) = parsed
       defer { collection.diagnostics += diagnostics.sorted { $0.location < $1.location } }
       if let other = deckPaths[deck.name] {
         diagnostics.append(
           .error(
             "another deck is already called '\(deck.name)' (\(other)); rename one of the files",
-            at: SourceLocation(path: file.path, line: 1)))
+            at: SourceLocation(path: deck.path, line: 1)))
         continue
       }
-      deckPaths[deck.name] = file.path
+      deckPaths[deck.name] = deck.path
       deck.cards.removeAll { card in
         if let first = idLocations[card.id] {
           diagnostics.append(
@@ -171,16 +173,30 @@ struct FolderWalk {
   private(set) var rootFailure: String?
   /// The folders read, by device and inode.
   private var visited: Set<[UInt64]> = []
+  /// The most folders read: a link to `/` or `/proc` in a shared decks folder must not make quiz
+  /// walk the whole machine.
+  static let mostFolders = 10_000
 
   /// Reads the folder `path` and, below it, every folder not read yet.
   mutating func visit(_ path: String, isRoot: Bool = false) {
     var status = stat()
     guard stat(path, &status) == 0 else { return }
+    guard visited.count < Self.mostFolders else {
+      if visited.count == Self.mostFolders {
+        visited.insert([UInt64.max, UInt64.max])
+        diagnostics.append(
+          .error(
+            "more than \(Self.mostFolders) folders below the decks folder (a link to / or /proc?); "
+              + "the rest is not read",
+            at: SourceLocation(path: ControlCharacters.visible(path), line: 1)))
+      }
+      return
+    }
     guard visited.insert([UInt64(status.st_dev), UInt64(status.st_ino)]).inserted else {
       diagnostics.append(
         .warning(
           "a link leads to a folder already read (a loop, or the same folder twice); skipped",
-          at: SourceLocation(path: path, line: 1)))
+          at: SourceLocation(path: ControlCharacters.visible(path), line: 1)))
       return
     }
     let names: [String]
@@ -192,7 +208,9 @@ struct FolderWalk {
         rootFailure = reason
       } else {
         diagnostics.append(
-          .error("the folder cannot be read: \(reason)", at: SourceLocation(path: path, line: 1)))
+          .error(
+            "the folder cannot be read: \(reason)",
+            at: SourceLocation(path: ControlCharacters.visible(path), line: 1)))
       }
       return
     }
@@ -203,7 +221,7 @@ struct FolderWalk {
         diagnostics.append(
           .warning(
             "cannot be read: \(String(cString: strerror(errno))) (a link to nothing?)",
-            at: SourceLocation(path: child, line: 1)))
+            at: SourceLocation(path: ControlCharacters.visible(child), line: 1)))
         continue
       }
       if entry.st_mode & S_IFMT == S_IFDIR {

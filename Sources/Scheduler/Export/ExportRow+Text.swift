@@ -73,8 +73,10 @@ extension ExportRow {
   }
 }
 
-/// `2.50`: the number rounded to hundredths, without a formatter (and so without ICU).
+/// `2.50`: the number rounded to hundredths, without a formatter (and so without ICU). A value
+/// too large for hundredths to be counted in an `Int` (no ease SM-2 reaches) is written as it is.
 func twoDecimals(_ value: Double) -> String {
+  guard value.isFinite, abs(value) < 1e15 else { return String(value) }
   let hundredths = Int((abs(value) * 100).rounded())
   let cents = hundredths % 100
   return (value < 0 && hundredths > 0 ? "-" : "") + "\(hundredths / 100)."

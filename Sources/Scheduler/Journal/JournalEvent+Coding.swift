@@ -4,6 +4,25 @@ extension JournalEvent {
   /// The journal format version this code writes, and the newest it reads.
   static let currentVersion = 1
 
+  /// Why `id` cannot be a key of progress, or nil when it can: 1 to ``maximumCardIDLength``
+  /// bytes and no control character (nor line separator), so that an id from a merged or edited
+  /// journal or snapshot is safe to print and export. The one rule for the journal, the snapshot
+  /// and the writer.
+  public static func problem(withCardID id: String) -> String? {
+    guard !id.isEmpty, id.utf8.count <= maximumCardIDLength else {
+      return "a card id has 1 to \(maximumCardIDLength) bytes, not \(id.utf8.count)"
+    }
+    if let bad = id.unicodeScalars.first(where: { scalar in
+      scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+        || (0x2028...0x2029).contains(scalar.value) || (0x202A...0x202E).contains(scalar.value)
+        || (0x2066...0x2069).contains(scalar.value)
+    }) {
+      return
+        "a card id holds no control character (U+\(String(bad.value, radix: 16, uppercase: true)))"
+    }
+    return nil
+  }
+
   /// The longest card id, in UTF-8 bytes, that the journal reads: far longer than any deck's,
   /// short enough that one line stays small.
   public static let maximumCardIDLength = 256
@@ -134,27 +153,11 @@ private struct DecodedLine: Decodable {
 }
 
 extension KeyedDecodingContainer {
-  /// A card id as a key of progress can be: 1 to ``JournalEvent/maximumCardIDLength`` bytes and
-  /// no control character (nor line separator), so that an id from a merged or edited journal
-  /// is safe to print and export.
+  /// A card id as ``JournalEvent/problem(withCardID:)`` allows it.
   fileprivate func decodeCardID(forKey key: Key) throws -> String {
     let id = try decode(String.self, forKey: key)
-    guard !id.isEmpty, id.utf8.count <= JournalEvent.maximumCardIDLength else {
-      throw DecodingError.dataCorruptedError(
-        forKey: key, in: self,
-        debugDescription:
-          "a card id has 1 to \(JournalEvent.maximumCardIDLength) bytes, not \(id.utf8.count)")
-    }
-    if let bad = id.unicodeScalars.first(where: { scalar in
-      scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-        || (0x2028...0x2029).contains(scalar.value)
-        || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
-    }) {
-      throw DecodingError.dataCorruptedError(
-        forKey: key, in: self,
-        debugDescription:
-          "a card id holds no control character (U+\(String(bad.value, radix: 16, uppercase: true)))"
-      )
+    if let problem = JournalEvent.problem(withCardID: id) {
+      throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: problem)
     }
     return id
   }

@@ -35,9 +35,13 @@ public enum SM2 {
     _ state: CardState, grade: Grade, on today: Day, at date: Date
   ) -> CardState {
     var next = state
-    next.reviews += 1
+    // Counts stop at the largest the files hold, so a state merged from elsewhere at that limit
+    // is never written past what reads back.
+    next.reviews = min(state.reviews + 1, CardState.maximumCount)
     next.lastReview = date
-    if !grade.isRecalled && state.repetitions > 0 { next.lapses += 1 }
+    if !grade.isRecalled && state.repetitions > 0 {
+      next.lapses = min(state.lapses + 1, CardState.maximumCount)
+    }
     if state.needsExtraReview {
       if grade.rawValue >= 4 {
         next.needsExtraReview = false
@@ -52,7 +56,7 @@ public enum SM2 {
       case 1: next.interval = 6
       default: next.interval = grown(state.interval, by: next.easeFactor)
       }
-      next.repetitions += 1
+      next.repetitions = min(state.repetitions + 1, CardState.maximumCount)
       if grade.rawValue >= 4 {
         next.due = today + next.interval
       } else {

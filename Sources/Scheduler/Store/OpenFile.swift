@@ -55,6 +55,15 @@ final class OpenFile {
   /// Checks that the folder `url` (following a link to it, which its owner may have made) is a
   /// folder that the user running quiz owns and that no one else may write in.
   static func checkFolderIsPrivate(_ url: URL) throws(StateError) {
+    // A link to the folder counts only if its owner (or root) made it: in a shared place such
+    // as /tmp another user could point a name at a folder of the user's choosing.
+    var link = stat()
+    if lstat(url.path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK,
+      link.st_uid != geteuid(), link.st_uid != 0
+    {
+      throw .unsafeFolder(
+        folder: url, reason: "it is a link made by another user (uid \(link.st_uid))")
+    }
     var status = stat()
     guard stat(url.path, &status) == 0 else {
       throw .io(file: url, operation: "read its owner", code: errno)
@@ -96,11 +105,18 @@ final class OpenFile {
     return Int(status.st_size)
   }
 
+  /// The most a state file is read at once: 2 GiB, far beyond a journal of millions of reviews
+  /// (about 300 bytes each), and short of what a sparse or planted file could make quiz allocate.
+  static let largestRead = 1 << 31
+
   /// The bytes from `offset` to `end`, or to the end of the file.
   func read(from offset: Int, to requestedEnd: Int? = nil) throws(StateError) -> Data {
     let end: Int
     if let requestedEnd { end = requestedEnd } else { end = try size() }
     guard end > offset else { return Data() }
+    guard end - offset <= Self.largestRead else {
+      throw .io(file: url, operation: "read \(end - offset) bytes of it at once", code: EFBIG)
+    }
     var data = Data(count: end - offset)
     var filled = 0
     while filled < data.count {

@@ -133,6 +133,12 @@ public final class ReviewStore {
     try requireReadableID(id)
     let at = Timestamp.normalized(writer.now())
     let day = writer.dayClock.day(for: at)
+    guard Timestamp.supportedYears.contains(day.components.year) else {
+      throw .notWritable(
+        folder: folder,
+        reason: "the review would count for \(day), outside the years the journal reads "
+          + "(\(Timestamp.supportedYears.lowerBound) to \(Timestamp.supportedYears.upperBound))")
+    }
     let before = state(of: id) ?? .new(due: day)
     let review = ReviewEvent(
       id: writer.makeID(), card: id, at: at, day: day, grade: grade,
@@ -146,11 +152,8 @@ public final class ReviewStore {
   /// Refuses an id that the journal could not read back (see ``JournalEvent/maximumCardIDLength``),
   /// before anything is written.
   func requireReadableID(_ id: String) throws(StateError) {
-    guard !id.isEmpty, id.utf8.count <= JournalEvent.maximumCardIDLength else {
-      throw .notWritable(
-        folder: folder,
-        reason: "a card id has 1 to \(JournalEvent.maximumCardIDLength) bytes, not \(id.utf8.count)"
-      )
+    if let problem = JournalEvent.problem(withCardID: id) {
+      throw .notWritable(folder: folder, reason: problem)
     }
   }
 

@@ -44,6 +44,16 @@ extension Snapshot: Codable {
     state.cards = try container.decodeIfPresent([String: CardState].self, forKey: .cards) ?? [:]
     state.suspended = Set(
       try container.decodeIfPresent([String].self, forKey: .suspended) ?? [])
+    // The snapshot's ids follow the journal's rule: a cache cannot let in what its source would
+    // refuse.
+    for (id, key) in state.cards.keys.map({ ($0, CodingKeys.cards) })
+      + state.suspended.map({ ($0, CodingKeys.suspended) })
+    {
+      if let problem = JournalEvent.problem(withCardID: id) {
+        throw DecodingError.dataCorruptedError(
+          forKey: key, in: container, debugDescription: problem)
+      }
+    }
     state.newCardsByDay = try Snapshot.decodeCounts(container, .newCardsByDay)
     state.reviewsByDay = try Snapshot.decodeCounts(container, .reviewsByDay)
   }

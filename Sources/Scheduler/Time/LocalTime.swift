@@ -31,8 +31,21 @@ public enum LocalTime: Sendable, Equatable {
     let name = tz.hasPrefix(":") ? String(tz.dropFirst()) : tz
     if let zone = TimeZone(identifier: name) { return .zone(zone) }
     let file = name.hasPrefix("/") ? name : "/usr/share/zoneinfo/" + name
-    if !name.contains(".."), FileManager.default.fileExists(atPath: file) { return .system }
+    if !name.contains(".."), isZoneFile(file) { return .system }
     return isPOSIXRule(name) ? .system : nil
+  }
+
+  /// Whether `path` is a compiled time zone: a regular file that starts with `TZif`. Opened
+  /// without blocking, so that a FIFO named by `TZ` cannot hang quiz.
+  static func isZoneFile(_ path: String) -> Bool {
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
+    var magic = [UInt8](repeating: 0, count: 4)
+    let count = magic.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, 4) }
+    return count == 4 && magic == Array("TZif".utf8)
   }
 
   /// Whether `text` is a POSIX `TZ` rule: `std offset [dst [offset] [,start[/time],end[/time]]]`,

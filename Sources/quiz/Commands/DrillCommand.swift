@@ -14,8 +14,9 @@ struct DrillCommand: Command {
       topics, in a random order, and ends with a score per topic and the cards missed. It leaves \
       the schedule alone unless --record is given.
 
-      With --time-limit, a question not answered in time counts as missed: on a terminal a \
-      countdown ends it; with piped input, an answer that arrives late is read and set aside.
+      With --time-limit, a question not answered in time gets a suggested grade of 0: on a \
+      terminal a countdown ends it; with piped input, an answer that arrives late is read and \
+      set aside. The grade you then give is the one that counts.
       """,
     options: [
       .option("--count", "N", .number(1...10_000), help: "How many questions (default 10)."),

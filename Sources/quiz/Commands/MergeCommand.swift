@@ -28,6 +28,10 @@ struct MergeCommand: Command {
     path = try arguments.onlyPositional(
       missing: "name the state folder to merge from",
       tooMany: { "merge one folder at a time, not \($0)" })
+    if path.isEmpty {
+      throw UsageError(
+        "name the state folder to merge from, not an empty name", command: arguments.command)
+    }
   }
 
   func run(in context: CommandContext) throws(UsageError) -> ExitCode {

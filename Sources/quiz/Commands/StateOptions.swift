@@ -20,6 +20,9 @@ struct StateOptions {
       help: "The hour at which a new day starts (default 4, or $QUIZ_DAY_START)."),
   ]
 
+  /// The defaults: the state folder from the environment, days from 04:00.
+  init() {}
+
   /// Takes --state and --day-start.
   init(_ arguments: ParsedArguments) throws(UsageError) {
     folder = arguments.value("--state")
@@ -38,7 +41,7 @@ struct StateOptions {
     if let data = variables["XDG_DATA_HOME"], data.hasPrefix("/") {
       return URL(fileURLWithPath: data).appending(path: "quiz")
     }
-    let home = variables["HOME"] ?? NSHomeDirectory()
+    let home = variables["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
     return URL(fileURLWithPath: home).appending(path: ".local/share/quiz")
   }
 

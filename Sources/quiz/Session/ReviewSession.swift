@@ -237,7 +237,8 @@ final class ReviewSession {
           return .stop(
             .failed(
               "standard input, line \(input.linesRead): "
-                + (trimmed.isEmpty ? "an empty grade line" : "'\(trimmed)'")
+                + (trimmed.isEmpty
+                  ? "an empty grade line" : "'\(ControlCharacters.visible(trimmed))'")
                 + " is not a grade from 0 to 5"))
         }
         console.print(
@@ -245,7 +246,8 @@ final class ReviewSession {
             .warn,
             trimmed.isEmpty
               ? "Type a grade from 0 to 5 (or :help)."
-              : "'\(trimmed)' is not a grade: type a whole number from 0 to 5 (or :help)."))
+              : "'\(ControlCharacters.visible(trimmed))' is not a grade: type a whole number "
+                + "from 0 to 5 (or :help)."))
       case .end: return .stop(.quit)
       case .interrupted: return .stop(.interrupted(receivedSignal))
       case .timedOut: continue
@@ -268,7 +270,8 @@ final class ReviewSession {
       console.print(
         presenter.style.apply(
           .warn,
-          "\(text) is not a command; they are \(SessionCommand.typed.joined(separator: ", ")).")
+          "\(ControlCharacters.visible(text)) is not a command; they are \(SessionCommand.typed.joined(separator: ", "))."
+        )
       )
       return .line("")
     case .command(.help):

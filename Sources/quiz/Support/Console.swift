@@ -1,3 +1,4 @@
+import CardDeck
 import Foundation
 
 /// Where a command writes: standard output and standard error, or buffers in tests.
@@ -45,8 +46,13 @@ final class Console: @unchecked Sendable {
   /// Writes text to standard output as it is.
   func write(_ text: String) { writeOut(text) }
 
-  /// Writes a line to standard error.
-  func printError(_ text: String) { writeError(text + "\n") }
+  /// Writes a line to standard error, its control characters made visible: messages quote
+  /// arguments, environment variables and file contents, none of which may drive the terminal.
+  /// (quiz writes no escape codes of its own to standard error.)
+  func printError(_ text: String) {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    writeError(lines.map(ControlCharacters.visible).joined(separator: "\n") + "\n")
+  }
 
   /// Reports why a command failed, on standard error: `quiz: message`.
   func failure(_ message: some CustomStringConvertible) { printError("quiz: \(message)") }
