@@ -622,7 +622,9 @@ scenario_read_only() {
   cp -a "$dir" "$base/all-read-only.before"
   status=0
   answers 2 | as_nobody "$QUIZ" review --state "$dir" --new 1000 >"$WORK/ro.out" 2>"$WORK/ro.err" || status=$?
-  expect_clean_failure "review in a read-only folder" "$status" "$WORK/ro.err" "$dir/lock" "Permission denied"
+  # The folder is root's: a writer refuses another user's state folder before it tries the lock.
+  expect_clean_failure "review in another user's read-only folder" "$status" "$WORK/ro.err" "$dir" \
+    "belongs to another user"
   expect "the read-only folder is byte for byte as it was" same_files "$base/all-read-only.before" "$dir"
   if ((HAS_EXPORT)); then
     status=0
@@ -653,7 +655,8 @@ scenario_read_only() {
   cp -a "$dir" "$base/read-only-journal.before"
   status=0
   answers 2 | as_nobody "$QUIZ" review --state "$dir" --new 1000 >"$WORK/ro.out" 2>"$WORK/ro.err" || status=$?
-  expect_clean_failure "review with a read-only journal" "$status" "$WORK/ro.err" "$dir/reviews.jsonl" "Permission denied"
+  # Root's files are 0600 since the hardening: nobody cannot even read the snapshot or journal.
+  expect_clean_failure "review with root's journal and snapshot" "$status" "$WORK/ro.err" "$dir/" "Permission denied"
   expect "journal and snapshot are as they were" same_files "$base/read-only-journal.before" "$dir" lock
 
   # The state folder does not exist and its parent is read-only.
