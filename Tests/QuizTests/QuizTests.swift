@@ -224,23 +224,67 @@ struct ImportCommandTests {
     water() adds a litre.
     """
 
-  @Test("writes a native deck that loads back to the page's cards")
+  @Test("writes a native deck that loads back to the page's cards, with readable ids")
   func roundTrip() throws {
     let folder = try TemporaryFolder()
-    let page = try folder.write("page.txt", Self.page)
+    let pages = (folder.path as NSString).appendingPathComponent("pages")
+    try FileManager.default.createDirectory(atPath: pages, withIntermediateDirectories: true)
+    let page = (pages as NSString).appendingPathComponent("page.txt")
+    try Self.page.write(toFile: page, atomically: true, encoding: .utf8)
     let output = (folder.path as NSString).appendingPathComponent("decks")
-    let result = runQuiz(["import", page, "--output", output])
+    let state = ["QUIZ_STATE": folder.path + "/state"]
+    let result = runQuiz(["import", page, "--output", output], variables: state)
     #expect(result.status == .success)
     #expect(result.out == "\(output)/lesson-5.md: 1 card from \(page)\n")
 
-    let fromPage = runQuiz(["cards", "--json", "--decks", folder.path]).out
-    let fromDeck = runQuiz(["cards", "--json", "--decks", output]).out
-    func withoutLocations(_ json: String) throws -> [NSDictionary] {
-      let objects = try #require(
-        try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
-      return objects.map { $0.filter { $0.key != "location" } as NSDictionary }
+    let fromPage = runQuiz(["cards", "--json", "--decks", pages], variables: state).out
+    let fromDeck = runQuiz(["cards", "--json", "--decks", output], variables: state).out
+    func cards(_ json: String) throws -> [[String: Any]] {
+      try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
     }
-    #expect(try withoutLocations(fromPage) == withoutLocations(fromDeck))
+    func withoutLocationsAndIDs(_ json: String) throws -> [NSDictionary] {
+      try cards(json).map { $0.filter { $0.key != "location" && $0.key != "id" } as NSDictionary }
+    }
+    #expect(try withoutLocationsAndIDs(fromPage) == withoutLocationsAndIDs(fromDeck))
+    #expect(try cards(fromDeck).map { $0["id"] as? String } == ["l5-syntax-water-plant"])
+    #expect(try cards(fromPage).map { $0["id"] as? String } != ["l5-syntax-water-plant"])
+    // Nothing was written to the state folder: import only reads it.
+    #expect(!FileManager.default.fileExists(atPath: folder.path + "/state"))
+  }
+
+  @Test("keeps the page's id of a card that has progress, so that its history stays with it")
+  func keepsReviewedIDs() throws {
+    let folder = try TemporaryFolder()
+    let pages = (folder.path as NSString).appendingPathComponent("pages")
+    try FileManager.default.createDirectory(atPath: pages, withIntermediateDirectories: true)
+    let page = (pages as NSString).appendingPathComponent("page.txt")
+    try (Self.page + "\nSyntax · WateringWater two plants.\nplants.water()\n\nBoth get a litre.\n")
+      .write(toFile: page, atomically: true, encoding: .utf8)
+    let state = ["QUIZ_STATE": folder.path + "/state", "QUIZ_NOW": "2026-03-01T09:00:00Z"]
+    let listed = try #require(
+      try JSONSerialization.jsonObject(
+        with: Data(runQuiz(["cards", "--json", "--decks", pages], variables: state).out.utf8))
+        as? [[String: Any]])
+    let derived = try #require(listed.first?["id"] as? String)
+    // One review of the first card, made on the page itself.
+    let review = runQuiz(
+      ["review", "--decks", pages, "--new", "1"], variables: state,
+      input: ScriptedInput(["", "5"]))
+    #expect(review.status == .success)
+
+    let output = (folder.path as NSString).appendingPathComponent("decks")
+    #expect(runQuiz(["import", page, "--output", output], variables: state).status == .success)
+    let deck = try String(contentsOfFile: output + "/lesson-5.md", encoding: .utf8)
+    #expect(deck.contains("## Syntax · Watering · \(derived)\n"))
+    #expect(deck.contains("## Syntax · Watering · l5-syntax-water-two-plants\n"))
+    // The imported deck's first card carries the review made on the page.
+    let export = runQuiz(["export", "--format", "json", "--decks", output], variables: state)
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(export.out.utf8)) as? [String: Any])
+    let rows = try #require(document["cards"] as? [[String: Any]])
+    let reviews = Dictionary(
+      uniqueKeysWithValues: rows.map { ($0["id"] as? String ?? "", $0["reviews"] as? Int ?? -1) })
+    #expect(reviews == [derived: 1, "l5-syntax-water-two-plants": 0])
   }
 
   @Test("never replaces an existing deck without --force")

@@ -47,7 +47,8 @@ public struct LessonPageParser: Sendable {
 
   private struct Interview {
     var line: Int
-    var section: String
+    /// What the problem's heading names after `Interview problem ·`, unless a course part.
+    var section: String?
     var problem: [LessonPageText.Line] = []
     var answer: [LessonPageText.Line] = []
     var source: String?
@@ -66,6 +67,7 @@ public struct LessonPageParser: Sendable {
     var diagnostics = source.diagnostics
     var part = Part.header
     var lesson: Int?
+    var coursePart: String?
     var headerLines: [Substring] = []
     var sectionHeadings: [String] = []
     var flashCards: [FlashCard] = []
@@ -92,9 +94,12 @@ public struct LessonPageParser: Sendable {
         continue
       }
       if trimmed.hasASCIIPrefix("Interview problem") && part != .interviewAnswer && sawFlashCards {
-        let section = trimmed.split(separator: "·", maxSplits: 1).dropFirst().first
-        interview = Interview(
-          line: number, section: String(section?.trimmingWhitespace() ?? "Interview problem"))
+        // `Interview problem · Part 7 · Saving`: what follows, but the course's part.
+        let section = trimmed.split(separator: "·").dropFirst().map {
+          String($0.trimmingWhitespace())
+        }
+        .filter { !$0.isEmpty && !Self.isCoursePart($0) }.joined(separator: " · ")
+        interview = Interview(line: number, section: section.isEmpty ? nil : section)
         part = .interviewProblem
         continue
       }
@@ -108,6 +113,7 @@ public struct LessonPageParser: Sendable {
       switch part {
       case .header:
         if lesson == nil, let found = Self.lessonNumber(in: trimmed) { lesson = found }
+        if coursePart == nil { coursePart = Self.coursePartName(in: trimmed) }
         if trimmed.hasASCIIPrefix("Step ") || trimmed.hasASCIIPrefix("You will build") {
           part = .tutorial
         } else if !trimmed.isEmpty {
@@ -187,6 +193,7 @@ public struct LessonPageParser: Sendable {
     if deck.title.isEmpty { deck.title = name }
 
     let topics = TopicResolver(vocabulary: vocabulary, labels: flashCards.map(\.label))
+    var flashTopics: [(topic: String, text: String)] = []
     for flash in flashCards {
       let location = source.location(flash.line)
       let (topic, promptText) = topics.resolve(flash.label, at: location, into: &diagnostics)
@@ -196,20 +203,51 @@ public struct LessonPageParser: Sendable {
         into: &diagnostics)
       {
         deck.cards.append(card)
+        // Their code's names (`ViewThatFits`) tell a topic apart better than their prose.
+        flashTopics.append(
+          (card.topic, card.answer.codeBlocks.first?.text ?? card.prompt.code?.text ?? ""))
       }
     }
+    // The other cards take the flash cards' topics where the page's headings name them.
+    let pageTopics = PageTopics(flashCards: flashTopics)
     let defaultSection = subjects.map(String.init) ?? title.map(String.init) ?? name
     for question in edgeQuestions {
-      if let card = buildEdgeCard(
+      if var card = buildEdgeCard(
         question, defaultSection: defaultSection, deck: deck, source: source, into: &diagnostics)
       {
+        let text = [question.title, card.prompt.text, card.prompt.code?.text ?? ""]
+          .joined(separator: "\n")
+        if let topic = pageTopics.topic(
+          of: text, among: pageTopics.subjects(of: card.section ?? defaultSection))
+        {
+          card.topic = Self.headingTopic(topic)
+        }
         deck.cards.append(card)
       }
     }
     if let interview,
-      let card = buildInterview(interview, deck: deck, source: source, into: &diagnostics)
+      var card = buildInterview(interview, deck: deck, source: source, into: &diagnostics)
     {
+      // A course part (`Part 7`) is no topic: the problem takes the page topic it names most.
+      let headings =
+        (card.section.map { [$0] } ?? []) + [subjects, title].compactMap { $0.map(String.init) }
+        + sectionHeadings + (coursePart.map { [$0] } ?? [])
+      let text = [card.title ?? "", card.prompt.text].joined(separator: "\n")
+      if let topic = pageTopics.topic(of: text, among: pageTopics.allTopics(headings: headings)) {
+        card.topic = Self.headingTopic(topic)
+      }
       deck.cards.append(card)
+    }
+
+    // Tables whose column breaks the page's text lost; the page's words are read only for them.
+    var pageWords: Set<Substring>?
+    for index in deck.cards.indices {
+      Self.splitGluedTables(in: &deck.cards[index]) {
+        if let pageWords { return pageWords }
+        let words = GluedTable.standaloneWords(of: source.lines)
+        pageWords = words
+        return words
+      }
     }
 
     if let announced = announcedFlashCards, announced.count != flashCards.count {
@@ -337,12 +375,42 @@ public struct LessonPageParser: Sendable {
     let answer = LessonPageText.passage(interview.answer[...])
     return Card(
       id: CardID.derived(deck: deck.name, kind: .interview, prompt: problem), deck: deck.name,
-      lesson: deck.lesson, topic: Self.headingTopic(interview.section), section: interview.section,
+      lesson: deck.lesson, topic: Self.headingTopic(interview.section ?? ""),
+      section: interview.section,
       location: location,
       content: .interview(
         InterviewCard(
           title: title.isEmpty ? nil : title, problem: problem, source: interview.source,
           modelAnswer: answer, listenFor: listenFor)))
+  }
+
+  /// Splits the cells of the tables in `card`'s answer that the page glued together.
+  private static func splitGluedTables(in card: inout Card, words: () -> Set<Substring>) {
+    func split(_ passage: inout Passage) {
+      for index in passage.blocks.indices {
+        if case .table(let rows) = passage.blocks[index],
+          let cells = GluedTable.split(rows, words: words)
+        {
+          passage.blocks[index] = .table(cells)
+        }
+      }
+    }
+    guard card.answer.blocks.contains(where: { if case .table = $0 { true } else { false } })
+    else { return }
+    switch card.content {
+    case .syntax(var syntax):
+      split(&syntax.explanation)
+      card.content = .syntax(syntax)
+    case .trick(var trick):
+      split(&trick.answer)
+      card.content = .trick(trick)
+    case .edge(var edge):
+      split(&edge.answer)
+      card.content = .edge(edge)
+    case .interview(var interview):
+      split(&interview.modelAnswer)
+      card.content = .interview(interview)
+    }
   }
 
   /// `text` as a card's topic, which a native deck heading (`## Kind · Topic · id`) can hold: the
@@ -425,6 +493,24 @@ public struct LessonPageParser: Sendable {
       return nil
     }
     return number
+  }
+
+  /// `Lists and navigation` in `… Lesson 24 of 57 · Part 7: Lists and navigation`.
+  private static func coursePartName(in line: Substring) -> String? {
+    for part in line.components(separatedBy: " · ") {
+      guard let colon = part.firstIndex(of: ":"), isCoursePart(String(part[..<colon])) else {
+        continue
+      }
+      let name = part[part.index(after: colon)...].trimmingWhitespace()
+      return name.isEmpty ? nil : String(name)
+    }
+    return nil
+  }
+
+  /// Whether `text` is `Part N`, a part of the course rather than a topic.
+  private static func isCoursePart(_ text: String) -> Bool {
+    let words = text.split(separator: " ")
+    return words.count == 2 && words[0] == "Part" && Int(words[1]) != nil
   }
 
   private static func leadingNumber(_ line: Substring) -> Int? {

@@ -203,6 +203,8 @@ enum LessonPageText {
     var codeLines: [Substring] = []
     var pendingBlanks = 0
     var expectsConsole = false
+    /// After a log caption: the log's message is read, and `Note:`-style lines that go on with it.
+    var inLog = false
 
     func flushCode() {
       guard !codeLines.isEmpty else { return }
@@ -214,6 +216,26 @@ enum LessonPageText {
         run = []
       }
       guard !run.isEmpty else { return }
+      if run.count == 1 && isLogCaption(run[0]) {
+        flushCode()
+        blocks.append(.text(logLabel))
+        inLog = true
+        return
+      }
+      if inLog {
+        let text = run.map { String($0.trimmingWhitespace()) }.joined(separator: " ")
+        if case .console(let earlier) = blocks.last {
+          // A `Note:` paragraph goes on with the message; anything else is the answer again.
+          if startsLogLine(run[0]) {
+            blocks[blocks.count - 1] = .console(earlier + "\n" + text)
+            return
+          }
+          inLog = false
+        } else {
+          blocks.append(.console(text))
+          return
+        }
+      }
       let startsConsole = run[0].equalsASCII("Console")
       if expectsConsole || startsConsole {
         flushCode()
@@ -260,6 +282,26 @@ enum LessonPageText {
     flushRun()
     flushCode()
     return Passage(blocks)
+  }
+
+  /// The label put before a log's message, in place of the caption that introduced it.
+  static let logLabel = "What the app logged:"
+
+  /// Whether a line is a caption introducing log output (`SwiftUI wrote this to the log while the
+  /// app ran`): a short line, not a sentence, that names the log or the console.
+  static func isLogCaption(_ line: Substring) -> Bool {
+    let text = line.trimmingWhitespace()
+    guard text.count <= 80, let last = text.last, !".:?!;,".contains(last) else { return false }
+    let words = text.lowercased().split { !$0.isLetter }
+    return words.contains("wrote") || words.contains("logged") || words.contains("printed")
+      ? (words.contains("log") || words.contains("console")) : false
+  }
+
+  /// Whether a paragraph goes on with a log message: `Note: …`, `Warning: …`, `Error: …`.
+  private static func startsLogLine(_ line: Substring) -> Bool {
+    let word = line.trimmingWhitespace().prefix { $0.isLetter }
+    return ["Note", "Warning", "Error", "Fault"].contains(word)
+      && line.trimmingWhitespace().dropFirst(word.count).first == ":"
   }
 
   /// Whether `line` can be a row of a table in a native deck: a cell holds no `|`, and a row of

@@ -71,7 +71,9 @@ struct TopicResolver {
       defer { previous = character }
       guard let previous, previous.isLetter || previous.isNumber, index != label.startIndex
       else { continue }
-      if character.isUppercase || ".\"“'‘(@[$`#_".contains(character) {
+      if character.isUppercase || (character.isNumber && previous.isLetter)
+        || isCutMark(character)
+      {
         result.append(label[..<index])
       }
     }
@@ -89,6 +91,7 @@ struct TopicResolver {
     }
     var result: [Substring] = []
     var previousIsLetterOrNumber = false
+    var previousIsLetter = false
     let scalars = label.unicodeScalars
     for index in scalars.indices {
       let scalar = scalars[index]
@@ -105,12 +108,14 @@ struct TopicResolver {
         isUppercase = character.isUppercase
         isLetterOrNumber = character.isLetter || character.isNumber
       }
+      let isDigit = ("0"..."9").contains(scalar)
       if previousIsLetterOrNumber && index != label.startIndex
-        && (isUppercase || cutMarks.contains(scalar))
+        && (isUppercase || (isDigit && previousIsLetter) || cutMarks.contains(scalar))
       {
         result.append(label[..<index])
       }
       previousIsLetterOrNumber = isLetterOrNumber
+      previousIsLetter = isLetterOrNumber && !isDigit
     }
     return result
   }
@@ -121,34 +126,42 @@ struct TopicResolver {
     label.withBytes { bytes -> [Int]? in
       var cuts: [Int] = []
       var previousIsLetterOrNumber = false
+      var previousIsLetter = false
       for (offset, byte) in bytes.enumerated() {
         if byte >= 0x80 { return nil }
         let isUppercase = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-        if previousIsLetterOrNumber && offset > 0 && (isUppercase || isASCIICutMark(byte)) {
+        let isDigit = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        if previousIsLetterOrNumber && offset > 0
+          && (isUppercase || (isDigit && previousIsLetter) || isASCIICutMark(byte))
+        {
           cuts.append(offset)
         }
-        previousIsLetterOrNumber =
-          isUppercase || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-          || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        previousIsLetter = isUppercase || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+        previousIsLetterOrNumber = previousIsLetter || isDigit
       }
       return cuts
     }
   }
 
-  /// Whether `byte` is one of `. " ' ( @ [ $ ` # _`.
+  /// Whether `byte` is a mark before which a label can be cut: a mark that can begin code or a
+  /// quotation, not one that ends a word or a sentence (`,`, `?`, `-`).
   private static func isASCIICutMark(_ byte: UInt8) -> Bool {
-    switch byte {
-    case UInt8(ascii: "."), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "("),
-      UInt8(ascii: "@"), UInt8(ascii: "["), UInt8(ascii: "$"), UInt8(ascii: "`"), UInt8(ascii: "#"),
-      UInt8(ascii: "_"):
-      true
-    default: false
-    }
+    cutMarks.contains(Unicode.Scalar(byte))
   }
 
-  /// The marks before which a label can be cut, other than capitals; “ and ‘ are not in simple
-  /// text.
-  private static let cutMarks = Set(".\"'(@[$`#_".unicodeScalars)
+  /// The marks before which a label can be cut, other than capitals and digits: a prompt can
+  /// begin with code (`.sheet`, `@State`, `$0`, `[`, `{`, `<`) or a quote.
+  private static let cutMarks = Set(".\"'(@[$`#_{<*+~=|\\".unicodeScalars)
+
+  /// ``cutMarks`` for any Character, with the typographic marks a prompt can begin with.
+  private static func isCutMark(_ character: Character) -> Bool {
+    if let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1,
+      cutMarks.contains(scalar)
+    {
+      return true
+    }
+    return "“‘«".contains(character)
+  }
 
   private func isNamedInHeadings(_ topic: Substring) -> Bool {
     let needle = topic.lowercased()

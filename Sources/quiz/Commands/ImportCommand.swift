@@ -10,8 +10,10 @@ struct ImportCommand: Command {
     summary: "Turn lesson pages into native decks.",
     discussion: """
       Reads each lesson page (a .txt file) and writes its cards as a native deck, \
-      DIR/lesson-N.md, with every card's id written out, so the imported deck keeps the page's \
-      review history. A page with errors is not written.
+      DIR/lesson-N.md, with every card's id written out. New ids are readable: the lesson, the \
+      kind and a few words of the question (l23-syntax-sheet-selected-item). A card already \
+      reviewed on the page keeps the id its progress is kept under, so the imported deck keeps \
+      the page's review history. A page with errors is not written.
       """,
     arguments: [
       ArgumentDeclaration(
@@ -22,7 +24,7 @@ struct ImportCommand: Command {
         "--output", "DIR", completion: .folders,
         help: "Where to write the decks (default: the current folder)."),
       .flag("--force", help: "Replace deck files that already exist."),
-    ],
+    ] + StateOptions.options.filter { $0.name == "--state" },
     examples: [
       (
         "quiz import lesson-23.txt lesson-24.txt --output ~/my-decks",
@@ -33,9 +35,16 @@ struct ImportCommand: Command {
   var output: String
   var force: Bool
   var pages: [String]
+  /// Where the progress is that decides which cards keep their ids.
+  var state: StateOptions
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     output = arguments.value("--output") ?? "."
+    state = StateOptions()
+    state.folder = arguments.value("--state")
+    if state.folder == "" {
+      throw UsageError("--state needs a folder, not an empty name", command: arguments.command)
+    }
     force = arguments.flag("--force")
     pages = arguments.positionals
     guard !pages.isEmpty else {
@@ -47,6 +56,7 @@ struct ImportCommand: Command {
     let console = context.console
     var status = ExitCode.success
     var written: [String: String] = [:]
+    guard let store = context.openForReading(state) else { return .failure }
     for page in pages {
       guard let data = FileManager.default.contents(atPath: page) else {
         console.printError("\(page): cannot be read")
@@ -54,8 +64,11 @@ struct ImportCommand: Command {
         continue
       }
       let stem = URL(fileURLWithPath: page).deletingPathExtension().lastPathComponent
-      let (deck, diagnostics) = LessonPageParser(fallbackName: stem).parse(
+      let (parsed, diagnostics) = LessonPageParser(fallbackName: stem).parse(
         SourceText(bytes: data, path: page))
+      let deck = parsed.withReadableIDs { card in
+        store.state(of: card.id) != nil || store.isSuspended(card.id)
+      }
       for diagnostic in diagnostics { console.printError(diagnostic.description) }
       guard !diagnostics.contains(where: { $0.severity == .error }) else {
         console.printError("\(page): not imported, because of the errors above")

@@ -111,8 +111,14 @@ struct CardPresenter {
     case .text(let text): style.inlineMarkdown(wrapper.wrap(text))
     case .code(let code): self.code(code.text)
     case .console(let text):
-      text.split(separator: "\n", omittingEmptySubsequences: false)
-        .map { style.apply(.dim, "  │ ") + $0 }.joined(separator: "\n")
+      // A line that fits is kept as it is (output aligns with spaces); a longer one, such as a
+      // log message, is wrapped at spaces.
+      text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line in
+        line.count <= width - 4
+          ? [String(line)]
+          : TextWrapper(width: width - 4).wrap(String(line)).split(separator: "\n").map(String.init)
+      }
+      .map { style.apply(.dim, "  │ ") + $0 }.joined(separator: "\n")
     case .table(let rows): table(rows)
     }
   }
