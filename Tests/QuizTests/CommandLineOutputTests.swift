@@ -151,6 +151,26 @@ struct NoSilentMistakesTests {
     #expect(result.status == .success)
     #expect(result.out == "quiz \(Version.current)\n")
   }
+
+  @Test(
+    "refuses extra words after --version or help as a usage error",
+    arguments: [
+      (["--version", "extra"], "quiz: --version takes no arguments, not 'extra'"),
+      (["help", "review", "stats"], "quiz: help takes one command name, not 2"),
+    ])
+  func extraWords(arguments: [String], message: String) {
+    let result = runQuiz(arguments)
+    #expect(result.status == .usage)
+    #expect(result.out.isEmpty)
+    #expect(result.error.hasPrefix(message + "\n"))
+  }
+
+  @Test("answers help about help with the overview")
+  func helpHelp() {
+    let result = runQuiz(["help", "help"])
+    #expect(result.status == .success)
+    #expect(result.out == runQuiz(["--help"]).out)
+  }
 }
 
 @Suite("quiz suspend")

@@ -81,6 +81,19 @@ struct HardeningTests {
     #expect(source.diagnostics.map(\.location.path) == ["a␛[2J.md"])
   }
 
+  @Test("imports a page whose file name holds a control character into a file without one")
+  func importedFileName() throws {
+    let folder = try TemporaryFolder()
+    let page = try folder.write(
+      "a\u{1B}[31m.txt", "Flash cards\n\nTrick question · SoilIs clay heavy?\n\nYes.\n")
+    let output = folder.path + "/decks"
+    let result = runQuiz(
+      ["import", page, "--output", output], variables: ["QUIZ_STATE": folder.path + "/state"])
+    #expect(result.status == .success)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: output) == ["a_[31m.md"])
+    #expect(!holdsControl(result.out + result.error))
+  }
+
   @Test("writes CSV cells that a spreadsheet would run as formulas after a quote")
   func formulaCells() throws {
     let state = try TemporaryFolder()

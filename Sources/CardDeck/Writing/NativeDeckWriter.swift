@@ -5,8 +5,14 @@ public struct NativeDeckWriter: Sendable {
   /// Creates a writer.
   public init() {}
 
-  /// The file name the deck must be written to for its cards to keep their deck name.
-  public func fileName(for deck: Deck) -> String { "\(deck.name).md" }
+  /// The file name the deck is written to: its name, which its cards keep when read back.
+  ///
+  /// A control character in the name (from a page's file name) becomes `_`: a file name is
+  /// printed and typed back, and must not drive the terminal.
+  public func fileName(for deck: Deck) -> String {
+    let scalars = deck.name.unicodeScalars.map { ControlCharacters.isControl($0) ? "_" : $0 }
+    return String(String.UnicodeScalarView(scalars)) + ".md"
+  }
 
   /// The deck as native deck text. Every card gets an explicit id, so that progress made on the
   /// original carries over.

@@ -76,7 +76,7 @@ public enum Timestamp {
     } else if let sign = rest.first, sign == "+" || sign == "-" {
       rest.removeFirst()
       guard let offsetHours = takeNumber(&rest, digits: 2), rest.popFirst() == ":",
-        let offsetMinutes = takeNumber(&rest, digits: 2)
+        let offsetMinutes = takeNumber(&rest, digits: 2), offsetHours < 24, offsetMinutes < 60
       else { return nil }
       offsetSeconds = (sign == "-" ? -1 : 1) * (offsetHours * 3600 + offsetMinutes * 60)
     } else if rest.isEmpty, let localTimeZone {

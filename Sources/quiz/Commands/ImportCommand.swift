@@ -58,8 +58,10 @@ struct ImportCommand: Command {
     var written: [String: String] = [:]
     guard let store = context.openForReading(state) else { return .failure }
     for page in pages {
+      // The name as printed: a control character in it is shown, not sent to the terminal.
+      let shown = ControlCharacters.visible(page)
       guard let data = FileManager.default.contents(atPath: page) else {
-        console.printError("\(page): cannot be read")
+        console.printError("\(shown): cannot be read")
         status = .failure
         continue
       }
@@ -71,14 +73,16 @@ struct ImportCommand: Command {
       }
       for diagnostic in diagnostics { console.printError(diagnostic.description) }
       guard !diagnostics.contains(where: { $0.severity == .error }) else {
-        console.printError("\(page): not imported, because of the errors above")
+        console.printError("\(shown): not imported, because of the errors above")
         status = .failure
         continue
       }
       let writer = NativeDeckWriter()
       let target = (output as NSString).appendingPathComponent(writer.fileName(for: deck))
       if let other = written[target] {
-        console.printError("\(page): not imported: \(other) was already written to \(target)")
+        console.printError(
+          "\(shown): not imported: \(ControlCharacters.visible(other)) was already written to \(target)"
+        )
         status = .failure
         continue
       }
@@ -97,7 +101,7 @@ struct ImportCommand: Command {
         continue
       }
       written[target] = page
-      console.print("\(target): \(ReportText.count(deck.cards.count, "card")) from \(page)")
+      console.print("\(target): \(ReportText.count(deck.cards.count, "card")) from \(shown)")
     }
     return status
   }

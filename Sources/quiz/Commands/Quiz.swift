@@ -86,13 +86,19 @@ struct Quiz {
     let name = arguments.first.flatMap { $0.hasPrefix("-") ? nil : $0 }
     let rest = name == nil ? arguments[...] : arguments.dropFirst()
     let asksHelp = rest.prefix { $0 != "--" }.contains { $0 == "--help" || $0 == "-h" }
-    if arguments == ["--version"] {
-      console.print("quiz \(Version.current)")
-      return .success
-    }
     do throws(UsageError) {
+      if arguments.first == "--version" {
+        guard arguments.count == 1 else {
+          throw UsageError("--version takes no arguments, not '\(arguments[1])'", command: "quiz")
+        }
+        console.print("quiz \(Version.current)")
+        return .success
+      }
       if name == "help" || (name == nil && asksHelp && rest.count == 1) {
-        if let topic = rest.first, name == "help" {
+        if name == "help", rest.count > 1 {
+          throw UsageError("help takes one command name, not \(rest.count)", command: "quiz")
+        }
+        if let topic = rest.first, name == "help", topic != "help" {
           guard let command = Self.command(named: topic) else {
             throw unknownCommand(topic)
           }
