@@ -95,6 +95,9 @@ struct Matching {
   var leftoverAttempt: [CodeNode] = []
   var reportedAttemptTokens: Set<Int> = []
   var sameAPI = 0
+  /// The card's scaffolding API (`.toolbar`, `ToolbarItem`) the attempt has too, other than
+  /// the views any code has (``APIVocabulary/everyday``).
+  var sameScaffolding = 0
   /// The expected code's token being compared, for the findings noted meanwhile.
   var position = 0
   /// The shapes of expected items that found a counterpart, anywhere; and those whose
@@ -165,11 +168,13 @@ struct Matching {
     if errors == 0 {
       if lost.major < 0.01 { return lost.minor > 0.01 || slips ? 4 : 5 }
       if kept >= 0.5 { return 3 }
-      if kept >= 0.2 { return 2 }
+      // The card's frame written out (`.toolbar { ToolbarItem { … } }`) with its point left
+      // out is the right idea with the detail missing, not nothing in common.
+      if kept >= 0.2 || sameScaffolding >= 2 { return 2 }
       return shared ? 1 : 0
     }
     // One wrong name with the rest right; a lone wrong name has nothing else right.
-    if errors == 1 && keptApartFromErrors >= 0.5 && major - lostToErrors > 0.01 { return 2 }
+    if errors == 1 && keptApartFromErrors > 0.5 && major - lostToErrors > 0.01 { return 2 }
     if errors == 2 && keptApartFromErrors >= 0.75 && kept >= 0.5 { return 2 }
     return shared ? 1 : 0
   }
@@ -403,8 +408,10 @@ struct Matching {
     guard e.isAPI, e.importance != .free, a.importance != .free || !a.isAPI,
       role(e) == role(a), role(e) != .other,
       role(e) == .keyPath || role(e) == .member || !attempt.declared.contains(a.name),
-      // In the same place means alike: shared labels or names, or arguments of one shape.
+      // In the same place means alike: shared labels or names, or arguments of one shape; a
+      // bare API member is a choice among values (`.medium` for `.height(320)`).
       Self.affinity(e, a) + (Self.argumentShape(e) == Self.argumentShape(a) ? 1 : 0) >= 1
+        || (role(e) == .member && a.isAPI && a.arguments.isEmpty && !a.hasParentheses)
     else { return false }
     // A call of the author's own type is no substitute for an API type.
     if role(e) == .type { return a.isAPI }
@@ -467,6 +474,33 @@ struct Matching {
     let allowed = name.count <= 4 ? 1 : name.count <= 8 ? 2 : 3
     return editDistance(Array(typed.lowercased()), Array(name.lowercased()), limit: allowed)
       <= allowed
+  }
+
+  /// Whether a label is misspelt: a word of it left out or added (`presented:` for
+  /// `isPresented:`) names another parameter, not a typo.
+  static func isLabelMisspelling(_ typed: String, of label: String) -> Bool {
+    guard isMisspelling(typed, of: label) else { return false }
+    let typedWords = words(typed)
+    let labelWords = words(label)
+    guard typedWords.count != labelWords.count else { return true }
+    let (short, long) =
+      typedWords.count < labelWords.count ? (typedWords, labelWords) : (labelWords, typedWords)
+    var rest = long[...]
+    for word in short {
+      guard let found = rest.firstIndex(of: word) else { return true }
+      rest = rest[(found + 1)...]
+    }
+    return false
+  }
+
+  /// The words of a camel-case name, in lower case: `isPresented` is `is`, `presented`.
+  private static func words(_ name: String) -> [String] {
+    var words: [String] = []
+    for character in name {
+      if character.isUppercase || words.isEmpty { words.append("") }
+      words[words.count - 1].append(Character(character.lowercased()))
+    }
+    return words
   }
 
   /// Levenshtein distance with transpositions, giving up past `limit`.
@@ -534,6 +568,9 @@ struct Matching {
     switch relation {
     case .same:
       if e.isAPI && e.importance != .free { sameAPI += 1 }
+      if e.isAPI && e.importance == .free && !APIVocabulary.everyday.contains(e.name) {
+        sameScaffolding += 1
+      }
       if !e.isAPI, e.name != a.name, [.call, .binding].contains(e.kind) { rename(e, a) }
     case .typo:
       sameAPI += 1
@@ -721,7 +758,7 @@ struct Matching {
         let typedLabel = typedArguments[j].label, e.isAPI
       {
         // Even an optional argument under another label is a different API.
-        if Self.isMisspelling(typedLabel, of: label) {
+        if Self.isLabelMisspelling(typedLabel, of: label) {
           note(.slip, "`\(typedLabel):` looks like a typo for `\(label):`")
           if let token = argument.labelToken { marks[token] = .typo(typedLabel) }
         } else {
@@ -732,7 +769,7 @@ struct Matching {
       } else if argument.importance != .free, let label = argument.label {
         let typedLabel = typedArguments[j].label!
         let weight = argument.importance == .major ? 1.0 : 0.5
-        if Self.isMisspelling(typedLabel, of: label) {
+        if Self.isLabelMisspelling(typedLabel, of: label) {
           note(.slip, "`\(typedLabel):` looks like a typo for `\(label):`")
           if let token = argument.labelToken { marks[token] = .typo(typedLabel) }
         } else {

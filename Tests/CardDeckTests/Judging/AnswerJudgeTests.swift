@@ -289,6 +289,71 @@ struct AnswerJudgeTests {
     #expect(judge.judge(attempt) == judge.judge(attempt))
   }
 
+  @Test("gives 1 when another modifier takes the place of the card's whole point")
+  func wholePointReplaced() {
+    let submit = ".searchable(text: $q)\n.onSubmit(of: .search) { Task { await find(q) } }"
+    let judge = AnswerJudge(code: submit, hints: JudgingHints(context: ["searchable"]))
+    #expect(judge.judge(".onChange(of: q) { Task { await find(q) } }").grade == 1)
+    #expect(judge.judge(".onSubmit(of: .text) { Task { await find(q) } }").grade == 2)
+  }
+
+  @Test("takes a dialog's Cancel button for a detail, since the system adds one, not an alert's")
+  func cancelButtons() {
+    let buttons = """
+      Button("Archive") { archive() }
+      Button("Delete", role: .destructive) { delete() }
+      Button("Cancel", role: .cancel) { }
+      """
+    let withoutCancel =
+      "{ Button(\"Archive\") { archive() }; Button(\"Delete\", role: .destructive) { delete() } }"
+    let dialog = ".confirmationDialog(\"Done?\", isPresented: $asking) {\n\(buttons)\n}"
+    let alert = ".alert(\"Done?\", isPresented: $asking) {\n\(buttons)\n}"
+    #expect(
+      grade(".confirmationDialog(\"Sure?\", isPresented: $asking) " + withoutCancel, for: dialog)
+        == 4)
+    #expect(grade(".alert(\"Sure?\", isPresented: $asking) " + withoutCancel, for: alert) == 3)
+  }
+
+  @Test(
+    "reads a label with a word left out or added as another label, not a typo",
+    arguments: [
+      (".sheet(presented: $on) { Text(\"a\") }", 2),
+      (".sheet(isPresentedNow: $on) { Text(\"a\") }", 2),
+      (".sheet(isPresentd: $on) { Text(\"a\") }", 4),
+      (".sheet(ispresented: $on) { Text(\"a\") }", 4),
+    ])
+  func labelWords(attempt: String, expected: Int) {
+    #expect(
+      grade(attempt, for: ".sheet(isPresented: $showsSettings) { Text(\"Settings\") }") == expected)
+  }
+
+  @Test("counts calling an environment action the code reads as using it")
+  func environmentAction() {
+    let code =
+      "@Environment(\\.dismissSearch) private var dismissSearch\nButton(\"Done\") { dismissSearch() }"
+    #expect(
+      grade("@Environment(\\.dismissSearch) var end; Button(\"Stop\") { end() }", for: code) == 5)
+    #expect(grade("@Environment(\\.dismissSearch) private var dismissSearch", for: code) == 4)
+  }
+
+  @Test("gives 2 to the card's frame written out with its point left out")
+  func frameWithoutPoint() {
+    let code =
+      ".toolbar {\n    ToolbarItem(placement: .topBarTrailing) {\n        Button(\"Edit\") { isEditing.toggle() }\n    }\n}"
+    #expect(
+      grade(".toolbar { ToolbarItem { Button(\"Edit\") { isEditing.toggle() } } }", for: code) == 2)
+    #expect(grade("Button(\"Edit\") { isEditing.toggle() }", for: code) ?? 0 <= 1)
+  }
+
+  @Test("takes a bare member in place of another in a list for another value, not a missing one")
+  func bareMemberInList() {
+    let code = "SleepTimerPicker()\n    .presentationDetents([.fraction(0.25), .height(320)])"
+    let judgement = AnswerJudge(code: code).judge(
+      ".presentationDetents([.fraction(0.25), .medium])")
+    #expect(judgement.grade == 2)
+    #expect(judgement.reason == "`.medium` where the card has `.height`.")
+  }
+
   @Test("gives 5 to every shipped syntax card's own code, and to it on one line")
   func ownCode() throws {
     for (id, card) in JudgeCorpus.cards {
