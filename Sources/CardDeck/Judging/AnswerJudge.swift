@@ -10,19 +10,41 @@ public struct AnswerJudge: Sendable {
   let answers: [ParsedCode]
   let vocabulary: APIVocabulary
 
-  /// Prepares to judge attempts at `code`, the card's expected code.
+  /// Prepares to judge attempts at `code`, the card's expected code; `question` is the card's
+  /// prompt, whose numbers (`a fixed 320 points`) the code's literals must keep.
   public init(
-    code: String, hints: JudgingHints = JudgingHints(), vocabulary: APIVocabulary = .standard
+    code: String, hints: JudgingHints = JudgingHints(), question: String = "",
+    vocabulary: APIVocabulary = .standard
   ) {
     self.vocabulary = vocabulary
+    let numbers = Self.numbers(in: question)
     self.answers = ([code] + hints.alternatives).map {
-      ParsedCode($0, hints: hints, vocabulary: vocabulary, collectsNames: true)
+      ParsedCode(
+        $0, hints: hints, vocabulary: vocabulary, collectsNames: true, fixedNumbers: numbers)
     }
   }
 
   /// Prepares to judge attempts at `card`.
   public init(card: SyntaxCard, vocabulary: APIVocabulary = .standard) {
-    self.init(code: card.code.text, hints: card.hints, vocabulary: vocabulary)
+    self.init(
+      code: card.code.text, hints: card.hints, question: card.prompt.text,
+      vocabulary: vocabulary)
+  }
+
+  /// The numbers written in prose, as Swift writes them: `320`, `0.25`.
+  static func numbers(in text: String) -> Set<String> {
+    var numbers: Set<String> = []
+    var current = ""
+    for character in text + " " {
+      if character.isASCII && (character.isNumber || (character == "." && !current.isEmpty)) {
+        current.append(character)
+      } else {
+        while current.last == "." { current.removeLast() }
+        if !current.isEmpty { numbers.insert(current) }
+        current = ""
+      }
+    }
+    return numbers
   }
 
   /// The verdict on `attempt`.
@@ -568,6 +590,13 @@ struct Matching {
     switch relation {
     case .same:
       if e.isAPI && e.importance != .free { sameAPI += 1 }
+      if e.kind == .literal, e.importance != .free, a.kind == .literal,
+        Double(e.name) != Double(a.name) || Double(e.name) == nil
+      {
+        lost += CodeNode.ownWeight(e)
+        note(.slip, "`\(attempt.text(a))` where the question asks for `\(e.name)`")
+        mark(e, .wrong(attempt.text(a)))
+      }
       if e.isAPI && e.importance == .free && !APIVocabulary.everyday.contains(e.name) {
         sameScaffolding += 1
       }

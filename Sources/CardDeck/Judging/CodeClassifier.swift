@@ -11,6 +11,9 @@ struct CodeClassifier {
   let vocabulary: APIVocabulary
   let declared: Set<String>
   let hints: JudgingHints
+  /// Numbers the card's question states (`a fixed 320 points`): the code's literals with these
+  /// values are what was asked for, a detail, not the author's example.
+  var fixedNumbers: Set<String> = []
 
   /// `nodes`, classified; when nothing would be major, the minor parts are promoted, so that a
   /// card whose point is a method on a value (`path.removeAll()`) still has one.
@@ -154,7 +157,9 @@ struct CodeClassifier {
     case .closure:
       let arity = max(node.parameters.count, node.anonymousParameters)
       node.importance = arity > 0 ? .minor : .free
-    case .binding, .literal, .array, .group, .operator:
+    case .literal:
+      if fixedNumbers.contains(name) { node.importance = .minor }
+    case .binding, .array, .group, .operator:
       break
     }
     let isDecoration =

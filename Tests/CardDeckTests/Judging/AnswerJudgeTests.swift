@@ -354,6 +354,21 @@ struct AnswerJudgeTests {
     #expect(judgement.reason == "`.medium` where the card has `.height`.")
   }
 
+  @Test("holds an attempt to the numbers the question states, not to the author's other numbers")
+  func questionNumbers() {
+    let code = "SleepTimerPicker()\n    .presentationDetents([.fraction(0.25), .height(320)])"
+    let judge = AnswerJudge(
+      code: code, question: "Offer a sheet at a quarter of the height and at a fixed 320 points.")
+    #expect(judge.judge(".presentationDetents([.fraction(0.3), .height(320.0)])").grade == 5)
+    let judgement = judge.judge(".presentationDetents([.fraction(0.25), .height(300)])")
+    #expect(judgement.grade == 4)
+    #expect(judgement.reason == "`300` where the question asks for `320`.")
+    #expect(
+      AnswerJudge(code: code).judge(".presentationDetents([.fraction(0.25), .height(300)])").grade
+        == 5)
+    #expect(AnswerJudge.numbers(in: "At 1.5 points, then 320. Or 12") == ["1.5", "320", "12"])
+  }
+
   @Test("gives 5 to every shipped syntax card's own code, and to it on one line")
   func ownCode() throws {
     for (id, card) in JudgeCorpus.cards {
