@@ -649,6 +649,17 @@ struct Matching {
       if arity > 0 && typedArity == 0 {
         lost.minor += 0.5
         note(.slip, "the closure takes a parameter (`\(e.parameters.first ?? "$0") in`)")
+      } else if e.parameters.count > 1 || a.parameters.count > 1,
+        !e.parameters.isEmpty, !a.parameters.isEmpty, e.parameters.count != a.parameters.count
+      {
+        // Another number of named parameters is another overload (`{ newValue in }` for
+        // `{ oldValue, newValue in }`), or no code at all.
+        lost.major += 1
+        lostToErrors += 1
+        note(
+          .error,
+          "the closure takes \(e.parameters.count) parameters (`\(e.parameters.joined(separator: ", ")) in`), not \(a.parameters.count)"
+        )
       }
     }
     if e.kind == .closure {
@@ -962,8 +973,9 @@ struct Matching {
       compare(node, typed, .same)
       let place = min(1.0, weight.major)
       lost.major += place
-      if lost.major > before.major { lost = before }
-      note(.missing, "`\(display(node, in: expected))` is not where the card has it")
+      if lost.major > before.major { lost = before } else { lostToErrors += place }
+      // A modifier in another place does something else, or nothing: as wrong as another API.
+      note(.error, "`\(display(node, in: expected))` is not where the card has it")
       if let token = node.token { marks[token] = .misplaced }
       placed.append(node.tokens)
     }
@@ -991,12 +1003,17 @@ struct Matching {
           expected.source[expected.tokens[$0].range] == node.name
         })
       {
-        lost.major += 1
-        marks[token] = .misplaced
-        note(
-          .missing,
+        let message =
           "`.\(node.name)` belongs inside the `.\(presenter)` content, not on the view that presents it"
-        )
+        let found = "`.\(node.name)` is not where the card has it"
+        if let index = findings.firstIndex(where: { $0.message == found }) {
+          // Already counted in another place: said the way that helps.
+          findings[index].message = message
+        } else if marks[token] != .misplaced {
+          lost.major += 1
+          marks[token] = .misplaced
+          note(.missing, message)
+        }
       }
       for argument in node.arguments {
         for value in argument.value where value.kind == .closure {

@@ -154,7 +154,12 @@ struct AnswerJudgeTests {
       ".sheet(isPresented: $shows) {\n    NowPlaying()\n        .presentationDetents([.medium, .large])\n}"
     let judgement = AnswerJudge(code: code).judge(
       ".sheet(isPresented: $shows) { NowPlaying() }.presentationDetents([.medium, .large])")
-    #expect(judgement.grade == 3)
+    // Where it does nothing, it is as wrong as another modifier.
+    #expect(judgement.grade == 2)
+    #expect(
+      judgement.reason
+        == "`.presentationDetents` belongs inside the `.sheet` content, not on the view that presents it."
+    )
     #expect(judgement.marks.values.contains(.misplaced))
   }
 
@@ -367,6 +372,28 @@ struct AnswerJudgeTests {
       AnswerJudge(code: code).judge(".presentationDetents([.fraction(0.25), .height(300)])").grade
         == 5)
     #expect(AnswerJudge.numbers(in: "At 1.5 points, then 320. Or 12") == ["1.5", "320", "12"])
+  }
+
+  @Test("takes another number of named closure parameters for another overload")
+  func closureArity() {
+    let code =
+      ".onChange(of: volume, initial: true) { oldValue, newValue in\n    print(oldValue, newValue)\n}"
+    #expect(
+      grade(".onChange(of: volume, initial: true) { old, new in print(old, new) }", for: code) == 5)
+    let judgement = AnswerJudge(code: code).judge(
+      ".onChange(of: volume, initial: true) { value in print(value) }")
+    #expect(judgement.grade == 2)
+    #expect(judgement.reason == "The closure takes 2 parameters (`oldValue, newValue in`), not 1.")
+  }
+
+  @Test("gives 2 to a modifier put on another view than the card's")
+  func misplacedModifier() {
+    let code =
+      "List(messages) { message in\n    Text(message.subject)\n}\n.refreshable {\n    await inbox.reload()\n}"
+    let judgement = AnswerJudge(code: code).judge(
+      "List(messages) { Text($0.subject).refreshable { await inbox.reload() } }")
+    #expect(judgement.grade == 2)
+    #expect(judgement.reason == "`.refreshable` is not where the card has it.")
   }
 
   @Test("gives 5 to every shipped syntax card's own code, and to it on one line")
