@@ -419,7 +419,7 @@ struct Matching {
   }
 
   private func isTypo(_ e: CodeNode, _ a: CodeNode) -> Bool {
-    guard e.isAPI, e.importance != .free, role(e) == role(a), role(e) != .other,
+    guard e.isAPI, e.importance != .free || e.isOptional, role(e) == role(a), role(e) != .other,
       !vocabulary.knows(a.name), !attempt.declared.contains(a.name)
     else { return false }
     return Self.isMisspelling(a.name, of: e.name)
@@ -427,7 +427,7 @@ struct Matching {
 
   private func isSubstitute(_ e: CodeNode, _ a: CodeNode) -> Bool {
     // Scaffolding and decoration in the attempt (`Text`, `.font`) replace nothing.
-    guard e.isAPI, e.importance != .free, a.importance != .free || !a.isAPI,
+    guard e.isAPI, e.importance != .free || e.isOptional, a.importance != .free || !a.isAPI,
       role(e) == role(a), role(e) != .other,
       role(e) == .keyPath || role(e) == .member || !attempt.declared.contains(a.name),
       // In the same place means alike: shared labels or names, or arguments of one shape; a
@@ -611,7 +611,8 @@ struct Matching {
       note(.slip, "`\(display(a, in: attempt))` where the card has `\(display(e, in: expected))`")
       mark(e, .wrong(attempt.text(a)))
     case .substitute:
-      let cost = CodeNode.ownWeight(e)
+      // An optional part costs nothing left out, and as much as any API part when wrong.
+      let cost = e.isOptional ? Weight(major: 1) : CodeNode.ownWeight(e)
       lost += cost
       lostToErrors += cost.major
       if let token = a.token { reportedAttemptTokens.insert(token) }

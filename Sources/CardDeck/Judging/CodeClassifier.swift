@@ -167,6 +167,10 @@ struct CodeClassifier {
       && (APIVocabulary.decoration.contains(name)
         || (APIVocabulary.presenters.contains(name) && Self.presentsConfiguredContent(node)))
     let isContext = hints.context.contains(name) || isDecoration
+    if hints.optional.contains(name), node.isAPI {
+      node.importance = .free
+      node.isOptional = true
+    }
     if isContext {
       node.importance = .free
       node.isTransparent = true
