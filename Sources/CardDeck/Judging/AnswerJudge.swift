@@ -590,8 +590,9 @@ struct Matching {
     switch relation {
     case .same:
       if e.isAPI && e.importance != .free { sameAPI += 1 }
+      // Only a number the question states counts; `320.0` is `320`.
       if e.kind == .literal, e.importance != .free, a.kind == .literal,
-        Double(e.name) != Double(a.name) || Double(e.name) == nil
+        Double(e.name) != Double(a.name)
       {
         lost += CodeNode.ownWeight(e)
         note(.slip, "`\(attempt.text(a))` where the question asks for `\(e.name)`")
@@ -650,8 +651,8 @@ struct Matching {
       if arity > 0 && typedArity == 0 {
         lost.minor += 0.5
         note(.slip, "the closure takes a parameter (`\(e.parameters.first ?? "$0") in`)")
-      } else if e.parameters.count > 1 || a.parameters.count > 1,
-        !e.parameters.isEmpty, !a.parameters.isEmpty, e.parameters.count != a.parameters.count
+      } else if !e.parameters.isEmpty, !a.parameters.isEmpty,
+        e.parameters.count != a.parameters.count
       {
         // Another number of named parameters is another overload (`{ newValue in }` for
         // `{ oldValue, newValue in }`), or no code at all.
@@ -659,7 +660,7 @@ struct Matching {
         lostToErrors += 1
         note(
           .error,
-          "the closure takes \(e.parameters.count) parameters (`\(e.parameters.joined(separator: ", ")) in`), not \(a.parameters.count)"
+          "the closure takes \(e.parameters.count) parameter\(e.parameters.count == 1 ? "" : "s") (`\(e.parameters.joined(separator: ", ")) in`), not \(a.parameters.count)"
         )
       }
     }
