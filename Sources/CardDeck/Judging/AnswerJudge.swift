@@ -720,6 +720,7 @@ struct Matching {
     var typedUsed = Array(repeating: false, count: typedArguments.count)
 
     // Labels in common.
+    var ordered: [(i: Int, j: Int)] = []
     for i in expectedArguments.indices {
       guard let label = expectedArguments[i].label else { continue }
       if let j = typedArguments.indices.first(where: {
@@ -727,6 +728,7 @@ struct Matching {
       }) {
         expectedUsed[i] = true
         typedUsed[j] = true
+        ordered.append((i, j))
         compareSequences(
           expectedArguments[i].value,
           resolved(typedArguments[j].value, against: expectedArguments[i].value))
@@ -755,7 +757,26 @@ struct Matching {
     for pair in closurePairs where !expectedUsed[pair.i] && !typedUsed[pair.j] {
       expectedUsed[pair.i] = true
       typedUsed[pair.j] = true
+      ordered.append((pair.i, pair.j))
       compareSequences(expectedArguments[pair.i].value, typedArguments[pair.j].value)
+    }
+    // Swift takes arguments in the order of the declaration: `{ … } onDismiss: { … }` after
+    // the content does not compile, though a reviewer sees what was meant.
+    let inOrder = ordered.sorted { $0.j < $1.j }
+    if e.isAPI,
+      let swapped = inOrder.indices.dropFirst().first(where: {
+        inOrder[$0 - 1].i > inOrder[$0].i
+      })
+    {
+      func name(_ argument: CodeNode.Argument) -> String {
+        argument.label.map { "`\($0):`" } ?? (argument.isClosure ? "the trailing closure" : "`_`")
+      }
+      let early = expectedArguments[inOrder[swapped].i]
+      position = early.labelToken ?? position
+      note(
+        .slip,
+        "\(name(early)) goes before \(name(expectedArguments[inOrder[swapped - 1].i])): Swift takes arguments in order"
+      )
     }
     // A function passed by name where the card writes a closure: `perform: deleteTasks`.
     for i in expectedArguments.indices where !expectedUsed[i] && expectedArguments[i].isClosure {

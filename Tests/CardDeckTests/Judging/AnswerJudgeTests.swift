@@ -396,6 +396,18 @@ struct AnswerJudgeTests {
     #expect(judgement.reason == "`.refreshable` is not where the card has it.")
   }
 
+  @Test("gives 4 to arguments in another order than Swift takes them")
+  func argumentOrder() {
+    let code = ".sheet(isPresented: $shows, onDismiss: { save() }) {\n    Lyrics()\n}"
+    #expect(grade(".sheet(isPresented: $on, onDismiss: { store() }) { Words() }", for: code) == 5)
+    let judgement = AnswerJudge(code: code).judge(
+      ".sheet(isPresented: $shows) { Lyrics() } onDismiss: { save() }")
+    #expect(judgement.grade == 4)
+    #expect(
+      judgement.reason
+        == "`onDismiss:` goes before the trailing closure: Swift takes arguments in order.")
+  }
+
   @Test("gives 5 to every shipped syntax card's own code, and to it on one line")
   func ownCode() throws {
     for (id, card) in JudgeCorpus.cards {
