@@ -139,7 +139,8 @@ struct Matching {
   private func resolved(_ value: [CodeNode], against expectedValue: [CodeNode]) -> [CodeNode] {
     guard value.count == 1, value[0].kind == .call, Self.isPlain(value[0]),
       let stored = attempt.variables[value[0].name],
-      expectedValue.contains(where: { $0.isAPI })
+      // `[GridItem(…)]` is no API itself, but holds some.
+      expectedValue.contains(where: { $0.isAPI || CodeNode.weight(of: $0).major > 0 })
     else { return value }
     return stored
   }

@@ -408,6 +408,17 @@ struct AnswerJudgeTests {
         == "`onDismiss:` goes before the trailing closure: Swift takes arguments in order.")
   }
 
+  @Test("reads through a variable the attempt declares for a value the card writes in place")
+  func variableIndirection() {
+    let code =
+      "LazyVGrid(columns: [GridItem(.adaptive(minimum: 100))]) {\n    ForEach(photos) { Thumbnail(photo: $0) }\n}"
+    let attempt =
+      "let cols = [GridItem(.adaptive(minimum: 100))]; LazyVGrid(columns: cols) { ForEach(photos) { Thumbnail(photo: $0) } }"
+    #expect(grade(attempt, for: code) == 5)
+    let wrong = attempt.replacingOccurrences(of: ".adaptive", with: ".flexible")
+    #expect(grade(wrong, for: code) ?? 5 <= 2)
+  }
+
   @Test("gives 5 to every shipped syntax card's own code, and to it on one line")
   func ownCode() throws {
     for (id, card) in JudgeCorpus.cards {
