@@ -202,7 +202,14 @@ struct CodeClassifier {
         }
       }
       if let label = argument.label, calleeIsAPI {
-        argument.importance = labelImportance(label, value: argument.value, minor: minor)
+        // A method on the example's own value (`tasks.remove(atOffsets:)` in an action): its
+        // labels are a detail.
+        let onExampleValue =
+          node.kind == .modifier && node.importance == .free
+          && (node.parameters.first.map { !isDeclared($0) && $0.first?.isLowercase == true }
+            ?? false)
+        argument.importance = labelImportance(
+          label, value: argument.value, minor: minor || onExampleValue)
         if isContext { argument.importance = .free }
       }
       return argument

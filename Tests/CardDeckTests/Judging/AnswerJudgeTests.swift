@@ -419,6 +419,20 @@ struct AnswerJudgeTests {
     #expect(grade(wrong, for: code) ?? 5 <= 2)
   }
 
+  @Test("takes another label on a method of the example's own value for a slip")
+  func exampleValueLabels() {
+    let code =
+      "ForEach(tasks) { Text($0.name) }\n    .onDelete { offsets in tasks.remove(atOffsets: offsets) }"
+    let judgement = AnswerJudge(code: code).judge(
+      "ForEach(tasks) { Text($0.name) }.onDelete { offsets in tasks.remove(at: offsets) }")
+    #expect(judgement.grade == 4)
+    #expect(judgement.reason == "`at:` where the card has `atOffsets:`.")
+    #expect(
+      grade(
+        "ForEach(tasks) { Text($0.name) }.onMove { tasks.move(fromOffsets: $0, toOffset: $1) }",
+        for: code) ?? 5 <= 2)
+  }
+
   @Test("gives 5 to every shipped syntax card's own code, and to it on one line")
   func ownCode() throws {
     for (id, card) in JudgeCorpus.cards {
