@@ -117,8 +117,9 @@ struct Matching {
   var leftoverAttempt: [CodeNode] = []
   var reportedAttemptTokens: Set<Int> = []
   var sameAPI = 0
-  /// The card's scaffolding API (`.toolbar`, `ToolbarItem`) the attempt has too, other than
-  /// the views any code has (``APIVocabulary/everyday``).
+  /// The card's scaffolding API whose own arguments hold the point (`ToolbarItem(placement:
+  /// .topBarTrailing)`) that the attempt has too, other than the views any code has
+  /// (``APIVocabulary/everyday``).
   var sameScaffolding = 0
   /// The expected code's token being compared, for the findings noted meanwhile.
   var position = 0
@@ -191,9 +192,9 @@ struct Matching {
     if errors == 0 {
       if lost.major < 0.01 { return lost.minor > 0.01 || slips ? 4 : 5 }
       if kept >= 0.5 { return 3 }
-      // The card's frame written out (`.toolbar { ToolbarItem { … } }`) with its point left
-      // out is the right idea with the detail missing, not nothing in common.
-      if kept >= 0.2 || sameScaffolding >= 2 { return 2 }
+      // The frame the card's point sits in written out (`ToolbarItem { … }` without its
+      // placement) is the right idea with the detail missing, not nothing in common.
+      if kept >= 0.2 || sameScaffolding >= 1 { return 2 }
       return shared ? 1 : 0
     }
     // One wrong name with the rest right; a lone wrong name has nothing else right.
@@ -599,7 +600,14 @@ struct Matching {
         note(.slip, "`\(attempt.text(a))` where the question asks for `\(e.name)`")
         mark(e, .wrong(attempt.text(a)))
       }
-      if e.isAPI && e.importance == .free && !APIVocabulary.everyday.contains(e.name) {
+      // A frame whose own arguments hold the point: `ToolbarItem(placement: .topBarTrailing)`.
+      if e.isAPI && e.importance == .free && !APIVocabulary.everyday.contains(e.name),
+        e.arguments.contains(where: { argument in
+          !argument.isClosure
+            && (CodeNode.labelWeight(argument).major > 0
+              || argument.value.contains { CodeNode.weight(of: $0).major > 0 })
+        })
+      {
         sameScaffolding += 1
       }
       if !e.isAPI, e.name != a.name, [.call, .binding].contains(e.kind) { rename(e, a) }

@@ -341,13 +341,17 @@ struct AnswerJudgeTests {
     #expect(grade("@Environment(\\.dismissSearch) private var dismissSearch", for: code) == 4)
   }
 
-  @Test("gives 2 to the card's frame written out with its point left out")
+  @Test("gives 2 to the frame the card's point sits in, written out without the point")
   func frameWithoutPoint() {
     let code =
       ".toolbar {\n    ToolbarItem(placement: .topBarTrailing) {\n        Button(\"Edit\") { isEditing.toggle() }\n    }\n}"
     #expect(
       grade(".toolbar { ToolbarItem { Button(\"Edit\") { isEditing.toggle() } } }", for: code) == 2)
     #expect(grade("Button(\"Edit\") { isEditing.toggle() }", for: code) ?? 0 <= 1)
+    // Containers around the point are not the frame it sits in.
+    let search =
+      "NavigationStack {\n    List(recipes) { Text($0.name) }\n        .searchable(text: $query)\n}"
+    #expect(grade("NavigationStack { List(recipes) { Text($0.name) } }", for: search) ?? 0 <= 1)
   }
 
   @Test("takes a bare member in place of another in a list for another value, not a missing one")
