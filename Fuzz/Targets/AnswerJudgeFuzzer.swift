@@ -2,14 +2,16 @@
 // SwiftPM.
 
 /// libFuzzer's entry point: the input is the card's code, a NUL byte, then the attempt (without
-/// a NUL, the input is both); judges it and checks the invariants.
+/// a NUL, the input is both), which is the question too; judges it and checks the invariants.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzAnswerJudge(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = UnsafeBufferPointer(start: data, count: size)
   let split = bytes.firstIndex(of: 0)
   let code = String(decoding: bytes[..<(split ?? size)], as: UTF8.self)
   let attempt = split.map { String(decoding: bytes[($0 + 1)...], as: UTF8.self) } ?? code
-  let judge = AnswerJudge(code: code, hints: JudgingHints(alternatives: split == nil ? [] : [code]))
+  // The attempt doubles as the question, so that its numbers are held against the code's.
+  let judge = AnswerJudge(
+    code: code, hints: JudgingHints(alternatives: split == nil ? [] : [code]), question: attempt)
   let judgement = judge.judge(attempt)
   let typed = SwiftLexer.significantTokens(in: attempt)
   fuzzRequire(

@@ -72,6 +72,11 @@ public struct APIVocabulary: Sendable {
     "ToolbarItem", "ToolbarItemGroup",
   ]
 
+  /// Scaffolding so common that having it too says nothing about an attempt.
+  public static let everyday: Set<String> = [
+    "Text", "Label", "Image", "Button", "Spacer", "Divider", "Color", "print", "Task",
+  ]
+
   /// Modifiers that dress a view up: what they are given is the author's example too.
   public static let decoration: Set<String> = [
     "padding", "font", "fontWeight", "bold", "italic", "foregroundStyle", "foregroundColor",
@@ -79,6 +84,10 @@ public struct APIVocabulary: Sendable {
     "clipShape", "shadow", "lineLimit", "multilineTextAlignment", "imageScale", "controlSize",
     "listStyle", "cornerRadius", "border", "textFieldStyle",
   ]
+
+  /// Presenters whose actions get a Cancel from the system when the code gives none: a
+  /// `role: .cancel` button in them is a detail, not the point.
+  public static let suppliesCancel: Set<String> = ["confirmationDialog"]
 
   /// Containers that try their children in order, so that the order is part of the answer.
   public static let orderedContainers: Set<String> = ["ViewThatFits"]

@@ -10,19 +10,41 @@ public struct AnswerJudge: Sendable {
   let answers: [ParsedCode]
   let vocabulary: APIVocabulary
 
-  /// Prepares to judge attempts at `code`, the card's expected code.
+  /// Prepares to judge attempts at `code`, the card's expected code; `question` is the card's
+  /// prompt, whose numbers (`a fixed 320 points`) the code's literals must keep.
   public init(
-    code: String, hints: JudgingHints = JudgingHints(), vocabulary: APIVocabulary = .standard
+    code: String, hints: JudgingHints = JudgingHints(), question: String = "",
+    vocabulary: APIVocabulary = .standard
   ) {
     self.vocabulary = vocabulary
+    let numbers = Self.numbers(in: question)
     self.answers = ([code] + hints.alternatives).map {
-      ParsedCode($0, hints: hints, vocabulary: vocabulary, collectsNames: true)
+      ParsedCode(
+        $0, hints: hints, vocabulary: vocabulary, collectsNames: true, fixedNumbers: numbers)
     }
   }
 
   /// Prepares to judge attempts at `card`.
   public init(card: SyntaxCard, vocabulary: APIVocabulary = .standard) {
-    self.init(code: card.code.text, hints: card.hints, vocabulary: vocabulary)
+    self.init(
+      code: card.code.text, hints: card.hints, question: card.prompt.text,
+      vocabulary: vocabulary)
+  }
+
+  /// The numbers written in prose, as Swift writes them: `320`, `0.25`.
+  static func numbers(in text: String) -> Set<String> {
+    var numbers: Set<String> = []
+    var current = ""
+    for character in text + " " {
+      if character.isASCII && (character.isNumber || (character == "." && !current.isEmpty)) {
+        current.append(character)
+      } else {
+        while current.last == "." { current.removeLast() }
+        if !current.isEmpty { numbers.insert(current) }
+        current = ""
+      }
+    }
+    return numbers
   }
 
   /// The verdict on `attempt`.
@@ -95,6 +117,10 @@ struct Matching {
   var leftoverAttempt: [CodeNode] = []
   var reportedAttemptTokens: Set<Int> = []
   var sameAPI = 0
+  /// The card's scaffolding API whose own arguments hold the point (`ToolbarItem(placement:
+  /// .topBarTrailing)`) that the attempt has too, other than the views any code has
+  /// (``APIVocabulary/everyday``).
+  var sameScaffolding = 0
   /// The expected code's token being compared, for the findings noted meanwhile.
   var position = 0
   /// The shapes of expected items that found a counterpart, anywhere; and those whose
@@ -114,7 +140,8 @@ struct Matching {
   private func resolved(_ value: [CodeNode], against expectedValue: [CodeNode]) -> [CodeNode] {
     guard value.count == 1, value[0].kind == .call, Self.isPlain(value[0]),
       let stored = attempt.variables[value[0].name],
-      expectedValue.contains(where: { $0.isAPI })
+      // `[GridItem(…)]` is no API itself, but holds some.
+      expectedValue.contains(where: { $0.isAPI || CodeNode.weight(of: $0).major > 0 })
     else { return value }
     return stored
   }
@@ -165,11 +192,13 @@ struct Matching {
     if errors == 0 {
       if lost.major < 0.01 { return lost.minor > 0.01 || slips ? 4 : 5 }
       if kept >= 0.5 { return 3 }
-      if kept >= 0.2 { return 2 }
+      // The frame the card's point sits in written out (`ToolbarItem { … }` without its
+      // placement) is the right idea with the detail missing, not nothing in common.
+      if kept >= 0.2 || sameScaffolding >= 1 { return 2 }
       return shared ? 1 : 0
     }
     // One wrong name with the rest right; a lone wrong name has nothing else right.
-    if errors == 1 && keptApartFromErrors >= 0.5 && major - lostToErrors > 0.01 { return 2 }
+    if errors == 1 && keptApartFromErrors > 0.5 && major - lostToErrors > 0.01 { return 2 }
     if errors == 2 && keptApartFromErrors >= 0.75 && kept >= 0.5 { return 2 }
     return shared ? 1 : 0
   }
@@ -392,7 +421,7 @@ struct Matching {
   }
 
   private func isTypo(_ e: CodeNode, _ a: CodeNode) -> Bool {
-    guard e.isAPI, e.importance != .free, role(e) == role(a), role(e) != .other,
+    guard e.isAPI, e.importance != .free || e.isOptional, role(e) == role(a), role(e) != .other,
       !vocabulary.knows(a.name), !attempt.declared.contains(a.name)
     else { return false }
     return Self.isMisspelling(a.name, of: e.name)
@@ -400,11 +429,13 @@ struct Matching {
 
   private func isSubstitute(_ e: CodeNode, _ a: CodeNode) -> Bool {
     // Scaffolding and decoration in the attempt (`Text`, `.font`) replace nothing.
-    guard e.isAPI, e.importance != .free, a.importance != .free || !a.isAPI,
+    guard e.isAPI, e.importance != .free || e.isOptional, a.importance != .free || !a.isAPI,
       role(e) == role(a), role(e) != .other,
       role(e) == .keyPath || role(e) == .member || !attempt.declared.contains(a.name),
-      // In the same place means alike: shared labels or names, or arguments of one shape.
+      // In the same place means alike: shared labels or names, or arguments of one shape; a
+      // bare API member is a choice among values (`.medium` for `.height(320)`).
       Self.affinity(e, a) + (Self.argumentShape(e) == Self.argumentShape(a) ? 1 : 0) >= 1
+        || (role(e) == .member && a.isAPI && a.arguments.isEmpty && !a.hasParentheses)
     else { return false }
     // A call of the author's own type is no substitute for an API type.
     if role(e) == .type { return a.isAPI }
@@ -467,6 +498,33 @@ struct Matching {
     let allowed = name.count <= 4 ? 1 : name.count <= 8 ? 2 : 3
     return editDistance(Array(typed.lowercased()), Array(name.lowercased()), limit: allowed)
       <= allowed
+  }
+
+  /// Whether a label is misspelt: a word of it left out or added (`presented:` for
+  /// `isPresented:`) names another parameter, not a typo.
+  static func isLabelMisspelling(_ typed: String, of label: String) -> Bool {
+    guard isMisspelling(typed, of: label) else { return false }
+    let typedWords = words(typed)
+    let labelWords = words(label)
+    guard typedWords.count != labelWords.count else { return true }
+    let (short, long) =
+      typedWords.count < labelWords.count ? (typedWords, labelWords) : (labelWords, typedWords)
+    var rest = long[...]
+    for word in short {
+      guard let found = rest.firstIndex(of: word) else { return true }
+      rest = rest[(found + 1)...]
+    }
+    return false
+  }
+
+  /// The words of a camel-case name, in lower case: `isPresented` is `is`, `presented`.
+  private static func words(_ name: String) -> [String] {
+    var words: [String] = []
+    for character in name {
+      if character.isUppercase || words.isEmpty { words.append("") }
+      words[words.count - 1].append(Character(character.lowercased()))
+    }
+    return words
   }
 
   /// Levenshtein distance with transpositions, giving up past `limit`.
@@ -534,6 +592,24 @@ struct Matching {
     switch relation {
     case .same:
       if e.isAPI && e.importance != .free { sameAPI += 1 }
+      // Only a number the question states counts; `320.0` is `320`.
+      if e.kind == .literal, e.importance != .free, a.kind == .literal,
+        Double(e.name) != Double(a.name)
+      {
+        lost += CodeNode.ownWeight(e)
+        note(.slip, "`\(attempt.text(a))` where the question asks for `\(e.name)`")
+        mark(e, .wrong(attempt.text(a)))
+      }
+      // A frame whose own arguments hold the point: `ToolbarItem(placement: .topBarTrailing)`.
+      if e.isAPI && e.importance == .free && !APIVocabulary.everyday.contains(e.name),
+        e.arguments.contains(where: { argument in
+          !argument.isClosure
+            && (CodeNode.labelWeight(argument).major > 0
+              || argument.value.contains { CodeNode.weight(of: $0).major > 0 })
+        })
+      {
+        sameScaffolding += 1
+      }
       if !e.isAPI, e.name != a.name, [.call, .binding].contains(e.kind) { rename(e, a) }
     case .typo:
       sameAPI += 1
@@ -545,7 +621,8 @@ struct Matching {
       note(.slip, "`\(display(a, in: attempt))` where the card has `\(display(e, in: expected))`")
       mark(e, .wrong(attempt.text(a)))
     case .substitute:
-      let cost = CodeNode.ownWeight(e)
+      // An optional part costs nothing left out, and as much as any API part when wrong.
+      let cost = e.isOptional ? Weight(major: 1) : CodeNode.ownWeight(e)
       lost += cost
       lostToErrors += cost.major
       if let token = a.token { reportedAttemptTokens.insert(token) }
@@ -583,6 +660,17 @@ struct Matching {
       if arity > 0 && typedArity == 0 {
         lost.minor += 0.5
         note(.slip, "the closure takes a parameter (`\(e.parameters.first ?? "$0") in`)")
+      } else if !e.parameters.isEmpty, !a.parameters.isEmpty,
+        e.parameters.count != a.parameters.count
+      {
+        // Another number of named parameters is another overload (`{ newValue in }` for
+        // `{ oldValue, newValue in }`), or no code at all.
+        lost.major += 1
+        lostToErrors += 1
+        note(
+          .error,
+          "the closure takes \(e.parameters.count) parameter\(e.parameters.count == 1 ? "" : "s") (`\(e.parameters.joined(separator: ", ")) in`), not \(a.parameters.count)"
+        )
       }
     }
     if e.kind == .closure {
@@ -641,6 +729,7 @@ struct Matching {
     var typedUsed = Array(repeating: false, count: typedArguments.count)
 
     // Labels in common.
+    var ordered: [(i: Int, j: Int)] = []
     for i in expectedArguments.indices {
       guard let label = expectedArguments[i].label else { continue }
       if let j = typedArguments.indices.first(where: {
@@ -648,6 +737,7 @@ struct Matching {
       }) {
         expectedUsed[i] = true
         typedUsed[j] = true
+        ordered.append((i, j))
         compareSequences(
           expectedArguments[i].value,
           resolved(typedArguments[j].value, against: expectedArguments[i].value))
@@ -676,7 +766,26 @@ struct Matching {
     for pair in closurePairs where !expectedUsed[pair.i] && !typedUsed[pair.j] {
       expectedUsed[pair.i] = true
       typedUsed[pair.j] = true
+      ordered.append((pair.i, pair.j))
       compareSequences(expectedArguments[pair.i].value, typedArguments[pair.j].value)
+    }
+    // Swift takes arguments in the order of the declaration: `{ … } onDismiss: { … }` after
+    // the content does not compile, though a reviewer sees what was meant.
+    let inOrder = ordered.sorted { $0.j < $1.j }
+    if e.isAPI,
+      let swapped = inOrder.indices.dropFirst().first(where: {
+        inOrder[$0 - 1].i > inOrder[$0].i
+      })
+    {
+      func name(_ argument: CodeNode.Argument) -> String {
+        argument.label.map { "`\($0):`" } ?? (argument.isClosure ? "the trailing closure" : "`_`")
+      }
+      let early = expectedArguments[inOrder[swapped].i]
+      position = early.labelToken ?? position
+      note(
+        .slip,
+        "\(name(early)) goes before \(name(expectedArguments[inOrder[swapped - 1].i])): Swift takes arguments in order"
+      )
     }
     // A function passed by name where the card writes a closure: `perform: deleteTasks`.
     for i in expectedArguments.indices where !expectedUsed[i] && expectedArguments[i].isClosure {
@@ -721,7 +830,7 @@ struct Matching {
         let typedLabel = typedArguments[j].label, e.isAPI
       {
         // Even an optional argument under another label is a different API.
-        if Self.isMisspelling(typedLabel, of: label) {
+        if Self.isLabelMisspelling(typedLabel, of: label) {
           note(.slip, "`\(typedLabel):` looks like a typo for `\(label):`")
           if let token = argument.labelToken { marks[token] = .typo(typedLabel) }
         } else {
@@ -732,7 +841,7 @@ struct Matching {
       } else if argument.importance != .free, let label = argument.label {
         let typedLabel = typedArguments[j].label!
         let weight = argument.importance == .major ? 1.0 : 0.5
-        if Self.isMisspelling(typedLabel, of: label) {
+        if Self.isLabelMisspelling(typedLabel, of: label) {
           note(.slip, "`\(typedLabel):` looks like a typo for `\(label):`")
           if let token = argument.labelToken { marks[token] = .typo(typedLabel) }
         } else {
@@ -896,8 +1005,9 @@ struct Matching {
       compare(node, typed, .same)
       let place = min(1.0, weight.major)
       lost.major += place
-      if lost.major > before.major { lost = before }
-      note(.missing, "`\(display(node, in: expected))` is not where the card has it")
+      if lost.major > before.major { lost = before } else { lostToErrors += place }
+      // A modifier in another place does something else, or nothing: as wrong as another API.
+      note(.error, "`\(display(node, in: expected))` is not where the card has it")
       if let token = node.token { marks[token] = .misplaced }
       placed.append(node.tokens)
     }
@@ -925,12 +1035,17 @@ struct Matching {
           expected.source[expected.tokens[$0].range] == node.name
         })
       {
-        lost.major += 1
-        marks[token] = .misplaced
-        note(
-          .missing,
+        let message =
           "`.\(node.name)` belongs inside the `.\(presenter)` content, not on the view that presents it"
-        )
+        let found = "`.\(node.name)` is not where the card has it"
+        if let index = findings.firstIndex(where: { $0.message == found }) {
+          // Already counted in another place: said the way that helps.
+          findings[index].message = message
+        } else if marks[token] != .misplaced {
+          lost.major += 1
+          marks[token] = .misplaced
+          note(.missing, message)
+        }
       }
       for argument in node.arguments {
         for value in argument.value where value.kind == .closure {

@@ -11,13 +11,18 @@ struct CodeClassifier {
   let vocabulary: APIVocabulary
   let declared: Set<String>
   let hints: JudgingHints
+  /// Numbers the card's question states (`a fixed 320 points`): the code's literals with these
+  /// values are what was asked for, a detail, not the author's example.
+  var fixedNumbers: Set<String> = []
 
   /// `nodes`, classified; when nothing would be major, the minor parts are promoted, so that a
   /// card whose point is a method on a value (`path.removeAll()`) still has one.
   func classify(_ nodes: [CodeNode]) -> [CodeNode] {
-    let classified = Self.demotingChainBases(nodes.map { classify($0, minor: false) })
+    var base = self
+    base.environmentValues = Self.environmentNames(in: nodes)
+    let classified = Self.demotingChainBases(nodes.map { base.classify($0, minor: false) })
     guard !classified.contains(where: Self.hasMajor) else { return classified }
-    var fallback = self
+    var fallback = base
     fallback.countsValueMethods = true
     return Self.demotingChainBases(nodes.map { fallback.classify($0, minor: false) })
       .map(Self.promoted)
@@ -26,6 +31,22 @@ struct CodeClassifier {
   /// Whether methods on values the code does not declare (`isEditing.toggle()` in an example
   /// action) count; only when nothing else would.
   var countsValueMethods = false
+
+  /// The names the code declares with `@Environment`: calling one (`dismissSearch()`) is
+  /// using the API it reads, a detail of the card (its name is still the author's).
+  var environmentValues: Set<String> = []
+
+  private static func environmentNames(in nodes: [CodeNode]) -> Set<String> {
+    var names: Set<String> = []
+    func walk(_ node: CodeNode) {
+      if node.kind == .declaration, node.attributes.contains(where: { $0.name == "Environment" }) {
+        names.formUnion(node.parameters)
+      }
+      node.blocks.joined().forEach(walk)
+    }
+    nodes.forEach(walk)
+    return names
+  }
 
   private func importance(_ name: String, minor: Bool) -> CodeNode.Importance {
     if hints.essential.contains(name) { return .major }
@@ -60,6 +81,9 @@ struct CodeClassifier {
         node.importance =
           APIVocabulary.scaffolding.contains(name) && !hints.essential.contains(name)
           ? .free : importance(name, minor: minor)
+      }
+      if !node.isAPI, node.hasParentheses, environmentValues.contains(name) {
+        node.importance = .minor
       }
       node.isTransparent = node.importance == .free
     case .modifier:
@@ -133,7 +157,9 @@ struct CodeClassifier {
     case .closure:
       let arity = max(node.parameters.count, node.anonymousParameters)
       node.importance = arity > 0 ? .minor : .free
-    case .binding, .literal, .array, .group, .operator:
+    case .literal:
+      if fixedNumbers.contains(name) { node.importance = .minor }
+    case .binding, .array, .group, .operator:
       break
     }
     let isDecoration =
@@ -141,6 +167,10 @@ struct CodeClassifier {
       && (APIVocabulary.decoration.contains(name)
         || (APIVocabulary.presenters.contains(name) && Self.presentsConfiguredContent(node)))
     let isContext = hints.context.contains(name) || isDecoration
+    if hints.optional.contains(name), node.isAPI {
+      node.importance = .free
+      node.isOptional = true
+    }
     if isContext {
       node.importance = .free
       node.isTransparent = true
@@ -172,10 +202,24 @@ struct CodeClassifier {
         }
       }
       if let label = argument.label, calleeIsAPI {
-        argument.importance = labelImportance(label, value: argument.value, minor: minor)
+        // A method on the example's own value (`tasks.remove(atOffsets:)` in an action): its
+        // labels are a detail.
+        let onExampleValue =
+          node.kind == .modifier && node.importance == .free
+          && (node.parameters.first.map { !isDeclared($0) && $0.first?.isLowercase == true }
+            ?? false)
+        argument.importance = labelImportance(
+          label, value: argument.value, minor: minor || onExampleValue)
         if isContext { argument.importance = .free }
       }
       return argument
+    }
+    if APIVocabulary.suppliesCancel.contains(name), node.isAPI {
+      node.arguments = node.arguments.map { argument in
+        var argument = argument
+        argument.value = argument.value.map(Self.cancelAsDetail)
+        return argument
+      }
     }
     if APIVocabulary.orderedContainers.contains(name), node.isAPI {
       node.arguments = node.arguments.map { argument in
@@ -186,6 +230,40 @@ struct CodeClassifier {
     }
     node.weight = CodeNode.weight(of: node)
     return node
+  }
+
+  /// A closure whose `role: .cancel` buttons are minor: the system adds a Cancel anyway.
+  private static func cancelAsDetail(_ closure: CodeNode) -> CodeNode {
+    guard closure.kind == .closure else { return closure }
+    var closure = closure
+    closure.weight = nil
+    closure.blocks = closure.blocks.map { items in
+      items.map { item in
+        guard item.kind == .call, item.name == "Button" else { return item }
+        var item = item
+        for index in item.arguments.indices where item.arguments[index].label == "role" {
+          let value = item.arguments[index].value
+          guard value.count == 1, value[0].kind == .member, value[0].name == "cancel" else {
+            continue
+          }
+          if item.arguments[index].importance == .major {
+            item.arguments[index].importance = .minor
+          }
+          item.arguments[index].value = value.map { member in
+            var member = member
+            if member.importance == .major { member.importance = .minor }
+            member.weight = nil
+            member.weight = CodeNode.weight(of: member)
+            return member
+          }
+          item.weight = nil
+          item.weight = CodeNode.weight(of: item)
+        }
+        return item
+      }
+    }
+    closure.weight = CodeNode.weight(of: closure)
+    return closure
   }
 
   /// A closure whose views are candidates tried in order.

@@ -95,6 +95,9 @@ struct CodeNode: Sendable {
   /// Whether the node is one of the candidates of a container that tries them in order
   /// (`ViewThatFits`): any view will do in its place, but leaving it out costs.
   var isCandidate = false
+  /// Whether the author marks the node `optional:`: free when left out, but another name in its
+  /// place is an error.
+  var isOptional = false
   /// Whether the node is the closure of such a container: the order of its items matters.
   var isOrdered = false
   /// Whether the node is scaffolding around what matters: when it has no counterpart, its

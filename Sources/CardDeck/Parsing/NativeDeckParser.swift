@@ -153,9 +153,12 @@ public struct NativeDeckParser: Sendable {
   }
 
   /// The settings a card may have, right below its heading.
-  static let cardSettings: Set<String> = ["section", "title", "essential", "context", "also"]
+  static let cardSettings: Set<String> = [
+    "section", "title", "essential", "context", "optional", "also",
+  ]
 
-  /// Warns about `essential:` and `context:` names that the card's code does not have.
+  /// Warns about `essential:`, `context:` and `optional:` names that the card's code does not
+  /// have.
   private func checkHints(
     _ pending: PendingCard, in code: String, source: SourceText,
     into diagnostics: inout [Diagnostic]
@@ -164,7 +167,7 @@ public struct NativeDeckParser: Sendable {
       SwiftLexer.significantTokens(in: code).map { token in
         JudgingHints.normalized(String(code[token.range]))
       })
-    for key in ["essential", "context"] {
+    for key in ["essential", "context", "optional"] {
       guard let value = pending.settings[key], let line = pending.settingLines[key] else {
         continue
       }
@@ -342,7 +345,7 @@ public struct NativeDeckParser: Sendable {
     }
 
     if kind != .syntax {
-      for key in ["essential", "context", "also"] {
+      for key in ["essential", "context", "optional", "also"] {
         if let line = pending.settingLines[key] {
           diagnostics.append(
             .warning(
@@ -368,6 +371,7 @@ public struct NativeDeckParser: Sendable {
       let hints = JudgingHints(
         essential: JudgingHints.names(in: pending.settings["essential"] ?? ""),
         context: JudgingHints.names(in: pending.settings["context"] ?? ""),
+        optional: JudgingHints.names(in: pending.settings["optional"] ?? ""),
         alternatives: pending.alternatives)
       checkHints(pending, in: code.text, source: source, into: &diagnostics)
       content = .syntax(

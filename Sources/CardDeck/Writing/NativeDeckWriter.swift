@@ -30,6 +30,9 @@ public struct NativeDeckWriter: Sendable {
         if !syntax.hints.context.isEmpty {
           out += "context: \(syntax.hints.context.sorted().joined(separator: ", "))\n"
         }
+        if !syntax.hints.optional.isEmpty {
+          out += "optional: \(syntax.hints.optional.sorted().joined(separator: ", "))\n"
+        }
         for alternative in syntax.hints.alternatives { out += "also: \(alternative)\n" }
       }
       out += "\n"
@@ -72,7 +75,7 @@ public struct NativeDeckWriter: Sendable {
   private static func paragraph(_ text: String) -> String {
     let risky = [
       "#", "|", "```", "~~~", "\\", "Source:", "Listen for:", "section:", "title:", "essential:",
-      "context:", "also:",
+      "context:", "optional:", "also:",
     ]
     return risky.contains(where: text.hasPrefix) || text == "---" ? "\\" + text : text
   }

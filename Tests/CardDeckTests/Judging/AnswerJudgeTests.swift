@@ -154,7 +154,12 @@ struct AnswerJudgeTests {
       ".sheet(isPresented: $shows) {\n    NowPlaying()\n        .presentationDetents([.medium, .large])\n}"
     let judgement = AnswerJudge(code: code).judge(
       ".sheet(isPresented: $shows) { NowPlaying() }.presentationDetents([.medium, .large])")
-    #expect(judgement.grade == 3)
+    // Where it does nothing, it is as wrong as another modifier.
+    #expect(judgement.grade == 2)
+    #expect(
+      judgement.reason
+        == "`.presentationDetents` belongs inside the `.sheet` content, not on the view that presents it."
+    )
     #expect(judgement.marks.values.contains(.misplaced))
   }
 
@@ -287,6 +292,149 @@ struct AnswerJudgeTests {
     let judge = AnswerJudge(code: Self.placements)
     let attempt = ".toolbar { ToolbarItem(placement: .bottomBar) { Button(\"Add\") {} } }"
     #expect(judge.judge(attempt) == judge.judge(attempt))
+  }
+
+  @Test("gives 1 when another modifier takes the place of the card's whole point")
+  func wholePointReplaced() {
+    let submit = ".searchable(text: $q)\n.onSubmit(of: .search) { Task { await find(q) } }"
+    let judge = AnswerJudge(code: submit, hints: JudgingHints(context: ["searchable"]))
+    #expect(judge.judge(".onChange(of: q) { Task { await find(q) } }").grade == 1)
+    #expect(judge.judge(".onSubmit(of: .text) { Task { await find(q) } }").grade == 2)
+  }
+
+  @Test("takes a dialog's Cancel button for a detail, since the system adds one, not an alert's")
+  func cancelButtons() {
+    let buttons = """
+      Button("Archive") { archive() }
+      Button("Delete", role: .destructive) { delete() }
+      Button("Cancel", role: .cancel) { }
+      """
+    let withoutCancel =
+      "{ Button(\"Archive\") { archive() }; Button(\"Delete\", role: .destructive) { delete() } }"
+    let dialog = ".confirmationDialog(\"Done?\", isPresented: $asking) {\n\(buttons)\n}"
+    let alert = ".alert(\"Done?\", isPresented: $asking) {\n\(buttons)\n}"
+    #expect(
+      grade(".confirmationDialog(\"Sure?\", isPresented: $asking) " + withoutCancel, for: dialog)
+        == 4)
+    #expect(grade(".alert(\"Sure?\", isPresented: $asking) " + withoutCancel, for: alert) == 3)
+  }
+
+  @Test(
+    "reads a label with a word left out or added as another label, not a typo",
+    arguments: [
+      (".sheet(presented: $on) { Text(\"a\") }", 2),
+      (".sheet(isPresentedNow: $on) { Text(\"a\") }", 2),
+      (".sheet(isPresentd: $on) { Text(\"a\") }", 4),
+      (".sheet(ispresented: $on) { Text(\"a\") }", 4),
+    ])
+  func labelWords(attempt: String, expected: Int) {
+    #expect(
+      grade(attempt, for: ".sheet(isPresented: $showsSettings) { Text(\"Settings\") }") == expected)
+  }
+
+  @Test("counts calling an environment action the code reads as using it")
+  func environmentAction() {
+    let code =
+      "@Environment(\\.dismissSearch) private var dismissSearch\nButton(\"Done\") { dismissSearch() }"
+    #expect(
+      grade("@Environment(\\.dismissSearch) var end; Button(\"Stop\") { end() }", for: code) == 5)
+    #expect(grade("@Environment(\\.dismissSearch) private var dismissSearch", for: code) == 4)
+  }
+
+  @Test("gives 2 to the frame the card's point sits in, written out without the point")
+  func frameWithoutPoint() {
+    let code =
+      ".toolbar {\n    ToolbarItem(placement: .topBarTrailing) {\n        Button(\"Edit\") { isEditing.toggle() }\n    }\n}"
+    #expect(
+      grade(".toolbar { ToolbarItem { Button(\"Edit\") { isEditing.toggle() } } }", for: code) == 2)
+    #expect(grade("Button(\"Edit\") { isEditing.toggle() }", for: code) ?? 0 <= 1)
+    // Containers around the point are not the frame it sits in.
+    let search =
+      "NavigationStack {\n    List(recipes) { Text($0.name) }\n        .searchable(text: $query)\n}"
+    #expect(grade("NavigationStack { List(recipes) { Text($0.name) } }", for: search) ?? 0 <= 1)
+  }
+
+  @Test("takes a bare member in place of another in a list for another value, not a missing one")
+  func bareMemberInList() {
+    let code = "SleepTimerPicker()\n    .presentationDetents([.fraction(0.25), .height(320)])"
+    let judgement = AnswerJudge(code: code).judge(
+      ".presentationDetents([.fraction(0.25), .medium])")
+    #expect(judgement.grade == 2)
+    #expect(judgement.reason == "`.medium` where the card has `.height`.")
+  }
+
+  @Test("holds an attempt to the numbers the question states, not to the author's other numbers")
+  func questionNumbers() {
+    let code = "SleepTimerPicker()\n    .presentationDetents([.fraction(0.25), .height(320)])"
+    let judge = AnswerJudge(
+      code: code, question: "Offer a sheet at a quarter of the height and at a fixed 320 points.")
+    #expect(judge.judge(".presentationDetents([.fraction(0.3), .height(320.0)])").grade == 5)
+    let judgement = judge.judge(".presentationDetents([.fraction(0.25), .height(300)])")
+    #expect(judgement.grade == 4)
+    #expect(judgement.reason == "`300` where the question asks for `320`.")
+    #expect(
+      AnswerJudge(code: code).judge(".presentationDetents([.fraction(0.25), .height(300)])").grade
+        == 5)
+    #expect(AnswerJudge.numbers(in: "At 1.5 points, then 320. Or 12") == ["1.5", "320", "12"])
+  }
+
+  @Test("takes another number of named closure parameters for another overload")
+  func closureArity() {
+    let code =
+      ".onChange(of: volume, initial: true) { oldValue, newValue in\n    print(oldValue, newValue)\n}"
+    #expect(
+      grade(".onChange(of: volume, initial: true) { old, new in print(old, new) }", for: code) == 5)
+    let judgement = AnswerJudge(code: code).judge(
+      ".onChange(of: volume, initial: true) { value in print(value) }")
+    #expect(judgement.grade == 2)
+    #expect(judgement.reason == "The closure takes 2 parameters (`oldValue, newValue in`), not 1.")
+  }
+
+  @Test("gives 2 to a modifier put on another view than the card's")
+  func misplacedModifier() {
+    let code =
+      "List(messages) { message in\n    Text(message.subject)\n}\n.refreshable {\n    await inbox.reload()\n}"
+    let judgement = AnswerJudge(code: code).judge(
+      "List(messages) { Text($0.subject).refreshable { await inbox.reload() } }")
+    #expect(judgement.grade == 2)
+    #expect(judgement.reason == "`.refreshable` is not where the card has it.")
+  }
+
+  @Test("gives 4 to arguments in another order than Swift takes them")
+  func argumentOrder() {
+    let code = ".sheet(isPresented: $shows, onDismiss: { save() }) {\n    Lyrics()\n}"
+    #expect(grade(".sheet(isPresented: $on, onDismiss: { store() }) { Words() }", for: code) == 5)
+    let judgement = AnswerJudge(code: code).judge(
+      ".sheet(isPresented: $shows) { Lyrics() } onDismiss: { save() }")
+    #expect(judgement.grade == 4)
+    #expect(
+      judgement.reason
+        == "`onDismiss:` goes before the trailing closure: Swift takes arguments in order.")
+  }
+
+  @Test("reads through a variable the attempt declares for a value the card writes in place")
+  func variableIndirection() {
+    let code =
+      "LazyVGrid(columns: [GridItem(.adaptive(minimum: 100))]) {\n    ForEach(photos) { Thumbnail(photo: $0) }\n}"
+    let attempt =
+      "let cols = [GridItem(.adaptive(minimum: 100))]; LazyVGrid(columns: cols) { ForEach(photos) { Thumbnail(photo: $0) } }"
+    #expect(grade(attempt, for: code) == 5)
+    let wrong = attempt.replacingOccurrences(of: ".adaptive", with: ".flexible")
+    #expect(grade(wrong, for: code) ?? 5 <= 2)
+  }
+
+  @Test("takes another label on a method of the example's own value for a slip")
+  func exampleValueLabels() {
+    let code =
+      "ForEach(tasks) { Text($0.name) }\n    .onDelete { offsets in tasks.remove(atOffsets: offsets) }"
+    let judgement = AnswerJudge(code: code).judge(
+      "ForEach(tasks) { Text($0.name) }.onDelete { offsets in tasks.remove(at: offsets) }")
+    #expect(judgement.grade == 4)
+    #expect(judgement.reason == "`at:` where the card has `atOffsets:`.")
+    #expect(
+      grade(
+        "ForEach(tasks) { Text($0.name) }.onMove { tasks.move(fromOffsets: $0, toOffset: $1) }",
+        for: code) ?? 5 <= 2)
   }
 
   @Test("gives 5 to every shipped syntax card's own code, and to it on one line")

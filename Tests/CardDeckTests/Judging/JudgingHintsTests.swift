@@ -10,6 +10,7 @@ struct JudgingHintsTests {
     ## Syntax · Search · searchable
     essential: .searchable, @State
     context: NavigationStack, prompt:
+    optional: List
     also: List(items) { Text($0) }.searchable(text: $query)
     also: .searchable(text: $query, placement: .automatic)
 
@@ -29,7 +30,7 @@ struct JudgingHintsTests {
     The binding holds what is typed.
     """
 
-  @Test("reads essential:, context: and every also: line below a syntax card's heading")
+  @Test("reads essential:, context:, optional: and every also: line below a syntax card's heading")
   func settings() throws {
     let (deck, diagnostics) = parseDeck(Self.deck, name: "search")
     #expect(diagnostics.isEmpty)
@@ -39,6 +40,7 @@ struct JudgingHintsTests {
     }
     #expect(card.hints.essential == ["searchable", "State"])
     #expect(card.hints.context == ["NavigationStack", "prompt:"])
+    #expect(card.hints.optional == ["List"])
     #expect(
       card.hints.alternatives == [
         "List(items) { Text($0) }.searchable(text: $query)",
@@ -63,6 +65,7 @@ struct JudgingHintsTests {
 
       ## Syntax · A · a
       essential: sheetDetents, item:
+      optional: medium
 
       Q
 
@@ -85,8 +88,33 @@ struct JudgingHintsTests {
     #expect(
       diagnostics == [
         "d.md:4: warning: 'essential:' names 'sheetDetents', which is not in the card's code",
-        "d.md:15: warning: 'context:' only applies to syntax cards, whose attempts are compared with code",
+        "d.md:5: warning: 'optional:' names 'medium', which is not in the card's code",
+        "d.md:16: warning: 'context:' only applies to syntax cards, whose attempts are compared with code",
       ])
+  }
+
+  @Test(
+    "costs nothing for an optional: part left out, and counts it wrong when another name stands there"
+  )
+  func optionalPart() {
+    let code = """
+      NavigationSplitView(columnVisibility: $columns) {
+          ShelfList()
+      } detail: {
+          ReaderView().toolbar { Button("Focus") { columns = .detailOnly } }
+      }
+      """
+    let judge = AnswerJudge(code: code, hints: JudgingHints(optional: ["detailOnly"]))
+    let frame = "NavigationSplitView(columnVisibility: $c) { A() } detail: { B()"
+    #expect(judge.judge(frame + " }").grade == 5)
+    #expect(judge.judge(frame + ".toolbar { Button(\"Focus\") { c = .detailOnly } } }").grade == 5)
+    let wrong = judge.judge(frame + ".toolbar { Button(\"Focus\") { c = .doubleColumn } } }")
+    #expect(wrong.grade == 2)
+    #expect(wrong.reason == "`.doubleColumn` where the card has `.detailOnly`.")
+    #expect(
+      judge.judge(frame + ".toolbar { Button(\"Focus\") { c = .detailsOnly } } }").grade == 4)
+    let unmarked = AnswerJudge(code: code)
+    #expect(unmarked.judge(frame + " }").grade ?? 5 < 5)
   }
 
   @Test(
