@@ -3,43 +3,57 @@ import CommandLineKit
 import Foundation
 import Scheduler
 
-/// `quiz import`: converts lesson pages into native deck files.
+/// `quiz import`: converts lesson pages, and Anki packages, into native deck files.
 struct ImportCommand: Command {
   static let declaration = CommandDeclaration(
     name: "import",
-    summary: "Turn lesson pages into native decks.",
+    summary: "Turn lesson pages and Anki packages into native decks.",
     discussion: """
       Reads each lesson page (a .txt file) and writes its cards as a native deck, \
       DIR/lesson-N.md, with every card's id written out, so the imported deck keeps the page's \
       review history. A page with errors is not written.
+
+      An Anki package (a .apkg file) becomes one deck per Anki deck, DIR/NAME.md, and, unless \
+      --no-progress, its scheduling becomes the cards' progress in the state folder; importing \
+      it again adds nothing. A damaged package writes nothing (docs/anki.md).
       """,
     arguments: [
       ArgumentDeclaration(
-        name: "PAGE", help: "A lesson page to import.", isRepeatable: true, completion: .files)
+        name: "FILE", help: "A lesson page or an Anki package (.apkg) to import.",
+        isRepeatable: true, completion: .files)
     ],
     options: [
       .option(
         "--output", "DIR", completion: .folders,
         help: "Where to write the decks (default: the current folder)."),
       .flag("--force", help: "Replace deck files that already exist."),
-    ],
+      .flag("--no-progress", help: "Leave an Anki package's scheduling out."),
+    ] + StateOptions.options,
     examples: [
       (
         "quiz import lesson-23.txt lesson-24.txt --output ~/my-decks",
         "Two lesson pages as two decks in ~/my-decks."
-      )
+      ),
+      ("quiz import Swift.apkg --output ~/my-decks", "An Anki deck, with its progress."),
     ])
 
   var output: String
   var force: Bool
   var pages: [String]
+  var packages: [String]
+  var withProgress: Bool
+  var state: StateOptions
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     output = arguments.value("--output") ?? "."
     force = arguments.flag("--force")
-    pages = arguments.positionals
-    guard !pages.isEmpty else {
-      throw UsageError("name at least one lesson page to import", command: arguments.command)
+    pages = arguments.positionals.filter { !$0.lowercased().hasSuffix(".apkg") }
+    packages = arguments.positionals.filter { $0.lowercased().hasSuffix(".apkg") }
+    withProgress = !arguments.flag("--no-progress")
+    state = try StateOptions(arguments)
+    guard !arguments.positionals.isEmpty else {
+      throw UsageError(
+        "name at least one lesson page or Anki package to import", command: arguments.command)
     }
   }
 
@@ -47,6 +61,9 @@ struct ImportCommand: Command {
     let console = context.console
     var status = ExitCode.success
     var written: [String: String] = [:]
+    for package in packages where try importPackage(package, in: context) != .success {
+      status = .failure
+    }
     for page in pages {
       guard let data = FileManager.default.contents(atPath: page) else {
         console.printError("\(page): cannot be read")

@@ -1,0 +1,102 @@
+import CZip
+import Foundation
+
+/// A zip archive read with libzip: the entries of an Anki package.
+final class ZipArchive {
+  private let handle: OpaquePointer
+
+  /// Opens the archive at `path`, checking its structure.
+  init(path: String) throws(AnkiPackageError) {
+    var error: Int32 = 0
+    guard let handle = zip_open(path, ZIP_RDONLY | ZIP_CHECKCONS, &error) else {
+      var zipError = zip_error_t()
+      zip_error_init_with_code(&zipError, error)
+      defer { zip_error_fini(&zipError) }
+      throw .notAZip(String(cString: zip_error_strerror(&zipError)))
+    }
+    self.handle = handle
+  }
+
+  deinit {
+    zip_discard(handle)
+  }
+
+  /// The names of the entries, in archive order.
+  var names: [String] {
+    let count = zip_get_num_entries(handle, 0)
+    return (0..<max(0, count)).compactMap { index in
+      zip_get_name(handle, zip_uint64_t(index), zip_flags_t(ZIP_FL_ENC_GUESS)).map {
+        String(cString: $0)
+      }
+    }
+  }
+
+  /// Whether the archive holds `name`.
+  func contains(_ name: String) -> Bool {
+    zip_name_locate(handle, name, 0) >= 0
+  }
+
+  /// The bytes of the entry `name`, refused past `limit` bytes whatever its header says.
+  func read(_ name: String, limit: Int) throws(AnkiPackageError) -> Data {
+    var stat = zip_stat_t()
+    zip_stat_init(&stat)
+    guard zip_stat(handle, name, 0, &stat) == 0 else {
+      throw .malformed("\(name) is missing from the archive")
+    }
+    if stat.valid & UInt64(ZIP_STAT_SIZE) != 0, stat.size > UInt64(limit) {
+      throw .tooLarge(entry: name, limit: limit)
+    }
+    guard let file = zip_fopen(handle, name, 0) else {
+      throw .notAZip("\(name): \(String(cString: zip_strerror(handle)))")
+    }
+    defer { zip_fclose(file) }
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { zip_fread(file, $0.baseAddress, 1 << 16) }
+      if count < 0 { throw .notAZip("\(name): \(String(cString: zip_file_strerror(file)))") }
+      if count == 0 { break }
+      guard data.count + Int(count) <= limit else { throw .tooLarge(entry: name, limit: limit) }
+      data.append(contentsOf: buffer[..<Int(count)])
+    }
+    return data
+  }
+
+  /// Writes a new archive at `path` holding `entries`, in order, deflated, replacing any file
+  /// there.
+  static func write(_ entries: [(name: String, data: Data)], to path: String)
+    throws(AnkiPackageError)
+  {
+    var error: Int32 = 0
+    guard let archive = zip_open(path, ZIP_CREATE | ZIP_TRUNCATE, &error) else {
+      throw .cannotWrite("libzip error \(error)")
+    }
+    for entry in entries {
+      // libzip reads the bytes at zip_close, and frees them then.
+      guard let copy = malloc(max(1, entry.data.count)) else {
+        zip_discard(archive)
+        throw .cannotWrite("out of memory")
+      }
+      entry.data.withUnsafeBytes { bytes in
+        if let base = bytes.baseAddress { copy.copyMemory(from: base, byteCount: bytes.count) }
+      }
+      guard let source = zip_source_buffer(archive, copy, zip_uint64_t(entry.data.count), 1)
+      else {
+        free(copy)
+        zip_discard(archive)
+        throw .cannotWrite(String(cString: zip_strerror(archive)))
+      }
+      guard zip_file_add(archive, entry.name, source, zip_flags_t(ZIP_FL_ENC_UTF_8)) >= 0 else {
+        zip_source_free(source)
+        let reason = String(cString: zip_strerror(archive))
+        zip_discard(archive)
+        throw .cannotWrite(reason)
+      }
+    }
+    guard zip_close(archive) == 0 else {
+      let reason = String(cString: zip_strerror(archive))
+      zip_discard(archive)
+      throw .cannotWrite(reason)
+    }
+  }
+}
