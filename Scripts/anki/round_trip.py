@@ -6,7 +6,7 @@
 EXPORT.json is `quiz export --format json` of the same cards at the same moment, TODAY that
 moment's day (YYYY-MM-DD) by quiz's clock. The package is imported twice into a new collection;
 then every card must be there once, with the interval, ease factor, lapses, review count, due day
-(relative to today) and review log that quiz had. Prints "RESULT {json}" with the figures that
+(relative to today) and review log (button, interval after and before, ease, time) that quiz had. Prints "RESULT {json}" with the figures that
 docs/anki.md quotes; exits 1 on any difference.
 """
 
@@ -95,13 +95,23 @@ def main(package: str, export_path: str, today_text: str) -> int:
                     f"{card['id']}: interval {card['interval']}, due in {due_in} in quiz;"
                     f" type {kind}, interval {ivl}, due in {due - anki_today} in Anki"
                 )
-        log = col.db.all("select id, ease, time from revlog where cid = ? order by id", cid)
+        log = col.db.all(
+            "select ease, ivl, lastIvl, factor, time from revlog where cid = ? order by id", cid
+        )
         mine = [event for event in reviews_in_effect if event["card"] == card["id"]]
-        buttons = [{0: 1, 1: 1, 2: 1, 3: 2, 4: 3, 5: 4}[event["grade"]] for event in mine]
-        if [entry[1] for entry in log] != buttons:
-            problems.append(
-                f"{card['id']}: review log {buttons} in quiz, {[e[1] for e in log]} in Anki"
-            )
+        wanted = [
+            [
+                {0: 1, 1: 1, 2: 1, 3: 2, 4: 3, 5: 4}[event["grade"]],
+                event["after"]["interval"] if event["after"]["due"] > event["day"] else -600,
+                event["before"]["interval"],
+                round(event["after"]["easeFactor"] * 1000),
+                min(3_600_000, round((event["seconds"] or 0) * 1000)),
+            ]
+            for event in mine
+        ]
+        if [list(entry) for entry in log] != wanted:
+            problems.append(f"{card['id']}: review log {wanted} in quiz, {log} in Anki")
+        checked["reviewLogLines"] = checked.get("reviewLogLines", 0) + len(log)
     revlog = col.db.scalar("select count() from revlog")
     col.close()
     figures = {

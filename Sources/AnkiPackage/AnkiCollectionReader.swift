@@ -78,10 +78,11 @@ struct AnkiCollectionReader {
     let types = try database.prepare("SELECT id, name, config FROM notetypes")
     while try types.step() {
       var notetype = AnkiNotetype(id: types.int(0), name: types.text(1), fields: [], templates: [])
-      // NotetypeConfig: 1 kind (1 = cloze), 3 css.
+      // NotetypeConfig: 1 kind (1 = cloze), 2 sort field, 3 css.
       for field in try ProtobufReader.fields(of: types.blob(2), what: "a note type") {
         switch field {
         case (1, .varint(let kind)): notetype.isCloze = kind == 1
+        case (2, .varint(let field)): notetype.sortField = Int(clamping: field)
         case (3, .bytes(let css)): notetype.css = String(decoding: css, as: UTF8.self)
         default: break
         }
@@ -147,7 +148,7 @@ struct AnkiCollectionReader {
           AnkiNotetype.Template(
             name: $0["name"] as? String ?? "", front: $0["qfmt"] as? String ?? "",
             back: $0["afmt"] as? String ?? "")
-        }, css: model["css"] as? String ?? "")
+        }, css: model["css"] as? String ?? "", sortField: model["sortf"] as? Int ?? 0)
     }
     var decks: [Int64: String] = [:]
     for case let deck as [String: Any] in deckObjects.values {

@@ -200,7 +200,7 @@ public enum AnkiExport {
       .quiz-code { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 15px;
         white-space: pre; overflow-x: auto; background: rgba(128, 128, 128, 0.12);
         padding: 8px; }
-      """)
+      """, sortField: 2)
 }
 
 extension AnkiExport {

@@ -29,11 +29,13 @@ public struct AnkiNotetype: Equatable, Sendable {
   public var templates: [Template]
   /// The style sheet of its cards.
   public var css: String
+  /// The field that Anki's browser sorts and searches duplicates by.
+  public var sortField: Int
 
   /// A note type with these parts.
   public init(
     id: Int64, name: String, isCloze: Bool = false, fields: [String], templates: [Template],
-    css: String = ""
+    css: String = "", sortField: Int = 0
   ) {
     self.id = id
     self.name = name
@@ -41,5 +43,6 @@ public struct AnkiNotetype: Equatable, Sendable {
     self.fields = fields
     self.templates = templates
     self.css = css
+    self.sortField = sortField
   }
 }

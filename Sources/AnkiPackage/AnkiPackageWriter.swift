@@ -39,7 +39,8 @@ public struct AnkiPackageWriter: Sendable {
       models[String(notetype.id)] =
         [
           "id": notetype.id, "name": notetype.name, "type": notetype.isCloze ? 1 : 0,
-          "mod": created, "usn": -1, "sortf": 0, "did": NSNull(), "tags": [], "vers": [],
+          "mod": created, "usn": -1, "sortf": notetype.sortField, "did": NSNull(), "tags": [],
+          "vers": [],
           "css": notetype.css, "latexPre": "", "latexPost": "", "latexsvg": false,
           "req": notetype.templates.indices.map { [$0, "any", [0]] },
           "flds": notetype.fields.enumerated().map { index, name in
@@ -91,7 +92,8 @@ public struct AnkiPackageWriter: Sendable {
     let notes = try database.prepare(
       "INSERT INTO notes VALUES (?, ?, ?, ?, -1, ?, ?, ?, ?, 0, '')")
     for note in collection.notes {
-      let sortField = note.fields.first ?? ""
+      let index = collection.notetypes[note.notetype]?.sortField ?? 0
+      let sortField = index < note.fields.count ? note.fields[index] : ""
       try notes.run([
         .int(note.id), .text(note.guid), .int(note.notetype), .int(created),
         .text(note.tags.isEmpty ? "" : " " + note.tags.joined(separator: " ") + " "),

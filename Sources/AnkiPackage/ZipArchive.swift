@@ -62,8 +62,8 @@ final class ZipArchive {
     return data
   }
 
-  /// Writes a new archive at `path` holding `entries`, in order, deflated, replacing any file
-  /// there.
+  /// Writes a new archive at `path` holding `entries`, in order, deflated at level 1,
+  /// replacing any file there.
   static func write(_ entries: [(name: String, data: Data)], to path: String)
     throws(AnkiPackageError)
   {
@@ -86,12 +86,16 @@ final class ZipArchive {
         zip_discard(archive)
         throw .cannotWrite(String(cString: zip_strerror(archive)))
       }
-      guard zip_file_add(archive, entry.name, source, zip_flags_t(ZIP_FL_ENC_UTF_8)) >= 0 else {
+      let index = zip_file_add(archive, entry.name, source, zip_flags_t(ZIP_FL_ENC_UTF_8))
+      guard index >= 0 else {
         zip_source_free(source)
         let reason = String(cString: zip_strerror(archive))
         zip_discard(archive)
         throw .cannotWrite(reason)
       }
+      // Deflate's fastest level: several times faster than its default on a collection of
+      // 100k reviews, for a package a fifth larger.
+      zip_set_file_compression(archive, zip_uint64_t(index), ZIP_CM_DEFLATE, 1)
     }
     guard zip_close(archive) == 0 else {
       let reason = String(cString: zip_strerror(archive))

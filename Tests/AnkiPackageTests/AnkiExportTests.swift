@@ -49,6 +49,8 @@ struct AnkiExportTests {
     #expect(
       collection.notetypes[AnkiExport.notetypeID]?.templates[0].front.contains("<pre") == true)
     #expect(collection.cards.map(\.kind) == [.new, .new])
+    // Anki sorts by the prompt.
+    #expect(collection.notetypes[AnkiExport.notetypeID]?.sortField == 2)
   }
 
   @Test("a reviewed card is a review card: interval, ease × 1000, counts, due from today")
