@@ -44,8 +44,10 @@ struct AnkiCollectionReader {
 
   private func cards() throws(AnkiPackageError) -> [AnkiCard] {
     let rows = try database.prepare(
-      "SELECT id, nid, did, ord, type, queue, due, ivl, factor, reps, lapses, left FROM cards"
-        + " ORDER BY nid, ord")
+      // A card in a filtered deck keeps its home deck and due in odid and odue.
+      "SELECT id, nid, CASE WHEN odid != 0 THEN odid ELSE did END, ord, type, queue,"
+        + " CASE WHEN odid != 0 THEN odue ELSE due END, ivl, factor, reps, lapses, left"
+        + " FROM cards ORDER BY nid, ord")
     var cards: [AnkiCard] = []
     while try rows.step() {
       cards.append(

@@ -42,6 +42,11 @@ public struct AnkiImport: Sendable {
         continue
       }
       if made.topic.isEmpty { made.topic = deck.title }
+      guard !made.prompt.text.isEmpty || made.prompt.code != nil else {
+        warnings.append(
+          "\(path): note \(note.guid)'s card \(card.ordinal + 1) asks nothing; skipped")
+        continue
+      }
       guard seen.insert(made.id).inserted else {
         warnings.append("\(path): two cards would have the id \(made.id); the second skipped")
         continue

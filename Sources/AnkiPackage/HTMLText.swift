@@ -40,6 +40,7 @@ struct HTMLText: Equatable {
     while index < html.endIndex {
       let character = html[index]
       if character == "<", let end = html[index...].firstIndex(of: ">") {
+        let tagStart = index
         let tag = Tag(html[html.index(after: index)..<end])
         index = html.index(after: end)
         switch (tag.name, tag.isClosing) {
@@ -54,7 +55,7 @@ struct HTMLText: Equatable {
         case ("code", true) where preDepth == 0:
           if let start = codeStart {
             // A <code> over several lines is a block; a short one stays in its sentence.
-            let inner = HTMLText.plain(String(html[start..<html.index(index, offsetBy: -7)]))
+            let inner = HTMLText.plain(String(html[start..<tagStart]))
             if inner.contains("\n") {
               flushProse()
               code = inner

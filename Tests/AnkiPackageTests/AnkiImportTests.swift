@@ -134,6 +134,25 @@ struct AnkiImportTests {
     }
   }
 
+  @Test("a card whose question would be empty is skipped with a warning")
+  func emptyQuestion() {
+    var collection = AnkiCollection(created: Date(timeIntervalSince1970: 0))
+    collection.notetypes[1] = AnkiNotetype(
+      id: 1, name: "Basic", fields: ["Front", "Back"],
+      templates: [AnkiNotetype.Template(name: "Card 1", front: "{{Front}}", back: "{{Back}}")])
+    collection.decks[2] = "D"
+    collection.notes = [
+      AnkiNote(id: 1, guid: "a", notetype: 1, fields: ["<br>", "x"]),
+      AnkiNote(id: 2, guid: "b", notetype: 1, fields: ["q", "x"]),
+    ]
+    collection.cards = [1, 2].map {
+      AnkiCard(id: $0, note: $0, deck: 2, ordinal: 0, kind: .new, queue: 0, due: $0)
+    }
+    let imported = AnkiImport(collection, path: "p.apkg", now: Date(), today: today)
+    #expect(imported.decks.flatMap(\.cards).map(\.id) == ["anki-b"])
+    #expect(imported.warnings == ["p.apkg: note a's card 1 asks nothing; skipped"])
+  }
+
   @Test("a new card has no state")
   func newCard() {
     let card = AnkiCard(id: 1, note: 1, deck: 1, ordinal: 0, kind: .new, queue: 0, due: 3)

@@ -38,6 +38,23 @@ struct AnkiPackageReaderTests {
       collection.cards.filter { $0.note == suspendedNote.id }.map(\.isSuspended) == [false, true])
   }
 
+  @Test("a card in a filtered deck is read in its home deck, with its own due day")
+  func filteredDeck() throws {
+    let database = try SQLiteDatabase()
+    try database.execute(AnkiPackageWriter.schema)
+    try database.execute(
+      """
+      INSERT INTO col VALUES (1, 0, 0, 0, 11, 0, 0, 0, '{}', '{}',
+        '{"5": {"id": 5, "name": "Home"}, "9": {"id": 9, "name": "Filtered", "dyn": 1}}', '{}', '');
+      INSERT INTO cards VALUES (1, 1, 9, 0, 0, 0, 2, 2, -100000, 10, 2500, 3, 0, 0, 42, 5, 0, '');
+      """)
+    let scratch = try ScratchFolder()
+    let path = try scratch.zip("filtered.apkg", [("collection.anki21", try database.serialized())])
+    let card = try #require(try AnkiPackageReader().read(path: path).cards.first)
+    #expect(card.deck == 5)
+    #expect(card.due == 42)
+  }
+
   @Test("refuses a file that is not a zip archive")
   func notAZip() throws {
     let scratch = try ScratchFolder()

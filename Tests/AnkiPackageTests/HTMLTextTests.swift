@@ -32,6 +32,7 @@ struct HTMLTextTests {
   func code() {
     #expect(HTMLText("Use <code>let</code> here").blocks == [.text("Use `let` here")])
     #expect(HTMLText("<code>a<br>b</code>").blocks == [.code("a\nb")])
+    #expect(HTMLText("<code class=\"x\">a &amp; b</code >!").blocks == [.text("`a & b`!")])
   }
 
   @Test("images and sounds stay as text and are listed as media")
