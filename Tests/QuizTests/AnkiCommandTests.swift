@@ -88,6 +88,14 @@ struct AnkiCommandTests {
     }
     #expect(imported.suspended == ["thyme"])
     #expect(imported.cards["wet"] == nil)
+    let exported = runQuiz(
+      ["export", "--decks", decks, "--format", "json"], variables: variables)
+    #expect(exported.status == .success)
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(exported.out.utf8)) as? [String: Any])
+    let types = (document["reviews"] as? [[String: Any]] ?? []).compactMap { $0["type"] as? String }
+    #expect(Set(types) == ["import", "suspend"])
+    #expect(types.filter { $0 == "import" }.count == 5)
     let journal = try Data(contentsOf: URL(fileURLWithPath: state.path + "/reviews.jsonl"))
     let second = runQuiz(["import", package, "--output", decks], variables: variables)
     #expect(second.status == .success)

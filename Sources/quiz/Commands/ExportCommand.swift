@@ -94,7 +94,7 @@ struct ExportCommand: Command {
       summary += " and " + ReportText.count(exported.count, "journal event")
     case .csv:
       text = ExportRow.csv(rows)
-    case .md, .apkg:
+    case .md, .apkg:  // apkg was written above; it always has an --output.
       text = ExportRow.markdown(
         rows, decks: collection.decks.map(\.tracked), state: store.state, today: selection.today,
         exportedAt: now)

@@ -67,6 +67,25 @@ struct ImportEventTests {
     }
   }
 
+  @Test("merging a folder with imported states brings them in once")
+  func merged() throws {
+    try withTemporaryDirectory { root in
+      let clock = TestClock("2026-11-30T10:00:00Z")
+      let other = root.appending(path: "other")
+      let mine = root.appending(path: "mine")
+      let source = try openStore(other, clock: clock)
+      try source.appendImported([event("one")])
+      try source.close()
+      for _ in 0..<2 {
+        let store = try openStore(mine, clock: clock)
+        _ = try store.merge(from: other)
+        #expect(store.state(of: "anki-a") == imported)
+        #expect(try store.journalEvents() == [event("one")])
+        try store.close()
+      }
+    }
+  }
+
   @Test("an event without a card id the journal reads is refused before anything is written")
   func badCardRefused() throws {
     try withTemporaryDirectory { folder in
