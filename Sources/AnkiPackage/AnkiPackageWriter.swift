@@ -18,15 +18,7 @@ public struct AnkiPackageWriter: Sendable {
       ("meta", Data([0x08, 0x02])),
       ("media", Data("{}".utf8)),
     ]
-    // libzip writes to a file; the caller's own atomic write puts the bytes in place.
-    let temporary = FileManager.default.temporaryDirectory
-      .appending(path: "quiz-apkg-\(UUID().uuidString).zip").path
-    defer { try? FileManager.default.removeItem(atPath: temporary) }
-    try ZipArchive.write(entries, to: temporary)
-    guard let data = FileManager.default.contents(atPath: temporary) else {
-      throw .cannotWrite("the zip archive could not be read back")
-    }
-    return data
+    return try ZipArchive.archive(entries)
   }
 
   private func insert(

@@ -62,14 +62,20 @@ final class ZipArchive {
     return data
   }
 
-  /// Writes a new archive at `path` holding `entries`, in order, deflated at level 1,
-  /// replacing any file there.
-  static func write(_ entries: [(name: String, data: Data)], to path: String)
-    throws(AnkiPackageError)
-  {
-    var error: Int32 = 0
-    guard let archive = zip_open(path, ZIP_CREATE | ZIP_TRUNCATE, &error) else {
-      throw .cannotWrite("libzip error \(error)")
+  /// A new archive holding `entries`, in order, deflated at level 1, built in memory.
+  static func archive(_ entries: [(name: String, data: Data)]) throws(AnkiPackageError) -> Data {
+    var error = zip_error_t()
+    zip_error_init(&error)
+    defer { zip_error_fini(&error) }
+    guard let buffer = zip_source_buffer_create(nil, 0, 0, &error) else {
+      throw .cannotWrite(String(cString: zip_error_strerror(&error)))
+    }
+    // Kept past zip_close, which writes the archive into it, to read the bytes back.
+    zip_source_keep(buffer)
+    defer { zip_source_free(buffer) }
+    guard let archive = zip_open_from_source(buffer, ZIP_TRUNCATE, &error) else {
+      zip_source_free(buffer)
+      throw .cannotWrite(String(cString: zip_error_strerror(&error)))
     }
     for entry in entries {
       // libzip reads the bytes at zip_close, and frees them then.
@@ -102,5 +108,20 @@ final class ZipArchive {
       zip_discard(archive)
       throw .cannotWrite(reason)
     }
+    guard zip_source_open(buffer) == 0 else {
+      throw .cannotWrite("the archive cannot be read back")
+    }
+    defer { zip_source_close(buffer) }
+    var data = Data()
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = chunk.withUnsafeMutableBytes {
+        zip_source_read(buffer, $0.baseAddress!, zip_uint64_t($0.count))
+      }
+      if count < 0 { throw .cannotWrite("the archive cannot be read back") }
+      if count == 0 { break }
+      data.append(contentsOf: chunk[..<Int(count)])
+    }
+    return data
   }
 }

@@ -55,7 +55,7 @@ final class ScratchFolder {
 
   /// Writes a zip of `entries` at `name` and returns its path.
   func zip(_ name: String, _ entries: [(name: String, data: Data)]) throws -> String {
-    try ZipArchive.write(entries, to: file(name))
+    try ZipArchive.archive(entries).write(to: URL(fileURLWithPath: file(name)))
     return file(name)
   }
 }
