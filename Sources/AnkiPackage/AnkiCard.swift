@@ -2,9 +2,13 @@
 public struct AnkiCard: Equatable, Sendable {
   /// Where a card is in Anki's scheduling (`type`).
   public enum Kind: Int64, Sendable {
+    /// Never answered.
     case new = 0
+    /// In its first learning steps.
     case learning = 1
+    /// Graduated: scheduled in days.
     case review = 2
+    /// Forgotten, in its relearning steps.
     case relearning = 3
   }
 

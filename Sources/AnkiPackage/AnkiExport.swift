@@ -6,14 +6,23 @@ import Scheduler
 public enum AnkiExport {
   /// The fields of quiz's note type, in order.
   public enum Field: String, CaseIterable, Sendable {
+    /// The card's kind.
     case kind = "Kind"
+    /// The card's topic.
     case topic = "Topic"
+    /// The question's prose.
     case prompt = "Prompt"
+    /// The question's code.
     case promptCode = "Prompt code"
+    /// The answer's prose.
     case answer = "Answer"
+    /// The answer's code.
     case answerCode = "Answer code"
+    /// Where the fact comes from.
     case source = "Source"
+    /// What interviewers listen for (interview cards).
     case listenFor = "Listen for"
+    /// The card's id in quiz.
     case quizID = "Quiz id"
   }
 

@@ -2,10 +2,15 @@
 public struct AnkiReview: Equatable, Sendable {
   /// What the review was (`type`).
   public enum Kind: Int64, Sendable {
+    /// An answer in the learning steps.
     case learning = 0
+    /// An answer to a review card.
     case review = 1
+    /// An answer in the relearning steps.
     case relearning = 2
+    /// An answer in a filtered deck.
     case filtered = 3
+    /// A change made by hand (rescheduled, reset), not an answer.
     case manual = 4
   }
 
