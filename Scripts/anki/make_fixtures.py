@@ -11,7 +11,8 @@ Writes, into the folder given:
 
 Both hold the same notes: a Basic note with HTML (code, a line break, entities, an image), a
 Basic-and-reversed note, a Cloze note with two deletions, in two decks; one card reviewed (with
-a review log), one suspended, the rest new. Times are fixed, so a rerun gives the same notes.
+a review log), one suspended, the rest new. GUIDs, fields and review-log times are fixed, so a
+rerun gives the same notes and reviews (Anki's own ids and file bytes differ).
 """
 
 import json

@@ -117,10 +117,12 @@ struct AnkiCommandTests {
     #expect(FileManager.default.fileExists(atPath: folder.path + "/decks/garden.md"))
   }
 
-  @Test("a damaged package is refused, naming the file, and nothing is written")
-  func damaged() throws {
+  @Test(
+    "a damaged package (or collection) is refused, naming the file, and nothing is written",
+    arguments: ["bad.apkg", "bad.colpkg", "BAD.APKG"])
+  func damaged(_ name: String) throws {
     let folder = try TemporaryFolder()
-    let package = try folder.write("bad.apkg", "not a zip\n")
+    let package = try folder.write(name, "not a zip\n")
     let result = runQuiz(
       ["import", package, "--output", folder.path + "/decks"],
       variables: ["QUIZ_STATE": folder.path + "/state"])

@@ -13,13 +13,13 @@ struct ImportCommand: Command {
       DIR/lesson-N.md, with every card's id written out, so the imported deck keeps the page's \
       review history. A page with errors is not written.
 
-      An Anki package (a .apkg file) becomes one deck per Anki deck, DIR/NAME.md, and, unless \
+      An Anki package (a .apkg file, or a whole collection, .colpkg) becomes one deck per Anki deck, DIR/NAME.md, and, unless \
       --no-progress, its scheduling becomes the cards' progress in the state folder; importing \
       it again adds nothing. A damaged package writes nothing (docs/anki.md).
       """,
     arguments: [
       ArgumentDeclaration(
-        name: "FILE", help: "A lesson page or an Anki package (.apkg) to import.",
+        name: "FILE", help: "A lesson page or an Anki package (.apkg, .colpkg) to import.",
         isRepeatable: true, completion: .files)
     ],
     options: [
@@ -47,14 +47,21 @@ struct ImportCommand: Command {
   init(_ arguments: ParsedArguments) throws(UsageError) {
     output = arguments.value("--output") ?? "."
     force = arguments.flag("--force")
-    pages = arguments.positionals.filter { !$0.lowercased().hasSuffix(".apkg") }
-    packages = arguments.positionals.filter { $0.lowercased().hasSuffix(".apkg") }
+    packages = arguments.positionals.filter(Self.isAnkiPackage)
+    pages = arguments.positionals.filter { !Self.isAnkiPackage($0) }
     withProgress = !arguments.flag("--no-progress")
     state = try StateOptions(arguments)
     guard !arguments.positionals.isEmpty else {
       throw UsageError(
         "name at least one lesson page or Anki package to import", command: arguments.command)
     }
+  }
+
+  /// Whether `path` names an Anki package: a deck package (`.apkg`) or a whole collection
+  /// (`.colpkg`, the same format).
+  static func isAnkiPackage(_ path: String) -> Bool {
+    let lowered = path.lowercased()
+    return lowered.hasSuffix(".apkg") || lowered.hasSuffix(".colpkg")
   }
 
   func run(in context: CommandContext) throws(UsageError) -> ExitCode {
