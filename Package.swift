@@ -43,7 +43,7 @@ let package = Package(
     .testTarget(name: "CardDeckTests", dependencies: ["CardDeck"], exclude: ["Fixtures"]),
     .testTarget(name: "SchedulerTests", dependencies: ["Scheduler"]),
     .testTarget(
-      name: "AnkiPackageTests", dependencies: ["AnkiPackage", "CardDeck", "Scheduler"],
+      name: "AnkiPackageTests", dependencies: ["AnkiPackage", "CardDeck", "Scheduler", "CZip"],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "QuizTests",

@@ -18,7 +18,7 @@ public struct AnkiPackageWriter: Sendable {
       ("meta", Data([0x08, 0x02])),
       ("media", Data("{}".utf8)),
     ]
-    return try ZipArchive.archive(entries)
+    return try ZipArchive.archive(entries, modified: collection.created)
   }
 
   private func insert(

@@ -1,3 +1,4 @@
+import CZip
 import CardDeck
 import Foundation
 import Scheduler
@@ -149,6 +150,26 @@ struct AnkiExportTests {
     #expect(read.decks == collection.decks)
     #expect(read.notetypes == collection.notetypes)
     #expect(read.created == collection.created)
+  }
+
+  @Test("the package's entries are dated the collection's creation, not the clock's time")
+  func entryDates() throws {
+    let created = now.addingTimeInterval(-36_000)
+    let collection = AnkiExport.collection(
+      cards: [card("clay")], titles: [:], state: ReviewState(), events: [], now: now,
+      today: today, dayStart: created)
+    let scratch = try ScratchFolder()
+    let path = scratch.file("x.apkg")
+    try AnkiPackageWriter().package(collection).write(to: URL(fileURLWithPath: path))
+    var error: Int32 = 0
+    let archive = try #require(zip_open(path, ZIP_RDONLY, &error))
+    defer { zip_discard(archive) }
+    for name in ["collection.anki21", "meta", "media"] {
+      var stat = zip_stat_t()
+      #expect(zip_stat(archive, name, 0, &stat) == 0)
+      // Zip times have a resolution of two seconds.
+      #expect(abs(Double(stat.mtime) - created.timeIntervalSince1970) <= 2, "\(name)")
+    }
   }
 
   @Test("the day starts at the day clock's hour, in its time zone")
