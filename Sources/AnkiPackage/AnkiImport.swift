@@ -47,6 +47,11 @@ public struct AnkiImport: Sendable {
           "\(path): note \(note.guid)'s card \(card.ordinal + 1) asks nothing; skipped")
         continue
       }
+      guard !made.answer.isEmpty else {
+        warnings.append(
+          "\(path): note \(note.guid)'s card \(card.ordinal + 1) has no answer; skipped")
+        continue
+      }
       guard seen.insert(made.id).inserted else {
         warnings.append("\(path): two cards would have the id \(made.id); the second skipped")
         continue

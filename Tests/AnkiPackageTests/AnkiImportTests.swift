@@ -134,7 +134,7 @@ struct AnkiImportTests {
     }
   }
 
-  @Test("a card whose question would be empty is skipped with a warning")
+  @Test("a card whose question or answer would be empty is skipped with a warning")
   func emptyQuestion() {
     var collection = AnkiCollection(created: Date(timeIntervalSince1970: 0))
     collection.notetypes[1] = AnkiNotetype(
@@ -144,13 +144,18 @@ struct AnkiImportTests {
     collection.notes = [
       AnkiNote(id: 1, guid: "a", notetype: 1, fields: ["<br>", "x"]),
       AnkiNote(id: 2, guid: "b", notetype: 1, fields: ["q", "x"]),
+      AnkiNote(id: 3, guid: "c", notetype: 1, fields: ["q", "<div></div>"]),
     ]
-    collection.cards = [1, 2].map {
+    collection.cards = [1, 2, 3].map {
       AnkiCard(id: $0, note: $0, deck: 2, ordinal: 0, kind: .new, queue: 0, due: $0)
     }
     let imported = AnkiImport(collection, path: "p.apkg", now: Date(), today: today)
     #expect(imported.decks.flatMap(\.cards).map(\.id) == ["anki-b"])
-    #expect(imported.warnings == ["p.apkg: note a's card 1 asks nothing; skipped"])
+    #expect(
+      imported.warnings == [
+        "p.apkg: note a's card 1 asks nothing; skipped",
+        "p.apkg: note c's card 1 has no answer; skipped",
+      ])
   }
 
   @Test("a new card has no state")

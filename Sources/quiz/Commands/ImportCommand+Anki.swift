@@ -26,6 +26,14 @@ extension ImportCommand {
     for deck in converted.decks {
       let target = (output as NSString).appendingPathComponent(writer.fileName(for: deck))
       let text = writer.write(deck)
+      // A deck that would not read back as written is a bug here, not in the package; refusing
+      // it keeps a broken file out of the user's folder.
+      let (_, diagnostics) = NativeDeckParser(deckName: deck.name).parse(
+        SourceText(text, path: target))
+      if let problem = diagnostics.first(where: { $0.severity == .error }) {
+        console.printError("\(path): nothing imported: \(problem)")
+        return .failure
+      }
       if let existing = FileManager.default.contents(atPath: target) {
         if existing == Data(text.utf8) { continue }
         if !force {
