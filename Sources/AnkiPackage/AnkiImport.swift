@@ -65,8 +65,10 @@ public struct AnkiImport: Sendable {
       decksByID[card.deck] = deck
       let state = Self.state(
         of: card, reviews: reviews[card.id] ?? [], today: today, ankiToday: ankiToday)
+      // What Anki says of the card, not what it means today: the same package gives the same
+      // ids on any day.
       let fingerprint =
-        "anki|\(made.id)|\(card.kind.rawValue)|\(card.due - Int64(ankiToday))|"
+        "anki|\(made.id)|\(card.kind.rawValue)|\(card.due)|"
         + "\(card.interval)|\(card.factor)|\(card.reviews)|\(card.lapses)|"
         + "\(reviews[card.id]?.last?.id ?? 0)"
       if let state {

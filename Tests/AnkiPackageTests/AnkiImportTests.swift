@@ -99,10 +99,10 @@ struct AnkiImportTests {
     #expect(suspension.isSuspended)
   }
 
-  @Test("converting the same package again gives events with the same ids")
+  @Test("converting the same package again, even days later, gives events with the same ids")
   func deterministicIDs() throws {
-    let (first, _) = try converted("current.apkg")
-    let (second, _) = try converted("current.apkg")
+    let (first, _) = try converted("current.apkg", daysLater: 10)
+    let (second, _) = try converted("current.apkg", daysLater: 13)
     #expect(first.events.map(\.id) == second.events.map(\.id))
   }
 
