@@ -21,16 +21,6 @@ final class ZipArchive {
     zip_discard(handle)
   }
 
-  /// The names of the entries, in archive order.
-  var names: [String] {
-    let count = zip_get_num_entries(handle, 0)
-    return (0..<max(0, count)).compactMap { index in
-      zip_get_name(handle, zip_uint64_t(index), zip_flags_t(ZIP_FL_ENC_GUESS)).map {
-        String(cString: $0)
-      }
-    }
-  }
-
   /// Whether the archive holds `name`.
   func contains(_ name: String) -> Bool {
     zip_name_locate(handle, name, 0) >= 0
