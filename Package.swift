@@ -13,6 +13,13 @@ let package = Package(
     // Not `pkgConfig: "readline"`: Debian's readline.pc adds -D flags that SwiftPM refuses with a
     // warning on every build. The headers and library are in the default paths.
     .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
+    // SQLite, zstd and libzip read and write Anki packages (docs/anki.md); headers and libraries
+    // in the default paths, like readline's.
+    .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+    .systemLibrary(name: "CZstd", providers: [.apt(["libzstd-dev"])]),
+    .systemLibrary(name: "CZip", providers: [.apt(["libzip-dev"])]),
+    .target(
+      name: "AnkiPackage", dependencies: ["CardDeck", "Scheduler", "CSQLite", "CZstd", "CZip"]),
     .target(name: "CardDeck"),
     .target(name: "Scheduler"),
     // Commands declared once (name, options, help), and the parser that reads them: shared by
@@ -20,7 +27,7 @@ let package = Package(
     .target(name: "CommandLineKit", dependencies: ["CardDeck"]),
     .executableTarget(
       name: "quiz",
-      dependencies: ["CardDeck", "Scheduler", "CommandLineKit", "CReadline"],
+      dependencies: ["CardDeck", "Scheduler", "CommandLineKit", "CReadline", "AnkiPackage"],
       plugins: ["EmbedDecks"]
     ),
     // Measures parsing, start-up, answers and export against Anki: docs/performance.md.
@@ -36,7 +43,11 @@ let package = Package(
     .testTarget(name: "CardDeckTests", dependencies: ["CardDeck"], exclude: ["Fixtures"]),
     .testTarget(name: "SchedulerTests", dependencies: ["Scheduler"]),
     .testTarget(
-      name: "QuizTests", dependencies: ["quiz", "CardDeck", "Scheduler", "CommandLineKit"]),
+      name: "AnkiPackageTests", dependencies: ["AnkiPackage", "CardDeck", "Scheduler", "CZip"],
+      exclude: ["Fixtures"]),
+    .testTarget(
+      name: "QuizTests",
+      dependencies: ["quiz", "CardDeck", "Scheduler", "CommandLineKit", "AnkiPackage"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -958,8 +958,8 @@ corrupt() {
       line=$(tail -n 1 "$journal")
       replace_line "$journal" 10 "${line:0:150}"
       ;;
-    journal-newer-v-middle) sed -i '8s/"v":1/"v":2/' "$journal" ;;
-    journal-newer-v-last) sed -i '10s/"v":1/"v":2/' "$journal" ;;
+    journal-newer-v-middle) sed -i '8s/"v":1/"v":9/' "$journal" ;;
+    journal-newer-v-last) sed -i '10s/"v":1/"v":9/' "$journal" ;;
     journal-invalid-utf8-middle) sed -i '8s/"card":"fi-/"card":"\xff\xfefi-/' "$journal" ;;
     journal-invalid-utf8-middle-no-snapshot)
       sed -i '2s/"card":"fi-/"card":"\xc3\x28fi-/' "$journal"

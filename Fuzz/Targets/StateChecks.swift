@@ -84,6 +84,8 @@ enum StateChecks {
       card(review.card, review.after, "review after")
     case .undo(let undo):
       card(undo.card, undo.restored, "undo restored")
+    case .imported(let imported):
+      card(imported.card, imported.state, "imported state")
     case .suspension, .tornLine:
       break
     }

@@ -267,7 +267,7 @@ do {
     var exportTable = Table(
       title: "quiz export of the 100k-review state (10k cards), spawn → exit, 5 runs",
       header: ["format", "median", "min", "max", "output", "peak RSS"])
-    for format in ["json", "csv"] {
+    for format in ["json", "csv", "apkg"] {
       let (sample, peak, size) = try bench.timeExport(
         decks: session.decks, history: medium, format: format, runs: 5)
       exportTable.add([

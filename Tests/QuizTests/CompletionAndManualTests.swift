@@ -39,7 +39,7 @@ struct CompletionAndManualTests {
     arguments: [
       (["quiz", "dr"], ["drill"]),
       (["quiz", "drill", "--ti"], ["--time-limit"]),
-      (["quiz", "export", "--format", ""], ["json", "csv", "md"]),
+      (["quiz", "export", "--format", ""], ["json", "csv", "md", "apkg"]),
       (["quiz", "--ki"], ["--kind"]),
       (["quiz", "cards", "--kind", "t"], ["trick"]),
       (["quiz", "completions", ""], ["bash", "zsh", "fish"]),

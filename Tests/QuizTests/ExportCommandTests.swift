@@ -239,7 +239,10 @@ struct ExportCommandTests {
   @Test(
     "refuses what it does not understand, with exit 64",
     arguments: [
-      (["export", "--format", "xml"], "quiz export: --format takes json, csv or md, not 'xml'"),
+      (
+        ["export", "--format", "xml"],
+        "quiz export: --format takes json, csv, md or apkg, not 'xml'"
+      ),
       (["export", "--force"], "quiz export: --force goes with --output FILE"),
       (["export", "--output"], "quiz export: --output needs a value"),
     ])

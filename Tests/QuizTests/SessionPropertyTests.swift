@@ -99,6 +99,7 @@ final class ModelCheckingInput: LineInput {
         case .suspension(let suspension):
           "\(suspension.isSuspended ? "suspend" : "unsuspend") \(suspension.card)"
         case .tornLine: "torn"
+        case .imported(let imported): "import \(imported.card)"
         }
       }
       if events != journal { failures.append("step \(steps): journal \(events) ≠ \(journal)") }

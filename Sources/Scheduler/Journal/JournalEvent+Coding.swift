@@ -1,8 +1,14 @@
 import Foundation
 
 extension JournalEvent {
-  /// The journal format version this code writes, and the newest it reads.
-  static let currentVersion = 1
+  /// The newest journal format version this code reads: 2 added the `import` event.
+  static let currentVersion = 2
+
+  /// The version a line of this event says: 1 for the events version 1 knew, so that an older
+  /// quiz reads them, and 2 for an `import`, which an older quiz refuses as newer.
+  var version: Int {
+    if case .imported = self { 2 } else { 1 }
+  }
 
   /// Why `id` cannot be a key of progress, or nil when it can: 1 to ``maximumCardIDLength``
   /// bytes and no control character (nor line separator), so that an id from a merged or edited
@@ -39,7 +45,7 @@ extension JournalEvent {
   /// read the journal.
   func encodedLine() throws -> Data {
     var line = JSONLineWriter()
-    try line.add("v", JournalEvent.currentVersion)
+    try line.add("v", version)
     for member in members {
       // A review is the journal's default type, and its lines do not say it.
       if member.key == "type", case .review = self { continue }
@@ -75,6 +81,11 @@ extension JournalEvent {
         "type": "torn", "id": event.id.journalText, "at": Timestamp.format(event.at),
         "offset": event.offset,
       ]
+    case .imported(let event):
+      [
+        "type": "import", "id": event.id.journalText, "card": event.card,
+        "at": Timestamp.format(event.at), "from": event.origin, "state": event.state,
+      ]
     }
   }
 
@@ -106,7 +117,7 @@ private struct DecodedLine: Decodable {
 
   enum Key: String, CodingKey {
     case v, type, id, card, at, day, grade, seconds, before, after, undoes, reviewDay
-    case restored, offset
+    case restored, offset, from, state
   }
 
   init(from decoder: any Decoder) throws {
@@ -146,6 +157,12 @@ private struct DecodedLine: Decodable {
     case "torn":
       event = .tornLine(
         TornLineEvent(id: id, at: at, offset: try container.decode(Int.self, forKey: .offset)))
+    case "import":
+      event = .imported(
+        ImportEvent(
+          id: id, card: try container.decodeCardID(forKey: .card), at: at,
+          origin: try container.decodeIfPresent(String.self, forKey: .from) ?? "",
+          state: try container.decode(CardState.self, forKey: .state)))
     default:
       throw JournalEvent.LineError.malformed("unknown \"type\": \"\(type)\"")
     }

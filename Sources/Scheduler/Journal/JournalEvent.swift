@@ -10,6 +10,8 @@ public enum JournalEvent: Equatable, Sendable {
   case suspension(SuspensionEvent)
   /// The line before was torn by a crash, and is skipped knowingly.
   case tornLine(TornLineEvent)
+  /// A card's state brought in from another program (an Anki package).
+  case imported(ImportEvent)
 
   /// The event's unique id, by which merging tells events apart.
   public var id: UUID {
@@ -18,6 +20,7 @@ public enum JournalEvent: Equatable, Sendable {
     case .undo(let event): event.id
     case .suspension(let event): event.id
     case .tornLine(let event): event.id
+    case .imported(let event): event.id
     }
   }
 
@@ -28,6 +31,7 @@ public enum JournalEvent: Equatable, Sendable {
     case .undo(let event): event.at
     case .suspension(let event): event.at
     case .tornLine(let event): event.at
+    case .imported(let event): event.at
     }
   }
 
@@ -37,6 +41,7 @@ public enum JournalEvent: Equatable, Sendable {
     case .review(let event): event.card
     case .undo(let event): event.card
     case .suspension(let event): event.card
+    case .imported(let event): event.card
     case .tornLine: nil
     }
   }

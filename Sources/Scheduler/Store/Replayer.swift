@@ -47,6 +47,10 @@ struct Replayer {
       } else {
         state.suspended.remove(suspension.card)
       }
+    case .imported(let imported):
+      if imported.replaces(state.cards[imported.card]) {
+        state.cards[imported.card] = imported.state
+      }
     case .tornLine:
       break
     }

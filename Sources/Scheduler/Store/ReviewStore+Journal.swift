@@ -23,7 +23,7 @@ extension Sequence<JournalEvent> {
       switch event {
       case .review(let review): reviews.append(review)
       case .undo(let undo): undone.insert(undo.undoes)
-      case .suspension, .tornLine: break
+      case .suspension, .tornLine, .imported: break
       }
     }
     return undone.isEmpty ? reviews : reviews.filter { !undone.contains($0.id) }

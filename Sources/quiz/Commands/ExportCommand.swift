@@ -7,12 +7,12 @@ import Scheduler
 struct ExportCommand: Command {
   /// The forms of export.
   enum Format: String, CaseIterable {
-    case json, csv, md
+    case json, csv, md, apkg
   }
 
   static let declaration = CommandDeclaration(
     name: "export",
-    summary: "Every card's progress, and the journal, as JSON, CSV or Markdown.",
+    summary: "Every card's progress, and the journal, as JSON, CSV, Markdown or an Anki package.",
     discussion: """
       Exports the review progress of the cards of the decks, one row per card: \
       \(ExportRow.columns.joined(separator: ", ")). Cards that have a review history but are \
@@ -22,11 +22,13 @@ struct ExportCommand: Command {
               the cards, and every journal event (grades, undos, suspensions).
         csv   the cards, RFC 4180: a header row, CRLF line ends, UTF-8.
         md    a report: a summary line, then a table per deck.
+        apkg  an Anki package (needs --output): each card a note, with its scheduling
+              and review log; imported again, it updates the notes (docs/anki.md).
       """,
     options: [
       .option(
         "--format", "FORMAT", completion: .values(Format.allCases.map(\.rawValue)),
-        help: "json, csv or md (default: from the --output file's extension, else json)."),
+        help: "json, csv, md or apkg (default: from the --output file's extension, else json)."),
       .option(
         "--output", "FILE", completion: .files,
         help: "Write to FILE, atomically, instead of standard output."),
@@ -36,6 +38,7 @@ struct ExportCommand: Command {
       ("quiz export > progress.json", "Every card's progress and the whole journal."),
       ("quiz export --output progress.csv", "The format follows the extension."),
       ("quiz export --format md --deck navigation-guide", "A report on one deck."),
+      ("quiz export --output quiz.apkg", "The cards and their progress, for Anki."),
     ])
 
   var format: Format
@@ -52,6 +55,9 @@ struct ExportCommand: Command {
     if force && output == nil {
       throw UsageError("--force goes with --output FILE", command: arguments.command)
     }
+    if format == .apkg && output == nil {
+      throw UsageError("--format apkg needs --output FILE.apkg", command: arguments.command)
+    }
   }
 
   func run(in context: CommandContext) throws(UsageError) -> ExitCode {
@@ -63,6 +69,9 @@ struct ExportCommand: Command {
     }
     guard let selection = try context.select(options) else { return .failure }
     let (collection, store) = (selection.collection, selection.store)
+    if format == .apkg, let output {
+      return try exportPackage(selection, to: output, now: now, in: context)
+    }
     let rows = ExportRow.rows(
       cards: selection.cards.map(\.tracked), allCards: collection.cards.lazy.map(\.id),
       state: store.state, includingOrphans: !selection.isFiltered)
@@ -85,7 +94,7 @@ struct ExportCommand: Command {
       summary += " and " + ReportText.count(exported.count, "journal event")
     case .csv:
       text = ExportRow.csv(rows)
-    case .md:
+    case .md, .apkg:  // apkg was written above; it always has an --output.
       text = ExportRow.markdown(
         rows, decks: collection.decks.map(\.tracked), state: store.state, today: selection.today,
         exportedAt: now)
@@ -112,13 +121,15 @@ struct ExportCommand: Command {
     if let name {
       let lowered = name.lowercased()
       guard let format = Format(rawValue: lowered == "markdown" ? "md" : lowered) else {
-        throw UsageError("--format takes json, csv or md, not '\(name)'", command: command)
+        throw UsageError(
+          "--format takes json, csv, md or apkg, not '\(name)'", command: command)
       }
       return format
     }
     switch output.map({ URL(fileURLWithPath: $0).pathExtension.lowercased() }) {
     case "csv": return .csv
     case "md", "markdown": return .md
+    case "apkg": return .apkg
     default: return .json
     }
   }

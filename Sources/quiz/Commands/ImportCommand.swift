@@ -3,59 +3,80 @@ import CommandLineKit
 import Foundation
 import Scheduler
 
-/// `quiz import`: converts lesson pages into native deck files.
+/// `quiz import`: converts lesson pages, and Anki packages, into native deck files.
 struct ImportCommand: Command {
   static let declaration = CommandDeclaration(
     name: "import",
-    summary: "Turn lesson pages into native decks.",
+    summary: "Turn lesson pages and Anki packages into native decks.",
     discussion: """
       Reads each lesson page (a .txt file) and writes its cards as a native deck, \
       DIR/lesson-N.md, with every card's id written out. New ids are readable: the lesson, the \
       kind and a few words of the question (l23-syntax-sheet-selected-item). A card already \
       reviewed on the page keeps the id its progress is kept under, so the imported deck keeps \
       the page's review history. A page with errors is not written.
+
+      An Anki package (a .apkg file, or a whole collection, .colpkg) becomes one deck per Anki \
+      deck, DIR/NAME.md, and, unless --no-progress, its scheduling becomes the cards' progress \
+      in the state folder; importing it again adds nothing. A damaged package writes nothing \
+      (docs/anki.md).
       """,
     arguments: [
       ArgumentDeclaration(
-        name: "PAGE", help: "A lesson page to import.", isRepeatable: true, completion: .files)
+        name: "FILE", help: "A lesson page or an Anki package (.apkg, .colpkg) to import.",
+        isRepeatable: true, completion: .files)
     ],
     options: [
       .option(
         "--output", "DIR", completion: .folders,
         help: "Where to write the decks (default: the current folder)."),
       .flag("--force", help: "Replace deck files that already exist."),
-    ] + StateOptions.options.filter { $0.name == "--state" },
+      .flag("--no-progress", help: "Leave an Anki package's scheduling out."),
+    ] + StateOptions.options,
     examples: [
       (
         "quiz import lesson-23.txt lesson-24.txt --output ~/my-decks",
         "Two lesson pages as two decks in ~/my-decks."
-      )
+      ),
+      ("quiz import Swift.apkg --output ~/my-decks", "An Anki deck, with its progress."),
     ])
 
   var output: String
   var force: Bool
   var pages: [String]
-  /// Where the progress is that decides which cards keep their ids.
+  var packages: [String]
+  var withProgress: Bool
+  /// Where an Anki package's progress goes, and the progress that decides which lesson-page
+  /// cards keep their ids.
   var state: StateOptions
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     output = arguments.value("--output") ?? "."
-    state = StateOptions()
-    state.folder = arguments.value("--state")
-    if state.folder == "" {
-      throw UsageError("--state needs a folder, not an empty name", command: arguments.command)
-    }
     force = arguments.flag("--force")
-    pages = arguments.positionals
-    guard !pages.isEmpty else {
-      throw UsageError("name at least one lesson page to import", command: arguments.command)
+    packages = arguments.positionals.filter(Self.isAnkiPackage)
+    pages = arguments.positionals.filter { !Self.isAnkiPackage($0) }
+    withProgress = !arguments.flag("--no-progress")
+    state = try StateOptions(arguments)
+    guard !arguments.positionals.isEmpty else {
+      throw UsageError(
+        "name at least one lesson page or Anki package to import", command: arguments.command)
     }
+  }
+
+  /// Whether `path` names an Anki package: a deck package (`.apkg`) or a whole collection
+  /// (`.colpkg`, the same format).
+  static func isAnkiPackage(_ path: String) -> Bool {
+    let lowered = path.lowercased()
+    return lowered.hasSuffix(".apkg") || lowered.hasSuffix(".colpkg")
   }
 
   func run(in context: CommandContext) throws(UsageError) -> ExitCode {
     let console = context.console
     var status = ExitCode.success
     var written: [String: String] = [:]
+    for package in packages where try importPackage(package, in: context) != .success {
+      status = .failure
+    }
+    guard !pages.isEmpty else { return status }
     guard let store = context.openForReading(state) else { return .failure }
     for page in pages {
       // The name as printed: a control character in it is shown, not sent to the terminal.

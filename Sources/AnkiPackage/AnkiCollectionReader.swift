@@ -1,0 +1,162 @@
+import Foundation
+
+/// Reads an ``AnkiCollection`` out of a collection database of any schema version read.
+struct AnkiCollectionReader {
+  let database: SQLiteDatabase
+
+  func read() throws(AnkiPackageError) -> AnkiCollection {
+    guard try database.hasTable("col") else {
+      throw .database("it has no col table: not an Anki collection")
+    }
+    let col = try database.prepare("SELECT crt, ver FROM col LIMIT 1")
+    guard try col.step() else { throw .database("its col table is empty") }
+    let version = Int(col.int(1))
+    guard AnkiPackageReader.schemaVersions.contains(version) else {
+      throw .unknownSchema(version)
+    }
+    var collection = AnkiCollection(
+      created: Date(timeIntervalSince1970: TimeInterval(col.int(0))), schemaVersion: version)
+    if try database.hasTable("notetypes") {
+      collection.notetypes = try notetypesFromTables()
+      collection.decks = try decksFromTable()
+    } else {
+      (collection.notetypes, collection.decks) = try notetypesAndDecksFromJSON()
+    }
+    collection.notes = try notes()
+    collection.cards = try cards()
+    collection.reviews = try reviews()
+    return collection
+  }
+
+  private func notes() throws(AnkiPackageError) -> [AnkiNote] {
+    let rows = try database.prepare("SELECT id, guid, mid, tags, flds FROM notes ORDER BY id")
+    var notes: [AnkiNote] = []
+    while try rows.step() {
+      notes.append(
+        AnkiNote(
+          id: rows.int(0), guid: rows.text(1), notetype: rows.int(2),
+          fields: rows.text(4).split(separator: "\u{1F}", omittingEmptySubsequences: false).map(
+            String.init),
+          tags: rows.text(3).split(separator: " ").map(String.init)))
+    }
+    return notes
+  }
+
+  private func cards() throws(AnkiPackageError) -> [AnkiCard] {
+    let rows = try database.prepare(
+      // A card in a filtered deck keeps its home deck and due in odid and odue.
+      "SELECT id, nid, CASE WHEN odid != 0 THEN odid ELSE did END, ord, type, queue,"
+        + " CASE WHEN odid != 0 THEN odue ELSE due END, ivl, factor, reps, lapses, left"
+        + " FROM cards ORDER BY nid, ord")
+    var cards: [AnkiCard] = []
+    while try rows.step() {
+      cards.append(
+        AnkiCard(
+          id: rows.int(0), note: rows.int(1), deck: rows.int(2), ordinal: Int(rows.int(3)),
+          kind: AnkiCard.Kind(rawValue: rows.int(4)) ?? .new, queue: rows.int(5),
+          due: rows.int(6), interval: rows.int(7), factor: rows.int(8), reviews: rows.int(9),
+          lapses: rows.int(10), left: rows.int(11)))
+    }
+    return cards
+  }
+
+  private func reviews() throws(AnkiPackageError) -> [AnkiReview] {
+    let rows = try database.prepare(
+      "SELECT id, cid, ease, ivl, lastIvl, factor, time, type FROM revlog ORDER BY id")
+    var reviews: [AnkiReview] = []
+    while try rows.step() {
+      reviews.append(
+        AnkiReview(
+          id: rows.int(0), card: rows.int(1), ease: rows.int(2), interval: rows.int(3),
+          lastInterval: rows.int(4), factor: rows.int(5), milliseconds: rows.int(6),
+          kind: AnkiReview.Kind(rawValue: rows.int(7)) ?? .manual))
+    }
+    return reviews
+  }
+
+  /// Schema 15 and later: a table per part, the settings in protocol buffers.
+  private func notetypesFromTables() throws(AnkiPackageError) -> [Int64: AnkiNotetype] {
+    var notetypes: [Int64: AnkiNotetype] = [:]
+    let types = try database.prepare("SELECT id, name, config FROM notetypes")
+    while try types.step() {
+      var notetype = AnkiNotetype(id: types.int(0), name: types.text(1), fields: [], templates: [])
+      // NotetypeConfig: 1 kind (1 = cloze), 2 sort field, 3 css.
+      for field in try ProtobufReader.fields(of: types.blob(2), what: "a note type") {
+        switch field {
+        case (1, .varint(let kind)): notetype.isCloze = kind == 1
+        case (2, .varint(let field)): notetype.sortField = Int(clamping: field)
+        case (3, .bytes(let css)): notetype.css = String(decoding: css, as: UTF8.self)
+        default: break
+        }
+      }
+      notetypes[notetype.id] = notetype
+    }
+    let fields = try database.prepare("SELECT ntid, name FROM fields ORDER BY ntid, ord")
+    while try fields.step() {
+      notetypes[fields.int(0)]?.fields.append(fields.text(1))
+    }
+    let templates = try database.prepare(
+      "SELECT ntid, name, config FROM templates ORDER BY ntid, ord")
+    while try templates.step() {
+      var template = AnkiNotetype.Template(name: templates.text(1), front: "", back: "")
+      // CardTemplate.Config: 1 question format, 2 answer format.
+      for field in try ProtobufReader.fields(of: templates.blob(2), what: "a card template") {
+        switch field {
+        case (1, .bytes(let text)): template.front = String(decoding: text, as: UTF8.self)
+        case (2, .bytes(let text)): template.back = String(decoding: text, as: UTF8.self)
+        default: break
+        }
+      }
+      notetypes[templates.int(0)]?.templates.append(template)
+    }
+    return notetypes
+  }
+
+  private func decksFromTable() throws(AnkiPackageError) -> [Int64: String] {
+    var decks: [Int64: String] = [:]
+    let rows = try database.prepare("SELECT id, name FROM decks")
+    while try rows.step() {
+      // Schema 18 separates the parts of a deck's name with U+001F; people write `::`.
+      decks[rows.int(0)] = rows.text(1).replacingOccurrences(of: "\u{1F}", with: "::")
+    }
+    return decks
+  }
+
+  /// Schema 11: note types and decks as JSON in the col table.
+  private func notetypesAndDecksFromJSON() throws(AnkiPackageError) -> (
+    [Int64: AnkiNotetype], [Int64: String]
+  ) {
+    let row = try database.prepare("SELECT models, decks FROM col LIMIT 1")
+    guard try row.step() else { throw .database("its col table is empty") }
+    guard
+      let models = try? JSONSerialization.jsonObject(with: Data(row.text(0).utf8))
+        as? [String: Any],
+      let deckObjects = try? JSONSerialization.jsonObject(with: Data(row.text(1).utf8))
+        as? [String: Any]
+    else { throw .malformed("the note types or decks of the col table are not JSON objects") }
+    var notetypes: [Int64: AnkiNotetype] = [:]
+    for case let model as [String: Any] in models.values {
+      guard let id = (model["id"] as? NSNumber)?.int64Value else { continue }
+      let fields = (model["flds"] as? [[String: Any]] ?? []).sorted {
+        ($0["ord"] as? Int ?? 0) < ($1["ord"] as? Int ?? 0)
+      }
+      let templates = (model["tmpls"] as? [[String: Any]] ?? []).sorted {
+        ($0["ord"] as? Int ?? 0) < ($1["ord"] as? Int ?? 0)
+      }
+      notetypes[id] = AnkiNotetype(
+        id: id, name: model["name"] as? String ?? "", isCloze: model["type"] as? Int == 1,
+        fields: fields.map { $0["name"] as? String ?? "" },
+        templates: templates.map {
+          AnkiNotetype.Template(
+            name: $0["name"] as? String ?? "", front: $0["qfmt"] as? String ?? "",
+            back: $0["afmt"] as? String ?? "")
+        }, css: model["css"] as? String ?? "", sortField: model["sortf"] as? Int ?? 0)
+    }
+    var decks: [Int64: String] = [:]
+    for case let deck as [String: Any] in deckObjects.values {
+      guard let id = (deck["id"] as? NSNumber)?.int64Value else { continue }
+      decks[id] = deck["name"] as? String ?? ""
+    }
+    return (notetypes, decks)
+  }
+}

@@ -1,0 +1,233 @@
+import CardDeck
+import Foundation
+import Scheduler
+
+/// quiz cards, their states and the journal as an Anki collection (docs/anki.md).
+public enum AnkiExport {
+  /// The fields of quiz's note type, in order.
+  public enum Field: String, CaseIterable, Sendable {
+    /// The card's kind.
+    case kind = "Kind"
+    /// The card's topic.
+    case topic = "Topic"
+    /// The question's prose.
+    case prompt = "Prompt"
+    /// The question's code.
+    case promptCode = "Prompt code"
+    /// The answer's prose.
+    case answer = "Answer"
+    /// The answer's code.
+    case answerCode = "Answer code"
+    /// Where the fact comes from.
+    case source = "Source"
+    /// What interviewers listen for (interview cards).
+    case listenFor = "Listen for"
+    /// The card's id in quiz.
+    case quizID = "Quiz id"
+  }
+
+  /// The id of quiz's note type: always the same, so that Anki recognises the note type of an
+  /// earlier export when importing a later one.
+  public static let notetypeID: Int64 = 1_577_836_800_000
+
+  /// The collection for `cards` (whose decks' titles `titles` gives, by deck name), with their
+  /// scheduling from `state` and their review log from `events`.
+  ///
+  /// `now` is the moment of the export, `today` quiz's day then, and `dayStart` the moment that
+  /// day began: the collection counts its days from it.
+  public static func collection(
+    cards: [Card], titles: [String: String], state: ReviewState, events: [JournalEvent],
+    now: Date, today: Day, dayStart: Date
+  ) -> AnkiCollection {
+    let nowMilliseconds = Int64((now.timeIntervalSince1970 * 1000).rounded(.down))
+    var collection = AnkiCollection(
+      created: Date(timeIntervalSince1970: dayStart.timeIntervalSince1970.rounded(.down)))
+    collection.notetypes[notetypeID] = notetype
+    var deckIDs: [String: Int64] = [:]
+    var cardIDs: [String: Int64] = [:]
+    // Ids count down from now so that none is in the future; Anki gives an imported note whose
+    // id it already has a new one, and matches notes by GUID.
+    var nextID = nowMilliseconds - Int64(cards.count) - 1
+    for card in cards {
+      let deckName = "quiz::" + (titles[card.deck] ?? card.deck)
+      let deck: Int64
+      if let known = deckIDs[deckName] {
+        deck = known
+      } else {
+        deck = nowMilliseconds + Int64(deckIDs.count) + 1
+        deckIDs[deckName] = deck
+        collection.decks[deck] = deckName
+      }
+      nextID += 1
+      cardIDs[card.id] = nextID
+      collection.notes.append(
+        AnkiNote(
+          id: nextID, guid: card.id, notetype: notetypeID, fields: fields(of: card),
+          tags: [card.kind.rawValue, tag(card.topic)]))
+      collection.cards.append(
+        scheduled(
+          AnkiCard(
+            id: nextID, note: nextID, deck: deck, ordinal: 0, kind: .new, queue: 0,
+            due: Int64(collection.cards.count + 1)),
+          state: state.cards[card.id], isSuspended: state.suspended.contains(card.id),
+          today: today, now: now))
+    }
+    collection.reviews = reviewLog(events, cardIDs: cardIDs)
+    return collection
+  }
+
+  /// `card` with the scheduling `state` gives it.
+  static func scheduled(
+    _ card: AnkiCard, state: CardState?, isSuspended: Bool, today: Day, now: Date
+  ) -> AnkiCard {
+    var card = card
+    if let state, state.reviews > 0 {
+      card.factor = Int64((state.easeFactor * 1000).rounded())
+      card.reviews = Int64(state.reviews)
+      card.lapses = Int64(state.lapses)
+      if state.isDue(on: today) && (state.needsExtraReview || state.interval == 0) {
+        // In SM-2's same-day repetition: a learning card if it never got past its first
+        // recall, else relearning; due now, one step left.
+        let isLearning = state.lapses == 0 && state.repetitions <= 1
+        card.kind = isLearning ? .learning : .relearning
+        card.queue = 1
+        card.due = Int64(now.timeIntervalSince1970)
+        card.interval = isLearning ? 0 : Int64(max(1, state.interval))
+        card.left = 1001
+      } else {
+        card.kind = .review
+        card.queue = 2
+        card.due = Int64(state.due - today)
+        card.interval = Int64(max(1, state.interval))
+      }
+    }
+    if isSuspended { card.queue = AnkiCard.suspendedQueue }
+    return card
+  }
+
+  /// The reviews in effect (an undone one is left out) of the cards `cardIDs` names, as Anki's
+  /// review log: ids are the moments in milliseconds, made unique by counting on.
+  static func reviewLog(_ events: [JournalEvent], cardIDs: [String: Int64]) -> [AnkiReview] {
+    var log: [AnkiReview] = []
+    var lastID: Int64 = .min
+    for review in events.reviewsInEffect() {
+      guard let card = cardIDs[review.card] else { continue }
+      var id = Int64((review.at.timeIntervalSince1970 * 1000).rounded(.down))
+      if id <= lastID { id = lastID + 1 }
+      lastID = id
+      let before = review.before
+      let after = review.after
+      let kind: AnkiReview.Kind =
+        before.reviews == 0
+        ? .learning
+        : (before.needsExtraReview || (before.repetitions == 0 && before.lapses > 0))
+          ? .relearning : .review
+      log.append(
+        AnkiReview(
+          id: id, card: card, ease: ease(review.grade),
+          // Days when the grade scheduled the card on a later day; else Anki's seconds, 10
+          // minutes: quiz shows it again the same day.
+          interval: after.due > review.day ? Int64(after.interval) : -600,
+          lastInterval: Int64(before.interval),
+          factor: Int64((after.easeFactor * 1000).rounded()),
+          milliseconds: Int64(min(3_600_000, ((review.seconds ?? 0) * 1000).rounded())),
+          kind: kind))
+    }
+    return log.sorted { $0.id < $1.id }
+  }
+
+  /// Anki's button for an SM-2 grade: 0–2 Again, 3 Hard, 4 Good, 5 Easy.
+  static func ease(_ grade: Grade) -> Int64 {
+    switch grade.rawValue {
+    case 3: 2
+    case 4: 3
+    case 5: 4
+    default: 1
+    }
+  }
+
+  /// A topic as an Anki tag, which holds no space.
+  static func tag(_ topic: String) -> String {
+    "topic::" + topic.split(whereSeparator: \.isWhitespace).joined(separator: "_")
+  }
+
+  /// The fields of `card`'s note, HTML-escaped, in ``Field`` order.
+  static func fields(of card: Card) -> [String] {
+    let record = CardRecord(card)
+    return [
+      escape(card.kind.rawValue), escape(card.topic), prose(record.prompt),
+      escape(record.promptCode ?? ""), prose(record.answer), escape(record.answerCode ?? ""),
+      prose(record.source ?? ""), prose(record.listenFor ?? ""), escape(card.id),
+    ]
+  }
+
+  /// Text as HTML: escaped, line ends as `<br>`.
+  static func prose(_ text: String) -> String {
+    escape(text).replacingOccurrences(of: "\n", with: "<br>")
+  }
+
+  /// Text with HTML's special characters escaped; line ends kept (the code fields show in a
+  /// `<pre>`).
+  public static func escape(_ text: String) -> String {
+    var out = ""
+    out.reserveCapacity(text.utf8.count)
+    for character in text {
+      switch character {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "\"": out += "&quot;"
+      default: out.append(character)
+      }
+    }
+    return out
+  }
+
+  /// quiz's note type: a field per part of a card, code in a monospace block.
+  static let notetype = AnkiNotetype(
+    id: notetypeID, name: "quiz card", fields: Field.allCases.map(\.rawValue),
+    templates: [
+      AnkiNotetype.Template(
+        name: "Card",
+        front: """
+          <div class="quiz-meta">{{Kind}} · {{Topic}}</div>
+          <div class="quiz-prompt">{{Prompt}}</div>
+          {{#Prompt code}}<pre class="quiz-code"><code>{{Prompt code}}</code></pre>{{/Prompt code}}
+          """,
+        back: """
+          {{FrontSide}}
+          <hr id="answer">
+          {{#Answer}}<div class="quiz-answer">{{Answer}}</div>{{/Answer}}
+          {{#Answer code}}<pre class="quiz-code"><code>{{Answer code}}</code></pre>{{/Answer code}}
+          {{#Listen for}}<div class="quiz-listen">Listen for: {{Listen for}}</div>{{/Listen for}}
+          {{#Source}}<div class="quiz-source">Source: {{Source}}</div>{{/Source}}
+          """)
+    ],
+    css: """
+      .card { font-family: sans-serif; font-size: 18px; text-align: left; }
+      .quiz-meta { color: #888; font-size: 14px; }
+      .quiz-code { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 15px;
+        white-space: pre; overflow-x: auto; background: rgba(128, 128, 128, 0.12);
+        padding: 8px; }
+      """, sortField: 2)
+}
+
+extension AnkiExport {
+  /// The moment the day of `now` began by `clock`, to the second: the first second that
+  /// `clock` counts as that day, found by halving (days are 23 to 25 hours long).
+  public static func dayStart(of clock: DayClock, at now: Date) -> Date {
+    let today = clock.day(for: now)
+    var low = now.timeIntervalSince1970.rounded(.down) - 26 * 3600
+    var high = now.timeIntervalSince1970.rounded(.down)
+    // Invariant: low is before today, high is in it.
+    while high - low > 1 {
+      let middle = ((low + high) / 2).rounded(.down)
+      if clock.day(for: Date(timeIntervalSince1970: middle)) < today {
+        low = middle
+      } else {
+        high = middle
+      }
+    }
+    return Date(timeIntervalSince1970: high)
+  }
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+/// Reads an Anki package (`.apkg`): the current format (`collection.anki21b`, zstd, with a
+/// `meta` file) and the legacy ones (`collection.anki21`, `collection.anki2`).
+///
+/// Everything is read in memory and nothing is written: a package that fails any check is
+/// refused as a whole.
+public struct AnkiPackageReader: Sendable {
+  /// The newest package format read (`meta`'s version: 1 and 2 legacy, 3 current).
+  public static let newestFormat = 3
+  /// The collection schema versions read: 11 (legacy, note types as JSON) to 18.
+  public static let schemaVersions = 11...18
+
+  /// The largest any part of a package may be decompressed.
+  public var sizeLimit: Int
+
+  /// A reader refusing parts larger than `sizeLimit` bytes decompressed (default 512 MiB).
+  public init(sizeLimit: Int = 512 << 20) {
+    self.sizeLimit = sizeLimit
+  }
+
+  /// The collection in the package at `path`.
+  public func read(path: String) throws(AnkiPackageError) -> AnkiCollection {
+    let archive = try ZipArchive(path: path)
+    var format: Int?
+    if archive.contains("meta") {
+      let fields = try ProtobufReader.fields(
+        of: try archive.read("meta", limit: 1 << 20), what: "meta")
+      var version = 0
+      for case (1, .varint(let value)) in fields { version = Int(clamping: value) }
+      guard version >= 1 else { throw .malformed("meta names no package format") }
+      guard version <= Self.newestFormat else { throw .newerFormat(version) }
+      format = version
+    }
+    let name: String
+    switch format {
+    case 3: name = "collection.anki21b"
+    case 2: name = "collection.anki21"
+    case 1: name = "collection.anki2"
+    default:
+      name =
+        ["collection.anki21b", "collection.anki21", "collection.anki2"].first(
+          where: archive.contains) ?? "collection.anki2"
+    }
+    guard archive.contains(name) else { throw .noCollection }
+    let isCompressed = name.hasSuffix("b")
+    var bytes = try archive.read(name, limit: sizeLimit)
+    if isCompressed { bytes = try Zstd.decompress(bytes, limit: sizeLimit, entry: name) }
+    let media = try mediaNames(in: archive, compressed: isCompressed)
+    var collection = try AnkiCollectionReader(database: SQLiteDatabase(bytes: bytes)).read()
+    collection.media = media
+    return collection
+  }
+
+  /// The media files' names, each checked to be a plain file name.
+  private func mediaNames(
+    in archive: ZipArchive, compressed: Bool
+  ) throws(AnkiPackageError) -> [String] {
+    guard archive.contains("media") else { return [] }
+    let data = try archive.read("media", limit: 64 << 20)
+    var names: [String] = []
+    if compressed {
+      let list = try Zstd.decompress(data, limit: 64 << 20, entry: "media")
+      for case (1, .bytes(let entry)) in try ProtobufReader.fields(of: list, what: "media") {
+        for case (1, .bytes(let name)) in try ProtobufReader.fields(of: entry, what: "media") {
+          names.append(String(decoding: name, as: UTF8.self))
+        }
+      }
+    } else {
+      guard
+        let map = try? JSONSerialization.jsonObject(with: data) as? [String: String]
+      else { throw .malformed("the media list is not a JSON object of names") }
+      names = map.sorted { (Int($0.key) ?? 0) < (Int($1.key) ?? 0) }.map(\.value)
+    }
+    for name in names {
+      let isPlain =
+        !name.isEmpty && name != "." && name != ".." && !name.contains("/")
+        && !name.contains("\\") && !name.unicodeScalars.contains { $0.value < 0x20 }
+      guard isPlain else { throw .unsafeMediaName(name) }
+    }
+    return names
+  }
+}

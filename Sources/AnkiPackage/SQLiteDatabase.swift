@@ -1,0 +1,90 @@
+import CSQLite
+import Foundation
+
+/// An SQLite database in memory: an Anki collection read from a package, or one being built.
+final class SQLiteDatabase {
+  private let handle: OpaquePointer
+
+  /// An empty database.
+  init() throws(AnkiPackageError) {
+    var handle: OpaquePointer?
+    guard
+      sqlite3_open_v2(":memory:", &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil)
+        == SQLITE_OK, let handle
+    else {
+      sqlite3_close(handle)
+      throw .database("SQLite cannot open a database in memory")
+    }
+    self.handle = handle
+  }
+
+  /// The database whose file is `bytes`, read-only, without writing it anywhere.
+  convenience init(bytes: Data) throws(AnkiPackageError) {
+    try self.init()
+    guard bytes.count >= 100, bytes.starts(with: Data("SQLite format 3\0".utf8)) else {
+      throw .database("it is not an SQLite database")
+    }
+    var file = bytes
+    // A collection saved in WAL mode says so in bytes 18 and 19; a database in memory has no
+    // WAL, so it is read as a rollback-journal one, which is the same data.
+    file[file.startIndex + 18] = 1
+    file[file.startIndex + 19] = 1
+    guard let buffer = sqlite3_malloc64(UInt64(file.count)) else {
+      throw .database("out of memory")
+    }
+    file.withUnsafeBytes { buffer.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+    let flags = UInt32(SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_READONLY)
+    let status = sqlite3_deserialize(
+      handle, "main", buffer.assumingMemoryBound(to: UInt8.self), Int64(file.count),
+      Int64(file.count), flags)
+    guard status == SQLITE_OK else { throw .database(message(status)) }
+    // Reading the schema is where a damaged file shows.
+    _ = try scalar("SELECT count(*) FROM sqlite_master")
+  }
+
+  deinit {
+    sqlite3_close_v2(handle)
+  }
+
+  /// The database's file, as bytes.
+  func serialized() throws(AnkiPackageError) -> Data {
+    var size: Int64 = 0
+    guard let bytes = sqlite3_serialize(handle, "main", &size, 0) else {
+      throw .database("the database cannot be serialized")
+    }
+    defer { sqlite3_free(bytes) }
+    return Data(bytes: bytes, count: Int(size))
+  }
+
+  /// Runs `sql`, statements without results.
+  func execute(_ sql: String) throws(AnkiPackageError) {
+    let status = sqlite3_exec(handle, sql, nil, nil, nil)
+    guard status == SQLITE_OK else { throw .database(message(status)) }
+  }
+
+  /// The statement `sql`, to bind and step.
+  func prepare(_ sql: String) throws(AnkiPackageError) -> SQLiteStatement {
+    var statement: OpaquePointer?
+    let status = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+    guard status == SQLITE_OK, let statement else { throw .database(message(status)) }
+    return SQLiteStatement(statement, database: self)
+  }
+
+  /// The first column of the first row of `sql`, as an integer.
+  func scalar(_ sql: String) throws(AnkiPackageError) -> Int64? {
+    let statement = try prepare(sql)
+    return try statement.step() ? statement.int(0) : nil
+  }
+
+  /// Whether the table `name` exists.
+  func hasTable(_ name: String) throws(AnkiPackageError) -> Bool {
+    let statement = try prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?")
+    statement.bind(1, name)
+    return try statement.step()
+  }
+
+  /// SQLite's message for the last failure.
+  func message(_ status: Int32) -> String {
+    String(cString: sqlite3_errmsg(handle)) + " (SQLite \(status))"
+  }
+}

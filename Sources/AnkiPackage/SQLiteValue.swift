@@ -1,0 +1,5 @@
+/// A value bound to a statement's parameter.
+enum SQLiteValue {
+  case int(Int64)
+  case text(String)
+}

@@ -1,0 +1,121 @@
+import CZip
+import Foundation
+
+/// A zip archive read with libzip: the entries of an Anki package.
+final class ZipArchive {
+  private let handle: OpaquePointer
+
+  /// Opens the archive at `path`, checking its structure.
+  init(path: String) throws(AnkiPackageError) {
+    var error: Int32 = 0
+    guard let handle = zip_open(path, ZIP_RDONLY | ZIP_CHECKCONS, &error) else {
+      var zipError = zip_error_t()
+      zip_error_init_with_code(&zipError, error)
+      defer { zip_error_fini(&zipError) }
+      throw .notAZip(String(cString: zip_error_strerror(&zipError)))
+    }
+    self.handle = handle
+  }
+
+  deinit {
+    zip_discard(handle)
+  }
+
+  /// Whether the archive holds `name`.
+  func contains(_ name: String) -> Bool {
+    zip_name_locate(handle, name, 0) >= 0
+  }
+
+  /// The bytes of the entry `name`, refused past `limit` bytes whatever its header says.
+  func read(_ name: String, limit: Int) throws(AnkiPackageError) -> Data {
+    var stat = zip_stat_t()
+    zip_stat_init(&stat)
+    guard zip_stat(handle, name, 0, &stat) == 0 else {
+      throw .malformed("\(name) is missing from the archive")
+    }
+    if stat.valid & UInt64(ZIP_STAT_SIZE) != 0, stat.size > UInt64(limit) {
+      throw .tooLarge(entry: name, limit: limit)
+    }
+    guard let file = zip_fopen(handle, name, 0) else {
+      throw .notAZip("\(name): \(String(cString: zip_strerror(handle)))")
+    }
+    defer { zip_fclose(file) }
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { zip_fread(file, $0.baseAddress, 1 << 16) }
+      if count < 0 { throw .notAZip("\(name): \(String(cString: zip_file_strerror(file)))") }
+      if count == 0 { break }
+      guard data.count + Int(count) <= limit else { throw .tooLarge(entry: name, limit: limit) }
+      data.append(contentsOf: buffer[..<Int(count)])
+    }
+    return data
+  }
+
+  /// A new archive holding `entries`, in order, deflated at level 1, built in memory; every
+  /// entry dated `modified` (not the clock's time), so the same entries give the same bytes.
+  static func archive(
+    _ entries: [(name: String, data: Data)], modified: Date = Date(timeIntervalSince1970: 0)
+  ) throws(AnkiPackageError) -> Data {
+    var error = zip_error_t()
+    zip_error_init(&error)
+    defer { zip_error_fini(&error) }
+    guard let buffer = zip_source_buffer_create(nil, 0, 0, &error) else {
+      throw .cannotWrite(String(cString: zip_error_strerror(&error)))
+    }
+    // Kept past zip_close, which writes the archive into it, to read the bytes back.
+    zip_source_keep(buffer)
+    defer { zip_source_free(buffer) }
+    guard let archive = zip_open_from_source(buffer, ZIP_TRUNCATE, &error) else {
+      zip_source_free(buffer)
+      throw .cannotWrite(String(cString: zip_error_strerror(&error)))
+    }
+    for entry in entries {
+      // libzip reads the bytes at zip_close, and frees them then.
+      guard let copy = malloc(max(1, entry.data.count)) else {
+        zip_discard(archive)
+        throw .cannotWrite("out of memory")
+      }
+      entry.data.withUnsafeBytes { bytes in
+        if let base = bytes.baseAddress { copy.copyMemory(from: base, byteCount: bytes.count) }
+      }
+      guard let source = zip_source_buffer(archive, copy, zip_uint64_t(entry.data.count), 1)
+      else {
+        free(copy)
+        zip_discard(archive)
+        throw .cannotWrite(String(cString: zip_strerror(archive)))
+      }
+      let index = zip_file_add(archive, entry.name, source, zip_flags_t(ZIP_FL_ENC_UTF_8))
+      guard index >= 0 else {
+        zip_source_free(source)
+        let reason = String(cString: zip_strerror(archive))
+        zip_discard(archive)
+        throw .cannotWrite(reason)
+      }
+      // Deflate's fastest level: several times faster than its default on a collection of
+      // 100k reviews, for a package a fifth larger.
+      zip_set_file_compression(archive, zip_uint64_t(index), ZIP_CM_DEFLATE, 1)
+      zip_file_set_mtime(archive, zip_uint64_t(index), time_t(modified.timeIntervalSince1970), 0)
+    }
+    guard zip_close(archive) == 0 else {
+      let reason = String(cString: zip_strerror(archive))
+      zip_discard(archive)
+      throw .cannotWrite(reason)
+    }
+    guard zip_source_open(buffer) == 0 else {
+      throw .cannotWrite("the archive cannot be read back")
+    }
+    defer { zip_source_close(buffer) }
+    var data = Data()
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = chunk.withUnsafeMutableBytes {
+        zip_source_read(buffer, $0.baseAddress!, zip_uint64_t($0.count))
+      }
+      if count < 0 { throw .cannotWrite("the archive cannot be read back") }
+      if count == 0 { break }
+      data.append(contentsOf: chunk[..<Int(count)])
+    }
+    return data
+  }
+}

@@ -1,0 +1,6 @@
+#include <sqlite3.h>
+
+// SQLITE_TRANSIENT is a macro casting -1 to a function pointer, which Swift cannot import.
+static inline sqlite3_destructor_type quiz_sqlite_transient(void) {
+  return SQLITE_TRANSIENT;
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+extension ReviewStore {
+  /// Appends each of `events` whose id the journal does not hold yet, in order, and returns how
+  /// many it appended: so bringing in the same states again writes nothing.
+  ///
+  /// Each event must be an ``ImportEvent`` or a ``SuspensionEvent``, with an id derived from
+  /// what it brings in (see ``JournalEvent/derivedID(_:)``).
+  @discardableResult
+  public func appendImported(_ events: [JournalEvent]) throws(StateError) -> Int {
+    _ = try requireWriter()
+    for event in events {
+      guard let card = event.card else {
+        throw .notWritable(folder: folder, reason: "an imported event names no card")
+      }
+      try requireReadableID(card)
+    }
+    var known = Set(try journalEvents().lazy.map(\.id))
+    var appended = 0
+    for event in events where known.insert(event.id).inserted {
+      try append(event)
+      appended += 1
+    }
+    return appended
+  }
+}
+
+extension JournalEvent {
+  /// A UUID made from `text` alone (two FNV-1a-64 hashes with different offsets), shaped as a
+  /// version-8 UUID: the same text gives the same id on every machine. Not for secrets.
+  public static func derivedID(_ text: String) -> UUID {
+    func fnv(_ offset: UInt64) -> UInt64 {
+      var hash = offset
+      for byte in text.utf8 {
+        hash ^= UInt64(byte)
+        hash = hash &* 0x0000_0100_0000_01b3
+      }
+      return hash
+    }
+    let high = fnv(0xcbf2_9ce4_8422_2325)
+    let low = fnv(0x84222325_cbf29ce4)
+    var bytes =
+      (0..<8).map { UInt8(truncatingIfNeeded: high >> (56 - 8 * $0)) }
+      + (0..<8).map { UInt8(truncatingIfNeeded: low >> (56 - 8 * $0)) }
+    bytes[6] = (bytes[6] & 0x0F) | 0x80
+    bytes[8] = (bytes[8] & 0x3F) | 0x80
+    return UUID(
+      uuid: (
+        bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+        bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+      ))
+  }
+}

@@ -1,0 +1,45 @@
+import AnkiPackage
+import CardDeck
+import CommandLineKit
+import Foundation
+import Scheduler
+
+extension ExportCommand {
+  /// Writes the selected cards, their scheduling and their review log as an Anki package.
+  func exportPackage(
+    _ selection: CommandContext.Selection, to output: String, now: Date,
+    in context: CommandContext
+  ) throws(UsageError) -> ExitCode {
+    let console = context.console
+    let events: [JournalEvent]
+    do {
+      events = try selection.store.journalEvents()
+    } catch {
+      console.failure(error)
+      return .failure
+    }
+    let dayClock = try context.dayClock(options.state)
+    let titles = Dictionary(
+      selection.collection.decks.map { ($0.name, $0.title) }, uniquingKeysWith: { a, _ in a })
+    let collection = AnkiExport.collection(
+      cards: selection.cards, titles: titles, state: selection.store.state, events: events,
+      now: now, today: selection.today, dayStart: AnkiExport.dayStart(of: dayClock, at: now))
+    let data: Data
+    do {
+      data = try AnkiPackageWriter().package(collection)
+    } catch {
+      console.printError("\(output): \(error.description)")
+      return .failure
+    }
+    do throws(AtomicFile.Failure) {
+      try AtomicFile.write(data, to: output, replacing: force)
+    } catch {
+      console.failure(error.message(for: output))
+      return .failure
+    }
+    console.print(
+      "\(output): \(ReportText.count(collection.notes.count, "card")) and "
+        + "\(ReportText.count(collection.reviews.count, "review")) for Anki")
+    return selection.collection.errors.isEmpty ? .success : .failure
+  }
+}
