@@ -75,7 +75,7 @@ struct DeckOptions {
     if let folder = folder(in: environment) {
       let collection: DeckCollection
       do {
-        collection = try loader.load(folder: folder)
+        collection = try loader.load(folder: folder, cache: environment.deckCache)
       } catch {
         throw UsageError("\(error)", command: command)
       }

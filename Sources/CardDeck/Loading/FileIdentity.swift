@@ -1,0 +1,59 @@
+import Glibc
+
+/// What tells one version of a file from another without reading it: its device and inode, size,
+/// and its modification and change times to the nanosecond. Any write changes the change time,
+/// which no one can set back, and renaming another file over it changes the inode.
+struct FileIdentity: Equatable {
+  var device: UInt64
+  var inode: UInt64
+  var size: Int
+  var modified: (seconds: Int, nanoseconds: Int)
+  var changed: (seconds: Int, nanoseconds: Int)
+
+  /// The identity in a `stat` result.
+  init(_ status: stat) {
+    device = UInt64(status.st_dev)
+    inode = UInt64(status.st_ino)
+    size = Int(status.st_size)
+    modified = (Int(status.st_mtim.tv_sec), Int(status.st_mtim.tv_nsec))
+    changed = (Int(status.st_ctim.tv_sec), Int(status.st_ctim.tv_nsec))
+  }
+
+  /// The identity of the regular file at `path` (following links, as reading it does); nil if
+  /// there is none.
+  init?(path: String) {
+    var status = stat()
+    guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+    self.init(status)
+  }
+
+  /// The later of the two times, in nanoseconds since 1970.
+  var latestChange: Int {
+    max(
+      modified.seconds &* 1_000_000_000 &+ modified.nanoseconds,
+      changed.seconds &* 1_000_000_000 &+ changed.nanoseconds)
+  }
+
+  static func == (lhs: FileIdentity, rhs: FileIdentity) -> Bool {
+    lhs.device == rhs.device && lhs.inode == rhs.inode && lhs.size == rhs.size
+      && lhs.modified == rhs.modified && lhs.changed == rhs.changed
+  }
+
+  func encode(into out: inout CacheBytes) {
+    out.append(device)
+    out.append(inode)
+    out.append(size)
+    out.append(modified.seconds)
+    out.append(modified.nanoseconds)
+    out.append(changed.seconds)
+    out.append(changed.nanoseconds)
+  }
+
+  init(_ input: inout CacheBytes) throws(CacheBytes.Malformed) {
+    device = try input.uint64()
+    inode = try input.uint64()
+    size = try input.int()
+    modified = (try input.int(), try input.int())
+    changed = (try input.int(), try input.int())
+  }
+}
