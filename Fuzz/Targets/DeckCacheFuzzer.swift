@@ -60,7 +60,8 @@ public func fuzzInitialize(
       var single = deck
       single.cards = [card]
       var payload = CacheBytes()
-      DeckCache.encode(single, collection.diagnostics.filter { $0.location.path == deck.path }, into: &payload)
+      DeckCache.encode(
+        single, collection.diagnostics.filter { $0.location.path == deck.path }, into: &payload)
       var file = CacheBytes()
       file.append(DeckCache.formatVersion)
       file.append(bytes: Array("seed".utf8))
@@ -71,7 +72,7 @@ public func fuzzInitialize(
       file.append(CacheBytes.hash(payload.bytes, 0..<payload.bytes.count))
       file.append(bytes: payload.bytes)
       written += 1
-      FileManager.default.createFile(
+      _ = FileManager.default.createFile(
         atPath: "\(out)/seed-\(deck.name)-\(written)", contents: Data(DeckCache.magic + file.bytes))
     }
   }

@@ -129,7 +129,7 @@ extension Snapshot {
     if let tree = try? FastJSONDecoder.parse(data),
       let probe = try? FastJSONDecoder.decode(VersionProbe.self, from: tree),
       (probe.version ?? 1) == migrator.currentVersion,
-      let snapshot = try? FastJSONDecoder.decode(Snapshot.self, from: tree)
+      let snapshot = fromTree(tree) ?? (try? FastJSONDecoder.decode(Snapshot.self, from: tree))
     {
       return snapshot
     }

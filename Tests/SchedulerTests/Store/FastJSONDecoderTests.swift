@@ -52,6 +52,52 @@ struct FastJSONDecoderTests {
     #expect(decoded.journalBytes == 832)
   }
 
+  /// Checks the tree shortcut's promise on `text`: it may decline, but never disagree.
+  private func expectTreeAgreement(
+    _ text: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    guard let tree = try? FastJSONDecoder.parse(Data(text.utf8)),
+      let fast = Snapshot.fromTree(tree)
+    else { return }
+    let slow = try? JSONDecoder().decode(Snapshot.self, from: Data(text.utf8))
+    #expect(slow == fast, "\(text)", sourceLocation: sourceLocation)
+  }
+
+  @Test func readsTheSnapshotsQuizWritesStraightFromTheTree() throws {
+    var snapshot = Snapshot(journalEntries: 3, journalBytes: 900, lastEventID: UUID())
+    var random = SeededGenerator(seed: 11)
+    for index in 0..<300 {
+      snapshot.state.cards["card-\(index)"] = CardState(
+        repetitions: Int(random.next() % 9), easeFactor: 1.3 + Double(random.next() % 170) / 100,
+        interval: Int(random.next() % 400), due: Day(daysSince1970: 11_000 + index),
+        needsExtraReview: random.next() % 2 == 0, lapses: Int(random.next() % 5),
+        reviews: Int(random.next() % 50),
+        lastReview: index % 3 == 0
+          ? nil : Date(timeIntervalSince1970: 950_000_000 + Double(index) * 86_400.5))
+    }
+    snapshot.state.suspended = ["card-3", "card-7"]
+    snapshot.state.newCardsByDay = [Day(daysSince1970: 11_000): 20]
+    snapshot.state.reviewsByDay = [Day(daysSince1970: 11_000): 41, Day(daysSince1970: 11_001): 2]
+    let data = try snapshot.encoded()
+    let fromTree = try #require(Snapshot.fromTree(try FastJSONDecoder.parse(data)))
+    #expect(fromTree == snapshot)
+    #expect(fromTree == (try JSONDecoder().decode(Snapshot.self, from: data)))
+    // What init(from:) takes with defaults (keys left out, unknown keys) the tree takes too.
+    let sparse = #"{"cards":{"a":{"due":"2026-11-30","x":[null]}},"version":1,"y":null}"#
+    #expect(Snapshot.fromTree(try FastJSONDecoder.parse(Data(sparse.utf8))) != nil)
+    expectTreeAgreement(sparse)
+    // What it would refuse, or might read otherwise, it leaves to the decoder.
+    for text in [
+      #"{"cards":{"a":{"due":null}}}"#, #"{"cards":{"a":{"interval":-1}}}"#,
+      #"{"cards":{"a":{"easeFactor":1.0}}}"#, #"{"cards":{"":{}}}"#, #"{"version":2}"#,
+      #"{"journalBytes":null}"#, #"{"suspended":["a\u0001"]}"#, #"{"lastEventID":"x"}"#,
+      #"{"reviewsByDay":{"2026-13-01":1}}"#, #"{"cards":{"a":{"lastReview":"yesterday"}}}"#,
+    ] {
+      let tree = try? FastJSONDecoder.parse(Data(text.utf8))
+      #expect(tree.flatMap(Snapshot.fromTree) == nil, "\(text)")
+    }
+  }
+
   @Test func agreesOnEveryJournalLineQuizWrites() throws {
     for event in JournalEventCodingTests.events {
       let line = String(decoding: try event.encodedLine(), as: UTF8.self)
@@ -94,6 +140,7 @@ struct FastJSONDecoderTests {
       }
       let text = String(decoding: bytes, as: UTF8.self)
       expectAgreement(Snapshot.self, text)
+      expectTreeAgreement(text)
       expectAgreement(JournalLineProbe.self, text)
     }
   }
