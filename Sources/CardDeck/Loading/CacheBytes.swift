@@ -107,8 +107,13 @@ struct CacheBytes {
   /// A string, which must be valid UTF-8 (never repaired: that would change it).
   mutating func string() throws(Malformed) -> String {
     let range = try range()
-    let text = bytes.withUnsafeBufferPointer {
-      String(validating: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self)
+    let text = bytes.withUnsafeBufferPointer { buffer -> String? in
+      let content = UnsafeBufferPointer(rebasing: buffer[range])
+      // ASCII is valid UTF-8 as it is; `String(validating:)` took two thirds of reading a cache.
+      var union: UInt8 = 0
+      for byte in content { union |= byte }
+      return union < 0x80
+        ? String(decoding: content, as: UTF8.self) : String(validating: content, as: UTF8.self)
     }
     guard let text else { throw Malformed() }
     return text
