@@ -262,6 +262,41 @@ struct DeckCacheTests {
     #expect(loaded.errors.contains { $0.description.contains("not a regular file") })
   }
 
+  @Test("reads decks in memory from the cache only while their bytes are the same")
+  func builtIn() throws {
+    let setup = try CachedDecks()
+    let cache = setup.cache()
+    let text = "# A\n\n## Trick · T · one\nQ1?\n\n---\n\nA.\n"
+    let files = [
+      DeckLoader.File(path: "Decks/a.md", bytes: Array(text.utf8)),
+      DeckLoader.File(path: "Decks/garden.md", bytes: Array(NativeDeckParserTests.deck.utf8)),
+    ]
+    let parsed = DeckLoader().load(files: files)
+    expectSame(DeckLoader().load(files: files, cache: cache), parsed)
+    #expect(
+      cache.read(for: "(built in)").entries.keys.sorted() == ["Decks/a.md", "Decks/garden.md"])
+    expectSame(DeckLoader().load(files: files, cache: cache), parsed)
+
+    // The same size, other bytes: parsed again.
+    var changed = files
+    changed[0].bytes = Array(text.replacingOccurrences(of: "Q1", with: "Q2").utf8)
+    let reloaded = DeckLoader().load(files: changed, cache: cache)
+    expectSame(reloaded, DeckLoader().load(files: changed))
+    #expect(reloaded.cards.contains { $0.prompt.text == "Q2?" })
+
+    // And an entry for the same bytes is what is used.
+    let stand_in = parseDeck("# Other\n\n## Trick · T · other\nQ\n\n---\n\nA\n", name: "other")
+    var out = CacheBytes()
+    DeckCache.encode(stand_in.deck, [], into: &out)
+    cache.write(
+      [
+        .init(
+          path: "Decks/a.md", identity: FileIdentity(contents: files[0].bytes), bytes: out.bytes,
+          payload: 0..<out.bytes.count)
+      ], for: "(built in)")
+    #expect(DeckLoader().load(files: [files[0]], cache: cache).decks.map(\.name) == ["other"])
+  }
+
   @Test("refuses, without trapping, any cut of a cache file's bytes")
   func everyPrefix() throws {
     let setup = try CachedDecks()

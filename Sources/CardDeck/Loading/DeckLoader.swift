@@ -106,6 +106,36 @@ public struct DeckLoader: Sendable {
     combine(Self.parse(files))
   }
 
+  /// The decks in `files`, as ``load(files:)`` reads them, with the parses of files whose bytes
+  /// `cache` holds (for the same path and the same size and hash) taken from it, and the cache
+  /// brought up to date. For the decks built into quiz, which are the same bytes on every start.
+  public func load(files: [File], cache: DeckCache?) -> DeckCollection {
+    guard let cache else { return load(files: files) }
+    let key = "(built in)"
+    let stored = cache.read(for: key)
+    let identities = files.map { FileIdentity(contents: $0.bytes) }
+    let cached = Self.inParallel(Array(zip(files.map(\.path), identities))) { path, identity in
+      stored.entries[path].flatMap {
+        $0.identity == identity ? DeckCache.decode($0, in: stored) : nil
+      }
+    }
+    let missing = files.indices.filter { cached[$0] == nil }
+    let parsed = Self.parse(missing.map { files[$0] })
+    var results = cached
+    for (index, result) in zip(missing, parsed) { results[index] = result }
+    if !missing.isEmpty || stored.entries.count != files.count {
+      let entries = files.indices.map { index in
+        var out = CacheBytes()
+        DeckCache.encode(results[index]!.deck, results[index]!.diagnostics, into: &out)
+        return DeckCache.NewEntry(
+          path: files[index].path, identity: identities[index], bytes: out.bytes,
+          payload: 0..<out.bytes.count)
+      }
+      cache.write(entries, for: key)
+    }
+    return combine(results.map { $0! })
+  }
+
   /// A file's deck and its diagnostics, before the checks across files.
   typealias Parsed = (deck: Deck, diagnostics: [Diagnostic])
 

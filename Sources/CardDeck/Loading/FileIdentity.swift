@@ -9,6 +9,8 @@ struct FileIdentity: Equatable {
   var size: Int
   var modified: (seconds: Int, nanoseconds: Int)
   var changed: (seconds: Int, nanoseconds: Int)
+  /// For bytes in memory (the decks built into quiz), a hash of them; 0 for a file on disk.
+  var contents: UInt64 = 0
 
   /// The identity in a `stat` result.
   init(_ status: stat) {
@@ -17,6 +19,16 @@ struct FileIdentity: Equatable {
     size = Int(status.st_size)
     modified = (Int(status.st_mtim.tv_sec), Int(status.st_mtim.tv_nsec))
     changed = (Int(status.st_ctim.tv_sec), Int(status.st_ctim.tv_nsec))
+  }
+
+  /// The identity of bytes in memory, which have no device, inode or times: their size and hash.
+  init(contents bytes: [UInt8]) {
+    device = 0
+    inode = 0
+    size = bytes.count
+    modified = (0, 0)
+    changed = (0, 0)
+    contents = CacheBytes.hash(bytes, 0..<bytes.count)
   }
 
   /// The identity of the regular file at `path` (following links, as reading it does); nil if
@@ -36,7 +48,7 @@ struct FileIdentity: Equatable {
 
   static func == (lhs: FileIdentity, rhs: FileIdentity) -> Bool {
     lhs.device == rhs.device && lhs.inode == rhs.inode && lhs.size == rhs.size
-      && lhs.modified == rhs.modified && lhs.changed == rhs.changed
+      && lhs.modified == rhs.modified && lhs.changed == rhs.changed && lhs.contents == rhs.contents
   }
 
   func encode(into out: inout CacheBytes) {
@@ -47,6 +59,7 @@ struct FileIdentity: Equatable {
     out.append(modified.nanoseconds)
     out.append(changed.seconds)
     out.append(changed.nanoseconds)
+    out.append(contents)
   }
 
   init(_ input: inout CacheBytes) throws(CacheBytes.Malformed) {
@@ -55,5 +68,6 @@ struct FileIdentity: Equatable {
     size = try input.int()
     modified = (try input.int(), try input.int())
     changed = (try input.int(), try input.int())
+    contents = try input.uint64()
   }
 }

@@ -89,7 +89,7 @@ struct DeckOptions {
     return loader.load(
       files: environment.shippedDecks.map {
         DeckLoader.File(path: "Decks/\($0.name)", bytes: Array($0.text.utf8))
-      })
+      }, cache: environment.deckCache)
   }
 
   /// The cards of `collection` that pass the filter; a usage error, with what exists, when a
