@@ -157,7 +157,6 @@ public struct DeckCache: Sendable {
     }
     let now = Int(status.st_ctim.tv_sec) * 1_000_000_000 + Int(status.st_ctim.tv_nsec)
     let settled = entries.filter { $0.identity.latestChange + settleTime <= now }
-    var header = Self.magic
     var fields = CacheBytes()
     fields.append(Self.formatVersion)
     fields.append(bytes: program)
@@ -169,8 +168,9 @@ public struct DeckCache: Sendable {
       fields.append(CacheBytes.hash(entry.bytes, entry.payload))
       fields.append(bytes: entry.bytes[entry.payload])
     }
-    header += fields.bytes
-    let written = Self.writeAll(header, to: descriptor)
+    // Two writes rather than one copy of megabytes.
+    let written =
+      Self.writeAll(Self.magic, to: descriptor) && Self.writeAll(fields.bytes, to: descriptor)
     close(descriptor)
     guard written, rename(temporary, target) == 0 else {
       unlink(temporary)
