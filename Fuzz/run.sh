@@ -3,7 +3,7 @@
 #
 #   Fuzz/run.sh [SECONDS] [TARGET...]     SECONDS per target (default 60); targets default to all:
 #                                         native-deck lesson-page state-decoder state-folder
-#                                         answer-judge terminal-text
+#                                         answer-judge terminal-text deck-cache
 #   Fuzz/run.sh --build-only [TARGET...]  only build
 #   Fuzz/run.sh --reproduce TARGET FILE   run one input through a target (after a crash)
 #
@@ -16,7 +16,7 @@ set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 out=${QUIZ_FUZZ_DIR:-/tmp/quiz-fuzz}
-all_targets=(native-deck lesson-page state-decoder state-folder answer-judge terminal-text)
+all_targets=(native-deck lesson-page state-decoder state-folder answer-judge terminal-text deck-cache)
 
 mode=run
 seconds=60
@@ -36,7 +36,7 @@ fi
 
 module_of() {
   case $1 in
-    native-deck | lesson-page | answer-judge | terminal-text) echo CardDeck ;;
+    native-deck | lesson-page | answer-judge | terminal-text | deck-cache) echo CardDeck ;;
     state-decoder | state-folder) echo Scheduler ;;
     *) echo "unknown target '$1' (known: ${all_targets[*]})" >&2; exit 64 ;;
   esac
@@ -48,6 +48,7 @@ target_files() {
     lesson-page) echo Fuzz/Targets/DeckChecks.swift Fuzz/Targets/LessonPageFuzzer.swift ;;
     answer-judge) echo Fuzz/Targets/DeckChecks.swift Fuzz/Targets/AnswerJudgeFuzzer.swift ;;
     terminal-text) echo Fuzz/Targets/DeckChecks.swift Fuzz/Targets/TerminalTextFuzzer.swift ;;
+    deck-cache) echo Fuzz/Targets/DeckChecks.swift Fuzz/Targets/DeckCacheFuzzer.swift ;;
     state-decoder) echo Fuzz/Targets/StateChecks.swift Fuzz/Targets/StateDecoderFuzzer.swift ;;
     state-folder) echo Fuzz/Targets/StateChecks.swift Fuzz/Targets/StateFolderFuzzer.swift ;;
   esac
@@ -138,6 +139,11 @@ seed() {
         cat "$file" <(printf '\0') "${codes[$(((i * 7) % ${#codes[@]}))]}" >"$dir/seed-pair-$i"
       done
       ;;
+    deck-cache)
+      # One small cache file a card of the shipped decks and the fixtures, made by the target.
+      QUIZ_FUZZ_SEEDS="$repo/Decks:$dir" "$out/bin/deck-cache"
+      QUIZ_FUZZ_SEEDS="$repo/Tests/CardDeckTests/Fixtures:$dir" "$out/bin/deck-cache"
+      ;;
     state-decoder | state-folder)
       for file in "$repo"/Fuzz/corpus/state/*/; do
         name=$(basename "$file")
@@ -158,6 +164,7 @@ dictionary() {
     native-deck | terminal-text) echo "$repo/Fuzz/dict/native-deck.dict" ;;
     lesson-page) echo "$repo/Fuzz/dict/lesson-page.dict" ;;
     answer-judge) echo "$repo/Fuzz/dict/swift.dict" ;;
+    deck-cache) echo "$repo/Fuzz/dict/native-deck.dict" ;;
     state-decoder | state-folder) echo "$repo/Fuzz/dict/state.dict" ;;
   esac
 }

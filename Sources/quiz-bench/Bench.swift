@@ -18,6 +18,8 @@ final class Bench {
   var notes: [String] = []
   /// Target verdicts: what, the figure, met or not.
   var verdicts: [(target: String, figure: String, met: Bool?)] = []
+  /// The 100k-card native decks and their ids, when they were generated (not with --quick).
+  var largeDecks: (folder: URL, ids: [String])?
 
   /// A review state prepared for sessions.
   struct History {
@@ -182,6 +184,9 @@ final class Bench {
         if format.hasPrefix("native") && size == 10_000 {
           session = (folder, collection.cards.map(\.id), collection.cards)
         }
+        if format.hasPrefix("native") && size == 100_000 {
+          largeDecks = (folder, collection.cards.map(\.id))
+        }
       }
     }
     tables.append(table)
@@ -290,6 +295,27 @@ final class Bench {
         how: "fast writer + its state.json; last 600 events replayed and compacted by ReviewStore",
         since: start)
     }
+    // 1M reviews on the 100k-card decks, made as the 1M history above is.
+    if let largeDecks {
+      start = monotonicNanoseconds()
+      let folder = work.appending(path: "state-100k-cards-1m")
+      let expected = try HistoryGenerator.writeFast(
+        to: folder, cardIDs: largeDecks.ids, reviews: 1_000_000, seed: 14, snapshot: true,
+        unsnapshotted: 600)
+      let store = try ReviewStore.open(
+        folder: folder, dayClock: HistoryGenerator.dayClock,
+        now: { Date(timeIntervalSince1970: Double(expected.today.daysSince1970) * 86_400) })
+      try store.close()
+      guard store.warnings.isEmpty, store.state.cards == expected.cards else {
+        throw ChildProcess.Failure(
+          description: "quiz did not take the generated 100k-card, 1M-review state as it is")
+      }
+      add(
+        History(
+          label: "1M on 100k cards", reviews: 1_000_000, folder: folder, today: expected.today,
+          cards: expected.cards.count),
+        how: "as 1M, on the 100,000-card decks", since: start)
+    }
     tables.append(table)
     return result
   }
@@ -302,7 +328,10 @@ final class Bench {
     var executable: String
     var arguments: [String]
     var environment: [String: String]
-    var marker: String
+    /// What shows the program is ready, on its standard output; nil times it to its exit.
+    var marker: String?
+    /// Run before each start: what makes each start the kind it stands for (a deck changed).
+    var prepare: (() -> Void)?
     var times: [Double] = []
     var rss: [Int] = []
   }
@@ -346,17 +375,31 @@ final class Bench {
       let measuresMemory = round >= runs
       for index in programs.indices {
         let program = programs[index]
+        program.prepare?()
         let child = try ChildProcess(
           program.executable, program.arguments, environment: program.environment,
           standardError: work.appending(path: "startup.err").path,
           launcher: measuresMemory ? launcher : nil)
-        guard let seen = child.wait(for: program.marker, timeout: 120) else {
+        guard let marker = program.marker else {
+          let ending = try child.finish()
+          guard ending.succeeded else {
+            throw ChildProcess.Failure(
+              description: "\(program.name) exited with \(ending.exitCode)")
+          }
+          if measuresMemory {
+            programs[index].rss.append(ending.maxRSS)
+          } else {
+            programs[index].times.append(Double(ending.elapsed) / 1e6)
+          }
+          continue
+        }
+        guard let seen = child.wait(for: marker, timeout: 120) else {
           _ = try child.finish()
           let errors =
             (try? String(contentsOf: work.appending(path: "startup.err"), encoding: .utf8)) ?? ""
           throw ChildProcess.Failure(
             description:
-              "\(program.name) never printed '\(program.marker)'; it printed:\n\(child.outputText.prefix(2000))\n\(errors.prefix(2000))"
+              "\(program.name) never printed '\(marker)'; it printed:\n\(child.outputText.prefix(2000))\n\(errors.prefix(2000))"
           )
         }
         let ending = try child.finish()

@@ -40,7 +40,10 @@ public struct DeckLoader: Sendable {
 
   /// The decks of `folder` and its subfolders: `.md` files as native decks, `.txt` files as lesson
   /// pages, in path order. `README.md` files and hidden files are skipped.
-  public func load(folder: String) throws(FolderError) -> DeckCollection {
+  ///
+  /// With a `cache`, the files that have not changed since it stored them are not parsed again,
+  /// and the cache is brought up to date; the decks are the same with or without it.
+  public func load(folder: String, cache: DeckCache? = nil) throws(FolderError) -> DeckCollection {
     var isFolder: ObjCBool = false
     guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else {
       throw .notFound(folder)
@@ -49,19 +52,49 @@ public struct DeckLoader: Sendable {
     var walk = FolderWalk()
     walk.visit(folder, isRoot: true)
     if let failure = walk.rootFailure { throw .unreadable(folder, reason: failure) }
-    var files: [File] = []
+    let stored = cache?.read(for: folder) ?? DeckCache.Stored()
+    let candidates = walk.paths.map { path in
+      stored.entries[path].flatMap { $0.identity == FileIdentity(path: path) ? $0 : nil }
+    }
+    let cached = Self.inParallel(candidates) { entry in
+      entry.flatMap { DeckCache.decode($0, in: stored) }
+    }
+    var results: [Parsed?] = cached
+    var files: [(index: Int, file: File, identity: FileIdentity)] = []
     var diagnostics = walk.diagnostics
-    for path in walk.paths {
+    for (index, path) in walk.paths.enumerated() where cached[index] == nil {
       switch Self.read(path) {
-      case .success(let bytes): files.append(File(path: path, bytes: bytes))
+      case .success(let (bytes, identity)):
+        files.append((index, File(path: path, bytes: bytes), identity))
       case .failure(let problem):
         diagnostics.append(
           .error(
             problem.reason, at: SourceLocation(path: ControlCharacters.visible(path), line: 1)))
       }
     }
-    var collection = load(files: files)
+    let parsed = Self.parse(files.map(\.file))
+    for (file, result) in zip(files, parsed) { results[file.index] = result }
+    var collection = combine(results.compactMap { $0 })
     collection.diagnostics.insert(contentsOf: diagnostics, at: 0)
+    if let cache, !files.isEmpty || stored.entries.count != cached.count(where: { $0 != nil }) {
+      var entries: [DeckCache.NewEntry] = []
+      for (index, path) in walk.paths.enumerated() {
+        if cached[index] != nil, let entry = candidates[index] {
+          entries.append(
+            .init(
+              path: path, identity: entry.identity, bytes: stored.bytes, payload: entry.payload))
+        }
+      }
+      for (file, result) in zip(files, parsed) {
+        var out = CacheBytes()
+        DeckCache.encode(result.deck, result.diagnostics, into: &out)
+        entries.append(
+          .init(
+            path: file.file.path, identity: file.identity, bytes: out.bytes,
+            payload: 0..<out.bytes.count))
+      }
+      cache.write(entries, for: folder)
+    }
     return collection
   }
 
@@ -70,10 +103,49 @@ public struct DeckLoader: Sendable {
   /// The files are parsed on all cores at once (each file on its own); the checks across files
   /// (deck names, ids) then run in file order, so the result does not depend on the threads.
   public func load(files: [File]) -> DeckCollection {
+    combine(Self.parse(files))
+  }
+
+  /// The decks in `files`, as ``load(files:)`` reads them, with the parses of files whose bytes
+  /// `cache` holds (for the same path and the same size and hash) taken from it, and the cache
+  /// brought up to date. For the decks built into quiz, which are the same bytes on every start.
+  public func load(files: [File], cache: DeckCache?) -> DeckCollection {
+    guard let cache else { return load(files: files) }
+    let key = "(built in)"
+    let stored = cache.read(for: key)
+    let identities = files.map { FileIdentity(contents: $0.bytes) }
+    let cached = Self.inParallel(Array(zip(files.map(\.path), identities))) { path, identity in
+      stored.entries[path].flatMap {
+        $0.identity == identity ? DeckCache.decode($0, in: stored) : nil
+      }
+    }
+    let missing = files.indices.filter { cached[$0] == nil }
+    let parsed = Self.parse(missing.map { files[$0] })
+    var results = cached
+    for (index, result) in zip(missing, parsed) { results[index] = result }
+    if !missing.isEmpty || stored.entries.count != files.count {
+      let entries = files.indices.map { index in
+        var out = CacheBytes()
+        DeckCache.encode(results[index]!.deck, results[index]!.diagnostics, into: &out)
+        return DeckCache.NewEntry(
+          path: files[index].path, identity: identities[index], bytes: out.bytes,
+          payload: 0..<out.bytes.count)
+      }
+      cache.write(entries, for: key)
+    }
+    return combine(results.map { $0! })
+  }
+
+  /// A file's deck and its diagnostics, before the checks across files.
+  typealias Parsed = (deck: Deck, diagnostics: [Diagnostic])
+
+  /// The decks of `parsed`, in order, checked across files: a deck name or card id already used
+  /// is an error, and the later deck or card is left out.
+  private func combine(_ parsed: [Parsed]) -> DeckCollection {
     var collection = DeckCollection()
     var deckPaths: [String: String] = [:]
     var idLocations: [String: SourceLocation] = [:]
-    for parsed in Self.parse(files) {
+    for parsed in parsed {
       var (deck, diagnostics) = parsed
       defer { collection.diagnostics += diagnostics.sorted { $0.location < $1.location } }
       if let other = deckPaths[deck.name] {
@@ -99,8 +171,8 @@ public struct DeckLoader: Sendable {
   }
 
   /// Each file parsed by the format its extension names, in the order of `files`.
-  private static func parse(_ files: [File]) -> [(deck: Deck, diagnostics: [Diagnostic])] {
-    @Sendable func parse(_ file: File) -> (deck: Deck, diagnostics: [Diagnostic]) {
+  private static func parse(_ files: [File]) -> [Parsed] {
+    inParallel(files) { file in
       let source = SourceText(bytes: file.bytes, path: file.path)
       let stem = ControlCharacters.visible(
         URL(fileURLWithPath: file.path).deletingPathExtension().lastPathComponent)
@@ -108,10 +180,16 @@ public struct DeckLoader: Sendable {
         ? LessonPageParser(fallbackName: stem).parse(source)
         : NativeDeckParser(deckName: stem).parse(source)
     }
-    guard files.count > 1 else { return files.map(parse) }
-    let results = ParseResults(count: files.count)
-    DispatchQueue.concurrentPerform(iterations: files.count) { index in
-      results.store(parse(files[index]), at: index)
+  }
+
+  /// `transform` of each of `items`, in their order, worked out on all cores at once.
+  private static func inParallel<Item: Sendable, Result: Sendable>(
+    _ items: [Item], _ transform: @escaping @Sendable (Item) -> Result
+  ) -> [Result] {
+    guard items.count > 1 else { return items.map(transform) }
+    let results = ParallelResults<Result>(count: items.count)
+    DispatchQueue.concurrentPerform(iterations: items.count) { index in
+      results.store(transform(items[index]), at: index)
     }
     return results.all
   }
@@ -127,7 +205,7 @@ public struct DeckLoader: Sendable {
 
   /// The bytes of the deck file `path`, opened without blocking (a FIFO in a shared folder must
   /// not hang quiz) and read only if it is a regular file of at most ``largestFile`` bytes.
-  static func read(_ path: String) -> Result<[UInt8], ReadProblem> {
+  static func read(_ path: String) -> Result<([UInt8], FileIdentity), ReadProblem> {
     let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else {
       return .failure(
@@ -157,7 +235,7 @@ public struct DeckLoader: Sendable {
       if count == 0 { break }
       filled += count
     }
-    return .success(Array(bytes.prefix(filled)))
+    return .success((Array(bytes.prefix(filled)), FileIdentity(status)))
   }
 }
 
@@ -234,20 +312,21 @@ struct FolderWalk {
   }
 }
 
-/// The parsed files, each written once by the iteration that parsed it, read after all are done.
-private final class ParseResults: @unchecked Sendable {
-  private var results: [(deck: Deck, diagnostics: [Diagnostic])?]
+/// The results of a parallel loop, each written once by the iteration that made it, read after
+/// all are done.
+private final class ParallelResults<Result>: @unchecked Sendable {
+  private var results: [Result?]
   private let lock = NSLock()
 
   init(count: Int) {
     results = Array(repeating: nil, count: count)
   }
 
-  func store(_ result: (deck: Deck, diagnostics: [Diagnostic]), at index: Int) {
+  func store(_ result: Result, at index: Int) {
     lock.withLock { results[index] = result }
   }
 
-  var all: [(deck: Deck, diagnostics: [Diagnostic])] {
+  var all: [Result] {
     lock.withLock { results.map { $0! } }
   }
 }

@@ -163,6 +163,8 @@ public struct NativeDeckParser: Sendable {
     _ pending: PendingCard, in code: String, source: SourceText,
     into diagnostics: inout [Diagnostic]
   ) {
+    // Most cards name no hints: lexing their code for nothing was a third of parsing a deck.
+    guard pending.settings["essential"] != nil || pending.settings["context"] != nil else { return }
     let names = Set(
       SwiftLexer.significantTokens(in: code).map { token in
         JudgingHints.normalized(String(code[token.range]))

@@ -124,8 +124,12 @@ extension Snapshot {
   static func decode(
     _ data: Data, file url: URL, migrator: SnapshotMigrator = .standard
   ) throws(StateError) -> Snapshot {
-    // A shortcut that gives the same snapshot for the files quiz writes, several times faster
-    // (see FastJSONDecoder); whatever it does not take is decoded below, as it always was.
+    // Shortcuts that give the same snapshot for the files quiz writes, several times faster
+    // (see SnapshotReader and FastJSONDecoder); whatever they do not take is decoded below, as
+    // it always was.
+    if migrator.currentVersion == currentVersion, let snapshot = SnapshotReader.read(data) {
+      return snapshot
+    }
     if let tree = try? FastJSONDecoder.parse(data),
       let probe = try? FastJSONDecoder.decode(VersionProbe.self, from: tree),
       (probe.version ?? 1) == migrator.currentVersion,

@@ -24,7 +24,7 @@ enum SessionSetup {
           + "to review the \(collection.cards.count) cards that loaded.")
       return nil
     }
-    guard !collection.cards.isEmpty else {
+    guard collection.decks.contains(where: { !$0.cards.isEmpty }) else {
       throw UsageError(
         "there are no cards: the decks folder holds no deck; name another with --decks DIR",
         command: command)

@@ -1,3 +1,4 @@
+import CardDeck
 import CommandLineKit
 import Foundation
 import Scheduler
@@ -33,6 +34,8 @@ struct Environment {
   var width: Int?
   /// The terminal's height in rows, when output is a terminal.
   var height: Int?
+  /// Where parsed decks are kept between runs; nil parses every deck every time.
+  var deckCache: DeckCache?
 
   /// The width that prose is wrapped to: ``width``, else 80.
   var proseWidth: Int { width ?? 80 }
@@ -57,6 +60,9 @@ struct Environment {
   static func live(variables: [String: String]) -> Environment {
     var environment = Environment(variables: variables, shippedDecks: ShippedDecks.files)
     environment.outputIsTerminal = isatty(STDOUT_FILENO) == 1
+    environment.deckCache = deckCacheFolder(in: variables).flatMap { folder in
+      runningProgram().map { DeckCache(folder: folder, program: $0) }
+    }
     if let localTime = LocalTime.named(byTZ: variables["TZ"]) {
       environment.localTime = localTime
     } else {

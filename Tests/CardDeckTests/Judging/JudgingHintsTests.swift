@@ -93,6 +93,29 @@ struct JudgingHintsTests {
       ])
   }
 
+  @Test("warns of a context: name missing from the code when the card names nothing essential")
+  func contextOnlyWarning() {
+    let text = """
+      # D
+
+      ## Syntax · A · a
+      context: sheet, presentationDetents
+
+      Q
+
+      ---
+
+      ```swift
+      .sheet(item: $x) { Text($0.name) }
+      ```
+      """
+    let diagnostics = parseDeck(text, name: "d").diagnostics.map(\.description)
+    #expect(
+      diagnostics == [
+        "d.md:4: warning: 'context:' names 'presentationDetents', which is not in the card's code"
+      ])
+  }
+
   @Test(
     "costs nothing for an optional: part left out, and counts it wrong when another name stands there"
   )

@@ -52,6 +52,52 @@ struct FastJSONDecoderTests {
     #expect(decoded.journalBytes == 832)
   }
 
+  /// Checks SnapshotReader's promise on `text`: it may decline, but never disagree.
+  private func expectReaderAgreement(
+    _ text: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    guard let fast = SnapshotReader.read(Data(text.utf8)) else { return }
+    let slow = try? JSONDecoder().decode(Snapshot.self, from: Data(text.utf8))
+    #expect(slow == fast, "\(text)", sourceLocation: sourceLocation)
+  }
+
+  @Test func readsTheSnapshotsQuizWritesStraightFromTheirBytes() throws {
+    var snapshot = Snapshot(journalEntries: 3, journalBytes: 900, lastEventID: UUID())
+    var random = SeededGenerator(seed: 11)
+    for index in 0..<300 {
+      snapshot.state.cards["card-\(index)"] = CardState(
+        repetitions: Int(random.next() % 9), easeFactor: 1.3 + Double(random.next() % 170) / 100,
+        interval: Int(random.next() % 400), due: Day(daysSince1970: 11_000 + index),
+        needsExtraReview: random.next() % 2 == 0, lapses: Int(random.next() % 5),
+        reviews: Int(random.next() % 50),
+        lastReview: index % 3 == 0
+          ? nil : Date(timeIntervalSince1970: 950_000_000 + Double(index) * 86_400.5))
+    }
+    snapshot.state.suspended = ["card-3", "card-7"]
+    snapshot.state.newCardsByDay = [Day(daysSince1970: 11_000): 20]
+    snapshot.state.reviewsByDay = [Day(daysSince1970: 11_000): 41, Day(daysSince1970: 11_001): 2]
+    let data = try snapshot.encoded()
+    let read = try #require(SnapshotReader.read(data))
+    #expect(read == snapshot)
+    #expect(read == (try JSONDecoder().decode(Snapshot.self, from: data)))
+    // What init(from:) takes with defaults (keys left out) the reader takes too.
+    let sparse = #"{"cards":{"a":{"due":"2026-11-30"},"b":{}},"suspended":[],"version":1}"#
+    #expect(SnapshotReader.read(Data(sparse.utf8)) != nil)
+    expectReaderAgreement(sparse)
+    // What it would refuse, or might read otherwise, it leaves to the decoder.
+    for text in [
+      #"{"cards":{"a":{"due":null}}}"#, #"{"cards":{"a":{"interval":-1}}}"#,
+      #"{"cards":{"a":{"easeFactor":1.0}}}"#, #"{"cards":{"":{}}}"#, #"{"version":2}"#,
+      #"{"journalBytes":null}"#, #"{"suspended":["a\u0001"]}"#, #"{"lastEventID":"x"}"#,
+      #"{"reviewsByDay":{"2026-13-01":1}}"#, #"{"cards":{"a":{"lastReview":"yesterday"}}}"#,
+      #"{"cards":{"a":{}},"unknown":1,"version":1}"#, #"{"cards":{"a":{},"a":{}},"version":1}"#,
+      #"{"cards":{"a":{"lapses":1,"lapses":2}},"version":1}"#, #"{"cards":{}}"#,
+      #"{"cards":{"a":{"interval":1.0}},"version":1}"#, #"{"version":1} x"#,
+    ] {
+      #expect(SnapshotReader.read(Data(text.utf8)) == nil, "\(text)")
+    }
+  }
+
   @Test func agreesOnEveryJournalLineQuizWrites() throws {
     for event in JournalEventCodingTests.events {
       let line = String(decoding: try event.encodedLine(), as: UTF8.self)
@@ -78,6 +124,8 @@ struct FastJSONDecoderTests {
     var random = SeededGenerator(seed: 7)
     let documents = [
       #"{"cards":{"a":\#(Self.state)},"journalBytes":10,"lastEventID":null,"version":1}"#,
+      #"{"cards":{"a":\#(Self.state),"b":{"due":"2026-11-30"}},"journalBytes":10,"#
+        + #""reviewsByDay":{"2026-11-29":2},"suspended":["a"],"version":1}"#,
       String(decoding: try! JournalEventCodingTests.events[0].encodedLine(), as: UTF8.self),
     ]
     let alphabet = Array(#"{}[]:,"0123456789.-+eE truefalsnul\ "#.utf8)
@@ -94,6 +142,7 @@ struct FastJSONDecoderTests {
       }
       let text = String(decoding: bytes, as: UTF8.self)
       expectAgreement(Snapshot.self, text)
+      expectReaderAgreement(text)
       expectAgreement(JournalLineProbe.self, text)
     }
   }

@@ -1,0 +1,327 @@
+import Foundation
+import Testing
+
+@testable import CardDeck
+
+/// A decks folder with every kind of card, a lesson page, warnings and an error across files,
+/// and a cache folder beside it.
+private final class CachedDecks {
+  let root: TemporaryDirectory
+  let decks: String
+  let cacheFolder: String
+
+  init() throws {
+    root = try TemporaryDirectory()
+    decks = root.path + "/decks"
+    cacheFolder = root.path + "/cache/quiz"
+    try root.write("decks/garden.md", NativeDeckParserTests.deck)
+    try root.write("decks/pages/lesson-page.txt", try fixture("lesson-page.txt"))
+    try root.write("decks/judge.md", try fixture("judge-cards.md"))
+    // A warning (a setting no card takes) and an id used in another file.
+    try root.write("decks/z.md", "# Z\n\n## Trick · T · same\nodd: 1\n\nQ\n\n---\n\nA\n")
+    try root.write("decks/y.md", "# Y\n\n## Trick · T · same\nQ2\n\n---\n\nA2\n")
+  }
+
+  /// A cache for `program` that stores files however recently they changed.
+  func cache(program: String = "test build", settleTime: Int = 0) -> DeckCache {
+    DeckCache(folder: cacheFolder, program: Array(program.utf8), settleTime: settleTime)
+  }
+
+  /// The decks as parsed without a cache.
+  func parsed() throws -> DeckCollection { try DeckLoader().load(folder: decks) }
+
+  /// The decks loaded through `cache`.
+  func loaded(_ cache: DeckCache? = nil) throws -> DeckCollection {
+    try DeckLoader().load(folder: decks, cache: cache ?? self.cache())
+  }
+
+  /// The cache file of the decks folder.
+  var cacheFile: String { cache().file(for: decks) }
+
+  /// The entries the cache file holds, by path; empty when it cannot be read.
+  func storedPaths(_ cache: DeckCache? = nil) -> [String] {
+    (cache ?? self.cache()).read(for: decks).entries.keys.sorted()
+  }
+
+  /// The deck files, sorted.
+  var deckPaths: [String] {
+    ["garden.md", "judge.md", "pages/lesson-page.txt", "y.md", "z.md"].map { decks + "/" + $0 }
+  }
+}
+
+/// What two loads gave is the same: decks, cards and diagnostics.
+private func expectSame(_ lhs: DeckCollection, _ rhs: DeckCollection) {
+  #expect(lhs.decks == rhs.decks)
+  #expect(lhs.diagnostics == rhs.diagnostics)
+}
+
+@Suite("The deck cache")
+struct DeckCacheTests {
+  @Test("gives the same decks and diagnostics as parsing, when written and when read")
+  func sameAsParsing() throws {
+    let setup = try CachedDecks()
+    let parsed = try setup.parsed()
+    #expect(!parsed.diagnostics.isEmpty && parsed.cards.count > 10)
+    expectSame(try setup.loaded(), parsed)
+    #expect(setup.storedPaths() == setup.deckPaths)
+    expectSame(try setup.loaded(), parsed)
+  }
+
+  @Test("gives back every shipped deck and fixture exactly as parsed")
+  func roundTrip() throws {
+    let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    let shipped = try DeckLoader().load(folder: repository.appending(path: "Decks").path)
+    #expect(shipped.decks.count >= 5)
+    // Between them they hold every judging hint (`essential:`, `context:`, `optional:`, `also:`).
+    let fixtures = try DeckLoader().load(
+      folder: repository.appending(path: "Tests/CardDeckTests/Fixtures").path)
+    var checked = 0
+    for collection in [shipped, fixtures] {
+      for deck in collection.decks {
+        var out = CacheBytes()
+        DeckCache.encode(deck, collection.diagnostics, into: &out)
+        let decoded = try DeckCache.decode(out.bytes, in: 0..<out.bytes.count)
+        #expect(decoded.deck == deck)
+        #expect(decoded.diagnostics == collection.diagnostics)
+        checked += deck.cards.count
+      }
+    }
+    #expect(checked > shipped.cards.count)
+    #expect(
+      (shipped.cards + fixtures.cards).contains {
+        if case .syntax(let card) = $0.content { !card.hints.optional.isEmpty } else { false }
+      })
+  }
+
+  @Test("uses a stored entry for an unchanged file instead of parsing it")
+  func usesEntry() throws {
+    let setup = try CachedDecks()
+    let path = setup.decks + "/y.md"
+    let stand_in = parseDeck("# Other\n\n## Trick · T · other\nQ\n\n---\n\nA\n", name: "other")
+    var out = CacheBytes()
+    DeckCache.encode(stand_in.deck, [], into: &out)
+    let identity = try #require(FileIdentity(path: path))
+    setup.cache().write(
+      [.init(path: path, identity: identity, bytes: out.bytes, payload: 0..<out.bytes.count)],
+      for: setup.decks)
+    let loaded = try setup.loaded()
+    #expect(loaded.decks.map(\.name).contains("other"))
+    #expect(!loaded.decks.map(\.name).contains("y"))
+  }
+
+  @Test("parses a file rewritten in place with the same size and modification time")
+  func staleEntry() throws {
+    let setup = try CachedDecks()
+    _ = try setup.loaded()
+    let path = setup.decks + "/y.md"
+    var before = stat()
+    stat(path, &before)
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    let rewritten = text.replacingOccurrences(of: "Q2", with: "Q3")
+    #expect(rewritten.utf8.count == text.utf8.count)
+    let handle = try #require(FileHandle(forUpdatingAtPath: path))
+    try handle.write(contentsOf: Data(rewritten.utf8))
+    try handle.close()
+    var times = [before.st_atim, before.st_mtim]
+    #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+    let loaded = try setup.loaded()
+    expectSame(loaded, try setup.parsed())
+    #expect(loaded.cards.contains { $0.prompt.text == "Q3" })
+  }
+
+  @Test("parses a file replaced by another one (a rename, as editors save)")
+  func replacedFile() throws {
+    let setup = try CachedDecks()
+    _ = try setup.loaded()
+    let path = setup.decks + "/z.md"
+    try setup.root.write("new.md", "# Z\n\n## Trick · T · fresh\nNew?\n\n---\n\nYes.\n")
+    #expect(rename(setup.root.path + "/new.md", path) == 0)
+    let loaded = try setup.loaded()
+    expectSame(loaded, try setup.parsed())
+    #expect(loaded.cards.contains { $0.id == "fresh" })
+  }
+
+  @Test("drops the entries of files that are gone, and stores new files")
+  func addedAndRemoved() throws {
+    let setup = try CachedDecks()
+    _ = try setup.loaded()
+    #expect(unlink(setup.decks + "/judge.md") == 0)
+    try setup.root.write("decks/new.md", "# New\n\n## Trick · T · new\nQ\n\n---\n\nA\n")
+    expectSame(try setup.loaded(), try setup.parsed())
+    #expect(
+      setup.storedPaths()
+        == (setup.deckPaths.filter { !$0.hasSuffix("judge.md") } + [setup.decks + "/new.md"])
+        .sorted())
+  }
+
+  @Test(
+    "ignores a damaged cache file and parses every file",
+    arguments: [0, 5, 17, 40, 100, 1000, 5000, -1, -9, -200])
+  func damaged(at offset: Int) throws {
+    let setup = try CachedDecks()
+    _ = try setup.loaded()
+    var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: setup.cacheFile)))
+    let index = offset >= 0 ? offset : bytes.count + offset
+    bytes[index] ^= 0x20
+    try Data(bytes).write(to: URL(fileURLWithPath: setup.cacheFile))
+    let loaded = try setup.loaded()
+    expectSame(loaded, try setup.parsed())
+    // And the damaged entry was replaced: the next load reads every file from the cache.
+    #expect(setup.storedPaths() == setup.deckPaths)
+  }
+
+  @Test(
+    "ignores a truncated or empty cache file",
+    arguments: [0, 1, 16, 24, 100, 2000, -1, -100])
+  func truncated(to length: Int) throws {
+    let setup = try CachedDecks()
+    _ = try setup.loaded()
+    let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: setup.cacheFile)))
+    let kept = length >= 0 ? length : bytes.count + length
+    try Data(bytes.prefix(kept)).write(to: URL(fileURLWithPath: setup.cacheFile))
+    expectSame(try setup.loaded(), try setup.parsed())
+  }
+
+  @Test("does not read the cache of another build of quiz")
+  func otherProgram() throws {
+    let setup = try CachedDecks()
+    let path = setup.decks + "/y.md"
+    let stand_in = parseDeck("# Other\n\n## Trick · T · other\nQ\n\n---\n\nA\n", name: "other")
+    var out = CacheBytes()
+    DeckCache.encode(stand_in.deck, [], into: &out)
+    let identity = try #require(FileIdentity(path: path))
+    setup.cache(program: "an older build").write(
+      [.init(path: path, identity: identity, bytes: out.bytes, payload: 0..<out.bytes.count)],
+      for: setup.decks)
+    expectSame(try setup.loaded(), try setup.parsed())
+  }
+
+  @Test("does not store a file changed within the settle time, and still reads it right")
+  func recentChange() throws {
+    let setup = try CachedDecks()
+    let cache = setup.cache(settleTime: 3_600_000_000_000)
+    expectSame(try setup.loaded(cache), try setup.parsed())
+    #expect(setup.storedPaths(cache) == [])
+    expectSame(try setup.loaded(cache), try setup.parsed())
+  }
+
+  @Test("works without a cache when its folder cannot be made or used")
+  func unusableFolder() throws {
+    let setup = try CachedDecks()
+    try setup.root.write("cache", "a file where the cache folder would go\n")
+    expectSame(try setup.loaded(), try setup.parsed())
+    #expect(setup.storedPaths() == [])
+
+    // A folder others may write in, or another user's, is not used either.
+    for (mode, owner) in [(0o777 as mode_t, geteuid()), (0o700, 65534)] {
+      let other = try CachedDecks()
+      try FileManager.default.createDirectory(
+        atPath: other.cacheFolder, withIntermediateDirectories: true)
+      chmod(other.cacheFolder, mode)
+      if owner != geteuid() {
+        guard geteuid() == 0 else { continue }
+        chown(other.cacheFolder, owner, owner)
+      }
+      expectSame(try other.loaded(), try other.parsed())
+      #expect(try FileManager.default.contentsOfDirectory(atPath: other.cacheFolder) == [])
+    }
+  }
+
+  @Test("never follows a link planted as the cache file, and writes only in the cache folder")
+  func plantedLink() throws {
+    let setup = try CachedDecks()
+    try FileManager.default.createDirectory(
+      atPath: setup.cacheFolder, withIntermediateDirectories: true)
+    let outside = try setup.root.write("outside.txt", "not the cache's\n")
+    #expect(symlink(outside, setup.cacheFile) == 0)
+    expectSame(try setup.loaded(), try setup.parsed())
+    #expect(try String(contentsOfFile: outside, encoding: .utf8) == "not the cache's\n")
+    // The link itself was replaced by the cache file.
+    var status = stat()
+    #expect(lstat(setup.cacheFile, &status) == 0 && status.st_mode & S_IFMT == S_IFREG)
+    #expect(status.st_mode & 0o777 == 0o600)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: setup.cacheFolder)
+        == [(setup.cacheFile as NSString).lastPathComponent])
+    #expect(
+      try FileManager.default.subpathsOfDirectory(atPath: setup.decks).sorted()
+        == ["garden.md", "judge.md", "pages", "pages/lesson-page.txt", "y.md", "z.md"])
+  }
+
+  @Test("makes its folder private, and its file readable by its owner only")
+  func permissions() throws {
+    let setup = try CachedDecks()
+    _ = try setup.loaded()
+    var folder = stat()
+    var file = stat()
+    #expect(stat(setup.cacheFolder, &folder) == 0 && folder.st_mode & 0o777 == 0o700)
+    #expect(stat(setup.cacheFile, &file) == 0 && file.st_mode & 0o777 == 0o600)
+  }
+
+  @Test("reports a deck file that became unreadable, as without a cache")
+  func unreadableAfterCaching() throws {
+    let setup = try CachedDecks()
+    _ = try setup.loaded()
+    let path = setup.decks + "/y.md"
+    #expect(unlink(path) == 0)
+    #expect(mkfifo(path, 0o600) == 0)
+    let loaded = try setup.loaded()
+    expectSame(loaded, try setup.parsed())
+    #expect(loaded.errors.contains { $0.description.contains("not a regular file") })
+  }
+
+  @Test("reads decks in memory from the cache only while their bytes are the same")
+  func builtIn() throws {
+    let setup = try CachedDecks()
+    let cache = setup.cache()
+    let text = "# A\n\n## Trick · T · one\nQ1?\n\n---\n\nA.\n"
+    let files = [
+      DeckLoader.File(path: "Decks/a.md", bytes: Array(text.utf8)),
+      DeckLoader.File(path: "Decks/garden.md", bytes: Array(NativeDeckParserTests.deck.utf8)),
+    ]
+    let parsed = DeckLoader().load(files: files)
+    expectSame(DeckLoader().load(files: files, cache: cache), parsed)
+    #expect(
+      cache.read(for: "(built in)").entries.keys.sorted() == ["Decks/a.md", "Decks/garden.md"])
+    expectSame(DeckLoader().load(files: files, cache: cache), parsed)
+
+    // The same size, other bytes: parsed again.
+    var changed = files
+    changed[0].bytes = Array(text.replacingOccurrences(of: "Q1", with: "Q2").utf8)
+    let reloaded = DeckLoader().load(files: changed, cache: cache)
+    expectSame(reloaded, DeckLoader().load(files: changed))
+    #expect(reloaded.cards.contains { $0.prompt.text == "Q2?" })
+
+    // And an entry for the same bytes is what is used.
+    let stand_in = parseDeck("# Other\n\n## Trick · T · other\nQ\n\n---\n\nA\n", name: "other")
+    var out = CacheBytes()
+    DeckCache.encode(stand_in.deck, [], into: &out)
+    cache.write(
+      [
+        .init(
+          path: "Decks/a.md", identity: FileIdentity(contents: files[0].bytes), bytes: out.bytes,
+          payload: 0..<out.bytes.count)
+      ], for: "(built in)")
+    #expect(DeckLoader().load(files: [files[0]], cache: cache).decks.map(\.name) == ["other"])
+  }
+
+  @Test("refuses, without trapping, any cut of a cache file's bytes")
+  func everyPrefix() throws {
+    let setup = try CachedDecks()
+    _ = try setup.loaded()
+    let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: setup.cacheFile)))
+    let program = Array("test build".utf8)
+    let whole = try DeckCache.parse(bytes, program: program, decks: setup.decks)
+    #expect(whole.entries.count == 5)
+    for length in stride(from: 0, to: bytes.count, by: 7) {
+      let cut = Array(bytes.prefix(length))
+      #expect((try? DeckCache.parse(cut, program: program, decks: setup.decks)) == nil)
+    }
+    for entry in whole.entries.values {
+      for end in stride(from: entry.payload.lowerBound, to: entry.payload.upperBound, by: 13) {
+        #expect((try? DeckCache.decode(bytes, in: entry.payload.lowerBound..<end)) == nil)
+      }
+    }
+  }
+}

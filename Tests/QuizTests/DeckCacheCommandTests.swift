@@ -1,0 +1,58 @@
+import CardDeck
+import Foundation
+import Testing
+
+@testable import quiz
+
+@Suite("The deck cache in commands")
+struct DeckCacheCommandTests {
+  @Test(
+    "keeps the cache in XDG_CACHE_HOME, else ~/.cache; none with QUIZ_CACHE=off or no absolute path",
+    arguments: [
+      (["XDG_CACHE_HOME": "/x/cache", "HOME": "/home/u"], "/x/cache/quiz"),
+      (["HOME": "/home/u"], "/home/u/.cache/quiz"),
+      (["XDG_CACHE_HOME": "relative", "HOME": "/home/u"], "/home/u/.cache/quiz"),
+      (["XDG_CACHE_HOME": "/x", "HOME": "/home/u", "QUIZ_CACHE": "off"], nil),
+      (["HOME": ""], nil),
+      (["HOME": "home/u"], nil),
+      ([:], nil),
+    ] as [([String: String], String?)])
+  func folder(variables: [String: String], expected: String?) {
+    #expect(Environment.deckCacheFolder(in: variables) == expected)
+  }
+
+  @Test("tells this build by its executable, the same on every call")
+  func program() throws {
+    let program = try #require(Environment.runningProgram())
+    #expect(program.count == 40)
+    #expect(Environment.runningProgram() == program)
+  }
+
+  @Test(
+    "prints the same with the cache off, being written, and being read",
+    arguments: [["cards", "--json"], ["check"], ["decks"], ["topics"]])
+  func sameOutput(arguments: [String]) throws {
+    let folder = try TemporaryFolder()
+    try FileManager.default.createDirectory(
+      atPath: folder.path + "/decks", withIntermediateDirectories: true)
+    try folder.write("decks/garden.md", gardenDeck)
+    // An error and a warning, which must be reported the same from the cache.
+    try folder.write("decks/broken.md", "# Broken\n\n## Trick · T · planter\nodd: 1\n\nQ\n")
+    let variables = [
+      "QUIZ_DECKS": folder.path + "/decks", "QUIZ_STATE": folder.path + "/state",
+      "QUIZ_NOW": "2026-11-29T08:00:00Z",
+    ]
+    let cache = DeckCache(folder: folder.path + "/cache", program: [1, 2, 3], settleTime: 0)
+    let plain = runQuiz(arguments, variables: variables)
+    #expect(plain.out.contains("garden") || plain.out.contains("Planters"))
+    #expect(plain.error.contains("broken.md"))
+    for _ in 0..<2 {
+      let cached = runQuiz(arguments, variables: variables) { $0.deckCache = cache }
+      #expect(cached.status == plain.status)
+      #expect(cached.out == plain.out)
+      #expect(cached.error == plain.error)
+    }
+    let written = try FileManager.default.contentsOfDirectory(atPath: folder.path + "/cache")
+    #expect(written.count == 1 && written[0].hasPrefix("decks-") && written[0].hasSuffix(".cache"))
+  }
+}
