@@ -80,6 +80,7 @@ struct ExportCommand: Command {
     var summary = ReportText.count(rows.count, "card")
     switch format {
     case .json:
+      // Written a piece at a time: the text of a large journal is never held whole.
       let events: [JournalEvent]
       do {
         events = try store.journalEvents()
@@ -90,8 +91,11 @@ struct ExportCommand: Command {
       let ids = Set(rows.map(\.id))
       let exported = ExportedEvent.events(
         events, keeping: selection.isFiltered ? { ids.contains($0) } : nil)
-      text = ExportDocument(exportedAt: now, cards: rows, reviews: exported).json()
+      let document = ExportDocument(exportedAt: now, cards: rows, reviews: exported)
       summary += " and " + ReportText.count(exported.count, "journal event")
+      return write(summary, to: output, in: context, collection: collection) { write in
+        document.writeJSON(write)
+      }
     case .csv:
       text = ExportRow.csv(rows)
     case .md, .apkg:  // apkg was written above; it always has an --output.
@@ -100,16 +104,26 @@ struct ExportCommand: Command {
         exportedAt: now)
     }
 
+    return write(summary, to: output, in: context, collection: collection) { $0(Data(text.utf8)) }
+  }
+
+  /// Writes what `produce` makes to `output` (whole or not at all, then a line saying what was
+  /// written) or, without one, to standard output.
+  private func write(
+    _ summary: String, to output: String?, in context: CommandContext, collection: DeckCollection,
+    producing produce: (_ write: (Data) -> Void) -> Void
+  ) -> ExitCode {
+    let console = context.console
     if let output {
       do throws(AtomicFile.Failure) {
-        try AtomicFile.write(Data(text.utf8), to: output, replacing: force)
+        try AtomicFile.write(to: output, replacing: force, producing: produce)
       } catch {
         console.failure(error.message(for: output))
         return .failure
       }
       console.print("\(output): \(summary)")
     } else {
-      console.write(text)
+      produce { console.write(String(decoding: $0, as: UTF8.self)) }
     }
     return collection.errors.isEmpty ? .success : .failure
   }

@@ -23,6 +23,15 @@ enum AtomicFile {
   /// Writes `data` to `path`. Without `replacing`, an existing file is left alone and the call
   /// fails with ``Failure/exists``, even when the file appears while `data` is being written.
   static func write(_ data: Data, to path: String, replacing: Bool) throws(Failure) {
+    try write(to: path, replacing: replacing) { $0(data) }
+  }
+
+  /// Writes what `produce` hands its argument, a piece at a time, to `path`, as
+  /// ``write(_:to:replacing:)`` writes one piece: whole or not at all. After a write fails, the
+  /// pieces that follow are dropped, and the call throws that failure.
+  static func write(
+    to path: String, replacing: Bool, producing produce: (_ write: (Data) -> Void) -> Void
+  ) throws(Failure) {
     let target = URL(fileURLWithPath: path)
     let folder = target.deletingLastPathComponent().path
     if !replacing && exists(path) { throw .exists }
@@ -31,16 +40,20 @@ enum AtomicFile {
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
     guard descriptor >= 0 else { throw .failed(lastError()) }
     var failure: String?
-    data.withUnsafeBytes { buffer in
-      var written = 0
-      while written < buffer.count {
-        let count = Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-        if count < 0 {
-          if errno == EINTR { continue }
-          failure = lastError()
-          return
+    produce { data in
+      guard failure == nil else { return }
+      data.withUnsafeBytes { buffer in
+        var written = 0
+        while written < buffer.count {
+          let count = Glibc.write(
+            descriptor, buffer.baseAddress! + written, buffer.count - written)
+          if count < 0 {
+            if errno == EINTR { continue }
+            failure = lastError()
+            return
+          }
+          written += count
         }
-        written += count
       }
     }
     if failure == nil, fsync(descriptor) != 0 { failure = lastError() }
