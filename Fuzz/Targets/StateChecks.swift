@@ -77,6 +77,16 @@ enum StateChecks {
 
   /// The event's card states are possible SM-2 states, and the event survives being written as a
   /// journal line and read back.
+  /// JournalLineReader's promise: it may decline a line, but what it reads, the generic decoder
+  /// reads the same, bit for bit (equal events whose lines are equal too: 0 and -0 differ there).
+  static func lineReaderAgreement(_ line: Data) {
+    guard let fast = JournalLineReader.read(line) else { return }
+    let slow = try? JournalEvent.decodeGenerically(line: line)
+    fuzzRequire(
+      slow == fast && (try? slow?.encodedLine()) == (try? fast.encodedLine()),
+      "the line reader disagrees with the decoder: \(String(decoding: line, as: UTF8.self))")
+  }
+
   static func event(_ event: JournalEvent) {
     switch event {
     case .review(let review):

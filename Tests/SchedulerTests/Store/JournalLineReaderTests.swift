@@ -104,6 +104,29 @@ struct JournalLineReaderTests {
     #expect(expectAgreement(Data(line.utf8)))
   }
 
+  @Test(
+    "reads numbers bit for bit as the decoder does",
+    arguments: [
+      "0", "-0", "12.5", "0.1", "1e22", "1e23", "9007199254740993", "2.3600000000000003",
+      "0.0006592790014110506", "5e-324", "1.7976931348623157e308", "2.5E-7", "1e+20", "-3.25",
+      "123456789012345678901234567890", "1.00000000000000011102230246251565404236316680908203125",
+    ])
+  func numbers(text: String) throws {
+    let line =
+      #"{"v":1,"id":"0d9a3c2e-0000-4000-8000-000000000001","card":"a","#
+      + #""at":"2026-11-29T10:00:00.000Z","day":"2026-11-29","grade":4,"seconds":\#(text),"#
+      + #""before":{"due":"2026-11-29","easeFactor":2.5,"interval":0,"lapses":0,"#
+      + #""needsExtraReview":false,"repetitions":0,"reviews":0},"after":{"due":"2026-11-29","#
+      + #""easeFactor":2.5,"interval":0,"lapses":0,"needsExtraReview":false,"repetitions":0,"#
+      + #""reviews":0}}"#
+    guard case .review(let review) = try #require(JournalLineReader.read(Data(line.utf8))) else {
+      Issue.record("Not a review")
+      return
+    }
+    #expect(review.seconds?.bitPattern == Double(text)?.bitPattern)
+    #expect(expectAgreement(Data(line.utf8)))
+  }
+
   @Test("never disagrees with the decoder on cut, changed, reordered or spaced lines")
   func neverDisagreesOnMangledLines() throws {
     var random = SeededGenerator(seed: 13)
