@@ -291,8 +291,8 @@ struct JournalLineReader {
     return nil
   }
 
-  /// The digits from `offset` on, with their count, or nil past 19 digits (an overflow is
-  /// caught by the caller).
+  /// The digits from `offset` on: the value of the first 19 (which cannot overflow), and how
+  /// many there are, for the caller to refuse or read otherwise a longer run.
   private mutating func digits() -> (value: UInt64, count: Int) {
     var value: UInt64 = 0
     let first = offset
@@ -328,7 +328,7 @@ struct JournalLineReader {
 
   /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?` as the nearest double.
   ///
-  /// When the digits make an integer below 2^53 and the power of ten is at most 10^22, both are
+  /// When the digits make an integer of at most 2^53 and the power of ten is at most 10^22, both are
   /// exact doubles and one division or multiplication rounds correctly (Clinger's fast path);
   /// any other number, such as `2.3600000000000003` with its 17 digits, is read by the
   /// standard library, which is exact too.

@@ -98,8 +98,11 @@ struct JournalReader {
       let bytes = raw.bindMemory(to: UInt8.self)
       var start = 0
       while start < bytes.count {
-        let rest = UnsafeBufferPointer(rebasing: bytes[start...])
-        let end = rest.firstIndex(of: UInt8(ascii: "\n")).map { start + $0 } ?? bytes.count
+        // memchr, not firstIndex(of:): a tenth of reading the journal went to that loop.
+        let end =
+          memchr(bytes.baseAddress! + start, Int32(UInt8(ascii: "\n")), bytes.count - start)
+          .map { UnsafeRawPointer(bytes.baseAddress!).distance(to: UnsafeRawPointer($0)) }
+          ?? bytes.count
         let blank = UnsafeBufferPointer(rebasing: bytes[start..<end]).allSatisfy(isBlank)
         lines.append((data.startIndex + start, data.startIndex + end, blank))
         start = end + 1
