@@ -75,8 +75,6 @@ enum StateChecks {
     }
   }
 
-  /// The event's card states are possible SM-2 states, and the event survives being written as a
-  /// journal line and read back.
   /// JournalLineReader's promise: it may decline a line, but what it reads, the generic decoder
   /// reads the same, bit for bit (equal events whose lines are equal too: 0 and -0 differ there).
   static func lineReaderAgreement(_ line: Data) {
@@ -87,6 +85,8 @@ enum StateChecks {
       "the line reader disagrees with the decoder: \(String(decoding: line, as: UTF8.self))")
   }
 
+  /// The event's card states are possible SM-2 states, and the event survives being written as a
+  /// journal line and read back.
   static func event(_ event: JournalEvent) {
     switch event {
     case .review(let review):
