@@ -75,6 +75,16 @@ enum StateChecks {
     }
   }
 
+  /// JournalLineReader's promise: it may decline a line, but what it reads, the generic decoder
+  /// reads the same, bit for bit (equal events whose lines are equal too: 0 and -0 differ there).
+  static func lineReaderAgreement(_ line: Data) {
+    guard let fast = JournalLineReader.read(line) else { return }
+    let slow = try? JournalEvent.decodeGenerically(line: line)
+    fuzzRequire(
+      slow == fast && (try? slow?.encodedLine()) == (try? fast.encodedLine()),
+      "the line reader disagrees with the decoder: \(String(decoding: line, as: UTF8.self))")
+  }
+
   /// The event's card states are possible SM-2 states, and the event survives being written as a
   /// journal line and read back.
   static func event(_ event: JournalEvent) {

@@ -26,6 +26,7 @@ public func fuzzStateDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
   }
   if let journal = input.journal {
     for line in journal.split(separator: UInt8(ascii: "\n")) {
+      StateChecks.lineReaderAgreement(Data(line))
       guard let event = try? JournalEvent.decode(line: Data(line)) else { continue }
       StateChecks.event(event)
       replayer.apply(event)

@@ -11,7 +11,8 @@ struct JournalReader {
   /// One event with where it sits in the file.
   struct Entry {
     let event: JournalEvent
-    /// The line's bytes, without the newline.
+    /// The line's bytes, without the newline: a slice of what was read, sharing its storage
+    /// (indices start at the slice's `startIndex`, not 0).
     let line: Data
     /// The byte offset of the line's start.
     let offset: Int
@@ -54,7 +55,7 @@ struct JournalReader {
       guard !isBlank else { continue }
       let event: JournalEvent
       do {
-        event = try JournalEvent.decode(line: Data(line))
+        event = try JournalEvent.decode(line: line)
       } catch {
         switch error {
         case .newerVersion(let found):
@@ -76,7 +77,7 @@ struct JournalReader {
         result.acknowledgedTornLines += 1
         pendingUnreadable = nil
       }
-      result.entries.append(Entry(event: event, line: Data(line), offset: lineOffset))
+      result.entries.append(Entry(event: event, line: line, offset: lineOffset))
       result.lacksFinalNewline = newline == nil
     }
     if let pending = pendingUnreadable {
@@ -97,8 +98,11 @@ struct JournalReader {
       let bytes = raw.bindMemory(to: UInt8.self)
       var start = 0
       while start < bytes.count {
-        let rest = UnsafeBufferPointer(rebasing: bytes[start...])
-        let end = rest.firstIndex(of: UInt8(ascii: "\n")).map { start + $0 } ?? bytes.count
+        // memchr, not firstIndex(of:): a tenth of reading the journal went to that loop.
+        let end =
+          memchr(bytes.baseAddress! + start, Int32(UInt8(ascii: "\n")), bytes.count - start)
+          .map { UnsafeRawPointer(bytes.baseAddress!).distance(to: UnsafeRawPointer($0)) }
+          ?? bytes.count
         let blank = UnsafeBufferPointer(rebasing: bytes[start..<end]).allSatisfy(isBlank)
         lines.append((data.startIndex + start, data.startIndex + end, blank))
         start = end + 1

@@ -31,6 +31,8 @@ extension ReviewStore {
 
     let merged = ReviewStore.interleave(myEntries, newEntries)
     var data = Data()
+    // Sized at once: grown by appends, it was copied on the way, and merging peaked higher.
+    data.reserveCapacity(merged.reduce(0) { $0 + $1.line.count + 1 })
     for entry in merged {
       data.append(entry.line)
       data.append(UInt8(ascii: "\n"))

@@ -124,7 +124,12 @@ public enum Timestamp {
   /// are whole milliseconds); nil for any other text, which ``parse(_:)`` then reads as before.
   private static func parseCanonical(_ text: String) -> Date? {
     var text = text
-    let fields = text.withUTF8 { bytes -> (Int, Int, Int, Int, Int, Int, Int)? in
+    return text.withUTF8(parseCanonical)
+  }
+
+  /// ``parseCanonical(_:)`` on the text's UTF-8 bytes, for readers that hold bytes, not strings.
+  static func parseCanonical(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+    let fields = { () -> (Int, Int, Int, Int, Int, Int, Int)? in
       guard bytes.count == 24, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
         bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
         bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: "."),
@@ -144,7 +149,7 @@ public enum Timestamp {
         let millisecond = number(20..<23)
       else { return nil }
       return (year, month, day, hour, minute, second, millisecond)
-    }
+    }()
     guard let (year, month, dayOfMonth, hour, minute, second, millisecond) = fields,
       let day = Day(year: year, month: month, day: dayOfMonth),
       hour < 24, minute < 60, second < 61
