@@ -42,47 +42,105 @@ struct JournalReader {
 
   let file: OpenFile
 
+  /// How much of the journal is read at a time when its lines are not kept.
+  static let chunkSize = 1 << 22
+
   /// Reads from `offset`, which must be the start of a line, to `end` (a line's end), or to the
   /// end of the file.
-  func read(from offset: Int, to end: Int? = nil) throws(StateError) -> Result {
-    let data = try file.read(from: offset, to: end)
-    var result = Result(end: offset + data.count)
+  ///
+  /// With `keepingLines` (for merging), each entry holds its line, a slice of the journal read
+  /// whole. Without, the journal is read a few MiB at a time and the entries' lines are empty, so
+  /// that the bytes are not held beside the events.
+  ///
+  /// With `visit`, each entry is handed to it instead of being kept in the result, so that a
+  /// caller that wants only the events holds one array, not two.
+  func read(
+    from offset: Int, to end: Int? = nil, keepingLines: Bool = true,
+    chunkSize: Int = Self.chunkSize, visiting visit: ((Entry) -> Void)? = nil
+  ) throws(StateError) -> Result {
+    var result = Result(end: offset)
     var pendingUnreadable: (offset: Int, reason: String)?
-    for (lineStart, lineEnd, isBlank) in Self.lines(of: data) {
-      let newline: Int? = lineEnd < data.endIndex ? lineEnd : nil
-      let line = data[lineStart..<lineEnd]
-      let lineOffset = offset + (lineStart - data.startIndex)
-      guard !isBlank else { continue }
-      let event: JournalEvent
-      do {
-        event = try JournalEvent.decode(line: line)
-      } catch {
-        switch error {
-        case .newerVersion(let found):
-          throw .newerVersion(
-            file: file.url, line: try lineNumber(at: lineOffset), found: found,
-            supported: JournalEvent.currentVersion)
-        case .malformed(let reason):
-          if let pending = pendingUnreadable {
+    var lastByte: UInt8?
+
+    /// Reads the lines of `data`, which starts at `base` in the file and ends at a line's end.
+    func readLines(of data: Data, at base: Int) throws(StateError) {
+      for (lineStart, lineEnd, isBlank) in Self.lines(of: data) {
+        let newline: Int? = lineEnd < data.endIndex ? lineEnd : nil
+        let line = data[lineStart..<lineEnd]
+        let lineOffset = base + (lineStart - data.startIndex)
+        guard !isBlank else { continue }
+        let event: JournalEvent
+        do {
+          event = try JournalEvent.decode(line: line)
+        } catch {
+          switch error {
+          case .newerVersion(let found):
+            throw .newerVersion(
+              file: file.url, line: try lineNumber(at: lineOffset), found: found,
+              supported: JournalEvent.currentVersion)
+          case .malformed(let reason):
+            if let pending = pendingUnreadable {
+              throw try malformed(at: pending.offset, reason: pending.reason)
+            }
+            pendingUnreadable = (lineOffset, reason)
+            continue
+          }
+        }
+        if let pending = pendingUnreadable {
+          guard case .tornLine(let marker) = event, marker.offset == pending.offset else {
             throw try malformed(at: pending.offset, reason: pending.reason)
           }
-          pendingUnreadable = (lineOffset, reason)
-          continue
+          result.acknowledgedTornLines += 1
+          pendingUnreadable = nil
         }
+        let entry = Entry(event: event, line: keepingLines ? line : Data(), offset: lineOffset)
+        if let visit { visit(entry) } else { result.entries.append(entry) }
+        result.lacksFinalNewline = newline == nil
       }
-      if let pending = pendingUnreadable {
-        guard case .tornLine(let marker) = event, marker.offset == pending.offset else {
-          throw try malformed(at: pending.offset, reason: pending.reason)
+    }
+
+    if keepingLines {
+      let data = try file.read(from: offset, to: end)
+      result.end = offset + data.count
+      lastByte = data.last
+      try readLines(of: data, at: offset)
+    } else {
+      let fileEnd: Int
+      if let end { fileEnd = end } else { fileEnd = try file.size() }
+      // As large a journal as a whole read would take, and no larger.
+      guard fileEnd - offset <= OpenFile.largestRead else {
+        throw .io(
+          file: file.url, operation: "read \(fileEnd - offset) bytes of it at once", code: EFBIG)
+      }
+      var position = offset
+      // The start of a line that the chunk before ended in the middle of.
+      var carried = Data()
+      while position < fileEnd {
+        let chunkEnd = min(fileEnd, position + chunkSize)
+        let chunk = try file.read(from: position, to: chunkEnd)
+        guard !chunk.isEmpty else { break }
+        let base = position - carried.count
+        var data = carried
+        data.append(chunk)
+        position += chunk.count
+        lastByte = chunk.last
+        if position < fileEnd {
+          guard let newline = data.lastIndex(of: UInt8(ascii: "\n")) else {
+            carried = data
+            continue
+          }
+          carried = Data(data[(newline + 1)...])
+          data = data[..<(newline + 1)]
+        } else {
+          carried = Data()
         }
-        result.acknowledgedTornLines += 1
-        pendingUnreadable = nil
+        try readLines(of: data, at: base)
       }
-      result.entries.append(Entry(event: event, line: line, offset: lineOffset))
-      result.lacksFinalNewline = newline == nil
+      result.end = position
     }
     if let pending = pendingUnreadable {
       result.tornTail = TornTail(
-        offset: pending.offset, isTerminated: data.last == UInt8(ascii: "\n"),
+        offset: pending.offset, isTerminated: lastByte == UInt8(ascii: "\n"),
         lineNumber: try lineNumber(at: pending.offset))
       result.lacksFinalNewline = false
     }

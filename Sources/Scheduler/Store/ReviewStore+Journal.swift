@@ -9,7 +9,11 @@ extension ReviewStore {
   /// An empty list when there is no journal. Nothing is written.
   public func journalEvents() throws(StateError) -> [JournalEvent] {
     guard let file = try OpenFile.openForReadingIfPresent(files.journal) else { return [] }
-    return try JournalReader(file: file).read(from: 0, to: journalBytes).entries.map(\.event)
+    var events: [JournalEvent] = []
+    _ = try JournalReader(file: file).read(from: 0, to: journalBytes, keepingLines: false) {
+      events.append($0.event)
+    }
+    return events
   }
 }
 

@@ -42,23 +42,28 @@ extension ReviewStore {
       }
       return loaded
     }
-    let tail = try reader.read(from: loaded.journalBytes)
+    // Each event is applied as it is read: the events of a journal without a snapshot are
+    // never all held at once.
     var sawSnapshotEnd = false
-    for entry in tail.entries {
+    var count = 0
+    var lastEventID: UUID?
+    let tail = try reader.read(from: loaded.journalBytes, keepingLines: false) { entry in
       loaded.replayer.apply(entry.event)
       sawSnapshotEnd = sawSnapshotEnd || entry.event.id == snapshot?.lastEventID
+      count += 1
+      lastEventID = entry.event.id
     }
     if let snapshot, !loaded.snapshotIsCurrent, snapshot.coversAnyEvent {
       let holdsAll =
-        snapshot.lastEventID != nil ? sawSnapshotEnd : tail.entries.count >= snapshot.journalEntries
+        snapshot.lastEventID != nil ? sawSnapshotEnd : count >= snapshot.journalEntries
       guard holdsAll else {
         throw .snapshotAheadOfJournal(snapshot: files.snapshot, journal: files.journal)
       }
     }
     loaded.journalBytes = tail.end
-    loaded.journalEntries += tail.entries.count
-    loaded.unsnapshottedEntries = tail.entries.count
-    loaded.lastEventID = tail.entries.last?.event.id ?? loaded.lastEventID
+    loaded.journalEntries += count
+    loaded.unsnapshottedEntries = count
+    loaded.lastEventID = lastEventID ?? loaded.lastEventID
     loaded.tornTail = tail.tornTail
     loaded.lacksFinalNewline = tail.lacksFinalNewline
     if let torn = tail.tornTail {

@@ -35,6 +35,65 @@ struct JournalEventsTests {
     }
   }
 
+  @Test(
+    "Reading a few bytes at a time finds what reading the whole journal finds",
+    arguments: [
+      "", "blank\n\n", "torn last line", "torn, acknowledged", "no final newline",
+      "blank lines at the end",
+    ])
+  func chunkedReading(shape: String) throws {
+    try withTemporaryDirectory { folder in
+      let clock = TestClock("2026-11-29T10:00:00Z")
+      let store = try openStore(folder, clock: clock)
+      for index in 0..<12 {
+        try store.record(Grade.allCases[index % 6], for: "card-\(index % 5)", seconds: 1.5)
+        clock.advance(seconds: 60)
+      }
+      try store.suspend("card-1")
+      try store.close()
+      let handle = try FileHandle(forWritingTo: folder.journal)
+      handle.seekToEndOfFile()
+      switch shape {
+      case "blank\n\n": handle.write(Data("\n  \n".utf8))
+      case "torn last line": handle.write(Data(#"{"v":1,"id":"4f0c"#.utf8))
+      case "no final newline":
+        handle.truncateFile(atOffset: handle.offsetInFile - 1)
+      case "blank lines at the end": handle.write(Data("\n\n\n".utf8))
+      default: break
+      }
+      try handle.close()
+      if shape == "torn, acknowledged" {
+        // A torn line, then a writer that marks it torn and appends after it.
+        let torn = try FileHandle(forWritingTo: folder.journal)
+        torn.seekToEndOfFile()
+        torn.write(Data(#"{"v":1,"id":"4f0c"#.utf8))
+        try torn.close()
+        let writer = try openStore(folder, clock: clock)
+        try writer.record(3, for: "card-2")
+        try writer.close()
+      }
+
+      let reader = JournalReader(file: try OpenFile(folder.journal, flags: O_RDONLY))
+      let whole = try reader.read(from: 0)
+      #expect(whole.entries.count >= 13)
+      for chunkSize in [1, 2, 7, 64, 97, 256, 1 << 22] {
+        let chunked = try reader.read(from: 0, keepingLines: false, chunkSize: chunkSize)
+        #expect(chunked.entries.map(\.event) == whole.entries.map(\.event), "\(chunkSize)")
+        #expect(chunked.entries.map(\.offset) == whole.entries.map(\.offset), "\(chunkSize)")
+        #expect(chunked.entries.allSatisfy { $0.line.isEmpty })
+        #expect(chunked.end == whole.end)
+        #expect(chunked.lacksFinalNewline == whole.lacksFinalNewline)
+        #expect(chunked.acknowledgedTornLines == whole.acknowledgedTornLines)
+        #expect(chunked.tornTail?.offset == whole.tornTail?.offset)
+        #expect(chunked.tornTail?.isTerminated == whole.tornTail?.isTerminated)
+        #expect(chunked.tornTail?.lineNumber == whole.tornTail?.lineNumber)
+      }
+      if shape == "torn last line" { #expect(whole.tornTail != nil) }
+      if shape == "torn, acknowledged" { #expect(whole.acknowledgedTornLines == 1) }
+      if shape == "no final newline" { #expect(whole.lacksFinalNewline) }
+    }
+  }
+
   @Test("A writer's events include what it appended since opening")
   func writerSeesItsOwnEvents() throws {
     try withTemporaryDirectory { folder in
