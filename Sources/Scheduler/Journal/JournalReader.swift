@@ -113,29 +113,26 @@ struct JournalReader {
           file: file.url, operation: "read \(fileEnd - offset) bytes of it at once", code: EFBIG)
       }
       var position = offset
-      // The start of a line that the chunk before ended in the middle of.
-      var carried = Data()
+      // The bytes read since the last complete line, which start at `pendingStart`; appended to
+      // in place, and a chunk searched only for its own last newline, so that a line of many
+      // chunks costs its length, not its length squared.
+      var pending = Data()
+      var pendingStart = offset
       while position < fileEnd {
-        let chunkEnd = min(fileEnd, position + chunkSize)
-        let chunk = try file.read(from: position, to: chunkEnd)
+        let chunk = try file.read(from: position, to: min(fileEnd, position + chunkSize))
         guard !chunk.isEmpty else { break }
-        let base = position - carried.count
-        var data = carried
-        data.append(chunk)
+        pending.append(chunk)
         position += chunk.count
         lastByte = chunk.last
-        if position < fileEnd {
-          guard let newline = data.lastIndex(of: UInt8(ascii: "\n")) else {
-            carried = data
-            continue
-          }
-          carried = Data(data[(newline + 1)...])
-          data = data[..<(newline + 1)]
-        } else {
-          carried = Data()
+        guard position < fileEnd, let newline = chunk.lastIndex(of: UInt8(ascii: "\n")) else {
+          continue
         }
-        try readLines(of: data, at: base)
+        let cut = pending.count - chunk.count + (newline - chunk.startIndex) + 1
+        try readLines(of: pending[..<cut], at: pendingStart)
+        pending = Data(pending[cut...])
+        pendingStart += cut
       }
+      if !pending.isEmpty { try readLines(of: pending, at: pendingStart) }
       result.end = position
     }
     if let pending = pendingUnreadable {
