@@ -110,8 +110,8 @@ public enum AnkiExport {
   static func reviewLog(_ events: [JournalEvent], cardIDs: [String: Int64]) -> [AnkiReview] {
     var log: [AnkiReview] = []
     var lastID: Int64 = .min
-    for review in events.reviewsInEffect() {
-      guard let card = cardIDs[review.card] else { continue }
+    events.forEachReviewInEffect { review in
+      guard let card = cardIDs[review.card] else { return }
       var id = Int64((review.at.timeIntervalSince1970 * 1000).rounded(.down))
       if id <= lastID { id = lastID + 1 }
       lastID = id

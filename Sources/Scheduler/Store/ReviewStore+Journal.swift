@@ -22,14 +22,15 @@ extension Sequence<JournalEvent> {
   /// that count.
   public func reviewsInEffect() -> [ReviewEvent] {
     var reviews: [ReviewEvent] = []
+    forEachReviewInEffect { reviews.append($0) }
+    return reviews
+  }
+
+  /// Calls `body` with each review in effect, in order, without collecting them: for a caller
+  /// that turns 100,000 reviews into something smaller.
+  public func forEachReviewInEffect(_ body: (ReviewEvent) -> Void) {
     var undone: Set<UUID> = []
-    for event in self {
-      switch event {
-      case .review(let review): reviews.append(review)
-      case .undo(let undo): undone.insert(undo.undoes)
-      case .suspension, .tornLine, .imported: break
-      }
-    }
-    return undone.isEmpty ? reviews : reviews.filter { !undone.contains($0.id) }
+    for case .undo(let undo) in self { undone.insert(undo.undoes) }
+    for case .review(let review) in self where !undone.contains(review.id) { body(review) }
   }
 }

@@ -11,19 +11,20 @@ extension ExportCommand {
     in context: CommandContext
   ) throws(UsageError) -> ExitCode {
     let console = context.console
-    let events: [JournalEvent]
+    let dayClock = try context.dayClock(options.state)
+    let titles = Dictionary(
+      selection.collection.decks.map { ($0.name, $0.title) }, uniquingKeysWith: { a, _ in a })
+    let collection: AnkiCollection
     do {
-      events = try selection.store.journalEvents()
+      // The journal's events are let go once they are the collection's review log.
+      collection = AnkiExport.collection(
+        cards: selection.cards, titles: titles, state: selection.store.state,
+        events: try selection.store.journalEvents(), now: now, today: selection.today,
+        dayStart: AnkiExport.dayStart(of: dayClock, at: now))
     } catch {
       console.failure(error)
       return .failure
     }
-    let dayClock = try context.dayClock(options.state)
-    let titles = Dictionary(
-      selection.collection.decks.map { ($0.name, $0.title) }, uniquingKeysWith: { a, _ in a })
-    let collection = AnkiExport.collection(
-      cards: selection.cards, titles: titles, state: selection.store.state, events: events,
-      now: now, today: selection.today, dayStart: AnkiExport.dayStart(of: dayClock, at: now))
     let data: Data
     do {
       data = try AnkiPackageWriter().package(collection)
