@@ -183,35 +183,17 @@ struct SnapshotReader {
   /// Where the bytes of a string without escapes or control characters lie.
   private mutating func rawString() -> Range<Int>? {
     guard consume("\"") else { return nil }
-    let start = offset
-    while offset < bytes.count {
-      let byte = bytes[offset]
-      if byte == UInt8(ascii: "\"") {
-        offset += 1
-        return start..<offset - 1
-      }
-      if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
-      offset += 1
-    }
-    return nil
+    return JSONBytes.stringBody(bytes, at: &offset)
   }
 
   /// Whether the bytes in `range` are `word`'s.
   private func matches(_ range: Range<Int>, _ word: StaticString) -> Bool {
-    range.count == word.utf8CodeUnitCount
-      && memcmp(bytes.baseAddress! + range.lowerBound, word.utf8Start, range.count) == 0
+    JSONBytes.matches(bytes, range, word)
   }
 
   private mutating func boolean() -> Bool? {
     skipWhitespace()
-    for (word, value) in [("true", true), ("false", false)] as [(StaticString, Bool)] {
-      let count = word.utf8CodeUnitCount
-      if offset + count <= bytes.count, matches(offset..<offset + count, word) {
-        offset += count
-        return value
-      }
-    }
-    return nil
+    return JSONBytes.boolean(bytes, at: &offset)
   }
 
   /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`, as its text.
