@@ -14,21 +14,6 @@ public struct ExportedEvent: Sendable {
     self.event = event
     self.isUndone = isUndone
   }
-
-  /// The events, with `keeping` the ones whose card it accepts (which leaves out torn-line
-  /// markers, since they have no card); undone reviews marked.
-  public static func events(
-    _ events: [JournalEvent], keeping: ((String) -> Bool)?
-  ) -> [ExportedEvent] {
-    var undone: Set<UUID> = []
-    for case .undo(let undo) in events { undone.insert(undo.undoes) }
-    return events.compactMap { event in
-      if let keeping {
-        guard let card = event.card, keeping(card) else { return nil }
-      }
-      return ExportedEvent(event: event, isUndone: undone.contains(event.id))
-    }
-  }
 }
 
 extension ExportedEvent: Encodable {

@@ -63,7 +63,8 @@ struct ExportDocumentTests {
       }
     }
     return ExportDocument(
-      exportedAt: at, cards: rows, reviews: ExportedEvent.events(journal, keeping: nil))
+      exportedAt: at, cards: rows,
+      reviews: journal.enumerated().map { ExportedEvent(event: $1, isUndone: $0 % 5 == 0) })
   }
 
   @Test(
