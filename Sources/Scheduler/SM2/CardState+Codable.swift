@@ -62,15 +62,18 @@ extension CardState: Codable {
     try jsonValue.encode(to: encoder)
   }
 
-  /// The state as the files write it: every key, `lastReview` only when there is one.
+  /// The state as the files write it: every key, `lastReview` only when there is one; in the
+  /// order of their bytes, the order every file sorts them in.
   public var jsonValue: JSONValue {
     var members: [(key: String, value: JSONValue)] = [
-      ("repetitions", .integer(repetitions)), ("easeFactor", .number(easeFactor)),
-      ("interval", .integer(interval)), ("due", .string(due.description)),
-      ("needsExtraReview", .boolean(needsExtraReview)), ("lapses", .integer(lapses)),
-      ("reviews", .integer(reviews)),
+      ("due", .string(due.description)), ("easeFactor", .number(easeFactor)),
+      ("interval", .integer(interval)), ("lapses", .integer(lapses)),
     ]
     if let lastReview { members.append(("lastReview", .string(Timestamp.format(lastReview)))) }
+    members += [
+      ("needsExtraReview", .boolean(needsExtraReview)), ("repetitions", .integer(repetitions)),
+      ("reviews", .integer(reviews)),
+    ]
     return .object(members)
   }
 }

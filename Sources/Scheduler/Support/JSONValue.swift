@@ -61,9 +61,15 @@ extension JSONValue {
       guard !members.isEmpty else { return Self.appendEmpty(0x7B, 0x7D, depth: depth, to: &bytes) }
       bytes += [0x7B, 0x0A]
       // Sorted by their bytes, as JSONEncoder sorts. Keys are unique in every value quiz makes.
-      let sorted = members.sorted { Self.precedes($0.key, $1.key) }
-      for (index, member) in sorted.enumerated() {
-        if index > 0 { bytes += [0x2C, 0x0A] }
+      // Values declared in order (a card's state, an export row) are not sorted again; others
+      // are sorted by index, which moves no string.
+      var order = Array(members.indices)
+      if !zip(members, members.dropFirst()).allSatisfy({ Self.precedes($0.key, $1.key) }) {
+        order.sort { Self.precedes(members[$0].key, members[$1].key) }
+      }
+      for (position, index) in order.enumerated() {
+        let member = members[index]
+        if position > 0 { bytes += [0x2C, 0x0A] }
         Self.appendIndentation(depth + 1, to: &bytes)
         Self.appendString(member.key, to: &bytes)
         bytes += [0x20, 0x3A, 0x20]
