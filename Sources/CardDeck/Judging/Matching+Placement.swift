@@ -52,8 +52,20 @@ extension Matching {
     return found
   }
 
+  private static let rowModifierNames = Set(APIVocabulary.rowModifiers.map { Substring($0) })
+
+  /// Whether one of the attempt's names or attributes is one of `names`: a cheap look before
+  /// walking its tree for a check that seldom applies.
+  private func attemptWrites(_ names: Set<Substring>) -> Bool {
+    attempt.tokens.contains { token in
+      (token.kind == .identifier || token.kind == .attribute)
+        && names.contains(attempt.source[token.range])
+    }
+  }
+
   /// `.swipeActions` and the other row modifiers on the `List` itself reach no row.
   mutating func checkRowModifiers() {
+    guard attemptWrites(Self.rowModifierNames) else { return }
     let onList = Self.modifiersOnList(attempt.nodes)
     guard !onList.isEmpty else { return }
     let cardOnList = Set(Self.modifiersOnList(expected.nodes).map(\.name))
@@ -70,6 +82,7 @@ extension Matching {
   /// `\.isSearching`) read instead in the view that presents or applies `.searchable`: there it
   /// is about that view, not the sheet or the search.
   mutating func checkEnvironmentReads() {
+    guard attemptWrites(["@Environment"]) else { return }
     var misread: [(keyPath: String, modifier: String)] = []
     Self.forEachBlock(attempt.nodes) { items in
       for item in items where item.kind == .declaration {

@@ -21,9 +21,7 @@ extension Matching {
     guard typed.count == 1, !typed[0].value.allSatisfy({ $0.kind == .literal }) else {
       lost.major += 1
       note(.missing, "no condition: the card passes `\(expectedText.joined())`")
-      for token in condition.tokens.lowerBound..<(value.last?.tokens.upperBound ?? 0) {
-        marks[token] = .missing
-      }
+      for node in value { mark(node, .missing) }
       return
     }
     let typedText = text(of: typed[0].value, in: attempt)
@@ -41,7 +39,13 @@ extension Matching {
       note(
         .error,
         "`\(typedText.joined())` is the opposite of the card's `\(expectedText.joined())`")
-      marks[condition.tokens.lowerBound] = .wrong(typedText.joined())
+      // The `!` the attempt adds, or the card's `!` it leaves out: `[-name-]{+!name+}.isEmpty`.
+      let start = condition.tokens.lowerBound
+      if expectedText.first == "!" {
+        marks[start - 1] = .missing
+      } else {
+        marks[start] = .wrong("!" + (typedText.dropFirst().first ?? ""))
+      }
     }
   }
 
@@ -75,8 +79,8 @@ extension Matching {
     return value.allSatisfy { node in
       switch node.kind {
       case .call: !node.isAPI && !node.hasParentheses && node.arguments.isEmpty
-      case .modifier: !node.parameters.isEmpty || node.arguments.isEmpty
-      case .operator: true
+      // `Shelf.all` is a value of a type, not a condition.
+      case .modifier: node.parameters.first?.first?.isUppercase != true
       default: false
       }
     } && !(value.count == 1 && first.name.first?.isUppercase == true)
@@ -97,29 +101,25 @@ extension Matching {
   /// `@Environment(\.dismissSearch)`) names the API the card reads: its key path is there,
   /// the declaration that reads it is what is missing.
   mutating func creditEnvironmentCalls() {
-    var called: Set<String> = []
-    func collectCalls(_ node: CodeNode) {
-      if node.kind == .call, node.hasParentheses, !attempt.declared.contains(node.name) {
-        called.insert(node.name)
-      }
-      for argument in node.arguments { argument.value.forEach(collectCalls) }
-      node.blocks.joined().forEach(collectCalls)
-      node.value.forEach(collectCalls)
+    // Read from the tokens: this runs on every attempt, and almost never applies.
+    let keyPaths = marks.keys.filter { token in
+      // `\.name`: a key path of the environment, missing.
+      guard marks[token] == .missing, token > 1,
+        expected.source[expected.tokens[token - 1].range] == ".",
+        expected.source[expected.tokens[token - 2].range] == "\\"
+      else { return false }
+      return vocabulary.environment.contains(String(expected.source[expected.tokens[token].range]))
     }
-    attempt.nodes.forEach(collectCalls)
-    guard !called.isEmpty else { return }
-    func walk(_ node: CodeNode) {
-      if node.kind == .keyPath, node.importance == .major, let token = node.token,
-        marks[token] == .missing, called.contains(node.name),
-        vocabulary.environment.contains(node.name)
-      {
-        lost.major -= CodeNode.ownWeight(node).major
-        marks[token] = nil
-      }
-      for argument in node.arguments { argument.value.forEach(walk) }
-      node.blocks.joined().forEach(walk)
-      (node.attributes + node.clause + node.value).forEach(walk)
+    guard !keyPaths.isEmpty else { return }
+    let tokens = attempt.tokens
+    var called: Set<Substring> = []
+    for index in tokens.indices.dropLast() where attempt.source[tokens[index + 1].range] == "(" {
+      let name = attempt.source[tokens[index].range]
+      if !attempt.declared.contains(String(name)) { called.insert(name) }
     }
-    expected.nodes.forEach(walk)
+    for token in keyPaths where called.contains(expected.source[expected.tokens[token].range]) {
+      lost.major -= 1
+      marks[token] = nil
+    }
   }
 }
