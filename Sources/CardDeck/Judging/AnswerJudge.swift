@@ -284,15 +284,15 @@ struct Matching {
   private var readsAsProse: Bool {
     let tokens = attempt.tokens
     guard tokens.count >= 3 else { return false }
-    let words = tokens.filter { $0.kind == .identifier || $0.kind == .keyword }.count
-    let code = tokens.filter { token in
+    let words = tokens.reduce(0) { $0 + ($1.kind == .identifier || $1.kind == .keyword ? 1 : 0) }
+    let code = tokens.count { token in
       switch token.kind {
       case .dollar, .attribute, .string, .number, .operator: return true
       case .punctuation:
         return ["(", "{", "[", ".", "\\"].contains(attempt.source[token.range])
       default: return false
       }
-    }.count
+    }
     return words >= 3 && code * 4 < words
   }
 
@@ -1146,6 +1146,12 @@ struct Matching {
   }
 
   private mutating func reportDeprecated(_ nodes: [CodeNode]) {
+    // Most attempts name nothing deprecated: a look at their names saves the walk.
+    guard
+      attempt.tokens.contains(where: {
+        $0.kind == .identifier && vocabulary.deprecated[String(attempt.source[$0.range])] != nil
+      })
+    else { return }
     let expectedNames = expected.names
     func walk(_ node: CodeNode) {
       if let replacement = vocabulary.deprecated[node.name], let token = node.token,

@@ -34,6 +34,14 @@ struct ReviewerRulesTests {
     #expect(bar.grade == 3)
   }
 
+  @Test("reads related API from the vocabulary's listing, one way only")
+  func relatedListing() {
+    let vocabulary = APIVocabulary(listing: "# related\nonDelete ~ swipeActions  contextMenu\n")
+    #expect(vocabulary.related["onDelete"] == ["swipeActions", "contextMenu"])
+    #expect(vocabulary.related["swipeActions"] == nil)
+    #expect(APIVocabulary.standard.related["safeAreaInset"]?.contains("safeAreaBar") == true)
+  }
+
   @Test("still takes an API the vocabulary does not relate to the card's for an error")
   func unrelatedAPI() throws {
     let judgement = judge(
@@ -157,6 +165,19 @@ struct ReviewerRulesTests {
         "List(notes) { n in Text(n.title).swipeActions(edge: .leading) { Button(\"Pin\") { } } }",
         code
       ).grade == 5)
+  }
+
+  @Test(
+    "sees the card's rows inside a container the attempt wraps them in, not a leaf for it",
+    arguments: [
+      "List { ForEach(notes) { n in Text(n.title).swipeActions { Button(\"Pin\") { } } } }",
+      "VStack { ForEach(notes) { n in Text(n.title).swipeActions { Button(\"Pin\") { } } } }",
+      "List(notes) { n in Text(n.title).swipeActions { Button(\"Pin\") { } } }",
+    ])
+  func wrappedRows(attempt: String) {
+    let code =
+      "ForEach(notes) { note in\n    Text(note.title)\n        .swipeActions { Button(\"Pin\") { pin(note) } }\n}"
+    #expect(judge(attempt, code).grade == 5)
   }
 
   @Test(
