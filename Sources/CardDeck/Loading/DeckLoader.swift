@@ -144,6 +144,7 @@ public struct DeckLoader: Sendable {
     var collection = DeckCollection()
     var deckPaths: [String: String] = [:]
     var idLocations: [String: SourceLocation] = [:]
+    idLocations.reserveCapacity(parsed.reduce(0) { $0 + $1.deck.cards.count })
     for parsed in parsed {
       var (deck, diagnostics) = parsed
       defer { collection.diagnostics += diagnostics.sorted { $0.location < $1.location } }
@@ -155,14 +156,19 @@ public struct DeckLoader: Sendable {
         continue
       }
       deckPaths[deck.name] = deck.path
-      deck.cards.removeAll { card in
-        if let first = idLocations[card.id] {
+      // One look-up a card, and the cards copied only when one is left out: they are almost
+      // never.
+      var leftOut: Set<Int> = []
+      for (index, card) in deck.cards.enumerated() {
+        if let first = idLocations.updateValue(card.location, forKey: card.id) {
+          idLocations[card.id] = first
           diagnostics.append(
             .error("the id '\(card.id)' is already used at \(first)", at: card.location))
-          return true
+          leftOut.insert(index)
         }
-        idLocations[card.id] = card.location
-        return false
+      }
+      if !leftOut.isEmpty {
+        deck.cards = deck.cards.indices.filter { !leftOut.contains($0) }.map { deck.cards[$0] }
       }
       collection.decks.append(deck)
     }
