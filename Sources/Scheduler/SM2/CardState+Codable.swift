@@ -57,16 +57,23 @@ extension CardState: Codable {
     )
   }
 
-  /// Encodes every key; `lastReview` only when there is one.
+  /// Encodes ``jsonValue``.
   public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(repetitions, forKey: .repetitions)
-    try container.encode(easeFactor, forKey: .easeFactor)
-    try container.encode(interval, forKey: .interval)
-    try container.encode(due, forKey: .due)
-    try container.encode(needsExtraReview, forKey: .needsExtraReview)
-    try container.encode(lapses, forKey: .lapses)
-    try container.encode(reviews, forKey: .reviews)
-    try container.encodeIfPresent(lastReview.map(Timestamp.format), forKey: .lastReview)
+    try jsonValue.encode(to: encoder)
+  }
+
+  /// The state as the files write it: every key, `lastReview` only when there is one; in the
+  /// order of their bytes, the order every file sorts them in.
+  public var jsonValue: JSONValue {
+    var members: [(key: String, value: JSONValue)] = [
+      ("due", .string(due.description)), ("easeFactor", .number(easeFactor)),
+      ("interval", .integer(interval)), ("lapses", .integer(lapses)),
+    ]
+    if let lastReview { members.append(("lastReview", .string(Timestamp.format(lastReview)))) }
+    members += [
+      ("needsExtraReview", .boolean(needsExtraReview)), ("repetitions", .integer(repetitions)),
+      ("reviews", .integer(reviews)),
+    ]
+    return .object(members)
   }
 }
