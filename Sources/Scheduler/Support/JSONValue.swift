@@ -60,25 +60,30 @@ extension JSONValue {
     case .object(let members):
       guard !members.isEmpty else { return Self.appendEmpty(0x7B, 0x7D, depth: depth, to: &bytes) }
       bytes += [0x7B, 0x0A]
-      // Sorted by their bytes, as JSONEncoder sorts. Keys are unique in every value quiz makes.
-      // Sorted by index, which moves no string, on the keys' first eight bytes, then on all of
-      // them where those tie; values declared in order (a card's state, an export row) are
-      // found sorted and left so.
-      let prefixes = members.map { Self.prefix($0.key) }
-      func precedes(_ first: Int, _ second: Int) -> Bool {
-        prefixes[first] != prefixes[second]
-          ? prefixes[first] < prefixes[second]
-          : Self.precedes(members[first].key, members[second].key)
+      // Sorted by their bytes, as JSONEncoder sorts; keys are unique in every value quiz makes.
+      // Values declared in order (a card's state, an export row) are found sorted and written
+      // as they are; others are sorted by index, which moves no string, on the keys' first
+      // eight bytes, then on all of them where those tie.
+      var isSorted = true
+      for index in members.indices.dropFirst()
+      where !Self.precedes(members[index - 1].key, members[index].key) {
+        isSorted = false
+        break
       }
-      var order = Array(members.indices)
-      if !zip(order, order.dropFirst()).allSatisfy(precedes) { order.sort(by: precedes) }
-      for (position, index) in order.enumerated() {
-        let member = members[index]
-        if position > 0 { bytes += [0x2C, 0x0A] }
-        Self.appendIndentation(depth + 1, to: &bytes)
-        Self.appendString(member.key, to: &bytes)
-        bytes += [0x20, 0x3A, 0x20]
-        member.value.appendPretty(to: &bytes, depth: depth + 1)
+      if isSorted {
+        for index in members.indices {
+          Self.appendMember(members[index], first: index == 0, depth: depth, to: &bytes)
+        }
+      } else {
+        let prefixes = members.map { Self.prefix($0.key) }
+        let order = members.indices.sorted { first, second in
+          prefixes[first] != prefixes[second]
+            ? prefixes[first] < prefixes[second]
+            : Self.precedes(members[first].key, members[second].key)
+        }
+        for (position, index) in order.enumerated() {
+          Self.appendMember(members[index], first: position == 0, depth: depth, to: &bytes)
+        }
       }
       bytes.append(0x0A)
       Self.appendIndentation(depth, to: &bytes)
@@ -95,6 +100,17 @@ extension JSONValue {
       Self.appendIndentation(depth, to: &bytes)
       bytes.append(0x5D)
     }
+  }
+
+  /// `"key" : value` at `depth + 1`, after a comma unless it is the object's first member.
+  private static func appendMember(
+    _ member: (key: String, value: JSONValue), first: Bool, depth: Int, to bytes: inout [UInt8]
+  ) {
+    if !first { bytes += [0x2C, 0x0A] }
+    appendIndentation(depth + 1, to: &bytes)
+    appendString(member.key, to: &bytes)
+    bytes += [0x20, 0x3A, 0x20]
+    member.value.appendPretty(to: &bytes, depth: depth + 1)
   }
 
   /// Whether `first`'s UTF-8 bytes sort before `second`'s, compared whole with `memcmp`: a
