@@ -799,6 +799,19 @@ disk_full_case() {
     status=0
     "$QUIZ" export --state "$state" >"$WORK/disk.json" 2>"$WORK/disk-export.err" || status=$?
     expect "$kind: quiz export still reads the state (exit $status)" test "$status" = 0
+    if [ "$kind" != ulimit ]; then
+      # Written to the full disk: a clean failure that leaves nothing behind (no temporary file,
+      # no scratch collection for a package).
+      local format listed
+      for format in json apkg; do
+        listed=$(ls -A "$disk" | sort)
+        status=0
+        "$QUIZ" export --state "$state" --output "$disk/progress.$format" >/dev/null 2>"$WORK/disk-export.err" || status=$?
+        expect "$kind: quiz export --output progress.$format on the full disk fails cleanly and leaves nothing (exit $status)" \
+          test "$status" = 1 -a "$listed" = "$(ls -A "$disk" | sort)"
+        expect "$kind: and says why" grep -aq "progress.$format: cannot be written: " "$WORK/disk-export.err"
+      done
+    fi
   fi
   status=0
   answers 2 | "${runner[@]}" "$QUIZ" review --state "$state" --new 1000 --limit 2 >"$WORK/disk2.out" 2>"$WORK/disk2.err" || status=$?

@@ -16,11 +16,14 @@ public struct AnkiPackageWriter: Sendable {
   {
     let scratch = path + ".collection"
     defer { unlink(scratch) }
-    do {
+    do throws(AnkiPackageError) {
       let database = try SQLiteDatabase(creatingFileAt: scratch)
       try database.execute(Self.schema)
       try insert(collection, into: database)
       // Closed at the end of this block, before libzip reads the file.
+    } catch .database(let reason) {
+      // SQLite's errors here are writing's: a full disk, say.
+      throw .cannotWrite(reason)
     }
     try ZipArchive.write(
       [
