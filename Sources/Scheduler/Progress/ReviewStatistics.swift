@@ -19,6 +19,12 @@ public struct ReviewStatistics: Sendable {
   /// Weeks of the review calendar, this one included.
   public static let calendarWeeks = 26
 
+  /// The first of the ``retentionDays`` that end on `today`: the reviews that count for
+  /// retention are of this day or later (and not after `today`).
+  public static func firstRetentionDay(endingOn today: Day) -> Day {
+    today - (retentionDays - 1)
+  }
+
   /// The day the statistics are for.
   public var today: Day
   /// All the chosen cards.
@@ -58,7 +64,7 @@ public struct ReviewStatistics: Sendable {
         if offset < Self.forecastDays { forecast[offset] += 1 }
       }
     }
-    let firstDay = today - (Self.retentionDays - 1)
+    let firstDay = Self.firstRetentionDay(endingOn: today)
     for review in reviews where review.day >= firstDay && review.day <= today {
       guard let place = placeOf[review.card] else { continue }
       total.retention.add(review)

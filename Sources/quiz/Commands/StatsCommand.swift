@@ -34,7 +34,8 @@ struct StatsCommand: Command {
     let store = selection.store
     let reviews: [ReviewEvent]
     do {
-      reviews = try store.journalEvents().reviewsInEffect()
+      reviews = try store.reviewsInEffect(
+        from: ReviewStatistics.firstRetentionDay(endingOn: selection.today))
     } catch {
       console.failure(error)
       return .failure
