@@ -291,6 +291,26 @@ struct JournalDayIndexTests {
     }
   }
 
+  @Test("planted as a link, is not followed by a reader, and is replaced by the writer")
+  func plantedLink() throws {
+    try withTemporaryDirectory { folder in
+      try Self.tenDays(folder)
+      let url = folder.appending(path: "journal-index.json")
+      let target = folder.appending(path: "elsewhere.json")
+      try FileManager.default.moveItem(at: url, to: target)
+      let planted = try Data(contentsOf: target)
+      try FileManager.default.createSymbolicLink(at: url, withDestinationURL: target)
+      #expect(try Self.start(folder, from: day("2026-11-08")) == nil)
+      let store = try openStore(folder, clock: TestClock("2026-11-20T10:00:00Z"))
+      try store.record(4, for: "a")
+      try store.close()
+      #expect(try Data(contentsOf: target) == planted)
+      let type = try FileManager.default.attributesOfItem(atPath: url.path)[.type]
+      #expect(type as? FileAttributeType == .typeRegular)
+      #expect(try Self.start(folder, from: day("2026-11-08")) != nil)
+    }
+  }
+
   @Test("of a newer version is refused; missing keys take an empty index's values")
   func versions() throws {
     #expect(throws: JournalDayIndex.Refusal.newerVersion(found: 2)) {
