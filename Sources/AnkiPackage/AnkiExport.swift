@@ -31,14 +31,17 @@ public enum AnkiExport {
   public static let notetypeID: Int64 = 1_577_836_800_000
 
   /// The collection for `cards` (whose decks' titles `titles` gives, by deck name), with their
-  /// scheduling from `state` and their review log from `events`.
+  /// scheduling from `state` and their review log from the reviews in effect that `reviews`
+  /// visits, in journal order (``ReviewStore/forEachReviewInEffect(_:)``, which does not hold
+  /// the journal's events).
   ///
   /// `now` is the moment of the export, `today` quiz's day then, and `dayStart` the moment that
   /// day began: the collection counts its days from it.
-  public static func collection(
-    cards: [Card], titles: [String: String], state: ReviewState, events: [JournalEvent],
-    now: Date, today: Day, dayStart: Date
-  ) -> AnkiCollection {
+  public static func collection<Failure: Error>(
+    cards: [Card], titles: [String: String], state: ReviewState,
+    reviews: ((ReviewEvent) -> Void) throws(Failure) -> Void, now: Date, today: Day,
+    dayStart: Date
+  ) throws(Failure) -> AnkiCollection {
     let nowMilliseconds = Int64((now.timeIntervalSince1970 * 1000).rounded(.down))
     var collection = AnkiCollection(
       created: Date(timeIntervalSince1970: dayStart.timeIntervalSince1970.rounded(.down)))
@@ -72,7 +75,7 @@ public enum AnkiExport {
           state: state.cards[card.id], isSuspended: state.suspended.contains(card.id),
           today: today, now: now))
     }
-    collection.reviews = reviewLog(events, cardIDs: cardIDs)
+    collection.reviews = try reviewLog(reviews, cardIDs: cardIDs)
     return collection
   }
 
@@ -107,10 +110,12 @@ public enum AnkiExport {
 
   /// The reviews in effect (an undone one is left out) of the cards `cardIDs` names, as Anki's
   /// review log: ids are the moments in milliseconds, made unique by counting on.
-  static func reviewLog(_ events: [JournalEvent], cardIDs: [String: Int64]) -> [AnkiReview] {
+  static func reviewLog<Failure: Error>(
+    _ reviews: ((ReviewEvent) -> Void) throws(Failure) -> Void, cardIDs: [String: Int64]
+  ) throws(Failure) -> [AnkiReview] {
     var log: [AnkiReview] = []
     var lastID: Int64 = .min
-    events.forEachReviewInEffect { review in
+    try reviews { review in
       guard let card = cardIDs[review.card] else { return }
       var id = Int64((review.at.timeIntervalSince1970 * 1000).rounded(.down))
       if id <= lastID { id = lastID + 1 }

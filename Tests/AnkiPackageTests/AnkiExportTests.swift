@@ -33,7 +33,8 @@ struct AnkiExportTests {
   func notes() throws {
     let collection = AnkiExport.collection(
       cards: [card("clay"), card("mint", deck: "herbs", topic: "Mint")],
-      titles: ["garden": "Garden", "herbs": "Herbs"], state: ReviewState(), events: [], now: now,
+      titles: ["garden": "Garden", "herbs": "Herbs"], state: ReviewState(),
+      reviews: [JournalEvent]().forEachReviewInEffect, now: now,
       today: today, dayStart: now)
     #expect(collection.notes.map(\.guid) == ["clay", "mint"])
     #expect(Set(collection.decks.values) == ["quiz::Garden", "quiz::Herbs"])
@@ -109,12 +110,11 @@ struct AnkiExportTests {
       id: UUID(), at: undone.at, undoes: undone.id, card: "clay", reviewDay: undone.day,
       restored: undone.before)
     let other = review("elsewhere", grade: 5, at: 5, before: .new(due: today), day: today)
-    let log = AnkiExport.reviewLog(
-      [
-        .review(first), .review(other), .review(second), .review(third), .review(undone),
-        .undo(undo),
-      ],
-      cardIDs: ["clay": 42])
+    let events: [JournalEvent] = [
+      .review(first), .review(other), .review(second), .review(third), .review(undone),
+      .undo(undo),
+    ]
+    let log = AnkiExport.reviewLog(events.forEachReviewInEffect, cardIDs: ["clay": 42])
     #expect(log.map(\.card) == [42, 42, 42])
     #expect(log.map(\.ease) == [3, 1, 2])
     #expect(log.map(\.kind) == [.learning, .review, .relearning])
@@ -138,7 +138,8 @@ struct AnkiExportTests {
     ]
     var collection = AnkiExport.collection(
       cards: [card("clay"), card("mint")], titles: ["garden": "Garden"], state: state,
-      events: events, now: now, today: today, dayStart: now.addingTimeInterval(-36_000))
+      reviews: events.forEachReviewInEffect, now: now, today: today,
+      dayStart: now.addingTimeInterval(-36_000))
     let scratch = try ScratchFolder()
     try AnkiPackageWriter().package(collection).write(
       to: URL(fileURLWithPath: scratch.file("x.apkg")))
@@ -156,7 +157,8 @@ struct AnkiExportTests {
   func entryDates() throws {
     let created = now.addingTimeInterval(-36_000)
     let collection = AnkiExport.collection(
-      cards: [card("clay")], titles: [:], state: ReviewState(), events: [], now: now,
+      cards: [card("clay")], titles: [:], state: ReviewState(),
+      reviews: [JournalEvent]().forEachReviewInEffect, now: now,
       today: today, dayStart: created)
     let scratch = try ScratchFolder()
     let path = scratch.file("x.apkg")

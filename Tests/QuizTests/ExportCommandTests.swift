@@ -203,6 +203,36 @@ struct ExportCommandTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["progress.json"])
   }
 
+  @Test(
+    "fails on a journal line damaged after the snapshot was written, naming it, and writes nothing",
+    arguments: ["json", "apkg", "csv"])
+  func damagedJournal(format: String) throws {
+    let history = try ReviewHistory.twoDeckHistory()
+    let journal = history.url.appending(path: "reviews.jsonl")
+    var text = try String(contentsOf: journal, encoding: .utf8)
+    // In place, the length kept: the snapshot still fits the journal's end.
+    text.replaceSubrange(try #require(text.range(of: "\"card\"")), with: "\"cxrd\"")
+    try text.write(to: journal, atomically: false, encoding: .utf8)
+    let folder = try TemporaryFolder()
+    let file = (folder.path as NSString).appendingPathComponent("out.\(format)")
+    let result = runQuiz(
+      ["export", "--output", file], variables: history.variables, shipped: twoDecks)
+    if format == "csv" {
+      // The rows come from the snapshot alone; the journal is not read.
+      #expect(result.status == .success)
+      return
+    }
+    #expect(result.status == .failure)
+    #expect(result.error.contains("reviews.jsonl:1 is not a journal entry"))
+    #expect(result.out.isEmpty)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+
+    let piped = runQuiz(["export"], variables: history.variables, shipped: twoDecks)
+    #expect(piped.status == .failure)
+    #expect(piped.out.isEmpty)
+    #expect(piped.error.contains("reviews.jsonl:1 is not a journal entry"))
+  }
+
   @Test("takes the format from the output file's extension when --format is not given")
   func formatFromExtension() throws {
     let history = try ReviewHistory()

@@ -37,49 +37,69 @@ public struct ExportDocument: Sendable, Encodable {
     return String(decoding: data, as: UTF8.self)
   }
 
-  /// How many rows or events are encoded at a time: the memory a write holds beyond the
-  /// document's values.
-  static let chunkSize = 512
-
-  /// Hands ``json()``'s bytes to `write` a piece at a time, so that the whole document is never
-  /// held as text: the same bytes as `JSONEncoder`'s pretty-printed, sorted-keys encoding of the
-  /// document (a test holds them to it), built from the encodings of a few hundred rows or events.
+  /// Hands ``json()``'s bytes to `write` a piece at a time.
   public func writeJSON(_ write: (Data) -> Void) {
-    write(Data("{\n  \"cards\" : ".utf8))
-    Self.writeArray(cards, write)
-    write(
-      Data(",\n  \"exportedAt\" : \"\(Timestamp.format(exportedAt))\",\n  \"reviews\" : ".utf8))
-    Self.writeArray(reviews, write)
-    write(Data(",\n  \"version\" : \(Self.currentVersion)\n}\n".utf8))
+    let events = reviews
+    Self.writeJSON(
+      exportedAt: exportedAt, cards: cards,
+      reviews: { (visit) throws(Never) in events.forEach(visit) },
+      to: write)
   }
 
-  /// `elements` as the value of a top-level member: an array whose elements are indented by four.
-  private static func writeArray<Element: Encodable>(
-    _ elements: [Element], _ write: (Data) -> Void
-  ) {
-    guard !elements.isEmpty else { return write(Data("[\n\n  ]".utf8)) }
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    write(Data("[\n".utf8))
-    var start = elements.startIndex
-    while start < elements.endIndex {
-      let end = min(start + chunkSize, elements.endIndex)
-      // Every value here is a string, a number or a Boolean: encoding cannot fail.
-      let data = (try? encoder.encode(Array(elements[start..<end]))) ?? Data("[\n\n]".utf8)
-      // `[\n  {…},\n  {…}\n]` without its brackets' lines, every line two spaces deeper. A newline
-      // byte is never inside a string: JSON escapes it.
-      var piece: [UInt8] = start == elements.startIndex ? [] : Array(",\n".utf8)
-      piece.reserveCapacity(piece.count + data.count + data.count / 8)
-      data.withUnsafeBytes { bytes in
-        piece.append(contentsOf: [0x20, 0x20])
-        for byte in bytes[2..<(bytes.count - 2)] {
-          piece.append(byte)
-          if byte == 0x0A { piece.append(contentsOf: [0x20, 0x20]) }
-        }
-      }
-      write(Data(piece))
-      start = end
+  /// How many bytes are handed to `write` at a time, about: the memory a write holds beyond the
+  /// document's values.
+  static let pieceSize = 1 << 16
+
+  /// Hands the JSON of the document of `cards` and the events `reviews` visits to `write`, a
+  /// piece at a time, so that neither the text nor the events are ever held whole: the same
+  /// bytes as `JSONEncoder`'s pretty-printed, sorted-keys encoding of the document (a test holds
+  /// them to it). Returns the number of events.
+  @discardableResult
+  public static func writeJSON<Failure: Error>(
+    exportedAt: Date, cards: [ExportRow],
+    reviews: ((ExportedEvent) -> Void) throws(Failure) -> Void, to write: (Data) -> Void
+  ) throws(Failure) -> Int {
+    // The events' visitor writes: `write` is called only while this function runs.
+    try withoutActuallyEscaping(write) { (write) throws(Failure) in
+      try writeJSON(exportedAt: exportedAt, cards: cards, reviews: reviews, escapingTo: write)
     }
-    write(Data("\n  ]".utf8))
+  }
+
+  private static func writeJSON<Failure: Error>(
+    exportedAt: Date, cards: [ExportRow],
+    reviews: ((ExportedEvent) -> Void) throws(Failure) -> Void,
+    escapingTo write: @escaping (Data) -> Void
+  ) throws(Failure) -> Int {
+    var piece: [UInt8] = []
+    piece.reserveCapacity(pieceSize + 4096)
+    func flush(ifOver size: Int) {
+      guard piece.count > size else { return }
+      write(Data(piece))
+      piece.removeAll(keepingCapacity: true)
+    }
+    // `{"cards":[…],"exportedAt":…,"reviews":[…],"version":1}` in JSONEncoder's layout: members
+    // sorted, each element of the arrays at depth 2.
+    var count = 0
+    func append(_ element: JSONValue) {
+      piece += count == 0 ? Array("[\n    ".utf8) : Array(",\n    ".utf8)
+      element.appendPretty(to: &piece, depth: 2)
+      count += 1
+      flush(ifOver: pieceSize)
+    }
+    func close() {
+      piece += count == 0 ? Array("[\n\n  ]".utf8) : Array("\n  ]".utf8)
+    }
+    piece += Array("{\n  \"cards\" : ".utf8)
+    for row in cards { append(row.jsonValue) }
+    close()
+    piece += Array(
+      ",\n  \"exportedAt\" : \"\(Timestamp.format(exportedAt))\",\n  \"reviews\" : ".utf8)
+    count = 0
+    try reviews { append($0.jsonValue) }
+    let events = count
+    close()
+    piece += Array(",\n  \"version\" : \(currentVersion)\n}\n".utf8)
+    flush(ifOver: 0)
+    return events
   }
 }

@@ -1,25 +1,22 @@
 extension ExportRow: Encodable {
-  enum CodingKeys: String, CodingKey {
-    case id, deck, topic, kind, repetitions, easeFactor, interval, due, lapses, reviews
-    case lastReview, needsExtraReview, suspended
+  /// Encodes ``jsonValue``.
+  public func encode(to encoder: any Encoder) throws {
+    try jsonValue.encode(to: encoder)
   }
 
   /// One object of the JSON export's `cards`; absent values are null.
-  public func encode(to encoder: any Encoder) throws {
+  public var jsonValue: JSONValue {
     let shown = shownState
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(id, forKey: .id)
-    try container.encode(card?.deck, forKey: .deck)
-    try container.encode(card?.topic, forKey: .topic)
-    try container.encode(card?.kind, forKey: .kind)
-    try container.encode(shown.repetitions, forKey: .repetitions)
-    try container.encode(shown.easeFactor, forKey: .easeFactor)
-    try container.encode(shown.interval, forKey: .interval)
-    try container.encode(state?.due.description, forKey: .due)
-    try container.encode(shown.lapses, forKey: .lapses)
-    try container.encode(shown.reviews, forKey: .reviews)
-    try container.encode(state?.lastReview.map(Timestamp.format), forKey: .lastReview)
-    try container.encode(shown.needsExtraReview, forKey: .needsExtraReview)
-    try container.encode(isSuspended, forKey: .suspended)
+    func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+    return .object([
+      ("id", .string(id)), ("deck", text(card?.deck)), ("topic", text(card?.topic)),
+      ("kind", text(card?.kind)), ("repetitions", .integer(shown.repetitions)),
+      ("easeFactor", .number(shown.easeFactor)), ("interval", .integer(shown.interval)),
+      ("due", text(state?.due.description)), ("lapses", .integer(shown.lapses)),
+      ("reviews", .integer(shown.reviews)),
+      ("lastReview", text(state?.lastReview.map(Timestamp.format))),
+      ("needsExtraReview", .boolean(shown.needsExtraReview)),
+      ("suspended", .boolean(isSuspended)),
+    ])
   }
 }

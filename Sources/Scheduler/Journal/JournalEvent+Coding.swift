@@ -57,34 +57,39 @@ extension JournalEvent {
   /// The event's members in the journal's order, without the version: the one list of keys
   /// that the journal (``encodedLine()``) and the export (``ExportedEvent``) write. A nil value
   /// is a member this event lacks (a review whose time was not measured).
-  var members: KeyValuePairs<String, (any Encodable & Sendable)?> {
+  var members: KeyValuePairs<String, JSONValue?> {
     switch self {
     case .review(let event):
       [
-        "type": "review", "id": event.id.journalText, "card": event.card,
-        "at": Timestamp.format(event.at), "day": event.day, "grade": event.grade,
-        "seconds": event.seconds, "before": event.before, "after": event.after,
+        "type": .string("review"), "id": .string(event.id.journalText),
+        "card": .string(event.card), "at": .string(Timestamp.format(event.at)),
+        "day": .string(event.day.description), "grade": .integer(event.grade.rawValue),
+        "seconds": event.seconds.map(JSONValue.number), "before": event.before.jsonValue,
+        "after": event.after.jsonValue,
       ]
     case .undo(let event):
       [
-        "type": "undo", "id": event.id.journalText, "undoes": event.undoes.journalText,
-        "card": event.card, "at": Timestamp.format(event.at), "reviewDay": event.reviewDay,
-        "restored": event.restored,
+        "type": .string("undo"), "id": .string(event.id.journalText),
+        "undoes": .string(event.undoes.journalText), "card": .string(event.card),
+        "at": .string(Timestamp.format(event.at)),
+        "reviewDay": .string(event.reviewDay.description), "restored": event.restored.jsonValue,
       ]
     case .suspension(let event):
       [
-        "type": event.isSuspended ? "suspend" : "unsuspend", "id": event.id.journalText,
-        "card": event.card, "at": Timestamp.format(event.at),
+        "type": .string(event.isSuspended ? "suspend" : "unsuspend"),
+        "id": .string(event.id.journalText), "card": .string(event.card),
+        "at": .string(Timestamp.format(event.at)),
       ]
     case .tornLine(let event):
       [
-        "type": "torn", "id": event.id.journalText, "at": Timestamp.format(event.at),
-        "offset": event.offset,
+        "type": .string("torn"), "id": .string(event.id.journalText),
+        "at": .string(Timestamp.format(event.at)), "offset": .integer(event.offset),
       ]
     case .imported(let event):
       [
-        "type": "import", "id": event.id.journalText, "card": event.card,
-        "at": Timestamp.format(event.at), "from": event.origin, "state": event.state,
+        "type": .string("import"), "id": .string(event.id.journalText),
+        "card": .string(event.card), "at": .string(Timestamp.format(event.at)),
+        "from": .string(event.origin), "state": event.state.jsonValue,
       ]
     }
   }

@@ -57,16 +57,20 @@ extension CardState: Codable {
     )
   }
 
-  /// Encodes every key; `lastReview` only when there is one.
+  /// Encodes ``jsonValue``.
   public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(repetitions, forKey: .repetitions)
-    try container.encode(easeFactor, forKey: .easeFactor)
-    try container.encode(interval, forKey: .interval)
-    try container.encode(due, forKey: .due)
-    try container.encode(needsExtraReview, forKey: .needsExtraReview)
-    try container.encode(lapses, forKey: .lapses)
-    try container.encode(reviews, forKey: .reviews)
-    try container.encodeIfPresent(lastReview.map(Timestamp.format), forKey: .lastReview)
+    try jsonValue.encode(to: encoder)
+  }
+
+  /// The state as the files write it: every key, `lastReview` only when there is one.
+  public var jsonValue: JSONValue {
+    var members: [(key: String, value: JSONValue)] = [
+      ("repetitions", .integer(repetitions)), ("easeFactor", .number(easeFactor)),
+      ("interval", .integer(interval)), ("due", .string(due.description)),
+      ("needsExtraReview", .boolean(needsExtraReview)), ("lapses", .integer(lapses)),
+      ("reviews", .integer(reviews)),
+    ]
+    if let lastReview { members.append(("lastReview", .string(Timestamp.format(lastReview)))) }
+    return .object(members)
   }
 }

@@ -2,9 +2,31 @@ extension Day: LosslessStringConvertible {
   /// The day as `YYYY-MM-DD`, with at least four digits of year.
   public var description: String {
     let (year, month, day) = components
+    if (0...9999).contains(year) {
+      // The days of every file, written by bytes: the export writes a few hundred thousand.
+      return String(unsafeUninitializedCapacity: 10) { text in
+        Self.writeDigits(year, count: 4, to: text, at: 0)
+        text[4] = UInt8(ascii: "-")
+        Self.writeDigits(month, count: 2, to: text, at: 5)
+        text[7] = UInt8(ascii: "-")
+        Self.writeDigits(day, count: 2, to: text, at: 8)
+        return 10
+      }
+    }
     let yearText = String(abs(year))
     let paddedYear = String(repeating: "0", count: max(0, 4 - yearText.count)) + yearText
     return (year < 0 ? "-" : "") + paddedYear + "-" + twoDigits(month) + "-" + twoDigits(day)
+  }
+
+  /// Writes the last `count` decimal digits of `value`, which is not negative, from `start`.
+  static func writeDigits(
+    _ value: Int, count: Int, to text: UnsafeMutableBufferPointer<UInt8>, at start: Int
+  ) {
+    var value = value
+    for index in (start..<(start + count)).reversed() {
+      text[index] = UInt8(ascii: "0") + UInt8(value % 10)
+      value /= 10
+    }
   }
 
   /// Reads `YYYY-MM-DD` (four or more digits of year, optionally preceded by `-`); nil when the

@@ -16,10 +16,10 @@ extension ExportCommand {
       selection.collection.decks.map { ($0.name, $0.title) }, uniquingKeysWith: { a, _ in a })
     let collection: AnkiCollection
     do {
-      // The journal's events are let go once they are the collection's review log.
-      collection = AnkiExport.collection(
+      // The journal's reviews go straight into the review log, never held as events.
+      collection = try AnkiExport.collection(
         cards: selection.cards, titles: titles, state: selection.store.state,
-        events: try selection.store.journalEvents(), now: now, today: selection.today,
+        reviews: selection.store.forEachReviewInEffect, now: now, today: selection.today,
         dayStart: AnkiExport.dayStart(of: dayClock, at: now))
     } catch {
       console.failure(error)

@@ -77,25 +77,36 @@ struct ExportCommand: Command {
       state: store.state, includingOrphans: !selection.isFiltered)
 
     let text: String
-    var summary = ReportText.count(rows.count, "card")
+    let summary = ReportText.count(rows.count, "card")
     switch format {
     case .json:
-      // Written a piece at a time: the text of a large journal is never held whole.
-      let events: [JournalEvent]
-      do {
-        events = try store.journalEvents()
-      } catch {
-        console.failure(error)
-        return .failure
+      // Written a piece at a time, the journal read as it is written: neither the text nor the
+      // journal's events are ever held whole.
+      let ids = selection.isFiltered ? Set(rows.map(\.id)) : nil
+      var failure: StateError?
+      var events = 0
+      let status = write(to: output, in: context, collection: collection) { write in
+        do throws(StateError) {
+          events = try ExportDocument.writeJSON(
+            exportedAt: now, cards: rows,
+            reviews: { (visit) throws(StateError) in
+              try store.forEachJournalEvent { event, isUndone in
+                if let ids {
+                  guard let card = event.card, ids.contains(card) else { return }
+                }
+                visit(ExportedEvent(event: event, isUndone: isUndone))
+              }
+            }, to: write)
+          return true
+        } catch {
+          failure = error
+          return false
+        }
+      } summary: {
+        summary + " and " + ReportText.count(events, "journal event")
       }
-      let ids = Set(rows.map(\.id))
-      let exported = ExportedEvent.events(
-        events, keeping: selection.isFiltered ? { ids.contains($0) } : nil)
-      let document = ExportDocument(exportedAt: now, cards: rows, reviews: exported)
-      summary += " and " + ReportText.count(exported.count, "journal event")
-      return write(summary, to: output, in: context, collection: collection) { write in
-        document.writeJSON(write)
-      }
+      if let failure { console.failure(failure) }
+      return failure == nil ? status : .failure
     case .csv:
       text = ExportRow.csv(rows)
     case .md, .apkg:  // apkg was written above; it always has an --output.
@@ -104,26 +115,34 @@ struct ExportCommand: Command {
         exportedAt: now)
     }
 
-    return write(summary, to: output, in: context, collection: collection) { $0(Data(text.utf8)) }
+    return write(to: output, in: context, collection: collection) {
+      $0(Data(text.utf8))
+      return true
+    } summary: {
+      summary
+    }
   }
 
   /// Writes what `produce` makes to `output` (whole or not at all, then a line saying what was
-  /// written) or, without one, to standard output.
+  /// written, `summary`) or, without one, to standard output. When `produce` gives up (returns
+  /// false, having said why), the file is not written and the export fails.
   private func write(
-    _ summary: String, to output: String?, in context: CommandContext, collection: DeckCollection,
-    producing produce: (_ write: (Data) -> Void) -> Void
+    to output: String?, in context: CommandContext, collection: DeckCollection,
+    producing produce: (_ write: (Data) -> Void) -> Bool, summary: () -> String
   ) -> ExitCode {
     let console = context.console
     if let output {
       do throws(AtomicFile.Failure) {
         try AtomicFile.write(to: output, replacing: force, producing: produce)
       } catch {
-        console.failure(error.message(for: output))
+        if error != .abandoned { console.failure(error.message(for: output)) }
         return .failure
       }
-      console.print("\(output): \(summary)")
+      console.print("\(output): \(summary())")
     } else {
-      produce { console.write(String(decoding: $0, as: UTF8.self)) }
+      guard produce({ console.write(String(decoding: $0, as: UTF8.self)) }) else {
+        return .failure
+      }
     }
     return collection.errors.isEmpty ? .success : .failure
   }

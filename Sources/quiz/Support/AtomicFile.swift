@@ -10,12 +10,15 @@ enum AtomicFile {
     case exists
     /// A system call failed, for this reason.
     case failed(String)
+    /// The producer of the bytes gave up (it says why); nothing was written.
+    case abandoned
 
     /// A message for standard error that names the file.
     func message(for path: String) -> String {
       switch self {
       case .exists: "\(path): already exists; pass --force to replace it"
       case .failed(let reason): "\(path): cannot be written: \(reason)"
+      case .abandoned: "\(path): not written"
       }
     }
   }
@@ -23,14 +26,18 @@ enum AtomicFile {
   /// Writes `data` to `path`. Without `replacing`, an existing file is left alone and the call
   /// fails with ``Failure/exists``, even when the file appears while `data` is being written.
   static func write(_ data: Data, to path: String, replacing: Bool) throws(Failure) {
-    try write(to: path, replacing: replacing) { $0(data) }
+    try write(to: path, replacing: replacing) {
+      $0(data)
+      return true
+    }
   }
 
   /// Writes what `produce` hands its argument, a piece at a time, to `path`, as
   /// ``write(_:to:replacing:)`` writes one piece: whole or not at all. After a write fails, the
-  /// pieces that follow are dropped, and the call throws that failure.
+  /// pieces that follow are dropped, and the call throws that failure. When `produce` returns
+  /// false, it gave up: nothing is written, and the call throws ``Failure/abandoned``.
   static func write(
-    to path: String, replacing: Bool, producing produce: (_ write: (Data) -> Void) -> Void
+    to path: String, replacing: Bool, producing produce: (_ write: (Data) -> Void) -> Bool
   ) throws(Failure) {
     let target = URL(fileURLWithPath: path)
     let folder = target.deletingLastPathComponent().path
@@ -40,7 +47,7 @@ enum AtomicFile {
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
     guard descriptor >= 0 else { throw .failed(lastError()) }
     var failure: String?
-    produce { data in
+    let isComplete = produce { data in
       guard failure == nil else { return }
       data.withUnsafeBytes { buffer in
         var written = 0
@@ -56,11 +63,15 @@ enum AtomicFile {
         }
       }
     }
-    if failure == nil, fsync(descriptor) != 0 { failure = lastError() }
+    if failure == nil, isComplete, fsync(descriptor) != 0 { failure = lastError() }
     close(descriptor)
     if let failure {
       unlink(temporary)
       throw .failed(failure)
+    }
+    guard isComplete else {
+      unlink(temporary)
+      throw .abandoned
     }
     if replacing {
       try move(temporary, to: path)

@@ -63,14 +63,14 @@ struct ExportDocumentTests {
       }
     }
     return ExportDocument(
-      exportedAt: at, cards: rows, reviews: ExportedEvent.events(journal, keeping: nil))
+      exportedAt: at, cards: rows,
+      reviews: journal.enumerated().map { ExportedEvent(event: $1, isUndone: $0 % 5 == 0) })
   }
 
   @Test(
     "writes the same bytes as JSONEncoder's encoding of the whole document",
     arguments: [
-      (0, 0), (1, 0), (0, 1), (3, 5), (ExportDocument.chunkSize, ExportDocument.chunkSize + 1),
-      (2 * ExportDocument.chunkSize + 7, 3 * ExportDocument.chunkSize - 1),
+      (0, 0), (1, 0), (0, 1), (3, 5), (300, 0), (0, 300), (257, 611),
     ])
   func sameBytes(cards: Int, events: Int) throws {
     let document = Self.document(cards: cards, events: events, seed: UInt64(cards * 1000 + events))
@@ -81,7 +81,11 @@ struct ExportDocumentTests {
     document.writeJSON { pieces.append($0) }
     #expect(String(decoding: pieces.reduce(Data(), +), as: UTF8.self) == whole)
     #expect(document.json() == whole)
-    // Pieces stay small: none holds more than a chunk's encoding.
-    #expect(pieces.count >= 5 + (cards + ExportDocument.chunkSize - 1) / ExportDocument.chunkSize)
+    // Pieces stay small: none holds more than a piece and one row or event, and a large
+    // document comes in many.
+    let bytes = pieces.reduce(0) { $0 + $1.count }
+    #expect(pieces.allSatisfy { $0.count <= ExportDocument.pieceSize + 4096 })
+    #expect(pieces.count >= max(1, bytes / (ExportDocument.pieceSize + 4096)))
+    if bytes > 2 * ExportDocument.pieceSize { #expect(pieces.count >= 2) }
   }
 }

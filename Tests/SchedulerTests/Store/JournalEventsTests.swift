@@ -161,4 +161,64 @@ struct JournalEventsTests {
       #expect(reviews.map(\.grade) == [4, 3])
     }
   }
+
+  @Test("Read without holding the events, the journal gives the same events, undone ones marked")
+  func streamedEvents() throws {
+    try withTemporaryDirectory { folder in
+      let clock = TestClock("2026-11-29T10:00:00Z")
+      let store = try openStore(folder, clock: clock)
+      try store.record(4, for: "a")
+      clock.advance(seconds: 5)
+      try store.record(1, for: "b")
+      try store.undo()
+      try store.compact()
+      clock.advance(seconds: 5)
+      try store.record(3, for: "b")
+      try store.record(2, for: "a")
+      try store.undo()
+      try store.suspend("a")
+
+      let events = try store.journalEvents()
+      var streamed: [JournalEvent] = []
+      try store.forEachJournalEvent { streamed.append($0) }
+      #expect(streamed == events)
+
+      var marked: [(JournalEvent, Bool)] = []
+      try store.forEachJournalEvent { marked.append(($0, $1)) }
+      #expect(marked.map(\.0) == events)
+      let undone = Set(
+        events.compactMap { if case .undo(let undo) = $0 { undo.undoes } else { nil } })
+      #expect(marked.map(\.1) == events.map { undone.contains($0.id) })
+      #expect(marked.filter(\.1).count == 2)
+
+      var reviews: [ReviewEvent] = []
+      try store.forEachReviewInEffect { reviews.append($0) }
+      #expect(reviews == events.reviewsInEffect())
+      #expect(reviews.map(\.card) == ["a", "b"])
+    }
+  }
+
+  @Test("A damaged line in the middle stops the streamed reading with the journal's error")
+  func streamedDamage() throws {
+    try withTemporaryDirectory { folder in
+      let clock = TestClock("2026-11-29T10:00:00Z")
+      let store = try openStore(folder, clock: clock)
+      try store.record(4, for: "a")
+      try store.record(3, for: "b")
+      try store.close()
+      // Damaged after the reader read it, in place, its length kept.
+      let reader = try ReviewStore.openReadOnly(folder: folder)
+      let journal = folder.appendingPathComponent("reviews.jsonl")
+      var text = try String(contentsOf: journal, encoding: .utf8)
+      let card = try #require(text.range(of: "\"card\""))
+      text.replaceSubrange(card, with: "\"cxrd\"")
+      try text.write(to: journal, atomically: false, encoding: .utf8)
+      var visited = 0
+      #expect(throws: StateError.self) {
+        try reader.forEachJournalEvent { _, _ in visited += 1 }
+      }
+      // The first read, for the undo events, finds it before any event is handed on.
+      #expect(visited == 0)
+    }
+  }
 }

@@ -20,6 +20,10 @@ struct DayTests {
     }
     #expect(failures.isEmpty)
     #expect(Day(daysSince1970: 3_000_000).description == "10183-09-21")
+    #expect(Day(year: 9999, month: 12, day: 31)?.description == "9999-12-31")
+    #expect(Day(year: 10000, month: 1, day: 1)?.description == "10000-01-01")
+    #expect(Day(year: 0, month: 3, day: 1)?.description == "0000-03-01")
+    #expect(Day(year: 7, month: 1, day: 9)?.description == "0007-01-09")
   }
 
   @Test("Consecutive days have consecutive dates across month, year and leap-day ends")

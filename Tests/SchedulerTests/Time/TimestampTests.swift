@@ -12,6 +12,27 @@ struct TimestampTests {
       Timestamp.format(Date(timeIntervalSince1970: -0.25)) == "1969-12-31T23:59:59.750Z")
   }
 
+  @Test("Moments of every year are written as Foundation's ISO 8601 formatter writes them")
+  func formatAgreesWithFoundation() throws {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    formatter.timeZone = .gmt
+    var generator = SeededGenerator(seed: 11)
+    // Years 1600 to 9999 (before, Foundation's calendar is not the proleptic Gregorian one),
+    // and the edges of days and years.
+    var moments = (0..<5_000).map { _ in
+      Double(Int64.random(in: -11_676_096_000_000...253_402_300_799_999, using: &generator)) / 1000
+    }
+    moments += [0, -0.001, 86_399.999, 253_402_300_799.999, 946_684_800, 951_782_400]
+    for seconds in moments {
+      let date = Date(timeIntervalSince1970: seconds)
+      #expect(Timestamp.format(date) == formatter.string(from: date), "\(seconds)")
+    }
+    // Past the years of four digits, the longer form.
+    #expect(
+      Timestamp.format(Date(timeIntervalSince1970: 253_402_300_800)) == "10000-01-01T00:00:00.000Z")
+  }
+
   @Test("A normalized moment survives writing and reading bit for bit")
   func roundTrip() throws {
     var generator = SeededGenerator(seed: 7)
