@@ -39,15 +39,22 @@ extension ReviewStore {
   /// journal (once: after a merge, or when the folder had none). Written with each snapshot.
   ///
   /// A cache: any failure (a journal that does not read, a full disk) leaves the old file,
-  /// which is then either still right for what it covers or does not fit the journal.
+  /// which is then either still right for what it covers or does not fit the journal. An index
+  /// of a newer version is left as it is.
   func updateDayIndex() {
     do {
       guard let file = try OpenFile.openForReadingIfPresent(files.journal) else { return }
       let reader = JournalReader(file: file)
       var index = JournalDayIndex(journal: try file.identity())
-      if let existing = try? JournalDayIndex.read(files.dayIndex),
-        existing.journalBytes <= journalBytes, try existing.fits(reader)
-      {
+      let existing: JournalDayIndex?
+      do {
+        existing = try JournalDayIndex.read(files.dayIndex)
+      } catch {
+        // A newer quiz's index is left to it; any other that does not read is made anew.
+        if case .newerVersion = error { return }
+        existing = nil
+      }
+      if let existing, existing.journalBytes <= journalBytes, try existing.fits(reader) {
         index = existing
       }
       guard index.journalBytes < journalBytes else { return }

@@ -311,10 +311,22 @@ struct JournalDayIndexTests {
     }
   }
 
-  @Test("of a newer version is refused; missing keys take an empty index's values")
+  @Test(
+    "of a newer version is neither used nor replaced; missing keys take an empty index's values")
   func versions() throws {
     #expect(throws: JournalDayIndex.Refusal.newerVersion(found: 2)) {
       try JournalDayIndex.decode(Data(#"{"version":2}"#.utf8))
+    }
+    try withTemporaryDirectory { folder in
+      try JournalDayIndexTests.tenDays(folder)
+      let url = folder.appending(path: "journal-index.json")
+      let newer = Data(#"{"version":2,"dayStarts":{"2026-11-01":0}}"#.utf8)
+      try newer.write(to: url)
+      #expect(try Self.start(folder, from: day("2026-11-08")) == nil)
+      let store = try openStore(folder, clock: TestClock("2026-11-20T10:00:00Z"))
+      try store.record(4, for: "a")
+      try store.close()
+      #expect(try Data(contentsOf: url) == newer)
     }
     let empty = try JournalDayIndex.decode(Data("{}".utf8))
     #expect(empty == JournalDayIndex(journal: .init(device: 0, inode: 0)))
