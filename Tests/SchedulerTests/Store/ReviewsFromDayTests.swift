@@ -387,6 +387,24 @@ struct JournalDayIndexTests {
     }
   }
 
+  @Test("does not read a line damaged in place inside the part it shows cannot count")
+  func damagedLineInTheSkippedPart() throws {
+    try withTemporaryDirectory { folder in
+      try Self.tenDays(folder)
+      let journal = try lines(of: folder.journal)
+      let handle = try FileHandle(forWritingTo: folder.journal)
+      try handle.write(contentsOf: Data("x".utf8))
+      try handle.close()
+      let store = try ReviewStore.openReadOnly(folder: folder)
+      #expect(throws: StateError.self) { try store.journalEvents() }
+      // As loading does not read what the snapshot covers, stats does not read what the index
+      // skips: the grades of the last day are those the journal holds.
+      let recent = try store.reviewsInEffect(from: day("2026-11-10"))
+      #expect(recent.map(\.card) == ["a", "b", "c", "d"])
+      #expect(journal.count == 40)
+    }
+  }
+
   @Test("leaves a damaged line where it reads to fail as the whole journal does")
   func damagedLineInTheReadPart() throws {
     try withTemporaryDirectory { folder in
