@@ -9,6 +9,8 @@ import Foundation
 /// day, and so is every review that an undo there takes back (an undo names its review's day).
 /// A cache of the journal, never trusted over it: it is used only while the journal is the same
 /// file (device and inode) and the line ending where the index ends is still the event it names.
+/// Like the snapshot, it takes the lines it covers on trust after that check: a line edited in
+/// place in the part it skips is not read.
 struct JournalDayIndex: Equatable {
   /// A day and the offset of the first line that names it or a later day.
   struct Start: Equatable {

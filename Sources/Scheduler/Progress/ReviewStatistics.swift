@@ -55,7 +55,7 @@ public struct ReviewStatistics: Sendable {
     placeOf.reserveCapacity(cards.count)
     for card in cards {
       placeOf[card.id] = (card.deck, card.topic)
-      // Looked up and classified once for the three groups (at 10k cards, a third of the time).
+      // Looked up and classified once for its three groups, not once for each.
       let cardState = state.cards[card.id]
       let isSuspended = state.suspended.contains(card.id)
       let stage = CardStage(state: cardState, isSuspended: isSuspended)

@@ -6,8 +6,9 @@ extension ReviewStore {
   /// read the journal.
   ///
   /// Reads the journal only from where `journal-index.json` shows that nothing earlier names
-  /// `firstDay` or a later day (see ``JournalDayIndex``); without an index that fits the journal,
-  /// from its start. Nothing is written.
+  /// `firstDay` or a later day (see ``JournalDayIndex`` for why that is enough, and what it takes
+  /// on trust as the snapshot does); without an index that fits the journal, from its start.
+  /// Nothing is written.
   public func reviewsInEffect(from firstDay: Day) throws(StateError) -> [ReviewEvent] {
     guard let file = try OpenFile.openForReadingIfPresent(files.journal) else { return [] }
     let reader = JournalReader(file: file)
