@@ -13,6 +13,23 @@ struct ReviewsFromDayTests {
     try store.journalEvents().reviewsInEffect().filter { $0.day >= firstDay }
   }
 
+  /// `quiz stats --json` of cards `a` to `g` in two decks, from `reviews`.
+  static func statistics(
+    _ store: ReviewStore, reviews: [ReviewEvent], today: Day
+  ) throws -> String {
+    let cards = ["a", "b", "c", "d", "e", "f", "g"].enumerated().map {
+      TrackedCard(
+        id: $0.element, deck: $0.offset < 4 ? "one" : "two", topic: "t\($0.offset % 3)",
+        kind: "syntax")
+    }
+    let decks = ["one", "two"].map { TrackedDeck(name: $0, title: $0, location: $0) }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    let statistics = ReviewStatistics(
+      cards: cards, decks: decks, state: store.state, reviews: reviews, today: today)
+    return String(decoding: try encoder.encode(statistics), as: UTF8.self)
+  }
+
   /// Every day a review or undo of the journal names, with the days either side, and one
   /// before and after all of them.
   static func daysToAsk(_ store: ReviewStore) throws -> [Day] {
@@ -47,6 +64,12 @@ struct ReviewsFromDayTests {
           let fast = try store.reviewsInEffect(from: day)
           #expect(fast == (try Self.model(store, from: day)), "seed \(seed), from \(day)")
           if (store.indexedOffset(ofReviewsFrom: day, in: reader) ?? 0) > 0 { skipped += 1 }
+          // And so `quiz stats --json` for the day whose retention starts there.
+          let today = day + (ReviewStatistics.retentionDays - 1)
+          let all = try store.journalEvents().reviewsInEffect()
+          #expect(
+            try Self.statistics(store, reviews: fast, today: today)
+              == (try Self.statistics(store, reviews: all, today: today)))
         }
       }
       // The index was used: the property holds of the shortcut, not only of a full read.
