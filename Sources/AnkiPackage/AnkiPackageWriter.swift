@@ -12,13 +12,15 @@ public struct AnkiPackageWriter: Sendable {
     let database = try SQLiteDatabase()
     try database.execute(Self.schema)
     try insert(collection, into: database)
-    let entries: [(name: String, data: Data)] = [
-      ("collection.anki21", try database.serialized()),
-      // PackageMetadata { version: LEGACY_2 }.
-      ("meta", Data([0x08, 0x02])),
-      ("media", Data("{}".utf8)),
-    ]
-    return try ZipArchive.archive(entries, modified: collection.created)
+    return try database.withFile { (file) throws(AnkiPackageError) in
+      try ZipArchive.archive(
+        [
+          ("collection.anki21", file),
+          // PackageMetadata { version: LEGACY_2 }.
+          ("meta", Data([0x08, 0x02])),
+          ("media", Data("{}".utf8)),
+        ], modified: collection.created)
+    }
   }
 
   private func insert(

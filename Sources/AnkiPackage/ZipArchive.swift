@@ -70,18 +70,29 @@ final class ZipArchive {
       zip_source_free(buffer)
       throw .cannotWrite(String(cString: zip_error_strerror(&error)))
     }
+    // libzip reads the entries' bytes at zip_close, which is within this call.
+    var retained: [Data] = []
     for entry in entries {
-      // libzip reads the bytes at zip_close, and frees them then.
-      guard let copy = malloc(max(1, entry.data.count)) else {
-        zip_discard(archive)
-        throw .cannotWrite("out of memory")
+      let source: OpaquePointer?
+      if entry.data.count >= 1 << 16 {
+        // A large entry's bytes are stable (they are not stored inline) while `retained`
+        // holds them: handed on without a copy.
+        retained.append(entry.data)
+        source = entry.data.withUnsafeBytes {
+          zip_source_buffer(archive, $0.baseAddress, zip_uint64_t($0.count), 0)
+        }
+      } else {
+        guard let copy = malloc(max(1, entry.data.count)) else {
+          zip_discard(archive)
+          throw .cannotWrite("out of memory")
+        }
+        entry.data.withUnsafeBytes { bytes in
+          if let base = bytes.baseAddress { copy.copyMemory(from: base, byteCount: bytes.count) }
+        }
+        source = zip_source_buffer(archive, copy, zip_uint64_t(entry.data.count), 1)
+        if source == nil { free(copy) }
       }
-      entry.data.withUnsafeBytes { bytes in
-        if let base = bytes.baseAddress { copy.copyMemory(from: base, byteCount: bytes.count) }
-      }
-      guard let source = zip_source_buffer(archive, copy, zip_uint64_t(entry.data.count), 1)
-      else {
-        free(copy)
+      guard let source else {
         zip_discard(archive)
         throw .cannotWrite(String(cString: zip_strerror(archive)))
       }
@@ -97,7 +108,9 @@ final class ZipArchive {
       zip_set_file_compression(archive, zip_uint64_t(index), ZIP_CM_DEFLATE, 1)
       zip_file_set_mtime(archive, zip_uint64_t(index), time_t(modified.timeIntervalSince1970), 0)
     }
-    guard zip_close(archive) == 0 else {
+    let closed = zip_close(archive) == 0
+    withExtendedLifetime(retained) {}
+    guard closed else {
       let reason = String(cString: zip_strerror(archive))
       zip_discard(archive)
       throw .cannotWrite(reason)
