@@ -18,8 +18,39 @@ struct JournalDayIndex: Equatable {
     var offset: Int
   }
 
+  /// The grades of the last weeks that the index covers, kept so that `quiz stats` need not
+  /// read their lines.
+  struct Recent: Equatable {
+    /// A review's id and what it counts for.
+    struct Grade: Equatable {
+      var id: UUID
+      var grade: CountedGrade
+    }
+
+    /// An undo's review and that review's day.
+    struct Undo: Equatable {
+      var undoes: UUID
+      var day: Day
+    }
+
+    /// Every review of this day or later in what the index covers is in `grades`, and every
+    /// undo that names such a day in `undos`; nil for every day.
+    var from: Day?
+    /// In journal order.
+    var grades: [Grade] = []
+    var undos: [Undo] = []
+
+    /// Whether a review or undo of `day` is kept.
+    func keeps(_ day: Day) -> Bool {
+      from.map { day >= $0 } ?? true
+    }
+  }
+
   /// The format version this code writes.
   static let currentVersion = 1
+  /// How many days up to the latest the index keeps the grades of: the 30 of retention, and
+  /// five more for the days after the last review.
+  static let recentDays = 35
 
   var version = JournalDayIndex.currentVersion
   /// The journal file it was made from, so that a journal replaced by a merge or a copy (a new
@@ -31,6 +62,8 @@ struct JournalDayIndex: Equatable {
   var lastEventID: UUID?
   /// In file order, so days and offsets both increase.
   var starts: [Start] = []
+  /// Nil in a file that does not keep them (written before they were kept).
+  var recent: Recent? = Recent()
 
   /// An index of nothing yet, for `journal`.
   init(journal: OpenFile.Identity) {
@@ -41,15 +74,34 @@ struct JournalDayIndex: Equatable {
   mutating func add(_ event: JournalEvent, at offset: Int) {
     let day: Day
     switch event {
-    case .review(let review): day = review.day
+    case .review(let review):
+      day = review.day
+      if recent?.keeps(day) == true {
+        recent?.grades.append(Recent.Grade(id: review.id, grade: CountedGrade(review)))
+      }
     // The undo's review may lie anywhere; the undo is indexed on that review's day so that
     // skipping it never skips the taking back of a review that counts.
-    case .undo(let undo): day = undo.reviewDay
+    case .undo(let undo):
+      day = undo.reviewDay
+      if recent?.keeps(day) == true {
+        recent?.undos.append(Recent.Undo(undoes: undo.undoes, day: day))
+      }
     case .suspension, .tornLine, .imported: return
     }
     if starts.last.map({ day > $0.day }) ?? true {
       starts.append(Start(day: day, offset: offset))
     }
+  }
+
+  /// Lets go of the grades and undos of days before the last ``recentDays``.
+  mutating func trimRecent() {
+    guard var kept = recent, let latest = starts.last?.day else { return }
+    let from = latest - (Self.recentDays - 1)
+    guard kept.from.map({ from > $0 }) ?? true else { return }
+    kept.from = from
+    kept.grades.removeAll { $0.grade.day < from }
+    kept.undos.removeAll { $0.day < from }
+    recent = kept
   }
 
   /// The offset from which every review of `firstDay` or later, and every undo of one, lies:
@@ -124,6 +176,7 @@ extension JournalDayIndex {
 extension JournalDayIndex: Codable {
   enum CodingKeys: String, CodingKey {
     case version, journalDevice, journalInode, journalBytes, lastEventID, dayStarts
+    case recentFrom, recentGrades, recentUndos
   }
 
   /// Decodes an index; missing keys take the values of an empty one (which fits an empty
@@ -161,6 +214,43 @@ extension JournalDayIndex: Codable {
       previous = start.offset
     }
     self.starts = starts
+    recent = try Self.decodeRecent(container)
+  }
+
+  /// The kept grades, nil when the file has none: `"<id> <day> <learnt><recalled> <card>"`
+  /// and `"<undone id> <day>"`, the flags `0` or `1`.
+  private static func decodeRecent(
+    _ container: KeyedDecodingContainer<CodingKeys>
+  ) throws -> Recent? {
+    guard let grades = try container.decodeIfPresent([String].self, forKey: .recentGrades) else {
+      return nil
+    }
+    var recent = Recent()
+    if let from = try container.decodeIfPresent(String.self, forKey: .recentFrom) {
+      guard let day = Day(from) else { throw Refusal.unreadable("\"\(from)\" is not a day") }
+      recent.from = day
+    }
+    for text in grades {
+      let parts = text.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: false)
+      guard parts.count == 4, let id = UUID(uuidString: String(parts[0])),
+        let day = Day(String(parts[1])), ["00", "01", "10", "11"].contains(parts[2]),
+        JournalEvent.problem(withCardID: String(parts[3])) == nil
+      else { throw Refusal.unreadable("\"\(text)\" is not a kept grade") }
+      recent.grades.append(
+        Recent.Grade(
+          id: id,
+          grade: CountedGrade(
+            card: String(parts[3]), day: day, isOfLearntCard: parts[2].first == "1",
+            isRecalled: parts[2].last == "1")))
+    }
+    for text in try container.decodeIfPresent([String].self, forKey: .recentUndos) ?? [] {
+      let parts = text.split(separator: " ", omittingEmptySubsequences: false)
+      guard parts.count == 2, let id = UUID(uuidString: String(parts[0])),
+        let day = Day(String(parts[1]))
+      else { throw Refusal.unreadable("\"\(text)\" is not a kept undo") }
+      recent.undos.append(Recent.Undo(undoes: id, day: day))
+    }
+    return recent
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -173,5 +263,15 @@ extension JournalDayIndex: Codable {
     try container.encode(
       Dictionary(uniqueKeysWithValues: starts.map { ($0.day.description, $0.offset) }),
       forKey: .dayStarts)
+    if let recent {
+      try container.encodeIfPresent(recent.from?.description, forKey: .recentFrom)
+      try container.encode(
+        recent.grades.map {
+          let flags = ($0.grade.isOfLearntCard ? "1" : "0") + ($0.grade.isRecalled ? "1" : "0")
+          return "\($0.id.journalText) \($0.grade.day) \(flags) \($0.grade.card)"
+        }, forKey: .recentGrades)
+      try container.encode(
+        recent.undos.map { "\($0.undoes.journalText) \($0.day)" }, forKey: .recentUndos)
+    }
   }
 }

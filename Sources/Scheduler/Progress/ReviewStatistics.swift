@@ -46,6 +46,17 @@ public struct ReviewStatistics: Sendable {
     cards: [TrackedCard], decks: [TrackedDeck], state: ReviewState, reviews: [ReviewEvent],
     today: Day
   ) {
+    self.init(
+      cards: cards, decks: decks, state: state, grades: reviews.map(CountedGrade.init),
+      today: today)
+  }
+
+  /// The statistics of `cards` on `today`; `grades` are those of the journal's reviews in
+  /// effect, of ``firstRetentionDay(endingOn:)`` or later at least.
+  public init(
+    cards: [TrackedCard], decks: [TrackedDeck], state: ReviewState, grades: [CountedGrade],
+    today: Day
+  ) {
     self.today = today
     var total = Group(name: "all decks")
     var byDeck: [String: Group] = [:]
@@ -69,11 +80,11 @@ public struct ReviewStatistics: Sendable {
       }
     }
     let firstDay = Self.firstRetentionDay(endingOn: today)
-    for review in reviews where review.day >= firstDay && review.day <= today {
-      guard let place = placeOf[review.card] else { continue }
-      total.retention.add(review)
-      byDeck[place.deck]?.retention.add(review)
-      byTopic[place.topic]?.retention.add(review)
+    for grade in grades where grade.day >= firstDay && grade.day <= today {
+      guard let place = placeOf[grade.card] else { continue }
+      total.retention.add(grade)
+      byDeck[place.deck]?.retention.add(grade)
+      byTopic[place.topic]?.retention.add(grade)
     }
     self.total = total
     self.decks = decks.compactMap { deck in

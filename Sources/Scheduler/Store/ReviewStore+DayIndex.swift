@@ -1,34 +1,60 @@
 import Foundation
 
 extension ReviewStore {
-  /// The journal's reviews in effect whose day is `firstDay` or later, in journal order: what
-  /// `journalEvents().reviewsInEffect()` gives, less the earlier days, as far as this store has
-  /// read the journal.
+  /// The grades of the journal's reviews in effect whose day is `firstDay` or later, in journal
+  /// order: what `journalEvents().reviewsInEffect()` gives, less the earlier days, as far as this
+  /// store has read the journal.
   ///
-  /// Reads the journal only from where `journal-index.json` shows that nothing earlier names
-  /// `firstDay` or a later day (see ``JournalDayIndex`` for why that is enough, and what it takes
-  /// on trust as the snapshot does); without an index that fits the journal, from its start.
-  /// Nothing is written.
-  public func reviewsInEffect(from firstDay: Day) throws(StateError) -> [ReviewEvent] {
+  /// With a `journal-index.json` that fits the journal (see ``JournalDayIndex`` for why that is
+  /// enough, and what it takes on trust as the snapshot does), the grades it keeps and the lines
+  /// after it; when it does not keep grades of days that early, the lines from where it shows
+  /// that nothing earlier names `firstDay` or a later day; without one, every line. Nothing is
+  /// written.
+  public func gradesInEffect(from firstDay: Day) throws(StateError) -> [CountedGrade] {
     guard let file = try OpenFile.openForReadingIfPresent(files.journal) else { return [] }
     let reader = JournalReader(file: file)
-    let start = min(indexedOffset(ofReviewsFrom: firstDay, in: reader) ?? 0, journalBytes)
+    let index = usableIndex(in: reader)
+    if let index, let recent = index.recent, recent.keeps(firstDay),
+      index.journalBytes <= journalBytes
+    {
+      var undone = Set(recent.undos.map(\.undoes))
+      var later: [ReviewEvent] = []
+      _ = try reader.read(from: index.journalBytes, to: journalBytes, keepingLines: false) {
+        switch $0.event {
+        case .review(let review): if review.day >= firstDay { later.append(review) }
+        case .undo(let undo): undone.insert(undo.undoes)
+        default: break
+        }
+      }
+      return recent.grades.lazy.filter { $0.grade.day >= firstDay && !undone.contains($0.id) }
+        .map(\.grade)
+        + later.lazy.filter { !undone.contains($0.id) }.map(CountedGrade.init)
+    }
+    let start = min(
+      index.flatMap { Self.lineStart(of: $0, from: firstDay, in: reader) } ?? 0, journalBytes)
     var events: [JournalEvent] = []
     _ = try reader.read(from: start, to: journalBytes, keepingLines: false) {
       events.append($0.event)
     }
-    var reviews: [ReviewEvent] = []
+    var grades: [CountedGrade] = []
     events.forEachReviewInEffect { review in
-      if review.day >= firstDay { reviews.append(review) }
+      if review.day >= firstDay { grades.append(CountedGrade(review)) }
     }
-    return reviews
+    return grades
   }
 
-  /// Where the index says the reviews of `firstDay` and later begin; nil without an index that
-  /// fits the journal, or when the offset it names is not a line's start.
-  func indexedOffset(ofReviewsFrom firstDay: Day, in reader: JournalReader) -> Int? {
+  /// The index, if there is one that fits the journal `reader` reads.
+  func usableIndex(in reader: JournalReader) -> JournalDayIndex? {
     guard let index = try? JournalDayIndex.read(files.dayIndex), (try? index.fits(reader)) == true
     else { return nil }
+    return index
+  }
+
+  /// Where `index` says the reviews of `firstDay` and later begin; nil when that offset is not
+  /// a line's start.
+  static func lineStart(
+    of index: JournalDayIndex, from firstDay: Day, in reader: JournalReader
+  ) -> Int? {
     let offset = index.offset(ofReviewsFrom: firstDay)
     guard offset == 0 || (try? reader.file.read(from: offset - 1, to: offset)) == Data("\n".utf8)
     else { return nil }
@@ -55,7 +81,10 @@ extension ReviewStore {
         if case .newerVersion = error { return }
         existing = nil
       }
-      if let existing, existing.journalBytes <= journalBytes, try existing.fits(reader) {
+      // One that keeps no grades (from before they were kept) is made anew, once.
+      if let existing, existing.recent != nil, existing.journalBytes <= journalBytes,
+        try existing.fits(reader)
+      {
         index = existing
       }
       guard index.journalBytes < journalBytes else { return }
@@ -67,6 +96,7 @@ extension ReviewStore {
       }
       // The index ends where a line ends, after an event it can name.
       guard read.tornTail == nil, !read.lacksFinalNewline, lastEventID != nil else { return }
+      index.trimRecent()
       index.version = JournalDayIndex.currentVersion
       index.journalBytes = read.end
       index.lastEventID = lastEventID

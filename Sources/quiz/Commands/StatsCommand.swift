@@ -32,9 +32,9 @@ struct StatsCommand: Command {
     let console = context.console
     guard let selection = try context.select(options.selection) else { return .failure }
     let store = selection.store
-    let reviews: [ReviewEvent]
+    let grades: [CountedGrade]
     do {
-      reviews = try store.reviewsInEffect(
+      grades = try store.gradesInEffect(
         from: ReviewStatistics.firstRetentionDay(endingOn: selection.today))
     } catch {
       console.failure(error)
@@ -42,7 +42,7 @@ struct StatsCommand: Command {
     }
     let statistics = ReviewStatistics(
       cards: selection.cards.map(\.tracked), decks: selection.collection.decks.map(\.tracked),
-      state: store.state, reviews: reviews, today: selection.today)
+      state: store.state, grades: grades, today: selection.today)
 
     if options.json {
       let encoder = JSONEncoder()

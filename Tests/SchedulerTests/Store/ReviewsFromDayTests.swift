@@ -3,19 +3,20 @@ import Testing
 
 @testable import Scheduler
 
-/// `ReviewStore.reviewsInEffect(from:)`, which reads the journal from where `journal-index.json`
-/// says the days begin, against the simple model: every event of the journal, the reviews in
-/// effect, the earlier days left out.
+/// `ReviewStore.gradesInEffect(from:)`, which takes the grades `journal-index.json` keeps and
+/// reads the journal after it, or from where it says the days begin, against the simple model:
+/// every event of the journal, the reviews in effect, the earlier days left out.
 @Suite("Reviews in effect from a day")
 struct ReviewsFromDayTests {
   /// What the simple model gives for `firstDay` on the folder as a reader sees it.
-  static func model(_ store: ReviewStore, from firstDay: Day) throws -> [ReviewEvent] {
-    try store.journalEvents().reviewsInEffect().filter { $0.day >= firstDay }
+  static func model(_ store: ReviewStore, from firstDay: Day) throws -> [CountedGrade] {
+    try store.journalEvents().reviewsInEffect().filter { $0.day >= firstDay }.map(
+      CountedGrade.init)
   }
 
   /// `quiz stats --json` of cards `a` to `g` in two decks, from `reviews`.
   static func statistics(
-    _ store: ReviewStore, reviews: [ReviewEvent], today: Day
+    _ store: ReviewStore, grades: [CountedGrade], today: Day
   ) throws -> String {
     let cards = ["a", "b", "c", "d", "e", "f", "g"].enumerated().map {
       TrackedCard(
@@ -26,7 +27,7 @@ struct ReviewsFromDayTests {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     let statistics = ReviewStatistics(
-      cards: cards, decks: decks, state: store.state, reviews: reviews, today: today)
+      cards: cards, decks: decks, state: store.state, grades: grades, today: today)
     return String(decoding: try encoder.encode(statistics), as: UTF8.self)
   }
 
@@ -55,24 +56,32 @@ struct ReviewsFromDayTests {
     try withTemporaryDirectory { root in
       var journal = RandomJournal(root: root, seed: UInt64(seed))
       var skipped = 0
+      var kept = 0
       for _ in 0..<12 {
         try journal.step()
         guard FileManager.default.fileExists(atPath: journal.folder.journal.path) else { continue }
         let store = try ReviewStore.openReadOnly(folder: journal.folder)
         let reader = JournalReader(file: try OpenFile(journal.folder.journal, flags: O_RDONLY))
         for day in try Self.daysToAsk(store) {
-          let fast = try store.reviewsInEffect(from: day)
+          let fast = try store.gradesInEffect(from: day)
           #expect(fast == (try Self.model(store, from: day)), "seed \(seed), from \(day)")
-          if (store.indexedOffset(ofReviewsFrom: day, in: reader) ?? 0) > 0 { skipped += 1 }
+          if let index = store.usableIndex(in: reader) {
+            if index.recent?.keeps(day) == true {
+              kept += 1
+            } else if (ReviewStore.lineStart(of: index, from: day, in: reader) ?? 0) > 0 {
+              skipped += 1
+            }
+          }
           // And so `quiz stats --json` for the day whose retention starts there.
           let today = day + (ReviewStatistics.retentionDays - 1)
-          let all = try store.journalEvents().reviewsInEffect()
+          let all = try store.journalEvents().reviewsInEffect().map(CountedGrade.init)
           #expect(
-            try Self.statistics(store, reviews: fast, today: today)
-              == (try Self.statistics(store, reviews: all, today: today)))
+            try Self.statistics(store, grades: fast, today: today)
+              == (try Self.statistics(store, grades: all, today: today)))
         }
       }
-      // The index was used: the property holds of the shortcut, not only of a full read.
+      // Both shortcuts were taken: the property holds of them, not only of a full read.
+      #expect(kept > 0)
       #expect(skipped > 0)
     }
   }
@@ -158,6 +167,8 @@ struct RandomJournal {
 
   /// One thing that happens to the folder.
   mutating func step() throws {
+    // Now and then a break of days or weeks, so that the journal outgrows the grades kept.
+    if chance(40) { now += Double(Int.random(in: 5...20, using: &random)) * 86_400 }
     let roll = Int.random(in: 0..<100, using: &random)
     switch roll {
     case 0..<55:
@@ -215,15 +226,17 @@ struct JournalDayIndexTests {
     try #require(try JournalDayIndex.read(folder.appending(path: "journal-index.json")))
   }
 
-  /// Where `reviewsInEffect(from:)` would start reading for `firstDay`, checked against the
-  /// simple model.
+  /// Where `gradesInEffect(from:)` would start reading for `firstDay` without kept grades,
+  /// after checking what it gives against the simple model.
   static func start(_ folder: URL, from firstDay: Day) throws -> Int? {
     let store = try ReviewStore.openReadOnly(folder: folder)
     #expect(
-      try store.reviewsInEffect(from: firstDay)
+      try store.gradesInEffect(from: firstDay)
         == (try ReviewsFromDayTests.model(store, from: firstDay)))
     let reader = JournalReader(file: try OpenFile(folder.journal, flags: O_RDONLY))
-    return store.indexedOffset(ofReviewsFrom: firstDay, in: reader)
+    return store.usableIndex(in: reader).flatMap {
+      ReviewStore.lineStart(of: $0, from: firstDay, in: reader)
+    }
   }
 
   @Test("names, for each new latest day, the offset of its first line")
@@ -241,6 +254,53 @@ struct JournalDayIndexTests {
       #expect(try Self.start(folder, from: day("2026-11-03")) == third)
       #expect(try Self.start(folder, from: day("2026-12-30")) == index.journalBytes)
       #expect(try Self.start(folder, from: day("2026-10-01")) == 0)
+    }
+  }
+
+  @Test("keeps the grades and undos of the last 35 days, which stats takes instead of lines")
+  func keptGrades() throws {
+    try withTemporaryDirectory { folder in
+      let clock = TestClock("2026-10-01T10:00:00Z")
+      for _ in 0..<40 {
+        let store = try openStore(folder, clock: clock, compactionThreshold: 7)
+        try store.record(4, for: "a")
+        try store.record(2, for: "b")
+        try store.undo()
+        try store.close()
+        clock.advance(days: 1)
+      }
+      let recent = try #require(try Self.index(folder).recent)
+      #expect(recent.from == day("2026-11-09") - 34)
+      #expect(recent.grades.count == 70)
+      #expect(recent.undos.count == 35)
+      #expect(recent.grades.allSatisfy { $0.grade.day >= day("2026-10-06") })
+      // The kept grades are what is counted: changed in the file, they change what stats sees.
+      var index = try Self.index(folder)
+      index.recent?.grades.removeAll { $0.grade.card == "a" }
+      try index.encoded().write(to: folder.appending(path: "journal-index.json"))
+      let store = try ReviewStore.openReadOnly(folder: folder)
+      #expect(try store.gradesInEffect(from: day("2026-11-01")).isEmpty)
+      #expect(try ReviewsFromDayTests.model(store, from: day("2026-11-01")).count == 9)
+      // Earlier than it keeps: the lines, from where that day begins.
+      #expect(try Self.start(folder, from: day("2026-10-03")) ?? 0 > 0)
+    }
+  }
+
+  @Test(
+    "kept without grades, as before they were kept, still says where days begin; the next snapshot keeps them"
+  )
+  func indexWithoutGrades() throws {
+    try withTemporaryDirectory { folder in
+      try Self.tenDays(folder)
+      var index = try Self.index(folder)
+      index.recent = nil
+      try index.encoded().write(to: folder.appending(path: "journal-index.json"))
+      #expect(try Self.index(folder).recent == nil)
+      #expect(try Self.start(folder, from: day("2026-11-08")) ?? 0 > 0)
+      let store = try openStore(folder, clock: TestClock("2026-11-20T10:00:00Z"))
+      try store.record(4, for: "a")
+      try store.close()
+      #expect(try Self.index(folder).recent?.grades.count == 41)
     }
   }
 
@@ -352,7 +412,9 @@ struct JournalDayIndexTests {
       #expect(try Data(contentsOf: url) == newer)
     }
     let empty = try JournalDayIndex.decode(Data("{}".utf8))
-    #expect(empty == JournalDayIndex(journal: .init(device: 0, inode: 0)))
+    var nothing = JournalDayIndex(journal: .init(device: 0, inode: 0))
+    nothing.recent = nil
+    #expect(empty == nothing)
     #expect(throws: JournalDayIndex.Refusal.self) {
       try JournalDayIndex.decode(
         Data(#"{"journalBytes":10,"dayStarts":{"2026-11-02":3,"2026-11-03":2}}"#.utf8))
@@ -392,8 +454,8 @@ struct JournalDayIndexTests {
       #expect(try Self.index(folder).starts.first?.day == late.day)
       #expect(try Self.start(folder, from: late.day) == 0)
       let store = try ReviewStore.openReadOnly(folder: folder)
-      #expect(try store.reviewsInEffect(from: late.day).isEmpty)
-      #expect(try store.reviewsInEffect(from: day("2026-11-09")).map(\.day) == [day("2026-11-09")])
+      #expect(try store.gradesInEffect(from: late.day).isEmpty)
+      #expect(try store.gradesInEffect(from: day("2026-11-09")).map(\.day) == [day("2026-11-09")])
     }
   }
 
@@ -405,7 +467,7 @@ struct JournalDayIndexTests {
       try append(Data(#"{"v":1,"id":"0b"#.utf8), to: folder.journal)
       let before = try stateFiles(in: folder)
       let store = try ReviewStore.openReadOnly(folder: folder)
-      _ = try store.reviewsInEffect(from: day("2026-11-05"))
+      _ = try store.gradesInEffect(from: day("2026-11-05"))
       #expect(try stateFiles(in: folder) == before)
     }
   }
@@ -422,7 +484,7 @@ struct JournalDayIndexTests {
       #expect(throws: StateError.self) { try store.journalEvents() }
       // As loading does not read what the snapshot covers, stats does not read what the index
       // skips: the grades of the last day are those the journal holds.
-      let recent = try store.reviewsInEffect(from: day("2026-11-10"))
+      let recent = try store.gradesInEffect(from: day("2026-11-10"))
       #expect(recent.map(\.card) == ["a", "b", "c", "d"])
       #expect(journal.count == 40)
     }
@@ -432,6 +494,17 @@ struct JournalDayIndexTests {
   func damagedLineInTheReadPart() throws {
     try withTemporaryDirectory { folder in
       try Self.tenDays(folder)
+      // An index of the first nine days, as a failed write of the last one would leave: the
+      // last day's lines are read.
+      let url = folder.appending(path: "journal-index.json")
+      var index = try Self.index(folder)
+      let journalBytes = index.starts[9].offset
+      index.journalBytes = journalBytes
+      index.lastEventID = try ReviewStore.openReadOnly(folder: folder).journalEvents()[35].id
+      index.starts.removeLast()
+      index.recent?.grades.removeLast(4)
+      try index.encoded().write(to: url)
+      #expect(try Self.index(folder).journalBytes == journalBytes)
       // Damaged in place, its length kept, so that the snapshot still fits and loading does
       // not read it.
       let journal = try lines(of: folder.journal)
@@ -446,7 +519,7 @@ struct JournalDayIndexTests {
       do throws(StateError) { _ = try store.journalEvents() } catch { whole = error }
       var recent: StateError?
       do throws(StateError) {
-        _ = try store.reviewsInEffect(from: day("2026-11-10"))
+        _ = try store.gradesInEffect(from: day("2026-11-10"))
       } catch { recent = error }
       guard case .malformedJournalLine(_, let line, _) = try #require(recent) else {
         Issue.record("\(String(describing: recent))")
