@@ -21,15 +21,15 @@ struct JournalDayIndex: Equatable {
   /// The grades of the last weeks that the index covers, kept so that `quiz stats` need not
   /// read their lines.
   struct Recent: Equatable {
-    /// A review's id and what it counts for.
+    /// A review's id (as the journal writes it) and what it counts for.
     struct Grade: Equatable {
-      var id: UUID
+      var id: String
       var grade: CountedGrade
     }
 
-    /// An undo's review and that review's day.
+    /// An undo's review (its id as the journal writes it) and that review's day.
     struct Undo: Equatable {
-      var undoes: UUID
+      var undoes: String
       var day: Day
     }
 
@@ -77,14 +77,14 @@ struct JournalDayIndex: Equatable {
     case .review(let review):
       day = review.day
       if recent?.keeps(day) == true {
-        recent?.grades.append(Recent.Grade(id: review.id, grade: CountedGrade(review)))
+        recent?.grades.append(Recent.Grade(id: review.id.journalText, grade: CountedGrade(review)))
       }
     // The undo's review may lie anywhere; the undo is indexed on that review's day so that
     // skipping it never skips the taking back of a review that counts.
     case .undo(let undo):
       day = undo.reviewDay
       if recent?.keeps(day) == true {
-        recent?.undos.append(Recent.Undo(undoes: undo.undoes, day: day))
+        recent?.undos.append(Recent.Undo(undoes: undo.undoes.journalText, day: day))
       }
     case .suspension, .tornLine, .imported: return
     }
@@ -217,38 +217,21 @@ extension JournalDayIndex: Codable {
     recent = try Self.decodeRecent(container)
   }
 
-  /// The kept grades, nil when the file has none: `"<id> <day> <learnt><recalled> <card>"`
-  /// and `"<undone id> <day>"`, the flags `0` or `1`.
+  /// The kept grades, nil when the file has none (see ``Recent/init(grades:undos:from:)``).
   private static func decodeRecent(
     _ container: KeyedDecodingContainer<CodingKeys>
   ) throws -> Recent? {
-    guard let grades = try container.decodeIfPresent([String].self, forKey: .recentGrades) else {
+    guard let grades = try container.decodeIfPresent(String.self, forKey: .recentGrades) else {
       return nil
     }
-    var recent = Recent()
-    if let from = try container.decodeIfPresent(String.self, forKey: .recentFrom) {
-      guard let day = Day(from) else { throw Refusal.unreadable("\"\(from)\" is not a day") }
-      recent.from = day
+    var from: Day?
+    if let text = try container.decodeIfPresent(String.self, forKey: .recentFrom) {
+      guard let day = Day(text) else { throw Refusal.unreadable("\"\(text)\" is not a day") }
+      from = day
     }
-    for text in grades {
-      let parts = text.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: false)
-      guard parts.count == 4, let id = UUID(uuidString: String(parts[0])),
-        let day = Day(String(parts[1])), ["00", "01", "10", "11"].contains(parts[2]),
-        JournalEvent.problem(withCardID: String(parts[3])) == nil
-      else { throw Refusal.unreadable("\"\(text)\" is not a kept grade") }
-      recent.grades.append(
-        Recent.Grade(
-          id: id,
-          grade: CountedGrade(
-            card: String(parts[3]), day: day, isOfLearntCard: parts[2].first == "1",
-            isRecalled: parts[2].last == "1")))
-    }
-    for text in try container.decodeIfPresent([String].self, forKey: .recentUndos) ?? [] {
-      let parts = text.split(separator: " ", omittingEmptySubsequences: false)
-      guard parts.count == 2, let id = UUID(uuidString: String(parts[0])),
-        let day = Day(String(parts[1]))
-      else { throw Refusal.unreadable("\"\(text)\" is not a kept undo") }
-      recent.undos.append(Recent.Undo(undoes: id, day: day))
+    let undos = try container.decodeIfPresent(String.self, forKey: .recentUndos) ?? ""
+    guard let recent = Recent(grades: grades, undos: undos, from: from) else {
+      throw Refusal.unreadable("the kept grades are not in their form")
     }
     return recent
   }
@@ -265,13 +248,8 @@ extension JournalDayIndex: Codable {
       forKey: .dayStarts)
     if let recent {
       try container.encodeIfPresent(recent.from?.description, forKey: .recentFrom)
-      try container.encode(
-        recent.grades.map {
-          let flags = ($0.grade.isOfLearntCard ? "1" : "0") + ($0.grade.isRecalled ? "1" : "0")
-          return "\($0.id.journalText) \($0.grade.day) \(flags) \($0.grade.card)"
-        }, forKey: .recentGrades)
-      try container.encode(
-        recent.undos.map { "\($0.undoes.journalText) \($0.day)" }, forKey: .recentUndos)
+      try container.encode(recent.gradesText, forKey: .recentGrades)
+      try container.encode(recent.undosText, forKey: .recentUndos)
     }
   }
 }

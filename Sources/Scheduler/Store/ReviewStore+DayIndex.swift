@@ -22,13 +22,13 @@ extension ReviewStore {
       _ = try reader.read(from: index.journalBytes, to: journalBytes, keepingLines: false) {
         switch $0.event {
         case .review(let review): if review.day >= firstDay { later.append(review) }
-        case .undo(let undo): undone.insert(undo.undoes)
+        case .undo(let undo): undone.insert(undo.undoes.journalText)
         default: break
         }
       }
       return recent.grades.lazy.filter { $0.grade.day >= firstDay && !undone.contains($0.id) }
         .map(\.grade)
-        + later.lazy.filter { !undone.contains($0.id) }.map(CountedGrade.init)
+        + later.lazy.filter { !undone.contains($0.id.journalText) }.map(CountedGrade.init)
     }
     let start = min(
       index.flatMap { Self.lineStart(of: $0, from: firstDay, in: reader) } ?? 0, journalBytes)

@@ -287,6 +287,37 @@ struct JournalDayIndexTests {
   }
 
   @Test(
+    "writes kept grades that read back, whatever the card id, and declines text of another form")
+  func keptGradesText() throws {
+    let cards = [
+      "a", "two words", #"quote " and \ slash"#, "größe", String(repeating: "x", count: 256),
+    ]
+    var recent = JournalDayIndex.Recent(from: day("2026-10-01"))
+    for (offset, card) in cards.enumerated() {
+      recent.grades.append(
+        .init(
+          id: UUID().journalText,
+          grade: CountedGrade(
+            card: card, day: day("2026-10-01") + offset, isOfLearntCard: offset % 2 == 0,
+            isRecalled: offset % 3 == 0)))
+      recent.undos.append(.init(undoes: UUID().journalText, day: day("2026-10-02") + offset))
+    }
+    var index = JournalDayIndex(journal: .init(device: 1, inode: 2))
+    index.recent = recent
+    #expect(try JournalDayIndex.decode(try index.encoded()).recent == recent)
+    let text = recent.gradesText
+    for damaged in [
+      String(text.dropLast()), text.replacingOccurrences(of: " 9 two", with: " 8 two"),
+      text.uppercased(), "x" + text, text.replacingOccurrences(of: " 256 ", with: " 257 "),
+    ] {
+      #expect(
+        JournalDayIndex.Recent(grades: damaged, undos: recent.undosText, from: nil) == nil,
+        "\(damaged.prefix(60))")
+    }
+    #expect(JournalDayIndex.Recent(grades: text, undos: recent.undosText + "x", from: nil) == nil)
+  }
+
+  @Test(
     "kept without grades, as before they were kept, still says where days begin; the next snapshot keeps them"
   )
   func indexWithoutGrades() throws {
