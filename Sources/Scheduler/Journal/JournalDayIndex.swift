@@ -90,6 +90,8 @@ struct JournalDayIndex: Equatable {
     }
     if starts.last.map({ day > $0.day }) ?? true {
       starts.append(Start(day: day, offset: offset))
+      // As the days go by, so that building from a whole journal holds only weeks of grades.
+      trimRecent()
     }
   }
 

@@ -96,7 +96,6 @@ extension ReviewStore {
       }
       // The index ends where a line ends, after an event it can name.
       guard read.tornTail == nil, !read.lacksFinalNewline, lastEventID != nil else { return }
-      index.trimRecent()
       index.version = JournalDayIndex.currentVersion
       index.journalBytes = read.end
       index.lastEventID = lastEventID
