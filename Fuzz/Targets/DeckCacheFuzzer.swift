@@ -1,8 +1,9 @@
 // libFuzzer target: the deck cache's reader on arbitrary bytes, without the file system. The
 // input is read as a cache file (for whatever program and decks folder its header names); every
-// entry is decoded through its hash check and, so that mutations reach the decoder, without it.
-// Whatever decodes must encode and decode back to itself. Built by Fuzz/run.sh, which makes the
-// seeds with QUIZ_FUZZ_SEEDS (see fuzzInitialize).
+// entry is decoded through its hash check and, so that mutations reach the decoder, without it,
+// every card's content read (through its own hash check), and the content part decoded as one
+// card's content. Whatever decodes must encode and decode back to itself. Built by
+// Fuzz/run.sh, which makes the seeds with QUIZ_FUZZ_SEEDS (see fuzzInitialize).
 
 import Foundation
 
@@ -13,21 +14,34 @@ public func fuzzDeckCache(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   guard let (program, decks) = cacheHeader(bytes),
     let stored = try? DeckCache.parse(bytes, program: program, decks: decks)
   else { return 0 }
+  guard let content = stored.content else { return 0 }
   for entry in stored.entries.values {
     fuzzRequire(
-      entry.payload.lowerBound >= 0 && entry.payload.upperBound <= bytes.count,
+      entry.payload.lowerBound >= 0 && entry.payload.upperBound <= bytes.count
+        && entry.content.lowerBound >= 0 && entry.content.upperBound <= content.count,
       "an entry's bytes lie outside the file")
-    if let checked = DeckCache.decode(entry, in: stored) { roundTrip(checked) }
-    if let unchecked = try? DeckCache.decode(bytes, in: entry.payload) { roundTrip(unchecked) }
+    if let checked = DeckCache.decode(entry, in: stored, origin: nil) { roundTrip(checked) }
+    let deck = CachedDeck(content: content, block: entry.content, origin: nil)
+    if let unchecked = try? DeckCache.decode(bytes, in: entry.payload, content: deck) {
+      roundTrip(unchecked)
+    }
+    if let block = content.read(entry.content),
+      let card = try? DeckCache.decodeContent(block, in: 0..<block.count)
+    {
+      let single = Card(
+        id: "a", deck: "a", topic: "a", location: SourceLocation(path: "a", line: 1),
+        content: card)
+      roundTrip((Deck(name: "a", title: "a", path: "a", format: .native, cards: [single]), []))
+    }
   }
   return 0
 }
 
 /// The program and decks folder a cache file's header names, if it has one.
 private func cacheHeader(_ bytes: [UInt8]) -> ([UInt8], String)? {
-  guard bytes.starts(with: DeckCache.magic) else { return nil }
-  var input = CacheBytes(reading: bytes, in: DeckCache.magic.count..<bytes.count)
-  guard (try? input.uint64()) != nil, let program = try? input.range(),
+  guard bytes.starts(with: DeckCache.magic), bytes.count >= DeckCache.headLength else { return nil }
+  var input = CacheBytes(reading: bytes, in: DeckCache.headLength..<bytes.count)
+  guard let program = try? input.range(),
     let decks = try? input.string()
   else { return nil }
   return (Array(bytes[program]), decks)
@@ -35,9 +49,7 @@ private func cacheHeader(_ bytes: [UInt8]) -> ([UInt8], String)? {
 
 /// A decoded parse encodes to bytes that decode to the same parse.
 private func roundTrip(_ parsed: (deck: Deck, diagnostics: [Diagnostic])) {
-  var out = CacheBytes()
-  DeckCache.encode(parsed.deck, parsed.diagnostics, into: &out)
-  let again = try? DeckCache.decode(out.bytes, in: 0..<out.bytes.count)
+  let again = try? DeckCache.decode(DeckCache.encode(parsed.deck, parsed.diagnostics))
   fuzzRequire(again?.deck == parsed.deck, "a decoded deck does not encode back to itself")
   fuzzRequire(again?.diagnostics == parsed.diagnostics, "diagnostics changed by encoding")
 }
@@ -59,21 +71,14 @@ public func fuzzInitialize(
     for card in deck.cards {
       var single = deck
       single.cards = [card]
-      var payload = CacheBytes()
-      DeckCache.encode(
-        single, collection.diagnostics.filter { $0.location.path == deck.path }, into: &payload)
-      var file = CacheBytes()
-      file.append(DeckCache.formatVersion)
-      file.append(bytes: Array("seed".utf8))
-      file.append("seeds")
-      file.append(1)
-      file.append(deck.path)
-      FileIdentity(stat()).encode(into: &file)
-      file.append(CacheBytes.hash(payload.bytes, 0..<payload.bytes.count))
-      file.append(bytes: payload.bytes)
+      let entry = DeckCache.NewEntry(
+        path: deck.path, identity: FileIdentity(stat()),
+        encoded: DeckCache.encode(
+          single, collection.diagnostics.filter { $0.location.path == deck.path }))
+      let file = DeckCache.fileParts([entry], program: Array("seed".utf8), decks: "seeds")
       written += 1
       _ = FileManager.default.createFile(
-        atPath: "\(out)/seed-\(deck.name)-\(written)", contents: Data(DeckCache.magic + file.bytes))
+        atPath: "\(out)/seed-\(deck.name)-\(written)", contents: Data(file.joined()))
     }
   }
   exit(written > 0 ? 0 : 1)

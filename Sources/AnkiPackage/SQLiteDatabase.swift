@@ -1,20 +1,16 @@
 import CSQLite
 import Foundation
 
-/// An SQLite database in memory: an Anki collection read from a package, or one being built.
+/// An SQLite database: an Anki collection read from a package (in memory), or one being written.
 final class SQLiteDatabase {
   private let handle: OpaquePointer
 
   /// An empty database.
   init() throws(AnkiPackageError) {
     var handle: OpaquePointer?
-    // In memdb's one growing buffer, which ``withFile(_:)`` hands on without a copy (a private
-    // database: its name does not start with a slash).
     guard
-      sqlite3_open_v2(
-        "file:quiz-collection?vfs=memdb", &handle,
-        SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_URI, nil) == SQLITE_OK,
-      let handle
+      sqlite3_open_v2(":memory:", &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil)
+        == SQLITE_OK, let handle
     else {
       sqlite3_close(handle)
       throw .database("SQLite cannot open a database in memory")
@@ -50,30 +46,32 @@ final class SQLiteDatabase {
     sqlite3_close_v2(handle)
   }
 
-  /// The database's file, as bytes.
-  func serialized() throws(AnkiPackageError) -> Data {
-    try withFile { Data($0) }
+  /// A new, empty database in a new file at `path`: a scratch file for a collection being
+  /// written, without a rollback journal or flushes (a crash leaves only a file to delete).
+  init(creatingFileAt path: String) throws(AnkiPackageError) {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else {
+      throw .cannotWrite(String(cString: strerror(errno)))
+    }
+    close(descriptor)
+    var handle: OpaquePointer?
+    guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK, let handle
+    else {
+      sqlite3_close(handle)
+      throw .database("SQLite cannot open \(path)")
+    }
+    self.handle = handle
+    try execute("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF")
   }
 
-  /// Calls `body` with the database's file, without copying it when SQLite can hand out its
-  /// own buffer (a collection of 100k reviews is 16 MB): the bytes are valid only during the
-  /// call, and the database must not change meanwhile.
-  func withFile<Result>(
-    _ body: (Data) throws(AnkiPackageError) -> Result
-  ) throws(AnkiPackageError) -> Result {
+  /// The database's file, as bytes.
+  func serialized() throws(AnkiPackageError) -> Data {
     var size: Int64 = 0
-    if let bytes = sqlite3_serialize(handle, "main", &size, UInt32(SQLITE_SERIALIZE_NOCOPY)) {
-      return try body(Data(bytesNoCopy: bytes, count: Int(size), deallocator: .none))
-    }
     guard let bytes = sqlite3_serialize(handle, "main", &size, 0) else {
       throw .database("the database cannot be serialized")
     }
-    return try body(
-      Data(
-        bytesNoCopy: bytes, count: Int(size),
-        deallocator: .custom { bytes, _ in
-          sqlite3_free(bytes)
-        }))
+    defer { sqlite3_free(bytes) }
+    return Data(bytes: bytes, count: Int(size))
   }
 
   /// Runs `sql`, statements without results.

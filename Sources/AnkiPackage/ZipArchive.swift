@@ -52,49 +52,51 @@ final class ZipArchive {
     return data
   }
 
-  /// A new archive holding `entries`, in order, deflated at level 1, built in memory; every
-  /// entry dated `modified` (not the clock's time), so the same entries give the same bytes.
-  static func archive(
-    _ entries: [(name: String, data: Data)], modified: Date = Date(timeIntervalSince1970: 0)
-  ) throws(AnkiPackageError) -> Data {
-    var error = zip_error_t()
-    zip_error_init(&error)
-    defer { zip_error_fini(&error) }
-    guard let buffer = zip_source_buffer_create(nil, 0, 0, &error) else {
+  /// What an entry of an archive being written holds.
+  enum Content {
+    /// These bytes.
+    case bytes(Data)
+    /// The file at this path, read as the archive is written.
+    case file(String)
+  }
+
+  /// Writes a new archive at `path`, which must not exist, holding `entries`, in order, deflated
+  /// at level 1; every entry dated `modified` (not the clock's time), so that the same entries
+  /// give the same bytes. libzip writes it to a temporary file beside `path` and renames it into
+  /// place, reading a file entry a piece at a time: nothing is held whole in memory.
+  static func write(
+    _ entries: [(name: String, content: Content)], to path: String,
+    modified: Date = Date(timeIntervalSince1970: 0)
+  ) throws(AnkiPackageError) {
+    var code: Int32 = 0
+    guard let archive = zip_open(path, ZIP_CREATE | ZIP_EXCL, &code) else {
+      var error = zip_error_t()
+      zip_error_init_with_code(&error, code)
+      defer { zip_error_fini(&error) }
       throw .cannotWrite(String(cString: zip_error_strerror(&error)))
     }
-    // Kept past zip_close, which writes the archive into it, to read the bytes back.
-    zip_source_keep(buffer)
-    defer { zip_source_free(buffer) }
-    guard let archive = zip_open_from_source(buffer, ZIP_TRUNCATE, &error) else {
-      zip_source_free(buffer)
-      throw .cannotWrite(String(cString: zip_error_strerror(&error)))
-    }
-    // libzip reads the entries' bytes at zip_close, which is within this call.
-    var retained: [Data] = []
     for entry in entries {
       let source: OpaquePointer?
-      if entry.data.count >= 1 << 16 {
-        // A large entry's bytes are stable (they are not stored inline) while `retained`
-        // holds them: handed on without a copy.
-        retained.append(entry.data)
-        source = entry.data.withUnsafeBytes {
-          zip_source_buffer(archive, $0.baseAddress, zip_uint64_t($0.count), 0)
-        }
-      } else {
-        guard let copy = malloc(max(1, entry.data.count)) else {
+      switch entry.content {
+      case .file(let file):
+        // -1: to the file's end.
+        source = zip_source_file(archive, file, 0, -1)
+      case .bytes(let data):
+        // libzip reads the bytes at zip_close, and frees its copy then.
+        guard let copy = malloc(max(1, data.count)) else {
           zip_discard(archive)
           throw .cannotWrite("out of memory")
         }
-        entry.data.withUnsafeBytes { bytes in
+        data.withUnsafeBytes { bytes in
           if let base = bytes.baseAddress { copy.copyMemory(from: base, byteCount: bytes.count) }
         }
-        source = zip_source_buffer(archive, copy, zip_uint64_t(entry.data.count), 1)
+        source = zip_source_buffer(archive, copy, zip_uint64_t(data.count), 1)
         if source == nil { free(copy) }
       }
       guard let source else {
+        let reason = String(cString: zip_strerror(archive))
         zip_discard(archive)
-        throw .cannotWrite(String(cString: zip_strerror(archive)))
+        throw .cannotWrite(reason)
       }
       let index = zip_file_add(archive, entry.name, source, zip_flags_t(ZIP_FL_ENC_UTF_8))
       guard index >= 0 else {
@@ -108,27 +110,10 @@ final class ZipArchive {
       zip_set_file_compression(archive, zip_uint64_t(index), ZIP_CM_DEFLATE, 1)
       zip_file_set_mtime(archive, zip_uint64_t(index), time_t(modified.timeIntervalSince1970), 0)
     }
-    let closed = zip_close(archive) == 0
-    withExtendedLifetime(retained) {}
-    guard closed else {
+    guard zip_close(archive) == 0 else {
       let reason = String(cString: zip_strerror(archive))
       zip_discard(archive)
       throw .cannotWrite(reason)
     }
-    guard zip_source_open(buffer) == 0 else {
-      throw .cannotWrite("the archive cannot be read back")
-    }
-    defer { zip_source_close(buffer) }
-    var data = Data()
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = chunk.withUnsafeMutableBytes {
-        zip_source_read(buffer, $0.baseAddress!, zip_uint64_t($0.count))
-      }
-      if count < 0 { throw .cannotWrite("the archive cannot be read back") }
-      if count == 0 { break }
-      data.append(contentsOf: chunk[..<Int(count)])
-    }
-    return data
   }
 }

@@ -141,8 +141,7 @@ struct AnkiExportTests {
       reviews: events.forEachReviewInEffect, now: now, today: today,
       dayStart: now.addingTimeInterval(-36_000))
     let scratch = try ScratchFolder()
-    try AnkiPackageWriter().package(collection).write(
-      to: URL(fileURLWithPath: scratch.file("x.apkg")))
+    try AnkiPackageWriter().write(collection, toNewFileAt: scratch.file("x.apkg"))
     let read = try AnkiPackageReader().read(path: scratch.file("x.apkg"))
     collection.decks[1] = "Default"
     #expect(read.notes == collection.notes)
@@ -162,7 +161,7 @@ struct AnkiExportTests {
       today: today, dayStart: created)
     let scratch = try ScratchFolder()
     let path = scratch.file("x.apkg")
-    try AnkiPackageWriter().package(collection).write(to: URL(fileURLWithPath: path))
+    try AnkiPackageWriter().write(collection, toNewFileAt: path)
     var error: Int32 = 0
     let archive = try #require(zip_open(path, ZIP_RDONLY, &error))
     defer { zip_discard(archive) }

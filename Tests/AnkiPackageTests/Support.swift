@@ -55,7 +55,7 @@ final class ScratchFolder {
 
   /// Writes a zip of `entries` at `name` and returns its path.
   func zip(_ name: String, _ entries: [(name: String, data: Data)]) throws -> String {
-    try ZipArchive.archive(entries).write(to: URL(fileURLWithPath: file(name)))
+    try ZipArchive.write(entries.map { ($0.name, .bytes($0.data)) }, to: file(name))
     return file(name)
   }
 }

@@ -79,9 +79,7 @@ struct DeckCacheTests {
     var checked = 0
     for collection in [shipped, fixtures] {
       for deck in collection.decks {
-        var out = CacheBytes()
-        DeckCache.encode(deck, collection.diagnostics, into: &out)
-        let decoded = try DeckCache.decode(out.bytes, in: 0..<out.bytes.count)
+        let decoded = try DeckCache.decode(DeckCache.encode(deck, collection.diagnostics))
         #expect(decoded.deck == deck)
         #expect(decoded.diagnostics == collection.diagnostics)
         checked += deck.cards.count
@@ -99,11 +97,9 @@ struct DeckCacheTests {
     let setup = try CachedDecks()
     let path = setup.decks + "/y.md"
     let stand_in = parseDeck("# Other\n\n## Trick · T · other\nQ\n\n---\n\nA\n", name: "other")
-    var out = CacheBytes()
-    DeckCache.encode(stand_in.deck, [], into: &out)
     let identity = try #require(FileIdentity(path: path))
     setup.cache().write(
-      [.init(path: path, identity: identity, bytes: out.bytes, payload: 0..<out.bytes.count)],
+      [.init(path: path, identity: identity, encoded: DeckCache.encode(stand_in.deck, []))],
       for: setup.decks)
     let loaded = try setup.loaded()
     #expect(loaded.decks.map(\.name).contains("other"))
@@ -188,11 +184,9 @@ struct DeckCacheTests {
     let setup = try CachedDecks()
     let path = setup.decks + "/y.md"
     let stand_in = parseDeck("# Other\n\n## Trick · T · other\nQ\n\n---\n\nA\n", name: "other")
-    var out = CacheBytes()
-    DeckCache.encode(stand_in.deck, [], into: &out)
     let identity = try #require(FileIdentity(path: path))
     setup.cache(program: "an older build").write(
-      [.init(path: path, identity: identity, bytes: out.bytes, payload: 0..<out.bytes.count)],
+      [.init(path: path, identity: identity, encoded: DeckCache.encode(stand_in.deck, []))],
       for: setup.decks)
     expectSame(try setup.loaded(), try setup.parsed())
   }
@@ -295,13 +289,11 @@ struct DeckCacheTests {
 
     // And an entry for the same bytes is what is used.
     let stand_in = parseDeck("# Other\n\n## Trick · T · other\nQ\n\n---\n\nA\n", name: "other")
-    var out = CacheBytes()
-    DeckCache.encode(stand_in.deck, [], into: &out)
     cache.write(
       [
         .init(
-          path: "Decks/a.md", identity: FileIdentity(contents: files[0].bytes), bytes: out.bytes,
-          payload: 0..<out.bytes.count)
+          path: "Decks/a.md", identity: FileIdentity(contents: files[0].bytes),
+          encoded: DeckCache.encode(stand_in.deck, []))
       ], for: "(built in)")
     #expect(DeckLoader().load(files: [files[0]], cache: cache).decks.map(\.name) == ["other"])
   }
@@ -318,10 +310,60 @@ struct DeckCacheTests {
       let cut = Array(bytes.prefix(length))
       #expect((try? DeckCache.parse(cut, program: program, decks: setup.decks)) == nil)
     }
+    let content = try #require(whole.content)
     for entry in whole.entries.values {
+      let deck = CachedDeck(content: content, block: entry.content, origin: nil)
       for end in stride(from: entry.payload.lowerBound, to: entry.payload.upperBound, by: 13) {
-        #expect((try? DeckCache.decode(bytes, in: entry.payload.lowerBound..<end)) == nil)
+        #expect(
+          (try? DeckCache.decode(bytes, in: entry.payload.lowerBound..<end, content: deck)) == nil)
       }
     }
+  }
+
+  @Test("refuses, without trapping, any cut of a card's cached content")
+  func contentCuts() throws {
+    let parse = parseDeck(NativeDeckParserTests.deck, name: "garden")
+    let encoded = DeckCache.encode(parse.deck, parse.diagnostics)
+    let first = try #require(parse.deck.cards.first).content
+    var decoded = 0
+    for end in 0...encoded.content.count {
+      guard let content = try? DeckCache.decodeContent(encoded.content, in: 0..<end) else {
+        continue
+      }
+      // Only the whole of the first card's bytes is a content.
+      #expect(content == first)
+      decoded += 1
+    }
+    #expect(decoded == 1)
+  }
+
+  @Test("reads a card's content only when asked for, from the deck file if the cache's is damaged")
+  func contentOnDemand() throws {
+    let setup = try CachedDecks()
+    let parsed = try setup.parsed()
+    _ = try setup.loaded()
+    let loaded = try setup.loaded()
+    // The cache file is damaged in place after the load (the same file, still open), and one
+    // deck file changed: the cards read their content now, find it damaged, and parse again.
+    let file = open(setup.cacheFile, O_RDWR)
+    #expect(file >= 0)
+    var head = [UInt8](repeating: 0, count: DeckCache.headLength)
+    #expect(pread(file, &head, head.count, 0) == head.count)
+    let front = head[DeckCache.magic.count + 8..<DeckCache.headLength].reversed().reduce(0) {
+      $0 << 8 | Int($1)
+    }
+    var status = stat()
+    #expect(fstat(file, &status) == 0)
+    let contentStart = DeckCache.headLength + front
+    let zeros = [UInt8](repeating: 0, count: Int(status.st_size) - contentStart)
+    #expect(pwrite(file, zeros, zeros.count, off_t(contentStart)) == zeros.count)
+    close(file)
+    let path = setup.decks + "/y.md"
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    try setup.root.write("decks/y.md", text.replacingOccurrences(of: "Q2", with: "Q3"))
+    let unchanged = loaded.cards.filter { !$0.location.path.hasSuffix("/y.md") }
+    #expect(unchanged == parsed.cards.filter { !$0.location.path.hasSuffix("/y.md") })
+    #expect(unchanged.count > 10)
+    #expect(loaded.cards.contains { $0.prompt.text == "Q3" })
   }
 }

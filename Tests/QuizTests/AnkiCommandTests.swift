@@ -43,6 +43,38 @@ struct AnkiCommandTests {
     #expect(collection.reviews.count == 10)
   }
 
+  @Test("a package is written whole or not at all, and leaves no scratch file beside it")
+  func noScratchFiles() throws {
+    let history = try ReviewHistory.twoDeckHistory()
+    let folder = try TemporaryFolder()
+    let path = try exportedPackage(history, in: folder)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["quiz.apkg"])
+    let written = try Data(contentsOf: URL(fileURLWithPath: path))
+
+    // Not replaced without --force, and replaced whole with it.
+    let refused = runQuiz(
+      ["export", "--output", path], variables: history.variables, shipped: twoDecks)
+    #expect(refused.status == .failure)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == written)
+    let replaced = runQuiz(
+      ["export", "--output", path, "--force"], variables: history.variables, shipped: twoDecks)
+    #expect(replaced.status == .success)
+    #expect(try AnkiPackageReader().read(path: path).notes.count == 6)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["quiz.apkg"])
+
+    // A folder that is a file: a clear failure, nothing written anywhere.
+    let blocker = try folder.write("not-a-folder", "")
+    let failed = runQuiz(
+      ["export", "--output", blocker + "/quiz.apkg"], variables: history.variables,
+      shipped: twoDecks)
+    #expect(failed.status == .failure)
+    #expect(failed.error.hasPrefix("quiz: \(blocker)/quiz.apkg: "))
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
+        "not-a-folder", "quiz.apkg",
+      ])
+  }
+
   @Test("the .apkg extension chooses the format; --format apkg needs --output")
   func formatChoice() throws {
     let result = runQuiz(["export", "--format", "apkg"], shipped: twoDecks)

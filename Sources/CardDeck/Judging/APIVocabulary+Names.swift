@@ -1443,5 +1443,14 @@ extension APIVocabulary {
     disableAutocorrection -> autocorrectionDisabled
     tabItem -> Tab
     sizeCategory -> dynamicTypeSize
+    # related
+    onDelete ~ swipeActions
+    swipeActions ~ onDelete
+    safeAreaInset ~ safeAreaBar
+    safeAreaBar ~ safeAreaInset
+    interactiveDismissDisabled ~ fullScreenCover
+    Menu ~ contextMenu
+    contextMenu ~ Menu
+    localizedStandardContains ~ localizedCaseInsensitiveContains range
     """
 }

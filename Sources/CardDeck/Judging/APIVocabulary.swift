@@ -8,7 +8,10 @@
 /// - `methods`: members of values (`isEmpty`, `append`, `localizedStandardContains`);
 /// - `environment`: `EnvironmentValues` key paths (`horizontalSizeClass`, `dismiss`);
 /// - `attributes`: property wrappers and attributes, without `@`;
-/// - `deprecated`: `old -> replacement`.
+/// - `deprecated`: `old -> replacement`;
+/// - `related`: `name ~ other other…`, API that does the job of `name` another way (a swipe
+///   action for `onDelete`): in its place, the right idea with the card's API missing, not an
+///   error. One way only: `name` in the card, the others in an attempt.
 public struct APIVocabulary: Sendable {
   /// Type and free-function names.
   public var types: Set<String> = []
@@ -24,6 +27,8 @@ public struct APIVocabulary: Sendable {
   public var attributes: Set<String> = []
   /// Deprecated names and what replaces each.
   public var deprecated: [String: String] = [:]
+  /// For an API name, the API names that do its job another way.
+  public var related: [String: Set<String>] = [:]
 
   /// The vocabulary shipped with quiz.
   public static let standard = APIVocabulary(listing: listing)
@@ -50,6 +55,11 @@ public struct APIVocabulary: Sendable {
         if let arrow = line.firstRange(of: "->") {
           deprecated[line[..<arrow.lowerBound].trimmed(of: " ")] =
             line[arrow.upperBound...].trimmed(of: " ")
+        }
+      case "related":
+        if let tilde = line.firstIndex(of: "~") {
+          let others = line[line.index(after: tilde)...].split(separator: " ").map(String.init)
+          related[line[..<tilde].trimmed(of: " "), default: []].formUnion(others)
         }
       default: break
       }
@@ -104,6 +114,19 @@ public struct APIVocabulary: Sendable {
   /// the closure), not on the view that presents it.
   public static let presenters: Set<String> = [
     "sheet", "popover", "fullScreenCover", "inspector",
+  ]
+
+  /// Modifiers of a list's rows: on the `List` itself they reach no row.
+  public static let rowModifiers: Set<String> = [
+    "swipeActions", "listRowBackground", "listRowInsets", "listRowSeparator",
+    "listRowSeparatorTint",
+  ]
+
+  /// Environment values that a view inside presented or searched content reads, and the
+  /// modifiers that make that content: read in the view that applies them, they are about
+  /// that view (`dismiss` closes it, `isSearching` stays false).
+  public static let contentEnvironment: [String: Set<String>] = [
+    "dismiss": presenters, "isSearching": ["searchable"], "dismissSearch": ["searchable"],
   ]
 
   /// See ``presenters``.

@@ -77,7 +77,18 @@ public struct AnswerJudge: Sendable {
   /// else by the share of tokens in common.
   private static func compareTokens(_ expected: ParsedCode, _ typed: ParsedCode) -> Judgement {
     func words(_ code: ParsedCode) -> [Substring] {
-      code.tokens.map { code.source[$0.range] }.filter { $0 != "self" && $0 != "," }
+      var words = code.tokens.map { code.source[$0.range] }.filter { $0 != "self" && $0 != "," }
+      // `= .init()` assigns the type's empty value, as `= []` does for an array.
+      var index = 0
+      while index + 4 < words.count {
+        if words[index] == "=",
+          words[(index + 1)...(index + 4)].elementsEqual([".", "init", "(", ")"])
+        {
+          words.replaceSubrange((index + 1)...(index + 4), with: ["[", "]"])
+        }
+        index += 1
+      }
+      return words
     }
     let wanted = words(expected)
     let written = words(typed)
@@ -117,6 +128,10 @@ struct Matching {
   var leftoverAttempt: [CodeNode] = []
   var reportedAttemptTokens: Set<Int> = []
   var sameAPI = 0
+  /// The card's API parts the attempt does another way (``APIVocabulary/related``).
+  var relatedAPI = 0
+  /// The expected code's parts that the attempt has a counterpart for, as token ranges.
+  var comparedRanges: [Range<Int>] = []
   /// The card's scaffolding API whose own arguments hold the point (`ToolbarItem(placement:
   /// .topBarTrailing)`) that the attempt has too, other than the views any code has
   /// (``APIVocabulary/everyday``).
@@ -155,7 +170,10 @@ struct Matching {
   mutating func run() -> Judgement {
     compareSequences(expected.nodes, attempt.nodes, root: true)
     placeMisplaced()
+    creditEnvironmentCalls()
     checkPresentedContent(attempt.nodes)
+    checkRowModifiers()
+    checkEnvironmentReads()
     reportDeprecated(attempt.nodes)
     noteExtraCode()
     for name in conflictingRenamings.sorted() {
@@ -187,14 +205,16 @@ struct Matching {
     let restTotal = max(major - lostToErrors, 0.0001)
     let keptApartFromErrors = max(0, 1 - (lost.major - lostToErrors) / restTotal)
     let shared =
-      sameAPI > 0 || kept > 0.05 || findings.contains { $0.severity == .error } || sharesNames
+      sameAPI > 0 || relatedAPI > 0 || kept > 0.05 || findings.contains { $0.severity == .error }
+      || sharesNames
     if isProse { return shared && sameAPI > 0 ? 1 : 0 }
     if errors == 0 {
       if lost.major < 0.01 { return lost.minor > 0.01 || slips ? 4 : 5 }
       if kept >= 0.5 { return 3 }
       // The frame the card's point sits in written out (`ToolbarItem { … }` without its
       // placement) is the right idea with the detail missing, not nothing in common.
-      if kept >= 0.2 || sameScaffolding >= 1 { return 2 }
+      // So is the card's API done another way (`.swipeActions` for `.onDelete`).
+      if kept >= 0.2 || sameScaffolding >= 1 || relatedAPI > 0 { return 2 }
       return shared ? 1 : 0
     }
     // One wrong name with the rest right; a lone wrong name has nothing else right.
@@ -210,6 +230,15 @@ struct Matching {
     guard !essential.isEmpty else { return false }
     return marks.contains { token, mark in
       if case .typo = mark { return false }
+      // Left out with the declaration that holds it (the whole `enum` for its `Hashable`)
+      // while the attempt uses what that declares (its cases), an essential part is missing
+      // like any other: the declaration is taken as read, not written.
+      if mark == .missing, !comparedRanges.contains(where: { $0.contains(token) }),
+        let frame = Self.declaration(holding: token, in: expected.nodes),
+        !Self.declaredNames(in: frame).isDisjoint(with: attemptNames)
+      {
+        return false
+      }
       let text = String(expected.source[expected.tokens[token].range])
       let isLabel =
         token + 1 < expected.tokens.count
@@ -218,9 +247,35 @@ struct Matching {
     }
   }
 
+  /// The outermost declaration of `nodes` whose tokens hold `token`.
+  private static func declaration(holding token: Int, in nodes: [CodeNode]) -> CodeNode? {
+    for node in nodes where node.tokens.contains(token) {
+      if node.kind == .declaration { return node }
+      let inner = node.blocks.joined() + node.arguments.flatMap(\.value)
+      if let found = declaration(holding: token, in: Array(inner)) { return found }
+    }
+    return nil
+  }
+
+  /// The names a declaration introduces, and those of the declarations inside it.
+  private static func declaredNames(in node: CodeNode) -> Set<String> {
+    var names = Set(node.kind == .declaration ? node.parameters : [])
+    for item in node.blocks.joined() { names.formUnion(declaredNames(in: item)) }
+    return names
+  }
+
+  /// The names the attempt uses, not its labels.
+  private var attemptNames: Set<String> { Set(attempt.ownNames.map(String.init)) }
+
   /// Whether the attempt uses the card's own names or literals (`$showsTerms`, `"Order 4182"`):
   /// a different answer to the same question, not code from elsewhere.
-  private var sharesNames: Bool { !expected.ownNames.isDisjoint(with: attempt.ownNames) }
+  private var sharesNames: Bool {
+    // `$isSearching` binds the card's `isSearching`: the same name.
+    func unbound(_ names: Set<Substring>) -> Set<Substring> {
+      Set(names.map { $0.hasPrefix("$") ? $0.dropFirst() : $0 })
+    }
+    return !unbound(expected.ownNames).isDisjoint(with: unbound(attempt.ownNames))
+  }
 
   /// Whether the attempt is prose (see ``readsAsProse``), worked out once.
   private lazy var isProse: Bool = readsAsProse
@@ -229,15 +284,15 @@ struct Matching {
   private var readsAsProse: Bool {
     let tokens = attempt.tokens
     guard tokens.count >= 3 else { return false }
-    let words = tokens.filter { $0.kind == .identifier || $0.kind == .keyword }.count
-    let code = tokens.filter { token in
+    let words = tokens.reduce(0) { $0 + ($1.kind == .identifier || $1.kind == .keyword ? 1 : 0) }
+    let code = tokens.count { token in
       switch token.kind {
       case .dollar, .attribute, .string, .number, .operator: return true
       case .punctuation:
         return ["(", "{", "[", ".", "\\"].contains(attempt.source[token.range])
       default: return false
       }
-    }.count
+    }
     return words >= 3 && code * 4 < words
   }
 
@@ -256,7 +311,7 @@ struct Matching {
   // MARK: Sequences
 
   private enum Relation {
-    case same, typo, substitute, free
+    case same, typo, related, substitute, free
   }
 
   /// Aligns two lists of items: same names first, then typos, then other API in the same role,
@@ -347,11 +402,18 @@ struct Matching {
       pair(.same) { self.isSame($0, $1) }
       pair(.typo) { self.isTypo($0, $1) }
       if open(expectedSide: true) { continue }
+      // Most cards have no related API: not worth a pass over every pair.
+      if expectedItems.contains(where: { vocabulary.related[$0.name] != nil }) {
+        pair(.related) { self.isRelated($0, $1) }
+      }
       pair(.substitute) { self.isSubstitute($0, $1) }
       // Scaffolding for its like, before the attempt's wrappers are opened:
       // `ToolbarItemGroup(placement: .bottomBar)` for `ToolbarItem(placement: .bottomBar)`.
+      // A container for a container, a leaf for a leaf: `Text(note.title)` is no stand-in for
+      // the attempt's `List { ForEach … }`, which holds it.
       pair(.free) { e, a in
         e.kind == .call && a.kind == .call && self.isFreePair(e, a) && Self.affinity(e, a) > 0
+          && Self.holdsViews(e) == Self.holdsViews(a)
       }
       if open(expectedSide: false) { continue }
       // Last, an API container the attempt left out, when what it holds may be there:
@@ -371,10 +433,14 @@ struct Matching {
     let unmatched = expectedItems.indices.filter {
       !expectedUsed[$0] && CodeNode.weight(of: expectedItems[$0]).major > 0
     }
-    for (i, j, _) in pairs where root || typedItems[j].isRepeated {
+    // Only a part written right stands for its repeats: one wrong call is not two right ones.
+    for (i, j, relation) in pairs
+    where (root || typedItems[j].isRepeated) && [.same, .typo, .free].contains(relation) {
       repeatedShapes.insert(Self.shape(of: expectedItems[i]))
     }
-    for (i, _, _) in pairs { matchedItems.append(expectedItems[i]) }
+    for (i, _, relation) in pairs where relation != .substitute && relation != .related {
+      matchedItems.append(expectedItems[i])
+    }
     for i in expectedItems.indices where !expectedUsed[i] {
       if unmatched.contains(i) {
         let shape = Self.shape(of: expectedItems[i])
@@ -425,6 +491,13 @@ struct Matching {
       !vocabulary.knows(a.name), !attempt.declared.contains(a.name)
     else { return false }
     return Self.isMisspelling(a.name, of: e.name)
+  }
+
+  /// Whether `a` is API the vocabulary lists as doing the job of `e` another way
+  /// (`.swipeActions` for `.onDelete`), in any role: a modifier for a type too.
+  private func isRelated(_ e: CodeNode, _ a: CodeNode) -> Bool {
+    e.isAPI && e.importance == .major && a.isAPI && e.name != a.name
+      && vocabulary.related[e.name]?.contains(a.name) == true
   }
 
   private func isSubstitute(_ e: CodeNode, _ a: CodeNode) -> Bool {
@@ -559,6 +632,11 @@ struct Matching {
     } + node.blocks.flatMap { $0 } + (node.kind == .declaration ? node.value : [])
   }
 
+  /// Whether a node holds items in a closure or block: a container, not a leaf.
+  private static func holdsViews(_ node: CodeNode) -> Bool {
+    !node.blocks.isEmpty || node.arguments.contains(where: \.isClosure)
+  }
+
   /// The API a node is made of, as text: equal for code that says the same thing.
   private static func shape(of node: CodeNode) -> String {
     var text = node.isAPI ? node.name : "_"
@@ -589,6 +667,7 @@ struct Matching {
 
   private mutating func compare(_ e: CodeNode, _ a: CodeNode, _ relation: Relation) {
     position = e.token ?? e.tokens.lowerBound
+    comparedRanges.append(e.tokens)
     switch relation {
     case .same:
       if e.isAPI && e.importance != .free { sameAPI += 1 }
@@ -616,6 +695,14 @@ struct Matching {
       note(
         .slip, "`\(display(a, in: attempt))` looks like a typo for `\(display(e, in: expected))`")
       mark(e, .typo(attempt.text(a)))
+    case .related:
+      // The right idea another way: the card's API is missing, not wrong.
+      relatedAPI += 1
+      lost += CodeNode.ownWeight(e)
+      note(
+        .missing,
+        "`\(display(a, in: attempt))` does the job of `\(display(e, in: expected))` another way")
+      mark(e, .wrong(attempt.text(a)))
     case .substitute where e.importance == .minor:
       lost += CodeNode.ownWeight(e)
       note(.slip, "`\(display(a, in: attempt))` where the card has `\(display(e, in: expected))`")
@@ -801,6 +888,8 @@ struct Matching {
         typedUsed[j] = true
       }
     }
+    compareConditions(e, a, expectedUsed: expectedUsed)
+    compareOverloads(e, a)
     // Unlabelled values, in any order: array elements, a title, a nested call.
     let unlabeledExpected = expectedArguments.indices.filter {
       !expectedUsed[$0] && expectedArguments[$0].label == nil && !expectedArguments[$0].isClosure
@@ -1057,6 +1146,12 @@ struct Matching {
   }
 
   private mutating func reportDeprecated(_ nodes: [CodeNode]) {
+    // Most attempts name nothing deprecated: a look at their names saves the walk.
+    guard
+      attempt.tokens.contains(where: {
+        $0.kind == .identifier && vocabulary.deprecated[String(attempt.source[$0.range])] != nil
+      })
+    else { return }
     let expectedNames = expected.names
     func walk(_ node: CodeNode) {
       if let replacement = vocabulary.deprecated[node.name], let token = node.token,
@@ -1077,11 +1172,11 @@ struct Matching {
 
   // MARK: Words
 
-  private mutating func note(_ severity: Judgement.Severity, _ message: String) {
+  mutating func note(_ severity: Judgement.Severity, _ message: String) {
     findings.append(.init(severity: severity, message: message, token: position))
   }
 
-  private mutating func mark(_ node: CodeNode, _ value: Judgement.Mark) {
+  mutating func mark(_ node: CodeNode, _ value: Judgement.Mark) {
     if let token = node.token { marks[token] = value }
   }
 
@@ -1098,7 +1193,7 @@ struct Matching {
   }
 
   /// How a node is written in a message: `.sheet`, `Text`, `@State`, `\.dismiss`.
-  private func display(_ node: CodeNode, in code: ParsedCode) -> String {
+  func display(_ node: CodeNode, in code: ParsedCode) -> String {
     switch node.kind {
     case .modifier, .member: "." + node.name
     case .attribute: "@" + node.name

@@ -119,6 +119,22 @@ struct CacheBytes {
     return text
   }
 
+  /// A string, `previous` itself when it has the same bytes (no second copy of a shared one).
+  mutating func string(reusing previous: String) throws(Malformed) -> String {
+    let start = offset
+    let range = try range()
+    var same = false
+    var previous = previous
+    previous.withUTF8 { utf8 in
+      same = utf8.count == range.count && utf8.elementsEqual(bytes[range])
+    }
+    guard same else {
+      offset = start
+      return try string()
+    }
+    return previous
+  }
+
   mutating func optionalString() throws(Malformed) -> String? {
     try bool() ? try string() : nil
   }
@@ -130,22 +146,29 @@ struct CacheBytes {
   /// A 64-bit hash of `bytes[range]`, to tell a damaged entry from a sound one: eight bytes a
   /// step (a multiply and a rotation), so that checking a cache costs little beside reading it.
   static func hash(_ bytes: [UInt8], _ range: Range<Int>) -> UInt64 {
-    bytes.withUnsafeBytes { raw in
-      var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(range.count)
-      var index = range.lowerBound
-      while index + 8 <= range.upperBound {
-        let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-        hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
-        hash = (hash << 31) | (hash >> 33)
-        index += 8
-      }
-      while index < range.upperBound {
-        hash = (hash ^ UInt64(raw[index])) &* 0x100_0000_01B3
-        index += 1
-      }
-      hash ^= hash >> 33
-      hash = hash &* 0xC4CE_B9FE_1A85_EC53
-      return hash ^ (hash >> 33)
+    bytes.withUnsafeBytes { hash(UnsafeRawBufferPointer(rebasing: $0[range])) }
+  }
+
+  /// The same hash of `bytes`.
+  static func hash(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+    bytes.withUnsafeBytes { hash($0) }
+  }
+
+  private static func hash(_ raw: UnsafeRawBufferPointer) -> UInt64 {
+    var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(raw.count)
+    var index = 0
+    while index + 8 <= raw.count {
+      let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
+      hash = (hash << 31) | (hash >> 33)
+      index += 8
     }
+    while index < raw.count {
+      hash = (hash ^ UInt64(raw[index])) &* 0x100_0000_01B3
+      index += 1
+    }
+    hash ^= hash >> 33
+    hash = hash &* 0xC4CE_B9FE_1A85_EC53
+    return hash ^ (hash >> 33)
   }
 }

@@ -1,25 +1,46 @@
 extension DeckCache {
   /// A file's parse, as the cache holds it: every field of the deck, its cards and their
-  /// diagnostics, so that decoding gives back exactly what parsing gave.
-  static func encode(_ deck: Deck, _ diagnostics: [Diagnostic], into out: inout CacheBytes) {
+  /// diagnostics, so that decoding gives back exactly what parsing gave. The headings (the deck,
+  /// each card's id, deck, lesson, topic, section, place and kind, and the diagnostics) are
+  /// apart from the content, which each heading locates and hashes.
+  static func encode(_ deck: Deck, _ diagnostics: [Diagnostic]) -> Encoded {
+    var out = CacheBytes()
+    var content = CacheBytes()
     out.append(deck.name)
     out.append(deck.title)
     out.append(deck.lesson)
     out.append(deck.path)
     out.append(deck.format == .native ? 0 as UInt8 : 1)
     out.append(deck.cards.count)
-    for card in deck.cards { encode(card, into: &out) }
+    for card in deck.cards {
+      out.append(card.id)
+      // The deck's name and path once, not once a card.
+      encode(card.deck, sameAs: deck.name, into: &out)
+      out.append(card.lesson)
+      out.append(card.topic)
+      out.append(card.section)
+      encode(card.location.path, sameAs: deck.path, into: &out)
+      out.append(card.location.line)
+      let start = content.bytes.count
+      encode(card.content, into: &content)
+      out.append(kindCode(card.kind))
+      out.append(start)
+      out.append(content.bytes.count - start)
+      out.append(CacheBytes.hash(content.bytes, start..<content.bytes.count))
+    }
     out.append(diagnostics.count)
     for diagnostic in diagnostics {
       encode(diagnostic.location, into: &out)
       out.append(diagnostic.severity == .error ? 0 as UInt8 : 1)
       out.append(diagnostic.message)
     }
+    return Encoded(headings: out.bytes, content: content.bytes)
   }
 
-  /// The deck and diagnostics `encode` wrote in `range` of `bytes`; Malformed for anything else.
+  /// The deck and diagnostics whose headings `encode` wrote in `range` of `bytes`, each card's
+  /// content to be read from `content` when asked for; Malformed for anything else.
   static func decode(
-    _ bytes: [UInt8], in range: Range<Int>
+    _ bytes: [UInt8], in range: Range<Int>, content: CachedDeck
   ) throws(CacheBytes.Malformed) -> (deck: Deck, diagnostics: [Diagnostic]) {
     var input = CacheBytes(reading: bytes, in: range)
     let name = try input.string()
@@ -35,7 +56,30 @@ extension DeckCache {
     var deck = Deck(name: name, title: title, lesson: lesson, path: path, format: format)
     let cards = try input.count()
     deck.cards.reserveCapacity(cards)
-    for _ in 0..<cards { deck.cards.append(try decodeCard(&input)) }
+    var topic = ""
+    var section: String?
+    for index in 0..<cards {
+      let id = try input.string()
+      let cardDeck = try decode(sameAs: name, &input)
+      let cardLesson = try input.optionalInt()
+      // Neighbours mostly share their topic and section: one string for all of them.
+      topic = try input.string(reusing: topic)
+      section = try input.bool() ? try input.string(reusing: section ?? "") : nil
+      let location = SourceLocation(path: try decode(sameAs: path, &input), line: try input.int())
+      let kind = try decodeKind(try input.byte())
+      let start = try input.int()
+      let length = try input.int()
+      guard start >= 0, length >= 0, start <= content.block.count - length else {
+        throw CacheBytes.Malformed()
+      }
+      let record = CardContentRecord(
+        kind: kind, id: id, index: index, deck: content, range: start..<start + length,
+        hash: try input.uint64())
+      deck.cards.append(
+        Card(
+          id: id, deck: cardDeck, lesson: cardLesson, topic: topic, section: section,
+          location: location, record: record))
+    }
     var diagnostics: [Diagnostic] = []
     for _ in 0..<(try input.count()) {
       let location = try decodeLocation(&input)
@@ -51,16 +95,56 @@ extension DeckCache {
     return (deck, diagnostics)
   }
 
-  // MARK: Cards
+  /// The parse that `encoded` holds, its content read from `encoded` itself when asked for: for
+  /// tests and the fuzz target, which have no cache file.
+  static func decode(_ encoded: Encoded) throws(CacheBytes.Malformed) -> (
+    deck: Deck, diagnostics: [Diagnostic]
+  ) {
+    let content = CachedDeck(
+      content: CacheContent(bytes: encoded.content, start: 0),
+      block: 0..<encoded.content.count, origin: nil)
+    return try decode(encoded.headings, in: 0..<encoded.headings.count, content: content)
+  }
 
-  private static func encode(_ card: Card, into out: inout CacheBytes) {
-    out.append(card.id)
-    out.append(card.deck)
-    out.append(card.lesson)
-    out.append(card.topic)
-    out.append(card.section)
-    encode(card.location, into: &out)
-    switch card.content {
+  /// A string that is most often `usual`: a 0 then, else a 1 and the string.
+  private static func encode(_ text: String, sameAs usual: String, into out: inout CacheBytes) {
+    if text == usual {
+      out.append(0 as UInt8)
+    } else {
+      out.append(1 as UInt8)
+      out.append(text)
+    }
+  }
+
+  private static func decode(
+    sameAs usual: String, _ input: inout CacheBytes
+  ) throws(CacheBytes.Malformed) -> String {
+    try input.bool() ? try input.string() : usual
+  }
+
+  private static func kindCode(_ kind: CardKind) -> UInt8 {
+    switch kind {
+    case .syntax: 0
+    case .trick: 1
+    case .edge: 2
+    case .interview: 3
+    }
+  }
+
+  private static func decodeKind(_ code: UInt8) throws(CacheBytes.Malformed) -> CardKind {
+    switch code {
+    case 0: .syntax
+    case 1: .trick
+    case 2: .edge
+    case 3: .interview
+    default: throw CacheBytes.Malformed()
+    }
+  }
+
+  // MARK: Content
+
+  private static func encode(_ content: Card.Content, into out: inout CacheBytes) {
+    switch content {
     case .syntax(let syntax):
       out.append(0 as UInt8)
       encode(syntax.prompt, into: &out)
@@ -92,13 +176,11 @@ extension DeckCache {
     }
   }
 
-  private static func decodeCard(_ input: inout CacheBytes) throws(CacheBytes.Malformed) -> Card {
-    let id = try input.string()
-    let deck = try input.string()
-    let lesson = try input.optionalInt()
-    let topic = try input.string()
-    let section = try input.optionalString()
-    let location = try decodeLocation(&input)
+  /// The content `encode` wrote in `range` of `bytes`, all of it; Malformed for anything else.
+  static func decodeContent(
+    _ bytes: [UInt8], in range: Range<Int>
+  ) throws(CacheBytes.Malformed) -> Card.Content {
+    var input = CacheBytes(reading: bytes, in: range)
     let content: Card.Content
     switch try input.byte() {
     case 0:
@@ -134,9 +216,8 @@ extension DeckCache {
     default:
       throw CacheBytes.Malformed()
     }
-    return Card(
-      id: id, deck: deck, lesson: lesson, topic: topic, section: section, location: location,
-      content: content)
+    guard input.isAtEnd else { throw CacheBytes.Malformed() }
+    return content
   }
 
   // MARK: Parts

@@ -29,31 +29,71 @@ public struct DeckCache: Sendable {
     self.settleTime = settleTime
   }
 
-  /// The format of the cache file; another one is not read.
-  static let formatVersion: UInt64 = 2
+  /// The format of the cache file; another one is not read. 3: the cards' headings apart from
+  /// their content, which is read a card at a time.
+  static let formatVersion: UInt64 = 3
   static let magic = Array("quiz deck cache\n".utf8)
   /// The largest cache file read: 100,000 cards take about 80 MB.
   static let largestFile = 1 << 30
+  /// The bytes before the front part: the magic line, the version and the front part's length.
+  static let headLength = magic.count + 16
 
-  /// One entry: the file it was made from, and where its parse lies in the cache's bytes.
+  /// One entry: the file it was made from, where its headings lie in the front part, and where
+  /// its cards' content lies in the content part.
   struct Entry {
     var identity: FileIdentity
+    /// The entry's deck, card headings and diagnostics, in ``Stored/bytes``.
     var payload: Range<Int>
+    /// The hash of the payload, checked before it is decoded.
     var hash: UInt64
+    /// The entry's content, in ``Stored/content``.
+    var content: Range<Int>
+    /// The hash of the content, checked when it is copied into a new cache file; each card's
+    /// content has its own hash, checked when it is read.
+    var contentHash: UInt64
   }
 
   /// The entries read from a cache file, by path.
   struct Stored {
+    /// The file's bytes up to its content part.
     var bytes: [UInt8] = []
     var entries: [String: Entry] = [:]
+    /// The content part, read on demand.
+    var content: CacheContent?
   }
 
-  /// An entry to write: a path, its file's identity, and its parse's bytes.
+  /// An entry to write: a path, its file's identity, and its parse's headings and content.
   struct NewEntry {
     var path: String
     var identity: FileIdentity
-    var bytes: [UInt8]
-    var payload: Range<Int>
+    var headings: ArraySlice<UInt8>
+    var content: [UInt8]
+
+    /// The entry for a parse of the file at `path`.
+    init(path: String, identity: FileIdentity, encoded: Encoded) {
+      self.path = path
+      self.identity = identity
+      headings = encoded.headings[...]
+      content = encoded.content
+    }
+
+    /// A stored entry copied into the new file as it is, if its content is still sound.
+    init?(path: String, stored entry: Entry, in stored: Stored) {
+      guard let content = stored.content?.read(entry.content),
+        CacheBytes.hash(content, 0..<content.count) == entry.contentHash
+      else { return nil }
+      self.path = path
+      identity = entry.identity
+      headings = stored.bytes[entry.payload]
+      self.content = content
+    }
+  }
+
+  /// A file's parse in the cache's form: its headings (read at every start) and its cards'
+  /// content (read when a card's content is asked for).
+  struct Encoded {
+    var headings: [UInt8]
+    var content: [UInt8]
   }
 
   /// The cache file for the decks folder `decks`.
@@ -71,63 +111,114 @@ public struct DeckCache: Sendable {
   // MARK: Reading
 
   /// The entries cached for the decks folder `decks`; none when there is no usable cache file.
+  /// Only the front part is read; the content part stays in the file, kept open.
   func read(for decks: String) -> Stored {
-    guard isPrivateFolder(folder, create: false),
-      let bytes = Self.readFile(file(for: decks))
-    else { return Stored() }
-    return (try? Self.parse(bytes, program: program, decks: decks)) ?? Stored()
+    guard isPrivateFolder(folder, create: false) else { return Stored() }
+    return Self.readFile(file(for: decks), program: program, decks: decks) ?? Stored()
   }
 
-  /// The entries of a cache file's `bytes`, checked to be for `program` and `decks`. The entries'
-  /// own bytes are checked when they are used.
+  /// The entries of a whole cache file's `bytes`, checked to be for `program` and `decks`. The
+  /// entries' own bytes are checked when they are used.
   ///
   /// Touches no file: the fuzz target in `Fuzz/` calls it with arbitrary bytes.
   static func parse(
     _ bytes: [UInt8], program: [UInt8], decks: String
   ) throws(CacheBytes.Malformed) -> Stored {
+    let front = try frontLength(bytes)
+    guard front <= bytes.count - headLength else { throw CacheBytes.Malformed() }
+    let end = headLength + front
+    var stored = try parseFront(
+      bytes, end: end, contentCount: bytes.count - end, program: program, decks: decks)
+    stored.content = CacheContent(bytes: bytes, start: end)
+    return stored
+  }
+
+  /// The length of the front part that the head of `bytes` gives.
+  private static func frontLength(_ bytes: [UInt8]) throws(CacheBytes.Malformed) -> Int {
     guard bytes.starts(with: magic) else { throw CacheBytes.Malformed() }
-    var input = CacheBytes(reading: bytes, in: magic.count..<bytes.count)
-    guard try input.uint64() == formatVersion,
-      bytes[try input.range()].elementsEqual(program),
-      try input.string() == decks
+    var input = CacheBytes(reading: bytes, in: magic.count..<min(bytes.count, headLength))
+    guard try input.uint64() == formatVersion else { throw CacheBytes.Malformed() }
+    let length = try input.int()
+    guard length >= 0 else { throw CacheBytes.Malformed() }
+    return length
+  }
+
+  /// The entries of the front part, `bytes[headLength..<end]`, whose content parts must fill
+  /// exactly `contentCount` bytes.
+  private static func parseFront(
+    _ bytes: [UInt8], end: Int, contentCount: Int, program: [UInt8], decks: String
+  ) throws(CacheBytes.Malformed) -> Stored {
+    var input = CacheBytes(reading: bytes, in: headLength..<end)
+    guard bytes[try input.range()].elementsEqual(program), try input.string() == decks
     else { throw CacheBytes.Malformed() }
     var stored = Stored(bytes: bytes)
+    var contentEnd = 0
     for _ in 0..<(try input.count()) {
       let path = try input.string()
       let identity = try FileIdentity(&input)
       let hash = try input.uint64()
       let payload = try input.range()
-      stored.entries[path] = Entry(identity: identity, payload: payload, hash: hash)
+      let length = try input.int()
+      guard length >= 0, length <= contentCount - contentEnd else { throw CacheBytes.Malformed() }
+      let content = contentEnd..<contentEnd + length
+      contentEnd += length
+      stored.entries[path] = Entry(
+        identity: identity, payload: payload, hash: hash, content: content,
+        contentHash: try input.uint64())
     }
-    guard input.isAtEnd else { throw CacheBytes.Malformed() }
+    guard input.isAtEnd, contentEnd == contentCount else { throw CacheBytes.Malformed() }
     return stored
   }
 
-  /// The parse an entry holds, if its bytes are sound.
-  static func decode(_ entry: Entry, in stored: Stored) -> (deck: Deck, diagnostics: [Diagnostic])?
-  {
-    guard CacheBytes.hash(stored.bytes, entry.payload) == entry.hash else { return nil }
-    return try? decode(stored.bytes, in: entry.payload)
+  /// The parse an entry holds, its cards' content to be read when asked for, if its headings
+  /// are sound. A card whose content turns out unsound then is parsed again from `origin`.
+  static func decode(
+    _ entry: Entry, in stored: Stored, origin: CachedDeck.Origin?
+  ) -> (deck: Deck, diagnostics: [Diagnostic])? {
+    guard CacheBytes.hash(stored.bytes, entry.payload) == entry.hash, let content = stored.content
+    else { return nil }
+    let cached = CachedDeck(content: content, block: entry.content, origin: origin)
+    return try? decode(stored.bytes, in: entry.payload, content: cached)
   }
 
-  /// The bytes of the cache file `path`: a regular file of the user's, not a link, or nil.
-  private static func readFile(_ path: String) -> [UInt8]? {
+  /// The cache file `path`, if it is a regular file of the user's, not a link, and its front
+  /// part reads; the file is kept open for its content part.
+  private static func readFile(_ path: String, program: [UInt8], decks: String) -> Stored? {
     let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
+    var owned = true
+    defer { if owned { close(descriptor) } }
     var status = stat()
     guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
-      status.st_uid == geteuid(), status.st_size <= largestFile
+      status.st_uid == geteuid(), status.st_size <= largestFile, status.st_size >= headLength
     else { return nil }
-    var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
+    let size = Int(status.st_size)
+    guard var bytes = readAll(descriptor, from: 0, count: headLength),
+      let front = try? frontLength(bytes), front <= size - headLength,
+      let rest = readAll(descriptor, from: headLength, count: front)
+    else { return nil }
+    bytes += rest
+    let end = headLength + front
+    guard
+      var stored = try? parseFront(
+        bytes, end: end, contentCount: size - end, program: program, decks: decks)
+    else { return nil }
+    owned = false
+    stored.content = CacheContent(descriptor: descriptor, start: end, count: size - end)
+    return stored
+  }
+
+  /// `count` bytes of the file `descriptor` from `offset`, or nil if there are fewer.
+  static func readAll(_ descriptor: Int32, from offset: Int, count: Int) -> [UInt8]? {
+    var bytes = [UInt8](repeating: 0, count: count)
     var filled = 0
-    while filled < bytes.count {
-      let count = bytes.withUnsafeMutableBytes {
-        Glibc.read(descriptor, $0.baseAddress! + filled, $0.count - filled)
+    while filled < count {
+      let read = bytes.withUnsafeMutableBytes {
+        pread(descriptor, $0.baseAddress! + filled, count - filled, off_t(offset + filled))
       }
-      if count < 0, errno == EINTR { continue }
-      guard count > 0 else { return nil }
-      filled += count
+      if read < 0, errno == EINTR { continue }
+      guard read > 0 else { return nil }
+      filled += read
     }
     return bytes
   }
@@ -157,20 +248,10 @@ public struct DeckCache: Sendable {
     }
     let now = Int(status.st_ctim.tv_sec) * 1_000_000_000 + Int(status.st_ctim.tv_nsec)
     let settled = entries.filter { $0.identity.latestChange + settleTime <= now }
-    var fields = CacheBytes()
-    fields.append(Self.formatVersion)
-    fields.append(bytes: program)
-    fields.append(decks)
-    fields.append(settled.count)
-    for entry in settled {
-      fields.append(entry.path)
-      entry.identity.encode(into: &fields)
-      fields.append(CacheBytes.hash(entry.bytes, entry.payload))
-      fields.append(bytes: entry.bytes[entry.payload])
+    // Written piece by piece rather than copied into one buffer of megabytes first.
+    let written = Self.fileParts(settled, program: program, decks: decks).allSatisfy {
+      Self.writeAll($0, to: descriptor)
     }
-    // Two writes rather than one copy of megabytes.
-    let written =
-      Self.writeAll(Self.magic, to: descriptor) && Self.writeAll(fields.bytes, to: descriptor)
     close(descriptor)
     guard written, rename(temporary, target) == 0 else {
       unlink(temporary)
@@ -178,7 +259,31 @@ public struct DeckCache: Sendable {
     }
   }
 
-  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+  /// A cache file's bytes, in pieces: the head, the front part (the program, the decks folder,
+  /// then for each entry its path, identity, headings and the length and hash of its content),
+  /// then each entry's content.
+  static func fileParts(
+    _ entries: [NewEntry], program: [UInt8], decks: String
+  ) -> [ArraySlice<UInt8>] {
+    var front = CacheBytes()
+    front.append(bytes: program)
+    front.append(decks)
+    front.append(entries.count)
+    for entry in entries {
+      front.append(entry.path)
+      entry.identity.encode(into: &front)
+      front.append(CacheBytes.hash(entry.headings))
+      front.append(bytes: entry.headings)
+      front.append(entry.content.count)
+      front.append(CacheBytes.hash(entry.content, 0..<entry.content.count))
+    }
+    var head = CacheBytes()
+    head.append(formatVersion)
+    head.append(front.bytes.count)
+    return [magic[...], head.bytes[...], front.bytes[...]] + entries.map { $0.content[...] }
+  }
+
+  private static func writeAll(_ bytes: ArraySlice<UInt8>, to descriptor: Int32) -> Bool {
     var written = 0
     while written < bytes.count {
       let count = bytes.withUnsafeBytes {

@@ -9,7 +9,12 @@ public struct DeckCollection: Sendable {
   public init() {}
 
   /// Every card of every deck, in deck order.
-  public var cards: [Card] { decks.flatMap(\.cards) }
+  public var cards: [Card] {
+    var cards: [Card] = []
+    cards.reserveCapacity(decks.reduce(0) { $0 + $1.cards.count })
+    for deck in decks { cards += deck.cards }
+    return cards
+  }
 
   /// The errors among the diagnostics.
   public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }

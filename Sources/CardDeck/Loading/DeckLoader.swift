@@ -56,8 +56,8 @@ public struct DeckLoader: Sendable {
     let candidates = walk.paths.map { path in
       stored.entries[path].flatMap { $0.identity == FileIdentity(path: path) ? $0 : nil }
     }
-    let cached = Self.inParallel(candidates) { entry in
-      entry.flatMap { DeckCache.decode($0, in: stored) }
+    let cached = Self.inParallel(Array(zip(walk.paths, candidates))) { path, entry in
+      entry.flatMap { DeckCache.decode($0, in: stored, origin: .file(path)) }
     }
     var results: [Parsed?] = cached
     var files: [(index: Int, file: File, identity: FileIdentity)] = []
@@ -79,19 +79,17 @@ public struct DeckLoader: Sendable {
     if let cache, !files.isEmpty || stored.entries.count != cached.count(where: { $0 != nil }) {
       var entries: [DeckCache.NewEntry] = []
       for (index, path) in walk.paths.enumerated() {
-        if cached[index] != nil, let entry = candidates[index] {
-          entries.append(
-            .init(
-              path: path, identity: entry.identity, bytes: stored.bytes, payload: entry.payload))
+        if cached[index] != nil, let entry = candidates[index],
+          let copied = DeckCache.NewEntry(path: path, stored: entry, in: stored)
+        {
+          entries.append(copied)
         }
       }
       for (file, result) in zip(files, parsed) {
-        var out = CacheBytes()
-        DeckCache.encode(result.deck, result.diagnostics, into: &out)
         entries.append(
           .init(
-            path: file.file.path, identity: file.identity, bytes: out.bytes,
-            payload: 0..<out.bytes.count))
+            path: file.file.path, identity: file.identity,
+            encoded: DeckCache.encode(result.deck, result.diagnostics)))
       }
       cache.write(entries, for: folder)
     }
@@ -114,9 +112,9 @@ public struct DeckLoader: Sendable {
     let key = "(built in)"
     let stored = cache.read(for: key)
     let identities = files.map { FileIdentity(contents: $0.bytes) }
-    let cached = Self.inParallel(Array(zip(files.map(\.path), identities))) { path, identity in
-      stored.entries[path].flatMap {
-        $0.identity == identity ? DeckCache.decode($0, in: stored) : nil
+    let cached = Self.inParallel(Array(zip(files, identities))) { file, identity in
+      stored.entries[file.path].flatMap {
+        $0.identity == identity ? DeckCache.decode($0, in: stored, origin: .memory(file)) : nil
       }
     }
     let missing = files.indices.filter { cached[$0] == nil }
@@ -124,12 +122,13 @@ public struct DeckLoader: Sendable {
     var results = cached
     for (index, result) in zip(missing, parsed) { results[index] = result }
     if !missing.isEmpty || stored.entries.count != files.count {
-      let entries = files.indices.map { index in
-        var out = CacheBytes()
-        DeckCache.encode(results[index]!.deck, results[index]!.diagnostics, into: &out)
+      let entries = files.indices.compactMap { index in
+        if cached[index] != nil, let entry = stored.entries[files[index].path] {
+          return DeckCache.NewEntry(path: files[index].path, stored: entry, in: stored)
+        }
         return DeckCache.NewEntry(
-          path: files[index].path, identity: identities[index], bytes: out.bytes,
-          payload: 0..<out.bytes.count)
+          path: files[index].path, identity: identities[index],
+          encoded: DeckCache.encode(results[index]!.deck, results[index]!.diagnostics))
       }
       cache.write(entries, for: key)
     }
@@ -145,6 +144,7 @@ public struct DeckLoader: Sendable {
     var collection = DeckCollection()
     var deckPaths: [String: String] = [:]
     var idLocations: [String: SourceLocation] = [:]
+    idLocations.reserveCapacity(parsed.reduce(0) { $0 + $1.deck.cards.count })
     for parsed in parsed {
       var (deck, diagnostics) = parsed
       defer { collection.diagnostics += diagnostics.sorted { $0.location < $1.location } }
@@ -156,14 +156,19 @@ public struct DeckLoader: Sendable {
         continue
       }
       deckPaths[deck.name] = deck.path
-      deck.cards.removeAll { card in
-        if let first = idLocations[card.id] {
+      // One look-up a card, and the cards copied only when one is left out: they are almost
+      // never.
+      var leftOut: Set<Int> = []
+      for (index, card) in deck.cards.enumerated() {
+        if let first = idLocations.updateValue(card.location, forKey: card.id) {
+          idLocations[card.id] = first
           diagnostics.append(
             .error("the id '\(card.id)' is already used at \(first)", at: card.location))
-          return true
+          leftOut.insert(index)
         }
-        idLocations[card.id] = card.location
-        return false
+      }
+      if !leftOut.isEmpty {
+        deck.cards = deck.cards.indices.filter { !leftOut.contains($0) }.map { deck.cards[$0] }
       }
       collection.decks.append(deck)
     }
@@ -171,7 +176,7 @@ public struct DeckLoader: Sendable {
   }
 
   /// Each file parsed by the format its extension names, in the order of `files`.
-  private static func parse(_ files: [File]) -> [Parsed] {
+  static func parse(_ files: [File]) -> [Parsed] {
     inParallel(files) { file in
       let source = SourceText(bytes: file.bytes, path: file.path)
       let stem = ControlCharacters.visible(

@@ -1,4 +1,8 @@
 /// One card of a deck: what every kind has in common, and the kind's own content.
+///
+/// A card read from the deck cache holds its content as a place in the cache file, read and
+/// decoded the first time it is asked for (``CardContentRecord``): a start-up needs the
+/// headings of every card but the content of the queued ones only.
 public struct Card: Hashable, Sendable, Identifiable {
   /// The content of one kind of card.
   public enum Content: Hashable, Sendable {
@@ -25,7 +29,24 @@ public struct Card: Hashable, Sendable, Identifiable {
   /// Where the card starts in its file.
   public var location: SourceLocation
   /// The kind's own question and answer.
-  public var content: Content
+  public var content: Content {
+    get {
+      switch storage {
+      case .decoded(let content): content
+      case .deferred(let record): record.content
+      }
+    }
+    set { storage = .decoded(newValue) }
+  }
+
+  /// The content, or where to read it from.
+  private var storage: Storage
+
+  private enum Storage: Sendable {
+    // Boxed, so that a card read from the cache is small: the content's structs are large.
+    indirect case decoded(Content)
+    case deferred(CardContentRecord)
+  }
 
   /// Creates a card.
   public init(
@@ -38,17 +59,44 @@ public struct Card: Hashable, Sendable, Identifiable {
     self.topic = topic
     self.section = section
     self.location = location
-    self.content = content
+    self.storage = .decoded(content)
+  }
+
+  /// A card whose content is read from the cache when first asked for.
+  init(
+    id: String, deck: String, lesson: Int?, topic: String, section: String?,
+    location: SourceLocation, record: CardContentRecord
+  ) {
+    self.id = id
+    self.deck = deck
+    self.lesson = lesson
+    self.topic = topic
+    self.section = section
+    self.location = location
+    self.storage = .deferred(record)
   }
 
   /// The card's kind.
   public var kind: CardKind {
-    switch content {
-    case .syntax: .syntax
-    case .trick: .trick
-    case .edge: .edge
-    case .interview: .interview
+    switch storage {
+    case .decoded(let content): content.kind
+    case .deferred(let record): record.kind
     }
+  }
+
+  /// Whether the two cards are the same, content included (which reads it, for a cached card).
+  public static func == (lhs: Card, rhs: Card) -> Bool {
+    lhs.id == rhs.id && lhs.deck == rhs.deck && lhs.lesson == rhs.lesson
+      && lhs.topic == rhs.topic && lhs.section == rhs.section && lhs.location == rhs.location
+      && lhs.content == rhs.content
+  }
+
+  /// Hashes what equal cards share without reading the content.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(id)
+    hasher.combine(deck)
+    hasher.combine(location)
+    hasher.combine(kind)
   }
 
   /// The question side, whatever the kind.
@@ -87,6 +135,18 @@ public struct Card: Hashable, Sendable, Identifiable {
     case .trick(let card): card.answer
     case .edge(let card): card.answer
     case .interview(let card): card.modelAnswer
+    }
+  }
+}
+
+extension Card.Content {
+  /// The kind of card this content is for.
+  public var kind: CardKind {
+    switch self {
+    case .syntax: .syntax
+    case .trick: .trick
+    case .edge: .edge
+    case .interview: .interview
     }
   }
 }

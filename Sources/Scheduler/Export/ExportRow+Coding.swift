@@ -8,15 +8,16 @@ extension ExportRow: Encodable {
   public var jsonValue: JSONValue {
     let shown = shownState
     func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+    // In the order of the keys' bytes, the order the export sorts them in.
     return .object([
-      ("id", .string(id)), ("deck", text(card?.deck)), ("topic", text(card?.topic)),
-      ("kind", text(card?.kind)), ("repetitions", .integer(shown.repetitions)),
-      ("easeFactor", .number(shown.easeFactor)), ("interval", .integer(shown.interval)),
-      ("due", text(state?.due.description)), ("lapses", .integer(shown.lapses)),
-      ("reviews", .integer(shown.reviews)),
+      ("deck", text(card?.deck)), ("due", text(state?.due.description)),
+      ("easeFactor", .number(shown.easeFactor)), ("id", .string(id)),
+      ("interval", .integer(shown.interval)), ("kind", text(card?.kind)),
+      ("lapses", .integer(shown.lapses)),
       ("lastReview", text(state?.lastReview.map(Timestamp.format))),
       ("needsExtraReview", .boolean(shown.needsExtraReview)),
-      ("suspended", .boolean(isSuspended)),
+      ("repetitions", .integer(shown.repetitions)), ("reviews", .integer(shown.reviews)),
+      ("suspended", .boolean(isSuspended)), ("topic", text(card?.topic)),
     ])
   }
 }

@@ -24,7 +24,10 @@ extension ExportedEvent: Encodable {
 
   /// One object of the JSON export's `reviews`.
   public var jsonValue: JSONValue {
-    var members = event.members.map { (key: $0.key, value: $0.value ?? .null) }
+    var members: [(key: String, value: JSONValue)] = []
+    let declared = event.members
+    members.reserveCapacity(declared.count + 1)
+    for member in declared { members.append((member.key, member.value ?? .null)) }
     if case .review = event { members.append(("undone", .boolean(isUndone))) }
     return .object(members)
   }

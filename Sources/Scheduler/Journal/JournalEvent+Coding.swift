@@ -226,7 +226,25 @@ extension KeyedDecodingContainer {
 
 extension UUID {
   /// The id as the journal writes it: lowercase, like most tools print UUIDs.
-  var journalText: String { uuidString.lowercased() }
+  var journalText: String {
+    // By bytes: `uuidString` formats with snprintf, and the export writes 100,000 of them.
+    let hex = Array("0123456789abcdef".utf8)
+    return withUnsafeBytes(of: uuid) { bytes in
+      String(unsafeUninitializedCapacity: 36) { text in
+        var position = 0
+        for (index, byte) in bytes.enumerated() {
+          if index == 4 || index == 6 || index == 8 || index == 10 {
+            text[position] = UInt8(ascii: "-")
+            position += 1
+          }
+          text[position] = hex[Int(byte >> 4)]
+          text[position + 1] = hex[Int(byte & 15)]
+          position += 2
+        }
+        return 36
+      }
+    }
+  }
 }
 
 extension DecodingError {

@@ -19,6 +19,9 @@ public struct StageCounts: Equatable, Sendable {
   public init() {}
 
   /// The counts of `ids`.
+  // Inlinable, so that callers in other modules iterate their own sequence without a witness
+  // table call an element: that was most of counting 10k cards.
+  @inlinable
   public init(_ ids: some Sequence<String>, in state: ReviewState, today: Day) {
     for id in ids { add(id, in: state, today: today) }
   }

@@ -17,13 +17,12 @@ extension ReviewQueue {
 
   /// The outlook of `cards` in `state` on `today`.
   public static func outlook(of cards: [String], in state: ReviewState, today: Day) -> Outlook {
-    let dues = cards.lazy.filter { !state.suspended.contains($0) }.compactMap {
-      state.cards[$0]?.due
-    }
-    let dueToday = dues.filter { $0 <= today }.count
-    guard let next = dueToday > 0 ? today + 1 : dues.filter({ $0 > today }).min() else {
+    // Looked up once, not once a pass.
+    let dues = cards.compactMap { state.suspended.contains($0) ? nil : state.cards[$0]?.due }
+    let dueToday = dues.count { $0 <= today }
+    guard let next = dueToday > 0 ? today + 1 : dues.lazy.filter({ $0 > today }).min() else {
       return Outlook(dueToday: dueToday, next: nil)
     }
-    return Outlook(dueToday: dueToday, next: (next, dues.filter { $0 <= next }.count))
+    return Outlook(dueToday: dueToday, next: (next, dues.count { $0 <= next }))
   }
 }

@@ -62,15 +62,19 @@ extension CardState: Codable {
     try jsonValue.encode(to: encoder)
   }
 
-  /// The state as the files write it: every key, `lastReview` only when there is one.
+  /// The state as the files write it: every key, `lastReview` only when there is one; in the
+  /// order of their bytes, the order every file sorts them in.
   public var jsonValue: JSONValue {
-    var members: [(key: String, value: JSONValue)] = [
-      ("repetitions", .integer(repetitions)), ("easeFactor", .number(easeFactor)),
-      ("interval", .integer(interval)), ("due", .string(due.description)),
-      ("needsExtraReview", .boolean(needsExtraReview)), ("lapses", .integer(lapses)),
-      ("reviews", .integer(reviews)),
-    ]
+    var members: [(key: String, value: JSONValue)] = []
+    members.reserveCapacity(8)
+    members.append(("due", .string(due.description)))
+    members.append(("easeFactor", .number(easeFactor)))
+    members.append(("interval", .integer(interval)))
+    members.append(("lapses", .integer(lapses)))
     if let lastReview { members.append(("lastReview", .string(Timestamp.format(lastReview)))) }
+    members.append(("needsExtraReview", .boolean(needsExtraReview)))
+    members.append(("repetitions", .integer(repetitions)))
+    members.append(("reviews", .integer(reviews)))
     return .object(members)
   }
 }

@@ -130,7 +130,11 @@ struct SnapshotReader {
         state.needsExtraReview = flag
       case matches(key, "lastReview"):
         bit = 128
-        guard let text = string(), let date = Timestamp.parse(text) else { return nil }
+        // The canonical form quiz writes by its bytes; any other through the text.
+        guard let range = rawString(),
+          let date = Timestamp.parseCanonical(UnsafeBufferPointer(rebasing: bytes[range]))
+            ?? text(range).flatMap(Timestamp.parse)
+        else { return nil }
         state.lastReview = date
       default:
         return nil
@@ -174,7 +178,11 @@ struct SnapshotReader {
 
   /// A string without escapes or control characters, as valid UTF-8.
   private mutating func string() -> String? {
-    guard let range = rawString() else { return nil }
+    rawString().flatMap(text)
+  }
+
+  /// The bytes of `range` as a string, if they are valid UTF-8.
+  private func text(_ range: Range<Int>) -> String? {
     let content = UnsafeBufferPointer(rebasing: bytes[range])
     return content.allSatisfy { $0 < 0x80 }
       ? String(decoding: content, as: UTF8.self) : String(validating: content, as: UTF8.self)
@@ -231,9 +239,31 @@ struct SnapshotReader {
     return (String(decoding: bytes[start..<offset], as: UTF8.self), isInteger)
   }
 
+  /// `-?(0|[1-9][0-9]*)` not followed by a fraction or an exponent, within `Int`: by its bytes,
+  /// without making a string of each of the snapshot's numbers.
   private mutating func integer() -> Int? {
-    guard let (text, isInteger) = number(), isInteger else { return nil }
-    return Int(text)
+    skipWhitespace()
+    let isNegative = offset < bytes.count && bytes[offset] == UInt8(ascii: "-")
+    if isNegative { offset += 1 }
+    let start = offset
+    var magnitude: UInt64 = 0
+    while offset < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[offset]) {
+      if offset - start < 19 {
+        magnitude = magnitude * 10 + UInt64(bytes[offset] - UInt8(ascii: "0"))
+      }
+      offset += 1
+    }
+    let count = offset - start
+    guard count > 0, count == 1 || bytes[start] != UInt8(ascii: "0"), count <= 19,
+      offset == bytes.count
+        || (bytes[offset] != UInt8(ascii: ".") && bytes[offset] | 0x20 != UInt8(ascii: "e"))
+    else { return nil }
+    if isNegative {
+      guard magnitude <= UInt64(Int.max) + 1 else { return nil }
+      return magnitude == UInt64(Int.max) + 1 ? Int.min : -Int(magnitude)
+    }
+    guard magnitude <= UInt64(Int.max) else { return nil }
+    return Int(magnitude)
   }
 
   /// A count the files may hold (0…``CardState/maximumCount``).

@@ -61,9 +61,20 @@ extension JSONValue {
       guard !members.isEmpty else { return Self.appendEmpty(0x7B, 0x7D, depth: depth, to: &bytes) }
       bytes += [0x7B, 0x0A]
       // Sorted by their bytes, as JSONEncoder sorts. Keys are unique in every value quiz makes.
-      let sorted = members.sorted { Self.precedes($0.key, $1.key) }
-      for (index, member) in sorted.enumerated() {
-        if index > 0 { bytes += [0x2C, 0x0A] }
+      // Sorted by index, which moves no string, on the keys' first eight bytes, then on all of
+      // them where those tie; values declared in order (a card's state, an export row) are
+      // found sorted and left so.
+      let prefixes = members.map { Self.prefix($0.key) }
+      func precedes(_ first: Int, _ second: Int) -> Bool {
+        prefixes[first] != prefixes[second]
+          ? prefixes[first] < prefixes[second]
+          : Self.precedes(members[first].key, members[second].key)
+      }
+      var order = Array(members.indices)
+      if !zip(order, order.dropFirst()).allSatisfy(precedes) { order.sort(by: precedes) }
+      for (position, index) in order.enumerated() {
+        let member = members[index]
+        if position > 0 { bytes += [0x2C, 0x0A] }
         Self.appendIndentation(depth + 1, to: &bytes)
         Self.appendString(member.key, to: &bytes)
         bytes += [0x20, 0x3A, 0x20]
@@ -97,6 +108,17 @@ extension JSONValue {
         let order = common == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, common)
         return order < 0 || (order == 0 && a.count < b.count)
       }
+    }
+  }
+
+  /// The first eight bytes of `key`, big-endian, zero-padded: integers ordered as the keys'
+  /// bytes are, wherever they differ in those bytes.
+  private static func prefix(_ key: String) -> UInt64 {
+    var key = key
+    return key.withUTF8 { bytes in
+      var prefix: UInt64 = 0
+      for index in 0..<8 { prefix = prefix << 8 | UInt64(index < bytes.count ? bytes[index] : 0) }
+      return prefix
     }
   }
 
@@ -167,8 +189,14 @@ extension JSONValue {
 
   /// Two spaces a level.
   private static func appendIndentation(_ depth: Int, to bytes: inout [UInt8]) {
-    bytes.append(contentsOf: repeatElement(0x20, count: 2 * depth))
+    if 2 * depth <= spaces.count {
+      bytes += spaces[..<(2 * depth)]
+    } else {
+      bytes.append(contentsOf: repeatElement(0x20, count: 2 * depth))
+    }
   }
+
+  private static let spaces = [UInt8](repeating: 0x20, count: 32)
 
   /// An empty object or array: JSONEncoder puts an empty line between the brackets.
   private static func appendEmpty(

@@ -28,8 +28,10 @@ struct DecksCommand: Command {
       .init(title: "Title", shrinkOrder: 1), .init(title: "File", shrinkOrder: 0),
     ])
     var shown = 0
+    // One pass over the cards, not one a deck.
+    let byDeck = Dictionary(grouping: selection.cards, by: \.deck)
     for deck in selection.collection.decks {
-      let deckCards = selection.cards.filter { $0.deck == deck.name }
+      let deckCards = byDeck[deck.name] ?? []
       guard !deckCards.isEmpty || !selection.isFiltered else { continue }
       let count = selection.counts(of: deckCards)
       shown += 1

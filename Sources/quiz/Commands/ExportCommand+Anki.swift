@@ -25,17 +25,23 @@ extension ExportCommand {
       console.failure(error)
       return .failure
     }
-    let data: Data
-    do {
-      data = try AnkiPackageWriter().package(collection)
-    } catch {
-      console.printError("\(output): \(error.description)")
-      return .failure
-    }
+    var packagingError: AnkiPackageError?
     do throws(AtomicFile.Failure) {
-      try AtomicFile.write(data, to: output, replacing: force)
+      try AtomicFile.write(to: output, replacing: force) { temporary in
+        do throws(AnkiPackageError) {
+          try AnkiPackageWriter().write(collection, toNewFileAt: temporary)
+          return true
+        } catch {
+          packagingError = error
+          return false
+        }
+      }
     } catch {
-      console.failure(error.message(for: output))
+      if let packagingError {
+        console.failure("\(output): \(packagingError.description)")
+      } else {
+        console.failure(error.message(for: output))
+      }
       return .failure
     }
     console.print(

@@ -28,9 +28,11 @@ struct TopicsCommand: Command {
       .init(title: "Topic", shrinkOrder: 0), .init(title: "Cards", alignsRight: true),
       .init(title: "Due", alignsRight: true), .init(title: "New", alignsRight: true),
     ])
-    let topics = Set(cards.map(\.topic)).sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) }
+    // One pass over the cards, not one a topic.
+    let byTopic = Dictionary(grouping: cards, by: \.topic)
+    let topics = byTopic.keys.sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) }
     for topic in topics {
-      let count = selection.counts(of: cards.filter { $0.topic == topic })
+      let count = selection.counts(of: byTopic[topic] ?? [])
       table.rows.append([topic, String(count.cards), String(count.dueToday), String(count.new)])
     }
     return context.print(

@@ -39,39 +39,67 @@ enum AtomicFile {
   static func write(
     to path: String, replacing: Bool, producing produce: (_ write: (Data) -> Void) -> Bool
   ) throws(Failure) {
+    try write(to: path, replacing: replacing) { (temporary) throws(Failure) in
+      let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+      guard descriptor >= 0 else { throw .failed(lastError()) }
+      defer { close(descriptor) }
+      var failure: String?
+      let isComplete = produce { data in
+        guard failure == nil else { return }
+        data.withUnsafeBytes { buffer in
+          var written = 0
+          while written < buffer.count {
+            let count = Glibc.write(
+              descriptor, buffer.baseAddress! + written, buffer.count - written)
+            if count < 0 {
+              if errno == EINTR { continue }
+              failure = lastError()
+              return
+            }
+            written += count
+          }
+        }
+      }
+      if let failure { throw .failed(failure) }
+      return isComplete
+    }
+  }
+
+  /// Has `create` make the file at a temporary path beside `path` (a new file; whatever it
+  /// leaves there is removed if it fails or gives up by returning false, which throws
+  /// ``Failure/abandoned``), then flushes it to the disk and moves it into place as
+  /// ``write(_:to:replacing:)`` does: for a library that writes a file itself.
+  static func write(
+    to path: String, replacing: Bool, creating create: (_ temporary: String) throws(Failure) -> Bool
+  ) throws(Failure) {
     let target = URL(fileURLWithPath: path)
     let folder = target.deletingLastPathComponent().path
     if !replacing && exists(path) { throw .exists }
     let temporary = (folder as NSString).appendingPathComponent(
       ".\(target.lastPathComponent).quiz-tmp-\(UUID().uuidString.lowercased())")
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-    guard descriptor >= 0 else { throw .failed(lastError()) }
-    var failure: String?
-    let isComplete = produce { data in
-      guard failure == nil else { return }
-      data.withUnsafeBytes { buffer in
-        var written = 0
-        while written < buffer.count {
-          let count = Glibc.write(
-            descriptor, buffer.baseAddress! + written, buffer.count - written)
-          if count < 0 {
-            if errno == EINTR { continue }
-            failure = lastError()
-            return
-          }
-          written += count
-        }
-      }
-    }
-    if failure == nil, isComplete, fsync(descriptor) != 0 { failure = lastError() }
-    close(descriptor)
-    if let failure {
+    let isComplete: Bool
+    do throws(Failure) {
+      isComplete = try create(temporary)
+    } catch {
       unlink(temporary)
-      throw .failed(failure)
+      throw error
     }
     guard isComplete else {
       unlink(temporary)
       throw .abandoned
+    }
+    let descriptor = open(temporary, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      let reason = lastError()
+      unlink(temporary)
+      throw .failed(reason)
+    }
+    let synced = fsync(descriptor) == 0
+    let reason = lastError()
+    close(descriptor)
+    guard synced else {
+      unlink(temporary)
+      throw .failed(reason)
     }
     if replacing {
       try move(temporary, to: path)

@@ -62,4 +62,21 @@ struct JournalEventCodingTests {
   func malformed(line: String) {
     #expect(throws: JournalEvent.LineError.self) { try JournalEvent.decode(line: Data(line.utf8)) }
   }
+
+  @Test("An event's id is written as Foundation writes it, in lowercase")
+  func idText() {
+    var generator = SeededGenerator(seed: 3)
+    var ids = [UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))]
+    ids.append(UUID(uuidString: "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF")!)
+    for _ in 0..<2_000 {
+      let bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
+      ids.append(
+        UUID(
+          uuid: (
+            bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+            bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+          )))
+    }
+    for id in ids { #expect(id.journalText == id.uuidString.lowercased()) }
+  }
 }

@@ -1,0 +1,116 @@
+/// Where the attempt puts what the card has: a row's modifier on the list, an environment value
+/// read by the view that presents or searches rather than the one inside.
+extension Matching {
+  /// Notes a part of the card's code that the attempt has in a place where it does something
+  /// else or nothing: an error, as another API is. Once per part.
+  private mutating func noteMisplaced(_ node: CodeNode, _ message: String) {
+    guard let token = node.token, marks[token] != .misplaced else { return }
+    position = token
+    lost.major += 1
+    lostToErrors += 1
+    marks[token] = .misplaced
+    note(.error, message)
+  }
+
+  /// The first node of `nodes` (and all they hold) that `accepts`.
+  private static func first(in nodes: [CodeNode], where accepts: (CodeNode) -> Bool) -> CodeNode? {
+    for node in nodes {
+      if accepts(node) { return node }
+      let inner =
+        node.arguments.flatMap(\.value) + node.blocks.joined() + node.attributes + node.clause
+        + node.value
+      if let found = first(in: inner, where: accepts) { return found }
+    }
+    return nil
+  }
+
+  /// Calls `visit` with every list of items in `nodes` (blocks and closures' bodies).
+  private static func forEachBlock(_ nodes: [CodeNode], _ visit: (_ items: [CodeNode]) -> Void) {
+    visit(nodes)
+    for node in nodes {
+      for argument in node.arguments { forEachBlock(argument.value, visit) }
+      for block in node.blocks { forEachBlock(block, visit) }
+      forEachBlock(node.value, visit)
+    }
+  }
+
+  /// The modifiers of `items` that a `List` takes straight, in a chain on the list itself.
+  private static func modifiersOnList(_ nodes: [CodeNode]) -> [CodeNode] {
+    var found: [CodeNode] = []
+    forEachBlock(nodes) { items in
+      var base: String?
+      for item in items {
+        if item.kind == .call {
+          base = item.name
+        } else if item.kind == .modifier, item.parameters.isEmpty {
+          if base == "List", APIVocabulary.rowModifiers.contains(item.name) { found.append(item) }
+        } else {
+          base = nil
+        }
+      }
+    }
+    return found
+  }
+
+  private static let rowModifierNames = Set(APIVocabulary.rowModifiers.map { Substring($0) })
+
+  /// Whether one of the attempt's names or attributes is one of `names`: a cheap look before
+  /// walking its tree for a check that seldom applies.
+  private func attemptWrites(_ names: Set<Substring>) -> Bool {
+    attempt.tokens.contains { token in
+      (token.kind == .identifier || token.kind == .attribute)
+        && names.contains(attempt.source[token.range])
+    }
+  }
+
+  /// `.swipeActions` and the other row modifiers on the `List` itself reach no row.
+  mutating func checkRowModifiers() {
+    guard attemptWrites(Self.rowModifierNames) else { return }
+    let onList = Self.modifiersOnList(attempt.nodes)
+    guard !onList.isEmpty else { return }
+    let cardOnList = Set(Self.modifiersOnList(expected.nodes).map(\.name))
+    for typed in onList where !cardOnList.contains(typed.name) {
+      guard
+        let node = Self.first(
+          in: expected.nodes, where: { $0.kind == .modifier && $0.name == typed.name })
+      else { continue }
+      noteMisplaced(node, "`.\(typed.name)` goes on each row, not on the `List`")
+    }
+  }
+
+  /// An environment value that a presented or searched view reads (`\.dismiss`,
+  /// `\.isSearching`) read instead in the view that presents or applies `.searchable`: there it
+  /// is about that view, not the sheet or the search.
+  mutating func checkEnvironmentReads() {
+    guard attemptWrites(["@Environment"]) else { return }
+    var misread: [(keyPath: String, modifier: String)] = []
+    Self.forEachBlock(attempt.nodes) { items in
+      for item in items where item.kind == .declaration {
+        guard item.attributes.contains(where: { $0.name == "Environment" }),
+          let keyPath = Self.first(in: item.attributes, where: { $0.kind == .keyPath }),
+          let owners = APIVocabulary.contentEnvironment[keyPath.name]
+        else { continue }
+        // In the same view: its other items, not the views it declares.
+        let scope = items.filter { !["struct", "class", "enum"].contains($0.name) }
+        if let owner = Self.first(
+          in: scope,
+          where: { $0.kind == .modifier && owners.contains($0.name) && $0.parameters.isEmpty })
+        {
+          misread.append((keyPath.name, owner.name))
+        }
+      }
+    }
+    for (keyPath, modifier) in misread {
+      guard
+        Self.first(in: expected.nodes, where: { $0.kind == .modifier && $0.name == modifier })
+          == nil,
+        let node = Self.first(
+          in: expected.nodes, where: { $0.kind == .keyPath && $0.name == keyPath })
+      else { continue }
+      noteMisplaced(
+        node,
+        "`\\.\(keyPath)` is read in the view that applies `.\(modifier)`: read it in the view inside"
+      )
+    }
+  }
+}

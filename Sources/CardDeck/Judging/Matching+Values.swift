@@ -1,0 +1,125 @@
+/// What the values in the attempt's code say, beyond their names: the condition a call is
+/// given, the arguments that pick a method, the environment action a name calls.
+extension Matching {
+  /// A condition the card passes to an API call (`.interactiveDismissDisabled(name.isEmpty)`):
+  /// the names in it are the author's, but leaving it out, or passing a constant, turns the
+  /// behaviour on for good (an API detail missing), and negating it asks for the opposite (an
+  /// error).
+  mutating func compareConditions(_ e: CodeNode, _ a: CodeNode, expectedUsed: [Bool]) {
+    guard e.isAPI, e.importance == .major else { return }
+    let conditions = e.arguments.indices.filter { index in
+      let argument = e.arguments[index]
+      return !expectedUsed[index] && argument.label == nil && !argument.isClosure
+        && Self.isCondition(argument.value)
+    }
+    guard conditions.count == 1, let condition = e.arguments[conditions[0]].value.first
+    else { return }
+    let value = e.arguments[conditions[0]].value
+    let typed = a.arguments.filter { $0.label == nil && !$0.isClosure }
+    let expectedText = text(of: value, in: expected)
+    position = condition.tokens.lowerBound
+    guard typed.count == 1, !typed[0].value.allSatisfy({ $0.kind == .literal }) else {
+      lost.major += 1
+      note(.missing, "no condition: the card passes `\(expectedText.joined())`")
+      for node in value { mark(node, .missing) }
+      return
+    }
+    let typedText = text(of: typed[0].value, in: attempt)
+    let stripped = { (words: [String]) -> [String] in
+      var words = words
+      if words.first == "!" { words.removeFirst() }
+      if words.first == "(", words.last == ")" { words = Array(words.dropFirst().dropLast()) }
+      return words
+    }
+    if (expectedText.first == "!") != (typedText.first == "!"),
+      stripped(expectedText).count == stripped(typedText).count
+    {
+      lost.major += 1
+      lostToErrors += 1
+      note(
+        .error,
+        "`\(typedText.joined())` is the opposite of the card's `\(expectedText.joined())`")
+      // The `!` the attempt adds, or the card's `!` it leaves out: `[-name-]{+!name+}.isEmpty`.
+      let start = condition.tokens.lowerBound
+      if expectedText.first == "!" {
+        marks[start - 1] = .missing
+      } else {
+        marks[start] = .wrong("!" + (typedText.dropFirst().first ?? ""))
+      }
+    }
+  }
+
+  /// A method on a value called without the arguments the card gives it
+  /// (`path.removeLast()` for `path.removeLast(path.count)`) is another method, not the same
+  /// one with a default: an error, as another number of closure parameters is.
+  mutating func compareOverloads(_ e: CodeNode, _ a: CodeNode) {
+    guard e.kind == .modifier, a.kind == .modifier, e.isAPI, e.importance == .major,
+      !e.parameters.isEmpty, !a.parameters.isEmpty, a.arguments.isEmpty,
+      e.arguments.contains(where: { $0.label == nil && !$0.isClosure })
+    else { return }
+    // The arguments left out are lost with them (``loseArgument``): that loss is the error.
+    var cost = 0.0
+    for argument in e.arguments where argument.label == nil && !argument.isClosure {
+      cost += argument.value.reduce(0) { $0 + CodeNode.weight(of: $1).major }
+    }
+    lost.major += max(0, 1 - cost)
+    lostToErrors += max(1, cost)
+    note(
+      .error,
+      "`.\(a.name)()` without an argument is another method than the card's `.\(e.name)(_:)`")
+    mark(e, .wrong(a.name + "()"))
+  }
+
+  /// Whether a value is an expression over the author's names (`name.isEmpty`, `!isValid`),
+  /// not a literal, member, binding, key path, closure or call of API.
+  private static func isCondition(_ value: [CodeNode]) -> Bool {
+    guard let first = value.first, value.allSatisfy({ CodeNode.weight(of: $0).major == 0 })
+    else { return false }
+    if value.count == 1 && first.kind != .call { return false }
+    return value.allSatisfy { node in
+      switch node.kind {
+      case .call: !node.isAPI && !node.hasParentheses && node.arguments.isEmpty
+      // `Shelf.all` is a value of a type, not a condition.
+      case .modifier: node.parameters.first?.first?.isUppercase != true
+      default: false
+      }
+    } && !(value.count == 1 && first.name.first?.isUppercase == true)
+  }
+
+  /// The significant tokens' texts that `value` spans, with a `!` before it (the parse drops
+  /// operators).
+  private func text(of value: [CodeNode], in code: ParsedCode) -> [String] {
+    guard let first = value.first, let last = value.last,
+      first.tokens.lowerBound < last.tokens.upperBound, last.tokens.upperBound <= code.tokens.count
+    else { return value.map(\.name) }
+    var start = first.tokens.lowerBound
+    if start > 0, code.source[code.tokens[start - 1].range] == "!" { start -= 1 }
+    return (start..<last.tokens.upperBound).map { String(code.source[code.tokens[$0].range]) }
+  }
+
+  /// An environment action called by its own name (`dismissSearch()` for the card's
+  /// `@Environment(\.dismissSearch)`) names the API the card reads: its key path is there,
+  /// the declaration that reads it is what is missing.
+  mutating func creditEnvironmentCalls() {
+    // Read from the tokens: this runs on every attempt, and almost never applies.
+    let keyPaths = marks.keys.filter { token in
+      // `\.name`: a key path of the environment, missing.
+      guard marks[token] == .missing, token > 1,
+        expected.source[expected.tokens[token - 1].range] == ".",
+        expected.source[expected.tokens[token - 2].range] == "\\"
+      else { return false }
+      return vocabulary.environment.contains(String(expected.source[expected.tokens[token].range]))
+    }
+    guard !keyPaths.isEmpty else { return }
+    let tokens = attempt.tokens
+    var called: Set<Substring> = []
+    for index in tokens.indices.dropLast() where attempt.source[tokens[index + 1].range] == "(" {
+      let name = attempt.source[tokens[index].range]
+      if !attempt.declared.contains(String(name)) { called.insert(name) }
+    }
+    for token in keyPaths where called.contains(expected.source[expected.tokens[token].range]) {
+      lost.major -= 1
+      marks[token] = nil
+    }
+  }
+}

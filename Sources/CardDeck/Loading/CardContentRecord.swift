@@ -1,0 +1,58 @@
+import Synchronization
+
+/// A cached card's content: where it lies in the cache file, read, checked and decoded the
+/// first time it is asked for, then kept.
+final class CardContentRecord: Sendable {
+  let kind: CardKind
+  private let id: String
+  /// The card's place among its deck's cards, to find it again in a new parse.
+  private let index: Int
+  private let deck: CachedDeck
+  /// The content's bytes, in the entry's content.
+  private let range: Range<Int>
+  private let hash: UInt64
+  /// The content once decoded, boxed: a record without it stays small.
+  private let decoded = Mutex<Decoded>(.none)
+
+  private enum Decoded {
+    case none
+    indirect case some(Card.Content)
+  }
+
+  init(
+    kind: CardKind, id: String, index: Int, deck: CachedDeck, range: Range<Int>, hash: UInt64
+  ) {
+    self.kind = kind
+    self.id = id
+    self.index = index
+    self.deck = deck
+    self.range = range
+    self.hash = hash
+  }
+
+  /// The content: decoded from the cache if its bytes are there and sound and of the card's
+  /// kind, else from its deck file parsed again.
+  var content: Card.Content {
+    decoded.withLock { decoded in
+      if case .some(let content) = decoded { return content }
+      let content = cached() ?? deck.parsedContent(of: id, at: index) ?? unavailable
+      decoded = .some(content)
+      return content
+    }
+  }
+
+  private func cached() -> Card.Content? {
+    guard let bytes = deck.read(range), CacheBytes.hash(bytes, 0..<bytes.count) == hash,
+      let content = try? DeckCache.decodeContent(bytes, in: 0..<bytes.count),
+      content.kind == kind
+    else { return nil }
+    return content
+  }
+
+  /// What is shown when neither the cache nor the deck file has the card any more: the cache
+  /// file was damaged after it was opened and the deck file changed meanwhile.
+  private var unavailable: Card.Content {
+    let message = "This card's text could not be read: its deck file changed while quiz ran."
+    return .trick(TrickCard(question: Prompt(message), answer: Passage([.text(message)])))
+  }
+}

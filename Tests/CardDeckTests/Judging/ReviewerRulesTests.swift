@@ -1,0 +1,208 @@
+import Testing
+
+@testable import CardDeck
+
+/// What a reviewer knows beyond the names in the code: related API, the place a modifier or an
+/// environment value belongs, the values a call is given, and what an essential mark is for.
+@Suite("Judging attempts: what a reviewer knows beyond names")
+struct ReviewerRulesTests {
+  private func judge(_ attempt: String, _ code: String, hints: JudgingHints = JudgingHints())
+    -> Judgement
+  {
+    AnswerJudge(code: code, hints: hints).judge(attempt)
+  }
+
+  static let onDelete = """
+    ForEach(tasks) { task in
+        Text(task.name)
+    }
+    .onDelete { offsets in tasks.remove(atOffsets: offsets) }
+    """
+
+  @Test("takes an API that does the card's job another way for the right idea, its API missing")
+  func relatedAPI() throws {
+    let swipe = judge(
+      "Text(task.name).swipeActions { Button(\"Delete\", role: .destructive) { delete(task) } }",
+      Self.onDelete)
+    #expect((2...3).contains(try #require(swipe.grade)))
+    #expect(swipe.findings.first?.severity == .missing)
+    #expect(swipe.reason == "`.swipeActions` does the job of `.onDelete` another way.")
+    let bar = judge(
+      "List(items) { Text($0.name) }.safeAreaBar(edge: .bottom) { Button(\"Pay\") { pay() } }",
+      "List(items) { Text($0.name) }\n    .safeAreaInset(edge: .bottom) { Button(\"Pay\") { pay() } }"
+    )
+    #expect(bar.grade == 3)
+  }
+
+  @Test("reads related API from the vocabulary's listing, one way only")
+  func relatedListing() {
+    let vocabulary = APIVocabulary(listing: "# related\nonDelete ~ swipeActions  contextMenu\n")
+    #expect(vocabulary.related["onDelete"] == ["swipeActions", "contextMenu"])
+    #expect(vocabulary.related["swipeActions"] == nil)
+    #expect(APIVocabulary.standard.related["safeAreaInset"]?.contains("safeAreaBar") == true)
+  }
+
+  @Test("still takes an API the vocabulary does not relate to the card's for an error")
+  func unrelatedAPI() throws {
+    let judgement = judge(
+      "ForEach(tasks) { Text($0.name) }.onMove { tasks.move(fromOffsets: $0, toOffset: $1) }",
+      Self.onDelete)
+    #expect(try #require(judgement.grade) <= 2)
+    #expect(judgement.findings.first?.severity == .error)
+  }
+
+  @Test("does not let one wrong call stand for the card's two right ones")
+  func repeatedWrongCall() throws {
+    let code = """
+      print(dishes.filter { $0.localizedStandardContains("creme") })
+      print(dishes.filter { $0.localizedStandardContains("PATE") })
+      """
+    let hints = JudgingHints(essential: ["localizedStandardContains"], context: ["filter"])
+    #expect(
+      try #require(judge("dishes.filter { $0.contains(\"creme\") }", code, hints: hints).grade) <= 1
+    )
+    #expect(
+      judge("names.filter { $0.localizedStandardContains(q) }", code, hints: hints).grade == 5)
+  }
+
+  static let condition =
+    "NewPlaylistForm(name: $name)\n    .interactiveDismissDisabled(name.isEmpty)"
+
+  @Test(
+    "takes a condition left out, or a constant in its place, for an API detail missing",
+    arguments: [
+      "NewPlaylistForm(name: $name).interactiveDismissDisabled()",
+      "NewPlaylistForm(name: $name).interactiveDismissDisabled(true)",
+    ])
+  func missingCondition(attempt: String) {
+    let judgement = judge(attempt, Self.condition)
+    #expect(judgement.grade == 3)
+    #expect(judgement.reason == "No condition: the card passes `name.isEmpty`.")
+  }
+
+  @Test("takes the card's condition negated for an error, and renamed for the same")
+  func negatedCondition() {
+    let negated = judge(".interactiveDismissDisabled(!name.isEmpty)", Self.condition)
+    #expect(negated.grade == 2)
+    #expect(negated.reason == "`!name.isEmpty` is the opposite of the card's `name.isEmpty`.")
+    #expect(judge("Form { }.interactiveDismissDisabled(title.isEmpty)", Self.condition).grade == 5)
+  }
+
+  @Test("takes a method on a value without the card's argument for another method")
+  func overloadByArgument() throws {
+    let code = "Button(\"Home\") { path.removeLast(path.count) }"
+    let judgement = judge("Button(\"Home\") { path.removeLast() }", code)
+    #expect(judgement.grade == 2)
+    #expect(judgement.findings.first?.severity == .error)
+    #expect(judge("Button(\"Top\") { path.removeLast(path.count) }", code).grade == 5)
+  }
+
+  @Test("takes `= .init()` for the empty value the card assigns")
+  func emptyInitializer() {
+    #expect(judge("Button(\"Home\") { path = .init() }", "path = []").grade == 5)
+    #expect(judge("path = .init(route)", "path = []").grade != 5)
+  }
+
+  static let routes = """
+    enum Route: Hashable {
+        case shelf(String), settings
+    }
+    List { NavigationLink("Settings", value: Route.settings) }
+        .navigationDestination(for: Route.self) { route in
+            switch route {
+            case .shelf(let name): ShelfView(name: name)
+            case .settings: SettingsView()
+            }
+        }
+    """
+
+  @Test("caps at 2 an essential part the attempt drops from what it writes, or never uses")
+  func essentialInWrittenFrame() throws {
+    let hints = JudgingHints(essential: ["Hashable"], context: ["NavigationLink"])
+    let noConformance = Self.routes.replacingOccurrences(of: ": Hashable", with: "")
+    #expect(try #require(judge(noConformance, Self.routes, hints: hints).grade) <= 2)
+    let perType =
+      ".navigationDestination(for: String.self) { ShelfView(name: $0) }.navigationDestination(for: Int.self) { _ in SettingsView() }"
+    #expect(try #require(judge(perType, Self.routes, hints: hints).grade) <= 2)
+  }
+
+  @Test(
+    "grades by weight an essential part left out with its declaration, when the attempt uses it")
+  func essentialDeclarationTakenAsRead() {
+    let hints = JudgingHints(essential: ["Hashable"], context: ["NavigationLink"])
+    let destination =
+      ".navigationDestination(for: Route.self) { route in switch route { case .shelf(let name): ShelfView(name: name); case .settings: SettingsView() } }"
+    #expect(judge(destination, Self.routes, hints: hints).grade == 3)
+  }
+
+  @Test("takes an environment action called by its own name for its key path, undeclared")
+  func environmentCall() throws {
+    let code =
+      "@Environment(\\.dismissSearch) private var dismissSearch\nButton(\"Done\") { dismissSearch() }"
+    let hints = JudgingHints(essential: ["\\.dismissSearch"])
+    let judgement = judge("Button(\"Done\") { dismissSearch() }", code, hints: hints)
+    #expect(judgement.grade == 3)
+    #expect(judgement.reason == "Missing `@Environment`.")
+    #expect(try #require(judge("Button(\"Done\") { endSearch() }", code, hints: hints).grade) <= 1)
+  }
+
+  @Test("takes a row modifier written on the List for a misplaced part")
+  func rowModifierOnList() throws {
+    let code = """
+      ForEach(notes) { note in
+          Text(note.title)
+              .swipeActions(edge: .leading) { Button("Pin") { pin(note) } }
+      }
+      """
+    let judgement = judge(
+      "List { ForEach(notes) { Text($0.title) } }.swipeActions(edge: .leading) { Button(\"Pin\") { } }",
+      code)
+    #expect(try #require(judgement.grade) <= 2)
+    #expect(judgement.reason == "`.swipeActions` goes on each row, not on the `List`.")
+    #expect(judgement.marks.values.contains(.misplaced))
+    #expect(
+      judge(
+        "List(notes) { n in Text(n.title).swipeActions(edge: .leading) { Button(\"Pin\") { } } }",
+        code
+      ).grade == 5)
+  }
+
+  @Test(
+    "sees the card's rows inside a container the attempt wraps them in, not a leaf for it",
+    arguments: [
+      "List { ForEach(notes) { n in Text(n.title).swipeActions { Button(\"Pin\") { } } } }",
+      "VStack { ForEach(notes) { n in Text(n.title).swipeActions { Button(\"Pin\") { } } } }",
+      "List(notes) { n in Text(n.title).swipeActions { Button(\"Pin\") { } } }",
+    ])
+  func wrappedRows(attempt: String) {
+    let code =
+      "ForEach(notes) { note in\n    Text(note.title)\n        .swipeActions { Button(\"Pin\") { pin(note) } }\n}"
+    #expect(judge(attempt, code).grade == 5)
+  }
+
+  @Test(
+    "takes an environment value read in the view that presents or searches for a misplaced part",
+    arguments: [
+      (
+        "@Environment(\\.dismiss) private var dismiss\n.sheet(isPresented: $shows) { Button(\"Done\") { dismiss() } }",
+        "struct Sheet: View {\n    @Environment(\\.dismiss) private var dismiss\n    var body: some View { Button(\"Done\") { dismiss() } }\n}"
+      ),
+      (
+        "struct Outer: View {\n    @Environment(\\.isSearching) private var isSearching\n    @State private var text = \"\"\n    var body: some View { Text(isSearching ? \"a\" : \"b\").searchable(text: $text) }\n}",
+        "struct Results: View {\n    @Environment(\\.isSearching) private var isSearching\n    var body: some View { Text(isSearching ? \"a\" : \"b\") }\n}"
+      ),
+    ])
+  func environmentReadInOuterView(attempt: String, code: String) throws {
+    let judgement = judge(attempt, code)
+    #expect(try #require(judgement.grade) <= 2)
+    #expect(judgement.reason.hasSuffix("read it in the view inside."))
+  }
+
+  @Test("counts a binding to the card's own variable as using the card's name")
+  func bindingSharesName() {
+    let code =
+      "struct Results: View {\n    @Environment(\\.isSearching) private var isSearching\n    var body: some View { Text(isSearching ? \"a\" : \"b\") }\n}"
+    #expect(judge(".searchable(text: $query, isPresented: $isSearching)", code).grade == 1)
+    #expect(judge(".searchable(text: $query, isPresented: $active)", code).grade == 0)
+  }
+}
