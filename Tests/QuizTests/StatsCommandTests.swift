@@ -209,6 +209,35 @@ struct StatsCommandTests {
     try session.close()
   }
 
+  @Test(
+    "prints the same text and JSON whether the journal index is there, missing, damaged or stale")
+  func journalIndex() throws {
+    let history = try ReviewHistory.twoDeckHistory()
+    let index = history.url.appending(path: "journal-index.json")
+    #expect(FileManager.default.fileExists(atPath: index.path))
+    func outputs() -> [String] {
+      [["stats"], ["stats", "--json"], ["stats", "--topic", "Basil", "--json"]].flatMap {
+        let result = runQuiz($0, variables: history.variables, shipped: twoDecks)
+        return [result.out, result.error, "\(result.status)"]
+      }
+    }
+    let indexed = outputs()
+    #expect(indexed[0].contains("Retention over the last 30 days: 50%"))
+    let saved = try Data(contentsOf: index)
+    try FileManager.default.removeItem(at: index)
+    #expect(outputs() == indexed)
+    try Data("{ not an index".utf8).write(to: index)
+    #expect(outputs() == indexed)
+    // An index of the journal before the last session's grades, as after a crash.
+    try saved.write(to: index)
+    try history.grade([("mint", 5)], on: "2026-11-29")
+    try saved.write(to: index)
+    let later = outputs()
+    try FileManager.default.removeItem(at: index)
+    #expect(outputs() == later)
+    #expect(later != indexed)
+  }
+
   @Test("fails with a message naming the file when the state cannot be read, exit 1")
   func unreadableState() throws {
     let folder = try TemporaryFolder()

@@ -19,9 +19,14 @@ public struct Retention: Equatable, Sendable {
 
   /// Counts `review` if it was of a learnt card.
   public mutating func add(_ review: ReviewEvent) {
-    guard review.before.repetitions > 0 else { return }
+    add(CountedGrade(review))
+  }
+
+  /// Counts `grade` if it was of a learnt card.
+  public mutating func add(_ grade: CountedGrade) {
+    guard grade.isOfLearntCard else { return }
     reviews += 1
-    if review.grade.isRecalled { recalled += 1 }
+    if grade.isRecalled { recalled += 1 }
   }
 }
 

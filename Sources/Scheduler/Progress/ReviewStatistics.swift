@@ -19,6 +19,12 @@ public struct ReviewStatistics: Sendable {
   /// Weeks of the review calendar, this one included.
   public static let calendarWeeks = 26
 
+  /// The first of the ``retentionDays`` that end on `today`: the reviews that count for
+  /// retention are of this day or later (and not after `today`).
+  public static func firstRetentionDay(endingOn today: Day) -> Day {
+    today - (retentionDays - 1)
+  }
+
   /// The day the statistics are for.
   public var today: Day
   /// All the chosen cards.
@@ -40,30 +46,45 @@ public struct ReviewStatistics: Sendable {
     cards: [TrackedCard], decks: [TrackedDeck], state: ReviewState, reviews: [ReviewEvent],
     today: Day
   ) {
+    self.init(
+      cards: cards, decks: decks, state: state, grades: reviews.map(CountedGrade.init),
+      today: today)
+  }
+
+  /// The statistics of `cards` on `today`; `grades` are those of the journal's reviews in
+  /// effect, of ``firstRetentionDay(endingOn:)`` or later at least.
+  public init(
+    cards: [TrackedCard], decks: [TrackedDeck], state: ReviewState, grades: [CountedGrade],
+    today: Day
+  ) {
     self.today = today
     var total = Group(name: "all decks")
     var byDeck: [String: Group] = [:]
     var byTopic: [String: Group] = [:]
     var placeOf: [String: (deck: String, topic: String)] = [:]
     var forecast = Array(repeating: 0, count: Self.forecastDays)
+    placeOf.reserveCapacity(cards.count)
     for card in cards {
       placeOf[card.id] = (card.deck, card.topic)
-      total.counts.add(card.id, in: state, today: today)
-      byDeck[card.deck, default: Group(name: card.deck)].counts.add(
-        card.id, in: state, today: today)
-      byTopic[card.topic, default: Group(name: card.topic)].counts.add(
-        card.id, in: state, today: today)
-      if !state.suspended.contains(card.id), let due = state.cards[card.id]?.due {
+      // Looked up and classified once for its three groups, not once for each.
+      let cardState = state.cards[card.id]
+      let isSuspended = state.suspended.contains(card.id)
+      let stage = CardStage(state: cardState, isSuspended: isSuspended)
+      let isDue = !isSuspended && cardState?.isDue(on: today) == true
+      total.counts.add(stage, isDue: isDue)
+      byDeck[card.deck, default: Group(name: card.deck)].counts.add(stage, isDue: isDue)
+      byTopic[card.topic, default: Group(name: card.topic)].counts.add(stage, isDue: isDue)
+      if !isSuspended, let due = cardState?.due {
         let offset = max(0, due - today)
         if offset < Self.forecastDays { forecast[offset] += 1 }
       }
     }
-    let firstDay = today - (Self.retentionDays - 1)
-    for review in reviews where review.day >= firstDay && review.day <= today {
-      guard let place = placeOf[review.card] else { continue }
-      total.retention.add(review)
-      byDeck[place.deck]?.retention.add(review)
-      byTopic[place.topic]?.retention.add(review)
+    let firstDay = Self.firstRetentionDay(endingOn: today)
+    for grade in grades where grade.day >= firstDay && grade.day <= today {
+      guard let place = placeOf[grade.card] else { continue }
+      total.retention.add(grade)
+      byDeck[place.deck]?.retention.add(grade)
+      byTopic[place.topic]?.retention.add(grade)
     }
     self.total = total
     self.decks = decks.compactMap { deck in

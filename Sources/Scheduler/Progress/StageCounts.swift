@@ -30,14 +30,21 @@ public struct StageCounts: Equatable, Sendable {
   public mutating func add(_ id: String, in state: ReviewState, today: Day) {
     let card = state.cards[id]
     let isSuspended = state.suspended.contains(id)
+    add(
+      CardStage(state: card, isSuspended: isSuspended),
+      isDue: !isSuspended && card?.isDue(on: today) == true)
+  }
+
+  /// Counts a card in `stage`, and among the cards due today if `isDue`.
+  mutating func add(_ stage: CardStage, isDue: Bool) {
     cards += 1
-    switch CardStage(state: card, isSuspended: isSuspended) {
+    switch stage {
     case .new: new += 1
     case .learning: learning += 1
     case .young: young += 1
     case .mature: mature += 1
     case .suspended: suspended += 1
     }
-    if !isSuspended, let card, card.isDue(on: today) { dueToday += 1 }
+    if isDue { dueToday += 1 }
   }
 }

@@ -184,6 +184,7 @@ public final class ReviewStore {
     try OpenFile.replace(
       files.snapshot, with: data, temporary: files.temporaryFile(for: files.snapshot))
     unsnapshottedEntries = 0
+    updateDayIndex()
   }
 
   /// Brings `state.json` up to date and lets go of the folder. Any later write is refused.

@@ -11,6 +11,8 @@ struct StateFolder {
   var journal: URL { url.appending(path: "reviews.jsonl") }
   var snapshot: URL { url.appending(path: "state.json") }
   var lock: URL { url.appending(path: "lock") }
+  /// Where the days begin in the journal, for `quiz stats` (``JournalDayIndex``).
+  var dayIndex: URL { url.appending(path: "journal-index.json") }
 
   /// A fresh name for a temporary file that will be renamed to `final`.
   func temporaryFile(for final: URL) -> URL {

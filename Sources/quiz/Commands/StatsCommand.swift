@@ -32,16 +32,17 @@ struct StatsCommand: Command {
     let console = context.console
     guard let selection = try context.select(options.selection) else { return .failure }
     let store = selection.store
-    let reviews: [ReviewEvent]
+    let grades: [CountedGrade]
     do {
-      reviews = try store.journalEvents().reviewsInEffect()
+      grades = try store.gradesInEffect(
+        from: ReviewStatistics.firstRetentionDay(endingOn: selection.today))
     } catch {
       console.failure(error)
       return .failure
     }
     let statistics = ReviewStatistics(
       cards: selection.cards.map(\.tracked), decks: selection.collection.decks.map(\.tracked),
-      state: store.state, reviews: reviews, today: selection.today)
+      state: store.state, grades: grades, today: selection.today)
 
     if options.json {
       let encoder = JSONEncoder()
