@@ -17,24 +17,49 @@ extension ReviewStore {
   /// journal is read a few MiB at a time.
   public func forEachJournalEvent(_ visit: (JournalEvent) -> Void) throws(StateError) {
     guard let file = try OpenFile.openForReadingIfPresent(files.journal) else { return }
-    try read(file, visit)
+    try Self.read(file, to: journalBytes, visit)
   }
 
   /// Calls `visit` with every event of ``journalEvents()``, in order, and whether it is a review
-  /// that an undo took back, without holding them: the journal is read twice, first for the
-  /// undo events (an undo comes after its review), through one descriptor, so that both reads
-  /// are of the same file.
+  /// that an undo took back, without holding them (see ``markedJournal()``).
   public func forEachJournalEvent(
     markingUndone visit: (_ event: JournalEvent, _ isUndone: Bool) -> Void
   ) throws(StateError) {
-    guard let file = try OpenFile.openForReadingIfPresent(files.journal) else { return }
+    try markedJournal().forEach(visit)
+  }
+
+  /// The journal read once for its undo events (an undo comes after the review it takes back),
+  /// so that ``MarkedJournal/forEach(_:)`` can then hand on each event as it reads it, marked:
+  /// a line that does not read is found here, before any event is handed on.
+  public func markedJournal() throws(StateError) -> MarkedJournal {
+    guard let file = try OpenFile.openForReadingIfPresent(files.journal) else {
+      return MarkedJournal(file: nil, end: 0, undone: [])
+    }
     var undone: Set<UUID> = []
-    try read(file) { if case .undo(let undo) = $0 { undone.insert(undo.undoes) } }
-    try read(file) { event in
-      if case .review(let review) = event {
-        visit(event, undone.contains(review.id))
-      } else {
-        visit(event, false)
+    try Self.read(file, to: journalBytes) {
+      if case .undo(let undo) = $0 { undone.insert(undo.undoes) }
+    }
+    return MarkedJournal(file: file, end: journalBytes, undone: undone)
+  }
+
+  /// A journal whose undone reviews are known: see ``ReviewStore/markedJournal()``.
+  public struct MarkedJournal {
+    fileprivate let file: OpenFile?
+    fileprivate let end: Int
+    fileprivate let undone: Set<UUID>
+
+    /// Calls `visit` with every event, in order, and whether it is a review an undo took back,
+    /// reading the journal again through the same descriptor, so that it is the same file.
+    public func forEach(
+      _ visit: (_ event: JournalEvent, _ isUndone: Bool) -> Void
+    ) throws(StateError) {
+      guard let file else { return }
+      try ReviewStore.read(file, to: end) { event in
+        if case .review(let review) = event {
+          visit(event, undone.contains(review.id))
+        } else {
+          visit(event, false)
+        }
       }
     }
   }
@@ -47,10 +72,12 @@ extension ReviewStore {
     }
   }
 
-  /// Reads `file` as far as this store has read or written the journal.
-  private func read(_ file: OpenFile, _ visit: (JournalEvent) -> Void) throws(StateError) {
+  /// Reads the journal `file` up to `end`, where this store had read or written it.
+  fileprivate static func read(
+    _ file: OpenFile, to end: Int, _ visit: (JournalEvent) -> Void
+  ) throws(StateError) {
     try withoutActuallyEscaping(visit) { (visit) throws(StateError) in
-      _ = try JournalReader(file: file).read(from: 0, to: journalBytes, keepingLines: false) {
+      _ = try JournalReader(file: file).read(from: 0, to: end, keepingLines: false) {
         visit($0.event)
       }
     }

@@ -83,6 +83,14 @@ struct ExportCommand: Command {
       // Written a piece at a time, the journal read as it is written: neither the text nor the
       // journal's events are ever held whole.
       let ids = selection.isFiltered ? Set(rows.map(\.id)) : nil
+      // Read once before anything is written: a damaged line fails the export here.
+      let journal: ReviewStore.MarkedJournal
+      do {
+        journal = try store.markedJournal()
+      } catch {
+        console.failure(error)
+        return .failure
+      }
       var failure: StateError?
       var events = 0
       let status = write(to: output, in: context, collection: collection) { write in
@@ -90,7 +98,7 @@ struct ExportCommand: Command {
           events = try ExportDocument.writeJSON(
             exportedAt: now, cards: rows,
             reviews: { (visit) throws(StateError) in
-              try store.forEachJournalEvent { event, isUndone in
+              try journal.forEach { event, isUndone in
                 if let ids {
                   guard let card = event.card, ids.contains(card) else { return }
                 }
