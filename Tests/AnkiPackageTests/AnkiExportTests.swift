@@ -125,6 +125,20 @@ struct AnkiExportTests {
     #expect(log[0].id == Int64(now.timeIntervalSince1970 * 1000))
   }
 
+  @Test(
+    "fields are HTML-escaped by bytes; prose has <br> for its line feeds, code keeps them",
+    arguments: [
+      ("a<b>&\"c\"\nd", "a&lt;b&gt;&amp;&quot;c&quot;\nd", "a&lt;b&gt;&amp;&quot;c&quot;<br>d"),
+      ("", "", ""),
+      // A combining mark after `&` makes one character with it; the `&` is escaped all the same.
+      ("&\u{301} é 😀 'x'", "&amp;\u{301} é 😀 'x'", "&amp;\u{301} é 😀 'x'"),
+      ("one\r\ntwo\n\n", "one\r\ntwo\n\n", "one\r<br>two<br><br>"),
+    ])
+  func escaping(text: String, code: String, prose: String) {
+    #expect(AnkiExport.escape(text) == code)
+    #expect(AnkiExport.prose(text) == prose)
+  }
+
   @Test("grades map to Anki's buttons: 0–2 Again, 3 Hard, 4 Good, 5 Easy")
   func buttons() {
     #expect(Grade.allCases.map(AnkiExport.ease) == [1, 1, 1, 2, 3, 4])
