@@ -90,7 +90,20 @@ struct PageTopics {
 
   /// The words of `text`, lower-cased, with a final plural `s` dropped (`sheets` is `sheet`).
   static func words(_ text: some StringProtocol) -> [Substring] {
-    text.lowercased().split { !($0.isLetter || $0.isNumber) }.map { word in
+    let words: [Substring]
+    if text.utf8.allSatisfy({ $0 < 0x80 }) {
+      // ASCII (code, mostly) by bytes: a character at a time, asking Unicode whether each is a
+      // letter, took half of parsing a lesson page.
+      var bytes = Array(text.utf8)
+      for index in bytes.indices where (0x41...0x5A).contains(bytes[index]) {
+        bytes[index] += 0x20
+      }
+      words = bytes.split { !((0x61...0x7A).contains($0) || (0x30...0x39).contains($0)) }
+        .map { Substring(String(decoding: $0, as: UTF8.self)) }
+    } else {
+      words = text.lowercased().split { !($0.isLetter || $0.isNumber) }
+    }
+    return words.map { word in
       word.count > 3 && word.hasSuffix("s") && !word.hasSuffix("ss") ? word.dropLast() : word
     }
   }
