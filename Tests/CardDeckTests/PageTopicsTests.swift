@@ -11,15 +11,26 @@ struct PageTopicsTests {
     }
   }
 
-  @Test("ASCII text gives the words a character at a time gives", arguments: 0..<200)
-  func asciiAgreesWithCharacters(seed: Int) {
+  @Test(
+    "text beyond ASCII gives the words a character at a time gives",
+    arguments: [
+      "“Sheets” — the sheet’s detents · 2 Vues", "e\u{301}te\u{301} cafe\u{301}s déjà-vu",
+      "x-\u{301}y a\u{308}b", "İstanbul ΣΑΣ σας", "½ cup, ２ items, 漢字かな 😀 emoji🙂s",
+      "Zeile\u{2028}neu\u{00A0}nbsp", "", "…",
+    ])
+  func unicodeAgreesWithCharacters(text: String) {
+    #expect(PageTopics.words(text) == Self.model(text), "\(text.debugDescription)")
+  }
+
+  @Test("generated text gives the words a character at a time gives", arguments: 0..<200)
+  func generatedAgreesWithCharacters(seed: Int) {
     // A linear congruential sequence: the same texts on every run.
     var state = UInt64(seed) &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
     func next(_ bound: Int) -> Int {
       state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
       return Int((state >> 33) % UInt64(bound))
     }
-    let alphabet = Array("aAbsSzZ09 _.$(){}\\\"\n\t-sS")
+    let alphabet = Array("aAbsSzZ09 _.$(){}\\\"\n\t-sSé’\u{301}")
     let text = String((0..<next(81)).map { _ in alphabet[next(alphabet.count)] })
     #expect(PageTopics.words(text) == Self.model(text), "\(text.debugDescription)")
   }

@@ -90,19 +90,40 @@ struct PageTopics {
 
   /// The words of `text`, lower-cased, with a final plural `s` dropped (`sheets` is `sheet`).
   static func words(_ text: some StringProtocol) -> [Substring] {
-    let words: [Substring]
-    if text.utf8.allSatisfy({ $0 < 0x80 }) {
-      // ASCII (code, mostly) by bytes: a character at a time, asking Unicode whether each is a
-      // letter, took half of parsing a lesson page.
-      var bytes = Array(text.utf8)
-      for index in bytes.indices where (0x41...0x5A).contains(bytes[index]) {
-        bytes[index] += 0x20
+    // Split at ASCII bytes that are neither letters nor digits, which separate words however
+    // the rest is read; a piece of ASCII between them is a word by bytes, and only a piece with
+    // other characters is read a character at a time, asking Unicode what each is. Reading all
+    // of it that way took half of parsing a lesson page.
+    var words: [Substring] = []
+    var piece: [UInt8] = []
+    var isASCII = true
+    func finish() {
+      guard !piece.isEmpty else { return }
+      if isASCII {
+        words.append(
+          Substring(
+            String(
+              decoding: piece.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)))
+      } else {
+        words += String(decoding: piece, as: UTF8.self).lowercased()
+          .split { !($0.isLetter || $0.isNumber) }
       }
-      words = bytes.split { !((0x61...0x7A).contains($0) || (0x30...0x39).contains($0)) }
-        .map { Substring(String(decoding: $0, as: UTF8.self)) }
-    } else {
-      words = text.lowercased().split { !($0.isLetter || $0.isNumber) }
+      piece.removeAll(keepingCapacity: true)
+      isASCII = true
     }
+    for byte in text.utf8 {
+      if byte >= 0x80 {
+        isASCII = false
+        piece.append(byte)
+      } else if (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte)
+        || (0x61...0x7A).contains(byte)
+      {
+        piece.append(byte)
+      } else {
+        finish()
+      }
+    }
+    finish()
     return words.map { word in
       word.count > 3 && word.hasSuffix("s") && !word.hasSuffix("ss") ? word.dropLast() : word
     }
