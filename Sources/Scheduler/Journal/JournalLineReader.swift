@@ -287,25 +287,12 @@ struct JournalLineReader {
 
   /// `-?(0|[1-9][0-9]*)` not followed by a fraction or an exponent, within `Int`.
   private mutating func integer() -> Int? {
-    let isNegative = consume("-")
-    let start = offset
-    let (magnitude, count) = digits()
-    guard count > 0, count == 1 || bytes[start] != UInt8(ascii: "0"), count <= 19,
-      offset == bytes.count
-        || (bytes[offset] != UInt8(ascii: ".") && bytes[offset] | 0x20 != UInt8(ascii: "e"))
-    else { return nil }
-    if isNegative {
-      guard magnitude <= UInt64(Int.max) + 1 else { return nil }
-      return magnitude == UInt64(Int.max) + 1 ? Int.min : -Int(magnitude)
-    }
-    guard magnitude <= UInt64(Int.max) else { return nil }
-    return Int(magnitude)
+    JSONBytes.integer(bytes, at: &offset)
   }
 
   /// A count the files may hold (0…``CardState/maximumCount``).
   private mutating func count() -> Int? {
-    guard let value = integer(), (0...CardState.maximumCount).contains(value) else { return nil }
-    return value
+    JSONBytes.count(bytes, at: &offset)
   }
 
   /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?` as the nearest double.

@@ -243,32 +243,12 @@ struct SnapshotReader {
   /// without making a string of each of the snapshot's numbers.
   private mutating func integer() -> Int? {
     skipWhitespace()
-    let isNegative = offset < bytes.count && bytes[offset] == UInt8(ascii: "-")
-    if isNegative { offset += 1 }
-    let start = offset
-    var magnitude: UInt64 = 0
-    while offset < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[offset]) {
-      if offset - start < 19 {
-        magnitude = magnitude * 10 + UInt64(bytes[offset] - UInt8(ascii: "0"))
-      }
-      offset += 1
-    }
-    let count = offset - start
-    guard count > 0, count == 1 || bytes[start] != UInt8(ascii: "0"), count <= 19,
-      offset == bytes.count
-        || (bytes[offset] != UInt8(ascii: ".") && bytes[offset] | 0x20 != UInt8(ascii: "e"))
-    else { return nil }
-    if isNegative {
-      guard magnitude <= UInt64(Int.max) + 1 else { return nil }
-      return magnitude == UInt64(Int.max) + 1 ? Int.min : -Int(magnitude)
-    }
-    guard magnitude <= UInt64(Int.max) else { return nil }
-    return Int(magnitude)
+    return JSONBytes.integer(bytes, at: &offset)
   }
 
   /// A count the files may hold (0…``CardState/maximumCount``).
   private mutating func count() -> Int? {
-    guard let value = integer(), (0...CardState.maximumCount).contains(value) else { return nil }
-    return value
+    skipWhitespace()
+    return JSONBytes.count(bytes, at: &offset)
   }
 }

@@ -38,4 +38,38 @@ enum JSONBytes {
     }
     return nil
   }
+
+  /// `-?(0|[1-9][0-9]*)` at `offset`, not followed by a fraction or an exponent, within `Int`,
+  /// consumed; nil for anything else.
+  static func integer(_ bytes: UnsafeBufferPointer<UInt8>, at offset: inout Int) -> Int? {
+    let isNegative = offset < bytes.count && bytes[offset] == UInt8(ascii: "-")
+    if isNegative { offset += 1 }
+    let start = offset
+    var magnitude: UInt64 = 0
+    while offset < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[offset]) {
+      if offset - start < 19 {
+        magnitude = magnitude * 10 + UInt64(bytes[offset] - UInt8(ascii: "0"))
+      }
+      offset += 1
+    }
+    let count = offset - start
+    guard count > 0, count == 1 || bytes[start] != UInt8(ascii: "0"), count <= 19,
+      offset == bytes.count
+        || (bytes[offset] != UInt8(ascii: ".") && bytes[offset] | 0x20 != UInt8(ascii: "e"))
+    else { return nil }
+    if isNegative {
+      guard magnitude <= UInt64(Int.max) + 1 else { return nil }
+      return magnitude == UInt64(Int.max) + 1 ? Int.min : -Int(magnitude)
+    }
+    guard magnitude <= UInt64(Int.max) else { return nil }
+    return Int(magnitude)
+  }
+
+  /// An integer at `offset` that the files may hold as a count (0…``CardState/maximumCount``),
+  /// consumed; nil for anything else.
+  static func count(_ bytes: UnsafeBufferPointer<UInt8>, at offset: inout Int) -> Int? {
+    guard let value = integer(bytes, at: &offset), (0...CardState.maximumCount).contains(value)
+    else { return nil }
+    return value
+  }
 }
