@@ -182,38 +182,10 @@ enum FastJSONDecoder {
 
     /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`
     private mutating func number() throws -> Value {
-      let start = offset
-      func digits() -> Int {
-        let first = offset
-        while offset < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[offset])
-        {
-          offset += 1
-        }
-        return offset - first
+      guard let (text, isInteger) = JSONBytes.number(bytes, at: &offset) else {
+        throw Unavailable()
       }
-      if offset < bytes.count && bytes[offset] == UInt8(ascii: "-") { offset += 1 }
-      let integerStart = offset
-      let integerDigits = digits()
-      guard integerDigits > 0,
-        integerDigits == 1 || bytes[integerStart] != UInt8(ascii: "0")
-      else { throw Unavailable() }
-      var isInteger = true
-      if offset < bytes.count && bytes[offset] == UInt8(ascii: ".") {
-        offset += 1
-        guard digits() > 0 else { throw Unavailable() }
-        isInteger = false
-      }
-      if offset < bytes.count && (bytes[offset] | 0x20) == UInt8(ascii: "e") {
-        offset += 1
-        if offset < bytes.count
-          && (bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-"))
-        {
-          offset += 1
-        }
-        guard digits() > 0 else { throw Unavailable() }
-        isInteger = false
-      }
-      return .number(String(decoding: bytes[start..<offset], as: UTF8.self), isInteger: isInteger)
+      return .number(text, isInteger: isInteger)
     }
   }
 }

@@ -207,36 +207,7 @@ struct SnapshotReader {
   /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`, as its text.
   private mutating func number() -> (text: String, isInteger: Bool)? {
     skipWhitespace()
-    let start = offset
-    func digits() -> Int {
-      let first = offset
-      while offset < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[offset]) {
-        offset += 1
-      }
-      return offset - first
-    }
-    if offset < bytes.count && bytes[offset] == UInt8(ascii: "-") { offset += 1 }
-    let integerStart = offset
-    let integerDigits = digits()
-    guard integerDigits > 0, integerDigits == 1 || bytes[integerStart] != UInt8(ascii: "0")
-    else { return nil }
-    var isInteger = true
-    if offset < bytes.count && bytes[offset] == UInt8(ascii: ".") {
-      offset += 1
-      guard digits() > 0 else { return nil }
-      isInteger = false
-    }
-    if offset < bytes.count && (bytes[offset] | 0x20) == UInt8(ascii: "e") {
-      offset += 1
-      if offset < bytes.count
-        && (bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-"))
-      {
-        offset += 1
-      }
-      guard digits() > 0 else { return nil }
-      isInteger = false
-    }
-    return (String(decoding: bytes[start..<offset], as: UTF8.self), isInteger)
+    return JSONBytes.number(bytes, at: &offset)
   }
 
   /// `-?(0|[1-9][0-9]*)` not followed by a fraction or an exponent, within `Int`: by its bytes,

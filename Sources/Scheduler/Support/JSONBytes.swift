@@ -1,7 +1,7 @@
 import Glibc
 
-/// The pieces of JSON that the byte-level readers (``SnapshotReader``, ``JournalLineReader``)
-/// read alike: each reader reads only the form quiz itself writes and declines anything else.
+/// The pieces of JSON that the byte-level readers (``SnapshotReader``, ``JournalLineReader``,
+/// ``FastJSONDecoder``) read alike: each reads only the forms it takes and declines the rest.
 enum JSONBytes {
   /// Whether the bytes in `range` of `bytes` are `word`'s.
   static func matches(
@@ -71,5 +71,42 @@ enum JSONBytes {
     guard let value = integer(bytes, at: &offset), (0...CardState.maximumCount).contains(value)
     else { return nil }
     return value
+  }
+
+  /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?` at `offset`, as its text and whether it
+  /// has neither fraction nor exponent, consumed; nil for anything else.
+  static func number(
+    _ bytes: UnsafeBufferPointer<UInt8>, at offset: inout Int
+  ) -> (text: String, isInteger: Bool)? {
+    let start = offset
+    func digits() -> Int {
+      let first = offset
+      while offset < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[offset]) {
+        offset += 1
+      }
+      return offset - first
+    }
+    if offset < bytes.count && bytes[offset] == UInt8(ascii: "-") { offset += 1 }
+    let integerStart = offset
+    let integerDigits = digits()
+    guard integerDigits > 0, integerDigits == 1 || bytes[integerStart] != UInt8(ascii: "0")
+    else { return nil }
+    var isInteger = true
+    if offset < bytes.count && bytes[offset] == UInt8(ascii: ".") {
+      offset += 1
+      guard digits() > 0 else { return nil }
+      isInteger = false
+    }
+    if offset < bytes.count && (bytes[offset] | 0x20) == UInt8(ascii: "e") {
+      offset += 1
+      if offset < bytes.count
+        && (bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-"))
+      {
+        offset += 1
+      }
+      guard digits() > 0 else { return nil }
+      isInteger = false
+    }
+    return (String(decoding: bytes[start..<offset], as: UTF8.self), isInteger)
   }
 }
