@@ -70,35 +70,37 @@ public struct ExportDocument: Sendable, Encodable {
     reviews: ((ExportedEvent) -> Void) throws(Failure) -> Void,
     escapingTo write: @escaping (Data) -> Void
   ) throws(Failure) -> Int {
-    var piece: [UInt8] = []
-    piece.reserveCapacity(pieceSize + 4096)
+    let piece = PrettyJSONWriter(capacity: pieceSize + 4096)
     func flush(ifOver size: Int) {
       guard piece.count > size else { return }
-      write(Data(piece))
-      piece.removeAll(keepingCapacity: true)
+      piece.withBytes { write(Data(buffer: $0)) }
+      piece.removeAll()
     }
     // `{"cards":[…],"exportedAt":…,"reviews":[…],"version":1}` in JSONEncoder's layout: members
     // sorted, each element of the arrays at depth 2.
     var count = 0
     func append(_ element: JSONValue) {
-      piece += count == 0 ? Array("[\n    ".utf8) : Array(",\n    ".utf8)
-      element.appendPretty(to: &piece, depth: 2)
+      piece.write(count == 0 ? "[\n    " : ",\n    ")
+      piece.write(element, depth: 2)
       count += 1
       flush(ifOver: pieceSize)
     }
     func close() {
-      piece += count == 0 ? Array("[\n\n  ]".utf8) : Array("\n  ]".utf8)
+      piece.write(count == 0 ? "[\n\n  ]" : "\n  ]")
     }
-    piece += Array("{\n  \"cards\" : ".utf8)
+    piece.write("{\n  \"cards\" : ")
     for row in cards { append(row.jsonValue) }
     close()
-    piece += Array(
-      ",\n  \"exportedAt\" : \"\(Timestamp.format(exportedAt))\",\n  \"reviews\" : ".utf8)
+    piece.write(",\n  \"exportedAt\" : ")
+    piece.writeString(Timestamp.format(exportedAt))
+    piece.write(",\n  \"reviews\" : ")
     count = 0
     try reviews { append($0.jsonValue) }
     let events = count
     close()
-    piece += Array(",\n  \"version\" : \(currentVersion)\n}\n".utf8)
+    piece.write(",\n  \"version\" : ")
+    piece.write(.integer(currentVersion))
+    piece.write("\n}\n")
     flush(ifOver: 0)
     return events
   }

@@ -99,8 +99,7 @@ struct JournalLineReader {
   /// A state as `CardState.encode(to:)` writes it with sorted keys: every key, `lastReview`
   /// only when there is one.
   private mutating func cardState() -> CardState? {
-    guard consume("{"), key("due"), let dueText = rawString(),
-      let due = Day(String(decoding: UnsafeBufferPointer(rebasing: bytes[dueText]), as: UTF8.self)),
+    guard consume("{"), key("due"), let due = day(),
       consume(","), key("easeFactor"), let easeFactor = double(), easeFactor.isFinite,
       easeFactor >= SM2.minimumEaseFactor, consume(","), key("interval"),
       let interval = integer(), (0...SM2.maximumInterval).contains(interval), consume(","),
@@ -250,6 +249,14 @@ struct JournalLineReader {
 
   /// A card id as ``JournalEvent/problem(withCardID:)`` allows it.
   private mutating func cardID() -> String? {
+    // Printable ASCII, as the decks' ids are, has nothing the rule refuses but its length.
+    let start = offset
+    if let range = rawString(), (1...JournalEvent.maximumCardIDLength).contains(range.count),
+      UnsafeBufferPointer(rebasing: bytes[range]).allSatisfy({ (0x20..<0x7F).contains($0) })
+    {
+      return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+    offset = start
     guard let id = string(), JournalEvent.problem(withCardID: id) == nil else { return nil }
     return id
   }
@@ -260,10 +267,21 @@ struct JournalLineReader {
     return Timestamp.parseCanonical(UnsafeBufferPointer(rebasing: bytes[range]))
   }
 
+  /// A day as the files write it, `YYYY-MM-DD`.
+  private mutating func day() -> Day? {
+    guard let range = rawString() else { return nil }
+    let text = UnsafeBufferPointer(rebasing: bytes[range])
+    if let canonical = Day.canonical(text) { return canonical }
+    return Day(String(decoding: text, as: UTF8.self))
+  }
+
   /// The day an event counts for: in ``Timestamp/supportedYears``, as the decoder checks.
   private mutating func eventDay() -> Day? {
-    guard let range = rawString(),
-      let day = Day(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)),
+    guard let range = rawString() else { return nil }
+    let text = UnsafeBufferPointer(rebasing: bytes[range])
+    // Years of four digits are all supported.
+    if let canonical = Day.canonical(text) { return canonical }
+    guard let day = Day(String(decoding: text, as: UTF8.self)),
       Timestamp.supportedYears.contains(day.components.year)
     else { return nil }
     return day

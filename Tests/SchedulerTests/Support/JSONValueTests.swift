@@ -95,4 +95,37 @@ struct JSONValueTests {
       #expect(Self.pretty(event.jsonValue) == (try Self.reference(event)))
     }
   }
+
+  /// An object of some of `keys`, in an order of the generator's, with numbers for values.
+  static func object(
+    of keys: [String], _ generator: inout SeededGenerator
+  ) -> JSONValue {
+    let chosen = keys.filter { _ in Bool.random(using: &generator) }.shuffled(using: &generator)
+    return .object(
+      chosen.map { key in
+        let value: JSONValue =
+          Bool.random(using: &generator)
+          ? .number(doubles.randomElement(using: &generator)!)
+          : .number(Double(Int.random(in: 0...40, using: &generator)) / 8 + 1.3)
+        return (key, Bool.random(using: &generator) ? value : .object([(key, value)]))
+      })
+  }
+
+  @Test(
+    "one writer writes a stream of objects of the same keys in other orders, and of many numbers, as JSONEncoder writes each"
+  )
+  func oneWriterForMany() throws {
+    var generator = SeededGenerator(seed: 99)
+    let keys = ["b", "a", "due", "easeFactor", "é", "aa", "B", "needsExtraReview"]
+    let values = (0..<400).map { _ in Self.object(of: keys, &generator) }
+    let writer = PrettyJSONWriter(capacity: 16)
+    for (index, value) in values.enumerated() {
+      writer.removeAll()
+      writer.write(value, depth: index % 3)
+      let written = writer.withBytes { String(decoding: $0, as: UTF8.self) }
+      #expect(written == Self.pretty(value, depth: index % 3))
+      #expect(
+        Self.pretty(value) == (try Self.reference(value)), "the reference of \(value)")
+    }
+  }
 }
