@@ -24,10 +24,7 @@ extension ExportedEvent: Encodable {
 
   /// One object of the JSON export's `reviews`.
   public var jsonValue: JSONValue {
-    var members: [(key: String, value: JSONValue)] = []
-    let declared = event.members
-    members.reserveCapacity(declared.count + 1)
-    for member in declared { members.append((member.key, member.value ?? .null)) }
+    var members = event.members
     if case .review = event { members.append(("undone", .boolean(isUndone))) }
     return .object(members)
   }

@@ -49,47 +49,50 @@ extension JournalEvent {
     for member in members {
       // A review is the journal's default type, and its lines do not say it.
       if member.key == "type", case .review = self { continue }
-      if let value = member.value { try line.add(member.key, value) }
+      if case .null = member.value { continue }
+      try line.add(member.key, member.value)
     }
     return line.data
   }
 
   /// The event's members in the journal's order, without the version: the one list of keys
-  /// that the journal (``encodedLine()``) and the export (``ExportedEvent``) write. A nil value
-  /// is a member this event lacks (a review whose time was not measured).
-  var members: KeyValuePairs<String, JSONValue?> {
+  /// that the journal (``encodedLine()``) and the export (``ExportedEvent``) write. A null value
+  /// is a member this event lacks (a review whose time was not measured): the journal leaves it
+  /// out, the export writes it.
+  var members: [(key: String, value: JSONValue)] {
     switch self {
     case .review(let event):
       [
-        "type": .string("review"), "id": .string(event.id.journalText),
-        "card": .string(event.card), "at": .string(Timestamp.format(event.at)),
-        "day": .string(event.day.description), "grade": .integer(event.grade.rawValue),
-        "seconds": event.seconds.map(JSONValue.number), "before": event.before.jsonValue,
-        "after": event.after.jsonValue,
+        ("type", .string("review")), ("id", .string(event.id.journalText)),
+        ("card", .string(event.card)), ("at", .string(Timestamp.format(event.at))),
+        ("day", .string(event.day.description)), ("grade", .integer(event.grade.rawValue)),
+        ("seconds", event.seconds.map(JSONValue.number) ?? .null),
+        ("before", event.before.jsonValue), ("after", event.after.jsonValue),
       ]
     case .undo(let event):
       [
-        "type": .string("undo"), "id": .string(event.id.journalText),
-        "undoes": .string(event.undoes.journalText), "card": .string(event.card),
-        "at": .string(Timestamp.format(event.at)),
-        "reviewDay": .string(event.reviewDay.description), "restored": event.restored.jsonValue,
+        ("type", .string("undo")), ("id", .string(event.id.journalText)),
+        ("undoes", .string(event.undoes.journalText)), ("card", .string(event.card)),
+        ("at", .string(Timestamp.format(event.at))),
+        ("reviewDay", .string(event.reviewDay.description)),
+        ("restored", event.restored.jsonValue),
       ]
     case .suspension(let event):
       [
-        "type": .string(event.isSuspended ? "suspend" : "unsuspend"),
-        "id": .string(event.id.journalText), "card": .string(event.card),
-        "at": .string(Timestamp.format(event.at)),
+        ("type", .string(event.isSuspended ? "suspend" : "unsuspend")),
+        ("id", .string(event.id.journalText)), ("card", .string(event.card)),
+        ("at", .string(Timestamp.format(event.at))),
       ]
     case .tornLine(let event):
       [
-        "type": .string("torn"), "id": .string(event.id.journalText),
-        "at": .string(Timestamp.format(event.at)), "offset": .integer(event.offset),
+        ("type", .string("torn")), ("id", .string(event.id.journalText)),
+        ("at", .string(Timestamp.format(event.at))), ("offset", .integer(event.offset)),
       ]
     case .imported(let event):
       [
-        "type": .string("import"), "id": .string(event.id.journalText),
-        "card": .string(event.card), "at": .string(Timestamp.format(event.at)),
-        "from": .string(event.origin), "state": event.state.jsonValue,
+        ("type", .string("import")), ("id", .string(event.id.journalText)),
+        ("card", .string(event.card)), ("at", .string(Timestamp.format(event.at))),
+        ("from", .string(event.origin)), ("state", event.state.jsonValue),
       ]
     }
   }
