@@ -54,9 +54,14 @@ struct JournalReader {
   ///
   /// With `visit`, each entry is handed to it instead of being kept in the result, so that a
   /// caller that wants only the events holds one array, not two.
+  ///
+  /// With `words`, a line that holds none of them is skipped unread (unless it follows a line
+  /// that does not read, which it may mark as torn): for a caller that looks for a few kinds of
+  /// events, and finds damage elsewhere in a later full read.
   func read(
     from offset: Int, to end: Int? = nil, keepingLines: Bool = true,
-    chunkSize: Int = Self.chunkSize, visiting visit: ((Entry) -> Void)? = nil
+    chunkSize: Int = Self.chunkSize, onlyLinesHolding words: [StaticString]? = nil,
+    visiting visit: ((Entry) -> Void)? = nil
   ) throws(StateError) -> Result {
     var result = Result(end: offset)
     var pendingUnreadable: (offset: Int, reason: String)?
@@ -69,6 +74,7 @@ struct JournalReader {
         let line = data[lineStart..<lineEnd]
         let lineOffset = base + (lineStart - data.startIndex)
         guard !isBlank else { continue }
+        if let words, pendingUnreadable == nil, !Self.line(line, holdsAnyOf: words) { continue }
         let event: JournalEvent
         do {
           event = try JournalEvent.decode(line: line)
@@ -142,6 +148,27 @@ struct JournalReader {
       result.lacksFinalNewline = false
     }
     return result
+  }
+
+  /// Whether `line` holds the bytes of one of `words`.
+  private static func line(_ line: Data, holdsAnyOf words: [StaticString]) -> Bool {
+    line.withUnsafeBytes { bytes in
+      guard let base = bytes.baseAddress else { return false }
+      // Each word's first byte found with memchr, the rest compared there (Glibc's Swift
+      // module has no memmem).
+      return words.contains { word in
+        let length = word.utf8CodeUnitCount
+        var start = base
+        let end = base + bytes.count
+        while end - start >= length,
+          let found = memchr(start, Int32(word.utf8Start.pointee), end - start - length + 1)
+        {
+          if memcmp(found, word.utf8Start, length) == 0 { return true }
+          start = UnsafeRawPointer(found) + 1
+        }
+        return false
+      }
+    }
   }
 
   /// Where each line of `data` starts and ends (at its newline, or the end), and whether it is

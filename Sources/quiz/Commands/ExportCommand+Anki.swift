@@ -16,10 +16,14 @@ extension ExportCommand {
       selection.collection.decks.map { ($0.name, $0.title) }, uniquingKeysWith: { a, _ in a })
     let collection: AnkiCollection
     do {
-      // The journal's reviews go straight into the review log, never held as events.
+      // The journal's reviews go straight into the review log, never held as events; the
+      // collection is a scratch file until it is whole, so damage may be found late.
+      let store = selection.store
       collection = try AnkiExport.collection(
-        cards: selection.cards, titles: titles, state: selection.store.state,
-        reviews: selection.store.forEachReviewInEffect, now: now, today: selection.today,
+        cards: selection.cards, titles: titles, state: store.state,
+        reviews: { (visit) throws(StateError) in
+          try store.forEachReviewInEffect(findingDamageFirst: false, visit)
+        }, now: now, today: selection.today,
         dayStart: AnkiExport.dayStart(of: dayClock, at: now))
     } catch {
       console.failure(error)

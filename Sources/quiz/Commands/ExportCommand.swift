@@ -83,10 +83,12 @@ struct ExportCommand: Command {
       // Written a piece at a time, the journal read as it is written: neither the text nor the
       // journal's events are ever held whole.
       let ids = selection.isFiltered ? Set(rows.map(\.id)) : nil
-      // Read once before anything is written: a damaged line fails the export here.
+      // Read once for its undos before anything is written. On standard output, where what is
+      // written stays written, a damaged line fails the export here; a file is written whole
+      // or not at all, and only the lines that may be undos need reading first.
       let journal: ReviewStore.MarkedJournal
       do {
-        journal = try store.markedJournal()
+        journal = try store.markedJournal(findingDamageFirst: output == nil)
       } catch {
         console.failure(error)
         return .failure

@@ -219,6 +219,80 @@ struct JournalEventsTests {
       }
       // The first read, for the undo events, finds it before any event is handed on.
       #expect(visited == 0)
+
+      // Reading only the lines that may be undos first, the damage is found when it is reached.
+      let marked = try reader.markedJournal(findingDamageFirst: false)
+      #expect(throws: StateError.self) {
+        try marked.forEach { _, _ in visited += 1 }
+      }
+      #expect(visited == 0)
+    }
+  }
+
+  @Test("A damaged line past the first events is found after them when damage is not sought first")
+  func lateDamage() throws {
+    try withTemporaryDirectory { folder in
+      let clock = TestClock("2026-11-29T10:00:00Z")
+      let store = try openStore(folder, clock: clock)
+      try store.record(4, for: "a")
+      try store.record(3, for: "b")
+      try store.record(2, for: "c")
+      try store.close()
+      let reader = try ReviewStore.openReadOnly(folder: folder)
+      let journal = folder.appendingPathComponent("reviews.jsonl")
+      var text = try String(contentsOf: journal, encoding: .utf8)
+      // Not the last line, which would read as torn by a crash.
+      let second = try #require(text.range(of: #""card":"b""#))
+      text.replaceSubrange(second, with: #""cxrd":"b""#)
+      try text.write(to: journal, atomically: false, encoding: .utf8)
+
+      #expect(throws: StateError.self) { try reader.markedJournal() }
+      var cards: [String] = []
+      #expect(throws: StateError.self) {
+        try reader.forEachReviewInEffect(findingDamageFirst: false) { cards.append($0.card) }
+      }
+      #expect(cards == ["a"])
+    }
+  }
+
+  @Test(
+    "Reading only the lines that may be undos marks the same reviews undone, escaped or torn lines among them"
+  )
+  func undoLinesOnly() throws {
+    try withTemporaryDirectory { folder in
+      let clock = TestClock("2026-11-29T10:00:00Z")
+      let store = try openStore(folder, clock: clock)
+      for (index, card) in ["a", "b", "c", "d", "e", "f"].enumerated() {
+        clock.advance(seconds: 5)
+        try store.record(Grade(rawValue: index % 5 + 1)!, for: card)
+        if index % 2 == 1 { try store.undo() }
+      }
+      try store.close()
+      let journal = folder.appendingPathComponent("reviews.jsonl")
+      var text = try String(contentsOf: journal, encoding: .utf8)
+      // An undo whose type is spelled with an escape, as a JSON tool may write it, and a torn
+      // line acknowledged by the writer after it.
+      let undo = try #require(text.range(of: #""type":"undo""#))
+      text.replaceSubrange(undo, with: #""type":"\u0075ndo""#)
+      try text.write(to: journal, atomically: false, encoding: .utf8)
+      let handle = try FileHandle(forWritingTo: journal)
+      handle.seekToEndOfFile()
+      handle.write(Data(#"{"v":1,"id":"4f0c"#.utf8))
+      try handle.close()
+      let writer = try openStore(folder, clock: clock)
+      try writer.record(2, for: "g")
+      try writer.undo()
+      try writer.close()
+
+      let reader = try ReviewStore.openReadOnly(folder: folder)
+      var everyLine: [(JournalEvent, Bool)] = []
+      try reader.forEachJournalEvent { everyLine.append(($0, $1)) }
+      var undoLines: [(JournalEvent, Bool)] = []
+      try reader.forEachJournalEvent(findingDamageFirst: false) { undoLines.append(($0, $1)) }
+      #expect(undoLines.map(\.0) == everyLine.map(\.0))
+      #expect(undoLines.map(\.1) == everyLine.map(\.1))
+      #expect(everyLine.filter(\.1).count == 4)
+      #expect(everyLine.contains { if case .tornLine = $0.0 { true } else { false } })
     }
   }
 }
