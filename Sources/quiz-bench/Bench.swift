@@ -431,12 +431,20 @@ final class Bench {
     decks: URL, folder: URL, today: Day, answers: Int
   ) throws -> SessionFigures {
     let journal = folder.appending(path: "reviews.jsonl")
-    let snapshot = folder.appending(path: "state.json")
     let journalSize = try FileManager.default.attributesOfItem(atPath: journal.path)[.size] as! Int
-    let savedSnapshot = try Data(contentsOf: snapshot)
+    // Every other state file as it was (the snapshot, and the indexes and sidecars written with
+    // it, which a later measure would find out of step with the journal and not use), and no
+    // file the session added.
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    let saved = try names.filter { $0 != "reviews.jsonl" && $0 != "lock" }.map {
+      ($0, try Data(contentsOf: folder.appending(path: $0)))
+    }
     defer {
       truncate(journal.path, off_t(journalSize))
-      try? savedSnapshot.write(to: snapshot)
+      for (name, contents) in saved { try? contents.write(to: folder.appending(path: name)) }
+      let added = Set((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+        .subtracting(names)
+      for name in added { try? FileManager.default.removeItem(at: folder.appending(path: name)) }
     }
     let child = try ChildProcess(
       quiz, ["review", "--new", "1000", "--limit", "\(answers)"],
