@@ -42,9 +42,11 @@ extension ReviewStore {
       return MarkedJournal(file: nil, end: 0, undone: [])
     }
     var undone: Set<UUID> = []
-    // An undo's line says `undo`, or spells it with an escape.
+    // An undo's line says `undo`, or spells it with an escape, or is not UTF-8 (the decoder
+    // reads UTF-16 and UTF-32, whose lines hold zero bytes).
     try Self.read(
-      file, to: journalBytes, onlyLinesHolding: findingDamageFirst ? nil : ["undo", "torn", "\\"]
+      file, to: journalBytes,
+      onlyLinesHolding: findingDamageFirst ? nil : ["undo", "torn", "\\", "\u{0}"]
     ) {
       if case .undo(let undo) = $0 { undone.insert(undo.undoes) }
     }

@@ -127,12 +127,14 @@ final class PrettyJSONWriter {
     }
   }
 
-  /// The shape of `members`' object: a known one when the keys are the same, in the same
-  /// order, as one of the first few (comparing strings made from the same literals is a
-  /// comparison of two words).
+  /// The shape of `members`' object: a known one when the keys are the same bytes, in the
+  /// same order, as one of the first few.
   private func shape(of members: [(key: String, value: JSONValue)]) -> ObjectShape {
     search: for known in shapes where known.keys.count == members.count {
-      for index in members.indices where known.keys[index] != members[index].key {
+      // By their bytes: `==` holds canonically equivalent keys (`é`, `e` and U+0301) equal,
+      // and JSONEncoder writes and sorts each by its own bytes.
+      for index in members.indices
+      where !known.keys[index].utf8.elementsEqual(members[index].key.utf8) {
         continue search
       }
       return known

@@ -295,4 +295,43 @@ struct JournalEventsTests {
       #expect(everyLine.contains { if case .tornLine = $0.0 { true } else { false } })
     }
   }
+
+  @Test(
+    "An undo line in UTF-16, which the decoder reads, is found when reading only the lines that may be undos"
+  )
+  func utf16Undo() throws {
+    try withTemporaryDirectory { folder in
+      let clock = TestClock("2026-11-29T10:00:00Z")
+      let store = try openStore(folder, clock: clock)
+      try store.record(4, for: "a")
+      try store.undo()
+      try store.record(3, for: "b")
+      try store.close()
+      let journal = folder.appendingPathComponent("reviews.jsonl")
+      let lines = try String(contentsOf: journal, encoding: .utf8).split(separator: "\n")
+      var bytes: [UInt8] = []
+      for line in lines {
+        if line.contains("\"undo\"") {
+          bytes += line.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        } else {
+          bytes += line.utf8
+        }
+        bytes.append(0x0A)
+      }
+      try Data(bytes).write(to: journal)
+      // The snapshot and its companions no longer fit the journal; the store replays it.
+      for name in try FileManager.default.contentsOfDirectory(atPath: folder.path)
+      where name != "reviews.jsonl" {
+        try FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+      }
+
+      let reader = try ReviewStore.openReadOnly(folder: folder)
+      var full: [String] = []
+      try reader.forEachReviewInEffect { full.append($0.card) }
+      var undoLines: [String] = []
+      try reader.forEachReviewInEffect(findingDamageFirst: false) { undoLines.append($0.card) }
+      #expect(full == ["b"])
+      #expect(undoLines == full)
+    }
+  }
 }
