@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// Whose wall clock tells the local time: a time zone Foundation knows, or the C library's
