@@ -330,8 +330,10 @@ struct FolderWalk {
     }
     defer { closedir(folder) }
     var names: [String] = []
-    errno = 0
-    while let entry = readdir(folder) {
+    while true {
+      // readdir ends the listing and fails alike, with nil; only errno tells them apart.
+      errno = 0
+      guard let entry = readdir(folder) else { break }
       let name = withUnsafeBytes(of: &entry.pointee.d_name) { bytes in
         String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
       }
