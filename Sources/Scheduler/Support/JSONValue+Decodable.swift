@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 extension JSONValue: Decodable {
-  /// Decodes any JSON value: a number without a fraction or exponent that fits an `Int` as
+  /// Decodes any JSON value: a number that an `Int` holds exactly (`2.0` and `1e3` too) as
   /// ``integer(_:)``, any other as ``number(_:)``; an object's members in no particular order.
   public init(from decoder: any Decoder) throws {
     if let container = try? decoder.container(keyedBy: AnyCodingKey.self) {
