@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What an Anki collection holds that quiz reads or writes: note types, decks, notes, cards and
 /// the review log, as Anki's tables have them (docs/anki.md).

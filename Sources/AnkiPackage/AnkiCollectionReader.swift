@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Scheduler
 
 /// Reads an ``AnkiCollection`` out of a collection database of any schema version read.
 struct AnkiCollectionReader {
@@ -117,7 +118,7 @@ struct AnkiCollectionReader {
     let rows = try database.prepare("SELECT id, name FROM decks")
     while try rows.step() {
       // Schema 18 separates the parts of a deck's name with U+001F; people write `::`.
-      decks[rows.int(0)] = rows.text(1).replacingOccurrences(of: "\u{1F}", with: "::")
+      decks[rows.int(0)] = rows.text(1).replacing("\u{1F}", with: "::")
     }
     return decks
   }
@@ -129,33 +130,33 @@ struct AnkiCollectionReader {
     let row = try database.prepare("SELECT models, decks FROM col LIMIT 1")
     guard try row.step() else { throw .database("its col table is empty") }
     guard
-      let models = try? JSONSerialization.jsonObject(with: Data(row.text(0).utf8))
-        as? [String: Any],
-      let deckObjects = try? JSONSerialization.jsonObject(with: Data(row.text(1).utf8))
-        as? [String: Any]
+      let models = try? JSONDecoder().decode(JSONValue.self, from: Data(row.text(0).utf8))
+        .memberValues,
+      let deckObjects = try? JSONDecoder().decode(JSONValue.self, from: Data(row.text(1).utf8))
+        .memberValues
     else { throw .malformed("the note types or decks of the col table are not JSON objects") }
     var notetypes: [Int64: AnkiNotetype] = [:]
-    for case let model as [String: Any] in models.values {
-      guard let id = (model["id"] as? NSNumber)?.int64Value else { continue }
-      let fields = (model["flds"] as? [[String: Any]] ?? []).sorted {
-        ($0["ord"] as? Int ?? 0) < ($1["ord"] as? Int ?? 0)
+    for model in models {
+      guard let id = model["id"]?.int.map(Int64.init) else { continue }
+      let fields = (model["flds"]?.elements ?? []).sorted {
+        ($0["ord"]?.int ?? 0) < ($1["ord"]?.int ?? 0)
       }
-      let templates = (model["tmpls"] as? [[String: Any]] ?? []).sorted {
-        ($0["ord"] as? Int ?? 0) < ($1["ord"] as? Int ?? 0)
+      let templates = (model["tmpls"]?.elements ?? []).sorted {
+        ($0["ord"]?.int ?? 0) < ($1["ord"]?.int ?? 0)
       }
       notetypes[id] = AnkiNotetype(
-        id: id, name: model["name"] as? String ?? "", isCloze: model["type"] as? Int == 1,
-        fields: fields.map { $0["name"] as? String ?? "" },
+        id: id, name: model["name"]?.string ?? "", isCloze: model["type"]?.int == 1,
+        fields: fields.map { $0["name"]?.string ?? "" },
         templates: templates.map {
           AnkiNotetype.Template(
-            name: $0["name"] as? String ?? "", front: $0["qfmt"] as? String ?? "",
-            back: $0["afmt"] as? String ?? "")
-        }, css: model["css"] as? String ?? "", sortField: model["sortf"] as? Int ?? 0)
+            name: $0["name"]?.string ?? "", front: $0["qfmt"]?.string ?? "",
+            back: $0["afmt"]?.string ?? "")
+        }, css: model["css"]?.string ?? "", sortField: model["sortf"]?.int ?? 0)
     }
     var decks: [Int64: String] = [:]
-    for case let deck as [String: Any] in deckObjects.values {
-      guard let id = (deck["id"] as? NSNumber)?.int64Value else { continue }
-      decks[id] = deck["name"] as? String ?? ""
+    for deck in deckObjects {
+      guard let id = deck["id"]?.int.map(Int64.init) else { continue }
+      decks[id] = deck["name"]?.string ?? ""
     }
     return (notetypes, decks)
   }

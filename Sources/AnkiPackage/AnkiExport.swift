@@ -1,5 +1,5 @@
 import CardDeck
-import Foundation
+import FoundationEssentials
 import Scheduler
 
 /// quiz cards, their states and the journal as an Anki collection (docs/anki.md).

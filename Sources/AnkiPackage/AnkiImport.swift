@@ -1,5 +1,6 @@
 import CardDeck
-import Foundation
+import FoundationEssentials
+import Glibc
 import Scheduler
 
 /// An Anki collection as quiz decks, and its scheduling as journal events (docs/anki.md).

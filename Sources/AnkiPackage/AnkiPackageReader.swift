@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads an Anki package (`.apkg`): the current format (`collection.anki21b`, zstd, with a
 /// `meta` file) and the legacy ones (`collection.anki21`, `collection.anki2`).
@@ -68,7 +68,7 @@ public struct AnkiPackageReader: Sendable {
       }
     } else {
       guard
-        let map = try? JSONSerialization.jsonObject(with: data) as? [String: String]
+        let map = try? JSONDecoder().decode([String: String].self, from: data)
       else { throw .malformed("the media list is not a JSON object of names") }
       names = map.sorted { (Int($0.key) ?? 0) < (Int($1.key) ?? 0) }.map(\.value)
     }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Writes an ``AnkiCollection`` as an Anki package that every Anki since 2.1 imports: the
 /// legacy-2 format (`collection.anki21`, schema 11, `meta` version 2), which current Anki
@@ -44,7 +45,8 @@ public struct AnkiPackageWriter: Sendable {
       models[String(notetype.id)] =
         [
           "id": notetype.id, "name": notetype.name, "type": notetype.isCloze ? 1 : 0,
-          "mod": created, "usn": -1, "sortf": notetype.sortField, "did": NSNull(), "tags": [],
+          "mod": created, "usn": -1, "sortf": notetype.sortField, "did": CompactJSON.null,
+          "tags": [],
           "vers": [],
           "css": notetype.css, "latexPre": "", "latexPost": "", "latexsvg": false,
           "req": notetype.templates.indices.map { [$0, "any", [0]] },
@@ -57,7 +59,7 @@ public struct AnkiPackageWriter: Sendable {
           "tmpls": notetype.templates.enumerated().map { index, template in
             [
               "name": template.name, "ord": index, "qfmt": template.front, "afmt": template.back,
-              "bqfmt": "", "bafmt": "", "did": NSNull(), "bfont": "", "bsize": 0,
+              "bqfmt": "", "bafmt": "", "did": CompactJSON.null, "bfont": "", "bsize": 0,
             ] as [String: Any]
           },
         ] as [String: Any]
@@ -137,10 +139,10 @@ public struct AnkiPackageWriter: Sendable {
   }
 
   private static func json(_ object: Any) throws(AnkiPackageError) -> String {
-    guard
-      let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
-    else { throw .cannotWrite("the collection's settings could not be encoded") }
-    return String(decoding: data, as: UTF8.self)
+    guard let text = CompactJSON.text(object) else {
+      throw .cannotWrite("the collection's settings could not be encoded")
+    }
+    return text
   }
 
   /// Schema 11, as Anki 2.1 creates it.

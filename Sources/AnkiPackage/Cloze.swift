@@ -10,14 +10,14 @@ struct Cloze {
   /// The card for deletions numbered `number` in `text` (HTML, left as it is).
   init(_ text: String, number: Int) {
     var rest = text[...]
-    while let open = rest.range(of: "{{c") {
+    while let open = rest.firstRange(of: "{{c") {
       let head = rest[..<open.lowerBound]
       question += head
       revealed += head
       let afterC = rest[open.upperBound...]
       let digits = afterC.prefix { $0.isNumber }
       guard let current = Int(digits), afterC.dropFirst(digits.count).hasPrefix("::"),
-        let close = afterC.range(of: "}}")
+        let close = afterC.firstRange(of: "}}")
       else {
         question += "{{c"
         revealed += "{{c"

@@ -98,7 +98,7 @@ struct HTMLText: Equatable {
     for block in blocks {
       guard case .text(let text) = block else { continue }
       var rest = text[...]
-      while let start = rest.range(of: "[sound:") {
+      while let start = rest.firstRange(of: "[sound:") {
         guard let end = rest[start.upperBound...].firstIndex(of: "]") else { break }
         media.append(String(rest[start.upperBound..<end]))
         rest = rest[rest.index(after: end)...]
@@ -175,7 +175,7 @@ private struct Tag {
   /// The value of the attribute `attribute`, quoted or not.
   func attribute(_ attribute: String) -> String? {
     let lowered = text.lowercased()
-    guard let range = lowered.range(of: attribute + "=") else { return nil }
+    guard let range = lowered.firstRange(of: attribute + "=") else { return nil }
     var rest = text[
       text.index(
         text.startIndex, offsetBy: lowered.distance(from: lowered.startIndex, to: range.upperBound))...

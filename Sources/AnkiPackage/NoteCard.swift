@@ -91,8 +91,15 @@ struct NoteCard {
   static func fieldNames(in template: String) -> [String] {
     var names: [String] = []
     var rest = template[...]
-    while let open = rest.range(of: "{{"), let close = rest[open.upperBound...].range(of: "}}") {
-      let inner = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+    while let open = rest.firstRange(of: "{{"),
+      let close = rest[open.upperBound...].firstRange(of: "}}")
+    {
+      // Spaces and tabs, not line breaks, as `CharacterSet.whitespaces` trims.
+      let isSpace = { (character: Character) in character.isWhitespace && !character.isNewline }
+      let padded = rest[open.upperBound..<close.lowerBound]
+      let start = padded.firstIndex { !isSpace($0) } ?? padded.endIndex
+      let inner = padded[
+        start..<(padded.lastIndex { !isSpace($0) }.map(padded.index(after:)) ?? start)]
       rest = rest[close.upperBound...]
       guard let first = inner.first, !"#^/!".contains(first) else { continue }
       let name = String(inner.split(separator: ":").last ?? "")

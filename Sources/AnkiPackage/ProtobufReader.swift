@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads the few protocol-buffer messages of a package that quiz needs (the `meta` file, the
 /// media list, a note type's kind): field numbers and values, no schema.

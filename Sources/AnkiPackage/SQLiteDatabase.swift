@@ -1,5 +1,6 @@
 import CSQLite
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// An SQLite database: an Anki collection read from a package (in memory), or one being written.
 final class SQLiteDatabase {

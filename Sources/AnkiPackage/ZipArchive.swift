@@ -1,5 +1,6 @@
 import CZip
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A zip archive read with libzip: the entries of an Anki package.
 final class ZipArchive {

@@ -1,5 +1,5 @@
 import CZstd
-import Foundation
+import FoundationEssentials
 
 /// zstd, as Anki compresses a current package's collection and media list.
 enum Zstd {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 // The executable only wires the live environment to the command line and exits with its status.
 let quiz = Quiz(

@@ -81,3 +81,45 @@ struct DeckFolderWalkTests {
         "\(root.path)/decks/locked:1: error: the folder cannot be read") == true)
   }
 }
+
+@Suite("Listing a decks folder without Foundation")
+struct FolderListingTests {
+  @Test(
+    "An entry's path is the folder's joined as NSString.appendingPathComponent joins it",
+    arguments: ["decks", "decks/", "decks//", "/", "", "./a/./", "/a/../b//", "~/x", "a b/ç"])
+  func entryPath(folder: String) {
+    #expect(
+      FolderWalk.path("one.md", in: folder) == (folder as NSString).appendingPathComponent("one.md")
+    )
+  }
+
+  @Test("A folder's names are every entry, hidden ones too, without . and ..")
+  func names() throws {
+    let root = try TemporaryDirectory()
+    try root.write("one.md", "")
+    try root.write(".hidden", "")
+    try root.write("sub/two.txt", "")
+    try root.write("é 𝄞.md", "")
+    let names = try FolderWalk.names(in: root.path).get()
+    #expect(names.sorted() == ["sub", "one.md", ".hidden", "é 𝄞.md"].sorted())
+    #expect(
+      names.sorted() == (try FileManager.default.contentsOfDirectory(atPath: root.path)).sorted())
+  }
+
+  @Test("A folder that cannot be listed gives the system's reason")
+  func unreadable() throws {
+    let root = try TemporaryDirectory()
+    try root.write("file.md", "")
+    let missing = FolderWalk.names(in: root.path + "/missing")
+    #expect(missing.failureReason == String(cString: strerror(ENOENT)))
+    let file = FolderWalk.names(in: root.path + "/file.md")
+    #expect(file.failureReason == "Not a directory")
+  }
+}
+
+extension Result where Failure == DeckLoader.ReadProblem {
+  fileprivate var failureReason: String? {
+    guard case .failure(let problem) = self else { return nil }
+    return problem.reason
+  }
+}

@@ -1,4 +1,7 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
+import Synchronization
 
 /// Loads every deck of a folder, or of files given in memory, and checks them together.
 public struct DeckLoader: Sendable {
@@ -44,11 +47,9 @@ public struct DeckLoader: Sendable {
   /// With a `cache`, the files that have not changed since it stored them are not parsed again,
   /// and the cache is brought up to date; the decks are the same with or without it.
   public func load(folder: String, cache: DeckCache? = nil) throws(FolderError) -> DeckCollection {
-    var isFolder: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else {
-      throw .notFound(folder)
-    }
-    guard isFolder.boolValue else { throw .notAFolder(folder) }
+    var status = stat()
+    guard stat(folder, &status) == 0 else { throw .notFound(folder) }
+    guard status.st_mode & S_IFMT == S_IFDIR else { throw .notAFolder(folder) }
     var walk = FolderWalk()
     walk.visit(folder, isRoot: true)
     if let failure = walk.rootFailure { throw .unreadable(folder, reason: failure) }
@@ -283,10 +284,11 @@ struct FolderWalk {
       return
     }
     let names: [String]
-    do {
-      names = try FileManager.default.contentsOfDirectory(atPath: path)
-    } catch {
-      let reason = (error as NSError).localizedDescription
+    switch Self.names(in: path) {
+    case .success(let found):
+      names = found
+    case .failure(let failure):
+      let reason = failure.reason
       if isRoot {
         rootFailure = reason
       } else {
@@ -298,7 +300,7 @@ struct FolderWalk {
       return
     }
     for name in names.sorted() where !name.hasPrefix(".") {
-      let child = (path as NSString).appendingPathComponent(name)
+      let child = Self.path(name, in: path)
       var entry = stat()
       guard stat(child, &entry) == 0 else {
         diagnostics.append(
@@ -315,23 +317,49 @@ struct FolderWalk {
     }
     if isRoot { paths.sort() }
   }
+
+  /// The path of the entry `name` of `folder`, as `NSString.appendingPathComponent` makes it.
+  static func path(_ name: String, in folder: String) -> String {
+    folder.isEmpty || folder.hasSuffix("/") ? folder + name : folder + "/" + name
+  }
+
+  /// The names in the folder `path`, without `.` and `..`, or why it cannot be listed.
+  static func names(in path: String) -> Result<[String], DeckLoader.ReadProblem> {
+    guard let folder = opendir(path) else {
+      return .failure(DeckLoader.ReadProblem(reason: String(cString: strerror(errno))))
+    }
+    defer { closedir(folder) }
+    var names: [String] = []
+    while true {
+      // readdir ends the listing and fails alike, with nil; only errno tells them apart.
+      errno = 0
+      guard let entry = readdir(folder) else { break }
+      let name = withUnsafeBytes(of: &entry.pointee.d_name) { bytes in
+        String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    if errno != 0 {
+      return .failure(DeckLoader.ReadProblem(reason: String(cString: strerror(errno))))
+    }
+    return .success(names)
+  }
 }
 
 /// The results of a parallel loop, each written once by the iteration that made it, read after
 /// all are done.
-private final class ParallelResults<Result>: @unchecked Sendable {
-  private var results: [Result?]
-  private let lock = NSLock()
+private final class ParallelResults<Result: Sendable>: Sendable {
+  private let results: Mutex<[Result?]>
 
   init(count: Int) {
-    results = Array(repeating: nil, count: count)
+    results = Mutex(Array(repeating: nil, count: count))
   }
 
   func store(_ result: Result, at index: Int) {
-    lock.withLock { results[index] = result }
+    results.withLock { $0[index] = result }
   }
 
   var all: [Result] {
-    lock.withLock { results.map { $0! } }
+    results.withLock { $0.map { $0! } }
   }
 }

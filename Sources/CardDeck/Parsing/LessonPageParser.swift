@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads the cards of a course lesson page: its flash cards, its edge-case questions and its
 /// interview problem.
@@ -485,7 +485,7 @@ public struct LessonPageParser: Sendable {
 
   /// N in `Lesson N` or `… Lesson N of M · …`.
   private static func lessonNumber(in line: Substring) -> Int? {
-    guard let range = line.range(of: "Lesson ") else { return nil }
+    guard let range = line.firstRange(of: "Lesson ") else { return nil }
     let digits = line[range.upperBound...].prefix { $0.isASCII && $0.isNumber }
     let after = line[range.upperBound...].dropFirst(digits.count)
     // Lessons count from 1, as a deck's `lesson:` setting does.

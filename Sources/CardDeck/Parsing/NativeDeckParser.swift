@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads a deck written in this project's Markdown deck format (`docs/deck-format.md`).
 ///

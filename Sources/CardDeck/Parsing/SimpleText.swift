@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Fast paths for the line operations of the parsers, which read every line of every deck.
 ///

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A deck file's bytes decoded into numbered lines.
 ///

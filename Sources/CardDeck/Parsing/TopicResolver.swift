@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Cuts the topic off a lesson page's flash-card label, where it is glued to the prompt:
 /// `SheetsShow a sheet…`, `Sheets.popover(…`, `Search"Vancouver"…`, `SizeViewThatFits {…`.
@@ -171,7 +171,7 @@ struct TopicResolver {
     }
     return vocabulary.contains { heading in
       var searchStart = heading.startIndex
-      while let range = heading.range(of: needle, range: searchStart..<heading.endIndex) {
+      while let range = heading[searchStart...].firstRange(of: needle) {
         let before =
           range.lowerBound == heading.startIndex
           ? nil : heading[heading.index(before: range.lowerBound)]

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Writes decks in the native Markdown format, so that reading the text back gives the same cards.
 public struct NativeDeckWriter: Sendable {

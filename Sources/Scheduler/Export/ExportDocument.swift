@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The whole JSON export.
 public struct ExportDocument: Sendable, Encodable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension ExportRow {
   /// The rows as RFC 4180 CSV: a header row, every line ended by CRLF; a field is quoted when
@@ -14,7 +14,7 @@ extension ExportRow {
         text = "'" + text
       }
       return text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline })
-        ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
+        ? "\"" + text.replacing("\"", with: "\"\"") + "\"" : text
     }
     return ([columns] + rows.map(\.fields)).map { $0.map(field).joined(separator: ",") + "\r\n" }
       .joined()
@@ -26,7 +26,7 @@ extension ExportRow {
     _ rows: [ExportRow], decks: [TrackedDeck], state: ReviewState, today: Day, exportedAt: Date
   ) -> String {
     func cell(_ text: String) -> String {
-      text.replacingOccurrences(of: "|", with: "\\|").split(whereSeparator: \.isNewline)
+      text.replacing("|", with: "\\|").split(whereSeparator: \.isNewline)
         .joined(separator: " ")
     }
     let inDecks = rows.filter { $0.card != nil }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A journal event as the JSON export writes it: the journal's own members (see
 /// docs/state-format.md), `type` always, absent values as null, and for a review whether an undo

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A card's whole state, brought in from another program (`quiz import` of an Anki package).
 ///

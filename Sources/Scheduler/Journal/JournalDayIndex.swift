@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where in the journal the days of its reviews begin: for each line that names a later day
 /// than every line before it, that day and the line's byte offset. The contents of

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension JournalEvent {
   /// The newest journal format version this code reads: 2 added the `import` event.

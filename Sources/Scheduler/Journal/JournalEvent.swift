@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One line of the journal, `reviews.jsonl`.
 public enum JournalEvent: Equatable, Sendable {

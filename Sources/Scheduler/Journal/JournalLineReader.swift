@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads a journal line of the form ``JournalEvent/encodedLine()`` writes straight from its
 /// bytes, without a tree of values, `Decodable` or C's `sscanf` in between: those were nearly all

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Reads the journal, or the part of it after a byte offset, into events.
 ///

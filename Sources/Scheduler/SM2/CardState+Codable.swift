@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension CardState {
   /// The largest count that the files may hold: 2^53, beyond which a JSON reader that keeps

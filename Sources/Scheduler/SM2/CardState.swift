@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What the scheduler knows about one card: SM-2's variables plus a few counts.
 public struct CardState: Equatable, Sendable {

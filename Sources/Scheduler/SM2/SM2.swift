@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The SM-2 algorithm, computing exactly what the `sm-2` package 0.3.0 (Open Spaced Repetition)
 /// computes, Double for Double.

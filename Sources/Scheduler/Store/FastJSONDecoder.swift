@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A faster way to decode the JSON that quiz writes, for `state.json` and journal lines: a strict
 /// JSON parser and a small `Decoder` over its values, so that the types' own `init(from:)` run

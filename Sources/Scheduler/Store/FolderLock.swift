@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// The exclusive `flock(2)` on a state folder's `lock` file, held for a writer's lifetime.
@@ -18,7 +18,8 @@ final class FolderLock {
         throw .io(file: folder.lock, operation: "lock it", code: code)
       }
       let text = String(decoding: (try? file.read(from: 0)) ?? Data(), as: UTF8.self)
-      let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
+      let words = text.split(whereSeparator: \.isWhitespace)
+      let pid = words.count == 1 ? Int32(words[0]) : nil
       throw .locked(folder: folder.url, pid: pid)
     }
     // The pid is a courtesy for the message above; failing to write it is no reason to stop.

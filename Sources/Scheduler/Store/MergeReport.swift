@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What ``ReviewStore/merge(from:)`` did.
 public struct MergeReport: Equatable, Sendable {

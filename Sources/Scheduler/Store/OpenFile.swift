@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// An open file descriptor, closed when the value goes away; its calls throw ``StateError/io``.
@@ -189,7 +189,7 @@ final class OpenFile {
     if mkdir(path, mode) == 0 { return nil }
     var code = errno
     if code == ENOENT {
-      let parent = (path as NSString).deletingLastPathComponent
+      let parent = parentPath(path)
       guard !parent.isEmpty, parent != path else { return code }
       if let failure = makeFolder(parent, mode: 0o777) { return failure }
       if mkdir(path, mode) == 0 { return nil }
@@ -199,6 +199,17 @@ final class OpenFile {
     var status = stat()
     guard stat(path, &status) == 0 else { return errno }
     return status.st_mode & S_IFMT == S_IFDIR ? nil : ENOTDIR
+  }
+
+  /// The folder that holds `path`, as `NSString.deletingLastPathComponent` gives it: `""` for a
+  /// bare name, `/` for a name at the root.
+  static func parentPath(_ path: String) -> String {
+    var trimmed = Substring(path)
+    while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+    guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+    var parent = trimmed[..<slash]
+    while parent.hasSuffix("/") { parent.removeLast() }
+    return parent.isEmpty ? "/" : String(parent)
   }
 
   /// Flushes a folder, so that a file created or renamed in it survives a crash.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Applies journal events, in journal order, to a ``ReviewState``.
 ///

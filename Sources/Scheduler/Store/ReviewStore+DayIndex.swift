@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension ReviewStore {
   /// The grades of the journal's reviews in effect whose day is `firstDay` or later, in journal

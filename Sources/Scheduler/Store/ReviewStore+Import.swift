@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension ReviewStore {
   /// Appends each of `events` whose id the journal does not hold yet, in order, and returns how

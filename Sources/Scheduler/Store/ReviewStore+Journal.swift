@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension ReviewStore {
   /// Every event of the journal, in journal order, read afresh from `reviews.jsonl`: as far as

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension ReviewStore {
   /// The state read from a folder, and what the writer needs to know to continue the journal.

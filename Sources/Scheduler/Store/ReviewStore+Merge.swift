@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 extension ReviewStore {
@@ -39,7 +39,7 @@ extension ReviewStore {
     }
     let backup = files.url.appending(
       path: "reviews-before-merge-"
-        + Timestamp.format(writer.now()).replacingOccurrences(of: ":", with: "-") + "-"
+        + Timestamp.format(writer.now()).replacing(":", with: "-") + "-"
         + writer.makeID().journalText.prefix(8) + ".jsonl")
     if link(files.journal.path, backup.path) != 0 {
       // A file system without hard links (a FAT memory stick, say): copy the bytes instead.

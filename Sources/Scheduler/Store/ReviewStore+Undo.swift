@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension ReviewStore {
   /// Whether this session has a grade that ``undo()`` would take back.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// The review state in a folder: an append-only journal of every grade, `reviews.jsonl`, and a

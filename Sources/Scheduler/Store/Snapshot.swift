@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The contents of `state.json`: the state as of a point in the journal, so that opening the
 /// folder reads only the journal after that point.

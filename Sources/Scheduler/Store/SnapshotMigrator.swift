@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Brings an older `state.json` up to the current version, one version at a time.
 ///
@@ -7,7 +7,7 @@ import Foundation
 /// ``Snapshot``'s coding to the new shape; files of every older version keep loading.
 struct SnapshotMigrator: Sendable {
   /// Turns the JSON object of version `n` into that of version `n + 1`.
-  typealias Step = @Sendable (inout [String: Any]) throws -> Void
+  typealias Step = @Sendable (inout [String: JSONValue]) throws -> Void
 
   enum Failure: Error, CustomStringConvertible {
     case notAnObject
@@ -30,14 +30,15 @@ struct SnapshotMigrator: Sendable {
 
   /// The file's data brought from `version` to `currentVersion`.
   func migrate(_ data: Data, from version: Int) throws -> Data {
-    guard var object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+    guard case .object(let members) = try JSONDecoder().decode(JSONValue.self, from: data) else {
       throw Failure.notAnObject
     }
+    var object = Dictionary(members, uniquingKeysWith: { _, last in last })
     for from in version..<currentVersion {
       guard let step = steps[from] else { throw Failure.noStep(from: from) }
       try step(&object)
-      object["version"] = from + 1
+      object["version"] = .integer(from + 1)
     }
-    return try JSONSerialization.data(withJSONObject: object)
+    return try JSONEncoder().encode(JSONValue.object(object.map { (key: $0.key, value: $0.value) }))
   }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads a `state.json` of the form quiz writes straight from its bytes into a ``Snapshot``,
 /// without a tree of values in between: building and freeing that tree was two thirds of

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// Why the review state could not be read or written. Whenever one is thrown, no file was

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The files of a state folder.
 struct StateFolder {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Something wrong that was worked around while loading or writing, for the user to know about.
 public enum StateWarning: Equatable, Sendable {

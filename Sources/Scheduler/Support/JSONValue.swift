@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A JSON value as quiz's files and exports hold it: what a journal event, a card's state or an
 /// export row is made of, declared once and written either through `Encodable` or straight to

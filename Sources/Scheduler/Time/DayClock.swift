@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Maps moments to the calendar day they count for, in one time zone.
 ///

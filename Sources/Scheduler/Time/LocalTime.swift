@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// Whose wall clock tells the local time: a time zone Foundation knows, or the C library's
@@ -25,9 +25,12 @@ public enum LocalTime: Sendable, Equatable {
 
   /// The local time that `TZ` (the value of the variable, nil when unset) names: a time zone
   /// Foundation knows, else the C library's reading of a POSIX rule or a zone file, else nil
-  /// when `TZ` names nothing (the C library would then silently use UTC).
+  /// when `TZ` names nothing (the C library would then silently use UTC). Unset or empty, the C
+  /// library's local time (`/etc/localtime`; UTC for an empty `TZ`): quiz links
+  /// FoundationEssentials only, whose `TimeZone.current` and named zones need ICU's data and
+  /// are otherwise GMT and nil, so a named zone is read from its zone file too.
   public static func named(byTZ tz: String?) -> LocalTime? {
-    guard let tz, !tz.isEmpty else { return .zone(.current) }
+    guard let tz, !tz.isEmpty else { return .system }
     let name = tz.hasPrefix(":") ? String(tz.dropFirst()) : tz
     if let zone = TimeZone(identifier: name) { return .zone(zone) }
     let file = name.hasPrefix("/") ? name : "/usr/share/zoneinfo/" + name

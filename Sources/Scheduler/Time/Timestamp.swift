@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The one text form of a moment in every file quiz writes (journal, snapshot, export): ISO 8601
 /// in UTC with milliseconds, `2026-11-29T21:04:05.123Z`.

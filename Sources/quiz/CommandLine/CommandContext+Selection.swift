@@ -1,6 +1,6 @@
 import CardDeck
 import CommandLineKit
-import Foundation
+import FoundationEssentials
 import Scheduler
 
 extension CommandContext {

@@ -1,6 +1,6 @@
 import CardDeck
 import CommandLineKit
-import Foundation
+import FoundationEssentials
 
 /// `quiz cards`: lists cards as aligned text, or as one JSON array.
 struct CardsCommand: Command {

@@ -1,6 +1,6 @@
 import CardDeck
 import CommandLineKit
-import Foundation
+import FoundationEssentials
 
 /// The options that say which decks and which cards a command works on.
 struct DeckOptions {

@@ -1,7 +1,7 @@
 import AnkiPackage
 import CardDeck
 import CommandLineKit
-import Foundation
+import FoundationEssentials
 import Scheduler
 
 extension ExportCommand {

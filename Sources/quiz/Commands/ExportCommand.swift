@@ -1,6 +1,6 @@
 import CardDeck
 import CommandLineKit
-import Foundation
+import FoundationEssentials
 import Scheduler
 
 /// `quiz export`: every card's review progress, and the journal, as JSON, CSV or Markdown.

@@ -1,7 +1,7 @@
 import AnkiPackage
 import CardDeck
 import CommandLineKit
-import Foundation
+import FoundationEssentials
 import Scheduler
 
 extension ImportCommand {
@@ -24,7 +24,7 @@ extension ImportCommand {
     let writer = NativeDeckWriter()
     var files: [(target: String, text: String, deck: Deck)] = []
     for deck in converted.decks {
-      let target = (output as NSString).appendingPathComponent(writer.fileName(for: deck))
+      let target = output.joiningPath(writer.fileName(for: deck))
       let text = writer.write(deck)
       // A deck that would not read back as written is a bug here, not in the package; refusing
       // it keeps a broken file out of the user's folder.
@@ -57,7 +57,7 @@ extension ImportCommand {
     do {
       try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
     } catch {
-      console.printError("\(output): cannot be created: \(error.localizedDescription)")
+      console.printError("\(output): cannot be created: \(SystemReason.text(of: error))")
       return .failure
     }
     for file in files {

@@ -1,6 +1,6 @@
 import CardDeck
 import CommandLineKit
-import Foundation
+import FoundationEssentials
 import Scheduler
 
 /// `quiz import`: converts lesson pages, and Anki packages, into native deck files.
@@ -99,7 +99,7 @@ struct ImportCommand: Command {
         continue
       }
       let writer = NativeDeckWriter()
-      let target = (output as NSString).appendingPathComponent(writer.fileName(for: deck))
+      let target = output.joiningPath(writer.fileName(for: deck))
       if let other = written[target] {
         console.printError(
           "\(shown): not imported: \(ControlCharacters.visible(other)) was already written to \(target)"
@@ -110,7 +110,7 @@ struct ImportCommand: Command {
       do {
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
       } catch {
-        console.printError("\(output): cannot be created: \(error.localizedDescription)")
+        console.printError("\(output): cannot be created: \(SystemReason.text(of: error))")
         status = .failure
         continue
       }

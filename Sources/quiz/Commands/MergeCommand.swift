@@ -1,5 +1,5 @@
 import CommandLineKit
-import Foundation
+import FoundationEssentials
 import Scheduler
 
 /// `quiz merge`: folds another state folder's reviews into this one.

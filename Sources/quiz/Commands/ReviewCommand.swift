@@ -1,6 +1,6 @@
 import CardDeck
 import CommandLineKit
-import Foundation
+import FoundationEssentials
 import Scheduler
 
 /// `quiz review` (and plain `quiz`): a review session on what is due, then new cards.

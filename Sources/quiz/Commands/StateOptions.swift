@@ -1,5 +1,6 @@
 import CommandLineKit
-import Foundation
+import FoundationEssentials
+import Glibc
 import Scheduler
 
 /// The options that say where the review state lives and how days are counted.
@@ -41,8 +42,15 @@ struct StateOptions {
     if let data = variables["XDG_DATA_HOME"], data.hasPrefix("/") {
       return URL(fileURLWithPath: data).appending(path: "quiz")
     }
-    let home = variables["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+    let home = variables["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? Self.accountHome()
     return URL(fileURLWithPath: home).appending(path: ".local/share/quiz")
+  }
+
+  /// The home folder of the account quiz runs as, for when $HOME is unset or empty (as
+  /// `NSHomeDirectory()` gave it); `/` if the account has none.
+  private static func accountHome() -> String {
+    guard let account = getpwuid(getuid()), let home = account.pointee.pw_dir else { return "/" }
+    return String(cString: home)
   }
 
   /// The day clock: the user's time zone, and the day's start hour.

@@ -1,6 +1,6 @@
 import CardDeck
 import CommandLineKit
-import Foundation
+import FoundationEssentials
 import Scheduler
 
 /// `quiz stats`: how the cards stand, retention, what is coming, and the review habit.

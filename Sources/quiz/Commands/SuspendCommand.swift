@@ -1,5 +1,5 @@
 import CommandLineKit
-import Foundation
+import FoundationEssentials
 import Scheduler
 
 /// `quiz suspend`: takes a card out of reviews, keeping its progress.

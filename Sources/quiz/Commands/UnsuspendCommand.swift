@@ -1,6 +1,6 @@
 import CardDeck
 import CommandLineKit
-import Foundation
+import FoundationEssentials
 import Scheduler
 
 /// `quiz unsuspend`: brings a suspended card back into reviews.

@@ -1,6 +1,6 @@
 import CardDeck
 import CommandLineKit
-import Foundation
+import FoundationEssentials
 import Scheduler
 
 /// One sitting: shows each card of the queue, takes an attempt and a grade, and records it.
@@ -198,7 +198,7 @@ final class ReviewSession {
           return step
         }
         if !multiline { return .line(text) }
-        if text.trimmingCharacters(in: .whitespaces).isEmpty {
+        if text.trimmingSpaces().isEmpty {
           return .line(lines.joined(separator: "\n"))
         }
         lines.append(text)
@@ -223,7 +223,7 @@ final class ReviewSession {
     while true {
       switch input.read(prompt: prompt) {
       case .line(let text):
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpaces()
         if let parsed = SessionCommand.parse(trimmed) {
           let step = handle(parsed, card: card)
           if case .line = step { continue }

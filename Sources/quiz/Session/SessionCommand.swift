@@ -16,7 +16,7 @@ enum SessionCommand: String, CaseIterable {
 
   /// The command a line names, if it starts with `:`; `.unknown` for a `:` line that names none.
   static func parse(_ line: String) -> Parsed? {
-    let trimmed = line.trimmingCharacters(in: .whitespaces)
+    let trimmed = line.trimmingSpaces()
     guard trimmed.hasPrefix(":") else { return nil }
     let name = trimmed.dropFirst().lowercased()
     if let command = SessionCommand(rawValue: name) { return .command(command) }

@@ -1,6 +1,7 @@
 import CardDeck
 import CommandLineKit
-import Foundation
+import FoundationEssentials
+import Glibc
 import Scheduler
 
 /// What `quiz review` and `quiz drill` set up the same way: the cards, the session with its
@@ -114,17 +115,15 @@ enum SessionSetup {
       let editor =
         [environment.variables["VISUAL"], environment.variables["EDITOR"]]
         .compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/bin/sh")
-      process.arguments = editorArguments(editor, line: card.location.line, path: path)
-      do {
-        try process.run()
-        process.waitUntilExit()
+      let status: Int32
+      do throws(ChildProcess.Failure) {
+        status = try ChildProcess.run(
+          "/bin/sh", editorArguments(editor, line: card.location.line, path: path))
       } catch {
-        throw EditError("could not start \(editor): \(error.localizedDescription)")
+        throw EditError("could not start \(editor): \(error.reason)")
       }
       // The shell's 127 and 126: the editor was not found, or could not be run.
-      if [126, 127].contains(process.terminationStatus) {
+      if [126, 127].contains(status) {
         throw EditError(
           "could not start \(editor) (set VISUAL or EDITOR to an editor you have); the card is unchanged"
         )

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Scheduler
 
 /// The end of a session in a few lines: what was done, how well, and what comes next.

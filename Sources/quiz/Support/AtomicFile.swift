@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// Writes a whole file at once: into a temporary file in the same folder, flushed to the disk,
@@ -75,7 +75,7 @@ enum AtomicFile {
     let target = URL(fileURLWithPath: path)
     let folder = target.deletingLastPathComponent().path
     if !replacing && exists(path) { throw .exists }
-    let temporary = (folder as NSString).appendingPathComponent(
+    let temporary = folder.joiningPath(
       ".\(target.lastPathComponent).quiz-tmp-\(UUID().uuidString.lowercased())")
     let isComplete: Bool
     do throws(Failure) {

@@ -1,5 +1,7 @@
 import CardDeck
-import Foundation
+import FoundationEssentials
+import Glibc
+import Synchronization
 
 /// Where a command writes: standard output and standard error, or buffers in tests.
 final class Console: @unchecked Sendable {
@@ -65,9 +67,9 @@ final class Console: @unchecked Sendable {
 final class CapturedConsole: @unchecked Sendable {
   private(set) var out = ""
   private(set) var error = ""
-  private let lock = NSLock()
+  private let lock = Mutex(())
 
   lazy var console = Console(
-    out: { [unowned self] text in lock.withLock { out += text } },
-    error: { [unowned self] text in lock.withLock { error += text } })
+    out: { [unowned self] text in lock.withLock { _ in out += text } },
+    error: { [unowned self] text in lock.withLock { _ in error += text } })
 }

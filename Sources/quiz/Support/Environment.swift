@@ -1,6 +1,7 @@
 import CardDeck
 import CommandLineKit
-import Foundation
+import FoundationEssentials
+import Glibc
 import Scheduler
 
 /// What a command reads from outside its arguments: environment variables, the clocks, the

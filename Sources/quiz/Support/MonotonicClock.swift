@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Seconds on a clock that only moves forward, for time limits and how long things took.
 ///

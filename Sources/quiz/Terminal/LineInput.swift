@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Synchronization
 
 /// Where a session reads its lines: readline on a terminal, a pipe, or a script in tests.
 protocol LineInput: AnyObject {
@@ -88,16 +89,15 @@ final class ScriptedInput: LineInput {
 }
 
 /// A monotonic clock that moves only when told, for tests.
-final class ManualClock: @unchecked Sendable {
-  private let lock = NSLock()
-  private var seconds: Double
+final class ManualClock: Sendable {
+  private let seconds: Mutex<Double>
 
-  init(_ seconds: Double = 1000) { self.seconds = seconds }
+  init(_ seconds: Double = 1000) { self.seconds = Mutex(seconds) }
 
   /// The clock's reading; setting it moves the clock.
   var now: Double {
-    get { lock.withLock { seconds } }
-    set { lock.withLock { seconds = newValue } }
+    get { seconds.withLock { $0 } }
+    set { seconds.withLock { $0 = newValue } }
   }
 
   /// The clock as a session reads it.

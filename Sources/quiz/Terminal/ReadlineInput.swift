@@ -1,5 +1,6 @@
 import CReadline
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Lines from a person at a terminal, through GNU readline: line editing, a history file, and
 /// tab completion of the `:` commands.
@@ -72,7 +73,7 @@ final class ReadlineInput: LineInput {
     }
     guard let line = ReadlineCallback.line else { return .end }
     linesRead += 1
-    if !line.trimmingCharacters(in: .whitespaces).isEmpty {
+    if !line.trimmingSpaces().isEmpty {
       add_history(line)
       if let historyFile {
         // append_history needs the file to exist already.

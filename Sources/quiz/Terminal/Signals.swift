@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The last of SIGINT, SIGTERM or SIGHUP to arrive, or 0. Written only by the signal handler.
 nonisolated(unsafe) var receivedSignal: Int32 = 0

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Lines from a file descriptor that is not a terminal, such as a pipe: no line editing.
 ///

@@ -11,7 +11,10 @@ struct SnapshotMigratorTests {
       currentVersion: 3,
       steps: [
         1: { object in object["renamed"] = object.removeValue(forKey: "original") },
-        2: { object in object["added"] = (object["renamed"] as? Int ?? 0) + 1 },
+        2: { object in
+          guard case .integer(let renamed) = object["renamed"] else { return }
+          object["added"] = .integer(renamed + 1)
+        },
       ])
     let data = try migrator.migrate(Data(#"{"version":1,"original":41}"#.utf8), from: 1)
     let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
