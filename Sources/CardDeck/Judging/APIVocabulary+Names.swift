@@ -1452,5 +1452,10 @@ extension APIVocabulary {
     Menu ~ contextMenu
     contextMenu ~ Menu
     localizedStandardContains ~ localizedCaseInsensitiveContains range
+    # ineffective
+    onSubmit of: .text default
+    presentationDetents _: [.large]
+    interactiveDismissDisabled _: false
+    autocorrectionDisabled _: false
     """
 }

@@ -11,16 +11,19 @@ public struct AnswerJudge: Sendable {
   let vocabulary: APIVocabulary
 
   /// Prepares to judge attempts at `code`, the card's expected code; `question` is the card's
-  /// prompt, whose numbers (`a fixed 320 points`) the code's literals must keep.
+  /// prompt, whose numbers (`a fixed 320 points`) the code's literals must keep, and which says
+  /// whether a Cancel button is asked for.
   public init(
     code: String, hints: JudgingHints = JudgingHints(), question: String = "",
     vocabulary: APIVocabulary = .standard
   ) {
     self.vocabulary = vocabulary
     let numbers = Self.numbers(in: question)
+    let asksForCancel = question.lowercased().contains("cancel")
     self.answers = ([code] + hints.alternatives).map {
       ParsedCode(
-        $0, hints: hints, vocabulary: vocabulary, collectsNames: true, fixedNumbers: numbers)
+        $0, hints: hints, vocabulary: vocabulary, collectsNames: true, fixedNumbers: numbers,
+        asksForCancel: asksForCancel)
     }
   }
 
@@ -728,6 +731,7 @@ struct Matching {
         reportedAttemptTokens.insert(token)
         note(.error, "`\(display(a, in: attempt))` is deprecated: use `\(replacement)`")
       }
+      noteUnknownMember(e, a)
       if e.kind == .call && !e.isAPI && a.kind == .binding && expected.declared.contains(e.name) {
         note(.slip, "`$\(a.name)` is a binding; the card passes the value, `\(e.name)`")
         mark(e, .typo("$" + a.name))
@@ -740,7 +744,9 @@ struct Matching {
         rename(e, a)
       }
     }
+    let before = (lost: lost.major, errors: findings.count { $0.severity == .error })
     compareArguments(e, a)
+    compareIneffectiveValues(e, a, lostBefore: before.lost, errorsBefore: before.errors)
     if e.kind == .closure, e.importance != .free {
       let arity = max(e.parameters.count, e.anonymousParameters)
       let typedArity = max(a.parameters.count, a.anonymousParameters)
@@ -780,6 +786,31 @@ struct Matching {
     }
     if !e.clause.isEmpty || !e.value.isEmpty || !a.clause.isEmpty || !a.value.isEmpty {
       compareSequences(e.clause + e.value, a.clause + a.value)
+    }
+  }
+
+  /// A member that no API has (`arrowEdge: .up`, `Edge` has `.top`) in place of the card's
+  /// API member is no value at all, even where the card leaves the value to the author: where
+  /// the author marks the member as context (any edge will do), the value's label still counts,
+  /// so it is an error; elsewhere (decoration) a slip.
+  private mutating func noteUnknownMember(_ e: CodeNode, _ a: CodeNode) {
+    guard e.kind == .member, e.isAPI, a.kind == .member, !a.isAPI, e.name != a.name,
+      !attempt.declared.contains(a.name), !expected.declared.contains(a.name),
+      !vocabulary.knows(a.name)
+    else { return }
+    let typed = display(a, in: attempt)
+    if Self.isMisspelling(a.name, of: e.name) {
+      note(.slip, "`\(typed)` looks like a typo for `\(display(e, in: expected))`")
+      mark(e, .typo(attempt.text(a)))
+    } else if expected.hints.context.contains(e.name) {
+      lost.major += 1
+      lostToErrors += 1
+      note(
+        .error, "`\(typed)` is no member the API has; the card has `\(display(e, in: expected))`")
+      mark(e, .wrong(attempt.text(a)))
+    } else {
+      note(.slip, "`\(typed)` is no member the API has; the card has `\(display(e, in: expected))`")
+      mark(e, .wrong(attempt.text(a)))
     }
   }
 
@@ -1131,9 +1162,11 @@ struct Matching {
           // Already counted in another place: said the way that helps.
           findings[index].message = message
         } else if marks[token] != .misplaced {
+          // Where it does nothing, it is as wrong as another modifier, as a misplaced part is.
           lost.major += 1
+          lostToErrors += 1
           marks[token] = .misplaced
-          note(.missing, message)
+          note(.error, message)
         }
       }
       for argument in node.arguments {
