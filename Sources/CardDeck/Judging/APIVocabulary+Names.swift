@@ -1452,6 +1452,7 @@ extension APIVocabulary {
     Menu ~ contextMenu
     contextMenu ~ Menu
     localizedStandardContains ~ localizedCaseInsensitiveContains range
+    onDismiss ~ onDisappear
     # ineffective
     onSubmit of: .text default
     presentationDetents _: [.large]

@@ -11,7 +11,8 @@
 /// - `deprecated`: `old -> replacement`;
 /// - `related`: `name ~ other other…`, API that does the job of `name` another way (a swipe
 ///   action for `onDelete`): in its place, the right idea with the card's API missing, not an
-///   error. One way only: `name` in the card, the others in an attempt.
+///   error. One way only: `name` in the card, the others in an attempt. A label's related
+///   modifiers are looked for on the attempt's content (`onDismiss ~ onDisappear`).
 /// - `ineffective`: `name label: value`, optionally followed by `default`: a value of a call's
 ///   argument (`_:` for the unlabelled one) with which the call does nothing of what another
 ///   value does (`presentationDetents _: [.large]`, a sheet's detents without the modifier);
@@ -139,6 +140,12 @@ public struct APIVocabulary: Sendable {
   /// the closure), not on the view that presents it.
   public static let presenters: Set<String> = [
     "sheet", "popover", "fullScreenCover", "inspector",
+  ]
+
+  /// What a `.toolbar` closure holds when it builds toolbar content rather than views.
+  public static let toolbarItems: Set<String> = [
+    "ToolbarItem", "ToolbarItemGroup", "ToolbarOverflowMenu", "ToolbarSpacer", "ToolbarTitleMenu",
+    "DefaultToolbarItem",
   ]
 
   /// Modifiers of a list's rows: on the `List` itself they reach no row.

@@ -133,6 +133,10 @@ struct Matching {
   var sameAPI = 0
   /// The card's API parts the attempt does another way (``APIVocabulary/related``).
   var relatedAPI = 0
+  /// The card's labels the attempt does another way from its content (``doneOnContent``).
+  var relatedTokens: Set<Int> = []
+  /// The card's API containers the attempt left out where the card has them, seen through.
+  var seenThrough: [CodeNode] = []
   /// The expected code's parts that the attempt has a counterpart for, as token ranges.
   var comparedRanges: [Range<Int>] = []
   /// The card's scaffolding API whose own arguments hold the point (`ToolbarItem(placement:
@@ -171,11 +175,22 @@ struct Matching {
   // MARK: The verdict
 
   mutating func run() -> Judgement {
-    compareSequences(expected.nodes, attempt.nodes, root: true)
+    if let menus = menuPickersAsMenus() {
+      compareSequences(expected.nodes, menus, root: true)
+      position = 0
+      note(
+        .slip,
+        "a `.menu`-style `Picker` for the card's `Menu` holding a `Picker`: its label is the choice"
+      )
+    } else {
+      compareSequences(expected.nodes, attempt.nodes, root: true)
+    }
     placeMisplaced()
+    placeOutsideContainers()
     creditEnvironmentCalls()
     checkPresentedContent(attempt.nodes)
     checkRowModifiers()
+    checkToolbarContent()
     checkEnvironmentReads()
     reportDeprecated(attempt.nodes)
     noteExtraCode()
@@ -233,6 +248,8 @@ struct Matching {
     guard !essential.isEmpty else { return false }
     return marks.contains { token, mark in
       if case .typo = mark { return false }
+      // Done another way from another place: the right idea (``doneOnContent``).
+      if relatedTokens.contains(token) { return false }
       // Left out with the declaration that holds it (the whole `enum` for its `Hashable`)
       // while the attempt uses what that declares (its cases), an essential part is missing
       // like any other: the declaration is taken as read, not written.
@@ -376,6 +393,9 @@ struct Matching {
           }
           expectedUsed[i] = true
           loseShallow(expectedItems[i])
+          if containers && !expectedItems[i].isTransparent {
+            seenThrough.append(expectedItems[i])
+          }
           expectedItems += inner
           expectedUsed += Array(repeating: false, count: inner.count)
           opened = true
@@ -979,10 +999,48 @@ struct Matching {
       compareSequences(argument.value, typedArguments[j].value)
     }
     for i in expectedArguments.indices where !expectedUsed[i] {
-      loseArgument(expectedArguments[i], of: e)
+      if e.isAPI, let modifier = relatedOnContent(expectedArguments[i], of: a) {
+        doneOnContent(expectedArguments[i], by: modifier)
+      } else if e.isAPI, isBooleanFocus(expectedArguments[i], of: e, a) {
+        continue
+      } else {
+        loseArgument(expectedArguments[i], of: e)
+      }
     }
     for j in typedArguments.indices where !typedUsed[j] {
       for node in typedArguments[j].value { collectLeftover(node) }
+    }
+  }
+
+  /// The modifier on the attempt's content (its closures' items) that the vocabulary lists as
+  /// doing the job of the card's argument another way: `.onDisappear` for `onDismiss:`.
+  private func relatedOnContent(_ argument: CodeNode.Argument, of a: CodeNode) -> CodeNode? {
+    guard argument.importance != .free, let label = argument.label,
+      let others = vocabulary.related[label]
+    else { return nil }
+    for typed in a.arguments where typed.isClosure {
+      if let found = typed.value[0].blocks.joined().first(where: {
+        $0.kind == .modifier && $0.parameters.isEmpty && others.contains($0.name)
+      }) {
+        return found
+      }
+    }
+    return nil
+  }
+
+  /// The card's argument done another way from the content: the right idea, the card's API
+  /// missing, not wrong (``APIVocabulary/related``).
+  private mutating func doneOnContent(_ argument: CodeNode.Argument, by modifier: CodeNode) {
+    position = argument.labelToken ?? position
+    var weight = CodeNode.labelWeight(argument)
+    for value in argument.value { weight += CodeNode.weight(of: value) }
+    lost += weight
+    relatedAPI += 1
+    let label = argument.label ?? ""
+    note(.missing, "`.\(modifier.name)` on the content does the job of `\(label):` another way")
+    if let token = argument.labelToken {
+      marks[token] = .wrong(modifier.name)
+      relatedTokens.insert(token)
     }
   }
 
@@ -1130,6 +1188,30 @@ struct Matching {
       note(.error, "`\(display(node, in: expected))` is not where the card has it")
       if let token = node.token { marks[token] = .misplaced }
       placed.append(node.tokens)
+    }
+  }
+
+  /// An API container of the card's, missing where the card has it, that the attempt wraps
+  /// around something else (`NavigationSplitView { TabView { … } }` for a split view inside a
+  /// tab) is nested the other way round: misplaced, an error, though all it holds matches.
+  private mutating func placeOutsideContainers() {
+    for node in seenThrough {
+      guard
+        let j = leftoverAttempt.firstIndex(where: {
+          $0.isAPI && $0.name == node.name && isSame(node, $0)
+        })
+      else { continue }
+      leftoverAttempt.remove(at: j)
+      position = node.token ?? node.tokens.lowerBound
+      let weight = CodeNode.ownWeight(node).major
+      lostToErrors += weight
+      let missing = "missing `\(display(node, in: expected))`"
+      findings.removeAll { $0.message == missing }
+      note(
+        .error,
+        "`\(display(node, in: expected))` is not where the card has it: the containers are nested the other way round"
+      )
+      if let token = node.token { marks[token] = .misplaced }
     }
   }
 

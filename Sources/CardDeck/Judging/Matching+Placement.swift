@@ -113,4 +113,49 @@ extension Matching {
       )
     }
   }
+
+  /// The first view written straight in a `.toolbar` beside toolbar items (`ToolbarItem`,
+  /// `ToolbarOverflowMenu`…), and that item: one `.toolbar` closure builds views or toolbar
+  /// items, not both, so the view needs a `ToolbarItem` of its own.
+  private static func viewAmongToolbarItems(_ nodes: [CodeNode], vocabulary: APIVocabulary)
+    -> (view: CodeNode, item: CodeNode)?
+  {
+    var found: (CodeNode, CodeNode)?
+    forEachBlock(nodes) { items in
+      for toolbar in items
+      where found == nil && toolbar.kind == .modifier && toolbar.name == "toolbar" {
+        let content = toolbar.arguments.filter(\.isClosure).flatMap { $0.value[0].blocks.joined() }
+        let calls = content.filter { $0.kind == .call }
+        guard let item = calls.first(where: { APIVocabulary.toolbarItems.contains($0.name) }),
+          let view = calls.first(where: {
+            vocabulary.types.contains($0.name) && !APIVocabulary.toolbarItems.contains($0.name)
+              && !["ForEach", "Group", "Section"].contains($0.name)
+          })
+        else { continue }
+        found = (view, item)
+      }
+    }
+    return found
+  }
+
+  /// A view straight in `.toolbar` beside toolbar items does not compile, though a reviewer
+  /// sees what was meant: a slip, unless the card writes it so.
+  mutating func checkToolbarContent() {
+    guard attemptWrites(Self.toolbarItemNames),
+      let (view, item) = Self.viewAmongToolbarItems(attempt.nodes, vocabulary: vocabulary),
+      Self.viewAmongToolbarItems(expected.nodes, vocabulary: vocabulary) == nil
+    else { return }
+    if let toolbar = Self.first(
+      in: expected.nodes, where: { $0.kind == .modifier && $0.name == "toolbar" }),
+      let token = toolbar.token
+    {
+      position = token
+    }
+    note(
+      .slip,
+      "`\(view.name)` beside `\(item.name)` in `.toolbar` needs a `ToolbarItem`: one toolbar closure builds views or toolbar items, not both"
+    )
+  }
+
+  private static let toolbarItemNames = Set(APIVocabulary.toolbarItems.map { Substring($0) })
 }
