@@ -122,6 +122,9 @@ struct Matching {
   /// What the errors alone cost, so that one wrong name is not counted twice.
   var lostToErrors = 0.0
   var findings: [Judgement.Finding] = []
+  /// How many of the findings noted are errors, kept as they are noted: counting them at each
+  /// pair would be quadratic in a long paste.
+  var errorCount = 0
   var marks: [Int: Judgement.Mark] = [:]
   var renamings: [String: String] = [:]
   var renamingOrder: [String] = []
@@ -764,7 +767,7 @@ struct Matching {
         rename(e, a)
       }
     }
-    let before = (lost: lost.major, errors: findings.count { $0.severity == .error })
+    let before = (lost: lost.major, errors: errorCount)
     compareArguments(e, a)
     compareIneffectiveValues(e, a, lostBefore: before.lost, errorsBefore: before.errors)
     if e.kind == .closure, e.importance != .free {
@@ -1289,6 +1292,7 @@ struct Matching {
 
   mutating func note(_ severity: Judgement.Severity, _ message: String) {
     findings.append(.init(severity: severity, message: message, token: position))
+    if severity == .error { errorCount += 1 }
   }
 
   mutating func mark(_ node: CodeNode, _ value: Judgement.Mark) {

@@ -145,7 +145,7 @@ extension Matching {
       guard (typedValue ?? (entry.isDefault ? entry.value : nil)) == entry.value,
         cardValue != entry.value, card != nil || entry.isDefault || typed != nil,
         // Said already: `.text` where the card has `.search`.
-        findings.count(where: { $0.severity == .error }) == errorsBefore
+        errorCount == errorsBefore
       else { continue }
       // An argument that is the card's context costs nothing, however it is written.
       let weight =
