@@ -143,7 +143,7 @@ extension Matching {
         card.map { written($0.value, in: expected) } ?? (entry.isDefault ? entry.value : nil)
       let typedValue = typed.map { written($0.value, in: attempt) }
       guard (typedValue ?? (entry.isDefault ? entry.value : nil)) == entry.value,
-        cardValue != entry.value, card != nil || entry.isDefault || typed != nil,
+        cardValue != entry.value,
         // Said already: `.text` where the card has `.search`.
         errorCount == errorsBefore
       else { continue }
