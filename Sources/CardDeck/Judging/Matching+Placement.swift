@@ -115,27 +115,55 @@ extension Matching {
   }
 
   /// The first view written straight in a `.toolbar` beside toolbar items (`ToolbarItem`,
-  /// `ToolbarOverflowMenu`…), and that item: one `.toolbar` closure builds views or toolbar
-  /// items, not both, so the view needs a `ToolbarItem` of its own.
+  /// `ToolbarOverflowMenu`…), and that item's name: one `.toolbar` closure builds views or
+  /// toolbar items, not both, so the view needs a `ToolbarItem` of its own. Walked by index:
+  /// copying the nodes would cost more than the look.
   private static func viewAmongToolbarItems(_ nodes: [CodeNode], vocabulary: APIVocabulary)
-    -> (view: CodeNode, item: CodeNode)?
+    -> (view: String, item: String)?
   {
-    var found: (CodeNode, CodeNode)?
-    forEachBlock(nodes) { items in
-      for toolbar in items
-      where found == nil && toolbar.kind == .modifier && toolbar.name == "toolbar" {
-        let content = toolbar.arguments.filter(\.isClosure).flatMap { $0.value[0].blocks.joined() }
-        let calls = content.filter { $0.kind == .call }
-        guard let item = calls.first(where: { APIVocabulary.toolbarItems.contains($0.name) }),
-          let view = calls.first(where: {
-            vocabulary.types.contains($0.name) && !APIVocabulary.toolbarItems.contains($0.name)
-              && !["ForEach", "Group", "Section"].contains($0.name)
-          })
-        else { continue }
-        found = (view, item)
+    for index in nodes.indices {
+      if nodes[index].kind == .modifier && nodes[index].name == "toolbar",
+        let found = viewAmongItems(of: nodes[index], vocabulary: vocabulary)
+      {
+        return found
+      }
+      for argument in nodes[index].arguments.indices {
+        if let found = viewAmongToolbarItems(
+          nodes[index].arguments[argument].value, vocabulary: vocabulary)
+        {
+          return found
+        }
+      }
+      for block in nodes[index].blocks.indices {
+        if let found = viewAmongToolbarItems(nodes[index].blocks[block], vocabulary: vocabulary) {
+          return found
+        }
       }
     }
-    return found
+    return nil
+  }
+
+  private static func viewAmongItems(of toolbar: CodeNode, vocabulary: APIVocabulary)
+    -> (view: String, item: String)?
+  {
+    var item: String?
+    var view: String?
+    for argument in toolbar.arguments where argument.isClosure {
+      for block in argument.value[0].blocks {
+        for index in block.indices where block[index].kind == .call {
+          let name = block[index].name
+          if APIVocabulary.toolbarItems.contains(name) {
+            item = item ?? name
+          } else if vocabulary.types.contains(name),
+            !["ForEach", "Group", "Section"].contains(name)
+          {
+            view = view ?? name
+          }
+        }
+      }
+    }
+    guard let item, let view else { return nil }
+    return (view, item)
   }
 
   /// A view straight in `.toolbar` beside toolbar items does not compile, though a reviewer
@@ -153,7 +181,7 @@ extension Matching {
     }
     note(
       .slip,
-      "`\(view.name)` beside `\(item.name)` in `.toolbar` needs a `ToolbarItem`: one toolbar closure builds views or toolbar items, not both"
+      "`\(view)` beside `\(item)` in `.toolbar` needs a `ToolbarItem`: one toolbar closure builds views or toolbar items, not both"
     )
   }
 
