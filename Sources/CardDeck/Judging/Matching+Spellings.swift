@@ -6,7 +6,8 @@ extension Matching {
   /// menu items and tick the current one; only the menu's own label differs (the picker's
   /// shows the choice), a slip. Nil when there is none.
   func menuPickersAsMenus() -> [CodeNode]? {
-    guard
+    // The card's names first: a set, looked up at once, where most cards have no `Menu`.
+    guard expected.names.contains("Menu"), expected.names.contains("Picker"),
       attempt.tokens.contains(where: {
         $0.kind == .identifier && attempt.source[$0.range] == "pickerStyle"
       }),
