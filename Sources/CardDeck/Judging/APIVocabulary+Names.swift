@@ -1452,5 +1452,11 @@ extension APIVocabulary {
     Menu ~ contextMenu
     contextMenu ~ Menu
     localizedStandardContains ~ localizedCaseInsensitiveContains range
+    onDismiss ~ onDisappear
+    # ineffective
+    onSubmit of: .text default
+    presentationDetents _: [.large]
+    interactiveDismissDisabled _: false
+    autocorrectionDisabled _: false
     """
 }

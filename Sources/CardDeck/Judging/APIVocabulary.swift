@@ -11,8 +11,23 @@
 /// - `deprecated`: `old -> replacement`;
 /// - `related`: `name ~ other other…`, API that does the job of `name` another way (a swipe
 ///   action for `onDelete`): in its place, the right idea with the card's API missing, not an
-///   error. One way only: `name` in the card, the others in an attempt.
+///   error. One way only: `name` in the card, the others in an attempt. A label's related
+///   modifiers are looked for on the attempt's content (`onDismiss ~ onDisappear`).
+/// - `ineffective`: `name label: value`, optionally followed by `default`: a value of a call's
+///   argument (`_:` for the unlabelled one) with which the call does nothing of what another
+///   value does (`presentationDetents _: [.large]`, a sheet's detents without the modifier);
+///   `default` when leaving the argument out passes that value (`onSubmit of: .text default`).
 public struct APIVocabulary: Sendable {
+  /// A value that leaves a call doing nothing of what the card's does (see `ineffective`).
+  public struct IneffectiveValue: Sendable, Hashable {
+    /// The argument's label; nil for the unlabelled argument.
+    public var label: String?
+    /// The value as written, without spaces: `[.large]`, `.text`, `false`.
+    public var value: String
+    /// Whether an argument left out takes this value.
+    public var isDefault: Bool
+  }
+
   /// Type and free-function names.
   public var types: Set<String> = []
   /// Modifier names.
@@ -29,6 +44,8 @@ public struct APIVocabulary: Sendable {
   public var deprecated: [String: String] = [:]
   /// For an API name, the API names that do its job another way.
   public var related: [String: Set<String>] = [:]
+  /// For an API name, the argument values with which it does nothing of what others do.
+  public var ineffective: [String: [IneffectiveValue]] = [:]
 
   /// The vocabulary shipped with quiz.
   public static let standard = APIVocabulary(listing: listing)
@@ -61,6 +78,15 @@ public struct APIVocabulary: Sendable {
           let others = line[line.index(after: tilde)...].split(separator: " ").map(String.init)
           related[line[..<tilde].trimmed(of: " "), default: []].formUnion(others)
         }
+      case "ineffective":
+        let words = line.split(separator: " ").map(String.init)
+        guard words.count >= 3, words[1].hasSuffix(":") else { break }
+        let isDefault = words.last == "default"
+        let label = String(words[1].dropLast())
+        ineffective[words[0], default: []].append(
+          IneffectiveValue(
+            label: label == "_" ? nil : label,
+            value: words[2..<(words.count - (isDefault ? 1 : 0))].joined(), isDefault: isDefault))
       default: break
       }
     }
@@ -114,6 +140,12 @@ public struct APIVocabulary: Sendable {
   /// the closure), not on the view that presents it.
   public static let presenters: Set<String> = [
     "sheet", "popover", "fullScreenCover", "inspector",
+  ]
+
+  /// What a `.toolbar` closure holds when it builds toolbar content rather than views.
+  public static let toolbarItems: Set<String> = [
+    "ToolbarItem", "ToolbarItemGroup", "ToolbarOverflowMenu", "ToolbarSpacer", "ToolbarTitleMenu",
+    "DefaultToolbarItem",
   ]
 
   /// Modifiers of a list's rows: on the `List` itself they reach no row.

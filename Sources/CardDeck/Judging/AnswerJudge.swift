@@ -11,16 +11,19 @@ public struct AnswerJudge: Sendable {
   let vocabulary: APIVocabulary
 
   /// Prepares to judge attempts at `code`, the card's expected code; `question` is the card's
-  /// prompt, whose numbers (`a fixed 320 points`) the code's literals must keep.
+  /// prompt, whose numbers (`a fixed 320 points`) the code's literals must keep, and which says
+  /// whether a Cancel button is asked for.
   public init(
     code: String, hints: JudgingHints = JudgingHints(), question: String = "",
     vocabulary: APIVocabulary = .standard
   ) {
     self.vocabulary = vocabulary
     let numbers = Self.numbers(in: question)
+    let asksForCancel = question.lowercased().contains("cancel")
     self.answers = ([code] + hints.alternatives).map {
       ParsedCode(
-        $0, hints: hints, vocabulary: vocabulary, collectsNames: true, fixedNumbers: numbers)
+        $0, hints: hints, vocabulary: vocabulary, collectsNames: true, fixedNumbers: numbers,
+        asksForCancel: asksForCancel)
     }
   }
 
@@ -119,6 +122,9 @@ struct Matching {
   /// What the errors alone cost, so that one wrong name is not counted twice.
   var lostToErrors = 0.0
   var findings: [Judgement.Finding] = []
+  /// How many of the findings noted are errors, kept as they are noted: counting them at each
+  /// pair would be quadratic in a long paste.
+  var errorCount = 0
   var marks: [Int: Judgement.Mark] = [:]
   var renamings: [String: String] = [:]
   var renamingOrder: [String] = []
@@ -130,6 +136,10 @@ struct Matching {
   var sameAPI = 0
   /// The card's API parts the attempt does another way (``APIVocabulary/related``).
   var relatedAPI = 0
+  /// The card's labels the attempt does another way from its content (``doneOnContent``).
+  var relatedTokens: Set<Int> = []
+  /// The card's API containers the attempt left out where the card has them, seen through.
+  var seenThrough: [CodeNode] = []
   /// The expected code's parts that the attempt has a counterpart for, as token ranges.
   var comparedRanges: [Range<Int>] = []
   /// The card's scaffolding API whose own arguments hold the point (`ToolbarItem(placement:
@@ -168,11 +178,22 @@ struct Matching {
   // MARK: The verdict
 
   mutating func run() -> Judgement {
-    compareSequences(expected.nodes, attempt.nodes, root: true)
+    if let menus = menuPickersAsMenus() {
+      compareSequences(expected.nodes, menus, root: true)
+      position = 0
+      note(
+        .slip,
+        "a `.menu`-style `Picker` for the card's `Menu` holding a `Picker`: its label is the choice"
+      )
+    } else {
+      compareSequences(expected.nodes, attempt.nodes, root: true)
+    }
     placeMisplaced()
+    placeOutsideContainers()
     creditEnvironmentCalls()
     checkPresentedContent(attempt.nodes)
     checkRowModifiers()
+    checkToolbarContent()
     checkEnvironmentReads()
     reportDeprecated(attempt.nodes)
     noteExtraCode()
@@ -230,6 +251,8 @@ struct Matching {
     guard !essential.isEmpty else { return false }
     return marks.contains { token, mark in
       if case .typo = mark { return false }
+      // Done another way from another place: the right idea (``doneOnContent``).
+      if relatedTokens.contains(token) { return false }
       // Left out with the declaration that holds it (the whole `enum` for its `Hashable`)
       // while the attempt uses what that declares (its cases), an essential part is missing
       // like any other: the declaration is taken as read, not written.
@@ -373,6 +396,9 @@ struct Matching {
           }
           expectedUsed[i] = true
           loseShallow(expectedItems[i])
+          if containers && !expectedItems[i].isTransparent {
+            seenThrough.append(expectedItems[i])
+          }
           expectedItems += inner
           expectedUsed += Array(repeating: false, count: inner.count)
           opened = true
@@ -728,6 +754,7 @@ struct Matching {
         reportedAttemptTokens.insert(token)
         note(.error, "`\(display(a, in: attempt))` is deprecated: use `\(replacement)`")
       }
+      noteUnknownMember(e, a)
       if e.kind == .call && !e.isAPI && a.kind == .binding && expected.declared.contains(e.name) {
         note(.slip, "`$\(a.name)` is a binding; the card passes the value, `\(e.name)`")
         mark(e, .typo("$" + a.name))
@@ -740,7 +767,9 @@ struct Matching {
         rename(e, a)
       }
     }
+    let before = (lost: lost.major, errors: errorCount)
     compareArguments(e, a)
+    compareIneffectiveValues(e, a, lostBefore: before.lost, errorsBefore: before.errors)
     if e.kind == .closure, e.importance != .free {
       let arity = max(e.parameters.count, e.anonymousParameters)
       let typedArity = max(a.parameters.count, a.anonymousParameters)
@@ -780,6 +809,31 @@ struct Matching {
     }
     if !e.clause.isEmpty || !e.value.isEmpty || !a.clause.isEmpty || !a.value.isEmpty {
       compareSequences(e.clause + e.value, a.clause + a.value)
+    }
+  }
+
+  /// A member that no API has (`arrowEdge: .up`, `Edge` has `.top`) in place of the card's
+  /// API member is no value at all, even where the card leaves the value to the author: where
+  /// the author marks the member as context (any edge will do), the value's label still counts,
+  /// so it is an error; elsewhere (decoration) a slip.
+  private mutating func noteUnknownMember(_ e: CodeNode, _ a: CodeNode) {
+    guard e.kind == .member, e.isAPI, a.kind == .member, !a.isAPI, e.name != a.name,
+      !attempt.declared.contains(a.name), !expected.declared.contains(a.name),
+      !vocabulary.knows(a.name)
+    else { return }
+    let typed = display(a, in: attempt)
+    if Self.isMisspelling(a.name, of: e.name) {
+      note(.slip, "`\(typed)` looks like a typo for `\(display(e, in: expected))`")
+      mark(e, .typo(attempt.text(a)))
+    } else if expected.hints.context.contains(e.name) {
+      lost.major += 1
+      lostToErrors += 1
+      note(
+        .error, "`\(typed)` is no member the API has; the card has `\(display(e, in: expected))`")
+      mark(e, .wrong(attempt.text(a)))
+    } else {
+      note(.slip, "`\(typed)` is no member the API has; the card has `\(display(e, in: expected))`")
+      mark(e, .wrong(attempt.text(a)))
     }
   }
 
@@ -948,10 +1002,48 @@ struct Matching {
       compareSequences(argument.value, typedArguments[j].value)
     }
     for i in expectedArguments.indices where !expectedUsed[i] {
-      loseArgument(expectedArguments[i], of: e)
+      if e.isAPI, let modifier = relatedOnContent(expectedArguments[i], of: a) {
+        doneOnContent(expectedArguments[i], by: modifier)
+      } else if e.isAPI, isBooleanFocus(expectedArguments[i], of: e, a) {
+        continue
+      } else {
+        loseArgument(expectedArguments[i], of: e)
+      }
     }
     for j in typedArguments.indices where !typedUsed[j] {
       for node in typedArguments[j].value { collectLeftover(node) }
+    }
+  }
+
+  /// The modifier on the attempt's content (its closures' items) that the vocabulary lists as
+  /// doing the job of the card's argument another way: `.onDisappear` for `onDismiss:`.
+  private func relatedOnContent(_ argument: CodeNode.Argument, of a: CodeNode) -> CodeNode? {
+    guard argument.importance != .free, let label = argument.label,
+      let others = vocabulary.related[label]
+    else { return nil }
+    for typed in a.arguments where typed.isClosure {
+      if let found = typed.value[0].blocks.joined().first(where: {
+        $0.kind == .modifier && $0.parameters.isEmpty && others.contains($0.name)
+      }) {
+        return found
+      }
+    }
+    return nil
+  }
+
+  /// The card's argument done another way from the content: the right idea, the card's API
+  /// missing, not wrong (``APIVocabulary/related``).
+  private mutating func doneOnContent(_ argument: CodeNode.Argument, by modifier: CodeNode) {
+    position = argument.labelToken ?? position
+    var weight = CodeNode.labelWeight(argument)
+    for value in argument.value { weight += CodeNode.weight(of: value) }
+    lost += weight
+    relatedAPI += 1
+    let label = argument.label ?? ""
+    note(.missing, "`.\(modifier.name)` on the content does the job of `\(label):` another way")
+    if let token = argument.labelToken {
+      marks[token] = .wrong(modifier.name)
+      relatedTokens.insert(token)
     }
   }
 
@@ -1102,6 +1194,30 @@ struct Matching {
     }
   }
 
+  /// An API container of the card's, missing where the card has it, that the attempt wraps
+  /// around something else (`NavigationSplitView { TabView { … } }` for a split view inside a
+  /// tab) is nested the other way round: misplaced, an error, though all it holds matches.
+  private mutating func placeOutsideContainers() {
+    for node in seenThrough {
+      guard
+        let j = leftoverAttempt.firstIndex(where: {
+          $0.isAPI && $0.name == node.name && isSame(node, $0)
+        })
+      else { continue }
+      leftoverAttempt.remove(at: j)
+      position = node.token ?? node.tokens.lowerBound
+      let weight = CodeNode.ownWeight(node).major
+      lostToErrors += weight
+      let missing = "missing `\(display(node, in: expected))`"
+      findings.removeAll { $0.message == missing }
+      note(
+        .error,
+        "`\(display(node, in: expected))` is not where the card has it: the containers are nested the other way round"
+      )
+      if let token = node.token { marks[token] = .misplaced }
+    }
+  }
+
   /// An attempt with much more API than the card asks for (a paste of everything) is not the
   /// answer to this card, however much of it matches: a slip at least.
   private mutating func noteExtraCode() {
@@ -1131,9 +1247,11 @@ struct Matching {
           // Already counted in another place: said the way that helps.
           findings[index].message = message
         } else if marks[token] != .misplaced {
+          // Where it does nothing, it is as wrong as another modifier, as a misplaced part is.
           lost.major += 1
+          lostToErrors += 1
           marks[token] = .misplaced
-          note(.missing, message)
+          note(.error, message)
         }
       }
       for argument in node.arguments {
@@ -1174,6 +1292,7 @@ struct Matching {
 
   mutating func note(_ severity: Judgement.Severity, _ message: String) {
     findings.append(.init(severity: severity, message: message, token: position))
+    if severity == .error { errorCount += 1 }
   }
 
   mutating func mark(_ node: CodeNode, _ value: Judgement.Mark) {

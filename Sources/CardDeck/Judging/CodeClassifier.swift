@@ -14,6 +14,10 @@ struct CodeClassifier {
   /// Numbers the card's question states (`a fixed 320 points`): the code's literals with these
   /// values are what was asked for, a detail, not the author's example.
   var fixedNumbers: Set<String> = []
+  /// Whether the card's question asks for a Cancel button: if not, an alert's `role: .cancel`
+  /// button is the example's, a detail (left out, the alert has no way back, a slip), as in a
+  /// dialog, which gets one from the system anyway.
+  var asksForCancel = true
 
   /// `nodes`, classified; when nothing would be major, the minor parts are promoted, so that a
   /// card whose point is a method on a value (`path.removeAll()`) still has one.
@@ -214,7 +218,9 @@ struct CodeClassifier {
       }
       return argument
     }
-    if APIVocabulary.suppliesCancel.contains(name), node.isAPI {
+    if node.isAPI,
+      APIVocabulary.suppliesCancel.contains(name) || (name == "alert" && !asksForCancel)
+    {
       node.arguments = node.arguments.map { argument in
         var argument = argument
         argument.value = argument.value.map(Self.cancelAsDetail)

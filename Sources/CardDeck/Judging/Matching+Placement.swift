@@ -113,4 +113,77 @@ extension Matching {
       )
     }
   }
+
+  /// The first view written straight in a `.toolbar` beside toolbar items (`ToolbarItem`,
+  /// `ToolbarOverflowMenu`…), and that item's name: one `.toolbar` closure builds views or
+  /// toolbar items, not both, so the view needs a `ToolbarItem` of its own. Walked by index:
+  /// copying the nodes would cost more than the look.
+  private static func viewAmongToolbarItems(_ nodes: [CodeNode], vocabulary: APIVocabulary)
+    -> (view: String, item: String)?
+  {
+    for index in nodes.indices {
+      if nodes[index].kind == .modifier && nodes[index].name == "toolbar",
+        let found = viewAmongItems(of: nodes[index], vocabulary: vocabulary)
+      {
+        return found
+      }
+      for argument in nodes[index].arguments.indices {
+        if let found = viewAmongToolbarItems(
+          nodes[index].arguments[argument].value, vocabulary: vocabulary)
+        {
+          return found
+        }
+      }
+      for block in nodes[index].blocks.indices {
+        if let found = viewAmongToolbarItems(nodes[index].blocks[block], vocabulary: vocabulary) {
+          return found
+        }
+      }
+    }
+    return nil
+  }
+
+  private static func viewAmongItems(of toolbar: CodeNode, vocabulary: APIVocabulary)
+    -> (view: String, item: String)?
+  {
+    var item: String?
+    var view: String?
+    for argument in toolbar.arguments where argument.isClosure {
+      for block in argument.value[0].blocks {
+        for index in block.indices where block[index].kind == .call {
+          let name = block[index].name
+          if APIVocabulary.toolbarItems.contains(name) {
+            item = item ?? name
+          } else if vocabulary.types.contains(name),
+            !["ForEach", "Group", "Section"].contains(name)
+          {
+            view = view ?? name
+          }
+        }
+      }
+    }
+    guard let item, let view else { return nil }
+    return (view, item)
+  }
+
+  /// A view straight in `.toolbar` beside toolbar items does not compile, though a reviewer
+  /// sees what was meant: a slip, unless the card writes it so.
+  mutating func checkToolbarContent() {
+    guard attemptWrites(Self.toolbarItemNames),
+      let (view, item) = Self.viewAmongToolbarItems(attempt.nodes, vocabulary: vocabulary),
+      Self.viewAmongToolbarItems(expected.nodes, vocabulary: vocabulary) == nil
+    else { return }
+    if let toolbar = Self.first(
+      in: expected.nodes, where: { $0.kind == .modifier && $0.name == "toolbar" }),
+      let token = toolbar.token
+    {
+      position = token
+    }
+    note(
+      .slip,
+      "`\(view)` beside `\(item)` in `.toolbar` needs a `ToolbarItem`: one toolbar closure builds views or toolbar items, not both"
+    )
+  }
+
+  private static let toolbarItemNames = Set(APIVocabulary.toolbarItems.map { Substring($0) })
 }

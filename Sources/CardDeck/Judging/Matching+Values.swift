@@ -122,4 +122,77 @@ extension Matching {
       marks[token] = nil
     }
   }
+
+  /// A value with which the call does nothing of what the card's does
+  /// (``APIVocabulary/ineffective``): `.presentationDetents([.large])`, the detents a sheet has
+  /// anyway; `.onSubmit` without `of:`, which takes `.text` and so never runs for the search
+  /// field; `.interactiveDismissDisabled(false)`. Not a detail missing but another behaviour:
+  /// an error, however much of the value is the card's.
+  mutating func compareIneffectiveValues(
+    _ e: CodeNode, _ a: CodeNode, lostBefore: Double, errorsBefore: Int
+  ) {
+    guard e.isAPI, e.importance == .major, let entries = vocabulary.ineffective[e.name],
+      e.name == a.name
+    else { return }
+    for entry in entries {
+      let card = Self.argument(entry.label, of: e)
+      let typed = Self.argument(entry.label, of: a)
+      // A card that leaves the argument out has its default, which is not the ineffective
+      // value unless the entry says so.
+      let cardValue =
+        card.map { written($0.value, in: expected) } ?? (entry.isDefault ? entry.value : nil)
+      let typedValue = typed.map { written($0.value, in: attempt) }
+      guard (typedValue ?? (entry.isDefault ? entry.value : nil)) == entry.value,
+        cardValue != entry.value,
+        // Said already: `.text` where the card has `.search`.
+        errorCount == errorsBefore
+      else { continue }
+      // An argument that is the card's context costs nothing, however it is written.
+      let weight =
+        card.map { $0.value.reduce(CodeNode.labelWeight($0)) { $0 + CodeNode.weight(of: $1) } }
+        ?? Weight()
+      // A condition is the author's expression, yet it counts (``compareConditions``).
+      let counts =
+        weight.major > 0 ? weight.major : card.map { Self.isCondition($0.value) ? 1 : 0 } ?? 0
+      if card != nil && counts == 0 { continue }
+      // The loss noted for the argument is the error; a card that leaves it at its default
+      // lost nothing yet.
+      let noted = min(lost.major - lostBefore, counts)
+      if noted > 0 {
+        lostToErrors += noted
+      } else {
+        lost.major += 1
+        lostToErrors += 1
+      }
+      position = card?.labelToken ?? card?.value.first?.tokens.lowerBound ?? e.token ?? position
+      let label = entry.label.map { "`\($0):`" } ?? "an argument"
+      let what =
+        typedValue.map { "`.\(a.name)(\(entry.label.map { $0 + ": " } ?? "")\($0))`" }
+        ?? "`.\(a.name)` without \(label), which means `\(entry.value)`,"
+      let cards = cardValue.map { "`\($0)`" } ?? "`.\(e.name)()`"
+      note(.error, "\(what) does not do what the card's \(cards) does")
+      if let typedValue {
+        if let value = card?.value.first {
+          mark(value, .wrong(typedValue))
+        } else {
+          mark(e, .wrong(a.name + "(" + typedValue + ")"))
+        }
+      }
+    }
+  }
+
+  /// The argument with `label` (nil: the first unlabelled one that is not a closure).
+  private static func argument(_ label: String?, of node: CodeNode) -> CodeNode.Argument? {
+    node.arguments.first { $0.label == label && ($0.label != nil || !$0.isClosure) }
+  }
+
+  /// A value as written, without spaces: `[.medium,.large]`.
+  private func written(_ value: [CodeNode], in code: ParsedCode) -> String {
+    guard let first = value.first, let last = value.last,
+      first.tokens.lowerBound < last.tokens.upperBound, last.tokens.upperBound <= code.tokens.count
+    else { return value.map(\.name).joined() }
+    return (first.tokens.lowerBound..<last.tokens.upperBound).map {
+      String(code.source[code.tokens[$0].range])
+    }.joined()
+  }
 }

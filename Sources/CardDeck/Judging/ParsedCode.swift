@@ -15,7 +15,7 @@ struct ParsedCode: Sendable {
 
   init(
     _ source: String, hints: JudgingHints, vocabulary: APIVocabulary, collectsNames: Bool = false,
-    fixedNumbers: Set<String> = []
+    fixedNumbers: Set<String> = [], asksForCancel: Bool = true
   ) {
     self.hints = hints
     var parser = CodeParser(source: source)
@@ -25,7 +25,8 @@ struct ParsedCode: Sendable {
     self.declared = parser.declared
     self.names = collectsNames ? Set(parser.tokens.map { String(source[$0.range]) }) : []
     let classified = CodeClassifier(
-      vocabulary: vocabulary, declared: parser.declared, hints: hints, fixedNumbers: fixedNumbers
+      vocabulary: vocabulary, declared: parser.declared, hints: hints, fixedNumbers: fixedNumbers,
+      asksForCancel: asksForCancel
     ).classify(nodes)
     // The card's code is prepared once: worth measuring all of it. An attempt's weights come
     // from the classifier, and its fingerprints when asked for.

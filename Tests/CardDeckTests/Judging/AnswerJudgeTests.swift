@@ -303,7 +303,9 @@ struct AnswerJudgeTests {
     #expect(judge.judge(".onSubmit(of: .text) { Task { await find(q) } }").grade == 2)
   }
 
-  @Test("takes a dialog's Cancel button for a detail, since the system adds one, not an alert's")
+  @Test(
+    "takes a Cancel button for a detail in a dialog, which gets one anyway, and in an alert whose question asks for none"
+  )
   func cancelButtons() {
     let buttons = """
       Button("Archive") { archive() }
@@ -317,7 +319,11 @@ struct AnswerJudgeTests {
     #expect(
       grade(".confirmationDialog(\"Sure?\", isPresented: $asking) " + withoutCancel, for: dialog)
         == 4)
-    #expect(grade(".alert(\"Sure?\", isPresented: $asking) " + withoutCancel, for: alert) == 3)
+    // An alert gets no Cancel from the system: when the question asks for one, it counts.
+    let asked = AnswerJudge(code: alert, question: "Ask with Archive, Delete and Cancel buttons.")
+    #expect(asked.judge(".alert(\"Sure?\", isPresented: $asking) " + withoutCancel).grade == 3)
+    let notAsked = AnswerJudge(code: alert, question: "Ask before archiving or deleting.")
+    #expect(notAsked.judge(".alert(\"Sure?\", isPresented: $asking) " + withoutCancel).grade == 4)
   }
 
   @Test(

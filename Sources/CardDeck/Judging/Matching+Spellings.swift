@@ -1,0 +1,102 @@
+/// Another structure for what the card's code builds, which a reviewer reads as the card's:
+/// a menu-style `Picker` for a `Menu` holding a `Picker`.
+extension Matching {
+  /// The attempt's items, with each `Picker(…) { … }.pickerStyle(.menu)` read as a `Menu`
+  /// holding that `Picker`, when the card has a `Menu` holding one: both show the choices as
+  /// menu items and tick the current one; only the menu's own label differs (the picker's
+  /// shows the choice), a slip. Nil when there is none.
+  func menuPickersAsMenus() -> [CodeNode]? {
+    // The card's names first: a set, looked up at once, where most cards have no `Menu`.
+    guard expected.names.contains("Menu"), expected.names.contains("Picker"),
+      attempt.tokens.contains(where: {
+        $0.kind == .identifier && attempt.source[$0.range] == "pickerStyle"
+      }),
+      Self.contains(
+        expected.nodes,
+        where: { node in
+          node.kind == .call && node.name == "Menu"
+            && Self.contains(
+              Self.content(of: node), where: { $0.kind == .call && $0.name == "Picker" })
+        })
+    else { return nil }
+    var found = false
+    let nodes = Self.rewritingMenuPickers(attempt.nodes, found: &found)
+    return found ? nodes : nil
+  }
+
+  /// The items a node holds in its closures.
+  private static func content(of node: CodeNode) -> [CodeNode] {
+    node.arguments.filter(\.isClosure).flatMap { Array($0.value[0].blocks.joined()) }
+  }
+
+  /// Whether `nodes`, or what they hold, have a node that `accepts`.
+  private static func contains(_ nodes: [CodeNode], where accepts: (CodeNode) -> Bool) -> Bool {
+    nodes.contains { node in
+      accepts(node)
+        || contains(
+          node.arguments.flatMap(\.value) + node.blocks.joined() + node.value, where: accepts)
+    }
+  }
+
+  private static func rewritingMenuPickers(_ items: [CodeNode], found: inout Bool) -> [CodeNode] {
+    var items = items.map { node in
+      var node = node
+      for index in node.arguments.indices {
+        node.arguments[index].value = rewritingMenuPickers(
+          node.arguments[index].value, found: &found)
+      }
+      node.blocks = node.blocks.map { rewritingMenuPickers($0, found: &found) }
+      node.value = rewritingMenuPickers(node.value, found: &found)
+      return node
+    }
+    var index = 0
+    while index < items.count {
+      guard items[index].kind == .call, items[index].name == "Picker" else {
+        index += 1
+        continue
+      }
+      var end = index + 1
+      while end < items.count, items[end].kind == .modifier, items[end].parameters.isEmpty {
+        end += 1
+      }
+      let chain = items[(index + 1)..<end]
+      guard
+        let style = chain.firstIndex(where: { modifier in
+          modifier.name == "pickerStyle"
+            && modifier.arguments.first?.value.first.map { $0.kind == .member && $0.name == "menu" }
+              == true
+        })
+      else {
+        index = end
+        continue
+      }
+      let picker = items[index]
+      let span = picker.tokens.lowerBound..<items[end - 1].tokens.upperBound
+      var closure = CodeNode(kind: .closure, name: "", token: nil, tokens: span)
+      closure.blocks = [[picker] + chain.filter { $0.token != items[style].token }]
+      var menu = CodeNode(kind: .call, name: "Menu", token: items[style].token, tokens: span)
+      menu.isAPI = true
+      menu.importance = .major
+      menu.arguments = [.init(label: nil, labelToken: nil, value: [closure], isTrailing: true)]
+      items.replaceSubrange(index..<end, with: [menu])
+      found = true
+      index += 1
+    }
+    return items
+  }
+
+  /// Whether the card's `equals:` of `.focused($field, equals: .case)` is left out for the
+  /// other overload, `.focused($flag)` with a Boolean `@FocusState` the attempt declares: for
+  /// the field that focus moves to, the same technique with one flag.
+  func isBooleanFocus(_ argument: CodeNode.Argument, of e: CodeNode, _ a: CodeNode) -> Bool {
+    guard e.name == "focused", a.name == "focused", argument.label == "equals",
+      a.arguments.count == 1, let binding = a.arguments[0].value.first,
+      binding.kind == .binding
+    else { return false }
+    return Self.contains(attempt.nodes) { node in
+      node.kind == .declaration && node.parameters == [binding.name]
+        && node.attributes.contains { $0.name == "FocusState" }
+        && node.clause.count == 1 && node.clause[0].name == "Bool"
+    }
+  }
+}

@@ -1,0 +1,130 @@
+import Testing
+
+@testable import CardDeck
+
+/// Other structures and places for the card's code that a reviewer reads for what they are.
+@Suite("Judging attempts: structures and places a reviewer reads")
+struct ReviewerStructureTests {
+  private func judge(_ attempt: String, _ code: String, hints: JudgingHints = JudgingHints())
+    -> Judgement
+  {
+    AnswerJudge(code: code, hints: hints).judge(attempt)
+  }
+
+  static let sheetWithDismiss = """
+    Button("Lyrics") { shows = true }
+        .sheet(isPresented: $shows, onDismiss: { print("closed") }) {
+            LyricsView()
+        }
+    """
+
+  @Test(
+    "takes .onDisappear on the sheet's content for onDismiss: done another way, essential or not")
+  func onDisappearForOnDismiss() throws {
+    let attempt = ".sheet(isPresented: $shows) { LyricsView().onDisappear { print(\"gone\") } }"
+    for hints in [JudgingHints(), JudgingHints(essential: ["onDismiss:"])] {
+      let judgement = judge(attempt, Self.sheetWithDismiss, hints: hints)
+      #expect(judgement.grade == 3)
+      #expect(
+        judgement.reason
+          == "`.onDisappear` on the content does the job of `onDismiss:` another way.")
+    }
+    // Without it, an essential part is missing where its frame is written.
+    let bare = judge(
+      ".sheet(isPresented: $shows) { LyricsView() }", Self.sheetWithDismiss,
+      hints: JudgingHints(essential: ["onDismiss:"]))
+    #expect(try #require(bare.grade) <= 2)
+  }
+
+  static let toolbar = """
+    .toolbar {
+        ToolbarItem { Button("Share") { share() } }
+        ToolbarOverflowMenu { Button("Archive") { archive() } }
+    }
+    """
+
+  @Test("takes a view straight in .toolbar beside toolbar items for a slip")
+  func viewAmongToolbarItems() {
+    let mixed = judge(
+      ".toolbar { Button(\"Share\") { share() }; ToolbarOverflowMenu { Button(\"Archive\") { archive() } } }",
+      Self.toolbar, hints: JudgingHints(essential: ["ToolbarOverflowMenu"]))
+    #expect(mixed.grade == 4)
+    #expect(
+      mixed.reason.hasPrefix(
+        "`Button` beside `ToolbarOverflowMenu` in `.toolbar` needs a `ToolbarItem`"))
+    // Views alone are fine in `.toolbar`.
+    #expect(
+      judge(
+        ".toolbar { Button(\"Share\") { share() } }",
+        ".toolbar {\n    Button(\"Share\") { share() }\n}"
+      )
+      .grade == 5)
+  }
+
+  static let menuPicker = """
+    .toolbar {
+        Menu("Sort", systemImage: "arrow.up.arrow.down") {
+            Picker("Sort", selection: $order) {
+                Text("Title").tag(Order.title)
+                Text("Author").tag(Order.author)
+            }
+        }
+    }
+    """
+
+  @Test("takes a menu-style Picker for a Menu holding a Picker, with a slip")
+  func menuStylePicker() throws {
+    let judgement = judge(
+      ".toolbar { Picker(\"Sort\", selection: $order) { Text(\"Title\").tag(Order.title); Text(\"Author\").tag(Order.author) }.pickerStyle(.menu) }",
+      Self.menuPicker)
+    #expect(judgement.grade == 4)
+    // Another style is no menu.
+    let segmented = judge(
+      ".toolbar { Picker(\"Sort\", selection: $order) { Text(\"Title\").tag(Order.title); Text(\"Author\").tag(Order.author) }.pickerStyle(.segmented) }",
+      Self.menuPicker)
+    #expect(try #require(segmented.grade) <= 3)
+  }
+
+  static let focus = """
+    enum Field: Hashable { case email, password }
+    @FocusState private var focusedField: Field?
+
+    TextField("Email", text: $email)
+        .focused($focusedField, equals: .email)
+        .onSubmit { focusedField = .password }
+    SecureField("Password", text: $password)
+        .focused($focusedField, equals: .password)
+    """
+
+  @Test("takes a Boolean @FocusState with focused(_:) for the other overload, not a part missing")
+  func booleanFocusState() throws {
+    let boolean = judge(
+      "@FocusState private var onPassword: Bool; TextField(\"Email\", text: $email).onSubmit { onPassword = true }; SecureField(\"Password\", text: $password).focused($onPassword)",
+      Self.focus)
+    #expect(try #require(boolean.grade) >= 4)
+    // Without the Boolean declaration, `equals:` is missing.
+    let undeclared = judge(
+      "TextField(\"Email\", text: $email).onSubmit { onPassword = true }; SecureField(\"Password\", text: $password).focused($onPassword)",
+      Self.focus)
+    #expect(try #require(undeclared.grade) <= 3)
+  }
+
+  static let tabs = """
+    TabView {
+        Tab("Browse", systemImage: "books") {
+            NavigationSplitView { ShelfList() } detail: { ContentUnavailableView("Pick", systemImage: "book") }
+        }
+        Tab("Search", systemImage: "magnifyingglass") { NavigationStack { SearchView() } }
+    }
+    """
+
+  @Test("takes containers nested the other way round for a misplaced part")
+  func nestedTheOtherWayRound() throws {
+    let judgement = judge(
+      "NavigationSplitView { TabView { Tab(\"Browse\", systemImage: \"books\") { ShelfList() }; Tab(\"Search\", systemImage: \"magnifyingglass\") { SearchView() } } } detail: { Text(\"Pick\") }",
+      Self.tabs)
+    #expect(try #require(judgement.grade) <= 2)
+    #expect(judgement.findings.first?.severity == .error)
+    #expect(judgement.marks.values.contains(.misplaced))
+  }
+}

@@ -1,0 +1,115 @@
+import Testing
+
+@testable import CardDeck
+
+/// What a reviewer knows about values and places: a value with which a call does nothing, a
+/// member no API has, and a part that does the card's job from another place.
+@Suite("Judging attempts: values that do nothing, members that do not exist")
+struct ReviewerValuesTests {
+  private func judge(
+    _ attempt: String, _ code: String, hints: JudgingHints = JudgingHints(), question: String = ""
+  ) -> Judgement {
+    AnswerJudge(code: code, hints: hints, question: question).judge(attempt)
+  }
+
+  static let detents = "Text(\"Sort options\")\n    .presentationDetents([.medium, .large])"
+
+  @Test("takes detents after the .sheet for an error, on a card without the sheet too")
+  func detentsOnPresenter() throws {
+    let judgement = judge(
+      ".sheet(isPresented: $shows) { SortOptions() }.presentationDetents([.medium, .large])",
+      Self.detents)
+    #expect(try #require(judgement.grade) <= 2)
+    #expect(judgement.findings.first?.severity == .error)
+    #expect(
+      judgement.reason
+        == "`.presentationDetents` belongs inside the `.sheet` content, not on the view that presents it."
+    )
+  }
+
+  @Test(
+    "takes a value with which the call does nothing of what the card's does for an error",
+    arguments: [
+      // The detents a sheet has without the modifier.
+      ("Text(\"Sort options\").presentationDetents([.large])", detents),
+      // Left out, `of:` is `.text`, which the search field's submission is not.
+      (
+        ".onSubmit { Task { await find(q) } }",
+        ".searchable(text: $q)\n.onSubmit(of: .search) { Task { await find(q) } }"
+      ),
+      // `false` turns the modifier off.
+      ("Form().interactiveDismissDisabled(false)", "Form()\n    .interactiveDismissDisabled()"),
+      (
+        "Form(name: $name).interactiveDismissDisabled(false)",
+        "Form(name: $name)\n    .interactiveDismissDisabled(name.isEmpty)"
+      ),
+    ])
+  func ineffectiveValue(attempt: String, code: String) throws {
+    let judgement = judge(attempt, code, hints: JudgingHints(context: ["searchable"]))
+    #expect(try #require(judgement.grade) <= 2)
+    #expect(judgement.findings.first?.severity == .error)
+    #expect(judgement.reason.hasSuffix("does."))
+  }
+
+  @Test("still takes the other values, and the default the card leaves out, for what they are")
+  func effectiveValues() {
+    #expect(judge("SortView().presentationDetents([.large, .medium])", Self.detents).grade == 5)
+    // One of two detents, neither the sheet's own: a detail missing.
+    #expect(judge("SortView().presentationDetents([.medium])", Self.detents).grade == 3)
+    #expect(
+      judge("Form().interactiveDismissDisabled(true)", "Form()\n    .interactiveDismissDisabled()")
+        .grade == 5)
+    // The card's own `.onSubmit` takes the default: so may the attempt's.
+    #expect(
+      judge(".onSubmit { save() }", "TextField(\"Name\", text: $name)\n    .onSubmit { save() }")
+        .grade == 5)
+    // A constant for the card's condition is an API detail missing, not nothing.
+    #expect(
+      judge(
+        "Form(name: $name).interactiveDismissDisabled(true)",
+        "Form(name: $name)\n    .interactiveDismissDisabled(name.isEmpty)"
+      ).grade == 3)
+  }
+
+  @Test("reads ineffective values from the vocabulary's listing")
+  func ineffectiveListing() {
+    let vocabulary = APIVocabulary(
+      listing: "# ineffective\nonSubmit of: .text default\npresentationDetents _: [ .large ]\n")
+    #expect(
+      vocabulary.ineffective["onSubmit"] == [.init(label: "of", value: ".text", isDefault: true)])
+    #expect(
+      vocabulary.ineffective["presentationDetents"]
+        == [.init(label: nil, value: "[.large]", isDefault: false)])
+  }
+
+  static let popover =
+    "Button(\"Credits\") { shows = true }\n    .popover(isPresented: $shows, arrowEdge: .top) { Credits() }"
+
+  @Test("takes a member no API has for an error where the card leaves the value to the author")
+  func unknownMember() throws {
+    let hints = JudgingHints(context: ["top"])
+    let up = judge(
+      "Button(\"Credits\") { shows = true }.popover(isPresented: $shows, arrowEdge: .up) { Credits() }",
+      Self.popover, hints: hints)
+    #expect(try #require(up.grade) <= 2)
+    #expect(up.reason == "`.up` is no member the API has; the card has `.top`.")
+    let bottom = judge(
+      "Button(\"Credits\") { shows = true }.popover(isPresented: $shows, arrowEdge: .bottom) { Credits() }",
+      Self.popover, hints: hints)
+    #expect(bottom.grade == 5)
+    let typo = judge(
+      "Button(\"Credits\") { shows = true }.popover(isPresented: $shows, arrowEdge: .tpo) { Credits() }",
+      Self.popover, hints: hints)
+    #expect(typo.grade == 4)
+  }
+
+  @Test("takes a member no API has in decoration for a slip, and the attempt's own case for a name")
+  func unknownMemberElsewhere() {
+    let code = "Text(\"Hi\")\n    .font(.title)\n    .sheet(isPresented: $on) { Text(\"a\") }"
+    #expect(
+      judge("Text(\"Hi\").font(.huge).sheet(isPresented: $on) { Text(\"a\") }", code).grade == 4)
+    let own =
+      "enum Size { case huge }\nText(\"Hi\").font(.huge).sheet(isPresented: $on) { Text(\"a\") }"
+    #expect(judge(own, code).grade == 5)
+  }
+}
