@@ -594,9 +594,20 @@ struct Matching {
     if typed.lowercased() == name.lowercased() { return true }
     // A name cut short: `isSearch` for `isSearching`.
     if typed.count >= 4, name.hasPrefix(typed), typed.count * 10 >= name.count * 7 { return true }
+    let typedLetters = Array(typed.lowercased())
+    let nameLetters = Array(name.lowercased())
+    // Another ending of the same stem is another word, not a slip of the fingers: `selected`
+    // for `selection`, `isPresenting` for `isPresented`. A typo there is one edit away. (Names
+    // that end alike differ inside, a letter or a word: `adaptative`, `navigationTitle…`.)
+    let stem = zip(typedLetters, nameLetters).prefix { $0 == $1 }.count
+    if stem >= 4, stem < typedLetters.count, stem < nameLetters.count,
+      typedLetters.last != nameLetters.last,
+      editDistance(Array(typedLetters[stem...]), Array(nameLetters[stem...]), limit: 1) > 1
+    {
+      return false
+    }
     let allowed = name.count <= 4 ? 1 : name.count <= 8 ? 2 : 3
-    return editDistance(Array(typed.lowercased()), Array(name.lowercased()), limit: allowed)
-      <= allowed
+    return editDistance(typedLetters, nameLetters, limit: allowed) <= allowed
   }
 
   /// Whether a label is misspelt: a word of it left out or added (`presented:` for

@@ -339,6 +339,28 @@ struct AnswerJudgeTests {
       grade(attempt, for: ".sheet(isPresented: $showsSettings) { Text(\"Settings\") }") == expected)
   }
 
+  @Test(
+    "reads another ending of a name's stem as another word, and one edit past the stem as a typo",
+    arguments: [
+      ("selected", "selection", false), ("isPresenting", "isPresented", false),
+      ("selectoin", "selection", true), ("selecton", "selection", true),
+      ("isPresentd", "isPresented", true), ("navigationDestinaton", "navigationDestination", true),
+      ("presentationDetent", "presentationDetents", true), ("sheets", "sheet", true),
+      ("adaptative", "adaptive", true),
+      ("navigationTitleDisplayMode", "navigationBarTitleDisplayMode", true),
+    ])
+  func stemEndings(typed: String, name: String, isTypo: Bool) {
+    #expect(Matching.isMisspelling(typed, of: name) == isTypo)
+  }
+
+  @Test("gives an argument label with another ending of its stem the grade of a wrong label")
+  func labelStem() {
+    let code = "List(planets, id: \\.self, selection: $chosen) { Text($0) }"
+    let wrong = grade("List(planets, id: \\.self, selected: $chosen) { Text($0) }", for: code)
+    #expect(wrong.map { $0 <= 2 } == true, "got \(String(describing: wrong))")
+    #expect(grade("List(planets, id: \\.self, selectoin: $chosen) { Text($0) }", for: code) == 4)
+  }
+
   @Test("counts calling an environment action the code reads as using it")
   func environmentAction() {
     let code =
