@@ -18,6 +18,64 @@ struct RenderingTests {
     #expect(coloured.contains("\u{1B}[34m2\u{1B}[0m"))
   }
 
+  /// `text` without its colour codes.
+  static func visible(_ text: some StringProtocol) -> String {
+    var out = ""
+    var inEscape = false
+    for character in text {
+      if character == "\u{1B}" {
+        inEscape = true
+      } else if inEscape {
+        if character == "m" { inEscape = false }
+      } else {
+        out.append(character)
+      }
+    }
+    return out
+  }
+
+  static let longCode = """
+    struct InboxModel {
+        var selectedID: Message.ID?                       // what the detail column shows, and more words
+        func open(_ id: Message.ID) { selectedID = id; attachments = []; path.append(Attachment(name: "a long name of a file")) }
+    }
+    """
+
+  @Test(
+    "wraps a code line wider than the width between tokens, under its indentation and four spaces more",
+    arguments: [40, 60, 80], [false, true])
+  func wrappedCode(width: Int, color: Bool) {
+    let lines = Style(usesColor: color).highlightedLines(Self.longCode, width: width)
+    let shown = lines.map(Self.visible)
+    #expect(shown.allSatisfy { $0.count <= width }, "\(shown)")
+    #expect(shown.count > 4)
+    // Only white space where a line breaks is left out; every token is there, in order.
+    #expect(
+      shown.joined().filter { !$0.isWhitespace } == Self.longCode.filter { !$0.isWhitespace })
+    let original = Self.longCode.split(separator: "\n")
+    #expect(shown.first == String(original[0]))
+    for line in shown where !original.contains(Substring(line)) {
+      #expect(line.hasPrefix("    "), "\(line)")
+    }
+    if color {
+      // The comment, wherever its words land, is coloured as a comment.
+      for line in lines where ["column", "words"].contains(where: Self.visible(line).contains) {
+        #expect(line.contains("\u{1B}[2;3m"), "\(line)")
+      }
+    }
+  }
+
+  @Test("keeps code that fits as it is, and colours it as highlight does")
+  func codeThatFits() {
+    let code = "@Model let x = \"s\" // c\nvar y = 2"
+    #expect(
+      Style(usesColor: false).highlightedLines(code, width: 80)
+        == code.split(separator: "\n").map(String.init))
+    #expect(
+      Style(usesColor: true).highlightedLines(code, width: 80).joined(separator: "\n")
+        == Style(usesColor: true).highlight(code))
+  }
+
   @Test("shows Markdown code spans in bold without backquotes on a terminal, as written without")
   func inlineMarkdown() {
     let coloured = Style(usesColor: true)

@@ -80,17 +80,6 @@ struct Style: Equatable {
 
   /// Swift code with keywords, strings, numbers, comments and attributes coloured.
   func highlight(_ code: String) -> String {
-    guard usesColor else { return code }
-    return SwiftLexer.tokens(in: code).map { token in
-      let text = code[token.range]
-      return switch token.kind {
-      case .keyword: apply(.keyword, text)
-      case .string: apply(.string, text)
-      case .number: apply(.number, text)
-      case .comment: apply(.comment, text)
-      case .attribute, .pound: apply(.attribute, text)
-      case .identifier, .dollar, .operator, .punctuation, .whitespace: String(text)
-      }
-    }.joined()
+    highlightedLines(code, width: .max).joined(separator: "\n")
   }
 }

@@ -124,8 +124,7 @@ struct CardPresenter {
   }
 
   private func code(_ text: String) -> String {
-    style.highlight(text).split(separator: "\n", omittingEmptySubsequences: false)
-      .map { "    " + $0 }.joined(separator: "\n")
+    style.highlightedLines(text, width: width - 4).map { "    " + $0 }.joined(separator: "\n")
   }
 
   private func table(_ rows: [[String]]) -> String {
