@@ -211,15 +211,21 @@ public struct LessonPageParser: Sendable {
     // The other cards take the flash cards' topics where the page's headings name them.
     let pageTopics = PageTopics(flashCards: flashTopics)
     let defaultSection = subjects.map(String.init) ?? title.map(String.init) ?? name
+    // Most of a page's questions share a few sections: their candidate topics are worked out
+    // once each.
+    var candidatesBySection: [String: [PageTopics.Topic]] = [:]
     for question in edgeQuestions {
       if var card = buildEdgeCard(
         question, defaultSection: defaultSection, deck: deck, source: source, into: &diagnostics)
       {
         let text = [question.title, card.prompt.text, card.prompt.code?.text ?? ""]
           .joined(separator: "\n")
-        if let topic = pageTopics.topic(
-          of: text, among: pageTopics.subjects(of: card.section ?? defaultSection))
-        {
+        let section = card.section ?? defaultSection
+        let candidates =
+          candidatesBySection[section]
+          ?? PageTopics.candidates(pageTopics.subjects(of: section))
+        candidatesBySection[section] = candidates
+        if let topic = pageTopics.topic(of: text, among: candidates) {
           card.topic = Self.headingTopic(topic)
         }
         deck.cards.append(card)
@@ -233,7 +239,9 @@ public struct LessonPageParser: Sendable {
         (card.section.map { [$0] } ?? []) + [subjects, title].compactMap { $0.map(String.init) }
         + sectionHeadings + (coursePart.map { [$0] } ?? [])
       let text = [card.title ?? "", card.prompt.text].joined(separator: "\n")
-      if let topic = pageTopics.topic(of: text, among: pageTopics.allTopics(headings: headings)) {
+      if let topic = pageTopics.topic(
+        of: text, among: PageTopics.candidates(pageTopics.allTopics(headings: headings)))
+      {
         card.topic = Self.headingTopic(topic)
       }
       deck.cards.append(card)
