@@ -19,7 +19,8 @@ public struct SourceText: Sendable {
     self.path = ControlCharacters.visible(path)
     var bytes = Array(bytes)
     let bomLength = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-    bytes.removeFirst(bomLength)
+    // Removing nothing would still copy the file, whose bytes the caller holds too.
+    if bomLength > 0 { bytes.removeFirst(bomLength) }
     var diagnostics: [Diagnostic] = []
     let text: String
     if let valid = String(validating: bytes, as: UTF8.self) {
