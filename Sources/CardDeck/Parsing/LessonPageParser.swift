@@ -426,7 +426,10 @@ public struct LessonPageParser: Sendable {
   /// `Planters and soil, SwiftData models`), there is no white space at either end, and an empty
   /// topic is `General`.
   static func headingTopic(_ text: String) -> String {
-    let topic = text.split(separator: "·").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
+    // On simple text (see `isSimpleText`) "·" is its two bytes, so the pieces are found by bytes;
+    // empty ones go as `split` leaves them out.
+    let pieces = Substring(text).simpleComponents(separatedBy: "·") ?? text.split(separator: "·")
+    let topic = pieces.map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
       .joined(separator: ", ")
     return topic.isEmpty ? "General" : topic
   }
@@ -466,14 +469,18 @@ public struct LessonPageParser: Sendable {
       return nil
     }
     for (prefix, kind) in [("Syntax · ", CardKind.syntax), ("Trick question · ", .trick)]
-    where line.hasPrefix(prefix) {
+    where line.simpleHasPrefix(prefix) ?? line.hasPrefix(prefix) {
       return (kind, line.dropFirst(prefix.count))
     }
     return nil
   }
 
   /// The title of a line like `Lesson 23 · question 4 of 10 · a sheet on a phone held sideways`.
-  private static func questionTitle(_ line: Substring) -> String? {
+  static func questionTitle(_ line: Substring) -> String? {
+    // Without the bytes 0xB7 and 0x87 there is neither "·" (U+00B7, C2 B7) nor the Greek ano
+    // teleia that equals it (U+0387, CE 87) to split at, so no second part: nearly every line of
+    // a page ends here, before its text is looked at.
+    if line.withBytes({ !$0.contains { $0 == 0xB7 || $0 == 0x87 } }) { return nil }
     if line.simpleContains(" · ") == false { return nil }
     let parts =
       line.simpleComponents(separatedBy: " · ")?.map(String.init)
@@ -486,6 +493,12 @@ public struct LessonPageParser: Sendable {
   }
 
   private static func isQuestionNumber(_ part: String) -> Bool {
+    // The first word's first Character is "q": after the spaces, an ASCII byte other than "q"
+    // starts another one.
+    if let first = part.utf8.first(where: { $0 != 0x20 }), first < 0x80, first != UInt8(ascii: "q")
+    {
+      return false
+    }
     let words = part.split(separator: " ")
     return words.count == 4 && words[0] == "question" && words[2] == "of"
       && Int(words[1]) != nil && Int(words[3]) != nil

@@ -14,7 +14,8 @@ enum LessonPageText {
       guard Substring.isSimple(bytes) else { return nil }
       if bytes.elementsEqual(codeRunMarker.utf8) { return true }
       let needle = Array("Screenshot · ".utf8)
-      guard bytes.count >= needle.count else { return false }
+      guard bytes.count >= needle.count, bytes.contains(0xB7)
+      else { return false }
       for start in 0...(bytes.count - needle.count)
       where bytes[start] == needle[0] && bytes[start..<start + needle.count].elementsEqual(needle) {
         return true
@@ -258,7 +259,7 @@ enum LessonPageText {
       if !prose && run.count >= 2 && run.allSatisfy(isTableRow) {
         blocks.append(.table(run.map { [String($0.trimmingWhitespace())] }))
       } else {
-        blocks.append(.text(run.map { String($0.trimmingWhitespace()) }.joined(separator: " ")))
+        blocks.append(.text(run.map { $0.trimmingWhitespace() }.joinedText(separator: " ")))
       }
     }
 
@@ -341,7 +342,9 @@ enum LessonPageText {
   /// Whether `line` can be a row of a table in a native deck: a cell holds no `|`, and a row of
   /// only dashes and colons would read as the separator under the header.
   private static func isTableRow(_ line: Substring) -> Bool {
-    !line.contains("|") && !(line.contains("-") && line.allSatisfy { "-: \t".contains($0) })
+    !(line.simpleContains(byte: UInt8(ascii: "|")) ?? line.contains("|"))
+      && !((line.simpleContains(byte: UInt8(ascii: "-")) ?? line.contains("-"))
+        && line.allSatisfy { "-: \t".contains($0) })
   }
 
   /// Lines without the blank ones at either end, joined.

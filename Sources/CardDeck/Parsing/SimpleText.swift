@@ -50,6 +50,10 @@ extension Substring {
 
   /// `self == text` for an ASCII `text`, by bytes when that decides it.
   func equalsASCII(_ text: String) -> Bool {
+    // A different ASCII first byte is a different first Character: most lines end here.
+    if let first = utf8.first, first < 0x80, first != 0x0D, first != text.utf8.first {
+      return false
+    }
     var text = text
     let decided = text.withUTF8 { target in
       withBytes { bytes -> Bool? in
@@ -68,6 +72,31 @@ extension Substring {
       }
     }
     return decided ?? (self == text)
+  }
+
+  /// `hasPrefix(prefix)` for a simple `prefix`, by bytes when the line is simple too (see
+  /// `isSimpleText`); nil for another line.
+  func simpleHasPrefix(_ prefix: String) -> Bool? {
+    var prefix = prefix
+    return prefix.withUTF8 { target in
+      withBytes { bytes -> Bool? in
+        guard Self.isSimple(bytes) else { return nil }
+        return bytes.count >= target.count
+          && (target.isEmpty || memcmp(bytes.baseAddress!, target.baseAddress!, target.count) == 0)
+      }
+    }
+  }
+
+  /// Whether the line holds the Character of an ASCII `byte` that no other text equals ("|",
+  /// "-"), by bytes when they decide it: without the byte it cannot, and on a simple line (see
+  /// `isSimpleText`) the byte is that Character. Nil when they do not decide it.
+  func simpleContains(byte: UInt8) -> Bool? {
+    withBytes { bytes -> Bool? in
+      guard !bytes.isEmpty, memchr(bytes.baseAddress!, Int32(byte), bytes.count) != nil else {
+        return false
+      }
+      return Self.isSimple(bytes) ? true : nil
+    }
   }
 
   /// Whether a simple line (see `isSimpleText`) holds `needle`, by bytes; nil for another line.
