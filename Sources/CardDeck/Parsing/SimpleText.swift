@@ -201,26 +201,34 @@ extension Collection where Element == Substring {
   private func spannedText(separator: String) -> String? {
     guard let first = self.first, count > 1 else { return nil }
     let base = first.base
-    var previous = first
-    for part in dropFirst() {
-      guard Self.shareStorage(part, first),
-        base.utf8.distance(from: previous.endIndex, to: part.startIndex)
-          == separator.utf8.count,
-        base.utf8[previous.endIndex..<part.startIndex].elementsEqual(separator.utf8)
-      else { return nil }
-      previous = part
-    }
-    return String(base[first.startIndex..<previous.endIndex])
-  }
-
-  /// Whether two substrings are views of the same string storage.
-  private static func shareStorage(_ one: Substring, _ other: Substring) -> Bool {
-    var oneBase = one.base
-    var otherBase = other.base
-    return oneBase.withUTF8 { oneBytes in
-      otherBase.withUTF8 { otherBytes in
-        oneBytes.baseAddress == otherBytes.baseAddress && oneBytes.count == otherBytes.count
+    var storage = base
+    var separator = separator
+    // The parts' offsets in the storage they share, and the bytes between them, are read from
+    // its buffer: looking at the storage and walking the separator for every part cost more than
+    // the copy they save.
+    let end = storage.withUTF8 { bytes -> String.Index? in
+      separator.withUTF8 { gap -> String.Index? in
+        var previous = first
+        var previousEnd = base.utf8.distance(from: base.startIndex, to: first.endIndex)
+        for part in dropFirst() {
+          var partBase = part.base
+          guard
+            partBase.withUTF8({
+              $0.baseAddress == bytes.baseAddress && $0.count == bytes.count
+            })
+          else { return nil }
+          let start = base.utf8.distance(from: base.startIndex, to: part.startIndex)
+          guard start - previousEnd == gap.count,
+            gap.isEmpty
+              || memcmp(bytes.baseAddress! + previousEnd, gap.baseAddress!, gap.count) == 0
+          else { return nil }
+          previous = part
+          previousEnd = base.utf8.distance(from: base.startIndex, to: part.endIndex)
+        }
+        return previous.endIndex
       }
     }
+    guard let end else { return nil }
+    return String(base[first.startIndex..<end])
   }
 }
