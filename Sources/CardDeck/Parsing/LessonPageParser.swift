@@ -480,7 +480,13 @@ public struct LessonPageParser: Sendable {
     // Without the bytes 0xB7 and 0x87 there is neither "·" (U+00B7, C2 B7) nor the Greek ano
     // teleia that equals it (U+0387, CE 87) to split at, so no second part: nearly every line of
     // a page ends here, before its text is looked at.
-    if line.withBytes({ !$0.contains { $0 == 0xB7 || $0 == 0x87 } }) { return nil }
+    if line.withBytes({
+      $0.isEmpty
+        || (memchr($0.baseAddress!, 0xB7, $0.count) == nil
+          && memchr($0.baseAddress!, 0x87, $0.count) == nil)
+    }) {
+      return nil
+    }
     if line.simpleContains(" · ") == false { return nil }
     let parts =
       line.simpleComponents(separatedBy: " · ")?.map(String.init)

@@ -13,9 +13,10 @@ enum LessonPageText {
     if let found = line.withBytes({ bytes -> Bool? in
       guard Substring.isSimple(bytes) else { return nil }
       if bytes.elementsEqual(codeRunMarker.utf8) { return true }
+      // A caption's " · " holds 0xB7: most lines have none, and are not searched.
+      guard bytes.contains(0xB7) else { return false }
       let needle = Array("Screenshot · ".utf8)
-      guard bytes.count >= needle.count, bytes.contains(0xB7)
-      else { return false }
+      guard bytes.count >= needle.count else { return false }
       for start in 0...(bytes.count - needle.count)
       where bytes[start] == needle[0] && bytes[start..<start + needle.count].elementsEqual(needle) {
         return true
