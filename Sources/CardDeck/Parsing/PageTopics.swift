@@ -81,7 +81,11 @@ struct PageTopics {
     let words = Self.words(text)
     var distinctiveCounts: [String: Int] = [:]
     if !distinctiveOwners.isEmpty {
-      for word in words where Self.isLongEnough(word) {
+      // Every word is looked up but an ASCII one shorter than any distinctive word: that one
+      // equals only itself, since the letters that equal ASCII ones (the Kelvin sign) are lower
+      // case by now.
+      for word in words
+      where word.utf8.count >= Self.shortestDistinctive || !word.utf8.allSatisfy({ $0 < 0x80 }) {
         if let owner = distinctiveOwners[word] { distinctiveCounts[owner, default: 0] += 1 }
       }
     }

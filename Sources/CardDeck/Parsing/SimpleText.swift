@@ -203,9 +203,8 @@ extension Collection where Element == Substring {
     let base = first.base
     var storage = base
     var separator = separator
-    // The parts' offsets in the storage they share, and the bytes between them, are read from
-    // its buffer: looking at the storage and walking the separator for every part cost more than
-    // the copy they save.
+    // The parts' offsets, and the bytes between them, are read from the buffer of the storage
+    // they share, which is opened once rather than twice a part.
     let end = storage.withUTF8 { bytes -> String.Index? in
       separator.withUTF8 { gap -> String.Index? in
         var previous = first
