@@ -66,7 +66,8 @@ struct SimpleTextTests {
     }
   }
 
-  @Test func simplePrefixesAndBytesMatchCharactersAndFoundation() {
+  @Test("a prefix with a middle dot, and a lone | or -, are found by bytes as Characters find them")
+  func simplePrefixesAndBytesMatchCharactersAndFoundation() {
     for text in Self.texts(count: 3000, seed: 6) {
       for prefix in ["Syntax · ", "Trick question · "] {
         for line in [text, Substring(prefix + text), Substring(prefix.dropLast() + text)] {
