@@ -49,4 +49,74 @@ struct PageTopicsTests {
     #expect(PageTopics.words(text).map(String.init) == words)
     #expect(PageTopics.words(text) == Self.model(text))
   }
+
+  /// The topic as it was first chosen: each candidate's words and the words only its flash
+  /// cards use, worked out again for every card. The model the page-wide tables are held to.
+  static func modelTopic(
+    flashCards: [(topic: String, text: String)], text: String, among candidates: [String]
+  ) -> String? {
+    var wordsByTopic: [String: Set<Substring>] = [:]
+    for card in flashCards {
+      wordsByTopic[card.topic, default: []].formUnion(model(card.text).filter { $0.count >= 6 })
+    }
+    var distinctive: [String: Set<Substring>] = [:]
+    for (topic, words) in wordsByTopic {
+      let others = wordsByTopic.filter { $0.key != topic }.values.reduce(into: Set()) {
+        $0.formUnion($1)
+      }
+      distinctive[topic] = words.subtracting(others)
+    }
+    let words = model(text)
+    var best: (name: String, score: Int)?
+    for candidate in candidates {
+      let own = model(candidate)
+      let occurrences =
+        own.isEmpty || words.count < own.count
+        ? 0
+        : (0...(words.count - own.count)).filter {
+          words[$0..<$0 + own.count].elementsEqual(own)
+        }.count
+      let score =
+        2 * occurrences
+        + (distinctive[candidate].map { set in words.filter(set.contains).count } ?? 0)
+      if best == nil || score > best!.score { best = (candidate, score) }
+    }
+    return best?.name
+  }
+
+  @Test(
+    "generated pages give each card the topic the first way of choosing gave", arguments: 0..<300)
+  func generatedTopicsAgreeWithModel(seed: Int) {
+    var state = UInt64(seed) &* 2_862_933_555_777_941_757 &+ 3_037_000_493
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    let topics = ["Sheets", "Toolbars", "Search", "Split views", "Size", "Menus", "Détentes"]
+    let vocabulary = [
+      "sheet", "Sheets", "presentationDetents", "ViewThatFits", "toolbar", "searchable",
+      "NavigationStack", "navigationStack", "menu", "Menus", "détente", "Détentes", "split",
+      "views",
+      "size", "ToolbarItem", "searchables", "glasses", "e\u{301}cran", "écran", "class", "Size2",
+    ]
+    let separators = [" ", ".", "(", "\n", ") {", ", ", "$0."]
+    func text(words: Int) -> String {
+      (0..<words).map { _ in vocabulary[next(vocabulary.count)] + separators[next(separators.count)]
+      }
+      .joined()
+    }
+    let flashCards = (0..<next(8)).map { _ in (topic: topics[next(4)], text: text(words: next(30)))
+    }
+    let pageTopics = PageTopics(flashCards: flashCards)
+    for _ in 0..<5 {
+      let names = (0..<next(5)).map { _ in
+        next(3) == 0 ? vocabulary[next(vocabulary.count)] : topics[next(topics.count)]
+      }
+      let card = text(words: next(40))
+      #expect(
+        pageTopics.topic(of: card, among: PageTopics.candidates(names))
+          == Self.modelTopic(flashCards: flashCards, text: card, among: names),
+        "\(flashCards) \(card.debugDescription) \(names)")
+    }
+  }
 }

@@ -66,6 +66,24 @@ struct SimpleTextTests {
     }
   }
 
+  @Test("a prefix with a middle dot, and a lone | or -, are found by bytes as Characters find them")
+  func simplePrefixesAndBytesMatchCharactersAndFoundation() {
+    for text in Self.texts(count: 3000, seed: 6) {
+      for prefix in ["Syntax · ", "Trick question · "] {
+        for line in [text, Substring(prefix + text), Substring(prefix.dropLast() + text)] {
+          if let fast = line.simpleHasPrefix(prefix) {
+            #expect(fast == line.hasPrefix(prefix), "\(Array(line.unicodeScalars)) \(prefix)")
+          }
+        }
+      }
+      for byte in ["|", "-"] {
+        if let fast = text.simpleContains(byte: byte.utf8.first!) {
+          #expect(fast == text.contains(byte), "\(Array(text.unicodeScalars))")
+        }
+      }
+    }
+  }
+
   @Test func joiningMatchesJoined() {
     let base = Self.texts(count: 200, seed: 4).map(String.init).joined(separator: "\n")
     let lines = base.split(separator: "\n", omittingEmptySubsequences: false)

@@ -40,25 +40,49 @@ public enum ControlCharacters {
   /// bytes, C1 is `C2 80`…`C2 9F`, the bidirectional controls `E2 80 AA`…`AE` and `E2 81 A6`…`A9`.
   /// Decks that hold none, nearly all of them, are not looked at again.
   static func mayContain(_ bytes: [UInt8]) -> Bool {
-    var index = 0
-    let count = bytes.count
-    while index < count {
-      let byte = bytes[index]
-      switch byte {
-      case 0x09, 0x0A, 0x0D: break
-      case 0x00...0x1F, 0x7F: return true
-      case 0xC2:
-        if index + 1 < count, (0x80...0x9F).contains(bytes[index + 1]) { return true }
-      case 0xE2:
-        if index + 2 < count {
-          let (second, third) = (bytes[index + 1], bytes[index + 2])
-          if second == 0x80, (0xAA...0xAE).contains(third) { return true }
-          if second == 0x81, (0xA6...0xA9).contains(third) { return true }
+    bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return false }
+      let count = buffer.count
+      var index = 0
+      // Eight bytes at a time: a word of printable ASCII (0x20…0x7E), most of a deck, holds
+      // none. A byte below 0x20 borrows into its high bit when 0x20 is taken from it, and a byte
+      // above 0x7E has its high bit set, or gets it when 1 is added.
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let highBits: UInt64 = 0x8080_8080_8080_8080
+      while index + 8 <= count {
+        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+        let below = (word &- ones &* 0x20) & ~word & highBits
+        let above = ((word &+ ones) | word) & highBits
+        if below | above != 0 {
+          for offset in index..<index + 8 where isControlStart(at: offset, in: buffer) {
+            return true
+          }
         }
-      default: break
+        index += 8
       }
-      index += 1
+      while index < count {
+        if isControlStart(at: index, in: buffer) { return true }
+        index += 1
+      }
+      return false
     }
-    return false
+  }
+
+  /// Whether the UTF-8 sequence at `index` is a control that ``mayContain(_:)`` looks for.
+  @inline(__always)
+  private static func isControlStart(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    let count = bytes.count
+    switch bytes[index] {
+    case 0x09, 0x0A, 0x0D: return false
+    case 0x00...0x1F, 0x7F: return true
+    case 0xC2:
+      return index + 1 < count && (0x80...0x9F).contains(bytes[index + 1])
+    case 0xE2:
+      guard index + 2 < count else { return false }
+      let (second, third) = (bytes[index + 1], bytes[index + 2])
+      return (second == 0x80 && (0xAA...0xAE).contains(third))
+        || (second == 0x81 && (0xA6...0xA9).contains(third))
+    default: return false
+    }
   }
 }

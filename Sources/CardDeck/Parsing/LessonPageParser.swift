@@ -211,15 +211,21 @@ public struct LessonPageParser: Sendable {
     // The other cards take the flash cards' topics where the page's headings name them.
     let pageTopics = PageTopics(flashCards: flashTopics)
     let defaultSection = subjects.map(String.init) ?? title.map(String.init) ?? name
+    // Most of a page's questions share a few sections: their candidate topics are worked out
+    // once each.
+    var candidatesBySection: [String: [PageTopics.Topic]] = [:]
     for question in edgeQuestions {
       if var card = buildEdgeCard(
         question, defaultSection: defaultSection, deck: deck, source: source, into: &diagnostics)
       {
         let text = [question.title, card.prompt.text, card.prompt.code?.text ?? ""]
           .joined(separator: "\n")
-        if let topic = pageTopics.topic(
-          of: text, among: pageTopics.subjects(of: card.section ?? defaultSection))
-        {
+        let section = card.section ?? defaultSection
+        let candidates =
+          candidatesBySection[section]
+          ?? PageTopics.candidates(pageTopics.subjects(of: section))
+        candidatesBySection[section] = candidates
+        if let topic = pageTopics.topic(of: text, among: candidates) {
           card.topic = Self.headingTopic(topic)
         }
         deck.cards.append(card)
@@ -233,7 +239,9 @@ public struct LessonPageParser: Sendable {
         (card.section.map { [$0] } ?? []) + [subjects, title].compactMap { $0.map(String.init) }
         + sectionHeadings + (coursePart.map { [$0] } ?? [])
       let text = [card.title ?? "", card.prompt.text].joined(separator: "\n")
-      if let topic = pageTopics.topic(of: text, among: pageTopics.allTopics(headings: headings)) {
+      if let topic = pageTopics.topic(
+        of: text, among: PageTopics.candidates(pageTopics.allTopics(headings: headings)))
+      {
         card.topic = Self.headingTopic(topic)
       }
       deck.cards.append(card)
@@ -418,7 +426,10 @@ public struct LessonPageParser: Sendable {
   /// `Planters and soil, SwiftData models`), there is no white space at either end, and an empty
   /// topic is `General`.
   static func headingTopic(_ text: String) -> String {
-    let topic = text.split(separator: "·").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
+    // On simple text (see `isSimpleText`) "·" is its two bytes, so the pieces are found by bytes;
+    // empty ones go as `split` leaves them out.
+    let pieces = Substring(text).simpleComponents(separatedBy: "·") ?? text.split(separator: "·")
+    let topic = pieces.map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
       .joined(separator: ", ")
     return topic.isEmpty ? "General" : topic
   }
@@ -458,14 +469,24 @@ public struct LessonPageParser: Sendable {
       return nil
     }
     for (prefix, kind) in [("Syntax · ", CardKind.syntax), ("Trick question · ", .trick)]
-    where line.hasPrefix(prefix) {
+    where line.simpleHasPrefix(prefix) ?? line.hasPrefix(prefix) {
       return (kind, line.dropFirst(prefix.count))
     }
     return nil
   }
 
   /// The title of a line like `Lesson 23 · question 4 of 10 · a sheet on a phone held sideways`.
-  private static func questionTitle(_ line: Substring) -> String? {
+  static func questionTitle(_ line: Substring) -> String? {
+    // Without the bytes 0xB7 and 0x87 there is neither "·" (U+00B7, C2 B7) nor the Greek ano
+    // teleia that equals it (U+0387, CE 87) to split at, so no second part: nearly every line of
+    // a page ends here, before its text is looked at.
+    if line.withBytes({
+      $0.isEmpty
+        || (memchr($0.baseAddress!, 0xB7, $0.count) == nil
+          && memchr($0.baseAddress!, 0x87, $0.count) == nil)
+    }) {
+      return nil
+    }
     if line.simpleContains(" · ") == false { return nil }
     let parts =
       line.simpleComponents(separatedBy: " · ")?.map(String.init)
@@ -478,6 +499,12 @@ public struct LessonPageParser: Sendable {
   }
 
   private static func isQuestionNumber(_ part: String) -> Bool {
+    // The first word's first Character is "q": after the spaces, an ASCII byte other than "q"
+    // starts another one.
+    if let first = part.utf8.first(where: { $0 != 0x20 }), first < 0x80, first != UInt8(ascii: "q")
+    {
+      return false
+    }
     let words = part.split(separator: " ")
     return words.count == 4 && words[0] == "question" && words[2] == "of"
       && Int(words[1]) != nil && Int(words[3]) != nil

@@ -13,6 +13,8 @@ enum LessonPageText {
     if let found = line.withBytes({ bytes -> Bool? in
       guard Substring.isSimple(bytes) else { return nil }
       if bytes.elementsEqual(codeRunMarker.utf8) { return true }
+      // A caption's " · " holds 0xB7: most lines have none, and are not searched.
+      guard bytes.contains(0xB7) else { return false }
       let needle = Array("Screenshot · ".utf8)
       guard bytes.count >= needle.count else { return false }
       for start in 0...(bytes.count - needle.count)
@@ -258,7 +260,7 @@ enum LessonPageText {
       if !prose && run.count >= 2 && run.allSatisfy(isTableRow) {
         blocks.append(.table(run.map { [String($0.trimmingWhitespace())] }))
       } else {
-        blocks.append(.text(run.map { String($0.trimmingWhitespace()) }.joined(separator: " ")))
+        blocks.append(.text(run.map { $0.trimmingWhitespace() }.joinedText(separator: " ")))
       }
     }
 
@@ -291,10 +293,44 @@ enum LessonPageText {
   /// app ran`): a short line, not a sentence, that names the log or the console.
   static func isLogCaption(_ line: Substring) -> Bool {
     let text = line.trimmingWhitespace()
+    if let decided = text.withBytes(asciiIsLogCaption) { return decided }
+    return isLogCaptionByCharacter(text)
+  }
+
+  /// ``isLogCaption(_:)`` of a trimmed line, a Character at a time.
+  static func isLogCaptionByCharacter(_ text: Substring) -> Bool {
     guard text.count <= 80, let last = text.last, !".:?!;,".contains(last) else { return false }
     let words = text.lowercased().split { !$0.isLetter }
     return words.contains("wrote") || words.contains("logged") || words.contains("printed")
       ? (words.contains("log") || words.contains("console")) : false
+  }
+
+  /// ``isLogCaption(_:)`` for a trimmed line of ASCII bytes (each a Character, and a letter
+  /// when it is A–Z or a–z); nil for another line.
+  private static func asciiIsLogCaption(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+    guard isASCIILine(bytes) else { return nil }
+    guard bytes.count <= 80, let last = bytes.last, !Array(".:?!;,".utf8).contains(last) else {
+      return false
+    }
+    var namesWriting = false
+    var namesLog = false
+    var start = 0
+    for end in 0...bytes.count where end == bytes.count || !isASCIILetter(bytes[end]) {
+      defer { start = end + 1 }
+      // The words looked for have three to seven letters.
+      guard (3...7).contains(end - start) else { continue }
+      var word = Array(bytes[start..<end])
+      for index in word.indices where (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(word[index])
+      {
+        word[index] |= 0x20
+      }
+      switch String(decoding: word, as: UTF8.self) {
+      case "wrote", "logged", "printed": namesWriting = true
+      case "log", "console": namesLog = true
+      default: break
+      }
+    }
+    return namesWriting && namesLog
   }
 
   /// Whether a paragraph goes on with a log message: `Note: …`, `Warning: …`, `Error: …`.
@@ -307,7 +343,9 @@ enum LessonPageText {
   /// Whether `line` can be a row of a table in a native deck: a cell holds no `|`, and a row of
   /// only dashes and colons would read as the separator under the header.
   private static func isTableRow(_ line: Substring) -> Bool {
-    !line.contains("|") && !(line.contains("-") && line.allSatisfy { "-: \t".contains($0) })
+    !(line.simpleContains(byte: UInt8(ascii: "|")) ?? line.contains("|"))
+      && !((line.simpleContains(byte: UInt8(ascii: "-")) ?? line.contains("-"))
+        && line.allSatisfy { "-: \t".contains($0) })
   }
 
   /// Lines without the blank ones at either end, joined.

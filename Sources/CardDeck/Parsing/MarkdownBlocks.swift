@@ -194,7 +194,8 @@ struct MarkdownBlocks {
   }
 
   private static func isTableSeparator(_ line: Substring) -> Bool {
-    line.contains("-") && line.allSatisfy { "|-: \t".contains($0) }
+    (line.simpleContains(byte: UInt8(ascii: "-")) ?? line.contains("-"))
+      && line.allSatisfy { "|-: \t".contains($0) }
   }
 
   private static func tableCells(_ line: Substring) -> [String] {

@@ -51,6 +51,10 @@ extension Substring {
 
   /// `self == text` for an ASCII `text`, by bytes when that decides it.
   func equalsASCII(_ text: String) -> Bool {
+    // A different ASCII first byte is a different first Character: most lines end here.
+    if let first = utf8.first, first < 0x80, first != 0x0D, first != text.utf8.first {
+      return false
+    }
     var text = text
     let decided = text.withUTF8 { target in
       withBytes { bytes -> Bool? in
@@ -69,6 +73,31 @@ extension Substring {
       }
     }
     return decided ?? (self == text)
+  }
+
+  /// `hasPrefix(prefix)` for a simple `prefix`, by bytes when the line is simple too (see
+  /// `isSimpleText`); nil for another line.
+  func simpleHasPrefix(_ prefix: String) -> Bool? {
+    var prefix = prefix
+    return prefix.withUTF8 { target in
+      withBytes { bytes -> Bool? in
+        guard Self.isSimple(bytes) else { return nil }
+        return bytes.count >= target.count
+          && (target.isEmpty || memcmp(bytes.baseAddress!, target.baseAddress!, target.count) == 0)
+      }
+    }
+  }
+
+  /// Whether the line holds the Character of an ASCII `byte` that no other text equals ("|",
+  /// "-"), by bytes when they decide it: without the byte it cannot, and on a simple line (see
+  /// `isSimpleText`) the byte is that Character. Nil when they do not decide it.
+  func simpleContains(byte: UInt8) -> Bool? {
+    withBytes { bytes -> Bool? in
+      guard !bytes.isEmpty, memchr(bytes.baseAddress!, Int32(byte), bytes.count) != nil else {
+        return false
+      }
+      return Self.isSimple(bytes) ? true : nil
+    }
   }
 
   /// Whether a simple line (see `isSimpleText`) holds `needle`, by bytes; nil for another line.
@@ -173,26 +202,33 @@ extension Collection where Element == Substring {
   private func spannedText(separator: String) -> String? {
     guard let first = self.first, count > 1 else { return nil }
     let base = first.base
-    var previous = first
-    for part in dropFirst() {
-      guard Self.shareStorage(part, first),
-        base.utf8.distance(from: previous.endIndex, to: part.startIndex)
-          == separator.utf8.count,
-        base.utf8[previous.endIndex..<part.startIndex].elementsEqual(separator.utf8)
-      else { return nil }
-      previous = part
-    }
-    return String(base[first.startIndex..<previous.endIndex])
-  }
-
-  /// Whether two substrings are views of the same string storage.
-  private static func shareStorage(_ one: Substring, _ other: Substring) -> Bool {
-    var oneBase = one.base
-    var otherBase = other.base
-    return oneBase.withUTF8 { oneBytes in
-      otherBase.withUTF8 { otherBytes in
-        oneBytes.baseAddress == otherBytes.baseAddress && oneBytes.count == otherBytes.count
+    var storage = base
+    var separator = separator
+    // The parts' offsets, and the bytes between them, are read from the buffer of the storage
+    // they share, which is opened once rather than twice a part.
+    let end = storage.withUTF8 { bytes -> String.Index? in
+      separator.withUTF8 { gap -> String.Index? in
+        var previous = first
+        var previousEnd = base.utf8.distance(from: base.startIndex, to: first.endIndex)
+        for part in dropFirst() {
+          var partBase = part.base
+          guard
+            partBase.withUTF8({
+              $0.baseAddress == bytes.baseAddress && $0.count == bytes.count
+            })
+          else { return nil }
+          let start = base.utf8.distance(from: base.startIndex, to: part.startIndex)
+          guard start - previousEnd == gap.count,
+            gap.isEmpty
+              || memcmp(bytes.baseAddress! + previousEnd, gap.baseAddress!, gap.count) == 0
+          else { return nil }
+          previous = part
+          previousEnd = base.utf8.distance(from: base.startIndex, to: part.endIndex)
+        }
+        return previous.endIndex
       }
     }
+    guard let end else { return nil }
+    return String(base[first.startIndex..<end])
   }
 }

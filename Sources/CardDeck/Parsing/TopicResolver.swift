@@ -146,7 +146,15 @@ struct TopicResolver {
   /// Whether `byte` is a mark before which a label can be cut: a mark that can begin code or a
   /// quotation, not one that ends a word or a sentence (`,`, `?`, `-`).
   private static func isASCIICutMark(_ byte: UInt8) -> Bool {
-    cutMarks.contains(Unicode.Scalar(byte))
+    // ``cutMarks``, spelt out: asking the set hashed a scalar for every letter of every label.
+    switch byte {
+    case UInt8(ascii: "."), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "("),
+      UInt8(ascii: "@"), UInt8(ascii: "["), UInt8(ascii: "$"), UInt8(ascii: "`"), UInt8(ascii: "#"),
+      UInt8(ascii: "_"), UInt8(ascii: "{"), UInt8(ascii: "<"), UInt8(ascii: "*"), UInt8(ascii: "+"),
+      UInt8(ascii: "~"), UInt8(ascii: "="), UInt8(ascii: "|"), UInt8(ascii: "\\"):
+      true
+    default: false
+    }
   }
 
   /// The marks before which a label can be cut, other than capitals and digits: a prompt can

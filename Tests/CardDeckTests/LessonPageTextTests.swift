@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+
+@testable import CardDeck
+
+@Suite("Lesson page lines, by bytes and by Characters")
+struct LessonPageTextTests {
+  /// Lines made of the words and marks that the rules look at: the same lines on every run.
+  static func generatedLine(seed: Int) -> Substring {
+    var state = UInt64(seed) &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    let pieces = [
+      "SwiftUI", "wrote", "Wrote", "logged", "PRINTED", "printed", "log", "Log", "console",
+      "the", "this", "to", "while", "app", "ran", " ", " ", "  ", "\t", ".", ":", ",", "?", "-",
+      "é", "’", "\u{301}", "\r", "logs", "writes", "consoles", "x",
+    ]
+    return Substring((0..<next(30)).map { _ in pieces[next(pieces.count)] }.joined())
+  }
+
+  @Test("a log caption is told by bytes as a Character at a time tells it", arguments: 0..<400)
+  func logCaptionAgreesWithCharacters(seed: Int) {
+    let line = Self.generatedLine(seed: seed)
+    #expect(
+      LessonPageText.isLogCaption(line)
+        == LessonPageText.isLogCaptionByCharacter(line.trimmingWhitespaceByCharacter()),
+      "\(line.debugDescription)")
+  }
+
+  @Test("a caption is told by bytes as the Character rule tells it", arguments: 0..<400)
+  func captionAgreesWithCharacters(seed: Int) {
+    let pieces = ["Screenshot · ", "Screenshot", " · ", "·", " — screenshot", "\u{387}", "x "]
+    var line = Self.generatedLine(seed: seed)
+    line += pieces[seed % pieces.count] + Self.generatedLine(seed: seed + 1)
+    if seed % 5 == 0 { line = Substring(LessonPageText.codeRunMarker) }
+    let model =
+      line == LessonPageText.codeRunMarker || line.contains("Screenshot · ")
+      || line.hasSuffix(" — screenshot")
+    #expect(LessonPageText.isCaption(line) == model, "\(line.debugDescription)")
+  }
+
+  @Test(
+    "log captions name writing and the log or console, in a short line that is no sentence",
+    arguments: [
+      ("SwiftUI wrote this to the log while the app ran", true),
+      ("The app PRINTED this in the Console", true),
+      ("SwiftUI wrote this to the log.", false),
+      ("SwiftUI wrote this", false),
+      ("The log is where SwiftUI writes", false),
+      (String(repeating: "log wrote ", count: 9), false),
+    ])
+  func logCaptionExamples(line: String, isCaption: Bool) {
+    #expect(LessonPageText.isLogCaption(Substring(line)) == isCaption)
+  }
+}
+
+@Suite("Lesson page headings, by bytes and by Characters")
+struct LessonPageHeadingTests {
+  /// Lines of the pieces that question titles and topics are made of, with the marks that
+  /// equal or resemble "·": the same lines on every run.
+  static func generatedLine(seed: Int) -> Substring {
+    var state = UInt64(seed) &* 2_862_933_555_777_941_757 &+ 3_037_000_493
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    let pieces = [
+      "Lesson 23", " · ", "·", "question", " ", "  ", "4", "10", "of", "+2", "-1", "x", "Sheets",
+      "\u{387}", " \u{387} ", "\u{301}", "\t", "é", "q", "Q", "\r", "·\u{301}", "Part 7",
+    ]
+    return Substring((0..<next(16)).map { _ in pieces[next(pieces.count)] }.joined())
+  }
+
+  /// A question's title as it was first found, a Character and a Foundation call at a time.
+  static func modelTitle(_ line: Substring) -> String? {
+    let parts = line.components(separatedBy: " · ")
+    func isQuestionNumber(_ part: String) -> Bool {
+      let words = part.split(separator: " ")
+      return words.count == 4 && words[0] == "question" && words[2] == "of"
+        && Int(words[1]) != nil && Int(words[3]) != nil
+    }
+    guard parts.count >= 2, let index = parts.firstIndex(where: isQuestionNumber) else {
+      return nil
+    }
+    let rest = parts[(index + 1)...].joined(separator: " · ").trimmingWhitespace()
+    return rest.isEmpty ? parts[index] : String(rest)
+  }
+
+  @Test("a question's title is found as a Character at a time finds it", arguments: 0..<1_000)
+  func titleAgreesWithModel(seed: Int) {
+    var line = Self.generatedLine(seed: seed)
+    if seed % 3 == 0 { line = "Lesson 2 · question 1 of 9 · " + line }
+    #expect(
+      LessonPageParser.questionTitle(line) == Self.modelTitle(line), "\(line.debugDescription)")
+  }
+
+  @Test("a heading becomes a topic as splitting Characters makes it", arguments: 0..<1_000)
+  func headingTopicAgreesWithModel(seed: Int) {
+    let text = String(Self.generatedLine(seed: seed))
+    let pieces = text.split(separator: "·").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
+    let model = pieces.isEmpty ? "General" : pieces.joined(separator: ", ")
+    #expect(LessonPageParser.headingTopic(text) == model, "\(text.debugDescription)")
+  }
+
+  /// The cuts of a flash card's label a Character at a time, as `TopicResolver` makes them for
+  /// a label that is not simple text.
+  static func modelCuts(_ label: Substring) -> [Substring] {
+    let marks = Set(".\"'(@[$`#_{<*+~=|\\".unicodeScalars)
+    var result: [Substring] = []
+    var previous: Character?
+    for index in label.indices {
+      let character = label[index]
+      defer { previous = character }
+      guard let previous, previous.isLetter || previous.isNumber, index != label.startIndex
+      else { continue }
+      let isMark =
+        (character.unicodeScalars.count == 1 && marks.contains(character.unicodeScalars.first!))
+        || "“‘«".contains(character)
+      if character.isUppercase || (character.isNumber && previous.isLetter) || isMark {
+        result.append(label[..<index])
+      }
+    }
+    return result
+  }
+
+  @Test(
+    "a label's topic cuts are found by bytes where a Character at a time finds them",
+    arguments: 0..<500)
+  func cutsAgreeWithCharacters(seed: Int) {
+    var state = UInt64(seed) &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    let alphabet = Array("aZ09 .\"'(@[$`#_{<*+~=|\\,?-!)]}>/&%^:;")
+    let label = Substring(String((0..<next(30)).map { _ in alphabet[next(alphabet.count)] }))
+    #expect(TopicResolver.candidates(label) == Self.modelCuts(label), "\(label.debugDescription)")
+  }
+}
