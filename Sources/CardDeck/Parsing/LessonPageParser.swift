@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 
 /// Reads the cards of a course lesson page: its flash cards, its edge-case questions and its
 /// interview problem.
