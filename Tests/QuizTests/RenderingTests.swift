@@ -65,6 +65,21 @@ struct RenderingTests {
     }
   }
 
+  @Test(
+    "counts a tab as four columns and a wide character as two when it wraps code",
+    arguments: [30, 50, 80])
+  func wideCode(width: Int) {
+    let code =
+      "\tlet title = \"日本語のとても長いタイトルの文字列で折り返しが要る\" // 注釈も長い\n"
+      + "\t\tButton(\"Delete\", role: .destructive) { model.deleteEverythingAndStartAgain() }"
+    let lines = Style(usesColor: false).highlightedLines(code, width: width)
+    #expect(
+      lines.allSatisfy { Style.columns(Substring($0)) <= width && !$0.contains("\t") }, "\(lines)")
+    #expect(
+      lines.joined().filter { !$0.isWhitespace } == code.filter { !$0.isWhitespace })
+    #expect(lines[0].hasPrefix("    let title"))
+  }
+
   @Test("keeps code that fits as it is, and colours it as highlight does")
   func codeThatFits() {
     let code = "@Model let x = \"s\" // c\nvar y = 2"

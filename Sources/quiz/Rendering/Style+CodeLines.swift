@@ -6,7 +6,11 @@ extension Style {
   /// between tokens, and continues under its own indentation and four spaces more, as an
   /// editor wraps it; a token longer than a line (a comment, a string) is broken at a space in it, or
   /// anywhere. Colour is given to each piece, so a continued string or comment keeps its own.
+  ///
+  /// A tab is shown as four spaces, and a wide character (CJK, most emoji) counts two columns,
+  /// as a terminal shows them.
   func highlightedLines(_ code: String, width: Int) -> [String] {
+    let code = code.contains("\t") ? code.replacing("\t", with: "    ") : code
     var lines: [[(text: Substring, kind: SwiftToken.Kind)]] = [[]]
     for token in SwiftLexer.tokens(in: code) {
       let text = code[token.range]
@@ -28,10 +32,10 @@ extension Style {
       pieces.map { colored($0.text, $0.kind) }.joined()
     }
     func columns(_ pieces: some Sequence<Piece>) -> Int {
-      pieces.reduce(0) { $0 + $1.text.count }
+      pieces.reduce(0) { $0 + Self.columns($1.text) }
     }
     guard columns(line) > width else { return [render(line)] }
-    let indentation = line.first.map { $0.kind == .whitespace ? $0.text.count : 0 } ?? 0
+    let indentation = line.first.map { $0.kind == .whitespace ? Self.columns($0.text) : 0 } ?? 0
     let continuation: Piece = (
       Substring(String(repeating: " ", count: min(indentation + 4, width / 2))), .whitespace
     )
@@ -51,7 +55,7 @@ extension Style {
         continue
       }
       var rest = piece.text
-      while columns(current) + rest.count > width {
+      while columns(current) + Self.columns(rest) > width {
         if current.count > firstToken {
           // Broken at the last white space between tokens, as words are; else before this
           // token.
@@ -68,7 +72,14 @@ extension Style {
           continue
         }
         // Longer than a line: cut at its last space that fits, else where the line ends.
-        let room = rest.index(rest.startIndex, offsetBy: max(1, width - columns(current)))
+        var room = rest.index(after: rest.startIndex)
+        var roomColumns = Self.columns(rest[..<room])
+        while room < rest.endIndex {
+          let next = Self.columns(rest[room...room])
+          guard columns(current) + roomColumns + next <= width else { break }
+          roomColumns += next
+          room = rest.index(after: room)
+        }
         let cut = rest[..<room].lastIndex(of: " ").map { rest.index(after: $0) } ?? room
         current.append((rest[..<cut], piece.kind))
         breakLine()
@@ -78,6 +89,27 @@ extension Style {
     }
     out.append(render(current))
     return out
+  }
+
+  /// The columns a terminal gives `text`: two for a wide character (East Asian wide and full
+  /// width, most emoji), one for the rest (a character with its combining marks is one).
+  static func columns(_ text: Substring) -> Int {
+    var count = 0
+    for character in text {
+      guard let scalar = character.unicodeScalars.first, scalar.value >= 0x1100 else {
+        count += 1
+        continue
+      }
+      switch scalar.value {
+      case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+        0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+        0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+        count += 2
+      default:
+        count += 1
+      }
+    }
+    return count
   }
 
   private func colored(_ text: Substring, _ kind: SwiftToken.Kind) -> String {
