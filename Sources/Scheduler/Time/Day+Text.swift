@@ -34,23 +34,8 @@ extension Day: LosslessStringConvertible {
   public init?(_ description: String) {
     // The form the files write, `YYYY-MM-DD` in ASCII digits, by bytes; anything else below.
     var utf8Text = description
-    let fast = utf8Text.withUTF8 { bytes -> (Int, Int, Int)? in
-      guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-")
-      else { return nil }
-      var fields = (0, 0, 0)
-      for (index, byte) in bytes.enumerated() where index != 4 && index != 7 {
-        guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-        let digit = Int(byte - UInt8(ascii: "0"))
-        switch index {
-        case 0..<4: fields.0 = fields.0 * 10 + digit
-        case 5..<7: fields.1 = fields.1 * 10 + digit
-        default: fields.2 = fields.2 * 10 + digit
-        }
-      }
-      return fields
-    }
-    if let (year, month, day) = fast {
-      self.init(year: year, month: month, day: day)
+    if let fast = utf8Text.withUTF8(Self.fields) {
+      self.init(year: fast.year, month: fast.month, day: fast.day)
       return
     }
     var text = Substring(description)
@@ -62,6 +47,33 @@ extension Day: LosslessStringConvertible {
       let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
     else { return nil }
     self.init(year: isNegative ? -year : year, month: month, day: day)
+  }
+}
+
+extension Day {
+  /// The day `bytes` name in the form the files write, `YYYY-MM-DD` in ASCII digits; nil for
+  /// anything else (which ``init(_:)`` may still read) or a day that does not exist.
+  static func canonical(_ bytes: UnsafeBufferPointer<UInt8>) -> Day? {
+    fields(bytes).flatMap { Day(year: $0.year, month: $0.month, day: $0.day) }
+  }
+
+  /// The year, month and day of `YYYY-MM-DD` in ASCII digits, unchecked.
+  private static func fields(_ bytes: UnsafeBufferPointer<UInt8>) -> (
+    year: Int, month: Int, day: Int
+  )? {
+    guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-")
+    else { return nil }
+    var fields = (year: 0, month: 0, day: 0)
+    for (index, byte) in bytes.enumerated() where index != 4 && index != 7 {
+      guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+      let digit = Int(byte - UInt8(ascii: "0"))
+      switch index {
+      case 0..<4: fields.year = fields.year * 10 + digit
+      case 5..<7: fields.month = fields.month * 10 + digit
+      default: fields.day = fields.day * 10 + digit
+      }
+    }
+    return fields
   }
 }
 
