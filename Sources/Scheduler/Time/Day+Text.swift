@@ -29,14 +29,36 @@ extension Day: LosslessStringConvertible {
     }
   }
 
+  /// Reads `YYYY-MM-DD` with four ASCII digits of year, the form the files write, from its
+  /// bytes: nil when the bytes are not of that form, `.some(nil)` when they are but name no
+  /// real day.
+  static func canonical(_ bytes: UnsafeBufferPointer<UInt8>) -> Day?? {
+    guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-")
+    else { return nil }
+    var fields = (0, 0, 0)
+    for (index, byte) in bytes.enumerated() where index != 4 && index != 7 {
+      guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+      let digit = Int(byte - UInt8(ascii: "0"))
+      switch index {
+      case 0..<4: fields.0 = fields.0 * 10 + digit
+      case 5..<7: fields.1 = fields.1 * 10 + digit
+      default: fields.2 = fields.2 * 10 + digit
+      }
+    }
+    return .some(Day(year: fields.0, month: fields.1, day: fields.2))
+  }
+
   /// Reads `YYYY-MM-DD` (four or more digits of year, optionally preceded by `-`); nil when the
   /// text is not exactly that or names no real day.
   public init?(_ description: String) {
     // The form the files write, `YYYY-MM-DD` in ASCII digits, by bytes; anything else below.
     var utf8Text = description
-    if let fast = utf8Text.withUTF8(Self.fields) {
-      self.init(year: fast.year, month: fast.month, day: fast.day)
+    switch utf8Text.withUTF8({ Day.canonical($0) }) {
+    case .some(.some(let day)):
+      self = day
       return
+    case .some(.none): return nil
+    case .none: break
     }
     var text = Substring(description)
     let isNegative = text.first == "-"
@@ -47,33 +69,6 @@ extension Day: LosslessStringConvertible {
       let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
     else { return nil }
     self.init(year: isNegative ? -year : year, month: month, day: day)
-  }
-}
-
-extension Day {
-  /// The day `bytes` name in the form the files write, `YYYY-MM-DD` in ASCII digits; nil for
-  /// anything else (which ``init(_:)`` may still read) or a day that does not exist.
-  static func canonical(_ bytes: UnsafeBufferPointer<UInt8>) -> Day? {
-    fields(bytes).flatMap { Day(year: $0.year, month: $0.month, day: $0.day) }
-  }
-
-  /// The year, month and day of `YYYY-MM-DD` in ASCII digits, unchecked.
-  private static func fields(_ bytes: UnsafeBufferPointer<UInt8>) -> (
-    year: Int, month: Int, day: Int
-  )? {
-    guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-")
-    else { return nil }
-    var fields = (year: 0, month: 0, day: 0)
-    for (index, byte) in bytes.enumerated() where index != 4 && index != 7 {
-      guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-      let digit = Int(byte - UInt8(ascii: "0"))
-      switch index {
-      case 0..<4: fields.year = fields.year * 10 + digit
-      case 5..<7: fields.month = fields.month * 10 + digit
-      default: fields.day = fields.day * 10 + digit
-      }
-    }
-    return fields
   }
 }
 
