@@ -118,7 +118,7 @@ extension Snapshot {
     return try decode(try file.read(from: 0), file: url, migrator: migrator)
   }
 
-  /// What ``read(_:sidecar:)`` found.
+  /// What ``read(_:sidecar:preparingSidecar:)`` found.
   struct Read {
     var snapshot: Snapshot
     /// The sidecar of these `state.json` bytes, when the one at hand was not (nil when it was).
