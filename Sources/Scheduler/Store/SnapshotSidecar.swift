@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `state.bin`: the snapshot of `state.json` in a compact binary form, written beside it with
 /// each snapshot, so that a start reads its states without scanning JSON (a third of the start at
