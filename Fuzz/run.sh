@@ -3,7 +3,7 @@
 #
 #   Fuzz/run.sh [SECONDS] [TARGET...]     SECONDS per target (default 60); targets default to all:
 #                                         native-deck lesson-page state-decoder state-folder
-#                                         answer-judge terminal-text deck-cache
+#                                         answer-judge terminal-text deck-cache snapshot-sidecar
 #   Fuzz/run.sh --build-only [TARGET...]  only build
 #   Fuzz/run.sh --reproduce TARGET FILE   run one input through a target (after a crash)
 #
@@ -16,7 +16,8 @@ set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 out=${QUIZ_FUZZ_DIR:-/tmp/quiz-fuzz}
-all_targets=(native-deck lesson-page state-decoder state-folder answer-judge terminal-text deck-cache)
+all_targets=(native-deck lesson-page state-decoder state-folder answer-judge terminal-text deck-cache
+  snapshot-sidecar)
 
 mode=run
 seconds=60
@@ -37,7 +38,7 @@ fi
 module_of() {
   case $1 in
     native-deck | lesson-page | answer-judge | terminal-text | deck-cache) echo CardDeck ;;
-    state-decoder | state-folder) echo Scheduler ;;
+    state-decoder | state-folder | snapshot-sidecar) echo Scheduler ;;
     *) echo "unknown target '$1' (known: ${all_targets[*]})" >&2; exit 64 ;;
   esac
 }
@@ -51,6 +52,7 @@ target_files() {
     deck-cache) echo Fuzz/Targets/DeckChecks.swift Fuzz/Targets/DeckCacheFuzzer.swift ;;
     state-decoder) echo Fuzz/Targets/StateChecks.swift Fuzz/Targets/StateDecoderFuzzer.swift ;;
     state-folder) echo Fuzz/Targets/StateChecks.swift Fuzz/Targets/StateFolderFuzzer.swift ;;
+    snapshot-sidecar) echo Fuzz/Targets/StateChecks.swift Fuzz/Targets/SnapshotSidecarFuzzer.swift ;;
   esac
 }
 
@@ -144,6 +146,10 @@ seed() {
       QUIZ_FUZZ_SEEDS="$repo/Decks:$dir" "$out/bin/deck-cache"
       QUIZ_FUZZ_SEEDS="$repo/Tests/CardDeckTests/Fixtures:$dir" "$out/bin/deck-cache"
       ;;
+    snapshot-sidecar)
+      # The sidecar of each snapshot of Fuzz/corpus/state, made by the target.
+      QUIZ_FUZZ_SEEDS="$repo/Fuzz/corpus/state:$dir" "$out/bin/snapshot-sidecar"
+      ;;
     state-decoder | state-folder)
       for file in "$repo"/Fuzz/corpus/state/*/; do
         name=$(basename "$file")
@@ -165,7 +171,7 @@ dictionary() {
     lesson-page) echo "$repo/Fuzz/dict/lesson-page.dict" ;;
     answer-judge) echo "$repo/Fuzz/dict/swift.dict" ;;
     deck-cache) echo "$repo/Fuzz/dict/native-deck.dict" ;;
-    state-decoder | state-folder) echo "$repo/Fuzz/dict/state.dict" ;;
+    state-decoder | state-folder | snapshot-sidecar) echo "$repo/Fuzz/dict/state.dict" ;;
   esac
 }
 

@@ -31,6 +31,24 @@ struct DeckLoaderTests {
     #expect(collection.cards.map(\.deck) == ["a"])
   }
 
+  @Test("an id used again in the same file and in another names the first place each time")
+  func duplicateIdsInOneFile() throws {
+    let folder = try TemporaryDirectory()
+    try folder.write(
+      "a.md",
+      "# A\n\n## Trick · T · other\nQ\n---\nA\n\n## Trick · T · same\nQ\n---\nA\n\n"
+        + "## Trick · T · same\nQ3\n---\nA3\n")
+    try folder.write("b.md", "# B\n\n## Trick · T · same\nQ2\n---\nA2\n")
+    let collection = try DeckLoader().load(folder: folder.path)
+    #expect(
+      collection.errors.map(\.description) == [
+        "\(folder.path)/a.md:13: error: the id 'same' is already used at \(folder.path)/a.md:8",
+        "\(folder.path)/b.md:3: error: the id 'same' is already used at \(folder.path)/a.md:8",
+      ])
+    #expect(collection.cards.map(\.id) == ["other", "same"])
+    #expect(collection.cards.map(\.location.line) == [3, 8])
+  }
+
   @Test("refuses a folder that is missing or a file")
   func badFolder() throws {
     let folder = try TemporaryDirectory()

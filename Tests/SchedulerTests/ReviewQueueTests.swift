@@ -66,6 +66,25 @@ struct ReviewQueueTests {
     #expect(session.new == ["n1"])
   }
 
+  @Test(
+    "gives each queued card's position in the ids, and counts every unseen card, kept or not",
+    arguments: [nil, 3, 25] as [Int?])
+  func positions(perSession: Int?) {
+    let ids = (0..<60).map { $0 % 3 == 0 ? "d\($0)" : "n\($0)" }
+    let due = Dictionary(
+      uniqueKeysWithValues: ids.enumerated().filter { $0.element.hasPrefix("d") }.map {
+        ($0.element, -($0.offset % 4))
+      })
+    let queue = ReviewQueue(
+      cards: ids, state: state(due: due, newToday: 2), today: today,
+      limits: .init(perSession: perSession))
+    #expect(queue.positions.map { ids[$0] } == queue.cards)
+    #expect(queue.unseenCount == 40)
+    #expect(queue.dueCount == 20)
+    #expect(queue.new.count == min(18, max(0, (perSession ?? 200) - queue.due.count)))
+    #expect(queue.new == Array(ids.filter { $0.hasPrefix("n") }.prefix(queue.new.count)))
+  }
+
   @Test("finds the next day a card is due")
   func nextDue() {
     let state = state(due: ["a": 3, "b": 1, "c": 0], suspended: ["b"])

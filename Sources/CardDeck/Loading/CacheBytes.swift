@@ -68,10 +68,10 @@ struct CacheBytes {
 
   mutating func uint64() throws(Malformed) -> UInt64 {
     guard end - offset >= 8 else { throw Malformed() }
-    var value: UInt64 = 0
-    for index in (0..<8).reversed() { value = value << 8 | UInt64(bytes[offset + index]) }
+    // One load, not eight checked subscripts: a tenth of reading the headings at 100k cards.
+    let value = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: UInt64.self) }
     offset += 8
-    return value
+    return UInt64(littleEndian: value)
   }
 
   mutating func int() throws(Malformed) -> Int { Int(Int64(bitPattern: try uint64())) }
@@ -126,7 +126,12 @@ struct CacheBytes {
     var same = false
     var previous = previous
     previous.withUTF8 { utf8 in
-      same = utf8.count == range.count && utf8.elementsEqual(bytes[range])
+      // Through the buffers: the array slice's checked subscripts were most of the comparison.
+      same =
+        utf8.count == range.count
+        && bytes.withUnsafeBufferPointer {
+          UnsafeBufferPointer(rebasing: $0[range]).elementsEqual(utf8)
+        }
     }
     guard same else {
       offset = start

@@ -124,18 +124,23 @@ extension JournalDayIndex.Recent {
     }
 
     mutating func day() -> Day? {
-      word().flatMap { Day(String(decoding: $0, as: UTF8.self)) }
+      // The form the index writes by its bytes, without a string made for each grade's day.
+      word().flatMap { Day.canonical($0) ?? Day(String(decoding: $0, as: UTF8.self)) }
     }
 
     /// A card id of `length` bytes and the space after it.
     mutating func card(length: Int) -> String? {
       guard length <= bytes.count - offset - 1, bytes[offset + length] == UInt8(ascii: " ")
       else { return nil }
-      let card = String(
-        decoding: UnsafeBufferPointer(rebasing: bytes[offset..<offset + length]), as: UTF8.self)
-      guard card.utf8.count == length, JournalEvent.problem(withCardID: card) == nil else {
-        return nil
-      }
+      let content = UnsafeBufferPointer(rebasing: bytes[offset..<offset + length])
+      let card = String(decoding: content, as: UTF8.self)
+      // Printable ASCII, as almost every id is, is an id the journal reads if its length is.
+      let isPrintableASCII = content.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+      guard card.utf8.count == length,
+        isPrintableASCII
+          ? (1...JournalEvent.maximumCardIDLength).contains(length)
+          : JournalEvent.problem(withCardID: card) == nil
+      else { return nil }
       offset += length + 1
       return card
     }

@@ -64,6 +64,13 @@ public struct ReviewStatistics: Sendable {
     var placeOf: [String: (deck: String, topic: String)] = [:]
     var forecast = Array(repeating: 0, count: Self.forecastDays)
     placeOf.reserveCapacity(cards.count)
+    // A deck's cards come one after the other: they are counted apart and added to their deck's
+    // group when the deck changes, not looked up by name a card.
+    var run = (deck: "", counts: StageCounts())
+    func endRun() {
+      guard run.counts.cards > 0 else { return }
+      byDeck[run.deck, default: Group(name: run.deck)].counts.add(run.counts)
+    }
     for card in cards {
       placeOf[card.id] = (card.deck, card.topic)
       // Looked up and classified once for its three groups, not once for each.
@@ -72,13 +79,18 @@ public struct ReviewStatistics: Sendable {
       let stage = CardStage(state: cardState, isSuspended: isSuspended)
       let isDue = !isSuspended && cardState?.isDue(on: today) == true
       total.counts.add(stage, isDue: isDue)
-      byDeck[card.deck, default: Group(name: card.deck)].counts.add(stage, isDue: isDue)
+      if card.deck != run.deck {
+        endRun()
+        run = (card.deck, StageCounts())
+      }
+      run.counts.add(stage, isDue: isDue)
       byTopic[card.topic, default: Group(name: card.topic)].counts.add(stage, isDue: isDue)
       if !isSuspended, let due = cardState?.due {
         let offset = max(0, due - today)
         if offset < Self.forecastDays { forecast[offset] += 1 }
       }
     }
+    endRun()
     let firstDay = Self.firstRetentionDay(endingOn: today)
     for grade in grades where grade.day >= firstDay && grade.day <= today {
       guard let place = placeOf[grade.card] else { continue }

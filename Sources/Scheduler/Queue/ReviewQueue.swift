@@ -28,6 +28,10 @@ public struct ReviewQueue: Equatable, Sendable {
   /// How many cards were never reviewed, before the limits cut the list.
   public var unseenCount: Int
 
+  /// Where each of ``cards`` is in the ids the queue was made from, in the same order: the
+  /// session takes its cards from there without looking each id up again.
+  public var positions: [Int]
+
   /// Every card to show, due cards first.
   public var cards: [String] { due + new }
 
@@ -35,25 +39,34 @@ public struct ReviewQueue: Equatable, Sendable {
   ///
   /// Suspended cards are skipped; a card whose id has no state is new.
   public init(cards: [String], state: ReviewState, today: Day, limits: Limits = Limits()) {
-    var due: [(id: String, due: Day, order: Int)] = []
-    var new: [String] = []
+    var room = max(0, limits.reviewsPerDay - state.reviews(on: today))
+    if let perSession = limits.perSession { room = min(room, max(0, perSession)) }
+    let newToday = max(0, limits.newPerDay - state.newCards(on: today))
+    // No more new cards can be shown than either limit leaves room for: only those are kept
+    // (the others are counted), not every unseen card of a large collection.
+    let newRoom = min(room, newToday)
+
+    var due: [(due: Day, order: Int)] = []
+    var new: [Int] = []
+    new.reserveCapacity(min(newRoom, cards.count))
+    var unseen = 0
     for (order, id) in cards.enumerated() where !state.suspended.contains(id) {
       if let card = state.cards[id] {
-        if card.due <= today { due.append((id, card.due, order)) }
+        if card.due <= today { due.append((card.due, order)) }
       } else {
-        new.append(id)
+        if unseen < newRoom { new.append(order) }
+        unseen += 1
       }
     }
     due.sort { ($0.due, $0.order) < ($1.due, $1.order) }
     dueCount = due.count
-    unseenCount = new.count
+    unseenCount = unseen
 
-    var room = max(0, limits.reviewsPerDay - state.reviews(on: today))
-    if let perSession = limits.perSession { room = min(room, max(0, perSession)) }
-    self.due = Array(due.prefix(room).map(\.id))
-    room -= self.due.count
-    let newToday = max(0, limits.newPerDay - state.newCards(on: today))
-    self.new = Array(new.prefix(min(room, newToday)))
+    let shownDue = due.prefix(room).map(\.order)
+    let shownNew = new.prefix(min(room - shownDue.count, newToday))
+    self.due = shownDue.map { cards[$0] }
+    self.new = shownNew.map { cards[$0] }
+    positions = shownDue + shownNew
   }
 
   /// The first day after `today` on which one of `cards` is due, if any.

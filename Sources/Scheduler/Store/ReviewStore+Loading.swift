@@ -13,6 +13,8 @@ extension ReviewStore {
     var snapshotIsCurrent = false
     var tornTail: JournalReader.TornTail?
     var lacksFinalNewline = false
+    /// The sidecar that `state.json` should have and did not (see ``Snapshot/Read``).
+    var newSidecar: Data?
   }
 
   /// Reads the snapshot, then the journal after the point it covers.
@@ -21,8 +23,14 @@ extension ReviewStore {
   /// or a journal copied over by hand) is set aside and the whole journal replayed, unless it
   /// covers events that the journal lacks: then the journal lost something, and rather than
   /// settle for less the load fails.
-  static func load(_ files: StateFolder) throws(StateError) -> Loaded {
-    let snapshot = try Snapshot.read(files.snapshot)
+  ///
+  /// A writer passes `preparingSidecar`, to be handed the sidecar a current snapshot lacks.
+  static func load(_ files: StateFolder, preparingSidecar: Bool = false) throws(StateError)
+    -> Loaded
+  {
+    let read = try Snapshot.read(
+      files.snapshot, sidecar: files.sidecar, preparingSidecar: preparingSidecar)
+    let snapshot = read?.snapshot
     let reader = try OpenFile.openForReadingIfPresent(files.journal).map(JournalReader.init)
     var loaded = Loaded()
     if let snapshot {
@@ -34,6 +42,7 @@ extension ReviewStore {
         loaded.journalEntries = snapshot.journalEntries
         loaded.lastEventID = snapshot.lastEventID
         loaded.snapshotIsCurrent = true
+        loaded.newSidecar = read?.newSidecar
       }
     }
     guard let reader else {

@@ -71,7 +71,7 @@ public final class ReviewStore {
     try OpenFile.createFolder(folder)
     try OpenFile.checkFolderIsPrivate(folder)
     let lock = try FolderLock(files)
-    let loaded = try load(files)
+    let loaded = try load(files, preparingSidecar: true)
     let journal = try OpenFile(files.journal, flags: O_WRONLY | O_APPEND | O_CREAT)
     if loaded.journalBytes == 0 { try OpenFile.syncFolder(folder) }
     let writer = Writer(
@@ -96,6 +96,10 @@ public final class ReviewStore {
       } catch {
         store.warnings.append(.compactionFailed(reason: error.description))
       }
+    } else if let sidecar = loaded.newSidecar {
+      // A snapshot without its sidecar (from before there were sidecars, or a crash between
+      // the two renames) gets one, so that the next start reads no JSON.
+      store.replaceSidecar(with: sidecar)
     }
     return store
   }
@@ -184,7 +188,15 @@ public final class ReviewStore {
     try OpenFile.replace(
       files.snapshot, with: data, temporary: files.temporaryFile(for: files.snapshot))
     unsnapshottedEntries = 0
+    replaceSidecar(with: SnapshotSidecar.encode(snapshot, json: data))
     updateDayIndex()
+  }
+
+  /// Puts `sidecar` in place as `state.bin`. A cache: failing to (a full disk) leaves the old
+  /// file, which does not fit the new `state.json` and so is not used.
+  private func replaceSidecar(with sidecar: Data) {
+    try? OpenFile.replace(
+      files.sidecar, with: sidecar, temporary: files.temporaryFile(for: files.sidecar))
   }
 
   /// Brings `state.json` up to date and lets go of the folder. Any later write is refused.

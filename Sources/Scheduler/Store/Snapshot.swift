@@ -118,6 +118,41 @@ extension Snapshot {
     return try decode(try file.read(from: 0), file: url, migrator: migrator)
   }
 
+  /// What ``read(_:sidecar:preparingSidecar:)`` found.
+  struct Read {
+    var snapshot: Snapshot
+    /// The sidecar of these `state.json` bytes, when the one at hand was not (nil when it was).
+    var newSidecar: Data?
+  }
+
+  /// Reads `state.json`, from the binary `sidecar` when that was made from these very bytes
+  /// (``SnapshotSidecar``), else from the JSON as ``read(_:migrator:)`` does; nil when there is
+  /// no `state.json`. A sidecar that cannot be opened or read counts as not made from them.
+  ///
+  /// With `preparingSidecar`, a snapshot not read from its sidecar comes with the sidecar it
+  /// should have, for a writer to put in place.
+  static func read(
+    _ url: URL, sidecar: URL, preparingSidecar: Bool
+  ) throws(StateError) -> Read? {
+    guard let file = try OpenFile.openForReadingIfPresent(url) else { return nil }
+    let json = try file.read(from: 0)
+    // A sidecar is smaller than its JSON; a larger file is not one, and is not read.
+    var stored: Data?
+    if let file = try? OpenFile.openForReadingIfPresent(sidecar),
+      let size = try? file.size(), size <= json.count + 4096
+    {
+      stored = try? file.read(from: 0)
+    }
+    if let stored, let snapshot = SnapshotSidecar.decode(stored, json: json) {
+      return Read(snapshot: snapshot)
+    }
+    let snapshot = try decode(json, file: url)
+    // A newer quiz's sidecar is left to it until the snapshot itself is rewritten.
+    let prepares = preparingSidecar && !(stored.map(SnapshotSidecar.isNewer) ?? false)
+    return Read(
+      snapshot: snapshot, newSidecar: prepares ? SnapshotSidecar.encode(snapshot, json: json) : nil)
+  }
+
   /// Decodes the bytes of a `state.json` (named `file` in errors), migrating an older version.
   ///
   /// Touches no file: the fuzz target in `Fuzz/` calls it with arbitrary bytes.

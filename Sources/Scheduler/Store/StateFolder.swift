@@ -10,6 +10,9 @@ struct StateFolder {
 
   var journal: URL { url.appending(path: "reviews.jsonl") }
   var snapshot: URL { url.appending(path: "state.json") }
+  /// The snapshot in binary form, read instead of `state.json` when it was made from it
+  /// (``SnapshotSidecar``).
+  var sidecar: URL { url.appending(path: "state.bin") }
   var lock: URL { url.appending(path: "lock") }
   /// Where the days begin in the journal, for `quiz stats` (``JournalDayIndex``).
   var dayIndex: URL { url.appending(path: "journal-index.json") }

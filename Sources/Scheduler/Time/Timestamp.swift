@@ -131,7 +131,7 @@ public enum Timestamp {
   /// millisecond, so that a moment read, written and read again is the same moment.
   public static let supportedYears = -99_999...99_999
 
-  private static let supportedMilliseconds: ClosedRange<Int64> = {
+  static let supportedMilliseconds: ClosedRange<Int64> = {
     let first = Day(year: supportedYears.lowerBound, month: 1, day: 1)!
     let last = Day(year: supportedYears.upperBound, month: 12, day: 31)!
     return Int64(first.daysSince1970) * 86_400_000...Int64(last.daysSince1970 + 1) * 86_400_000 - 1
@@ -180,11 +180,11 @@ public enum Timestamp {
     return date(milliseconds: milliseconds)
   }
 
-  private static func milliseconds(_ date: Date) -> Int64 {
+  static func milliseconds(_ date: Date) -> Int64 {
     Int64((date.timeIntervalSince1970 * 1000).rounded())
   }
 
-  private static func date(milliseconds: Int64) -> Date {
+  static func date(milliseconds: Int64) -> Date {
     Date(timeIntervalSince1970: Double(milliseconds) / 1000)
   }
 

@@ -68,7 +68,7 @@ struct DrillCommand: Command {
     }
     let seed = seed ?? context.environment.randomSeed()
     var generator = SeededGenerator(seed: UInt64(seed))
-    let questions = Array(loaded.shuffled(using: &generator).prefix(count))
+    let questions = Array(loaded.cards.shuffled(using: &generator).prefix(count))
     let now = try context.clock()
     let today = try context.today(options.state)
     var store: ReviewStore?

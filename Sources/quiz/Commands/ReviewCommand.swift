@@ -42,7 +42,9 @@ struct ReviewCommand: Command {
 
   func run(in context: CommandContext) throws(UsageError) -> ExitCode {
     let console = context.console
-    guard let loaded = try SessionSetup.loadCards(options.decks, force: force, context) else {
+    guard
+      let (loaded, collection) = try SessionSetup.loadCards(options.decks, force: force, context)
+    else {
       return .failure
     }
     let now = try context.clock()
@@ -88,15 +90,13 @@ struct ReviewCommand: Command {
     console.print()
 
     // Only the queue's cards, not a second copy of every card: the session needs no others.
-    let queued = Set(queue.cards)
-    let byID = Dictionary(
-      loaded.lazy.filter { queued.contains($0.id) }.map { ($0.id, $0) },
-      uniquingKeysWith: { first, _ in first })
     let session = SessionSetup.session(
-      cards: queue.cards.compactMap { byID[$0] }, store: store, style: style, now: now,
+      cards: queue.positions.map { loaded[$0] }, store: store, style: style, now: now,
       today: today, mode: .review, deckOptions: options.decks, stateOptions: options.state,
       context)
-    let result = session.run()
+    // The other cards and their decks are let go after the session, not before its first card
+    // is shown: freeing 100k of them took a fifth of a start.
+    let result = withExtendedLifetime((loaded, collection)) { session.run() }
 
     let all = store.state
     console.print()
