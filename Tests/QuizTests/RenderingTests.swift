@@ -18,22 +18,6 @@ struct RenderingTests {
     #expect(coloured.contains("\u{1B}[34m2\u{1B}[0m"))
   }
 
-  /// `text` without its colour codes.
-  static func visible(_ text: some StringProtocol) -> String {
-    var out = ""
-    var inEscape = false
-    for character in text {
-      if character == "\u{1B}" {
-        inEscape = true
-      } else if inEscape {
-        if character == "m" { inEscape = false }
-      } else {
-        out.append(character)
-      }
-    }
-    return out
-  }
-
   static let longCode = """
     struct InboxModel {
         var selectedID: Message.ID?                       // what the detail column shows, and more words
@@ -169,7 +153,7 @@ struct RenderingTests {
   }
 
   /// `text` without its ANSI escape sequences: what takes columns on a terminal.
-  private func visible(_ text: Substring) -> String {
+  static func visible(_ text: some StringProtocol) -> String {
     var out = ""
     var inEscape = false
     for character in text {
@@ -195,7 +179,7 @@ struct RenderingTests {
       width: width)
     #expect(text.contains("[-") != color)
     for line in text.split(separator: "\n") {
-      #expect(visible(line).count <= width, "\(text)")
+      #expect(Self.visible(line).count <= width, "\(text)")
     }
   }
 
