@@ -53,13 +53,9 @@ public struct Card: Hashable, Sendable, Identifiable {
     id: String, deck: String, lesson: Int? = nil, topic: String, section: String? = nil,
     location: SourceLocation, content: Content
   ) {
-    self.id = id
-    self.deck = deck
-    self.lesson = lesson
-    self.topic = topic
-    self.section = section
-    self.location = location
-    self.storage = .decoded(content)
+    self.init(
+      id: id, deck: deck, lesson: lesson, topic: topic, section: section, location: location,
+      storage: .decoded(content))
   }
 
   /// A card whose content is read from the cache when first asked for.
@@ -67,13 +63,22 @@ public struct Card: Hashable, Sendable, Identifiable {
     id: String, deck: String, lesson: Int?, topic: String, section: String?,
     location: SourceLocation, record: CardContentRecord
   ) {
+    self.init(
+      id: id, deck: deck, lesson: lesson, topic: topic, section: section, location: location,
+      storage: .deferred(record))
+  }
+
+  private init(
+    id: String, deck: String, lesson: Int?, topic: String, section: String?,
+    location: SourceLocation, storage: Storage
+  ) {
     self.id = id
     self.deck = deck
     self.lesson = lesson
     self.topic = topic
     self.section = section
     self.location = location
-    self.storage = .deferred(record)
+    self.storage = storage
   }
 
   /// The card's kind.

@@ -277,13 +277,9 @@ struct JournalLineReader {
 
   /// The day an event counts for: in ``Timestamp/supportedYears``, as the decoder checks.
   private mutating func eventDay() -> Day? {
-    guard let range = rawString() else { return nil }
-    let text = UnsafeBufferPointer(rebasing: bytes[range])
-    // Years of four digits are all supported.
-    if let canonical = Day.canonical(text) { return canonical }
-    guard let day = Day(String(decoding: text, as: UTF8.self)),
-      Timestamp.supportedYears.contains(day.components.year)
-    else { return nil }
+    guard let day = day(), Timestamp.supportedDays.contains(day.daysSince1970) else {
+      return nil
+    }
     return day
   }
 

@@ -131,11 +131,16 @@ public enum Timestamp {
   /// millisecond, so that a moment read, written and read again is the same moment.
   public static let supportedYears = -99_999...99_999
 
-  static let supportedMilliseconds: ClosedRange<Int64> = {
+  /// The days of ``supportedYears``, counted from 1970.
+  static let supportedDays: ClosedRange<Int> = {
     let first = Day(year: supportedYears.lowerBound, month: 1, day: 1)!
     let last = Day(year: supportedYears.upperBound, month: 12, day: 31)!
-    return Int64(first.daysSince1970) * 86_400_000...Int64(last.daysSince1970 + 1) * 86_400_000 - 1
+    return first.daysSince1970...last.daysSince1970
   }()
+
+  static let supportedMilliseconds: ClosedRange<Int64> =
+    Int64(supportedDays.lowerBound) * 86_400_000...Int64(supportedDays.upperBound + 1)
+    * 86_400_000 - 1
 
   /// ``parse(_:)`` for the form ``format(_:)`` writes, `YYYY-MM-DDTHH:MM:SS.mmmZ` in ASCII
   /// digits, by bytes, with the same checks and the same arithmetic (three digits of fraction
