@@ -62,11 +62,21 @@ enum HistoryGenerator {
     return Grade(rawValue: roll < 20 ? 3 : roll < 65 ? 4 : 5)!
   }
 
+  /// Makes `folder` an empty folder: a `--work` folder used before holds the last run's state
+  /// files, which a new history must not be appended to or checked against.
+  private static func emptyFolder(_ folder: URL) throws {
+    if FileManager.default.fileExists(atPath: folder.path) {
+      try FileManager.default.removeItem(at: folder)
+    }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  }
+
   /// Writes the history with ``ReviewStore`` itself: one `record` (and one fsync) per grade, on
   /// a clock that the simulation moves. Returns the session day.
   static func writeWithStore(
     to folder: URL, cardIDs: [String], reviews: Int, seed: UInt64
   ) throws -> Day {
+    try emptyFolder(folder)
     final class Clock { var now = Date(timeIntervalSince1970: 0) }
     let clock = Clock()
     let store = try ReviewStore.open(folder: folder, dayClock: dayClock, now: { clock.now })
@@ -94,7 +104,7 @@ enum HistoryGenerator {
     to folder: URL, cardIDs: [String], reviews: Int, seed: UInt64, snapshot: Bool,
     unsnapshotted: Int = 0
   ) throws -> Expected {
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try emptyFolder(folder)
     let journalURL = folder.appending(path: "reviews.jsonl")
     guard FileManager.default.createFile(atPath: journalURL.path, contents: nil) else {
       throw CocoaError(.fileWriteUnknown)
