@@ -488,7 +488,7 @@ public struct LessonPageParser: Sendable {
     }) {
       return nil
     }
-    if line.simpleContains(" · ") == false { return nil }
+    if let decided = line.withBytes(simpleQuestionTitle) { return decided }
     let parts =
       line.simpleComponents(separatedBy: " · ")?.map(String.init)
       ?? line.components(separatedBy: " · ")
@@ -497,6 +497,62 @@ public struct LessonPageParser: Sendable {
     }
     let rest = parts[(index + 1)...].joined(separator: " · ").trimmingWhitespace()
     return rest.isEmpty ? parts[index] : String(rest)
+  }
+
+  /// ``questionTitle(_:)`` of a simple line (see `isSimpleText`), whose bytes are its
+  /// Characters: `.some(nil)` when it has none; nil for another line.
+  private static func simpleQuestionTitle(_ bytes: UnsafeBufferPointer<UInt8>) -> String?? {
+    guard Substring.isSimple(bytes), let base = bytes.baseAddress else { return nil }
+    let count = bytes.count
+    // The parts between the separators " · " (20 C2 B7 20), found from the left.
+    var parts: [Range<Int>] = []
+    var partStart = 0
+    var index = 0
+    while index + 4 <= count {
+      if base[index] == 0x20 && base[index + 1] == 0xC2 && base[index + 2] == 0xB7
+        && base[index + 3] == 0x20
+      {
+        parts.append(partStart..<index)
+        index += 4
+        partStart = index
+      } else {
+        index += 1
+      }
+    }
+    parts.append(partStart..<count)
+    guard parts.count >= 2,
+      let number = parts.firstIndex(where: { isQuestionNumber(bytes, $0) })
+    else { return .some(nil) }
+    var start = number + 1 < parts.count ? parts[number + 1].lowerBound : count
+    var end = count
+    while start < end && (base[start] == 0x20 || base[start] == 0x09) { start += 1 }
+    while end > start && (base[end - 1] == 0x20 || base[end - 1] == 0x09) { end -= 1 }
+    let title = start < end ? bytes[start..<end] : bytes[parts[number]]
+    return String(decoding: UnsafeBufferPointer(rebasing: title), as: UTF8.self)
+  }
+
+  /// ``isQuestionNumber(_:)`` of the bytes of a simple part: `question N of M`, the words
+  /// split at spaces.
+  private static func isQuestionNumber(_ bytes: UnsafeBufferPointer<UInt8>, _ part: Range<Int>)
+    -> Bool
+  {
+    guard bytes[part].first(where: { $0 != 0x20 }) == UInt8(ascii: "q") else { return false }
+    var words: [Range<Int>] = []
+    var start = part.lowerBound
+    for index in part.lowerBound...part.upperBound
+    where index == part.upperBound || bytes[index] == 0x20 {
+      if index > start {
+        if words.count == 4 { return false }
+        words.append(start..<index)
+      }
+      start = index + 1
+    }
+    func text(_ word: Range<Int>) -> String {
+      String(decoding: UnsafeBufferPointer(rebasing: bytes[word]), as: UTF8.self)
+    }
+    return words.count == 4 && bytes[words[0]].elementsEqual("question".utf8)
+      && bytes[words[2]].elementsEqual("of".utf8) && Int(text(words[1])) != nil
+      && Int(text(words[3])) != nil
   }
 
   private static func isQuestionNumber(_ part: String) -> Bool {
