@@ -62,6 +62,8 @@ public enum CardID {
     // One pass: the text is checked for being simple as it is fed, and fed again by Characters
     // from where it started when it is not.
     let start = hash
+    // The hash is kept in a local while the bytes are read, not in the caller's memory.
+    var folded = hash
     let isSimple = text.withUTF8 { bytes -> Bool in
       guard let base = bytes.baseAddress else { return true }
       var pendingSpace = false
@@ -76,10 +78,10 @@ public enum CardID {
           } else if byte == 0x0D {
             return false
           } else {
-            if pendingSpace { hash.add(0x20) }
+            if pendingSpace { folded.add(0x20) }
             pendingSpace = false
             wroteAny = true
-            hash.add(byte)
+            folded.add(byte)
           }
           index += 1
           continue
@@ -91,15 +93,18 @@ public enum CardID {
           index += 2
           continue
         }
-        if pendingSpace { hash.add(0x20) }
+        if pendingSpace { folded.add(0x20) }
         pendingSpace = false
         wroteAny = true
-        hash.add(byte)
+        folded.add(byte)
         index += 1
       }
       return true
     }
-    guard !isSimple else { return }
+    guard !isSimple else {
+      hash = folded
+      return
+    }
     hash = start
     hash.add(text.split(whereSeparator: \.isWhitespace).joined(separator: " ").utf8)
   }

@@ -32,43 +32,61 @@ struct WordList {
         initialized = count
       }
     }
-    var start = 0
-    var isASCII = true
-    var hash: UInt64 = Self.offsetBasis
-    let count = bytes.count
-    var index = 0
-    while index <= count {
-      let byte = index < count ? bytes[index] : UInt8(ascii: " ")
-      if byte >= 0x80 {
-        isASCII = false
-        index += 1
-        continue
-      }
-      if byte &- 0x30 < 10 || byte &- 0x61 < 26 {
-        hash = (hash ^ UInt64(byte)) &* Self.prime
-        index += 1
-        continue
-      }
-      if index > start {
-        if isASCII {
-          // ASCII letters and digits, already lower case, are one Character a byte.
-          if index - start > 3 && bytes[index - 1] == UInt8(ascii: "s")
-            && bytes[index - 2] != UInt8(ascii: "s")
-          {
-            hash = Self.hash(start, index - 1, in: bytes)
-            words.append((Int32(start), Int32(index - 1 - start), hash))
-          } else {
-            words.append((Int32(start), Int32(index - start), hash))
-          }
-        } else {
-          appendWords(of: start..<index)
+    // The ASCII words, read from the buffer; the pieces beyond ASCII are read after it.
+    var otherPieces: [(at: Int, range: Range<Int>)] = []
+    var found: [(start: Int32, count: Int32, hash: UInt64)] = []
+    found.reserveCapacity(bytes.count / 5)
+    bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      let count = buffer.count
+      var start = 0
+      var isASCII = true
+      var hash: UInt64 = Self.offsetBasis
+      var index = 0
+      while index <= count {
+        let byte = index < count ? base[index] : UInt8(ascii: " ")
+        if byte >= 0x80 {
+          isASCII = false
+          index += 1
+          continue
         }
+        if byte &- 0x30 < 10 || byte &- 0x61 < 26 {
+          hash = (hash ^ UInt64(byte)) &* Self.prime
+          index += 1
+          continue
+        }
+        if index > start {
+          if !isASCII {
+            otherPieces.append((found.count, start..<index))
+            // A place holder, replaced below by the piece's words.
+            found.append((0, -2, 0))
+          } else if index - start > 3 && base[index - 1] == UInt8(ascii: "s")
+            && base[index - 2] != UInt8(ascii: "s")
+          {
+            // ASCII letters and digits, already lower case, are one Character a byte.
+            found.append(
+              (Int32(start), Int32(index - 1 - start), Self.hash(base, start, index - 1)))
+          } else {
+            found.append((Int32(start), Int32(index - start), hash))
+          }
+        }
+        start = index + 1
+        isASCII = true
+        hash = Self.offsetBasis
+        index += 1
       }
-      start = index + 1
-      isASCII = true
-      hash = Self.offsetBasis
-      index += 1
     }
+    words = found
+    guard !otherPieces.isEmpty else { return }
+    let asciiWords = words
+    words = []
+    var next = 0
+    for piece in otherPieces {
+      words.append(contentsOf: asciiWords[next..<piece.at])
+      appendWords(of: piece.range)
+      next = piece.at + 1
+    }
+    words.append(contentsOf: asciiWords[next...])
   }
 
   /// The words of a piece beyond ASCII, a Character at a time.
@@ -80,8 +98,8 @@ struct WordList {
       if singular.utf8.allSatisfy({ $0 < 0x80 }) {
         let start = bytes.count
         bytes.append(contentsOf: singular.utf8)
-        words.append(
-          (Int32(start), Int32(singular.utf8.count), Self.hash(start, bytes.count, in: bytes)))
+        let hash = bytes.withUnsafeBufferPointer { Self.hash($0.baseAddress!, start, $0.count) }
+        words.append((Int32(start), Int32(singular.utf8.count), hash))
       } else {
         others.append(String(singular))
         words.append((Int32(others.count - 1), -1, 0))
@@ -92,7 +110,7 @@ struct WordList {
   private static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
   private static let prime: UInt64 = 0x0000_0100_0000_01b3
 
-  private static func hash(_ start: Int, _ end: Int, in bytes: [UInt8]) -> UInt64 {
+  private static func hash(_ bytes: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> UInt64 {
     var hash = offsetBasis
     for index in start..<end { hash = (hash ^ UInt64(bytes[index])) &* prime }
     return hash
