@@ -173,6 +173,33 @@ struct LessonPageHeadingTests {
       LessonPageParser.questionTitle(line) == Self.modelTitle(line), "\(line.debugDescription)")
   }
 
+  /// N in `Lesson N` or `… Lesson N of M · …`, a Character at a time.
+  static func modelLessonNumber(_ line: Substring) -> Int? {
+    guard let range = line.firstRange(of: "Lesson ") else { return nil }
+    let digits = line[range.upperBound...].prefix { $0.isASCII && $0.isNumber }
+    let after = line[range.upperBound...].dropFirst(digits.count)
+    guard let number = Int(digits), number > 0, after.isEmpty || after.hasPrefix(" of ") else {
+      return nil
+    }
+    return number
+  }
+
+  @Test(
+    "a page's lesson number is read by bytes as a Character at a time reads it",
+    arguments: 0..<1_000)
+  func lessonNumberAgreesWithModel(seed: Int) {
+    var line = Self.generatedLine(seed: seed)
+    let tails = [
+      "", " of 57", " of", "\u{301}", " of \u{301}", "0", "x", "Lesson ", " of 9 · Part 2",
+    ]
+    if seed % 2 == 0 {
+      line = "← All lessons" + line + "Lesson \(seed % 30)" + tails[seed % tails.count]
+    }
+    #expect(
+      LessonPageParser.lessonNumber(in: line) == Self.modelLessonNumber(line),
+      "\(line.debugDescription)")
+  }
+
   @Test("a heading becomes a topic as splitting Characters makes it", arguments: 0..<1_000)
   func headingTopicAgreesWithModel(seed: Int) {
     let text = String(Self.generatedLine(seed: seed))

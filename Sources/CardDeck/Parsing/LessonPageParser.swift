@@ -363,11 +363,11 @@ public struct LessonPageParser: Sendable {
   ) -> Card? {
     let location = source.location(interview.line)
     var problemLines = interview.problem[...]
-    while problemLines.first?.text.trimmingWhitespace().isEmpty == true {
+    while problemLines.first?.text.isBlank == true {
       problemLines.removeFirst()
     }
     let titleEnd =
-      problemLines.firstIndex { $0.text.trimmingWhitespace().isEmpty } ?? problemLines.endIndex
+      problemLines.firstIndex { $0.text.isBlank } ?? problemLines.endIndex
     // One line, as a deck's `title:` setting holds it.
     let title = problemLines[..<titleEnd].map { $0.text.trimmingWhitespace() }
       .joined(separator: " ")
@@ -442,7 +442,7 @@ public struct LessonPageParser: Sendable {
     var index = lines.startIndex
     while index < lines.endIndex {
       let text = lines[index].text
-      if text.trimmingWhitespace().isEmpty {
+      if text.isBlank {
         if !paragraph.isEmpty { prose.append(paragraph.joinedText(separator: " ")) }
         paragraph = []
       } else if paragraph.isEmpty && LessonPageText.looksLikeCode(text)
@@ -568,7 +568,13 @@ public struct LessonPageParser: Sendable {
   }
 
   /// N in `Lesson N` or `… Lesson N of M · …`.
-  private static func lessonNumber(in line: Substring) -> Int? {
+  static func lessonNumber(in line: Substring) -> Int? {
+    if let offset = line.firstASCIIMatch("Lesson ") {
+      guard offset >= 0 else { return nil }
+      if let decided = line.withBytes({ lessonNumber(bytes: $0, after: offset + 7) }) {
+        return decided
+      }
+    }
     guard let range = line.firstRange(of: "Lesson ") else { return nil }
     let digits = line[range.upperBound...].prefix { $0.isASCII && $0.isNumber }
     let after = line[range.upperBound...].dropFirst(digits.count)
@@ -576,6 +582,25 @@ public struct LessonPageParser: Sendable {
     guard let number = Int(digits), number > 0, after.isEmpty || after.hasPrefix(" of ") else {
       return nil
     }
+    return number
+  }
+
+  /// ``lessonNumber(in:)`` read from the bytes after `Lesson ` at `start`: `.some(nil)` when
+  /// there is none, nil when a mark after a digit or after ` of ` leaves it to the Characters.
+  private static func lessonNumber(bytes: UnsafeBufferPointer<UInt8>, after start: Int) -> Int?? {
+    var end = start
+    while end < bytes.count && bytes[end] &- 0x30 < 10 { end += 1 }
+    // A mark after the last digit would be part of its Character.
+    if end < bytes.count && bytes[end] >= 0xCC { return nil }
+    let rest = bytes[end...]
+    let of = Array(" of ".utf8)
+    let followsOf = rest.count >= of.count && rest.prefix(of.count).elementsEqual(of)
+    if followsOf && rest.count > of.count && bytes[end + of.count] >= 0xCC { return nil }
+    guard rest.isEmpty || followsOf,
+      let number = Int(
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)),
+      number > 0
+    else { return .some(nil) }
     return number
   }
 

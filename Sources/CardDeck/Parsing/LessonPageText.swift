@@ -1,3 +1,5 @@
+import Glibc
+
 /// Tells the prose, code, console output, tables and screenshot captions of a lesson page apart.
 ///
 /// Lesson pages are plain text with no markup: code is not fenced and captions are glued to the
@@ -9,6 +11,17 @@ enum LessonPageText {
 
   /// Whether a line is a screenshot caption, which belongs to no answer.
   static func isCaption(_ line: Substring) -> Bool {
+    // "·" (C2 B7) or the Greek ano teleia that equals it (CE 87) is in "Screenshot · ", and
+    // "—" (E2 80 94) in " — screenshot": a line with none of their bytes, nearly every line, is
+    // a caption only if it is the marker, which is ASCII.
+    if line.withBytes({
+      $0.isEmpty
+        || (memchr($0.baseAddress!, 0xB7, $0.count) == nil
+          && memchr($0.baseAddress!, 0x87, $0.count) == nil
+          && memchr($0.baseAddress!, 0xE2, $0.count) == nil)
+    }) {
+      return line.equalsASCII(codeRunMarker)
+    }
     // A simple line (see `isSimpleText`) cannot hold "—"; its bytes are its Characters.
     if let found = line.withBytes({ bytes -> Bool? in
       guard Substring.isSimple(bytes) else { return nil }
@@ -57,7 +70,7 @@ enum LessonPageText {
       if next == ".", afterWord.dropFirst().first?.isLetter == true { return true }
     }
     if let last = line.last, "{}()[],;".contains(last) { return true }
-    return line.contains(" = ") || line.contains("->")
+    return line.containsASCII(" = ") || line.containsASCII("->")
   }
 
   private static let codeKeywords: Set<Substring> = [
@@ -293,7 +306,7 @@ enum LessonPageText {
         pendingBlanks = 0
         continue
       }
-      if line.trimmingWhitespace().isEmpty {
+      if line.isBlank {
         if !run.isEmpty {
           flushRun()
           pendingBlanks = 0
@@ -375,8 +388,8 @@ enum LessonPageText {
 
   /// Lines without the blank ones at either end, joined.
   static func trimmedText(_ lines: [Substring]) -> String {
-    let start = lines.firstIndex { !$0.trimmingWhitespace().isEmpty }
-    let end = lines.lastIndex { !$0.trimmingWhitespace().isEmpty }
+    let start = lines.firstIndex { !$0.isBlank }
+    let end = lines.lastIndex { !$0.isBlank }
     guard let start, let end else { return "" }
     return lines[start...end].joinedText(separator: "\n")
   }
