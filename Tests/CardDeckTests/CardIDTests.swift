@@ -10,7 +10,8 @@ struct CardIDTests {
   private static let pieces = [
     "a", "Sheet", " ", "  ", "\t", "\n", "\r\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{A0}",
     "\u{301}", " \u{301}", "\u{2028}", "\u{3000}", "é", "e\u{301}", "\u{C2}", "·", "—", "🇫🇷",
-    "\u{1F}", "x",
+    "\u{1F}", "x", "“", "”", "‘", "’", "…", "–", "\u{2009}", "\u{200D}", "\u{205F}", "\u{2060}",
+    "\u{202F}", "\u{2029}", "“\u{301}", "—\u{200D}",
   ]
 
   /// The id as docs/deck-format.md specifies it, with white space folded a Character at a time.

@@ -55,8 +55,9 @@ public enum CardID {
 
   /// Feeds the bytes of `text` with every run of white space folded into one space, and none at
   /// either end: by bytes for simple text (scalars below U+0300, no "\r"), where every scalar is
-  /// a Character and the white space Characters are U+0009…U+000D, U+0020, U+0085 and U+00A0;
-  /// else by splitting the Characters.
+  /// a Character and the white space Characters are U+0009…U+000D, U+0020, U+0085 and U+00A0,
+  /// and for simple text with the punctuation of ``isPunctuation(_:_:)``; else by splitting the
+  /// Characters.
   static func addFolded(_ text: String, to hash: inout FNV1a64) {
     var text = text
     // One pass: the text is checked for being simple as it is fed, and fed again by Characters
@@ -86,6 +87,16 @@ public enum CardID {
           index += 1
           continue
         }
+        if byte == 0xE2 && index + 2 < count && isPunctuation(base[index + 1], base[index + 2]) {
+          if pendingSpace { folded.add(0x20) }
+          pendingSpace = false
+          wroteAny = true
+          folded.add(byte)
+          folded.add(base[index + 1])
+          folded.add(base[index + 2])
+          index += 3
+          continue
+        }
         if byte >= 0xCC { return false }
         if byte == 0xC2 && index + 1 < count && (base[index + 1] == 0x85 || base[index + 1] == 0xA0)
         {
@@ -107,6 +118,17 @@ public enum CardID {
     }
     hash = start
     hash.add(text.split(whereSeparator: \.isWhitespace).joined(separator: " ").utf8)
+  }
+
+  /// Whether E2 `second` `third` is U+2010…U+2027 or U+2030…U+205E: dashes, quotes, the
+  /// ellipsis and other punctuation, none of them white space, none joined to what is next to
+  /// them into one Character (`“`, `—` and `…` are in nearly every page's prose).
+  private static func isPunctuation(_ second: UInt8, _ third: UInt8) -> Bool {
+    switch second {
+    case 0x80: (0x90...0xA7).contains(third) || (0xB0...0xBF).contains(third)
+    case 0x81: (0x80...0x9E).contains(third)
+    default: false
+    }
   }
 
   private static func isAlphanumeric(_ byte: UInt8) -> Bool {
