@@ -195,9 +195,10 @@ public struct LessonPageParser: Sendable {
 
     let topics = TopicResolver(vocabulary: vocabulary, labels: flashCards.map(\.label))
     var flashTopics: [(topic: String, text: String)] = []
-    for flash in flashCards {
+    for (index, flash) in flashCards.enumerated() {
       let location = source.location(flash.line)
-      let (topic, promptText) = topics.resolve(flash.label, at: location, into: &diagnostics)
+      let (topic, promptText) = topics.resolve(
+        label: index, flash.label, at: location, into: &diagnostics)
       if let card = buildFlashCard(
         flash, topic: Self.headingTopic(topic), prompt: promptText, deck: deck,
         location: location,
@@ -427,6 +428,17 @@ public struct LessonPageParser: Sendable {
   /// `Planters and soil, SwiftData models`), there is no white space at either end, and an empty
   /// topic is `General`.
   static func headingTopic(_ text: String) -> String {
+    // Without the bytes of "·" (C2 B7) and of the Greek ano teleia that equals it (CE 87), the
+    // text is one piece: nearly every topic ends here.
+    var bytes = text
+    if bytes.withUTF8({
+      $0.isEmpty
+        || (memchr($0.baseAddress!, 0xB7, $0.count) == nil
+          && memchr($0.baseAddress!, 0x87, $0.count) == nil)
+    }) {
+      let topic = Substring(text).trimmingWhitespace()
+      return topic.isEmpty ? "General" : topic.utf8.count == text.utf8.count ? text : String(topic)
+    }
     // On simple text (see `isSimpleText`) "·" is its two bytes, so the pieces are found by bytes;
     // empty ones go as `split` leaves them out.
     let pieces = Substring(text).simpleComponents(separatedBy: "·") ?? text.split(separator: "·")

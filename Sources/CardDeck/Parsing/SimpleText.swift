@@ -55,7 +55,16 @@ extension Substring {
     if let first = utf8.first, first < 0x80, first != 0x0D, first != text.utf8.first {
       return false
     }
+    // Other bytes equal ASCII text only through the scalars that are canonically "K", ";" and
+    // "`" (the Kelvin sign, the Greek question mark and the varia), each longer than the byte it
+    // equals: a line no longer than the text equals it exactly when its bytes do.
     var text = text
+    if utf8.count <= text.utf8.count {
+      guard utf8.count == text.utf8.count else { return false }
+      return text.withUTF8 { target in
+        withBytes { $0.isEmpty || memcmp($0.baseAddress!, target.baseAddress!, $0.count) == 0 }
+      }
+    }
     let decided = text.withUTF8 { target in
       withBytes { bytes -> Bool? in
         if bytes.count == target.count
