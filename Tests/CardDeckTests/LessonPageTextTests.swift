@@ -41,6 +41,83 @@ struct LessonPageTextTests {
     #expect(LessonPageText.isCaption(line) == model, "\(line.debugDescription)")
   }
 
+  /// ``LessonPageText/looksLikeCode(_:)`` a Character at a time: the rule its bytes are held to.
+  static func modelLooksLikeCode(_ line: Substring) -> Bool {
+    let keywords: Set<Substring> = [
+      "import", "struct", "class", "enum", "protocol", "extension", "func", "let", "var", "if",
+      "guard", "for", "while", "return", "switch", "case", "default", "private", "public",
+      "final", "init", "some", "try", "await", "static", "typealias",
+    ]
+    guard let first = line.first else { return false }
+    if first == " " || first == "\t" || "@.}{)]/#$…\"".contains(first) { return true }
+    let word = line.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+    if keywords.contains(word) { return true }
+    let afterWord = line.dropFirst(word.count).drop { $0 == " " }
+    if !word.isEmpty, let next = afterWord.first {
+      if next == "(" || next == "{" { return true }
+      if next == ".", afterWord.dropFirst().first?.isLetter == true { return true }
+    }
+    if let last = line.last, "{}()[],;".contains(last) { return true }
+    return line.contains(" = ") || line.contains("->")
+  }
+
+  /// ``LessonPageText/looksLikeProse(_:)`` a Character at a time.
+  static func modelLooksLikeProse(_ line: Substring) -> Bool {
+    guard let first = line.first, first != " ", first != "\t", !line.hasPrefix("//") else {
+      return false
+    }
+    var words = 0
+    var inString = false
+    var wordIsPlain = false
+    var length = 0
+    for character in line + " " {
+      if character == "\"" {
+        if length > 0 && wordIsPlain { words += 1 }
+        length = 0
+        inString.toggle()
+      } else if inString {
+        continue
+      } else if character.isLetter || character == "'" || character == "’" {
+        if length == 0 { wordIsPlain = true }
+        if character.isUppercase { wordIsPlain = false }
+        length += 1
+      } else if character.isNumber || "_\\$".contains(character) {
+        wordIsPlain = false
+        length += 1
+      } else {
+        if length > 0 && wordIsPlain { words += 1 }
+        length = 0
+      }
+    }
+    guard words >= 4 else { return false }
+    let end = line.last { !"\"”’')".contains($0) }
+    return words >= 8 || end.map { ".?!:".contains($0) } == true
+  }
+
+  @Test(
+    "a line reads as code or as prose by bytes as a Character at a time reads it",
+    arguments: 0..<1_000)
+  func codeAndProseAgreeWithCharacters(seed: Int) {
+    var state = UInt64(seed) &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    let pieces = [
+      "let", "var", "x", "word", "the", "sheet", "Sheet", " ", " ", "  ", "\t", " = ", "=", "->",
+      "-", ">", "(", ")", "{", "}", "[", "]", ",", ";", ".", "?", "!", ":", "\"", "'", "//", "/",
+      "@", "#", "$0", "_", "\\", "7", "é", "’", "”", "…", "\r", "\u{301}", "is", "a", "of",
+    ]
+    let line = Substring((0..<next(20)).map { _ in pieces[next(pieces.count)] }.joined())
+    #expect(
+      LessonPageText.looksLikeCode(line) == Self.modelLooksLikeCode(line),
+      "\(line.debugDescription)"
+    )
+    #expect(
+      LessonPageText.looksLikeProse(line) == Self.modelLooksLikeProse(line),
+      "\(line.debugDescription)")
+  }
+
   @Test(
     "log captions name writing and the log or console, in a short line that is no sentence",
     arguments: [
@@ -94,6 +171,33 @@ struct LessonPageHeadingTests {
     if seed % 3 == 0 { line = "Lesson 2 · question 1 of 9 · " + line }
     #expect(
       LessonPageParser.questionTitle(line) == Self.modelTitle(line), "\(line.debugDescription)")
+  }
+
+  /// N in `Lesson N` or `… Lesson N of M · …`, a Character at a time.
+  static func modelLessonNumber(_ line: Substring) -> Int? {
+    guard let range = line.firstRange(of: "Lesson ") else { return nil }
+    let digits = line[range.upperBound...].prefix { $0.isASCII && $0.isNumber }
+    let after = line[range.upperBound...].dropFirst(digits.count)
+    guard let number = Int(digits), number > 0, after.isEmpty || after.hasPrefix(" of ") else {
+      return nil
+    }
+    return number
+  }
+
+  @Test(
+    "a page's lesson number is read by bytes as a Character at a time reads it",
+    arguments: 0..<1_000)
+  func lessonNumberAgreesWithModel(seed: Int) {
+    var line = Self.generatedLine(seed: seed)
+    let tails = [
+      "", " of 57", " of", "\u{301}", " of \u{301}", "0", "x", "Lesson ", " of 9 · Part 2",
+    ]
+    if seed % 2 == 0 {
+      line = "← All lessons" + line + "Lesson \(seed % 30)" + tails[seed % tails.count]
+    }
+    #expect(
+      LessonPageParser.lessonNumber(in: line) == Self.modelLessonNumber(line),
+      "\(line.debugDescription)")
   }
 
   @Test("a heading becomes a topic as splitting Characters makes it", arguments: 0..<1_000)

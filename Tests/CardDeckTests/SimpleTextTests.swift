@@ -38,6 +38,34 @@ struct SimpleTextTests {
     }
   }
 
+  @Test("a line is blank by bytes when trimming its Characters leaves nothing")
+  func blankMatchesCharacters() {
+    for text in Self.texts(count: 4000, seed: 4) {
+      #expect(
+        text.isBlank == text.trimmingWhitespaceByCharacter().isEmpty,
+        "\(Array(text.unicodeScalars))")
+    }
+  }
+
+  @Test("an ASCII needle is found by bytes where the Characters find it")
+  func asciiMatchMatchesCharacters() {
+    for text in Self.texts(count: 4000, seed: 5) {
+      for needle in [" = ", "->", "-", "a", "Lesson ", "## "] {
+        // The Character search that the parsers' `contains` is (Foundation's, imported here,
+        // searches otherwise).
+        #expect(
+          text.containsASCII(needle) == (text.firstRange(of: needle) != nil),
+          "\(Array(text.unicodeScalars)) \(needle)")
+        if let offset = text.firstASCIIMatch(needle), offset >= 0 {
+          let range = text.firstRange(of: needle)
+          #expect(
+            range.map { text.utf8.distance(from: text.startIndex, to: $0.lowerBound) } == offset,
+            "\(Array(text.unicodeScalars)) \(needle)")
+        }
+      }
+    }
+  }
+
   @Test func prefixesAndEqualityMatchCharacters() {
     let targets = [
       "## ", "# ", "|", "\\", "---", "Source:", "Flash cards", "K", "`", "Show the answer",

@@ -25,64 +25,109 @@ public enum CardID {
   /// `{kind}-{first 32 bits of FNV-1a-64 of deck, kind, prose and code}` in hex, with white space
   /// folded so that reflowing a question keeps its id.
   public static func derived(deck: String, kind: CardKind, prompt: Prompt) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    func add(_ byte: UInt8) {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x0000_0100_0000_01b3
-    }
+    var hash = FNV1a64()
     let separator: UInt8 = 0x1F
-    for byte in deck.utf8 { add(byte) }
-    add(separator)
-    for byte in kind.rawValue.utf8 { add(byte) }
-    add(separator)
-    addFolded(prompt.text, to: add)
-    add(separator)
-    addFolded(prompt.code?.text ?? "", to: add)
-    let digits = String(hash >> 32, radix: 16)
+    hash.add(deck.utf8)
+    hash.add(separator)
+    hash.add(kind.rawValue.utf8)
+    hash.add(separator)
+    addFolded(prompt.text, to: &hash)
+    hash.add(separator)
+    addFolded(prompt.code?.text ?? "", to: &hash)
+    let digits = String(hash.value >> 32, radix: 16)
     return "\(kind.rawValue)-\(String(repeating: "0", count: 8 - digits.count))\(digits)"
+  }
+
+  /// The 64-bit FNV-1a hash, fed a byte at a time.
+  struct FNV1a64 {
+    /// The hash of the bytes fed so far.
+    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    @inline(__always)
+    mutating func add(_ byte: UInt8) {
+      value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+    }
+
+    mutating func add(_ bytes: some Sequence<UInt8>) {
+      for byte in bytes { add(byte) }
+    }
   }
 
   /// Feeds the bytes of `text` with every run of white space folded into one space, and none at
   /// either end: by bytes for simple text (scalars below U+0300, no "\r"), where every scalar is
-  /// a Character and the white space Characters are U+0009…U+000D, U+0020, U+0085 and U+00A0;
-  /// else by splitting the Characters.
-  private static func addFolded(_ text: String, to add: (UInt8) -> Void) {
+  /// a Character and the white space Characters are U+0009…U+000D, U+0020, U+0085 and U+00A0,
+  /// and for simple text with the punctuation of ``isPunctuation(_:_:)``; else by splitting the
+  /// Characters.
+  static func addFolded(_ text: String, to hash: inout FNV1a64) {
     var text = text
-    let isSimple = text.withUTF8 { bytes in
-      for byte in bytes where byte >= 0xCC || byte == 0x0D { return false }
-      return true
-    }
-    guard isSimple else {
-      for byte in text.split(whereSeparator: \.isWhitespace).joined(separator: " ").utf8 {
-        add(byte)
-      }
-      return
-    }
-    text.withUTF8 { bytes in
+    // One pass: the text is checked for being simple as it is fed, and fed again by Characters
+    // from where it started when it is not.
+    let start = hash
+    // The hash is kept in a local while the bytes are read, not in the caller's memory.
+    var folded = hash
+    let isSimple = text.withUTF8 { bytes -> Bool in
+      guard let base = bytes.baseAddress else { return true }
       var pendingSpace = false
       var wroteAny = false
       var index = 0
-      while index < bytes.count {
-        let byte = bytes[index]
-        let width: Int
-        let isSpace: Bool
-        if byte == 0xC2 && index + 1 < bytes.count
-          && (bytes[index + 1] == 0x85 || bytes[index + 1] == 0xA0)
-        {
-          (width, isSpace) = (2, true)
-        } else {
-          (width, isSpace) = (1, byte == 0x20 || (0x09...0x0C).contains(byte))
+      let count = bytes.count
+      while index < count {
+        let byte = base[index]
+        if byte < 0x80 {
+          if byte == 0x20 || (byte >= 0x09 && byte <= 0x0C) {
+            pendingSpace = wroteAny
+          } else if byte == 0x0D {
+            return false
+          } else {
+            if pendingSpace { folded.add(0x20) }
+            pendingSpace = false
+            wroteAny = true
+            folded.add(byte)
+          }
+          index += 1
+          continue
         }
-        if isSpace {
-          pendingSpace = wroteAny
-        } else {
-          if pendingSpace { add(0x20) }
+        if byte == 0xE2 && index + 2 < count && isPunctuation(base[index + 1], base[index + 2]) {
+          if pendingSpace { folded.add(0x20) }
           pendingSpace = false
           wroteAny = true
-          add(byte)
+          folded.add(byte)
+          folded.add(base[index + 1])
+          folded.add(base[index + 2])
+          index += 3
+          continue
         }
-        index += width
+        if byte >= 0xCC { return false }
+        if byte == 0xC2 && index + 1 < count && (base[index + 1] == 0x85 || base[index + 1] == 0xA0)
+        {
+          pendingSpace = wroteAny
+          index += 2
+          continue
+        }
+        if pendingSpace { folded.add(0x20) }
+        pendingSpace = false
+        wroteAny = true
+        folded.add(byte)
+        index += 1
       }
+      return true
+    }
+    guard !isSimple else {
+      hash = folded
+      return
+    }
+    hash = start
+    hash.add(text.split(whereSeparator: \.isWhitespace).joined(separator: " ").utf8)
+  }
+
+  /// Whether E2 `second` `third` is U+2010…U+2027 or U+2030…U+205E: dashes, quotes, the
+  /// ellipsis and other punctuation, none of them white space, none joined to what is next to
+  /// them into one Character (`“`, `—` and `…` are in nearly every page's prose).
+  private static func isPunctuation(_ second: UInt8, _ third: UInt8) -> Bool {
+    switch second {
+    case 0x80: (0x90...0xA7).contains(third) || (0xB0...0xBF).contains(third)
+    case 0x81: (0x80...0x9E).contains(third)
+    default: false
     }
   }
 

@@ -195,9 +195,10 @@ public struct LessonPageParser: Sendable {
 
     let topics = TopicResolver(vocabulary: vocabulary, labels: flashCards.map(\.label))
     var flashTopics: [(topic: String, text: String)] = []
-    for flash in flashCards {
+    for (index, flash) in flashCards.enumerated() {
       let location = source.location(flash.line)
-      let (topic, promptText) = topics.resolve(flash.label, at: location, into: &diagnostics)
+      let (topic, promptText) = topics.resolve(
+        label: index, flash.label, at: location, into: &diagnostics)
       if let card = buildFlashCard(
         flash, topic: Self.headingTopic(topic), prompt: promptText, deck: deck,
         location: location,
@@ -363,11 +364,11 @@ public struct LessonPageParser: Sendable {
   ) -> Card? {
     let location = source.location(interview.line)
     var problemLines = interview.problem[...]
-    while problemLines.first?.text.trimmingWhitespace().isEmpty == true {
+    while problemLines.first?.text.isBlank == true {
       problemLines.removeFirst()
     }
     let titleEnd =
-      problemLines.firstIndex { $0.text.trimmingWhitespace().isEmpty } ?? problemLines.endIndex
+      problemLines.firstIndex { $0.text.isBlank } ?? problemLines.endIndex
     // One line, as a deck's `title:` setting holds it.
     let title = problemLines[..<titleEnd].map { $0.text.trimmingWhitespace() }
       .joined(separator: " ")
@@ -427,6 +428,17 @@ public struct LessonPageParser: Sendable {
   /// `Planters and soil, SwiftData models`), there is no white space at either end, and an empty
   /// topic is `General`.
   static func headingTopic(_ text: String) -> String {
+    // Without the bytes of "·" (C2 B7) and of the Greek ano teleia that equals it (CE 87), the
+    // text is one piece: nearly every topic ends here.
+    var bytes = text
+    if bytes.withUTF8({
+      $0.isEmpty
+        || (memchr($0.baseAddress!, 0xB7, $0.count) == nil
+          && memchr($0.baseAddress!, 0x87, $0.count) == nil)
+    }) {
+      let topic = Substring(text).trimmingWhitespace()
+      return topic.isEmpty ? "General" : topic.utf8.count == text.utf8.count ? text : String(topic)
+    }
     // On simple text (see `isSimpleText`) "·" is its two bytes, so the pieces are found by bytes;
     // empty ones go as `split` leaves them out.
     let pieces = Substring(text).simpleComponents(separatedBy: "·") ?? text.split(separator: "·")
@@ -442,7 +454,7 @@ public struct LessonPageParser: Sendable {
     var index = lines.startIndex
     while index < lines.endIndex {
       let text = lines[index].text
-      if text.trimmingWhitespace().isEmpty {
+      if text.isBlank {
         if !paragraph.isEmpty { prose.append(paragraph.joinedText(separator: " ")) }
         paragraph = []
       } else if paragraph.isEmpty && LessonPageText.looksLikeCode(text)
@@ -488,7 +500,7 @@ public struct LessonPageParser: Sendable {
     }) {
       return nil
     }
-    if line.simpleContains(" · ") == false { return nil }
+    if let decided = line.withBytes(simpleQuestionTitle) { return decided }
     let parts =
       line.simpleComponents(separatedBy: " · ")?.map(String.init)
       ?? line.components(separatedBy: " · ")
@@ -497,6 +509,62 @@ public struct LessonPageParser: Sendable {
     }
     let rest = parts[(index + 1)...].joined(separator: " · ").trimmingWhitespace()
     return rest.isEmpty ? parts[index] : String(rest)
+  }
+
+  /// ``questionTitle(_:)`` of a simple line (see `isSimpleText`), whose bytes are its
+  /// Characters: `.some(nil)` when it has none; nil for another line.
+  private static func simpleQuestionTitle(_ bytes: UnsafeBufferPointer<UInt8>) -> String?? {
+    guard Substring.isSimple(bytes), let base = bytes.baseAddress else { return nil }
+    let count = bytes.count
+    // The parts between the separators " · " (20 C2 B7 20), found from the left.
+    var parts: [Range<Int>] = []
+    var partStart = 0
+    var index = 0
+    while index + 4 <= count {
+      if base[index] == 0x20 && base[index + 1] == 0xC2 && base[index + 2] == 0xB7
+        && base[index + 3] == 0x20
+      {
+        parts.append(partStart..<index)
+        index += 4
+        partStart = index
+      } else {
+        index += 1
+      }
+    }
+    parts.append(partStart..<count)
+    guard parts.count >= 2,
+      let number = parts.firstIndex(where: { isQuestionNumber(bytes, $0) })
+    else { return .some(nil) }
+    var start = number + 1 < parts.count ? parts[number + 1].lowerBound : count
+    var end = count
+    while start < end && (base[start] == 0x20 || base[start] == 0x09) { start += 1 }
+    while end > start && (base[end - 1] == 0x20 || base[end - 1] == 0x09) { end -= 1 }
+    let title = start < end ? bytes[start..<end] : bytes[parts[number]]
+    return String(decoding: UnsafeBufferPointer(rebasing: title), as: UTF8.self)
+  }
+
+  /// ``isQuestionNumber(_:)`` of the bytes of a simple part: `question N of M`, the words
+  /// split at spaces.
+  private static func isQuestionNumber(_ bytes: UnsafeBufferPointer<UInt8>, _ part: Range<Int>)
+    -> Bool
+  {
+    guard bytes[part].first(where: { $0 != 0x20 }) == UInt8(ascii: "q") else { return false }
+    var words: [Range<Int>] = []
+    var start = part.lowerBound
+    for index in part.lowerBound...part.upperBound
+    where index == part.upperBound || bytes[index] == 0x20 {
+      if index > start {
+        if words.count == 4 { return false }
+        words.append(start..<index)
+      }
+      start = index + 1
+    }
+    func text(_ word: Range<Int>) -> String {
+      String(decoding: UnsafeBufferPointer(rebasing: bytes[word]), as: UTF8.self)
+    }
+    return words.count == 4 && bytes[words[0]].elementsEqual("question".utf8)
+      && bytes[words[2]].elementsEqual("of".utf8) && Int(text(words[1])) != nil
+      && Int(text(words[3])) != nil
   }
 
   private static func isQuestionNumber(_ part: String) -> Bool {
@@ -512,7 +580,13 @@ public struct LessonPageParser: Sendable {
   }
 
   /// N in `Lesson N` or `… Lesson N of M · …`.
-  private static func lessonNumber(in line: Substring) -> Int? {
+  static func lessonNumber(in line: Substring) -> Int? {
+    if let offset = line.firstASCIIMatch("Lesson ") {
+      guard offset >= 0 else { return nil }
+      if let decided = line.withBytes({ lessonNumber(bytes: $0, after: offset + 7) }) {
+        return decided
+      }
+    }
     guard let range = line.firstRange(of: "Lesson ") else { return nil }
     let digits = line[range.upperBound...].prefix { $0.isASCII && $0.isNumber }
     let after = line[range.upperBound...].dropFirst(digits.count)
@@ -520,6 +594,25 @@ public struct LessonPageParser: Sendable {
     guard let number = Int(digits), number > 0, after.isEmpty || after.hasPrefix(" of ") else {
       return nil
     }
+    return number
+  }
+
+  /// ``lessonNumber(in:)`` read from the bytes after `Lesson ` at `start`: `.some(nil)` when
+  /// there is none, nil when a mark after a digit or after ` of ` leaves it to the Characters.
+  private static func lessonNumber(bytes: UnsafeBufferPointer<UInt8>, after start: Int) -> Int?? {
+    var end = start
+    while end < bytes.count && bytes[end] &- 0x30 < 10 { end += 1 }
+    // A mark after the last digit would be part of its Character.
+    if end < bytes.count && bytes[end] >= 0xCC { return nil }
+    let rest = bytes[end...]
+    let of = Array(" of ".utf8)
+    let followsOf = rest.count >= of.count && rest.prefix(of.count).elementsEqual(of)
+    if followsOf && rest.count > of.count && bytes[end + of.count] >= 0xCC { return nil }
+    guard rest.isEmpty || followsOf,
+      let number = Int(
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)),
+      number > 0
+    else { return .some(nil) }
     return number
   }
 

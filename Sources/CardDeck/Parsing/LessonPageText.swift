@@ -1,3 +1,5 @@
+import Glibc
+
 /// Tells the prose, code, console output, tables and screenshot captions of a lesson page apart.
 ///
 /// Lesson pages are plain text with no markup: code is not fenced and captions are glued to the
@@ -9,13 +11,24 @@ enum LessonPageText {
 
   /// Whether a line is a screenshot caption, which belongs to no answer.
   static func isCaption(_ line: Substring) -> Bool {
+    // "·" (C2 B7) or the Greek ano teleia that equals it (CE 87) is in "Screenshot · ", and
+    // "—" (E2 80 94) in " — screenshot": a line with none of their bytes, nearly every line, is
+    // a caption only if it is the marker, which is ASCII.
+    if line.withBytes({
+      $0.isEmpty
+        || (memchr($0.baseAddress!, 0xB7, $0.count) == nil
+          && memchr($0.baseAddress!, 0x87, $0.count) == nil
+          && memchr($0.baseAddress!, 0xE2, $0.count) == nil)
+    }) {
+      return line.equalsASCII(codeRunMarker)
+    }
     // A simple line (see `isSimpleText`) cannot hold "—"; its bytes are its Characters.
     if let found = line.withBytes({ bytes -> Bool? in
       guard Substring.isSimple(bytes) else { return nil }
       if bytes.elementsEqual(codeRunMarker.utf8) { return true }
       // A caption's " · " holds 0xB7: most lines have none, and are not searched.
       guard bytes.contains(0xB7) else { return false }
-      let needle = Array("Screenshot · ".utf8)
+      let needle = screenshotMark
       guard bytes.count >= needle.count else { return false }
       for start in 0...(bytes.count - needle.count)
       where bytes[start] == needle[0] && bytes[start..<start + needle.count].elementsEqual(needle) {
@@ -28,6 +41,9 @@ enum LessonPageText {
     return line == codeRunMarker || line.contains("Screenshot · ")
       || line.hasSuffix(" — screenshot")
   }
+
+  /// The bytes of a caption's mark, `Screenshot · `.
+  private static let screenshotMark = Array("Screenshot · ".utf8)
 
   /// Whether a line reads as an English sentence rather than code.
   static func looksLikeProse(_ line: Substring) -> Bool {
@@ -54,7 +70,7 @@ enum LessonPageText {
       if next == ".", afterWord.dropFirst().first?.isLetter == true { return true }
     }
     if let last = line.last, "{}()[],;".contains(last) { return true }
-    return line.contains(" = ") || line.contains("->")
+    return line.containsASCII(" = ") || line.containsASCII("->")
   }
 
   private static let codeKeywords: Set<Substring> = [
@@ -71,15 +87,27 @@ enum LessonPageText {
     else { return false }
     let words = asciiPlainWordCount(bytes)
     guard words >= 4 else { return false }
-    let end = bytes.last { !Array("\"')".utf8).contains($0) }
-    return words >= 8 || end.map { Array(".?!:".utf8).contains($0) } == true
+    let end = bytes.last {
+      $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "'") && $0 != UInt8(ascii: ")")
+    }
+    return words >= 8
+      || end.map {
+        $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "!")
+          || $0 == UInt8(ascii: ":")
+      } == true
   }
 
   /// ``looksLikeCode(_:)`` for a line of ASCII bytes (each a Character); nil for another line.
   private static func asciiLooksLikeCode(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
     guard isASCIILine(bytes) else { return nil }
     guard let first = bytes.first else { return false }
-    if first == 0x20 || first == 0x09 || Array("@.}{)]/#$\"".utf8).contains(first) { return true }
+    switch first {
+    case 0x20, 0x09, UInt8(ascii: "@"), UInt8(ascii: "."), UInt8(ascii: "}"), UInt8(ascii: "{"),
+      UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "/"), UInt8(ascii: "#"), UInt8(ascii: "$"),
+      UInt8(ascii: "\""):
+      return true
+    default: break
+    }
     func isWordByte(_ byte: UInt8) -> Bool {
       isASCIILetter(byte) || isASCIIDigit(byte) || byte == UInt8(ascii: "_")
     }
@@ -98,8 +126,25 @@ enum LessonPageText {
         return true
       }
     }
-    if let last = bytes.last, Array("{}()[],;".utf8).contains(last) { return true }
-    return contains(bytes, " = ") || contains(bytes, "->")
+    switch bytes.last {
+    case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "("), UInt8(ascii: ")"),
+      UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: ","), UInt8(ascii: ";"):
+      return true
+    default: break
+    }
+    // " = " and "->", in one pass.
+    for index in 0..<bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "=") && index > 0 && index + 1 < bytes.count
+        && bytes[index - 1] == 0x20 && bytes[index + 1] == 0x20
+      {
+        return true
+      }
+      if byte == UInt8(ascii: ">") && index > 0 && bytes[index - 1] == UInt8(ascii: "-") {
+        return true
+      }
+    }
+    return false
   }
 
   /// Whether every byte is ASCII and none is "\r": then every byte is a Character.
@@ -115,16 +160,6 @@ enum LessonPageText {
 
   private static func isASCIIDigit(_ byte: UInt8) -> Bool {
     (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-  }
-
-  private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ text: String) -> Bool {
-    let needle = Array(text.utf8)
-    guard bytes.count >= needle.count else { return false }
-    for start in 0...(bytes.count - needle.count)
-    where bytes[start] == needle[0] && bytes[start..<start + needle.count].elementsEqual(needle) {
-      return true
-    }
-    return false
   }
 
   /// ``plainWordCount(outsideStringLiterals:)`` for ASCII bytes, each a Character: letters are
@@ -271,7 +306,7 @@ enum LessonPageText {
         pendingBlanks = 0
         continue
       }
-      if line.trimmingWhitespace().isEmpty {
+      if line.isBlank {
         if !run.isEmpty {
           flushRun()
           pendingBlanks = 0
@@ -309,8 +344,11 @@ enum LessonPageText {
   /// when it is A–Z or a–z); nil for another line.
   private static func asciiIsLogCaption(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
     guard isASCIILine(bytes) else { return nil }
-    guard bytes.count <= 80, let last = bytes.last, !Array(".:?!;,".utf8).contains(last) else {
+    switch bytes.last {
+    case nil, UInt8(ascii: "."), UInt8(ascii: ":"), UInt8(ascii: "?"), UInt8(ascii: "!"),
+      UInt8(ascii: ";"), UInt8(ascii: ","):
       return false
+    default: guard bytes.count <= 80 else { return false }
     }
     var namesWriting = false
     var namesLog = false
@@ -350,8 +388,8 @@ enum LessonPageText {
 
   /// Lines without the blank ones at either end, joined.
   static func trimmedText(_ lines: [Substring]) -> String {
-    let start = lines.firstIndex { !$0.trimmingWhitespace().isEmpty }
-    let end = lines.lastIndex { !$0.trimmingWhitespace().isEmpty }
+    let start = lines.firstIndex { !$0.isBlank }
+    let end = lines.lastIndex { !$0.isBlank }
     guard let start, let end else { return "" }
     return lines[start...end].joinedText(separator: "\n")
   }

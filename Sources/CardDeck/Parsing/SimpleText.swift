@@ -55,7 +55,16 @@ extension Substring {
     if let first = utf8.first, first < 0x80, first != 0x0D, first != text.utf8.first {
       return false
     }
+    // Other bytes equal ASCII text only through the scalars that are canonically "K", ";" and
+    // "`" (the Kelvin sign, the Greek question mark and the varia), each longer than the byte it
+    // equals: a line no longer than the text equals it exactly when its bytes do.
     var text = text
+    if utf8.count <= text.utf8.count {
+      guard utf8.count == text.utf8.count else { return false }
+      return text.withUTF8 { target in
+        withBytes { $0.isEmpty || memcmp($0.baseAddress!, target.baseAddress!, $0.count) == 0 }
+      }
+    }
     let decided = text.withUTF8 { target in
       withBytes { bytes -> Bool? in
         if bytes.count == target.count
@@ -120,9 +129,63 @@ extension Substring {
     }
   }
 
+  /// `trimmingWhitespace().isEmpty`, by bytes: every Character is a space or a tab exactly
+  /// when every byte is one (a space joined to a mark that follows it is no space, and the
+  /// mark's bytes are neither).
+  var isBlank: Bool {
+    withBytes { bytes in
+      for byte in bytes where byte != 0x20 && byte != 0x09 { return false }
+      return true
+    }
+  }
+
+  /// The byte offset of the first `contains(needle)` match for a non-empty ASCII `needle`
+  /// without "\r" and "\n" (which join into one Character) and without "K", ";" and "`" (the
+  /// Kelvin sign, the Greek question mark and the varia equal them): -1 when there is none; nil
+  /// when the bytes do not decide it.
+  ///
+  /// The Characters occur only where their bytes do. A byte match is a Character match when
+  /// the byte before it is ASCII (only a prepended mark, U+0600 and up, joins what follows) and
+  /// the byte after it is below 0xCC (no mark, U+0300 and up, joins it).
+  func firstASCIIMatch(_ needle: String) -> Int? {
+    var needle = needle
+    return needle.withUTF8 { target in
+      withBytes { bytes -> Int? in
+        guard let first = target.first, bytes.count >= target.count else { return -1 }
+        var start = 0
+        let last = bytes.count - target.count
+        while start <= last {
+          guard
+            let found = memchr(bytes.baseAddress! + start, Int32(first), last - start + 1)
+          else { return -1 }
+          let offset = bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+          if memcmp(bytes.baseAddress! + offset, target.baseAddress!, target.count) == 0 {
+            let end = offset + target.count
+            guard
+              (offset == 0 || bytes[offset - 1] < 0x80) && (end == bytes.count || bytes[end] < 0xCC)
+            else { return nil }
+            return offset
+          }
+          start = offset + 1
+        }
+        return -1
+      }
+    }
+  }
+
+  /// `contains(needle)` for an ASCII `needle` as ``firstASCIIMatch(_:)`` takes, by bytes when
+  /// they decide it.
+  func containsASCII(_ needle: String) -> Bool {
+    firstASCIIMatch(needle).map { $0 >= 0 } ?? (firstRange(of: needle) != nil)
+  }
+
   /// `trimmingWhitespace()`: leading and trailing spaces and tabs removed, by bytes when the
   /// bytes next to what is removed show that the spaces and tabs are Characters of their own.
   func trimmingWhitespaceFast() -> Substring {
+    // Most lines neither start nor end with a space or a tab: then no Character at either end
+    // is one, since each of those is a single byte.
+    guard let first = utf8.first, let last = utf8.last else { return self }
+    if first != 0x20 && first != 0x09 && last != 0x20 && last != 0x09 { return self }
     let bounds = withBytes { bytes -> (start: Int, end: Int)? in
       var start = 0
       var end = bytes.count

@@ -12,6 +12,9 @@ struct TopicResolver {
   /// The vocabulary's scalars, for headings that are simple text (see `isSimpleText`).
   private let simpleVocabulary: [[Unicode.Scalar]?]
   private var recurrence: [Substring: Int] = [:]
+  /// The cuts of each label, in the order of the labels: worked out once for the recurrence and
+  /// used again to resolve the label.
+  private var labelCandidates: [[Substring]] = []
 
   /// Creates a resolver for one page: its headings, and the labels of all its flash cards.
   init(vocabulary: [String], labels: [Substring]) {
@@ -19,16 +22,19 @@ struct TopicResolver {
     simpleVocabulary = self.vocabulary.map { heading in
       Substring(heading).isSimpleText ? Array(heading.unicodeScalars) : nil
     }
-    for label in labels {
-      for topic in Set(Self.candidates(label)) { recurrence[topic, default: 0] += 1 }
+    labelCandidates = labels.map(Self.candidates)
+    for candidates in labelCandidates {
+      for topic in Set(candidates) { recurrence[topic, default: 0] += 1 }
     }
   }
 
-  /// The topic and the prompt of `label`, with a warning when the cut is a guess.
+  /// The topic and the prompt of label number `index` (of the labels the resolver was made
+  /// with), with a warning when the cut is a guess.
   func resolve(
-    _ label: Substring, at location: SourceLocation, into diagnostics: inout [Diagnostic]
+    label index: Int, _ label: Substring, at location: SourceLocation,
+    into diagnostics: inout [Diagnostic]
   ) -> (topic: String, prompt: String) {
-    let candidates = Self.candidates(label)
+    let candidates = labelCandidates[index]
     guard !candidates.isEmpty else {
       diagnostics.append(
         .warning(

@@ -1,0 +1,66 @@
+import Testing
+
+@testable import CardDeck
+
+@Suite("Derived card ids")
+struct CardIDTests {
+  /// Pieces of white space and of text that change what white space is next to them: every
+  /// white space Character below U+0300, CR LF, marks that join a space into one Character,
+  /// the line and paragraph separators, and text.
+  private static let pieces = [
+    "a", "Sheet", " ", "  ", "\t", "\n", "\r\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{A0}",
+    "\u{301}", " \u{301}", "\u{2028}", "\u{3000}", "é", "e\u{301}", "\u{C2}", "·", "—", "🇫🇷",
+    "\u{1F}", "x", "“", "”", "‘", "’", "…", "–", "\u{2009}", "\u{200D}", "\u{205F}", "\u{2060}",
+    "\u{202F}", "\u{2029}", "“\u{301}", "—\u{200D}",
+  ]
+
+  /// The id as docs/deck-format.md specifies it, with white space folded a Character at a time.
+  private static func modelID(deck: String, kind: CardKind, prompt: Prompt) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    func add(_ bytes: some Sequence<UInt8>) {
+      for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+    }
+    func folded(_ text: String) -> String {
+      text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+    add(deck.utf8)
+    add([0x1F])
+    add(kind.rawValue.utf8)
+    add([0x1F])
+    add(folded(prompt.text).utf8)
+    add([0x1F])
+    add(folded(prompt.code?.text ?? "").utf8)
+    let digits = String(hash >> 32, radix: 16)
+    return "\(kind.rawValue)-\(String(repeating: "0", count: 8 - digits.count))\(digits)"
+  }
+
+  @Test(
+    "a derived id folds white space by bytes as splitting Characters folds it", arguments: 0..<600)
+  func derivedAgreesWithModel(seed: Int) {
+    var state = UInt64(seed) &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    func text() -> String {
+      (0..<next(12)).map { _ in Self.pieces[next(Self.pieces.count)] }.joined()
+    }
+    let prompt = Prompt(text(), code: seed % 3 == 0 ? nil : CodeBlock(text()))
+    let kind = CardKind.allCases[seed % CardKind.allCases.count]
+    #expect(
+      CardID.derived(deck: "lesson-7", kind: kind, prompt: prompt)
+        == Self.modelID(deck: "lesson-7", kind: kind, prompt: prompt),
+      "\(prompt.text.debugDescription) \(String(describing: prompt.code?.text.debugDescription))")
+  }
+
+  @Test("a derived id is the kind and eight hex digits of the question's hash")
+  func derivedShape() {
+    #expect(
+      CardID.derived(deck: "lesson-7", kind: .syntax, prompt: Prompt("Show  a sheet.\n"))
+        == CardID.derived(deck: "lesson-7", kind: .syntax, prompt: Prompt("Show a\tsheet."))
+    )
+    #expect(
+      CardID.derived(deck: "lesson-7", kind: .syntax, prompt: Prompt("Show a sheet."))
+        == Self.modelID(deck: "lesson-7", kind: .syntax, prompt: Prompt("Show a sheet.")))
+  }
+}
