@@ -1458,5 +1458,7 @@ extension APIVocabulary {
     presentationDetents _: [.large]
     interactiveDismissDisabled _: false
     autocorrectionDisabled _: false
+    # implied
+    ContentUnavailableView.search text:
     """
 }

@@ -17,6 +17,10 @@
 ///   argument (`_:` for the unlabelled one) with which the call does nothing of what another
 ///   value does (`presentationDetents _: [.large]`, a sheet's detents without the modifier);
 ///   `default` when leaving the argument out passes that value (`onSubmit of: .text default`).
+/// - `implied`: `Type.member label:`, an argument that the member, written without any
+///   argument list, reads from where it is used (`ContentUnavailableView.search text:`: inside
+///   a searchable view it shows the query itself). Left out that way, it costs nothing; any
+///   other label or member in its place is still an error.
 public struct APIVocabulary: Sendable {
   /// A value that leaves a call doing nothing of what the card's does (see `ineffective`).
   public struct IneffectiveValue: Sendable, Hashable {
@@ -46,6 +50,9 @@ public struct APIVocabulary: Sendable {
   public var related: [String: Set<String>] = [:]
   /// For an API name, the argument values with which it does nothing of what others do.
   public var ineffective: [String: [IneffectiveValue]] = [:]
+  /// For a member's name, the owner type and label of each argument it implies when written
+  /// without an argument list (see `implied`).
+  public var implied: [String: [(owner: String, label: String)]] = [:]
 
   /// The vocabulary shipped with quiz.
   public static let standard = APIVocabulary(listing: listing)
@@ -87,6 +94,12 @@ public struct APIVocabulary: Sendable {
           IneffectiveValue(
             label: label == "_" ? nil : label,
             value: words[2..<(words.count - (isDefault ? 1 : 0))].joined(), isDefault: isDefault))
+      case "implied":
+        let words = line.split(separator: " ")
+        guard words.count == 2, words[1].hasSuffix(":"), let dot = words[0].firstIndex(of: ".")
+        else { break }
+        implied[String(words[0][words[0].index(after: dot)...]), default: []].append(
+          (owner: String(words[0][..<dot]), label: String(words[1].dropLast())))
       default: break
       }
     }

@@ -819,8 +819,42 @@ struct Matching {
       compareSequences(e.attributes, a.attributes)
     }
     if !e.clause.isEmpty || !e.value.isEmpty || !a.clause.isEmpty || !a.value.isEmpty {
+      compareGuards(e, a)
       compareSequences(e.clause + e.value, a.clause + a.value)
     }
+  }
+
+  /// The tests of an `if` around the card's point (`!searchText.isEmpty && results.isEmpty`)
+  /// are the author's expressions, but each one left out shows what the `if` holds when the
+  /// card would not (no results before anything is typed): a detail missing.
+  private mutating func compareGuards(_ e: CodeNode, _ a: CodeNode) {
+    guard e.kind == .statement, e.name == "if", a.kind == .statement, a.name == "if",
+      e.blocks.first?.contains(where: { CodeNode.weight(of: $0).major > 0 }) == true
+    else { return }
+    let methods = vocabulary.methods
+    let tests = { (clause: [CodeNode]) in
+      clause.filter { $0.kind == .modifier && methods.contains($0.name) }.count
+    }
+    let left = tests(e.clause) - tests(a.clause)
+    guard left > 0 else { return }
+    lost.minor += 0.5 * Double(left)
+    position = e.clause.first?.tokens.lowerBound ?? position
+    let tokens = expected.tokens
+    let condition =
+      e.clause.first.flatMap { first in
+        e.clause.last.map { last -> String in
+          guard first.tokens.lowerBound < last.tokens.upperBound,
+            last.tokens.upperBound <= tokens.count
+          else { return "" }
+          // The parse drops operators; the condition as written, `!` and `&&` included.
+          var start = first.tokens.lowerBound
+          if start > 0, expected.source[tokens[start - 1].range] == "!" { start -= 1 }
+          return String(
+            expected.source[
+              tokens[start].range.lowerBound..<tokens[last.tokens.upperBound - 1].range.upperBound])
+        }
+      } ?? ""
+    note(.slip, "the `if` leaves out a test of the card's `\(condition)`")
   }
 
   /// A member that no API has (`arrowEdge: .up`, `Edge` has `.top`) in place of the card's
@@ -1016,6 +1050,8 @@ struct Matching {
       if e.isAPI, let modifier = relatedOnContent(expectedArguments[i], of: a) {
         doneOnContent(expectedArguments[i], by: modifier)
       } else if e.isAPI, isBooleanFocus(expectedArguments[i], of: e, a) {
+        continue
+      } else if e.isAPI, isImplied(expectedArguments[i], of: e, a) {
         continue
       } else {
         loseArgument(expectedArguments[i], of: e)

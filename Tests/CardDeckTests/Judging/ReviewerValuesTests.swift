@@ -112,4 +112,63 @@ struct ReviewerValuesTests {
       "enum Size { case huge }\nText(\"Hi\").font(.huge).sheet(isPresented: $on) { Text(\"a\") }"
     #expect(judge(own, code).grade == 5)
   }
+
+  static let noResults = """
+    .overlay {
+        if !searchText.isEmpty && visibleRecipes.isEmpty {
+            ContentUnavailableView.search(text: searchText)
+        }
+    }
+    """
+
+  @Test(
+    "takes the static ContentUnavailableView.search for the card's search(text:), the query it reads being implied",
+    arguments: [
+      ".overlay { if !searchText.isEmpty, visibleRecipes.isEmpty { ContentUnavailableView.search } }",
+      ".overlay { if !query.isEmpty && results.isEmpty { ContentUnavailableView.search } }",
+    ])
+  func impliedArgument(attempt: String) throws {
+    let judgement = judge(attempt, Self.noResults)
+    #expect(judgement.grade == 5, "\(judgement.reason)")
+  }
+
+  @Test(
+    "still takes another label, another member or an empty argument list for an error",
+    arguments: [
+      "ContentUnavailableView.search(query: searchText)",
+      "ContentUnavailableView.searching(text: searchText)",
+      "ContentUnavailableView.searching",
+      "ContentUnavailableView.search()",
+    ])
+  func impliedArgumentStaysWrong(_ call: String) throws {
+    let attempt = ".overlay { if !searchText.isEmpty && visibleRecipes.isEmpty { \(call) } }"
+    let judgement = judge(attempt, Self.noResults)
+    #expect(try #require(judgement.grade) <= 3, "\(judgement.reason)")
+  }
+
+  @Test("implies an argument only for the member the vocabulary lists it for")
+  func impliedArgumentOnlyForItsOwner() throws {
+    // Another type's `search(text:)`, API too, reads nothing by itself.
+    let vocabulary = APIVocabulary(listing: APIVocabulary.listing + "\n# types\nResultsView\n")
+    let code =
+      ".overlay {\n    if !q.isEmpty && r.isEmpty {\n        ResultsView.search(text: q)\n    }\n}"
+    let judgement = AnswerJudge(code: code, vocabulary: vocabulary).judge(
+      ".overlay { if !q.isEmpty && r.isEmpty { ResultsView.search } }")
+    #expect(try #require(judgement.grade) <= 3, "\(judgement.reason)")
+    let listing = APIVocabulary(listing: "# implied\nContentUnavailableView.search text:\nbad\n")
+    #expect(listing.implied["search"]?.map(\.owner) == ["ContentUnavailableView"])
+    #expect(listing.implied["search"]?.map(\.label) == ["text"])
+  }
+
+  @Test(
+    "takes a test of the card's if left out for a detail missing, however the rest is spelled",
+    arguments: [
+      ".overlay { if visibleRecipes.isEmpty { ContentUnavailableView.search } }",
+      ".overlay { if visibleRecipes.isEmpty { ContentUnavailableView.search(text: searchText) } }",
+    ])
+  func guardLeftOut(attempt: String) throws {
+    let judgement = judge(attempt, Self.noResults)
+    #expect(judgement.grade == 4, "\(judgement.reason)")
+    #expect(judgement.reason.contains("leaves out a test"))
+  }
 }
