@@ -146,6 +146,9 @@ struct Matching {
   /// .topBarTrailing)`) that the attempt has too, other than the views any code has
   /// (``APIVocabulary/everyday``).
   var sameScaffolding = 0
+  /// The findings that note deprecated decoration (`.foregroundColor`), slips while the rest
+  /// is right (``settleDeprecatedDecoration``).
+  var deprecatedDecoration: [Int] = []
   /// The expected code's token being compared, for the findings noted meanwhile.
   var position = 0
   /// The shapes of expected items that found a counterpart, anywhere; and those whose
@@ -196,6 +199,7 @@ struct Matching {
     checkToolbarContent()
     checkEnvironmentReads()
     reportDeprecated(attempt.nodes)
+    settleDeprecatedDecoration()
     noteExtraCode()
     for name in conflictingRenamings.sorted() {
       note(.slip, "`\(name)` is renamed in one place and not another")
@@ -740,6 +744,15 @@ struct Matching {
         .missing,
         "`\(display(a, in: attempt))` does the job of `\(display(e, in: expected))` another way")
       mark(e, .wrong(attempt.text(a)))
+    case .substitute where e.importance == .minor && isNoMember(a, for: e):
+      // A detail written with a member its type does not have does not compile.
+      lost.major += 1
+      lostToErrors += 1
+      note(
+        .error,
+        "`\(display(a, in: attempt))` is no member the API has; the card has `\(display(e, in: expected))`"
+      )
+      mark(e, .wrong(attempt.text(a)))
     case .substitute where e.importance == .minor:
       lost += CodeNode.ownWeight(e)
       note(.slip, "`\(display(a, in: attempt))` where the card has `\(display(e, in: expected))`")
@@ -763,7 +776,7 @@ struct Matching {
     case .free:
       if a.isAPI, let replacement = vocabulary.deprecated[a.name], let token = a.token {
         reportedAttemptTokens.insert(token)
-        note(.error, "`\(display(a, in: attempt))` is deprecated: use `\(replacement)`")
+        noteDeprecated(a, replacement)
       }
       noteUnknownMember(e, a)
       if e.kind == .call && !e.isAPI && a.kind == .binding && expected.declared.contains(e.name) {
@@ -857,14 +870,21 @@ struct Matching {
     note(.slip, "the `if` leaves out a test of the card's `\(condition)`")
   }
 
+  /// Whether `a` is a member that none of the types having the card's member `e` has
+  /// (``APIVocabulary/lacksMember(_:alongside:)``): `.wide` for a size class's `.regular`.
+  private func isNoMember(_ a: CodeNode, for e: CodeNode) -> Bool {
+    e.kind == .member && a.kind == .member && !attempt.declared.contains(a.name)
+      && vocabulary.lacksMember(a.name, alongside: e.name)
+  }
+
   /// A member that no API has (`arrowEdge: .up`, `Edge` has `.top`) in place of the card's
   /// API member is no value at all, even where the card leaves the value to the author: where
   /// the author marks the member as context (any edge will do), the value's label still counts,
   /// so it is an error; elsewhere (decoration) a slip.
   private mutating func noteUnknownMember(_ e: CodeNode, _ a: CodeNode) {
-    guard e.kind == .member, e.isAPI, a.kind == .member, !a.isAPI, e.name != a.name,
+    guard e.kind == .member, e.isAPI, a.kind == .member, e.name != a.name,
       !attempt.declared.contains(a.name), !expected.declared.contains(a.name),
-      !vocabulary.knows(a.name)
+      !a.isAPI && !vocabulary.knows(a.name) || vocabulary.lacksMember(a.name, alongside: e.name)
     else { return }
     let typed = display(a, in: attempt)
     if Self.isMisspelling(a.name, of: e.name) {
@@ -1314,17 +1334,27 @@ struct Matching {
     // Most attempts name nothing deprecated: a look at their names saves the walk.
     guard
       attempt.tokens.contains(where: {
-        $0.kind == .identifier && vocabulary.deprecated[String(attempt.source[$0.range])] != nil
+        guard $0.kind == .identifier else { return false }
+        let name = String(attempt.source[$0.range])
+        return vocabulary.deprecated[name] != nil || vocabulary.deprecatedLabels[name] != nil
+          || vocabulary.deprecatedArities[name] != nil
       })
     else { return }
     let expectedNames = expected.names
+    let expectedOverloads = Set(Self.allNodes(expected.nodes).compactMap { overload($0)?.spelling })
     func walk(_ node: CodeNode) {
-      if let replacement = vocabulary.deprecated[node.name], let token = node.token,
-        !reportedAttemptTokens.contains(token), !expectedNames.contains(node.name),
-        [.call, .modifier, .member, .attribute, .keyPath].contains(node.kind)
-      {
-        reportedAttemptTokens.insert(token)
-        note(.error, "`\(display(node, in: attempt))` is deprecated: use `\(replacement)`")
+      if let token = node.token, !reportedAttemptTokens.contains(token) {
+        if let replacement = vocabulary.deprecated[node.name], !expectedNames.contains(node.name),
+          [.call, .modifier, .member, .attribute, .keyPath].contains(node.kind)
+        {
+          reportedAttemptTokens.insert(token)
+          noteDeprecated(node, replacement)
+        } else if let (spelling, replacement) = overload(node),
+          !expectedOverloads.contains(spelling)
+        {
+          reportedAttemptTokens.insert(token)
+          note(.error, "`\(spelling)` is deprecated: use `\(replacement)`")
+        }
       }
       for argument in node.arguments { argument.value.forEach(walk) }
       for block in node.blocks { block.forEach(walk) }
@@ -1333,6 +1363,72 @@ struct Matching {
       node.value.forEach(walk)
     }
     nodes.forEach(walk)
+  }
+
+  /// Notes a deprecated name of the attempt: an error, but for decoration (`.foregroundColor`)
+  /// a reviewer reads past while the point is right (``settleDeprecatedDecoration``).
+  private mutating func noteDeprecated(_ node: CodeNode, _ replacement: String) {
+    let message = "`\(display(node, in: attempt))` is deprecated: use `\(replacement)`"
+    if node.kind == .modifier && APIVocabulary.decoration.contains(node.name)
+      && !expected.hints.essential.contains(node.name)
+    {
+      deprecatedDecoration.append(findings.count)
+      note(.slip, message)
+    } else {
+      note(.error, message)
+    }
+  }
+
+  /// Deprecated decoration on an attempt that misses part of the point stands where that part
+  /// should be (`.foregroundColor(.red)` for a button's `role: .destructive`): an error then.
+  private mutating func settleDeprecatedDecoration() {
+    guard lost.major > 0.01 else { return }
+    for index in deprecatedDecoration {
+      findings[index].severity = .error
+      errorCount += 1
+    }
+  }
+
+  /// The deprecated overload a call takes, by a label or its closure's parameters
+  /// (``APIVocabulary/deprecatedLabels``, ``APIVocabulary/deprecatedArities``): how it is
+  /// written (`.onChange(perform:)`) and what replaces it.
+  private func overload(_ node: CodeNode) -> (spelling: String, replacement: String)? {
+    guard node.kind == .call || node.kind == .modifier else { return nil }
+    let prefix = node.kind == .modifier ? "." : ""
+    if let labels = vocabulary.deprecatedLabels[node.name] {
+      for argument in node.arguments {
+        if let label = argument.label, let replacement = labels[label] {
+          return (prefix + node.name + "(" + label + ":)", replacement)
+        }
+      }
+    }
+    if let arities = vocabulary.deprecatedArities[node.name],
+      let closure = node.arguments.last(where: \.isClosure)?.value.first
+    {
+      // Named parameters only: `$1` may sit in a string's interpolation.
+      let count = closure.parameters.count
+      if count > 0, let replacement = arities[count] {
+        return (
+          prefix + node.name + " { \(count == 1 ? "value" : "\(count) values") in }", replacement
+        )
+      }
+    }
+    return nil
+  }
+
+  /// Every node of a tree, depth first.
+  private static func allNodes(_ nodes: [CodeNode]) -> [CodeNode] {
+    var all: [CodeNode] = []
+    func walk(_ node: CodeNode) {
+      all.append(node)
+      for argument in node.arguments { argument.value.forEach(walk) }
+      for block in node.blocks { block.forEach(walk) }
+      node.attributes.forEach(walk)
+      node.clause.forEach(walk)
+      node.value.forEach(walk)
+    }
+    nodes.forEach(walk)
+    return all
   }
 
   // MARK: Words

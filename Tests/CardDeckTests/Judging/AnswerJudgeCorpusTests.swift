@@ -27,9 +27,22 @@ struct AnswerJudgeCorpusTests {
     let card = try #require(JudgeCorpus.cards[entry.card])
     let judgement = AnswerJudge(card: card).judge(entry.attempt)
     let grade = try #require(judgement.grade, "no grade for a non-empty attempt")
-    #expect(
-      entry.grades.contains(grade),
-      "got \(grade) (\(judgement.reason)); expected \(entry.grades): \(entry.note)")
+    let message: Comment =
+      "got \(grade) (\(judgement.reason)); expected \(entry.grades): \(entry.note)"
+    if let known = entry.known {
+      // A miss the corpus documents: when it starts to pass, the entry must lose its mark.
+      withKnownIssue(Comment(rawValue: known)) {
+        #expect(entry.grades.contains(grade), message)
+      }
+    } else {
+      #expect(entry.grades.contains(grade), message)
+    }
+  }
+
+  @Test("misses no more than one attempt in eight of the corpus, known misses included")
+  func knownMissesStayFew() {
+    let corpus = JudgeCorpus.shipped
+    #expect(corpus.entries.filter { $0.known != nil }.count * 8 <= corpus.entries.count)
   }
 
   @Test("agrees with a second reviewer on at least three held-out attempts in four")

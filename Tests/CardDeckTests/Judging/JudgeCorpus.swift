@@ -12,6 +12,8 @@ struct JudgeCorpus {
     var grades: ClosedRange<Int>
     var attempt: String
     var note: String
+    /// Why the judge's grade is outside the range, for an attempt it is known to miss.
+    var known: String?
     var line: Int
 
     var testDescription: String { "line \(line), \(card): \(attempt.prefix(60))" }
@@ -20,7 +22,7 @@ struct JudgeCorpus {
   var entries: [Entry] = []
 
   /// Reads the corpus: blank-line separated entries of `key: value` lines (`card`, `class`,
-  /// `grade` as `N` or `N-M`, `attempt` and `note`); a multi-line
+  /// `grade` as `N` or `N-M`, `attempt`, `note`, and `known` for a known miss); a multi-line
   /// attempt is `attempt:` followed by lines starting `| `.
   init(_ text: String) {
     var current: [String: String] = [:]
@@ -39,7 +41,7 @@ struct JudgeCorpus {
       entries.append(
         Entry(
           card: card, kind: current["class"] ?? "", grades: low...high, attempt: attempt,
-          note: current["note"] ?? "", line: start))
+          note: current["note"] ?? "", known: current["known"], line: start))
     }
     for (index, line) in text.components(separatedBy: "\n").enumerated() {
       if line.trimmingCharacters(in: .whitespaces).isEmpty {
