@@ -134,7 +134,14 @@ public struct APIVocabulary: Sendable {
       default: break
       }
     }
+    deprecationSignals = Set(deprecated.keys).union(deprecatedArities.keys)
+    for labels in deprecatedLabels.values { deprecationSignals.formUnion(labels.keys) }
   }
+
+  /// The names whose presence in an attempt may mean deprecated API: deprecated names, the
+  /// labels of deprecated overloads, and the names with deprecated closure overloads. Most
+  /// attempts have none, and need no look for deprecated API.
+  public private(set) var deprecationSignals: Set<String> = []
 
   /// Whether `name` is any API name the vocabulary knows.
   public func knows(_ name: String) -> Bool {

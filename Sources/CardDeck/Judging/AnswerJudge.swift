@@ -1334,14 +1334,12 @@ struct Matching {
     // Most attempts name nothing deprecated: a look at their names saves the walk.
     guard
       attempt.tokens.contains(where: {
-        guard $0.kind == .identifier else { return false }
-        let name = String(attempt.source[$0.range])
-        return vocabulary.deprecated[name] != nil || vocabulary.deprecatedLabels[name] != nil
-          || vocabulary.deprecatedArities[name] != nil
+        $0.kind == .identifier
+          && vocabulary.deprecationSignals.contains(String(attempt.source[$0.range]))
       })
     else { return }
     let expectedNames = expected.names
-    let expectedOverloads = Set(Self.allNodes(expected.nodes).compactMap { overload($0)?.spelling })
+    var expectedOverloads: Set<String>?
     func walk(_ node: CodeNode) {
       if let token = node.token, !reportedAttemptTokens.contains(token) {
         if let replacement = vocabulary.deprecated[node.name], !expectedNames.contains(node.name),
@@ -1350,7 +1348,14 @@ struct Matching {
           reportedAttemptTokens.insert(token)
           noteDeprecated(node, replacement)
         } else if let (spelling, replacement) = overload(node),
-          !expectedOverloads.contains(spelling)
+          !{
+            // The card's own overloads, looked for once an attempt has a deprecated one.
+            let known =
+              expectedOverloads
+              ?? Set(Self.allNodes(expected.nodes).compactMap { overload($0)?.spelling })
+            expectedOverloads = known
+            return known.contains(spelling)
+          }()
         {
           reportedAttemptTokens.insert(token)
           note(.error, "`\(spelling)` is deprecated: use `\(replacement)`")
