@@ -135,13 +135,16 @@ public struct APIVocabulary: Sendable {
       }
     }
     deprecationSignals = Set(deprecated.keys).union(deprecatedArities.keys)
-    for labels in deprecatedLabels.values { deprecationSignals.formUnion(labels.keys) }
+    for labels in deprecatedLabels.values { deprecatedLabelSignals.formUnion(labels.keys) }
   }
 
-  /// The names whose presence in an attempt may mean deprecated API: deprecated names, the
-  /// labels of deprecated overloads, and the names with deprecated closure overloads. Most
-  /// attempts have none, and need no look for deprecated API.
+  /// The names whose presence in an attempt may mean deprecated API: deprecated names and the
+  /// names with deprecated closure overloads. Most attempts have none, and need no look for
+  /// deprecated API.
   public private(set) var deprecationSignals: Set<String> = []
+  /// The labels of deprecated overloads (`perform`, `isActive`): written as a label, they may
+  /// mean deprecated API too.
+  public private(set) var deprecatedLabelSignals: Set<String> = []
 
   /// Whether `name` is any API name the vocabulary knows.
   public func knows(_ name: String) -> Bool {

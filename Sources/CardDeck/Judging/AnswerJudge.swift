@@ -307,6 +307,9 @@ struct Matching {
   /// Whether the attempt is prose (see ``readsAsProse``), worked out once.
   private lazy var isProse: Bool = readsAsProse
 
+  /// The punctuation that marks code among words: `(`, `{`, `[`, `.`, `\\`.
+  private static let codeMarks: [UInt8] = Array("({[.\\".utf8)
+
   /// An attempt of words and no code: no brackets, dots or sigils among several names.
   private var readsAsProse: Bool {
     let tokens = attempt.tokens
@@ -316,7 +319,11 @@ struct Matching {
       switch token.kind {
       case .dollar, .attribute, .string, .number, .operator: return true
       case .punctuation:
-        return ["(", "{", "[", ".", "\\"].contains(attempt.source[token.range])
+        // One byte, read as such: this looks at every token of every attempt.
+        let utf8 = attempt.source.utf8
+        let start = token.range.lowerBound
+        guard utf8.index(after: start) == token.range.upperBound else { return false }
+        return Self.codeMarks.contains(utf8[start])
       default: return false
       }
     }
@@ -1333,9 +1340,13 @@ struct Matching {
   private mutating func reportDeprecated(_ nodes: [CodeNode]) {
     // Most attempts name nothing deprecated: a look at their names saves the walk.
     guard
-      attempt.tokens.contains(where: {
-        $0.kind == .identifier
-          && vocabulary.deprecationSignals.contains(String(attempt.source[$0.range]))
+      attempt.tokens.indices.contains(where: { index in
+        let token = attempt.tokens[index]
+        guard token.kind == .identifier else { return false }
+        let name = String(attempt.source[token.range])
+        return vocabulary.deprecationSignals.contains(name)
+          || vocabulary.deprecatedLabelSignals.contains(name) && index + 1 < attempt.tokens.count
+            && attempt.source[attempt.tokens[index + 1].range] == ":"
       })
     else { return }
     let expectedNames = expected.names
@@ -1347,12 +1358,15 @@ struct Matching {
         {
           reportedAttemptTokens.insert(token)
           noteDeprecated(node, replacement)
-        } else if let (spelling, replacement) = overload(node),
+        } else if let (spelling, replacement) = Self.overload(node, vocabulary: vocabulary),
           !{
             // The card's own overloads, looked for once an attempt has a deprecated one.
             let known =
               expectedOverloads
-              ?? Set(Self.allNodes(expected.nodes).compactMap { overload($0)?.spelling })
+              ?? Set(
+                Self.allNodes(expected.nodes).compactMap {
+                  Self.overload($0, vocabulary: vocabulary)?.spelling
+                })
             expectedOverloads = known
             return known.contains(spelling)
           }()
@@ -1397,7 +1411,9 @@ struct Matching {
   /// The deprecated overload a call takes, by a label or its closure's parameters
   /// (``APIVocabulary/deprecatedLabels``, ``APIVocabulary/deprecatedArities``): how it is
   /// written (`.onChange(perform:)`) and what replaces it.
-  private func overload(_ node: CodeNode) -> (spelling: String, replacement: String)? {
+  private static func overload(
+    _ node: CodeNode, vocabulary: APIVocabulary
+  ) -> (spelling: String, replacement: String)? {
     guard node.kind == .call || node.kind == .modifier else { return nil }
     let prefix = node.kind == .modifier ? "." : ""
     if let labels = vocabulary.deprecatedLabels[node.name] {

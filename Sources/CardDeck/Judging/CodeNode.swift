@@ -163,15 +163,16 @@ struct CodeNode: Sendable {
   }
 
   /// Mutable only through a node that holds the sole reference (``unshare()``), so never
-  /// changed while shared, across threads or not.
+  /// changed while shared, across threads or not; which is also why the runtime's exclusivity
+  /// checks, as costly as the copies saved, are left out.
   private final class Storage: @unchecked Sendable {
-    var arguments: [Argument] = []
-    var parameters: [String] = []
-    var blocks: [[CodeNode]] = []
-    var attributes: [CodeNode] = []
-    var clause: [CodeNode] = []
-    var value: [CodeNode] = []
-    var fingerprint: Set<String>?
+    @exclusivity(unchecked) var arguments: [Argument] = []
+    @exclusivity(unchecked) var parameters: [String] = []
+    @exclusivity(unchecked) var blocks: [[CodeNode]] = []
+    @exclusivity(unchecked) var attributes: [CodeNode] = []
+    @exclusivity(unchecked) var clause: [CodeNode] = []
+    @exclusivity(unchecked) var value: [CodeNode] = []
+    @exclusivity(unchecked) var fingerprint: Set<String>?
 
     func copy() -> Storage {
       let other = Storage()
