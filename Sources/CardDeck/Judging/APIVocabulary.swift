@@ -8,7 +8,9 @@
 /// - `methods`: members of values (`isEmpty`, `append`, `localizedStandardContains`);
 /// - `environment`: `EnvironmentValues` key paths (`horizontalSizeClass`, `dismiss`);
 /// - `attributes`: property wrappers and attributes, without `@`;
-/// - `deprecated`: `old -> replacement`;
+/// - `deprecated`: `old -> replacement`, or `name label: -> replacement` for the overload that
+///   takes that label (`onChange perform: -> onChange(of:initial:_:)`), or `name {1} ->
+///   replacement` for the overload whose closure takes that many parameters;
 /// - `related`: `name ~ other other…`, API that does the job of `name` another way (a swipe
 ///   action for `onDelete`): in its place, the right idea with the card's API missing, not an
 ///   error. One way only: `name` in the card, the others in an attempt. A label's related
@@ -17,6 +19,15 @@
 ///   argument (`_:` for the unlabelled one) with which the call does nothing of what another
 ///   value does (`presentationDetents _: [.large]`, a sheet's detents without the modifier);
 ///   `default` when leaving the argument out passes that value (`onSubmit of: .text default`).
+/// - `member types`: `Type: member member…`, every static member of a type the cards' code
+///   passes (`Edge: top bottom leading trailing`). A member in the place of one of these that
+///   none of the types having the card's member has (`.center` for an `Edge`'s `.top` is one of
+///   `Alignment`'s, so it is listed too) is no value there: it does not compile. Every type
+///   that has a listed member must be listed, or its other members pass for none.
+/// - `implied`: `Type.member label:`, an argument that the member, written without any
+///   argument list, reads from where it is used (`ContentUnavailableView.search text:`: inside
+///   a searchable view it shows the query itself). Left out that way, it costs nothing; any
+///   other label or member in its place is still an error.
 public struct APIVocabulary: Sendable {
   /// A value that leaves a call doing nothing of what the card's does (see `ineffective`).
   public struct IneffectiveValue: Sendable, Hashable {
@@ -42,10 +53,20 @@ public struct APIVocabulary: Sendable {
   public var attributes: Set<String> = []
   /// Deprecated names and what replaces each.
   public var deprecated: [String: String] = [:]
+  /// For an API name, the labels of its deprecated overloads and what replaces each.
+  public var deprecatedLabels: [String: [String: String]] = [:]
+  /// For an API name, the numbers of closure parameters of its deprecated overloads and what
+  /// replaces each.
+  public var deprecatedArities: [String: [Int: String]] = [:]
   /// For an API name, the API names that do its job another way.
   public var related: [String: Set<String>] = [:]
   /// For an API name, the argument values with which it does nothing of what others do.
   public var ineffective: [String: [IneffectiveValue]] = [:]
+  /// For a member's name, the members of every listed type that has it (see `member types`).
+  public var siblingMembers: [String: Set<String>] = [:]
+  /// For a member's name, the owner type and label of each argument it implies when written
+  /// without an argument list (see `implied`).
+  public var implied: [String: [(owner: String, label: String)]] = [:]
 
   /// The vocabulary shipped with quiz.
   public static let standard = APIVocabulary(listing: listing)
@@ -70,8 +91,18 @@ public struct APIVocabulary: Sendable {
       case "attributes": attributes.insert(line)
       case "deprecated":
         if let arrow = line.firstRange(of: "->") {
-          deprecated[line[..<arrow.lowerBound].trimmed(of: " ")] =
-            line[arrow.upperBound...].trimmed(of: " ")
+          let old = line[..<arrow.lowerBound].split(separator: " ")
+          let replacement = line[arrow.upperBound...].trimmed(of: " ")
+          if old.count == 2, old[1].hasSuffix(":") {
+            deprecatedLabels[String(old[0]), default: [:]][String(old[1].dropLast())] =
+              replacement
+          } else if old.count == 2, old[1].hasPrefix("{"), old[1].hasSuffix("}"),
+            let arity = Int(old[1].dropFirst().dropLast())
+          {
+            deprecatedArities[String(old[0]), default: [:]][arity] = replacement
+          } else if old.count == 1 {
+            deprecated[String(old[0])] = replacement
+          }
         }
       case "related":
         if let tilde = line.firstIndex(of: "~") {
@@ -87,16 +118,46 @@ public struct APIVocabulary: Sendable {
           IneffectiveValue(
             label: label == "_" ? nil : label,
             value: words[2..<(words.count - (isDefault ? 1 : 0))].joined(), isDefault: isDefault))
+      case "member types":
+        guard let colon = line.firstIndex(of: ":") else { break }
+        let names = line[line.index(after: colon)...].split(separator: " ").map(String.init)
+        // `.automatic` and `.none` (an optional's) are members of too many types to list.
+        for name in names where name != "automatic" && name != "none" {
+          siblingMembers[name, default: []].formUnion(names)
+        }
+      case "implied":
+        let words = line.split(separator: " ")
+        guard words.count == 2, words[1].hasSuffix(":"), let dot = words[0].firstIndex(of: ".")
+        else { break }
+        implied[String(words[0][words[0].index(after: dot)...]), default: []].append(
+          (owner: String(words[0][..<dot]), label: String(words[1].dropLast())))
       default: break
       }
     }
+    deprecationSignals = Set(deprecated.keys).union(deprecatedArities.keys)
+    for labels in deprecatedLabels.values { deprecatedLabelSignals.formUnion(labels.keys) }
   }
+
+  /// The names whose presence in an attempt may mean deprecated API: deprecated names and the
+  /// names with deprecated closure overloads. Most attempts have none, and need no look for
+  /// deprecated API.
+  public private(set) var deprecationSignals: Set<String> = []
+  /// The labels of deprecated overloads (`perform`, `isActive`): written as a label, they may
+  /// mean deprecated API too.
+  public private(set) var deprecatedLabelSignals: Set<String> = []
 
   /// Whether `name` is any API name the vocabulary knows.
   public func knows(_ name: String) -> Bool {
     types.contains(name) || modifiers.contains(name) || members.contains(name)
       || methods.contains(name) || environment.contains(name) || attributes.contains(name)
       || deprecated[name] != nil
+  }
+
+  /// Whether `name` is a member that no listed type having the member `known` has: `.wide`
+  /// for a size class's `.regular`. False when no listed type has `known`.
+  public func lacksMember(_ name: String, alongside known: String) -> Bool {
+    guard let siblings = siblingMembers[known] else { return false }
+    return !siblings.contains(name)
   }
 
   /// Views and modifiers that examples use as scaffolding around what a card is about: a

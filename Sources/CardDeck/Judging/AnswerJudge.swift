@@ -146,6 +146,9 @@ struct Matching {
   /// .topBarTrailing)`) that the attempt has too, other than the views any code has
   /// (``APIVocabulary/everyday``).
   var sameScaffolding = 0
+  /// The findings that note deprecated decoration (`.foregroundColor`), slips while the rest
+  /// is right (``settleDeprecatedDecoration``).
+  var deprecatedDecoration: [Int] = []
   /// The expected code's token being compared, for the findings noted meanwhile.
   var position = 0
   /// The shapes of expected items that found a counterpart, anywhere; and those whose
@@ -196,6 +199,7 @@ struct Matching {
     checkToolbarContent()
     checkEnvironmentReads()
     reportDeprecated(attempt.nodes)
+    settleDeprecatedDecoration()
     noteExtraCode()
     for name in conflictingRenamings.sorted() {
       note(.slip, "`\(name)` is renamed in one place and not another")
@@ -303,6 +307,9 @@ struct Matching {
   /// Whether the attempt is prose (see ``readsAsProse``), worked out once.
   private lazy var isProse: Bool = readsAsProse
 
+  /// The punctuation that marks code among words: `(`, `{`, `[`, `.`, `\\`.
+  private static let codeMarks: [UInt8] = Array("({[.\\".utf8)
+
   /// An attempt of words and no code: no brackets, dots or sigils among several names.
   private var readsAsProse: Bool {
     let tokens = attempt.tokens
@@ -312,7 +319,11 @@ struct Matching {
       switch token.kind {
       case .dollar, .attribute, .string, .number, .operator: return true
       case .punctuation:
-        return ["(", "{", "[", ".", "\\"].contains(attempt.source[token.range])
+        // One byte, read as such: this looks at every token of every attempt.
+        let utf8 = attempt.source.utf8
+        let start = token.range.lowerBound
+        guard utf8.index(after: start) == token.range.upperBound else { return false }
+        return Self.codeMarks.contains(utf8[start])
       default: return false
       }
     }
@@ -740,6 +751,15 @@ struct Matching {
         .missing,
         "`\(display(a, in: attempt))` does the job of `\(display(e, in: expected))` another way")
       mark(e, .wrong(attempt.text(a)))
+    case .substitute where e.importance == .minor && isNoMember(a, for: e):
+      // A detail written with a member its type does not have does not compile.
+      lost.major += 1
+      lostToErrors += 1
+      note(
+        .error,
+        "`\(display(a, in: attempt))` is no member the API has; the card has `\(display(e, in: expected))`"
+      )
+      mark(e, .wrong(attempt.text(a)))
     case .substitute where e.importance == .minor:
       lost += CodeNode.ownWeight(e)
       note(.slip, "`\(display(a, in: attempt))` where the card has `\(display(e, in: expected))`")
@@ -763,7 +783,7 @@ struct Matching {
     case .free:
       if a.isAPI, let replacement = vocabulary.deprecated[a.name], let token = a.token {
         reportedAttemptTokens.insert(token)
-        note(.error, "`\(display(a, in: attempt))` is deprecated: use `\(replacement)`")
+        noteDeprecated(a, replacement)
       }
       noteUnknownMember(e, a)
       if e.kind == .call && !e.isAPI && a.kind == .binding && expected.declared.contains(e.name) {
@@ -819,8 +839,49 @@ struct Matching {
       compareSequences(e.attributes, a.attributes)
     }
     if !e.clause.isEmpty || !e.value.isEmpty || !a.clause.isEmpty || !a.value.isEmpty {
+      compareGuards(e, a)
       compareSequences(e.clause + e.value, a.clause + a.value)
     }
+  }
+
+  /// The tests of an `if` around the card's point (`!searchText.isEmpty && results.isEmpty`)
+  /// are the author's expressions, but each one left out shows what the `if` holds when the
+  /// card would not (no results before anything is typed): a detail missing.
+  private mutating func compareGuards(_ e: CodeNode, _ a: CodeNode) {
+    guard e.kind == .statement, e.name == "if", a.kind == .statement, a.name == "if",
+      e.blocks.first?.contains(where: { CodeNode.weight(of: $0).major > 0 }) == true
+    else { return }
+    let methods = vocabulary.methods
+    let tests = { (clause: [CodeNode]) in
+      clause.filter { $0.kind == .modifier && methods.contains($0.name) }.count
+    }
+    let left = tests(e.clause) - tests(a.clause)
+    guard left > 0 else { return }
+    lost.minor += 0.5 * Double(left)
+    position = e.clause.first?.tokens.lowerBound ?? position
+    let tokens = expected.tokens
+    let condition =
+      e.clause.first.flatMap { first in
+        e.clause.last.map { last -> String in
+          guard first.tokens.lowerBound < last.tokens.upperBound,
+            last.tokens.upperBound <= tokens.count
+          else { return "" }
+          // The parse drops operators; the condition as written, `!` and `&&` included.
+          var start = first.tokens.lowerBound
+          if start > 0, expected.source[tokens[start - 1].range] == "!" { start -= 1 }
+          return String(
+            expected.source[
+              tokens[start].range.lowerBound..<tokens[last.tokens.upperBound - 1].range.upperBound])
+        }
+      } ?? ""
+    note(.slip, "the `if` leaves out a test of the card's `\(condition)`")
+  }
+
+  /// Whether `a` is a member that none of the types having the card's member `e` has
+  /// (``APIVocabulary/lacksMember(_:alongside:)``): `.wide` for a size class's `.regular`.
+  private func isNoMember(_ a: CodeNode, for e: CodeNode) -> Bool {
+    e.kind == .member && a.kind == .member && !attempt.declared.contains(a.name)
+      && vocabulary.lacksMember(a.name, alongside: e.name)
   }
 
   /// A member that no API has (`arrowEdge: .up`, `Edge` has `.top`) in place of the card's
@@ -828,9 +889,9 @@ struct Matching {
   /// the author marks the member as context (any edge will do), the value's label still counts,
   /// so it is an error; elsewhere (decoration) a slip.
   private mutating func noteUnknownMember(_ e: CodeNode, _ a: CodeNode) {
-    guard e.kind == .member, e.isAPI, a.kind == .member, !a.isAPI, e.name != a.name,
+    guard e.kind == .member, e.isAPI, a.kind == .member, e.name != a.name,
       !attempt.declared.contains(a.name), !expected.declared.contains(a.name),
-      !vocabulary.knows(a.name)
+      !a.isAPI && !vocabulary.knows(a.name) || vocabulary.lacksMember(a.name, alongside: e.name)
     else { return }
     let typed = display(a, in: attempt)
     if Self.isMisspelling(a.name, of: e.name) {
@@ -1016,6 +1077,8 @@ struct Matching {
       if e.isAPI, let modifier = relatedOnContent(expectedArguments[i], of: a) {
         doneOnContent(expectedArguments[i], by: modifier)
       } else if e.isAPI, isBooleanFocus(expectedArguments[i], of: e, a) {
+        continue
+      } else if e.isAPI, isImplied(expectedArguments[i], of: e, a) {
         continue
       } else {
         loseArgument(expectedArguments[i], of: e)
@@ -1277,18 +1340,40 @@ struct Matching {
   private mutating func reportDeprecated(_ nodes: [CodeNode]) {
     // Most attempts name nothing deprecated: a look at their names saves the walk.
     guard
-      attempt.tokens.contains(where: {
-        $0.kind == .identifier && vocabulary.deprecated[String(attempt.source[$0.range])] != nil
+      attempt.tokens.indices.contains(where: { index in
+        let token = attempt.tokens[index]
+        guard token.kind == .identifier else { return false }
+        let name = String(attempt.source[token.range])
+        return vocabulary.deprecationSignals.contains(name)
+          || vocabulary.deprecatedLabelSignals.contains(name) && index + 1 < attempt.tokens.count
+            && attempt.source[attempt.tokens[index + 1].range] == ":"
       })
     else { return }
     let expectedNames = expected.names
+    var expectedOverloads: Set<String>?
     func walk(_ node: CodeNode) {
-      if let replacement = vocabulary.deprecated[node.name], let token = node.token,
-        !reportedAttemptTokens.contains(token), !expectedNames.contains(node.name),
-        [.call, .modifier, .member, .attribute, .keyPath].contains(node.kind)
-      {
-        reportedAttemptTokens.insert(token)
-        note(.error, "`\(display(node, in: attempt))` is deprecated: use `\(replacement)`")
+      if let token = node.token, !reportedAttemptTokens.contains(token) {
+        if let replacement = vocabulary.deprecated[node.name], !expectedNames.contains(node.name),
+          [.call, .modifier, .member, .attribute, .keyPath].contains(node.kind)
+        {
+          reportedAttemptTokens.insert(token)
+          noteDeprecated(node, replacement)
+        } else if let (spelling, replacement) = Self.overload(node, vocabulary: vocabulary),
+          !{
+            // The card's own overloads, looked for once an attempt has a deprecated one.
+            let known =
+              expectedOverloads
+              ?? Set(
+                Self.allNodes(expected.nodes).compactMap {
+                  Self.overload($0, vocabulary: vocabulary)?.spelling
+                })
+            expectedOverloads = known
+            return known.contains(spelling)
+          }()
+        {
+          reportedAttemptTokens.insert(token)
+          note(.error, "`\(spelling)` is deprecated: use `\(replacement)`")
+        }
       }
       for argument in node.arguments { argument.value.forEach(walk) }
       for block in node.blocks { block.forEach(walk) }
@@ -1297,6 +1382,74 @@ struct Matching {
       node.value.forEach(walk)
     }
     nodes.forEach(walk)
+  }
+
+  /// Notes a deprecated name of the attempt: an error, but for decoration (`.foregroundColor`)
+  /// a reviewer reads past while the point is right (``settleDeprecatedDecoration``).
+  private mutating func noteDeprecated(_ node: CodeNode, _ replacement: String) {
+    let message = "`\(display(node, in: attempt))` is deprecated: use `\(replacement)`"
+    if node.kind == .modifier && APIVocabulary.decoration.contains(node.name)
+      && !expected.hints.essential.contains(node.name)
+    {
+      deprecatedDecoration.append(findings.count)
+      note(.slip, message)
+    } else {
+      note(.error, message)
+    }
+  }
+
+  /// Deprecated decoration on an attempt that misses part of the point stands where that part
+  /// should be (`.foregroundColor(.red)` for a button's `role: .destructive`): an error then.
+  private mutating func settleDeprecatedDecoration() {
+    guard lost.major > 0.01 else { return }
+    for index in deprecatedDecoration {
+      findings[index].severity = .error
+      errorCount += 1
+    }
+  }
+
+  /// The deprecated overload a call takes, by a label or its closure's parameters
+  /// (``APIVocabulary/deprecatedLabels``, ``APIVocabulary/deprecatedArities``): how it is
+  /// written (`.onChange(perform:)`) and what replaces it.
+  private static func overload(
+    _ node: CodeNode, vocabulary: APIVocabulary
+  ) -> (spelling: String, replacement: String)? {
+    guard node.kind == .call || node.kind == .modifier else { return nil }
+    let prefix = node.kind == .modifier ? "." : ""
+    if let labels = vocabulary.deprecatedLabels[node.name] {
+      for argument in node.arguments {
+        if let label = argument.label, let replacement = labels[label] {
+          return (prefix + node.name + "(" + label + ":)", replacement)
+        }
+      }
+    }
+    if let arities = vocabulary.deprecatedArities[node.name],
+      let closure = node.arguments.last(where: \.isClosure)?.value.first
+    {
+      // Named parameters only: `$1` may sit in a string's interpolation.
+      let count = closure.parameters.count
+      if count > 0, let replacement = arities[count] {
+        return (
+          prefix + node.name + " { \(count == 1 ? "value" : "\(count) values") in }", replacement
+        )
+      }
+    }
+    return nil
+  }
+
+  /// Every node of a tree, depth first.
+  private static func allNodes(_ nodes: [CodeNode]) -> [CodeNode] {
+    var all: [CodeNode] = []
+    func walk(_ node: CodeNode) {
+      all.append(node)
+      for argument in node.arguments { argument.value.forEach(walk) }
+      for block in node.blocks { block.forEach(walk) }
+      node.attributes.forEach(walk)
+      node.clause.forEach(walk)
+      node.value.forEach(walk)
+    }
+    nodes.forEach(walk)
+    return all
   }
 
   // MARK: Words

@@ -64,7 +64,8 @@ struct CodeClassifier {
 
   private func classify(_ node: CodeNode, minor: Bool) -> CodeNode {
     var node = node
-    if node.kind == .call, node.arguments.isEmpty,
+    // Every style suffix ends in `Style`: one look before fourteen.
+    if node.kind == .call, node.arguments.isEmpty, node.name.hasSuffix("Style"),
       let suffix = APIVocabulary.styleSuffixes.first(where: { node.name.hasSuffix($0) }),
       node.name.count > suffix.count
     {

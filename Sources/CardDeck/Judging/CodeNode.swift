@@ -64,21 +64,57 @@ struct CodeNode: Sendable {
   /// The tokens the node spans.
   var tokens: Range<Int>
   /// Arguments in parentheses or brackets, then trailing closures.
-  var arguments: [Argument] = []
+  var arguments: [Argument] {
+    get { storage.arguments }
+    _modify {
+      unshare()
+      yield &storage.arguments
+    }
+  }
   /// Whether the call has parentheses, even empty ones.
   var hasParentheses = false
   /// Closure parameters; names a declaration introduces.
-  var parameters: [String] = []
+  var parameters: [String] {
+    get { storage.parameters }
+    _modify {
+      unshare()
+      yield &storage.parameters
+    }
+  }
   /// Whether a closure uses `$0`, `$1`…: the number of anonymous parameters.
   var anonymousParameters = 0
   /// Bodies: a closure's or declaration's block, a statement's blocks.
-  var blocks: [[CodeNode]] = []
+  var blocks: [[CodeNode]] {
+    get { storage.blocks }
+    _modify {
+      unshare()
+      yield &storage.blocks
+    }
+  }
   /// A declaration's attributes.
-  var attributes: [CodeNode] = []
+  var attributes: [CodeNode] {
+    get { storage.attributes }
+    _modify {
+      unshare()
+      yield &storage.attributes
+    }
+  }
   /// A declaration's type annotation or inheritance clause; a statement's condition.
-  var clause: [CodeNode] = []
+  var clause: [CodeNode] {
+    get { storage.clause }
+    _modify {
+      unshare()
+      yield &storage.clause
+    }
+  }
   /// A declaration's initial value.
-  var value: [CodeNode] = []
+  var value: [CodeNode] {
+    get { storage.value }
+    _modify {
+      unshare()
+      yield &storage.value
+    }
+  }
 
   /// Whether the name is API (set by the classifier); false for placeholders.
   var isAPI = false
@@ -89,7 +125,13 @@ struct CodeNode: Sendable {
   var weight: Weight?
   /// The labels, names and literals in the node's arguments and what it holds, worked out with
   /// the weight, for telling which of several candidates is most alike.
-  var fingerprint: Set<String>?
+  var fingerprint: Set<String>? {
+    get { storage.fingerprint }
+    _modify {
+      unshare()
+      yield &storage.fingerprint
+    }
+  }
   /// Whether the node stands for many: it came out of a `ForEach` or a `for` loop.
   var isRepeated = false
   /// Whether the node is one of the candidates of a container that tries them in order
@@ -103,6 +145,47 @@ struct CodeNode: Sendable {
   /// Whether the node is scaffolding around what matters: when it has no counterpart, its
   /// blocks are compared in its place.
   var isTransparent = false
+
+  /// What the node holds, behind one reference: the comparison passes nodes around by the
+  /// thousand, and a copy then costs one retain, not one per array.
+  private var storage = Storage()
+
+  init(kind: Kind, name: String, token: Int?, tokens: Range<Int>) {
+    self.kind = kind
+    self.name = name
+    self.token = token
+    self.tokens = tokens
+  }
+
+  /// Gives the node its own storage before a change, so that copies keep their value.
+  private mutating func unshare() {
+    if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+  }
+
+  /// Mutable only through a node that holds the sole reference (``unshare()``), so never
+  /// changed while shared, across threads or not; which is also why the runtime's exclusivity
+  /// checks, as costly as the copies saved, are left out.
+  private final class Storage: @unchecked Sendable {
+    @exclusivity(unchecked) var arguments: [Argument] = []
+    @exclusivity(unchecked) var parameters: [String] = []
+    @exclusivity(unchecked) var blocks: [[CodeNode]] = []
+    @exclusivity(unchecked) var attributes: [CodeNode] = []
+    @exclusivity(unchecked) var clause: [CodeNode] = []
+    @exclusivity(unchecked) var value: [CodeNode] = []
+    @exclusivity(unchecked) var fingerprint: Set<String>?
+
+    func copy() -> Storage {
+      let other = Storage()
+      other.arguments = arguments
+      other.parameters = parameters
+      other.blocks = blocks
+      other.attributes = attributes
+      other.clause = clause
+      other.value = value
+      other.fingerprint = fingerprint
+      return other
+    }
+  }
 }
 
 extension CodeNode {

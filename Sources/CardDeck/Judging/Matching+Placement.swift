@@ -57,10 +57,7 @@ extension Matching {
   /// Whether one of the attempt's names or attributes is one of `names`: a cheap look before
   /// walking its tree for a check that seldom applies.
   private func attemptWrites(_ names: Set<Substring>) -> Bool {
-    attempt.tokens.contains { token in
-      (token.kind == .identifier || token.kind == .attribute)
-        && names.contains(attempt.source[token.range])
-    }
+    !names.isDisjoint(with: attempt.writtenNames)
   }
 
   /// `.swipeActions` and the other row modifiers on the `List` itself reach no row.

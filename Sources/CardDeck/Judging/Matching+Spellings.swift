@@ -99,4 +99,17 @@ extension Matching {
         && node.clause.count == 1 && node.clause[0].name == "Bool"
     }
   }
+
+  /// An argument the card writes that the attempt's member, written without any argument list,
+  /// reads from where it is used (``APIVocabulary/implied``): the static
+  /// `ContentUnavailableView.search` for `.search(text: query)`, which inside a searchable view
+  /// shows the query itself.
+  func isImplied(_ argument: CodeNode.Argument, of e: CodeNode, _ a: CodeNode) -> Bool {
+    guard e.name == a.name, a.arguments.isEmpty, !a.hasParentheses, let label = argument.label,
+      let entries = vocabulary.implied[e.name], let token = e.token, token >= 2
+    else { return false }
+    // The owner is the name before the dot: `ContentUnavailableView.search`.
+    let owner = expected.source[expected.tokens[token - 2].range]
+    return entries.contains { $0.label == label && $0.owner == owner }
+  }
 }

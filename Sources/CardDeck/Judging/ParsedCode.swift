@@ -12,6 +12,9 @@ struct ParsedCode: Sendable {
   let ownNames: Set<Substring>
   /// The values the code gives its own variables: `let columns = [GridItem(…)]`.
   let variables: [String: [CodeNode]]
+  /// The names and attributes the code writes, for the cheap looks that come before a check
+  /// that seldom applies.
+  let writtenNames: Set<Substring>
 
   init(
     _ source: String, hints: JudgingHints, vocabulary: APIVocabulary, collectsNames: Bool = false,
@@ -32,10 +35,17 @@ struct ParsedCode: Sendable {
     // from the classifier, and its fingerprints when asked for.
     self.nodes = collectsNames ? classified.map(Self.measured) : classified
     let tokens = parser.tokens
+    let utf8 = source.utf8
+    // A label is a name before a `:`, a one-byte token: read as a byte.
+    func isColon(_ token: SwiftToken) -> Bool {
+      token.kind == .punctuation && utf8[token.range.lowerBound] == UInt8(ascii: ":")
+        && utf8.index(after: token.range.lowerBound) == token.range.upperBound
+    }
     self.ownNames = Set(
       tokens.indices.filter { index in
-        [.identifier, .dollar, .string].contains(tokens[index].kind)
-          && !(index + 1 < tokens.count && source[tokens[index + 1].range] == ":")
+        let kind = tokens[index].kind
+        return (kind == .identifier || kind == .dollar || kind == .string)
+          && !(index + 1 < tokens.count && isColon(tokens[index + 1]))
       }
       .map { source[tokens[$0].range] }
       .filter { !APIVocabulary.scaffolding.contains(String($0)) && $0 != "View" })
@@ -52,6 +62,9 @@ struct ParsedCode: Sendable {
     }
     collect(self.nodes)
     self.variables = variables
+    self.writtenNames = Set(
+      tokens.lazy.filter { $0.kind == .identifier || $0.kind == .attribute }
+        .map { source[$0.range] })
   }
 
   /// `node` with its weight and fingerprint, and those of everything in it, worked out once:

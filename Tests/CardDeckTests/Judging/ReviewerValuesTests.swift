@@ -112,4 +112,137 @@ struct ReviewerValuesTests {
       "enum Size { case huge }\nText(\"Hi\").font(.huge).sheet(isPresented: $on) { Text(\"a\") }"
     #expect(judge(own, code).grade == 5)
   }
+
+  static let noResults = """
+    .overlay {
+        if !searchText.isEmpty && visibleRecipes.isEmpty {
+            ContentUnavailableView.search(text: searchText)
+        }
+    }
+    """
+
+  @Test(
+    "takes the static ContentUnavailableView.search for the card's search(text:), the query it reads being implied",
+    arguments: [
+      ".overlay { if !searchText.isEmpty, visibleRecipes.isEmpty { ContentUnavailableView.search } }",
+      ".overlay { if !query.isEmpty && results.isEmpty { ContentUnavailableView.search } }",
+    ])
+  func impliedArgument(attempt: String) throws {
+    let judgement = judge(attempt, Self.noResults)
+    #expect(judgement.grade == 5, "\(judgement.reason)")
+  }
+
+  @Test(
+    "still takes another label, another member or an empty argument list for an error",
+    arguments: [
+      "ContentUnavailableView.search(query: searchText)",
+      "ContentUnavailableView.searching(text: searchText)",
+      "ContentUnavailableView.searching",
+      "ContentUnavailableView.search()",
+    ])
+  func impliedArgumentStaysWrong(_ call: String) throws {
+    let attempt = ".overlay { if !searchText.isEmpty && visibleRecipes.isEmpty { \(call) } }"
+    let judgement = judge(attempt, Self.noResults)
+    #expect(try #require(judgement.grade) <= 3, "\(judgement.reason)")
+  }
+
+  @Test("implies an argument only for the member the vocabulary lists it for")
+  func impliedArgumentOnlyForItsOwner() throws {
+    // Another type's `search(text:)`, API too, reads nothing by itself.
+    let vocabulary = APIVocabulary(listing: APIVocabulary.listing + "\n# types\nResultsView\n")
+    let code =
+      ".overlay {\n    if !q.isEmpty && r.isEmpty {\n        ResultsView.search(text: q)\n    }\n}"
+    let judgement = AnswerJudge(code: code, vocabulary: vocabulary).judge(
+      ".overlay { if !q.isEmpty && r.isEmpty { ResultsView.search } }")
+    #expect(try #require(judgement.grade) <= 3, "\(judgement.reason)")
+    let listing = APIVocabulary(listing: "# implied\nContentUnavailableView.search text:\nbad\n")
+    #expect(listing.implied["search"]?.map(\.owner) == ["ContentUnavailableView"])
+    #expect(listing.implied["search"]?.map(\.label) == ["text"])
+  }
+
+  @Test(
+    "takes a test of the card's if left out for a detail missing, however the rest is spelled",
+    arguments: [
+      ".overlay { if visibleRecipes.isEmpty { ContentUnavailableView.search } }",
+      ".overlay { if visibleRecipes.isEmpty { ContentUnavailableView.search(text: searchText) } }",
+    ])
+  func guardLeftOut(attempt: String) throws {
+    let judgement = judge(attempt, Self.noResults)
+    #expect(judgement.grade == 4, "\(judgement.reason)")
+    #expect(judgement.reason.contains("leaves out a test"))
+  }
+
+  @Test(
+    "takes a deprecated overload, told by a label or its closure's parameters, for an error",
+    arguments: [
+      (
+        ".onChange(of: query) { newValue in search(newValue) }",
+        ".onChange(of: query) { oldValue, newValue in\n    search(newValue)\n}", "onChange"
+      ),
+      (
+        ".onChange(of: query, perform: { q in search(q) })",
+        ".onChange(of: query) { oldValue, newValue in\n    search(newValue)\n}", "onChange"
+      ),
+      (
+        "NavigationLink(\"Open\", destination: Detail(), isActive: $showsDetail)",
+        ".navigationDestination(isPresented: $showsDetail) {\n    Detail()\n}", "NavigationLink"
+      ),
+      (
+        "TextField(\"Name\", text: $name, onCommit: { save() })",
+        "TextField(\"Name\", text: $name)\n    .onSubmit { save() }", "TextField"
+      ),
+    ])
+  func deprecatedOverload(attempt: String, code: String, name: String) throws {
+    let judgement = judge(attempt, code)
+    #expect(try #require(judgement.grade) <= 2, "\(judgement.reason)")
+    #expect(
+      judgement.findings.contains {
+        $0.severity == .error && $0.message.contains(name) && $0.message.contains("deprecated")
+      })
+  }
+
+  @Test("still takes the current overloads, and the card's own deprecated one, for what they are")
+  func currentOverloads() {
+    let onChange = ".onChange(of: query) { oldValue, newValue in\n    search(newValue)\n}"
+    #expect(judge(".onChange(of: q) { old, new in search(new) }", onChange).grade == 5)
+    #expect(judge(".onChange(of: q) { search(q) }", onChange).grade ?? 0 >= 3)
+    let old = ".onChange(of: query) { newValue in\n    search(newValue)\n}"
+    #expect(judge(".onChange(of: q) { value in search(value) }", old).grade == 5)
+  }
+
+  @Test(
+    "takes deprecated decoration for a slip on a right answer, an error where the point is missing")
+  func deprecatedDecoration() throws {
+    let code = "@Environment(\\.isSearching) private var isSearching"
+    let right = judge(
+      "@Environment(\\.isSearching) var searching; Text(\"x\").foregroundColor(.secondary)", code)
+    #expect(right.grade == 4, "\(right.reason)")
+    let alert =
+      ".alert(\"Delete?\", isPresented: $asks) {\n    Button(\"Delete\", role: .destructive) { delete() }\n}"
+    let colour = judge(
+      ".alert(\"Delete?\", isPresented: $asks) { Button(\"Delete\") { delete() }.foregroundColor(.red) }",
+      alert)
+    #expect(try #require(colour.grade) <= 2, "\(colour.reason)")
+  }
+
+  @Test("takes a member none of the types having the card's member has for an error")
+  func memberOfNoType() throws {
+    let code =
+      "@Environment(\\.horizontalSizeClass) private var widthClass\n\nlet layout = widthClass == .regular\n    ? AnyLayout(HStackLayout())\n    : AnyLayout(VStackLayout())"
+    let hints = JudgingHints(essential: ["AnyLayout"])
+    let wide = judge(
+      "let layout = widthClass == .wide ? AnyLayout(HStackLayout()) : AnyLayout(VStackLayout())",
+      code, hints: hints)
+    #expect(try #require(wide.grade) <= 2, "\(wide.reason)")
+    // `.compact` is a size class too: the other branch, not a member of no type.
+    let compact = judge(
+      "let layout = widthClass == .compact ? AnyLayout(VStackLayout()) : AnyLayout(HStackLayout())",
+      code, hints: hints)
+    #expect(compact.findings.allSatisfy { !$0.message.contains("no member") })
+    let vocabulary = APIVocabulary(
+      listing: "# member types\nEdge: top bottom\nVerticalAlignment: top center\n")
+    #expect(vocabulary.lacksMember("up", alongside: "top"))
+    #expect(!vocabulary.lacksMember("center", alongside: "top"))
+    #expect(!vocabulary.lacksMember("up", alongside: "medium"))
+  }
 }
