@@ -198,6 +198,7 @@ struct Matching {
     checkRowModifiers()
     checkToolbarContent()
     checkEnvironmentReads()
+    checkEnvironmentAssignments()
     reportDeprecated(attempt.nodes)
     settleDeprecatedDecoration()
     noteExtraCode()

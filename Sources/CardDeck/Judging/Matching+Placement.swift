@@ -111,6 +111,40 @@ extension Matching {
     }
   }
 
+  /// A property that `@Environment` gives has no setter, so an attempt that assigns to one
+  /// (`isPresented = false` to close a sheet) does not compile, however right the rest is.
+  mutating func checkEnvironmentAssignments() {
+    guard attemptWrites(["@Environment"]) else { return }
+    var readOnly: Set<Substring> = []
+    Self.forEachBlock(attempt.nodes) { items in
+      for item in items where item.kind == .declaration && item.name == "var" {
+        guard item.attributes.contains(where: { $0.name == "Environment" }) else { continue }
+        for name in item.parameters { readOnly.insert(Substring(name)) }
+      }
+    }
+    guard !readOnly.isEmpty else { return }
+    let tokens = attempt.tokens
+    let source = attempt.source
+    for index in tokens.indices.dropLast() where tokens[index].kind == .identifier {
+      let name = source[tokens[index].range]
+      guard readOnly.contains(name), tokens[index + 1].kind == .operator,
+        source[tokens[index + 1].range] == "="
+      else { continue }
+      // `var name = …` declares it; `other.name = …` is another value's; `self.name` is it.
+      if index > 0 {
+        let before = source[tokens[index - 1].range]
+        if before == "var" || before == "let" { continue }
+        if before == ".", index < 2 || source[tokens[index - 2].range] != "self" { continue }
+      }
+      lost.major += 1
+      lostToErrors += 1
+      note(
+        .error,
+        "`\(name)` comes from `@Environment`, which cannot be set: assigning it does not compile")
+      return
+    }
+  }
+
   /// The first view written straight in a `.toolbar` beside toolbar items (`ToolbarItem`,
   /// `ToolbarOverflowMenu`…), and that item's name: one `.toolbar` closure builds views or
   /// toolbar items, not both, so the view needs a `ToolbarItem` of its own. Walked by index:

@@ -245,4 +245,35 @@ struct ReviewerValuesTests {
     #expect(!vocabulary.lacksMember("center", alongside: "top"))
     #expect(!vocabulary.lacksMember("up", alongside: "medium"))
   }
+
+  static let dismissAction =
+    "@Environment(\\.dismiss) private var dismiss\nButton(\"Done\") { dismiss() }"
+
+  @Test(
+    "takes an assignment to a property read from the environment for an error: it has no setter",
+    arguments: [
+      "@Environment(\\.isPresented) private var isPresented; Button(\"Done\") { isPresented = false }",
+      "@Environment(\\.dismiss) var dismiss; Button(\"Done\") { self.dismiss = nil }",
+    ])
+  func assignmentToEnvironment(attempt: String) throws {
+    let judgement = judge(attempt, Self.dismissAction)
+    // Wrong in one way with the rest right, as a wrong name is: 2 at most.
+    #expect(try #require(judgement.grade) <= 2)
+    #expect(
+      judgement.findings.contains {
+        $0.severity == .error && $0.message.contains("cannot be set")
+      })
+  }
+
+  @Test(
+    "does not take a declaration, a comparison or another value's property for an assignment",
+    arguments: [
+      "@Environment(\\.dismiss) private var dismiss; Button(\"Done\") { dismiss() }",
+      "@Environment(\\.dismiss) var close; Button(\"Done\") { if close == nil { } ; close() }",
+      "@Environment(\\.dismiss) var dismiss; Button(\"Done\") { model.dismiss = true; dismiss() }",
+    ])
+  func notAnAssignmentToEnvironment(attempt: String) {
+    let judgement = judge(attempt, Self.dismissAction)
+    #expect(!judgement.findings.contains { $0.message.contains("cannot be set") })
+  }
 }
