@@ -236,11 +236,10 @@ public struct DeckCache: Sendable {
       status.st_uid == geteuid(), status.st_size <= largestFile, status.st_size >= headLength
     else { return nil }
     let size = Int(status.st_size)
-    guard var bytes = readAll(descriptor, from: 0, count: headLength),
-      let front = try? frontLength(bytes), front <= size - headLength,
-      let rest = readAll(descriptor, from: headLength, count: front)
+    guard let head = readAll(descriptor, from: 0, count: headLength),
+      let front = try? frontLength(head), front <= size - headLength,
+      let bytes = readAll(descriptor, from: 0, count: headLength + front)
     else { return nil }
-    bytes += rest
     let end = headLength + front
     guard
       var stored = try? parseFront(
@@ -253,17 +252,24 @@ public struct DeckCache: Sendable {
 
   /// `count` bytes of the file `descriptor` from `offset`, or nil if there are fewer.
   static func readAll(_ descriptor: Int32, from offset: Int, count: Int) -> [UInt8]? {
-    var bytes = [UInt8](repeating: 0, count: count)
-    var filled = 0
-    while filled < count {
-      let read = bytes.withUnsafeMutableBytes {
-        pread(descriptor, $0.baseAddress! + filled, count - filled, off_t(offset + filled))
+    var complete = true
+    // Not zeroed first (megabytes of stores at 100k cards): every byte is read into place, or
+    // the whole is dropped.
+    let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+      var filled = 0
+      while filled < count {
+        let read = pread(
+          descriptor, buffer.baseAddress! + filled, count - filled, off_t(offset + filled))
+        if read < 0, errno == EINTR { continue }
+        guard read > 0 else {
+          complete = false
+          break
+        }
+        filled += read
       }
-      if read < 0, errno == EINTR { continue }
-      guard read > 0 else { return nil }
-      filled += read
+      initialized = filled
     }
-    return bytes
+    return complete ? bytes : nil
   }
 
   // MARK: Writing

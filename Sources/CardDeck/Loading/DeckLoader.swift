@@ -248,21 +248,27 @@ public struct DeckLoader: Sendable {
         ReadProblem(
           reason: "the file has \(status.st_size) bytes; a deck has at most \(largestFile)"))
     }
-    var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
-    var filled = 0
-    while filled < bytes.count {
-      let count = bytes.withUnsafeMutableBytes {
-        Glibc.read(descriptor, $0.baseAddress! + filled, $0.count - filled)
+    var failure: Int32 = 0
+    // Read into place, not zeroed first and copied after.
+    let bytes = [UInt8](unsafeUninitializedCapacity: Int(status.st_size)) { buffer, initialized in
+      var filled = 0
+      while filled < buffer.count {
+        let count = Glibc.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+        if count < 0, errno == EINTR { continue }
+        if count < 0 {
+          failure = errno
+          break
+        }
+        if count == 0 { break }
+        filled += count
       }
-      if count < 0, errno == EINTR { continue }
-      if count < 0 {
-        return .failure(
-          ReadProblem(reason: "the file cannot be read: \(String(cString: strerror(errno)))"))
-      }
-      if count == 0 { break }
-      filled += count
+      initialized = filled
     }
-    return .success((Array(bytes.prefix(filled)), FileIdentity(status)))
+    if failure != 0 {
+      return .failure(
+        ReadProblem(reason: "the file cannot be read: \(String(cString: strerror(failure)))"))
+    }
+    return .success((bytes, FileIdentity(status)))
   }
 }
 
