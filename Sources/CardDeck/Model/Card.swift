@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One card of a deck: what every kind has in common, and the kind's own content.
 ///
 /// A card read from the deck cache holds its content as a place in the cache file, read and
@@ -51,7 +53,7 @@ public struct Card: Hashable, Sendable, Identifiable {
     get {
       switch storage.content {
       case .decoded(let content): content
-      case .deferred(let record): record.content
+      case .deferred(let record): storage.read(record)
       }
     }
     set { update { $0.content = .decoded(newValue) } }
@@ -71,6 +73,14 @@ public struct Card: Hashable, Sendable, Identifiable {
     var section: String?
     var location: SourceLocation
     var content: ContentSource
+    /// A deferred content once read, boxed: a card without it stays small. Kept here, not in an
+    /// object of its own, so that a card read from the cache is one allocation.
+    private let read = Mutex<Decoded>(.none)
+
+    private enum Decoded {
+      case none
+      indirect case some(Content)
+    }
 
     init(
       id: String, deck: String, lesson: Int?, topic: String, section: String?,
@@ -85,6 +95,16 @@ public struct Card: Hashable, Sendable, Identifiable {
       self.content = content
     }
 
+    /// The content `record` gives, read the first time only.
+    func read(_ record: CardContentRecord) -> Content {
+      read.withLock { decoded in
+        if case .some(let content) = decoded { return content }
+        let content = record.read()
+        decoded = .some(content)
+        return content
+      }
+    }
+
     func copy() -> Storage {
       Storage(
         id: id, deck: deck, lesson: lesson, topic: topic, section: section, location: location,
@@ -94,7 +114,8 @@ public struct Card: Hashable, Sendable, Identifiable {
 
   /// The content, or where to read it from.
   private enum ContentSource: Sendable {
-    case decoded(Content)
+    // Boxed, so that a card read from the cache is small: the content's structs are large.
+    indirect case decoded(Content)
     case deferred(CardContentRecord)
   }
 
