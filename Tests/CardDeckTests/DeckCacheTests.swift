@@ -27,6 +27,13 @@ private final class CachedDecks {
     DeckCache(folder: cacheFolder, program: Array(program.utf8), settleTime: settleTime)
   }
 
+  /// A cache whose writes wait for `writePending()`, with `clock` as its wall clock.
+  func deferringCache(clock: @escaping @Sendable () -> Int = DeckCache.realTime) -> DeckCache {
+    DeckCache(
+      folder: cacheFolder, program: Array("test build".utf8), settleTime: 0,
+      deferringWrites: true, clock: clock)
+  }
+
   /// The decks as parsed without a cache.
   func parsed() throws -> DeckCollection { try DeckLoader().load(folder: decks) }
 
@@ -365,5 +372,127 @@ struct DeckCacheTests {
     #expect(unchanged == parsed.cards.filter { !$0.location.path.hasSuffix("/y.md") })
     #expect(unchanged.count > 10)
     #expect(loaded.cards.contains { $0.prompt.text == "Q3" })
+  }
+
+  @Test("vouches for the ids when none repeats, and only while the claim matches its entries")
+  func distinctIDs() throws {
+    let setup = try CachedDecks()
+    // The shared setup has an id in two files: no claim.
+    _ = try setup.loaded()
+    #expect(!setup.cache().read(for: setup.decks).idsAreDistinct)
+    #expect(unlink(setup.decks + "/y.md") == 0)
+    let parsed = try setup.parsed()
+    #expect(parsed.errors.isEmpty)
+    _ = try setup.loaded()
+    #expect(setup.cache().read(for: setup.decks).idsAreDistinct)
+    expectSame(try setup.loaded(), parsed)
+
+    // The claim is the front part's last 8 bytes: changed, it is not believed.
+    var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: setup.cacheFile)))
+    let front = bytes[DeckCache.magic.count + 8..<DeckCache.headLength].reversed().reduce(0) {
+      $0 << 8 | Int($1)
+    }
+    bytes[DeckCache.headLength + front - 3] ^= 0x10
+    try Data(bytes).write(to: URL(fileURLWithPath: setup.cacheFile))
+    let stored = setup.cache().read(for: setup.decks)
+    #expect(stored.entries.count == 4 && !stored.idsAreDistinct)
+    expectSame(try setup.loaded(), parsed)
+  }
+
+  @Test("looks the ids up when a file is parsed, though the cache vouches for the others")
+  func claimWithParsedFile() throws {
+    let setup = try CachedDecks()
+    #expect(unlink(setup.decks + "/y.md") == 0)
+    _ = try setup.loaded()
+    #expect(setup.cache().read(for: setup.decks).idsAreDistinct)
+    // A new file that takes an id the cached decks use.
+    try setup.root.write("decks/x.md", "# X\n\n## Trick · T · same\nQ3\n\n---\n\nA3\n")
+    let loaded = try setup.loaded()
+    expectSame(loaded, try setup.parsed())
+    #expect(loaded.errors.contains { $0.description.contains("the id 'same' is already used") })
+  }
+
+  @Test("believes a claim that matches its entries: the look-ups are really left out")
+  func claimIsUsed() throws {
+    let setup = try CachedDecks()
+    let paths = ["y.md", "z.md"].map { setup.decks + "/" + $0 }
+    // Two stand-ins that share an id, stored with a claim that none repeats.
+    let entries = try paths.map { path in
+      let stand_in = parseDeck(
+        "# \(path.suffix(4).prefix(1))\n\n## Trick · T · twice\nQ\n\n---\n\nA\n",
+        name: String(path.suffix(4).prefix(1)))
+      return DeckCache.NewEntry(
+        path: path, identity: try #require(FileIdentity(path: path)),
+        encoded: DeckCache.encode(stand_in.deck, []))
+    }
+    for path in setup.deckPaths where !paths.contains(path) { #expect(unlink(path) == 0) }
+    setup.cache().write(entries, for: setup.decks, idsAreDistinct: true)
+    #expect(try setup.loaded().cards.map(\.id) == ["twice", "twice"])
+    setup.cache().write(entries, for: setup.decks)
+    #expect(try setup.loaded().cards.map(\.id) == ["twice"])
+  }
+
+  @Test("with deferred writes, writes nothing until asked, then what an immediate write would")
+  func deferredWrite() throws {
+    let setup = try CachedDecks()
+    let cache = setup.deferringCache()
+    let parsed = try setup.parsed()
+    expectSame(try setup.loaded(cache), parsed)
+    #expect(!FileManager.default.fileExists(atPath: setup.cacheFile))
+    cache.writePending()
+    #expect(setup.storedPaths() == setup.deckPaths)
+    expectSame(try setup.loaded(cache), parsed)
+    // Nothing changed: nothing waits, and writing again changes nothing.
+    let before = try Data(contentsOf: URL(fileURLWithPath: setup.cacheFile))
+    cache.writePending()
+    #expect(try Data(contentsOf: URL(fileURLWithPath: setup.cacheFile)) == before)
+  }
+
+  @Test("a deferred write after a deck file was edited never makes the edit unseen")
+  func deferredWriteRacingAnEdit() throws {
+    let setup = try CachedDecks()
+    _ = try setup.loaded()
+    let cache = setup.deferringCache()
+    // Touched, so that the load reads and parses it again.
+    let path = setup.decks + "/y.md"
+    #expect(utimensat(AT_FDCWD, path, nil, 0) == 0)
+    _ = try setup.loaded(cache)
+    // Edited in place between the load and the write, its size and modification time kept.
+    var before = stat()
+    stat(path, &before)
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    let handle = try #require(FileHandle(forUpdatingAtPath: path))
+    try handle.write(contentsOf: Data(text.replacingOccurrences(of: "Q2", with: "Q3").utf8))
+    try handle.close()
+    var times = [before.st_atim, before.st_mtim]
+    #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+    cache.writePending()
+    let loaded = try setup.loaded()
+    expectSame(loaded, try setup.parsed())
+    #expect(loaded.cards.contains { $0.prompt.text == "Q3" })
+  }
+
+  @Test("a deferred write leaves out files changed shortly before they were read, however late")
+  func deferredWriteSettlesByReadTime() throws {
+    let setup = try CachedDecks()
+    // The load's clock says the files were read when they were just written (the epoch, before
+    // any of their times); the write itself comes later by the file system's clock.
+    let cache = setup.deferringCache(clock: { 0 })
+    expectSame(try setup.loaded(cache), try setup.parsed())
+    cache.writePending()
+    #expect(setup.storedPaths() == [])
+  }
+
+  @Test("keeps the latest update a decks folder waits for, and writes it once")
+  func deferredUpdatesReplaced() throws {
+    let setup = try CachedDecks()
+    let cache = setup.deferringCache()
+    _ = try setup.loaded(cache)
+    try setup.root.write("decks/new.md", "# New\n\n## Trick · T · new\nQ\n\n---\n\nA\n")
+    _ = try setup.loaded(cache)
+    #expect(!FileManager.default.fileExists(atPath: setup.cacheFile))
+    cache.writePending()
+    #expect(setup.storedPaths() == (setup.deckPaths + [setup.decks + "/new.md"]).sorted())
+    expectSame(try setup.loaded(), try setup.parsed())
   }
 }

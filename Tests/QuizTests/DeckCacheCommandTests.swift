@@ -55,4 +55,66 @@ struct DeckCacheCommandTests {
     let written = try FileManager.default.contentsOfDirectory(atPath: folder.path + "/cache")
     #expect(written.count == 1 && written[0].hasPrefix("decks-") && written[0].hasSuffix(".cache"))
   }
+
+  @Test("a session writes the deck cache once its first card is shown, before reading a line")
+  func sessionWritesAfterFirstCard() throws {
+    let folder = try TemporaryFolder()
+    try FileManager.default.createDirectory(
+      atPath: folder.path + "/decks", withIntermediateDirectories: true)
+    try folder.write("decks/garden.md", gardenDeck)
+    let variables = [
+      "QUIZ_DECKS": folder.path + "/decks", "QUIZ_STATE": folder.path + "/state",
+      "QUIZ_NOW": "2026-11-29T08:00:00Z",
+    ]
+    let cache = DeckCache(
+      folder: folder.path + "/cache", program: [1, 2, 3], settleTime: 0, deferringWrites: true)
+    let input = CacheProbe(folder: folder.path + "/cache")
+    let result = runQuiz(["review"], variables: variables, input: input) { $0.deckCache = cache }
+    #expect(result.status == .success)
+    #expect(result.out.contains("[1/"))
+    #expect(input.filesAtFirstRead?.count == 1)
+    #expect(input.filesAtFirstRead?.first?.hasSuffix(".cache") == true)
+  }
+
+  @Test(
+    "other commands write the deck cache as they end, and print the same",
+    arguments: [["decks"], ["topics"], ["check"], ["stats"]])
+  func commandsWriteAtTheEnd(arguments: [String]) throws {
+    let folder = try TemporaryFolder()
+    try FileManager.default.createDirectory(
+      atPath: folder.path + "/decks", withIntermediateDirectories: true)
+    try folder.write("decks/garden.md", gardenDeck)
+    let variables = [
+      "QUIZ_DECKS": folder.path + "/decks", "QUIZ_STATE": folder.path + "/state",
+      "QUIZ_NOW": "2026-11-29T08:00:00Z",
+    ]
+    let plain = runQuiz(arguments, variables: variables)
+    for _ in 0..<2 {
+      let cache = DeckCache(
+        folder: folder.path + "/cache", program: [1, 2, 3], settleTime: 0, deferringWrites: true)
+      let cached = runQuiz(arguments, variables: variables) { $0.deckCache = cache }
+      #expect(cached.status == plain.status)
+      #expect(cached.out == plain.out)
+      #expect(cached.error == plain.error)
+      let written = try FileManager.default.contentsOfDirectory(atPath: folder.path + "/cache")
+      #expect(written.count == 1 && written[0].hasSuffix(".cache"))
+    }
+  }
+}
+
+/// An input with no lines that notes which files the cache folder held when it was first read.
+private final class CacheProbe: LineInput {
+  let folder: String
+  private(set) var filesAtFirstRead: [String]?
+  let isInteractive = false
+  let linesRead = 0
+
+  init(folder: String) { self.folder = folder }
+
+  func read(prompt: String, deadline: Double?, tick: ((Int) -> String)?) -> InputEvent {
+    if filesAtFirstRead == nil {
+      filesAtFirstRead = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    }
+    return .end
+  }
 }

@@ -119,27 +119,6 @@ struct CacheBytes {
     return text
   }
 
-  /// A string, `previous` itself when it has the same bytes (no second copy of a shared one).
-  mutating func string(reusing previous: String) throws(Malformed) -> String {
-    let start = offset
-    let range = try range()
-    var same = false
-    var previous = previous
-    previous.withUTF8 { utf8 in
-      // Through the buffers: the array slice's checked subscripts were most of the comparison.
-      same =
-        utf8.count == range.count
-        && bytes.withUnsafeBufferPointer {
-          UnsafeBufferPointer(rebasing: $0[range]).elementsEqual(utf8)
-        }
-    }
-    guard same else {
-      offset = start
-      return try string()
-    }
-    return previous
-  }
-
   mutating func optionalString() throws(Malformed) -> String? {
     try bool() ? try string() : nil
   }

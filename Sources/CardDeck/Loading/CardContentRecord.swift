@@ -1,8 +1,6 @@
-import Synchronization
-
-/// A cached card's content: where it lies in the cache file, read, checked and decoded the
-/// first time it is asked for, then kept.
-final class CardContentRecord: Sendable {
+/// Where a cached card's content lies in the cache file: read, checked and decoded when the card
+/// is first asked for it (the card keeps what it gave).
+struct CardContentRecord: Sendable {
   let kind: CardKind
   private let id: String
   /// The card's place among its deck's cards, to find it again in a new parse.
@@ -11,13 +9,6 @@ final class CardContentRecord: Sendable {
   /// The content's bytes, in the entry's content.
   private let range: Range<Int>
   private let hash: UInt64
-  /// The content once decoded, boxed: a record without it stays small.
-  private let decoded = Mutex<Decoded>(.none)
-
-  private enum Decoded {
-    case none
-    indirect case some(Card.Content)
-  }
 
   init(
     kind: CardKind, id: String, index: Int, deck: CachedDeck, range: Range<Int>, hash: UInt64
@@ -32,13 +23,8 @@ final class CardContentRecord: Sendable {
 
   /// The content: decoded from the cache if its bytes are there and sound and of the card's
   /// kind, else from its deck file parsed again.
-  var content: Card.Content {
-    decoded.withLock { decoded in
-      if case .some(let content) = decoded { return content }
-      let content = cached() ?? deck.parsedContent(of: id, at: index) ?? unavailable
-      decoded = .some(content)
-      return content
-    }
+  func read() -> Card.Content {
+    cached() ?? deck.parsedContent(of: id, at: index) ?? unavailable
   }
 
   private func cached() -> Card.Content? {

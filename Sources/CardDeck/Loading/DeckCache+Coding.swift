@@ -1,8 +1,9 @@
 extension DeckCache {
   /// A file's parse, as the cache holds it: every field of the deck, its cards and their
   /// diagnostics, so that decoding gives back exactly what parsing gave. The headings (the deck,
-  /// each card's id, deck, lesson, topic, section, place and kind, and the diagnostics) are
-  /// apart from the content, which each heading locates and hashes.
+  /// its distinct topics and sections, each card's id, deck, lesson, topic and section by their
+  /// places, place in the file and kind, and the diagnostics) are apart from the content, which
+  /// each heading locates and hashes.
   static func encode(_ deck: Deck, _ diagnostics: [Diagnostic]) -> Encoded {
     var out = CacheBytes()
     var content = CacheBytes()
@@ -12,13 +13,28 @@ extension DeckCache {
     out.append(deck.path)
     out.append(deck.format == .native ? 0 as UInt8 : 1)
     out.append(deck.cards.count)
-    for card in deck.cards {
+    // Each distinct topic and section once, in the order the cards first use them; a card
+    // gives their places (a section's plus one, 0 for none), so that decoding makes one string
+    // for each, not one a card.
+    var strings: [String] = []
+    var places: [String: Int] = [:]
+    func place(of text: String) -> Int {
+      if let place = places[text] { return place }
+      strings.append(text)
+      places[text] = strings.count - 1
+      return strings.count - 1
+    }
+    let topics = deck.cards.map { place(of: $0.topic) }
+    let sections = deck.cards.map { card in card.section.map { place(of: $0) + 1 } ?? 0 }
+    out.append(strings.count)
+    for text in strings { out.append(text) }
+    for (index, card) in deck.cards.enumerated() {
       out.append(card.id)
       // The deck's name and path once, not once a card.
       encode(card.deck, sameAs: deck.name, into: &out)
       out.append(card.lesson)
-      out.append(card.topic)
-      out.append(card.section)
+      out.append(topics[index])
+      out.append(sections[index])
       encode(card.location.path, sameAs: deck.path, into: &out)
       out.append(card.location.line)
       let start = content.bytes.count
@@ -56,15 +72,18 @@ extension DeckCache {
     var deck = Deck(name: name, title: title, lesson: lesson, path: path, format: format)
     let cards = try input.count()
     deck.cards.reserveCapacity(cards)
-    var topic = ""
-    var section: String?
+    var strings: [String] = []
+    for _ in 0..<(try input.count()) { strings.append(try input.string()) }
     for index in 0..<cards {
       let id = try input.string()
       let cardDeck = try decode(sameAs: name, &input)
       let cardLesson = try input.optionalInt()
-      // Neighbours mostly share their topic and section: one string for all of them.
-      topic = try input.string(reusing: topic)
-      section = try input.bool() ? try input.string(reusing: section ?? "") : nil
+      let topicPlace = try input.int()
+      let sectionPlace = try input.int()
+      guard strings.indices.contains(topicPlace), sectionPlace >= 0, sectionPlace <= strings.count
+      else { throw CacheBytes.Malformed() }
+      let topic = strings[topicPlace]
+      let section = sectionPlace == 0 ? nil : strings[sectionPlace - 1]
       let location = SourceLocation(path: try decode(sameAs: path, &input), line: try input.int())
       let kind = try decodeKind(try input.byte())
       let start = try input.int()

@@ -22,16 +22,42 @@ public struct DeckCache: Sendable {
   /// times as they were. Files changed since are parsed again next time, and stored then.
   public var settleTime: Int
 
+  /// The wall clock, in nanoseconds since 1970, read when a load has read its files: a file
+  /// changed within ``settleTime`` before that is not stored, however late the cache is written.
+  public var clock: @Sendable () -> Int
+
+  /// The updates that loads left to write, when writes wait for ``writePending()``; nil when
+  /// each load writes its update itself.
+  private let pending: PendingUpdates?
+
   /// Creates a cache in `folder` for the parsers of `program`.
-  public init(folder: String, program: some Sequence<UInt8>, settleTime: Int = 2_000_000_000) {
+  ///
+  /// With `deferringWrites`, a load only notes what the cache file should now hold, and
+  /// ``writePending()`` writes it: the executable calls it once the first card is on screen, or
+  /// before it exits. A process that ends first leaves the cache as it was, to be brought up to
+  /// date by the next load.
+  public init(
+    folder: String, program: some Sequence<UInt8>, settleTime: Int = 2_000_000_000,
+    deferringWrites: Bool = false, clock: @escaping @Sendable () -> Int = DeckCache.realTime
+  ) {
     self.folder = folder
     self.program = Array(program)
     self.settleTime = settleTime
+    self.clock = clock
+    pending = deferringWrites ? PendingUpdates() : nil
+  }
+
+  /// `CLOCK_REALTIME` in nanoseconds: the clock file times are stamped from (the kernel's
+  /// coarse copy of it, which is never ahead of it).
+  public static let realTime: @Sendable () -> Int = {
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    return Int(now.tv_sec) * 1_000_000_000 + Int(now.tv_nsec)
   }
 
   /// The format of the cache file; another one is not read. 3: the cards' headings apart from
-  /// their content, which is read a card at a time.
-  static let formatVersion: UInt64 = 3
+  /// their content, which is read a card at a time. 4: the claim that no card id repeats.
+  static let formatVersion: UInt64 = 4
   static let magic = Array("quiz deck cache\n".utf8)
   /// The largest cache file read: 100,000 cards take about 80 MB.
   static let largestFile = 1 << 30
@@ -40,7 +66,7 @@ public struct DeckCache: Sendable {
 
   /// One entry: the file it was made from, where its headings lie in the front part, and where
   /// its cards' content lies in the content part.
-  struct Entry {
+  struct Entry: Sendable {
     var identity: FileIdentity
     /// The entry's deck, card headings and diagnostics, in ``Stored/bytes``.
     var payload: Range<Int>
@@ -54,12 +80,16 @@ public struct DeckCache: Sendable {
   }
 
   /// The entries read from a cache file, by path.
-  struct Stored {
+  struct Stored: Sendable {
     /// The file's bytes up to its content part.
     var bytes: [UInt8] = []
     var entries: [String: Entry] = [:]
     /// The content part, read on demand.
     var content: CacheContent?
+    /// Whether no card id appears twice among all the entries' cards, as the load that wrote
+    /// them found: the file says so with a hash of its entries' heading hashes, in order, which
+    /// damage to either would not match. The checks across files then need not look the ids up.
+    var idsAreDistinct = false
   }
 
   /// An entry to write: a path, its file's identity, and its parse's headings and content.
@@ -153,10 +183,12 @@ public struct DeckCache: Sendable {
     else { throw CacheBytes.Malformed() }
     var stored = Stored(bytes: bytes)
     var contentEnd = 0
+    var hashes: [UInt64] = []
     for _ in 0..<(try input.count()) {
       let path = try input.string()
       let identity = try FileIdentity(&input)
       let hash = try input.uint64()
+      hashes.append(hash)
       let payload = try input.range()
       let length = try input.int()
       guard length >= 0, length <= contentCount - contentEnd else { throw CacheBytes.Malformed() }
@@ -166,8 +198,19 @@ public struct DeckCache: Sendable {
         identity: identity, payload: payload, hash: hash, content: content,
         contentHash: try input.uint64())
     }
+    let claim = try input.uint64()
     guard input.isAtEnd, contentEnd == contentCount else { throw CacheBytes.Malformed() }
+    stored.idsAreDistinct = claim == distinctClaim(hashes)
     return stored
+  }
+
+  /// What a cache file holds to say that no card id repeats among its entries, whose headings
+  /// hash to `hashes` (in the file's order); never 0, which says nothing.
+  static func distinctClaim(_ hashes: [UInt64]) -> UInt64 {
+    var bytes = CacheBytes()
+    bytes.append("no id twice")
+    for hash in hashes { bytes.append(hash) }
+    return CacheBytes.hash(bytes.bytes, 0..<bytes.bytes.count) | 1
   }
 
   /// The parse an entry holds, its cards' content to be read when asked for, if its headings
@@ -193,11 +236,10 @@ public struct DeckCache: Sendable {
       status.st_uid == geteuid(), status.st_size <= largestFile, status.st_size >= headLength
     else { return nil }
     let size = Int(status.st_size)
-    guard var bytes = readAll(descriptor, from: 0, count: headLength),
-      let front = try? frontLength(bytes), front <= size - headLength,
-      let rest = readAll(descriptor, from: headLength, count: front)
+    guard let head = readAll(descriptor, from: 0, count: headLength),
+      let front = try? frontLength(head), front <= size - headLength,
+      let bytes = readAll(descriptor, from: 0, count: headLength + front)
     else { return nil }
-    bytes += rest
     let end = headLength + front
     guard
       var stored = try? parseFront(
@@ -210,25 +252,83 @@ public struct DeckCache: Sendable {
 
   /// `count` bytes of the file `descriptor` from `offset`, or nil if there are fewer.
   static func readAll(_ descriptor: Int32, from offset: Int, count: Int) -> [UInt8]? {
-    var bytes = [UInt8](repeating: 0, count: count)
-    var filled = 0
-    while filled < count {
-      let read = bytes.withUnsafeMutableBytes {
-        pread(descriptor, $0.baseAddress! + filled, count - filled, off_t(offset + filled))
+    var complete = true
+    // Not zeroed first (megabytes of stores at 100k cards): every byte is read into place, or
+    // the whole is dropped.
+    let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+      var filled = 0
+      while filled < count {
+        let read = pread(
+          descriptor, buffer.baseAddress! + filled, count - filled, off_t(offset + filled))
+        if read < 0, errno == EINTR { continue }
+        guard read > 0 else {
+          complete = false
+          break
+        }
+        filled += read
       }
-      if read < 0, errno == EINTR { continue }
-      guard read > 0 else { return nil }
-      filled += read
+      initialized = filled
     }
-    return bytes
+    return complete ? bytes : nil
   }
 
   // MARK: Writing
 
+  /// What a load found the cache file of `decks` should now hold: the stored entries it used
+  /// and the parses of the files it read, in path order.
+  struct Update: Sendable {
+    /// An entry of the update.
+    enum Source: Sendable {
+      /// A stored entry, copied as it is (its content read back from the open cache file).
+      case kept(path: String, Entry)
+      /// A file's parse, as read when its identity was taken.
+      case parsed(path: String, identity: FileIdentity, DeckLoader.Parsed)
+    }
+
+    var decks: String
+    /// When the files were read, by ``clock``.
+    var readAt: Int
+    /// The cache file the kept entries come from.
+    var stored: Stored
+    var entries: [Source]
+    /// Whether the load found no card id twice (and no deck name twice) among all the entries.
+    var idsAreDistinct: Bool
+  }
+
+  /// Writes `update` now, or with ``writePending()`` when writes are deferred; a later update of
+  /// the same decks folder replaces one still waiting.
+  func save(_ update: Update) {
+    if let pending { pending.add(update) } else { write(update) }
+  }
+
+  /// Writes the updates that loads left, when writes are deferred; nothing otherwise. Failing is
+  /// silent, as for every write of the cache.
+  public func writePending() {
+    for update in pending?.takeAll() ?? [] { write(update) }
+  }
+
+  /// Replaces the cache file of `update.decks` with the entries of `update` that are still
+  /// sound (a kept entry whose content no longer matches its hash is left out).
+  private func write(_ update: Update) {
+    let entries = update.entries.compactMap { source -> NewEntry? in
+      switch source {
+      case .kept(let path, let entry):
+        return NewEntry(path: path, stored: entry, in: update.stored)
+      case .parsed(let path, let identity, let parse):
+        return NewEntry(
+          path: path, identity: identity, encoded: Self.encode(parse.deck, parse.diagnostics))
+      }
+    }
+    write(entries, for: update.decks, readAt: update.readAt, idsAreDistinct: update.idsAreDistinct)
+  }
+
   /// Replaces the cache file of `decks` with `entries`, leaving out files changed within
-  /// ``settleTime`` of now by the file system's clock. Failing is silent: the cache is then only
-  /// not used.
-  func write(_ entries: [NewEntry], for decks: String) {
+  /// ``settleTime`` of the earlier of `readAt` and now by the file system's clock. With
+  /// `idsAreDistinct`, the file says that no card id repeats among the entries. Failing is
+  /// silent: the cache is then only not used.
+  func write(
+    _ entries: [NewEntry], for decks: String, readAt: Int = .max, idsAreDistinct: Bool = false
+  ) {
     guard isPrivateFolder(folder, create: true) else { return }
     let target = file(for: decks)
     let temporary = target + ".tmp-\(getpid())"
@@ -246,12 +346,13 @@ public struct DeckCache: Sendable {
       unlink(temporary)
       return
     }
-    let now = Int(status.st_ctim.tv_sec) * 1_000_000_000 + Int(status.st_ctim.tv_nsec)
+    let now = min(
+      readAt, Int(status.st_ctim.tv_sec) * 1_000_000_000 + Int(status.st_ctim.tv_nsec))
     let settled = entries.filter { $0.identity.latestChange + settleTime <= now }
     // Written piece by piece rather than copied into one buffer of megabytes first.
-    let written = Self.fileParts(settled, program: program, decks: decks).allSatisfy {
-      Self.writeAll($0, to: descriptor)
-    }
+    let written = Self.fileParts(
+      settled, program: program, decks: decks, idsAreDistinct: idsAreDistinct
+    ).allSatisfy { Self.writeAll($0, to: descriptor) }
     close(descriptor)
     guard written, rename(temporary, target) == 0 else {
       unlink(temporary)
@@ -260,23 +361,26 @@ public struct DeckCache: Sendable {
   }
 
   /// A cache file's bytes, in pieces: the head, the front part (the program, the decks folder,
-  /// then for each entry its path, identity, headings and the length and hash of its content),
-  /// then each entry's content.
+  /// then for each entry its path, identity, headings and the length and hash of its content,
+  /// then the claim that no id repeats or 0), then each entry's content.
   static func fileParts(
-    _ entries: [NewEntry], program: [UInt8], decks: String
+    _ entries: [NewEntry], program: [UInt8], decks: String, idsAreDistinct: Bool = false
   ) -> [ArraySlice<UInt8>] {
     var front = CacheBytes()
     front.append(bytes: program)
     front.append(decks)
     front.append(entries.count)
+    var hashes: [UInt64] = []
     for entry in entries {
       front.append(entry.path)
       entry.identity.encode(into: &front)
-      front.append(CacheBytes.hash(entry.headings))
+      hashes.append(CacheBytes.hash(entry.headings))
+      front.append(hashes[hashes.count - 1])
       front.append(bytes: entry.headings)
       front.append(entry.content.count)
       front.append(CacheBytes.hash(entry.content, 0..<entry.content.count))
     }
+    front.append(idsAreDistinct ? distinctClaim(hashes) : 0)
     var head = CacheBytes()
     head.append(formatVersion)
     head.append(front.bytes.count)

@@ -73,26 +73,29 @@ public struct DeckLoader: Sendable {
             problem.reason, at: SourceLocation(path: ControlCharacters.visible(path), line: 1)))
       }
     }
+    // The moment the files were read: a file changed shortly before it is not stored, however
+    // late the cache is written.
+    let readAt = cache?.clock() ?? 0
     let parsed = Self.parse(files.map(\.file))
     for (file, result) in zip(files, parsed) { results[file.index] = result }
-    var collection = combine(results.compactMap { $0 })
+    // Every deck from one cache file that vouches for its ids: they need no look-up.
+    var (collection, distinct) = combine(
+      results.compactMap { $0 }, idsKnownDistinct: files.isEmpty && stored.idsAreDistinct)
     collection.diagnostics.insert(contentsOf: diagnostics, at: 0)
     if let cache, !files.isEmpty || stored.entries.count != cached.count(where: { $0 != nil }) {
-      var entries: [DeckCache.NewEntry] = []
+      var entries: [DeckCache.Update.Source] = []
       for (index, path) in walk.paths.enumerated() {
-        if cached[index] != nil, let entry = candidates[index],
-          let copied = DeckCache.NewEntry(path: path, stored: entry, in: stored)
-        {
-          entries.append(copied)
+        if cached[index] != nil, let entry = candidates[index] {
+          entries.append(.kept(path: path, entry))
         }
       }
       for (file, result) in zip(files, parsed) {
-        entries.append(
-          .init(
-            path: file.file.path, identity: file.identity,
-            encoded: DeckCache.encode(result.deck, result.diagnostics)))
+        entries.append(.parsed(path: file.file.path, identity: file.identity, result))
       }
-      cache.write(entries, for: folder)
+      cache.save(
+        .init(
+          decks: folder, readAt: readAt, stored: stored, entries: entries,
+          idsAreDistinct: distinct))
     }
     return collection
   }
@@ -102,7 +105,7 @@ public struct DeckLoader: Sendable {
   /// The files are parsed on all cores at once (each file on its own); the checks across files
   /// (deck names, ids) then run in file order, so the result does not depend on the threads.
   public func load(files: [File]) -> DeckCollection {
-    combine(Self.parse(files))
+    combine(Self.parse(files)).collection
   }
 
   /// The decks in `files`, as ``load(files:)`` reads them, with the parses of files whose bytes
@@ -119,33 +122,42 @@ public struct DeckLoader: Sendable {
       }
     }
     let missing = files.indices.filter { cached[$0] == nil }
+    let readAt = cache.clock()
     let parsed = Self.parse(missing.map { files[$0] })
     var results = cached
     for (index, result) in zip(missing, parsed) { results[index] = result }
+    let (collection, distinct) = combine(
+      results.map { $0! }, idsKnownDistinct: missing.isEmpty && stored.idsAreDistinct)
     if !missing.isEmpty || stored.entries.count != files.count {
-      let entries = files.indices.compactMap { index in
-        if cached[index] != nil, let entry = stored.entries[files[index].path] {
-          return DeckCache.NewEntry(path: files[index].path, stored: entry, in: stored)
+      let entries = files.indices.map { index -> DeckCache.Update.Source in
+        let path = files[index].path
+        if cached[index] != nil, let entry = stored.entries[path] {
+          return .kept(path: path, entry)
         }
-        return DeckCache.NewEntry(
-          path: files[index].path, identity: identities[index],
-          encoded: DeckCache.encode(results[index]!.deck, results[index]!.diagnostics))
+        return .parsed(path: path, identity: identities[index], results[index]!)
       }
-      cache.write(entries, for: key)
+      cache.save(
+        .init(
+          decks: key, readAt: readAt, stored: stored, entries: entries, idsAreDistinct: distinct))
     }
-    return combine(results.map { $0! })
+    return collection
   }
 
   /// A file's deck and its diagnostics, before the checks across files.
   typealias Parsed = (deck: Deck, diagnostics: [Diagnostic])
 
   /// The decks of `parsed`, in order, checked across files: a deck name or card id already used
-  /// is an error, and the later deck or card is left out.
-  private func combine(_ parsed: [Parsed]) -> DeckCollection {
+  /// is an error, and the later deck or card is left out. With `idsKnownDistinct` (the deck
+  /// cache vouches for them), the ids are not looked up. `distinct` says whether no deck name
+  /// and no id was used twice.
+  private func combine(
+    _ parsed: [Parsed], idsKnownDistinct: Bool = false
+  ) -> (collection: DeckCollection, distinct: Bool) {
     var collection = DeckCollection()
     var deckPaths: [String: String] = [:]
     var ids: Set<String> = []
-    ids.reserveCapacity(parsed.reduce(0) { $0 + $1.deck.cards.count })
+    var distinct = true
+    if !idsKnownDistinct { ids.reserveCapacity(parsed.reduce(0) { $0 + $1.deck.cards.count }) }
     for parsed in parsed {
       var (deck, diagnostics) = parsed
       defer { collection.diagnostics += diagnostics.sorted { $0.location < $1.location } }
@@ -154,9 +166,14 @@ public struct DeckLoader: Sendable {
           .error(
             "another deck is already called '\(deck.name)' (\(other)); rename one of the files",
             at: SourceLocation(path: deck.path, line: 1)))
+        distinct = false
         continue
       }
       deckPaths[deck.name] = deck.path
+      if idsKnownDistinct {
+        collection.decks.append(deck)
+        continue
+      }
       // One look-up a card, of its id alone (a card copied out of the array for it, or its
       // place stored beside it, cost twice as much at 100k cards), and the cards copied only
       // when one is left out: they are almost never.
@@ -172,11 +189,12 @@ public struct DeckLoader: Sendable {
         leftOut.insert(index)
       }
       if !leftOut.isEmpty {
+        distinct = false
         deck.cards = deck.cards.indices.filter { !leftOut.contains($0) }.map { deck.cards[$0] }
       }
       collection.decks.append(deck)
     }
-    return collection
+    return (collection, distinct)
   }
 
   /// Each file parsed by the format its extension names, in the order of `files`.
@@ -230,21 +248,27 @@ public struct DeckLoader: Sendable {
         ReadProblem(
           reason: "the file has \(status.st_size) bytes; a deck has at most \(largestFile)"))
     }
-    var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
-    var filled = 0
-    while filled < bytes.count {
-      let count = bytes.withUnsafeMutableBytes {
-        Glibc.read(descriptor, $0.baseAddress! + filled, $0.count - filled)
+    var failure: Int32 = 0
+    // Read into place, not zeroed first and copied after.
+    let bytes = [UInt8](unsafeUninitializedCapacity: Int(status.st_size)) { buffer, initialized in
+      var filled = 0
+      while filled < buffer.count {
+        let count = Glibc.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+        if count < 0, errno == EINTR { continue }
+        if count < 0 {
+          failure = errno
+          break
+        }
+        if count == 0 { break }
+        filled += count
       }
-      if count < 0, errno == EINTR { continue }
-      if count < 0 {
-        return .failure(
-          ReadProblem(reason: "the file cannot be read: \(String(cString: strerror(errno)))"))
-      }
-      if count == 0 { break }
-      filled += count
+      initialized = filled
     }
-    return .success((Array(bytes.prefix(filled)), FileIdentity(status)))
+    if failure != 0 {
+      return .failure(
+        ReadProblem(reason: "the file cannot be read: \(String(cString: strerror(failure)))"))
+    }
+    return .success((bytes, FileIdentity(status)))
   }
 }
 

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One card of a deck: what every kind has in common, and the kind's own content.
 ///
 /// A card read from the deck cache holds its content as a place in the cache file, read and
@@ -17,35 +19,110 @@ public struct Card: Hashable, Sendable, Identifiable {
   }
 
   /// The stable id that review history is keyed by.
-  public var id: String
+  public var id: String {
+    get { storage.id }
+    set { update { $0.id = newValue } }
+  }
   /// The name of the deck the card belongs to.
-  public var deck: String
+  public var deck: String {
+    get { storage.deck }
+    set { update { $0.deck = newValue } }
+  }
   /// The lesson the card belongs to, if any.
-  public var lesson: Int?
+  public var lesson: Int? {
+    get { storage.lesson }
+    set { update { $0.lesson = newValue } }
+  }
   /// The topic, such as `Sheets`.
-  public var topic: String
+  public var topic: String {
+    get { storage.topic }
+    set { update { $0.topic = newValue } }
+  }
   /// The group the card belongs to within its deck, such as an edge-case heading.
-  public var section: String?
+  public var section: String? {
+    get { storage.section }
+    set { update { $0.section = newValue } }
+  }
   /// Where the card starts in its file.
-  public var location: SourceLocation
+  public var location: SourceLocation {
+    get { storage.location }
+    set { update { $0.location = newValue } }
+  }
   /// The kind's own question and answer.
   public var content: Content {
     get {
-      switch storage {
+      switch storage.content {
       case .decoded(let content): content
-      case .deferred(let record): record.content
+      case .deferred(let record): storage.read(record)
       }
     }
-    set { storage = .decoded(newValue) }
+    set { update { $0.content = .decoded(newValue) } }
+  }
+
+  /// Every field, in one object: a card is one reference, so that making, copying and freeing
+  /// 100k of them (a start reads every card's heading) costs one retain or release each, not
+  /// one per string. Copied on write, as the standard library's buffers are.
+  private var storage: Storage
+
+  private final class Storage: @unchecked Sendable {
+    // Mutated only through `update`, when this card holds the only reference.
+    var id: String
+    var deck: String
+    var lesson: Int?
+    var topic: String
+    var section: String?
+    var location: SourceLocation
+    var content: ContentSource
+    /// A deferred content once read, boxed: a card without it stays small. Kept here, not in an
+    /// object of its own, so that a card read from the cache is one allocation.
+    private let read = Mutex<Decoded>(.none)
+
+    private enum Decoded {
+      case none
+      indirect case some(Content)
+    }
+
+    init(
+      id: String, deck: String, lesson: Int?, topic: String, section: String?,
+      location: SourceLocation, content: ContentSource
+    ) {
+      self.id = id
+      self.deck = deck
+      self.lesson = lesson
+      self.topic = topic
+      self.section = section
+      self.location = location
+      self.content = content
+    }
+
+    /// The content `record` gives, read the first time only.
+    func read(_ record: CardContentRecord) -> Content {
+      read.withLock { decoded in
+        if case .some(let content) = decoded { return content }
+        let content = record.read()
+        decoded = .some(content)
+        return content
+      }
+    }
+
+    func copy() -> Storage {
+      Storage(
+        id: id, deck: deck, lesson: lesson, topic: topic, section: section, location: location,
+        content: content)
+    }
   }
 
   /// The content, or where to read it from.
-  private var storage: Storage
-
-  private enum Storage: Sendable {
+  private enum ContentSource: Sendable {
     // Boxed, so that a card read from the cache is small: the content's structs are large.
     indirect case decoded(Content)
     case deferred(CardContentRecord)
+  }
+
+  /// Changes the fields through `change`, on a copy of them unless this card holds the only one.
+  private mutating func update(_ change: (Storage) -> Void) {
+    if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+    change(storage)
   }
 
   /// Creates a card.
@@ -53,9 +130,9 @@ public struct Card: Hashable, Sendable, Identifiable {
     id: String, deck: String, lesson: Int? = nil, topic: String, section: String? = nil,
     location: SourceLocation, content: Content
   ) {
-    self.init(
+    storage = Storage(
       id: id, deck: deck, lesson: lesson, topic: topic, section: section, location: location,
-      storage: .decoded(content))
+      content: .decoded(content))
   }
 
   /// A card whose content is read from the cache when first asked for.
@@ -63,27 +140,14 @@ public struct Card: Hashable, Sendable, Identifiable {
     id: String, deck: String, lesson: Int?, topic: String, section: String?,
     location: SourceLocation, record: CardContentRecord
   ) {
-    self.init(
+    storage = Storage(
       id: id, deck: deck, lesson: lesson, topic: topic, section: section, location: location,
-      storage: .deferred(record))
-  }
-
-  private init(
-    id: String, deck: String, lesson: Int?, topic: String, section: String?,
-    location: SourceLocation, storage: Storage
-  ) {
-    self.id = id
-    self.deck = deck
-    self.lesson = lesson
-    self.topic = topic
-    self.section = section
-    self.location = location
-    self.storage = storage
+      content: .deferred(record))
   }
 
   /// The card's kind.
   public var kind: CardKind {
-    switch storage {
+    switch storage.content {
     case .decoded(let content): content.kind
     case .deferred(let record): record.kind
     }
@@ -91,9 +155,10 @@ public struct Card: Hashable, Sendable, Identifiable {
 
   /// Whether the two cards are the same, content included (which reads it, for a cached card).
   public static func == (lhs: Card, rhs: Card) -> Bool {
-    lhs.id == rhs.id && lhs.deck == rhs.deck && lhs.lesson == rhs.lesson
-      && lhs.topic == rhs.topic && lhs.section == rhs.section && lhs.location == rhs.location
-      && lhs.content == rhs.content
+    lhs.storage === rhs.storage
+      || lhs.id == rhs.id && lhs.deck == rhs.deck && lhs.lesson == rhs.lesson
+        && lhs.topic == rhs.topic && lhs.section == rhs.section && lhs.location == rhs.location
+        && lhs.content == rhs.content
   }
 
   /// Hashes what equal cards share without reading the content.

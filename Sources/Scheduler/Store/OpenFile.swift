@@ -117,22 +117,25 @@ final class OpenFile {
     guard end - offset <= Self.largestRead else {
       throw .io(file: url, operation: "read \(end - offset) bytes of it at once", code: EFBIG)
     }
-    var data = Data(count: end - offset)
+    // Read into memory of its own, not zeroed first (`Data(count:)` clears megabytes for a
+    // large snapshot), which the Data then owns.
+    let length = end - offset
+    guard let memory = malloc(length) else {
+      throw .io(file: url, operation: "read \(length) bytes of it at once", code: ENOMEM)
+    }
     var filled = 0
-    while filled < data.count {
-      let count = data.withUnsafeMutableBytes { buffer in
-        pread(
-          descriptor, buffer.baseAddress! + filled, buffer.count - filled,
-          off_t(offset + filled))
-      }
+    while filled < length {
+      let count = pread(descriptor, memory + filled, length - filled, off_t(offset + filled))
       if count < 0 {
         if errno == EINTR { continue }
-        throw .io(file: url, operation: "read it", code: errno)
+        let code = errno
+        free(memory)
+        throw .io(file: url, operation: "read it", code: code)
       }
       if count == 0 { break }  // The file shrank under us: return what there is.
       filled += count
     }
-    return data.prefix(filled)
+    return Data(bytesNoCopy: memory, count: filled, deallocator: .free)
   }
 
   /// Writes all of `data` at the current offset (the end, with O_APPEND): one `write(2)` unless

@@ -81,6 +81,9 @@ struct Quiz {
 
   /// Runs the command named in `arguments` (without the program name).
   func run(_ arguments: [String]) -> ExitCode {
+    // What the command's loads left for the deck cache, written after its output (a session
+    // writes it earlier, once its first card is shown).
+    defer { environment.deckCache?.writePending() }
     for warning in environment.warnings { console.warning(warning) }
     // Without a command name, quiz reviews: `quiz` and `quiz --topic Sheets` both start a session.
     let name = arguments.first.flatMap { $0.hasPrefix("-") ? nil : $0 }

@@ -48,11 +48,14 @@ enum SessionSetup {
     _ context: CommandContext
   ) -> ReviewSession {
     let environment = context.environment
-    let input =
+    // The deck cache is written once the first card is shown, not before: a first start (or
+    // the first after quiz is rebuilt) then shows its card as soon as one without the cache.
+    let input = FirstReadInput(
       environment.input
-      ?? standardInput(
-        history: stateOptions.folderURL(in: environment).appending(path: "history"),
-        clock: environment.monotonic)
+        ?? standardInput(
+          history: stateOptions.folderURL(in: environment).appending(path: "history"),
+          clock: environment.monotonic)
+    ) { environment.deckCache?.writePending() }
     Signals.install()
     let session = ReviewSession(
       cards: cards, store: store, input: input, console: context.console,

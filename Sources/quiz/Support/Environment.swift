@@ -35,7 +35,9 @@ struct Environment {
   var width: Int?
   /// The terminal's height in rows, when output is a terminal.
   var height: Int?
-  /// Where parsed decks are kept between runs; nil parses every deck every time.
+  /// Where parsed decks are kept between runs; nil parses every deck every time. The live one
+  /// defers its writes: ``Quiz/run(_:)`` writes them before it returns, and a session once its
+  /// first card is shown.
   var deckCache: DeckCache?
 
   /// The width that prose is wrapped to: ``width``, else 80.
@@ -62,7 +64,9 @@ struct Environment {
     var environment = Environment(variables: variables, shippedDecks: ShippedDecks.files)
     environment.outputIsTerminal = isatty(STDOUT_FILENO) == 1
     environment.deckCache = deckCacheFolder(in: variables).flatMap { folder in
-      runningProgram().map { DeckCache(folder: folder, program: $0) }
+      runningProgram().map {
+        DeckCache(folder: folder, program: $0, deferringWrites: true, clock: DeckCache.realTime)
+      }
     }
     if let localTime = LocalTime.named(byTZ: variables["TZ"]) {
       environment.localTime = localTime
