@@ -3,7 +3,7 @@
 ///
 /// The deck parser hands each line over by its bytes (``SourceLine``) and watches ``fence``: it
 /// decides itself where an unclosed fence ends (at the next card), and closes it there with
-/// ``finish(in:)``. Strings are made once a block, from the file's bytes.
+/// ``end(in:)``. Strings are made once a block, from the file's bytes.
 struct MarkdownBlocks {
   /// A block and the line it starts on.
   struct Located {
@@ -23,8 +23,8 @@ struct MarkdownBlocks {
   /// An open fence: its marker (`length` times the byte `marker`), language and line.
   typealias Fence = (marker: UInt8, length: Int, language: String?, line: Int)
 
-  /// The blocks finished so far.
-  private var blocks: [Located] = []
+  /// The blocks finished so far: all of them after ``end(in:)``.
+  private(set) var blocks: [Located] = []
   /// The paragraph's lines, trimmed (offsets in the file).
   private var words: [Range<Int>] = []
   private var paragraphLine = 0
@@ -84,12 +84,20 @@ struct MarkdownBlocks {
     code.removeAll(keepingCapacity: true)
   }
 
-  /// The blocks, an open fence ended where the lines end.
-  mutating func finish(in text: UnsafeBufferPointer<UInt8>) -> [Located] {
+  /// Ends the last block, an open fence where the lines end.
+  mutating func end(in text: UnsafeBufferPointer<UInt8>) {
     closeFence(in: text)
     flushParagraph(in: text)
     flushTable()
-    return blocks
+  }
+
+  /// Forgets every line and block, keeping the memory for the next card's.
+  mutating func reset() {
+    blocks.removeAll(keepingCapacity: true)
+    words.removeAll(keepingCapacity: true)
+    code.removeAll(keepingCapacity: true)
+    table = []
+    fence = nil
   }
 
   private mutating func flushParagraph(in text: UnsafeBufferPointer<UInt8>) {

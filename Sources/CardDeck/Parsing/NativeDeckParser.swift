@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 
 /// Reads a deck written in this project's Markdown deck format (`docs/deck-format.md`).
 ///
@@ -30,19 +31,7 @@ public struct NativeDeckParser: Sendable {
     var settings: [String: String] = [:]
     var settingLines: [String: Int] = [:]
     var alternatives: [String] = []
-    var question = MarkdownBlocks()
-    var answer = MarkdownBlocks()
     var separatorLine: Int?
-
-    /// The fence the current part (question or answer) is in.
-    var fence: MarkdownBlocks.Fence? {
-      separatorLine == nil ? question.fence : answer.fence
-    }
-
-    /// `body` on the blocks of the current part, in place.
-    mutating func withCurrent(_ body: (inout MarkdownBlocks) -> Void) {
-      if separatorLine == nil { body(&question) } else { body(&answer) }
-    }
   }
 
   /// The deck in `source`, and every problem found in it.
@@ -58,19 +47,32 @@ public struct NativeDeckParser: Sendable {
     var deck = Deck(name: deckName, title: deckName, path: source.path, format: .native)
     var state = State.beforeTitle
     var pending: PendingCard?
+    // The pending card's question and answer, kept from card to card with their capacity.
+    var question = MarkdownBlocks()
+    var answer = MarkdownBlocks()
 
+    /// `body` on the blocks of the pending card's current part, question or answer, in place.
+    func withCurrent(_ body: (inout MarkdownBlocks) -> Void) {
+      if pending?.separatorLine == nil { body(&question) } else { body(&answer) }
+    }
+    /// The fence the pending card's current part is in.
+    func openFence() -> MarkdownBlocks.Fence? {
+      guard let pending else { return nil }
+      return pending.separatorLine == nil ? question.fence : answer.fence
+    }
     func finish() {
-      if var card = pending {
-        pending = nil
-        let question = card.question.finish(in: bytes)
-        let answer = card.answer.finish(in: bytes)
-        if let built = build(
-          card, question: question, answer: answer, deck: deck, source: source,
-          into: &diagnostics)
-        {
-          deck.cards.append(built)
-        }
+      guard let card = pending else { return }
+      pending = nil
+      question.end(in: bytes)
+      answer.end(in: bytes)
+      if let built = build(
+        card, question: question.blocks, answer: answer.blocks, deck: deck, source: source,
+        into: &diagnostics)
+      {
+        deck.cards.append(built)
       }
+      question.reset()
+      answer.reset()
     }
 
     for (offset, range) in source.lineRanges.enumerated() {
@@ -79,15 +81,15 @@ public struct NativeDeckParser: Sendable {
       let whole = 0..<line.bytes.count
       // A `## ` line's heading, read once.
       var heading: Result<Heading, HeadingProblem>?
-      if let open = pending?.fence {
+      if let open = openFence() {
         if line.closesFence(marker: open.marker, length: open.length) {
-          pending!.withCurrent { $0.closeFence(in: bytes) }
+          withCurrent { $0.closeFence(in: bytes) }
           continue
         }
         guard line.hasPrefix("## ", in: whole),
           case let parsed = parseHeading(line), case .success = parsed
         else {
-          pending!.withCurrent { $0.addCode(line) }
+          withCurrent { $0.addCode(line) }
           continue
         }
         // The card ends here: its blocks end the fence where its lines end.
@@ -157,9 +159,9 @@ public struct NativeDeckParser: Sendable {
         }
         continue
       }
-      pending!.withCurrent { $0.add(line, number: number, in: bytes) }
+      withCurrent { $0.add(line, number: number, in: bytes) }
     }
-    if let open = pending?.fence {
+    if let open = openFence() {
       diagnostics.append(.error("this code block is never closed", at: source.location(open.line)))
     }
     finish()
@@ -237,8 +239,8 @@ public struct NativeDeckParser: Sendable {
     let parts: [String]
     if line.isSimple {
       // Bytes are Characters here, and "## " three of them.
-      var pieces = Self.split(line, from: 3, at: Self.dot)
-      if pieces.count == 1 { pieces = Self.split(line, from: 3, at: Self.bar) }
+      var pieces = Self.split(line, from: 3, at: " · ")
+      if pieces.count == 1 { pieces = Self.split(line, from: 3, at: " | ") }
       parts = pieces.map { line.string(line.trimmed($0)) }
     } else {
       let text = String(line.text.dropFirst(3))
@@ -275,28 +277,23 @@ public struct NativeDeckParser: Sendable {
         id: parts.count == 3 ? parts[2] : nil))
   }
 
-  /// " · " and " | " as bytes.
-  private static let dot: [UInt8] = [0x20, 0xC2, 0xB7, 0x20]
-  private static let bar: [UInt8] = [0x20, 0x7C, 0x20]
-
   /// The ranges of `line` from `start` between the occurrences of `separator`, found left to
   /// right (`components(separatedBy:)` on a simple line).
-  private static func split(_ line: SourceLine, from start: Int, at separator: [UInt8])
+  private static func split(_ line: SourceLine, from start: Int, at separator: StaticString)
     -> [Range<Int>]
   {
     let bytes = line.bytes
+    let needle = UnsafeBufferPointer(start: separator.utf8Start, count: separator.utf8CodeUnitCount)
     var parts: [Range<Int>] = []
+    parts.reserveCapacity(3)
     var partStart = start
     var index = start
-    while index + separator.count <= bytes.count {
-      var matches = true
-      for offset in 0..<separator.count where bytes[index + offset] != separator[offset] {
-        matches = false
-        break
-      }
-      if matches {
+    while index + needle.count <= bytes.count {
+      if bytes[index] == needle[0]
+        && memcmp(bytes.baseAddress! + index, needle.baseAddress!, needle.count) == 0
+      {
         parts.append(partStart..<index)
-        index += separator.count
+        index += needle.count
         partStart = index
       } else {
         index += 1
@@ -337,6 +334,7 @@ public struct NativeDeckParser: Sendable {
 
     func collect(_ located: [MarkdownBlocks.Located]) -> [(line: Int, block: Passage.Block)] {
       var blocks: [(line: Int, block: Passage.Block)] = []
+      blocks.reserveCapacity(located.count)
       for located in located {
         switch located.block {
         case .paragraph(let text, let escaped):
