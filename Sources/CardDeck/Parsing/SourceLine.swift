@@ -152,15 +152,18 @@ struct SourceLine {
     return (String(key), String(line[line.index(after: colon)...].trimmingWhitespace()))
   }
 
-  /// An opening fence: its marker (three or more backquotes or tildes, given as the byte and its
-  /// count) and its language, the first word of the rest.
+  /// An opening fence: its marker (three or more backquotes or tildes, given as the ASCII byte
+  /// and the count of Characters) and its language, the first word of the rest.
   func openingFence() -> (marker: UInt8, length: Int, language: String?)? {
     // A first byte that is ASCII and neither '`' nor '~' starts another Character.
     guard let first = bytes.first else { return nil }
     if first < 0x80 && first != UInt8(ascii: "`") && first != UInt8(ascii: "~") { return nil }
     guard isSimple else {
       guard let found = MarkdownBlocks.openingFence(text) else { return nil }
-      return (found.marker.utf8.first!, found.marker.utf8.count, found.language)
+      // The marker's Characters equal "`" or "~" (a Greek varia equals "`"): closing it asks
+      // only which, and how many.
+      let marker = found.marker.first == "`" ? UInt8(ascii: "`") : UInt8(ascii: "~")
+      return (marker, found.marker.count, found.language)
     }
     // White space on a simple line is U+0009…U+000D, U+0020, U+0085 and U+00A0.
     guard first == UInt8(ascii: "`") || first == UInt8(ascii: "~") else { return nil }
@@ -189,8 +192,8 @@ struct SourceLine {
     return (first, length, wordStart < wordEnd ? string(wordStart..<wordEnd) : nil)
   }
 
-  /// Whether the line closes a fence opened with `length` times the ASCII `marker`: it is, trimmed,
-  /// at least that many of them.
+  /// Whether the line closes a fence opened with `length` Characters equal to the ASCII
+  /// `marker`: it is, trimmed, at least that many of them.
   func closesFence(marker: UInt8, length: Int) -> Bool {
     // Most lines inside a fence are code: the first byte after spaces and tabs is another ASCII
     // byte, so another Character (a space before it is a Character of its own).
