@@ -107,33 +107,36 @@ public struct SourceText: Sendable {
   }
 
   /// The offsets of the lines of `bytes` when they are UTF-8 without a control character (see
-  /// ``ControlCharacters/mayContain(_:)``), split as ``lineRanges(of:)`` splits them; nil for
-  /// other bytes, which are read the slow way. The last line may be empty.
+  /// ``ControlCharacters/mayContain(_:)``) and without "\r", split at "\n"; nil for other bytes,
+  /// which are read the slow way. The last line may be empty.
   ///
-  /// One pass does the work of three (validating, looking for controls, splitting): a word of
-  /// eight bytes of printable ASCII, most of a deck, needs none of them.
+  /// One pass does the work of validating and of looking for controls: a word of eight bytes of
+  /// printable ASCII and "\n", most of a deck, needs neither. A second finds the line ends.
   private static func plainLineRanges(_ buffer: UnsafeBufferPointer<UInt8>) -> [Range<Int>]? {
     guard let base = buffer.baseAddress else { return [0..<0] }
     let count = buffer.count
-    var ranges: [Range<Int>] = []
-    ranges.reserveCapacity(count / 16 + 1)
-    var start = 0
     var index = 0
-    // A byte below 0x20 borrows into its high bit when 0x20 is taken from it, and a byte above
-    // 0x7E has its high bit set, or gets it when 1 is added.
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highBits: UInt64 = 0x8080_8080_8080_8080
-    @inline(__always) func continuation(_ offset: Int, _ low: UInt8 = 0x80, _ high: UInt8 = 0xBF)
-      -> Bool
-    {
+    let lowBits: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    @inline(__always) func continuation(
+      _ offset: Int, _ low: UInt8 = 0x80, _ high: UInt8 = 0xBF
+    ) -> Bool {
       offset < count && base[offset] >= low && base[offset] <= high
     }
     while index < count {
       var wordEnd = count
       if index + 8 <= count {
         let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-        let below = (word &- ones &* 0x20) & ~word & highBits
-        let above = ((word &+ ones) | word) & highBits
+        // "\n" bytes become "*" (0x0A | 0x20): the high bit of each zero byte of the word
+        // xor "\n"s, exactly, moved to 0x20.
+        let xored = word ^ (ones &* 0x0A)
+        let newlines = ~(((xored & lowBits) &+ lowBits) | xored | lowBits)
+        let printable = word | (newlines >> 2)
+        // A byte below 0x20 borrows into its high bit when 0x20 is taken from it, and a byte
+        // above 0x7E has its high bit set, or gets it when 1 is added.
+        let below = (printable &- ones &* 0x20) & ~printable & highBits
+        let above = ((printable &+ ones) | printable) & highBits
         if below | above == 0 {
           index += 8
           continue
@@ -143,15 +146,7 @@ public struct SourceText: Sendable {
       while index < wordEnd {
         let byte = base[index]
         switch byte {
-        case 0x0A:
-          ranges.append(start..<index)
-          index += 1
-          start = index
-        case 0x0D:
-          ranges.append(start..<index)
-          index += index + 1 < count && base[index + 1] == 0x0A ? 2 : 1
-          start = index
-        case 0x09, 0x20...0x7E:
+        case 0x09, 0x0A, 0x20...0x7E:
           index += 1
         case 0x00...0x1F, 0x7F:
           return nil
@@ -184,6 +179,14 @@ public struct SourceText: Sendable {
           return nil
         }
       }
+    }
+    var ranges: [Range<Int>] = []
+    ranges.reserveCapacity(count / 16 + 1)
+    var start = 0
+    while start < count, let found = memchr(base + start, 0x0A, count - start) {
+      let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+      ranges.append(start..<end)
+      start = end + 1
     }
     ranges.append(start..<count)
     return ranges
