@@ -22,7 +22,8 @@ public struct NativeDeckParser: Sendable {
     case cardBody
   }
 
-  /// A card whose lines have been split into blocks but not yet interpreted.
+  /// A card whose heading and settings have been read; its question and answer are in the
+  /// parser's two `MarkdownBlocks` until it is built.
   private struct PendingCard {
     var headingLine: Int
     var kind: CardKind
