@@ -105,6 +105,28 @@ struct SourceLineTests {
     }
   }
 
+  @Test func tableRowsMatchCharacters() {
+    for text in Self.lines(count: 4000, seed: 17) {
+      let row = "|" + text
+      let trimmed = Substring(row).trimmingWhitespaceByCharacter()
+      // A mark after the "|" makes another Character: the line is prose.
+      guard trimmed.hasPrefix("|") else { continue }
+      let expected =
+        MarkdownBlocks.isTableSeparator(trimmed)
+        ? [] : [MarkdownBlocks.tableCells(trimmed).map { Array($0.utf8) }]
+      let found = Array(row.utf8).withUnsafeBufferPointer { bytes in
+        var blocks = MarkdownBlocks()
+        blocks.add(SourceLine(0..<bytes.count, in: bytes), number: 1, in: bytes)
+        blocks.end(in: bytes)
+        return blocks.blocks.flatMap { located -> [[[UInt8]]] in
+          guard case .table(let rows) = located.block else { return [] }
+          return rows.map { $0.map { Array($0.utf8) } }
+        }
+      }
+      #expect(found == expected, "\(Array(row.unicodeScalars))")
+    }
+  }
+
   @Test func headingsMatchSplittingCharacters() {
     var random = Generator(state: 15)
     let parts = [

@@ -52,8 +52,12 @@ struct MarkdownBlocks {
     }
     if words.isEmpty && line.hasPrefix("|", in: trimmed) {
       if table.isEmpty { tableLine = number }
-      let row = line.text(trimmed)
-      if !Self.isTableSeparator(row) { table.append(Self.tableCells(row)) }
+      if line.isSimple {
+        if !Self.isTableSeparator(line, trimmed) { table.append(Self.tableCells(line, trimmed)) }
+      } else {
+        let row = line.text(trimmed)
+        if !Self.isTableSeparator(row) { table.append(Self.tableCells(row)) }
+      }
       return
     }
     flushTable()
@@ -185,17 +189,43 @@ struct MarkdownBlocks {
     return trimmed.allSatisfy { $0 == first }
   }
 
-  private static func isTableSeparator(_ line: Substring) -> Bool {
-    (line.simpleContains(byte: UInt8(ascii: "-")) ?? line.contains("-"))
-      && line.allSatisfy { "|-: \t".contains($0) }
+  /// ``isTableSeparator(_:)`` on a simple line's `row`, whose bytes are its Characters.
+  private static func isTableSeparator(_ line: SourceLine, _ row: Range<Int>) -> Bool {
+    var hasDash = false
+    for index in row {
+      switch line.bytes[index] {
+      case UInt8(ascii: "-"): hasDash = true
+      case UInt8(ascii: "|"), UInt8(ascii: ":"), 0x20, 0x09: break
+      default: return false
+      }
+    }
+    return hasDash
   }
 
-  private static func tableCells(_ line: Substring) -> [String] {
+  /// ``tableCells(_:)`` on a simple line's `row`, which starts with "|".
+  private static func tableCells(_ line: SourceLine, _ row: Range<Int>) -> [String] {
+    let bar = UInt8(ascii: "|")
+    var end = row.upperBound
+    if end > row.lowerBound + 1 && line.bytes[end - 1] == bar { end -= 1 }
+    var cells: [String] = []
+    var start = row.lowerBound + 1
+    for index in start..<end where line.bytes[index] == bar {
+      cells.append(line.string(line.trimmed(start..<index)))
+      start = index + 1
+    }
+    cells.append(line.string(line.trimmed(start..<end)))
+    return cells
+  }
+
+  /// Whether a table row, trimmed, is a separator such as `| --- | :-: |`, by Characters.
+  static func isTableSeparator(_ line: Substring) -> Bool {
+    line.contains("-") && line.allSatisfy { "|-: \t".contains($0) }
+  }
+
+  /// The cells of a table row, trimmed, that starts with "|", by Characters.
+  static func tableCells(_ line: Substring) -> [String] {
     var body = line.dropFirst()
     if body.last == "|" { body = body.dropLast() }
-    if let cells = body.simpleComponents(separatedBy: "|") {
-      return cells.map { String($0.trimmingWhitespace()) }
-    }
     return body.split(separator: "|", omittingEmptySubsequences: false).map {
       String($0.trimmingWhitespace())
     }
