@@ -20,7 +20,8 @@ struct MarkdownBlocks {
     case table([[String]])
   }
 
-  /// An open fence: its marker (`length` times the byte `marker`), language and line.
+  /// An open fence: its marker (`length` Characters equal to the ASCII `marker`), language and
+  /// line.
   typealias Fence = (marker: UInt8, length: Int, language: String?, line: Int)
 
   /// The blocks finished so far: all of them after ``end(in:)``.
