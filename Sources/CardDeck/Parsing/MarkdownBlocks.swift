@@ -1,7 +1,9 @@
-/// Splits a run of native-deck lines into Markdown blocks: paragraphs, fenced code, tables.
+/// Splits the lines of a question or an answer of a native deck into Markdown blocks:
+/// paragraphs, fenced code, tables, as the lines are read.
 ///
-/// Fences are known to be closed here: the deck parser has already reported unterminated ones and
-/// ended them where the card ended.
+/// The deck parser hands each line over by its bytes (``SourceLine``) and watches ``fence``: it
+/// decides itself where an unclosed fence ends (at the next card), and closes it there with
+/// ``end(in:)``. Strings are made once a block, from the file's bytes.
 struct MarkdownBlocks {
   /// A block and the line it starts on.
   struct Located {
@@ -18,95 +20,159 @@ struct MarkdownBlocks {
     case table([[String]])
   }
 
-  /// Lines with their numbers.
-  typealias Line = (number: Int, text: Substring)
+  /// An open fence: its marker (`length` Characters equal to the ASCII `marker`), language and
+  /// line.
+  typealias Fence = (marker: UInt8, length: Int, language: String?, line: Int)
 
-  /// The blocks of `lines`, in order.
-  static func parse(_ lines: ArraySlice<Line>) -> [Located] {
-    var blocks: [Located] = []
-    var paragraph: [Substring] = []
-    var paragraphLine = 0
-    var paragraphEscaped = false
-    var table: [[String]] = []
-    var tableLine = 0
-    var fence: (marker: Substring, language: String?, line: Int)?
-    var code: [Substring] = []
+  /// The blocks finished so far: all of them after ``end(in:)``.
+  private(set) var blocks: [Located] = []
+  /// The paragraph's lines, trimmed (offsets in the file).
+  private var words: [Range<Int>] = []
+  private var paragraphLine = 0
+  private var paragraphEscaped = false
+  private var table: [[String]] = []
+  private var tableLine = 0
+  /// The fence the lines are in, if any.
+  private(set) var fence: Fence?
+  /// The lines of the open fence (offsets in the file).
+  private var code: [Range<Int>] = []
 
-    func flushParagraph() {
-      guard !paragraph.isEmpty else { return }
-      let text = paragraph.joinedText(separator: " ")
-      blocks.append(
-        Located(line: paragraphLine, block: .paragraph(text, escaped: paragraphEscaped)))
-      paragraph = []
-    }
-    func flushTable() {
-      guard !table.isEmpty else { return }
-      blocks.append(Located(line: tableLine, block: .table(table)))
-      table = []
-    }
-
-    for (number, text) in lines {
-      if let open = fence {
-        if isClosingFence(text, for: open.marker) {
-          blocks.append(
-            Located(
-              line: open.line,
-              block: .fence(language: open.language, text: code.joinedText(separator: "\n"))))
-          fence = nil
-          code = []
-        } else {
-          code.append(text)
-        }
-        continue
-      }
-      if let opening = openingFence(text) {
-        flushParagraph()
-        flushTable()
-        fence = (opening.marker, opening.language, number)
-        continue
-      }
-      let trimmed = text.trimmingWhitespace()
-      if trimmed.isEmpty {
-        flushParagraph()
-        flushTable()
-        continue
-      }
-      if paragraph.isEmpty && trimmed.hasASCIIPrefix("|") {
-        if table.isEmpty { tableLine = number }
-        if !isTableSeparator(trimmed) { table.append(tableCells(trimmed)) }
-        continue
-      }
+  /// The next line, `number`, outside a fence; `text` is the whole file.
+  mutating func add(_ line: SourceLine, number: Int, in text: UnsafeBufferPointer<UInt8>) {
+    if let opening = line.openingFence() {
+      flushParagraph(in: text)
       flushTable()
-      let escaped = trimmed.hasASCIIPrefix("\\")
-      if paragraph.isEmpty {
-        paragraphLine = number
-        paragraphEscaped = escaped
+      fence = (opening.marker, opening.length, opening.language, number)
+      return
+    }
+    let trimmed = line.trimmed
+    if trimmed.isEmpty {
+      flushParagraph(in: text)
+      flushTable()
+      return
+    }
+    if words.isEmpty && line.hasPrefix("|", in: trimmed) {
+      if table.isEmpty { tableLine = number }
+      if line.isSimple {
+        if !Self.isTableSeparator(line, trimmed) { table.append(Self.tableCells(line, trimmed)) }
+      } else {
+        let row = line.text(trimmed)
+        if !Self.isTableSeparator(row) { table.append(Self.tableCells(row)) }
       }
-      // After a backslash the line is trimmed again, and a lone backslash adds nothing: a
-      // paragraph never starts or ends with white space and is never empty, as the writer needs.
-      let words = escaped ? trimmed.dropFirst().trimmingWhitespace() : trimmed
-      if !words.isEmpty { paragraph.append(words) }
+      return
     }
-    if let open = fence {
-      blocks.append(
-        Located(
-          line: open.line,
-          block: .fence(language: open.language, text: code.joinedText(separator: "\n"))))
-    }
-    flushParagraph()
     flushTable()
-    return blocks
+    let escaped = line.hasPrefix("\\", in: trimmed)
+    if words.isEmpty {
+      paragraphLine = number
+      paragraphEscaped = escaped
+    }
+    // After a backslash (a Character of its own, as the prefix test found) the line is trimmed
+    // again, and a lone backslash adds nothing: a paragraph never starts or ends with white
+    // space and is never empty, as the writer needs.
+    let kept = escaped ? line.trimmed(trimmed.lowerBound + 1..<trimmed.upperBound) : trimmed
+    if !kept.isEmpty { words.append(line.start + kept.lowerBound..<line.start + kept.upperBound) }
   }
 
-  /// The fence marker (three or more backquotes or tildes) and language of an opening fence line.
-  static func openingFence(_ line: Substring) -> (marker: Substring, language: String?)? {
-    // A first byte that is ASCII and neither '`' nor '~' starts another Character.
-    if let byte = line.utf8.first, byte < 0x80, byte != 0x0D, byte != UInt8(ascii: "`"),
-      byte != UInt8(ascii: "~")
-    {
-      return nil
+  /// A line of the open fence.
+  mutating func addCode(_ line: SourceLine) {
+    code.append(line.start..<line.start + line.bytes.count)
+  }
+
+  /// Ends the open fence at its closing line.
+  mutating func closeFence(in text: UnsafeBufferPointer<UInt8>) {
+    guard let open = fence else { return }
+    blocks.append(
+      Located(
+        line: open.line, block: .fence(language: open.language, text: Self.code(code, in: text))))
+    fence = nil
+    code.removeAll(keepingCapacity: true)
+  }
+
+  /// Ends the last block, an open fence where the lines end.
+  mutating func end(in text: UnsafeBufferPointer<UInt8>) {
+    closeFence(in: text)
+    flushParagraph(in: text)
+    flushTable()
+  }
+
+  /// Forgets every line and block, keeping the memory for the next card's.
+  mutating func reset() {
+    blocks.removeAll(keepingCapacity: true)
+    words.removeAll(keepingCapacity: true)
+    code.removeAll(keepingCapacity: true)
+    table = []
+    fence = nil
+  }
+
+  private mutating func flushParagraph(in text: UnsafeBufferPointer<UInt8>) {
+    guard let first = words.first else { return }
+    let joined: String
+    if words.count == 1 {
+      joined = String(decoding: UnsafeBufferPointer(rebasing: text[first]), as: UTF8.self)
+    } else {
+      let capacity = words.reduce(words.count - 1) { $0 + $1.count }
+      joined = String(unsafeUninitializedCapacity: capacity) { buffer in
+        var count = 0
+        for (index, range) in words.enumerated() {
+          if index > 0 {
+            buffer[count] = 0x20
+            count += 1
+          }
+          _ = UnsafeMutableBufferPointer(rebasing: buffer[count..<count + range.count])
+            .initialize(from: UnsafeBufferPointer(rebasing: text[range]))
+          count += range.count
+        }
+        return count
+      }
     }
-    if let fast = simpleOpeningFence(line) { return fast.marker.map { ($0, fast.language) } }
+    blocks.append(
+      Located(line: paragraphLine, block: .paragraph(joined, escaped: paragraphEscaped)))
+    words.removeAll(keepingCapacity: true)
+  }
+
+  private mutating func flushTable() {
+    guard !table.isEmpty else { return }
+    blocks.append(Located(line: tableLine, block: .table(table)))
+    table = []
+  }
+
+  /// The lines joined with "\n": one stretch of the file when they follow each other there.
+  private static func code(_ lines: [Range<Int>], in text: UnsafeBufferPointer<UInt8>) -> String {
+    guard let first = lines.first, let last = lines.last else { return "" }
+    var previous = first
+    var isStretch = true
+    for range in lines.dropFirst() {
+      if range.lowerBound != previous.upperBound + 1 || text[previous.upperBound] != 0x0A {
+        isStretch = false
+        break
+      }
+      previous = range
+    }
+    if isStretch {
+      return String(
+        decoding: UnsafeBufferPointer(rebasing: text[first.lowerBound..<last.upperBound]),
+        as: UTF8.self)
+    }
+    let capacity = lines.reduce(lines.count - 1) { $0 + $1.count }
+    return String(unsafeUninitializedCapacity: capacity) { buffer in
+      var count = 0
+      for (index, range) in lines.enumerated() {
+        if index > 0 {
+          buffer[count] = 0x0A
+          count += 1
+        }
+        _ = UnsafeMutableBufferPointer(rebasing: buffer[count..<count + range.count])
+          .initialize(from: UnsafeBufferPointer(rebasing: text[range]))
+        count += range.count
+      }
+      return count
+    }
+  }
+
+  /// The fence marker (three or more backquotes or tildes) and language of an opening fence
+  /// line, by Characters: what ``SourceLine/openingFence()`` gives on every line.
+  static func openingFence(_ line: Substring) -> (marker: Substring, language: String?)? {
     guard let first = line.first, first == "`" || first == "~" else { return nil }
     let marker = line.prefix { $0 == first }
     guard marker.count >= 3 else { return nil }
@@ -116,94 +182,51 @@ struct MarkdownBlocks {
     return (marker, language)
   }
 
-  /// ``openingFence(_:)`` by bytes on a simple line (see `isSimpleText`); nil for another line.
-  /// White space there is U+0009…U+000D, U+0020, U+0085 and U+00A0.
-  private static func simpleOpeningFence(
-    _ line: Substring
-  ) -> (marker: Substring?, language: String?)? {
-    let found = line.withBytes { bytes -> (markerLength: Int, language: Range<Int>?)?? in
-      guard Substring.isSimple(bytes), let first = bytes.first else { return nil }
-      guard first == UInt8(ascii: "`") || first == UInt8(ascii: "~") else { return .some(nil) }
-      var length = 0
-      while length < bytes.count && bytes[length] == first { length += 1 }
-      guard length >= 3 else { return .some(nil) }
-      var start = length
-      var end = bytes.count
-      while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
-      while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
-      if first == UInt8(ascii: "`") && bytes[start..<end].contains(UInt8(ascii: "`")) {
-        return .some(nil)
-      }
-      func spaceLength(at index: Int) -> Int {
-        let byte = bytes[index]
-        if byte == 0x20 || (0x09...0x0D).contains(byte) { return 1 }
-        if byte == 0xC2 && index + 1 < end && (bytes[index + 1] == 0x85 || bytes[index + 1] == 0xA0)
-        {
-          return 2
-        }
-        return 0
-      }
-      var wordStart = start
-      while wordStart < end, case let width = spaceLength(at: wordStart), width > 0 {
-        wordStart += width
-      }
-      var wordEnd = wordStart
-      while wordEnd < end && spaceLength(at: wordEnd) == 0 { wordEnd += 1 }
-      return (length, wordStart < wordEnd ? wordStart..<wordEnd : nil)
-    }
-    guard let found else { return nil }
-    guard let found else { return (nil, nil) }
-    let utf8 = line.utf8
-    let markerEnd = utf8.index(utf8.startIndex, offsetBy: found.markerLength)
-    let language = found.language.map { range in
-      String(
-        Substring(
-          utf8[
-            utf8.index(
-              utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(
-                utf8.startIndex, offsetBy: range.upperBound)]))
-    }
-    return (Substring(utf8[..<markerEnd]), language)
-  }
-
-  /// Whether `line` closes a fence opened with `marker`.
+  /// Whether `line` closes a fence opened with `marker`, by Characters: what
+  /// ``SourceLine/closesFence(marker:length:)`` gives on every line.
   static func isClosingFence(_ line: Substring, for marker: Substring) -> Bool {
-    // A fast path for the many lines of code inside a fence, with an ASCII marker: a line whose
-    // first byte after spaces and tabs is another ASCII byte starts with another Character (a
-    // space before it is a Character of its own); a simple line's bytes are its Characters.
-    if let fence = marker.utf8.first, fence == UInt8(ascii: "`") || fence == UInt8(ascii: "~"),
-      marker.utf8.allSatisfy({ $0 == fence })
-    {
-      let markerLength = marker.utf8.count
-      let decided = line.withBytes { bytes -> Bool? in
-        var start = 0
-        while start < bytes.count, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
-        guard start < bytes.count else { return false }
-        let byte = bytes[start]
-        if byte < 0x80 && byte != 0x0D && byte != fence { return false }
-        guard Substring.isSimple(bytes) else { return nil }
-        var end = bytes.count
-        while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
-        return end - start >= markerLength && bytes[start..<end].allSatisfy { $0 == fence }
-      }
-      if let decided { return decided }
-    }
     let trimmed = line.trimmingWhitespace()
     guard let first = marker.first, trimmed.count >= marker.count else { return false }
     return trimmed.allSatisfy { $0 == first }
   }
 
-  private static func isTableSeparator(_ line: Substring) -> Bool {
-    (line.simpleContains(byte: UInt8(ascii: "-")) ?? line.contains("-"))
-      && line.allSatisfy { "|-: \t".contains($0) }
+  /// ``isTableSeparator(_:)`` on a simple line's `row`, whose bytes are its Characters.
+  private static func isTableSeparator(_ line: SourceLine, _ row: Range<Int>) -> Bool {
+    var hasDash = false
+    for index in row {
+      switch line.bytes[index] {
+      case UInt8(ascii: "-"): hasDash = true
+      case UInt8(ascii: "|"), UInt8(ascii: ":"), 0x20, 0x09: break
+      default: return false
+      }
+    }
+    return hasDash
   }
 
-  private static func tableCells(_ line: Substring) -> [String] {
+  /// ``tableCells(_:)`` on a simple line's `row`, which starts with "|".
+  private static func tableCells(_ line: SourceLine, _ row: Range<Int>) -> [String] {
+    let bar = UInt8(ascii: "|")
+    var end = row.upperBound
+    if end > row.lowerBound + 1 && line.bytes[end - 1] == bar { end -= 1 }
+    var cells: [String] = []
+    var start = row.lowerBound + 1
+    for index in start..<end where line.bytes[index] == bar {
+      cells.append(line.string(line.trimmed(start..<index)))
+      start = index + 1
+    }
+    cells.append(line.string(line.trimmed(start..<end)))
+    return cells
+  }
+
+  /// Whether a table row, trimmed, is a separator such as `| --- | :-: |`, by Characters.
+  static func isTableSeparator(_ line: Substring) -> Bool {
+    line.contains("-") && line.allSatisfy { "|-: \t".contains($0) }
+  }
+
+  /// The cells of a table row, trimmed, that starts with "|", by Characters.
+  static func tableCells(_ line: Substring) -> [String] {
     var body = line.dropFirst()
     if body.last == "|" { body = body.dropLast() }
-    if let cells = body.simpleComponents(separatedBy: "|") {
-      return cells.map { String($0.trimmingWhitespace()) }
-    }
     return body.split(separator: "|", omittingEmptySubsequences: false).map {
       String($0.trimmingWhitespace())
     }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 
 /// Reads a deck written in this project's Markdown deck format (`docs/deck-format.md`).
 ///
@@ -21,7 +22,8 @@ public struct NativeDeckParser: Sendable {
     case cardBody
   }
 
-  /// A card whose lines have been collected but not yet interpreted.
+  /// A card whose heading and settings have been read; its question and answer are in the
+  /// parser's two `MarkdownBlocks` until it is built.
   private struct PendingCard {
     var headingLine: Int
     var kind: CardKind
@@ -30,48 +32,78 @@ public struct NativeDeckParser: Sendable {
     var settings: [String: String] = [:]
     var settingLines: [String: Int] = [:]
     var alternatives: [String] = []
-    var question: [MarkdownBlocks.Line] = []
-    var answer: [MarkdownBlocks.Line] = []
     var separatorLine: Int?
   }
 
   /// The deck in `source`, and every problem found in it.
   public func parse(_ source: SourceText) -> (deck: Deck, diagnostics: [Diagnostic]) {
+    source.utf8.withUnsafeBufferPointer { parse(source, bytes: $0) }
+  }
+
+  /// ``parse(_:)``, with the bytes of `source.utf8`: each line is read from them by its offsets.
+  private func parse(
+    _ source: SourceText, bytes: UnsafeBufferPointer<UInt8>
+  ) -> (deck: Deck, diagnostics: [Diagnostic]) {
     var diagnostics = source.diagnostics
     var deck = Deck(name: deckName, title: deckName, path: source.path, format: .native)
     var state = State.beforeTitle
     var pending: PendingCard?
-    var fence: (marker: Substring, line: Int)?
+    // The pending card's question and answer, kept from card to card with their capacity.
+    var question = MarkdownBlocks()
+    var answer = MarkdownBlocks()
 
+    /// `body` on the blocks of the pending card's current part, question or answer, in place.
+    func withCurrent(_ body: (inout MarkdownBlocks) -> Void) {
+      if pending?.separatorLine == nil { body(&question) } else { body(&answer) }
+    }
+    /// The fence the pending card's current part is in.
+    func openFence() -> MarkdownBlocks.Fence? {
+      guard let pending else { return nil }
+      return pending.separatorLine == nil ? question.fence : answer.fence
+    }
     func finish() {
-      if let card = pending, let built = build(card, deck: deck, source: source, into: &diagnostics)
+      guard let card = pending else { return }
+      pending = nil
+      question.end(in: bytes)
+      answer.end(in: bytes)
+      if let built = build(
+        card, question: question.blocks, answer: answer.blocks, deck: deck, source: source,
+        into: &diagnostics)
       {
         deck.cards.append(built)
       }
-      pending = nil
+      question.reset()
+      answer.reset()
     }
 
-    for (offset, line) in source.lines.enumerated() {
+    for (offset, range) in source.lineRanges.enumerated() {
       let number = offset + 1
-      if let open = fence {
-        if MarkdownBlocks.isClosingFence(line, for: open.marker) {
-          fence = nil
-        } else if line.hasASCIIPrefix("## "), case .success = parseHeading(line) {
-          diagnostics.append(
-            .error("this code block is never closed", at: source.location(open.line)))
-          fence = nil
-        }
-        if fence != nil || !line.hasASCIIPrefix("## ") {
-          append(line, number, to: &pending)
+      let line = SourceLine(range, in: bytes)
+      let whole = 0..<line.bytes.count
+      // A `## ` line's heading, read once.
+      var heading: Result<Heading, HeadingProblem>?
+      if let open = openFence() {
+        if line.closesFence(marker: open.marker, length: open.length) {
+          withCurrent { $0.closeFence(in: bytes) }
           continue
         }
+        guard line.hasPrefix("## ", in: whole),
+          case let parsed = parseHeading(line), case .success = parsed
+        else {
+          withCurrent { $0.addCode(line) }
+          continue
+        }
+        // The card ends here: its blocks end the fence where its lines end.
+        diagnostics.append(
+          .error("this code block is never closed", at: source.location(open.line)))
+        heading = parsed
       }
 
       switch state {
       case .beforeTitle:
-        if line.trimmingWhitespace().isEmpty { continue }
-        if line.hasASCIIPrefix("# ") {
-          deck.title = String(line.dropFirst(2).trimmingWhitespace())
+        if line.isBlank { continue }
+        if line.hasPrefix("# ", in: whole) {
+          deck.title = String(line.text.dropFirst(2).trimmingWhitespace())
           state = .deckSettings
           continue
         }
@@ -79,17 +111,17 @@ public struct NativeDeckParser: Sendable {
           .error("a deck starts with its title, '# Title'", at: source.location(number)))
         state = .preamble
       case .deckSettings:
-        if line.trimmingWhitespace().isEmpty {
+        if line.isBlank {
           state = .preamble
           continue
         }
-        if let (key, value) = setting(in: line) {
+        if let (key, value) = line.setting() {
           applyDeckSetting(key, value, to: &deck, at: source.location(number), into: &diagnostics)
           continue
         }
         state = .preamble
       case .cardSettings:
-        if let (key, value) = setting(in: line), Self.cardSettings.contains(key) {
+        if let (key, value) = line.setting(), Self.cardSettings.contains(key) {
           if key == "also" {
             pending?.alternatives.append(value)
           } else {
@@ -103,9 +135,9 @@ public struct NativeDeckParser: Sendable {
         break
       }
 
-      if line.hasASCIIPrefix("## ") {
+      if heading != nil || line.hasPrefix("## ", in: whole) {
         finish()
-        switch parseHeading(line) {
+        switch heading ?? parseHeading(line) {
         case .success(let heading):
           pending = PendingCard(
             headingLine: number, kind: heading.kind, topic: heading.topic, id: heading.id)
@@ -116,10 +148,8 @@ public struct NativeDeckParser: Sendable {
         }
         continue
       }
-      guard state == .cardBody || state == .cardSettings else { continue }
-      if let opening = MarkdownBlocks.openingFence(line) {
-        fence = (opening.marker, number)
-      } else if line.trimmingWhitespace().equalsASCII("---") {
+      guard state == .cardBody || state == .cardSettings, pending != nil else { continue }
+      if line.equals("---", in: line.trimmed) {
         if let first = pending?.separatorLine {
           diagnostics.append(
             .error(
@@ -130,9 +160,9 @@ public struct NativeDeckParser: Sendable {
         }
         continue
       }
-      append(line, number, to: &pending)
+      withCurrent { $0.add(line, number: number, in: bytes) }
     }
-    if let open = fence {
+    if let open = openFence() {
       diagnostics.append(.error("this code block is never closed", at: source.location(open.line)))
     }
     finish()
@@ -143,13 +173,11 @@ public struct NativeDeckParser: Sendable {
     return (deck, diagnostics)
   }
 
-  private func append(_ line: Substring, _ number: Int, to pending: inout PendingCard?) {
-    guard pending != nil else { return }
-    if pending!.separatorLine == nil {
-      pending!.question.append((number, line))
-    } else {
-      pending!.answer.append((number, line))
-    }
+  /// Whether `text` may start with the Character of the ASCII `byte`: not when its first byte
+  /// is another ASCII byte, which starts another Character.
+  private static func mayStart(_ text: String, with byte: UInt8) -> Bool {
+    guard let first = text.utf8.first else { return false }
+    return first == byte || first >= 0x80
   }
 
   /// The settings a card may have, right below its heading.
@@ -185,25 +213,6 @@ public struct NativeDeckParser: Sendable {
     }
   }
 
-  /// `key: value` where key is a lowercase word.
-  private func setting(in line: Substring) -> (String, String)? {
-    // Most lines are prose: an ASCII byte other than a-z or '-' before any ':' decides it.
-    let isNotSetting = line.withBytes { bytes in
-      for byte in bytes {
-        if byte == UInt8(ascii: ":") || byte >= 0x80 { return false }
-        if !(UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) && byte != UInt8(ascii: "-") {
-          return true
-        }
-      }
-      return false
-    }
-    if isNotSetting { return nil }
-    guard let colon = line.firstIndex(of: ":") else { return nil }
-    let key = line[..<colon]
-    guard !key.isEmpty, key.allSatisfy({ $0.isLowercase || $0 == "-" }) else { return nil }
-    return (String(key), String(line[line.index(after: colon)...].trimmingWhitespace()))
-  }
-
   private func applyDeckSetting(
     _ key: String, _ value: String, to deck: inout Deck, at location: SourceLocation,
     into diagnostics: inout [Diagnostic]
@@ -227,14 +236,15 @@ public struct NativeDeckParser: Sendable {
   }
 
   /// The kind, topic and id of a `## ` line, or what is wrong with it.
-  private func parseHeading(_ line: Substring) -> Result<Heading, HeadingProblem> {
+  private func parseHeading(_ line: SourceLine) -> Result<Heading, HeadingProblem> {
     let parts: [String]
-    let rest = line.dropFirst(3)
-    if let dotted = rest.simpleComponents(separatedBy: " · ") {
-      let pieces = dotted.count > 1 ? dotted : rest.simpleComponents(separatedBy: " | ") ?? dotted
-      parts = pieces.map { String($0.trimmingWhitespace()) }
+    if line.isSimple {
+      // Bytes are Characters here, and "## " three of them.
+      var pieces = Self.split(line, from: 3, at: " · ")
+      if pieces.count == 1 { pieces = Self.split(line, from: 3, at: " | ") }
+      parts = pieces.map { line.string(line.trimmed($0)) }
     } else {
-      let text = String(rest)
+      let text = String(line.text.dropFirst(3))
       let separator = text.contains(" · ") ? " · " : " | "
       parts = text.components(separatedBy: separator).map { String($0.trimmingWhitespace()) }
     }
@@ -262,10 +272,45 @@ public struct NativeDeckParser: Sendable {
     }
     // A separator with nothing after it (`## Trick · Sheets ·`) is not part of the topic: no
     // heading could carry a topic ending in " ·" back.
-    var topic = Substring(parts[1])
-    while topic.hasSuffix(" ·") { topic = topic.dropLast(2).trimmingWhitespace() }
     return .success(
-      Heading(kind: kind, topic: String(topic), id: parts.count == 3 ? parts[2] : nil))
+      Heading(
+        kind: kind, topic: Self.withoutTrailingSeparators(parts[1]),
+        id: parts.count == 3 ? parts[2] : nil))
+  }
+
+  /// The ranges of `line` from `start` between the occurrences of `separator`, found left to
+  /// right (`components(separatedBy:)` on a simple line).
+  private static func split(_ line: SourceLine, from start: Int, at separator: StaticString)
+    -> [Range<Int>]
+  {
+    let bytes = line.bytes
+    let needle = UnsafeBufferPointer(start: separator.utf8Start, count: separator.utf8CodeUnitCount)
+    var parts: [Range<Int>] = []
+    parts.reserveCapacity(3)
+    var partStart = start
+    var index = start
+    while index + needle.count <= bytes.count {
+      if bytes[index] == needle[0]
+        && memcmp(bytes.baseAddress! + index, needle.baseAddress!, needle.count) == 0
+      {
+        parts.append(partStart..<index)
+        index += needle.count
+        partStart = index
+      } else {
+        index += 1
+      }
+    }
+    parts.append(partStart..<bytes.count)
+    return parts
+  }
+
+  /// `topic` without trailing " ·" (and the white space before each).
+  private static func withoutTrailingSeparators(_ topic: String) -> String {
+    // Most topics end in an ASCII byte: their last Character is not "·".
+    if let last = topic.utf8.last, last < 0x80 { return topic }
+    var text = Substring(topic)
+    while text.hasSuffix(" ·") { text = text.dropLast(2).trimmingWhitespace() }
+    return String(text)
   }
 
   private struct HeadingProblem: Error {
@@ -274,7 +319,8 @@ public struct NativeDeckParser: Sendable {
   }
 
   private func build(
-    _ pending: PendingCard, deck: Deck, source: SourceText, into diagnostics: inout [Diagnostic]
+    _ pending: PendingCard, question: [MarkdownBlocks.Located], answer: [MarkdownBlocks.Located],
+    deck: Deck, source: SourceText, into diagnostics: inout [Diagnostic]
   ) -> Card? {
     let heading = source.location(pending.headingLine)
     let kind = pending.kind
@@ -287,18 +333,21 @@ public struct NativeDeckParser: Sendable {
     var cardSource: String?
     var listenFor: String?
 
-    func collect(_ lines: [MarkdownBlocks.Line]) -> [(line: Int, block: Passage.Block)] {
+    func collect(_ located: [MarkdownBlocks.Located]) -> [(line: Int, block: Passage.Block)] {
       var blocks: [(line: Int, block: Passage.Block)] = []
-      for located in MarkdownBlocks.parse(lines[...]) {
-        let location = source.location(located.line)
+      blocks.reserveCapacity(located.count)
+      for located in located {
         switch located.block {
         case .paragraph(let text, let escaped):
-          if !escaped && text.hasPrefix("Source:") {
+          if !escaped && Self.mayStart(text, with: UInt8(ascii: "S")) && text.hasPrefix("Source:") {
             if cardSource != nil {
-              diagnostics.append(.error("a second 'Source:'; a card has one", at: location))
+              diagnostics.append(
+                .error("a second 'Source:'; a card has one", at: source.location(located.line)))
             }
             cardSource = String(text.dropFirst("Source:".count).trimmingWhitespace())
-          } else if !escaped && text.hasPrefix("Listen for:") && kind == .interview {
+          } else if !escaped && kind == .interview && Self.mayStart(text, with: UInt8(ascii: "L"))
+            && text.hasPrefix("Listen for:")
+          {
             listenFor = String(text.dropFirst("Listen for:".count).trimmingWhitespace())
           } else {
             blocks.append((located.line, .text(text)))
@@ -318,7 +367,7 @@ public struct NativeDeckParser: Sendable {
 
     var promptText: [String] = []
     var promptCode: CodeBlock?
-    for (line, block) in collect(pending.question) {
+    for (line, block) in collect(question) {
       switch block {
       case .text(let text): promptText.append(text)
       case .code(let code):
@@ -341,7 +390,7 @@ public struct NativeDeckParser: Sendable {
     if prompt.text.isEmpty && prompt.code == nil {
       diagnostics.append(.error("the question is empty", at: heading))
     }
-    var answer = collect(pending.answer).map(\.block)
+    var answer = collect(answer).map(\.block)
     if answer.isEmpty && (kind != .interview || listenFor == nil) {
       diagnostics.append(.error("the answer is empty", at: source.location(separator)))
     }

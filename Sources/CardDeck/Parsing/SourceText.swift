@@ -9,10 +9,33 @@ import Glibc
 public struct SourceText: Sendable {
   /// The path used in diagnostics.
   public let path: String
-  /// The lines, without line terminators; `lines[0]` is line 1.
-  public let lines: [Substring]
+  /// The decoded text's UTF-8 bytes, control characters made visible: what ``lineRanges``
+  /// index. For a file of UTF-8 without control characters, nearly every deck, its own bytes.
+  let utf8: [UInt8]
+  /// Each line's offsets in ``utf8``, without its line terminator; `lineRanges[0]` is line 1.
+  let lineRanges: [Range<Int>]
   /// Problems with the encoding itself.
   public let diagnostics: [Diagnostic]
+
+  /// The lines, without line terminators; `lines[0]` is line 1.
+  ///
+  /// Made on each call: the native deck parser reads ``lineRanges`` instead.
+  public var lines: [Substring] {
+    Self.lines(of: String(decoding: utf8, as: UTF8.self), at: lineRanges)
+  }
+
+  /// The pieces of `text` at `ranges`.
+  private static func lines(of text: String, at ranges: [Range<Int>]) -> [Substring] {
+    let utf8 = text.utf8
+    var lines: [Substring] = []
+    lines.reserveCapacity(ranges.count)
+    for range in ranges {
+      let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+      let end = utf8.index(start, offsetBy: range.count)
+      lines.append(text[start..<end])
+    }
+    return lines
+  }
 
   /// Decodes `bytes` read from `path`. Control characters are made visible (see
   /// ``ControlCharacters``), each line that held one warned about, in the path too.
@@ -22,8 +45,15 @@ public struct SourceText: Sendable {
     let bomLength = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     // Removing nothing would still copy the file, whose bytes the caller holds too.
     if bomLength > 0 { bytes.removeFirst(bomLength) }
+    if var ranges = bytes.withUnsafeBufferPointer(Self.plainLineRanges) {
+      if ranges.last?.isEmpty == true { ranges.removeLast() }
+      utf8 = bytes
+      lineRanges = ranges
+      diagnostics = []
+      return
+    }
     var diagnostics: [Diagnostic] = []
-    let text: String
+    var text: String
     if let valid = String(validating: bytes, as: UTF8.self) {
       text = valid
     } else {
@@ -42,9 +72,12 @@ public struct SourceText: Sendable {
           at: SourceLocation(path: self.path, line: line)))
       text = String(decoding: bytes, as: UTF8.self)
     }
-    var lines = Self.lines(of: text)
-    if lines.last?.isEmpty == true { lines.removeLast() }
+    text.makeContiguousUTF8()
+    var ranges = Self.lineRanges(of: text)
+    if ranges.last?.isEmpty == true { ranges.removeLast() }
     if ControlCharacters.mayContain(bytes) {
+      var lines = Self.lines(of: text, at: ranges)
+      var changed = false
       for index in lines.indices {
         guard let control = lines[index].unicodeScalars.first(where: ControlCharacters.isControl)
         else { continue }
@@ -56,24 +89,119 @@ public struct SourceText: Sendable {
               + "delete it",
             at: SourceLocation(path: self.path, line: index + 1)))
         lines[index] = Substring(ControlCharacters.visible(lines[index]))
+        changed = true
+      }
+      if changed {
+        // The lines are put in a text of their own, one "\n" after each.
+        text = lines.joined(separator: "\n")
+        var start = 0
+        ranges = lines.map { line in
+          defer { start += line.utf8.count + 1 }
+          return start..<start + line.utf8.count
+        }
       }
     }
+    self.utf8 = Array(text.utf8)
+    self.lineRanges = ranges
     self.diagnostics = diagnostics
-    self.lines = lines
   }
 
-  /// The lines of `text`, split at "\n", "\r\n" and "\r" as `split` on Characters would: those
-  /// are always Characters of their own ("\r\n" one Character), so the bytes can be scanned
-  /// instead, which is many times faster.
-  private static func lines(of text: String) -> [Substring] {
+  /// The offsets of the lines of `bytes` when they are UTF-8 without a control character (see
+  /// ``ControlCharacters/mayContain(_:)``) and without "\r", split at "\n"; nil for other bytes,
+  /// which are read the slow way. The last line may be empty.
+  ///
+  /// One pass does the work of validating and of looking for controls: a word of eight bytes of
+  /// printable ASCII and "\n", most of a deck, needs neither. A second finds the line ends.
+  private static func plainLineRanges(_ buffer: UnsafeBufferPointer<UInt8>) -> [Range<Int>]? {
+    guard let base = buffer.baseAddress else { return [0..<0] }
+    let count = buffer.count
+    var index = 0
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highBits: UInt64 = 0x8080_8080_8080_8080
+    let lowBits: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    @inline(__always) func continuation(
+      _ offset: Int, _ low: UInt8 = 0x80, _ high: UInt8 = 0xBF
+    ) -> Bool {
+      offset < count && base[offset] >= low && base[offset] <= high
+    }
+    while index < count {
+      var wordEnd = count
+      if index + 8 <= count {
+        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+        // "\n" bytes become "*" (0x0A | 0x20): the high bit of each zero byte of the word
+        // xor "\n"s, exactly, moved to 0x20.
+        let xored = word ^ (ones &* 0x0A)
+        let newlines = ~(((xored & lowBits) &+ lowBits) | xored | lowBits)
+        let printable = word | (newlines >> 2)
+        // A byte below 0x20 borrows into its high bit when 0x20 is taken from it, and a byte
+        // above 0x7E has its high bit set, or gets it when 1 is added.
+        let below = (printable &- ones &* 0x20) & ~printable & highBits
+        let above = ((printable &+ ones) | printable) & highBits
+        if below | above == 0 {
+          index += 8
+          continue
+        }
+        wordEnd = index + 8
+      }
+      while index < wordEnd {
+        let byte = base[index]
+        switch byte {
+        case 0x09, 0x0A, 0x20...0x7E:
+          index += 1
+        case 0x00...0x1F, 0x7F:
+          return nil
+        case 0xC2...0xDF:
+          // C1 controls are C2 80…C2 9F.
+          guard continuation(index + 1, byte == 0xC2 ? 0xA0 : 0x80) else { return nil }
+          index += 2
+        case 0xE0...0xEF:
+          let (low, high): (UInt8, UInt8) =
+            byte == 0xE0 ? (0xA0, 0xBF) : byte == 0xED ? (0x80, 0x9F) : (0x80, 0xBF)
+          guard continuation(index + 1, low, high), continuation(index + 2) else { return nil }
+          // The bidirectional controls are E2 80 AA…AE and E2 81 A6…A9.
+          if byte == 0xE2 {
+            let (second, third) = (base[index + 1], base[index + 2])
+            if (second == 0x80 && (0xAA...0xAE).contains(third))
+              || (second == 0x81 && (0xA6...0xA9).contains(third))
+            {
+              return nil
+            }
+          }
+          index += 3
+        case 0xF0...0xF4:
+          let (low, high): (UInt8, UInt8) =
+            byte == 0xF0 ? (0x90, 0xBF) : byte == 0xF4 ? (0x80, 0x8F) : (0x80, 0xBF)
+          guard continuation(index + 1, low, high), continuation(index + 2),
+            continuation(index + 3)
+          else { return nil }
+          index += 4
+        default:
+          return nil
+        }
+      }
+    }
+    var ranges: [Range<Int>] = []
+    ranges.reserveCapacity(count / 16 + 1)
+    var start = 0
+    while start < count, let found = memchr(base + start, 0x0A, count - start) {
+      let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+      ranges.append(start..<end)
+      start = end + 1
+    }
+    ranges.append(start..<count)
+    return ranges
+  }
+
+  /// The UTF-8 offsets of the lines of `text`, split at "\n", "\r\n" and "\r" as `split` on
+  /// Characters would: those are always Characters of their own ("\r\n" one Character), so the
+  /// bytes can be scanned instead, which is many times faster. The last line may be empty.
+  private static func lineRanges(of text: String) -> [Range<Int>] {
     var text = text
-    text.makeContiguousUTF8()
-    let utf8 = text.utf8
-    var lines: [Substring] = []
-    utf8.withContiguousStorageIfAvailable { bytes in
-      guard let base = bytes.baseAddress else { return }
+    return text.withUTF8 { bytes in
+      guard let base = bytes.baseAddress else { return [0..<0] }
       let count = bytes.count
       let hasCarriageReturn = memchr(base, 0x0D, count) != nil
+      var ranges: [Range<Int>] = []
       // Sized once: growing the array a line at a time took half of splitting a file.
       var lineEnds = 1
       for byte: UInt8 in hasCarriageReturn ? [0x0A, 0x0D] : [0x0A] {
@@ -83,38 +211,33 @@ public struct SourceText: Sendable {
           offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
         }
       }
-      lines.reserveCapacity(lineEnds)
+      ranges.reserveCapacity(lineEnds)
       var start = 0
-      var startIndex = utf8.startIndex
-      func line(to end: Int, next: Int) {
-        let endIndex = utf8.index(startIndex, offsetBy: end - start)
-        lines.append(text[startIndex..<endIndex])
-        startIndex = utf8.index(endIndex, offsetBy: next - end)
-        start = next
-      }
       if !hasCarriageReturn {
         while start < count, let found = memchr(base + start, 0x0A, count - start) {
           let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-          line(to: end, next: end + 1)
+          ranges.append(start..<end)
+          start = end + 1
         }
       } else {
         var offset = 0
         while offset < count {
           switch bytes[offset] {
           case 0x0A:
-            line(to: offset, next: offset + 1)
+            ranges.append(start..<offset)
+            start = offset + 1
           case 0x0D:
-            let next = offset + 1 < count && bytes[offset + 1] == 0x0A ? offset + 2 : offset + 1
-            line(to: offset, next: next)
+            ranges.append(start..<offset)
+            start = offset + 1 < count && bytes[offset + 1] == 0x0A ? offset + 2 : offset + 1
           default:
             break
           }
           offset = start > offset ? start : offset + 1
         }
       }
-      lines.append(text[startIndex...])
+      ranges.append(start..<count)
+      return ranges
     }
-    return lines
   }
 
   /// Decodes a string, as if it had been read from `path`.
