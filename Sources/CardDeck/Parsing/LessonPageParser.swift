@@ -56,15 +56,22 @@ public struct LessonPageParser: Sendable {
     var listenFor: String?
   }
 
-  private static let flashCardsHeading = "Flash cards"
-  private static let edgeCasesHeading = "Edge cases and tricky questions"
-  private static let afterEdgeCaseHeadings = ["Further reading", "Write the code"]
+  private static let flashCardsHeading: StaticString = "Flash cards"
+  private static let edgeCasesHeading: StaticString = "Edge cases and tricky questions"
   private static let sourcePrefix = "Where this comes from:"
   private static let listenForPrefix = "What interviewers listen for:"
   private static let showAnswer = "Show the answer"
 
   /// The deck on the page, and every problem found in it.
   public func parse(_ source: SourceText) -> (deck: Deck, diagnostics: [Diagnostic]) {
+    source.utf8.withUnsafeBufferPointer { parse(source, bytes: $0) }
+  }
+
+  /// ``parse(_:)``, with the bytes of `source.utf8`: each line is first read from them by its
+  /// offsets, and only the lines a part keeps are taken as text.
+  private func parse(_ source: SourceText, bytes file: UnsafeBufferPointer<UInt8>) -> (
+    deck: Deck, diagnostics: [Diagnostic]
+  ) {
     var diagnostics = source.diagnostics
     var part = Part.header
     var lesson: Int?
@@ -79,22 +86,27 @@ public struct LessonPageParser: Sendable {
     var interview: Interview?
     var sawFlashCards = false
 
-    for (offset, line) in source.lines.enumerated() {
+    let lines = source.lines
+    for (offset, range) in source.lineRanges.enumerated() {
       let number = offset + 1
-      let trimmed = line.trimmingWhitespace()
+      let bytes = SourceLine(range, in: file)
+      let trimmedRange = bytes.trimmed
 
       // Headings that start a part win over whatever part the page is in.
-      if trimmed.equalsASCII(Self.flashCardsHeading) && part != .interviewAnswer {
+      if bytes.equals(Self.flashCardsHeading, in: trimmedRange) && part != .interviewAnswer {
         part = .flashCards
         sawFlashCards = true
         continue
       }
-      if trimmed.equalsASCII(Self.edgeCasesHeading) && part != .interviewAnswer {
+      if bytes.equals(Self.edgeCasesHeading, in: trimmedRange) && part != .interviewAnswer {
         part = .edgeCases
         betweenQuestions = []
         continue
       }
-      if trimmed.hasASCIIPrefix("Interview problem") && part != .interviewAnswer && sawFlashCards {
+      if part != .interviewAnswer && sawFlashCards
+        && bytes.hasPrefix("Interview problem", in: trimmedRange)
+      {
+        let trimmed = lines[offset].trimmingWhitespace()
         // `Interview problem · Part 7 · Saving`: what follows, but the course's part.
         let section = trimmed.split(separator: "·").dropFirst().map {
           String($0.trimmingWhitespace())
@@ -105,11 +117,16 @@ public struct LessonPageParser: Sendable {
         continue
       }
       if sawFlashCards && (part == .flashCards || part == .edgeCases || part == .edgeAnswer)
-        && Self.afterEdgeCaseHeadings.contains(where: { trimmed.equalsASCII($0) })
+        && (bytes.equals("Further reading", in: trimmedRange)
+          || bytes.equals("Write the code", in: trimmedRange))
       {
         part = .afterEdgeCases
         continue
       }
+      // The tutorial and the page's end are most lines of a page: they are read no further.
+      if part == .tutorial || part == .afterEdgeCases || part == .end { continue }
+      let line = lines[offset]
+      let trimmed = line.trimmingWhitespace()
 
       switch part {
       case .header:

@@ -134,7 +134,11 @@ struct PageTopics {
       .flatMap { part -> [Substring] in
         var rest = part.trimmingWhitespace()
         if rest.hasPrefix("and ") { rest = rest.dropFirst(4).trimmingWhitespace() }
-        return rest.components(separatedBy: " and ").map { Substring($0).trimmingWhitespace() }
+        // On a simple piece (see `isSimpleText`) " and " is found by its bytes.
+        let parts: [Substring] =
+          rest.simpleComponents(separatedBy: " and ")
+          ?? rest.components(separatedBy: " and ").map { Substring($0) }
+        return parts.map { $0.trimmingWhitespace() }
       }
       .filter { !$0.isEmpty }
   }
