@@ -39,7 +39,7 @@ struct LessonPageLinesTests {
   func headingsMatchText() {
     let headings: [StaticString] = [
       "Flash cards", "Edge cases and tricky questions", "Further reading", "Write the code",
-      "Show the answer",
+      "Show the answer", "Screenshot of this code running", "Console", "The console",
     ]
     let prefixes: [StaticString] = [
       "Interview problem", "Where this comes from:", "What interviewers listen for:",
@@ -60,6 +60,64 @@ struct LessonPageLinesTests {
             "\(text.debugDescription) \(prefix)")
         }
       }
+    }
+  }
+
+  @Test("flash cards, question titles, captions and table rows are told by offsets as by text")
+  func linesMatchText() {
+    for text in Self.lines(count: 3000, seed: 22) {
+      let substring = Substring(text)
+      let trimmed = substring.trimmingWhitespace()
+      Self.withLine(text) { line in
+        let byOffsets = LessonPageParser.flashCardKind(line, line.trimmed)
+        let byText = LessonPageParser.flashCardKind(trimmed)
+        #expect(byOffsets?.kind == byText?.kind, "\(text.debugDescription)")
+        #expect(byOffsets?.rest == byText?.rest, "\(text.debugDescription)")
+        #expect(
+          LessonPageParser.questionTitle(line, line.trimmed)
+            == LessonPageParser.questionTitle(trimmed), "\(text.debugDescription)")
+        #expect(
+          LessonPageText.isCaption(line) == LessonPageText.isCaption(substring),
+          "\(text.debugDescription)")
+        #expect(
+          LessonPageText.isTableRow(line) == LessonPageText.isTableRow(substring),
+          "\(text.debugDescription)")
+        #expect(
+          LessonPageText.isLogCaption(line) == LessonPageText.isLogCaption(substring),
+          "\(text.debugDescription)")
+        #expect(
+          LessonPageText.looksLikeCode(line) == LessonPageText.looksLikeCode(substring),
+          "\(text.debugDescription)")
+        #expect(
+          LessonPageText.looksLikeProse(line) == LessonPageText.looksLikeProse(substring),
+          "\(text.debugDescription)")
+      }
+    }
+  }
+
+  @Test("lines joined from their offsets are the texts joined", arguments: 0..<200)
+  func joinedLinesMatchJoinedText(seed: Int) {
+    let lines = Self.lines(count: 1 + seed % 6, seed: UInt64(seed) + 100)
+    // Line ends as files have them: mostly "\n", some "\r\n" or a lone "\r".
+    let ends = ["\n", "\n", "\n", "\r\n", "\r"]
+    let file = lines.enumerated().map { $1 + ends[($0 + seed) % ends.count] }.joined()
+    let source = SourceText(file, path: "page.txt")
+    let texts = source.lines
+    source.utf8.withUnsafeBufferPointer { bytes in
+      let offsets = source.lineRanges.map { SourceLine($0, in: bytes) }
+      // Every other line left out in some of them, so that not every run follows the file.
+      let kept = offsets.indices.filter { seed % 3 != 0 || $0 % 2 == 0 }
+      for (separator, byte) in [("\n", UInt8(0x0A)), (" ", UInt8(0x20))] {
+        #expect(
+          LessonPageText.joined(kept.map { offsets[$0].bytes }, separator: byte)
+            == kept.map { texts[$0] }.joined(separator: separator), "\(file.debugDescription)")
+        #expect(
+          LessonPageText.joined(kept.map { offsets[$0].trimmedBytes }, separator: byte)
+            == kept.map { texts[$0].trimmingWhitespace() }.joined(separator: separator),
+          "\(file.debugDescription)")
+      }
+      let expected = texts.drop { $0.isBlank }.reversed().drop { $0.isBlank }.reversed()
+      #expect(LessonPageText.trimmedText(offsets) == expected.joined(separator: "\n"))
     }
   }
 }
