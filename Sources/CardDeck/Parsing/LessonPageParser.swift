@@ -91,19 +91,29 @@ public struct LessonPageParser: Sendable {
       let number = offset + 1
       let bytes = SourceLine(range, in: file)
       let trimmedRange = bytes.trimmed
+      // Every heading of a part starts with "F", "E", "I" or "W": another ASCII first byte is
+      // another first Character, and the line none of them.
+      let lead = trimmedRange.isEmpty ? 0 : bytes.bytes[trimmedRange.lowerBound]
+      let mayStartPart =
+        lead >= 0x80 || lead == UInt8(ascii: "F") || lead == UInt8(ascii: "E")
+        || lead == UInt8(ascii: "I") || lead == UInt8(ascii: "W")
 
       // Headings that start a part win over whatever part the page is in.
-      if bytes.equals(Self.flashCardsHeading, in: trimmedRange) && part != .interviewAnswer {
+      if mayStartPart && bytes.equals(Self.flashCardsHeading, in: trimmedRange)
+        && part != .interviewAnswer
+      {
         part = .flashCards
         sawFlashCards = true
         continue
       }
-      if bytes.equals(Self.edgeCasesHeading, in: trimmedRange) && part != .interviewAnswer {
+      if mayStartPart && bytes.equals(Self.edgeCasesHeading, in: trimmedRange)
+        && part != .interviewAnswer
+      {
         part = .edgeCases
         betweenQuestions = []
         continue
       }
-      if part != .interviewAnswer && sawFlashCards
+      if mayStartPart && part != .interviewAnswer && sawFlashCards
         && bytes.hasPrefix("Interview problem", in: trimmedRange)
       {
         let trimmed = bytes.text(trimmedRange)
@@ -116,7 +126,8 @@ public struct LessonPageParser: Sendable {
         part = .interviewProblem
         continue
       }
-      if sawFlashCards && (part == .flashCards || part == .edgeCases || part == .edgeAnswer)
+      if mayStartPart && sawFlashCards
+        && (part == .flashCards || part == .edgeCases || part == .edgeAnswer)
         && (bytes.equals("Further reading", in: trimmedRange)
           || bytes.equals("Write the code", in: trimmedRange))
       {
