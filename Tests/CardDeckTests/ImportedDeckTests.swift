@@ -100,14 +100,17 @@ struct ImportedDeckTests {
 
   @Test("turns a log caption into a label over the log's message, and goes on after it")
   func labelledLog() throws {
-    let lines: [LessonPageText.Line] = [
-      (1, "A tap does nothing, and SwiftUI says why:"), (2, ""),
-      (3, "SwiftUI wrote this to the log while the app ran"), (4, ""),
-      (5, "A NavigationLink is presenting a value of type “String” but there is no match."),
-      (6, ""), (7, "Note: Links search for destinations in any surrounding stack."), (8, ""),
-      (9, "The message's last line is the rule."),
-    ]
-    let passage = LessonPageText.passage(lines[...])
+    let source = SourceText(
+      [
+        "A tap does nothing, and SwiftUI says why:", "",
+        "SwiftUI wrote this to the log while the app ran", "",
+        "A NavigationLink is presenting a value of type “String” but there is no match.",
+        "", "Note: Links search for destinations in any surrounding stack.", "",
+        "The message's last line is the rule.",
+      ].joined(separator: "\n"), path: "answer.txt")
+    let passage = source.utf8.withUnsafeBufferPointer { bytes in
+      LessonPageText.passage(source.lineRanges.map { SourceLine($0, in: bytes) }[...])
+    }
     #expect(
       passage.blocks == [
         .text("A tap does nothing, and SwiftUI says why:"), .text(LessonPageText.logLabel),

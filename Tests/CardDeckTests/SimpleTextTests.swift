@@ -13,7 +13,7 @@ struct SimpleTextTests {
   private static let pieces = [
     "a", "K", "#", "## ", " ", "\t", "-", "---", "`", "~", "|", "\\", ":", "·", " · ", " | ",
     "\u{301}", "\u{600}", "\u{200D}", "\u{212A}", "\u{1FEF}", "\r", "\n", "\r\n", "é", "e\u{301}",
-    "\u{85}", "\u{A0}", "—", "🇫🇷", "Source:", "Screenshot · ",
+    "\u{85}", "\u{A0}", "—", "🇫🇷", "Source:", "Screenshot · ", " and ", ",",
   ]
 
   private static func texts(count: Int, seed: UInt64) -> [Substring] {
@@ -83,7 +83,7 @@ struct SimpleTextTests {
 
   @Test func splittingMatchesFoundation() {
     for text in Self.texts(count: 3000, seed: 3) {
-      for separator in [" · ", " | ", "|"] {
+      for separator in [" · ", " | ", "|", " and ", "·", ","] {
         if let fast = text.simpleComponents(separatedBy: separator) {
           #expect(fast.map(String.init) == text.components(separatedBy: separator))
         }

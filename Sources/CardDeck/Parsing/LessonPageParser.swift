@@ -33,7 +33,7 @@ public struct LessonPageParser: Sendable {
     var line: Int
     var kind: CardKind
     var label: Substring
-    var body: [LessonPageText.Line] = []
+    var body: [SourceLine] = []
   }
 
   private struct EdgeQuestion {
@@ -41,8 +41,8 @@ public struct LessonPageParser: Sendable {
     var title: String
     var section: String?
     var sawShowAnswer = false
-    var question: [LessonPageText.Line] = []
-    var answer: [LessonPageText.Line] = []
+    var question: [SourceLine] = []
+    var answer: [SourceLine] = []
     var source: String?
   }
 
@@ -50,21 +50,29 @@ public struct LessonPageParser: Sendable {
     var line: Int
     /// What the problem's heading names after `Interview problem ·`, unless a course part.
     var section: String?
-    var problem: [LessonPageText.Line] = []
-    var answer: [LessonPageText.Line] = []
+    var problem: [SourceLine] = []
+    var answer: [SourceLine] = []
     var source: String?
     var listenFor: String?
   }
 
-  private static let flashCardsHeading = "Flash cards"
-  private static let edgeCasesHeading = "Edge cases and tricky questions"
-  private static let afterEdgeCaseHeadings = ["Further reading", "Write the code"]
-  private static let sourcePrefix = "Where this comes from:"
-  private static let listenForPrefix = "What interviewers listen for:"
-  private static let showAnswer = "Show the answer"
+  private static let flashCardsHeading: StaticString = "Flash cards"
+  private static let edgeCasesHeading: StaticString = "Edge cases and tricky questions"
+  private static let sourcePrefix: StaticString = "Where this comes from:"
+  private static let listenForPrefix: StaticString = "What interviewers listen for:"
+  private static let showAnswer: StaticString = "Show the answer"
+  private static let codeRunMarker: StaticString = "Screenshot of this code running"
 
   /// The deck on the page, and every problem found in it.
   public func parse(_ source: SourceText) -> (deck: Deck, diagnostics: [Diagnostic]) {
+    source.utf8.withUnsafeBufferPointer { parse(source, bytes: $0) }
+  }
+
+  /// ``parse(_:)``, with the bytes of `source.utf8`: each line is read from them by its offsets,
+  /// and only a heading's or a setting's text is copied out.
+  private func parse(_ source: SourceText, bytes file: UnsafeBufferPointer<UInt8>) -> (
+    deck: Deck, diagnostics: [Diagnostic]
+  ) {
     var diagnostics = source.diagnostics
     var part = Part.header
     var lesson: Int?
@@ -79,22 +87,36 @@ public struct LessonPageParser: Sendable {
     var interview: Interview?
     var sawFlashCards = false
 
-    for (offset, line) in source.lines.enumerated() {
+    for (offset, range) in source.lineRanges.enumerated() {
       let number = offset + 1
-      let trimmed = line.trimmingWhitespace()
+      let bytes = SourceLine(range, in: file)
+      let trimmedRange = bytes.trimmed
+      // Every heading of a part starts with "F", "E", "I" or "W": another ASCII first byte is
+      // another first Character, and the line none of them.
+      let lead = trimmedRange.isEmpty ? 0 : bytes.bytes[trimmedRange.lowerBound]
+      let mayStartPart =
+        lead >= 0x80 || lead == UInt8(ascii: "F") || lead == UInt8(ascii: "E")
+        || lead == UInt8(ascii: "I") || lead == UInt8(ascii: "W")
 
       // Headings that start a part win over whatever part the page is in.
-      if trimmed.equalsASCII(Self.flashCardsHeading) && part != .interviewAnswer {
+      if mayStartPart && bytes.equals(Self.flashCardsHeading, in: trimmedRange)
+        && part != .interviewAnswer
+      {
         part = .flashCards
         sawFlashCards = true
         continue
       }
-      if trimmed.equalsASCII(Self.edgeCasesHeading) && part != .interviewAnswer {
+      if mayStartPart && bytes.equals(Self.edgeCasesHeading, in: trimmedRange)
+        && part != .interviewAnswer
+      {
         part = .edgeCases
         betweenQuestions = []
         continue
       }
-      if trimmed.hasASCIIPrefix("Interview problem") && part != .interviewAnswer && sawFlashCards {
+      if mayStartPart && part != .interviewAnswer && sawFlashCards
+        && bytes.hasPrefix("Interview problem", in: trimmedRange)
+      {
+        let trimmed = bytes.text(trimmedRange)
         // `Interview problem · Part 7 · Saving`: what follows, but the course's part.
         let section = trimmed.split(separator: "·").dropFirst().map {
           String($0.trimmingWhitespace())
@@ -104,15 +126,19 @@ public struct LessonPageParser: Sendable {
         part = .interviewProblem
         continue
       }
-      if sawFlashCards && (part == .flashCards || part == .edgeCases || part == .edgeAnswer)
-        && Self.afterEdgeCaseHeadings.contains(where: { trimmed.equalsASCII($0) })
+      if mayStartPart && sawFlashCards
+        && (part == .flashCards || part == .edgeCases || part == .edgeAnswer)
+        && (bytes.equals("Further reading", in: trimmedRange)
+          || bytes.equals("Write the code", in: trimmedRange))
       {
         part = .afterEdgeCases
         continue
       }
-
+      // The tutorial and the page's end are most lines of a page: they are read no further.
+      if part == .tutorial || part == .afterEdgeCases || part == .end { continue }
       switch part {
       case .header:
+        let trimmed = bytes.text(trimmedRange)
         if lesson == nil, let found = Self.lessonNumber(in: trimmed) { lesson = found }
         if coursePart == nil { coursePart = Self.coursePartName(in: trimmed) }
         if trimmed.hasASCIIPrefix("Step ") || trimmed.hasASCIIPrefix("You will build") {
@@ -123,15 +149,17 @@ public struct LessonPageParser: Sendable {
       case .tutorial, .afterEdgeCases, .end:
         continue
       case .flashCards:
-        if let kind = Self.flashCardKind(trimmed) {
+        if let kind = Self.flashCardKind(bytes, trimmedRange) {
           flashCards.append(FlashCard(line: number, kind: kind.kind, label: kind.rest))
         } else if !flashCards.isEmpty {
-          flashCards[flashCards.count - 1].body.append((number, line))
-        } else if announcedFlashCards == nil, let count = Self.leadingNumber(trimmed) {
+          flashCards[flashCards.count - 1].body.append(bytes)
+        } else if announcedFlashCards == nil,
+          let count = Self.leadingNumber(bytes.text(trimmedRange))
+        {
           announcedFlashCards = (count, number)
         }
       case .edgeCases, .edgeQuestion, .edgeAnswer:
-        if let title = Self.questionTitle(trimmed) {
+        if let title = Self.questionTitle(bytes, trimmedRange) {
           let section = part == .edgeCases ? betweenQuestions.last.map(String.init) : nil
           edgeQuestions.append(
             EdgeQuestion(
@@ -139,44 +167,43 @@ public struct LessonPageParser: Sendable {
           betweenQuestions = []
           part = .edgeQuestion
         } else if part == .edgeQuestion {
-          if trimmed.equalsASCII(Self.showAnswer) {
+          if bytes.equals(Self.showAnswer, in: trimmedRange) {
             edgeQuestions[edgeQuestions.count - 1].sawShowAnswer = true
             part = .edgeAnswer
           } else {
-            edgeQuestions[edgeQuestions.count - 1].question.append((number, line))
+            edgeQuestions[edgeQuestions.count - 1].question.append(bytes)
           }
         } else if part == .edgeAnswer {
-          if trimmed.hasASCIIPrefix(Self.sourcePrefix) {
-            edgeQuestions[edgeQuestions.count - 1].source = String(
-              trimmed.dropFirst(Self.sourcePrefix.count).trimmingWhitespace())
+          if bytes.hasPrefix(Self.sourcePrefix, in: trimmedRange) {
+            edgeQuestions[edgeQuestions.count - 1].source = Self.rest(
+              of: bytes, trimmedRange, after: Self.sourcePrefix)
             part = .edgeCases
           } else {
-            edgeQuestions[edgeQuestions.count - 1].answer.append((number, line))
+            edgeQuestions[edgeQuestions.count - 1].answer.append(bytes)
           }
         } else if announcedEdgeCases == nil && edgeQuestions.isEmpty,
-          let count = Self.leadingNumber(trimmed)
+          let count = Self.leadingNumber(bytes.text(trimmedRange))
         {
           announcedEdgeCases = (count, number)
-        } else if !trimmed.isEmpty {
+        } else if !trimmedRange.isEmpty {
+          let trimmed = bytes.text(trimmedRange)
           betweenQuestions.append(trimmed)
           if !sectionHeadings.contains(String(trimmed)) { sectionHeadings.append(String(trimmed)) }
         }
       case .interviewProblem:
-        if trimmed.hasASCIIPrefix(Self.sourcePrefix) {
-          interview?.source = String(
-            trimmed.dropFirst(Self.sourcePrefix.count).trimmingWhitespace())
-        } else if trimmed.equalsASCII(Self.showAnswer) {
+        if bytes.hasPrefix(Self.sourcePrefix, in: trimmedRange) {
+          interview?.source = Self.rest(of: bytes, trimmedRange, after: Self.sourcePrefix)
+        } else if bytes.equals(Self.showAnswer, in: trimmedRange) {
           part = .interviewAnswer
         } else {
-          interview?.problem.append((number, line))
+          interview?.problem.append(bytes)
         }
       case .interviewAnswer:
-        if trimmed.hasASCIIPrefix(Self.listenForPrefix) {
-          interview?.listenFor = String(
-            trimmed.dropFirst(Self.listenForPrefix.count).trimmingWhitespace())
+        if bytes.hasPrefix(Self.listenForPrefix, in: trimmedRange) {
+          interview?.listenFor = Self.rest(of: bytes, trimmedRange, after: Self.listenForPrefix)
           part = .end
         } else {
-          interview?.answer.append((number, line))
+          interview?.answer.append(bytes)
         }
       }
     }
@@ -289,10 +316,8 @@ public struct LessonPageParser: Sendable {
   ) -> Card? {
     var body = flash.body[...]
     var code: CodeBlock?
-    if let marker = body.firstIndex(where: {
-      $0.text.trimmingWhitespace().equalsASCII(LessonPageText.codeRunMarker)
-    }) {
-      let text = LessonPageText.trimmedText(body[..<marker].map(\.text))
+    if let marker = body.firstIndex(where: { $0.equals(Self.codeRunMarker, in: $0.trimmed) }) {
+      let text = LessonPageText.trimmedText(body[..<marker])
       if !text.isEmpty { code = CodeBlock(text) }
       body = body[marker...]
     }
@@ -364,14 +389,14 @@ public struct LessonPageParser: Sendable {
   ) -> Card? {
     let location = source.location(interview.line)
     var problemLines = interview.problem[...]
-    while problemLines.first?.text.isBlank == true {
+    while problemLines.first?.isBlank == true {
       problemLines.removeFirst()
     }
     let titleEnd =
-      problemLines.firstIndex { $0.text.isBlank } ?? problemLines.endIndex
+      problemLines.firstIndex { $0.isBlank } ?? problemLines.endIndex
     // One line, as a deck's `title:` setting holds it.
-    let title = problemLines[..<titleEnd].map { $0.text.trimmingWhitespace() }
-      .joined(separator: " ")
+    let title = LessonPageText.joined(
+      problemLines[..<titleEnd].map(\.trimmedBytes), separator: 0x20)
     let problem = Self.prompt(problemLines[titleEnd...])
     guard !problem.text.isEmpty || problem.code != nil else {
       diagnostics.append(.error("the interview problem has no text", at: location))
@@ -448,33 +473,43 @@ public struct LessonPageParser: Sendable {
   }
 
   /// A question's prose, then its code: the prose runs up to the first paragraph of code.
-  private static func prompt(_ lines: ArraySlice<LessonPageText.Line>) -> Prompt {
+  private static func prompt(_ lines: ArraySlice<SourceLine>) -> Prompt {
     var prose: [String] = []
-    var paragraph: [Substring] = []
+    var paragraph: [UnsafeBufferPointer<UInt8>] = []
     var index = lines.startIndex
     while index < lines.endIndex {
-      let text = lines[index].text
-      if text.isBlank {
-        if !paragraph.isEmpty { prose.append(paragraph.joinedText(separator: " ")) }
+      let line = lines[index]
+      if line.isBlank {
+        if !paragraph.isEmpty { prose.append(LessonPageText.joined(paragraph, separator: 0x20)) }
         paragraph = []
-      } else if paragraph.isEmpty && LessonPageText.looksLikeCode(text)
-        && !LessonPageText.looksLikeProse(text)
+      } else if paragraph.isEmpty && LessonPageText.looksLikeCode(line)
+        && !LessonPageText.looksLikeProse(line)
       {
         break
       } else {
-        paragraph.append(text.trimmingWhitespace())
+        paragraph.append(line.trimmedBytes)
       }
       index += 1
     }
-    if !paragraph.isEmpty { prose.append(paragraph.joinedText(separator: " ")) }
+    if !paragraph.isEmpty { prose.append(LessonPageText.joined(paragraph, separator: 0x20)) }
     let code = LessonPageText.trimmedText(
-      lines[index...].map(\.text).filter { !LessonPageText.isCaption($0) })
+      lines[index...].filter { !LessonPageText.isCaption($0) })
     return Prompt(prose.joined(separator: "\n\n"), code: code.isEmpty ? nil : CodeBlock(code))
   }
 
   // MARK: - Recognising lines
 
-  private static func flashCardKind(_ line: Substring) -> (kind: CardKind, rest: Substring)? {
+  /// ``flashCardKind(_:)`` of the trimmed `range` of a line read by its offsets: only a line
+  /// whose Characters start with `Syntax ` or `Trick question ` is taken as text.
+  static func flashCardKind(_ line: SourceLine, _ range: Range<Int>) -> (
+    kind: CardKind, rest: Substring
+  )? {
+    guard line.hasPrefix("Syntax ", in: range) || line.hasPrefix("Trick question ", in: range)
+    else { return nil }
+    return flashCardKind(line.text(range))
+  }
+
+  static func flashCardKind(_ line: Substring) -> (kind: CardKind, rest: Substring)? {
     // Most lines start with neither: an ASCII first byte other than 'S' and 'T' says so.
     if let first = line.utf8.first, first < 0x80, first != 0x0D, first != UInt8(ascii: "S"),
       first != UInt8(ascii: "T")
@@ -486,6 +521,28 @@ public struct LessonPageParser: Sendable {
       return (kind, line.dropFirst(prefix.count))
     }
     return nil
+  }
+
+  /// ``questionTitle(_:)`` of the trimmed `range` of a line read by its offsets.
+  static func questionTitle(_ line: SourceLine, _ range: Range<Int>) -> String? {
+    let bytes = UnsafeBufferPointer(rebasing: line.bytes[range])
+    // See ``questionTitle(_:)``: without the bytes 0xB7 and 0x87 there is no "·".
+    if bytes.isEmpty
+      || (memchr(bytes.baseAddress!, 0xB7, bytes.count) == nil
+        && memchr(bytes.baseAddress!, 0x87, bytes.count) == nil)
+    {
+      return nil
+    }
+    if let decided = simpleQuestionTitle(bytes) { return decided }
+    return questionTitle(line.text(range))
+  }
+
+  /// What follows `prefix` in the trimmed `range` of a line, which starts with it, trimmed.
+  private static func rest(of line: SourceLine, _ range: Range<Int>, after prefix: StaticString)
+    -> String
+  {
+    let prefixCount = String(describing: prefix).count
+    return String(line.text(range).dropFirst(prefixCount).trimmingWhitespace())
   }
 
   /// The title of a line like `Lesson 23 · question 4 of 10 · a sheet on a phone held sideways`.

@@ -11,35 +11,49 @@ enum LessonPageText {
 
   /// Whether a line is a screenshot caption, which belongs to no answer.
   static func isCaption(_ line: Substring) -> Bool {
+    line.withBytes(captionByBytes) ?? isCaptionByCharacter(line)
+  }
+
+  /// ``isCaption(_:)`` of a line read by its offsets.
+  static func isCaption(_ line: SourceLine) -> Bool {
+    captionByBytes(line.bytes) ?? isCaptionByCharacter(line.text)
+  }
+
+  /// ``isCaption(_:)`` by the line's Characters.
+  private static func isCaptionByCharacter(_ line: Substring) -> Bool {
+    line == codeRunMarker || line.contains("Screenshot · ") || line.hasSuffix(" — screenshot")
+  }
+
+  /// ``isCaption(_:)`` by bytes; nil when they do not decide it.
+  private static func captionByBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
     // "·" (C2 B7) or the Greek ano teleia that equals it (CE 87) is in "Screenshot · ", and
     // "—" (E2 80 94) in " — screenshot": a line with none of their bytes, nearly every line, is
-    // a caption only if it is the marker, which is ASCII.
-    if line.withBytes({
-      $0.isEmpty
-        || (memchr($0.baseAddress!, 0xB7, $0.count) == nil
-          && memchr($0.baseAddress!, 0x87, $0.count) == nil
-          && memchr($0.baseAddress!, 0xE2, $0.count) == nil)
-    }) {
-      return line.equalsASCII(codeRunMarker)
+    // a caption only if it is the marker, which is ASCII without "K", ";" and "`" (which other
+    // scalars equal): only the same bytes are its Characters.
+    if bytes.isEmpty
+      || (memchr(bytes.baseAddress!, 0xB7, bytes.count) == nil
+        && memchr(bytes.baseAddress!, 0x87, bytes.count) == nil
+        && memchr(bytes.baseAddress!, 0xE2, bytes.count) == nil)
+    {
+      if let first = bytes.first, first < 0x80, first != UInt8(ascii: "S") { return false }
+      if bytes.elementsEqual(codeRunMarker.utf8) { return true }
+      // Other bytes equal ASCII text only through scalars longer than the byte they equal.
+      if bytes.count <= codeRunMarker.utf8.count { return false }
+      for byte in bytes where byte >= 0x80 || byte == 0x0D { return nil }
+      return false
     }
     // A simple line (see `isSimpleText`) cannot hold "—"; its bytes are its Characters.
-    if let found = line.withBytes({ bytes -> Bool? in
-      guard Substring.isSimple(bytes) else { return nil }
-      if bytes.elementsEqual(codeRunMarker.utf8) { return true }
-      // A caption's " · " holds 0xB7: most lines have none, and are not searched.
-      guard bytes.contains(0xB7) else { return false }
-      let needle = screenshotMark
-      guard bytes.count >= needle.count else { return false }
-      for start in 0...(bytes.count - needle.count)
-      where bytes[start] == needle[0] && bytes[start..<start + needle.count].elementsEqual(needle) {
-        return true
-      }
-      return false
-    }) {
-      return found
+    guard Substring.isSimple(bytes) else { return nil }
+    if bytes.elementsEqual(codeRunMarker.utf8) { return true }
+    // A caption's " · " holds 0xB7: most lines have none, and are not searched.
+    guard bytes.contains(0xB7) else { return false }
+    let needle = screenshotMark
+    guard bytes.count >= needle.count else { return false }
+    for start in 0...(bytes.count - needle.count)
+    where bytes[start] == needle[0] && bytes[start..<start + needle.count].elementsEqual(needle) {
+      return true
     }
-    return line == codeRunMarker || line.contains("Screenshot · ")
-      || line.hasSuffix(" — screenshot")
+    return false
   }
 
   /// The bytes of a caption's mark, `Screenshot · `.
@@ -47,7 +61,15 @@ enum LessonPageText {
 
   /// Whether a line reads as an English sentence rather than code.
   static func looksLikeProse(_ line: Substring) -> Bool {
-    if let decided = line.withBytes(asciiLooksLikeProse) { return decided }
+    line.withBytes(asciiLooksLikeProse) ?? looksLikeProseByCharacter(line)
+  }
+
+  /// ``looksLikeProse(_:)`` of a line read by its offsets.
+  static func looksLikeProse(_ line: SourceLine) -> Bool {
+    asciiLooksLikeProse(line.bytes) ?? looksLikeProseByCharacter(line.text)
+  }
+
+  private static func looksLikeProseByCharacter(_ line: Substring) -> Bool {
     guard let first = line.first, first != " ", first != "\t", !line.hasPrefix("//") else {
       return false
     }
@@ -59,7 +81,15 @@ enum LessonPageText {
 
   /// Whether a line reads as Swift code.
   static func looksLikeCode(_ line: Substring) -> Bool {
-    if let decided = line.withBytes({ asciiLooksLikeCode($0) }) { return decided }
+    line.withBytes { asciiLooksLikeCode($0) } ?? looksLikeCodeByCharacter(line)
+  }
+
+  /// ``looksLikeCode(_:)`` of a line read by its offsets.
+  static func looksLikeCode(_ line: SourceLine) -> Bool {
+    asciiLooksLikeCode(line.bytes) ?? looksLikeCodeByCharacter(line.text)
+  }
+
+  private static func looksLikeCodeByCharacter(_ line: Substring) -> Bool {
     guard let first = line.first else { return false }
     if first == " " || first == "\t" || "@.}{)]/#$…\"".contains(first) { return true }
     let word = line.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
@@ -227,17 +257,15 @@ enum LessonPageText {
     return count
   }
 
-  /// Lines with their 1-based numbers.
-  typealias Line = (number: Int, text: Substring)
-
   /// Turns the lines of an answer into blocks: code, console output, tables and prose.
   ///
   /// Captions are dropped. The lines just before a "this code running" marker are code unless
-  /// they read as prose, and code paragraphs separated only by blank lines are one block.
-  static func passage(_ lines: ArraySlice<Line>) -> Passage {
+  /// they read as prose, and code paragraphs separated only by blank lines are one block. Each
+  /// block's text is made once, from the lines' bytes.
+  static func passage(_ lines: ArraySlice<SourceLine>) -> Passage {
     var blocks: [Passage.Block] = []
-    var run: [Substring] = []
-    var codeLines: [Substring] = []
+    var run: [SourceLine] = []
+    var codeLines: [UnsafeBufferPointer<UInt8>] = []
     var pendingBlanks = 0
     var expectsConsole = false
     /// After a log caption: the log's message is read, and `Note:`-style lines that go on with it.
@@ -245,12 +273,12 @@ enum LessonPageText {
 
     func flushCode() {
       guard !codeLines.isEmpty else { return }
-      blocks.append(.code(CodeBlock(codeLines.joinedText(separator: "\n"))))
-      codeLines = []
+      blocks.append(.code(CodeBlock(joined(codeLines, separator: 0x0A))))
+      codeLines.removeAll(keepingCapacity: true)
     }
     func flushRun() {
       defer {
-        run = []
+        run.removeAll(keepingCapacity: true)
       }
       guard !run.isEmpty else { return }
       if run.count == 1 && isLogCaption(run[0]) {
@@ -260,10 +288,10 @@ enum LessonPageText {
         return
       }
       if inLog {
-        let text = run.map { String($0.trimmingWhitespace()) }.joined(separator: " ")
+        let text = joined(run.map(\.trimmedBytes), separator: 0x20)
         if case .console(let earlier) = blocks.last {
           // A `Note:` paragraph goes on with the message; anything else is the answer again.
-          if startsLogLine(run[0]) {
+          if startsLogLine(run[0].text) {
             blocks[blocks.count - 1] = .console(earlier + "\n" + text)
             return
           }
@@ -273,33 +301,36 @@ enum LessonPageText {
           return
         }
       }
-      let startsConsole = run[0].equalsASCII("Console")
+      let startsConsole = run[0].equals("Console", in: 0..<run[0].bytes.count)
       if expectsConsole || startsConsole {
         flushCode()
         let output = startsConsole ? run.dropFirst() : run[...]
         expectsConsole = output.isEmpty
-        if !output.isEmpty { blocks.append(.console(output.joinedText(separator: "\n"))) }
+        if !output.isEmpty { blocks.append(.console(joined(output.map(\.bytes), separator: 0x0A))) }
         return
       }
-      if run.count == 1 && run[0].equalsASCII("The console") { return }
+      if run.count == 1 && run[0].equals("The console", in: 0..<run[0].bytes.count) { return }
       let prose = run.contains { looksLikeProse($0) }
       let code = !prose && run.contains { looksLikeCode($0) }
       if code {
         if !codeLines.isEmpty {
-          codeLines.append(contentsOf: repeatElement("", count: pendingBlanks))
+          codeLines.append(
+            contentsOf: repeatElement(
+              UnsafeBufferPointer(start: nil, count: 0), count: pendingBlanks))
         }
-        codeLines.append(contentsOf: run)
+        codeLines.append(contentsOf: run.lazy.map(\.bytes))
         return
       }
       flushCode()
       if !prose && run.count >= 2 && run.allSatisfy(isTableRow) {
-        blocks.append(.table(run.map { [String($0.trimmingWhitespace())] }))
+        blocks.append(
+          .table(run.map { [String(decoding: $0.trimmedBytes, as: UTF8.self)] }))
       } else {
-        blocks.append(.text(run.map { $0.trimmingWhitespace() }.joinedText(separator: " ")))
+        blocks.append(.text(joined(run.map(\.trimmedBytes), separator: 0x20)))
       }
     }
 
-    for (_, line) in lines {
+    for line in lines {
       if isCaption(line) {
         flushRun()
         flushCode()
@@ -321,6 +352,42 @@ enum LessonPageText {
     return Passage(blocks)
   }
 
+  /// The pieces' bytes with `separator` between each two, as text (`joined(separator:)` on
+  /// their texts).
+  ///
+  /// Pieces that follow each other in the file, `separator` between them there (the lines of
+  /// a paragraph or of code, nearly always), are copied as one stretch of the file.
+  static func joined(_ pieces: [UnsafeBufferPointer<UInt8>], separator: UInt8) -> String {
+    guard let first = pieces.first else { return "" }
+    if pieces.count == 1 { return String(decoding: first, as: UTF8.self) }
+    if let start = first.baseAddress {
+      var end = start + first.count
+      var spanned = true
+      for piece in pieces.dropFirst() {
+        // The byte at `end` lies in the file when the next piece starts after it.
+        guard let next = piece.baseAddress, next == end + 1, end.pointee == separator else {
+          spanned = false
+          break
+        }
+        end = next + piece.count
+      }
+      if spanned {
+        return String(
+          decoding: UnsafeBufferPointer(start: start, count: start.distance(to: end)),
+          as: UTF8.self)
+      }
+    }
+    var count = pieces.count - 1
+    for piece in pieces { count += piece.count }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(count)
+    for (index, piece) in pieces.enumerated() {
+      if index > 0 { bytes.append(separator) }
+      bytes.append(contentsOf: piece)
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
   /// The label put before a log's message, in place of the caption that introduced it.
   static let logLabel = "What the app logged:"
 
@@ -330,6 +397,13 @@ enum LessonPageText {
     let text = line.trimmingWhitespace()
     if let decided = text.withBytes(asciiIsLogCaption) { return decided }
     return isLogCaptionByCharacter(text)
+  }
+
+  /// ``isLogCaption(_:)`` of a line read by its offsets.
+  static func isLogCaption(_ line: SourceLine) -> Bool {
+    let trimmed = line.trimmed
+    return asciiIsLogCaption(line.trimmedBytes)
+      ?? isLogCaptionByCharacter(line.text(trimmed))
   }
 
   /// ``isLogCaption(_:)`` of a trimmed line, a Character at a time.
@@ -380,17 +454,34 @@ enum LessonPageText {
 
   /// Whether `line` can be a row of a table in a native deck: a cell holds no `|`, and a row of
   /// only dashes and colons would read as the separator under the header.
-  private static func isTableRow(_ line: Substring) -> Bool {
+  static func isTableRow(_ line: Substring) -> Bool {
     !(line.simpleContains(byte: UInt8(ascii: "|")) ?? line.contains("|"))
       && !((line.simpleContains(byte: UInt8(ascii: "-")) ?? line.contains("-"))
         && line.allSatisfy { "-: \t".contains($0) })
   }
 
+  /// ``isTableRow(_:)`` of a line read by its offsets: by bytes on a simple line (see
+  /// `isSimpleText`), whose bytes are its Characters.
+  static func isTableRow(_ line: SourceLine) -> Bool {
+    guard line.isSimple else { return isTableRow(line.text) }
+    var hasDash = false
+    var onlyDashes = true
+    for byte in line.bytes {
+      switch byte {
+      case UInt8(ascii: "|"): return false
+      case UInt8(ascii: "-"): hasDash = true
+      case UInt8(ascii: ":"), 0x20, 0x09: break
+      default: onlyDashes = false
+      }
+    }
+    return !(hasDash && onlyDashes)
+  }
+
   /// Lines without the blank ones at either end, joined.
-  static func trimmedText(_ lines: [Substring]) -> String {
-    let start = lines.firstIndex { !$0.isBlank }
-    let end = lines.lastIndex { !$0.isBlank }
-    guard let start, let end else { return "" }
-    return lines[start...end].joinedText(separator: "\n")
+  static func trimmedText(_ lines: some BidirectionalCollection<SourceLine>) -> String {
+    guard let start = lines.firstIndex(where: { !$0.isBlank }),
+      let end = lines.lastIndex(where: { !$0.isBlank })
+    else { return "" }
+    return joined(lines[start...end].map(\.bytes), separator: 0x0A)
   }
 }

@@ -130,11 +130,19 @@ struct PageTopics {
 
   /// `a, b, and c` / `a and b` / `a · b` as its parts.
   private static func pieces(of heading: String) -> [Substring] {
-    heading.split(separator: "·").flatMap { $0.split(separator: ",") }
+    // On a simple heading (see `isSimpleText`) "·" and "," are found by their bytes; the empty
+    // pieces that `split` leaves out are left out at the end.
+    let text = Substring(heading)
+    let dotted = text.simpleComponents(separatedBy: "·") ?? text.split(separator: "·")
+    return dotted.flatMap { $0.simpleComponents(separatedBy: ",") ?? $0.split(separator: ",") }
       .flatMap { part -> [Substring] in
         var rest = part.trimmingWhitespace()
         if rest.hasPrefix("and ") { rest = rest.dropFirst(4).trimmingWhitespace() }
-        return rest.components(separatedBy: " and ").map { Substring($0).trimmingWhitespace() }
+        // On a simple piece (see `isSimpleText`) " and " is found by its bytes.
+        let parts: [Substring] =
+          rest.simpleComponents(separatedBy: " and ")
+          ?? rest.components(separatedBy: " and ").map { Substring($0) }
+        return parts.map { $0.trimmingWhitespace() }
       }
       .filter { !$0.isEmpty }
   }

@@ -83,6 +83,9 @@ struct SourceLine {
   /// The whole line, trimmed.
   var trimmed: Range<Int> { trimmed(0..<bytes.count) }
 
+  /// The bytes of the whole line, trimmed.
+  var trimmedBytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: bytes[trimmed]) }
+
   /// Whether the Characters of `range` start with those of an ASCII `prefix`.
   ///
   /// Matching ASCII bytes followed by a byte below 0xCC are the same Characters as the prefix's;
