@@ -76,6 +76,41 @@ struct DeckCacheCommandTests {
     #expect(input.filesAtFirstRead?.first?.hasSuffix(".cache") == true)
   }
 
+  @Test("writes the deck cache before the first card's answer is timed, not during it")
+  func writeIsNotTheUsersTime() throws {
+    let folder = try TemporaryFolder()
+    try FileManager.default.createDirectory(
+      atPath: folder.path + "/decks", withIntermediateDirectories: true)
+    try folder.write("decks/garden.md", gardenDeck)
+    let variables = [
+      "QUIZ_DECKS": folder.path + "/decks", "QUIZ_STATE": folder.path + "/state",
+      "QUIZ_NOW": "2026-11-29T08:00:00Z",
+    ]
+    let cache = DeckCache(
+      folder: folder.path + "/cache", program: [1, 2, 3], settleTime: 0, deferringWrites: true)
+    // A clock that notes, each time it is read, whether the cache file is there by then.
+    let readings = Readings()
+    let cacheFolder = folder.path + "/cache"
+    let clock = MonotonicClock {
+      let written =
+        (try? FileManager.default.contentsOfDirectory(atPath: cacheFolder))?
+        .contains { $0.hasSuffix(".cache") } ?? false
+      return readings.append(written)
+    }
+    let input = ScriptedInput(["", "4"])
+    let result = runQuiz(["review", "--limit", "1"], variables: variables, input: input) {
+      $0.deckCache = cache
+      $0.monotonic = clock
+    }
+    #expect(result.status == .success)
+    // The session's own start comes before any card; every reading after it, the first card's
+    // answer time included, finds the cache written.
+    let seen = readings.values
+    #expect(seen.count >= 3)
+    #expect(seen.first == false)
+    #expect(seen.dropFirst().allSatisfy { $0 })
+  }
+
   @Test(
     "other commands write the deck cache as they end, and print the same",
     arguments: [["decks"], ["topics"], ["check"], ["stats"]])
@@ -116,5 +151,20 @@ private final class CacheProbe: LineInput {
       filesAtFirstRead = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
     }
     return .end
+  }
+}
+
+/// Whether the cache was written, at each reading of a clock; the reading's number as its time.
+private final class Readings: @unchecked Sendable {
+  private let lock = NSLock()
+  private var seen: [Bool] = []
+
+  var values: [Bool] { lock.withLock { seen } }
+
+  func append(_ written: Bool) -> Double {
+    lock.withLock {
+      seen.append(written)
+      return Double(seen.count)
+    }
   }
 }

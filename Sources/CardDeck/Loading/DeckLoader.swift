@@ -63,6 +63,10 @@ public struct DeckLoader: Sendable {
     var results: [Parsed?] = cached
     var files: [(index: Int, file: File, identity: FileIdentity)] = []
     var diagnostics = walk.diagnostics
+    // Before the files are read: a file changed shortly before it is not stored, however late
+    // the cache is written or long the reads take (a change within the same tick as a read
+    // may leave the file's identity as it was).
+    let readAt = cache?.clock() ?? 0
     for (index, path) in walk.paths.enumerated() where cached[index] == nil {
       switch Self.read(path) {
       case .success(let (bytes, identity)):
@@ -73,9 +77,6 @@ public struct DeckLoader: Sendable {
             problem.reason, at: SourceLocation(path: ControlCharacters.visible(path), line: 1)))
       }
     }
-    // The moment the files were read: a file changed shortly before it is not stored, however
-    // late the cache is written.
-    let readAt = cache?.clock() ?? 0
     let parsed = Self.parse(files.map(\.file))
     for (file, result) in zip(files, parsed) { results[file.index] = result }
     // Every deck from one cache file that vouches for its ids: they need no look-up.

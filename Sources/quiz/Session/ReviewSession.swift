@@ -32,6 +32,9 @@ final class ReviewSession {
   /// Opens a card's file at its line; returns the card as reloaded, nil if it is gone, or
   /// throws a message.
   var edit: ((Card) throws -> Card?)?
+  /// Done once, when the first card is on screen and before its answer is timed: what can wait
+  /// until the user has something to read (the deck cache's write).
+  var whenFirstCardShown: (() -> Void)?
 
   private var result = SessionResult()
   /// The cards suspended in this sitting.
@@ -101,6 +104,10 @@ final class ReviewSession {
     console.print()
     console.print(presenter.question(card))
     console.print()
+    if let whenFirstCardShown {
+      self.whenFirstCardShown = nil
+      whenFirstCardShown()
+    }
     let started = clock.seconds()
 
     var attempt: String?

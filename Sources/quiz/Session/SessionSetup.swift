@@ -48,14 +48,11 @@ enum SessionSetup {
     _ context: CommandContext
   ) -> ReviewSession {
     let environment = context.environment
-    // The deck cache is written once the first card is shown, not before: a first start (or
-    // the first after quiz is rebuilt) then shows its card as soon as one without the cache.
-    let input = FirstReadInput(
+    let input =
       environment.input
-        ?? standardInput(
-          history: stateOptions.folderURL(in: environment).appending(path: "history"),
-          clock: environment.monotonic)
-    ) { environment.deckCache?.writePending() }
+      ?? standardInput(
+        history: stateOptions.folderURL(in: environment).appending(path: "history"),
+        clock: environment.monotonic)
     Signals.install()
     let session = ReviewSession(
       cards: cards, store: store, input: input, console: context.console,
@@ -63,6 +60,10 @@ enum SessionSetup {
         style: style, width: environment.proseWidth, height: environment.height), now: now,
       clock: environment.monotonic, today: today, mode: mode)
     session.edit = editor(deckOptions, environment, context.console)
+    // The deck cache is written once the first card is shown, not before: a first start (or
+    // the first after quiz is rebuilt) then shows its card as soon as one without the cache;
+    // and before the card's answer is timed, so that the write is not counted as the user's.
+    session.whenFirstCardShown = { environment.deckCache?.writePending() }
     return session
   }
 
