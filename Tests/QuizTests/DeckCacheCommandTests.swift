@@ -6,6 +6,19 @@ import Testing
 
 @Suite("The deck cache in commands")
 struct DeckCacheCommandTests {
+  /// A temporary folder holding `decks/garden.md`, and the variables that point quiz at it.
+  private func gardenFolder() throws -> (TemporaryFolder, [String: String]) {
+    let folder = try TemporaryFolder()
+    try FileManager.default.createDirectory(
+      atPath: folder.path + "/decks", withIntermediateDirectories: true)
+    try folder.write("decks/garden.md", gardenDeck)
+    let variables = [
+      "QUIZ_DECKS": folder.path + "/decks", "QUIZ_STATE": folder.path + "/state",
+      "QUIZ_NOW": "2026-11-29T08:00:00Z",
+    ]
+    return (folder, variables)
+  }
+
   @Test(
     "keeps the cache in XDG_CACHE_HOME, else ~/.cache; none with QUIZ_CACHE=off or no absolute path",
     arguments: [
@@ -32,16 +45,9 @@ struct DeckCacheCommandTests {
     "prints the same with the cache off, being written, and being read",
     arguments: [["cards", "--json"], ["check"], ["decks"], ["topics"]])
   func sameOutput(arguments: [String]) throws {
-    let folder = try TemporaryFolder()
-    try FileManager.default.createDirectory(
-      atPath: folder.path + "/decks", withIntermediateDirectories: true)
-    try folder.write("decks/garden.md", gardenDeck)
+    let (folder, variables) = try gardenFolder()
     // An error and a warning, which must be reported the same from the cache.
     try folder.write("decks/broken.md", "# Broken\n\n## Trick · T · planter\nodd: 1\n\nQ\n")
-    let variables = [
-      "QUIZ_DECKS": folder.path + "/decks", "QUIZ_STATE": folder.path + "/state",
-      "QUIZ_NOW": "2026-11-29T08:00:00Z",
-    ]
     let cache = DeckCache(folder: folder.path + "/cache", program: [1, 2, 3], settleTime: 0)
     let plain = runQuiz(arguments, variables: variables)
     #expect(plain.out.contains("garden") || plain.out.contains("Planters"))
@@ -58,14 +64,7 @@ struct DeckCacheCommandTests {
 
   @Test("a session writes the deck cache once its first card is shown, before reading a line")
   func sessionWritesAfterFirstCard() throws {
-    let folder = try TemporaryFolder()
-    try FileManager.default.createDirectory(
-      atPath: folder.path + "/decks", withIntermediateDirectories: true)
-    try folder.write("decks/garden.md", gardenDeck)
-    let variables = [
-      "QUIZ_DECKS": folder.path + "/decks", "QUIZ_STATE": folder.path + "/state",
-      "QUIZ_NOW": "2026-11-29T08:00:00Z",
-    ]
+    let (folder, variables) = try gardenFolder()
     let cache = DeckCache(
       folder: folder.path + "/cache", program: [1, 2, 3], settleTime: 0, deferringWrites: true)
     let input = CacheProbe(folder: folder.path + "/cache")
@@ -78,14 +77,7 @@ struct DeckCacheCommandTests {
 
   @Test("writes the deck cache before the first card's answer is timed, not during it")
   func writeIsNotTheUsersTime() throws {
-    let folder = try TemporaryFolder()
-    try FileManager.default.createDirectory(
-      atPath: folder.path + "/decks", withIntermediateDirectories: true)
-    try folder.write("decks/garden.md", gardenDeck)
-    let variables = [
-      "QUIZ_DECKS": folder.path + "/decks", "QUIZ_STATE": folder.path + "/state",
-      "QUIZ_NOW": "2026-11-29T08:00:00Z",
-    ]
+    let (folder, variables) = try gardenFolder()
     let cache = DeckCache(
       folder: folder.path + "/cache", program: [1, 2, 3], settleTime: 0, deferringWrites: true)
     // A clock that notes, each time it is read, whether the cache file is there by then.
@@ -115,14 +107,7 @@ struct DeckCacheCommandTests {
     "other commands write the deck cache as they end, and print the same",
     arguments: [["decks"], ["topics"], ["check"], ["stats"]])
   func commandsWriteAtTheEnd(arguments: [String]) throws {
-    let folder = try TemporaryFolder()
-    try FileManager.default.createDirectory(
-      atPath: folder.path + "/decks", withIntermediateDirectories: true)
-    try folder.write("decks/garden.md", gardenDeck)
-    let variables = [
-      "QUIZ_DECKS": folder.path + "/decks", "QUIZ_STATE": folder.path + "/state",
-      "QUIZ_NOW": "2026-11-29T08:00:00Z",
-    ]
+    let (folder, variables) = try gardenFolder()
     let plain = runQuiz(arguments, variables: variables)
     for _ in 0..<2 {
       let cache = DeckCache(
