@@ -152,6 +152,21 @@ struct RenderingTests {
     #expect(!text.contains("[-"))
   }
 
+  @Test(
+    "lists the other findings with a dot, their later lines under the text", arguments: [40, 80])
+  func findingsHang(width: Int) throws {
+    let text = comparison(
+      "@Environment(\\.isPresented) private var isPresented; Button(\"Done\") { isPresented = false }",
+      code: "@Environment(\\.dismiss) private var dismiss\nButton(\"Done\") { dismiss() }",
+      color: false, width: width)
+    let lines = text.split(separator: "\n")
+    let dot = try #require(lines.firstIndex { $0.hasPrefix("  · ") }, "\(text)")
+    #expect(lines[dot].contains("isPresented"))
+    // The finding is longer than the width: what follows the dot's line is indented to its text.
+    #expect(lines[dot + 1].hasPrefix("    ") && !lines[dot + 1].hasPrefix("     "), "\(text)")
+    for line in lines { #expect(line.count <= width, "\(text)") }
+  }
+
   /// `text` without its ANSI escape sequences: what takes columns on a terminal.
   static func visible(_ text: some StringProtocol) -> String {
     var out = ""

@@ -23,8 +23,12 @@ extension CardPresenter {
     let more = judgement.findings.filter { $0.severity > .note }.dropFirst().prefix(4)
     if !more.isEmpty {
       parts.append(
-        more.map { style.inlineMarkdown(wrapper.wrap("· " + $0.message, indent: "  ")) }
-          .joined(separator: "\n"))
+        more.map { finding in
+          // A hanging indent: the lines after the first start under the text, not the dot.
+          let text = wrapper.wrap(finding.message, indent: "    ")
+          return style.inlineMarkdown("  · " + text.dropFirst(4))
+        }
+        .joined(separator: "\n"))
     }
     if !judgement.renamings.isEmpty {
       let names = judgement.renamings.map { "`\($0.attempt)` for `\($0.expected)`" }
