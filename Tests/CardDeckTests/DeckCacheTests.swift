@@ -344,14 +344,9 @@ struct DeckCacheTests {
     #expect(decoded == 1)
   }
 
-  @Test("reads a card's content only when asked for, from the deck file if the cache's is damaged")
-  func contentOnDemand() throws {
-    let setup = try CachedDecks()
-    let parsed = try setup.parsed()
-    _ = try setup.loaded()
-    let loaded = try setup.loaded()
-    // The cache file is damaged in place after the load (the same file, still open), and one
-    // deck file changed: the cards read their content now, find it damaged, and parse again.
+  /// Zeroes the content part of `setup`'s cache file in place (the same file, still open to a
+  /// load), and changes `Q2` to `Q3` in its deck `y.md`.
+  private func damageContentAndEditY(_ setup: CachedDecks) throws {
     let file = open(setup.cacheFile, O_RDWR)
     #expect(file >= 0)
     var head = [UInt8](repeating: 0, count: DeckCache.headLength)
@@ -368,6 +363,31 @@ struct DeckCacheTests {
     let path = setup.decks + "/y.md"
     let text = try String(contentsOfFile: path, encoding: .utf8)
     try setup.root.write("decks/y.md", text.replacingOccurrences(of: "Q2", with: "Q3"))
+  }
+
+  @Test("keeps in a changed copy of a card the content the card had read, not a later reading")
+  func copyKeepsReadContent() throws {
+    let setup = try CachedDecks()
+    _ = try setup.loaded()
+    let loaded = try setup.loaded()
+    let card = try #require(loaded.cards.first { $0.prompt.text == "Q2" })
+    try damageContentAndEditY(setup)
+    var copy = card
+    copy.topic = "Another topic"
+    #expect(copy.prompt.text == "Q2")
+    #expect(copy.content == card.content)
+    #expect(card.topic != copy.topic)
+  }
+
+  @Test("reads a card's content only when asked for, from the deck file if the cache's is damaged")
+  func contentOnDemand() throws {
+    let setup = try CachedDecks()
+    let parsed = try setup.parsed()
+    _ = try setup.loaded()
+    let loaded = try setup.loaded()
+    // The cache file is damaged in place after the load (the same file, still open), and one
+    // deck file changed: the cards read their content now, find it damaged, and parse again.
+    try damageContentAndEditY(setup)
     let unchanged = loaded.cards.filter { !$0.location.path.hasSuffix("/y.md") }
     #expect(unchanged == parsed.cards.filter { !$0.location.path.hasSuffix("/y.md") })
     #expect(unchanged.count > 10)

@@ -105,10 +105,17 @@ public struct Card: Hashable, Sendable, Identifiable {
       }
     }
 
+    /// A copy, with the content this card has read if any: reading it again could give other
+    /// text (the cache damaged and the deck file edited since), and a card and its changed copy
+    /// must not disagree about what they showed.
     func copy() -> Storage {
-      Storage(
+      let known: Content? = read.withLock { decoded in
+        if case .some(let content) = decoded { return content }
+        return nil
+      }
+      return Storage(
         id: id, deck: deck, lesson: lesson, topic: topic, section: section, location: location,
-        content: content)
+        content: known.map { .decoded($0) } ?? content)
     }
   }
 
