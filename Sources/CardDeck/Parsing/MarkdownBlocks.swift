@@ -84,7 +84,8 @@ struct MarkdownBlocks {
     guard let open = fence else { return }
     blocks.append(
       Located(
-        line: open.line, block: .fence(language: open.language, text: Self.code(code, in: text))))
+        line: open.line,
+        block: .fence(language: open.language, text: Self.joined(code, in: text, separator: 0x0A))))
     fence = nil
     code.removeAll(keepingCapacity: true)
   }
@@ -106,26 +107,8 @@ struct MarkdownBlocks {
   }
 
   private mutating func flushParagraph(in text: UnsafeBufferPointer<UInt8>) {
-    guard let first = words.first else { return }
-    let joined: String
-    if words.count == 1 {
-      joined = String(decoding: UnsafeBufferPointer(rebasing: text[first]), as: UTF8.self)
-    } else {
-      let capacity = words.reduce(words.count - 1) { $0 + $1.count }
-      joined = String(unsafeUninitializedCapacity: capacity) { buffer in
-        var count = 0
-        for (index, range) in words.enumerated() {
-          if index > 0 {
-            buffer[count] = 0x20
-            count += 1
-          }
-          _ = UnsafeMutableBufferPointer(rebasing: buffer[count..<count + range.count])
-            .initialize(from: UnsafeBufferPointer(rebasing: text[range]))
-          count += range.count
-        }
-        return count
-      }
-    }
+    guard !words.isEmpty else { return }
+    let joined = Self.joined(words, in: text, separator: 0x20)
     blocks.append(
       Located(line: paragraphLine, block: .paragraph(joined, escaped: paragraphEscaped)))
     words.removeAll(keepingCapacity: true)
@@ -137,13 +120,16 @@ struct MarkdownBlocks {
     table = []
   }
 
-  /// The lines joined with "\n": one stretch of the file when they follow each other there.
-  private static func code(_ lines: [Range<Int>], in text: UnsafeBufferPointer<UInt8>) -> String {
+  /// The bytes at `lines` joined with `separator` (a paragraph's trimmed lines with a space,
+  /// code's lines with "\n"): one stretch of the file when they follow each other there.
+  private static func joined(
+    _ lines: [Range<Int>], in text: UnsafeBufferPointer<UInt8>, separator: UInt8
+  ) -> String {
     guard let first = lines.first, let last = lines.last else { return "" }
     var previous = first
     var isStretch = true
     for range in lines.dropFirst() {
-      if range.lowerBound != previous.upperBound + 1 || text[previous.upperBound] != 0x0A {
+      if range.lowerBound != previous.upperBound + 1 || text[previous.upperBound] != separator {
         isStretch = false
         break
       }
@@ -159,7 +145,7 @@ struct MarkdownBlocks {
       var count = 0
       for (index, range) in lines.enumerated() {
         if index > 0 {
-          buffer[count] = 0x0A
+          buffer[count] = separator
           count += 1
         }
         _ = UnsafeMutableBufferPointer(rebasing: buffer[count..<count + range.count])
