@@ -17,7 +17,7 @@ struct SimpleTextTests {
   ]
 
   private static func texts(count: Int, seed: UInt64) -> [Substring] {
-    var random = SplitMix(state: seed)
+    var random = SplitMix64(state: seed)
     return (0..<count).map { _ in
       let length = Int(random.next() % 7)
       let text = (0..<length).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }
@@ -137,18 +137,5 @@ struct SimpleTextTests {
         source.lines.map { Array($0.utf8) }
           == expected.map { Array(ControlCharacters.visible($0).utf8) })
     }
-  }
-}
-
-/// SplitMix64, for reproducible texts.
-private struct SplitMix {
-  var state: UInt64
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -20,7 +20,7 @@ struct SourceLineTests {
   ]
 
   private static func lines(count: Int, seed: UInt64) -> [String] {
-    var random = Generator(state: seed)
+    var random = SplitMix64(state: seed)
     return (0..<count).map { _ in
       let length = Int(random.next() % 8)
       return (0..<length).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
@@ -128,7 +128,7 @@ struct SourceLineTests {
   }
 
   @Test func headingsMatchSplittingCharacters() {
-    var random = Generator(state: 15)
+    var random = SplitMix64(state: 15)
     let parts = [
       "Syntax", "Trick", "Sheets", "a-b.c", "Split views", "·", " ", "\t", "é", "\u{301}",
     ]
@@ -161,7 +161,7 @@ struct SourceLineTests {
   /// Bytes that are UTF-8, or nearly: the one-pass scan must find the same invalid sequences,
   /// controls and line ends as the standard library's decoding and the Character split.
   @Test func theOnePassScanMatchesDecodingAndSplitting() {
-    var random = Generator(state: 16)
+    var random = SplitMix64(state: 16)
     let pieces: [[UInt8]] = [
       Array("ab".utf8), Array("12345678".utf8), [0x0A], [0x0D], [0x0D, 0x0A], [0x09], [0x00],
       [0x1B], [0x7F], [0xC2, 0x85], [0xC2, 0xA0], [0xC2, 0x9F], [0xC2, 0xB7], [0xC1, 0x80],
@@ -193,18 +193,5 @@ struct SourceLineTests {
       }.map { $0 + 1 }
       #expect(warned == holding, "\(bytes)")
     }
-  }
-}
-
-/// SplitMix64, for reproducible lines.
-private struct Generator {
-  var state: UInt64
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
