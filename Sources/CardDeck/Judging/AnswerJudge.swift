@@ -156,6 +156,10 @@ struct Matching {
   var matchedShapes: Set<String> = []
   var matchedItems: [CodeNode] = []
   var repeatedShapes: Set<String> = []
+  /// The attempt's own choices of member on the card's API, under labels the card does not
+  /// write (`ToolbarItem(placement: .secondaryAction)` where the card has `ToolbarItem`), with
+  /// the token of the card's node they are on.
+  var extraMembers: [(member: CodeNode, host: Int?)] = []
 
   init(expected: ParsedCode, attempt: ParsedCode, vocabulary: APIVocabulary) {
     self.expected = expected
@@ -206,8 +210,27 @@ struct Matching {
       note(.slip, "`\(name)` is renamed in one place and not another")
     }
     let total = expected.nodes.reduce(Weight()) { $0 + CodeNode.weight(of: $1) }
-    var grade = grade(total: total)
-    if missesEssential { grade = min(grade, 2) }
+    let missed = missedEssential
+    // The card's point left out for a member of the attempt's own choosing on the point's
+    // sibling (`ToolbarItem(placement: .secondaryAction)` for `ToolbarOverflowMenu`): another
+    // API in the card's place, as a reviewer reads it, not code with nothing in common. A
+    // choice elsewhere (`arrowEdge: .top` on the popover whose content misses the point) is
+    // beside it.
+    var answeredWithOtherMember = false
+    if let missed, errorCount == 0,
+      let siblings = Self.items(beside: missed.token, in: expected.nodes),
+      let member = extraMembers.first(where: { extra in
+        siblings.contains { $0.token != nil && $0.token == extra.host }
+      })?.member
+    {
+      position = missed.token
+      findings.removeAll { $0.message == "missing `\(missed.text)`" }
+      note(.error, "`.\(member.name)` where the card has `\(missed.text)`")
+      marks[missed.token] = .wrong("." + member.name)
+      answeredWithOtherMember = true
+    }
+    var grade = answeredWithOtherMember ? 2 : grade(total: total)
+    if missed != nil { grade = min(grade, 2) }
     if isProse { findings = [] }
     findings.sort { ($0.severity.rawValue, -$0.token) > ($1.severity.rawValue, -$1.token) }
     return Judgement(
@@ -249,12 +272,13 @@ struct Matching {
     return shared ? 1 : 0
   }
 
-  /// Whether a part the author calls essential is missing, wrong or misplaced: then the
+  /// The first part the author calls essential that is missing, wrong or misplaced: then the
   /// attempt misses the point of the card.
-  private var missesEssential: Bool {
+  private var missedEssential: (token: Int, text: String)? {
     let essential = expected.hints.essential
-    guard !essential.isEmpty else { return false }
-    return marks.contains { token, mark in
+    guard !essential.isEmpty else { return nil }
+    let missed = marks.keys.sorted().filter { token in
+      let mark = marks[token]!
       if case .typo = mark { return false }
       // Done another way from another place: the right idea (``doneOnContent``).
       if relatedTokens.contains(token) { return false }
@@ -273,6 +297,27 @@ struct Matching {
         && expected.source[expected.tokens[token + 1].range] == ":"
       return essential.contains(text) || (isLabel && essential.contains(text + ":"))
     }
+    return missed.first.map { token in
+      let text = String(expected.source[expected.tokens[token].range])
+      let isLabel =
+        token + 1 < expected.tokens.count
+        && expected.source[expected.tokens[token + 1].range] == ":"
+      return (token, isLabel && !essential.contains(text) ? text + ":" : text)
+    }
+  }
+
+  /// The items of the block that holds the item named by `token`, that item included.
+  private static func items(beside token: Int, in nodes: [CodeNode]) -> [CodeNode]? {
+    if nodes.contains(where: { $0.token == token }) { return nodes }
+    for node in nodes where node.tokens.contains(token) {
+      for block in node.blocks {
+        if let found = items(beside: token, in: block) { return found }
+      }
+      for argument in node.arguments {
+        if let found = items(beside: token, in: argument.value) { return found }
+      }
+    }
+    return nil
   }
 
   /// The outermost declaration of `nodes` whose tokens hold `token`.
@@ -1086,6 +1131,11 @@ struct Matching {
       }
     }
     for j in typedArguments.indices where !typedUsed[j] {
+      if e.isAPI, typedArguments[j].label != nil, typedArguments[j].value.count == 1,
+        let value = typedArguments[j].value.first, value.kind == .member, value.isAPI
+      {
+        extraMembers.append((value, e.token))
+      }
       for node in typedArguments[j].value { collectLeftover(node) }
     }
   }

@@ -127,6 +127,32 @@ struct ReviewerRulesTests {
   }
 
   @Test(
+    "takes a member of the attempt's choosing on the essential part's sibling for another API, 2; one elsewhere for nothing"
+  )
+  func memberInTheEssentialsPlace() throws {
+    let code =
+      ".toolbar { ToolbarItem { Button(\"Share\") { share() } }; ToolbarOverflowMenu { Button(\"Archive\") { archive() } } }"
+    let hints = JudgingHints(essential: ["ToolbarOverflowMenu"])
+    let placed = judge(
+      ".toolbar { ToolbarItem(placement: .secondaryAction) { Button(\"Archive\") { archive() } } }",
+      code, hints: hints)
+    #expect(placed.grade == 2)
+    #expect(placed.reason == "`.secondaryAction` where the card has `ToolbarOverflowMenu`.")
+    #expect(!placed.findings.contains { $0.message == "missing `ToolbarOverflowMenu`" })
+    // The same item without a choice of its own says nothing about where it goes.
+    let unplaced = judge(
+      ".toolbar { ToolbarItem { Button(\"Archive\") { archive() } } }", code, hints: hints)
+    #expect(try #require(unplaced.grade) <= 1)
+    // A choice on the frame around the point, not beside it, is no answer to the question.
+    let popover =
+      ".popover(isPresented: $shows) { Slider(value: $level).presentationCompactAdaptation(.popover) }"
+    let arrow = judge(
+      ".popover(isPresented: $shows, arrowEdge: .top) { Slider(value: $level) }", popover,
+      hints: JudgingHints(essential: ["presentationCompactAdaptation"]))
+    #expect(try #require(arrow.grade) <= 1)
+  }
+
+  @Test(
     "grades by weight an essential part left out with its declaration, when the attempt uses it")
   func essentialDeclarationTakenAsRead() {
     let hints = JudgingHints(essential: ["Hashable"], context: ["NavigationLink"])
