@@ -203,6 +203,12 @@ public struct APIVocabulary: Sendable {
     "sheet", "popover", "fullScreenCover", "inspector",
   ]
 
+  /// Presentations shown either while a Boolean is true (`isPresented:`) or while an optional
+  /// holds a value (`item:`): none takes both.
+  public static let presentedByFlagOrItem: Set<String> = [
+    "sheet", "popover", "fullScreenCover", "alert", "confirmationDialog",
+  ]
+
   /// What a `.toolbar` closure holds when it builds toolbar content rather than views.
   public static let toolbarItems: Set<String> = [
     "ToolbarItem", "ToolbarItemGroup", "ToolbarOverflowMenu", "ToolbarSpacer", "ToolbarTitleMenu",

@@ -253,17 +253,21 @@ struct Matching {
     let kept = max(0, 1 - lost.major / major)
     let restTotal = max(major - lostToErrors, 0.0001)
     let keptApartFromErrors = max(0, 1 - (lost.major - lostToErrors) / restTotal)
+    // Something of the card's own: its API, its names, or another API in its place. Labels
+    // and values kept around none of that (a `ScrollView` of rows where the card has tabs) are
+    // nothing in common.
     let shared =
-      sameAPI > 0 || relatedAPI > 0 || kept > 0.05 || findings.contains { $0.severity == .error }
-      || sharesNames
+      sameAPI > 0 || relatedAPI > 0 || findings.contains { $0.severity == .error } || sharesNames
     if isProse { return shared && sameAPI > 0 ? 1 : 0 }
     if errors == 0 {
       if lost.major < 0.01 { return lost.minor > 0.01 || slips ? 4 : 5 }
       if kept >= 0.5 { return 3 }
       // The frame the card's point sits in written out (`ToolbarItem { … }` without its
       // placement) is the right idea with the detail missing, not nothing in common.
-      // So is the card's API done another way (`.swipeActions` for `.onDelete`).
-      if kept >= 0.2 || sameScaffolding >= 1 || relatedAPI > 0 { return 2 }
+      // So is the card's API done another way (`.swipeActions` for `.onDelete`). Labels and
+      // values kept around none of the card's API (the views of a three-column split laid
+      // out in an `HStack`) are not the right idea.
+      if kept >= 0.2 && sameAPI > 0 || sameScaffolding >= 1 || relatedAPI > 0 { return 2 }
       return shared ? 1 : 0
     }
     // One wrong name with the rest right; a lone wrong name has nothing else right.
@@ -984,6 +988,16 @@ struct Matching {
     guard !e.arguments.isEmpty || !a.arguments.isEmpty else { return }
     let expectedArguments = e.arguments
     let typedArguments = a.arguments
+    if e.isAPI, a.kind == .modifier, APIVocabulary.presentedByFlagOrItem.contains(a.name),
+      typedArguments.contains(where: { $0.label == "item" }),
+      typedArguments.contains(where: { $0.label == "isPresented" })
+    {
+      // No overload takes both: the call does not compile, whatever else is right.
+      position = e.token ?? position
+      lost.major += 1
+      lostToErrors += 1
+      note(.error, "`.\(a.name)` takes `isPresented:` or `item:`, not both")
+    }
     var expectedUsed = Array(repeating: false, count: expectedArguments.count)
     var typedUsed = Array(repeating: false, count: typedArguments.count)
 
@@ -1436,10 +1450,17 @@ struct Matching {
   }
 
   /// Notes a deprecated name of the attempt: an error, but for decoration (`.foregroundColor`)
-  /// a reviewer reads past while the point is right (``settleDeprecatedDecoration``).
+  /// and for a modifier the card has nothing for (`.edgesIgnoringSafeArea` added to the right
+  /// answer), which a reviewer reads past while the point is right
+  /// (``settleDeprecatedDecoration``).
   private mutating func noteDeprecated(_ node: CodeNode, _ replacement: String) {
     let message = "`\(display(node, in: attempt))` is deprecated: use `\(replacement)`"
-    if node.kind == .modifier && APIVocabulary.decoration.contains(node.name)
+    let isExtra =
+      node.kind == .modifier
+      && leftoverAttempt.contains { $0.kind == .modifier && $0.token == node.token }
+      && !expected.names.contains(String(replacement.prefix { $0 != "(" }))
+    if node.kind == .modifier
+      && (APIVocabulary.decoration.contains(node.name) || isExtra)
       && !expected.hints.essential.contains(node.name)
     {
       deprecatedDecoration.append(findings.count)

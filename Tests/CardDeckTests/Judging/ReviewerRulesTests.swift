@@ -152,6 +152,22 @@ struct ReviewerRulesTests {
     #expect(try #require(arrow.grade) <= 1)
   }
 
+  @Test("takes labels and values kept around none of the card's API for nothing in common")
+  func keptWithoutAPI() throws {
+    let split =
+      "NavigationSplitView {\n    List(genres, id: \\.self, selection: $genre) { Text($0) }\n} content: {\n    List(books, id: \\.self, selection: $book) { Text($0) }\n} detail: {\n    Text(book ?? \"Pick a book\")\n}"
+    let stacked = judge("HStack { GenreList(); BookList(); BookView() }", split)
+    #expect(try #require(stacked.grade) <= 1, "\(stacked.reason)")
+    let tabs =
+      "TabView {\n    Tab(\"Browse\", systemImage: \"books.vertical\") {\n        NavigationSplitView { ShelfList() } detail: { Text(\"Pick a book\") }\n    }\n}"
+    let rows = judge("ScrollView { LazyVStack { ForEach(orders) { Text($0.title) } } }", tabs)
+    #expect(rows.grade == 0, "\(rows.reason)")
+    // The split view written, its lists left out, is still the right frame.
+    let frame = judge(
+      "NavigationSplitView { GenreList() } content: { BookList() } detail: { BookView() }", split)
+    #expect(try #require(frame.grade) >= 2, "\(frame.reason)")
+  }
+
   @Test(
     "grades by weight an essential part left out with its declaration, when the attempt uses it")
   func essentialDeclarationTakenAsRead() {

@@ -225,6 +225,32 @@ struct ReviewerValuesTests {
     #expect(try #require(colour.grade) <= 2, "\(colour.reason)")
   }
 
+  @Test(
+    "takes a deprecated modifier the card has nothing for as a slip on a right answer, not in the card's place"
+  )
+  func deprecatedExtra() throws {
+    let cover =
+      ".fullScreenCover(isPresented: $shows) {\n    VStack { Text(\"Welcome\"); Button(\"Start\") { shows = false } }\n}"
+    let extra = judge(
+      ".fullScreenCover(isPresented: $open) { VStack { Text(\"Hi\"); Button(\"Go\") { open = false } }.edgesIgnoringSafeArea(.all) }",
+      cover)
+    #expect(extra.grade == 4, "\(extra.reason)")
+    #expect(extra.reason == "`.edgesIgnoringSafeArea` is deprecated: use `ignoresSafeArea`.")
+    // Where the card has the replacement, the deprecated name stands in its place: an error.
+    let ignores = "Color.blue\n    .ignoresSafeArea()"
+    let inPlace = judge("Color.blue.edgesIgnoringSafeArea(.all)", ignores)
+    #expect(try #require(inPlace.grade) <= 2, "\(inPlace.reason)")
+  }
+
+  @Test("takes a presentation given both a flag and an item for an error: no overload takes both")
+  func flagAndItem() throws {
+    let code = ".sheet(item: $editing) { book in\n    BookEditor(book: book)\n}"
+    let both = judge(".sheet(isPresented: $shows, item: $editing) { BookEditor(book: $0) }", code)
+    #expect(try #require(both.grade) <= 2)
+    #expect(both.reason == "`.sheet` takes `isPresented:` or `item:`, not both.")
+    #expect(judge(".sheet(item: $chosen) { BookEditor(book: $0) }", code).grade == 5)
+  }
+
   @Test("takes a member none of the types having the card's member has for an error")
   func memberOfNoType() throws {
     let code =
