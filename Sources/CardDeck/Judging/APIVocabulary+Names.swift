@@ -1479,6 +1479,7 @@ extension APIVocabulary {
     contextMenu ~ Menu
     localizedStandardContains ~ localizedCaseInsensitiveContains range
     onDismiss ~ onDisappear
+    ToolbarOverflowMenu ~ secondaryAction
     # ineffective
     onSubmit of: .text default
     presentationDetents _: [.large]

@@ -133,6 +133,8 @@ struct Matching {
   var leftoverExpected: [CodeNode] = []
   var leftoverAttempt: [CodeNode] = []
   var reportedAttemptTokens: Set<Int> = []
+  /// The attempt's parts paired with one of the card's, by their name's token.
+  var pairedAttemptTokens: Set<Int> = []
   var sameAPI = 0
   /// The card's API parts the attempt does another way (``APIVocabulary/related``).
   var relatedAPI = 0
@@ -156,10 +158,6 @@ struct Matching {
   var matchedShapes: Set<String> = []
   var matchedItems: [CodeNode] = []
   var repeatedShapes: Set<String> = []
-  /// The attempt's own choices of member on the card's API, under labels the card does not
-  /// write (`ToolbarItem(placement: .secondaryAction)` where the card has `ToolbarItem`), with
-  /// the token of the card's node they are on.
-  var extraMembers: [(member: CodeNode, host: Int?)] = []
 
   init(expected: ParsedCode, attempt: ParsedCode, vocabulary: APIVocabulary) {
     self.expected = expected
@@ -211,25 +209,23 @@ struct Matching {
     }
     let total = expected.nodes.reduce(Weight()) { $0 + CodeNode.weight(of: $1) }
     let missed = missedEssential
-    // The card's point left out for a member of the attempt's own choosing on the point's
-    // sibling (`ToolbarItem(placement: .secondaryAction)` for `ToolbarOverflowMenu`): another
-    // API in the card's place, as a reviewer reads it, not code with nothing in common. A
-    // choice elsewhere (`arrowEdge: .top` on the popover whose content misses the point) is
-    // beside it.
-    var answeredWithOtherMember = false
-    if let missed, errorCount == 0,
-      let siblings = Self.items(beside: missed.token, in: expected.nodes),
-      let member = extraMembers.first(where: { extra in
-        siblings.contains { $0.token != nil && $0.token == extra.host }
-      })?.member
+    // The card's point left out for what the vocabulary lists as doing its job another way,
+    // written anywhere in the attempt (`ToolbarItem(placement: .secondaryAction)` for
+    // `ToolbarOverflowMenu`, which sits beside it, not in its place): the right idea another
+    // way, as when the two are paired.
+    if let missed, let related = vocabulary.related[missed.text],
+      let other = Self.allNodes(attempt.nodes).first(where: {
+        $0.isAPI && related.contains($0.name)
+      })
     {
       position = missed.token
       findings.removeAll { $0.message == "missing `\(missed.text)`" }
-      note(.error, "`.\(member.name)` where the card has `\(missed.text)`")
-      marks[missed.token] = .wrong("." + member.name)
-      answeredWithOtherMember = true
+      relatedAPI += 1
+      note(
+        .missing, "`\(display(other, in: attempt))` does the job of `\(missed.text)` another way")
+      marks[missed.token] = .wrong(attempt.text(other))
     }
-    var grade = answeredWithOtherMember ? 2 : grade(total: total)
+    var grade = grade(total: total)
     if missed != nil { grade = min(grade, 2) }
     if isProse { findings = [] }
     findings.sort { ($0.severity.rawValue, -$0.token) > ($1.severity.rawValue, -$1.token) }
@@ -308,20 +304,6 @@ struct Matching {
         && expected.source[expected.tokens[token + 1].range] == ":"
       return (token, isLabel && !essential.contains(text) ? text + ":" : text)
     }
-  }
-
-  /// The items of the block that holds the item named by `token`, that item included.
-  private static func items(beside token: Int, in nodes: [CodeNode]) -> [CodeNode]? {
-    if nodes.contains(where: { $0.token == token }) { return nodes }
-    for node in nodes where node.tokens.contains(token) {
-      for block in node.blocks {
-        if let found = items(beside: token, in: block) { return found }
-      }
-      for argument in node.arguments {
-        if let found = items(beside: token, in: argument.value) { return found }
-      }
-    }
-    return nil
   }
 
   /// The outermost declaration of `nodes` whose tokens hold `token`.
@@ -457,6 +439,7 @@ struct Matching {
           }
           expectedUsed[i] = true
           loseShallow(expectedItems[i])
+          loseGuards(expectedItems[i])
           if containers && !expectedItems[i].isTransparent {
             seenThrough.append(expectedItems[i])
           }
@@ -766,6 +749,7 @@ struct Matching {
   private mutating func compare(_ e: CodeNode, _ a: CodeNode, _ relation: Relation) {
     position = e.token ?? e.tokens.lowerBound
     comparedRanges.append(e.tokens)
+    if let token = a.token { pairedAttemptTokens.insert(token) }
     switch relation {
     case .same:
       if e.isAPI && e.importance != .free { sameAPI += 1 }
@@ -833,7 +817,8 @@ struct Matching {
     case .free:
       if a.isAPI, let replacement = vocabulary.deprecated[a.name], let token = a.token {
         reportedAttemptTokens.insert(token)
-        noteDeprecated(a, replacement)
+        noteDeprecated(
+          a, "`\(display(a, in: attempt))` is deprecated: use `\(replacement)`", replacement)
       }
       noteUnknownMember(e, a)
       if e.kind == .call && !e.isAPI && a.kind == .binding && expected.declared.contains(e.name) {
@@ -901,30 +886,42 @@ struct Matching {
     guard e.kind == .statement, e.name == "if", a.kind == .statement, a.name == "if",
       e.blocks.first?.contains(where: { CodeNode.weight(of: $0).major > 0 }) == true
     else { return }
-    let methods = vocabulary.methods
-    let tests = { (clause: [CodeNode]) in
-      clause.filter { $0.kind == .modifier && methods.contains($0.name) }.count
-    }
-    let left = tests(e.clause) - tests(a.clause)
+    let left = tests(in: e.clause) - tests(in: a.clause)
     guard left > 0 else { return }
     lost.minor += 0.5 * Double(left)
     position = e.clause.first?.tokens.lowerBound ?? position
+    note(.slip, "the `if` leaves out a test of the card's `\(condition(of: e))`")
+  }
+
+  /// An `if` of the card's with tests, left out around what it holds: what the card shows
+  /// only sometimes, the attempt shows always (no results before anything is typed). The
+  /// point without its frame is still the point: a slip, as a test left out is.
+  private mutating func loseGuards(_ e: CodeNode) {
+    guard e.kind == .statement, e.name == "if", tests(in: e.clause) > 0,
+      e.blocks.first?.contains(where: { CodeNode.weight(of: $0).major > 0 }) == true
+    else { return }
+    lost.minor += 0.5
+    position = e.clause.first?.tokens.lowerBound ?? position
+    note(.slip, "no `if \(condition(of: e))`: the attempt shows it always")
+  }
+
+  /// How many of a condition's parts are tests the vocabulary knows (`isEmpty`).
+  private func tests(in clause: [CodeNode]) -> Int {
+    clause.count { $0.kind == .modifier && vocabulary.methods.contains($0.name) }
+  }
+
+  /// A statement's condition as the card writes it, `!` and `&&` included.
+  private func condition(of e: CodeNode) -> String {
     let tokens = expected.tokens
-    let condition =
-      e.clause.first.flatMap { first in
-        e.clause.last.map { last -> String in
-          guard first.tokens.lowerBound < last.tokens.upperBound,
-            last.tokens.upperBound <= tokens.count
-          else { return "" }
-          // The parse drops operators; the condition as written, `!` and `&&` included.
-          var start = first.tokens.lowerBound
-          if start > 0, expected.source[tokens[start - 1].range] == "!" { start -= 1 }
-          return String(
-            expected.source[
-              tokens[start].range.lowerBound..<tokens[last.tokens.upperBound - 1].range.upperBound])
-        }
-      } ?? ""
-    note(.slip, "the `if` leaves out a test of the card's `\(condition)`")
+    guard let first = e.clause.first, let last = e.clause.last,
+      first.tokens.lowerBound < last.tokens.upperBound, last.tokens.upperBound <= tokens.count
+    else { return "" }
+    // The parse drops operators; the condition as written.
+    var start = first.tokens.lowerBound
+    if start > 0, expected.source[tokens[start - 1].range] == "!" { start -= 1 }
+    return String(
+      expected.source[
+        tokens[start].range.lowerBound..<tokens[last.tokens.upperBound - 1].range.upperBound])
   }
 
   /// Whether `a` is a member that none of the types having the card's member `e` has
@@ -1074,6 +1071,21 @@ struct Matching {
         typedUsed[j] = true
       }
     }
+    // A view passed where the card writes a content closure: `.overlay(ContentUnavailableView
+    // .search(text: query))` for `.overlay { … }`, the older overload with the same view.
+    for i in expectedArguments.indices
+    where !expectedUsed[i] && expectedArguments[i].isClosure && expectedArguments[i].label == nil {
+      guard
+        let j = typedArguments.indices.first(where: { j in
+          !typedUsed[j] && typedArguments[j].label == nil && !typedArguments[j].isClosure
+            && typedArguments[j].value.first.map { $0.kind == .call && $0.isAPI } == true
+        })
+      else { break }
+      expectedUsed[i] = true
+      typedUsed[j] = true
+      compareSequences(
+        Array(expectedArguments[i].value[0].blocks.joined()), typedArguments[j].value)
+    }
     compareConditions(e, a, expectedUsed: expectedUsed)
     compareOverloads(e, a)
     // Unlabelled values, in any order: array elements, a title, a nested call.
@@ -1145,11 +1157,6 @@ struct Matching {
       }
     }
     for j in typedArguments.indices where !typedUsed[j] {
-      if e.isAPI, typedArguments[j].label != nil, typedArguments[j].value.count == 1,
-        let value = typedArguments[j].value.first, value.kind == .member, value.isAPI
-      {
-        extraMembers.append((value, e.token))
-      }
       for node in typedArguments[j].value { collectLeftover(node) }
     }
   }
@@ -1422,7 +1429,9 @@ struct Matching {
           [.call, .modifier, .member, .attribute, .keyPath].contains(node.kind)
         {
           reportedAttemptTokens.insert(token)
-          noteDeprecated(node, replacement)
+          noteDeprecated(
+            node, "`\(display(node, in: attempt))` is deprecated: use `\(replacement)`",
+            replacement)
         } else if let (spelling, replacement) = Self.overload(node, vocabulary: vocabulary),
           !{
             // The card's own overloads, looked for once an attempt has a deprecated one.
@@ -1437,7 +1446,7 @@ struct Matching {
           }()
         {
           reportedAttemptTokens.insert(token)
-          note(.error, "`\(spelling)` is deprecated: use `\(replacement)`")
+          noteDeprecated(node, "`\(spelling)` is deprecated: use `\(replacement)`", replacement)
         }
       }
       for argument in node.arguments { argument.value.forEach(walk) }
@@ -1450,17 +1459,15 @@ struct Matching {
   }
 
   /// Notes a deprecated name of the attempt: an error, but for decoration (`.foregroundColor`)
-  /// and for a modifier the card has nothing for (`.edgesIgnoringSafeArea` added to the right
-  /// answer), which a reviewer reads past while the point is right
+  /// and for what the card has nothing for (`.edgesIgnoringSafeArea` or a `NavigationView`
+  /// added to the right answer: paired with none of the card's parts, its replacement none of
+  /// the card's names), which a reviewer reads past while the point is right
   /// (``settleDeprecatedDecoration``).
-  private mutating func noteDeprecated(_ node: CodeNode, _ replacement: String) {
-    let message = "`\(display(node, in: attempt))` is deprecated: use `\(replacement)`"
+  private mutating func noteDeprecated(_ node: CodeNode, _ message: String, _ replacement: String) {
     let isExtra =
-      node.kind == .modifier
-      && leftoverAttempt.contains { $0.kind == .modifier && $0.token == node.token }
+      node.token.map { !pairedAttemptTokens.contains($0) } ?? false
       && !expected.names.contains(String(replacement.prefix { $0 != "(" }))
-    if node.kind == .modifier
-      && (APIVocabulary.decoration.contains(node.name) || isExtra)
+    if (node.kind == .modifier && APIVocabulary.decoration.contains(node.name) || isExtra)
       && !expected.hints.essential.contains(node.name)
     {
       deprecatedDecoration.append(findings.count)

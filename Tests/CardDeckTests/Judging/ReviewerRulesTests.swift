@@ -127,29 +127,49 @@ struct ReviewerRulesTests {
   }
 
   @Test(
-    "takes a member of the attempt's choosing on the essential part's sibling for another API, 2; one elsewhere for nothing"
+    "takes API the vocabulary relates to a missing essential part, written anywhere, for the right idea another way"
   )
-  func memberInTheEssentialsPlace() throws {
+  func relatedToTheMissingPoint() throws {
     let code =
       ".toolbar { ToolbarItem { Button(\"Share\") { share() } }; ToolbarOverflowMenu { Button(\"Archive\") { archive() } } }"
     let hints = JudgingHints(essential: ["ToolbarOverflowMenu"])
-    let placed = judge(
+    for attempt in [
       ".toolbar { ToolbarItem(placement: .secondaryAction) { Button(\"Archive\") { archive() } } }",
-      code, hints: hints)
-    #expect(placed.grade == 2)
-    #expect(placed.reason == "`.secondaryAction` where the card has `ToolbarOverflowMenu`.")
-    #expect(!placed.findings.contains { $0.message == "missing `ToolbarOverflowMenu`" })
-    // The same item without a choice of its own says nothing about where it goes.
-    let unplaced = judge(
-      ".toolbar { ToolbarItem { Button(\"Archive\") { archive() } } }", code, hints: hints)
-    #expect(try #require(unplaced.grade) <= 1)
-    // A choice on the frame around the point, not beside it, is no answer to the question.
-    let popover =
-      ".popover(isPresented: $shows) { Slider(value: $level).presentationCompactAdaptation(.popover) }"
-    let arrow = judge(
-      ".popover(isPresented: $shows, arrowEdge: .top) { Slider(value: $level) }", popover,
-      hints: JudgingHints(essential: ["presentationCompactAdaptation"]))
-    #expect(try #require(arrow.grade) <= 1)
+      // Beside the card's own item, not in its place; and as a group.
+      ".toolbar { ToolbarItem { Button(\"Share\") { share() } }; ToolbarItem(placement: .secondaryAction) { Button(\"Archive\") { archive() } } }",
+      ".toolbar { ToolbarItemGroup(placement: .secondaryAction) { Button(\"Archive\") { archive() } } }",
+    ] {
+      let judgement = judge(attempt, code, hints: hints)
+      #expect(judgement.grade == 2, "\(attempt)")
+      #expect(
+        judgement.reason
+          == "`.secondaryAction` does the job of `ToolbarOverflowMenu` another way.")
+      #expect(!judgement.findings.contains { $0.message == "missing `ToolbarOverflowMenu`" })
+    }
+    // A placement the vocabulary does not relate to the point says nothing about it.
+    for placement in ["principal", "topBarTrailing", "keyboard"] {
+      let other = judge(
+        ".toolbar { ToolbarItem(placement: .\(placement)) { Button(\"Archive\") { archive() } } }",
+        code, hints: hints)
+      #expect(try #require(other.grade) <= 1, "\(placement)")
+    }
+  }
+
+  @Test(
+    "compares a view passed as the argument with the card's content closure, and takes its if left out for a slip"
+  )
+  func viewForContentClosure() throws {
+    let code =
+      ".overlay {\n    if !query.isEmpty && results.isEmpty {\n        ContentUnavailableView.search(text: query)\n    }\n}"
+    let passed = judge(".overlay(ContentUnavailableView.search(text: q))", code)
+    #expect(passed.grade == 4, "\(passed.reason)")
+    #expect(
+      passed.reason == "No `if !query.isEmpty && results.isEmpty`: the attempt shows it always.")
+    #expect(judge(".overlay { ContentUnavailableView.search(text: q) }", code).grade == 4)
+    // Another view passed is compared as another view, not as a closure left out.
+    let other = judge(".overlay(Text(\"No results\"))", code)
+    #expect(try #require(other.grade) <= 2)
+    #expect(!other.findings.contains { $0.message.hasPrefix("no closure") })
   }
 
   @Test("takes labels and values kept around none of the card's API for nothing in common")

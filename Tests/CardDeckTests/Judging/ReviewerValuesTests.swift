@@ -236,6 +236,15 @@ struct ReviewerValuesTests {
       cover)
     #expect(extra.grade == 4, "\(extra.reason)")
     #expect(extra.reason == "`.edgesIgnoringSafeArea` is deprecated: use `ignoresSafeArea`.")
+    // So are a deprecated overload, a container and a key path the card has nothing for.
+    for added in [
+      ".fullScreenCover(isPresented: $open) { VStack { Text(\"Hi\"); Button(\"Go\") { open = false } }.onChange(of: open) { value in print(value) } }",
+      "NavigationView { Text(\"Home\") }.fullScreenCover(isPresented: $open) { VStack { Text(\"Hi\"); Button(\"Go\") { open = false } } }",
+      "@Environment(\\.presentationMode) var mode; .fullScreenCover(isPresented: $open) { VStack { Text(\"Hi\"); Button(\"Go\") { open = false } } }",
+    ] {
+      let judgement = judge(added, cover)
+      #expect(judgement.grade == 4, "\(added): \(judgement.reason)")
+    }
     // Where the card has the replacement, the deprecated name stands in its place: an error.
     let ignores = "Color.blue\n    .ignoresSafeArea()"
     let inPlace = judge("Color.blue.edgesIgnoringSafeArea(.all)", ignores)
