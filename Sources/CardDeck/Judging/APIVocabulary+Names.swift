@@ -1475,6 +1475,7 @@ extension APIVocabulary {
     safeAreaInset ~ safeAreaBar
     safeAreaBar ~ safeAreaInset
     interactiveDismissDisabled ~ fullScreenCover
+    fullScreenCover ~ interactiveDismissDisabled
     Menu ~ contextMenu
     contextMenu ~ Menu
     localizedStandardContains ~ localizedCaseInsensitiveContains range

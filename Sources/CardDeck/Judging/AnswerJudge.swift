@@ -135,6 +135,9 @@ struct Matching {
   var reportedAttemptTokens: Set<Int> = []
   /// The attempt's parts paired with one of the card's, by their name's token.
   var pairedAttemptTokens: Set<Int> = []
+  /// Whether the attempt writes the card's API in a deprecated form beside its current name
+  /// (``noteDeprecated(_:_:_:)``).
+  var olderFormOfCardsAPI = false
   var sameAPI = 0
   /// The card's API parts the attempt does another way (``APIVocabulary/related``).
   var relatedAPI = 0
@@ -209,23 +212,20 @@ struct Matching {
     }
     let total = expected.nodes.reduce(Weight()) { $0 + CodeNode.weight(of: $1) }
     let missed = missedEssential
-    // The card's point left out for what the vocabulary lists as doing its job another way,
-    // written anywhere in the attempt (`ToolbarItem(placement: .secondaryAction)` for
-    // `ToolbarOverflowMenu`, which sits beside it, not in its place): the right idea another
-    // way, as when the two are paired.
-    if let missed, let related = vocabulary.related[missed.text],
-      let other = Self.allNodes(attempt.nodes).first(where: {
-        $0.isAPI && related.contains($0.name)
-      })
-    {
-      position = missed.token
-      findings.removeAll { $0.message == "missing `\(missed.text)`" }
+    // The card's point, or a part of its API, left out for what the vocabulary lists as doing
+    // its job another way, written anywhere in the attempt (`ToolbarItem(placement:
+    // .secondaryAction)` beside the card's items for `ToolbarOverflowMenu`; a sheet's content
+    // `.interactiveDismissDisabled()` for `.fullScreenCover`): the right idea another way, as
+    // when the two are paired.
+    if relatedAPI == 0, let (token, text, other) = relatedInAttempt(preferring: missed) {
+      position = token
+      findings.removeAll { $0.message == "missing `\(text)`" || $0.message == "missing `.\(text)`" }
       relatedAPI += 1
-      note(
-        .missing, "`\(display(other, in: attempt))` does the job of `\(missed.text)` another way")
-      marks[missed.token] = .wrong(attempt.text(other))
+      note(.missing, "`\(display(other, in: attempt))` does the job of `\(text)` another way")
+      marks[token] = .wrong(attempt.text(other))
     }
     var grade = grade(total: total)
+    if olderFormOfCardsAPI { grade = max(grade, 2) }
     if missed != nil { grade = min(grade, 2) }
     if isProse { findings = [] }
     findings.sort { ($0.severity.rawValue, -$0.token) > ($1.severity.rawValue, -$1.token) }
@@ -267,9 +267,48 @@ struct Matching {
       return shared ? 1 : 0
     }
     // One wrong name with the rest right; a lone wrong name has nothing else right.
+    if errors == 1 && isWrongEssentialKeyPath { return 1 }
     if errors == 1 && keptApartFromErrors > 0.5 && major - lostToErrors > 0.01 { return 2 }
     if errors == 2 && keptApartFromErrors >= 0.75 && kept >= 0.5 { return 2 }
     return shared ? 1 : 0
+  }
+
+  /// The card's part, left out, that the vocabulary relates to API the attempt writes
+  /// somewhere: the missing essential part first, else any of the card's API marked missing.
+  private func relatedInAttempt(preferring missed: (token: Int, text: String)?) -> (
+    token: Int, text: String, other: CodeNode
+  )? {
+    guard !vocabulary.related.isEmpty else { return nil }
+    var candidates: [(Int, String)] = missed.map { [($0.token, $0.text)] } ?? []
+    for token in marks.keys.sorted() where marks[token] == .missing {
+      candidates.append((token, String(expected.source[expected.tokens[token].range])))
+    }
+    var attemptNodes: [CodeNode]?
+    for (token, text) in candidates {
+      guard let related = vocabulary.related[text] else { continue }
+      let nodes = attemptNodes ?? Self.allNodes(attempt.nodes)
+      attemptNodes = nodes
+      if let other = nodes.first(where: { $0.isAPI && related.contains($0.name) }) {
+        return (token, text, other)
+      }
+    }
+    return nil
+  }
+
+  /// Whether the one error is another key path where the author calls the card's essential
+  /// (`\\.dismiss` for `\\.dismissSearch`): the environment value is the whole answer, and what
+  /// is around it (`@Environment`, a call) is the same for every key path.
+  private var isWrongEssentialKeyPath: Bool {
+    guard let error = findings.first(where: { $0.severity == .error }),
+      error.token < expected.tokens.count, case .wrong = marks[error.token]
+    else { return false }
+    let token = error.token
+    let source = expected.source
+    let tokens = expected.tokens
+    // A key path is its three tokens, `\`, `.` and the name; the hints hold the name.
+    return token >= 2 && source[tokens[token - 1].range] == "."
+      && source[tokens[token - 2].range] == "\\"
+      && expected.hints.essential.contains(String(source[tokens[token].range]))
   }
 
   /// The first part the author calls essential that is missing, wrong or misplaced: then the
@@ -542,8 +581,14 @@ struct Matching {
       (.keyPath, .keyPath), (.binding, .binding):
       return e.name == a.name
     case (.declaration, .declaration):
-      return e.name == a.name
-        || (["var", "let"].contains(e.name) && ["var", "let"].contains(a.name))
+      guard
+        e.name == a.name || (["var", "let"].contains(e.name) && ["var", "let"].contains(a.name))
+      else { return false }
+      // Two plain constants of the author's and the attempt's own naming are the same only when
+      // what they hold is alike: `let matches = names.filter { … }` is not the card's
+      // `let dishes = ["Crème Brûlée", …]`, but the `filter` the card prints.
+      return e.parameters == a.parameters || !e.attributes.isEmpty || !a.attributes.isEmpty
+        || e.value.isEmpty || a.value.isEmpty || e.value.first?.kind == a.value.first?.kind
     case (.statement, .statement):
       return e.name == a.name
     case (.closure, .closure), (.array, .array), (.group, .group), (.literal, .literal):
@@ -1474,6 +1519,14 @@ struct Matching {
       note(.slip, message)
     } else {
       note(.error, message)
+      // The card's own API in its older form (`Alert` in `.alert(isPresented:)`, where the card
+      // writes `.alert` with buttons): the attempt knew the API, not its current spelling.
+      let current = String(replacement.prefix { $0 != "(" })
+      if expected.names.contains(current),
+        attempt.tokens.contains(where: { attempt.source[$0.range] == current })
+      {
+        olderFormOfCardsAPI = true
+      }
     }
   }
 

@@ -172,6 +172,71 @@ struct ReviewerRulesTests {
     #expect(!other.findings.contains { $0.message.hasPrefix("no closure") })
   }
 
+  @Test("takes another key path where the card's essential one is for 1: the value is the answer")
+  func wrongEssentialKeyPath() throws {
+    let code =
+      "@Environment(\\.dismissSearch) private var dismissSearch\nButton(\"Done\") { dismissSearch() }"
+    let hints = JudgingHints(essential: ["\\.dismissSearch"])
+    let other = judge(
+      "@Environment(\\.dismiss) private var dismiss; Button(\"Done\") { dismiss() }", code,
+      hints: hints)
+    #expect(other.grade == 1, "\(other.reason)")
+    // Without the mark, one wrong key path with the rest right stays 2.
+    #expect(
+      judge("@Environment(\\.dismiss) private var dismiss; Button(\"Done\") { dismiss() }", code)
+        .grade == 2)
+    #expect(
+      judge(
+        "@Environment(\\.dismissSearch) var end; Button(\"Done\") { end() }", code, hints: hints
+      )
+      .grade == 5)
+  }
+
+  @Test("takes the card's API written in its deprecated form beside its current name for 2")
+  func olderFormOfTheCardsAPI() throws {
+    let code =
+      ".alert(\"Delete?\", isPresented: $asks) {\n    Button(\"Delete\", role: .destructive) { delete() }\n    Button(\"Cancel\", role: .cancel) { }\n}"
+    let old = judge(
+      ".alert(isPresented: $asks) { Alert(title: Text(\"Delete?\"), primaryButton: .destructive(Text(\"Delete\")) { delete() }, secondaryButton: .cancel()) }",
+      code)
+    #expect(old.grade == 2, "\(old.reason)")
+    // Another deprecated API in the card's place, without the card's name, stays lower.
+    let dialog =
+      ".confirmationDialog(\"Options\", isPresented: $shows) {\n    Button(\"Delete\", role: .destructive) { delete() }\n}"
+    let sheet = judge(
+      ".actionSheet(isPresented: $shows) { ActionSheet(title: Text(\"Options\"), buttons: [.destructive(Text(\"Delete\")) { delete() }]) }",
+      dialog)
+    #expect(try #require(sheet.grade) <= 1, "\(sheet.reason)")
+  }
+
+  @Test("pairs two plain constants of other names only when what they hold is alike")
+  func constantsByValue() throws {
+    let code =
+      "let dishes = [\"Crème Brûlée\", \"Pâté\"]\nprint(dishes.filter { $0.localizedStandardContains(\"creme\") })"
+    let hints = JudgingHints(essential: ["localizedStandardContains"])
+    let matches = judge(
+      "let matches = names.filter { name in name.localizedStandardContains(query) }", code,
+      hints: hints)
+    #expect(matches.grade == 5, "\(matches.reason)")
+    let list = judge(
+      "let names = [\"Pâté\"]; print(names.filter { $0.localizedStandardContains(\"pate\") })",
+      code,
+      hints: hints)
+    #expect(list.grade == 5, "\(list.reason)")
+  }
+
+  @Test(
+    "takes API the vocabulary relates to a part of the card's left out, anywhere, for another way")
+  func relatedAnywhere() throws {
+    let code = ".fullScreenCover(isPresented: $shows) {\n    WelcomeView()\n}"
+    let sheet = judge(
+      ".sheet(isPresented: $shows) { WelcomeView().interactiveDismissDisabled() }", code)
+    #expect(sheet.grade == 2, "\(sheet.reason)")
+    #expect(
+      sheet.reason
+        == "`.interactiveDismissDisabled` does the job of `.fullScreenCover` another way.")
+  }
+
   @Test("takes labels and values kept around none of the card's API for nothing in common")
   func keptWithoutAPI() throws {
     let split =
