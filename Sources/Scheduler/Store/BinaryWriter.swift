@@ -46,13 +46,17 @@ struct BinaryWriter {
   /// forge one could as well edit the file it stands for.
   static func hash(_ raw: UnsafeRawBufferPointer) -> UInt64 {
     var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(raw.count)
-    var index = 0
-    while index + 8 <= raw.count {
-      hash =
-        (hash ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
+    // Counted in words with wrapping arithmetic: the checked `index + 8 <= count` of each step
+    // cost as much as the mixing.
+    let words = raw.count / 8
+    var word = 0
+    while word < words {
+      let value = raw.loadUnaligned(fromByteOffset: word &* 8, as: UInt64.self)
+      hash = (hash ^ value) &* 0xFF51_AFD7_ED55_8CCD
       hash = (hash << 31) | (hash >> 33)
-      index += 8
+      word &+= 1
     }
+    var index = words * 8
     while index < raw.count {
       hash = (hash ^ UInt64(raw[index])) &* 0x100_0000_01B3
       index += 1

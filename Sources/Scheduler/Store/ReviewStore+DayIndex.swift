@@ -26,9 +26,18 @@ extension ReviewStore {
         default: break
         }
       }
-      return recent.grades.lazy.filter { $0.grade.day >= firstDay && !undone.contains($0.id) }
-        .map(\.grade)
-        + later.lazy.filter { !undone.contains($0.id) }.map(CountedGrade.init)
+      let undoneIDs = undone
+      var grades: [CountedGrade] = []
+      grades.reserveCapacity(recent.grades.count + later.count)
+      // Most journals undo nothing in a month: then no id is hashed to be looked for.
+      for kept in recent.grades
+      where kept.grade.day >= firstDay && (undoneIDs.isEmpty || !undoneIDs.contains(kept.id)) {
+        grades.append(kept.grade)
+      }
+      for review in later where undoneIDs.isEmpty || !undoneIDs.contains(review.id) {
+        grades.append(CountedGrade(review))
+      }
+      return grades
     }
     let start = min(
       index.flatMap { Self.lineStart(of: $0, from: firstDay, in: reader) } ?? 0, journalBytes)
