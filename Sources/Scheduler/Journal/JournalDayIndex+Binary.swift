@@ -37,12 +37,22 @@ extension JournalDayIndex {
       } else {
         body.append(0 as UInt8)
       }
+      // Each card id once, and each grade its place among them: a month of grades names a
+      // third as many cards, each then read once.
+      var places: [String: UInt32] = [:]
+      var cards: [String] = []
+      for kept in recent.grades where places[kept.grade.card] == nil {
+        places[kept.grade.card] = UInt32(cards.count)
+        cards.append(kept.grade.card)
+      }
+      body.append(UInt64(cards.count))
+      for card in cards { body.append(id: card) }
       body.append(UInt64(recent.grades.count))
       for kept in recent.grades {
         body.append(uuid: kept.id)
         body.append(day: kept.grade.day)
         body.append((kept.grade.isOfLearntCard ? 1 : 0) | (kept.grade.isRecalled ? 2 : 0) as UInt8)
-        body.append(id: kept.grade.card)
+        body.append(places[kept.grade.card]!)
       }
       body.append(UInt64(recent.undos.count))
       for undo in recent.undos {
@@ -143,17 +153,26 @@ extension BinaryReader {
       recent.from = from
     default: return false
     }
-    // An id of 16 bytes, a day of 8, the flags and a card id of at least 3.
-    guard let gradeCount = items(ofAtLeast: 16 + 8 + 1 + 3) else { return false }
+    // A card id of at least 3 bytes; a grade's id of 16, a day of 8, the flags and a place of 4.
+    guard let cardCount = items(ofAtLeast: 3) else { return false }
+    var cards: [String] = []
+    cards.reserveCapacity(cardCount)
+    for _ in 0..<cardCount {
+      guard let card = id() else { return false }
+      cards.append(card)
+    }
+    guard let gradeCount = items(ofAtLeast: 16 + 8 + 1 + 4) else { return false }
     recent.grades.reserveCapacity(gradeCount)
     for _ in 0..<gradeCount {
-      guard let id = uuid(), let day = day(), let flags = byte(), flags <= 3, let card = self.id()
+      guard let id = uuid(), let day = day(), let flags = byte(), flags <= 3,
+        let place = uint32(), place < cards.count
       else { return false }
       recent.grades.append(
         .init(
           id: id,
           grade: CountedGrade(
-            card: card, day: day, isOfLearntCard: flags & 1 != 0, isRecalled: flags & 2 != 0)))
+            card: cards[Int(place)], day: day, isOfLearntCard: flags & 1 != 0,
+            isRecalled: flags & 2 != 0)))
     }
     guard let undoCount = items(ofAtLeast: 16 + 8) else { return false }
     recent.undos.reserveCapacity(undoCount)

@@ -180,13 +180,20 @@ struct JournalDayIndexTests {
       var empty = index
       empty.recent?.grades[0].grade.card = ""
       #expect(throws: JournalDayIndex.Refusal.self) { try JournalDayIndex.decode(empty.encoded()) }
-      // The last event's id, the days, the kept days' start, their count, a grade's id and day.
-      let gradeFlags = 17 + 8 + index.starts.count * 16 + 1 + 9 + 8 + 16 + 8
+      // The last event's id, the days, the kept days' start, the card ids (four of one byte),
+      // the grades' count, the first grade's id and day.
+      let gradeFlags = 17 + 8 + index.starts.count * 16 + 1 + 9 + 8 + 4 * 3 + 8 + 16 + 8
+      #expect(index.recent.map { Set($0.grades.map(\.grade.card)) } == ["a", "b", "c", "d"])
       #expect(
         try JournalDayIndex.decode(Self.rehashed(index) { _ = $0 }) == index)
       #expect(throws: JournalDayIndex.Refusal.self) {
         try JournalDayIndex.decode(Self.rehashed(index) { $0[gradeFlags] = 4 })
       }
+      // A grade whose card is not among the card ids.
+      #expect(throws: JournalDayIndex.Refusal.self) {
+        try JournalDayIndex.decode(Self.rehashed(index) { $0[gradeFlags + 1] = 4 })
+      }
+      #expect(try JournalDayIndex.decode(Self.rehashed(index) { $0[gradeFlags + 1] = 3 }) != index)
     }
   }
 
