@@ -26,6 +26,8 @@ extension ReviewStore {
         default: break
         }
       }
+      // A constant: the variable, captured by the closure above, is checked for exclusive
+      // access at every use.
       let undoneIDs = undone
       var grades: [CountedGrade] = []
       grades.reserveCapacity(recent.grades.count + later.count)

@@ -335,6 +335,26 @@ struct JournalDayIndexTests {
     }
   }
 
+  @Test(
+    "of an earlier quiz, journal-index.json, is neither read nor removed; the writer makes the binary one"
+  )
+  func earlierJSONIndex() throws {
+    try withTemporaryDirectory { folder in
+      try Self.tenDays(folder)
+      let binary = folder.appending(path: "journal-index.bin")
+      let json = folder.appending(path: "journal-index.json")
+      try FileManager.default.removeItem(at: binary)
+      let old = Data(#"{"dayStarts":{"2026-11-01":0},"journalBytes":1,"version":1}"#.utf8)
+      try old.write(to: json)
+      #expect(try Self.start(folder, from: day("2026-11-08")) == nil)
+      let store = try openStore(folder, clock: TestClock("2026-11-20T10:00:00Z"))
+      try store.record(4, for: "a")
+      try store.close()
+      #expect(try Self.start(folder, from: day("2026-11-08")) != nil)
+      #expect(try Data(contentsOf: json) == old)
+    }
+  }
+
   @Test("counts an undo on its review's day, even when a hand-made journal puts it first")
   func undoBeforeItsReview() throws {
     try withTemporaryDirectory { folder in
