@@ -75,6 +75,10 @@ public struct ReviewStatistics: Sendable {
       places[name] = groups.count - 1
       return groups.count - 1
     }
+    // The place of a topic seen lately, by a cheap key of its name (its length and first byte):
+    // a deck's cards mix a score of topics, so the topic changes at nearly every card, and one
+    // comparison costs a tenth of hashing the name.
+    var recentTopics = [(name: String, place: Int)?](repeating: nil, count: 64)
     var previousPlace = (deck: -1, topic: -1)
     // By index, not `for card in cards`: a copy of each card (four strings retained and
     // released) cost as much as classifying it.
@@ -84,7 +88,14 @@ public struct ReviewStatistics: Sendable {
         cardPlace.deck = place(of: cards[index].deck, in: &deckPlaces, &deckGroups)
       }
       if index == 0 || cards[index - 1].topic != cards[index].topic {
-        cardPlace.topic = place(of: cards[index].topic, in: &topicPlaces, &topicGroups)
+        let topic = cards[index].topic
+        let slot = (topic.utf8.count &* 31 &+ Int(topic.utf8.first ?? 0)) & 63
+        if let recent = recentTopics[slot], recent.name == topic {
+          cardPlace.topic = recent.place
+        } else {
+          cardPlace.topic = place(of: topic, in: &topicPlaces, &topicGroups)
+          recentTopics[slot] = (topic, cardPlace.topic)
+        }
       }
       previousPlace = cardPlace
       let id = cards[index].id
