@@ -294,6 +294,8 @@ struct StatsCommandTests {
     #expect(FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder))
     #expect(isFolder.boolValue)
     #expect(try history.saved().reviewsByDay[Day(year: 2026, month: 11, day: 29)!] == 2)
+    let names = try FileManager.default.contentsOfDirectory(atPath: history.url.path)
+    #expect(!names.contains { $0.hasPrefix(".quiz-tmp-") })
     let unwritable = Self.outputs(history)
     #expect(unwritable != before)
     try FileManager.default.removeItem(at: url)

@@ -124,8 +124,10 @@ struct JournalDayIndexTests {
     bytes += body
     let length = UInt64(body.count).littleEndian
     let hash = body.withUnsafeBytes(BinaryWriter.hash).littleEndian
-    withUnsafeBytes(of: length) { bytes.replaceSubrange(44..<52, with: $0) }
-    withUnsafeBytes(of: hash) { bytes.replaceSubrange(52..<60, with: $0) }
+    // The head ends with the body's length and hash.
+    let lengthAt = JournalDayIndex.headLength - 16
+    withUnsafeBytes(of: length) { bytes.replaceSubrange(lengthAt..<lengthAt + 8, with: $0) }
+    withUnsafeBytes(of: hash) { bytes.replaceSubrange(lengthAt + 8..<lengthAt + 16, with: $0) }
     return Data(bytes)
   }
 
