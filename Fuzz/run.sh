@@ -4,6 +4,7 @@
 #   Fuzz/run.sh [SECONDS] [TARGET...]     SECONDS per target (default 60); targets default to all:
 #                                         native-deck lesson-page state-decoder state-folder
 #                                         answer-judge terminal-text deck-cache snapshot-sidecar
+#                                         journal-index
 #   Fuzz/run.sh --build-only [TARGET...]  only build
 #   Fuzz/run.sh --reproduce TARGET FILE   run one input through a target (after a crash)
 #
@@ -17,7 +18,7 @@ set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 out=${QUIZ_FUZZ_DIR:-/tmp/quiz-fuzz}
 all_targets=(native-deck lesson-page state-decoder state-folder answer-judge terminal-text deck-cache
-  snapshot-sidecar)
+  snapshot-sidecar journal-index)
 
 mode=run
 seconds=60
@@ -38,7 +39,7 @@ fi
 module_of() {
   case $1 in
     native-deck | lesson-page | answer-judge | terminal-text | deck-cache) echo CardDeck ;;
-    state-decoder | state-folder | snapshot-sidecar) echo Scheduler ;;
+    state-decoder | state-folder | snapshot-sidecar | journal-index) echo Scheduler ;;
     *) echo "unknown target '$1' (known: ${all_targets[*]})" >&2; exit 64 ;;
   esac
 }
@@ -53,6 +54,7 @@ target_files() {
     state-decoder) echo Fuzz/Targets/StateChecks.swift Fuzz/Targets/StateDecoderFuzzer.swift ;;
     state-folder) echo Fuzz/Targets/StateChecks.swift Fuzz/Targets/StateFolderFuzzer.swift ;;
     snapshot-sidecar) echo Fuzz/Targets/StateChecks.swift Fuzz/Targets/SnapshotSidecarFuzzer.swift ;;
+    journal-index) echo Fuzz/Targets/StateChecks.swift Fuzz/Targets/JournalIndexFuzzer.swift ;;
   esac
 }
 
@@ -150,6 +152,10 @@ seed() {
       # The sidecar of each snapshot of Fuzz/corpus/state, made by the target.
       QUIZ_FUZZ_SEEDS="$repo/Fuzz/corpus/state:$dir" "$out/bin/snapshot-sidecar"
       ;;
+    journal-index)
+      # The index of each journal of Fuzz/corpus/state, made by the target.
+      QUIZ_FUZZ_SEEDS="$repo/Fuzz/corpus/state:$dir" "$out/bin/journal-index"
+      ;;
     state-decoder | state-folder)
       for file in "$repo"/Fuzz/corpus/state/*/; do
         name=$(basename "$file")
@@ -171,7 +177,7 @@ dictionary() {
     lesson-page) echo "$repo/Fuzz/dict/lesson-page.dict" ;;
     answer-judge) echo "$repo/Fuzz/dict/swift.dict" ;;
     deck-cache) echo "$repo/Fuzz/dict/native-deck.dict" ;;
-    state-decoder | state-folder | snapshot-sidecar) echo "$repo/Fuzz/dict/state.dict" ;;
+    state-decoder | state-folder | snapshot-sidecar | journal-index) echo "$repo/Fuzz/dict/state.dict" ;;
   esac
 }
 

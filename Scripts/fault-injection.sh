@@ -1053,6 +1053,78 @@ corruption_case() {
   esac
 }
 
+# The caches beside the journal and the snapshot, journal-index.bin and state.bin: cut short, a
+# byte flipped, of a newer format version, a link or a FIFO in their place. quiz stats prints
+# what it prints without them, at once, following no link and changing nothing; the next writer
+# replaces them, except an index of a newer version, which is left to the quiz that wrote it.
+cache_cases() {
+  local base=$WORK/corrupt/caches name fault dir status victim size last replaced
+  cp -a "$WORK/corrupt/base" "$base"
+  # A session closed cleanly: both caches cover the whole journal.
+  answers 1 | "$QUIZ" review --state "$base" --new 1000 --limit 1 >/dev/null 2>&1
+  if [ ! -f "$base/journal-index.bin" ] || [ ! -f "$base/state.bin" ]; then
+    fail "caches: a closed session left no journal-index.bin or state.bin"
+    return
+  fi
+  dir=$WORK/corrupt/caches-none
+  cp -a "$base" "$dir" && rm "$dir/journal-index.bin" "$dir/state.bin"
+  { "$QUIZ" stats --state "$dir" --json; "$QUIZ" stats --state "$dir"; } >"$WORK/caches.expected" 2>&1
+  for name in journal-index.bin state.bin; do
+    for fault in cut flipped newer link fifo; do
+      dir=$WORK/corrupt/caches-$name-$fault
+      victim=$WORK/corrupt/victim-$name-$fault
+      cp -a "$base" "$dir"
+      size=$(file_size "$dir/$name")
+      case $fault in
+        cut) head -c $((size / 2)) "$base/$name" >"$dir/$name" ;;
+        flipped)
+          last=$(tail -c 1 "$base/$name" | od -An -tu1 | tr -d ' ')
+          printf "\\x$(printf %02x $((last ^ 1)))" | dd of="$dir/$name" bs=1 seek=$((size - 1)) conv=notrunc 2>/dev/null
+          ;;
+        newer) printf '\x02' | dd of="$dir/$name" bs=1 seek=16 conv=notrunc 2>/dev/null ;;
+        link) mv "$dir/$name" "$victim" && ln -s "$victim" "$dir/$name" ;;
+        fifo) rm "$dir/$name" && mkfifo "$dir/$name" ;;
+      esac
+      [[ $fault == link ]] && cp "$victim" "$victim.before"
+      [[ $fault == link || $fault == fifo ]] || cp "$dir/$name" "$WORK/caches.before"
+      status=0
+      { timeout 10 "$QUIZ" stats --state "$dir" --json && timeout 10 "$QUIZ" stats --state "$dir"; } \
+        >"$WORK/caches.out" 2>&1 || status=$?
+      local kept=1
+      case $fault in
+        link) [ -L "$dir/$name" ] && cmp -s "$victim" "$victim.before" || kept=0 ;;
+        fifo) [ -p "$dir/$name" ] || kept=0 ;;
+        *) cmp -s "$dir/$name" "$WORK/caches.before" || kept=0 ;;
+      esac
+      if ((status == 0)) && ((kept)) && cmp -s "$WORK/caches.expected" "$WORK/caches.out"; then
+        pass "$name $fault: quiz stats prints what it prints without it, and changes nothing"
+      else
+        fail "$name $fault: quiz stats exit $status (124 is a hang), file kept $kept, $(diff "$WORK/caches.expected" "$WORK/caches.out" | head -3)"
+      fi
+      status=0
+      answers 1 | timeout 20 "$QUIZ" review --state "$dir" --new 1000 --limit 1 >/dev/null 2>"$WORK/caches.err" || status=$?
+      replaced=0
+      [ -f "$dir/$name" ] && [ ! -L "$dir/$name" ] && ! cmp -s "$dir/$name" "$WORK/caches.before" && replaced=1
+      if [[ $name == journal-index.bin && $fault == newer ]]; then
+        # Left to the newer quiz that wrote it: it still fits the start of the journal.
+        if ((status == 0)) && cmp -s "$dir/$name" "$WORK/caches.before"; then
+          pass "$name $fault: a writer leaves it as it is"
+        else
+          fail "$name $fault: a writer: exit $status, $(head -1 "$WORK/caches.err")"
+        fi
+      elif ((status == 0)) && ((replaced)) && crash_free "$WORK/caches.err" \
+        && { [[ $fault != link ]] || cmp -s "$victim" "$victim.before"; }; then
+        pass "$name $fault: a writer replaces it with a regular file$([[ $fault == link ]] && echo ", the link's target untouched")"
+      else
+        fail "$name $fault: a writer: exit $status, replaced $replaced, $(head -1 "$WORK/caches.err")"
+      fi
+      rm -f "$WORK/caches.before"
+    done
+  done
+  figure "caches: journal-index.bin and state.bin cut, a byte flipped, newer, a link, a FIFO:" \
+    "quiz stats prints the same as without them, and the next writer replaces them (a newer index excepted)"
+}
+
 scenario_corruption() {
   section "4. Corrupt state files"
   mkdir -p "$WORK/corrupt"
@@ -1099,6 +1171,7 @@ EOF
   expect_clean_failure "merge from a folder with a malformed journal line" "$status" "$WORK/c.err" \
     "$WORK/corrupt/journal-malformed-middle/reviews.jsonl:8"
   expect "the merge changed nothing" same_files "$target.before" "$target" lock
+  cache_cases
   figure "corrupt files: $cases kinds, each read by quiz export and opened by quiz review;" \
     "$((FAILED - before)) failed checks"
 }

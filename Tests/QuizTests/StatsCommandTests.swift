@@ -1,7 +1,7 @@
 import Foundation
-import Scheduler
 import Testing
 
+@testable import Scheduler
 @testable import quiz
 
 @Suite("quiz stats")
@@ -213,7 +213,7 @@ struct StatsCommandTests {
     "prints the same text and JSON whether the journal index is there, missing, damaged or stale")
   func journalIndex() throws {
     let history = try ReviewHistory.twoDeckHistory()
-    let index = history.url.appending(path: "journal-index.json")
+    let index = history.url.appending(path: "journal-index.bin")
     #expect(FileManager.default.fileExists(atPath: index.path))
     func outputs() -> [String] {
       [["stats"], ["stats", "--json"], ["stats", "--topic", "Basil", "--json"]].flatMap {
@@ -236,6 +236,90 @@ struct StatsCommandTests {
     try FileManager.default.removeItem(at: index)
     #expect(outputs() == later)
     #expect(later != indexed)
+  }
+
+  /// What may be wrong with a `journal-index.bin` that a writer once wrote.
+  enum IndexFault: String, CaseIterable {
+    case cutShort, cutByOneByte, flippedByte, otherJournal, newerVersion
+  }
+
+  /// `quiz stats`, `--json` and a filtered `--json` on `history`: output, errors and status.
+  static func outputs(_ history: ReviewHistory) -> [String] {
+    [["stats"], ["stats", "--json"], ["stats", "--topic", "Basil", "--json"]].flatMap {
+      let result = runQuiz($0, variables: history.variables, shipped: twoDecks)
+      return [result.out, result.error, "\(result.status)"]
+    }
+  }
+
+  @Test(
+    "prints what the journal gives when the binary index is cut, damaged, another journal's or newer",
+    arguments: IndexFault.allCases)
+  func faultyIndex(_ fault: IndexFault) throws {
+    let history = try ReviewHistory.twoDeckHistory()
+    let url = history.url.appending(path: "journal-index.bin")
+    let fromJournal = Self.outputs(history)
+    // An index that fits the journal but keeps other grades (planter's left out): what stats
+    // prints shows whether it was used.
+    var planted = try #require(try JournalDayIndex.read(url))
+    planted.recent?.grades.removeAll { $0.grade.card == "planter" }
+    var bytes = planted.encoded()
+    try bytes.write(to: url)
+    let fromPlanted = Self.outputs(history)
+    #expect(fromPlanted != fromJournal)
+    #expect(fromPlanted[0].contains("Retention over the last 30 days: 100% (1 of 1 grades"))
+    switch fault {
+    case .cutShort: bytes = bytes.prefix(bytes.count / 2)
+    case .cutByOneByte: bytes = bytes.dropLast()
+    case .flippedByte: bytes[bytes.count - 20] ^= 0x01
+    case .newerVersion: bytes[JournalDayIndex.magic.count] += 1
+    case .otherJournal:
+      // The same bytes, renamed into place as a merge or a copy would: another file.
+      let journal = history.url.appending(path: "reviews.jsonl")
+      try Data(contentsOf: journal).write(to: journal, options: .atomic)
+    }
+    try bytes.write(to: url)
+    #expect(Self.outputs(history) == fromJournal)
+  }
+
+  @Test("prints what the journal gives when the index cannot be written, and the session goes on")
+  func unwritableIndex() throws {
+    let history = try ReviewHistory.twoDeckHistory()
+    let url = history.url.appending(path: "journal-index.bin")
+    let before = Self.outputs(history)
+    // A folder in its place: the writer's rename over it fails, as in a read-only folder.
+    try FileManager.default.removeItem(at: url)
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
+    try history.grade([("mint", 5), ("planter", 4)], on: "2026-11-29")
+    var isFolder: ObjCBool = false
+    #expect(FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder))
+    #expect(isFolder.boolValue)
+    #expect(try history.saved().reviewsByDay[Day(year: 2026, month: 11, day: 29)!] == 2)
+    let names = try FileManager.default.contentsOfDirectory(atPath: history.url.path)
+    #expect(!names.contains { $0.hasPrefix(".quiz-tmp-") })
+    let unwritable = Self.outputs(history)
+    #expect(unwritable != before)
+    try FileManager.default.removeItem(at: url)
+    #expect(Self.outputs(history) == unwritable)
+  }
+
+  @Test("prints what the journal gives when the journal grew after the index was written")
+  func journalAppendedAfterIndex() throws {
+    let history = try ReviewHistory.twoDeckHistory()
+    let url = history.url.appending(path: "journal-index.bin")
+    let before = Self.outputs(history)
+    let old = try Data(contentsOf: url)
+    try history.grade([("mint", 5), ("planter", 4)], on: "2026-11-29")
+    // The old index, as a failed write would leave it: it fits the start of the journal.
+    try old.write(to: url)
+    let store = try ReviewStore.openReadOnly(folder: history.url)
+    let reader = JournalReader(file: try OpenFile(store.files.journal, flags: O_RDONLY))
+    let oldIndex = try JournalDayIndex.decode(old)
+    #expect(store.usableIndex(in: reader) == oldIndex)
+    #expect(oldIndex.journalBytes < (try Data(contentsOf: store.files.journal)).count)
+    let stale = Self.outputs(history)
+    #expect(stale != before)
+    try FileManager.default.removeItem(at: url)
+    #expect(Self.outputs(history) == stale)
   }
 
   @Test("fails with a message naming the file when the state cannot be read, exit 1")

@@ -1,5 +1,5 @@
 /// What retention needs of a grade: whose, of which day, and whether it was of a card already
-/// learnt and recalled. What `journal-index.json` keeps of the last weeks' reviews.
+/// learnt and recalled. What `journal-index.bin` keeps of the last weeks' reviews.
 public struct CountedGrade: Equatable, Sendable {
   /// The card's id.
   public var card: String

@@ -59,56 +59,79 @@ public struct ReviewStatistics: Sendable {
   ) {
     self.today = today
     var total = Group(name: "all decks")
-    var byDeck: [String: Group] = [:]
-    var byTopic: [String: Group] = [:]
-    var placeOf: [String: (deck: String, topic: String)] = [:]
+    // Groups by place in these arrays, so that a card or a grade is added to its deck and its
+    // topic without hashing their names: one look-up of its id, none of the names but where
+    // they change from one card to the next.
+    var deckGroups: [Group] = []
+    var deckPlaces: [String: Int] = [:]
+    var topicGroups: [Group] = []
+    var topicPlaces: [String: Int] = [:]
+    var placeOf: [String: (deck: Int, topic: Int)] = [:]
     var forecast = Array(repeating: 0, count: Self.forecastDays)
     placeOf.reserveCapacity(cards.count)
-    // A deck's cards come one after the other: they are counted apart and added to their deck's
-    // group when the deck changes, not looked up by name a card.
-    var run = (deck: "", counts: StageCounts())
-    func endRun() {
-      guard run.counts.cards > 0 else { return }
-      byDeck[run.deck, default: Group(name: run.deck)].counts.add(run.counts)
+    func place(of name: String, in places: inout [String: Int], _ groups: inout [Group]) -> Int {
+      if let place = places[name] { return place }
+      groups.append(Group(name: name))
+      places[name] = groups.count - 1
+      return groups.count - 1
     }
-    for card in cards {
-      placeOf[card.id] = (card.deck, card.topic)
+    // The place of a topic seen lately, by a cheap key of its name (its length and first byte):
+    // a deck's cards mix a score of topics, so the topic changes at nearly every card, and one
+    // comparison costs a tenth of hashing the name.
+    var recentTopics = [(name: String, place: Int)?](repeating: nil, count: 64)
+    var previousPlace = (deck: -1, topic: -1)
+    // By index, not `for card in cards`: a copy of each card (four strings retained and
+    // released) cost as much as classifying it.
+    for index in cards.indices {
+      var cardPlace = previousPlace
+      if index == 0 || cards[index - 1].deck != cards[index].deck {
+        cardPlace.deck = place(of: cards[index].deck, in: &deckPlaces, &deckGroups)
+      }
+      if index == 0 || cards[index - 1].topic != cards[index].topic {
+        let topic = cards[index].topic
+        let slot = (topic.utf8.count &* 31 &+ Int(topic.utf8.first ?? 0)) & 63
+        if let recent = recentTopics[slot], recent.name == topic {
+          cardPlace.topic = recent.place
+        } else {
+          cardPlace.topic = place(of: topic, in: &topicPlaces, &topicGroups)
+          recentTopics[slot] = (topic, cardPlace.topic)
+        }
+      }
+      previousPlace = cardPlace
+      let id = cards[index].id
+      placeOf[id] = cardPlace
       // Looked up and classified once for its three groups, not once for each.
-      let cardState = state.cards[card.id]
-      let isSuspended = state.suspended.contains(card.id)
+      let cardState = state.cards[id]
+      let isSuspended = !state.suspended.isEmpty && state.suspended.contains(id)
       let stage = CardStage(state: cardState, isSuspended: isSuspended)
       let isDue = !isSuspended && cardState?.isDue(on: today) == true
       total.counts.add(stage, isDue: isDue)
-      if card.deck != run.deck {
-        endRun()
-        run = (card.deck, StageCounts())
-      }
-      run.counts.add(stage, isDue: isDue)
-      byTopic[card.topic, default: Group(name: card.topic)].counts.add(stage, isDue: isDue)
+      deckGroups[cardPlace.deck].counts.add(stage, isDue: isDue)
+      topicGroups[cardPlace.topic].counts.add(stage, isDue: isDue)
       if !isSuspended, let due = cardState?.due {
         let offset = max(0, due - today)
         if offset < Self.forecastDays { forecast[offset] += 1 }
       }
     }
-    endRun()
     let firstDay = Self.firstRetentionDay(endingOn: today)
     for grade in grades where grade.day >= firstDay && grade.day <= today {
       guard let place = placeOf[grade.card] else { continue }
       total.retention.add(grade)
-      byDeck[place.deck]?.retention.add(grade)
-      byTopic[place.topic]?.retention.add(grade)
+      deckGroups[place.deck].retention.add(grade)
+      topicGroups[place.topic].retention.add(grade)
     }
     self.total = total
     self.decks = decks.compactMap { deck in
-      byDeck[deck.name].map {
-        var group = $0
+      deckPlaces[deck.name].map {
+        var group = deckGroups[$0]
         group.title = deck.title
         return group
       }
     }
-    self.topics = byTopic.values.sorted {
-      ($0.name.lowercased(), $0.name) < ($1.name.lowercased(), $1.name)
-    }
+    // Each name lowercased once, not once a comparison.
+    self.topics = topicGroups.map { ($0.name.lowercased(), $0) }.sorted {
+      ($0.0, $0.1.name) < ($1.0, $1.1.name)
+    }.map(\.1)
     self.forecast = forecast.enumerated().map { (today + $0.offset, $0.element) }
     let start = today - today.weekday - 7 * (Self.calendarWeeks - 1)
     self.calendar = (0...(today - start)).map { offset in

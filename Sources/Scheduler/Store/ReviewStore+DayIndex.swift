@@ -5,7 +5,7 @@ extension ReviewStore {
   /// order: what `journalEvents().reviewsInEffect()` gives, less the earlier days, as far as this
   /// store has read the journal.
   ///
-  /// With a `journal-index.json` that fits the journal (see ``JournalDayIndex`` for why that is
+  /// With a `journal-index.bin` that fits the journal (see ``JournalDayIndex`` for why that is
   /// enough, and what it takes on trust as the snapshot does), the grades it keeps and the lines
   /// after it; when it does not keep grades of days that early, the lines from where it shows
   /// that nothing earlier names `firstDay` or a later day; without one, every line. Nothing is
@@ -22,13 +22,24 @@ extension ReviewStore {
       _ = try reader.read(from: index.journalBytes, to: journalBytes, keepingLines: false) {
         switch $0.event {
         case .review(let review): if review.day >= firstDay { later.append(review) }
-        case .undo(let undo): undone.insert(undo.undoes.journalText)
+        case .undo(let undo): undone.insert(undo.undoes)
         default: break
         }
       }
-      return recent.grades.lazy.filter { $0.grade.day >= firstDay && !undone.contains($0.id) }
-        .map(\.grade)
-        + later.lazy.filter { !undone.contains($0.id.journalText) }.map(CountedGrade.init)
+      // A constant: the variable, captured by the closure above, is checked for exclusive
+      // access at every use.
+      let undoneIDs = undone
+      var grades: [CountedGrade] = []
+      grades.reserveCapacity(recent.grades.count + later.count)
+      // Most journals undo nothing in a month: then no id is hashed to be looked for.
+      for kept in recent.grades
+      where kept.grade.day >= firstDay && (undoneIDs.isEmpty || !undoneIDs.contains(kept.id)) {
+        grades.append(kept.grade)
+      }
+      for review in later where undoneIDs.isEmpty || !undoneIDs.contains(review.id) {
+        grades.append(CountedGrade(review))
+      }
+      return grades
     }
     let start = min(
       index.flatMap { Self.lineStart(of: $0, from: firstDay, in: reader) } ?? 0, journalBytes)
@@ -61,7 +72,7 @@ extension ReviewStore {
     return offset
   }
 
-  /// Brings `journal-index.json` up to what this store has read or written of the journal,
+  /// Brings `journal-index.bin` up to what this store has read or written of the journal,
   /// reading only the part after what the index covered if it still fits, else the whole
   /// journal (once: after a merge, or when the folder had none). Written with each snapshot.
   ///
@@ -96,11 +107,10 @@ extension ReviewStore {
       }
       // The index ends where a line ends, after an event it can name.
       guard read.tornTail == nil, !read.lacksFinalNewline, lastEventID != nil else { return }
-      index.version = JournalDayIndex.currentVersion
       index.journalBytes = read.end
       index.lastEventID = lastEventID
       try OpenFile.replace(
-        files.dayIndex, with: try index.encoded(),
+        files.dayIndex, with: index.encoded(),
         temporary: files.temporaryFile(for: files.dayIndex))
     } catch {
       return

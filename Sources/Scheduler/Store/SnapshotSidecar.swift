@@ -20,14 +20,14 @@ enum SnapshotSidecar {
 
   /// The sidecar of `snapshot`, whose `state.json` is `json`.
   static func encode(_ snapshot: Snapshot, json: Data) -> Data {
-    var body = Writer()
+    var body = BinaryWriter()
     body.reserve(64 + snapshot.state.cards.count * 80)
     body.append(UInt64(snapshot.version))
     body.append(UInt64(snapshot.journalEntries))
     body.append(optional: snapshot.journalBytes.map(UInt64.init))
     if let id = snapshot.lastEventID {
       body.append(1 as UInt8)
-      withUnsafeBytes(of: id.uuid) { body.bytes.append(contentsOf: $0) }
+      body.append(uuid: id)
     } else {
       body.append(0 as UInt8)
     }
@@ -37,7 +37,7 @@ enum SnapshotSidecar {
       body.append(UInt64(card.repetitions))
       body.append(card.easeFactor.bitPattern)
       body.append(UInt64(card.interval))
-      body.append(UInt64(bitPattern: Int64(card.due.daysSince1970)))
+      body.append(day: card.due)
       body.append(UInt64(card.lapses))
       body.append(UInt64(card.reviews))
       body.append((card.needsExtraReview ? 1 : 0) | (card.lastReview == nil ? 0 : 2) as UInt8)
@@ -50,18 +50,18 @@ enum SnapshotSidecar {
     for counts in [snapshot.state.newCardsByDay, snapshot.state.reviewsByDay] {
       body.append(UInt64(counts.count))
       for (day, count) in counts {
-        body.append(UInt64(bitPattern: Int64(day.daysSince1970)))
+        body.append(day: day)
         body.append(UInt64(count))
       }
     }
-    var file = Writer()
+    var file = BinaryWriter()
     file.reserve(headLength + body.bytes.count)
     file.bytes.append(contentsOf: magic)
-    withUnsafeBytes(of: currentVersion.littleEndian) { file.bytes.append(contentsOf: $0) }
+    file.append(currentVersion)
     file.append(UInt64(json.count))
-    file.append(json.withUnsafeBytes(hash))
+    file.append(json.withUnsafeBytes(BinaryWriter.hash))
     file.append(UInt64(body.bytes.count))
-    file.append(body.bytes.withUnsafeBytes(hash))
+    file.append(body.bytes.withUnsafeBytes(BinaryWriter.hash))
     file.bytes.append(contentsOf: body.bytes)
     return Data(file.bytes)
   }
@@ -73,14 +73,14 @@ enum SnapshotSidecar {
   static func decode(_ sidecar: Data, json: Data) -> Snapshot? {
     sidecar.withUnsafeBytes { raw -> Snapshot? in
       guard raw.count >= headLength, raw.starts(with: magic) else { return nil }
-      var head = Reader(raw, at: magic.count)
+      var head = BinaryReader(raw, at: magic.count)
       guard let version = head.uint32(), version == currentVersion,
         let jsonLength = head.uint64(), jsonLength == json.count,
         let jsonHash = head.uint64(),
         let bodyLength = head.uint64(), bodyLength == raw.count - headLength,
         let bodyHash = head.uint64(),
-        bodyHash == hash(UnsafeRawBufferPointer(rebasing: raw[headLength...])),
-        jsonHash == json.withUnsafeBytes(hash)
+        bodyHash == BinaryWriter.hash(UnsafeRawBufferPointer(rebasing: raw[headLength...])),
+        jsonHash == json.withUnsafeBytes(BinaryWriter.hash)
       else { return nil }
       return body(raw)
     }
@@ -91,7 +91,7 @@ enum SnapshotSidecar {
   static func decodeUnchecked(_ sidecar: Data) -> Snapshot? {
     sidecar.withUnsafeBytes { raw -> Snapshot? in
       guard raw.count >= headLength, raw.starts(with: magic) else { return nil }
-      var head = Reader(raw, at: magic.count)
+      var head = BinaryReader(raw, at: magic.count)
       guard head.uint32() == currentVersion else { return nil }
       return body(raw)
     }
@@ -99,7 +99,7 @@ enum SnapshotSidecar {
 
   /// The snapshot in the body of `raw`, which must end with it.
   private static func body(_ raw: UnsafeRawBufferPointer) -> Snapshot? {
-    var body = Reader(raw, at: headLength)
+    var body = BinaryReader(raw, at: headLength)
     guard let snapshot = body.snapshot(), body.isAtEnd else { return nil }
     return snapshot
   }
@@ -107,198 +107,77 @@ enum SnapshotSidecar {
   /// Whether `sidecar` says it is of a format version newer than this code reads.
   static func isNewer(_ sidecar: Data) -> Bool {
     sidecar.withUnsafeBytes { raw in
-      var head = Reader(raw, at: magic.count)
+      var head = BinaryReader(raw, at: magic.count)
       return raw.starts(with: magic) && (head.uint32() ?? 0) > currentVersion
     }
   }
+}
 
-  /// A 64-bit hash of `raw`, eight bytes a step: it tells a sidecar's own snapshot from any
-  /// other that happens to have the same length, and finds damage to the sidecar. Not meant to
-  /// resist anyone: whoever could forge one could as well edit `state.json`.
-  static func hash(_ raw: UnsafeRawBufferPointer) -> UInt64 {
-    var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(raw.count)
-    var index = 0
-    while index + 8 <= raw.count {
-      hash =
-        (hash ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
-      hash = (hash << 31) | (hash >> 33)
-      index += 8
+extension BinaryReader {
+  /// The body of a sidecar: a snapshot that `state.json` could hold, or nil.
+  fileprivate mutating func snapshot() -> Snapshot? {
+    guard let version = count(), version == Snapshot.currentVersion,
+      let journalEntries = count(), let hasBytes = byte(), hasBytes <= 1
+    else { return nil }
+    var snapshot = Snapshot()
+    snapshot.journalEntries = journalEntries
+    snapshot.journalBytes = nil
+    if hasBytes == 1 {
+      guard let bytes = count() else { return nil }
+      snapshot.journalBytes = bytes
     }
-    while index < raw.count {
-      hash = (hash ^ UInt64(raw[index])) &* 0x100_0000_01B3
-      index += 1
+    switch byte() {
+    case 0: break
+    case 1:
+      guard let id = uuid() else { return nil }
+      snapshot.lastEventID = id
+    default: return nil
     }
-    hash ^= hash >> 33
-    hash = hash &* 0xC4CE_B9FE_1A85_EC53
-    return hash ^ (hash >> 33)
-  }
-
-  /// Little-endian integers and length-prefixed ids, appended.
-  private struct Writer {
-    var bytes: [UInt8] = []
-
-    mutating func reserve(_ count: Int) { bytes.reserveCapacity(count) }
-
-    mutating func append(_ value: UInt8) { bytes.append(value) }
-
-    mutating func append(_ value: UInt64) {
-      withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
-    }
-
-    mutating func append(optional value: UInt64?) {
-      append(value == nil ? 0 as UInt8 : 1)
-      if let value { append(value) }
-    }
-
-    /// A card id: its UTF-8 length in two bytes, then its bytes.
-    mutating func append(id: String) {
-      let count = UInt16(truncatingIfNeeded: id.utf8.count)
-      withUnsafeBytes(of: count.littleEndian) { bytes.append(contentsOf: $0) }
-      bytes.append(contentsOf: id.utf8)
-    }
-  }
-
-  /// Reads what ``Writer`` wrote, every length checked against what is left and every value
-  /// against the ranges that `state.json`'s reader takes.
-  private struct Reader {
-    let raw: UnsafeRawBufferPointer
-    var offset: Int
-
-    init(_ raw: UnsafeRawBufferPointer, at offset: Int) {
-      self.raw = raw
-      self.offset = offset
-    }
-
-    var isAtEnd: Bool { offset == raw.count }
-
-    /// The days `state.json`'s reader takes (``Day/supportedYears``).
-    private static let days: ClosedRange<Int> =
-      Day(year: Day.supportedYears.lowerBound, month: 1, day: 1)!
-      .daysSince1970...Day(
-        year: Day.supportedYears.upperBound, month: 12, day: 31)!.daysSince1970
-
-    mutating func byte() -> UInt8? {
-      guard offset < raw.count else { return nil }
-      defer { offset += 1 }
-      return raw[offset]
-    }
-
-    mutating func uint32() -> UInt32? {
-      guard raw.count - offset >= 4 else { return nil }
-      defer { offset += 4 }
-      return UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
-    }
-
-    mutating func uint64() -> UInt64? {
-      guard raw.count - offset >= 8 else { return nil }
-      defer { offset += 8 }
-      return UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-    }
-
-    /// A count the files may hold (0…``CardState/maximumCount``).
-    mutating func count() -> Int? {
-      guard let value = uint64(), value <= UInt64(CardState.maximumCount) else { return nil }
-      return Int(value)
-    }
-
-    /// How many items of at least `size` bytes each follow: never more than the bytes left hold,
-    /// so that a damaged count cannot make the reader reserve memory for them.
-    mutating func items(ofAtLeast size: Int) -> Int? {
-      guard let count = count(), count <= (raw.count - offset) / size else { return nil }
-      return count
-    }
-
-    mutating func day() -> Day? {
-      guard let value = uint64() else { return nil }
-      let days = Int(Int64(bitPattern: value))
-      return Reader.days.contains(days) ? Day(daysSince1970: days) : nil
-    }
-
-    /// A card id that the journal would read (``JournalEvent/problem(withCardID:)``).
-    mutating func id() -> String? {
-      guard raw.count - offset >= 2 else { return nil }
-      let count = Int(
-        UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt16.self)))
-      offset += 2
-      guard count >= 1, count <= JournalEvent.maximumCardIDLength, raw.count - offset >= count
+    // An id of one byte and seven counts of eight, at least.
+    guard let cardCount = items(ofAtLeast: 3 + 6 * 8 + 1) else { return nil }
+    var cards: [String: CardState] = Dictionary(minimumCapacity: cardCount)
+    for _ in 0..<cardCount {
+      guard let id = id(), let repetitions = count(), let ease = uint64(),
+        let interval = count(), interval <= SM2.maximumInterval, let due = day(),
+        let lapses = count(), let reviews = count(), let flags = byte(), flags <= 3
       else { return nil }
-      let bytes = UnsafeBufferPointer(
-        start: raw.baseAddress!.advanced(by: offset).assumingMemoryBound(to: UInt8.self),
-        count: count)
-      offset += count
-      // Printable ASCII, as almost every id is, needs no other check.
-      if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
-        return String(decoding: bytes, as: UTF8.self)
-      }
-      guard let id = String(validating: bytes, as: UTF8.self),
-        JournalEvent.problem(withCardID: id) == nil
-      else { return nil }
-      return id
-    }
-
-    mutating func snapshot() -> Snapshot? {
-      guard let version = count(), version == Snapshot.currentVersion,
-        let journalEntries = count(), let hasBytes = byte(), hasBytes <= 1
-      else { return nil }
-      var snapshot = Snapshot()
-      snapshot.journalEntries = journalEntries
-      snapshot.journalBytes = nil
-      if hasBytes == 1 {
-        guard let bytes = count() else { return nil }
-        snapshot.journalBytes = bytes
-      }
-      switch byte() {
-      case 0: break
-      case 1:
-        guard raw.count - offset >= 16 else { return nil }
-        var uuid = UUID().uuid
-        withUnsafeMutableBytes(of: &uuid) {
-          $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[offset..<offset + 16]))
-        }
-        offset += 16
-        snapshot.lastEventID = UUID(uuid: uuid)
-      default: return nil
-      }
-      // An id of one byte and seven counts of eight, at least.
-      guard let cardCount = items(ofAtLeast: 3 + 6 * 8 + 1) else { return nil }
-      var cards: [String: CardState] = Dictionary(minimumCapacity: cardCount)
-      for _ in 0..<cardCount {
-        guard let id = id(), let repetitions = count(), let ease = uint64(),
-          let interval = count(), interval <= SM2.maximumInterval, let due = day(),
-          let lapses = count(), let reviews = count(), let flags = byte(), flags <= 3
+      let easeFactor = Double(bitPattern: ease)
+      guard easeFactor.isFinite, easeFactor >= SM2.minimumEaseFactor else { return nil }
+      var lastReview: Date?
+      if flags & 2 != 0 {
+        guard let value = uint64(),
+          Timestamp.supportedMilliseconds.contains(Int64(bitPattern: value))
         else { return nil }
-        let easeFactor = Double(bitPattern: ease)
-        guard easeFactor.isFinite, easeFactor >= SM2.minimumEaseFactor else { return nil }
-        var lastReview: Date?
-        if flags & 2 != 0 {
-          guard let value = uint64(),
-            Timestamp.supportedMilliseconds.contains(Int64(bitPattern: value))
-          else { return nil }
-          lastReview = Timestamp.date(milliseconds: Int64(bitPattern: value))
-        }
-        let state = CardState(
-          repetitions: repetitions, easeFactor: easeFactor, interval: interval, due: due,
-          needsExtraReview: flags & 1 != 0, lapses: lapses, reviews: reviews,
-          lastReview: lastReview)
-        guard cards.updateValue(state, forKey: id) == nil else { return nil }
+        lastReview = Timestamp.date(milliseconds: Int64(bitPattern: value))
       }
-      snapshot.state.cards = cards
-      guard let suspendedCount = items(ofAtLeast: 3) else { return nil }
-      var suspended = Set<String>(minimumCapacity: suspendedCount)
-      for _ in 0..<suspendedCount {
-        guard let id = id(), suspended.insert(id).inserted else { return nil }
-      }
-      snapshot.state.suspended = suspended
-      for keyPath in [\ReviewState.newCardsByDay, \ReviewState.reviewsByDay] {
-        guard let dayCount = items(ofAtLeast: 16) else { return nil }
-        var counts: [Day: Int] = Dictionary(minimumCapacity: dayCount)
-        for _ in 0..<dayCount {
-          guard let day = day(), let count = count(), counts.updateValue(count, forKey: day) == nil
-          else { return nil }
-        }
-        snapshot.state[keyPath: keyPath] = counts
-      }
-      return snapshot
+      let state = CardState(
+        repetitions: repetitions, easeFactor: easeFactor, interval: interval, due: due,
+        needsExtraReview: flags & 1 != 0, lapses: lapses, reviews: reviews,
+        lastReview: lastReview)
+      guard cards.updateValue(state, forKey: id) == nil else { return nil }
     }
+    snapshot.state.cards = cards
+    guard let suspendedCount = items(ofAtLeast: 3) else { return nil }
+    var suspended = Set<String>(minimumCapacity: suspendedCount)
+    for _ in 0..<suspendedCount {
+      guard let id = id(), suspended.insert(id).inserted else { return nil }
+    }
+    snapshot.state.suspended = suspended
+    // Two calls, not a loop over key paths: instantiating them cost more than the counts.
+    guard let newCards = dayCounts(), let reviews = dayCounts() else { return nil }
+    snapshot.state.newCardsByDay = newCards
+    snapshot.state.reviewsByDay = reviews
+    return snapshot
+  }
+
+  /// Counts by day, no day twice.
+  private mutating func dayCounts() -> [Day: Int]? {
+    guard let dayCount = items(ofAtLeast: 16) else { return nil }
+    var counts: [Day: Int] = Dictionary(minimumCapacity: dayCount)
+    for _ in 0..<dayCount {
+      guard let day = day(), let count = count(), counts.updateValue(count, forKey: day) == nil
+      else { return nil }
+    }
+    return counts
   }
 }

@@ -15,7 +15,7 @@ struct StateFolder {
   var sidecar: URL { url.appending(path: "state.bin") }
   var lock: URL { url.appending(path: "lock") }
   /// Where the days begin in the journal, for `quiz stats` (``JournalDayIndex``).
-  var dayIndex: URL { url.appending(path: "journal-index.json") }
+  var dayIndex: URL { url.appending(path: "journal-index.bin") }
 
   /// A fresh name for a temporary file that will be renamed to `final`.
   func temporaryFile(for final: URL) -> URL {
