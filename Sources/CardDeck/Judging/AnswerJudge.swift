@@ -278,18 +278,22 @@ struct Matching {
   private func relatedInAttempt(preferring missed: (token: Int, text: String)?) -> (
     token: Int, text: String, other: CodeNode
   )? {
-    guard !vocabulary.related.isEmpty else { return nil }
-    var candidates: [(Int, String)] = missed.map { [($0.token, $0.text)] } ?? []
-    for token in marks.keys.sorted() where marks[token] == .missing {
-      candidates.append((token, String(expected.source[expected.tokens[token].range])))
+    var candidates: [(token: Int, text: String, related: Set<String>)] = []
+    if let missed, let related = vocabulary.related[missed.text] {
+      candidates.append((missed.token, missed.text, related))
     }
-    var attemptNodes: [CodeNode]?
-    for (token, text) in candidates {
-      guard let related = vocabulary.related[text] else { continue }
-      let nodes = attemptNodes ?? Self.allNodes(attempt.nodes)
-      attemptNodes = nodes
-      if let other = nodes.first(where: { $0.isAPI && related.contains($0.name) }) {
-        return (token, text, other)
+    // Most missing parts have no related API: looked up first, the attempt walked only then.
+    var others: [(token: Int, text: String, related: Set<String>)] = []
+    for (token, mark) in marks where mark == .missing {
+      let text = String(expected.source[expected.tokens[token].range])
+      if let related = vocabulary.related[text] { others.append((token, text, related)) }
+    }
+    candidates += others.sorted { $0.token < $1.token }
+    guard !candidates.isEmpty else { return nil }
+    let nodes = Self.allNodes(attempt.nodes)
+    for candidate in candidates {
+      if let other = nodes.first(where: { $0.isAPI && candidate.related.contains($0.name) }) {
+        return (candidate.token, candidate.text, other)
       }
     }
     return nil
