@@ -212,17 +212,21 @@ struct Matching {
     }
     let total = expected.nodes.reduce(Weight()) { $0 + CodeNode.weight(of: $1) }
     let missed = missedEssential
-    // The card's point, or a part of its API, left out for what the vocabulary lists as doing
-    // its job another way, written anywhere in the attempt (`ToolbarItem(placement:
-    // .secondaryAction)` beside the card's items for `ToolbarOverflowMenu`; a sheet's content
-    // `.interactiveDismissDisabled()` for `.fullScreenCover`): the right idea another way, as
+    // The card's point left out for what the vocabulary lists as doing its job another way,
+    // written anywhere in the attempt (`ToolbarItem(placement: .secondaryAction)` beside the
+    // card's items for `ToolbarOverflowMenu`, not in its place): the right idea another way, as
     // when the two are paired.
-    if relatedAPI == 0, let (token, text, other) = relatedInAttempt(preferring: missed) {
-      position = token
-      findings.removeAll { $0.message == "missing `\(text)`" || $0.message == "missing `.\(text)`" }
+    if relatedAPI == 0, let missed, let related = vocabulary.related[missed.text],
+      let other = Self.allNodes(attempt.nodes).first(where: {
+        $0.isAPI && related.contains($0.name)
+      })
+    {
+      position = missed.token
+      findings.removeAll { $0.message == "missing `\(missed.text)`" }
       relatedAPI += 1
-      note(.missing, "`\(display(other, in: attempt))` does the job of `\(text)` another way")
-      marks[token] = .wrong(attempt.text(other))
+      note(
+        .missing, "`\(display(other, in: attempt))` does the job of `\(missed.text)` another way")
+      marks[missed.token] = .wrong(attempt.text(other))
     }
     var grade = grade(total: total)
     if olderFormOfCardsAPI { grade = max(grade, 2) }
@@ -271,32 +275,6 @@ struct Matching {
     if errors == 1 && keptApartFromErrors > 0.5 && major - lostToErrors > 0.01 { return 2 }
     if errors == 2 && keptApartFromErrors >= 0.75 && kept >= 0.5 { return 2 }
     return shared ? 1 : 0
-  }
-
-  /// The card's part, left out, that the vocabulary relates to API the attempt writes
-  /// somewhere: the missing essential part first, else any of the card's API marked missing.
-  private func relatedInAttempt(preferring missed: (token: Int, text: String)?) -> (
-    token: Int, text: String, other: CodeNode
-  )? {
-    var candidates: [(token: Int, text: String, related: Set<String>)] = []
-    if let missed, let related = vocabulary.related[missed.text] {
-      candidates.append((missed.token, missed.text, related))
-    }
-    // Most missing parts have no related API: looked up first, the attempt walked only then.
-    var others: [(token: Int, text: String, related: Set<String>)] = []
-    for (token, mark) in marks where mark == .missing {
-      let text = String(expected.source[expected.tokens[token].range])
-      if let related = vocabulary.related[text] { others.append((token, text, related)) }
-    }
-    candidates += others.sorted { $0.token < $1.token }
-    guard !candidates.isEmpty else { return nil }
-    let nodes = Self.allNodes(attempt.nodes)
-    for candidate in candidates {
-      if let other = nodes.first(where: { $0.isAPI && candidate.related.contains($0.name) }) {
-        return (candidate.token, candidate.text, other)
-      }
-    }
-    return nil
   }
 
   /// Whether the one error is another key path where the author calls the card's essential

@@ -225,9 +225,8 @@ struct ReviewerRulesTests {
     #expect(list.grade == 5, "\(list.reason)")
   }
 
-  @Test(
-    "takes API the vocabulary relates to a part of the card's left out, anywhere, for another way")
-  func relatedAnywhere() throws {
+  @Test("takes a sheet that cannot be swiped away for a full-screen cover done another way")
+  func sheetForCover() throws {
     let code = ".fullScreenCover(isPresented: $shows) {\n    WelcomeView()\n}"
     let sheet = judge(
       ".sheet(isPresented: $shows) { WelcomeView().interactiveDismissDisabled() }", code)
