@@ -34,8 +34,23 @@ public enum CardID {
     addFolded(prompt.text, to: &hash)
     hash.add(separator)
     addFolded(prompt.code?.text ?? "", to: &hash)
-    let digits = String(hash.value >> 32, radix: 16)
-    return "\(kind.rawValue)-\(String(repeating: "0", count: 8 - digits.count))\(digits)"
+    return hexID(kind: kind.rawValue, hash.value >> 32)
+  }
+
+  /// `kind-` and the eight lower-case hex digits of `value`, written straight into the string.
+  private static func hexID(kind: String, _ value: UInt64) -> String {
+    var kind = kind
+    return kind.withUTF8 { prefix in
+      String(unsafeUninitializedCapacity: prefix.count + 9) { out in
+        _ = out.initialize(from: prefix)
+        out[prefix.count] = UInt8(ascii: "-")
+        for digit in 0..<8 {
+          let nibble = UInt8(truncatingIfNeeded: value >> (28 - 4 * digit)) & 0x0F
+          out[prefix.count + 1 + digit] = nibble < 10 ? 0x30 + nibble : 0x57 + nibble
+        }
+        return prefix.count + 9
+      }
+    }
   }
 
   /// The 64-bit FNV-1a hash, fed a byte at a time.
@@ -50,6 +65,21 @@ public enum CardID {
 
     mutating func add(_ bytes: some Sequence<UInt8>) {
       for byte in bytes { add(byte) }
+    }
+
+    /// Feeds the eight bytes of `word`, lowest first.
+    @inline(__always)
+    mutating func add(word: UInt64) {
+      var hash = value
+      hash = (hash ^ (word & 0xFF)) &* 0x0000_0100_0000_01b3
+      hash = (hash ^ (word >> 8 & 0xFF)) &* 0x0000_0100_0000_01b3
+      hash = (hash ^ (word >> 16 & 0xFF)) &* 0x0000_0100_0000_01b3
+      hash = (hash ^ (word >> 24 & 0xFF)) &* 0x0000_0100_0000_01b3
+      hash = (hash ^ (word >> 32 & 0xFF)) &* 0x0000_0100_0000_01b3
+      hash = (hash ^ (word >> 40 & 0xFF)) &* 0x0000_0100_0000_01b3
+      hash = (hash ^ (word >> 48 & 0xFF)) &* 0x0000_0100_0000_01b3
+      hash = (hash ^ (word >> 56)) &* 0x0000_0100_0000_01b3
+      value = hash
     }
   }
 
@@ -72,6 +102,22 @@ public enum CardID {
       var index = 0
       let count = bytes.count
       while index < count {
+        // Eight bytes of printable ASCII (0x21…0x7F: no white space, no "\r") are fed as they
+        // are, with no test a byte: the bulk of a prompt's words and code.
+        if index + 8 <= count {
+          let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+          let low: UInt64 = 0x2121_2121_2121_2121
+          let high: UInt64 = 0x8080_8080_8080_8080
+          // A byte at or above 0x80, or below 0x21, sets its high bit in one of the two.
+          if (word | (word &- low)) & high == 0 {
+            if pendingSpace { folded.add(0x20) }
+            pendingSpace = false
+            wroteAny = true
+            folded.add(word: UInt64(littleEndian: word))
+            index += 8
+            continue
+          }
+        }
         let byte = base[index]
         if byte < 0x80 {
           if byte == 0x20 || (byte >= 0x09 && byte <= 0x0C) {
