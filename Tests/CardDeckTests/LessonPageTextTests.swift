@@ -242,4 +242,46 @@ struct LessonPageHeadingTests {
     let label = Substring(String((0..<next(30)).map { _ in alphabet[next(alphabet.count)] }))
     #expect(TopicResolver.candidates(label) == Self.modelCuts(label), "\(label.debugDescription)")
   }
+
+  @Test(
+    "a page's ASCII labels are resolved by bytes as a Character at a time resolves them",
+    arguments: 0..<400)
+  func labelsResolveAsByCharacter(seed: Int) {
+    var generator = SplitMix64(state: UInt64(seed))
+    func next(_ bound: Int) -> Int { Int(generator.next() % UInt64(bound)) }
+    func pick(_ options: [String]) -> String { options[next(options.count)] }
+    // Headings that name some of the topics, in other cases, and some beyond ASCII.
+    let headings = [
+      "Sheets, alerts, and popovers", "SwiftData models", "split views and adapting to size",
+      "Search", "TABS", "Navigation stacks", "Ünïcode Sheets", "\u{212A}eys", "sheets2", "Swift",
+      "data", "e\u{301}dge",
+    ]
+    let topics = [
+      "Sheets", "SwiftData", "Swift", "Size", "Search", "Tabs", "Keys", "Navigation", "Data",
+      "Alerts", "Sheet",
+    ]
+    let prompts = [
+      "Show a sheet", ".sheet(item:)", "ViewThatFits {", "\"Vancouver\"", "  with spaces  ",
+      "3 tabs", "", "Data flows", "@State var x", "Search\t", "(x)", "é", "\u{212A}",
+    ]
+    let vocabulary = (0..<next(5)).map { _ in pick(headings) }
+    let labels = (0..<(1 + next(8))).map { _ in
+      Substring(pick(topics) + (next(3) == 0 ? pick(topics) : "") + pick(prompts))
+    }
+    let byBytes = TopicResolver(vocabulary: vocabulary, labels: labels)
+    let byCharacter = TopicResolver(vocabulary: vocabulary, labels: labels, byCharacter: true)
+    let location = SourceLocation(path: "page.txt", line: 3)
+    var bytesDiagnostics: [Diagnostic] = []
+    var characterDiagnostics: [Diagnostic] = []
+    for (index, label) in labels.enumerated() {
+      let resolved = byBytes.resolve(
+        label: index, label, at: location, into: &bytesDiagnostics)
+      let model = byCharacter.resolve(
+        label: index, label, at: location, into: &characterDiagnostics)
+      #expect(
+        resolved.topic == model.topic && resolved.prompt == model.prompt,
+        "\(label.debugDescription) in \(labels) under \(vocabulary)")
+    }
+    #expect(bytesDiagnostics == characterDiagnostics, "\(labels) under \(vocabulary)")
+  }
 }
