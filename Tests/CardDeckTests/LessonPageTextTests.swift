@@ -254,7 +254,8 @@ struct LessonPageHeadingTests {
     let headings = [
       "Sheets, alerts, and popovers", "SwiftData models", "split views and adapting to size",
       "Search", "TABS", "Navigation stacks", "Ünïcode Sheets", "\u{212A}eys", "sheets2", "Swift",
-      "data", "e\u{301}dge",
+      "data", "e\u{301}dge", "Observation and Search · Images", "éSheets", "Sheetsé", "size·tabs",
+      "Swift—data", "ñavigation",
     ]
     let topics = [
       "Sheets", "SwiftData", "Swift", "Size", "Search", "Tabs", "Keys", "Navigation", "Data",

@@ -12,9 +12,9 @@ struct TopicResolver {
   private let vocabulary: [String]
   /// The vocabulary's scalars, for headings that are simple text (see `isSimpleText`).
   private let simpleVocabulary: [[Unicode.Scalar]?]
-  /// The vocabulary's bytes, when every heading is ASCII without "\r" (each byte a Character);
-  /// nil otherwise.
-  private let asciiVocabulary: [[UInt8]]?
+  /// The vocabulary's bytes, when every heading is simple text (see `isSimpleText`: each scalar
+  /// a Character, and an ASCII one only its own byte); nil otherwise.
+  private let simpleVocabularyBytes: [[UInt8]]?
   /// When every label is ASCII without "\r", so that its bytes are its Characters: the labels'
   /// bytes one after another, each one's range, and its cuts as byte offsets. The labels are
   /// then resolved by bytes, and ``recurrence`` and ``labelCandidates`` stay empty.
@@ -32,24 +32,15 @@ struct TopicResolver {
     simpleVocabulary = self.vocabulary.map { heading in
       Substring(heading).isSimpleText ? Array(heading.unicodeScalars) : nil
     }
-    asciiVocabulary = byCharacter ? nil : Self.asciiBytes(of: self.vocabulary.map { Substring($0) })
+    simpleVocabularyBytes =
+      byCharacter || simpleVocabulary.contains { $0 == nil }
+      ? nil : self.vocabulary.map { Array($0.utf8) }
     asciiLabels = byCharacter ? nil : Self.asciiLabels(labels)
     guard asciiLabels == nil else { return }
     labelCandidates = labels.map(Self.candidates)
     for candidates in labelCandidates {
       for topic in Set(candidates) { recurrence[topic, default: 0] += 1 }
     }
-  }
-
-  /// The bytes of each text, when every one is ASCII without "\r"; nil otherwise.
-  private static func asciiBytes(of texts: [Substring]) -> [[UInt8]]? {
-    var result: [[UInt8]] = []
-    result.reserveCapacity(texts.count)
-    for text in texts {
-      guard text.withBytes(isASCIIText) else { return nil }
-      result.append(Array(text.utf8))
-    }
-    return result
   }
 
   private static func isASCIIText(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -191,20 +182,17 @@ struct TopicResolver {
   }
 
   /// ``isNamedInHeadings(_:)`` of the first `cut` bytes of an ASCII label: by bytes when every
-  /// heading is ASCII too.
+  /// heading is simple text, where the ASCII needle's bytes match only at its scalars.
   private func isNamedInHeadings(_ label: UnsafeBufferPointer<UInt8>, cut: Int) -> Bool {
-    guard let asciiVocabulary else {
+    guard let simpleVocabularyBytes else {
       return isNamedInHeadings(
         Substring(String(decoding: UnsafeBufferPointer(rebasing: label[..<cut]), as: UTF8.self)))
     }
     @inline(__always) func lower(_ byte: UInt8) -> UInt8 {
       byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
     }
-    @inline(__always) func isLetter(_ byte: UInt8) -> Bool {
-      (byte | 0x20) &- UInt8(ascii: "a") < 26
-    }
     let first = lower(label[0])
-    for heading in asciiVocabulary where heading.count >= cut {
+    for heading in simpleVocabularyBytes where heading.count >= cut {
       var start = 0
       while start + cut <= heading.count {
         defer { start += 1 }
@@ -216,14 +204,41 @@ struct TopicResolver {
         }
         guard matches else { continue }
         let end = start + cut
-        if !(start > 0 && isLetter(heading[start - 1]))
-          && !(end < heading.count && isLetter(heading[end]))
+        if !(start > 0 && Self.isLetter(heading, before: start))
+          && !(end < heading.count && Self.isLetter(heading, at: end))
         {
           return true
         }
       }
     }
     return false
+  }
+
+  /// Whether the scalar that starts at byte `start` of simple text is a letter (a scalar is a
+  /// Character there).
+  private static func isLetter(_ text: [UInt8], at start: Int) -> Bool {
+    let byte = text[start]
+    if byte < 0x80 { return (byte | 0x20) &- UInt8(ascii: "a") < 26 }
+    var end = start + 1
+    while end < text.count && text[end] & 0xC0 == 0x80 { end += 1 }
+    return isLetter(text[start..<end])
+  }
+
+  /// Whether the scalar that ends before byte `end` of simple text is a letter.
+  private static func isLetter(_ text: [UInt8], before end: Int) -> Bool {
+    let byte = text[end - 1]
+    if byte < 0x80 { return (byte | 0x20) &- UInt8(ascii: "a") < 26 }
+    var start = end - 1
+    while start > 0 && text[start] & 0xC0 == 0x80 { start -= 1 }
+    return isLetter(text[start..<end])
+  }
+
+  /// Whether the one scalar in `bytes` is a letter.
+  private static func isLetter(_ bytes: ArraySlice<UInt8>) -> Bool {
+    guard let scalar = String(decoding: bytes, as: UTF8.self).unicodeScalars.first else {
+      return false
+    }
+    return Character(scalar).isLetter
   }
 
   /// Every prefix of `label` that ends where a new word visibly begins without a space.
