@@ -29,13 +29,17 @@ struct TopicResolver {
   /// `byCharacter` resolves every label a Character at a time, as the byte path must: for tests.
   init(vocabulary: [String], labels: [Substring], byCharacter: Bool = false) {
     self.vocabulary = vocabulary.map { $0.lowercased() }
-    simpleVocabulary = self.vocabulary.map { heading in
-      Substring(heading).isSimpleText ? Array(heading.unicodeScalars) : nil
-    }
-    simpleVocabularyBytes =
-      byCharacter || simpleVocabulary.contains { $0 == nil }
-      ? nil : self.vocabulary.map { Array($0.utf8) }
     asciiLabels = byCharacter ? nil : Self.asciiLabels(labels)
+    let isSimple = self.vocabulary.allSatisfy { Substring($0).isSimpleText }
+    simpleVocabularyBytes =
+      asciiLabels == nil || !isSimple ? nil : self.vocabulary.map { Array($0.utf8) }
+    // The scalars are for the other paths only.
+    simpleVocabulary =
+      simpleVocabularyBytes != nil
+      ? []
+      : self.vocabulary.map { heading in
+        Substring(heading).isSimpleText ? Array(heading.unicodeScalars) : nil
+      }
     guard asciiLabels == nil else { return }
     labelCandidates = labels.map(Self.candidates)
     for candidates in labelCandidates {
@@ -59,11 +63,14 @@ struct TopicResolver {
     ranges.reserveCapacity(labels.count)
     cuts.reserveCapacity(labels.count)
     for label in labels {
-      guard let labelCuts = label.withBytes({ isASCIIText($0) ? asciiCuts($0) : nil }) else {
-        return nil
-      }
       let start = bytes.count
-      bytes.append(contentsOf: label.utf8)
+      guard
+        let labelCuts = label.withBytes({ label -> [Int]? in
+          guard isASCIIText(label) else { return nil }
+          bytes.append(contentsOf: label)
+          return asciiCuts(label)
+        })
+      else { return nil }
       ranges.append(start..<bytes.count)
       cuts.append(labelCuts)
     }
@@ -309,9 +316,11 @@ struct TopicResolver {
   /// ``asciiCuts(_:)`` of a label's bytes.
   private static func asciiCuts(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int]? {
     var cuts: [Int] = []
+    cuts.reserveCapacity(8)
     var previousIsLetterOrNumber = false
     var previousIsLetter = false
-    for (offset, byte) in bytes.enumerated() {
+    for offset in 0..<bytes.count {
+      let byte = bytes[offset]
       if byte >= 0x80 { return nil }
       let isUppercase = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
       let isDigit = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
