@@ -247,14 +247,14 @@ public struct LessonPageParser: Sendable {
       if var card = buildEdgeCard(
         question, defaultSection: defaultSection, deck: deck, source: source, into: &diagnostics)
       {
-        let text = [question.title, card.prompt.text, card.prompt.code?.text ?? ""]
-          .joined(separator: "\n")
         let section = card.section ?? defaultSection
         let candidates =
           candidatesBySection[section]
           ?? PageTopics.candidates(pageTopics.subjects(of: section))
         candidatesBySection[section] = candidates
-        if let topic = pageTopics.topic(of: text, among: candidates) {
+        if let topic = pageTopics.topic(
+          of: question.title, card.prompt.text, card.prompt.code?.text ?? "", among: candidates)
+        {
           card.topic = Self.headingTopic(topic)
         }
         deck.cards.append(card)
@@ -267,9 +267,9 @@ public struct LessonPageParser: Sendable {
       let headings =
         (card.section.map { [$0] } ?? []) + [subjects, title].compactMap { $0.map(String.init) }
         + sectionHeadings + (coursePart.map { [$0] } ?? [])
-      let text = [card.title ?? "", card.prompt.text].joined(separator: "\n")
       if let topic = pageTopics.topic(
-        of: text, among: PageTopics.candidates(pageTopics.allTopics(headings: headings)))
+        of: card.title ?? "", card.prompt.text,
+        among: PageTopics.candidates(pageTopics.allTopics(headings: headings)))
       {
         card.topic = Self.headingTopic(topic)
       }
