@@ -29,6 +29,21 @@ struct LessonPageTextTests {
       "\(line.debugDescription)")
   }
 
+  @Test("a line is ASCII without a carriage return by words as by bytes", arguments: 0..<400)
+  func asciiLineByWords(seed: Int) {
+    var generator = SplitMix64(state: UInt64(seed))
+    func next(_ bound: Int) -> Int { Int(generator.next() % UInt64(bound)) }
+    // Mostly letters; now and then a byte next to "\r" or 0x80, or one of them.
+    let rare: [UInt8] = [0x0D, 0x0C, 0x0E, 0x8D, 0x7F, 0x80, 0xC3, 0xFF, 0x00, 0x1D]
+    let bytes = (0..<next(41)).map { _ in
+      next(12) == 0 ? rare[next(rare.count)] : UInt8(ascii: "a") + UInt8(next(26))
+    }
+    let model = bytes.allSatisfy { $0 < 0x80 && $0 != 0x0D }
+    bytes.withUnsafeBufferPointer {
+      #expect(LessonPageText.isASCIILine($0) == model, "\(bytes)")
+    }
+  }
+
   @Test("a caption is told by bytes as the Character rule tells it", arguments: 0..<400)
   func captionAgreesWithCharacters(seed: Int) {
     let pieces = ["Screenshot · ", "Screenshot", " · ", "·", " — screenshot", "\u{387}", "x "]
