@@ -549,8 +549,22 @@ public struct LessonPageParser: Sendable {
   )? {
     guard line.hasPrefix("Syntax ", in: range) || line.hasPrefix("Trick question ", in: range)
     else { return nil }
+    // The prefix's own bytes, and after them no byte of a mark that would join its last space:
+    // the same Characters, and the rest is the bytes after them.
+    for (prefix, kind) in flashCardPrefixes {
+      let end = range.lowerBound + prefix.count
+      guard end <= range.upperBound, line.bytes[range.lowerBound..<end].elementsEqual(prefix),
+        end == range.upperBound || line.bytes[end] < 0xCC
+      else { continue }
+      return (kind, Substring(line.string(end..<range.upperBound)))
+    }
     return flashCardKind(line.text(range))
   }
+
+  /// The bytes of the prefixes of a flash card's label line, and the kinds they start.
+  private static let flashCardPrefixes = [
+    (Array("Syntax · ".utf8), CardKind.syntax), (Array("Trick question · ".utf8), .trick),
+  ]
 
   static func flashCardKind(_ line: Substring) -> (kind: CardKind, rest: Substring)? {
     // Most lines start with neither: an ASCII first byte other than 'S' and 'T' says so.
@@ -616,31 +630,37 @@ public struct LessonPageParser: Sendable {
   private static func simpleQuestionTitle(_ bytes: UnsafeBufferPointer<UInt8>) -> String?? {
     guard Substring.isSimple(bytes), let base = bytes.baseAddress else { return nil }
     let count = bytes.count
-    // The parts between the separators " · " (20 C2 B7 20), found from the left.
-    var parts: [Range<Int>] = []
+    // The parts between the separators " · " (20 C2 B7 20), found from the left, up to the
+    // first that is `question N of M`.
     var partStart = 0
     var index = 0
-    while index + 4 <= count {
-      if base[index] == 0x20 && base[index + 1] == 0xC2 && base[index + 2] == 0xB7
-        && base[index + 3] == 0x20
-      {
-        parts.append(partStart..<index)
-        index += 4
-        partStart = index
-      } else {
+    var number: Range<Int>?
+    var partIndex = 0
+    while number == nil {
+      var partEnd = count
+      while index + 4 <= count {
+        if base[index] == 0x20 && base[index + 1] == 0xC2 && base[index + 2] == 0xB7
+          && base[index + 3] == 0x20
+        {
+          partEnd = index
+          break
+        }
         index += 1
       }
+      if isQuestionNumber(bytes, partStart..<partEnd) { number = partStart..<partEnd }
+      guard partEnd < count else { break }
+      index = partEnd + 4
+      partStart = index
+      partIndex += 1
     }
-    parts.append(partStart..<count)
-    guard parts.count >= 2,
-      let number = parts.firstIndex(where: { isQuestionNumber(bytes, $0) })
-    else { return .some(nil) }
-    var start = number + 1 < parts.count ? parts[number + 1].lowerBound : count
+    // The line needs two parts: the number's part is not the first, or a separator follows it.
+    guard let number, partIndex > 0 || number.upperBound < count else { return .some(nil) }
+    var start = number.upperBound < count ? number.upperBound + 4 : count
     var end = count
     while start < end && (base[start] == 0x20 || base[start] == 0x09) { start += 1 }
     while end > start && (base[end - 1] == 0x20 || base[end - 1] == 0x09) { end -= 1 }
-    let title = start < end ? bytes[start..<end] : bytes[parts[number]]
-    return String(decoding: UnsafeBufferPointer(rebasing: title), as: UTF8.self)
+    let title = start < end ? start..<end : number
+    return String(decoding: UnsafeBufferPointer(rebasing: bytes[title]), as: UTF8.self)
   }
 
   /// ``isQuestionNumber(_:)`` of the bytes of a simple part: `question N of M`, the words
@@ -648,23 +668,32 @@ public struct LessonPageParser: Sendable {
   private static func isQuestionNumber(_ bytes: UnsafeBufferPointer<UInt8>, _ part: Range<Int>)
     -> Bool
   {
-    guard bytes[part].first(where: { $0 != 0x20 }) == UInt8(ascii: "q") else { return false }
-    var words: [Range<Int>] = []
-    var start = part.lowerBound
-    for index in part.lowerBound...part.upperBound
-    where index == part.upperBound || bytes[index] == 0x20 {
-      if index > start {
-        if words.count == 4 { return false }
-        words.append(start..<index)
+    var index = part.lowerBound
+    while index < part.upperBound && bytes[index] == 0x20 { index += 1 }
+    guard index < part.upperBound, bytes[index] == UInt8(ascii: "q") else { return false }
+    // The four words, found without an array.
+    var words = (0..<0, 0..<0, 0..<0, 0..<0)
+    var found = 0
+    while index < part.upperBound {
+      while index < part.upperBound && bytes[index] == 0x20 { index += 1 }
+      guard index < part.upperBound else { break }
+      let start = index
+      while index < part.upperBound && bytes[index] != 0x20 { index += 1 }
+      switch found {
+      case 0: words.0 = start..<index
+      case 1: words.1 = start..<index
+      case 2: words.2 = start..<index
+      case 3: words.3 = start..<index
+      default: return false
       }
-      start = index + 1
+      found += 1
     }
     func text(_ word: Range<Int>) -> String {
       String(decoding: UnsafeBufferPointer(rebasing: bytes[word]), as: UTF8.self)
     }
-    return words.count == 4 && bytes[words[0]].elementsEqual("question".utf8)
-      && bytes[words[2]].elementsEqual("of".utf8) && Int(text(words[1])) != nil
-      && Int(text(words[3])) != nil
+    return found == 4 && bytes[words.0].elementsEqual("question".utf8)
+      && bytes[words.2].elementsEqual("of".utf8) && Int(text(words.1)) != nil
+      && Int(text(words.3)) != nil
   }
 
   private static func isQuestionNumber(_ part: String) -> Bool {
