@@ -58,6 +58,8 @@ struct CardIDTests {
   private static let longPieces = [
     "NavigationStack", ".sheet(isPresented:", "abcdefgh", "abcdefg", "0123456789abcdef~",
     "x\u{7F}yyyyyyyy", "zzzzzzz\u{1F}", "wwwwwwwwwwwwwww\u{301}", "\"quoted-words\"",
+    "a sheet on a phone held sideways", "Show a b c d e", "x  y  z", " lead and trail ",
+    "a\u{7F} b\u{7F} c", "tab\tin prose here",
   ]
 
   @Test(

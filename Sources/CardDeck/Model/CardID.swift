@@ -117,6 +117,23 @@ public enum CardID {
             index += 8
             continue
           }
+          // Prose: printable ASCII whose spaces are single and inside the eight bytes, which
+          // folding leaves as they are.
+          let spaces = Self.zeroBytes(word ^ 0x2020_2020_2020_2020)
+          // Some byte is below 0x20 exactly when this is not zero (for bytes below 0x80).
+          let below = (word &- 0x2020_2020_2020_2020) & ~word & high
+          // The first byte is the low one of the little-endian word, the last the high one.
+          let ends = Self.zeroBytes(UInt64(littleEndian: word) ^ 0x2020_2020_2020_2020)
+          if word & high == 0 && below == 0 && spaces & (spaces >> 8) == 0
+            && ends & 0x8000_0000_0000_0080 == 0
+          {
+            if pendingSpace { folded.add(0x20) }
+            pendingSpace = false
+            wroteAny = true
+            folded.add(word: UInt64(littleEndian: word))
+            index += 8
+            continue
+          }
         }
         let byte = base[index]
         if byte < 0x80 {
@@ -164,6 +181,13 @@ public enum CardID {
     }
     hash = start
     hash.add(text.split(whereSeparator: \.isWhitespace).joined(separator: " ").utf8)
+  }
+
+  /// The high bit of each byte of `word` that is zero.
+  @inline(__always)
+  private static func zeroBytes(_ word: UInt64) -> UInt64 {
+    let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    return ~(((word & low) &+ low) | word | low)
   }
 
   /// Whether E2 `second` `third` is U+2010…U+2027 or U+2030…U+205E: dashes, quotes, the
