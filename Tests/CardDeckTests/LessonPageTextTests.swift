@@ -122,6 +122,7 @@ struct LessonPageTextTests {
       "let", "var", "x", "word", "the", "sheet", "Sheet", " ", " ", "  ", "\t", " = ", "=", "->",
       "-", ">", "(", ")", "{", "}", "[", "]", ",", ";", ".", "?", "!", ":", "\"", "'", "//", "/",
       "@", "#", "$0", "_", "\\", "7", "é", "’", "”", "…", "\r", "\u{301}", "is", "a", "of",
+      "typealias", "extension", "func", "import", "imports", "guard", "if", "i",
     ]
     let line = Substring((0..<next(20)).map { _ in pieces[next(pieces.count)] }.joined())
     #expect(

@@ -120,6 +120,9 @@ enum LessonPageText {
     "init", "some", "try", "await", "static", "typealias",
   ]
 
+  /// The bytes of each of ``codeKeywords``, none longer than 9.
+  private static let codeKeywordBytes = codeKeywords.map { Array($0.utf8) }
+
   /// ``looksLikeProse(_:)`` for a line of ASCII bytes (each a Character); nil for another line.
   private static func asciiLooksLikeProse(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
     guard isASCIILine(bytes) else { return nil }
@@ -154,9 +157,12 @@ enum LessonPageText {
     }
     var wordEnd = 0
     while wordEnd < bytes.count && isWordByte(bytes[wordEnd]) { wordEnd += 1 }
-    if wordEnd > 0 {
-      let word = Substring(decoding: bytes[..<wordEnd], as: UTF8.self)
-      if codeKeywords.contains(word) { return true }
+    if wordEnd > 0 && wordEnd <= 9 {
+      // ``codeKeywords``, by their bytes: no Substring to hash.
+      for keyword in codeKeywordBytes
+      where keyword.count == wordEnd && memcmp(bytes.baseAddress!, keyword, wordEnd) == 0 {
+        return true
+      }
     }
     var next = wordEnd
     while next < bytes.count && bytes[next] == 0x20 { next += 1 }
