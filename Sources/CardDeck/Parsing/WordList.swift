@@ -51,7 +51,8 @@ struct WordList {
     var otherPieces: [(at: Int, range: Range<Int>)] = []
     var found = words
     words = []
-    found.reserveCapacity(firstWord + count / 5)
+    // About one word in four bytes of code and prose: room for them, so that it seldom grows.
+    found.reserveCapacity(firstWord + count / 3)
     bytes.withUnsafeBufferPointer { buffer in
       let base = buffer.baseAddress!
       let end = buffer.count
