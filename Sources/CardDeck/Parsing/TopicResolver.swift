@@ -47,11 +47,6 @@ struct TopicResolver {
     }
   }
 
-  private static func isASCIIText(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    for byte in bytes where byte >= 0x80 || byte == 0x0D { return false }
-    return true
-  }
-
   /// The labels' bytes, ranges and cuts (see ``asciiLabels``), when every label is ASCII
   /// without "\r"; nil otherwise.
   private static func asciiLabels(_ labels: [Substring]) -> (
@@ -66,7 +61,7 @@ struct TopicResolver {
       let start = bytes.count
       guard
         let labelCuts = label.withBytes({ label -> [Int]? in
-          guard isASCIIText(label) else { return nil }
+          guard LessonPageText.isASCIILine(label) else { return nil }
           bytes.append(contentsOf: label)
           return asciiCuts(label)
         })
