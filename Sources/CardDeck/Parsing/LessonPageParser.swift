@@ -595,9 +595,20 @@ public struct LessonPageParser: Sendable {
   }
 
   /// What follows `prefix` in the trimmed `range` of a line, which starts with it, trimmed.
-  private static func rest(of line: SourceLine, _ range: Range<Int>, after prefix: StaticString)
+  static func rest(of line: SourceLine, _ range: Range<Int>, after prefix: StaticString)
     -> String
   {
+    // The prefix's bytes, and no mark after them that would join its last Character: the rest
+    // is the bytes after them, trimmed as the text would be.
+    let count = prefix.utf8CodeUnitCount
+    let end = range.lowerBound + count
+    if end <= range.upperBound
+      && line.bytes[range.lowerBound..<end].elementsEqual(
+        UnsafeBufferPointer(start: prefix.utf8Start, count: count))
+      && (end == range.upperBound || line.bytes[end] < 0xCC)
+    {
+      return line.string(line.trimmed(end..<range.upperBound))
+    }
     let prefixCount = String(describing: prefix).count
     return String(line.text(range).dropFirst(prefixCount).trimmingWhitespace())
   }
