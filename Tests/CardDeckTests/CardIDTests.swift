@@ -53,6 +53,35 @@ struct CardIDTests {
       "\(prompt.text.debugDescription) \(String(describing: prompt.code?.text.debugDescription))")
   }
 
+  /// Runs of printable ASCII long enough to be fed eight bytes at a time, and some that end in
+  /// a byte that is not (DEL, a control, a mark).
+  private static let longPieces = [
+    "NavigationStack", ".sheet(isPresented:", "abcdefgh", "abcdefg", "0123456789abcdef~",
+    "x\u{7F}yyyyyyyy", "zzzzzzz\u{1F}", "wwwwwwwwwwwwwww\u{301}", "\"quoted-words\"",
+    "a sheet on a phone held sideways", "Show a b c d e", "x  y  z", " lead and trail ",
+    "a\u{7F} b\u{7F} c", "tab\tin prose here",
+  ]
+
+  @Test(
+    "a derived id of long words and code folds white space as splitting Characters folds it",
+    arguments: 0..<400)
+  func derivedOfLongTextAgreesWithModel(seed: Int) {
+    var generator = SplitMix64(state: UInt64(seed))
+    func next(_ bound: Int) -> Int { Int(generator.next() % UInt64(bound)) }
+    func text() -> String {
+      (0..<next(40)).map { _ in
+        next(3) == 0
+          ? Self.pieces[next(Self.pieces.count)] : Self.longPieces[next(Self.longPieces.count)]
+      }.joined()
+    }
+    let prompt = Prompt(text(), code: seed % 4 == 0 ? nil : CodeBlock(text()))
+    let kind = CardKind.allCases[seed % CardKind.allCases.count]
+    #expect(
+      CardID.derived(deck: "lesson-7", kind: kind, prompt: prompt)
+        == Self.modelID(deck: "lesson-7", kind: kind, prompt: prompt),
+      "\(prompt.text.debugDescription) \(String(describing: prompt.code?.text.debugDescription))")
+  }
+
   @Test("a derived id is the kind and eight hex digits of the question's hash")
   func derivedShape() {
     #expect(

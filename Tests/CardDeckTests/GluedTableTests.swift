@@ -46,4 +46,27 @@ struct GluedTableTests {
   func leavesOthersAlone(rows: [[String]]) {
     #expect(GluedTable.split(rows) { words } == nil)
   }
+
+  @Test("a glued header is split by bytes as a Character at a time splits it", arguments: 0..<400)
+  func headerCellsAgreeWithCharacters(seed: Int) {
+    var generator = SplitMix64(state: UInt64(seed))
+    func next(_ bound: Int) -> Int { Int(generator.next() % UInt64(bound)) }
+    let pieces = [
+      "Horizontal", "Vertical", "run", "Printed", "A", "z", "é", "É", " ", "1", "\u{301}", "Ω", "-",
+      "\r", "K", "\u{212A}",
+    ]
+    let header = (0..<next(5)).map { _ in pieces[next(pieces.count)] }.joined()
+    // The rule a Character at a time: letters only, a capital first, a cell from each capital.
+    var model: [String] = []
+    if !header.isEmpty, header.allSatisfy(\.isLetter), header.first?.isUppercase == true {
+      for character in header {
+        if character.isUppercase || model.isEmpty {
+          model.append(String(character))
+        } else {
+          model[model.count - 1].append(character)
+        }
+      }
+    }
+    #expect(GluedTable.headerCells(header) == model, "\(header.debugDescription)")
+  }
 }

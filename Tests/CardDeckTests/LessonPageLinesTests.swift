@@ -58,6 +58,13 @@ struct LessonPageLinesTests {
           #expect(
             line.hasPrefix(prefix, in: range) == trimmed.hasASCIIPrefix(prefix.description),
             "\(text.debugDescription) \(prefix)")
+          if trimmed.hasPrefix(prefix.description) {
+            #expect(
+              LessonPageParser.rest(of: line, range, after: prefix)
+                == String(
+                  trimmed.dropFirst(prefix.description.count).trimmingWhitespaceByCharacter()),
+              "\(text.debugDescription) \(prefix)")
+          }
         }
       }
     }

@@ -62,6 +62,36 @@ struct LessonPageParserTests {
     #expect(syntax.explanation.prose.hasPrefix("A struct with two stored properties"))
   }
 
+  @Test("a flash card part that goes on after an edge question keeps the lines of both")
+  func partsThatResume() throws {
+    let page = """
+      Lesson 3
+      Sheets
+
+      Flash cards
+      Syntax · SheetsShow a sheet.
+      .sheet(isPresented: $shows) { Text("A") }
+
+      It presents a sheet.
+      Edge cases and tricky questions
+      Sheets
+      Lesson 3 · question 1 of 1 · two sheets
+      Will the second sheet appear?
+      Show the answer
+      Yes, both open.
+      Where this comes from: measured
+      Flash cards
+      It stays up until it is dismissed.
+      """
+    let (deck, _) = parsePage(page)
+    let flash = try #require(deck.cards.first { $0.kind == .syntax })
+    let edge = try #require(deck.cards.first { $0.kind == .edge })
+    // The line read after the edge question goes on with the card's last paragraph.
+    #expect(
+      flash.answer.blocks.last == .text("It presents a sheet. It stays up until it is dismissed."))
+    #expect(edge.answer.blocks == [.text("Yes, both open.")])
+  }
+
   @Test("ends code at a blank line when no screenshot follows it")
   func codeWithoutScreenshot() throws {
     let card = try #require(cards.first { $0.topic == "SwiftData" })

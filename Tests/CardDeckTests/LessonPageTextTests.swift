@@ -29,6 +29,21 @@ struct LessonPageTextTests {
       "\(line.debugDescription)")
   }
 
+  @Test("a line is ASCII without a carriage return by words as by bytes", arguments: 0..<400)
+  func asciiLineByWords(seed: Int) {
+    var generator = SplitMix64(state: UInt64(seed))
+    func next(_ bound: Int) -> Int { Int(generator.next() % UInt64(bound)) }
+    // Mostly letters; now and then a byte next to "\r" or 0x80, or one of them.
+    let rare: [UInt8] = [0x0D, 0x0C, 0x0E, 0x8D, 0x7F, 0x80, 0xC3, 0xFF, 0x00, 0x1D]
+    let bytes = (0..<next(41)).map { _ in
+      next(12) == 0 ? rare[next(rare.count)] : UInt8(ascii: "a") + UInt8(next(26))
+    }
+    let model = bytes.allSatisfy { $0 < 0x80 && $0 != 0x0D }
+    bytes.withUnsafeBufferPointer {
+      #expect(LessonPageText.isASCIILine($0) == model, "\(bytes)")
+    }
+  }
+
   @Test("a caption is told by bytes as the Character rule tells it", arguments: 0..<400)
   func captionAgreesWithCharacters(seed: Int) {
     let pieces = ["Screenshot · ", "Screenshot", " · ", "·", " — screenshot", "\u{387}", "x "]
@@ -107,6 +122,7 @@ struct LessonPageTextTests {
       "let", "var", "x", "word", "the", "sheet", "Sheet", " ", " ", "  ", "\t", " = ", "=", "->",
       "-", ">", "(", ")", "{", "}", "[", "]", ",", ";", ".", "?", "!", ":", "\"", "'", "//", "/",
       "@", "#", "$0", "_", "\\", "7", "é", "’", "”", "…", "\r", "\u{301}", "is", "a", "of",
+      "typealias", "extension", "func", "import", "imports", "guard", "if", "i",
     ]
     let line = Substring((0..<next(20)).map { _ in pieces[next(pieces.count)] }.joined())
     #expect(
@@ -241,5 +257,48 @@ struct LessonPageHeadingTests {
     let alphabet = Array("aZ09 .\"'(@[$`#_{<*+~=|\\,?-!)]}>/&%^:;")
     let label = Substring(String((0..<next(30)).map { _ in alphabet[next(alphabet.count)] }))
     #expect(TopicResolver.candidates(label) == Self.modelCuts(label), "\(label.debugDescription)")
+  }
+
+  @Test(
+    "a page's ASCII labels are resolved by bytes as a Character at a time resolves them",
+    arguments: 0..<400)
+  func labelsResolveAsByCharacter(seed: Int) {
+    var generator = SplitMix64(state: UInt64(seed))
+    func next(_ bound: Int) -> Int { Int(generator.next() % UInt64(bound)) }
+    func pick(_ options: [String]) -> String { options[next(options.count)] }
+    // Headings that name some of the topics, in other cases, and some beyond ASCII.
+    let headings = [
+      "Sheets, alerts, and popovers", "SwiftData models", "split views and adapting to size",
+      "Search", "TABS", "Navigation stacks", "Ünïcode Sheets", "\u{212A}eys", "sheets2", "Swift",
+      "data", "e\u{301}dge", "Observation and Search · Images", "éSheets", "Sheetsé", "size·tabs",
+      "Swift—data", "ñavigation",
+    ]
+    let topics = [
+      "Sheets", "SwiftData", "Swift", "Size", "Search", "Tabs", "Keys", "Navigation", "Data",
+      "Alerts", "Sheet",
+    ]
+    let prompts = [
+      "Show a sheet", ".sheet(item:)", "ViewThatFits {", "\"Vancouver\"", "  with spaces  ",
+      "3 tabs", "", "Data flows", "@State var x", "Search\t", "(x)", "é", "\u{212A}",
+    ]
+    let vocabulary = (0..<next(5)).map { _ in pick(headings) }
+    let labels = (0..<(1 + next(8))).map { _ in
+      Substring(pick(topics) + (next(3) == 0 ? pick(topics) : "") + pick(prompts))
+    }
+    let byBytes = TopicResolver(vocabulary: vocabulary, labels: labels)
+    let byCharacter = TopicResolver(vocabulary: vocabulary, labels: labels, byCharacter: true)
+    let location = SourceLocation(path: "page.txt", line: 3)
+    var bytesDiagnostics: [Diagnostic] = []
+    var characterDiagnostics: [Diagnostic] = []
+    for (index, label) in labels.enumerated() {
+      let resolved = byBytes.resolve(
+        label: index, label, at: location, into: &bytesDiagnostics)
+      let model = byCharacter.resolve(
+        label: index, label, at: location, into: &characterDiagnostics)
+      #expect(
+        resolved.topic == model.topic && resolved.prompt == model.prompt,
+        "\(label.debugDescription) in \(labels) under \(vocabulary)")
+    }
+    #expect(bytesDiagnostics == characterDiagnostics, "\(labels) under \(vocabulary)")
   }
 }

@@ -35,6 +35,41 @@ struct PageTopicsTests {
     #expect(PageTopics.words(text) == Self.model(text), "\(text.debugDescription)")
   }
 
+  @Test("a text's pieces give the words of the pieces joined by a line break", arguments: 0..<300)
+  func piecesAgreeWithJoinedText(seed: Int) {
+    var generator = SplitMix64(state: UInt64(seed))
+    func next(_ bound: Int) -> Int { Int(generator.next() % UInt64(bound)) }
+    let alphabet = Array("aAbsSzZ09 _.$(){}\\\"\n\t-sSé’\u{301}\u{212A}Σ")
+    let pieces = (0..<next(5)).map { _ in
+      String((0..<next(30)).map { _ in alphabet[next(alphabet.count)] })
+    }
+    let joined = WordList(pieces.joined(separator: "\n"))
+    let fromPieces = WordList(pieces: pieces)
+    #expect(
+      (0..<fromPieces.count).map { fromPieces.text(of: $0) }
+        == (0..<joined.count).map { joined.text(of: $0) }, "\(pieces)")
+    #expect(
+      (0..<fromPieces.count).map { fromPieces.isASCII($0) ? fromPieces.hash($0) : 0 }
+        == (0..<joined.count).map { joined.isASCII($0) ? joined.hash($0) : 0 }, "\(pieces)")
+    #expect(fromPieces.occurrences(of: joined) == (joined.count > 0 ? 1 : 0), "\(pieces)")
+  }
+
+  @Test("an ASCII word's hash is the FNV-1a hash of its text", arguments: 0..<300)
+  func hashesAreOfTheWords(seed: Int) {
+    var generator = SplitMix64(state: UInt64(seed))
+    func next(_ bound: Int) -> Int { Int(generator.next() % UInt64(bound)) }
+    // Long runs of letters and digits, in words of eight bytes and across them.
+    let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCXYZ0123456789sssss _.(é")
+    let text = String((0..<next(120)).map { _ in alphabet[next(alphabet.count)] })
+    let words = WordList(text)
+    for index in 0..<words.count where words.isASCII(index) {
+      var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+      for byte in words.text(of: index).utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+      #expect(words.hash(index) == hash, "\(words.text(of: index)) in \(text.debugDescription)")
+    }
+    #expect(PageTopics.words(text) == Self.model(text), "\(text.debugDescription)")
+  }
+
   @Test(
     "words are lower case, split at what is neither letter nor digit, a plural s dropped",
     arguments: [

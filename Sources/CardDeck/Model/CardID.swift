@@ -34,8 +34,23 @@ public enum CardID {
     addFolded(prompt.text, to: &hash)
     hash.add(separator)
     addFolded(prompt.code?.text ?? "", to: &hash)
-    let digits = String(hash.value >> 32, radix: 16)
-    return "\(kind.rawValue)-\(String(repeating: "0", count: 8 - digits.count))\(digits)"
+    return hexID(kind: kind.rawValue, hash.value >> 32)
+  }
+
+  /// `kind-` and the eight lower-case hex digits of `value`, written straight into the string.
+  private static func hexID(kind: String, _ value: UInt64) -> String {
+    var kind = kind
+    return kind.withUTF8 { prefix in
+      String(unsafeUninitializedCapacity: prefix.count + 9) { out in
+        _ = out.initialize(from: prefix)
+        out[prefix.count] = UInt8(ascii: "-")
+        for digit in 0..<8 {
+          let nibble = UInt8(truncatingIfNeeded: value >> (28 - 4 * digit)) & 0x0F
+          out[prefix.count + 1 + digit] = nibble < 10 ? 0x30 + nibble : 0x57 + nibble
+        }
+        return prefix.count + 9
+      }
+    }
   }
 
   /// The 64-bit FNV-1a hash, fed a byte at a time.
@@ -50,6 +65,21 @@ public enum CardID {
 
     mutating func add(_ bytes: some Sequence<UInt8>) {
       for byte in bytes { add(byte) }
+    }
+
+    /// Feeds the eight bytes of `word`, lowest first.
+    @inline(__always)
+    mutating func add(word: UInt64) {
+      var hash = value
+      hash = (hash ^ (word & 0xFF)) &* 0x0000_0100_0000_01b3
+      hash = (hash ^ (word >> 8 & 0xFF)) &* 0x0000_0100_0000_01b3
+      hash = (hash ^ (word >> 16 & 0xFF)) &* 0x0000_0100_0000_01b3
+      hash = (hash ^ (word >> 24 & 0xFF)) &* 0x0000_0100_0000_01b3
+      hash = (hash ^ (word >> 32 & 0xFF)) &* 0x0000_0100_0000_01b3
+      hash = (hash ^ (word >> 40 & 0xFF)) &* 0x0000_0100_0000_01b3
+      hash = (hash ^ (word >> 48 & 0xFF)) &* 0x0000_0100_0000_01b3
+      hash = (hash ^ (word >> 56)) &* 0x0000_0100_0000_01b3
+      value = hash
     }
   }
 
@@ -72,6 +102,39 @@ public enum CardID {
       var index = 0
       let count = bytes.count
       while index < count {
+        // Eight bytes of printable ASCII (0x21…0x7F: no white space, no "\r") are fed as they
+        // are, with no test a byte: the bulk of a prompt's words and code.
+        if index + 8 <= count {
+          let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+          let low: UInt64 = 0x2121_2121_2121_2121
+          let high: UInt64 = 0x8080_8080_8080_8080
+          // A byte at or above 0x80, or below 0x21, sets its high bit in one of the two.
+          if (word | (word &- low)) & high == 0 {
+            if pendingSpace { folded.add(0x20) }
+            pendingSpace = false
+            wroteAny = true
+            folded.add(word: UInt64(littleEndian: word))
+            index += 8
+            continue
+          }
+          // Prose: printable ASCII whose spaces are single and inside the eight bytes, which
+          // folding leaves as they are.
+          let spaces = Self.zeroBytes(word ^ 0x2020_2020_2020_2020)
+          // Some byte is below 0x20 exactly when this is not zero (for bytes below 0x80).
+          let below = (word &- 0x2020_2020_2020_2020) & ~word & high
+          // The first byte is the low one of the little-endian word, the last the high one.
+          let ends = Self.zeroBytes(UInt64(littleEndian: word) ^ 0x2020_2020_2020_2020)
+          if word & high == 0 && below == 0 && spaces & (spaces >> 8) == 0
+            && ends & 0x8000_0000_0000_0080 == 0
+          {
+            if pendingSpace { folded.add(0x20) }
+            pendingSpace = false
+            wroteAny = true
+            folded.add(word: UInt64(littleEndian: word))
+            index += 8
+            continue
+          }
+        }
         let byte = base[index]
         if byte < 0x80 {
           if byte == 0x20 || (byte >= 0x09 && byte <= 0x0C) {
@@ -118,6 +181,13 @@ public enum CardID {
     }
     hash = start
     hash.add(text.split(whereSeparator: \.isWhitespace).joined(separator: " ").utf8)
+  }
+
+  /// The high bit of each byte of `word` that is zero.
+  @inline(__always)
+  private static func zeroBytes(_ word: UInt64) -> UInt64 {
+    let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    return ~(((word & low) &+ low) | word | low)
   }
 
   /// Whether E2 `second` `third` is U+2010…U+2027 or U+2030…U+205E: dashes, quotes, the

@@ -29,11 +29,14 @@ public struct LessonPageParser: Sendable {
   }
 
   /// A flash card whose topic is not yet cut from its prompt.
+  ///
+  /// Its lines, and those of the questions and the interview problem, are ranges of one array
+  /// of the page's card lines (see ``CardLines``), not an array each.
   private struct FlashCard {
     var line: Int
     var kind: CardKind
     var label: Substring
-    var body: [SourceLine] = []
+    var body: Range<Int>
   }
 
   private struct EdgeQuestion {
@@ -41,8 +44,8 @@ public struct LessonPageParser: Sendable {
     var title: String
     var section: String?
     var sawShowAnswer = false
-    var question: [SourceLine] = []
-    var answer: [SourceLine] = []
+    var question: Range<Int>
+    var answer: Range<Int>
     var source: String?
   }
 
@@ -50,10 +53,39 @@ public struct LessonPageParser: Sendable {
     var line: Int
     /// What the problem's heading names after `Interview problem ·`, unless a course part.
     var section: String?
-    var problem: [SourceLine] = []
-    var answer: [SourceLine] = []
+    var problem: Range<Int>
+    var answer: Range<Int>
     var source: String?
     var listenFor: String?
+  }
+
+  /// The lines of the page's cards, in one array: each card's parts are ranges of it.
+  private struct CardLines {
+    private(set) var lines: [SourceLine] = []
+
+    /// Room for `capacity` lines: the page's, at most but for parts that go on after others.
+    init(capacity: Int) {
+      lines.reserveCapacity(capacity)
+    }
+
+    /// An empty range at the end, for a part that is about to be read.
+    var next: Range<Int> { lines.count..<lines.count }
+
+    /// Adds `line` at the end of `range`, which is moved to the end first when other lines
+    /// came after it (a part that goes on after another part, on a page that mixes them).
+    mutating func append(_ line: SourceLine, to range: inout Range<Int>) {
+      if range.upperBound != lines.count {
+        let moved = range
+        range = lines.count..<lines.count + moved.count
+        // A line at a time: a slice of the array would share its buffer, and the append would
+        // copy it all.
+        for index in moved { lines.append(lines[index]) }
+      }
+      lines.append(line)
+      range = range.lowerBound..<lines.count
+    }
+
+    subscript(range: Range<Int>) -> ArraySlice<SourceLine> { lines[range] }
   }
 
   private static let flashCardsHeading: StaticString = "Flash cards"
@@ -86,6 +118,7 @@ public struct LessonPageParser: Sendable {
     var betweenQuestions: [Substring] = []
     var interview: Interview?
     var sawFlashCards = false
+    var cardLines = CardLines(capacity: source.lineRanges.count)
 
     for (offset, range) in source.lineRanges.enumerated() {
       let number = offset + 1
@@ -122,7 +155,9 @@ public struct LessonPageParser: Sendable {
           String($0.trimmingWhitespace())
         }
         .filter { !$0.isEmpty && !Self.isCoursePart($0) }.joined(separator: " · ")
-        interview = Interview(line: number, section: section.isEmpty ? nil : section)
+        interview = Interview(
+          line: number, section: section.isEmpty ? nil : section, problem: cardLines.next,
+          answer: cardLines.next)
         part = .interviewProblem
         continue
       }
@@ -150,9 +185,10 @@ public struct LessonPageParser: Sendable {
         continue
       case .flashCards:
         if let kind = Self.flashCardKind(bytes, trimmedRange) {
-          flashCards.append(FlashCard(line: number, kind: kind.kind, label: kind.rest))
+          flashCards.append(
+            FlashCard(line: number, kind: kind.kind, label: kind.rest, body: cardLines.next))
         } else if !flashCards.isEmpty {
-          flashCards[flashCards.count - 1].body.append(bytes)
+          cardLines.append(bytes, to: &flashCards[flashCards.count - 1].body)
         } else if announcedFlashCards == nil,
           let count = Self.leadingNumber(bytes.text(trimmedRange))
         {
@@ -163,7 +199,8 @@ public struct LessonPageParser: Sendable {
           let section = part == .edgeCases ? betweenQuestions.last.map(String.init) : nil
           edgeQuestions.append(
             EdgeQuestion(
-              line: number, title: title, section: section ?? edgeQuestions.last?.section))
+              line: number, title: title, section: section ?? edgeQuestions.last?.section,
+              question: cardLines.next, answer: cardLines.next))
           betweenQuestions = []
           part = .edgeQuestion
         } else if part == .edgeQuestion {
@@ -171,7 +208,7 @@ public struct LessonPageParser: Sendable {
             edgeQuestions[edgeQuestions.count - 1].sawShowAnswer = true
             part = .edgeAnswer
           } else {
-            edgeQuestions[edgeQuestions.count - 1].question.append(bytes)
+            cardLines.append(bytes, to: &edgeQuestions[edgeQuestions.count - 1].question)
           }
         } else if part == .edgeAnswer {
           if bytes.hasPrefix(Self.sourcePrefix, in: trimmedRange) {
@@ -179,7 +216,7 @@ public struct LessonPageParser: Sendable {
               of: bytes, trimmedRange, after: Self.sourcePrefix)
             part = .edgeCases
           } else {
-            edgeQuestions[edgeQuestions.count - 1].answer.append(bytes)
+            cardLines.append(bytes, to: &edgeQuestions[edgeQuestions.count - 1].answer)
           }
         } else if announcedEdgeCases == nil && edgeQuestions.isEmpty,
           let count = Self.leadingNumber(bytes.text(trimmedRange))
@@ -196,14 +233,14 @@ public struct LessonPageParser: Sendable {
         } else if bytes.equals(Self.showAnswer, in: trimmedRange) {
           part = .interviewAnswer
         } else {
-          interview?.problem.append(bytes)
+          if interview != nil { cardLines.append(bytes, to: &interview!.problem) }
         }
       case .interviewAnswer:
         if bytes.hasPrefix(Self.listenForPrefix, in: trimmedRange) {
           interview?.listenFor = Self.rest(of: bytes, trimmedRange, after: Self.listenForPrefix)
           part = .end
         } else {
-          interview?.answer.append(bytes)
+          if interview != nil { cardLines.append(bytes, to: &interview!.answer) }
         }
       }
     }
@@ -227,8 +264,8 @@ public struct LessonPageParser: Sendable {
       let (topic, promptText) = topics.resolve(
         label: index, flash.label, at: location, into: &diagnostics)
       if let card = buildFlashCard(
-        flash, topic: Self.headingTopic(topic), prompt: promptText, deck: deck,
-        location: location,
+        flash, lines: cardLines[flash.body], topic: Self.headingTopic(topic), prompt: promptText,
+        deck: deck, location: location,
         into: &diagnostics)
       {
         deck.cards.append(card)
@@ -245,31 +282,34 @@ public struct LessonPageParser: Sendable {
     var candidatesBySection: [String: [PageTopics.Topic]] = [:]
     for question in edgeQuestions {
       if var card = buildEdgeCard(
-        question, defaultSection: defaultSection, deck: deck, source: source, into: &diagnostics)
+        question, question: cardLines[question.question], answer: cardLines[question.answer],
+        defaultSection: defaultSection, deck: deck, source: source, into: &diagnostics)
       {
-        let text = [question.title, card.prompt.text, card.prompt.code?.text ?? ""]
-          .joined(separator: "\n")
         let section = card.section ?? defaultSection
         let candidates =
           candidatesBySection[section]
           ?? PageTopics.candidates(pageTopics.subjects(of: section))
         candidatesBySection[section] = candidates
-        if let topic = pageTopics.topic(of: text, among: candidates) {
+        if let topic = pageTopics.topic(
+          of: question.title, card.prompt.text, card.prompt.code?.text ?? "", among: candidates)
+        {
           card.topic = Self.headingTopic(topic)
         }
         deck.cards.append(card)
       }
     }
     if let interview,
-      var card = buildInterview(interview, deck: deck, source: source, into: &diagnostics)
+      var card = buildInterview(
+        interview, problem: cardLines[interview.problem], answer: cardLines[interview.answer],
+        deck: deck, source: source, into: &diagnostics)
     {
       // A course part (`Part 7`) is no topic: the problem takes the page topic it names most.
       let headings =
         (card.section.map { [$0] } ?? []) + [subjects, title].compactMap { $0.map(String.init) }
         + sectionHeadings + (coursePart.map { [$0] } ?? [])
-      let text = [card.title ?? "", card.prompt.text].joined(separator: "\n")
       if let topic = pageTopics.topic(
-        of: text, among: PageTopics.candidates(pageTopics.allTopics(headings: headings)))
+        of: card.title ?? "", card.prompt.text,
+        among: PageTopics.candidates(pageTopics.allTopics(headings: headings)))
       {
         card.topic = Self.headingTopic(topic)
       }
@@ -311,10 +351,10 @@ public struct LessonPageParser: Sendable {
   // MARK: - Building cards
 
   private func buildFlashCard(
-    _ flash: FlashCard, topic: String, prompt: String, deck: Deck, location: SourceLocation,
-    into diagnostics: inout [Diagnostic]
+    _ flash: FlashCard, lines body: ArraySlice<SourceLine>, topic: String, prompt: String,
+    deck: Deck, location: SourceLocation, into diagnostics: inout [Diagnostic]
   ) -> Card? {
-    var body = flash.body[...]
+    var body = body
     var code: CodeBlock?
     if let marker = body.firstIndex(where: { $0.equals(Self.codeRunMarker, in: $0.trimmed) }) {
       let text = LessonPageText.trimmedText(body[..<marker])
@@ -352,11 +392,12 @@ public struct LessonPageParser: Sendable {
   }
 
   private func buildEdgeCard(
-    _ question: EdgeQuestion, defaultSection: String, deck: Deck, source: SourceText,
-    into diagnostics: inout [Diagnostic]
+    _ question: EdgeQuestion, question questionLines: ArraySlice<SourceLine>,
+    answer answerLines: ArraySlice<SourceLine>, defaultSection: String, deck: Deck,
+    source: SourceText, into diagnostics: inout [Diagnostic]
   ) -> Card? {
     let location = source.location(question.line)
-    let prompt = Self.prompt(question.question[...])
+    let prompt = Self.prompt(questionLines)
     guard !prompt.text.isEmpty else {
       diagnostics.append(.error("the question has no text", at: location))
       return nil
@@ -365,7 +406,7 @@ public struct LessonPageParser: Sendable {
       diagnostics.append(.error("the question has no '\(Self.showAnswer)' line", at: location))
       return nil
     }
-    let answer = LessonPageText.passage(question.answer[...])
+    let answer = LessonPageText.passage(answerLines)
     guard !answer.isEmpty else {
       diagnostics.append(
         .error("the question has no answer after '\(Self.showAnswer)'", at: location))
@@ -385,10 +426,12 @@ public struct LessonPageParser: Sendable {
   }
 
   private func buildInterview(
-    _ interview: Interview, deck: Deck, source: SourceText, into diagnostics: inout [Diagnostic]
+    _ interview: Interview, problem problemLines: ArraySlice<SourceLine>,
+    answer answerLines: ArraySlice<SourceLine>, deck: Deck, source: SourceText,
+    into diagnostics: inout [Diagnostic]
   ) -> Card? {
     let location = source.location(interview.line)
-    var problemLines = interview.problem[...]
+    var problemLines = problemLines
     while problemLines.first?.isBlank == true {
       problemLines.removeFirst()
     }
@@ -407,7 +450,7 @@ public struct LessonPageParser: Sendable {
         .error("the interview problem has no '\(Self.listenForPrefix)' line", at: location))
       return nil
     }
-    let answer = LessonPageText.passage(interview.answer[...])
+    let answer = LessonPageText.passage(answerLines)
     return Card(
       id: CardID.derived(deck: deck.name, kind: .interview, prompt: problem), deck: deck.name,
       lesson: deck.lesson, topic: Self.headingTopic(interview.section ?? ""),
@@ -506,8 +549,22 @@ public struct LessonPageParser: Sendable {
   )? {
     guard line.hasPrefix("Syntax ", in: range) || line.hasPrefix("Trick question ", in: range)
     else { return nil }
+    // The prefix's own bytes, and after them no byte of a mark that would join its last space:
+    // the same Characters, and the rest is the bytes after them.
+    for (prefix, kind) in flashCardPrefixes {
+      let end = range.lowerBound + prefix.count
+      guard end <= range.upperBound, line.bytes[range.lowerBound..<end].elementsEqual(prefix),
+        end == range.upperBound || line.bytes[end] < 0xCC
+      else { continue }
+      return (kind, Substring(line.string(end..<range.upperBound)))
+    }
     return flashCardKind(line.text(range))
   }
+
+  /// The bytes of the prefixes of a flash card's label line, and the kinds they start.
+  private static let flashCardPrefixes = [
+    (Array("Syntax · ".utf8), CardKind.syntax), (Array("Trick question · ".utf8), .trick),
+  ]
 
   static func flashCardKind(_ line: Substring) -> (kind: CardKind, rest: Substring)? {
     // Most lines start with neither: an ASCII first byte other than 'S' and 'T' says so.
@@ -538,9 +595,20 @@ public struct LessonPageParser: Sendable {
   }
 
   /// What follows `prefix` in the trimmed `range` of a line, which starts with it, trimmed.
-  private static func rest(of line: SourceLine, _ range: Range<Int>, after prefix: StaticString)
+  static func rest(of line: SourceLine, _ range: Range<Int>, after prefix: StaticString)
     -> String
   {
+    // The prefix's bytes, and no mark after them that would join its last Character: the rest
+    // is the bytes after them, trimmed as the text would be.
+    let count = prefix.utf8CodeUnitCount
+    let end = range.lowerBound + count
+    if end <= range.upperBound
+      && line.bytes[range.lowerBound..<end].elementsEqual(
+        UnsafeBufferPointer(start: prefix.utf8Start, count: count))
+      && (end == range.upperBound || line.bytes[end] < 0xCC)
+    {
+      return line.string(line.trimmed(end..<range.upperBound))
+    }
     let prefixCount = String(describing: prefix).count
     return String(line.text(range).dropFirst(prefixCount).trimmingWhitespace())
   }
@@ -573,31 +641,37 @@ public struct LessonPageParser: Sendable {
   private static func simpleQuestionTitle(_ bytes: UnsafeBufferPointer<UInt8>) -> String?? {
     guard Substring.isSimple(bytes), let base = bytes.baseAddress else { return nil }
     let count = bytes.count
-    // The parts between the separators " · " (20 C2 B7 20), found from the left.
-    var parts: [Range<Int>] = []
+    // The parts between the separators " · " (20 C2 B7 20), found from the left, up to the
+    // first that is `question N of M`.
     var partStart = 0
     var index = 0
-    while index + 4 <= count {
-      if base[index] == 0x20 && base[index + 1] == 0xC2 && base[index + 2] == 0xB7
-        && base[index + 3] == 0x20
-      {
-        parts.append(partStart..<index)
-        index += 4
-        partStart = index
-      } else {
+    var number: Range<Int>?
+    var partIndex = 0
+    while number == nil {
+      var partEnd = count
+      while index + 4 <= count {
+        if base[index] == 0x20 && base[index + 1] == 0xC2 && base[index + 2] == 0xB7
+          && base[index + 3] == 0x20
+        {
+          partEnd = index
+          break
+        }
         index += 1
       }
+      if isQuestionNumber(bytes, partStart..<partEnd) { number = partStart..<partEnd }
+      guard partEnd < count else { break }
+      index = partEnd + 4
+      partStart = index
+      partIndex += 1
     }
-    parts.append(partStart..<count)
-    guard parts.count >= 2,
-      let number = parts.firstIndex(where: { isQuestionNumber(bytes, $0) })
-    else { return .some(nil) }
-    var start = number + 1 < parts.count ? parts[number + 1].lowerBound : count
+    // The line needs two parts: the number's part is not the first, or a separator follows it.
+    guard let number, partIndex > 0 || number.upperBound < count else { return .some(nil) }
+    var start = number.upperBound < count ? number.upperBound + 4 : count
     var end = count
     while start < end && (base[start] == 0x20 || base[start] == 0x09) { start += 1 }
     while end > start && (base[end - 1] == 0x20 || base[end - 1] == 0x09) { end -= 1 }
-    let title = start < end ? bytes[start..<end] : bytes[parts[number]]
-    return String(decoding: UnsafeBufferPointer(rebasing: title), as: UTF8.self)
+    let title = start < end ? start..<end : number
+    return String(decoding: UnsafeBufferPointer(rebasing: bytes[title]), as: UTF8.self)
   }
 
   /// ``isQuestionNumber(_:)`` of the bytes of a simple part: `question N of M`, the words
@@ -605,23 +679,32 @@ public struct LessonPageParser: Sendable {
   private static func isQuestionNumber(_ bytes: UnsafeBufferPointer<UInt8>, _ part: Range<Int>)
     -> Bool
   {
-    guard bytes[part].first(where: { $0 != 0x20 }) == UInt8(ascii: "q") else { return false }
-    var words: [Range<Int>] = []
-    var start = part.lowerBound
-    for index in part.lowerBound...part.upperBound
-    where index == part.upperBound || bytes[index] == 0x20 {
-      if index > start {
-        if words.count == 4 { return false }
-        words.append(start..<index)
+    var index = part.lowerBound
+    while index < part.upperBound && bytes[index] == 0x20 { index += 1 }
+    guard index < part.upperBound, bytes[index] == UInt8(ascii: "q") else { return false }
+    // The four words, found without an array.
+    var words = (0..<0, 0..<0, 0..<0, 0..<0)
+    var found = 0
+    while index < part.upperBound {
+      while index < part.upperBound && bytes[index] == 0x20 { index += 1 }
+      guard index < part.upperBound else { break }
+      let start = index
+      while index < part.upperBound && bytes[index] != 0x20 { index += 1 }
+      switch found {
+      case 0: words.0 = start..<index
+      case 1: words.1 = start..<index
+      case 2: words.2 = start..<index
+      case 3: words.3 = start..<index
+      default: return false
       }
-      start = index + 1
+      found += 1
     }
     func text(_ word: Range<Int>) -> String {
       String(decoding: UnsafeBufferPointer(rebasing: bytes[word]), as: UTF8.self)
     }
-    return words.count == 4 && bytes[words[0]].elementsEqual("question".utf8)
-      && bytes[words[2]].elementsEqual("of".utf8) && Int(text(words[1])) != nil
-      && Int(text(words[3])) != nil
+    return found == 4 && bytes[words.0].elementsEqual("question".utf8)
+      && bytes[words.2].elementsEqual("of".utf8) && Int(text(words.1)) != nil
+      && Int(text(words.3)) != nil
   }
 
   private static func isQuestionNumber(_ part: String) -> Bool {

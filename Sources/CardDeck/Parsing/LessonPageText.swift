@@ -26,6 +26,14 @@ enum LessonPageText {
 
   /// ``isCaption(_:)`` by bytes; nil when they do not decide it.
   private static func captionByBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+    // An ASCII line, most of a page, holds none of the marks below, and its bytes are its
+    // Characters: it is a caption only if it is the marker.
+    if isASCIILine(bytes) {
+      guard bytes.count == codeRunMarkerBytes.count, bytes.first == UInt8(ascii: "S") else {
+        return false
+      }
+      return memcmp(bytes.baseAddress!, codeRunMarkerBytes, bytes.count) == 0
+    }
     // "·" (C2 B7) or the Greek ano teleia that equals it (CE 87) is in "Screenshot · ", and
     // "—" (E2 80 94) in " — screenshot": a line with none of their bytes, nearly every line, is
     // a caption only if it is the marker, which is ASCII without "K", ";" and "`" (which other
@@ -55,6 +63,9 @@ enum LessonPageText {
     }
     return false
   }
+
+  /// The bytes of ``codeRunMarker``.
+  private static let codeRunMarkerBytes = Array(codeRunMarker.utf8)
 
   /// The bytes of a caption's mark, `Screenshot · `.
   private static let screenshotMark = Array("Screenshot · ".utf8)
@@ -109,6 +120,9 @@ enum LessonPageText {
     "init", "some", "try", "await", "static", "typealias",
   ]
 
+  /// The bytes of each of ``codeKeywords``, none longer than 9.
+  private static let codeKeywordBytes = codeKeywords.map { Array($0.utf8) }
+
   /// ``looksLikeProse(_:)`` for a line of ASCII bytes (each a Character); nil for another line.
   private static func asciiLooksLikeProse(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
     guard isASCIILine(bytes) else { return nil }
@@ -143,9 +157,12 @@ enum LessonPageText {
     }
     var wordEnd = 0
     while wordEnd < bytes.count && isWordByte(bytes[wordEnd]) { wordEnd += 1 }
-    if wordEnd > 0 {
-      let word = Substring(decoding: bytes[..<wordEnd], as: UTF8.self)
-      if codeKeywords.contains(word) { return true }
+    if wordEnd > 0 && wordEnd <= 9 {
+      // ``codeKeywords``, by their bytes: no Substring to hash.
+      for keyword in codeKeywordBytes
+      where keyword.count == wordEnd && memcmp(bytes.baseAddress!, keyword, wordEnd) == 0 {
+        return true
+      }
     }
     var next = wordEnd
     while next < bytes.count && bytes[next] == 0x20 { next += 1 }
@@ -178,8 +195,23 @@ enum LessonPageText {
   }
 
   /// Whether every byte is ASCII and none is "\r": then every byte is a Character.
-  private static func isASCIILine(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    for byte in bytes where byte >= 0x80 || byte == 0x0D { return false }
+  static func isASCIILine(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    let count = bytes.count
+    var index = 0
+    // Eight bytes at a time: a high bit set, or a byte of the word XOR "\r\r…" that is zero.
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    while index + 8 <= count {
+      let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+      let carriageReturns = word ^ (0x0D * ones)
+      if (word | ((carriageReturns &- ones) & ~carriageReturns)) & highs != 0 { return false }
+      index += 8
+    }
+    while index < count {
+      if base[index] >= 0x80 || base[index] == 0x0D { return false }
+      index += 1
+    }
     return true
   }
 
@@ -193,15 +225,18 @@ enum LessonPageText {
   }
 
   /// ``plainWordCount(outsideStringLiterals:)`` for ASCII bytes, each a Character: letters are
-  /// A–Z and a–z, numbers 0–9, upper case A–Z.
-  private static func asciiPlainWordCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+  /// A–Z and a–z, numbers 0–9, upper case A–Z. The count stops at 8, which decides a line.
+  static func asciiPlainWordCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
     var count = 0
     var inString = false
     var wordIsPlain = false
     var wordLength = 0
     for byte in bytes {
       if byte == UInt8(ascii: "\"") {
-        if wordLength > 0 && wordIsPlain { count += 1 }
+        if wordLength > 0 && wordIsPlain {
+          count += 1
+          if count == 8 { return count }
+        }
         wordLength = 0
         inString.toggle()
         continue
@@ -217,7 +252,10 @@ enum LessonPageText {
         wordIsPlain = false
         wordLength += 1
       } else {
-        if wordLength > 0 && wordIsPlain { count += 1 }
+        if wordLength > 0 && wordIsPlain {
+          count += 1
+          if count == 8 { return count }
+        }
         wordLength = 0
       }
     }

@@ -89,10 +89,10 @@ struct PageTopics {
     names.map { Topic(name: $0, words: WordList($0)) }
   }
 
-  /// The topic among `candidates` that `text` names most; the first candidate on a tie, or
-  /// when none is named.
-  func topic(of text: String, among candidates: [Topic]) -> String? {
-    let words = WordList(text)
+  /// The topic among `candidates` that `text` (its pieces, as if joined by line breaks) names
+  /// most; the first candidate on a tie, or when none is named.
+  func topic(of text: String..., among candidates: [Topic]) -> String? {
+    let words = WordList(pieces: text)
     var distinctiveCounts = [Int](repeating: 0, count: owners.count)
     if !owners.isEmpty {
       // Every word is looked up but an ASCII one shorter than any distinctive word.

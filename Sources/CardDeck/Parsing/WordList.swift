@@ -19,74 +19,94 @@ struct WordList {
   /// The words of `text`.
   init(_ text: some StringProtocol) {
     var text = String(text)
-    // Split at ASCII bytes that are neither letters nor digits, which separate words however
-    // the rest is read; a piece of ASCII between them is a word by bytes, and only a piece with
-    // other characters is read a character at a time, asking Unicode what each is.
-    text.withUTF8 { source in
-      let count = source.count
-      bytes = [UInt8](unsafeUninitializedCapacity: count) { copy, initialized in
-        for index in 0..<count {
-          let byte = source[index]
-          copy[index] = byte &- 0x41 < 26 ? byte | 0x20 : byte
-        }
-        initialized = count
+    text.withUTF8 { append($0) }
+  }
+
+  /// The words of `pieces` joined with a separator between each two (a line break, say): no
+  /// word spans an ASCII byte that is neither a letter nor a digit, so each piece's words are
+  /// its own.
+  init(pieces: [String]) {
+    bytes.reserveCapacity(pieces.reduce(0) { $0 + $1.utf8.count })
+    for var piece in pieces { piece.withUTF8 { append($0) } }
+  }
+
+  /// Adds the words of `source`, as if a separator came before it and after it.
+  ///
+  /// Split at ASCII bytes that are neither letters nor digits, which separate words however
+  /// the rest is read; a piece of ASCII between them is a word by bytes, and only a piece with
+  /// other characters is read a character at a time, asking Unicode what each is.
+  private mutating func append(_ source: UnsafeBufferPointer<UInt8>) {
+    guard !source.isEmpty else { return }
+    let offset = bytes.count
+    let count = source.count
+    // The copy, A–Z lower-cased: one pass the compiler makes wide.
+    bytes.append(contentsOf: source)
+    bytes.withUnsafeMutableBufferPointer { copy in
+      for index in offset..<copy.count {
+        let byte = copy[index]
+        copy[index] = byte &- 0x41 < 26 ? byte | 0x20 : byte
       }
     }
-    // The ASCII words, read from the buffer; the pieces beyond ASCII are read after it.
+    let firstWord = words.count
     var otherPieces: [(at: Int, range: Range<Int>)] = []
-    var found: [(start: Int32, count: Int32, hash: UInt64)] = []
-    found.reserveCapacity(bytes.count / 5)
+    var found = words
+    words = []
+    // About one word in four bytes of code and prose: room for them, so that it seldom grows.
+    found.reserveCapacity(firstWord + count / 3)
     bytes.withUnsafeBufferPointer { buffer in
-      guard let base = buffer.baseAddress else { return }
-      let count = buffer.count
-      var start = 0
-      var isASCII = true
-      var hash: UInt64 = Self.offsetBasis
-      var index = 0
-      while index <= count {
-        let byte = index < count ? base[index] : UInt8(ascii: " ")
-        if byte >= 0x80 {
-          isASCII = false
+      let base = buffer.baseAddress!
+      let end = buffer.count
+      var index = offset
+      while index < end {
+        let first = base[index]
+        // A separator.
+        if first < 0x80 && !(first &- 0x30 < 10 || first &- 0x61 < 26) {
           index += 1
           continue
         }
-        if byte &- 0x30 < 10 || byte &- 0x61 < 26 {
-          hash = (hash ^ UInt64(byte)) &* Self.prime
-          index += 1
-          continue
-        }
-        if index > start {
-          if !isASCII {
-            otherPieces.append((found.count, start..<index))
-            // A place holder, replaced below by the piece's words.
-            found.append((0, -2, 0))
-          } else if index - start > 3 && base[index - 1] == UInt8(ascii: "s")
-            && base[index - 2] != UInt8(ascii: "s")
-          {
-            // ASCII letters and digits, already lower case, are one Character a byte.
-            found.append(
-              (Int32(start), Int32(index - 1 - start), Self.hash(base, start, index - 1)))
+        let start = index
+        var isASCII = true
+        var hash = Self.offsetBasis
+        // The hash without the last byte, for a word whose plural `s` is dropped.
+        var beforeLast = hash
+        while index < end {
+          let byte = base[index]
+          if byte &- 0x30 < 10 || byte &- 0x61 < 26 {
+            beforeLast = hash
+            hash = (hash ^ UInt64(byte)) &* Self.prime
+          } else if byte >= 0x80 {
+            isASCII = false
           } else {
-            found.append((Int32(start), Int32(index - start), hash))
+            break
           }
+          index += 1
         }
-        start = index + 1
-        isASCII = true
-        hash = Self.offsetBasis
-        index += 1
+        if !isASCII {
+          otherPieces.append((found.count, start..<index))
+          // A place holder, replaced below by the piece's words.
+          found.append((0, -2, 0))
+        } else if index - start > 3 && base[index - 1] == UInt8(ascii: "s")
+          && base[index - 2] != UInt8(ascii: "s")
+        {
+          // ASCII letters and digits, lower case now, are one Character a byte.
+          found.append((Int32(start), Int32(index - 1 - start), beforeLast))
+        } else {
+          found.append((Int32(start), Int32(index - start), hash))
+        }
       }
     }
-    words = found
-    guard !otherPieces.isEmpty else { return }
-    let asciiWords = words
-    words = []
-    var next = 0
+    guard !otherPieces.isEmpty else {
+      words = found
+      return
+    }
+    words = Array(found[..<firstWord])
+    var next = firstWord
     for piece in otherPieces {
-      words.append(contentsOf: asciiWords[next..<piece.at])
+      words.append(contentsOf: found[next..<piece.at])
       appendWords(of: piece.range)
       next = piece.at + 1
     }
-    words.append(contentsOf: asciiWords[next...])
+    words.append(contentsOf: found[next...])
   }
 
   /// The words of a piece beyond ASCII, a Character at a time.
