@@ -106,27 +106,7 @@ public enum CardID {
         // are, with no test a byte: the bulk of a prompt's words and code.
         if index + 8 <= count {
           let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-          let low: UInt64 = 0x2121_2121_2121_2121
-          let high: UInt64 = 0x8080_8080_8080_8080
-          // A byte at or above 0x80, or below 0x21, sets its high bit in one of the two.
-          if (word | (word &- low)) & high == 0 {
-            if pendingSpace { folded.add(0x20) }
-            pendingSpace = false
-            wroteAny = true
-            folded.add(word: UInt64(littleEndian: word))
-            index += 8
-            continue
-          }
-          // Prose: printable ASCII whose spaces are single and inside the eight bytes, which
-          // folding leaves as they are.
-          let spaces = Self.zeroBytes(word ^ 0x2020_2020_2020_2020)
-          // Some byte is below 0x20 exactly when this is not zero (for bytes below 0x80).
-          let below = (word &- 0x2020_2020_2020_2020) & ~word & high
-          // The first byte is the low one of the little-endian word, the last the high one.
-          let ends = Self.zeroBytes(UInt64(littleEndian: word) ^ 0x2020_2020_2020_2020)
-          if word & high == 0 && below == 0 && spaces & (spaces >> 8) == 0
-            && ends & 0x8000_0000_0000_0080 == 0
-          {
+          if Self.foldsToItself(word) {
             if pendingSpace { folded.add(0x20) }
             pendingSpace = false
             wroteAny = true
@@ -181,6 +161,23 @@ public enum CardID {
     }
     hash = start
     hash.add(text.split(whereSeparator: \.isWhitespace).joined(separator: " ").utf8)
+  }
+
+  /// Whether folding leaves the eight bytes of `word` as they are: printable ASCII with no white
+  /// space (the bulk of a prompt's words and code), or prose whose spaces are single and inside
+  /// the eight bytes.
+  @inline(__always)
+  private static func foldsToItself(_ word: UInt64) -> Bool {
+    let high: UInt64 = 0x8080_8080_8080_8080
+    // A byte at or above 0x80, or below 0x21, sets its high bit in one of the two.
+    if (word | (word &- 0x2121_2121_2121_2121)) & high == 0 { return true }
+    let spaces = zeroBytes(word ^ 0x2020_2020_2020_2020)
+    // Some byte is below 0x20 exactly when this is not zero (for bytes below 0x80).
+    let below = (word &- 0x2020_2020_2020_2020) & ~word & high
+    // The first byte is the low one of the little-endian word, the last the high one.
+    let ends = zeroBytes(UInt64(littleEndian: word) ^ 0x2020_2020_2020_2020)
+    return word & high == 0 && below == 0 && spaces & (spaces >> 8) == 0
+      && ends & 0x8000_0000_0000_0080 == 0
   }
 
   /// The high bit of each byte of `word` that is zero.
