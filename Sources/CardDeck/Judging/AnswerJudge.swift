@@ -278,7 +278,7 @@ struct Matching {
   }
 
   /// Whether the one error is another key path where the author calls the card's essential
-  /// (`\\.dismiss` for `\\.dismissSearch`): the environment value is the whole answer, and what
+  /// (`\.dismiss` for `\.dismissSearch`): the environment value is the whole answer, and what
   /// is around it (`@Environment`, a call) is the same for every key path.
   private var isWrongEssentialKeyPath: Bool {
     guard let error = findings.first(where: { $0.severity == .error }),
