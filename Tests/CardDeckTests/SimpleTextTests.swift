@@ -94,6 +94,53 @@ struct SimpleTextTests {
     }
   }
 
+  @Test("a line with arrows is split at its middle dots by bytes as Foundation splits it")
+  func splittingWithArrowsMatchesFoundation() {
+    // The arrows around the block's ends, one canonically an arrow and a mark (`↚`), the mark
+    // itself, and the pieces that trip up the simple path.
+    let arrows = [
+      "←", "→", "↚", "⇄", "⇿", "\u{2190}\u{338}", "\u{218F}", "\u{2200}", "\u{338}", "\u{301}",
+      "\u{387}", "\u{FE0F}", "\u{200D}",
+    ]
+    var random = SplitMix64(state: 11)
+    var split = 0
+    for _ in 0..<4000 {
+      let length = Int(random.next() % 8)
+      let text = (0..<length).map { _ in
+        let pick = random.next() % 3
+        let from =
+          pick == 0 ? arrows : Self.pieces + ["← All lessons", "Lesson 1 of 25", "Part 2: "]
+        return from[Int(random.next() % UInt64(from.count))]
+      }.joined()
+      let line = ("x" + text + "y").dropFirst().dropLast()
+      guard let fast = line.simpleComponents(separatedBy: " · ", allowingArrows: true) else {
+        // Left to Foundation only for a CR or a scalar from U+0300 on that is no arrow.
+        #expect(
+          line.unicodeScalars.contains {
+            $0 == "\r" || ($0.value >= 0x300 && !(0x2190...0x21FF).contains($0.value))
+          }, "\(Array(line.unicodeScalars))")
+        continue
+      }
+      split += 1
+      #expect(
+        fast.map(String.init) == line.components(separatedBy: " · "),
+        "\(Array(line.unicodeScalars))")
+      #expect(
+        fast.map { Array($0.utf8) } == line.components(separatedBy: " · ").map { Array($0.utf8) })
+    }
+    // Most lines of ASCII and arrows alone are split by bytes.
+    #expect(split > 1000)
+    #expect(
+      Substring("← All lessonsLesson 1 of 25 · Part 2: Interfaces").simpleComponents(
+        separatedBy: " · ", allowingArrows: true) == [
+          "← All lessonsLesson 1 of 25", "Part 2: Interfaces",
+        ])
+    #expect(Substring("↚ · a").simpleComponents(separatedBy: " · ", allowingArrows: true) != nil)
+    #expect(
+      Substring("←\u{338} · a").simpleComponents(separatedBy: " · ", allowingArrows: true) == nil)
+    #expect(Substring("∀ · a").simpleComponents(separatedBy: " · ", allowingArrows: true) == nil)
+  }
+
   @Test("a prefix with a middle dot, and a lone | or -, are found by bytes as Characters find them")
   func simplePrefixesAndBytesMatchCharactersAndFoundation() {
     for text in Self.texts(count: 3000, seed: 6) {

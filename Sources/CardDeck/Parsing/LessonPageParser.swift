@@ -758,7 +758,11 @@ public struct LessonPageParser: Sendable {
 
   /// `Lists and navigation` in `… Lesson 24 of 57 · Part 7: Lists and navigation`.
   private static func coursePartName(in line: Substring) -> String? {
-    for part in line.components(separatedBy: " · ") {
+    // The first header line starts with `← All lessons`: its arrow is a Character of its own.
+    let parts =
+      line.simpleComponents(separatedBy: " · ", allowingArrows: true)
+      ?? line.components(separatedBy: " · ").map { Substring($0) }
+    for part in parts {
       guard let colon = part.firstIndex(of: ":"), isCoursePart(String(part[..<colon])) else {
         continue
       }

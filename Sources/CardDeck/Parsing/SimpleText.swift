@@ -209,12 +209,43 @@ extension Substring {
     return Substring(utf8[lower..<upper])
   }
 
+  /// Whether every scalar is below U+0300 or an arrow (U+2190–U+21FF, the `←` of `← All
+  /// lessons`), and none is "\r".
+  ///
+  /// An arrow is a Character of its own as well: none extends a cluster or is prepended, and
+  /// the arrows that are canonically an arrow and a mark (`↚`, ← U+0338) equal no text without
+  /// that mark, which is above U+0300.
+  static func isSimpleOrArrows(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte < 0xCC {
+        if byte == 0x0D { return false }
+        index += 1
+        continue
+      }
+      // U+2190–U+21BF is E2 86 90–BF, U+21C0–U+21FF is E2 87 80–BF.
+      guard byte == 0xE2, index + 2 < bytes.count else { return false }
+      let second = bytes[index + 1]
+      let third = bytes[index + 2]
+      guard (second == 0x86 && third &- 0x90 < 0x30) || (second == 0x87 && third &- 0x80 < 0x40)
+      else { return false }
+      index += 3
+    }
+    return true
+  }
+
   /// `components(separatedBy: separator)` on a simple line, by bytes; nil when the line is not
-  /// simple. `separator` must be non-empty.
-  func simpleComponents(separatedBy separator: String) -> [Substring]? {
+  /// simple (or, with `allowingArrows`, simple but for arrows: see `isSimpleOrArrows`).
+  /// `separator` must be non-empty and ASCII or simple.
+  func simpleComponents(separatedBy separator: String, allowingArrows: Bool = false)
+    -> [Substring]?
+  {
     let needle = Array(separator.utf8)
     return withBytes { bytes -> [Substring]? in
-      guard Self.isSimple(bytes) else { return nil }
+      guard allowingArrows ? Self.isSimpleOrArrows(bytes) : Self.isSimple(bytes) else {
+        return nil
+      }
       var parts: [Substring] = []
       var partStart = 0
       var index = 0
