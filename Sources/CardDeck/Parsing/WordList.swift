@@ -26,7 +26,11 @@ struct WordList {
   /// word spans an ASCII byte that is neither a letter nor a digit, so each piece's words are
   /// its own.
   init(pieces: [String]) {
-    bytes.reserveCapacity(pieces.reduce(0) { $0 + $1.utf8.count })
+    let count = pieces.reduce(0) { $0 + $1.utf8.count }
+    bytes.reserveCapacity(count)
+    // Room for the words of all the pieces at once (as `append` makes for one), so that the
+    // pieces after the first seldom move them to a larger array.
+    words.reserveCapacity(count / 3 + pieces.count)
     for var piece in pieces { piece.withUTF8 { append($0) } }
   }
 
