@@ -298,11 +298,17 @@ struct Matching {
   private var missedEssential: (token: Int, text: String)? {
     let essential = expected.hints.essential
     guard !essential.isEmpty else { return nil }
-    let missed = marks.keys.sorted().filter { token in
-      let mark = marks[token]!
-      if case .typo = mark { return false }
+    for token in marks.keys.sorted() {
+      // The name first: most marks are on other parts, and the tests below walk the tree.
+      let text = String(expected.source[expected.tokens[token].range])
+      let isLabel =
+        token + 1 < expected.tokens.count
+        && expected.source[expected.tokens[token + 1].range] == ":"
+      let name = isLabel && !essential.contains(text) ? text + ":" : text
+      guard essential.contains(name), let mark = marks[token] else { continue }
+      if case .typo = mark { continue }
       // Done another way from another place: the right idea (``doneOnContent``).
-      if relatedTokens.contains(token) { return false }
+      if relatedTokens.contains(token) { continue }
       // Left out with the declaration that holds it (the whole `enum` for its `Hashable`)
       // while the attempt uses what that declares (its cases), an essential part is missing
       // like any other: the declaration is taken as read, not written.
@@ -310,21 +316,11 @@ struct Matching {
         let frame = Self.declaration(holding: token, in: expected.nodes),
         !Self.declaredNames(in: frame).isDisjoint(with: attemptNames)
       {
-        return false
+        continue
       }
-      let text = String(expected.source[expected.tokens[token].range])
-      let isLabel =
-        token + 1 < expected.tokens.count
-        && expected.source[expected.tokens[token + 1].range] == ":"
-      return essential.contains(text) || (isLabel && essential.contains(text + ":"))
+      return (token, name)
     }
-    return missed.first.map { token in
-      let text = String(expected.source[expected.tokens[token].range])
-      let isLabel =
-        token + 1 < expected.tokens.count
-        && expected.source[expected.tokens[token + 1].range] == ":"
-      return (token, isLabel && !essential.contains(text) ? text + ":" : text)
-    }
+    return nil
   }
 
   /// The outermost declaration of `nodes` whose tokens hold `token`.
