@@ -1487,9 +1487,10 @@ struct Matching {
   /// the card's names), which a reviewer reads past while the point is right
   /// (``settleDeprecatedDecoration``).
   private mutating func noteDeprecated(_ node: CodeNode, _ message: String, _ replacement: String) {
+    let current = String(replacement.prefix { $0 != "(" })
     let isExtra =
       node.token.map { !pairedAttemptTokens.contains($0) } ?? false
-      && !expected.names.contains(String(replacement.prefix { $0 != "(" }))
+      && !expected.names.contains(current)
     if (node.kind == .modifier && APIVocabulary.decoration.contains(node.name) || isExtra)
       && !expected.hints.essential.contains(node.name)
     {
@@ -1499,7 +1500,6 @@ struct Matching {
       note(.error, message)
       // The card's own API in its older form (`Alert` in `.alert(isPresented:)`, where the card
       // writes `.alert` with buttons): the attempt knew the API, not its current spelling.
-      let current = String(replacement.prefix { $0 != "(" })
       if expected.names.contains(current),
         attempt.tokens.contains(where: { attempt.source[$0.range] == current })
       {
