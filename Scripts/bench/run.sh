@@ -13,6 +13,18 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 scratch="${SCRATCH:-/tmp/bench-build}"
 
+# Help needs no build: this file's header, then quiz-bench's options if it is built.
+for argument in "$@"; do
+  if [ "$argument" = --help ] || [ "$argument" = -h ]; then
+    sed -n '2,11s/^# \{0,1\}//p' "$0"
+    if [ -x "$scratch/release/quiz-bench" ]; then
+      echo
+      exec "$scratch/release/quiz-bench" --help
+    fi
+    exit 0
+  fi
+done
+
 if pgrep -f fuzz >/dev/null; then
   echo "run.sh: note: a fuzzer is running (pgrep -f fuzz); the figures will be slower" >&2
 fi
