@@ -167,7 +167,7 @@ struct PageTopicsTests {
   }
 
   @Test(
-    "many names, and names of more than 64 words, are counted as the first way counted them",
+    "many names, and names of many words, are counted as the first way counted them",
     arguments: 0..<100)
   func manyNamesAgreeWithModel(seed: Int) {
     var generator = SplitMix64(state: UInt64(seed))
@@ -181,8 +181,8 @@ struct PageTopicsTests {
     }
     let flashCards = (0..<next(4)).map { _ in (topic: text(words: 1), text: text(words: next(20))) }
     let pageTopics = PageTopics(flashCards: flashCards)
-    // Up to 40 names of up to 4 words (more bits than one group holds), and now and then one
-    // of 65 to 70 words of its own, which the card's text holds twice.
+    // Up to 40 names of up to 4 words, and now and then one of 65 to 70 words of its own, which
+    // the card's text holds twice.
     let long = ["alpha", "beta", "Gamma", "delta", "epsilons", "zeta"]
     let names = (0..<next(40)).map { _ in
       next(8) == 0

@@ -122,41 +122,44 @@ struct PageTopics {
   /// words when it is long enough to be one, and among the candidates' words when one has its
   /// length.
   func topic(of text: String..., among candidates: Candidates) -> String? {
-    // Made when a distinctive word is found.
+    // Made when a distinctive word, or a word of a candidate, is found.
     var distinctiveCounts: [Int] = []
-    var matcher = candidates.matcher()
+    var found: [(place: Int, word: Int)] = []
+    var place = 0
     for var piece in text {
       piece.withUTF8 { bytes in
         var scanner = WordScanner(bytes)
         while let word = scanner.next() {
+          defer { place += 1 }
+          let named: Int?
           switch word {
           case .ascii(let start, let count, let readable):
-            matcher.next(
-              look(up: start, count: count, readable: readable, candidates, &distinctiveCounts))
+            named = look(
+              up: start, count: count, readable: readable, candidates, &distinctiveCounts)
           case .text:
             var word = scanner.text
             if word.utf8.allSatisfy({ $0 < 0x80 }) {
-              matcher.next(
-                word.withUTF8 {
-                  look(
-                    up: $0.baseAddress!, count: $0.count, readable: $0.count, candidates,
-                    &distinctiveCounts)
-                })
-              continue
+              named = word.withUTF8 {
+                look(
+                  up: $0.baseAddress!, count: $0.count, readable: $0.count, candidates,
+                  &distinctiveCounts)
+              }
+            } else {
+              if !otherOwners.isEmpty, let owner = otherOwners[word], owner >= 0 {
+                count(owner, in: &distinctiveCounts)
+              }
+              named = candidates.word(word)
             }
-            if !otherOwners.isEmpty, let owner = otherOwners[word], owner >= 0 {
-              count(owner, in: &distinctiveCounts)
-            }
-            matcher.next(candidates.word(word))
           }
+          if let named { found.append((place, named)) }
         }
       }
     }
-    let occurrences = matcher.occurrences(of: candidates, in: text)
+    let occurrences = found.isEmpty ? nil : candidates.occurrences(in: found)
     var best: (name: String, score: Int)?
     for (index, name) in candidates.names.enumerated() {
       let score =
-        2 * occurrences[index]
+        2 * (occurrences?[index] ?? 0)
         + (distinctiveCounts.isEmpty
           ? 0 : candidates.owners[index].map { distinctiveCounts[$0] } ?? 0)
       if best == nil || score > best!.score { best = (name, score) }
