@@ -290,8 +290,9 @@ public struct LessonPageParser: Sendable {
           candidatesBySection[section]
           ?? pageTopics.candidates(pageTopics.subjects(of: section))
         candidatesBySection[section] = candidates
+        let prompt = card.prompt
         if let topic = pageTopics.topic(
-          of: question.title, card.prompt.text, card.prompt.code?.text ?? "", among: candidates)
+          of: question.title, prompt.text, prompt.code?.text ?? "", among: candidates)
         {
           card.topic = Self.headingTopic(topic)
         }
