@@ -137,19 +137,7 @@ struct PageTopics {
             named = look(
               up: start, count: count, readable: readable, candidates, &distinctiveCounts)
           case .text:
-            var word = scanner.text
-            if word.utf8.allSatisfy({ $0 < 0x80 }) {
-              named = word.withUTF8 {
-                look(
-                  up: $0.baseAddress!, count: $0.count, readable: $0.count, candidates,
-                  &distinctiveCounts)
-              }
-            } else {
-              if !otherOwners.isEmpty, let owner = otherOwners[word], owner >= 0 {
-                count(owner, in: &distinctiveCounts)
-              }
-              named = candidates.word(word)
-            }
+            named = look(up: scanner.text, candidates, &distinctiveCounts)
           }
           if let named { found.append((place, named)) }
         }
@@ -172,6 +160,24 @@ struct PageTopics {
   private func count(_ owner: Int, in counts: inout [Int]) {
     if counts.isEmpty { counts = [Int](repeating: 0, count: owners.count) }
     counts[owner] += 1
+  }
+
+  /// ``look(up:count:readable:_:_:)`` for a word read a Character at a time, ASCII or not.
+  @inline(never)
+  private func look(
+    up word: String, _ candidates: Candidates, _ distinctiveCounts: inout [Int]
+  ) -> Int? {
+    var word = word
+    if word.utf8.allSatisfy({ $0 < 0x80 }) {
+      return word.withUTF8 {
+        look(
+          up: $0.baseAddress!, count: $0.count, readable: $0.count, candidates, &distinctiveCounts)
+      }
+    }
+    if !otherOwners.isEmpty, let owner = otherOwners[word], owner >= 0 {
+      count(owner, in: &distinctiveCounts)
+    }
+    return candidates.word(word)
   }
 
   /// Counts the ASCII word of `count` bytes at `start` in `distinctiveCounts` if it is
