@@ -54,8 +54,10 @@ struct PageTopicsTests {
     #expect(fromPieces.occurrences(of: joined) == (joined.count > 0 ? 1 : 0), "\(pieces)")
   }
 
-  @Test("an ASCII word's hash is the FNV-1a hash of its text", arguments: 0..<300)
-  func hashesAreOfTheWords(seed: Int) {
+  @Test(
+    "an ASCII word's hash is that of its text alone, in any case, wherever it lies",
+    arguments: 0..<300)
+  func hashesAreOfTheWords(seed: Int) throws {
     var generator = SplitMix64(state: UInt64(seed))
     func next(_ bound: Int) -> Int { Int(generator.next() % UInt64(bound)) }
     // Long runs of letters and digits, in words of eight bytes and across them.
@@ -63,9 +65,16 @@ struct PageTopicsTests {
     let text = String((0..<next(120)).map { _ in alphabet[next(alphabet.count)] })
     let words = WordList(text)
     for index in 0..<words.count where words.isASCII(index) {
-      var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-      for byte in words.text(of: index).utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-      #expect(words.hash(index) == hash, "\(words.text(of: index)) in \(text.debugDescription)")
+      let word = words.text(of: index)
+      // Alone, upper case, and after a few bytes that move it within its eight.
+      for other in [word, word.uppercased(), "(\(String(repeating: "-", count: next(8))) \(word)."]
+      {
+        let alone = WordList(other)
+        let place = try #require(
+          (0..<alone.count).first { alone.isASCII($0) && alone.text(of: $0) == word })
+        #expect(alone.hash(place) == words.hash(index), "\(word) in \(text.debugDescription)")
+        #expect(alone.word(place, equals: index, of: words))
+      }
     }
     #expect(PageTopics.words(text) == Self.model(text), "\(text.debugDescription)")
   }
@@ -133,6 +142,8 @@ struct PageTopicsTests {
       "NavigationStack", "navigationStack", "menu", "Menus", "détente", "Détentes", "split",
       "views",
       "size", "ToolbarItem", "searchables", "glasses", "e\u{301}cran", "écran", "class", "Size2",
+      // The Kelvin sign is lower-cased to ASCII: a word read a Character at a time.
+      "\u{212A}elvins", "kelvin", "Ωmega—ΩMEGAS",
     ]
     let separators = [" ", ".", "(", "\n", ") {", ", ", "$0."]
     func text(words: Int) -> String {
@@ -149,9 +160,44 @@ struct PageTopicsTests {
       }
       let card = text(words: next(40))
       #expect(
-        pageTopics.topic(of: card, among: PageTopics.candidates(names))
+        pageTopics.topic(of: card, among: pageTopics.candidates(names))
           == Self.modelTopic(flashCards: flashCards, text: card, among: names),
         "\(flashCards) \(card.debugDescription) \(names)")
     }
+  }
+
+  @Test(
+    "many names, and names of many words, are counted as the first way counted them",
+    arguments: 0..<100)
+  func manyNamesAgreeWithModel(seed: Int) {
+    var generator = SplitMix64(state: UInt64(seed))
+    func next(_ bound: Int) -> Int { Int(generator.next() % UInt64(bound)) }
+    let vocabulary = [
+      "sheet", "Sheets", "split", "views", "View", "a", "toolbar", "écran", "e\u{301}cran",
+      "menu", "Menus", "size", "SIZE", "\u{212A}elvin", "kelvins",
+    ]
+    func text(words: Int) -> String {
+      (0..<words).map { _ in vocabulary[next(vocabulary.count)] }.joined(separator: " ")
+    }
+    let flashCards = (0..<next(4)).map { _ in (topic: text(words: 1), text: text(words: next(20))) }
+    let pageTopics = PageTopics(flashCards: flashCards)
+    // Up to 40 names of up to 4 words, and now and then one of 65 to 70 words of its own, which
+    // the card's text holds twice.
+    let long = ["alpha", "beta", "Gamma", "delta", "epsilons", "zeta"]
+    let names = (0..<next(40)).map { _ in
+      next(8) == 0
+        ? (0..<65 + next(6)).map { _ in long[next(long.count)] }.joined(separator: " ")
+        : text(words: 1 + next(4))
+    }
+    let longName = names.first { $0.utf8.count > 200 }
+    let card =
+      ((0..<next(3)).map { _ in
+        next(2) == 0 && !names.isEmpty ? names[next(names.count)] : text(words: next(30))
+      } + (longName.map { [$0, $0] } ?? []))
+      .joined(separator: "\n")
+    #expect(
+      pageTopics.topic(of: card, among: pageTopics.candidates(names))
+        == Self.modelTopic(flashCards: flashCards, text: card, among: names),
+      "\(card.debugDescription) \(names)")
   }
 }

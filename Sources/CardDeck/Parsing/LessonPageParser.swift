@@ -279,7 +279,7 @@ public struct LessonPageParser: Sendable {
     let defaultSection = subjects.map(String.init) ?? title.map(String.init) ?? name
     // Most of a page's questions share a few sections: their candidate topics are worked out
     // once each.
-    var candidatesBySection: [String: [PageTopics.Topic]] = [:]
+    var candidatesBySection: [String: PageTopics.Candidates] = [:]
     for question in edgeQuestions {
       if var card = buildEdgeCard(
         question, question: cardLines[question.question], answer: cardLines[question.answer],
@@ -288,10 +288,11 @@ public struct LessonPageParser: Sendable {
         let section = card.section ?? defaultSection
         let candidates =
           candidatesBySection[section]
-          ?? PageTopics.candidates(pageTopics.subjects(of: section))
+          ?? pageTopics.candidates(pageTopics.subjects(of: section))
         candidatesBySection[section] = candidates
+        let prompt = card.prompt
         if let topic = pageTopics.topic(
-          of: question.title, card.prompt.text, card.prompt.code?.text ?? "", among: candidates)
+          of: question.title, prompt.text, prompt.code?.text ?? "", among: candidates)
         {
           card.topic = Self.headingTopic(topic)
         }
@@ -309,7 +310,7 @@ public struct LessonPageParser: Sendable {
         + sectionHeadings + (coursePart.map { [$0] } ?? [])
       if let topic = pageTopics.topic(
         of: card.title ?? "", card.prompt.text,
-        among: PageTopics.candidates(pageTopics.allTopics(headings: headings)))
+        among: pageTopics.candidates(pageTopics.allTopics(headings: headings)))
       {
         card.topic = Self.headingTopic(topic)
       }

@@ -33,33 +33,59 @@ struct PageTopics {
   /// Topics learnt from the page's flash cards: their topics and their code.
   init(flashCards: [(topic: String, text: String)]) {
     var seen: Set<String> = []
-    let lists = flashCards.map { WordList($0.text) }
-    asciiOwners = WordTable(capacity: lists.reduce(0) { $0 + $1.count })
+    // About one word in eight bytes of code is long enough to tell a topic apart.
+    asciiOwners = WordTable(capacity: flashCards.reduce(0) { $0 + $1.text.utf8.count } / 8)
     // A word is distinctive when exactly one topic's flash cards use it.
-    for (card, words) in zip(flashCards, lists) {
+    for card in flashCards {
       if seen.insert(card.topic).inserted {
         flashTopics.append(Topic(name: card.topic, words: WordList(card.topic)))
       }
       var owner: Int?
-      for index in 0..<words.count {
-        let isASCII = words.isASCII(index)
-        // At least as many bytes as Characters, and ASCII has one a Character.
-        guard words.byteCount(index) >= Self.shortestDistinctive else { continue }
-        if !isASCII && words.other(index).count < Self.shortestDistinctive { continue }
-        let topic = owner ?? ownerNumber(card.topic)
-        owner = topic
-        if isASCII {
-          asciiOwners.claim(words, index, by: topic)
-        } else {
-          let word = words.other(index)
-          if let current = otherOwners[word] {
-            if current != topic { otherOwners[word] = -1 }
-          } else {
-            otherOwners[word] = topic
+      var text = card.text
+      text.withUTF8 { bytes in
+        var scanner = WordScanner(bytes)
+        while let word = scanner.next() {
+          switch word {
+          case .ascii(let start, let count, let readable):
+            claim(start, count: count, readable: readable, by: card.topic, &owner)
+          case .text:
+            var word = scanner.text
+            if word.utf8.allSatisfy({ $0 < 0x80 }) {
+              word.withUTF8 {
+                claim($0.baseAddress!, count: $0.count, readable: $0.count, by: card.topic, &owner)
+              }
+              continue
+            }
+            // At least as many bytes as Characters.
+            guard word.utf8.count >= Self.shortestDistinctive,
+              word.count >= Self.shortestDistinctive
+            else { continue }
+            let topic = owner ?? ownerNumber(card.topic)
+            owner = topic
+            if let current = otherOwners[word] {
+              if current != topic { otherOwners[word] = -1 }
+            } else {
+              otherOwners[word] = topic
+            }
           }
         }
       }
     }
+  }
+
+  /// Records that `topic` (`owner`, once numbered) uses the ASCII word of `count` bytes at
+  /// `start`, if it is long enough to tell a topic apart.
+  private mutating func claim(
+    _ start: UnsafePointer<UInt8>, count: Int, readable: Int, by topic: String,
+    _ owner: inout Int?
+  ) {
+    // ASCII is one Character a byte.
+    guard count >= Self.shortestDistinctive else { return }
+    let number = owner ?? ownerNumber(topic)
+    owner = number
+    asciiOwners.claim(
+      hash: WordScanner.hash(start, count: count, readable: readable), start, count: count,
+      by: number)
   }
 
   /// The index of `topic` in ``owners``, added when new.
@@ -85,36 +111,90 @@ struct PageTopics {
   }
 
   /// `names` with their words, to be matched against many cards' texts.
-  static func candidates(_ names: [String]) -> [Topic] {
-    names.map { Topic(name: $0, words: WordList($0)) }
+  func candidates(_ names: [String]) -> Candidates {
+    Candidates(names, owners: names.map { ownerIndex[$0] })
   }
 
   /// The topic among `candidates` that `text` (its pieces, as if joined by line breaks) names
   /// most; the first candidate on a tie, or when none is named.
-  func topic(of text: String..., among candidates: [Topic]) -> String? {
-    let words = WordList(pieces: text)
-    var distinctiveCounts = [Int](repeating: 0, count: owners.count)
-    if !owners.isEmpty {
-      // Every word is looked up but an ASCII one shorter than any distinctive word.
-      for index in 0..<words.count {
-        let owner: Int?
-        if words.isASCII(index) {
-          guard words.byteCount(index) >= Self.shortestDistinctive else { continue }
-          owner = asciiOwners.value(words, index)
-        } else {
-          owner = otherOwners.isEmpty ? nil : otherOwners[words.other(index)]
+  ///
+  /// The words are read one at a time and not kept: each is looked up among the distinctive
+  /// words when it is long enough to be one, and among the candidates' words when one has its
+  /// length.
+  func topic(of text: String..., among candidates: Candidates) -> String? {
+    // Made when a distinctive word, or a word of a candidate, is found.
+    var distinctiveCounts: [Int] = []
+    var found: [(place: Int, word: Int)] = []
+    var place = 0
+    for var piece in text {
+      piece.withUTF8 { bytes in
+        var scanner = WordScanner(bytes)
+        while let word = scanner.next() {
+          defer { place += 1 }
+          let named: Int?
+          switch word {
+          case .ascii(let start, let count, let readable):
+            named = look(
+              up: start, count: count, readable: readable, candidates, &distinctiveCounts)
+          case .text:
+            named = look(up: scanner.text, candidates, &distinctiveCounts)
+          }
+          if let named { found.append((place, named)) }
         }
-        if let owner, owner >= 0 { distinctiveCounts[owner] += 1 }
       }
     }
+    let occurrences = found.isEmpty ? nil : candidates.occurrences(in: found)
     var best: (name: String, score: Int)?
-    for candidate in candidates {
+    for (index, name) in candidates.names.enumerated() {
       let score =
-        2 * words.occurrences(of: candidate.words)
-        + (ownerIndex[candidate.name].map { distinctiveCounts[$0] } ?? 0)
-      if best == nil || score > best!.score { best = (candidate.name, score) }
+        2 * (occurrences?[index] ?? 0)
+        + (distinctiveCounts.isEmpty
+          ? 0 : candidates.owners[index].map { distinctiveCounts[$0] } ?? 0)
+      if best == nil || score > best!.score { best = (name, score) }
     }
     return best?.name
+  }
+
+  /// Adds one to `owner`'s count in `counts`, made when empty.
+  @inline(__always)
+  private func count(_ owner: Int, in counts: inout [Int]) {
+    if counts.isEmpty { counts = [Int](repeating: 0, count: owners.count) }
+    counts[owner] += 1
+  }
+
+  /// ``look(up:count:readable:_:_:)`` for a word read a Character at a time, ASCII or not.
+  @inline(never)
+  private func look(
+    up word: String, _ candidates: Candidates, _ distinctiveCounts: inout [Int]
+  ) -> Int? {
+    var word = word
+    if word.utf8.allSatisfy({ $0 < 0x80 }) {
+      return word.withUTF8 {
+        look(
+          up: $0.baseAddress!, count: $0.count, readable: $0.count, candidates, &distinctiveCounts)
+      }
+    }
+    if !otherOwners.isEmpty, let owner = otherOwners[word], owner >= 0 {
+      count(owner, in: &distinctiveCounts)
+    }
+    return candidates.word(word)
+  }
+
+  /// Counts the ASCII word of `count` bytes at `start` in `distinctiveCounts` if it is
+  /// distinctive, and returns its number among `candidates`' words if it is one of them.
+  @inline(__always)
+  private func look(
+    up start: UnsafePointer<UInt8>, count: Int, readable: Int, _ candidates: Candidates,
+    _ distinctiveCounts: inout [Int]
+  ) -> Int? {
+    let distinctive = count >= Self.shortestDistinctive && !owners.isEmpty
+    let named = candidates.hasWord(ofLength: count)
+    guard distinctive || named else { return nil }
+    let hash = WordScanner.hash(start, count: count, readable: readable)
+    if distinctive, let owner = asciiOwners.value(hash: hash, start, count: count), owner >= 0 {
+      self.count(owner, in: &distinctiveCounts)
+    }
+    return named ? candidates.word(hash: hash, start, count: count) : nil
   }
 
   /// Every topic the page knows: the flash cards' first, then the subjects of `headings`.

@@ -3,16 +3,15 @@ import Glibc
 /// The words of a text as ``PageTopics`` matches them: lower-cased, split at what is neither a
 /// letter nor a digit, with a final plural `s` dropped (`sheets` is `sheet`).
 ///
-/// An ASCII word is a range of one lower-cased copy of the text's bytes, with its hash, and
+/// An ASCII word is a range of a copy of the words' bytes, lower case, with its hash, and
 /// equals another ASCII word when their bytes are equal. A word beyond ASCII is a String,
 /// compared as Strings are (canonical equivalence); it never equals an ASCII word, since the
 /// one letter that is canonically an ASCII one, the Kelvin sign, is lower case here.
 struct WordList {
-  /// The text with A–Z lower-cased, then the bytes of the ASCII words cut from text beyond
-  /// ASCII.
+  /// The bytes of the ASCII words, lower case, one after another.
   private var bytes: [UInt8] = []
   /// Each word: the range of its bytes, or (for a word beyond ASCII) its index in ``others``
-  /// with a count of -1; and the FNV-1a hash of its bytes.
+  /// with a count of -1; and the hash of its bytes (``WordScanner/hash(_:count:readable:)``).
   private var words: [(start: Int32, count: Int32, hash: UInt64)] = []
   private var others: [String] = []
 
@@ -35,109 +34,35 @@ struct WordList {
   }
 
   /// Adds the words of `source`, as if a separator came before it and after it.
-  ///
-  /// Split at ASCII bytes that are neither letters nor digits, which separate words however
-  /// the rest is read; a piece of ASCII between them is a word by bytes, and only a piece with
-  /// other characters is read a character at a time, asking Unicode what each is.
   private mutating func append(_ source: UnsafeBufferPointer<UInt8>) {
     guard !source.isEmpty else { return }
-    let offset = bytes.count
-    let count = source.count
-    // The copy, A–Z lower-cased: one pass the compiler makes wide.
-    bytes.append(contentsOf: source)
-    bytes.withUnsafeMutableBufferPointer { copy in
-      for index in offset..<copy.count {
-        let byte = copy[index]
-        copy[index] = byte &- 0x41 < 26 ? byte | 0x20 : byte
-      }
-    }
-    let firstWord = words.count
-    var otherPieces: [(at: Int, range: Range<Int>)] = []
-    var found = words
-    words = []
     // About one word in four bytes of code and prose: room for them, so that it seldom grows.
-    found.reserveCapacity(firstWord + count / 3)
-    bytes.withUnsafeBufferPointer { buffer in
-      let base = buffer.baseAddress!
-      let end = buffer.count
-      var index = offset
-      while index < end {
-        let first = base[index]
-        // A separator.
-        if first < 0x80 && !(first &- 0x30 < 10 || first &- 0x61 < 26) {
-          index += 1
-          continue
-        }
-        let start = index
-        var isASCII = true
-        var hash = Self.offsetBasis
-        // The hash without the last byte, for a word whose plural `s` is dropped.
-        var beforeLast = hash
-        while index < end {
-          let byte = base[index]
-          if byte &- 0x30 < 10 || byte &- 0x61 < 26 {
-            beforeLast = hash
-            hash = (hash ^ UInt64(byte)) &* Self.prime
-          } else if byte >= 0x80 {
-            isASCII = false
-          } else {
-            break
-          }
-          index += 1
-        }
-        if !isASCII {
-          otherPieces.append((found.count, start..<index))
-          // A place holder, replaced below by the piece's words.
-          found.append((0, -2, 0))
-        } else if index - start > 3 && base[index - 1] == UInt8(ascii: "s")
-          && base[index - 2] != UInt8(ascii: "s")
-        {
-          // ASCII letters and digits, lower case now, are one Character a byte.
-          found.append((Int32(start), Int32(index - 1 - start), beforeLast))
+    words.reserveCapacity(words.count + source.count / 3)
+    var scanner = WordScanner(source)
+    while let word = scanner.next() {
+      switch word {
+      case .ascii(let start, let count, let readable):
+        appendASCII(start, count: count, readable: readable)
+      case .text:
+        var text = scanner.text
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+          text.withUTF8 { appendASCII($0.baseAddress!, count: $0.count, readable: $0.count) }
         } else {
-          found.append((Int32(start), Int32(index - start), hash))
+          others.append(text)
+          words.append((Int32(others.count - 1), -1, 0))
         }
       }
     }
-    guard !otherPieces.isEmpty else {
-      words = found
-      return
-    }
-    words = Array(found[..<firstWord])
-    var next = firstWord
-    for piece in otherPieces {
-      words.append(contentsOf: found[next..<piece.at])
-      appendWords(of: piece.range)
-      next = piece.at + 1
-    }
-    words.append(contentsOf: found[next...])
   }
 
-  /// The words of a piece beyond ASCII, a Character at a time.
-  private mutating func appendWords(of range: Range<Int>) {
-    let piece = String(decoding: bytes[range], as: UTF8.self)
-    for word in piece.lowercased().split(whereSeparator: { !($0.isLetter || $0.isNumber) }) {
-      let singular =
-        word.count > 3 && word.hasSuffix("s") && !word.hasSuffix("ss") ? word.dropLast() : word
-      if singular.utf8.allSatisfy({ $0 < 0x80 }) {
-        let start = bytes.count
-        bytes.append(contentsOf: singular.utf8)
-        let hash = bytes.withUnsafeBufferPointer { Self.hash($0.baseAddress!, start, $0.count) }
-        words.append((Int32(start), Int32(singular.utf8.count), hash))
-      } else {
-        others.append(String(singular))
-        words.append((Int32(others.count - 1), -1, 0))
-      }
-    }
-  }
-
-  private static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
-  private static let prime: UInt64 = 0x0000_0100_0000_01b3
-
-  private static func hash(_ bytes: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> UInt64 {
-    var hash = offsetBasis
-    for index in start..<end { hash = (hash ^ UInt64(bytes[index])) &* prime }
-    return hash
+  /// Adds the ASCII word of `count` bytes at `start`, in any case.
+  private mutating func appendASCII(_ start: UnsafePointer<UInt8>, count: Int, readable: Int) {
+    let offset = bytes.count
+    bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: count))
+    // Letters and digits: `| 0x20` is a letter's lower case and leaves a digit as it is.
+    for index in offset..<bytes.count { bytes[index] |= 0x20 }
+    words.append(
+      (Int32(offset), Int32(count), WordScanner.hash(start, count: count, readable: readable)))
   }
 
   /// How many words there are.

@@ -1,6 +1,6 @@
 import Glibc
 
-/// A table from ASCII words of ``WordList``s to numbers, hashed by their bytes' FNV-1a hash:
+/// A table from ASCII words (as ``WordScanner`` reads them) to numbers, hashed by their bytes:
 /// one probe a look-up, where a dictionary of Substrings hashed each word again and compared
 /// it by Characters.
 struct WordTable {
@@ -16,24 +16,23 @@ struct WordTable {
     slots = [Int32](repeating: 0, count: size)
   }
 
-  /// The slot of ASCII word `index` of `words`: where it is, or the empty one where it goes.
-  private func slot(_ words: WordList, _ index: Int) -> (slot: Int, entry: Int?) {
-    let hash = words.hash(index)
+  /// The slot of the ASCII word of `count` bytes at `start` with `hash` (in any case): where it
+  /// is, or the empty one where it goes.
+  @inline(__always)
+  private func slot(
+    hash: UInt64, _ start: UnsafePointer<UInt8>, count: Int
+  ) -> (slot: Int, entry: Int?) {
     let mask = slots.count - 1
     var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
     while true {
       let stored = Int(slots[slot])
       if stored == 0 { return (slot, nil) }
       let entry = entries[stored - 1]
-      if entry.hash == hash && Int(entry.count) == words.byteCount(index)
-        && words.withBytes(
-          of: index,
-          { word in
-            keys.withUnsafeBufferPointer {
-              word.isEmpty
-                || memcmp($0.baseAddress! + Int(entry.start), word.baseAddress!, word.count) == 0
-            }
-          })
+      if entry.hash == hash && Int(entry.count) == count
+        && keys.withUnsafeBufferPointer({
+          count == 0
+            || WordScanner.word(start, count: count, equals: $0.baseAddress! + Int(entry.start))
+        })
       {
         return (slot, stored - 1)
       }
@@ -52,26 +51,28 @@ struct WordTable {
     }
   }
 
-  /// The number stored for ASCII word `index` of `words`.
-  func value(_ words: WordList, _ index: Int) -> Int? {
-    slot(words, index).entry.map { entries[$0].value }
+  /// The number stored for the ASCII word of `count` bytes at `start` (in any case) with `hash`.
+  @inline(__always)
+  func value(hash: UInt64, _ start: UnsafePointer<UInt8>, count: Int) -> Int? {
+    slot(hash: hash, start, count: count).entry.map { entries[$0].value }
   }
 
-  /// Records that `owner` uses ASCII word `index` of `words`: the word is the owner's unless
-  /// another owner uses it too, then it is -1 for good.
-  mutating func claim(_ words: WordList, _ index: Int, by owner: Int) {
-    var (slot, entry) = self.slot(words, index)
+  /// Records that `owner` uses the ASCII word of `count` bytes at `start` (in any case) with
+  /// `hash`: the word is the owner's unless another owner uses it too, then it is -1 for good.
+  mutating func claim(hash: UInt64, _ start: UnsafePointer<UInt8>, count: Int, by owner: Int) {
+    var (slot, entry) = self.slot(hash: hash, start, count: count)
     if let entry {
       if entries[entry].value != owner { entries[entry].value = -1 }
       return
     }
     if 2 * (entries.count + 1) >= slots.count {
       grow()
-      slot = self.slot(words, index).slot
+      slot = self.slot(hash: hash, start, count: count).slot
     }
-    let start = keys.count
-    words.withBytes(of: index) { keys.append(contentsOf: $0) }
-    entries.append((words.hash(index), Int32(start), Int32(keys.count - start), owner))
+    let offset = keys.count
+    keys.append(contentsOf: UnsafeBufferPointer(start: start, count: count))
+    for index in offset..<keys.count { keys[index] |= 0x20 }
+    entries.append((hash, Int32(offset), Int32(count), owner))
     slots[slot] = Int32(entries.count)
   }
 }
