@@ -127,4 +127,131 @@ struct LessonPageLinesTests {
       #expect(LessonPageText.trimmedText(offsets) == expected.joined(separator: "\n"))
     }
   }
+
+  /// Whole lines of an answer: prose, code, captions, console output, log captions and notes,
+  /// table rows; each may get one of ``pieces`` before or after it.
+  private static let answerLines = [
+    "The view redraws when its state changes.", "Each in redraws landscape after the truth.",
+    "So body sidebar after truth changes its writes phone and so disappears until storage",
+    "A short line", "let names = [\"Trip\", \"Garden\"]", "    .padding()", "}", "Text(\"Hi\")",
+    "var total = names.map(\\.count).reduce(0, +)", "Screenshot of this code running",
+    "Screenshot · iPhone 17, iOS 27.0", "A list — screenshot", "Console", "The console",
+    "Hello, world", "SwiftUI wrote this to the log while the app ran", "Note: it ran twice.",
+    "Warning: slow", "Name", "Value", "---", "a | b", "", "", "  ", "\t",
+    "The “quoted” view’s state… changes.", "Ünïcödé wörds are here and there and everywhere.",
+    "e\u{301}tat du monde", "日本語の文章です。", "Emoji 🎉 party time is now here for all.",
+    "Tabs\tand\u{A0}no-break spaces and a next line\u{85}here", "K\u{212A}elvin = 1",
+  ]
+
+  @Test(
+    "an answer's passage read by offsets is the passage of its lines' texts", arguments: 0..<300)
+  func passageMatchesText(seed: Int) {
+    var state = UInt64(seed) &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    let lines = (0..<next(24)).map { _ -> String in
+      let line = Self.answerLines[next(Self.answerLines.count)]
+      switch next(8) {
+      case 0: return Self.pieces[next(Self.pieces.count)] + line
+      case 1: return line + Self.pieces[next(Self.pieces.count)]
+      default: return line
+      }
+    }
+    let ends = ["\n", "\n", "\n", "\r\n", "\r"]
+    let file = lines.enumerated().map { $1 + ends[(seed % 4 == 0 ? $0 + seed : 0) % ends.count] }
+      .joined()
+    let source = SourceText(file, path: "page.txt")
+    let texts = source.lines
+    source.utf8.withUnsafeBufferPointer { bytes in
+      let offsets = source.lineRanges.map { SourceLine($0, in: bytes) }
+      #expect(
+        LessonPageText.passage(offsets[...]) == Self.modelPassage(texts),
+        "\(file.debugDescription)")
+    }
+  }
+
+  /// ``LessonPageText/passage(_:)`` on the lines' texts, as it read them before it read their
+  /// bytes: each paragraph an array of lines, the Substring rules, Characters trimmed and joined.
+  static func modelPassage(_ lines: [Substring]) -> Passage {
+    var blocks: [Passage.Block] = []
+    var run: [Substring] = []
+    var codeLines: [Substring] = []
+    var pendingBlanks = 0
+    var expectsConsole = false
+    var inLog = false
+    func flushCode() {
+      guard !codeLines.isEmpty else { return }
+      blocks.append(.code(CodeBlock(codeLines.joined(separator: "\n"))))
+      codeLines = []
+    }
+    func flushRun() {
+      defer { run = [] }
+      guard let first = run.first else { return }
+      if run.count == 1 && LessonPageText.isLogCaption(first) {
+        flushCode()
+        blocks.append(.text(LessonPageText.logLabel))
+        inLog = true
+        return
+      }
+      if inLog {
+        let text = run.map { $0.trimmingWhitespace() }.joined(separator: " ")
+        if case .console(let earlier) = blocks.last {
+          let trimmed = first.trimmingWhitespace()
+          let word = trimmed.prefix { $0.isLetter }
+          if ["Note", "Warning", "Error", "Fault"].contains(word)
+            && trimmed.dropFirst(word.count).first == ":"
+          {
+            blocks[blocks.count - 1] = .console(earlier + "\n" + text)
+            return
+          }
+          inLog = false
+        } else {
+          blocks.append(.console(text))
+          return
+        }
+      }
+      let startsConsole = first == "Console"
+      if expectsConsole || startsConsole {
+        flushCode()
+        let output = startsConsole ? Array(run.dropFirst()) : run
+        expectsConsole = output.isEmpty
+        if !output.isEmpty { blocks.append(.console(output.joined(separator: "\n"))) }
+        return
+      }
+      if run.count == 1 && first == "The console" { return }
+      let prose = run.contains { LessonPageText.looksLikeProse($0) }
+      let code = !prose && run.contains { LessonPageText.looksLikeCode($0) }
+      if code {
+        if !codeLines.isEmpty { codeLines += repeatElement("", count: pendingBlanks) }
+        codeLines += run
+        return
+      }
+      flushCode()
+      if !prose && run.count >= 2 && run.allSatisfy({ LessonPageText.isTableRow($0) }) {
+        blocks.append(.table(run.map { [String($0.trimmingWhitespace())] }))
+      } else {
+        blocks.append(.text(run.map { $0.trimmingWhitespace() }.joined(separator: " ")))
+      }
+    }
+    for line in lines {
+      if LessonPageText.isCaption(line) {
+        flushRun()
+        flushCode()
+        pendingBlanks = 0
+      } else if line.isBlank {
+        if !run.isEmpty {
+          flushRun()
+          pendingBlanks = 0
+        }
+        pendingBlanks += 1
+      } else {
+        run.append(line)
+      }
+    }
+    flushRun()
+    flushCode()
+    return Passage(blocks)
+  }
 }

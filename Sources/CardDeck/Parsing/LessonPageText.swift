@@ -26,9 +26,14 @@ enum LessonPageText {
 
   /// ``isCaption(_:)`` by bytes; nil when they do not decide it.
   private static func captionByBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+    captionByBytes(bytes, isASCII: isASCIILine(bytes))
+  }
+
+  /// ``captionByBytes(_:)`` of a line whose ``isASCIILine(_:)`` is `isASCII`.
+  private static func captionByBytes(_ bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> Bool? {
     // An ASCII line, most of a page, holds none of the marks below, and its bytes are its
     // Characters: it is a caption only if it is the marker.
-    if isASCIILine(bytes) {
+    if isASCII {
       guard bytes.count == codeRunMarkerBytes.count, bytes.first == UInt8(ascii: "S") else {
         return false
       }
@@ -125,7 +130,11 @@ enum LessonPageText {
 
   /// ``looksLikeProse(_:)`` for a line of ASCII bytes (each a Character); nil for another line.
   private static func asciiLooksLikeProse(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
-    guard isASCIILine(bytes) else { return nil }
+    isASCIILine(bytes) ? asciiLineLooksLikeProse(bytes) : nil
+  }
+
+  /// ``looksLikeProse(_:)`` of a line that ``isASCIILine(_:)``.
+  fileprivate static func asciiLineLooksLikeProse(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let first = bytes.first, first != 0x20, first != 0x09,
       !(bytes.count >= 2 && bytes[0] == UInt8(ascii: "/") && bytes[1] == UInt8(ascii: "/"))
     else { return false }
@@ -143,7 +152,11 @@ enum LessonPageText {
 
   /// ``looksLikeCode(_:)`` for a line of ASCII bytes (each a Character); nil for another line.
   private static func asciiLooksLikeCode(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
-    guard isASCIILine(bytes) else { return nil }
+    isASCIILine(bytes) ? asciiLineLooksLikeCode(bytes) : nil
+  }
+
+  /// ``looksLikeCode(_:)`` of a line that ``isASCIILine(_:)``.
+  fileprivate static func asciiLineLooksLikeCode(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let first = bytes.first else { return false }
     switch first {
     case 0x20, 0x09, UInt8(ascii: "@"), UInt8(ascii: "."), UInt8(ascii: "}"), UInt8(ascii: "{"),
@@ -301,35 +314,69 @@ enum LessonPageText {
   /// they read as prose, and code paragraphs separated only by blank lines are one block. Each
   /// block's text is made once, from the lines' bytes.
   static func passage(_ lines: ArraySlice<SourceLine>) -> Passage {
+    var builder = PassageBuilder()
+    // The paragraph being read is `lines[runStart..<index]`: its lines follow each other.
+    var runStart = lines.startIndex
+    var runIsASCII = true
+    var index = lines.startIndex
+    while index < lines.endIndex {
+      let line = lines[index]
+      let isASCII = isASCIILine(line.bytes)
+      if captionByBytes(line.bytes, isASCII: isASCII) ?? isCaptionByCharacter(line.text) {
+        builder.flushRun(lines[runStart..<index], isASCII: runIsASCII)
+        builder.flushCode()
+        builder.pendingBlanks = 0
+        runStart = index + 1
+        runIsASCII = true
+      } else if line.isBlank {
+        if runStart < index {
+          builder.flushRun(lines[runStart..<index], isASCII: runIsASCII)
+          builder.pendingBlanks = 0
+        }
+        builder.pendingBlanks += 1
+        runStart = index + 1
+        runIsASCII = true
+      } else {
+        runIsASCII = runIsASCII && isASCII
+      }
+      index += 1
+    }
+    builder.flushRun(lines[runStart..<lines.endIndex], isASCII: runIsASCII)
+    builder.flushCode()
+    return Passage(builder.blocks)
+  }
+
+  /// The state of ``passage(_:)`` between its paragraphs: a value, not captured variables, so
+  /// that no box is made for them.
+  private struct PassageBuilder {
     var blocks: [Passage.Block] = []
-    var run: [SourceLine] = []
     var codeLines: [UnsafeBufferPointer<UInt8>] = []
     var pendingBlanks = 0
     var expectsConsole = false
     /// After a log caption: the log's message is read, and `Note:`-style lines that go on with it.
     var inLog = false
 
-    func flushCode() {
+    mutating func flushCode() {
       guard !codeLines.isEmpty else { return }
       blocks.append(.code(CodeBlock(joined(codeLines, separator: 0x0A))))
       codeLines.removeAll(keepingCapacity: true)
     }
-    func flushRun() {
-      defer {
-        run.removeAll(keepingCapacity: true)
-      }
-      guard !run.isEmpty else { return }
-      if run.count == 1 && isLogCaption(run[0]) {
+
+    /// Reads a paragraph: lines that follow each other, none blank or a caption; `isASCII` when
+    /// every one is ASCII without "\r" (see ``isASCIILine(_:)``).
+    mutating func flushRun(_ run: ArraySlice<SourceLine>, isASCII: Bool) {
+      guard let first = run.first else { return }
+      if run.count == 1 && isLogCaption(first) {
         flushCode()
         blocks.append(.text(logLabel))
         inLog = true
         return
       }
       if inLog {
-        let text = joined(run.map(\.trimmedBytes), separator: 0x20)
+        let text = joined(run.lazy.map(\.trimmedBytes), separator: 0x20)
         if case .console(let earlier) = blocks.last {
           // A `Note:` paragraph goes on with the message; anything else is the answer again.
-          if startsLogLine(run[0].text) {
+          if startsLogLine(first.text) {
             blocks[blocks.count - 1] = .console(earlier + "\n" + text)
             return
           }
@@ -339,17 +386,26 @@ enum LessonPageText {
           return
         }
       }
-      let startsConsole = run[0].equals("Console", in: 0..<run[0].bytes.count)
+      let startsConsole = first.equals("Console", in: 0..<first.bytes.count)
       if expectsConsole || startsConsole {
         flushCode()
-        let output = startsConsole ? run.dropFirst() : run[...]
+        let output = startsConsole ? run.dropFirst() : run
         expectsConsole = output.isEmpty
-        if !output.isEmpty { blocks.append(.console(joined(output.map(\.bytes), separator: 0x0A))) }
+        if !output.isEmpty {
+          blocks.append(.console(joined(output.lazy.map(\.bytes), separator: 0x0A)))
+        }
         return
       }
-      if run.count == 1 && run[0].equals("The console", in: 0..<run[0].bytes.count) { return }
-      let prose = run.contains { looksLikeProse($0) }
-      let code = !prose && run.contains { looksLikeCode($0) }
+      if run.count == 1 && first.equals("The console", in: 0..<first.bytes.count) { return }
+      // On ASCII lines the byte rules decide, without checking each line is ASCII again.
+      let prose =
+        isASCII
+        ? run.contains { asciiLineLooksLikeProse($0.bytes) } : run.contains { looksLikeProse($0) }
+      let code =
+        !prose
+        && (isASCII
+          ? run.contains { asciiLineLooksLikeCode($0.bytes) }
+          : run.contains { looksLikeCode($0) })
       if code {
         if !codeLines.isEmpty {
           codeLines.append(
@@ -364,30 +420,9 @@ enum LessonPageText {
         blocks.append(
           .table(run.map { [String(decoding: $0.trimmedBytes, as: UTF8.self)] }))
       } else {
-        blocks.append(.text(joined(run.map(\.trimmedBytes), separator: 0x20)))
+        blocks.append(.text(joined(run.lazy.map(\.trimmedBytes), separator: 0x20)))
       }
     }
-
-    for line in lines {
-      if isCaption(line) {
-        flushRun()
-        flushCode()
-        pendingBlanks = 0
-        continue
-      }
-      if line.isBlank {
-        if !run.isEmpty {
-          flushRun()
-          pendingBlanks = 0
-        }
-        pendingBlanks += 1
-        continue
-      }
-      run.append(line)
-    }
-    flushRun()
-    flushCode()
-    return Passage(blocks)
   }
 
   /// The pieces' bytes with `separator` between each two, as text (`joined(separator:)` on
@@ -395,7 +430,9 @@ enum LessonPageText {
   ///
   /// Pieces that follow each other in the file, `separator` between them there (the lines of
   /// a paragraph or of code, nearly always), are copied as one stretch of the file.
-  static func joined(_ pieces: [UnsafeBufferPointer<UInt8>], separator: UInt8) -> String {
+  static func joined<Pieces: Collection<UnsafeBufferPointer<UInt8>>>(
+    _ pieces: Pieces, separator: UInt8
+  ) -> String {
     guard let first = pieces.first else { return "" }
     if pieces.count == 1 { return String(decoding: first, as: UTF8.self) }
     if let start = first.baseAddress {
@@ -417,13 +454,23 @@ enum LessonPageText {
     }
     var count = pieces.count - 1
     for piece in pieces { count += piece.count }
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(count)
-    for (index, piece) in pieces.enumerated() {
-      if index > 0 { bytes.append(separator) }
-      bytes.append(contentsOf: piece)
+    // Written into the string's own storage, which validates it as `String(decoding:)` would.
+    return String(unsafeUninitializedCapacity: count) { buffer in
+      var written = 0
+      var isFirst = true
+      for piece in pieces {
+        if !isFirst {
+          buffer[written] = separator
+          written += 1
+        }
+        isFirst = false
+        if let base = piece.baseAddress, piece.count > 0 {
+          (buffer.baseAddress! + written).initialize(from: base, count: piece.count)
+          written += piece.count
+        }
+      }
+      return written
     }
-    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// The label put before a log's message, in place of the caption that introduced it.
