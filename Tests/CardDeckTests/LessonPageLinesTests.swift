@@ -143,33 +143,88 @@ struct LessonPageLinesTests {
     "Tabs\tand\u{A0}no-break spaces and a next line\u{85}here", "K\u{212A}elvin = 1",
   ]
 
-  @Test(
-    "an answer's passage read by offsets is the passage of its lines' texts", arguments: 0..<300)
-  func passageMatchesText(seed: Int) {
+  /// A file of up to 24 of ``answerLines``, some with a piece of ``pieces`` added; one in four
+  /// with "\r\n" and lone "\r" line ends among the "\n".
+  static func answerFile(seed: Int) -> String {
     var state = UInt64(seed) &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
     func next(_ bound: Int) -> Int {
       state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
       return Int((state >> 33) % UInt64(bound))
     }
     let lines = (0..<next(24)).map { _ -> String in
-      let line = Self.answerLines[next(Self.answerLines.count)]
+      let line = answerLines[next(answerLines.count)]
       switch next(8) {
-      case 0: return Self.pieces[next(Self.pieces.count)] + line
-      case 1: return line + Self.pieces[next(Self.pieces.count)]
+      case 0: return pieces[next(pieces.count)] + line
+      case 1: return line + pieces[next(pieces.count)]
       default: return line
       }
     }
     let ends = ["\n", "\n", "\n", "\r\n", "\r"]
-    let file = lines.enumerated().map { $1 + ends[(seed % 4 == 0 ? $0 + seed : 0) % ends.count] }
+    return lines.enumerated().map { $1 + ends[(seed % 4 == 0 ? $0 + seed : 0) % ends.count] }
       .joined()
+  }
+
+  /// `body` with the lines of `file` by their offsets and as texts.
+  static func withLines<Result>(
+    of file: String, _ body: (ArraySlice<SourceLine>, [Substring]) -> Result
+  ) -> Result {
     let source = SourceText(file, path: "page.txt")
     let texts = source.lines
-    source.utf8.withUnsafeBufferPointer { bytes in
-      let offsets = source.lineRanges.map { SourceLine($0, in: bytes) }
-      #expect(
-        LessonPageText.passage(offsets[...]) == Self.modelPassage(texts),
-        "\(file.debugDescription)")
+    return source.utf8.withUnsafeBufferPointer { bytes in
+      body(source.lineRanges.map { SourceLine($0, in: bytes) }[...], texts)
     }
+  }
+
+  @Test(
+    "an answer's passage read by offsets is the passage of its lines' texts", arguments: 0..<300)
+  func passageMatchesText(seed: Int) {
+    let file = Self.answerFile(seed: seed)
+    Self.withLines(of: file) { lines, texts in
+      #expect(LessonPageText.passage(lines) == Self.modelPassage(texts), "\(file.debugDescription)")
+    }
+  }
+
+  @Test("a question's prompt read by offsets is the prompt of its lines' texts", arguments: 0..<300)
+  func promptMatchesText(seed: Int) {
+    let file = Self.answerFile(seed: seed + 1_000)
+    Self.withLines(of: file) { lines, texts in
+      #expect(LessonPageParser.prompt(lines) == Self.modelPrompt(texts), "\(file.debugDescription)")
+      for (line, text) in zip(lines, texts) {
+        #expect(
+          LessonPageText.looksLikeCodeRatherThanProse(line)
+            == (LessonPageText.looksLikeCode(text) && !LessonPageText.looksLikeProse(text)),
+          "\(text.debugDescription)")
+      }
+    }
+  }
+
+  /// `LessonPageParser.prompt` on the lines' texts, as it read them before it read their bytes.
+  static func modelPrompt(_ lines: [Substring]) -> Prompt {
+    var prose: [String] = []
+    var paragraph: [Substring] = []
+    var index = 0
+    while index < lines.count {
+      let line = lines[index]
+      if line.isBlank {
+        if !paragraph.isEmpty {
+          prose.append(paragraph.map { $0.trimmingWhitespace() }.joined(separator: " "))
+        }
+        paragraph = []
+      } else if paragraph.isEmpty && LessonPageText.looksLikeCode(line)
+        && !LessonPageText.looksLikeProse(line)
+      {
+        break
+      } else {
+        paragraph.append(line)
+      }
+      index += 1
+    }
+    if !paragraph.isEmpty {
+      prose.append(paragraph.map { $0.trimmingWhitespace() }.joined(separator: " "))
+    }
+    let code = lines[index...].filter { !LessonPageText.isCaption($0) }
+      .drop { $0.isBlank }.reversed().drop { $0.isBlank }.reversed().joined(separator: "\n")
+    return Prompt(prose.joined(separator: "\n\n"), code: code.isEmpty ? nil : CodeBlock(code))
   }
 
   /// ``LessonPageText/passage(_:)`` on the lines' texts, as it read them before it read their

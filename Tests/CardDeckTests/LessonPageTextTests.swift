@@ -81,6 +81,14 @@ struct LessonPageTextTests {
     guard let first = line.first, first != " ", first != "\t", !line.hasPrefix("//") else {
       return false
     }
+    let words = modelPlainWordCount(line)
+    guard words >= 4 else { return false }
+    let end = line.last { !"\"”’')".contains($0) }
+    return words >= 8 || end.map { ".?!:".contains($0) } == true
+  }
+
+  /// The lower-case words of a line outside straight double quotes, a Character at a time.
+  static func modelPlainWordCount(_ line: Substring) -> Int {
     var words = 0
     var inString = false
     var wordIsPlain = false
@@ -104,9 +112,7 @@ struct LessonPageTextTests {
         length = 0
       }
     }
-    guard words >= 4 else { return false }
-    let end = line.last { !"\"”’')".contains($0) }
-    return words >= 8 || end.map { ".?!:".contains($0) } == true
+    return words
   }
 
   @Test(
@@ -132,6 +138,16 @@ struct LessonPageTextTests {
     #expect(
       LessonPageText.looksLikeProse(line) == Self.modelLooksLikeProse(line),
       "\(line.debugDescription)")
+    if line.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+      let words = Self.modelPlainWordCount(line)
+      Array(line.utf8).withUnsafeBufferPointer { bytes in
+        for limit in [1, 4, 8, 100] {
+          #expect(
+            LessonPageText.asciiPlainWordCount(bytes, upTo: limit) == min(words, limit),
+            "\(line.debugDescription) \(limit)")
+        }
+      }
+    }
   }
 
   @Test(

@@ -105,6 +105,16 @@ enum LessonPageText {
     asciiLooksLikeCode(line.bytes) ?? looksLikeCodeByCharacter(line.text)
   }
 
+  /// Whether a line reads as code and not as prose: `looksLikeCode(line) && !looksLikeProse(line)`.
+  static func looksLikeCodeRatherThanProse(_ line: SourceLine) -> Bool {
+    // On an ASCII line prose is told first: it stops after a few words, where code reads the
+    // whole line. On another, the Character rules, code first: prose counts every word.
+    if isASCIILine(line.bytes) {
+      return !asciiLineLooksLikeProse(line.bytes) && asciiLineLooksLikeCode(line.bytes)
+    }
+    return looksLikeCode(line) && !looksLikeProse(line)
+  }
+
   private static func looksLikeCodeByCharacter(_ line: Substring) -> Bool {
     guard let first = line.first else { return false }
     if first == " " || first == "\t" || "@.}{)]/#$…\"".contains(first) { return true }
@@ -138,16 +148,17 @@ enum LessonPageText {
     guard let first = bytes.first, first != 0x20, first != 0x09,
       !(bytes.count >= 2 && bytes[0] == UInt8(ascii: "/") && bytes[1] == UInt8(ascii: "/"))
     else { return false }
-    let words = asciiPlainWordCount(bytes)
-    guard words >= 4 else { return false }
     let end = bytes.last {
       $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "'") && $0 != UInt8(ascii: ")")
     }
-    return words >= 8
-      || end.map {
+    let endsSentence =
+      end.map {
         $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "!")
           || $0 == UInt8(ascii: ":")
       } == true
+    // Four plain words make a sentence prose, eight any line: the count goes no further.
+    let needed = endsSentence ? 4 : 8
+    return asciiPlainWordCount(bytes, upTo: needed) >= needed
   }
 
   /// ``looksLikeCode(_:)`` for a line of ASCII bytes (each a Character); nil for another line.
@@ -238,42 +249,46 @@ enum LessonPageText {
   }
 
   /// ``plainWordCount(outsideStringLiterals:)`` for ASCII bytes, each a Character: letters are
-  /// A–Z and a–z, numbers 0–9, upper case A–Z. The count stops at 8, which decides a line.
-  static func asciiPlainWordCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-    var count = 0
-    var inString = false
+  /// A–Z and a–z, numbers 0–9, upper case A–Z. The count stops at `limit`.
+  static func asciiPlainWordCount(_ bytes: UnsafeBufferPointer<UInt8>, upTo limit: Int = 8)
+    -> Int
+  {
+    guard let base = bytes.baseAddress else { return 0 }
+    let count = bytes.count
+    var words = 0
+    var inWord = false
     var wordIsPlain = false
-    var wordLength = 0
-    for byte in bytes {
-      if byte == UInt8(ascii: "\"") {
-        if wordLength > 0 && wordIsPlain {
-          count += 1
-          if count == 8 { return count }
+    var index = 0
+    while index < count {
+      let byte = base[index]
+      index += 1
+      if byte &- UInt8(ascii: "a") < 26 || byte == UInt8(ascii: "'") {
+        if !inWord {
+          inWord = true
+          wordIsPlain = true
         }
-        wordLength = 0
-        inString.toggle()
-        continue
-      }
-      if inString { continue }
-      if isASCIILetter(byte) || byte == UInt8(ascii: "'") {
-        if wordLength == 0 { wordIsPlain = true }
-        if (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) { wordIsPlain = false }
-        wordLength += 1
-      } else if isASCIIDigit(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "\\")
-        || byte == UInt8(ascii: "$")
+        // The rest of a word's lower-case letters change nothing.
+        while index < count && base[index] &- UInt8(ascii: "a") < 26 { index += 1 }
+      } else if byte &- UInt8(ascii: "A") < 26 || byte &- UInt8(ascii: "0") < 10
+        || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "$")
       {
+        inWord = true
         wordIsPlain = false
-        wordLength += 1
       } else {
-        if wordLength > 0 && wordIsPlain {
-          count += 1
-          if count == 8 { return count }
+        if inWord && wordIsPlain {
+          words += 1
+          if words == limit { return words }
         }
-        wordLength = 0
+        inWord = false
+        if byte == UInt8(ascii: "\"") {
+          // A string literal's text is no word: it is skipped to its closing quote, or the end.
+          while index < count && base[index] != UInt8(ascii: "\"") { index += 1 }
+          index += 1
+        }
       }
     }
-    if wordLength > 0 && wordIsPlain { count += 1 }
-    return count
+    if inWord && wordIsPlain { words += 1 }
+    return words
   }
 
   /// Counts lowercase alphabetic words, skipping text inside straight double quotes.
@@ -567,6 +582,6 @@ enum LessonPageText {
     guard let start = lines.firstIndex(where: { !$0.isBlank }),
       let end = lines.lastIndex(where: { !$0.isBlank })
     else { return "" }
-    return joined(lines[start...end].map(\.bytes), separator: 0x0A)
+    return joined(lines[start...end].lazy.map(\.bytes), separator: 0x0A)
   }
 }
