@@ -59,13 +59,14 @@ struct SourceLine {
   }
 
   /// `range` without leading and trailing spaces and tabs (`trimmingWhitespace()`).
+  @inline(__always)
   func trimmed(_ range: Range<Int>) -> Range<Int> {
     var start = range.lowerBound
     var end = range.upperBound
     while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
     // A space before a grapheme extender (U+0300 and up) would be one Character with it.
     if start > range.lowerBound && start < end && bytes[start] >= 0xCC {
-      return Self.offsets(of: text(range).trimmingWhitespaceByCharacter(), in: range)
+      return trimmedByCharacter(range)
     }
     let trailing = end
     while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
@@ -73,11 +74,15 @@ struct SourceLine {
       // A prepended mark (U+0600 and up) before a space would be one Character with it.
       var lead = end - 1
       while lead > start && bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
-      if bytes[lead] >= 0xD8 {
-        return Self.offsets(of: text(range).trimmingWhitespaceByCharacter(), in: range)
-      }
+      if bytes[lead] >= 0xD8 { return trimmedByCharacter(range) }
     }
     return start..<end
+  }
+
+  /// ``trimmed(_:)`` by the Characters of `range`: kept out of line, as few lines need it.
+  @inline(never)
+  private func trimmedByCharacter(_ range: Range<Int>) -> Range<Int> {
+    Self.offsets(of: text(range).trimmingWhitespaceByCharacter(), in: range)
   }
 
   /// The whole line, trimmed.
@@ -109,25 +114,18 @@ struct SourceLine {
   /// Whether the Characters of `range` are those of an ASCII `other`.
   func equals(_ other: StaticString, in range: Range<Int>) -> Bool {
     let count = other.utf8CodeUnitCount
-    guard range.lowerBound < range.upperBound else { return count == 0 }
-    // A different ASCII first byte is a different first Character: most lines end here.
-    let first = bytes[range.lowerBound]
-    if first < 0x80 && (count == 0 || first != other.utf8Start[0]) { return false }
-    var isASCII = true
-    if range.count == count {
-      var same = true
-      for offset in 0..<count where bytes[range.lowerBound + offset] != other.utf8Start[offset] {
-        same = false
-        break
-      }
-      if same { return true }
-    }
-    for index in range where bytes[index] >= 0x80 {
-      isASCII = false
-      break
-    }
-    // ASCII text equals only the same bytes.
-    if isASCII { return false }
+    let expected = other.utf8Start
+    let length = range.count
+    // The bytes that match `other`'s, from the start: most lines end at the first.
+    var offset = 0
+    let common = Swift.min(length, count)
+    while offset < common && bytes[range.lowerBound + offset] == expected[offset] { offset += 1 }
+    // A line that is a piece of `other` from its start, or the same bytes.
+    if offset == length { return offset == count }
+    // An ASCII byte after ASCII text is a Character of its own (lines hold no "\n"): one that
+    // differs from `other`'s, or one more than `other` has. After all of `other`, any byte is
+    // more than it has: canonical equivalence decomposes, never drops.
+    if bytes[range.lowerBound + offset] < 0x80 || offset == count { return false }
     return text(range) == other.description
   }
 
