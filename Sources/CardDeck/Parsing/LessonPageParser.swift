@@ -263,15 +263,14 @@ public struct LessonPageParser: Sendable {
       let location = source.location(flash.line)
       let (topic, promptText) = topics.resolve(
         label: index, flash.label, at: location, into: &diagnostics)
-      if let card = buildFlashCard(
+      if let (card, code) = buildFlashCard(
         flash, lines: cardLines[flash.body], topic: Self.headingTopic(topic), prompt: promptText,
         deck: deck, location: location,
         into: &diagnostics)
       {
         deck.cards.append(card)
         // Their code's names (`ViewThatFits`) tell a topic apart better than their prose.
-        flashTopics.append(
-          (card.topic, card.answer.codeBlocks.first?.text ?? card.prompt.code?.text ?? ""))
+        flashTopics.append((card.topic, code))
       }
     }
     // The other cards take the flash cards' topics where the page's headings name them.
@@ -350,10 +349,13 @@ public struct LessonPageParser: Sendable {
 
   // MARK: - Building cards
 
+  /// The flash card, and the text of the first code of its answer, else of its question (the
+  /// code of its `Card.answer`, else of its `Card.prompt`, kept rather than read back from
+  /// the card, which copies its content).
   private func buildFlashCard(
     _ flash: FlashCard, lines body: ArraySlice<SourceLine>, topic: String, prompt: String,
     deck: Deck, location: SourceLocation, into diagnostics: inout [Diagnostic]
-  ) -> Card? {
+  ) -> (card: Card, code: String)? {
     var body = body
     var code: CodeBlock?
     if let marker = body.firstIndex(where: { $0.equals(Self.codeRunMarker, in: $0.trimmed) }) {
@@ -375,6 +377,7 @@ public struct LessonPageParser: Sendable {
       return nil
     }
     let content: Card.Content
+    let topicCode: String
     switch flash.kind {
     case .syntax:
       guard let code else {
@@ -382,13 +385,22 @@ public struct LessonPageParser: Sendable {
         return nil
       }
       content = .syntax(SyntaxCard(prompt: Prompt(prompt), code: code, explanation: answer))
+      // Its `answer` starts with its code.
+      topicCode = code.text
     default:
       content = .trick(TrickCard(question: Prompt(prompt, code: code), answer: answer))
+      var firstCode: String?
+      for case .code(let block) in answer.blocks {
+        firstCode = block.text
+        break
+      }
+      topicCode = firstCode ?? code?.text ?? ""
     }
     let promptValue = Prompt(prompt, code: flash.kind == .syntax ? nil : code)
-    return Card(
+    let card = Card(
       id: CardID.derived(deck: deck.name, kind: flash.kind, prompt: promptValue), deck: deck.name,
       lesson: deck.lesson, topic: topic, location: location, content: content)
+    return (card, topicCode)
   }
 
   private func buildEdgeCard(
