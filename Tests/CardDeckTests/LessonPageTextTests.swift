@@ -116,6 +116,27 @@ struct LessonPageTextTests {
   }
 
   @Test(
+    "a line that starts with a keyword, or a word like one, reads as code as the Character rule reads it",
+    arguments: [
+      "import", "struct", "class", "enum", "protocol", "extension", "func", "let", "var", "if",
+      "guard", "for", "while", "return", "switch", "case", "default", "private", "public",
+      "final", "init", "some", "try", "await", "static", "typealias",
+    ])
+  func keywordsAgreeWithCharacters(keyword: String) {
+    let words = [
+      keyword, keyword + "s", keyword + "_", keyword + "1", String(keyword.dropLast()),
+      String(keyword.dropFirst()), keyword.capitalized, "x" + keyword,
+    ]
+    for word in words {
+      for line in [word, word + " the sheet", word + "\u{301} a"] {
+        #expect(
+          LessonPageText.looksLikeCode(Substring(line)) == Self.modelLooksLikeCode(Substring(line)),
+          "\(line.debugDescription)")
+      }
+    }
+  }
+
+  @Test(
     "a line reads as code or as prose by bytes as a Character at a time reads it",
     arguments: 0..<1_000)
   func codeAndProseAgreeWithCharacters(seed: Int) {

@@ -135,8 +135,32 @@ enum LessonPageText {
     "init", "some", "try", "await", "static", "typealias",
   ]
 
-  /// The bytes of each of ``codeKeywords``, none longer than 9.
-  private static let codeKeywordBytes = codeKeywords.map { Array($0.utf8) }
+  /// Whether the `length` bytes at `word`, ASCII letters, digits and "_", are one of
+  /// ``codeKeywords``: by their first byte, then their bytes, with no array to walk (each of an
+  /// array of arrays is retained as it is read).
+  private static func isCodeKeyword(_ word: UnsafePointer<UInt8>, length: Int) -> Bool {
+    func equals(_ keyword: StaticString) -> Bool {
+      keyword.utf8CodeUnitCount == length && memcmp(word, keyword.utf8Start, length) == 0
+    }
+    switch word[0] {
+    case UInt8(ascii: "a"): return equals("await")
+    case UInt8(ascii: "c"): return equals("class") || equals("case")
+    case UInt8(ascii: "d"): return equals("default")
+    case UInt8(ascii: "e"): return equals("enum") || equals("extension")
+    case UInt8(ascii: "f"): return equals("func") || equals("for") || equals("final")
+    case UInt8(ascii: "g"): return equals("guard")
+    case UInt8(ascii: "i"): return equals("import") || equals("if") || equals("init")
+    case UInt8(ascii: "l"): return equals("let")
+    case UInt8(ascii: "p"): return equals("protocol") || equals("private") || equals("public")
+    case UInt8(ascii: "r"): return equals("return")
+    case UInt8(ascii: "s"):
+      return equals("struct") || equals("switch") || equals("some") || equals("static")
+    case UInt8(ascii: "t"): return equals("try") || equals("typealias")
+    case UInt8(ascii: "v"): return equals("var")
+    case UInt8(ascii: "w"): return equals("while")
+    default: return false
+    }
+  }
 
   /// ``looksLikeProse(_:)`` for a line of ASCII bytes (each a Character); nil for another line.
   private static func asciiLooksLikeProse(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
@@ -181,13 +205,8 @@ enum LessonPageText {
     }
     var wordEnd = 0
     while wordEnd < bytes.count && isWordByte(bytes[wordEnd]) { wordEnd += 1 }
-    if wordEnd > 0 && wordEnd <= 9 {
-      // ``codeKeywords``, by their bytes: no Substring to hash.
-      for keyword in codeKeywordBytes
-      where keyword.count == wordEnd && memcmp(bytes.baseAddress!, keyword, wordEnd) == 0 {
-        return true
-      }
-    }
+    // ``codeKeywords``, by their bytes: no Substring to hash.
+    if wordEnd > 0 && isCodeKeyword(bytes.baseAddress!, length: wordEnd) { return true }
     var next = wordEnd
     while next < bytes.count && bytes[next] == 0x20 { next += 1 }
     if wordEnd > 0, next < bytes.count {
