@@ -35,12 +35,29 @@ struct LessonPageTextTests {
     func next(_ bound: Int) -> Int { Int(generator.next() % UInt64(bound)) }
     // Mostly letters; now and then a byte next to "\r" or 0x80, or one of them.
     let rare: [UInt8] = [0x0D, 0x0C, 0x0E, 0x8D, 0x7F, 0x80, 0xC3, 0xFF, 0x00, 0x1D]
-    let bytes = (0..<next(41)).map { _ in
-      next(12) == 0 ? rare[next(rare.count)] : UInt8(ascii: "a") + UInt8(next(26))
+    let bytes = (0..<next(71)).map { _ in
+      next(24) == 0 ? rare[next(rare.count)] : UInt8(ascii: "a") + UInt8(next(26))
     }
     let model = bytes.allSatisfy { $0 < 0x80 && $0 != 0x0D }
     bytes.withUnsafeBufferPointer {
       #expect(LessonPageText.isASCIILine($0) == model, "\(bytes)")
+    }
+  }
+
+  @Test("a line is not ASCII without a carriage return wherever its one \\r or high byte is")
+  func asciiLineByPosition() {
+    for length in 0..<50 {
+      let letters = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+      letters.withUnsafeBufferPointer { #expect(LessonPageText.isASCIILine($0), "\(length)") }
+      for position in 0..<length {
+        for rare: UInt8 in [0x0D, 0x80, 0xFF] {
+          var bytes = letters
+          bytes[position] = rare
+          bytes.withUnsafeBufferPointer {
+            #expect(!LessonPageText.isASCIILine($0), "\(length) \(position) \(rare)")
+          }
+        }
+      }
     }
   }
 

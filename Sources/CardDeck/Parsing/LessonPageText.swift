@@ -49,7 +49,7 @@ enum LessonPageText {
         && memchr(bytes.baseAddress!, 0xE2, bytes.count) == nil)
     {
       if let first = bytes.first, first < 0x80, first != UInt8(ascii: "S") { return false }
-      if bytes.elementsEqual(codeRunMarker.utf8) { return true }
+      if isCodeRunMarker(bytes) { return true }
       // Other bytes equal ASCII text only through scalars longer than the byte they equal.
       if bytes.count <= codeRunMarker.utf8.count { return false }
       for byte in bytes where byte >= 0x80 || byte == 0x0D { return nil }
@@ -57,7 +57,7 @@ enum LessonPageText {
     }
     // A simple line (see `isSimpleText`) cannot hold "—"; its bytes are its Characters.
     guard Substring.isSimple(bytes) else { return nil }
-    if bytes.elementsEqual(codeRunMarker.utf8) { return true }
+    if isCodeRunMarker(bytes) { return true }
     // A caption's " · " holds 0xB7: most lines have none, and are not searched.
     guard bytes.contains(0xB7) else { return false }
     let needle = screenshotMark
@@ -71,6 +71,12 @@ enum LessonPageText {
 
   /// The bytes of ``codeRunMarker``.
   private static let codeRunMarkerBytes = Array(codeRunMarker.utf8)
+
+  /// Whether `bytes` are those of ``codeRunMarker``.
+  private static func isCodeRunMarker(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    bytes.count == codeRunMarkerBytes.count
+      && memcmp(bytes.baseAddress!, codeRunMarkerBytes, bytes.count) == 0
+  }
 
   /// The bytes of a caption's mark, `Screenshot · `.
   private static let screenshotMark = Array("Screenshot · ".utf8)
@@ -241,21 +247,32 @@ enum LessonPageText {
   static func isASCIILine(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let base = bytes.baseAddress else { return true }
     let count = bytes.count
-    var index = 0
-    // Eight bytes at a time: a high bit set, or a byte of the word XOR "\r\r…" that is zero.
+    if count < 8 {
+      for index in 0..<count where base[index] >= 0x80 || base[index] == 0x0D { return false }
+      return true
+    }
+    // Eight bytes at a time: a high bit set, or a byte of the word XOR "\r\r…" that is zero,
+    // leaves a high bit in `flags`.
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
-    while index + 8 <= count {
-      let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+    func flags(at offset: Int) -> UInt64 {
+      let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
       let carriageReturns = word ^ (0x0D * ones)
-      if (word | ((carriageReturns &- ones) & ~carriageReturns)) & highs != 0 { return false }
+      return word | ((carriageReturns &- ones) & ~carriageReturns)
+    }
+    var index = 0
+    while index + 16 <= count {
+      if (flags(at: index) | flags(at: index + 8)) & highs != 0 { return false }
+      index += 16
+    }
+    var seen: UInt64 = 0
+    if index + 8 <= count {
+      seen = flags(at: index)
       index += 8
     }
-    while index < count {
-      if base[index] >= 0x80 || base[index] == 0x0D { return false }
-      index += 1
-    }
-    return true
+    // The last eight bytes, some of them read already: no byte at a time.
+    if index < count { seen |= flags(at: count - 8) }
+    return seen & highs == 0
   }
 
   private static func isASCIILetter(_ byte: UInt8) -> Bool {
