@@ -53,7 +53,7 @@ struct SourceLineTests {
     "The console", "Show the answer", "Screenshot of this code running", "Kelvin;`", "",
   ]
 
-  @Test("a line equals an ASCII text by bytes as by Characters")
+  @Test("a line equals, or starts with, an ASCII text by bytes as by Characters")
   func equalsMatchesCharacters() {
     var random = SplitMix64(state: 17)
     func next(_ bound: Int) -> Int { Int(random.next() % UInt64(bound)) }
@@ -84,6 +84,9 @@ struct SourceLineTests {
         Self.withLine(joined) { bytes in
           #expect(
             bytes.equals(text, in: 0..<bytes.bytes.count) == (Substring(joined) == target),
+            "\(Array(joined.unicodeScalars)) \(target)")
+          #expect(
+            bytes.hasPrefix(text, in: 0..<bytes.bytes.count) == joined.hasPrefix(target),
             "\(Array(joined.unicodeScalars)) \(target)")
         }
       }

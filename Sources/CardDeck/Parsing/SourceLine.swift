@@ -94,7 +94,8 @@ struct SourceLine {
   /// Whether the Characters of `range` start with those of an ASCII `prefix`.
   ///
   /// Matching ASCII bytes followed by a byte below 0xCC are the same Characters as the prefix's;
-  /// an ASCII byte that differs is a different Character.
+  /// a byte that differs starts a different Character, but for the three scalars equivalent to
+  /// ASCII (see ``startsASCIIEquivalent(at:before:)``).
   func hasPrefix(_ prefix: StaticString, in range: Range<Int>) -> Bool {
     var index = range.lowerBound
     for offset in 0..<prefix.utf8CodeUnitCount {
@@ -102,7 +103,8 @@ struct SourceLine {
       guard index < range.upperBound else { return false }
       let byte = bytes[index]
       if byte != expected {
-        if byte < 0x80 { return false }
+        // See ``startsASCIIEquivalent(at:before:)``.
+        if !startsASCIIEquivalent(at: index, before: range.upperBound) { return false }
         return text(range).hasPrefix(prefix.description)
       }
       index += 1
@@ -122,11 +124,29 @@ struct SourceLine {
     while offset < common && bytes[range.lowerBound + offset] == expected[offset] { offset += 1 }
     // A line that is a piece of `other` from its start, or the same bytes.
     if offset == length { return offset == count }
-    // An ASCII byte after ASCII text is a Character of its own (lines hold no "\n"): one that
-    // differs from `other`'s, or one more than `other` has. After all of `other`, any byte is
-    // more than it has: canonical equivalence decomposes, never drops.
-    if bytes[range.lowerBound + offset] < 0x80 || offset == count { return false }
+    // After all of `other`, any byte is more than it has: canonical equivalence decomposes,
+    // never drops. Before, only a scalar equivalent to ASCII can be `other`'s Character.
+    if offset == count
+      || !startsASCIIEquivalent(at: range.lowerBound + offset, before: range.upperBound)
+    {
+      return false
+    }
     return text(range) == other.description
+  }
+
+  /// Whether the bytes at `index` start one of the three scalars that are canonically
+  /// equivalent to ASCII text: U+037E (";"), U+1FEF ("`") and U+212A ("K").
+  ///
+  /// Where ASCII text and a line part, the line's byte there starts its next Character: any
+  /// other byte, ASCII or not (a mark too, which would join the ASCII Character before it),
+  /// starts a Character that no ASCII text holds there.
+  private func startsASCIIEquivalent(at index: Int, before end: Int) -> Bool {
+    switch bytes[index] {
+    case 0xCD: return index + 1 < end && bytes[index + 1] == 0xBE
+    case 0xE1: return index + 2 < end && bytes[index + 1] == 0xBF && bytes[index + 2] == 0xAF
+    case 0xE2: return index + 2 < end && bytes[index + 1] == 0x84 && bytes[index + 2] == 0xAA
+    default: return false
+    }
   }
 
   /// The `key: value` of a setting line, where key is a lowercase word: the key, and the value
