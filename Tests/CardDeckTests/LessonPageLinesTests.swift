@@ -127,4 +127,186 @@ struct LessonPageLinesTests {
       #expect(LessonPageText.trimmedText(offsets) == expected.joined(separator: "\n"))
     }
   }
+
+  /// Whole lines of an answer: prose, code, captions, console output, log captions and notes,
+  /// table rows; each may get one of ``pieces`` before or after it.
+  private static let answerLines = [
+    "The view redraws when its state changes.", "Each in redraws landscape after the truth.",
+    "So body sidebar after truth changes its writes phone and so disappears until storage",
+    "A short line", "let names = [\"Trip\", \"Garden\"]", "    .padding()", "}", "Text(\"Hi\")",
+    "var total = names.map(\\.count).reduce(0, +)", "Screenshot of this code running",
+    "Screenshot · iPhone 17, iOS 27.0", "A list — screenshot", "Console", "The console",
+    "Hello, world", "SwiftUI wrote this to the log while the app ran", "Note: it ran twice.",
+    "Warning: slow", "Name", "Value", "---", "a | b", "", "", "  ", "\t",
+    "The “quoted” view’s state… changes.", "Ünïcödé wörds are here and there and everywhere.",
+    "e\u{301}tat du monde", "日本語の文章です。", "Emoji 🎉 party time is now here for all.",
+    "Tabs\tand\u{A0}no-break spaces and a next line\u{85}here", "K\u{212A}elvin = 1",
+  ]
+
+  /// A file of up to 24 of ``answerLines``, some with a piece of ``pieces`` added; one in four
+  /// with "\r\n" and lone "\r" line ends among the "\n".
+  static func answerFile(seed: Int) -> String {
+    var state = UInt64(seed) &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    let lines = (0..<next(24)).map { _ -> String in
+      let line = answerLines[next(answerLines.count)]
+      switch next(8) {
+      case 0: return pieces[next(pieces.count)] + line
+      case 1: return line + pieces[next(pieces.count)]
+      default: return line
+      }
+    }
+    let ends = ["\n", "\n", "\n", "\r\n", "\r"]
+    return lines.enumerated().map { $1 + ends[(seed % 4 == 0 ? $0 + seed : 0) % ends.count] }
+      .joined()
+  }
+
+  /// `body` with the lines of `file` by their offsets and as texts.
+  static func withLines<Result>(
+    of file: String, _ body: (ArraySlice<SourceLine>, [Substring]) -> Result
+  ) -> Result {
+    let source = SourceText(file, path: "page.txt")
+    let texts = source.lines
+    return source.utf8.withUnsafeBufferPointer { bytes in
+      body(source.lineRanges.map { SourceLine($0, in: bytes) }[...], texts)
+    }
+  }
+
+  @Test(
+    "an answer's passage read by offsets is the passage of its lines' texts", arguments: 0..<300)
+  func passageMatchesText(seed: Int) {
+    let file = Self.answerFile(seed: seed)
+    Self.withLines(of: file) { lines, texts in
+      #expect(LessonPageText.passage(lines) == Self.modelPassage(texts), "\(file.debugDescription)")
+    }
+  }
+
+  @Test("a question's prompt read by offsets is the prompt of its lines' texts", arguments: 0..<300)
+  func promptMatchesText(seed: Int) {
+    let file = Self.answerFile(seed: seed + 1_000)
+    Self.withLines(of: file) { lines, texts in
+      #expect(LessonPageParser.prompt(lines) == Self.modelPrompt(texts), "\(file.debugDescription)")
+      for (line, text) in zip(lines, texts) {
+        #expect(
+          LessonPageText.looksLikeCodeRatherThanProse(line)
+            == (LessonPageText.looksLikeCode(text) && !LessonPageText.looksLikeProse(text)),
+          "\(text.debugDescription)")
+      }
+    }
+  }
+
+  /// `LessonPageParser.prompt` on the lines' texts, as it read them before it read their bytes.
+  static func modelPrompt(_ lines: [Substring]) -> Prompt {
+    var prose: [String] = []
+    var paragraph: [Substring] = []
+    var index = 0
+    while index < lines.count {
+      let line = lines[index]
+      if line.isBlank {
+        if !paragraph.isEmpty {
+          prose.append(paragraph.map { $0.trimmingWhitespace() }.joined(separator: " "))
+        }
+        paragraph = []
+      } else if paragraph.isEmpty && LessonPageText.looksLikeCode(line)
+        && !LessonPageText.looksLikeProse(line)
+      {
+        break
+      } else {
+        paragraph.append(line)
+      }
+      index += 1
+    }
+    if !paragraph.isEmpty {
+      prose.append(paragraph.map { $0.trimmingWhitespace() }.joined(separator: " "))
+    }
+    let code = lines[index...].filter { !LessonPageText.isCaption($0) }
+      .drop { $0.isBlank }.reversed().drop { $0.isBlank }.reversed().joined(separator: "\n")
+    return Prompt(prose.joined(separator: "\n\n"), code: code.isEmpty ? nil : CodeBlock(code))
+  }
+
+  /// ``LessonPageText/passage(_:)`` on the lines' texts, as it read them before it read their
+  /// bytes: each paragraph an array of lines, the Substring rules, Characters trimmed and joined.
+  static func modelPassage(_ lines: [Substring]) -> Passage {
+    var blocks: [Passage.Block] = []
+    var run: [Substring] = []
+    var codeLines: [Substring] = []
+    var pendingBlanks = 0
+    var expectsConsole = false
+    var inLog = false
+    func flushCode() {
+      guard !codeLines.isEmpty else { return }
+      blocks.append(.code(CodeBlock(codeLines.joined(separator: "\n"))))
+      codeLines = []
+    }
+    func flushRun() {
+      defer { run = [] }
+      guard let first = run.first else { return }
+      if run.count == 1 && LessonPageText.isLogCaption(first) {
+        flushCode()
+        blocks.append(.text(LessonPageText.logLabel))
+        inLog = true
+        return
+      }
+      if inLog {
+        let text = run.map { $0.trimmingWhitespace() }.joined(separator: " ")
+        if case .console(let earlier) = blocks.last {
+          let trimmed = first.trimmingWhitespace()
+          let word = trimmed.prefix { $0.isLetter }
+          if ["Note", "Warning", "Error", "Fault"].contains(word)
+            && trimmed.dropFirst(word.count).first == ":"
+          {
+            blocks[blocks.count - 1] = .console(earlier + "\n" + text)
+            return
+          }
+          inLog = false
+        } else {
+          blocks.append(.console(text))
+          return
+        }
+      }
+      let startsConsole = first == "Console"
+      if expectsConsole || startsConsole {
+        flushCode()
+        let output = startsConsole ? Array(run.dropFirst()) : run
+        expectsConsole = output.isEmpty
+        if !output.isEmpty { blocks.append(.console(output.joined(separator: "\n"))) }
+        return
+      }
+      if run.count == 1 && first == "The console" { return }
+      let prose = run.contains { LessonPageText.looksLikeProse($0) }
+      let code = !prose && run.contains { LessonPageText.looksLikeCode($0) }
+      if code {
+        if !codeLines.isEmpty { codeLines += repeatElement("", count: pendingBlanks) }
+        codeLines += run
+        return
+      }
+      flushCode()
+      if !prose && run.count >= 2 && run.allSatisfy({ LessonPageText.isTableRow($0) }) {
+        blocks.append(.table(run.map { [String($0.trimmingWhitespace())] }))
+      } else {
+        blocks.append(.text(run.map { $0.trimmingWhitespace() }.joined(separator: " ")))
+      }
+    }
+    for line in lines {
+      if LessonPageText.isCaption(line) {
+        flushRun()
+        flushCode()
+        pendingBlanks = 0
+      } else if line.isBlank {
+        if !run.isEmpty {
+          flushRun()
+          pendingBlanks = 0
+        }
+        pendingBlanks += 1
+      } else {
+        run.append(line)
+      }
+    }
+    flushRun()
+    flushCode()
+    return Passage(blocks)
+  }
 }

@@ -266,4 +266,67 @@ struct LessonPageProblemTests {
     #expect(diagnostics.count == 2)
     #expect(diagnostics.allSatisfy { $0.severity == .warning })
   }
+
+  @Test(
+    "an edge question takes the topic whose flash cards' code uses its names: a syntax card's, a trick question's answer's, else its question's"
+  )
+  func topicFromFlashCardCode() {
+    let page = """
+      Lesson 3
+
+      Gardens and Planters and Seeds
+
+      Flash cards
+
+      Syntax · GardensWater a garden.
+      gardenhose.sprinkle()
+
+      Waters it.
+
+      Trick question · PlantersWhat does this print?
+      print(1)
+      Screenshot of this code running
+
+      It prints 1, then:
+
+      flowerpot.repot()
+
+      Trick question · SeedsWhat does this print?
+      seedpacket.sow()
+      Screenshot of this code running
+
+      It sows.
+
+      Edge cases and tricky questions
+
+      Gardens and Planters and Seeds
+
+      Lesson 3 · question 1 of 3 · the hose
+
+      What happens after gardenhose.sprinkle() twice?
+
+      Show the answer
+      It sprinkles twice.
+      Where this comes from: the docs
+
+      Lesson 3 · question 2 of 3 · the pot
+
+      What happens after flowerpot.repot() twice?
+
+      Show the answer
+      It repots twice.
+      Where this comes from: the docs
+
+      Lesson 3 · question 3 of 3 · the packet
+
+      What happens after seedpacket.sow() twice?
+
+      Show the answer
+      It sows twice.
+      Where this comes from: the docs
+      """
+    let (deck, _) = parsePage(page)
+    #expect(
+      deck.cards.filter { $0.kind == .edge }.map(\.topic) == ["Gardens", "Planters", "Seeds"])
+  }
 }

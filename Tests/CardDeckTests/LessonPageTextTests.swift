@@ -35,12 +35,29 @@ struct LessonPageTextTests {
     func next(_ bound: Int) -> Int { Int(generator.next() % UInt64(bound)) }
     // Mostly letters; now and then a byte next to "\r" or 0x80, or one of them.
     let rare: [UInt8] = [0x0D, 0x0C, 0x0E, 0x8D, 0x7F, 0x80, 0xC3, 0xFF, 0x00, 0x1D]
-    let bytes = (0..<next(41)).map { _ in
-      next(12) == 0 ? rare[next(rare.count)] : UInt8(ascii: "a") + UInt8(next(26))
+    let bytes = (0..<next(71)).map { _ in
+      next(24) == 0 ? rare[next(rare.count)] : UInt8(ascii: "a") + UInt8(next(26))
     }
     let model = bytes.allSatisfy { $0 < 0x80 && $0 != 0x0D }
     bytes.withUnsafeBufferPointer {
       #expect(LessonPageText.isASCIILine($0) == model, "\(bytes)")
+    }
+  }
+
+  @Test("a line is not ASCII without a carriage return wherever its one \\r or high byte is")
+  func asciiLineByPosition() {
+    for length in 0..<50 {
+      let letters = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+      letters.withUnsafeBufferPointer { #expect(LessonPageText.isASCIILine($0), "\(length)") }
+      for position in 0..<length {
+        for rare: UInt8 in [0x0D, 0x80, 0xFF] {
+          var bytes = letters
+          bytes[position] = rare
+          bytes.withUnsafeBufferPointer {
+            #expect(!LessonPageText.isASCIILine($0), "\(length) \(position) \(rare)")
+          }
+        }
+      }
     }
   }
 
@@ -81,6 +98,14 @@ struct LessonPageTextTests {
     guard let first = line.first, first != " ", first != "\t", !line.hasPrefix("//") else {
       return false
     }
+    let words = modelPlainWordCount(line)
+    guard words >= 4 else { return false }
+    let end = line.last { !"\"”’')".contains($0) }
+    return words >= 8 || end.map { ".?!:".contains($0) } == true
+  }
+
+  /// The lower-case words of a line outside straight double quotes, a Character at a time.
+  static func modelPlainWordCount(_ line: Substring) -> Int {
     var words = 0
     var inString = false
     var wordIsPlain = false
@@ -104,9 +129,28 @@ struct LessonPageTextTests {
         length = 0
       }
     }
-    guard words >= 4 else { return false }
-    let end = line.last { !"\"”’')".contains($0) }
-    return words >= 8 || end.map { ".?!:".contains($0) } == true
+    return words
+  }
+
+  @Test(
+    "a line that starts with a keyword, or a word like one, reads as code as the Character rule reads it",
+    arguments: [
+      "import", "struct", "class", "enum", "protocol", "extension", "func", "let", "var", "if",
+      "guard", "for", "while", "return", "switch", "case", "default", "private", "public",
+      "final", "init", "some", "try", "await", "static", "typealias",
+    ])
+  func keywordsAgreeWithCharacters(keyword: String) {
+    let words = [
+      keyword, keyword + "s", keyword + "_", keyword + "1", String(keyword.dropLast()),
+      String(keyword.dropFirst()), keyword.capitalized, "x" + keyword,
+    ]
+    for word in words {
+      for line in [word, word + " the sheet", word + "\u{301} a"] {
+        #expect(
+          LessonPageText.looksLikeCode(Substring(line)) == Self.modelLooksLikeCode(Substring(line)),
+          "\(line.debugDescription)")
+      }
+    }
   }
 
   @Test(
@@ -132,6 +176,16 @@ struct LessonPageTextTests {
     #expect(
       LessonPageText.looksLikeProse(line) == Self.modelLooksLikeProse(line),
       "\(line.debugDescription)")
+    if line.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+      let words = Self.modelPlainWordCount(line)
+      Array(line.utf8).withUnsafeBufferPointer { bytes in
+        for limit in [1, 4, 8, 100] {
+          #expect(
+            LessonPageText.asciiPlainWordCount(bytes, upTo: limit) == min(words, limit),
+            "\(line.debugDescription) \(limit)")
+        }
+      }
+    }
   }
 
   @Test(

@@ -47,6 +47,52 @@ struct SourceLineTests {
     }
   }
 
+  /// ASCII texts that lines are compared with, as both parsers name them.
+  private static let comparedTexts: [StaticString] = [
+    "---", "Flash cards", "Edge cases and tricky questions", "Further reading", "Console",
+    "The console", "Show the answer", "Screenshot of this code running", "Kelvin;`", "",
+  ]
+
+  @Test("a line equals, or starts with, an ASCII text by bytes as by Characters")
+  func equalsMatchesCharacters() {
+    var random = SplitMix64(state: 17)
+    func next(_ bound: Int) -> Int { Int(random.next() % UInt64(bound)) }
+    // The scalars that equal one ASCII Character, and what they equal.
+    let equivalents: [(Character, String)] = [
+      ("K", "\u{212A}"), (";", "\u{37E}"), ("`", "\u{1FEF}"),
+    ]
+    for text in Self.comparedTexts {
+      let target = text.description
+      for _ in 0..<400 {
+        var line = Array(target).map { String($0) }
+        // A few edits: a Character swapped for its equivalent, a piece put in, one dropped.
+        for _ in 0..<next(3) {
+          let index = next(line.count + 1)
+          switch next(4) {
+          case 0:
+            if index < line.count,
+              let swap = equivalents.first(where: { String($0.0) == line[index] })
+            {
+              line[index] = swap.1
+            }
+          case 1: line.insert(Self.pieces[next(Self.pieces.count)], at: index)
+          case 2: if index < line.count { line.remove(at: index) }
+          default: line.append(Self.pieces[next(Self.pieces.count)])
+          }
+        }
+        let joined = line.joined()
+        Self.withLine(joined) { bytes in
+          #expect(
+            bytes.equals(text, in: 0..<bytes.bytes.count) == (Substring(joined) == target),
+            "\(Array(joined.unicodeScalars)) \(target)")
+          #expect(
+            bytes.hasPrefix(text, in: 0..<bytes.bytes.count) == joined.hasPrefix(target),
+            "\(Array(joined.unicodeScalars)) \(target)")
+        }
+      }
+    }
+  }
+
   @Test func prefixesAndTheSeparatorMatchCharacters() {
     for text in Self.lines(count: 4000, seed: 12) {
       let trimmed = Substring(text).trimmingWhitespaceByCharacter()

@@ -263,15 +263,14 @@ public struct LessonPageParser: Sendable {
       let location = source.location(flash.line)
       let (topic, promptText) = topics.resolve(
         label: index, flash.label, at: location, into: &diagnostics)
-      if let card = buildFlashCard(
+      if let (card, code) = buildFlashCard(
         flash, lines: cardLines[flash.body], topic: Self.headingTopic(topic), prompt: promptText,
         deck: deck, location: location,
         into: &diagnostics)
       {
         deck.cards.append(card)
         // Their code's names (`ViewThatFits`) tell a topic apart better than their prose.
-        flashTopics.append(
-          (card.topic, card.answer.codeBlocks.first?.text ?? card.prompt.code?.text ?? ""))
+        flashTopics.append((card.topic, code))
       }
     }
     // The other cards take the flash cards' topics where the page's headings name them.
@@ -351,10 +350,13 @@ public struct LessonPageParser: Sendable {
 
   // MARK: - Building cards
 
+  /// The flash card, and the text of the first code of its answer, else of its question (the
+  /// code of its `Card.answer`, else of its `Card.prompt`, kept rather than read back from
+  /// the card, which copies its content).
   private func buildFlashCard(
     _ flash: FlashCard, lines body: ArraySlice<SourceLine>, topic: String, prompt: String,
     deck: Deck, location: SourceLocation, into diagnostics: inout [Diagnostic]
-  ) -> Card? {
+  ) -> (card: Card, code: String)? {
     var body = body
     var code: CodeBlock?
     if let marker = body.firstIndex(where: { $0.equals(Self.codeRunMarker, in: $0.trimmed) }) {
@@ -376,6 +378,7 @@ public struct LessonPageParser: Sendable {
       return nil
     }
     let content: Card.Content
+    let topicCode: String
     switch flash.kind {
     case .syntax:
       guard let code else {
@@ -383,13 +386,22 @@ public struct LessonPageParser: Sendable {
         return nil
       }
       content = .syntax(SyntaxCard(prompt: Prompt(prompt), code: code, explanation: answer))
+      // Its `answer` starts with its code.
+      topicCode = code.text
     default:
       content = .trick(TrickCard(question: Prompt(prompt, code: code), answer: answer))
+      var firstCode: String?
+      for case .code(let block) in answer.blocks {
+        firstCode = block.text
+        break
+      }
+      topicCode = firstCode ?? code?.text ?? ""
     }
     let promptValue = Prompt(prompt, code: flash.kind == .syntax ? nil : code)
-    return Card(
+    let card = Card(
       id: CardID.derived(deck: deck.name, kind: flash.kind, prompt: promptValue), deck: deck.name,
       lesson: deck.lesson, topic: topic, location: location, content: content)
+    return (card, topicCode)
   }
 
   private func buildEdgeCard(
@@ -440,7 +452,7 @@ public struct LessonPageParser: Sendable {
       problemLines.firstIndex { $0.isBlank } ?? problemLines.endIndex
     // One line, as a deck's `title:` setting holds it.
     let title = LessonPageText.joined(
-      problemLines[..<titleEnd].map(\.trimmedBytes), separator: 0x20)
+      problemLines[..<titleEnd].lazy.map(\.trimmedBytes), separator: 0x20)
     let problem = Self.prompt(problemLines[titleEnd...])
     guard !problem.text.isEmpty || problem.code != nil else {
       diagnostics.append(.error("the interview problem has no text", at: location))
@@ -517,28 +529,60 @@ public struct LessonPageParser: Sendable {
   }
 
   /// A question's prose, then its code: the prose runs up to the first paragraph of code.
-  private static func prompt(_ lines: ArraySlice<SourceLine>) -> Prompt {
-    var prose: [String] = []
-    var paragraph: [UnsafeBufferPointer<UInt8>] = []
+  static func prompt(_ lines: ArraySlice<SourceLine>) -> Prompt {
+    var prose = ""
+    var hasParagraph = false
+    // The paragraph being read is `lines[paragraphStart..<index]`: its lines follow each other.
+    var paragraphStart = lines.startIndex
     var index = lines.startIndex
+    func addParagraph(_ paragraph: ArraySlice<SourceLine>) {
+      let text = LessonPageText.joined(paragraph.lazy.map(\.trimmedBytes), separator: 0x20)
+      if hasParagraph {
+        prose += "\n\n"
+        prose += text
+      } else {
+        prose = text
+        hasParagraph = true
+      }
+    }
     while index < lines.endIndex {
       let line = lines[index]
       if line.isBlank {
-        if !paragraph.isEmpty { prose.append(LessonPageText.joined(paragraph, separator: 0x20)) }
-        paragraph = []
-      } else if paragraph.isEmpty && LessonPageText.looksLikeCode(line)
-        && !LessonPageText.looksLikeProse(line)
-      {
+        if paragraphStart < index { addParagraph(lines[paragraphStart..<index]) }
+        paragraphStart = index + 1
+      } else if paragraphStart == index && LessonPageText.looksLikeCodeRatherThanProse(line) {
         break
-      } else {
-        paragraph.append(line.trimmedBytes)
       }
       index += 1
     }
-    if !paragraph.isEmpty { prose.append(LessonPageText.joined(paragraph, separator: 0x20)) }
-    let code = LessonPageText.trimmedText(
-      lines[index...].filter { !LessonPageText.isCaption($0) })
-    return Prompt(prose.joined(separator: "\n\n"), code: code.isEmpty ? nil : CodeBlock(code))
+    if paragraphStart < index { addParagraph(lines[paragraphStart..<index]) }
+    let code = codeText(lines[index...])
+    return Prompt(prose, code: code.isEmpty ? nil : CodeBlock(code))
+  }
+
+  /// The text of a question's code: its lines but captions, without the blank lines at either
+  /// end (`trimmedText` of the lines that are no caption), each line checked once.
+  private static func codeText(_ lines: ArraySlice<SourceLine>) -> String {
+    var first: Int?
+    var last = lines.startIndex
+    var lastCaption: Int?
+    var captionInside = false
+    for index in lines.indices {
+      let line = lines[index]
+      if LessonPageText.isCaption(line) {
+        lastCaption = index
+      } else if !line.isBlank {
+        if let first, let lastCaption, lastCaption > first { captionInside = true }
+        if first == nil { first = index }
+        last = index
+      }
+    }
+    guard let first else { return "" }
+    // Without a caption between them, the lines from the first to the last are the text.
+    if captionInside {
+      return LessonPageText.trimmedText(lines.filter { !LessonPageText.isCaption($0) })
+    }
+    return LessonPageText.joined(lines[first...last].lazy.map(\.bytes), separator: 0x0A)
   }
 
   // MARK: - Recognising lines

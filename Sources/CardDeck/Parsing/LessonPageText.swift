@@ -26,9 +26,14 @@ enum LessonPageText {
 
   /// ``isCaption(_:)`` by bytes; nil when they do not decide it.
   private static func captionByBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+    captionByBytes(bytes, isASCII: isASCIILine(bytes))
+  }
+
+  /// ``captionByBytes(_:)`` of a line whose ``isASCIILine(_:)`` is `isASCII`.
+  private static func captionByBytes(_ bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> Bool? {
     // An ASCII line, most of a page, holds none of the marks below, and its bytes are its
     // Characters: it is a caption only if it is the marker.
-    if isASCIILine(bytes) {
+    if isASCII {
       guard bytes.count == codeRunMarkerBytes.count, bytes.first == UInt8(ascii: "S") else {
         return false
       }
@@ -44,7 +49,7 @@ enum LessonPageText {
         && memchr(bytes.baseAddress!, 0xE2, bytes.count) == nil)
     {
       if let first = bytes.first, first < 0x80, first != UInt8(ascii: "S") { return false }
-      if bytes.elementsEqual(codeRunMarker.utf8) { return true }
+      if isCodeRunMarker(bytes) { return true }
       // Other bytes equal ASCII text only through scalars longer than the byte they equal.
       if bytes.count <= codeRunMarker.utf8.count { return false }
       for byte in bytes where byte >= 0x80 || byte == 0x0D { return nil }
@@ -52,7 +57,7 @@ enum LessonPageText {
     }
     // A simple line (see `isSimpleText`) cannot hold "—"; its bytes are its Characters.
     guard Substring.isSimple(bytes) else { return nil }
-    if bytes.elementsEqual(codeRunMarker.utf8) { return true }
+    if isCodeRunMarker(bytes) { return true }
     // A caption's " · " holds 0xB7: most lines have none, and are not searched.
     guard bytes.contains(0xB7) else { return false }
     let needle = screenshotMark
@@ -66,6 +71,12 @@ enum LessonPageText {
 
   /// The bytes of ``codeRunMarker``.
   private static let codeRunMarkerBytes = Array(codeRunMarker.utf8)
+
+  /// Whether `bytes` are those of ``codeRunMarker``.
+  private static func isCodeRunMarker(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    bytes.count == codeRunMarkerBytes.count
+      && memcmp(bytes.baseAddress!, codeRunMarkerBytes, bytes.count) == 0
+  }
 
   /// The bytes of a caption's mark, `Screenshot · `.
   private static let screenshotMark = Array("Screenshot · ".utf8)
@@ -100,6 +111,16 @@ enum LessonPageText {
     asciiLooksLikeCode(line.bytes) ?? looksLikeCodeByCharacter(line.text)
   }
 
+  /// Whether a line reads as code and not as prose: `looksLikeCode(line) && !looksLikeProse(line)`.
+  static func looksLikeCodeRatherThanProse(_ line: SourceLine) -> Bool {
+    // On an ASCII line prose is told first: it stops after a few words, where code reads the
+    // whole line. On another, the Character rules, code first: prose counts every word.
+    if isASCIILine(line.bytes) {
+      return !asciiLineLooksLikeProse(line.bytes) && asciiLineLooksLikeCode(line.bytes)
+    }
+    return looksLikeCode(line) && !looksLikeProse(line)
+  }
+
   private static func looksLikeCodeByCharacter(_ line: Substring) -> Bool {
     guard let first = line.first else { return false }
     if first == " " || first == "\t" || "@.}{)]/#$…\"".contains(first) { return true }
@@ -120,30 +141,63 @@ enum LessonPageText {
     "init", "some", "try", "await", "static", "typealias",
   ]
 
-  /// The bytes of each of ``codeKeywords``, none longer than 9.
-  private static let codeKeywordBytes = codeKeywords.map { Array($0.utf8) }
+  /// Whether the `length` bytes at `word`, ASCII letters, digits and "_", are one of
+  /// ``codeKeywords``: by their first byte, then their bytes, with no array to walk (each of an
+  /// array of arrays is retained as it is read).
+  private static func isCodeKeyword(_ word: UnsafePointer<UInt8>, length: Int) -> Bool {
+    func equals(_ keyword: StaticString) -> Bool {
+      keyword.utf8CodeUnitCount == length && memcmp(word, keyword.utf8Start, length) == 0
+    }
+    switch word[0] {
+    case UInt8(ascii: "a"): return equals("await")
+    case UInt8(ascii: "c"): return equals("class") || equals("case")
+    case UInt8(ascii: "d"): return equals("default")
+    case UInt8(ascii: "e"): return equals("enum") || equals("extension")
+    case UInt8(ascii: "f"): return equals("func") || equals("for") || equals("final")
+    case UInt8(ascii: "g"): return equals("guard")
+    case UInt8(ascii: "i"): return equals("import") || equals("if") || equals("init")
+    case UInt8(ascii: "l"): return equals("let")
+    case UInt8(ascii: "p"): return equals("protocol") || equals("private") || equals("public")
+    case UInt8(ascii: "r"): return equals("return")
+    case UInt8(ascii: "s"):
+      return equals("struct") || equals("switch") || equals("some") || equals("static")
+    case UInt8(ascii: "t"): return equals("try") || equals("typealias")
+    case UInt8(ascii: "v"): return equals("var")
+    case UInt8(ascii: "w"): return equals("while")
+    default: return false
+    }
+  }
 
   /// ``looksLikeProse(_:)`` for a line of ASCII bytes (each a Character); nil for another line.
   private static func asciiLooksLikeProse(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
-    guard isASCIILine(bytes) else { return nil }
+    isASCIILine(bytes) ? asciiLineLooksLikeProse(bytes) : nil
+  }
+
+  /// ``looksLikeProse(_:)`` of a line that ``isASCIILine(_:)``.
+  fileprivate static func asciiLineLooksLikeProse(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let first = bytes.first, first != 0x20, first != 0x09,
       !(bytes.count >= 2 && bytes[0] == UInt8(ascii: "/") && bytes[1] == UInt8(ascii: "/"))
     else { return false }
-    let words = asciiPlainWordCount(bytes)
-    guard words >= 4 else { return false }
     let end = bytes.last {
       $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "'") && $0 != UInt8(ascii: ")")
     }
-    return words >= 8
-      || end.map {
+    let endsSentence =
+      end.map {
         $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "!")
           || $0 == UInt8(ascii: ":")
       } == true
+    // Four plain words make a sentence prose, eight any line: the count goes no further.
+    let needed = endsSentence ? 4 : 8
+    return asciiPlainWordCount(bytes, upTo: needed) >= needed
   }
 
   /// ``looksLikeCode(_:)`` for a line of ASCII bytes (each a Character); nil for another line.
   private static func asciiLooksLikeCode(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
-    guard isASCIILine(bytes) else { return nil }
+    isASCIILine(bytes) ? asciiLineLooksLikeCode(bytes) : nil
+  }
+
+  /// ``looksLikeCode(_:)`` of a line that ``isASCIILine(_:)``.
+  fileprivate static func asciiLineLooksLikeCode(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let first = bytes.first else { return false }
     switch first {
     case 0x20, 0x09, UInt8(ascii: "@"), UInt8(ascii: "."), UInt8(ascii: "}"), UInt8(ascii: "{"),
@@ -157,13 +211,8 @@ enum LessonPageText {
     }
     var wordEnd = 0
     while wordEnd < bytes.count && isWordByte(bytes[wordEnd]) { wordEnd += 1 }
-    if wordEnd > 0 && wordEnd <= 9 {
-      // ``codeKeywords``, by their bytes: no Substring to hash.
-      for keyword in codeKeywordBytes
-      where keyword.count == wordEnd && memcmp(bytes.baseAddress!, keyword, wordEnd) == 0 {
-        return true
-      }
-    }
+    // ``codeKeywords``, by their bytes: no Substring to hash.
+    if wordEnd > 0 && isCodeKeyword(bytes.baseAddress!, length: wordEnd) { return true }
     var next = wordEnd
     while next < bytes.count && bytes[next] == 0x20 { next += 1 }
     if wordEnd > 0, next < bytes.count {
@@ -198,21 +247,32 @@ enum LessonPageText {
   static func isASCIILine(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let base = bytes.baseAddress else { return true }
     let count = bytes.count
-    var index = 0
-    // Eight bytes at a time: a high bit set, or a byte of the word XOR "\r\r…" that is zero.
+    if count < 8 {
+      for index in 0..<count where base[index] >= 0x80 || base[index] == 0x0D { return false }
+      return true
+    }
+    // Eight bytes at a time: a high bit set, or a byte of the word XOR "\r\r…" that is zero,
+    // leaves a high bit in `flags`.
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
-    while index + 8 <= count {
-      let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+    func flags(at offset: Int) -> UInt64 {
+      let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
       let carriageReturns = word ^ (0x0D * ones)
-      if (word | ((carriageReturns &- ones) & ~carriageReturns)) & highs != 0 { return false }
+      return word | ((carriageReturns &- ones) & ~carriageReturns)
+    }
+    var index = 0
+    while index + 16 <= count {
+      if (flags(at: index) | flags(at: index + 8)) & highs != 0 { return false }
+      index += 16
+    }
+    var seen: UInt64 = 0
+    if index + 8 <= count {
+      seen = flags(at: index)
       index += 8
     }
-    while index < count {
-      if base[index] >= 0x80 || base[index] == 0x0D { return false }
-      index += 1
-    }
-    return true
+    // The last eight bytes, some of them read already: no byte at a time.
+    if index < count { seen |= flags(at: count - 8) }
+    return seen & highs == 0
   }
 
   private static func isASCIILetter(_ byte: UInt8) -> Bool {
@@ -225,42 +285,46 @@ enum LessonPageText {
   }
 
   /// ``plainWordCount(outsideStringLiterals:)`` for ASCII bytes, each a Character: letters are
-  /// A–Z and a–z, numbers 0–9, upper case A–Z. The count stops at 8, which decides a line.
-  static func asciiPlainWordCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-    var count = 0
-    var inString = false
+  /// A–Z and a–z, numbers 0–9, upper case A–Z. The count stops at `limit`.
+  static func asciiPlainWordCount(_ bytes: UnsafeBufferPointer<UInt8>, upTo limit: Int = 8)
+    -> Int
+  {
+    guard let base = bytes.baseAddress else { return 0 }
+    let count = bytes.count
+    var words = 0
+    var inWord = false
     var wordIsPlain = false
-    var wordLength = 0
-    for byte in bytes {
-      if byte == UInt8(ascii: "\"") {
-        if wordLength > 0 && wordIsPlain {
-          count += 1
-          if count == 8 { return count }
+    var index = 0
+    while index < count {
+      let byte = base[index]
+      index += 1
+      if byte &- UInt8(ascii: "a") < 26 || byte == UInt8(ascii: "'") {
+        if !inWord {
+          inWord = true
+          wordIsPlain = true
         }
-        wordLength = 0
-        inString.toggle()
-        continue
-      }
-      if inString { continue }
-      if isASCIILetter(byte) || byte == UInt8(ascii: "'") {
-        if wordLength == 0 { wordIsPlain = true }
-        if (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) { wordIsPlain = false }
-        wordLength += 1
-      } else if isASCIIDigit(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "\\")
-        || byte == UInt8(ascii: "$")
+        // The rest of a word's lower-case letters change nothing.
+        while index < count && base[index] &- UInt8(ascii: "a") < 26 { index += 1 }
+      } else if byte &- UInt8(ascii: "A") < 26 || byte &- UInt8(ascii: "0") < 10
+        || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "$")
       {
+        inWord = true
         wordIsPlain = false
-        wordLength += 1
       } else {
-        if wordLength > 0 && wordIsPlain {
-          count += 1
-          if count == 8 { return count }
+        if inWord && wordIsPlain {
+          words += 1
+          if words == limit { return words }
         }
-        wordLength = 0
+        inWord = false
+        if byte == UInt8(ascii: "\"") {
+          // A string literal's text is no word: it is skipped to its closing quote, or the end.
+          while index < count && base[index] != UInt8(ascii: "\"") { index += 1 }
+          index += 1
+        }
       }
     }
-    if wordLength > 0 && wordIsPlain { count += 1 }
-    return count
+    if inWord && wordIsPlain { words += 1 }
+    return words
   }
 
   /// Counts lowercase alphabetic words, skipping text inside straight double quotes.
@@ -301,35 +365,69 @@ enum LessonPageText {
   /// they read as prose, and code paragraphs separated only by blank lines are one block. Each
   /// block's text is made once, from the lines' bytes.
   static func passage(_ lines: ArraySlice<SourceLine>) -> Passage {
+    var builder = PassageBuilder()
+    // The paragraph being read is `lines[runStart..<index]`: its lines follow each other.
+    var runStart = lines.startIndex
+    var runIsASCII = true
+    var index = lines.startIndex
+    while index < lines.endIndex {
+      let line = lines[index]
+      let isASCII = isASCIILine(line.bytes)
+      if captionByBytes(line.bytes, isASCII: isASCII) ?? isCaptionByCharacter(line.text) {
+        builder.flushRun(lines[runStart..<index], isASCII: runIsASCII)
+        builder.flushCode()
+        builder.pendingBlanks = 0
+        runStart = index + 1
+        runIsASCII = true
+      } else if line.isBlank {
+        if runStart < index {
+          builder.flushRun(lines[runStart..<index], isASCII: runIsASCII)
+          builder.pendingBlanks = 0
+        }
+        builder.pendingBlanks += 1
+        runStart = index + 1
+        runIsASCII = true
+      } else {
+        runIsASCII = runIsASCII && isASCII
+      }
+      index += 1
+    }
+    builder.flushRun(lines[runStart..<lines.endIndex], isASCII: runIsASCII)
+    builder.flushCode()
+    return Passage(builder.blocks)
+  }
+
+  /// The state of ``passage(_:)`` between its paragraphs: a value, not captured variables, so
+  /// that no box is made for them.
+  private struct PassageBuilder {
     var blocks: [Passage.Block] = []
-    var run: [SourceLine] = []
     var codeLines: [UnsafeBufferPointer<UInt8>] = []
     var pendingBlanks = 0
     var expectsConsole = false
     /// After a log caption: the log's message is read, and `Note:`-style lines that go on with it.
     var inLog = false
 
-    func flushCode() {
+    mutating func flushCode() {
       guard !codeLines.isEmpty else { return }
       blocks.append(.code(CodeBlock(joined(codeLines, separator: 0x0A))))
       codeLines.removeAll(keepingCapacity: true)
     }
-    func flushRun() {
-      defer {
-        run.removeAll(keepingCapacity: true)
-      }
-      guard !run.isEmpty else { return }
-      if run.count == 1 && isLogCaption(run[0]) {
+
+    /// Reads a paragraph: lines that follow each other, none blank or a caption; `isASCII` when
+    /// every one is ASCII without "\r" (see ``isASCIILine(_:)``).
+    mutating func flushRun(_ run: ArraySlice<SourceLine>, isASCII: Bool) {
+      guard let first = run.first else { return }
+      if run.count == 1 && isLogCaption(first) {
         flushCode()
         blocks.append(.text(logLabel))
         inLog = true
         return
       }
       if inLog {
-        let text = joined(run.map(\.trimmedBytes), separator: 0x20)
+        let text = joined(run.lazy.map(\.trimmedBytes), separator: 0x20)
         if case .console(let earlier) = blocks.last {
           // A `Note:` paragraph goes on with the message; anything else is the answer again.
-          if startsLogLine(run[0].text) {
+          if startsLogLine(first.text) {
             blocks[blocks.count - 1] = .console(earlier + "\n" + text)
             return
           }
@@ -339,17 +437,26 @@ enum LessonPageText {
           return
         }
       }
-      let startsConsole = run[0].equals("Console", in: 0..<run[0].bytes.count)
+      let startsConsole = first.equals("Console", in: 0..<first.bytes.count)
       if expectsConsole || startsConsole {
         flushCode()
-        let output = startsConsole ? run.dropFirst() : run[...]
+        let output = startsConsole ? run.dropFirst() : run
         expectsConsole = output.isEmpty
-        if !output.isEmpty { blocks.append(.console(joined(output.map(\.bytes), separator: 0x0A))) }
+        if !output.isEmpty {
+          blocks.append(.console(joined(output.lazy.map(\.bytes), separator: 0x0A)))
+        }
         return
       }
-      if run.count == 1 && run[0].equals("The console", in: 0..<run[0].bytes.count) { return }
-      let prose = run.contains { looksLikeProse($0) }
-      let code = !prose && run.contains { looksLikeCode($0) }
+      if run.count == 1 && first.equals("The console", in: 0..<first.bytes.count) { return }
+      // On ASCII lines the byte rules decide, without checking each line is ASCII again.
+      let prose =
+        isASCII
+        ? run.contains { asciiLineLooksLikeProse($0.bytes) } : run.contains { looksLikeProse($0) }
+      let code =
+        !prose
+        && (isASCII
+          ? run.contains { asciiLineLooksLikeCode($0.bytes) }
+          : run.contains { looksLikeCode($0) })
       if code {
         if !codeLines.isEmpty {
           codeLines.append(
@@ -364,30 +471,9 @@ enum LessonPageText {
         blocks.append(
           .table(run.map { [String(decoding: $0.trimmedBytes, as: UTF8.self)] }))
       } else {
-        blocks.append(.text(joined(run.map(\.trimmedBytes), separator: 0x20)))
+        blocks.append(.text(joined(run.lazy.map(\.trimmedBytes), separator: 0x20)))
       }
     }
-
-    for line in lines {
-      if isCaption(line) {
-        flushRun()
-        flushCode()
-        pendingBlanks = 0
-        continue
-      }
-      if line.isBlank {
-        if !run.isEmpty {
-          flushRun()
-          pendingBlanks = 0
-        }
-        pendingBlanks += 1
-        continue
-      }
-      run.append(line)
-    }
-    flushRun()
-    flushCode()
-    return Passage(blocks)
   }
 
   /// The pieces' bytes with `separator` between each two, as text (`joined(separator:)` on
@@ -395,7 +481,9 @@ enum LessonPageText {
   ///
   /// Pieces that follow each other in the file, `separator` between them there (the lines of
   /// a paragraph or of code, nearly always), are copied as one stretch of the file.
-  static func joined(_ pieces: [UnsafeBufferPointer<UInt8>], separator: UInt8) -> String {
+  static func joined<Pieces: Collection<UnsafeBufferPointer<UInt8>>>(
+    _ pieces: Pieces, separator: UInt8
+  ) -> String {
     guard let first = pieces.first else { return "" }
     if pieces.count == 1 { return String(decoding: first, as: UTF8.self) }
     if let start = first.baseAddress {
@@ -417,13 +505,23 @@ enum LessonPageText {
     }
     var count = pieces.count - 1
     for piece in pieces { count += piece.count }
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(count)
-    for (index, piece) in pieces.enumerated() {
-      if index > 0 { bytes.append(separator) }
-      bytes.append(contentsOf: piece)
+    // Written into the string's own storage, which validates it as `String(decoding:)` would.
+    return String(unsafeUninitializedCapacity: count) { buffer in
+      var written = 0
+      var isFirst = true
+      for piece in pieces {
+        if !isFirst {
+          buffer[written] = separator
+          written += 1
+        }
+        isFirst = false
+        if let base = piece.baseAddress, piece.count > 0 {
+          (buffer.baseAddress! + written).initialize(from: base, count: piece.count)
+          written += piece.count
+        }
+      }
+      return written
     }
-    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// The label put before a log's message, in place of the caption that introduced it.
@@ -520,6 +618,6 @@ enum LessonPageText {
     guard let start = lines.firstIndex(where: { !$0.isBlank }),
       let end = lines.lastIndex(where: { !$0.isBlank })
     else { return "" }
-    return joined(lines[start...end].map(\.bytes), separator: 0x0A)
+    return joined(lines[start...end].lazy.map(\.bytes), separator: 0x0A)
   }
 }

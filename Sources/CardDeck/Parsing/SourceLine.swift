@@ -59,13 +59,14 @@ struct SourceLine {
   }
 
   /// `range` without leading and trailing spaces and tabs (`trimmingWhitespace()`).
+  @inline(__always)
   func trimmed(_ range: Range<Int>) -> Range<Int> {
     var start = range.lowerBound
     var end = range.upperBound
     while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
     // A space before a grapheme extender (U+0300 and up) would be one Character with it.
     if start > range.lowerBound && start < end && bytes[start] >= 0xCC {
-      return Self.offsets(of: text(range).trimmingWhitespaceByCharacter(), in: range)
+      return trimmedByCharacter(range)
     }
     let trailing = end
     while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
@@ -73,11 +74,15 @@ struct SourceLine {
       // A prepended mark (U+0600 and up) before a space would be one Character with it.
       var lead = end - 1
       while lead > start && bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
-      if bytes[lead] >= 0xD8 {
-        return Self.offsets(of: text(range).trimmingWhitespaceByCharacter(), in: range)
-      }
+      if bytes[lead] >= 0xD8 { return trimmedByCharacter(range) }
     }
     return start..<end
+  }
+
+  /// ``trimmed(_:)`` by the Characters of `range`: kept out of line, as few lines need it.
+  @inline(never)
+  private func trimmedByCharacter(_ range: Range<Int>) -> Range<Int> {
+    Self.offsets(of: text(range).trimmingWhitespaceByCharacter(), in: range)
   }
 
   /// The whole line, trimmed.
@@ -89,7 +94,8 @@ struct SourceLine {
   /// Whether the Characters of `range` start with those of an ASCII `prefix`.
   ///
   /// Matching ASCII bytes followed by a byte below 0xCC are the same Characters as the prefix's;
-  /// an ASCII byte that differs is a different Character.
+  /// a byte that differs starts a different Character, but for the three scalars equivalent to
+  /// ASCII (see ``startsASCIIEquivalent(at:before:)``).
   func hasPrefix(_ prefix: StaticString, in range: Range<Int>) -> Bool {
     var index = range.lowerBound
     for offset in 0..<prefix.utf8CodeUnitCount {
@@ -97,7 +103,8 @@ struct SourceLine {
       guard index < range.upperBound else { return false }
       let byte = bytes[index]
       if byte != expected {
-        if byte < 0x80 { return false }
+        // See ``startsASCIIEquivalent(at:before:)``.
+        if !startsASCIIEquivalent(at: index, before: range.upperBound) { return false }
         return text(range).hasPrefix(prefix.description)
       }
       index += 1
@@ -109,26 +116,37 @@ struct SourceLine {
   /// Whether the Characters of `range` are those of an ASCII `other`.
   func equals(_ other: StaticString, in range: Range<Int>) -> Bool {
     let count = other.utf8CodeUnitCount
-    guard range.lowerBound < range.upperBound else { return count == 0 }
-    // A different ASCII first byte is a different first Character: most lines end here.
-    let first = bytes[range.lowerBound]
-    if first < 0x80 && (count == 0 || first != other.utf8Start[0]) { return false }
-    var isASCII = true
-    if range.count == count {
-      var same = true
-      for offset in 0..<count where bytes[range.lowerBound + offset] != other.utf8Start[offset] {
-        same = false
-        break
-      }
-      if same { return true }
+    let expected = other.utf8Start
+    let length = range.count
+    // The bytes that match `other`'s, from the start: most lines end at the first.
+    var offset = 0
+    let common = Swift.min(length, count)
+    while offset < common && bytes[range.lowerBound + offset] == expected[offset] { offset += 1 }
+    // A line that is a piece of `other` from its start, or the same bytes.
+    if offset == length { return offset == count }
+    // After all of `other`, any byte is more than it has: canonical equivalence decomposes,
+    // never drops. Before, only a scalar equivalent to ASCII can be `other`'s Character.
+    if offset == count
+      || !startsASCIIEquivalent(at: range.lowerBound + offset, before: range.upperBound)
+    {
+      return false
     }
-    for index in range where bytes[index] >= 0x80 {
-      isASCII = false
-      break
-    }
-    // ASCII text equals only the same bytes.
-    if isASCII { return false }
     return text(range) == other.description
+  }
+
+  /// Whether the bytes at `index` start one of the three scalars that are canonically
+  /// equivalent to ASCII text: U+037E (";"), U+1FEF ("`") and U+212A ("K").
+  ///
+  /// Where ASCII text and a line part, the line's byte there starts its next Character: any
+  /// other byte, ASCII or not (a mark too, which would join the ASCII Character before it),
+  /// starts a Character that no ASCII text holds there.
+  private func startsASCIIEquivalent(at index: Int, before end: Int) -> Bool {
+    switch bytes[index] {
+    case 0xCD: return index + 1 < end && bytes[index + 1] == 0xBE
+    case 0xE1: return index + 2 < end && bytes[index + 1] == 0xBF && bytes[index + 2] == 0xAF
+    case 0xE2: return index + 2 < end && bytes[index + 1] == 0x84 && bytes[index + 2] == 0xAA
+    default: return false
+    }
   }
 
   /// The `key: value` of a setting line, where key is a lowercase word: the key, and the value
