@@ -39,15 +39,23 @@ public enum CardID {
 
   /// `kind-` and the eight lower-case hex digits of `value`, written straight into the string.
   private static func hexID(kind: String, _ value: UInt64) -> String {
+    // Each of the eight nibbles spread into a byte of its own, the lowest in the low byte.
+    var nibbles = value & 0xFFFF_FFFF
+    nibbles = (nibbles | nibbles << 16) & 0x0000_FFFF_0000_FFFF
+    nibbles = (nibbles | nibbles << 8) & 0x00FF_00FF_00FF_00FF
+    nibbles = (nibbles | nibbles << 4) & 0x0F0F_0F0F_0F0F_0F0F
+    // "a"…"f" are 0x27 past "0" + 10…15; a nibble of 10 or more carries into bit 4 when 6 is
+    // added to it.
+    let letters = (nibbles &+ 0x0606_0606_0606_0606) >> 4 & 0x0101_0101_0101_0101
+    let digits = nibbles &+ 0x3030_3030_3030_3030 &+ letters &* 0x27
     var kind = kind
     return kind.withUTF8 { prefix in
       String(unsafeUninitializedCapacity: prefix.count + 9) { out in
         _ = out.initialize(from: prefix)
         out[prefix.count] = UInt8(ascii: "-")
-        for digit in 0..<8 {
-          let nibble = UInt8(truncatingIfNeeded: value >> (28 - 4 * digit)) & 0x0F
-          out[prefix.count + 1 + digit] = nibble < 10 ? 0x30 + nibble : 0x57 + nibble
-        }
+        // The highest nibble, in the high byte, first.
+        UnsafeMutableRawPointer(out.baseAddress! + prefix.count + 1).storeBytes(
+          of: digits.bigEndian, as: UInt64.self)
         return prefix.count + 9
       }
     }
