@@ -113,11 +113,10 @@ public enum CardID {
   /// and for simple text with the punctuation of ``isPunctuation(_:_:)``; else by splitting the
   /// Characters.
   static func addFolded(_ text: String, to hash: inout FNV1a64) {
-    var text = text
     // One pass: the text is checked for being simple as it is fed, and fed again by Characters
-    // from where it started when it is not.
+    // from where it started when it is not (or when its bytes are not stored together).
     var folded = hash
-    if text.withUTF8({ addFoldedSimple($0, to: &folded) }) {
+    if text.utf8.withContiguousStorageIfAvailable({ addFoldedSimple($0, to: &folded) }) == true {
       hash = folded
       return
     }
