@@ -77,10 +77,12 @@ public enum CardID {
 
     /// Feeds the UTF-8 bytes of `text`, read where they are stored.
     mutating func add(_ text: String) {
-      var text = text
       var hash = self
-      text.withUTF8 { bytes in
+      let fed: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
         for byte in bytes { hash.add(byte) }
+      }
+      if fed == nil {
+        for byte in text.utf8 { hash.add(byte) }
       }
       self = hash
     }
