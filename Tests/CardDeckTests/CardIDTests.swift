@@ -82,6 +82,58 @@ struct CardIDTests {
       "\(prompt.text.debugDescription) \(String(describing: prompt.code?.text.debugDescription))")
   }
 
+  /// White space, and what is read next to it, as the bytes of a word of eight are: runs of
+  /// spaces, tabs and line breaks, NBSP, U+0085, "\r", a mark that joins a space, curly quotes
+  /// and controls, which are not white space.
+  private static let gaps = [
+    " ", "  ", "   ", "\t", "\n", "\n    ", " \t\n ", "\u{0B}", "\u{0C}", "\u{85}", "\u{A0}",
+    " \u{A0} ", "\r", "\r\n", " \u{301}", "“", "” ", " ‘x’ ", "\u{1}", "\u{7F}", " \u{1F} ",
+    "é ", "\u{2009}",
+  ]
+
+  @Test(
+    "a derived id folds white space anywhere in a word of eight bytes as Characters fold it",
+    arguments: gaps)
+  func derivedAtEveryOffsetAgreesWithModel(gap: String) {
+    for lead in 0..<17 {
+      for middle in 0..<17 {
+        let inner =
+          String(repeating: "a", count: lead) + gap + String(repeating: "b", count: middle)
+          + gap + "c"
+        for text in [inner, gap + inner, inner + gap, gap + inner + gap + gap] {
+          let prompt = Prompt(text, code: CodeBlock(text))
+          #expect(
+            CardID.derived(deck: "d", kind: .syntax, prompt: prompt)
+              == Self.modelID(deck: "d", kind: .syntax, prompt: prompt), "\(text.debugDescription)")
+        }
+      }
+    }
+  }
+
+  /// Words of one to twelve bytes and code, for texts of words and gaps.
+  private static let words =
+    (1...12).map { String("abcdefghijkl".prefix($0)) } + [
+      "}", "Text(item.name)", ".sheet(isPresented:", "\"quoted\"",
+    ]
+
+  @Test(
+    "a derived id of words and gaps folds white space as splitting Characters folds it",
+    arguments: 0..<1000)
+  func derivedOfWordsAndGapsAgreesWithModel(seed: Int) {
+    var generator = SplitMix64(state: UInt64(seed) &+ 1000)
+    func next(_ bound: Int) -> Int { Int(generator.next() % UInt64(bound)) }
+    func text() -> String {
+      (0..<next(30)).map { _ in
+        next(2) == 0 ? Self.words[next(Self.words.count)] : Self.gaps[next(Self.gaps.count)]
+      }.joined()
+    }
+    let prompt = Prompt(text(), code: seed % 4 == 0 ? nil : CodeBlock(text()))
+    #expect(
+      CardID.derived(deck: "lesson-7", kind: .trick, prompt: prompt)
+        == Self.modelID(deck: "lesson-7", kind: .trick, prompt: prompt),
+      "\(prompt.text.debugDescription) \(String(describing: prompt.code?.text.debugDescription))")
+  }
+
   @Test("a derived id is the kind and eight hex digits of the question's hash")
   func derivedShape() {
     #expect(

@@ -28,6 +28,33 @@ struct ControlCharactersTests {
     }
   }
 
+  @Test(
+    "showing controls leaves text without one as it is and shows each as it did a scalar at a time",
+    arguments: 0..<300)
+  func visibleAgreesWithModel(seed: Int) {
+    let pieces = [
+      "a", " ", "~", "/tmp/in/lesson-1.txt", "\u{1F}", "\u{7F}", "\u{0}", "\t", "\n", "é",
+      "\u{9B}", "\u{A0}", "\u{202E}", "\u{2069}", "·",
+    ]
+    var generator = SplitMix64(state: UInt64(seed))
+    let text = (0..<Int(generator.next() % 6)).map { _ in
+      pieces[Int(generator.next() % UInt64(pieces.count))]
+    }.joined()
+    var model = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      switch scalar.value {
+      case _ where !ControlCharacters.isControl(scalar): model.append(scalar)
+      case 0x00...0x1F: model.append(Unicode.Scalar(0x2400 + scalar.value)!)
+      case 0x7F: model.append("\u{2421}")
+      default:
+        model.append(
+          contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
+      }
+    }
+    #expect(ControlCharacters.visible(text) == String(model), "\(text.debugDescription)")
+    #expect(ControlCharacters.visible(text[...]) == String(model), "\(text.debugDescription)")
+  }
+
   /// The byte test a byte at a time, as it was first written: the model of the word-wide scan.
   static func modelMayContain(_ bytes: [UInt8]) -> Bool {
     for index in bytes.indices {

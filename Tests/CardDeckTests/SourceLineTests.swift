@@ -208,36 +208,64 @@ struct SourceLineTests {
   /// controls and line ends as the standard library's decoding and the Character split.
   @Test func theOnePassScanMatchesDecodingAndSplitting() {
     var random = SplitMix64(state: 16)
-    let pieces: [[UInt8]] = [
-      Array("ab".utf8), Array("12345678".utf8), [0x0A], [0x0D], [0x0D, 0x0A], [0x09], [0x00],
-      [0x1B], [0x7F], [0xC2, 0x85], [0xC2, 0xA0], [0xC2, 0x9F], [0xC2, 0xB7], [0xC1, 0x80],
-      [0xE0, 0x9F, 0x80], [0xE0, 0xA0, 0x80], [0xED, 0x9F, 0xBF], [0xED, 0xA0, 0x80],
-      Array("\u{202E}".utf8), Array("\u{2069}".utf8), Array("\u{2065}".utf8),
-      Array("\u{202F}".utf8), [0xE2, 0x80], [0xF0, 0x8F, 0x80, 0x80], [0xF0, 0x90, 0x80, 0x80],
-      [0xF4, 0x8F, 0xBF, 0xBF], [0xF4, 0x90, 0x80, 0x80], [0xF5], [0xFF], [0x80],
-      Array("🇫🇷".utf8), Array("e\u{301}".utf8),
-    ]
     for _ in 0..<4000 {
       let bytes = (0..<Int(random.next() % 12)).flatMap { _ in
-        pieces[Int(random.next() % UInt64(pieces.count))]
+        Self.scanPieces[Int(random.next() % UInt64(Self.scanPieces.count))]
       }
-      let source = SourceText(bytes: bytes, path: "t.md")
-      let decoded = String(decoding: bytes, as: UTF8.self)
-      var expected = decoded.split(omittingEmptySubsequences: false) {
-        $0 == "\n" || $0 == "\r\n" || $0 == "\r"
-      }
-      if expected.last?.isEmpty == true { expected.removeLast() }
-      #expect(
-        source.lines.map { Array($0.utf8) }
-          == expected.map { Array(ControlCharacters.visible($0).utf8) }, "\(bytes)")
-      let notUTF8 = source.diagnostics.contains { $0.message.contains("not UTF-8") }
-      #expect(notUTF8 == (String(validating: bytes, as: UTF8.self) == nil), "\(bytes)")
-      let warned = source.diagnostics.filter { $0.message.hasPrefix("control character") }
-        .map(\.location.line)
-      let holding = expected.indices.filter {
-        expected[$0].unicodeScalars.contains(where: ControlCharacters.isControl)
-      }.map { $0 + 1 }
-      #expect(warned == holding, "\(bytes)")
+      Self.expectScanMatchesDecodingAndSplitting(bytes)
     }
+  }
+
+  /// Runs of printable ASCII of every length up to sixteen between line ends, tabs and letters
+  /// outside ASCII, and now and then a piece that is not read by lines (a control, DEL, "\r",
+  /// bytes that are not UTF-8), so that each falls at every offset of the words of eight bytes
+  /// the scan reads, in texts read by lines and in texts that are not.
+  @Test func theOnePassScanMatchesDecodingAndSplittingAtEveryOffset() {
+    var random = SplitMix64(state: 17)
+    let runs = (0...16).map { Array("~ 0123456789abcdef".utf8.prefix($0)) }
+    let plain = ["\n", "\n\n", "\t", "·", "é", "🇫🇷", "e\u{301}", "\u{202F}", "\u{A0}", " "]
+      .map { Array($0.utf8) }
+    for _ in 0..<4000 {
+      let bytes = (0..<Int(random.next() % 16)).flatMap { _ in
+        let piece =
+          random.next() % 16 == 0
+          ? Self.scanPieces[Int(random.next() % UInt64(Self.scanPieces.count))]
+          : plain[Int(random.next() % UInt64(plain.count))]
+        return runs[Int(random.next() % UInt64(runs.count))] + piece
+      }
+      Self.expectScanMatchesDecodingAndSplitting(bytes)
+    }
+  }
+
+  private static let scanPieces: [[UInt8]] = [
+    Array("ab".utf8), Array("12345678".utf8), [0x0A], [0x0D], [0x0D, 0x0A], [0x09], [0x00],
+    [0x1B], [0x7F], [0xC2, 0x85], [0xC2, 0xA0], [0xC2, 0x9F], [0xC2, 0xB7], [0xC1, 0x80],
+    [0xE0, 0x9F, 0x80], [0xE0, 0xA0, 0x80], [0xED, 0x9F, 0xBF], [0xED, 0xA0, 0x80],
+    Array("\u{202E}".utf8), Array("\u{2069}".utf8), Array("\u{2065}".utf8),
+    Array("\u{202F}".utf8), [0xE2, 0x80], [0xF0, 0x8F, 0x80, 0x80], [0xF0, 0x90, 0x80, 0x80],
+    [0xF4, 0x8F, 0xBF, 0xBF], [0xF4, 0x90, 0x80, 0x80], [0xF5], [0xFF], [0x80],
+    Array("🇫🇷".utf8), Array("e\u{301}".utf8), [0x1F], [0x20], [0x7E], [0x0A, 0x0A],
+  ]
+
+  /// The lines, diagnostics and controls of `bytes` read by `SourceText` must be those of the
+  /// standard library's decoding and the Character split.
+  private static func expectScanMatchesDecodingAndSplitting(_ bytes: [UInt8]) {
+    let source = SourceText(bytes: bytes, path: "t.md")
+    let decoded = String(decoding: bytes, as: UTF8.self)
+    var expected = decoded.split(omittingEmptySubsequences: false) {
+      $0 == "\n" || $0 == "\r\n" || $0 == "\r"
+    }
+    if expected.last?.isEmpty == true { expected.removeLast() }
+    #expect(
+      source.lines.map { Array($0.utf8) }
+        == expected.map { Array(ControlCharacters.visible($0).utf8) }, "\(bytes)")
+    let notUTF8 = source.diagnostics.contains { $0.message.contains("not UTF-8") }
+    #expect(notUTF8 == (String(validating: bytes, as: UTF8.self) == nil), "\(bytes)")
+    let warned = source.diagnostics.filter { $0.message.hasPrefix("control character") }
+      .map(\.location.line)
+    let holding = expected.indices.filter {
+      expected[$0].unicodeScalars.contains(where: ControlCharacters.isControl)
+    }.map { $0 + 1 }
+    #expect(warned == holding, "\(bytes)")
   }
 }

@@ -27,9 +27,9 @@ public enum CardID {
   public static func derived(deck: String, kind: CardKind, prompt: Prompt) -> String {
     var hash = FNV1a64()
     let separator: UInt8 = 0x1F
-    hash.add(deck.utf8)
+    hash.add(deck)
     hash.add(separator)
-    hash.add(kind.rawValue.utf8)
+    hash.add(kind.rawValue)
     hash.add(separator)
     addFolded(prompt.text, to: &hash)
     hash.add(separator)
@@ -39,15 +39,23 @@ public enum CardID {
 
   /// `kind-` and the eight lower-case hex digits of `value`, written straight into the string.
   private static func hexID(kind: String, _ value: UInt64) -> String {
+    // Each of the eight nibbles spread into a byte of its own, the lowest in the low byte.
+    var nibbles = value & 0xFFFF_FFFF
+    nibbles = (nibbles | nibbles << 16) & 0x0000_FFFF_0000_FFFF
+    nibbles = (nibbles | nibbles << 8) & 0x00FF_00FF_00FF_00FF
+    nibbles = (nibbles | nibbles << 4) & 0x0F0F_0F0F_0F0F_0F0F
+    // "a"…"f" are 0x27 past "0" + 10…15; a nibble of 10 or more carries into bit 4 when 6 is
+    // added to it.
+    let letters = (nibbles &+ 0x0606_0606_0606_0606) >> 4 & 0x0101_0101_0101_0101
+    let digits = nibbles &+ 0x3030_3030_3030_3030 &+ letters &* 0x27
     var kind = kind
     return kind.withUTF8 { prefix in
       String(unsafeUninitializedCapacity: prefix.count + 9) { out in
         _ = out.initialize(from: prefix)
         out[prefix.count] = UInt8(ascii: "-")
-        for digit in 0..<8 {
-          let nibble = UInt8(truncatingIfNeeded: value >> (28 - 4 * digit)) & 0x0F
-          out[prefix.count + 1 + digit] = nibble < 10 ? 0x30 + nibble : 0x57 + nibble
-        }
+        // The highest nibble, in the high byte, first.
+        UnsafeMutableRawPointer(out.baseAddress! + prefix.count + 1).storeBytes(
+          of: digits.bigEndian, as: UInt64.self)
         return prefix.count + 9
       }
     }
@@ -67,9 +75,28 @@ public enum CardID {
       for byte in bytes { add(byte) }
     }
 
+    /// Feeds the UTF-8 bytes of `text`, read where they are stored.
+    mutating func add(_ text: String) {
+      var hash = self
+      let fed: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+        for byte in bytes { hash.add(byte) }
+      }
+      if fed == nil {
+        for byte in text.utf8 { hash.add(byte) }
+      }
+      self = hash
+    }
+
     /// Feeds the eight bytes of `word`, lowest first.
     @inline(__always)
     mutating func add(word: UInt64) {
+      add(sevenBytes: word)
+      add(UInt8(truncatingIfNeeded: word >> 56))
+    }
+
+    /// Feeds the seven low bytes of `word`, lowest first.
+    @inline(__always)
+    mutating func add(sevenBytes word: UInt64) {
       var hash = value
       hash = (hash ^ (word & 0xFF)) &* 0x0000_0100_0000_01b3
       hash = (hash ^ (word >> 8 & 0xFF)) &* 0x0000_0100_0000_01b3
@@ -78,7 +105,6 @@ public enum CardID {
       hash = (hash ^ (word >> 32 & 0xFF)) &* 0x0000_0100_0000_01b3
       hash = (hash ^ (word >> 40 & 0xFF)) &* 0x0000_0100_0000_01b3
       hash = (hash ^ (word >> 48 & 0xFF)) &* 0x0000_0100_0000_01b3
-      hash = (hash ^ (word >> 56)) &* 0x0000_0100_0000_01b3
       value = hash
     }
   }
@@ -89,102 +115,135 @@ public enum CardID {
   /// and for simple text with the punctuation of ``isPunctuation(_:_:)``; else by splitting the
   /// Characters.
   static func addFolded(_ text: String, to hash: inout FNV1a64) {
-    var text = text
     // One pass: the text is checked for being simple as it is fed, and fed again by Characters
-    // from where it started when it is not.
-    let start = hash
-    // The hash is kept in a local while the bytes are read, not in the caller's memory.
+    // from where it started when it is not (or when its bytes are not stored together).
     var folded = hash
-    let isSimple = text.withUTF8 { bytes -> Bool in
-      guard let base = bytes.baseAddress else { return true }
-      var pendingSpace = false
-      var wroteAny = false
-      var index = 0
-      let count = bytes.count
-      while index < count {
-        // Eight bytes of printable ASCII (0x21…0x7F: no white space, no "\r") are fed as they
-        // are, with no test a byte: the bulk of a prompt's words and code.
-        if index + 8 <= count {
-          let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-          if Self.foldsToItself(word) {
-            if pendingSpace { folded.add(0x20) }
-            pendingSpace = false
-            wroteAny = true
-            folded.add(word: UInt64(littleEndian: word))
-            index += 8
-            continue
-          }
-        }
-        let byte = base[index]
-        if byte < 0x80 {
-          if byte == 0x20 || (byte >= 0x09 && byte <= 0x0C) {
-            pendingSpace = wroteAny
-          } else if byte == 0x0D {
-            return false
-          } else {
-            if pendingSpace { folded.add(0x20) }
-            pendingSpace = false
-            wroteAny = true
-            folded.add(byte)
-          }
-          index += 1
-          continue
-        }
-        if byte == 0xE2 && index + 2 < count && isPunctuation(base[index + 1], base[index + 2]) {
-          if pendingSpace { folded.add(0x20) }
-          pendingSpace = false
-          wroteAny = true
-          folded.add(byte)
-          folded.add(base[index + 1])
-          folded.add(base[index + 2])
-          index += 3
-          continue
-        }
-        if byte >= 0xCC { return false }
-        if byte == 0xC2 && index + 1 < count && (base[index + 1] == 0x85 || base[index + 1] == 0xA0)
-        {
-          pendingSpace = wroteAny
-          index += 2
-          continue
-        }
-        if pendingSpace { folded.add(0x20) }
-        pendingSpace = false
-        wroteAny = true
-        folded.add(byte)
-        index += 1
-      }
-      return true
-    }
-    guard !isSimple else {
+    if text.utf8.withContiguousStorageIfAvailable({ addFoldedSimple($0, to: &folded) }) == true {
       hash = folded
       return
     }
-    hash = start
     hash.add(text.split(whereSeparator: \.isWhitespace).joined(separator: " ").utf8)
   }
 
-  /// Whether folding leaves the eight bytes of `word` as they are: printable ASCII with no white
-  /// space (the bulk of a prompt's words and code), or prose whose spaces are single and inside
-  /// the eight bytes.
-  @inline(__always)
-  private static func foldsToItself(_ word: UInt64) -> Bool {
+  /// Feeds `bytes` as ``addFolded(_:to:)`` does when they are simple text, and says whether they
+  /// were; `hash` is fed part of them when they were not.
+  ///
+  /// A run of white space is fed as one space as soon as it starts after text, and the hash from
+  /// before that space is kept, to be taken back when the text ends in white space: so eight
+  /// bytes of ASCII are fed as one word, whatever white space they hold.
+  private static func addFoldedSimple(
+    _ bytes: UnsafeBufferPointer<UInt8>, to hash: inout FNV1a64
+  ) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
     let high: UInt64 = 0x8080_8080_8080_8080
-    // A byte at or above 0x80, or below 0x21, sets its high bit in one of the two.
-    if (word | (word &- 0x2121_2121_2121_2121)) & high == 0 { return true }
-    let spaces = zeroBytes(word ^ 0x2020_2020_2020_2020)
-    // Some byte is below 0x20 exactly when this is not zero (for bytes below 0x80).
-    let below = (word &- 0x2020_2020_2020_2020) & ~word & high
-    // The first byte is the low one of the little-endian word, the last the high one.
-    let ends = zeroBytes(UInt64(littleEndian: word) ^ 0x2020_2020_2020_2020)
-    return word & high == 0 && below == 0 && spaces & (spaces >> 8) == 0
-      && ends & 0x8000_0000_0000_0080 == 0
-  }
-
-  /// The high bit of each byte of `word` that is zero.
-  @inline(__always)
-  private static func zeroBytes(_ word: UInt64) -> UInt64 {
-    let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-    return ~(((word & low) &+ low) | word | low)
+    // The hash is kept in a local while the bytes are read, not in the caller's memory.
+    var folded = hash
+    // The hash before the last space fed, while that space is the last byte fed.
+    var beforeSpace = folded
+    // 0x80 when the last byte fed is a space, or nothing was fed: white space is not fed then.
+    // (In a word, the high bit of the byte before the first one.)
+    var spaceLast: UInt64 = 0x80
+    var index = 0
+    let count = bytes.count
+    while index < count {
+      var wordEnd = count
+      if index &+ 8 <= count {
+        let word = UInt64(
+          littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+        // Eight bytes of 0x21…0x7F, the bulk of a prompt's words and code, are fed as they are.
+        if (word | (word &- 0x2121_2121_2121_2121)) & high == 0 {
+          folded.add(word: word)
+          spaceLast = 0
+          index &+= 8
+          continue
+        }
+        // Other ASCII: U+0020 and U+0009…U+000C are white space, each run fed as one space;
+        // "\r" and the controls go byte by byte. With the high bit of each byte set, nothing is
+        // borrowed from the next byte when 0x21 is taken from it, and its high bit is left when
+        // it was 0x21 or more; 0x8C minus a byte keeps its high bit when it is at most 0x0C.
+        ascii: if word & high == 0 {
+          let white = ~((word | high) &- 0x2121_2121_2121_2121) & high
+          var spaced = word
+          let belowSpace = white & ~((word | high) &- 0x2020_2020_2020_2020)
+          if belowSpace != 0 {
+            guard
+              belowSpace & (0x8C8C_8C8C_8C8C_8C8C &- word)
+                & ((word | high) &- 0x0909_0909_0909_0909) == belowSpace
+            else { break ascii }
+            // U+0009…U+000C made spaces: their low five bits cleared, 0x20 set.
+            spaced = word & ~(belowSpace >> 2 &- belowSpace >> 7) | belowSpace >> 2
+          }
+          // The bytes fed (the low bit of each): text, and the first byte of each run of white
+          // space unless a space was fed last or nothing was.
+          var kept = (~(white & (white << 8 | spaceLast)) & high) >> 7
+          if kept == 0x0101_0101_0101_0101 {
+            folded.add(sevenBytes: spaced)
+            beforeSpace = folded
+            folded.add(UInt8(truncatingIfNeeded: spaced >> 56))
+          } else if kept != 0 {
+            var last = folded
+            repeat {
+              last = folded
+              folded.add(
+                UInt8(
+                  truncatingIfNeeded: spaced
+                    &>> UInt64(truncatingIfNeeded: kept.trailingZeroBitCount)))
+              kept &= kept &- 1
+            } while kept != 0
+            beforeSpace = last
+          }
+          spaceLast = white >> 56
+          index &+= 8
+          continue
+        }
+        wordEnd = index &+ 8
+      }
+      // The bytes of a word that is not ASCII or holds "\r" or a control, and the last bytes of
+      // the text, one at a time.
+      while index < wordEnd {
+        let byte = base[index]
+        if byte < 0x80 {
+          if byte == 0x20 || (byte >= 0x09 && byte <= 0x0C) {
+            if spaceLast == 0 {
+              beforeSpace = folded
+              folded.add(0x20)
+              spaceLast = 0x80
+            }
+          } else if byte == 0x0D {
+            return false
+          } else {
+            folded.add(byte)
+            spaceLast = 0
+          }
+          index &+= 1
+        } else if byte == 0xE2 && index &+ 2 < count
+          && isPunctuation(base[index &+ 1], base[index &+ 2])
+        {
+          folded.add(byte)
+          folded.add(base[index &+ 1])
+          folded.add(base[index &+ 2])
+          spaceLast = 0
+          index &+= 3
+        } else if byte >= 0xCC {
+          return false
+        } else if byte == 0xC2 && index &+ 1 < count
+          && (base[index &+ 1] == 0x85 || base[index &+ 1] == 0xA0)
+        {
+          if spaceLast == 0 {
+            beforeSpace = folded
+            folded.add(0x20)
+            spaceLast = 0x80
+          }
+          index &+= 2
+        } else {
+          folded.add(byte)
+          spaceLast = 0
+          index &+= 1
+        }
+      }
+    }
+    hash = spaceLast == 0 ? folded : beforeSpace
+    return true
   }
 
   /// Whether E2 `second` `third` is U+2010…U+2027 or U+2030…U+205E: dashes, quotes, the

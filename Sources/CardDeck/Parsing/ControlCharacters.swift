@@ -18,6 +18,8 @@ public enum ControlCharacters {
 
   /// `text` with every control character replaced by a visible form.
   public static func visible(_ text: some StringProtocol) -> String {
+    // Printable ASCII, nearly every path and deck name, holds none.
+    if text.utf8.allSatisfy({ $0 &- 0x20 < 0x5F }) { return String(text) }
     var out = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
       guard isControl(scalar) else {

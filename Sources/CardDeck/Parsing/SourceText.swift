@@ -110,11 +110,14 @@ public struct SourceText: Sendable {
   /// ``ControlCharacters/mayContain(_:)``) and without "\r", split at "\n"; nil for other bytes,
   /// which are read the slow way. The last line may be empty.
   ///
-  /// One pass does the work of validating and of looking for controls: a word of eight bytes of
-  /// printable ASCII and "\n", most of a deck, needs neither. A second finds the line ends.
+  /// One pass does the work of validating, of looking for controls and of finding the line ends:
+  /// a word of eight bytes of printable ASCII and "\n", most of a deck, needs no look at a byte.
   private static func plainLineRanges(_ buffer: UnsafeBufferPointer<UInt8>) -> [Range<Int>]? {
     guard let base = buffer.baseAddress else { return [0..<0] }
     let count = buffer.count
+    var ranges: [Range<Int>] = []
+    ranges.reserveCapacity(count / 16 + 1)
+    var lineStart = 0
     var index = 0
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highBits: UInt64 = 0x8080_8080_8080_8080
@@ -124,29 +127,48 @@ public struct SourceText: Sendable {
     ) -> Bool {
       offset < count && base[offset] >= low && base[offset] <= high
     }
-    while index < count {
+    // The high bit of each byte below 0x20, of 0x7F and of each byte above: with its high bit
+    // set, a byte below 0x80 borrows nothing when 0x20 is taken from it and loses the bit
+    // exactly when it was below 0x20; 0x7F gets it when 1 is added. (A carry out of a byte
+    // above 0x7F may mark the next byte too; the word is read byte by byte then.)
+    @inline(__always) func load(at offset: Int) -> (word: UInt64, unusual: UInt64) {
+      let word = UInt64(
+        littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+      return (word, (~((word | highBits) &- ones &* 0x20) | (word &+ ones) | word) & highBits)
+    }
+    let lastWord = count &- 8
+    scan: while index < count {
       var wordEnd = count
-      if index + 8 <= count {
-        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-        // "\n" bytes become "*" (0x0A | 0x20): the high bit of each zero byte of the word
-        // xor "\n"s, exactly, moved to 0x20.
+      if index <= lastWord {
+        var (word, unusual) = load(at: index)
+        while unusual == 0 {
+          index &+= 8
+          guard index <= lastWord else { continue scan }
+          (word, unusual) = load(at: index)
+        }
+        // The high bit of each "\n": of each zero byte of the word xor "\n"s, exactly.
         let xored = word ^ (ones &* 0x0A)
-        let newlines = ~(((xored & lowBits) &+ lowBits) | xored | lowBits)
-        let printable = word | (newlines >> 2)
-        // A byte below 0x20 borrows into its high bit when 0x20 is taken from it, and a byte
-        // above 0x7E has its high bit set, or gets it when 1 is added.
-        let below = (printable &- ones &* 0x20) & ~printable & highBits
-        let above = ((printable &+ ones) | printable) & highBits
-        if below | above == 0 {
-          index += 8
+        var newlines = ~(((xored & lowBits) &+ lowBits) | xored | lowBits)
+        if unusual == newlines {
+          repeat {
+            let end = index &+ newlines.trailingZeroBitCount &>> 3
+            ranges.append(Range(uncheckedBounds: (lineStart, end)))
+            lineStart = end &+ 1
+            newlines &= newlines &- 1
+          } while newlines != 0
+          index &+= 8
           continue
         }
-        wordEnd = index + 8
+        wordEnd = index &+ 8
       }
       while index < wordEnd {
         let byte = base[index]
         switch byte {
-        case 0x09, 0x0A, 0x20...0x7E:
+        case 0x0A:
+          ranges.append(lineStart..<index)
+          index += 1
+          lineStart = index
+        case 0x09, 0x20...0x7E:
           index += 1
         case 0x00...0x1F, 0x7F:
           return nil
@@ -180,15 +202,7 @@ public struct SourceText: Sendable {
         }
       }
     }
-    var ranges: [Range<Int>] = []
-    ranges.reserveCapacity(count / 16 + 1)
-    var start = 0
-    while start < count, let found = memchr(base + start, 0x0A, count - start) {
-      let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-      ranges.append(start..<end)
-      start = end + 1
-    }
-    ranges.append(start..<count)
+    ranges.append(lineStart..<count)
     return ranges
   }
 
