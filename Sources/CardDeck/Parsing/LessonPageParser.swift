@@ -280,7 +280,7 @@ public struct LessonPageParser: Sendable {
     // once each.
     var candidatesBySection: [String: PageTopics.Candidates] = [:]
     for question in edgeQuestions {
-      if var card = buildEdgeCard(
+      if case (var card, let prompt)? = buildEdgeCard(
         question, question: cardLines[question.question], answer: cardLines[question.answer],
         defaultSection: defaultSection, deck: deck, source: source, into: &diagnostics)
       {
@@ -289,7 +289,6 @@ public struct LessonPageParser: Sendable {
           candidatesBySection[section]
           ?? pageTopics.candidates(pageTopics.subjects(of: section))
         candidatesBySection[section] = candidates
-        let prompt = card.prompt
         if let topic = pageTopics.topic(
           of: question.title, prompt.text, prompt.code?.text ?? "", among: candidates)
         {
@@ -408,7 +407,7 @@ public struct LessonPageParser: Sendable {
     _ question: EdgeQuestion, question questionLines: ArraySlice<SourceLine>,
     answer answerLines: ArraySlice<SourceLine>, defaultSection: String, deck: Deck,
     source: SourceText, into diagnostics: inout [Diagnostic]
-  ) -> Card? {
+  ) -> (card: Card, prompt: Prompt)? {
     let location = source.location(question.line)
     let prompt = Self.prompt(questionLines)
     guard !prompt.text.isEmpty else {
@@ -430,12 +429,14 @@ public struct LessonPageParser: Sendable {
       return nil
     }
     let section = question.section ?? defaultSection
-    return Card(
+    let card = Card(
       id: CardID.derived(deck: deck.name, kind: .edge, prompt: prompt), deck: deck.name,
       lesson: deck.lesson, topic: Self.headingTopic(section), section: section,
       location: location,
       content: .edge(
         EdgeCaseCard(title: question.title, question: prompt, answer: answer, source: cardSource)))
+    // The prompt too, for the page's topics: reading it back from the card copies it.
+    return (card, prompt)
   }
 
   private func buildInterview(
