@@ -258,6 +258,16 @@ public struct LessonPageParser: Sendable {
     if deck.title.isEmpty { deck.title = name }
 
     let topics = TopicResolver(vocabulary: vocabulary, labels: flashCards.map(\.label))
+    // Tables whose column breaks the page's text lost; the page's words are read only for them.
+    var pageWords: Set<Substring>?
+    func splitTables(_ passage: inout Passage) {
+      Self.splitGluedTables(in: &passage) {
+        if let pageWords { return pageWords }
+        let words = GluedTable.standaloneWords(of: source.lines)
+        pageWords = words
+        return words
+      }
+    }
     var flashTopics: [(topic: String, text: String)] = []
     for (index, flash) in flashCards.enumerated() {
       let location = source.location(flash.line)
@@ -265,8 +275,7 @@ public struct LessonPageParser: Sendable {
         label: index, flash.label, at: location, into: &diagnostics)
       if let (card, code) = buildFlashCard(
         flash, lines: cardLines[flash.body], topic: Self.headingTopic(topic), prompt: promptText,
-        deck: deck, location: location,
-        into: &diagnostics)
+        deck: deck, location: location, splitTables: splitTables, into: &diagnostics)
       {
         deck.cards.append(card)
         // Their code's names (`ViewThatFits`) tell a topic apart better than their prose.
@@ -282,7 +291,8 @@ public struct LessonPageParser: Sendable {
     for question in edgeQuestions {
       if case (var card, let prompt)? = buildEdgeCard(
         question, question: cardLines[question.question], answer: cardLines[question.answer],
-        defaultSection: defaultSection, deck: deck, source: source, into: &diagnostics)
+        defaultSection: defaultSection, deck: deck, source: source, splitTables: splitTables,
+        into: &diagnostics)
       {
         let section = card.section ?? defaultSection
         let candidates =
@@ -300,7 +310,7 @@ public struct LessonPageParser: Sendable {
     if let interview,
       var card = buildInterview(
         interview, problem: cardLines[interview.problem], answer: cardLines[interview.answer],
-        deck: deck, source: source, into: &diagnostics)
+        deck: deck, source: source, splitTables: splitTables, into: &diagnostics)
     {
       // A course part (`Part 7`) is no topic: the problem takes the page topic it names most.
       let headings =
@@ -313,17 +323,6 @@ public struct LessonPageParser: Sendable {
         card.topic = Self.headingTopic(topic)
       }
       deck.cards.append(card)
-    }
-
-    // Tables whose column breaks the page's text lost; the page's words are read only for them.
-    var pageWords: Set<Substring>?
-    for index in deck.cards.indices {
-      Self.splitGluedTables(in: &deck.cards[index]) {
-        if let pageWords { return pageWords }
-        let words = GluedTable.standaloneWords(of: source.lines)
-        pageWords = words
-        return words
-      }
     }
 
     if let announced = announcedFlashCards, announced.count != flashCards.count {
@@ -354,7 +353,8 @@ public struct LessonPageParser: Sendable {
   /// the card, which copies its content).
   private func buildFlashCard(
     _ flash: FlashCard, lines body: ArraySlice<SourceLine>, topic: String, prompt: String,
-    deck: Deck, location: SourceLocation, into diagnostics: inout [Diagnostic]
+    deck: Deck, location: SourceLocation, splitTables: (inout Passage) -> Void,
+    into diagnostics: inout [Diagnostic]
   ) -> (card: Card, code: String)? {
     var body = body
     var code: CodeBlock?
@@ -364,6 +364,7 @@ public struct LessonPageParser: Sendable {
       body = body[marker...]
     }
     var answer = LessonPageText.passage(body)
+    splitTables(&answer)
     if code == nil, case .code(let leading) = answer.blocks.first {
       code = leading
       answer.blocks.removeFirst()
@@ -406,7 +407,7 @@ public struct LessonPageParser: Sendable {
   private func buildEdgeCard(
     _ question: EdgeQuestion, question questionLines: ArraySlice<SourceLine>,
     answer answerLines: ArraySlice<SourceLine>, defaultSection: String, deck: Deck,
-    source: SourceText, into diagnostics: inout [Diagnostic]
+    source: SourceText, splitTables: (inout Passage) -> Void, into diagnostics: inout [Diagnostic]
   ) -> (card: Card, prompt: Prompt)? {
     let location = source.location(question.line)
     let prompt = Self.prompt(questionLines)
@@ -418,7 +419,8 @@ public struct LessonPageParser: Sendable {
       diagnostics.append(.error("the question has no '\(Self.showAnswer)' line", at: location))
       return nil
     }
-    let answer = LessonPageText.passage(answerLines)
+    var answer = LessonPageText.passage(answerLines)
+    splitTables(&answer)
     guard !answer.isEmpty else {
       diagnostics.append(
         .error("the question has no answer after '\(Self.showAnswer)'", at: location))
@@ -442,7 +444,7 @@ public struct LessonPageParser: Sendable {
   private func buildInterview(
     _ interview: Interview, problem problemLines: ArraySlice<SourceLine>,
     answer answerLines: ArraySlice<SourceLine>, deck: Deck, source: SourceText,
-    into diagnostics: inout [Diagnostic]
+    splitTables: (inout Passage) -> Void, into diagnostics: inout [Diagnostic]
   ) -> Card? {
     let location = source.location(interview.line)
     var problemLines = problemLines
@@ -464,7 +466,8 @@ public struct LessonPageParser: Sendable {
         .error("the interview problem has no '\(Self.listenForPrefix)' line", at: location))
       return nil
     }
-    let answer = LessonPageText.passage(answerLines)
+    var answer = LessonPageText.passage(answerLines)
+    splitTables(&answer)
     return Card(
       id: CardID.derived(deck: deck.name, kind: .interview, prompt: problem), deck: deck.name,
       lesson: deck.lesson, topic: Self.headingTopic(interview.section ?? ""),
@@ -476,32 +479,14 @@ public struct LessonPageParser: Sendable {
           modelAnswer: answer, listenFor: listenFor)))
   }
 
-  /// Splits the cells of the tables in `card`'s answer that the page glued together.
-  private static func splitGluedTables(in card: inout Card, words: () -> Set<Substring>) {
-    func split(_ passage: inout Passage) {
-      for index in passage.blocks.indices {
-        if case .table(let rows) = passage.blocks[index],
-          let cells = GluedTable.split(rows, words: words)
-        {
-          passage.blocks[index] = .table(cells)
-        }
+  /// Splits the cells of the tables in `passage` that the page glued together.
+  private static func splitGluedTables(in passage: inout Passage, words: () -> Set<Substring>) {
+    for index in passage.blocks.indices {
+      if case .table(let rows) = passage.blocks[index],
+        let cells = GluedTable.split(rows, words: words)
+      {
+        passage.blocks[index] = .table(cells)
       }
-    }
-    guard card.answer.blocks.contains(where: { if case .table = $0 { true } else { false } })
-    else { return }
-    switch card.content {
-    case .syntax(var syntax):
-      split(&syntax.explanation)
-      card.content = .syntax(syntax)
-    case .trick(var trick):
-      split(&trick.answer)
-      card.content = .trick(trick)
-    case .edge(var edge):
-      split(&edge.answer)
-      card.content = .edge(edge)
-    case .interview(var interview):
-      split(&interview.modelAnswer)
-      card.content = .interview(interview)
     }
   }
 
