@@ -295,10 +295,13 @@ public struct LessonPageParser: Sendable {
         into: &diagnostics)
       {
         let section = card.section ?? defaultSection
-        let candidates =
-          candidatesBySection[section]
-          ?? pageTopics.candidates(pageTopics.subjects(of: section))
-        candidatesBySection[section] = candidates
+        let candidates: PageTopics.Candidates
+        if let known = candidatesBySection[section] {
+          candidates = known
+        } else {
+          candidates = pageTopics.candidates(pageTopics.subjects(of: section))
+          candidatesBySection[section] = candidates
+        }
         if let topic = pageTopics.topic(
           of: question.title, prompt.text, prompt.code?.text ?? "", among: candidates)
         {
