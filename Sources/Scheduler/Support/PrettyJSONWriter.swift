@@ -133,8 +133,7 @@ final class PrettyJSONWriter {
     search: for known in shapes where known.keys.count == members.count {
       // By their bytes: `==` holds canonically equivalent keys (`é`, `e` and U+0301) equal,
       // and JSONEncoder writes and sorts each by its own bytes.
-      for index in members.indices
-      where !known.keys[index].utf8.elementsEqual(members[index].key.utf8) {
+      for index in members.indices where !Self.sameBytes(known.keys[index], members[index].key) {
         continue search
       }
       return known
@@ -142,6 +141,17 @@ final class PrettyJSONWriter {
     let shape = ObjectShape(keys: members.map(\.key))
     if shapes.count < 8 { shapes.append(shape) }
     return shape
+  }
+
+  /// Whether `first` and `second` have the same UTF-8 bytes: by `memcmp`, not byte by byte
+  /// through their views (a sixth of an export's time).
+  private static func sameBytes(_ first: String, _ second: String) -> Bool {
+    guard first.utf8.count == second.utf8.count else { return false }
+    var first = first
+    var second = second
+    return first.withUTF8 { a in
+      second.withUTF8 { b in a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
+    }
   }
 
   /// Whether `first`'s UTF-8 bytes sort before `second`'s.
