@@ -21,18 +21,6 @@ struct WordList {
     text.withUTF8 { append($0) }
   }
 
-  /// The words of `pieces` joined with a separator between each two (a line break, say): no
-  /// word spans an ASCII byte that is neither a letter nor a digit, so each piece's words are
-  /// its own.
-  init(pieces: [String]) {
-    let count = pieces.reduce(0) { $0 + $1.utf8.count }
-    bytes.reserveCapacity(count)
-    // Room for the words of all the pieces at once (as `append` makes for one), so that the
-    // pieces after the first seldom move them to a larger array.
-    words.reserveCapacity(count / 3 + pieces.count)
-    for var piece in pieces { piece.withUTF8 { append($0) } }
-  }
-
   /// Adds the words of `source`, as if a separator came before it and after it.
   private mutating func append(_ source: UnsafeBufferPointer<UInt8>) {
     guard !source.isEmpty else { return }
