@@ -179,12 +179,7 @@ public final class ReviewStore {
     let snapshot = Snapshot(
       journalEntries: journalEntries, journalBytes: journalBytes, lastEventID: lastEventID,
       state: replayer.state)
-    let data: Data
-    do {
-      data = try snapshot.encoded()
-    } catch {
-      throw .notWritable(folder: folder, reason: "the state could not be encoded: \(error)")
-    }
+    let data = snapshot.encoded()
     try OpenFile.replace(
       files.snapshot, with: data, temporary: files.temporaryFile(for: files.snapshot))
     unsnapshottedEntries = 0

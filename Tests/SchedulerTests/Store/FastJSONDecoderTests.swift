@@ -76,7 +76,7 @@ struct FastJSONDecoderTests {
     snapshot.state.suspended = ["card-3", "card-7"]
     snapshot.state.newCardsByDay = [Day(daysSince1970: 11_000): 20]
     snapshot.state.reviewsByDay = [Day(daysSince1970: 11_000): 41, Day(daysSince1970: 11_001): 2]
-    let data = try snapshot.encoded()
+    let data = snapshot.encoded()
     let read = try #require(SnapshotReader.read(data))
     #expect(read == snapshot)
     #expect(read == (try JSONDecoder().decode(Snapshot.self, from: data)))

@@ -44,7 +44,7 @@ struct SnapshotSidecarTests {
     arguments: 0..<12 as Range<UInt64>)
   func decodesAsTheJSONDoes(seed: UInt64) throws {
     let snapshot = Self.snapshot(seed: seed, count: Int(seed * 37))
-    let json = try snapshot.encoded()
+    let json = snapshot.encoded()
     let fromJSON = try Snapshot.decode(json, file: URL(fileURLWithPath: "/x/state.json"))
     let sidecar = SnapshotSidecar.encode(snapshot, json: json)
     #expect(SnapshotSidecar.decode(sidecar, json: json) == fromJSON)
@@ -55,7 +55,7 @@ struct SnapshotSidecarTests {
   @Test("A sidecar is not used with any other state.json: one byte changed, or one byte more")
   func refusesAnotherSnapshot() throws {
     let snapshot = Self.snapshot(seed: 1, count: 20)
-    let json = try snapshot.encoded()
+    let json = snapshot.encoded()
     let sidecar = SnapshotSidecar.encode(snapshot, json: json)
     var edited = json
     let digit = try #require(edited.firstIndex(of: UInt8(ascii: "7")))
@@ -68,7 +68,7 @@ struct SnapshotSidecarTests {
   @Test("A damaged or cut sidecar is refused, never trapped on")
   func refusesDamage() throws {
     let snapshot = Self.snapshot(seed: 2, count: 30)
-    let json = try snapshot.encoded()
+    let json = snapshot.encoded()
     let sidecar = SnapshotSidecar.encode(snapshot, json: json)
     for cut in stride(from: 0, to: sidecar.count, by: 7) {
       #expect(SnapshotSidecar.decode(sidecar.prefix(cut), json: json) == nil, "cut at \(cut)")
@@ -82,7 +82,7 @@ struct SnapshotSidecarTests {
       // reader would take too.
       if let taken = SnapshotSidecar.decodeUnchecked(damaged) {
         #expect(
-          try Snapshot.decode(try taken.encoded(), file: URL(fileURLWithPath: "/x")) == taken)
+          try Snapshot.decode(taken.encoded(), file: URL(fileURLWithPath: "/x")) == taken)
       }
     }
     #expect(SnapshotSidecar.decode(sidecar + Data([0]), json: json) == nil)
@@ -172,7 +172,7 @@ struct SnapshotSidecarTests {
       case "stale":
         // The sidecar of an earlier snapshot of the same folder.
         let earlier = Snapshot(journalEntries: 1, journalBytes: 10, state: ReviewState())
-        sidecar = SnapshotSidecar.encode(earlier, json: try earlier.encoded())
+        sidecar = SnapshotSidecar.encode(earlier, json: earlier.encoded())
       case "damaged": sidecar[sidecar.count / 2] ^= 0xFF
       case "cut": sidecar = sidecar.prefix(sidecar.count - 3)
       case "empty": sidecar = Data()
