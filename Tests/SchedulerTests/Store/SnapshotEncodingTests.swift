@@ -13,26 +13,13 @@ struct SnapshotEncodingTests {
     return try encoder.encode(snapshot) + Data("\n".utf8)
   }
 
-  /// A snapshot of `count` cards with seeded states, under ids that sort differently by bytes,
-  /// by number and by case.
+  /// The sidecar tests' seeded snapshot of `count` cards, with more under ids that sort
+  /// differently by bytes, by number and by case, and ids that need escaping.
   private static func snapshot(cards count: Int, seed: UInt64) -> Snapshot {
-    var random = SeededGenerator(seed: seed)
-    var snapshot = Snapshot(
-      journalEntries: count * 3, journalBytes: count * 400, lastEventID: UUID())
-    let names = ["card-", "Card-", "café-", "ü/", "a\"b\\", "日本-", "Z"]
-    for index in 0..<count {
-      let id = names[Int(random.next() % UInt64(names.count))] + "\(random.next() % 200)"
-      snapshot.state.cards[id] = CardState(
-        repetitions: Int(random.next() % 9), easeFactor: 1.3 + Double(random.next() % 171) / 100,
-        interval: Int(random.next() % 4000), due: Day(daysSince1970: 11_000 + index),
-        needsExtraReview: random.next() % 2 == 0, lapses: Int(random.next() % 5),
-        reviews: Int(random.next() % 50),
-        lastReview: index % 3 == 0
-          ? nil : Date(timeIntervalSince1970: 950_000_000 + Double(index) * 86_400.25))
-      if random.next() % 7 == 0 { snapshot.state.suspended.insert(id) }
-      let day = Day(daysSince1970: 11_000 + Int(random.next() % 40))
-      snapshot.state.reviewsByDay[day, default: 0] += 1
-      if random.next() % 3 == 0 { snapshot.state.newCardsByDay[day, default: 0] += 1 }
+    var snapshot = SnapshotSidecarTests.snapshot(seed: seed, count: count)
+    guard let sample = snapshot.state.cards.values.first else { return snapshot }
+    for id in ["card-9", "card-10", "Card-a", "café-1", "ü/2", "a\"b\\", "日本-3", "Z"] {
+      snapshot.state.cards[id] = sample
     }
     return snapshot
   }
