@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import CardDeck
@@ -61,4 +62,68 @@ struct AnswerJudgeCorpusTests {
     #expect(
       agreed * 4 >= corpus.entries.count * 3, "agreed on \(agreed) of \(corpus.entries.count)")
   }
+}
+
+@Suite("Judging attempts: the blind corpus, about APIs the decks do not teach")
+struct BlindCorpusTests {
+  /// How the judge fares on the blind corpus: in range, wrong code suggested 4 or 5, right
+  /// code suggested 2 or less.
+  struct Score {
+    var inRange = 0
+    var wrongPassed = 0
+    var rightFailed = 0
+    var total = 0
+    var byClass: [String: (inRange: Int, total: Int)] = [:]
+  }
+
+  static func score() throws -> Score {
+    var score = Score()
+    for entry in JudgeCorpus.blind.entries {
+      let card = try #require(JudgeCorpus.cards[entry.card], "no card \(entry.card)")
+      let grade = AnswerJudge(card: card).judge(entry.attempt).grade ?? -1
+      let hit = entry.grades.contains(grade)
+      score.total += 1
+      score.inRange += hit ? 1 : 0
+      if entry.grades.upperBound <= 2 && grade >= 4 { score.wrongPassed += 1 }
+      if entry.grades.lowerBound >= 4 && grade <= 2 { score.rightFailed += 1 }
+      score.byClass[entry.kind, default: (0, 0)].inRange += hit ? 1 : 0
+      score.byClass[entry.kind, default: (0, 0)].total += 1
+    }
+    return score
+  }
+
+  @Test("holds at least 100 attempts at 24 cards, half of them several lines long")
+  func size() {
+    let entries = JudgeCorpus.blind.entries
+    #expect(entries.count >= 100)
+    #expect(Set(entries.map(\.card)).count >= 24)
+    #expect(entries.filter { $0.attempt.contains("\n") }.count * 2 >= entries.count)
+    for entry in entries {
+      #expect(JudgeCorpus.cards[entry.card] != nil, "line \(entry.line): no card \(entry.card)")
+    }
+  }
+
+  /// The figures measured when the SDK index came in (docs/judging.md): a floor, so that a
+  /// change to the judge cannot lose ground unseen. Set `QUIZ_JUDGE_REPORT` to a path to have
+  /// the figures, class by class, written there.
+  @Test("does no worse than it did when the SDK index came in")
+  func floor() throws {
+    let score = try Self.score()
+    if let path = ProcessInfo.processInfo.environment["QUIZ_JUDGE_REPORT"] {
+      var lines = [
+        "in range: \(score.inRange) of \(score.total)",
+        "wrong code suggested 4-5: \(score.wrongPassed)",
+        "right code suggested 0-2: \(score.rightFailed)",
+      ]
+      for (kind, figures) in score.byClass.sorted(by: { $0.key < $1.key }) {
+        lines.append("  \(kind): \(figures.inRange) of \(figures.total)")
+      }
+      try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+    }
+    #expect(score.inRange >= Self.measured.inRange, "in range: \(score.inRange)")
+    #expect(score.wrongPassed <= Self.measured.wrongPassed, "wrong passed: \(score.wrongPassed)")
+    #expect(score.rightFailed <= Self.measured.rightFailed, "right failed: \(score.rightFailed)")
+  }
+
+  static let measured = (inRange: 84, wrongPassed: 23, rightFailed: 12)
 }

@@ -64,6 +64,10 @@ struct JudgeCorpus {
   /// Attempts written by another reviewer after the judge was built, never tuned to.
   static let heldOut = JudgeCorpus((try? fixture("judge-holdout.txt")) ?? "")
 
+  /// Attempts at cards about APIs the decks do not teach, written blind by reviewers who had
+  /// read only docs/deck-format.md and Apple's documentation: the fair figure, never tuned to.
+  static let blind = JudgeCorpus((try? fixture("judge-blind.txt")) ?? "")
+
   /// Every syntax card the corpus is about: the shipped decks' and the fixture deck's, by id.
   static let cards: [String: SyntaxCard] = {
     var files: [DeckLoader.File] = []
@@ -77,8 +81,10 @@ struct JudgeCorpus {
         files.append(.init(path: url.path, bytes: Array(data)))
       }
     }
-    if let text = try? fixture("judge-cards.md") {
-      files.append(.init(path: "judge-cards.md", bytes: Array(text.utf8)))
+    for name in ["judge-cards.md", "judge-blind-cards-a.md", "judge-blind-cards-b.md"] {
+      if let text = try? fixture(name) {
+        files.append(.init(path: name, bytes: Array(text.utf8)))
+      }
     }
     var cards: [String: SyntaxCard] = [:]
     for deck in DeckLoader().load(files: files).decks {

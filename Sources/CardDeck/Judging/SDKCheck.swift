@@ -1,0 +1,234 @@
+/// Reads an attempt against what the SDK declares, beside its comparison with the card: a
+/// member that a value an API hands in does not have (`proxy.scroll(to:)`), and an `await` or
+/// `try` that the card writes before a call and the attempt leaves out. Either is code that
+/// does not compile, whatever else the attempt has right.
+struct SDKCheck {
+  let index: SDKIndex
+
+  /// What is wrong with `attempt`, as findings' messages, the first most telling; `card` is the
+  /// code it is compared with.
+  func problems(in attempt: String, card: String) -> [String] {
+    let typed = Code(attempt)
+    let expected = Code(card)
+    var problems: [String] = []
+    let cardMembers = members(used: expected)
+    for use in members(used: typed) where !use.exists {
+      let owner = use.type
+      var message = "`\(owner)` has no `\(use.written)`"
+      if let theirs = cardMembers.first(where: { $0.type == owner && $0.declared != nil }) {
+        message += "; the card uses `\(theirs.declared!)`"
+      }
+      problems.append(message)
+    }
+    // The card's own code is the reference: an effect it does not mark is none the index can
+    // vouch for here.
+    let awaited = expected.calls(marked: "await")
+    let tried = expected.calls(marked: "try")
+    for call in typed.calls() {
+      let name = typed.text(call)
+      if awaited.contains(name), !typed.isMarked(call, by: "await") {
+        problems.append("`\(name)` is `async`: the card writes `await` before it")
+      } else if tried.contains(name), !typed.isMarked(call, by: "try") {
+        problems.append("`\(name)` can throw: the card writes `try` before it")
+      }
+    }
+    return problems
+  }
+
+  /// A member read or called on a value an API handed to a closure.
+  struct MemberUse {
+    var type: String
+    /// As written: `scroll(to:)`, `isCancelled`.
+    var written: String
+    /// The declaration it calls or reads, when there is one.
+    var declared: String?
+    var exists: Bool { declared != nil }
+  }
+
+  /// The members the code uses on closure parameters whose types the index knows.
+  private func members(used code: Code) -> [MemberUse] {
+    var uses: [MemberUse] = []
+    for closure in code.closures() {
+      guard let (name, owner) = code.callee(before: closure.open),
+        let types = index.closureParameterTypes(
+          call: name, on: owner, label: nil, count: closure.parameters.count)
+      else { continue }
+      for (parameter, type) in zip(closure.parameters, types) where index.describes(type) {
+        for dot in closure.body where code.text(dot) == "." {
+          guard dot + 1 < closure.body.upperBound, code.text(dot - 1) == parameter,
+            code.tokens[dot + 1].kind == .identifier
+          else { continue }
+          let member = String(code.text(dot + 1))
+          let labels = code.labels(after: dot + 1)
+          let candidates = index.members(named: member, of: type)
+          let declared = candidates.first {
+            labels == nil || Self.isSubsequence(labels!, of: $0.labels)
+          }
+          let written = labels.map { member + "(" + $0.map { $0 + ":" }.joined() + ")" } ?? member
+          uses.append(MemberUse(type: type, written: written, declared: declared?.signature))
+        }
+      }
+    }
+    return uses
+  }
+
+  private static func isSubsequence(_ labels: [String], of declared: [String]) -> Bool {
+    var rest = declared[...]
+    for label in labels {
+      guard let found = rest.firstIndex(of: label) else { return false }
+      rest = rest[(found + 1)...]
+    }
+    return true
+  }
+}
+
+extension SDKCheck {
+  /// Code as significant tokens, with the few questions the checks ask of it.
+  struct Code {
+    let source: String
+    let tokens: [SwiftToken]
+
+    init(_ source: String) {
+      self.source = source
+      self.tokens = SwiftLexer.significantTokens(in: source)
+    }
+
+    func text(_ index: Int) -> Substring { source[tokens[index].range] }
+
+    /// A closure: its `{`, the names before `in`, and the tokens of its body.
+    struct Closure {
+      var open: Int
+      var parameters: [Substring]
+      var body: Range<Int>
+    }
+
+    func closures() -> [Closure] {
+      var found: [Closure] = []
+      for open in tokens.indices where text(open) == "{" {
+        var names: [Substring] = []
+        var index = open + 1
+        if index < tokens.count, text(index) == "(" { index += 1 }
+        while index < tokens.count, tokens[index].kind == .identifier || text(index) == "_" {
+          names.append(text(index))
+          index += 1
+          if index < tokens.count, text(index) == "," { index += 1 } else { break }
+        }
+        if index < tokens.count, text(index) == ")" { index += 1 }
+        guard !names.isEmpty, index < tokens.count, text(index) == "in" else { continue }
+        found.append(Closure(open: open, parameters: names, body: index..<close(of: open)))
+      }
+      return found
+    }
+
+    /// The index of the bracket that closes the one at `open`, or the end.
+    func close(of open: Int) -> Int {
+      var depth = 0
+      for index in open..<tokens.count {
+        switch text(index) {
+        case "{", "(", "[": depth += 1
+        case "}", ")", "]":
+          depth -= 1
+          if depth == 0 { return index }
+        default: break
+        }
+      }
+      return tokens.count
+    }
+
+    /// The index of the bracket that opens the one at `close`, if any.
+    func open(of close: Int) -> Int? {
+      var depth = 0
+      for index in stride(from: close, through: 0, by: -1) {
+        switch text(index) {
+        case "}", ")", "]": depth += 1
+        case "{", "(", "[":
+          depth -= 1
+          if depth == 0 { return index }
+        default: break
+        }
+      }
+      return nil
+    }
+
+    /// What a trailing closure at `open` is passed to: the call's name and its owner, a type
+    /// for an initialiser, `View` for a modifier, `-` for a free function.
+    func callee(before open: Int) -> (name: String, owner: String)? {
+      var index = open - 1
+      if index >= 0, text(index) == ")", let start = self.open(of: index) { index = start - 1 }
+      guard index >= 0, tokens[index].kind == .identifier else { return nil }
+      let name = String(text(index))
+      if index > 0, text(index - 1) == "." { return (name, "View") }
+      if name.first?.isUppercase == true { return ("init", name) }
+      return (name, "-")
+    }
+
+    /// The labels written in the argument list after the name at `index`, `_` for an argument
+    /// without one; nil when the name is not called.
+    func labels(after index: Int) -> [String]? {
+      guard index + 1 < tokens.count, text(index + 1) == "(" else { return nil }
+      let end = close(of: index + 1)
+      var labels: [String] = []
+      var depth = 0
+      for inner in (index + 1)..<min(end, tokens.count) {
+        switch text(inner) {
+        case "(", "[", "{": depth += 1
+        case ")", "]", "}": depth -= 1
+        default: break
+        }
+        // Each argument starts after the `(` or a `,` at the list's own depth.
+        let starts = depth == 1 && (text(inner) == "(" || text(inner) == ",")
+        guard starts, inner + 1 < end else { continue }
+        let labelled =
+          inner + 2 < end && text(inner + 2) == ":"
+          && [.identifier, .keyword].contains(tokens[inner + 1].kind)
+        labels.append(labelled ? String(text(inner + 1)) : "_")
+      }
+      return labels
+    }
+
+    /// The names of calls: a name followed by `(`, not a declaration's.
+    func calls() -> [Int] {
+      tokens.indices.filter { index in
+        tokens[index].kind == .identifier && index + 1 < tokens.count && text(index + 1) == "("
+          && !(index > 0 && ["func", "init", "case"].contains(text(index - 1)))
+      }
+    }
+
+    /// The names of the calls that `keyword` (`await`, `try`) marks.
+    func calls(marked keyword: String) -> Set<Substring> {
+      Set(calls().filter { isMarked($0, by: keyword) }.map { text($0) })
+    }
+
+    /// Whether the expression holding the call named at `call` starts with `keyword`, or, for
+    /// `await`, is an `async let`'s value, which needs none.
+    func isMarked(_ call: Int, by keyword: String) -> Bool {
+      var index = call - 1
+      while index >= 0 {
+        let token = text(index)
+        if token == keyword || (keyword == "try" && (token == "try?" || token == "try!")) {
+          return true
+        }
+        if token == "let", index > 0, text(index - 1) == "async", keyword == "await" {
+          return true
+        }
+        switch token {
+        case "{", "}", ";", "in", "return": return false
+        case ")", "]":
+          guard let start = open(of: index) else { return false }
+          index = start - 1
+          continue
+        default: break
+        }
+        // A new line that does not continue the one before it starts another statement.
+        if tokens[index + 1].line > tokens[index].line,
+          ![".", "=", "(", ",", "[", "try", "await", ":"].contains(token),
+          tokens[index].kind != .operator, text(index + 1) != "."
+        {
+          return false
+        }
+        index -= 1
+      }
+      return false
+    }
+  }
+}

@@ -1,0 +1,143 @@
+/// What the SDK declares, generated from real declarations by `Scripts/sdk-index/generate.py`:
+/// types, conformances, and each type's members with their argument labels and effects.
+///
+/// The judge asks it what a value an API hands in (a `ScrollViewProxy`, a `TaskGroup`) can do,
+/// and which calls are `async` or throwing. A name it does not know is not taken to be wrong:
+/// the index is as old as its source (docs/judging.md, "The SDK index").
+public struct SDKIndex: Sendable {
+  /// One declared member: a method, initialiser, property, case or nested type.
+  public struct Member: Sendable {
+    /// The base name: `scrollTo`, `init`, `horizontalSizeClass`.
+    public var name: String
+    /// The argument labels, `_` for an unlabelled argument; empty for a property.
+    public var labels: [String]
+    /// Whether it is a method, initialiser or subscript, as opposed to a property or case.
+    public var isCall: Bool
+    /// Whether it is declared `static` or `class`.
+    public var isStatic: Bool
+    /// Whether calling it needs `await`.
+    public var isAsync: Bool
+    /// Whether calling it needs `try`.
+    public var isThrowing: Bool
+    /// Whether the declaration marks it deprecated on iOS or everywhere.
+    public var isDeprecated: Bool
+    /// What replaces it, as the declaration says (`navigationTitle(_:)`), when deprecated.
+    public var replacement: String?
+    /// For each argument that takes a closure: its label and the types it hands the closure.
+    public var closureParameters: [(label: String, types: [String])]
+
+    /// `scrollTo(_:anchor:)`, or the bare name of a property.
+    public var signature: String {
+      isCall ? name + "(" + labels.map { $0 + ":" }.joined() + ")" : name
+    }
+  }
+
+  /// Declared type names.
+  public private(set) var types: Set<String> = []
+  /// For a type, the protocols it conforms to.
+  public private(set) var conformances: [String: [String]] = [:]
+  /// For a type (`-` for free functions), the fields of its members' lines, read into
+  /// ``Member``s only when asked for: most of the index is never asked about in a session.
+  private var memberLines: [Substring: [[Substring]]] = [:]
+
+  /// The index shipped with quiz.
+  public static let shipped = SDKIndex(listing: listing)
+
+  /// Reads a listing: tab-separated lines `T name kind`, `: type protocol`, and
+  /// `M owner signature flags [closures [ios [replacement]]]`.
+  public init(listing: String) {
+    for line in listing.split(separator: "\n", omittingEmptySubsequences: true) {
+      let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+      switch fields.first {
+      case "T" where fields.count >= 2: types.insert(String(fields[1]))
+      case ":" where fields.count >= 3:
+        conformances[String(fields[1]), default: []].append(String(fields[2]))
+      case "M" where fields.count >= 4: memberLines[fields[1], default: []].append(fields)
+      default: continue
+      }
+    }
+  }
+
+  /// Every name the index declares: types and members' base names.
+  public var names: Set<String> {
+    types.union(memberLines.values.joined().map { String(Self.baseName($0[2])) })
+  }
+
+  /// The members `type` declares itself (not through its protocols) named `name`.
+  public func ownMembers(named name: String, of type: String) -> [Member] {
+    (memberLines[Substring(type)] ?? []).filter { Self.baseName($0[2]) == name }.map(Self.member)
+  }
+
+  private static func baseName(_ signature: Substring) -> Substring {
+    signature.firstIndex(of: "(").map { signature[..<$0] } ?? signature
+  }
+
+  private static func member(_ fields: [Substring]) -> Member {
+    let signature = fields[2]
+    let flags = fields[3]
+    var name = Substring(signature)
+    var labels: [String] = []
+    if let open = signature.firstIndex(of: "("), signature.hasSuffix(")") {
+      name = signature[..<open]
+      labels = signature[signature.index(after: open)..<signature.index(before: signature.endIndex)]
+        .split(separator: ":").map(String.init)
+    }
+    var closures: [(label: String, types: [String])] = []
+    if fields.count > 4 {
+      for entry in fields[4].split(separator: ";") {
+        guard let colon = entry.firstIndex(of: ":") else { continue }
+        closures.append(
+          (
+            String(entry[..<colon]),
+            entry[entry.index(after: colon)...].split(separator: ",").map(String.init)
+          ))
+      }
+    }
+    let replacement = fields.count > 6 && fields[6] != "?" ? String(fields[6]) : nil
+    return Member(
+      name: String(name), labels: labels, isCall: flags.contains("f") || flags.contains("i"),
+      isStatic: flags.contains("s"), isAsync: flags.contains("a"),
+      isThrowing: flags.contains("t"), isDeprecated: flags.contains("d"),
+      replacement: replacement, closureParameters: closures)
+  }
+
+  /// Whether the index declares `type` and says what at least one of its members is: only
+  /// then can it say that a member is not there.
+  public func describes(_ type: String) -> Bool {
+    types.contains(type) && !(memberLines[Substring(type)]?.isEmpty ?? true)
+  }
+
+  /// The members of `type` named `name`, its own and those its protocols give it.
+  public func members(named name: String, of type: String) -> [Member] {
+    var found: [Member] = []
+    var seen: Set<String> = []
+    var queue = [type]
+    while let next = queue.popLast() {
+      guard seen.insert(next).inserted else { continue }
+      found += ownMembers(named: name, of: next)
+      queue += conformances[next] ?? []
+    }
+    return found
+  }
+
+  /// The types a closure passed to a call of `name` on `owner` (a type, `View` for a modifier,
+  /// `-` for a free function) is handed, as every overload with such a closure agrees; nil when
+  /// they disagree or no overload says. `label` is the closure's label, nil for a trailing one.
+  public func closureParameterTypes(
+    call name: String, on owner: String, label: String?, count: Int
+  ) -> [String]? {
+    var answer: [String]?
+    for member in ownMembers(named: name, of: owner) {
+      let closures = member.closureParameters.filter {
+        (label == nil || $0.label == label) && $0.types.count == count
+      }
+      guard let closure = label == nil ? closures.last : closures.first else { continue }
+      if answer == nil {
+        answer = closure.types
+      } else if answer != closure.types {
+        return nil
+      }
+    }
+    return answer
+  }
+}

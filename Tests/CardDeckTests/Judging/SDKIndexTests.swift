@@ -1,0 +1,164 @@
+import Testing
+
+@testable import CardDeck
+
+@Suite("The SDK index and what the judge asks of it")
+struct SDKIndexTests {
+  let index = SDKIndex.shipped
+
+  @Test("knows a proxy's members with their labels, and that a task group's next() is async")
+  func members() throws {
+    let scroll = try #require(index.members(named: "scrollTo", of: "ScrollViewProxy").first)
+    #expect(scroll.labels == ["_", "anchor"])
+    #expect(index.members(named: "scroll", of: "ScrollViewProxy").isEmpty)
+    #expect(index.members(named: "next", of: "TaskGroup").allSatisfy { $0.isAsync })
+    #expect(index.members(named: "addTask", of: "TaskGroup").contains { !$0.isAsync })
+    // A protocol's members count for the types that conform to it.
+    #expect(!index.members(named: "reduce", of: "TaskGroup").isEmpty)
+  }
+
+  @Test("says which type a trailing closure is handed")
+  func closures() {
+    #expect(
+      index.closureParameterTypes(call: "init", on: "ScrollViewReader", label: nil, count: 1)
+        == ["ScrollViewProxy"])
+    #expect(
+      index.closureParameterTypes(call: "withTaskGroup", on: "-", label: nil, count: 1)
+        == ["TaskGroup"])
+    #expect(
+      index.closureParameterTypes(call: "init", on: "GeometryReader", label: nil, count: 1)
+        == ["GeometryProxy"])
+  }
+
+  @Test("reads deprecations with what replaces them")
+  func deprecations() throws {
+    let title = try #require(index.members(named: "navigationBarTitle", of: "View").first)
+    #expect(title.isDeprecated)
+    #expect(title.replacement == "navigationTitle(_:)")
+  }
+
+  @Test("reads a listing line by line, skipping what it does not know")
+  func listing() {
+    let small = SDKIndex(
+      listing: "T\tBox\ts\n:\tBox\tShape\nM\tShape\tfill(_:)\tf\nX\tjunk\nM\tBox\tsize\tv\t\t17.0\n"
+    )
+    #expect(small.describes("Box"))
+    #expect(small.members(named: "fill", of: "Box").first?.labels == ["_"])
+    #expect(small.members(named: "size", of: "Box").first?.isCall == false)
+    #expect(!small.describes("Shape"))
+  }
+}
+
+@Suite("Judging against what the SDK declares")
+struct SDKCheckTests {
+  let check = SDKCheck(index: .shipped)
+
+  static let scroll = """
+    ScrollViewReader { proxy in
+        List(messages) { Text($0.body).id($0.id) }
+        Button("Latest") { proxy.scrollTo(messages.last?.id, anchor: .bottom) }
+    }
+    """
+
+  @Test(
+    "finds a member that a handed-in value does not have",
+    arguments: [
+      "ScrollViewReader { reader in Button(\"End\") { reader.scroll(to: last) } }",
+      "ScrollViewReader { p in Button(\"End\") { p.scrollTo(last, at: .bottom) } }",
+    ])
+  func wrongMember(_ attempt: String) throws {
+    let problems = check.problems(in: attempt, card: Self.scroll)
+    let first = try #require(problems.first)
+    #expect(first.hasPrefix("`ScrollViewProxy` has no `scroll"))
+    #expect(first.hasSuffix("the card uses `scrollTo(_:anchor:)`"))
+  }
+
+  @Test(
+    "finds nothing wrong with a handed-in value's real members, whatever the names",
+    arguments: [
+      "ScrollViewReader { reader in Button(\"End\") { reader.scrollTo(last, anchor: .bottom) } }",
+      "ScrollViewReader { p in Button(\"End\") { withAnimation { p.scrollTo(last) } } }",
+      "GeometryReader { geo in Text(\"\\(geo.size.width)\") }",
+    ])
+  func rightMembers(_ attempt: String) {
+    #expect(check.problems(in: attempt, card: Self.scroll).isEmpty)
+  }
+
+  static let fetch = """
+    .task {
+        do {
+            let (data, _) = try await URLSession.shared.data(from: feedURL)
+            posts = try JSONDecoder().decode([Post].self, from: data)
+        } catch { posts = [] }
+    }
+    """
+
+  @Test("finds an await or a try that the card writes and the attempt leaves out")
+  func effects() {
+    let noAwait = check.problems(
+      in: ".task { let (d, _) = try URLSession.shared.data(from: url) }", card: Self.fetch)
+    #expect(noAwait == ["`data` is `async`: the card writes `await` before it"])
+    let noTry = check.problems(
+      in: ".task { let (d, _) = await URLSession.shared.data(from: url) }", card: Self.fetch)
+    #expect(noTry == ["`data` can throw: the card writes `try` before it"])
+  }
+
+  @Test(
+    "takes try? and try!, an async let, and a marker on the line before for the card's",
+    arguments: [
+      ".task { let (d, _) = try? await URLSession.shared.data(from: url) }",
+      ".task { async let pair = try URLSession.shared.data(from: url) }",
+      """
+      .task {
+          let result = try await
+              URLSession.shared.data(from: url)
+      }
+      """,
+    ])
+  func markedEffects(_ attempt: String) {
+    #expect(check.problems(in: attempt, card: Self.fetch).isEmpty)
+  }
+
+  @Test("grades a wrong member of a handed-in value 2 at most, and says why")
+  func judged() {
+    let judgement = AnswerJudge(code: Self.scroll).judge(
+      """
+      ScrollViewReader { proxy in
+          List(messages) { Text($0.body).id($0.id) }
+          Button("Latest") { proxy.scroll(to: messages.last?.id, anchor: .bottom) }
+      }
+      """)
+    #expect((judgement.grade ?? 5) <= 2)
+    #expect(judgement.reason.hasPrefix("`ScrollViewProxy` has no `scroll(to:anchor:)`"))
+  }
+}
+
+@Suite("The SDK index's coverage of the names the cards use")
+struct SDKIndexCoverageTests {
+  /// The API names in the code of every syntax card the judge is tested on (the shipped decks
+  /// and the corpus's fixture decks), as the vocabulary tells API from the author's names,
+  /// that the index does not declare.
+  static func unknownNames() -> (unknown: [String], total: Int) {
+    var names: Set<String> = []
+    for card in JudgeCorpus.cards.values {
+      for token in SwiftLexer.significantTokens(in: card.code.text) {
+        let text = String(card.code.text[token.range])
+        let name = token.kind == .attribute ? String(text.dropFirst()) : text
+        if token.kind == .identifier || token.kind == .attribute,
+          APIVocabulary.standard.knows(name)
+        {
+          names.insert(name)
+        }
+      }
+    }
+    let unknown = names.filter { !SDKIndex.shipped.names.contains($0) }.sorted()
+    return (unknown, names.count)
+  }
+
+  @Test("declares at least 90% of the API names the cards use")
+  func coverage() {
+    let (unknown, total) = Self.unknownNames()
+    #expect(total >= 100)
+    #expect(unknown.count * 10 <= total, "unknown: \(unknown.joined(separator: " "))")
+  }
+}
