@@ -22,8 +22,10 @@ struct SDKCheck {
     }
     // The card's own code is the reference: an effect it does not mark is none the index can
     // vouch for here.
-    let awaited = expected.calls(marked: "await")
-    let tried = expected.calls(marked: "try")
+    // A marker covers a whole expression; it is for the calls in it that the index does not
+    // know to be plain (`JSONDecoder()` and `.seconds(1)` beside `decode` and `sleep`).
+    let awaited = expected.calls(marked: "await").filter { index.mayBe(.async, String($0)) }
+    let tried = expected.calls(marked: "try").filter { index.mayBe(.throwing, String($0)) }
     for call in typed.calls() {
       let name = typed.text(call)
       if awaited.contains(name), !typed.isMarked(call, by: "await") {
@@ -211,6 +213,13 @@ extension SDKCheck {
         if token == "let", index > 0, text(index - 1) == "async", keyword == "await" {
           return true
         }
+        // A new line that does not continue the one before it starts another statement.
+        if tokens[index + 1].line > tokens[index].line,
+          ![".", "=", "(", ",", "[", "try", "await", ":"].contains(token),
+          tokens[index].kind != .operator, text(index + 1) != "."
+        {
+          return false
+        }
         switch token {
         case "{", "}", ";", "in", "return": return false
         case ")", "]":
@@ -218,13 +227,6 @@ extension SDKCheck {
           index = start - 1
           continue
         default: break
-        }
-        // A new line that does not continue the one before it starts another statement.
-        if tokens[index + 1].line > tokens[index].line,
-          ![".", "=", "(", ",", "[", "try", "await", ":"].contains(token),
-          tokens[index].kind != .operator, text(index + 1) != "."
-        {
-          return false
         }
         index -= 1
       }

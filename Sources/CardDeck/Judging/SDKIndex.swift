@@ -40,6 +40,15 @@ public struct SDKIndex: Sendable {
   /// ``Member``s only when asked for: most of the index is never asked about in a session.
   private var memberLines: [Substring: [[Substring]]] = [:]
 
+  /// Base names of calls, and of types for their initialisers, by what the index says of them.
+  private var calls: [Effect: Set<Substring>] = [:]
+
+  /// What a call may need marking for.
+  public enum Effect: Hashable, Sendable {
+    /// Declared at all: neither of the others may be true of a name not declared.
+    case declared, async, throwing
+  }
+
   /// The index shipped with quiz.
   public static let shipped = SDKIndex(listing: listing)
 
@@ -52,10 +61,23 @@ public struct SDKIndex: Sendable {
       case "T" where fields.count >= 2: types.insert(String(fields[1]))
       case ":" where fields.count >= 3:
         conformances[String(fields[1]), default: []].append(String(fields[2]))
-      case "M" where fields.count >= 4: memberLines[fields[1], default: []].append(fields)
+      case "M" where fields.count >= 4:
+        memberLines[fields[1], default: []].append(fields)
+        var name = Self.baseName(fields[2])
+        if name == "init" { name = fields[1] }
+        calls[.declared, default: []].insert(name)
+        if fields[3].contains("a") { calls[.async, default: []].insert(name) }
+        if fields[3].contains("t") { calls[.throwing, default: []].insert(name) }
       default: continue
       }
     }
+  }
+
+  /// Whether a call of `name` (a function's base name, or a type's for its initialiser) may
+  /// have `effect`: some declaration of that name has it, or none is known.
+  public func mayBe(_ effect: Effect, _ name: String) -> Bool {
+    let name = Substring(name)
+    return !(calls[.declared]?.contains(name) ?? false) || calls[effect]?.contains(name) ?? false
   }
 
   /// Every name the index declares: types and members' base names.

@@ -162,3 +162,32 @@ struct SDKIndexCoverageTests {
     #expect(unknown.count * 10 <= total, "unknown: \(unknown.joined(separator: " "))")
   }
 }
+
+@Suite("Markers on whole expressions, read call by call")
+struct SDKEffectTests {
+  let check = SDKCheck(index: .shipped)
+
+  @Test("asks for a marker only on the calls that need it, and not across lines")
+  func plainCallsBeside() {
+    let card = """
+      .task {
+          let (data, _) = try await URLSession.shared.data(from: feedURL)
+          posts = try JSONDecoder().decode([Post].self, from: data)
+          try await Task.sleep(for: .seconds(1))
+      }
+      """
+    let attempt = """
+      .task {
+          let (d, _) = try await URLSession.shared.data(from: feedURL)
+          let decoder = JSONDecoder()
+          let pause = Duration.seconds(1)
+          posts = try decoder.decode([Post].self, from: d)
+          try await Task.sleep(for: pause)
+      }
+      """
+    #expect(check.problems(in: attempt, card: card).isEmpty)
+    #expect(SDKIndex.shipped.mayBe(.throwing, "decode"))
+    #expect(!SDKIndex.shipped.mayBe(.throwing, "JSONDecoder"))
+    #expect(SDKIndex.shipped.mayBe(.async, "latestArticlesOfMyOwnApp"))
+  }
+}
