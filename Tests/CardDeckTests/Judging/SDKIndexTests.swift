@@ -191,3 +191,15 @@ struct SDKEffectTests {
     #expect(SDKIndex.shipped.mayBe(.async, "latestArticlesOfMyOwnApp"))
   }
 }
+
+@Suite("The card's own code over the index")
+struct SDKCardFirstTests {
+  @Test("takes a member the card itself uses as real, though the index does not declare it")
+  func newerThanTheIndex() {
+    let card = "ScrollViewReader { proxy in Button(\"Up\") { proxy.scrollToTop(animated: true) } }"
+    let check = SDKCheck(index: .shipped)
+    #expect(check.problems(in: card, card: card).isEmpty)
+    #expect(
+      !check.problems(in: card.replacing("scrollToTop", with: "scrollUp"), card: card).isEmpty)
+  }
+}
