@@ -74,6 +74,16 @@ extension Bench {
     }
     let preparing = Self.medianMilliseconds(runs: 200) { _ = AnswerJudge(code: code) }
     table.add(["(preparing the card: parsing its code once)", "", Format.ms(preparing), "", ""])
+    // Once a process, at the first card judged: reading the SDK index, against splitting its
+    // listing into lines by bytes, which any reader of it must do.
+    let loading = Self.medianMilliseconds(runs: 9) { _ = SDKIndex(listing: SDKIndex.listing) }
+    let lines = Self.medianMilliseconds(runs: 9) {
+      _ = SDKIndex.listing.utf8.split(separator: UInt8(ascii: "\n")).count
+    }
+    table.add([
+      "(loading the SDK index, once a process)", "", Format.ms(loading), Format.ms(lines),
+      Format.fixed(loading / lines, 1) + "×",
+    ])
     tables.append(table)
     verdicts.append(
       ("judging a 30-line attempt ≤ 1 ms", Format.ms(thirtyLines), thirtyLines <= 1))

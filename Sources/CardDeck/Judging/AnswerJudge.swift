@@ -8,6 +8,8 @@
 public struct AnswerJudge: Sendable {
   /// The card's code, then its `also:` answers.
   let answers: [ParsedCode]
+  /// What the SDK says of an attempt at each of the answers, in the same order.
+  let checks: [SDKCheck]
   let vocabulary: APIVocabulary
 
   /// Prepares to judge attempts at `code`, the card's expected code; `question` is the card's
@@ -25,6 +27,7 @@ public struct AnswerJudge: Sendable {
         $0, hints: hints, vocabulary: vocabulary, collectsNames: true, fixedNumbers: numbers,
         asksForCancel: asksForCancel)
     }
+    self.checks = answers.map { SDKCheck(card: SDKCheck.Code($0)) }
   }
 
   /// Prepares to judge attempts at `card`.
@@ -73,25 +76,7 @@ public struct AnswerJudge: Sendable {
       }
       if best == nil || judgement.grade ?? 0 > best!.grade ?? 0 { best = judgement }
     }
-    return Self.checked(best!, attempt: attempt)
-  }
-
-  /// `judgement` with what the SDK says of the attempt: code that calls a member a value does
-  /// not have, or leaves out an `await` or `try` the card writes, does not compile, so it is
-  /// another API at best (2), and that is the reason given.
-  static func checked(_ judgement: Judgement, attempt: String) -> Judgement {
-    let problems = SDKCheck(index: .shipped).problems(in: attempt, card: judgement.code)
-    guard let first = problems.first else { return judgement }
-    var judgement = judgement
-    judgement.findings.insert(
-      contentsOf: problems.map { .init(severity: .error, message: $0, token: 0) }, at: 0)
-    if let grade = judgement.grade, grade > 2 {
-      judgement.grade = 2
-      judgement.reason = first.capitalizedFirst + "."
-    } else if judgement.reason.hasPrefix("Same API") || judgement.grade ?? 0 >= 2 {
-      judgement.reason = first.capitalizedFirst + "."
-    }
-    return judgement
+    return checked(best!, attempt: typed)
   }
 
   /// The grade of code that has nothing but placeholders: 5 when the tokens are the same,
@@ -1616,5 +1601,5 @@ struct Matching {
 }
 
 extension String {
-  fileprivate var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+  var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
 }

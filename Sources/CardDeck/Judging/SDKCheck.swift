@@ -2,32 +2,50 @@
 /// member that a value an API hands in does not have (`proxy.scroll(to:)`), and an `await` or
 /// `try` that the card writes before a call and the attempt leaves out. Either is code that
 /// does not compile, whatever else the attempt has right.
-struct SDKCheck {
+struct SDKCheck: Sendable {
   let index: SDKIndex
+  /// The card's code, read once: attempts are checked against it one after another.
+  private let card: Code
+  /// The members the card uses on handed-in values.
+  private let cardMembers: [MemberUse]
+  /// The calls the card marks with `await` and with `try` that may need it.
+  private let awaited: Set<Substring>
+  private let tried: Set<Substring>
 
-  /// What is wrong with `attempt`, as findings' messages, the first most telling; `card` is the
-  /// code it is compared with.
-  func problems(in attempt: String, card: String) -> [String] {
-    let typed = Code(attempt)
-    let expected = Code(card)
+  /// Prepares to check attempts at `card`, the code they are compared with.
+  init(card: String, index: SDKIndex = .shipped) {
+    self.init(card: Code(card), index: index)
+  }
+
+  /// Prepares to check attempts at `card`, already read into tokens.
+  init(card: Code, index: SDKIndex = .shipped) {
+    self.index = index
+    self.card = card
+    cardMembers = Self.members(used: self.card, index: index)
+    // A marker covers a whole expression; it is for the calls in it that the index does not
+    // know to be plain (`JSONDecoder()` and `.seconds(1)` beside `decode` and `sleep`).
+    awaited = self.card.calls(marked: "await").filter { index.mayBe(.async, String($0)) }
+    tried = self.card.calls(marked: "try").filter { index.mayBe(.throwing, String($0)) }
+  }
+
+  /// What is wrong with `attempt`, as findings' messages, the first most telling.
+  func problems(in attempt: String) -> [String] { problems(in: Code(attempt)) }
+
+  /// What is wrong with the attempt `typed`, as findings' messages, the first most telling.
+  func problems(in typed: Code) -> [String] {
     var problems: [String] = []
-    let cardMembers = members(used: expected)
-    // What the card itself uses is right, whatever the index says: it may be newer than the
-    // index's source.
-    let cardUnknown = Set(cardMembers.filter { !$0.exists }.map { $0.type + "." + $0.written })
-    for use in members(used: typed) where !use.exists {
-      if cardUnknown.contains(use.type + "." + use.written) { continue }
-      let owner = use.type
-      var message = "`\(owner)` has no `\(use.written)`"
-      if let theirs = cardMembers.first(where: { $0.type == owner && $0.declared != nil }) {
+    for use in Self.members(used: typed, index: index) where !use.exists {
+      // What the card itself uses is right, whatever the index says: it may be newer than the
+      // index's source.
+      if cardMembers.contains(where: { $0.type == use.type && $0.written == use.written }) {
+        continue
+      }
+      var message = "`\(use.type)` has no `\(use.written)`"
+      if let theirs = cardMembers.first(where: { $0.type == use.type && $0.exists }) {
         message += "; the card uses `\(theirs.declared!)`"
       }
       problems.append(message)
     }
-    // The card's own code is the reference for effects. A marker covers a whole expression; it is for the calls in it that the index does not
-    // know to be plain (`JSONDecoder()` and `.seconds(1)` beside `decode` and `sleep`).
-    let awaited = expected.calls(marked: "await").filter { index.mayBe(.async, String($0)) }
-    let tried = expected.calls(marked: "try").filter { index.mayBe(.throwing, String($0)) }
     for call in typed.calls() {
       let name = typed.text(call)
       if awaited.contains(name), !typed.isMarked(call, by: "await") {
@@ -40,7 +58,7 @@ struct SDKCheck {
   }
 
   /// A member read or called on a value an API handed to a closure.
-  struct MemberUse {
+  struct MemberUse: Sendable {
     var type: String
     /// As written: `scroll(to:)`, `isCancelled`.
     var written: String
@@ -50,27 +68,33 @@ struct SDKCheck {
   }
 
   /// The members the code uses on closure parameters whose types the index knows.
-  private func members(used code: Code) -> [MemberUse] {
+  private static func members(used code: Code, index: SDKIndex) -> [MemberUse] {
     var uses: [MemberUse] = []
     for closure in code.closures() {
-      guard let (name, owner) = code.callee(before: closure.open),
+      // The members read on the closure's parameters first: most closures read none, and
+      // need no look-up in the index.
+      let reads = closure.body.filter { dot in
+        code.isByte(dot, ".") && dot + 1 < closure.body.upperBound
+          && code.tokens[dot + 1].kind == .identifier
+          && closure.parameters.contains(code.text(dot - 1))
+      }
+      guard !reads.isEmpty, let (name, owner) = code.callee(before: closure.open),
         let types = index.closureParameterTypes(
           call: name, on: owner, label: nil, count: closure.parameters.count)
       else { continue }
-      for (parameter, type) in zip(closure.parameters, types) where index.describes(type) {
-        for dot in closure.body where code.text(dot) == "." {
-          guard dot + 1 < closure.body.upperBound, code.text(dot - 1) == parameter,
-            code.tokens[dot + 1].kind == .identifier
-          else { continue }
-          let member = String(code.text(dot + 1))
-          let labels = code.labels(after: dot + 1)
-          let candidates = index.members(named: member, of: type)
-          let declared = candidates.first {
-            labels == nil || Self.isSubsequence(labels!, of: $0.labels)
-          }
-          let written = labels.map { member + "(" + $0.map { $0 + ":" }.joined() + ")" } ?? member
-          uses.append(MemberUse(type: type, written: written, declared: declared?.signature))
+      for dot in reads {
+        guard let position = closure.parameters.firstIndex(of: code.text(dot - 1)) else {
+          continue
         }
+        let type = types[position]
+        guard index.describes(type) else { continue }
+        let member = String(code.text(dot + 1))
+        let labels = code.labels(after: dot + 1)
+        let declared = index.members(named: member, of: type).first {
+          labels == nil || Self.isSubsequence(labels!, of: $0.labels)
+        }
+        let written = labels.map { member + "(" + $0.map { $0 + ":" }.joined() + ")" } ?? member
+        uses.append(MemberUse(type: type, written: written, declared: declared?.signature))
       }
     }
     return uses
@@ -88,16 +112,42 @@ struct SDKCheck {
 
 extension SDKCheck {
   /// Code as significant tokens, with the few questions the checks ask of it.
-  struct Code {
+  struct Code: Sendable {
     let source: String
     let tokens: [SwiftToken]
 
+    /// For each token, its byte when it is one ASCII byte (`{`, `.`), else 0: punctuation is
+    /// looked at for every token, and comparing strings is far slower.
+    let marks: [UInt8]
+
     init(_ source: String) {
+      self.init(source: source, tokens: SwiftLexer.significantTokens(in: source))
+    }
+
+    /// The code that the judge has already parsed, without lexing it again.
+    init(_ code: ParsedCode) {
+      self.init(source: code.source, tokens: code.tokens)
+    }
+
+    private init(source: String, tokens: [SwiftToken]) {
       self.source = source
-      self.tokens = SwiftLexer.significantTokens(in: source)
+      self.tokens = tokens
+      let utf8 = source.utf8
+      marks = tokens.map { token in
+        let start = token.range.lowerBound
+        guard start < utf8.endIndex, utf8.index(after: start) == token.range.upperBound else {
+          return 0
+        }
+        return utf8[start] < 0x80 ? utf8[start] : 0
+      }
     }
 
     func text(_ index: Int) -> Substring { source[tokens[index].range] }
+
+    /// Whether the token at `index` is the one-byte `character`.
+    func isByte(_ index: Int, _ character: Unicode.Scalar) -> Bool {
+      marks[index] == UInt8(character.value)
+    }
 
     /// A closure: its `{`, the names before `in`, and the tokens of its body.
     struct Closure {
@@ -108,16 +158,16 @@ extension SDKCheck {
 
     func closures() -> [Closure] {
       var found: [Closure] = []
-      for open in tokens.indices where text(open) == "{" {
+      for open in tokens.indices where isByte(open, "{") {
         var names: [Substring] = []
         var index = open + 1
-        if index < tokens.count, text(index) == "(" { index += 1 }
-        while index < tokens.count, tokens[index].kind == .identifier || text(index) == "_" {
+        if index < tokens.count, isByte(index, "(") { index += 1 }
+        while index < tokens.count, tokens[index].kind == .identifier || isByte(index, "_") {
           names.append(text(index))
           index += 1
-          if index < tokens.count, text(index) == "," { index += 1 } else { break }
+          if index < tokens.count, isByte(index, ",") { index += 1 } else { break }
         }
-        if index < tokens.count, text(index) == ")" { index += 1 }
+        if index < tokens.count, isByte(index, ")") { index += 1 }
         guard !names.isEmpty, index < tokens.count, text(index) == "in" else { continue }
         found.append(Closure(open: open, parameters: names, body: index..<close(of: open)))
       }
@@ -125,31 +175,24 @@ extension SDKCheck {
     }
 
     /// The index of the bracket that closes the one at `open`, or the end.
-    func close(of open: Int) -> Int {
-      var depth = 0
-      for index in open..<tokens.count {
-        switch text(index) {
-        case "{", "(", "[": depth += 1
-        case "}", ")", "]":
-          depth -= 1
-          if depth == 0 { return index }
-        default: break
-        }
-      }
-      return tokens.count
-    }
+    func close(of open: Int) -> Int { matching(open, step: 1) ?? tokens.count }
 
     /// The index of the bracket that opens the one at `close`, if any.
-    func open(of close: Int) -> Int? {
+    func open(of close: Int) -> Int? { matching(close, step: -1) }
+
+    /// The bracket that matches the one at `start`, walking forward (`step` 1) from an opening
+    /// one or back (-1) from a closing one.
+    private func matching(_ start: Int, step: Int) -> Int? {
       var depth = 0
-      for index in stride(from: close, through: 0, by: -1) {
-        switch text(index) {
-        case "}", ")", "]": depth += 1
-        case "{", "(", "[":
-          depth -= 1
-          if depth == 0 { return index }
+      var index = start
+      while tokens.indices.contains(index) {
+        switch marks[index] {
+        case UInt8(ascii: "{"), UInt8(ascii: "("), UInt8(ascii: "["): depth += step
+        case UInt8(ascii: "}"), UInt8(ascii: ")"), UInt8(ascii: "]"): depth -= step
         default: break
         }
+        if depth == 0 { return index }
+        index += step
       }
       return nil
     }
@@ -158,10 +201,10 @@ extension SDKCheck {
     /// for an initialiser, `View` for a modifier, `-` for a free function.
     func callee(before open: Int) -> (name: String, owner: String)? {
       var index = open - 1
-      if index >= 0, text(index) == ")", let start = self.open(of: index) { index = start - 1 }
+      if index >= 0, isByte(index, ")"), let start = self.open(of: index) { index = start - 1 }
       guard index >= 0, tokens[index].kind == .identifier else { return nil }
       let name = String(text(index))
-      if index > 0, text(index - 1) == "." { return (name, "View") }
+      if index > 0, isByte(index - 1, ".") { return (name, "View") }
       if name.first?.isUppercase == true { return ("init", name) }
       return (name, "-")
     }
@@ -169,21 +212,21 @@ extension SDKCheck {
     /// The labels written in the argument list after the name at `index`, `_` for an argument
     /// without one; nil when the name is not called.
     func labels(after index: Int) -> [String]? {
-      guard index + 1 < tokens.count, text(index + 1) == "(" else { return nil }
+      guard index + 1 < tokens.count, isByte(index + 1, "(") else { return nil }
       let end = close(of: index + 1)
       var labels: [String] = []
       var depth = 0
       for inner in (index + 1)..<min(end, tokens.count) {
-        switch text(inner) {
-        case "(", "[", "{": depth += 1
-        case ")", "]", "}": depth -= 1
+        switch marks[inner] {
+        case UInt8(ascii: "{"), UInt8(ascii: "("), UInt8(ascii: "["): depth += 1
+        case UInt8(ascii: "}"), UInt8(ascii: ")"), UInt8(ascii: "]"): depth -= 1
         default: break
         }
         // Each argument starts after the `(` or a `,` at the list's own depth.
-        let starts = depth == 1 && (text(inner) == "(" || text(inner) == ",")
+        let starts = depth == 1 && (isByte(inner, "(") || isByte(inner, ","))
         guard starts, inner + 1 < end else { continue }
         let labelled =
-          inner + 2 < end && text(inner + 2) == ":"
+          inner + 2 < end && isByte(inner + 2, ":")
           && [.identifier, .keyword].contains(tokens[inner + 1].kind)
         labels.append(labelled ? String(text(inner + 1)) : "_")
       }
@@ -193,7 +236,7 @@ extension SDKCheck {
     /// The names of calls: a name followed by `(`, not a declaration's.
     func calls() -> [Int] {
       tokens.indices.filter { index in
-        tokens[index].kind == .identifier && index + 1 < tokens.count && text(index + 1) == "("
+        tokens[index].kind == .identifier && index + 1 < tokens.count && isByte(index + 1, "(")
           && !(index > 0 && ["func", "init", "case"].contains(text(index - 1)))
       }
     }
@@ -218,7 +261,7 @@ extension SDKCheck {
         // A new line that does not continue the one before it starts another statement.
         if tokens[index + 1].line > tokens[index].line,
           ![".", "=", "(", ",", "[", "try", "await", ":"].contains(token),
-          tokens[index].kind != .operator, text(index + 1) != "."
+          tokens[index].kind != .operator, !isByte(index + 1, ".")
         {
           return false
         }

@@ -36,8 +36,9 @@ public struct SDKIndex: Sendable {
   public private(set) var types: Set<String> = []
   /// For a type, the protocols it conforms to.
   public private(set) var conformances: [String: [String]] = [:]
-  /// For a type (`-` for free functions), the fields of its members' lines, read into
-  /// ``Member``s only when asked for: most of the index is never asked about in a session.
+  /// For a type (`-` for free functions), the fields of its members' lines in the listing's
+  /// order, by signature, so that one base name's lines stand together (`(` sorts before any
+  /// character of a name). They are read into ``Member``s only when asked for.
   private var memberLines: [Substring: [[Substring]]] = [:]
 
   /// Base names of calls, and of types for their initialisers, by what the index says of them.
@@ -55,22 +56,42 @@ public struct SDKIndex: Sendable {
   /// Reads a listing: tab-separated lines `T name kind`, `: type protocol`, and
   /// `M owner signature flags [closures [ios [replacement]]]`.
   public init(listing: String) {
-    for line in listing.split(separator: "\n", omittingEmptySubsequences: true) {
-      let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-      switch fields.first {
-      case "T" where fields.count >= 2: types.insert(String(fields[1]))
-      case ":" where fields.count >= 3:
-        conformances[String(fields[1]), default: []].append(String(fields[2]))
-      case "M" where fields.count >= 4:
-        memberLines[fields[1], default: []].append(fields)
-        var name = Self.baseName(fields[2])
-        if name == "init" { name = fields[1] }
-        calls[.declared, default: []].insert(name)
-        if fields[3].contains("a") { calls[.async, default: []].insert(name) }
-        if fields[3].contains("t") { calls[.throwing, default: []].insert(name) }
-      default: continue
+    var declared: Set<Substring> = []
+    var async: Set<Substring> = []
+    var throwing: Set<Substring> = []
+    // Lines and fields are found by their bytes: the listing is ASCII, and splitting it by
+    // Characters costs more than all the rest of the load (docs/performance.md).
+    let utf8 = listing.utf8
+    var fields: [Substring] = []
+    var fieldStart = utf8.startIndex
+    var index = utf8.startIndex
+    while index != utf8.endIndex {
+      let byte = utf8[index]
+      let next = utf8.index(after: index)
+      let isSeparator = byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
+      if isSeparator || next == utf8.endIndex {
+        fields.append(listing[fieldStart..<(isSeparator ? index : next)])
+        fieldStart = next
       }
+      if byte == UInt8(ascii: "\n") || next == utf8.endIndex {
+        switch fields.first {
+        case "T" where fields.count >= 2: types.insert(String(fields[1]))
+        case ":" where fields.count >= 3:
+          conformances[String(fields[1]), default: []].append(String(fields[2]))
+        case "M" where fields.count >= 4:
+          memberLines[fields[1], default: []].append(fields)
+          let base = Self.baseName(fields[2])
+          let name = base == "init" ? fields[1] : base
+          declared.insert(name)
+          if fields[3].utf8.contains(UInt8(ascii: "a")) { async.insert(name) }
+          if fields[3].utf8.contains(UInt8(ascii: "t")) { throwing.insert(name) }
+        default: break
+        }
+        fields = []
+      }
+      index = next
     }
+    calls = [.declared: declared, .async: async, .throwing: throwing]
   }
 
   /// Whether a call of `name` (a function's base name, or a type's for its initialiser) may
@@ -87,11 +108,27 @@ public struct SDKIndex: Sendable {
 
   /// The members `type` declares itself (not through its protocols) named `name`.
   public func ownMembers(named name: String, of type: String) -> [Member] {
-    (memberLines[Substring(type)] ?? []).filter { Self.baseName($0[2]) == name }.map(Self.member)
+    lines(named: name, of: type).map(Self.member)
+  }
+
+  /// The fields of the lines of `type`'s own members named `name`.
+  private func lines(named name: String, of type: String) -> ArraySlice<[Substring]> {
+    guard let lines = memberLines[Substring(type)] else { return [] }
+    let name = Substring(name)
+    // The first line whose base name is not below `name`, then the run that has it.
+    var low = 0
+    var high = lines.count
+    while low < high {
+      let middle = (low + high) / 2
+      if Self.baseName(lines[middle][2]) < name { low = middle + 1 } else { high = middle }
+    }
+    var end = low
+    while end < lines.count, Self.baseName(lines[end][2]) == name { end += 1 }
+    return lines[low..<end]
   }
 
   private static func baseName(_ signature: Substring) -> Substring {
-    signature.firstIndex(of: "(").map { signature[..<$0] } ?? signature
+    signature.utf8.firstIndex(of: UInt8(ascii: "(")).map { signature[..<$0] } ?? signature
   }
 
   private static func member(_ fields: [Substring]) -> Member {
@@ -104,23 +141,22 @@ public struct SDKIndex: Sendable {
       labels = signature[signature.index(after: open)..<signature.index(before: signature.endIndex)]
         .split(separator: ":").map(String.init)
     }
-    var closures: [(label: String, types: [String])] = []
-    if fields.count > 4 {
-      for entry in fields[4].split(separator: ";") {
-        guard let colon = entry.firstIndex(of: ":") else { continue }
-        closures.append(
-          (
-            String(entry[..<colon]),
-            entry[entry.index(after: colon)...].split(separator: ",").map(String.init)
-          ))
-      }
-    }
+    let closures = Self.closures(fields).map { (String($0.label), $0.types.map(String.init)) }
     let replacement = fields.count > 6 && fields[6] != "?" ? String(fields[6]) : nil
     return Member(
       name: String(name), labels: labels, isCall: flags.contains("f") || flags.contains("i"),
       isStatic: flags.contains("s"), isAsync: flags.contains("a"),
       isThrowing: flags.contains("t"), isDeprecated: flags.contains("d"),
       replacement: replacement, closureParameters: closures)
+  }
+
+  /// The closure arguments of a member's line: each one's label and the types it is handed.
+  private static func closures(_ fields: [Substring]) -> [(label: Substring, types: [Substring])] {
+    guard fields.count > 4 else { return [] }
+    return fields[4].split(separator: ";").compactMap { entry in
+      guard let colon = entry.firstIndex(of: ":") else { return nil }
+      return (entry[..<colon], entry[entry.index(after: colon)...].split(separator: ","))
+    }
   }
 
   /// Whether the index declares `type` and says what at least one of its members is: only
@@ -148,10 +184,10 @@ public struct SDKIndex: Sendable {
   public func closureParameterTypes(
     call name: String, on owner: String, label: String?, count: Int
   ) -> [String]? {
-    var answer: [String]?
-    for member in ownMembers(named: name, of: owner) {
-      let closures = member.closureParameters.filter {
-        (label == nil || $0.label == label) && $0.types.count == count
+    var answer: [Substring]?
+    for fields in lines(named: name, of: owner) {
+      let closures = Self.closures(fields).filter {
+        (label == nil || $0.label == label![...]) && $0.types.count == count
       }
       guard let closure = label == nil ? closures.last : closures.first else { continue }
       if answer == nil {
@@ -160,6 +196,6 @@ public struct SDKIndex: Sendable {
         return nil
       }
     }
-    return answer
+    return answer.map { $0.map(String.init) }
   }
 }

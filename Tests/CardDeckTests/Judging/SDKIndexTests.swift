@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import CardDeck
@@ -51,7 +52,6 @@ struct SDKIndexTests {
 
 @Suite("Judging against what the SDK declares")
 struct SDKCheckTests {
-  let check = SDKCheck(index: .shipped)
 
   static let scroll = """
     ScrollViewReader { proxy in
@@ -67,8 +67,8 @@ struct SDKCheckTests {
       "ScrollViewReader { p in Button(\"End\") { p.scrollTo(last, at: .bottom) } }",
     ])
   func wrongMember(_ attempt: String) throws {
-    let problems = check.problems(in: attempt, card: Self.scroll)
-    let first = try #require(problems.first)
+    let found = problems(attempt, card: Self.scroll)
+    let first = try #require(found.first)
     #expect(first.hasPrefix("`ScrollViewProxy` has no `scroll"))
     #expect(first.hasSuffix("the card uses `scrollTo(_:anchor:)`"))
   }
@@ -81,7 +81,7 @@ struct SDKCheckTests {
       "GeometryReader { geo in Text(\"\\(geo.size.width)\") }",
     ])
   func rightMembers(_ attempt: String) {
-    #expect(check.problems(in: attempt, card: Self.scroll).isEmpty)
+    #expect(problems(attempt, card: Self.scroll).isEmpty)
   }
 
   static let fetch = """
@@ -95,11 +95,11 @@ struct SDKCheckTests {
 
   @Test("finds an await or a try that the card writes and the attempt leaves out")
   func effects() {
-    let noAwait = check.problems(
-      in: ".task { let (d, _) = try URLSession.shared.data(from: url) }", card: Self.fetch)
+    let noAwait = problems(
+      ".task { let (d, _) = try URLSession.shared.data(from: url) }", card: Self.fetch)
     #expect(noAwait == ["`data` is `async`: the card writes `await` before it"])
-    let noTry = check.problems(
-      in: ".task { let (d, _) = await URLSession.shared.data(from: url) }", card: Self.fetch)
+    let noTry = problems(
+      ".task { let (d, _) = await URLSession.shared.data(from: url) }", card: Self.fetch)
     #expect(noTry == ["`data` can throw: the card writes `try` before it"])
   }
 
@@ -116,7 +116,7 @@ struct SDKCheckTests {
       """,
     ])
   func markedEffects(_ attempt: String) {
-    #expect(check.problems(in: attempt, card: Self.fetch).isEmpty)
+    #expect(problems(attempt, card: Self.fetch).isEmpty)
   }
 
   @Test("grades a wrong member of a handed-in value 2 at most, and says why")
@@ -165,7 +165,6 @@ struct SDKIndexCoverageTests {
 
 @Suite("Markers on whole expressions, read call by call")
 struct SDKEffectTests {
-  let check = SDKCheck(index: .shipped)
 
   @Test("asks for a marker only on the calls that need it, and not across lines")
   func plainCallsBeside() {
@@ -185,7 +184,7 @@ struct SDKEffectTests {
           try await Task.sleep(for: pause)
       }
       """
-    #expect(check.problems(in: attempt, card: card).isEmpty)
+    #expect(problems(attempt, card: card).isEmpty)
     #expect(SDKIndex.shipped.mayBe(.throwing, "decode"))
     #expect(!SDKIndex.shipped.mayBe(.throwing, "JSONDecoder"))
     #expect(SDKIndex.shipped.mayBe(.async, "latestArticlesOfMyOwnApp"))
@@ -197,9 +196,85 @@ struct SDKCardFirstTests {
   @Test("takes a member the card itself uses as real, though the index does not declare it")
   func newerThanTheIndex() {
     let card = "ScrollViewReader { proxy in Button(\"Up\") { proxy.scrollToTop(animated: true) } }"
-    let check = SDKCheck(index: .shipped)
-    #expect(check.problems(in: card, card: card).isEmpty)
+    #expect(problems(card, card: card).isEmpty)
     #expect(
-      !check.problems(in: card.replacing("scrollToTop", with: "scrollUp"), card: card).isEmpty)
+      !problems(card.replacing("scrollToTop", with: "scrollUp"), card: card).isEmpty)
+  }
+}
+
+/// What ``SDKCheck`` finds wrong with `attempt` at a card whose code is `card`.
+private func problems(_ attempt: String, card: String) -> [String] {
+  SDKCheck(card: card).problems(in: attempt)
+}
+
+@Suite("Scripts/sdk-index/generate.py, on a small interface")
+struct SDKIndexGeneratorTests {
+  static let python = "/usr/bin/python3"
+
+  static let interface = """
+    @available(iOS 14.0, *)
+    public struct ScrollViewReader<Content> : View where Content : View {
+        /// Documentation is left out.
+        public init(@ViewBuilder content: @escaping (ScrollViewProxy) -> Content)
+    }
+    public struct ScrollViewProxy {
+        public func scrollTo<ID>(_ id: ID, anchor: UnitPoint? = nil) where ID : Hashable
+    }
+    extension View {
+        @available(iOS, introduced: 13.0, deprecated: 100000.0, renamed: "navigationTitle(_:)")
+        public func navigationBarTitle(_ title: Text) -> some View
+        public func sheet<Item, Content>(item: Binding<Item?>, onDismiss: (() -> Void)? = nil,
+            @ViewBuilder content: @escaping (Item) -> Content) -> some View
+        public func _private() -> some View
+    }
+    public func fetch(_ url: URL, retry: (Int) async -> Bool) async throws -> Data
+    """
+
+  /// The index the script makes of `interface`.
+  static func generated() throws -> SDKIndex {
+    let folder = FileManager.default.temporaryDirectory
+      .appending(path: "quiz-tests-sdk-index-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = folder.appending(path: "Small.swiftinterface")
+    let output = folder.appending(path: "Listing.swift")
+    try interface.write(to: input, atomically: true, encoding: .utf8)
+    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appending(path: "Scripts/sdk-index/generate.py")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: python)
+    process.arguments = [script.path, "--interface", input.path, output.path]
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    try #require(process.terminationStatus == 0)
+    let swift = try String(contentsOf: output, encoding: .utf8)
+    let body = try #require(swift.firstRange(of: "##\"\"\"\n")?.upperBound)
+    let end = try #require(swift.range(of: "\n\"\"\"##", options: .backwards)?.lowerBound)
+    return SDKIndex(listing: String(swift[body..<end]))
+  }
+
+  @Test(
+    "keeps members, labels, closure types, effects and deprecations, and no private names",
+    .enabled(if: FileManager.default.isExecutableFile(atPath: python)))
+  func facts() throws {
+    let index = try Self.generated()
+    #expect(index.describes("ScrollViewProxy"))
+    #expect(
+      index.members(named: "scrollTo", of: "ScrollViewProxy").first?.labels == ["_", "anchor"])
+    #expect(
+      index.closureParameterTypes(call: "init", on: "ScrollViewReader", label: nil, count: 1)
+        == ["ScrollViewProxy"])
+    #expect(
+      index.closureParameterTypes(call: "sheet", on: "View", label: "content", count: 1)
+        == ["Item"])
+    let title = try #require(index.members(named: "navigationBarTitle", of: "View").first)
+    #expect(title.isDeprecated && title.replacement == "navigationTitle(_:)")
+    let fetch = try #require(index.members(named: "fetch", of: "-").first)
+    #expect(fetch.isAsync && fetch.isThrowing && fetch.labels == ["_", "retry"])
+    #expect(index.members(named: "_private", of: "View").isEmpty)
+    #expect(
+      index.members(named: "sheet", of: "View").first?.labels == ["item", "onDismiss", "content"])
   }
 }
