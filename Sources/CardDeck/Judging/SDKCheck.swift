@@ -4,11 +4,10 @@
 /// does not compile, whatever else the attempt has right.
 struct SDKCheck: Sendable {
   let index: SDKIndex
-  /// The card's code, read once: attempts are checked against it one after another.
-  private let card: Code
   /// The members the card uses on handed-in values.
   private let cardMembers: [MemberUse]
-  /// The calls the card marks with `await` and with `try` that may need it.
+  /// The calls the card marks with `await` and with `try` that may need it; the card's code
+  /// is read once, and attempts are checked against these one after another.
   private let awaited: Set<Substring>
   private let tried: Set<Substring>
 
@@ -20,12 +19,11 @@ struct SDKCheck: Sendable {
   /// Prepares to check attempts at `card`, already read into tokens.
   init(card: Code, index: SDKIndex = .shipped) {
     self.index = index
-    self.card = card
-    cardMembers = Self.members(used: self.card, index: index)
+    cardMembers = Self.members(used: card, index: index)
     // A marker covers a whole expression; it is for the calls in it that the index does not
     // know to be plain (`JSONDecoder()` and `.seconds(1)` beside `decode` and `sleep`).
-    awaited = self.card.calls(marked: "await").filter { index.mayBe(.async, String($0)) }
-    tried = self.card.calls(marked: "try").filter { index.mayBe(.throwing, String($0)) }
+    awaited = card.calls(marked: "await").filter { index.mayBe(.async, String($0)) }
+    tried = card.calls(marked: "try").filter { index.mayBe(.throwing, String($0)) }
   }
 
   /// What is wrong with `attempt`, as findings' messages, the first most telling.
