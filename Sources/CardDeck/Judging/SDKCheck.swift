@@ -1,7 +1,8 @@
 /// Reads an attempt against what the SDK declares, beside its comparison with the card: a
 /// member that a value an API hands in does not have (`proxy.scroll(to:)`), and an `await` or
-/// `try` that the card writes before a call and the attempt leaves out. Either is code that
-/// does not compile, whatever else the attempt has right.
+/// `try` that the card writes before a call and the attempt leaves out, and a deprecated call
+/// where the card has what replaces it. Each is code that does not compile, or an interviewer
+/// would not pass, whatever else the attempt has right.
 struct SDKCheck: Sendable {
   let index: SDKIndex
   /// The members the card uses on handed-in values.
@@ -10,6 +11,10 @@ struct SDKCheck: Sendable {
   /// is read once, and attempts are checked against these one after another.
   private let awaited: Set<Substring>
   private let tried: Set<Substring>
+  /// The card's names, and its calls as written (`background(alignment:)`), for what replaces
+  /// a deprecated call.
+  private let cardNames: Set<Substring>
+  private let cardCalls: Set<String>
 
   /// Prepares to check attempts at `card`, the code they are compared with.
   init(card: String, index: SDKIndex = .shipped) {
@@ -24,6 +29,9 @@ struct SDKCheck: Sendable {
     // know to be plain (`JSONDecoder()` and `.seconds(1)` beside `decode` and `sleep`).
     awaited = card.calls(marked: "await").filter { index.mayBe(.async, String($0)) }
     tried = card.calls(marked: "try").filter { index.mayBe(.throwing, String($0)) }
+    cardNames = Set(
+      card.tokens.indices.filter { card.tokens[$0].kind == .identifier }.map(card.text))
+    cardCalls = Set(card.writtenCalls().map(\.written))
   }
 
   /// What is wrong with `attempt`, as findings' messages, the first most telling.
@@ -32,7 +40,8 @@ struct SDKCheck: Sendable {
   /// What is wrong with the attempt `typed`, as findings' messages, the first most telling.
   func problems(in typed: Code) -> [String] {
     var problems: [String] = []
-    for use in Self.members(used: typed, index: index) where !use.exists {
+    let uses = Self.members(used: typed, index: index)
+    for use in uses where !use.exists {
       // What the card itself uses is right, whatever the index says: it may be newer than the
       // index's source.
       if cardMembers.contains(where: { $0.type == use.type && $0.written == use.written }) {
@@ -44,6 +53,7 @@ struct SDKCheck: Sendable {
       }
       problems.append(message)
     }
+    problems += deprecations(in: typed, handedIn: uses)
     for call in typed.calls() {
       let name = typed.text(call)
       if awaited.contains(name), !typed.isMarked(call, by: "await") {
@@ -55,8 +65,35 @@ struct SDKCheck: Sendable {
     return problems
   }
 
+  /// The calls of `typed` that the index says are deprecated where the card writes what
+  /// replaces them (`group.spawn` for the card's `addTask`, `.background(_:alignment:)` for its
+  /// `.background(alignment:content:)`). Where the card has neither the replacement nor the
+  /// name, the call is beside its point, and the comparison with the card weighs it.
+  private func deprecations(in typed: Code, handedIn uses: [MemberUse]) -> [String] {
+    var problems: [String] = []
+    for call in typed.writtenCalls()
+    where index.hasDeprecated(call.name) && !cardCalls.contains(call.written) {
+      var owner = uses.first { $0.token == call.token }?.type ?? call.owner
+      // After a `)` the value may be other than a view (`JSONDecoder().decode`).
+      if owner == "View", index.members(named: call.name, of: "View").isEmpty { owner = nil }
+      guard
+        let (replacement, declared) = index.deprecation(
+          of: call.name, labels: call.labels, on: owner)
+      else { continue }
+      let replacementName = replacement.map { String($0.prefix { $0 != "(" }) }
+      if let replacementName, cardNames.contains(Substring(replacementName)) {
+        problems.append("`\(declared)` is deprecated: the card uses `\(replacement!)`")
+      } else if cardNames.contains(Substring(call.name)) {
+        problems.append("`\(declared)` is deprecated: the card uses another `\(call.name)`")
+      }
+    }
+    return problems
+  }
+
   /// A member read or called on a value an API handed to a closure.
   struct MemberUse: Sendable {
+    /// The token of its name.
+    var token: Int
     var type: String
     /// As written: `scroll(to:)`, `isCancelled`.
     var written: String
@@ -89,23 +126,16 @@ struct SDKCheck: Sendable {
         let member = String(code.text(dot + 1))
         let labels = code.labels(after: dot + 1)
         let declared = index.members(named: member, of: type).first {
-          labels == nil || Self.isSubsequence(labels!, of: $0.labels)
+          labels == nil || SDKIndex.accepts($0.labels, written: labels!)
         }
         let written = labels.map { member + "(" + $0.map { $0 + ":" }.joined() + ")" } ?? member
-        uses.append(MemberUse(type: type, written: written, declared: declared?.signature))
+        uses.append(
+          MemberUse(token: dot + 1, type: type, written: written, declared: declared?.signature))
       }
     }
     return uses
   }
 
-  private static func isSubsequence(_ labels: [String], of declared: [String]) -> Bool {
-    var rest = declared[...]
-    for label in labels {
-      guard let found = rest.firstIndex(of: label) else { return false }
-      rest = rest[(found + 1)...]
-    }
-    return true
-  }
 }
 
 extension SDKCheck {
@@ -229,6 +259,46 @@ extension SDKCheck {
         labels.append(labelled ? String(text(inner + 1)) : "_")
       }
       return labels
+    }
+
+    /// A call as written: its name's token, base name, labels, and the type it is called on
+    /// where the code says (`View` for a modifier, `-` for a free function), else nil.
+    struct WrittenCall {
+      var token: Int
+      var name: String
+      var labels: [String]
+      var owner: String?
+      /// `background(alignment:)`, `init(_:)` for `Text("…")`.
+      var written: String { name + "(" + labels.map { $0 + ":" }.joined() + ")" }
+    }
+
+    /// The calls the code writes with an argument list, or with only a trailing closure.
+    func writtenCalls() -> [WrittenCall] {
+      tokens.indices.compactMap { index in
+        guard tokens[index].kind == .identifier, index + 1 < tokens.count,
+          isByte(index + 1, "(") || isByte(index + 1, "{"),
+          !(index > 0 && ["func", "init", "case", "var", "let"].contains(text(index - 1)))
+        else { return nil }
+        let name = String(text(index))
+        let labels = labels(after: index) ?? []
+        guard index > 0, isByte(index - 1, ".") else {
+          let isType = name.first?.isUppercase == true
+          return WrittenCall(
+            token: index, name: isType ? "init" : name, labels: labels, owner: isType ? name : "-")
+        }
+        // `Type.member(…)`; a modifier after a view's `)` or `}`; otherwise a value whose type
+        // the code does not say.
+        var owner: String?
+        if index >= 2 {
+          let before = text(index - 2)
+          if tokens[index - 2].kind == .identifier, before.first?.isUppercase == true {
+            owner = String(before)
+          } else if isByte(index - 2, ")") || isByte(index - 2, "}") {
+            owner = "View"
+          }
+        }
+        return WrittenCall(token: index, name: name, labels: labels, owner: owner)
+      }
     }
 
     /// The names of calls: a name followed by `(`, not a declaration's.

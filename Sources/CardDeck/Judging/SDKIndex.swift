@@ -43,6 +43,9 @@ public struct SDKIndex: Sendable {
 
   /// Base names of calls, and of types for their initialisers, by what the index says of them.
   private var calls: [Effect: Set<Substring>] = [:]
+  /// The base names some declaration of which is deprecated: most names are not, and need no
+  /// look through every type.
+  private var deprecatedNames: Set<Substring> = []
 
   /// What a call may need marking for.
   public enum Effect: Hashable, Sendable {
@@ -85,6 +88,7 @@ public struct SDKIndex: Sendable {
           declared.insert(name)
           if fields[3].utf8.contains(UInt8(ascii: "a")) { async.insert(name) }
           if fields[3].utf8.contains(UInt8(ascii: "t")) { throwing.insert(name) }
+          if fields[3].utf8.contains(UInt8(ascii: "d")) { deprecatedNames.insert(base) }
         default: break
         }
         fields = []
@@ -176,6 +180,36 @@ public struct SDKIndex: Sendable {
       queue += conformances[next] ?? []
     }
     return found
+  }
+
+  /// Whether some declaration named `name` is deprecated: most names are not.
+  public func hasDeprecated(_ name: String) -> Bool { deprecatedNames.contains(Substring(name)) }
+
+  /// Whether a call of `name` with `labels` as written (`_` for an argument without one, a
+  /// trailing closure left out) is deprecated on `owner` and what it conforms to, or on every
+  /// type when `owner` is nil: every declaration it may call is, and there is one. The
+  /// replacement is the first one a declaration names.
+  public func deprecation(
+    of name: String, labels: [String], on owner: String?
+  ) -> (replacement: String?, declared: String)? {
+    guard deprecatedNames.contains(Substring(name)) else { return nil }
+    let candidates =
+      owner.map { members(named: name, of: $0) }
+      ?? memberLines.keys.flatMap { ownMembers(named: name, of: String($0)) }
+    let called = candidates.filter { $0.isCall && Self.accepts($0.labels, written: labels) }
+    guard let first = called.first, called.allSatisfy(\.isDeprecated) else { return nil }
+    return (called.lazy.compactMap(\.replacement).first, first.signature)
+  }
+
+  /// Whether a call written with `labels` may be one to a declaration with `declared`: the
+  /// written labels in order, the rest defaulted or a trailing closure.
+  static func accepts(_ declared: [String], written labels: [String]) -> Bool {
+    var rest = declared[...]
+    for label in labels {
+      guard let found = rest.firstIndex(of: label) else { return false }
+      rest = rest[(found + 1)...]
+    }
+    return true
   }
 
   /// The types a closure passed to a call of `name` on `owner` (a type, `View` for a modifier,

@@ -202,6 +202,97 @@ struct SDKCardFirstTests {
   }
 }
 
+@Suite("Deprecated calls, as the index declares them")
+struct SDKDeprecationTests {
+  static let group = """
+    await withTaskGroup(of: Data.self) { group in
+        for url in urls { group.addTask { await load(url) } }
+    }
+    """
+
+  @Test("finds a deprecated member of a handed-in value where the card has its replacement")
+  func handedIn() {
+    let attempt = Self.group.replacing("group.addTask", with: "group.spawn")
+    #expect(
+      problems(attempt, card: Self.group) == [
+        "`spawn(priority:operation:)` is deprecated: the card uses `addTask(priority:operation:)`"
+      ])
+  }
+
+  @Test(
+    "finds a deprecated overload of a modifier where the card writes the current one",
+    arguments: [
+      (
+        ".background(Color.yellow, alignment: .top)",
+        "`background(_:alignment:)` is deprecated: the card uses `background(alignment:content:)`"
+      ),
+      (
+        ".overlay(Color.yellow, alignment: .top)",
+        "`overlay(_:alignment:)` is deprecated: the card uses `overlay(alignment:content:)`"
+      ),
+    ])
+  func modifierOverload(_ attempt: String, _ message: String) {
+    let card = """
+      Text("Draft")
+          .background(alignment: .top) { Color.yellow }
+          .overlay(alignment: .top) { Color.yellow }
+      """
+    #expect(problems("Text(\"Draft\")\(attempt)", card: card) == [message])
+  }
+
+  @Test(
+    "leaves alone a call that a current overload may be, the card's own, or one beside its point",
+    arguments: [
+      "Text(\"Draft\").background(.yellow)",
+      "Text(\"Draft\").background(Color.yellow, alignment: .top)",
+      "Text(\"Draft\").colorScheme(.dark)",
+    ])
+  func notFlagged(_ attempt: String) {
+    let card = "Text(\"Draft\").background(Color.yellow, alignment: .top).padding()"
+    let other = "Text(\"Draft\").background(alignment: .top) { Color.yellow }"
+    #expect(problems(attempt, card: card).isEmpty)
+    if !attempt.contains("alignment") {
+      #expect(problems(attempt, card: other).isEmpty)
+    }
+  }
+
+  @Test("finds a deprecated free function where the card has its replacement")
+  func freeFunction() {
+    let card = """
+      try await withTaskCancellationHandler {
+          try await download()
+      } onCancel: {
+          progress.cancel()
+      }
+      """
+    let attempt = """
+      try await withTaskCancellationHandler(
+          handler: { progress.cancel() },
+          operation: { try await download() })
+      """
+    #expect(
+      problems(attempt, card: card) == [
+        "`withTaskCancellationHandler(handler:operation:)` is deprecated: the card uses "
+          + "`withTaskCancellationHandler(operation:onCancel:)`"
+      ])
+  }
+
+  @Test("leaves alone a method that some type still declares, where the code does not say which")
+  func anyOwner() {
+    // `index(of:)` is deprecated on Swift's collections, not on `NSArray`.
+    let card = "let position = names.firstIndex(of: \"Ada\")"
+    #expect(problems("let position = names.index(of: \"Ada\")", card: card).isEmpty)
+  }
+
+  @Test("grades a deprecated call where the card has its replacement 2 at most, and says why")
+  func judged() {
+    let judgement = AnswerJudge(code: Self.group).judge(
+      Self.group.replacing("group.addTask", with: "group.spawn"))
+    #expect((judgement.grade ?? 5) <= 2)
+    #expect(judgement.reason.hasPrefix("`spawn(priority:operation:)` is deprecated"))
+  }
+}
+
 /// What ``SDKCheck`` finds wrong with `attempt` at a card whose code is `card`.
 private func problems(_ attempt: String, card: String) -> [String] {
   SDKCheck(card: card).problems(in: attempt)
