@@ -8,6 +8,9 @@
 public struct AnswerJudge: Sendable {
   /// The card's code, then its `also:` answers.
   let answers: [ParsedCode]
+  /// Each answer with its local constants used once written in their place, where it has any:
+  /// compared with an attempt that writes the values inline (``CodeNode/inliningConstants``).
+  let inlinedAnswers: [ParsedCode?]
   /// What the SDK says of an attempt at each of the answers, in the same order.
   let checks: [SDKCheck]
   let vocabulary: APIVocabulary
@@ -22,10 +25,17 @@ public struct AnswerJudge: Sendable {
     self.vocabulary = vocabulary
     let numbers = Self.numbers(in: question)
     let asksForCancel = question.lowercased().contains("cancel")
-    self.answers = ([code] + hints.alternatives).map {
+    func parsed(_ source: String, inlining: Bool) -> ParsedCode {
       ParsedCode(
-        $0, hints: hints, vocabulary: vocabulary, collectsNames: true, fixedNumbers: numbers,
-        asksForCancel: asksForCancel)
+        source, hints: hints, vocabulary: vocabulary, collectsNames: true, fixedNumbers: numbers,
+        asksForCancel: asksForCancel, inliningConstantsBut: inlining ? [] : nil)
+    }
+    let answers = ([code] + hints.alternatives).map { parsed($0, inlining: false) }
+    self.answers = answers
+    self.inlinedAnswers = answers.map { answer in
+      guard !answer.constantHeads.isEmpty else { return nil }
+      let inlined = parsed(answer.source, inlining: true)
+      return inlined.inlinedConstants.isEmpty ? nil : inlined
     }
     self.checks = answers.map { SDKCheck(card: SDKCheck.Code($0)) }
   }
@@ -55,14 +65,24 @@ public struct AnswerJudge: Sendable {
 
   /// The verdict on `attempt`.
   public func judge(_ attempt: String) -> Judgement {
-    let typed = ParsedCode(attempt, hints: JudgingHints(), vocabulary: vocabulary)
+    // The attempt's constants are read in place but where the card binds the same value.
+    let cardHeads = answers.reduce(into: Set<String>()) { $0.formUnion($1.constantHeads) }
+    let typed = ParsedCode(
+      attempt, hints: JudgingHints(), vocabulary: vocabulary, inliningConstantsBut: cardHeads)
     guard !typed.tokens.isEmpty else {
       return Judgement(
         grade: nil, reason: "Nothing typed: grade it yourself.", findings: [],
         code: answers[0].source, marks: [:], renamings: [])
     }
     var best: Judgement?
-    for (index, answer) in answers.enumerated() {
+    for (index, written) in answers.enumerated() {
+      var answer = written
+      // Read with its constants in place, unless the attempt binds one of their values too.
+      if let inlined = inlinedAnswers[index],
+        typed.constantHeads.isDisjoint(with: inlined.inlinedConstants.values)
+      {
+        answer = inlined
+      }
       var judgement: Judgement
       if answer.hasWeight {
         var matching = Matching(expected: answer, attempt: typed, vocabulary: vocabulary)

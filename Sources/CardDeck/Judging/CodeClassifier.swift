@@ -96,6 +96,7 @@ struct CodeClassifier {
       if node.isAPI {
         let onUndeclaredValue =
           node.parameters.first.map { !isDeclared($0) && $0.first?.isLowercase == true } ?? false
+          && !isOnSDKType(node)
         node.importance =
           APIVocabulary.scaffolding.contains(name) && !hints.essential.contains(name)
           ? .free : importance(name, minor: minor || onUndeclaredValue || name == "self")
@@ -292,6 +293,20 @@ struct CodeClassifier {
     return closure
   }
 
+  /// Whether a member is read or called on a type the SDK declares (`URLSession.shared`), or
+  /// on such a member of it (`URLSession.shared.data`), and the code does not declare that
+  /// type itself. A member the SDK does not declare there is the author's (`SortOrder.title`
+  /// for an example enum that shares Foundation's name).
+  private func isOnSDKType(_ node: CodeNode) -> Bool {
+    guard let root = node.chainRoot ?? node.parameters.first, root.first?.isUppercase == true
+    else { return false }
+    let parts = root.split(separator: ".", maxSplits: 1).map(String.init)
+    let type = parts[0]
+    let member = parts.count > 1 ? parts[1] : node.name
+    return !isDeclared(type) && SDKIndex.shipped.types.contains(type)
+      && !SDKIndex.shipped.members(named: member, of: type).isEmpty
+  }
+
   private func isModifierAPI(_ node: CodeNode) -> Bool {
     let name = node.name
     if hints.essential.contains(name) { return true }
@@ -302,7 +317,7 @@ struct CodeClassifier {
     if isDeclared(receiver) {
       return vocabulary.methods.contains(name) || vocabulary.modifiers.contains(name)
     }
-    if vocabulary.types.contains(receiver) { return true }
+    if vocabulary.types.contains(receiver) || isOnSDKType(node) { return true }
     if name == "self" { return true }
     if receiver.first?.isUppercase == true { return false }
     return vocabulary.methods.contains(name)

@@ -145,6 +145,10 @@ struct CodeNode: Sendable {
   /// Whether the node is scaffolding around what matters: when it has no counterpart, its
   /// blocks are compared in its place.
   var isTransparent = false
+  /// For a link of a chain that starts at a bare capitalised name, that name and, from the
+  /// third link on, the second (`URLSession.shared` for `URLSession.shared.data`): a type's
+  /// member, and what is called on it, is API when the SDK declares them.
+  var chainRoot: String?
 
   /// What the node holds, behind one reference: the comparison passes nodes around by the
   /// thousand, and a copy then costs one retain, not one per array.

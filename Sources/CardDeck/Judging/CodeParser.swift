@@ -559,6 +559,13 @@ struct CodeParser {
           tokens: position - 1..<position + 1)
         if let previous = links.last, Self.isBareReference(previous) {
           link.parameters = [previous.name]
+          if links.count == 1, previous.kind == .call, previous.name.first?.isUppercase == true {
+            link.chainRoot = previous.name
+          } else if links.count == 2, let root = previous.chainRoot {
+            link.chainRoot = root + "." + previous.name
+          } else {
+            link.chainRoot = previous.chainRoot
+          }
         }
         position += 1
         attachCall(to: &link, allowsTrailingClosure: allowsTrailingClosure)
@@ -672,14 +679,7 @@ struct CodeParser {
     case .identifier:
       var node = single(.call, current)
       if node.name.hasPrefix("`") { node.name = String(node.name.dropFirst().dropLast()) }
-      if isOperator("<"), !tokens[position].followsSpace,
-        node.name.first?.isUppercase == true
-      {
-        // Generic arguments of a type: `Binding<String>`.
-        position += 1
-        while !atEnd && !(kind == .operator && current.hasPrefix(">")) { position += 1 }
-        position += 1
-      }
+      if node.name.first?.isUppercase == true { skipGenericArguments() }
       return node
     case .keyword:
       switch current {
@@ -717,6 +717,7 @@ struct CodeParser {
     case .string, .number: return single(.literal, current)
     case .pound:
       var node = single(.call, current)
+      skipGenericArguments()
       if isPunctuation("("), !tokens[position].followsSpace {
         node.hasParentheses = true
         node.arguments = parseArguments()
@@ -783,6 +784,15 @@ struct CodeParser {
       tokens: start..<position)
     node.parameters = root.map { [$0] } ?? []
     return node
+  }
+
+  /// Skips the generic arguments written right after a type's or macro's name:
+  /// `Binding<String>`, `#Predicate<Trip>`.
+  private mutating func skipGenericArguments() {
+    guard isOperator("<"), !tokens[position].followsSpace else { return }
+    position += 1
+    while !atEnd && !(kind == .operator && current.hasPrefix(">")) { position += 1 }
+    position += 1
   }
 
   /// `{ params in body }`, from the opening brace to after the closing one.

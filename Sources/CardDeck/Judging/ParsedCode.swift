@@ -15,20 +15,37 @@ struct ParsedCode: Sendable {
   /// The names and attributes the code writes, for the cheap looks that come before a check
   /// that seldom applies.
   let writtenNames: Set<Substring>
+  /// What the values of the code's local constants start with (``CodeNode/constantHeads(in:)``).
+  let constantHeads: Set<String>
+  /// The local constants written in the place they are used, when asked for, each with what
+  /// its value starts with.
+  let inlinedConstants: [String: String]
 
+  /// Parses and classifies `source`. With `inliningConstantsBut`, each local constant used once
+  /// is read as its value in its place, but for those whose value starts with one of the names
+  /// given: the other code binds such a value too, and the two bindings are compared.
   init(
     _ source: String, hints: JudgingHints, vocabulary: APIVocabulary, collectsNames: Bool = false,
-    fixedNumbers: Set<String> = [], asksForCancel: Bool = true
+    fixedNumbers: Set<String> = [], asksForCancel: Bool = true,
+    inliningConstantsBut kept: Set<String>? = nil
   ) {
     self.hints = hints
     var parser = CodeParser(source: source)
-    let nodes = parser.parse()
+    var nodes = parser.parse()
+    constantHeads = CodeNode.constantHeads(in: nodes)
+    var declared = parser.declared
+    if let kept, !constantHeads.isSubset(of: kept) {
+      (nodes, inlinedConstants) = CodeNode.inliningConstants(nodes, keeping: kept)
+      declared.subtract(inlinedConstants.keys)
+    } else {
+      inlinedConstants = [:]
+    }
     self.source = source
     self.tokens = parser.tokens
-    self.declared = parser.declared
+    self.declared = declared
     self.names = collectsNames ? Set(parser.tokens.map { String(source[$0.range]) }) : []
     let classified = CodeClassifier(
-      vocabulary: vocabulary, declared: parser.declared, hints: hints, fixedNumbers: fixedNumbers,
+      vocabulary: vocabulary, declared: declared, hints: hints, fixedNumbers: fixedNumbers,
       asksForCancel: asksForCancel
     ).classify(nodes)
     // The card's code is prepared once: worth measuring all of it. An attempt's weights come

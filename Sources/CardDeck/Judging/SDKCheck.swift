@@ -54,11 +54,17 @@ struct SDKCheck: Sendable {
       problems.append(message)
     }
     problems += deprecations(in: typed, handedIn: uses)
-    for call in typed.calls() {
-      let name = typed.text(call)
-      if awaited.contains(name), !typed.isMarked(call, by: "await") {
+    for call in typed.writtenCalls() {
+      let name = typed.text(call.token)
+      // By its labels the call may be one that has no such effect (`URL(string:)` beside a
+      // card's `try` for `URLSession`'s `data(from:)`).
+      if awaited.contains(name), !typed.isMarked(call.token, by: "await"),
+        index.mayBe(.async, call.name, labels: call.labels, on: call.owner)
+      {
         problems.append("`\(name)` is `async`: the card writes `await` before it")
-      } else if tried.contains(name), !typed.isMarked(call, by: "try") {
+      } else if tried.contains(name), !typed.isMarked(call.token, by: "try"),
+        index.mayBe(.throwing, call.name, labels: call.labels, on: call.owner)
+      {
         problems.append("`\(name)` can throw: the card writes `try` before it")
       }
     }

@@ -105,6 +105,16 @@ public struct SDKIndex: Sendable {
     return !(calls[.declared]?.contains(name) ?? false) || calls[effect]?.contains(name) ?? false
   }
 
+  /// Whether a call of `name` with `labels` as written, on `owner` (nil: any type) may have
+  /// `effect`: a declaration it may call has it, or none is known.
+  public func mayBe(_ effect: Effect, _ name: String, labels: [String], on owner: String?) -> Bool {
+    let candidates =
+      owner.map { members(named: name, of: $0) }
+      ?? memberLines.keys.flatMap { ownMembers(named: name, of: String($0)) }
+    let called = candidates.filter { $0.isCall && Self.accepts($0.labels, written: labels) }
+    return called.isEmpty || called.contains { effect == .async ? $0.isAsync : $0.isThrowing }
+  }
+
   /// Every name the index declares: types and members' base names.
   public var names: Set<String> {
     types.union(memberLines.values.joined().map { String(Self.baseName($0[2])) })

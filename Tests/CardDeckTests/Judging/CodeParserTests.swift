@@ -20,6 +20,14 @@ struct CodeParserTests {
     #expect(nodes[1].arguments.first?.value.first?.kind == .member)
   }
 
+  @Test("reads a macro's generic arguments and takes its trailing closure")
+  func genericMacro() throws {
+    let (nodes, _) = parse("let p = #Predicate<Trip> { $0.isFavorite }")
+    let value = try #require(nodes.first?.value)
+    #expect(names(value) == ["#Predicate"])
+    #expect(value[0].arguments.first?.isClosure == true)
+  }
+
   @Test("reads labels, trailing closures and labelled trailing closures")
   func arguments() throws {
     let (nodes, _) = parse(

@@ -1,0 +1,127 @@
+import Testing
+
+@testable import CardDeck
+
+@Suite("Local constants used once, read as their value in place")
+struct ConstantInliningTests {
+  static let fetch = """
+    .task {
+        let (data, _) = try await URLSession.shared.data(from: URL(string: "https://example.com/feed")!)
+        feed = try JSONDecoder().decode(Feed.self, from: data)
+    }
+    """
+
+  @Test(
+    "grades an attempt that binds a value to a constant and uses it once like the inline value",
+    arguments: [
+      // An argument.
+      """
+      .task {
+          let url = URL(string: "https://example.com/feed")!
+          let (data, _) = try await URLSession.shared.data(from: url)
+          feed = try JSONDecoder().decode(Feed.self, from: data)
+      }
+      """,
+      // What a method is called on.
+      """
+      .task {
+          let session = URLSession.shared
+          let (data, _) = try await session.data(from: URL(string: "https://example.com/feed")!)
+          feed = try JSONDecoder().decode(Feed.self, from: data)
+      }
+      """,
+    ])
+  func attemptConstant(_ attempt: String) {
+    let judgement = AnswerJudge(code: Self.fetch).judge(attempt)
+    #expect(judgement.grade == 5, "\(judgement.reason)")
+  }
+
+  @Test("grades the inline value like the card's constant, either way round")
+  func cardConstant() {
+    let card = """
+      let descriptor = FetchDescriptor<Trip>(sortBy: [SortDescriptor(\\.start)])
+      let trips = try context.fetch(descriptor)
+      """
+    let judge = AnswerJudge(code: card)
+    let inline = judge.judge(
+      "let trips = try context.fetch(FetchDescriptor<Trip>(sortBy: [SortDescriptor(\\.start)]))")
+    #expect(inline.grade == 5, "\(inline.reason)")
+    let renamed = judge.judge(
+      """
+      let request = FetchDescriptor<Trip>(sortBy: [SortDescriptor(\\.start)])
+      let trips = try context.fetch(request)
+      """)
+    #expect(renamed.grade == 5, "\(renamed.reason)")
+  }
+
+  @Test("still finds a wrong value behind a constant")
+  func wrongValueBehindConstant() {
+    let judgement = AnswerJudge(code: Self.fetch).judge(
+      """
+      .task {
+          let session = URLSession.shared
+          let (data, _) = try await session.upload(from: URL(string: "https://example.com/feed")!)
+          feed = try JSONDecoder().decode(Feed.self, from: data)
+      }
+      """)
+    #expect((judgement.grade ?? 5) <= 3, "\(judgement.reason)")
+  }
+
+  @Test("inlines only a constant used once, as a plain value, that nothing shadows")
+  func onlyPlainSingleUses() {
+    func inlined(_ code: String) -> [String] {
+      var parser = CodeParser(source: code)
+      return CodeNode.inliningConstants(parser.parse(), keeping: []).inlined.keys.sorted()
+    }
+    #expect(inlined("let a = Color.red\nText(\"x\").foregroundStyle(a)") == ["a"])
+    #expect(inlined("let a = Color.red\nText(\"x\").foregroundStyle(a).tint(a)").isEmpty)
+    #expect(inlined("let a = Color.red").isEmpty)
+    #expect(inlined("let f = makeFormatter()\nf(3)").isEmpty)
+    #expect(inlined("let a = Color.red\nList(items) { a in Text(a.name) }").isEmpty)
+    #expect(inlined("@State var a = Color.red\nText(\"x\").foregroundStyle(a)").isEmpty)
+    #expect(
+      CodeNode.inliningConstants(
+        {
+          var parser = CodeParser(source: "let a = Color.red\nText(\"x\").tint(a)")
+          return parser.parse()
+        }(),
+        keeping: ["Color"]
+      ).inlined.isEmpty)
+  }
+}
+
+@Suite("Members of the SDK's types are API")
+struct SDKTypeMemberTests {
+  @Test("takes another method on a value read from an SDK type for another API")
+  func methodOnSharedValue() {
+    let judgement = AnswerJudge(code: ConstantInliningTests.fetch).judge(
+      ConstantInliningTests.fetch.replacing(".data(from:", with: ".upload(from:"))
+    #expect(judgement.grade == 2)
+    #expect(judgement.reason == "`.upload` where the card has `.data`.")
+  }
+
+  @Test("leaves an example type's members to the author, though the SDK has a type of that name")
+  func exampleTypeSharingAName() {
+    let card = "Picker(\"Sort\", selection: $order) { Text(\"Title\").tag(SortOrder.title) }"
+    let judgement = AnswerJudge(code: card).judge(
+      "Picker(\"Sort\", selection: $order) { Text(\"Name\").tag(SortOrder.name) }")
+    #expect(judgement.grade == 5, "\(judgement.reason)")
+  }
+}
+
+@Suite("Effects read by the overload the labels call")
+struct SDKEffectOverloadTests {
+  @Test("asks no try of an initialiser that does not throw, beside a card's try that covers it")
+  func initialiserByLabels() {
+    let problems = SDKCheck(card: ConstantInliningTests.fetch).problems(
+      in: """
+        .task {
+            let url = URL(string: "https://example.com/feed")!
+            let (data, _) = try await URLSession.shared.data(from: url)
+        }
+        """)
+    #expect(problems.isEmpty)
+    #expect(SDKIndex.shipped.mayBe(.throwing, "init", labels: ["contentsOf"], on: "Data"))
+    #expect(!SDKIndex.shipped.mayBe(.throwing, "init", labels: ["string"], on: "URL"))
+  }
+}
