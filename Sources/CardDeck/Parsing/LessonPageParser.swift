@@ -368,6 +368,7 @@ public struct LessonPageParser: Sendable {
     }
     var answer = LessonPageText.passage(body)
     splitTables(&answer)
+    answer = FigureReferences.stripped(answer)
     if code == nil, case .code(let leading) = answer.blocks.first {
       code = leading
       answer.blocks.removeFirst()
@@ -424,6 +425,7 @@ public struct LessonPageParser: Sendable {
     }
     var answer = LessonPageText.passage(answerLines)
     splitTables(&answer)
+    answer = FigureReferences.stripped(answer)
     guard !answer.isEmpty else {
       diagnostics.append(
         .error("the question has no answer after '\(Self.showAnswer)'", at: location))
@@ -471,6 +473,7 @@ public struct LessonPageParser: Sendable {
     }
     var answer = LessonPageText.passage(answerLines)
     splitTables(&answer)
+    answer = FigureReferences.stripped(answer)
     return Card(
       id: CardID.derived(deck: deck.name, kind: .interview, prompt: problem), deck: deck.name,
       lesson: deck.lesson, topic: Self.headingTopic(interview.section ?? ""),
