@@ -86,12 +86,14 @@ enum FigureReferences {
       current.append(character)
       let next = text.index(after: index)
       if ".!?".contains(character), next == text.endIndex || text[next] == " " {
-        sentences.append(current.trimmingSpaces())
+        sentences.append(String(current.trimmingWhitespace()))
         current = ""
       }
       index = next
     }
-    if !current.trimmingSpaces().isEmpty { sentences.append(current.trimmingSpaces()) }
+    if !current.trimmingWhitespace().isEmpty {
+      sentences.append(String(current.trimmingWhitespace()))
+    }
     return sentences
   }
 
@@ -104,15 +106,5 @@ enum FigureReferences {
       ([first.prefix(1).uppercased() + first.dropFirst()] + clauses.dropFirst().map(String.init))
       .joined(separator: "; ")
     return joined
-  }
-}
-
-extension String {
-  /// The string without spaces at either end.
-  fileprivate func trimmingSpaces() -> String {
-    var text = Substring(self)
-    while text.first == " " { text = text.dropFirst() }
-    while text.last == " " { text = text.dropLast() }
-    return String(text)
   }
 }
