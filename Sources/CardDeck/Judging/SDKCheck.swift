@@ -15,6 +15,7 @@ struct SDKCheck: Sendable {
   /// a deprecated call.
   private let cardNames: Set<Substring>
   private let cardCalls: Set<String>
+  private let cardCallsByName: [String: [Code.WrittenCall]]
 
   /// Prepares to check attempts at `card`, the code they are compared with.
   init(card: String, index: SDKIndex = .shipped) {
@@ -31,7 +32,9 @@ struct SDKCheck: Sendable {
     tried = card.calls(marked: "try").filter { index.mayBe(.throwing, String($0)) }
     cardNames = Set(
       card.tokens.indices.filter { card.tokens[$0].kind == .identifier }.map(card.text))
-    cardCalls = Set(card.writtenCalls().map(\.written))
+    let written = card.writtenCalls()
+    cardCalls = Set(written.map(\.written))
+    cardCallsByName = Dictionary(grouping: written, by: \.name)
   }
 
   /// What is wrong with `attempt`, as findings' messages, the first most telling.
@@ -53,8 +56,10 @@ struct SDKCheck: Sendable {
       }
       problems.append(message)
     }
+    let ownTypes = typed.declaredTypes()
+    problems += unknownLabels(in: typed, handedIn: uses, ownTypes: ownTypes)
     problems += deprecations(in: typed, handedIn: uses)
-    for call in typed.writtenCalls() {
+    for call in typed.writtenCalls() where !ownTypes.contains(Substring(call.owner ?? "-")) {
       let name = typed.text(call.token)
       // By its labels the call may be one that has no such effect (`URL(string:)` beside a
       // card's `try` for `URLSession`'s `data(from:)`).
@@ -67,6 +72,40 @@ struct SDKCheck: Sendable {
       {
         problems.append("`\(name)` can throw: the card writes `try` before it")
       }
+    }
+    return problems
+  }
+
+  /// The calls of `typed` on an SDK type whose labels no declaration of that name takes
+  /// (`URLSession.shared.data(form: url)`). A name the index does not know there is left alone:
+  /// it may be newer than the index, or the author's; so are names read from an interface
+  /// older than the SDK (SwiftUI's, whose later overloads the index lacks), and a label that
+  /// looks like a typo, which the comparison with the card takes for a slip.
+  private func unknownLabels(
+    in typed: Code, handedIn uses: [MemberUse], ownTypes: Set<Substring>
+  ) -> [String] {
+    var problems: [String] = []
+    for call in typed.writtenCalls()
+    where !call.labels.isEmpty && !cardCalls.contains(call.written)
+      && !uses.contains(where: { $0.token == call.token })
+    {
+      guard let owner = call.owner, owner != "-", index.describes(owner) else { continue }
+      let members = index.members(named: call.name, of: owner).filter(\.isCall)
+      guard !members.isEmpty, !members.contains(where: \.isFromOlderSource),
+        !members.contains(where: { SDKIndex.accepts($0.labels, written: call.labels) }),
+        !call.labels.contains(where: { label in
+          members.contains { $0.labels.contains { Matching.isLabelMisspelling(label, of: $0) } }
+        })
+      else { continue }
+      // An example type of the attempt's own that shares an SDK name (`struct Item`).
+      if ownTypes.contains(Substring(owner)) { continue }
+      let shown = call.name == "init" ? owner + "(" + call.written.dropFirst(5) : call.written
+      var message = "`\(owner)` has no `\(shown)`"
+      if let theirs = cardCallsByName[call.name]?.first(where: { $0.owner == call.owner }) {
+        let card = call.name == "init" ? owner + "(" + theirs.written.dropFirst(5) : theirs.written
+        message += "; the card uses `\(card)`"
+      }
+      problems.append(message)
     }
     return problems
   }
@@ -305,6 +344,17 @@ extension SDKCheck {
         }
         return WrittenCall(token: index, name: name, labels: labels, owner: owner)
       }
+    }
+
+    /// The names of the types the code declares: `struct Item`, `enum SortOrder`.
+    func declaredTypes() -> Set<Substring> {
+      let introducers: Set<Substring> = [
+        "struct", "enum", "class", "actor", "protocol", "typealias",
+      ]
+      return Set(
+        tokens.indices.dropFirst().filter {
+          tokens[$0].kind == .identifier && introducers.contains(text($0 - 1))
+        }.map(text))
     }
 
     /// The names of calls: a name followed by `(`, not a declaration's.

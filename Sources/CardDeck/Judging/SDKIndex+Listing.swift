@@ -8202,8 +8202,8 @@ M	-	transcode(_:from:to:stoppingOnError:into:)	f	into:CodeUnit
 M	-	type(of:)	f
 M	-	unsafeBitCast(_:to:)	f
 M	-	unsafeDowncast(_:to:)	f
-M	-	withAnimation(_:_:)	ft		13.0
-M	-	withAnimation(_:completionCriteria:_:completion:)	ft		17.0
+M	-	withAnimation(_:_:)	fot		13.0
+M	-	withAnimation(_:completionCriteria:_:completion:)	fot		17.0
 M	-	withCheckedContinuation(isolation:function:_:)	f	_:CheckedContinuation	13.0
 M	-	withCheckedThrowingContinuation(isolation:function:_:)	f	_:CheckedContinuation	13.0
 M	-	withDiscardingTaskGroup(returning:isolation:body:)	af	body:DiscardingTaskGroup	17.0
@@ -8216,8 +8216,8 @@ M	-	withTaskGroup(of:returning:isolation:body:)	af	body:TaskGroup	13.0
 M	-	withTaskPriorityEscalationHandler(operation:onPriorityEscalated:)	aft	onPriorityEscalated:TaskPriority,TaskPriority	26.0
 M	-	withThrowingDiscardingTaskGroup(returning:isolation:body:)	aft	body:ThrowingDiscardingTaskGroup	17.0
 M	-	withThrowingTaskGroup(of:returning:isolation:body:)	aft	body:ThrowingTaskGroup	13.0
-M	-	withTransaction(_:_:)	ft		13.0
-M	-	withTransaction(_:_:_:)	ft		13.0
+M	-	withTransaction(_:_:)	fot		13.0
+M	-	withTransaction(_:_:_:)	fot		13.0
 M	-	withUnsafeBytes(of:_:)	ft	_:UnsafeRawBufferPointer
 M	-	withUnsafeContinuation(isolation:_:)	af	_:UnsafeContinuation	13.0
 M	-	withUnsafeCurrentTask(body:)	aft	body:UnsafeCurrentTask	13.0
@@ -8248,160 +8248,160 @@ M	ASCII	encode(_:)	fs
 M	ASCII	encodedReplacementCharacter	sv
 M	ASCII	isASCII(_:)	fs
 M	ASCII	transcode(_:from:)	fs
-M	AXChartDescriptorRepresentable	makeChartDescriptor()	f
-M	AXChartDescriptorRepresentable	updateChartDescriptor(_:)	f
+M	AXChartDescriptorRepresentable	makeChartDescriptor()	fo
+M	AXChartDescriptorRepresentable	updateChartDescriptor(_:)	fo
 M	AcceptPolicy	always	c
 M	AcceptPolicy	hash(into:)	f
 M	AcceptPolicy	hashValue	v
 M	AcceptPolicy	init(rawValue:)	i
 M	AcceptPolicy	never	c
 M	AcceptPolicy	onlyFromMainDocumentDomain	c
-M	AccessibilityActionKind	default	sv
-M	AccessibilityActionKind	escape	sv
-M	AccessibilityActionKind	init(named:)	i
-M	AccessibilityActionKind	magicTap	sv		13.0
-M	AccessibilityAdjustmentDirection	decrement	c
-M	AccessibilityAdjustmentDirection	hash(into:)	f
-M	AccessibilityAdjustmentDirection	hashValue	v
-M	AccessibilityAdjustmentDirection	increment	c
+M	AccessibilityActionKind	default	osv
+M	AccessibilityActionKind	escape	osv
+M	AccessibilityActionKind	init(named:)	io
+M	AccessibilityActionKind	magicTap	osv		13.0
+M	AccessibilityAdjustmentDirection	decrement	co
+M	AccessibilityAdjustmentDirection	hash(into:)	fo
+M	AccessibilityAdjustmentDirection	hashValue	ov
+M	AccessibilityAdjustmentDirection	increment	co
 M	AccessibilityAttachmentModifier	Body	k
-M	AccessibilityChildBehavior	combine	sv
-M	AccessibilityChildBehavior	contain	sv
-M	AccessibilityChildBehavior	hash(into:)	f
-M	AccessibilityChildBehavior	hashValue	v
-M	AccessibilityChildBehavior	ignore	sv
-M	AccessibilityCustomContentKey	init(_:)	i
-M	AccessibilityCustomContentKey	init(_:id:)	i
+M	AccessibilityChildBehavior	combine	osv
+M	AccessibilityChildBehavior	contain	osv
+M	AccessibilityChildBehavior	hash(into:)	fo
+M	AccessibilityChildBehavior	hashValue	ov
+M	AccessibilityChildBehavior	ignore	osv
+M	AccessibilityCustomContentKey	init(_:)	io
+M	AccessibilityCustomContentKey	init(_:id:)	io
 M	AccessibilityDirectTouchOptions	ArrayLiteralElement	k
 M	AccessibilityDirectTouchOptions	Element	k
 M	AccessibilityDirectTouchOptions	RawValue	k
-M	AccessibilityDirectTouchOptions	init(rawValue:)	i
-M	AccessibilityDirectTouchOptions	rawValue	v
-M	AccessibilityDirectTouchOptions	requiresActivation	sv
-M	AccessibilityDirectTouchOptions	silentOnTouch	sv
+M	AccessibilityDirectTouchOptions	init(rawValue:)	io
+M	AccessibilityDirectTouchOptions	rawValue	ov
+M	AccessibilityDirectTouchOptions	requiresActivation	osv
+M	AccessibilityDirectTouchOptions	silentOnTouch	osv
 M	AccessibilityFocusState	Binding	k
-M	AccessibilityFocusState	init()	i
-M	AccessibilityFocusState	init(for:)	i
-M	AccessibilityFocusState	projectedValue	v
-M	AccessibilityFocusState	wrappedValue	v
+M	AccessibilityFocusState	init()	io
+M	AccessibilityFocusState	init(for:)	io
+M	AccessibilityFocusState	projectedValue	ov
+M	AccessibilityFocusState	wrappedValue	ov
 M	AccessibilityHeadingLevel	RawValue	k
-M	AccessibilityHeadingLevel	h1	c
-M	AccessibilityHeadingLevel	h2	c
-M	AccessibilityHeadingLevel	h3	c
-M	AccessibilityHeadingLevel	h4	c
-M	AccessibilityHeadingLevel	h5	c
-M	AccessibilityHeadingLevel	h6	c
-M	AccessibilityHeadingLevel	init(rawValue:)	i
-M	AccessibilityHeadingLevel	rawValue	v
-M	AccessibilityHeadingLevel	unspecified	c
-M	AccessibilityLabeledPairRole	content	c
-M	AccessibilityLabeledPairRole	hash(into:)	f
-M	AccessibilityLabeledPairRole	hashValue	v
-M	AccessibilityLabeledPairRole	label	c
-M	AccessibilityRotorContent	body	v
-M	AccessibilityRotorContentBuilder	buildBlock(_:)	fs
-M	AccessibilityRotorContentBuilder	buildBlock(_:_:)	fs
-M	AccessibilityRotorContentBuilder	buildBlock(_:_:_:)	fs
-M	AccessibilityRotorContentBuilder	buildBlock(_:_:_:_:)	fs
-M	AccessibilityRotorContentBuilder	buildBlock(_:_:_:_:_:)	fs
-M	AccessibilityRotorContentBuilder	buildBlock(_:_:_:_:_:_:)	fs
-M	AccessibilityRotorContentBuilder	buildBlock(_:_:_:_:_:_:_:)	fs
-M	AccessibilityRotorContentBuilder	buildBlock(_:_:_:_:_:_:_:_:)	fs
-M	AccessibilityRotorContentBuilder	buildBlock(_:_:_:_:_:_:_:_:_:)	fs
-M	AccessibilityRotorContentBuilder	buildBlock(_:_:_:_:_:_:_:_:_:_:)	fs
-M	AccessibilityRotorContentBuilder	buildExpression(_:)	fs
-M	AccessibilityRotorContentBuilder	buildIf(_:)	fs
+M	AccessibilityHeadingLevel	h1	co
+M	AccessibilityHeadingLevel	h2	co
+M	AccessibilityHeadingLevel	h3	co
+M	AccessibilityHeadingLevel	h4	co
+M	AccessibilityHeadingLevel	h5	co
+M	AccessibilityHeadingLevel	h6	co
+M	AccessibilityHeadingLevel	init(rawValue:)	io
+M	AccessibilityHeadingLevel	rawValue	ov
+M	AccessibilityHeadingLevel	unspecified	co
+M	AccessibilityLabeledPairRole	content	co
+M	AccessibilityLabeledPairRole	hash(into:)	fo
+M	AccessibilityLabeledPairRole	hashValue	ov
+M	AccessibilityLabeledPairRole	label	co
+M	AccessibilityRotorContent	body	ov
+M	AccessibilityRotorContentBuilder	buildBlock(_:)	fos
+M	AccessibilityRotorContentBuilder	buildBlock(_:_:)	fos
+M	AccessibilityRotorContentBuilder	buildBlock(_:_:_:)	fos
+M	AccessibilityRotorContentBuilder	buildBlock(_:_:_:_:)	fos
+M	AccessibilityRotorContentBuilder	buildBlock(_:_:_:_:_:)	fos
+M	AccessibilityRotorContentBuilder	buildBlock(_:_:_:_:_:_:)	fos
+M	AccessibilityRotorContentBuilder	buildBlock(_:_:_:_:_:_:_:)	fos
+M	AccessibilityRotorContentBuilder	buildBlock(_:_:_:_:_:_:_:_:)	fos
+M	AccessibilityRotorContentBuilder	buildBlock(_:_:_:_:_:_:_:_:_:)	fos
+M	AccessibilityRotorContentBuilder	buildBlock(_:_:_:_:_:_:_:_:_:_:)	fos
+M	AccessibilityRotorContentBuilder	buildExpression(_:)	fos
+M	AccessibilityRotorContentBuilder	buildIf(_:)	fos
 M	AccessibilityRotorEntry	Body	k
-M	AccessibilityRotorEntry	body	v
-M	AccessibilityRotorEntry	init(_:_:in:textRange:prepare:)	i
-M	AccessibilityRotorEntry	init(_:id:in:textRange:prepare:)	i
-M	AccessibilityRotorEntry	init(_:id:textRange:prepare:)	i
-M	AccessibilityRotorEntry	init(_:textRange:prepare:)	i
-M	AccessibilitySystemRotor	boldText	sv
-M	AccessibilitySystemRotor	headings	sv
-M	AccessibilitySystemRotor	headings(level:)	fs
-M	AccessibilitySystemRotor	images	sv
-M	AccessibilitySystemRotor	italicText	sv
-M	AccessibilitySystemRotor	landmarks	sv
-M	AccessibilitySystemRotor	links	sv
-M	AccessibilitySystemRotor	links(visited:)	fs
-M	AccessibilitySystemRotor	lists	sv
-M	AccessibilitySystemRotor	misspelledWords	sv
-M	AccessibilitySystemRotor	tables	sv
-M	AccessibilitySystemRotor	textFields	sv
-M	AccessibilitySystemRotor	underlineText	sv
+M	AccessibilityRotorEntry	body	ov
+M	AccessibilityRotorEntry	init(_:_:in:textRange:prepare:)	io
+M	AccessibilityRotorEntry	init(_:id:in:textRange:prepare:)	io
+M	AccessibilityRotorEntry	init(_:id:textRange:prepare:)	io
+M	AccessibilityRotorEntry	init(_:textRange:prepare:)	io
+M	AccessibilitySystemRotor	boldText	osv
+M	AccessibilitySystemRotor	headings	osv
+M	AccessibilitySystemRotor	headings(level:)	fos
+M	AccessibilitySystemRotor	images	osv
+M	AccessibilitySystemRotor	italicText	osv
+M	AccessibilitySystemRotor	landmarks	osv
+M	AccessibilitySystemRotor	links	osv
+M	AccessibilitySystemRotor	links(visited:)	fos
+M	AccessibilitySystemRotor	lists	osv
+M	AccessibilitySystemRotor	misspelledWords	osv
+M	AccessibilitySystemRotor	tables	osv
+M	AccessibilitySystemRotor	textFields	osv
+M	AccessibilitySystemRotor	underlineText	osv
 M	AccessibilityTechnologies	ArrayLiteralElement	k
 M	AccessibilityTechnologies	Element	k
-M	AccessibilityTechnologies	contains(_:)	f
-M	AccessibilityTechnologies	formIntersection(_:)	f
-M	AccessibilityTechnologies	formSymmetricDifference(_:)	f
-M	AccessibilityTechnologies	formUnion(_:)	f
-M	AccessibilityTechnologies	init()	i
-M	AccessibilityTechnologies	insert(_:)	f
-M	AccessibilityTechnologies	intersection(_:)	f
-M	AccessibilityTechnologies	remove(_:)	f
-M	AccessibilityTechnologies	switchControl	sv
-M	AccessibilityTechnologies	symmetricDifference(_:)	f
-M	AccessibilityTechnologies	union(_:)	f
-M	AccessibilityTechnologies	update(with:)	f
-M	AccessibilityTechnologies	voiceOver	sv
-M	AccessibilityTextContentType	console	sv
-M	AccessibilityTextContentType	fileSystem	sv
-M	AccessibilityTextContentType	messaging	sv
-M	AccessibilityTextContentType	narrative	sv
-M	AccessibilityTextContentType	plain	sv
-M	AccessibilityTextContentType	sourceCode	sv
-M	AccessibilityTextContentType	spreadsheet	sv
-M	AccessibilityTextContentType	wordProcessing	sv
+M	AccessibilityTechnologies	contains(_:)	fo
+M	AccessibilityTechnologies	formIntersection(_:)	fo
+M	AccessibilityTechnologies	formSymmetricDifference(_:)	fo
+M	AccessibilityTechnologies	formUnion(_:)	fo
+M	AccessibilityTechnologies	init()	io
+M	AccessibilityTechnologies	insert(_:)	fo
+M	AccessibilityTechnologies	intersection(_:)	fo
+M	AccessibilityTechnologies	remove(_:)	fo
+M	AccessibilityTechnologies	switchControl	osv
+M	AccessibilityTechnologies	symmetricDifference(_:)	fo
+M	AccessibilityTechnologies	union(_:)	fo
+M	AccessibilityTechnologies	update(with:)	fo
+M	AccessibilityTechnologies	voiceOver	osv
+M	AccessibilityTextContentType	console	osv
+M	AccessibilityTextContentType	fileSystem	osv
+M	AccessibilityTextContentType	messaging	osv
+M	AccessibilityTextContentType	narrative	osv
+M	AccessibilityTextContentType	plain	osv
+M	AccessibilityTextContentType	sourceCode	osv
+M	AccessibilityTextContentType	spreadsheet	osv
+M	AccessibilityTextContentType	wordProcessing	osv
 M	AccessibilityTraits	ArrayLiteralElement	k
 M	AccessibilityTraits	Element	k
-M	AccessibilityTraits	allowsDirectInteraction	sv
-M	AccessibilityTraits	causesPageTurn	sv
-M	AccessibilityTraits	contains(_:)	f
-M	AccessibilityTraits	formIntersection(_:)	f
-M	AccessibilityTraits	formSymmetricDifference(_:)	f
-M	AccessibilityTraits	formUnion(_:)	f
-M	AccessibilityTraits	init()	i
-M	AccessibilityTraits	insert(_:)	f
-M	AccessibilityTraits	intersection(_:)	f
-M	AccessibilityTraits	isButton	sv
-M	AccessibilityTraits	isHeader	sv
-M	AccessibilityTraits	isImage	sv
-M	AccessibilityTraits	isKeyboardKey	sv
-M	AccessibilityTraits	isLink	sv
-M	AccessibilityTraits	isModal	sv
-M	AccessibilityTraits	isSearchField	sv
-M	AccessibilityTraits	isSelected	sv
-M	AccessibilityTraits	isStaticText	sv
-M	AccessibilityTraits	isSummaryElement	sv
-M	AccessibilityTraits	isToggle	sv		17.0
-M	AccessibilityTraits	playsSound	sv
-M	AccessibilityTraits	remove(_:)	f
-M	AccessibilityTraits	startsMediaSession	sv
-M	AccessibilityTraits	symmetricDifference(_:)	f
-M	AccessibilityTraits	union(_:)	f
-M	AccessibilityTraits	update(with:)	f
-M	AccessibilityTraits	updatesFrequently	sv
+M	AccessibilityTraits	allowsDirectInteraction	osv
+M	AccessibilityTraits	causesPageTurn	osv
+M	AccessibilityTraits	contains(_:)	fo
+M	AccessibilityTraits	formIntersection(_:)	fo
+M	AccessibilityTraits	formSymmetricDifference(_:)	fo
+M	AccessibilityTraits	formUnion(_:)	fo
+M	AccessibilityTraits	init()	io
+M	AccessibilityTraits	insert(_:)	fo
+M	AccessibilityTraits	intersection(_:)	fo
+M	AccessibilityTraits	isButton	osv
+M	AccessibilityTraits	isHeader	osv
+M	AccessibilityTraits	isImage	osv
+M	AccessibilityTraits	isKeyboardKey	osv
+M	AccessibilityTraits	isLink	osv
+M	AccessibilityTraits	isModal	osv
+M	AccessibilityTraits	isSearchField	osv
+M	AccessibilityTraits	isSelected	osv
+M	AccessibilityTraits	isStaticText	osv
+M	AccessibilityTraits	isSummaryElement	osv
+M	AccessibilityTraits	isToggle	osv		17.0
+M	AccessibilityTraits	playsSound	osv
+M	AccessibilityTraits	remove(_:)	fo
+M	AccessibilityTraits	startsMediaSession	osv
+M	AccessibilityTraits	symmetricDifference(_:)	fo
+M	AccessibilityTraits	union(_:)	fo
+M	AccessibilityTraits	update(with:)	fo
+M	AccessibilityTraits	updatesFrequently	osv
 M	AccessibilityZoomGestureAction	Direction	k
-M	AccessibilityZoomGestureAction	direction	v
-M	AccessibilityZoomGestureAction	location	v
-M	AccessibilityZoomGestureAction	point	v
+M	AccessibilityZoomGestureAction	direction	ov
+M	AccessibilityZoomGestureAction	location	ov
+M	AccessibilityZoomGestureAction	point	ov
 M	AccessoryCircularCapacityGaugeStyle	Body	k
-M	AccessoryCircularCapacityGaugeStyle	init()	i
-M	AccessoryCircularCapacityGaugeStyle	makeBody(configuration:)	f
+M	AccessoryCircularCapacityGaugeStyle	init()	io
+M	AccessoryCircularCapacityGaugeStyle	makeBody(configuration:)	fo
 M	AccessoryCircularGaugeStyle	Body	k
-M	AccessoryCircularGaugeStyle	init()	i
-M	AccessoryCircularGaugeStyle	makeBody(configuration:)	f
+M	AccessoryCircularGaugeStyle	init()	io
+M	AccessoryCircularGaugeStyle	makeBody(configuration:)	fo
 M	AccessoryLinearCapacityGaugeStyle	Body	k
-M	AccessoryLinearCapacityGaugeStyle	init()	i
-M	AccessoryLinearCapacityGaugeStyle	makeBody(configuration:)	f
+M	AccessoryLinearCapacityGaugeStyle	init()	io
+M	AccessoryLinearCapacityGaugeStyle	makeBody(configuration:)	fo
 M	AccessoryLinearGaugeStyle	Body	k
-M	AccessoryLinearGaugeStyle	init()	i
-M	AccessoryLinearGaugeStyle	makeBody(configuration:)	f
+M	AccessoryLinearGaugeStyle	init()	io
+M	AccessoryLinearGaugeStyle	makeBody(configuration:)	fo
 M	ActionSheet	Button	k
-M	ActionSheet	init(title:message:buttons:)	i
+M	ActionSheet	init(title:message:buttons:)	io
 M	Actions	Body	k
-M	Actions	body	v
+M	Actions	body	ov
 M	Actor	assertIsolated(_:file:line:)	f		13.0
 M	Actor	assumeIsolated(_:file:line:)	ft	_:Self	13.0
 M	Actor	preconditionIsolated(_:file:line:)	f		13.0
@@ -8438,27 +8438,27 @@ M	AffineTransform	tY	v
 M	AffineTransform	transform(_:)	f
 M	AffineTransform	translate(x:y:)	f
 M	Alert	Button	k
-M	Alert	init(title:message:dismissButton:)	i
-M	Alert	init(title:message:primaryButton:secondaryButton:)	i
-M	Alignment	bottom	sv
-M	Alignment	bottomLeading	sv
-M	Alignment	bottomTrailing	sv
-M	Alignment	center	sv
-M	Alignment	centerFirstTextBaseline	sv
-M	Alignment	centerLastTextBaseline	sv
-M	Alignment	horizontal	v
-M	Alignment	init(horizontal:vertical:)	i
-M	Alignment	leading	sv
-M	Alignment	leadingFirstTextBaseline	sv
-M	Alignment	leadingLastTextBaseline	sv
-M	Alignment	top	sv
-M	Alignment	topLeading	sv
-M	Alignment	topTrailing	sv
-M	Alignment	trailing	sv
-M	Alignment	trailingFirstTextBaseline	sv
-M	Alignment	trailingLastTextBaseline	sv
-M	Alignment	vertical	v
-M	AlignmentID	defaultValue(in:)	fs
+M	Alert	init(title:message:dismissButton:)	io
+M	Alert	init(title:message:primaryButton:secondaryButton:)	io
+M	Alignment	bottom	osv
+M	Alignment	bottomLeading	osv
+M	Alignment	bottomTrailing	osv
+M	Alignment	center	osv
+M	Alignment	centerFirstTextBaseline	osv
+M	Alignment	centerLastTextBaseline	osv
+M	Alignment	horizontal	ov
+M	Alignment	init(horizontal:vertical:)	io
+M	Alignment	leading	osv
+M	Alignment	leadingFirstTextBaseline	osv
+M	Alignment	leadingLastTextBaseline	osv
+M	Alignment	top	osv
+M	Alignment	topLeading	osv
+M	Alignment	topTrailing	osv
+M	Alignment	trailing	osv
+M	Alignment	trailingFirstTextBaseline	osv
+M	Alignment	trailingLastTextBaseline	osv
+M	Alignment	vertical	ov
+M	AlignmentID	defaultValue(in:)	fos
 M	AlignmentOptions	alignAllEdgesInward	sv
 M	AlignmentOptions	alignAllEdgesNearest	sv
 M	AlignmentOptions	alignAllEdgesOutward	sv
@@ -8516,8 +8516,8 @@ M	AncestorRepresentation	customized(_:)	c
 M	AncestorRepresentation	generated	c
 M	AncestorRepresentation	suppressed	c
 M	Anchor	Source	k
-M	Anchor	hash(into:)	f
-M	Anchor	hashValue	v
+M	Anchor	hash(into:)	fo
+M	Anchor	hashValue	ov
 M	AnchoredRelativeFormatStyle	Field	k		18.0
 M	AnchoredRelativeFormatStyle	Presentation	k		18.0
 M	AnchoredRelativeFormatStyle	UnitsStyle	k		18.0
@@ -8541,89 +8541,89 @@ M	AnchoredRelativeFormatStyle	locale(_:)	f		18.0
 M	AnchoredRelativeFormatStyle	presentation	v		18.0
 M	AnchoredRelativeFormatStyle	unitsStyle	v		18.0
 M	Angle	AnimatableData	k
-M	Angle	animatableData	v
-M	Angle	degrees	v
-M	Angle	degrees(_:)	fs
-M	Angle	hash(into:)	f
-M	Angle	hashValue	v
-M	Angle	init()	i
-M	Angle	init(degrees:)	i
-M	Angle	init(radians:)	i
-M	Angle	radians	v
-M	Angle	radians(_:)	fs
-M	Angle	zero	sv
+M	Angle	animatableData	ov
+M	Angle	degrees	ov
+M	Angle	degrees(_:)	fos
+M	Angle	hash(into:)	fo
+M	Angle	hashValue	ov
+M	Angle	init()	io
+M	Angle	init(degrees:)	io
+M	Angle	init(radians:)	io
+M	Angle	radians	ov
+M	Angle	radians(_:)	fos
+M	Angle	zero	osv
 M	AngularGradient	Body	k
 M	AngularGradient	Resolved	k
-M	AngularGradient	init(colors:center:angle:)	i
-M	AngularGradient	init(colors:center:startAngle:endAngle:)	i
-M	AngularGradient	init(gradient:center:angle:)	i
-M	AngularGradient	init(gradient:center:startAngle:endAngle:)	i
-M	AngularGradient	init(stops:center:angle:)	i
-M	AngularGradient	init(stops:center:startAngle:endAngle:)	i
-M	Animatable	animatableData	v
-M	AnimatablePair	first	v
-M	AnimatablePair	init(_:_:)	i
-M	AnimatablePair	magnitudeSquared	v
-M	AnimatablePair	scale(by:)	f
-M	AnimatablePair	second	v
-M	AnimatablePair	zero	sv
-M	Animation	animate(value:time:context:)	f
-M	Animation	base	v
-M	Animation	bouncy	sv
-M	Animation	bouncy(duration:extraBounce:)	fs
-M	Animation	customMirror	v
-M	Animation	debugDescription	v
-M	Animation	default	sv
-M	Animation	delay(_:)	f
-M	Animation	description	v
-M	Animation	easeIn	sv
-M	Animation	easeIn(duration:)	fs
-M	Animation	easeInOut	sv
-M	Animation	easeInOut(duration:)	fs
-M	Animation	easeOut	sv
-M	Animation	easeOut(duration:)	fs
-M	Animation	hash(into:)	f
-M	Animation	hashValue	v
-M	Animation	init(_:)	i		17.0
-M	Animation	interactiveSpring	sv
-M	Animation	interactiveSpring(duration:extraBounce:blendDuration:)	fs
-M	Animation	interactiveSpring(response:dampingFraction:blendDuration:)	fs
-M	Animation	interpolatingSpring	sv
-M	Animation	interpolatingSpring(_:initialVelocity:)	fs
-M	Animation	interpolatingSpring(duration:bounce:initialVelocity:)	fs
-M	Animation	interpolatingSpring(mass:stiffness:damping:initialVelocity:)	fs
-M	Animation	linear	sv
-M	Animation	linear(duration:)	fs
-M	Animation	logicallyComplete(after:)	f		17.0
-M	Animation	repeatCount(_:autoreverses:)	f
-M	Animation	repeatForever(autoreverses:)	f
-M	Animation	shouldMerge(previous:value:time:context:)	f
-M	Animation	smooth	sv
-M	Animation	smooth(duration:extraBounce:)	fs
-M	Animation	snappy	sv
-M	Animation	snappy(duration:extraBounce:)	fs
-M	Animation	speed(_:)	f
-M	Animation	spring	sv
-M	Animation	spring(_:blendDuration:)	fs
-M	Animation	spring(duration:bounce:blendDuration:)	fs
-M	Animation	spring(response:dampingFraction:blendDuration:)	fs
-M	Animation	timingCurve(_:_:_:_:duration:)	fs
-M	Animation	timingCurve(_:duration:)	fs
-M	Animation	velocity(value:time:context:)	f
-M	AnimationCompletionCriteria	hash(into:)	f
-M	AnimationCompletionCriteria	hashValue	v
-M	AnimationCompletionCriteria	logicallyComplete	sv
-M	AnimationCompletionCriteria	removed	sv
-M	AnimationContext	environment	v
-M	AnimationContext	isLogicallyComplete	v
-M	AnimationContext	state	v
-M	AnimationContext	withState(_:)	f
-M	AnimationState	init()	i
-M	AnimationState	subscript(key:)	f
-M	AnimationStateKey	defaultValue	sv
+M	AngularGradient	init(colors:center:angle:)	io
+M	AngularGradient	init(colors:center:startAngle:endAngle:)	io
+M	AngularGradient	init(gradient:center:angle:)	io
+M	AngularGradient	init(gradient:center:startAngle:endAngle:)	io
+M	AngularGradient	init(stops:center:angle:)	io
+M	AngularGradient	init(stops:center:startAngle:endAngle:)	io
+M	Animatable	animatableData	ov
+M	AnimatablePair	first	ov
+M	AnimatablePair	init(_:_:)	io
+M	AnimatablePair	magnitudeSquared	ov
+M	AnimatablePair	scale(by:)	fo
+M	AnimatablePair	second	ov
+M	AnimatablePair	zero	osv
+M	Animation	animate(value:time:context:)	fo
+M	Animation	base	ov
+M	Animation	bouncy	osv
+M	Animation	bouncy(duration:extraBounce:)	fos
+M	Animation	customMirror	ov
+M	Animation	debugDescription	ov
+M	Animation	default	osv
+M	Animation	delay(_:)	fo
+M	Animation	description	ov
+M	Animation	easeIn	osv
+M	Animation	easeIn(duration:)	fos
+M	Animation	easeInOut	osv
+M	Animation	easeInOut(duration:)	fos
+M	Animation	easeOut	osv
+M	Animation	easeOut(duration:)	fos
+M	Animation	hash(into:)	fo
+M	Animation	hashValue	ov
+M	Animation	init(_:)	io		17.0
+M	Animation	interactiveSpring	osv
+M	Animation	interactiveSpring(duration:extraBounce:blendDuration:)	fos
+M	Animation	interactiveSpring(response:dampingFraction:blendDuration:)	fos
+M	Animation	interpolatingSpring	osv
+M	Animation	interpolatingSpring(_:initialVelocity:)	fos
+M	Animation	interpolatingSpring(duration:bounce:initialVelocity:)	fos
+M	Animation	interpolatingSpring(mass:stiffness:damping:initialVelocity:)	fos
+M	Animation	linear	osv
+M	Animation	linear(duration:)	fos
+M	Animation	logicallyComplete(after:)	fo		17.0
+M	Animation	repeatCount(_:autoreverses:)	fo
+M	Animation	repeatForever(autoreverses:)	fo
+M	Animation	shouldMerge(previous:value:time:context:)	fo
+M	Animation	smooth	osv
+M	Animation	smooth(duration:extraBounce:)	fos
+M	Animation	snappy	osv
+M	Animation	snappy(duration:extraBounce:)	fos
+M	Animation	speed(_:)	fo
+M	Animation	spring	osv
+M	Animation	spring(_:blendDuration:)	fos
+M	Animation	spring(duration:bounce:blendDuration:)	fos
+M	Animation	spring(response:dampingFraction:blendDuration:)	fos
+M	Animation	timingCurve(_:_:_:_:duration:)	fos
+M	Animation	timingCurve(_:duration:)	fos
+M	Animation	velocity(value:time:context:)	fo
+M	AnimationCompletionCriteria	hash(into:)	fo
+M	AnimationCompletionCriteria	hashValue	ov
+M	AnimationCompletionCriteria	logicallyComplete	osv
+M	AnimationCompletionCriteria	removed	osv
+M	AnimationContext	environment	ov
+M	AnimationContext	isLogicallyComplete	ov
+M	AnimationContext	state	ov
+M	AnimationContext	withState(_:)	fo
+M	AnimationState	init()	io
+M	AnimationState	subscript(key:)	fo
+M	AnimationStateKey	defaultValue	osv
 M	AnimationTimelineSchedule	Entries	k
-M	AnimationTimelineSchedule	entries(from:mode:)	f
-M	AnimationTimelineSchedule	init(minimumInterval:paused:)	i
+M	AnimationTimelineSchedule	entries(from:mode:)	fo
+M	AnimationTimelineSchedule	init(minimumInterval:paused:)	io
 M	AnyBidirectionalCollection	Index	k
 M	AnyBidirectionalCollection	Indices	k
 M	AnyBidirectionalCollection	Iterator	k
@@ -8786,12 +8786,12 @@ M	AnyCollection	suffix(from:)	f
 M	AnyCollection	underestimatedCount	v
 M	AnyCollection	withContiguousStorageIfAvailable(_:)	ft	_:UnsafeBufferPointer
 M	AnyGesture	Body	k
-M	AnyGesture	init(_:)	i
+M	AnyGesture	init(_:)	io
 M	AnyGradient	Resolved	k
-M	AnyGradient	colorSpace(_:)	f
-M	AnyGradient	hash(into:)	f
-M	AnyGradient	hashValue	v
-M	AnyGradient	init(_:)	i
+M	AnyGradient	colorSpace(_:)	fo
+M	AnyGradient	hash(into:)	fo
+M	AnyGradient	hashValue	ov
+M	AnyGradient	init(_:)	io
 M	AnyHashable	base	v
 M	AnyHashable	customMirror	v
 M	AnyHashable	debugDescription	v
@@ -8852,14 +8852,14 @@ M	AnyKeyPath	rootType	sv
 M	AnyKeyPath	valueType	sv
 M	AnyLayout	AnimatableData	k
 M	AnyLayout	Cache	k
-M	AnyLayout	animatableData	v
-M	AnyLayout	explicitAlignment(of:in:proposal:subviews:cache:)	f
-M	AnyLayout	init(_:)	i
-M	AnyLayout	makeCache(subviews:)	f
-M	AnyLayout	placeSubviews(in:proposal:subviews:cache:)	f
-M	AnyLayout	sizeThatFits(proposal:subviews:cache:)	f
-M	AnyLayout	spacing(subviews:cache:)	f
-M	AnyLayout	updateCache(_:subviews:)	f
+M	AnyLayout	animatableData	ov
+M	AnyLayout	explicitAlignment(of:in:proposal:subviews:cache:)	fo
+M	AnyLayout	init(_:)	io
+M	AnyLayout	makeCache(subviews:)	fo
+M	AnyLayout	placeSubviews(in:proposal:subviews:cache:)	fo
+M	AnyLayout	sizeThatFits(proposal:subviews:cache:)	fo
+M	AnyLayout	spacing(subviews:cache:)	fo
+M	AnyLayout	updateCache(_:subviews:)	fo
 M	AnyRandomAccessCollection	Index	k
 M	AnyRandomAccessCollection	Indices	k
 M	AnyRandomAccessCollection	Iterator	k
@@ -9056,47 +9056,47 @@ M	AnySequence	underestimatedCount	v
 M	AnySequence	withContiguousStorageIfAvailable(_:)	ft	_:UnsafeBufferPointer
 M	AnyShape	AnimatableData	k
 M	AnyShape	Body	k
-M	AnyShape	animatableData	v
-M	AnyShape	init(_:)	i
-M	AnyShape	path(in:)	f
-M	AnyShape	sizeThatFits(_:)	f
+M	AnyShape	animatableData	ov
+M	AnyShape	init(_:)	io
+M	AnyShape	path(in:)	fo
+M	AnyShape	sizeThatFits(_:)	fo
 M	AnyShapeStyle	Resolved	k
-M	AnyShapeStyle	init(_:)	i
-M	AnyTransition	animation(_:)	f
-M	AnyTransition	asymmetric(insertion:removal:)	fs
-M	AnyTransition	combined(with:)	f
-M	AnyTransition	identity	sv
-M	AnyTransition	init(_:)	i		17.0
-M	AnyTransition	modifier(active:identity:)	fs
-M	AnyTransition	move(edge:)	fs
-M	AnyTransition	offset(_:)	fs
-M	AnyTransition	offset(x:y:)	fs
-M	AnyTransition	opacity	sv
-M	AnyTransition	push(from:)	fs
-M	AnyTransition	scale	sv
-M	AnyTransition	scale(scale:anchor:)	fs
-M	AnyTransition	slide	sv
+M	AnyShapeStyle	init(_:)	io
+M	AnyTransition	animation(_:)	fo
+M	AnyTransition	asymmetric(insertion:removal:)	fos
+M	AnyTransition	combined(with:)	fo
+M	AnyTransition	identity	osv
+M	AnyTransition	init(_:)	io		17.0
+M	AnyTransition	modifier(active:identity:)	fos
+M	AnyTransition	move(edge:)	fos
+M	AnyTransition	offset(_:)	fos
+M	AnyTransition	offset(x:y:)	fos
+M	AnyTransition	opacity	osv
+M	AnyTransition	push(from:)	fos
+M	AnyTransition	scale	osv
+M	AnyTransition	scale(scale:anchor:)	fos
+M	AnyTransition	slide	osv
 M	AnyView	Body	k
-M	AnyView	init(_:)	i
-M	AnyView	init(erasing:)	i
-M	App	body	v
-M	App	init()	i
-M	App	main()	fs
-M	AppStorage	init(_:store:)	i
-M	AppStorage	init(wrappedValue:_:store:)	i
-M	AppStorage	projectedValue	v
-M	AppStorage	wrappedValue	v
-M	Argument	boundingRect	sv
-M	Argument	color(_:)	fs
-M	Argument	colorArray(_:)	fs
-M	Argument	data(_:)	fs
-M	Argument	float(_:)	fs
-M	Argument	float2(_:)	fs
-M	Argument	float2(_:_:)	fs
-M	Argument	float3(_:_:_:)	fs
-M	Argument	float4(_:_:_:_:)	fs
-M	Argument	floatArray(_:)	fs
-M	Argument	image(_:)	fs
+M	AnyView	init(_:)	io
+M	AnyView	init(erasing:)	io
+M	App	body	ov
+M	App	init()	io
+M	App	main()	fos
+M	AppStorage	init(_:store:)	io
+M	AppStorage	init(wrappedValue:_:store:)	io
+M	AppStorage	projectedValue	ov
+M	AppStorage	wrappedValue	ov
+M	Argument	boundingRect	osv
+M	Argument	color(_:)	fos
+M	Argument	colorArray(_:)	fos
+M	Argument	data(_:)	fos
+M	Argument	float(_:)	fos
+M	Argument	float2(_:)	fos
+M	Argument	float2(_:_:)	fos
+M	Argument	float3(_:_:_:)	fos
+M	Argument	float4(_:_:_:_:)	fos
+M	Argument	floatArray(_:)	fos
+M	Argument	image(_:)	fos
 M	Arithmetic	Output	k		17.0
 M	Arithmetic	description	v		17.4
 M	Arithmetic	encode(to:)	ft		17.0
@@ -9374,11 +9374,11 @@ M	ArraySlice	withUnsafeBytes(_:)	ft	_:UnsafeRawBufferPointer
 M	ArraySlice	withUnsafeMutableBufferPointer(_:)	ft	_:UnsafeMutableBufferPointer
 M	ArraySlice	withUnsafeMutableBytes(_:)	ft	_:UnsafeMutableRawBufferPointer
 M	AsymmetricTransition	Body	k
-M	AsymmetricTransition	body(content:phase:)	f
-M	AsymmetricTransition	init(insertion:removal:)	i
-M	AsymmetricTransition	insertion	v
-M	AsymmetricTransition	properties	sv
-M	AsymmetricTransition	removal	v
+M	AsymmetricTransition	body(content:phase:)	fo
+M	AsymmetricTransition	init(insertion:removal:)	io
+M	AsymmetricTransition	insertion	ov
+M	AsymmetricTransition	properties	osv
+M	AsymmetricTransition	removal	ov
 M	AsyncCompactMapSequence	AsyncIterator	k		13.0
 M	AsyncCompactMapSequence	Element	k		13.0
 M	AsyncCompactMapSequence	Failure	k		18.0
@@ -9495,17 +9495,17 @@ M	AsyncFlatMapSequence	prefix(while:)	ft	while:Element	13.0
 M	AsyncFlatMapSequence	reduce(_:_:)	aft	_:Result,Element	13.0
 M	AsyncFlatMapSequence	reduce(into:_:)	aft	_:Result,Element	13.0
 M	AsyncImage	Body	k
-M	AsyncImage	body	v
-M	AsyncImage	init(url:scale:)	i
-M	AsyncImage	init(url:scale:content:placeholder:)	i	content:Image
-M	AsyncImage	init(url:scale:transaction:content:)	i	content:AsyncImagePhase
-M	AsyncImagePhase	empty	c
-M	AsyncImagePhase	error	v
-M	AsyncImagePhase	failure	c
-M	AsyncImagePhase	failure(Error:)	c
-M	AsyncImagePhase	image	v
-M	AsyncImagePhase	success	c
-M	AsyncImagePhase	success(Image:)	c
+M	AsyncImage	body	ov
+M	AsyncImage	init(url:scale:)	io
+M	AsyncImage	init(url:scale:content:placeholder:)	io	content:Image
+M	AsyncImage	init(url:scale:transaction:content:)	io	content:AsyncImagePhase
+M	AsyncImagePhase	empty	co
+M	AsyncImagePhase	error	ov
+M	AsyncImagePhase	failure	co
+M	AsyncImagePhase	failure(Error:)	co
+M	AsyncImagePhase	image	ov
+M	AsyncImagePhase	success	co
+M	AsyncImagePhase	success(Image:)	co
 M	AsyncIteratorProtocol	next()	aft		13.0
 M	AsyncIteratorProtocol	next(isolation:)	aft		18.0
 M	AsyncMapSequence	AsyncIterator	k		13.0
@@ -9792,7 +9792,7 @@ M	AttributeContainer	merging(_:mergePolicy:)	f		15.0
 M	AttributeContainer	subscript(_:)	f		15.0
 M	AttributeContainer	subscript(dynamicMember:)	fs		15.0
 M	AttributeDynamicLookup	subscript(_:)	f		15.0
-M	AttributeDynamicLookup	subscript(dynamicMember:)	f		15.0
+M	AttributeDynamicLookup	subscript(dynamicMember:)	fo		15.0
 M	AttributeInvalidationCondition	attributeChanged(_:)	fs		16.0
 M	AttributeInvalidationCondition	textChanged	sv		16.0
 M	AttributeMergePolicy	keepCurrent	c		15.0
@@ -9804,7 +9804,7 @@ M	AttributeScope	encodingConfiguration	sv		15.0
 M	AttributeScopes	FoundationAttributes	k		15.0
 M	AttributeScopes	SwiftUIAttributes	k		15.0
 M	AttributeScopes	foundation	v		15.0
-M	AttributeScopes	swiftUI	v		15.0
+M	AttributeScopes	swiftUI	ov		15.0
 M	Attributed	allowedUnits	v		15.0
 M	Attributed	currency(code:)	fs		15.0
 M	Attributed	day(_:)	f		18.0
@@ -10295,55 +10295,55 @@ M	AuthChallengeDisposition	performDefaultHandling	c
 M	AuthChallengeDisposition	rejectProtectionSpace	c
 M	AuthChallengeDisposition	useCredential	c
 M	AutomaticControlGroupStyle	Body	k
-M	AutomaticControlGroupStyle	makeBody(configuration:)	f
+M	AutomaticControlGroupStyle	makeBody(configuration:)	fo
 M	AutomaticDisclosureGroupStyle	Body	k
-M	AutomaticDisclosureGroupStyle	init()	i
-M	AutomaticDisclosureGroupStyle	makeBody(configuration:)	f
+M	AutomaticDisclosureGroupStyle	init()	io
+M	AutomaticDisclosureGroupStyle	makeBody(configuration:)	fo
 M	AutomaticFormStyle	Body	k
-M	AutomaticFormStyle	init()	i
-M	AutomaticFormStyle	makeBody(configuration:)	f
+M	AutomaticFormStyle	init()	io
+M	AutomaticFormStyle	makeBody(configuration:)	fo
 M	AutomaticLabeledContentStyle	Body	k
-M	AutomaticLabeledContentStyle	init()	i
-M	AutomaticLabeledContentStyle	makeBody(configuration:)	f
+M	AutomaticLabeledContentStyle	init()	io
+M	AutomaticLabeledContentStyle	makeBody(configuration:)	fo
 M	AutomaticNavigationSplitViewStyle	Body	k
-M	AutomaticNavigationSplitViewStyle	init()	i
-M	AutomaticNavigationSplitViewStyle	makeBody(configuration:)	f
+M	AutomaticNavigationSplitViewStyle	init()	io
+M	AutomaticNavigationSplitViewStyle	makeBody(configuration:)	fo
 M	AutomaticTableStyle	Body	k
-M	AutomaticTableStyle	makeBody(configuration:)	f
+M	AutomaticTableStyle	makeBody(configuration:)	fo
 M	AutomaticTextEditorStyle	Body	k
-M	AutomaticTextEditorStyle	init()	i
-M	AutomaticTextEditorStyle	makeBody(configuration:)	f
+M	AutomaticTextEditorStyle	init()	io
+M	AutomaticTextEditorStyle	makeBody(configuration:)	fo
 M	Axis	AllCases	k
 M	Axis	RawValue	k
 M	Axis	Set	k
-M	Axis	allCases	sv
-M	Axis	description	v
-M	Axis	horizontal	c
-M	Axis	init(rawValue:)	i
-M	Axis	rawValue	v
-M	Axis	vertical	c
-M	BackgroundDisplayMode	always	sv
-M	BackgroundDisplayMode	automatic	sv
-M	BackgroundDisplayMode	interactive	sv
-M	BackgroundDisplayMode	never	sv
-M	BackgroundProminence	hash(into:)	f
-M	BackgroundProminence	hashValue	v
-M	BackgroundProminence	increased	sv
-M	BackgroundProminence	standard	sv
+M	Axis	allCases	osv
+M	Axis	description	ov
+M	Axis	horizontal	co
+M	Axis	init(rawValue:)	io
+M	Axis	rawValue	ov
+M	Axis	vertical	co
+M	BackgroundDisplayMode	always	osv
+M	BackgroundDisplayMode	automatic	osv
+M	BackgroundDisplayMode	interactive	osv
+M	BackgroundDisplayMode	never	osv
+M	BackgroundProminence	hash(into:)	fo
+M	BackgroundProminence	hashValue	ov
+M	BackgroundProminence	increased	osv
+M	BackgroundProminence	standard	osv
 M	BackgroundStyle	Resolved	k
-M	BackgroundStyle	init()	i
-M	BackgroundTask	appRefresh(_:)	fs
-M	BackgroundTask	urlSession	sv
-M	BackgroundTask	urlSession(_:)	fs
-M	BackgroundTask	urlSession(matching:)	fs	matching:String
-M	BadgeProminence	decreased	sv
-M	BadgeProminence	hash(into:)	f
-M	BadgeProminence	hashValue	v
-M	BadgeProminence	increased	sv
-M	BadgeProminence	standard	sv
+M	BackgroundStyle	init()	io
+M	BackgroundTask	appRefresh(_:)	fos
+M	BackgroundTask	urlSession	osv
+M	BackgroundTask	urlSession(_:)	fos
+M	BackgroundTask	urlSession(matching:)	fos	matching:String
+M	BadgeProminence	decreased	osv
+M	BadgeProminence	hash(into:)	fo
+M	BadgeProminence	hashValue	ov
+M	BadgeProminence	increased	osv
+M	BadgeProminence	standard	osv
 M	BalancedNavigationSplitViewStyle	Body	k
-M	BalancedNavigationSplitViewStyle	init()	i
-M	BalancedNavigationSplitViewStyle	makeBody(configuration:)	f
+M	BalancedNavigationSplitViewStyle	init()	io
+M	BalancedNavigationSplitViewStyle	makeBody(configuration:)	fo
 M	Base64DecodingOptions	contains(_:)	f
 M	Base64DecodingOptions	formIntersection(_:)	f
 M	Base64DecodingOptions	formSymmetricDifference(_:)	f
@@ -10470,71 +10470,71 @@ M	BinaryInteger	signum()	f
 M	BinaryInteger	trailingZeroBitCount	v
 M	BinaryInteger	words	v
 M	Bindable	ID	k
-M	Bindable	id	v
-M	Bindable	init(_:)	i
-M	Bindable	init(projectedValue:)	i
-M	Bindable	init(wrappedValue:)	i
-M	Bindable	projectedValue	v
-M	Bindable	subscript(dynamicMember:)	f
-M	Bindable	wrappedValue	v
+M	Bindable	id	ov
+M	Bindable	init(_:)	io
+M	Bindable	init(projectedValue:)	io
+M	Bindable	init(wrappedValue:)	io
+M	Bindable	projectedValue	ov
+M	Bindable	subscript(dynamicMember:)	fo
+M	Bindable	wrappedValue	ov
 M	Binding	Element	k
 M	Binding	ID	k
 M	Binding	Index	k
 M	Binding	Indices	k
 M	Binding	Iterator	k
 M	Binding	SubSequence	k
-M	Binding	animation(_:)	f
-M	Binding	constant(_:)	fs
-M	Binding	endIndex	v
-M	Binding	formIndex(after:)	f
-M	Binding	formIndex(before:)	f
-M	Binding	id	v
-M	Binding	index(after:)	f
-M	Binding	index(before:)	f
-M	Binding	indices	v
-M	Binding	init(_:)	i
-M	Binding	init(get:set:)	i	set:Value
-M	Binding	init(projectedValue:)	i
-M	Binding	projectedValue	v
-M	Binding	startIndex	v
-M	Binding	subscript(dynamicMember:)	f
-M	Binding	subscript(position:)	f
-M	Binding	transaction	v
-M	Binding	transaction(_:)	f
-M	Binding	wrappedValue	v
+M	Binding	animation(_:)	fo
+M	Binding	constant(_:)	fos
+M	Binding	endIndex	ov
+M	Binding	formIndex(after:)	fo
+M	Binding	formIndex(before:)	fo
+M	Binding	id	ov
+M	Binding	index(after:)	fo
+M	Binding	index(before:)	fo
+M	Binding	indices	ov
+M	Binding	init(_:)	io
+M	Binding	init(get:set:)	io	set:Value
+M	Binding	init(projectedValue:)	io
+M	Binding	projectedValue	ov
+M	Binding	startIndex	ov
+M	Binding	subscript(dynamicMember:)	fo
+M	Binding	subscript(position:)	fo
+M	Binding	transaction	ov
+M	Binding	transaction(_:)	fo
+M	Binding	wrappedValue	ov
 M	BlendMode	RawValue	k
-M	BlendMode	clear	sv
-M	BlendMode	color	csv
-M	BlendMode	colorBurn	csv
-M	BlendMode	colorDodge	csv
-M	BlendMode	copy	sv
-M	BlendMode	darken	csv
-M	BlendMode	destinationAtop	sv
-M	BlendMode	destinationIn	sv
-M	BlendMode	destinationOut	csv
-M	BlendMode	destinationOver	csv
-M	BlendMode	difference	csv
-M	BlendMode	exclusion	csv
-M	BlendMode	hardLight	csv
-M	BlendMode	hash(into:)	f
-M	BlendMode	hashValue	v
-M	BlendMode	hue	csv
-M	BlendMode	init(rawValue:)	i
-M	BlendMode	lighten	csv
-M	BlendMode	luminosity	csv
-M	BlendMode	multiply	csv
-M	BlendMode	normal	csv
-M	BlendMode	overlay	csv
-M	BlendMode	plusDarker	csv
-M	BlendMode	plusLighter	csv
-M	BlendMode	rawValue	v
-M	BlendMode	saturation	csv
-M	BlendMode	screen	csv
-M	BlendMode	softLight	csv
-M	BlendMode	sourceAtop	csv
-M	BlendMode	sourceIn	sv
-M	BlendMode	sourceOut	sv
-M	BlendMode	xor	sv
+M	BlendMode	clear	osv
+M	BlendMode	color	cosv
+M	BlendMode	colorBurn	cosv
+M	BlendMode	colorDodge	cosv
+M	BlendMode	copy	osv
+M	BlendMode	darken	cosv
+M	BlendMode	destinationAtop	osv
+M	BlendMode	destinationIn	osv
+M	BlendMode	destinationOut	cosv
+M	BlendMode	destinationOver	cosv
+M	BlendMode	difference	cosv
+M	BlendMode	exclusion	cosv
+M	BlendMode	hardLight	cosv
+M	BlendMode	hash(into:)	fo
+M	BlendMode	hashValue	ov
+M	BlendMode	hue	cosv
+M	BlendMode	init(rawValue:)	io
+M	BlendMode	lighten	cosv
+M	BlendMode	luminosity	cosv
+M	BlendMode	multiply	cosv
+M	BlendMode	normal	cosv
+M	BlendMode	overlay	cosv
+M	BlendMode	plusDarker	cosv
+M	BlendMode	plusLighter	cosv
+M	BlendMode	rawValue	ov
+M	BlendMode	saturation	cosv
+M	BlendMode	screen	cosv
+M	BlendMode	softLight	cosv
+M	BlendMode	sourceAtop	cosv
+M	BlendMode	sourceIn	osv
+M	BlendMode	sourceOut	osv
+M	BlendMode	xor	osv
 M	BlockOperation	addExecutionBlock(_:)	f
 M	BlockOperation	executionBlocks	v
 M	BlockOperation	init()	i
@@ -10543,12 +10543,12 @@ M	BlockOperation	main()	f
 M	BlurOptions	ArrayLiteralElement	k
 M	BlurOptions	Element	k
 M	BlurOptions	RawValue	k
-M	BlurOptions	dithersResult	sv
-M	BlurOptions	init(rawValue:)	i
-M	BlurOptions	opaque	sv
-M	BlurOptions	rawValue	v
+M	BlurOptions	dithersResult	osv
+M	BlurOptions	init(rawValue:)	io
+M	BlurOptions	opaque	osv
+M	BlurOptions	rawValue	ov
 M	Body	Body	k
-M	Body	body	v
+M	Body	body	ov
 M	Bool	customMirror	v
 M	Bool	customPlaygroundQuickLook	dv			?
 M	Bool	description	v
@@ -10564,17 +10564,17 @@ M	Bool	random()	fs
 M	Bool	random(using:)	fs
 M	Bool	toggle()	f
 M	BorderedButtonStyle	Body	k
-M	BorderedButtonStyle	init()	i
-M	BorderedButtonStyle	makeBody(configuration:)	f
+M	BorderedButtonStyle	init()	io
+M	BorderedButtonStyle	makeBody(configuration:)	fo
 M	BorderedProminentButtonStyle	Body	k
-M	BorderedProminentButtonStyle	init()	i
-M	BorderedProminentButtonStyle	makeBody(configuration:)	f
+M	BorderedProminentButtonStyle	init()	io
+M	BorderedProminentButtonStyle	makeBody(configuration:)	fo
 M	BorderlessButtonMenuStyle	Body	k
-M	BorderlessButtonMenuStyle	init()	i
-M	BorderlessButtonMenuStyle	makeBody(configuration:)	f
+M	BorderlessButtonMenuStyle	init()	io
+M	BorderlessButtonMenuStyle	makeBody(configuration:)	fo
 M	BorderlessButtonStyle	Body	k
-M	BorderlessButtonStyle	init()	i
-M	BorderlessButtonStyle	makeBody(configuration:)	f
+M	BorderlessButtonStyle	init()	io
+M	BorderlessButtonStyle	makeBody(configuration:)	fo
 M	BufferingPolicy	bufferingNewest(_:)	c		13.0
 M	BufferingPolicy	bufferingOldest(_:)	c		13.0
 M	BufferingPolicy	unbounded	c		13.0
@@ -10637,45 +10637,45 @@ M	Bundle	urls(forResourcesWithExtension:subdirectory:)	f
 M	Bundle	urls(forResourcesWithExtension:subdirectory:in:)	fs
 M	Bundle	urls(forResourcesWithExtension:subdirectory:localization:)	f
 M	Button	Body	k
-M	Button	body	v
-M	Button	cancel(_:)	fs
-M	Button	cancel(_:action:)	fs
-M	Button	default(_:action:)	fs
-M	Button	destructive(_:action:)	fs
-M	Button	init(_:)	i		13.0
-M	Button	init(_:action:)	i
-M	Button	init(_:role:action:)	i
-M	Button	init(action:label:)	i
-M	Button	init(role:action:label:)	i
+M	Button	body	ov
+M	Button	cancel(_:)	fos
+M	Button	cancel(_:action:)	fos
+M	Button	default(_:action:)	fos
+M	Button	destructive(_:action:)	fos
+M	Button	init(_:)	io		13.0
+M	Button	init(_:action:)	io
+M	Button	init(_:role:action:)	io
+M	Button	init(action:label:)	io
+M	Button	init(role:action:label:)	io
 M	ButtonBorderShape	AnimatableData	k
 M	ButtonBorderShape	Body	k
 M	ButtonBorderShape	InsetShape	k
-M	ButtonBorderShape	automatic	sv
-M	ButtonBorderShape	capsule	sv
-M	ButtonBorderShape	circle	sv		17.0
-M	ButtonBorderShape	inset(by:)	f
-M	ButtonBorderShape	path(in:)	f
-M	ButtonBorderShape	roundedRectangle	sv
-M	ButtonBorderShape	roundedRectangle(radius:)	fs
+M	ButtonBorderShape	automatic	osv
+M	ButtonBorderShape	capsule	osv
+M	ButtonBorderShape	circle	osv		17.0
+M	ButtonBorderShape	inset(by:)	fo
+M	ButtonBorderShape	path(in:)	fo
+M	ButtonBorderShape	roundedRectangle	osv
+M	ButtonBorderShape	roundedRectangle(radius:)	fos
 M	ButtonMenuStyle	Body	k
-M	ButtonMenuStyle	init()	i
-M	ButtonMenuStyle	makeBody(configuration:)	f
-M	ButtonRepeatBehavior	automatic	sv
-M	ButtonRepeatBehavior	disabled	sv
-M	ButtonRepeatBehavior	enabled	sv
-M	ButtonRepeatBehavior	hash(into:)	f
-M	ButtonRepeatBehavior	hashValue	v
-M	ButtonRole	cancel	sv
-M	ButtonRole	destructive	sv
+M	ButtonMenuStyle	init()	io
+M	ButtonMenuStyle	makeBody(configuration:)	fo
+M	ButtonRepeatBehavior	automatic	osv
+M	ButtonRepeatBehavior	disabled	osv
+M	ButtonRepeatBehavior	enabled	osv
+M	ButtonRepeatBehavior	hash(into:)	fo
+M	ButtonRepeatBehavior	hashValue	ov
+M	ButtonRole	cancel	osv
+M	ButtonRole	destructive	osv
 M	ButtonStyle	Configuration	k
-M	ButtonStyle	makeBody(configuration:)	f
+M	ButtonStyle	makeBody(configuration:)	fo
 M	ButtonStyleConfiguration	Label	k
-M	ButtonStyleConfiguration	isPressed	v
-M	ButtonStyleConfiguration	label	v
-M	ButtonStyleConfiguration	role	v		15.0
+M	ButtonStyleConfiguration	isPressed	ov
+M	ButtonStyleConfiguration	label	ov
+M	ButtonStyleConfiguration	role	ov		15.0
 M	ButtonToggleStyle	Body	k
-M	ButtonToggleStyle	init()	i
-M	ButtonToggleStyle	makeBody(configuration:)	f
+M	ButtonToggleStyle	init()	io
+M	ButtonToggleStyle	makeBody(configuration:)	fo
 M	ByteCountAttribute	Component	k		15.0
 M	ByteCountAttribute	Unit	k		15.0
 M	ByteCountAttribute	Value	k		15.0
@@ -10774,7 +10774,7 @@ M	CGFloat	isZero	v
 M	CGFloat	leastNonzeroMagnitude	sv
 M	CGFloat	leastNormalMagnitude	sv
 M	CGFloat	magnitude	v
-M	CGFloat	magnitudeSquared	v
+M	CGFloat	magnitudeSquared	ov
 M	CGFloat	maximum(_:_:)	fs
 M	CGFloat	maximumMagnitude(_:_:)	fs
 M	CGFloat	minimum(_:_:)	fs
@@ -10793,7 +10793,7 @@ M	CGFloat	round()	f
 M	CGFloat	round(_:)	f
 M	CGFloat	rounded()	f
 M	CGFloat	rounded(_:)	f
-M	CGFloat	scale(by:)	f
+M	CGFloat	scale(by:)	fo
 M	CGFloat	sign	v
 M	CGFloat	signalingNaN	sv
 M	CGFloat	significand	v
@@ -10806,8 +10806,8 @@ M	CGFloat	ulp	v
 M	CGFloat	ulpOfOne	sv
 M	CGFloat	zero	sv
 M	CGPoint	AnimatableData	k
-M	CGPoint	animatableData	v
-M	CGPoint	applying(_:)	f
+M	CGPoint	animatableData	ov
+M	CGPoint	applying(_:)	fo
 M	CGPoint	encode(to:)	ft
 M	CGPoint	hash(into:)	f
 M	CGPoint	init()	i
@@ -10817,7 +10817,7 @@ M	CGPoint	x	v
 M	CGPoint	y	v
 M	CGPoint	zero	sv
 M	CGRect	AnimatableData	k
-M	CGRect	animatableData	v
+M	CGRect	animatableData	ov
 M	CGRect	contains(_:)	f
 M	CGRect	divided(atDistance:from:)	f
 M	CGRect	encode(to:)	ft
@@ -10857,7 +10857,7 @@ M	CGRectEdge	maxYEdge	c
 M	CGRectEdge	minXEdge	c
 M	CGRectEdge	minYEdge	c
 M	CGSize	AnimatableData	k
-M	CGSize	animatableData	v
+M	CGSize	animatableData	ov
 M	CGSize	encode(to:)	ft
 M	CGSize	hash(into:)	f
 M	CGSize	height	v
@@ -10887,11 +10887,11 @@ M	CachedURLResponse	isEqual(_:)	f
 M	CachedURLResponse	response	v
 M	CachedURLResponse	storagePolicy	v
 M	CachedURLResponse	userInfo	v
-M	Cadence	hash(into:)	f
-M	Cadence	hashValue	v
-M	Cadence	live	c
-M	Cadence	minutes	c
-M	Cadence	seconds	c
+M	Cadence	hash(into:)	fo
+M	Cadence	hashValue	ov
+M	Cadence	live	co
+M	Cadence	minutes	co
+M	Cadence	seconds	co
 M	CalculationError	divideByZero	c		8.0
 M	CalculationError	hash(into:)	f
 M	CalculationError	hashValue	v
@@ -11000,25 +11000,25 @@ M	CanonicalCombiningClass	rawValue	v
 M	CanonicalCombiningClass	right	sv
 M	CanonicalCombiningClass	virama	sv
 M	Canvas	Body	k
-M	Canvas	colorMode	v
-M	Canvas	init(opaque:colorMode:rendersAsynchronously:renderer:)	i	renderer:GraphicsContext,CGSize
-M	Canvas	init(opaque:colorMode:rendersAsynchronously:renderer:symbols:)	i	renderer:GraphicsContext,CGSize
-M	Canvas	isOpaque	v
-M	Canvas	renderer	v
-M	Canvas	rendersAsynchronously	v
-M	Canvas	symbols	v
+M	Canvas	colorMode	ov
+M	Canvas	init(opaque:colorMode:rendersAsynchronously:renderer:)	io	renderer:GraphicsContext,CGSize
+M	Canvas	init(opaque:colorMode:rendersAsynchronously:renderer:symbols:)	io	renderer:GraphicsContext,CGSize
+M	Canvas	isOpaque	ov
+M	Canvas	renderer	ov
+M	Canvas	rendersAsynchronously	ov
+M	Canvas	symbols	ov
 M	Capsule	AnimatableData	k
 M	Capsule	Body	k
 M	Capsule	InsetShape	k
-M	Capsule	init(style:)	i
-M	Capsule	inset(by:)	f
-M	Capsule	layoutDirectionBehavior	v		17.0
-M	Capsule	path(in:)	f
-M	Capsule	style	v
-M	Case	hash(into:)	f
-M	Case	hashValue	v
-M	Case	lowercase	c
-M	Case	uppercase	c
+M	Capsule	init(style:)	io
+M	Capsule	inset(by:)	fo
+M	Capsule	layoutDirectionBehavior	ov		17.0
+M	Capsule	path(in:)	fo
+M	Capsule	style	ov
+M	Case	hash(into:)	fo
+M	Case	hashValue	ov
+M	Case	lowercase	co
+M	Case	uppercase	co
 M	CaseIterable	allCases	sv
 M	Category	continent	sv		18.0
 M	Category	debugDescription	v		18.0
@@ -11287,21 +11287,21 @@ M	CheckingType	update(with:)	f
 M	Circle	AnimatableData	k
 M	Circle	Body	k
 M	Circle	InsetShape	k
-M	Circle	init()	i
-M	Circle	inset(by:)	f
-M	Circle	layoutDirectionBehavior	v		17.0
-M	Circle	path(in:)	f
-M	Circle	sizeThatFits(_:)	f
+M	Circle	init()	io
+M	Circle	inset(by:)	fo
+M	Circle	layoutDirectionBehavior	ov		17.0
+M	Circle	path(in:)	fo
+M	Circle	sizeThatFits(_:)	fo
 M	CircularProgressViewStyle	Body	k
-M	CircularProgressViewStyle	init()	i
-M	CircularProgressViewStyle	init(tint:)	di		14.0	?
-M	CircularProgressViewStyle	makeBody(configuration:)	f
+M	CircularProgressViewStyle	init()	io
+M	CircularProgressViewStyle	init(tint:)	dio		14.0	?
+M	CircularProgressViewStyle	makeBody(configuration:)	fo
 M	ClipOptions	ArrayLiteralElement	k
 M	ClipOptions	Element	k
 M	ClipOptions	RawValue	k
-M	ClipOptions	init(rawValue:)	i
-M	ClipOptions	inverse	sv
-M	ClipOptions	rawValue	v
+M	ClipOptions	init(rawValue:)	io
+M	ClipOptions	inverse	osv
+M	ClipOptions	rawValue	ov
 M	Clock	continuous	sv		16.0
 M	Clock	init(from:)	it		15.0
 M	Clock	measure(_:)	ft		16.0
@@ -11439,8 +11439,8 @@ M	CodableConfiguration	init(from:)	it		15.0
 M	CodableConfiguration	init(wrappedValue:)	i		15.0
 M	CodableConfiguration	init(wrappedValue:from:)	i		15.0
 M	CodableConfiguration	wrappedValue	v		15.0
-M	CodableRepresentation	encode(to:)	ft
-M	CodableRepresentation	init(from:)	it
+M	CodableRepresentation	encode(to:)	fot
+M	CodableRepresentation	init(from:)	iot
 M	Code	appTransportSecurityRequiresSecureConnection	c
 M	Code	backgroundSessionInUseByAnotherProcess	c
 M	Code	backgroundSessionRequiresSharedContainer	c
@@ -11809,147 +11809,147 @@ M	Color	Body	k
 M	Color	RGBColorSpace	k
 M	Color	Representation	k
 M	Color	Resolved	k
-M	Color	accentColor	sv
-M	Color	black	sv
-M	Color	blue	sv
-M	Color	brown	sv		15.0
-M	Color	cgColor	dv		14.0	resolve(in:)
-M	Color	clear	sv
-M	Color	cyan	sv		15.0
-M	Color	description	v
-M	Color	gradient	v
-M	Color	gray	sv
-M	Color	green	sv
-M	Color	hash(into:)	f
-M	Color	hashValue	v
-M	Color	indigo	sv		15.0
-M	Color	init(_:)	i		17.0
-M	Color	init(_:bundle:)	i
-M	Color	init(_:red:green:blue:opacity:)	i
-M	Color	init(_:white:opacity:)	i
-M	Color	init(cgColor:)	i
-M	Color	init(hue:saturation:brightness:opacity:)	i
-M	Color	init(uiColor:)	i
-M	Color	mint	sv		15.0
-M	Color	opacity(_:)	f
-M	Color	orange	sv
-M	Color	pink	sv
-M	Color	primary	sv
-M	Color	purple	sv
-M	Color	red	sv
-M	Color	resolve(in:)	f		17.0
-M	Color	secondary	sv
-M	Color	teal	sv		15.0
-M	Color	transferRepresentation	sv		16.0
-M	Color	white	sv
-M	Color	yellow	sv
-M	ColorMatrix	a1	v
-M	ColorMatrix	a2	v
-M	ColorMatrix	a3	v
-M	ColorMatrix	a4	v
-M	ColorMatrix	a5	v
-M	ColorMatrix	b1	v
-M	ColorMatrix	b2	v
-M	ColorMatrix	b3	v
-M	ColorMatrix	b4	v
-M	ColorMatrix	b5	v
-M	ColorMatrix	g1	v
-M	ColorMatrix	g2	v
-M	ColorMatrix	g3	v
-M	ColorMatrix	g4	v
-M	ColorMatrix	g5	v
-M	ColorMatrix	init()	i
-M	ColorMatrix	r1	v
-M	ColorMatrix	r2	v
-M	ColorMatrix	r3	v
-M	ColorMatrix	r4	v
-M	ColorMatrix	r5	v
+M	Color	accentColor	osv
+M	Color	black	osv
+M	Color	blue	osv
+M	Color	brown	osv		15.0
+M	Color	cgColor	dov		14.0	resolve(in:)
+M	Color	clear	osv
+M	Color	cyan	osv		15.0
+M	Color	description	ov
+M	Color	gradient	ov
+M	Color	gray	osv
+M	Color	green	osv
+M	Color	hash(into:)	fo
+M	Color	hashValue	ov
+M	Color	indigo	osv		15.0
+M	Color	init(_:)	io		17.0
+M	Color	init(_:bundle:)	io
+M	Color	init(_:red:green:blue:opacity:)	io
+M	Color	init(_:white:opacity:)	io
+M	Color	init(cgColor:)	io
+M	Color	init(hue:saturation:brightness:opacity:)	io
+M	Color	init(uiColor:)	io
+M	Color	mint	osv		15.0
+M	Color	opacity(_:)	fo
+M	Color	orange	osv
+M	Color	pink	osv
+M	Color	primary	osv
+M	Color	purple	osv
+M	Color	red	osv
+M	Color	resolve(in:)	fo		17.0
+M	Color	secondary	osv
+M	Color	teal	osv		15.0
+M	Color	transferRepresentation	osv		16.0
+M	Color	white	osv
+M	Color	yellow	osv
+M	ColorMatrix	a1	ov
+M	ColorMatrix	a2	ov
+M	ColorMatrix	a3	ov
+M	ColorMatrix	a4	ov
+M	ColorMatrix	a5	ov
+M	ColorMatrix	b1	ov
+M	ColorMatrix	b2	ov
+M	ColorMatrix	b3	ov
+M	ColorMatrix	b4	ov
+M	ColorMatrix	b5	ov
+M	ColorMatrix	g1	ov
+M	ColorMatrix	g2	ov
+M	ColorMatrix	g3	ov
+M	ColorMatrix	g4	ov
+M	ColorMatrix	g5	ov
+M	ColorMatrix	init()	io
+M	ColorMatrix	r1	ov
+M	ColorMatrix	r2	ov
+M	ColorMatrix	r3	ov
+M	ColorMatrix	r4	ov
+M	ColorMatrix	r5	ov
 M	ColorPicker	Body	k
-M	ColorPicker	body	v
-M	ColorPicker	init(_:selection:supportsOpacity:)	i
-M	ColorPicker	init(selection:supportsOpacity:label:)	i
-M	ColorRenderingMode	extendedLinear	c
-M	ColorRenderingMode	hash(into:)	f
-M	ColorRenderingMode	hashValue	v
-M	ColorRenderingMode	linear	c
-M	ColorRenderingMode	nonLinear	c
+M	ColorPicker	body	ov
+M	ColorPicker	init(_:selection:supportsOpacity:)	io
+M	ColorPicker	init(selection:supportsOpacity:label:)	io
+M	ColorRenderingMode	extendedLinear	co
+M	ColorRenderingMode	hash(into:)	fo
+M	ColorRenderingMode	hashValue	ov
+M	ColorRenderingMode	linear	co
+M	ColorRenderingMode	nonLinear	co
 M	ColorScheme	AllCases	k
-M	ColorScheme	allCases	sv
-M	ColorScheme	dark	c
-M	ColorScheme	hash(into:)	f
-M	ColorScheme	hashValue	v
-M	ColorScheme	init(_:)	i		14.0
-M	ColorScheme	light	c
+M	ColorScheme	allCases	osv
+M	ColorScheme	dark	co
+M	ColorScheme	hash(into:)	fo
+M	ColorScheme	hashValue	ov
+M	ColorScheme	init(_:)	io		14.0
+M	ColorScheme	light	co
 M	ColorSchemeContrast	AllCases	k
-M	ColorSchemeContrast	allCases	sv
-M	ColorSchemeContrast	hash(into:)	f
-M	ColorSchemeContrast	hashValue	v
-M	ColorSchemeContrast	increased	c
-M	ColorSchemeContrast	init(_:)	i		14.0
-M	ColorSchemeContrast	standard	c
-M	ColorSpace	device	sv
-M	ColorSpace	hash(into:)	f
-M	ColorSpace	hashValue	v
-M	ColorSpace	perceptual	sv
+M	ColorSchemeContrast	allCases	osv
+M	ColorSchemeContrast	hash(into:)	fo
+M	ColorSchemeContrast	hashValue	ov
+M	ColorSchemeContrast	increased	co
+M	ColorSchemeContrast	init(_:)	io		14.0
+M	ColorSchemeContrast	standard	co
+M	ColorSpace	device	osv
+M	ColorSpace	hash(into:)	fo
+M	ColorSpace	hashValue	ov
+M	ColorSpace	perceptual	osv
 M	ColumnsFormStyle	Body	k
-M	ColumnsFormStyle	init()	i
-M	ColumnsFormStyle	makeBody(configuration:)	f
+M	ColumnsFormStyle	init()	io
+M	ColumnsFormStyle	makeBody(configuration:)	fo
 M	CommandGroup	Body	k
-M	CommandGroup	body	v
-M	CommandGroup	init(after:addition:)	i
-M	CommandGroup	init(before:addition:)	i
-M	CommandGroup	init(replacing:addition:)	i
-M	CommandGroupPlacement	appInfo	sv
-M	CommandGroupPlacement	appSettings	sv
-M	CommandGroupPlacement	appTermination	sv
-M	CommandGroupPlacement	appVisibility	sv
-M	CommandGroupPlacement	help	sv
-M	CommandGroupPlacement	importExport	sv
-M	CommandGroupPlacement	newItem	sv
-M	CommandGroupPlacement	pasteboard	sv
-M	CommandGroupPlacement	printItem	sv
-M	CommandGroupPlacement	saveItem	sv
-M	CommandGroupPlacement	sidebar	sv
-M	CommandGroupPlacement	systemServices	sv
-M	CommandGroupPlacement	textEditing	sv
-M	CommandGroupPlacement	textFormatting	sv
-M	CommandGroupPlacement	toolbar	sv
-M	CommandGroupPlacement	undoRedo	sv
-M	CommandGroupPlacement	windowArrangement	sv
-M	CommandGroupPlacement	windowSize	sv
+M	CommandGroup	body	ov
+M	CommandGroup	init(after:addition:)	io
+M	CommandGroup	init(before:addition:)	io
+M	CommandGroup	init(replacing:addition:)	io
+M	CommandGroupPlacement	appInfo	osv
+M	CommandGroupPlacement	appSettings	osv
+M	CommandGroupPlacement	appTermination	osv
+M	CommandGroupPlacement	appVisibility	osv
+M	CommandGroupPlacement	help	osv
+M	CommandGroupPlacement	importExport	osv
+M	CommandGroupPlacement	newItem	osv
+M	CommandGroupPlacement	pasteboard	osv
+M	CommandGroupPlacement	printItem	osv
+M	CommandGroupPlacement	saveItem	osv
+M	CommandGroupPlacement	sidebar	osv
+M	CommandGroupPlacement	systemServices	osv
+M	CommandGroupPlacement	textEditing	osv
+M	CommandGroupPlacement	textFormatting	osv
+M	CommandGroupPlacement	toolbar	osv
+M	CommandGroupPlacement	undoRedo	osv
+M	CommandGroupPlacement	windowArrangement	osv
+M	CommandGroupPlacement	windowSize	osv
 M	CommandLine	argc	sv
 M	CommandLine	arguments	sv
 M	CommandLine	unsafeArgv	sv
 M	CommandMenu	Body	k
-M	CommandMenu	body	v
-M	CommandMenu	init(_:content:)	i
-M	Commands	body	v
-M	CommandsBuilder	buildBlock()	fs
-M	CommandsBuilder	buildBlock(_:)	fs
-M	CommandsBuilder	buildBlock(_:_:)	fs
-M	CommandsBuilder	buildBlock(_:_:_:)	fs
-M	CommandsBuilder	buildBlock(_:_:_:_:)	fs
-M	CommandsBuilder	buildBlock(_:_:_:_:_:)	fs
-M	CommandsBuilder	buildBlock(_:_:_:_:_:_:)	fs
-M	CommandsBuilder	buildBlock(_:_:_:_:_:_:_:)	fs
-M	CommandsBuilder	buildBlock(_:_:_:_:_:_:_:_:)	fs
-M	CommandsBuilder	buildBlock(_:_:_:_:_:_:_:_:_:)	fs
-M	CommandsBuilder	buildBlock(_:_:_:_:_:_:_:_:_:_:)	fs
-M	CommandsBuilder	buildEither(first:)	fs
-M	CommandsBuilder	buildEither(second:)	fs
-M	CommandsBuilder	buildExpression(_:)	fs
-M	CommandsBuilder	buildIf(_:)	fs
-M	CommandsBuilder	buildLimitedAvailability(_:)	fs
+M	CommandMenu	body	ov
+M	CommandMenu	init(_:content:)	io
+M	Commands	body	ov
+M	CommandsBuilder	buildBlock()	fos
+M	CommandsBuilder	buildBlock(_:)	fos
+M	CommandsBuilder	buildBlock(_:_:)	fos
+M	CommandsBuilder	buildBlock(_:_:_:)	fos
+M	CommandsBuilder	buildBlock(_:_:_:_:)	fos
+M	CommandsBuilder	buildBlock(_:_:_:_:_:)	fos
+M	CommandsBuilder	buildBlock(_:_:_:_:_:_:)	fos
+M	CommandsBuilder	buildBlock(_:_:_:_:_:_:_:)	fos
+M	CommandsBuilder	buildBlock(_:_:_:_:_:_:_:_:)	fos
+M	CommandsBuilder	buildBlock(_:_:_:_:_:_:_:_:_:)	fos
+M	CommandsBuilder	buildBlock(_:_:_:_:_:_:_:_:_:_:)	fos
+M	CommandsBuilder	buildEither(first:)	fos
+M	CommandsBuilder	buildEither(second:)	fos
+M	CommandsBuilder	buildExpression(_:)	fos
+M	CommandsBuilder	buildIf(_:)	fos
+M	CommandsBuilder	buildLimitedAvailability(_:)	fos
 M	CommonKeyPathKind	bidirectionalCollectionLast	c		17.0
 M	CommonKeyPathKind	collectionCount	c		17.0
 M	CommonKeyPathKind	collectionFirst	c		17.0
 M	CommonKeyPathKind	collectionIsEmpty	c		17.0
 M	CompactDatePickerStyle	Body	k
-M	CompactDatePickerStyle	init()	i
-M	CompactDatePickerStyle	makeBody(configuration:)	f		16.0
+M	CompactDatePickerStyle	init()	io
+M	CompactDatePickerStyle	makeBody(configuration:)	fo		16.0
 M	CompactMenuControlGroupStyle	Body	k
-M	CompactMenuControlGroupStyle	init()	i
-M	CompactMenuControlGroupStyle	makeBody(configuration:)	f
+M	CompactMenuControlGroupStyle	init()	io
+M	CompactMenuControlGroupStyle	makeBody(configuration:)	fo
 M	ComparableComparator	compare(_:_:)	f		15.0
 M	ComparableComparator	init(order:)	i		15.0
 M	ComparableComparator	order	v		15.0
@@ -12091,10 +12091,10 @@ M	ConditionalCast	evaluate(_:)	ft		17.0
 M	ConditionalCast	init(_:)	i		17.0
 M	ConditionalCast	init(from:)	it		17.0
 M	ConditionalCast	input	v		17.0
-M	Configuration	nsPredicate	v
-M	Configuration	nsSortDescriptors	v
-M	Configuration	sectionIdentifier	v
-M	Configuration	sortDescriptors	v
+M	Configuration	nsPredicate	ov
+M	Configuration	nsSortDescriptors	ov
+M	Configuration	sectionIdentifier	ov
+M	Configuration	sortDescriptors	ov
 M	Conjunction	Output	k		17.0
 M	Conjunction	description	v		17.4
 M	Conjunction	encode(to:)	ft		17.0
@@ -12103,85 +12103,85 @@ M	Conjunction	init(from:)	it		17.0
 M	Conjunction	init(lhs:rhs:)	i		17.0
 M	Conjunction	lhs	v		17.0
 M	Conjunction	rhs	v		17.0
-M	ContainerBackgroundPlacement	hash(into:)	f
-M	ContainerBackgroundPlacement	hashValue	v
+M	ContainerBackgroundPlacement	hash(into:)	fo
+M	ContainerBackgroundPlacement	hashValue	ov
 M	ContainerRelativeShape	AnimatableData	k
 M	ContainerRelativeShape	Body	k
 M	ContainerRelativeShape	InsetShape	k
-M	ContainerRelativeShape	init()	i
-M	ContainerRelativeShape	inset(by:)	f
-M	ContainerRelativeShape	path(in:)	f
+M	ContainerRelativeShape	init()	io
+M	ContainerRelativeShape	inset(by:)	fo
+M	ContainerRelativeShape	path(in:)	fo
 M	Content	Body	k
-M	ContentMarginPlacement	automatic	sv
-M	ContentMarginPlacement	scrollContent	sv
-M	ContentMarginPlacement	scrollIndicators	sv
+M	ContentMarginPlacement	automatic	osv
+M	ContentMarginPlacement	scrollContent	osv
+M	ContentMarginPlacement	scrollIndicators	osv
 M	ContentMode	AllCases	k
-M	ContentMode	allCases	sv
-M	ContentMode	fill	c
-M	ContentMode	fit	c
-M	ContentMode	hash(into:)	f
-M	ContentMode	hashValue	v
+M	ContentMode	allCases	osv
+M	ContentMode	fill	co
+M	ContentMode	fit	co
+M	ContentMode	hash(into:)	fo
+M	ContentMode	hashValue	ov
 M	ContentShapeKinds	ArrayLiteralElement	k
 M	ContentShapeKinds	Element	k
 M	ContentShapeKinds	RawValue	k
-M	ContentShapeKinds	accessibility	sv		17.0
-M	ContentShapeKinds	contextMenuPreview	sv
-M	ContentShapeKinds	dragPreview	sv
-M	ContentShapeKinds	hoverEffect	sv
-M	ContentShapeKinds	init(rawValue:)	i
-M	ContentShapeKinds	interaction	sv
-M	ContentShapeKinds	rawValue	v
+M	ContentShapeKinds	accessibility	osv		17.0
+M	ContentShapeKinds	contextMenuPreview	osv
+M	ContentShapeKinds	dragPreview	osv
+M	ContentShapeKinds	hoverEffect	osv
+M	ContentShapeKinds	init(rawValue:)	io
+M	ContentShapeKinds	interaction	osv
+M	ContentShapeKinds	rawValue	ov
 M	ContentSizeCategory	AllCases	k
-M	ContentSizeCategory	accessibilityExtraExtraExtraLarge	c
-M	ContentSizeCategory	accessibilityExtraExtraLarge	c
-M	ContentSizeCategory	accessibilityExtraLarge	c
-M	ContentSizeCategory	accessibilityLarge	c
-M	ContentSizeCategory	accessibilityMedium	c
-M	ContentSizeCategory	allCases	sv
-M	ContentSizeCategory	extraExtraExtraLarge	c
-M	ContentSizeCategory	extraExtraLarge	c
-M	ContentSizeCategory	extraLarge	c
-M	ContentSizeCategory	extraSmall	c
-M	ContentSizeCategory	hash(into:)	f
-M	ContentSizeCategory	hashValue	v
-M	ContentSizeCategory	init(_:)	i		14.0
-M	ContentSizeCategory	isAccessibilityCategory	v		13.4
-M	ContentSizeCategory	large	c
-M	ContentSizeCategory	medium	c
-M	ContentSizeCategory	small	c
-M	ContentTransition	identity	sv
-M	ContentTransition	interpolate	sv
-M	ContentTransition	numericText(countsDown:)	fs
-M	ContentTransition	opacity	sv
-M	ContentTransition	symbolEffect	sv
-M	ContentTransition	symbolEffect(_:options:)	fs
+M	ContentSizeCategory	accessibilityExtraExtraExtraLarge	co
+M	ContentSizeCategory	accessibilityExtraExtraLarge	co
+M	ContentSizeCategory	accessibilityExtraLarge	co
+M	ContentSizeCategory	accessibilityLarge	co
+M	ContentSizeCategory	accessibilityMedium	co
+M	ContentSizeCategory	allCases	osv
+M	ContentSizeCategory	extraExtraExtraLarge	co
+M	ContentSizeCategory	extraExtraLarge	co
+M	ContentSizeCategory	extraLarge	co
+M	ContentSizeCategory	extraSmall	co
+M	ContentSizeCategory	hash(into:)	fo
+M	ContentSizeCategory	hashValue	ov
+M	ContentSizeCategory	init(_:)	io		14.0
+M	ContentSizeCategory	isAccessibilityCategory	ov		13.4
+M	ContentSizeCategory	large	co
+M	ContentSizeCategory	medium	co
+M	ContentSizeCategory	small	co
+M	ContentTransition	identity	osv
+M	ContentTransition	interpolate	osv
+M	ContentTransition	numericText(countsDown:)	fos
+M	ContentTransition	opacity	osv
+M	ContentTransition	symbolEffect	osv
+M	ContentTransition	symbolEffect(_:options:)	fos
 M	ContentUnavailableView	Body	k
-M	ContentUnavailableView	body	v
-M	ContentUnavailableView	init(_:image:description:)	i
-M	ContentUnavailableView	init(_:systemImage:description:)	i
-M	ContentUnavailableView	init(label:description:actions:)	i
-M	ContentUnavailableView	search	sv
-M	ContentUnavailableView	search(text:)	fs
+M	ContentUnavailableView	body	ov
+M	ContentUnavailableView	init(_:image:description:)	io
+M	ContentUnavailableView	init(_:systemImage:description:)	io
+M	ContentUnavailableView	init(label:description:actions:)	io
+M	ContentUnavailableView	search	osv
+M	ContentUnavailableView	search(text:)	fos
 M	Context	Cadence	k
 M	Context	beginningOfSentence	c
-M	Context	cadence	v
+M	Context	cadence	ov
 M	Context	codingPath	v
-M	Context	date	v
+M	Context	date	ov
 M	Context	debugDescription	v
 M	Context	dynamic	c
 M	Context	hash(into:)	f
 M	Context	hashValue	v
 M	Context	init(codingPath:debugDescription:underlyingError:)	i
 M	Context	init(rawValue:)	i
-M	Context	invalidateTimelineContent()	f
+M	Context	invalidateTimelineContent()	fo
 M	Context	listItem	c
-M	Context	maxDetentValue	v
+M	Context	maxDetentValue	ov
 M	Context	middleOfSentence	c
 M	Context	standalone	c
-M	Context	subscript(dynamicMember:)	f
+M	Context	subscript(dynamicMember:)	fo
 M	Context	underlyingError	v
 M	Context	unknown	c
-M	ContextMenu	init(menuItems:)	i
+M	ContextMenu	init(menuItems:)	io
 M	ContiguousArray	Index	k
 M	ContiguousArray	Indices	k
 M	ContiguousArray	Iterator	k
@@ -12338,45 +12338,45 @@ M	ContinuousClock	sleep(for:tolerance:)	aft		16.0
 M	ContinuousClock	sleep(until:tolerance:)	aft		16.0
 M	ContinuousClock	systemEpoch	v		16.0
 M	ControlGroup	Body	k
-M	ControlGroup	body	v
-M	ControlGroup	init(_:)	i
-M	ControlGroup	init(_:content:)	i
-M	ControlGroup	init(content:)	i
-M	ControlGroup	init(content:label:)	i
+M	ControlGroup	body	ov
+M	ControlGroup	init(_:)	io
+M	ControlGroup	init(_:content:)	io
+M	ControlGroup	init(content:)	io
+M	ControlGroup	init(content:label:)	io
 M	ControlGroupStyle	Configuration	k
-M	ControlGroupStyle	automatic	sv
-M	ControlGroupStyle	compactMenu	sv
-M	ControlGroupStyle	makeBody(configuration:)	f
-M	ControlGroupStyle	menu	sv
-M	ControlGroupStyle	navigation	sv
-M	ControlGroupStyle	palette	sv
+M	ControlGroupStyle	automatic	osv
+M	ControlGroupStyle	compactMenu	osv
+M	ControlGroupStyle	makeBody(configuration:)	fo
+M	ControlGroupStyle	menu	osv
+M	ControlGroupStyle	navigation	osv
+M	ControlGroupStyle	palette	osv
 M	ControlGroupStyleConfiguration	Content	k
 M	ControlGroupStyleConfiguration	Label	k		16.0
-M	ControlGroupStyleConfiguration	content	v
-M	ControlGroupStyleConfiguration	label	v		16.0
+M	ControlGroupStyleConfiguration	content	ov
+M	ControlGroupStyleConfiguration	label	ov		16.0
 M	ControlSize	AllCases	k
-M	ControlSize	allCases	sv
-M	ControlSize	extraLarge	c		17.0
-M	ControlSize	hash(into:)	f
-M	ControlSize	hashValue	v
-M	ControlSize	large	c
-M	ControlSize	mini	c
-M	ControlSize	regular	c
-M	ControlSize	small	c
-M	CoordinateSpace	global	c
-M	CoordinateSpace	hash(into:)	f
-M	CoordinateSpace	hashValue	v
-M	CoordinateSpace	isGlobal	v
-M	CoordinateSpace	isLocal	v
-M	CoordinateSpace	local	c
-M	CoordinateSpace	named	c
-M	CoordinateSpace	named(AnyHashable:)	c
-M	CoordinateSpaceProtocol	coordinateSpace	v
-M	CoordinateSpaceProtocol	global	sv
-M	CoordinateSpaceProtocol	local	sv
-M	CoordinateSpaceProtocol	named(_:)	fs
-M	CoordinateSpaceProtocol	scrollView	sv
-M	CoordinateSpaceProtocol	scrollView(axis:)	fs
+M	ControlSize	allCases	osv
+M	ControlSize	extraLarge	co		17.0
+M	ControlSize	hash(into:)	fo
+M	ControlSize	hashValue	ov
+M	ControlSize	large	co
+M	ControlSize	mini	co
+M	ControlSize	regular	co
+M	ControlSize	small	co
+M	CoordinateSpace	global	co
+M	CoordinateSpace	hash(into:)	fo
+M	CoordinateSpace	hashValue	ov
+M	CoordinateSpace	isGlobal	ov
+M	CoordinateSpace	isLocal	ov
+M	CoordinateSpace	local	co
+M	CoordinateSpace	named	co
+M	CoordinateSpace	named(AnyHashable:)	co
+M	CoordinateSpaceProtocol	coordinateSpace	ov
+M	CoordinateSpaceProtocol	global	osv
+M	CoordinateSpaceProtocol	local	osv
+M	CoordinateSpaceProtocol	named(_:)	fos
+M	CoordinateSpaceProtocol	scrollView	osv
+M	CoordinateSpaceProtocol	scrollView(axis:)	fos
 M	CountStyle	binary	c
 M	CountStyle	decimal	c
 M	CountStyle	file	c
@@ -12385,7 +12385,7 @@ M	CountStyle	hashValue	v
 M	CountStyle	init(rawValue:)	i
 M	CountStyle	memory	c
 M	CubicKeyframe	Body	k
-M	CubicKeyframe	init(_:duration:startVelocity:endVelocity:)	i
+M	CubicKeyframe	init(_:duration:startVelocity:endVelocity:)	io
 M	Currency	Configuration	k		15.0
 M	Currency	RegexOutput	k		16.0
 M	Currency	attributed	v		15.0
@@ -12430,9 +12430,9 @@ M	CurrencyFormatStyleConfiguration	Presentation	k		15.0
 M	CurrencyFormatStyleConfiguration	RoundingRule	k		15.0
 M	CurrencyFormatStyleConfiguration	SignDisplayStrategy	k		15.0
 M	CurrentValueLabel	Body	k
-M	CustomAnimation	animate(value:time:context:)	f
-M	CustomAnimation	shouldMerge(previous:value:time:context:)	f
-M	CustomAnimation	velocity(value:time:context:)	f
+M	CustomAnimation	animate(value:time:context:)	fo
+M	CustomAnimation	shouldMerge(previous:value:time:context:)	fo
+M	CustomAnimation	velocity(value:time:context:)	fo
 M	CustomConsumingRegexComponent	consuming(_:startingAt:in:)	ft		16.0
 M	CustomConsumingRegexComponent	regex	v		16.0
 M	CustomDebugStringConvertible	debugDescription	v
@@ -12441,7 +12441,7 @@ M	CustomNSError	errorDomain	sv
 M	CustomNSError	errorUserInfo	v
 M	CustomPlaygroundDisplayConvertible	playgroundDescription	v
 M	CustomPresentationDetent	Context	k
-M	CustomPresentationDetent	height(in:)	fs
+M	CustomPresentationDetent	height(in:)	fos
 M	CustomPronoun	init()	i		15.0
 M	CustomPronoun	init(from:)	it		15.0
 M	CustomPronoun	isSupported(forLanguage:)	fs		15.0
@@ -12453,9 +12453,9 @@ M	CustomPronoun	requiredKeys(forLanguage:)	fs		15.0
 M	CustomPronoun	subjectForm	v		15.0
 M	CustomReflectable	customMirror	v
 M	CustomStringConvertible	description	v
-M	CustomizableToolbarContent	customizationBehavior(_:)	f		16.0
-M	CustomizableToolbarContent	defaultCustomization()	df		16.0	?
-M	CustomizableToolbarContent	defaultCustomization(_:options:)	f		16.0
+M	CustomizableToolbarContent	customizationBehavior(_:)	fo		16.0
+M	CustomizableToolbarContent	defaultCustomization()	dfo		16.0	?
+M	CustomizableToolbarContent	defaultCustomization(_:options:)	fo		16.0
 M	CyclicYear	abbreviated	sv		15.0
 M	CyclicYear	narrow	sv		15.0
 M	CyclicYear	omitted	sv		18.0
@@ -12809,30 +12809,30 @@ M	DateIntervalFormatter	timeStyle	v
 M	DateIntervalFormatter	timeZone	v
 M	DatePicker	Body	k
 M	DatePicker	Components	k
-M	DatePicker	body	v
-M	DatePicker	init(_:selection:displayedComponents:)	i
-M	DatePicker	init(_:selection:in:displayedComponents:)	i
-M	DatePicker	init(selection:displayedComponents:label:)	i
-M	DatePicker	init(selection:in:displayedComponents:label:)	i
+M	DatePicker	body	ov
+M	DatePicker	init(_:selection:displayedComponents:)	io
+M	DatePicker	init(_:selection:in:displayedComponents:)	io
+M	DatePicker	init(selection:displayedComponents:label:)	io
+M	DatePicker	init(selection:in:displayedComponents:label:)	io
 M	DatePickerComponents	ArrayLiteralElement	k
 M	DatePickerComponents	Element	k
 M	DatePickerComponents	RawValue	k
-M	DatePickerComponents	date	sv
-M	DatePickerComponents	hourAndMinute	sv
-M	DatePickerComponents	init(rawValue:)	i
-M	DatePickerComponents	rawValue	v
+M	DatePickerComponents	date	osv
+M	DatePickerComponents	hourAndMinute	osv
+M	DatePickerComponents	init(rawValue:)	io
+M	DatePickerComponents	rawValue	ov
 M	DatePickerStyle	Configuration	k		16.0
-M	DatePickerStyle	automatic	sv
-M	DatePickerStyle	compact	sv
-M	DatePickerStyle	graphical	sv
-M	DatePickerStyle	makeBody(configuration:)	f		16.0
-M	DatePickerStyle	wheel	sv
+M	DatePickerStyle	automatic	osv
+M	DatePickerStyle	compact	osv
+M	DatePickerStyle	graphical	osv
+M	DatePickerStyle	makeBody(configuration:)	fo		16.0
+M	DatePickerStyle	wheel	osv
 M	DatePickerStyleConfiguration	Label	k
-M	DatePickerStyleConfiguration	displayedComponents	v
-M	DatePickerStyleConfiguration	label	v
-M	DatePickerStyleConfiguration	maximumDate	v
-M	DatePickerStyleConfiguration	minimumDate	v
-M	DatePickerStyleConfiguration	selection	v
+M	DatePickerStyleConfiguration	displayedComponents	ov
+M	DatePickerStyleConfiguration	label	ov
+M	DatePickerStyleConfiguration	maximumDate	ov
+M	DatePickerStyleConfiguration	minimumDate	ov
+M	DatePickerStyleConfiguration	selection	ov
 M	DateSeparator	dash	c		15.0
 M	DateSeparator	encode(to:)	ft
 M	DateSeparator	hash(into:)	f
@@ -12842,16 +12842,16 @@ M	DateSeparator	init(rawValue:)	i		15.0
 M	DateSeparator	omitted	c		15.0
 M	DateStyle	abbreviated	sv		15.0
 M	DateStyle	complete	sv		15.0
-M	DateStyle	date	sv
-M	DateStyle	encode(to:)	ft
-M	DateStyle	init(from:)	it		15.0
+M	DateStyle	date	osv
+M	DateStyle	encode(to:)	fot
+M	DateStyle	init(from:)	iot		15.0
 M	DateStyle	long	sv		15.0
 M	DateStyle	numeric	sv		15.0
-M	DateStyle	offset	sv
+M	DateStyle	offset	osv
 M	DateStyle	omitted	sv		15.0
-M	DateStyle	relative	sv
-M	DateStyle	time	sv
-M	DateStyle	timer	sv
+M	DateStyle	relative	osv
+M	DateStyle	time	osv
+M	DateStyle	timer	osv
 M	DateTimeSeparator	encode(to:)	ft
 M	DateTimeSeparator	hash(into:)	f
 M	DateTimeSeparator	hashValue	v
@@ -12966,21 +12966,21 @@ M	DecodingFailurePolicy	init(rawValue:)	i
 M	DecodingFailurePolicy	raiseException	c
 M	DecodingFailurePolicy	setErrorAndReturn	c
 M	DefaultButtonStyle	Body	k
-M	DefaultButtonStyle	init()	i
-M	DefaultButtonStyle	makeBody(configuration:)	f
+M	DefaultButtonStyle	init()	io
+M	DefaultButtonStyle	makeBody(configuration:)	fo
 M	DefaultDatePickerStyle	Body	k
-M	DefaultDatePickerStyle	init()	i
-M	DefaultDatePickerStyle	makeBody(configuration:)	f		16.0
+M	DefaultDatePickerStyle	init()	io
+M	DefaultDatePickerStyle	makeBody(configuration:)	fo		16.0
 M	DefaultDateProgressLabel	Body	k
-M	DefaultDateProgressLabel	body	v
-M	DefaultFocusEvaluationPriority	automatic	sv
-M	DefaultFocusEvaluationPriority	userInitiated	sv
+M	DefaultDateProgressLabel	body	ov
+M	DefaultFocusEvaluationPriority	automatic	osv
+M	DefaultFocusEvaluationPriority	userInitiated	osv
 M	DefaultGaugeStyle	Body	k
-M	DefaultGaugeStyle	init()	i
-M	DefaultGaugeStyle	makeBody(configuration:)	f
+M	DefaultGaugeStyle	init()	io
+M	DefaultGaugeStyle	makeBody(configuration:)	fo
 M	DefaultGroupBoxStyle	Body	k
-M	DefaultGroupBoxStyle	init()	i
-M	DefaultGroupBoxStyle	makeBody(configuration:)	f
+M	DefaultGroupBoxStyle	init()	io
+M	DefaultGroupBoxStyle	makeBody(configuration:)	fo
 M	DefaultIndices	Element	k
 M	DefaultIndices	Index	k
 M	DefaultIndices	Indices	k
@@ -13068,43 +13068,43 @@ M	DefaultIndices	suffix(from:)	f
 M	DefaultIndices	underestimatedCount	v
 M	DefaultIndices	withContiguousStorageIfAvailable(_:)	ft	_:UnsafeBufferPointer
 M	DefaultLabelStyle	Body	k
-M	DefaultLabelStyle	init()	i
-M	DefaultLabelStyle	makeBody(configuration:)	f
-M	DefaultListStyle	init()	i
+M	DefaultLabelStyle	init()	io
+M	DefaultLabelStyle	makeBody(configuration:)	fo
+M	DefaultListStyle	init()	io
 M	DefaultMenuStyle	Body	k
-M	DefaultMenuStyle	init()	i
-M	DefaultMenuStyle	makeBody(configuration:)	f
-M	DefaultNavigationViewStyle	init()	i
-M	DefaultPickerStyle	init()	i
+M	DefaultMenuStyle	init()	io
+M	DefaultMenuStyle	makeBody(configuration:)	fo
+M	DefaultNavigationViewStyle	init()	io
+M	DefaultPickerStyle	init()	io
 M	DefaultProgressViewStyle	Body	k
-M	DefaultProgressViewStyle	init()	i
-M	DefaultProgressViewStyle	makeBody(configuration:)	f
+M	DefaultProgressViewStyle	init()	io
+M	DefaultProgressViewStyle	makeBody(configuration:)	fo
 M	DefaultShareLinkLabel	Body	k
-M	DefaultShareLinkLabel	body	v
+M	DefaultShareLinkLabel	body	ov
 M	DefaultStringInterpolation	appendInterpolation(_:)	f
 M	DefaultStringInterpolation	appendInterpolation(_:default:)	f
 M	DefaultStringInterpolation	appendLiteral(_:)	f
 M	DefaultStringInterpolation	description	v
 M	DefaultStringInterpolation	init(literalCapacity:interpolationCount:)	i
 M	DefaultStringInterpolation	write(_:)	f
-M	DefaultTabViewStyle	init()	i
-M	DefaultTextFieldStyle	init()	i
+M	DefaultTabViewStyle	init()	io
+M	DefaultTextFieldStyle	init()	io
 M	DefaultToggleStyle	Body	k
-M	DefaultToggleStyle	init()	i
-M	DefaultToggleStyle	makeBody(configuration:)	f
+M	DefaultToggleStyle	init()	io
+M	DefaultToggleStyle	makeBody(configuration:)	fo
 M	DelayedRequestDisposition	cancel	c
 M	DelayedRequestDisposition	continueLoading	c
 M	DelayedRequestDisposition	useNewRequest	c
 M	Description	Body	k
-M	Description	body	v
+M	Description	body	ov
 M	DescriptiveNumberFormatConfiguration	CapitalizationContext	k		15.0
 M	DescriptiveNumberFormatConfiguration	Presentation	k		15.0
-M	Design	default	c
-M	Design	hash(into:)	f
-M	Design	hashValue	v
-M	Design	monospaced	c
-M	Design	rounded	c
-M	Design	serif	c
+M	Design	default	co
+M	Design	hash(into:)	fo
+M	Design	hashValue	ov
+M	Design	monospaced	co
+M	Design	rounded	co
+M	Design	serif	co
 M	Dictionary	Element	k
 M	Dictionary	Index	k
 M	Dictionary	Iterator	k
@@ -13216,10 +13216,10 @@ M	Dimension	init(coder:)	i
 M	Dimension	init(symbol:)	i
 M	Dimension	init(symbol:converter:)	i
 M	Dimension	isEqual(_:)	f
-M	Direction	hash(into:)	f
-M	Direction	hashValue	v
-M	Direction	zoomIn	c
-M	Direction	zoomOut	c
+M	Direction	hash(into:)	fo
+M	Direction	hashValue	ov
+M	Direction	zoomIn	co
+M	Direction	zoomOut	co
 M	DirectoryEnumerationOptions	contains(_:)	f
 M	DirectoryEnumerationOptions	formIntersection(_:)	f
 M	DirectoryEnumerationOptions	formSymmetricDifference(_:)	f
@@ -13256,7 +13256,7 @@ M	DirectoryHint	checkFileSystem	c		16.0
 M	DirectoryHint	inferFromPath	c		16.0
 M	DirectoryHint	isDirectory	c		16.0
 M	DirectoryHint	notDirectory	c		16.0
-M	DisabledTextSelectability	allowsSelection	sv
+M	DisabledTextSelectability	allowsSelection	osv
 M	DiscardingTaskGroup	addImmediateTask(name:priority:executorPreference:operation:)	f		26.0
 M	DiscardingTaskGroup	addImmediateTaskUnlessCancelled(name:priority:executorPreference:operation:)	f		26.0
 M	DiscardingTaskGroup	addTask(executorPreference:priority:operation:)	f		18.0
@@ -13271,23 +13271,23 @@ M	DiscardingTaskGroup	cancelAll()	f		17.0
 M	DiscardingTaskGroup	isCancelled	v		17.0
 M	DiscardingTaskGroup	isEmpty	v		17.0
 M	DisclosureGroup	Body	k
-M	DisclosureGroup	body	v
-M	DisclosureGroup	init(_:content:)	i
-M	DisclosureGroup	init(_:isExpanded:content:)	i
-M	DisclosureGroup	init(content:label:)	i
-M	DisclosureGroup	init(isExpanded:content:label:)	i
+M	DisclosureGroup	body	ov
+M	DisclosureGroup	init(_:content:)	io
+M	DisclosureGroup	init(_:isExpanded:content:)	io
+M	DisclosureGroup	init(content:label:)	io
+M	DisclosureGroup	init(isExpanded:content:label:)	io
 M	DisclosureGroupStyle	Configuration	k
-M	DisclosureGroupStyle	automatic	sv
-M	DisclosureGroupStyle	makeBody(configuration:)	f
+M	DisclosureGroupStyle	automatic	osv
+M	DisclosureGroupStyle	makeBody(configuration:)	fo
 M	DisclosureGroupStyleConfiguration	Content	k
 M	DisclosureGroupStyleConfiguration	Label	k
-M	DisclosureGroupStyleConfiguration	content	v
-M	DisclosureGroupStyleConfiguration	isExpanded	v
-M	DisclosureGroupStyleConfiguration	label	v
+M	DisclosureGroupStyleConfiguration	content	ov
+M	DisclosureGroupStyleConfiguration	isExpanded	ov
+M	DisclosureGroupStyleConfiguration	label	ov
 M	DisclosureTableRow	TableRowBody	k
 M	DisclosureTableRow	TableRowValue	k
-M	DisclosureTableRow	init(_:isExpanded:<Value>:)	i
-M	DisclosureTableRow	tableRowBody	v
+M	DisclosureTableRow	init(_:isExpanded:<Value>:)	io
+M	DisclosureTableRow	tableRowBody	ov
 M	DiscontiguousAttributedSubstring	base	v		18.0
 M	DiscontiguousAttributedSubstring	characters	v		18.0
 M	DiscontiguousAttributedSubstring	description	v		18.0
@@ -13401,14 +13401,14 @@ M	Disjunction	init(from:)	it		17.0
 M	Disjunction	init(lhs:rhs:)	i		17.0
 M	Disjunction	lhs	v		17.0
 M	Disjunction	rhs	v		17.0
-M	DismissAction	callAsFunction()	f
-M	DismissBehavior	destructive	sv
-M	DismissBehavior	interactive	sv
-M	DismissSearchAction	callAsFunction()	f
-M	DismissWindowAction	callAsFunction()	f
-M	DismissWindowAction	callAsFunction(id:)	f
-M	DismissWindowAction	callAsFunction(id:value:)	f
-M	DismissWindowAction	callAsFunction(value:)	f
+M	DismissAction	callAsFunction()	fo
+M	DismissBehavior	destructive	osv
+M	DismissBehavior	interactive	osv
+M	DismissSearchAction	callAsFunction()	fo
+M	DismissWindowAction	callAsFunction()	fo
+M	DismissWindowAction	callAsFunction(id:)	fo
+M	DismissWindowAction	callAsFunction(id:value:)	fo
+M	DismissWindowAction	callAsFunction(value:)	fo
 M	DispatchData	Region	k
 M	DispatchData	Regions	k
 M	DispatchData	allSatisfy(_:)	ft	_:Element
@@ -13502,13 +13502,13 @@ M	DisplayStyle	set	c
 M	DisplayStyle	struct	c
 M	DisplayStyle	tuple	c
 M	Divider	Body	k
-M	Divider	init()	i
-M	DocumentConfiguration	fileURL	v
-M	DocumentConfiguration	isEditable	v
+M	Divider	init()	io
+M	DocumentConfiguration	fileURL	ov
+M	DocumentConfiguration	isEditable	ov
 M	DocumentGroup	Body	k
-M	DocumentGroup	body	v
-M	DocumentGroup	init(newDocument:editor:)	i	editor:FileDocumentConfiguration
-M	DocumentGroup	init(viewing:viewer:)	i	viewer:FileDocumentConfiguration
+M	DocumentGroup	body	ov
+M	DocumentGroup	init(newDocument:editor:)	io	editor:FileDocumentConfiguration
+M	DocumentGroup	init(viewing:viewer:)	io	viewer:FileDocumentConfiguration
 M	DomainResolutionProtocol	hash(into:)	f
 M	DomainResolutionProtocol	hashValue	v
 M	DomainResolutionProtocol	https	c
@@ -13576,7 +13576,7 @@ M	Double	isZero	v
 M	Double	leastNonzeroMagnitude	sv
 M	Double	leastNormalMagnitude	sv
 M	Double	magnitude	v
-M	Double	magnitudeSquared	v
+M	Double	magnitudeSquared	ov
 M	Double	maximum(_:_:)	fs
 M	Double	maximumMagnitude(_:_:)	fs
 M	Double	minimum(_:_:)	fs
@@ -13594,7 +13594,7 @@ M	Double	round()	f
 M	Double	round(_:)	f
 M	Double	rounded()	f
 M	Double	rounded(_:)	f
-M	Double	scale(by:)	f
+M	Double	scale(by:)	fo
 M	Double	sign	v
 M	Double	signalingNaN	sv
 M	Double	significand	v
@@ -13607,17 +13607,17 @@ M	Double	ulp	v
 M	Double	ulpOfOne	sv
 M	Double	write(to:)	f
 M	Double	zero	sv
-M	DoubleColumnNavigationViewStyle	init()	i
+M	DoubleColumnNavigationViewStyle	init()	io
 M	DragGesture	Body	k
 M	DragGesture	Value	k
-M	DragGesture	coordinateSpace	v
-M	DragGesture	init(minimumDistance:coordinateSpace:)	i		13.0
-M	DragGesture	minimumDistance	v
-M	DropDelegate	dropEntered(info:)	f
-M	DropDelegate	dropExited(info:)	f
-M	DropDelegate	dropUpdated(info:)	f
-M	DropDelegate	performDrop(info:)	f
-M	DropDelegate	validateDrop(info:)	f
+M	DragGesture	coordinateSpace	ov
+M	DragGesture	init(minimumDistance:coordinateSpace:)	io		13.0
+M	DragGesture	minimumDistance	ov
+M	DropDelegate	dropEntered(info:)	fo
+M	DropDelegate	dropExited(info:)	fo
+M	DropDelegate	dropUpdated(info:)	fo
+M	DropDelegate	performDrop(info:)	fo
+M	DropDelegate	validateDrop(info:)	fo
 M	DropFirstSequence	Element	k
 M	DropFirstSequence	Iterator	k
 M	DropFirstSequence	SubSequence	k
@@ -13664,17 +13664,17 @@ M	DropFirstSequence	starts(with:by:)	ft	by:Element,Element
 M	DropFirstSequence	suffix(_:)	f
 M	DropFirstSequence	underestimatedCount	v
 M	DropFirstSequence	withContiguousStorageIfAvailable(_:)	ft	_:UnsafeBufferPointer
-M	DropInfo	hasItemsConforming(to:)	f		14.0
-M	DropInfo	itemProviders(for:)	f		14.0
-M	DropInfo	location	v
-M	DropOperation	cancel	c
-M	DropOperation	copy	c
-M	DropOperation	forbidden	c
-M	DropOperation	hash(into:)	f
-M	DropOperation	hashValue	v
-M	DropOperation	move	c
-M	DropProposal	init(operation:)	i
-M	DropProposal	operation	v
+M	DropInfo	hasItemsConforming(to:)	fo		14.0
+M	DropInfo	itemProviders(for:)	fo		14.0
+M	DropInfo	location	ov
+M	DropOperation	cancel	co
+M	DropOperation	copy	co
+M	DropOperation	forbidden	co
+M	DropOperation	hash(into:)	fo
+M	DropOperation	hashValue	ov
+M	DropOperation	move	co
+M	DropProposal	init(operation:)	io
+M	DropProposal	operation	ov
 M	DropWhileSequence	Element	k
 M	DropWhileSequence	Iterator	k
 M	DropWhileSequence	allSatisfy(_:)	ft	_:Element
@@ -13745,86 +13745,86 @@ M	DurationFieldAttribute	inheritedByAddedText	sv		16.0
 M	DurationFieldAttribute	invalidationConditions	sv		16.0
 M	DurationFieldAttribute	name	sv		16.0
 M	DurationFieldAttribute	runBoundaries	sv		16.0
-M	DynamicProperty	update()	f
-M	DynamicRange	constrainedHigh	sv
-M	DynamicRange	hash(into:)	f
-M	DynamicRange	hashValue	v
-M	DynamicRange	high	sv
-M	DynamicRange	standard	sv
-M	DynamicTableRowContent	data	v
-M	DynamicTableRowContent	dropDestination(for:action:)	f	action:Int,_	16.0
-M	DynamicTableRowContent	onInsert(of:perform:)	f	perform:Int,_
+M	DynamicProperty	update()	fo
+M	DynamicRange	constrainedHigh	osv
+M	DynamicRange	hash(into:)	fo
+M	DynamicRange	hashValue	ov
+M	DynamicRange	high	osv
+M	DynamicRange	standard	osv
+M	DynamicTableRowContent	data	ov
+M	DynamicTableRowContent	dropDestination(for:action:)	fo	action:Int,_	16.0
+M	DynamicTableRowContent	onInsert(of:perform:)	fo	perform:Int,_
 M	DynamicTypeSize	AllCases	k
-M	DynamicTypeSize	accessibility1	c
-M	DynamicTypeSize	accessibility2	c
-M	DynamicTypeSize	accessibility3	c
-M	DynamicTypeSize	accessibility4	c
-M	DynamicTypeSize	accessibility5	c
-M	DynamicTypeSize	allCases	sv
-M	DynamicTypeSize	hash(into:)	f
-M	DynamicTypeSize	hashValue	v
-M	DynamicTypeSize	init(_:)	i
-M	DynamicTypeSize	isAccessibilitySize	v
-M	DynamicTypeSize	large	c
-M	DynamicTypeSize	medium	c
-M	DynamicTypeSize	small	c
-M	DynamicTypeSize	xLarge	c
-M	DynamicTypeSize	xSmall	c
-M	DynamicTypeSize	xxLarge	c
-M	DynamicTypeSize	xxxLarge	c
-M	DynamicViewContent	data	v
-M	DynamicViewContent	dropDestination(for:action:)	f	action:_,Int	16.0
-M	DynamicViewContent	onDelete(perform:)	f
-M	DynamicViewContent	onInsert(of:perform:)	f	perform:Int,_	13.0
-M	DynamicViewContent	onMove(perform:)	f
+M	DynamicTypeSize	accessibility1	co
+M	DynamicTypeSize	accessibility2	co
+M	DynamicTypeSize	accessibility3	co
+M	DynamicTypeSize	accessibility4	co
+M	DynamicTypeSize	accessibility5	co
+M	DynamicTypeSize	allCases	osv
+M	DynamicTypeSize	hash(into:)	fo
+M	DynamicTypeSize	hashValue	ov
+M	DynamicTypeSize	init(_:)	io
+M	DynamicTypeSize	isAccessibilitySize	ov
+M	DynamicTypeSize	large	co
+M	DynamicTypeSize	medium	co
+M	DynamicTypeSize	small	co
+M	DynamicTypeSize	xLarge	co
+M	DynamicTypeSize	xSmall	co
+M	DynamicTypeSize	xxLarge	co
+M	DynamicTypeSize	xxxLarge	co
+M	DynamicViewContent	data	ov
+M	DynamicViewContent	dropDestination(for:action:)	fo	action:_,Int	16.0
+M	DynamicViewContent	onDelete(perform:)	fo
+M	DynamicViewContent	onInsert(of:perform:)	fo	perform:Int,_	13.0
+M	DynamicViewContent	onMove(perform:)	fo
 M	Edge	AllCases	k
 M	Edge	RawValue	k
 M	Edge	Set	k
-M	Edge	allCases	sv
-M	Edge	bottom	c
-M	Edge	init(rawValue:)	i
-M	Edge	leading	c
-M	Edge	rawValue	v
-M	Edge	top	c
-M	Edge	trailing	c
+M	Edge	allCases	osv
+M	Edge	bottom	co
+M	Edge	init(rawValue:)	io
+M	Edge	leading	co
+M	Edge	rawValue	ov
+M	Edge	top	co
+M	Edge	trailing	co
 M	EdgeInsets	AnimatableData	k
-M	EdgeInsets	animatableData	v
-M	EdgeInsets	bottom	v
-M	EdgeInsets	init()	i
-M	EdgeInsets	init(_:)	i		14.0
-M	EdgeInsets	init(top:leading:bottom:trailing:)	i
-M	EdgeInsets	leading	v
-M	EdgeInsets	top	v
-M	EdgeInsets	trailing	v
+M	EdgeInsets	animatableData	ov
+M	EdgeInsets	bottom	ov
+M	EdgeInsets	init()	io
+M	EdgeInsets	init(_:)	io		14.0
+M	EdgeInsets	init(top:leading:bottom:trailing:)	io
+M	EdgeInsets	leading	ov
+M	EdgeInsets	top	ov
+M	EdgeInsets	trailing	ov
 M	EditActions	ArrayLiteralElement	k
 M	EditActions	Element	k
 M	EditActions	RawValue	k
-M	EditActions	all	sv
-M	EditActions	delete	sv
-M	EditActions	init(rawValue:)	i
-M	EditActions	move	sv
-M	EditActions	rawValue	v
+M	EditActions	all	osv
+M	EditActions	delete	osv
+M	EditActions	init(rawValue:)	io
+M	EditActions	move	osv
+M	EditActions	rawValue	ov
 M	EditButton	Body	k
-M	EditButton	body	v
-M	EditButton	init()	i
-M	EditMode	active	c
-M	EditMode	hash(into:)	f
-M	EditMode	hashValue	v
-M	EditMode	inactive	c
-M	EditMode	isEditing	v
-M	EditMode	transient	c
+M	EditButton	body	ov
+M	EditButton	init()	io
+M	EditMode	active	co
+M	EditMode	hash(into:)	fo
+M	EditMode	hashValue	ov
+M	EditMode	inactive	co
+M	EditMode	isEditing	ov
+M	EditMode	transient	co
 M	EditableCollectionContent	Body	k
-M	EditableCollectionContent	body	v
-M	Element	closeSubpath	c
-M	Element	curve	c
-M	Element	curve(to:control1:control2:)	c
-M	Element	line	c
-M	Element	line(to:)	c
-M	Element	move	c
-M	Element	move(to:)	c
+M	EditableCollectionContent	body	ov
+M	Element	closeSubpath	co
+M	Element	curve	co
+M	Element	curve(to:control1:control2:)	co
+M	Element	line	co
+M	Element	line(to:)	co
+M	Element	move	co
+M	Element	move(to:)	co
 M	Element	name	v		16.0
-M	Element	quadCurve	c
-M	Element	quadCurve(to:control:)	c
+M	Element	quadCurve	co
+M	Element	quadCurve(to:control:)	co
 M	Element	range	v		16.0
 M	Element	substring	v		16.0
 M	Element	type	v		16.0
@@ -13832,19 +13832,19 @@ M	Element	value	v		16.0
 M	Ellipse	AnimatableData	k
 M	Ellipse	Body	k
 M	Ellipse	InsetShape	k
-M	Ellipse	init()	i
-M	Ellipse	inset(by:)	f
-M	Ellipse	layoutDirectionBehavior	v		17.0
-M	Ellipse	path(in:)	f
+M	Ellipse	init()	io
+M	Ellipse	inset(by:)	fo
+M	Ellipse	layoutDirectionBehavior	ov		17.0
+M	Ellipse	path(in:)	fo
 M	EllipticalGradient	Body	k
 M	EllipticalGradient	Resolved	k
-M	EllipticalGradient	init(colors:center:startRadiusFraction:endRadiusFraction:)	i
-M	EllipticalGradient	init(gradient:center:startRadiusFraction:endRadiusFraction:)	i
-M	EllipticalGradient	init(stops:center:startRadiusFraction:endRadiusFraction:)	i
-M	EmptyAnimatableData	init()	i
-M	EmptyAnimatableData	magnitudeSquared	v
-M	EmptyAnimatableData	scale(by:)	f
-M	EmptyAnimatableData	zero	sv
+M	EllipticalGradient	init(colors:center:startRadiusFraction:endRadiusFraction:)	io
+M	EllipticalGradient	init(gradient:center:startRadiusFraction:endRadiusFraction:)	io
+M	EllipticalGradient	init(stops:center:startRadiusFraction:endRadiusFraction:)	io
+M	EmptyAnimatableData	init()	io
+M	EmptyAnimatableData	magnitudeSquared	ov
+M	EmptyAnimatableData	scale(by:)	fo
+M	EmptyAnimatableData	zero	osv
 M	EmptyCollection	Index	k
 M	EmptyCollection	Indices	k
 M	EmptyCollection	Iterator	k
@@ -13950,20 +13950,20 @@ M	EmptyCollection	withContiguousMutableStorageIfAvailable(_:)	ft	_:UnsafeMutable
 M	EmptyCollection	withContiguousStorageIfAvailable(_:)	ft	_:UnsafeBufferPointer
 M	EmptyCollection	withUnsafeBytes(_:)	ft	_:UnsafeRawBufferPointer	8.0
 M	EmptyCommands	Body	k
-M	EmptyCommands	init()	i
+M	EmptyCommands	init()	io
 M	EmptyModifier	Body	k
-M	EmptyModifier	body(content:)	f
-M	EmptyModifier	identity	sv
-M	EmptyModifier	init()	i
+M	EmptyModifier	body(content:)	fo
+M	EmptyModifier	identity	osv
+M	EmptyModifier	init()	io
 M	EmptyTableRowContent	TableRowBody	k
 M	EmptyTableRowContent	TableRowValue	k
 M	EmptyView	Body	k
-M	EmptyView	init()	i
+M	EmptyView	init()	io
 M	EmptyVisualEffect	AnimatableData	k
-M	EmptyVisualEffect	init()	i
+M	EmptyVisualEffect	init()	io
 M	EmptyWidgetConfiguration	Body	k
-M	EmptyWidgetConfiguration	init()	i
-M	EnabledTextSelectability	allowsSelection	sv
+M	EmptyWidgetConfiguration	init()	io
+M	EnabledTextSelectability	allowsSelection	osv
 M	Encodable	encode(to:)	ft
 M	EncodableAttributedStringKey	encode(_:to:)	fst		15.0
 M	EncodableWithConfiguration	encode(to:configuration:)	ft		15.0
@@ -14055,7 +14055,7 @@ M	EnergyFormatter	unitString(fromValue:unit:)	f
 M	EnergyFormatter	unitStyle	v
 M	Entries	Element	k
 M	Entries	Iterator	k
-M	Entries	next()	f
+M	Entries	next()	fo
 M	EnumeratedSequence	Index	k		26.0
 M	EnumeratedSequence	Iterator	k
 M	EnumeratedSequence	allSatisfy(_:)	ft	_:Element
@@ -14147,102 +14147,102 @@ M	EnumerationOptions	subtracting(_:)	f
 M	EnumerationOptions	symmetricDifference(_:)	f
 M	EnumerationOptions	union(_:)	f
 M	EnumerationOptions	update(with:)	f
-M	Environment	init(_:)	i		17.0
-M	Environment	wrappedValue	v
-M	EnvironmentKey	defaultValue	sv
+M	Environment	init(_:)	io		17.0
+M	Environment	wrappedValue	ov
+M	EnvironmentKey	defaultValue	osv
 M	EnvironmentObject	Wrapper	k
-M	EnvironmentObject	init()	i
-M	EnvironmentObject	projectedValue	v
-M	EnvironmentObject	wrappedValue	v
-M	EnvironmentValues	accessibilityDifferentiateWithoutColor	v
-M	EnvironmentValues	accessibilityDimFlashingLights	v
-M	EnvironmentValues	accessibilityEnabled	v
-M	EnvironmentValues	accessibilityInvertColors	v
-M	EnvironmentValues	accessibilityLargeContentViewerEnabled	v		15.0
-M	EnvironmentValues	accessibilityPlayAnimatedImages	v
-M	EnvironmentValues	accessibilityQuickActionsEnabled	v		16.0
-M	EnvironmentValues	accessibilityReduceMotion	v
-M	EnvironmentValues	accessibilityReduceTransparency	v
-M	EnvironmentValues	accessibilityShowButtonShapes	v
-M	EnvironmentValues	accessibilitySwitchControlEnabled	v
-M	EnvironmentValues	accessibilityVoiceOverEnabled	v
-M	EnvironmentValues	allowedDynamicRange	v
-M	EnvironmentValues	allowsTightening	v
-M	EnvironmentValues	autocorrectionDisabled	v		13.0
-M	EnvironmentValues	backgroundMaterial	v
-M	EnvironmentValues	backgroundProminence	v
-M	EnvironmentValues	backgroundStyle	v
-M	EnvironmentValues	badgeProminence	v
-M	EnvironmentValues	buttonRepeatBehavior	v
-M	EnvironmentValues	calendar	v
-M	EnvironmentValues	colorScheme	v
-M	EnvironmentValues	colorSchemeContrast	v
-M	EnvironmentValues	contentTransition	v
-M	EnvironmentValues	contentTransitionAddsDrawingGroup	v
-M	EnvironmentValues	controlSize	v
-M	EnvironmentValues	defaultMinListHeaderHeight	v
-M	EnvironmentValues	defaultMinListRowHeight	v
-M	EnvironmentValues	description	v
-M	EnvironmentValues	disableAutocorrection	dv		13.0	autocorrectionDisabled
-M	EnvironmentValues	dismiss	v
-M	EnvironmentValues	dismissSearch	v
-M	EnvironmentValues	dismissWindow	v
-M	EnvironmentValues	displayScale	v
-M	EnvironmentValues	documentConfiguration	v		17.0
-M	EnvironmentValues	dynamicTypeSize	v
-M	EnvironmentValues	editMode	v
-M	EnvironmentValues	font	v
-M	EnvironmentValues	headerProminence	v
-M	EnvironmentValues	horizontalScrollBounceBehavior	v		16.4
-M	EnvironmentValues	horizontalScrollIndicatorVisibility	v		16.0
-M	EnvironmentValues	horizontalSizeClass	v
-M	EnvironmentValues	imageScale	v
-M	EnvironmentValues	init()	i
-M	EnvironmentValues	isEnabled	v
-M	EnvironmentValues	isFocusEffectEnabled	v		17.0
-M	EnvironmentValues	isFocused	v		14.0
-M	EnvironmentValues	isHoverEffectEnabled	v
-M	EnvironmentValues	isLuminanceReduced	v
-M	EnvironmentValues	isPresented	v
-M	EnvironmentValues	isScrollEnabled	v		16.0
-M	EnvironmentValues	isSearching	v
-M	EnvironmentValues	keyboardShortcut	v
-M	EnvironmentValues	layoutDirection	v
-M	EnvironmentValues	legibilityWeight	v
-M	EnvironmentValues	lineLimit	v		13.0
-M	EnvironmentValues	lineSpacing	v
-M	EnvironmentValues	locale	v
-M	EnvironmentValues	managedObjectContext	v
-M	EnvironmentValues	menuIndicatorVisibility	v
-M	EnvironmentValues	menuOrder	v
-M	EnvironmentValues	minimumScaleFactor	v
-M	EnvironmentValues	multilineTextAlignment	v
-M	EnvironmentValues	openURL	v
-M	EnvironmentValues	openWindow	v
-M	EnvironmentValues	pixelLength	v
-M	EnvironmentValues	presentationMode	dv		13.0	?
-M	EnvironmentValues	redactionReasons	v
-M	EnvironmentValues	refresh	v
-M	EnvironmentValues	rename	v		16.0
-M	EnvironmentValues	scenePhase	v
-M	EnvironmentValues	scrollDismissesKeyboardMode	v		16.0
-M	EnvironmentValues	searchSuggestionsPlacement	v		16.0
-M	EnvironmentValues	sidebarRowSize	v
-M	EnvironmentValues	sizeCategory	dv		13.0	dynamicTypeSize
-M	EnvironmentValues	springLoadingBehavior	v
-M	EnvironmentValues	subscript(key:)	f		17.0
-M	EnvironmentValues	subscript(objectType:)	f		17.0
-M	EnvironmentValues	supportsMultipleWindows	v
-M	EnvironmentValues	symbolRenderingMode	v
-M	EnvironmentValues	symbolVariants	v
-M	EnvironmentValues	textCase	v		14.0
-M	EnvironmentValues	timeZone	v
-M	EnvironmentValues	truncationMode	v
-M	EnvironmentValues	undoManager	v		13.0
-M	EnvironmentValues	verticalScrollBounceBehavior	v		16.4
-M	EnvironmentValues	verticalScrollIndicatorVisibility	v		16.0
-M	EnvironmentValues	verticalSizeClass	v
-M	EnvironmentalModifier	resolve(in:)	f
+M	EnvironmentObject	init()	io
+M	EnvironmentObject	projectedValue	ov
+M	EnvironmentObject	wrappedValue	ov
+M	EnvironmentValues	accessibilityDifferentiateWithoutColor	ov
+M	EnvironmentValues	accessibilityDimFlashingLights	ov
+M	EnvironmentValues	accessibilityEnabled	ov
+M	EnvironmentValues	accessibilityInvertColors	ov
+M	EnvironmentValues	accessibilityLargeContentViewerEnabled	ov		15.0
+M	EnvironmentValues	accessibilityPlayAnimatedImages	ov
+M	EnvironmentValues	accessibilityQuickActionsEnabled	ov		16.0
+M	EnvironmentValues	accessibilityReduceMotion	ov
+M	EnvironmentValues	accessibilityReduceTransparency	ov
+M	EnvironmentValues	accessibilityShowButtonShapes	ov
+M	EnvironmentValues	accessibilitySwitchControlEnabled	ov
+M	EnvironmentValues	accessibilityVoiceOverEnabled	ov
+M	EnvironmentValues	allowedDynamicRange	ov
+M	EnvironmentValues	allowsTightening	ov
+M	EnvironmentValues	autocorrectionDisabled	ov		13.0
+M	EnvironmentValues	backgroundMaterial	ov
+M	EnvironmentValues	backgroundProminence	ov
+M	EnvironmentValues	backgroundStyle	ov
+M	EnvironmentValues	badgeProminence	ov
+M	EnvironmentValues	buttonRepeatBehavior	ov
+M	EnvironmentValues	calendar	ov
+M	EnvironmentValues	colorScheme	ov
+M	EnvironmentValues	colorSchemeContrast	ov
+M	EnvironmentValues	contentTransition	ov
+M	EnvironmentValues	contentTransitionAddsDrawingGroup	ov
+M	EnvironmentValues	controlSize	ov
+M	EnvironmentValues	defaultMinListHeaderHeight	ov
+M	EnvironmentValues	defaultMinListRowHeight	ov
+M	EnvironmentValues	description	ov
+M	EnvironmentValues	disableAutocorrection	dov		13.0	autocorrectionDisabled
+M	EnvironmentValues	dismiss	ov
+M	EnvironmentValues	dismissSearch	ov
+M	EnvironmentValues	dismissWindow	ov
+M	EnvironmentValues	displayScale	ov
+M	EnvironmentValues	documentConfiguration	ov		17.0
+M	EnvironmentValues	dynamicTypeSize	ov
+M	EnvironmentValues	editMode	ov
+M	EnvironmentValues	font	ov
+M	EnvironmentValues	headerProminence	ov
+M	EnvironmentValues	horizontalScrollBounceBehavior	ov		16.4
+M	EnvironmentValues	horizontalScrollIndicatorVisibility	ov		16.0
+M	EnvironmentValues	horizontalSizeClass	ov
+M	EnvironmentValues	imageScale	ov
+M	EnvironmentValues	init()	io
+M	EnvironmentValues	isEnabled	ov
+M	EnvironmentValues	isFocusEffectEnabled	ov		17.0
+M	EnvironmentValues	isFocused	ov		14.0
+M	EnvironmentValues	isHoverEffectEnabled	ov
+M	EnvironmentValues	isLuminanceReduced	ov
+M	EnvironmentValues	isPresented	ov
+M	EnvironmentValues	isScrollEnabled	ov		16.0
+M	EnvironmentValues	isSearching	ov
+M	EnvironmentValues	keyboardShortcut	ov
+M	EnvironmentValues	layoutDirection	ov
+M	EnvironmentValues	legibilityWeight	ov
+M	EnvironmentValues	lineLimit	ov		13.0
+M	EnvironmentValues	lineSpacing	ov
+M	EnvironmentValues	locale	ov
+M	EnvironmentValues	managedObjectContext	ov
+M	EnvironmentValues	menuIndicatorVisibility	ov
+M	EnvironmentValues	menuOrder	ov
+M	EnvironmentValues	minimumScaleFactor	ov
+M	EnvironmentValues	multilineTextAlignment	ov
+M	EnvironmentValues	openURL	ov
+M	EnvironmentValues	openWindow	ov
+M	EnvironmentValues	pixelLength	ov
+M	EnvironmentValues	presentationMode	dov		13.0	?
+M	EnvironmentValues	redactionReasons	ov
+M	EnvironmentValues	refresh	ov
+M	EnvironmentValues	rename	ov		16.0
+M	EnvironmentValues	scenePhase	ov
+M	EnvironmentValues	scrollDismissesKeyboardMode	ov		16.0
+M	EnvironmentValues	searchSuggestionsPlacement	ov		16.0
+M	EnvironmentValues	sidebarRowSize	ov
+M	EnvironmentValues	sizeCategory	dov		13.0	dynamicTypeSize
+M	EnvironmentValues	springLoadingBehavior	ov
+M	EnvironmentValues	subscript(key:)	fo		17.0
+M	EnvironmentValues	subscript(objectType:)	fo		17.0
+M	EnvironmentValues	supportsMultipleWindows	ov
+M	EnvironmentValues	symbolRenderingMode	ov
+M	EnvironmentValues	symbolVariants	ov
+M	EnvironmentValues	textCase	ov		14.0
+M	EnvironmentValues	timeZone	ov
+M	EnvironmentValues	truncationMode	ov
+M	EnvironmentValues	undoManager	ov		13.0
+M	EnvironmentValues	verticalScrollBounceBehavior	ov		16.4
+M	EnvironmentValues	verticalScrollIndicatorVisibility	ov		16.0
+M	EnvironmentValues	verticalSizeClass	ov
+M	EnvironmentalModifier	resolve(in:)	fo
 M	Equal	Output	k		17.0
 M	Equal	description	v		17.4
 M	Equal	encode(to:)	ft		17.0
@@ -14252,8 +14252,8 @@ M	Equal	init(lhs:rhs:)	i		17.0
 M	Equal	lhs	v		17.0
 M	Equal	rhs	v		17.0
 M	EquatableView	Body	k
-M	EquatableView	content	v
-M	EquatableView	init(content:)	i
+M	EquatableView	content	ov
+M	EquatableView	init(content:)	io
 M	Era	abbreviated	sv		15.0
 M	Era	narrow	sv		15.0
 M	Era	omitted	sv		18.0
@@ -14271,12 +14271,12 @@ M	Event	formSymmetricDifference(_:)	f
 M	Event	formUnion(_:)	f
 M	Event	hasBytesAvailable	sv
 M	Event	hasSpaceAvailable	sv
-M	Event	id	v
+M	Event	id	ov
 M	Event	init()	i
 M	Event	init(_:)	i
 M	Event	init(arrayLiteral:)	i
 M	Event	init(rawValue:)	i
-M	Event	inputDevicePose	v		17.0
+M	Event	inputDevicePose	ov		17.0
 M	Event	insert(_:)	f
 M	Event	intersection(_:)	f
 M	Event	isDisjoint(with:)	f
@@ -14285,48 +14285,48 @@ M	Event	isStrictSubset(of:)	f
 M	Event	isStrictSuperset(of:)	f
 M	Event	isSubset(of:)	f
 M	Event	isSuperset(of:)	f
-M	Event	kind	v
-M	Event	location	v
-M	Event	modifierKeys	v
+M	Event	kind	ov
+M	Event	location	ov
+M	Event	modifierKeys	ov
 M	Event	openCompleted	sv
-M	Event	phase	v
+M	Event	phase	ov
 M	Event	rawValue	v
 M	Event	remove(_:)	f
 M	Event	subtract(_:)	f
 M	Event	subtracting(_:)	f
 M	Event	symmetricDifference(_:)	f
-M	Event	timestamp	v
+M	Event	timestamp	ov
 M	Event	union(_:)	f
 M	Event	update(with:)	f
 M	EventModifiers	ArrayLiteralElement	k
 M	EventModifiers	Element	k
 M	EventModifiers	RawValue	k
-M	EventModifiers	all	sv
-M	EventModifiers	capsLock	sv
-M	EventModifiers	command	sv
-M	EventModifiers	control	sv
-M	EventModifiers	function	dsv			?
-M	EventModifiers	init(rawValue:)	i
-M	EventModifiers	numericPad	sv
-M	EventModifiers	option	sv
-M	EventModifiers	rawValue	v
-M	EventModifiers	shift	sv
+M	EventModifiers	all	osv
+M	EventModifiers	capsLock	osv
+M	EventModifiers	command	osv
+M	EventModifiers	control	osv
+M	EventModifiers	function	dosv			?
+M	EventModifiers	init(rawValue:)	io
+M	EventModifiers	numericPad	osv
+M	EventModifiers	option	osv
+M	EventModifiers	rawValue	ov
+M	EventModifiers	shift	osv
 M	EveryMinuteTimelineSchedule	Entries	k
-M	EveryMinuteTimelineSchedule	entries(from:mode:)	f
-M	EveryMinuteTimelineSchedule	init()	i
+M	EveryMinuteTimelineSchedule	entries(from:mode:)	fo
+M	EveryMinuteTimelineSchedule	init()	io
 M	ExclusiveGesture	Body	k
 M	ExclusiveGesture	Value	k
-M	ExclusiveGesture	first	v
-M	ExclusiveGesture	init(_:_:)	i
-M	ExclusiveGesture	second	v
+M	ExclusiveGesture	first	ov
+M	ExclusiveGesture	init(_:_:)	io
+M	ExclusiveGesture	second	ov
 M	Executor	enqueue(_:)	f		13.0
 M	ExecutorJob	description	v		17.0
 M	ExecutorJob	init(_:)	i		17.0
 M	ExecutorJob	priority	v		17.0
 M	ExecutorJob	runSynchronously(isolatedTo:taskExecutor:)	f		18.0
 M	ExecutorJob	runSynchronously(on:)	f		17.0
-M	ExplicitTimelineSchedule	entries(from:mode:)	f
-M	ExplicitTimelineSchedule	init(_:)	i
+M	ExplicitTimelineSchedule	entries(from:mode:)	fo
+M	ExplicitTimelineSchedule	init(_:)	io
 M	ExpressibleByArrayLiteral	init(arrayLiteral:)	i
 M	ExpressibleByBooleanLiteral	init(booleanLiteral:)	i
 M	ExpressibleByDictionaryLiteral	init(dictionaryLiteral:)	i
@@ -14369,24 +14369,24 @@ M	ExpressionType	subquery	cd			?
 M	ExpressionType	unionSet	cd			?
 M	ExpressionType	variable	cd			?
 M	FetchRequest	Configuration	k		15.0
-M	FetchRequest	init(entity:sortDescriptors:predicate:animation:)	i
-M	FetchRequest	init(fetchRequest:animation:)	i
-M	FetchRequest	init(fetchRequest:transaction:)	i
-M	FetchRequest	init(sortDescriptors:predicate:animation:)	i
-M	FetchRequest	projectedValue	v		15.0
-M	FetchRequest	update()	f
-M	FetchRequest	wrappedValue	v
+M	FetchRequest	init(entity:sortDescriptors:predicate:animation:)	io
+M	FetchRequest	init(fetchRequest:animation:)	io
+M	FetchRequest	init(fetchRequest:transaction:)	io
+M	FetchRequest	init(sortDescriptors:predicate:animation:)	io
+M	FetchRequest	projectedValue	ov		15.0
+M	FetchRequest	update()	fo
+M	FetchRequest	wrappedValue	ov
 M	FetchedResults	Element	k
 M	FetchedResults	Index	k
 M	FetchedResults	Indices	k
 M	FetchedResults	Iterator	k
 M	FetchedResults	SubSequence	k
-M	FetchedResults	endIndex	v
-M	FetchedResults	nsPredicate	v		15.0
-M	FetchedResults	nsSortDescriptors	v		15.0
-M	FetchedResults	sortDescriptors	v
-M	FetchedResults	startIndex	v
-M	FetchedResults	subscript(position:)	f
+M	FetchedResults	endIndex	ov
+M	FetchedResults	nsPredicate	ov		15.0
+M	FetchedResults	nsSortDescriptors	ov		15.0
+M	FetchedResults	sortDescriptors	ov
+M	FetchedResults	startIndex	ov
+M	FetchedResults	subscript(position:)	fo
 M	Field	amPM	c		15.0
 M	Field	day	csv		15.0
 M	Field	dayOfYear	c		15.0
@@ -14463,24 +14463,24 @@ M	FileAttributeType	typeUnknown	sv
 M	FileDialogBrowserOptions	ArrayLiteralElement	k
 M	FileDialogBrowserOptions	Element	k
 M	FileDialogBrowserOptions	RawValue	k
-M	FileDialogBrowserOptions	displayFileExtensions	sv
-M	FileDialogBrowserOptions	enumeratePackages	sv
-M	FileDialogBrowserOptions	includeHiddenFiles	sv
-M	FileDialogBrowserOptions	init(rawValue:)	i
-M	FileDialogBrowserOptions	rawValue	v
+M	FileDialogBrowserOptions	displayFileExtensions	osv
+M	FileDialogBrowserOptions	enumeratePackages	osv
+M	FileDialogBrowserOptions	includeHiddenFiles	osv
+M	FileDialogBrowserOptions	init(rawValue:)	io
+M	FileDialogBrowserOptions	rawValue	ov
 M	FileDocument	ReadConfiguration	k
 M	FileDocument	WriteConfiguration	k
-M	FileDocument	fileWrapper(configuration:)	ft
-M	FileDocument	init(configuration:)	it
-M	FileDocument	readableContentTypes	sv
-M	FileDocument	writableContentTypes	sv
-M	FileDocumentConfiguration	document	v
-M	FileDocumentConfiguration	fileURL	v
-M	FileDocumentConfiguration	isEditable	v
-M	FileDocumentReadConfiguration	contentType	v
-M	FileDocumentReadConfiguration	file	v
-M	FileDocumentWriteConfiguration	contentType	v
-M	FileDocumentWriteConfiguration	existingFile	v
+M	FileDocument	fileWrapper(configuration:)	fot
+M	FileDocument	init(configuration:)	iot
+M	FileDocument	readableContentTypes	osv
+M	FileDocument	writableContentTypes	osv
+M	FileDocumentConfiguration	document	ov
+M	FileDocumentConfiguration	fileURL	ov
+M	FileDocumentConfiguration	isEditable	ov
+M	FileDocumentReadConfiguration	contentType	ov
+M	FileDocumentReadConfiguration	file	ov
+M	FileDocumentWriteConfiguration	contentType	ov
+M	FileDocumentWriteConfiguration	existingFile	ov
 M	FileHandle	acceptConnectionInBackgroundAndNotify()	f
 M	FileHandle	acceptConnectionInBackgroundAndNotify(forModes:)	f
 M	FileHandle	availableData	v
@@ -14616,48 +14616,48 @@ M	FileProtectionType	init(rawValue:)	i
 M	FileProtectionType	none	sv
 M	FileProtectionType	rawValue	v
 M	FillShapeStyle	Resolved	k
-M	FillShapeStyle	init()	i
+M	FillShapeStyle	init()	io
 M	FillShapeView	Body	k
-M	FillShapeView	background	v
-M	FillShapeView	fillStyle	v
-M	FillShapeView	init(shape:style:fillStyle:background:)	i
-M	FillShapeView	shape	v
-M	FillShapeView	style	v
-M	FillStyle	init(eoFill:antialiased:)	i
-M	FillStyle	isAntialiased	v
-M	FillStyle	isEOFilled	v
+M	FillShapeView	background	ov
+M	FillShapeView	fillStyle	ov
+M	FillShapeView	init(shape:style:fillStyle:background:)	io
+M	FillShapeView	shape	ov
+M	FillShapeView	style	ov
+M	FillStyle	init(eoFill:antialiased:)	io
+M	FillStyle	isAntialiased	ov
+M	FillStyle	isEOFilled	ov
 M	Filter	Element	k		17.0
 M	Filter	Output	k		17.0
-M	Filter	alphaThreshold(min:max:color:)	fs
-M	Filter	blur(radius:options:)	fs
-M	Filter	brightness(_:)	fs
-M	Filter	colorInvert(_:)	fs
-M	Filter	colorMatrix(_:)	fs
-M	Filter	colorMultiply(_:)	fs
-M	Filter	colorShader(_:)	fs		17.0
-M	Filter	contrast(_:)	fs
+M	Filter	alphaThreshold(min:max:color:)	fos
+M	Filter	blur(radius:options:)	fos
+M	Filter	brightness(_:)	fos
+M	Filter	colorInvert(_:)	fos
+M	Filter	colorMatrix(_:)	fos
+M	Filter	colorMultiply(_:)	fos
+M	Filter	colorShader(_:)	fos		17.0
+M	Filter	contrast(_:)	fos
 M	Filter	description	v		17.4
-M	Filter	distortionShader(_:maxSampleOffset:)	fs		17.0
+M	Filter	distortionShader(_:maxSampleOffset:)	fos		17.0
 M	Filter	encode(to:)	ft		17.0
 M	Filter	evaluate(_:)	ft		17.0
 M	Filter	filter	v		17.0
-M	Filter	grayscale(_:)	fs
-M	Filter	hueRotation(_:)	fs
+M	Filter	grayscale(_:)	fos
+M	Filter	hueRotation(_:)	fos
 M	Filter	init(_:_:)	i	_:Variable	17.0
 M	Filter	init(from:)	it		17.0
-M	Filter	layerShader(_:maxSampleOffset:)	fs		17.0
-M	Filter	luminanceToAlpha	sv
-M	Filter	projectionTransform(_:)	fs
-M	Filter	saturation(_:)	fs
+M	Filter	layerShader(_:maxSampleOffset:)	fos		17.0
+M	Filter	luminanceToAlpha	osv
+M	Filter	projectionTransform(_:)	fos
+M	Filter	saturation(_:)	fos
 M	Filter	sequence	v		17.0
-M	Filter	shadow(color:radius:x:y:blendMode:options:)	fs
+M	Filter	shadow(color:radius:x:y:blendMode:options:)	fos
 M	Filter	variable	v		17.0
 M	FilterOptions	ArrayLiteralElement	k
 M	FilterOptions	Element	k
 M	FilterOptions	RawValue	k
-M	FilterOptions	init(rawValue:)	i
-M	FilterOptions	linearColor	sv
-M	FilterOptions	rawValue	v
+M	FilterOptions	init(rawValue:)	io
+M	FilterOptions	linearColor	osv
+M	FilterOptions	rawValue	ov
 M	FixedWidthInteger	addingReportingOverflow(_:)	f
 M	FixedWidthInteger	bigEndian	v
 M	FixedWidthInteger	bitWidth	sv
@@ -14758,9 +14758,9 @@ M	FlattenSequence	suffix(_:)	f
 M	FlattenSequence	suffix(from:)	f
 M	FlattenSequence	underestimatedCount	v
 M	FlattenSequence	withContiguousStorageIfAvailable(_:)	ft	_:UnsafeBufferPointer
-M	Flexibility	rigid	sv
-M	Flexibility	soft	sv
-M	Flexibility	solid	sv
+M	Flexibility	rigid	osv
+M	Flexibility	soft	osv
+M	Flexibility	solid	osv
 M	Float	Exponent	k
 M	Float	Magnitude	k
 M	Float	RawSignificand	k
@@ -14819,7 +14819,7 @@ M	Float	isZero	v
 M	Float	leastNonzeroMagnitude	sv
 M	Float	leastNormalMagnitude	sv
 M	Float	magnitude	v
-M	Float	magnitudeSquared	v
+M	Float	magnitudeSquared	ov
 M	Float	maximum(_:_:)	fs
 M	Float	maximumMagnitude(_:_:)	fs
 M	Float	minimum(_:_:)	fs
@@ -14837,7 +14837,7 @@ M	Float	round()	f
 M	Float	round(_:)	f
 M	Float	rounded()	f
 M	Float	rounded(_:)	f
-M	Float	scale(by:)	f
+M	Float	scale(by:)	fo
 M	Float	sign	v
 M	Float	signalingNaN	sv
 M	Float	significand	v
@@ -15124,73 +15124,73 @@ M	FloatingPointSign	rawValue	v
 M	FocusInteractions	ArrayLiteralElement	k
 M	FocusInteractions	Element	k
 M	FocusInteractions	RawValue	k
-M	FocusInteractions	activate	sv
-M	FocusInteractions	automatic	sv
-M	FocusInteractions	edit	sv
-M	FocusInteractions	init(rawValue:)	i
-M	FocusInteractions	rawValue	v
+M	FocusInteractions	activate	osv
+M	FocusInteractions	automatic	osv
+M	FocusInteractions	edit	osv
+M	FocusInteractions	init(rawValue:)	io
+M	FocusInteractions	rawValue	ov
 M	FocusState	Binding	k
-M	FocusState	init()	i
-M	FocusState	projectedValue	v
-M	FocusState	wrappedValue	v
-M	FocusedBinding	init(_:)	i
-M	FocusedBinding	projectedValue	v
-M	FocusedBinding	wrappedValue	v
+M	FocusState	init()	io
+M	FocusState	projectedValue	ov
+M	FocusState	wrappedValue	ov
+M	FocusedBinding	init(_:)	io
+M	FocusedBinding	projectedValue	ov
+M	FocusedBinding	wrappedValue	ov
 M	FocusedObject	Wrapper	k
-M	FocusedObject	init()	i
-M	FocusedObject	projectedValue	v
-M	FocusedObject	wrappedValue	v
-M	FocusedValue	init(_:)	i
-M	FocusedValue	wrappedValue	v
-M	FocusedValues	subscript(key:)	f
+M	FocusedObject	init()	io
+M	FocusedObject	projectedValue	ov
+M	FocusedObject	wrappedValue	ov
+M	FocusedValue	init(_:)	io
+M	FocusedValue	wrappedValue	ov
+M	FocusedValues	subscript(key:)	fo
 M	Font	Design	k
 M	Font	Leading	k		14.0
 M	Font	TextStyle	k
 M	Font	Weight	k
 M	Font	Width	k		16.0
-M	Font	body	sv
-M	Font	bold()	f
-M	Font	callout	sv
-M	Font	caption	sv
-M	Font	caption2	sv		14.0
-M	Font	custom(_:fixedSize:)	fs		14.0
-M	Font	custom(_:size:)	fs
-M	Font	custom(_:size:relativeTo:)	fs		14.0
-M	Font	footnote	sv
-M	Font	hash(into:)	f
-M	Font	hashValue	v
-M	Font	headline	sv
-M	Font	init(_:)	i
-M	Font	italic()	f
-M	Font	largeTitle	sv
-M	Font	leading(_:)	f		14.0
-M	Font	lowercaseSmallCaps()	f
-M	Font	monospaced()	f		15.0
-M	Font	monospacedDigit()	f
-M	Font	smallCaps()	f
-M	Font	subheadline	sv
-M	Font	system(_:design:)	dfs		13.0	system(_:design:weight:)
-M	Font	system(_:design:weight:)	fs		16.0
-M	Font	system(size:weight:design:)	fs		13.0
-M	Font	title	sv
-M	Font	title2	sv		14.0
-M	Font	title3	sv		14.0
-M	Font	uppercaseSmallCaps()	f
-M	Font	weight(_:)	f
-M	Font	width(_:)	f		16.0
+M	Font	body	osv
+M	Font	bold()	fo
+M	Font	callout	osv
+M	Font	caption	osv
+M	Font	caption2	osv		14.0
+M	Font	custom(_:fixedSize:)	fos		14.0
+M	Font	custom(_:size:)	fos
+M	Font	custom(_:size:relativeTo:)	fos		14.0
+M	Font	footnote	osv
+M	Font	hash(into:)	fo
+M	Font	hashValue	ov
+M	Font	headline	osv
+M	Font	init(_:)	io
+M	Font	italic()	fo
+M	Font	largeTitle	osv
+M	Font	leading(_:)	fo		14.0
+M	Font	lowercaseSmallCaps()	fo
+M	Font	monospaced()	fo		15.0
+M	Font	monospacedDigit()	fo
+M	Font	smallCaps()	fo
+M	Font	subheadline	osv
+M	Font	system(_:design:)	dfos		13.0	system(_:design:weight:)
+M	Font	system(_:design:weight:)	fos		16.0
+M	Font	system(size:weight:design:)	fos		13.0
+M	Font	title	osv
+M	Font	title2	osv		14.0
+M	Font	title3	osv		14.0
+M	Font	uppercaseSmallCaps()	fo
+M	Font	weight(_:)	fo
+M	Font	width(_:)	fo		16.0
 M	ForEach	Body	k
 M	ForEach	TableRowBody	k
 M	ForEach	TableRowValue	k
-M	ForEach	body	v
-M	ForEach	content	v
-M	ForEach	data	v
-M	ForEach	init(_:)	i
-M	ForEach	init(_:<V>:)	i	<V>:Element
-M	ForEach	init(_:content:)	i	content:Element
-M	ForEach	init(_:editActions:content:)	i	content:Binding
-M	ForEach	init(_:id:<V>:)	i	<V>:Element
-M	ForEach	init(_:id:content:)	i	content:Element
-M	ForEach	init(_:id:editActions:content:)	i	content:Binding
+M	ForEach	body	ov
+M	ForEach	content	ov
+M	ForEach	data	ov
+M	ForEach	init(_:)	io
+M	ForEach	init(_:<V>:)	io	<V>:Element
+M	ForEach	init(_:content:)	io	content:Element
+M	ForEach	init(_:editActions:content:)	io	content:Binding
+M	ForEach	init(_:id:<V>:)	io	<V>:Element
+M	ForEach	init(_:id:content:)	io	content:Element
+M	ForEach	init(_:id:editActions:content:)	io	content:Binding
 M	ForceCast	Output	k		17.0
 M	ForceCast	description	v		17.4
 M	ForceCast	encode(to:)	ft		17.0
@@ -15206,18 +15206,18 @@ M	ForcedUnwrap	init(_:)	i		17.0
 M	ForcedUnwrap	init(from:)	it		17.0
 M	ForcedUnwrap	inner	v		17.0
 M	ForegroundStyle	Resolved	k
-M	ForegroundStyle	init()	i
+M	ForegroundStyle	init()	io
 M	Form	Body	k
-M	Form	body	v
-M	Form	init(_:)	i
-M	Form	init(content:)	i
+M	Form	body	ov
+M	Form	init(_:)	io
+M	Form	init(content:)	io
 M	FormStyle	Configuration	k
-M	FormStyle	automatic	sv
-M	FormStyle	columns	sv
-M	FormStyle	grouped	sv
-M	FormStyle	makeBody(configuration:)	f
+M	FormStyle	automatic	osv
+M	FormStyle	columns	osv
+M	FormStyle	grouped	osv
+M	FormStyle	makeBody(configuration:)	fo
 M	FormStyleConfiguration	Content	k
-M	FormStyleConfiguration	content	v
+M	FormStyleConfiguration	content	ov
 M	FormatString	StringInterpolation	k		15.0
 M	FormatString	init(extendedGraphemeClusterLiteral:)	i
 M	FormatString	init(stringInterpolation:)	i		15.0
@@ -15353,30 +15353,30 @@ M	Frequency	monthly	c		18.0
 M	Frequency	weekly	c		18.0
 M	Frequency	yearly	c		18.0
 M	Gauge	Body	k
-M	Gauge	body	v
-M	Gauge	init(value:in:label:)	i
-M	Gauge	init(value:in:label:currentValueLabel:)	i
-M	Gauge	init(value:in:label:currentValueLabel:markedValueLabels:)	i
-M	Gauge	init(value:in:label:currentValueLabel:minimumValueLabel:maximumValueLabel:)	i
-M	Gauge	init(value:in:label:currentValueLabel:minimumValueLabel:maximumValueLabel:markedValueLabels:)	i
+M	Gauge	body	ov
+M	Gauge	init(value:in:label:)	io
+M	Gauge	init(value:in:label:currentValueLabel:)	io
+M	Gauge	init(value:in:label:currentValueLabel:markedValueLabels:)	io
+M	Gauge	init(value:in:label:currentValueLabel:minimumValueLabel:maximumValueLabel:)	io
+M	Gauge	init(value:in:label:currentValueLabel:minimumValueLabel:maximumValueLabel:markedValueLabels:)	io
 M	GaugeStyle	Configuration	k
-M	GaugeStyle	accessoryCircular	sv
-M	GaugeStyle	accessoryCircularCapacity	sv
-M	GaugeStyle	accessoryLinear	sv
-M	GaugeStyle	accessoryLinearCapacity	sv
-M	GaugeStyle	automatic	sv
-M	GaugeStyle	linearCapacity	sv
-M	GaugeStyle	makeBody(configuration:)	f
+M	GaugeStyle	accessoryCircular	osv
+M	GaugeStyle	accessoryCircularCapacity	osv
+M	GaugeStyle	accessoryLinear	osv
+M	GaugeStyle	accessoryLinearCapacity	osv
+M	GaugeStyle	automatic	osv
+M	GaugeStyle	linearCapacity	osv
+M	GaugeStyle	makeBody(configuration:)	fo
 M	GaugeStyleConfiguration	CurrentValueLabel	k
 M	GaugeStyleConfiguration	Label	k
 M	GaugeStyleConfiguration	MarkedValueLabel	k
 M	GaugeStyleConfiguration	MaximumValueLabel	k
 M	GaugeStyleConfiguration	MinimumValueLabel	k
-M	GaugeStyleConfiguration	currentValueLabel	v
-M	GaugeStyleConfiguration	label	v
-M	GaugeStyleConfiguration	maximumValueLabel	v
-M	GaugeStyleConfiguration	minimumValueLabel	v
-M	GaugeStyleConfiguration	value	v
+M	GaugeStyleConfiguration	currentValueLabel	ov
+M	GaugeStyleConfiguration	label	ov
+M	GaugeStyleConfiguration	maximumValueLabel	ov
+M	GaugeStyleConfiguration	minimumValueLabel	ov
+M	GaugeStyleConfiguration	value	ov
 M	GeneralCategory	closePunctuation	c
 M	GeneralCategory	connectorPunctuation	c
 M	GeneralCategory	control	c
@@ -15407,72 +15407,72 @@ M	GeneralCategory	surrogate	c
 M	GeneralCategory	titlecaseLetter	c
 M	GeneralCategory	unassigned	c
 M	GeneralCategory	uppercaseLetter	c
-M	GeometryEffect	effectValue(size:)	f
-M	GeometryEffect	ignoredByLayout()	f
-M	GeometryProxy	bounds(of:)	f
-M	GeometryProxy	frame(in:)	f		13.0
-M	GeometryProxy	safeAreaInsets	v
-M	GeometryProxy	size	v
-M	GeometryProxy	subscript(anchor:)	f
+M	GeometryEffect	effectValue(size:)	fo
+M	GeometryEffect	ignoredByLayout()	fo
+M	GeometryProxy	bounds(of:)	fo
+M	GeometryProxy	frame(in:)	fo		13.0
+M	GeometryProxy	safeAreaInsets	ov
+M	GeometryProxy	size	ov
+M	GeometryProxy	subscript(anchor:)	fo
 M	GeometryReader	Body	k
-M	GeometryReader	content	v
-M	GeometryReader	init(content:)	i	content:GeometryProxy
-M	Gesture	body	v
-M	Gesture	exclusively(before:)	f
-M	Gesture	map(_:)	f	_:Value
-M	Gesture	onChanged(_:)	f	_:Value
-M	Gesture	onEnded(_:)	f	_:Value
-M	Gesture	sequenced(before:)	f
-M	Gesture	simultaneously(with:)	f
-M	Gesture	updating(_:body:)	f	body:Value,State,Transaction
+M	GeometryReader	content	ov
+M	GeometryReader	init(content:)	io	content:GeometryProxy
+M	Gesture	body	ov
+M	Gesture	exclusively(before:)	fo
+M	Gesture	map(_:)	fo	_:Value
+M	Gesture	onChanged(_:)	fo	_:Value
+M	Gesture	onEnded(_:)	fo	_:Value
+M	Gesture	sequenced(before:)	fo
+M	Gesture	simultaneously(with:)	fo
+M	Gesture	updating(_:body:)	fo	body:Value,State,Transaction
 M	GestureMask	ArrayLiteralElement	k
 M	GestureMask	Element	k
 M	GestureMask	RawValue	k
-M	GestureMask	all	sv
-M	GestureMask	gesture	sv
-M	GestureMask	init(rawValue:)	i
-M	GestureMask	none	sv
-M	GestureMask	rawValue	v
-M	GestureMask	subviews	sv
-M	GestureState	init(initialValue:)	i
-M	GestureState	init(initialValue:reset:)	i	reset:Value,Transaction
-M	GestureState	init(initialValue:resetTransaction:)	i
-M	GestureState	init(reset:)	i	reset:Value,Transaction
-M	GestureState	init(resetTransaction:)	i
-M	GestureState	init(wrappedValue:)	i
-M	GestureState	init(wrappedValue:reset:)	i	reset:Value,Transaction
-M	GestureState	init(wrappedValue:resetTransaction:)	i
-M	GestureState	projectedValue	v
-M	GestureState	wrappedValue	v
+M	GestureMask	all	osv
+M	GestureMask	gesture	osv
+M	GestureMask	init(rawValue:)	io
+M	GestureMask	none	osv
+M	GestureMask	rawValue	ov
+M	GestureMask	subviews	osv
+M	GestureState	init(initialValue:)	io
+M	GestureState	init(initialValue:reset:)	io	reset:Value,Transaction
+M	GestureState	init(initialValue:resetTransaction:)	io
+M	GestureState	init(reset:)	io	reset:Value,Transaction
+M	GestureState	init(resetTransaction:)	io
+M	GestureState	init(wrappedValue:)	io
+M	GestureState	init(wrappedValue:reset:)	io	reset:Value,Transaction
+M	GestureState	init(wrappedValue:resetTransaction:)	io
+M	GestureState	projectedValue	ov
+M	GestureState	wrappedValue	ov
 M	GestureStateGesture	Body	k
 M	GestureStateGesture	Value	k
-M	GestureStateGesture	base	v
-M	GestureStateGesture	body	v
-M	GestureStateGesture	init(base:state:body:)	i	body:Value,State,Transaction
-M	GestureStateGesture	state	v
+M	GestureStateGesture	base	ov
+M	GestureStateGesture	body	ov
+M	GestureStateGesture	init(base:state:body:)	io	body:Value,State,Transaction
+M	GestureStateGesture	state	ov
 M	GlobalActor	assertIsolated(_:file:line:)	fs		13.0
 M	GlobalActor	preconditionIsolated(_:file:line:)	fs		13.0
 M	GlobalActor	shared	sv		13.0
 M	GlobalActor	sharedUnownedExecutor	sv		13.0
-M	GlobalCoordinateSpace	coordinateSpace	v
-M	GlobalCoordinateSpace	init()	i
+M	GlobalCoordinateSpace	coordinateSpace	ov
+M	GlobalCoordinateSpace	init()	io
 M	Gradient	ColorSpace	k
 M	Gradient	Resolved	k
 M	Gradient	Stop	k
-M	Gradient	colorSpace(_:)	f
-M	Gradient	hash(into:)	f
-M	Gradient	hashValue	v
-M	Gradient	init(colors:)	i
-M	Gradient	init(stops:)	i
-M	Gradient	stops	v
+M	Gradient	colorSpace(_:)	fo
+M	Gradient	hash(into:)	fo
+M	Gradient	hashValue	ov
+M	Gradient	init(colors:)	io
+M	Gradient	init(stops:)	io
+M	Gradient	stops	ov
 M	GradientOptions	ArrayLiteralElement	k
 M	GradientOptions	Element	k
 M	GradientOptions	RawValue	k
-M	GradientOptions	init(rawValue:)	i
-M	GradientOptions	linearColor	sv
-M	GradientOptions	mirror	sv
-M	GradientOptions	rawValue	v
-M	GradientOptions	repeat	sv
+M	GradientOptions	init(rawValue:)	io
+M	GradientOptions	linearColor	osv
+M	GradientOptions	mirror	osv
+M	GradientOptions	rawValue	ov
+M	GradientOptions	repeat	osv
 M	GrammaticalGender	encode(to:)	ft		15.0
 M	GrammaticalGender	feminine	c		15.0
 M	GrammaticalGender	hash(into:)	f
@@ -15493,8 +15493,8 @@ M	GrammaticalNumber	pluralTwo	c		15.0
 M	GrammaticalNumber	singular	c		15.0
 M	GrammaticalNumber	zero	c		15.0
 M	GraphicalDatePickerStyle	Body	k
-M	GraphicalDatePickerStyle	init()	i
-M	GraphicalDatePickerStyle	makeBody(configuration:)	f		16.0
+M	GraphicalDatePickerStyle	init()	io
+M	GraphicalDatePickerStyle	makeBody(configuration:)	fo		16.0
 M	GraphicsContext	BlendMode	k
 M	GraphicsContext	BlurOptions	k
 M	GraphicsContext	ClipOptions	k
@@ -15506,88 +15506,88 @@ M	GraphicsContext	ResolvedSymbol	k
 M	GraphicsContext	ResolvedText	k
 M	GraphicsContext	Shading	k
 M	GraphicsContext	ShadowOptions	k
-M	GraphicsContext	addFilter(_:options:)	f
-M	GraphicsContext	blendMode	v
-M	GraphicsContext	clip(to:style:options:)	f
-M	GraphicsContext	clipBoundingRect	v
-M	GraphicsContext	clipToLayer(opacity:options:content:)	ft	content:GraphicsContext
-M	GraphicsContext	concatenate(_:)	f
-M	GraphicsContext	draw(_:at:anchor:)	f
-M	GraphicsContext	draw(_:in:)	f
-M	GraphicsContext	draw(_:in:style:)	f
-M	GraphicsContext	drawLayer(content:)	ft	content:GraphicsContext
-M	GraphicsContext	environment	v
-M	GraphicsContext	fill(_:with:style:)	f
-M	GraphicsContext	opacity	v
-M	GraphicsContext	resolve(_:)	f
-M	GraphicsContext	resolveSymbol(id:)	f
-M	GraphicsContext	rotate(by:)	f
-M	GraphicsContext	scaleBy(x:y:)	f
-M	GraphicsContext	stroke(_:with:lineWidth:)	f
-M	GraphicsContext	stroke(_:with:style:)	f
-M	GraphicsContext	transform	v
-M	GraphicsContext	translateBy(x:y:)	f
-M	GraphicsContext	withCGContext(content:)	ft	content:CGContext
+M	GraphicsContext	addFilter(_:options:)	fo
+M	GraphicsContext	blendMode	ov
+M	GraphicsContext	clip(to:style:options:)	fo
+M	GraphicsContext	clipBoundingRect	ov
+M	GraphicsContext	clipToLayer(opacity:options:content:)	fot	content:GraphicsContext
+M	GraphicsContext	concatenate(_:)	fo
+M	GraphicsContext	draw(_:at:anchor:)	fo
+M	GraphicsContext	draw(_:in:)	fo
+M	GraphicsContext	draw(_:in:style:)	fo
+M	GraphicsContext	drawLayer(content:)	fot	content:GraphicsContext
+M	GraphicsContext	environment	ov
+M	GraphicsContext	fill(_:with:style:)	fo
+M	GraphicsContext	opacity	ov
+M	GraphicsContext	resolve(_:)	fo
+M	GraphicsContext	resolveSymbol(id:)	fo
+M	GraphicsContext	rotate(by:)	fo
+M	GraphicsContext	scaleBy(x:y:)	fo
+M	GraphicsContext	stroke(_:with:lineWidth:)	fo
+M	GraphicsContext	stroke(_:with:style:)	fo
+M	GraphicsContext	transform	ov
+M	GraphicsContext	translateBy(x:y:)	fo
+M	GraphicsContext	withCGContext(content:)	fot	content:CGContext
 M	Grid	Body	k
-M	Grid	init(alignment:horizontalSpacing:verticalSpacing:content:)	i
+M	Grid	init(alignment:horizontalSpacing:verticalSpacing:content:)	io
 M	GridItem	Size	k
-M	GridItem	alignment	v
-M	GridItem	init(_:spacing:alignment:)	i
-M	GridItem	size	v
-M	GridItem	spacing	v
+M	GridItem	alignment	ov
+M	GridItem	init(_:spacing:alignment:)	io
+M	GridItem	size	ov
+M	GridItem	spacing	ov
 M	GridLayout	AnimatableData	k
 M	GridLayout	Body	k
 M	GridLayout	Cache	k		16.0
-M	GridLayout	alignment	v
-M	GridLayout	explicitAlignment(of:in:proposal:subviews:cache:)	f
-M	GridLayout	horizontalSpacing	v
-M	GridLayout	init(alignment:horizontalSpacing:verticalSpacing:)	i
-M	GridLayout	makeCache(subviews:)	f
-M	GridLayout	placeSubviews(in:proposal:subviews:cache:)	f
-M	GridLayout	sizeThatFits(proposal:subviews:cache:)	f
-M	GridLayout	spacing(subviews:cache:)	f
-M	GridLayout	updateCache(_:subviews:)	f
-M	GridLayout	verticalSpacing	v
+M	GridLayout	alignment	ov
+M	GridLayout	explicitAlignment(of:in:proposal:subviews:cache:)	fo
+M	GridLayout	horizontalSpacing	ov
+M	GridLayout	init(alignment:horizontalSpacing:verticalSpacing:)	io
+M	GridLayout	makeCache(subviews:)	fo
+M	GridLayout	placeSubviews(in:proposal:subviews:cache:)	fo
+M	GridLayout	sizeThatFits(proposal:subviews:cache:)	fo
+M	GridLayout	spacing(subviews:cache:)	fo
+M	GridLayout	updateCache(_:subviews:)	fo
+M	GridLayout	verticalSpacing	ov
 M	GridRow	Body	k
-M	GridRow	init(alignment:content:)	i
+M	GridRow	init(alignment:content:)	io
 M	Group	Body	k
 M	Group	TableColumnBody	k
 M	Group	TableColumnSortComparator	k
 M	Group	TableRowBody	k
 M	Group	TableRowValue	k
-M	Group	body	v
-M	Group	init(<R,:)	i
-M	Group	init(<R>:)	i
-M	Group	init(content:)	i
+M	Group	body	ov
+M	Group	init(<R,:)	io
+M	Group	init(<R>:)	io
+M	Group	init(content:)	io
 M	GroupBox	Body	k
-M	GroupBox	body	v
-M	GroupBox	init(_:)	i
-M	GroupBox	init(_:content:)	i
-M	GroupBox	init(content:)	i
-M	GroupBox	init(content:label:)	i		14.0
-M	GroupBox	init(label:content:)	di			GroupBox(content:label:)
+M	GroupBox	body	ov
+M	GroupBox	init(_:)	io
+M	GroupBox	init(_:content:)	io
+M	GroupBox	init(content:)	io
+M	GroupBox	init(content:label:)	io		14.0
+M	GroupBox	init(label:content:)	dio			GroupBox(content:label:)
 M	GroupBoxStyle	Configuration	k
-M	GroupBoxStyle	automatic	sv
-M	GroupBoxStyle	makeBody(configuration:)	f
+M	GroupBoxStyle	automatic	osv
+M	GroupBoxStyle	makeBody(configuration:)	fo
 M	GroupBoxStyleConfiguration	Content	k
 M	GroupBoxStyleConfiguration	Label	k
-M	GroupBoxStyleConfiguration	content	v
-M	GroupBoxStyleConfiguration	label	v
+M	GroupBoxStyleConfiguration	content	ov
+M	GroupBoxStyleConfiguration	label	ov
 M	GroupedFormStyle	Body	k
-M	GroupedFormStyle	init()	i
-M	GroupedFormStyle	makeBody(configuration:)	f
-M	GroupedListStyle	init()	i
+M	GroupedFormStyle	init()	io
+M	GroupedFormStyle	makeBody(configuration:)	fo
+M	GroupedListStyle	init()	io
 M	Grouping	automatic	sv		15.0
 M	Grouping	description	v		15.0
 M	Grouping	init(from:)	it		15.0
 M	Grouping	never	sv		15.0
 M	HStack	Body	k
-M	HStack	init(alignment:spacing:content:)	i
+M	HStack	init(alignment:spacing:content:)	io
 M	HStackLayout	AnimatableData	k
 M	HStackLayout	Cache	k
-M	HStackLayout	alignment	v
-M	HStackLayout	init(alignment:spacing:)	i
-M	HStackLayout	spacing	v
+M	HStackLayout	alignment	ov
+M	HStackLayout	init(alignment:spacing:)	io
+M	HStackLayout	spacing	ov
 M	HTTPCookie	AcceptPolicy	k
 M	HTTPCookie	comment	v
 M	HTTPCookie	commentURL	v
@@ -15650,26 +15650,26 @@ M	Hasher	combine(bytes:)	f
 M	Hasher	finalize()	f
 M	Hasher	init()	i
 M	HierarchicalShapeStyle	Resolved	k
-M	HierarchicalShapeStyle	primary	sv
-M	HierarchicalShapeStyle	quaternary	sv
-M	HierarchicalShapeStyle	secondary	sv
-M	HierarchicalShapeStyle	tertiary	sv
+M	HierarchicalShapeStyle	primary	osv
+M	HierarchicalShapeStyle	quaternary	osv
+M	HierarchicalShapeStyle	secondary	osv
+M	HierarchicalShapeStyle	tertiary	osv
 M	HierarchicalShapeStyleModifier	Resolved	k
-M	HorizontalAlignment	center	sv
-M	HorizontalAlignment	combineExplicit(_:)	f
-M	HorizontalAlignment	init(_:)	i
-M	HorizontalAlignment	leading	sv
-M	HorizontalAlignment	listRowSeparatorLeading	sv
-M	HorizontalAlignment	listRowSeparatorTrailing	sv
-M	HorizontalAlignment	trailing	sv
+M	HorizontalAlignment	center	osv
+M	HorizontalAlignment	combineExplicit(_:)	fo
+M	HorizontalAlignment	init(_:)	io
+M	HorizontalAlignment	leading	osv
+M	HorizontalAlignment	listRowSeparatorLeading	osv
+M	HorizontalAlignment	listRowSeparatorTrailing	osv
+M	HorizontalAlignment	trailing	osv
 M	HorizontalEdge	AllCases	k
 M	HorizontalEdge	RawValue	k
 M	HorizontalEdge	Set	k
-M	HorizontalEdge	allCases	sv
-M	HorizontalEdge	init(rawValue:)	i
-M	HorizontalEdge	leading	c
-M	HorizontalEdge	rawValue	v
-M	HorizontalEdge	trailing	c
+M	HorizontalEdge	allCases	osv
+M	HorizontalEdge	init(rawValue:)	io
+M	HorizontalEdge	leading	co
+M	HorizontalEdge	rawValue	ov
+M	HorizontalEdge	trailing	co
 M	Host	address	v
 M	Host	addresses	v
 M	Host	current()	fs
@@ -15698,14 +15698,14 @@ M	HourCycle	oneToTwentyFour	c		16.0
 M	HourCycle	zeroBased	sv		15.0
 M	HourCycle	zeroToEleven	c		16.0
 M	HourCycle	zeroToTwentyThree	c		16.0
-M	HoverEffect	automatic	sv
-M	HoverEffect	highlight	sv
-M	HoverEffect	lift	sv
-M	HoverPhase	active	c
-M	HoverPhase	active(CGPoint:)	c
-M	HoverPhase	ended	c
-M	ID	hash(into:)	f
-M	ID	hashValue	v
+M	HoverEffect	automatic	osv
+M	HoverEffect	highlight	osv
+M	HoverEffect	lift	osv
+M	HoverPhase	active	co
+M	HoverPhase	active(CGPoint:)	co
+M	HoverPhase	ended	co
+M	ID	hash(into:)	fo
+M	ID	hashValue	ov
 M	ISO8601DateFormatter	Options	k
 M	ISO8601DateFormatter	copy(with:)	f
 M	ISO8601DateFormatter	date(from:)	f
@@ -15759,8 +15759,8 @@ M	ISO8601FormatStyle	weekOfYear()	f		15.0
 M	ISO8601FormatStyle	year()	f		15.0
 M	Icon	Body	k
 M	IconOnlyLabelStyle	Body	k
-M	IconOnlyLabelStyle	init()	i
-M	IconOnlyLabelStyle	makeBody(configuration:)	f
+M	IconOnlyLabelStyle	init()	io
+M	IconOnlyLabelStyle	makeBody(configuration:)	fo
 M	Identifiable	id	v		13.0
 M	Identifier	ISO8601	sv
 M	Identifier	bangla	c		18.0
@@ -15803,9 +15803,9 @@ M	IdentifierType	bcp47	c		16.0
 M	IdentifierType	cldr	c		16.0
 M	IdentifierType	icu	c		16.0
 M	IdentityTransition	Body	k
-M	IdentityTransition	body(content:phase:)	f
-M	IdentityTransition	init()	i
-M	IdentityTransition	properties	sv
+M	IdentityTransition	body(content:phase:)	fo
+M	IdentityTransition	init()	io
+M	IdentityTransition	properties	osv
 M	Image	Body	k
 M	Image	DynamicRange	k
 M	Image	Interpolation	k
@@ -15814,42 +15814,42 @@ M	Image	Representation	k
 M	Image	ResizingMode	k
 M	Image	Scale	k
 M	Image	TemplateRenderingMode	k
-M	Image	allowedDynamicRange(_:)	f
-M	Image	antialiased(_:)	f
-M	Image	init(_:)	i
-M	Image	init(_:bundle:)	i
-M	Image	init(_:bundle:label:)	i
-M	Image	init(_:scale:orientation:label:)	i
-M	Image	init(_:variableValue:bundle:)	i
-M	Image	init(_:variableValue:bundle:label:)	i
-M	Image	init(decorative:bundle:)	i
-M	Image	init(decorative:scale:orientation:)	i
-M	Image	init(decorative:variableValue:bundle:)	i
-M	Image	init(size:label:opaque:colorMode:renderer:)	i	renderer:GraphicsContext
-M	Image	init(systemName:)	i
-M	Image	init(systemName:variableValue:)	i
-M	Image	init(uiImage:)	i
-M	Image	interpolation(_:)	f
-M	Image	renderingMode(_:)	f
-M	Image	resizable(capInsets:resizingMode:)	f
-M	Image	symbolRenderingMode(_:)	f
-M	Image	transferRepresentation	sv
+M	Image	allowedDynamicRange(_:)	fo
+M	Image	antialiased(_:)	fo
+M	Image	init(_:)	io
+M	Image	init(_:bundle:)	io
+M	Image	init(_:bundle:label:)	io
+M	Image	init(_:scale:orientation:label:)	io
+M	Image	init(_:variableValue:bundle:)	io
+M	Image	init(_:variableValue:bundle:label:)	io
+M	Image	init(decorative:bundle:)	io
+M	Image	init(decorative:scale:orientation:)	io
+M	Image	init(decorative:variableValue:bundle:)	io
+M	Image	init(size:label:opaque:colorMode:renderer:)	io	renderer:GraphicsContext
+M	Image	init(systemName:)	io
+M	Image	init(systemName:variableValue:)	io
+M	Image	init(uiImage:)	io
+M	Image	interpolation(_:)	fo
+M	Image	renderingMode(_:)	fo
+M	Image	resizable(capInsets:resizingMode:)	fo
+M	Image	symbolRenderingMode(_:)	fo
+M	Image	transferRepresentation	osv
 M	ImagePaint	Resolved	k
-M	ImagePaint	image	v
-M	ImagePaint	init(image:sourceRect:scale:)	i
-M	ImagePaint	scale	v
-M	ImagePaint	sourceRect	v
+M	ImagePaint	image	ov
+M	ImagePaint	init(image:sourceRect:scale:)	io
+M	ImagePaint	scale	ov
+M	ImagePaint	sourceRect	ov
 M	ImageRenderer	ObjectWillChangePublisher	k
-M	ImageRenderer	cgImage	v
-M	ImageRenderer	colorMode	v
-M	ImageRenderer	content	v
-M	ImageRenderer	init(content:)	i
-M	ImageRenderer	isOpaque	v
-M	ImageRenderer	objectWillChange	v
-M	ImageRenderer	proposedSize	v
-M	ImageRenderer	render(rasterizationScale:renderer:)	f	renderer:CGSize,_
-M	ImageRenderer	scale	v
-M	ImageRenderer	uiImage	v
+M	ImageRenderer	cgImage	ov
+M	ImageRenderer	colorMode	ov
+M	ImageRenderer	content	ov
+M	ImageRenderer	init(content:)	io
+M	ImageRenderer	isOpaque	ov
+M	ImageRenderer	objectWillChange	ov
+M	ImageRenderer	proposedSize	ov
+M	ImageRenderer	render(rasterizationScale:renderer:)	fo	renderer:CGSize,_
+M	ImageRenderer	scale	ov
+M	ImageRenderer	uiImage	ov
 M	ImageURLAttribute	Value	k		15.0
 M	ImageURLAttribute	decode(from:)	fst		15.0
 M	ImageURLAttribute	description	v		15.0
@@ -15874,9 +15874,9 @@ M	Index	isValid(within:)	f		18.0
 M	Index	pastEnd	c
 M	Index	samePosition(in:)	f
 M	Index	utf16Offset(in:)	f
-M	IndexDisplayMode	always	sv
-M	IndexDisplayMode	automatic	sv
-M	IndexDisplayMode	never	sv
+M	IndexDisplayMode	always	osv
+M	IndexDisplayMode	automatic	osv
+M	IndexDisplayMode	never	osv
 M	IndexPath	Element	k		8.0
 M	IndexPath	Index	k		8.0
 M	IndexPath	Indices	k		8.0
@@ -16120,18 +16120,18 @@ M	IndexSet	underestimatedCount	v
 M	IndexSet	union(_:)	f
 M	IndexSet	update(with:)	f
 M	IndexSet	withContiguousStorageIfAvailable(_:)	ft	_:UnsafeBufferPointer
-M	IndexViewStyle	page	sv
-M	IndexViewStyle	page(backgroundDisplayMode:)	fs
+M	IndexViewStyle	page	osv
+M	IndexViewStyle	page(backgroundDisplayMode:)	fos
 M	IndexedIdentifierCollection	Element	k
 M	IndexedIdentifierCollection	Index	k
 M	IndexedIdentifierCollection	Indices	k
 M	IndexedIdentifierCollection	Iterator	k
 M	IndexedIdentifierCollection	SubSequence	k
-M	IndexedIdentifierCollection	endIndex	v
-M	IndexedIdentifierCollection	index(after:)	f
-M	IndexedIdentifierCollection	index(before:)	f
-M	IndexedIdentifierCollection	startIndex	v
-M	IndexedIdentifierCollection	subscript(position:)	f
+M	IndexedIdentifierCollection	endIndex	ov
+M	IndexedIdentifierCollection	index(after:)	fo
+M	IndexedIdentifierCollection	index(before:)	fo
+M	IndexedIdentifierCollection	startIndex	ov
+M	IndexedIdentifierCollection	subscript(position:)	fo
 M	IndexingIterator	Element	k
 M	IndexingIterator	Iterator	k
 M	IndexingIterator	SubSequence	k
@@ -16203,9 +16203,9 @@ M	InlineArray	startIndex	v		26.0
 M	InlineArray	subscript(_:)	f		26.0
 M	InlineArray	subscript(unchecked:)	f		26.0
 M	InlineArray	swapAt(_:_:)	f		26.0
-M	InlinePickerStyle	init()	i
-M	InputDevicePose	altitude	v
-M	InputDevicePose	azimuth	v
+M	InlinePickerStyle	init()	io
+M	InputDevicePose	altitude	ov
+M	InputDevicePose	azimuth	ov
 M	InputStream	close()	f
 M	InputStream	getBuffer(_:length:)	f
 M	InputStream	hasBytesAvailable	v
@@ -16220,16 +16220,16 @@ M	InputStream	schedule(in:forMode:)	f
 M	InputStream	setProperty(_:forKey:)	f
 M	InputStream	streamError	v
 M	InputStream	streamStatus	v
-M	InsetGroupedListStyle	init()	i
-M	InsetListStyle	init()	i
+M	InsetGroupedListStyle	init()	io
+M	InsetListStyle	init()	io
 M	InsetTableStyle	Body	k
-M	InsetTableStyle	init()	i
-M	InsetTableStyle	makeBody(configuration:)	f
-M	InsettableShape	inset(by:)	f
-M	InsettableShape	strokeBorder(_:lineWidth:antialiased:)	f
-M	InsettableShape	strokeBorder(_:style:antialiased:)	f
-M	InsettableShape	strokeBorder(lineWidth:antialiased:)	f
-M	InsettableShape	strokeBorder(style:antialiased:)	f
+M	InsetTableStyle	init()	io
+M	InsetTableStyle	makeBody(configuration:)	fo
+M	InsettableShape	inset(by:)	fo
+M	InsettableShape	strokeBorder(_:lineWidth:antialiased:)	fo
+M	InsettableShape	strokeBorder(_:style:antialiased:)	fo
+M	InsettableShape	strokeBorder(lineWidth:antialiased:)	fo
+M	InsettableShape	strokeBorder(style:antialiased:)	fo
 M	Instant	advanced(by:)	f		16.0
 M	Instant	duration(to:)	f		16.0
 M	Instant	hash(into:)	f		16.0
@@ -16629,18 +16629,18 @@ M	IntegerParseStrategy	lenient	v		15.0
 M	IntegerParseStrategy	parse(_:)	ft		15.0
 M	InterfaceOrientation	AllCases	k
 M	InterfaceOrientation	ID	k
-M	InterfaceOrientation	allCases	sv
-M	InterfaceOrientation	id	v
-M	InterfaceOrientation	landscapeLeft	sv
-M	InterfaceOrientation	landscapeRight	sv
-M	InterfaceOrientation	portrait	sv
-M	InterfaceOrientation	portraitUpsideDown	sv
-M	Interpolation	hash(into:)	f
-M	Interpolation	hashValue	v
-M	Interpolation	high	c
-M	Interpolation	low	c
-M	Interpolation	medium	c
-M	Interpolation	none	c
+M	InterfaceOrientation	allCases	osv
+M	InterfaceOrientation	id	ov
+M	InterfaceOrientation	landscapeLeft	osv
+M	InterfaceOrientation	landscapeRight	osv
+M	InterfaceOrientation	portrait	osv
+M	InterfaceOrientation	portraitUpsideDown	osv
+M	Interpolation	hash(into:)	fo
+M	Interpolation	hashValue	ov
+M	Interpolation	high	co
+M	Interpolation	low	co
+M	Interpolation	medium	co
+M	Interpolation	none	co
 M	IntervalFormatStyle	DateStyle	k		15.0
 M	IntervalFormatStyle	Symbol	k		15.0
 M	IntervalFormatStyle	TimeStyle	k		15.0
@@ -16664,7 +16664,7 @@ M	IntervalFormatStyle	timeZone(_:)	f		15.0
 M	IntervalFormatStyle	weekday(_:)	f		15.0
 M	IntervalFormatStyle	year()	f		15.0
 M	ItemProviderTableRowModifier	Body	k
-M	ItemProviderTableRowModifier	body	v
+M	ItemProviderTableRowModifier	body	ov
 M	ItemReplacementOptions	contains(_:)	f
 M	ItemReplacementOptions	formIntersection(_:)	f
 M	ItemReplacementOptions	formSymmetricDifference(_:)	f
@@ -16724,7 +16724,7 @@ M	Iterator	max()	f
 M	Iterator	max(by:)	ft	by:Element,Element
 M	Iterator	min()	f
 M	Iterator	min(by:)	ft	by:Element,Element
-M	Iterator	next()	aft		8.0
+M	Iterator	next()	afot		8.0
 M	Iterator	next(isolation:)	aft		18.0
 M	Iterator	prefix(_:)	f
 M	Iterator	prefix(while:)	ft	while:Element
@@ -16912,26 +16912,26 @@ M	KeyEncodingStrategy	custom(_:)	c		8.0
 M	KeyEncodingStrategy	useDefaultKeys	c		8.0
 M	KeyEquivalent	ExtendedGraphemeClusterLiteralType	k
 M	KeyEquivalent	UnicodeScalarLiteralType	k
-M	KeyEquivalent	character	v
-M	KeyEquivalent	clear	sv
-M	KeyEquivalent	delete	sv
-M	KeyEquivalent	deleteForward	sv
-M	KeyEquivalent	downArrow	sv
-M	KeyEquivalent	end	sv
-M	KeyEquivalent	escape	sv
-M	KeyEquivalent	hash(into:)	f
-M	KeyEquivalent	hashValue	v
-M	KeyEquivalent	home	sv
-M	KeyEquivalent	init(_:)	i
-M	KeyEquivalent	init(extendedGraphemeClusterLiteral:)	i
-M	KeyEquivalent	leftArrow	sv
-M	KeyEquivalent	pageDown	sv
-M	KeyEquivalent	pageUp	sv
-M	KeyEquivalent	return	sv
-M	KeyEquivalent	rightArrow	sv
-M	KeyEquivalent	space	sv
-M	KeyEquivalent	tab	sv
-M	KeyEquivalent	upArrow	sv
+M	KeyEquivalent	character	ov
+M	KeyEquivalent	clear	osv
+M	KeyEquivalent	delete	osv
+M	KeyEquivalent	deleteForward	osv
+M	KeyEquivalent	downArrow	osv
+M	KeyEquivalent	end	osv
+M	KeyEquivalent	escape	osv
+M	KeyEquivalent	hash(into:)	fo
+M	KeyEquivalent	hashValue	ov
+M	KeyEquivalent	home	osv
+M	KeyEquivalent	init(_:)	io
+M	KeyEquivalent	init(extendedGraphemeClusterLiteral:)	io
+M	KeyEquivalent	leftArrow	osv
+M	KeyEquivalent	pageDown	osv
+M	KeyEquivalent	pageUp	osv
+M	KeyEquivalent	return	osv
+M	KeyEquivalent	rightArrow	osv
+M	KeyEquivalent	space	osv
+M	KeyEquivalent	tab	osv
+M	KeyEquivalent	upArrow	osv
 M	KeyPath	CommonKeyPathKind	k		17.0
 M	KeyPath	description	v		17.4
 M	KeyPath	encode(to:)	ft		17.0
@@ -16950,11 +16950,11 @@ M	KeyPathComparator	keyPath	v		15.0
 M	KeyPathComparator	order	v		15.0
 M	KeyPress	Phases	k
 M	KeyPress	Result	k
-M	KeyPress	characters	v
-M	KeyPress	debugDescription	v
-M	KeyPress	key	v
-M	KeyPress	modifiers	v
-M	KeyPress	phase	v
+M	KeyPress	characters	ov
+M	KeyPress	debugDescription	ov
+M	KeyPress	key	ov
+M	KeyPress	modifiers	ov
+M	KeyPress	phase	ov
 M	KeyValuePairs	Element	k
 M	KeyValuePairs	Index	k
 M	KeyValuePairs	Indices	k
@@ -17024,15 +17024,15 @@ M	KeyValuePairs	suffix(from:)	f
 M	KeyValuePairs	underestimatedCount	v
 M	KeyValuePairs	withContiguousStorageIfAvailable(_:)	ft	_:UnsafeBufferPointer
 M	KeyboardShortcut	Localization	k		15.0
-M	KeyboardShortcut	cancelAction	sv
-M	KeyboardShortcut	defaultAction	sv
-M	KeyboardShortcut	hash(into:)	f
-M	KeyboardShortcut	hashValue	v
-M	KeyboardShortcut	init(_:modifiers:)	i
-M	KeyboardShortcut	init(_:modifiers:localization:)	i		15.0
-M	KeyboardShortcut	key	v
-M	KeyboardShortcut	localization	v		15.0
-M	KeyboardShortcut	modifiers	v
+M	KeyboardShortcut	cancelAction	osv
+M	KeyboardShortcut	defaultAction	osv
+M	KeyboardShortcut	hash(into:)	fo
+M	KeyboardShortcut	hashValue	ov
+M	KeyboardShortcut	init(_:modifiers:)	io
+M	KeyboardShortcut	init(_:modifiers:localization:)	io		15.0
+M	KeyboardShortcut	key	ov
+M	KeyboardShortcut	localization	ov		15.0
+M	KeyboardShortcut	modifiers	ov
 M	KeyedDecodingContainer	Key	k
 M	KeyedDecodingContainer	allKeys	v
 M	KeyedDecodingContainer	codingPath	v
@@ -17080,31 +17080,31 @@ M	KeyedEncodingContainerProtocol	nestedUnkeyedContainer(forKey:)	f
 M	KeyedEncodingContainerProtocol	superEncoder()	f
 M	KeyedEncodingContainerProtocol	superEncoder(forKey:)	f
 M	KeyframeAnimator	Body	k
-M	KeyframeAnimator	init(initialValue:repeating:content:<Value>:)	i	content:Value;<Value>:Value
-M	KeyframeAnimator	init(initialValue:trigger:content:<Value>:)	i	content:Value;<Value>:Value
-M	KeyframeTimeline	duration	v
-M	KeyframeTimeline	init(initialValue:<Value>:)	i
-M	KeyframeTimeline	value(progress:)	f
-M	KeyframeTimeline	value(time:)	f
+M	KeyframeAnimator	init(initialValue:repeating:content:<Value>:)	io	content:Value;<Value>:Value
+M	KeyframeAnimator	init(initialValue:trigger:content:<Value>:)	io	content:Value;<Value>:Value
+M	KeyframeTimeline	duration	ov
+M	KeyframeTimeline	init(initialValue:<Value>:)	io
+M	KeyframeTimeline	value(progress:)	fo
+M	KeyframeTimeline	value(time:)	fo
 M	KeyframeTrack	Body	k
-M	KeyframeTrack	init(<Root>:)	i
-M	KeyframeTrack	init(_:<Value>:)	i
+M	KeyframeTrack	init(<Root>:)	io
+M	KeyframeTrack	init(_:<Value>:)	io
 M	KeyframeTrackContentBuilder	Conditional	k		17.0
-M	KeyframeTrackContentBuilder	buildArray(_:)	fs
-M	KeyframeTrackContentBuilder	buildBlock()	fs
-M	KeyframeTrackContentBuilder	buildEither(first:)	fs
-M	KeyframeTrackContentBuilder	buildEither(second:)	fs
-M	KeyframeTrackContentBuilder	buildExpression(_:)	fs
-M	KeyframeTrackContentBuilder	buildPartialBlock(accumulated:next:)	fs
-M	KeyframeTrackContentBuilder	buildPartialBlock(first:)	fs
-M	KeyframesBuilder	buildArray(_:)	fs
-M	KeyframesBuilder	buildBlock()	fs
-M	KeyframesBuilder	buildEither(first:)	fs
-M	KeyframesBuilder	buildEither(second:)	fs
-M	KeyframesBuilder	buildExpression(_:)	fs
-M	KeyframesBuilder	buildFinalResult(_:)	fs
-M	KeyframesBuilder	buildPartialBlock(accumulated:next:)	fs
-M	KeyframesBuilder	buildPartialBlock(first:)	fs
+M	KeyframeTrackContentBuilder	buildArray(_:)	fos
+M	KeyframeTrackContentBuilder	buildBlock()	fos
+M	KeyframeTrackContentBuilder	buildEither(first:)	fos
+M	KeyframeTrackContentBuilder	buildEither(second:)	fos
+M	KeyframeTrackContentBuilder	buildExpression(_:)	fos
+M	KeyframeTrackContentBuilder	buildPartialBlock(accumulated:next:)	fos
+M	KeyframeTrackContentBuilder	buildPartialBlock(first:)	fos
+M	KeyframesBuilder	buildArray(_:)	fos
+M	KeyframesBuilder	buildBlock()	fos
+M	KeyframesBuilder	buildEither(first:)	fos
+M	KeyframesBuilder	buildEither(second:)	fos
+M	KeyframesBuilder	buildExpression(_:)	fos
+M	KeyframesBuilder	buildFinalResult(_:)	fos
+M	KeyframesBuilder	buildPartialBlock(accumulated:next:)	fos
+M	KeyframesBuilder	buildPartialBlock(first:)	fos
 M	Keys	Element	k
 M	Keys	Iterator	k
 M	Keys	SubSequence	k
@@ -17178,52 +17178,52 @@ M	Keys	suffix(from:)	f
 M	Keys	underestimatedCount	v
 M	Keys	withContiguousStorageIfAvailable(_:)	ft	_:UnsafeBufferPointer
 M	Kind	description	v		26.0
-M	Kind	hash(into:)	f
-M	Kind	hashValue	v
+M	Kind	hash(into:)	fo
+M	Kind	hashValue	ov
 M	Kind	init(rawValue:)	i		26.0
 M	Kind	invalidNonSurrogateCodePointByte	sv		26.0
 M	Kind	overlongEncodingByte	sv		26.0
-M	Kind	pencil	c		17.0
-M	Kind	pointer	c		17.0
+M	Kind	pencil	co		17.0
+M	Kind	pointer	co		17.0
 M	Kind	rawValue	v		26.0
 M	Kind	surrogateCodePointByte	sv		26.0
-M	Kind	touch	c
+M	Kind	touch	co
 M	Kind	truncatedScalar	sv		26.0
 M	Kind	unexpectedContinuationByte	sv		26.0
 M	Label	Body	k
-M	Label	body	v
-M	Label	init(_:)	i
-M	Label	init(_:image:)	i
-M	Label	init(_:systemImage:)	i
-M	Label	init(title:icon:)	i
+M	Label	body	ov
+M	Label	init(_:)	io
+M	Label	init(_:image:)	io
+M	Label	init(_:systemImage:)	io
+M	Label	init(title:icon:)	io
 M	LabelStyle	Configuration	k
-M	LabelStyle	automatic	sv
-M	LabelStyle	iconOnly	sv
-M	LabelStyle	makeBody(configuration:)	f
-M	LabelStyle	titleAndIcon	sv
-M	LabelStyle	titleOnly	sv
+M	LabelStyle	automatic	osv
+M	LabelStyle	iconOnly	osv
+M	LabelStyle	makeBody(configuration:)	fo
+M	LabelStyle	titleAndIcon	osv
+M	LabelStyle	titleOnly	osv
 M	LabelStyleConfiguration	Icon	k
 M	LabelStyleConfiguration	Title	k
-M	LabelStyleConfiguration	icon	v
-M	LabelStyleConfiguration	title	v
+M	LabelStyleConfiguration	icon	ov
+M	LabelStyleConfiguration	title	ov
 M	LabeledContent	Body	k
-M	LabeledContent	body	v
-M	LabeledContent	init(_:)	i
-M	LabeledContent	init(_:content:)	i
-M	LabeledContent	init(_:value:)	i
-M	LabeledContent	init(_:value:format:)	i
-M	LabeledContent	init(content:label:)	i
+M	LabeledContent	body	ov
+M	LabeledContent	init(_:)	io
+M	LabeledContent	init(_:content:)	io
+M	LabeledContent	init(_:value:)	io
+M	LabeledContent	init(_:value:format:)	io
+M	LabeledContent	init(content:label:)	io
 M	LabeledContentStyle	Configuration	k
-M	LabeledContentStyle	automatic	sv
-M	LabeledContentStyle	makeBody(configuration:)	f
+M	LabeledContentStyle	automatic	osv
+M	LabeledContentStyle	makeBody(configuration:)	fo
 M	LabeledContentStyleConfiguration	Content	k
 M	LabeledContentStyleConfiguration	Label	k
-M	LabeledContentStyleConfiguration	content	v
-M	LabeledContentStyleConfiguration	label	v
+M	LabeledContentStyleConfiguration	content	ov
+M	LabeledContentStyleConfiguration	label	ov
 M	LabeledControlGroupContent	Body	k
-M	LabeledControlGroupContent	body	v
+M	LabeledControlGroupContent	body	ov
 M	LabeledToolbarItemGroupContent	Body	k
-M	LabeledToolbarItemGroupContent	body	v
+M	LabeledToolbarItemGroupContent	body	ov
 M	Language	Components	k		16.0
 M	Language	characterDirection	v		16.0
 M	Language	hasCommonParent(with:)	f		16.0
@@ -17381,46 +17381,46 @@ M	LanguageIdentifierAttribute	invalidationConditions	sv		16.0
 M	LanguageIdentifierAttribute	name	sv		15.0
 M	LanguageIdentifierAttribute	runBoundaries	sv		16.0
 M	Layout	Subviews	k
-M	Layout	callAsFunction(_:)	f
-M	Layout	explicitAlignment(of:in:proposal:subviews:cache:)	f
-M	Layout	layoutProperties	sv
-M	Layout	makeCache(subviews:)	f
-M	Layout	placeSubviews(in:proposal:subviews:cache:)	f
-M	Layout	sizeThatFits(proposal:subviews:cache:)	f
-M	Layout	spacing(subviews:cache:)	f
-M	Layout	updateCache(_:subviews:)	f
+M	Layout	callAsFunction(_:)	fo
+M	Layout	explicitAlignment(of:in:proposal:subviews:cache:)	fo
+M	Layout	layoutProperties	osv
+M	Layout	makeCache(subviews:)	fo
+M	Layout	placeSubviews(in:proposal:subviews:cache:)	fo
+M	Layout	sizeThatFits(proposal:subviews:cache:)	fo
+M	Layout	spacing(subviews:cache:)	fo
+M	Layout	updateCache(_:subviews:)	fo
 M	LayoutDirection	AllCases	k
-M	LayoutDirection	allCases	sv
-M	LayoutDirection	hash(into:)	f
-M	LayoutDirection	hashValue	v
-M	LayoutDirection	init(_:)	i		14.0
-M	LayoutDirection	leftToRight	c
-M	LayoutDirection	rightToLeft	c
-M	LayoutDirectionBehavior	fixed	c
-M	LayoutDirectionBehavior	hash(into:)	f
-M	LayoutDirectionBehavior	hashValue	v
-M	LayoutDirectionBehavior	mirrors	csv
-M	LayoutDirectionBehavior	mirrors(in:)	c
-M	LayoutProperties	init()	i
-M	LayoutProperties	stackOrientation	v
-M	LayoutSubview	dimensions(in:)	f
-M	LayoutSubview	place(at:anchor:proposal:)	f
-M	LayoutSubview	priority	v
-M	LayoutSubview	sizeThatFits(_:)	f
-M	LayoutSubview	spacing	v
-M	LayoutSubview	subscript(key:)	f
+M	LayoutDirection	allCases	osv
+M	LayoutDirection	hash(into:)	fo
+M	LayoutDirection	hashValue	ov
+M	LayoutDirection	init(_:)	io		14.0
+M	LayoutDirection	leftToRight	co
+M	LayoutDirection	rightToLeft	co
+M	LayoutDirectionBehavior	fixed	co
+M	LayoutDirectionBehavior	hash(into:)	fo
+M	LayoutDirectionBehavior	hashValue	ov
+M	LayoutDirectionBehavior	mirrors	cosv
+M	LayoutDirectionBehavior	mirrors(in:)	co
+M	LayoutProperties	init()	io
+M	LayoutProperties	stackOrientation	ov
+M	LayoutSubview	dimensions(in:)	fo
+M	LayoutSubview	place(at:anchor:proposal:)	fo
+M	LayoutSubview	priority	ov
+M	LayoutSubview	sizeThatFits(_:)	fo
+M	LayoutSubview	spacing	ov
+M	LayoutSubview	subscript(key:)	fo
 M	LayoutSubviews	Element	k
 M	LayoutSubviews	Index	k
 M	LayoutSubviews	Indices	k
 M	LayoutSubviews	Iterator	k
 M	LayoutSubviews	SubSequence	k
-M	LayoutSubviews	endIndex	v
-M	LayoutSubviews	layoutDirection	v
-M	LayoutSubviews	startIndex	v
-M	LayoutSubviews	subscript(bounds:)	f
-M	LayoutSubviews	subscript(index:)	f
-M	LayoutSubviews	subscript(indices:)	f
-M	LayoutValueKey	defaultValue	sv
+M	LayoutSubviews	endIndex	ov
+M	LayoutSubviews	layoutDirection	ov
+M	LayoutSubviews	startIndex	ov
+M	LayoutSubviews	subscript(bounds:)	fo
+M	LayoutSubviews	subscript(index:)	fo
+M	LayoutSubviews	subscript(indices:)	fo
+M	LayoutValueKey	defaultValue	osv
 M	LazyCollectionProtocol	lazy	v
 M	LazyDropWhileSequence	Element	k
 M	LazyDropWhileSequence	Elements	k
@@ -17582,9 +17582,9 @@ M	LazyFilterSequence	suffix(from:)	f
 M	LazyFilterSequence	underestimatedCount	v
 M	LazyFilterSequence	withContiguousStorageIfAvailable(_:)	ft	_:UnsafeBufferPointer
 M	LazyHGrid	Body	k
-M	LazyHGrid	init(rows:alignment:spacing:pinnedViews:content:)	i
+M	LazyHGrid	init(rows:alignment:spacing:pinnedViews:content:)	io
 M	LazyHStack	Body	k
-M	LazyHStack	init(alignment:spacing:pinnedViews:content:)	i
+M	LazyHStack	init(alignment:spacing:pinnedViews:content:)	io
 M	LazyMapSequence	Elements	k
 M	LazyMapSequence	Index	k
 M	LazyMapSequence	Indices	k
@@ -17836,19 +17836,19 @@ M	LazySequenceProtocol	lazy	v
 M	LazySequenceProtocol	map(_:)	f	_:Element
 M	LazySequenceProtocol	prefix(while:)	f	while:Element
 M	LazyVGrid	Body	k
-M	LazyVGrid	init(columns:alignment:spacing:pinnedViews:content:)	i
+M	LazyVGrid	init(columns:alignment:spacing:pinnedViews:content:)	io
 M	LazyVStack	Body	k
-M	LazyVStack	init(alignment:spacing:pinnedViews:content:)	i
-M	Leading	hash(into:)	f
-M	Leading	hashValue	v
-M	Leading	loose	c
-M	Leading	standard	c
-M	Leading	tight	c
-M	LegibilityWeight	bold	c
-M	LegibilityWeight	hash(into:)	f
-M	LegibilityWeight	hashValue	v
-M	LegibilityWeight	init(_:)	i		14.0
-M	LegibilityWeight	regular	c
+M	LazyVStack	init(alignment:spacing:pinnedViews:content:)	io
+M	Leading	hash(into:)	fo
+M	Leading	hashValue	ov
+M	Leading	loose	co
+M	Leading	standard	co
+M	Leading	tight	co
+M	LegibilityWeight	bold	co
+M	LegibilityWeight	hash(into:)	fo
+M	LegibilityWeight	hashValue	ov
+M	LegibilityWeight	init(_:)	io		14.0
+M	LegibilityWeight	regular	co
 M	LengthFormatter	Unit	k
 M	LengthFormatter	init()	i
 M	LengthFormatter	init(coder:)	i
@@ -17859,34 +17859,34 @@ M	LengthFormatter	string(fromValue:unit:)	f
 M	LengthFormatter	unitString(fromMeters:usedUnit:)	f
 M	LengthFormatter	unitString(fromValue:unit:)	f
 M	LengthFormatter	unitStyle	v
-M	LimitBehavior	always	sv
-M	LimitBehavior	automatic	sv
-M	LimitBehavior	never	sv
+M	LimitBehavior	always	osv
+M	LimitBehavior	automatic	osv
+M	LimitBehavior	never	osv
 M	LimitedAvailabilityConfiguration	Body	k
 M	LineStyle	Pattern	k
-M	LineStyle	hash(into:)	f
-M	LineStyle	hashValue	v
-M	LineStyle	init(nsUnderlineStyle:)	i
-M	LineStyle	init(pattern:color:)	i
-M	LineStyle	single	sv
+M	LineStyle	hash(into:)	fo
+M	LineStyle	hashValue	ov
+M	LineStyle	init(nsUnderlineStyle:)	io
+M	LineStyle	init(pattern:color:)	io
+M	LineStyle	single	osv
 M	LinearCapacityGaugeStyle	Body	k
-M	LinearCapacityGaugeStyle	init()	i
-M	LinearCapacityGaugeStyle	makeBody(configuration:)	f
+M	LinearCapacityGaugeStyle	init()	io
+M	LinearCapacityGaugeStyle	makeBody(configuration:)	fo
 M	LinearGradient	Body	k
 M	LinearGradient	Resolved	k
-M	LinearGradient	init(colors:startPoint:endPoint:)	i
-M	LinearGradient	init(gradient:startPoint:endPoint:)	i
-M	LinearGradient	init(stops:startPoint:endPoint:)	i
+M	LinearGradient	init(colors:startPoint:endPoint:)	io
+M	LinearGradient	init(gradient:startPoint:endPoint:)	io
+M	LinearGradient	init(stops:startPoint:endPoint:)	io
 M	LinearKeyframe	Body	k
-M	LinearKeyframe	init(_:duration:timingCurve:)	i
+M	LinearKeyframe	init(_:duration:timingCurve:)	io
 M	LinearProgressViewStyle	Body	k
-M	LinearProgressViewStyle	init()	i
-M	LinearProgressViewStyle	init(tint:)	di		14.0	?
-M	LinearProgressViewStyle	makeBody(configuration:)	f
+M	LinearProgressViewStyle	init()	io
+M	LinearProgressViewStyle	init(tint:)	dio		14.0	?
+M	LinearProgressViewStyle	makeBody(configuration:)	fo
 M	Link	Body	k
-M	Link	body	v
-M	Link	init(_:destination:)	i
-M	Link	init(destination:label:)	i
+M	Link	body	ov
+M	Link	init(_:destination:)	io
+M	Link	init(destination:label:)	io
 M	LinkAttribute	Value	k		15.0
 M	LinkAttribute	decode(from:)	fst		15.0
 M	LinkAttribute	description	v		15.0
@@ -17896,23 +17896,23 @@ M	LinkAttribute	invalidationConditions	sv		16.0
 M	LinkAttribute	name	sv		15.0
 M	LinkAttribute	runBoundaries	sv		16.0
 M	LinkShapeStyle	Resolved	k
-M	LinkShapeStyle	init()	i
+M	LinkShapeStyle	init()	io
 M	List	Body	k
-M	List	body	v
-M	List	init(_:children:rowContent:)	i	rowContent:Element	14.0
-M	List	init(_:children:selection:rowContent:)	i	rowContent:Element	14.0
-M	List	init(_:editActions:rowContent:)	i	rowContent:Binding
-M	List	init(_:editActions:selection:rowContent:)	i	rowContent:Binding
-M	List	init(_:id:children:rowContent:)	i	rowContent:Element	14.0
-M	List	init(_:id:children:selection:rowContent:)	i	rowContent:Element	14.0
-M	List	init(_:id:editActions:rowContent:)	i	rowContent:Binding
-M	List	init(_:id:editActions:selection:rowContent:)	i	rowContent:Binding
-M	List	init(_:id:rowContent:)	i	rowContent:Element
-M	List	init(_:id:selection:rowContent:)	i	rowContent:Element
-M	List	init(_:rowContent:)	i	rowContent:Element
-M	List	init(_:selection:rowContent:)	i	rowContent:Element
-M	List	init(content:)	i
-M	List	init(selection:content:)	i
+M	List	body	ov
+M	List	init(_:children:rowContent:)	io	rowContent:Element	14.0
+M	List	init(_:children:selection:rowContent:)	io	rowContent:Element	14.0
+M	List	init(_:editActions:rowContent:)	io	rowContent:Binding
+M	List	init(_:editActions:selection:rowContent:)	io	rowContent:Binding
+M	List	init(_:id:children:rowContent:)	io	rowContent:Element	14.0
+M	List	init(_:id:children:selection:rowContent:)	io	rowContent:Element	14.0
+M	List	init(_:id:editActions:rowContent:)	io	rowContent:Binding
+M	List	init(_:id:editActions:selection:rowContent:)	io	rowContent:Binding
+M	List	init(_:id:rowContent:)	io	rowContent:Element
+M	List	init(_:id:selection:rowContent:)	io	rowContent:Element
+M	List	init(_:rowContent:)	io	rowContent:Element
+M	List	init(_:selection:rowContent:)	io	rowContent:Element
+M	List	init(content:)	io
+M	List	init(selection:content:)	io
 M	ListFormatStyle	ListType	k		15.0
 M	ListFormatStyle	Width	k		15.0
 M	ListFormatStyle	currency(code:)	fs		15.0
@@ -17925,18 +17925,18 @@ M	ListFormatStyle	listType	v		15.0
 M	ListFormatStyle	locale	v		15.0
 M	ListFormatStyle	locale(_:)	f		15.0
 M	ListFormatStyle	width	v		15.0
-M	ListItemTint	fixed(_:)	fs
-M	ListItemTint	monochrome	sv
-M	ListItemTint	preferred(_:)	fs
-M	ListSectionSpacing	compact	sv
-M	ListSectionSpacing	custom(_:)	fs
-M	ListSectionSpacing	default	sv
-M	ListStyle	automatic	sv
-M	ListStyle	grouped	sv
-M	ListStyle	inset	sv
-M	ListStyle	insetGrouped	sv
-M	ListStyle	plain	sv
-M	ListStyle	sidebar	sv
+M	ListItemTint	fixed(_:)	fos
+M	ListItemTint	monochrome	osv
+M	ListItemTint	preferred(_:)	fos
+M	ListSectionSpacing	compact	osv
+M	ListSectionSpacing	custom(_:)	fos
+M	ListSectionSpacing	default	osv
+M	ListStyle	automatic	osv
+M	ListStyle	grouped	osv
+M	ListStyle	inset	osv
+M	ListStyle	insetGrouped	osv
+M	ListStyle	plain	osv
+M	ListStyle	sidebar	osv
 M	ListType	and	c		15.0
 M	ListType	encode(to:)	ft
 M	ListType	hash(into:)	f
@@ -17944,8 +17944,8 @@ M	ListType	hashValue	v
 M	ListType	init(from:)	it
 M	ListType	init(rawValue:)	i		15.0
 M	ListType	or	c		15.0
-M	LocalCoordinateSpace	coordinateSpace	v
-M	LocalCoordinateSpace	init()	i
+M	LocalCoordinateSpace	coordinateSpace	ov
+M	LocalCoordinateSpace	init()	io
 M	Locale	Collation	k		16.0
 M	Locale	Components	k		16.0
 M	Locale	Currency	k		16.0
@@ -18028,9 +18028,9 @@ M	Locale	usesMetricSystem	dv		8.0	?
 M	Locale	variant	v		16.0
 M	Locale	variantCode	dv		8.0	variant.identifier
 M	Locale	windowsLocaleCode(fromIdentifier:)	fs		8.0
-M	Localization	automatic	sv
-M	Localization	custom	sv
-M	Localization	withoutMirroring	sv
+M	Localization	automatic	osv
+M	Localization	custom	osv
+M	Localization	withoutMirroring	osv
 M	LocalizedError	errorDescription	v		8.0
 M	LocalizedError	failureReason	v		8.0
 M	LocalizedError	helpAnchor	v		8.0
@@ -18039,9 +18039,9 @@ M	LocalizedStringKey	ExtendedGraphemeClusterLiteralType	k
 M	LocalizedStringKey	StringInterpolation	k
 M	LocalizedStringKey	StringLiteralType	k
 M	LocalizedStringKey	UnicodeScalarLiteralType	k
-M	LocalizedStringKey	init(_:)	i
-M	LocalizedStringKey	init(stringInterpolation:)	i
-M	LocalizedStringKey	init(stringLiteral:)	i
+M	LocalizedStringKey	init(_:)	io
+M	LocalizedStringKey	init(stringInterpolation:)	io
+M	LocalizedStringKey	init(stringLiteral:)	io
 M	LogicalType	and	c
 M	LogicalType	hash(into:)	f
 M	LogicalType	hashValue	v
@@ -18050,18 +18050,18 @@ M	LogicalType	not	c
 M	LogicalType	or	c
 M	LongPressGesture	Body	k
 M	LongPressGesture	Value	k
-M	LongPressGesture	init(minimumDuration:maximumDistance:)	i
-M	LongPressGesture	maximumDistance	v
-M	LongPressGesture	minimumDuration	v
+M	LongPressGesture	init(minimumDuration:maximumDistance:)	io
+M	LongPressGesture	maximumDistance	ov
+M	LongPressGesture	minimumDuration	ov
 M	LosslessStringConvertible	init(_:)	i
 M	MagnificationGesture	Body	k
 M	MagnificationGesture	Value	k
-M	MagnificationGesture	init(minimumScaleDelta:)	i
-M	MagnificationGesture	minimumScaleDelta	v
+M	MagnificationGesture	init(minimumScaleDelta:)	io
+M	MagnificationGesture	minimumScaleDelta	ov
 M	MagnifyGesture	Body	k
 M	MagnifyGesture	Value	k
-M	MagnifyGesture	init(minimumScaleDelta:)	i
-M	MagnifyGesture	minimumScaleDelta	v
+M	MagnifyGesture	init(minimumScaleDelta:)	io
+M	MagnifyGesture	minimumScaleDelta	ov
 M	MainActor	assertIsolated(_:file:line:)	f		13.0
 M	MainActor	assumeIsolated(_:file:line:)	fst	_:Self	13.0
 M	MainActor	enqueue(_:)	f		13.0
@@ -18108,11 +18108,11 @@ M	Match	subscript(dynamicMember:)	f		16.0
 M	MatchedGeometryProperties	ArrayLiteralElement	k
 M	MatchedGeometryProperties	Element	k
 M	MatchedGeometryProperties	RawValue	k
-M	MatchedGeometryProperties	frame	sv
-M	MatchedGeometryProperties	init(rawValue:)	i
-M	MatchedGeometryProperties	position	sv
-M	MatchedGeometryProperties	rawValue	v
-M	MatchedGeometryProperties	size	sv
+M	MatchedGeometryProperties	frame	osv
+M	MatchedGeometryProperties	init(rawValue:)	io
+M	MatchedGeometryProperties	position	osv
+M	MatchedGeometryProperties	rawValue	ov
+M	MatchedGeometryProperties	size	osv
 M	MatchingFlags	completed	sv
 M	MatchingFlags	contains(_:)	f
 M	MatchingFlags	formIntersection(_:)	f
@@ -18176,12 +18176,12 @@ M	MatchingPolicy	nextTimePreservingSmallerComponents	c		8.0
 M	MatchingPolicy	previousTimePreservingSmallerComponents	c		8.0
 M	MatchingPolicy	strict	c		8.0
 M	Material	Resolved	k
-M	Material	bar	sv
-M	Material	regular	sv
-M	Material	thick	sv
-M	Material	thin	sv
-M	Material	ultraThick	sv
-M	Material	ultraThin	sv
+M	Material	bar	osv
+M	Material	regular	osv
+M	Material	thick	osv
+M	Material	thin	osv
+M	Material	ultraThick	osv
+M	Material	ultraThin	osv
 M	MaximumValueLabel	Body	k
 M	Measurement	FormatStyle	k
 M	Measurement	ReferenceType	k		10.0
@@ -18226,29 +18226,29 @@ M	MemoryLayout	size(ofValue:)	fs
 M	MemoryLayout	stride	sv
 M	MemoryLayout	stride(ofValue:)	fs
 M	Menu	Body	k
-M	Menu	body	v
-M	Menu	init(_:)	i
-M	Menu	init(_:content:)	i
-M	Menu	init(_:content:primaryAction:)	i
-M	Menu	init(content:label:)	i
-M	Menu	init(content:label:primaryAction:)	i
-M	MenuActionDismissBehavior	automatic	sv
-M	MenuActionDismissBehavior	disabled	sv
-M	MenuActionDismissBehavior	enabled	sv
+M	Menu	body	ov
+M	Menu	init(_:)	io
+M	Menu	init(_:content:)	io
+M	Menu	init(_:content:primaryAction:)	io
+M	Menu	init(content:label:)	io
+M	Menu	init(content:label:primaryAction:)	io
+M	MenuActionDismissBehavior	automatic	osv
+M	MenuActionDismissBehavior	disabled	osv
+M	MenuActionDismissBehavior	enabled	osv
 M	MenuControlGroupStyle	Body	k
-M	MenuControlGroupStyle	init()	i
-M	MenuControlGroupStyle	makeBody(configuration:)	f
-M	MenuOrder	automatic	sv
-M	MenuOrder	fixed	sv
-M	MenuOrder	hash(into:)	f
-M	MenuOrder	hashValue	v
-M	MenuOrder	priority	sv
-M	MenuPickerStyle	init()	i
+M	MenuControlGroupStyle	init()	io
+M	MenuControlGroupStyle	makeBody(configuration:)	fo
+M	MenuOrder	automatic	osv
+M	MenuOrder	fixed	osv
+M	MenuOrder	hash(into:)	fo
+M	MenuOrder	hashValue	ov
+M	MenuOrder	priority	osv
+M	MenuPickerStyle	init()	io
 M	MenuStyle	Configuration	k
-M	MenuStyle	automatic	sv
-M	MenuStyle	borderlessButton	sv
-M	MenuStyle	button	sv
-M	MenuStyle	makeBody(configuration:)	f
+M	MenuStyle	automatic	osv
+M	MenuStyle	borderlessButton	osv
+M	MenuStyle	button	osv
+M	MenuStyle	makeBody(configuration:)	fo
 M	MenuStyleConfiguration	Content	k
 M	MenuStyleConfiguration	Label	k
 M	Message	data(_:)	c
@@ -18282,43 +18282,43 @@ M	ModifiedContent	Body	k
 M	ModifiedContent	Data	k
 M	ModifiedContent	TableRowBody	k
 M	ModifiedContent	TableRowValue	k
-M	ModifiedContent	accessibility(activationPoint:)	df		13.0	accessibilityActivationPoint(_:)
-M	ModifiedContent	accessibility(addTraits:)	df		13.0	accessibilityAddTraits(_:)
-M	ModifiedContent	accessibility(hidden:)	df		13.0	accessibilityHidden(_:)
-M	ModifiedContent	accessibility(hint:)	df		13.0	accessibilityHint(_:)
-M	ModifiedContent	accessibility(identifier:)	df		13.0	accessibilityIdentifier(_:)
-M	ModifiedContent	accessibility(inputLabels:)	df		13.0	accessibilityInputLabels(_:)
-M	ModifiedContent	accessibility(label:)	df		13.0	accessibilityLabel(_:)
-M	ModifiedContent	accessibility(removeTraits:)	df		13.0	accessibilityRemoveTraits(_:)
-M	ModifiedContent	accessibility(selectionIdentifier:)	df			?
-M	ModifiedContent	accessibility(sortPriority:)	df		13.0	accessibilitySortPriority(_:)
-M	ModifiedContent	accessibility(value:)	df		13.0	accessibilityValue(_:)
-M	ModifiedContent	accessibilityAction(_:_:)	f
-M	ModifiedContent	accessibilityAction(named:_:)	f
-M	ModifiedContent	accessibilityActivationPoint(_:)	f
-M	ModifiedContent	accessibilityAddTraits(_:)	f
-M	ModifiedContent	accessibilityAdjustableAction(_:)	f	_:AccessibilityAdjustmentDirection
-M	ModifiedContent	accessibilityCustomContent(_:_:importance:)	f
-M	ModifiedContent	accessibilityDirectTouch(_:options:)	f
-M	ModifiedContent	accessibilityHeading(_:)	f
-M	ModifiedContent	accessibilityHidden(_:)	f
-M	ModifiedContent	accessibilityHint(_:)	f
-M	ModifiedContent	accessibilityIdentifier(_:)	f
-M	ModifiedContent	accessibilityInputLabels(_:)	f
-M	ModifiedContent	accessibilityLabel(_:)	f
-M	ModifiedContent	accessibilityRemoveTraits(_:)	f
-M	ModifiedContent	accessibilityRespondsToUserInteraction(_:)	f
-M	ModifiedContent	accessibilityScrollAction(_:)	f	_:Edge
-M	ModifiedContent	accessibilitySortPriority(_:)	f
-M	ModifiedContent	accessibilityTextContentType(_:)	f
-M	ModifiedContent	accessibilityValue(_:)	f
-M	ModifiedContent	accessibilityZoomAction(_:)	f	_:AccessibilityZoomGestureAction
-M	ModifiedContent	body	v
-M	ModifiedContent	content	v
-M	ModifiedContent	data	v
-M	ModifiedContent	init(content:modifier:)	i
-M	ModifiedContent	modifier	v
-M	ModifiedContent	tableRowBody	v
+M	ModifiedContent	accessibility(activationPoint:)	dfo		13.0	accessibilityActivationPoint(_:)
+M	ModifiedContent	accessibility(addTraits:)	dfo		13.0	accessibilityAddTraits(_:)
+M	ModifiedContent	accessibility(hidden:)	dfo		13.0	accessibilityHidden(_:)
+M	ModifiedContent	accessibility(hint:)	dfo		13.0	accessibilityHint(_:)
+M	ModifiedContent	accessibility(identifier:)	dfo		13.0	accessibilityIdentifier(_:)
+M	ModifiedContent	accessibility(inputLabels:)	dfo		13.0	accessibilityInputLabels(_:)
+M	ModifiedContent	accessibility(label:)	dfo		13.0	accessibilityLabel(_:)
+M	ModifiedContent	accessibility(removeTraits:)	dfo		13.0	accessibilityRemoveTraits(_:)
+M	ModifiedContent	accessibility(selectionIdentifier:)	dfo			?
+M	ModifiedContent	accessibility(sortPriority:)	dfo		13.0	accessibilitySortPriority(_:)
+M	ModifiedContent	accessibility(value:)	dfo		13.0	accessibilityValue(_:)
+M	ModifiedContent	accessibilityAction(_:_:)	fo
+M	ModifiedContent	accessibilityAction(named:_:)	fo
+M	ModifiedContent	accessibilityActivationPoint(_:)	fo
+M	ModifiedContent	accessibilityAddTraits(_:)	fo
+M	ModifiedContent	accessibilityAdjustableAction(_:)	fo	_:AccessibilityAdjustmentDirection
+M	ModifiedContent	accessibilityCustomContent(_:_:importance:)	fo
+M	ModifiedContent	accessibilityDirectTouch(_:options:)	fo
+M	ModifiedContent	accessibilityHeading(_:)	fo
+M	ModifiedContent	accessibilityHidden(_:)	fo
+M	ModifiedContent	accessibilityHint(_:)	fo
+M	ModifiedContent	accessibilityIdentifier(_:)	fo
+M	ModifiedContent	accessibilityInputLabels(_:)	fo
+M	ModifiedContent	accessibilityLabel(_:)	fo
+M	ModifiedContent	accessibilityRemoveTraits(_:)	fo
+M	ModifiedContent	accessibilityRespondsToUserInteraction(_:)	fo
+M	ModifiedContent	accessibilityScrollAction(_:)	fo	_:Edge
+M	ModifiedContent	accessibilitySortPriority(_:)	fo
+M	ModifiedContent	accessibilityTextContentType(_:)	fo
+M	ModifiedContent	accessibilityValue(_:)	fo
+M	ModifiedContent	accessibilityZoomAction(_:)	fo	_:AccessibilityZoomGestureAction
+M	ModifiedContent	body	ov
+M	ModifiedContent	content	ov
+M	ModifiedContent	data	ov
+M	ModifiedContent	init(content:modifier:)	io
+M	ModifiedContent	modifier	ov
+M	ModifiedContent	tableRowBody	ov
 M	Modifier	all	cd			?
 M	Modifier	any	cd			?
 M	Modifier	direct	cd			?
@@ -18351,17 +18351,17 @@ M	Morphology	number	v		15.0
 M	Morphology	partOfSpeech	v		15.0
 M	Morphology	setCustomPronoun(_:forLanguage:)	ft		15.0
 M	MoveKeyframe	Body	k
-M	MoveKeyframe	init(_:)	i
+M	MoveKeyframe	init(_:)	io
 M	MoveTransition	Body	k
-M	MoveTransition	body(content:phase:)	f
-M	MoveTransition	edge	v
-M	MoveTransition	init(edge:)	i
+M	MoveTransition	body(content:phase:)	fo
+M	MoveTransition	edge	ov
+M	MoveTransition	init(edge:)	io
 M	MultiDatePicker	Body	k
-M	MultiDatePicker	body	v
-M	MultiDatePicker	init(_:selection:)	i
-M	MultiDatePicker	init(_:selection:in:)	i
-M	MultiDatePicker	init(selection:in:label:)	i
-M	MultiDatePicker	init(selection:label:)	i
+M	MultiDatePicker	body	ov
+M	MultiDatePicker	init(_:selection:)	io
+M	MultiDatePicker	init(_:selection:in:)	io
+M	MultiDatePicker	init(selection:in:label:)	io
+M	MultiDatePicker	init(selection:label:)	io
 M	MutabilityOptions	contains(_:)	f
 M	MutabilityOptions	formIntersection(_:)	f
 M	MutabilityOptions	formSymmetricDifference(_:)	f
@@ -18387,7 +18387,7 @@ M	MutabilityOptions	subtracting(_:)	f
 M	MutabilityOptions	symmetricDifference(_:)	f
 M	MutabilityOptions	union(_:)	f
 M	MutabilityOptions	update(with:)	f
-M	MutableCollection	move(fromOffsets:toOffset:)	f		13.0
+M	MutableCollection	move(fromOffsets:toOffset:)	fo		13.0
 M	MutableCollection	moveSubranges(_:to:)	f		18.0
 M	MutableCollection	partition(by:)	ft	by:Element
 M	MutableCollection	removeSubranges(_:)	f		18.0
@@ -19178,7 +19178,7 @@ M	NSDictionary	value(forKey:)	f
 M	NSDictionary	withContiguousStorageIfAvailable(_:)	ft	_:UnsafeBufferPointer
 M	NSDictionary	write(to:atomically:)	f
 M	NSDictionary	write(toFile:atomically:)	f
-M	NSDirectionalEdgeInsets	init(_:)	i		14.0
+M	NSDirectionalEdgeInsets	init(_:)	io		14.0
 M	NSEdgeInsets	bottom	v
 M	NSEdgeInsets	init()	i
 M	NSEdgeInsets	init(top:left:bottom:right:)	i
@@ -20356,10 +20356,10 @@ M	NSUUID	init(uuidString:)	i
 M	NSUUID	isEqual(_:)	f
 M	NSUUID	supportsSecureCoding	sv
 M	NSUUID	uuidString	v
-M	NSUnderlineStyle	init(_:)	i
+M	NSUnderlineStyle	init(_:)	io
 M	NSUserActivity	TypedPayloadError	k		14.0
-M	NSUserActivity	setTypedPayload(_:)	ft
-M	NSUserActivity	typedPayload(_:)	ft
+M	NSUserActivity	setTypedPayload(_:)	fot
+M	NSUserActivity	typedPayload(_:)	fot
 M	NSValue	copy()	f
 M	NSValue	copy(with:)	f
 M	NSValue	edgeInsetsValue	v
@@ -20404,75 +20404,75 @@ M	NameStyle	shortDaylightSaving	c		8.0
 M	NameStyle	shortGeneric	c		8.0
 M	NameStyle	shortStandard	c		8.0
 M	NameStyle	standard	c		8.0
-M	NamedCoordinateSpace	coordinateSpace	v
+M	NamedCoordinateSpace	coordinateSpace	ov
 M	Namespace	ID	k
-M	Namespace	init()	i
-M	Namespace	wrappedValue	v
-M	NavigationBarDrawerDisplayMode	always	sv
-M	NavigationBarDrawerDisplayMode	automatic	sv
+M	Namespace	init()	io
+M	Namespace	wrappedValue	ov
+M	NavigationBarDrawerDisplayMode	always	osv
+M	NavigationBarDrawerDisplayMode	automatic	osv
 M	NavigationBarItem	TitleDisplayMode	k
 M	NavigationControlGroupStyle	Body	k
-M	NavigationControlGroupStyle	init()	i
-M	NavigationControlGroupStyle	makeBody(configuration:)	f
+M	NavigationControlGroupStyle	init()	io
+M	NavigationControlGroupStyle	makeBody(configuration:)	fo
 M	NavigationLink	Body	k
-M	NavigationLink	body	v
-M	NavigationLink	init(_:destination:)	i		13.0
-M	NavigationLink	init(_:destination:isActive:)	di		13.0	?
-M	NavigationLink	init(_:destination:tag:selection:)	di		13.0	?
-M	NavigationLink	init(_:isActive:destination:)	di		13.0	?
-M	NavigationLink	init(_:tag:selection:destination:)	di		13.0	?
-M	NavigationLink	init(_:value:)	i
-M	NavigationLink	init(destination:isActive:label:)	di		13.0	?
-M	NavigationLink	init(destination:label:)	i		13.0
-M	NavigationLink	init(destination:tag:selection:label:)	di		13.0	?
-M	NavigationLink	init(isActive:destination:label:)	di		13.0	?
-M	NavigationLink	init(tag:selection:destination:label:)	di		13.0	?
-M	NavigationLink	init(value:label:)	i
-M	NavigationLink	isDetailLink(_:)	f
-M	NavigationLinkPickerStyle	init()	i
+M	NavigationLink	body	ov
+M	NavigationLink	init(_:destination:)	io		13.0
+M	NavigationLink	init(_:destination:isActive:)	dio		13.0	?
+M	NavigationLink	init(_:destination:tag:selection:)	dio		13.0	?
+M	NavigationLink	init(_:isActive:destination:)	dio		13.0	?
+M	NavigationLink	init(_:tag:selection:destination:)	dio		13.0	?
+M	NavigationLink	init(_:value:)	io
+M	NavigationLink	init(destination:isActive:label:)	dio		13.0	?
+M	NavigationLink	init(destination:label:)	io		13.0
+M	NavigationLink	init(destination:tag:selection:label:)	dio		13.0	?
+M	NavigationLink	init(isActive:destination:label:)	dio		13.0	?
+M	NavigationLink	init(tag:selection:destination:label:)	dio		13.0	?
+M	NavigationLink	init(value:label:)	io
+M	NavigationLink	isDetailLink(_:)	fo
+M	NavigationLinkPickerStyle	init()	io
 M	NavigationPath	CodableRepresentation	k
-M	NavigationPath	append(_:)	f
-M	NavigationPath	codable	v
-M	NavigationPath	count	v
-M	NavigationPath	init()	i
-M	NavigationPath	init(_:)	i
-M	NavigationPath	isEmpty	v
-M	NavigationPath	removeLast(_:)	f
+M	NavigationPath	append(_:)	fo
+M	NavigationPath	codable	ov
+M	NavigationPath	count	ov
+M	NavigationPath	init()	io
+M	NavigationPath	init(_:)	io
+M	NavigationPath	isEmpty	ov
+M	NavigationPath	removeLast(_:)	fo
 M	NavigationSplitView	Body	k
-M	NavigationSplitView	body	v
-M	NavigationSplitView	init(columnVisibility:preferredCompactColumn:sidebar:content:detail:)	i
-M	NavigationSplitView	init(columnVisibility:preferredCompactColumn:sidebar:detail:)	i
-M	NavigationSplitView	init(columnVisibility:sidebar:content:detail:)	i
-M	NavigationSplitView	init(columnVisibility:sidebar:detail:)	i
-M	NavigationSplitView	init(preferredCompactColumn:sidebar:content:detail:)	i
-M	NavigationSplitView	init(preferredCompactColumn:sidebar:detail:)	i
-M	NavigationSplitView	init(sidebar:content:detail:)	i
-M	NavigationSplitView	init(sidebar:detail:)	i
-M	NavigationSplitViewColumn	content	sv
-M	NavigationSplitViewColumn	detail	sv
-M	NavigationSplitViewColumn	hash(into:)	f
-M	NavigationSplitViewColumn	hashValue	v
-M	NavigationSplitViewColumn	sidebar	sv
+M	NavigationSplitView	body	ov
+M	NavigationSplitView	init(columnVisibility:preferredCompactColumn:sidebar:content:detail:)	io
+M	NavigationSplitView	init(columnVisibility:preferredCompactColumn:sidebar:detail:)	io
+M	NavigationSplitView	init(columnVisibility:sidebar:content:detail:)	io
+M	NavigationSplitView	init(columnVisibility:sidebar:detail:)	io
+M	NavigationSplitView	init(preferredCompactColumn:sidebar:content:detail:)	io
+M	NavigationSplitView	init(preferredCompactColumn:sidebar:detail:)	io
+M	NavigationSplitView	init(sidebar:content:detail:)	io
+M	NavigationSplitView	init(sidebar:detail:)	io
+M	NavigationSplitViewColumn	content	osv
+M	NavigationSplitViewColumn	detail	osv
+M	NavigationSplitViewColumn	hash(into:)	fo
+M	NavigationSplitViewColumn	hashValue	ov
+M	NavigationSplitViewColumn	sidebar	osv
 M	NavigationSplitViewStyle	Configuration	k
-M	NavigationSplitViewStyle	automatic	sv
-M	NavigationSplitViewStyle	balanced	sv
-M	NavigationSplitViewStyle	makeBody(configuration:)	f
-M	NavigationSplitViewStyle	prominentDetail	sv
-M	NavigationSplitViewVisibility	all	sv
-M	NavigationSplitViewVisibility	automatic	sv
-M	NavigationSplitViewVisibility	detailOnly	sv
-M	NavigationSplitViewVisibility	doubleColumn	sv
-M	NavigationSplitViewVisibility	encode(to:)	ft
-M	NavigationSplitViewVisibility	init(from:)	it
+M	NavigationSplitViewStyle	automatic	osv
+M	NavigationSplitViewStyle	balanced	osv
+M	NavigationSplitViewStyle	makeBody(configuration:)	fo
+M	NavigationSplitViewStyle	prominentDetail	osv
+M	NavigationSplitViewVisibility	all	osv
+M	NavigationSplitViewVisibility	automatic	osv
+M	NavigationSplitViewVisibility	detailOnly	osv
+M	NavigationSplitViewVisibility	doubleColumn	osv
+M	NavigationSplitViewVisibility	encode(to:)	fot
+M	NavigationSplitViewVisibility	init(from:)	iot
 M	NavigationStack	Body	k
-M	NavigationStack	body	v
-M	NavigationStack	init(path:root:)	i
-M	NavigationStack	init(root:)	i
+M	NavigationStack	body	ov
+M	NavigationStack	init(path:root:)	io
+M	NavigationStack	init(root:)	io
 M	NavigationView	Body	k
-M	NavigationView	init(content:)	i
-M	NavigationViewStyle	automatic	sv
-M	NavigationViewStyle	columns	sv
-M	NavigationViewStyle	stack	sv
+M	NavigationView	init(content:)	io
+M	NavigationViewStyle	automatic	osv
+M	NavigationViewStyle	columns	osv
+M	NavigationViewStyle	stack	osv
 M	Negation	Output	k		17.0
 M	Negation	description	v		17.4
 M	Negation	encode(to:)	ft		17.0
@@ -20497,14 +20497,14 @@ M	Never	TableColumnSortComparator	k
 M	Never	TableRowBody	k
 M	Never	TableRowValue	k
 M	Never	Value	k
-M	Never	body	v
+M	Never	body	ov
 M	Never	compare(_:_:)	f		15.0
 M	Never	encode(to:)	ft		17.0
 M	Never	id	v		15.0
 M	Never	init(from:)	it		17.0
 M	Never	order	v		15.0
-M	Never	tableColumnBody	v
-M	Never	tableRowBody	v
+M	Never	tableColumnBody	ov
+M	Never	tableRowBody	ov
 M	NilCoalesce	Output	k		17.0
 M	NilCoalesce	description	v		17.4
 M	NilCoalesce	encode(to:)	ft		17.0
@@ -20749,42 +20749,42 @@ M	Observations	reduce(_:_:)	aft	_:Result,Element	13.0
 M	Observations	reduce(into:_:)	aft	_:Result,Element	13.0
 M	Observations	untilFinished(_:)	fs		26.0
 M	ObservedObject	Wrapper	k
-M	ObservedObject	init(initialValue:)	i
-M	ObservedObject	init(wrappedValue:)	i
-M	ObservedObject	projectedValue	v
-M	ObservedObject	wrappedValue	v
+M	ObservedObject	init(initialValue:)	io
+M	ObservedObject	init(wrappedValue:)	io
+M	ObservedObject	projectedValue	ov
+M	ObservedObject	wrappedValue	ov
 M	OffsetShape	AnimatableData	k
 M	OffsetShape	Body	k
 M	OffsetShape	InsetShape	k
-M	OffsetShape	animatableData	v
-M	OffsetShape	init(shape:offset:)	i
-M	OffsetShape	inset(by:)	f
-M	OffsetShape	layoutDirectionBehavior	v		17.0
-M	OffsetShape	offset	v
-M	OffsetShape	path(in:)	f
-M	OffsetShape	role	sv		15.0
-M	OffsetShape	shape	v
+M	OffsetShape	animatableData	ov
+M	OffsetShape	init(shape:offset:)	io
+M	OffsetShape	inset(by:)	fo
+M	OffsetShape	layoutDirectionBehavior	ov		17.0
+M	OffsetShape	offset	ov
+M	OffsetShape	path(in:)	fo
+M	OffsetShape	role	osv		15.0
+M	OffsetShape	shape	ov
 M	OffsetTransition	Body	k
-M	OffsetTransition	body(content:phase:)	f
-M	OffsetTransition	init(_:)	i
-M	OffsetTransition	offset	v
+M	OffsetTransition	body(content:phase:)	fo
+M	OffsetTransition	init(_:)	io
+M	OffsetTransition	offset	ov
 M	OnInsertTableRowModifier	Body	k
-M	OnInsertTableRowModifier	body	v
+M	OnInsertTableRowModifier	body	ov
 M	OpacityTransition	Body	k
-M	OpacityTransition	body(content:phase:)	f
-M	OpacityTransition	init()	i
-M	OpacityTransition	properties	sv
+M	OpacityTransition	body(content:phase:)	fo
+M	OpacityTransition	init()	io
+M	OpacityTransition	properties	osv
 M	OpaquePointer	debugDescription	v
 M	OpaquePointer	hash(into:)	f
 M	OpaquePointer	init(_:)	i
 M	OpaquePointer	init(bitPattern:)	i
 M	OpenURLAction	Result	k		15.0
-M	OpenURLAction	callAsFunction(_:)	f
-M	OpenURLAction	callAsFunction(_:completion:)	f	completion:Bool
-M	OpenURLAction	init(handler:)	i	handler:URL	15.0
-M	OpenWindowAction	callAsFunction(id:)	f
-M	OpenWindowAction	callAsFunction(id:value:)	f
-M	OpenWindowAction	callAsFunction(value:)	f
+M	OpenURLAction	callAsFunction(_:)	fo
+M	OpenURLAction	callAsFunction(_:completion:)	fo	completion:Bool
+M	OpenURLAction	init(handler:)	io	handler:URL	15.0
+M	OpenWindowAction	callAsFunction(id:)	fo
+M	OpenWindowAction	callAsFunction(id:value:)	fo
+M	OpenWindowAction	callAsFunction(value:)	fo
 M	OperatingSystemVersion	init()	i
 M	OperatingSystemVersion	init(from:)	it
 M	OperatingSystemVersion	init(majorVersion:minorVersion:patchVersion:)	i
@@ -20943,27 +20943,27 @@ M	Options	withYear	sv
 M	Options	wrapComponents	sv
 M	Orientation	AllCases	k
 M	Orientation	RawValue	k
-M	Orientation	allCases	sv
-M	Orientation	down	c
-M	Orientation	downMirrored	c
-M	Orientation	init(rawValue:)	i
-M	Orientation	left	c
-M	Orientation	leftMirrored	c
-M	Orientation	rawValue	v
-M	Orientation	right	c
-M	Orientation	rightMirrored	c
-M	Orientation	up	c
-M	Orientation	upMirrored	c
+M	Orientation	allCases	osv
+M	Orientation	down	co
+M	Orientation	downMirrored	co
+M	Orientation	init(rawValue:)	io
+M	Orientation	left	co
+M	Orientation	leftMirrored	co
+M	Orientation	rawValue	ov
+M	Orientation	right	co
+M	Orientation	rightMirrored	co
+M	Orientation	up	co
+M	Orientation	upMirrored	co
 M	OutlineGroup	Body	k
 M	OutlineGroup	TableRowBody	k
 M	OutlineGroup	TableRowValue	k
-M	OutlineGroup	body	v
-M	OutlineGroup	init(_:children:)	i
-M	OutlineGroup	init(_:children:<DataElement>:)	i	<DataElement>:DataElement
-M	OutlineGroup	init(_:children:content:)	i	content:DataElement
-M	OutlineGroup	init(_:id:children:<DataElement>:)	i	<DataElement>:DataElement
-M	OutlineGroup	init(_:id:children:content:)	i	content:DataElement
-M	OutlineGroup	tableRowBody	v
+M	OutlineGroup	body	ov
+M	OutlineGroup	init(_:children:)	io
+M	OutlineGroup	init(_:children:<DataElement>:)	io	<DataElement>:DataElement
+M	OutlineGroup	init(_:children:content:)	io	content:DataElement
+M	OutlineGroup	init(_:id:children:<DataElement>:)	io	<DataElement>:DataElement
+M	OutlineGroup	init(_:id:children:content:)	io	content:DataElement
+M	OutlineGroup	tableRowBody	ov
 M	OutlineSubgroupChildren	Body	k
 M	OutputFormatting	contains(_:)	f
 M	OutputFormatting	formIntersection(_:)	f
@@ -21153,18 +21153,18 @@ M	PadPosition	hash(into:)	f
 M	PadPosition	hashValue	v
 M	PadPosition	init(rawValue:)	i
 M	PageIndexViewStyle	BackgroundDisplayMode	k
-M	PageIndexViewStyle	init(backgroundDisplayMode:)	i
+M	PageIndexViewStyle	init(backgroundDisplayMode:)	io
 M	PageTabViewStyle	IndexDisplayMode	k
-M	PageTabViewStyle	init(indexDisplayMode:)	i
-M	PagingScrollTargetBehavior	init()	i
-M	PagingScrollTargetBehavior	updateTarget(_:context:)	f
+M	PageTabViewStyle	init(indexDisplayMode:)	io
+M	PagingScrollTargetBehavior	init()	io
+M	PagingScrollTargetBehavior	updateTarget(_:context:)	fo
 M	PaletteControlGroupStyle	Body	k
-M	PaletteControlGroupStyle	init()	i
-M	PaletteControlGroupStyle	makeBody(configuration:)	f
-M	PalettePickerStyle	init()	i
-M	PaletteSelectionEffect	automatic	sv
-M	PaletteSelectionEffect	custom	sv
-M	PaletteSelectionEffect	symbolVariant(_:)	fs
+M	PaletteControlGroupStyle	init()	io
+M	PaletteControlGroupStyle	makeBody(configuration:)	fo
+M	PalettePickerStyle	init()	io
+M	PaletteSelectionEffect	automatic	osv
+M	PaletteSelectionEffect	custom	osv
+M	PaletteSelectionEffect	symbolVariant(_:)	fos
 M	ParseResult	emptyInput	c
 M	ParseResult	error(length:)	c
 M	ParseResult	valid(_:)	c
@@ -21241,56 +21241,56 @@ M	PartialRangeUpTo	init(from:)	it
 M	PartialRangeUpTo	relative(to:)	f
 M	PartialRangeUpTo	upperBound	v
 M	PasteButton	Body	k
-M	PasteButton	body	v
-M	PasteButton	init(payloadType:onPaste:)	i	onPaste:_	16.0
-M	PasteButton	init(supportedContentTypes:payloadAction:)	i	payloadAction:_	16.0
+M	PasteButton	body	ov
+M	PasteButton	init(payloadType:onPaste:)	io	onPaste:_	16.0
+M	PasteButton	init(supportedContentTypes:payloadAction:)	io	payloadAction:_	16.0
 M	Path	AnimatableData	k
 M	Path	Body	k
 M	Path	Element	k
-M	Path	addArc(center:radius:startAngle:endAngle:clockwise:transform:)	f
-M	Path	addArc(tangent1End:tangent2End:radius:transform:)	f
-M	Path	addCurve(to:control1:control2:)	f
-M	Path	addEllipse(in:transform:)	f
-M	Path	addLine(to:)	f
-M	Path	addLines(_:)	f
-M	Path	addPath(_:transform:)	f
-M	Path	addQuadCurve(to:control:)	f
-M	Path	addRect(_:transform:)	f
-M	Path	addRects(_:transform:)	f
-M	Path	addRelativeArc(center:radius:startAngle:delta:transform:)	f
-M	Path	addRoundedRect(in:cornerRadii:style:transform:)	f		16.0
-M	Path	addRoundedRect(in:cornerSize:style:transform:)	f
-M	Path	applying(_:)	f
-M	Path	boundingRect	v
-M	Path	cgPath	v
-M	Path	closeSubpath()	f
-M	Path	contains(_:eoFill:)	f
-M	Path	currentPoint	v
-M	Path	description	v
-M	Path	forEach(_:)	f	_:Element
-M	Path	init()	i
-M	Path	init(_:)	i	_:Path
-M	Path	init(ellipseIn:)	i
-M	Path	init(roundedRect:cornerRadii:style:)	i		16.0
-M	Path	init(roundedRect:cornerRadius:style:)	i
-M	Path	init(roundedRect:cornerSize:style:)	i
-M	Path	intersection(_:eoFill:)	f		17.0
-M	Path	isEmpty	v
-M	Path	lineIntersection(_:eoFill:)	f		17.0
-M	Path	lineSubtraction(_:eoFill:)	f		17.0
-M	Path	move(to:)	f
-M	Path	normalized(eoFill:)	f		17.0
-M	Path	offsetBy(dx:dy:)	f
-M	Path	path(in:)	f
-M	Path	strokedPath(_:)	f
-M	Path	subtracting(_:eoFill:)	f		17.0
-M	Path	symmetricDifference(_:eoFill:)	f		17.0
-M	Path	trimmedPath(from:to:)	f
-M	Path	union(_:eoFill:)	f		17.0
-M	Pattern	dash	sv
-M	Pattern	dashDot	sv
-M	Pattern	dashDotDot	sv
-M	Pattern	dot	sv
+M	Path	addArc(center:radius:startAngle:endAngle:clockwise:transform:)	fo
+M	Path	addArc(tangent1End:tangent2End:radius:transform:)	fo
+M	Path	addCurve(to:control1:control2:)	fo
+M	Path	addEllipse(in:transform:)	fo
+M	Path	addLine(to:)	fo
+M	Path	addLines(_:)	fo
+M	Path	addPath(_:transform:)	fo
+M	Path	addQuadCurve(to:control:)	fo
+M	Path	addRect(_:transform:)	fo
+M	Path	addRects(_:transform:)	fo
+M	Path	addRelativeArc(center:radius:startAngle:delta:transform:)	fo
+M	Path	addRoundedRect(in:cornerRadii:style:transform:)	fo		16.0
+M	Path	addRoundedRect(in:cornerSize:style:transform:)	fo
+M	Path	applying(_:)	fo
+M	Path	boundingRect	ov
+M	Path	cgPath	ov
+M	Path	closeSubpath()	fo
+M	Path	contains(_:eoFill:)	fo
+M	Path	currentPoint	ov
+M	Path	description	ov
+M	Path	forEach(_:)	fo	_:Element
+M	Path	init()	io
+M	Path	init(_:)	io	_:Path
+M	Path	init(ellipseIn:)	io
+M	Path	init(roundedRect:cornerRadii:style:)	io		16.0
+M	Path	init(roundedRect:cornerRadius:style:)	io
+M	Path	init(roundedRect:cornerSize:style:)	io
+M	Path	intersection(_:eoFill:)	fo		17.0
+M	Path	isEmpty	ov
+M	Path	lineIntersection(_:eoFill:)	fo		17.0
+M	Path	lineSubtraction(_:eoFill:)	fo		17.0
+M	Path	move(to:)	fo
+M	Path	normalized(eoFill:)	fo		17.0
+M	Path	offsetBy(dx:dy:)	fo
+M	Path	path(in:)	fo
+M	Path	strokedPath(_:)	fo
+M	Path	subtracting(_:eoFill:)	fo		17.0
+M	Path	symmetricDifference(_:eoFill:)	fo		17.0
+M	Path	trimmedPath(from:to:)	fo
+M	Path	union(_:eoFill:)	fo		17.0
+M	Pattern	dash	osv
+M	Pattern	dashDot	osv
+M	Pattern	dashDotDot	osv
+M	Pattern	dot	osv
 M	Pattern	hourMinute	sv		16.0
 M	Pattern	hourMinute(padHourToLength:roundSeconds:)	fs		16.0
 M	Pattern	hourMinuteSecond	sv		16.0
@@ -21298,7 +21298,7 @@ M	Pattern	hourMinuteSecond(padHourToLength:fractionalSecondsLength:roundFraction
 M	Pattern	init(from:)	it		16.0
 M	Pattern	minuteSecond	sv		16.0
 M	Pattern	minuteSecond(padMinuteToLength:fractionalSecondsLength:roundFractionalSeconds:)	fs		16.0
-M	Pattern	solid	sv
+M	Pattern	solid	osv
 M	Percent	Configuration	k		15.0
 M	Percent	RegexOutput	k		16.0
 M	Percent	attributed	v		15.0
@@ -21324,8 +21324,8 @@ M	Percent	rounded(rule:increment:)	f		15.0
 M	Percent	scale(_:)	f		15.0
 M	Percent	sign(strategy:)	f		15.0
 M	PeriodicTimelineSchedule	Entries	k
-M	PeriodicTimelineSchedule	entries(from:mode:)	f
-M	PeriodicTimelineSchedule	init(from:by:)	i
+M	PeriodicTimelineSchedule	entries(from:mode:)	fo
+M	PeriodicTimelineSchedule	init(from:by:)	io
 M	Persistence	forSession	c
 M	Persistence	hash(into:)	f
 M	Persistence	hashValue	v
@@ -21361,64 +21361,64 @@ M	PersonNameComponentsFormatter	Options	k			?
 M	PersonNameComponentsFormatter	Style	k			?
 M	PersonNameComponentsFormatter	isPhonetic	dv			?
 M	PersonNameComponentsFormatter	style	dv			?
-M	Phase	active	c
-M	Phase	cancelled	c
-M	Phase	ended	c
-M	Phase	hash(into:)	f
-M	Phase	hashValue	v
+M	Phase	active	co
+M	Phase	cancelled	co
+M	Phase	ended	co
+M	Phase	hash(into:)	fo
+M	Phase	hashValue	ov
 M	PhaseAnimator	Body	k
-M	PhaseAnimator	body	v
-M	PhaseAnimator	init(_:content:animation:)	i	content:Phase;animation:Phase
-M	PhaseAnimator	init(_:trigger:content:animation:)	i	content:Phase;animation:Phase
+M	PhaseAnimator	body	ov
+M	PhaseAnimator	init(_:content:animation:)	io	content:Phase;animation:Phase
+M	PhaseAnimator	init(_:trigger:content:animation:)	io	content:Phase;animation:Phase
 M	Phases	ArrayLiteralElement	k
 M	Phases	Element	k
 M	Phases	RawValue	k
-M	Phases	all	sv
-M	Phases	debugDescription	v
-M	Phases	down	sv
-M	Phases	init(rawValue:)	i
-M	Phases	rawValue	v
-M	Phases	repeat	sv
-M	Phases	up	sv
+M	Phases	all	osv
+M	Phases	debugDescription	ov
+M	Phases	down	osv
+M	Phases	init(rawValue:)	io
+M	Phases	rawValue	ov
+M	Phases	repeat	osv
+M	Phases	up	osv
 M	Picker	Body	k
-M	Picker	body	v
-M	Picker	init(_:selection:content:)	i
-M	Picker	init(_:sources:selection:content:)	i		16.0
-M	Picker	init(selection:content:label:)	i
-M	Picker	init(selection:label:content:)	di			Picker(selection:content:label:)
-M	Picker	init(sources:selection:content:label:)	i		16.0
-M	PickerStyle	automatic	sv
-M	PickerStyle	inline	sv
-M	PickerStyle	menu	sv
-M	PickerStyle	navigationLink	sv
-M	PickerStyle	palette	sv
-M	PickerStyle	segmented	sv
-M	PickerStyle	wheel	sv
+M	Picker	body	ov
+M	Picker	init(_:selection:content:)	io
+M	Picker	init(_:sources:selection:content:)	io		16.0
+M	Picker	init(selection:content:label:)	io
+M	Picker	init(selection:label:content:)	dio			Picker(selection:content:label:)
+M	Picker	init(sources:selection:content:label:)	io		16.0
+M	PickerStyle	automatic	osv
+M	PickerStyle	inline	osv
+M	PickerStyle	menu	osv
+M	PickerStyle	navigationLink	osv
+M	PickerStyle	palette	osv
+M	PickerStyle	segmented	osv
+M	PickerStyle	wheel	osv
 M	PinnedScrollableViews	ArrayLiteralElement	k
 M	PinnedScrollableViews	Element	k
 M	PinnedScrollableViews	RawValue	k
-M	PinnedScrollableViews	init(rawValue:)	i
-M	PinnedScrollableViews	rawValue	v
-M	PinnedScrollableViews	sectionFooters	sv
-M	PinnedScrollableViews	sectionHeaders	sv
+M	PinnedScrollableViews	init(rawValue:)	io
+M	PinnedScrollableViews	rawValue	ov
+M	PinnedScrollableViews	sectionFooters	osv
+M	PinnedScrollableViews	sectionHeaders	osv
 M	Pipe	fileHandleForReading	v
 M	Pipe	fileHandleForWriting	v
 M	Pipe	init()	i
 M	PlaceholderContentView	Body	k
 M	PlaceholderTextShapeStyle	Resolved	k
-M	PlaceholderTextShapeStyle	init()	i
+M	PlaceholderTextShapeStyle	init()	io
 M	PlainButtonStyle	Body	k
-M	PlainButtonStyle	init()	i
-M	PlainButtonStyle	makeBody(configuration:)	f
-M	PlainListStyle	init()	i
+M	PlainButtonStyle	init()	io
+M	PlainButtonStyle	makeBody(configuration:)	fo
+M	PlainListStyle	init()	io
 M	PlainTextEditorStyle	Body	k
-M	PlainTextEditorStyle	init()	i
-M	PlainTextEditorStyle	makeBody(configuration:)	f
-M	PlainTextFieldStyle	init()	i
-M	PopoverAttachmentAnchor	point	c
-M	PopoverAttachmentAnchor	point(UnitPoint:)	c
-M	PopoverAttachmentAnchor	rect	c
-M	PopoverAttachmentAnchor	rect(Anchor<CGRect>.Source:)	c
+M	PlainTextEditorStyle	init()	io
+M	PlainTextEditorStyle	makeBody(configuration:)	fo
+M	PlainTextFieldStyle	init()	io
+M	PopoverAttachmentAnchor	point	co
+M	PopoverAttachmentAnchor	point(UnitPoint:)	co
+M	PopoverAttachmentAnchor	rect	co
+M	PopoverAttachmentAnchor	rect(Anchor<CGRect>.Source:)	co
 M	Port	copy(with:)	f
 M	Port	delegate()	f
 M	Port	didBecomeInvalidNotification	sv
@@ -21546,10 +21546,10 @@ M	PredicateRegex	init(_:)	i		18.0
 M	PredicateRegex	init(from:)	it		18.0
 M	PredicateRegex	regex	v		18.0
 M	PredicateRegex	stringRepresentation	v		18.0
-M	PreferenceKey	defaultValue	sv
-M	PreferenceKey	reduce(value:nextValue:)	fs
+M	PreferenceKey	defaultValue	osv
+M	PreferenceKey	reduce(value:nextValue:)	fos
 M	PreferredColorSchemeKey	Value	k
-M	PreferredColorSchemeKey	reduce(value:nextValue:)	fs
+M	PreferredColorSchemeKey	reduce(value:nextValue:)	fos
 M	PrefixSequence	Iterator	k
 M	PrefixSequence	allSatisfy(_:)	ft	_:Element
 M	PrefixSequence	compactMap(_:)	ft	_:Element
@@ -21603,58 +21603,58 @@ M	Presentation	numeric	sv		15.0
 M	Presentation	ordinal	sv		15.0
 M	Presentation	spellOut	sv		15.0
 M	Presentation	standard	sv		15.0
-M	PresentationAdaptation	automatic	sv
-M	PresentationAdaptation	fullScreenCover	sv
-M	PresentationAdaptation	none	sv
-M	PresentationAdaptation	popover	sv
-M	PresentationAdaptation	sheet	sv
-M	PresentationBackgroundInteraction	automatic	sv
-M	PresentationBackgroundInteraction	disabled	sv
-M	PresentationBackgroundInteraction	enabled	sv
-M	PresentationBackgroundInteraction	enabled(upThrough:)	fs
-M	PresentationContentInteraction	automatic	sv
-M	PresentationContentInteraction	resizes	sv
-M	PresentationContentInteraction	scrolls	sv
+M	PresentationAdaptation	automatic	osv
+M	PresentationAdaptation	fullScreenCover	osv
+M	PresentationAdaptation	none	osv
+M	PresentationAdaptation	popover	osv
+M	PresentationAdaptation	sheet	osv
+M	PresentationBackgroundInteraction	automatic	osv
+M	PresentationBackgroundInteraction	disabled	osv
+M	PresentationBackgroundInteraction	enabled	osv
+M	PresentationBackgroundInteraction	enabled(upThrough:)	fos
+M	PresentationContentInteraction	automatic	osv
+M	PresentationContentInteraction	resizes	osv
+M	PresentationContentInteraction	scrolls	osv
 M	PresentationDetent	Context	k
-M	PresentationDetent	custom(_:)	fs
-M	PresentationDetent	fraction(_:)	fs
-M	PresentationDetent	hash(into:)	f
-M	PresentationDetent	hashValue	v
-M	PresentationDetent	height(_:)	fs
-M	PresentationDetent	large	sv
-M	PresentationDetent	medium	sv
-M	PresentationMode	dismiss()	f
-M	PresentationMode	isPresented	v
+M	PresentationDetent	custom(_:)	fos
+M	PresentationDetent	fraction(_:)	fos
+M	PresentationDetent	hash(into:)	fo
+M	PresentationDetent	hashValue	ov
+M	PresentationDetent	height(_:)	fos
+M	PresentationDetent	large	osv
+M	PresentationDetent	medium	osv
+M	PresentationMode	dismiss()	fo
+M	PresentationMode	isPresented	ov
 M	PresentedWindowContent	Body	k
-M	Preview	init(_:traits:body:)	i		17.0
-M	PreviewContext	subscript(key:)	f
-M	PreviewContextKey	defaultValue	sv
+M	Preview	init(_:traits:body:)	io		17.0
+M	PreviewContext	subscript(key:)	fo
+M	PreviewContextKey	defaultValue	osv
 M	PreviewDevice	ExtendedGraphemeClusterLiteralType	k
 M	PreviewDevice	RawValue	k
 M	PreviewDevice	StringLiteralType	k
 M	PreviewDevice	UnicodeScalarLiteralType	k
-M	PreviewDevice	init(rawValue:)	i
-M	PreviewDevice	init(stringLiteral:)	i
-M	PreviewDevice	rawValue	v
-M	PreviewPlatform	hash(into:)	f
-M	PreviewPlatform	hashValue	v
-M	PreviewPlatform	iOS	c
-M	PreviewPlatform	macOS	c
-M	PreviewPlatform	tvOS	c
-M	PreviewPlatform	watchOS	c
-M	PreviewProvider	platform	sv
-M	PreviewProvider	previews	sv
+M	PreviewDevice	init(rawValue:)	io
+M	PreviewDevice	init(stringLiteral:)	io
+M	PreviewDevice	rawValue	ov
+M	PreviewPlatform	hash(into:)	fo
+M	PreviewPlatform	hashValue	ov
+M	PreviewPlatform	iOS	co
+M	PreviewPlatform	macOS	co
+M	PreviewPlatform	tvOS	co
+M	PreviewPlatform	watchOS	co
+M	PreviewProvider	platform	osv
+M	PreviewProvider	previews	osv
 M	PrimitiveButtonStyle	Configuration	k
-M	PrimitiveButtonStyle	automatic	sv
-M	PrimitiveButtonStyle	bordered	sv
-M	PrimitiveButtonStyle	borderedProminent	sv
-M	PrimitiveButtonStyle	borderless	sv
-M	PrimitiveButtonStyle	makeBody(configuration:)	f
-M	PrimitiveButtonStyle	plain	sv
+M	PrimitiveButtonStyle	automatic	osv
+M	PrimitiveButtonStyle	bordered	osv
+M	PrimitiveButtonStyle	borderedProminent	osv
+M	PrimitiveButtonStyle	borderless	osv
+M	PrimitiveButtonStyle	makeBody(configuration:)	fo
+M	PrimitiveButtonStyle	plain	osv
 M	PrimitiveButtonStyleConfiguration	Label	k
-M	PrimitiveButtonStyleConfiguration	label	v
-M	PrimitiveButtonStyleConfiguration	role	v		15.0
-M	PrimitiveButtonStyleConfiguration	trigger()	f
+M	PrimitiveButtonStyleConfiguration	label	ov
+M	PrimitiveButtonStyleConfiguration	role	ov		15.0
+M	PrimitiveButtonStyleConfiguration	trigger()	fo
 M	Process	TerminationReason	k
 M	Process	arguments	v
 M	Process	currentDirectoryPath	dv			currentDirectoryURL
@@ -21746,50 +21746,50 @@ M	ProgressUserInfoKey	init(rawValue:)	i
 M	ProgressUserInfoKey	rawValue	v
 M	ProgressUserInfoKey	throughputKey	sv
 M	ProgressView	Body	k
-M	ProgressView	body	v
-M	ProgressView	init()	i
-M	ProgressView	init(_:)	i
-M	ProgressView	init(_:value:total:)	i
-M	ProgressView	init(label:)	i
-M	ProgressView	init(timerInterval:countsDown:)	i
-M	ProgressView	init(timerInterval:countsDown:label:)	i
-M	ProgressView	init(timerInterval:countsDown:label:currentValueLabel:)	i
-M	ProgressView	init(value:total:)	i
-M	ProgressView	init(value:total:label:)	i
-M	ProgressView	init(value:total:label:currentValueLabel:)	i
+M	ProgressView	body	ov
+M	ProgressView	init()	io
+M	ProgressView	init(_:)	io
+M	ProgressView	init(_:value:total:)	io
+M	ProgressView	init(label:)	io
+M	ProgressView	init(timerInterval:countsDown:)	io
+M	ProgressView	init(timerInterval:countsDown:label:)	io
+M	ProgressView	init(timerInterval:countsDown:label:currentValueLabel:)	io
+M	ProgressView	init(value:total:)	io
+M	ProgressView	init(value:total:label:)	io
+M	ProgressView	init(value:total:label:currentValueLabel:)	io
 M	ProgressViewStyle	Configuration	k
-M	ProgressViewStyle	automatic	sv
-M	ProgressViewStyle	circular	sv
-M	ProgressViewStyle	linear	sv
-M	ProgressViewStyle	makeBody(configuration:)	f
+M	ProgressViewStyle	automatic	osv
+M	ProgressViewStyle	circular	osv
+M	ProgressViewStyle	linear	osv
+M	ProgressViewStyle	makeBody(configuration:)	fo
 M	ProgressViewStyleConfiguration	CurrentValueLabel	k
 M	ProgressViewStyleConfiguration	Label	k
-M	ProgressViewStyleConfiguration	currentValueLabel	v
-M	ProgressViewStyleConfiguration	fractionCompleted	v
-M	ProgressViewStyleConfiguration	label	v
-M	ProjectionTransform	concatenating(_:)	f
-M	ProjectionTransform	init()	i
-M	ProjectionTransform	init(_:)	i
-M	ProjectionTransform	invert()	f
-M	ProjectionTransform	inverted()	f
-M	ProjectionTransform	isAffine	v
-M	ProjectionTransform	isIdentity	v
-M	ProjectionTransform	m11	v
-M	ProjectionTransform	m12	v
-M	ProjectionTransform	m13	v
-M	ProjectionTransform	m21	v
-M	ProjectionTransform	m22	v
-M	ProjectionTransform	m23	v
-M	ProjectionTransform	m31	v
-M	ProjectionTransform	m32	v
-M	ProjectionTransform	m33	v
-M	Prominence	hash(into:)	f
-M	Prominence	hashValue	v
-M	Prominence	increased	c
-M	Prominence	standard	c
+M	ProgressViewStyleConfiguration	currentValueLabel	ov
+M	ProgressViewStyleConfiguration	fractionCompleted	ov
+M	ProgressViewStyleConfiguration	label	ov
+M	ProjectionTransform	concatenating(_:)	fo
+M	ProjectionTransform	init()	io
+M	ProjectionTransform	init(_:)	io
+M	ProjectionTransform	invert()	fo
+M	ProjectionTransform	inverted()	fo
+M	ProjectionTransform	isAffine	ov
+M	ProjectionTransform	isIdentity	ov
+M	ProjectionTransform	m11	ov
+M	ProjectionTransform	m12	ov
+M	ProjectionTransform	m13	ov
+M	ProjectionTransform	m21	ov
+M	ProjectionTransform	m22	ov
+M	ProjectionTransform	m23	ov
+M	ProjectionTransform	m31	ov
+M	ProjectionTransform	m32	ov
+M	ProjectionTransform	m33	ov
+M	Prominence	hash(into:)	fo
+M	Prominence	hashValue	ov
+M	Prominence	increased	co
+M	Prominence	standard	co
 M	ProminentDetailNavigationSplitViewStyle	Body	k
-M	ProminentDetailNavigationSplitViewStyle	init()	i
-M	ProminentDetailNavigationSplitViewStyle	makeBody(configuration:)	f
+M	ProminentDetailNavigationSplitViewStyle	init()	io
+M	ProminentDetailNavigationSplitViewStyle	makeBody(configuration:)	fo
 M	Properties	age	v
 M	Properties	canonicalCombiningClass	v
 M	Properties	changesWhenCaseFolded	v
@@ -21884,18 +21884,18 @@ M	PropertyListSerialization	data(fromPropertyList:format:options:)	fst
 M	PropertyListSerialization	propertyList(_:isValidFor:)	fs
 M	PropertyListSerialization	propertyList(from:options:format:)	fst
 M	PropertyListSerialization	propertyList(with:options:format:)	fst
-M	ProposedViewSize	height	v
-M	ProposedViewSize	infinity	sv
-M	ProposedViewSize	init(_:)	i
-M	ProposedViewSize	init(width:height:)	i
-M	ProposedViewSize	replacingUnspecifiedDimensions(by:)	f
-M	ProposedViewSize	unspecified	sv
-M	ProposedViewSize	width	v
-M	ProposedViewSize	zero	sv
+M	ProposedViewSize	height	ov
+M	ProposedViewSize	infinity	osv
+M	ProposedViewSize	init(_:)	io
+M	ProposedViewSize	init(width:height:)	io
+M	ProposedViewSize	replacingUnspecifiedDimensions(by:)	fo
+M	ProposedViewSize	unspecified	osv
+M	ProposedViewSize	width	ov
+M	ProposedViewSize	zero	osv
 M	PushTransition	Body	k
-M	PushTransition	body(content:phase:)	f
-M	PushTransition	edge	v
-M	PushTransition	init(edge:)	i
+M	PushTransition	body(content:phase:)	fo
+M	PushTransition	edge	ov
+M	PushTransition	init(edge:)	io
 M	QualityOfService	background	c
 M	QualityOfService	default	c
 M	QualityOfService	hash(into:)	f
@@ -21918,16 +21918,16 @@ M	QueuePriority	low	c
 M	QueuePriority	normal	c
 M	QueuePriority	veryHigh	c
 M	QueuePriority	veryLow	c
-M	RGBColorSpace	displayP3	c
-M	RGBColorSpace	hash(into:)	f
-M	RGBColorSpace	hashValue	v
-M	RGBColorSpace	sRGB	c
-M	RGBColorSpace	sRGBLinear	c
+M	RGBColorSpace	displayP3	co
+M	RGBColorSpace	hash(into:)	fo
+M	RGBColorSpace	hashValue	ov
+M	RGBColorSpace	sRGB	co
+M	RGBColorSpace	sRGBLinear	co
 M	RadialGradient	Body	k
 M	RadialGradient	Resolved	k
-M	RadialGradient	init(colors:center:startRadius:endRadius:)	i
-M	RadialGradient	init(gradient:center:startRadius:endRadius:)	i
-M	RadialGradient	init(stops:center:startRadius:endRadius:)	i
+M	RadialGradient	init(colors:center:startRadius:endRadius:)	io
+M	RadialGradient	init(gradient:center:startRadius:endRadius:)	io
+M	RadialGradient	init(stops:center:startRadius:endRadius:)	io
 M	RandomAccessCollection	distance(from:to:)	f
 M	RandomAccessCollection	endIndex	v
 M	RandomAccessCollection	formIndex(after:)	f
@@ -22000,7 +22000,7 @@ M	RangeReplaceableCollection	insert(_:at:)	f
 M	RangeReplaceableCollection	insert(contentsOf:at:)	f
 M	RangeReplaceableCollection	popLast()	f
 M	RangeReplaceableCollection	remove(at:)	f
-M	RangeReplaceableCollection	remove(atOffsets:)	f		13.0
+M	RangeReplaceableCollection	remove(atOffsets:)	fo		13.0
 M	RangeReplaceableCollection	removeAll(keepingCapacity:)	f
 M	RangeReplaceableCollection	removeAll(where:)	ft	where:Element
 M	RangeReplaceableCollection	removeFirst()	f
@@ -22263,17 +22263,17 @@ M	RecoverableError	recoveryOptions	v
 M	Rectangle	AnimatableData	k
 M	Rectangle	Body	k
 M	Rectangle	InsetShape	k
-M	Rectangle	init()	i
-M	Rectangle	inset(by:)	f
-M	Rectangle	layoutDirectionBehavior	v		17.0
-M	Rectangle	path(in:)	f
+M	Rectangle	init()	io
+M	Rectangle	inset(by:)	fo
+M	Rectangle	layoutDirectionBehavior	ov		17.0
+M	Rectangle	path(in:)	fo
 M	RectangleCornerRadii	AnimatableData	k
-M	RectangleCornerRadii	animatableData	v
-M	RectangleCornerRadii	bottomLeading	v
-M	RectangleCornerRadii	bottomTrailing	v
-M	RectangleCornerRadii	init(topLeading:bottomLeading:bottomTrailing:topTrailing:)	i
-M	RectangleCornerRadii	topLeading	v
-M	RectangleCornerRadii	topTrailing	v
+M	RectangleCornerRadii	animatableData	ov
+M	RectangleCornerRadii	bottomLeading	ov
+M	RectangleCornerRadii	bottomTrailing	ov
+M	RectangleCornerRadii	init(topLeading:bottomLeading:bottomTrailing:topTrailing:)	io
+M	RectangleCornerRadii	topLeading	ov
+M	RectangleCornerRadii	topTrailing	ov
 M	RecurrenceRule	End	k		18.0
 M	RecurrenceRule	Frequency	k		18.0
 M	RecurrenceRule	Month	k		18.0
@@ -22306,22 +22306,22 @@ M	RecurrenceRule	yearly(calendar:interval:end:matchingPolicy:repeatedTimePolicy:
 M	RedactionReasons	ArrayLiteralElement	k
 M	RedactionReasons	Element	k
 M	RedactionReasons	RawValue	k
-M	RedactionReasons	init(rawValue:)	i
-M	RedactionReasons	invalidated	sv		17.0
-M	RedactionReasons	placeholder	sv
-M	RedactionReasons	privacy	sv		15.0
-M	RedactionReasons	rawValue	v
+M	RedactionReasons	init(rawValue:)	io
+M	RedactionReasons	invalidated	osv		17.0
+M	RedactionReasons	placeholder	osv
+M	RedactionReasons	privacy	osv		15.0
+M	RedactionReasons	rawValue	ov
 M	ReferenceFileDocument	ReadConfiguration	k
 M	ReferenceFileDocument	WriteConfiguration	k
-M	ReferenceFileDocument	fileWrapper(snapshot:configuration:)	ft
-M	ReferenceFileDocument	init(configuration:)	it
-M	ReferenceFileDocument	readableContentTypes	sv
-M	ReferenceFileDocument	snapshot(contentType:)	ft
-M	ReferenceFileDocument	writableContentTypes	sv
-M	ReferenceFileDocumentConfiguration	document	v
-M	ReferenceFileDocumentConfiguration	fileURL	v
-M	ReferenceFileDocumentConfiguration	isEditable	v
-M	RefreshAction	callAsFunction()	af
+M	ReferenceFileDocument	fileWrapper(snapshot:configuration:)	fot
+M	ReferenceFileDocument	init(configuration:)	iot
+M	ReferenceFileDocument	readableContentTypes	osv
+M	ReferenceFileDocument	snapshot(contentType:)	fot
+M	ReferenceFileDocument	writableContentTypes	osv
+M	ReferenceFileDocumentConfiguration	document	ov
+M	ReferenceFileDocumentConfiguration	fileURL	ov
+M	ReferenceFileDocumentConfiguration	isEditable	ov
+M	RefreshAction	callAsFunction()	afo
 M	Regex	Match	k		16.0
 M	Regex	anchorsMatchLineEndings(_:)	f		16.0
 M	Regex	asciiOnlyCharacterClasses(_:)	f		16.0
@@ -22750,10 +22750,10 @@ M	RelativeFormatStyle	locale(_:)	f		15.0
 M	RelativeFormatStyle	presentation	v		15.0
 M	RelativeFormatStyle	relative(presentation:unitsStyle:)	fs		15.0
 M	RelativeFormatStyle	unitsStyle	v		15.0
-M	RenameAction	callAsFunction()	f
+M	RenameAction	callAsFunction()	fo
 M	RenameButton	Body	k
-M	RenameButton	body	v
-M	RenameButton	init()	i
+M	RenameButton	body	ov
+M	RenameButton	init()	io
 M	Repeated	Index	k
 M	Repeated	Indices	k
 M	Repeated	Regions	k		8.0
@@ -22853,35 +22853,35 @@ M	ReplacementIndexAttribute	inheritedByAddedText	sv		16.0
 M	ReplacementIndexAttribute	invalidationConditions	sv		16.0
 M	ReplacementIndexAttribute	name	sv		15.0
 M	ReplacementIndexAttribute	runBoundaries	sv		16.0
-M	ResizingMode	hash(into:)	f
-M	ResizingMode	hashValue	v
-M	ResizingMode	stretch	c
-M	ResizingMode	tile	c
+M	ResizingMode	hash(into:)	fo
+M	ResizingMode	hashValue	ov
+M	ResizingMode	stretch	co
+M	ResizingMode	tile	co
 M	Resolved	AnimatableData	k
 M	Resolved	Resolved	k
-M	Resolved	animatableData	v
-M	Resolved	blue	v
-M	Resolved	cgColor	v
-M	Resolved	description	v
-M	Resolved	encode(to:)	ft
-M	Resolved	green	v
-M	Resolved	hash(into:)	f
-M	Resolved	hashValue	v
-M	Resolved	init(colorSpace:red:green:blue:opacity:)	i
-M	Resolved	init(from:)	it
-M	Resolved	linearBlue	v
-M	Resolved	linearGreen	v
-M	Resolved	linearRed	v
-M	Resolved	opacity	v
-M	Resolved	red	v
-M	ResolvedImage	baseline	v
-M	ResolvedImage	shading	v
-M	ResolvedImage	size	v
-M	ResolvedSymbol	size	v
-M	ResolvedText	firstBaseline(in:)	f
-M	ResolvedText	lastBaseline(in:)	f
-M	ResolvedText	measure(in:)	f
-M	ResolvedText	shading	v
+M	Resolved	animatableData	ov
+M	Resolved	blue	ov
+M	Resolved	cgColor	ov
+M	Resolved	description	ov
+M	Resolved	encode(to:)	fot
+M	Resolved	green	ov
+M	Resolved	hash(into:)	fo
+M	Resolved	hashValue	ov
+M	Resolved	init(colorSpace:red:green:blue:opacity:)	io
+M	Resolved	init(from:)	iot
+M	Resolved	linearBlue	ov
+M	Resolved	linearGreen	ov
+M	Resolved	linearRed	ov
+M	Resolved	opacity	ov
+M	Resolved	red	ov
+M	ResolvedImage	baseline	ov
+M	ResolvedImage	shading	ov
+M	ResolvedImage	size	ov
+M	ResolvedSymbol	size	ov
+M	ResolvedText	firstBaseline(in:)	fo
+M	ResolvedText	lastBaseline(in:)	fo
+M	ResolvedText	measure(in:)	fo
+M	ResolvedText	shading	ov
 M	ResourceFetchType	hash(into:)	f
 M	ResourceFetchType	hashValue	v
 M	ResourceFetchType	init(rawValue:)	i
@@ -22895,21 +22895,21 @@ M	ResponseDisposition	cancel	c
 M	ResponseDisposition	hash(into:)	f
 M	ResponseDisposition	hashValue	v
 M	ResponseDisposition	init(rawValue:)	i
-M	Result	discarded	sv
+M	Result	discarded	osv
 M	Result	failure(_:)	c
 M	Result	flatMap(_:)	f	_:Success
 M	Result	flatMapError(_:)	f	_:Failure
 M	Result	get()	ft
-M	Result	handled	csv
-M	Result	hash(into:)	f
-M	Result	hashValue	v
-M	Result	ignored	c
+M	Result	handled	cosv
+M	Result	hash(into:)	fo
+M	Result	hashValue	ov
+M	Result	ignored	co
 M	Result	init(catching:)	i
 M	Result	map(_:)	f	_:Success
 M	Result	mapError(_:)	f	_:Failure
 M	Result	success(_:)	c
-M	Result	systemAction	sv
-M	Result	systemAction(_:)	fs
+M	Result	systemAction	osv
+M	Result	systemAction(_:)	fos
 M	ReverseParser	Encoding	k
 M	ReverseParser	init()	i
 M	ReverseParser	parseScalar(from:)	f
@@ -22994,40 +22994,40 @@ M	ReversedCollection	underestimatedCount	v
 M	ReversedCollection	withContiguousStorageIfAvailable(_:)	ft	_:UnsafeBufferPointer
 M	RotateGesture	Body	k
 M	RotateGesture	Value	k
-M	RotateGesture	init(minimumAngleDelta:)	i
-M	RotateGesture	minimumAngleDelta	v
+M	RotateGesture	init(minimumAngleDelta:)	io
+M	RotateGesture	minimumAngleDelta	ov
 M	RotatedShape	AnimatableData	k
 M	RotatedShape	Body	k
 M	RotatedShape	InsetShape	k
-M	RotatedShape	anchor	v
-M	RotatedShape	angle	v
-M	RotatedShape	animatableData	v
-M	RotatedShape	init(shape:angle:anchor:)	i
-M	RotatedShape	inset(by:)	f
-M	RotatedShape	layoutDirectionBehavior	v		17.0
-M	RotatedShape	path(in:)	f
-M	RotatedShape	role	sv		15.0
-M	RotatedShape	shape	v
+M	RotatedShape	anchor	ov
+M	RotatedShape	angle	ov
+M	RotatedShape	animatableData	ov
+M	RotatedShape	init(shape:angle:anchor:)	io
+M	RotatedShape	inset(by:)	fo
+M	RotatedShape	layoutDirectionBehavior	ov		17.0
+M	RotatedShape	path(in:)	fo
+M	RotatedShape	role	osv		15.0
+M	RotatedShape	shape	ov
 M	RotationGesture	Body	k
 M	RotationGesture	Value	k
-M	RotationGesture	init(minimumAngleDelta:)	i
-M	RotationGesture	minimumAngleDelta	v
-M	RoundedBorderTextFieldStyle	init()	i
-M	RoundedCornerStyle	circular	c
-M	RoundedCornerStyle	continuous	c
-M	RoundedCornerStyle	hash(into:)	f
-M	RoundedCornerStyle	hashValue	v
+M	RotationGesture	init(minimumAngleDelta:)	io
+M	RotationGesture	minimumAngleDelta	ov
+M	RoundedBorderTextFieldStyle	init()	io
+M	RoundedCornerStyle	circular	co
+M	RoundedCornerStyle	continuous	co
+M	RoundedCornerStyle	hash(into:)	fo
+M	RoundedCornerStyle	hashValue	ov
 M	RoundedRectangle	AnimatableData	k
 M	RoundedRectangle	Body	k
 M	RoundedRectangle	InsetShape	k
-M	RoundedRectangle	animatableData	v
-M	RoundedRectangle	cornerSize	v
-M	RoundedRectangle	init(cornerRadius:style:)	i
-M	RoundedRectangle	init(cornerSize:style:)	i
-M	RoundedRectangle	inset(by:)	f
-M	RoundedRectangle	layoutDirectionBehavior	v		17.0
-M	RoundedRectangle	path(in:)	f
-M	RoundedRectangle	style	v
+M	RoundedRectangle	animatableData	ov
+M	RoundedRectangle	cornerSize	ov
+M	RoundedRectangle	init(cornerRadius:style:)	io
+M	RoundedRectangle	init(cornerSize:style:)	io
+M	RoundedRectangle	inset(by:)	fo
+M	RoundedRectangle	layoutDirectionBehavior	ov		17.0
+M	RoundedRectangle	path(in:)	fo
+M	RoundedRectangle	style	ov
 M	RoundingMode	bankers	c		8.0
 M	RoundingMode	ceiling	c
 M	RoundingMode	down	c		8.0
@@ -23522,11 +23522,11 @@ M	SIMDStorage	subscript(_:)	f
 M	SafeAreaRegions	ArrayLiteralElement	k
 M	SafeAreaRegions	Element	k
 M	SafeAreaRegions	RawValue	k
-M	SafeAreaRegions	all	sv
-M	SafeAreaRegions	container	sv
-M	SafeAreaRegions	init(rawValue:)	i
-M	SafeAreaRegions	keyboard	sv
-M	SafeAreaRegions	rawValue	v
+M	SafeAreaRegions	all	osv
+M	SafeAreaRegions	container	osv
+M	SafeAreaRegions	init(rawValue:)	io
+M	SafeAreaRegions	keyboard	osv
+M	SafeAreaRegions	rawValue	ov
 M	Scalar	Properties	k
 M	Scalar	UTF16View	k
 M	Scalar	UTF8View	k		13.0
@@ -23544,31 +23544,31 @@ M	Scalar	utf16	v
 M	Scalar	utf8	v		13.0
 M	Scalar	value	v
 M	Scalar	write(to:)	f
-M	Scale	default	sv
-M	Scale	hash(into:)	f
-M	Scale	hashValue	v
-M	Scale	large	c
-M	Scale	medium	c
-M	Scale	secondary	sv
-M	Scale	small	c
+M	Scale	default	osv
+M	Scale	hash(into:)	fo
+M	Scale	hashValue	ov
+M	Scale	large	co
+M	Scale	medium	co
+M	Scale	secondary	osv
+M	Scale	small	co
 M	ScaleTransition	Body	k
-M	ScaleTransition	anchor	v
-M	ScaleTransition	body(content:phase:)	f
-M	ScaleTransition	init(_:anchor:)	i
-M	ScaleTransition	scale	v
-M	ScaledMetric	init(wrappedValue:)	i
-M	ScaledMetric	init(wrappedValue:relativeTo:)	i
-M	ScaledMetric	wrappedValue	v
+M	ScaleTransition	anchor	ov
+M	ScaleTransition	body(content:phase:)	fo
+M	ScaleTransition	init(_:anchor:)	io
+M	ScaleTransition	scale	ov
+M	ScaledMetric	init(wrappedValue:)	io
+M	ScaledMetric	init(wrappedValue:relativeTo:)	io
+M	ScaledMetric	wrappedValue	ov
 M	ScaledShape	AnimatableData	k
 M	ScaledShape	Body	k
-M	ScaledShape	anchor	v
-M	ScaledShape	animatableData	v
-M	ScaledShape	init(shape:scale:anchor:)	i
-M	ScaledShape	layoutDirectionBehavior	v		17.0
-M	ScaledShape	path(in:)	f
-M	ScaledShape	role	sv		15.0
-M	ScaledShape	scale	v
-M	ScaledShape	shape	v
+M	ScaledShape	anchor	ov
+M	ScaledShape	animatableData	ov
+M	ScaledShape	init(shape:scale:anchor:)	io
+M	ScaledShape	layoutDirectionBehavior	ov		17.0
+M	ScaledShape	path(in:)	fo
+M	ScaledShape	role	osv		15.0
+M	ScaledShape	scale	ov
+M	ScaledShape	shape	ov
 M	Scanner	NumberRepresentation	k
 M	Scanner	caseSensitive	v
 M	Scanner	charactersToBeSkipped	v
@@ -23620,41 +23620,41 @@ M	Scanner	scanUpToCharacters(from:into:)	df			scanUpToCharacters(from:)
 M	Scanner	scanUpToCharactersFromSet(_:)	df			scanUpToCharacters(from:)
 M	Scanner	scanUpToString(_:)	f
 M	Scanner	string	v
-M	Scene	backgroundTask(_:action:)	f	action:D
-M	Scene	body	v
-M	Scene	commands(content:)	f
-M	Scene	commandsRemoved()	f
-M	Scene	commandsReplaced(content:)	f
-M	Scene	defaultAppStorage(_:)	f
-M	Scene	defaultSize(_:)	f
-M	Scene	defaultSize(width:height:)	f
-M	Scene	handlesExternalEvents(matching:)	f
-M	Scene	onChange(of:initial:_:)	f	_:V,V
-M	Scene	onChange(of:perform:)	df	perform:V		?
-M	Scene	windowResizability(_:)	f
-M	SceneBuilder	buildBlock(_:)	fs
-M	SceneBuilder	buildBlock(_:_:)	fs
-M	SceneBuilder	buildBlock(_:_:_:)	fs
-M	SceneBuilder	buildBlock(_:_:_:_:)	fs
-M	SceneBuilder	buildBlock(_:_:_:_:_:)	fs
-M	SceneBuilder	buildBlock(_:_:_:_:_:_:)	fs
-M	SceneBuilder	buildBlock(_:_:_:_:_:_:_:)	fs
-M	SceneBuilder	buildBlock(_:_:_:_:_:_:_:_:)	fs
-M	SceneBuilder	buildBlock(_:_:_:_:_:_:_:_:_:)	fs
-M	SceneBuilder	buildBlock(_:_:_:_:_:_:_:_:_:_:)	fs
-M	SceneBuilder	buildExpression(_:)	fs
-M	SceneBuilder	buildLimitedAvailability(_:)	fs
-M	SceneBuilder	buildOptional(_:)	fs
-M	ScenePadding	minimum	sv
-M	ScenePhase	active	c
-M	ScenePhase	background	c
-M	ScenePhase	hash(into:)	f
-M	ScenePhase	hashValue	v
-M	ScenePhase	inactive	c
-M	SceneStorage	init(_:)	i
-M	SceneStorage	init(wrappedValue:_:)	i
-M	SceneStorage	projectedValue	v
-M	SceneStorage	wrappedValue	v
+M	Scene	backgroundTask(_:action:)	fo	action:D
+M	Scene	body	ov
+M	Scene	commands(content:)	fo
+M	Scene	commandsRemoved()	fo
+M	Scene	commandsReplaced(content:)	fo
+M	Scene	defaultAppStorage(_:)	fo
+M	Scene	defaultSize(_:)	fo
+M	Scene	defaultSize(width:height:)	fo
+M	Scene	handlesExternalEvents(matching:)	fo
+M	Scene	onChange(of:initial:_:)	fo	_:V,V
+M	Scene	onChange(of:perform:)	dfo	perform:V		?
+M	Scene	windowResizability(_:)	fo
+M	SceneBuilder	buildBlock(_:)	fos
+M	SceneBuilder	buildBlock(_:_:)	fos
+M	SceneBuilder	buildBlock(_:_:_:)	fos
+M	SceneBuilder	buildBlock(_:_:_:_:)	fos
+M	SceneBuilder	buildBlock(_:_:_:_:_:)	fos
+M	SceneBuilder	buildBlock(_:_:_:_:_:_:)	fos
+M	SceneBuilder	buildBlock(_:_:_:_:_:_:_:)	fos
+M	SceneBuilder	buildBlock(_:_:_:_:_:_:_:_:)	fos
+M	SceneBuilder	buildBlock(_:_:_:_:_:_:_:_:_:)	fos
+M	SceneBuilder	buildBlock(_:_:_:_:_:_:_:_:_:_:)	fos
+M	SceneBuilder	buildExpression(_:)	fos
+M	SceneBuilder	buildLimitedAvailability(_:)	fos
+M	SceneBuilder	buildOptional(_:)	fos
+M	ScenePadding	minimum	osv
+M	ScenePhase	active	co
+M	ScenePhase	background	co
+M	ScenePhase	hash(into:)	fo
+M	ScenePhase	hashValue	ov
+M	ScenePhase	inactive	co
+M	SceneStorage	init(_:)	io
+M	SceneStorage	init(wrappedValue:_:)	io
+M	SceneStorage	projectedValue	ov
+M	SceneStorage	wrappedValue	ov
 M	ScopedAttributeContainer	subscript(dynamicMember:)	f		15.0
 M	Script	adlam	sv		16.0
 M	Script	arabic	sv		16.0
@@ -23704,65 +23704,65 @@ M	Script	thaana	sv		16.0
 M	Script	thai	sv		16.0
 M	Script	tibetan	sv		16.0
 M	Script	unknown	sv		16.0
-M	ScrollBounceBehavior	always	sv
-M	ScrollBounceBehavior	automatic	sv
-M	ScrollBounceBehavior	basedOnSize	sv
-M	ScrollDismissesKeyboardMode	automatic	sv
-M	ScrollDismissesKeyboardMode	immediately	sv
-M	ScrollDismissesKeyboardMode	interactively	sv
-M	ScrollDismissesKeyboardMode	never	sv
-M	ScrollIndicatorVisibility	automatic	sv
-M	ScrollIndicatorVisibility	hidden	sv
-M	ScrollIndicatorVisibility	never	sv
-M	ScrollIndicatorVisibility	visible	sv
-M	ScrollTarget	anchor	v
-M	ScrollTarget	rect	v
+M	ScrollBounceBehavior	always	osv
+M	ScrollBounceBehavior	automatic	osv
+M	ScrollBounceBehavior	basedOnSize	osv
+M	ScrollDismissesKeyboardMode	automatic	osv
+M	ScrollDismissesKeyboardMode	immediately	osv
+M	ScrollDismissesKeyboardMode	interactively	osv
+M	ScrollDismissesKeyboardMode	never	osv
+M	ScrollIndicatorVisibility	automatic	osv
+M	ScrollIndicatorVisibility	hidden	osv
+M	ScrollIndicatorVisibility	never	osv
+M	ScrollIndicatorVisibility	visible	osv
+M	ScrollTarget	anchor	ov
+M	ScrollTarget	rect	ov
 M	ScrollTargetBehavior	TargetContext	k
-M	ScrollTargetBehavior	paging	sv		17.0
-M	ScrollTargetBehavior	updateTarget(_:context:)	f
-M	ScrollTargetBehavior	viewAligned	sv		17.0
-M	ScrollTargetBehavior	viewAligned(limitBehavior:)	fs		17.0
-M	ScrollTargetBehaviorContext	axes	v
-M	ScrollTargetBehaviorContext	containerSize	v
-M	ScrollTargetBehaviorContext	contentSize	v
-M	ScrollTargetBehaviorContext	originalTarget	v
-M	ScrollTargetBehaviorContext	subscript(dynamicMember:)	f
-M	ScrollTargetBehaviorContext	velocity	v
+M	ScrollTargetBehavior	paging	osv		17.0
+M	ScrollTargetBehavior	updateTarget(_:context:)	fo
+M	ScrollTargetBehavior	viewAligned	osv		17.0
+M	ScrollTargetBehavior	viewAligned(limitBehavior:)	fos		17.0
+M	ScrollTargetBehaviorContext	axes	ov
+M	ScrollTargetBehaviorContext	containerSize	ov
+M	ScrollTargetBehaviorContext	contentSize	ov
+M	ScrollTargetBehaviorContext	originalTarget	ov
+M	ScrollTargetBehaviorContext	subscript(dynamicMember:)	fo
+M	ScrollTargetBehaviorContext	velocity	ov
 M	ScrollTransitionConfiguration	Threshold	k		17.0
-M	ScrollTransitionConfiguration	animated	sv
-M	ScrollTransitionConfiguration	animated(_:)	fs
-M	ScrollTransitionConfiguration	animation(_:)	f
-M	ScrollTransitionConfiguration	identity	sv
-M	ScrollTransitionConfiguration	interactive	sv
-M	ScrollTransitionConfiguration	interactive(timingCurve:)	fs
-M	ScrollTransitionConfiguration	threshold(_:)	f
-M	ScrollTransitionPhase	bottomTrailing	c
-M	ScrollTransitionPhase	hash(into:)	f
-M	ScrollTransitionPhase	hashValue	v
-M	ScrollTransitionPhase	identity	c
-M	ScrollTransitionPhase	isIdentity	v
-M	ScrollTransitionPhase	topLeading	c
-M	ScrollTransitionPhase	value	v
+M	ScrollTransitionConfiguration	animated	osv
+M	ScrollTransitionConfiguration	animated(_:)	fos
+M	ScrollTransitionConfiguration	animation(_:)	fo
+M	ScrollTransitionConfiguration	identity	osv
+M	ScrollTransitionConfiguration	interactive	osv
+M	ScrollTransitionConfiguration	interactive(timingCurve:)	fos
+M	ScrollTransitionConfiguration	threshold(_:)	fo
+M	ScrollTransitionPhase	bottomTrailing	co
+M	ScrollTransitionPhase	hash(into:)	fo
+M	ScrollTransitionPhase	hashValue	ov
+M	ScrollTransitionPhase	identity	co
+M	ScrollTransitionPhase	isIdentity	ov
+M	ScrollTransitionPhase	topLeading	co
+M	ScrollTransitionPhase	value	ov
 M	ScrollView	Body	k
-M	ScrollView	axes	v
-M	ScrollView	body	v
-M	ScrollView	content	v
-M	ScrollView	init(_:content:)	i		13.0
-M	ScrollView	init(_:showsIndicators:content:)	di		13.0	?
-M	ScrollView	showsIndicators	v
-M	ScrollViewProxy	scrollTo(_:anchor:)	f
+M	ScrollView	axes	ov
+M	ScrollView	body	ov
+M	ScrollView	content	ov
+M	ScrollView	init(_:content:)	io		13.0
+M	ScrollView	init(_:showsIndicators:content:)	dio		13.0	?
+M	ScrollView	showsIndicators	ov
+M	ScrollViewProxy	scrollTo(_:anchor:)	fo
 M	ScrollViewReader	Body	k
-M	ScrollViewReader	body	v
-M	ScrollViewReader	content	v
-M	ScrollViewReader	init(content:)	i	content:ScrollViewProxy
+M	ScrollViewReader	body	ov
+M	ScrollViewReader	content	ov
+M	ScrollViewReader	init(content:)	io	content:ScrollViewProxy
 M	SearchDirection	backward	c		8.0
 M	SearchDirection	forward	c		8.0
 M	SearchFieldPlacement	NavigationBarDrawerDisplayMode	k		15.0
-M	SearchFieldPlacement	automatic	sv
-M	SearchFieldPlacement	navigationBarDrawer	sv		15.0
-M	SearchFieldPlacement	navigationBarDrawer(displayMode:)	fs		15.0
-M	SearchFieldPlacement	sidebar	sv
-M	SearchFieldPlacement	toolbar	sv
+M	SearchFieldPlacement	automatic	osv
+M	SearchFieldPlacement	navigationBarDrawer	osv		15.0
+M	SearchFieldPlacement	navigationBarDrawer(displayMode:)	fos		15.0
+M	SearchFieldPlacement	sidebar	osv
+M	SearchFieldPlacement	toolbar	osv
 M	SearchOptions	anchored	sv
 M	SearchOptions	backwards	sv
 M	SearchOptions	contains(_:)	f
@@ -23846,13 +23846,13 @@ M	SearchPathDomainMask	systemDomainMask	sv
 M	SearchPathDomainMask	union(_:)	f
 M	SearchPathDomainMask	update(with:)	f
 M	SearchPathDomainMask	userDomainMask	sv
-M	SearchScopeActivation	automatic	sv
-M	SearchScopeActivation	onSearchPresentation	sv
-M	SearchScopeActivation	onTextEntry	sv
+M	SearchScopeActivation	automatic	osv
+M	SearchScopeActivation	onSearchPresentation	osv
+M	SearchScopeActivation	onTextEntry	osv
 M	SearchSuggestionsPlacement	Set	k
-M	SearchSuggestionsPlacement	automatic	sv
-M	SearchSuggestionsPlacement	content	sv
-M	SearchSuggestionsPlacement	menu	sv
+M	SearchSuggestionsPlacement	automatic	osv
+M	SearchSuggestionsPlacement	content	osv
+M	SearchSuggestionsPlacement	menu	osv
 M	SearchUnavailableContent	Actions	k
 M	SearchUnavailableContent	Description	k
 M	SearchUnavailableContent	Label	k
@@ -23871,72 +23871,72 @@ M	Section	Iterator	k
 M	Section	SubSequence	k
 M	Section	TableRowBody	k
 M	Section	TableRowValue	k
-M	Section	endIndex	v
-M	Section	id	v
-M	Section	init(<V>:)	i
-M	Section	init(<V>:header:)	i
-M	Section	init(_:<V>:)	i
-M	Section	init(_:content:)	i
-M	Section	init(_:isExpanded:<V>:)	i
-M	Section	init(_:isExpanded:content:)	i
-M	Section	init(content:)	i
-M	Section	init(content:footer:)	i
-M	Section	init(content:header:)	i
-M	Section	init(content:header:footer:)	i
-M	Section	init(footer:content:)	di			Section(content:footer:)
-M	Section	init(header:content:)	di			Section(content:header:)
-M	Section	init(header:footer:content:)	di			Section(content:header:footer:)
-M	Section	init(isExpanded:<V>:header:)	i
-M	Section	init(isExpanded:content:header:)	i
-M	Section	startIndex	v
-M	Section	subscript(position:)	f
+M	Section	endIndex	ov
+M	Section	id	ov
+M	Section	init(<V>:)	io
+M	Section	init(<V>:header:)	io
+M	Section	init(_:<V>:)	io
+M	Section	init(_:content:)	io
+M	Section	init(_:isExpanded:<V>:)	io
+M	Section	init(_:isExpanded:content:)	io
+M	Section	init(content:)	io
+M	Section	init(content:footer:)	io
+M	Section	init(content:header:)	io
+M	Section	init(content:header:footer:)	io
+M	Section	init(footer:content:)	dio			Section(content:footer:)
+M	Section	init(header:content:)	dio			Section(content:header:)
+M	Section	init(header:footer:content:)	dio			Section(content:header:footer:)
+M	Section	init(isExpanded:<V>:header:)	io
+M	Section	init(isExpanded:content:header:)	io
+M	Section	startIndex	ov
+M	Section	subscript(position:)	fo
 M	SectionedFetchRequest	Configuration	k
-M	SectionedFetchRequest	init(entity:sectionIdentifier:sortDescriptors:predicate:animation:)	i
-M	SectionedFetchRequest	init(fetchRequest:sectionIdentifier:animation:)	i
-M	SectionedFetchRequest	init(fetchRequest:sectionIdentifier:transaction:)	i
-M	SectionedFetchRequest	init(sectionIdentifier:sortDescriptors:predicate:animation:)	i
-M	SectionedFetchRequest	projectedValue	v
-M	SectionedFetchRequest	update()	f
-M	SectionedFetchRequest	wrappedValue	v
+M	SectionedFetchRequest	init(entity:sectionIdentifier:sortDescriptors:predicate:animation:)	io
+M	SectionedFetchRequest	init(fetchRequest:sectionIdentifier:animation:)	io
+M	SectionedFetchRequest	init(fetchRequest:sectionIdentifier:transaction:)	io
+M	SectionedFetchRequest	init(sectionIdentifier:sortDescriptors:predicate:animation:)	io
+M	SectionedFetchRequest	projectedValue	ov
+M	SectionedFetchRequest	update()	fo
+M	SectionedFetchRequest	wrappedValue	ov
 M	SectionedFetchResults	Element	k
 M	SectionedFetchResults	Index	k
 M	SectionedFetchResults	Indices	k
 M	SectionedFetchResults	Iterator	k
 M	SectionedFetchResults	Section	k
 M	SectionedFetchResults	SubSequence	k
-M	SectionedFetchResults	endIndex	v
-M	SectionedFetchResults	nsPredicate	v
-M	SectionedFetchResults	nsSortDescriptors	v
-M	SectionedFetchResults	sectionIdentifier	v
-M	SectionedFetchResults	sortDescriptors	v
-M	SectionedFetchResults	startIndex	v
-M	SectionedFetchResults	subscript(position:)	f
+M	SectionedFetchResults	endIndex	ov
+M	SectionedFetchResults	nsPredicate	ov
+M	SectionedFetchResults	nsSortDescriptors	ov
+M	SectionedFetchResults	sectionIdentifier	ov
+M	SectionedFetchResults	sortDescriptors	ov
+M	SectionedFetchResults	startIndex	ov
+M	SectionedFetchResults	subscript(position:)	fo
 M	SecureField	Body	k
-M	SecureField	body	v
-M	SecureField	init(_:text:)	i		13.0
-M	SecureField	init(_:text:onCommit:)	di		13.0	?
-M	SecureField	init(_:text:prompt:)	i		15.0
-M	SecureField	init(text:prompt:label:)	i		15.0
-M	SegmentedPickerStyle	init()	i
+M	SecureField	body	ov
+M	SecureField	init(_:text:)	io		13.0
+M	SecureField	init(_:text:onCommit:)	dio		13.0	?
+M	SecureField	init(_:text:prompt:)	io		15.0
+M	SecureField	init(text:prompt:label:)	io		15.0
+M	SegmentedPickerStyle	init()	io
 M	SelectionShapeStyle	Resolved	k
-M	SelectionShapeStyle	init()	i
+M	SelectionShapeStyle	init()	io
 M	SensoryFeedback	Flexibility	k
 M	SensoryFeedback	Weight	k
-M	SensoryFeedback	alignment	sv
-M	SensoryFeedback	decrease	sv
-M	SensoryFeedback	error	sv
-M	SensoryFeedback	impact	sv
-M	SensoryFeedback	impact(flexibility:intensity:)	fs
-M	SensoryFeedback	impact(weight:intensity:)	fs
-M	SensoryFeedback	increase	sv
-M	SensoryFeedback	levelChange	sv
-M	SensoryFeedback	selection	sv
-M	SensoryFeedback	start	sv
-M	SensoryFeedback	stop	sv
-M	SensoryFeedback	success	sv
-M	SensoryFeedback	warning	sv
+M	SensoryFeedback	alignment	osv
+M	SensoryFeedback	decrease	osv
+M	SensoryFeedback	error	osv
+M	SensoryFeedback	impact	osv
+M	SensoryFeedback	impact(flexibility:intensity:)	fos
+M	SensoryFeedback	impact(weight:intensity:)	fos
+M	SensoryFeedback	increase	osv
+M	SensoryFeedback	levelChange	osv
+M	SensoryFeedback	selection	osv
+M	SensoryFeedback	start	osv
+M	SensoryFeedback	stop	osv
+M	SensoryFeedback	success	osv
+M	SensoryFeedback	warning	osv
 M	SeparatorShapeStyle	Resolved	k
-M	SeparatorShapeStyle	init()	i
+M	SeparatorShapeStyle	init()	io
 M	Sequence	allSatisfy(_:)	ft	_:Element
 M	Sequence	compactMap(_:)	ft	_:Element
 M	Sequence	compare(_:_:)	f		15.0
@@ -24013,9 +24013,9 @@ M	SequenceContainsWhere	test	v		17.0
 M	SequenceContainsWhere	variable	v		17.0
 M	SequenceGesture	Body	k
 M	SequenceGesture	Value	k
-M	SequenceGesture	first	v
-M	SequenceGesture	init(_:_:)	i
-M	SequenceGesture	second	v
+M	SequenceGesture	first	ov
+M	SequenceGesture	init(_:_:)	io
+M	SequenceGesture	second	ov
 M	SequenceMaximum	Output	k		17.0
 M	SequenceMaximum	description	v		17.4
 M	SequenceMaximum	elements	v		17.0
@@ -24048,14 +24048,14 @@ M	Set	Element	k
 M	Set	Index	k
 M	Set	Iterator	k
 M	Set	RawValue	k
-M	Set	all	sv
+M	Set	all	osv
 M	Set	allSatisfy(_:)	ft	_:Element
-M	Set	bottom	sv
+M	Set	bottom	osv
 M	Set	capacity	v
 M	Set	compactMap(_:)	ft	_:Element
 M	Set	contains(_:)	f
 M	Set	contains(where:)	ft	where:Element
-M	Set	content	sv
+M	Set	content	osv
 M	Set	count	v
 M	Set	count(where:)	ft	where:Element
 M	Set	customMirror	v
@@ -24084,7 +24084,7 @@ M	Set	formIntersection(_:)	f
 M	Set	formSymmetricDifference(_:)	f
 M	Set	formUnion(_:)	f
 M	Set	hash(into:)	f
-M	Set	horizontal	sv
+M	Set	horizontal	osv
 M	Set	index(_:offsetBy:)	f
 M	Set	index(_:offsetBy:limitedBy:)	f
 M	Set	index(after:)	f
@@ -24093,11 +24093,11 @@ M	Set	indices	v
 M	Set	indices(of:)	f		18.0
 M	Set	indices(where:)	ft	where:Element	18.0
 M	Set	init()	i
-M	Set	init(_:)	i
+M	Set	init(_:)	io
 M	Set	init(arrayLiteral:)	i
 M	Set	init(from:)	it
 M	Set	init(minimumCapacity:)	i
-M	Set	init(rawValue:)	i
+M	Set	init(rawValue:)	io
 M	Set	insert(_:)	f
 M	Set	intersection(_:)	f
 M	Set	isDisjoint(with:)	f
@@ -24109,14 +24109,14 @@ M	Set	isSuperset(of:)	f
 M	Set	joined()	f
 M	Set	joined(separator:)	f
 M	Set	lazy	v
-M	Set	leading	sv
+M	Set	leading	osv
 M	Set	lexicographicallyPrecedes(_:)	f
 M	Set	lexicographicallyPrecedes(_:by:)	ft	by:Element,Element
 M	Set	makeIterator()	f
 M	Set	map(_:)	ft	_:Element
 M	Set	max()	f
 M	Set	max(by:)	ft	by:Element,Element
-M	Set	menu	sv
+M	Set	menu	osv
 M	Set	min()	f
 M	Set	min(by:)	ft	by:Element,Element
 M	Set	popFirst()	f
@@ -24126,7 +24126,7 @@ M	Set	prefix(upTo:)	f
 M	Set	prefix(while:)	ft	while:Element
 M	Set	randomElement()	f
 M	Set	randomElement(using:)	f
-M	Set	rawValue	v
+M	Set	rawValue	ov
 M	Set	reduce(_:_:)	ft	_:Result,Element
 M	Set	reduce(into:_:)	ft	_:Result,Element
 M	Set	remove(_:)	f
@@ -24151,12 +24151,12 @@ M	Set	subtracting(_:)	f
 M	Set	suffix(_:)	f
 M	Set	suffix(from:)	f
 M	Set	symmetricDifference(_:)	f
-M	Set	top	sv
-M	Set	trailing	sv
+M	Set	top	osv
+M	Set	trailing	osv
 M	Set	underestimatedCount	v
 M	Set	union(_:)	f
 M	Set	update(with:)	f
-M	Set	vertical	sv
+M	Set	vertical	osv
 M	Set	withContiguousStorageIfAvailable(_:)	ft	_:UnsafeBufferPointer
 M	SetAlgebra	contains(_:)	f
 M	SetAlgebra	formIntersection(_:)	f
@@ -24181,175 +24181,175 @@ M	SetAlgebra	union(_:)	f
 M	SetAlgebra	update(with:)	f
 M	Shader	Argument	k
 M	Shader	Resolved	k
-M	Shader	arguments	v
-M	Shader	dithersColor	v
-M	Shader	function	v
-M	Shader	init(function:arguments:)	i
-M	ShaderFunction	dynamicallyCall(withArguments:)	f
-M	ShaderFunction	init(library:name:)	i
-M	ShaderFunction	library	v
-M	ShaderFunction	name	v
-M	ShaderLibrary	bundle(_:)	fs
-M	ShaderLibrary	default	sv
-M	ShaderLibrary	init(data:)	i
-M	ShaderLibrary	init(url:)	i
-M	ShaderLibrary	subscript(dynamicMember:)	fs
-M	Shading	backdrop	sv
-M	Shading	color(_:)	fs
-M	Shading	color(_:red:green:blue:opacity:)	fs
-M	Shading	color(_:white:opacity:)	fs
-M	Shading	conicGradient(_:center:angle:options:)	fs
-M	Shading	foreground	sv
-M	Shading	linearGradient(_:startPoint:endPoint:options:)	fs
-M	Shading	palette(_:)	fs
-M	Shading	radialGradient(_:center:startRadius:endRadius:options:)	fs
-M	Shading	shader(_:bounds:)	fs		17.0
-M	Shading	style(_:)	fs
-M	Shading	tiledImage(_:origin:sourceRect:scale:)	fs
+M	Shader	arguments	ov
+M	Shader	dithersColor	ov
+M	Shader	function	ov
+M	Shader	init(function:arguments:)	io
+M	ShaderFunction	dynamicallyCall(withArguments:)	fo
+M	ShaderFunction	init(library:name:)	io
+M	ShaderFunction	library	ov
+M	ShaderFunction	name	ov
+M	ShaderLibrary	bundle(_:)	fos
+M	ShaderLibrary	default	osv
+M	ShaderLibrary	init(data:)	io
+M	ShaderLibrary	init(url:)	io
+M	ShaderLibrary	subscript(dynamicMember:)	fos
+M	Shading	backdrop	osv
+M	Shading	color(_:)	fos
+M	Shading	color(_:red:green:blue:opacity:)	fos
+M	Shading	color(_:white:opacity:)	fos
+M	Shading	conicGradient(_:center:angle:options:)	fos
+M	Shading	foreground	osv
+M	Shading	linearGradient(_:startPoint:endPoint:options:)	fos
+M	Shading	palette(_:)	fos
+M	Shading	radialGradient(_:center:startRadius:endRadius:options:)	fos
+M	Shading	shader(_:bounds:)	fos		17.0
+M	Shading	style(_:)	fos
+M	Shading	tiledImage(_:origin:sourceRect:scale:)	fos
 M	ShadowOptions	ArrayLiteralElement	k
 M	ShadowOptions	Element	k
 M	ShadowOptions	RawValue	k
-M	ShadowOptions	disablesGroup	sv
-M	ShadowOptions	init(rawValue:)	i
-M	ShadowOptions	invertsAlpha	sv
-M	ShadowOptions	rawValue	v
-M	ShadowOptions	shadowAbove	sv
-M	ShadowOptions	shadowOnly	sv
-M	ShadowStyle	drop(color:radius:x:y:)	fs
-M	ShadowStyle	inner(color:radius:x:y:)	fs
-M	Shape	body	v
-M	Shape	buttonBorder	sv
-M	Shape	capsule	sv
-M	Shape	capsule(style:)	fs
-M	Shape	circle	sv
-M	Shape	containerRelative	sv
-M	Shape	ellipse	sv
-M	Shape	fill(_:style:)	f
-M	Shape	fill(style:)	f
-M	Shape	intersection(_:eoFill:)	f
-M	Shape	layoutDirectionBehavior	v		17.0
-M	Shape	lineIntersection(_:eoFill:)	f
-M	Shape	lineSubtraction(_:eoFill:)	f
-M	Shape	offset(_:)	f
-M	Shape	offset(x:y:)	f
-M	Shape	path(in:)	f
-M	Shape	rect	sv
-M	Shape	rect(cornerRadii:style:)	fs
-M	Shape	rect(cornerRadius:style:)	fs
-M	Shape	rect(cornerSize:style:)	fs
-M	Shape	rect(topLeadingRadius:bottomLeadingRadius:bottomTrailingRadius:topTrailingRadius:style:)	fs
-M	Shape	role	sv		15.0
-M	Shape	rotation(_:anchor:)	f
-M	Shape	scale(_:anchor:)	f
-M	Shape	scale(x:y:anchor:)	f
-M	Shape	size(_:)	f
-M	Shape	size(width:height:)	f
-M	Shape	sizeThatFits(_:)	f		16.0
-M	Shape	stroke(_:lineWidth:)	f
-M	Shape	stroke(_:lineWidth:antialiased:)	f
-M	Shape	stroke(_:style:)	f
-M	Shape	stroke(_:style:antialiased:)	f
-M	Shape	stroke(lineWidth:)	f
-M	Shape	stroke(style:)	f
-M	Shape	subtracting(_:eoFill:)	f
-M	Shape	symmetricDifference(_:eoFill:)	f
-M	Shape	transform(_:)	f
-M	Shape	trim(from:to:)	f
-M	Shape	union(_:eoFill:)	f
-M	ShapeRole	fill	c
-M	ShapeRole	hash(into:)	f
-M	ShapeRole	hashValue	v
-M	ShapeRole	separator	c
-M	ShapeRole	stroke	c
-M	ShapeStyle	angularGradient(_:center:startAngle:endAngle:)	fs
-M	ShapeStyle	angularGradient(colors:center:startAngle:endAngle:)	fs
-M	ShapeStyle	angularGradient(stops:center:startAngle:endAngle:)	fs
-M	ShapeStyle	background	sv
-M	ShapeStyle	bar	sv
-M	ShapeStyle	black	sv
-M	ShapeStyle	blendMode(_:)	fs
-M	ShapeStyle	blue	sv
-M	ShapeStyle	body	v
-M	ShapeStyle	brown	sv		15.0
-M	ShapeStyle	clear	sv
-M	ShapeStyle	conicGradient(_:center:angle:)	fs
-M	ShapeStyle	conicGradient(colors:center:angle:)	fs
-M	ShapeStyle	conicGradient(stops:center:angle:)	fs
-M	ShapeStyle	cyan	sv		15.0
-M	ShapeStyle	ellipticalGradient(_:center:startRadiusFraction:endRadiusFraction:)	fs
-M	ShapeStyle	ellipticalGradient(colors:center:startRadiusFraction:endRadiusFraction:)	fs
-M	ShapeStyle	ellipticalGradient(stops:center:startRadiusFraction:endRadiusFraction:)	fs
-M	ShapeStyle	fill	sv
-M	ShapeStyle	foreground	sv
-M	ShapeStyle	gray	sv
-M	ShapeStyle	green	sv
-M	ShapeStyle	image(_:sourceRect:scale:)	fs
-M	ShapeStyle	in(_:)	f
-M	ShapeStyle	indigo	sv		15.0
-M	ShapeStyle	linearGradient(_:startPoint:endPoint:)	fs
-M	ShapeStyle	linearGradient(colors:startPoint:endPoint:)	fs
-M	ShapeStyle	linearGradient(stops:startPoint:endPoint:)	fs
-M	ShapeStyle	link	sv
-M	ShapeStyle	mint	sv		15.0
-M	ShapeStyle	opacity(_:)	fs
-M	ShapeStyle	orange	sv
-M	ShapeStyle	pink	sv
-M	ShapeStyle	placeholder	sv
-M	ShapeStyle	primary	sv
-M	ShapeStyle	purple	sv
-M	ShapeStyle	quaternary	sv
-M	ShapeStyle	radialGradient(_:center:startRadius:endRadius:)	fs
-M	ShapeStyle	radialGradient(colors:center:startRadius:endRadius:)	fs
-M	ShapeStyle	radialGradient(stops:center:startRadius:endRadius:)	fs
-M	ShapeStyle	red	sv
-M	ShapeStyle	regularMaterial	sv
-M	ShapeStyle	resolve(in:)	f		17.0
-M	ShapeStyle	secondary	sv
-M	ShapeStyle	selection	sv
-M	ShapeStyle	separator	sv
-M	ShapeStyle	shadow(_:)	fs
-M	ShapeStyle	teal	sv		15.0
-M	ShapeStyle	tertiary	sv
-M	ShapeStyle	thickMaterial	sv
-M	ShapeStyle	thinMaterial	sv
-M	ShapeStyle	tint	sv
-M	ShapeStyle	ultraThickMaterial	sv
-M	ShapeStyle	ultraThinMaterial	sv
-M	ShapeStyle	white	sv
-M	ShapeStyle	yellow	sv
-M	ShapeView	fill(_:style:)	f
-M	ShapeView	shape	v
-M	ShapeView	stroke(_:lineWidth:antialiased:)	f
-M	ShapeView	stroke(_:style:antialiased:)	f
-M	ShapeView	strokeBorder(_:lineWidth:antialiased:)	f
-M	ShapeView	strokeBorder(_:style:antialiased:)	f
+M	ShadowOptions	disablesGroup	osv
+M	ShadowOptions	init(rawValue:)	io
+M	ShadowOptions	invertsAlpha	osv
+M	ShadowOptions	rawValue	ov
+M	ShadowOptions	shadowAbove	osv
+M	ShadowOptions	shadowOnly	osv
+M	ShadowStyle	drop(color:radius:x:y:)	fos
+M	ShadowStyle	inner(color:radius:x:y:)	fos
+M	Shape	body	ov
+M	Shape	buttonBorder	osv
+M	Shape	capsule	osv
+M	Shape	capsule(style:)	fos
+M	Shape	circle	osv
+M	Shape	containerRelative	osv
+M	Shape	ellipse	osv
+M	Shape	fill(_:style:)	fo
+M	Shape	fill(style:)	fo
+M	Shape	intersection(_:eoFill:)	fo
+M	Shape	layoutDirectionBehavior	ov		17.0
+M	Shape	lineIntersection(_:eoFill:)	fo
+M	Shape	lineSubtraction(_:eoFill:)	fo
+M	Shape	offset(_:)	fo
+M	Shape	offset(x:y:)	fo
+M	Shape	path(in:)	fo
+M	Shape	rect	osv
+M	Shape	rect(cornerRadii:style:)	fos
+M	Shape	rect(cornerRadius:style:)	fos
+M	Shape	rect(cornerSize:style:)	fos
+M	Shape	rect(topLeadingRadius:bottomLeadingRadius:bottomTrailingRadius:topTrailingRadius:style:)	fos
+M	Shape	role	osv		15.0
+M	Shape	rotation(_:anchor:)	fo
+M	Shape	scale(_:anchor:)	fo
+M	Shape	scale(x:y:anchor:)	fo
+M	Shape	size(_:)	fo
+M	Shape	size(width:height:)	fo
+M	Shape	sizeThatFits(_:)	fo		16.0
+M	Shape	stroke(_:lineWidth:)	fo
+M	Shape	stroke(_:lineWidth:antialiased:)	fo
+M	Shape	stroke(_:style:)	fo
+M	Shape	stroke(_:style:antialiased:)	fo
+M	Shape	stroke(lineWidth:)	fo
+M	Shape	stroke(style:)	fo
+M	Shape	subtracting(_:eoFill:)	fo
+M	Shape	symmetricDifference(_:eoFill:)	fo
+M	Shape	transform(_:)	fo
+M	Shape	trim(from:to:)	fo
+M	Shape	union(_:eoFill:)	fo
+M	ShapeRole	fill	co
+M	ShapeRole	hash(into:)	fo
+M	ShapeRole	hashValue	ov
+M	ShapeRole	separator	co
+M	ShapeRole	stroke	co
+M	ShapeStyle	angularGradient(_:center:startAngle:endAngle:)	fos
+M	ShapeStyle	angularGradient(colors:center:startAngle:endAngle:)	fos
+M	ShapeStyle	angularGradient(stops:center:startAngle:endAngle:)	fos
+M	ShapeStyle	background	osv
+M	ShapeStyle	bar	osv
+M	ShapeStyle	black	osv
+M	ShapeStyle	blendMode(_:)	fos
+M	ShapeStyle	blue	osv
+M	ShapeStyle	body	ov
+M	ShapeStyle	brown	osv		15.0
+M	ShapeStyle	clear	osv
+M	ShapeStyle	conicGradient(_:center:angle:)	fos
+M	ShapeStyle	conicGradient(colors:center:angle:)	fos
+M	ShapeStyle	conicGradient(stops:center:angle:)	fos
+M	ShapeStyle	cyan	osv		15.0
+M	ShapeStyle	ellipticalGradient(_:center:startRadiusFraction:endRadiusFraction:)	fos
+M	ShapeStyle	ellipticalGradient(colors:center:startRadiusFraction:endRadiusFraction:)	fos
+M	ShapeStyle	ellipticalGradient(stops:center:startRadiusFraction:endRadiusFraction:)	fos
+M	ShapeStyle	fill	osv
+M	ShapeStyle	foreground	osv
+M	ShapeStyle	gray	osv
+M	ShapeStyle	green	osv
+M	ShapeStyle	image(_:sourceRect:scale:)	fos
+M	ShapeStyle	in(_:)	fo
+M	ShapeStyle	indigo	osv		15.0
+M	ShapeStyle	linearGradient(_:startPoint:endPoint:)	fos
+M	ShapeStyle	linearGradient(colors:startPoint:endPoint:)	fos
+M	ShapeStyle	linearGradient(stops:startPoint:endPoint:)	fos
+M	ShapeStyle	link	osv
+M	ShapeStyle	mint	osv		15.0
+M	ShapeStyle	opacity(_:)	fos
+M	ShapeStyle	orange	osv
+M	ShapeStyle	pink	osv
+M	ShapeStyle	placeholder	osv
+M	ShapeStyle	primary	osv
+M	ShapeStyle	purple	osv
+M	ShapeStyle	quaternary	osv
+M	ShapeStyle	radialGradient(_:center:startRadius:endRadius:)	fos
+M	ShapeStyle	radialGradient(colors:center:startRadius:endRadius:)	fos
+M	ShapeStyle	radialGradient(stops:center:startRadius:endRadius:)	fos
+M	ShapeStyle	red	osv
+M	ShapeStyle	regularMaterial	osv
+M	ShapeStyle	resolve(in:)	fo		17.0
+M	ShapeStyle	secondary	osv
+M	ShapeStyle	selection	osv
+M	ShapeStyle	separator	osv
+M	ShapeStyle	shadow(_:)	fos
+M	ShapeStyle	teal	osv		15.0
+M	ShapeStyle	tertiary	osv
+M	ShapeStyle	thickMaterial	osv
+M	ShapeStyle	thinMaterial	osv
+M	ShapeStyle	tint	osv
+M	ShapeStyle	ultraThickMaterial	osv
+M	ShapeStyle	ultraThinMaterial	osv
+M	ShapeStyle	white	osv
+M	ShapeStyle	yellow	osv
+M	ShapeView	fill(_:style:)	fo
+M	ShapeView	shape	ov
+M	ShapeView	stroke(_:lineWidth:antialiased:)	fo
+M	ShapeView	stroke(_:style:antialiased:)	fo
+M	ShapeView	strokeBorder(_:lineWidth:antialiased:)	fo
+M	ShapeView	strokeBorder(_:style:antialiased:)	fo
 M	ShareLink	Body	k
-M	ShareLink	body	v
-M	ShareLink	init(_:item:subject:message:)	i
-M	ShareLink	init(_:item:subject:message:preview:)	i
-M	ShareLink	init(_:items:subject:message:)	i
-M	ShareLink	init(_:items:subject:message:preview:)	i	preview:Element
-M	ShareLink	init(item:subject:message:)	i
-M	ShareLink	init(item:subject:message:label:)	i
-M	ShareLink	init(item:subject:message:preview:)	i
-M	ShareLink	init(item:subject:message:preview:label:)	i
-M	ShareLink	init(items:subject:message:)	i
-M	ShareLink	init(items:subject:message:label:)	i
-M	ShareLink	init(items:subject:message:preview:)	i	preview:Element
-M	ShareLink	init(items:subject:message:preview:label:)	i	preview:Element
-M	SharePreview	init(_:)	i
-M	SharePreview	init(_:icon:)	i
-M	SharePreview	init(_:image:)	i
-M	SharePreview	init(_:image:icon:)	i
+M	ShareLink	body	ov
+M	ShareLink	init(_:item:subject:message:)	io
+M	ShareLink	init(_:item:subject:message:preview:)	io
+M	ShareLink	init(_:items:subject:message:)	io
+M	ShareLink	init(_:items:subject:message:preview:)	io	preview:Element
+M	ShareLink	init(item:subject:message:)	io
+M	ShareLink	init(item:subject:message:label:)	io
+M	ShareLink	init(item:subject:message:preview:)	io
+M	ShareLink	init(item:subject:message:preview:label:)	io
+M	ShareLink	init(items:subject:message:)	io
+M	ShareLink	init(items:subject:message:label:)	io
+M	ShareLink	init(items:subject:message:preview:)	io	preview:Element
+M	ShareLink	init(items:subject:message:preview:label:)	io	preview:Element
+M	SharePreview	init(_:)	io
+M	SharePreview	init(_:icon:)	io
+M	SharePreview	init(_:image:)	io
+M	SharePreview	init(_:image:icon:)	io
 M	SidebarCommands	Body	k
-M	SidebarCommands	body	v
-M	SidebarCommands	init()	i
-M	SidebarListStyle	init()	i
-M	SidebarRowSize	hash(into:)	f
-M	SidebarRowSize	hashValue	v
-M	SidebarRowSize	large	c
-M	SidebarRowSize	medium	c
-M	SidebarRowSize	small	c
+M	SidebarCommands	body	ov
+M	SidebarCommands	init()	io
+M	SidebarListStyle	init()	io
+M	SidebarRowSize	hash(into:)	fo
+M	SidebarRowSize	hashValue	ov
+M	SidebarRowSize	large	co
+M	SidebarRowSize	medium	co
+M	SidebarRowSize	small	co
 M	SignDisplayStrategy	accounting	sv		15.0
 M	SignDisplayStrategy	accountingAlways(showZero:)	fs		15.0
 M	SignDisplayStrategy	always(includingZero:)	fs		15.0
@@ -24368,9 +24368,9 @@ M	SignedInteger	min	sv
 M	SignedNumeric	negate()	f
 M	SimultaneousGesture	Body	k
 M	SimultaneousGesture	Value	k
-M	SimultaneousGesture	first	v
-M	SimultaneousGesture	init(_:_:)	i
-M	SimultaneousGesture	second	v
+M	SimultaneousGesture	first	ov
+M	SimultaneousGesture	init(_:_:)	io
+M	SimultaneousGesture	second	ov
 M	SingleAttributeTransformer	range	v		15.0
 M	SingleAttributeTransformer	replace(with:value:)	f		15.0
 M	SingleAttributeTransformer	value	v		15.0
@@ -24380,12 +24380,12 @@ M	SingleValueDecodingContainer	decodeNil()	f
 M	SingleValueEncodingContainer	codingPath	v
 M	SingleValueEncodingContainer	encode(_:)	ft		18.0
 M	SingleValueEncodingContainer	encodeNil()	ft
-M	Size	adaptive	c
-M	Size	adaptive(minimum:maximum:)	c
-M	Size	fixed	c
-M	Size	fixed(CGFloat:)	c
-M	Size	flexible	c
-M	Size	flexible(minimum:maximum:)	c
+M	Size	adaptive	co
+M	Size	adaptive(minimum:maximum:)	co
+M	Size	fixed	co
+M	Size	fixed(CGFloat:)	co
+M	Size	flexible	co
+M	Size	flexible(minimum:maximum:)	co
 M	Slice	Element	k
 M	Slice	Index	k
 M	Slice	Indices	k
@@ -24533,20 +24533,20 @@ M	Slice	withContiguousStorageIfAvailable(_:)	ft	_:UnsafeBufferPointer
 M	Slice	withMemoryRebound(to:_:)	ft	_:UnsafeMutableBufferPointer
 M	Slice	withUnsafeBytes(_:)	ft	_:UnsafeRawBufferPointer	8.0
 M	SlideTransition	Body	k
-M	SlideTransition	body(content:phase:)	f
-M	SlideTransition	init()	i
+M	SlideTransition	body(content:phase:)	fo
+M	SlideTransition	init()	io
 M	Slider	Body	k
-M	Slider	body	v
-M	Slider	init(value:in:label:minimumValueLabel:maximumValueLabel:onEditingChanged:)	i	onEditingChanged:Bool
-M	Slider	init(value:in:label:onEditingChanged:)	i	onEditingChanged:Bool
-M	Slider	init(value:in:onEditingChanged:)	i	onEditingChanged:Bool
-M	Slider	init(value:in:onEditingChanged:label:)	di	onEditingChanged:Bool		Slider(value:in:label:onEditingChanged:)
-M	Slider	init(value:in:onEditingChanged:minimumValueLabel:maximumValueLabel:label:)	di	onEditingChanged:Bool		Slider(value:in:label:minimumValueLabel:maximumValueLabel:onEditingChanged:)
-M	Slider	init(value:in:step:label:minimumValueLabel:maximumValueLabel:onEditingChanged:)	i	onEditingChanged:Bool
-M	Slider	init(value:in:step:label:onEditingChanged:)	i	onEditingChanged:Bool
-M	Slider	init(value:in:step:onEditingChanged:)	i	onEditingChanged:Bool
-M	Slider	init(value:in:step:onEditingChanged:label:)	di	onEditingChanged:Bool		Slider(value:in:step:label:onEditingChanged:)
-M	Slider	init(value:in:step:onEditingChanged:minimumValueLabel:maximumValueLabel:label:)	di	onEditingChanged:Bool		Slider(value:in:step:label:minimumValueLabel:maximumValueLabel:onEditingChanged:)
+M	Slider	body	ov
+M	Slider	init(value:in:label:minimumValueLabel:maximumValueLabel:onEditingChanged:)	io	onEditingChanged:Bool
+M	Slider	init(value:in:label:onEditingChanged:)	io	onEditingChanged:Bool
+M	Slider	init(value:in:onEditingChanged:)	io	onEditingChanged:Bool
+M	Slider	init(value:in:onEditingChanged:label:)	dio	onEditingChanged:Bool		Slider(value:in:label:onEditingChanged:)
+M	Slider	init(value:in:onEditingChanged:minimumValueLabel:maximumValueLabel:label:)	dio	onEditingChanged:Bool		Slider(value:in:label:minimumValueLabel:maximumValueLabel:onEditingChanged:)
+M	Slider	init(value:in:step:label:minimumValueLabel:maximumValueLabel:onEditingChanged:)	io	onEditingChanged:Bool
+M	Slider	init(value:in:step:label:onEditingChanged:)	io	onEditingChanged:Bool
+M	Slider	init(value:in:step:onEditingChanged:)	io	onEditingChanged:Bool
+M	Slider	init(value:in:step:onEditingChanged:label:)	dio	onEditingChanged:Bool		Slider(value:in:step:label:onEditingChanged:)
+M	Slider	init(value:in:step:onEditingChanged:minimumValueLabel:maximumValueLabel:label:)	dio	onEditingChanged:Bool		Slider(value:in:step:label:minimumValueLabel:maximumValueLabel:onEditingChanged:)
 M	SocketPort	address	v
 M	SocketPort	delegate()	f
 M	SocketPort	hash	v
@@ -24583,23 +24583,23 @@ M	SortOrder	encode(to:)	ft		15.0
 M	SortOrder	forward	c		15.0
 M	SortOrder	init(from:)	it		15.0
 M	SortOrder	reverse	c		15.0
-M	Source	bottom	sv
-M	Source	bottomLeading	sv
-M	Source	bottomTrailing	sv
-M	Source	bounds	sv
-M	Source	center	sv
-M	Source	init(_:)	i
-M	Source	leading	sv
-M	Source	point(_:)	fs
-M	Source	rect(_:)	fs
-M	Source	top	sv
-M	Source	topLeading	sv
-M	Source	topTrailing	sv
-M	Source	trailing	sv
-M	Source	unitPoint(_:)	fs
+M	Source	bottom	osv
+M	Source	bottomLeading	osv
+M	Source	bottomTrailing	osv
+M	Source	bounds	osv
+M	Source	center	osv
+M	Source	init(_:)	io
+M	Source	leading	osv
+M	Source	point(_:)	fos
+M	Source	rect(_:)	fos
+M	Source	top	osv
+M	Source	topLeading	osv
+M	Source	topTrailing	osv
+M	Source	trailing	osv
+M	Source	unitPoint(_:)	fos
 M	Spacer	Body	k
-M	Spacer	init(minLength:)	i
-M	Spacer	minLength	v
+M	Spacer	init(minLength:)	io
+M	Spacer	minLength	ov
 M	Span	Index	k		12.2
 M	Span	bytes	v		12.2
 M	Span	count	v		12.2
@@ -24624,60 +24624,60 @@ M	SpatialEventCollection	Index	k
 M	SpatialEventCollection	Indices	k
 M	SpatialEventCollection	Iterator	k
 M	SpatialEventCollection	SubSequence	k
-M	SpatialEventCollection	endIndex	v
-M	SpatialEventCollection	index(after:)	f
-M	SpatialEventCollection	makeIterator()	f
-M	SpatialEventCollection	startIndex	v
-M	SpatialEventCollection	subscript(index:)	f
-M	SpatialEventCollection	subscript(position:)	f
+M	SpatialEventCollection	endIndex	ov
+M	SpatialEventCollection	index(after:)	fo
+M	SpatialEventCollection	makeIterator()	fo
+M	SpatialEventCollection	startIndex	ov
+M	SpatialEventCollection	subscript(index:)	fo
+M	SpatialEventCollection	subscript(position:)	fo
 M	SpatialEventGesture	Body	k
 M	SpatialEventGesture	Value	k
-M	SpatialEventGesture	action	v
-M	SpatialEventGesture	coordinateSpace	v
-M	SpatialEventGesture	init(coordinateSpace:action:)	i	action:SpatialEventCollection
-M	SpatialEventGesture	internalBody	v
+M	SpatialEventGesture	action	ov
+M	SpatialEventGesture	coordinateSpace	ov
+M	SpatialEventGesture	init(coordinateSpace:action:)	io	action:SpatialEventCollection
+M	SpatialEventGesture	internalBody	ov
 M	SpatialTapGesture	Body	k
 M	SpatialTapGesture	Value	k
-M	SpatialTapGesture	coordinateSpace	v
-M	SpatialTapGesture	count	v
-M	SpatialTapGesture	init(count:coordinateSpace:)	i		16.0
-M	Spring	bounce	v
-M	Spring	bouncy	sv
-M	Spring	bouncy(duration:extraBounce:)	fs
-M	Spring	damping	v
-M	Spring	dampingRatio	v
-M	Spring	duration	v
-M	Spring	force(fromValue:toValue:position:velocity:)	f
-M	Spring	force(target:position:velocity:)	f
-M	Spring	hash(into:)	f
-M	Spring	hashValue	v
-M	Spring	init(duration:bounce:)	i
-M	Spring	init(mass:stiffness:damping:allowOverDamping:)	i
-M	Spring	init(response:dampingRatio:)	i
-M	Spring	init(settlingDuration:dampingRatio:epsilon:)	i
-M	Spring	mass	v
-M	Spring	response	v
-M	Spring	settlingDuration	v
-M	Spring	settlingDuration(fromValue:toValue:initialVelocity:epsilon:)	f
-M	Spring	settlingDuration(target:initialVelocity:epsilon:)	f
-M	Spring	smooth	sv
-M	Spring	smooth(duration:extraBounce:)	fs
-M	Spring	snappy	sv
-M	Spring	snappy(duration:extraBounce:)	fs
-M	Spring	stiffness	v
-M	Spring	update(value:velocity:target:deltaTime:)	f
-M	Spring	value(fromValue:toValue:initialVelocity:time:)	f
-M	Spring	value(target:initialVelocity:time:)	f
-M	Spring	velocity(fromValue:toValue:initialVelocity:time:)	f
-M	Spring	velocity(target:initialVelocity:time:)	f
+M	SpatialTapGesture	coordinateSpace	ov
+M	SpatialTapGesture	count	ov
+M	SpatialTapGesture	init(count:coordinateSpace:)	io		16.0
+M	Spring	bounce	ov
+M	Spring	bouncy	osv
+M	Spring	bouncy(duration:extraBounce:)	fos
+M	Spring	damping	ov
+M	Spring	dampingRatio	ov
+M	Spring	duration	ov
+M	Spring	force(fromValue:toValue:position:velocity:)	fo
+M	Spring	force(target:position:velocity:)	fo
+M	Spring	hash(into:)	fo
+M	Spring	hashValue	ov
+M	Spring	init(duration:bounce:)	io
+M	Spring	init(mass:stiffness:damping:allowOverDamping:)	io
+M	Spring	init(response:dampingRatio:)	io
+M	Spring	init(settlingDuration:dampingRatio:epsilon:)	io
+M	Spring	mass	ov
+M	Spring	response	ov
+M	Spring	settlingDuration	ov
+M	Spring	settlingDuration(fromValue:toValue:initialVelocity:epsilon:)	fo
+M	Spring	settlingDuration(target:initialVelocity:epsilon:)	fo
+M	Spring	smooth	osv
+M	Spring	smooth(duration:extraBounce:)	fos
+M	Spring	snappy	osv
+M	Spring	snappy(duration:extraBounce:)	fos
+M	Spring	stiffness	ov
+M	Spring	update(value:velocity:target:deltaTime:)	fo
+M	Spring	value(fromValue:toValue:initialVelocity:time:)	fo
+M	Spring	value(target:initialVelocity:time:)	fo
+M	Spring	velocity(fromValue:toValue:initialVelocity:time:)	fo
+M	Spring	velocity(target:initialVelocity:time:)	fo
 M	SpringKeyframe	Body	k
-M	SpringKeyframe	init(_:duration:spring:startVelocity:)	i
-M	SpringLoadingBehavior	automatic	sv
-M	SpringLoadingBehavior	disabled	sv
-M	SpringLoadingBehavior	enabled	sv
-M	SpringLoadingBehavior	hash(into:)	f
-M	SpringLoadingBehavior	hashValue	v
-M	StackNavigationViewStyle	init()	i
+M	SpringKeyframe	init(_:duration:spring:startVelocity:)	io
+M	SpringLoadingBehavior	automatic	osv
+M	SpringLoadingBehavior	disabled	osv
+M	SpringLoadingBehavior	enabled	osv
+M	SpringLoadingBehavior	hash(into:)	fo
+M	SpringLoadingBehavior	hashValue	ov
+M	StackNavigationViewStyle	init()	io
 M	StandaloneMonth	abbreviated	sv		15.0
 M	StandaloneMonth	defaultDigits	sv		15.0
 M	StandaloneMonth	narrow	sv		15.0
@@ -24705,17 +24705,17 @@ M	State	canceling	c
 M	State	completed	c
 M	State	hash(into:)	f
 M	State	hashValue	v
-M	State	init()	i
-M	State	init(initialValue:)	i
+M	State	init()	io
+M	State	init(initialValue:)	io
 M	State	init(rawValue:)	i
-M	State	init(wrappedValue:)	i		17.0
-M	State	projectedValue	v
+M	State	init(wrappedValue:)	io		17.0
+M	State	projectedValue	ov
 M	State	running	c
 M	State	suspended	c
-M	State	wrappedValue	v
-M	StateObject	init(wrappedValue:)	i
-M	StateObject	projectedValue	v
-M	StateObject	wrappedValue	v
+M	State	wrappedValue	ov
+M	StateObject	init(wrappedValue:)	io
+M	StateObject	projectedValue	ov
+M	StateObject	wrappedValue	ov
 M	StaticBigInt	bitWidth	v		16.4
 M	StaticBigInt	customMirror	v		16.4
 M	StaticBigInt	debugDescription	v		16.4
@@ -24747,25 +24747,25 @@ M	Status	opening	c
 M	Status	reading	c
 M	Status	writing	c
 M	Stepper	Body	k
-M	Stepper	body	v
-M	Stepper	init(_:onIncrement:onDecrement:onEditingChanged:)	i	onEditingChanged:Bool
-M	Stepper	init(_:value:in:step:format:onEditingChanged:)	i	onEditingChanged:Bool
-M	Stepper	init(_:value:in:step:onEditingChanged:)	i	onEditingChanged:Bool
-M	Stepper	init(_:value:step:format:onEditingChanged:)	i	onEditingChanged:Bool
-M	Stepper	init(_:value:step:onEditingChanged:)	i	onEditingChanged:Bool
-M	Stepper	init(label:onIncrement:onDecrement:onEditingChanged:)	i	onEditingChanged:Bool
-M	Stepper	init(onIncrement:onDecrement:onEditingChanged:label:)	di	onEditingChanged:Bool		Stepper(label:onIncrement:onDecrement:onEditingChanged:)
-M	Stepper	init(value:in:step:format:label:onEditingChanged:)	i	onEditingChanged:Bool
-M	Stepper	init(value:in:step:label:onEditingChanged:)	i	onEditingChanged:Bool
-M	Stepper	init(value:in:step:onEditingChanged:label:)	di	onEditingChanged:Bool		Stepper(value:in:step:label:onEditingChanged:)
-M	Stepper	init(value:step:format:label:onEditingChanged:)	i	onEditingChanged:Bool
-M	Stepper	init(value:step:label:onEditingChanged:)	i	onEditingChanged:Bool
-M	Stepper	init(value:step:onEditingChanged:label:)	di	onEditingChanged:Bool		Stepper(value:step:label:onEditingChanged:)
-M	Stop	color	v
-M	Stop	hash(into:)	f
-M	Stop	hashValue	v
-M	Stop	init(color:location:)	i
-M	Stop	location	v
+M	Stepper	body	ov
+M	Stepper	init(_:onIncrement:onDecrement:onEditingChanged:)	io	onEditingChanged:Bool
+M	Stepper	init(_:value:in:step:format:onEditingChanged:)	io	onEditingChanged:Bool
+M	Stepper	init(_:value:in:step:onEditingChanged:)	io	onEditingChanged:Bool
+M	Stepper	init(_:value:step:format:onEditingChanged:)	io	onEditingChanged:Bool
+M	Stepper	init(_:value:step:onEditingChanged:)	io	onEditingChanged:Bool
+M	Stepper	init(label:onIncrement:onDecrement:onEditingChanged:)	io	onEditingChanged:Bool
+M	Stepper	init(onIncrement:onDecrement:onEditingChanged:label:)	dio	onEditingChanged:Bool		Stepper(label:onIncrement:onDecrement:onEditingChanged:)
+M	Stepper	init(value:in:step:format:label:onEditingChanged:)	io	onEditingChanged:Bool
+M	Stepper	init(value:in:step:label:onEditingChanged:)	io	onEditingChanged:Bool
+M	Stepper	init(value:in:step:onEditingChanged:label:)	dio	onEditingChanged:Bool		Stepper(value:in:step:label:onEditingChanged:)
+M	Stepper	init(value:step:format:label:onEditingChanged:)	io	onEditingChanged:Bool
+M	Stepper	init(value:step:label:onEditingChanged:)	io	onEditingChanged:Bool
+M	Stepper	init(value:step:onEditingChanged:label:)	dio	onEditingChanged:Bool		Stepper(value:step:label:onEditingChanged:)
+M	Stop	color	ov
+M	Stop	hash(into:)	fo
+M	Stop	hashValue	ov
+M	Stop	init(color:location:)	io
+M	Stop	location	ov
 M	StoragePolicy	allowed	c
 M	StoragePolicy	allowedInMemoryOnly	c
 M	StoragePolicy	hash(into:)	f
@@ -25094,11 +25094,11 @@ M	StringContainsRegex	init(subject:regex:)	i		18.0
 M	StringContainsRegex	regex	v		18.0
 M	StringContainsRegex	subject	v		18.0
 M	StringInterpolation	StringLiteralType	k		15.0
-M	StringInterpolation	appendInterpolation(_:)	f		14.0
-M	StringInterpolation	appendInterpolation(_:format:)	f		15.0
-M	StringInterpolation	appendInterpolation(_:formatter:)	f
-M	StringInterpolation	appendInterpolation(_:specifier:)	f
-M	StringInterpolation	appendInterpolation(_:style:)	f
+M	StringInterpolation	appendInterpolation(_:)	fo		14.0
+M	StringInterpolation	appendInterpolation(_:format:)	fo		15.0
+M	StringInterpolation	appendInterpolation(_:formatter:)	fo
+M	StringInterpolation	appendInterpolation(_:specifier:)	fo
+M	StringInterpolation	appendInterpolation(_:style:)	fo
 M	StringInterpolation	appendInterpolation(cyclicYear:)	f		15.0
 M	StringInterpolation	appendInterpolation(day:)	f		15.0
 M	StringInterpolation	appendInterpolation(dayOfYear:)	f		15.0
@@ -25114,13 +25114,13 @@ M	StringInterpolation	appendInterpolation(standaloneMonth:)	f		15.0
 M	StringInterpolation	appendInterpolation(standaloneQuarter:)	f		15.0
 M	StringInterpolation	appendInterpolation(standaloneWeekday:)	f		15.0
 M	StringInterpolation	appendInterpolation(timeZone:)	f		15.0
-M	StringInterpolation	appendInterpolation(timerInterval:pauseTime:countsDown:showsHours:)	f
+M	StringInterpolation	appendInterpolation(timerInterval:pauseTime:countsDown:showsHours:)	fo
 M	StringInterpolation	appendInterpolation(week:)	f		15.0
 M	StringInterpolation	appendInterpolation(weekday:)	f		15.0
 M	StringInterpolation	appendInterpolation(year:)	f		15.0
 M	StringInterpolation	appendInterpolation(yearForWeekOfYear:)	f		15.0
-M	StringInterpolation	appendLiteral(_:)	f		15.0
-M	StringInterpolation	init(literalCapacity:interpolationCount:)	i		15.0
+M	StringInterpolation	appendLiteral(_:)	fo		15.0
+M	StringInterpolation	init(literalCapacity:interpolationCount:)	io		15.0
 M	StringInterpolationProtocol	appendLiteral(_:)	f
 M	StringInterpolationProtocol	init(literalCapacity:interpolationCount:)	i
 M	StringProtocol	addingPercentEncoding(withAllowedCharacters:)	f
@@ -25221,28 +25221,28 @@ M	StringTransform	toLatin	sv
 M	StringTransform	toUnicodeName	sv
 M	StringTransform	toXMLHex	sv
 M	StrokeBorderShapeView	Body	k
-M	StrokeBorderShapeView	background	v
-M	StrokeBorderShapeView	init(shape:style:strokeStyle:isAntialiased:background:)	i
-M	StrokeBorderShapeView	isAntialiased	v
-M	StrokeBorderShapeView	shape	v
-M	StrokeBorderShapeView	strokeStyle	v
-M	StrokeBorderShapeView	style	v
+M	StrokeBorderShapeView	background	ov
+M	StrokeBorderShapeView	init(shape:style:strokeStyle:isAntialiased:background:)	io
+M	StrokeBorderShapeView	isAntialiased	ov
+M	StrokeBorderShapeView	shape	ov
+M	StrokeBorderShapeView	strokeStyle	ov
+M	StrokeBorderShapeView	style	ov
 M	StrokeShapeView	Body	k
-M	StrokeShapeView	background	v
-M	StrokeShapeView	init(shape:style:strokeStyle:isAntialiased:background:)	i
-M	StrokeShapeView	isAntialiased	v
-M	StrokeShapeView	shape	v
-M	StrokeShapeView	strokeStyle	v
-M	StrokeShapeView	style	v
+M	StrokeShapeView	background	ov
+M	StrokeShapeView	init(shape:style:strokeStyle:isAntialiased:background:)	io
+M	StrokeShapeView	isAntialiased	ov
+M	StrokeShapeView	shape	ov
+M	StrokeShapeView	strokeStyle	ov
+M	StrokeShapeView	style	ov
 M	StrokeStyle	AnimatableData	k
-M	StrokeStyle	animatableData	v
-M	StrokeStyle	dash	v
-M	StrokeStyle	dashPhase	v
-M	StrokeStyle	init(lineWidth:lineCap:lineJoin:miterLimit:dash:dashPhase:)	i
-M	StrokeStyle	lineCap	v
-M	StrokeStyle	lineJoin	v
-M	StrokeStyle	lineWidth	v
-M	StrokeStyle	miterLimit	v
+M	StrokeStyle	animatableData	ov
+M	StrokeStyle	dash	ov
+M	StrokeStyle	dashPhase	ov
+M	StrokeStyle	init(lineWidth:lineCap:lineJoin:miterLimit:dash:dashPhase:)	io
+M	StrokeStyle	lineCap	ov
+M	StrokeStyle	lineJoin	ov
+M	StrokeStyle	lineWidth	ov
+M	StrokeStyle	miterLimit	ov
 M	Style	abbreviated	cd			?
 M	Style	binary	c		15.0
 M	Style	currency	c
@@ -25277,27 +25277,27 @@ M	Subdivision	init(from:)	it		16.0
 M	Subdivision	init(stringLiteral:)	i		16.0
 M	Subdivision	init(unicodeScalarLiteral:)	i
 M	Subdivision	subdivision(for:)	fs		16.0
-M	SubmitLabel	continue	sv
-M	SubmitLabel	done	sv
-M	SubmitLabel	go	sv
-M	SubmitLabel	join	sv
-M	SubmitLabel	next	sv
-M	SubmitLabel	return	sv
-M	SubmitLabel	route	sv
-M	SubmitLabel	search	sv
-M	SubmitLabel	send	sv
+M	SubmitLabel	continue	osv
+M	SubmitLabel	done	osv
+M	SubmitLabel	go	osv
+M	SubmitLabel	join	osv
+M	SubmitLabel	next	osv
+M	SubmitLabel	return	osv
+M	SubmitLabel	route	osv
+M	SubmitLabel	search	osv
+M	SubmitLabel	send	osv
 M	SubmitTriggers	ArrayLiteralElement	k
 M	SubmitTriggers	Element	k
 M	SubmitTriggers	RawValue	k
-M	SubmitTriggers	init(rawValue:)	i
-M	SubmitTriggers	rawValue	v
-M	SubmitTriggers	search	sv
-M	SubmitTriggers	text	sv
+M	SubmitTriggers	init(rawValue:)	io
+M	SubmitTriggers	rawValue	ov
+M	SubmitTriggers	search	osv
+M	SubmitTriggers	text	osv
 M	SubscriptionView	Body	k
-M	SubscriptionView	action	v
-M	SubscriptionView	content	v
-M	SubscriptionView	init(content:publisher:action:)	i	action:Output
-M	SubscriptionView	publisher	v
+M	SubscriptionView	action	ov
+M	SubscriptionView	content	ov
+M	SubscriptionView	init(content:publisher:action:)	io	action:Output
+M	SubscriptionView	publisher	ov
 M	Substring	CharacterView	k			?
 M	Substring	Index	k
 M	Substring	SubSequence	k
@@ -25440,20 +25440,20 @@ M	SuspendingClock	suspending	sv		16.0
 M	SuspendingClock	systemEpoch	v		16.0
 M	SwiftUIAttributes	DecodingConfiguration	k
 M	SwiftUIAttributes	EncodingConfiguration	k
-M	SwiftUIAttributes	accessibility	v
-M	SwiftUIAttributes	backgroundColor	v
-M	SwiftUIAttributes	baselineOffset	v
-M	SwiftUIAttributes	font	v
-M	SwiftUIAttributes	foregroundColor	v
-M	SwiftUIAttributes	foundation	v
-M	SwiftUIAttributes	kern	v
-M	SwiftUIAttributes	strikethroughStyle	v
-M	SwiftUIAttributes	tracking	v
-M	SwiftUIAttributes	underlineStyle	v
+M	SwiftUIAttributes	accessibility	ov
+M	SwiftUIAttributes	backgroundColor	ov
+M	SwiftUIAttributes	baselineOffset	ov
+M	SwiftUIAttributes	font	ov
+M	SwiftUIAttributes	foregroundColor	ov
+M	SwiftUIAttributes	foundation	ov
+M	SwiftUIAttributes	kern	ov
+M	SwiftUIAttributes	strikethroughStyle	ov
+M	SwiftUIAttributes	tracking	ov
+M	SwiftUIAttributes	underlineStyle	ov
 M	SwitchToggleStyle	Body	k
-M	SwitchToggleStyle	init()	i
-M	SwitchToggleStyle	init(tint:)	di		14.0	?
-M	SwitchToggleStyle	makeBody(configuration:)	f
+M	SwitchToggleStyle	init()	io
+M	SwitchToggleStyle	init(tint:)	dio		14.0	?
+M	SwitchToggleStyle	makeBody(configuration:)	fo
 M	Symbol	CyclicYear	k		15.0
 M	Symbol	Day	k		15.0
 M	Symbol	DayOfYear	k		15.0
@@ -25494,144 +25494,144 @@ M	SymbolAttribute	invalidationConditions	sv		16.0
 M	SymbolAttribute	name	sv		15.0
 M	SymbolAttribute	runBoundaries	sv		16.0
 M	SymbolEffectTransition	Body	k
-M	SymbolEffectTransition	body(content:phase:)	f
-M	SymbolEffectTransition	init(effect:options:)	i
-M	SymbolEffectTransition	properties	sv
-M	SymbolRenderingMode	hierarchical	sv
-M	SymbolRenderingMode	monochrome	sv
-M	SymbolRenderingMode	multicolor	sv
-M	SymbolRenderingMode	palette	sv
-M	SymbolVariants	circle	sv
-M	SymbolVariants	contains(_:)	f
-M	SymbolVariants	fill	sv
-M	SymbolVariants	hash(into:)	f
-M	SymbolVariants	hashValue	v
-M	SymbolVariants	none	sv
-M	SymbolVariants	rectangle	sv
-M	SymbolVariants	slash	sv
-M	SymbolVariants	square	sv
+M	SymbolEffectTransition	body(content:phase:)	fo
+M	SymbolEffectTransition	init(effect:options:)	io
+M	SymbolEffectTransition	properties	osv
+M	SymbolRenderingMode	hierarchical	osv
+M	SymbolRenderingMode	monochrome	osv
+M	SymbolRenderingMode	multicolor	osv
+M	SymbolRenderingMode	palette	osv
+M	SymbolVariants	circle	osv
+M	SymbolVariants	contains(_:)	fo
+M	SymbolVariants	fill	osv
+M	SymbolVariants	hash(into:)	fo
+M	SymbolVariants	hashValue	ov
+M	SymbolVariants	none	osv
+M	SymbolVariants	rectangle	osv
+M	SymbolVariants	slash	osv
+M	SymbolVariants	square	osv
 M	SystemRandomNumberGenerator	init()	i
 M	SystemRandomNumberGenerator	next()	f
 M	SystemRandomNumberGenerator	next(upperBound:)	f
 M	TabView	Body	k
-M	TabView	body	v
-M	TabView	init(content:)	i
-M	TabView	init(selection:content:)	i
-M	TabViewStyle	automatic	sv
-M	TabViewStyle	page	sv
-M	TabViewStyle	page(indexDisplayMode:)	fs
+M	TabView	body	ov
+M	TabView	init(content:)	io
+M	TabView	init(selection:content:)	io
+M	TabViewStyle	automatic	osv
+M	TabViewStyle	page	osv
+M	TabViewStyle	page(indexDisplayMode:)	fos
 M	Table	Body	k
-M	Table	init(_:<Value,:)	i
-M	Table	init(_:children:columnCustomization:<Value,:)	i
-M	Table	init(_:children:selection:columnCustomization:<Value,:)	i
-M	Table	init(_:children:selection:sortOrder:columnCustomization:<Value,:)	i
-M	Table	init(_:children:sortOrder:columnCustomization:<Value,:)	i
-M	Table	init(_:columnCustomization:<Value,:)	i
-M	Table	init(_:selection:<Value,:)	i
-M	Table	init(_:selection:columnCustomization:<Value,:)	i
-M	Table	init(_:selection:sortOrder:<Value,:)	i
-M	Table	init(_:selection:sortOrder:columnCustomization:<Value,:)	i
-M	Table	init(_:sortOrder:<Value,:)	i
-M	Table	init(_:sortOrder:columnCustomization:<Value,:)	i
-M	Table	init(of:<Value,:<Value>:)	i
-M	Table	init(of:columnCustomization:<Value,:<Value>:)	i
-M	Table	init(of:selection:<Value,:<Value>:)	i
-M	Table	init(of:selection:columnCustomization:<Value,:<Value>:)	i
-M	Table	init(of:selection:sortOrder:<Value,:<Value>:)	i
-M	Table	init(of:selection:sortOrder:columnCustomization:<Value,:<Value>:)	i
-M	Table	init(of:sortOrder:<Value,:<Value>:)	i
-M	Table	init(of:sortOrder:columnCustomization:<Value,:<Value>:)	i
-M	Table	init(selection:sortOrder:<Value,:<Value>:)	i
-M	Table	init(sortOrder:<Value,:<Value>:)	i
+M	Table	init(_:<Value,:)	io
+M	Table	init(_:children:columnCustomization:<Value,:)	io
+M	Table	init(_:children:selection:columnCustomization:<Value,:)	io
+M	Table	init(_:children:selection:sortOrder:columnCustomization:<Value,:)	io
+M	Table	init(_:children:sortOrder:columnCustomization:<Value,:)	io
+M	Table	init(_:columnCustomization:<Value,:)	io
+M	Table	init(_:selection:<Value,:)	io
+M	Table	init(_:selection:columnCustomization:<Value,:)	io
+M	Table	init(_:selection:sortOrder:<Value,:)	io
+M	Table	init(_:selection:sortOrder:columnCustomization:<Value,:)	io
+M	Table	init(_:sortOrder:<Value,:)	io
+M	Table	init(_:sortOrder:columnCustomization:<Value,:)	io
+M	Table	init(of:<Value,:<Value>:)	io
+M	Table	init(of:columnCustomization:<Value,:<Value>:)	io
+M	Table	init(of:selection:<Value,:<Value>:)	io
+M	Table	init(of:selection:columnCustomization:<Value,:<Value>:)	io
+M	Table	init(of:selection:sortOrder:<Value,:<Value>:)	io
+M	Table	init(of:selection:sortOrder:columnCustomization:<Value,:<Value>:)	io
+M	Table	init(of:sortOrder:<Value,:<Value>:)	io
+M	Table	init(of:sortOrder:columnCustomization:<Value,:<Value>:)	io
+M	Table	init(selection:sortOrder:<Value,:<Value>:)	io
+M	Table	init(sortOrder:<Value,:<Value>:)	io
 M	TableColumn	TableColumnBody	k
 M	TableColumn	TableColumnSortComparator	k
 M	TableColumn	TableRowValue	k
-M	TableColumn	init(_:content:)	i	content:RowValue	16.6
-M	TableColumn	init(_:sortUsing:content:)	i	content:RowValue	16.6
-M	TableColumn	init(_:value:)	i		16.6
-M	TableColumn	init(_:value:comparator:)	i		16.6
-M	TableColumn	init(_:value:comparator:content:)	i	content:RowValue	16.6
-M	TableColumn	init(_:value:content:)	i	content:RowValue	16.6
-M	TableColumn	width()	df			?
-M	TableColumn	width(_:)	f
-M	TableColumn	width(min:ideal:max:)	f
-M	TableColumnBuilder	buildBlock(_:)	fs
-M	TableColumnBuilder	buildBlock(_:_:)	fs
-M	TableColumnBuilder	buildBlock(_:_:_:)	fs
-M	TableColumnBuilder	buildBlock(_:_:_:_:)	fs
-M	TableColumnBuilder	buildBlock(_:_:_:_:_:)	fs
-M	TableColumnBuilder	buildBlock(_:_:_:_:_:_:)	fs
-M	TableColumnBuilder	buildBlock(_:_:_:_:_:_:_:)	fs
-M	TableColumnBuilder	buildBlock(_:_:_:_:_:_:_:_:)	fs
-M	TableColumnBuilder	buildBlock(_:_:_:_:_:_:_:_:_:)	fs
-M	TableColumnBuilder	buildBlock(_:_:_:_:_:_:_:_:_:_:)	fs
-M	TableColumnBuilder	buildExpression(_:)	fs
-M	TableColumnContent	customizationID(_:)	f
-M	TableColumnContent	defaultVisibility(_:)	f
-M	TableColumnContent	disabledCustomizationBehavior(_:)	f
-M	TableColumnContent	tableColumnBody	v
-M	TableColumnCustomization	encode(to:)	ft
-M	TableColumnCustomization	init()	i
-M	TableColumnCustomization	init(from:)	it
-M	TableColumnCustomization	resetOrder()	f
-M	TableColumnCustomization	subscript(visibility:)	f
+M	TableColumn	init(_:content:)	io	content:RowValue	16.6
+M	TableColumn	init(_:sortUsing:content:)	io	content:RowValue	16.6
+M	TableColumn	init(_:value:)	io		16.6
+M	TableColumn	init(_:value:comparator:)	io		16.6
+M	TableColumn	init(_:value:comparator:content:)	io	content:RowValue	16.6
+M	TableColumn	init(_:value:content:)	io	content:RowValue	16.6
+M	TableColumn	width()	dfo			?
+M	TableColumn	width(_:)	fo
+M	TableColumn	width(min:ideal:max:)	fo
+M	TableColumnBuilder	buildBlock(_:)	fos
+M	TableColumnBuilder	buildBlock(_:_:)	fos
+M	TableColumnBuilder	buildBlock(_:_:_:)	fos
+M	TableColumnBuilder	buildBlock(_:_:_:_:)	fos
+M	TableColumnBuilder	buildBlock(_:_:_:_:_:)	fos
+M	TableColumnBuilder	buildBlock(_:_:_:_:_:_:)	fos
+M	TableColumnBuilder	buildBlock(_:_:_:_:_:_:_:)	fos
+M	TableColumnBuilder	buildBlock(_:_:_:_:_:_:_:_:)	fos
+M	TableColumnBuilder	buildBlock(_:_:_:_:_:_:_:_:_:)	fos
+M	TableColumnBuilder	buildBlock(_:_:_:_:_:_:_:_:_:_:)	fos
+M	TableColumnBuilder	buildExpression(_:)	fos
+M	TableColumnContent	customizationID(_:)	fo
+M	TableColumnContent	defaultVisibility(_:)	fo
+M	TableColumnContent	disabledCustomizationBehavior(_:)	fo
+M	TableColumnContent	tableColumnBody	ov
+M	TableColumnCustomization	encode(to:)	fot
+M	TableColumnCustomization	init()	io
+M	TableColumnCustomization	init(from:)	iot
+M	TableColumnCustomization	resetOrder()	fo
+M	TableColumnCustomization	subscript(visibility:)	fo
 M	TableColumnCustomizationBehavior	ArrayLiteralElement	k
 M	TableColumnCustomizationBehavior	Element	k
-M	TableColumnCustomizationBehavior	all	sv
-M	TableColumnCustomizationBehavior	contains(_:)	f
-M	TableColumnCustomizationBehavior	formIntersection(_:)	f
-M	TableColumnCustomizationBehavior	formSymmetricDifference(_:)	f
-M	TableColumnCustomizationBehavior	formUnion(_:)	f
-M	TableColumnCustomizationBehavior	init()	i
-M	TableColumnCustomizationBehavior	insert(_:)	f
-M	TableColumnCustomizationBehavior	intersection(_:)	f
-M	TableColumnCustomizationBehavior	remove(_:)	f
-M	TableColumnCustomizationBehavior	reorder	sv
-M	TableColumnCustomizationBehavior	resize	sv
-M	TableColumnCustomizationBehavior	symmetricDifference(_:)	f
-M	TableColumnCustomizationBehavior	union(_:)	f
-M	TableColumnCustomizationBehavior	update(with:)	f
-M	TableColumnCustomizationBehavior	visibility	sv
+M	TableColumnCustomizationBehavior	all	osv
+M	TableColumnCustomizationBehavior	contains(_:)	fo
+M	TableColumnCustomizationBehavior	formIntersection(_:)	fo
+M	TableColumnCustomizationBehavior	formSymmetricDifference(_:)	fo
+M	TableColumnCustomizationBehavior	formUnion(_:)	fo
+M	TableColumnCustomizationBehavior	init()	io
+M	TableColumnCustomizationBehavior	insert(_:)	fo
+M	TableColumnCustomizationBehavior	intersection(_:)	fo
+M	TableColumnCustomizationBehavior	remove(_:)	fo
+M	TableColumnCustomizationBehavior	reorder	osv
+M	TableColumnCustomizationBehavior	resize	osv
+M	TableColumnCustomizationBehavior	symmetricDifference(_:)	fo
+M	TableColumnCustomizationBehavior	union(_:)	fo
+M	TableColumnCustomizationBehavior	update(with:)	fo
+M	TableColumnCustomizationBehavior	visibility	osv
 M	TableForEachContent	TableRowBody	k
 M	TableForEachContent	TableRowValue	k
-M	TableForEachContent	tableRowBody	v
+M	TableForEachContent	tableRowBody	ov
 M	TableHeaderRowContent	TableRowBody	k
 M	TableHeaderRowContent	TableRowValue	k
-M	TableHeaderRowContent	tableRowBody	v
+M	TableHeaderRowContent	tableRowBody	ov
 M	TableOutlineGroupContent	TableRowBody	k
 M	TableOutlineGroupContent	TableRowValue	k
-M	TableOutlineGroupContent	tableRowBody	v
+M	TableOutlineGroupContent	tableRowBody	ov
 M	TableRow	TableRowBody	k
 M	TableRow	TableRowValue	k
-M	TableRow	init(_:)	i
-M	TableRowBuilder	buildBlock(_:)	fs
-M	TableRowBuilder	buildBlock(_:_:)	fs
-M	TableRowBuilder	buildBlock(_:_:_:)	fs
-M	TableRowBuilder	buildBlock(_:_:_:_:)	fs
-M	TableRowBuilder	buildBlock(_:_:_:_:_:)	fs
-M	TableRowBuilder	buildBlock(_:_:_:_:_:_:)	fs
-M	TableRowBuilder	buildBlock(_:_:_:_:_:_:_:)	fs
-M	TableRowBuilder	buildBlock(_:_:_:_:_:_:_:_:)	fs
-M	TableRowBuilder	buildBlock(_:_:_:_:_:_:_:_:_:)	fs
-M	TableRowBuilder	buildBlock(_:_:_:_:_:_:_:_:_:_:)	fs
-M	TableRowBuilder	buildEither(first:)	fs
-M	TableRowBuilder	buildEither(second:)	fs
-M	TableRowBuilder	buildExpression(_:)	fs
-M	TableRowBuilder	buildIf(_:)	fs
-M	TableRowContent	contextMenu(menuItems:)	f
-M	TableRowContent	contextMenu(menuItems:preview:)	f
-M	TableRowContent	draggable(_:)	f
-M	TableRowContent	dropDestination(for:action:)	f	action:_
-M	TableRowContent	itemProvider(_:)	f
-M	TableRowContent	tableRowBody	v
+M	TableRow	init(_:)	io
+M	TableRowBuilder	buildBlock(_:)	fos
+M	TableRowBuilder	buildBlock(_:_:)	fos
+M	TableRowBuilder	buildBlock(_:_:_:)	fos
+M	TableRowBuilder	buildBlock(_:_:_:_:)	fos
+M	TableRowBuilder	buildBlock(_:_:_:_:_:)	fos
+M	TableRowBuilder	buildBlock(_:_:_:_:_:_:)	fos
+M	TableRowBuilder	buildBlock(_:_:_:_:_:_:_:)	fos
+M	TableRowBuilder	buildBlock(_:_:_:_:_:_:_:_:)	fos
+M	TableRowBuilder	buildBlock(_:_:_:_:_:_:_:_:_:)	fos
+M	TableRowBuilder	buildBlock(_:_:_:_:_:_:_:_:_:_:)	fos
+M	TableRowBuilder	buildEither(first:)	fos
+M	TableRowBuilder	buildEither(second:)	fos
+M	TableRowBuilder	buildExpression(_:)	fos
+M	TableRowBuilder	buildIf(_:)	fos
+M	TableRowContent	contextMenu(menuItems:)	fo
+M	TableRowContent	contextMenu(menuItems:preview:)	fo
+M	TableRowContent	draggable(_:)	fo
+M	TableRowContent	dropDestination(for:action:)	fo	action:_
+M	TableRowContent	itemProvider(_:)	fo
+M	TableRowContent	tableRowBody	ov
 M	TableStyle	Configuration	k
-M	TableStyle	automatic	sv
-M	TableStyle	inset	sv
-M	TableStyle	makeBody(configuration:)	f
+M	TableStyle	automatic	osv
+M	TableStyle	inset	osv
+M	TableStyle	makeBody(configuration:)	fo
 M	TapGesture	Body	k
 M	TapGesture	Value	k
-M	TapGesture	count	v
-M	TapGesture	init(count:)	i
+M	TapGesture	count	ov
+M	TapGesture	init(count:)	io
 M	Task	CancellationError()	dfs		13.0	?
 M	Task	Group	k		13.0	?
 M	Task	Handle	k		13.0	?
@@ -25735,10 +25735,10 @@ M	Template	Value	k		18.0
 M	Template	VariableName	k		18.0
 M	Template	description	v		18.0
 M	Template	init(_:)	i		18.0
-M	TemplateRenderingMode	hash(into:)	f
-M	TemplateRenderingMode	hashValue	v
-M	TemplateRenderingMode	original	c
-M	TemplateRenderingMode	template	c
+M	TemplateRenderingMode	hash(into:)	fo
+M	TemplateRenderingMode	hashValue	ov
+M	TemplateRenderingMode	original	co
+M	TemplateRenderingMode	template	co
 M	Termination	cancelled	c		13.0
 M	Termination	finished	c		13.0
 M	Termination	finished(_:)	c		13.0
@@ -25753,112 +25753,112 @@ M	Text	DateStyle	k
 M	Text	LineStyle	k
 M	Text	Scale	k		17.0
 M	Text	TruncationMode	k
-M	Text	accessibilityHeading(_:)	f
-M	Text	accessibilityLabel(_:)	f
-M	Text	accessibilityTextContentType(_:)	f
-M	Text	baselineOffset(_:)	f
-M	Text	bold()	f
-M	Text	bold(_:)	f		16.0
-M	Text	font(_:)	f
-M	Text	fontDesign(_:)	f		16.1
-M	Text	fontWeight(_:)	f
-M	Text	fontWidth(_:)	f		16.0
-M	Text	foregroundColor(_:)	df		13.0	foregroundStyle(_:)
-M	Text	foregroundStyle(_:)	f		17.0
-M	Text	init(_:)	i		14.0
-M	Text	init(_:format:)	i
-M	Text	init(_:formatter:)	i
-M	Text	init(_:style:)	i
-M	Text	init(_:tableName:bundle:comment:)	i
-M	Text	init(timerInterval:pauseTime:countsDown:showsHours:)	i
-M	Text	init(verbatim:)	i
-M	Text	italic()	f
-M	Text	italic(_:)	f		16.0
-M	Text	kerning(_:)	f
-M	Text	monospaced(_:)	f		16.4
-M	Text	monospacedDigit()	f		15.0
-M	Text	speechAdjustedPitch(_:)	f
-M	Text	speechAlwaysIncludesPunctuation(_:)	f
-M	Text	speechAnnouncementsQueued(_:)	f
-M	Text	speechSpellsOutCharacters(_:)	f
-M	Text	strikethrough(_:color:)	f
-M	Text	strikethrough(_:pattern:color:)	f		16.0
-M	Text	textScale(_:isEnabled:)	f		17.0
-M	Text	tracking(_:)	f
-M	Text	typesettingLanguage(_:isEnabled:)	f		17.0
-M	Text	underline(_:color:)	f
-M	Text	underline(_:pattern:color:)	f		16.0
+M	Text	accessibilityHeading(_:)	fo
+M	Text	accessibilityLabel(_:)	fo
+M	Text	accessibilityTextContentType(_:)	fo
+M	Text	baselineOffset(_:)	fo
+M	Text	bold()	fo
+M	Text	bold(_:)	fo		16.0
+M	Text	font(_:)	fo
+M	Text	fontDesign(_:)	fo		16.1
+M	Text	fontWeight(_:)	fo
+M	Text	fontWidth(_:)	fo		16.0
+M	Text	foregroundColor(_:)	dfo		13.0	foregroundStyle(_:)
+M	Text	foregroundStyle(_:)	fo		17.0
+M	Text	init(_:)	io		14.0
+M	Text	init(_:format:)	io
+M	Text	init(_:formatter:)	io
+M	Text	init(_:style:)	io
+M	Text	init(_:tableName:bundle:comment:)	io
+M	Text	init(timerInterval:pauseTime:countsDown:showsHours:)	io
+M	Text	init(verbatim:)	io
+M	Text	italic()	fo
+M	Text	italic(_:)	fo		16.0
+M	Text	kerning(_:)	fo
+M	Text	monospaced(_:)	fo		16.4
+M	Text	monospacedDigit()	fo		15.0
+M	Text	speechAdjustedPitch(_:)	fo
+M	Text	speechAlwaysIncludesPunctuation(_:)	fo
+M	Text	speechAnnouncementsQueued(_:)	fo
+M	Text	speechSpellsOutCharacters(_:)	fo
+M	Text	strikethrough(_:color:)	fo
+M	Text	strikethrough(_:pattern:color:)	fo		16.0
+M	Text	textScale(_:isEnabled:)	fo		17.0
+M	Text	tracking(_:)	fo
+M	Text	typesettingLanguage(_:isEnabled:)	fo		17.0
+M	Text	underline(_:color:)	fo
+M	Text	underline(_:pattern:color:)	fo		16.0
 M	TextAlignment	AllCases	k
-M	TextAlignment	allCases	sv
-M	TextAlignment	center	c
-M	TextAlignment	hash(into:)	f
-M	TextAlignment	hashValue	v
-M	TextAlignment	leading	c
-M	TextAlignment	trailing	c
+M	TextAlignment	allCases	osv
+M	TextAlignment	center	co
+M	TextAlignment	hash(into:)	fo
+M	TextAlignment	hashValue	ov
+M	TextAlignment	leading	co
+M	TextAlignment	trailing	co
 M	TextEditingCommands	Body	k
-M	TextEditingCommands	body	v
-M	TextEditingCommands	init()	i
+M	TextEditingCommands	body	ov
+M	TextEditingCommands	init()	io
 M	TextEditor	Body	k
-M	TextEditor	body	v
-M	TextEditor	init(text:)	i
+M	TextEditor	body	ov
+M	TextEditor	init(text:)	io
 M	TextEditorStyle	Configuration	k
-M	TextEditorStyle	automatic	sv
-M	TextEditorStyle	makeBody(configuration:)	f
-M	TextEditorStyle	plain	sv
+M	TextEditorStyle	automatic	osv
+M	TextEditorStyle	makeBody(configuration:)	fo
+M	TextEditorStyle	plain	osv
 M	TextField	Body	k
-M	TextField	body	v
-M	TextField	init(_:text:)	i		13.0
-M	TextField	init(_:text:axis:)	i		16.0
-M	TextField	init(_:text:onCommit:)	di		13.0	?
-M	TextField	init(_:text:onEditingChanged:)	di	onEditingChanged:Bool	13.0	?
-M	TextField	init(_:text:onEditingChanged:onCommit:)	di	onEditingChanged:Bool	13.0	?
-M	TextField	init(_:text:prompt:)	i		15.0
-M	TextField	init(_:text:prompt:axis:)	i		16.0
-M	TextField	init(_:value:format:prompt:)	i		15.0
-M	TextField	init(_:value:formatter:)	i		13.0
-M	TextField	init(_:value:formatter:onCommit:)	di		13.0	?
-M	TextField	init(_:value:formatter:onEditingChanged:)	di	onEditingChanged:Bool	13.0	?
-M	TextField	init(_:value:formatter:onEditingChanged:onCommit:)	di	onEditingChanged:Bool	13.0	?
-M	TextField	init(_:value:formatter:prompt:)	i		15.0
-M	TextField	init(text:prompt:axis:label:)	i		16.0
-M	TextField	init(text:prompt:label:)	i		15.0
-M	TextField	init(value:format:prompt:label:)	i		15.0
-M	TextField	init(value:formatter:prompt:label:)	i		15.0
-M	TextFieldStyle	automatic	sv
-M	TextFieldStyle	plain	sv
-M	TextFieldStyle	roundedBorder	sv
+M	TextField	body	ov
+M	TextField	init(_:text:)	io		13.0
+M	TextField	init(_:text:axis:)	io		16.0
+M	TextField	init(_:text:onCommit:)	dio		13.0	?
+M	TextField	init(_:text:onEditingChanged:)	dio	onEditingChanged:Bool	13.0	?
+M	TextField	init(_:text:onEditingChanged:onCommit:)	dio	onEditingChanged:Bool	13.0	?
+M	TextField	init(_:text:prompt:)	io		15.0
+M	TextField	init(_:text:prompt:axis:)	io		16.0
+M	TextField	init(_:value:format:prompt:)	io		15.0
+M	TextField	init(_:value:formatter:)	io		13.0
+M	TextField	init(_:value:formatter:onCommit:)	dio		13.0	?
+M	TextField	init(_:value:formatter:onEditingChanged:)	dio	onEditingChanged:Bool	13.0	?
+M	TextField	init(_:value:formatter:onEditingChanged:onCommit:)	dio	onEditingChanged:Bool	13.0	?
+M	TextField	init(_:value:formatter:prompt:)	io		15.0
+M	TextField	init(text:prompt:axis:label:)	io		16.0
+M	TextField	init(text:prompt:label:)	io		15.0
+M	TextField	init(value:format:prompt:label:)	io		15.0
+M	TextField	init(value:formatter:prompt:label:)	io		15.0
+M	TextFieldStyle	automatic	osv
+M	TextFieldStyle	plain	osv
+M	TextFieldStyle	roundedBorder	osv
 M	TextFormattingCommands	Body	k
-M	TextFormattingCommands	body	v
-M	TextFormattingCommands	init()	i
-M	TextInputAutocapitalization	characters	sv
-M	TextInputAutocapitalization	init(_:)	i
-M	TextInputAutocapitalization	never	sv
-M	TextInputAutocapitalization	sentences	sv
-M	TextInputAutocapitalization	words	sv
-M	TextInputDictationActivation	onLook	sv		17.0
-M	TextInputDictationActivation	onSelect	sv		17.0
-M	TextInputDictationBehavior	automatic	sv		17.0
-M	TextInputDictationBehavior	inline(activation:)	fs		17.0
+M	TextFormattingCommands	body	ov
+M	TextFormattingCommands	init()	io
+M	TextInputAutocapitalization	characters	osv
+M	TextInputAutocapitalization	init(_:)	io
+M	TextInputAutocapitalization	never	osv
+M	TextInputAutocapitalization	sentences	osv
+M	TextInputAutocapitalization	words	osv
+M	TextInputDictationActivation	onLook	osv		17.0
+M	TextInputDictationActivation	onSelect	osv		17.0
+M	TextInputDictationBehavior	automatic	osv		17.0
+M	TextInputDictationBehavior	inline(activation:)	fos		17.0
 M	TextOutputStream	write(_:)	f
 M	TextOutputStreamable	write(to:)	f
-M	TextSelectability	allowsSelection	sv
-M	TextSelectability	disabled	sv
-M	TextSelectability	enabled	sv
+M	TextSelectability	allowsSelection	osv
+M	TextSelectability	disabled	osv
+M	TextSelectability	enabled	osv
 M	TextStyle	AllCases	k
-M	TextStyle	allCases	sv
-M	TextStyle	body	c
-M	TextStyle	callout	c
-M	TextStyle	caption	c
-M	TextStyle	caption2	c		14.0
-M	TextStyle	footnote	c
-M	TextStyle	hash(into:)	f
-M	TextStyle	hashValue	v
-M	TextStyle	headline	c
-M	TextStyle	largeTitle	c
-M	TextStyle	subheadline	c
-M	TextStyle	title	c
-M	TextStyle	title2	c		14.0
-M	TextStyle	title3	c		14.0
+M	TextStyle	allCases	osv
+M	TextStyle	body	co
+M	TextStyle	callout	co
+M	TextStyle	caption	co
+M	TextStyle	caption2	co		14.0
+M	TextStyle	footnote	co
+M	TextStyle	hash(into:)	fo
+M	TextStyle	hashValue	ov
+M	TextStyle	headline	co
+M	TextStyle	largeTitle	co
+M	TextStyle	subheadline	co
+M	TextStyle	title	co
+M	TextStyle	title2	co		14.0
+M	TextStyle	title3	co		14.0
 M	Thread	callStackReturnAddresses	sv
 M	Thread	callStackSymbols	sv
 M	Thread	cancel()	f
@@ -25881,12 +25881,12 @@ M	Thread	sleep(until:)	fs
 M	Thread	stackSize	v
 M	Thread	start()	f
 M	Thread	threadDictionary	v
-M	Threshold	centered	sv
-M	Threshold	hidden	sv
-M	Threshold	inset(by:)	f
-M	Threshold	interpolated(towards:amount:)	f
-M	Threshold	visible	sv
-M	Threshold	visible(_:)	fs
+M	Threshold	centered	osv
+M	Threshold	hidden	osv
+M	Threshold	inset(by:)	fo
+M	Threshold	interpolated(towards:amount:)	fo
+M	Threshold	visible	osv
+M	Threshold	visible(_:)	fos
 M	ThrowingDiscardingTaskGroup	addImmediateTask(name:priority:executorPreference:operation:)	f		26.0
 M	ThrowingDiscardingTaskGroup	addImmediateTaskUnlessCancelled(name:priority:executorPreference:operation:)	f		26.0
 M	ThrowingDiscardingTaskGroup	addTask(executorPreference:priority:operation:)	f		18.0
@@ -26017,19 +26017,19 @@ M	TimeZoneSeparator	init(from:)	it
 M	TimeZoneSeparator	init(rawValue:)	i		15.0
 M	TimeZoneSeparator	omitted	c		15.0
 M	TimelineSchedule	Mode	k
-M	TimelineSchedule	animation	sv
-M	TimelineSchedule	animation(minimumInterval:paused:)	fs
-M	TimelineSchedule	entries(from:mode:)	f
-M	TimelineSchedule	everyMinute	sv
-M	TimelineSchedule	explicit(_:)	fs
-M	TimelineSchedule	periodic(from:by:)	fs
-M	TimelineScheduleMode	hash(into:)	f
-M	TimelineScheduleMode	hashValue	v
-M	TimelineScheduleMode	lowFrequency	c
-M	TimelineScheduleMode	normal	c
+M	TimelineSchedule	animation	osv
+M	TimelineSchedule	animation(minimumInterval:paused:)	fos
+M	TimelineSchedule	entries(from:mode:)	fo
+M	TimelineSchedule	everyMinute	osv
+M	TimelineSchedule	explicit(_:)	fos
+M	TimelineSchedule	periodic(from:by:)	fos
+M	TimelineScheduleMode	hash(into:)	fo
+M	TimelineScheduleMode	hashValue	ov
+M	TimelineScheduleMode	lowFrequency	co
+M	TimelineScheduleMode	normal	co
 M	TimelineView	Body	k
 M	TimelineView	Context	k
-M	TimelineView	init(_:content:)	i	content:TimelineViewDefaultContext
+M	TimelineView	init(_:content:)	io	content:TimelineViewDefaultContext
 M	Timer	fire()	f
 M	Timer	fireDate	v
 M	Timer	init(fire:interval:repeats:block:)	i	block:Timer
@@ -26041,161 +26041,161 @@ M	Timer	timeInterval	v
 M	Timer	tolerance	v
 M	Timer	userInfo	v
 M	TintShapeStyle	Resolved	k
-M	TintShapeStyle	init()	i
+M	TintShapeStyle	init()	io
 M	Title	Body	k
 M	TitleAndIconLabelStyle	Body	k
-M	TitleAndIconLabelStyle	init()	i
-M	TitleAndIconLabelStyle	makeBody(configuration:)	f
-M	TitleDisplayMode	automatic	c
-M	TitleDisplayMode	hash(into:)	f
-M	TitleDisplayMode	hashValue	v
-M	TitleDisplayMode	inline	c
-M	TitleDisplayMode	large	c
+M	TitleAndIconLabelStyle	init()	io
+M	TitleAndIconLabelStyle	makeBody(configuration:)	fo
+M	TitleDisplayMode	automatic	co
+M	TitleDisplayMode	hash(into:)	fo
+M	TitleDisplayMode	hashValue	ov
+M	TitleDisplayMode	inline	co
+M	TitleDisplayMode	large	co
 M	TitleOnlyLabelStyle	Body	k
-M	TitleOnlyLabelStyle	init()	i
-M	TitleOnlyLabelStyle	makeBody(configuration:)	f
+M	TitleOnlyLabelStyle	init()	io
+M	TitleOnlyLabelStyle	makeBody(configuration:)	fo
 M	Toggle	Body	k
-M	Toggle	body	v
-M	Toggle	init(_:)	i		13.0
-M	Toggle	init(_:isOn:)	i
-M	Toggle	init(_:sources:isOn:)	i		16.0
-M	Toggle	init(isOn:label:)	i
-M	Toggle	init(sources:isOn:label:)	i		16.0
+M	Toggle	body	ov
+M	Toggle	init(_:)	io		13.0
+M	Toggle	init(_:isOn:)	io
+M	Toggle	init(_:sources:isOn:)	io		16.0
+M	Toggle	init(isOn:label:)	io
+M	Toggle	init(sources:isOn:label:)	io		16.0
 M	ToggleStyle	Configuration	k
-M	ToggleStyle	automatic	sv
-M	ToggleStyle	button	sv
-M	ToggleStyle	makeBody(configuration:)	f
-M	ToggleStyle	switch	sv
+M	ToggleStyle	automatic	osv
+M	ToggleStyle	button	osv
+M	ToggleStyle	makeBody(configuration:)	fo
+M	ToggleStyle	switch	osv
 M	ToggleStyleConfiguration	Label	k
-M	ToggleStyleConfiguration	isMixed	v		16.0
-M	ToggleStyleConfiguration	isOn	v
-M	ToggleStyleConfiguration	label	v
+M	ToggleStyleConfiguration	isMixed	ov		16.0
+M	ToggleStyleConfiguration	isOn	ov
+M	ToggleStyleConfiguration	label	ov
 M	ToolbarCommands	Body	k
-M	ToolbarCommands	body	v
-M	ToolbarCommands	init()	i
-M	ToolbarContent	body	v
-M	ToolbarContentBuilder	buildBlock(_:)	fs
-M	ToolbarContentBuilder	buildBlock(_:_:)	fs
-M	ToolbarContentBuilder	buildBlock(_:_:_:)	fs
-M	ToolbarContentBuilder	buildBlock(_:_:_:_:)	fs
-M	ToolbarContentBuilder	buildBlock(_:_:_:_:_:)	fs
-M	ToolbarContentBuilder	buildBlock(_:_:_:_:_:_:)	fs
-M	ToolbarContentBuilder	buildBlock(_:_:_:_:_:_:_:)	fs
-M	ToolbarContentBuilder	buildBlock(_:_:_:_:_:_:_:_:)	fs
-M	ToolbarContentBuilder	buildBlock(_:_:_:_:_:_:_:_:_:)	fs
-M	ToolbarContentBuilder	buildBlock(_:_:_:_:_:_:_:_:_:_:)	fs
-M	ToolbarContentBuilder	buildEither(first:)	fs		16.0
-M	ToolbarContentBuilder	buildEither(second:)	fs		16.0
-M	ToolbarContentBuilder	buildExpression(_:)	fs
-M	ToolbarContentBuilder	buildIf(_:)	fs		16.0
-M	ToolbarContentBuilder	buildLimitedAvailability(_:)	fs		14.0
-M	ToolbarCustomizationBehavior	default	sv
-M	ToolbarCustomizationBehavior	disabled	sv
-M	ToolbarCustomizationBehavior	reorderable	sv
+M	ToolbarCommands	body	ov
+M	ToolbarCommands	init()	io
+M	ToolbarContent	body	ov
+M	ToolbarContentBuilder	buildBlock(_:)	fos
+M	ToolbarContentBuilder	buildBlock(_:_:)	fos
+M	ToolbarContentBuilder	buildBlock(_:_:_:)	fos
+M	ToolbarContentBuilder	buildBlock(_:_:_:_:)	fos
+M	ToolbarContentBuilder	buildBlock(_:_:_:_:_:)	fos
+M	ToolbarContentBuilder	buildBlock(_:_:_:_:_:_:)	fos
+M	ToolbarContentBuilder	buildBlock(_:_:_:_:_:_:_:)	fos
+M	ToolbarContentBuilder	buildBlock(_:_:_:_:_:_:_:_:)	fos
+M	ToolbarContentBuilder	buildBlock(_:_:_:_:_:_:_:_:_:)	fos
+M	ToolbarContentBuilder	buildBlock(_:_:_:_:_:_:_:_:_:_:)	fos
+M	ToolbarContentBuilder	buildEither(first:)	fos		16.0
+M	ToolbarContentBuilder	buildEither(second:)	fos		16.0
+M	ToolbarContentBuilder	buildExpression(_:)	fos
+M	ToolbarContentBuilder	buildIf(_:)	fos		16.0
+M	ToolbarContentBuilder	buildLimitedAvailability(_:)	fos		14.0
+M	ToolbarCustomizationBehavior	default	osv
+M	ToolbarCustomizationBehavior	disabled	osv
+M	ToolbarCustomizationBehavior	reorderable	osv
 M	ToolbarCustomizationOptions	ArrayLiteralElement	k
 M	ToolbarCustomizationOptions	Element	k
 M	ToolbarCustomizationOptions	RawValue	k
-M	ToolbarCustomizationOptions	alwaysAvailable	sv
-M	ToolbarCustomizationOptions	init(rawValue:)	i
-M	ToolbarCustomizationOptions	rawValue	v
+M	ToolbarCustomizationOptions	alwaysAvailable	osv
+M	ToolbarCustomizationOptions	init(rawValue:)	io
+M	ToolbarCustomizationOptions	rawValue	ov
 M	ToolbarItem	Body	k
-M	ToolbarItem	id	v
-M	ToolbarItem	init(id:placement:content:)	i		14.0
-M	ToolbarItem	init(id:placement:showsByDefault:content:)	di		14.0	?
-M	ToolbarItem	init(placement:content:)	i
+M	ToolbarItem	id	ov
+M	ToolbarItem	init(id:placement:content:)	io		14.0
+M	ToolbarItem	init(id:placement:showsByDefault:content:)	dio		14.0	?
+M	ToolbarItem	init(placement:content:)	io
 M	ToolbarItemGroup	Body	k
-M	ToolbarItemGroup	init(placement:content:)	i
-M	ToolbarItemGroup	init(placement:content:label:)	i
-M	ToolbarItemPlacement	automatic	sv
-M	ToolbarItemPlacement	bottomBar	sv
-M	ToolbarItemPlacement	cancellationAction	sv
-M	ToolbarItemPlacement	confirmationAction	sv
-M	ToolbarItemPlacement	destructiveAction	sv
-M	ToolbarItemPlacement	keyboard	sv		15.0
-M	ToolbarItemPlacement	navigation	sv
-M	ToolbarItemPlacement	navigationBarLeading	dsv		14.0	?
-M	ToolbarItemPlacement	navigationBarTrailing	dsv		14.0	?
-M	ToolbarItemPlacement	primaryAction	sv
-M	ToolbarItemPlacement	principal	sv
-M	ToolbarItemPlacement	secondaryAction	sv		16.0
-M	ToolbarItemPlacement	status	sv
-M	ToolbarItemPlacement	topBarLeading	sv
-M	ToolbarItemPlacement	topBarTrailing	sv
-M	ToolbarPlacement	automatic	sv
-M	ToolbarPlacement	bottomBar	sv
-M	ToolbarPlacement	navigationBar	sv
-M	ToolbarPlacement	tabBar	sv
-M	ToolbarRole	automatic	sv
-M	ToolbarRole	browser	sv
-M	ToolbarRole	editor	sv
-M	ToolbarRole	navigationStack	sv
-M	ToolbarTitleDisplayMode	automatic	sv
-M	ToolbarTitleDisplayMode	inline	sv
-M	ToolbarTitleDisplayMode	inlineLarge	sv
-M	ToolbarTitleDisplayMode	large	sv
+M	ToolbarItemGroup	init(placement:content:)	io
+M	ToolbarItemGroup	init(placement:content:label:)	io
+M	ToolbarItemPlacement	automatic	osv
+M	ToolbarItemPlacement	bottomBar	osv
+M	ToolbarItemPlacement	cancellationAction	osv
+M	ToolbarItemPlacement	confirmationAction	osv
+M	ToolbarItemPlacement	destructiveAction	osv
+M	ToolbarItemPlacement	keyboard	osv		15.0
+M	ToolbarItemPlacement	navigation	osv
+M	ToolbarItemPlacement	navigationBarLeading	dosv		14.0	?
+M	ToolbarItemPlacement	navigationBarTrailing	dosv		14.0	?
+M	ToolbarItemPlacement	primaryAction	osv
+M	ToolbarItemPlacement	principal	osv
+M	ToolbarItemPlacement	secondaryAction	osv		16.0
+M	ToolbarItemPlacement	status	osv
+M	ToolbarItemPlacement	topBarLeading	osv
+M	ToolbarItemPlacement	topBarTrailing	osv
+M	ToolbarPlacement	automatic	osv
+M	ToolbarPlacement	bottomBar	osv
+M	ToolbarPlacement	navigationBar	osv
+M	ToolbarPlacement	tabBar	osv
+M	ToolbarRole	automatic	osv
+M	ToolbarRole	browser	osv
+M	ToolbarRole	editor	osv
+M	ToolbarRole	navigationStack	osv
+M	ToolbarTitleDisplayMode	automatic	osv
+M	ToolbarTitleDisplayMode	inline	osv
+M	ToolbarTitleDisplayMode	inlineLarge	osv
+M	ToolbarTitleDisplayMode	large	osv
 M	ToolbarTitleMenu	Body	k
-M	ToolbarTitleMenu	init()	i
-M	ToolbarTitleMenu	init(content:)	i
-M	Transaction	addAnimationCompletion(criteria:_:)	f
-M	Transaction	animation	v
-M	Transaction	disablesAnimations	v
-M	Transaction	dismissBehavior	v
-M	Transaction	init()	i
-M	Transaction	init(animation:)	i
-M	Transaction	isContinuous	v
-M	Transaction	subscript(key:)	f		17.0
-M	Transaction	tracksVelocity	v
-M	TransactionKey	defaultValue	sv
+M	ToolbarTitleMenu	init()	io
+M	ToolbarTitleMenu	init(content:)	io
+M	Transaction	addAnimationCompletion(criteria:_:)	fo
+M	Transaction	animation	ov
+M	Transaction	disablesAnimations	ov
+M	Transaction	dismissBehavior	ov
+M	Transaction	init()	io
+M	Transaction	init(animation:)	io
+M	Transaction	isContinuous	ov
+M	Transaction	subscript(key:)	fo		17.0
+M	Transaction	tracksVelocity	ov
+M	TransactionKey	defaultValue	osv
 M	TransformedShape	AnimatableData	k
 M	TransformedShape	Body	k
-M	TransformedShape	animatableData	v
-M	TransformedShape	init(shape:transform:)	i
-M	TransformedShape	layoutDirectionBehavior	v		17.0
-M	TransformedShape	path(in:)	f
-M	TransformedShape	role	sv		15.0
-M	TransformedShape	shape	v
-M	TransformedShape	transform	v
+M	TransformedShape	animatableData	ov
+M	TransformedShape	init(shape:transform:)	io
+M	TransformedShape	layoutDirectionBehavior	ov		17.0
+M	TransformedShape	path(in:)	fo
+M	TransformedShape	role	osv		15.0
+M	TransformedShape	shape	ov
+M	TransformedShape	transform	ov
 M	Transition	Content	k
-M	Transition	animation(_:)	f
-M	Transition	apply(content:phase:)	f
-M	Transition	body(content:phase:)	f
-M	Transition	combined(with:)	f
-M	Transition	identity	sv
-M	Transition	move(edge:)	fs
-M	Transition	offset(_:)	fs
-M	Transition	offset(x:y:)	fs
-M	Transition	opacity	sv
-M	Transition	properties	sv
-M	Transition	push(from:)	fs
-M	Transition	scale	sv
-M	Transition	scale(_:anchor:)	fs
-M	Transition	slide	sv
-M	Transition	symbolEffect	sv
-M	Transition	symbolEffect(_:options:)	fs
-M	TransitionPhase	didDisappear	c
-M	TransitionPhase	hash(into:)	f
-M	TransitionPhase	hashValue	v
-M	TransitionPhase	identity	c
-M	TransitionPhase	isIdentity	v
-M	TransitionPhase	value	v
-M	TransitionPhase	willAppear	c
-M	TransitionProperties	hasMotion	v
-M	TransitionProperties	init(hasMotion:)	i
-M	TruncationMode	hash(into:)	f
-M	TruncationMode	hashValue	v
-M	TruncationMode	head	c
-M	TruncationMode	middle	c
-M	TruncationMode	tail	c
+M	Transition	animation(_:)	fo
+M	Transition	apply(content:phase:)	fo
+M	Transition	body(content:phase:)	fo
+M	Transition	combined(with:)	fo
+M	Transition	identity	osv
+M	Transition	move(edge:)	fos
+M	Transition	offset(_:)	fos
+M	Transition	offset(x:y:)	fos
+M	Transition	opacity	osv
+M	Transition	properties	osv
+M	Transition	push(from:)	fos
+M	Transition	scale	osv
+M	Transition	scale(_:anchor:)	fos
+M	Transition	slide	osv
+M	Transition	symbolEffect	osv
+M	Transition	symbolEffect(_:options:)	fos
+M	TransitionPhase	didDisappear	co
+M	TransitionPhase	hash(into:)	fo
+M	TransitionPhase	hashValue	ov
+M	TransitionPhase	identity	co
+M	TransitionPhase	isIdentity	ov
+M	TransitionPhase	value	ov
+M	TransitionPhase	willAppear	co
+M	TransitionProperties	hasMotion	ov
+M	TransitionProperties	init(hasMotion:)	io
+M	TruncationMode	hash(into:)	fo
+M	TruncationMode	hashValue	ov
+M	TruncationMode	head	co
+M	TruncationMode	middle	co
+M	TruncationMode	tail	co
 M	TupleTableColumnContent	TableColumnBody	k
 M	TupleTableColumnContent	TableColumnSortComparator	k
 M	TupleTableColumnContent	TableRowValue	k
-M	TupleTableColumnContent	value	v
+M	TupleTableColumnContent	value	ov
 M	TupleTableRowContent	TableRowBody	k
 M	TupleTableRowContent	TableRowValue	k
-M	TupleTableRowContent	value	v
+M	TupleTableRowContent	value	ov
 M	TupleView	Body	k
-M	TupleView	init(_:)	i
-M	TupleView	value	v
+M	TupleView	init(_:)	io
+M	TupleView	value	ov
 M	TypeCheck	Output	k		17.0
 M	TypeCheck	description	v		17.4
 M	TypeCheck	encode(to:)	ft		17.0
@@ -26203,91 +26203,91 @@ M	TypeCheck	evaluate(_:)	ft		17.0
 M	TypeCheck	init(_:)	i		17.0
 M	TypeCheck	init(from:)	it		17.0
 M	TypeCheck	input	v		17.0
-M	TypedPayloadError	encodingError	c
-M	TypedPayloadError	hash(into:)	f
-M	TypedPayloadError	hashValue	v
-M	TypedPayloadError	invalidContent	c
-M	TypesettingLanguage	automatic	sv
-M	TypesettingLanguage	explicit(_:)	fs
-M	UIAccessibilityContrast	init(_:)	i		14.0
-M	UIApplicationDelegateAdaptor	init(_:)	i
-M	UIApplicationDelegateAdaptor	projectedValue	v
-M	UIApplicationDelegateAdaptor	wrappedValue	v
-M	UIColor	init(_:)	i		14.0
-M	UIContentSizeCategory	init(_:)	i		14.0
-M	UIHostingConfiguration	background(_:)	f
-M	UIHostingConfiguration	background(content:)	f
-M	UIHostingConfiguration	init(content:)	i
-M	UIHostingConfiguration	makeContentView()	f
-M	UIHostingConfiguration	margins(_:_:)	f
-M	UIHostingConfiguration	minSize()	df			?
-M	UIHostingConfiguration	minSize(width:height:)	f
-M	UIHostingConfiguration	updated(for:)	f
-M	UIHostingController	childForHomeIndicatorAutoHidden	v
-M	UIHostingController	childForScreenEdgesDeferringSystemGestures	v
-M	UIHostingController	childForStatusBarHidden	v
-M	UIHostingController	childForStatusBarStyle	v
-M	UIHostingController	didMove(toParent:)	f
-M	UIHostingController	init(coder:)	i
-M	UIHostingController	init(coder:rootView:)	i
-M	UIHostingController	init(rootView:)	i
-M	UIHostingController	isModalInPresentation	v
-M	UIHostingController	keyCommands	v
-M	UIHostingController	loadView()	f
-M	UIHostingController	preferredContentSizeDidChange(forChildContentContainer:)	f
-M	UIHostingController	preferredScreenEdgesDeferringSystemGestures	v
-M	UIHostingController	preferredStatusBarStyle	v
-M	UIHostingController	preferredStatusBarUpdateAnimation	v
-M	UIHostingController	prefersHomeIndicatorAutoHidden	v
-M	UIHostingController	prefersStatusBarHidden	v
-M	UIHostingController	rootView	v
-M	UIHostingController	safeAreaRegions	v		16.4
-M	UIHostingController	sizeThatFits(in:)	f
-M	UIHostingController	sizingOptions	v		16.0
-M	UIHostingController	target(forAction:withSender:)	f
-M	UIHostingController	undoManager	v
-M	UIHostingController	viewDidAppear(_:)	f
-M	UIHostingController	viewDidDisappear(_:)	f
-M	UIHostingController	viewWillAppear(_:)	f
-M	UIHostingController	viewWillDisappear(_:)	f
-M	UIHostingController	viewWillLayoutSubviews()	f
-M	UIHostingController	viewWillTransition(to:with:)	f
-M	UIHostingController	willMove(toParent:)	f
+M	TypedPayloadError	encodingError	co
+M	TypedPayloadError	hash(into:)	fo
+M	TypedPayloadError	hashValue	ov
+M	TypedPayloadError	invalidContent	co
+M	TypesettingLanguage	automatic	osv
+M	TypesettingLanguage	explicit(_:)	fos
+M	UIAccessibilityContrast	init(_:)	io		14.0
+M	UIApplicationDelegateAdaptor	init(_:)	io
+M	UIApplicationDelegateAdaptor	projectedValue	ov
+M	UIApplicationDelegateAdaptor	wrappedValue	ov
+M	UIColor	init(_:)	io		14.0
+M	UIContentSizeCategory	init(_:)	io		14.0
+M	UIHostingConfiguration	background(_:)	fo
+M	UIHostingConfiguration	background(content:)	fo
+M	UIHostingConfiguration	init(content:)	io
+M	UIHostingConfiguration	makeContentView()	fo
+M	UIHostingConfiguration	margins(_:_:)	fo
+M	UIHostingConfiguration	minSize()	dfo			?
+M	UIHostingConfiguration	minSize(width:height:)	fo
+M	UIHostingConfiguration	updated(for:)	fo
+M	UIHostingController	childForHomeIndicatorAutoHidden	ov
+M	UIHostingController	childForScreenEdgesDeferringSystemGestures	ov
+M	UIHostingController	childForStatusBarHidden	ov
+M	UIHostingController	childForStatusBarStyle	ov
+M	UIHostingController	didMove(toParent:)	fo
+M	UIHostingController	init(coder:)	io
+M	UIHostingController	init(coder:rootView:)	io
+M	UIHostingController	init(rootView:)	io
+M	UIHostingController	isModalInPresentation	ov
+M	UIHostingController	keyCommands	ov
+M	UIHostingController	loadView()	fo
+M	UIHostingController	preferredContentSizeDidChange(forChildContentContainer:)	fo
+M	UIHostingController	preferredScreenEdgesDeferringSystemGestures	ov
+M	UIHostingController	preferredStatusBarStyle	ov
+M	UIHostingController	preferredStatusBarUpdateAnimation	ov
+M	UIHostingController	prefersHomeIndicatorAutoHidden	ov
+M	UIHostingController	prefersStatusBarHidden	ov
+M	UIHostingController	rootView	ov
+M	UIHostingController	safeAreaRegions	ov		16.4
+M	UIHostingController	sizeThatFits(in:)	fo
+M	UIHostingController	sizingOptions	ov		16.0
+M	UIHostingController	target(forAction:withSender:)	fo
+M	UIHostingController	undoManager	ov
+M	UIHostingController	viewDidAppear(_:)	fo
+M	UIHostingController	viewDidDisappear(_:)	fo
+M	UIHostingController	viewWillAppear(_:)	fo
+M	UIHostingController	viewWillDisappear(_:)	fo
+M	UIHostingController	viewWillLayoutSubviews()	fo
+M	UIHostingController	viewWillTransition(to:with:)	fo
+M	UIHostingController	willMove(toParent:)	fo
 M	UIHostingControllerSizingOptions	ArrayLiteralElement	k
 M	UIHostingControllerSizingOptions	Element	k
 M	UIHostingControllerSizingOptions	RawValue	k
-M	UIHostingControllerSizingOptions	init(rawValue:)	i
-M	UIHostingControllerSizingOptions	intrinsicContentSize	sv
-M	UIHostingControllerSizingOptions	preferredContentSize	sv
-M	UIHostingControllerSizingOptions	rawValue	v
-M	UILegibilityWeight	init(_:)	i		14.0
-M	UITraitBridgedEnvironmentKey	read(from:)	fs
-M	UITraitBridgedEnvironmentKey	write(to:value:)	fs
-M	UITraitEnvironmentLayoutDirection	init(_:)	i		14.0
-M	UIUserInterfaceSizeClass	init(_:)	i		14.0
-M	UIUserInterfaceStyle	init(_:)	i		14.0
+M	UIHostingControllerSizingOptions	init(rawValue:)	io
+M	UIHostingControllerSizingOptions	intrinsicContentSize	osv
+M	UIHostingControllerSizingOptions	preferredContentSize	osv
+M	UIHostingControllerSizingOptions	rawValue	ov
+M	UILegibilityWeight	init(_:)	io		14.0
+M	UITraitBridgedEnvironmentKey	read(from:)	fos
+M	UITraitBridgedEnvironmentKey	write(to:value:)	fos
+M	UITraitEnvironmentLayoutDirection	init(_:)	io		14.0
+M	UIUserInterfaceSizeClass	init(_:)	io		14.0
+M	UIUserInterfaceStyle	init(_:)	io		14.0
 M	UIViewControllerRepresentable	Context	k
 M	UIViewControllerRepresentable	LayoutOptions	k		17.0
-M	UIViewControllerRepresentable	body	v
-M	UIViewControllerRepresentable	dismantleUIViewController(_:coordinator:)	fs
-M	UIViewControllerRepresentable	makeCoordinator()	f
-M	UIViewControllerRepresentable	makeUIViewController(context:)	f
-M	UIViewControllerRepresentable	sizeThatFits(_:uiViewController:context:)	f		16.0
-M	UIViewControllerRepresentable	updateUIViewController(_:context:)	f
-M	UIViewControllerRepresentableContext	coordinator	v
-M	UIViewControllerRepresentableContext	environment	v
-M	UIViewControllerRepresentableContext	transaction	v
+M	UIViewControllerRepresentable	body	ov
+M	UIViewControllerRepresentable	dismantleUIViewController(_:coordinator:)	fos
+M	UIViewControllerRepresentable	makeCoordinator()	fo
+M	UIViewControllerRepresentable	makeUIViewController(context:)	fo
+M	UIViewControllerRepresentable	sizeThatFits(_:uiViewController:context:)	fo		16.0
+M	UIViewControllerRepresentable	updateUIViewController(_:context:)	fo
+M	UIViewControllerRepresentableContext	coordinator	ov
+M	UIViewControllerRepresentableContext	environment	ov
+M	UIViewControllerRepresentableContext	transaction	ov
 M	UIViewRepresentable	Context	k
 M	UIViewRepresentable	LayoutOptions	k		17.0
-M	UIViewRepresentable	body	v
-M	UIViewRepresentable	dismantleUIView(_:coordinator:)	fs
-M	UIViewRepresentable	makeCoordinator()	f
-M	UIViewRepresentable	makeUIView(context:)	f
-M	UIViewRepresentable	sizeThatFits(_:uiView:context:)	f		16.0
-M	UIViewRepresentable	updateUIView(_:context:)	f
-M	UIViewRepresentableContext	coordinator	v
-M	UIViewRepresentableContext	environment	v
-M	UIViewRepresentableContext	transaction	v
+M	UIViewRepresentable	body	ov
+M	UIViewRepresentable	dismantleUIView(_:coordinator:)	fos
+M	UIViewRepresentable	makeCoordinator()	fo
+M	UIViewRepresentable	makeUIView(context:)	fo
+M	UIViewRepresentable	sizeThatFits(_:uiView:context:)	fo		16.0
+M	UIViewRepresentable	updateUIView(_:context:)	fo
+M	UIViewRepresentableContext	coordinator	ov
+M	UIViewRepresentableContext	environment	ov
+M	UIViewRepresentableContext	transaction	ov
 M	UInt	IntegerLiteralType	k
 M	UInt	Magnitude	k
 M	UInt	SIMD16Storage	k
@@ -27590,13 +27590,13 @@ M	UnaryMinus	wrapped	v		17.0
 M	UnevenRoundedRectangle	AnimatableData	k
 M	UnevenRoundedRectangle	Body	k
 M	UnevenRoundedRectangle	InsetShape	k
-M	UnevenRoundedRectangle	animatableData	v
-M	UnevenRoundedRectangle	cornerRadii	v
-M	UnevenRoundedRectangle	init(cornerRadii:style:)	i
-M	UnevenRoundedRectangle	init(topLeadingRadius:bottomLeadingRadius:bottomTrailingRadius:topTrailingRadius:style:)	i
-M	UnevenRoundedRectangle	inset(by:)	f
-M	UnevenRoundedRectangle	path(in:)	f
-M	UnevenRoundedRectangle	style	v
+M	UnevenRoundedRectangle	animatableData	ov
+M	UnevenRoundedRectangle	cornerRadii	ov
+M	UnevenRoundedRectangle	init(cornerRadii:style:)	io
+M	UnevenRoundedRectangle	init(topLeadingRadius:bottomLeadingRadius:bottomTrailingRadius:topTrailingRadius:style:)	io
+M	UnevenRoundedRectangle	inset(by:)	fo
+M	UnevenRoundedRectangle	path(in:)	fo
+M	UnevenRoundedRectangle	style	ov
 M	UnfoldSequence	allSatisfy(_:)	ft	_:Element
 M	UnfoldSequence	compactMap(_:)	ft	_:Element
 M	UnfoldSequence	contains(_:)	f
@@ -27914,20 +27914,20 @@ M	UnitConverterLinear	init(coefficient:constant:)	i
 M	UnitConverterLinear	isEqual(_:)	f
 M	UnitConverterLinear	supportsSecureCoding	sv
 M	UnitConverterLinear	value(fromBaseUnitValue:)	f
-M	UnitCurve	bezier(startControlPoint:endControlPoint:)	fs
-M	UnitCurve	circularEaseIn	sv
-M	UnitCurve	circularEaseInOut	sv
-M	UnitCurve	circularEaseOut	sv
-M	UnitCurve	easeIn	sv
-M	UnitCurve	easeInEaseOut	dsv			?
-M	UnitCurve	easeInOut	sv
-M	UnitCurve	easeOut	sv
-M	UnitCurve	hash(into:)	f
-M	UnitCurve	hashValue	v
-M	UnitCurve	inverse	v
-M	UnitCurve	linear	sv
-M	UnitCurve	value(at:)	f
-M	UnitCurve	velocity(at:)	f
+M	UnitCurve	bezier(startControlPoint:endControlPoint:)	fos
+M	UnitCurve	circularEaseIn	osv
+M	UnitCurve	circularEaseInOut	osv
+M	UnitCurve	circularEaseOut	osv
+M	UnitCurve	easeIn	osv
+M	UnitCurve	easeInEaseOut	dosv			?
+M	UnitCurve	easeInOut	osv
+M	UnitCurve	easeOut	osv
+M	UnitCurve	hash(into:)	fo
+M	UnitCurve	hashValue	ov
+M	UnitCurve	inverse	ov
+M	UnitCurve	linear	osv
+M	UnitCurve	value(at:)	fo
+M	UnitCurve	velocity(at:)	fo
 M	UnitDispersion	baseUnit()	fs
 M	UnitDispersion	isEqual(_:)	f
 M	UnitDispersion	partsPerMillion	sv
@@ -28074,23 +28074,23 @@ M	UnitMass	shortTons	sv
 M	UnitMass	slugs	sv
 M	UnitMass	stones	sv
 M	UnitPoint	AnimatableData	k
-M	UnitPoint	animatableData	v
-M	UnitPoint	bottom	sv
-M	UnitPoint	bottomLeading	sv
-M	UnitPoint	bottomTrailing	sv
-M	UnitPoint	center	sv
-M	UnitPoint	hash(into:)	f
-M	UnitPoint	hashValue	v
-M	UnitPoint	init()	i
-M	UnitPoint	init(x:y:)	i
-M	UnitPoint	leading	sv
-M	UnitPoint	top	sv
-M	UnitPoint	topLeading	sv
-M	UnitPoint	topTrailing	sv
-M	UnitPoint	trailing	sv
-M	UnitPoint	x	v
-M	UnitPoint	y	v
-M	UnitPoint	zero	sv
+M	UnitPoint	animatableData	ov
+M	UnitPoint	bottom	osv
+M	UnitPoint	bottomLeading	osv
+M	UnitPoint	bottomTrailing	osv
+M	UnitPoint	center	osv
+M	UnitPoint	hash(into:)	fo
+M	UnitPoint	hashValue	ov
+M	UnitPoint	init()	io
+M	UnitPoint	init(x:y:)	io
+M	UnitPoint	leading	osv
+M	UnitPoint	top	osv
+M	UnitPoint	topLeading	osv
+M	UnitPoint	topTrailing	osv
+M	UnitPoint	trailing	osv
+M	UnitPoint	x	ov
+M	UnitPoint	y	ov
+M	UnitPoint	zero	osv
 M	UnitPower	baseUnit()	fs
 M	UnitPower	femtowatts	sv
 M	UnitPower	gigawatts	sv
@@ -28900,18 +28900,18 @@ M	UserDefaults	synchronize()	f
 M	UserDefaults	url(forKey:)	f
 M	UserDefaults	volatileDomain(forName:)	f
 M	UserDefaults	volatileDomainNames	v
-M	UserInterfaceSizeClass	compact	c
-M	UserInterfaceSizeClass	hash(into:)	f
-M	UserInterfaceSizeClass	hashValue	v
-M	UserInterfaceSizeClass	init(_:)	i		14.0
-M	UserInterfaceSizeClass	regular	c
+M	UserInterfaceSizeClass	compact	co
+M	UserInterfaceSizeClass	hash(into:)	fo
+M	UserInterfaceSizeClass	hashValue	ov
+M	UserInterfaceSizeClass	init(_:)	io		14.0
+M	UserInterfaceSizeClass	regular	co
 M	VStack	Body	k
-M	VStack	init(alignment:spacing:content:)	i
+M	VStack	init(alignment:spacing:content:)	io
 M	VStackLayout	AnimatableData	k
 M	VStackLayout	Cache	k
-M	VStackLayout	alignment	v
-M	VStackLayout	init(alignment:spacing:)	i
-M	VStackLayout	spacing	v
+M	VStackLayout	alignment	ov
+M	VStackLayout	init(alignment:spacing:)	io
+M	VStackLayout	spacing	ov
 M	ValidationError	Kind	k		26.0
 M	ValidationError	byteOffsets	v		26.0
 M	ValidationError	description	v		26.0
@@ -28922,10 +28922,10 @@ M	Value	associativeList(_:)	fs		18.0
 M	Value	description	v		17.4
 M	Value	encode(to:)	ft		17.0
 M	Value	evaluate(_:)	f		17.0
-M	Value	first	cv
-M	Value	first(First.Value:)	c
-M	Value	hash(into:)	f
-M	Value	hashValue	v
+M	Value	first	cov
+M	Value	first(First.Value:)	co
+M	Value	hash(into:)	fo
+M	Value	hashValue	ov
 M	Value	init(_:)	i		17.0
 M	Value	init(arrayLiteral:)	i		18.0
 M	Value	init(dictionaryLiteral:)	i		18.0
@@ -28934,21 +28934,21 @@ M	Value	init(from:)	it		17.0
 M	Value	init(stringLiteral:)	i		18.0
 M	Value	init(unicodeScalarLiteral:)	i
 M	Value	list(_:)	fs		18.0
-M	Value	location	v
-M	Value	magnification	v
-M	Value	predictedEndLocation	v
-M	Value	predictedEndTranslation	v
-M	Value	rotation	v
-M	Value	second	cv
-M	Value	second(First.Value:Second.Value?:)	c
-M	Value	second(Second.Value:)	c
-M	Value	startAnchor	v
-M	Value	startLocation	v
+M	Value	location	ov
+M	Value	magnification	ov
+M	Value	predictedEndLocation	ov
+M	Value	predictedEndTranslation	ov
+M	Value	rotation	ov
+M	Value	second	cov
+M	Value	second(First.Value:Second.Value?:)	co
+M	Value	second(Second.Value:)	co
+M	Value	startAnchor	ov
+M	Value	startLocation	ov
 M	Value	text(_:)	fs		18.0
-M	Value	time	v
-M	Value	translation	v
+M	Value	time	ov
+M	Value	translation	ov
 M	Value	value	v		17.0
-M	Value	velocity	v
+M	Value	velocity	ov
 M	Values	Element	k
 M	Values	Iterator	k
 M	Values	allSatisfy(_:)	ft	_:Element
@@ -29043,11 +29043,11 @@ M	Variant	init(from:)	it		16.0
 M	Variant	init(stringLiteral:)	i		16.0
 M	Variant	init(unicodeScalarLiteral:)	i
 M	Variant	posix	sv		16.0
-M	VectorArithmetic	interpolate(towards:amount:)	f
-M	VectorArithmetic	interpolated(towards:amount:)	f
-M	VectorArithmetic	magnitudeSquared	v
-M	VectorArithmetic	scale(by:)	f
-M	VectorArithmetic	scaled(by:)	f
+M	VectorArithmetic	interpolate(towards:amount:)	fo
+M	VectorArithmetic	interpolated(towards:amount:)	fo
+M	VectorArithmetic	magnitudeSquared	ov
+M	VectorArithmetic	scale(by:)	fo
+M	VectorArithmetic	scaled(by:)	fo
 M	VerbatimFormatStyle	Attributed	k		18.0
 M	VerbatimFormatStyle	RegexOutput	k		16.0
 M	VerbatimFormatStyle	attributed	dv		15.0	?
@@ -29074,540 +29074,540 @@ M	VerbatimHour	Clock	k		15.0
 M	VerbatimHour	HourCycle	k		15.0
 M	VerbatimHour	defaultDigits(clock:hourCycle:)	fs		15.0
 M	VerbatimHour	twoDigits(clock:hourCycle:)	fs		15.0
-M	VerticalAlignment	bottom	sv
-M	VerticalAlignment	center	sv
-M	VerticalAlignment	combineExplicit(_:)	f
-M	VerticalAlignment	firstTextBaseline	sv
-M	VerticalAlignment	init(_:)	i
-M	VerticalAlignment	lastTextBaseline	sv
-M	VerticalAlignment	top	sv
+M	VerticalAlignment	bottom	osv
+M	VerticalAlignment	center	osv
+M	VerticalAlignment	combineExplicit(_:)	fo
+M	VerticalAlignment	firstTextBaseline	osv
+M	VerticalAlignment	init(_:)	io
+M	VerticalAlignment	lastTextBaseline	osv
+M	VerticalAlignment	top	osv
 M	VerticalEdge	AllCases	k
 M	VerticalEdge	RawValue	k
 M	VerticalEdge	Set	k
-M	VerticalEdge	allCases	sv
-M	VerticalEdge	bottom	c
-M	VerticalEdge	init(rawValue:)	i
-M	VerticalEdge	rawValue	v
-M	VerticalEdge	top	c
-M	View	accentColor(_:)	df		13.0	?
-M	View	accessibility(activationPoint:)	df		13.0	accessibilityActivationPoint(_:)
-M	View	accessibility(addTraits:)	df		13.0	accessibilityAddTraits(_:)
-M	View	accessibility(hidden:)	df		13.0	accessibilityHidden(_:)
-M	View	accessibility(hint:)	df		13.0	accessibilityHint(_:)
-M	View	accessibility(identifier:)	df		13.0	accessibilityIdentifier(_:)
-M	View	accessibility(inputLabels:)	df		13.0	accessibilityInputLabels(_:)
-M	View	accessibility(label:)	df		13.0	accessibilityLabel(_:)
-M	View	accessibility(removeTraits:)	df		13.0	accessibilityRemoveTraits(_:)
-M	View	accessibility(selectionIdentifier:)	df			?
-M	View	accessibility(sortPriority:)	df		13.0	accessibilitySortPriority(_:)
-M	View	accessibility(value:)	df		13.0	accessibilityValue(_:)
-M	View	accessibilityAction(_:_:)	f
-M	View	accessibilityAction(action:label:)	f
-M	View	accessibilityAction(named:_:)	f
-M	View	accessibilityActions(_:)	f
-M	View	accessibilityActivationPoint(_:)	f
-M	View	accessibilityAddTraits(_:)	f
-M	View	accessibilityAdjustableAction(_:)	f	_:AccessibilityAdjustmentDirection
-M	View	accessibilityChartDescriptor(_:)	f
-M	View	accessibilityChildren(children:)	f
-M	View	accessibilityCustomContent(_:_:importance:)	f
-M	View	accessibilityDirectTouch(_:options:)	f
-M	View	accessibilityElement(children:)	f
-M	View	accessibilityFocused(_:)	f
-M	View	accessibilityFocused(_:equals:)	f
-M	View	accessibilityHeading(_:)	f
-M	View	accessibilityHidden(_:)	f
-M	View	accessibilityHint(_:)	f
-M	View	accessibilityIdentifier(_:)	f
-M	View	accessibilityIgnoresInvertColors(_:)	f
-M	View	accessibilityInputLabels(_:)	f
-M	View	accessibilityLabel(_:)	f
-M	View	accessibilityLabeledPair(role:id:in:)	f
-M	View	accessibilityLinkedGroup(id:in:)	f
-M	View	accessibilityRemoveTraits(_:)	f
-M	View	accessibilityRepresentation(representation:)	f
-M	View	accessibilityRespondsToUserInteraction(_:)	f
-M	View	accessibilityRotor(_:entries:)	f
-M	View	accessibilityRotor(_:entries:entryID:entryLabel:)	f
-M	View	accessibilityRotor(_:entries:entryLabel:)	f
-M	View	accessibilityRotor(_:textRanges:)	f
-M	View	accessibilityRotorEntry(id:in:)	f
-M	View	accessibilityScrollAction(_:)	f	_:Edge
-M	View	accessibilityShowsLargeContentViewer()	f		15.0
-M	View	accessibilityShowsLargeContentViewer(_:)	f		15.0
-M	View	accessibilitySortPriority(_:)	f
-M	View	accessibilityTextContentType(_:)	f
-M	View	accessibilityValue(_:)	f
-M	View	accessibilityZoomAction(_:)	f	_:AccessibilityZoomGestureAction
-M	View	actionSheet(isPresented:content:)	df		13.0	confirmationDialog(title:isPresented:titleVisibility:presenting::actions:)
-M	View	actionSheet(item:content:)	df	content:T	13.0	confirmationDialog(title:isPresented:titleVisibility:presenting::actions:)
-M	View	alert(_:isPresented:actions:)	f
-M	View	alert(_:isPresented:actions:message:)	f
-M	View	alert(_:isPresented:presenting:actions:)	f	actions:T
-M	View	alert(_:isPresented:presenting:actions:message:)	f	actions:T;message:T
-M	View	alert(isPresented:content:)	df		13.0	?
-M	View	alert(isPresented:error:actions:)	f
-M	View	alert(isPresented:error:actions:message:)	f	actions:E;message:E
-M	View	alert(item:content:)	df	content:Item	13.0	?
-M	View	alignmentGuide(_:computeValue:)	f	computeValue:ViewDimensions
-M	View	allowedDynamicRange(_:)	f
-M	View	allowsHitTesting(_:)	f
-M	View	allowsTightening(_:)	f
-M	View	anchorPreference(key:value:transform:)	f	transform:Anchor
-M	View	animation(_:)	f		13.0
-M	View	animation(_:body:)	f	body:PlaceholderContentView
-M	View	animation(_:value:)	f
-M	View	aspectRatio(_:contentMode:)	f
-M	View	autocapitalization(_:)	df		13.0	?
-M	View	autocorrectionDisabled(_:)	f		13.0
-M	View	background(_:alignment:)	df		13.0	background(alignment:content:)
-M	View	background(_:ignoresSafeAreaEdges:)	f
-M	View	background(_:in:fillStyle:)	f
-M	View	background(alignment:content:)	f
-M	View	background(ignoresSafeAreaEdges:)	f
-M	View	background(in:fillStyle:)	f
-M	View	backgroundPreferenceValue(_:_:)	f	_:Value
-M	View	backgroundPreferenceValue(_:alignment:_:)	f	_:Value
-M	View	backgroundStyle(_:)	f		16.0
-M	View	badge(_:)	f
-M	View	badgeProminence(_:)	f
-M	View	baselineOffset(_:)	f		16.0
-M	View	blendMode(_:)	f
-M	View	blur(radius:opaque:)	f
-M	View	body	v
-M	View	bold(_:)	f		16.0
-M	View	border(_:width:)	f
-M	View	brightness(_:)	f
-M	View	buttonBorderShape(_:)	f
-M	View	buttonRepeatBehavior(_:)	f
-M	View	buttonStyle(_:)	f
-M	View	clipShape(_:style:)	f
-M	View	clipped(antialiased:)	f
-M	View	colorEffect(_:isEnabled:)	f
-M	View	colorInvert()	f
-M	View	colorMultiply(_:)	f
-M	View	colorScheme(_:)	df		13.0	preferredColorScheme(_:)
-M	View	compositingGroup()	f
-M	View	confirmationDialog(_:isPresented:titleVisibility:actions:)	f
-M	View	confirmationDialog(_:isPresented:titleVisibility:actions:message:)	f
-M	View	confirmationDialog(_:isPresented:titleVisibility:presenting:actions:)	f	actions:T
-M	View	confirmationDialog(_:isPresented:titleVisibility:presenting:actions:message:)	f	actions:T;message:T
-M	View	containerBackground(_:for:)	f		17.0
-M	View	containerBackground(for:alignment:content:)	f		17.0
-M	View	containerRelativeFrame(_:alignment:)	f		17.0
-M	View	containerRelativeFrame(_:alignment:_:)	f	_:CGFloat,Axis	17.0
-M	View	containerRelativeFrame(_:count:span:spacing:alignment:)	f		17.0
-M	View	containerShape(_:)	f
-M	View	contentMargins(_:_:for:)	f		17.0
-M	View	contentMargins(_:for:)	f		17.0
-M	View	contentShape(_:_:eoFill:)	f
-M	View	contentShape(_:eoFill:)	f
-M	View	contentTransition(_:)	f
-M	View	contextMenu(_:)	f
-M	View	contextMenu(forSelectionType:menu:primaryAction:)	f	menu:Set
-M	View	contextMenu(menuItems:)	f
-M	View	contextMenu(menuItems:preview:)	f
-M	View	contrast(_:)	f
-M	View	controlGroupStyle(_:)	f
-M	View	controlSize(_:)	f
-M	View	coordinateSpace(_:)	f
-M	View	coordinateSpace(name:)	df		13.0	?
-M	View	cornerRadius(_:antialiased:)	df		13.0	?
-M	View	datePickerStyle(_:)	f
-M	View	defaultAppStorage(_:)	f
-M	View	defaultFocus(_:_:priority:)	f		17.0
-M	View	defaultHoverEffect(_:)	f
-M	View	defersSystemGestures(on:)	f		16.0
-M	View	deleteDisabled(_:)	f
-M	View	dialogSuppression(_:isSuppressed:)	f
-M	View	dialogSuppressionToggle(_:isSuppressed:)	f
-M	View	dialogSuppressionToggle(isSuppressed:)	f
-M	View	disableAutocorrection(_:)	df		13.0	autocorrectionDisabled(_:)
-M	View	disabled(_:)	f
-M	View	disclosureGroupStyle(_:)	f		16.0
-M	View	distortionEffect(_:maxSampleOffset:isEnabled:)	f
-M	View	draggable(_:)	f
-M	View	draggable(_:preview:)	f
-M	View	drawingGroup(opaque:colorMode:)	f
-M	View	dropDestination(for:action:isTargeted:)	f	action:_,CGPoint;isTargeted:Bool	16.0
-M	View	dynamicTypeSize(_:)	f
-M	View	edgesIgnoringSafeArea(_:)	df		13.0	?
-M	View	environment(_:)	f		17.0
-M	View	environment(_:_:)	f
-M	View	environmentObject(_:)	f
-M	View	equatable()	f
-M	View	fileDialogBrowserOptions(_:)	f
-M	View	fileDialogConfirmationLabel(_:)	f
-M	View	fileDialogCustomizationID(_:)	f
-M	View	fileDialogDefaultDirectory(_:)	f
-M	View	fileDialogImportsUnresolvedAliases(_:)	f
-M	View	fileDialogMessage(_:)	f
-M	View	fileDialogURLEnabled(_:)	f
-M	View	fileExporter(isPresented:document:contentType:defaultFilename:onCompletion:)	f	onCompletion:Result
-M	View	fileExporter(isPresented:document:contentTypes:defaultFilename:onCompletion:onCancellation:)	f	onCompletion:Result
-M	View	fileExporter(isPresented:documents:contentType:onCompletion:)	f	onCompletion:Result
-M	View	fileExporter(isPresented:documents:contentTypes:onCompletion:onCancellation:)	f	onCompletion:Result
-M	View	fileExporter(isPresented:item:contentTypes:defaultFilename:onCompletion:onCancellation:)	f	onCompletion:Result
-M	View	fileExporter(isPresented:items:contentTypes:onCompletion:onCancellation:)	f	onCompletion:Result
-M	View	fileExporterFilenameLabel(_:)	f
-M	View	fileImporter(isPresented:allowedContentTypes:allowsMultipleSelection:onCompletion:)	f	onCompletion:Result
-M	View	fileImporter(isPresented:allowedContentTypes:allowsMultipleSelection:onCompletion:onCancellation:)	f	onCompletion:Result
-M	View	fileImporter(isPresented:allowedContentTypes:onCompletion:)	f	onCompletion:Result
-M	View	fileMover(isPresented:file:onCompletion:)	f	onCompletion:Result
-M	View	fileMover(isPresented:file:onCompletion:onCancellation:)	f	onCompletion:Result
-M	View	fileMover(isPresented:files:onCompletion:)	f	onCompletion:Result
-M	View	fileMover(isPresented:files:onCompletion:onCancellation:)	f	onCompletion:Result
-M	View	findDisabled(_:)	f
-M	View	findNavigator(isPresented:)	f
-M	View	fixedSize()	f
-M	View	fixedSize(horizontal:vertical:)	f
-M	View	flipsForRightToLeftLayoutDirection(_:)	f
-M	View	focusEffectDisabled(_:)	f		17.0
-M	View	focusable(_:)	f		17.0
-M	View	focusable(_:interactions:)	f		17.0
-M	View	focused(_:)	f
-M	View	focused(_:equals:)	f
-M	View	focusedObject(_:)	f
-M	View	focusedSceneObject(_:)	f
-M	View	focusedSceneValue(_:_:)	f		15.0
-M	View	focusedValue(_:_:)	f		14.0
-M	View	font(_:)	f
-M	View	fontDesign(_:)	f		16.1
-M	View	fontWeight(_:)	f		16.0
-M	View	fontWidth(_:)	f		16.0
-M	View	foregroundColor(_:)	df		13.0	foregroundStyle(_:)
-M	View	foregroundStyle(_:)	f
-M	View	foregroundStyle(_:_:)	f
-M	View	foregroundStyle(_:_:_:)	f
-M	View	formStyle(_:)	f
-M	View	frame()	df			?
-M	View	frame(minWidth:idealWidth:maxWidth:minHeight:idealHeight:maxHeight:alignment:)	f
-M	View	frame(width:height:alignment:)	f
-M	View	fullScreenCover(isPresented:onDismiss:content:)	f
-M	View	fullScreenCover(item:onDismiss:content:)	f	content:Item
-M	View	gaugeStyle(_:)	f
-M	View	gesture(_:including:)	f
-M	View	grayscale(_:)	f
-M	View	gridCellAnchor(_:)	f
-M	View	gridCellColumns(_:)	f
-M	View	gridCellUnsizedAxes(_:)	f
-M	View	gridColumnAlignment(_:)	f
-M	View	groupBoxStyle(_:)	f
-M	View	handlesExternalEvents(preferring:allowing:)	f
-M	View	headerProminence(_:)	f
-M	View	help(_:)	f
-M	View	hidden()	f
-M	View	highPriorityGesture(_:including:)	f
-M	View	hoverEffect(_:)	f		13.4
-M	View	hoverEffect(_:isEnabled:)	f
-M	View	hoverEffectDisabled(_:)	f
-M	View	hueRotation(_:)	f
-M	View	id(_:)	f
-M	View	ignoresSafeArea(_:edges:)	f
-M	View	imageScale(_:)	f
-M	View	indexViewStyle(_:)	f
-M	View	inspector(isPresented:content:)	f
-M	View	inspectorColumnWidth(_:)	f
-M	View	inspectorColumnWidth(min:ideal:max:)	f
-M	View	interactionActivityTrackingTag(_:)	f		16.0
-M	View	interactiveDismissDisabled(_:)	f
-M	View	invalidatableContent(_:)	f
-M	View	italic(_:)	f		16.0
-M	View	itemProvider(_:)	f
-M	View	kerning(_:)	f		16.0
-M	View	keyboardShortcut(_:)	f		15.4
-M	View	keyboardShortcut(_:modifiers:)	f
-M	View	keyboardShortcut(_:modifiers:localization:)	f
-M	View	keyboardType(_:)	f		13.0
-M	View	keyframeAnimator(initialValue:repeating:content:<Value>:)	f	content:PlaceholderContentView,Value;<Value>:Value
-M	View	keyframeAnimator(initialValue:trigger:content:<Value>:)	f	content:PlaceholderContentView,Value;<Value>:Value
-M	View	labelStyle(_:)	f
-M	View	labeledContentStyle(_:)	f
-M	View	labelsHidden()	f
-M	View	layerEffect(_:maxSampleOffset:isEnabled:)	f
-M	View	layoutDirectionBehavior(_:)	f
-M	View	layoutPriority(_:)	f
-M	View	layoutValue(key:value:)	f
-M	View	lineLimit(_:)	f		13.0
-M	View	lineLimit(_:reservesSpace:)	f		16.0
-M	View	lineSpacing(_:)	f
-M	View	listItemTint(_:)	f
-M	View	listRowBackground(_:)	f
-M	View	listRowInsets(_:)	f
-M	View	listRowSeparator(_:edges:)	f
-M	View	listRowSeparatorTint(_:edges:)	f
-M	View	listRowSpacing(_:)	f
-M	View	listSectionSeparator(_:edges:)	f
-M	View	listSectionSeparatorTint(_:edges:)	f
-M	View	listSectionSpacing(_:)	f
-M	View	listStyle(_:)	f
-M	View	luminanceToAlpha()	f
-M	View	mask(_:)	df			?
-M	View	mask(alignment:_:)	f
-M	View	matchedGeometryEffect(id:in:properties:anchor:isSource:)	f
-M	View	menuActionDismissBehavior(_:)	f		16.4
-M	View	menuIndicator(_:)	f
-M	View	menuOrder(_:)	f		16.0
-M	View	menuStyle(_:)	f
-M	View	minimumScaleFactor(_:)	f
-M	View	modifier(_:)	f
-M	View	monospaced(_:)	f		16.0
-M	View	monospacedDigit()	f		15.0
-M	View	moveDisabled(_:)	f
-M	View	multilineTextAlignment(_:)	f
-M	View	navigationBarBackButtonHidden(_:)	f
-M	View	navigationBarHidden(_:)	df		13.0	?
-M	View	navigationBarItems(leading:)	df		13.0	?
-M	View	navigationBarItems(leading:trailing:)	df		13.0	?
-M	View	navigationBarItems(trailing:)	df		13.0	?
-M	View	navigationBarTitle(_:)	df		13.0	navigationTitle(_:)
-M	View	navigationBarTitle(_:displayMode:)	df		13.0	?
-M	View	navigationBarTitleDisplayMode(_:)	f
-M	View	navigationDestination(for:destination:)	f	destination:D
-M	View	navigationDestination(isPresented:destination:)	f
-M	View	navigationDestination(item:destination:)	f	destination:D
-M	View	navigationDocument(_:)	f		16.0
-M	View	navigationDocument(_:preview:)	f		16.0
-M	View	navigationSplitViewColumnWidth(_:)	f
-M	View	navigationSplitViewColumnWidth(min:ideal:max:)	f
-M	View	navigationSplitViewStyle(_:)	f		16.0
-M	View	navigationTitle(_:)	f		16.0
-M	View	navigationViewStyle(_:)	df		13.0	?
-M	View	offset(_:)	f
-M	View	offset(x:y:)	f
-M	View	onAppear(perform:)	f
-M	View	onChange(of:initial:_:)	f	_:V,V
-M	View	onChange(of:perform:)	df	perform:V		?
-M	View	onContinueUserActivity(_:perform:)	f	perform:NSUserActivity
-M	View	onContinuousHover(coordinateSpace:perform:)	f	perform:HoverPhase	16.0
-M	View	onDisappear(perform:)	f
-M	View	onDrag(_:)	f
-M	View	onDrag(_:preview:)	f
-M	View	onDrop(of:delegate:)	f
-M	View	onDrop(of:isTargeted:perform:)	f	perform:_
-M	View	onHover(perform:)	f	perform:Bool
-M	View	onKeyPress(_:action:)	f
-M	View	onKeyPress(_:phases:action:)	f	action:KeyPress
-M	View	onKeyPress(characters:phases:action:)	f	action:KeyPress
-M	View	onKeyPress(keys:phases:action:)	f	action:KeyPress
-M	View	onKeyPress(phases:action:)	f	action:KeyPress
-M	View	onLongPressGesture(minimumDuration:maximumDistance:perform:onPressingChanged:)	f
-M	View	onLongPressGesture(minimumDuration:maximumDistance:pressing:perform:)	df			onLongPressGesture(minimumDuration:maximumDuration:perform:onPressingChanged:)
-M	View	onOpenURL(perform:)	f	perform:URL
-M	View	onPreferenceChange(_:perform:)	f	perform:Value
-M	View	onReceive(_:perform:)	f	perform:Output
-M	View	onSubmit(of:_:)	f
-M	View	onTapGesture(count:coordinateSpace:perform:)	f	perform:CGPoint	16.0
-M	View	onTapGesture(count:perform:)	f
-M	View	opacity(_:)	f
-M	View	overlay(_:alignment:)	df		13.0	overlay(alignment:content:)
-M	View	overlay(_:ignoresSafeAreaEdges:)	f
-M	View	overlay(_:in:fillStyle:)	f
-M	View	overlay(alignment:content:)	f
-M	View	overlayPreferenceValue(_:_:)	f	_:Value
-M	View	overlayPreferenceValue(_:alignment:_:)	f	_:Value
-M	View	padding(_:)	f
-M	View	padding(_:_:)	f
-M	View	paletteSelectionEffect(_:)	f
-M	View	persistentSystemOverlays(_:)	f		16.0
-M	View	phaseAnimator(_:content:animation:)	f	content:PlaceholderContentView,Phase;animation:Phase
-M	View	phaseAnimator(_:trigger:content:animation:)	f	content:PlaceholderContentView,Phase;animation:Phase
-M	View	pickerStyle(_:)	f
-M	View	popover(isPresented:attachmentAnchor:arrowEdge:content:)	f
-M	View	popover(item:attachmentAnchor:arrowEdge:content:)	f	content:Item
-M	View	position(_:)	f
-M	View	position(x:y:)	f
-M	View	preference(key:value:)	f
-M	View	preferredColorScheme(_:)	f
-M	View	presentationBackground(_:)	f
-M	View	presentationBackground(alignment:content:)	f
-M	View	presentationBackgroundInteraction(_:)	f
-M	View	presentationCompactAdaptation(_:)	f
-M	View	presentationCompactAdaptation(horizontal:vertical:)	f
-M	View	presentationContentInteraction(_:)	f
-M	View	presentationCornerRadius(_:)	f
-M	View	presentationDetents(_:)	f
-M	View	presentationDetents(_:selection:)	f
-M	View	presentationDragIndicator(_:)	f
-M	View	previewContext(_:)	f		14.0
-M	View	previewDevice(_:)	f
-M	View	previewDisplayName(_:)	f
-M	View	previewInterfaceOrientation(_:)	f		15.0
-M	View	previewLayout(_:)	f
-M	View	privacySensitive(_:)	f
-M	View	progressViewStyle(_:)	f
-M	View	projectionEffect(_:)	f
-M	View	redacted(reason:)	f
-M	View	refreshable(action:)	f
-M	View	renameAction(_:)	f		16.0
-M	View	replaceDisabled(_:)	f
-M	View	rotation3DEffect(_:axis:anchor:anchorZ:perspective:)	f
-M	View	rotationEffect(_:anchor:)	f
-M	View	safeAreaInset(edge:alignment:spacing:content:)	f
-M	View	safeAreaPadding(_:)	f		17.0
-M	View	safeAreaPadding(_:_:)	f		17.0
-M	View	saturation(_:)	f
-M	View	scaleEffect(_:anchor:)	f
-M	View	scaleEffect(x:y:anchor:)	f
-M	View	scaledToFill()	f
-M	View	scaledToFit()	f
-M	View	scenePadding(_:)	f
-M	View	scenePadding(_:edges:)	f		16.0
-M	View	scrollBounceBehavior(_:axes:)	f		16.4
-M	View	scrollClipDisabled(_:)	f		17.0
-M	View	scrollContentBackground(_:)	f
-M	View	scrollDisabled(_:)	f		16.0
-M	View	scrollDismissesKeyboard(_:)	f		16.0
-M	View	scrollIndicators(_:axes:)	f		16.0
-M	View	scrollIndicatorsFlash(onAppear:)	f		17.0
-M	View	scrollIndicatorsFlash(trigger:)	f		17.0
-M	View	scrollPosition(id:)	f		17.0
-M	View	scrollPosition(initialAnchor:)	f		17.0
-M	View	scrollTarget(isEnabled:)	f		17.0
-M	View	scrollTargetBehavior(_:)	f		17.0
-M	View	scrollTargetLayout(isEnabled:)	f		17.0
-M	View	scrollTransition(_:axis:transition:)	f	transition:EmptyVisualEffect,ScrollTransitionPhase
-M	View	scrollTransition(topLeading:bottomTrailing:axis:transition:)	f	transition:EmptyVisualEffect,ScrollTransitionPhase
-M	View	searchCompletion(_:)	f		16.0
-M	View	searchDictationBehavior(_:)	f		17.0
-M	View	searchScopes(_:activation:_:)	f		16.4
-M	View	searchScopes(_:scopes:)	f		16.0
-M	View	searchSuggestions(_:)	f		16.0
-M	View	searchSuggestions(_:for:)	f		16.0
-M	View	searchable(text:editableTokens:isPresented:placement:prompt:token:)	f	token:Binding	17.0
-M	View	searchable(text:editableTokens:placement:prompt:token:)	f	token:Binding	17.0
-M	View	searchable(text:isPresented:placement:prompt:)	f		17.0
-M	View	searchable(text:placement:prompt:)	f
-M	View	searchable(text:placement:prompt:suggestions:)	df		15.0	?
-M	View	searchable(text:tokens:isPresented:placement:prompt:token:)	f	token:Element	17.0
-M	View	searchable(text:tokens:placement:prompt:token:)	f	token:Element	16.0
-M	View	searchable(text:tokens:suggestedTokens:isPresented:placement:prompt:token:)	f	token:Element	17.0
-M	View	searchable(text:tokens:suggestedTokens:placement:prompt:token:)	f	token:Element	16.0
-M	View	selectionDisabled(_:)	f		17.0
-M	View	sensoryFeedback(_:trigger:)	f
-M	View	sensoryFeedback(_:trigger:condition:)	f	condition:T,T
-M	View	sensoryFeedback(trigger:_:)	f	_:T,T
-M	View	shadow(color:radius:x:y:)	f
-M	View	sheet(isPresented:onDismiss:content:)	f
-M	View	sheet(item:onDismiss:content:)	f	content:Item
-M	View	simultaneousGesture(_:including:)	f
-M	View	speechAdjustedPitch(_:)	f
-M	View	speechAlwaysIncludesPunctuation(_:)	f
-M	View	speechAnnouncementsQueued(_:)	f
-M	View	speechSpellsOutCharacters(_:)	f
-M	View	springLoadingBehavior(_:)	f
-M	View	statusBar(hidden:)	df		13.0	statusBarHidden(_:)
-M	View	statusBarHidden(_:)	f		13.0
-M	View	strikethrough(_:pattern:color:)	f		16.0
-M	View	submitLabel(_:)	f
-M	View	submitScope(_:)	f
-M	View	swipeActions(edge:allowsFullSwipe:content:)	f
-M	View	symbolEffect(_:options:isActive:)	f
-M	View	symbolEffect(_:options:value:)	f
-M	View	symbolEffectsRemoved(_:)	f
-M	View	symbolRenderingMode(_:)	f
-M	View	symbolVariant(_:)	f
-M	View	tabItem(_:)	f
-M	View	tabViewStyle(_:)	f
-M	View	tableColumnHeaders(_:)	f
-M	View	tableStyle(_:)	f
-M	View	tag(_:)	f
-M	View	task(id:priority:_:)	f
-M	View	task(priority:_:)	f
-M	View	textCase(_:)	f		14.0
-M	View	textContentType(_:)	f		13.0
-M	View	textEditorStyle(_:)	f
-M	View	textFieldStyle(_:)	f
-M	View	textInputAutocapitalization(_:)	f
-M	View	textScale(_:isEnabled:)	f		17.0
-M	View	textSelection(_:)	f
-M	View	tint(_:)	f
-M	View	toggleStyle(_:)	f
-M	View	toolbar(_:for:)	f		16.0
-M	View	toolbar(content:)	f
-M	View	toolbar(id:content:)	f
-M	View	toolbarBackground(_:for:)	f		16.0
-M	View	toolbarColorScheme(_:for:)	f		16.0
-M	View	toolbarRole(_:)	f		16.0
-M	View	toolbarTitleDisplayMode(_:)	f		17.0
-M	View	toolbarTitleMenu(content:)	f		16.0
-M	View	tracking(_:)	f		16.0
-M	View	transaction(_:)	f	_:Transaction
-M	View	transaction(_:body:)	f	_:Transaction;body:PlaceholderContentView
-M	View	transaction(value:_:)	f	_:Transaction	17.0
-M	View	transformAnchorPreference(key:value:transform:)	f	transform:Value,Anchor
-M	View	transformEffect(_:)	f
-M	View	transformEnvironment(_:transform:)	f	transform:V
-M	View	transformPreference(_:_:)	f	_:Value
-M	View	transition(_:)	f		17.0
-M	View	truncationMode(_:)	f
-M	View	typeSelectEquivalent(_:)	f
-M	View	typesettingLanguage(_:isEnabled:)	f		17.0
-M	View	underline(_:pattern:color:)	f		16.0
-M	View	unredacted()	f
-M	View	userActivity(_:element:_:)	f	_:P,NSUserActivity
-M	View	userActivity(_:isActive:_:)	f	_:NSUserActivity
-M	View	visualEffect(_:)	f	_:EmptyVisualEffect,GeometryProxy
-M	View	zIndex(_:)	f
+M	VerticalEdge	allCases	osv
+M	VerticalEdge	bottom	co
+M	VerticalEdge	init(rawValue:)	io
+M	VerticalEdge	rawValue	ov
+M	VerticalEdge	top	co
+M	View	accentColor(_:)	dfo		13.0	?
+M	View	accessibility(activationPoint:)	dfo		13.0	accessibilityActivationPoint(_:)
+M	View	accessibility(addTraits:)	dfo		13.0	accessibilityAddTraits(_:)
+M	View	accessibility(hidden:)	dfo		13.0	accessibilityHidden(_:)
+M	View	accessibility(hint:)	dfo		13.0	accessibilityHint(_:)
+M	View	accessibility(identifier:)	dfo		13.0	accessibilityIdentifier(_:)
+M	View	accessibility(inputLabels:)	dfo		13.0	accessibilityInputLabels(_:)
+M	View	accessibility(label:)	dfo		13.0	accessibilityLabel(_:)
+M	View	accessibility(removeTraits:)	dfo		13.0	accessibilityRemoveTraits(_:)
+M	View	accessibility(selectionIdentifier:)	dfo			?
+M	View	accessibility(sortPriority:)	dfo		13.0	accessibilitySortPriority(_:)
+M	View	accessibility(value:)	dfo		13.0	accessibilityValue(_:)
+M	View	accessibilityAction(_:_:)	fo
+M	View	accessibilityAction(action:label:)	fo
+M	View	accessibilityAction(named:_:)	fo
+M	View	accessibilityActions(_:)	fo
+M	View	accessibilityActivationPoint(_:)	fo
+M	View	accessibilityAddTraits(_:)	fo
+M	View	accessibilityAdjustableAction(_:)	fo	_:AccessibilityAdjustmentDirection
+M	View	accessibilityChartDescriptor(_:)	fo
+M	View	accessibilityChildren(children:)	fo
+M	View	accessibilityCustomContent(_:_:importance:)	fo
+M	View	accessibilityDirectTouch(_:options:)	fo
+M	View	accessibilityElement(children:)	fo
+M	View	accessibilityFocused(_:)	fo
+M	View	accessibilityFocused(_:equals:)	fo
+M	View	accessibilityHeading(_:)	fo
+M	View	accessibilityHidden(_:)	fo
+M	View	accessibilityHint(_:)	fo
+M	View	accessibilityIdentifier(_:)	fo
+M	View	accessibilityIgnoresInvertColors(_:)	fo
+M	View	accessibilityInputLabels(_:)	fo
+M	View	accessibilityLabel(_:)	fo
+M	View	accessibilityLabeledPair(role:id:in:)	fo
+M	View	accessibilityLinkedGroup(id:in:)	fo
+M	View	accessibilityRemoveTraits(_:)	fo
+M	View	accessibilityRepresentation(representation:)	fo
+M	View	accessibilityRespondsToUserInteraction(_:)	fo
+M	View	accessibilityRotor(_:entries:)	fo
+M	View	accessibilityRotor(_:entries:entryID:entryLabel:)	fo
+M	View	accessibilityRotor(_:entries:entryLabel:)	fo
+M	View	accessibilityRotor(_:textRanges:)	fo
+M	View	accessibilityRotorEntry(id:in:)	fo
+M	View	accessibilityScrollAction(_:)	fo	_:Edge
+M	View	accessibilityShowsLargeContentViewer()	fo		15.0
+M	View	accessibilityShowsLargeContentViewer(_:)	fo		15.0
+M	View	accessibilitySortPriority(_:)	fo
+M	View	accessibilityTextContentType(_:)	fo
+M	View	accessibilityValue(_:)	fo
+M	View	accessibilityZoomAction(_:)	fo	_:AccessibilityZoomGestureAction
+M	View	actionSheet(isPresented:content:)	dfo		13.0	confirmationDialog(title:isPresented:titleVisibility:presenting::actions:)
+M	View	actionSheet(item:content:)	dfo	content:T	13.0	confirmationDialog(title:isPresented:titleVisibility:presenting::actions:)
+M	View	alert(_:isPresented:actions:)	fo
+M	View	alert(_:isPresented:actions:message:)	fo
+M	View	alert(_:isPresented:presenting:actions:)	fo	actions:T
+M	View	alert(_:isPresented:presenting:actions:message:)	fo	actions:T;message:T
+M	View	alert(isPresented:content:)	dfo		13.0	?
+M	View	alert(isPresented:error:actions:)	fo
+M	View	alert(isPresented:error:actions:message:)	fo	actions:E;message:E
+M	View	alert(item:content:)	dfo	content:Item	13.0	?
+M	View	alignmentGuide(_:computeValue:)	fo	computeValue:ViewDimensions
+M	View	allowedDynamicRange(_:)	fo
+M	View	allowsHitTesting(_:)	fo
+M	View	allowsTightening(_:)	fo
+M	View	anchorPreference(key:value:transform:)	fo	transform:Anchor
+M	View	animation(_:)	fo		13.0
+M	View	animation(_:body:)	fo	body:PlaceholderContentView
+M	View	animation(_:value:)	fo
+M	View	aspectRatio(_:contentMode:)	fo
+M	View	autocapitalization(_:)	dfo		13.0	?
+M	View	autocorrectionDisabled(_:)	fo		13.0
+M	View	background(_:alignment:)	dfo		13.0	background(alignment:content:)
+M	View	background(_:ignoresSafeAreaEdges:)	fo
+M	View	background(_:in:fillStyle:)	fo
+M	View	background(alignment:content:)	fo
+M	View	background(ignoresSafeAreaEdges:)	fo
+M	View	background(in:fillStyle:)	fo
+M	View	backgroundPreferenceValue(_:_:)	fo	_:Value
+M	View	backgroundPreferenceValue(_:alignment:_:)	fo	_:Value
+M	View	backgroundStyle(_:)	fo		16.0
+M	View	badge(_:)	fo
+M	View	badgeProminence(_:)	fo
+M	View	baselineOffset(_:)	fo		16.0
+M	View	blendMode(_:)	fo
+M	View	blur(radius:opaque:)	fo
+M	View	body	ov
+M	View	bold(_:)	fo		16.0
+M	View	border(_:width:)	fo
+M	View	brightness(_:)	fo
+M	View	buttonBorderShape(_:)	fo
+M	View	buttonRepeatBehavior(_:)	fo
+M	View	buttonStyle(_:)	fo
+M	View	clipShape(_:style:)	fo
+M	View	clipped(antialiased:)	fo
+M	View	colorEffect(_:isEnabled:)	fo
+M	View	colorInvert()	fo
+M	View	colorMultiply(_:)	fo
+M	View	colorScheme(_:)	dfo		13.0	preferredColorScheme(_:)
+M	View	compositingGroup()	fo
+M	View	confirmationDialog(_:isPresented:titleVisibility:actions:)	fo
+M	View	confirmationDialog(_:isPresented:titleVisibility:actions:message:)	fo
+M	View	confirmationDialog(_:isPresented:titleVisibility:presenting:actions:)	fo	actions:T
+M	View	confirmationDialog(_:isPresented:titleVisibility:presenting:actions:message:)	fo	actions:T;message:T
+M	View	containerBackground(_:for:)	fo		17.0
+M	View	containerBackground(for:alignment:content:)	fo		17.0
+M	View	containerRelativeFrame(_:alignment:)	fo		17.0
+M	View	containerRelativeFrame(_:alignment:_:)	fo	_:CGFloat,Axis	17.0
+M	View	containerRelativeFrame(_:count:span:spacing:alignment:)	fo		17.0
+M	View	containerShape(_:)	fo
+M	View	contentMargins(_:_:for:)	fo		17.0
+M	View	contentMargins(_:for:)	fo		17.0
+M	View	contentShape(_:_:eoFill:)	fo
+M	View	contentShape(_:eoFill:)	fo
+M	View	contentTransition(_:)	fo
+M	View	contextMenu(_:)	fo
+M	View	contextMenu(forSelectionType:menu:primaryAction:)	fo	menu:Set
+M	View	contextMenu(menuItems:)	fo
+M	View	contextMenu(menuItems:preview:)	fo
+M	View	contrast(_:)	fo
+M	View	controlGroupStyle(_:)	fo
+M	View	controlSize(_:)	fo
+M	View	coordinateSpace(_:)	fo
+M	View	coordinateSpace(name:)	dfo		13.0	?
+M	View	cornerRadius(_:antialiased:)	dfo		13.0	?
+M	View	datePickerStyle(_:)	fo
+M	View	defaultAppStorage(_:)	fo
+M	View	defaultFocus(_:_:priority:)	fo		17.0
+M	View	defaultHoverEffect(_:)	fo
+M	View	defersSystemGestures(on:)	fo		16.0
+M	View	deleteDisabled(_:)	fo
+M	View	dialogSuppression(_:isSuppressed:)	fo
+M	View	dialogSuppressionToggle(_:isSuppressed:)	fo
+M	View	dialogSuppressionToggle(isSuppressed:)	fo
+M	View	disableAutocorrection(_:)	dfo		13.0	autocorrectionDisabled(_:)
+M	View	disabled(_:)	fo
+M	View	disclosureGroupStyle(_:)	fo		16.0
+M	View	distortionEffect(_:maxSampleOffset:isEnabled:)	fo
+M	View	draggable(_:)	fo
+M	View	draggable(_:preview:)	fo
+M	View	drawingGroup(opaque:colorMode:)	fo
+M	View	dropDestination(for:action:isTargeted:)	fo	action:_,CGPoint;isTargeted:Bool	16.0
+M	View	dynamicTypeSize(_:)	fo
+M	View	edgesIgnoringSafeArea(_:)	dfo		13.0	?
+M	View	environment(_:)	fo		17.0
+M	View	environment(_:_:)	fo
+M	View	environmentObject(_:)	fo
+M	View	equatable()	fo
+M	View	fileDialogBrowserOptions(_:)	fo
+M	View	fileDialogConfirmationLabel(_:)	fo
+M	View	fileDialogCustomizationID(_:)	fo
+M	View	fileDialogDefaultDirectory(_:)	fo
+M	View	fileDialogImportsUnresolvedAliases(_:)	fo
+M	View	fileDialogMessage(_:)	fo
+M	View	fileDialogURLEnabled(_:)	fo
+M	View	fileExporter(isPresented:document:contentType:defaultFilename:onCompletion:)	fo	onCompletion:Result
+M	View	fileExporter(isPresented:document:contentTypes:defaultFilename:onCompletion:onCancellation:)	fo	onCompletion:Result
+M	View	fileExporter(isPresented:documents:contentType:onCompletion:)	fo	onCompletion:Result
+M	View	fileExporter(isPresented:documents:contentTypes:onCompletion:onCancellation:)	fo	onCompletion:Result
+M	View	fileExporter(isPresented:item:contentTypes:defaultFilename:onCompletion:onCancellation:)	fo	onCompletion:Result
+M	View	fileExporter(isPresented:items:contentTypes:onCompletion:onCancellation:)	fo	onCompletion:Result
+M	View	fileExporterFilenameLabel(_:)	fo
+M	View	fileImporter(isPresented:allowedContentTypes:allowsMultipleSelection:onCompletion:)	fo	onCompletion:Result
+M	View	fileImporter(isPresented:allowedContentTypes:allowsMultipleSelection:onCompletion:onCancellation:)	fo	onCompletion:Result
+M	View	fileImporter(isPresented:allowedContentTypes:onCompletion:)	fo	onCompletion:Result
+M	View	fileMover(isPresented:file:onCompletion:)	fo	onCompletion:Result
+M	View	fileMover(isPresented:file:onCompletion:onCancellation:)	fo	onCompletion:Result
+M	View	fileMover(isPresented:files:onCompletion:)	fo	onCompletion:Result
+M	View	fileMover(isPresented:files:onCompletion:onCancellation:)	fo	onCompletion:Result
+M	View	findDisabled(_:)	fo
+M	View	findNavigator(isPresented:)	fo
+M	View	fixedSize()	fo
+M	View	fixedSize(horizontal:vertical:)	fo
+M	View	flipsForRightToLeftLayoutDirection(_:)	fo
+M	View	focusEffectDisabled(_:)	fo		17.0
+M	View	focusable(_:)	fo		17.0
+M	View	focusable(_:interactions:)	fo		17.0
+M	View	focused(_:)	fo
+M	View	focused(_:equals:)	fo
+M	View	focusedObject(_:)	fo
+M	View	focusedSceneObject(_:)	fo
+M	View	focusedSceneValue(_:_:)	fo		15.0
+M	View	focusedValue(_:_:)	fo		14.0
+M	View	font(_:)	fo
+M	View	fontDesign(_:)	fo		16.1
+M	View	fontWeight(_:)	fo		16.0
+M	View	fontWidth(_:)	fo		16.0
+M	View	foregroundColor(_:)	dfo		13.0	foregroundStyle(_:)
+M	View	foregroundStyle(_:)	fo
+M	View	foregroundStyle(_:_:)	fo
+M	View	foregroundStyle(_:_:_:)	fo
+M	View	formStyle(_:)	fo
+M	View	frame()	dfo			?
+M	View	frame(minWidth:idealWidth:maxWidth:minHeight:idealHeight:maxHeight:alignment:)	fo
+M	View	frame(width:height:alignment:)	fo
+M	View	fullScreenCover(isPresented:onDismiss:content:)	fo
+M	View	fullScreenCover(item:onDismiss:content:)	fo	content:Item
+M	View	gaugeStyle(_:)	fo
+M	View	gesture(_:including:)	fo
+M	View	grayscale(_:)	fo
+M	View	gridCellAnchor(_:)	fo
+M	View	gridCellColumns(_:)	fo
+M	View	gridCellUnsizedAxes(_:)	fo
+M	View	gridColumnAlignment(_:)	fo
+M	View	groupBoxStyle(_:)	fo
+M	View	handlesExternalEvents(preferring:allowing:)	fo
+M	View	headerProminence(_:)	fo
+M	View	help(_:)	fo
+M	View	hidden()	fo
+M	View	highPriorityGesture(_:including:)	fo
+M	View	hoverEffect(_:)	fo		13.4
+M	View	hoverEffect(_:isEnabled:)	fo
+M	View	hoverEffectDisabled(_:)	fo
+M	View	hueRotation(_:)	fo
+M	View	id(_:)	fo
+M	View	ignoresSafeArea(_:edges:)	fo
+M	View	imageScale(_:)	fo
+M	View	indexViewStyle(_:)	fo
+M	View	inspector(isPresented:content:)	fo
+M	View	inspectorColumnWidth(_:)	fo
+M	View	inspectorColumnWidth(min:ideal:max:)	fo
+M	View	interactionActivityTrackingTag(_:)	fo		16.0
+M	View	interactiveDismissDisabled(_:)	fo
+M	View	invalidatableContent(_:)	fo
+M	View	italic(_:)	fo		16.0
+M	View	itemProvider(_:)	fo
+M	View	kerning(_:)	fo		16.0
+M	View	keyboardShortcut(_:)	fo		15.4
+M	View	keyboardShortcut(_:modifiers:)	fo
+M	View	keyboardShortcut(_:modifiers:localization:)	fo
+M	View	keyboardType(_:)	fo		13.0
+M	View	keyframeAnimator(initialValue:repeating:content:<Value>:)	fo	content:PlaceholderContentView,Value;<Value>:Value
+M	View	keyframeAnimator(initialValue:trigger:content:<Value>:)	fo	content:PlaceholderContentView,Value;<Value>:Value
+M	View	labelStyle(_:)	fo
+M	View	labeledContentStyle(_:)	fo
+M	View	labelsHidden()	fo
+M	View	layerEffect(_:maxSampleOffset:isEnabled:)	fo
+M	View	layoutDirectionBehavior(_:)	fo
+M	View	layoutPriority(_:)	fo
+M	View	layoutValue(key:value:)	fo
+M	View	lineLimit(_:)	fo		13.0
+M	View	lineLimit(_:reservesSpace:)	fo		16.0
+M	View	lineSpacing(_:)	fo
+M	View	listItemTint(_:)	fo
+M	View	listRowBackground(_:)	fo
+M	View	listRowInsets(_:)	fo
+M	View	listRowSeparator(_:edges:)	fo
+M	View	listRowSeparatorTint(_:edges:)	fo
+M	View	listRowSpacing(_:)	fo
+M	View	listSectionSeparator(_:edges:)	fo
+M	View	listSectionSeparatorTint(_:edges:)	fo
+M	View	listSectionSpacing(_:)	fo
+M	View	listStyle(_:)	fo
+M	View	luminanceToAlpha()	fo
+M	View	mask(_:)	dfo			?
+M	View	mask(alignment:_:)	fo
+M	View	matchedGeometryEffect(id:in:properties:anchor:isSource:)	fo
+M	View	menuActionDismissBehavior(_:)	fo		16.4
+M	View	menuIndicator(_:)	fo
+M	View	menuOrder(_:)	fo		16.0
+M	View	menuStyle(_:)	fo
+M	View	minimumScaleFactor(_:)	fo
+M	View	modifier(_:)	fo
+M	View	monospaced(_:)	fo		16.0
+M	View	monospacedDigit()	fo		15.0
+M	View	moveDisabled(_:)	fo
+M	View	multilineTextAlignment(_:)	fo
+M	View	navigationBarBackButtonHidden(_:)	fo
+M	View	navigationBarHidden(_:)	dfo		13.0	?
+M	View	navigationBarItems(leading:)	dfo		13.0	?
+M	View	navigationBarItems(leading:trailing:)	dfo		13.0	?
+M	View	navigationBarItems(trailing:)	dfo		13.0	?
+M	View	navigationBarTitle(_:)	dfo		13.0	navigationTitle(_:)
+M	View	navigationBarTitle(_:displayMode:)	dfo		13.0	?
+M	View	navigationBarTitleDisplayMode(_:)	fo
+M	View	navigationDestination(for:destination:)	fo	destination:D
+M	View	navigationDestination(isPresented:destination:)	fo
+M	View	navigationDestination(item:destination:)	fo	destination:D
+M	View	navigationDocument(_:)	fo		16.0
+M	View	navigationDocument(_:preview:)	fo		16.0
+M	View	navigationSplitViewColumnWidth(_:)	fo
+M	View	navigationSplitViewColumnWidth(min:ideal:max:)	fo
+M	View	navigationSplitViewStyle(_:)	fo		16.0
+M	View	navigationTitle(_:)	fo		16.0
+M	View	navigationViewStyle(_:)	dfo		13.0	?
+M	View	offset(_:)	fo
+M	View	offset(x:y:)	fo
+M	View	onAppear(perform:)	fo
+M	View	onChange(of:initial:_:)	fo	_:V,V
+M	View	onChange(of:perform:)	dfo	perform:V		?
+M	View	onContinueUserActivity(_:perform:)	fo	perform:NSUserActivity
+M	View	onContinuousHover(coordinateSpace:perform:)	fo	perform:HoverPhase	16.0
+M	View	onDisappear(perform:)	fo
+M	View	onDrag(_:)	fo
+M	View	onDrag(_:preview:)	fo
+M	View	onDrop(of:delegate:)	fo
+M	View	onDrop(of:isTargeted:perform:)	fo	perform:_
+M	View	onHover(perform:)	fo	perform:Bool
+M	View	onKeyPress(_:action:)	fo
+M	View	onKeyPress(_:phases:action:)	fo	action:KeyPress
+M	View	onKeyPress(characters:phases:action:)	fo	action:KeyPress
+M	View	onKeyPress(keys:phases:action:)	fo	action:KeyPress
+M	View	onKeyPress(phases:action:)	fo	action:KeyPress
+M	View	onLongPressGesture(minimumDuration:maximumDistance:perform:onPressingChanged:)	fo
+M	View	onLongPressGesture(minimumDuration:maximumDistance:pressing:perform:)	dfo			onLongPressGesture(minimumDuration:maximumDuration:perform:onPressingChanged:)
+M	View	onOpenURL(perform:)	fo	perform:URL
+M	View	onPreferenceChange(_:perform:)	fo	perform:Value
+M	View	onReceive(_:perform:)	fo	perform:Output
+M	View	onSubmit(of:_:)	fo
+M	View	onTapGesture(count:coordinateSpace:perform:)	fo	perform:CGPoint	16.0
+M	View	onTapGesture(count:perform:)	fo
+M	View	opacity(_:)	fo
+M	View	overlay(_:alignment:)	dfo		13.0	overlay(alignment:content:)
+M	View	overlay(_:ignoresSafeAreaEdges:)	fo
+M	View	overlay(_:in:fillStyle:)	fo
+M	View	overlay(alignment:content:)	fo
+M	View	overlayPreferenceValue(_:_:)	fo	_:Value
+M	View	overlayPreferenceValue(_:alignment:_:)	fo	_:Value
+M	View	padding(_:)	fo
+M	View	padding(_:_:)	fo
+M	View	paletteSelectionEffect(_:)	fo
+M	View	persistentSystemOverlays(_:)	fo		16.0
+M	View	phaseAnimator(_:content:animation:)	fo	content:PlaceholderContentView,Phase;animation:Phase
+M	View	phaseAnimator(_:trigger:content:animation:)	fo	content:PlaceholderContentView,Phase;animation:Phase
+M	View	pickerStyle(_:)	fo
+M	View	popover(isPresented:attachmentAnchor:arrowEdge:content:)	fo
+M	View	popover(item:attachmentAnchor:arrowEdge:content:)	fo	content:Item
+M	View	position(_:)	fo
+M	View	position(x:y:)	fo
+M	View	preference(key:value:)	fo
+M	View	preferredColorScheme(_:)	fo
+M	View	presentationBackground(_:)	fo
+M	View	presentationBackground(alignment:content:)	fo
+M	View	presentationBackgroundInteraction(_:)	fo
+M	View	presentationCompactAdaptation(_:)	fo
+M	View	presentationCompactAdaptation(horizontal:vertical:)	fo
+M	View	presentationContentInteraction(_:)	fo
+M	View	presentationCornerRadius(_:)	fo
+M	View	presentationDetents(_:)	fo
+M	View	presentationDetents(_:selection:)	fo
+M	View	presentationDragIndicator(_:)	fo
+M	View	previewContext(_:)	fo		14.0
+M	View	previewDevice(_:)	fo
+M	View	previewDisplayName(_:)	fo
+M	View	previewInterfaceOrientation(_:)	fo		15.0
+M	View	previewLayout(_:)	fo
+M	View	privacySensitive(_:)	fo
+M	View	progressViewStyle(_:)	fo
+M	View	projectionEffect(_:)	fo
+M	View	redacted(reason:)	fo
+M	View	refreshable(action:)	fo
+M	View	renameAction(_:)	fo		16.0
+M	View	replaceDisabled(_:)	fo
+M	View	rotation3DEffect(_:axis:anchor:anchorZ:perspective:)	fo
+M	View	rotationEffect(_:anchor:)	fo
+M	View	safeAreaInset(edge:alignment:spacing:content:)	fo
+M	View	safeAreaPadding(_:)	fo		17.0
+M	View	safeAreaPadding(_:_:)	fo		17.0
+M	View	saturation(_:)	fo
+M	View	scaleEffect(_:anchor:)	fo
+M	View	scaleEffect(x:y:anchor:)	fo
+M	View	scaledToFill()	fo
+M	View	scaledToFit()	fo
+M	View	scenePadding(_:)	fo
+M	View	scenePadding(_:edges:)	fo		16.0
+M	View	scrollBounceBehavior(_:axes:)	fo		16.4
+M	View	scrollClipDisabled(_:)	fo		17.0
+M	View	scrollContentBackground(_:)	fo
+M	View	scrollDisabled(_:)	fo		16.0
+M	View	scrollDismissesKeyboard(_:)	fo		16.0
+M	View	scrollIndicators(_:axes:)	fo		16.0
+M	View	scrollIndicatorsFlash(onAppear:)	fo		17.0
+M	View	scrollIndicatorsFlash(trigger:)	fo		17.0
+M	View	scrollPosition(id:)	fo		17.0
+M	View	scrollPosition(initialAnchor:)	fo		17.0
+M	View	scrollTarget(isEnabled:)	fo		17.0
+M	View	scrollTargetBehavior(_:)	fo		17.0
+M	View	scrollTargetLayout(isEnabled:)	fo		17.0
+M	View	scrollTransition(_:axis:transition:)	fo	transition:EmptyVisualEffect,ScrollTransitionPhase
+M	View	scrollTransition(topLeading:bottomTrailing:axis:transition:)	fo	transition:EmptyVisualEffect,ScrollTransitionPhase
+M	View	searchCompletion(_:)	fo		16.0
+M	View	searchDictationBehavior(_:)	fo		17.0
+M	View	searchScopes(_:activation:_:)	fo		16.4
+M	View	searchScopes(_:scopes:)	fo		16.0
+M	View	searchSuggestions(_:)	fo		16.0
+M	View	searchSuggestions(_:for:)	fo		16.0
+M	View	searchable(text:editableTokens:isPresented:placement:prompt:token:)	fo	token:Binding	17.0
+M	View	searchable(text:editableTokens:placement:prompt:token:)	fo	token:Binding	17.0
+M	View	searchable(text:isPresented:placement:prompt:)	fo		17.0
+M	View	searchable(text:placement:prompt:)	fo
+M	View	searchable(text:placement:prompt:suggestions:)	dfo		15.0	?
+M	View	searchable(text:tokens:isPresented:placement:prompt:token:)	fo	token:Element	17.0
+M	View	searchable(text:tokens:placement:prompt:token:)	fo	token:Element	16.0
+M	View	searchable(text:tokens:suggestedTokens:isPresented:placement:prompt:token:)	fo	token:Element	17.0
+M	View	searchable(text:tokens:suggestedTokens:placement:prompt:token:)	fo	token:Element	16.0
+M	View	selectionDisabled(_:)	fo		17.0
+M	View	sensoryFeedback(_:trigger:)	fo
+M	View	sensoryFeedback(_:trigger:condition:)	fo	condition:T,T
+M	View	sensoryFeedback(trigger:_:)	fo	_:T,T
+M	View	shadow(color:radius:x:y:)	fo
+M	View	sheet(isPresented:onDismiss:content:)	fo
+M	View	sheet(item:onDismiss:content:)	fo	content:Item
+M	View	simultaneousGesture(_:including:)	fo
+M	View	speechAdjustedPitch(_:)	fo
+M	View	speechAlwaysIncludesPunctuation(_:)	fo
+M	View	speechAnnouncementsQueued(_:)	fo
+M	View	speechSpellsOutCharacters(_:)	fo
+M	View	springLoadingBehavior(_:)	fo
+M	View	statusBar(hidden:)	dfo		13.0	statusBarHidden(_:)
+M	View	statusBarHidden(_:)	fo		13.0
+M	View	strikethrough(_:pattern:color:)	fo		16.0
+M	View	submitLabel(_:)	fo
+M	View	submitScope(_:)	fo
+M	View	swipeActions(edge:allowsFullSwipe:content:)	fo
+M	View	symbolEffect(_:options:isActive:)	fo
+M	View	symbolEffect(_:options:value:)	fo
+M	View	symbolEffectsRemoved(_:)	fo
+M	View	symbolRenderingMode(_:)	fo
+M	View	symbolVariant(_:)	fo
+M	View	tabItem(_:)	fo
+M	View	tabViewStyle(_:)	fo
+M	View	tableColumnHeaders(_:)	fo
+M	View	tableStyle(_:)	fo
+M	View	tag(_:)	fo
+M	View	task(id:priority:_:)	fo
+M	View	task(priority:_:)	fo
+M	View	textCase(_:)	fo		14.0
+M	View	textContentType(_:)	fo		13.0
+M	View	textEditorStyle(_:)	fo
+M	View	textFieldStyle(_:)	fo
+M	View	textInputAutocapitalization(_:)	fo
+M	View	textScale(_:isEnabled:)	fo		17.0
+M	View	textSelection(_:)	fo
+M	View	tint(_:)	fo
+M	View	toggleStyle(_:)	fo
+M	View	toolbar(_:for:)	fo		16.0
+M	View	toolbar(content:)	fo
+M	View	toolbar(id:content:)	fo
+M	View	toolbarBackground(_:for:)	fo		16.0
+M	View	toolbarColorScheme(_:for:)	fo		16.0
+M	View	toolbarRole(_:)	fo		16.0
+M	View	toolbarTitleDisplayMode(_:)	fo		17.0
+M	View	toolbarTitleMenu(content:)	fo		16.0
+M	View	tracking(_:)	fo		16.0
+M	View	transaction(_:)	fo	_:Transaction
+M	View	transaction(_:body:)	fo	_:Transaction;body:PlaceholderContentView
+M	View	transaction(value:_:)	fo	_:Transaction	17.0
+M	View	transformAnchorPreference(key:value:transform:)	fo	transform:Value,Anchor
+M	View	transformEffect(_:)	fo
+M	View	transformEnvironment(_:transform:)	fo	transform:V
+M	View	transformPreference(_:_:)	fo	_:Value
+M	View	transition(_:)	fo		17.0
+M	View	truncationMode(_:)	fo
+M	View	typeSelectEquivalent(_:)	fo
+M	View	typesettingLanguage(_:isEnabled:)	fo		17.0
+M	View	underline(_:pattern:color:)	fo		16.0
+M	View	unredacted()	fo
+M	View	userActivity(_:element:_:)	fo	_:P,NSUserActivity
+M	View	userActivity(_:isActive:_:)	fo	_:NSUserActivity
+M	View	visualEffect(_:)	fo	_:EmptyVisualEffect,GeometryProxy
+M	View	zIndex(_:)	fo
 M	ViewAlignedScrollTargetBehavior	LimitBehavior	k
-M	ViewAlignedScrollTargetBehavior	init(limitBehavior:)	i
-M	ViewAlignedScrollTargetBehavior	updateTarget(_:context:)	f
-M	ViewBuilder	buildBlock()	fs
-M	ViewBuilder	buildBlock(_:)	fs
-M	ViewBuilder	buildBlock(_:_:)	fs
-M	ViewBuilder	buildBlock(_:_:_:)	fs
-M	ViewBuilder	buildBlock(_:_:_:_:)	fs
-M	ViewBuilder	buildBlock(_:_:_:_:_:)	fs
-M	ViewBuilder	buildBlock(_:_:_:_:_:_:)	fs
-M	ViewBuilder	buildBlock(_:_:_:_:_:_:_:)	fs
-M	ViewBuilder	buildBlock(_:_:_:_:_:_:_:_:)	fs
-M	ViewBuilder	buildBlock(_:_:_:_:_:_:_:_:_:)	fs
-M	ViewBuilder	buildBlock(_:_:_:_:_:_:_:_:_:_:)	fs
-M	ViewBuilder	buildEither(first:)	fs
-M	ViewBuilder	buildEither(second:)	fs
-M	ViewBuilder	buildExpression(_:)	fs
-M	ViewBuilder	buildIf(_:)	fs
-M	ViewBuilder	buildLimitedAvailability(_:)	fs
-M	ViewDimensions	height	v
-M	ViewDimensions	subscript(explicit:)	f
-M	ViewDimensions	subscript(guide:)	f
-M	ViewDimensions	width	v
+M	ViewAlignedScrollTargetBehavior	init(limitBehavior:)	io
+M	ViewAlignedScrollTargetBehavior	updateTarget(_:context:)	fo
+M	ViewBuilder	buildBlock()	fos
+M	ViewBuilder	buildBlock(_:)	fos
+M	ViewBuilder	buildBlock(_:_:)	fos
+M	ViewBuilder	buildBlock(_:_:_:)	fos
+M	ViewBuilder	buildBlock(_:_:_:_:)	fos
+M	ViewBuilder	buildBlock(_:_:_:_:_:)	fos
+M	ViewBuilder	buildBlock(_:_:_:_:_:_:)	fos
+M	ViewBuilder	buildBlock(_:_:_:_:_:_:_:)	fos
+M	ViewBuilder	buildBlock(_:_:_:_:_:_:_:_:)	fos
+M	ViewBuilder	buildBlock(_:_:_:_:_:_:_:_:_:)	fos
+M	ViewBuilder	buildBlock(_:_:_:_:_:_:_:_:_:_:)	fos
+M	ViewBuilder	buildEither(first:)	fos
+M	ViewBuilder	buildEither(second:)	fos
+M	ViewBuilder	buildExpression(_:)	fos
+M	ViewBuilder	buildIf(_:)	fos
+M	ViewBuilder	buildLimitedAvailability(_:)	fos
+M	ViewDimensions	height	ov
+M	ViewDimensions	subscript(explicit:)	fo
+M	ViewDimensions	subscript(guide:)	fo
+M	ViewDimensions	width	ov
 M	ViewModifier	Content	k
-M	ViewModifier	animation(_:)	f
-M	ViewModifier	body(content:)	f
-M	ViewModifier	concat(_:)	f
-M	ViewModifier	transaction(_:)	f	_:Transaction
-M	ViewSpacing	distance(to:along:)	f
-M	ViewSpacing	formUnion(_:edges:)	f
-M	ViewSpacing	init()	i
-M	ViewSpacing	union(_:edges:)	f
-M	ViewSpacing	zero	sv
+M	ViewModifier	animation(_:)	fo
+M	ViewModifier	body(content:)	fo
+M	ViewModifier	concat(_:)	fo
+M	ViewModifier	transaction(_:)	fo	_:Transaction
+M	ViewSpacing	distance(to:along:)	fo
+M	ViewSpacing	formUnion(_:edges:)	fo
+M	ViewSpacing	init()	io
+M	ViewSpacing	union(_:edges:)	fo
+M	ViewSpacing	zero	osv
 M	ViewThatFits	Body	k
-M	ViewThatFits	init(in:content:)	i
+M	ViewThatFits	init(in:content:)	io
 M	Visibility	AllCases	k
-M	Visibility	allCases	sv
-M	Visibility	automatic	c
-M	Visibility	hash(into:)	f
-M	Visibility	hashValue	v
-M	Visibility	hidden	c
-M	Visibility	visible	c
-M	VisualEffect	blur(radius:opaque:)	f
-M	VisualEffect	brightness(_:)	f
-M	VisualEffect	colorEffect(_:isEnabled:)	f
-M	VisualEffect	contrast(_:)	f
-M	VisualEffect	distortionEffect(_:maxSampleOffset:isEnabled:)	f
-M	VisualEffect	grayscale(_:)	f
-M	VisualEffect	hueRotation(_:)	f
-M	VisualEffect	layerEffect(_:maxSampleOffset:isEnabled:)	f
-M	VisualEffect	offset(_:)	f
-M	VisualEffect	offset(x:y:)	f
-M	VisualEffect	opacity(_:)	f
-M	VisualEffect	rotation3D(_:axis:anchor:anchorZ:perspective:)	f
-M	VisualEffect	rotationEffect(_:anchor:)	f
-M	VisualEffect	saturation(_:)	f
-M	VisualEffect	scaleEffect(_:anchor:)	f
-M	VisualEffect	scaleEffect(x:y:anchor:)	f
-M	VisualEffect	transformEffect(_:)	f
+M	Visibility	allCases	osv
+M	Visibility	automatic	co
+M	Visibility	hash(into:)	fo
+M	Visibility	hashValue	ov
+M	Visibility	hidden	co
+M	Visibility	visible	co
+M	VisualEffect	blur(radius:opaque:)	fo
+M	VisualEffect	brightness(_:)	fo
+M	VisualEffect	colorEffect(_:isEnabled:)	fo
+M	VisualEffect	contrast(_:)	fo
+M	VisualEffect	distortionEffect(_:maxSampleOffset:isEnabled:)	fo
+M	VisualEffect	grayscale(_:)	fo
+M	VisualEffect	hueRotation(_:)	fo
+M	VisualEffect	layerEffect(_:maxSampleOffset:isEnabled:)	fo
+M	VisualEffect	offset(_:)	fo
+M	VisualEffect	offset(x:y:)	fo
+M	VisualEffect	opacity(_:)	fo
+M	VisualEffect	rotation3D(_:axis:anchor:anchorZ:perspective:)	fo
+M	VisualEffect	rotationEffect(_:anchor:)	fo
+M	VisualEffect	saturation(_:)	fo
+M	VisualEffect	scaleEffect(_:anchor:)	fo
+M	VisualEffect	scaleEffect(x:y:anchor:)	fo
+M	VisualEffect	transformEffect(_:)	fo
 M	VolumeEnumerationOptions	contains(_:)	f
 M	VolumeEnumerationOptions	formIntersection(_:)	f
 M	VolumeEnumerationOptions	formSymmetricDifference(_:)	f
@@ -29658,74 +29658,74 @@ M	Weekday	tuesday	c		16.0
 M	Weekday	twoDigits	sv		15.0
 M	Weekday	wednesday	c		16.0
 M	Weekday	wide	sv		15.0
-M	Weight	black	sv
-M	Weight	bold	sv
-M	Weight	hash(into:)	f
-M	Weight	hashValue	v
-M	Weight	heavy	sv
-M	Weight	light	sv
-M	Weight	medium	sv
-M	Weight	regular	sv
-M	Weight	semibold	sv
-M	Weight	thin	sv
-M	Weight	ultraLight	sv
+M	Weight	black	osv
+M	Weight	bold	osv
+M	Weight	hash(into:)	fo
+M	Weight	hashValue	ov
+M	Weight	heavy	osv
+M	Weight	light	osv
+M	Weight	medium	osv
+M	Weight	regular	osv
+M	Weight	semibold	osv
+M	Weight	thin	osv
+M	Weight	ultraLight	osv
 M	WheelDatePickerStyle	Body	k
-M	WheelDatePickerStyle	init()	i
-M	WheelDatePickerStyle	makeBody(configuration:)	f		16.0
-M	WheelPickerStyle	init()	i
-M	Widget	body	v
-M	Widget	init()	i
-M	WidgetBundle	body	v
-M	WidgetBundle	init()	i
-M	WidgetBundleBuilder	buildBlock()	fs
-M	WidgetBundleBuilder	buildBlock(_:)	fs
-M	WidgetBundleBuilder	buildBlock(_:_:)	fs
-M	WidgetBundleBuilder	buildBlock(_:_:_:)	fs
-M	WidgetBundleBuilder	buildBlock(_:_:_:_:)	fs
-M	WidgetBundleBuilder	buildBlock(_:_:_:_:_:)	fs
-M	WidgetBundleBuilder	buildBlock(_:_:_:_:_:_:)	fs
-M	WidgetBundleBuilder	buildBlock(_:_:_:_:_:_:_:)	fs
-M	WidgetBundleBuilder	buildBlock(_:_:_:_:_:_:_:_:)	fs
-M	WidgetBundleBuilder	buildBlock(_:_:_:_:_:_:_:_:_:)	fs
-M	WidgetBundleBuilder	buildBlock(_:_:_:_:_:_:_:_:_:_:)	fs
-M	WidgetBundleBuilder	buildExpression(_:)	fs
-M	WidgetBundleBuilder	buildLimitedAvailability(_:)	fs
-M	WidgetBundleBuilder	buildOptional(_:)	fs
-M	WidgetConfiguration	backgroundTask(_:action:)	f	action:D
-M	WidgetConfiguration	body	v
+M	WheelDatePickerStyle	init()	io
+M	WheelDatePickerStyle	makeBody(configuration:)	fo		16.0
+M	WheelPickerStyle	init()	io
+M	Widget	body	ov
+M	Widget	init()	io
+M	WidgetBundle	body	ov
+M	WidgetBundle	init()	io
+M	WidgetBundleBuilder	buildBlock()	fos
+M	WidgetBundleBuilder	buildBlock(_:)	fos
+M	WidgetBundleBuilder	buildBlock(_:_:)	fos
+M	WidgetBundleBuilder	buildBlock(_:_:_:)	fos
+M	WidgetBundleBuilder	buildBlock(_:_:_:_:)	fos
+M	WidgetBundleBuilder	buildBlock(_:_:_:_:_:)	fos
+M	WidgetBundleBuilder	buildBlock(_:_:_:_:_:_:)	fos
+M	WidgetBundleBuilder	buildBlock(_:_:_:_:_:_:_:)	fos
+M	WidgetBundleBuilder	buildBlock(_:_:_:_:_:_:_:_:)	fos
+M	WidgetBundleBuilder	buildBlock(_:_:_:_:_:_:_:_:_:)	fos
+M	WidgetBundleBuilder	buildBlock(_:_:_:_:_:_:_:_:_:_:)	fos
+M	WidgetBundleBuilder	buildExpression(_:)	fos
+M	WidgetBundleBuilder	buildLimitedAvailability(_:)	fos
+M	WidgetBundleBuilder	buildOptional(_:)	fos
+M	WidgetConfiguration	backgroundTask(_:action:)	fo	action:D
+M	WidgetConfiguration	body	ov
 M	Width	abbreviated	c		15.0
-M	Width	compressed	sv
-M	Width	condensed	sv
+M	Width	compressed	osv
+M	Width	condensed	osv
 M	Width	encode(to:)	ft
-M	Width	expanded	sv
-M	Width	hash(into:)	f
-M	Width	hashValue	v
-M	Width	init(_:)	i
+M	Width	expanded	osv
+M	Width	hash(into:)	fo
+M	Width	hashValue	ov
+M	Width	init(_:)	io
 M	Width	init(from:)	it
 M	Width	init(rawValue:)	i		15.0
 M	Width	long	c		15.0
 M	Width	narrow	c		15.0
 M	Width	short	c		15.0
-M	Width	standard	csv		15.0
-M	Width	value	v
+M	Width	standard	cosv		15.0
+M	Width	value	ov
 M	Width	wide	c		15.0
 M	WindowGroup	Body	k
-M	WindowGroup	body	v
-M	WindowGroup	init(_:content:)	i
-M	WindowGroup	init(_:for:content:)	i	content:Binding
-M	WindowGroup	init(_:for:content:defaultValue:)	i	content:Binding
-M	WindowGroup	init(_:id:content:)	i
-M	WindowGroup	init(_:id:for:content:)	i	content:Binding
-M	WindowGroup	init(_:id:for:content:defaultValue:)	i	content:Binding
-M	WindowGroup	init(content:)	i
-M	WindowGroup	init(for:content:)	i	content:Binding
-M	WindowGroup	init(for:content:defaultValue:)	i	content:Binding
-M	WindowGroup	init(id:content:)	i
-M	WindowGroup	init(id:for:content:)	i	content:Binding
-M	WindowGroup	init(id:for:content:defaultValue:)	i	content:Binding
-M	WindowResizability	automatic	sv
-M	WindowResizability	contentMinSize	sv
-M	WindowResizability	contentSize	sv
+M	WindowGroup	body	ov
+M	WindowGroup	init(_:content:)	io
+M	WindowGroup	init(_:for:content:)	io	content:Binding
+M	WindowGroup	init(_:for:content:defaultValue:)	io	content:Binding
+M	WindowGroup	init(_:id:content:)	io
+M	WindowGroup	init(_:id:for:content:)	io	content:Binding
+M	WindowGroup	init(_:id:for:content:defaultValue:)	io	content:Binding
+M	WindowGroup	init(content:)	io
+M	WindowGroup	init(for:content:)	io	content:Binding
+M	WindowGroup	init(for:content:defaultValue:)	io	content:Binding
+M	WindowGroup	init(id:content:)	io
+M	WindowGroup	init(id:for:content:)	io	content:Binding
+M	WindowGroup	init(id:for:content:defaultValue:)	io	content:Binding
+M	WindowResizability	automatic	osv
+M	WindowResizability	contentMinSize	osv
+M	WindowResizability	contentSize	osv
 M	Words	Element	k		18.0
 M	Words	Index	k		18.0
 M	Words	Indices	k		18.0
@@ -29804,7 +29804,7 @@ M	Words	suffix(_:)	f
 M	Words	suffix(from:)	f
 M	Words	underestimatedCount	v
 M	Words	withContiguousStorageIfAvailable(_:)	ft	_:UnsafeBufferPointer
-M	Wrapper	subscript(dynamicMember:)	f
+M	Wrapper	subscript(dynamicMember:)	fo
 M	WritingDirection	init(from:)	it		18.0
 M	WritingDirection	leftToRight	c		18.0
 M	WritingDirection	rightToLeft	c		18.0
@@ -29864,11 +29864,11 @@ M	YieldResult	dropped(_:)	c		13.0
 M	YieldResult	enqueued(remaining:)	c		13.0
 M	YieldResult	terminated	c		13.0
 M	ZStack	Body	k
-M	ZStack	init(alignment:content:)	i
+M	ZStack	init(alignment:content:)	io
 M	ZStackLayout	AnimatableData	k
 M	ZStackLayout	Cache	k
-M	ZStackLayout	alignment	v
-M	ZStackLayout	init(alignment:)	i
+M	ZStackLayout	alignment	ov
+M	ZStackLayout	init(alignment:)	io
 M	ZeroValueUnitsDisplayStrategy	hide	sv		16.0
 M	ZeroValueUnitsDisplayStrategy	init(from:)	it		16.0
 M	ZeroValueUnitsDisplayStrategy	show(length:)	fs		16.0

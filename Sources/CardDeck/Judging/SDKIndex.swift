@@ -21,6 +21,9 @@ public struct SDKIndex: Sendable {
     public var isThrowing: Bool
     /// Whether the declaration marks it deprecated on iOS or everywhere.
     public var isDeprecated: Bool
+    /// Whether it was read from an interface that may be older than the SDK cards are
+    /// written for (SwiftUI's): overloads may be missing beside it.
+    public var isFromOlderSource: Bool
     /// What replaces it, as the declaration says (`navigationTitle(_:)`), when deprecated.
     public var replacement: String?
     /// For each argument that takes a closure: its label and the types it hands the closure.
@@ -161,7 +164,7 @@ public struct SDKIndex: Sendable {
       name: String(name), labels: labels, isCall: flags.contains("f") || flags.contains("i"),
       isStatic: flags.contains("s"), isAsync: flags.contains("a"),
       isThrowing: flags.contains("t"), isDeprecated: flags.contains("d"),
-      replacement: replacement, closureParameters: closures)
+      isFromOlderSource: flags.contains("o"), replacement: replacement, closureParameters: closures)
   }
 
   /// The closure arguments of a member's line: each one's label and the types it is handed.

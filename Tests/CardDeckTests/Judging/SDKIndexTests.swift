@@ -293,6 +293,35 @@ struct SDKDeprecationTests {
   }
 }
 
+@Suite("Labels no declaration takes")
+struct SDKLabelTests {
+  @Test("finds labels that no overload of an SDK type's method takes")
+  func unknownLabels() {
+    let card = "try await Task.sleep(for: .seconds(2))"
+    #expect(
+      problems("try await Task.sleep(seconds: 2)", card: card) == [
+        "`Task` has no `sleep(seconds:)`; the card uses `sleep(for:)`"
+      ])
+    #expect(problems("try await Task.sleep(nanoseconds: 2_000_000_000)", card: card).isEmpty)
+  }
+
+  @Test(
+    "leaves alone a label that looks like a typo, an SDK older than the cards, and the author's type",
+    arguments: [
+      "let (d, _) = try await URLSession.shared.data(form: url)",
+      "Button(\"Add\", systemImage: \"plus\", action: add)",
+      "struct Task { static func sleep(seconds: Int) async {} }\nawait Task.sleep(seconds: 2)",
+    ])
+  func leftAlone(_ attempt: String) {
+    let card = """
+      Button("Add", action: add)
+      let (d, _) = try await URLSession.shared.data(from: url)
+      try await Task.sleep(for: .seconds(2))
+      """
+    #expect(problems(attempt, card: card).isEmpty)
+  }
+}
+
 /// What ``SDKCheck`` finds wrong with `attempt` at a card whose code is `card`.
 private func problems(_ attempt: String, card: String) -> [String] {
   SDKCheck(card: card).problems(in: attempt)
