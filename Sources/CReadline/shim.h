@@ -8,6 +8,14 @@
 static inline void quiz_readline_configure(const char *name) {
   rl_readline_name = name;
   rl_catch_signals = 0;
+  // Not LINES and COLUMNS into the environment, where the editor :edit opens would find them.
+  rl_change_environment = 0;
+}
+
+// Where readline reads keys and writes the line; NULL means standard input and output.
+static inline void quiz_readline_set_streams(FILE *input, FILE *output) {
+  rl_instream = input;
+  rl_outstream = output;
 }
 
 static inline void quiz_readline_set_completion(rl_completion_func_t *function) {

@@ -35,6 +35,8 @@ final class ReviewSession {
   /// Done once, when the first card is on screen and before its answer is timed: what can wait
   /// until the user has something to read (the deck cache's write).
   var whenFirstCardShown: (() -> Void)?
+  /// The prompts where lines are read.
+  var prompts = SessionPrompts()
 
   private var result = SessionResult()
   /// The cards suspended in this sitting.
@@ -185,7 +187,7 @@ final class ReviewSession {
     let deadline = input.isInteractive ? limit.map { started + $0 } : nil
     var lines: [String] = []
     while true {
-      let prompt = lines.isEmpty ? "› " : "  "
+      let prompt = lines.isEmpty ? prompts.attempt : prompts.continuation
       let event = input.read(
         prompt: prompt, deadline: deadline,
         tick: { seconds in
@@ -226,7 +228,7 @@ final class ReviewSession {
   private func readGrade(for card: Card, suggestion: Grade?) -> Step {
     console.print(
       presenter.style.apply(.dim, presenter.wrapper.wrap(items: Self.gradeLegend)))
-    let prompt = suggestion.map { "Grade 0–5 [\($0)]: " } ?? "Grade 0–5: "
+    let prompt = prompts.grade(suggestion: suggestion)
     while true {
       switch input.read(prompt: prompt) {
       case .line(let text):

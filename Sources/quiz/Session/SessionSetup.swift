@@ -52,7 +52,7 @@ enum SessionSetup {
       environment.input
       ?? standardInput(
         history: stateOptions.folderURL(in: environment).appending(path: "history"),
-        clock: environment.monotonic)
+        clock: environment.monotonic, charset: environment.charset)
     Signals.install()
     let session = ReviewSession(
       cards: cards, store: store, input: input, console: context.console,
@@ -60,6 +60,7 @@ enum SessionSetup {
         style: style, width: environment.proseWidth, height: environment.height), now: now,
       clock: environment.monotonic, today: today, mode: mode)
     session.edit = editor(deckOptions, environment, context.console)
+    session.prompts = SessionPrompts(environment.charset)
     // The deck cache is written once the first card is shown, not before: a first start (or
     // the first after quiz is rebuilt) then shows its card as soon as one without the cache;
     // and before the card's answer is timed, so that the write is not counted as the user's.
@@ -92,9 +93,12 @@ enum SessionSetup {
   }
 
   /// readline when standard input is a terminal, else the plain stream.
-  static func standardInput(history: URL, clock: MonotonicClock) -> LineInput {
+  static func standardInput(history: URL, clock: MonotonicClock, charset: TerminalCharset)
+    -> LineInput
+  {
     isatty(STDIN_FILENO) == 1
-      ? ReadlineInput(historyFile: history, commands: SessionCommand.typed, clock: clock)
+      ? ReadlineInput(
+        historyFile: history, commands: SessionCommand.typed, clock: clock, charset: charset)
       : StreamInput()
   }
 

@@ -39,6 +39,8 @@ struct Environment {
   /// defers its writes: ``Quiz/run(_:)`` writes them before it returns, and a session once its
   /// first card is shown.
   var deckCache: DeckCache?
+  /// The characters that prompts may use, which the locale decides (``TerminalLocale``).
+  var charset = TerminalCharset.utf8
 
   /// The width that prose is wrapped to: ``width``, else 80.
   var proseWidth: Int { width ?? 80 }

@@ -12,12 +12,29 @@ final class ReadlineInput: LineInput {
   private(set) var linesRead = 0
   private let historyFile: String?
   private let clock: MonotonicClock
+  /// The terminal's descriptors: keys come from `input`, the line is drawn on `output`.
+  private let input: Int32
+  private let output: Int32
+  /// readline's streams on a terminal other than standard input and output.
+  private var streams: (input: UnsafeMutablePointer<FILE>?, output: UnsafeMutablePointer<FILE>?)?
 
   /// Starts readline with the history in `historyFile` and completion of `commands`; deadlines
-  /// are read on `clock`.
-  init(historyFile: URL?, commands: [String], clock: MonotonicClock) {
+  /// are read on `clock`. With an ASCII `charset`, bytes beyond ASCII are taken as typed and
+  /// shown as `\303`: one column per character readline counts. The terminal is standard input
+  /// and output unless `terminal` names another.
+  init(
+    historyFile: URL?, commands: [String], clock: MonotonicClock, charset: TerminalCharset,
+    terminal: (input: Int32, output: Int32)? = nil
+  ) {
     self.historyFile = historyFile.flatMap { Self.isSafeHistory($0) ? $0.path : nil }
     self.clock = clock
+    input = terminal?.input ?? STDIN_FILENO
+    output = terminal?.output ?? STDOUT_FILENO
+    if let terminal {
+      // Copies, so that closing the streams leaves the caller's descriptors open.
+      streams = (fdopen(dup(terminal.input), "r"), fdopen(dup(terminal.output), "w"))
+      quiz_readline_set_streams(streams?.input, streams?.output)
+    }
     ReadlineCallback.commands = commands
     quiz_readline_configure(UnsafePointer(strdup("quiz")))
     quiz_readline_set_completion { text, _, _ in
@@ -28,6 +45,14 @@ final class ReadlineInput: LineInput {
         ReadlineCallback.completion(text, state)
       }
     }
+    if charset == .ascii {
+      // Initialised first, so that these settings are not undone by readline's own defaults
+      // for the "C" locale (which strip the eighth bit or read it as Meta).
+      rl_initialize()
+      rl_variable_bind("input-meta", "on")
+      rl_variable_bind("convert-meta", "off")
+      rl_variable_bind("output-meta", "off")
+    }
     using_history()
     if let path = self.historyFile {
       try? FileManager.default.createDirectory(
@@ -36,6 +61,13 @@ final class ReadlineInput: LineInput {
       read_history(path)
       history_truncate_file(path, 1000)
     }
+  }
+
+  deinit {
+    guard let streams else { return }
+    quiz_readline_set_streams(nil, nil)
+    if let input = streams.input { fclose(input) }
+    if let output = streams.output { fclose(output) }
   }
 
   func read(prompt: String, deadline: Double?, tick: ((Int) -> String)?) -> InputEvent {
@@ -63,7 +95,7 @@ final class ReadlineInput: LineInput {
         }
         timeout = milliseconds
       }
-      var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+      var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
       let ready = poll(&descriptor, 1, timeout)
       if ready < 0 {
         if errno == EINTR { continue }
@@ -108,7 +140,7 @@ final class ReadlineInput: LineInput {
     rl_free_line_state()
     rl_callback_sigcleanup()
     rl_callback_handler_remove()
-    _ = Glibc.write(STDOUT_FILENO, "\n", 1)
+    _ = Glibc.write(output, "\n", 1)
     return event
   }
 }

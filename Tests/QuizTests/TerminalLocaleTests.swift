@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+
+@testable import quiz
+
+/// readline on a real pseudo-terminal under the locales people's terminals come with: what it
+/// returns and what it writes must match what was typed.
+@Suite("Line editing on a terminal", .serialized)
+struct TerminalLocaleTests {
+  /// The keys typed at the attempt: text, Ctrl-A, an insertion, Ctrl-E, two accented letters and
+  /// a Backspace.
+  static let attemptKeys = "abcZ\u{01}X\u{05}éè\u{7F}\r"
+  /// The keys typed at the grade: text, Ctrl-U, a grade.
+  static let gradeKeys = "12\u{15}4\r"
+
+  /// The environment of a session started by `env -i`, with `locale` variables added.
+  func variables(_ locale: [String: String], folder: TemporaryFolder) -> [String: String] {
+    [
+      "PATH": "/usr/bin:/bin", "TERM": "xterm-256color", "HOME": folder.path,
+      "QUIZ_DECKS": folder.path + "/decks", "QUIZ_STATE": folder.path + "/state",
+      "QUIZ_NOW": "2026-11-29T08:00:00Z",
+    ].merging(locale) { _, new in new }
+  }
+
+  /// Runs a review of the trick card `clay` on a terminal, typing ``attemptKeys`` and
+  /// ``gradeKeys``; returns the lines readline returned (the history) and the screen's bytes.
+  func session(_ locale: [String: String]) throws -> (lines: [String], screen: [UInt8]) {
+    let folder = try TemporaryFolder()
+    try FileManager.default.createDirectory(
+      atPath: folder.path + "/decks", withIntermediateDirectories: true)
+    try folder.write("decks/garden.md", gardenDeck)
+    let terminal = try PseudoTerminal()
+    let process = Process()
+    process.executableURL = try quizExecutable()
+    process.arguments = ["--card", "clay"]
+    process.environment = variables(locale, folder: folder)
+    let handle = FileHandle(fileDescriptor: terminal.slave, closeOnDealloc: false)
+    process.standardInput = handle
+    process.standardOutput = handle
+    process.standardError = handle
+    try process.run()
+    terminal.closeSlave()
+    defer {
+      if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+      process.waitUntilExit()
+    }
+    let hint = try #require(terminal.waitFor("lists commands."))
+    // The prompt (it ends in a space), drawn once readline has the terminal: keys typed before
+    // then would be edited by the terminal's own line discipline, not by readline.
+    let prompt = try #require(terminal.waitFor(" ", after: hint))
+    terminal.typeKeyByKey(Self.attemptKeys)
+    let grade = try #require(terminal.waitFor("Grade 0", after: prompt))
+    _ = try #require(terminal.waitFor(": ", after: grade))
+    terminal.typeKeyByKey(Self.gradeKeys)
+    try #require(terminal.waitFor("Reviewed 1 card", after: grade) != nil)
+    terminal.readToEnd()
+    let history = try String(contentsOfFile: folder.path + "/state/history", encoding: .utf8)
+    return (history.split(separator: "\n").map(String.init), terminal.output)
+  }
+
+  @Test(
+    "returns the line as typed and writes whole UTF-8 letters, whatever the locale says",
+    arguments: [
+      [:], ["LANG": "C.UTF-8"], ["LANG": "C"], ["LC_ALL": "POSIX", "LANG": "C.UTF-8"],
+      // A locale this system does not have: setlocale fails, and quiz is left in "C".
+      ["LANG": "fr_FR.ISO-8859-1"],
+    ])
+  func editing(_ locale: [String: String]) throws {
+    let (lines, screen) = try session(locale)
+    #expect(lines == ["XabcZé", "4"])
+    #expect(String(validating: screen, as: UTF8.self) != nil, "\(screen)")
+    #expect(String(decoding: screen, as: UTF8.self).contains("› "))
+  }
+
+  @Test(
+    "a Latin-1 locale the system has gives way to UTF-8 for the line",
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/localedef")))
+  func latin1() throws {
+    let locales = try TemporaryFolder()
+    let build = Process()
+    build.executableURL = URL(fileURLWithPath: "/usr/bin/localedef")
+    build.arguments = ["-i", "fr_FR", "-f", "ISO-8859-1", locales.path + "/fr_FR.ISO-8859-1"]
+    try build.run()
+    build.waitUntilExit()
+    try #require(build.terminationStatus == 0, "localedef could not build a Latin-1 locale")
+    let (lines, screen) = try session(["LOCPATH": locales.path, "LANG": "fr_FR.ISO-8859-1"])
+    #expect(lines == ["XabcZé", "4"])
+    #expect(String(validating: screen, as: UTF8.self) != nil, "\(screen)")
+  }
+
+  @Test("without a UTF-8 locale, prompts are ASCII and readline writes nothing else")
+  func ascii() throws {
+    // The test process never sets its locale: it is in "C", as quiz is on a system with no
+    // UTF-8 locale at all (glibc before 2.35 without C.UTF-8 installed).
+    try #require(String(cString: setlocale(LC_CTYPE, nil)) == "C")
+    let terminal = try PseudoTerminal()
+    // A person types on another thread while readline reads on this one, once readline has the
+    // terminal (it shows the prompt then).
+    let typed = DispatchSemaphore(value: 0)
+    Thread {
+      if let prompt = terminal.waitFor("> ") {
+        terminal.typeKeyByKey(Self.attemptKeys)
+        if terminal.waitFor("Grade 0-5: ", after: prompt) != nil {
+          terminal.typeKeyByKey(Self.gradeKeys)
+        }
+      }
+      typed.signal()
+    }.start()
+    let (line, grade) = {
+      // readline's streams are closed, and what they hold written, when the input goes.
+      let input = ReadlineInput(
+        historyFile: nil, commands: [], clock: ManualClock().clock, charset: .ascii,
+        terminal: (terminal.slave, terminal.slave))
+      let prompts = SessionPrompts(.ascii)
+      let line = input.read(prompt: prompts.attempt)
+      return (line, input.read(prompt: prompts.grade(suggestion: nil)))
+    }()
+    typed.wait()
+    terminal.closeSlave()
+    terminal.readToEnd()
+    // Two Backspaces take the two bytes of è: to readline each byte is a character.
+    #expect(line == .line("XabcZé"))
+    #expect(grade == .line("4"))
+    #expect(terminal.output.allSatisfy { $0 < 0x80 }, "\(terminal.output)")
+    let screen = String(decoding: terminal.output, as: UTF8.self)
+    #expect(screen.contains("> ") && screen.contains("Grade 0-5: "), "\(screen.debugDescription)")
+  }
+}
