@@ -19,6 +19,9 @@ struct ReviewCommand: Command {
     options: SelectionOptions.options + [
       .option("--new", "N", .number(0...10_000), help: "New cards today, at most (default 20)."),
       .option("--limit", "N", .number(1...100_000), help: "Cards in this session, at most."),
+      .option(
+        "--interview-per-day", "N", .number(0...10_000),
+        help: "Interview problems among the day's new cards, at most (default 2)."),
       .flag("--force", help: "Review the cards that loaded even if some decks have errors."),
     ],
     examples: [
@@ -31,12 +34,14 @@ struct ReviewCommand: Command {
   var options: SelectionOptions
   var newPerDay: Int?
   var limit: Int?
+  var interviewPerDay: Int
   var force: Bool
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     options = try SelectionOptions(arguments)
     newPerDay = arguments.number("--new")
     limit = arguments.number("--limit")
+    interviewPerDay = arguments.number("--interview-per-day") ?? 2
     force = arguments.flag("--force")
   }
 
@@ -55,7 +60,10 @@ struct ReviewCommand: Command {
       do { try store.close() } catch { console.warning(error) }
     }
 
-    let ids = loaded.map(\.id)
+    let ordered = Self.arrangingNewCards(
+      loaded, store: store, today: today, interviewPerDay: interviewPerDay,
+      filter: options.decks.filter)
+    let ids = ordered.map(\.id)
     // Cards asked for by id (as `quiz drill` suggests for missed ones) are shown even when
     // today's new cards are used up: the user named them.
     let namesCards = !options.decks.filter.ids.isEmpty
@@ -68,7 +76,7 @@ struct ReviewCommand: Command {
     let scope = SessionSetup.describe(options.decks.filter)
     guard !queue.cards.isEmpty else {
       console.print("Nothing to review\(scope.isEmpty ? "" : " for \(scope)") today.")
-      if let next = ReviewQueue.nextDue(of: ids, in: store.state, after: today) {
+      if let next = ReviewQueue.nextDue(of: loaded.map(\.id), in: store.state, after: today) {
         console.print("The next card is due \(ReviewSession.describe(next, from: today)).")
       }
       let limits = ReviewQueue.Limits()
@@ -91,7 +99,7 @@ struct ReviewCommand: Command {
 
     // Only the queue's cards, not a second copy of every card: the session needs no others.
     let session = SessionSetup.session(
-      cards: queue.positions.map { loaded[$0] }, store: store, style: style, now: now,
+      cards: queue.positions.map { ordered[$0] }, store: store, style: style, now: now,
       today: today, mode: .review, deckOptions: options.decks, stateOptions: options.state,
       context)
     // The other cards and their decks are let go after the session, not before its first card
@@ -103,7 +111,7 @@ struct ReviewCommand: Command {
     console.print(
       SummaryPresenter(style: style).review(
         result, streak: all.streak(endingOn: today),
-        outlook: ReviewQueue.outlook(of: ids, in: all, today: today), today: today))
+        outlook: ReviewQueue.outlook(of: loaded.map(\.id), in: all, today: today), today: today))
     return SessionSetup.status(of: result, console)
   }
 }
