@@ -10,16 +10,27 @@ public struct ReviewQueue: Equatable, Sendable {
     public var reviewsPerDay: Int
     /// Cards in this session, if limited.
     public var perSession: Int?
+    /// New cards in this session whatever the day has had, if set (cards asked for, or "N more
+    /// today"); else ``newPerDay`` less the day's.
+    public var newThisSession: Int?
+    /// Days ahead whose due cards are reviewed now: 0 is today's.
+    public var daysAhead: Int
 
     /// Creates limits; the defaults are 20 new cards and 200 reviews a day.
-    public init(newPerDay: Int = 20, reviewsPerDay: Int = 200, perSession: Int? = nil) {
+    public init(
+      newPerDay: Int = 20, reviewsPerDay: Int = 200, perSession: Int? = nil,
+      newThisSession: Int? = nil, daysAhead: Int = 0
+    ) {
       self.newPerDay = newPerDay
       self.reviewsPerDay = reviewsPerDay
       self.perSession = perSession
+      self.newThisSession = newThisSession
+      self.daysAhead = daysAhead
     }
   }
 
-  /// The due cards to show, most overdue first, then in deck order.
+  /// The due cards to show (with ``Limits/daysAhead``, those due by then), most overdue first,
+  /// then in deck order.
   public var due: [String]
   /// The new cards to show, in deck order.
   public var new: [String]
@@ -41,7 +52,8 @@ public struct ReviewQueue: Equatable, Sendable {
   public init(cards: [String], state: ReviewState, today: Day, limits: Limits = Limits()) {
     var room = max(0, limits.reviewsPerDay - state.reviews(on: today))
     if let perSession = limits.perSession { room = min(room, max(0, perSession)) }
-    let newToday = max(0, limits.newPerDay - state.newCards(on: today))
+    let newToday = max(0, limits.newThisSession ?? (limits.newPerDay - state.newCards(on: today)))
+    let dueBy = today + max(0, limits.daysAhead)
     // No more new cards can be shown than either limit leaves room for: only those are kept
     // (the others are counted), not every unseen card of a large collection.
     let newRoom = min(room, newToday)
@@ -52,7 +64,7 @@ public struct ReviewQueue: Equatable, Sendable {
     var unseen = 0
     for (order, id) in cards.enumerated() where !state.suspended.contains(id) {
       if let card = state.cards[id] {
-        if card.due <= today { due.append((card.due, order)) }
+        if card.due <= dueBy { due.append((card.due, order)) }
       } else {
         if unseen < newRoom { new.append(order) }
         unseen += 1

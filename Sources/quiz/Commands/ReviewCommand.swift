@@ -20,6 +20,12 @@ struct ReviewCommand: Command {
       .option("--new", "N", .number(0...10_000), help: "New cards today, at most (default 20)."),
       .option("--limit", "N", .number(1...100_000), help: "Cards in this session, at most."),
       .option(
+        "--more-new", "N", .number(1...10_000),
+        help: "N new cards in this session, beyond the day's limit."),
+      .option(
+        "--ahead", "N", .number(1...365),
+        help: "Also review the cards due in the next N days (SM-2 counts from today)."),
+      .option(
         "--interview-per-day", "N", .number(0...10_000),
         help: "Interview problems among the day's new cards, at most (default 2)."),
       .flag("--force", help: "Review the cards that loaded even if some decks have errors."),
@@ -35,6 +41,8 @@ struct ReviewCommand: Command {
   var newPerDay: Int?
   var limit: Int?
   var interviewPerDay: Int
+  var moreNew: Int?
+  var ahead: Int?
   var force: Bool
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
@@ -42,6 +50,8 @@ struct ReviewCommand: Command {
     newPerDay = arguments.number("--new")
     limit = arguments.number("--limit")
     interviewPerDay = arguments.number("--interview-per-day") ?? 2
+    moreNew = arguments.number("--more-new")
+    ahead = arguments.number("--ahead")
     force = arguments.flag("--force")
   }
 
@@ -64,14 +74,10 @@ struct ReviewCommand: Command {
       loaded, store: store, today: today, interviewPerDay: interviewPerDay,
       filter: options.decks.filter)
     let ids = ordered.map(\.id)
-    // Cards asked for by id (as `quiz drill` suggests for missed ones) are shown even when
-    // today's new cards are used up: the user named them.
-    let namesCards = !options.decks.filter.ids.isEmpty
-    let queue = ReviewQueue(
-      cards: ids, state: store.state, today: today,
-      limits: .init(
-        newPerDay: newPerDay ?? (namesCards ? .max : ReviewQueue.Limits().newPerDay),
-        perSession: limit))
+    let limits = limits(for: options.decks.filter)
+    let queue = ReviewQueue(cards: ids, state: store.state, today: today, limits: limits)
+    let newBefore = store.state.newCards(on: today)
+    let early = queue.due.count { (store.state.cards[$0]?.due ?? today) > today }
     let style = context.style(noColor: options.noColor)
     let scope = SessionSetup.describe(options.decks.filter)
     guard !queue.cards.isEmpty else {
@@ -79,15 +85,15 @@ struct ReviewCommand: Command {
       if let next = ReviewQueue.nextDue(of: loaded.map(\.id), in: store.state, after: today) {
         console.print("The next card is due \(ReviewSession.describe(next, from: today)).")
       }
-      let limits = ReviewQueue.Limits()
       if store.state.reviews(on: today) >= limits.reviewsPerDay {
         console.print(
           "Today's \(limits.reviewsPerDay) reviews are done; \(queue.dueCount) due and "
             + "\(queue.unseenCount) new cards wait for tomorrow.")
       } else if queue.unseenCount > 0 {
         console.print(
-          "\(ReportText.count(queue.unseenCount, "new card waits", plural: "new cards wait")); "
-            + "today's new cards are done (--new N allows more).")
+          "\(ReportText.count(queue.unseenCount, "new card waits", plural: "new cards wait"))"
+            + (limits.newThisSession == nil
+              ? "; today's new cards are done (--more-new N gives N more)." : "."))
       }
       return .success
     }
@@ -107,11 +113,41 @@ struct ReviewCommand: Command {
     let result = withExtendedLifetime((loaded, collection)) { session.run() }
 
     let all = store.state
+    var notes: [String] = []
+    if early > 0 {
+      notes.append(
+        "\(ReportText.count(early, "card was", plural: "cards were")) reviewed before its day; "
+          + "SM-2 counted the next interval from today.")
+    }
+    let beyond = (all.newCards(on: today) - newBefore) - max(0, limits.newPerDay - newBefore)
+    if beyond > 0 {
+      notes.append(
+        "\(ReportText.count(beyond, "new card", plural: "new cards")) beyond today's limit of "
+          + "\(limits.newPerDay); from tomorrow they come back as SM-2 says.")
+    }
     console.print()
     console.print(
       SummaryPresenter(style: style).review(
         result, streak: all.streak(endingOn: today),
-        outlook: ReviewQueue.outlook(of: loaded.map(\.id), in: all, today: today), today: today))
+        outlook: ReviewQueue.outlook(of: loaded.map(\.id), in: all, today: today), today: today,
+        notes: notes))
     return SessionSetup.status(of: result, console)
+  }
+
+  /// The day's limits, and what this session may take beyond them: N more new cards with
+  /// `--more-new`; every new card asked for by id; with a topic, deck or lesson, the day's number
+  /// of new cards whatever the day has had; with `--ahead`, the cards due in the next N days.
+  func limits(for filter: CardFilter) -> ReviewQueue.Limits {
+    var limits = ReviewQueue.Limits(
+      newPerDay: newPerDay ?? ReviewQueue.Limits().newPerDay, perSession: limit,
+      daysAhead: ahead ?? 0)
+    if let moreNew {
+      limits.newThisSession = moreNew
+    } else if !filter.ids.isEmpty {
+      limits.newThisSession = .max
+    } else if !filter.topics.isEmpty || !filter.decks.isEmpty || !filter.lessons.isEmpty {
+      limits.newThisSession = limits.newPerDay
+    }
+    return limits
   }
 }

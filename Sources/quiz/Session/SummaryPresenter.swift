@@ -6,9 +6,10 @@ struct SummaryPresenter {
   var style: Style
 
   /// The summary of a review session.
-  func review(_ result: SessionResult, streak: Int, outlook: ReviewQueue.Outlook, today: Day)
-    -> String
-  {
+  func review(
+    _ result: SessionResult, streak: Int, outlook: ReviewQueue.Outlook, today: Day,
+    notes: [String] = []
+  ) -> String {
     var lines: [String] = []
     let count = result.graded.count
     lines.append(
@@ -28,6 +29,7 @@ struct SummaryPresenter {
     if result.skipped > 0 { extra.append("\(result.skipped) skipped") }
     if result.suspended > 0 { extra.append("\(result.suspended) suspended") }
     if !extra.isEmpty { lines.append(extra.joined(separator: ", ").capitalizedFirst + ".") }
+    lines += notes
     lines.append("Streak: \(ReportText.count(streak, "day")).")
     if outlook.dueToday > 0 {
       lines.append(
