@@ -251,9 +251,9 @@ struct ReviewSessionTests {
     let named = harness.run(["--card", "c22"], lines: ["", "4"], deck: deck)
     #expect(named.out.hasPrefix("0 due, 1 new — card c22\n"))
     #expect(try harness.saved().cards["c22"]?.repetitions == 1)
-    // --new still says how many, when it is given.
-    let explicit = harness.run(["--card", "c21", "--new", "20"], lines: [], deck: deck)
-    #expect(explicit.out.contains("today's new cards are done"))
+    // --new still says how many, when it is given: for this session, since the card was asked for.
+    let explicit = harness.run(["--card", "c21", "--new", "0"], lines: [], deck: deck)
+    #expect(explicit.out.contains("Nothing to review for card c21 today.\n1 new card waits."))
   }
 
   @Test("colours only on a terminal without NO_COLOR or --no-color")

@@ -144,7 +144,7 @@ struct ReviewCommand: Command {
     if let moreNew {
       limits.newThisSession = moreNew
     } else if !filter.ids.isEmpty {
-      limits.newThisSession = .max
+      limits.newThisSession = newPerDay ?? .max
     } else if !filter.topics.isEmpty || !filter.decks.isEmpty || !filter.lessons.isEmpty {
       limits.newThisSession = limits.newPerDay
     }
