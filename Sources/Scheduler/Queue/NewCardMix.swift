@@ -4,7 +4,7 @@
 /// Deck order puts a course's interview problems together, each a 40–60-line answer; a first day
 /// of them in a row is no daily review. Here each kind gives one card in its turn, each kind's
 /// cards going round its topics, and a long card (an interview problem) is placed only after a
-/// card that is not long, up to a number a day. The order depends only on the cards given.
+/// card that is not long, up to a number a day; so a day opens with a short card where it has one. The order depends only on the cards given.
 public enum NewCardMix {
   /// A new card, as the mix sees it.
   public struct Card: Equatable, Sendable {
@@ -32,11 +32,13 @@ public enum NewCardMix {
     var longLeft = max(0, longAllowed)
     var shortCount = cards.count { !$0.isLong }
     var longCount = cards.count - shortCount
-    var lastWasLong = false
+    // The day opens with a short card where there is one: a long one first is no warm-up.
+    var lastWasLong = shortCount > 0
     var turn = 0
     while true {
       // A long card must come now if the short ones left could not keep apart those still to
-      // come: after a short card, k short cards leave room for k + 1 long ones.
+      // come: after a short card, k short cards leave room for k + 1 long ones (at the start,
+      // for k: one of them opens the day).
       let longMayCome = longLeft > 0 && !lastWasLong
       let longMustCome = longMayCome && min(longLeft, longCount) > shortCount
       // The first kind, from this turn on, whose next card may come now (a short one, if no

@@ -27,7 +27,8 @@ enum TerminalLocale {
 
   /// Sets the locale as described above; returns the characters prompts may use.
   static func setUp() -> TerminalCharset {
-    setlocale(LC_ALL, "")
+    // Only the character type: numbers, dates and messages stay as the C library prints them.
+    setlocale(LC_CTYPE, "")
     if codesetIsUTF8 { return .utf8 }
     if let name = utf8Locales.first(where: { setlocale(LC_CTYPE, $0) != nil && codesetIsUTF8 }) {
       keepForReadline(name)
