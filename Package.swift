@@ -7,6 +7,7 @@ let package = Package(
     .executable(name: "quiz", targets: ["quiz"]),
     .executable(name: "quiz-bench", targets: ["quiz-bench"]),
     .library(name: "CardDeck", targets: ["CardDeck"]),
+    .library(name: "AnswerJudging", targets: ["AnswerJudging"]),
     .library(name: "Scheduler", targets: ["Scheduler"]),
   ],
   targets: [
@@ -21,18 +22,24 @@ let package = Package(
     .target(
       name: "AnkiPackage", dependencies: ["CardDeck", "Scheduler", "CSQLite", "CZstd", "CZip"]),
     .target(name: "CardDeck"),
+    // Reads a typed attempt at a syntax card as a Swift reviewer would, knowing the SDK from an
+    // index generated from its declarations: docs/judging.md.
+    .target(name: "AnswerJudging", dependencies: ["CardDeck"]),
     .target(name: "Scheduler"),
     // Commands declared once (name, options, help), and the parser that reads them: shared by
     // quiz and quiz-bench.
     .target(name: "CommandLineKit", dependencies: ["CardDeck"]),
     .executableTarget(
       name: "quiz",
-      dependencies: ["CardDeck", "Scheduler", "CommandLineKit", "CReadline", "AnkiPackage"],
+      dependencies: [
+        "CardDeck", "AnswerJudging", "Scheduler", "CommandLineKit", "CReadline", "AnkiPackage",
+      ],
       plugins: ["EmbedDecks"]
     ),
     // Measures parsing, start-up, answers and export against Anki: docs/performance.md.
     .executableTarget(
-      name: "quiz-bench", dependencies: ["CardDeck", "Scheduler", "CommandLineKit"]),
+      name: "quiz-bench",
+      dependencies: ["CardDeck", "AnswerJudging", "Scheduler", "CommandLineKit"]),
     // Turns Decks/ into Swift source, so that an installed binary carries its decks with it.
     .executableTarget(name: "DeckEmbedder", path: "Plugins/DeckEmbedder"),
     .plugin(
@@ -41,13 +48,18 @@ let package = Package(
       dependencies: ["DeckEmbedder"]
     ),
     .testTarget(name: "CardDeckTests", dependencies: ["CardDeck"], exclude: ["Fixtures"]),
+    .testTarget(
+      name: "AnswerJudgingTests", dependencies: ["AnswerJudging", "CardDeck"],
+      exclude: ["Fixtures"]),
     .testTarget(name: "SchedulerTests", dependencies: ["Scheduler"]),
     .testTarget(
       name: "AnkiPackageTests", dependencies: ["AnkiPackage", "CardDeck", "Scheduler", "CZip"],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "QuizTests",
-      dependencies: ["quiz", "CardDeck", "Scheduler", "CommandLineKit", "AnkiPackage"]),
+      dependencies: [
+        "quiz", "CardDeck", "AnswerJudging", "Scheduler", "CommandLineKit", "AnkiPackage",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates Sources/CardDeck/Judging/SDKIndex+Listing.swift: docs/judging.md, "The SDK index".
+# Regenerates Sources/AnswerJudging/SDKIndex+Listing.swift: docs/judging.md, "The SDK index".
 # Usage: Scripts/sdk-index/regenerate.sh SWIFTUI_INTERFACE [MORE_INTERFACES...]
 # SWIFTUI_INTERFACE is SwiftUI's interface: the SDK's SwiftUI.swiftinterface on a Mac
 # (xcrun --show-sdk-path), or the generated interface kept in the public swiftui-headers history.
@@ -19,4 +19,4 @@ done
 interfaces=()
 for file in "$@"; do interfaces+=(--interface "$file"); done
 python3 Scripts/sdk-index/generate.py "${interfaces[@]}" --symbol-graphs "$graphs" \
-  Sources/CardDeck/Judging/SDKIndex+Listing.swift
+  Sources/AnswerJudging/SDKIndex+Listing.swift

@@ -1,3 +1,4 @@
+import AnswerJudging
 import CardDeck
 
 extension Bench {

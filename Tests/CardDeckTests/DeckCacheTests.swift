@@ -16,7 +16,9 @@ private final class CachedDecks {
     cacheFolder = root.path + "/cache/quiz"
     try root.write("decks/garden.md", NativeDeckParserTests.deck)
     try root.write("decks/pages/lesson-page.txt", try fixture("lesson-page.txt"))
-    try root.write("decks/judge.md", try fixture("judge-cards.md"))
+    // A deck with every judging hint, the judge's tests' own.
+    try root.write(
+      "decks/judge.md", try fixture("../../AnswerJudgingTests/Fixtures/judge-cards.md"))
     // A warning (a setting no card takes) and an id used in another file.
     try root.write("decks/z.md", "# Z\n\n## Trick · T · same\nodd: 1\n\nQ\n\n---\n\nA\n")
     try root.write("decks/y.md", "# Y\n\n## Trick · T · same\nQ2\n\n---\n\nA2\n")
@@ -81,10 +83,11 @@ struct DeckCacheTests {
     let shipped = try DeckLoader().load(folder: repository.appending(path: "Decks").path)
     #expect(shipped.decks.count >= 5)
     // Between them they hold every judging hint (`essential:`, `context:`, `optional:`, `also:`).
-    let fixtures = try DeckLoader().load(
-      folder: repository.appending(path: "Tests/CardDeckTests/Fixtures").path)
+    let fixtures = try ["CardDeckTests", "AnswerJudgingTests"].map {
+      try DeckLoader().load(folder: repository.appending(path: "Tests/\($0)/Fixtures").path)
+    }
     var checked = 0
-    for collection in [shipped, fixtures] {
+    for collection in [shipped] + fixtures {
       for deck in collection.decks {
         let decoded = try DeckCache.decode(DeckCache.encode(deck, collection.diagnostics))
         #expect(decoded.deck == deck)
@@ -94,7 +97,7 @@ struct DeckCacheTests {
     }
     #expect(checked > shipped.cards.count)
     #expect(
-      (shipped.cards + fixtures.cards).contains {
+      (shipped.cards + fixtures.flatMap(\.cards)).contains {
         if case .syntax(let card) = $0.content { !card.hints.optional.isEmpty } else { false }
       })
   }

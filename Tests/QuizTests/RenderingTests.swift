@@ -1,3 +1,4 @@
+import AnswerJudging
 import CardDeck
 import CommandLineKit
 import Testing

@@ -1,3 +1,5 @@
+import CardDeck
+
 /// Local constants used once, read as the value written in their place: `let url = URL(…)` and
 /// `data(from: url)` say what `data(from: URL(…))` says, and a reviewer reads them so.
 extension CodeNode {

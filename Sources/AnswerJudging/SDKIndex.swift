@@ -1,3 +1,5 @@
+import CardDeck
+
 /// What the SDK declares, generated from real declarations by `Scripts/sdk-index/generate.py`:
 /// types, conformances, and each type's members with their argument labels and effects.
 ///

@@ -1,7 +1,8 @@
+import CardDeck
 import Foundation
 import Testing
 
-@testable import CardDeck
+@testable import AnswerJudging
 
 @Suite("Judging attempts: the graded corpus")
 struct AnswerJudgeCorpusTests {

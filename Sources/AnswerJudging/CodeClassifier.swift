@@ -1,3 +1,5 @@
+import CardDeck
+
 /// Tells API from placeholders in a parsed piece of code, and how much each part counts.
 ///
 /// A name is the author's (a placeholder, free) when the code declares it, or when the

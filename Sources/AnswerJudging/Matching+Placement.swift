@@ -1,3 +1,5 @@
+import CardDeck
+
 /// Where the attempt puts what the card has: a row's modifier on the list, an environment value
 /// read by the view that presents or searches rather than the one inside.
 extension Matching {

@@ -1,3 +1,5 @@
+import CardDeck
+
 /// What the values in the attempt's code say, beyond their names: the condition a call is
 /// given, the arguments that pick a method, the environment action a name calls.
 extension Matching {

@@ -1,3 +1,5 @@
+import CardDeck
+
 /// What a reviewer would say about one attempt at a syntax card: a grade, why, and what in the
 /// expected code was wrong or missing.
 public struct Judgement: Hashable, Sendable {

@@ -1,6 +1,7 @@
+import CardDeck
 import Testing
 
-@testable import CardDeck
+@testable import AnswerJudging
 
 @Suite("Judging attempts the way a reviewer would")
 struct AnswerJudgeTests {

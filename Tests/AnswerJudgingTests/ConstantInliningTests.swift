@@ -1,6 +1,7 @@
+import CardDeck
 import Testing
 
-@testable import CardDeck
+@testable import AnswerJudging
 
 @Suite("Local constants used once, read as their value in place")
 struct ConstantInliningTests {

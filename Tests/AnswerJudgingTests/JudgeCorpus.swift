@@ -1,7 +1,8 @@
+import CardDeck
 import Foundation
 import Testing
 
-@testable import CardDeck
+@testable import AnswerJudging
 
 /// The graded attempts of `Fixtures/judge-corpus.txt`: what an expert reviewer would accept as
 /// the grade of each attempt at a shipped or fixture syntax card.
@@ -72,8 +73,7 @@ struct JudgeCorpus {
   static let cards: [String: SyntaxCard] = {
     var files: [DeckLoader.File] = []
     let decks = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-      .appending(path: "Decks")
+      .deletingLastPathComponent().deletingLastPathComponent().appending(path: "Decks")
     let paths = (try? FileManager.default.contentsOfDirectory(atPath: decks.path)) ?? []
     for name in paths where name.hasSuffix(".md") {
       let url = decks.appending(path: name)

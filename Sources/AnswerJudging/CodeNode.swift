@@ -1,3 +1,5 @@
+import CardDeck
+
 /// One piece of a light syntax tree of Swift code: a call, a member, a declaration, a closure…
 ///
 /// Modifier chains are flattened: `Text("a").font(.title)` is two items of the same block, a

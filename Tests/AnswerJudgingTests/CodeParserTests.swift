@@ -1,6 +1,7 @@
+import CardDeck
 import Testing
 
-@testable import CardDeck
+@testable import AnswerJudging
 
 @Suite("Parsing Swift into a light tree")
 struct CodeParserTests {

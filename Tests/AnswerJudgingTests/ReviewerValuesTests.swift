@@ -1,6 +1,7 @@
+import CardDeck
 import Testing
 
-@testable import CardDeck
+@testable import AnswerJudging
 
 /// What a reviewer knows about values and places: a value with which a call does nothing, a
 /// member no API has, and a part that does the card's job from another place.

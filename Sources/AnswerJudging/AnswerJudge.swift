@@ -1,3 +1,5 @@
+import CardDeck
+
 /// Judges typed attempts at one syntax card the way a Swift reviewer reads a flash-card answer:
 /// placeholders are free, API is what counts, and the point of the card weighs most.
 ///

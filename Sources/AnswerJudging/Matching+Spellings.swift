@@ -1,3 +1,5 @@
+import CardDeck
+
 /// Another structure for what the card's code builds, which a reviewer reads as the card's:
 /// a menu-style `Picker` for a `Menu` holding a `Picker`.
 extension Matching {

@@ -1,3 +1,5 @@
+import CardDeck
+
 /// Reads Swift code into a light tree of ``CodeNode``s: enough structure for a reviewer's
 /// comparison (calls and their labelled arguments, modifier chains, closures, declarations,
 /// statements), without types or semantics.

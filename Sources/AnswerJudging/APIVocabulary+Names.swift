@@ -1,3 +1,5 @@
+import CardDeck
+
 extension APIVocabulary {
   /// The names, one per line, under `# section` headings; see `APIVocabulary` for what each
   /// section means.

@@ -1,3 +1,5 @@
+import CardDeck
+
 extension AnswerJudge {
   /// `judgement` with what the SDK says of the attempt: code that calls a member a value does
   /// not have, leaves out an `await` or `try` the card writes, or calls deprecated API where

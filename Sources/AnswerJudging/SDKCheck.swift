@@ -1,3 +1,5 @@
+import CardDeck
+
 /// Reads an attempt against what the SDK declares, beside its comparison with the card: a
 /// member that a value an API hands in does not have (`proxy.scroll(to:)`), and an `await` or
 /// `try` that the card writes before a call and the attempt leaves out, and a deprecated call

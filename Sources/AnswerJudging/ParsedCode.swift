@@ -1,3 +1,5 @@
+import CardDeck
+
 /// Code parsed and classified.
 struct ParsedCode: Sendable {
   let source: String

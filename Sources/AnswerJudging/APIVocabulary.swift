@@ -1,3 +1,5 @@
+import CardDeck
+
 /// The names of Apple's API that a comparison of Swift code treats as fixed: a different name
 /// in their place is a different API. Every other name is the card author's choice.
 ///

@@ -1,6 +1,7 @@
+import CardDeck
 import Testing
 
-@testable import CardDeck
+@testable import AnswerJudging
 
 /// What a reviewer knows beyond the names in the code: related API, the place a modifier or an
 /// environment value belongs, the values a call is given, and what an essential mark is for.

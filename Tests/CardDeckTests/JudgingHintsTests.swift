@@ -117,30 +117,6 @@ struct JudgingHintsTests {
   }
 
   @Test(
-    "costs nothing for an optional: part left out, and counts it wrong when another name stands there"
-  )
-  func optionalPart() {
-    let code = """
-      NavigationSplitView(columnVisibility: $columns) {
-          ShelfList()
-      } detail: {
-          ReaderView().toolbar { Button("Focus") { columns = .detailOnly } }
-      }
-      """
-    let judge = AnswerJudge(code: code, hints: JudgingHints(optional: ["detailOnly"]))
-    let frame = "NavigationSplitView(columnVisibility: $c) { A() } detail: { B()"
-    #expect(judge.judge(frame + " }").grade == 5)
-    #expect(judge.judge(frame + ".toolbar { Button(\"Focus\") { c = .detailOnly } } }").grade == 5)
-    let wrong = judge.judge(frame + ".toolbar { Button(\"Focus\") { c = .doubleColumn } } }")
-    #expect(wrong.grade == 2)
-    #expect(wrong.reason == "`.doubleColumn` where the card has `.detailOnly`.")
-    #expect(
-      judge.judge(frame + ".toolbar { Button(\"Focus\") { c = .detailsOnly } } }").grade == 4)
-    let unmarked = AnswerJudge(code: code)
-    #expect(unmarked.judge(frame + " }").grade ?? 5 < 5)
-  }
-
-  @Test(
     "takes names with or without their dot, at, backslash or brackets",
     arguments: [
       (".sheet", "sheet"), ("@State", "State"), ("\\.dismiss", "dismiss"), ("dismiss()", "dismiss"),

@@ -1,6 +1,7 @@
+import CardDeck
 import Testing
 
-@testable import CardDeck
+@testable import AnswerJudging
 
 /// Other structures and places for the card's code that a reviewer reads for what they are.
 @Suite("Judging attempts: structures and places a reviewer reads")

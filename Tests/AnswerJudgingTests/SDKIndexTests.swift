@@ -1,7 +1,8 @@
+import CardDeck
 import Foundation
 import Testing
 
-@testable import CardDeck
+@testable import AnswerJudging
 
 @Suite("The SDK index and what the judge asks of it")
 struct SDKIndexTests {
@@ -360,7 +361,7 @@ struct SDKIndexGeneratorTests {
     let output = folder.appending(path: "Listing.swift")
     try interface.write(to: input, atomically: true, encoding: .utf8)
     let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
       .appending(path: "Scripts/sdk-index/generate.py")
     let process = Process()
     process.executableURL = URL(fileURLWithPath: python)

@@ -1,3 +1,5 @@
+import CardDeck
+
 /// How much the parts of the card's code count: major for the point of the card, minor for a
 /// detail (see docs/judging.md for the table).
 struct Weight {
