@@ -1,0 +1,218 @@
+import CardDeck
+
+/// What the attempt leaves out, puts elsewhere or adds.
+extension Matching {
+  mutating func loseArgument(_ argument: CodeNode.Argument, of node: CodeNode) {
+    position = argument.labelToken ?? argument.value.first?.tokens.lowerBound ?? position
+    let labelWeight = CodeNode.labelWeight(argument)
+    var valueWeight = Weight()
+    for value in argument.value { valueWeight += CodeNode.weight(of: value) }
+    let total = labelWeight + valueWeight
+    lost += total
+    guard total.major + total.minor > 0 else { return }
+    let text = argument.label.map { "`\($0):\(Self.describe(argument.value))`" } ?? "an argument"
+    note(
+      total.major > 0 ? .missing : .slip,
+      argument.isClosure && argument.label == nil
+        ? "no closure for `\(display(node, in: expected))`" : "missing \(text)")
+    if let token = argument.labelToken { marks[token] = .missing }
+    for value in argument.value { markMissing(value) }
+    for value in argument.value { collectLeftoverExpected(value) }
+  }
+
+  /// Loses `node` and everything in it.
+  mutating func lose(_ node: CodeNode) {
+    position = node.token ?? node.tokens.lowerBound
+    let weight = CodeNode.weight(of: node)
+    lost += weight
+    guard weight.major + weight.minor > 0 else { return }
+    if let first = firstWeighty(in: node) {
+      note(weight.major > 0 ? .missing : .slip, "missing `\(first)`")
+    }
+    markMissing(node)
+    collectLeftoverExpected(node)
+  }
+
+  /// Loses what `node` itself weighs, not what it holds in closures and blocks.
+  mutating func loseShallow(_ node: CodeNode) {
+    position = node.token ?? node.tokens.lowerBound
+    let shallow = Self.shallow(node)
+    let weight = CodeNode.weight(of: shallow)
+    lost += weight
+    if weight.major + weight.minor > 0 {
+      if let first = firstWeighty(in: shallow) {
+        note(weight.major > 0 ? .missing : .slip, "missing `\(first)`")
+      }
+      markMissing(shallow)
+    }
+  }
+
+  /// How to name what counts in a node that is missing: the node, else its first label or
+  /// part that counts.
+  func firstWeighty(in node: CodeNode) -> String? {
+    if (node.importance != .free || node.isCandidate) && node.kind != .closure {
+      return display(node, in: expected)
+    }
+    for argument in node.arguments {
+      if argument.importance != .free, let label = argument.label { return label + ":" }
+      for value in argument.value { if let found = firstWeighty(in: value) { return found } }
+    }
+    for block in node.blocks {
+      for item in block { if let found = firstWeighty(in: item) { return found } }
+    }
+    for part in node.attributes + node.clause + node.value {
+      if let found = firstWeighty(in: part) { return found }
+    }
+    return nil
+  }
+
+  /// Marks what counts in a missing node; a minor part is named among the findings, but not
+  /// marked in the code, which would drown what matters.
+  mutating func markMissing(_ node: CodeNode) {
+    if node.importance == .major && node.kind != .closure {
+      if let token = node.token { marks[token] = marks[token] ?? .missing }
+    }
+    for argument in node.arguments {
+      if argument.importance == .major, let token = argument.labelToken {
+        marks[token] = marks[token] ?? .missing
+      }
+      for value in argument.value { markMissing(value) }
+    }
+    for block in node.blocks { for item in block { markMissing(item) } }
+    for part in node.attributes + node.clause + node.value { markMissing(part) }
+  }
+
+  mutating func collectLeftoverExpected(_ node: CodeNode) {
+    if node.isAPI, node.importance == .major, [.call, .modifier].contains(node.kind) {
+      leftoverExpected.append(node)
+    }
+  }
+
+  /// In a container that tries its children in order, the attempt must keep the card's order.
+  mutating func checkOrder(
+    _ pairs: [(Int, Int, Relation)], _ expectedItems: [CodeNode]
+  ) {
+    let inOrder = pairs.sorted { $0.0 < $1.0 }
+    guard
+      let swapped = inOrder.indices.dropFirst().first(where: { inOrder[$0 - 1].1 > inOrder[$0].1 })
+    else { return }
+    let item = expectedItems[inOrder[swapped].0]
+    position = item.token ?? item.tokens.lowerBound
+    lost.major += 1
+    note(.missing, "the order of the candidates matters: the first that fits is shown")
+    mark(item, .misplaced)
+  }
+
+  /// Keeps an unmatched part of the attempt, and all it holds, each once, for
+  /// ``placeMisplaced()``.
+  mutating func collectLeftover(_ node: CodeNode) {
+    leftoverAttempt.append(node)
+    for argument in node.arguments {
+      for value in argument.value {
+        if value.kind == .closure {
+          for item in value.blocks.joined() { collectLeftover(item) }
+        } else {
+          collectLeftover(value)
+        }
+      }
+    }
+    for item in node.blocks.joined() { collectLeftover(item) }
+    if node.kind == .declaration { node.value.forEach { collectLeftover($0) } }
+  }
+
+  /// A part missing in one place and present, unmatched, in another: credit for it, less what
+  /// its place costs.
+  mutating func placeMisplaced() {
+    var placed: [Range<Int>] = []
+    for node in leftoverExpected {
+      guard !placed.contains(where: { $0.contains(node.tokens.lowerBound) }),
+        let j = leftoverAttempt.firstIndex(where: { $0.name == node.name && isSame(node, $0) })
+      else { continue }
+      let typed = leftoverAttempt.remove(at: j)
+      let before = lost
+      let weight = CodeNode.weight(of: node)
+      lost.major -= weight.major
+      lost.minor -= weight.minor
+      for token in node.tokens { marks[token] = nil }
+      let missing = "missing `\(display(node, in: expected))`"
+      findings.removeAll { $0.message == missing }
+      compare(node, typed, .same)
+      let place = min(1.0, weight.major)
+      lost.major += place
+      if lost.major > before.major { lost = before } else { lostToErrors += place }
+      // A modifier in another place does something else, or nothing: as wrong as another API.
+      note(.error, "`\(display(node, in: expected))` is not where the card has it")
+      if let token = node.token { marks[token] = .misplaced }
+      placed.append(node.tokens)
+    }
+  }
+
+  /// An API container of the card's, missing where the card has it, that the attempt wraps
+  /// around something else (`NavigationSplitView { TabView { … } }` for a split view inside a
+  /// tab) is nested the other way round: misplaced, an error, though all it holds matches.
+  mutating func placeOutsideContainers() {
+    for node in seenThrough {
+      guard
+        let j = leftoverAttempt.firstIndex(where: {
+          $0.isAPI && $0.name == node.name && isSame(node, $0)
+        })
+      else { continue }
+      leftoverAttempt.remove(at: j)
+      position = node.token ?? node.tokens.lowerBound
+      let weight = CodeNode.ownWeight(node).major
+      lostToErrors += weight
+      let missing = "missing `\(display(node, in: expected))`"
+      findings.removeAll { $0.message == missing }
+      note(
+        .error,
+        "`\(display(node, in: expected))` is not where the card has it: the containers are nested the other way round"
+      )
+      if let token = node.token { marks[token] = .misplaced }
+    }
+  }
+
+  /// An attempt with much more API than the card asks for (a paste of everything) is not the
+  /// answer to this card, however much of it matches: a slip at least.
+  mutating func noteExtraCode() {
+    let extra = leftoverAttempt.filter { $0.isAPI && $0.importance == .major }.count
+    if extra > 6 && extra > 2 * max(1, sameAPI) {
+      note(.slip, "the attempt has much more code than the card asks for")
+    }
+  }
+
+  /// `.presentationDetents` and its kin work inside a sheet's content; after `.sheet` in the
+  /// same chain they apply to the presenting view, where they do nothing.
+  mutating func checkPresentedContent(_ nodes: [CodeNode]) {
+    var presenter: String?
+    for node in nodes {
+      if [.modifier, .call].contains(node.kind), APIVocabulary.presenters.contains(node.name) {
+        presenter = node.name
+      } else if let presenter, node.kind == .modifier,
+        APIVocabulary.presentedContentModifiers.contains(node.name),
+        let token = expected.tokens.indices.first(where: {
+          expected.source[expected.tokens[$0].range] == node.name
+        })
+      {
+        let message =
+          "`.\(node.name)` belongs inside the `.\(presenter)` content, not on the view that presents it"
+        let found = "`.\(node.name)` is not where the card has it"
+        if let index = findings.firstIndex(where: { $0.message == found }) {
+          // Already counted in another place: said the way that helps.
+          findings[index].message = message
+        } else if marks[token] != .misplaced {
+          // Where it does nothing, it is as wrong as another modifier, as a misplaced part is.
+          lost.major += 1
+          lostToErrors += 1
+          marks[token] = .misplaced
+          note(.error, message)
+        }
+      }
+      for argument in node.arguments {
+        for value in argument.value where value.kind == .closure {
+          value.blocks.forEach { checkPresentedContent($0) }
+        }
+      }
+      node.blocks.forEach { checkPresentedContent($0) }
+    }
+  }
+}

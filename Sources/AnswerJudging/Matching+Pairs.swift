@@ -1,0 +1,451 @@
+import CardDeck
+
+/// Comparing a pair of items: names, arguments, closures and conditions.
+extension Matching {
+  mutating func compare(_ e: CodeNode, _ a: CodeNode, _ relation: Relation) {
+    position = e.token ?? e.tokens.lowerBound
+    comparedRanges.append(e.tokens)
+    if let token = a.token { pairedAttemptTokens.insert(token) }
+    switch relation {
+    case .same:
+      if e.isAPI && e.importance != .free { sameAPI += 1 }
+      // Only a number the question states counts; `320.0` is `320`.
+      if e.kind == .literal, e.importance != .free, a.kind == .literal,
+        Double(e.name) != Double(a.name)
+      {
+        lost += CodeNode.ownWeight(e)
+        note(.slip, "`\(attempt.text(a))` where the question asks for `\(e.name)`")
+        mark(e, .wrong(attempt.text(a)))
+      }
+      // A frame whose own arguments hold the point: `ToolbarItem(placement: .topBarTrailing)`.
+      if e.isAPI && e.importance == .free && !APIVocabulary.everyday.contains(e.name),
+        e.arguments.contains(where: { argument in
+          !argument.isClosure
+            && (CodeNode.labelWeight(argument).major > 0
+              || argument.value.contains { CodeNode.weight(of: $0).major > 0 })
+        })
+      {
+        sameScaffolding += 1
+      }
+      if !e.isAPI, e.name != a.name, [.call, .binding].contains(e.kind) { rename(e, a) }
+    case .typo:
+      sameAPI += 1
+      note(
+        .slip, "`\(display(a, in: attempt))` looks like a typo for `\(display(e, in: expected))`")
+      mark(e, .typo(attempt.text(a)))
+    case .related:
+      // The right idea another way: the card's API is missing, not wrong.
+      relatedAPI += 1
+      lost += CodeNode.ownWeight(e)
+      note(
+        .missing,
+        "`\(display(a, in: attempt))` does the job of `\(display(e, in: expected))` another way")
+      mark(e, .wrong(attempt.text(a)))
+    case .substitute where e.importance == .minor && isNoMember(a, for: e):
+      // A detail written with a member its type does not have does not compile.
+      lost.major += 1
+      lostToErrors += 1
+      note(
+        .error,
+        "`\(display(a, in: attempt))` is no member the API has; the card has `\(display(e, in: expected))`"
+      )
+      mark(e, .wrong(attempt.text(a)))
+    case .substitute where e.importance == .minor:
+      lost += CodeNode.ownWeight(e)
+      note(.slip, "`\(display(a, in: attempt))` where the card has `\(display(e, in: expected))`")
+      mark(e, .wrong(attempt.text(a)))
+    case .substitute:
+      // An optional part costs nothing left out, and as much as any API part when wrong.
+      let cost = e.isOptional ? Weight(major: 1) : CodeNode.ownWeight(e)
+      lost += cost
+      lostToErrors += cost.major
+      if let token = a.token { reportedAttemptTokens.insert(token) }
+      let typed = display(a, in: attempt)
+      if let replacement = vocabulary.deprecated[a.name] {
+        note(
+          .error,
+          "`\(typed)` is deprecated (use `\(replacement)`); the card has `\(display(e, in: expected))`"
+        )
+      } else {
+        note(.error, "`\(typed)` where the card has `\(display(e, in: expected))`")
+      }
+      mark(e, .wrong(attempt.text(a)))
+    case .free:
+      if a.isAPI, let replacement = vocabulary.deprecated[a.name], let token = a.token {
+        reportedAttemptTokens.insert(token)
+        noteDeprecated(
+          a, "`\(display(a, in: attempt))` is deprecated: use `\(replacement)`", replacement)
+      }
+      noteUnknownMember(e, a)
+      if e.kind == .call && !e.isAPI && a.kind == .binding && expected.declared.contains(e.name) {
+        note(.slip, "`$\(a.name)` is a binding; the card passes the value, `\(e.name)`")
+        mark(e, .typo("$" + a.name))
+      } else if e.kind == .binding && a.kind == .call && !a.isAPI {
+        note(.slip, "`\(a.name)` without `$`: the card passes a binding, `$\(e.name)`")
+        mark(e, .typo(a.name))
+      } else if !e.isAPI, e.name != a.name, [.call, .binding].contains(e.kind),
+        [.call, .binding].contains(a.kind), !e.name.isEmpty
+      {
+        rename(e, a)
+      }
+    }
+    let before = (lost: lost.major, errors: errorCount)
+    compareArguments(e, a)
+    compareIneffectiveValues(e, a, lostBefore: before.lost, errorsBefore: before.errors)
+    if e.kind == .closure, e.importance != .free {
+      let arity = max(e.parameters.count, e.anonymousParameters)
+      let typedArity = max(a.parameters.count, a.anonymousParameters)
+      if arity > 0 && typedArity == 0 {
+        lost.minor += 0.5
+        note(.slip, "the closure takes a parameter (`\(e.parameters.first ?? "$0") in`)")
+      } else if !e.parameters.isEmpty, !a.parameters.isEmpty,
+        e.parameters.count != a.parameters.count
+      {
+        // Another number of named parameters is another overload (`{ newValue in }` for
+        // `{ oldValue, newValue in }`), or no code at all.
+        lost.major += 1
+        lostToErrors += 1
+        note(
+          .error,
+          "the closure takes \(e.parameters.count) parameter\(e.parameters.count == 1 ? "" : "s") (`\(e.parameters.joined(separator: ", ")) in`), not \(a.parameters.count)"
+        )
+      }
+    }
+    if e.kind == .closure {
+      let typedNames =
+        a.parameters.isEmpty && a.anonymousParameters > 0
+        ? (0..<min(a.anonymousParameters, e.parameters.count)).map { "$\($0)" } : a.parameters
+      for (name, typed) in zip(e.parameters, typedNames) where name != typed && name != "_" {
+        var parameter = CodeNode(kind: .call, name: name, token: nil, tokens: 0..<0)
+        parameter.isAPI = false
+        rename(parameter, CodeNode(kind: .call, name: typed, token: nil, tokens: 0..<0))
+      }
+    }
+    for index in 0..<max(e.blocks.count, a.blocks.count) {
+      compareSequences(
+        index < e.blocks.count ? e.blocks[index] : [],
+        index < a.blocks.count ? a.blocks[index] : [], ordered: e.isOrdered)
+    }
+    if !e.attributes.isEmpty || !a.attributes.isEmpty {
+      compareSequences(e.attributes, a.attributes)
+    }
+    if !e.clause.isEmpty || !e.value.isEmpty || !a.clause.isEmpty || !a.value.isEmpty {
+      compareGuards(e, a)
+      compareSequences(e.clause + e.value, a.clause + a.value)
+    }
+  }
+
+  /// The tests of an `if` around the card's point (`!searchText.isEmpty && results.isEmpty`)
+  /// are the author's expressions, but each one left out shows what the `if` holds when the
+  /// card would not (no results before anything is typed): a detail missing.
+  mutating func compareGuards(_ e: CodeNode, _ a: CodeNode) {
+    guard e.kind == .statement, e.name == "if", a.kind == .statement, a.name == "if",
+      e.blocks.first?.contains(where: { CodeNode.weight(of: $0).major > 0 }) == true
+    else { return }
+    let left = tests(in: e.clause) - tests(in: a.clause)
+    guard left > 0 else { return }
+    lost.minor += 0.5 * Double(left)
+    position = e.clause.first?.tokens.lowerBound ?? position
+    note(.slip, "the `if` leaves out a test of the card's `\(condition(of: e))`")
+  }
+
+  /// An `if` of the card's with tests, left out around what it holds: what the card shows
+  /// only sometimes, the attempt shows always (no results before anything is typed). The
+  /// point without its frame is still the point: a slip, as a test left out is.
+  mutating func loseGuards(_ e: CodeNode) {
+    guard e.kind == .statement, e.name == "if", tests(in: e.clause) > 0,
+      e.blocks.first?.contains(where: { CodeNode.weight(of: $0).major > 0 }) == true
+    else { return }
+    lost.minor += 0.5
+    position = e.clause.first?.tokens.lowerBound ?? position
+    note(.slip, "no `if \(condition(of: e))`: the attempt shows it always")
+  }
+
+  /// How many of a condition's parts are tests the vocabulary knows (`isEmpty`).
+  func tests(in clause: [CodeNode]) -> Int {
+    clause.count { $0.kind == .modifier && vocabulary.methods.contains($0.name) }
+  }
+
+  /// A statement's condition as the card writes it, `!` and `&&` included.
+  func condition(of e: CodeNode) -> String {
+    let tokens = expected.tokens
+    guard let first = e.clause.first, let last = e.clause.last,
+      first.tokens.lowerBound < last.tokens.upperBound, last.tokens.upperBound <= tokens.count
+    else { return "" }
+    // The parse drops operators; the condition as written.
+    var start = first.tokens.lowerBound
+    if start > 0, expected.source[tokens[start - 1].range] == "!" { start -= 1 }
+    return String(
+      expected.source[
+        tokens[start].range.lowerBound..<tokens[last.tokens.upperBound - 1].range.upperBound])
+  }
+
+  /// Whether `a` is a member that none of the types having the card's member `e` has
+  /// (``APIVocabulary/lacksMember(_:alongside:)``): `.wide` for a size class's `.regular`.
+  func isNoMember(_ a: CodeNode, for e: CodeNode) -> Bool {
+    e.kind == .member && a.kind == .member && !attempt.declared.contains(a.name)
+      && vocabulary.lacksMember(a.name, alongside: e.name)
+  }
+
+  /// A member that no API has (`arrowEdge: .up`, `Edge` has `.top`) in place of the card's
+  /// API member is no value at all, even where the card leaves the value to the author: where
+  /// the author marks the member as context (any edge will do), the value's label still counts,
+  /// so it is an error; elsewhere (decoration) a slip.
+  mutating func noteUnknownMember(_ e: CodeNode, _ a: CodeNode) {
+    guard e.kind == .member, e.isAPI, a.kind == .member, e.name != a.name,
+      !attempt.declared.contains(a.name), !expected.declared.contains(a.name),
+      !a.isAPI && !vocabulary.knows(a.name) || vocabulary.lacksMember(a.name, alongside: e.name)
+    else { return }
+    let typed = display(a, in: attempt)
+    if Self.isMisspelling(a.name, of: e.name) {
+      note(.slip, "`\(typed)` looks like a typo for `\(display(e, in: expected))`")
+      mark(e, .typo(attempt.text(a)))
+    } else if expected.hints.context.contains(e.name) {
+      lost.major += 1
+      lostToErrors += 1
+      note(
+        .error, "`\(typed)` is no member the API has; the card has `\(display(e, in: expected))`")
+      mark(e, .wrong(attempt.text(a)))
+    } else {
+      note(.slip, "`\(typed)` is no member the API has; the card has `\(display(e, in: expected))`")
+      mark(e, .wrong(attempt.text(a)))
+    }
+  }
+
+  /// Notes that the attempt calls a name of the card's own by another name. Only names the
+  /// card declares are worth saying so, and only for a name, not for `Text` or a literal.
+  mutating func rename(_ e: CodeNode, _ a: CodeNode) {
+    let from = e.kind == .binding ? "$" + e.name : e.name
+    let key = e.name
+    guard expected.declared.contains(key) || e.kind == .binding, !a.isAPI,
+      a.kind == e.kind || (e.kind == .call && a.name.hasPrefix("$"))
+    else { return }
+    let normalizedTo = a.name
+    if let earlier = renamings[key] {
+      // Two names for one of the card's variables is a slip, unless one is the attempt's own
+      // declaration and the other a use that a closure parameter or `$0` stands for.
+      if earlier != normalizedTo && expected.declared.contains(key)
+        && attempt.declared.contains(normalizedTo) == attempt.declared.contains(earlier)
+        && !key.hasPrefix("$") && !normalizedTo.hasPrefix("$")
+      {
+        conflictingRenamings.insert(from)
+      }
+      return
+    }
+    if e.kind == .binding { bindingNames.insert(key) }
+    renamings[key] = normalizedTo
+    renamingOrder.append(key)
+  }
+
+  mutating func compareArguments(_ e: CodeNode, _ a: CodeNode) {
+    guard !e.arguments.isEmpty || !a.arguments.isEmpty else { return }
+    let expectedArguments = e.arguments
+    let typedArguments = a.arguments
+    if e.isAPI, a.kind == .modifier, APIVocabulary.presentedByFlagOrItem.contains(a.name),
+      typedArguments.contains(where: { $0.label == "item" }),
+      typedArguments.contains(where: { $0.label == "isPresented" })
+    {
+      // No overload takes both: the call does not compile, whatever else is right.
+      position = e.token ?? position
+      lost.major += 1
+      lostToErrors += 1
+      note(.error, "`.\(a.name)` takes `isPresented:` or `item:`, not both")
+    }
+    var expectedUsed = Array(repeating: false, count: expectedArguments.count)
+    var typedUsed = Array(repeating: false, count: typedArguments.count)
+
+    // Labels in common.
+    var ordered: [(i: Int, j: Int)] = []
+    for i in expectedArguments.indices {
+      guard let label = expectedArguments[i].label else { continue }
+      if let j = typedArguments.indices.first(where: {
+        !typedUsed[$0] && typedArguments[$0].label == label
+      }) {
+        expectedUsed[i] = true
+        typedUsed[j] = true
+        ordered.append((i, j))
+        compareSequences(
+          expectedArguments[i].value,
+          resolved(typedArguments[j].value, against: expectedArguments[i].value))
+      }
+    }
+    // Closures: a trailing closure is the same as one passed with its label (`content:`);
+    // among several, the most alike pair up (`Button(action: { … }) { label }`).
+    let typedLabels = Set(typedArguments.compactMap(\.label))
+    let expectedLabels = Set(expectedArguments.compactMap(\.label))
+    var closurePairs: [(i: Int, j: Int, score: Int)] = []
+    for i in expectedArguments.indices where !expectedUsed[i] && expectedArguments[i].isClosure {
+      let label = expectedArguments[i].label
+      for j in typedArguments.indices where !typedUsed[j] && typedArguments[j].isClosure {
+        let other = typedArguments[j].label
+        let compatible =
+          other == nil && (label == nil || !typedLabels.contains(label!))
+          || label == nil && !expectedLabels.contains(other!)
+        guard compatible else { continue }
+        let score =
+          (label == other ? 4 : 0)
+          + Self.affinity(expectedArguments[i].value[0], typedArguments[j].value[0])
+        closurePairs.append((i, j, score))
+      }
+    }
+    closurePairs.sort { ($0.score, -$0.i, -$0.j) > ($1.score, -$1.i, -$1.j) }
+    for pair in closurePairs where !expectedUsed[pair.i] && !typedUsed[pair.j] {
+      expectedUsed[pair.i] = true
+      typedUsed[pair.j] = true
+      ordered.append((pair.i, pair.j))
+      compareSequences(expectedArguments[pair.i].value, typedArguments[pair.j].value)
+    }
+    // Swift takes arguments in the order of the declaration: `{ … } onDismiss: { … }` after
+    // the content does not compile, though a reviewer sees what was meant.
+    let inOrder = ordered.sorted { $0.j < $1.j }
+    if e.isAPI,
+      let swapped = inOrder.indices.dropFirst().first(where: {
+        inOrder[$0 - 1].i > inOrder[$0].i
+      })
+    {
+      func name(_ argument: CodeNode.Argument) -> String {
+        argument.label.map { "`\($0):`" } ?? (argument.isClosure ? "the trailing closure" : "`_`")
+      }
+      let early = expectedArguments[inOrder[swapped].i]
+      position = early.labelToken ?? position
+      note(
+        .slip,
+        "\(name(early)) goes before \(name(expectedArguments[inOrder[swapped - 1].i])): Swift takes arguments in order"
+      )
+    }
+    // A function passed by name where the card writes a closure: `perform: deleteTasks`.
+    for i in expectedArguments.indices where !expectedUsed[i] && expectedArguments[i].isClosure {
+      if let j = typedArguments.indices.first(where: { j in
+        !typedUsed[j] && !typedArguments[j].isClosure && typedArguments[j].label != nil
+          && typedArguments[j].value.count == 1 && !typedArguments[j].value[0].isAPI
+          && typedArguments[j].value[0].kind == .call
+          && !expectedArguments.contains(where: {
+            $0.label == typedArguments[j].label && !$0.isClosure
+          })
+      }) {
+        expectedUsed[i] = true
+        typedUsed[j] = true
+      }
+    }
+    // A view passed where the card writes a content closure: `.overlay(ContentUnavailableView
+    // .search(text: query))` for `.overlay { … }`, the older overload with the same view.
+    for i in expectedArguments.indices
+    where !expectedUsed[i] && expectedArguments[i].isClosure && expectedArguments[i].label == nil {
+      guard
+        let j = typedArguments.indices.first(where: { j in
+          !typedUsed[j] && typedArguments[j].label == nil && !typedArguments[j].isClosure
+            && typedArguments[j].value.first.map { $0.kind == .call && $0.isAPI } == true
+        })
+      else { break }
+      expectedUsed[i] = true
+      typedUsed[j] = true
+      compareSequences(
+        Array(expectedArguments[i].value[0].blocks.joined()), typedArguments[j].value)
+    }
+    compareConditions(e, a, expectedUsed: expectedUsed)
+    compareOverloads(e, a)
+    // Unlabelled values, in any order: array elements, a title, a nested call.
+    let unlabeledExpected = expectedArguments.indices.filter {
+      !expectedUsed[$0] && expectedArguments[$0].label == nil && !expectedArguments[$0].isClosure
+    }
+    let unlabeledTyped = typedArguments.indices.filter {
+      !typedUsed[$0] && typedArguments[$0].label == nil && !typedArguments[$0].isClosure
+    }
+    if !unlabeledExpected.isEmpty || !unlabeledTyped.isEmpty {
+      for i in unlabeledExpected { expectedUsed[i] = true }
+      for j in unlabeledTyped { typedUsed[j] = true }
+      compareSequences(
+        unlabeledExpected.flatMap { expectedArguments[$0].value },
+        unlabeledTyped.flatMap { typedArguments[$0].value })
+    }
+    // Other labels in the same place: a wrong label.
+    for i in expectedArguments.indices where !expectedUsed[i] && !expectedArguments[i].isClosure {
+      guard
+        let j = typedArguments.indices.first(where: {
+          !typedUsed[$0] && typedArguments[$0].label != nil && !typedArguments[$0].isClosure
+        })
+      else { break }
+      expectedUsed[i] = true
+      typedUsed[j] = true
+      let argument = expectedArguments[i]
+      position = argument.labelToken ?? position
+      if argument.importance == .free, let label = argument.label,
+        let typedLabel = typedArguments[j].label, e.isAPI
+      {
+        // Even an optional argument under another label is a different API.
+        if Self.isLabelMisspelling(typedLabel, of: label) {
+          note(.slip, "`\(typedLabel):` looks like a typo for `\(label):`")
+          if let token = argument.labelToken { marks[token] = .typo(typedLabel) }
+        } else {
+          lost.major += 1
+          note(.missing, "`\(typedLabel):` where the card has `\(label):`")
+          if let token = argument.labelToken { marks[token] = .wrong(typedLabel + ":") }
+        }
+      } else if argument.importance != .free, let label = argument.label {
+        let typedLabel = typedArguments[j].label!
+        let weight = argument.importance == .major ? 1.0 : 0.5
+        if Self.isLabelMisspelling(typedLabel, of: label) {
+          note(.slip, "`\(typedLabel):` looks like a typo for `\(label):`")
+          if let token = argument.labelToken { marks[token] = .typo(typedLabel) }
+        } else {
+          if argument.importance == .major {
+            lost.major += weight
+            lostToErrors += weight
+            note(.error, "`\(typedLabel):` where the card has `\(label):`")
+          } else {
+            lost.minor += weight
+            note(.slip, "`\(typedLabel):` where the card has `\(label):`")
+          }
+          if let token = argument.labelToken { marks[token] = .wrong(typedLabel + ":") }
+        }
+      }
+      compareSequences(argument.value, typedArguments[j].value)
+    }
+    for i in expectedArguments.indices where !expectedUsed[i] {
+      if e.isAPI, let modifier = relatedOnContent(expectedArguments[i], of: a) {
+        doneOnContent(expectedArguments[i], by: modifier)
+      } else if e.isAPI, isBooleanFocus(expectedArguments[i], of: e, a) {
+        continue
+      } else if e.isAPI, isImplied(expectedArguments[i], of: e, a) {
+        continue
+      } else {
+        loseArgument(expectedArguments[i], of: e)
+      }
+    }
+    for j in typedArguments.indices where !typedUsed[j] {
+      for node in typedArguments[j].value { collectLeftover(node) }
+    }
+  }
+
+  /// The modifier on the attempt's content (its closures' items) that the vocabulary lists as
+  /// doing the job of the card's argument another way: `.onDisappear` for `onDismiss:`.
+  func relatedOnContent(_ argument: CodeNode.Argument, of a: CodeNode) -> CodeNode? {
+    guard argument.importance != .free, let label = argument.label,
+      let others = vocabulary.related[label]
+    else { return nil }
+    for typed in a.arguments where typed.isClosure {
+      if let found = typed.value[0].blocks.joined().first(where: {
+        $0.kind == .modifier && $0.parameters.isEmpty && others.contains($0.name)
+      }) {
+        return found
+      }
+    }
+    return nil
+  }
+
+  /// The card's argument done another way from the content: the right idea, the card's API
+  /// missing, not wrong (``APIVocabulary/related``).
+  mutating func doneOnContent(_ argument: CodeNode.Argument, by modifier: CodeNode) {
+    position = argument.labelToken ?? position
+    var weight = CodeNode.labelWeight(argument)
+    for value in argument.value { weight += CodeNode.weight(of: value) }
+    lost += weight
+    relatedAPI += 1
+    let label = argument.label ?? ""
+    note(.missing, "`.\(modifier.name)` on the content does the job of `\(label):` another way")
+    if let token = argument.labelToken {
+      marks[token] = .wrong(modifier.name)
+      relatedTokens.insert(token)
+    }
+  }
+}

@@ -1,0 +1,378 @@
+import CardDeck
+
+/// Aligning two lists of items: which of the card's parts each of the attempt's stands for.
+extension Matching {
+  enum Relation {
+    case same, typo, related, substitute, free
+  }
+
+  /// Aligns two lists of items: same names first, then typos, then other API in the same role,
+  /// then scaffolding seen through, then placeholders with anything.
+  mutating func compareSequences(
+    _ expectedNodes: [CodeNode], _ typedNodes: [CodeNode], root: Bool = false,
+    ordered: Bool = false
+  ) {
+    var expectedItems = expectedNodes
+    var typedItems = typedNodes
+    var expectedUsed = Array(repeating: false, count: expectedItems.count)
+    var typedUsed = Array(repeating: false, count: typedItems.count)
+    var pairs: [(Int, Int, Relation)] = []
+
+    // The most alike pairs first, so that of two `Button`s each finds its own.
+    var expectedPrints: [Int: Set<String>] = [:]
+    var typedPrints: [Int: Set<String>] = [:]
+    func pair(_ relation: Relation, where accepts: (CodeNode, CodeNode) -> Bool) {
+      var candidates: [(i: Int, j: Int, score: Int)] = []
+      for i in expectedItems.indices where !expectedUsed[i] {
+        for j in typedItems.indices where !typedUsed[j] && accepts(expectedItems[i], typedItems[j])
+        {
+          if expectedPrints[i] == nil {
+            expectedPrints[i] = Self.fingerprint(of: expectedItems[i], depth: 0)
+          }
+          if typedPrints[j] == nil {
+            typedPrints[j] = Self.fingerprint(of: typedItems[j], depth: 0)
+          }
+          let shared = expectedPrints[i]!.intersection(typedPrints[j]!).count
+          let score =
+            shared * 2 - abs(expectedItems[i].arguments.count - typedItems[j].arguments.count)
+          candidates.append((i, j, score))
+        }
+      }
+      candidates.sort { ($0.score, -$0.i, -$0.j) > ($1.score, -$1.i, -$1.j) }
+      for candidate in candidates
+      where !expectedUsed[candidate.i] && !typedUsed[candidate.j] {
+        expectedUsed[candidate.i] = true
+        typedUsed[candidate.j] = true
+        pairs.append((candidate.i, candidate.j, relation))
+      }
+    }
+
+    /// Opens unmatched nodes that hold items: their items are compared in their place.
+    func open(expectedSide: Bool, containers: Bool = false) -> Bool {
+      var opened = false
+      if expectedSide {
+        for i in expectedItems.indices
+        where !expectedUsed[i] && (expectedItems[i].isTransparent || containers) {
+          if containers && !typedUsed.contains(false) { break }
+          let inner = Self.innerItems(of: expectedItems[i])
+          let weight = inner.reduce(Weight()) { $0 + CodeNode.weight(of: $1) }
+          guard weight.major + weight.minor > 0 else { continue }
+          // An API container is seen through only for API inside it, not for its candidates:
+          // without `ViewThatFits`, the views it would choose from are no answer.
+          let candidates = Double(inner.filter(\.isCandidate).count)
+          if containers && !expectedItems[i].isTransparent && weight.major - candidates <= 0 {
+            continue
+          }
+          expectedUsed[i] = true
+          loseShallow(expectedItems[i])
+          loseGuards(expectedItems[i])
+          if containers && !expectedItems[i].isTransparent {
+            seenThrough.append(expectedItems[i])
+          }
+          expectedItems += inner
+          expectedUsed += Array(repeating: false, count: inner.count)
+          opened = true
+        }
+      } else if expectedUsed.contains(false) {
+        for j in typedItems.indices where !typedUsed[j] {
+          let inner = Self.innerItems(of: typedItems[j])
+          guard !inner.isEmpty else { continue }
+          typedUsed[j] = true
+          leftoverAttempt.append(Self.shallow(typedItems[j]))
+          let repeats =
+            typedItems[j].isRepeated || typedItems[j].name == "ForEach"
+            || (typedItems[j].kind == .statement && typedItems[j].name == "for")
+          typedItems += inner.map { item in
+            var item = item
+            item.isRepeated = item.isRepeated || repeats
+            return item
+          }
+          typedUsed += Array(repeating: false, count: inner.count)
+          opened = true
+        }
+      }
+      return opened
+    }
+
+    for _ in 0..<16 {
+      pair(.same) { self.isSame($0, $1) }
+      pair(.typo) { self.isTypo($0, $1) }
+      if open(expectedSide: true) { continue }
+      // Most cards have no related API: not worth a pass over every pair.
+      if expectedItems.contains(where: { vocabulary.related[$0.name] != nil }) {
+        pair(.related) { self.isRelated($0, $1) }
+      }
+      pair(.substitute) { self.isSubstitute($0, $1) }
+      // Scaffolding for its like, before the attempt's wrappers are opened:
+      // `ToolbarItemGroup(placement: .bottomBar)` for `ToolbarItem(placement: .bottomBar)`.
+      // A container for a container, a leaf for a leaf: `Text(note.title)` is no stand-in for
+      // the attempt's `List { ForEach … }`, which holds it.
+      pair(.free) { e, a in
+        e.kind == .call && a.kind == .call && self.isFreePair(e, a) && Self.affinity(e, a) > 0
+          && Self.holdsViews(e) == Self.holdsViews(a)
+      }
+      if open(expectedSide: false) { continue }
+      // Last, an API container the attempt left out, when what it holds may be there:
+      // `Text(c).searchCompletion(c)` without the `.searchSuggestions { … }` around it.
+      if open(expectedSide: true, containers: true) { continue }
+      break
+    }
+    pair(.free) { self.isFreePair($0, $1) }
+
+    for (i, j, relation) in pairs {
+      compare(expectedItems[i], typedItems[j], relation)
+    }
+    if ordered { checkOrder(pairs.filter { expectedItems[$0.0].isCandidate }, expectedItems) }
+    // Code that says the same thing twice (two `print` lines) needs saying once; so does what
+    // the attempt writes once in a `ForEach`.
+    // Shapes cost a walk of the tree: only worth it when something might be a repeat.
+    let unmatched = expectedItems.indices.filter {
+      !expectedUsed[$0] && CodeNode.weight(of: expectedItems[$0]).major > 0
+    }
+    // Only a part written right stands for its repeats: one wrong call is not two right ones.
+    for (i, j, relation) in pairs
+    where (root || typedItems[j].isRepeated) && [.same, .typo, .free].contains(relation) {
+      repeatedShapes.insert(Self.shape(of: expectedItems[i]))
+    }
+    for (i, _, relation) in pairs where relation != .substitute && relation != .related {
+      matchedItems.append(expectedItems[i])
+    }
+    for i in expectedItems.indices where !expectedUsed[i] {
+      if unmatched.contains(i) {
+        let shape = Self.shape(of: expectedItems[i])
+        if root && matchedShapes.isEmpty { matchedShapes = Set(matchedItems.map(Self.shape)) }
+        if repeatedShapes.contains(shape) || (root && matchedShapes.contains(shape)) { continue }
+      }
+      lose(expectedItems[i])
+    }
+    for j in typedItems.indices where !typedUsed[j] { collectLeftover(typedItems[j]) }
+  }
+
+  enum Role { case type, modifier, member, attribute, keyPath, other }
+
+  func role(_ node: CodeNode) -> Role {
+    switch node.kind {
+    case .call: node.name.first?.isUppercase == true ? .type : .modifier
+    case .modifier: .modifier
+    case .member: .member
+    case .attribute: .attribute
+    case .keyPath: .keyPath
+    default: .other
+    }
+  }
+
+  func isSame(_ e: CodeNode, _ a: CodeNode) -> Bool {
+    switch (e.kind, a.kind) {
+    case (.call, .call), (.call, .modifier), (.modifier, .call), (.modifier, .modifier),
+      (.member, .member), (.member, .modifier), (.modifier, .member), (.attribute, .attribute),
+      (.keyPath, .keyPath), (.binding, .binding):
+      return e.name == a.name
+    case (.declaration, .declaration):
+      guard
+        e.name == a.name || (["var", "let"].contains(e.name) && ["var", "let"].contains(a.name))
+      else { return false }
+      // Two plain constants of the author's and the attempt's own naming are the same only when
+      // what they hold is alike: `let matches = names.filter { … }` is not the card's
+      // `let dishes = ["Crème Brûlée", …]`, but the `filter` the card prints.
+      return e.parameters == a.parameters || !e.attributes.isEmpty || !a.attributes.isEmpty
+        || e.value.isEmpty || a.value.isEmpty || e.value.first?.kind == a.value.first?.kind
+    case (.statement, .statement):
+      return e.name == a.name
+    case (.closure, .closure), (.array, .array), (.group, .group), (.literal, .literal):
+      return true
+    case (.call, .member):
+      // `.init(identifier: "de")` where the card writes `Locale(identifier: "de")`.
+      return a.name == "init" && e.isAPI && e.name.first?.isUppercase == true && a.hasParentheses
+    default:
+      return false
+    }
+  }
+
+  func isTypo(_ e: CodeNode, _ a: CodeNode) -> Bool {
+    guard e.isAPI, e.importance != .free || e.isOptional, role(e) == role(a), role(e) != .other,
+      !vocabulary.knows(a.name), !attempt.declared.contains(a.name)
+    else { return false }
+    return Self.isMisspelling(a.name, of: e.name)
+  }
+
+  /// Whether `a` is API the vocabulary lists as doing the job of `e` another way
+  /// (`.swipeActions` for `.onDelete`), in any role: a modifier for a type too.
+  func isRelated(_ e: CodeNode, _ a: CodeNode) -> Bool {
+    e.isAPI && e.importance == .major && a.isAPI && e.name != a.name
+      && vocabulary.related[e.name]?.contains(a.name) == true
+  }
+
+  func isSubstitute(_ e: CodeNode, _ a: CodeNode) -> Bool {
+    // Scaffolding and decoration in the attempt (`Text`, `.font`) replace nothing.
+    guard e.isAPI, e.importance != .free || e.isOptional, a.importance != .free || !a.isAPI,
+      role(e) == role(a), role(e) != .other,
+      role(e) == .keyPath || role(e) == .member || !attempt.declared.contains(a.name),
+      // In the same place means alike: shared labels or names, or arguments of one shape; a
+      // bare API member is a choice among values (`.medium` for `.height(320)`).
+      Self.affinity(e, a) + (Self.argumentShape(e) == Self.argumentShape(a) ? 1 : 0) >= 1
+        || (role(e) == .member && a.isAPI && a.arguments.isEmpty && !a.hasParentheses)
+    else { return false }
+    // A call of the author's own type is no substitute for an API type.
+    if role(e) == .type { return a.isAPI }
+    return true
+  }
+
+  func isFreePair(_ e: CodeNode, _ a: CodeNode) -> Bool {
+    guard e.importance == .free || !e.isAPI else { return false }
+    // A candidate view is stood for by a view, not by any word.
+    if e.isCandidate && !(a.hasParentheses || a.arguments.contains(where: \.isClosure)) {
+      return false
+    }
+    switch (e.kind, a.kind) {
+    case (.call, .call), (.call, .literal), (.call, .binding), (.call, .member), (.binding, .call),
+      (.binding, .binding),
+      (.literal, _), (.modifier, .modifier), (.member, .member), (.member, .call):
+      return true
+    case (.call, .modifier):
+      return !a.isAPI
+    default:
+      return false
+    }
+  }
+
+  /// How alike two nodes look, to choose among several candidates: shared labels, names and
+  /// literals in their arguments and in what they hold.
+  static func affinity(_ e: CodeNode, _ a: CodeNode) -> Int {
+    fingerprint(of: e, depth: 0).intersection(fingerprint(of: a, depth: 0)).count * 2
+      - abs(e.arguments.count - a.arguments.count)
+  }
+
+  /// What kinds of arguments a node takes: `[(label?, kind)]`, as text.
+  static func argumentShape(_ node: CodeNode) -> [String] {
+    node.arguments.map { ($0.label ?? "_") + ":" + "\($0.value.first?.kind ?? .group)" }
+  }
+
+  static func fingerprint(of node: CodeNode, depth: Int) -> Set<String> {
+    if depth == 0, let fingerprint = node.fingerprint { return fingerprint }
+    var names: Set<String> = []
+    guard depth < 2 else { return names }
+    for argument in node.arguments {
+      if let label = argument.label { names.insert(label + ":") }
+      for value in argument.value {
+        if !value.name.isEmpty { names.insert(value.name) }
+        names.formUnion(fingerprint(of: value, depth: depth + 1))
+      }
+    }
+    guard depth == 0 else { return names }
+    for item in node.blocks.joined() + innerItems(of: node) {
+      if !item.name.isEmpty { names.insert(item.name) }
+      names.formUnion(fingerprint(of: item, depth: depth + 1))
+    }
+    return names
+  }
+
+  static func isMisspelling(_ typed: String, of name: String) -> Bool {
+    if typed.lowercased() == name.lowercased() { return true }
+    // A name cut short: `isSearch` for `isSearching`.
+    if typed.count >= 4, name.hasPrefix(typed), typed.count * 10 >= name.count * 7 { return true }
+    let typedLetters = Array(typed.lowercased())
+    let nameLetters = Array(name.lowercased())
+    // Another ending of the same stem is another word, not a slip of the fingers: `selected`
+    // for `selection`, `isPresenting` for `isPresented`. A typo there is one edit away. (Names
+    // that end alike differ inside, a letter or a word: `adaptative`, `navigationTitle…`.)
+    let stem = zip(typedLetters, nameLetters).prefix { $0 == $1 }.count
+    if stem >= 4, stem < typedLetters.count, stem < nameLetters.count,
+      typedLetters.last != nameLetters.last,
+      editDistance(Array(typedLetters[stem...]), Array(nameLetters[stem...]), limit: 1) > 1
+    {
+      return false
+    }
+    let allowed = name.count <= 4 ? 1 : name.count <= 8 ? 2 : 3
+    return editDistance(typedLetters, nameLetters, limit: allowed) <= allowed
+  }
+
+  /// Whether a label is misspelt: a word of it left out or added (`presented:` for
+  /// `isPresented:`) names another parameter, not a typo.
+  static func isLabelMisspelling(_ typed: String, of label: String) -> Bool {
+    guard isMisspelling(typed, of: label) else { return false }
+    let typedWords = words(typed)
+    let labelWords = words(label)
+    guard typedWords.count != labelWords.count else { return true }
+    let (short, long) =
+      typedWords.count < labelWords.count ? (typedWords, labelWords) : (labelWords, typedWords)
+    var rest = long[...]
+    for word in short {
+      guard let found = rest.firstIndex(of: word) else { return true }
+      rest = rest[(found + 1)...]
+    }
+    return false
+  }
+
+  /// The words of a camel-case name, in lower case: `isPresented` is `is`, `presented`.
+  static func words(_ name: String) -> [String] {
+    var words: [String] = []
+    for character in name {
+      if character.isUppercase || words.isEmpty { words.append("") }
+      words[words.count - 1].append(Character(character.lowercased()))
+    }
+    return words
+  }
+
+  /// Levenshtein distance with transpositions, giving up past `limit`.
+  static func editDistance(_ a: [Character], _ b: [Character], limit: Int) -> Int {
+    if abs(a.count - b.count) > limit { return limit + 1 }
+    var previous2 = [Int](repeating: 0, count: b.count + 1)
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...max(a.count, 1) where !a.isEmpty {
+      current[0] = i
+      for j in 1...max(b.count, 1) where !b.isEmpty {
+        let cost = a[i - 1] == b[j - 1] ? 0 : 1
+        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+          current[j] = min(current[j], previous2[j - 2] + 1)
+        }
+      }
+      (previous2, previous, current) = (previous, current, previous2)
+    }
+    return a.isEmpty ? b.count : b.isEmpty ? a.count : previous[b.count]
+  }
+
+  /// What a node holds in its closures and blocks, and for scaffolding such as `print(…)`, in
+  /// its unlabelled arguments.
+  static func innerItems(of node: CodeNode) -> [CodeNode] {
+    node.arguments.flatMap { argument in
+      argument.value.flatMap { value in
+        if value.kind == .closure { return value.blocks.flatMap { $0 } }
+        // `print(names.filter { … })` holds the filter; `Text("a")` holds nothing.
+        return node.isTransparent && argument.label == nil && value.kind != .literal ? [value] : []
+      }
+    } + node.blocks.flatMap { $0 } + (node.kind == .declaration ? node.value : [])
+  }
+
+  /// Whether a node holds items in a closure or block: a container, not a leaf.
+  static func holdsViews(_ node: CodeNode) -> Bool {
+    !node.blocks.isEmpty || node.arguments.contains(where: \.isClosure)
+  }
+
+  /// The API a node is made of, as text: equal for code that says the same thing.
+  static func shape(of node: CodeNode) -> String {
+    var text = node.isAPI ? node.name : "_"
+    for argument in node.arguments {
+      text +=
+        "(" + (argument.label ?? "") + ":" + argument.value.map(shape).joined(separator: ",")
+        + ")"
+    }
+    for block in node.blocks { text += "{" + block.map(shape).joined(separator: ";") + "}" }
+    for part in node.attributes + node.clause + node.value { text += "[" + shape(of: part) + "]" }
+    return text
+  }
+
+  /// A node without what it holds.
+  static func shallow(_ node: CodeNode) -> CodeNode {
+    var node = node
+    node.weight = nil
+    node.fingerprint = nil
+    node.blocks = []
+    if node.kind == .declaration { node.value = [] }
+    node.arguments = node.arguments.filter { argument in
+      !argument.isClosure && !(node.isTransparent && argument.label == nil)
+    }
+    return node
+  }
+}

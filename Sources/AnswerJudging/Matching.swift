@@ -1,0 +1,315 @@
+import CardDeck
+
+/// One alignment of an attempt with the expected code, and its bookkeeping.
+struct Matching {
+  let expected: ParsedCode
+  let attempt: ParsedCode
+  let vocabulary: APIVocabulary
+
+  var lost = Weight()
+  /// What the errors alone cost, so that one wrong name is not counted twice.
+  var lostToErrors = 0.0
+  var findings: [Judgement.Finding] = []
+  /// How many of the findings noted are errors, kept as they are noted: counting them at each
+  /// pair would be quadratic in a long paste.
+  var errorCount = 0
+  var marks: [Int: Judgement.Mark] = [:]
+  var renamings: [String: String] = [:]
+  var renamingOrder: [String] = []
+  var conflictingRenamings: Set<String> = []
+  var bindingNames: Set<String> = []
+  var leftoverExpected: [CodeNode] = []
+  var leftoverAttempt: [CodeNode] = []
+  var reportedAttemptTokens: Set<Int> = []
+  /// The attempt's parts paired with one of the card's, by their name's token.
+  var pairedAttemptTokens: Set<Int> = []
+  /// Whether the attempt writes the card's API in a deprecated form beside its current name
+  /// (``noteDeprecated(_:_:_:)``).
+  var olderFormOfCardsAPI = false
+  var sameAPI = 0
+  /// The card's API parts the attempt does another way (``APIVocabulary/related``).
+  var relatedAPI = 0
+  /// The card's labels the attempt does another way from its content (``doneOnContent``).
+  var relatedTokens: Set<Int> = []
+  /// The card's API containers the attempt left out where the card has them, seen through.
+  var seenThrough: [CodeNode] = []
+  /// The expected code's parts that the attempt has a counterpart for, as token ranges.
+  var comparedRanges: [Range<Int>] = []
+  /// The card's scaffolding API whose own arguments hold the point (`ToolbarItem(placement:
+  /// .topBarTrailing)`) that the attempt has too, other than the views any code has
+  /// (``APIVocabulary/everyday``).
+  var sameScaffolding = 0
+  /// The findings that note deprecated decoration (`.foregroundColor`), slips while the rest
+  /// is right (``settleDeprecatedDecoration``).
+  var deprecatedDecoration: [Int] = []
+  /// The expected code's token being compared, for the findings noted meanwhile.
+  var position = 0
+  /// The shapes of expected items that found a counterpart, anywhere; and those whose
+  /// counterpart stands for many.
+  var matchedShapes: Set<String> = []
+  var matchedItems: [CodeNode] = []
+  var repeatedShapes: Set<String> = []
+
+  init(expected: ParsedCode, attempt: ParsedCode, vocabulary: APIVocabulary) {
+    self.expected = expected
+    self.attempt = attempt
+    self.vocabulary = vocabulary
+  }
+
+  /// `value`, or what it stands for when it is one of the attempt's variables and the card
+  /// writes the value in place.
+  func resolved(_ value: [CodeNode], against expectedValue: [CodeNode]) -> [CodeNode] {
+    guard value.count == 1, value[0].kind == .call, Self.isPlain(value[0]),
+      let stored = attempt.variables[value[0].name],
+      // `[GridItem(…)]` is no API itself, but holds some.
+      expectedValue.contains(where: { $0.isAPI || CodeNode.weight(of: $0).major > 0 })
+    else { return value }
+    return stored
+  }
+
+  static func isPlain(_ node: CodeNode) -> Bool {
+    node.arguments.isEmpty && !node.hasParentheses
+  }
+
+  // MARK: The verdict
+
+  mutating func run() -> Judgement {
+    if let menus = menuPickersAsMenus() {
+      compareSequences(expected.nodes, menus, root: true)
+      position = 0
+      note(
+        .slip,
+        "a `.menu`-style `Picker` for the card's `Menu` holding a `Picker`: its label is the choice"
+      )
+    } else {
+      compareSequences(expected.nodes, attempt.nodes, root: true)
+    }
+    placeMisplaced()
+    placeOutsideContainers()
+    creditEnvironmentCalls()
+    checkPresentedContent(attempt.nodes)
+    checkRowModifiers()
+    checkToolbarContent()
+    checkEnvironmentReads()
+    checkEnvironmentAssignments()
+    reportDeprecated(attempt.nodes)
+    settleDeprecatedDecoration()
+    noteExtraCode()
+    for name in conflictingRenamings.sorted() {
+      note(.slip, "`\(name)` is renamed in one place and not another")
+    }
+    let total = expected.nodes.reduce(Weight()) { $0 + CodeNode.weight(of: $1) }
+    let missed = missedEssential
+    // The card's point left out for what the vocabulary lists as doing its job another way,
+    // written anywhere in the attempt (`ToolbarItem(placement: .secondaryAction)` beside the
+    // card's items for `ToolbarOverflowMenu`, not in its place): the right idea another way, as
+    // when the two are paired.
+    if relatedAPI == 0, let missed, let related = vocabulary.related[missed.text],
+      let other = Self.allNodes(attempt.nodes).first(where: {
+        $0.isAPI && related.contains($0.name)
+      })
+    {
+      position = missed.token
+      findings.removeAll { $0.message == "missing `\(missed.text)`" }
+      relatedAPI += 1
+      note(
+        .missing, "`\(display(other, in: attempt))` does the job of `\(missed.text)` another way")
+      marks[missed.token] = .wrong(attempt.text(other))
+    }
+    var grade = grade(total: total)
+    if olderFormOfCardsAPI { grade = max(grade, 2) }
+    if missed != nil { grade = min(grade, 2) }
+    if isProse { findings = [] }
+    findings.sort { ($0.severity.rawValue, -$0.token) > ($1.severity.rawValue, -$1.token) }
+    return Judgement(
+      grade: grade, reason: reason(grade: grade), findings: findings, code: expected.source,
+      marks: marks,
+      renamings: renamingOrder.compactMap { name in
+        guard let typed = renamings[name], !conflictingRenamings.contains(name) else {
+          return nil
+        }
+        let isBinding = bindingNames.contains(name)
+        return .init(
+          expected: isBinding ? "$" + name : name, attempt: isBinding ? "$" + typed : typed)
+      })
+  }
+
+  mutating func grade(total: Weight) -> Int {
+    let errors = findings.filter { $0.severity == .error }.count
+    let slips = findings.contains { $0.severity == .slip }
+    let major = max(total.major, 0.0001)
+    let kept = max(0, 1 - lost.major / major)
+    let restTotal = max(major - lostToErrors, 0.0001)
+    let keptApartFromErrors = max(0, 1 - (lost.major - lostToErrors) / restTotal)
+    // Something of the card's own: its API, its names, or another API in its place. Labels
+    // and values kept around none of that (a `ScrollView` of rows where the card has tabs) are
+    // nothing in common.
+    let shared =
+      sameAPI > 0 || relatedAPI > 0 || findings.contains { $0.severity == .error } || sharesNames
+    if isProse { return shared && sameAPI > 0 ? 1 : 0 }
+    if errors == 0 {
+      if lost.major < 0.01 { return lost.minor > 0.01 || slips ? 4 : 5 }
+      if kept >= 0.5 { return 3 }
+      // The frame the card's point sits in written out (`ToolbarItem { … }` without its
+      // placement) is the right idea with the detail missing, not nothing in common.
+      // So is the card's API done another way (`.swipeActions` for `.onDelete`). Labels and
+      // values kept around none of the card's API (the views of a three-column split laid
+      // out in an `HStack`) are not the right idea.
+      if kept >= 0.2 && sameAPI > 0 || sameScaffolding >= 1 || relatedAPI > 0 { return 2 }
+      return shared ? 1 : 0
+    }
+    // One wrong name with the rest right; a lone wrong name has nothing else right.
+    if errors == 1 && isWrongEssentialKeyPath { return 1 }
+    if errors == 1 && keptApartFromErrors > 0.5 && major - lostToErrors > 0.01 { return 2 }
+    if errors == 2 && keptApartFromErrors >= 0.75 && kept >= 0.5 { return 2 }
+    return shared ? 1 : 0
+  }
+
+  /// Whether the one error is another key path where the author calls the card's essential
+  /// (`\.dismiss` for `\.dismissSearch`): the environment value is the whole answer, and what
+  /// is around it (`@Environment`, a call) is the same for every key path.
+  var isWrongEssentialKeyPath: Bool {
+    guard let error = findings.first(where: { $0.severity == .error }),
+      error.token < expected.tokens.count, case .wrong = marks[error.token]
+    else { return false }
+    let token = error.token
+    let source = expected.source
+    let tokens = expected.tokens
+    // A key path is its three tokens, `\`, `.` and the name; the hints hold the name.
+    return token >= 2 && source[tokens[token - 1].range] == "."
+      && source[tokens[token - 2].range] == "\\"
+      && expected.hints.essential.contains(String(source[tokens[token].range]))
+  }
+
+  /// The first part the author calls essential that is missing, wrong or misplaced: then the
+  /// attempt misses the point of the card.
+  var missedEssential: (token: Int, text: String)? {
+    let essential = expected.hints.essential
+    guard !essential.isEmpty else { return nil }
+    for token in marks.keys.sorted() {
+      // The name first: most marks are on other parts, and the tests below walk the tree.
+      let text = String(expected.source[expected.tokens[token].range])
+      let isLabel =
+        token + 1 < expected.tokens.count
+        && expected.source[expected.tokens[token + 1].range] == ":"
+      let name = isLabel && !essential.contains(text) ? text + ":" : text
+      guard essential.contains(name), let mark = marks[token] else { continue }
+      if case .typo = mark { continue }
+      // Done another way from another place: the right idea (``doneOnContent``).
+      if relatedTokens.contains(token) { continue }
+      // Left out with the declaration that holds it (the whole `enum` for its `Hashable`)
+      // while the attempt uses what that declares (its cases), an essential part is missing
+      // like any other: the declaration is taken as read, not written.
+      if mark == .missing, !comparedRanges.contains(where: { $0.contains(token) }),
+        let frame = Self.declaration(holding: token, in: expected.nodes),
+        !Self.declaredNames(in: frame).isDisjoint(with: attemptNames)
+      {
+        continue
+      }
+      return (token, name)
+    }
+    return nil
+  }
+
+  /// The outermost declaration of `nodes` whose tokens hold `token`.
+  static func declaration(holding token: Int, in nodes: [CodeNode]) -> CodeNode? {
+    for node in nodes where node.tokens.contains(token) {
+      if node.kind == .declaration { return node }
+      let inner = node.blocks.joined() + node.arguments.flatMap(\.value)
+      if let found = declaration(holding: token, in: Array(inner)) { return found }
+    }
+    return nil
+  }
+
+  /// The names a declaration introduces, and those of the declarations inside it.
+  static func declaredNames(in node: CodeNode) -> Set<String> {
+    var names = Set(node.kind == .declaration ? node.parameters : [])
+    for item in node.blocks.joined() { names.formUnion(declaredNames(in: item)) }
+    return names
+  }
+
+  /// The names the attempt uses, not its labels.
+  var attemptNames: Set<String> { Set(attempt.ownNames.map(String.init)) }
+
+  /// Whether the attempt uses the card's own names or literals (`$showsTerms`, `"Order 4182"`):
+  /// a different answer to the same question, not code from elsewhere.
+  var sharesNames: Bool {
+    // `$isSearching` binds the card's `isSearching`: the same name.
+    func unbound(_ names: Set<Substring>) -> Set<Substring> {
+      Set(names.map { $0.hasPrefix("$") ? $0.dropFirst() : $0 })
+    }
+    return !unbound(expected.ownNames).isDisjoint(with: unbound(attempt.ownNames))
+  }
+
+  /// Whether the attempt is prose (see ``readsAsProse``), worked out once.
+  private lazy var isProse: Bool = readsAsProse
+
+  /// The punctuation that marks code among words: `(`, `{`, `[`, `.`, `\\`.
+  static let codeMarks: [UInt8] = Array("({[.\\".utf8)
+
+  /// An attempt of words and no code: no brackets, dots or sigils among several names.
+  var readsAsProse: Bool {
+    let tokens = attempt.tokens
+    guard tokens.count >= 3 else { return false }
+    let words = tokens.reduce(0) { $0 + ($1.kind == .identifier || $1.kind == .keyword ? 1 : 0) }
+    let code = tokens.count { token in
+      switch token.kind {
+      case .dollar, .attribute, .string, .number, .operator: return true
+      case .punctuation:
+        // One byte, read as such: this looks at every token of every attempt.
+        let utf8 = attempt.source.utf8
+        let start = token.range.lowerBound
+        guard utf8.index(after: start) == token.range.upperBound else { return false }
+        return Self.codeMarks.contains(utf8[start])
+      default: return false
+      }
+    }
+    return words >= 3 && code * 4 < words
+  }
+
+  mutating func reason(grade: Int?) -> String {
+    if isProse {
+      return "That reads as prose, not Swift: compare it with the answer yourself."
+    }
+    if let worst = findings.first, worst.severity > .note {
+      return worst.message.capitalizedFirst + "."
+    }
+    if grade == 0 || grade == 1 { return "Nothing in common with the card's code." }
+    return renamings.isEmpty
+      ? "Same API as the card." : "Same API as the card, with names of your own."
+  }
+
+  // MARK: Words
+
+  mutating func note(_ severity: Judgement.Severity, _ message: String) {
+    findings.append(.init(severity: severity, message: message, token: position))
+    if severity == .error { errorCount += 1 }
+  }
+
+  mutating func mark(_ node: CodeNode, _ value: Judgement.Mark) {
+    if let token = node.token { marks[token] = value }
+  }
+
+  /// A short value as a message shows it after its label: ` .destructive`, ` { … }`.
+  static func describe(_ value: [CodeNode]) -> String {
+    guard value.count == 1 else { return "" }
+    switch value[0].kind {
+    case .member where value[0].arguments.isEmpty: return " ." + value[0].name
+    case .keyPath: return " \\." + value[0].name
+    case .binding: return " $" + value[0].name
+    case .closure: return " { … }"
+    default: return ""
+    }
+  }
+
+  /// How a node is written in a message: `.sheet`, `Text`, `@State`, `\.dismiss`.
+  func display(_ node: CodeNode, in code: ParsedCode) -> String {
+    switch node.kind {
+    case .modifier, .member: "." + node.name
+    case .attribute: "@" + node.name
+    case .keyPath: "\\." + node.name
+    case .binding: "$" + node.name
+    default: node.name
+    }
+  }
+}
