@@ -358,13 +358,17 @@ extension Matching {
         unlabeledExpected.flatMap { expectedArguments[$0].value },
         unlabeledTyped.flatMap { typedArguments[$0].value })
     }
-    // Other labels in the same place: a wrong label.
-    for i in expectedArguments.indices where !expectedUsed[i] && !expectedArguments[i].isClosure {
+    // Other labels in the same place: a wrong label (`middle: { … }` for `content: { … }` too).
+    for i in expectedArguments.indices
+    where !expectedUsed[i] && (!expectedArguments[i].isClosure || expectedArguments[i].label != nil)
+    {
+      let isClosure = expectedArguments[i].isClosure
       guard
         let j = typedArguments.indices.first(where: {
-          !typedUsed[$0] && typedArguments[$0].label != nil && !typedArguments[$0].isClosure
+          !typedUsed[$0] && typedArguments[$0].label != nil
+            && typedArguments[$0].isClosure == isClosure
         })
-      else { break }
+      else { continue }
       expectedUsed[i] = true
       typedUsed[j] = true
       let argument = expectedArguments[i]

@@ -39,6 +39,14 @@ struct AnswerJudgeCorpusTests {
     } else {
       #expect(entry.grades.contains(grade), message)
     }
+    if let reason = entry.reason {
+      #expect(judgement.reason == reason, "line \(entry.line): \(entry.note)")
+    }
+  }
+
+  @Test("names the deciding difference, as a reviewer checked, for at least 100 attempts")
+  func reasonsChecked() {
+    #expect(JudgeCorpus.shipped.entries.count { $0.reason != nil } >= 100)
   }
 
   @Test("misses no more than one attempt in eight of the corpus, known misses included")

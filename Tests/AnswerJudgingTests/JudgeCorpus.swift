@@ -15,6 +15,9 @@ struct JudgeCorpus {
     var note: String
     /// Why the judge's grade is outside the range, for an attempt it is known to miss.
     var known: String?
+    /// The one-line reason the judge must give, where a reviewer checked that it names the
+    /// difference that decides the grade.
+    var reason: String?
     var line: Int
 
     var testDescription: String { "line \(line), \(card): \(attempt.prefix(60))" }
@@ -23,7 +26,8 @@ struct JudgeCorpus {
   var entries: [Entry] = []
 
   /// Reads the corpus: blank-line separated entries of `key: value` lines (`card`, `class`,
-  /// `grade` as `N` or `N-M`, `attempt`, `note`, and `known` for a known miss); a multi-line
+  /// `grade` as `N` or `N-M`, `attempt`, `note`, `known` for a known miss, and `reason` for the
+  /// reason the judge must give); a multi-line
   /// attempt is `attempt:` followed by lines starting `| `.
   init(_ text: String) {
     var current: [String: String] = [:]
@@ -42,7 +46,8 @@ struct JudgeCorpus {
       entries.append(
         Entry(
           card: card, kind: current["class"] ?? "", grades: low...high, attempt: attempt,
-          note: current["note"] ?? "", known: current["known"], line: start))
+          note: current["note"] ?? "", known: current["known"], reason: current["reason"],
+          line: start))
     }
     for (index, line) in text.components(separatedBy: "\n").enumerated() {
       if line.trimmingCharacters(in: .whitespaces).isEmpty {
