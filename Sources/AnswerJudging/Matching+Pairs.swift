@@ -412,6 +412,9 @@ extension Matching {
         continue
       } else if e.isAPI, isImplied(expectedArguments[i], of: e, a) {
         continue
+      } else if e.isAPI, expectedArguments[i].label == "id", attemptDeclaresIdentifiable {
+        // The attempt's own model is `Identifiable`: the overload without `id:` takes it.
+        continue
       } else {
         loseArgument(expectedArguments[i], of: e)
       }

@@ -106,6 +106,18 @@ extension Matching {
   /// reads from where it is used (``APIVocabulary/implied``): the static
   /// `ContentUnavailableView.search` for `.search(text: query)`, which inside a searchable view
   /// shows the query itself.
+  /// Whether the attempt declares a type of its own conforming to `Identifiable`, whose values
+  /// `ForEach`, `List` and `Table` identify without an `id:` key path.
+  var attemptDeclaresIdentifiable: Bool {
+    func declares(_ nodes: [CodeNode]) -> Bool {
+      nodes.contains { node in
+        node.kind == .declaration && node.clause.contains { $0.name == "Identifiable" }
+          || node.blocks.contains(where: declares)
+      }
+    }
+    return attempt.writtenNames.contains("Identifiable") && declares(attempt.nodes)
+  }
+
   func isImplied(_ argument: CodeNode.Argument, of e: CodeNode, _ a: CodeNode) -> Bool {
     guard e.name == a.name, a.arguments.isEmpty, !a.hasParentheses, let label = argument.label,
       let entries = vocabulary.implied[e.name], let token = e.token, token >= 2

@@ -126,3 +126,22 @@ struct SDKEffectOverloadTests {
     #expect(!SDKIndex.shipped.mayBe(.throwing, "init", labels: ["string"], on: "URL"))
   }
 }
+
+@Suite("An overload the attempt's own declarations make right")
+struct OwnDeclarationOverloadTests {
+  static let card = "ForEach(books, id: \\.title) { book in Text(book.title) }"
+
+  @Test("takes an id: left out when the attempt's model is Identifiable")
+  func identifiable() {
+    let judge = AnswerJudge(code: Self.card)
+    let own = judge.judge(
+      """
+      struct Book: Identifiable { let id = UUID(); let title: String }
+      ForEach(books) { book in Text(book.title) }
+      """)
+    #expect(own.grade == 5, "\(own.reason)")
+    let bare = judge.judge("ForEach(books) { book in Text(book.title) }")
+    #expect((bare.grade ?? 5) < 5)
+    #expect(bare.reason == "Missing `id: \\.title`.")
+  }
+}
