@@ -306,7 +306,7 @@ struct CodeClassifier {
     let type = parts[0]
     let member = parts.count > 1 ? parts[1] : node.name
     return !isDeclared(type) && SDKIndex.shipped.types.contains(type)
-      && !SDKIndex.shipped.members(named: member, of: type).isEmpty
+      && SDKIndex.shipped.hasMember(named: member, of: type)
   }
 
   private func isModifierAPI(_ node: CodeNode) -> Bool {

@@ -59,9 +59,10 @@ struct SDKCheck: Sendable {
       problems.append(message)
     }
     let ownTypes = typed.declaredTypes()
-    problems += unknownLabels(in: typed, handedIn: uses, ownTypes: ownTypes)
-    problems += deprecations(in: typed, handedIn: uses)
-    for call in typed.writtenCalls() where !ownTypes.contains(Substring(call.owner ?? "-")) {
+    let calls = typed.writtenCalls()
+    problems += unknownLabels(calls, handedIn: uses, ownTypes: ownTypes)
+    problems += deprecations(calls, handedIn: uses)
+    for call in calls where !ownTypes.contains(Substring(call.owner ?? "-")) {
       let name = typed.text(call.token)
       // By its labels the call may be one that has no such effect (`URL(string:)` beside a
       // card's `try` for `URLSession`'s `data(from:)`).
@@ -84,16 +85,18 @@ struct SDKCheck: Sendable {
   /// older than the SDK (SwiftUI's, whose later overloads the index lacks), and a label that
   /// looks like a typo, which the comparison with the card takes for a slip.
   private func unknownLabels(
-    in typed: Code, handedIn uses: [MemberUse], ownTypes: Set<Substring>
+    _ calls: [Code.WrittenCall], handedIn uses: [MemberUse], ownTypes: Set<Substring>
   ) -> [String] {
     var problems: [String] = []
-    for call in typed.writtenCalls()
+    for call in calls
     where !call.labels.isEmpty && !cardCalls.contains(call.written)
       && !uses.contains(where: { $0.token == call.token })
     {
-      guard let owner = call.owner, owner != "-", index.describes(owner) else { continue }
+      guard let owner = call.owner, owner != "-", index.describes(owner),
+        !index.hasOlderSource(owner)
+      else { continue }
       let members = index.members(named: call.name, of: owner).filter(\.isCall)
-      guard !members.isEmpty, !members.contains(where: \.isFromOlderSource),
+      guard !members.isEmpty,
         !members.contains(where: { SDKIndex.accepts($0.labels, written: call.labels) }),
         !call.labels.contains(where: { label in
           members.contains { $0.labels.contains { Matching.isLabelMisspelling(label, of: $0) } }
@@ -116,13 +119,13 @@ struct SDKCheck: Sendable {
   /// replaces them (`group.spawn` for the card's `addTask`, `.background(_:alignment:)` for its
   /// `.background(alignment:content:)`). Where the card has neither the replacement nor the
   /// name, the call is beside its point, and the comparison with the card weighs it.
-  private func deprecations(in typed: Code, handedIn uses: [MemberUse]) -> [String] {
+  private func deprecations(_ calls: [Code.WrittenCall], handedIn uses: [MemberUse]) -> [String] {
     var problems: [String] = []
-    for call in typed.writtenCalls()
+    for call in calls
     where index.hasDeprecated(call.name) && !cardCalls.contains(call.written) {
       var owner = uses.first { $0.token == call.token }?.type ?? call.owner
       // After a `)` the value may be other than a view (`JSONDecoder().decode`).
-      if owner == "View", index.members(named: call.name, of: "View").isEmpty { owner = nil }
+      if owner == "View", !index.hasMember(named: call.name, of: "View") { owner = nil }
       guard
         let (replacement, declared) = index.deprecation(
           of: call.name, labels: call.labels, on: owner)

@@ -23,9 +23,6 @@ public struct SDKIndex: Sendable {
     public var isThrowing: Bool
     /// Whether the declaration marks it deprecated on iOS or everywhere.
     public var isDeprecated: Bool
-    /// Whether it was read from an interface that may be older than the SDK cards are
-    /// written for (SwiftUI's): overloads may be missing beside it.
-    public var isFromOlderSource: Bool
     /// What replaces it, as the declaration says (`navigationTitle(_:)`), when deprecated.
     public var replacement: String?
     /// For each argument that takes a closure: its label and the types it hands the closure.
@@ -51,6 +48,9 @@ public struct SDKIndex: Sendable {
   /// The base names some declaration of which is deprecated: most names are not, and need no
   /// look through every type.
   private var deprecatedNames: Set<Substring> = []
+  /// The types some of whose members were read from an interface older than the SDK (flag
+  /// `o`): what the index says is missing there may be newer than it.
+  private var olderSourceTypes: Set<Substring> = []
 
   /// What a call may need marking for.
   public enum Effect: Hashable, Sendable {
@@ -94,6 +94,7 @@ public struct SDKIndex: Sendable {
           if fields[3].utf8.contains(UInt8(ascii: "a")) { async.insert(name) }
           if fields[3].utf8.contains(UInt8(ascii: "t")) { throwing.insert(name) }
           if fields[3].utf8.contains(UInt8(ascii: "d")) { deprecatedNames.insert(base) }
+          if fields[3].utf8.contains(UInt8(ascii: "o")) { olderSourceTypes.insert(fields[1]) }
         default: break
         }
         fields = []
@@ -166,7 +167,7 @@ public struct SDKIndex: Sendable {
       name: String(name), labels: labels, isCall: flags.contains("f") || flags.contains("i"),
       isStatic: flags.contains("s"), isAsync: flags.contains("a"),
       isThrowing: flags.contains("t"), isDeprecated: flags.contains("d"),
-      isFromOlderSource: flags.contains("o"), replacement: replacement, closureParameters: closures)
+      replacement: replacement, closureParameters: closures)
   }
 
   /// The closure arguments of a member's line: each one's label and the types it is handed.
@@ -184,6 +185,19 @@ public struct SDKIndex: Sendable {
     types.contains(type) && !(memberLines[Substring(type)]?.isEmpty ?? true)
   }
 
+  /// Whether `type`, or a protocol it conforms to, declares a member named `name`; cheaper than
+  /// reading ``members(named:of:)``.
+  public func hasMember(named name: String, of type: String) -> Bool {
+    var seen: Set<String> = []
+    var queue = [type]
+    while let next = queue.popLast() {
+      guard seen.insert(next).inserted else { continue }
+      if !lines(named: name, of: next).isEmpty { return true }
+      queue += conformances[next] ?? []
+    }
+    return false
+  }
+
   /// The members of `type` named `name`, its own and those its protocols give it.
   public func members(named name: String, of type: String) -> [Member] {
     var found: [Member] = []
@@ -195,6 +209,11 @@ public struct SDKIndex: Sendable {
       queue += conformances[next] ?? []
     }
     return found
+  }
+
+  /// Whether some of `type`'s members were read from an interface older than the SDK.
+  public func hasOlderSource(_ type: String) -> Bool {
+    olderSourceTypes.contains(Substring(type))
   }
 
   /// Whether some declaration named `name` is deprecated: most names are not.
