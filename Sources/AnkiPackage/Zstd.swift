@@ -13,7 +13,6 @@ enum Zstd {
     var output = Data()
     let chunk = ZSTD_DStreamOutSize()
     var buffer = [UInt8](repeating: 0, count: chunk)
-    var lastResult = 0
     let failure: AnkiPackageError? = data.withUnsafeBytes { raw in
       var input = ZSTD_inBuffer(src: raw.baseAddress, size: raw.count, pos: 0)
       while true {
@@ -27,13 +26,16 @@ enum Zstd {
         }
         guard output.count + produced <= limit else { return .tooLarge(entry: entry, limit: limit) }
         output.append(contentsOf: buffer[..<produced])
-        lastResult = result
-        // Done when the input is used up and the decoder holds nothing more back.
-        if input.pos == input.size && produced < chunk { return nil }
+        guard input.pos == input.size else { continue }
+        // 0 is "a frame ended and all of it was flushed": a call after that, with no input left,
+        // would begin a next frame and say how many bytes of its header it wants.
+        if result == 0 { return nil }
+        // A full buffer may have left more to flush; one not filled means the decoder needs
+        // input that is not there.
+        if produced < chunk { return .malformed("\(entry): the zstd data is truncated") }
       }
     }
     if let failure { throw failure }
-    guard lastResult == 0 else { throw .malformed("\(entry): the zstd data is truncated") }
     return output
   }
 
