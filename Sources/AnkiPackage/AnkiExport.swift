@@ -85,7 +85,7 @@ public enum AnkiExport {
   ) -> AnkiCard {
     var card = card
     if let state, state.reviews > 0 {
-      card.factor = Int64((state.easeFactor * 1000).rounded())
+      card.factor = Int64(AnkiNumber.clamped(state.easeFactor * 1000, to: AnkiNumber.factors))
       card.reviews = Int64(state.reviews)
       card.lapses = Int64(state.lapses)
       if state.isDue(on: today) && (state.needsExtraReview || state.interval == 0) {
@@ -134,8 +134,9 @@ public enum AnkiExport {
           // minutes: quiz shows it again the same day.
           interval: after.due > review.day ? Int64(after.interval) : -600,
           lastInterval: Int64(before.interval),
-          factor: Int64((after.easeFactor * 1000).rounded()),
-          milliseconds: Int64(min(3_600_000, ((review.seconds ?? 0) * 1000).rounded())),
+          factor: Int64(AnkiNumber.clamped(after.easeFactor * 1000, to: AnkiNumber.factors)),
+          milliseconds: Int64(
+            AnkiNumber.clamped((review.seconds ?? 0) * 1000, to: AnkiNumber.answerMilliseconds)),
           kind: kind))
     }
     return log.sorted { $0.id < $1.id }

@@ -18,9 +18,25 @@ public struct AnkiImport: Sendable {
   public init(_ collection: AnkiCollection, path: String, now: Date, today: Day) {
     let notes = Dictionary(collection.notes.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     var reviews: [Int64: [AnkiReview]] = [:]
-    for review in collection.reviews { reviews[review.card, default: []].append(review) }
+    var undated = 0
+    for review in collection.reviews {
+      // A moment the journal could not read back would make every later read of it fail.
+      guard Timestamp.moment(milliseconds: review.id) != nil else {
+        undated += 1
+        continue
+      }
+      reviews[review.card, default: []].append(review)
+    }
+    if undated > 0 {
+      warnings.append(
+        "\(path): \(ReportText.count(undated, "review-log line")) dated outside the years "
+          + "\(Timestamp.supportedYears.lowerBound)…\(Timestamp.supportedYears.upperBound) "
+          + "(ids in milliseconds since 1970); left out")
+    }
     // Anki's day number of today: whole days since the collection was created.
-    let ankiToday = Int(floor(now.timeIntervalSince(collection.created) / 86_400))
+    let ankiToday = AnkiNumber.clamped(
+      (now.timeIntervalSince(collection.created) / 86_400).rounded(.down),
+      to: AnkiNumber.dayNumbers)
     var decksByID: [Int64: Deck] = [:]
     var seen: Set<String> = []
     var media: [String] = []
@@ -37,20 +53,23 @@ public struct AnkiImport: Sendable {
         ?? Deck(
           name: Self.fileName(Self.title(deckName)), title: Self.title(deckName),
           path: Self.fileName(Self.title(deckName)) + ".md", format: .native)
-      guard var made = NoteCard(note: note, notetype: notetype, ordinal: card.ordinal) else {
+      guard let ordinal = AnkiNumber.checked(Int64(card.ordinal), in: AnkiNumber.ordinals),
+        var made = NoteCard(note: note, notetype: notetype, ordinal: ordinal)
+      else {
         warnings.append(
-          "\(path): note \(note.guid) (\(notetype.name)) has no card \(card.ordinal + 1); skipped")
+          "\(path): note \(note.guid) (\(notetype.name)) has no card with ord \(card.ordinal) "
+            + "(card \(card.id)); skipped")
         continue
       }
       if made.topic.isEmpty { made.topic = deck.title }
       guard !made.prompt.text.isEmpty || made.prompt.code != nil else {
         warnings.append(
-          "\(path): note \(note.guid)'s card \(card.ordinal + 1) asks nothing; skipped")
+          "\(path): note \(note.guid)'s card \(ordinal + 1) asks nothing; skipped")
         continue
       }
       guard !made.answer.isEmpty else {
         warnings.append(
-          "\(path): note \(note.guid)'s card \(card.ordinal + 1) has no answer; skipped")
+          "\(path): note \(note.guid)'s card \(ordinal + 1) has no answer; skipped")
         continue
       }
       guard seen.insert(made.id).inserted else {
@@ -122,17 +141,20 @@ public struct AnkiImport: Sendable {
     if graded.isEmpty, card.kind == .review { repetitions = card.interval > 1 ? 2 : 1 }
     let easeFactor =
       card.factor == 0
-      ? SM2.initialEaseFactor : max(SM2.minimumEaseFactor, Double(card.factor) / 1000)
-    let count = { (value: Int64) in Int(min(max(0, value), 1 << 53)) }
-    let lastReview = reviews.last.map { Date(timeIntervalSince1970: Double($0.id) / 1000) }
+      ? SM2.initialEaseFactor
+      : Double(AnkiNumber.clamped(card.factor, to: AnkiNumber.factors)) / 1000
+    let count = { (value: Int64) in AnkiNumber.clamped(value, to: AnkiNumber.counts) }
+    let lastReview = reviews.last.flatMap { Timestamp.moment(milliseconds: $0.id) }
     switch card.kind {
     case .review:
-      let days = Int(clamping: card.due) - ankiToday
+      let days =
+        AnkiNumber.clamped(card.due, to: AnkiNumber.dayNumbers)
+        - AnkiNumber.clamped(Int64(ankiToday), to: AnkiNumber.dayNumbers)
       return CardState(
         repetitions: max(1, repetitions), easeFactor: easeFactor,
-        interval: min(max(1, Int(clamping: card.interval)), SM2.maximumInterval),
-        due: today + max(-36_500, min(days, 36_500)), lapses: count(card.lapses),
-        reviews: count(card.reviews), lastReview: lastReview)
+        interval: AnkiNumber.clamped(card.interval, to: AnkiNumber.intervals),
+        due: today + AnkiNumber.clamped(Int64(days), to: AnkiNumber.dueOffsets),
+        lapses: count(card.lapses), reviews: count(card.reviews), lastReview: lastReview)
     case .learning, .relearning, .new:
       // Still in Anki's learning steps: due now, as quiz's same-day repetition is.
       return CardState(

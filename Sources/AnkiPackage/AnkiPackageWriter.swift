@@ -35,7 +35,8 @@ public struct AnkiPackageWriter: Sendable {
       ], to: path, modified: collection.created)
   }
 
-  private func insert(
+  /// Fills `database`, which has ``schema``'s tables, with `collection`.
+  func insert(
     _ collection: AnkiCollection, into database: SQLiteDatabase
   ) throws(AnkiPackageError) {
     let created = Int64(collection.created.timeIntervalSince1970)

@@ -68,3 +68,48 @@ func collectionFile(version: Int) throws -> Data {
     "INSERT INTO col VALUES (1, 0, 0, 0, \(version), 0, 0, 0, '{}', '{}', '{}', '{}', '{}')")
   return try database.serialized()
 }
+
+/// A small collection made in code: a Basic note (card 100, reviewed) and a Cloze note (cards
+/// 200 and 201) in the deck "Deck", with a review-log line for card 100.
+func sampleCollection() -> AnkiCollection {
+  var collection = AnkiCollection(created: Date(timeIntervalSince1970: 1_700_000_000))
+  collection.notetypes[1] = AnkiNotetype(
+    id: 1, name: "Basic", fields: ["Front", "Back"],
+    templates: [AnkiNotetype.Template(name: "Card 1", front: "{{Front}}", back: "{{Back}}")])
+  collection.notetypes[2] = AnkiNotetype(
+    id: 2, name: "Cloze", isCloze: true, fields: ["Text", "Back Extra"],
+    templates: [
+      AnkiNotetype.Template(name: "Cloze", front: "{{cloze:Text}}", back: "{{cloze:Text}}")
+    ])
+  collection.decks[10] = "Deck"
+  collection.notes = [
+    AnkiNote(id: 1, guid: "basic1", notetype: 1, fields: ["Question?", "Answer."]),
+    AnkiNote(id: 2, guid: "cloze1", notetype: 2, fields: ["{{c1::One}} and {{c2::two}}", ""]),
+  ]
+  collection.cards = [
+    AnkiCard(
+      id: 100, note: 1, deck: 10, ordinal: 0, kind: .review, queue: 2, due: 30, interval: 10,
+      factor: 2500, reviews: 5, lapses: 1),
+    AnkiCard(id: 200, note: 2, deck: 10, ordinal: 0, kind: .new, queue: 0, due: 1),
+    AnkiCard(id: 201, note: 2, deck: 10, ordinal: 1, kind: .new, queue: 0, due: 2),
+  ]
+  collection.reviews = [
+    AnkiReview(
+      id: 1_700_500_000_000, card: 100, ease: 3, interval: 10, lastInterval: 4, factor: 2500,
+      milliseconds: 5_000, kind: .review)
+  ]
+  return collection
+}
+
+/// A package at `name` in `scratch` holding `collection`, with `sql` run on its database before
+/// it is zipped: how a stranger's package gets values Anki never writes.
+func package(
+  _ collection: AnkiCollection, tampered sql: String = "", name: String = "p.apkg",
+  in scratch: ScratchFolder
+) throws -> String {
+  let database = try SQLiteDatabase()
+  try database.execute(AnkiPackageWriter.schema)
+  try AnkiPackageWriter().insert(collection, into: database)
+  if !sql.isEmpty { try database.execute(sql) }
+  return try scratch.zip(name, [("collection.anki21", try database.serialized())])
+}

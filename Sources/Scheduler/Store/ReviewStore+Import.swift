@@ -14,6 +14,17 @@ extension ReviewStore {
         throw .notWritable(folder: folder, reason: "an imported event names no card")
       }
       try requireReadableID(card)
+      // A value the journal would refuse on reading (a moment in the year 318857) would make
+      // every later read of the folder fail: checked by the journal's own reader.
+      do {
+        _ = try JournalEvent.decode(line: try event.encodedLine())
+      } catch JournalEvent.LineError.malformed(let reason) {
+        throw .notWritable(
+          folder: folder, reason: "the imported state of \(card) would not read back: \(reason)")
+      } catch {
+        throw .notWritable(
+          folder: folder, reason: "the imported state of \(card) would not read back: \(error)")
+      }
     }
     var known = Set(try journalEvents().lazy.map(\.id))
     var appended = 0

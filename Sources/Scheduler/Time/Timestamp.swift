@@ -101,8 +101,9 @@ public enum Timestamp {
       let wallClock =
         Int64(day.daysSince1970) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
       return local(wholeSeconds: wallClock, in: localTimeZone).flatMap {
-        checked(
-          Int64(($0.timeIntervalSince1970 * 1000).rounded()) + Int64((fraction * 1000).rounded()))
+        moment(
+          milliseconds:
+            Int64(($0.timeIntervalSince1970 * 1000).rounded()) + Int64((fraction * 1000).rounded()))
       }
     } else {
       return nil
@@ -111,19 +112,21 @@ public enum Timestamp {
     let wholeSeconds =
       Int64(day.daysSince1970) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
       - Int64(offsetSeconds)
-    return checked(wholeSeconds * 1000 + Int64((fraction * 1000).rounded()))
+    return moment(milliseconds: wholeSeconds * 1000 + Int64((fraction * 1000).rounded()))
   }
 
   /// The moment of a wall-clock time in `timeZone`. Its offset is looked up twice, at the guess
   /// and then at the moment the guess gives, which settles a time near a daylight-saving change.
   private static func local(wholeSeconds wallClock: Int64, in timeZone: LocalTime) -> Date? {
-    guard let guess = checked(wallClock * 1000) else { return nil }
+    guard let guess = moment(milliseconds: wallClock * 1000) else { return nil }
     let first = Int64(timeZone.secondsFromGMT(for: guess))
-    guard let settled = checked((wallClock - first) * 1000) else { return nil }
-    return checked((wallClock - Int64(timeZone.secondsFromGMT(for: settled))) * 1000)
+    guard let settled = moment(milliseconds: (wallClock - first) * 1000) else { return nil }
+    return moment(milliseconds: (wallClock - Int64(timeZone.secondsFromGMT(for: settled))) * 1000)
   }
 
-  private static func checked(_ milliseconds: Int64) -> Date? {
+  /// The moment `milliseconds` after 1970, or nil outside ``supportedYears``: what the journal
+  /// reads back is what may be written into it.
+  public static func moment(milliseconds: Int64) -> Date? {
     supportedMilliseconds.contains(milliseconds) ? date(milliseconds: milliseconds) : nil
   }
 

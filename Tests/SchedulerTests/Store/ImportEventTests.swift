@@ -49,6 +49,22 @@ struct ImportEventTests {
     }
   }
 
+  @Test("imported events the journal would not read back are refused, and none of them written")
+  func unreadableStates() throws {
+    try withTemporaryDirectory { folder in
+      let clock = TestClock("2026-11-30T10:00:00Z")
+      let store = try openStore(folder, clock: clock)
+      var beyond = imported
+      // 1e16 ms after 1970: the year 318857, beyond the moments the journal reads.
+      beyond.lastReview = Date(timeIntervalSince1970: 1e13)
+      #expect(throws: StateError.self) {
+        try store.appendImported([event("fine"), event("beyond", state: beyond)])
+      }
+      #expect(try store.journalEvents().isEmpty)
+      try store.close()
+    }
+  }
+
   @Test("an import sets a card's state unless quiz reviewed the card later")
   func newerProgressWins() throws {
     try withTemporaryDirectory { folder in
