@@ -33,12 +33,15 @@ struct AnkiCollectionReader {
     let rows = try database.prepare("SELECT id, guid, mid, tags, flds FROM notes ORDER BY id")
     var notes: [AnkiNote] = []
     while try rows.step() {
+      // The GUID stays as it is: card ids are made from its bytes (NoteCard.baseID), and a
+      // message shows it through ForeignText.
       notes.append(
         AnkiNote(
           id: rows.int(0), guid: rows.text(1), notetype: rows.int(2),
-          fields: rows.text(4).split(separator: "\u{1F}", omittingEmptySubsequences: false).map(
-            String.init),
-          tags: rows.text(3).split(separator: " ").map(String.init)))
+          fields: rows.text(4).split(separator: "\u{1F}", omittingEmptySubsequences: false).map {
+            ForeignText.text(String($0))
+          },
+          tags: ForeignText.line(rows.text(3)).split(separator: " ").map(String.init)))
     }
     return notes
   }
@@ -80,7 +83,8 @@ struct AnkiCollectionReader {
     var notetypes: [Int64: AnkiNotetype] = [:]
     let types = try database.prepare("SELECT id, name, config FROM notetypes")
     while try types.step() {
-      var notetype = AnkiNotetype(id: types.int(0), name: types.text(1), fields: [], templates: [])
+      var notetype = AnkiNotetype(
+        id: types.int(0), name: ForeignText.line(types.text(1)), fields: [], templates: [])
       // NotetypeConfig: 1 kind (1 = cloze), 2 sort field, 3 css.
       for field in try ProtobufReader.fields(of: types.blob(2), what: "a note type") {
         switch field {
@@ -94,17 +98,20 @@ struct AnkiCollectionReader {
     }
     let fields = try database.prepare("SELECT ntid, name FROM fields ORDER BY ntid, ord")
     while try fields.step() {
-      notetypes[fields.int(0)]?.fields.append(fields.text(1))
+      notetypes[fields.int(0)]?.fields.append(ForeignText.line(fields.text(1)))
     }
     let templates = try database.prepare(
       "SELECT ntid, name, config FROM templates ORDER BY ntid, ord")
     while try templates.step() {
-      var template = AnkiNotetype.Template(name: templates.text(1), front: "", back: "")
+      var template = AnkiNotetype.Template(
+        name: ForeignText.line(templates.text(1)), front: "", back: "")
       // CardTemplate.Config: 1 question format, 2 answer format.
       for field in try ProtobufReader.fields(of: templates.blob(2), what: "a card template") {
         switch field {
-        case (1, .bytes(let text)): template.front = String(decoding: text, as: UTF8.self)
-        case (2, .bytes(let text)): template.back = String(decoding: text, as: UTF8.self)
+        case (1, .bytes(let text)):
+          template.front = ForeignText.text(String(decoding: text, as: UTF8.self))
+        case (2, .bytes(let text)):
+          template.back = ForeignText.text(String(decoding: text, as: UTF8.self))
         default: break
         }
       }
@@ -118,7 +125,7 @@ struct AnkiCollectionReader {
     let rows = try database.prepare("SELECT id, name FROM decks")
     while try rows.step() {
       // Schema 18 separates the parts of a deck's name with U+001F; people write `::`.
-      decks[rows.int(0)] = rows.text(1).replacing("\u{1F}", with: "::")
+      decks[rows.int(0)] = ForeignText.line(rows.text(1).replacing("\u{1F}", with: "::"))
     }
     return decks
   }
@@ -145,18 +152,20 @@ struct AnkiCollectionReader {
         ($0["ord"]?.int ?? 0) < ($1["ord"]?.int ?? 0)
       }
       notetypes[id] = AnkiNotetype(
-        id: id, name: model["name"]?.string ?? "", isCloze: model["type"]?.int == 1,
-        fields: fields.map { $0["name"]?.string ?? "" },
+        id: id, name: ForeignText.line(model["name"]?.string ?? ""),
+        isCloze: model["type"]?.int == 1,
+        fields: fields.map { ForeignText.line($0["name"]?.string ?? "") },
         templates: templates.map {
           AnkiNotetype.Template(
-            name: $0["name"]?.string ?? "", front: $0["qfmt"]?.string ?? "",
-            back: $0["afmt"]?.string ?? "")
+            name: ForeignText.line($0["name"]?.string ?? ""),
+            front: ForeignText.text($0["qfmt"]?.string ?? ""),
+            back: ForeignText.text($0["afmt"]?.string ?? ""))
         }, css: model["css"]?.string ?? "", sortField: model["sortf"]?.int ?? 0)
     }
     var decks: [Int64: String] = [:]
     for deck in deckObjects {
       guard let id = deck["id"]?.int.map(Int64.init) else { continue }
-      decks[id] = deck["name"]?.string ?? ""
+      decks[id] = ForeignText.line(deck["name"]?.string ?? "")
     }
     return (notetypes, decks)
   }

@@ -57,19 +57,20 @@ public struct AnkiImport: Sendable {
         var made = NoteCard(note: note, notetype: notetype, ordinal: ordinal)
       else {
         warnings.append(
-          "\(path): note \(note.guid) (\(notetype.name)) has no card with ord \(card.ordinal) "
+          "\(path): note \(ForeignText.line(note.guid)) (\(notetype.name)) has no card with ord \(card.ordinal) "
             + "(card \(card.id)); skipped")
         continue
       }
-      if made.topic.isEmpty { made.topic = deck.title }
+      made.topic = Self.topic(made.topic.isEmpty ? deck.title : made.topic)
+      let guid = ForeignText.line(note.guid)
       guard !made.prompt.text.isEmpty || made.prompt.code != nil else {
         warnings.append(
-          "\(path): note \(note.guid)'s card \(ordinal + 1) asks nothing; skipped")
+          "\(path): note \(guid)'s card \(ordinal + 1) asks nothing; skipped")
         continue
       }
       guard !made.answer.isEmpty else {
         warnings.append(
-          "\(path): note \(note.guid)'s card \(ordinal + 1) has no answer; skipped")
+          "\(path): note \(guid)'s card \(ordinal + 1) has no answer; skipped")
         continue
       }
       guard seen.insert(made.id).inserted else {
@@ -127,7 +128,8 @@ public struct AnkiImport: Sendable {
     let missing = media.filter { listed.insert($0).inserted }
     if !missing.isEmpty {
       warnings.append(
-        "\(path): media not imported, kept as text: \(missing.joined(separator: ", "))")
+        "\(path): media not imported, kept as text: "
+          + missing.map(ForeignText.line).joined(separator: ", "))
     }
   }
 
@@ -174,8 +176,18 @@ public struct AnkiImport: Sendable {
     return joined.isEmpty ? "anki" : String(joined.prefix(80))
   }
 
-  /// The deck's title: its name without the `quiz::` that quiz's export adds.
+  /// The deck's title: its name without the `quiz::` that quiz's export adds; "Anki" for none.
   static func title(_ name: String) -> String {
-    name.hasPrefix("quiz::") ? String(name.dropFirst(6)) : name
+    let title = name.hasPrefix("quiz::") ? String(name.dropFirst(6)) : name
+    return title.isEmpty ? "Anki" : title
+  }
+
+  /// `text` (one line already) as a card's topic: a heading separates its parts with " · ",
+  /// which a topic must not hold (a deck named "Kanji · N5"), nor end with " ·".
+  static func topic(_ text: String) -> String {
+    var topic = ForeignText.line(text)
+    while topic.contains(" · ") { topic = topic.replacing(" · ", with: " - ") }
+    while topic.hasSuffix(" ·") { topic = ForeignText.line(String(topic.dropLast(2))) }
+    return topic.isEmpty ? "Anki" : topic
   }
 }

@@ -35,7 +35,7 @@ public enum AnkiPackageError: Error, Equatable, CustomStringConvertible {
     case .tooLarge(let entry, let limit):
       "\(entry) would be larger than \(limit / 1_048_576) MiB decompressed; refused (a zip bomb?)"
     case .unsafeMediaName(let name):
-      "the media list names '\(name)', which is not a plain file name; refused"
+      "the media list names '\(ForeignText.line(name))', which is not a plain file name; refused"
     case .malformed(let reason): "damaged: \(reason)"
     case .database(let reason): "the collection cannot be read: \(reason)"
     case .cannotWrite(let reason): "cannot be written: \(reason)"

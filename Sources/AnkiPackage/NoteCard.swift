@@ -120,13 +120,12 @@ struct NoteCard {
       for block in text.blocks {
         switch block {
         case .text(let line): texts.append(line)
-        case .code(let code): codes.append(code)
+        case .code(let code): codes.append(Self.code(code))
         }
       }
     }
     if let code, !code.isEmpty {
-      let plain = HTMLText.plain(code)
-      codes.insert(plain, at: 0)
+      codes.insert(Self.code(HTMLText.plain(code)), at: 0)
     }
     return (
       Prompt(
@@ -134,6 +133,20 @@ struct NoteCard {
         code: codes.isEmpty ? nil : CodeBlock(codes.joined(separator: "\n\n"), language: nil)),
       media
     )
+  }
+
+  /// `code` with a space before each line a deck would read as a card's heading (`## Trick ·
+  /// …`), which ends a card wherever it stands, in a code block too.
+  static func code(_ code: String) -> String {
+    guard code.contains("## ") else { return code }
+    let lines: [Substring] = code.split(separator: "\n", omittingEmptySubsequences: false)
+    return lines.map { line in
+      guard line.hasPrefix("## ") else { return String(line) }
+      let isBlank = { (character: Character) in character == " " || character == "\t" }
+      let kind = line.dropFirst(3).prefix { $0 != "·" && $0 != "|" }
+        .drop(while: isBlank).reversed().drop(while: isBlank).reversed()
+      return CardKind(name: String(kind)) == nil ? String(line) : " " + line
+    }.joined(separator: "\n")
   }
 
   /// An answer from HTML fields.
@@ -146,7 +159,7 @@ struct NoteCard {
       for block in text.blocks {
         switch block {
         case .text(let line): blocks.append(.text(line))
-        case .code(let code): blocks.append(.code(CodeBlock(code, language: nil)))
+        case .code(let code): blocks.append(.code(CodeBlock(Self.code(code), language: nil)))
         }
       }
     }

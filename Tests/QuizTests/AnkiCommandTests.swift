@@ -186,4 +186,20 @@ struct AnkiCommandTests {
     #expect(forced.status == .success)
     #expect(try String(contentsOfFile: mine, encoding: .utf8).hasPrefix("# Garden"))
   }
+
+  @Test("a package's file name is printed with its control characters made visible")
+  func fileNameShownClean() throws {
+    let history = try ReviewHistory.twoDeckHistory()
+    let folder = try TemporaryFolder()
+    let exported = try exportedPackage(history, in: folder)
+    let package = folder.path + "/evil\u{1B}]0;title\u{07}.apkg"
+    try FileManager.default.moveItem(atPath: exported, toPath: package)
+    let result = runQuiz(
+      ["import", package, "--output", folder.path + "/decks"],
+      variables: ["QUIZ_STATE": folder.path + "/state"])
+    #expect(result.status == .success, "\(result.error)")
+    let printed = result.out + result.error
+    #expect(!printed.contains("\u{1B}") && !printed.contains("\u{07}"))
+    #expect(printed.contains("evil␛]0;title␇.apkg"))
+  }
 }

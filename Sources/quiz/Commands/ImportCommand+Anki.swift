@@ -10,16 +10,19 @@ extension ImportCommand {
   /// cannot be read or a deck file is in the way.
   func importPackage(_ path: String, in context: CommandContext) throws(UsageError) -> ExitCode {
     let console = context.console
+    // The file name is a stranger's too: printed, it must not drive the terminal.
+    let shown = ControlCharacters.visible(path)
     let now = try context.clock()()
     let today = try context.today(state)
     let collection: AnkiCollection
     do {
       collection = try AnkiPackageReader().read(path: path)
     } catch {
-      console.printError("\(path): \(error.description); nothing imported")
+      console.printError(
+        "\(shown): \(ControlCharacters.visible(error.description)); nothing imported")
       return .failure
     }
-    let converted = AnkiImport(collection, path: path, now: now, today: today)
+    let converted = AnkiImport(collection, path: shown, now: now, today: today)
     for warning in converted.warnings { console.warning(warning) }
     let writer = NativeDeckWriter()
     var files: [(target: String, text: String, deck: Deck)] = []
@@ -31,14 +34,15 @@ extension ImportCommand {
       let (_, diagnostics) = NativeDeckParser(deckName: deck.name).parse(
         SourceText(text, path: target))
       if let problem = diagnostics.first(where: { $0.severity == .error }) {
-        console.printError("\(path): nothing imported: \(problem)")
+        console.printError(
+          "\(shown): nothing imported: \(ControlCharacters.visible(problem.description))")
         return .failure
       }
       if let existing = FileManager.default.contents(atPath: target) {
         if existing == Data(text.utf8) { continue }
         if !force {
           console.printError(
-            "\(target): already exists; pass --force to replace it. \(path): nothing imported")
+            "\(target): already exists; pass --force to replace it. \(shown): nothing imported")
           return .failure
         }
       }
@@ -49,7 +53,7 @@ extension ImportCommand {
     var store: ReviewStore?
     if withProgress && !converted.events.isEmpty {
       guard let opened = try context.openForWriting(state, now: { now }) else {
-        console.printError("\(path): nothing imported")
+        console.printError("\(shown): nothing imported")
         return .failure
       }
       store = opened
@@ -68,11 +72,11 @@ extension ImportCommand {
         return .failure
       }
       console.print(
-        "\(file.target): \(ReportText.count(file.deck.cards.count, "card")) from \(path)")
+        "\(file.target): \(ReportText.count(file.deck.cards.count, "card")) from \(shown)")
     }
     let cards = converted.decks.reduce(0) { $0 + $1.cards.count }
     if files.isEmpty {
-      console.print("\(path): the decks of its \(ReportText.count(cards, "card")) are up to date")
+      console.print("\(shown): the decks of its \(ReportText.count(cards, "card")) are up to date")
     }
     guard let store else { return .success }
     do {
@@ -80,8 +84,8 @@ extension ImportCommand {
       try store.close()
       console.print(
         added == 0
-          ? "\(path): its progress was imported before; nothing added"
-          : "\(path): \(ReportText.count(added, "progress event")) recorded in \(store.folder.path)"
+          ? "\(shown): its progress was imported before; nothing added"
+          : "\(shown): \(ReportText.count(added, "progress event")) recorded in \(store.folder.path)"
       )
     } catch {
       console.failure(error)
