@@ -14,14 +14,21 @@ public struct AnkiImport: Sendable {
   /// What was not carried over, for people.
   public var warnings: [String] = []
 
-  /// Converts `collection`, read from `path`, at `now`, which is `today` by quiz's clock.
-  public init(_ collection: AnkiCollection, path: String, now: Date, today: Day) {
+  /// Converts `collection`, read from `path`, at `now`, which is `today` by quiz's clock, into
+  /// decks named apart from each other and from `existingFiles`, the names of the files the
+  /// target folder holds (see ``fileNames(_:existing:)``).
+  public init(
+    _ collection: AnkiCollection, path: String, now: Date, today: Day, existingFiles: [String] = []
+  ) {
     let notes = Dictionary(collection.notes.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     var reviews: [Int64: [AnkiReview]] = [:]
     var undated = 0
     for review in collection.reviews {
-      // A moment the journal could not read back would make every later read of it fail.
-      guard Timestamp.moment(milliseconds: review.id) != nil else {
+      // A moment the journal could not read back would make every later read of it fail; one
+      // in the future (a day allows for a phone's clock) would win over every review to come.
+      guard let moment = Timestamp.moment(milliseconds: review.id),
+        moment.timeIntervalSince(now) <= 86_400
+      else {
         undated += 1
         continue
       }
@@ -29,15 +36,17 @@ public struct AnkiImport: Sendable {
     }
     if undated > 0 {
       warnings.append(
-        "\(path): \(ReportText.count(undated, "review-log line")) dated outside the years "
-          + "\(Timestamp.supportedYears.lowerBound)…\(Timestamp.supportedYears.upperBound) "
-          + "(ids in milliseconds since 1970); left out")
+        "\(path): \(ReportText.count(undated, "review-log line")) dated after tomorrow or "
+          + "outside the years \(Timestamp.supportedYears.lowerBound)…"
+          + "\(Timestamp.supportedYears.upperBound) (ids in milliseconds since 1970); left out")
     }
     // Anki's day number of today: whole days since the collection was created.
     let ankiToday = AnkiNumber.clamped(
       (now.timeIntervalSince(collection.created) / 86_400).rounded(.down),
       to: AnkiNumber.dayNumbers)
-    var decksByID: [Int64: Deck] = [:]
+    var titles: [Int64: String] = [:]
+    // Appended to in place: a deck taken out, appended to and put back is copied per card.
+    var cardsByDeck: [Int64: [Card]] = [:]
     var seen: Set<String> = []
     var media: [String] = []
     var unknownNotetypes: Set<Int64> = []
@@ -47,22 +56,19 @@ public struct AnkiImport: Sendable {
         unknownNotetypes.insert(note.notetype)
         continue
       }
-      let deckName = collection.decks[card.deck] ?? "Default"
-      var deck =
-        decksByID[card.deck]
-        ?? Deck(
-          name: Self.fileName(Self.title(deckName)), title: Self.title(deckName),
-          path: Self.fileName(Self.title(deckName)) + ".md", format: .native)
+      let title =
+        titles[card.deck]
+        ?? Self.title(collection.decks[card.deck] ?? "Default")
+      let guid = ForeignText.line(note.guid)
       guard let ordinal = AnkiNumber.checked(Int64(card.ordinal), in: AnkiNumber.ordinals),
         var made = NoteCard(note: note, notetype: notetype, ordinal: ordinal)
       else {
         warnings.append(
-          "\(path): note \(ForeignText.line(note.guid)) (\(notetype.name)) has no card with ord \(card.ordinal) "
+          "\(path): note \(guid) (\(notetype.name)) has no card with ord \(card.ordinal) "
             + "(card \(card.id)); skipped")
         continue
       }
-      made.topic = Self.topic(made.topic.isEmpty ? deck.title : made.topic)
-      let guid = ForeignText.line(note.guid)
+      made.topic = Self.topic(made.topic.isEmpty ? title : made.topic)
       guard !made.prompt.text.isEmpty || made.prompt.code != nil else {
         warnings.append(
           "\(path): note \(guid)'s card \(ordinal + 1) asks nothing; skipped")
@@ -78,12 +84,12 @@ public struct AnkiImport: Sendable {
         continue
       }
       media += made.media
-      deck.cards.append(
+      titles[card.deck] = title
+      // The deck's name and file come when every deck's name is known.
+      cardsByDeck[card.deck, default: []].append(
         Card(
-          id: made.id, deck: deck.name, topic: made.topic,
-          location: SourceLocation(path: deck.path, line: 1),
+          id: made.id, deck: "", topic: made.topic, location: SourceLocation(path: "", line: 1),
           content: .trick(TrickCard(question: made.prompt, answer: made.answer))))
-      decksByID[card.deck] = deck
       let state = Self.state(
         of: card, reviews: reviews[card.id] ?? [], today: today, ankiToday: ankiToday)
       // What Anki says of the card, not what it means today: the same package gives the same
@@ -107,18 +113,19 @@ public struct AnkiImport: Sendable {
               isSuspended: true)))
       }
     }
-    decks = decksByID.values.sorted { $0.name < $1.name }
-    var names: [String: Int] = [:]
-    for index in decks.indices {
-      // Two Anki decks whose names make the same file name: the later ones get a number.
-      let count = names[decks[index].name, default: 0]
-      names[decks[index].name] = count + 1
-      if count > 0 {
-        decks[index].name += "-\(count + 1)"
-        decks[index].path = decks[index].name + ".md"
-        for card in decks[index].cards.indices { decks[index].cards[card].deck = decks[index].name }
+    let names = Self.fileNames(
+      titles.filter { cardsByDeck[$0.key] != nil }.mapValues(Self.fileName),
+      existing: existingFiles)
+    for (id, var cards) in cardsByDeck {
+      guard let name = names[id], let title = titles[id] else { continue }
+      for index in cards.indices {
+        cards[index].deck = name
+        cards[index].location = SourceLocation(path: name + ".md", line: 1)
       }
+      decks.append(
+        Deck(name: name, title: title, path: name + ".md", format: .native, cards: cards))
     }
+    decks.sort { $0.name < $1.name }
     if !unknownNotetypes.isEmpty {
       warnings.append(
         "\(path): \(ReportText.count(unknownNotetypes.count, "note type")) missing; "
@@ -174,6 +181,57 @@ public struct AnkiImport: Sendable {
     }.filter { !$0.isEmpty }
     let joined = parts.joined(separator: "--")
     return joined.isEmpty ? "anki" : String(joined.prefix(80))
+  }
+
+  /// What differs between the cards of `deck` and `readBack`, the cards its written text reads
+  /// back as, in words; nil when every card reads back as it was meant, in order.
+  public static func difference(between deck: Deck, and readBack: [Card]) -> String? {
+    guard readBack.count == deck.cards.count else {
+      return "its \(ReportText.count(deck.cards.count, "card")) read back as \(readBack.count)"
+    }
+    for (meant, read) in zip(deck.cards, readBack) {
+      if read.id != meant.id { return "card \(meant.id) reads back as \(read.id)" }
+      if read.deck != meant.deck || read.topic != meant.topic || read.content != meant.content {
+        return "card \(meant.id) reads back with other text"
+      }
+    }
+    return nil
+  }
+
+  /// A file name (without `.md`) for each deck of `names` (by Anki deck id; names as
+  /// ``fileName(_:)`` makes them) that no other deck's and no file of `existing` can be mistaken
+  /// for, on a file system that ignores case too: a name only one deck has is kept, the others
+  /// are numbered (`a-2`, `a-3`), the lowest deck id first, so that the same package gives the
+  /// same names every time. A file of `existing` spelt exactly as a name is that deck's own
+  /// file, an earlier import of it.
+  static func fileNames(_ names: [Int64: String], existing: [String]) -> [Int64: String] {
+    let stems = existing.filter { $0.hasSuffix(".md") }.map { String($0.dropLast(3)) }
+    let exact = Set(stems)
+    let folded = Set(stems.map { $0.lowercased() })
+    var assigned: Set<String> = []
+    func isFree(_ name: String) -> Bool {
+      !assigned.contains(name.lowercased())
+        && (exact.contains(name) || !folded.contains(name.lowercased()))
+    }
+    let ordered = names.sorted { ($0.value, $0.key) < ($1.value, $1.key) }
+    var wanted: [String: Int] = [:]
+    for (_, name) in ordered { wanted[name.lowercased(), default: 0] += 1 }
+    var result: [Int64: String] = [:]
+    for (id, name) in ordered where wanted[name.lowercased()] == 1 && isFree(name) {
+      result[id] = name
+    }
+    assigned = Set(result.values.map { $0.lowercased() })
+    for (id, name) in ordered where result[id] == nil {
+      var candidate = name
+      var number = 2
+      while !isFree(candidate) {
+        candidate = "\(name)-\(number)"
+        number += 1
+      }
+      result[id] = candidate
+      assigned.insert(candidate.lowercased())
+    }
+    return result
   }
 
   /// The deck's title: its name without the `quiz::` that quiz's export adds; "Anki" for none.

@@ -73,7 +73,22 @@ struct ForeignNumberTests {
       return
     }
     #expect(event.state.lastReview == nil)
-    #expect(imported.warnings.contains { $0.contains("1 review-log line dated outside") })
+    #expect(
+      imported.warnings.contains {
+        $0.contains("1 review-log line dated after tomorrow or outside the years")
+      })
+  }
+
+  @Test("a review-log line dated after tomorrow is left out: it would win over every review")
+  func reviewInTheFuture() throws {
+    var collection = sampleCollection()
+    collection.reviews[0].id = Int64(now.timeIntervalSince1970 * 1000) + 2 * 86_400_000
+    let imported = AnkiImport(collection, path: "p.apkg", now: now, today: today)
+    guard case .imported(let event) = imported.events.first else {
+      Issue.record("no import event: \(imported.events)")
+      return
+    }
+    #expect(event.state.lastReview == nil)
   }
 
   @Test("the export turns any ease factor and answer time the journal accepts into Anki's ranges")

@@ -227,8 +227,21 @@ public struct DeckLoader: Sendable {
   public static let largestFile = 16 << 20
 
   /// Why a deck file was not read.
-  struct ReadProblem: Error {
-    var reason: String
+  public struct ReadProblem: Error {
+    /// Why, in a sentence for people (without the file's name).
+    public var reason: String
+  }
+
+  /// The bytes of the deck file at `path`, or nil when nothing is there; something there that
+  /// is not a deck file that can be read (a folder, a FIFO, a file without read permission) is
+  /// a ``ReadProblem``, never taken for nothing.
+  public static func existingFile(at path: String) throws(ReadProblem) -> [UInt8]? {
+    var status = stat()
+    if lstat(path, &status) != 0 && errno == ENOENT { return nil }
+    switch read(path) {
+    case .success(let (bytes, _)): return bytes
+    case .failure(let problem): throw problem
+    }
   }
 
   /// The bytes of the deck file `path`, opened without blocking (a FIFO in a shared folder must

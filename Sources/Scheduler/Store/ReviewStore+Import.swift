@@ -36,6 +36,33 @@ extension ReviewStore {
   }
 }
 
+extension ReviewStore {
+  /// The cards that already have progress here which `events` (imported, as for
+  /// ``appendImported(_:)``) would change: a state an ``ImportEvent`` would replace, a card with
+  /// a state that a ``SuspensionEvent`` would suspend or bring back. An event the journal holds
+  /// already changes nothing.
+  public func cardsWithProgress(changedBy events: [JournalEvent]) throws(StateError) -> Set<String>
+  {
+    let known = Set(try journalEvents().lazy.map(\.id))
+    var cards: Set<String> = []
+    for event in events where !known.contains(event.id) {
+      switch event {
+      case .imported(let imported):
+        if let current = state(of: imported.card), imported.replaces(current) {
+          cards.insert(imported.card)
+        }
+      case .suspension(let suspension):
+        if state(of: suspension.card) != nil, isSuspended(suspension.card) != suspension.isSuspended
+        {
+          cards.insert(suspension.card)
+        }
+      default: break
+      }
+    }
+    return cards
+  }
+}
+
 extension JournalEvent {
   /// A UUID made from `text` alone (two FNV-1a-64 hashes with different offsets), shaped as a
   /// version-8 UUID: the same text gives the same id on every machine. Not for secrets.

@@ -5,9 +5,16 @@ import FoundationEssentials
 import Scheduler
 
 extension ImportCommand {
+  /// A deck file an import writes.
+  struct PlannedFile {
+    var target: String
+    var text: String
+    var deck: Deck
+  }
+
   /// Imports the Anki package at `path`: its decks into the output folder and, unless
   /// --no-progress, its scheduling into the state folder. Nothing is written when the package
-  /// cannot be read or a deck file is in the way.
+  /// cannot be read, a deck would not read back as imported, or something is in the way.
   func importPackage(_ path: String, in context: CommandContext) throws(UsageError) -> ExitCode {
     let console = context.console
     // The file name is a stranger's too: printed, it must not drive the terminal.
@@ -22,41 +29,30 @@ extension ImportCommand {
         "\(shown): \(ControlCharacters.visible(error.description)); nothing imported")
       return .failure
     }
-    let converted = AnkiImport(collection, path: shown, now: now, today: today)
+    // Decks are named apart from the files the folder holds in another case.
+    let existing = (try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []
+    let converted = AnkiImport(
+      collection, path: shown, now: now, today: today, existingFiles: existing)
     for warning in converted.warnings { console.warning(warning) }
-    let writer = NativeDeckWriter()
-    var files: [(target: String, text: String, deck: Deck)] = []
-    for deck in converted.decks {
-      let target = output.joiningPath(writer.fileName(for: deck))
-      let text = writer.write(deck)
-      // A deck that would not read back as written is a bug here, not in the package; refusing
-      // it keeps a broken file out of the user's folder.
-      let (_, diagnostics) = NativeDeckParser(deckName: deck.name).parse(
-        SourceText(text, path: target))
-      if let problem = diagnostics.first(where: { $0.severity == .error }) {
-        console.printError(
-          "\(shown): nothing imported: \(ControlCharacters.visible(problem.description))")
-        return .failure
-      }
-      if let existing = FileManager.default.contents(atPath: target) {
-        if existing == Data(text.utf8) { continue }
-        if !force {
-          console.printError(
-            "\(target): already exists; pass --force to replace it. \(shown): nothing imported")
-          return .failure
-        }
-      }
-      files.append((target, text, deck))
-    }
+    guard let files = plannedFiles(converted.decks, shown: shown, console: console),
+      checkIDsAreNew(converted.decks, files: files, shown: shown, console: console)
+    else { return .failure }
     // The state folder is locked before any deck is written, so that a busy folder writes
     // nothing.
     var store: ReviewStore?
-    if withProgress && !converted.events.isEmpty {
+    var events = converted.events
+    if withProgress && !events.isEmpty {
       guard let opened = try context.openForWriting(state, now: { now }) else {
         console.printError("\(shown): nothing imported")
         return .failure
       }
       store = opened
+      do {
+        events = try keepingProgress(events, in: opened, shown: shown, console: console)
+      } catch {
+        console.failure(error)
+        return .failure
+      }
     }
     do {
       try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
@@ -80,7 +76,7 @@ extension ImportCommand {
     }
     guard let store else { return .success }
     do {
-      let added = try store.appendImported(converted.events)
+      let added = try store.appendImported(events)
       try store.close()
       console.print(
         added == 0
@@ -92,5 +88,87 @@ extension ImportCommand {
       return .failure
     }
     return .success
+  }
+
+  /// The deck files to write for `decks`, each checked to read back card by card as it was
+  /// meant, and to replace no other file without --force; nil, with the reason printed, when
+  /// the package must not be imported.
+  private func plannedFiles(_ decks: [Deck], shown: String, console: Console) -> [PlannedFile]? {
+    let writer = NativeDeckWriter()
+    var files: [PlannedFile] = []
+    for deck in decks {
+      let target = output.joiningPath(writer.fileName(for: deck))
+      let text = writer.write(deck)
+      // Each card must read back as it was meant, or a package could plant cards, or move
+      // ids, through text the writer did not foresee: a deck that does not is refused whole.
+      let (parsed, diagnostics) = NativeDeckParser(deckName: deck.name).parse(
+        SourceText(text, path: target))
+      let problem =
+        diagnostics.first(where: { $0.severity == .error })?.description
+        ?? AnkiImport.difference(between: deck, and: parsed.cards)
+      if let problem {
+        console.printError(
+          "\(shown): nothing imported: \(target) would not read back as imported: "
+            + ControlCharacters.visible(problem))
+        return nil
+      }
+      let existing: [UInt8]?
+      do {
+        existing = try DeckLoader.existingFile(at: target)
+      } catch {
+        console.printError("\(target): \(error.reason). \(shown): nothing imported")
+        return nil
+      }
+      if let existing {
+        if existing.elementsEqual(text.utf8) { continue }
+        if !force {
+          console.printError(
+            "\(target): already exists; pass --force to replace it. \(shown): nothing imported")
+          return nil
+        }
+      }
+      files.append(PlannedFile(target: target, text: text, deck: deck))
+    }
+    return files
+  }
+
+  /// Whether no card of `decks` has the id of a card in another deck file of the output folder
+  /// (one the import does not replace): two cards with one id make the folder refuse to load.
+  /// False, with the clash printed, when one has.
+  private func checkIDsAreNew(
+    _ decks: [Deck], files: [PlannedFile], shown: String, console: Console
+  ) -> Bool {
+    guard let folder = try? DeckLoader().load(folder: output) else { return true }
+    let replaced = Set(decks.map { output.joiningPath(NativeDeckWriter().fileName(for: $0)) })
+    var held: [String: String] = [:]
+    for deck in folder.decks where !replaced.contains(deck.path) {
+      for card in deck.cards { held[card.id] = deck.path }
+    }
+    for deck in decks {
+      for card in deck.cards {
+        guard let path = held[card.id] else { continue }
+        console.printError(
+          "\(shown): its card \(card.id) has the id of a card in \(path); "
+            + "a card's id is the key of its progress. Nothing imported")
+        return false
+      }
+    }
+    return true
+  }
+
+  /// `events` without those that would change the progress `store` already has for a card,
+  /// unless --replace-progress; the cards kept are listed in a warning.
+  private func keepingProgress(
+    _ events: [JournalEvent], in store: ReviewStore, shown: String, console: Console
+  ) throws(StateError) -> [JournalEvent] {
+    guard !replaceProgress else { return events }
+    let kept = try store.cardsWithProgress(changedBy: events)
+    guard !kept.isEmpty else { return events }
+    let listed = kept.sorted().prefix(5).joined(separator: ", ")
+    console.warning(
+      "\(shown): \(ReportText.count(kept.count, "card")) already with progress in "
+        + "\(store.folder.path) kept as they are (\(listed)\(kept.count > 5 ? ", …" : "")); "
+        + "pass --replace-progress to take the package's")
+    return events.filter { event in event.card.map { !kept.contains($0) } ?? true }
   }
 }

@@ -31,6 +31,11 @@ struct ImportCommand: Command {
         help: "Where to write the decks (default: the current folder)."),
       .flag("--force", help: "Replace deck files that already exist."),
       .flag("--no-progress", help: "Leave an Anki package's scheduling out."),
+      .flag(
+        "--replace-progress",
+        help:
+          "Let an Anki package's scheduling replace what the state folder has for the same cards."
+      ),
     ] + StateOptions.options,
     examples: [
       (
@@ -45,6 +50,8 @@ struct ImportCommand: Command {
   var pages: [String]
   var packages: [String]
   var withProgress: Bool
+  /// Whether a package's progress may replace the progress cards already have.
+  var replaceProgress: Bool
   /// Where an Anki package's progress goes, and the progress that decides which lesson-page
   /// cards keep their ids.
   var state: StateOptions
@@ -55,6 +62,7 @@ struct ImportCommand: Command {
     packages = arguments.positionals.filter(Self.isAnkiPackage)
     pages = arguments.positionals.filter { !Self.isAnkiPackage($0) }
     withProgress = !arguments.flag("--no-progress")
+    replaceProgress = arguments.flag("--replace-progress")
     state = try StateOptions(arguments)
     guard !arguments.positionals.isEmpty else {
       throw UsageError(
