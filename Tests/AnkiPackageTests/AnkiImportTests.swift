@@ -188,4 +188,38 @@ struct AnkiImportTests {
   func fileNames(_ name: String, _ file: String) {
     #expect(AnkiImport.fileName(name) == file)
   }
+
+  @Test(
+    "file names never collide, whatever the case, and are the same for the same decks",
+    arguments: [
+      ([1: "a", 2: "a", 3: "a-2"], [String](), [1: "a", 2: "a-3", 3: "a-2"]),
+      ([2: "a", 1: "a"], [], [1: "a", 2: "a-2"]),
+      ([1: "a"], ["A.md"], [1: "a-2"]),
+      ([1: "a"], ["a.md", "A-2.md"], [1: "a"]),
+      ([1: "a", 2: "a"], ["a.md", "A-2.md"], [1: "a", 2: "a-3"]),
+    ] as [([Int64: String], [String], [Int64: String])])
+  func uniqueFileNames(
+    _ names: [Int64: String], _ existing: [String], _ expected: [Int64: String]
+  ) {
+    #expect(AnkiImport.fileNames(names, existing: existing) == expected)
+  }
+
+  @Test("a deck read back with a card missing, moved or changed is a difference")
+  func readBackDifference() {
+    let card = { (id: String, answer: String) in
+      Card(
+        id: id, deck: "d", topic: "T", location: SourceLocation(path: "d.md", line: 1),
+        content: .trick(TrickCard(question: Prompt("Q?"), answer: Passage([.text(answer)]))))
+    }
+    let deck = Deck(
+      name: "d", title: "D", path: "d.md", format: .native, cards: [card("x", "A"), card("y", "B")])
+    #expect(AnkiImport.difference(between: deck, and: deck.cards) == nil)
+    #expect(AnkiImport.difference(between: deck, and: [card("x", "A")]) != nil)
+    #expect(
+      AnkiImport.difference(between: deck, and: [card("x", "A"), card("z", "B")])
+        == "card y reads back as z")
+    #expect(
+      AnkiImport.difference(between: deck, and: [card("x", "A"), card("y", "C")])
+        == "card y reads back with other text")
+  }
 }
