@@ -9,6 +9,9 @@ struct AnkiCollectionReader {
     guard try database.hasTable("col") else {
       throw .database("it has no col table: not an Anki collection")
     }
+    let isCurrent = try database.hasTable("notetypes")
+    let tables = isCurrent ? ["notetypes", "fields", "templates", "decks"] : []
+    for table in ["col", "notes", "cards", "revlog"] + tables { try database.requireTable(table) }
     let col = try database.prepare("SELECT crt, ver FROM col LIMIT 1")
     guard try col.step() else { throw .database("its col table is empty") }
     let version = Int(col.int(1))
@@ -17,7 +20,7 @@ struct AnkiCollectionReader {
     }
     var collection = AnkiCollection(
       created: Date(timeIntervalSince1970: TimeInterval(col.int(0))), schemaVersion: version)
-    if try database.hasTable("notetypes") {
+    if isCurrent {
       collection.notetypes = try notetypesFromTables()
       collection.decks = try decksFromTable()
     } else {

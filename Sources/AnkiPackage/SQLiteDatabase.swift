@@ -39,6 +39,9 @@ final class SQLiteDatabase {
       handle, "main", buffer.assumingMemoryBound(to: UInt8.self), Int64(file.count),
       Int64(file.count), flags)
     guard status == SQLITE_OK else { throw .database(message(status)) }
+    // No text or blob a query makes may be larger than the whole file could hold uncompressed:
+    // an expression (a generated column's, say) must not build gigabytes in memory.
+    sqlite3_limit(handle, SQLITE_LIMIT_LENGTH, Self.longestValue)
     // Reading the schema is where a damaged file shows.
     _ = try scalar("SELECT count(*) FROM sqlite_master")
   }
@@ -93,6 +96,29 @@ final class SQLiteDatabase {
   func scalar(_ sql: String) throws(AnkiPackageError) -> Int64? {
     let statement = try prepare(sql)
     return try statement.step() ? statement.int(0) : nil
+  }
+
+  /// The longest text or blob read: far beyond any note.
+  static let longestValue: Int32 = 64 << 20
+
+  /// Checks that `name` is a plain table whose columns are stored, not computed: a view (which
+  /// can recurse without end), a virtual table or a generated column would run the package's
+  /// own code on every read.
+  func requireTable(_ name: String) throws(AnkiPackageError) {
+    let statement = try prepare("SELECT type, sql FROM sqlite_master WHERE name = ?")
+    statement.bind(1, name)
+    guard try statement.step() else { throw .database("it has no \(name) table") }
+    let type = statement.text(0)
+    guard type == "table" else { throw .database("its \(name) is a \(type), not a table; refused") }
+    guard !statement.text(1).uppercased().hasPrefix("CREATE VIRTUAL") else {
+      throw .database("its \(name) is a virtual table; refused")
+    }
+    // table_xinfo's `hidden` is 2 or 3 for a generated column.
+    let columns = try prepare("SELECT count(*) FROM pragma_table_xinfo(?) WHERE hidden IN (2, 3)")
+    columns.bind(1, name)
+    if try columns.step(), columns.int(0) > 0 {
+      throw .database("its \(name) table has generated columns; refused")
+    }
   }
 
   /// Whether the table `name` exists.
