@@ -16,13 +16,17 @@ struct Cloze {
       revealed += head
       let afterC = rest[open.upperBound...]
       let digits = afterC.prefix { $0.isNumber }
-      guard let current = Int(digits), afterC.dropFirst(digits.count).hasPrefix("::"),
-        let close = afterC.firstRange(of: "}}")
-      else {
+      guard let current = Int(digits), afterC.dropFirst(digits.count).hasPrefix("::") else {
         question += "{{c"
         revealed += "{{c"
         rest = afterC
         continue
+      }
+      guard let close = afterC.firstRange(of: "}}") else {
+        // No "}}" after this deletion, so none after any later one: the rest is text, and is
+        // not searched again for each "{{c" it holds.
+        rest = rest[open.lowerBound...]
+        break
       }
       let body = afterC[
         afterC.index(afterC.startIndex, offsetBy: digits.count + 2)..<close.lowerBound]

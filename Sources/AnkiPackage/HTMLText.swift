@@ -22,6 +22,9 @@ struct HTMLText: Equatable {
     var preDepth = 0
     var codeStart: String.Index?
     var index = html.startIndex
+    // A "<" after the last ">" starts no tag: looking for its end would read the rest of the
+    // field again for each one (a field of 100,000 "<").
+    let lastClose = html.lastIndex(of: ">")
     func flushProse() {
       for line in prose.split(separator: "\n", omittingEmptySubsequences: true) {
         let folded = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(
@@ -39,7 +42,9 @@ struct HTMLText: Equatable {
     }
     while index < html.endIndex {
       let character = html[index]
-      if character == "<", let end = html[index...].firstIndex(of: ">") {
+      if character == "<", let lastClose, index < lastClose,
+        let end = html[index...].firstIndex(of: ">")
+      {
         let tagStart = index
         let tag = Tag(html[html.index(after: index)..<end])
         index = html.index(after: end)
@@ -110,9 +115,12 @@ struct HTMLText: Equatable {
   static func plain(_ html: String) -> String {
     var out = ""
     var index = html.startIndex
+    let lastClose = html.lastIndex(of: ">")
     while index < html.endIndex {
       let character = html[index]
-      if character == "<", let end = html[index...].firstIndex(of: ">") {
+      if character == "<", let lastClose, index < lastClose,
+        let end = html[index...].firstIndex(of: ">")
+      {
         let name = Tag(html[html.index(after: index)..<end]).name
         if ["br", "div", "p", "li"].contains(name), !(out.isEmpty || out.hasSuffix("\n")) {
           out += "\n"

@@ -113,3 +113,62 @@ func package(
   if !sql.isEmpty { try database.execute(sql) }
   return try scratch.zip(name, [("collection.anki21", try database.serialized())])
 }
+
+/// Cloze deletions found the simplest way, searching the rest of the text for each `{{c`: what
+/// ``Cloze`` must agree with.
+func referenceCloze(_ text: String, number: Int) -> (question: String, answers: [String]) {
+  var question = ""
+  var answers: [String] = []
+  var rest = text[...]
+  while let open = rest.firstRange(of: "{{c") {
+    question += rest[..<open.lowerBound]
+    let afterC = rest[open.upperBound...]
+    let digits = afterC.prefix { $0.isNumber }
+    guard let current = Int(digits), afterC.dropFirst(digits.count).hasPrefix("::"),
+      let close = afterC.firstRange(of: "}}")
+    else {
+      question += "{{c"
+      rest = afterC
+      continue
+    }
+    let body = afterC[
+      afterC.index(afterC.startIndex, offsetBy: digits.count + 2)..<close.lowerBound]
+    let parts = body.components(separatedBy: "::")
+    if current == number {
+      answers.append(parts[0])
+      question += "[" + (parts.count > 1 ? parts[1] : "...") + "]"
+    } else {
+      question += parts[0]
+    }
+    rest = afterC[close.upperBound...]
+  }
+  return (question + rest, answers)
+}
+
+/// HTML as plain text the simplest way, searching the rest of the text for each `<`: what
+/// ``HTMLText/plain(_:)`` must agree with.
+func referencePlain(_ html: String) -> String {
+  var out = ""
+  var index = html.startIndex
+  while index < html.endIndex {
+    let character = html[index]
+    if character == "<", let end = html[index...].firstIndex(of: ">") {
+      let inner = html[html.index(after: index)..<end]
+      let name = inner.drop(while: { $0 == "/" }).prefix { $0.isLetter || $0.isNumber }.lowercased()
+      if ["br", "div", "p", "li"].contains(name), !(out.isEmpty || out.hasSuffix("\n")) {
+        out += "\n"
+      } else if name == "br" {
+        out += "\n"
+      }
+      index = html.index(after: end)
+    } else if character == "&" {
+      let (decoded, next) = HTMLText.entity(in: html, at: index)
+      out += decoded
+      index = next
+    } else {
+      out.append(character)
+      index = html.index(after: index)
+    }
+  }
+  return out
+}
