@@ -6,11 +6,12 @@ extension ProgramDeclaration {
     var script = """
       # bash completion for \(name), made by '\(name) completions bash'.
       \(function)_values() {
-        local IFS=$'\\n' word
+        local word
         COMPREPLY=()
-        for word in $(\(valuesCommand) "$1" 2>/dev/null); do
+        # Line by line, never through an unquoted $(…): a topic "/*" must not be globbed.
+        while IFS= read -r word; do
           [[ $word == "$cur"* ]] && COMPREPLY+=("$(printf '%q' "$word")")
-        done
+        done < <(\(valuesCommand) "$1" 2>/dev/null)
       }
       \(function)() {
         local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}

@@ -49,6 +49,21 @@ struct CompletionAndManualTests {
     #expect(try bashCompletes(words) == expected)
   }
 
+  @Test("bash offers the listed values quoted, never globbed or run: a topic '/*' is '/*'")
+  func valuesQuoted() throws {
+    let folder = try TemporaryFolder()
+    let script = try folder.write("quiz.bash", runQuiz(["completions", "bash"]).out)
+    let out = try runBash(
+      """
+      source '\(script)'
+      quiz() { printf '%s\\n' '/*' 'a b' '$(echo run)'; }
+      COMP_WORDS=(quiz --topic ''); COMP_CWORD=2; COMPREPLY=()
+      _quiz
+      printf '%s\\n' "${COMPREPLY[@]}"
+      """)
+    #expect(out.split(separator: "\n") == ["/\\*", "a\\ b", "\\$\\(echo\\ run\\)"])
+  }
+
   @Test("lists decks, topics, card ids and lessons for the scripts")
   func values() {
     #expect(runQuiz(["completions", "--values", "decks"]).out == "garden\n")
