@@ -27,6 +27,10 @@ struct JournalReader {
     let isTerminated: Bool
     /// The line's number, counting from 1 at the start of the file.
     let lineNumber: Int
+    /// What is wrong with it, when it is not merely cut short: a whole line of JSON that is no
+    /// event, or a line longer than any event. Nil for a line a crash can leave (cut short,
+    /// zeros).
+    let problem: String?
   }
 
   /// What reading found.
@@ -65,7 +69,7 @@ struct JournalReader {
     visiting visit: ((Entry) -> Void)? = nil
   ) throws(StateError) -> Result {
     var result = Result(end: offset)
-    var pendingUnreadable: (offset: Int, reason: String)?
+    var pendingUnreadable: (offset: Int, reason: String, line: Data)?
     var lastByte: UInt8?
 
     /// Reads the lines of `data`, which starts at `base` in the file and ends at a line's end.
@@ -89,7 +93,7 @@ struct JournalReader {
             if let pending = pendingUnreadable {
               throw try malformed(at: pending.offset, reason: pending.reason)
             }
-            pendingUnreadable = (lineOffset, reason)
+            pendingUnreadable = (lineOffset, reason, line)
             continue
           }
         }
@@ -145,10 +149,21 @@ struct JournalReader {
     if let pending = pendingUnreadable {
       result.tornTail = TornTail(
         offset: pending.offset, isTerminated: lastByte == UInt8(ascii: "\n"),
-        lineNumber: try lineNumber(at: pending.offset))
+        lineNumber: try lineNumber(at: pending.offset),
+        problem: Self.problem(ofUnreadable: pending.line, reason: pending.reason))
       result.lacksFinalNewline = false
     }
     return result
+  }
+
+  /// What is wrong with an unreadable last line that a crash cannot have left: it is longer than
+  /// any event, or whole JSON that is no event (`reason`); nil when it may be cut short.
+  static func problem(ofUnreadable line: Data, reason: String) -> String? {
+    if line.count > longestEventLine {
+      return "it has \(line.count) bytes, more than any event (\(longestEventLine))"
+    }
+    guard (try? JSONDecoder().decode(JSONValue.self, from: line)) != nil else { return nil }
+    return reason
   }
 
   /// Whether `line` holds the bytes of one of `words`.

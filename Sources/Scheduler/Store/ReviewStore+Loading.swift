@@ -76,7 +76,11 @@ extension ReviewStore {
     loaded.tornTail = tail.tornTail
     loaded.lacksFinalNewline = tail.lacksFinalNewline
     if let torn = tail.tornTail {
-      loaded.warnings.append(.tornLastLine(file: files.journal, line: torn.lineNumber))
+      loaded.warnings.append(
+        torn.problem.map {
+          .invalidLastLine(file: files.journal, line: torn.lineNumber, reason: $0)
+        }
+          ?? .tornLastLine(file: files.journal, line: torn.lineNumber))
     }
     if loaded.replayer.duplicates > 0 {
       loaded.warnings.append(

@@ -4,6 +4,9 @@ import FoundationEssentials
 public enum StateWarning: Equatable, Sendable {
   /// The journal's last line was cut short (a crash while writing it) and was skipped.
   case tornLastLine(file: URL, line: Int)
+  /// The journal's last line is whole, or longer than any event, but not an event quiz reads
+  /// (planted by hand or by another tool, not torn by a crash), and was skipped.
+  case invalidLastLine(file: URL, line: Int, reason: String)
   /// `state.json` did not match the journal, so the whole journal was replayed instead.
   case staleSnapshot(file: URL, reason: String)
   /// A merge left out lines of a journal that were torn or marked as torn.
@@ -23,6 +26,9 @@ extension StateWarning: CustomStringConvertible {
     case .tornLastLine(let file, let line):
       "\(file.path):\(line) was cut short, probably by a crash while it was written; it was "
         + "skipped, and the file left as it is."
+    case .invalidLastLine(let file, let line, let reason):
+      "\(file.path):\(line) is not an event quiz reads (\(reason)), though nothing cut it short; "
+        + "it was skipped, and the file left as it is."
     case .staleSnapshot(let file, let reason):
       "\(file.path) did not match the journal (\(reason)); the review state was rebuilt from "
         + "the whole journal."

@@ -39,6 +39,29 @@ struct RecoveryTests {
     }
   }
 
+  @Test(
+    "A whole last line that is no event, or one longer than any, is reported as such, not torn",
+    arguments: [
+      (#"{"v":1,"id":"5b0c","card":"a"}"# + "\n", "is not a UUID"),
+      (#"{"v":1,"card":""# + String(repeating: "x", count: 3_000_000) + "\"}\n", "3000017 bytes"),
+    ])
+  func invalidLastLine(tail: String, mention: String) throws {
+    try withTemporaryDirectory { folder in
+      let (_, expected) = try makeHistory(in: folder)
+      try append(Data(tail.utf8), to: folder.journal)
+      let reader = try ReviewStore.openReadOnly(folder: folder)
+      #expect(reader.state == expected)
+      guard case .invalidLastLine(let file, 4, let reason) = reader.warnings.first else {
+        Issue.record("\(reader.warnings)")
+        return
+      }
+      #expect(file == folder.journal)
+      #expect(reason.contains(mention), "\(reason)")
+      #expect(reader.warnings.first?.description.contains("not an event quiz reads") == true)
+      #expect(reader.warnings.first?.description.contains("cut short, probably") == false)
+    }
+  }
+
   @Test("A writer keeps the torn line, marks it, and appends after it on a line of its own")
   func writerAfterTornLine() throws {
     try withTemporaryDirectory { folder in
