@@ -8,8 +8,24 @@ final class ZipArchive {
 
   /// Opens the archive at `path`, checking its structure.
   init(path: String) throws(AnkiPackageError) {
+    // Opened without blocking and checked before libzip sees it: a FIFO or a folder is named as
+    // what it is, not as an operation libzip does not support.
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else { throw .notAZip(String(cString: strerror(errno))) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+      let isFolder = status.st_mode & S_IFMT == S_IFDIR
+      close(descriptor)
+      throw .notAZip(isFolder ? "it is a folder" : "it is not a regular file (a FIFO, a device)")
+    }
     var error: Int32 = 0
-    guard let handle = zip_open(path, ZIP_RDONLY | ZIP_CHECKCONS, &error) else {
+    // zip_fdopen owns the descriptor once it succeeds.
+    guard let handle = zip_fdopen(descriptor, ZIP_CHECKCONS, &error) else {
+      close(descriptor)
+      // Reading, libzip says "File already exists" when two entries have the same name.
+      guard error != ZIP_ER_EXISTS else {
+        throw .notAZip("two of its entries have the same name")
+      }
       var zipError = zip_error_t()
       zip_error_init_with_code(&zipError, error)
       defer { zip_error_fini(&zipError) }

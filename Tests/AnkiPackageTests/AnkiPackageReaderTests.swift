@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 
 @testable import AnkiPackage
@@ -64,6 +65,42 @@ struct AnkiPackageReaderTests {
     } throws: { error in
       guard case .notAZip = error as? AnkiPackageError else { return false }
       return true
+    }
+  }
+
+  @Test("a folder, a FIFO or a missing file is named as what it is")
+  func notAFile() throws {
+    let scratch = try ScratchFolder()
+    #expect(mkfifo(scratch.file("fifo.apkg"), 0o600) == 0)
+    for (path, message) in [
+      (scratch.path, "it is a folder"), (scratch.file("fifo.apkg"), "not a regular file"),
+      (scratch.file("absent.apkg"), "No such file"),
+    ] {
+      #expect {
+        try AnkiPackageReader().read(path: path)
+      } throws: { error in
+        (error as? AnkiPackageError)?.description.contains(message) == true
+      }
+    }
+  }
+
+  @Test("two entries of the same name are named as such")
+  func duplicateEntries() throws {
+    let scratch = try ScratchFolder()
+    let database = try collectionFile(version: 11)
+    let path = try scratch.zip(
+      "two.apkg", [("collection.anki21", database), ("collection.anki2Z", database)])
+    // The second entry renamed as the first, in its local header and in the central directory.
+    var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+    bytes = Data(
+      bytes.split(separator: Data("collection.anki2Z".utf8), omittingEmptySubsequences: false)
+        .joined(separator: Data("collection.anki21".utf8)))
+    try bytes.write(to: URL(fileURLWithPath: path))
+    #expect {
+      try AnkiPackageReader().read(path: path)
+    } throws: { error in
+      (error as? AnkiPackageError)?.description.contains("two of its entries have the same name")
+        == true
     }
   }
 

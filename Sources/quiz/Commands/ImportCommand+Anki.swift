@@ -37,6 +37,14 @@ extension ImportCommand {
     guard let files = plannedFiles(converted.decks, shown: shown, console: console),
       checkIDsAreNew(converted.decks, files: files, shown: shown, console: console)
     else { return .failure }
+    // Before the state folder is opened (and made, the first time), so that a folder that
+    // cannot be made leaves no empty state folder behind.
+    do {
+      try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+    } catch {
+      console.printError("\(output): cannot be created: \(SystemReason.text(of: error))")
+      return .failure
+    }
     // The state folder is locked before any deck is written, so that a busy folder writes
     // nothing.
     var store: ReviewStore?
@@ -53,12 +61,6 @@ extension ImportCommand {
         console.failure(error)
         return .failure
       }
-    }
-    do {
-      try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-    } catch {
-      console.printError("\(output): cannot be created: \(SystemReason.text(of: error))")
-      return .failure
     }
     for file in files {
       do throws(AtomicFile.Failure) {
@@ -80,7 +82,9 @@ extension ImportCommand {
       try store.close()
       console.print(
         added == 0
-          ? "\(shown): its progress was imported before; nothing added"
+          ? "\(shown): "
+            + (events.isEmpty
+              ? "no progress added" : "its progress was imported before; nothing added")
           : "\(shown): \(ReportText.count(added, "progress event")) recorded in \(store.folder.path)"
       )
     } catch {
