@@ -156,4 +156,25 @@ struct AnkiImportHardeningTests {
     let last = try ReviewStore.openReadOnly(folder: URL(fileURLWithPath: state)).state
     #expect(last.cards["anki-one"]?.lastReview == Date(timeIntervalSince1970: 1_796_000_000))
   }
+
+  @Test(
+    "what a killed export left beside its package is removed by the next one; a live one's is not")
+  func scratchFilesSwept() throws {
+    let history = try ReviewHistory.twoDeckHistory()
+    let folder = try TemporaryFolder()
+    let prefix = AtomicFile.temporaryPrefix(for: "quiz.apkg")
+    // No process has this pid (Linux's largest is 2^22).
+    let dead = try folder.write(prefix + "99999999-1a2b.collection", "scratch")
+    let libzip = try folder.write(prefix + "99999999-1a2b.Xy12Za", "half a zip")
+    let live = try folder.write(prefix + "\(getpid())-3c4d.collection", "in use")
+    let other = try folder.write(".other.apkg.quiz-tmp-99999999-5e6f", "another file's")
+    let result = runQuiz(
+      ["export", "--output", folder.path + "/quiz.apkg"], variables: history.variables,
+      shipped: twoDecks)
+    #expect(result.status == .success, "\(result.error)")
+    #expect(!FileManager.default.fileExists(atPath: dead))
+    #expect(!FileManager.default.fileExists(atPath: libzip))
+    #expect(FileManager.default.fileExists(atPath: live))
+    #expect(FileManager.default.fileExists(atPath: other))
+  }
 }

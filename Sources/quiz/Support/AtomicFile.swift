@@ -75,8 +75,12 @@ enum AtomicFile {
     let target = URL(fileURLWithPath: path)
     let folder = target.deletingLastPathComponent().path
     if !replacing && exists(path) { throw .exists }
+    sweep(folder, name: target.lastPathComponent)
+    // The writer's pid in the name: what a writer killed before it could clean up leaves is
+    // known by it, and removed by the next writer of the same file.
     let temporary = folder.joiningPath(
-      ".\(target.lastPathComponent).quiz-tmp-\(UUID().uuidString.lowercased())")
+      temporaryPrefix(for: target.lastPathComponent)
+        + "\(getpid())-\(UUID().uuidString.lowercased())")
     let isComplete: Bool
     do throws(Failure) {
       isComplete = try create(temporary)
@@ -121,6 +125,31 @@ enum AtomicFile {
     if folderDescriptor >= 0 {
       fsync(folderDescriptor)
       close(folderDescriptor)
+    }
+  }
+
+  /// The start of the names of the temporary files written for the file `name`; a library
+  /// writing one may add to its name (libzip, SQLite's scratch files).
+  static func temporaryPrefix(for name: String) -> String {
+    ".\(name).quiz-tmp-"
+  }
+
+  /// Removes the regular files in `folder` that writers of the file `name` left when they were
+  /// killed (`kill -9` in the middle of an export of 5 MB): named for it by a process that no
+  /// longer runs.
+  static func sweep(_ folder: String, name: String) {
+    let prefix = temporaryPrefix(for: name)
+    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+    for entry in entries where entry.hasPrefix(prefix) {
+      let rest = entry.dropFirst(prefix.count)
+      let digits = rest.prefix { $0.isASCII && $0.isNumber }
+      guard rest.dropFirst(digits.count).first == "-", let pid = pid_t(digits), pid > 0,
+        kill(pid, 0) != 0, errno == ESRCH
+      else { continue }
+      let path = folder.joiningPath(entry)
+      var status = stat()
+      guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+      unlink(path)
     }
   }
 
