@@ -44,12 +44,33 @@ public struct AnkiPackageReader: Sendable {
     }
     guard archive.contains(name) else { throw .noCollection }
     let isCompressed = name.hasSuffix("b")
-    var bytes = try archive.read(name, limit: sizeLimit)
-    if isCompressed { bytes = try Zstd.decompress(bytes, limit: sizeLimit, entry: name) }
     let media = try mediaNames(in: archive, compressed: isCompressed)
-    var collection = try AnkiCollectionReader(database: SQLiteDatabase(bytes: bytes)).read()
+    var collection = try AnkiCollectionReader(
+      database: database(name, in: archive, compressed: isCompressed)
+    ).read()
     collection.media = media
     return collection
+  }
+
+  /// The collection `name` of `archive`, opened.
+  private func database(
+    _ name: String, in archive: ZipArchive, compressed: Bool
+  ) throws(AnkiPackageError) -> SQLiteDatabase {
+    // Read (or decompressed) straight into the memory SQLite then reads it from: the collection
+    // is held once, not two or three times.
+    let append = { (buffer: SQLiteBuffer) in
+      { (bytes: UnsafeRawBufferPointer) throws(AnkiPackageError) in try buffer.append(bytes) }
+    }
+    guard compressed else {
+      let buffer = try SQLiteBuffer(
+        reserving: min(archive.declaredSize(of: name) ?? 0, sizeLimit))
+      try archive.read(name, limit: sizeLimit, into: append(buffer))
+      return try SQLiteDatabase(buffer: buffer)
+    }
+    let packed = try archive.read(name, limit: sizeLimit)
+    let buffer = try SQLiteBuffer(reserving: min(Zstd.declaredSize(of: packed) ?? 0, sizeLimit))
+    try Zstd.decompress(packed, limit: sizeLimit, entry: name, into: append(buffer))
+    return try SQLiteDatabase(buffer: buffer)
   }
 
   /// The media files' names, each checked to be a plain file name.

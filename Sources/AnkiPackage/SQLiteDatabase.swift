@@ -21,26 +21,36 @@ final class SQLiteDatabase {
 
   /// The database whose file is `bytes`, read-only, without writing it anywhere.
   convenience init(bytes: Data) throws(AnkiPackageError) {
+    let buffer = try SQLiteBuffer(reserving: bytes.count)
+    // withUnsafeBytes does not pass a typed error on.
+    var failure: AnkiPackageError?
+    bytes.withUnsafeBytes { raw in
+      do throws(AnkiPackageError) { try buffer.append(raw) } catch { failure = error }
+    }
+    if let failure { throw failure }
+    try self.init(buffer: buffer)
+  }
+
+  /// The database whose file is in `buffer`, read-only, taking the buffer's memory as it is.
+  convenience init(buffer: SQLiteBuffer) throws(AnkiPackageError) {
     try self.init()
-    guard bytes.count >= 100, bytes.starts(with: Data("SQLite format 3\0".utf8)) else {
+    let magic = Array("SQLite format 3\0".utf8)
+    guard buffer.count >= 100, magic.indices.allSatisfy({ buffer[$0] == magic[$0] }) else {
       throw .database("it is not an SQLite database")
     }
-    var file = bytes
     // A collection saved in WAL mode says so in bytes 18 and 19; a database in memory has no
     // WAL, so it is read as a rollback-journal one, which is the same data.
-    file[file.startIndex + 18] = 1
-    file[file.startIndex + 19] = 1
-    guard let buffer = sqlite3_malloc64(UInt64(file.count)) else {
-      throw .database("out of memory")
-    }
-    file.withUnsafeBytes { buffer.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+    buffer[18] = 1
+    buffer[19] = 1
+    let (memory, count) = buffer.take()
     let flags = UInt32(SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_READONLY)
+    // SQLite frees the memory from here on, even when it fails.
     let status = sqlite3_deserialize(
-      handle, "main", buffer.assumingMemoryBound(to: UInt8.self), Int64(file.count),
-      Int64(file.count), flags)
+      handle, "main", memory?.assumingMemoryBound(to: UInt8.self), Int64(count), Int64(count),
+      flags)
     guard status == SQLITE_OK else { throw .database(message(status)) }
-    // No text or blob a query makes may be larger than the whole file could hold uncompressed:
-    // an expression (a generated column's, say) must not build gigabytes in memory.
+    // No text or blob a query makes may be longer than any note: an expression (a generated
+    // column's, say) must not build gigabytes in memory.
     sqlite3_limit(handle, SQLITE_LIMIT_LENGTH, Self.longestValue)
     // Reading the schema is where a damaged file shows.
     _ = try scalar("SELECT count(*) FROM sqlite_master")

@@ -45,6 +45,26 @@ final class ZipArchive {
 
   /// The bytes of the entry `name`, refused past `limit` bytes whatever its header says.
   func read(_ name: String, limit: Int) throws(AnkiPackageError) -> Data {
+    var data = Data()
+    try read(name, limit: limit) { data.append(contentsOf: $0) }
+    return data
+  }
+
+  /// The size the archive says the entry `name` has, if it says.
+  func declaredSize(of name: String) -> Int? {
+    var stat = zip_stat_t()
+    zip_stat_init(&stat)
+    guard zip_stat(handle, name, 0, &stat) == 0, stat.valid & UInt64(ZIP_STAT_SIZE) != 0,
+      stat.size < UInt64(Int.max)
+    else { return nil }
+    return Int(stat.size)
+  }
+
+  /// ``read(_:limit:)``, the bytes handed to `consume` a piece at a time.
+  func read(
+    _ name: String, limit: Int,
+    into consume: (UnsafeRawBufferPointer) throws(AnkiPackageError) -> Void
+  ) throws(AnkiPackageError) {
     var stat = zip_stat_t()
     zip_stat_init(&stat)
     guard zip_stat(handle, name, 0, &stat) == 0 else {
@@ -57,16 +77,25 @@ final class ZipArchive {
       throw .notAZip("\(name): \(String(cString: zip_strerror(handle)))")
     }
     defer { zip_fclose(file) }
-    var data = Data()
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    var total = 0
     while true {
       let count = buffer.withUnsafeMutableBytes { zip_fread(file, $0.baseAddress, 1 << 16) }
       if count < 0 { throw .notAZip("\(name): \(String(cString: zip_file_strerror(file)))") }
       if count == 0 { break }
-      guard data.count + Int(count) <= limit else { throw .tooLarge(entry: name, limit: limit) }
-      data.append(contentsOf: buffer[..<Int(count)])
+      guard total + Int(count) <= limit else { throw .tooLarge(entry: name, limit: limit) }
+      total += Int(count)
+      // withUnsafeBytes does not pass a typed error on.
+      var failure: AnkiPackageError?
+      buffer.withUnsafeBytes { bytes in
+        do throws(AnkiPackageError) {
+          try consume(UnsafeRawBufferPointer(rebasing: bytes[..<Int(count)]))
+        } catch {
+          failure = error
+        }
+      }
+      if let failure { throw failure }
     }
-    return data
   }
 
   /// What an entry of an archive being written holds.

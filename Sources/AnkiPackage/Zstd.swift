@@ -8,11 +8,28 @@ enum Zstd {
   static func decompress(
     _ data: Data, limit: Int, entry: String
   ) throws(AnkiPackageError) -> Data {
+    var output = Data()
+    try decompress(data, limit: limit, entry: entry) { output.append(contentsOf: $0) }
+    return output
+  }
+
+  /// The size `data` says it decompresses to, if it says.
+  static func declaredSize(of data: Data) -> Int? {
+    let size = data.withUnsafeBytes { ZSTD_getFrameContentSize($0.baseAddress, $0.count) }
+    // ZSTD_CONTENTSIZE_UNKNOWN and _ERROR are the largest values.
+    return size < UInt64(Int.max) ? Int(size) : nil
+  }
+
+  /// ``decompress(_:limit:entry:)``, the output handed to `consume` a piece at a time.
+  static func decompress(
+    _ data: Data, limit: Int, entry: String,
+    into consume: (UnsafeRawBufferPointer) throws(AnkiPackageError) -> Void
+  ) throws(AnkiPackageError) {
     guard let stream = ZSTD_createDStream() else { throw .malformed("zstd: out of memory") }
     defer { ZSTD_freeDStream(stream) }
-    var output = Data()
     let chunk = ZSTD_DStreamOutSize()
     var buffer = [UInt8](repeating: 0, count: chunk)
+    var total = 0
     let failure: AnkiPackageError? = data.withUnsafeBytes { raw in
       var input = ZSTD_inBuffer(src: raw.baseAddress, size: raw.count, pos: 0)
       while true {
@@ -24,8 +41,17 @@ enum Zstd {
         if ZSTD_isError(result) != 0 {
           return .malformed("\(entry): zstd: \(String(cString: ZSTD_getErrorName(result)))")
         }
-        guard output.count + produced <= limit else { return .tooLarge(entry: entry, limit: limit) }
-        output.append(contentsOf: buffer[..<produced])
+        guard total + produced <= limit else { return .tooLarge(entry: entry, limit: limit) }
+        total += produced
+        var failure: AnkiPackageError?
+        buffer.withUnsafeBytes { out in
+          do throws(AnkiPackageError) {
+            try consume(UnsafeRawBufferPointer(rebasing: out[..<produced]))
+          } catch {
+            failure = error
+          }
+        }
+        if let failure { return failure }
         guard input.pos == input.size else { continue }
         // 0 is "a frame ended and all of it was flushed": a call after that, with no input left,
         // would begin a next frame and say how many bytes of its header it wants.
@@ -36,7 +62,6 @@ enum Zstd {
       }
     }
     if let failure { throw failure }
-    return output
   }
 
   /// `data` compressed at zstd's default level.
