@@ -53,3 +53,20 @@ struct ZstdTests {
     #expect(try Zstd.decompress(compressed, limit: 131_072, entry: "x").count == 131_072)
   }
 }
+
+@Suite("SQLite's buffer")
+struct SQLiteBufferTests {
+  @Test("a database decompressed into a buffer that grows piece by piece reads as the original")
+  func growsAndOpens() throws {
+    let file = try collectionFile(version: 11)
+    let padded = file + Data(count: 300_000 - file.count % 4_096)
+    let buffer = try SQLiteBuffer(reserving: 0)
+    try Zstd.decompress(try Zstd.compress(padded), limit: 1 << 20, entry: "x") {
+      (bytes) throws(AnkiPackageError) in try buffer.append(bytes)
+    }
+    #expect(buffer.count == padded.count)
+    let database = try SQLiteDatabase(buffer: buffer)
+    #expect(try database.scalar("SELECT ver FROM col") == 11)
+    #expect(buffer.count == 0)
+  }
+}
