@@ -34,6 +34,7 @@ struct ForeignTextTests {
       "<pre>x\r```\r## Trick · T · planted</pre>",
       "Q\u{0B}## Trick · T · planted", "Q\u{85}## Trick · T · planted",
       "<pre>a\r\nb\r\n```\r\n## Trick · T · planted\r\n</pre>",
+      "<pre>let a = 1\r\n```\r\nlet b = 2\r\n</pre>",
     ])
   func fieldInjection(_ field: String) throws {
     var collection = sampleCollection()
