@@ -21,19 +21,7 @@ public struct AnkiImport: Sendable {
     _ collection: AnkiCollection, path: String, now: Date, today: Day, existingFiles: [String] = []
   ) {
     let notes = Dictionary(collection.notes.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-    var reviews: [Int64: [AnkiReview]] = [:]
-    var undated = 0
-    for review in collection.reviews {
-      // A moment the journal could not read back would make every later read of it fail; one
-      // in the future (a day allows for a phone's clock) would win over every review to come.
-      guard let moment = Timestamp.moment(milliseconds: review.id),
-        moment.timeIntervalSince(now) <= 86_400
-      else {
-        undated += 1
-        continue
-      }
-      reviews[review.card, default: []].append(review)
-    }
+    let (reviews, undated) = Self.reviewsByCard(collection.reviews, now: now)
     if undated > 0 {
       warnings.append(
         "\(path): \(ReportText.count(undated, "review-log line")) dated after tomorrow or "
@@ -90,42 +78,11 @@ public struct AnkiImport: Sendable {
         Card(
           id: made.id, deck: "", topic: made.topic, location: SourceLocation(path: "", line: 1),
           content: .trick(TrickCard(question: made.prompt, answer: made.answer))))
-      let state = Self.state(
-        of: card, reviews: reviews[card.id] ?? [], today: today, ankiToday: ankiToday)
-      // What Anki says of the card, not what it means today: the same package gives the same
-      // ids on any day.
-      let fingerprint =
-        "anki|\(made.id)|\(card.kind.rawValue)|\(card.due)|"
-        + "\(card.interval)|\(card.factor)|\(card.reviews)|\(card.lapses)|"
-        + "\(reviews[card.id]?.last?.id ?? 0)"
-      if let state {
-        events.append(
-          .imported(
-            ImportEvent(
-              id: JournalEvent.derivedID(fingerprint), card: made.id, at: now, origin: "anki",
-              state: state)))
-      }
-      if card.isSuspended {
-        events.append(
-          .suspension(
-            SuspensionEvent(
-              id: JournalEvent.derivedID("anki-suspend|\(made.id)"), card: made.id, at: now,
-              isSuspended: true)))
-      }
+      events += Self.events(
+        for: card, id: made.id, reviews: reviews[card.id] ?? [], now: now, today: today,
+        ankiToday: ankiToday)
     }
-    let names = Self.fileNames(
-      titles.filter { cardsByDeck[$0.key] != nil }.mapValues(Self.fileName),
-      existing: existingFiles)
-    for (id, var cards) in cardsByDeck {
-      guard let name = names[id], let title = titles[id] else { continue }
-      for index in cards.indices {
-        cards[index].deck = name
-        cards[index].location = SourceLocation(path: name + ".md", line: 1)
-      }
-      decks.append(
-        Deck(name: name, title: title, path: name + ".md", format: .native, cards: cards))
-    }
-    decks.sort { $0.name < $1.name }
+    decks = Self.decks(cardsByDeck, titles: titles, existingFiles: existingFiles)
     if !unknownNotetypes.isEmpty {
       warnings.append(
         "\(path): \(ReportText.count(unknownNotetypes.count, "note type")) missing; "
@@ -138,6 +95,74 @@ public struct AnkiImport: Sendable {
         "\(path): media not imported, kept as text: "
           + missing.map(ForeignText.line).joined(separator: ", "))
     }
+  }
+
+  /// The review log by card, without the lines dated where the journal could not read them back
+  /// (every later read of it would fail) or after tomorrow (they would win over every review to
+  /// come; a day allows for a phone's clock); and how many were left out.
+  static func reviewsByCard(
+    _ reviews: [AnkiReview], now: Date
+  ) -> (reviews: [Int64: [AnkiReview]], undated: Int) {
+    var byCard: [Int64: [AnkiReview]] = [:]
+    var undated = 0
+    for review in reviews {
+      guard let moment = Timestamp.moment(milliseconds: review.id),
+        moment.timeIntervalSince(now) <= 86_400
+      else {
+        undated += 1
+        continue
+      }
+      byCard[review.card, default: []].append(review)
+    }
+    return (byCard, undated)
+  }
+
+  /// The decks of `cardsByDeck` (by Anki deck id), titled by `titles`, named by
+  /// ``fileNames(_:existing:)``, sorted by name; each card given its deck and file.
+  static func decks(
+    _ cardsByDeck: [Int64: [Card]], titles: [Int64: String], existingFiles: [String]
+  ) -> [Deck] {
+    let names = fileNames(
+      titles.filter { cardsByDeck[$0.key] != nil }.mapValues(fileName), existing: existingFiles)
+    var decks: [Deck] = []
+    for (id, var cards) in cardsByDeck {
+      guard let name = names[id], let title = titles[id] else { continue }
+      for index in cards.indices {
+        cards[index].deck = name
+        cards[index].location = SourceLocation(path: name + ".md", line: 1)
+      }
+      decks.append(
+        Deck(name: name, title: title, path: name + ".md", format: .native, cards: cards))
+    }
+    return decks.sorted { $0.name < $1.name }
+  }
+
+  /// The events that give `card`, quiz's card `id`, its Anki scheduling: its state (unless it
+  /// is new) and its suspension, with ids derived from what Anki says of it, not from what it
+  /// means today, so that the same package gives the same ids on any day.
+  static func events(
+    for card: AnkiCard, id: String, reviews: [AnkiReview], now: Date, today: Day, ankiToday: Int
+  ) -> [JournalEvent] {
+    var events: [JournalEvent] = []
+    if let state = state(of: card, reviews: reviews, today: today, ankiToday: ankiToday) {
+      let fingerprint =
+        "anki|\(id)|\(card.kind.rawValue)|\(card.due)|"
+        + "\(card.interval)|\(card.factor)|\(card.reviews)|\(card.lapses)|"
+        + "\(reviews.last?.id ?? 0)"
+      events.append(
+        .imported(
+          ImportEvent(
+            id: JournalEvent.derivedID(fingerprint), card: id, at: now, origin: "anki",
+            state: state)))
+    }
+    if card.isSuspended {
+      events.append(
+        .suspension(
+          SuspensionEvent(
+            id: JournalEvent.derivedID("anki-suspend|\(id)"), card: id, at: now,
+            isSuspended: true)))
+    }
+    return events
   }
 
   /// The quiz state of `card`, or nil for a card never reviewed.

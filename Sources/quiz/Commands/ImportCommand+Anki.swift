@@ -35,7 +35,7 @@ extension ImportCommand {
       collection, path: shown, now: now, today: today, existingFiles: existing)
     for warning in converted.warnings { console.warning(warning) }
     guard let files = plannedFiles(converted.decks, shown: shown, console: console),
-      checkIDsAreNew(converted.decks, files: files, shown: shown, console: console)
+      checkIDsAreNew(converted.decks, existing: existing, shown: shown, console: console)
     else { return .failure }
     // Before the state folder is opened (and made, the first time), so that a folder that
     // cannot be made leaves no empty state folder behind.
@@ -138,14 +138,22 @@ extension ImportCommand {
 
   /// Whether no card of `decks` has the id of a card in another deck file of the output folder
   /// (one the import does not replace): two cards with one id make the folder refuse to load.
-  /// False, with the clash printed, when one has.
+  /// False, with the clash printed, when one has. Only the folder's own `.md` files are read,
+  /// where imports write, not its subfolders: `--output` is the current folder by default.
   private func checkIDsAreNew(
-    _ decks: [Deck], files: [PlannedFile], shown: String, console: Console
+    _ decks: [Deck], existing: [String], shown: String, console: Console
   ) -> Bool {
-    guard let folder = try? DeckLoader().load(folder: output) else { return true }
-    let replaced = Set(decks.map { output.joiningPath(NativeDeckWriter().fileName(for: $0)) })
+    let replaced = Set(decks.map { NativeDeckWriter().fileName(for: $0) })
+    let others = existing.filter { $0.hasSuffix(".md") && !replaced.contains($0) }.compactMap {
+      name -> DeckLoader.File? in
+      let path = output.joiningPath(name)
+      return (try? DeckLoader.existingFile(at: path))?.map {
+        DeckLoader.File(path: path, bytes: $0)
+      }
+    }
+    guard !others.isEmpty else { return true }
     var held: [String: String] = [:]
-    for deck in folder.decks where !replaced.contains(deck.path) {
+    for deck in DeckLoader().load(files: others).decks {
       for card in deck.cards { held[card.id] = deck.path }
     }
     for deck in decks {
