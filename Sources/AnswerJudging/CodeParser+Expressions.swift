@@ -1,0 +1,371 @@
+import CardDeck
+
+/// Expressions: chains of calls and members, arguments, closures, key paths, literals.
+extension CodeParser {
+  /// An expression, flattened: the links of its chains, with operators dropped.
+  ///
+  /// `stopsAtSpacedDot`: in a declaration's value, ` .name` after a complete operand starts
+  /// the next item, as in a one-line attempt `@State var q = "" .searchable(text: $q)`.
+  mutating func parseExpression(
+    allowsTrailingClosure: Bool = true, stopsAtSpacedDot: Bool = false
+  ) -> [CodeNode] {
+    var nodes: [CodeNode] = []
+    var pendingTernaries = 0
+    while !atEnd {
+      while kind == .operator, !isOperator("=") { position += 1 }
+      if isKeyword("try") || isKeyword("await") {
+        position += 1
+        if isPunctuation("?") || isPunctuation("!") { position += 1 }
+      }
+      let before = position
+      nodes += parseChain(
+        allowsTrailingClosure: allowsTrailingClosure, stopsAtSpacedDot: stopsAtSpacedDot)
+      if position == before { break }
+      if kind == .operator {
+        if current == "?" { pendingTernaries += 1 }
+        position += 1
+        continue
+      }
+      if isKeyword("as") || isKeyword("is") {
+        position += 1
+        if isPunctuation("?") || isPunctuation("!") { position += 1 }
+        nodes += parseTypeAnnotation()
+        continue
+      }
+      if pendingTernaries > 0, take(":") {
+        pendingTernaries -= 1
+        continue
+      }
+      break
+    }
+    return nodes
+  }
+
+  /// A primary expression and its postfix links: members, calls, subscripts, trailing closures.
+  mutating func parseChain(allowsTrailingClosure: Bool, stopsAtSpacedDot: Bool)
+    -> [CodeNode]
+  {
+    guard descend() else { return [] }
+    defer { depth -= 1 }
+    var links: [CodeNode] = []
+    guard var first = parsePrimary() else { return [] }
+    attachCall(to: &first, allowsTrailingClosure: allowsTrailingClosure)
+    if !first.name.isEmpty || first.kind != .group { links.append(first) }
+    if first.kind == .group, first.name.isEmpty {
+      // Parentheses around an expression: the expression itself.
+      links = first.arguments.flatMap(\.value)
+    }
+    while !atEnd {
+      if isPunctuation("."), isName(at: position + 1) {
+        if stopsAtSpacedDot && tokens[position].followsSpace { break }
+        position += 1
+        var link = CodeNode(
+          kind: .modifier, name: String(current), token: position,
+          tokens: position - 1..<position + 1)
+        if let previous = links.last, Self.isBareReference(previous) {
+          link.parameters = [previous.name]
+          if links.count == 1, previous.kind == .call, previous.name.first?.isUppercase == true {
+            link.chainRoot = previous.name
+          } else if links.count == 2, let root = previous.chainRoot {
+            link.chainRoot = root + "." + previous.name
+          } else {
+            link.chainRoot = previous.chainRoot
+          }
+        }
+        position += 1
+        attachCall(to: &link, allowsTrailingClosure: allowsTrailingClosure)
+        links.append(link)
+      } else if isPunctuation("."), position + 1 < tokens.count,
+        tokens[position + 1].kind == .number
+      {
+        position += 2  // a tuple element: `.0`
+      } else if isPunctuation("?") || isPunctuation("!") {
+        position += 1
+      } else if isPunctuation("["), !tokens[position].followsSpace {
+        skipBalanced()
+      } else if isPunctuation("("), !startsLine(position), var last = links.popLast() {
+        // A call of what the chain produced, such as `dismiss()` on an environment value.
+        attachCall(to: &last, allowsTrailingClosure: allowsTrailingClosure, force: true)
+        links.append(last)
+      } else {
+        break
+      }
+    }
+    return links
+  }
+
+  /// Whether `node` is a plain name with nothing applied: a receiver such as `path` in
+  /// `path.append(x)` or `Color` in `Color.red`.
+  static func isBareReference(_ node: CodeNode) -> Bool {
+    (node.kind == .call || node.kind == .modifier) && node.arguments.isEmpty
+      && !node.hasParentheses
+  }
+
+  /// Arguments in parentheses, then trailing closures, for the node just read.
+  mutating func attachCall(
+    to node: inout CodeNode, allowsTrailingClosure: Bool, force: Bool = false
+  ) {
+    guard [.call, .modifier, .member].contains(node.kind) || force else { return }
+    if isPunctuation("("), !startsLine(position), !node.hasParentheses || force {
+      node.hasParentheses = true
+      node.arguments += parseArguments()
+    }
+    guard allowsTrailingClosure else {
+      node.tokens = node.tokens.lowerBound..<position
+      return
+    }
+    var trailing = 0
+    while !atEnd {
+      if isPunctuation("{"), trailing == 0 || !startsLine(position) {
+        guard trailing == 0 else { break }
+        let closure = parseClosure()
+        node.arguments.append(.init(label: nil, value: [closure], isTrailing: true))
+        trailing += 1
+      } else if trailing > 0, isName(at: position), isPunctuation(":", at: position + 1),
+        isPunctuation("{", at: position + 2)
+      {
+        let labelToken = position
+        position += 2
+        let closure = parseClosure()
+        node.arguments.append(
+          .init(
+            label: String(text(labelToken)), labelToken: labelToken, value: [closure],
+            isTrailing: true))
+        trailing += 1
+      } else {
+        break
+      }
+    }
+    node.tokens = node.tokens.lowerBound..<position
+  }
+
+  /// `(label: value, …)` or `[a, b]`, from the opening bracket to after the closing one.
+  mutating func parseArguments() -> [CodeNode.Argument] {
+    let closer: Substring = isPunctuation("[") ? "]" : ")"
+    position += 1
+    var arguments: [CodeNode.Argument] = []
+    while !atEnd && !isPunctuation(closer) {
+      if isPunctuation("}") { break }
+      var argument = CodeNode.Argument(label: nil, value: [])
+      if isName(at: position), isPunctuation(":", at: position + 1) {
+        argument.label = String(current)
+        argument.labelToken = position
+        position += 2
+      } else if isKeyword("_"), isPunctuation(":", at: position + 1) {
+        position += 2
+      }
+      if isKeyword("let") || isKeyword("var") {
+        // A pattern inside a `case`: `.shelf(let name)`.
+        position += 1
+        if isName(at: position) { declared.insert(String(current)) }
+      }
+      let before = position
+      argument.value = parseExpression()
+      if closer == "]", take(":") {
+        argument.value += parseExpression()  // a dictionary entry
+      }
+      if argument.label != nil || !argument.value.isEmpty { arguments.append(argument) }
+      if !take(","), position == before { position += 1 }
+    }
+    _ = take(closer)
+    return arguments
+  }
+
+  /// A name, literal, implicit member, key path, closure, array or parenthesised expression.
+  mutating func parsePrimary() -> CodeNode? {
+    guard !atEnd else { return nil }
+    let start = position
+    let token = tokens[position]
+    func single(_ kind: CodeNode.Kind, _ name: Substring) -> CodeNode {
+      position += 1
+      return CodeNode(kind: kind, name: String(name), token: start, tokens: start..<start + 1)
+    }
+    switch token.kind {
+    case .identifier:
+      var node = single(.call, current)
+      if node.name.hasPrefix("`") { node.name = String(node.name.dropFirst().dropLast()) }
+      if node.name.first?.isUppercase == true { skipGenericArguments() }
+      return node
+    case .keyword:
+      switch current {
+      case "self" where isPunctuation(".", at: position + 1) && isName(at: position + 2):
+        // `self.name` is `name`.
+        position += 2
+        return single(.call, current)
+      case "self"
+      where isPunctuation(".", at: position + 1) && position + 2 < tokens.count
+        && tokens[position + 2].kind == .dollar:
+        position += 2
+        return parsePrimary()
+      case "self", "Self", "super", "init": return single(.call, current)
+      case "true", "false", "nil": return single(.literal, current)
+      case "some", "any":
+        position += 1
+        return parseTypeAnnotation().first
+      case "let", "var":
+        position += 1
+        if isName(at: position) {
+          declared.insert(String(current))
+          return single(.call, current)
+        }
+        return nil
+      case "in", "else", "case", "default", "where": return nil
+      default:
+        return nil
+      }
+    case .dollar:
+      let name = current.dropFirst()
+      if let digit = Int(name) {
+        return single(.call, "$\(digit)")
+      }
+      return single(.binding, name)
+    case .string, .number: return single(.literal, current)
+    case .pound:
+      var node = single(.call, current)
+      skipGenericArguments()
+      if isPunctuation("("), !tokens[position].followsSpace {
+        node.hasParentheses = true
+        node.arguments = parseArguments()
+      }
+      return node
+    case .attribute:
+      // `@MainActor in`, `@escaping`: skipped, however many.
+      while kind == .attribute { position += 1 }
+      return atEnd || kind == .attribute ? nil : parsePrimary()
+    case .punctuation:
+      switch current {
+      case ".":
+        guard isName(at: position + 1) else { return nil }
+        position += 1
+        var member = single(.member, current)
+        member.token = position - 1
+        member.tokens = start..<position
+        return member
+      case "\\":
+        return parseKeyPath()
+      case "{":
+        return parseClosure()
+      case "[":
+        var node = CodeNode(kind: .array, name: "", token: nil, tokens: start..<start + 1)
+        node.arguments = parseArguments()
+        node.tokens = start..<position
+        return node
+      case "(":
+        var node = CodeNode(kind: .group, name: "", token: nil, tokens: start..<start + 1)
+        node.arguments = parseArguments()
+        node.tokens = start..<position
+        if isOperator("->") {
+          position += 1
+          _ = parseTypeAnnotation()
+        }
+        return node
+      default:
+        return nil
+      }
+    case .operator, .comment, .whitespace:
+      return nil
+    }
+  }
+
+  /// `\.name.name` or `\Type.name`.
+  mutating func parseKeyPath() -> CodeNode {
+    let start = position
+    position += 1
+    var root: String?
+    if isName(at: position), !isPunctuation(".") {
+      root = String(current)
+      position += 1
+    }
+    var components: [String] = []
+    var nameToken: Int?
+    while isPunctuation("."), isName(at: position + 1) {
+      if nameToken == nil { nameToken = position + 1 }
+      components.append(String(text(position + 1)))
+      position += 2
+      while isPunctuation("?") || isPunctuation("!") { position += 1 }
+    }
+    var node = CodeNode(
+      kind: .keyPath, name: components.joined(separator: "."), token: nameToken ?? start,
+      tokens: start..<position)
+    node.parameters = root.map { [$0] } ?? []
+    return node
+  }
+
+  /// Skips the generic arguments written right after a type's or macro's name:
+  /// `Binding<String>`, `#Predicate<Trip>`.
+  mutating func skipGenericArguments() {
+    guard isOperator("<"), !tokens[position].followsSpace else { return }
+    position += 1
+    while !atEnd && !(kind == .operator && current.hasPrefix(">")) { position += 1 }
+    position += 1
+  }
+
+  /// `{ params in body }`, from the opening brace to after the closing one.
+  mutating func parseClosure() -> CodeNode {
+    let start = position
+    position += 1
+    var node = CodeNode(kind: .closure, name: "", token: nil, tokens: start..<start + 1)
+    if let (parameters, end) = closureParameters() {
+      node.parameters = parameters
+      declared.formUnion(parameters)
+      position = end
+    }
+    node.blocks = [parseBlock(until: [])]
+    _ = take("}")
+    node.tokens = start..<position
+    // `$0`, `$1` of this closure, not of closures inside it; in interpolations too.
+    var level = 0
+    for index in node.tokens.dropFirst() where index < tokens.count {
+      if tokens[index].kind == .punctuation && bytes[index] == UInt8(ascii: "{") { level += 1 }
+      if tokens[index].kind == .punctuation && bytes[index] == UInt8(ascii: "}") { level -= 1 }
+      guard level == 0 else { continue }
+      let kind = tokens[index].kind
+      guard kind == .dollar || kind == .string else { continue }
+      let value = text(index)
+      if tokens[index].kind == .dollar, let number = Int(value.dropFirst()), number < 64 {
+        node.anonymousParameters = max(node.anonymousParameters, number + 1)
+      } else if tokens[index].kind == .string, value.contains("$0") {
+        node.anonymousParameters = max(node.anonymousParameters, 1)
+      }
+    }
+    return node
+  }
+
+  /// The parameters before `in` at the start of a closure, and the index after `in`; nil when
+  /// the closure does not start with a parameter list.
+  func closureParameters() -> ([String], Int)? {
+    var index = position
+    var names: [String] = []
+    var level = 0
+    var expectsName = true
+    while index < tokens.count {
+      let token = tokens[index]
+      let value = text(index)
+      if token.kind == .keyword, value == "in", level == 0 { return (names, index + 1) }
+      switch token.kind {
+      case .identifier where expectsName:
+        names.append(String(value))
+        expectsName = false
+      case .keyword where value == "_" || value == "inout" || value == "some" || value == "any":
+        expectsName = false
+      case .identifier, .attribute: break
+      case .punctuation:
+        switch value {
+        case "(", "[": level += 1
+        case ")", "]": level -= 1
+        case ",": expectsName = level <= 1
+        case ":":
+          expectsName = false
+        case "?", "!", ".": break
+        default: return nil
+        }
+        if level < 0 { return nil }
+      case .operator where value == "->" || value == "<" || value == ">": break
+      case .keyword where value == "async" || value == "throws": break
+      default: return nil
+      }
+      index += 1
+    }
+    return nil
+  }
+}
