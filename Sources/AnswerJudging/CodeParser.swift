@@ -496,5 +496,4 @@ struct CodeParser {
     }
     return nodes
   }
-
 }

@@ -1,0 +1,221 @@
+import CardDeck
+
+/// Which of a call's arguments on the card's side have a counterpart in the attempt's, as the
+/// comparison of the two argument lists goes from the surest pairs to the loosest.
+struct ArgumentPairing {
+  let expected: [CodeNode.Argument]
+  let typed: [CodeNode.Argument]
+  var expectedUsed: [Bool]
+  var typedUsed: [Bool]
+  /// The pairs whose order Swift checks: same labels and closures.
+  var ordered: [(i: Int, j: Int)] = []
+
+  init(_ e: CodeNode, _ a: CodeNode) {
+    expected = e.arguments
+    typed = a.arguments
+    expectedUsed = Array(repeating: false, count: expected.count)
+    typedUsed = Array(repeating: false, count: typed.count)
+  }
+
+  mutating func pair(_ i: Int, _ j: Int) {
+    expectedUsed[i] = true
+    typedUsed[j] = true
+  }
+}
+
+/// Comparing the arguments of a pair of calls.
+extension Matching {
+  mutating func compareArguments(_ e: CodeNode, _ a: CodeNode) {
+    guard !e.arguments.isEmpty || !a.arguments.isEmpty else { return }
+    if e.isAPI, a.kind == .modifier, APIVocabulary.presentedByFlagOrItem.contains(a.name),
+      a.arguments.contains(where: { $0.label == "item" }),
+      a.arguments.contains(where: { $0.label == "isPresented" })
+    {
+      // No overload takes both: the call does not compile, whatever else is right.
+      position = e.token ?? position
+      lost.major += 1
+      lostToErrors += 1
+      note(.error, "`.\(a.name)` takes `isPresented:` or `item:`, not both")
+    }
+    var pairing = ArgumentPairing(e, a)
+    pairSameLabels(&pairing)
+    pairClosures(&pairing)
+    if e.isAPI { checkOrder(of: pairing) }
+    pairOtherForms(&pairing)
+    compareConditions(e, a, expectedUsed: pairing.expectedUsed)
+    compareOverloads(e, a)
+    pairUnlabeled(&pairing)
+    pairOtherLabels(&pairing, isAPI: e.isAPI)
+    settleUnpaired(pairing, e, a)
+  }
+
+  /// Labels in common.
+  private mutating func pairSameLabels(_ p: inout ArgumentPairing) {
+    for i in p.expected.indices {
+      guard let label = p.expected[i].label,
+        let j = p.typed.indices.first(where: { !p.typedUsed[$0] && p.typed[$0].label == label })
+      else { continue }
+      p.pair(i, j)
+      p.ordered.append((i, j))
+      compareSequences(
+        p.expected[i].value, resolved(p.typed[j].value, against: p.expected[i].value))
+    }
+  }
+
+  /// Closures: a trailing closure is the same as one passed with its label (`content:`); among
+  /// several, the most alike pair up (`Button(action: { … }) { label }`).
+  private mutating func pairClosures(_ p: inout ArgumentPairing) {
+    let typedLabels = Set(p.typed.compactMap(\.label))
+    let expectedLabels = Set(p.expected.compactMap(\.label))
+    var closurePairs: [(i: Int, j: Int, score: Int)] = []
+    for i in p.expected.indices where !p.expectedUsed[i] && p.expected[i].isClosure {
+      let label = p.expected[i].label
+      for j in p.typed.indices where !p.typedUsed[j] && p.typed[j].isClosure {
+        let other = p.typed[j].label
+        let compatible =
+          other == nil && (label == nil || !typedLabels.contains(label!))
+          || label == nil && !expectedLabels.contains(other!)
+        guard compatible else { continue }
+        let score =
+          (label == other ? 4 : 0) + Self.affinity(p.expected[i].value[0], p.typed[j].value[0])
+        closurePairs.append((i, j, score))
+      }
+    }
+    closurePairs.sort { ($0.score, -$0.i, -$0.j) > ($1.score, -$1.i, -$1.j) }
+    for pair in closurePairs where !p.expectedUsed[pair.i] && !p.typedUsed[pair.j] {
+      p.pair(pair.i, pair.j)
+      p.ordered.append((pair.i, pair.j))
+      compareSequences(p.expected[pair.i].value, p.typed[pair.j].value)
+    }
+  }
+
+  /// Swift takes arguments in the order of the declaration: `{ … } onDismiss: { … }` after the
+  /// content does not compile, though a reviewer sees what was meant.
+  private mutating func checkOrder(of p: ArgumentPairing) {
+    let inOrder = p.ordered.sorted { $0.j < $1.j }
+    guard
+      let swapped = inOrder.indices.dropFirst().first(where: {
+        inOrder[$0 - 1].i > inOrder[$0].i
+      })
+    else { return }
+    func name(_ argument: CodeNode.Argument) -> String {
+      argument.label.map { "`\($0):`" } ?? (argument.isClosure ? "the trailing closure" : "`_`")
+    }
+    let early = p.expected[inOrder[swapped].i]
+    position = early.labelToken ?? position
+    note(
+      .slip,
+      "\(name(early)) goes before \(name(p.expected[inOrder[swapped - 1].i])): Swift takes arguments in order"
+    )
+  }
+
+  /// A card's closure given in another form: a function passed by name (`perform:
+  /// deleteTasks`), or a view where the card writes a content closure (`.overlay(
+  /// ContentUnavailableView.search(text: query))` for `.overlay { … }`, the older overload).
+  private mutating func pairOtherForms(_ p: inout ArgumentPairing) {
+    for i in p.expected.indices where !p.expectedUsed[i] && p.expected[i].isClosure {
+      if let j = p.typed.indices.first(where: { j in
+        !p.typedUsed[j] && !p.typed[j].isClosure && p.typed[j].label != nil
+          && p.typed[j].value.count == 1 && !p.typed[j].value[0].isAPI
+          && p.typed[j].value[0].kind == .call
+          && !p.expected.contains(where: { $0.label == p.typed[j].label && !$0.isClosure })
+      }) {
+        p.pair(i, j)
+      }
+    }
+    for i in p.expected.indices
+    where !p.expectedUsed[i] && p.expected[i].isClosure && p.expected[i].label == nil {
+      guard
+        let j = p.typed.indices.first(where: { j in
+          !p.typedUsed[j] && p.typed[j].label == nil && !p.typed[j].isClosure
+            && p.typed[j].value.first.map { $0.kind == .call && $0.isAPI } == true
+        })
+      else { break }
+      p.pair(i, j)
+      compareSequences(Array(p.expected[i].value[0].blocks.joined()), p.typed[j].value)
+    }
+  }
+
+  /// Unlabelled values, in any order: array elements, a title, a nested call.
+  private mutating func pairUnlabeled(_ p: inout ArgumentPairing) {
+    let expected = p.expected.indices.filter {
+      !p.expectedUsed[$0] && p.expected[$0].label == nil && !p.expected[$0].isClosure
+    }
+    let typed = p.typed.indices.filter {
+      !p.typedUsed[$0] && p.typed[$0].label == nil && !p.typed[$0].isClosure
+    }
+    guard !expected.isEmpty || !typed.isEmpty else { return }
+    for i in expected { p.expectedUsed[i] = true }
+    for j in typed { p.typedUsed[j] = true }
+    compareSequences(expected.flatMap { p.expected[$0].value }, typed.flatMap { p.typed[$0].value })
+  }
+
+  /// Other labels in the same place: a wrong label (`middle: { … }` for `content: { … }` too).
+  private mutating func pairOtherLabels(_ p: inout ArgumentPairing, isAPI: Bool) {
+    for i in p.expected.indices
+    where !p.expectedUsed[i] && (!p.expected[i].isClosure || p.expected[i].label != nil) {
+      let isClosure = p.expected[i].isClosure
+      guard
+        let j = p.typed.indices.first(where: {
+          !p.typedUsed[$0] && p.typed[$0].label != nil && p.typed[$0].isClosure == isClosure
+        })
+      else { continue }
+      p.pair(i, j)
+      let argument = p.expected[i]
+      position = argument.labelToken ?? position
+      if let label = argument.label, let typedLabel = p.typed[j].label,
+        argument.importance != .free || isAPI
+      {
+        noteOtherLabel(typedLabel, for: label, of: argument)
+      }
+      compareSequences(argument.value, p.typed[j].value)
+    }
+  }
+
+  /// `typedLabel` where the card's `argument` has `label`: a typo is a slip; another label is
+  /// another API, as much as the argument counts (an optional one's too, on the card's API).
+  private mutating func noteOtherLabel(
+    _ typedLabel: String, for label: String, of argument: CodeNode.Argument
+  ) {
+    if Self.isLabelMisspelling(typedLabel, of: label) {
+      note(.slip, "`\(typedLabel):` looks like a typo for `\(label):`")
+      if let token = argument.labelToken { marks[token] = .typo(typedLabel) }
+      return
+    }
+    switch argument.importance {
+    case .free:
+      lost.major += 1
+      note(.missing, "`\(typedLabel):` where the card has `\(label):`")
+    case .major:
+      lost.major += 1
+      lostToErrors += 1
+      note(.error, "`\(typedLabel):` where the card has `\(label):`")
+    case .minor:
+      lost.minor += 0.5
+      note(.slip, "`\(typedLabel):` where the card has `\(label):`")
+    }
+    if let token = argument.labelToken { marks[token] = .wrong(typedLabel + ":") }
+  }
+
+  /// The card's arguments without a counterpart, lost unless done another way, and the
+  /// attempt's, left over.
+  private mutating func settleUnpaired(_ p: ArgumentPairing, _ e: CodeNode, _ a: CodeNode) {
+    for i in p.expected.indices where !p.expectedUsed[i] {
+      if e.isAPI, let modifier = relatedOnContent(p.expected[i], of: a) {
+        doneOnContent(p.expected[i], by: modifier)
+      } else if e.isAPI, isBooleanFocus(p.expected[i], of: e, a) {
+        continue
+      } else if e.isAPI, isImplied(p.expected[i], of: e, a) {
+        continue
+      } else if e.isAPI, p.expected[i].label == "id", attemptDeclaresIdentifiable {
+        // The attempt's own model is `Identifiable`: the overload without `id:` takes it.
+        continue
+      } else {
+        loseArgument(p.expected[i], of: e)
+      }
+    }
+    for j in p.typed.indices where !p.typedUsed[j] {
+      for node in p.typed[j].value { collectLeftover(node) }
+    }
+  }
+}
