@@ -76,6 +76,54 @@ struct CodeClassifier {
       node.kind = .member
       node.name = stem.prefix(1).lowercased() + stem.dropFirst()
     }
+    classifyName(&node, minor: minor)
+    let name = node.name
+    let isDecoration =
+      node.kind == .modifier && !hints.essential.contains(name)
+      && (APIVocabulary.decoration.contains(name)
+        || (APIVocabulary.presenters.contains(name) && Self.presentsConfiguredContent(node)))
+    let isContext = hints.context.contains(name) || isDecoration
+    if hints.optional.contains(name), node.isAPI {
+      node.importance = .free
+      node.isOptional = true
+    }
+    if isContext {
+      node.importance = .free
+      node.isTransparent = true
+    }
+    node.blocks = node.blocks.map { Self.demotingChainBases($0.map { classify($0, minor: minor) }) }
+    if node.kind == .declaration, !["var", "let", "func", "init", "subscript"].contains(name),
+      !node.clause.contains(where: { ["View", "App", "Scene"].contains($0.name) })
+    {
+      // A model type the example needs (`struct Song: Identifiable { … }`): its members are
+      // the author's, unless the author says otherwise.
+      node.blocks = node.blocks.map { $0.map { Self.freed($0, keeping: hints.essential) } }
+    }
+    node.arguments = node.arguments.map {
+      classifyArgument($0, of: node, isContext: isContext, minor: minor)
+    }
+    if node.isAPI,
+      APIVocabulary.suppliesCancel.contains(name) || (name == "alert" && !asksForCancel)
+    {
+      node.arguments = node.arguments.map { argument in
+        var argument = argument
+        argument.value = argument.value.map(Self.cancelAsDetail)
+        return argument
+      }
+    }
+    if APIVocabulary.orderedContainers.contains(name), node.isAPI {
+      node.arguments = node.arguments.map { argument in
+        var argument = argument
+        argument.value = argument.value.map(Self.ordered)
+        return argument
+      }
+    }
+    node.weight = CodeNode.weight(of: node)
+    return node
+  }
+
+  /// Whether the node's own name is API, and how much it counts.
+  private func classifyName(_ node: inout CodeNode, minor: Bool) {
     let name = node.name
     switch node.kind {
     case .call:
@@ -131,34 +179,7 @@ struct CodeClassifier {
       }
       if hints.context.contains(name) { node.importance = .free }
     case .declaration:
-      // `let layout = …` without its name is the same expression.
-      node.isTransparent = !node.blocks.isEmpty || (!node.value.isEmpty && node.name == "var")
-      let isTypeDeclaration = !["var", "let", "func", "init", "subscript"].contains(node.name)
-      // `@Observable class Model`: the model the example needs, not what it shows.
-      node.attributes = node.attributes.map { classify($0, minor: minor || isTypeDeclaration) }
-      node.clause = node.clause.map { type in
-        // Conformances (`View`, `Hashable`) are what the example needs, unless the author
-        // says they are the point.
-        let type = classify(type, minor: minor)
-        let isBoilerplate = ["View", "App", "Scene"].contains(type.name) || isTypeDeclaration
-        return isBoilerplate && !hints.essential.contains(type.name) ? Self.freed(type) : type
-      }
-      // An initial value (`= .automatic`) is the author's example; a type is not.
-      node.value = node.value.map { value in
-        classify(value, minor: minor || value.kind == .member)
-      }
-      if node.blocks.isEmpty, !(node.clause + node.value).contains(where: Self.hasMajor) {
-        // `@State private var chosen: Recipe?` only supports the card's point.
-        node.attributes = node.attributes.map { attribute in
-          var attribute = attribute
-          if Self.storageWrappers.contains(attribute.name),
-            !hints.essential.contains(attribute.name)
-          {
-            attribute.importance = .free
-          }
-          return attribute
-        }
-      }
+      classifyDeclaration(&node, minor: minor)
     case .statement:
       node.isTransparent = true
       node.clause = node.clause.map { classify($0, minor: true) }
@@ -170,76 +191,74 @@ struct CodeClassifier {
     case .binding, .array, .group, .operator:
       break
     }
-    let isDecoration =
-      node.kind == .modifier && !hints.essential.contains(name)
-      && (APIVocabulary.decoration.contains(name)
-        || (APIVocabulary.presenters.contains(name) && Self.presentsConfiguredContent(node)))
-    let isContext = hints.context.contains(name) || isDecoration
-    if hints.optional.contains(name), node.isAPI {
-      node.importance = .free
-      node.isOptional = true
+  }
+
+  /// A declaration: its attributes, conformances and initial value, and what supports the
+  /// card's point without being it.
+  private func classifyDeclaration(_ node: inout CodeNode, minor: Bool) {
+    // `let layout = …` without its name is the same expression.
+    node.isTransparent = !node.blocks.isEmpty || (!node.value.isEmpty && node.name == "var")
+    let isTypeDeclaration = !["var", "let", "func", "init", "subscript"].contains(node.name)
+    // `@Observable class Model`: the model the example needs, not what it shows.
+    node.attributes = node.attributes.map { classify($0, minor: minor || isTypeDeclaration) }
+    node.clause = node.clause.map { type in
+      // Conformances (`View`, `Hashable`) are what the example needs, unless the author
+      // says they are the point.
+      let type = classify(type, minor: minor)
+      let isBoilerplate = ["View", "App", "Scene"].contains(type.name) || isTypeDeclaration
+      return isBoilerplate && !hints.essential.contains(type.name) ? Self.freed(type) : type
     }
-    if isContext {
-      node.importance = .free
-      node.isTransparent = true
+    // An initial value (`= .automatic`) is the author's example; a type is not.
+    node.value = node.value.map { value in
+      classify(value, minor: minor || value.kind == .member)
     }
-    node.blocks = node.blocks.map { Self.demotingChainBases($0.map { classify($0, minor: minor) }) }
-    if node.kind == .declaration, !["var", "let", "func", "init", "subscript"].contains(name),
-      !node.clause.contains(where: { ["View", "App", "Scene"].contains($0.name) })
-    {
-      // A model type the example needs (`struct Song: Identifiable { … }`): its members are
-      // the author's, unless the author says otherwise.
-      node.blocks = node.blocks.map { $0.map { Self.freed($0, keeping: hints.essential) } }
-    }
-    node.arguments = node.arguments.map { argument in
-      var argument = argument
-      argument.value = argument.value.map { classify($0, minor: minor) }
-      let calleeIsAPI = node.isAPI && node.kind != .array && node.kind != .group
-      if isContext && !argument.isClosure {
-        argument.value = argument.value.map { Self.freed($0) }
-      }
-      if let label = argument.label, hints.context.contains(label + ":") {
-        argument.value = argument.value.map { Self.freed($0) }
-      }
-      if !calleeIsAPI || hints.context.contains(name) || node.isTransparent {
-        // The author's own call: its labels and closures are the author's too.
-        argument.value = argument.value.map { value in
-          var value = value
-          if value.kind == .closure { value.importance = .free }
-          return value
+    if node.blocks.isEmpty, !(node.clause + node.value).contains(where: Self.hasMajor) {
+      // `@State private var chosen: Recipe?` only supports the card's point.
+      node.attributes = node.attributes.map { attribute in
+        var attribute = attribute
+        if Self.storageWrappers.contains(attribute.name),
+          !hints.essential.contains(attribute.name)
+        {
+          attribute.importance = .free
         }
-      }
-      if let label = argument.label, calleeIsAPI {
-        // A method on the example's own value (`tasks.remove(atOffsets:)` in an action): its
-        // labels are a detail.
-        let onExampleValue =
-          node.kind == .modifier && node.importance == .free
-          && (node.parameters.first.map { !isDeclared($0) && $0.first?.isLowercase == true }
-            ?? false)
-        argument.importance = labelImportance(
-          label, value: argument.value, minor: minor || onExampleValue)
-        if isContext { argument.importance = .free }
-      }
-      return argument
-    }
-    if node.isAPI,
-      APIVocabulary.suppliesCancel.contains(name) || (name == "alert" && !asksForCancel)
-    {
-      node.arguments = node.arguments.map { argument in
-        var argument = argument
-        argument.value = argument.value.map(Self.cancelAsDetail)
-        return argument
+        return attribute
       }
     }
-    if APIVocabulary.orderedContainers.contains(name), node.isAPI {
-      node.arguments = node.arguments.map { argument in
-        var argument = argument
-        argument.value = argument.value.map(Self.ordered)
-        return argument
+  }
+
+  /// One argument of `node`, already classified: its value and how much its label counts.
+  private func classifyArgument(
+    _ argument: CodeNode.Argument, of node: CodeNode, isContext: Bool, minor: Bool
+  ) -> CodeNode.Argument {
+    var argument = argument
+    argument.value = argument.value.map { classify($0, minor: minor) }
+    let calleeIsAPI = node.isAPI && node.kind != .array && node.kind != .group
+    if isContext && !argument.isClosure {
+      argument.value = argument.value.map { Self.freed($0) }
+    }
+    if let label = argument.label, hints.context.contains(label + ":") {
+      argument.value = argument.value.map { Self.freed($0) }
+    }
+    if !calleeIsAPI || hints.context.contains(node.name) || node.isTransparent {
+      // The author's own call: its labels and closures are the author's too.
+      argument.value = argument.value.map { value in
+        var value = value
+        if value.kind == .closure { value.importance = .free }
+        return value
       }
     }
-    node.weight = CodeNode.weight(of: node)
-    return node
+    if let label = argument.label, calleeIsAPI {
+      // A method on the example's own value (`tasks.remove(atOffsets:)` in an action): its
+      // labels are a detail.
+      let onExampleValue =
+        node.kind == .modifier && node.importance == .free
+        && (node.parameters.first.map { !isDeclared($0) && $0.first?.isLowercase == true }
+          ?? false)
+      argument.importance = labelImportance(
+        label, value: argument.value, minor: minor || onExampleValue)
+      if isContext { argument.importance = .free }
+    }
+    return argument
   }
 
   /// A closure whose `role: .cancel` buttons are minor: the system adds a Cancel anyway.
