@@ -92,7 +92,25 @@ extension Matching {
     let before = (lost: lost.major, errors: errorCount)
     compareArguments(e, a)
     compareIneffectiveValues(e, a, lostBefore: before.lost, errorsBefore: before.errors)
-    if e.kind == .closure, e.importance != .free {
+    if e.kind == .closure { compareClosureParameters(e, a) }
+    for index in 0..<max(e.blocks.count, a.blocks.count) {
+      compareSequences(
+        index < e.blocks.count ? e.blocks[index] : [],
+        index < a.blocks.count ? a.blocks[index] : [], ordered: e.isOrdered)
+    }
+    if !e.attributes.isEmpty || !a.attributes.isEmpty {
+      compareSequences(e.attributes, a.attributes)
+    }
+    if !e.clause.isEmpty || !e.value.isEmpty || !a.clause.isEmpty || !a.value.isEmpty {
+      compareGuards(e, a)
+      compareSequences(e.clause + e.value, a.clause + a.value)
+    }
+  }
+
+  /// A closure's parameters: another number of them is another overload; other names are
+  /// the attempt's own, renamed.
+  mutating func compareClosureParameters(_ e: CodeNode, _ a: CodeNode) {
+    if e.importance != .free {
       let arity = max(e.parameters.count, e.anonymousParameters)
       let typedArity = max(a.parameters.count, a.anonymousParameters)
       if arity > 0 && typedArity == 0 {
@@ -111,27 +129,14 @@ extension Matching {
         )
       }
     }
-    if e.kind == .closure {
-      let typedNames =
-        a.parameters.isEmpty && a.anonymousParameters > 0
-        ? (0..<min(a.anonymousParameters, e.parameters.count)).map { "$\($0)" } : a.parameters
-      for (name, typed) in zip(e.parameters, typedNames) where name != typed && name != "_" {
-        var parameter = CodeNode(kind: .call, name: name, token: nil, tokens: 0..<0)
-        parameter.isAPI = false
-        rename(parameter, CodeNode(kind: .call, name: typed, token: nil, tokens: 0..<0))
-      }
-    }
-    for index in 0..<max(e.blocks.count, a.blocks.count) {
-      compareSequences(
-        index < e.blocks.count ? e.blocks[index] : [],
-        index < a.blocks.count ? a.blocks[index] : [], ordered: e.isOrdered)
-    }
-    if !e.attributes.isEmpty || !a.attributes.isEmpty {
-      compareSequences(e.attributes, a.attributes)
-    }
-    if !e.clause.isEmpty || !e.value.isEmpty || !a.clause.isEmpty || !a.value.isEmpty {
-      compareGuards(e, a)
-      compareSequences(e.clause + e.value, a.clause + a.value)
+    // Named parameters the attempt renames (or `$0` for).
+    let typedNames =
+      a.parameters.isEmpty && a.anonymousParameters > 0
+      ? (0..<min(a.anonymousParameters, e.parameters.count)).map { "$\($0)" } : a.parameters
+    for (name, typed) in zip(e.parameters, typedNames) where name != typed && name != "_" {
+      var parameter = CodeNode(kind: .call, name: name, token: nil, tokens: 0..<0)
+      parameter.isAPI = false
+      rename(parameter, CodeNode(kind: .call, name: typed, token: nil, tokens: 0..<0))
     }
   }
 
