@@ -10,7 +10,8 @@ struct Quiz {
   /// Every command, in the order `quiz --help` lists them; the first is the default.
   static var commands: [any Command.Type] {
     [
-      ReviewCommand.self, DrillCommand.self, CardsCommand.self, CheckCommand.self,
+      ReviewCommand.self, DrillCommand.self, PreviewCommand.self, CardsCommand.self,
+      CheckCommand.self,
       ImportCommand.self, StatsCommand.self, DecksCommand.self, TopicsCommand.self,
       ExportCommand.self, MergeCommand.self, SuspendCommand.self, UnsuspendCommand.self,
       CompletionsCommand.self, ManCommand.self,
