@@ -22,6 +22,11 @@ static inline void quiz_readline_set_completion(rl_completion_func_t *function) 
   rl_attempted_completion_function = function;
 }
 
+// The line as typed so far, before Enter.
+static inline const char *quiz_readline_line(void) {
+  return rl_line_buffer;
+}
+
 static inline void quiz_readline_completion_is_over(void) {
   rl_attempted_completion_over = 1;
 }

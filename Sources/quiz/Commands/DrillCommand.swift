@@ -14,9 +14,10 @@ struct DrillCommand: Command {
       topics, in a random order, and ends with a score per topic and the cards missed. It leaves \
       the schedule alone unless --record is given.
 
-      With --time-limit, a question not answered in time gets a suggested grade of 0: on a \
-      terminal a countdown ends it; with piped input, an answer that arrives late is read and \
-      set aside. The grade you then give is the one that counts.
+      With --time-limit, a question not answered in time keeps what was typed (on a terminal a \
+      countdown ends it; with piped input, an answer that arrives late is read as the attempt) \
+      and gets the grade a reviewer would suggest for it, else 0. The grade you then give is the \
+      one that counts.
       """,
     options: [
       .option("--count", "N", .number(1...10_000), help: "How many questions (default 10)."),

@@ -44,7 +44,7 @@ struct Quiz {
         ("TZ", "The time zone whose days reviews count for."),
         ("NO_COLOR", "When set and not empty, no colour."),
         ("COLUMNS", "The width to fit when standard output is not a terminal."),
-        ("VISUAL, EDITOR", "The editor that :edit opens; else vi."),
+        ("VISUAL, EDITOR", "The editor that :edit and :compose open; else vi."),
       ],
       files: [
         ("~/.local/share/quiz/reviews.jsonl", "The journal: every grade, undo and suspension."),

@@ -12,7 +12,8 @@ struct ReviewCommand: Command {
       Reviews the cards that are due, most overdue first, then new cards up to the day's limit. \
       Each card: the question; your attempt (or just Enter); the answer; a grade from 0 to 5.
 
-      At any prompt: :undo :skip :suspend :edit :help :quit (Ctrl-D quits too).
+      At any prompt, and on any line of an answer: :undo :skip :suspend :edit :compose :help \
+      :quit (Ctrl-D quits too). :compose opens the answer typed so far in $EDITOR.
 
       Piped input: for each card, one line is the attempt (may be empty), the next the grade.
       """,

@@ -33,6 +33,9 @@ final class ReviewSession {
   /// Opens a card's file at its line; returns the card as reloaded, nil if it is gone, or
   /// throws a message.
   var edit: ((Card) throws -> Card?)?
+  /// Opens the answer typed so far in an editor; returns the answer as saved, or throws a
+  /// message.
+  var compose: ((Card, String) throws -> String)?
   /// Done once, when the first card is on screen and before its answer is timed: what can wait
   /// until the user has something to read (the deck cache's write).
   var whenFirstCardShown: (() -> Void)?
@@ -95,7 +98,8 @@ final class ReviewSession {
     case line(String)
     case grade(Grade)
     case handled
-    case timedOut
+    /// The time ran out; what was typed is kept.
+    case timedOut(String)
     case stop(SessionResult.Ending)
   }
 
@@ -118,9 +122,12 @@ final class ReviewSession {
     switch readAttempt(for: card) {
     case .line(let text): attempt = text
     case .handled, .grade: return nil
-    case .timedOut:
+    case .timedOut(let typed):
       timedOut = true
-      console.print(presenter.style.apply(.warn, "Time is up."))
+      attempt = typed.trimmingSpaces().isEmpty ? nil : typed
+      console.print(
+        presenter.style.apply(
+          .warn, "Time is up." + (attempt == nil ? "" : " What you typed is kept.")))
     case .stop(let ending): return ending
     }
 
@@ -136,7 +143,8 @@ final class ReviewSession {
       console.print(reminder)
     }
     var suggestion = judgement?.grade.flatMap { Grade(rawValue: $0) }
-    if timedOut { suggestion = 0 }
+    // Out of time, an answer the reviewer cannot grade counts as not given.
+    if timedOut && suggestion == nil { suggestion = 0 }
 
     let grade: Grade
     switch readGrade(for: card, suggestion: suggestion) {
@@ -194,16 +202,24 @@ final class ReviewSession {
         tick: { seconds in
           "[\(seconds / 60):\(seconds % 60 < 10 ? "0" : "")\(seconds % 60)] \(prompt)"
         })
-      // A late answer is set aside; a late `:` command is still carried out.
+      let command = event.line.flatMap(SessionCommand.parse)
+      // A late answer is kept as the attempt, timed out; a late `:` command is still carried out.
       if case .line(let text) = event, let limit, clock.seconds() - started > limit,
-        SessionCommand.parse(text) == nil
+        command == nil
       {
-        return .timedOut
+        return .timedOut((lines + [text]).joined(separator: "\n"))
       }
       switch event {
       case .line(let text):
-        if lines.isEmpty, let parsed = SessionCommand.parse(text) {
-          let step = handle(parsed, card: card)
+        // A command on any line; on a later line, a `:` line that names none is code (`: Int`).
+        if let command, lines.isEmpty || command != .unknown(text.trimmingSpaces()) {
+          if command == .command(.compose) {
+            guard let text = compose(card, lines: lines) else { continue }
+            console.print(text)
+            if let limit, clock.seconds() - started > limit { return .timedOut(text) }
+            return .line(text)
+          }
+          let step = handle(command, card: card)
           if case .line = step { continue }
           return step
         }
@@ -214,9 +230,25 @@ final class ReviewSession {
         lines.append(text)
       case .end: return lines.isEmpty ? .stop(.quit) : .line(lines.joined(separator: "\n"))
       case .interrupted: return .stop(.interrupted(receivedSignal))
-      case .timedOut: return .timedOut
+      case .timedOut(let typed):
+        return .timedOut((lines + [typed]).filter { !$0.isEmpty }.joined(separator: "\n"))
       case .overlong(let limit): return .stop(overlong(limit))
       }
+    }
+  }
+
+  /// `:compose`: the attempt as saved in the editor, begun with `lines`; nil, after saying why,
+  /// when the editor could not be used (the attempt is then read on from where it was).
+  private func compose(_ card: Card, lines: [String]) -> String? {
+    guard let compose else {
+      console.print(presenter.style.apply(.warn, "This session cannot open an editor."))
+      return nil
+    }
+    do {
+      return try compose(card, lines.joined(separator: "\n"))
+    } catch {
+      console.print(presenter.style.apply(.warn, "\(error)"))
+      return nil
     }
   }
 
@@ -291,6 +323,9 @@ final class ReviewSession {
       return .line("")
     case .command(.quit):
       return .stop(.quit)
+    case .command(.compose):
+      console.print(presenter.style.apply(.warn, ":compose is for an answer, while you type it."))
+      return .line("")
     case .command(.skip):
       queue.remove(card.id)
       result.skipped += 1

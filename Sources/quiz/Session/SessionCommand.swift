@@ -1,6 +1,6 @@
 /// A command typed at any prompt of a session, such as `:undo`.
 enum SessionCommand: String, CaseIterable {
-  case undo, skip, suspend, edit, help, quit
+  case undo, skip, suspend, edit, compose, help, quit
 
   /// What the command does, for `:help`.
   var summary: String {
@@ -9,6 +9,7 @@ enum SessionCommand: String, CaseIterable {
     case .skip: "leave this card for another session"
     case .suspend: "never show this card again (until 'quiz unsuspend ID')"
     case .edit: "open the card's file at its line in $EDITOR, then reload it"
+    case .compose: "write your answer in $EDITOR, starting from what is typed so far"
     case .help: "show these commands"
     case .quit: "end the session; everything graded is saved (Ctrl-D too)"
     }

@@ -60,6 +60,7 @@ enum SessionSetup {
         style: style, width: environment.proseWidth, height: environment.height), now: now,
       clock: environment.monotonic, today: today, mode: mode)
     session.edit = editor(deckOptions, environment, context.console)
+    session.compose = composer(stateOptions, environment)
     session.prompts = SessionPrompts(environment.charset)
     // The deck cache is written once the first card is shown, not before: a first start (or
     // the first after quiz is rebuilt) then shows its card as soon as one without the cache;
@@ -121,22 +122,7 @@ enum SessionSetup {
           "\(card.id) comes from the decks built into quiz; copy Decks/ and use --decks DIR to edit it"
         )
       }
-      let editor =
-        [environment.variables["VISUAL"], environment.variables["EDITOR"]]
-        .compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
-      let status: Int32
-      do throws(ChildProcess.Failure) {
-        status = try ChildProcess.run(
-          "/bin/sh", editorArguments(editor, line: card.location.line, path: path))
-      } catch {
-        throw EditError("could not start \(editor): \(error.reason)")
-      }
-      // The shell's 127 and 126: the editor was not found, or could not be run.
-      if [126, 127].contains(status) {
-        throw EditError(
-          "could not start \(editor) (set VISUAL or EDITOR to an editor you have); the card is unchanged"
-        )
-      }
+      try openEditor(on: path, line: card.location.line, environment, unchanged: "the card")
       let collection = try? options.load(in: environment, command: "quiz")
       for diagnostic in collection?.diagnostics ?? [] where diagnostic.location.path == path {
         console.printError(diagnostic.description)
@@ -146,7 +132,67 @@ enum SessionSetup {
   }
 }
 
-/// Why `:edit` could not open or reload a card.
+extension SessionSetup {
+  /// Opens `path` at `line` in `$VISUAL` or `$EDITOR` (else vi) and waits for it; gives its
+  /// exit status, or throws a message, which says that what is `unchanged` is, when the editor
+  /// could not be started.
+  @discardableResult
+  static func openEditor(
+    on path: String, line: Int, _ environment: Environment, unchanged: String
+  ) throws(EditError) -> Int32 {
+    let editor =
+      [environment.variables["VISUAL"], environment.variables["EDITOR"]]
+      .compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
+    let status: Int32
+    do throws(ChildProcess.Failure) {
+      status = try ChildProcess.run("/bin/sh", editorArguments(editor, line: line, path: path))
+    } catch {
+      throw EditError("could not start \(editor): \(error.reason)")
+    }
+    // The shell's 127 and 126: the editor was not found, or could not be run.
+    if [126, 127].contains(status) {
+      throw EditError(
+        "could not start \(editor) (set VISUAL or EDITOR to an editor you have); \(unchanged) is unchanged"
+      )
+    }
+    return status
+  }
+
+  /// `:compose`: the answer typed so far, put in a file of the state folder (`answer.swift` for
+  /// a syntax card, else `answer.md`) and opened in the editor at its last line; gives the
+  /// answer as saved, and removes the file. An editor that exits with a failure (vim's `:cq`)
+  /// leaves the answer as it was typed.
+  static func composer(_ options: StateOptions, _ environment: Environment) -> (Card, String)
+    throws -> String
+  {
+    { card, typed in
+      let folder = options.folderURL(in: environment)
+      let path = folder.appending(path: card.kind == .syntax ? "answer.swift" : "answer.md").path
+      try? FileManager.default.createDirectory(
+        at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+      do throws(AtomicFile.Failure) {
+        try AtomicFile.write(
+          Data((typed.isEmpty ? "" : typed + "\n").utf8), to: path, replacing: true)
+      } catch {
+        throw EditError(error.message(for: path))
+      }
+      defer { unlink(path) }
+      let line = max(1, typed.split(separator: "\n", omittingEmptySubsequences: false).count)
+      let status = try openEditor(on: path, line: line, environment, unchanged: "your answer")
+      guard status == 0 else {
+        throw EditError("the editor exited with status \(status); your answer is as you typed it")
+      }
+      guard let data = FileManager.default.contents(atPath: path) else {
+        throw EditError("\(path): the editor left no file; your answer is as you typed it")
+      }
+      var text = String(decoding: data, as: UTF8.self)
+      while text.last?.isNewline == true { text.removeLast() }
+      return text
+    }
+  }
+}
+
+/// Why `:edit` could not open or reload a card, or `:compose` an answer.
 struct EditError: Error, CustomStringConvertible {
   var description: String
   init(_ description: String) { self.description = description }

@@ -9,7 +9,7 @@ protocol LineInput: AnyObject {
   var linesRead: Int { get }
 
   /// Reads one line after showing `prompt`. With a `deadline` (seconds on the session's
-  /// ``MonotonicClock``), gives up then with `.timedOut`, calling `tick` with the seconds left
+  /// ``MonotonicClock``), gives up then with `.timedOut` and what was typed, calling `tick` with the seconds left
   /// about once a second so the prompt can show them.
   func read(prompt: String, deadline: Double?, tick: ((Int) -> String)?) -> InputEvent
 }
@@ -29,10 +29,17 @@ enum InputEvent: Equatable {
   case end
   /// Ctrl-C, SIGTERM or SIGHUP arrived.
   case interrupted
-  /// The deadline passed before a line was entered.
-  case timedOut
+  /// The deadline passed before a line was entered; `typed` is what the line held then.
+  case timedOut(typed: String)
   /// The line is longer than the input reads (`limit` bytes): it is no attempt or grade.
   case overlong(limit: Int)
+}
+
+extension InputEvent {
+  /// The line read, if one was.
+  var line: String? {
+    if case .line(let text) = self { text } else { nil }
+  }
 }
 
 /// Lines given in advance, for tests; the end of the script is the end of input.
@@ -80,7 +87,7 @@ final class ScriptedInput: LineInput {
       let arrival = clock.now + delay
       if isInteractive, let deadline, arrival > deadline {
         clock.now = deadline
-        return .timedOut
+        return .timedOut(typed: "")
       }
       clock.now = arrival
     }

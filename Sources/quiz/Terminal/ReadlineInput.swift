@@ -87,7 +87,9 @@ final class ReadlineInput: LineInput {
       var timeout: Int32 = -1
       switch countdown?.step(at: clock.seconds()) {
       case nil: break
-      case .expired: return abandon(.timedOut)
+      case .expired:
+        let typed = quiz_readline_line().map { String(cString: $0) } ?? ""
+        return abandon(.timedOut(typed: typed))
       case .wait(let milliseconds, let show):
         if let tick, let show {
           rl_set_prompt(tick(show))
