@@ -61,6 +61,11 @@ public struct ParsedArguments {
     }
   }
 
+  /// Whether the command declares the option (long name, or `-x`).
+  public func declares(_ name: String) -> Bool {
+    declaration.option(named: name) != nil
+  }
+
   /// Whether the flag was given.
   public func flag(_ name: String) -> Bool {
     assert(declaration.option(named: name)?.value == nil, "\(name) is not a declared flag")

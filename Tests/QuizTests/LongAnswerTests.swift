@@ -168,28 +168,4 @@ struct LongAnswerTests {
     #expect(result.out.contains(":compose is for an answer, while you type it."))
     #expect(try harness.saved().cards["clay"]?.repetitions == 1)
   }
-
-  @Test("on a terminal, the time running out gives what the line held")
-  func readlineKeepsTyped() throws {
-    let terminal = try PseudoTerminal()
-    let clock = ManualClock()
-    let typed = DispatchSemaphore(value: 0)
-    Thread {
-      if terminal.waitFor("> ") != nil {
-        terminal.typeKeyByKey("half an ans")
-        // The person is still typing when the time runs out.
-        clock.now += 10
-      }
-      typed.signal()
-    }.start()
-    let event = {
-      let input = ReadlineInput(
-        historyFile: nil, commands: [], clock: clock.clock, charset: .ascii,
-        terminal: (terminal.slave, terminal.slave))
-      return input.read(prompt: "> ", deadline: clock.now + 5, tick: nil)
-    }()
-    typed.wait()
-    terminal.closeSlave()
-    #expect(event == .timedOut(typed: "half an ans"))
-  }
 }

@@ -125,4 +125,30 @@ struct TerminalLocaleTests {
     let screen = String(decoding: terminal.output, as: UTF8.self)
     #expect(screen.contains("> ") && screen.contains("Grade 0-5: "), "\(screen.debugDescription)")
   }
+
+  @Test("on a terminal, the time running out gives what the line held")
+  func readlineKeepsTyped() throws {
+    let terminal = try PseudoTerminal()
+    let clock = ManualClock()
+    let typed = DispatchSemaphore(value: 0)
+    Thread {
+      if terminal.waitFor("> ") != nil {
+        terminal.typeKeyByKey("half an ans")
+        // The person is still typing when the time runs out.
+        clock.now += 10
+      }
+      typed.signal()
+    }.start()
+    let event = {
+      let input = ReadlineInput(
+        historyFile: nil, commands: [], clock: clock.clock, charset: .ascii,
+        terminal: (terminal.slave, terminal.slave))
+      return input.read(prompt: "> ", deadline: clock.now + 5, tick: nil)
+    }()
+    typed.wait()
+    terminal.closeSlave()
+    #expect(event == .timedOut(typed: "half an ans"))
+    // readline set the locale from the environment; the test process is in "C" again.
+    setlocale(LC_CTYPE, "C")
+  }
 }

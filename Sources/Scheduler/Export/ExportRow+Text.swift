@@ -66,7 +66,9 @@ extension ExportRow {
       text += table(deckRows)
     }
     if !orphans.isEmpty {
-      text += "\n## In no deck\n\nCards with a review history that no deck has any more.\n\n"
+      text +=
+        "\n## In no deck\n\nCards with a review history that no deck read this time has: their "
+        + "folder was not loaded this time (see --decks), or the card was removed.\n\n"
       text += table(orphans)
     }
     return text

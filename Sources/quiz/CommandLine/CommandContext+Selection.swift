@@ -16,12 +16,12 @@ extension CommandContext {
     var isFiltered: Bool
     /// The state, opened for reading.
     var store: ReviewStore
-    /// Whether the decks are the ones built into quiz, whose paths are not on this machine.
-    var isBuiltIn: Bool
+    /// The paths of the decks built into quiz, which are not on this machine, when they are read.
+    var builtIn: Set<String>
 
     /// Where `deck` is read from, for people: its path, or `built in`.
     func location(of deck: Deck) -> String {
-      isBuiltIn ? "built in" : deck.path
+      builtIn.contains(deck.path) ? "built in" : deck.path
     }
 
     /// How the cards stand, by stage, today.
@@ -75,7 +75,8 @@ extension CommandContext {
     return Selection(
       today: today, collection: collection, cards: cards,
       isFiltered: options.decks.filter != CardFilter(), store: store,
-      isBuiltIn: options.decks.folder(in: environment) == nil)
+      builtIn: try options.decks.readsShipped(in: environment, command: command)
+        ? Set(environment.shippedDecks.map { "Decks/\($0.name)" }) : [])
   }
 }
 

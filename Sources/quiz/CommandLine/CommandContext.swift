@@ -71,11 +71,13 @@ struct CommandContext {
     }
   }
 
-  /// The style of standard output: colour only on a terminal, when `NO_COLOR` is unset or empty
-  /// and `--no-color` was not given.
+  /// The style of standard output: colour only on a terminal, unless `--no-color`, `NO_COLOR`
+  /// (set and not empty) or `color = no` in the config file says otherwise.
   func style(noColor: Bool) -> Style {
-    let disabled = !(environment.variables["NO_COLOR"] ?? "").isEmpty
-    return Style(usesColor: environment.outputIsTerminal && !disabled && !noColor)
+    let color =
+      (try? environment.value(of: Settings.color, option: noColor ? false : nil, command: command))
+      ?? true
+    return Style(usesColor: environment.outputIsTerminal && color)
   }
 
   /// Fails with a usage error unless the card `id` is in a deck of `options` or has a review

@@ -15,7 +15,7 @@ struct CardArguments {
     ArgumentDeclaration(name: "ID", help: "The card's id.", completion: .cards)
   ]
   /// `--decks`, `--state` and `--day-start`.
-  static let options = [DeckOptions.folderOption] + StateOptions.options
+  static let options = DeckOptions.folderOptions + StateOptions.options
 
   /// Takes the id and the options; `purpose` says what the id is for, in the message when it is
   /// missing ("name the card to suspend, by its id").

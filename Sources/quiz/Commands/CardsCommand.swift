@@ -8,7 +8,7 @@ struct CardsCommand: Command {
     name: "cards",
     summary: "List cards, as text or JSON.",
     discussion: "Lists the cards of the decks, one per line: id, kind, topic and prompt.",
-    options: [DeckOptions.folderOption] + DeckOptions.filterOptions + [
+    options: DeckOptions.folderOptions + DeckOptions.filterOptions + [
       .json("Print one JSON array, an object per card.")
     ],
     examples: [

@@ -11,7 +11,7 @@ struct CheckCommand: Command {
       Reads every deck, prints each problem as 'path:line: error: message' to standard error, \
       then a summary: decks, and cards per kind and per topic. Exits 1 if there is any error.
       """,
-    options: [DeckOptions.folderOption],
+    options: DeckOptions.folderOptions,
     examples: [("quiz check --decks ~/my-decks", "Check your own folder of decks.")])
 
   var options: DeckOptions

@@ -23,9 +23,8 @@ struct CompletionsCommand: Command {
     options: [
       .option(
         "--values", "KIND", completion: .values(["decks", "topics", "cards", "lessons"]),
-        help: "Print the decks, topics, cards or lessons, one per line, for the scripts."),
-      DeckOptions.folderOption,
-    ],
+        help: "Print the decks, topics, cards or lessons, one per line, for the scripts.")
+    ] + DeckOptions.folderOptions,
     examples: [
       ("quiz completions bash > ~/.local/share/bash-completion/completions/quiz", "For bash.")
     ])

@@ -4,15 +4,17 @@ import FoundationEssentials
 
 /// The options that say which decks and which cards a command works on.
 struct DeckOptions {
-  /// The decks folder given with --decks, if any.
-  var folder: String?
+  /// The decks folders given with --decks, if any.
+  var folders: [String]?
+  /// Whether the shipped decks are read, as --shipped-decks says.
+  var shipped: ShippedDeckUse?
   /// The cards to keep.
   var filter = CardFilter()
 
-  /// `--decks DIR`.
-  static let folderOption = OptionDeclaration.option(
-    "--decks", "DIR", completion: .folders,
-    help: "Read the decks in DIR (default: $QUIZ_DECKS, else the decks shipped with quiz).")
+  /// `--decks DIR` (repeatable) and `--shipped-decks WHEN`.
+  static let folderOptions = [Settings.decks.option, Settings.shippedDecks.option].compactMap {
+    $0
+  }
 
   /// The options that choose cards.
   static let filterOptions: [OptionDeclaration] = [
@@ -37,11 +39,20 @@ struct DeckOptions {
   /// The shipped decks (or `$QUIZ_DECKS`), every card.
   init() {}
 
-  /// Takes --decks, and with `filters` also --topic, --kind, --deck, --lesson and --card.
+  /// Takes --decks and --shipped-decks, and with `filters` also --topic, --kind, --deck,
+  /// --lesson and --card.
   init(_ arguments: ParsedArguments, filters: Bool) throws(UsageError) {
-    folder = arguments.value("--decks")
-    if folder == "" {
+    folders = Settings.decks.given(arguments)
+    if folders?.contains("") == true {
       throw UsageError("--decks needs a folder, not an empty name", command: arguments.command)
+    }
+    if let text = arguments.value("--shipped-decks") {
+      guard let use = ShippedDeckUse(rawValue: text) else {
+        throw UsageError(
+          "--shipped-decks takes \(Settings.shippedDecks.expected), not '\(text)'",
+          command: arguments.command)
+      }
+      shipped = use
     }
     guard filters else { return }
     filter.topics = arguments.values("--topic")
@@ -64,32 +75,57 @@ struct DeckOptions {
     filter.ids = Set(arguments.values("--card"))
   }
 
-  /// The decks folder: --decks, else $QUIZ_DECKS; nil for the shipped decks.
-  func folder(in environment: Environment) -> String? {
-    folder ?? environment.variables["QUIZ_DECKS"].flatMap { $0.isEmpty ? nil : $0 }
+  /// The decks folders: --decks, else $QUIZ_DECKS, else `decks` in the config file; `~/`
+  /// made the home folder.
+  func folders(in environment: Environment, command: String) throws(UsageError) -> [String] {
+    try environment.value(of: Settings.decks, option: folders, command: command)
+      .map(environment.expandingHome)
   }
 
-  /// Loads the decks: from --decks, else $QUIZ_DECKS, else the shipped ones.
+  /// Whether the shipped decks are read: with `--shipped-decks yes` (or `shipped-decks = yes`),
+  /// else only when no folder is named.
+  func readsShipped(in environment: Environment, command: String) throws(UsageError) -> Bool {
+    switch try environment.value(of: Settings.shippedDecks, option: shipped, command: command) {
+    case .yes: true
+    case .no: false
+    case .auto: try folders(in: environment, command: command).isEmpty
+    }
+  }
+
+  /// Whether `path` is that of a shipped deck, read from inside quiz rather than from a file.
+  func isShipped(_ path: String, in environment: Environment) -> Bool {
+    (try? readsShipped(in: environment, command: "quiz")) == true
+      && environment.shippedDecks.contains { "Decks/\($0.name)" == path }
+  }
+
+  /// Loads the decks: of every folder, in order, then the shipped ones when they are read (a
+  /// shipped deck that a folder has a deck of the same name for is left out: the copy is read).
   func load(in environment: Environment, command: String) throws(UsageError) -> DeckCollection {
     let loader = DeckLoader()
-    if let folder = folder(in: environment) {
-      let collection: DeckCollection
+    var collection = DeckCollection()
+    for folder in try folders(in: environment, command: command) {
+      let decks: DeckCollection
       do {
-        collection = try loader.load(folder: folder, cache: environment.deckCache)
+        decks = try loader.load(folder: folder, cache: environment.deckCache)
       } catch {
         throw UsageError("\(error)", command: command)
       }
-      guard !collection.decks.isEmpty else {
+      guard !decks.decks.isEmpty else {
         throw UsageError(
           "\(folder): holds no deck (native decks end in .md, lesson pages in .txt)",
           command: command)
       }
-      return collection
+      collection = collection.decks.isEmpty ? decks : collection.adding(decks)
     }
-    return loader.load(
+    guard try readsShipped(in: environment, command: command) else { return collection }
+    var shipped = loader.load(
       files: environment.shippedDecks.map {
         DeckLoader.File(path: "Decks/\($0.name)", bytes: Array($0.text.utf8))
       }, cache: environment.deckCache)
+    guard !collection.decks.isEmpty else { return shipped }
+    let copied = Set(collection.decks.map(\.name))
+    shipped.decks.removeAll { copied.contains($0.name) }
+    return collection.adding(shipped)
   }
 
   /// The cards of `collection` that pass the filter; a usage error, with what exists, when a

@@ -16,7 +16,8 @@ struct ExportCommand: Command {
     discussion: """
       Exports the review progress of the cards of the decks, one row per card: \
       \(ExportRow.columns.joined(separator: ", ")). Cards that have a review history but are \
-      in no deck any more come last, with no deck, topic or kind, unless a filter is given.
+      in no deck read this time (their folder was not loaded, or they were removed) come last, \
+      with no deck, topic or kind, unless a filter is given.
 
         json  {"version":\(ExportDocument.currentVersion),"exportedAt":…,"cards":[…],"reviews":[…]}:
               the cards, and every journal event (grades, undos, suspensions).

@@ -16,7 +16,7 @@ struct PreviewCommand: Command {
       On a terminal, Enter shows the answer, Enter again the next card; :quit (or Ctrl-D) ends. \
       When standard input or output is not a terminal, every card is printed at once.
       """,
-    options: [DeckOptions.folderOption] + DeckOptions.filterOptions + [
+    options: DeckOptions.folderOptions + DeckOptions.filterOptions + [
       .option("--limit", "N", .number(1...100_000), help: "Cards shown, at most."), .noColor,
     ],
     examples: [

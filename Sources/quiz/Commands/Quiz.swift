@@ -14,7 +14,7 @@ struct Quiz {
       CheckCommand.self,
       ImportCommand.self, StatsCommand.self, DecksCommand.self, TopicsCommand.self,
       ExportCommand.self, MergeCommand.self, SuspendCommand.self, UnsuspendCommand.self,
-      CompletionsCommand.self, ManCommand.self,
+      ConfigCommand.self, CompletionsCommand.self, ManCommand.self,
     ]
   }
 
@@ -35,7 +35,11 @@ struct Quiz {
         """,
       commands: commands.map { $0.declaration },
       environment: [
-        ("QUIZ_DECKS", "The decks folder when --decks is not given; else the decks built in."),
+        (
+          "QUIZ_DECKS",
+          "The decks folder when --decks is not given; else 'decks' in the config file, else the decks built in."
+        ),
+        ("XDG_CONFIG_HOME", "The config file is $XDG_CONFIG_HOME/quiz/config when it is set."),
         ("QUIZ_STATE", "The state folder when --state is not given."),
         ("XDG_DATA_HOME", "The state folder is $XDG_DATA_HOME/quiz when neither is given."),
         ("HOME", "Else the state folder is ~/.local/share/quiz."),
@@ -47,6 +51,10 @@ struct Quiz {
         ("VISUAL, EDITOR", "The editor that :edit and :compose open; else vi."),
       ],
       files: [
+        (
+          "~/.config/quiz/config",
+          "Settings, 'key = value' a line ('quiz config --help' lists them); options and the environment beat it."
+        ),
         ("~/.local/share/quiz/reviews.jsonl", "The journal: every grade, undo and suspension."),
         ("~/.local/share/quiz/state.json", "A snapshot of the journal, rebuilt from it."),
         ("~/.local/share/quiz/history", "The line history of sessions on a terminal."),
@@ -121,6 +129,8 @@ struct Quiz {
       }
       let parsed = try ParsedArguments(rest, declaration: type.declaration)
       let command = try type.init(parsed)
+      var environment = environment
+      environment.configuration = try ConfigFile.load(variables: environment.variables)
       let context = CommandContext(
         environment: environment, console: console, command: parsed.command)
       return try command.run(in: context)

@@ -18,7 +18,7 @@ struct ReviewCommand: Command {
       Piped input: for each card, one line is the attempt (may be empty), the next the grade.
       """,
     options: SelectionOptions.options + [
-      .option("--new", "N", .number(0...10_000), help: "New cards today, at most (default 20)."),
+      Settings.newPerDay.option!,
       .option("--limit", "N", .number(1...100_000), help: "Cards in this session, at most."),
       .option(
         "--more-new", "N", .number(1...10_000),
@@ -26,9 +26,7 @@ struct ReviewCommand: Command {
       .option(
         "--ahead", "N", .number(1...365),
         help: "Also review the cards due in the next N days (SM-2 counts from today)."),
-      .option(
-        "--interview-per-day", "N", .number(0...10_000),
-        help: "Interview problems among the day's new cards, at most (default 2)."),
+      Settings.interviewPerDay.option!,
       .flag("--force", help: "Review the cards that loaded even if some decks have errors."),
     ],
     examples: [
@@ -41,16 +39,16 @@ struct ReviewCommand: Command {
   var options: SelectionOptions
   var newPerDay: Int?
   var limit: Int?
-  var interviewPerDay: Int
+  var interviewPerDay: Int?
   var moreNew: Int?
   var ahead: Int?
   var force: Bool
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     options = try SelectionOptions(arguments)
-    newPerDay = arguments.number("--new")
+    newPerDay = Settings.newPerDay.given(arguments)
     limit = arguments.number("--limit")
-    interviewPerDay = arguments.number("--interview-per-day") ?? 2
+    interviewPerDay = Settings.interviewPerDay.given(arguments)
     moreNew = arguments.number("--more-new")
     ahead = arguments.number("--ahead")
     force = arguments.flag("--force")
@@ -71,11 +69,17 @@ struct ReviewCommand: Command {
       do { try store.close() } catch { console.warning(error) }
     }
 
+    let environment = context.environment
     let ordered = Self.arrangingNewCards(
-      loaded, store: store, today: today, interviewPerDay: interviewPerDay,
+      loaded, store: store, today: today,
+      interviewPerDay: try environment.value(
+        of: Settings.interviewPerDay, option: interviewPerDay, command: context.command),
       filter: options.decks.filter)
     let ids = ordered.map(\.id)
-    let limits = limits(for: options.decks.filter)
+    let limits = limits(
+      for: options.decks.filter,
+      newPerDay: try environment.value(
+        of: Settings.newPerDay, option: newPerDay, command: context.command))
     let queue = ReviewQueue(cards: ids, state: store.state, today: today, limits: limits)
     let newBefore = store.state.newCards(on: today)
     let early = queue.due.count { (store.state.cards[$0]?.due ?? today) > today }
@@ -138,10 +142,8 @@ struct ReviewCommand: Command {
   /// The day's limits, and what this session may take beyond them: N more new cards with
   /// `--more-new`; every new card asked for by id; with a topic, deck or lesson, the day's number
   /// of new cards whatever the day has had; with `--ahead`, the cards due in the next N days.
-  func limits(for filter: CardFilter) -> ReviewQueue.Limits {
-    var limits = ReviewQueue.Limits(
-      newPerDay: newPerDay ?? ReviewQueue.Limits().newPerDay, perSession: limit,
-      daysAhead: ahead ?? 0)
+  func limits(for filter: CardFilter, newPerDay day: Int) -> ReviewQueue.Limits {
+    var limits = ReviewQueue.Limits(newPerDay: day, perSession: limit, daysAhead: ahead ?? 0)
     if let moreNew {
       limits.newThisSession = moreNew
     } else if !filter.ids.isEmpty {

@@ -12,7 +12,7 @@ struct SelectionOptions {
 
   /// `--decks`, the filters, `--state`, `--day-start` and `--no-color`.
   static let options =
-    [DeckOptions.folderOption] + DeckOptions.filterOptions + StateOptions.options + [.noColor]
+    DeckOptions.folderOptions + DeckOptions.filterOptions + StateOptions.options + [.noColor]
 
   /// Takes the options of ``options``.
   init(_ arguments: ParsedArguments) throws(UsageError) {

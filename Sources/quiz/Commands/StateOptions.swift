@@ -11,15 +11,13 @@ struct StateOptions {
   var dayStartHour: Int?
 
   /// `--state DIR` and `--day-start H`.
-  static let options: [OptionDeclaration] = [
-    .option(
-      "--state", "DIR", completion: .folders,
-      help: "Keep the review state in DIR (default: $QUIZ_STATE, else $XDG_DATA_HOME/quiz, "
-        + "else ~/.local/share/quiz)."),
-    .option(
-      "--day-start", "H", .number(0...23),
-      help: "The hour at which a new day starts (default 4, or $QUIZ_DAY_START)."),
-  ]
+  static let options: [OptionDeclaration] =
+    [
+      .option(
+        "--state", "DIR", completion: .folders,
+        help: "Keep the review state in DIR (default: $QUIZ_STATE, else $XDG_DATA_HOME/quiz, "
+          + "else ~/.local/share/quiz).")
+    ] + [Settings.dayStart.option].compactMap { $0 }
 
   /// The defaults: the state folder from the environment, days from 04:00.
   init() {}
@@ -30,7 +28,7 @@ struct StateOptions {
     if folder == "" {
       throw UsageError("--state needs a folder, not an empty name", command: arguments.command)
     }
-    dayStartHour = arguments.number("--day-start")
+    dayStartHour = Settings.dayStart.given(arguments)
   }
 
   /// The state folder: --state, else $QUIZ_STATE, else the XDG data folder.
@@ -55,15 +53,9 @@ struct StateOptions {
 
   /// The day clock: the user's time zone, and the day's start hour.
   func dayClock(in environment: Environment, command: String) throws(UsageError) -> DayClock {
-    var hour = dayStartHour
-    if hour == nil, let text = environment.variables["QUIZ_DAY_START"], !text.isEmpty {
-      guard let value = Int(text), (0...23).contains(value) else {
-        throw UsageError(
-          "QUIZ_DAY_START must be an hour from 0 to 23, not '\(text)'", command: command)
-      }
-      hour = value
-    }
-    return DayClock(
-      localTime: environment.localTime ?? .zone(environment.timeZone), dayStartHour: hour ?? 4)
+    DayClock(
+      localTime: environment.localTime ?? .zone(environment.timeZone),
+      dayStartHour: try environment.value(
+        of: Settings.dayStart, option: dayStartHour, command: command))
   }
 }

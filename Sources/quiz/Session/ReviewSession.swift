@@ -312,7 +312,9 @@ final class ReviewSession {
       console.print(
         presenter.style.apply(
           .warn,
-          "\(ControlCharacters.visible(text)) is not a command; they are \(SessionCommand.typed.joined(separator: ", "))."
+          "\(ControlCharacters.visible(text)) is not a command; they are "
+            + SessionCommand.typed.filter { $0 != ":compose" }.joined(separator: ", ")
+            + ". While you type an answer, :compose too."
         )
       )
       return .line("")

@@ -116,7 +116,7 @@ enum SessionSetup {
   ) -> (Card) throws -> Card? {
     { card in
       let path = card.location.path
-      guard options.folder(in: environment) != nil, FileManager.default.fileExists(atPath: path)
+      guard !options.isShipped(path, in: environment), FileManager.default.fileExists(atPath: path)
       else {
         throw EditError(
           "\(card.id) comes from the decks built into quiz; copy Decks/ and use --decks DIR to edit it"

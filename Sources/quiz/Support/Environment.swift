@@ -41,6 +41,8 @@ struct Environment {
   var deckCache: DeckCache?
   /// The characters that prompts may use, which the locale decides (``TerminalLocale``).
   var charset = TerminalCharset.utf8
+  /// The config file's settings; ``Quiz/run(_:)`` reads it before a command runs.
+  var configuration = ConfigFile()
 
   /// The width that prose is wrapped to: ``width``, else 80.
   var proseWidth: Int { width ?? 80 }
