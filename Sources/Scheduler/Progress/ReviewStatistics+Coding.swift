@@ -1,6 +1,6 @@
 extension ReviewStatistics: Encodable {
   enum CodingKeys: String, CodingKey {
-    case today, total, decks, topics, retention, forecast, heatmap, streak
+    case today, total, decks, topics, retention, forecast, heatmap, streak, leeches
   }
 
   private struct DayCount: Encodable {
@@ -37,6 +37,7 @@ extension ReviewStatistics: Encodable {
     try container.encode(
       calendar.map { DayCount(day: $0.day, reviews: $0.reviews) }, forKey: .heatmap)
     try container.encode(streak, forKey: .streak)
+    try container.encode(leeches.count, forKey: .leeches)
   }
 
   /// A group as one flat JSON object: its name under `key`, its title for a deck, its counts,

@@ -40,6 +40,18 @@ public struct ReviewStatistics: Sendable {
   public var calendar: [(day: Day, reviews: Int)]
   /// Days in a row with reviews, up to today (see ``ReviewState/streak(endingOn:)``).
   public var streak: Int
+  /// The chosen cards that are leeches, in card order: lapsed at least as many times as the
+  /// caller counts a leech by (``leeches(of:in:lapses:)``).
+  public var leeches: [String] = []
+
+  /// The ids of `cards` that have lapsed `lapses` times or more in `state`.
+  public static func leeches(of cards: [TrackedCard], in state: ReviewState, lapses: Int)
+    -> [String]
+  {
+    cards.compactMap { card in
+      (state.cards[card.id]?.lapses ?? 0) >= lapses ? card.id : nil
+    }
+  }
 
   /// The statistics of `cards` on `today`; `reviews` are the journal's reviews in effect.
   public init(

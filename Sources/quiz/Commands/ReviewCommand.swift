@@ -15,6 +15,10 @@ struct ReviewCommand: Command {
       At any prompt, and on any line of an answer: :undo :skip :suspend :edit :compose :help \
       :quit (Ctrl-D quits too). :compose opens the answer typed so far in $EDITOR.
 
+      A card that lapses (a grade below 3 once recalled) for the 8th time is a leech: it is \
+      suspended, and the session says so (leech-lapses and leech-action in the config file; \
+      'quiz config --help').
+
       Piped input: for each card, one line is the attempt (may be empty), the next the grade.
       """,
     options: SelectionOptions.options + [

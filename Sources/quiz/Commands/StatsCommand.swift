@@ -16,7 +16,8 @@ struct StatsCommand: Command {
       \(ReviewStatistics.retentionDays) days (the share of grades of 3 or more given to cards \
       already learnt), the cards due on each of the next \(ReviewStatistics.forecastDays) days, \
       a calendar of the reviews of the last \(ReviewStatistics.calendarWeeks) weeks, and the \
-      streak of days with reviews. The counts, the retention and the forecast are of the chosen \
+      streak of days with reviews, and the leeches (cards that lapsed leech-lapses times, 8 by \
+      default). The counts, the retention, the leeches and the forecast are of the chosen \
       cards; the calendar and the streak count every review.
       """,
     options: ReportOptions.options(json: "Print it all as one JSON object."),
@@ -40,9 +41,13 @@ struct StatsCommand: Command {
       console.failure(error)
       return .failure
     }
-    let statistics = ReviewStatistics(
-      cards: selection.cards.map(\.tracked), decks: selection.collection.decks.map(\.tracked),
-      state: store.state, grades: grades, today: selection.today)
+    let tracked = selection.cards.map(\.tracked)
+    var statistics = ReviewStatistics(
+      cards: tracked, decks: selection.collection.decks.map(\.tracked), state: store.state,
+      grades: grades, today: selection.today)
+    let lapses = try context.environment.value(
+      of: Settings.leechLapses, option: nil, command: context.command)
+    statistics.leeches = ReviewStatistics.leeches(of: tracked, in: store.state, lapses: lapses)
 
     if options.json {
       let encoder = JSONEncoder()
@@ -51,14 +56,17 @@ struct StatsCommand: Command {
       console.print(String(decoding: data, as: UTF8.self))
     } else {
       let report = report(
-        statistics, style: context.style(noColor: options.selection.noColor), width: context.width)
+        statistics, leechLapses: lapses, style: context.style(noColor: options.selection.noColor),
+        width: context.width)
       for line in report { console.print(line) }
     }
     return selection.collection.errors.isEmpty ? .success : .failure
   }
 
   /// The report as lines of text.
-  func report(_ statistics: ReviewStatistics, style: Style, width: Int?) -> [String] {
+  func report(_ statistics: ReviewStatistics, leechLapses: Int, style: Style, width: Int?)
+    -> [String]
+  {
     var lines = table(
       "Deck", statistics.decks + [statistics.total], style: style, width: width)
     lines.append("")
@@ -78,6 +86,15 @@ struct StatsCommand: Command {
     lines.append(
       "Streak: \(ReportText.count(streak, "day"))"
         + (streak > 0 && reviewedToday == 0 ? ", if you review today." : "."))
+    let leeches = statistics.leeches
+    lines.append(
+      TextWrapper(width: width ?? 80).wrap(
+        "Leeches (\(leechLapses) lapses or more): "
+          + (leeches.isEmpty
+            ? "none."
+            : "\(leeches.count): "
+              + (leeches.prefix(10) + (leeches.count > 10 ? ["…"] : [])).joined(separator: ", ")
+              + ".")))
 
     let charts = ReviewCharts(width: width ?? 80, style: style)
     lines.append("")

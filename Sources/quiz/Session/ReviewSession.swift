@@ -41,6 +41,8 @@ final class ReviewSession {
   var whenFirstCardShown: (() -> Void)?
   /// The prompts where lines are read.
   var prompts = SessionPrompts()
+  /// The lapses that make a card a leech, and what becomes of it then.
+  var leeches = (lapses: Settings.leechLapses.defaultValue, action: LeechAction.suspend)
 
   private var result = SessionResult()
   /// The cards suspended in this sitting.
@@ -160,20 +162,55 @@ final class ReviewSession {
     -> SessionResult.Ending?
   {
     var due: Day?
+    var isNewLeech = false
     if records, let store {
       do {
-        due = try store.record(grade, for: card.id, seconds: seconds).due
+        let before = store.state(of: card.id)?.lapses ?? 0
+        let after = try store.record(grade, for: card.id, seconds: seconds)
+        due = after.due
+        isNewLeech = before < leeches.lapses && after.lapses >= leeches.lapses
       } catch {
         return .failed("\(error)")
       }
     }
     result.graded.append(
       .init(card: card.id, topic: card.topic, grade: grade, seconds: seconds, timedOut: timedOut))
-    if queue.grade(card.id, nowDue: due, today: today) {
+    let comesBack = queue.grade(card.id, nowDue: due, today: today)
+    if isNewLeech {
+      return leech(card)
+    }
+    if comesBack {
       console.print(presenter.style.apply(.dim, "This card comes back later in this session."))
     } else if let due, due > today {
       console.print(presenter.style.apply(.dim, "Next time: \(Self.describe(due, from: today))."))
     }
+    console.print()
+    return nil
+  }
+
+  /// Says, once, that `card` has just become a leech, and suspends it unless leeches are kept.
+  private func leech(_ card: Card) -> SessionResult.Ending? {
+    let lapsed = "\(card.id) has lapsed \(leeches.lapses) times: it is a leech"
+    guard leeches.action == .suspend, let store else {
+      console.print(
+        presenter.style.apply(.warn, lapsed + "; it stays in reviews (leech-action = keep)."))
+      console.print()
+      return nil
+    }
+    do {
+      try store.suspend(card.id)
+    } catch {
+      return .failed("\(error)")
+    }
+    queue.remove(card.id)
+    suspendedIDs.insert(card.id)
+    result.suspended += 1
+    console.print(
+      presenter.style.apply(
+        .warn,
+        presenter.wrapper.wrap(
+          lapsed + ", suspended until you rewrite it or 'quiz unsuspend \(card.id)' (or set "
+            + "leech-action = keep).")))
     console.print()
     return nil
   }

@@ -61,6 +61,13 @@ enum SessionSetup {
       clock: environment.monotonic, today: today, mode: mode)
     session.edit = editor(deckOptions, environment, context.console)
     session.compose = composer(stateOptions, environment)
+    // Settings of the file alone: they cannot be a usage error.
+    session.leeches = (
+      (try? environment.value(of: Settings.leechLapses, option: nil, command: context.command))
+        ?? Settings.leechLapses.defaultValue,
+      (try? environment.value(of: Settings.leechAction, option: nil, command: context.command))
+        ?? Settings.leechAction.defaultValue
+    )
     session.prompts = SessionPrompts(environment.charset)
     // The deck cache is written once the first card is shown, not before: a first start (or
     // the first after quiz is rebuilt) then shows its card as soon as one without the cache;
