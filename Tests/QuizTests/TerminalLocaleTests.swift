@@ -12,6 +12,9 @@ struct TerminalLocaleTests {
   static let attemptKeys = "abcZ\u{01}X\u{05}éè\u{7F}\r"
   /// The keys typed at the grade: text, Ctrl-U, a grade.
   static let gradeKeys = "12\u{15}4\r"
+  /// The same at a session's grade prompt, where a digit alone on the line is the grade at once
+  /// (one-key grading): the text starts with a letter, and the grade needs no Enter.
+  static let sessionGradeKeys = "x2\u{15}4"
 
   /// The environment of a session started by `env -i`, with `locale` variables added.
   func variables(_ locale: [String: String], folder: TemporaryFolder) -> [String: String] {
@@ -51,7 +54,7 @@ struct TerminalLocaleTests {
     terminal.typeKeyByKey(Self.attemptKeys)
     let grade = try #require(terminal.waitFor("Grade 0", after: prompt))
     _ = try #require(terminal.waitFor(": ", after: grade))
-    terminal.typeKeyByKey(Self.gradeKeys)
+    terminal.typeKeyByKey(Self.sessionGradeKeys)
     try #require(terminal.waitFor("Reviewed 1 card", after: grade) != nil)
     terminal.readToEnd()
     let history = try String(contentsOfFile: folder.path + "/state/history", encoding: .utf8)

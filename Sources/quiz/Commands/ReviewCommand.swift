@@ -10,7 +10,8 @@ struct ReviewCommand: Command {
     summary: "Review what is due, then new cards; the default command.",
     discussion: """
       Reviews the cards that are due, most overdue first, then new cards up to the day's limit. \
-      Each card: the question; your attempt (or just Enter); the answer; a grade from 0 to 5.
+      Each card: the question; your attempt (or just Enter); the answer; a grade from 0 to 5. \
+      On a terminal, a key from 0 to 5 is the grade at once; Enter takes the suggested grade.
 
       At any prompt, and on any line of an answer: :undo :skip :suspend :edit :compose :help \
       :quit (Ctrl-D quits too). :compose opens the answer typed so far in $EDITOR.

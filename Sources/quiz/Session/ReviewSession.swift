@@ -300,7 +300,7 @@ final class ReviewSession {
       presenter.style.apply(.dim, presenter.wrapper.wrap(items: Self.gradeLegend)))
     let prompt = prompts.grade(suggestion: suggestion)
     while true {
-      switch input.read(prompt: prompt) {
+      switch input.read(prompt: prompt, keys: ["0", "1", "2", "3", "4", "5"]) {
       case .line(let text):
         let trimmed = text.trimmingSpaces()
         if let parsed = SessionCommand.parse(trimmed) {

@@ -12,9 +12,18 @@ protocol LineInput: AnyObject {
   /// ``MonotonicClock``), gives up then with `.timedOut` and what was typed, calling `tick` with the seconds left
   /// about once a second so the prompt can show them.
   func read(prompt: String, deadline: Double?, tick: ((Int) -> String)?) -> InputEvent
+
+  /// Reads one line after showing `prompt`; on a terminal, one of `keys` typed on an empty line
+  /// is the line at once, without Enter.
+  func read(prompt: String, keys: Set<Character>) -> InputEvent
 }
 
 extension LineInput {
+  /// Reads one line: Enter is needed after every key.
+  func read(prompt: String, keys: Set<Character>) -> InputEvent {
+    read(prompt: prompt)
+  }
+
   /// Reads one line after showing `prompt`.
   func read(prompt: String) -> InputEvent {
     read(prompt: prompt, deadline: nil, tick: nil)

@@ -71,6 +71,18 @@ final class ReadlineInput: LineInput {
   }
 
   func read(prompt: String, deadline: Double?, tick: ((Int) -> String)?) -> InputEvent {
+    read(prompt: prompt, deadline: deadline, tick: tick, keys: [])
+  }
+
+  func read(prompt: String, keys: Set<Character>) -> InputEvent {
+    read(prompt: prompt, deadline: nil, tick: nil, keys: keys)
+  }
+
+  /// Reads a line as ``LineInput/read(prompt:deadline:tick:)`` does; a key of `keys` that is all
+  /// the line holds ends it at once.
+  private func read(
+    prompt: String, deadline: Double?, tick: ((Int) -> String)?, keys: Set<Character>
+  ) -> InputEvent {
     ReadlineCallback.line = nil
     ReadlineCallback.finished = false
     rl_callback_handler_install(prompt) { line in
@@ -104,8 +116,20 @@ final class ReadlineInput: LineInput {
         return abandon(.end)
       }
       if ready > 0 { rl_callback_read_char() }
+      if !ReadlineCallback.finished, !keys.isEmpty,
+        let typed = quiz_readline_line().map({ String(cString: $0) }), typed.count == 1,
+        let key = typed.first, keys.contains(key)
+      {
+        _ = abandon(.end)
+        return took(typed)
+      }
     }
     guard let line = ReadlineCallback.line else { return .end }
+    return took(line)
+  }
+
+  /// `line`, counted and kept in the history.
+  private func took(_ line: String) -> InputEvent {
     linesRead += 1
     if !line.trimmingSpaces().isEmpty {
       add_history(line)

@@ -1,0 +1,83 @@
+import Foundation
+import Scheduler
+import Testing
+
+@testable import quiz
+
+@Suite("One-key grading on a terminal")
+struct OneKeyGradingTests {
+  /// Runs `quiz arguments` on a pseudo-terminal; at each step, waits for the screen to show
+  /// `text` (after what the step before waited for) and types `keys` one at a time. Returns the
+  /// screen, and the state folder's review state.
+  func session(_ arguments: [String], steps: [(text: String, keys: String)]) throws -> (
+    screen: String, folder: TemporaryFolder
+  ) {
+    let folder = try TemporaryFolder()
+    try FileManager.default.createDirectory(
+      atPath: folder.path + "/decks", withIntermediateDirectories: true)
+    try folder.write("decks/garden.md", gardenDeck)
+    let terminal = try PseudoTerminal()
+    let process = Process()
+    process.executableURL = try quizExecutable()
+    process.arguments = arguments
+    process.environment = [
+      "PATH": "/usr/bin:/bin", "TERM": "xterm-256color", "HOME": folder.path,
+      "LANG": "C.UTF-8", "QUIZ_DECKS": folder.path + "/decks",
+      "QUIZ_STATE": folder.path + "/state", "QUIZ_NOW": "2026-11-29T08:00:00Z", "NO_COLOR": "1",
+    ]
+    let handle = FileHandle(fileDescriptor: terminal.slave, closeOnDealloc: false)
+    process.standardInput = handle
+    process.standardOutput = handle
+    process.standardError = handle
+    try process.run()
+    terminal.closeSlave()
+    defer {
+      if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+      process.waitUntilExit()
+    }
+    var from = 0
+    for step in steps {
+      let shown = try #require(terminal.waitFor(step.text, after: from), "\(step.text)")
+      // The prompt's last character: readline has the terminal once it is drawn.
+      from = try #require(terminal.waitFor(" ", after: shown))
+      terminal.typeKeyByKey(step.keys)
+    }
+    terminal.readToEnd()
+    return (String(decoding: terminal.output, as: UTF8.self), folder)
+  }
+
+  func repetitions(of id: String, in folder: TemporaryFolder) throws -> Int? {
+    try ReviewStore.openReadOnly(folder: URL(fileURLWithPath: folder.path + "/state"))
+      .state.cards[id]?.repetitions
+  }
+
+  @Test("a key from 0 to 5 at the grade prompt is the grade, without Enter")
+  func oneKey() throws {
+    let (screen, folder) = try session(
+      ["--card", "clay"], steps: [("lists commands.", "\r"), ("Grade 0", "4")])
+    #expect(screen.contains("Reviewed 1 card"), "\(screen.debugDescription)")
+    #expect(screen.contains("Grades: 4 ×1."))
+    #expect(try repetitions(of: "clay", in: folder) == 1)
+  }
+
+  @Test("Enter still takes the suggested grade")
+  func enterTakesSuggestion() throws {
+    let (screen, _) = try session(
+      ["--card", "planter"],
+      steps: [("lists commands.", "struct Planter {}\r\r"), ("Grade 0", "\r")])
+    #expect(screen.contains("Suggested grade: 5."))
+    #expect(screen.contains("Grades: 5 ×1."), "\(screen.debugDescription)")
+  }
+
+  @Test("other keys are typed as before: a line, ended by Enter")
+  func otherKeys() throws {
+    let (screen, _) = try session(
+      ["--card", "clay"],
+      steps: [
+        ("lists commands.", "\r"), ("Grade 0", "7\r"), ("is not a grade", ":help\r"),
+        ("show these commands", "4"),
+      ])
+    #expect(screen.contains("'7' is not a grade"))
+    #expect(screen.contains("Grades: 4 ×1."), "\(screen.debugDescription)")
+  }
+}
