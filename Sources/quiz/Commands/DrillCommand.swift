@@ -28,12 +28,20 @@ struct DrillCommand: Command {
         "--time-limit", "S", .number(1...86_400),
         help: "Seconds per question, with a countdown on a terminal."),
       .flag("--record", help: "Record the grades in the schedule, as a review would."),
+      .option(
+        "--transcript", "FILE", completion: .files,
+        help: "Write a Markdown record of the drill to FILE (a new file): per question, the "
+          + "prompt, your answer, the time, the grade, and what to listen for as a checklist."),
     ] + SelectionOptions.options + [
       .flag("--force", help: "Drill the cards that loaded even if some decks have errors.")
     ],
     examples: [
       ("quiz drill --topic Search --count 5 --time-limit 90", "A short mock interview."),
       ("quiz drill --seed 42 --record", "The same order again; grades go into the schedule."),
+      (
+        "quiz drill --kind interview --time-limit 600 --transcript drill.md",
+        "A mock interview, with a record to look over."
+      ),
     ])
 
   /// The kinds of card a drill asks.
@@ -45,6 +53,7 @@ struct DrillCommand: Command {
   var timeLimit: Int?
   var record: Bool
   var force: Bool
+  var transcript: String?
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     options = try SelectionOptions(arguments)
@@ -53,6 +62,10 @@ struct DrillCommand: Command {
     timeLimit = arguments.number("--time-limit")
     record = arguments.flag("--record")
     force = arguments.flag("--force")
+    transcript = arguments.value("--transcript")
+    if transcript == "" {
+      throw UsageError("--transcript needs a file name", command: arguments.command)
+    }
     let asked = options.decks.filter.kinds
     if !asked.isEmpty && asked.isDisjoint(with: Self.kinds) {
       throw UsageError(
@@ -64,6 +77,11 @@ struct DrillCommand: Command {
 
   func run(in context: CommandContext) throws(UsageError) -> ExitCode {
     let console = context.console
+    if let transcript, FileManager.default.fileExists(atPath: transcript) {
+      throw UsageError(
+        "--transcript \(transcript): already exists; name a new file (a transcript never "
+          + "replaces one)", command: context.command)
+    }
     guard let loaded = try SessionSetup.loadCards(options.decks, force: force, context) else {
       return .failure
     }
@@ -98,6 +116,17 @@ struct DrillCommand: Command {
     let result = session.run()
     console.print()
     console.print(SummaryPresenter(style: style).drill(result, asked: questions.count))
+    if let transcript {
+      let text = DrillTranscript(day: today, seed: seed, timeLimit: timeLimit).markdown(
+        result, cards: questions, asked: questions.count)
+      do throws(AtomicFile.Failure) {
+        try AtomicFile.write(Data(text.utf8), to: transcript, replacing: false)
+        console.print("The transcript is in \(transcript).")
+      } catch {
+        console.failure(error.message(for: transcript))
+        return .failure
+      }
+    }
     return SessionSetup.status(of: result, console)
   }
 }

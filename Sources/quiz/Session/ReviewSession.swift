@@ -155,12 +155,12 @@ final class ReviewSession {
     case .stop(let ending): return ending
     }
     let seconds = clock.seconds() - started
-    return record(grade, for: card, seconds: seconds, timedOut: timedOut)
+    return record(grade, for: card, seconds: seconds, timedOut: timedOut, attempt: attempt)
   }
 
-  private func record(_ grade: Grade, for card: Card, seconds: Double, timedOut: Bool)
-    -> SessionResult.Ending?
-  {
+  private func record(
+    _ grade: Grade, for card: Card, seconds: Double, timedOut: Bool, attempt: String?
+  ) -> SessionResult.Ending? {
     var due: Day?
     var isNewLeech = false
     if records, let store {
@@ -174,7 +174,9 @@ final class ReviewSession {
       }
     }
     result.graded.append(
-      .init(card: card.id, topic: card.topic, grade: grade, seconds: seconds, timedOut: timedOut))
+      .init(
+        card: card.id, topic: card.topic, grade: grade, seconds: seconds, timedOut: timedOut,
+        attempt: attempt?.trimmingSpaces().isEmpty == false ? attempt : nil))
     let comesBack = queue.grade(card.id, nowDue: due, today: today)
     if isNewLeech {
       return leech(card)

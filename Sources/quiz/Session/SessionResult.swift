@@ -9,6 +9,8 @@ struct SessionResult: Equatable {
     var grade: Grade
     var seconds: Double
     var timedOut = false
+    /// What was typed as the attempt; nil when nothing was.
+    var attempt: String? = nil
   }
 
   /// How a session ended.
