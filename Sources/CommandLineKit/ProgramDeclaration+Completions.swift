@@ -1,6 +1,7 @@
 extension ProgramDeclaration {
   /// A bash completion script: commands, each command's options, option values (fixed words,
-  /// files, folders, or the program's own lists through ``valuesCommand``) and arguments.
+  /// files, folders, or the program's own lists through ``valuesCommand``, matched ignoring
+  /// case, as the filters match) and arguments.
   public func bashCompletion() -> String {
     let function = "_" + identifier
     var script = """
@@ -10,7 +11,7 @@ extension ProgramDeclaration {
         COMPREPLY=()
         # Line by line, never through an unquoted $(…): a topic "/*" must not be globbed.
         while IFS= read -r word; do
-          [[ $word == "$cur"* ]] && COMPREPLY+=("$(printf '%q' "$word")")
+          [[ ${word,,} == "${cur,,}"* ]] && COMPREPLY+=("$(printf '%q' "$word")")
         done < <(\(valuesCommand) "$1" 2>/dev/null)
       }
       \(function)() {
@@ -69,7 +70,7 @@ extension ProgramDeclaration {
       _\(identifier)_values() {
         local -a values
         values=(${(f)"$(\(valuesCommand) $1 2>/dev/null)"})
-        compadd -a values
+        compadd -M 'm:{a-zA-Z}={A-Za-z}' -a values
       }
       _\(identifier)() {
         local -a commands

@@ -213,3 +213,47 @@ struct OutlookTests {
     #expect(result.out.contains("those still due today included."))
   }
 }
+
+@Suite("Listings that use the width")
+struct ListingWidthTests {
+  static let deck = """
+    # Navigation
+
+    ## Trick · Navigation · api-destination-item
+    Push a book's screen when an optional `Book` state is set from a list.
+
+    ---
+
+    With navigationDestination(item:).
+    """
+
+  @Test("quiz cards on a terminal has a header, and keeps a prompt readable at 80 columns")
+  func cards() {
+    let result = runQuiz(
+      ["cards"], variables: ["COLUMNS": "80"], shipped: [("navigation.md", Self.deck)],
+      terminal: true)
+    let lines = result.out.split(separator: "\n").map(String.init)
+    #expect(lines.first?.hasPrefix("Id") == true)
+    #expect(lines.first?.contains("Prompt") == true)
+    #expect(lines.count == 2)
+    #expect(lines[1].contains("Push a book's screen when an"))
+    #expect(lines.allSatisfy { $0.count <= 80 })
+  }
+
+  @Test("a stats row keeps a long deck name and its numbers on one line at 80 columns")
+  func statsRows() throws {
+    let name = "lesson-23-split-views-and-presentation"
+    let folder = try TemporaryFolder()
+    try folder.write(name + ".md", "# T\n\n## Trick · X · x\nQ?\n\n---\n\nA.\n")
+    let state = try TemporaryFolder()
+    let result = runQuiz(
+      ["stats", "--decks", folder.path], variables: ["COLUMNS": "80", "QUIZ_STATE": state.path])
+    let lines = result.out.split(separator: "\n").map(String.init)
+    let row = try #require(lines.first { $0.hasPrefix(name) })
+    #expect(row.hasSuffix("1   0   1     0     0      0    0"))
+    #expect(
+      lines.first == "Deck" + String(repeating: " ", count: name.count - 4)
+        + " Cards Due New Learn Young Mature Susp")
+    #expect(lines.allSatisfy { $0.count <= 80 })
+  }
+}

@@ -117,3 +117,27 @@ struct CompletionAndManualTests {
     #expect(!rendered.contains("warning"))
   }
 }
+
+@Suite("Completion of the decks' own values")
+struct ValueCompletionTests {
+  @Test("bash completes a topic ignoring case, as --topic matches it")
+  func topicIgnoringCase() throws {
+    let folder = try TemporaryFolder()
+    let script = try folder.write("quiz.bash", runQuiz(["completions", "bash"]).out)
+    let bin = try quizExecutable().deletingLastPathComponent().path
+    let out = try runBash(
+      """
+      source '\(script)'
+      COMP_WORDS=(quiz --topic she); COMP_CWORD=2; COMPREPLY=()
+      _quiz
+      printf '%s\\n' "${COMPREPLY[@]}"
+      """, path: bin)
+    #expect(out == "Sheets\n")
+  }
+
+  @Test("zsh matches the decks' values ignoring case")
+  func zsh() {
+    #expect(
+      runQuiz(["completions", "zsh"]).out.contains("compadd -M 'm:{a-zA-Z}={A-Za-z}' -a values"))
+  }
+}

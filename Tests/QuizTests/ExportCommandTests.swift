@@ -282,3 +282,46 @@ struct ExportCommandTests {
     #expect(result.error.hasPrefix(message + "\n"))
   }
 }
+
+@Suite("The export's format and its file")
+struct ExportFormatTests {
+  @Test(
+    "refuses a file whose extension names no format, or another than --format, with exit 64",
+    arguments: [
+      (
+        ["--output", "progress.txt"],
+        "--output progress.txt: a .txt file does not say which format to write; end it in .json, .csv, .md or .apkg, or give --format"
+      ),
+      (
+        ["--output", "progress"],
+        "--output progress: a file without an extension does not say which format to write"
+      ),
+      (
+        ["--output", "progress.json", "--format", "csv"],
+        "--format csv does not match --output progress.json, a .json file"
+      ),
+    ])
+  func mismatch(arguments: [String], message: String) throws {
+    let folder = try TemporaryFolder()
+    let result = runQuiz(
+      ["export"] + arguments.map { $0.hasPrefix("progress") ? folder.path + "/" + $0 : $0 })
+    #expect(result.status == .usage)
+    #expect(
+      result.error.hasPrefix(
+        "quiz export: "
+          + message.replacingOccurrences(
+            of: "progress", with: folder.path + "/progress")))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+  }
+
+  @Test("writes a file of any name in the format --format names")
+  func named() throws {
+    let history = try ReviewHistory()
+    let folder = try TemporaryFolder()
+    let file = folder.path + "/progress.txt"
+    let result = runQuiz(
+      ["export", "--output", file, "--format", "csv"], variables: history.variables)
+    #expect(result.status == .success)
+    #expect(try String(contentsOfFile: file, encoding: .utf8).hasPrefix("id,deck,topic,kind,"))
+  }
+}

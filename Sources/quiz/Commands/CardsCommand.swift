@@ -34,18 +34,22 @@ struct CardsCommand: Command {
       let data = (try? encoder.encode(cards.map(CardRecord.init))) ?? Data("[]".utf8)
       console.print(String(decoding: data, as: UTF8.self))
     } else {
-      // Ids are typed back (--card, unsuspend), so they are shown whole; topics and prompts
-      // give way to fit the width.
+      // Ids are typed back (--card, unsuspend), so they are shown whole; topics, then prompts
+      // give way to fit the width, a prompt keeping 28 columns: an id longer than its column
+      // then stands on a line of its own.
       var table = AlignedTable(columns: [
-        .init(title: "Id"), .init(title: "Kind"), .init(title: "Topic", shrinkOrder: 1),
-        .init(title: "Prompt", shrinkOrder: 0),
+        .init(title: "Id"), .init(title: "Kind"),
+        .init(title: "Topic", shrinkOrder: 0, minimum: 11),
+        .init(title: "Prompt", shrinkOrder: 1, minimum: 28),
       ])
       for card in cards {
         let prompt = card.prompt.text.isEmpty ? (card.prompt.code?.text ?? "") : card.prompt.text
         let firstLine = prompt.split(separator: "\n").first.map(String.init) ?? ""
         table.rows.append([card.id, card.kind.rawValue, card.topic, firstLine])
       }
-      for line in table.lines(style: Style(usesColor: false), width: context.width).dropFirst() {
+      // The header is for people: piped, every line is a card.
+      let lines = table.lines(style: Style(usesColor: false), width: context.width)
+      for line in context.environment.outputIsTerminal ? lines[...] : lines.dropFirst() {
         console.print(line)
       }
     }

@@ -29,7 +29,8 @@ struct ExportCommand: Command {
     options: [
       .option(
         "--format", "FORMAT", completion: .values(Format.allCases.map(\.rawValue)),
-        help: "json, csv, md or apkg (default: from the --output file's extension, else json)."),
+        help: "json, csv, md or apkg (default: from the --output file's extension, which must "
+          + "then be one of these, else json)."),
       .option(
         "--output", "FILE", completion: .files,
         help: "Write to FILE, atomically, instead of standard output."),
@@ -162,7 +163,7 @@ struct ExportCommand: Command {
   static func format(
     named name: String?, output: String?, command: String
   ) throws(UsageError) -> Format {
-    if let name {
+    let named = try name.map { name throws(UsageError) in
       let lowered = name.lowercased()
       guard let format = Format(rawValue: lowered == "markdown" ? "md" : lowered) else {
         throw UsageError(
@@ -170,11 +171,22 @@ struct ExportCommand: Command {
       }
       return format
     }
-    switch output.map({ URL(fileURLWithPath: $0).pathExtension.lowercased() }) {
-    case "csv": return .csv
-    case "md", "markdown": return .md
-    case "apkg": return .apkg
-    default: return .json
+    guard let output else { return named ?? .json }
+    let suffix = URL(fileURLWithPath: output).pathExtension.lowercased()
+    let implied = Format(rawValue: suffix == "markdown" ? "md" : suffix)
+    switch (named, implied) {
+    case (let named?, let implied?) where named != implied:
+      throw UsageError(
+        "--format \(named.rawValue) does not match --output \(output), a .\(suffix) file; "
+          + "name a .\(named.rawValue) file, or leave --format out", command: command)
+    case (let named?, _): return named
+    case (nil, let implied?): return implied
+    case (nil, nil):
+      throw UsageError(
+        "--output \(output): "
+          + (suffix.isEmpty ? "a file without an extension" : "a .\(suffix) file")
+          + " does not say which format to write; end it in .json, .csv, .md or .apkg, or "
+          + "give --format", command: command)
     }
   }
 }

@@ -115,15 +115,31 @@ struct StatsCommand: Command {
     return lines
   }
 
-  /// A table of groups: name, cards, due today, and a column per stage.
+  /// A table of groups: name, cards, due today, and a column per stage. Where a deck's name
+  /// would not fit beside the numbers, their headings are shortened and the columns set one
+  /// space apart, so that rows stay whole.
   private func table(
     _ title: String, _ groups: [ReviewStatistics.Group], style: Style, width: Int?
   ) -> [String] {
-    let numbers = ["Cards", "Due", "New", "Learning", "Young", "Mature", "Suspended"]
+    let full = table(title, groups, compact: false)
+    let longest = groups.map(\.name.count).max() ?? 0
+    guard title == "Deck", let width, full.widths(fitting: width)[0] < longest else {
+      return full.lines(style: style, width: width)
+    }
+    return table(title, groups, compact: true).lines(style: style, width: width)
+  }
+
+  private func table(_ title: String, _ groups: [ReviewStatistics.Group], compact: Bool)
+    -> AlignedTable
+  {
+    let numbers =
+      compact
+      ? ["Cards", "Due", "New", "Learn", "Young", "Mature", "Susp"]
+      : ["Cards", "Due", "New", "Learning", "Young", "Mature", "Suspended"]
     // Deck names are typed back (--deck), so they are never cut; topics may be.
     var table = AlignedTable(
       columns: [.init(title: title, shrinkOrder: title == "Topic" ? 0 : nil)]
-        + numbers.map { .init(title: $0, alignsRight: true) })
+        + numbers.map { .init(title: $0, alignsRight: true) }, gap: compact ? 1 : 2)
     for group in groups {
       let counts = group.counts
       table.rows.append(
@@ -133,6 +149,6 @@ struct StatsCommand: Command {
             counts.mature, counts.suspended,
           ].map(String.init))
     }
-    return table.lines(style: style, width: width)
+    return table
   }
 }

@@ -1,7 +1,7 @@
 /// Rows of text in aligned columns, with a header row, for listings and statistics.
 ///
 /// Made to fit a width: columns that may shrink give way, in the order they are marked, down to
-/// their heading's width (and no less than 8); a cut cell ends with `…`. Columns that hold ids
+/// their heading's width and their minimum (8 unless set); a cut cell ends with `…`. Columns that hold ids
 /// (deck names, card ids) are never cut, since people type them back: when the first column is
 /// still too wide, it is narrowed, and a cell longer than it stands on a line of its own above
 /// the rest of its row.
@@ -12,10 +12,14 @@ struct AlignedTable {
     var alignsRight = false
     /// Whether cells may be cut with `…` to fit the width; the lower, the sooner (nil: never).
     var shrinkOrder: Int?
+    /// The width a shrinking column keeps, at least: the first column narrows before it does.
+    var minimum = 8
   }
 
   var columns: [Column]
   var rows: [[String]] = []
+  /// The spaces between columns.
+  var gap = 2
 
   /// The width of each column, fitted to `width` where the shrinkable columns allow.
   func widths(fitting width: Int?) -> [Int] {
@@ -23,11 +27,11 @@ struct AlignedTable {
       ([columns[index].title] + rows.map { $0[index] }).map(\.count).max() ?? 0
     }
     guard let width else { return widths }
-    var excess = widths.reduce(0, +) + 2 * (columns.count - 1) - width
+    var excess = widths.reduce(0, +) + gap * (columns.count - 1) - width
     let shrinkable = columns.indices.filter { columns[$0].shrinkOrder != nil }
       .sorted { columns[$0].shrinkOrder! < columns[$1].shrinkOrder! }
     for index in shrinkable where excess > 0 {
-      let floor = max(8, columns[index].title.count)
+      let floor = max(columns[index].minimum, columns[index].title.count)
       let cut = min(excess, max(0, widths[index] - floor))
       widths[index] -= cut
       excess -= cut
@@ -47,7 +51,7 @@ struct AlignedTable {
         let cell = cells[index].truncated(to: widths[index])
         return columns[index].alignsRight
           ? cell.leftPadded(to: widths[index]) : cell.padded(to: widths[index])
-      }.joined(separator: "  ").trimmingTrailingSpaces()
+      }.joined(separator: String(repeating: " ", count: gap)).trimmingTrailingSpaces()
     }
     func rowLines(_ cells: [String]) -> [String] {
       guard columns.first?.shrinkOrder == nil, let first = cells.first, first.count > widths[0]
