@@ -29,6 +29,8 @@ struct ConfigCommand: Command {
   var arguments: ParsedArguments
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
+    // The options' values checked as the commands that take them check them.
+    _ = try DeckOptions(arguments, filters: false)
     self.arguments = arguments
   }
 

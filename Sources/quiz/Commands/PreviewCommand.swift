@@ -21,7 +21,7 @@ struct PreviewCommand: Command {
     ],
     examples: [
       ("quiz preview --topic Sheets", "Look through the cards on sheets before learning them."),
-      ("quiz preview --deck navigation-guide | less -R", "A whole deck, paged by less."),
+      ("quiz preview --deck navigation-guide | less", "A whole deck, paged by less."),
     ])
 
   var options: DeckOptions

@@ -179,7 +179,12 @@ final class ReviewSession {
         attempt: attempt?.trimmingSpaces().isEmpty == false ? attempt : nil))
     let comesBack = queue.grade(card.id, nowDue: due, today: today)
     if isNewLeech {
-      return leech(card)
+      guard leeches.action == .keep else { return suspendLeech(card) }
+      console.print(
+        presenter.style.apply(
+          .warn,
+          "\(card.id) has lapsed \(leeches.lapses) times: it is a leech; it stays in reviews "
+            + "(leech-action = keep)."))
     }
     if comesBack {
       console.print(presenter.style.apply(.dim, "This card comes back later in this session."))
@@ -190,15 +195,9 @@ final class ReviewSession {
     return nil
   }
 
-  /// Says, once, that `card` has just become a leech, and suspends it unless leeches are kept.
-  private func leech(_ card: Card) -> SessionResult.Ending? {
-    let lapsed = "\(card.id) has lapsed \(leeches.lapses) times: it is a leech"
-    guard leeches.action == .suspend, let store else {
-      console.print(
-        presenter.style.apply(.warn, lapsed + "; it stays in reviews (leech-action = keep)."))
-      console.print()
-      return nil
-    }
+  /// Suspends `card`, which has just become a leech, and says so.
+  private func suspendLeech(_ card: Card) -> SessionResult.Ending? {
+    guard let store else { return nil }
     do {
       try store.suspend(card.id)
     } catch {
@@ -211,8 +210,9 @@ final class ReviewSession {
       presenter.style.apply(
         .warn,
         presenter.wrapper.wrap(
-          lapsed + ", suspended until you rewrite it or 'quiz unsuspend \(card.id)' (or set "
-            + "leech-action = keep).")))
+          "\(card.id) has lapsed \(leeches.lapses) times: it is a leech, suspended. Rewrite it "
+            + "and 'quiz unsuspend \(card.id)' brings it back (leech-action = keep keeps "
+            + "leeches).")))
     console.print()
     return nil
   }

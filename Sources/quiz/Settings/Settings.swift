@@ -17,7 +17,8 @@ enum Settings {
       return folders.allSatisfy({ $0.hasPrefix("/") || $0.hasPrefix("~/") }) ? folders : nil
     }, show: { $0.isEmpty ? "none" : $0.joined(separator: ", ") },
     given: { arguments in
-      arguments.declares("--decks") ? arguments.values("--decks").nilIfEmpty : nil
+      let folders = arguments.declares("--decks") ? arguments.values("--decks") : []
+      return folders.isEmpty ? nil : folders
     }, parseVariable: { [$0] })
 
   /// Whether the shipped decks are read beside the folders.
@@ -88,9 +89,4 @@ enum LeechAction: String, CaseIterable, Sendable {
   case suspend
   /// It stays in reviews.
   case keep
-}
-
-extension Array {
-  /// The array, or nil when it is empty.
-  var nilIfEmpty: Self? { isEmpty ? nil : self }
 }

@@ -1,0 +1,53 @@
+import CommandLineKit
+
+extension Settings {
+  /// A whole number in `range`, set by the option `--name N` (a number option).
+  static func number(
+    _ key: String, option: OptionDeclaration?, variable: String? = nil, default value: Int,
+    range: ClosedRange<Int>, expected: String? = nil
+  ) -> Setting<Int> {
+    Setting<Int>(
+      key: key, option: option, variable: variable, defaultValue: value,
+      expected: expected ?? "a whole number from \(range.lowerBound) to \(range.upperBound)",
+      parse: { Int($0).flatMap { range.contains($0) ? $0 : nil } },
+      show: { String($0) },
+      given: { arguments in
+        option.flatMap { arguments.declares($0.name) ? arguments.number($0.name) : nil }
+      })
+  }
+
+  /// One of a few words: an enumeration whose raw values are what the file holds.
+  static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
+    _ key: String, option: OptionDeclaration? = nil, default value: Choice
+  ) -> Setting<Choice> where Choice.RawValue == String {
+    let words = Choice.allCases.map(\.rawValue)
+    return Setting<Choice>(
+      key: key, option: option, variable: nil, defaultValue: value,
+      expected: words.dropLast().joined(separator: ", ") + " or " + (words.last ?? ""),
+      parse: { Choice(rawValue: $0.lowercased()) }, show: \.rawValue,
+      given: { arguments in
+        option.flatMap { arguments.declares($0.name) ? arguments.value($0.name) : nil }
+          .flatMap(Choice.init(rawValue:))
+      })
+  }
+
+  /// `yes` or `no`, for a setting that a flag turns off (`--no-color`).
+  static func yesNo(
+    _ key: String, turnedOffBy option: OptionDeclaration?, variable: String? = nil,
+    variableMeans: Bool? = nil, default value: Bool
+  ) -> Setting<Bool> {
+    Setting<Bool>(
+      key: key, option: option, variable: variable, defaultValue: value,
+      expected: "yes or no",
+      parse: {
+        switch $0.lowercased() {
+        case "yes", "true", "on": true
+        case "no", "false", "off": false
+        default: nil
+        }
+      }, show: { $0 ? "yes" : "no" },
+      given: { arguments in
+        option.flatMap { arguments.declares($0.name) && arguments.flag($0.name) ? false : nil }
+      }, variableMeans: variableMeans)
+  }
+}
