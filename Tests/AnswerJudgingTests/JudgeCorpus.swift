@@ -73,6 +73,9 @@ struct JudgeCorpus {
   /// Attempts at cards about APIs the decks do not teach, written blind by reviewers who had
   /// read only docs/deck-format.md and Apple's documentation: the fair figure, never tuned to.
   static let blind = JudgeCorpus((try? fixture("judge-blind.txt")) ?? "")
+  /// A second such set, by another reviewer on other APIs (charts, maps, gestures, animation,
+  /// formatting, concurrency, regexes), measured first when the judge had its SDK checks.
+  static let blind2 = JudgeCorpus((try? fixture("judge-blind2.txt")) ?? "")
 
   /// Every syntax card the corpus is about: the shipped decks' and the fixture deck's, by id.
   static let cards: [String: SyntaxCard] = {
@@ -86,7 +89,10 @@ struct JudgeCorpus {
         files.append(.init(path: url.path, bytes: Array(data)))
       }
     }
-    for name in ["judge-cards.md", "judge-blind-cards-a.md", "judge-blind-cards-b.md"] {
+    for name in [
+      "judge-cards.md", "judge-blind-cards-a.md", "judge-blind-cards-b.md",
+      "judge-blind-cards-c.md",
+    ] {
       if let text = try? fixture(name) {
         files.append(.init(path: name, bytes: Array(text.utf8)))
       }
