@@ -73,6 +73,20 @@ struct Matching {
 
   // MARK: The verdict
 
+  /// `typed` with its view types opened (`struct RecipeList: View { … }` as what it holds),
+  /// where the card declares no type of its own: the wrapper is the attempt's scaffolding, and
+  /// comparing what it holds at the card's level keeps each part where the card has it.
+  static func unwrappingViews(_ typed: [CodeNode], for expected: [CodeNode]) -> [CodeNode] {
+    func isType(_ node: CodeNode) -> Bool {
+      node.kind == .declaration && !["var", "let", "func", "init", "subscript"].contains(node.name)
+    }
+    func isView(_ node: CodeNode) -> Bool {
+      isType(node) && node.clause.contains { $0.name == "View" } && node.blocks.count == 1
+    }
+    guard !expected.contains(where: isType), typed.contains(where: isView) else { return typed }
+    return typed.flatMap { isView($0) ? $0.blocks[0] : [$0] }
+  }
+
   mutating func run() -> Judgement {
     if let menus = menuPickersAsMenus() {
       compareSequences(expected.nodes, menus, root: true)
@@ -82,7 +96,8 @@ struct Matching {
         "a `.menu`-style `Picker` for the card's `Menu` holding a `Picker`: its label is the choice"
       )
     } else {
-      compareSequences(expected.nodes, attempt.nodes, root: true)
+      compareSequences(
+        expected.nodes, Self.unwrappingViews(attempt.nodes, for: expected.nodes), root: true)
     }
     placeMisplaced()
     placeOutsideContainers()

@@ -1,0 +1,51 @@
+import CardDeck
+import Testing
+
+@testable import AnswerJudging
+
+@Suite("The attempt's own scaffolding")
+struct AttemptScaffoldingTests {
+  static let card = """
+    @State private var searchText = ""
+
+    var body: some View {
+        NavigationStack {
+            List(visibleRecipes) { recipe in Text(recipe.name) }
+                .navigationTitle("Recipes")
+                .searchable(text: $searchText, prompt: "Dish or ingredient")
+        }
+    }
+    """
+
+  @Test("reads a view type wrapped around the card's code as the code it holds")
+  func viewWrapper() {
+    let attempt = """
+      struct RecipeList: View {
+          @State private var searchText = ""
+          var body: some View {
+              NavigationStack {
+                  List(visibleRecipes) { recipe in Text(recipe.name) }
+                      .searchable(text: $searchText, prompt: "Search recipes")
+              }
+          }
+      }
+      """
+    let judgement = AnswerJudge(code: Self.card).judge(attempt)
+    #expect(judgement.grade == 5, "\(judgement.reason)")
+    // The field on each row, not on the list: another place, another meaning.
+    let misplaced = AnswerJudge(code: Self.card).judge(
+      """
+      struct RecipeList: View {
+          @State private var searchText = ""
+          var body: some View {
+              NavigationStack {
+                  List(visibleRecipes) { recipe in
+                      Text(recipe.name).searchable(text: $searchText)
+                  }
+              }
+          }
+      }
+      """)
+    #expect((misplaced.grade ?? 5) <= 2)
+  }
+}
