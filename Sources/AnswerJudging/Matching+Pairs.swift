@@ -39,7 +39,8 @@ extension Matching {
       lost += CodeNode.ownWeight(e)
       note(
         .missing,
-        "`\(display(a, in: attempt))` does the job of `\(display(e, in: expected))` another way")
+        "`\(display(a, in: attempt))` instead of the card's `\(display(e, in: expected))`: close, but not the same"
+      )
       mark(e, .wrong(attempt.text(a)))
     case .substitute where e.importance == .minor && isNoMember(a, for: e):
       // A detail written with a member its type does not have does not compile.
@@ -267,7 +268,10 @@ extension Matching {
     lost += weight
     relatedAPI += 1
     let label = argument.label ?? ""
-    note(.missing, "`.\(modifier.name)` on the content does the job of `\(label):` another way")
+    note(
+      .missing,
+      "`.\(modifier.name)` on the content instead of the card's `\(label):`: close, but not the same"
+    )
     if let token = argument.labelToken {
       marks[token] = .wrong(modifier.name)
       relatedTokens.insert(token)

@@ -128,7 +128,9 @@ struct Matching {
       findings.removeAll { $0.message == "missing `\(missed.text)`" }
       relatedAPI += 1
       note(
-        .missing, "`\(display(other, in: attempt))` does the job of `\(missed.text)` another way")
+        .missing,
+        "`\(display(other, in: attempt))` instead of the card's `\(missed.text)`: close, but not the same"
+      )
       marks[missed.token] = .wrong(attempt.text(other))
     }
     var grade = grade(total: total)

@@ -27,7 +27,8 @@ struct ReviewerRulesTests {
       Self.onDelete)
     #expect((2...3).contains(try #require(swipe.grade)))
     #expect(swipe.findings.first?.severity == .missing)
-    #expect(swipe.reason == "`.swipeActions` does the job of `.onDelete` another way.")
+    #expect(
+      swipe.reason == "`.swipeActions` instead of the card's `.onDelete`: close, but not the same.")
     let bar = judge(
       "List(items) { Text($0.name) }.safeAreaBar(edge: .bottom) { Button(\"Pay\") { pay() } }",
       "List(items) { Text($0.name) }\n    .safeAreaInset(edge: .bottom) { Button(\"Pay\") { pay() } }"
@@ -144,7 +145,8 @@ struct ReviewerRulesTests {
       #expect(judgement.grade == 2, "\(attempt)")
       #expect(
         judgement.reason
-          == "`.secondaryAction` does the job of `ToolbarOverflowMenu` another way.")
+          == "`.secondaryAction` instead of the card's `ToolbarOverflowMenu`: close, but not the same."
+      )
       #expect(!judgement.findings.contains { $0.message == "missing `ToolbarOverflowMenu`" })
     }
     // A placement the vocabulary does not relate to the point says nothing about it.
@@ -234,7 +236,8 @@ struct ReviewerRulesTests {
     #expect(sheet.grade == 2, "\(sheet.reason)")
     #expect(
       sheet.reason
-        == "`.interactiveDismissDisabled` does the job of `.fullScreenCover` another way.")
+        == "`.interactiveDismissDisabled` instead of the card's `.fullScreenCover`: close, but not the same."
+    )
   }
 
   @Test("takes labels and values kept around none of the card's API for nothing in common")

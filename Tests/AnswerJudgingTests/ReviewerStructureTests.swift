@@ -28,7 +28,8 @@ struct ReviewerStructureTests {
       #expect(judgement.grade == 3)
       #expect(
         judgement.reason
-          == "`.onDisappear` on the content does the job of `onDismiss:` another way.")
+          == "`.onDisappear` on the content instead of the card's `onDismiss:`: close, but not the same."
+      )
     }
     // Without it, an essential part is missing where its frame is written.
     let bare = judge(
