@@ -49,3 +49,26 @@ struct AttemptScaffoldingTests {
     #expect((misplaced.grade ?? 5) <= 2)
   }
 }
+
+@Suite("A computed property around the card's expression")
+struct ComputedPropertyTests {
+  @Test("compares what a computed property computes with the card's expression")
+  func computed() {
+    let card = """
+      let dishes = ["Crème Brûlée", "Pâté", "Gazpacho"]
+      print(dishes.filter { $0.localizedStandardContains("creme") })
+      """
+    let judge = AnswerJudge(
+      code: card, hints: JudgingHints(essential: ["localizedStandardContains"]))
+    let right = judge.judge(
+      """
+      var filtered: [Person] {
+          people.filter { $0.name.localizedStandardContains(query) }
+      }
+      """)
+    #expect(right.grade == 5, "\(right.reason)")
+    let wrong = judge.judge(
+      "var filtered: [Person] { people.filter { $0.name.contains(query) } }")
+    #expect((wrong.grade ?? 5) <= 2, "\(wrong.reason)")
+  }
+}
