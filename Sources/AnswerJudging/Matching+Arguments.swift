@@ -194,7 +194,8 @@ extension Matching {
       lost.minor += 0.5
       note(.slip, "`\(typedLabel):` where the card has `\(label):`")
     }
-    if let token = argument.labelToken { marks[token] = .wrong(typedLabel + ":") }
+    // The label's token is the name alone: the card's own colon follows it.
+    if let token = argument.labelToken { marks[token] = .wrong(typedLabel) }
   }
 
   /// The card's arguments without a counterpart, lost unless done another way, and the

@@ -132,6 +132,27 @@ struct RenderingTests {
     #expect(!text.contains("\u{1B}["))
   }
 
+  @Test("marks another label on the label alone, before the card's colon")
+  func wrongLabelMark() {
+    let text = comparison(
+      ".sheet(isPresented: $editing) { Editor() }",
+      code: ".sheet(item: $editing) { Editor(book: $0) }",
+      color: false)
+    #expect(text.contains("[-item-]{+isPresented+}: $editing"), "\(text)")
+    #expect(!text.contains("::"))
+  }
+
+  @Test("with colour, says after the line that the attempt has a part elsewhere")
+  func misplacedNote() {
+    let code =
+      "NavigationStack {\n    List(items) { Text($0) }\n        .searchable(text: $query)\n}"
+    let text = comparison(
+      "NavigationStack { List(items) { Text($0).searchable(text: $query) } }", code: code,
+      color: true)
+    #expect(text.contains("yours has it elsewhere"), "\(text)")
+    #expect(!text.contains("(elsewhere)"))
+  }
+
   @Test("with colour, colours only what is wrong or missing, without brackets")
   func comparisonWithColour() {
     let text = comparison(

@@ -50,6 +50,9 @@ extension CardPresenter {
     guard !marks.isEmpty else { return [] }
     var lines: [[Piece]] = [[]]
     var marked: [Bool] = [false]
+    // Lines holding a part the attempt has elsewhere: said once, after the line's code, where
+    // it cannot read as part of the code (`.searchable(elsewhere)(text:` did).
+    var misplaced: Set<Int> = []
     var significant = 0
     for token in SwiftLexer.tokens(in: code) {
       let text = code[token.range]
@@ -69,9 +72,16 @@ extension CardPresenter {
         if let mark {
           lines[lines.count - 1] += render(String(part), mark)
           marked[marked.count - 1] = true
+          if case .misplaced = mark { misplaced.insert(lines.count - 1) }
         } else {
           lines[lines.count - 1].append(Piece(text: String(part), columns: part.count))
         }
+      }
+    }
+    if style.usesColor {
+      let note = "  ← yours has it elsewhere"
+      for index in misplaced {
+        lines[index].append(Piece(text: style.apply(.dim, note), columns: note.count))
       }
     }
     let shown = lines.indices.filter { marked[$0] }
@@ -106,13 +116,13 @@ extension CardPresenter {
       coloured = style.apply(role, text) + style.apply(.dim, "→") + style.apply(.warn, typed)
     case .misplaced:
       plain = "[-\(text)-]{+elsewhere+}"
-      coloured = style.apply(.warn, text) + style.apply(.dim, "(elsewhere)")
+      coloured = style.apply(.warn, text)
     }
     let columns =
       switch mark {
       case .missing: text.count
       case .wrong(let typed), .typo(let typed): text.count + 1 + typed.count
-      case .misplaced: text.count + 11
+      case .misplaced: text.count
       }
     return [
       style.usesColor
