@@ -104,6 +104,7 @@ crash_free() {
 quiz_environment() {
   export QUIZ_NOW=2026-11-29T08:00:00Z
   export QUIZ_DECKS=$WORK/decks
+  export QUIZ_SHIPPED_DECKS=no
   export NO_COLOR=1
   export TZ=UTC
   export HOME=$WORK/home

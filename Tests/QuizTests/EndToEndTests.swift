@@ -25,7 +25,8 @@ final class QuizProcess {
     process.executableURL = try quizExecutable()
     process.arguments = arguments
     process.environment = [
-      "QUIZ_STATE": state, "QUIZ_DECKS": decks, "QUIZ_NOW": "2026-11-29T08:00:00Z",
+      "QUIZ_STATE": state, "QUIZ_DECKS": decks, "QUIZ_SHIPPED_DECKS": "no",
+      "QUIZ_NOW": "2026-11-29T08:00:00Z",
       "PATH": "/usr/bin:/bin",
     ]
     process.standardInput = input

@@ -11,7 +11,10 @@ func runQuiz(
   configure: (inout Environment) -> Void = { _ in }
 ) -> (status: ExitCode, out: String, error: String) {
   let captured = CapturedConsole()
-  var environment = Environment(variables: variables, shippedDecks: shipped)
+  // Most tests read one folder, or the decks given here, alone, as `auto` has it; a test of
+  // the default sets the variable itself (or removes it in `configure`).
+  var environment = Environment(
+    variables: ["QUIZ_SHIPPED_DECKS": "auto"].merging(variables) { $1 }, shippedDecks: shipped)
   environment.outputIsTerminal = terminal
   environment.input = input
   configure(&environment)

@@ -28,6 +28,25 @@ struct SeveralDeckFoldersTests {
     #expect(!result.out.contains("planter"))
   }
 
+  @Test("reads the shipped decks beside the folders unless told not to")
+  func shippedBeside() throws {
+    let (herbs, _) = try twoFolders()
+    let beside = runQuiz(["cards", "--decks", herbs.path]) {
+      $0.variables["QUIZ_SHIPPED_DECKS"] = nil
+    }
+    #expect(beside.status == .success)
+    #expect(beside.out.contains("basil") && beside.out.contains("planter"))
+    for off in [["--shipped-decks", "no"], ["--shipped-decks", "auto"]] {
+      let alone = runQuiz(["cards", "--decks", herbs.path] + off) {
+        $0.variables["QUIZ_SHIPPED_DECKS"] = nil
+      }
+      #expect(alone.out.contains("basil") && !alone.out.contains("planter"))
+    }
+    let byVariable = runQuiz(
+      ["cards", "--decks", herbs.path], variables: ["QUIZ_SHIPPED_DECKS": "no"])
+    #expect(!byVariable.out.contains("planter"))
+  }
+
   @Test("decks = a, b in the config file names the folders, ~/ being the home folder")
   func fromFile() throws {
     let (herbs, trees) = try twoFolders()

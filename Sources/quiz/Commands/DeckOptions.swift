@@ -82,8 +82,8 @@ struct DeckOptions {
       .map(environment.expandingHome)
   }
 
-  /// Whether the shipped decks are read: with `--shipped-decks yes` (or `shipped-decks = yes`),
-  /// else only when no folder is named.
+  /// Whether the shipped decks are read: unless `--shipped-decks no` (or `shipped-decks = no`,
+  /// `QUIZ_SHIPPED_DECKS=no`), and with `auto`, only when no folder is named.
   func readsShipped(in environment: Environment, command: String) throws(UsageError) -> Bool {
     switch try environment.value(of: Settings.shippedDecks, option: shipped, command: command) {
     case .yes: true

@@ -18,11 +18,12 @@ extension Settings {
 
   /// One of a few words: an enumeration whose raw values are what the file holds.
   static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
-    _ key: String, option: OptionDeclaration? = nil, default value: Choice
+    _ key: String, option: OptionDeclaration? = nil, variable: String? = nil,
+    default value: Choice
   ) -> Setting<Choice> where Choice.RawValue == String {
     let words = Choice.allCases.map(\.rawValue)
     return Setting<Choice>(
-      key: key, option: option, variable: nil, defaultValue: value,
+      key: key, option: option, variable: variable, defaultValue: value,
       expected: words.dropLast().joined(separator: ", ") + " or " + (words.last ?? ""),
       parse: { Choice(rawValue: $0.lowercased()) }, show: \.rawValue,
       given: { arguments in

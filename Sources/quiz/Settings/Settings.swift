@@ -26,9 +26,9 @@ enum Settings {
     "shipped-decks",
     option: .option(
       "--shipped-decks", "WHEN", completion: .values(ShippedDeckUse.allCases.map(\.rawValue)),
-      help: "Read the decks shipped with quiz: yes (beside the folders), no, or auto (only "
-        + "when no folder is named; the default)."),
-    default: .auto)
+      help: "Read the decks shipped with quiz: yes (beside the folders; the default), no, or "
+        + "auto (only when no folder is named)."),
+    variable: "QUIZ_SHIPPED_DECKS", default: .yes)
 
   /// New cards a day.
   static let newPerDay: Setting<Int> = number(
@@ -77,7 +77,7 @@ enum Settings {
 enum ShippedDeckUse: String, CaseIterable, Sendable {
   /// Only when no folder of decks is named.
   case auto
-  /// Always, beside the folders.
+  /// Always, beside the folders: the default.
   case yes
   /// Never.
   case no
