@@ -15,7 +15,7 @@ struct ConfigCommand: Command {
       is not one, stops every command with a message that names the file and the line.
 
         decks = ~/my-decks, ~/work/decks   folders of decks (from / or ~/)
-        shipped-decks = no                 not the shipped decks (yes, the default; no; auto)
+        shipped-decks = no                 leave out the shipped decks (yes, no, auto)
         new-per-day = 10                   new cards a day
         interview-per-day = 1              interview problems among them
         day-start = 5                      the hour a day starts at
