@@ -337,11 +337,27 @@ struct CodeClassifier {
     }
     if isDeclared(receiver) {
       return vocabulary.methods.contains(name) || vocabulary.modifiers.contains(name)
+        || Self.isValueMethod(name, isDeclared: isDeclared)
     }
     if vocabulary.types.contains(receiver) || isOnSDKType(node) { return true }
     if name == "self" { return true }
     if receiver.first?.isUppercase == true { return false }
-    return vocabulary.methods.contains(name)
+    return vocabulary.methods.contains(name) || Self.isValueMethod(name, isDeclared: isDeclared)
+  }
+
+  /// The everyday value types whose methods, called on a value of the author's, are API
+  /// (`$0.localizedCaseInsensitiveCompare($1)`): the SDK declares them, and an author seldom
+  /// names a method of their own so.
+  static let valueTypes = [
+    "String", "Substring", "Character", "Array", "Dictionary", "Set", "Optional", "Int", "Double",
+    "Date", "URL", "Data", "Decimal", "UUID",
+  ]
+
+  /// Whether the SDK declares a method `name` on one of the ``valueTypes`` and the code does
+  /// not declare a name so itself.
+  static func isValueMethod(_ name: String, isDeclared: (String) -> Bool) -> Bool {
+    guard !isDeclared(name), name.first?.isLowercase == true else { return false }
+    return valueTypes.contains { SDKIndex.shipped.hasMember(named: name, of: $0) }
   }
 
   private func labelImportance(_ label: String, value: [CodeNode], minor: Bool)

@@ -72,3 +72,21 @@ struct ComputedPropertyTests {
     #expect((wrong.grade ?? 5) <= 2, "\(wrong.reason)")
   }
 }
+
+@Suite("Methods of the SDK's value types")
+struct ValueMethodTests {
+  @Test("takes a String method on the author's values for API, not for the author's own name")
+  func stringMethod() {
+    let card =
+      "let sorted = herbs.sorted { $0.localizedCaseInsensitiveCompare($1) == .orderedAscending }"
+    let judge = AnswerJudge(code: card)
+    let other = judge.judge("let names = herbs.sorted { $0.lowercased() < $1.lowercased() }")
+    #expect((other.grade ?? 5) < 5, "\(other.reason)")
+    let same = judge.judge(
+      "let byName = plants.sorted { $0.localizedCaseInsensitiveCompare($1) == .orderedAscending }")
+    #expect(same.grade == 5, "\(same.reason)")
+    #expect(CodeClassifier.isValueMethod("trimmingCharacters", isDeclared: { _ in false }))
+    #expect(!CodeClassifier.isValueMethod("refreshFeed", isDeclared: { _ in false }))
+    #expect(!CodeClassifier.isValueMethod("filter", isDeclared: { $0 == "filter" }))
+  }
+}
