@@ -74,6 +74,17 @@ struct DrillTranscriptTests {
     #expect(try String(contentsOfFile: file, encoding: .utf8) == "my notes\n")
   }
 
+  @Test("refuses, before the first question, a transcript whose folder is not there")
+  func missingFolder() throws {
+    let harness = try SessionHarness()
+    let folder = try TemporaryFolder()
+    let file = folder.path + "/no-such-folder/drill.md"
+    let result = harness.run(["drill", "--transcript", file], lines: ["", "4", "", "4"])
+    #expect(result.status == .usage)
+    #expect(result.error.contains("there is no folder \(folder.path)/no-such-folder"))
+    #expect(!result.out.contains("Drill:"))
+  }
+
   @Test("marks an answer out of time, and one with nothing typed")
   func outOfTime() throws {
     let harness = try SessionHarness()

@@ -75,13 +75,31 @@ struct DrillCommand: Command {
     options.decks.filter.kinds = asked.isEmpty ? Self.kinds : asked.intersection(Self.kinds)
   }
 
+  /// Refuses, before the first question, a transcript that could not be written at the end:
+  /// an existing file (a transcript never replaces one), or a folder that is not there or not
+  /// writable.
+  static func checkTranscript(_ path: String, command: String) throws(UsageError) {
+    let files = FileManager.default
+    if files.fileExists(atPath: path) {
+      throw UsageError(
+        "--transcript \(path): already exists; name a new file (a transcript never "
+          + "replaces one)", command: command)
+    }
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    let type = (try? files.attributesOfItem(atPath: folder))?[.type] as? FileAttributeType
+    guard type == .typeDirectory else {
+      throw UsageError(
+        "--transcript \(path): there is no folder \(folder) to write it in", command: command)
+    }
+    guard files.isWritableFile(atPath: folder) else {
+      throw UsageError(
+        "--transcript \(path): the folder \(folder) cannot be written to", command: command)
+    }
+  }
+
   func run(in context: CommandContext) throws(UsageError) -> ExitCode {
     let console = context.console
-    if let transcript, FileManager.default.fileExists(atPath: transcript) {
-      throw UsageError(
-        "--transcript \(transcript): already exists; name a new file (a transcript never "
-          + "replaces one)", command: context.command)
-    }
+    if let transcript { try Self.checkTranscript(transcript, command: context.command) }
     guard let loaded = try SessionSetup.loadCards(options.decks, force: force, context) else {
       return .failure
     }
