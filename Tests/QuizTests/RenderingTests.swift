@@ -34,9 +34,11 @@ struct RenderingTests {
     let shown = lines.map(Self.visible)
     #expect(shown.allSatisfy { $0.count <= width }, "\(shown)")
     #expect(shown.count > 4)
-    // Only white space where a line breaks is left out; every token is there, in order.
+    // Only white space where a line breaks is left out, and a comment's continuations say
+    // `//`: every token is there, in order.
     #expect(
-      shown.joined().filter { !$0.isWhitespace } == Self.longCode.filter { !$0.isWhitespace })
+      shown.joined().replacing("//", with: "").filter { !$0.isWhitespace }
+        == Self.longCode.replacing("//", with: "").filter { !$0.isWhitespace })
     let original = Self.longCode.split(separator: "\n")
     #expect(shown.first == String(original[0]))
     for line in shown where !original.contains(Substring(line)) {
@@ -50,6 +52,15 @@ struct RenderingTests {
     }
   }
 
+  @Test("keeps a trailing comment's start on its code line, each continuation marked //")
+  func wrappedComment() {
+    let code = "let limit = 20  // new cards a day, the same as Anki's default for a fresh deck"
+    let lines = Style(usesColor: false).highlightedLines(code, width: 60)
+    #expect(lines.count == 2, "\(lines)")
+    #expect(lines[0].hasPrefix("let limit = 20  // new cards"), "\(lines)")
+    #expect(lines[1].drop(while: { $0 == " " }).hasPrefix("// "), "\(lines)")
+  }
+
   @Test(
     "counts a tab as four columns and a wide character as two when it wraps code",
     arguments: [30, 50, 80])
@@ -61,8 +72,10 @@ struct RenderingTests {
     #expect(
       lines.allSatisfy { Style.columns(Substring($0)) <= width && !$0.contains("\t") }, "\(lines)")
     #expect(
-      lines.joined().filter { !$0.isWhitespace } == code.filter { !$0.isWhitespace })
+      lines.joined().replacing("//", with: "").filter { !$0.isWhitespace }
+        == code.replacing("//", with: "").filter { !$0.isWhitespace })
     #expect(lines[0].hasPrefix("    let title"))
+    #expect(!lines.contains { $0.hasSuffix("//") || $0.hasSuffix("// ") }, "\(lines)")
   }
 
   @Test("keeps code that fits as it is, and colours it as highlight does")

@@ -55,8 +55,12 @@ extension Style {
         continue
       }
       var rest = piece.text
+      // A line comment keeps its start on its code line where a few words fit there: alone on
+      // the next line it would read as the comment of the line below.
+      let isLineComment = piece.kind == .comment && rest.hasPrefix("//")
       while columns(current) + Self.columns(rest) > width {
-        if current.count > firstToken {
+        let keepsComment = isLineComment && columns(current) + Self.firstWords(of: rest) <= width
+        if current.count > firstToken && !keepsComment {
           // Broken at the last white space between tokens, as words are; else before this
           // token.
           if let gap = current.indices.last(where: {
@@ -84,11 +88,28 @@ extension Style {
         current.append((rest[..<cut], piece.kind))
         breakLine()
         rest = rest[cut...].drop(while: { $0 == " " })
+        // A comment's continuation says it is one.
+        if isLineComment && !rest.isEmpty { rest = Substring("// " + rest) }
       }
       if !rest.isEmpty { current.append((rest, piece.kind)) }
     }
     out.append(render(current))
     return out
+  }
+
+  /// The columns of a comment's marker and its first two words: what must fit for it to start
+  /// on its code line.
+  static func firstWords(of comment: Substring) -> Int {
+    var spaces = 0
+    var end = comment.startIndex
+    while end < comment.endIndex {
+      if comment[end] == " ", end > comment.startIndex, comment[comment.index(before: end)] != " " {
+        spaces += 1
+        if spaces == 3 { break }
+      }
+      end = comment.index(after: end)
+    }
+    return columns(comment[..<end])
   }
 
   /// The columns a terminal gives `text`: two for a wide character (East Asian wide and full
