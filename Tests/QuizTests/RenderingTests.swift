@@ -145,6 +145,22 @@ struct RenderingTests {
     #expect(!text.contains("\u{1B}["))
   }
 
+  @Test(
+    "lays the grade legend on one line where it fits, else the wrong grades above the right",
+    arguments: [60, 80, 120, 140])
+  func gradeLegend(width: Int) {
+    let lines = ReviewSession.legend(width: width).split(separator: "\n")
+    #expect(lines.allSatisfy { $0.count <= width })
+    #expect(!lines.contains { $0.hasPrefix("5 perfect") })
+    if width >= 122 {
+      #expect(lines.count == 1)
+    } else if width >= 62 {
+      #expect(lines.count == 2 && lines[0].hasSuffix("easy once seen"))
+    } else {
+      #expect(lines.count >= 2)
+    }
+  }
+
   @Test("marks another label on the label alone, before the card's colon")
   func wrongLabelMark() {
     let text = comparison(

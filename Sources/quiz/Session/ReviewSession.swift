@@ -296,10 +296,20 @@ final class ReviewSession {
     "4 right, after a pause", "5 perfect",
   ]
 
+  /// The grade legend on one line where it fits, else the wrong grades above the right ones
+  /// (never one grade alone on a line), else wrapped item by item.
+  static func legend(width: Int) -> String {
+    let separator = " · "
+    let whole = gradeLegend.joined(separator: separator)
+    if whole.count <= width { return whole }
+    let halves = [gradeLegend[..<3], gradeLegend[3...]].map { $0.joined(separator: separator) }
+    if halves.allSatisfy({ $0.count <= width }) { return halves.joined(separator: "\n") }
+    return TextWrapper(width: width).wrap(items: gradeLegend)
+  }
+
   /// A grade from 0 to 5; asks again, saying why, until it gets one.
   private func readGrade(for card: Card, suggestion: Grade?) -> Step {
-    console.print(
-      presenter.style.apply(.dim, presenter.wrapper.wrap(items: Self.gradeLegend)))
+    console.print(presenter.style.apply(.dim, Self.legend(width: presenter.width)))
     let prompt = prompts.grade(suggestion: suggestion)
     while true {
       switch input.read(prompt: prompt, keys: ["0", "1", "2", "3", "4", "5"]) {
