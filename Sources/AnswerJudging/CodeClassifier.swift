@@ -353,11 +353,16 @@ struct CodeClassifier {
     "Date", "URL", "Data", "Decimal", "UUID",
   ]
 
+  /// The members the SDK declares on the ``valueTypes``, gathered once: they are asked about
+  /// for every method called on a value.
+  static let valueMethods = valueTypes.reduce(into: Set<String>()) {
+    $0.formUnion(SDKIndex.shipped.memberNames(of: $1))
+  }
+
   /// Whether the SDK declares a method `name` on one of the ``valueTypes`` and the code does
   /// not declare a name so itself.
   static func isValueMethod(_ name: String, isDeclared: (String) -> Bool) -> Bool {
-    guard !isDeclared(name), name.first?.isLowercase == true else { return false }
-    return valueTypes.contains { SDKIndex.shipped.hasMember(named: name, of: $0) }
+    name.first?.isLowercase == true && valueMethods.contains(name) && !isDeclared(name)
   }
 
   private func labelImportance(_ label: String, value: [CodeNode], minor: Bool)

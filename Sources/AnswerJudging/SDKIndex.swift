@@ -185,6 +185,21 @@ public struct SDKIndex: Sendable {
     types.contains(type) && !(memberLines[Substring(type)]?.isEmpty ?? true)
   }
 
+  /// The base names of the members of `type` and of the protocols it conforms to.
+  public func memberNames(of type: String) -> Set<String> {
+    var names: Set<String> = []
+    var seen: Set<String> = []
+    var queue = [type]
+    while let next = queue.popLast() {
+      guard seen.insert(next).inserted else { continue }
+      for fields in memberLines[Substring(next)] ?? [] {
+        names.insert(String(Self.baseName(fields[2])))
+      }
+      queue += conformances[next] ?? []
+    }
+    return names
+  }
+
   /// Whether `type`, or a protocol it conforms to, declares a member named `name`; cheaper than
   /// reading ``members(named:of:)``.
   public func hasMember(named name: String, of type: String) -> Bool {
