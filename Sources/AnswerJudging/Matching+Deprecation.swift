@@ -16,7 +16,7 @@ extension Matching {
     else { return }
     let expectedNames = expected.names
     var expectedOverloads: Set<String>?
-    func walk(_ node: CodeNode) {
+    for node in Self.allNodes(nodes) {
       if let token = node.token, !reportedAttemptTokens.contains(token) {
         if let replacement = vocabulary.deprecated[node.name], !expectedNames.contains(node.name),
           [.call, .modifier, .member, .attribute, .keyPath].contains(node.kind)
@@ -42,13 +42,7 @@ extension Matching {
           noteDeprecated(node, "`\(spelling)` is deprecated: use `\(replacement)`", replacement)
         }
       }
-      for argument in node.arguments { argument.value.forEach(walk) }
-      for block in node.blocks { block.forEach(walk) }
-      node.attributes.forEach(walk)
-      node.clause.forEach(walk)
-      node.value.forEach(walk)
     }
-    nodes.forEach(walk)
   }
 
   /// Notes a deprecated name of the attempt: an error, but for decoration (`.foregroundColor`)

@@ -25,16 +25,8 @@ struct OneKeyGradingTests {
       "LANG": "C.UTF-8", "QUIZ_DECKS": folder.path + "/decks",
       "QUIZ_STATE": folder.path + "/state", "QUIZ_NOW": "2026-11-29T08:00:00Z", "NO_COLOR": "1",
     ]
-    let handle = FileHandle(fileDescriptor: terminal.slave, closeOnDealloc: false)
-    process.standardInput = handle
-    process.standardOutput = handle
-    process.standardError = handle
-    try process.run()
-    terminal.closeSlave()
-    defer {
-      if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-      process.waitUntilExit()
-    }
+    try terminal.run(process)
+    defer { PseudoTerminal.stop(process) }
     var from = 0
     for step in steps {
       let shown = try #require(terminal.waitFor(step.text, after: from), "\(step.text)")

@@ -38,6 +38,23 @@ final class PseudoTerminal: @unchecked Sendable {
 
   /// Closes the program's side here, once a child holds it: the test then sees the end of the
   /// output when the child exits.
+  /// Starts `process` with this terminal as its standard input, output and error, and closes
+  /// this side's copy of the terminal, so that the process's end reads as the end of output.
+  func run(_ process: Process) throws {
+    let handle = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
+    process.standardInput = handle
+    process.standardOutput = handle
+    process.standardError = handle
+    try process.run()
+    closeSlave()
+  }
+
+  /// Ends `process` if it still runs, and waits for it.
+  static func stop(_ process: Process) {
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    process.waitUntilExit()
+  }
+
   func closeSlave() {
     if slaveIsOpen { close(slave) }
     slaveIsOpen = false

@@ -37,16 +37,8 @@ struct TerminalLocaleTests {
     process.executableURL = try quizExecutable()
     process.arguments = ["--card", "clay"]
     process.environment = variables(locale, folder: folder)
-    let handle = FileHandle(fileDescriptor: terminal.slave, closeOnDealloc: false)
-    process.standardInput = handle
-    process.standardOutput = handle
-    process.standardError = handle
-    try process.run()
-    terminal.closeSlave()
-    defer {
-      if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-      process.waitUntilExit()
-    }
+    try terminal.run(process)
+    defer { PseudoTerminal.stop(process) }
     let hint = try #require(terminal.waitFor("lists commands."))
     // The prompt (it ends in a space), drawn once readline has the terminal: keys typed before
     // then would be edited by the terminal's own line discipline, not by readline.
