@@ -4,7 +4,7 @@
 #   Fuzz/run.sh [SECONDS] [TARGET...]     SECONDS per target (default 60); targets default to all:
 #                                         native-deck lesson-page state-decoder state-folder
 #                                         answer-judge terminal-text deck-cache snapshot-sidecar
-#                                         journal-index
+#                                         journal-index anki-package
 #   Fuzz/run.sh --build-only [TARGET...]  only build
 #   Fuzz/run.sh --reproduce TARGET FILE   run one input through a target (after a crash)
 #
@@ -18,7 +18,7 @@ set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 out=${QUIZ_FUZZ_DIR:-/tmp/quiz-fuzz}
 all_targets=(native-deck lesson-page state-decoder state-folder answer-judge terminal-text deck-cache
-  snapshot-sidecar journal-index)
+  snapshot-sidecar journal-index anki-package)
 
 mode=run
 seconds=60
@@ -42,6 +42,8 @@ module_of() {
     # Compiled with the module it depends on, as one module, to reach internal declarations.
     answer-judge) echo "CardDeck AnswerJudging" ;;
     state-decoder | state-folder | snapshot-sidecar | journal-index) echo Scheduler ;;
+    # AnkiPackage and the two modules it imports; the C libraries as SwiftPM takes them (below).
+    anki-package) echo "AnkiPackage CardDeck Scheduler" ;;
     *) echo "unknown target '$1' (known: ${all_targets[*]})" >&2; exit 64 ;;
   esac
 }
@@ -57,6 +59,17 @@ target_files() {
     state-folder) echo Fuzz/Targets/StateChecks.swift Fuzz/Targets/StateFolderFuzzer.swift ;;
     snapshot-sidecar) echo Fuzz/Targets/StateChecks.swift Fuzz/Targets/SnapshotSidecarFuzzer.swift ;;
     journal-index) echo Fuzz/Targets/StateChecks.swift Fuzz/Targets/JournalIndexFuzzer.swift ;;
+    anki-package) echo Fuzz/Targets/StateChecks.swift Fuzz/Targets/AnkiPackageFuzzer.swift ;;
+  esac
+}
+
+# The system-library modules a target's modules import (Package.swift's .systemLibrary targets):
+# their module maps' folders, as SwiftPM passes them; each map's `link` names the library. The
+# libraries are the system's, not built with the fuzzer's instrumentation: their code is run,
+# not steered (coverage is of the Swift code that calls them).
+c_modules() {
+  case $1 in
+    anki-package) echo CSQLite CZstd CZip ;;
   esac
 }
 
@@ -77,8 +90,9 @@ if [[ -z $sanitizers ]]; then
 fi
 
 build() {
-  local target=$1 modules module
+  local target=$1 modules module c_flags=()
   read -r -a modules <<<"$(module_of "$target")"
+  for module in $(c_modules "$target"); do c_flags+=(-I "$repo/Sources/$module"); done
   local copy=$out/build/$target/src
   mkdir -p "$out/bin" "$copy"
   echo "building $target (${modules[*]}, -sanitize=$sanitizers)" >&2
@@ -92,7 +106,7 @@ build() {
   done
   # shellcheck disable=SC2046
   (cd "$copy" && swiftc -sanitize="$sanitizers" -parse-as-library -O -g -use-ld=lld \
-    -module-name "${modules[0]}" -module-cache-path "$out/build/module-cache" \
+    -module-name "${modules[0]}" -module-cache-path "$out/build/module-cache" "${c_flags[@]}" \
     $(for module in "${modules[@]}"; do find "Sources/$module" -name '*.swift'; done | sort) \
     $(target_files "$target") -o "$out/bin/$target")
 }
@@ -160,6 +174,11 @@ seed() {
       # The sidecar of each snapshot of Fuzz/corpus/state, made by the target.
       QUIZ_FUZZ_SEEDS="$repo/Fuzz/corpus/state:$dir" "$out/bin/snapshot-sidecar"
       ;;
+    anki-package)
+      # The fixture packages whole, their collections as SQLite files and zstd frames, a sample
+      # collection in each form and edits of its values, made by the target.
+      QUIZ_FUZZ_SEEDS="$repo/Tests/AnkiPackageTests/Fixtures:$dir" "$out/bin/anki-package"
+      ;;
     journal-index)
       # The index of each journal of Fuzz/corpus/state, made by the target.
       QUIZ_FUZZ_SEEDS="$repo/Fuzz/corpus/state:$dir" "$out/bin/journal-index"
@@ -186,6 +205,15 @@ dictionary() {
     answer-judge) echo "$repo/Fuzz/dict/swift.dict" ;;
     deck-cache) echo "$repo/Fuzz/dict/native-deck.dict" ;;
     state-decoder | state-folder | snapshot-sidecar | journal-index) echo "$repo/Fuzz/dict/state.dict" ;;
+    anki-package) echo "$repo/Fuzz/dict/anki-package.dict" ;;
+  esac
+}
+
+# Inputs up to 8 KiB; a package's collection is SQLite pages, and the fixtures are 60 KB.
+max_len() {
+  case $1 in
+    anki-package) echo 131072 ;;
+    *) echo 8192 ;;
   esac
 }
 
@@ -208,7 +236,7 @@ for target in "${targets[@]}"; do
   echo "fuzzing $target for ${seconds}s; log: $log" >&2
   status=0
   nice -n 10 "$out/bin/$target" "$out/corpus/$target" -dict="$(dictionary "$target")" \
-    -max_total_time="$seconds" -timeout=5 -rss_limit_mb=2048 -max_len=8192 \
+    -max_total_time="$seconds" -timeout=5 -rss_limit_mb=2048 -max_len="$(max_len "$target")" \
     -artifact_prefix="$out/artifacts/$target/" -print_final_stats=1 >"$log" 2>&1 || status=$?
   last=$(grep -E '^#[0-9]+' "$log" | tail -1 || true)
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
