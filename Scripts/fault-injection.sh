@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
 # Fault injection for quiz's review state (docs/state-format.md): kill -9 at random moments, two
-# writers at once, a read-only folder, a full disk, and every kind of corrupt state file.
+# writers at once, a read-only folder, a full disk, every kind of corrupt state file, and kill -9
+# during an Anki import and an apkg export.
 #
 # Usage: Scripts/fault-injection.sh [--short] [--seed N] [--bin PATH] [--keep] [--only LIST]
 #
 #   --short     the CI form: 60 acknowledged answers under kill -9 instead of 500, fewer races,
-#               one kind of full disk
+#               one kind of full disk, 12 Anki imports and exports killed instead of 60
 #   --seed N    seed bash's $RANDOM (default: the time); printed, to repeat a run's choices
 #   --bin PATH  the quiz binary (default: $QUIZ_BIN, else .build/debug/quiz, as `swift build`
 #               leaves it)
 #   --keep      keep the work folder (printed) for a look afterwards
-#   --only LIST run only these parts, comma-separated: kill,two,readonly,disk,corrupt,hostile
+#   --only LIST run only these parts, comma-separated: kill,two,readonly,disk,corrupt,hostile,
+#               anki
 #
 # Needs bash, coreutils, util-linux (setpriv, mount, losetup) and e2fsprogs (mkfs.ext4, for the
 # loop-mounted disk); no network. Run as root for the read-only and full-disk parts: they need a
@@ -26,12 +28,14 @@ HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd "$HERE/.." && pwd)
 # shellcheck source=fault-injection/lib.sh
 source "$HERE/fault-injection/lib.sh"
+# shellcheck source=fault-injection/anki.sh
+source "$HERE/fault-injection/anki.sh"
 
 SHORT=0
 SEED=$(($(date +%s) % 32768))
 BIN=${QUIZ_BIN:-}
 KEEP=0
-ONLY=,kill,two,readonly,disk,corrupt,hostile,
+ONLY=,kill,two,readonly,disk,corrupt,hostile,anki,
 while [ $# -gt 0 ]; do
   case $1 in
     --short) SHORT=1 ;;
@@ -1258,6 +1262,7 @@ wanted readonly && scenario_read_only
 wanted disk && scenario_full_disk
 wanted corrupt && scenario_corruption
 wanted hostile && scenario_hostile
+wanted anki && scenario_anki
 
 ELAPSED=$((($(now_ms) - STARTED) / 1000))
 section "Summary"
