@@ -127,9 +127,12 @@ final class ZipArchive {
       case .file(let file):
         // -1: to the file's end.
         source = zip_source_file(archive, file, 0, -1)
+      case .bytes(let data) where data.isEmpty:
+        // No copy: libzip frees a buffer only when it holds bytes, so a copy of none would leak.
+        source = zip_source_buffer(archive, nil, 0, 0)
       case .bytes(let data):
         // libzip reads the bytes at zip_close, and frees its copy then.
-        guard let copy = malloc(max(1, data.count)) else {
+        guard let copy = malloc(data.count) else {
           zip_discard(archive)
           throw .cannotWrite("out of memory")
         }

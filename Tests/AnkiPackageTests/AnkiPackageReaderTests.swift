@@ -207,4 +207,18 @@ struct AnkiPackageReaderTests {
       return true
     }
   }
+
+  @Test("an empty entry is written without a copy, and reads back empty")
+  func emptyEntry() throws {
+    let scratch = try ScratchFolder()
+    let path = try scratch.zip(
+      "empty.apkg", [("collection.anki21b", Data()), ("meta", Data([8, 3]))])
+    #expect(try ZipArchive(path: path).read("collection.anki21b", limit: 1 << 20) == Data())
+    #expect {
+      try AnkiPackageReader().read(path: path)
+    } throws: { error in
+      guard case .malformed = error as? AnkiPackageError else { return false }
+      return true
+    }
+  }
 }
