@@ -5,7 +5,9 @@ import Scheduler
 struct AnkiCollectionReader {
   let database: SQLiteDatabase
 
-  func read() throws(AnkiPackageError) -> AnkiCollection {
+  /// The collection; without its notes when `withNotes` is false (``forEachNote(_:)`` reads
+  /// them then).
+  func read(withNotes: Bool = true) throws(AnkiPackageError) -> AnkiCollection {
     guard try database.hasTable("col") else {
       throw .database("it has no col table: not an Anki collection")
     }
@@ -26,19 +28,19 @@ struct AnkiCollectionReader {
     } else {
       (collection.notetypes, collection.decks) = try notetypesAndDecksFromJSON()
     }
-    collection.notes = try notes()
+    if withNotes { try forEachNote { collection.notes.append($0) } }
     collection.cards = try cards()
     collection.reviews = try reviews()
     return collection
   }
 
-  private func notes() throws(AnkiPackageError) -> [AnkiNote] {
+  /// Visits the notes in the order of their ids, one at a time.
+  func forEachNote(_ visit: (AnkiNote) -> Void) throws(AnkiPackageError) {
     let rows = try database.prepare("SELECT id, guid, mid, tags, flds FROM notes ORDER BY id")
-    var notes: [AnkiNote] = []
     while try rows.step() {
       // The GUID stays as it is: card ids are made from its bytes (NoteCard.baseID), and a
       // message shows it through ForeignText.
-      notes.append(
+      visit(
         AnkiNote(
           id: rows.int(0), guid: rows.text(1), notetype: rows.int(2),
           fields: rows.text(4).split(separator: "\u{1F}", omittingEmptySubsequences: false).map {
@@ -46,7 +48,6 @@ struct AnkiCollectionReader {
           },
           tags: ForeignText.line(rows.text(3)).split(separator: " ").map(String.init)))
     }
-    return notes
   }
 
   private func cards() throws(AnkiPackageError) -> [AnkiCard] {

@@ -20,7 +20,24 @@ public struct AnkiImport: Sendable {
   public init(
     _ collection: AnkiCollection, path: String, now: Date, today: Day, existingFiles: [String] = []
   ) {
-    let notes = Dictionary(collection.notes.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    // In the order a package's notes are read (by id); the first of two with one id is taken.
+    let notes = collection.notes.enumerated().sorted {
+      ($0.element.id, $0.offset) < ($1.element.id, $1.offset)
+    }.map(\.element)
+    self.init(
+      collection, notes: { visit in notes.forEach(visit) }, path: path, now: now, today: today,
+      existingFiles: existingFiles)
+  }
+
+  /// Converts `collection` (whose own notes are not read) with the notes that `notes` visits in
+  /// the order of their ids, one at a time: ``AnkiPackageReader/importing(path:shown:now:today:existingFiles:)``
+  /// reads them from the package's database as they are converted, so that the notes' text is
+  /// never held whole beside the database.
+  init<Failure: Error>(
+    _ collection: AnkiCollection,
+    notes: (_ visit: (AnkiNote) -> Void) throws(Failure) -> Void,
+    path: String, now: Date, today: Day, existingFiles: [String]
+  ) throws(Failure) {
     let (reviews, undated) = Self.reviewsByCard(collection.reviews, now: now)
     if undated > 0 {
       warnings.append(
@@ -32,21 +49,62 @@ public struct AnkiImport: Sendable {
     let ankiToday = AnkiNumber.clamped(
       (now.timeIntervalSince(collection.created) / 86_400).rounded(.down),
       to: AnkiNumber.dayNumbers)
+    var converter = Converter(
+      collection: collection, path: path, reviews: reviews, now: now, today: today,
+      ankiToday: ankiToday)
+    // The cards of each note, in the order they came (by note, then template).
+    let cardsByNote = Dictionary(grouping: collection.cards, by: \.note)
+    var last: Int64?
+    try notes { note in
+      guard note.id != last, let cards = cardsByNote[note.id] else { return }
+      last = note.id
+      for card in cards { converter.add(card, of: note) }
+    }
+    warnings += converter.warnings
+    events = converter.events
+    decks = Self.decks(
+      converter.cardsByDeck, titles: converter.titles, existingFiles: existingFiles)
+    if !converter.unknownNotetypes.isEmpty {
+      warnings.append(
+        "\(path): \(ReportText.count(converter.unknownNotetypes.count, "note type")) missing; "
+          + "their notes skipped")
+    }
+    var listed: Set<String> = []
+    let missing = converter.media.filter { listed.insert($0).inserted }
+    if !missing.isEmpty {
+      warnings.append(
+        "\(path): media not imported, kept as text: "
+          + missing.map(ForeignText.line).joined(separator: ", "))
+    }
+  }
+
+  /// What the cards converted so far make: the decks' cards and titles, the events, and what
+  /// was not carried over.
+  private struct Converter {
+    let collection: AnkiCollection
+    let path: String
+    let reviews: [Int64: [AnkiReview]]
+    let now: Date
+    let today: Day
+    let ankiToday: Int
     var titles: [Int64: String] = [:]
     // Appended to in place: a deck taken out, appended to and put back is copied per card.
     var cardsByDeck: [Int64: [Card]] = [:]
+    var events: [JournalEvent] = []
+    var warnings: [String] = []
     var seen: Set<String> = []
     var media: [String] = []
     var unknownNotetypes: Set<Int64> = []
-    for card in collection.cards {
-      guard let note = notes[card.note] else { continue }
+
+    /// Converts `card` of `note`, or says why it is skipped.
+    mutating func add(_ card: AnkiCard, of note: AnkiNote) {
       guard let notetype = collection.notetypes[note.notetype] else {
         unknownNotetypes.insert(note.notetype)
-        continue
+        return
       }
       let title =
         titles[card.deck]
-        ?? Self.title(collection.decks[card.deck] ?? "Default")
+        ?? AnkiImport.title(collection.decks[card.deck] ?? "Default")
       let guid = ForeignText.line(note.guid)
       guard let ordinal = AnkiNumber.checked(Int64(card.ordinal), in: AnkiNumber.ordinals),
         var made = NoteCard(note: note, notetype: notetype, ordinal: ordinal)
@@ -54,22 +112,20 @@ public struct AnkiImport: Sendable {
         warnings.append(
           "\(path): note \(guid) (\(notetype.name)) has no card with ord \(card.ordinal) "
             + "(card \(card.id)); skipped")
-        continue
+        return
       }
-      made.topic = Self.topic(made.topic.isEmpty ? title : made.topic)
+      made.topic = AnkiImport.topic(made.topic.isEmpty ? title : made.topic)
       guard !made.prompt.text.isEmpty || made.prompt.code != nil else {
-        warnings.append(
-          "\(path): note \(guid)'s card \(ordinal + 1) asks nothing; skipped")
-        continue
+        warnings.append("\(path): note \(guid)'s card \(ordinal + 1) asks nothing; skipped")
+        return
       }
       guard !made.answer.isEmpty else {
-        warnings.append(
-          "\(path): note \(guid)'s card \(ordinal + 1) has no answer; skipped")
-        continue
+        warnings.append("\(path): note \(guid)'s card \(ordinal + 1) has no answer; skipped")
+        return
       }
       guard seen.insert(made.id).inserted else {
         warnings.append("\(path): two cards would have the id \(made.id); the second skipped")
-        continue
+        return
       }
       media += made.media
       titles[card.deck] = title
@@ -78,22 +134,9 @@ public struct AnkiImport: Sendable {
         Card(
           id: made.id, deck: "", topic: made.topic, location: SourceLocation(path: "", line: 1),
           content: .trick(TrickCard(question: made.prompt, answer: made.answer))))
-      events += Self.events(
+      events += AnkiImport.events(
         for: card, id: made.id, reviews: reviews[card.id] ?? [], now: now, today: today,
         ankiToday: ankiToday)
-    }
-    decks = Self.decks(cardsByDeck, titles: titles, existingFiles: existingFiles)
-    if !unknownNotetypes.isEmpty {
-      warnings.append(
-        "\(path): \(ReportText.count(unknownNotetypes.count, "note type")) missing; "
-          + "their notes skipped")
-    }
-    var listed: Set<String> = []
-    let missing = media.filter { listed.insert($0).inserted }
-    if !missing.isEmpty {
-      warnings.append(
-        "\(path): media not imported, kept as text: "
-          + missing.map(ForeignText.line).joined(separator: ", "))
     }
   }
 

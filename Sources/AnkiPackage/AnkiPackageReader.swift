@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Scheduler
 
 /// Reads an Anki package (`.apkg`): the current format (`collection.anki21b`, zstd, with a
 /// `meta` file) and the legacy ones (`collection.anki21`, `collection.anki2`).
@@ -21,6 +22,30 @@ public struct AnkiPackageReader: Sendable {
 
   /// The collection in the package at `path`.
   public func read(path: String) throws(AnkiPackageError) -> AnkiCollection {
+    let (reader, media) = try open(path: path)
+    var collection = try reader.read()
+    collection.media = media
+    return collection
+  }
+
+  /// The package at `path` converted by ``AnkiImport`` (`shown` names it in warnings), its
+  /// notes read and converted one at a time: their text is never held whole beside the
+  /// collection's database, only what the cards made of it.
+  public func importing(
+    path: String, shown: String, now: Date, today: Day, existingFiles: [String]
+  ) throws(AnkiPackageError) -> AnkiImport {
+    let (reader, media) = try open(path: path)
+    var collection = try reader.read(withNotes: false)
+    collection.media = media
+    return try AnkiImport(
+      collection, notes: { (visit) throws(AnkiPackageError) in try reader.forEachNote(visit) },
+      path: shown, now: now, today: today, existingFiles: existingFiles)
+  }
+
+  /// The package at `path`'s collection, opened, and its media files' names.
+  private func open(
+    path: String
+  ) throws(AnkiPackageError) -> (reader: AnkiCollectionReader, media: [String]) {
     let archive = try ZipArchive(path: path)
     var format: Int?
     if archive.contains("meta") {
@@ -45,11 +70,10 @@ public struct AnkiPackageReader: Sendable {
     guard archive.contains(name) else { throw .noCollection }
     let isCompressed = name.hasSuffix("b")
     let media = try mediaNames(in: archive, compressed: isCompressed)
-    var collection = try AnkiCollectionReader(
-      database: database(name, in: archive, compressed: isCompressed)
-    ).read()
-    collection.media = media
-    return collection
+    return (
+      AnkiCollectionReader(database: try database(name, in: archive, compressed: isCompressed)),
+      media
+    )
   }
 
   /// The collection `name` of `archive`, opened.

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Scheduler
 import Testing
 
 @testable import AnkiPackage
@@ -220,5 +221,53 @@ struct AnkiPackageReaderTests {
       guard case .malformed = error as? AnkiPackageError else { return false }
       return true
     }
+  }
+}
+
+@Suite("Importing with the notes read one at a time")
+struct NoteStreamingTests {
+  let today = Day(year: 2026, month: 12, day: 11)!
+
+  /// The import of the package at `path` both ways: notes read one at a time as they are
+  /// converted, and the collection read whole first.
+  func bothWays(_ path: String) throws -> (streamed: AnkiImport, whole: AnkiImport) {
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+    let streamed = try AnkiPackageReader().importing(
+      path: path, shown: "p.apkg", now: now, today: today, existingFiles: ["a.md"])
+    let whole = AnkiImport(
+      try AnkiPackageReader().read(path: path), path: "p.apkg", now: now, today: today,
+      existingFiles: ["a.md"])
+    return (streamed, whole)
+  }
+
+  @Test(
+    "the decks, events and warnings are those of the collection read whole",
+    arguments: ["current.apkg", "legacy.apkg"])
+  func sameAsWhole(_ name: String) throws {
+    let (streamed, whole) = try bothWays(fixturePath(name))
+    #expect(!streamed.decks.isEmpty)
+    #expect(streamed.decks == whole.decks)
+    #expect(streamed.events == whole.events)
+    #expect(streamed.warnings == whole.warnings)
+  }
+
+  @Test(
+    "notes of a missing note type, cards without a note and notes without cards are skipped alike")
+  func skippedAlike() throws {
+    let scratch = try ScratchFolder()
+    var collection = sampleCollection()
+    collection.notes.append(AnkiNote(id: 3, guid: "lost", notetype: 99, fields: ["q", "a"]))
+    collection.notes.append(AnkiNote(id: 4, guid: "alone", notetype: 1, fields: ["q", "a"]))
+    collection.cards.append(
+      AnkiCard(id: 300, note: 3, deck: 10, ordinal: 0, kind: .new, queue: 0, due: 3))
+    collection.cards.append(
+      AnkiCard(id: 500, note: 5, deck: 10, ordinal: 0, kind: .new, queue: 0, due: 4))
+    let (streamed, whole) = try bothWays(try package(collection, in: scratch))
+    #expect(
+      streamed.decks.flatMap(\.cards).map(\.id) == ["anki-basic1", "anki-cloze1", "anki-cloze1-c2"])
+    #expect(streamed.decks == whole.decks)
+    #expect(streamed.events == whole.events)
+    #expect(streamed.warnings == whole.warnings)
+    #expect(streamed.warnings.contains("p.apkg: 1 note type missing; their notes skipped"))
   }
 }

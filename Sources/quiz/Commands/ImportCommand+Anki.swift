@@ -21,18 +21,18 @@ extension ImportCommand {
     let shown = ControlCharacters.visible(path)
     let now = try context.clock()()
     let today = try context.today(state)
-    let collection: AnkiCollection
+    // Decks are named apart from the files the folder holds in another case.
+    let existing = (try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []
+    let converted: AnkiImport
     do {
-      collection = try AnkiPackageReader().read(path: path)
+      // The notes are converted as they are read, never held whole beside the collection.
+      converted = try AnkiPackageReader().importing(
+        path: path, shown: shown, now: now, today: today, existingFiles: existing)
     } catch {
       console.printError(
         "\(shown): \(ControlCharacters.visible(error.description)); nothing imported")
       return .failure
     }
-    // Decks are named apart from the files the folder holds in another case.
-    let existing = (try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []
-    let converted = AnkiImport(
-      collection, path: shown, now: now, today: today, existingFiles: existing)
     for warning in converted.warnings { console.warning(warning) }
     guard let files = plannedFiles(converted.decks, shown: shown, console: console),
       checkIDsAreNew(converted.decks, existing: existing, shown: shown, console: console)
