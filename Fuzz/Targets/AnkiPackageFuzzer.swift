@@ -8,8 +8,8 @@
 //      which is then zipped as in 1: see ``ValueEdits``
 //
 // Invariants: reading never crashes or hangs; it either throws an AnkiPackageError (typed
-// throws make it nothing else) or gives a collection whose import yields decks that read back,
-// card by card, as the import meant them (the check `quiz import` makes before it writes), and
+// throws make it nothing else) or gives an import (as `quiz import` makes it) whose decks read
+// back, card by card, as the import meant them (the check `quiz import` makes before it writes), and
 // events whose states are possible SM-2 states within the journal's ranges, which survive
 // being written as journal lines and read back; and those states export to a package again.
 // Compiled by Fuzz/run.sh as one module of AnkiPackage, CardDeck and Scheduler, with
@@ -40,11 +40,13 @@ public func fuzzAnkiPackage(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     written = AnkiFuzz.zip(collection: database, compressed: false, at: path)
   }
   guard written else { return 0 }
-  // A small limit, so that a bomb is found at the limit quickly.
-  guard let collection = try? AnkiPackageReader(sizeLimit: 8 << 20).read(path: path) else {
-    return 0
-  }
-  AnkiFuzz.importChecks(collection)
+  // As `quiz import` reads it (the notes converted as they are read); a small limit, so that a
+  // bomb is found at the limit quickly.
+  guard
+    let imported = try? AnkiPackageReader(sizeLimit: 8 << 20).importing(
+      path: path, shown: "fuzz.apkg", now: AnkiFuzz.now, today: AnkiFuzz.today, existingFiles: [])
+  else { return 0 }
+  AnkiFuzz.importChecks(imported)
   return 0
 }
 
@@ -73,8 +75,7 @@ enum AnkiFuzz {
 
   /// What `quiz import` checks before it writes, and what it writes, must hold for whatever
   /// the reader gives.
-  static func importChecks(_ collection: AnkiCollection) {
-    let imported = AnkiImport(collection, path: "fuzz.apkg", now: now, today: today)
+  static func importChecks(_ imported: AnkiImport) {
     var ids: Set<String> = []
     var names: Set<String> = []
     for deck in imported.decks {
