@@ -5,7 +5,8 @@
 
 KIND: `lt` (one note whose field is 100,000 "<"), `cloze` (one cloze note of 20,000 "{{c1::"),
 `one` (COUNT Basic cards in one deck), `many` (COUNT Basic cards over 100 decks), `big` (COUNT
-notes of SIZE bytes of text whose note type is missing: only reading counts). Python's own
+notes of SIZE bytes of text whose note type is missing: only reading counts), `bigcards` (the
+same notes as Basic cards in one deck: the whole import). Python's own
 sqlite3 and zipfile; the schema is AnkiPackageWriter's.
 """
 import json
@@ -65,11 +66,12 @@ def main():
         package(out, [("D", ["q%d" % i, "a%d" % i]) for i in range(count)])
     elif kind == "many":
         package(out, [("D%d" % (i % 100), ["q%d" % i, "a%d" % i]) for i in range(count)])
-    elif kind == "big":
+    elif kind in ("big", "bigcards"):
         size = int(sys.argv[4]) if len(sys.argv) > 4 else 5_000
         random.seed(1)
         line = lambda: "".join(random.choice("abcdefghijklmnopqrstuvwxyz ") for _ in range(64))
-        package(out, [("D", [line() * (size // 64), "a"]) for _ in range(count)], notetype=2)
+        notes = [("D", [line() * (size // 64), "a"]) for _ in range(count)]
+        package(out, notes, notetype=2 if kind == "big" else 1)
     else:
         sys.exit("unknown kind " + kind)
 
