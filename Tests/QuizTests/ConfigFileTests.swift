@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 
 @testable import quiz
@@ -86,6 +87,21 @@ struct ConfigFileTests {
     #expect(result.status == .usage)
     #expect(result.out.isEmpty)
     #expect(result.error.hasPrefix("quiz: \(config.path)/quiz/config:\(message)"))
+  }
+
+  @Test("refuses a config that is a FIFO or too large, without waiting on it")
+  func notAPlainFile() throws {
+    let fifo = try TemporaryFolder()
+    try FileManager.default.createDirectory(
+      atPath: fifo.path + "/quiz", withIntermediateDirectories: true)
+    #expect(mkfifo(fifo.path + "/quiz/config", 0o600) == 0)
+    let piped = runQuiz(["cards"], variables: ["XDG_CONFIG_HOME": fifo.path])
+    #expect(piped.status == .usage)
+    #expect(piped.error.contains("is not a plain file"))
+    let large = try configFolder(String(repeating: "# padding\n", count: 120_000))
+    let big = runQuiz(["cards"], variables: ["XDG_CONFIG_HOME": large.path])
+    #expect(big.status == .usage)
+    #expect(big.error.contains("a config file is at most 1048576"))
   }
 
   @Test("color = no turns colour off on a terminal")

@@ -21,6 +21,9 @@ struct ConfigFile: Sendable {
   /// The settings the file sets, by key; every one already checked.
   var entries: [String: Entry] = [:]
 
+  /// The largest config file read: a few settings take a few hundred bytes.
+  static let largest = 1 << 20
+
   /// Where the file is: `$XDG_CONFIG_HOME/quiz/config`, else `$HOME/.config/quiz/config` (each
   /// only from an absolute path, as XDG says).
   static func path(in variables: [String: String]) -> String? {
@@ -38,8 +41,18 @@ struct ConfigFile: Sendable {
     var file = ConfigFile(path: path)
     var status = stat()
     guard stat(path, &status) == 0 else { return file }
-    guard status.st_mode & S_IFMT != S_IFDIR, let data = FileManager.default.contents(atPath: path)
-    else {
+    // A plain file of a sensible size only: a FIFO or a device would block or never end.
+    guard status.st_mode & S_IFMT == S_IFREG else {
+      throw UsageError(
+        "\(path): is not a plain file (the config file must be a readable file)",
+        command: "quiz", hint: nil)
+    }
+    guard status.st_size <= Self.largest else {
+      throw UsageError(
+        "\(path): is \(status.st_size) bytes; a config file is at most \(Self.largest)",
+        command: "quiz", hint: nil)
+    }
+    guard let data = FileManager.default.contents(atPath: path) else {
       throw UsageError(
         "\(path): cannot be read (the config file must be a readable file)", command: "quiz",
         hint: nil)
