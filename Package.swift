@@ -29,13 +29,14 @@ let package = Package(
     // Commands declared once (name, options, help), and the parser that reads them: shared by
     // quiz and quiz-bench.
     .target(name: "CommandLineKit", dependencies: ["CardDeck"]),
-    .executableTarget(
-      name: "quiz",
+    // The app: its commands, the review session, rendering, the terminal and the settings.
+    .target(
+      name: "QuizApp",
       dependencies: [
         "CardDeck", "AnswerJudging", "Scheduler", "CommandLineKit", "CReadline", "AnkiPackage",
-      ],
-      plugins: ["EmbedDecks"]
-    ),
+      ]),
+    // Wires the live process to QuizApp, with the decks of Decks/ built in by EmbedDecks.
+    .executableTarget(name: "quiz", dependencies: ["QuizApp"], plugins: ["EmbedDecks"]),
     // Measures parsing, start-up, answers and export against Anki: docs/performance.md.
     .executableTarget(
       name: "quiz-bench",
@@ -55,10 +56,11 @@ let package = Package(
     .testTarget(
       name: "AnkiPackageTests", dependencies: ["AnkiPackage", "CardDeck", "Scheduler", "CZip"],
       exclude: ["Fixtures"]),
+    // Also runs the quiz executable, which `swift test` builds with every other target.
     .testTarget(
       name: "QuizTests",
       dependencies: [
-        "quiz", "CardDeck", "AnswerJudging", "Scheduler", "CommandLineKit", "AnkiPackage",
+        "QuizApp", "CardDeck", "AnswerJudging", "Scheduler", "CommandLineKit", "AnkiPackage",
       ]),
   ],
   swiftLanguageModes: [.v6]

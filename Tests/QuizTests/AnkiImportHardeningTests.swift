@@ -5,7 +5,7 @@ import Glibc
 import Scheduler
 import Testing
 
-@testable import quiz
+@testable import QuizApp
 
 /// `quiz import` of packages from strangers: deck files, ids and progress that are the user's
 /// are never lost, and nothing is written when something is in the way.

@@ -3,7 +3,7 @@ import Foundation
 import Scheduler
 import Testing
 
-@testable import quiz
+@testable import QuizApp
 
 /// A deck with long names everywhere, the way an imported or hand-written deck can be.
 let wideDeck = """

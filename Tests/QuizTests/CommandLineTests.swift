@@ -2,7 +2,7 @@ import CommandLineKit
 import Foundation
 import Testing
 
-@testable import quiz
+@testable import QuizApp
 
 @Suite("The command line, declared once")
 struct CommandLineTests {

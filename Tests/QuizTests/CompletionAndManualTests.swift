@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import quiz
+@testable import QuizApp
 
 /// Runs `script` in bash and returns its standard output.
 func runBash(_ script: String, path: String? = nil) throws -> String {

@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import Testing
 
-@testable import quiz
+@testable import QuizApp
 
 /// A config folder holding `quiz/config` with `text`, for `XDG_CONFIG_HOME`.
 func configFolder(_ text: String) throws -> TemporaryFolder {

@@ -2,7 +2,7 @@ import CardDeck
 import Foundation
 import Testing
 
-@testable import quiz
+@testable import QuizApp
 
 @Suite("The deck cache in commands")
 struct DeckCacheCommandTests {

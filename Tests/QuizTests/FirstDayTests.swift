@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import quiz
+@testable import QuizApp
 
 /// A deck in course order: four interview problems first, then three trick questions.
 let interviewFirstDeck =

@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import Testing
 
-@testable import quiz
+@testable import QuizApp
 
 @Suite("What the executable does without Foundation, held to what Foundation did")
 struct FoundationFreeSupportTests {

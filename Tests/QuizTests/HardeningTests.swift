@@ -3,7 +3,7 @@ import Foundation
 import Scheduler
 import Testing
 
-@testable import quiz
+@testable import QuizApp
 
 /// A deck whose text tries to drive the terminal: clear the screen (CSI), retitle it and write
 /// the clipboard (OSC), a C1 control, and a right-to-left override.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import quiz
+@testable import QuizApp
 
 @Suite("quiz decks and quiz topics")
 struct ListingCommandTests {

@@ -3,7 +3,7 @@ import Foundation
 import Scheduler
 import Testing
 
-@testable import quiz
+@testable import QuizApp
 
 @Suite("Answers of any length")
 struct LongAnswerTests {

@@ -2,7 +2,7 @@ import Foundation
 import Scheduler
 import Testing
 
-@testable import quiz
+@testable import QuizApp
 
 @Suite("One-key grading on a terminal")
 struct OneKeyGradingTests {

@@ -2,7 +2,7 @@ import Foundation
 import Scheduler
 import Testing
 
-@testable import quiz
+@testable import QuizApp
 
 @Suite("Study on one's own terms")
 struct OwnTermsTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import quiz
+@testable import QuizApp
 
 /// Every file under `folder`, by its path inside it, with its bytes.
 func contents(of folder: String) throws -> [String: Data] {

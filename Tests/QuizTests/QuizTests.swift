@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import quiz
+@testable import QuizApp
 
 /// Runs quiz with `arguments` and captured output.
 func runQuiz(
@@ -315,11 +315,22 @@ struct ImportCommandTests {
 
 @Suite("The shipped decks")
 struct ShippedDecksTests {
-  @Test("load with no error and no warning")
-  func clean() {
-    let result = runQuiz(["check"], shipped: ShippedDecks.files)
-    #expect(result.status == .success)
-    #expect(result.error.isEmpty)
-    #expect(result.out.hasSuffix("0 errors, 0 warnings\n"))
+  @Test("load with no error and no warning in the executable they are built into")
+  func clean() throws {
+    let home = try TemporaryFolder()
+    let process = Process()
+    process.executableURL = try quizExecutable()
+    process.arguments = ["check"]
+    process.environment = ["HOME": home.path, "QUIZ_CACHE": "off", "PATH": "/usr/bin:/bin"]
+    let (output, errors) = (Pipe(), Pipe())
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let error = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(error.isEmpty)
+    #expect(out.hasSuffix("0 errors, 0 warnings\n"))
   }
 }

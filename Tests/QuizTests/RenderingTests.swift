@@ -3,7 +3,7 @@ import CardDeck
 import CommandLineKit
 import Testing
 
-@testable import quiz
+@testable import QuizApp
 
 @Suite("Rendering")
 struct RenderingTests {

@@ -2,7 +2,7 @@ import Foundation
 import Scheduler
 import Testing
 
-@testable import quiz
+@testable import QuizApp
 
 /// A state folder with a review history made through `ReviewStore`, for the tests of the
 /// commands that read it. Grades count for the days they name: the store's days are UTC days

@@ -3,7 +3,7 @@ import Foundation
 import Scheduler
 import Testing
 
-@testable import quiz
+@testable import QuizApp
 
 /// A review run through the command line, with scripted lines, a fixed clock and a temporary
 /// state folder.

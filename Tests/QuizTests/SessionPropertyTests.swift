@@ -3,7 +3,7 @@ import Foundation
 import Scheduler
 import Testing
 
-@testable import quiz
+@testable import QuizApp
 
 /// A session's input that, at every prompt, first checks the journal and state on disk and the
 /// card on the screen against a simple model, then chooses the next step at random.

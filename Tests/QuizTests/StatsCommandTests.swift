@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import Scheduler
-@testable import quiz
+@testable import QuizApp
 
 @Suite("quiz stats")
 struct StatsCommandTests {

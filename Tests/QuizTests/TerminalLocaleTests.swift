@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import quiz
+@testable import QuizApp
 
 /// readline on a real pseudo-terminal under the locales people's terminals come with: what it
 /// returns and what it writes must match what was typed.

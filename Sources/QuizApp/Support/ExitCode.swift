@@ -1,5 +1,5 @@
 /// How quiz ends: the process's exit status.
-enum ExitCode: Int32, Equatable {
+public enum ExitCode: Int32, Equatable {
   /// Everything worked.
   case success = 0
   /// Something failed: bad decks, a file that cannot be written.

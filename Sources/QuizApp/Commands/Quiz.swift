@@ -3,9 +3,15 @@ import CommandLineKit
 
 /// The `quiz` command line: finds the command, parses its arguments against its declaration,
 /// runs it, and maps the outcome to an exit status.
-struct Quiz {
+public struct Quiz {
   var environment: Environment
   var console: Console
+
+  /// The command line run with `environment`, writing to `console`.
+  public init(environment: Environment, console: Console) {
+    self.environment = environment
+    self.console = console
+  }
 
   /// Every command, in the order `quiz --help` lists them; the first is the default.
   static var commands: [any Command.Type] {
@@ -89,7 +95,7 @@ struct Quiz {
   }
 
   /// Runs the command named in `arguments` (without the program name).
-  func run(_ arguments: [String]) -> ExitCode {
+  public func run(_ arguments: [String]) -> ExitCode {
     // What the command's loads left for the deck cache, written after its output (a session
     // writes it earlier, once its first card is shown).
     defer { environment.deckCache?.writePending() }

@@ -1,7 +1,7 @@
 import Glibc
 
 /// The characters a session's prompts may use, settled once at start by ``TerminalLocale``.
-enum TerminalCharset: Equatable, Sendable {
+public enum TerminalCharset: Equatable, Sendable {
   /// The locale's codeset is UTF-8: prompts as written (`›`, `–`).
   case utf8
   /// No UTF-8 locale on this system: ASCII prompts (`>`, `-`).
@@ -21,12 +21,12 @@ enum TerminalCharset: Equatable, Sendable {
 /// readline sets `LC_CTYPE` again at every line from `LC_ALL`, `LC_CTYPE` or `LANG`, so the one
 /// chosen is put in the environment too (where the editor `:edit` opens, reading UTF-8 decks,
 /// wants it as well).
-enum TerminalLocale {
+public enum TerminalLocale {
   /// UTF-8 locales that a system without a UTF-8 `LANG` may still have.
   static let utf8Locales = ["C.UTF-8", "C.utf8", "en_US.UTF-8", "en_US.utf8"]
 
   /// Sets the locale as described above; returns the characters prompts may use.
-  static func setUp() -> TerminalCharset {
+  public static func setUp() -> TerminalCharset {
     // Only the character type: numbers, dates and messages stay as the C library prints them.
     setlocale(LC_CTYPE, "")
     if codesetIsUTF8 { return .utf8 }

@@ -4,11 +4,12 @@ import Glibc
 import Synchronization
 
 /// Where a command writes: standard output and standard error, or buffers in tests.
-final class Console: @unchecked Sendable {
+public final class Console: @unchecked Sendable {
   private let writeOut: (String) -> Void
   private let writeError: (String) -> Void
 
-  init(out: @escaping (String) -> Void, error: @escaping (String) -> Void) {
+  /// A console that hands standard output's text to `out` and standard error's to `error`.
+  public init(out: @escaping (String) -> Void, error: @escaping (String) -> Void) {
     writeOut = out
     writeError = error
   }
@@ -19,7 +20,7 @@ final class Console: @unchecked Sendable {
   /// disk (`quiz cards > /dev/full`) ends quiz with a message and exit status 1; output to a
   /// closed pipe (`quiz cards | head -1`) ends it quietly with status 1, as Unix tools do when
   /// SIGPIPE is ignored. Every grade is on disk before anything about it is printed.
-  static let standard = Console(
+  public static let standard = Console(
     out: { writeOrExit($0, to: STDOUT_FILENO) },
     error: { writeOrExit($0, to: STDERR_FILENO) })
 

@@ -6,7 +6,7 @@ import Scheduler
 
 /// What a command reads from outside its arguments: environment variables, the clocks, the
 /// shipped decks, the terminal and the sources of ids and random numbers. Tests build one by hand.
-struct Environment {
+public struct Environment {
   /// The environment variables.
   var variables: [String: String]
   /// The decks built into the program.
@@ -40,7 +40,7 @@ struct Environment {
   /// first card is shown.
   var deckCache: DeckCache?
   /// The characters that prompts may use, which the locale decides (``TerminalLocale``).
-  var charset = TerminalCharset.utf8
+  public var charset = TerminalCharset.utf8
   /// The config file's settings; ``Quiz/run(_:)`` reads it before a command runs.
   var configuration = ConfigFile()
 
@@ -63,9 +63,11 @@ struct Environment {
     variables["COLUMNS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
   }
 
-  /// The running process's environment.
-  static func live(variables: [String: String]) -> Environment {
-    var environment = Environment(variables: variables, shippedDecks: ShippedDecks.files)
+  /// The running process's environment, with the decks built into the program.
+  public static func live(
+    variables: [String: String], shippedDecks: [(name: String, text: String)]
+  ) -> Environment {
+    var environment = Environment(variables: variables, shippedDecks: shippedDecks)
     environment.outputIsTerminal = isatty(STDOUT_FILENO) == 1
     environment.deckCache = deckCacheFolder(in: variables).flatMap { folder in
       runningProgram().map {
