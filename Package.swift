@@ -56,11 +56,15 @@ let package = Package(
     .testTarget(
       name: "AnkiPackageTests", dependencies: ["AnkiPackage", "CardDeck", "Scheduler", "CZip"],
       exclude: ["Fixtures"]),
+    // The test doubles of QuizApp's inputs and outputs: scripted lines, a clock moved by hand,
+    // a console that keeps what is written. Built for tests only, never part of a product.
+    .target(name: "QuizTestSupport", dependencies: ["QuizApp"], path: "Tests/QuizTestSupport"),
     // Also runs the quiz executable, which `swift test` builds with every other target.
     .testTarget(
       name: "QuizTests",
       dependencies: [
-        "QuizApp", "CardDeck", "AnswerJudging", "Scheduler", "CommandLineKit", "AnkiPackage",
+        "QuizApp", "QuizTestSupport", "CardDeck", "AnswerJudging", "Scheduler", "CommandLineKit",
+        "AnkiPackage",
       ]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import CommandLineKit
 import Foundation
+import QuizTestSupport
 import Scheduler
 import Testing
 

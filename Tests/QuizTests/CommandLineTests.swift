@@ -1,5 +1,6 @@
 import CommandLineKit
 import Foundation
+import QuizTestSupport
 import Testing
 
 @testable import QuizApp

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import QuizTestSupport
 import Testing
 
 @testable import QuizApp

@@ -1,5 +1,6 @@
 import CardDeck
 import Foundation
+import QuizTestSupport
 import Testing
 
 @testable import QuizApp

@@ -1,4 +1,5 @@
 import Foundation
+import QuizTestSupport
 import Scheduler
 import Testing
 

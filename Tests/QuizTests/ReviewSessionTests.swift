@@ -1,5 +1,6 @@
 import CardDeck
 import Foundation
+import QuizTestSupport
 import Scheduler
 import Testing
 
@@ -366,7 +367,8 @@ struct DrillTests {
   func timeLimit() throws {
     let harness = try SessionHarness()
     let result = harness.run(
-      ["drill", "--seed", "1", "--time-limit", "5", "--count", "1"], events: [.timedOut(typed: ""), .line("")])
+      ["drill", "--seed", "1", "--time-limit", "5", "--count", "1"],
+      events: [.timedOut(typed: ""), .line("")])
     #expect(result.out.contains("Time is up."))
     #expect(result.out.contains("Drill: 0 of 1 right"))
   }

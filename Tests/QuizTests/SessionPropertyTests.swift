@@ -1,5 +1,6 @@
 import CardDeck
 import Foundation
+import QuizTestSupport
 import Scheduler
 import Testing
 

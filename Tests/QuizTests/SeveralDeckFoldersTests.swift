@@ -1,4 +1,5 @@
 import Foundation
+import QuizTestSupport
 import Testing
 
 @testable import QuizApp

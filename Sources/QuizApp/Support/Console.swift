@@ -1,9 +1,8 @@
 import CardDeck
 import FoundationEssentials
 import Glibc
-import Synchronization
 
-/// Where a command writes: standard output and standard error, or buffers in tests.
+/// Where a command writes: standard output and standard error, or what a test keeps.
 public final class Console: @unchecked Sendable {
   private let writeOut: (String) -> Void
   private let writeError: (String) -> Void
@@ -62,15 +61,4 @@ public final class Console: @unchecked Sendable {
 
   /// Reports something worked around, on standard error: `quiz: warning: message`.
   func warning(_ message: some CustomStringConvertible) { printError("quiz: warning: \(message)") }
-}
-
-/// A console that keeps what was written, for tests.
-final class CapturedConsole: @unchecked Sendable {
-  private(set) var out = ""
-  private(set) var error = ""
-  private let lock = Mutex(())
-
-  lazy var console = Console(
-    out: { [unowned self] text in lock.withLock { _ in out += text } },
-    error: { [unowned self] text in lock.withLock { _ in error += text } })
 }

@@ -5,9 +5,14 @@ import Glibc
 ///
 /// Apart from the date clock on purpose: `QUIZ_NOW` fixes the date that grades are recorded on,
 /// and must not stop a countdown or make a session last no time.
-struct MonotonicClock: Sendable {
+public struct MonotonicClock: Sendable {
   /// Seconds since some fixed moment in the past.
   var seconds: @Sendable () -> Double
+
+  /// The clock that `seconds` reads.
+  public init(seconds: @escaping @Sendable () -> Double) {
+    self.seconds = seconds
+  }
 
   /// The system's monotonic clock.
   static let live = MonotonicClock {
