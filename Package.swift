@@ -53,6 +53,7 @@ let package = Package(
       name: "AnswerJudgingTests", dependencies: ["AnswerJudging", "CardDeck"],
       exclude: ["Fixtures"]),
     .testTarget(name: "SchedulerTests", dependencies: ["Scheduler"]),
+    .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
     .testTarget(
       name: "AnkiPackageTests", dependencies: ["AnkiPackage", "CardDeck", "Scheduler", "CZip"],
       exclude: ["Fixtures"]),

@@ -19,10 +19,11 @@ public struct CommandDeclaration: Sendable {
   /// The program the command belongs to; nil for a program of its own (`quiz-bench`).
   public var program: String? = "quiz"
 
-  /// A command called `name`; see each property for what the others are.
+  /// A command called `name` that takes the options of `options`, read back with the same
+  /// keys; see each property for what the others are.
   public init(
     name: String, summary: String, discussion: String, arguments: [ArgumentDeclaration] = [],
-    options: [OptionDeclaration], examples: [(command: String, meaning: String)] = [],
+    options: [any AnyOptionKey], examples: [(command: String, meaning: String)] = [],
     isDefault: Bool = false, program: String? = "quiz"
   ) {
     self.program = program
@@ -30,7 +31,7 @@ public struct CommandDeclaration: Sendable {
     self.summary = summary
     self.discussion = discussion
     self.arguments = arguments
-    self.options = options
+    self.options = options.map(\.declaration)
     self.examples = examples
     self.isDefault = isDefault
   }
@@ -57,11 +58,4 @@ public struct CommandDeclaration: Sendable {
 extension OptionDeclaration {
   /// `-h, --help`, which every command takes.
   public static let help = OptionDeclaration.flag("--help", short: "h", help: "Show this help.")
-
-  /// `--no-color`.
-  public static let noColor = OptionDeclaration.flag(
-    "--no-color", help: "No colour, even on a terminal (also when NO_COLOR is set).")
-
-  /// `--json`.
-  public static func json(_ help: String) -> OptionDeclaration { .flag("--json", help: help) }
 }

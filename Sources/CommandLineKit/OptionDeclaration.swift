@@ -1,7 +1,9 @@
 /// One option of a command: a flag (`--json`) or an option with a value (`--topic TOPIC`).
+///
+/// Commands declare options through an ``OptionKey``, which they then read them back with.
 public struct OptionDeclaration: Sendable {
   /// What an option's value is: free text, or a whole number in a range.
-  public enum Value: Sendable {
+  public enum Value: Equatable, Sendable {
     /// Any text.
     case text
     /// A whole number in the range.
@@ -9,35 +11,38 @@ public struct OptionDeclaration: Sendable {
   }
 
   /// The long name, with its dashes: `--topic`.
-  public var name: String
+  public private(set) var name: String
   /// A one-letter name, without its dash, if any: `h` for `-h`.
-  public var short: Character?
+  public private(set) var short: Character?
   /// The value's placeholder in help (`TOPIC`), and what it is; nil for a flag.
-  public var valueName: String?
+  public private(set) var valueName: String?
   /// What the value is; nil for a flag.
-  public var value: Value?
+  public private(set) var value: Value?
   /// Whether the option may be given more than once, each value kept.
-  public var isRepeatable = false
+  public private(set) var isRepeatable = false
   /// One line (or a few sentences) of help, with the default if there is one.
-  public var help: String
+  public internal(set) var help: String
   /// What a shell may complete the value with.
-  public var completion: Completion = .none
+  public private(set) var completion: Completion = .none
 
   /// A flag: `--json`.
-  public static func flag(_ name: String, short: Character? = nil, help: String)
-    -> OptionDeclaration
-  {
+  static func flag(_ name: String, short: Character? = nil, help: String) -> OptionDeclaration {
     OptionDeclaration(name: name, short: short, help: help)
   }
 
   /// An option with a value: `--topic TOPIC`.
-  public static func option(
+  static func option(
     _ name: String, _ valueName: String, _ value: Value = .text, repeatable: Bool = false,
     completion: Completion = .none, help: String
   ) -> OptionDeclaration {
     OptionDeclaration(
       name: name, valueName: valueName, value: value, isRepeatable: repeatable, help: help,
       completion: completion)
+  }
+
+  /// Whether `other` reads as this option does: the same name, and the same kind of value.
+  func reads(as other: OptionDeclaration) -> Bool {
+    name == other.name && value == other.value && isRepeatable == other.isRepeatable
   }
 
   /// `--topic TOPIC`, `-h, --help`: the option as help shows it.

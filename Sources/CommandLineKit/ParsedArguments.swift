@@ -6,8 +6,8 @@ public struct ParsedArguments {
   /// The command as typed, for messages: `quiz cards`.
   public let command: String
   private let declaration: CommandDeclaration
-  private var flags: Set<String> = []
-  private var valuesByName: [String: [String]] = [:]
+  /// What was given of each option, by its long name: its values, none for a flag.
+  private var given: [String: [String]] = [:]
   /// The arguments that are not options, in order.
   public private(set) var positionals: [String] = []
 
@@ -35,7 +35,7 @@ public struct ParsedArguments {
         if attached != nil {
           throw UsageError("\(option.name) takes no value", command: command)
         }
-        flags.insert(option.name)
+        given[option.name, default: []] = []
         continue
       }
       let value: String
@@ -54,38 +54,24 @@ public struct ParsedArguments {
             command: command)
         }
       }
-      if !option.isRepeatable, valuesByName[option.name] != nil {
+      if !option.isRepeatable, given[option.name] != nil {
         throw UsageError("\(option.name) is given more than once", command: command)
       }
-      valuesByName[option.name, default: []].append(value)
+      given[option.name, default: []].append(value)
     }
   }
 
-  /// Whether the command declares the option (long name, or `-x`).
-  public func declares(_ name: String) -> Bool {
-    declaration.option(named: name) != nil
-  }
-
-  /// Whether the flag was given.
-  public func flag(_ name: String) -> Bool {
-    assert(declaration.option(named: name)?.value == nil, "\(name) is not a declared flag")
-    return flags.contains(name)
-  }
-
-  /// The value of an option given at most once.
-  public func value(_ name: String) -> String? {
-    values(name).first
-  }
-
-  /// Every value of a repeatable option, in order.
-  public func values(_ name: String) -> [String] {
-    assert(declaration.option(named: name)?.value != nil, "\(name) is not a declared option")
-    return valuesByName[name] ?? []
-  }
-
-  /// The value of an option that takes a whole number (already checked against its range).
-  public func number(_ name: String) -> Int? {
-    value(name).flatMap { Int($0) }
+  /// What was given of the option `key` declares, typed as the key says (``OptionKey``).
+  ///
+  /// The command must declare the option (of the same name and kind): reading one it does not
+  /// is a mistake in the program, not in the command line, and stops it, in every build.
+  public subscript<Value>(_ key: OptionKey<Value>) -> Value {
+    let name = key.declaration.name
+    guard let declared = declaration.option(named: name), declared.reads(as: key.declaration)
+    else {
+      preconditionFailure("\(command) reads \(name), which it does not declare as such")
+    }
+    return key.value(given: given[name])
   }
 
   /// The one argument that is not an option: a usage error that says `missing` when there is

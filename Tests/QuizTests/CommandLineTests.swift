@@ -7,50 +7,6 @@ import Testing
 
 @Suite("The command line, declared once")
 struct CommandLineTests {
-  static let declaration = CommandDeclaration(
-    name: "try", summary: "A command for tests.", discussion: "Tries things.",
-    arguments: [ArgumentDeclaration(name: "FILE", help: "A file.", isRepeatable: true)],
-    options: [
-      .flag("--json", help: "JSON."),
-      .option("--count", "N", .number(1...10), help: "How many."),
-      .option("--topic", "TOPIC", repeatable: true, help: "A topic."),
-    ])
-
-  @Test("reads flags, values as --name value or --name=value, repeated values and arguments")
-  func reads() throws {
-    let parsed = try ParsedArguments(
-      ["a", "--count=3", "--json", "--topic", "x", "b", "--topic=y z", "--", "--json"],
-      declaration: Self.declaration)
-    #expect(parsed.flag("--json"))
-    #expect(parsed.number("--count") == 3)
-    #expect(parsed.values("--topic") == ["x", "y z"])
-    #expect(parsed.positionals == ["a", "b", "--json"])
-    #expect(parsed.command == "quiz try")
-  }
-
-  @Test(
-    "names what it cannot read",
-    arguments: [
-      (["--jsno"], "unknown option '--jsno'", "Did you mean '--json'?"),
-      (["--colour"], "unknown option '--colour'", "Run 'quiz try --help' for usage."),
-      (["--count"], "--count needs a value", "Run 'quiz try --help' for usage."),
-      (["--count", "--json"], "--count needs a value", "Run 'quiz try --help' for usage."),
-      (["--count", "11"], "--count takes a whole number from 1 to 10, not '11'", nil),
-      (["--count", "1", "--count=2"], "--count is given more than once", nil),
-      (["--json=yes"], "--json takes no value", nil),
-    ] as [([String], String, String?)])
-  func refuses(arguments: [String], message: String, hint: String?) {
-    #expect(throws: UsageError.self) {
-      try ParsedArguments(arguments, declaration: Self.declaration)
-    }
-    do {
-      _ = try ParsedArguments(arguments, declaration: Self.declaration)
-    } catch {
-      #expect(error.message == message)
-      if let hint { #expect(error.hint == hint) }
-    }
-  }
-
   @Test("refuses an argument where the command takes none")
   func unexpectedArgument() {
     let result = runQuiz(["stats", "extra"])

@@ -3,7 +3,8 @@ import CommandLineKit
 /// One command of the command line: a declaration, a reading of its arguments, and a run.
 ///
 /// Parsing, `--help`, "did you mean" hints, completions and the man page all come from
-/// ``declaration``, so that a command's name, options and help are written in one place. Adding a
+/// ``declaration``, so that a command's name, options and help are written in one place; its
+/// options are declared as `OptionKey`s, and read back with the same keys, typed. Adding a
 /// command is adding a type that conforms, and its name to ``Quiz/commands``.
 protocol Command {
   /// The command's name, summary, discussion, arguments and options.

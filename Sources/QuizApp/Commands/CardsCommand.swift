@@ -4,13 +4,14 @@ import FoundationEssentials
 
 /// `quiz cards`: lists cards as aligned text, or as one JSON array.
 struct CardsCommand: Command {
+  /// `--json`.
+  static let json = OptionKey.json("Print one JSON array, an object per card.")
+
   static let declaration = CommandDeclaration(
     name: "cards",
     summary: "List cards, as text or JSON.",
     discussion: "Lists the cards of the decks, one per line: id, kind, topic and prompt.",
-    options: DeckOptions.folderOptions + DeckOptions.filterOptions + [
-      .json("Print one JSON array, an object per card.")
-    ],
+    options: DeckOptions.folderOptions + DeckOptions.filterOptions + [json],
     examples: [
       ("quiz cards --topic Sheets", "The cards on sheets, in every deck."),
       ("quiz cards --deck navigation-guide --json > cards.json", "One deck's cards, as JSON."),
@@ -21,7 +22,7 @@ struct CardsCommand: Command {
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     options = try DeckOptions(arguments, filters: true)
-    json = arguments.flag("--json")
+    json = arguments[Self.json]
   }
 
   func run(in context: CommandContext) throws(UsageError) -> ExitCode {

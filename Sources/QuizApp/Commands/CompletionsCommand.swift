@@ -6,6 +6,11 @@ import CommandLineKit
 struct CompletionsCommand: Command {
   static let shells = ["bash", "zsh", "fish"]
 
+  /// `--values KIND`.
+  static let valuesKey = OptionKey.option(
+    "--values", "KIND", completion: .values(["decks", "topics", "cards", "lessons"]),
+    help: "Print the decks, topics, cards or lessons, one per line, for the scripts.")
+
   static let declaration = CommandDeclaration(
     name: "completions",
     summary: "Print a shell completion script: bash, zsh or fish.",
@@ -20,11 +25,7 @@ struct CompletionsCommand: Command {
     arguments: [
       ArgumentDeclaration(name: "SHELL", help: "bash, zsh or fish.", completion: .values(shells))
     ],
-    options: [
-      .option(
-        "--values", "KIND", completion: .values(["decks", "topics", "cards", "lessons"]),
-        help: "Print the decks, topics, cards or lessons, one per line, for the scripts.")
-    ] + DeckOptions.folderOptions,
+    options: [valuesKey] + DeckOptions.folderOptions,
     examples: [
       ("quiz completions bash > ~/.local/share/bash-completion/completions/quiz", "For bash.")
     ])
@@ -35,7 +36,7 @@ struct CompletionsCommand: Command {
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     decks = try DeckOptions(arguments, filters: false)
-    values = arguments.value("--values")
+    values = arguments[Self.valuesKey]
     if let values {
       guard ["decks", "topics", "cards", "lessons"].contains(values) else {
         throw UsageError(

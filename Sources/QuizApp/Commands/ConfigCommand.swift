@@ -49,7 +49,7 @@ struct ConfigCommand: Command {
       let (value, source) = try setting.resolve(environment, arguments)
       let from: String =
         switch source {
-        case .option: "option " + (setting.option?.name ?? "")
+        case .option: "option " + (setting.option?.declaration.name ?? "")
         case .environment: "environment " + (setting.variable ?? "")
         case .file: "file, line \(file.entries[setting.key]?.line ?? 0)"
         case .default: "default"

@@ -11,29 +11,35 @@ struct DeckOptions {
   /// The cards to keep.
   var filter = CardFilter()
 
-  /// `--decks DIR` (repeatable) and `--shipped-decks WHEN`.
-  static let folderOptions = [Settings.decks.option, Settings.shippedDecks.option].compactMap {
-    $0
+  /// The options that choose cards, each declared once and read back with its key.
+  enum Keys {
+    /// `--topic TOPIC`, repeatable.
+    static let topic = OptionKey.repeatable(
+      "--topic", "TOPIC", completion: .topics,
+      help: "Only cards whose topic or section has these words (repeatable).")
+    /// `--kind KIND`, repeatable.
+    static let kind = OptionKey.repeatable(
+      "--kind", "KIND", completion: .values(CardKind.allCases.map(\.rawValue)),
+      help: "Only syntax, trick, edge or interview cards (repeatable).")
+    /// `--deck NAME`, repeatable.
+    static let deck = OptionKey.repeatable(
+      "--deck", "NAME", completion: .decks, help: "Only the cards of this deck (repeatable).")
+    /// `--lesson N`, repeatable.
+    static let lesson = OptionKey.repeatable(
+      "--lesson", "N", completion: .lessons, help: "Only the cards of lesson N (repeatable).")
+    /// `--card ID`, repeatable.
+    static let card = OptionKey.repeatable(
+      "--card", "ID", completion: .cards, help: "Only the card with this id (repeatable).")
   }
 
-  /// The options that choose cards.
-  static let filterOptions: [OptionDeclaration] = [
-    .option(
-      "--topic", "TOPIC", repeatable: true, completion: .topics,
-      help: "Only cards whose topic or section has these words (repeatable)."),
-    .option(
-      "--kind", "KIND", repeatable: true,
-      completion: .values(CardKind.allCases.map(\.rawValue)),
-      help: "Only syntax, trick, edge or interview cards (repeatable)."),
-    .option(
-      "--deck", "NAME", repeatable: true, completion: .decks,
-      help: "Only the cards of this deck (repeatable)."),
-    .option(
-      "--lesson", "N", repeatable: true, completion: .lessons,
-      help: "Only the cards of lesson N (repeatable)."),
-    .option(
-      "--card", "ID", repeatable: true, completion: .cards,
-      help: "Only the card with this id (repeatable)."),
+  /// `--decks DIR` (repeatable) and `--shipped-decks WHEN`.
+  static let folderOptions: [any AnyOptionKey] = [
+    Settings.Keys.decks, Settings.Keys.shippedDecks,
+  ]
+
+  /// The options that choose cards: `--topic`, `--kind`, `--deck`, `--lesson` and `--card`.
+  static let filterOptions: [any AnyOptionKey] = [
+    Keys.topic, Keys.kind, Keys.deck, Keys.lesson, Keys.card,
   ]
 
   /// The shipped decks (or `$QUIZ_DECKS`), every card.
@@ -46,7 +52,7 @@ struct DeckOptions {
     if folders?.contains("") == true {
       throw UsageError("--decks needs a folder, not an empty name", command: arguments.command)
     }
-    if let text = arguments.value("--shipped-decks") {
+    if let text = arguments[Settings.Keys.shippedDecks] {
       guard let use = ShippedDeckUse(rawValue: text) else {
         throw UsageError(
           "--shipped-decks takes \(Settings.shippedDecks.expected), not '\(text)'",
@@ -55,8 +61,8 @@ struct DeckOptions {
       shipped = use
     }
     guard filters else { return }
-    filter.topics = arguments.values("--topic")
-    for name in arguments.values("--kind") {
+    filter.topics = arguments[Keys.topic]
+    for name in arguments[Keys.kind] {
       guard let kind = CardKind(name: name) else {
         throw UsageError(
           "unknown kind '\(name)'; the kinds are syntax, trick, edge and interview",
@@ -64,15 +70,15 @@ struct DeckOptions {
       }
       filter.kinds.insert(kind)
     }
-    filter.decks = arguments.values("--deck")
-    for text in arguments.values("--lesson") {
+    filter.decks = arguments[Keys.deck]
+    for text in arguments[Keys.lesson] {
       guard let lesson = Int(text), lesson > 0 else {
         throw UsageError(
           "--lesson takes a lesson number, not '\(text)'", command: arguments.command)
       }
       filter.lessons.insert(lesson)
     }
-    filter.ids = Set(arguments.values("--card"))
+    filter.ids = Set(arguments[Keys.card])
   }
 
   /// The decks folders: --decks, else $QUIZ_DECKS, else `decks` in the config file; `~/`

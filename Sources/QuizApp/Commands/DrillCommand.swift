@@ -6,6 +6,32 @@ import Scheduler
 /// `quiz drill`: a mock interview of trick, edge and interview questions, in a seeded random
 /// order, scored per topic.
 struct DrillCommand: Command {
+  /// The options only a drill takes, beside the selection's.
+  enum Keys {
+    /// `--count N`.
+    static let count = OptionKey.number(
+      "--count", "N", 1...10_000, help: "How many questions (default 10).")
+    /// `--seed N`.
+    static let seed = OptionKey.number(
+      "--seed", "N", 0...Int.max,
+      help: "The order's seed, to repeat a drill (default: a new one, printed).")
+    /// `--time-limit S`.
+    static let timeLimit = OptionKey.number(
+      "--time-limit", "S", 1...86_400, help: "Seconds per question, with a countdown on a terminal."
+    )
+    /// `--record`.
+    static let record = OptionKey.flag(
+      "--record", help: "Record the grades in the schedule, as a review would.")
+    /// `--transcript FILE`.
+    static let transcript = OptionKey.option(
+      "--transcript", "FILE", completion: .files,
+      help: "Write a Markdown record of the drill to FILE (a new file): per question, the "
+        + "prompt, your answer, the time, the grade, and what to listen for as a checklist.")
+    /// `--force`.
+    static let force = OptionKey.flag(
+      "--force", help: "Drill the cards that loaded even if some decks have errors.")
+  }
+
   static let declaration = CommandDeclaration(
     name: "drill",
     summary: "A mock interview: trick, edge and interview questions, scored.",
@@ -19,22 +45,8 @@ struct DrillCommand: Command {
       and gets the grade a reviewer would suggest for it, else 0. The grade you then give is the \
       one that counts.
       """,
-    options: [
-      .option("--count", "N", .number(1...10_000), help: "How many questions (default 10)."),
-      .option(
-        "--seed", "N", .number(0...Int.max),
-        help: "The order's seed, to repeat a drill (default: a new one, printed)."),
-      .option(
-        "--time-limit", "S", .number(1...86_400),
-        help: "Seconds per question, with a countdown on a terminal."),
-      .flag("--record", help: "Record the grades in the schedule, as a review would."),
-      .option(
-        "--transcript", "FILE", completion: .files,
-        help: "Write a Markdown record of the drill to FILE (a new file): per question, the "
-          + "prompt, your answer, the time, the grade, and what to listen for as a checklist."),
-    ] + SelectionOptions.options + [
-      .flag("--force", help: "Drill the cards that loaded even if some decks have errors.")
-    ],
+    options: [Keys.count, Keys.seed, Keys.timeLimit, Keys.record, Keys.transcript]
+      + SelectionOptions.options + [Keys.force],
     examples: [
       ("quiz drill --topic Search --count 5 --time-limit 90", "A short mock interview."),
       ("quiz drill --seed 42 --record", "The same order again; grades go into the schedule."),
@@ -57,12 +69,12 @@ struct DrillCommand: Command {
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     options = try SelectionOptions(arguments)
-    count = arguments.number("--count") ?? 10
-    seed = arguments.number("--seed")
-    timeLimit = arguments.number("--time-limit")
-    record = arguments.flag("--record")
-    force = arguments.flag("--force")
-    transcript = arguments.value("--transcript")
+    count = arguments[Keys.count] ?? 10
+    seed = arguments[Keys.seed]
+    timeLimit = arguments[Keys.timeLimit]
+    record = arguments[Keys.record]
+    force = arguments[Keys.force]
+    transcript = arguments[Keys.transcript]
     if transcript == "" {
       throw UsageError("--transcript needs a file name", command: arguments.command)
     }

@@ -10,6 +10,21 @@ struct ExportCommand: Command {
     case json, csv, md, apkg
   }
 
+  /// The options of an export, beside the selection's.
+  enum Keys {
+    /// `--format FORMAT`.
+    static let format = OptionKey.option(
+      "--format", "FORMAT", completion: .values(Format.allCases.map(\.rawValue)),
+      help: "json, csv, md or apkg (default: from the --output file's extension, which must "
+        + "then be one of these, else json).")
+    /// `--output FILE`.
+    static let output = OptionKey.option(
+      "--output", "FILE", completion: .files,
+      help: "Write to FILE, atomically, instead of standard output.")
+    /// `--force`.
+    static let force = OptionKey.flag("--force", help: "Replace FILE if it exists.")
+  }
+
   static let declaration = CommandDeclaration(
     name: "export",
     summary: "Every card's progress, and the journal, as JSON, CSV, Markdown or an Anki package.",
@@ -26,16 +41,7 @@ struct ExportCommand: Command {
         apkg  an Anki package (needs --output): each card a note, with its scheduling
               and review log; imported again, it updates the notes (docs/anki.md).
       """,
-    options: [
-      .option(
-        "--format", "FORMAT", completion: .values(Format.allCases.map(\.rawValue)),
-        help: "json, csv, md or apkg (default: from the --output file's extension, which must "
-          + "then be one of these, else json)."),
-      .option(
-        "--output", "FILE", completion: .files,
-        help: "Write to FILE, atomically, instead of standard output."),
-      .flag("--force", help: "Replace FILE if it exists."),
-    ] + SelectionOptions.options,
+    options: [Keys.format, Keys.output, Keys.force] + SelectionOptions.options,
     examples: [
       ("quiz export > progress.json", "Every card's progress and the whole journal."),
       ("quiz export --output progress.csv", "The format follows the extension."),
@@ -49,11 +55,11 @@ struct ExportCommand: Command {
   var options: SelectionOptions
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    output = arguments.value("--output").flatMap { $0 == "-" ? nil : $0 }
-    force = arguments.flag("--force")
+    output = arguments[Keys.output].flatMap { $0 == "-" ? nil : $0 }
+    force = arguments[Keys.force]
     options = try SelectionOptions(arguments)
     format = try Self.format(
-      named: arguments.value("--format"), output: output, command: arguments.command)
+      named: arguments[Keys.format], output: output, command: arguments.command)
     if force && output == nil {
       throw UsageError("--force goes with --output FILE", command: arguments.command)
     }

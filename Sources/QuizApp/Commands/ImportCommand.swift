@@ -5,6 +5,24 @@ import Scheduler
 
 /// `quiz import`: converts lesson pages, and Anki packages, into native deck files.
 struct ImportCommand: Command {
+  /// The options of an import, beside the state's.
+  enum Keys {
+    /// `--output DIR`.
+    static let output = OptionKey.option(
+      "--output", "DIR", completion: .folders,
+      help: "Where to write the decks (default: the current folder).")
+    /// `--force`.
+    static let force = OptionKey.flag("--force", help: "Replace deck files that already exist.")
+    /// `--no-progress`.
+    static let noProgress = OptionKey.flag(
+      "--no-progress", help: "Leave an Anki package's scheduling out.")
+    /// `--replace-progress`.
+    static let replaceProgress = OptionKey.flag(
+      "--replace-progress",
+      help: "Let an Anki package's scheduling replace what the state folder has for the same cards."
+    )
+  }
+
   static let declaration = CommandDeclaration(
     name: "import",
     summary: "Turn lesson pages and Anki packages into native decks.",
@@ -25,18 +43,8 @@ struct ImportCommand: Command {
         name: "FILE", help: "A lesson page or an Anki package (.apkg, .colpkg) to import.",
         isRepeatable: true, completion: .files)
     ],
-    options: [
-      .option(
-        "--output", "DIR", completion: .folders,
-        help: "Where to write the decks (default: the current folder)."),
-      .flag("--force", help: "Replace deck files that already exist."),
-      .flag("--no-progress", help: "Leave an Anki package's scheduling out."),
-      .flag(
-        "--replace-progress",
-        help:
-          "Let an Anki package's scheduling replace what the state folder has for the same cards."
-      ),
-    ] + StateOptions.options,
+    options: [Keys.output, Keys.force, Keys.noProgress, Keys.replaceProgress]
+      + StateOptions.options,
     examples: [
       (
         "quiz import lesson-23.txt lesson-24.txt --output ~/my-decks",
@@ -57,12 +65,12 @@ struct ImportCommand: Command {
   var state: StateOptions
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    output = arguments.value("--output") ?? "."
-    force = arguments.flag("--force")
+    output = arguments[Keys.output] ?? "."
+    force = arguments[Keys.force]
     packages = arguments.positionals.filter(Self.isAnkiPackage)
     pages = arguments.positionals.filter { !Self.isAnkiPackage($0) }
-    withProgress = !arguments.flag("--no-progress")
-    replaceProgress = arguments.flag("--replace-progress")
+    withProgress = !arguments[Keys.noProgress]
+    replaceProgress = arguments[Keys.replaceProgress]
     state = try StateOptions(arguments)
     guard !arguments.positionals.isEmpty else {
       throw UsageError(

@@ -5,6 +5,9 @@ import Glibc
 /// `quiz preview`: the chosen cards, question then answer, without grading and without the
 /// state.
 struct PreviewCommand: Command {
+  /// `--limit N`.
+  static let limit = OptionKey.number("--limit", "N", 1...100_000, help: "Cards shown, at most.")
+
   static let declaration = CommandDeclaration(
     name: "preview",
     summary: "Show cards, question then answer, without grading.",
@@ -17,7 +20,7 @@ struct PreviewCommand: Command {
       When standard input or output is not a terminal, every card is printed at once.
       """,
     options: DeckOptions.folderOptions + DeckOptions.filterOptions + [
-      .option("--limit", "N", .number(1...100_000), help: "Cards shown, at most."), .noColor,
+      limit, OptionKey.noColor,
     ],
     examples: [
       ("quiz preview --topic Sheets", "Look through the cards on sheets before learning them."),
@@ -30,8 +33,8 @@ struct PreviewCommand: Command {
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     options = try DeckOptions(arguments, filters: true)
-    limit = arguments.number("--limit")
-    noColor = arguments.flag("--no-color")
+    limit = arguments[Self.limit]
+    noColor = arguments[.noColor]
   }
 
   func run(in context: CommandContext) throws(UsageError) -> ExitCode {

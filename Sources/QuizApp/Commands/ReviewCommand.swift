@@ -5,6 +5,23 @@ import Scheduler
 
 /// `quiz review` (and plain `quiz`): a review session on what is due, then new cards.
 struct ReviewCommand: Command {
+  /// The options only a review takes, beside the selection's and the settings'.
+  enum Keys {
+    /// `--limit N`.
+    static let limit = OptionKey.number(
+      "--limit", "N", 1...100_000, help: "Cards in this session, at most.")
+    /// `--more-new N`.
+    static let moreNew = OptionKey.number(
+      "--more-new", "N", 1...10_000, help: "N new cards in this session, beyond the day's limit.")
+    /// `--ahead N`.
+    static let ahead = OptionKey.number(
+      "--ahead", "N", 1...365,
+      help: "Also review the cards due in the next N days (SM-2 counts from today).")
+    /// `--force`.
+    static let force = OptionKey.flag(
+      "--force", help: "Review the cards that loaded even if some decks have errors.")
+  }
+
   static let declaration = CommandDeclaration(
     name: "review",
     summary: "Review what is due, then new cards; the default command.",
@@ -23,16 +40,8 @@ struct ReviewCommand: Command {
       Piped input: for each card, one line is the attempt (may be empty), the next the grade.
       """,
     options: SelectionOptions.options + [
-      Settings.newPerDay.option!,
-      .option("--limit", "N", .number(1...100_000), help: "Cards in this session, at most."),
-      .option(
-        "--more-new", "N", .number(1...10_000),
-        help: "N new cards in this session, beyond the day's limit."),
-      .option(
-        "--ahead", "N", .number(1...365),
-        help: "Also review the cards due in the next N days (SM-2 counts from today)."),
-      Settings.interviewPerDay.option!,
-      .flag("--force", help: "Review the cards that loaded even if some decks have errors."),
+      Settings.Keys.newPerDay, Keys.limit, Keys.moreNew, Keys.ahead,
+      Settings.Keys.interviewPerDay, Keys.force,
     ],
     examples: [
       ("quiz", "Today's review."),
@@ -52,11 +61,11 @@ struct ReviewCommand: Command {
   init(_ arguments: ParsedArguments) throws(UsageError) {
     options = try SelectionOptions(arguments)
     newPerDay = Settings.newPerDay.given(arguments)
-    limit = arguments.number("--limit")
+    limit = arguments[Keys.limit]
     interviewPerDay = Settings.interviewPerDay.given(arguments)
-    moreNew = arguments.number("--more-new")
-    ahead = arguments.number("--ahead")
-    force = arguments.flag("--force")
+    moreNew = arguments[Keys.moreNew]
+    ahead = arguments[Keys.ahead]
+    force = arguments[Keys.force]
   }
 
   func run(in context: CommandContext) throws(UsageError) -> ExitCode {

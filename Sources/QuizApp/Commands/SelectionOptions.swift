@@ -11,14 +11,16 @@ struct SelectionOptions {
   var noColor: Bool
 
   /// `--decks`, the filters, `--state`, `--day-start` and `--no-color`.
-  static let options =
-    DeckOptions.folderOptions + DeckOptions.filterOptions + StateOptions.options + [.noColor]
+  static let options: [any AnyOptionKey] =
+    DeckOptions.folderOptions + DeckOptions.filterOptions + StateOptions.options + [
+      OptionKey.noColor
+    ]
 
   /// Takes the options of ``options``.
   init(_ arguments: ParsedArguments) throws(UsageError) {
     decks = try DeckOptions(arguments, filters: true)
     state = try StateOptions(arguments)
-    noColor = arguments.flag("--no-color")
+    noColor = arguments[.noColor]
   }
 }
 
@@ -30,14 +32,17 @@ struct ReportOptions {
   /// Whether `--json` was given.
   var json: Bool
 
+  /// `--json`, read the same whatever each command's help says it prints.
+  static let json = OptionKey.json("Print it as JSON.")
+
   /// `--json`, with what it prints, and the selection's options.
-  static func options(json help: String) -> [OptionDeclaration] {
-    [.json(help)] + SelectionOptions.options
+  static func options(json help: String) -> [any AnyOptionKey] {
+    [json.with(help: help)] + SelectionOptions.options
   }
 
   /// Takes the options of ``options(json:)``.
   init(_ arguments: ParsedArguments) throws(UsageError) {
     selection = try SelectionOptions(arguments)
-    json = arguments.flag("--json")
+    json = arguments[Self.json]
   }
 }

@@ -10,21 +10,21 @@ struct StateOptions {
   /// The hour at which a new day starts, given with --day-start.
   var dayStartHour: Int?
 
+  /// `--state DIR`.
+  static let folderKey = OptionKey.option(
+    "--state", "DIR", completion: .folders,
+    help: "Keep the review state in DIR (default: $QUIZ_STATE, else $XDG_DATA_HOME/quiz, "
+      + "else ~/.local/share/quiz).")
+
   /// `--state DIR` and `--day-start H`.
-  static let options: [OptionDeclaration] =
-    [
-      .option(
-        "--state", "DIR", completion: .folders,
-        help: "Keep the review state in DIR (default: $QUIZ_STATE, else $XDG_DATA_HOME/quiz, "
-          + "else ~/.local/share/quiz).")
-    ] + [Settings.dayStart.option].compactMap { $0 }
+  static let options: [any AnyOptionKey] = [folderKey, Settings.Keys.dayStart]
 
   /// The defaults: the state folder from the environment, days from 04:00.
   init() {}
 
   /// Takes --state and --day-start.
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    folder = arguments.value("--state")
+    folder = arguments[Self.folderKey]
     if folder == "" {
       throw UsageError("--state needs a folder, not an empty name", command: arguments.command)
     }

@@ -3,7 +3,7 @@ import CommandLineKit
 /// A setting of any type, for what treats them all alike: checking the config file, `quiz config`.
 struct AnySetting: Sendable {
   let key: String
-  let option: OptionDeclaration?
+  let option: (any AnyOptionKey)?
   let variable: String?
   let expected: String
   /// Whether `text` is a value of the setting.

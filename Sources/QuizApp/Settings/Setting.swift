@@ -12,7 +12,7 @@ struct Setting<Value: Sendable>: Sendable {
   /// The key in the config file: `new-per-day`.
   let key: String
   /// The option that sets it for one command, if any; commands declare it from here.
-  let option: OptionDeclaration?
+  let option: (any AnyOptionKey)?
   /// The environment variable that sets it, if any.
   let variable: String?
   /// The value when nothing sets it.
@@ -23,7 +23,7 @@ struct Setting<Value: Sendable>: Sendable {
   let parse: @Sendable (String) -> Value?
   /// The value as the config file would hold it.
   let show: @Sendable (Value) -> String
-  /// The value the option gives, when the command declares it and it was given.
+  /// The value the option gives, when it was given; only for a command that declares it.
   let given: @Sendable (ParsedArguments) -> Value?
   /// For a variable whose every non-empty value means the same (`NO_COLOR`): that value.
   var variableMeans: Value? = nil

@@ -3,7 +3,7 @@ import CommandLineKit
 extension Settings {
   /// A whole number in `range`, set by the option `--name N` (a number option).
   static func number(
-    _ key: String, option: OptionDeclaration?, variable: String? = nil, default value: Int,
+    _ key: String, option: OptionKey<Int?>?, variable: String? = nil, default value: Int,
     range: ClosedRange<Int>, expected: String? = nil
   ) -> Setting<Int> {
     Setting<Int>(
@@ -11,14 +11,12 @@ extension Settings {
       expected: expected ?? "a whole number from \(range.lowerBound) to \(range.upperBound)",
       parse: { Int($0).flatMap { range.contains($0) ? $0 : nil } },
       show: { String($0) },
-      given: { arguments in
-        option.flatMap { arguments.declares($0.name) ? arguments.number($0.name) : nil }
-      })
+      given: { arguments in option.flatMap { arguments[$0] } })
   }
 
   /// One of a few words: an enumeration whose raw values are what the file holds.
   static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
-    _ key: String, option: OptionDeclaration? = nil, variable: String? = nil,
+    _ key: String, option: OptionKey<String?>? = nil, variable: String? = nil,
     default value: Choice
   ) -> Setting<Choice> where Choice.RawValue == String {
     let words = Choice.allCases.map(\.rawValue)
@@ -26,15 +24,12 @@ extension Settings {
       key: key, option: option, variable: variable, defaultValue: value,
       expected: words.dropLast().joined(separator: ", ") + " or " + (words.last ?? ""),
       parse: { Choice(rawValue: $0.lowercased()) }, show: \.rawValue,
-      given: { arguments in
-        option.flatMap { arguments.declares($0.name) ? arguments.value($0.name) : nil }
-          .flatMap(Choice.init(rawValue:))
-      })
+      given: { arguments in option.flatMap { arguments[$0] }.flatMap(Choice.init(rawValue:)) })
   }
 
   /// `yes` or `no`, for a setting that a flag turns off (`--no-color`).
   static func yesNo(
-    _ key: String, turnedOffBy option: OptionDeclaration?, variable: String? = nil,
+    _ key: String, turnedOffBy option: OptionKey<Bool>?, variable: String? = nil,
     variableMeans: Bool? = nil, default value: Bool
   ) -> Setting<Bool> {
     Setting<Bool>(
@@ -47,8 +42,7 @@ extension Settings {
         default: nil
         }
       }, show: { $0 ? "yes" : "no" },
-      given: { arguments in
-        option.flatMap { arguments.declares($0.name) && arguments.flag($0.name) ? false : nil }
-      }, variableMeans: variableMeans)
+      given: { arguments in option.flatMap { arguments[$0] ? false : nil } },
+      variableMeans: variableMeans)
   }
 }
