@@ -61,8 +61,9 @@ public enum Completion: Equatable, Sendable {
   case files
   /// A folder name.
   case folders
-  /// A deck's name, a topic, a card's id or a lesson number, from the decks as quiz reads them.
-  case decks, topics, cards, lessons
+  /// Values the program lists itself, of the kind this word names: what
+  /// ``ProgramDeclaration/valuesCommand`` prints given the word as its last argument.
+  case listed(String)
   /// A command's name.
   case commands
 }

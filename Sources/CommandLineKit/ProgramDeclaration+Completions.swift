@@ -58,7 +58,7 @@ extension ProgramDeclaration {
     case .folders: "COMPREPLY=($(compgen -d -- \"$cur\"))"
     case .commands:
       "COMPREPLY=($(compgen -W \"\(commands.map(\.name).joined(separator: " "))\" -- \"$cur\"))"
-    case .decks, .topics, .cards, .lessons: "_\(identifier)_values \(completion.kind)"
+    case .listed(let kind): "_\(identifier)_values \(kind)"
     }
   }
 
@@ -134,7 +134,7 @@ extension ProgramDeclaration {
     case .files: "_files"
     case .folders: "_files -/"
     case .commands: "(" + commands.map(\.name).joined(separator: " ") + ")"
-    case .decks, .topics, .cards, .lessons: "_\(identifier)_values \(completion.kind)"
+    case .listed(let kind): "_\(identifier)_values \(kind)"
     }
   }
 
@@ -176,8 +176,7 @@ extension ProgramDeclaration {
     case .files: " -F"
     case .folders: " -a '(__fish_complete_directories)'"
     case .commands: " -a " + fishQuote(commands.map(\.name).joined(separator: " "))
-    case .decks, .topics, .cards, .lessons:
-      " -a " + fishQuote("(\(valuesCommand) \(completion.kind))")
+    case .listed(let kind): " -a " + fishQuote("(\(valuesCommand) \(kind))")
     }
   }
 
@@ -201,19 +200,6 @@ extension ProgramDeclaration {
 
   private func fishQuote(_ text: String) -> String {
     "'" + text.replacingAll("\\", with: "\\\\").replacingAll("'", with: "\\'") + "'"
-  }
-}
-
-extension Completion {
-  /// The word ``ProgramDeclaration/valuesCommand`` takes for this kind of value.
-  public var kind: String {
-    switch self {
-    case .decks: "decks"
-    case .topics: "topics"
-    case .cards: "cards"
-    case .lessons: "lessons"
-    case .none, .values, .files, .folders, .commands: ""
-    }
   }
 }
 

@@ -16,8 +16,8 @@ public struct ProgramDeclaration: Sendable {
   public var files: [(path: String, meaning: String)]
   /// Its exit statuses, each with what it means.
   public var exitStatuses: [(status: Int, meaning: String)]
-  /// The command line that prints the values of a dynamic ``Completion`` (`decks`, `topics`,
-  /// `cards`, `lessons`), one per line, given the kind as its last word.
+  /// The command line that prints the values of a ``Completion/listed(_:)`` completion, one per
+  /// line, given its kind as its last word.
   public var valuesCommand: String
 
   /// A program; see each property for what the arguments are.

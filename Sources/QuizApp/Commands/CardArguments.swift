@@ -12,7 +12,7 @@ struct CardArguments {
 
   /// `ID`.
   static let arguments = [
-    ArgumentDeclaration(name: "ID", help: "The card's id.", completion: .cards)
+    ArgumentDeclaration(name: "ID", help: "The card's id.", completion: .listed(.cards))
   ]
   /// `--decks`, `--state` and `--day-start`.
   static let options = DeckOptions.folderOptions + StateOptions.options

@@ -15,21 +15,23 @@ struct DeckOptions {
   enum Keys {
     /// `--topic TOPIC`, repeatable.
     static let topic = OptionKey.repeatable(
-      "--topic", "TOPIC", completion: .topics,
+      "--topic", "TOPIC", completion: .listed(.topics),
       help: "Only cards whose topic or section has these words (repeatable).")
     /// `--kind KIND`, repeatable.
     static let kind = OptionKey.repeatable(
       "--kind", "KIND", completion: .values(CardKind.allCases.map(\.rawValue)),
-      help: "Only syntax, trick, edge or interview cards (repeatable).")
+      help: "Only \(CardKind.names(joinedBy: "or")) cards (repeatable).")
     /// `--deck NAME`, repeatable.
     static let deck = OptionKey.repeatable(
-      "--deck", "NAME", completion: .decks, help: "Only the cards of this deck (repeatable).")
+      "--deck", "NAME", completion: .listed(.decks),
+      help: "Only the cards of this deck (repeatable).")
     /// `--lesson N`, repeatable.
     static let lesson = OptionKey.repeatable(
-      "--lesson", "N", completion: .lessons, help: "Only the cards of lesson N (repeatable).")
+      "--lesson", "N", completion: .listed(.lessons),
+      help: "Only the cards of lesson N (repeatable).")
     /// `--card ID`, repeatable.
     static let card = OptionKey.repeatable(
-      "--card", "ID", completion: .cards, help: "Only the card with this id (repeatable).")
+      "--card", "ID", completion: .listed(.cards), help: "Only the card with this id (repeatable).")
   }
 
   /// `--decks DIR` (repeatable) and `--shipped-decks WHEN`.
@@ -65,7 +67,7 @@ struct DeckOptions {
     for name in arguments[Keys.kind] {
       guard let kind = CardKind(name: name) else {
         throw UsageError(
-          "unknown kind '\(name)'; the kinds are syntax, trick, edge and interview",
+          "unknown kind '\(name)'; the kinds are \(CardKind.names(joinedBy: "and"))",
           command: arguments.command)
       }
       filter.kinds.insert(kind)

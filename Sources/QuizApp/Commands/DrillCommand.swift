@@ -34,9 +34,9 @@ struct DrillCommand: Command {
 
   static let declaration = CommandDeclaration(
     name: "drill",
-    summary: "A mock interview: trick, edge and interview questions, scored.",
+    summary: "A mock interview: \(kindNames) questions, scored.",
     discussion: """
-      Asks N questions (default 10) from the trick, edge and interview cards of the chosen \
+      Asks N questions (default 10) from the \(kindNames) cards of the chosen \
       topics, in a random order, and ends with a score per topic and the cards missed. It leaves \
       the schedule alone unless --record is given.
 
@@ -58,6 +58,8 @@ struct DrillCommand: Command {
 
   /// The kinds of card a drill asks.
   static let kinds: Set<CardKind> = [.trick, .edge, .interview]
+  /// `trick, edge and interview`.
+  private static let kindNames = CardKind.names(kinds, joinedBy: "and")
 
   var options: SelectionOptions
   var count: Int
@@ -80,8 +82,9 @@ struct DrillCommand: Command {
     }
     let asked = options.decks.filter.kinds
     if !asked.isEmpty && asked.isDisjoint(with: Self.kinds) {
+      let others = Set(CardKind.allCases).subtracting(Self.kinds)
       throw UsageError(
-        "a drill asks trick, edge and interview cards, not syntax ones",
+        "a drill asks \(Self.kindNames) cards, not \(CardKind.names(others, joinedBy: "or")) ones",
         command: arguments.command)
     }
     options.decks.filter.kinds = asked.isEmpty ? Self.kinds : asked.intersection(Self.kinds)

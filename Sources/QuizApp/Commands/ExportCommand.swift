@@ -3,20 +3,15 @@ import CommandLineKit
 import FoundationEssentials
 import Scheduler
 
-/// `quiz export`: every card's review progress, and the journal, as JSON, CSV or Markdown.
+/// `quiz export`: every card's review progress, and the journal, in one of the ``Format``s.
 struct ExportCommand: Command {
-  /// The forms of export.
-  enum Format: String, CaseIterable {
-    case json, csv, md, apkg
-  }
-
   /// The options of an export, beside the selection's.
   enum Keys {
     /// `--format FORMAT`.
     static let format = OptionKey.option(
       "--format", "FORMAT", completion: .values(Format.allCases.map(\.rawValue)),
-      help: "json, csv, md or apkg (default: from the --output file's extension, which must "
-        + "then be one of these, else json).")
+      help: "\(Format.names) (default: from the --output file's extension, which must then be "
+        + "one of these, else json).")
     /// `--output FILE`.
     static let output = OptionKey.option(
       "--output", "FILE", completion: .files,
@@ -27,19 +22,15 @@ struct ExportCommand: Command {
 
   static let declaration = CommandDeclaration(
     name: "export",
-    summary: "Every card's progress, and the journal, as JSON, CSV, Markdown or an Anki package.",
+    summary: "Every card's progress, and the journal, as "
+      + "\(Format.allCases.map(\.title).listed(joinedBy: "or")).",
     discussion: """
       Exports the review progress of the cards of the decks, one row per card: \
       \(ExportRow.columns.joined(separator: ", ")). Cards that have a review history but are \
       in no deck read this time (their folder was not loaded, or they were removed) come last, \
       with no deck, topic or kind, unless a filter is given.
 
-        json  {"version":\(ExportDocument.currentVersion),"exportedAt":…,"cards":[…],"reviews":[…]}:
-              the cards, and every journal event (grades, undos, suspensions).
-        csv   the cards, RFC 4180: a header row, CRLF line ends, UTF-8.
-        md    a report: a summary line, then a table per deck.
-        apkg  an Anki package (needs --output): each card a note, with its scheduling
-              and review log; imported again, it updates the notes (docs/anki.md).
+      \(Format.table)
       """,
     options: [Keys.format, Keys.output, Keys.force] + SelectionOptions.options,
     examples: [
@@ -163,36 +154,5 @@ struct ExportCommand: Command {
       }
     }
     return collection.errors.isEmpty ? .success : .failure
-  }
-
-  /// The format named by --format, else the one the output file's extension suggests, else JSON.
-  static func format(
-    named name: String?, output: String?, command: String
-  ) throws(UsageError) -> Format {
-    let named = try name.map { name throws(UsageError) in
-      let lowered = name.lowercased()
-      guard let format = Format(rawValue: lowered == "markdown" ? "md" : lowered) else {
-        throw UsageError(
-          "--format takes json, csv, md or apkg, not '\(name)'", command: command)
-      }
-      return format
-    }
-    guard let output else { return named ?? .json }
-    let suffix = URL(fileURLWithPath: output).pathExtension.lowercased()
-    let implied = Format(rawValue: suffix == "markdown" ? "md" : suffix)
-    switch (named, implied) {
-    case (let named?, let implied?) where named != implied:
-      throw UsageError(
-        "--format \(named.rawValue) does not match --output \(output), a .\(suffix) file; "
-          + "name a .\(named.rawValue) file, or leave --format out", command: command)
-    case (let named?, _): return named
-    case (nil, let implied?): return implied
-    case (nil, nil):
-      throw UsageError(
-        "--output \(output): "
-          + (suffix.isEmpty ? "a file without an extension" : "a .\(suffix) file")
-          + " does not say which format to write; end it in .json, .csv, .md or .apkg, or "
-          + "give --format", command: command)
-    }
   }
 }

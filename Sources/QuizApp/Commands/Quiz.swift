@@ -32,7 +32,7 @@ public struct Quiz {
       discussion: """
         quiz shows the cards that are due, takes your attempt, shows the answer and takes a \
         grade from 0 to 5, which SM-2 turns into the day the card comes back. Cards are typed: \
-        syntax, trick questions, edge cases and interview problems. On a syntax card, what you \
+        \(CardKind.allCases.map(\.plural).listed(joinedBy: "and")). On a syntax card, what you \
         type is compared with the card's code as a Swift reviewer would, and a grade is \
         suggested.
 

@@ -19,10 +19,9 @@ extension Settings {
     _ key: String, option: OptionKey<String?>? = nil, variable: String? = nil,
     default value: Choice
   ) -> Setting<Choice> where Choice.RawValue == String {
-    let words = Choice.allCases.map(\.rawValue)
-    return Setting<Choice>(
+    Setting<Choice>(
       key: key, option: option, variable: variable, defaultValue: value,
-      expected: words.dropLast().joined(separator: ", ") + " or " + (words.last ?? ""),
+      expected: Choice.allCases.map(\.rawValue).listed(joinedBy: "or"),
       parse: { Choice(rawValue: $0.lowercased()) }, show: \.rawValue,
       given: { arguments in option.flatMap { arguments[$0] }.flatMap(Choice.init(rawValue:)) })
   }
