@@ -100,20 +100,9 @@ struct ReviewCommand: Command {
     let style = context.style(noColor: options.noColor)
     let scope = SessionSetup.describe(options.decks.filter)
     guard !queue.cards.isEmpty else {
-      console.print("Nothing to review\(scope.isEmpty ? "" : " for \(scope)") today.")
-      if let next = ReviewQueue.nextDue(of: loaded.map(\.id), in: store.state, after: today) {
-        console.print("The next card is due \(ReviewSession.describe(next, from: today)).")
-      }
-      if store.state.reviews(on: today) >= limits.reviewsPerDay {
-        console.print(
-          "Today's \(limits.reviewsPerDay) reviews are done; \(queue.dueCount) due and "
-            + "\(queue.unseenCount) new cards wait for tomorrow.")
-      } else if queue.unseenCount > 0 {
-        console.print(
-          "\(ReportText.count(queue.unseenCount, "new card waits", plural: "new cards wait"))"
-            + (limits.newThisSession == nil
-              ? "; today's new cards are done (--more-new N gives N more)." : "."))
-      }
+      Self.sayNothingToReview(
+        queue, limits: limits, cards: loaded, state: store.state, today: today, scope: scope,
+        console)
       return .success
     }
     console.print(
@@ -151,6 +140,28 @@ struct ReviewCommand: Command {
         outlook: ReviewQueue.outlook(of: loaded.map(\.id), in: all, today: today), today: today,
         notes: notes))
     return SessionSetup.status(of: result, console)
+  }
+
+  /// Says that `queue` holds nothing to review today, when the next card is due, and why the
+  /// cards that wait do.
+  private static func sayNothingToReview(
+    _ queue: ReviewQueue, limits: ReviewQueue.Limits, cards: [Card], state: ReviewState,
+    today: Day, scope: String, _ console: Console
+  ) {
+    console.print("Nothing to review\(scope.isEmpty ? "" : " for \(scope)") today.")
+    if let next = ReviewQueue.nextDue(of: cards.map(\.id), in: state, after: today) {
+      console.print("The next card is due \(ReviewSession.describe(next, from: today)).")
+    }
+    if state.reviews(on: today) >= limits.reviewsPerDay {
+      console.print(
+        "Today's \(limits.reviewsPerDay) reviews are done; \(queue.dueCount) due and "
+          + "\(queue.unseenCount) new cards wait for tomorrow.")
+    } else if queue.unseenCount > 0 {
+      console.print(
+        "\(ReportText.count(queue.unseenCount, "new card waits", plural: "new cards wait"))"
+          + (limits.newThisSession == nil
+            ? "; today's new cards are done (--more-new N gives N more)." : "."))
+    }
   }
 
   /// The day's limits, and what this session may take beyond them: N more new cards with
