@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import Scheduler
 @testable import QuizApp
+@testable import Scheduler
 
 @Suite("quiz stats")
 struct StatsCommandTests {
