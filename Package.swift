@@ -26,8 +26,9 @@ let package = Package(
     // index generated from its declarations: docs/judging.md.
     .target(name: "AnswerJudging", dependencies: ["CardDeck"]),
     .target(name: "Scheduler"),
-    // Commands declared once (name, options, help), and the parser that reads them: shared by
-    // quiz and quiz-bench.
+    // Commands declared once (name, options as typed keys, help), and the parser that reads
+    // them back: shared by quiz and quiz-bench. CardDeck only for Spelling, which suggests the
+    // option meant; CardDeck's filter uses it too.
     .target(name: "CommandLineKit", dependencies: ["CardDeck"]),
     // The app: its commands, the review session, rendering, the terminal and the settings.
     .target(
