@@ -6,6 +6,7 @@ let package = Package(
   products: [
     .executable(name: "quiz", targets: ["quiz"]),
     .executable(name: "quiz-bench", targets: ["quiz-bench"]),
+    .library(name: "Basics", targets: ["Basics"]),
     .library(name: "CardDeck", targets: ["CardDeck"]),
     .library(name: "AnswerJudging", targets: ["AnswerJudging"]),
     .library(name: "Scheduler", targets: ["Scheduler"]),
@@ -21,11 +22,13 @@ let package = Package(
     .systemLibrary(name: "CZip", providers: [.apt(["libzip-dev"])]),
     .target(
       name: "AnkiPackage", dependencies: ["CardDeck", "Scheduler", "CSQLite", "CZstd", "CZip"]),
-    .target(name: "CardDeck"),
+    // What every module needs: hashes, binary reading and writing, safe files: docs/architecture.md.
+    .target(name: "Basics"),
+    .target(name: "CardDeck", dependencies: ["Basics"]),
     // Reads a typed attempt at a syntax card as a Swift reviewer would, knowing the SDK from an
     // index generated from its declarations: docs/judging.md.
     .target(name: "AnswerJudging", dependencies: ["CardDeck"]),
-    .target(name: "Scheduler"),
+    .target(name: "Scheduler", dependencies: ["Basics"]),
     // Commands declared once (name, options as typed keys, help), and the parser that reads
     // them back: shared by quiz and quiz-bench. CardDeck only for Spelling, which suggests the
     // option meant; CardDeck's filter uses it too.
@@ -34,7 +37,8 @@ let package = Package(
     .target(
       name: "QuizApp",
       dependencies: [
-        "CardDeck", "AnswerJudging", "Scheduler", "CommandLineKit", "CReadline", "AnkiPackage",
+        "Basics", "CardDeck", "AnswerJudging", "Scheduler", "CommandLineKit", "CReadline",
+        "AnkiPackage",
       ]),
     // Wires the live process to QuizApp, with the decks of Decks/ built in by EmbedDecks.
     .executableTarget(name: "quiz", dependencies: ["QuizApp"], plugins: ["EmbedDecks"]),
@@ -49,11 +53,12 @@ let package = Package(
       capability: .buildTool(),
       dependencies: ["DeckEmbedder"]
     ),
+    .testTarget(name: "BasicsTests", dependencies: ["Basics"]),
     .testTarget(name: "CardDeckTests", dependencies: ["CardDeck"], exclude: ["Fixtures"]),
     .testTarget(
       name: "AnswerJudgingTests", dependencies: ["AnswerJudging", "CardDeck"],
       exclude: ["Fixtures"]),
-    .testTarget(name: "SchedulerTests", dependencies: ["Scheduler"]),
+    .testTarget(name: "SchedulerTests", dependencies: ["Basics", "Scheduler"]),
     .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
     .testTarget(
       name: "AnkiPackageTests", dependencies: ["AnkiPackage", "CardDeck", "Scheduler", "CZip"],
@@ -65,7 +70,8 @@ let package = Package(
     .testTarget(
       name: "QuizTests",
       dependencies: [
-        "QuizApp", "QuizTestSupport", "CardDeck", "AnswerJudging", "Scheduler", "CommandLineKit",
+        "QuizApp", "QuizTestSupport", "Basics", "CardDeck", "AnswerJudging", "Scheduler",
+        "CommandLineKit",
         "AnkiPackage",
       ]),
   ],

@@ -38,12 +38,12 @@ fi
 
 module_of() {
   case $1 in
-    native-deck | lesson-page | terminal-text | deck-cache) echo CardDeck ;;
-    # Compiled with the module it depends on, as one module, to reach internal declarations.
-    answer-judge) echo "CardDeck AnswerJudging" ;;
-    state-decoder | state-folder | snapshot-sidecar | journal-index) echo Scheduler ;;
-    # AnkiPackage and the two modules it imports; the C libraries as SwiftPM takes them (below).
-    anki-package) echo "AnkiPackage CardDeck Scheduler" ;;
+    # Each with the modules it depends on, as one module, to reach internal declarations.
+    native-deck | lesson-page | terminal-text | deck-cache) echo "CardDeck Basics" ;;
+    answer-judge) echo "CardDeck AnswerJudging Basics" ;;
+    state-decoder | state-folder | snapshot-sidecar | journal-index) echo "Scheduler Basics" ;;
+    # AnkiPackage and the modules it imports; the C libraries as SwiftPM takes them (below).
+    anki-package) echo "AnkiPackage CardDeck Scheduler Basics" ;;
     *) echo "unknown target '$1' (known: ${all_targets[*]})" >&2; exit 64 ;;
   esac
 }

@@ -40,11 +40,11 @@ public func fuzzDeckCache(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 /// The program and decks folder a cache file's header names, if it has one.
 private func cacheHeader(_ bytes: [UInt8]) -> ([UInt8], String)? {
   guard bytes.starts(with: DeckCache.magic), bytes.count >= DeckCache.headLength else { return nil }
-  var input = CacheBytes(reading: bytes, in: DeckCache.headLength..<bytes.count)
-  guard let program = try? input.range(),
-    let decks = try? input.string()
-  else { return nil }
-  return (Array(bytes[program]), decks)
+  return try? ByteReader.read(bytes, in: DeckCache.headLength..<bytes.count) {
+    (input) throws(ByteReader.Malformed) in
+    let program = try input.range()
+    return (Array(bytes[program]), try input.string())
+  }
 }
 
 /// A decoded parse encodes to bytes that decode to the same parse.

@@ -53,15 +53,17 @@ public func fuzzInitialize(
   var written = 0
   for name in (try? FileManager.default.contentsOfDirectory(atPath: folders.path)) ?? [] {
     let url = folders.appending(path: name).appending(path: "reviews.jsonl")
-    guard let file = try? OpenFile(url, flags: O_RDONLY), let identity = try? file.identity()
+    guard let file = try? StateFile(url, flags: O_RDONLY), let identity = try? file.identity()
     else { continue }
     var index = JournalDayIndex(journal: identity)
     var lastEventID: UUID?
     guard
-      let read = try? JournalReader(file: file).read(from: 0, keepingLines: false, visiting: {
-        index.add($0.event, at: $0.offset)
-        lastEventID = $0.event.id
-      })
+      let read = try? JournalReader(file: file).read(
+        from: 0, keepingLines: false,
+        visiting: {
+          index.add($0.event, at: $0.offset)
+          lastEventID = $0.event.id
+        })
     else { continue }
     index.journalBytes = read.end
     index.lastEventID = lastEventID

@@ -84,15 +84,6 @@ struct DeckFolderWalkTests {
 
 @Suite("Listing a decks folder without Foundation")
 struct FolderListingTests {
-  @Test(
-    "An entry's path is the folder's joined as NSString.appendingPathComponent joins it",
-    arguments: ["decks", "decks/", "decks//", "/", "", "./a/./", "/a/../b//", "~/x", "a b/ç"])
-  func entryPath(folder: String) {
-    #expect(
-      FolderWalk.path("one.md", in: folder) == (folder as NSString).appendingPathComponent("one.md")
-    )
-  }
-
   @Test("A folder's names are every entry, hidden ones too, without . and ..")
   func names() throws {
     let root = try TemporaryDirectory()

@@ -1,4 +1,5 @@
 import AnkiPackage
+import Basics
 import CardDeck
 import Foundation
 import Glibc

@@ -312,7 +312,7 @@ struct StatsCommandTests {
     // The old index, as a failed write would leave it: it fits the start of the journal.
     try old.write(to: url)
     let store = try ReviewStore.openReadOnly(folder: history.url)
-    let reader = JournalReader(file: try OpenFile(store.files.journal, flags: O_RDONLY))
+    let reader = JournalReader(file: try StateFile(store.files.journal, flags: O_RDONLY))
     let oldIndex = try JournalDayIndex.decode(old)
     #expect(store.usableIndex(in: reader) == oldIndex)
     #expect(oldIndex.journalBytes < (try Data(contentsOf: store.files.journal)).count)

@@ -1,3 +1,5 @@
+import Basics
+
 /// Where a cached card's content lies in the cache file: read, checked and decoded when the card
 /// is first asked for it (the card keeps what it gave).
 struct CardContentRecord: Sendable {
@@ -28,7 +30,7 @@ struct CardContentRecord: Sendable {
   }
 
   private func cached() -> Card.Content? {
-    guard let bytes = deck.read(range), CacheBytes.hash(bytes, 0..<bytes.count) == hash,
+    guard let bytes = deck.read(range), StableHash.of(bytes) == hash,
       let content = try? DeckCache.decodeContent(bytes, in: 0..<bytes.count),
       content.kind == kind
     else { return nil }

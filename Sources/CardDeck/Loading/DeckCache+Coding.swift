@@ -1,3 +1,5 @@
+import Basics
+
 extension DeckCache {
   /// A file's parse, as the cache holds it: every field of the deck, its cards and their
   /// diagnostics, so that decoding gives back exactly what parsing gave. The headings (the deck,
@@ -5,8 +7,8 @@ extension DeckCache {
   /// places, place in the file and kind, and the diagnostics) are apart from the content, which
   /// each heading locates and hashes.
   static func encode(_ deck: Deck, _ diagnostics: [Diagnostic]) -> Encoded {
-    var out = CacheBytes()
-    var content = CacheBytes()
+    var out = ByteWriter()
+    var content = ByteWriter()
     out.append(deck.name)
     out.append(deck.title)
     out.append(deck.lesson)
@@ -42,7 +44,7 @@ extension DeckCache {
       out.append(kindCode(card.kind))
       out.append(start)
       out.append(content.bytes.count - start)
-      out.append(CacheBytes.hash(content.bytes, start..<content.bytes.count))
+      out.append(StableHash.of(content.bytes[start...]))
     }
     out.append(diagnostics.count)
     for diagnostic in diagnostics {
@@ -57,66 +59,68 @@ extension DeckCache {
   /// content to be read from `content` when asked for; Malformed for anything else.
   static func decode(
     _ bytes: [UInt8], in range: Range<Int>, content: CachedDeck
-  ) throws(CacheBytes.Malformed) -> (deck: Deck, diagnostics: [Diagnostic]) {
-    var input = CacheBytes(reading: bytes, in: range)
-    let name = try input.string()
-    let title = try input.string()
-    let lesson = try input.optionalInt()
-    let path = try input.string()
-    let format: Deck.Format
-    switch try input.byte() {
-    case 0: format = .native
-    case 1: format = .lessonPage
-    default: throw CacheBytes.Malformed()
-    }
-    var deck = Deck(name: name, title: title, lesson: lesson, path: path, format: format)
-    let cards = try input.count()
-    deck.cards.reserveCapacity(cards)
-    var strings: [String] = []
-    for _ in 0..<(try input.count()) { strings.append(try input.string()) }
-    for index in 0..<cards {
-      let id = try input.string()
-      let cardDeck = try decode(sameAs: name, &input)
-      let cardLesson = try input.optionalInt()
-      let topicPlace = try input.int()
-      let sectionPlace = try input.int()
-      guard strings.indices.contains(topicPlace), sectionPlace >= 0, sectionPlace <= strings.count
-      else { throw CacheBytes.Malformed() }
-      let topic = strings[topicPlace]
-      let section = sectionPlace == 0 ? nil : strings[sectionPlace - 1]
-      let location = SourceLocation(path: try decode(sameAs: path, &input), line: try input.int())
-      let kind = try decodeKind(try input.byte())
-      let start = try input.int()
-      let length = try input.int()
-      guard start >= 0, length >= 0, start <= content.block.count - length else {
-        throw CacheBytes.Malformed()
-      }
-      let record = CardContentRecord(
-        kind: kind, id: id, index: index, deck: content, range: start..<start + length,
-        hash: try input.uint64())
-      deck.cards.append(
-        Card(
-          id: id, deck: cardDeck, lesson: cardLesson, topic: topic, section: section,
-          location: location, record: record))
-    }
-    var diagnostics: [Diagnostic] = []
-    for _ in 0..<(try input.count()) {
-      let location = try decodeLocation(&input)
-      let severity: Diagnostic.Severity
+  ) throws(ByteReader.Malformed) -> (deck: Deck, diagnostics: [Diagnostic]) {
+    try ByteReader.read(bytes, in: range) {
+      (input: inout ByteReader) throws(ByteReader.Malformed) in
+      let name = try input.string()
+      let title = try input.string()
+      let lesson = try input.optionalInt()
+      let path = try input.string()
+      let format: Deck.Format
       switch try input.byte() {
-      case 0: severity = .error
-      case 1: severity = .warning
-      default: throw CacheBytes.Malformed()
+      case 0: format = .native
+      case 1: format = .lessonPage
+      default: throw ByteReader.Malformed()
       }
-      diagnostics.append(Diagnostic(severity, try input.string(), at: location))
+      var deck = Deck(name: name, title: title, lesson: lesson, path: path, format: format)
+      let cards = try input.count()
+      deck.cards.reserveCapacity(cards)
+      var strings: [String] = []
+      for _ in 0..<(try input.count()) { strings.append(try input.string()) }
+      for index in 0..<cards {
+        let id = try input.string()
+        let cardDeck = try decode(sameAs: name, &input)
+        let cardLesson = try input.optionalInt()
+        let topicPlace = try input.int()
+        let sectionPlace = try input.int()
+        guard strings.indices.contains(topicPlace), sectionPlace >= 0, sectionPlace <= strings.count
+        else { throw ByteReader.Malformed() }
+        let topic = strings[topicPlace]
+        let section = sectionPlace == 0 ? nil : strings[sectionPlace - 1]
+        let location = SourceLocation(path: try decode(sameAs: path, &input), line: try input.int())
+        let kind = try decodeKind(try input.byte())
+        let start = try input.int()
+        let length = try input.int()
+        guard start >= 0, length >= 0, start <= content.block.count - length else {
+          throw ByteReader.Malformed()
+        }
+        let record = CardContentRecord(
+          kind: kind, id: id, index: index, deck: content, range: start..<start + length,
+          hash: try input.uint64())
+        deck.cards.append(
+          Card(
+            id: id, deck: cardDeck, lesson: cardLesson, topic: topic, section: section,
+            location: location, record: record))
+      }
+      var diagnostics: [Diagnostic] = []
+      for _ in 0..<(try input.count()) {
+        let location = try decodeLocation(&input)
+        let severity: Diagnostic.Severity
+        switch try input.byte() {
+        case 0: severity = .error
+        case 1: severity = .warning
+        default: throw ByteReader.Malformed()
+        }
+        diagnostics.append(Diagnostic(severity, try input.string(), at: location))
+      }
+      guard input.isAtEnd else { throw ByteReader.Malformed() }
+      return (deck, diagnostics)
     }
-    guard input.isAtEnd else { throw CacheBytes.Malformed() }
-    return (deck, diagnostics)
   }
 
   /// The parse that `encoded` holds, its content read from `encoded` itself when asked for: for
   /// tests and the fuzz target, which have no cache file.
-  static func decode(_ encoded: Encoded) throws(CacheBytes.Malformed) -> (
+  static func decode(_ encoded: Encoded) throws(ByteReader.Malformed) -> (
     deck: Deck, diagnostics: [Diagnostic]
   ) {
     let content = CachedDeck(
@@ -126,7 +130,7 @@ extension DeckCache {
   }
 
   /// A string that is most often `usual`: a 0 then, else a 1 and the string.
-  private static func encode(_ text: String, sameAs usual: String, into out: inout CacheBytes) {
+  private static func encode(_ text: String, sameAs usual: String, into out: inout ByteWriter) {
     if text == usual {
       out.append(0 as UInt8)
     } else {
@@ -136,8 +140,8 @@ extension DeckCache {
   }
 
   private static func decode(
-    sameAs usual: String, _ input: inout CacheBytes
-  ) throws(CacheBytes.Malformed) -> String {
+    sameAs usual: String, _ input: inout ByteReader
+  ) throws(ByteReader.Malformed) -> String {
     try input.bool() ? try input.string() : usual
   }
 
@@ -150,19 +154,19 @@ extension DeckCache {
     }
   }
 
-  private static func decodeKind(_ code: UInt8) throws(CacheBytes.Malformed) -> CardKind {
+  private static func decodeKind(_ code: UInt8) throws(ByteReader.Malformed) -> CardKind {
     switch code {
     case 0: .syntax
     case 1: .trick
     case 2: .edge
     case 3: .interview
-    default: throw CacheBytes.Malformed()
+    default: throw ByteReader.Malformed()
     }
   }
 
   // MARK: Content
 
-  private static func encode(_ content: Card.Content, into out: inout CacheBytes) {
+  private static func encode(_ content: Card.Content, into out: inout ByteWriter) {
     switch content {
     case .syntax(let syntax):
       out.append(0 as UInt8)
@@ -198,85 +202,87 @@ extension DeckCache {
   /// The content `encode` wrote in `range` of `bytes`, all of it; Malformed for anything else.
   static func decodeContent(
     _ bytes: [UInt8], in range: Range<Int>
-  ) throws(CacheBytes.Malformed) -> Card.Content {
-    var input = CacheBytes(reading: bytes, in: range)
-    let content: Card.Content
-    switch try input.byte() {
-    case 0:
-      let prompt = try decodePrompt(&input)
-      let code = try decodeCode(&input)
-      let explanation = try decodePassage(&input)
-      let source = try input.optionalString()
-      // Set as stored: the initializer would normalize the names a second time.
-      var hints = JudgingHints()
-      hints.essential = Set(try decodeStrings(&input))
-      hints.context = Set(try decodeStrings(&input))
-      hints.optional = Set(try decodeStrings(&input))
-      hints.alternatives = try decodeStrings(&input)
-      content = .syntax(
-        SyntaxCard(
-          prompt: prompt, code: code, explanation: explanation, source: source, hints: hints))
-    case 1:
-      content = .trick(
-        TrickCard(
-          question: try decodePrompt(&input), answer: try decodePassage(&input),
-          source: try input.optionalString()))
-    case 2:
-      content = .edge(
-        EdgeCaseCard(
-          title: try input.optionalString(), question: try decodePrompt(&input),
-          answer: try decodePassage(&input), source: try input.string()))
-    case 3:
-      content = .interview(
-        InterviewCard(
-          title: try input.optionalString(), problem: try decodePrompt(&input),
-          source: try input.optionalString(), modelAnswer: try decodePassage(&input),
-          listenFor: try input.string()))
-    default:
-      throw CacheBytes.Malformed()
+  ) throws(ByteReader.Malformed) -> Card.Content {
+    try ByteReader.read(bytes, in: range) {
+      (input: inout ByteReader) throws(ByteReader.Malformed) in
+      let content: Card.Content
+      switch try input.byte() {
+      case 0:
+        let prompt = try decodePrompt(&input)
+        let code = try decodeCode(&input)
+        let explanation = try decodePassage(&input)
+        let source = try input.optionalString()
+        // Set as stored: the initializer would normalize the names a second time.
+        var hints = JudgingHints()
+        hints.essential = Set(try decodeStrings(&input))
+        hints.context = Set(try decodeStrings(&input))
+        hints.optional = Set(try decodeStrings(&input))
+        hints.alternatives = try decodeStrings(&input)
+        content = .syntax(
+          SyntaxCard(
+            prompt: prompt, code: code, explanation: explanation, source: source, hints: hints))
+      case 1:
+        content = .trick(
+          TrickCard(
+            question: try decodePrompt(&input), answer: try decodePassage(&input),
+            source: try input.optionalString()))
+      case 2:
+        content = .edge(
+          EdgeCaseCard(
+            title: try input.optionalString(), question: try decodePrompt(&input),
+            answer: try decodePassage(&input), source: try input.string()))
+      case 3:
+        content = .interview(
+          InterviewCard(
+            title: try input.optionalString(), problem: try decodePrompt(&input),
+            source: try input.optionalString(), modelAnswer: try decodePassage(&input),
+            listenFor: try input.string()))
+      default:
+        throw ByteReader.Malformed()
+      }
+      guard input.isAtEnd else { throw ByteReader.Malformed() }
+      return content
     }
-    guard input.isAtEnd else { throw CacheBytes.Malformed() }
-    return content
   }
 
   // MARK: Parts
 
-  private static func encode(_ location: SourceLocation, into out: inout CacheBytes) {
+  private static func encode(_ location: SourceLocation, into out: inout ByteWriter) {
     out.append(location.path)
     out.append(location.line)
   }
 
   private static func decodeLocation(
-    _ input: inout CacheBytes
-  ) throws(CacheBytes.Malformed) -> SourceLocation {
+    _ input: inout ByteReader
+  ) throws(ByteReader.Malformed) -> SourceLocation {
     SourceLocation(path: try input.string(), line: try input.int())
   }
 
-  private static func encode(_ prompt: Prompt, into out: inout CacheBytes) {
+  private static func encode(_ prompt: Prompt, into out: inout ByteWriter) {
     out.append(prompt.text)
     out.append(prompt.code != nil)
     if let code = prompt.code { encode(code, into: &out) }
   }
 
-  private static func decodePrompt(_ input: inout CacheBytes) throws(CacheBytes.Malformed) -> Prompt
+  private static func decodePrompt(_ input: inout ByteReader) throws(ByteReader.Malformed) -> Prompt
   {
     let text = try input.string()
     return Prompt(text, code: try input.bool() ? try decodeCode(&input) : nil)
   }
 
-  private static func encode(_ code: CodeBlock, into out: inout CacheBytes) {
+  private static func encode(_ code: CodeBlock, into out: inout ByteWriter) {
     out.append(code.language)
     out.append(code.text)
   }
 
-  private static func decodeCode(_ input: inout CacheBytes) throws(CacheBytes.Malformed)
+  private static func decodeCode(_ input: inout ByteReader) throws(ByteReader.Malformed)
     -> CodeBlock
   {
     let language = try input.optionalString()
     return CodeBlock(try input.string(), language: language)
   }
 
-  private static func encode(_ passage: Passage, into out: inout CacheBytes) {
+  private static func encode(_ passage: Passage, into out: inout ByteWriter) {
     out.append(passage.blocks.count)
     for block in passage.blocks {
       switch block {
@@ -297,7 +303,7 @@ extension DeckCache {
     }
   }
 
-  private static func decodePassage(_ input: inout CacheBytes) throws(CacheBytes.Malformed)
+  private static func decodePassage(_ input: inout ByteReader) throws(ByteReader.Malformed)
     -> Passage
   {
     var blocks: [Passage.Block] = []
@@ -310,18 +316,18 @@ extension DeckCache {
         var rows: [[String]] = []
         for _ in 0..<(try input.count()) { rows.append(try decodeStrings(&input)) }
         blocks.append(.table(rows))
-      default: throw CacheBytes.Malformed()
+      default: throw ByteReader.Malformed()
       }
     }
     return Passage(blocks)
   }
 
-  private static func encode(strings: [String], into out: inout CacheBytes) {
+  private static func encode(strings: [String], into out: inout ByteWriter) {
     out.append(strings.count)
     for string in strings { out.append(string) }
   }
 
-  private static func decodeStrings(_ input: inout CacheBytes) throws(CacheBytes.Malformed)
+  private static func decodeStrings(_ input: inout ByteReader) throws(ByteReader.Malformed)
     -> [String]
   {
     var strings: [String] = []

@@ -1,3 +1,5 @@
+import Basics
+import FoundationEssentials
 import Glibc
 
 /// Parsed decks kept between runs, so that a start does not parse again the files that did not
@@ -110,7 +112,7 @@ public struct DeckCache: Sendable {
     /// A stored entry copied into the new file as it is, if its content is still sound.
     init?(path: String, stored entry: Entry, in stored: Stored) {
       guard let content = stored.content?.read(entry.content),
-        CacheBytes.hash(content, 0..<content.count) == entry.contentHash
+        StableHash.of(content) == entry.contentHash
       else { return nil }
       self.path = path
       identity = entry.identity
@@ -133,7 +135,7 @@ public struct DeckCache: Sendable {
       return String(cString: pointer)
     }
     let key = Array((absolute ?? decks).utf8)
-    let hash = CacheBytes.hash(key, 0..<key.count)
+    let hash = StableHash.of(key)
     let hex = String(hash, radix: 16)
     return folder + "/decks-" + String(repeating: "0", count: 16 - hex.count) + hex + ".cache"
   }
@@ -153,9 +155,9 @@ public struct DeckCache: Sendable {
   /// Touches no file: the fuzz target in `Fuzz/` calls it with arbitrary bytes.
   static func parse(
     _ bytes: [UInt8], program: [UInt8], decks: String
-  ) throws(CacheBytes.Malformed) -> Stored {
+  ) throws(ByteReader.Malformed) -> Stored {
     let front = try frontLength(bytes)
-    guard front <= bytes.count - headLength else { throw CacheBytes.Malformed() }
+    guard front <= bytes.count - headLength else { throw ByteReader.Malformed() }
     let end = headLength + front
     var stored = try parseFront(
       bytes, end: end, contentCount: bytes.count - end, program: program, decks: decks)
@@ -164,53 +166,57 @@ public struct DeckCache: Sendable {
   }
 
   /// The length of the front part that the head of `bytes` gives.
-  private static func frontLength(_ bytes: [UInt8]) throws(CacheBytes.Malformed) -> Int {
-    guard bytes.starts(with: magic) else { throw CacheBytes.Malformed() }
-    var input = CacheBytes(reading: bytes, in: magic.count..<min(bytes.count, headLength))
-    guard try input.uint64() == formatVersion else { throw CacheBytes.Malformed() }
-    let length = try input.int()
-    guard length >= 0 else { throw CacheBytes.Malformed() }
-    return length
+  private static func frontLength(_ bytes: [UInt8]) throws(ByteReader.Malformed) -> Int {
+    guard bytes.starts(with: magic) else { throw ByteReader.Malformed() }
+    return try ByteReader.read(bytes, in: magic.count..<min(bytes.count, headLength)) {
+      (input: inout ByteReader) throws(ByteReader.Malformed) in
+      guard try input.uint64() == formatVersion else { throw ByteReader.Malformed() }
+      let length = try input.int()
+      guard length >= 0 else { throw ByteReader.Malformed() }
+      return length
+    }
   }
 
   /// The entries of the front part, `bytes[headLength..<end]`, whose content parts must fill
   /// exactly `contentCount` bytes.
   private static func parseFront(
     _ bytes: [UInt8], end: Int, contentCount: Int, program: [UInt8], decks: String
-  ) throws(CacheBytes.Malformed) -> Stored {
-    var input = CacheBytes(reading: bytes, in: headLength..<end)
-    guard bytes[try input.range()].elementsEqual(program), try input.string() == decks
-    else { throw CacheBytes.Malformed() }
-    var stored = Stored(bytes: bytes)
-    var contentEnd = 0
-    var hashes: [UInt64] = []
-    for _ in 0..<(try input.count()) {
-      let path = try input.string()
-      let identity = try FileIdentity(&input)
-      let hash = try input.uint64()
-      hashes.append(hash)
-      let payload = try input.range()
-      let length = try input.int()
-      guard length >= 0, length <= contentCount - contentEnd else { throw CacheBytes.Malformed() }
-      let content = contentEnd..<contentEnd + length
-      contentEnd += length
-      stored.entries[path] = Entry(
-        identity: identity, payload: payload, hash: hash, content: content,
-        contentHash: try input.uint64())
+  ) throws(ByteReader.Malformed) -> Stored {
+    try ByteReader.read(bytes, in: headLength..<end) {
+      (input: inout ByteReader) throws(ByteReader.Malformed) in
+      guard bytes[try input.range()].elementsEqual(program), try input.string() == decks
+      else { throw ByteReader.Malformed() }
+      var stored = Stored(bytes: bytes)
+      var contentEnd = 0
+      var hashes: [UInt64] = []
+      for _ in 0..<(try input.count()) {
+        let path = try input.string()
+        let identity = try FileIdentity(&input)
+        let hash = try input.uint64()
+        hashes.append(hash)
+        let payload = try input.range()
+        let length = try input.int()
+        guard length >= 0, length <= contentCount - contentEnd else { throw ByteReader.Malformed() }
+        let content = contentEnd..<contentEnd + length
+        contentEnd += length
+        stored.entries[path] = Entry(
+          identity: identity, payload: payload, hash: hash, content: content,
+          contentHash: try input.uint64())
+      }
+      let claim = try input.uint64()
+      guard input.isAtEnd, contentEnd == contentCount else { throw ByteReader.Malformed() }
+      stored.idsAreDistinct = claim == distinctClaim(hashes)
+      return stored
     }
-    let claim = try input.uint64()
-    guard input.isAtEnd, contentEnd == contentCount else { throw CacheBytes.Malformed() }
-    stored.idsAreDistinct = claim == distinctClaim(hashes)
-    return stored
   }
 
   /// What a cache file holds to say that no card id repeats among its entries, whose headings
   /// hash to `hashes` (in the file's order); never 0, which says nothing.
   static func distinctClaim(_ hashes: [UInt64]) -> UInt64 {
-    var bytes = CacheBytes()
+    var bytes = ByteWriter()
     bytes.append("no id twice")
     for hash in hashes { bytes.append(hash) }
-    return CacheBytes.hash(bytes.bytes, 0..<bytes.bytes.count) | 1
+    return StableHash.of(bytes.bytes) | 1
   }
 
   /// The parse an entry holds, its cards' content to be read when asked for, if its headings
@@ -218,7 +224,7 @@ public struct DeckCache: Sendable {
   static func decode(
     _ entry: Entry, in stored: Stored, origin: CachedDeck.Origin?
   ) -> (deck: Deck, diagnostics: [Diagnostic])? {
-    guard CacheBytes.hash(stored.bytes, entry.payload) == entry.hash, let content = stored.content
+    guard StableHash.of(stored.bytes[entry.payload]) == entry.hash, let content = stored.content
     else { return nil }
     let cached = CachedDeck(content: content, block: entry.content, origin: origin)
     return try? decode(stored.bytes, in: entry.payload, content: cached)
@@ -330,33 +336,23 @@ public struct DeckCache: Sendable {
     _ entries: [NewEntry], for decks: String, readAt: Int = .max, idsAreDistinct: Bool = false
   ) {
     guard isPrivateFolder(folder, create: true) else { return }
-    let target = file(for: decks)
-    let temporary = target + ".tmp-\(getpid())"
-    var descriptor = open(
-      temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-    if descriptor < 0, errno == EEXIST {
-      // Left by a run of the same process id that did not finish: no live process writes it.
-      unlink(temporary)
-      descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-    }
-    guard descriptor >= 0 else { return }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0 else {
-      close(descriptor)
-      unlink(temporary)
-      return
-    }
-    let now = min(
-      readAt, Int(status.st_ctim.tv_sec) * 1_000_000_000 + Int(status.st_ctim.tv_nsec))
-    let settled = entries.filter { $0.identity.latestChange + settleTime <= now }
-    // Written piece by piece rather than copied into one buffer of megabytes first.
-    let written = Self.fileParts(
-      settled, program: program, decks: decks, idsAreDistinct: idsAreDistinct
-    ).allSatisfy { Self.writeAll($0, to: descriptor) }
-    close(descriptor)
-    guard written, rename(temporary, target) == 0 else {
-      unlink(temporary)
-      return
+    // Not flushed to the disk: after a crash, a cache that is lost or stale is parsed again.
+    try? AtomicFile.write(
+      to: file(for: decks), AtomicFile.Options(replacing: true, permissions: 0o600, durable: false)
+    ) { (temporary) throws(AtomicFile.Failure) in
+      let descriptor = open(
+        temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+      guard descriptor >= 0 else { return false }
+      defer { close(descriptor) }
+      var status = stat()
+      guard fstat(descriptor, &status) == 0 else { return false }
+      let now = min(
+        readAt, Int(status.st_ctim.tv_sec) * 1_000_000_000 + Int(status.st_ctim.tv_nsec))
+      let settled = entries.filter { $0.identity.latestChange + settleTime <= now }
+      // Written piece by piece rather than copied into one buffer of megabytes first.
+      return Self.fileParts(
+        settled, program: program, decks: decks, idsAreDistinct: idsAreDistinct
+      ).allSatisfy { Self.writeAll($0, to: descriptor) }
     }
   }
 
@@ -366,7 +362,7 @@ public struct DeckCache: Sendable {
   static func fileParts(
     _ entries: [NewEntry], program: [UInt8], decks: String, idsAreDistinct: Bool = false
   ) -> [ArraySlice<UInt8>] {
-    var front = CacheBytes()
+    var front = ByteWriter()
     front.append(bytes: program)
     front.append(decks)
     front.append(entries.count)
@@ -374,14 +370,14 @@ public struct DeckCache: Sendable {
     for entry in entries {
       front.append(entry.path)
       entry.identity.encode(into: &front)
-      hashes.append(CacheBytes.hash(entry.headings))
+      hashes.append(StableHash.of(entry.headings))
       front.append(hashes[hashes.count - 1])
       front.append(bytes: entry.headings)
       front.append(entry.content.count)
-      front.append(CacheBytes.hash(entry.content, 0..<entry.content.count))
+      front.append(StableHash.of(entry.content))
     }
     front.append(idsAreDistinct ? distinctClaim(hashes) : 0)
-    var head = CacheBytes()
+    var head = ByteWriter()
     head.append(formatVersion)
     head.append(front.bytes.count)
     return [magic[...], head.bytes[...], front.bytes[...]] + entries.map { $0.content[...] }
@@ -400,27 +396,11 @@ public struct DeckCache: Sendable {
     return true
   }
 
-  /// Whether `path` is a folder the user owns that no one else may write in (a link to it only
-  /// if the user or root made it); with `create`, made first (0700, parents as `mkdir -p`).
+  /// Whether `path` is a folder the user owns that no one else may write in, by the rule of
+  /// the state folder; with `create`, made first (0700, parents as `mkdir -p`).
   private func isPrivateFolder(_ path: String, create: Bool) -> Bool {
-    if create { Self.makeFolder(path) }
-    var link = stat()
-    guard lstat(path, &link) == 0 else { return false }
-    if link.st_mode & S_IFMT == S_IFLNK, link.st_uid != geteuid(), link.st_uid != 0 {
-      return false
-    }
-    var status = stat()
-    return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
-      && status.st_uid == geteuid() && status.st_mode & 0o022 == 0
-  }
-
-  /// `mkdir -p`: the folder itself 0700, its parents as the umask makes them.
-  private static func makeFolder(_ path: String, mode: mode_t = 0o700) {
-    guard mkdir(path, mode) != 0, errno == ENOENT else { return }
-    var parent = path
-    while parent.count > 1, parent.last == "/" { parent.removeLast() }
-    guard let slash = parent.lastIndex(of: "/"), slash > parent.startIndex else { return }
-    makeFolder(String(parent[..<slash]), mode: 0o777)
-    mkdir(path, mode)
+    let url = URL(fileURLWithPath: path)
+    if create { try? OpenFile<FileError>.createFolder(url) }
+    return (try? OpenFile<FileError>.checkFolderIsPrivate(url)) != nil
   }
 }

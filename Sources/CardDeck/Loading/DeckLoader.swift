@@ -1,3 +1,4 @@
+import Basics
 import Dispatch
 import FoundationEssentials
 import Glibc
@@ -341,7 +342,7 @@ struct FolderWalk {
       return
     }
     for name in names.sorted() where !name.hasPrefix(".") {
-      let child = Self.path(name, in: path)
+      let child = path.joiningPath(name)
       var entry = stat()
       guard stat(child, &entry) == 0 else {
         diagnostics.append(
@@ -357,11 +358,6 @@ struct FolderWalk {
       }
     }
     if isRoot { paths.sort() }
-  }
-
-  /// The path of the entry `name` of `folder`, as `NSString.appendingPathComponent` makes it.
-  static func path(_ name: String, in folder: String) -> String {
-    folder.isEmpty || folder.hasSuffix("/") ? folder + name : folder + "/" + name
   }
 
   /// The names in the folder `path`, without `.` and `..`, or why it cannot be listed.

@@ -1,3 +1,4 @@
+import Basics
 import Glibc
 
 /// What tells one version of a file from another without reading it: its device and inode, size,
@@ -28,7 +29,7 @@ struct FileIdentity: Equatable {
     size = bytes.count
     modified = (0, 0)
     changed = (0, 0)
-    contents = CacheBytes.hash(bytes, 0..<bytes.count)
+    contents = StableHash.of(bytes)
   }
 
   /// The identity of the regular file at `path` (following links, as reading it does); nil if
@@ -51,7 +52,7 @@ struct FileIdentity: Equatable {
       && lhs.modified == rhs.modified && lhs.changed == rhs.changed && lhs.contents == rhs.contents
   }
 
-  func encode(into out: inout CacheBytes) {
+  func encode(into out: inout ByteWriter) {
     out.append(device)
     out.append(inode)
     out.append(size)
@@ -62,7 +63,7 @@ struct FileIdentity: Equatable {
     out.append(contents)
   }
 
-  init(_ input: inout CacheBytes) throws(CacheBytes.Malformed) {
+  init(_ input: inout ByteReader) throws(ByteReader.Malformed) {
     device = try input.uint64()
     inode = try input.uint64()
     size = try input.int()

@@ -1,3 +1,5 @@
+import Basics
+
 /// Card ids: checking explicit ones and deriving them from a card's question.
 public enum CardID {
   /// The longest explicit id, in UTF-8 bytes: an id is typed back and is a key of progress in
@@ -58,54 +60,6 @@ public enum CardID {
           of: digits.bigEndian, as: UInt64.self)
         return prefix.count + 9
       }
-    }
-  }
-
-  /// The 64-bit FNV-1a hash, fed a byte at a time.
-  struct FNV1a64 {
-    /// The hash of the bytes fed so far.
-    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
-
-    @inline(__always)
-    mutating func add(_ byte: UInt8) {
-      value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-    }
-
-    mutating func add(_ bytes: some Sequence<UInt8>) {
-      for byte in bytes { add(byte) }
-    }
-
-    /// Feeds the UTF-8 bytes of `text`, read where they are stored.
-    mutating func add(_ text: String) {
-      var hash = self
-      let fed: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
-        for byte in bytes { hash.add(byte) }
-      }
-      if fed == nil {
-        for byte in text.utf8 { hash.add(byte) }
-      }
-      self = hash
-    }
-
-    /// Feeds the eight bytes of `word`, lowest first.
-    @inline(__always)
-    mutating func add(word: UInt64) {
-      add(sevenBytes: word)
-      add(UInt8(truncatingIfNeeded: word >> 56))
-    }
-
-    /// Feeds the seven low bytes of `word`, lowest first.
-    @inline(__always)
-    mutating func add(sevenBytes word: UInt64) {
-      var hash = value
-      hash = (hash ^ (word & 0xFF)) &* 0x0000_0100_0000_01b3
-      hash = (hash ^ (word >> 8 & 0xFF)) &* 0x0000_0100_0000_01b3
-      hash = (hash ^ (word >> 16 & 0xFF)) &* 0x0000_0100_0000_01b3
-      hash = (hash ^ (word >> 24 & 0xFF)) &* 0x0000_0100_0000_01b3
-      hash = (hash ^ (word >> 32 & 0xFF)) &* 0x0000_0100_0000_01b3
-      hash = (hash ^ (word >> 40 & 0xFF)) &* 0x0000_0100_0000_01b3
-      hash = (hash ^ (word >> 48 & 0xFF)) &* 0x0000_0100_0000_01b3
-      value = hash
     }
   }
 

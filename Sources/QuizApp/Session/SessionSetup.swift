@@ -1,3 +1,4 @@
+import Basics
 import CardDeck
 import CommandLineKit
 import FoundationEssentials
@@ -175,8 +176,7 @@ extension SessionSetup {
     { card, typed in
       let folder = options.folderURL(in: environment)
       let path = folder.appending(path: card.kind == .syntax ? "answer.swift" : "answer.md").path
-      try? FileManager.default.createDirectory(
-        at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+      try? OpenFile<FileError>.createFolder(folder)
       do throws(AtomicFile.Failure) {
         try AtomicFile.write(
           Data((typed.isEmpty ? "" : typed + "\n").utf8), to: path, replacing: true)

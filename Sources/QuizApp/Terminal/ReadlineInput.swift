@@ -1,3 +1,4 @@
+import Basics
 import CReadline
 import FoundationEssentials
 import Glibc
@@ -55,9 +56,7 @@ final class ReadlineInput: LineInput {
     }
     using_history()
     if let path = self.historyFile {
-      try? FileManager.default.createDirectory(
-        at: URL(fileURLWithPath: path).deletingLastPathComponent(),
-        withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+      try? OpenFile<FileError>.createFolder(URL(fileURLWithPath: path.parentPath))
       read_history(path)
       history_truncate_file(path, 1000)
     }

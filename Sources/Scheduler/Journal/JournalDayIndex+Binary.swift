@@ -1,3 +1,4 @@
+import Basics
 import FoundationEssentials
 
 /// `journal-index.bin`: the index in a compact binary form, read without decoding any JSON (see
@@ -16,14 +17,9 @@ extension JournalDayIndex {
 
   /// The bytes written: the same index gives the same file.
   func encoded() -> Data {
-    var body = BinaryWriter()
+    var body = ByteWriter()
     body.reserve(64 + starts.count * 16 + (recent?.grades.count ?? 0) * 40)
-    if let lastEventID {
-      body.append(1 as UInt8)
-      body.append(uuid: lastEventID)
-    } else {
-      body.append(0 as UInt8)
-    }
+    body.append(uuid: lastEventID)
     body.append(UInt64(starts.count))
     for start in starts {
       body.append(day: start.day)
@@ -62,7 +58,7 @@ extension JournalDayIndex {
     } else {
       body.append(0 as UInt8)
     }
-    var file = BinaryWriter()
+    var file = ByteWriter()
     file.reserve(Self.headLength + body.bytes.count)
     file.bytes.append(contentsOf: Self.magic)
     file.append(Self.currentVersion)
@@ -70,7 +66,7 @@ extension JournalDayIndex {
     file.append(journal.inode)
     file.append(UInt64(journalBytes))
     file.append(UInt64(body.bytes.count))
-    file.append(body.bytes.withUnsafeBytes(BinaryWriter.hash))
+    file.append(StableHash.of(body.bytes))
     file.bytes.append(contentsOf: body.bytes)
     return Data(file.bytes)
   }
@@ -95,23 +91,26 @@ extension JournalDayIndex {
       guard raw.count >= headLength, raw.starts(with: magic) else {
         return .failure(.unreadable("not a journal index"))
       }
-      var head = BinaryReader(raw, at: magic.count)
-      let version = head.uint32()!
+      var head = ByteReader(raw, from: magic.count)
+      // The head is all there: its length was checked above.
+      let version = try! head.uint32()
       guard version <= currentVersion else { return .failure(.newerVersion(found: version)) }
       guard version == currentVersion else {
         return .failure(.unreadable("version \(version) was never written"))
       }
-      let device = head.uint64()!
-      let inode = head.uint64()!
-      guard let journalBytes = head.count(), let bodyLength = head.uint64(),
-        bodyLength == raw.count - headLength, let bodyHash = head.uint64(),
+      let journal = FileInode(device: try! head.uint64(), inode: try! head.uint64())
+      guard let journalBytes = try? head.storedCount(),
+        (try? head.uint64()) == UInt64(raw.count - headLength), let bodyHash = try? head.uint64(),
         !checkingHash
-          || bodyHash == BinaryWriter.hash(UnsafeRawBufferPointer(rebasing: raw[headLength...]))
+          || bodyHash == StableHash.of(UnsafeRawBufferPointer(rebasing: raw[headLength...]))
       else { return .failure(.unreadable("cut short or damaged")) }
-      var index = JournalDayIndex(journal: OpenFile.Identity(device: device, inode: inode))
+      var index = JournalDayIndex(journal: journal)
       index.journalBytes = journalBytes
-      var body = BinaryReader(raw, at: headLength)
-      guard body.index(into: &index), body.isAtEnd else {
+      var body = ByteReader(raw, from: headLength)
+      do throws(ByteReader.Malformed) {
+        try body.index(into: &index)
+        try body.require(body.isAtEnd)
+      } catch {
         return .failure(.unreadable("a value out of range"))
       }
       return .success(index)
@@ -120,53 +119,40 @@ extension JournalDayIndex {
   }
 }
 
-extension BinaryReader {
-  /// Reads the body of an index into `index`, whose `journalBytes` is set; false for anything
+extension ByteReader {
+  /// Reads the body of an index into `index`, whose `journalBytes` is set; throws for anything
   /// the writer could not have written.
-  fileprivate mutating func index(into index: inout JournalDayIndex) -> Bool {
-    switch byte() {
-    case 0: break
-    case 1:
-      guard let id = uuid() else { return false }
-      index.lastEventID = id
-    default: return false
-    }
-    guard let startCount = items(ofAtLeast: 16) else { return false }
+  fileprivate mutating func index(into index: inout JournalDayIndex) throws(Malformed) {
+    index.lastEventID = try optionalUUID()
+    let startCount = try count(ofAtLeast: 16)
     index.starts.reserveCapacity(startCount)
     for _ in 0..<startCount {
-      guard let day = day(), let offset = count(), offset < index.journalBytes else { return false }
-      if let last = index.starts.last, day <= last.day || offset <= last.offset { return false }
+      let day = try day()
+      let offset = try storedCount()
+      try require(offset < index.journalBytes)
+      if let last = index.starts.last { try require(day > last.day && offset > last.offset) }
       index.starts.append(.init(day: day, offset: offset))
     }
-    switch byte() {
-    case 0:
-      index.recent = nil
-      return true
-    case 1: break
-    default: return false
-    }
+    index.recent = try bool() ? try recent() : nil
+  }
+
+  /// The grades and undos of the recent days.
+  private mutating func recent() throws(Malformed) -> JournalDayIndex.Recent {
     var recent = JournalDayIndex.Recent()
-    switch byte() {
-    case 0: break
-    case 1:
-      guard let from = day() else { return false }
-      recent.from = from
-    default: return false
-    }
+    recent.from = try bool() ? try day() : nil
     // A card id of at least 3 bytes; a grade's id of 16, a day of 8, the flags and a place of 4.
-    guard let cardCount = items(ofAtLeast: 3) else { return false }
+    let cardCount = try count(ofAtLeast: 3)
     var cards: [String] = []
     cards.reserveCapacity(cardCount)
-    for _ in 0..<cardCount {
-      guard let card = id() else { return false }
-      cards.append(card)
-    }
-    guard let gradeCount = items(ofAtLeast: 16 + 8 + 1 + 4) else { return false }
+    for _ in 0..<cardCount { cards.append(try id()) }
+    let gradeCount = try count(ofAtLeast: 16 + 8 + 1 + 4)
     recent.grades.reserveCapacity(gradeCount)
     for _ in 0..<gradeCount {
-      guard let id = uuid(), let day = day(), let flags = byte(), flags <= 3,
-        let place = uint32(), place < cards.count
-      else { return false }
+      let id = try uuid()
+      let day = try day()
+      let flags = try flags(upTo: 3)
+      let place = try uint32()
+      try require(place < cards.count)
       recent.grades.append(
         .init(
           id: id,
@@ -174,13 +160,11 @@ extension BinaryReader {
             card: cards[Int(place)], day: day, isOfLearntCard: flags & 1 != 0,
             isRecalled: flags & 2 != 0)))
     }
-    guard let undoCount = items(ofAtLeast: 16 + 8) else { return false }
+    let undoCount = try count(ofAtLeast: 16 + 8)
     recent.undos.reserveCapacity(undoCount)
     for _ in 0..<undoCount {
-      guard let id = uuid(), let day = day() else { return false }
-      recent.undos.append(.init(undoes: id, day: day))
+      recent.undos.append(.init(undoes: try uuid(), day: try day()))
     }
-    index.recent = recent
-    return true
+    return recent
   }
 }

@@ -1,3 +1,4 @@
+import Basics
 import FoundationEssentials
 
 /// Where in the journal the days of its reviews begin: for each line that names a later day
@@ -54,7 +55,7 @@ struct JournalDayIndex: Equatable {
 
   /// The journal file it was made from, so that a journal replaced by a merge or a copy (a new
   /// inode) is not taken for the same one.
-  var journal: OpenFile.Identity
+  var journal: FileInode
   /// How many bytes of the journal it covers; always the end of a line.
   var journalBytes = 0
   /// The id of the last event covered; nil only when it covers no event.
@@ -65,7 +66,7 @@ struct JournalDayIndex: Equatable {
   var recent: Recent? = Recent()
 
   /// An index of nothing yet, for `journal`.
-  init(journal: OpenFile.Identity) {
+  init(journal: FileInode) {
     self.journal = journal
   }
 
@@ -138,7 +139,7 @@ extension JournalDayIndex {
   static func read(_ url: URL) throws(Refusal) -> JournalDayIndex? {
     let data: Data
     do {
-      guard let file = try OpenFile.openForReadingIfPresent(url) else { return nil }
+      guard let file = try StateFile.openForReadingIfPresent(url) else { return nil }
       data = try file.read(from: 0)
     } catch {
       throw .unreadable(error.description)

@@ -1,3 +1,4 @@
+import Basics
 import FoundationEssentials
 import Glibc
 
@@ -45,7 +46,7 @@ struct JournalReader {
     var end = 0
   }
 
-  let file: OpenFile
+  let file: StateFile
 
   /// How much of the journal is read at a time when its lines are not kept.
   static let chunkSize = 1 << 22
@@ -119,7 +120,7 @@ struct JournalReader {
       let fileEnd: Int
       if let end { fileEnd = end } else { fileEnd = try file.size() }
       // As large a journal as a whole read would take, and no larger.
-      guard fileEnd - offset <= OpenFile.largestRead else {
+      guard fileEnd - offset <= StateFile.largestRead else {
         throw .io(
           file: file.url, operation: "read \(fileEnd - offset) bytes of it at once", code: EFBIG)
       }

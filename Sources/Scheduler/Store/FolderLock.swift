@@ -1,3 +1,4 @@
+import Basics
 import FoundationEssentials
 import Glibc
 
@@ -7,11 +8,11 @@ import Glibc
 /// however it dies: a crash never leaves the folder locked. The holder writes its pid into the
 /// file only so that a refused writer can say who holds it.
 final class FolderLock {
-  private let file: OpenFile
+  private let file: StateFile
 
   /// Takes the lock, or throws ``StateError/locked(folder:pid:)`` at once if another holds it.
   init(_ folder: StateFolder) throws(StateError) {
-    let file = try OpenFile(folder.lock, flags: O_RDWR | O_CREAT)
+    let file = try StateFile(folder.lock, flags: O_RDWR | O_CREAT)
     guard Self.lock(file.descriptor) == 0 else {
       let code = errno
       guard code == EWOULDBLOCK else {

@@ -1,3 +1,4 @@
+import Basics
 import FoundationEssentials
 
 extension ReviewStore {
@@ -11,7 +12,7 @@ extension ReviewStore {
   /// that nothing earlier names `firstDay` or a later day; without one, every line. Nothing is
   /// written.
   public func gradesInEffect(from firstDay: Day) throws(StateError) -> [CountedGrade] {
-    guard let file = try OpenFile.openForReadingIfPresent(files.journal) else { return [] }
+    guard let file = try StateFile.openForReadingIfPresent(files.journal) else { return [] }
     let reader = JournalReader(file: file)
     let index = usableIndex(in: reader)
     if let index, let recent = index.recent, recent.keeps(firstDay),
@@ -81,7 +82,7 @@ extension ReviewStore {
   /// of a newer version is left as it is.
   func updateDayIndex() {
     do {
-      guard let file = try OpenFile.openForReadingIfPresent(files.journal) else { return }
+      guard let file = try StateFile.openForReadingIfPresent(files.journal) else { return }
       let reader = JournalReader(file: file)
       var index = JournalDayIndex(journal: try file.identity())
       let existing: JournalDayIndex?
@@ -109,7 +110,7 @@ extension ReviewStore {
       guard read.tornTail == nil, !read.lacksFinalNewline, lastEventID != nil else { return }
       index.journalBytes = read.end
       index.lastEventID = lastEventID
-      try OpenFile.replace(
+      try StateFile.replace(
         files.dayIndex, with: index.encoded(),
         temporary: files.temporaryFile(for: files.dayIndex))
     } catch {

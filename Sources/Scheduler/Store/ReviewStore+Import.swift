@@ -1,3 +1,4 @@
+import Basics
 import FoundationEssentials
 
 extension ReviewStore {
@@ -67,19 +68,13 @@ extension JournalEvent {
   /// A UUID made from `text` alone (two FNV-1a-64 hashes with different offsets), shaped as a
   /// version-8 UUID: the same text gives the same id on every machine. Not for secrets.
   public static func derivedID(_ text: String) -> UUID {
-    func fnv(_ offset: UInt64) -> UInt64 {
-      var hash = offset
-      for byte in text.utf8 {
-        hash ^= UInt64(byte)
-        hash = hash &* 0x0000_0100_0000_01b3
-      }
-      return hash
-    }
-    let high = fnv(0xcbf2_9ce4_8422_2325)
-    let low = fnv(0x84222325_cbf29ce4)
+    var high = FNV1a64()
+    var low = FNV1a64(offset: 0x84222325_cbf29ce4)
+    high.add(text)
+    low.add(text)
     var bytes =
-      (0..<8).map { UInt8(truncatingIfNeeded: high >> (56 - 8 * $0)) }
-      + (0..<8).map { UInt8(truncatingIfNeeded: low >> (56 - 8 * $0)) }
+      (0..<8).map { UInt8(truncatingIfNeeded: high.value >> (56 - 8 * $0)) }
+      + (0..<8).map { UInt8(truncatingIfNeeded: low.value >> (56 - 8 * $0)) }
     bytes[6] = (bytes[6] & 0x0F) | 0x80
     bytes[8] = (bytes[8] & 0x3F) | 0x80
     return UUID(

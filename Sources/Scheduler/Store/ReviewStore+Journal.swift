@@ -1,3 +1,4 @@
+import Basics
 import FoundationEssentials
 
 extension ReviewStore {
@@ -16,7 +17,7 @@ extension ReviewStore {
   /// Calls `visit` with every event of ``journalEvents()``, in order, without holding them: the
   /// journal is read a few MiB at a time.
   public func forEachJournalEvent(_ visit: (JournalEvent) -> Void) throws(StateError) {
-    guard let file = try OpenFile.openForReadingIfPresent(files.journal) else { return }
+    guard let file = try StateFile.openForReadingIfPresent(files.journal) else { return }
     try Self.read(file, to: journalBytes, visit)
   }
 
@@ -38,7 +39,7 @@ extension ReviewStore {
   /// after the events before it: for a caller that can take back what it made of them (a file
   /// written whole or not at all).
   public func markedJournal(findingDamageFirst: Bool = true) throws(StateError) -> MarkedJournal {
-    guard let file = try OpenFile.openForReadingIfPresent(files.journal) else {
+    guard let file = try StateFile.openForReadingIfPresent(files.journal) else {
       return MarkedJournal(file: nil, end: 0, undone: [])
     }
     var undone: Set<UUID> = []
@@ -55,7 +56,7 @@ extension ReviewStore {
 
   /// A journal whose undone reviews are known: see ``ReviewStore/markedJournal()``.
   public struct MarkedJournal {
-    fileprivate let file: OpenFile?
+    fileprivate let file: StateFile?
     fileprivate let end: Int
     fileprivate let undone: Set<UUID>
 
@@ -88,7 +89,7 @@ extension ReviewStore {
 
   /// Reads the journal `file` up to `end`, where this store had read or written it.
   fileprivate static func read(
-    _ file: OpenFile, to end: Int, onlyLinesHolding words: [StaticString]? = nil,
+    _ file: StateFile, to end: Int, onlyLinesHolding words: [StaticString]? = nil,
     _ visit: (JournalEvent) -> Void
   ) throws(StateError) {
     try withoutActuallyEscaping(visit) { (visit) throws(StateError) in

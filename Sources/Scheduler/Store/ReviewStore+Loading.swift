@@ -1,3 +1,4 @@
+import Basics
 import FoundationEssentials
 
 extension ReviewStore {
@@ -31,7 +32,7 @@ extension ReviewStore {
     let read = try Snapshot.read(
       files.snapshot, sidecar: files.sidecar, preparingSidecar: preparingSidecar)
     let snapshot = read?.snapshot
-    let reader = try OpenFile.openForReadingIfPresent(files.journal).map(JournalReader.init)
+    let reader = try StateFile.openForReadingIfPresent(files.journal).map(JournalReader.init)
     var loaded = Loaded()
     if let snapshot {
       if let reason = try staleness(of: snapshot, in: reader) {

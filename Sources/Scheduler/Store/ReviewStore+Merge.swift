@@ -1,3 +1,4 @@
+import Basics
 import FoundationEssentials
 import Glibc
 
@@ -15,10 +16,10 @@ extension ReviewStore {
   public func merge(from otherFolder: URL) throws(StateError) -> MergeReport {
     var writer = try requireWriter()
     let other = StateFolder(url: otherFolder)
-    guard let theirFile = try OpenFile.openForReadingIfPresent(other.journal) else {
+    guard let theirFile = try StateFile.openForReadingIfPresent(other.journal) else {
       throw .missingJournal(other.journal)
     }
-    let mine = try JournalReader(file: OpenFile(files.journal, flags: O_RDONLY)).read(from: 0)
+    let mine = try JournalReader(file: StateFile(files.journal, flags: O_RDONLY)).read(from: 0)
     let theirs = try JournalReader(file: theirFile).read(from: 0)
     let myEntries = mine.entries.filter { !$0.isTornLineMarker }
     var known = Set(myEntries.map(\.event.id))
@@ -43,15 +44,15 @@ extension ReviewStore {
         + writer.makeID().journalText.prefix(8) + ".jsonl")
     if link(files.journal.path, backup.path) != 0 {
       // A file system without hard links (a FAT memory stick, say): copy the bytes instead.
-      let old = try OpenFile(files.journal, flags: O_RDONLY).read(from: 0)
-      try OpenFile.replace(backup, with: old, temporary: files.temporaryFile(for: backup))
+      let old = try StateFile(files.journal, flags: O_RDONLY).read(from: 0)
+      try StateFile.replace(backup, with: old, temporary: files.temporaryFile(for: backup))
     }
-    try OpenFile.replace(
+    try StateFile.replace(
       files.journal, with: data, temporary: files.temporaryFile(for: files.journal))
     // From here on the old journal is gone: the store must follow the new one, or refuse to
     // write, whatever else fails.
     do {
-      writer.journal = try OpenFile(files.journal, flags: O_WRONLY | O_APPEND)
+      writer.journal = try StateFile(files.journal, flags: O_WRONLY | O_APPEND)
     } catch {
       self.writer = nil
       notWritableReason = "the merged journal could not be opened; open the folder again"

@@ -1,3 +1,4 @@
+import Basics
 import FoundationEssentials
 import Glibc
 
@@ -36,7 +37,7 @@ public final class ReviewStore {
   /// What a writer holds on to.
   struct Writer {
     let lock: FolderLock
-    var journal: OpenFile
+    var journal: StateFile
     let dayClock: DayClock
     let now: () -> Date
     /// Makes each new event's id; tests pass a sequence to get the same journal every run.
@@ -68,12 +69,12 @@ public final class ReviewStore {
     makeID: @escaping () -> UUID = UUID.init, compactionThreshold: Int = 512
   ) throws(StateError) -> ReviewStore {
     let files = StateFolder(url: folder)
-    try OpenFile.createFolder(folder)
-    try OpenFile.checkFolderIsPrivate(folder)
+    try StateFile.createFolder(folder)
+    try StateFile.checkFolderIsPrivate(folder)
     let lock = try FolderLock(files)
     let loaded = try load(files, preparingSidecar: true)
-    let journal = try OpenFile(files.journal, flags: O_WRONLY | O_APPEND | O_CREAT)
-    if loaded.journalBytes == 0 { try OpenFile.syncFolder(folder) }
+    let journal = try StateFile(files.journal, flags: O_WRONLY | O_APPEND | O_CREAT)
+    if loaded.journalBytes == 0 { try StateFile.syncFolder(folder) }
     let writer = Writer(
       lock: lock, journal: journal, dayClock: dayClock, now: now, makeID: makeID,
       compactionThreshold: compactionThreshold)
@@ -180,7 +181,7 @@ public final class ReviewStore {
       journalEntries: journalEntries, journalBytes: journalBytes, lastEventID: lastEventID,
       state: replayer.state)
     let data = snapshot.encoded()
-    try OpenFile.replace(
+    try StateFile.replace(
       files.snapshot, with: data, temporary: files.temporaryFile(for: files.snapshot))
     unsnapshottedEntries = 0
     replaceSidecar(with: SnapshotSidecar.encode(snapshot, json: data))
@@ -190,7 +191,7 @@ public final class ReviewStore {
   /// Puts `sidecar` in place as `state.bin`. A cache: failing to (a full disk) leaves the old
   /// file, which does not fit the new `state.json` and so is not used.
   private func replaceSidecar(with sidecar: Data) {
-    try? OpenFile.replace(
+    try? StateFile.replace(
       files.sidecar, with: sidecar, temporary: files.temporaryFile(for: files.sidecar))
   }
 

@@ -1,3 +1,4 @@
+import Basics
 import FoundationEssentials
 
 /// The contents of `state.json`: the state as of a point in the journal, so that opening the
@@ -128,7 +129,7 @@ extension Snapshot {
   static func read(
     _ url: URL, migrator: SnapshotMigrator = .standard
   ) throws(StateError) -> Snapshot? {
-    guard let file = try OpenFile.openForReadingIfPresent(url) else { return nil }
+    guard let file = try StateFile.openForReadingIfPresent(url) else { return nil }
     return try decode(try file.read(from: 0), file: url, migrator: migrator)
   }
 
@@ -148,11 +149,11 @@ extension Snapshot {
   static func read(
     _ url: URL, sidecar: URL, preparingSidecar: Bool
   ) throws(StateError) -> Read? {
-    guard let file = try OpenFile.openForReadingIfPresent(url) else { return nil }
+    guard let file = try StateFile.openForReadingIfPresent(url) else { return nil }
     let json = try file.read(from: 0)
     // A sidecar is smaller than its JSON; a larger file is not one, and is not read.
     var stored: Data?
-    if let file = try? OpenFile.openForReadingIfPresent(sidecar),
+    if let file = try? StateFile.openForReadingIfPresent(sidecar),
       let size = try? file.size(), size <= json.count + 4096
     {
       stored = try? file.read(from: 0)

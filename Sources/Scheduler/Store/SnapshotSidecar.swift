@@ -1,3 +1,4 @@
+import Basics
 import FoundationEssentials
 
 /// `state.bin`: the snapshot of `state.json` in a compact binary form, written beside it with
@@ -20,17 +21,12 @@ enum SnapshotSidecar {
 
   /// The sidecar of `snapshot`, whose `state.json` is `json`.
   static func encode(_ snapshot: Snapshot, json: Data) -> Data {
-    var body = BinaryWriter()
+    var body = ByteWriter()
     body.reserve(64 + snapshot.state.cards.count * 80)
     body.append(UInt64(snapshot.version))
     body.append(UInt64(snapshot.journalEntries))
-    body.append(optional: snapshot.journalBytes.map(UInt64.init))
-    if let id = snapshot.lastEventID {
-      body.append(1 as UInt8)
-      body.append(uuid: id)
-    } else {
-      body.append(0 as UInt8)
-    }
+    body.append(snapshot.journalBytes.map(UInt64.init))
+    body.append(uuid: snapshot.lastEventID)
     body.append(UInt64(snapshot.state.cards.count))
     for (id, card) in snapshot.state.cards {
       body.append(id: id)
@@ -54,14 +50,14 @@ enum SnapshotSidecar {
         body.append(UInt64(count))
       }
     }
-    var file = BinaryWriter()
+    var file = ByteWriter()
     file.reserve(headLength + body.bytes.count)
     file.bytes.append(contentsOf: magic)
     file.append(currentVersion)
     file.append(UInt64(json.count))
-    file.append(json.withUnsafeBytes(BinaryWriter.hash))
+    file.append(StableHash.of(json))
     file.append(UInt64(body.bytes.count))
-    file.append(body.bytes.withUnsafeBytes(BinaryWriter.hash))
+    file.append(StableHash.of(body.bytes))
     file.bytes.append(contentsOf: body.bytes)
     return Data(file.bytes)
   }
@@ -71,112 +67,113 @@ enum SnapshotSidecar {
   ///
   /// Touches no file: the fuzz target in `Fuzz/` calls it with arbitrary bytes.
   static func decode(_ sidecar: Data, json: Data) -> Snapshot? {
-    sidecar.withUnsafeBytes { raw -> Snapshot? in
-      guard raw.count >= headLength, raw.starts(with: magic) else { return nil }
-      var head = BinaryReader(raw, at: magic.count)
-      guard let version = head.uint32(), version == currentVersion,
-        let jsonLength = head.uint64(), jsonLength == json.count,
-        let jsonHash = head.uint64(),
-        let bodyLength = head.uint64(), bodyLength == raw.count - headLength,
-        let bodyHash = head.uint64(),
-        bodyHash == BinaryWriter.hash(UnsafeRawBufferPointer(rebasing: raw[headLength...])),
-        jsonHash == json.withUnsafeBytes(BinaryWriter.hash)
-      else { return nil }
-      return body(raw)
+    read(sidecar) { (raw, head) throws(ByteReader.Malformed) in
+      try head.require(try head.uint32() == currentVersion)
+      try head.require(try head.uint64() == json.count)
+      let jsonHash = try head.uint64()
+      try head.require(try head.uint64() == raw.count - headLength)
+      let bodyHash = try head.uint64()
+      try head.require(
+        bodyHash == StableHash.of(UnsafeRawBufferPointer(rebasing: raw[headLength...]))
+          && jsonHash == StableHash.of(json))
     }
   }
 
   /// The snapshot that `sidecar` holds, its hashes not checked: for the fuzz target, whose
   /// mutations would otherwise never get past them.
   static func decodeUnchecked(_ sidecar: Data) -> Snapshot? {
-    sidecar.withUnsafeBytes { raw -> Snapshot? in
-      guard raw.count >= headLength, raw.starts(with: magic) else { return nil }
-      var head = BinaryReader(raw, at: magic.count)
-      guard head.uint32() == currentVersion else { return nil }
-      return body(raw)
+    read(sidecar) { (_, head) throws(ByteReader.Malformed) in
+      try head.require(try head.uint32() == currentVersion)
     }
   }
 
-  /// The snapshot in the body of `raw`, which must end with it.
-  private static func body(_ raw: UnsafeRawBufferPointer) -> Snapshot? {
-    var body = BinaryReader(raw, at: headLength)
-    guard let snapshot = body.snapshot(), body.isAtEnd else { return nil }
-    return snapshot
+  /// The snapshot in the body of `sidecar`, if its magic is there and `checkHead` passes.
+  private static func read(
+    _ sidecar: Data,
+    checkHead: (UnsafeRawBufferPointer, inout ByteReader) throws(ByteReader.Malformed) -> Void
+  ) -> Snapshot? {
+    sidecar.withUnsafeBytes { raw -> Snapshot? in
+      guard raw.count >= headLength, raw.starts(with: magic) else { return nil }
+      var head = ByteReader(raw, from: magic.count)
+      var body = ByteReader(raw, from: headLength)
+      do throws(ByteReader.Malformed) {
+        try checkHead(raw, &head)
+        let snapshot = try body.snapshot()
+        try body.require(body.isAtEnd)
+        return snapshot
+      } catch {
+        return nil
+      }
+    }
   }
 
   /// Whether `sidecar` says it is of a format version newer than this code reads.
   static func isNewer(_ sidecar: Data) -> Bool {
     sidecar.withUnsafeBytes { raw in
-      var head = BinaryReader(raw, at: magic.count)
-      return raw.starts(with: magic) && (head.uint32() ?? 0) > currentVersion
+      var head = ByteReader(raw, from: magic.count)
+      return raw.starts(with: magic) && ((try? head.uint32()) ?? 0) > currentVersion
     }
   }
 }
 
-extension BinaryReader {
-  /// The body of a sidecar: a snapshot that `state.json` could hold, or nil.
-  fileprivate mutating func snapshot() -> Snapshot? {
-    guard let version = count(), version == Snapshot.currentVersion,
-      let journalEntries = count(), let hasBytes = byte(), hasBytes <= 1
-    else { return nil }
+extension ByteReader {
+  /// The body of a sidecar: a snapshot that `state.json` could hold.
+  fileprivate mutating func snapshot() throws(Malformed) -> Snapshot {
+    try require(try storedCount() == Snapshot.currentVersion)
     var snapshot = Snapshot()
-    snapshot.journalEntries = journalEntries
-    snapshot.journalBytes = nil
-    if hasBytes == 1 {
-      guard let bytes = count() else { return nil }
-      snapshot.journalBytes = bytes
-    }
-    switch byte() {
-    case 0: break
-    case 1:
-      guard let id = uuid() else { return nil }
-      snapshot.lastEventID = id
-    default: return nil
-    }
+    snapshot.journalEntries = try storedCount()
+    snapshot.journalBytes = try bool() ? try storedCount() : nil
+    snapshot.lastEventID = try optionalUUID()
     // An id of one byte and seven counts of eight, at least.
-    guard let cardCount = items(ofAtLeast: 3 + 6 * 8 + 1) else { return nil }
+    let cardCount = try count(ofAtLeast: 3 + 6 * 8 + 1)
     var cards: [String: CardState] = Dictionary(minimumCapacity: cardCount)
     for _ in 0..<cardCount {
-      guard let id = id(), let repetitions = count(), let ease = uint64(),
-        let interval = count(), interval <= SM2.maximumInterval, let due = day(),
-        let lapses = count(), let reviews = count(), let flags = byte(), flags <= 3
-      else { return nil }
-      let easeFactor = Double(bitPattern: ease)
-      guard easeFactor.isFinite, easeFactor >= SM2.minimumEaseFactor else { return nil }
-      var lastReview: Date?
-      if flags & 2 != 0 {
-        guard let value = uint64(),
-          Timestamp.supportedMilliseconds.contains(Int64(bitPattern: value))
-        else { return nil }
-        lastReview = Timestamp.date(milliseconds: Int64(bitPattern: value))
-      }
-      let state = CardState(
-        repetitions: repetitions, easeFactor: easeFactor, interval: interval, due: due,
-        needsExtraReview: flags & 1 != 0, lapses: lapses, reviews: reviews,
-        lastReview: lastReview)
-      guard cards.updateValue(state, forKey: id) == nil else { return nil }
+      let id = try id()
+      let state = try cardState()
+      try require(cards.updateValue(state, forKey: id) == nil)
     }
     snapshot.state.cards = cards
-    guard let suspendedCount = items(ofAtLeast: 3) else { return nil }
+    let suspendedCount = try count(ofAtLeast: 3)
     var suspended = Set<String>(minimumCapacity: suspendedCount)
     for _ in 0..<suspendedCount {
-      guard let id = id(), suspended.insert(id).inserted else { return nil }
+      try require(suspended.insert(try id()).inserted)
     }
     snapshot.state.suspended = suspended
     // Two calls, not a loop over key paths: instantiating them cost more than the counts.
-    guard let newCards = dayCounts(), let reviews = dayCounts() else { return nil }
-    snapshot.state.newCardsByDay = newCards
-    snapshot.state.reviewsByDay = reviews
+    snapshot.state.newCardsByDay = try dayCounts()
+    snapshot.state.reviewsByDay = try dayCounts()
     return snapshot
   }
 
+  /// A card's state, as ``SnapshotSidecar/encode(_:json:)`` writes it.
+  private mutating func cardState() throws(Malformed) -> CardState {
+    let repetitions = try storedCount()
+    let easeFactor = Double(bitPattern: try uint64())
+    try require(easeFactor.isFinite && easeFactor >= SM2.minimumEaseFactor)
+    let interval = try storedCount()
+    try require(interval <= SM2.maximumInterval)
+    let due = try day()
+    let lapses = try storedCount()
+    let reviews = try storedCount()
+    let flags = try flags(upTo: 3)
+    var lastReview: Date?
+    if flags & 2 != 0 {
+      let milliseconds = Int64(bitPattern: try uint64())
+      try require(Timestamp.supportedMilliseconds.contains(milliseconds))
+      lastReview = Timestamp.date(milliseconds: milliseconds)
+    }
+    return CardState(
+      repetitions: repetitions, easeFactor: easeFactor, interval: interval, due: due,
+      needsExtraReview: flags & 1 != 0, lapses: lapses, reviews: reviews, lastReview: lastReview)
+  }
+
   /// Counts by day, no day twice.
-  private mutating func dayCounts() -> [Day: Int]? {
-    guard let dayCount = items(ofAtLeast: 16) else { return nil }
+  private mutating func dayCounts() throws(Malformed) -> [Day: Int] {
+    let dayCount = try count(ofAtLeast: 16)
     var counts: [Day: Int] = Dictionary(minimumCapacity: dayCount)
     for _ in 0..<dayCount {
-      guard let day = day(), let count = count(), counts.updateValue(count, forKey: day) == nil
-      else { return nil }
+      let day = try day()
+      try require(counts.updateValue(try storedCount(), forKey: day) == nil)
     }
     return counts
   }

@@ -1,3 +1,4 @@
+import Basics
 import FoundationEssentials
 import Glibc
 
@@ -70,3 +71,8 @@ extension StateError: CustomStringConvertible {
     }
   }
 }
+
+/// The files of the state folder, opened so that their failures are ``StateError``s.
+typealias StateFile = OpenFile<StateError>
+
+extension StateError: FileFailure {}

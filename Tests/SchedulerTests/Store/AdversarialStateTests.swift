@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import Glibc
 import Testing
@@ -77,7 +78,7 @@ struct AdversarialStateTests {
   func sparseJournal() throws {
     try withTemporaryDirectory { folder in
       #expect(FileManager.default.createFile(atPath: folder.journal.path, contents: nil))
-      #expect(truncate(folder.journal.path, off_t(OpenFile.largestRead + 1)) == 0)
+      #expect(truncate(folder.journal.path, off_t(StateFile.largestRead + 1)) == 0)
       #expect(throws: StateError.self) { _ = try ReviewStore.openReadOnly(folder: folder) }
     }
   }

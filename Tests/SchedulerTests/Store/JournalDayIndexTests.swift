@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import Testing
 
@@ -31,7 +32,7 @@ struct JournalDayIndexTests {
     #expect(
       try store.gradesInEffect(from: firstDay)
         == (try ReviewsFromDayTests.model(store, from: firstDay)))
-    let reader = JournalReader(file: try OpenFile(folder.journal, flags: O_RDONLY))
+    let reader = JournalReader(file: try StateFile(folder.journal, flags: O_RDONLY))
     return store.usableIndex(in: reader).flatMap {
       ReviewStore.lineStart(of: $0, from: firstDay, in: reader)
     }
@@ -123,7 +124,7 @@ struct JournalDayIndexTests {
     bytes.removeSubrange(JournalDayIndex.headLength...)
     bytes += body
     let length = UInt64(body.count).littleEndian
-    let hash = body.withUnsafeBytes(BinaryWriter.hash).littleEndian
+    let hash = StableHash.of(body).littleEndian
     // The head ends with the body's length and hash.
     let lengthAt = JournalDayIndex.headLength - 16
     withUnsafeBytes(of: length) { bytes.replaceSubrange(lengthAt..<lengthAt + 8, with: $0) }
@@ -145,7 +146,7 @@ struct JournalDayIndexTests {
       #expect(throws: JournalDayIndex.Refusal.self) { try JournalDayIndex.decode(bytes + [0]) }
       // Every byte flipped: refused, or of another journal or another end of it; never used.
       let url = folder.appending(path: "journal-index.bin")
-      let reader = JournalReader(file: try OpenFile(folder.journal, flags: O_RDONLY))
+      let reader = JournalReader(file: try StateFile(folder.journal, flags: O_RDONLY))
       let store = try ReviewStore.openReadOnly(folder: folder)
       for offset in 0..<bytes.count {
         var damaged = bytes
@@ -247,7 +248,7 @@ struct JournalDayIndexTests {
       var status = stat()
       stat(folder.journal.path, &status)
       var moved = try JournalDayIndex.decode(index)
-      moved.journal = OpenFile.Identity(
+      moved.journal = FileInode(
         device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
       try moved.encoded().write(to: folder.appending(path: "journal-index.bin"))
       #expect(try Self.start(folder, from: firstDay) != nil)

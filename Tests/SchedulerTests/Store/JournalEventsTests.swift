@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import Testing
 
@@ -73,7 +74,7 @@ struct JournalEventsTests {
         try writer.close()
       }
 
-      let reader = JournalReader(file: try OpenFile(folder.journal, flags: O_RDONLY))
+      let reader = JournalReader(file: try StateFile(folder.journal, flags: O_RDONLY))
       let whole = try reader.read(from: 0)
       #expect(whole.entries.count >= 13)
       for chunkSize in [1, 2, 7, 64, 97, 256, 1 << 22] {

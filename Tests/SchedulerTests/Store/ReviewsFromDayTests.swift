@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import Testing
 
@@ -61,7 +62,7 @@ struct ReviewsFromDayTests {
         try journal.step()
         guard FileManager.default.fileExists(atPath: journal.folder.journal.path) else { continue }
         let store = try ReviewStore.openReadOnly(folder: journal.folder)
-        let reader = JournalReader(file: try OpenFile(journal.folder.journal, flags: O_RDONLY))
+        let reader = JournalReader(file: try StateFile(journal.folder.journal, flags: O_RDONLY))
         for day in try Self.daysToAsk(store) {
           let fast = try store.gradesInEffect(from: day)
           #expect(fast == (try Self.model(store, from: day)), "seed \(seed), from \(day)")

@@ -1,9 +1,9 @@
+import Basics
+import Foundation
 import Testing
 
-@testable import Scheduler
-
-@Suite("The parent of a state folder to make")
-struct OpenFileParentPathTests {
+@Suite("Paths")
+struct PathTests {
   // NSString.deletingLastPathComponent's answers (swift-corelibs-foundation 6.3), which
   // `mkdir -p` of the state folder relied on; it is no longer linked.
   @Test(
@@ -14,6 +14,13 @@ struct OpenFileParentPathTests {
       ("/home/é/.local/share/quiz", "/home/é/.local/share"),
     ])
   func parent(path: String, parent: String) {
-    #expect(OpenFile.parentPath(path) == parent)
+    #expect(path.parentPath == parent)
+  }
+
+  @Test(
+    "An entry's path is the folder's joined as NSString.appendingPathComponent joins it",
+    arguments: ["decks", "decks/", "decks//", "/", "", "./a/./", "/a/../b//", "~/x", "a b/ç"])
+  func join(folder: String) {
+    #expect(folder.joiningPath("one.md") == (folder as NSString).appendingPathComponent("one.md"))
   }
 }
