@@ -41,9 +41,9 @@ module_of() {
     # Each with the modules it depends on, as one module, to reach internal declarations.
     native-deck | lesson-page | terminal-text | deck-cache) echo "CardDeck Basics" ;;
     answer-judge) echo "CardDeck AnswerJudging Basics" ;;
-    state-decoder | state-folder | snapshot-sidecar | journal-index) echo "Scheduler Basics" ;;
+    state-decoder | state-folder | snapshot-sidecar | journal-index) echo "ReviewStorage Scheduler Basics" ;;
     # AnkiPackage and the modules it imports; the C libraries as SwiftPM takes them (below).
-    anki-package) echo "AnkiPackage CardDeck Scheduler Basics" ;;
+    anki-package) echo "AnkiPackage CardDeck ReviewStorage Scheduler Basics" ;;
     *) echo "unknown target '$1' (known: ${all_targets[*]})" >&2; exit 64 ;;
   esac
 }
@@ -105,7 +105,7 @@ build() {
     find "$copy/Sources" -name '*.swift' -exec sed -i "/^import $module\$/d" {} +
   done
   # shellcheck disable=SC2046
-  (cd "$copy" && swiftc -sanitize="$sanitizers" -parse-as-library -O -g -use-ld=lld \
+  (cd "$copy" && swiftc -sanitize="$sanitizers" -parse-as-library -O -g -use-ld=lld -package-name quiz \
     -module-name "${modules[0]}" -module-cache-path "$out/build/module-cache" "${c_flags[@]}" \
     $(for module in "${modules[@]}"; do find "Sources/$module" -name '*.swift'; done | sort) \
     $(target_files "$target") -o "$out/bin/$target")

@@ -89,7 +89,7 @@ enum AnkiFuzz {
       fuzzRequire(problem == nil, "deck \(deck.name) does not read back: \(problem ?? "")\n\(text)")
       for card in deck.cards { fuzzRequire(ids.insert(card.id).inserted, "two cards \(card.id)") }
     }
-    var replayer = Replayer()
+    var replayer = Replayer(scheduler: SM2Scheduler())
     for event in imported.events {
       StateChecks.event(event)
       if case .imported(let state) = event { rangeChecks(state) }

@@ -9,13 +9,13 @@ import Foundation
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzStateDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let input = StateInput(UnsafeBufferPointer(start: data, count: size))
-  var replayer = Replayer()
+  var replayer = Replayer(scheduler: SM2Scheduler())
   if let bytes = input.snapshot {
     do {
       let snapshot = try Snapshot.decode(bytes, file: StateChecks.snapshotURL)
       for (id, card) in snapshot.state.cards { StateChecks.card(id, card, "snapshot") }
       StateChecks.snapshotRoundTrip(snapshot, "snapshot")
-      replayer = Replayer(state: snapshot.state)
+      replayer = Replayer(state: snapshot.state, scheduler: SM2Scheduler())
     } catch {
       // A typed StateError is the documented outcome for a bad snapshot.
       switch error {

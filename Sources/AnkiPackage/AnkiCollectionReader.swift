@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ReviewStorage
 import Scheduler
 
 /// Reads an ``AnkiCollection`` out of a collection database of any schema version read.

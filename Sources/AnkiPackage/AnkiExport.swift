@@ -1,5 +1,6 @@
 import CardDeck
 import FoundationEssentials
+import ReviewStorage
 import Scheduler
 
 /// quiz cards, their states and the journal as an Anki collection (docs/anki.md).

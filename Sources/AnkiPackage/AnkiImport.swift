@@ -1,6 +1,7 @@
 import CardDeck
 import FoundationEssentials
 import Glibc
+import ReviewStorage
 import Scheduler
 
 /// An Anki collection as quiz decks, and its scheduling as journal events (docs/anki.md).

@@ -1,3 +1,4 @@
+import ReviewStorage
 import Scheduler
 
 /// Numbers crossing between an Anki package and quiz, in either direction: the one place they

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ReviewStorage
 import Scheduler
 
 /// Reads an Anki package (`.apkg`): the current format (`collection.anki21b`, zstd, with a

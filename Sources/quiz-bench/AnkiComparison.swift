@@ -1,5 +1,6 @@
 import CardDeck
 import Foundation
+import ReviewStorage
 import Scheduler
 
 /// Anki's own scheduler on the same cards, through `Scripts/bench/anki_bench.py`: a measuring

@@ -1,6 +1,7 @@
 import CardDeck
 import Foundation
 import Glibc
+import ReviewStorage
 import Scheduler
 
 /// The benchmark: where things are, and each measurement.

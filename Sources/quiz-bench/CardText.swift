@@ -1,3 +1,4 @@
+import ReviewStorage
 import Scheduler
 
 /// Made-up but realistic card text: SwiftUI-flavoured prose and code of the sizes the shipped

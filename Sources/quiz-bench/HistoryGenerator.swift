@@ -1,4 +1,5 @@
 import Foundation
+import ReviewStorage
 import Scheduler
 
 /// Review histories: the grades a person would have given a deck day after day, written into a

@@ -1,4 +1,5 @@
 import Foundation
+import ReviewStorage
 import Scheduler
 
 /// Drawing from Scheduler's SplitMix64 generator, whose sequence depends only on its seed, so that

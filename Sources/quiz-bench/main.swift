@@ -2,6 +2,7 @@ import CardDeck
 import CommandLineKit
 import Foundation
 import Glibc
+import ReviewStorage
 import Scheduler
 
 // quiz-bench: generates decks and review states, measures quiz on them beside a bare Swift

@@ -1,6 +1,7 @@
 import CZip
 import CardDeck
 import Foundation
+import ReviewStorage
 import Scheduler
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ReviewStorage
 import Scheduler
 import Testing
 

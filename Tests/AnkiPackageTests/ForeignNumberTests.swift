@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import AnkiPackage
+@testable import ReviewStorage
 @testable import Scheduler
 
 /// Numbers Anki's schema allows but Anki never writes: each is read, converted and written back

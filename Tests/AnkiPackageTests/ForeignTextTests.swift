@@ -1,5 +1,6 @@
 import CardDeck
 import Foundation
+import ReviewStorage
 import Scheduler
 import Testing
 

@@ -1,3 +1,4 @@
+import ReviewStorage
 import Scheduler
 import Testing
 

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import Glibc
 import Testing
@@ -91,7 +92,7 @@ struct FolderListingTests {
     try root.write(".hidden", "")
     try root.write("sub/two.txt", "")
     try root.write("é 𝄞.md", "")
-    let names = try FolderWalk.names(in: root.path).get()
+    let names = try Folder.names(in: root.path).get()
     #expect(names.sorted() == ["sub", "one.md", ".hidden", "é 𝄞.md"].sorted())
     #expect(
       names.sorted() == (try FileManager.default.contentsOfDirectory(atPath: root.path)).sorted())
@@ -101,14 +102,14 @@ struct FolderListingTests {
   func unreadable() throws {
     let root = try TemporaryDirectory()
     try root.write("file.md", "")
-    let missing = FolderWalk.names(in: root.path + "/missing")
+    let missing = Folder.names(in: root.path + "/missing")
     #expect(missing.failureReason == String(cString: strerror(ENOENT)))
-    let file = FolderWalk.names(in: root.path + "/file.md")
+    let file = Folder.names(in: root.path + "/file.md")
     #expect(file.failureReason == "Not a directory")
   }
 }
 
-extension Result where Failure == DeckLoader.ReadProblem {
+extension Result where Failure == Folder.Failure {
   fileprivate var failureReason: String? {
     guard case .failure(let problem) = self else { return nil }
     return problem.reason

@@ -1,5 +1,6 @@
 import AnkiPackage
 import Foundation
+import ReviewStorage
 import Scheduler
 import Testing
 

@@ -3,6 +3,7 @@ import Basics
 import CardDeck
 import Foundation
 import Glibc
+import ReviewStorage
 import Scheduler
 import Testing
 

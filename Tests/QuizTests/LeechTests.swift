@@ -1,5 +1,6 @@
 import Foundation
 import QuizTestSupport
+import ReviewStorage
 import Scheduler
 import Testing
 

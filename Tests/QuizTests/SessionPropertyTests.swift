@@ -1,6 +1,7 @@
 import CardDeck
 import Foundation
 import QuizTestSupport
+import ReviewStorage
 import Scheduler
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import QuizApp
+@testable import ReviewStorage
 @testable import Scheduler
 
 @Suite("quiz stats")

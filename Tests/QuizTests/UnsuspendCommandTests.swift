@@ -1,4 +1,5 @@
 import Foundation
+import ReviewStorage
 import Scheduler
 import Testing
 

@@ -191,7 +191,7 @@ public enum AtomicFile {
   /// longer runs.
   public static func sweep(_ folder: String, name: String) {
     let prefix = temporaryPrefix(for: name)
-    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+    guard case .success(let entries) = Folder.names(in: folder) else { return }
     for entry in entries where entry.hasPrefix(prefix) {
       let rest = entry.dropFirst(prefix.count)
       let digits = rest.prefix { $0.isASCII && $0.isNumber }

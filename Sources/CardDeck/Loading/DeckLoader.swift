@@ -326,7 +326,7 @@ struct FolderWalk {
       return
     }
     let names: [String]
-    switch Self.names(in: path) {
+    switch Folder.names(in: path) {
     case .success(let found):
       names = found
     case .failure(let failure):
@@ -358,28 +358,6 @@ struct FolderWalk {
       }
     }
     if isRoot { paths.sort() }
-  }
-
-  /// The names in the folder `path`, without `.` and `..`, or why it cannot be listed.
-  static func names(in path: String) -> Result<[String], DeckLoader.ReadProblem> {
-    guard let folder = opendir(path) else {
-      return .failure(DeckLoader.ReadProblem(reason: String(cString: strerror(errno))))
-    }
-    defer { closedir(folder) }
-    var names: [String] = []
-    while true {
-      // readdir ends the listing and fails alike, with nil; only errno tells them apart.
-      errno = 0
-      guard let entry = readdir(folder) else { break }
-      let name = withUnsafeBytes(of: &entry.pointee.d_name) { bytes in
-        String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
-      }
-      if name != "." && name != ".." { names.append(name) }
-    }
-    if errno != 0 {
-      return .failure(DeckLoader.ReadProblem(reason: String(cString: strerror(errno))))
-    }
-    return .success(names)
   }
 }
 

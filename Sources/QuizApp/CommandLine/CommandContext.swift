@@ -1,6 +1,7 @@
 import CardDeck
 import CommandLineKit
 import FoundationEssentials
+import ReviewStorage
 import Scheduler
 
 /// What every command runs with: the live dependencies, and the steps that commands share

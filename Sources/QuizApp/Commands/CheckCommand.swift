@@ -1,5 +1,6 @@
 import CardDeck
 import CommandLineKit
+import ReviewStorage
 import Scheduler
 
 /// `quiz check`: reports every problem of the decks, then what they hold.

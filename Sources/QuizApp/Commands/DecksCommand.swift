@@ -1,5 +1,6 @@
 import CardDeck
 import CommandLineKit
+import ReviewStorage
 import Scheduler
 
 /// `quiz decks`: each deck, with card and due counts, its title and its file.

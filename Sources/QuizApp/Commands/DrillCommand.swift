@@ -2,6 +2,7 @@ import Basics
 import CardDeck
 import CommandLineKit
 import FoundationEssentials
+import ReviewStorage
 import Scheduler
 
 /// `quiz drill`: a mock interview of trick, edge and interview questions, in a seeded random

@@ -1,5 +1,6 @@
 import CommandLineKit
 import FoundationEssentials
+import ReviewStorage
 import Scheduler
 
 extension ExportCommand {

@@ -2,6 +2,7 @@ import Basics
 import CardDeck
 import CommandLineKit
 import FoundationEssentials
+import ReviewStorage
 import Scheduler
 
 /// `quiz export`: every card's review progress, and the journal, in one of the ``Format``s.

@@ -3,6 +3,7 @@ import Basics
 import CardDeck
 import CommandLineKit
 import FoundationEssentials
+import ReviewStorage
 import Scheduler
 
 extension ImportCommand {

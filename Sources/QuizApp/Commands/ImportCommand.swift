@@ -2,6 +2,7 @@ import Basics
 import CardDeck
 import CommandLineKit
 import FoundationEssentials
+import ReviewStorage
 import Scheduler
 
 /// `quiz import`: converts lesson pages, and Anki packages, into native deck files.

@@ -1,5 +1,6 @@
 import CommandLineKit
 import FoundationEssentials
+import ReviewStorage
 import Scheduler
 
 /// `quiz merge`: folds another state folder's reviews into this one.

@@ -1,6 +1,7 @@
 import CardDeck
 import CommandLineKit
 import FoundationEssentials
+import ReviewStorage
 import Scheduler
 
 /// `quiz review` (and plain `quiz`): a review session on what is due, then new cards.

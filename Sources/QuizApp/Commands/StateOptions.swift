@@ -1,6 +1,7 @@
 import CommandLineKit
 import FoundationEssentials
 import Glibc
+import ReviewStorage
 import Scheduler
 
 /// The options that say where the review state lives and how days are counted.

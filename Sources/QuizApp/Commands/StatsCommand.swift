@@ -1,6 +1,7 @@
 import CardDeck
 import CommandLineKit
 import FoundationEssentials
+import ReviewStorage
 import Scheduler
 
 /// `quiz stats`: how the cards stand, retention, what is coming, and the review habit.

@@ -1,5 +1,6 @@
 import CommandLineKit
 import FoundationEssentials
+import ReviewStorage
 import Scheduler
 
 /// `quiz suspend`: takes a card out of reviews, keeping its progress.

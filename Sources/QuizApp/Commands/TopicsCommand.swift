@@ -1,5 +1,6 @@
 import CardDeck
 import CommandLineKit
+import ReviewStorage
 import Scheduler
 
 /// `quiz topics`: each topic, with card and due counts.

@@ -1,6 +1,7 @@
 import CardDeck
 import CommandLineKit
 import FoundationEssentials
+import ReviewStorage
 import Scheduler
 
 /// `quiz unsuspend`: brings a suspended card back into reviews.

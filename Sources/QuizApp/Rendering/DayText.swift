@@ -1,3 +1,4 @@
+import ReviewStorage
 import Scheduler
 
 /// The short text forms of days that charts print.

@@ -1,3 +1,4 @@
+import ReviewStorage
 import Scheduler
 
 /// The charts of `quiz stats`: the forecast as horizontal bars, and the review calendar.

@@ -1,4 +1,5 @@
 import CardDeck
+import ReviewStorage
 import Scheduler
 
 /// The record of a drill in Markdown: per question, the prompt, the answer given, the time

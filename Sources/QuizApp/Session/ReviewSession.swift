@@ -2,6 +2,7 @@ import AnswerJudging
 import CardDeck
 import CommandLineKit
 import FoundationEssentials
+import ReviewStorage
 import Scheduler
 
 /// One sitting: shows each card of the queue, takes an attempt and a grade, and records it.

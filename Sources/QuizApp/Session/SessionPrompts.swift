@@ -1,3 +1,4 @@
+import ReviewStorage
 import Scheduler
 
 /// The prompts a session shows where it reads a line: in UTF-8, or in ASCII where the locale has

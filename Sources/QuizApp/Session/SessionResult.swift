@@ -1,3 +1,4 @@
+import ReviewStorage
 import Scheduler
 
 /// What a session did: the grades given, in order, and how it ended.

@@ -3,6 +3,7 @@ import CardDeck
 import CommandLineKit
 import FoundationEssentials
 import Glibc
+import ReviewStorage
 import Scheduler
 
 /// What `quiz review` and `quiz drill` set up the same way: the cards, the session with its

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ReviewStorage
 import Scheduler
 
 /// The end of a session in a few lines: what was done, how well, and what comes next.

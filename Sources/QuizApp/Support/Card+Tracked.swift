@@ -1,4 +1,5 @@
 import CardDeck
+import ReviewStorage
 import Scheduler
 
 extension Card {

@@ -2,6 +2,7 @@ import CardDeck
 import CommandLineKit
 import FoundationEssentials
 import Glibc
+import ReviewStorage
 import Scheduler
 
 /// What a command reads from outside its arguments: environment variables, the clocks, the

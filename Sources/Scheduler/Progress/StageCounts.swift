@@ -37,7 +37,7 @@ public struct StageCounts: Equatable, Sendable {
 
   /// Counts a card in `stage`, and among the cards due today if `isDue`.
   /// Adds the counts of `other`, as if its cards were added one by one.
-  mutating func add(_ other: StageCounts) {
+  package mutating func add(_ other: StageCounts) {
     cards += other.cards
     new += other.new
     learning += other.learning
@@ -47,7 +47,7 @@ public struct StageCounts: Equatable, Sendable {
     dueToday += other.dueToday
   }
 
-  mutating func add(_ stage: CardStage, isDue: Bool) {
+  package mutating func add(_ stage: CardStage, isDue: Bool) {
     cards += 1
     switch stage {
     case .new: new += 1

@@ -32,7 +32,7 @@ extension Day: LosslessStringConvertible {
   /// Reads `YYYY-MM-DD` with four ASCII digits of year, the form the files write, from its
   /// bytes: nil when the bytes are not of that form, `.some(nil)` when they are but name no
   /// real day.
-  static func canonical(_ bytes: UnsafeBufferPointer<UInt8>) -> Day?? {
+  package static func canonical(_ bytes: UnsafeBufferPointer<UInt8>) -> Day?? {
     guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-")
     else { return nil }
     var fields = (0, 0, 0)

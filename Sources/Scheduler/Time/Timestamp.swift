@@ -135,13 +135,13 @@ public enum Timestamp {
   public static let supportedYears = -99_999...99_999
 
   /// The days of ``supportedYears``, counted from 1970.
-  static let supportedDays: ClosedRange<Int> = {
+  package static let supportedDays: ClosedRange<Int> = {
     let first = Day(year: supportedYears.lowerBound, month: 1, day: 1)!
     let last = Day(year: supportedYears.upperBound, month: 12, day: 31)!
     return first.daysSince1970...last.daysSince1970
   }()
 
-  static let supportedMilliseconds: ClosedRange<Int64> =
+  package static let supportedMilliseconds: ClosedRange<Int64> =
     Int64(supportedDays.lowerBound) * 86_400_000...Int64(supportedDays.upperBound + 1)
     * 86_400_000 - 1
 
@@ -154,7 +154,7 @@ public enum Timestamp {
   }
 
   /// ``parseCanonical(_:)`` on the text's UTF-8 bytes, for readers that hold bytes, not strings.
-  static func parseCanonical(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+  package static func parseCanonical(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
     guard bytes.count == 24, let text = bytes.baseAddress, text[4] == UInt8(ascii: "-"),
       text[7] == UInt8(ascii: "-"), text[10] == UInt8(ascii: "T"), text[13] == UInt8(ascii: ":"),
       text[16] == UInt8(ascii: ":"), text[19] == UInt8(ascii: "."), text[23] == UInt8(ascii: "Z")
@@ -188,11 +188,11 @@ public enum Timestamp {
     return date(milliseconds: milliseconds)
   }
 
-  static func milliseconds(_ date: Date) -> Int64 {
+  package static func milliseconds(_ date: Date) -> Int64 {
     Int64((date.timeIntervalSince1970 * 1000).rounded())
   }
 
-  static func date(milliseconds: Int64) -> Date {
+  package static func date(milliseconds: Int64) -> Date {
     Date(timeIntervalSince1970: Double(milliseconds) / 1000)
   }
 

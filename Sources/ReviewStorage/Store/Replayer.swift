@@ -1,0 +1,101 @@
+import FoundationEssentials
+import Scheduler
+
+/// Applies journal events, in journal order, to a ``ReviewState``.
+///
+/// A review's recorded `after` is taken as it is when the card's state matches the review's
+/// `before`, which it always does in one machine's journal. After a merge, one machine's review
+/// may follow another's of the same card that it never saw; then the grade is applied again
+/// by the scheduler to the state the card actually has, so neither review is lost.
+///
+/// An undo takes its review out of the card's history: the card goes back to the state before
+/// that review, and later reviews of the card, if a merge put any there, are applied again.
+struct Replayer {
+  /// A review as it was applied: the event and the card's state just before it.
+  private struct Applied {
+    let event: ReviewEvent
+    let before: CardState?
+  }
+
+  private(set) var state: ReviewState
+  /// The reviews applied in this replay, by card; those before it (covered by `state.json`)
+  /// are not here, which the undo event's own record makes up for.
+  private var history: [String: [Applied]] = [:]
+  private var undone: Set<UUID> = []
+  /// The ids of the events applied in this replay: events are unique by id, so one seen again
+  /// (a duplicated line) is skipped rather than counted twice.
+  private var applied: Set<UUID> = []
+  /// How many events were skipped as seen before.
+  private(set) var duplicates = 0
+
+  /// What computes a review's state when its recorded one cannot be taken as it is.
+  let scheduler: any ReviewScheduler
+
+  init(state: ReviewState = ReviewState(), scheduler: any ReviewScheduler) {
+    self.state = state
+    self.scheduler = scheduler
+  }
+
+  mutating func apply(_ event: JournalEvent) {
+    guard applied.insert(event.id).inserted else {
+      duplicates += 1
+      return
+    }
+    switch event {
+    case .review(let review):
+      apply(review)
+    case .undo(let undo):
+      apply(undo)
+    case .suspension(let suspension):
+      if suspension.isSuspended {
+        state.suspended.insert(suspension.card)
+      } else {
+        state.suspended.remove(suspension.card)
+      }
+    case .imported(let imported):
+      if imported.replaces(state.cards[imported.card]) {
+        state.cards[imported.card] = imported.state
+      }
+    case .tornLine:
+      break
+    }
+  }
+
+  private mutating func apply(_ review: ReviewEvent) {
+    let current = state.cards[review.card]
+    let base = current ?? .new(due: review.day)
+    let after =
+      base == review.before
+      ? review.after : scheduler.review(base, grade: review.grade, on: review.day, at: review.at)
+    state.cards[review.card] = after
+    state.count(review.day, in: \.reviewsByDay, by: 1)
+    if current == nil { state.count(review.day, in: \.newCardsByDay, by: 1) }
+    history[review.card, default: []].append(Applied(event: review, before: current))
+  }
+
+  private mutating func apply(_ undo: UndoEvent) {
+    guard undone.insert(undo.undoes).inserted else { return }
+    guard var applied = history[undo.card],
+      let index = applied.lastIndex(where: { $0.event.id == undo.undoes })
+    else {
+      // The review is older than this replay; it was the card's last, so its record says all.
+      state.count(undo.reviewDay, in: \.reviewsByDay, by: -1)
+      if undo.restored.reviews == 0 {
+        state.count(undo.reviewDay, in: \.newCardsByDay, by: -1)
+        state.cards[undo.card] = nil
+      } else {
+        state.cards[undo.card] = undo.restored
+      }
+      return
+    }
+    for review in applied[index...] {
+      state.count(review.event.day, in: \.reviewsByDay, by: -1)
+      if review.before == nil { state.count(review.event.day, in: \.newCardsByDay, by: -1) }
+    }
+    let later = applied[(index + 1)...].map(\.event)
+    state.cards[undo.card] = applied[index].before
+    applied.removeSubrange(index...)
+    history[undo.card] = applied
+    for review in later { apply(review) }
+  }
+}

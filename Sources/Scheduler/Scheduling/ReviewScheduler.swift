@@ -1,0 +1,22 @@
+import FoundationEssentials
+
+/// A spaced-repetition algorithm: from a card's state, a grade and the moment it was given, the
+/// card's next state, which says when the card is due.
+///
+/// The one seam between scheduling and the rest of quiz: the review store records what
+/// ``review(_:grade:on:at:)`` returns and replays it after a merge or an undo, and nothing
+/// outside the scheduler reads how the state was computed. docs/architecture.md says what a
+/// second scheduler touches.
+public protocol ReviewScheduler: Sendable {
+  /// The state after `state` was graded `grade` at `date`, which counts for the day `today`.
+  func review(_ state: CardState, grade: Grade, on today: Day, at date: Date) -> CardState
+}
+
+/// SM-2 exactly as published (``SM2``), the default scheduler.
+public struct SM2Scheduler: ReviewScheduler {
+  public init() {}
+
+  public func review(_ state: CardState, grade: Grade, on today: Day, at date: Date) -> CardState {
+    SM2.review(state, grade: grade, on: today, at: date)
+  }
+}
