@@ -25,7 +25,7 @@ let package = Package(
       name: "AnkiPackage",
       dependencies: ["CardDeck", "Scheduler", "ReviewStorage", "CSQLite", "CZstd", "CZip"]),
     // What every module needs: hashes, binary reading and writing, safe files, folder listing,
-    // paths: docs/architecture.md.
+    // paths, spelling distances: docs/architecture.md.
     .target(name: "Basics"),
     .target(name: "CardDeck", dependencies: ["Basics"]),
     // Reads a typed attempt at a syntax card as a Swift reviewer would, knowing the SDK from an
@@ -36,9 +36,8 @@ let package = Package(
     // Where reviews are kept: the journal, the snapshot and its caches, merging and the export.
     .target(name: "ReviewStorage", dependencies: ["Basics", "Scheduler"]),
     // Commands declared once (name, options as typed keys, help), and the parser that reads
-    // them back: shared by quiz and quiz-bench. CardDeck only for Spelling, which suggests the
-    // option meant; CardDeck's filter uses it too.
-    .target(name: "CommandLineKit", dependencies: ["CardDeck"]),
+    // them back: shared by quiz and quiz-bench.
+    .target(name: "CommandLineKit", dependencies: ["Basics"]),
     // The app: its commands, the review session, rendering, the terminal and the settings.
     .target(
       name: "QuizApp",

@@ -1,4 +1,4 @@
-import CardDeck
+import Basics
 
 /// A command's arguments, read against its declaration: every option known, every value there,
 /// every number in range, or a usage error that names the argument.

@@ -1,3 +1,4 @@
+import Basics
 /// Which cards a command works on: by topic, kind, deck and lesson.
 public struct CardFilter: Sendable, Equatable {
   /// Topics to match; a card matches any of them. Empty matches every card.
