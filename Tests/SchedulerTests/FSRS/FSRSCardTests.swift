@@ -1,4 +1,5 @@
 import Foundation
+import SchedulerTestSupport
 import Testing
 
 @testable import Scheduler
