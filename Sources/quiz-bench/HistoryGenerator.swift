@@ -132,21 +132,13 @@ enum HistoryGenerator {
       expected.reviewsByDay[day, default: 0] += 1
       let id = ids.uuid()
       let start = buffer.count
-      buffer += #"{"v":1,"id":""#.utf8
-      buffer += id.uuidString.lowercased().utf8
-      buffer += #"","card":""#.utf8
-      buffer += cardIDs[card].utf8
-      buffer += #"","at":""#.utf8
-      buffer += timestamp(at).utf8
-      buffer += #"","day":""#.utf8
-      buffer += day.description.utf8
-      buffer += #"","grade":"#.utf8
-      buffer += String(grade.rawValue).utf8
-      buffer += #","seconds":9.5,"before":"#.utf8
-      append(before, to: &buffer)
-      buffer += #","after":"#.utf8
-      append(after, to: &buffer)
-      buffer += "}\n".utf8
+      let event = JournalEvent.review(
+        ReviewEvent(
+          id: id, card: cardIDs[card], at: at, day: day, grade: grade, seconds: 9.5,
+          before: before, after: after))
+      // The product's own line: the generator writes no format of its own.
+      buffer += try! event.encodedLine()
+      buffer.append(UInt8(ascii: "\n"))
       bytes += buffer.count - start
       entries += 1
       lastEventID = id
@@ -179,68 +171,19 @@ enum HistoryGenerator {
     return expected
   }
 
-  /// `state.json` as ``ReviewStore`` writes it: sorted keys, pretty printed.
+  /// `state.json` as ``ReviewStore`` writes it.
   static func writeSnapshot(
     to folder: URL, journalBytes: Int, journalEntries: Int, lastEventID: UUID?,
     state: Expected
   ) throws {
-    struct SnapshotFile: Encodable {
-      var version = 1
-      var journalEntries: Int
-      var journalBytes: Int
-      var lastEventID: String?
-      var cards: [String: CardState]
-      var suspended: [String] = []
-      var newCardsByDay: [String: Int]
-      var reviewsByDay: [String: Int]
-    }
-    let file = SnapshotFile(
-      journalEntries: journalEntries, journalBytes: journalBytes,
-      lastEventID: lastEventID?.uuidString.lowercased(), cards: state.cards,
-      newCardsByDay: Dictionary(
-        uniqueKeysWithValues: state.newCardsByDay.map { ($0.key.description, $0.value) }),
-      reviewsByDay: Dictionary(
-        uniqueKeysWithValues: state.reviewsByDay.map { ($0.key.description, $0.value) }))
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-    try (encoder.encode(file) + Data("\n".utf8)).write(to: folder.appending(path: "state.json"))
+    var reviewState = ReviewState()
+    reviewState.cards = state.cards
+    reviewState.newCardsByDay = state.newCardsByDay
+    reviewState.reviewsByDay = state.reviewsByDay
+    let snapshot = Snapshot(
+      journalEntries: journalEntries, journalBytes: journalBytes, lastEventID: lastEventID,
+      state: reviewState)
+    try snapshot.encoded().write(to: folder.appending(path: "state.json"))
   }
 
-  private static func append(_ state: CardState, to buffer: inout [UInt8]) {
-    buffer += #"{"due":""#.utf8
-    buffer += state.due.description.utf8
-    buffer += #"","easeFactor":"#.utf8
-    buffer += number(state.easeFactor).utf8
-    buffer += #","interval":"#.utf8
-    buffer += String(state.interval).utf8
-    buffer += #","lapses":"#.utf8
-    buffer += String(state.lapses).utf8
-    if let last = state.lastReview {
-      buffer += #","lastReview":""#.utf8
-      buffer += timestamp(last).utf8
-      buffer += #"""#.utf8
-    }
-    buffer += #","needsExtraReview":"#.utf8
-    buffer += (state.needsExtraReview ? "true" : "false").utf8
-    buffer += #","repetitions":"#.utf8
-    buffer += String(state.repetitions).utf8
-    buffer += #","reviews":"#.utf8
-    buffer += String(state.reviews).utf8
-    buffer += "}".utf8
-  }
-
-  /// A Double in its shortest form that reads back to the same bits, as JSONEncoder writes it.
-  private static func number(_ value: Double) -> String {
-    let text = value.description
-    return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
-  }
-
-  /// `2026-11-29T08:00:15.000Z`, for moments on whole seconds.
-  static func timestamp(_ date: Date) -> String {
-    let seconds = Int(date.timeIntervalSince1970)
-    let day = Day(daysSince1970: seconds / 86_400)
-    let inDay = seconds % 86_400
-    func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-    return "\(day)T\(pad(inDay / 3600)):\(pad(inDay / 60 % 60)):\(pad(inDay % 60)).000Z"
-  }
 }

@@ -44,7 +44,7 @@ extension JournalEvent {
 
   /// The event as one line of JSON, without the newline; keys in a fixed order for people who
   /// read the journal.
-  func encodedLine() throws -> Data {
+  package func encodedLine() throws -> Data {
     var line = JSONLineWriter()
     try line.add("v", version)
     for member in members {
@@ -113,11 +113,6 @@ extension JournalEvent {
   /// ``decode(line:)`` without ``JournalLineReader``: through `Decodable`, which the reader must
   /// agree with.
   static func decodeGenerically(line: Data) throws(LineError) -> JournalEvent {
-    // A shortcut that gives the same event for the lines quiz writes, several times faster (see
-    // FastJSONDecoder); whatever it does not take, errors included, is decoded below as before.
-    if let decoded = try? FastJSONDecoder.decode(DecodedLine.self, from: line) {
-      return decoded.event
-    }
     do {
       return try JSONDecoder().decode(DecodedLine.self, from: line).event
     } catch let error as LineError {

@@ -4,19 +4,29 @@ import Scheduler
 
 /// The contents of `state.json`: the state as of a point in the journal, so that opening the
 /// folder reads only the journal after that point.
-struct Snapshot: Equatable {
+package struct Snapshot: Equatable {
   /// The format version this code writes.
   static let currentVersion = 1
 
   var version = Snapshot.currentVersion
   /// How many events the journal holds up to `journalBytes`.
-  var journalEntries = 0
+  package var journalEntries = 0
   /// How many bytes of the journal this snapshot covers; always the end of a line. Nil when the
   /// file did not say, which makes the snapshot unusable (the journal is then replayed whole).
-  var journalBytes: Int? = 0
+  package var journalBytes: Int? = 0
   /// The id of the last event covered, to check that the journal still starts as it did.
-  var lastEventID: UUID?
-  var state = ReviewState()
+  package var lastEventID: UUID?
+  package var state = ReviewState()
+
+  package init(
+    journalEntries: Int = 0, journalBytes: Int? = 0, lastEventID: UUID? = nil,
+    state: ReviewState = ReviewState()
+  ) {
+    self.journalEntries = journalEntries
+    self.journalBytes = journalBytes
+    self.lastEventID = lastEventID
+    self.state = state
+  }
 }
 
 extension Snapshot: Codable {
@@ -26,7 +36,7 @@ extension Snapshot: Codable {
   }
 
   /// Decodes a snapshot; missing keys take the values of an empty one, except `journalBytes`.
-  init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     version = try container.decodeIfPresent(Int.self, forKey: .version) ?? 1
     journalEntries = try Snapshot.count(
@@ -61,7 +71,7 @@ extension Snapshot: Codable {
   }
 
   /// Encodes ``jsonValue``.
-  func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     try jsonValue.encode(to: encoder)
   }
 
@@ -119,7 +129,7 @@ extension Snapshot {
   /// The bytes of `JSONEncoder`'s pretty-printed, sorted-keys encoding (a test holds them to
   /// it), written by ``PrettyJSONWriter``: `JSONEncoder` took 55% of a short session's time,
   /// as the store wrote the snapshot on closing.
-  func encoded() -> Data {
+  package func encoded() -> Data {
     let writer = PrettyJSONWriter(capacity: 1024 + 256 * state.cards.count)
     writer.write(jsonValue)
     writer.write("\n")
@@ -175,17 +185,9 @@ extension Snapshot {
   static func decode(
     _ data: Data, file url: URL, migrator: SnapshotMigrator = .standard
   ) throws(StateError) -> Snapshot {
-    // Shortcuts that give the same snapshot for the files quiz writes, several times faster
-    // (see SnapshotReader and FastJSONDecoder); whatever they do not take is decoded below, as
-    // it always was.
+    // A shortcut that gives the same snapshot for the files quiz writes, several times faster
+    // (see SnapshotReader); whatever it does not take is decoded below, as it always was.
     if migrator.currentVersion == currentVersion, let snapshot = SnapshotReader.read(data) {
-      return snapshot
-    }
-    if let tree = try? FastJSONDecoder.parse(data),
-      let probe = try? FastJSONDecoder.decode(VersionProbe.self, from: tree),
-      (probe.version ?? 1) == migrator.currentVersion,
-      let snapshot = try? FastJSONDecoder.decode(Snapshot.self, from: tree)
-    {
       return snapshot
     }
     var data = data
@@ -221,7 +223,7 @@ extension Snapshot {
   /// count, `1e400`) "not valid JSON"; when the JSON parses, the message says what is wrong.
   private static func describe(_ error: any Error, in data: Data) -> String {
     if case DecodingError.dataCorrupted(let context) = error, context.codingPath.isEmpty,
-      (try? FastJSONDecoder.parse(data)) != nil
+      JSONScanner.isJSON(data)
     {
       return "it is JSON, but a number in it does not fit: a count that is not a whole number, "
         + "or a value out of range"

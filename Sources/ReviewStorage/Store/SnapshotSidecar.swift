@@ -150,9 +150,7 @@ extension ByteReader {
   private mutating func cardState() throws(Malformed) -> CardState {
     let repetitions = try storedCount()
     let easeFactor = Double(bitPattern: try uint64())
-    try require(easeFactor.isFinite && easeFactor >= SM2.minimumEaseFactor)
     let interval = try storedCount()
-    try require(interval <= SM2.maximumInterval)
     let due = try day()
     let lapses = try storedCount()
     let reviews = try storedCount()
@@ -163,9 +161,13 @@ extension ByteReader {
       try require(Timestamp.supportedMilliseconds.contains(milliseconds))
       lastReview = Timestamp.date(milliseconds: milliseconds)
     }
-    return CardState(
-      repetitions: repetitions, easeFactor: easeFactor, interval: interval, due: due,
-      needsExtraReview: flags & 1 != 0, lapses: lapses, reviews: reviews, lastReview: lastReview)
+    guard
+      case .success(let state) = CardState.checked(
+        repetitions: repetitions, easeFactor: easeFactor, interval: interval, due: due,
+        needsExtraReview: flags & 1 != 0, lapses: lapses, reviews: reviews,
+        lastReview: lastReview)
+    else { throw Malformed() }
+    return state
   }
 
   /// Counts by day, no day twice.

@@ -1,8 +1,8 @@
 import Glibc
 import Scheduler
 
-/// The pieces of JSON that the byte-level readers (``SnapshotReader``, ``JournalLineReader``,
-/// ``FastJSONDecoder``) read alike: each reads only the forms it takes and declines the rest.
+/// The pieces of JSON that the byte-level readers (``JSONScanner`` and the readers built on it)
+/// read alike: each reads only the forms it takes and declines the rest.
 enum JSONBytes {
   /// Whether the bytes in `range` of `bytes` are `word`'s.
   static func matches(

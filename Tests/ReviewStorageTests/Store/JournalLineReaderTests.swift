@@ -80,15 +80,28 @@ struct JournalLineReaderTests {
       #"{"v":1,"type":"suspend","id":"0d9a3c2e-0000-4000-8000-000000000001","card":"a\ud800","at":"2026-11-29T10:00:00.000Z"}"#,
       #"{"v":1,"type":"suspend","id":"0d9a3c2e-0000-4000-8000-000000000001","card":"a\x","at":"2026-11-29T10:00:00.000Z"}"#,
       #"{"v":1,"type":"suspend","id":"0d9a3c2e-0000-4000-8000-000000000001","card":"","at":"2026-11-29T10:00:00.000Z"}"#,
-      // A grade, an ease factor, a day that SM-2 or the decoder would not take; a state short
-      // of a key.
+      // A grade, an ease factor, a day that SM-2 or the decoder would not take.
       #"{"v":1,"id":"0d9a3c2e-0000-4000-8000-000000000001","card":"a","at":"2026-11-29T10:00:00.000Z","day":"2026-11-29","grade":6,"before":{},"after":{}}"#,
       #"{"v":1,"type":"import","id":"0d9a3c2e-0000-4000-8000-000000000001","card":"a","at":"2026-11-29T10:00:00.000Z","from":"anki","state":{"due":"2026-11-29","easeFactor":1.2,"interval":0,"lapses":0,"needsExtraReview":false,"repetitions":0,"reviews":0}}"#,
-      #"{"v":1,"type":"import","id":"0d9a3c2e-0000-4000-8000-000000000001","card":"a","at":"2026-11-29T10:00:00.000Z","from":"anki","state":{"due":"2026-11-29","easeFactor":2.5,"interval":0,"lapses":0,"needsExtraReview":false,"repetitions":0}}"#,
       #"{"v":1,"type":"undo","id":"0d9a3c2e-0000-4000-8000-000000000001","undoes":"0d9a3c2e-0000-4000-8000-000000000002","card":"a","at":"2026-11-29T10:00:00.000Z","reviewDay":"2026-02-30","restored":{"due":"2026-11-29","easeFactor":2.5,"interval":0,"lapses":0,"needsExtraReview":false,"repetitions":0,"reviews":0}}"#,
     ])
   func declines(line: String) {
     #expect(JournalLineReader.read(Data(line.utf8)) == nil)
+  }
+
+  @Test(
+    "reads a state short of a key, or with its keys in another order, as the decoder does",
+    arguments: [
+      #"{"due":"2026-11-29","easeFactor":2.5,"interval":0,"lapses":0,"needsExtraReview":false,"repetitions":0}"#,
+      #"{"reviews":3,"repetitions":2,"due":"2026-11-29","interval":6,"easeFactor":2.6}"#,
+      #"{}"#,
+    ])
+  func shortState(state: String) throws {
+    let line =
+      #"{"v":1,"type":"import","id":"0d9a3c2e-0000-4000-8000-000000000001","card":"a","#
+      + #""at":"2026-11-29T10:00:00.000Z","from":"anki","state":\#(state)}"#
+    #expect(JournalLineReader.read(Data(line.utf8)) != nil)
+    #expect(expectAgreement(Data(line.utf8)))
   }
 
   @Test("reads escapes as the decoder does")

@@ -1,0 +1,158 @@
+import FoundationEssentials
+import Scheduler
+
+/// The keys of a card's state in every file quiz writes (journal, snapshot, export), in the
+/// order of their bytes, which is the order the files write them in.
+enum CardStateKey: String, CaseIterable, CodingKey {
+  case due, easeFactor, interval, lapses, lastReview, needsExtraReview, repetitions, reviews
+}
+
+extension CardState {
+  /// A value that a state's key may not hold, and why.
+  struct FieldProblem: Error, Equatable {
+    let key: CardStateKey
+    let reason: String
+  }
+
+  /// The state with these values, if each is one that SM-2 gives and the files may hold: the
+  /// one statement of what a file may hold, checked by every reader (the JSON decoder, the fast
+  /// readers of the journal and the snapshot, the snapshot's binary sidecar). A value left out
+  /// is that of a card never reviewed.
+  static func checked(
+    repetitions: Int = 0, easeFactor: Double = SM2.initialEaseFactor, interval: Int = 0,
+    due: Day, needsExtraReview: Bool = false, lapses: Int = 0, reviews: Int = 0,
+    lastReview: Date? = nil
+  ) -> Result<CardState, FieldProblem> {
+    guard easeFactor.isFinite, easeFactor >= SM2.minimumEaseFactor else {
+      return .failure(
+        FieldProblem(
+          key: .easeFactor,
+          reason: "\(easeFactor) is below SM-2's minimum of \(SM2.minimumEaseFactor)"))
+    }
+    for (key, value, range) in [
+      (CardStateKey.repetitions, repetitions, 0...maximumCount),
+      (.interval, interval, 0...SM2.maximumInterval), (.lapses, lapses, 0...maximumCount),
+      (.reviews, reviews, 0...maximumCount),
+    ] where !range.contains(value) {
+      return .failure(
+        FieldProblem(
+          key: key, reason: "\(value) is outside \(range.lowerBound)...\(range.upperBound)"))
+    }
+    if let lastReview,
+      !Timestamp.supportedMilliseconds.contains(Timestamp.milliseconds(lastReview))
+    {
+      return .failure(
+        FieldProblem(key: .lastReview, reason: "the moment is outside the years the files hold"))
+    }
+    return .success(
+      CardState(
+        repetitions: repetitions, easeFactor: easeFactor, interval: interval, due: due,
+        needsExtraReview: needsExtraReview, lapses: lapses, reviews: reviews,
+        lastReview: lastReview))
+  }
+
+  /// The state as the files write it: every key, `lastReview` only when there is one, in the
+  /// order of ``CardStateKey``.
+  public var jsonValue: JSONValue {
+    var members: [(key: String, value: JSONValue)] = []
+    members.reserveCapacity(CardStateKey.allCases.count)
+    for key in CardStateKey.allCases {
+      switch key {
+      case .due: members.append((key.rawValue, .string(due.description)))
+      case .easeFactor: members.append((key.rawValue, .number(easeFactor)))
+      case .interval: members.append((key.rawValue, .integer(interval)))
+      case .lapses: members.append((key.rawValue, .integer(lapses)))
+      case .lastReview:
+        if let lastReview {
+          members.append((key.rawValue, .string(Timestamp.format(lastReview))))
+        }
+      case .needsExtraReview: members.append((key.rawValue, .boolean(needsExtraReview)))
+      case .repetitions: members.append((key.rawValue, .integer(repetitions)))
+      case .reviews: members.append((key.rawValue, .integer(reviews)))
+      }
+    }
+    return .object(members)
+  }
+}
+
+extension JSONScanner {
+  /// A card's state, its keys in any order, each at most once, every value checked by
+  /// ``CardState/checked(repetitions:easeFactor:interval:due:needsExtraReview:lapses:reviews:lastReview:)``.
+  mutating func cardState() -> CardState? {
+    guard consume("{") else { return nil }
+    var due = Day(daysSince1970: 0)
+    var (repetitions, interval, lapses, reviews) = (0, 0, 0, 0)
+    var easeFactor = SM2.initialEaseFactor
+    var needsExtraReview = false
+    var lastReview: Date?
+    var seen: UInt16 = 0
+    if !consume("}") {
+      repeat {
+        // The key's bytes, not a String: making and freeing eight strings a card is most of
+        // reading the cards.
+        guard let range = rawString(), consume(":"), let (key, bit) = Self.key(bytes, range),
+          seen & bit == 0
+        else { return nil }
+        seen |= bit
+        switch key {
+        case .due:
+          guard let value = day() else { return nil }
+          due = value
+        case .easeFactor:
+          guard let value = double() else { return nil }
+          easeFactor = value
+        case .interval:
+          guard let value = integer() else { return nil }
+          interval = value
+        case .lapses:
+          guard let value = integer() else { return nil }
+          lapses = value
+        case .lastReview:
+          guard let value = anyMoment() else { return nil }
+          lastReview = value
+        case .needsExtraReview:
+          guard let value = boolean() else { return nil }
+          needsExtraReview = value
+        case .repetitions:
+          guard let value = integer() else { return nil }
+          repetitions = value
+        case .reviews:
+          guard let value = integer() else { return nil }
+          reviews = value
+        }
+      } while consume(",")
+      guard consume("}") else { return nil }
+    }
+    return try? CardState.checked(
+      repetitions: repetitions, easeFactor: easeFactor, interval: interval, due: due,
+      needsExtraReview: needsExtraReview, lapses: lapses, reviews: reviews, lastReview: lastReview
+    ).get()
+  }
+
+  /// The key whose name is the bytes of `range`, and a bit of its own.
+  private static func key(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>
+  ) -> (CardStateKey, UInt16)? {
+    for (place, key) in CardStateKey.allCases.enumerated()
+    where JSONBytes.matches(bytes, range, key.staticName) {
+      return (key, 1 << place)
+    }
+    return nil
+  }
+}
+
+extension CardStateKey {
+  /// The key's name, for comparing with bytes without making a string.
+  fileprivate var staticName: StaticString {
+    switch self {
+    case .due: "due"
+    case .easeFactor: "easeFactor"
+    case .interval: "interval"
+    case .lapses: "lapses"
+    case .lastReview: "lastReview"
+    case .needsExtraReview: "needsExtraReview"
+    case .repetitions: "repetitions"
+    case .reviews: "reviews"
+    }
+  }
+}
