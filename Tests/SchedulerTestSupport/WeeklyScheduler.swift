@@ -2,9 +2,12 @@ import Foundation
 import Scheduler
 
 /// A scheduler unlike SM-2, for tests of the seam: every grade makes the card due a week after
-/// the day of the review, and counts the review; nothing else changes.
+/// the day of the review, and counts the review; nothing else changes. It stands for "another
+/// scheduler" under FSRS's name, without FSRS's memory in the states it makes.
 public struct WeeklyScheduler: ReviewScheduler {
   public init() {}
+
+  public var kind: SchedulerKind { .fsrs }
 
   public func review(_ state: CardState, grade: Grade, on today: Day, at date: Date) -> CardState {
     var next = state

@@ -25,7 +25,7 @@ extension CardState: Codable {
       due: try value(.due, Day.self) ?? Day(daysSince1970: 0),
       needsExtraReview: try value(.needsExtraReview, Bool.self) ?? false,
       lapses: try value(.lapses, Int.self) ?? 0, reviews: try value(.reviews, Int.self) ?? 0,
-      lastReview: lastReview)
+      lastReview: lastReview, fsrs: try value(.fsrs, FSRSFields.self))
     switch checked {
     case .success(let state):
       self = state
@@ -38,5 +38,26 @@ extension CardState: Codable {
   /// Encodes ``jsonValue``.
   public func encode(to encoder: any Encoder) throws {
     try jsonValue.encode(to: encoder)
+  }
+}
+
+extension FSRSFields: Decodable {
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: Key.self)
+    let name = try container.decode(String.self, forKey: .state)
+    guard let state = FSRSFields.state(named: name) else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .state, in: container,
+        debugDescription: "\"\(name)\" is not learning, review or relearning")
+    }
+    let text = try container.decode(String.self, forKey: .due)
+    guard let due = Timestamp.parse(text) else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .due, in: container, debugDescription: "\"\(text)\" is not an ISO 8601 moment")
+    }
+    self.init(
+      state: state, step: try container.decodeIfPresent(Int.self, forKey: .step),
+      stability: try container.decodeIfPresent(Double.self, forKey: .stability),
+      difficulty: try container.decodeIfPresent(Double.self, forKey: .difficulty), due: due)
   }
 }

@@ -4,7 +4,59 @@ import Scheduler
 /// The keys of a card's state in every file quiz writes (journal, snapshot, export), in the
 /// order of their bytes, which is the order the files write them in.
 enum CardStateKey: String, CaseIterable, CodingKey {
-  case due, easeFactor, interval, lapses, lastReview, needsExtraReview, repetitions, reviews
+  case due, easeFactor, fsrs, interval, lapses, lastReview, needsExtraReview, repetitions, reviews
+}
+
+/// A card's FSRS memory as the files hold it (the object under `fsrs`), before it is checked.
+struct FSRSFields: Equatable {
+  var state: FSRSCard.State
+  var step: Int?
+  var stability: Double?
+  var difficulty: Double?
+  var due: Date
+
+  /// The keys of the object, in the order of their bytes.
+  enum Key: String, CaseIterable, CodingKey {
+    case difficulty, due, stability, state, step
+  }
+
+  init(state: FSRSCard.State, step: Int?, stability: Double?, difficulty: Double?, due: Date) {
+    self.state = state
+    self.step = step
+    self.stability = stability
+    self.difficulty = difficulty
+    self.due = due
+  }
+
+  init(_ card: FSRSCard) {
+    self.init(
+      state: card.state, step: card.step, stability: card.stability,
+      difficulty: card.difficulty, due: card.due)
+  }
+
+  /// The name the files give a state: py-fsrs's, in lowercase.
+  static func name(of state: FSRSCard.State) -> String {
+    switch state {
+    case .learning: "learning"
+    case .review: "review"
+    case .relearning: "relearning"
+    }
+  }
+
+  /// The state named `name`.
+  static func state(named name: String) -> FSRSCard.State? {
+    FSRSCard.State.allCases.first { Self.name(of: $0) == name }
+  }
+
+  var jsonValue: JSONValue {
+    var members: [(key: String, value: JSONValue)] = []
+    if let difficulty { members.append((Key.difficulty.rawValue, .number(difficulty))) }
+    members.append((Key.due.rawValue, .string(Timestamp.format(due))))
+    if let stability { members.append((Key.stability.rawValue, .number(stability))) }
+    members.append((Key.state.rawValue, .string(Self.name(of: state))))
+    if let step { members.append((Key.step.rawValue, .integer(step))) }
+    return .object(members)
+  }
 }
 
 extension CardState {
@@ -21,7 +73,7 @@ extension CardState {
   static func checked(
     repetitions: Int = 0, easeFactor: Double = SM2.initialEaseFactor, interval: Int = 0,
     due: Day, needsExtraReview: Bool = false, lapses: Int = 0, reviews: Int = 0,
-    lastReview: Date? = nil
+    lastReview: Date? = nil, fsrs: FSRSFields? = nil
   ) -> Result<CardState, FieldProblem> {
     guard easeFactor.isFinite, easeFactor >= SM2.minimumEaseFactor else {
       return .failure(
@@ -44,11 +96,22 @@ extension CardState {
       return .failure(
         FieldProblem(key: .lastReview, reason: "the moment is outside the years the files hold"))
     }
+    var memory: FSRSCard?
+    if let fsrs {
+      do throws(FSRSCardError) {
+        memory = try FSRSCard(
+          state: fsrs.state, step: fsrs.step, stability: fsrs.stability,
+          difficulty: fsrs.difficulty, due: fsrs.due,
+          lastReview: fsrs.stability == nil ? nil : lastReview)
+      } catch {
+        return .failure(FieldProblem(key: .fsrs, reason: "\(error)"))
+      }
+    }
     return .success(
       CardState(
         repetitions: repetitions, easeFactor: easeFactor, interval: interval, due: due,
         needsExtraReview: needsExtraReview, lapses: lapses, reviews: reviews,
-        lastReview: lastReview))
+        lastReview: lastReview, fsrs: memory))
   }
 
   /// The state as the files write it: every key, `lastReview` only when there is one, in the
@@ -60,6 +123,7 @@ extension CardState {
       switch key {
       case .due: members.append((key.rawValue, .string(due.description)))
       case .easeFactor: members.append((key.rawValue, .number(easeFactor)))
+      case .fsrs: if let fsrs { members.append((key.rawValue, FSRSFields(fsrs).jsonValue)) }
       case .interval: members.append((key.rawValue, .integer(interval)))
       case .lapses: members.append((key.rawValue, .integer(lapses)))
       case .lastReview:
@@ -85,6 +149,7 @@ extension JSONScanner {
     var easeFactor = SM2.initialEaseFactor
     var needsExtraReview = false
     var lastReview: Date?
+    var fsrs: FSRSFields?
     var seen: UInt16 = 0
     if !consume("}") {
       repeat {
@@ -101,6 +166,9 @@ extension JSONScanner {
         case .easeFactor:
           guard let value = double() else { return nil }
           easeFactor = value
+        case .fsrs:
+          guard let value = fsrsFields() else { return nil }
+          fsrs = value
         case .interval:
           guard let value = integer() else { return nil }
           interval = value
@@ -125,8 +193,34 @@ extension JSONScanner {
     }
     return try? CardState.checked(
       repetitions: repetitions, easeFactor: easeFactor, interval: interval, due: due,
-      needsExtraReview: needsExtraReview, lapses: lapses, reviews: reviews, lastReview: lastReview
+      needsExtraReview: needsExtraReview, lapses: lapses, reviews: reviews, lastReview: lastReview,
+      fsrs: fsrs
     ).get()
+  }
+
+  /// The object under a state's `fsrs`, its keys in any order, each at most once.
+  private mutating func fsrsFields() -> FSRSFields? {
+    guard consume("{") else { return nil }
+    var state: FSRSCard.State?
+    var (step, stability, difficulty, due): (Int?, Double?, Double?, Date?) = (nil, nil, nil, nil)
+    var seen: Set<String> = []
+    repeat {
+      guard let key = string(), seen.insert(key).inserted, consume(":") else { return nil }
+      switch FSRSFields.Key(rawValue: key) {
+      case .difficulty: difficulty = double()
+      case .due: due = anyMoment()
+      case .stability: stability = double()
+      case .state: state = string().flatMap(FSRSFields.state(named:))
+      case .step: step = integer()
+      case nil: return nil
+      }
+      guard key == "step" ? step != nil : true, key == "difficulty" ? difficulty != nil : true,
+        key == "stability" ? stability != nil : true
+      else { return nil }
+    } while consume(",")
+    guard consume("}"), let state, let due else { return nil }
+    return FSRSFields(
+      state: state, step: step, stability: stability, difficulty: difficulty, due: due)
   }
 
   /// The key whose name is the bytes of `range`, and a bit of its own.
@@ -147,6 +241,7 @@ extension CardStateKey {
     switch self {
     case .due: "due"
     case .easeFactor: "easeFactor"
+    case .fsrs: "fsrs"
     case .interval: "interval"
     case .lapses: "lapses"
     case .lastReview: "lastReview"

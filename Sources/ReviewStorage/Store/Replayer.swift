@@ -64,8 +64,11 @@ struct Replayer {
   private mutating func apply(_ review: ReviewEvent) {
     let current = state.cards[review.card]
     let base = current ?? .new(due: review.day)
+    // The recorded state is taken when it was computed from this very state by this scheduler;
+    // else (after a merge, or under another scheduler than the one that recorded it) the grade
+    // is applied again.
     let after =
-      base == review.before
+      base == review.before && review.after.scheduler == scheduler.kind
       ? review.after : scheduler.review(base, grade: review.grade, on: review.day, at: review.at)
     state.cards[review.card] = after
     state.count(review.day, in: \.reviewsByDay, by: 1)

@@ -35,7 +35,9 @@ extension ReviewStore {
     let snapshot = read?.snapshot
     let reader = try StateFile.openForReadingIfPresent(files.journal).map(JournalReader.init)
     var loaded = Loaded(replayer: Replayer(scheduler: scheduler))
-    if let snapshot {
+    // A snapshot of another scheduler's states is of no use: the journal is replayed whole
+    // under this one, which is what switching scheduler is.
+    if let snapshot, snapshot.scheduler == scheduler.kind {
       if let reason = try staleness(of: snapshot, in: reader) {
         loaded.warnings.append(.staleSnapshot(file: files.snapshot, reason: reason))
       } else {

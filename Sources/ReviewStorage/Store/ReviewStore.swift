@@ -184,9 +184,10 @@ public final class ReviewStore {
   /// Rewrites `state.json` to cover the whole journal, atomically.
   public func compact() throws(StateError) {
     _ = try requireWriter()
-    let snapshot = Snapshot(
+    var snapshot = Snapshot(
       journalEntries: journalEntries, journalBytes: journalBytes, lastEventID: lastEventID,
       state: replayer.state)
+    snapshot.scheduler = scheduler.kind
     let data = snapshot.encoded()
     try StateFile.replace(
       files.snapshot, with: data, temporary: files.temporaryFile(for: files.snapshot))

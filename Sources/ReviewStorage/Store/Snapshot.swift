@@ -16,6 +16,8 @@ package struct Snapshot: Equatable {
   package var journalBytes: Int? = 0
   /// The id of the last event covered, to check that the journal still starts as it did.
   package var lastEventID: UUID?
+  /// The scheduler whose states these are; a store with another replays the journal instead.
+  package var scheduler = SchedulerKind.sm2
   package var state = ReviewState()
 
   package init(
@@ -31,8 +33,8 @@ package struct Snapshot: Equatable {
 
 extension Snapshot: Codable {
   enum CodingKeys: String, CodingKey {
-    case version, journalEntries, journalBytes, lastEventID, cards, suspended, newCardsByDay
-    case reviewsByDay
+    case version, journalEntries, journalBytes, lastEventID, scheduler, cards, suspended
+    case newCardsByDay, reviewsByDay
   }
 
   /// Decodes a snapshot; missing keys take the values of an empty one, except `journalBytes`.
@@ -53,6 +55,13 @@ extension Snapshot: Codable {
       }
       return id
     }
+    let scheduler = try container.decodeIfPresent(String.self, forKey: .scheduler) ?? "sm2"
+    guard let kind = SchedulerKind(rawValue: scheduler) else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .scheduler, in: container,
+        debugDescription: "\"\(scheduler)\" is no scheduler quiz has")
+    }
+    self.scheduler = kind
     state.cards = try container.decodeIfPresent([String: CardState].self, forKey: .cards) ?? [:]
     state.suspended = Set(
       try container.decodeIfPresent([String].self, forKey: .suspended) ?? [])
@@ -82,6 +91,8 @@ extension Snapshot: Codable {
     ]
     if let journalBytes { members.append(("journalBytes", .integer(journalBytes))) }
     if let lastEventID { members.append(("lastEventID", .string(lastEventID.journalText))) }
+    // Said only for FSRS, so that an SM-2 snapshot is the file it always was.
+    if scheduler != .sm2 { members.append(("scheduler", .string(scheduler.rawValue))) }
     members += [
       ("cards", .object(state.cards.map { ($0.key, $0.value.jsonValue) })),
       ("suspended", .array(state.suspended.sorted().map(JSONValue.string))),

@@ -38,6 +38,9 @@ extension JSONScanner {
       case "journalBytes":
         guard let count = count() else { return nil }
         snapshot.journalBytes = count
+      case "scheduler":
+        guard let name = string(), let kind = SchedulerKind(rawValue: name) else { return nil }
+        snapshot.scheduler = kind
       case "lastEventID":
         guard let text = string(), let id = UUID(uuidString: text) else { return nil }
         snapshot.lastEventID = id

@@ -14,7 +14,8 @@ import Scheduler
 enum SnapshotSidecar {
   /// The format version this code writes and reads; any other is not used (and is replaced with
   /// the next snapshot, since it cannot belong to a snapshot this code wrote).
-  static let currentVersion: UInt32 = 1
+  /// Version 2 added the snapshot's scheduler and a card's FSRS memory.
+  static let currentVersion: UInt32 = 2
   /// The first bytes of every sidecar.
   static let magic = Array("quiz-state.bin\n\0".utf8)
   /// The magic, the version, and the lengths and hashes of the snapshot and of the body.
@@ -28,6 +29,7 @@ enum SnapshotSidecar {
     body.append(UInt64(snapshot.journalEntries))
     body.append(snapshot.journalBytes.map(UInt64.init))
     body.append(uuid: snapshot.lastEventID)
+    body.append(snapshot.scheduler == .fsrs)
     body.append(UInt64(snapshot.state.cards.count))
     for (id, card) in snapshot.state.cards {
       body.append(id: id)
@@ -37,9 +39,18 @@ enum SnapshotSidecar {
       body.append(day: card.due)
       body.append(UInt64(card.lapses))
       body.append(UInt64(card.reviews))
-      body.append((card.needsExtraReview ? 1 : 0) | (card.lastReview == nil ? 0 : 2) as UInt8)
+      body.append(
+        (card.needsExtraReview ? 1 : 0) | (card.lastReview == nil ? 0 : 2)
+          | (card.fsrs == nil ? 0 : 4) as UInt8)
       if let moment = card.lastReview {
         body.append(UInt64(bitPattern: Timestamp.milliseconds(moment)))
+      }
+      if let fsrs = card.fsrs {
+        body.append(UInt8(fsrs.state.rawValue))
+        body.append(fsrs.step)
+        body.append(fsrs.stability?.bitPattern)
+        body.append(fsrs.difficulty?.bitPattern)
+        body.append(UInt64(bitPattern: Timestamp.milliseconds(fsrs.due)))
       }
     }
     body.append(UInt64(snapshot.state.suspended.count))
@@ -125,6 +136,7 @@ extension ByteReader {
     snapshot.journalEntries = try storedCount()
     snapshot.journalBytes = try bool() ? try storedCount() : nil
     snapshot.lastEventID = try optionalUUID()
+    snapshot.scheduler = try bool() ? .fsrs : .sm2
     // An id of one byte and seven counts of eight, at least.
     let cardCount = try count(ofAtLeast: 3 + 6 * 8 + 1)
     var cards: [String: CardState] = Dictionary(minimumCapacity: cardCount)
@@ -154,20 +166,34 @@ extension ByteReader {
     let due = try day()
     let lapses = try storedCount()
     let reviews = try storedCount()
-    let flags = try flags(upTo: 3)
+    let flags = try flags(upTo: 7)
     var lastReview: Date?
     if flags & 2 != 0 {
       let milliseconds = Int64(bitPattern: try uint64())
       try require(Timestamp.supportedMilliseconds.contains(milliseconds))
       lastReview = Timestamp.date(milliseconds: milliseconds)
     }
+    let fsrs = flags & 4 != 0 ? try fsrsFields() : nil
     guard
       case .success(let state) = CardState.checked(
         repetitions: repetitions, easeFactor: easeFactor, interval: interval, due: due,
         needsExtraReview: flags & 1 != 0, lapses: lapses, reviews: reviews,
-        lastReview: lastReview)
+        lastReview: lastReview, fsrs: fsrs)
     else { throw Malformed() }
     return state
+  }
+
+  /// A card's FSRS memory, its values checked with the rest of the state.
+  private mutating func fsrsFields() throws(Malformed) -> FSRSFields {
+    guard let state = FSRSCard.State(rawValue: Int(try byte())) else { throw Malformed() }
+    let step = try optionalInt()
+    let stability = try optionalUInt64().map(Double.init(bitPattern:))
+    let difficulty = try optionalUInt64().map(Double.init(bitPattern:))
+    let milliseconds = Int64(bitPattern: try uint64())
+    try require(Timestamp.supportedMilliseconds.contains(milliseconds))
+    return FSRSFields(
+      state: state, step: step, stability: stability, difficulty: difficulty,
+      due: Timestamp.date(milliseconds: milliseconds))
   }
 
   /// Counts by day, no day twice.

@@ -18,6 +18,10 @@ public struct CardState: Equatable, Sendable {
   public var reviews: Int
   /// When the card was last graded; nil before its first review.
   public var lastReview: Date?
+  /// The card's FSRS memory, when FSRS scheduled it last; nil under SM-2. The SM-2 fields above
+  /// then follow FSRS's schedule (see ``FSRSReviewScheduler``), so that whatever reads a state
+  /// reads an FSRS card as any other.
+  public var fsrs: FSRSCard?
 
   /// A state with the given values; the defaults are those of a card never reviewed.
   public init(
@@ -28,7 +32,8 @@ public struct CardState: Equatable, Sendable {
     needsExtraReview: Bool = false,
     lapses: Int = 0,
     reviews: Int = 0,
-    lastReview: Date? = nil
+    lastReview: Date? = nil,
+    fsrs: FSRSCard? = nil
   ) {
     self.repetitions = repetitions
     self.easeFactor = easeFactor
@@ -38,7 +43,11 @@ public struct CardState: Equatable, Sendable {
     self.lapses = lapses
     self.reviews = reviews
     self.lastReview = lastReview
+    self.fsrs = fsrs
   }
+
+  /// The scheduler whose state this is.
+  public var scheduler: SchedulerKind { fsrs == nil ? .sm2 : .fsrs }
 
   /// The largest count a state holds: 2^53, beyond which a JSON reader that keeps numbers as
   /// Doubles loses digits. No card or day gets near it, and counting on from it cannot overflow.

@@ -8,6 +8,9 @@ import FoundationEssentials
 /// outside the scheduler reads how the state was computed. docs/architecture.md says what a
 /// second scheduler touches.
 public protocol ReviewScheduler: Sendable {
+  /// Which algorithm this is: what the files record of it, and what options name it.
+  var kind: SchedulerKind { get }
+
   /// The state after `state` was graded `grade` at `date`, which counts for the day `today`.
   func review(_ state: CardState, grade: Grade, on today: Day, at date: Date) -> CardState
 }
@@ -16,7 +19,17 @@ public protocol ReviewScheduler: Sendable {
 public struct SM2Scheduler: ReviewScheduler {
   public init() {}
 
+  public var kind: SchedulerKind { .sm2 }
+
   public func review(_ state: CardState, grade: Grade, on today: Day, at date: Date) -> CardState {
     SM2.review(state, grade: grade, on: today, at: date)
   }
+}
+
+/// The schedulers quiz has, by the names options, settings and files use.
+public enum SchedulerKind: String, CaseIterable, Sendable {
+  /// SM-2 exactly as published, the default.
+  case sm2
+  /// FSRS-6, as py-fsrs 6.3.2 computes it.
+  case fsrs
 }
