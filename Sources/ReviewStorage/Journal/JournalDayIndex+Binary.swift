@@ -34,8 +34,8 @@ extension JournalDayIndex {
       } else {
         body.append(0 as UInt8)
       }
-      // Each card id once, and each grade its place among them: a month of grades names a
-      // third as many cards, each then read once.
+      // Each card id once, and each grade its place among them: a month of grades names many
+      // cards more than once, and each id is then read once.
       var places: [String: UInt32] = [:]
       var cards: [String] = []
       for kept in recent.grades where places[kept.grade.card] == nil {

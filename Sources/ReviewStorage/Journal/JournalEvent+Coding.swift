@@ -226,7 +226,7 @@ extension KeyedDecodingContainer {
 extension UUID {
   /// The id as the journal writes it: lowercase, like most tools print UUIDs.
   var journalText: String {
-    // By bytes: `uuidString` formats with snprintf, and the export writes 100,000 of them.
+    // By bytes: `uuidString` formats with snprintf, and the export writes one for every event.
     let hex = Array("0123456789abcdef".utf8)
     return withUnsafeBytes(of: uuid) { bytes in
       String(unsafeUninitializedCapacity: 36) { text in

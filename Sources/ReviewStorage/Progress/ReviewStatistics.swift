@@ -90,12 +90,12 @@ public struct ReviewStatistics: Sendable {
       return groups.count - 1
     }
     // The place of a topic seen lately, by a cheap key of its name (its length and first byte):
-    // a deck's cards mix a score of topics, so the topic changes at nearly every card, and one
-    // comparison costs a tenth of hashing the name.
+    // a deck's cards mix a score of topics, so the topic changes at nearly every card, and a
+    // look among the last few is one comparison where a dictionary hashes the whole name.
     var recentTopics = [(name: String, place: Int)?](repeating: nil, count: 64)
     var previousPlace = (deck: -1, topic: -1)
-    // By index, not `for card in cards`: a copy of each card (four strings retained and
-    // released) cost as much as classifying it.
+    // By index, not `for card in cards`: a copy of each card retains and releases its four
+    // strings, which classifying it does not need.
     for index in cards.indices {
       var cardPlace = previousPlace
       if index == 0 || cards[index - 1].deck != cards[index].deck {

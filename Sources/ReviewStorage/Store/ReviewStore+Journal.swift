@@ -36,9 +36,9 @@ extension ReviewStore {
   ///
   /// With `findingDamageFirst`, a line that does not read is found here, before any event is
   /// handed on. Without, only the lines that may be undo events (or mark a torn line) are read
-  /// here, a fifth of an export's time, and a damaged line elsewhere is found by `forEach`,
-  /// after the events before it: for a caller that can take back what it made of them (a file
-  /// written whole or not at all).
+  /// here, so that most lines are decoded once, not twice, and a damaged line elsewhere is found
+  /// by `forEach`, after the events before it: for a caller that can take back what it made of
+  /// them (a file written whole or not at all).
   public func markedJournal(findingDamageFirst: Bool = true) throws(StateError) -> MarkedJournal {
     guard let file = try StateFile.openForReadingIfPresent(files.journal) else {
       return MarkedJournal(file: nil, end: 0, undone: [])

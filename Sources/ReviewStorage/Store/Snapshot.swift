@@ -138,8 +138,8 @@ extension Snapshot {
   /// The snapshot's bytes as written: sorted keys, so that the same state gives the same file.
   ///
   /// The bytes of `JSONEncoder`'s pretty-printed, sorted-keys encoding (a test holds them to
-  /// it), written by ``PrettyJSONWriter``: `JSONEncoder` took 55% of a short session's time,
-  /// as the store wrote the snapshot on closing.
+  /// it), written by ``PrettyJSONWriter``: the store writes the snapshot whenever a session
+  /// closes, so that its cost is paid by every session, however short.
   package func encoded() -> Data {
     let writer = PrettyJSONWriter(capacity: 1024 + 256 * state.cards.count)
     writer.write(jsonValue)
@@ -196,8 +196,9 @@ extension Snapshot {
   static func decode(
     _ data: Data, file url: URL, migrator: SnapshotMigrator = .standard
   ) throws(StateError) -> Snapshot {
-    // A shortcut that gives the same snapshot for the files quiz writes, several times faster
-    // (see SnapshotReader); whatever it does not take is decoded below, as it always was.
+    // A shortcut that gives the same snapshot for the files quiz writes, reading only what
+    // quiz writes (see SnapshotReader); whatever it does not take is decoded below, as it
+    // always was.
     if migrator.currentVersion == currentVersion, let snapshot = SnapshotReader.read(data) {
       return snapshot
     }

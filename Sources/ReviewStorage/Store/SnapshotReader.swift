@@ -2,7 +2,8 @@ import FoundationEssentials
 import Scheduler
 
 /// Reads a `state.json` of the form quiz writes straight from its bytes into a ``Snapshot``,
-/// without a tree of values in between, which a start would spend most of its reading on.
+/// without a tree of values in between: every start reads the snapshot, and such a tree would be
+/// built and freed only for its values to be copied out.
 ///
 /// A shortcut: it takes only the keys quiz writes, each at most once, with values that
 /// `init(from:)` would accept (the version this code writes, counts in range, valid ids, days

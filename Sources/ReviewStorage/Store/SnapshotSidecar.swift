@@ -3,8 +3,8 @@ import FoundationEssentials
 import Scheduler
 
 /// `state.bin`: the snapshot of `state.json` in a compact binary form, written beside it with
-/// each snapshot, so that a start reads its states without scanning JSON (a third of the start at
-/// 100k cards). See docs/state-format.md.
+/// each snapshot, so that a start reads its states without scanning JSON, whose cost grows with
+/// every card ever reviewed. See docs/state-format.md and docs/caches.md.
 ///
 /// A cache of a cache: it names the length and a 64-bit hash of the `state.json` bytes it was
 /// made from, and is used only when the `state.json` there now has exactly those; it also hashes
@@ -152,7 +152,7 @@ extension ByteReader {
       try require(suspended.insert(try id()).inserted)
     }
     snapshot.state.suspended = suspended
-    // Two calls, not a loop over key paths: instantiating them cost more than the counts.
+    // Two calls, not a loop over key paths, which are made at run time for what two calls do.
     snapshot.state.newCardsByDay = try dayCounts()
     snapshot.state.reviewsByDay = try dayCounts()
     return snapshot

@@ -16,8 +16,8 @@ enum JSONBytes {
   /// escape and no control character; `offset` ends past the closing quote.
   static func stringBody(_ bytes: UnsafeBufferPointer<UInt8>, at offset: inout Int) -> Range<Int>? {
     guard offset < bytes.count, let base = bytes.baseAddress else { return nil }
-    // Through the pointer: a journal line is mostly strings, and a checked index a byte cost a
-    // tenth of reading one.
+    // Through the pointer: a journal line is mostly strings, and a bounds check on every byte
+    // would repeat the loop's own test against `end`.
     let start = offset
     var position = base + start
     let end = base + bytes.count

@@ -6,9 +6,9 @@ import Scheduler
 /// export row is made of, declared once and written either through `Encodable` or straight to
 /// bytes.
 ///
-/// The JSON export writes 100,000 journal events; `JSONEncoder` took 3 s for them (a tree of
-/// boxed values, a dictionary per object, then the sorting), and an `Encoder` of one's own is
-/// bound to the same boxes. ``PrettyJSONWriter`` writes the value itself.
+/// The JSON export writes every journal event; `JSONEncoder` builds a tree of boxed values and a
+/// dictionary per object, then sorts, and an `Encoder` of one's own is bound to the same boxes.
+/// ``PrettyJSONWriter`` writes the value itself.
 public enum JSONValue: Sendable {
   case null
   case boolean(Bool)

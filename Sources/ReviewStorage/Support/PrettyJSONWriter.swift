@@ -4,11 +4,11 @@ import Scheduler
 /// Writes ``JSONValue``s as `JSONEncoder` writes them with `.prettyPrinted`, `.sortedKeys` and
 /// `.withoutEscapingSlashes`, byte for byte, into a buffer of its own.
 ///
-/// The JSON export writes 100,000 journal events, some 80 MB; appending to an `[UInt8]` a few
-/// bytes at a time (a uniqueness and a capacity check each, and a retain of each string) took
-/// 50 instructions a byte. The writer reserves room once per value and stores through a pointer,
-/// and remembers in which order the keys of the first few kinds of objects sort, and the text
-/// around their values, since an export's objects are of few kinds.
+/// The JSON export writes every journal event; appending to an `[UInt8]` a few bytes at a time
+/// costs a uniqueness and a capacity check each, and a retain of each string. The writer reserves
+/// room once per value and stores through a pointer, and remembers in which order the keys of
+/// the first few kinds of objects sort, and the text around their values, since an export's
+/// objects are of few kinds.
 final class PrettyJSONWriter {
   private var base: UnsafeMutablePointer<UInt8>
   private var capacity: Int
@@ -145,7 +145,7 @@ final class PrettyJSONWriter {
   }
 
   /// Whether `first` and `second` have the same UTF-8 bytes: by `memcmp`, not byte by byte
-  /// through their views (a sixth of an export's time).
+  /// through their views, since every object's keys are compared with its kind's.
   private static func sameBytes(_ first: String, _ second: String) -> Bool {
     // The same representation is the same bytes: the same storage, or the same bytes held in
     // the value itself (a key of up to 15 bytes). An object's keys are nearly always the same
@@ -209,8 +209,8 @@ final class PrettyJSONWriter {
       if value.sign == .minus { writeByte(0x2D) }
       return writeInteger(Int(value.magnitude))
     }
-    // Swift's shortest form costs some 600 instructions; a state's ease factor takes few
-    // values, so the text of the last few is kept, by their bits.
+    // Swift's shortest form of a Double searches for the fewest digits that read back; a
+    // state's ease factor takes few values, so the text of the last few is kept, by their bits.
     let slot = Int(truncatingIfNeeded: (value.bitPattern &* 0x9E37_79B9_7F4A_7C15) >> 60)
     if numberTexts[slot].bits != value.bitPattern || numberTexts[slot].text.isEmpty {
       var text = value.description
