@@ -134,7 +134,8 @@ public struct ByteReader {
   /// `bytes` as a string if they are valid UTF-8.
   @inlinable
   public static func text(_ bytes: UnsafeBufferPointer<UInt8>) throws(Malformed) -> String {
-    // ASCII is valid UTF-8 as it is, and `String(validating:)` cost most of reading a cache.
+    // ASCII is valid UTF-8 as it is: one pass of ORs proves it, where `String(validating:)`
+    // decodes every scalar, and nearly every text of a cache is ASCII.
     var union: UInt8 = 0
     for byte in bytes { union |= byte }
     if union < 0x80 { return String(decoding: bytes, as: UTF8.self) }

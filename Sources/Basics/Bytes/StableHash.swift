@@ -11,8 +11,8 @@ public enum StableHash {
   @inlinable
   public static func of(_ raw: UnsafeRawBufferPointer) -> UInt64 {
     var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(raw.count)
-    // Counted in words with wrapping arithmetic: a checked `index + 8 <= count` each step cost
-    // as much as the mixing.
+    // Counted in words with wrapping arithmetic: the number of whole words is known before the
+    // loop, so a checked `index + 8 <= count` at each step would only repeat it.
     let words = raw.count / 8
     var word = 0
     while word < words {

@@ -11,7 +11,7 @@ import Glibc
 ///
 /// One file a decks folder, `decks-<hash of the folder's path>.cache`, in a folder that only its
 /// owner may write in; written to a temporary file there and renamed over the old one. See
-/// docs/performance.md for the format.
+/// docs/caches.md for the format.
 public struct DeckCache: Sendable {
   /// The cache folder, such as `~/.cache/quiz`.
   public var folder: String
@@ -24,7 +24,7 @@ public struct DeckCache: Sendable {
   /// times as they were. Files changed since are parsed again next time, and stored then.
   public var settleTime: Int
 
-  /// The wall clock, in nanoseconds since 1970, read when a load has read its files: a file
+  /// The wall clock, in nanoseconds since 1970, read before a load reads its files: a file
   /// changed within ``settleTime`` before that is not stored, however late the cache is written.
   public var clock: @Sendable () -> Int
 
@@ -61,7 +61,8 @@ public struct DeckCache: Sendable {
   /// their content, which is read a card at a time. 4: the claim that no card id repeats.
   static let formatVersion: UInt64 = 4
   static let magic = Array("quiz deck cache\n".utf8)
-  /// The largest cache file read: 100,000 cards take about 80 MB.
+  /// The largest cache file read: far more than the decks of any collection take, and a bound
+  /// on what a stray file can make a start read.
   static let largestFile = 1 << 30
   /// The bytes before the front part: the magic line, the version and the front part's length.
   static let headLength = magic.count + 16
@@ -259,8 +260,8 @@ public struct DeckCache: Sendable {
   /// `count` bytes of the file `descriptor` from `offset`, or nil if there are fewer.
   static func readAll(_ descriptor: Int32, from offset: Int, count: Int) -> [UInt8]? {
     var complete = true
-    // Not zeroed first (megabytes of stores at 100k cards): every byte is read into place, or
-    // the whole is dropped.
+    // Not zeroed first (a store for every byte, only to be overwritten): every byte is read
+    // into place, or the whole is dropped.
     let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
       var filled = 0
       while filled < count {

@@ -176,9 +176,9 @@ public struct DeckLoader: Sendable {
         collection.decks.append(deck)
         continue
       }
-      // One look-up a card, of its id alone (a card copied out of the array for it, or its
-      // place stored beside it, cost twice as much at 100k cards), and the cards copied only
-      // when one is left out: they are almost never.
+      // One look-up a card, of its id alone (no card copied out of the array for it, no place
+      // stored beside it: the first place is looked for only when an id repeats), and the cards
+      // copied only when one is left out: they are almost never.
       var leftOut: Set<Int> = []
       for index in deck.cards.indices where !ids.insert(deck.cards[index].id).inserted {
         let card = deck.cards[index]

@@ -60,8 +60,8 @@ public struct Card: Hashable, Sendable, Identifiable {
   }
 
   /// Every field, in one object: a card is one reference, so that making, copying and freeing
-  /// 100k of them (a start reads every card's heading) costs one retain or release each, not
-  /// one per string. Copied on write, as the standard library's buffers are.
+  /// every card (a start reads every card's heading) costs one retain or release each, not one
+  /// per string. Copied on write, as the standard library's buffers are.
   private var storage: Storage
 
   private final class Storage: @unchecked Sendable {

@@ -160,7 +160,8 @@ public enum Timestamp {
       text[16] == UInt8(ascii: ":"), text[19] == UInt8(ascii: "."), text[23] == UInt8(ascii: "Z")
     else { return nil }
     // Through the pointer, every digit checked at once: the journal's lines hold three moments
-    // each, and a checked index a byte was half of reading one.
+    // each, and the length was checked above, so a bounds check on every byte would only repeat
+    // it.
     var isDigits = true
     func number(_ start: Int, _ count: Int) -> Int {
       var value = 0
