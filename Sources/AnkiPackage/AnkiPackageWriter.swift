@@ -12,7 +12,7 @@ public struct AnkiPackageWriter: Sendable {
   ///
   /// The collection is built in a scratch SQLite file beside it (`path` and `.collection`,
   /// removed before returning, whatever happens) and zipped from there, so that neither the
-  /// database nor the package is held in memory: for 100k reviews they are 16 and 4 MB.
+  /// database nor the package is held in memory: both grow with the review log.
   public func write(_ collection: AnkiCollection, toNewFileAt path: String) throws(AnkiPackageError)
   {
     let scratch = path + ".collection"

@@ -230,8 +230,8 @@ extension ChildProcess.Ending {
 ///
 /// Linux counts a parent's resident memory at the fork, or at an exec in a vfork child, in the
 /// child's `ru_maxrss`; started straight from the benchmark, every child would show at least the
-/// benchmark's own 100+ MiB. Started from this launcher, the figure is the program's own (the
-/// launcher's own memory at the fork, about 1 MiB, is the floor).
+/// benchmark's own memory, its generated data included. Started from this launcher, the figure
+/// is the program's own (the launcher's own memory at the fork, small and fixed, is the floor).
 struct MemoryLauncher {
   let path: String
   let folder: URL

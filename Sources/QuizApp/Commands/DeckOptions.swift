@@ -168,7 +168,7 @@ struct DeckOptions {
     for id in filter.ids where !all.contains(where: { $0.id == id }) {
       throw UsageError("no card has the id '\(id)'; 'quiz cards' lists them", command: command)
     }
-    // Without a filter, every card: the same array, not a copy of 10k cards made card by card.
+    // Without a filter, every card: the same array, not a copy of it made card by card.
     return filter == CardFilter() ? all : all.filter(filter.matches)
   }
 }

@@ -13,8 +13,9 @@ enum SessionSetup {
   /// decks have errors and there is no `--force`. A usage error when there is nothing to review.
   ///
   /// The collection is handed back only for its caller to choose when to let it go: freeing
-  /// 100k cards' decks took a seventh of a start, better spent after the first card is shown
-  /// (the peak of memory is the same, since both are held while the cards are taken).
+  /// every card's deck takes time in proportion to the collection, better spent after the first
+  /// card is shown (the peak of memory is the same, since both are held while the cards are
+  /// taken).
   static func loadCards(
     _ options: DeckOptions, force: Bool, _ context: CommandContext
   ) throws(UsageError) -> (cards: [Card], collection: DeckCollection)? {
