@@ -72,7 +72,7 @@ extension CommandContext {
     let today = try today(options.state)
     let collection = try loadDecks(options.decks)
     let cards = try options.decks.cards(of: collection, command: command)
-    guard let store = openForReading(options.state) else { return nil }
+    guard let store = try openForReading(options.state) else { return nil }
     return Selection(
       today: today, collection: collection, cards: cards,
       isFiltered: options.decks.filter != CardFilter(), store: store,

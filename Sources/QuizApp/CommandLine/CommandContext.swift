@@ -44,9 +44,11 @@ struct CommandContext {
   /// The state folder opened for reading, without the lock: a missing folder is no reviews yet.
   /// Warnings go to standard error; on a failure, the message (which names the file) goes
   /// there, and the result is nil.
-  func openForReading(_ options: StateOptions) -> ReviewStore? {
+  func openForReading(_ options: StateOptions) throws(UsageError) -> ReviewStore? {
+    let scheduler = try options.scheduler(in: environment, command: command)
     do {
-      let store = try ReviewStore.openReadOnly(folder: options.folderURL(in: environment))
+      let store = try ReviewStore.openReadOnly(
+        folder: options.folderURL(in: environment), scheduler: scheduler)
       for warning in store.warnings { console.warning(warning) }
       return store
     } catch {
@@ -60,10 +62,11 @@ struct CommandContext {
     throws(UsageError) -> ReviewStore?
   {
     let dayClock = try dayClock(options)
+    let scheduler = try options.scheduler(in: environment, command: command)
     do {
       let store = try ReviewStore.open(
         folder: options.folderURL(in: environment), dayClock: dayClock, now: now,
-        makeID: environment.makeID)
+        makeID: environment.makeID, scheduler: scheduler)
       for warning in store.warnings { console.warning(warning) }
       return store
     } catch {

@@ -95,7 +95,7 @@ struct ImportCommand: Command {
       status = .failure
     }
     guard !pages.isEmpty else { return status }
-    guard let store = context.openForReading(state) else { return .failure }
+    guard let store = try context.openForReading(state) else { return .failure }
     for page in pages {
       // The name as printed: a control character in it is shown, not sent to the terminal.
       let shown = ControlCharacters.visible(page)

@@ -54,6 +54,12 @@ extension Quiz {
         "When 'off', no deck cache is read or written: every deck file is parsed at every start."
       ),
       ("QUIZ_DAY_START", "The hour (0 to 23) at which a new day starts; default 4."),
+      (
+        "QUIZ_SCHEDULER",
+        "The scheduler when --scheduler is not given: \(Settings.scheduler.expected); else "
+          + "'scheduler' in the config file, else \(Settings.scheduler.defaultValue.rawValue)."
+      ),
+      ("QUIZ_FSRS_FUZZ", "When '0', FSRS's intervals are not fuzzed, for scripts and tests."),
       ("QUIZ_NOW", "An ISO 8601 moment that replaces the clock, for scripts and tests."),
       ("TZ", "The time zone whose days reviews count for."),
       ("NO_COLOR", "When set and not empty, no colour."),

@@ -10,6 +10,8 @@ struct StateOptions {
   var folder: String?
   /// The hour at which a new day starts, given with --day-start.
   var dayStartHour: Int?
+  /// The scheduler given with --scheduler.
+  var scheduler: SchedulerKind?
 
   /// `--state DIR`.
   static let folderKey = OptionKey.option(
@@ -17,8 +19,10 @@ struct StateOptions {
     help: "Keep the review state in DIR (default: $QUIZ_STATE, else $XDG_DATA_HOME/quiz, "
       + "else ~/.local/share/quiz).")
 
-  /// `--state DIR` and `--day-start H`.
-  static let options: [any AnyOptionKey] = [folderKey, Settings.Keys.dayStart]
+  /// `--state DIR`, `--day-start H` and `--scheduler NAME`.
+  static let options: [any AnyOptionKey] = [
+    folderKey, Settings.Keys.dayStart, Settings.Keys.scheduler,
+  ]
 
   /// The defaults: the state folder from the environment, days from 04:00.
   init() {}
@@ -30,6 +34,29 @@ struct StateOptions {
       throw UsageError("--state needs a folder, not an empty name", command: arguments.command)
     }
     dayStartHour = Settings.dayStart.given(arguments)
+    if let name = arguments[Settings.Keys.scheduler] {
+      guard let kind = SchedulerKind(rawValue: name) else {
+        throw UsageError(
+          "--scheduler takes \(Settings.scheduler.expected), not '\(name)'",
+          command: arguments.command)
+      }
+      scheduler = kind
+    }
+  }
+
+  /// The scheduler: --scheduler, else $QUIZ_SCHEDULER, else the config file, else SM-2. FSRS
+  /// fuzzes its intervals unless `QUIZ_FSRS_FUZZ` is `0`.
+  func scheduler(in environment: Environment, command: String) throws(UsageError)
+    -> any ReviewScheduler
+  {
+    switch try environment.value(of: Settings.scheduler, option: scheduler, command: command) {
+    case .sm2:
+      return SM2Scheduler()
+    case .fsrs:
+      let fuzzing = environment.variables["QUIZ_FSRS_FUZZ"] != "0"
+      // The defaults with fuzz on or off are within FSRS's bounds.
+      return FSRSReviewScheduler(parameters: try! FSRSParameters(fuzzing: fuzzing))
+    }
   }
 
   /// The state folder: --state, else $QUIZ_STATE, else the XDG data folder.

@@ -25,7 +25,7 @@ struct SuspendCommand: Command {
     let console = context.console
     let now = try context.clock()
     // Look first without the lock, so that a card that needs nothing changes nothing.
-    guard let reader = context.openForReading(card.state) else { return .failure }
+    guard let reader = try context.openForReading(card.state) else { return .failure }
     try context.requireCard(card.id, in: reader, or: card.decks)
     guard !reader.isSuspended(card.id) else {
       console.print("\(card.id) is already suspended; nothing to do.")

@@ -28,7 +28,7 @@ struct UnsuspendCommand: Command {
     let dayClock = try context.dayClock(card.state)
 
     // Look first without the lock, so that a card that needs nothing changes nothing.
-    guard let reader = context.openForReading(card.state) else { return .failure }
+    guard let reader = try context.openForReading(card.state) else { return .failure }
     guard reader.isSuspended(card.id) else {
       try context.requireCard(card.id, in: reader, or: card.decks)
       console.print("\(card.id) is not suspended; nothing to do.")

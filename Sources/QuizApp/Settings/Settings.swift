@@ -1,4 +1,5 @@
 import CommandLineKit
+import Scheduler
 
 /// Every setting, each declared once, with its type: what the config file may hold, what the
 /// options and environment override, and what `quiz config` shows.
@@ -24,6 +25,11 @@ enum Settings {
     static let interviewPerDay = OptionKey.number(
       "--interview-per-day", "N", 0...10_000,
       help: "Interview problems among the day's new cards, at most (default 2).")
+    /// `--scheduler NAME`.
+    static let scheduler = OptionKey.option(
+      "--scheduler", "NAME", completion: .values(SchedulerKind.allCases.map(\.rawValue)),
+      help: "Schedule with sm2 (SM-2, the default) or fsrs (FSRS-6); default: $QUIZ_SCHEDULER, "
+        + "else 'scheduler' in the config file. Switching replays every grade under the other.")
     /// `--day-start H`.
     static let dayStart = OptionKey.number(
       "--day-start", "H", 0...23,
@@ -60,6 +66,10 @@ enum Settings {
     "day-start", option: Keys.dayStart, variable: "QUIZ_DAY_START", default: 4, range: 0...23,
     expected: "an hour from 0 to 23")
 
+  /// The scheduler.
+  static let scheduler: Setting<SchedulerKind> = choice(
+    "scheduler", option: Keys.scheduler, variable: "QUIZ_SCHEDULER", default: .sm2)
+
   /// Whether a terminal gets colour.
   static let color: Setting<Bool> = yesNo(
     "color", turnedOffBy: .noColor, variable: "NO_COLOR", variableMeans: false, default: true)
@@ -74,7 +84,7 @@ enum Settings {
   /// Every setting, in the order `quiz config` lists them.
   static let all: [AnySetting] = [
     AnySetting(decks), AnySetting(shippedDecks), AnySetting(newPerDay),
-    AnySetting(interviewPerDay), AnySetting(dayStart), AnySetting(color),
+    AnySetting(interviewPerDay), AnySetting(dayStart), AnySetting(scheduler), AnySetting(color),
     AnySetting(leechLapses), AnySetting(leechAction),
   ]
 }
