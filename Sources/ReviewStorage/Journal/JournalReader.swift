@@ -118,35 +118,8 @@ struct JournalReader {
       lastByte = data.last
       try readLines(of: data, at: offset)
     } else {
-      let fileEnd: Int
-      if let end { fileEnd = end } else { fileEnd = try file.size() }
-      // As large a journal as a whole read would take, and no larger.
-      guard fileEnd - offset <= StateFile.largestRead else {
-        throw .io(
-          file: file.url, operation: "read \(fileEnd - offset) bytes of it at once", code: EFBIG)
-      }
-      var position = offset
-      // The bytes read since the last complete line, which start at `pendingStart`; appended to
-      // in place, and a chunk searched only for its own last newline, so that a line of many
-      // chunks costs its length, not its length squared.
-      var pending = Data()
-      var pendingStart = offset
-      while position < fileEnd {
-        let chunk = try file.read(from: position, to: min(fileEnd, position + chunkSize))
-        guard !chunk.isEmpty else { break }
-        pending.append(chunk)
-        position += chunk.count
-        lastByte = chunk.last
-        guard position < fileEnd, let newline = chunk.lastIndex(of: UInt8(ascii: "\n")) else {
-          continue
-        }
-        let cut = pending.count - chunk.count + (newline - chunk.startIndex) + 1
-        try readLines(of: pending[..<cut], at: pendingStart)
-        pending = Data(pending[cut...])
-        pendingStart += cut
-      }
-      if !pending.isEmpty { try readLines(of: pending, at: pendingStart) }
-      result.end = position
+      (result.end, lastByte) = try readInChunks(
+        from: offset, to: end, chunkSize: chunkSize, linesOf: readLines)
     }
     if let pending = pendingUnreadable {
       result.tornTail = TornTail(
@@ -156,6 +129,45 @@ struct JournalReader {
       result.lacksFinalNewline = false
     }
     return result
+  }
+
+  /// Reads from `offset` to `end` (or the end of the file) `chunkSize` bytes at a time, handing
+  /// `linesOf` each run of whole lines with where it starts in the file; the end reached and the
+  /// last byte read.
+  private func readInChunks(
+    from offset: Int, to end: Int?, chunkSize: Int,
+    linesOf readLines: (Data, Int) throws(StateError) -> Void
+  ) throws(StateError) -> (end: Int, lastByte: UInt8?) {
+    let fileEnd: Int
+    if let end { fileEnd = end } else { fileEnd = try file.size() }
+    // As large a journal as a whole read would take, and no larger.
+    guard fileEnd - offset <= StateFile.largestRead else {
+      throw .io(
+        file: file.url, operation: "read \(fileEnd - offset) bytes of it at once", code: EFBIG)
+    }
+    var position = offset
+    var lastByte: UInt8?
+    // The bytes read since the last complete line, which start at `pendingStart`; appended to in
+    // place, and a chunk searched only for its own last newline, so that a line of many chunks
+    // costs its length, not its length squared.
+    var pending = Data()
+    var pendingStart = offset
+    while position < fileEnd {
+      let chunk = try file.read(from: position, to: min(fileEnd, position + chunkSize))
+      guard !chunk.isEmpty else { break }
+      pending.append(chunk)
+      position += chunk.count
+      lastByte = chunk.last
+      guard position < fileEnd, let newline = chunk.lastIndex(of: UInt8(ascii: "\n")) else {
+        continue
+      }
+      let cut = pending.count - chunk.count + (newline - chunk.startIndex) + 1
+      try readLines(pending[..<cut], pendingStart)
+      pending = Data(pending[cut...])
+      pendingStart += cut
+    }
+    if !pending.isEmpty { try readLines(pending, pendingStart) }
+    return (position, lastByte)
   }
 
   /// What is wrong with an unreadable last line that a crash cannot have left: it is longer than
