@@ -165,7 +165,7 @@ scenario_kill() {
   local phase_startup=0 phase_session=0 phase_closing=0 eof_runs=0
   local planted=0 removed=0 moved_away=0 torn_seen=0 failures_before=$FAILED
   local journal_before=0 max_runs=$((KILL_TARGET * 3))
-  local planted_name="" lifetime_runs=0 lifetime_ms=60 measured=0 closing_runs=0
+  local planted_name="" lifetime_runs=0 lifetime_ms=60 measured=0 closing_runs=0 fsrs_runs=0
   local -A left_by_kill=()
 
   while ((acked_total < KILL_TARGET && runs < max_runs)); do
@@ -210,6 +210,14 @@ scenario_kill() {
     # quiz allows 200 reviews a day: a new day every 150 journalled reviews.
     QUIZ_NOW=$(date -u -d "2026-11-29 08:00 UTC + $((journal_before / 150)) days" +%Y-%m-%dT%H:%M:%SZ)
     export QUIZ_NOW
+    # A third of the runs under FSRS: each switch replays the journal and rewrites state.json
+    # under the other scheduler, and a kill may land in that too.
+    if ((runs % 3 == 0)); then
+      export QUIZ_SCHEDULER=fsrs
+      fsrs_runs=$((fsrs_runs + 1))
+    else
+      export QUIZ_SCHEDULER=sm2
+    fi
     local fed=() i grade attempt
     session_start kill-run review --state "$state" --new 1000 --limit "$limit"
     local started
@@ -350,6 +358,7 @@ scenario_kill() {
   done
 
   export QUIZ_NOW=2026-11-29T08:00:00Z
+  unset QUIZ_SCHEDULER
   if ((FAILED == failures_before)); then
     if ((acked_total >= KILL_TARGET)); then
       pass "$acked_total acknowledged answers over $runs runs ($kills killed, $ended ended by themselves); every one is in the journal, in order"
@@ -374,7 +383,7 @@ scenario_kill() {
   fi
   note "kills: $phase_startup before the first card (start-up, loading), $phase_session mid-session, $phase_closing after the summary (closing);"
   note "$lifetime_runs runs killed at a random moment of their lifetime (last measured: $lifetime_ms ms);"
-  note "$closing_runs runs killed right after their summary appeared;"
+  note "$closing_runs runs killed right after their summary appeared; $fsrs_runs runs under FSRS;"
   note "$eof_runs runs had their input closed first; $extra_kept grades were recorded though not yet acknowledged (kept);"
   note "answers given $fed_total; stray temporary files planted $planted, removed by the next writer $removed;"
   note "state.json moved away $moved_away times (rebuilt); temporary files left by a kill ${#left_by_kill[@]} (all removed by the next writer); torn last lines seen $torn_seen"
