@@ -11,7 +11,7 @@ references only, never dependencies of quiz:
     /tmp/fit-venv/bin/python Scripts/fsrs-reference/fit.py            # fit-small.txt, committed
     /tmp/fit-venv/bin/python Scripts/fsrs-reference/fit.py --large /tmp/fit-100k.txt
 
-The first writes fit-small.txt beside this script (about 10,000 reviews), which the Swift tests
+The first writes fit-small.txt beside this script (about 8,500 reviews), which the Swift tests
 read. The second writes a history of about 100,000 reviews wherever it is told; the Swift figures
 for it come from the test `FSRSOptimizerLargeTests`, which runs only when QUIZ_FSRS_FIT_HISTORY
 names such a file (see that test for the command). Histories are the same on every run (fixed
@@ -208,7 +208,7 @@ def main() -> None:
         write(arguments.large, learner, learner.history(cards=6_700, introduce_days=300, days=365))
     else:
         learner = Learner(seed=20260601)
-        write(SMALL, learner, learner.history(cards=1_200, introduce_days=90, days=150))
+        write(SMALL, learner, learner.history(cards=800, introduce_days=120, days=300))
 
 
 if __name__ == "__main__":
