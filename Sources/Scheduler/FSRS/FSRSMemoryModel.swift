@@ -24,6 +24,8 @@ struct FSRSMemoryModel {
     case lapse
     /// A lapse at least a day later, held to the short-term bound `s / e^(w17·w18)`.
     case lapseBound
+    /// No review: only the forgetting curve, to predict the last review of a card's column.
+    case curveOnly
   }
 
   /// What one step computed.
@@ -111,6 +113,19 @@ struct FSRSMemoryModel {
     step.difficultyInBounds = Self.difficultyRange.contains(difficulty)
     step.nextStability = Self.clamp(stability, Self.stabilityRange)
     step.nextDifficulty = Self.clamp(difficulty, Self.difficultyRange)
+    return step
+  }
+
+  /// The forgetting curve of a card whose memory is `stability` and `difficulty`, `days` after
+  /// its last review, with no review made.
+  @inline(__always)
+  func forecast(stability: Double, difficulty: Double, days: Double) -> Step {
+    var step = Step()
+    step.branch = .curveOnly
+    step.stability = stability
+    step.difficulty = difficulty
+    step.days = days
+    (step.retrievability, step.base, step.logBase) = curve(days: days, stability: stability)
     return step
   }
 
