@@ -9,12 +9,13 @@ references only, never dependencies of quiz:
     python3 -m venv /tmp/fit-venv
     /tmp/fit-venv/bin/pip install fsrs==6.3.2 fsrs-rs-python==0.9.3
     /tmp/fit-venv/bin/python Scripts/fsrs-reference/fit.py            # fit-small.txt, committed
-    /tmp/fit-venv/bin/python Scripts/fsrs-reference/fit.py --large /tmp/fit-100k.txt
+    /tmp/fit-venv/bin/python Scripts/fsrs-reference/fit.py --large /tmp/fit-100k.txt [--seed N]
 
 The first writes fit-small.txt beside this script (about 8,500 reviews), which the Swift tests
-read. The second writes a history of about 100,000 reviews wherever it is told; the Swift figures
-for it come from the test `FSRSOptimizerLargeTests`, which runs only when QUIZ_FSRS_FIT_HISTORY
-names such a file (see that test for the command). Histories are the same on every run (fixed
+read. The second writes a history of 100,001 reviews wherever it is told (another learner's, of
+another size, with another seed); the Swift figures for it come from the test
+`FSRSOptimizerLargeTests`, which runs only when QUIZ_FSRS_FIT_HISTORY names such a file (see
+that test for the command). Histories are the same on every run (fixed
 seeds, no clock); the reference's fit times are of course this machine's.
 
 Each history is one simulated learner whose memory follows FSRS-6 with its own weights ("true"
@@ -35,10 +36,15 @@ The file is text, one record a line, fields separated by one space; `#` starts a
         How delta_t is counted (only `elapsed` so far).
     items N
         How many training items the history gives.
+    outliers FIRST TRAINING
+        What fsrs-rs's `filter_outlier` leaves: the items of first intervals that fit the first
+        stabilities, and the items trained on.
     p NAME W0 … W20 LOGLOSS RMSE
         A set of weights and fsrs-rs's `FSRS.evaluate` of them on all the items: `default`
-        (FSRS-6's), `true` (the learner's), `fitted` (fsrs-rs's `compute_parameters` with the
-        card of each item, as Anki and Swift batch by card), `fitted-plain` (without card ids).
+        (FSRS-6's), `true` (the learner's), `pretrained` (`compute_parameters` with no epoch:
+        the first stabilities fitted, the rest the defaults), `fitted` (`compute_parameters`
+        with the card of each item, as Anki and Swift batch by card), `fitted-plain` (without
+        card ids).
     time NAME SECONDS
         The shortest of three runs of `compute_parameters`, for `fitted` and `fitted-plain`.
     c START R GAP R GAP …
@@ -57,7 +63,7 @@ from pathlib import Path
 
 import fsrs.scheduler
 from fsrs import Card, Rating, Scheduler
-from fsrs_rs_python import DEFAULT_PARAMETERS, FSRS, FSRSItem, FSRSReview
+from fsrs_rs_python import DEFAULT_PARAMETERS, FSRS, FSRSItem, FSRSReview, TrainingConfig, filter_outlier
 
 PY_FSRS = "6.3.2"
 FSRS_RS_PYTHON = "0.9.3"
@@ -164,6 +170,10 @@ def timed_fit(items: list[FSRSItem], card_ids: list[int] | None) -> tuple[list[f
 def write(path: Path, learner: Learner, history: list[list[tuple[int, int]]]) -> None:
     items, card_ids = training_items(history)
     fitted, fitted_time = timed_fit(items, card_ids)
+    pretrained = FSRS(DEFAULT_PARAMETERS).compute_parameters(
+        items, card_ids, training_config=TrainingConfig(num_epochs=0)
+    )
+    first, training = filter_outlier([item for item in items if item.long_term_review_cnt() == 1], items)
     plain, plain_time = timed_fit(items, None)
     reviews = sum(len(card) for card in history)
     lines = [
@@ -171,10 +181,12 @@ def write(path: Path, learner: Learner, history: list[list[tuple[int, int]]]) ->
         f"# {len(history)} cards, {reviews} reviews.",
         "days elapsed",
         f"items {len(items)}",
+        f"outliers {len(first)} {len(training)}",
     ]
     for name, weights in [
         ("default", DEFAULT_PARAMETERS),
         ("true", learner.true_weights),
+        ("pretrained", pretrained),
         ("fitted", fitted),
         ("fitted-plain", plain),
     ]:
@@ -202,9 +214,10 @@ def main() -> None:
             sys.exit(f"fit.py needs {package} {wanted}, not {version(package)}")
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--large", type=Path, help="write the 100k-review history there instead")
+    parser.add_argument("--seed", type=int, default=20260602, help="another learner, for --large")
     arguments = parser.parse_args()
     if arguments.large:
-        learner = Learner(seed=20260602)
+        learner = Learner(seed=arguments.seed)
         write(arguments.large, learner, learner.history(cards=6_700, introduce_days=300, days=365))
     else:
         learner = Learner(seed=20260601)

@@ -109,9 +109,10 @@ extension FSRSTrainingSet {
 /// A bin of similar reviews for the RMSE: fsrs-rs's `r_matrix_index` of an item, from the days
 /// since the last review, the reviews so far and the lapses, each on a logarithmic scale.
 private struct Bin: Hashable {
-  let days: UInt32
-  let reviews: UInt32
-  let lapses: UInt32
+  // Not fsrs-rs's u32: the bin of an interval of millennia is beyond it, and Rust saturates.
+  let days: Int
+  let reviews: Int
+  let lapses: Int
 
   init(days: Int32, reviews: Int, lapses: Int) {
     self.days = Self.bin(Double(days), base: 3.62, scale: 2.48, times: 100)
@@ -122,8 +123,8 @@ private struct Bin: Hashable {
 
   /// `scale · base^⌊log_base(x)⌋ · times` rounded half away from zero, in fsrs-rs's order of
   /// operations (Rust's `log(base)` is `ln(x) / ln(base)`), so that bins are the same Doubles.
-  private static func bin(_ x: Double, base: Double, scale: Double, times: Double = 1) -> UInt32 {
+  private static func bin(_ x: Double, base: Double, scale: Double, times: Double = 1) -> Int {
     let exponent = (log(x) / log(base)).rounded(.down)
-    return UInt32((scale * pow(base, exponent) * times).rounded())
+    return Int((scale * pow(base, exponent) * times).rounded())
   }
 }

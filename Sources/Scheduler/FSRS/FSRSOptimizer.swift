@@ -1,9 +1,8 @@
 /// FSRS's optimizer: the 21 weights that best predict a history's recalls, computed as fsrs-rs
 /// (the optimizer Anki runs) computes them.
 ///
-/// As fsrs-rs's `compute_parameters`: outliers are removed (``prepare(_:)``), the first
-/// stabilities w0…w3 are fitted to the cards' first intervals (``pretrain(_:items:averageRecall:)``),
-/// then all 21 weights are trained from those and the defaults by gradient descent on the
+/// As fsrs-rs's `compute_parameters`: outliers are removed, the first stabilities w0…w3 are
+/// fitted to the cards' first intervals, then all 21 weights are trained from those and the defaults by gradient descent on the
 /// recency-weighted log loss, with Adam, a cosine learning rate, a pull towards the starting
 /// weights, and the weights clamped to FSRS-6's bounds after every step. The only randomness is
 /// the order of the batches in each epoch, drawn from the caller's generator.
@@ -62,14 +61,7 @@ public struct FSRSOptimizer: Hashable, Sendable {
     _ set: FSRSTrainingSet, using generator: inout Generator
   ) -> FSRSFit {
     let prepared = Self.prepare(set)
-    // fsrs-rs's `calculate_average_recall`, of the items left after the outliers; a 32-bit
-    // float there.
-    let recalled = prepared.training.count(where: {
-      set.ratings[set.reviews(of: set.items[$0]).upperBound - 1] > 1
-    })
-    let averageRecall =
-      prepared.training.isEmpty
-      ? 0 : Double(Float(recalled) / Float(prepared.training.count))
+    let averageRecall = Self.averageRecall(set, items: prepared.training)
     guard prepared.training.count >= 8 else {
       return FSRSFit(defaultsBecause: .tooFewItems(prepared.training.count))
     }
@@ -95,6 +87,15 @@ public struct FSRSOptimizer: Hashable, Sendable {
     let first = Self.smoothAndFill(fitted, counts: counts) ?? stabilities
     return FSRSFit(
       weights: first + trained[4...], outcome: .trained(items: count))
+  }
+
+  /// fsrs-rs's `calculate_average_recall`: the share of `items` recalled, as a 32-bit float.
+  static func averageRecall(_ set: FSRSTrainingSet, items: [Int]) -> Double {
+    guard !items.isEmpty else { return 0 }
+    let recalled = items.count(where: {
+      set.ratings[set.reviews(of: set.items[$0]).upperBound - 1] > 1
+    })
+    return Double(Float(recalled) / Float(items.count))
   }
 
   /// The weights fitted to `set`, the order of batches drawn from a ``SeededGenerator`` seeded

@@ -6,7 +6,7 @@ import Testing
 struct FSRSEvaluationTests {
   @Test(
     "gives fsrs-rs's log loss and RMSE for each set of weights of the reference history",
-    arguments: ["default", "true", "fitted", "fitted-plain"])
+    arguments: ["default", "true", "pretrained", "fitted", "fitted-plain"])
   func reference(name: String) throws {
     let reference = try FSRSFitReference.small.get()
     let set = try FSRSTrainingSet(cards: reference.cards)

@@ -19,6 +19,8 @@ struct FSRSFitReference {
 
   private(set) var cards: [[FSRSHistoryReview]] = []
   private(set) var itemCount = 0
+  /// What fsrs-rs's `filter_outlier` leaves: first intervals, and items to train on.
+  private(set) var outliers = (firstIntervals: 0, training: 0)
   private(set) var weights: [String: Weights] = [:]
   private(set) var seconds: [String: Double] = [:]
 
@@ -45,6 +47,11 @@ struct FSRSFitReference {
     case "items":
       guard fields.count == 2, let count = Int(fields[1]) else { return false }
       itemCount = count
+    case "outliers":
+      guard fields.count == 3, let first = Int(fields[1]), let training = Int(fields[2]) else {
+        return false
+      }
+      outliers = (first, training)
     case "p":
       let numbers = fields.dropFirst(2).compactMap(Double.init)
       guard fields.count == 25, numbers.count == 23 else { return false }

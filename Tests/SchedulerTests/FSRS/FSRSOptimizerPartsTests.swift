@@ -6,6 +6,22 @@ import Testing
 /// The optimizer's parts against fsrs-rs's own unit tests' figures.
 @Suite("FSRS optimizer's parts")
 struct FSRSOptimizerPartsTests {
+  @Test("leaves the items fsrs-rs leaves, and fits its first stabilities, on the reference history")
+  func reference() throws {
+    let reference = try FSRSFitReference.small.get()
+    let set = try FSRSTrainingSet(cards: reference.cards)
+    let prepared = FSRSOptimizer.prepare(set)
+    #expect(prepared.firstIntervals.count == reference.outliers.firstIntervals)
+    #expect(prepared.training.count == reference.outliers.training)
+    let (stabilities, _) = try #require(
+      FSRSOptimizer.pretrain(
+        set, items: prepared.firstIntervals,
+        averageRecall: FSRSOptimizer.averageRecall(set, items: prepared.training)))
+    let pretrained = try #require(reference.weights["pretrained"])
+    // fsrs-rs fills in and orders them in 32-bit floats.
+    expectClose(stabilities, Array(pretrained.weights.prefix(4)), tolerance: 1e-6)
+  }
+
   @Test("fills and orders the first stabilities as fsrs-rs's smooth_and_fill")
   func smoothAndFill() throws {
     let three = try #require(

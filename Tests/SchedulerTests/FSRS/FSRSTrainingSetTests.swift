@@ -83,6 +83,23 @@ struct FSRSTrainingSetTests {
     #expect(FSRSOptimizer.standard.fit(few).outcome == .defaults(.tooFewItems(0)))
   }
 
+  @Test("evaluates and fits reviews tens of thousands of years apart")
+  func farApart() throws {
+    let cards = (0..<100).map { index in
+      [
+        FSRSHistoryReview(moment: Date(timeIntervalSince1970: -3e12), rating: .good),
+        FSRSHistoryReview(moment: Date(timeIntervalSince1970: Double(index)), rating: .again),
+        FSRSHistoryReview(moment: Date(timeIntervalSince1970: 3e12), rating: .easy),
+      ]
+    }
+    let set = try FSRSTrainingSet(cards: cards)
+    #expect(set.items.count == 200)
+    let evaluation = try #require(set.evaluate(.standard))
+    #expect(evaluation.logLoss.isFinite && evaluation.rmse.isFinite)
+    let fit = FSRSOptimizer.standard.fit(set)
+    #expect(throws: Never.self) { try FSRSParameters(weights: fit.weights) }
+  }
+
   @Test("fits cards all rated the same, scaling the first stabilities, every weight in bounds")
   func sameRating() throws {
     var generator = SeededGenerator(seed: 3)
