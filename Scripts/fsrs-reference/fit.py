@@ -63,7 +63,14 @@ from pathlib import Path
 
 import fsrs.scheduler
 from fsrs import Card, Rating, Scheduler
-from fsrs_rs_python import DEFAULT_PARAMETERS, FSRS, FSRSItem, FSRSReview, TrainingConfig, filter_outlier
+from fsrs_rs_python import (
+    DEFAULT_PARAMETERS,
+    FSRS,
+    FSRSItem,
+    FSRSReview,
+    TrainingConfig,
+    filter_outlier,
+)
 
 PY_FSRS = "6.3.2"
 FSRS_RS_PYTHON = "0.9.3"
@@ -74,7 +81,8 @@ DAY = 86_400
 
 # fsrs-rs's `clip_parameters` bounds (short-term on, one relearning step): the true weights stay
 # within what the optimizer can reach.
-LOWER = [0.001] * 4 + [1, 0.001, 0.001, 0.001, 0, 0, 0.001, 0.001, 0.001, 0.001, 0, 0, 1, 0, 0, 0.01, 0.1]
+LOWER = [0.001] * 4 + [1, 0.001, 0.001, 0.001, 0, 0, 0.001, 0.001, 0.001, 0.001, 0, 0, 1, 0, 0]
+LOWER += [0.01, 0.1]
 UPPER = [100] * 4 + [10, 4, 4, 0.75, 4.5, 0.8, 3.5, 5, 0.25, 0.9, 4, 1, 6, 2, 2, 0.8, 0.8]
 
 FIRST_RATINGS = [0.25, 0.10, 0.55, 0.10]  # Again, Hard, Good, Easy
@@ -153,7 +161,8 @@ def training_items(history: list[list[tuple[int, int]]]) -> tuple[list[FSRSItem]
         fsrs_reviews = [FSRSReview(rating, delta) for (_, rating), delta in zip(reviews, deltas)]
         for index in range(1, len(reviews)):
             if deltas[index] > 0:
-                keyed.append(((reviews[index][0], card_index, index), card_index, fsrs_reviews[: index + 1]))
+                key = (reviews[index][0], card_index, index)
+                keyed.append((key, card_index, fsrs_reviews[: index + 1]))
     keyed.sort(key=lambda entry: entry[0])
     return [FSRSItem(reviews) for _, _, reviews in keyed], [card for _, card, _ in keyed]
 
@@ -173,11 +182,13 @@ def write(path: Path, learner: Learner, history: list[list[tuple[int, int]]]) ->
     pretrained = FSRS(DEFAULT_PARAMETERS).compute_parameters(
         items, card_ids, training_config=TrainingConfig(num_epochs=0)
     )
-    first, training = filter_outlier([item for item in items if item.long_term_review_cnt() == 1], items)
+    first_intervals = [item for item in items if item.long_term_review_cnt() == 1]
+    first, training = filter_outlier(first_intervals, items)
     plain, plain_time = timed_fit(items, None)
     reviews = sum(len(card) for card in history)
     lines = [
-        f"# Written by fit.py with py-fsrs {version('fsrs')} and fsrs-rs-python {version('fsrs-rs-python')}.",
+        f"# Written by fit.py with py-fsrs {version('fsrs')}"
+        f" and fsrs-rs-python {version('fsrs-rs-python')}.",
         f"# {len(history)} cards, {reviews} reviews.",
         "days elapsed",
         f"items {len(items)}",
@@ -191,7 +202,8 @@ def write(path: Path, learner: Learner, history: list[list[tuple[int, int]]]) ->
         ("fitted-plain", plain),
     ]:
         evaluation = FSRS(weights).evaluate(items)
-        numbers = [repr(float(w)) for w in weights] + [repr(evaluation.log_loss), repr(evaluation.rmse_bins)]
+        numbers = [repr(float(w)) for w in weights]
+        numbers += [repr(evaluation.log_loss), repr(evaluation.rmse_bins)]
         lines.append(f"p {name} " + " ".join(numbers))
     lines.append(f"time fitted {fitted_time:.4f}")
     lines.append(f"time fitted-plain {plain_time:.4f}")

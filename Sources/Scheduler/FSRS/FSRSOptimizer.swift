@@ -2,9 +2,10 @@
 /// (the optimizer Anki runs) computes them.
 ///
 /// As fsrs-rs's `compute_parameters`: outliers are removed, the first stabilities w0…w3 are
-/// fitted to the cards' first intervals, then all 21 weights are trained from those and the defaults by gradient descent on the
-/// recency-weighted log loss, with Adam, a cosine learning rate, a pull towards the starting
-/// weights, and the weights clamped to FSRS-6's bounds after every step. The only randomness is
+/// fitted to the cards' first intervals, then all 21 weights are trained from those and the
+/// defaults by gradient descent on the recency-weighted log loss, with Adam, a cosine learning
+/// rate, a pull towards the starting weights, and the weights clamped to FSRS-6's bounds after
+/// every step. The only randomness is
 /// the order of the batches in each epoch, drawn from the caller's generator.
 public struct FSRSOptimizer: Hashable, Sendable {
   /// Passes over the training items.
@@ -85,8 +86,7 @@ public struct FSRSOptimizer: Hashable, Sendable {
     // ratings seen: the others are filled in again.
     let fitted = Dictionary(uniqueKeysWithValues: (1...4).map { ($0, trained[$0 - 1]) })
     let first = Self.smoothAndFill(fitted, counts: counts) ?? stabilities
-    return FSRSFit(
-      weights: first + trained[4...], outcome: .trained(items: count))
+    return FSRSFit(weights: first + trained[4...], outcome: .trained(items: count))
   }
 
   /// fsrs-rs's `calculate_average_recall`: the share of `items` recalled, as a 32-bit float.
