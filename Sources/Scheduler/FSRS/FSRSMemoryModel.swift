@@ -3,12 +3,11 @@ import Glibc
 /// FSRS-6's memory model as fsrs-rs trains and evaluates it: one review's step from the memory
 /// before it to the memory after, keeping what the gradient needs.
 ///
-/// The formulas are py-fsrs's (``FSRSScheduler``'s), with fsrs-rs's differences kept, since its
-/// optimizer is the reference here: stability is also clamped below 36,500 days, a review on the
-/// day of the last one (`delta_t` 0) always takes the short-term formula, and the stability after
-/// the first review is w0…w3 clamped (fsrs-rs's `step` in model.rs, `step_forward` in analytic.rs).
-/// Powers are taken as `exp(y * log(x))`, so that each logarithm is computed once and kept for
-/// the gradient.
+/// The formulas are py-fsrs's (``FSRSScheduler``'s) in fsrs-rs's form, since its optimizer is
+/// the reference here (`step` in model.rs, `step_forward` in analytic.rs): days are whole, so a
+/// review on the day of the last takes the short-term formula, and stability is also held to at
+/// most 36,500 days (`S_MAX`). Powers are taken as `exp(y * log(x))`, so that each logarithm is
+/// computed once and kept for the gradient.
 struct FSRSMemoryModel {
   /// Which formula a step took: the gradient follows the same one.
   enum Branch: UInt8 {
