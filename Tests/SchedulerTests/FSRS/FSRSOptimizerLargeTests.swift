@@ -32,7 +32,7 @@ struct FSRSOptimizerLargeTests {
     let weights = try #require(fit).weights
     let swift = try #require(trainingSet.evaluate(FSRSParameters(weights: weights)))
     let fitted = try #require(reference.weights["fitted"])
-    for name in ["default", "true", "fitted", "fitted-plain"] {
+    for name in ["default", "true", "pretrained", "fitted", "fitted-plain"] {
       let value = try #require(reference.weights[name])
       print("\(name): log loss \(value.logLoss), RMSE \(value.rmse)")
     }
