@@ -225,100 +225,91 @@ final class Bench {
       result.append(history)
     }
 
-    // 1k: ReviewStore itself, one record and fsync per grade.
     var start = monotonicNanoseconds()
-    let small = work.appending(path: "state-1k")
-    let smallToday = try HistoryGenerator.writeWithStore(
-      to: small, cardIDs: ids, reviews: 1_000, seed: 11)
-    let smallState = try ReviewStore.openReadOnly(folder: small).state
+    add(try recordedHistory(ids: ids), how: "ReviewStore.record", since: start)
+    start = monotonicNanoseconds()
     add(
-      History(
-        label: "1k", reviews: 1_000, folder: small, today: smallToday,
-        cards: smallState.cards.count),
-      how: "ReviewStore.record", since: start)
+      try replayedHistory(ids: ids),
+      how: "fast writer; state.json by ReviewStore.open (replay + compaction)", since: start)
+    if !options.quick {
+      start = monotonicNanoseconds()
+      add(
+        try snapshotHistory(label: "1M", folder: "state-1m", ids: ids, seed: 13),
+        how: "fast writer + its state.json; last 600 events replayed and compacted by ReviewStore",
+        since: start)
+    }
+    if let largeDecks {
+      start = monotonicNanoseconds()
+      add(
+        try snapshotHistory(
+          label: "1M on 100k cards", folder: "state-100k-cards-1m", ids: largeDecks.ids, seed: 14),
+        how: "as 1M, on the 100,000-card decks", since: start)
+    }
+    tables.append(table)
+    return result
+  }
 
-    // The fast writer must agree with ReviewStore: same grades, same states.
+  /// 1k reviews recorded by ReviewStore itself, one record and fsync per grade; and a check
+  /// that the fast writer agrees with it: same grades, same states.
+  private func recordedHistory(ids: [String]) throws -> History {
+    let folder = work.appending(path: "state-1k")
+    let today = try HistoryGenerator.writeWithStore(
+      to: folder, cardIDs: ids, reviews: 1_000, seed: 11)
+    let state = try ReviewStore.openReadOnly(folder: folder).state
     let check = work.appending(path: "state-1k-fast")
-    let checkExpected = try HistoryGenerator.writeFast(
+    let expected = try HistoryGenerator.writeFast(
       to: check, cardIDs: ids, reviews: 1_000, seed: 11, snapshot: false)
     let checkState = try ReviewStore.openReadOnly(folder: check).state
-    guard checkState == smallState, checkExpected.cards == smallState.cards,
-      checkExpected.reviewsByDay == smallState.reviewsByDay,
-      checkExpected.newCardsByDay == smallState.newCardsByDay
+    guard checkState == state, expected.cards == state.cards,
+      expected.reviewsByDay == state.reviewsByDay, expected.newCardsByDay == state.newCardsByDay
     else {
       throw ChildProcess.Failure(
         description: "the fast journal writer disagrees with ReviewStore on 1,000 reviews")
     }
     try FileManager.default.removeItem(at: check)
+    return History(
+      label: "1k", reviews: 1_000, folder: folder, today: today, cards: state.cards.count)
+  }
 
-    // 100k: the fast writer's journal, and quiz's own replay and compaction for state.json.
-    start = monotonicNanoseconds()
-    let medium = work.appending(path: "state-100k")
-    let mediumExpected = try HistoryGenerator.writeFast(
-      to: medium, cardIDs: ids, reviews: 100_000, seed: 12, snapshot: false)
+  /// 100k reviews by the fast writer, and quiz's own replay and compaction for `state.json`.
+  private func replayedHistory(ids: [String]) throws -> History {
+    let folder = work.appending(path: "state-100k")
+    let expected = try HistoryGenerator.writeFast(
+      to: folder, cardIDs: ids, reviews: 100_000, seed: 12, snapshot: false)
     let store = try ReviewStore.open(
-      folder: medium, dayClock: HistoryGenerator.dayClock,
-      now: { Date(timeIntervalSince1970: Double(mediumExpected.today.daysSince1970) * 86_400) })
+      folder: folder, dayClock: HistoryGenerator.dayClock,
+      now: { Date(timeIntervalSince1970: Double(expected.today.daysSince1970) * 86_400) })
     try store.close()
-    let mediumState = store.state
-    guard mediumState.cards == mediumExpected.cards,
-      mediumState.reviewsByDay == mediumExpected.reviewsByDay
+    guard store.state.cards == expected.cards, store.state.reviewsByDay == expected.reviewsByDay
     else {
       throw ChildProcess.Failure(
         description: "quiz's replay of the 100,000-review journal disagrees with the generator")
     }
-    add(
-      History(
-        label: "100k", reviews: 100_000, folder: medium, today: mediumExpected.today,
-        cards: mediumState.cards.count),
-      how: "fast writer; state.json by ReviewStore.open (replay + compaction)", since: start)
+    return History(
+      label: "100k", reviews: 100_000, folder: folder, today: expected.today,
+      cards: store.state.cards.count)
+  }
 
-    // 1M: the fast writer's journal and a snapshot of all but the last 600 events; quiz replays
-    // those and compacts. A snapshot that did not fit would show as a warning.
-    if !options.quick {
-      start = monotonicNanoseconds()
-      let large = work.appending(path: "state-1m")
-      let expected = try HistoryGenerator.writeFast(
-        to: large, cardIDs: ids, reviews: 1_000_000, seed: 13, snapshot: true, unsnapshotted: 600)
-      let store = try ReviewStore.open(
-        folder: large, dayClock: HistoryGenerator.dayClock,
-        now: { Date(timeIntervalSince1970: Double(expected.today.daysSince1970) * 86_400) })
-      try store.close()
-      guard store.warnings.isEmpty, store.state.cards == expected.cards else {
-        throw ChildProcess.Failure(
-          description:
-            "quiz did not take the generated 1,000,000-review state as it is: \(store.warnings)")
-      }
-      add(
-        History(
-          label: "1M", reviews: 1_000_000, folder: large, today: expected.today,
-          cards: expected.cards.count),
-        how: "fast writer + its state.json; last 600 events replayed and compacted by ReviewStore",
-        since: start)
+  /// 1M reviews of `ids` by the fast writer, with a snapshot of all but the last 600 events;
+  /// quiz replays those and compacts. A snapshot that did not fit would show as a warning.
+  private func snapshotHistory(
+    label: String, folder name: String, ids: [String], seed: UInt64
+  ) throws -> History {
+    let folder = work.appending(path: name)
+    let expected = try HistoryGenerator.writeFast(
+      to: folder, cardIDs: ids, reviews: 1_000_000, seed: seed, snapshot: true,
+      unsnapshotted: 600)
+    let store = try ReviewStore.open(
+      folder: folder, dayClock: HistoryGenerator.dayClock,
+      now: { Date(timeIntervalSince1970: Double(expected.today.daysSince1970) * 86_400) })
+    try store.close()
+    guard store.warnings.isEmpty, store.state.cards == expected.cards else {
+      throw ChildProcess.Failure(
+        description: "quiz did not take the generated \(label) state as it is: \(store.warnings)")
     }
-    // 1M reviews on the 100k-card decks, made as the 1M history above is.
-    if let largeDecks {
-      start = monotonicNanoseconds()
-      let folder = work.appending(path: "state-100k-cards-1m")
-      let expected = try HistoryGenerator.writeFast(
-        to: folder, cardIDs: largeDecks.ids, reviews: 1_000_000, seed: 14, snapshot: true,
-        unsnapshotted: 600)
-      let store = try ReviewStore.open(
-        folder: folder, dayClock: HistoryGenerator.dayClock,
-        now: { Date(timeIntervalSince1970: Double(expected.today.daysSince1970) * 86_400) })
-      try store.close()
-      guard store.warnings.isEmpty, store.state.cards == expected.cards else {
-        throw ChildProcess.Failure(
-          description: "quiz did not take the generated 100k-card, 1M-review state as it is")
-      }
-      add(
-        History(
-          label: "1M on 100k cards", reviews: 1_000_000, folder: folder, today: expected.today,
-          cards: expected.cards.count),
-        how: "as 1M, on the 100,000-card decks", since: start)
-    }
-    tables.append(table)
-    return result
+    return History(
+      label: label, reviews: 1_000_000, folder: folder, today: expected.today,
+      cards: expected.cards.count)
   }
 
   // MARK: - Start-up
