@@ -42,10 +42,12 @@ extension FSRSTrainingSet {
       bins[bin, default: (0, 0, 0, 0)].weight += weight
     }
     // fsrs-rs's `rmse_bins`: each bin's mean prediction against its mean recall, unweighted
-    // within the bin, the squares weighted by the bin's recency weight.
+    // within the bin, the squares weighted by the bin's recency weight. Summed in the bins'
+    // order, not the dictionary's, which differs from one dictionary to the next: the same
+    // weights give the same Double every time.
     var squares = 0.0
     var binWeights = 0.0
-    for value in bins.values {
+    for (_, value) in bins.sorted(by: { $0.key < $1.key }) {
       let difference = value.predicted / value.count - value.actual / value.count
       squares += difference * difference * value.weight
       binWeights += value.weight
@@ -108,7 +110,7 @@ extension FSRSTrainingSet {
 
 /// A bin of similar reviews for the RMSE: fsrs-rs's `r_matrix_index` of an item, from the days
 /// since the last review, the reviews so far and the lapses, each on a logarithmic scale.
-private struct Bin: Hashable {
+private struct Bin: Hashable, Comparable {
   // Not fsrs-rs's u32: the bin of an interval of millennia is beyond it, and Rust saturates.
   let days: Int
   let reviews: Int
@@ -119,6 +121,11 @@ private struct Bin: Hashable {
     // fsrs-rs bins the reviews so far plus one.
     self.reviews = Self.bin(Double(reviews + 1), base: 1.89, scale: 1.99)
     self.lapses = lapses == 0 ? 0 : Self.bin(Double(lapses), base: 1.73, scale: 1.65)
+  }
+
+  /// By days, then reviews, then lapses.
+  static func < (lhs: Bin, rhs: Bin) -> Bool {
+    (lhs.days, lhs.reviews, lhs.lapses) < (rhs.days, rhs.reviews, rhs.lapses)
   }
 
   /// `scale · base^⌊log_base(x)⌋ · times` rounded half away from zero, in fsrs-rs's order of
