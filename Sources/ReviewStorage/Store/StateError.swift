@@ -12,6 +12,9 @@ public enum StateError: Error, Equatable, Sendable {
   case newerVersion(file: URL, line: Int?, found: Int, supported: Int)
   /// `state.json` is not a snapshot: not JSON, cut short, or a value of the wrong type.
   case unreadableSnapshot(file: URL, reason: String)
+  /// `fsrs-parameters.json` is not FSRS parameters quiz wrote: not JSON, a key missing, a weight
+  /// out of its bounds; `line` is where, when known.
+  case unreadableParameters(file: URL, line: Int?, reason: String)
   /// A line of the journal, other than a torn last one, is not an event.
   case malformedJournalLine(file: URL, line: Int, reason: String)
   /// `state.json` covers events that the journal does not hold: the journal was replaced by an
@@ -49,6 +52,11 @@ extension StateError: CustomStringConvertible {
       return
         "\(file.path) is unreadable: \(clause(reason)). It was left as it is; moving it away makes "
         + "quiz rebuild it from reviews.jsonl."
+    case .unreadableParameters(let file, let line, let reason):
+      let place = line.map { "\(file.path):\($0)" } ?? file.path
+      return "\(place) is not FSRS parameters: \(clause(reason)). It was left as it is; move it "
+        + "away to schedule with FSRS's default weights, and fit new ones with 'quiz fsrs fit "
+        + "--save'."
     case .malformedJournalLine(let file, let line, let reason):
       return
         "\(file.path):\(line) is not a journal entry: \(clause(reason)). The file was left as it is."
