@@ -45,8 +45,9 @@ struct CommandContext {
   /// Warnings go to standard error; on a failure, the message (which names the file) goes
   /// there, and the result is nil.
   func openForReading(_ options: StateOptions) throws(UsageError) -> ReviewStore? {
-    let scheduler = try options.scheduler(in: environment, command: command)
+    let kind = try options.schedulerKind(in: environment, command: command)
     do {
+      let scheduler = try options.scheduler(kind, in: environment)
       let store = try ReviewStore.openReadOnly(
         folder: options.folderURL(in: environment), scheduler: scheduler)
       for warning in store.warnings { console.warning(warning) }
@@ -62,8 +63,9 @@ struct CommandContext {
     throws(UsageError) -> ReviewStore?
   {
     let dayClock = try dayClock(options)
-    let scheduler = try options.scheduler(in: environment, command: command)
+    let kind = try options.schedulerKind(in: environment, command: command)
     do {
+      let scheduler = try options.scheduler(kind, in: environment)
       let store = try ReviewStore.open(
         folder: options.folderURL(in: environment), dayClock: dayClock, now: now,
         makeID: environment.makeID, scheduler: scheduler)

@@ -44,18 +44,32 @@ struct StateOptions {
     }
   }
 
-  /// The scheduler: --scheduler, else $QUIZ_SCHEDULER, else the config file, else SM-2. FSRS
-  /// fuzzes its intervals unless `QUIZ_FSRS_FUZZ` is `0`.
-  func scheduler(in environment: Environment, command: String) throws(UsageError)
+  /// The scheduler's kind: --scheduler, else $QUIZ_SCHEDULER, else the config file, else SM-2.
+  func schedulerKind(in environment: Environment, command: String) throws(UsageError)
+    -> SchedulerKind
+  {
+    try environment.value(of: Settings.scheduler, option: scheduler, command: command)
+  }
+
+  /// The scheduler of `kind` for the state folder. FSRS schedules with the weights saved there
+  /// by `quiz fsrs fit --save`, else with its defaults, and fuzzes its intervals unless
+  /// `QUIZ_FSRS_FUZZ` is `0`.
+  ///
+  /// - Throws: A saved parameters file that cannot be read, naming it (and its line).
+  func scheduler(_ kind: SchedulerKind, in environment: Environment) throws(StateError)
     -> any ReviewScheduler
   {
-    switch try environment.value(of: Settings.scheduler, option: scheduler, command: command) {
+    switch kind {
     case .sm2:
       return SM2Scheduler()
     case .fsrs:
       let fuzzing = environment.variables["QUIZ_FSRS_FUZZ"] != "0"
-      // The defaults with fuzz on or off are within FSRS's bounds.
-      return FSRSReviewScheduler(parameters: try! FSRSParameters(fuzzing: fuzzing))
+      let saved = try SavedFSRSParameters.load(in: folderURL(in: environment))
+      // Saved weights were checked against FSRS's bounds as they were read, and the defaults
+      // are within them, with fuzz on or off.
+      let parameters = try! FSRSParameters(
+        weights: saved?.weights ?? FSRSParameters.defaultWeights, fuzzing: fuzzing)
+      return FSRSReviewScheduler(parameters: parameters)
     }
   }
 
