@@ -92,6 +92,11 @@ extension Quiz {
         "~/.local/share/quiz/journal-index.bin",
         "Where each day begins in the journal, for 'quiz stats'; rebuilt from the journal."
       ),
+      (
+        "~/.local/share/quiz/fsrs-parameters.json",
+        "FSRS's weights fitted to your reviews by 'quiz fsrs fit --save', which --scheduler "
+          + "fsrs schedules with; FSRS's defaults when it is not there."
+      ),
       ("~/.local/share/quiz/history", "The line history of sessions on a terminal."),
       ("~/.local/share/quiz/lock", "Held while a session writes."),
       (

@@ -21,7 +21,7 @@ public struct Quiz {
       CheckCommand.self,
       ImportCommand.self, StatsCommand.self, DecksCommand.self, TopicsCommand.self,
       ExportCommand.self, MergeCommand.self, SuspendCommand.self, UnsuspendCommand.self,
-      ConfigCommand.self, CompletionsCommand.self, ManCommand.self,
+      FSRSCommand.self, ConfigCommand.self, CompletionsCommand.self, ManCommand.self,
     ]
   }
 
