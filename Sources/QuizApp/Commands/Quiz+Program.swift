@@ -15,7 +15,7 @@ extension Quiz {
         suggested.
 
         Every grade is in the journal when it is acknowledged; the commands that only read \
-        (stats, decks, topics, export) run while a session is open.
+        (stats, decks, topics, export, fsrs) run while a session is open.
         """,
       commands: commands.map { $0.declaration },
       environment: environmentVariables, files: files,
