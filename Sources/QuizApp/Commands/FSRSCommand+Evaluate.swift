@@ -39,15 +39,7 @@ extension FSRSCommand {
           "Saved (fitted \(Self.dayText(saved.parameters.fittedAt)))", saved.evaluation
         ))
     }
-    let style = context.style(noColor: false)
-    for line in Self.figuresTable(rows).lines(style: style, width: context.width) {
-      console.print(line)
-    }
-    console.print()
-    if data.set.itemCount < Self.fewItems {
-      console.print(wrapper.wrap(Self.fewItemsText(data.set.itemCount)))
-    }
-    console.print(wrapper.wrap(Self.figuresText))
+    Self.printFigures(rows, items: data.set.itemCount, in: context, wrapper: wrapper)
     if saved == nil {
       console.print()
       console.print(

@@ -172,15 +172,7 @@ extension FSRSCommand {
         rows.append(("Saved (fitted \(Self.dayText(parameters.fittedAt)))", saved))
       }
       rows.append(("Fitted now", figures.fitted))
-      let style = context.style(noColor: false)
-      for line in Self.figuresTable(rows).lines(style: style, width: context.width) {
-        console.print(line)
-      }
-      console.print()
-      if data.set.itemCount < Self.fewItems {
-        console.print(wrapper.wrap(Self.fewItemsText(data.set.itemCount)))
-      }
-      console.print(wrapper.wrap(Self.figuresText))
+      Self.printFigures(rows, items: data.set.itemCount, in: context, wrapper: wrapper)
     }
     if result != nil || !Self.isDefaults(fit.outcome) { console.print() }
     switch result {

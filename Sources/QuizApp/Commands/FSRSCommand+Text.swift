@@ -50,6 +50,22 @@ extension FSRSCommand {
     + "groups of similar reviews."
 
   /// The table of evaluations: a row per set of weights, log loss and RMSE as Anki shows them.
+  /// Prints the table of `rows`, then what its figures mean, and a word on how few items
+  /// there are when there are few.
+  static func printFigures(
+    _ rows: [(name: String, evaluation: FSRSEvaluation?)], items: Int, in context: CommandContext,
+    wrapper: TextWrapper
+  ) {
+    let console = context.console
+    let style = context.style(noColor: false)
+    for line in figuresTable(rows).lines(style: style, width: context.width) {
+      console.print(line)
+    }
+    console.print()
+    if items < fewItems { console.print(wrapper.wrap(fewItemsText(items))) }
+    console.print(wrapper.wrap(figuresText))
+  }
+
   static func figuresTable(_ rows: [(name: String, evaluation: FSRSEvaluation?)]) -> AlignedTable {
     var table = AlignedTable(columns: [
       .init(title: "Weights", shrinkOrder: 0, minimum: 16),
