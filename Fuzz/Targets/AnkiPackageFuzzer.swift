@@ -87,6 +87,15 @@ enum AnkiFuzz {
         diagnostics.first(where: { $0.severity == .error })?.description
         ?? AnkiImport.difference(between: deck, and: parsed.cards)
       fuzzRequire(problem == nil, "deck \(deck.name) does not read back: \(problem ?? "")\n\(text)")
+      // `quiz import` makes and checks the text a part at a time: in parts of two cards, it
+      // must be the same text, with the same verdict.
+      var parts: [UInt8] = []
+      let partsProblem = CheckedDeckText.parts(of: deck, cards: 2, size: 64) {
+        parts.append(contentsOf: $0)
+      }
+      fuzzRequire(
+        partsProblem == nil, "deck \(deck.name) does not read back in parts: \(partsProblem ?? "")")
+      fuzzRequire(parts.elementsEqual(text.utf8), "deck \(deck.name) in parts is another text")
       for card in deck.cards { fuzzRequire(ids.insert(card.id).inserted, "two cards \(card.id)") }
     }
     var replayer = Replayer(scheduler: SM2Scheduler())

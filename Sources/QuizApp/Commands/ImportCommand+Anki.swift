@@ -7,10 +7,9 @@ import ReviewStorage
 import Scheduler
 
 extension ImportCommand {
-  /// A deck file an import writes.
+  /// A deck file an import writes: its text is made again, a part at a time, as it is written.
   struct PlannedFile {
     var target: String
-    var text: String
     var deck: Deck
   }
 
@@ -66,7 +65,10 @@ extension ImportCommand {
     }
     for file in files {
       do throws(AtomicFile.Failure) {
-        try AtomicFile.write(Data(file.text.utf8), to: file.target, replacing: true)
+        // A part at a time: the deck's text is never held whole.
+        try AtomicFile.write(to: file.target, replacing: true) { write in
+          CheckedDeckText.parts(of: file.deck) { write(Data($0)) } == nil
+        }
       } catch {
         console.printError(error.message(for: file.target))
         return .failure
@@ -98,20 +100,28 @@ extension ImportCommand {
 
   /// The deck files to write for `decks`, each checked to read back card by card as it was
   /// meant, and to replace no other file without --force; nil, with the reason printed, when
-  /// the package must not be imported.
+  /// the package must not be imported. The decks' text is made and checked a part at a time
+  /// (``CheckedDeckText``), never held whole.
   private func plannedFiles(_ decks: [Deck], shown: String, console: Console) -> [PlannedFile]? {
     let writer = NativeDeckWriter()
     var files: [PlannedFile] = []
     for deck in decks {
       let target = output.joiningPath(writer.fileName(for: deck))
-      let text = writer.write(deck)
+      // Read first, to be compared with the parts as they are made.
+      let read = Result { () throws(DeckLoader.ReadProblem) in
+        try DeckLoader.existingFile(at: target)
+      }
       // Each card must read back as it was meant, or a package could plant cards, or move
       // ids, through text the writer did not foresee: a deck that does not is refused whole.
-      let (parsed, diagnostics) = NativeDeckParser(deckName: deck.name).parse(
-        SourceText(text, path: target))
-      let problem =
-        diagnostics.first(where: { $0.severity == .error })?.description
-        ?? AnkiImport.difference(between: deck, and: parsed.cards)
+      var same = true
+      var offset = 0
+      let problem = CheckedDeckText.parts(of: deck) { part in
+        guard same, case .success(let existing?) = read else { return }
+        same =
+          offset + part.count <= existing.count
+          && existing[offset..<offset + part.count].elementsEqual(part)
+        offset += part.count
+      }
       if let problem {
         console.printError(
           "\(shown): nothing imported: \(target) would not read back as imported: "
@@ -119,21 +129,21 @@ extension ImportCommand {
         return nil
       }
       let existing: [UInt8]?
-      do {
-        existing = try DeckLoader.existingFile(at: target)
-      } catch {
+      switch read {
+      case .success(let bytes): existing = bytes
+      case .failure(let error):
         console.printError("\(target): \(error.reason). \(shown): nothing imported")
         return nil
       }
       if let existing {
-        if existing.elementsEqual(text.utf8) { continue }
+        if same && offset == existing.count { continue }
         if !force {
           console.printError(
             "\(target): already exists; pass --force to replace it. \(shown): nothing imported")
           return nil
         }
       }
-      files.append(PlannedFile(target: target, text: text, deck: deck))
+      files.append(PlannedFile(target: target, deck: deck))
     }
     return files
   }
