@@ -58,6 +58,45 @@ struct HTMLTextTests {
     }
   }
 
+  /// Pieces of Anki field HTML, for fields the byte reading and the Characters must read alike:
+  /// none puts a combining mark after an ASCII character (where they differ, on purpose).
+  static let htmlPieces =
+    HostileInputTests.pieces + [
+      "<pre>", "<PRE class='x'>", "</pre >", "<code class=\"swift\">", "</CODE>", "<br/>",
+      "<br />", "<p>", "</p>", "<DIV>", "<li>", "<tr>", "<h1>", "<h3>", "<b>", "</i>",
+      "<img src='a b.png'>", "<img SRC=x.jpg/>", "<img alt=\"y\">", "&lt;", "&gt;", "&quot;",
+      "&nbsp;", "&hellip;", "&#65;", "&#x41;", "&#X1F600;", "&#+66;", "&bogus;", "&amp",
+      "[sound:a.mp3]", "[sound:", "\t", "  ", "\n\n", "e\u{301}", "한", "ü", "·", "x", "42",
+    ]
+
+  static func html(_ random: inout SeededGenerator) -> String {
+    (0..<Int.random(in: 0...60, using: &random)).map { _ in
+      htmlPieces.randomElement(using: &random)!
+    }.joined()
+  }
+
+  @Test(
+    "read by bytes, random fields give the blocks and media the Characters gave", arguments: 0..<8)
+  func agreesWithCharacters(_ seed: UInt64) {
+    var random = SeededGenerator(seed: seed)
+    for _ in 0..<3_000 {
+      let html = Self.html(&random)
+      let bytes = HTMLText(html)
+      let characters = CharacterHTMLText(html)
+      #expect(bytes.blocks == characters.blocks, "\(html.debugDescription)")
+      #expect(bytes.media == characters.media, "\(html.debugDescription)")
+      #expect(HTMLText.plain(html) == CharacterHTMLText.plain(html), "\(html.debugDescription)")
+    }
+  }
+
+  @Test("a combining mark after a tag is text after the tag: HTML reads code points")
+  func combiningMarkAfterTag() {
+    // Read by Characters, ">" and the mark were one character, and the tag was no tag.
+    #expect(HTMLText("<b>\u{301}x</b>").blocks == [.text("\u{301}x")])
+    #expect(CharacterHTMLText("<b>\u{301}x</b>").blocks != [.text("\u{301}x")])
+    #expect(HTMLText("a&amp;\u{301}b").blocks == [.text("a&\u{301}b")])
+  }
+
   @Test("a field of 100,000 '<' is text, read once (it used to be read again for each '<')")
   func manyOpenings() {
     let field = String(repeating: "<", count: 100_000)

@@ -162,7 +162,7 @@ func referencePlain(_ html: String) -> String {
       }
       index = html.index(after: end)
     } else if character == "&" {
-      let (decoded, next) = HTMLText.entity(in: html, at: index)
+      let (decoded, next) = CharacterHTMLText.entity(in: html, at: index)
       out += decoded
       index = next
     } else {
