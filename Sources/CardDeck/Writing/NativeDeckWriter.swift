@@ -39,8 +39,7 @@ public struct NativeDeckWriter: Sendable {
       var question =
         card.prompt.text.isEmpty
         ? []
-        : card.prompt.text.components(separatedBy: "\n\n")
-          .map(Self.paragraph)
+        : Self.paragraphs(of: card.prompt.text).map(Self.paragraph)
       if let code = card.prompt.code {
         question.append(Self.fenced(code.text, language: code.language))
       }
@@ -69,6 +68,30 @@ public struct NativeDeckWriter: Sendable {
         + rows.dropFirst())
         .map { "| " + $0.joined(separator: " | ") + " |" }.joined(separator: "\n")
     }
+  }
+
+  /// `text` split at each "\n\n", as `components(separatedBy:)` splits it: by bytes when it holds
+  /// no "\r", where every "\n" is a Character of its own and the two agree: Foundation's search
+  /// compares Characters, and a long question is split into them for the sake of two bytes.
+  static func paragraphs(of text: String) -> [String] {
+    let utf8 = text.utf8
+    let newline = UInt8(ascii: "\n")
+    guard !utf8.contains(UInt8(ascii: "\r")) else { return text.components(separatedBy: "\n\n") }
+    var paragraphs: [String] = []
+    var start = utf8.startIndex
+    var index = start
+    while let found = utf8[index...].firstIndex(of: newline) {
+      let next = utf8.index(after: found)
+      guard next < utf8.endIndex, utf8[next] == newline else {
+        index = next
+        continue
+      }
+      paragraphs.append(String(text[start..<found]))
+      start = utf8.index(after: next)
+      index = start
+    }
+    paragraphs.append(String(text[start...]))
+    return paragraphs
   }
 
   /// A paragraph, escaped where its start would be read as deck syntax.
