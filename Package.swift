@@ -74,7 +74,7 @@ let package = Package(
     .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
     .testTarget(
       name: "AnkiPackageTests",
-      dependencies: ["AnkiPackage", "CardDeck", "Scheduler", "ReviewStorage", "CZip"],
+      dependencies: ["AnkiPackage", "CardDeck", "Scheduler", "ReviewStorage", "CZip", "CZstd"],
       exclude: ["Fixtures"]),
     // The test doubles of QuizApp's inputs and outputs: scripted lines, a clock moved by hand,
     // a console that keeps what is written. Built for tests only, never part of a product.

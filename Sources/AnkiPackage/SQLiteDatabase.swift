@@ -19,18 +19,6 @@ final class SQLiteDatabase {
     self.handle = handle
   }
 
-  /// The database whose file is `bytes`, read-only, without writing it anywhere.
-  convenience init(bytes: Data) throws(AnkiPackageError) {
-    let buffer = try SQLiteBuffer(reserving: bytes.count)
-    // withUnsafeBytes does not pass a typed error on.
-    var failure: AnkiPackageError?
-    bytes.withUnsafeBytes { raw in
-      do throws(AnkiPackageError) { try buffer.append(raw) } catch { failure = error }
-    }
-    if let failure { throw failure }
-    try self.init(buffer: buffer)
-  }
-
   /// The database whose file is in `buffer`, read-only, taking the buffer's memory as it is.
   convenience init(buffer: SQLiteBuffer) throws(AnkiPackageError) {
     try self.init()

@@ -63,19 +63,4 @@ enum Zstd {
     }
     if let failure { throw failure }
   }
-
-  /// `data` compressed at zstd's default level.
-  static func compress(_ data: Data) throws(AnkiPackageError) -> Data {
-    let bound = ZSTD_compressBound(data.count)
-    var output = Data(count: bound)
-    let size = output.withUnsafeMutableBytes { out in
-      data.withUnsafeBytes { input in
-        ZSTD_compress(out.baseAddress, bound, input.baseAddress, input.count, 3)
-      }
-    }
-    guard ZSTD_isError(size) == 0 else {
-      throw .cannotWrite("zstd: \(String(cString: ZSTD_getErrorName(size)))")
-    }
-    return output.prefix(size)
-  }
 }

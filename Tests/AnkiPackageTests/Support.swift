@@ -1,3 +1,4 @@
+import CZstd
 import Foundation
 
 @testable import AnkiPackage
@@ -171,4 +172,30 @@ func referencePlain(_ html: String) -> String {
     }
   }
   return out
+}
+
+extension Zstd {
+  /// `data` compressed at zstd's default level: packages in the current format, made in tests.
+  static func compress(_ data: Data) throws -> Data {
+    let bound = ZSTD_compressBound(data.count)
+    var output = Data(count: bound)
+    let size = output.withUnsafeMutableBytes { out in
+      data.withUnsafeBytes { input in
+        ZSTD_compress(out.baseAddress, bound, input.baseAddress, input.count, 3)
+      }
+    }
+    guard ZSTD_isError(size) == 0 else {
+      throw AnkiPackageError.cannotWrite("zstd: \(String(cString: ZSTD_getErrorName(size)))")
+    }
+    return output.prefix(size)
+  }
+}
+
+extension SQLiteDatabase {
+  /// The database whose file is `bytes`, read-only, as a package's collection is opened.
+  convenience init(bytes: Data) throws {
+    let buffer = try SQLiteBuffer(reserving: bytes.count)
+    try bytes.withUnsafeBytes { try buffer.append($0) }
+    try self.init(buffer: buffer)
+  }
 }
