@@ -99,8 +99,18 @@ struct ImportCommand: Command {
     for page in pages {
       // The name as printed: a control character in it is shown, not sent to the terminal.
       let shown = ControlCharacters.visible(page)
-      guard let data = FileManager.default.contents(atPath: page) else {
-        console.printError("\(shown): cannot be read")
+      // Read as the deck loader reads a deck file: a FIFO must not hang the import, nor a huge
+      // file be read whole.
+      let data: [UInt8]
+      do {
+        guard let bytes = try DeckLoader.existingFile(at: page) else {
+          console.printError("\(shown): cannot be read: no such file")
+          status = .failure
+          continue
+        }
+        data = bytes
+      } catch {
+        console.printError("\(shown): \(error.reason); not imported")
         status = .failure
         continue
       }
