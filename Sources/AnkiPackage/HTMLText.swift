@@ -77,20 +77,29 @@ struct HTMLText: Equatable {
     let after = start + 1
     let limit = min(html.count, after + 12)
     guard let end = html[after..<limit].firstIndex(of: Byte.semicolon),
-      let text = decoded(entity: String(decoding: html[after..<end], as: UTF8.self))
+      let (text, isReturn) = decoded(entity: String(decoding: html[after..<end], as: UTF8.self))
     else { return ("&", after) }
-    return (text, end + 1)
+    // A carriage return and the line end after it are one line end, as "\r\n" is.
+    let next = end + 1
+    return (text, isReturn && next < html.count && html[next] == Byte.newline ? next + 1 : next)
   }
 
-  /// The text of the entity `name` (what stands between `&` and `;`), or nil when it names none.
-  static func decoded(entity name: some StringProtocol) -> String? {
-    guard name.hasPrefix("#") else { return namedEntities[String(name)] }
+  /// The text of the entity `name` (what stands between `&` and `;`), or nil when it names none;
+  /// `isReturn` when it is a carriage return.
+  ///
+  /// The text is made harmless as ``ForeignText`` makes a field's own: a carriage return is a
+  /// line end, another control character is made visible. A package's `&#13;` (HTML pasted from
+  /// Windows) or `&#27;` would otherwise reach the deck file as it is, which then reads back as
+  /// other text, and the whole package is refused.
+  static func decoded(entity name: some StringProtocol) -> (text: String, isReturn: Bool)? {
+    guard name.hasPrefix("#") else { return namedEntities[String(name)].map { ($0, false) } }
     let digits = name.dropFirst()
     let value =
       digits.first == "x" || digits.first == "X"
       ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
     guard let value, let scalar = Unicode.Scalar(value), value != 0 else { return nil }
-    return String(Character(scalar))
+    if scalar == "\r" { return ("\n", true) }
+    return (ForeignText.text(String(Character(scalar))), false)
   }
 
   private static let namedEntities: [String: String] = [

@@ -2,7 +2,8 @@
 
 /// ``HTMLText`` as it read a field before it read bytes: by Characters, a millisecond for 5 KB.
 /// Kept as the model the byte reading must agree with (`HTMLTextTests`), on text where no
-/// combining mark follows an ASCII character the reading looks for.
+/// combining mark follows an ASCII character the reading looks for; it decodes entities as
+/// ``HTMLText`` does, and merges a decoded carriage return with the line end after it.
 struct CharacterHTMLText: Equatable {
   /// The pieces, in order; no empty ones.
   var blocks: [HTMLText.Block] = []
@@ -139,8 +140,10 @@ struct CharacterHTMLText: Equatable {
     let after = html.index(after: start)
     guard let end = html[after...].prefix(12).firstIndex(of: ";") else { return ("&", after) }
     let name = html[after..<end]
-    guard let text = HTMLText.decoded(entity: name) else { return ("&", after) }
-    return (text, html.index(after: end))
+    guard let (text, isReturn) = HTMLText.decoded(entity: name) else { return ("&", after) }
+    var next = html.index(after: end)
+    if isReturn, next < html.endIndex, html[next] == "\n" { next = html.index(after: next) }
+    return (text, next)
   }
 }
 

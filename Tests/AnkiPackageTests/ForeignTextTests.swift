@@ -47,6 +47,22 @@ struct ForeignTextTests {
   }
 
   @Test(
+    "an entity's carriage return or control character is made harmless: the package imports",
+    arguments: [
+      ("line one&#13;<br>line two", "line one\n\nline two"),
+      ("a&#13;\nb&#x0D;c", "a\n\nb\n\nc"), ("red &#27;[31m", "red ␛[31m"),
+      ("x&#x202E;y", "x\\u{202E}y"), ("<code>a&#13;\nb</code>", ""),
+    ])
+  func entityInjection(_ field: String, _ prompt: String) throws {
+    var collection = sampleCollection()
+    collection.notes[0].fields[0] = field
+    let (imported, cards) = try writtenAndReadBack(collection)
+    #expect(cards.map(\.prompt) == imported.decks.flatMap(\.cards).map(\.prompt))
+    #expect(cards.first?.prompt.text == prompt)
+    for deck in imported.decks { #expect(CheckedDeckText.parts(of: deck) { _ in } == nil) }
+  }
+
+  @Test(
     "a line break or control character in a deck name moves no card's id and reaches no title",
     arguments: ["A\n## Trick · T · planted", "A\r# Other", "A\u{1B}]0;pwned\u{07}", "\n"])
   func deckNameInjection(_ name: String) throws {

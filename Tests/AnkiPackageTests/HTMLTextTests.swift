@@ -1,3 +1,4 @@
+import CardDeck
 import ReviewStorage
 import Scheduler
 import Testing
@@ -67,6 +68,7 @@ struct HTMLTextTests {
       "<img src='a b.png'>", "<img SRC=x.jpg/>", "<img alt=\"y\">", "&lt;", "&gt;", "&quot;",
       "&nbsp;", "&hellip;", "&#65;", "&#x41;", "&#X1F600;", "&#+66;", "&bogus;", "&amp",
       "[sound:a.mp3]", "[sound:", "\t", "  ", "\n\n", "e\u{301}", "한", "ü", "·", "x", "42",
+      "&#13;", "&#x0D;", "&#10;", "&#x1b;", "&#9;", "&#x202E;", "&#133;",
     ]
 
   static func html(_ random: inout SeededGenerator) -> String {
@@ -86,6 +88,23 @@ struct HTMLTextTests {
       #expect(bytes.blocks == characters.blocks, "\(html.debugDescription)")
       #expect(bytes.media == characters.media, "\(html.debugDescription)")
       #expect(HTMLText.plain(html) == CharacterHTMLText.plain(html), "\(html.debugDescription)")
+    }
+  }
+
+  @Test("an entity's control character is made harmless as a field's own: CR a line end")
+  func controlEntities() {
+    #expect(HTMLText("line one&#13;<br>line two").blocks == [.text("line one"), .text("line two")])
+    #expect(HTMLText("one&#13;two").blocks == [.text("one"), .text("two")])
+    // "&#13;" and a line end after it are one line end, in code as in "\r\n".
+    #expect(HTMLText("<pre>a&#13;\nb&#x0d;c&#10;d</pre>").blocks == [.code("a\nb\nc\nd")])
+    #expect(HTMLText("red &#27;[31m text &#x202E;").blocks == [.text("red ␛[31m text \\u{202E}")])
+    #expect(HTMLText("a&#9;b").blocks == [.text("a b")])
+    #expect(HTMLText.plain("<code>x&#13;</code>") == "x\n")
+    for html in ["&#13;", "&#27;", "&#x7f;", "&#133;", "&#x2066;"] {
+      for block in HTMLText("a\(html)b").blocks {
+        guard case .text(let text) = block else { continue }
+        #expect(!text.unicodeScalars.contains { ControlCharacters.isControl($0) || $0 == "\r" })
+      }
     }
   }
 
