@@ -23,7 +23,9 @@ let package = Package(
     .systemLibrary(name: "CZip", providers: [.apt(["libzip-dev"])]),
     .target(
       name: "AnkiPackage",
-      dependencies: ["CardDeck", "Scheduler", "ReviewStorage", "CSQLite", "CZstd", "CZip"]),
+      dependencies: [
+        "Basics", "CardDeck", "Scheduler", "ReviewStorage", "CSQLite", "CZstd", "CZip",
+      ]),
     // What every module needs: hashes, binary reading and writing, safe files, folder listing,
     // paths, spelling distances: docs/architecture.md.
     .target(name: "Basics"),

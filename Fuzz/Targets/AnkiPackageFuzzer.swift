@@ -12,6 +12,9 @@
 // back, card by card, as the import meant them (the check `quiz import` makes before it writes), and
 // events whose states are possible SM-2 states within the journal's ranges, which survive
 // being written as journal lines and read back; and those states export to a package again.
+// The decks' text made and checked a part at a time (as `quiz import` writes it) is the whole
+// text, with the same verdict; every other input's collection is read from a scratch copy (as
+// a large one is), which is gone after, whatever happened.
 // Compiled by Fuzz/run.sh as one module of AnkiPackage, CardDeck and Scheduler, with
 // Fuzz/Targets/StateChecks.swift; QUIZ_FUZZ_SEEDS makes the seeds (see fuzzInitialize).
 
@@ -41,11 +44,17 @@ public func fuzzAnkiPackage(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   }
   guard written else { return 0 }
   // As `quiz import` reads it (the notes converted as they are read); a small limit, so that a
-  // bomb is found at the limit quickly.
-  guard
-    let imported = try? AnkiPackageReader(sizeLimit: 8 << 20).importing(
-      path: path, shown: "fuzz.apkg", now: AnkiFuzz.now, today: AnkiFuzz.today, existingFiles: [])
-  else { return 0 }
+  // bomb is found at the limit quickly. Every other input's collection is read from a scratch
+  // copy, as a large one is, which must be gone after, whatever happened.
+  let copied = size % 2 == 0
+  let imported = try? AnkiPackageReader(sizeLimit: 8 << 20, memoryLimit: copied ? 0 : 8 << 20)
+    .importing(
+      path: path, shown: "fuzz.apkg", now: AnkiFuzz.now, today: AnkiFuzz.today, existingFiles: []
+    ) { AnkiFuzz.copyFolder }
+  fuzzRequire(
+    (try? FileManager.default.contentsOfDirectory(atPath: AnkiFuzz.copyFolder))?.isEmpty == true,
+    "a scratch copy of the collection was left behind")
+  guard let imported else { return 0 }
   AnkiFuzz.importChecks(imported)
   return 0
 }
@@ -61,6 +70,14 @@ enum AnkiFuzz {
       (ProcessInfo.processInfo.environment["QUIZ_FUZZ_DIR"] ?? "/tmp/quiz-fuzz") + "/scratch"
     try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     return "\(folder)/anki-package-\(getpid()).apkg"
+  }()
+
+  /// Where an import copies a collection to read it from: under $QUIZ_FUZZ_DIR, one folder a
+  /// process.
+  static let copyFolder: String = {
+    let folder = scratchPath + ".copies"
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    return folder
   }()
 
   /// Writes a package at `path` holding `collection`: zstd-compressed as a current package

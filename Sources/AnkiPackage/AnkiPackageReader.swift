@@ -15,10 +15,19 @@ public struct AnkiPackageReader: Sendable {
 
   /// The largest any part of a package may be decompressed.
   public var sizeLimit: Int
+  /// The largest collection ``importing(path:shown:now:today:existingFiles:scratchFolder:)``
+  /// holds in memory; a larger one is copied to a scratch file, when it is given a folder.
+  public var memoryLimit: Int
 
-  /// A reader refusing parts larger than `sizeLimit` bytes decompressed (default 512 MiB).
-  public init(sizeLimit: Int = 512 << 20) {
+  /// The name (``AtomicFile/temporaryPrefix(for:)``) of the scratch files an import copies a
+  /// large collection to, for ``AtomicFile/sweep(_:name:)`` to find those a killed one left.
+  public static let scratchName = "anki-import"
+
+  /// A reader refusing parts larger than `sizeLimit` bytes decompressed (default 512 MiB), and
+  /// holding collections of up to `memoryLimit` bytes in memory (default 64 MiB).
+  public init(sizeLimit: Int = 512 << 20, memoryLimit: Int = 64 << 20) {
     self.sizeLimit = sizeLimit
+    self.memoryLimit = memoryLimit
   }
 
   /// The collection in the package at `path`.
@@ -31,11 +40,14 @@ public struct AnkiPackageReader: Sendable {
 
   /// The package at `path` converted by ``AnkiImport`` (`shown` names it in warnings), its
   /// notes read and converted one at a time: their text is never held whole beside the
-  /// collection's database, only what the cards made of it.
+  /// collection's database, only what the cards made of it. A collection larger than
+  /// ``memoryLimit`` is read from a scratch copy in the folder `scratchFolder` gives (nil keeps
+  /// it in memory), not held in memory beside the cards.
   public func importing(
-    path: String, shown: String, now: Date, today: Day, existingFiles: [String]
+    path: String, shown: String, now: Date, today: Day, existingFiles: [String],
+    scratchFolder: @escaping () -> String? = { nil }
   ) throws(AnkiPackageError) -> AnkiImport {
-    let (reader, media) = try open(path: path)
+    let (reader, media) = try open(path: path, scratchFolder: scratchFolder)
     var collection = try reader.read(withNotes: false)
     collection.media = media
     return try AnkiImport(
@@ -43,9 +55,10 @@ public struct AnkiPackageReader: Sendable {
       path: shown, now: now, today: today, existingFiles: existingFiles)
   }
 
-  /// The package at `path`'s collection, opened, and its media files' names.
+  /// The package at `path`'s collection, opened (from a copy in the folder `scratchFolder`
+  /// gives, if it is larger than ``memoryLimit``), and its media files' names.
   private func open(
-    path: String
+    path: String, scratchFolder: @escaping () -> String? = { nil }
   ) throws(AnkiPackageError) -> (reader: AnkiCollectionReader, media: [String]) {
     let archive = try ZipArchive(path: path)
     var format: Int?
@@ -72,30 +85,34 @@ public struct AnkiPackageReader: Sendable {
     let isCompressed = name.hasSuffix("b")
     let media = try mediaNames(in: archive, compressed: isCompressed)
     return (
-      AnkiCollectionReader(database: try database(name, in: archive, compressed: isCompressed)),
+      AnkiCollectionReader(
+        database: try database(
+          name, in: archive, compressed: isCompressed, scratchFolder: scratchFolder)),
       media
     )
   }
 
   /// The collection `name` of `archive`, opened.
   private func database(
-    _ name: String, in archive: ZipArchive, compressed: Bool
+    _ name: String, in archive: ZipArchive, compressed: Bool,
+    scratchFolder: @escaping () -> String?
   ) throws(AnkiPackageError) -> SQLiteDatabase {
-    // Read (or decompressed) straight into the memory SQLite then reads it from: the collection
-    // is held once, not two or three times.
-    let append = { (buffer: SQLiteBuffer) in
-      { (bytes: UnsafeRawBufferPointer) throws(AnkiPackageError) in try buffer.append(bytes) }
+    // Read (or decompressed) straight into the memory SQLite then reads it from, or into a
+    // scratch file: the collection is held once, not two or three times, or not at all.
+    let packed = compressed ? try archive.read(name, limit: sizeLimit) : nil
+    let declared = packed.map { Zstd.declaredSize(of: $0) } ?? archive.declaredSize(of: name)
+    let copy = try CollectionCopy(
+      reserving: min(declared ?? 0, sizeLimit), memoryLimit: memoryLimit,
+      scratchFolder: scratchFolder)
+    let append = { (bytes: UnsafeRawBufferPointer) throws(AnkiPackageError) in
+      try copy.append(bytes)
     }
-    guard compressed else {
-      let buffer = try SQLiteBuffer(
-        reserving: min(archive.declaredSize(of: name) ?? 0, sizeLimit))
-      try archive.read(name, limit: sizeLimit, into: append(buffer))
-      return try SQLiteDatabase(buffer: buffer)
+    if let packed {
+      try Zstd.decompress(packed, limit: sizeLimit, entry: name, into: append)
+    } else {
+      try archive.read(name, limit: sizeLimit, into: append)
     }
-    let packed = try archive.read(name, limit: sizeLimit)
-    let buffer = try SQLiteBuffer(reserving: min(Zstd.declaredSize(of: packed) ?? 0, sizeLimit))
-    try Zstd.decompress(packed, limit: sizeLimit, entry: name, into: append(buffer))
-    return try SQLiteDatabase(buffer: buffer)
+    return try copy.database()
   }
 
   /// The media files' names, each checked to be a plain file name.

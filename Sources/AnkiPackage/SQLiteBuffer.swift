@@ -26,6 +26,9 @@ final class SQLiteBuffer {
     count += bytes.count
   }
 
+  /// The bytes held, valid until the buffer changes or goes away.
+  var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+
   /// The bytes, at `offset`.
   subscript(offset: Int) -> UInt8 {
     get { base!.load(fromByteOffset: offset, as: UInt8.self) }

@@ -1,3 +1,4 @@
+import Basics
 import CSQLite
 import FoundationEssentials
 import Glibc
@@ -19,10 +20,17 @@ final class SQLiteDatabase {
     self.handle = handle
   }
 
+  private init(handle: OpaquePointer) {
+    self.handle = handle
+  }
+
+  /// The first bytes of every SQLite database file.
+  static let magic = Array("SQLite format 3\0".utf8)
+
   /// The database whose file is in `buffer`, read-only, taking the buffer's memory as it is.
   convenience init(buffer: SQLiteBuffer) throws(AnkiPackageError) {
     try self.init()
-    let magic = Array("SQLite format 3\0".utf8)
+    let magic = Self.magic
     guard buffer.count >= 100, magic.indices.allSatisfy({ buffer[$0] == magic[$0] }) else {
       throw .database("it is not an SQLite database")
     }
@@ -37,6 +45,49 @@ final class SQLiteDatabase {
       handle, "main", memory?.assumingMemoryBound(to: UInt8.self), Int64(count), Int64(count),
       flags)
     guard status == SQLITE_OK else { throw .database(message(status)) }
+    try readyForReading()
+  }
+
+  /// The database in the file at `path` (its first bytes checked and its WAL bytes cleared),
+  /// read-only and immutable: SQLite neither locks it nor looks for a journal beside it, and
+  /// reads it a page at a time, not mapped into memory. A collection too large to be held in
+  /// memory is read from such a copy (``CollectionCopy``).
+  convenience init(readingFileAt path: String) throws(AnkiPackageError) {
+    var handle: OpaquePointer?
+    let status = sqlite3_open_v2(
+      Self.uri(path), &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nil)
+    guard status == SQLITE_OK, let handle else {
+      let reason = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+      sqlite3_close(handle)
+      throw .database("SQLite cannot open its copy: \(reason) (SQLite \(status))")
+    }
+    self.init(handle: handle)
+    try execute("PRAGMA mmap_size = 0")
+    try readyForReading()
+  }
+
+  /// `path` as an SQLite URI of an immutable file: absolute, every byte but letters, digits,
+  /// `/`, `-`, `.`, `_` and `~` percent-encoded.
+  static func uri(_ path: String) -> String {
+    let absolute =
+      path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath.joiningPath(path)
+    var uri = "file://"
+    for byte in absolute.utf8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "/"), UInt8(ascii: "-"),
+        UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+        uri.unicodeScalars.append(Unicode.Scalar(byte))
+      default:
+        let hex = String(byte, radix: 16, uppercase: true)
+        uri += "%" + (hex.count == 1 ? "0" + hex : hex)
+      }
+    }
+    return uri + "?immutable=1"
+  }
+
+  /// Limits what a query may build, and reads the schema.
+  private func readyForReading() throws(AnkiPackageError) {
     // No text or blob a query makes may be longer than any note: an expression (a generated
     // column's, say) must not build gigabytes in memory.
     sqlite3_limit(handle, SQLITE_LIMIT_LENGTH, Self.longestValue)

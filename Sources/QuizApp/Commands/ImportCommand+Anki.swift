@@ -3,6 +3,7 @@ import Basics
 import CardDeck
 import CommandLineKit
 import FoundationEssentials
+import Glibc
 import ReviewStorage
 import Scheduler
 
@@ -17,6 +18,19 @@ extension ImportCommand {
   /// --no-progress, its scheduling into the state folder. Nothing is written when the package
   /// cannot be read, a deck would not read back as imported, or something is in the way.
   func importPackage(_ path: String, in context: CommandContext) throws(UsageError) -> ExitCode {
+    // What a killed import left: a copy of a large collection.
+    AtomicFile.sweep(output, name: AnkiPackageReader.scratchName)
+    let folder = OutputFolder(output)
+    let status = try importPackage(path, in: context, output: folder)
+    // An import that fails leaves no folder it made for nothing.
+    if status != .success { folder.removeMadeFolders() }
+    return status
+  }
+
+  /// ``importPackage(_:in:)``, the output folder made through `folder`.
+  private func importPackage(
+    _ path: String, in context: CommandContext, output folder: OutputFolder
+  ) throws(UsageError) -> ExitCode {
     let console = context.console
     // The file name is a stranger's too: printed, it must not drive the terminal.
     let shown = ControlCharacters.visible(path)
@@ -28,7 +42,8 @@ extension ImportCommand {
     do {
       // The notes are converted as they are read, never held whole beside the collection.
       converted = try AnkiPackageReader().importing(
-        path: path, shown: shown, now: now, today: today, existingFiles: existing)
+        path: path, shown: shown, now: now, today: today, existingFiles: existing,
+        scratchFolder: { try? folder.make() })
     } catch {
       console.printError(
         "\(shown): \(ControlCharacters.visible(error.description)); nothing imported")
@@ -41,7 +56,7 @@ extension ImportCommand {
     // Before the state folder is opened (and made, the first time), so that a folder that
     // cannot be made leaves no empty state folder behind.
     do {
-      try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+      try folder.make()
     } catch {
       console.printError("\(output): cannot be created: \(SystemReason.text(of: error))")
       return .failure
@@ -63,19 +78,7 @@ extension ImportCommand {
         return .failure
       }
     }
-    for file in files {
-      do throws(AtomicFile.Failure) {
-        // A part at a time: the deck's text is never held whole.
-        try AtomicFile.write(to: file.target, replacing: true) { write in
-          CheckedDeckText.parts(of: file.deck) { write(Data($0)) } == nil
-        }
-      } catch {
-        console.printError(error.message(for: file.target))
-        return .failure
-      }
-      console.print(
-        "\(file.target): \(ReportText.count(file.deck.cards.count, "card")) from \(shown)")
-    }
+    guard write(files, shown: shown, console: console) else { return .failure }
     let cards = converted.decks.reduce(0) { $0 + $1.cards.count }
     if files.isEmpty {
       console.print("\(shown): the decks of its \(ReportText.count(cards, "card")) are up to date")
@@ -96,6 +99,24 @@ extension ImportCommand {
       return .failure
     }
     return .success
+  }
+
+  /// Writes `files`, each a part at a time (its text is never held whole), and says so; false,
+  /// with the reason printed, when one cannot be written.
+  private func write(_ files: [PlannedFile], shown: String, console: Console) -> Bool {
+    for file in files {
+      do throws(AtomicFile.Failure) {
+        try AtomicFile.write(to: file.target, replacing: true) { write in
+          CheckedDeckText.parts(of: file.deck) { write(Data($0)) } == nil
+        }
+      } catch {
+        console.printError(error.message(for: file.target))
+        return false
+      }
+      console.print(
+        "\(file.target): \(ReportText.count(file.deck.cards.count, "card")) from \(shown)")
+    }
+    return true
   }
 
   /// The deck files to write for `decks`, each checked to read back card by card as it was
@@ -194,5 +215,40 @@ extension ImportCommand {
         + "\(store.folder.path) kept as they are (\(listed)\(kept.count > 5 ? ", …" : "")); "
         + "pass --replace-progress to take the package's")
     return events.filter { event in event.card.map { !kept.contains($0) } ?? true }
+  }
+}
+
+/// The output folder of an import, made (with the folders above it that are missing) when
+/// first needed: to write decks, or to hold the copy of a large collection while it is read
+/// (not held in memory beside the cards made from it). An import that fails removes the
+/// folders it made, if they are still empty.
+final class OutputFolder {
+  let path: String
+  /// The folders made, innermost first.
+  private(set) var made: [String] = []
+
+  init(_ path: String) {
+    self.path = path
+  }
+
+  /// Makes the folder if it is missing; its path.
+  @discardableResult
+  func make() throws -> String {
+    var missing: [String] = []
+    var folder = path
+    var status = stat()
+    while !folder.isEmpty, stat(folder, &status) != 0, errno == ENOENT {
+      missing.append(folder)
+      folder = folder.parentPath
+    }
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    made += missing
+    return path
+  }
+
+  /// Removes the folders made, those that are empty.
+  func removeMadeFolders() {
+    for folder in made { rmdir(folder) }
+    made = []
   }
 }
