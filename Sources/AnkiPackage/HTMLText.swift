@@ -40,18 +40,23 @@ struct HTMLText: Equatable {
     return html.withUTF8 { String(decoding: plain($0), as: UTF8.self) }
   }
 
+  /// Where the tag that starts at `index` ends (its `>`), or nil when none starts there: a "<"
+  /// after the last ">" starts no tag, since looking for its end would read the rest of the field
+  /// again for each one (a field of 100,000 "<").
+  static func tagEnd(_ html: UnsafeBufferPointer<UInt8>, at index: Int, lastClose: Int?) -> Int? {
+    guard html[index] == Byte.open, let lastClose, index < lastClose else { return nil }
+    return html[(index + 1)...].firstIndex(of: Byte.close) ?? lastClose
+  }
+
   /// ``plain(_:)`` of the UTF-8 bytes `html`.
   static func plain(_ html: UnsafeBufferPointer<UInt8>) -> [UInt8] {
     var out: [UInt8] = []
     out.reserveCapacity(html.count)
-    // A "<" after the last ">" starts no tag: looking for its end would read the rest of the
-    // field again for each one (a field of 100,000 "<").
     let lastClose = html.lastIndex(of: Byte.close)
     var index = 0
     while index < html.count {
       let byte = html[index]
-      if byte == Byte.open, let lastClose, index < lastClose {
-        let end = html[(index + 1)...].firstIndex(of: Byte.close) ?? lastClose
+      if let end = tagEnd(html, at: index, lastClose: lastClose) {
         let name = Tag(html, from: index + 1, to: end).name
         if ["br", "div", "p", "li"].contains(name), !(out.isEmpty || out.last == Byte.newline) {
           out.append(Byte.newline)
@@ -137,8 +142,7 @@ struct HTMLText: Equatable {
       var index = 0
       while index < html.count {
         let byte = html[index]
-        if byte == Byte.open, let lastClose, index < lastClose {
-          let end = html[(index + 1)...].firstIndex(of: Byte.close) ?? lastClose
+        if let end = HTMLText.tagEnd(html, at: index, lastClose: lastClose) {
           readTag(from: index, to: end)
           index = end + 1
           continue
