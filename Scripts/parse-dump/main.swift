@@ -4,7 +4,12 @@
 // fences), as read by SourceText and NativeDeckParser or LessonPageParser. With LOADS=N it
 // instead runs DeckLoader().load(files:) N times (for callgrind). Compiled with
 // Sources/CardDeck as one module by compare.sh (main.swift, for its top-level code).
-import Foundation
+//
+// FoundationEssentials only, as CardDeck itself: in one module, Foundation's String methods
+// (`contains`, `components(separatedBy:)`) would be chosen for CardDeck's own calls, and the
+// dump would read decks otherwise than quiz does.
+import FoundationEssentials
+import Glibc
 
 struct SplitMix64 {
   var state: UInt64
@@ -61,6 +66,22 @@ let lineVariants: [String] = [
   "## Syntax · T\u{0301}", "## Syntax · T · \u{0301}", "##\u{0301} Syntax · T",
 ]
 
+/// `bytes` with each `needle`, found from the left, replaced.
+func replacing(_ needle: [UInt8], with replacement: [UInt8], in bytes: [UInt8]) -> [UInt8] {
+  var out: [UInt8] = []
+  var index = 0
+  while index < bytes.count {
+    if index + needle.count <= bytes.count && Array(bytes[index..<index + needle.count]) == needle {
+      out += replacement
+      index += needle.count
+    } else {
+      out.append(bytes[index])
+      index += 1
+    }
+  }
+  return out
+}
+
 func mangle(_ bytes: [UInt8], _ rng: inout SplitMix64) -> [UInt8] {
   var bytes = bytes
   let kind = rng.int(12)
@@ -77,10 +98,8 @@ func mangle(_ bytes: [UInt8], _ rng: inout SplitMix64) -> [UInt8] {
   case 2:  // BOM + a few insertions
     bytes = [0xEF, 0xBB, 0xBF] + bytes
   case 3:  // leading spaces to tabs, tabs around separators
-    var text = String(decoding: bytes, as: UTF8.self)
-    text = text.replacingOccurrences(of: "  ", with: "\t")
-    text = text.replacingOccurrences(of: " · ", with: " \t· \t")
-    bytes = Array(text.utf8)
+    bytes = replacing(Array("  ".utf8), with: Array("\t".utf8), in: bytes)
+    bytes = replacing(Array(" · ".utf8), with: Array(" \t· \t".utf8), in: bytes)
   default: break
   }
   var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
@@ -132,9 +151,9 @@ extension SplitMix64: RandomNumberGenerator {}
 let args = CommandLine.arguments.dropFirst()
 var files: [(String, [UInt8])] = []
 for arg in args {
-  var isDir: ObjCBool = false
+  var isDir = false
   _ = FileManager.default.fileExists(atPath: arg, isDirectory: &isDir)
-  if isDir.boolValue {
+  if isDir {
     for name in (try! FileManager.default.contentsOfDirectory(atPath: arg)).sorted()
     where name.hasSuffix(".md") || name.hasSuffix(".txt") {
       files.append(
@@ -164,4 +183,4 @@ for copy in 0..<copies {
   out += parse(
     path: path + ".mangled\(copy)" + (path.hasSuffix(".txt") ? ".txt" : ".md"), bytes: mangled)
 }
-FileHandle.standardOutput.write(Data(out.utf8))
+out.withUTF8 { _ = fwrite($0.baseAddress, 1, $0.count, stdout) }
