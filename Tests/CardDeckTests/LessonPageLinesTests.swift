@@ -4,7 +4,7 @@ import Testing
 @testable import CardDeck
 
 /// The lesson-page parser reads each line by its offsets in the file (`SourceLine`) before it
-/// takes any as text; each check by bytes must give what the check on the line's text gave.
+/// takes any as text; each check must give what its model, a Character at a time, gives.
 @Suite("Lesson page lines, by their offsets and as text")
 struct LessonPageLinesTests {
   /// The headings and markers the parser looks for, pieces of them, and what changes
@@ -29,13 +29,7 @@ struct LessonPageLinesTests {
     }
   }
 
-  /// `body` with the line as the parser sees it, in a file with a line before it.
-  static func withLine<Result>(_ text: String, _ body: (SourceLine) -> Result) -> Result {
-    let file = Array(("before\n" + text + "\nafter").utf8)
-    return file.withUnsafeBufferPointer { body(SourceLine(7..<7 + text.utf8.count, in: $0)) }
-  }
-
-  @Test("the parts' headings are told by bytes as by the trimmed line's text")
+  @Test("the parts' headings are told by bytes as a Character at a time tells them")
   func headingsMatchText() {
     let headings: [StaticString] = [
       "Flash cards", "Edge cases and tricky questions", "Further reading", "Write the code",
@@ -46,17 +40,17 @@ struct LessonPageLinesTests {
     ]
     for text in Self.lines(count: 3000, seed: 21) {
       let trimmed = Substring(text).trimmingWhitespace()
-      Self.withLine(text) { line in
+      withSourceLine(text) { line in
         let range = line.trimmed
         #expect(Array(line.bytes[range]) == Array(trimmed.utf8), "\(text.debugDescription)")
         for heading in headings {
           #expect(
-            line.equals(heading, in: range) == trimmed.equalsASCII(heading.description),
+            line.equals(heading, in: range) == (trimmed == heading.description),
             "\(text.debugDescription) \(heading)")
         }
         for prefix in prefixes {
           #expect(
-            line.hasPrefix(prefix, in: range) == trimmed.hasASCIIPrefix(prefix.description),
+            line.hasPrefix(prefix, in: range) == trimmed.hasPrefix(prefix.description),
             "\(text.debugDescription) \(prefix)")
           if trimmed.hasPrefix(prefix.description) {
             #expect(
@@ -70,33 +64,38 @@ struct LessonPageLinesTests {
     }
   }
 
-  @Test("flash cards, question titles, captions and table rows are told by offsets as by text")
-  func linesMatchText() {
+  @Test(
+    "flash cards, question titles, captions, table rows, code and prose are told as a Character at a time tells them"
+  )
+  func linesMatchModels() {
     for text in Self.lines(count: 3000, seed: 22) {
       let substring = Substring(text)
-      let trimmed = substring.trimmingWhitespace()
-      Self.withLine(text) { line in
-        let byOffsets = LessonPageParser.flashCardKind(line, line.trimmed)
-        let byText = LessonPageParser.flashCardKind(trimmed)
-        #expect(byOffsets?.kind == byText?.kind, "\(text.debugDescription)")
-        #expect(byOffsets?.rest == byText?.rest, "\(text.debugDescription)")
+      let trimmed = substring.trimmingWhitespaceByCharacter()
+      withSourceLine(text) { line in
+        let kind = LessonPageParser.flashCardKind(line, line.trimmed)
+        let model = LessonPageModel.flashCardKind(trimmed)
+        #expect(kind?.kind == model?.kind, "\(text.debugDescription)")
+        #expect(kind?.rest == model?.rest, "\(text.debugDescription)")
         #expect(
           LessonPageParser.questionTitle(line, line.trimmed)
-            == LessonPageParser.questionTitle(trimmed), "\(text.debugDescription)")
+            == LessonPageModel.questionTitle(trimmed), "\(text.debugDescription)")
         #expect(
-          LessonPageText.isCaption(line) == LessonPageText.isCaption(substring),
+          LessonPageText.isCaption(line) == LessonPageModel.isCaption(substring),
           "\(text.debugDescription)")
         #expect(
-          LessonPageText.isTableRow(line) == LessonPageText.isTableRow(substring),
+          LessonPageText.isTableRow(line) == LessonPageModel.isTableRow(substring),
           "\(text.debugDescription)")
         #expect(
-          LessonPageText.isLogCaption(line) == LessonPageText.isLogCaption(substring),
+          LessonPageText.isLogCaption(line) == LessonPageModel.isLogCaption(substring),
           "\(text.debugDescription)")
         #expect(
-          LessonPageText.looksLikeCode(line) == LessonPageText.looksLikeCode(substring),
+          LessonPageText.startsLogLine(line) == LessonPageModel.startsLogLine(substring),
           "\(text.debugDescription)")
         #expect(
-          LessonPageText.looksLikeProse(line) == LessonPageText.looksLikeProse(substring),
+          LessonPageText.looksLikeCode(line) == LessonPageModel.looksLikeCode(substring),
+          "\(text.debugDescription)")
+        #expect(
+          LessonPageText.looksLikeProse(line) == LessonPageModel.looksLikeProse(substring),
           "\(text.debugDescription)")
       }
     }
@@ -123,8 +122,8 @@ struct LessonPageLinesTests {
             == kept.map { texts[$0].trimmingWhitespace() }.joined(separator: separator),
           "\(file.debugDescription)")
       }
-      let expected = texts.drop { $0.isBlank }.reversed().drop { $0.isBlank }.reversed()
-      #expect(LessonPageText.trimmedText(offsets) == expected.joined(separator: "\n"))
+      #expect(
+        LessonPageText.trimmedText(offsets) == texts.trimmingBlankLines().joined(separator: "\n"))
     }
   }
 
@@ -176,137 +175,27 @@ struct LessonPageLinesTests {
   }
 
   @Test(
-    "an answer's passage read by offsets is the passage of its lines' texts", arguments: 0..<300)
-  func passageMatchesText(seed: Int) {
+    "an answer's passage is made as a Character at a time makes it", arguments: 0..<300)
+  func passageMatchesModel(seed: Int) {
     let file = Self.answerFile(seed: seed)
     Self.withLines(of: file) { lines, texts in
-      #expect(LessonPageText.passage(lines) == Self.modelPassage(texts), "\(file.debugDescription)")
+      #expect(
+        LessonPageText.passage(lines) == LessonPageModel.passage(texts), "\(file.debugDescription)")
     }
   }
 
-  @Test("a question's prompt read by offsets is the prompt of its lines' texts", arguments: 0..<300)
-  func promptMatchesText(seed: Int) {
+  @Test("a question's prompt is made as a Character at a time makes it", arguments: 0..<300)
+  func promptMatchesModel(seed: Int) {
     let file = Self.answerFile(seed: seed + 1_000)
     Self.withLines(of: file) { lines, texts in
-      #expect(LessonPageParser.prompt(lines) == Self.modelPrompt(texts), "\(file.debugDescription)")
+      #expect(
+        LessonPageParser.prompt(lines) == LessonPageModel.prompt(texts), "\(file.debugDescription)")
       for (line, text) in zip(lines, texts) {
         #expect(
           LessonPageText.looksLikeCodeRatherThanProse(line)
-            == (LessonPageText.looksLikeCode(text) && !LessonPageText.looksLikeProse(text)),
+            == (LessonPageModel.looksLikeCode(text) && !LessonPageModel.looksLikeProse(text)),
           "\(text.debugDescription)")
       }
     }
-  }
-
-  /// `LessonPageParser.prompt` on the lines' texts, as it read them before it read their bytes.
-  static func modelPrompt(_ lines: [Substring]) -> Prompt {
-    var prose: [String] = []
-    var paragraph: [Substring] = []
-    var index = 0
-    while index < lines.count {
-      let line = lines[index]
-      if line.isBlank {
-        if !paragraph.isEmpty {
-          prose.append(paragraph.map { $0.trimmingWhitespace() }.joined(separator: " "))
-        }
-        paragraph = []
-      } else if paragraph.isEmpty && LessonPageText.looksLikeCode(line)
-        && !LessonPageText.looksLikeProse(line)
-      {
-        break
-      } else {
-        paragraph.append(line)
-      }
-      index += 1
-    }
-    if !paragraph.isEmpty {
-      prose.append(paragraph.map { $0.trimmingWhitespace() }.joined(separator: " "))
-    }
-    let code = lines[index...].filter { !LessonPageText.isCaption($0) }
-      .drop { $0.isBlank }.reversed().drop { $0.isBlank }.reversed().joined(separator: "\n")
-    return Prompt(prose.joined(separator: "\n\n"), code: code.isEmpty ? nil : CodeBlock(code))
-  }
-
-  /// ``LessonPageText/passage(_:)`` on the lines' texts, as it read them before it read their
-  /// bytes: each paragraph an array of lines, the Substring rules, Characters trimmed and joined.
-  static func modelPassage(_ lines: [Substring]) -> Passage {
-    var blocks: [Passage.Block] = []
-    var run: [Substring] = []
-    var codeLines: [Substring] = []
-    var pendingBlanks = 0
-    var expectsConsole = false
-    var inLog = false
-    func flushCode() {
-      guard !codeLines.isEmpty else { return }
-      blocks.append(.code(CodeBlock(codeLines.joined(separator: "\n"))))
-      codeLines = []
-    }
-    func flushRun() {
-      defer { run = [] }
-      guard let first = run.first else { return }
-      if run.count == 1 && LessonPageText.isLogCaption(first) {
-        flushCode()
-        blocks.append(.text(LessonPageText.logLabel))
-        inLog = true
-        return
-      }
-      if inLog {
-        let text = run.map { $0.trimmingWhitespace() }.joined(separator: " ")
-        if case .console(let earlier) = blocks.last {
-          let trimmed = first.trimmingWhitespace()
-          let word = trimmed.prefix { $0.isLetter }
-          if ["Note", "Warning", "Error", "Fault"].contains(word)
-            && trimmed.dropFirst(word.count).first == ":"
-          {
-            blocks[blocks.count - 1] = .console(earlier + "\n" + text)
-            return
-          }
-          inLog = false
-        } else {
-          blocks.append(.console(text))
-          return
-        }
-      }
-      let startsConsole = first == "Console"
-      if expectsConsole || startsConsole {
-        flushCode()
-        let output = startsConsole ? Array(run.dropFirst()) : run
-        expectsConsole = output.isEmpty
-        if !output.isEmpty { blocks.append(.console(output.joined(separator: "\n"))) }
-        return
-      }
-      if run.count == 1 && first == "The console" { return }
-      let prose = run.contains { LessonPageText.looksLikeProse($0) }
-      let code = !prose && run.contains { LessonPageText.looksLikeCode($0) }
-      if code {
-        if !codeLines.isEmpty { codeLines += repeatElement("", count: pendingBlanks) }
-        codeLines += run
-        return
-      }
-      flushCode()
-      if !prose && run.count >= 2 && run.allSatisfy({ LessonPageText.isTableRow($0) }) {
-        blocks.append(.table(run.map { [String($0.trimmingWhitespace())] }))
-      } else {
-        blocks.append(.text(run.map { $0.trimmingWhitespace() }.joined(separator: " ")))
-      }
-    }
-    for line in lines {
-      if LessonPageText.isCaption(line) {
-        flushRun()
-        flushCode()
-        pendingBlanks = 0
-      } else if line.isBlank {
-        if !run.isEmpty {
-          flushRun()
-          pendingBlanks = 0
-        }
-        pendingBlanks += 1
-      } else {
-        run.append(line)
-      }
-    }
-    flushRun()
-    flushCode()
-    return Passage(blocks)
   }
 }

@@ -72,3 +72,9 @@ struct SplitMix64 {
     return z ^ (z >> 31)
   }
 }
+
+/// `body` with `text` as the parsers see a line: by its offsets in a file, a line before it.
+func withSourceLine<Result>(_ text: String, _ body: (SourceLine) -> Result) -> Result {
+  let file = Array(("before\n" + text + "\nafter").utf8)
+  return file.withUnsafeBufferPointer { body(SourceLine(7..<7 + text.utf8.count, in: $0)) }
+}

@@ -55,37 +55,19 @@ enum GluedTable {
   /// `HorizontalVertical` as `Horizontal`, `Vertical`: a glued header is letters only, each cell
   /// starting with a capital; anything else is not one.
   static func headerCells(_ text: String) -> [String] {
-    var text = text
-    if let cells = text.withUTF8(asciiHeaderCells) { return cells }
-    guard !text.isEmpty, text.allSatisfy(\.isLetter), text.first?.isUppercase == true else {
-      return []
-    }
-    var cells: [String] = []
-    for character in text {
-      if character.isUppercase || cells.isEmpty {
-        cells.append(String(character))
-      } else {
-        cells[cells.count - 1].append(character)
-      }
-    }
-    return cells
+    Substring(text).read(ascii: headerCells(in:), simple: headerCells(in:), other: headerCells(in:))
   }
 
-  /// ``headerCells(_:)`` of an ASCII header without "\r", whose bytes are its Characters
-  /// (letters A–Z and a–z, capitals A–Z); nil for another header.
-  private static func asciiHeaderCells(_ bytes: UnsafeBufferPointer<UInt8>) -> [String]? {
-    guard LessonPageText.isASCIILine(bytes) else { return nil }
+  private static func headerCells(in text: some LineText) -> [String] {
     // Most headers are words with spaces, or start with a small letter: no glued header.
-    guard let first = bytes.first, first &- UInt8(ascii: "A") < 26 else { return [] }
-    for byte in bytes where (byte | 0x20) &- UInt8(ascii: "a") >= 26 { return [] }
+    guard text.first?.isUppercase == true, text.allSatisfy(\.isLetter) else { return [] }
     var cells: [String] = []
-    var start = 0
-    for index in 1...bytes.count
-    where index == bytes.count || bytes[index] &- UInt8(ascii: "A") < 26 {
-      cells.append(
-        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+    var start = text.startIndex
+    for index in text.indices.dropFirst() where text[index].isUppercase {
+      cells.append(text[start..<index].string)
       start = index
     }
+    cells.append(text[start...].string)
     return cells
   }
 

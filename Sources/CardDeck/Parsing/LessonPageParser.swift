@@ -93,7 +93,6 @@ public struct LessonPageParser: Sendable {
   private static let sourcePrefix: StaticString = "Where this comes from:"
   private static let listenForPrefix: StaticString = "What interviewers listen for:"
   private static let showAnswer: StaticString = "Show the answer"
-  private static let codeRunMarker: StaticString = "Screenshot of this code running"
 
   /// The deck on the page, and every problem found in it.
   public func parse(_ source: SourceText) -> (deck: Deck, diagnostics: [Diagnostic]) {
@@ -154,7 +153,7 @@ public struct LessonPageParser: Sendable {
         let section = trimmed.split(separator: "·").dropFirst().map {
           String($0.trimmingWhitespace())
         }
-        .filter { !$0.isEmpty && !Self.isCoursePart($0) }.joined(separator: " · ")
+        .filter { !$0.isEmpty && !Self.isCoursePart(Substring($0)) }.joined(separator: " · ")
         interview = Interview(
           line: number, section: section.isEmpty ? nil : section, problem: cardLines.next,
           answer: cardLines.next)
@@ -176,7 +175,9 @@ public struct LessonPageParser: Sendable {
         let trimmed = bytes.text(trimmedRange)
         if lesson == nil, let found = Self.lessonNumber(in: trimmed) { lesson = found }
         if coursePart == nil { coursePart = Self.coursePartName(in: trimmed) }
-        if trimmed.hasASCIIPrefix("Step ") || trimmed.hasASCIIPrefix("You will build") {
+        if bytes.hasPrefix("Step ", in: trimmedRange)
+          || bytes.hasPrefix("You will build", in: trimmedRange)
+        {
           part = .tutorial
         } else if !trimmed.isEmpty {
           headerLines.append(trimmed)
@@ -189,9 +190,7 @@ public struct LessonPageParser: Sendable {
             FlashCard(line: number, kind: kind.kind, label: kind.rest, body: cardLines.next))
         } else if !flashCards.isEmpty {
           cardLines.append(bytes, to: &flashCards[flashCards.count - 1].body)
-        } else if announcedFlashCards == nil,
-          let count = Self.leadingNumber(bytes.text(trimmedRange))
-        {
+        } else if announcedFlashCards == nil, let count = Self.leadingNumber(bytes, trimmedRange) {
           announcedFlashCards = (count, number)
         }
       case .edgeCases, .edgeQuestion, .edgeAnswer:
@@ -219,7 +218,7 @@ public struct LessonPageParser: Sendable {
             cardLines.append(bytes, to: &edgeQuestions[edgeQuestions.count - 1].answer)
           }
         } else if announcedEdgeCases == nil && edgeQuestions.isEmpty,
-          let count = Self.leadingNumber(bytes.text(trimmedRange))
+          let count = Self.leadingNumber(bytes, trimmedRange)
         {
           announcedEdgeCases = (count, number)
         } else if !trimmedRange.isEmpty {
@@ -257,7 +256,7 @@ public struct LessonPageParser: Sendable {
       lesson: lesson, path: source.path, format: .lessonPage)
     if deck.title.isEmpty { deck.title = name }
 
-    let topics = TopicResolver(vocabulary: vocabulary, labels: flashCards.map(\.label))
+    var topics = TopicResolver(vocabulary: vocabulary, labels: flashCards.map(\.label))
     // Tables whose column breaks the page's text lost; the page's words are read only for them.
     var pageWords: Set<Substring>?
     func splitTables(_ passage: inout Passage) {
@@ -361,7 +360,9 @@ public struct LessonPageParser: Sendable {
   ) -> (card: Card, code: String)? {
     var body = body
     var code: CodeBlock?
-    if let marker = body.firstIndex(where: { $0.equals(Self.codeRunMarker, in: $0.trimmed) }) {
+    if let marker = body.firstIndex(where: {
+      $0.equals(LessonPageText.codeRunMarker, in: $0.trimmed)
+    }) {
       let text = LessonPageText.trimmedText(body[..<marker])
       if !text.isEmpty { code = CodeBlock(text) }
       body = body[marker...]
@@ -501,22 +502,18 @@ public struct LessonPageParser: Sendable {
   /// `Planters and soil, SwiftData models`), there is no white space at either end, and an empty
   /// topic is `General`.
   static func headingTopic(_ text: String) -> String {
-    // Without the bytes of "·" (C2 B7) and of the Greek ano teleia that equals it (CE 87), the
-    // text is one piece: nearly every topic ends here.
-    var bytes = text
-    if bytes.withUTF8({
-      $0.isEmpty
-        || (memchr($0.baseAddress!, 0xB7, $0.count) == nil
-          && memchr($0.baseAddress!, 0x87, $0.count) == nil)
-    }) {
-      let topic = Substring(text).trimmingWhitespace()
-      return topic.isEmpty ? "General" : topic.utf8.count == text.utf8.count ? text : String(topic)
+    Substring(text).read(
+      ascii: headingTopic(of:), simple: headingTopic(of:), other: headingTopic(of:))
+  }
+
+  private static func headingTopic(of text: some LineText) -> String {
+    // Nearly every topic is one piece.
+    guard text.contains(where: { $0.equals("·") }) else {
+      let topic = text.trimmed()
+      return topic.isEmpty ? "General" : topic.string
     }
-    // On simple text (see `isSimpleText`) "·" is its two bytes, so the pieces are found by bytes;
-    // empty ones go as `split` leaves them out.
-    let pieces = Substring(text).simpleComponents(separatedBy: "·") ?? text.split(separator: "·")
-    let topic = pieces.map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
-      .joined(separator: ", ")
+    let pieces = text.split { $0.equals("·") }.map { $0.trimmed() }.filter { !$0.isEmpty }
+    let topic = pieces.map(\.string).joined(separator: ", ")
     return topic.isEmpty ? "General" : topic
   }
 

@@ -209,22 +209,23 @@ struct PageTopics {
   }
 
   /// `a, b, and c` / `a and b` / `a · b` as its parts.
-  private static func pieces(of heading: String) -> [Substring] {
-    // On a simple heading (see `isSimpleText`) "·" and "," are found by their bytes; the empty
-    // pieces that `split` leaves out are left out at the end.
-    let text = Substring(heading)
-    let dotted = text.simpleComponents(separatedBy: "·") ?? text.split(separator: "·")
-    return dotted.flatMap { $0.simpleComponents(separatedBy: ",") ?? $0.split(separator: ",") }
-      .flatMap { part -> [Substring] in
-        var rest = part.trimmingWhitespace()
-        if rest.hasPrefix("and ") { rest = rest.dropFirst(4).trimmingWhitespace() }
-        // On a simple piece (see `isSimpleText`) " and " is found by its bytes.
-        let parts: [Substring] =
-          rest.simpleComponents(separatedBy: " and ")
-          ?? rest.components(separatedBy: " and ").map { Substring($0) }
-        return parts.map { $0.trimmingWhitespace() }
+  private static func pieces(of heading: String) -> [String] {
+    Substring(heading).read(ascii: pieces(in:), simple: pieces(in:), other: pieces(in:))
+  }
+
+  private static func pieces(in heading: some LineText) -> [String] {
+    var pieces: [String] = []
+    for dotted in heading.split(whereSeparator: { $0.equals("·") }) {
+      for part in dotted.split(whereSeparator: { $0.equals(",") }) {
+        var rest = part.trimmed()
+        if rest.begins(with: "and ") { rest = rest.dropFirst(4).trimmed() }
+        for piece in rest.pieces(separatedBy: " and ") {
+          let trimmed = piece.trimmed()
+          if !trimmed.isEmpty { pieces.append(trimmed.string) }
+        }
       }
-      .filter { !$0.isEmpty }
+    }
+    return pieces
   }
 
   /// The words of `text`, lower-cased, with a final plural `s` dropped (`sheets` is `sheet`).

@@ -1,3 +1,5 @@
+import Glibc
+
 /// One line of a ``SourceText`` as its UTF-8 bytes, with the line operations of the native deck
 /// parser by bytes.
 ///
@@ -34,7 +36,7 @@ struct SourceLine {
 
   /// Whether every scalar is below U+0300 (so is a Character of its own); lines hold no "\r".
   var isSimple: Bool {
-    Substring.isSimple(bytes)
+    SimpleLine.isSimple(bytes)
   }
 
   /// The bytes of `range` as text: a copy, for the Character rules.
@@ -90,6 +92,19 @@ struct SourceLine {
 
   /// The bytes of the whole line, trimmed.
   var trimmedBytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: bytes[trimmed]) }
+
+  /// Whether the Characters of `range` may start with the Character of the ASCII `byte`: not
+  /// when their first byte is another ASCII byte, which starts another Character.
+  @inline(__always)
+  func mayStart(_ range: Range<Int>, with byte: UInt8) -> Bool {
+    guard let first = range.first.map({ bytes[$0] }) else { return false }
+    return first == byte || first >= 0x80
+  }
+
+  /// Whether `byte` is among the bytes of `range`.
+  func holds(_ byte: UInt8, in range: Range<Int>) -> Bool {
+    !range.isEmpty && memchr(bytes.baseAddress! + range.lowerBound, Int32(byte), range.count) != nil
+  }
 
   /// Whether the Characters of `range` start with those of an ASCII `prefix`.
   ///
