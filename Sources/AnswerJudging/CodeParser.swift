@@ -115,11 +115,6 @@ struct CodeParser {
 
   // MARK: Blocks and items
 
-  static let modifierKeywords: Set<Substring> = [
-    "private", "fileprivate", "internal", "public", "open", "final", "static", "lazy", "weak",
-    "override", "nonisolated", "mutating", "indirect", "required", "convenience",
-  ]
-
   /// Enters one more level of nesting; past 64 levels, skips the token instead and says no, so
   /// that deep input costs neither the stack nor time.
   mutating func descend() -> Bool {
@@ -150,8 +145,8 @@ struct CodeParser {
     defer { depth -= 1 }
     let start = position
     var attributes: [CodeNode] = []
-    while kind == .attribute || (kind == .keyword && Self.modifierKeywords.contains(current))
-      || (kind == .identifier && Self.modifierKeywords.contains(current)
+    while kind == .attribute || (kind == .keyword && SwiftKeyword.modifiers.contains(current))
+      || (kind == .identifier && SwiftKeyword.modifiers.contains(current)
         && isName(at: position + 1))
     {
       if kind == .attribute {

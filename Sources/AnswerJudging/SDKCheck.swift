@@ -353,12 +353,9 @@ extension SDKCheck {
 
     /// The names of the types the code declares: `struct Item`, `enum SortOrder`.
     func declaredTypes() -> Set<Substring> {
-      let introducers: Set<Substring> = [
-        "struct", "enum", "class", "actor", "protocol", "typealias",
-      ]
-      return Set(
+      Set(
         tokens.indices.dropFirst().filter {
-          tokens[$0].kind == .identifier && introducers.contains(text($0 - 1))
+          tokens[$0].kind == .identifier && SwiftKeyword.typeDeclarations.contains(text($0 - 1))
         }.map(text))
     }
 

@@ -5,17 +5,6 @@
 /// interpolations, `"""` blocks and raw `#"…"#` delimiters, numbers, operators, `$`, `@` and `#`
 /// names. Invalid input is never an error: an unexpected character is a one-character token.
 public enum SwiftLexer {
-  /// Swift's reserved words, as far as code on a card uses them.
-  public static let keywords: Set<Substring> = [
-    "actor", "any", "as", "associatedtype", "async", "await", "break", "case", "catch", "class",
-    "continue", "default", "defer", "deinit", "do", "else", "enum", "extension", "fallthrough",
-    "false", "fileprivate", "final", "for", "func", "get", "guard", "if", "import", "in", "init",
-    "inout", "internal", "is", "lazy", "let", "mutating", "nil", "nonisolated", "open",
-    "operator", "override", "private", "protocol", "public", "repeat", "rethrows", "return",
-    "self", "Self", "set", "some", "static", "struct", "subscript", "super", "switch", "throw",
-    "throws", "true", "try", "typealias", "var", "weak", "where", "while",
-  ]
-
   /// The tokens of `source`, white space and comments included.
   public static func tokens(in source: String) -> [SwiftToken] {
     var lexer = Lexer(source: source)
@@ -191,11 +180,14 @@ private struct Lexer {
     }
   }
 
-  /// Whether the bytes from `start` to the current offset spell a keyword.
+  /// Whether the bytes from `start` to the current offset spell a reserved word (see
+  /// ``SwiftKeyword/reserved``).
   private func isKeyword(from start: Int) -> Bool {
-    guard offset - start <= 13, bytes[start] >= 0x61 || bytes[start] == 0x53 else { return false }
-    let word = String(decoding: bytes[start..<offset], as: UTF8.self)
-    return SwiftLexer.keywords.contains(Substring(word))
+    // `associatedtype`, the one longer word, has always been read as a name.
+    guard offset - start <= 13 else { return false }
+    return bytes.withUnsafeBufferPointer {
+      SwiftKeyword.isReserved(UnsafeBufferPointer(rebasing: $0[start..<offset]))
+    }
   }
 
   private mutating func blockComment() {
