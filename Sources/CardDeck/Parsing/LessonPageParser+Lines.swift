@@ -144,4 +144,24 @@ extension LessonPageParser {
   private static func leadingNumber(_ line: some LineText) -> Int? {
     line.prefix { $0.isDigit }.integerValue
   }
+
+  /// `text` as a card's topic, which a native deck heading (`## Kind · Topic · id`) can hold: the
+  /// page's ` · ` separators become commas (`Planters and soil · SwiftData models` gives
+  /// `Planters and soil, SwiftData models`), there is no white space at either end, and an empty
+  /// topic is `General`.
+  static func headingTopic(_ text: String) -> String {
+    Substring(text).read(
+      ascii: headingTopic(of:), simple: headingTopic(of:), other: headingTopic(of:))
+  }
+
+  private static func headingTopic(of text: some LineText) -> String {
+    // Nearly every topic is one piece.
+    guard text.contains(where: { $0.equals("·") }) else {
+      let topic = text.trimmed()
+      return topic.isEmpty ? "General" : topic.string
+    }
+    let pieces = text.split { $0.equals("·") }.map { $0.trimmed() }.filter { !$0.isEmpty }
+    let topic = pieces.map(\.string).joined(separator: ", ")
+    return topic.isEmpty ? "General" : topic
+  }
 }
