@@ -175,53 +175,23 @@ extension CodeParser {
   mutating func parsePrimary() -> CodeNode? {
     guard !atEnd else { return nil }
     let start = position
-    let token = tokens[position]
-    func single(_ kind: CodeNode.Kind, _ name: Substring) -> CodeNode {
-      position += 1
-      return CodeNode(kind: kind, name: String(name), token: start, tokens: start..<start + 1)
-    }
-    switch token.kind {
+    switch tokens[position].kind {
     case .identifier:
-      var node = single(.call, current)
+      var node = single(.call, current, from: start)
       if node.name.hasPrefix("`") { node.name = String(node.name.dropFirst().dropLast()) }
       if node.name.first?.isUppercase == true { skipGenericArguments() }
       return node
     case .keyword:
-      switch current {
-      case "self" where isPunctuation(".", at: position + 1) && isName(at: position + 2):
-        // `self.name` is `name`.
-        position += 2
-        return single(.call, current)
-      case "self"
-      where isPunctuation(".", at: position + 1) && position + 2 < tokens.count
-        && tokens[position + 2].kind == .dollar:
-        position += 2
-        return parsePrimary()
-      case "self", "Self", "super", "init": return single(.call, current)
-      case "true", "false", "nil": return single(.literal, current)
-      case "some", "any":
-        position += 1
-        return parseTypeAnnotation().first
-      case "let", "var":
-        position += 1
-        if isName(at: position) {
-          declared.insert(String(current))
-          return single(.call, current)
-        }
-        return nil
-      case "in", "else", "case", "default", "where": return nil
-      default:
-        return nil
-      }
+      return parseKeywordPrimary()
     case .dollar:
       let name = current.dropFirst()
       if let digit = Int(name) {
-        return single(.call, "$\(digit)")
+        return single(.call, "$\(digit)", from: start)
       }
-      return single(.binding, name)
-    case .string, .number: return single(.literal, current)
+      return single(.binding, name, from: start)
+    case .string, .number: return single(.literal, current, from: start)
     case .pound:
-      var node = single(.call, current)
+      var node = single(.call, current, from: start)
       skipGenericArguments()
       if isPunctuation("("), !tokens[position].followsSpace {
         node.hasParentheses = true
@@ -233,36 +203,84 @@ extension CodeParser {
       while kind == .attribute { position += 1 }
       return atEnd || kind == .attribute ? nil : parsePrimary()
     case .punctuation:
-      switch current {
-      case ".":
-        guard isName(at: position + 1) else { return nil }
-        position += 1
-        var member = single(.member, current)
-        member.token = position - 1
-        member.tokens = start..<position
-        return member
-      case "\\":
-        return parseKeyPath()
-      case "{":
-        return parseClosure()
-      case "[":
-        var node = CodeNode(kind: .array, name: "", token: nil, tokens: start..<start + 1)
-        node.arguments = parseArguments()
-        node.tokens = start..<position
-        return node
-      case "(":
-        var node = CodeNode(kind: .group, name: "", token: nil, tokens: start..<start + 1)
-        node.arguments = parseArguments()
-        node.tokens = start..<position
-        if isOperator("->") {
-          position += 1
-          _ = parseTypeAnnotation()
-        }
-        return node
-      default:
-        return nil
-      }
+      return parsePunctuationPrimary()
     case .operator, .comment, .whitespace:
+      return nil
+    }
+  }
+
+  /// A node of `kind` called `name`, at the token where its expression starts, `start`; the
+  /// position moves past the current token.
+  private mutating func single(_ kind: CodeNode.Kind, _ name: Substring, from start: Int)
+    -> CodeNode
+  {
+    position += 1
+    return CodeNode(kind: kind, name: String(name), token: start, tokens: start..<start + 1)
+  }
+
+  /// A primary expression that starts with a keyword: `self` and `self.name`, `Self`, `super`,
+  /// `init`, `true`, `false`, `nil`, an opaque type, a pattern's `let`.
+  private mutating func parseKeywordPrimary() -> CodeNode? {
+    let start = position
+    switch current {
+    case "self" where isPunctuation(".", at: position + 1) && isName(at: position + 2):
+      // `self.name` is `name`.
+      position += 2
+      return single(.call, current, from: start)
+    case "self"
+    where isPunctuation(".", at: position + 1) && position + 2 < tokens.count
+      && tokens[position + 2].kind == .dollar:
+      position += 2
+      return parsePrimary()
+    case "self", "Self", "super", "init": return single(.call, current, from: start)
+    case "true", "false", "nil": return single(.literal, current, from: start)
+    case "some", "any":
+      position += 1
+      return parseTypeAnnotation().first
+    case "let", "var":
+      position += 1
+      if isName(at: position) {
+        declared.insert(String(current))
+        return single(.call, current, from: start)
+      }
+      return nil
+    default:
+      // `in`, `else`, `case`, `default`, `where` and the rest end the expression.
+      return nil
+    }
+  }
+
+  /// A primary expression that starts with punctuation: an implicit member, a key path, a
+  /// closure, an array or a parenthesised expression.
+  private mutating func parsePunctuationPrimary() -> CodeNode? {
+    let start = position
+    switch current {
+    case ".":
+      guard isName(at: position + 1) else { return nil }
+      position += 1
+      var member = single(.member, current, from: start)
+      member.token = position - 1
+      member.tokens = start..<position
+      return member
+    case "\\":
+      return parseKeyPath()
+    case "{":
+      return parseClosure()
+    case "[":
+      var node = CodeNode(kind: .array, name: "", token: nil, tokens: start..<start + 1)
+      node.arguments = parseArguments()
+      node.tokens = start..<position
+      return node
+    case "(":
+      var node = CodeNode(kind: .group, name: "", token: nil, tokens: start..<start + 1)
+      node.arguments = parseArguments()
+      node.tokens = start..<position
+      if isOperator("->") {
+        position += 1
+        _ = parseTypeAnnotation()
+      }
+      return node
+    default:
       return nil
     }
   }

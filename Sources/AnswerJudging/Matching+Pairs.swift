@@ -2,32 +2,14 @@ import CardDeck
 
 /// Comparing a pair of items: names, arguments, closures and conditions.
 extension Matching {
+  /// Compares a pair of items, the card's `e` and the attempt's `a`, paired as `relation`:
+  /// what the pairing itself says, then what they hold.
   mutating func compare(_ e: CodeNode, _ a: CodeNode, _ relation: Relation) {
     position = e.token ?? e.tokens.lowerBound
     comparedRanges.append(e.tokens)
     if let token = a.token { pairedAttemptTokens.insert(token) }
     switch relation {
-    case .same:
-      if e.isAPI && e.importance != .free { sameAPI += 1 }
-      // Only a number the question states counts; `320.0` is `320`.
-      if e.kind == .literal, e.importance != .free, a.kind == .literal,
-        Double(e.name) != Double(a.name)
-      {
-        lost += CodeNode.ownWeight(e)
-        note(.slip, "`\(attempt.text(a))` where the question asks for `\(e.name)`")
-        mark(e, .wrong(attempt.text(a)))
-      }
-      // A frame whose own arguments hold the point: `ToolbarItem(placement: .topBarTrailing)`.
-      if e.isAPI && e.importance == .free && !APIVocabulary.everyday.contains(e.name),
-        e.arguments.contains(where: { argument in
-          !argument.isClosure
-            && (CodeNode.labelWeight(argument).major > 0
-              || argument.value.contains { CodeNode.weight(of: $0).major > 0 })
-        })
-      {
-        sameScaffolding += 1
-      }
-      if !e.isAPI, e.name != a.name, [.call, .binding].contains(e.kind) { rename(e, a) }
+    case .same: compareSame(e, a)
     case .typo:
       sameAPI += 1
       note(
@@ -42,7 +24,41 @@ extension Matching {
         "`\(display(a, in: attempt))` instead of the card's `\(display(e, in: expected))`: close, but not the same"
       )
       mark(e, .wrong(attempt.text(a)))
-    case .substitute where e.importance == .minor && isNoMember(a, for: e):
+    case .substitute: compareSubstitute(e, a)
+    case .free: compareFree(e, a)
+    }
+    compareContents(e, a)
+  }
+
+  /// A pair of the same name: a number the question states, a frame whose arguments hold the
+  /// point, a name of the card's own that the attempt renamed.
+  private mutating func compareSame(_ e: CodeNode, _ a: CodeNode) {
+    if e.isAPI && e.importance != .free { sameAPI += 1 }
+    // Only a number the question states counts; `320.0` is `320`.
+    if e.kind == .literal, e.importance != .free, a.kind == .literal,
+      Double(e.name) != Double(a.name)
+    {
+      lost += CodeNode.ownWeight(e)
+      note(.slip, "`\(attempt.text(a))` where the question asks for `\(e.name)`")
+      mark(e, .wrong(attempt.text(a)))
+    }
+    // A frame whose own arguments hold the point: `ToolbarItem(placement: .topBarTrailing)`.
+    if e.isAPI && e.importance == .free && !APIVocabulary.everyday.contains(e.name),
+      e.arguments.contains(where: { argument in
+        !argument.isClosure
+          && (CodeNode.labelWeight(argument).major > 0
+            || argument.value.contains { CodeNode.weight(of: $0).major > 0 })
+      })
+    {
+      sameScaffolding += 1
+    }
+    if !e.isAPI, e.name != a.name, [.call, .binding].contains(e.kind) { rename(e, a) }
+  }
+
+  /// Other API where the card has `e`: a minor detail lost, a member the API lacks, or an
+  /// error (a deprecated call said so).
+  private mutating func compareSubstitute(_ e: CodeNode, _ a: CodeNode) {
+    if e.importance == .minor && isNoMember(a, for: e) {
       // A detail written with a member its type does not have does not compile.
       lost.major += 1
       lostToErrors += 1
@@ -51,11 +67,11 @@ extension Matching {
         "`\(display(a, in: attempt))` is no member the API has; the card has `\(display(e, in: expected))`"
       )
       mark(e, .wrong(attempt.text(a)))
-    case .substitute where e.importance == .minor:
+    } else if e.importance == .minor {
       lost += CodeNode.ownWeight(e)
       note(.slip, "`\(display(a, in: attempt))` where the card has `\(display(e, in: expected))`")
       mark(e, .wrong(attempt.text(a)))
-    case .substitute:
+    } else {
       // An optional part costs nothing left out, and as much as any API part when wrong.
       let cost = e.isOptional ? Weight(major: 1) : CodeNode.ownWeight(e)
       lost += cost
@@ -71,25 +87,34 @@ extension Matching {
         note(.error, "`\(typed)` where the card has `\(display(e, in: expected))`")
       }
       mark(e, .wrong(attempt.text(a)))
-    case .free:
-      if a.isAPI, let replacement = vocabulary.deprecated[a.name], let token = a.token {
-        reportedAttemptTokens.insert(token)
-        noteDeprecated(
-          a, "`\(display(a, in: attempt))` is deprecated: use `\(replacement)`", replacement)
-      }
-      noteUnknownMember(e, a)
-      if e.kind == .call && !e.isAPI && a.kind == .binding && expected.declared.contains(e.name) {
-        note(.slip, "`$\(a.name)` is a binding; the card passes the value, `\(e.name)`")
-        mark(e, .typo("$" + a.name))
-      } else if e.kind == .binding && a.kind == .call && !a.isAPI {
-        note(.slip, "`\(a.name)` without `$`: the card passes a binding, `$\(e.name)`")
-        mark(e, .typo(a.name))
-      } else if !e.isAPI, e.name != a.name, [.call, .binding].contains(e.kind),
-        [.call, .binding].contains(a.kind), !e.name.isEmpty
-      {
-        rename(e, a)
-      }
     }
+  }
+
+  /// A placeholder of the card's paired with anything: a deprecated call, a member no API has,
+  /// a binding for a value or a value for a binding, a renamed name.
+  private mutating func compareFree(_ e: CodeNode, _ a: CodeNode) {
+    if a.isAPI, let replacement = vocabulary.deprecated[a.name], let token = a.token {
+      reportedAttemptTokens.insert(token)
+      noteDeprecated(
+        a, "`\(display(a, in: attempt))` is deprecated: use `\(replacement)`", replacement)
+    }
+    noteUnknownMember(e, a)
+    if e.kind == .call && !e.isAPI && a.kind == .binding && expected.declared.contains(e.name) {
+      note(.slip, "`$\(a.name)` is a binding; the card passes the value, `\(e.name)`")
+      mark(e, .typo("$" + a.name))
+    } else if e.kind == .binding && a.kind == .call && !a.isAPI {
+      note(.slip, "`\(a.name)` without `$`: the card passes a binding, `$\(e.name)`")
+      mark(e, .typo(a.name))
+    } else if !e.isAPI, e.name != a.name, [.call, .binding].contains(e.kind),
+      [.call, .binding].contains(a.kind), !e.name.isEmpty
+    {
+      rename(e, a)
+    }
+  }
+
+  /// What a pair holds: arguments, values that do nothing, closure parameters, blocks,
+  /// attributes, conditions and values.
+  private mutating func compareContents(_ e: CodeNode, _ a: CodeNode) {
     let before = (lost: lost.major, errors: errorCount)
     compareArguments(e, a)
     compareIneffectiveValues(e, a, lostBefore: before.lost, errorsBefore: before.errors)

@@ -6,146 +6,190 @@ extension Matching {
     case same, typo, related, substitute, free
   }
 
+  /// Two lists of items being aligned: which of the card's each of the attempt's stands for.
+  struct Alignment {
+    /// The card's items, and those of the containers opened in their place.
+    var expected: [CodeNode]
+    /// The attempt's items, and those of the containers opened in their place.
+    var typed: [CodeNode]
+    var expectedUsed: [Bool]
+    var typedUsed: [Bool]
+    /// The pairs made: an index in ``expected``, one in ``typed``, and how they relate.
+    var pairs: [(Int, Int, Relation)] = []
+    /// Each item's fingerprint, worked out when it is first a candidate.
+    var expectedPrints: [Int: Set<String>] = [:]
+    var typedPrints: [Int: Set<String>] = [:]
+
+    init(_ expected: [CodeNode], _ typed: [CodeNode]) {
+      self.expected = expected
+      self.typed = typed
+      expectedUsed = Array(repeating: false, count: expected.count)
+      typedUsed = Array(repeating: false, count: typed.count)
+    }
+  }
+
   /// Aligns two lists of items: same names first, then typos, then other API in the same role,
   /// then scaffolding seen through, then placeholders with anything.
   mutating func compareSequences(
     _ expectedNodes: [CodeNode], _ typedNodes: [CodeNode], root: Bool = false,
     ordered: Bool = false
   ) {
-    var expectedItems = expectedNodes
-    var typedItems = typedNodes
-    var expectedUsed = Array(repeating: false, count: expectedItems.count)
-    var typedUsed = Array(repeating: false, count: typedItems.count)
-    var pairs: [(Int, Int, Relation)] = []
-
-    // The most alike pairs first, so that of two `Button`s each finds its own.
-    var expectedPrints: [Int: Set<String>] = [:]
-    var typedPrints: [Int: Set<String>] = [:]
-    func pair(_ relation: Relation, where accepts: (CodeNode, CodeNode) -> Bool) {
-      var candidates: [(i: Int, j: Int, score: Int)] = []
-      for i in expectedItems.indices where !expectedUsed[i] {
-        for j in typedItems.indices where !typedUsed[j] && accepts(expectedItems[i], typedItems[j])
-        {
-          if expectedPrints[i] == nil {
-            expectedPrints[i] = Self.fingerprint(of: expectedItems[i], depth: 0)
-          }
-          if typedPrints[j] == nil {
-            typedPrints[j] = Self.fingerprint(of: typedItems[j], depth: 0)
-          }
-          let shared = expectedPrints[i]!.intersection(typedPrints[j]!).count
-          let score =
-            shared * 2 - abs(expectedItems[i].arguments.count - typedItems[j].arguments.count)
-          candidates.append((i, j, score))
-        }
-      }
-      candidates.sort { ($0.score, -$0.i, -$0.j) > ($1.score, -$1.i, -$1.j) }
-      for candidate in candidates
-      where !expectedUsed[candidate.i] && !typedUsed[candidate.j] {
-        expectedUsed[candidate.i] = true
-        typedUsed[candidate.j] = true
-        pairs.append((candidate.i, candidate.j, relation))
-      }
+    var alignment = Alignment(expectedNodes, typedNodes)
+    align(&alignment)
+    for (i, j, relation) in alignment.pairs {
+      compare(alignment.expected[i], alignment.typed[j], relation)
     }
-
-    /// Opens unmatched nodes that hold items: their items are compared in their place.
-    func open(expectedSide: Bool, containers: Bool = false) -> Bool {
-      var opened = false
-      if expectedSide {
-        for i in expectedItems.indices
-        where !expectedUsed[i] && (expectedItems[i].isTransparent || containers) {
-          if containers && !typedUsed.contains(false) { break }
-          let inner = Self.innerItems(of: expectedItems[i])
-          let weight = inner.reduce(Weight()) { $0 + CodeNode.weight(of: $1) }
-          guard weight.major + weight.minor > 0 else { continue }
-          // An API container is seen through only for API inside it, not for its candidates:
-          // without `ViewThatFits`, the views it would choose from are no answer.
-          let candidates = Double(inner.filter(\.isCandidate).count)
-          if containers && !expectedItems[i].isTransparent && weight.major - candidates <= 0 {
-            continue
-          }
-          expectedUsed[i] = true
-          loseShallow(expectedItems[i])
-          loseGuards(expectedItems[i])
-          if containers && !expectedItems[i].isTransparent {
-            seenThrough.append(expectedItems[i])
-          }
-          expectedItems += inner
-          expectedUsed += Array(repeating: false, count: inner.count)
-          opened = true
-        }
-      } else if expectedUsed.contains(false) {
-        for j in typedItems.indices where !typedUsed[j] {
-          let inner = Self.innerItems(of: typedItems[j])
-          guard !inner.isEmpty else { continue }
-          typedUsed[j] = true
-          leftoverAttempt.append(Self.shallow(typedItems[j]))
-          let repeats =
-            typedItems[j].isRepeated || typedItems[j].name == "ForEach"
-            || (typedItems[j].kind == .statement && typedItems[j].name == "for")
-          typedItems += inner.map { item in
-            var item = item
-            item.isRepeated = item.isRepeated || repeats
-            return item
-          }
-          typedUsed += Array(repeating: false, count: inner.count)
-          opened = true
-        }
-      }
-      return opened
+    if ordered {
+      checkOrder(
+        alignment.pairs.filter { alignment.expected[$0.0].isCandidate }, alignment.expected)
     }
+    settle(alignment, root: root)
+  }
 
+  /// Pairs the items, opening the containers that are left unpaired in between, in rounds
+  /// until nothing more pairs or opens.
+  private mutating func align(_ alignment: inout Alignment) {
     for _ in 0..<16 {
-      pair(.same) { self.isSame($0, $1) }
-      pair(.typo) { self.isTypo($0, $1) }
-      if open(expectedSide: true) { continue }
+      pair(&alignment, .same) { self.isSame($0, $1) }
+      pair(&alignment, .typo) { self.isTypo($0, $1) }
+      if openExpected(&alignment) { continue }
       // Most cards have no related API: not worth a pass over every pair.
-      if expectedItems.contains(where: { vocabulary.related[$0.name] != nil }) {
-        pair(.related) { self.isRelated($0, $1) }
+      if alignment.expected.contains(where: { vocabulary.related[$0.name] != nil }) {
+        pair(&alignment, .related) { self.isRelated($0, $1) }
       }
-      pair(.substitute) { self.isSubstitute($0, $1) }
+      pair(&alignment, .substitute) { self.isSubstitute($0, $1) }
       // Scaffolding for its like, before the attempt's wrappers are opened:
       // `ToolbarItemGroup(placement: .bottomBar)` for `ToolbarItem(placement: .bottomBar)`.
       // A container for a container, a leaf for a leaf: `Text(note.title)` is no stand-in for
       // the attempt's `List { ForEach … }`, which holds it.
-      pair(.free) { e, a in
+      pair(&alignment, .free) { e, a in
         e.kind == .call && a.kind == .call && self.isFreePair(e, a) && Self.affinity(e, a) > 0
           && Self.holdsViews(e) == Self.holdsViews(a)
       }
-      if open(expectedSide: false) { continue }
+      if openTyped(&alignment) { continue }
       // Last, an API container the attempt left out, when what it holds may be there:
       // `Text(c).searchCompletion(c)` without the `.searchSuggestions { … }` around it.
-      if open(expectedSide: true, containers: true) { continue }
+      if openExpected(&alignment, containers: true) { continue }
       break
     }
-    pair(.free) { self.isFreePair($0, $1) }
+    pair(&alignment, .free) { self.isFreePair($0, $1) }
+  }
 
-    for (i, j, relation) in pairs {
-      compare(expectedItems[i], typedItems[j], relation)
+  /// Pairs the unpaired items that `accepts`, the most alike pairs first, so that of two
+  /// `Button`s each finds its own.
+  private func pair(
+    _ alignment: inout Alignment, _ relation: Relation,
+    where accepts: (CodeNode, CodeNode) -> Bool
+  ) {
+    var candidates: [(i: Int, j: Int, score: Int)] = []
+    for i in alignment.expected.indices where !alignment.expectedUsed[i] {
+      for j in alignment.typed.indices
+      where !alignment.typedUsed[j] && accepts(alignment.expected[i], alignment.typed[j]) {
+        if alignment.expectedPrints[i] == nil {
+          alignment.expectedPrints[i] = Self.fingerprint(of: alignment.expected[i], depth: 0)
+        }
+        if alignment.typedPrints[j] == nil {
+          alignment.typedPrints[j] = Self.fingerprint(of: alignment.typed[j], depth: 0)
+        }
+        let shared = alignment.expectedPrints[i]!.intersection(alignment.typedPrints[j]!).count
+        let score =
+          shared * 2
+          - abs(alignment.expected[i].arguments.count - alignment.typed[j].arguments.count)
+        candidates.append((i, j, score))
+      }
     }
-    if ordered { checkOrder(pairs.filter { expectedItems[$0.0].isCandidate }, expectedItems) }
+    candidates.sort { ($0.score, -$0.i, -$0.j) > ($1.score, -$1.i, -$1.j) }
+    for candidate in candidates
+    where !alignment.expectedUsed[candidate.i] && !alignment.typedUsed[candidate.j] {
+      alignment.expectedUsed[candidate.i] = true
+      alignment.typedUsed[candidate.j] = true
+      alignment.pairs.append((candidate.i, candidate.j, relation))
+    }
+  }
+
+  /// Opens the card's unpaired items that hold items: their items are compared in their place.
+  /// Scaffolding is opened; with `containers`, an API container too, for the API inside it,
+  /// while some of the attempt's items are unpaired. Whether any was opened.
+  private mutating func openExpected(_ alignment: inout Alignment, containers: Bool = false)
+    -> Bool
+  {
+    var opened = false
+    for i in alignment.expected.indices
+    where !alignment.expectedUsed[i] && (alignment.expected[i].isTransparent || containers) {
+      if containers && !alignment.typedUsed.contains(false) { break }
+      let container = alignment.expected[i]
+      let inner = Self.innerItems(of: container)
+      let weight = inner.reduce(Weight()) { $0 + CodeNode.weight(of: $1) }
+      guard weight.major + weight.minor > 0 else { continue }
+      // An API container is seen through only for API inside it, not for its candidates:
+      // without `ViewThatFits`, the views it would choose from are no answer.
+      let candidates = Double(inner.filter(\.isCandidate).count)
+      if containers && !container.isTransparent && weight.major - candidates <= 0 { continue }
+      alignment.expectedUsed[i] = true
+      loseShallow(container)
+      loseGuards(container)
+      if containers && !container.isTransparent { seenThrough.append(container) }
+      alignment.expected += inner
+      alignment.expectedUsed += Array(repeating: false, count: inner.count)
+      opened = true
+    }
+    return opened
+  }
+
+  /// Opens the attempt's unpaired items that hold items, while some of the card's are
+  /// unpaired: what a `ForEach` or `for` holds is repeated. Whether any was opened.
+  private mutating func openTyped(_ alignment: inout Alignment) -> Bool {
+    guard alignment.expectedUsed.contains(false) else { return false }
+    var opened = false
+    for j in alignment.typed.indices where !alignment.typedUsed[j] {
+      let container = alignment.typed[j]
+      let inner = Self.innerItems(of: container)
+      guard !inner.isEmpty else { continue }
+      alignment.typedUsed[j] = true
+      leftoverAttempt.append(Self.shallow(container))
+      let repeats =
+        container.isRepeated || container.name == "ForEach"
+        || (container.kind == .statement && container.name == "for")
+      alignment.typed += inner.map { item in
+        var item = item
+        item.isRepeated = item.isRepeated || repeats
+        return item
+      }
+      alignment.typedUsed += Array(repeating: false, count: inner.count)
+      opened = true
+    }
+    return opened
+  }
+
+  /// Counts what the alignment left: the card's unpaired items are lost, unless another of
+  /// their shape was written right; the attempt's are left over.
+  private mutating func settle(_ alignment: Alignment, root: Bool) {
+    let expected = alignment.expected
     // Code that says the same thing twice (two `print` lines) needs saying once; so does what
     // the attempt writes once in a `ForEach`.
     // Shapes cost a walk of the tree: only worth it when something might be a repeat.
-    let unmatched = expectedItems.indices.filter {
-      !expectedUsed[$0] && CodeNode.weight(of: expectedItems[$0]).major > 0
+    let unmatched = expected.indices.filter {
+      !alignment.expectedUsed[$0] && CodeNode.weight(of: expected[$0]).major > 0
     }
     // Only a part written right stands for its repeats: one wrong call is not two right ones.
-    for (i, j, relation) in pairs
-    where (root || typedItems[j].isRepeated) && [.same, .typo, .free].contains(relation) {
-      repeatedShapes.insert(Self.shape(of: expectedItems[i]))
+    for (i, j, relation) in alignment.pairs
+    where (root || alignment.typed[j].isRepeated) && [.same, .typo, .free].contains(relation) {
+      repeatedShapes.insert(Self.shape(of: expected[i]))
     }
-    for (i, _, relation) in pairs where relation != .substitute && relation != .related {
-      matchedItems.append(expectedItems[i])
+    for (i, _, relation) in alignment.pairs where relation != .substitute && relation != .related {
+      matchedItems.append(expected[i])
     }
-    for i in expectedItems.indices where !expectedUsed[i] {
+    for i in expected.indices where !alignment.expectedUsed[i] {
       if unmatched.contains(i) {
-        let shape = Self.shape(of: expectedItems[i])
+        let shape = Self.shape(of: expected[i])
         if root && matchedShapes.isEmpty { matchedShapes = Set(matchedItems.map(Self.shape)) }
         if repeatedShapes.contains(shape) || (root && matchedShapes.contains(shape)) { continue }
       }
-      lose(expectedItems[i])
+      lose(expected[i])
     }
-    for j in typedItems.indices where !typedUsed[j] { collectLeftover(typedItems[j]) }
+    for j in alignment.typed.indices where !alignment.typedUsed[j] {
+      collectLeftover(alignment.typed[j])
+    }
   }
 
   enum Role { case type, modifier, member, attribute, keyPath, other }
