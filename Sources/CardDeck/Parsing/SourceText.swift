@@ -120,31 +120,16 @@ public struct SourceText: Sendable {
     var lineStart = 0
     var index = 0
     let ones: UInt64 = 0x0101_0101_0101_0101
-    let highBits: UInt64 = 0x8080_8080_8080_8080
     let lowBits: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-    @inline(__always) func continuation(
-      _ offset: Int, _ low: UInt8 = 0x80, _ high: UInt8 = 0xBF
-    ) -> Bool {
-      offset < count && base[offset] >= low && base[offset] <= high
-    }
-    // The high bit of each byte below 0x20, of 0x7F and of each byte above: with its high bit
-    // set, a byte below 0x80 borrows nothing when 0x20 is taken from it and loses the bit
-    // exactly when it was below 0x20; 0x7F gets it when 1 is added. (A carry out of a byte
-    // above 0x7F may mark the next byte too; the word is read byte by byte then.)
-    @inline(__always) func load(at offset: Int) -> (word: UInt64, unusual: UInt64) {
-      let word = UInt64(
-        littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
-      return (word, (~((word | highBits) &- ones &* 0x20) | (word &+ ones) | word) & highBits)
-    }
     let lastWord = count &- 8
     scan: while index < count {
       var wordEnd = count
       if index <= lastWord {
-        var (word, unusual) = load(at: index)
+        var (word, unusual) = plainWord(at: base + index)
         while unusual == 0 {
           index &+= 8
           guard index <= lastWord else { continue scan }
-          (word, unusual) = load(at: index)
+          (word, unusual) = plainWord(at: base + index)
         }
         // The high bit of each "\n": of each zero byte of the word xor "\n"s, exactly.
         let xored = word ^ (ones &* 0x0A)
@@ -162,8 +147,7 @@ public struct SourceText: Sendable {
         wordEnd = index &+ 8
       }
       while index < wordEnd {
-        let byte = base[index]
-        switch byte {
+        switch base[index] {
         case 0x0A:
           ranges.append(lineStart..<index)
           index += 1
@@ -172,38 +156,71 @@ public struct SourceText: Sendable {
           index += 1
         case 0x00...0x1F, 0x7F:
           return nil
-        case 0xC2...0xDF:
-          // C1 controls are C2 80…C2 9F.
-          guard continuation(index + 1, byte == 0xC2 ? 0xA0 : 0x80) else { return nil }
-          index += 2
-        case 0xE0...0xEF:
-          let (low, high): (UInt8, UInt8) =
-            byte == 0xE0 ? (0xA0, 0xBF) : byte == 0xED ? (0x80, 0x9F) : (0x80, 0xBF)
-          guard continuation(index + 1, low, high), continuation(index + 2) else { return nil }
-          // The bidirectional controls are E2 80 AA…AE and E2 81 A6…A9.
-          if byte == 0xE2 {
-            let (second, third) = (base[index + 1], base[index + 2])
-            if (second == 0x80 && (0xAA...0xAE).contains(third))
-              || (second == 0x81 && (0xA6...0xA9).contains(third))
-            {
-              return nil
-            }
-          }
-          index += 3
-        case 0xF0...0xF4:
-          let (low, high): (UInt8, UInt8) =
-            byte == 0xF0 ? (0x90, 0xBF) : byte == 0xF4 ? (0x80, 0x8F) : (0x80, 0xBF)
-          guard continuation(index + 1, low, high), continuation(index + 2),
-            continuation(index + 3)
-          else { return nil }
-          index += 4
         default:
-          return nil
+          guard let length = plainScalarLength(at: index, in: buffer) else { return nil }
+          index += length
         }
       }
     }
     ranges.append(lineStart..<count)
     return ranges
+  }
+
+  /// The eight bytes at `pointer`, and the high bit of each that is below 0x20, 0x7F or above.
+  @inline(__always)
+  private static func plainWord(at pointer: UnsafePointer<UInt8>) -> (
+    word: UInt64, unusual: UInt64
+  ) {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highBits: UInt64 = 0x8080_8080_8080_8080
+    let word = UInt64(littleEndian: UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self))
+    // With its high bit set, a byte below 0x80 borrows nothing when 0x20 is taken from it and
+    // loses the bit exactly when it was below 0x20; 0x7F gets it when 1 is added. (A carry out
+    // of a byte above 0x7F may mark the next byte too; the word is read byte by byte then.)
+    return (word, (~((word | highBits) &- ones &* 0x20) | (word &+ ones) | word) & highBits)
+  }
+
+  /// The length of the scalar whose lead byte, 0x80 or above, is at `index`: two to four bytes
+  /// of UTF-8 that encode no C1 control or bidirectional control. Nil for anything else.
+  @inline(__always)
+  private static func plainScalarLength(at index: Int, in buffer: UnsafeBufferPointer<UInt8>)
+    -> Int?
+  {
+    let base = buffer.baseAddress!
+    let count = buffer.count
+    @inline(__always) func continuation(
+      _ offset: Int, _ low: UInt8 = 0x80, _ high: UInt8 = 0xBF
+    ) -> Bool {
+      offset < count && base[offset] >= low && base[offset] <= high
+    }
+    let byte = base[index]
+    switch byte {
+    case 0xC2...0xDF:
+      // C1 controls are C2 80…C2 9F.
+      return continuation(index + 1, byte == 0xC2 ? 0xA0 : 0x80) ? 2 : nil
+    case 0xE0...0xEF:
+      let (low, high): (UInt8, UInt8) =
+        byte == 0xE0 ? (0xA0, 0xBF) : byte == 0xED ? (0x80, 0x9F) : (0x80, 0xBF)
+      guard continuation(index + 1, low, high), continuation(index + 2) else { return nil }
+      // The bidirectional controls are E2 80 AA…AE and E2 81 A6…A9.
+      if byte == 0xE2 {
+        let (second, third) = (base[index + 1], base[index + 2])
+        if (second == 0x80 && (0xAA...0xAE).contains(third))
+          || (second == 0x81 && (0xA6...0xA9).contains(third))
+        {
+          return nil
+        }
+      }
+      return 3
+    case 0xF0...0xF4:
+      let (low, high): (UInt8, UInt8) =
+        byte == 0xF0 ? (0x90, 0xBF) : byte == 0xF4 ? (0x80, 0x8F) : (0x80, 0xBF)
+      guard continuation(index + 1, low, high), continuation(index + 2), continuation(index + 3)
+      else { return nil }
+      return 4
+    default:
+      return nil
+    }
   }
 
   /// The UTF-8 offsets of the lines of `text`, split at "\n", "\r\n" and "\r" as `split` on

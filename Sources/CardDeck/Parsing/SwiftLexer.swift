@@ -111,17 +111,7 @@ private struct Lexer {
       string(hashes: 0)
       return .string
     case "#":
-      var hashes = 0
-      while isNext("#", hashes) { hashes += 1 }
-      if isNext("\"", hashes), hashes <= 16 {
-        for _ in 0..<hashes { advance() }
-        string(hashes: hashes)
-        return .string
-      }
-      // A run of `#` is one token, so that a long run is read once, not once a `#`.
-      for _ in 0..<max(1, hashes) { advance() }
-      if hashes <= 1 { advance(while: Self.isIdentifierPart) }
-      return .pound
+      return pound()
     case "@":
       advance()
       advance(while: Self.isIdentifierPart)
@@ -139,45 +129,75 @@ private struct Lexer {
       number()
       return .number
     case ".":
-      if isNext(".", 1) {
-        advance()
-        advance()
-        if isNext(".") || isNext("<") { advance() }
-        return .operator
-      }
-      advance()
-      return .punctuation
+      return dots()
     case "(", ")", "[", "]", "{", "}", ",", ":", ";", "\\":
       advance()
       return .punctuation
     case "?", "!":
-      // Right after an operand, `?` and `!` are postfix (optional chaining, unwrapping).
-      let postfix =
-        lastKind != .whitespace
-        && [.identifier, .keyword, .dollar, .punctuation, .string, .number].contains(lastKind)
-        && !["(", "[", "{", ",", ":", ";"].contains(lastText)
-      if postfix && !(current == "!" && isNext("=", 1)) && !(current == "?" && isNext("?", 1)) {
-        advance()
-        return .punctuation
-      }
-      advance()
-      advance(while: Self.isOperatorCharacter)
-      return .operator
+      return questionOrExclamation(current)
     default:
-      if Self.isIdentifierStart(current) {
-        let start = offset
-        advance()
-        advance(while: Self.isIdentifierPart)
-        return isKeyword(from: start) ? .keyword : .identifier
-      }
-      if Self.isOperatorCharacter(current) {
-        advance()
-        advance(while: Self.isOperatorCharacter)
-        return .operator
-      }
+      return nameOrOperator(current)
+    }
+  }
+
+  /// A token that starts with `#`: a raw string, a run of `#`, or a `#name`.
+  private mutating func pound() -> SwiftToken.Kind {
+    var hashes = 0
+    while isNext("#", hashes) { hashes += 1 }
+    if isNext("\"", hashes), hashes <= 16 {
+      for _ in 0..<hashes { advance() }
+      string(hashes: hashes)
+      return .string
+    }
+    // A run of `#` is one token, so that a long run is read once, not once a `#`.
+    for _ in 0..<max(1, hashes) { advance() }
+    if hashes <= 1 { advance(while: Self.isIdentifierPart) }
+    return .pound
+  }
+
+  /// A token that starts with `.`: a range operator, or a dot.
+  private mutating func dots() -> SwiftToken.Kind {
+    if isNext(".", 1) {
+      advance()
+      advance()
+      if isNext(".") || isNext("<") { advance() }
+      return .operator
+    }
+    advance()
+    return .punctuation
+  }
+
+  /// A `?` or `!`: postfix punctuation right after an operand, else an operator.
+  private mutating func questionOrExclamation(_ current: Unicode.Scalar) -> SwiftToken.Kind {
+    // Right after an operand, `?` and `!` are postfix (optional chaining, unwrapping).
+    let postfix =
+      lastKind != .whitespace
+      && [.identifier, .keyword, .dollar, .punctuation, .string, .number].contains(lastKind)
+      && !["(", "[", "{", ",", ":", ";"].contains(lastText)
+    if postfix && !(current == "!" && isNext("=", 1)) && !(current == "?" && isNext("?", 1)) {
       advance()
       return .punctuation
     }
+    advance()
+    advance(while: Self.isOperatorCharacter)
+    return .operator
+  }
+
+  /// A name or keyword, an operator, or any other scalar as punctuation of its own.
+  private mutating func nameOrOperator(_ current: Unicode.Scalar) -> SwiftToken.Kind {
+    if Self.isIdentifierStart(current) {
+      let start = offset
+      advance()
+      advance(while: Self.isIdentifierPart)
+      return isKeyword(from: start) ? .keyword : .identifier
+    }
+    if Self.isOperatorCharacter(current) {
+      advance()
+      advance(while: Self.isOperatorCharacter)
+      return .operator
+    }
+    advance()
+    return .punctuation
   }
 
   /// Whether the bytes from `start` to the current offset spell a reserved word (see
