@@ -43,7 +43,7 @@ struct LessonPageTextTests {
     }
     let model = bytes.allSatisfy { $0 < 0x80 && $0 != 0x0D }
     bytes.withUnsafeBufferPointer {
-      #expect(ASCIILine.isASCII($0) == model, "\(bytes)")
+      #expect(ASCIILine.isLine($0) == model, "\(bytes)")
     }
   }
 
@@ -51,13 +51,13 @@ struct LessonPageTextTests {
   func asciiLineByPosition() {
     for length in 0..<50 {
       let letters = [UInt8](repeating: UInt8(ascii: "a"), count: length)
-      letters.withUnsafeBufferPointer { #expect(ASCIILine.isASCII($0), "\(length)") }
+      letters.withUnsafeBufferPointer { #expect(ASCIILine.isLine($0), "\(length)") }
       for position in 0..<length {
         for rare: UInt8 in [0x0D, 0x80, 0xFF] {
           var bytes = letters
           bytes[position] = rare
           bytes.withUnsafeBufferPointer {
-            #expect(!ASCIILine.isASCII($0), "\(length) \(position) \(rare)")
+            #expect(!ASCIILine.isLine($0), "\(length) \(position) \(rare)")
           }
         }
       }

@@ -2,21 +2,10 @@
 struct ASCIILine: ByteLineText, RandomAccessCollection {
   let bytes: UnsafeBufferPointer<UInt8>
 
-  /// The line of `bytes`, when every byte is ASCII and none is "\r"; nil otherwise.
-  @inline(__always)
-  init?(_ bytes: UnsafeBufferPointer<UInt8>) {
-    guard Self.isASCII(bytes) else { return nil }
-    self.bytes = bytes
-  }
-
-  /// The line of `bytes`, which the caller knows to be such a line.
   @inline(__always)
   init(unchecked bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
   }
-
-  var startIndex: Int { 0 }
-  var endIndex: Int { bytes.count }
 
   @inline(__always)
   subscript(index: Int) -> ASCIICharacter { ASCIICharacter(byte: bytes[index]) }
@@ -24,7 +13,7 @@ struct ASCIILine: ByteLineText, RandomAccessCollection {
   static func mayHold(_ needle: StaticString) -> Bool { needle.isASCII }
 
   /// Whether every byte is ASCII and none is "\r": then every byte is a Character.
-  static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  static func isLine(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let base = bytes.baseAddress else { return true }
     let count = bytes.count
     if count < 8 {

@@ -11,7 +11,7 @@ enum LineForm: Comparable {
   /// The form of `bytes`, UTF-8.
   @inline(__always)
   init(_ bytes: UnsafeBufferPointer<UInt8>) {
-    self = ASCIILine.isASCII(bytes) ? .ascii : SimpleLine.isSimple(bytes) ? .simple : .other
+    self = ASCIILine.isLine(bytes) ? .ascii : SimpleLine.isLine(bytes) ? .simple : .other
   }
 }
 

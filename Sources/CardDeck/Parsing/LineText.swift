@@ -223,10 +223,27 @@ struct NeedleScalars: IteratorProtocol, Sequence {
 /// The needle operations of a line whose units are its bytes or its scalars: a needle's bytes
 /// match only at the start of a scalar, and on such a line its scalars are Characters.
 protocol ByteLineText: LineText where Index == Int {
+  /// The line's bytes, UTF-8.
   var bytes: UnsafeBufferPointer<UInt8> { get }
+
+  /// The line of `bytes`, which the caller knows to be a line of this kind.
+  init(unchecked bytes: UnsafeBufferPointer<UInt8>)
+
+  /// Whether `bytes` are a line of this kind.
+  static func isLine(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool
 }
 
 extension ByteLineText {
+  /// The line of `bytes`, when they are a line of this kind; nil otherwise.
+  @inline(__always)
+  init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard Self.isLine(bytes) else { return nil }
+    self.init(unchecked: bytes)
+  }
+
+  var startIndex: Int { 0 }
+  var endIndex: Int { bytes.count }
+
   func end(of needle: StaticString, startingAt range: Range<Int>) -> Int? {
     let count = needle.utf8CodeUnitCount
     guard count <= range.count else { return nil }

@@ -7,21 +7,10 @@
 struct SimpleLine: ByteLineText, BidirectionalCollection {
   let bytes: UnsafeBufferPointer<UInt8>
 
-  /// The line of `bytes`, when they are simple; nil otherwise.
-  @inline(__always)
-  init?(_ bytes: UnsafeBufferPointer<UInt8>) {
-    guard Self.isSimple(bytes) else { return nil }
-    self.bytes = bytes
-  }
-
-  /// The line of `bytes`, which the caller knows to be such a line.
   @inline(__always)
   init(unchecked bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
   }
-
-  var startIndex: Int { 0 }
-  var endIndex: Int { bytes.count }
 
   @inline(__always)
   subscript(index: Int) -> SimpleCharacter {
@@ -45,7 +34,7 @@ struct SimpleLine: ByteLineText, BidirectionalCollection {
 
   /// Whether every scalar is below U+0300 and none is "\r": every byte is below 0xCC (the
   /// first lead byte of U+0300) and is not 0x0D.
-  static func isSimple(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  static func isLine(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     for byte in bytes where byte >= 0xCC || byte == 0x0D { return false }
     return true
   }

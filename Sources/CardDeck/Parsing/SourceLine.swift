@@ -36,7 +36,7 @@ struct SourceLine {
 
   /// Whether every scalar is below U+0300 (so is a Character of its own); lines hold no "\r".
   var isSimple: Bool {
-    SimpleLine.isSimple(bytes)
+    SimpleLine.isLine(bytes)
   }
 
   /// The bytes of `range` as text: a copy, for the Character rules.
