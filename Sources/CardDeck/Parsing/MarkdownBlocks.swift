@@ -218,30 +218,3 @@ struct MarkdownBlocks {
     }
   }
 }
-
-extension StringProtocol {
-  /// The text without leading and trailing spaces and tabs.
-  func trimmingWhitespace() -> SubSequence {
-    trimmingWhitespaceByCharacter()
-  }
-
-  /// ``trimmingWhitespace()``, comparing Characters.
-  func trimmingWhitespaceByCharacter() -> SubSequence {
-    var start = startIndex
-    var end = endIndex
-    while start < end, self[start] == " " || self[start] == "\t" { start = index(after: start) }
-    while end > start {
-      let before = index(before: end)
-      guard self[before] == " " || self[before] == "\t" else { break }
-      end = before
-    }
-    return self[start..<end]
-  }
-}
-
-extension Substring {
-  /// The text without leading and trailing spaces and tabs; by bytes where that gives the same.
-  func trimmingWhitespace() -> Substring {
-    trimmingWhitespaceFast()
-  }
-}

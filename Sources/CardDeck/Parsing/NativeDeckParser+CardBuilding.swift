@@ -208,7 +208,7 @@ extension NativeDeckParser {
     _ pending: PendingCard, in code: String, source: SourceText,
     into diagnostics: inout [Diagnostic]
   ) {
-    // Most cards name no hints: lexing their code for nothing was a third of parsing a deck.
+    // Most cards name no hints: their code is lexed only for those that do.
     guard pending.settings["essential"] != nil || pending.settings["context"] != nil else { return }
     let names = Set(
       SwiftLexer.significantTokens(in: code).map { token in
