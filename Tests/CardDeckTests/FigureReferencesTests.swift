@@ -87,4 +87,25 @@ struct FigureReferencesTests {
     let card = parsed.deck.cards.first
     #expect(card?.answer.prose == "HStack lays its children out in a row.")
   }
+
+  @Test(
+    "a text mentions the picture or the screenshot as its lower-cased Characters say",
+    arguments: 0..<500)
+  func mentionsAgreeWithLowerCase(seed: Int) {
+    var generator = SplitMix64(state: UInt64(seed))
+    func next(_ bound: Int) -> Int { Int(generator.next() % UInt64(bound)) }
+    let pieces = [
+      "the picture", "The Picture", "THE SCREENSHOT", "the screenshot", "the", " ", "pictures",
+      "screenscreenshot", "P\u{130}CTURE", "pictur", "\u{301}", "é", "ture", "the ", "screen",
+      "shot", "\u{212A}", "(", ")", " — ", ".", "pic", "Screensho", "t", "\u{300}e",
+    ]
+    let text = (0..<next(12)).map { _ in pieces[next(pieces.count)] }.joined()
+    let lowered = text.lowercased()
+    let model =
+      lowered.firstRange(of: "the picture") != nil
+      || lowered.firstRange(of: "the screenshot") != nil
+    #expect(FigureReferences.mentionsFigure(text) == model, "\(text.debugDescription)")
+    #expect(
+      FigureReferences.mentionsFigure(Substring(text)) == model, "\(text.debugDescription)")
+  }
 }

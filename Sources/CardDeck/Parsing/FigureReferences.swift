@@ -29,8 +29,32 @@ enum FigureReferences {
 
   /// Whether `text` speaks of the page's picture or screenshot.
   static func mentionsFigure(_ text: some StringProtocol) -> Bool {
+    // Only ASCII letters lower-case to the letters of either word (the Kelvin sign gives a
+    // "k", the dotted capital I an "i" with a mark): a text without the bytes of `pictur` or
+    // `screensho`, in any case, names neither. Nearly every paragraph ends here.
+    guard holdsLetters("pictur", in: text) || holdsLetters("screensho", in: text) else {
+      return false
+    }
     let lowered = text.lowercased()
     return lowered.contains("the picture") || lowered.contains("the screenshot")
+  }
+
+  /// Whether the bytes of `text` hold those of `word`, lower-case ASCII letters, in any case.
+  private static func holdsLetters(_ word: StaticString, in text: some StringProtocol) -> Bool {
+    let word = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+    func holds(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+      guard bytes.count >= word.count else { return false }
+      // A byte or'ed with 0x20 is its letter's lower case; a few other bytes match too, which
+      // only lets a text through to the full search.
+      for start in 0...(bytes.count - word.count) where bytes[start] | 0x20 == word[0] {
+        var offset = 1
+        while offset < word.count && bytes[start + offset] | 0x20 == word[offset] { offset += 1 }
+        if offset == word.count { return true }
+      }
+      return false
+    }
+    return text.utf8.withContiguousStorageIfAvailable(holds)
+      ?? Array(text.utf8).withUnsafeBufferPointer(holds)
   }
 
   /// One paragraph without its parentheses, dash clauses and sentences about the picture.
