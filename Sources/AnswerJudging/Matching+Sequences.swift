@@ -26,6 +26,34 @@ extension Matching {
       expectedUsed = Array(repeating: false, count: expected.count)
       typedUsed = Array(repeating: false, count: typed.count)
     }
+
+    /// Pairs the unpaired items that `matching` `accepts`, the most alike pairs first, so that
+    /// of two `Button`s each finds its own.
+    mutating func pair(
+      _ relation: Relation, by matching: Matching,
+      where accepts: (Matching, CodeNode, CodeNode) -> Bool
+    ) {
+      var candidates: [(i: Int, j: Int, score: Int)] = []
+      for i in expected.indices where !expectedUsed[i] {
+        for j in typed.indices where !typedUsed[j] && accepts(matching, expected[i], typed[j]) {
+          if expectedPrints[i] == nil {
+            expectedPrints[i] = Matching.fingerprint(of: expected[i], depth: 0)
+          }
+          if typedPrints[j] == nil {
+            typedPrints[j] = Matching.fingerprint(of: typed[j], depth: 0)
+          }
+          let shared = expectedPrints[i]!.intersection(typedPrints[j]!).count
+          let score = shared * 2 - abs(expected[i].arguments.count - typed[j].arguments.count)
+          candidates.append((i, j, score))
+        }
+      }
+      candidates.sort { ($0.score, -$0.i, -$0.j) > ($1.score, -$1.i, -$1.j) }
+      for candidate in candidates where !expectedUsed[candidate.i] && !typedUsed[candidate.j] {
+        expectedUsed[candidate.i] = true
+        typedUsed[candidate.j] = true
+        pairs.append((candidate.i, candidate.j, relation))
+      }
+    }
   }
 
   /// Aligns two lists of items: same names first, then typos, then other API in the same role,
@@ -50,21 +78,22 @@ extension Matching {
   /// until nothing more pairs or opens.
   private mutating func align(_ alignment: inout Alignment) {
     for _ in 0..<16 {
-      pair(&alignment, .same) { self.isSame($0, $1) }
-      pair(&alignment, .typo) { self.isTypo($0, $1) }
+      // `self` is handed over, not captured: a closure that held a mutable `self` copied it.
+      alignment.pair(.same, by: self) { $0.isSame($1, $2) }
+      alignment.pair(.typo, by: self) { $0.isTypo($1, $2) }
       if openExpected(&alignment) { continue }
       // Most cards have no related API: not worth a pass over every pair.
       if alignment.expected.contains(where: { vocabulary.related[$0.name] != nil }) {
-        pair(&alignment, .related) { self.isRelated($0, $1) }
+        alignment.pair(.related, by: self) { $0.isRelated($1, $2) }
       }
-      pair(&alignment, .substitute) { self.isSubstitute($0, $1) }
+      alignment.pair(.substitute, by: self) { $0.isSubstitute($1, $2) }
       // Scaffolding for its like, before the attempt's wrappers are opened:
       // `ToolbarItemGroup(placement: .bottomBar)` for `ToolbarItem(placement: .bottomBar)`.
       // A container for a container, a leaf for a leaf: `Text(note.title)` is no stand-in for
       // the attempt's `List { ForEach … }`, which holds it.
-      pair(&alignment, .free) { e, a in
-        e.kind == .call && a.kind == .call && self.isFreePair(e, a) && Self.affinity(e, a) > 0
-          && Self.holdsViews(e) == Self.holdsViews(a)
+      alignment.pair(.free, by: self) { matching, e, a in
+        e.kind == .call && a.kind == .call && matching.isFreePair(e, a)
+          && Self.affinity(e, a) > 0 && Self.holdsViews(e) == Self.holdsViews(a)
       }
       if openTyped(&alignment) { continue }
       // Last, an API container the attempt left out, when what it holds may be there:
@@ -72,39 +101,7 @@ extension Matching {
       if openExpected(&alignment, containers: true) { continue }
       break
     }
-    pair(&alignment, .free) { self.isFreePair($0, $1) }
-  }
-
-  /// Pairs the unpaired items that `accepts`, the most alike pairs first, so that of two
-  /// `Button`s each finds its own.
-  private func pair(
-    _ alignment: inout Alignment, _ relation: Relation,
-    where accepts: (CodeNode, CodeNode) -> Bool
-  ) {
-    var candidates: [(i: Int, j: Int, score: Int)] = []
-    for i in alignment.expected.indices where !alignment.expectedUsed[i] {
-      for j in alignment.typed.indices
-      where !alignment.typedUsed[j] && accepts(alignment.expected[i], alignment.typed[j]) {
-        if alignment.expectedPrints[i] == nil {
-          alignment.expectedPrints[i] = Self.fingerprint(of: alignment.expected[i], depth: 0)
-        }
-        if alignment.typedPrints[j] == nil {
-          alignment.typedPrints[j] = Self.fingerprint(of: alignment.typed[j], depth: 0)
-        }
-        let shared = alignment.expectedPrints[i]!.intersection(alignment.typedPrints[j]!).count
-        let score =
-          shared * 2
-          - abs(alignment.expected[i].arguments.count - alignment.typed[j].arguments.count)
-        candidates.append((i, j, score))
-      }
-    }
-    candidates.sort { ($0.score, -$0.i, -$0.j) > ($1.score, -$1.i, -$1.j) }
-    for candidate in candidates
-    where !alignment.expectedUsed[candidate.i] && !alignment.typedUsed[candidate.j] {
-      alignment.expectedUsed[candidate.i] = true
-      alignment.typedUsed[candidate.j] = true
-      alignment.pairs.append((candidate.i, candidate.j, relation))
-    }
+    alignment.pair(.free, by: self) { $0.isFreePair($1, $2) }
   }
 
   /// Opens the card's unpaired items that hold items: their items are compared in their place.
