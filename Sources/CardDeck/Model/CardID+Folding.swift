@@ -1,3 +1,5 @@
+import Basics
+
 extension CardID {
   /// Feeds the bytes of `text` with every run of white space folded into one space, and none at
   /// either end: by bytes for simple text (scalars below U+0300, no "\r"), where every scalar is
