@@ -57,7 +57,7 @@ struct HTMLText: Equatable {
     while index < html.count {
       let byte = html[index]
       if let end = tagEnd(html, at: index, lastClose: lastClose) {
-        let name = Tag(html, from: index + 1, to: end).name
+        let name = HTMLTag(html, from: index + 1, to: end).name
         if ["br", "div", "p", "li"].contains(name), !(out.isEmpty || out.last == Byte.newline) {
           out.append(Byte.newline)
         } else if name == "br" {
@@ -171,7 +171,7 @@ struct HTMLText: Equatable {
 
     /// Reads the tag between the `<` at `start` and the `>` at `end`.
     private mutating func readTag(from start: Int, to end: Int) {
-      let tag = Tag(html, from: start + 1, to: end)
+      let tag = HTMLTag(html, from: start + 1, to: end)
       switch (tag.name, tag.isClosing) {
       case ("pre", false):
         if preDepth == 0 { flushProse() }
@@ -268,7 +268,7 @@ struct HTMLText: Equatable {
 }
 
 /// An HTML tag's name and attributes, read leniently.
-private struct Tag {
+struct HTMLTag {
   let name: String
   let isClosing: Bool
   private let text: Substring

@@ -41,7 +41,7 @@ struct CharacterHTMLText: Equatable {
         let end = html[index...].firstIndex(of: ">")
       {
         let tagStart = index
-        let tag = CharacterTag(html[html.index(after: index)..<end])
+        let tag = HTMLTag(html[html.index(after: index)..<end])
         index = html.index(after: end)
         switch (tag.name, tag.isClosing) {
         case ("pre", false):
@@ -116,7 +116,7 @@ struct CharacterHTMLText: Equatable {
       if character == "<", let lastClose, index < lastClose,
         let end = html[index...].firstIndex(of: ">")
       {
-        let name = CharacterTag(html[html.index(after: index)..<end]).name
+        let name = HTMLTag(html[html.index(after: index)..<end]).name
         if ["br", "div", "p", "li"].contains(name), !(out.isEmpty || out.hasSuffix("\n")) {
           out += "\n"
         } else if name == "br" {
@@ -144,35 +144,5 @@ struct CharacterHTMLText: Equatable {
     var next = html.index(after: end)
     if isReturn, next < html.endIndex, html[next] == "\n" { next = html.index(after: next) }
     return (text, next)
-  }
-}
-
-/// An HTML tag's name and attributes, read leniently, as ``CharacterHTMLText`` read them.
-struct CharacterTag {
-  let name: String
-  let isClosing: Bool
-  private let text: Substring
-
-  init(_ text: Substring) {
-    self.text = text
-    isClosing = text.hasPrefix("/")
-    name = String(
-      text.drop(while: { $0 == "/" }).prefix(while: { $0.isLetter || $0.isNumber })
-    ).lowercased()
-  }
-
-  /// The value of the attribute `attribute`, quoted or not.
-  func attribute(_ attribute: String) -> String? {
-    let lowered = text.lowercased()
-    guard let range = lowered.firstRange(of: attribute + "=") else { return nil }
-    var rest = text[
-      text.index(
-        text.startIndex, offsetBy: lowered.distance(from: lowered.startIndex, to: range.upperBound))...
-    ]
-    if let quote = rest.first, quote == "\"" || quote == "'" {
-      rest = rest.dropFirst()
-      return String(rest.prefix { $0 != quote })
-    }
-    return String(rest.prefix { !$0.isWhitespace && $0 != "/" })
   }
 }
