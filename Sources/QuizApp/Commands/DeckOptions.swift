@@ -54,14 +54,7 @@ struct DeckOptions {
     if folders?.contains("") == true {
       throw UsageError("--decks needs a folder, not an empty name", command: arguments.command)
     }
-    if let text = arguments[Settings.Keys.shippedDecks] {
-      guard let use = ShippedDeckUse(rawValue: text) else {
-        throw UsageError(
-          "--shipped-decks takes \(Settings.shippedDecks.expected), not '\(text)'",
-          command: arguments.command)
-      }
-      shipped = use
-    }
+    shipped = try Settings.shippedDecks.chosen(in: arguments, by: Settings.Keys.shippedDecks)
     guard filters else { return }
     filter.topics = arguments[Keys.topic]
     for name in arguments[Keys.kind] {

@@ -34,14 +34,7 @@ struct StateOptions {
       throw UsageError("--state needs a folder, not an empty name", command: arguments.command)
     }
     dayStartHour = Settings.dayStart.given(arguments)
-    if let name = arguments[Settings.Keys.scheduler] {
-      guard let kind = SchedulerKind(rawValue: name) else {
-        throw UsageError(
-          "--scheduler takes \(Settings.scheduler.expected), not '\(name)'",
-          command: arguments.command)
-      }
-      scheduler = kind
-    }
+    scheduler = try Settings.scheduler.chosen(in: arguments, by: Settings.Keys.scheduler)
   }
 
   /// The scheduler's kind: --scheduler, else $QUIZ_SCHEDULER, else the config file, else SM-2.

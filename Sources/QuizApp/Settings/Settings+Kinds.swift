@@ -45,3 +45,18 @@ extension Settings {
       variableMeans: variableMeans)
   }
 }
+
+extension Setting where Value: RawRepresentable & CaseIterable, Value.RawValue == String {
+  /// The choice that `key` names in `arguments`, if given; any other word is a usage error that
+  /// lists the choices.
+  func chosen(in arguments: ParsedArguments, by key: OptionKey<String?>) throws(UsageError)
+    -> Value?
+  {
+    guard let text = arguments[key] else { return nil }
+    guard let value = Value(rawValue: text) else {
+      throw UsageError(
+        "\(key.declaration.name) takes \(expected), not '\(text)'", command: arguments.command)
+    }
+    return value
+  }
+}
