@@ -155,32 +155,14 @@ private struct Parser {
     return value
   }
 
-  /// A number as JSON spells it: `-`, digits without a leading zero, a fraction, an exponent.
+  /// A number as JSON spells it (``JSONBytes/number(_:at:)``), as the nearest Double.
   mutating func number() throws(LocatedJSON.Failure) -> Double {
-    let start = position
-    func digits() -> Int {
-      let first = position
-      while let byte = current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
-        position += 1
-      }
-      return position - first
-    }
-    if current == UInt8(ascii: "-") { position += 1 }
-    let integer = position
-    guard digits() > 0, bytes[integer] != UInt8(ascii: "0") || position - integer == 1 else {
+    var offset = position
+    let number = bytes.withUnsafeBufferPointer { JSONBytes.number($0, at: &offset) }
+    position = offset
+    guard let number, let value = Double(number.text) else {
       throw failure("a number that JSON does not allow")
     }
-    if current == UInt8(ascii: ".") {
-      position += 1
-      guard digits() > 0 else { throw failure("a number that JSON does not allow") }
-    }
-    if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
-      position += 1
-      if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { position += 1 }
-      guard digits() > 0 else { throw failure("a number that JSON does not allow") }
-    }
-    let text = String(decoding: bytes[start..<position], as: UTF8.self)
-    guard let value = Double(text) else { throw failure("a number that JSON does not allow") }
     return value
   }
 
