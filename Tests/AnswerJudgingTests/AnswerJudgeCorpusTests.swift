@@ -101,6 +101,9 @@ struct BlindCorpusTests {
     Set(
       name: "judge-blind2.txt", corpus: JudgeCorpus.blind2,
       measured: (inRange: 64, wrongPassed: 13, rightFailed: 19)),
+    Set(
+      name: "judge-blind3.txt", corpus: JudgeCorpus.blind3,
+      measured: (inRange: 99, wrongPassed: 22, rightFailed: 11)),
   ]
 
   static func score(_ corpus: JudgeCorpus) throws -> Score {

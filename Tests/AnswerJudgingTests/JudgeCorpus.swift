@@ -76,6 +76,11 @@ struct JudgeCorpus {
   /// A second such set, by another reviewer on other APIs (charts, maps, gestures, animation,
   /// formatting, concurrency, regexes), measured first when the judge had its SDK checks.
   static let blind2 = JudgeCorpus((try? fixture("judge-blind2.txt")) ?? "")
+  /// A third, by a fourth reviewer on still other APIs (controls, drag and drop, styles, UIKit
+  /// interop, Swift Testing, collections, Foundation, logging, async streams, symbols, lists),
+  /// written before the judge's types and question names and measured first on the commit
+  /// before them.
+  static let blind3 = JudgeCorpus((try? fixture("judge-blind3.txt")) ?? "")
 
   /// Every syntax card the corpus is about: the shipped decks' and the fixture deck's, by id.
   static let cards: [String: SyntaxCard] = {
@@ -91,7 +96,7 @@ struct JudgeCorpus {
     }
     for name in [
       "judge-cards.md", "judge-blind-cards-a.md", "judge-blind-cards-b.md",
-      "judge-blind-cards-c.md",
+      "judge-blind-cards-c.md", "judge-blind-cards-d.md",
     ] {
       if let text = try? fixture(name) {
         files.append(.init(path: name, bytes: Array(text.utf8)))
