@@ -1,3 +1,4 @@
+import Foundation
 import QuizApp
 import Synchronization
 
@@ -16,4 +17,11 @@ public final class ManualClock: Sendable {
 
   /// The clock as a session reads it.
   public var clock: MonotonicClock { MonotonicClock { [self] in now } }
+
+  /// A date clock that moves with this one: `start` now, and as many seconds later as this
+  /// clock is moved on (by hand, or by a ``ScriptedInput``'s timed lines).
+  public func dates(startingAt start: Date) -> @Sendable () -> Date {
+    let origin = now
+    return { [self] in start.addingTimeInterval(now - origin) }
+  }
 }

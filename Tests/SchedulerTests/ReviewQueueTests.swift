@@ -111,4 +111,19 @@ struct ReviewQueueTests {
     let failed = ReviewQueue.outlook(of: ["a"], in: state, today: today)
     #expect(failed.next?.day == today + 1 && failed.next?.due == 1)
   }
+
+  @Test("the outlook counts the cards in a learning step and names the one whose step ends first")
+  func learningOutlook() {
+    let noon = Date(timeIntervalSince1970: 1_795_953_600)
+    var state = ReviewState()
+    for (id, minutes) in [("a", 10), ("b", 1), ("c", 5), ("d", 0)] {
+      state.cards[id] = CardState(due: today, fsrs: FSRSCard(due: noon + Double(minutes) * 60))
+    }
+    state.cards["e"] = CardState(due: today)
+    state.suspended = ["d"]
+    let outlook = ReviewQueue.outlook(of: ["a", "b", "c", "d", "e"], in: state, today: today)
+    #expect(outlook.learning == .init(count: 3, next: "b", due: noon + 60))
+    #expect(outlook.dueToday == 4)
+    #expect(ReviewQueue.outlook(of: ["e"], in: state, today: today).learning == nil)
+  }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Scheduler
@@ -52,6 +53,56 @@ struct SessionQueueTests {
     #expect(queue.upcoming == ["a", "b"])
     let result9 = queue.undoLastGrade()
     #expect(result9 == nil)
+  }
+
+  let noon = Date(timeIntervalSince1970: 1_795_953_600)  // 2026-11-29T12:00:00Z
+
+  @Test("holds a card in a learning step until it ends, then shows it before the queue")
+  func learningCardWaitsForItsStep() {
+    var queue = SessionQueue(["a", "b", "c"], bringsBackDueCards: true)
+    let held = queue.grade("a", learningUntil: noon + 60)
+    #expect(held)
+    #expect(queue.upcoming == ["b", "c"])
+    #expect(queue.remaining == 3)
+    #expect(queue.next(at: noon + 59) == "b")
+    #expect(queue.next(at: noon + 60) == "a")
+    #expect(queue.next == "b")
+  }
+
+  @Test("with only learning cards left, shows the soonest early within the learn-ahead limit")
+  func learnAhead() {
+    var queue = SessionQueue(["a", "b"], bringsBackDueCards: true)
+    queue.grade("a", learningUntil: noon + 1500)
+    queue.grade("b", learningUntil: noon + 600)
+    #expect(queue.learning.map(\.id) == ["b", "a"])
+    #expect(queue.next(at: noon) == "b")
+    queue.grade("b", nowDue: today + 2, today: today)
+    #expect(queue.next(at: noon) == nil)
+    #expect(queue.next(at: noon + 300) == "a")
+    #expect(queue.next(at: noon, learningAhead: 1500) == "a")
+  }
+
+  @Test("a drill holds no learning card; skipping and undoing take a card out of learning")
+  func learningSkipAndUndo() {
+    var drill = SessionQueue(["a"], bringsBackDueCards: false)
+    let held = drill.grade("a", learningUntil: noon)
+    #expect(!held)
+    #expect(drill.next(at: noon + 3600) == nil)
+    var queue = SessionQueue(["a", "b", "c"], bringsBackDueCards: true)
+    queue.hold("c", until: noon - 60)
+    #expect(queue.next(at: noon) == "c")
+    queue.remove("c")
+    #expect(queue.learning.isEmpty)
+    queue.grade("a", learningUntil: noon - 30)
+    #expect(queue.next(at: noon) == "a")
+    queue.grade("a", learningUntil: noon + 60)
+    // The card taken back is shown next, even with a learning card due.
+    queue.hold("c", until: noon - 60)
+    #expect(queue.undoLastGrade() == "a")
+    #expect(queue.learning.map(\.id) == ["c"])
+    #expect(queue.next(at: noon) == "a")
+    queue.grade("a", nowDue: today + 1, today: today)
+    #expect(queue.next(at: noon) == "c")
   }
 
   /// One step of a sitting, chosen at random.

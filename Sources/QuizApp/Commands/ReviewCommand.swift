@@ -34,6 +34,12 @@ struct ReviewCommand: Command {
       At any prompt, and on any line of an answer: :undo :skip :suspend :edit :compose :help \
       :quit (Ctrl-D quits too). :compose opens the answer typed so far in $EDITOR.
 
+      Under SM-2, a card graded below 4 comes back at the end of the session. Under \
+      --scheduler fsrs, a card in a learning step comes back when its step (1 or 10 minutes) \
+      ends, before the other cards; with only such cards left, the soonest is shown up to 20 \
+      minutes early. One still in its step when the session ends comes back at the next one, \
+      and the summary says how many are still learning.
+
       A card that lapses (a grade below 3 once recalled) for the 8th time is a leech: it is \
       suspended, and the session says so (leech-lapses and leech-action in the config file; \
       'quiz config --help').
@@ -140,7 +146,7 @@ struct ReviewCommand: Command {
       SummaryPresenter(style: style).review(
         result, streak: all.streak(endingOn: today),
         outlook: ReviewQueue.outlook(of: loaded.map(\.id), in: all, today: today), today: today,
-        notes: notes))
+        now: now(), notes: notes))
     return SessionSetup.status(of: result, console)
   }
 

@@ -12,7 +12,8 @@ import Scheduler
 final class ReviewSession {
   /// How grades are used.
   enum Mode {
-    /// A review: grades go to the store, and cards still due today come back at the end.
+    /// A review: grades go to the store, and cards still due today come back: at the end (SM-2),
+    /// or when their learning step ends (FSRS).
     case review
     /// A mock interview: questions in the given order, scored; grades are recorded only when
     /// `record` is set, and nothing comes back. With a `timeLimit`, each question has that many
@@ -49,8 +50,9 @@ final class ReviewSession {
   /// The cards suspended in this sitting.
   private var suspendedIDs: Set<String> = []
 
-  /// A session on `cards`, in this order. Grades are recorded on the day `now` says; how long
-  /// answers take, and time limits, are measured on `clock`.
+  /// A session on `cards`, in this order. Grades are recorded on the day `now` says, which also
+  /// says when a learning step has ended; how long answers take, and time limits, are measured
+  /// on `clock`.
   init(
     cards: [Card], store: ReviewStore?, input: LineInput, console: Console,
     presenter: CardPresenter, now: @escaping () -> Date, clock: MonotonicClock, today: Day,
@@ -60,6 +62,11 @@ final class ReviewSession {
       queue = SessionQueue(cards.map(\.id), bringsBackDueCards: false)
     } else {
       queue = SessionQueue(cards.map(\.id), bringsBackDueCards: true)
+      // A card left in a learning step by an earlier sitting waits for its step to end, as one
+      // graded in this sitting does.
+      for card in cards {
+        if let end = store?.state(of: card.id)?.learningStepEnd { queue.hold(card.id, until: end) }
+      }
     }
     self.cards = Dictionary(cards.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     self.store = store
@@ -82,7 +89,7 @@ final class ReviewSession {
   /// Runs until the queue is empty, the user quits, the input ends or a signal arrives.
   func run() -> SessionResult {
     let started = clock.seconds()
-    while let id = queue.next, let card = cards[id] {
+    while let id = queue.next(at: now()), let card = cards[id] {
       if Signals.hasArrived {
         result.ending = .interrupted(receivedSignal)
         break
@@ -110,7 +117,7 @@ final class ReviewSession {
   private func present(_ card: Card) -> SessionResult.Ending? {
     let position = result.graded.count + result.skipped + 1
     console.print(
-      presenter.header(for: card, position: position, total: position + queue.upcoming.count - 1))
+      presenter.header(for: card, position: position, total: position + queue.remaining - 1))
     console.print()
     console.print(presenter.question(card))
     console.print()
@@ -162,23 +169,29 @@ final class ReviewSession {
   private func record(
     _ grade: Grade, for card: Card, seconds: Double, timedOut: Bool, attempt: String?
   ) -> SessionResult.Ending? {
-    var due: Day?
+    var after: CardState?
     var isNewLeech = false
     if records, let store {
       do {
         let before = store.state(of: card.id)?.lapses ?? 0
-        let after = try store.record(grade, for: card.id, seconds: seconds)
-        due = after.due
-        isNewLeech = before < leeches.lapses && after.lapses >= leeches.lapses
+        let recorded = try store.record(grade, for: card.id, seconds: seconds)
+        after = recorded
+        isNewLeech = before < leeches.lapses && recorded.lapses >= leeches.lapses
       } catch {
         return .failed("\(error)")
       }
     }
+    let due = after?.due
     result.graded.append(
       .init(
         card: card.id, topic: card.topic, grade: grade, seconds: seconds, timedOut: timedOut,
         attempt: attempt?.trimmingSpaces().isEmpty == false ? attempt : nil))
-    let comesBack = queue.grade(card.id, nowDue: due, today: today)
+    // Under FSRS, a card in a learning step comes back when the step ends; under SM-2, a card
+    // still due today comes back at the end of the queue.
+    let stepEnd = after?.learningStepEnd
+    let comesBack =
+      stepEnd.map { queue.grade(card.id, learningUntil: $0) }
+      ?? queue.grade(card.id, nowDue: due, today: today)
     if isNewLeech {
       guard leeches.action == .keep else { return suspendLeech(card) }
       console.print(
@@ -187,7 +200,11 @@ final class ReviewSession {
           "\(card.id) has lapsed \(leeches.lapses) times: it is a leech; it stays in reviews "
             + "(leech-action = keep)."))
     }
-    if comesBack {
+    if comesBack, let stepEnd, let reviewed = after?.lastReview {
+      let wait = SummaryPresenter.wait(stepEnd.timeIntervalSince(reviewed))
+      console.print(
+        presenter.style.apply(.dim, "Learning step: this card is due again in \(wait)."))
+    } else if comesBack {
       console.print(presenter.style.apply(.dim, "This card comes back later in this session."))
     } else if let due, due > today {
       console.print(presenter.style.apply(.dim, "Next time: \(Self.describe(due, from: today))."))

@@ -6,9 +6,9 @@ import Scheduler
 struct SummaryPresenter {
   var style: Style
 
-  /// The summary of a review session.
+  /// The summary of a review session that ended at `now`.
   func review(
-    _ result: SessionResult, streak: Int, outlook: ReviewQueue.Outlook, today: Day,
+    _ result: SessionResult, streak: Int, outlook: ReviewQueue.Outlook, today: Day, now: Date,
     notes: [String] = []
   ) -> String {
     var lines: [String] = []
@@ -32,6 +32,12 @@ struct SummaryPresenter {
     if !extra.isEmpty { lines.append(extra.joined(separator: ", ").capitalizedFirst + ".") }
     lines += notes
     lines.append("Streak: \(ReportText.count(streak, "day")).")
+    if let learning = outlook.learning {
+      let wait = learning.due.timeIntervalSince(now)
+      lines.append(
+        "\(ReportText.count(learning.count, "card")) still learning: next "
+          + (wait > 0 ? "in \(Self.wait(wait))" : "due now") + " (\(learning.next)).")
+    }
     if outlook.dueToday > 0 {
       lines.append(
         "Still due today: \(ReportText.count(outlook.dueToday, "card")) ('quiz' shows them).")
@@ -72,6 +78,15 @@ struct SummaryPresenter {
         style.apply(.dim, "\(asked - result.graded.count) of \(asked) questions not answered."))
     }
     return lines.joined(separator: "\n")
+  }
+
+  /// How long until a learning step ends, rounded up to the minute: `1 min`, `10 min`, `2 h`,
+  /// `1 h 05 min`.
+  static func wait(_ seconds: Double) -> String {
+    let minutes = max(1, Int((seconds / 60).rounded(.up)))
+    if minutes < 60 { return "\(minutes) min" }
+    let hours = "\(minutes / 60) h"
+    return minutes % 60 == 0 ? hours : hours + " \(minutes % 60 < 10 ? "0" : "")\(minutes % 60) min"
   }
 
   /// `45 s`, `3 min 05 s`, `1 h 02 min`.

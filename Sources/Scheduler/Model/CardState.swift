@@ -58,6 +58,13 @@ public struct CardState: Equatable, Sendable {
     CardState(due: day)
   }
 
+  /// When the card's FSRS learning or relearning step ends, the moment it is due; nil for a card
+  /// in review, or one SM-2 scheduled (SM-2 has no steps of minutes).
+  public var learningStepEnd: Date? {
+    guard let fsrs, fsrs.state != .review else { return nil }
+    return fsrs.due
+  }
+
   /// Whether the card is due for review on `day`.
   public func isDue(on day: Day) -> Bool {
     due <= day
