@@ -20,6 +20,10 @@ struct StatsCommand: Command {
       streak of days with reviews, and the leeches (cards that lapsed leech-lapses times, 8 by \
       default). The counts, the retention, the leeches and the forecast are of the chosen \
       cards; the calendar and the streak count every review.
+
+      Under --scheduler fsrs, a Recall column and a line give FSRS's mean retrievability now: \
+      the chance of recalling a card today that FSRS's forgetting curve gives, averaged over the \
+      cards it has a memory of (not suspended).
       """,
     options: ReportOptions.options(json: "Print it all as one JSON object."),
     examples: [("quiz stats --topic sheets --json", "The progress on sheets, for scripts.")])
@@ -45,7 +49,8 @@ struct StatsCommand: Command {
     let tracked = selection.cards.map(\.tracked)
     var statistics = ReviewStatistics(
       cards: tracked, decks: selection.collection.decks.map(\.tracked), state: store.state,
-      grades: grades, today: selection.today)
+      grades: grades, today: selection.today,
+      retrievability: MeanRetrievability.measure(with: store.scheduler, at: try context.clock()()))
     let lapses = try context.environment.value(
       of: Settings.leechLapses, option: nil, command: context.command)
     statistics.leeches = ReviewStatistics.leeches(of: tracked, in: store.state, lapses: lapses)
@@ -68,10 +73,11 @@ struct StatsCommand: Command {
   func report(_ statistics: ReviewStatistics, leechLapses: Int, style: Style, width: Int?)
     -> [String]
   {
+    let recall = statistics.measuresRetrievability
     var lines = table(
-      "Deck", statistics.decks + [statistics.total], style: style, width: width)
+      "Deck", statistics.decks + [statistics.total], recall: recall, style: style, width: width)
     lines.append("")
-    lines += table("Topic", statistics.topics, style: style, width: width)
+    lines += table("Topic", statistics.topics, recall: recall, style: style, width: width)
 
     let retention = statistics.total.retention
     lines.append("")
@@ -82,6 +88,17 @@ struct StatsCommand: Command {
             ? "no grades yet of cards already learnt."
             : "\(retention.percentText) (\(retention.recalled) of \(retention.reviews) grades of "
               + "cards already learnt were 3 or more).")))
+    if statistics.measuresRetrievability {
+      let recall = statistics.total.retrievability
+      lines.append(
+        TextWrapper(width: width ?? 80).wrap(
+          "Recall now (FSRS's retrievability): "
+            + (recall.mean == nil
+              ? "no card has an FSRS memory yet."
+              : "\(recall.percentText) on average over "
+                + "\(ReportText.count(recall.cards, "card")), the chance of recalling each today."))
+      )
+    }
     let streak = statistics.streak
     let reviewedToday = statistics.calendar.last?.reviews ?? 0
     lines.append(
@@ -116,27 +133,28 @@ struct StatsCommand: Command {
     return lines
   }
 
-  /// A table of groups: name, cards, due today, and a column per stage. Where a deck's name
-  /// would not fit beside the numbers, their headings are shortened and the columns set one
-  /// space apart, so that rows stay whole.
+  /// A table of groups: name, cards, due today, a column per stage, and with `recall` the mean
+  /// retrievability. Where a deck's name would not fit beside the numbers, their headings are
+  /// shortened and the columns set one space apart, so that rows stay whole.
   private func table(
-    _ title: String, _ groups: [ReviewStatistics.Group], style: Style, width: Int?
+    _ title: String, _ groups: [ReviewStatistics.Group], recall: Bool, style: Style, width: Int?
   ) -> [String] {
-    let full = table(title, groups, compact: false)
+    let full = table(title, groups, recall: recall, compact: false)
     let longest = groups.map(\.name.count).max() ?? 0
     guard title == "Deck", let width, full.widths(fitting: width)[0] < longest else {
       return full.lines(style: style, width: width)
     }
-    return table(title, groups, compact: true).lines(style: style, width: width)
+    return table(title, groups, recall: recall, compact: true).lines(style: style, width: width)
   }
 
-  private func table(_ title: String, _ groups: [ReviewStatistics.Group], compact: Bool)
-    -> AlignedTable
-  {
+  private func table(
+    _ title: String, _ groups: [ReviewStatistics.Group], recall: Bool, compact: Bool
+  ) -> AlignedTable {
     let numbers =
-      compact
-      ? ["Cards", "Due", "New", "Learn", "Young", "Mature", "Susp"]
-      : ["Cards", "Due", "New", "Learning", "Young", "Mature", "Suspended"]
+      (compact
+        ? ["Cards", "Due", "New", "Learn", "Young", "Mature", "Susp"]
+        : ["Cards", "Due", "New", "Learning", "Young", "Mature", "Suspended"])
+      + (recall ? ["Recall"] : [])
     // Deck names are typed back (--deck), so they are never cut; topics may be.
     var table = AlignedTable(
       columns: [.init(title: title, shrinkOrder: title == "Topic" ? 0 : nil)]
@@ -148,7 +166,8 @@ struct StatsCommand: Command {
           + [
             counts.cards, counts.dueToday, counts.new, counts.learning, counts.young,
             counts.mature, counts.suspended,
-          ].map(String.init))
+          ].map(String.init)
+          + (recall ? [group.retrievability.percentText] : []))
     }
     return table
   }

@@ -2,7 +2,8 @@ import Scheduler
 
 extension ReviewStatistics: Encodable {
   enum CodingKeys: String, CodingKey {
-    case today, total, decks, topics, retention, forecast, heatmap, streak, leeches
+    case today, total, decks, topics, retention, retrievability, forecast, heatmap, streak
+    case leeches
   }
 
   private struct DayCount: Encodable {
@@ -30,11 +31,14 @@ extension ReviewStatistics: Encodable {
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(today, forKey: .today)
-    try container.encode(GroupJSON(total, key: nil), forKey: .total)
-    try container.encode(decks.map { GroupJSON($0, key: "deck") }, forKey: .decks)
-    try container.encode(topics.map { GroupJSON($0, key: "topic") }, forKey: .topics)
+    let measures = measuresRetrievability
+    try container.encode(GroupJSON(total, key: nil, measures), forKey: .total)
+    try container.encode(decks.map { GroupJSON($0, key: "deck", measures) }, forKey: .decks)
+    try container.encode(topics.map { GroupJSON($0, key: "topic", measures) }, forKey: .topics)
     try container.encode(
       Measured(days: Self.retentionDays, retention: total.retention), forKey: .retention)
+    // Under FSRS only, so that SM-2's output stays as it was.
+    if measures { try container.encode(total.retrievability, forKey: .retrievability) }
     try container.encode(forecast.map { DayCount(day: $0.day, due: $0.due) }, forKey: .forecast)
     try container.encode(
       calendar.map { DayCount(day: $0.day, reviews: $0.reviews) }, forKey: .heatmap)
@@ -43,14 +47,16 @@ extension ReviewStatistics: Encodable {
   }
 
   /// A group as one flat JSON object: its name under `key`, its title for a deck, its counts,
-  /// and its retention.
+  /// its retention, and its retrievability when measured.
   private struct GroupJSON: Encodable {
     var group: Group
     var key: String?
+    var measuresRetrievability: Bool
 
-    init(_ group: Group, key: String?) {
+    init(_ group: Group, key: String?, _ measuresRetrievability: Bool) {
       self.group = group
       self.key = key
+      self.measuresRetrievability = measuresRetrievability
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -66,6 +72,9 @@ extension ReviewStatistics: Encodable {
         try container.encode(value, forKey: AnyCodingKey(name))
       }
       try container.encode(group.retention, forKey: AnyCodingKey("retention"))
+      if measuresRetrievability {
+        try container.encode(group.retrievability, forKey: AnyCodingKey("retrievability"))
+      }
     }
   }
 }

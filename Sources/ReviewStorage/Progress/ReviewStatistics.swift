@@ -1,3 +1,4 @@
+import FoundationEssentials
 import Scheduler
 
 /// What `quiz stats` reports, computed from the chosen cards, the review state and the journal.
@@ -12,6 +13,8 @@ public struct ReviewStatistics: Sendable {
     public var counts = StageCounts()
     /// The retention of the group's cards.
     public var retention = Retention()
+    /// FSRS's mean retrievability of the group's cards (not suspended), when measured.
+    public var retrievability = MeanRetrievability()
   }
 
   /// Days over which retention is measured, today included.
@@ -45,6 +48,8 @@ public struct ReviewStatistics: Sendable {
   /// The chosen cards that are leeches, in card order: lapsed at least as many times as the
   /// caller counts a leech by (``leeches(of:in:lapses:)``).
   public var leeches: [String] = []
+  /// Whether the groups' retrievability was measured (under FSRS): else it is left out.
+  public var measuresRetrievability: Bool
 
   /// The ids of `cards` that have lapsed `lapses` times or more in `state`.
   public static func leeches(of cards: [TrackedCard], in state: ReviewState, lapses: Int)
@@ -58,20 +63,22 @@ public struct ReviewStatistics: Sendable {
   /// The statistics of `cards` on `today`; `reviews` are the journal's reviews in effect.
   public init(
     cards: [TrackedCard], decks: [TrackedDeck], state: ReviewState, reviews: [ReviewEvent],
-    today: Day
+    today: Day, retrievability: (@Sendable (CardState) -> Double?)? = nil
   ) {
     self.init(
       cards: cards, decks: decks, state: state, grades: reviews.map(CountedGrade.init),
-      today: today)
+      today: today, retrievability: retrievability)
   }
 
   /// The statistics of `cards` on `today`; `grades` are those of the journal's reviews in
-  /// effect, of ``firstRetentionDay(endingOn:)`` or later at least.
+  /// effect, of ``firstRetentionDay(endingOn:)`` or later at least. With `retrievability`
+  /// (``MeanRetrievability/measure(with:at:)``), each group's mean retrievability too.
   public init(
     cards: [TrackedCard], decks: [TrackedDeck], state: ReviewState, grades: [CountedGrade],
-    today: Day
+    today: Day, retrievability: (@Sendable (CardState) -> Double?)? = nil
   ) {
     self.today = today
+    measuresRetrievability = retrievability != nil
     var total = Group(name: "all decks")
     // Groups by place in these arrays, so that a card or a grade is added to its deck and its
     // topic without hashing their names: one look-up of its id, none of the names but where
@@ -125,6 +132,11 @@ public struct ReviewStatistics: Sendable {
       if !isSuspended, let due = cardState?.due {
         let offset = max(0, due - today)
         if offset < Self.forecastDays { forecast[offset] += 1 }
+      }
+      if !isSuspended, let retrievability, let cardState, let value = retrievability(cardState) {
+        total.retrievability.add(value)
+        deckGroups[cardPlace.deck].retrievability.add(value)
+        topicGroups[cardPlace.topic].retrievability.add(value)
       }
     }
     let firstDay = Self.firstRetentionDay(endingOn: today)
