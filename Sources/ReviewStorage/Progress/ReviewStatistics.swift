@@ -15,6 +15,12 @@ public struct ReviewStatistics: Sendable {
     public var retention = Retention()
     /// FSRS's mean retrievability of the group's cards (not suspended), when measured.
     public var retrievability = MeanRetrievability()
+
+    /// Counts a card in `stage`, due or not, of retrievability `value` if measured.
+    mutating func add(_ stage: CardStage, isDue: Bool, retrievability value: Double?) {
+      counts.add(stage, isDue: isDue)
+      if let value { retrievability.add(value) }
+    }
   }
 
   /// Days over which retention is measured, today included.
@@ -126,17 +132,13 @@ public struct ReviewStatistics: Sendable {
       let isSuspended = !state.suspended.isEmpty && state.suspended.contains(id)
       let stage = CardStage(state: cardState, isSuspended: isSuspended)
       let isDue = !isSuspended && cardState?.isDue(on: today) == true
-      total.counts.add(stage, isDue: isDue)
-      deckGroups[cardPlace.deck].counts.add(stage, isDue: isDue)
-      topicGroups[cardPlace.topic].counts.add(stage, isDue: isDue)
+      let value = isSuspended ? nil : cardState.flatMap { retrievability?($0) }
+      total.add(stage, isDue: isDue, retrievability: value)
+      deckGroups[cardPlace.deck].add(stage, isDue: isDue, retrievability: value)
+      topicGroups[cardPlace.topic].add(stage, isDue: isDue, retrievability: value)
       if !isSuspended, let due = cardState?.due {
         let offset = max(0, due - today)
         if offset < Self.forecastDays { forecast[offset] += 1 }
-      }
-      if !isSuspended, let retrievability, let cardState, let value = retrievability(cardState) {
-        total.retrievability.add(value)
-        deckGroups[cardPlace.deck].retrievability.add(value)
-        topicGroups[cardPlace.topic].retrievability.add(value)
       }
     }
     let firstDay = Self.firstRetentionDay(endingOn: today)
