@@ -17,43 +17,54 @@ public struct NativeDeckWriter: Sendable {
   /// The deck as native deck text. Every card gets an explicit id, so that progress made on the
   /// original carries over.
   public func write(_ deck: Deck) -> String {
+    var out = heading(of: deck)
+    for card in deck.cards { out += text(of: card) }
+    return out
+  }
+
+  /// The lines a deck's text starts with, before its first card: its title and lesson.
+  public func heading(of deck: Deck) -> String {
     var out = "# \(deck.title)\n"
     if let lesson = deck.lesson { out += "lesson: \(lesson)\n" }
-    for card in deck.cards {
-      out += "\n## \(card.kind.headingName) · \(card.topic) · \(card.id)\n"
-      if let section = card.section { out += "section: \(section)\n" }
-      if let title = card.title { out += "title: \(title)\n" }
-      if case .syntax(let syntax) = card.content {
-        if !syntax.hints.essential.isEmpty {
-          out += "essential: \(syntax.hints.essential.sorted().joined(separator: ", "))\n"
-        }
-        if !syntax.hints.context.isEmpty {
-          out += "context: \(syntax.hints.context.sorted().joined(separator: ", "))\n"
-        }
-        if !syntax.hints.optional.isEmpty {
-          out += "optional: \(syntax.hints.optional.sorted().joined(separator: ", "))\n"
-        }
-        for alternative in syntax.hints.alternatives { out += "also: \(alternative)\n" }
+    return out
+  }
+
+  /// The text of `card` in a deck, from the blank line before its heading: a deck's text is its
+  /// heading, then its cards' texts one after another, whatever deck or file a card is in.
+  public func text(of card: Card) -> String {
+    var out = "\n## \(card.kind.headingName) · \(card.topic) · \(card.id)\n"
+    if let section = card.section { out += "section: \(section)\n" }
+    if let title = card.title { out += "title: \(title)\n" }
+    if case .syntax(let syntax) = card.content {
+      if !syntax.hints.essential.isEmpty {
+        out += "essential: \(syntax.hints.essential.sorted().joined(separator: ", "))\n"
       }
-      out += "\n"
-      var question =
-        card.prompt.text.isEmpty
-        ? []
-        : Self.paragraphs(of: card.prompt.text).map(Self.paragraph)
-      if let code = card.prompt.code {
-        question.append(Self.fenced(code.text, language: code.language))
+      if !syntax.hints.context.isEmpty {
+        out += "context: \(syntax.hints.context.sorted().joined(separator: ", "))\n"
       }
-      if case .interview(let interview) = card.content, let source = interview.source {
-        question.append("Source: \(source)")
+      if !syntax.hints.optional.isEmpty {
+        out += "optional: \(syntax.hints.optional.sorted().joined(separator: ", "))\n"
       }
-      out += question.joined(separator: "\n\n") + "\n\n---\n\n"
-      var answer = card.answer.blocks.map(Self.block)
-      switch card.content {
-      case .interview(let interview): answer.append("Listen for: \(interview.listenFor)")
-      default: if let source = card.source { answer.append("Source: \(source)") }
-      }
-      out += answer.joined(separator: "\n\n") + "\n"
+      for alternative in syntax.hints.alternatives { out += "also: \(alternative)\n" }
     }
+    out += "\n"
+    var question =
+      card.prompt.text.isEmpty
+      ? []
+      : Self.paragraphs(of: card.prompt.text).map(Self.paragraph)
+    if let code = card.prompt.code {
+      question.append(Self.fenced(code.text, language: code.language))
+    }
+    if case .interview(let interview) = card.content, let source = interview.source {
+      question.append("Source: \(source)")
+    }
+    out += question.joined(separator: "\n\n") + "\n\n---\n\n"
+    var answer = card.answer.blocks.map(Self.block)
+    switch card.content {
+    case .interview(let interview): answer.append("Listen for: \(interview.listenFor)")
+    default: if let source = card.source { answer.append("Source: \(source)") }
+    }
+    out += answer.joined(separator: "\n\n") + "\n"
     return out
   }
 
