@@ -47,15 +47,19 @@ public func fuzzAnkiPackage(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   // bomb is found at the limit quickly. Every other input's collection is read from a scratch
   // copy, as a large one is, which must be gone after, whatever happened.
   let copied = size % 2 == 0
+  // A third of the inputs with deck files of at most 4 KiB: decks split, cards refused.
+  let limit = size % 3 == 0 ? 4 << 10 : DeckLoader.largestFile
   let imported = try? AnkiPackageReader(sizeLimit: 8 << 20, memoryLimit: copied ? 0 : 8 << 20)
     .importing(
-      path: path, shown: "fuzz.apkg", now: AnkiFuzz.now, today: AnkiFuzz.today, existingFiles: []
+      path: path, shown: "fuzz.apkg", now: AnkiFuzz.now, today: AnkiFuzz.today, existingFiles: [],
+      deckFileLimit: limit
     ) { AnkiFuzz.copyFolder }
   fuzzRequire(
     (try? FileManager.default.contentsOfDirectory(atPath: AnkiFuzz.copyFolder))?.isEmpty == true,
     "a scratch copy of the collection was left behind")
   guard let imported else { return 0 }
   AnkiFuzz.importChecks(imported)
+  AnkiFuzz.partChecks(imported, limit: limit)
   return 0
 }
 
@@ -122,6 +126,26 @@ enum AnkiFuzz {
       replayer.apply(event)
     }
     exportChecks(imported.decks.flatMap(\.cards), state: replayer.state)
+  }
+
+  /// The decks an Anki deck was split into are its parts, named as parts, and none is larger
+  /// than `limit` as a file (its note below its title too): a card that would make one larger
+  /// refuses the package instead.
+  static func partChecks(_ imported: AnkiImport, limit: Int) {
+    fuzzRequire(
+      imported.files.flatMap(\.names) == imported.decks.map(\.name),
+      "the files \(imported.files.map(\.names)) are not the decks")
+    var notes: [String: Int] = [:]
+    for deck in imported.files {
+      for (number, name) in Swift.zip(2..., deck.names.dropFirst()) {
+        fuzzRequire(name == AnkiImport.partName(deck.names[0], number), "part \(name)")
+        notes[name] = AnkiImport.partNote(number, of: deck.names[0], checksum: 0).utf8.count
+      }
+    }
+    for deck in imported.decks {
+      let size = NativeDeckWriter().write(deck).utf8.count + (notes[deck.name] ?? 0)
+      fuzzRequire(size <= limit, "deck \(deck.name) makes a file of \(size) bytes")
+    }
   }
 
   /// An imported state holds numbers quiz can schedule and write back.

@@ -6,8 +6,15 @@ import Scheduler
 
 /// An Anki collection as quiz decks, and its scheduling as journal events (docs/anki.md).
 public struct AnkiImport: Sendable {
-  /// The decks, one per Anki deck that holds cards, by name.
+  /// The decks, one per Anki deck that holds cards, by name; an Anki deck whose cards make
+  /// more text than a deck file may hold is several decks, its parts (``files``).
   public var decks: [Deck] = []
+  /// The deck files each Anki deck that holds cards became, in the order of ``decks``.
+  public var files: [DeckFiles] = []
+  /// The cards whose text alone is more than a deck file may hold: a package with one is not
+  /// imported (``AnkiPackageReader/importing(path:shown:now:today:existingFiles:deckFileLimit:scratchFolder:)``
+  /// refuses it).
+  public var oversized: [OversizedCard] = []
   /// The events that give the cards their Anki scheduling: an ``ImportEvent`` per card that
   /// was reviewed and a ``SuspensionEvent`` per suspended card, with ids derived from what they
   /// bring, so that importing the same package again gives the same events.
@@ -17,9 +24,11 @@ public struct AnkiImport: Sendable {
 
   /// Converts `collection`, read from `path`, at `now`, which is `today` by quiz's clock, into
   /// decks named apart from each other and from `existingFiles`, the names of the files the
-  /// target folder holds (see ``fileNames(_:existing:)``).
+  /// target folder holds (see ``fileNames(_:parts:existing:)``), each deck's text at most
+  /// `deckFileLimit` bytes less a margin (see ``partBudget(limit:)``).
   public init(
-    _ collection: AnkiCollection, path: String, now: Date, today: Day, existingFiles: [String] = []
+    _ collection: AnkiCollection, path: String, now: Date, today: Day,
+    existingFiles: [String] = [], deckFileLimit: Int = DeckLoader.largestFile
   ) {
     // In the order a package's notes are read (by id); the first of two with one id is taken.
     let notes = collection.notes.enumerated().sorted {
@@ -27,17 +36,17 @@ public struct AnkiImport: Sendable {
     }.map(\.element)
     self.init(
       collection, notes: { visit in notes.forEach(visit) }, path: path, now: now, today: today,
-      existingFiles: existingFiles)
+      existingFiles: existingFiles, deckFileLimit: deckFileLimit)
   }
 
   /// Converts `collection` (whose own notes are not read) with the notes that `notes` visits in
-  /// the order of their ids, one at a time: ``AnkiPackageReader/importing(path:shown:now:today:existingFiles:)``
+  /// the order of their ids, one at a time: ``AnkiPackageReader/importing(path:shown:now:today:existingFiles:deckFileLimit:scratchFolder:)``
   /// reads them from the package's database as they are converted, so that the notes' text is
   /// never held whole beside the database.
   init<Failure: Error>(
     _ collection: AnkiCollection,
     notes: (_ visit: (AnkiNote) -> Void) throws(Failure) -> Void,
-    path: String, now: Date, today: Day, existingFiles: [String]
+    path: String, now: Date, today: Day, existingFiles: [String], deckFileLimit: Int
   ) throws(Failure) {
     let (reviews, undated) = Self.reviewsByCard(collection.reviews, now: now)
     if undated > 0 {
@@ -52,7 +61,7 @@ public struct AnkiImport: Sendable {
       to: AnkiNumber.dayNumbers)
     var converter = Converter(
       collection: collection, path: path, reviews: reviews, now: now, today: today,
-      ankiToday: ankiToday)
+      ankiToday: ankiToday, deckFileLimit: deckFileLimit)
     // The cards of each note, in the order they came (by note, then template).
     let cardsByNote = Dictionary(grouping: collection.cards, by: \.note)
     var last: Int64?
@@ -63,8 +72,10 @@ public struct AnkiImport: Sendable {
     }
     warnings += converter.warnings
     events = converter.events
-    decks = Self.decks(
-      converter.cardsByDeck, titles: converter.titles, existingFiles: existingFiles)
+    oversized = converter.oversized
+    (decks, files) = Self.decks(
+      converter.cardsByDeck, sizes: converter.sizesByDeck, titles: converter.titles,
+      existingFiles: existingFiles, budget: Self.partBudget(limit: deckFileLimit))
     if !converter.unknownNotetypes.isEmpty {
       warnings.append(
         "\(path): \(ReportText.count(converter.unknownNotetypes.count, "note type")) missing; "
@@ -88,9 +99,15 @@ public struct AnkiImport: Sendable {
     let now: Date
     let today: Day
     let ankiToday: Int
+    let deckFileLimit: Int
     var titles: [Int64: String] = [:]
     // Appended to in place: a deck taken out, appended to and put back is copied per card.
     var cardsByDeck: [Int64: [Card]] = [:]
+    /// The size of each card's text in a deck file, beside ``cardsByDeck``.
+    var sizesByDeck: [Int64: [Int]] = [:]
+    /// The size of each deck's heading, its title's line.
+    var headingSizes: [Int64: Int] = [:]
+    var oversized: [OversizedCard] = []
     var events: [JournalEvent] = []
     var warnings: [String] = []
     var seen: Set<String> = []
@@ -131,10 +148,23 @@ public struct AnkiImport: Sendable {
       media += made.media
       titles[card.deck] = title
       // The deck's name and file come when every deck's name is known.
-      cardsByDeck[card.deck, default: []].append(
-        Card(
-          id: made.id, deck: "", topic: made.topic, location: SourceLocation(path: "", line: 1),
-          content: .trick(TrickCard(question: made.prompt, answer: made.answer))))
+      let converted = Card(
+        id: made.id, deck: "", topic: made.topic, location: SourceLocation(path: "", line: 1),
+        content: .trick(TrickCard(question: made.prompt, answer: made.answer)))
+      // Its text's size, exactly: it says which part of a large deck the card goes to.
+      let writer = NativeDeckWriter()
+      let size = writer.text(of: converted).utf8.count
+      let heading =
+        headingSizes[card.deck]
+        ?? writer.heading(of: Deck(name: "", title: title, path: "", format: .native)).utf8.count
+      headingSizes[card.deck] = heading
+      // Alone in a part, with the part's note.
+      let alone = heading + AnkiImport.partNoteRoom + size
+      if alone > deckFileLimit {
+        oversized.append(OversizedCard(note: guid, card: ordinal + 1, id: made.id, size: alone))
+      }
+      cardsByDeck[card.deck, default: []].append(converted)
+      sizesByDeck[card.deck, default: []].append(size)
       events += AnkiImport.events(
         for: card, id: made.id, reviews: reviews[card.id] ?? [], now: now, today: today,
         ankiToday: ankiToday)
@@ -159,26 +189,6 @@ public struct AnkiImport: Sendable {
       byCard[review.card, default: []].append(review)
     }
     return (byCard, undated)
-  }
-
-  /// The decks of `cardsByDeck` (by Anki deck id), titled by `titles`, named by
-  /// ``fileNames(_:existing:)``, sorted by name; each card given its deck and file.
-  static func decks(
-    _ cardsByDeck: [Int64: [Card]], titles: [Int64: String], existingFiles: [String]
-  ) -> [Deck] {
-    let names = fileNames(
-      titles.filter { cardsByDeck[$0.key] != nil }.mapValues(fileName), existing: existingFiles)
-    var decks: [Deck] = []
-    for (id, var cards) in cardsByDeck {
-      guard let name = names[id], let title = titles[id] else { continue }
-      for index in cards.indices {
-        cards[index].deck = name
-        cards[index].location = SourceLocation(path: name + ".md", line: 1)
-      }
-      decks.append(
-        Deck(name: name, title: title, path: name + ".md", format: .native, cards: cards))
-    }
-    return decks.sorted { $0.name < $1.name }
   }
 
   /// The events that give `card`, quiz's card `id`, its Anki scheduling: its state (unless it
@@ -265,42 +275,6 @@ public struct AnkiImport: Sendable {
       }
     }
     return nil
-  }
-
-  /// A file name (without `.md`) for each deck of `names` (by Anki deck id; names as
-  /// ``fileName(_:)`` makes them) that no other deck's and no file of `existing` can be mistaken
-  /// for, on a file system that ignores case too: a name only one deck has is kept, the others
-  /// are numbered (`a-2`, `a-3`), the lowest deck id first, so that the same package gives the
-  /// same names every time. A file of `existing` spelt exactly as a name is that deck's own
-  /// file, an earlier import of it.
-  static func fileNames(_ names: [Int64: String], existing: [String]) -> [Int64: String] {
-    let stems = existing.filter { $0.hasSuffix(".md") }.map { String($0.dropLast(3)) }
-    let exact = Set(stems)
-    let folded = Set(stems.map { $0.lowercased() })
-    var assigned: Set<String> = []
-    func isFree(_ name: String) -> Bool {
-      !assigned.contains(name.lowercased())
-        && (exact.contains(name) || !folded.contains(name.lowercased()))
-    }
-    let ordered = names.sorted { ($0.value, $0.key) < ($1.value, $1.key) }
-    var wanted: [String: Int] = [:]
-    for (_, name) in ordered { wanted[name.lowercased(), default: 0] += 1 }
-    var result: [Int64: String] = [:]
-    for (id, name) in ordered where wanted[name.lowercased()] == 1 && isFree(name) {
-      result[id] = name
-    }
-    assigned = Set(result.values.map { $0.lowercased() })
-    for (id, name) in ordered where result[id] == nil {
-      var candidate = name
-      var number = 2
-      while !isFree(candidate) {
-        candidate = "\(name)-\(number)"
-        number += 1
-      }
-      result[id] = candidate
-      assigned.insert(candidate.lowercased())
-    }
-    return result
   }
 
   /// The deck's title: its name without the `quiz::` that quiz's export adds; "Anki" for none.

@@ -1,3 +1,5 @@
+import ReviewStorage
+
 /// Why an Anki package could not be read or written; ``description`` says it for people.
 public enum AnkiPackageError: Error, Equatable, CustomStringConvertible {
   /// The file is not a zip archive (or a damaged or truncated one).
@@ -18,6 +20,9 @@ public enum AnkiPackageError: Error, Equatable, CustomStringConvertible {
   case database(String)
   /// The package could not be written.
   case cannotWrite(String)
+  /// A card's text alone is more than a deck file may hold, `limit` bytes; `more` other cards'
+  /// are too.
+  case cardTooLarge(AnkiImport.OversizedCard, limit: Int, more: Int)
 
   /// The problem, in a sentence for people (without the file's name, which the caller adds).
   public var description: String {
@@ -39,6 +44,12 @@ public enum AnkiPackageError: Error, Equatable, CustomStringConvertible {
     case .malformed(let reason): "damaged: \(reason)"
     case .database(let reason): "the collection cannot be read: \(reason)"
     case .cannotWrite(let reason): "cannot be written: \(reason)"
+    case .cardTooLarge(let card, let limit, let more):
+      "note \(card.note)'s card \(card.card) (\(card.id)) is too large for a deck file: alone, "
+        + "it makes one of \(ReportText.size(card.size)) (\(card.size) bytes), and quiz reads "
+        + "deck files of up to \(ReportText.size(limit)) (\(limit) bytes)"
+        + (more > 0 ? "; \(ReportText.count(more, "other card")) too" : "")
+        + ". Shorten \(more > 0 ? "them" : "it") in Anki to import the package"
     }
   }
 }

@@ -1,3 +1,4 @@
+import CardDeck
 import FoundationEssentials
 import ReviewStorage
 import Scheduler
@@ -15,7 +16,7 @@ public struct AnkiPackageReader: Sendable {
 
   /// The largest any part of a package may be decompressed.
   public var sizeLimit: Int
-  /// The largest collection ``importing(path:shown:now:today:existingFiles:scratchFolder:)``
+  /// The largest collection ``importing(path:shown:now:today:existingFiles:deckFileLimit:scratchFolder:)``
   /// holds in memory; a larger one is copied to a scratch file, when it is given a folder.
   public var memoryLimit: Int
 
@@ -42,17 +43,24 @@ public struct AnkiPackageReader: Sendable {
   /// notes read and converted one at a time: their text is never held whole beside the
   /// collection's database, only what the cards made of it. A collection larger than
   /// ``memoryLimit`` is read from a scratch copy in the folder `scratchFolder` gives (nil keeps
-  /// it in memory), not held in memory beside the cards.
+  /// it in memory), not held in memory beside the cards. A deck whose text is larger than
+  /// `deckFileLimit` bytes (less a margin) is split into parts; a card whose text alone is
+  /// larger refuses the package.
   public func importing(
     path: String, shown: String, now: Date, today: Day, existingFiles: [String],
-    scratchFolder: @escaping () -> String? = { nil }
+    deckFileLimit: Int = DeckLoader.largestFile, scratchFolder: @escaping () -> String? = { nil }
   ) throws(AnkiPackageError) -> AnkiImport {
     let (reader, media) = try open(path: path, scratchFolder: scratchFolder)
     var collection = try reader.read(withNotes: false)
     collection.media = media
-    return try AnkiImport(
+    let imported = try AnkiImport(
       collection, notes: { (visit) throws(AnkiPackageError) in try reader.forEachNote(visit) },
-      path: shown, now: now, today: today, existingFiles: existingFiles)
+      path: shown, now: now, today: today, existingFiles: existingFiles,
+      deckFileLimit: deckFileLimit)
+    if let first = imported.oversized.first {
+      throw .cardTooLarge(first, limit: deckFileLimit, more: imported.oversized.count - 1)
+    }
+    return imported
   }
 
   /// The package at `path`'s collection, opened (from a copy in the folder `scratchFolder`

@@ -231,6 +231,8 @@ public struct DeckLoader: Sendable {
   public struct ReadProblem: Error {
     /// Why, in a sentence for people (without the file's name).
     public var reason: String
+    /// Whether it is a regular file larger than ``largestFile``, which was not read.
+    public var isTooLarge = false
   }
 
   /// The bytes of the deck file at `path`, or nil when nothing is there; something there that
@@ -261,7 +263,8 @@ public struct DeckLoader: Sendable {
     guard status.st_size <= largestFile else {
       return .failure(
         ReadProblem(
-          reason: "the file has \(status.st_size) bytes; a deck has at most \(largestFile)"))
+          reason: "the file has \(status.st_size) bytes; a deck has at most \(largestFile)",
+          isTooLarge: true))
     }
     var failure: Int32 = 0
     // Read into place, not zeroed first and copied after.

@@ -12,6 +12,8 @@ extension ImportCommand {
   struct PlannedFile {
     var target: String
     var deck: Deck
+    /// The note it holds below its title, as a deck's second part or later.
+    var note: String?
   }
 
   /// Imports the Anki package at `path`: its decks into the output folder and, unless
@@ -38,21 +40,22 @@ extension ImportCommand {
     let today = try context.today(state)
     // Decks are named apart from the files the folder holds in another case.
     let existing = (try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []
+    let limit = context.environment.deckFileLimit
     let converted: AnkiImport
     do {
       // The notes are converted as they are read, never held whole beside the collection.
       converted = try AnkiPackageReader().importing(
         path: path, shown: shown, now: now, today: today, existingFiles: existing,
-        scratchFolder: { try? folder.make() })
+        deckFileLimit: limit, scratchFolder: { try? folder.make() })
     } catch {
       console.printError(
         "\(shown): \(ControlCharacters.visible(error.description)); nothing imported")
       return .failure
     }
     for warning in converted.warnings { console.warning(warning) }
-    guard let files = plannedFiles(converted.decks, shown: shown, console: console),
-      checkIDsAreNew(converted.decks, existing: existing, shown: shown, console: console)
-    else { return .failure }
+    guard let plan = plan(converted, existing: existing, shown: shown, console: console) else {
+      return .failure
+    }
     // Before the state folder is opened (and made, the first time), so that a folder that
     // cannot be made leaves no empty state folder behind.
     do {
@@ -78,12 +81,18 @@ extension ImportCommand {
         return .failure
       }
     }
-    guard write(files, shown: shown, console: console) else { return .failure }
-    let cards = converted.decks.reduce(0) { $0 + $1.cards.count }
-    if files.isEmpty {
-      console.print("\(shown): the decks of its \(ReportText.count(cards, "card")) are up to date")
-    }
+    guard write(plan.files, limit: limit, shown: shown, console: console),
+      removeStaleParts(of: plan, shown: shown, console: console)
+    else { return .failure }
+    report(plan, of: converted, limit: limit, shown: shown, console: console)
     guard let store else { return .success }
+    return record(events, in: store, shown: shown, console: console)
+  }
+
+  /// Appends `events` to `store` and closes it, and says what was added.
+  private func record(
+    _ events: [JournalEvent], in store: ReviewStore, shown: String, console: Console
+  ) -> ExitCode {
     do {
       let added = try store.appendImported(events)
       try store.close()
@@ -101,13 +110,58 @@ extension ImportCommand {
     return .success
   }
 
+  /// What the import of `converted` writes and removes in the output folder; nil, with the
+  /// reason printed, when the package must not be imported: a deck would not read back, a file
+  /// is in the way (without --force), or a card has the id of a card the folder keeps.
+  private func plan(
+    _ converted: AnkiImport, existing: [String], shown: String, console: Console
+  ) -> Plan? {
+    guard let files = plannedFiles(converted, shown: shown, console: console) else {
+      return nil
+    }
+    let (stale, kept) = staleParts(of: converted.files, existing: existing)
+    if let part = stale.first, !force {
+      console.printError(
+        "\(part.path): part \(part.number) of an earlier import of "
+          + "\(ControlCharacters.visible(part.title)), which \(shown) now puts in "
+          + "\(ReportText.count(part.parts, "file")); pass --force to remove it. "
+          + "\(shown): nothing imported")
+      return nil
+    }
+    let removed = stale.map { String($0.path.split(separator: "/").last ?? "") }
+    guard
+      checkIDsAreNew(
+        converted, existing: existing.filter { !removed.contains($0) }, shown: shown,
+        console: console)
+    else { return nil }
+    return Plan(files: files, stale: stale, kept: kept)
+  }
+
   /// Writes `files`, each a part at a time (its text is never held whole), and says so; false,
-  /// with the reason printed, when one cannot be written.
-  private func write(_ files: [PlannedFile], shown: String, console: Console) -> Bool {
+  /// with the reason printed, when one cannot be written, or would be larger than `limit`.
+  private func write(
+    _ files: [PlannedFile], limit: Int, shown: String, console: Console
+  ) -> Bool {
     for file in files {
       do throws(AtomicFile.Failure) {
         try AtomicFile.write(to: file.target, replacing: true) { write in
-          CheckedDeckText.parts(of: file.deck) { write(Data($0)) } == nil
+          var size = 0
+          var note = file.note.map { Data($0.utf8) }
+          let heading = NativeDeckWriter().heading(of: file.deck).utf8.count
+          let problem = CheckedDeckText.parts(of: file.deck) { part in
+            var part = part[...]
+            // The note goes below the title, which the first part starts with.
+            if let written = note {
+              write(Data(part.prefix(heading)))
+              write(written)
+              size += heading + written.count
+              part = part.dropFirst(heading)
+              note = nil
+            }
+            size += part.count
+            if size <= limit { write(Data(part)) }
+          }
+          return problem == nil && size <= limit
         }
       } catch {
         console.printError(error.message(for: file.target))
@@ -123,10 +177,19 @@ extension ImportCommand {
   /// meant, and to replace no other file without --force; nil, with the reason printed, when
   /// the package must not be imported. The decks' text is made and checked a part at a time
   /// (``CheckedDeckText``), never held whole.
-  private func plannedFiles(_ decks: [Deck], shown: String, console: Console) -> [PlannedFile]? {
+  private func plannedFiles(
+    _ converted: AnkiImport, shown: String, console: Console
+  ) -> [PlannedFile]? {
     let writer = NativeDeckWriter()
+    // The second part of a deck and those after it, by name: their number, their deck's name.
+    var parts: [String: (number: Int, name: String)] = [:]
+    for deck in converted.files {
+      for (number, name) in zip(2..., deck.names.dropFirst()) {
+        parts[name] = (number, deck.names[0])
+      }
+    }
     var files: [PlannedFile] = []
-    for deck in decks {
+    for deck in converted.decks {
       let target = output.joiningPath(writer.fileName(for: deck))
       // Read first, to be compared with the parts as they are made.
       let read = Result { () throws(DeckLoader.ReadProblem) in
@@ -134,48 +197,43 @@ extension ImportCommand {
       }
       // Each card must read back as it was meant, or a package could plant cards, or move
       // ids, through text the writer did not foresee: a deck that does not is refused whole.
-      var same = true
-      var offset = 0
-      let problem = CheckedDeckText.parts(of: deck) { part in
-        guard same, case .success(let existing?) = read else { return }
-        same =
-          offset + part.count <= existing.count
-          && existing[offset..<offset + part.count].elementsEqual(part)
-        offset += part.count
-      }
+      let (problem, isSame, note) = Self.check(
+        deck, against: try? read.get(), part: parts[deck.name])
       if let problem {
         console.printError(
           "\(shown): nothing imported: \(target) would not read back as imported: "
             + ControlCharacters.visible(problem))
         return nil
       }
-      let existing: [UInt8]?
+      let exists: Bool
       switch read {
-      case .success(let bytes): existing = bytes
+      case .success(let bytes): exists = bytes != nil
+      // A deck file too large to load (an earlier import wrote such files): never the same.
+      case .failure(let error) where error.isTooLarge: exists = true
       case .failure(let error):
         console.printError("\(target): \(error.reason). \(shown): nothing imported")
         return nil
       }
-      if let existing {
-        if same && offset == existing.count { continue }
-        if !force {
-          console.printError(
-            "\(target): already exists; pass --force to replace it. \(shown): nothing imported")
-          return nil
-        }
+      if isSame { continue }
+      if exists && !force {
+        console.printError(
+          "\(target): already exists; pass --force to replace it. \(shown): nothing imported")
+        return nil
       }
-      files.append(PlannedFile(target: target, deck: deck))
+      files.append(PlannedFile(target: target, deck: deck, note: note))
     }
     return files
   }
 
-  /// Whether no card of `decks` has the id of a card in another deck file of the output folder
-  /// (one the import does not replace): two cards with one id make the folder refuse to load.
-  /// False, with the clash printed, when one has. Only the folder's own `.md` files are read,
-  /// where imports write, not its subfolders: `--output` is the current folder by default.
+  /// Whether no card of `converted` has the id of a card in another deck file of the output
+  /// folder (one of `existing` the import does not replace): two cards with one id make the
+  /// folder refuse to load. False, with the clash printed, when one has. Only the folder's own
+  /// `.md` files are read, where imports write, not its subfolders: `--output` is the current
+  /// folder by default.
   private func checkIDsAreNew(
-    _ decks: [Deck], existing: [String], shown: String, console: Console
+    _ converted: AnkiImport, existing: [String], shown: String, console: Console
   ) -> Bool {
+    let decks = converted.decks
     let replaced = Set(decks.map { NativeDeckWriter().fileName(for: $0) })
     let others = existing.filter { $0.hasSuffix(".md") && !replaced.contains($0) }.compactMap {
       name -> DeckLoader.File? in
@@ -193,8 +251,9 @@ extension ImportCommand {
       for card in deck.cards {
         guard let path = held[card.id] else { continue }
         console.printError(
-          "\(shown): its card \(card.id) has the id of a card in \(path); "
-            + "a card's id is the key of its progress. Nothing imported")
+          "\(shown): its card \(card.id) has the id of a card in \(path)"
+            + Self.keptPartReason(for: path, in: converted.files)
+            + "; a card's id is the key of its progress. Nothing imported")
         return false
       }
     }

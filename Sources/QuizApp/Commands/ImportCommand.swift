@@ -1,3 +1,4 @@
+import AnkiPackage
 import Basics
 import CardDeck
 import CommandLineKit
@@ -37,8 +38,12 @@ struct ImportCommand: Command {
 
       An Anki package (a .apkg file, or a whole collection, .colpkg) becomes one deck per Anki \
       deck, DIR/NAME.md, and, unless --no-progress, its scheduling becomes the cards' progress \
-      in the state folder; importing it again adds nothing. A damaged package writes nothing \
-      (docs/anki.md).
+      in the state folder; importing it again adds nothing. An Anki deck too large for one deck \
+      file (quiz reads files of up to \(ReportText.size(DeckLoader.largestFile))) is split into \
+      parts of at most \(ReportText.size(AnkiImport.partBudget(limit: DeckLoader.largestFile))), \
+      DIR/NAME.md, DIR/NAME.part-2.md and on, with the same ids; with --force, a later import \
+      removes the parts it no longer needs, if no one changed them. A damaged package, or a \
+      card too large for a deck file alone, writes nothing (docs/anki.md).
       """,
     arguments: [
       ArgumentDeclaration(

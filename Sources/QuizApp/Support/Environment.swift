@@ -44,6 +44,9 @@ public struct Environment {
   public var charset = TerminalCharset.utf8
   /// The config file's settings; ``Quiz/run(_:)`` reads it before a command runs.
   var configuration = ConfigFile()
+  /// The largest deck file `quiz import` writes: the loader's limit (tests make it smaller, to
+  /// split decks of a few cards).
+  var deckFileLimit = DeckLoader.largestFile
 
   /// The width that prose is wrapped to: ``width``, else 80.
   var proseWidth: Int { width ?? 80 }

@@ -12,4 +12,12 @@ public enum ReportText {
     guard let last = items.last else { return "" }
     return items.count == 1 ? last : items.dropLast().joined(separator: ", ") + " and " + last
   }
+
+  /// `512 bytes`, `64 KiB`, `15.5 MiB`: a size, in the largest unit it has one of, to a tenth.
+  public static func size(_ bytes: Int) -> String {
+    let (unit, name) = bytes >= 1 << 20 ? (1 << 20, "MiB") : (1 << 10, "KiB")
+    guard bytes >= 1 << 10 else { return count(bytes, "byte") }
+    let tenths = (bytes * 10 + unit / 2) / unit
+    return "\(tenths / 10)\(tenths % 10 == 0 ? "" : ".\(tenths % 10)") \(name)"
+  }
 }
