@@ -1,13 +1,14 @@
 import CardDeck
 
 /// What the SDK declares, generated from real declarations by `Scripts/sdk-index/generate.py`:
-/// types, conformances, and each type's members with their argument labels and effects.
+/// types, conformances, and each type's members with their argument labels, effects and types.
+/// A nested type goes by its qualified name (`DragGesture.Value`, `TimelineView.Context`).
 ///
 /// The judge asks it what a value an API hands in (a `ScrollViewProxy`, a `TaskGroup`) can do,
-/// and which calls are `async` or throwing. A name it does not know is not taken to be wrong:
-/// the index is as old as its source (docs/judging.md, "The SDK index").
+/// which calls are `async` or throwing, and what type a member has. A name it does not know is
+/// not taken to be wrong: the index is as old as its sources (docs/judging.md, "The SDK index").
 public struct SDKIndex: Sendable {
-  /// One declared member: a method, initialiser, property, case or nested type.
+  /// One declared member: a method, initialiser, property, case, macro or nested type.
   public struct Member: Sendable {
     /// The base name: `scrollTo`, `init`, `horizontalSizeClass`.
     public var name: String
@@ -15,6 +16,9 @@ public struct SDKIndex: Sendable {
     public var labels: [String]
     /// Whether it is a method, initialiser or subscript, as opposed to a property or case.
     public var isCall: Bool
+    /// Whether it is a macro (`Observable()`, `expect(_:_:sourceLocation:)`): owned by `-`, and
+    /// neither a call nor a property.
+    public var isMacro: Bool
     /// Whether it is declared `static` or `class`.
     public var isStatic: Bool
     /// Whether calling it needs `await`.
@@ -27,10 +31,15 @@ public struct SDKIndex: Sendable {
     public var replacement: String?
     /// For each argument that takes a closure: its label and the types it hands the closure.
     public var closureParameters: [(label: String, types: [String])]
+    /// A property's type, or what a call returns, as a nominal type's name without generic
+    /// arguments or optionality (`CGSize`, `OpenURLAction`, `DragGesture.Value`; `Self` for the
+    /// type it is asked of); nil where the declaration gives none (a function type, a tuple, a
+    /// generic parameter) or the index's source did not say.
+    public var type: String?
 
     /// `scrollTo(_:anchor:)`, or the bare name of a property.
     public var signature: String {
-      isCall ? name + "(" + labels.map { $0 + ":" }.joined() + ")" : name
+      isCall || !labels.isEmpty ? name + "(" + labels.map { $0 + ":" }.joined() + ")" : name
     }
   }
 
@@ -38,10 +47,23 @@ public struct SDKIndex: Sendable {
   public private(set) var types: Set<String> = []
   /// For a type, the protocols it conforms to.
   public private(set) var conformances: [String: [String]] = [:]
-  /// For a type (`-` for free functions), the fields of its members' lines in the listing's
-  /// order, by signature, so that one base name's lines stand together (`(` sorts before any
-  /// character of a name). They are read into ``Member``s only when asked for.
-  private var memberLines: [Substring: [[Substring]]] = [:]
+  /// For a type (`-` for free functions), its members' lines in the listing's order, by
+  /// signature, so that one base name's lines stand together (`(` sorts before any character
+  /// of a name). They are split into fields and read into ``Member``s only when asked for.
+  private var memberLines: [Substring: [MemberLine]] = [:]
+
+  /// A member's line in the listing, and its signature, the field it is looked up by.
+  private struct MemberLine: Sendable {
+    var signature: Substring
+    var line: Substring
+
+    /// The line's tab-separated fields: `M`, the owner, the signature, the flags, and those
+    /// that follow.
+    var fields: [Substring] {
+      line.utf8.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false).map(
+        Substring.init)
+    }
+  }
 
   /// Base names of calls, and of types for their initialisers, by what the index says of them.
   private var calls: [Effect: Set<Substring>] = [:]
@@ -62,45 +84,77 @@ public struct SDKIndex: Sendable {
   public static let shipped = SDKIndex(listing: listing)
 
   /// Reads a listing: tab-separated lines `T name kind`, `: type protocol`, and
-  /// `M owner signature flags [closures [ios [replacement]]]`.
+  /// `M owner signature flags [closures [ios [replacement [type]]]]`.
   public init(listing: String) {
     var declared: Set<Substring> = []
     var async: Set<Substring> = []
     var throwing: Set<Substring> = []
     // Lines and fields are found by their bytes: the listing is ASCII, and splitting it by
-    // Characters costs more than all the rest of the load (docs/performance.md).
+    // Characters costs more than all the rest of the load (docs/performance.md). Only the
+    // first four fields are looked at here, by the tabs before them, with no array a line.
     let utf8 = listing.utf8
-    var fields: [Substring] = []
-    var fieldStart = utf8.startIndex
+    var tabs: [String.Index] = []
+    tabs.reserveCapacity(4)
+    // One type's lines stand together in the listing: they are gathered, then stored at once.
+    var owner: Substring = ""
+    var ownerLines: [MemberLine] = []
+    var conformer: Substring = ""
+    var protocols: [String] = []
+    var lineStart = utf8.startIndex
     var index = utf8.startIndex
     while index != utf8.endIndex {
       let byte = utf8[index]
       let next = utf8.index(after: index)
-      let isSeparator = byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
-      if isSeparator || next == utf8.endIndex {
-        fields.append(listing[fieldStart..<(isSeparator ? index : next)])
-        fieldStart = next
+      if byte == UInt8(ascii: "\t"), tabs.count < 4 { tabs.append(index) }
+      guard byte == UInt8(ascii: "\n") || next == utf8.endIndex else {
+        index = next
+        continue
       }
-      if byte == UInt8(ascii: "\n") || next == utf8.endIndex {
-        switch fields.first {
-        case "T" where fields.count >= 2: types.insert(String(fields[1]))
-        case ":" where fields.count >= 3:
-          conformances[String(fields[1]), default: []].append(String(fields[2]))
-        case "M" where fields.count >= 4:
-          memberLines[fields[1], default: []].append(fields)
-          let base = Self.baseName(fields[2])
-          let name = base == "init" ? fields[1] : base
-          declared.insert(name)
-          if fields[3].utf8.contains(UInt8(ascii: "a")) { async.insert(name) }
-          if fields[3].utf8.contains(UInt8(ascii: "t")) { throwing.insert(name) }
-          if fields[3].utf8.contains(UInt8(ascii: "d")) { deprecatedNames.insert(base) }
-          if fields[3].utf8.contains(UInt8(ascii: "o")) { olderSourceTypes.insert(fields[1]) }
-        default: break
+      let lineEnd = byte == UInt8(ascii: "\n") ? index : next
+      // The field after the `number`th tab, up to the next tab or the line's end.
+      func field(_ number: Int) -> Substring {
+        listing[
+          utf8.index(after: tabs[number - 1])..<(number < tabs.count ? tabs[number] : lineEnd)]
+      }
+      let kind = tabs.first.map { listing[lineStart..<$0] }
+      switch kind {
+      case "T" where tabs.count >= 1: types.insert(String(field(1)))
+      case ":" where tabs.count >= 2:
+        let type = field(1)
+        if type != conformer {
+          if !protocols.isEmpty { conformances[String(conformer), default: []] += protocols }
+          conformer = type
+          protocols = []
         }
-        fields = []
+        protocols.append(String(field(2)))
+      case "M" where tabs.count >= 3:
+        let lineOwner = field(1)
+        if lineOwner != owner {
+          if !ownerLines.isEmpty { memberLines[owner, default: []] += ownerLines }
+          owner = lineOwner
+          ownerLines = []
+        }
+        let signature = field(2)
+        let flags = field(3).utf8
+        ownerLines.append(MemberLine(signature: signature, line: listing[lineStart..<lineEnd]))
+        if flags.contains(UInt8(ascii: "o")) { olderSourceTypes.insert(owner) }
+        // A macro is not called as a function is: `try #require(…)` throws where its
+        // declaration does not.
+        if flags.contains(UInt8(ascii: "m")) { break }
+        let base = Self.baseName(signature)
+        let name = base == "init" ? owner : base
+        declared.insert(name)
+        if flags.contains(UInt8(ascii: "a")) { async.insert(name) }
+        if flags.contains(UInt8(ascii: "t")) { throwing.insert(name) }
+        if flags.contains(UInt8(ascii: "d")) { deprecatedNames.insert(base) }
+      default: break
       }
+      tabs.removeAll(keepingCapacity: true)
+      lineStart = next
       index = next
     }
+    if !ownerLines.isEmpty { memberLines[owner, default: []] += ownerLines }
+    if !protocols.isEmpty { conformances[String(conformer), default: []] += protocols }
     calls = [.declared: declared, .async: async, .throwing: throwing]
   }
 
@@ -123,16 +177,16 @@ public struct SDKIndex: Sendable {
 
   /// Every name the index declares: types and members' base names.
   public var names: Set<String> {
-    types.union(memberLines.values.joined().map { String(Self.baseName($0[2])) })
+    types.union(memberLines.values.joined().map { String(Self.baseName($0.signature)) })
   }
 
   /// The members `type` declares itself (not through its protocols) named `name`.
   public func ownMembers(named name: String, of type: String) -> [Member] {
-    lines(named: name, of: type).map(Self.member)
+    lines(named: name, of: type).map { Self.member($0.fields) }
   }
 
-  /// The fields of the lines of `type`'s own members named `name`.
-  private func lines(named name: String, of type: String) -> ArraySlice<[Substring]> {
+  /// The lines of `type`'s own members named `name`.
+  private func lines(named name: String, of type: String) -> ArraySlice<MemberLine> {
     guard let lines = memberLines[Substring(type)] else { return [] }
     let name = Substring(name)
     // The first line whose base name is not below `name`, then the run that has it.
@@ -140,10 +194,10 @@ public struct SDKIndex: Sendable {
     var high = lines.count
     while low < high {
       let middle = (low + high) / 2
-      if Self.baseName(lines[middle][2]) < name { low = middle + 1 } else { high = middle }
+      if Self.baseName(lines[middle].signature) < name { low = middle + 1 } else { high = middle }
     }
     var end = low
-    while end < lines.count, Self.baseName(lines[end][2]) == name { end += 1 }
+    while end < lines.count, Self.baseName(lines[end].signature) == name { end += 1 }
     return lines[low..<end]
   }
 
@@ -151,6 +205,7 @@ public struct SDKIndex: Sendable {
     signature.utf8.firstIndex(of: UInt8(ascii: "(")).map { signature[..<$0] } ?? signature
   }
 
+  /// A member, from its line's fields.
   private static func member(_ fields: [Substring]) -> Member {
     let signature = fields[2]
     let flags = fields[3]
@@ -162,12 +217,14 @@ public struct SDKIndex: Sendable {
         .split(separator: ":").map(String.init)
     }
     let closures = Self.closures(fields).map { (String($0.label), $0.types.map(String.init)) }
-    let replacement = fields.count > 6 && fields[6] != "?" ? String(fields[6]) : nil
+    let replacement =
+      fields.count > 6 && !fields[6].isEmpty && fields[6] != "?" ? String(fields[6]) : nil
+    let type = fields.count > 7 && !fields[7].isEmpty && fields[7] != "?" ? String(fields[7]) : nil
     return Member(
       name: String(name), labels: labels, isCall: flags.contains("f") || flags.contains("i"),
-      isStatic: flags.contains("s"), isAsync: flags.contains("a"),
+      isMacro: flags.contains("m"), isStatic: flags.contains("s"), isAsync: flags.contains("a"),
       isThrowing: flags.contains("t"), isDeprecated: flags.contains("d"),
-      replacement: replacement, closureParameters: closures)
+      replacement: replacement, closureParameters: closures, type: type)
   }
 
   /// The closure arguments of a member's line: each one's label and the types it is handed.
@@ -192,8 +249,8 @@ public struct SDKIndex: Sendable {
     var queue = [type]
     while let next = queue.popLast() {
       guard seen.insert(next).inserted else { continue }
-      for fields in memberLines[Substring(next)] ?? [] {
-        names.insert(String(Self.baseName(fields[2])))
+      for line in memberLines[Substring(next)] ?? [] {
+        names.insert(String(Self.baseName(line.signature)))
       }
       queue += conformances[next] ?? []
     }
@@ -224,6 +281,45 @@ public struct SDKIndex: Sendable {
       queue += conformances[next] ?? []
     }
     return found
+  }
+
+  /// The type of the member `name` of `type`: a property's (`labels` nil), or what a call with
+  /// `labels` as written returns (`_` for an argument without one, a trailing closure left out),
+  /// as ``Member/type`` gives it: `OpenURLAction` for `EnvironmentValues`' `openURL`, `CGSize`
+  /// for `DragGesture.Value`'s `translation`, `Self` for the receiver's own type. The members
+  /// `type` declares itself are asked first, then those of its protocols, nearest first: the
+  /// first that declare such a member answer, and only when every one they declare agrees;
+  /// nil when none says.
+  public func memberType(named name: String, labels: [String]?, on type: String) -> String? {
+    var seen: Set<String> = []
+    var level = [type]
+    while !level.isEmpty {
+      var next: [String] = []
+      var answer: String?
+      for owner in level where seen.insert(owner).inserted {
+        for line in lines(named: name, of: owner) {
+          let fields = line.fields
+          let member = Self.member(fields)
+          if let labels {
+            guard member.isCall || (!member.isMacro && !member.labels.isEmpty),
+              Self.accepts(member.labels, written: labels)
+            else { continue }
+          } else {
+            guard !member.isCall, !member.isMacro, member.labels.isEmpty,
+              !fields[3].utf8.contains(UInt8(ascii: "k"))
+            else { continue }
+          }
+          guard let memberType = member.type, answer == nil || answer == memberType else {
+            return nil
+          }
+          answer = memberType
+        }
+        next += conformances[owner] ?? []
+      }
+      if let answer { return answer }
+      level = next
+    }
+    return nil
   }
 
   /// Whether some of `type`'s members were read from an interface older than the SDK.
@@ -268,8 +364,8 @@ public struct SDKIndex: Sendable {
     call name: String, on owner: String, label: String?, count: Int
   ) -> [String]? {
     var answer: [Substring]?
-    for fields in lines(named: name, of: owner) {
-      let closures = Self.closures(fields).filter {
+    for line in lines(named: name, of: owner) {
+      let closures = Self.closures(line.fields).filter {
         (label == nil || $0.label == label![...]) && $0.types.count == count
       }
       guard let closure = label == nil ? closures.last : closures.first else { continue }

@@ -39,6 +39,110 @@ struct SDKIndexTests {
     #expect(title.replacement == "navigationTitle(_:)")
   }
 
+  @Test("knows a drag gesture's value by its qualified name: its translation is a CGSize")
+  func nestedTypes() {
+    #expect(
+      index.memberType(named: "translation", labels: nil, on: "DragGesture.Value") == "CGSize")
+    #expect(!index.hasMember(named: "offset", of: "DragGesture.Value"))
+    // The members of other types' `Value`s are not mixed in.
+    #expect(!index.hasMember(named: "magnification", of: "DragGesture.Value"))
+    #expect(index.types.contains("TimelineView.Context"))
+    #expect(index.hasMember(named: "date", of: "TimelineView.Context"))
+    #expect(!index.hasMember(named: "now", of: "TimelineView.Context"))
+    #expect(index.hasMember(named: "yield", of: "AsyncStream.Continuation"))
+    #expect(!index.hasMember(named: "send", of: "AsyncStream.Continuation"))
+    #expect(
+      index.memberType(named: "codable", labels: nil, on: "NavigationPath")
+        == "NavigationPath.CodableRepresentation")
+  }
+
+  @Test("types the environment's values: openURL is an action called as a function")
+  func environmentValues() {
+    #expect(
+      index.memberType(named: "openURL", labels: nil, on: "EnvironmentValues") == "OpenURLAction")
+    #expect(
+      index.memberType(named: "dismiss", labels: nil, on: "EnvironmentValues") == "DismissAction")
+    #expect(
+      index.memberType(named: "modelContext", labels: nil, on: "EnvironmentValues")
+        == "ModelContext")
+    #expect(
+      index.memberType(named: "horizontalSizeClass", labels: nil, on: "EnvironmentValues")
+        == "UserInterfaceSizeClass")
+    #expect(index.memberType(named: "isSearching", labels: nil, on: "EnvironmentValues") == "Bool")
+    #expect(
+      !index.members(named: "callAsFunction", of: "OpenURLAction").filter {
+        $0.labels == ["_"]
+      }.isEmpty)
+    #expect(!index.hasMember(named: "open", of: "OpenURLAction"))
+    // A call's type is what it returns; a modifier returns a view.
+    #expect(
+      index.memberType(named: "padding", labels: ["_"], on: "View") == "View")
+  }
+
+  @Test("reads SwiftData, Charts and SwiftUI after iOS 17 from Apple's documentation")
+  func documentation() throws {
+    #expect(index.memberType(named: "fetchLimit", labels: nil, on: "FetchDescriptor") == "Int")
+    #expect(
+      index.members(named: "insert", of: "ModelContext").contains { $0.labels == ["_"] })
+    #expect(
+      index.members(named: "init", of: "BarMark").contains {
+        SDKIndex.accepts($0.labels, written: ["x", "y"])
+      })
+    #expect(
+      index.members(named: "adaptive", of: "GridItem.Size").contains {
+        $0.labels == ["minimum", "maximum"]
+      })
+    for (name, labels) in [
+      ("scrollPosition", ["id", "anchor"]), ("containerRelativeFrame", ["_", "alignment"]),
+    ] {
+      let found = index.ownMembers(named: name, of: "View").filter { $0.labels == labels }
+      #expect(!found.isEmpty, "\(name)")
+    }
+    // Every type the documentation has a page for is read as current, not as older.
+    #expect(!index.hasOlderSource("View"))
+    #expect(!index.hasOlderSource("Button"))
+  }
+
+  @Test("takes a deprecation from the newest source, with the name of what replaces it")
+  func newestDeprecation() throws {
+    let overlay = try #require(
+      index.ownMembers(named: "overlay", of: "View").first { $0.labels == ["_", "alignment"] })
+    #expect(overlay.isDeprecated)
+    #expect(overlay.replacement == "overlay(alignment:content:)")
+    let current = try #require(
+      index.ownMembers(named: "overlay", of: "View").first {
+        $0.labels == ["alignment", "content"]
+      })
+    #expect(!current.isDeprecated)
+  }
+
+  @Test("answers a member's type from the nearest declarations, and only where they agree")
+  func memberTypes() {
+    let small = SDKIndex(
+      listing: """
+        T\tBox\ts
+        T\tShape\tp
+        :\tBox\tShape
+        M\tShape\tfill(_:)\tf\t\t\t\tView
+        M\tShape\tpath(in:)\tf\t\t\t\tPath
+        M\tShape\tsize\tv\t\t\t\tCGSize
+        M\tBox\tcopy()\tf\t\t\t\tSelf
+        M\tBox\tlabel\tv\t\t17.0
+        M\tBox\tscaled(by:)\tf\t\t\t\tBox
+        M\tBox\tscaled(by:)\tf\t\t\t\tShape
+        M\tBox\tsize\tv\t\t\t\tDouble
+        """)
+    #expect(small.memberType(named: "size", labels: nil, on: "Box") == "Double")
+    #expect(small.memberType(named: "size", labels: nil, on: "Shape") == "CGSize")
+    #expect(small.memberType(named: "fill", labels: ["_"], on: "Box") == "View")
+    #expect(small.memberType(named: "fill", labels: ["x"], on: "Box") == nil)
+    #expect(small.memberType(named: "fill", labels: nil, on: "Box") == nil)
+    #expect(small.memberType(named: "scaled", labels: ["by"], on: "Box") == nil)
+    #expect(small.memberType(named: "label", labels: nil, on: "Box") == nil)
+    #expect(small.memberType(named: "copy", labels: [], on: "Box") == "Self")
+    #expect(small.members(named: "label", of: "Box").first?.type == nil)
+  }
+
   @Test("reads a listing line by line, skipping what it does not know")
   func listing() {
     let small = SDKIndex(
@@ -328,7 +432,7 @@ private func problems(_ attempt: String, card: String) -> [String] {
   SDKCheck(card: card).problems(in: attempt)
 }
 
-@Suite("Scripts/sdk-index/generate.py, on a small interface")
+@Suite("Scripts/sdk-index/generate.py, on a small interface and a few documentation pages")
 struct SDKIndexGeneratorTests {
   static let python = "/usr/bin/python3"
 
@@ -347,12 +451,191 @@ struct SDKIndexGeneratorTests {
         public func sheet<Item, Content>(item: Binding<Item?>, onDismiss: (() -> Void)? = nil,
             @ViewBuilder content: @escaping (Item) -> Content) -> some View
         public func _private() -> some View
+        @available(iOS, introduced: 13.0, deprecated: 100000.0, renamed: "overlay(alignment:content:)")
+        public func overlay<Overlay>(_ overlay: Overlay, alignment: Alignment = .center) -> some View where Overlay : View
     }
     public func fetch(_ url: URL, retry: (Int) async -> Bool) async throws -> Data
+    public struct DragGesture : Gesture {
+        public struct Value : Equatable, Sendable {
+            public var translation: CGSize { get }
+        }
+        public var minimumDistance: CGFloat
+    }
+    public struct TimelineView<Schedule, Content> where Schedule : TimelineSchedule {
+        public struct Context {
+            public let date: Date
+            public func value() -> Schedule
+        }
+    }
+    extension TimelineView : View where Content : View {
+        public init(_ schedule: Schedule, @ViewBuilder content: @escaping (Context) -> Content)
+    }
+    extension TimelineView.Context {
+        public var cadence: TimelineView<Schedule, Content>.Context.Cadence? { get }
+        public enum Cadence {
+            case live, seconds
+        }
+    }
+    public struct EnvironmentValues {
+        public var openURL: OpenURLAction { get set }
+    }
+    public struct OpenURLAction {
+        public func callAsFunction(_ url: URL)
+    }
     """
 
-  /// The index the script makes of `interface`.
-  static func generated() throws -> SDKIndex {
+  /// Pages as the documentation dump has them: the owner in the breadcrumb, the kind, the
+  /// platforms, the declaration, and a deprecation's note.
+  static let pages = [
+    "swiftui-view-overlay(_:alignment:)-deprecated.md": """
+
+    - SwiftUI
+    - View
+    -  overlay(\\_:alignment:) Deprecated
+
+    Instance Method
+
+    # overlay(\\_:alignment:)
+
+    A summary.
+
+    iOS 13.0–18.4DeprecatediPadOS 13.0–18.4DeprecatedmacOS 10.15–15.4Deprecated
+
+    ``` source
+    nonisolated
+    func overlay(
+        _ overlay: Overlay,
+        alignment: Alignment = .center
+    ) -> some View where Overlay : View
+    ```
+
+    Deprecated
+
+    Use overlay(alignment:content:) instead.
+
+    """,
+    "swiftui-view-scrollposition(id:anchor:).md": """
+
+    - SwiftUI
+    - View
+    -  scrollPosition(id:anchor:)
+
+    Instance Method
+
+    # scrollPosition(id:anchor:)
+
+    iOS 17.0+iPadOS 17.0+macOS 14.0+
+
+    ``` source
+    nonisolated
+    func scrollPosition(
+        id: Binding,
+        anchor: UnitPoint? = nil
+    ) -> some View
+    ```
+
+    """,
+    "swiftui-view.md": """
+
+    - SwiftUI
+    -  View
+
+    Protocol
+
+    # View
+
+    iOS 13.0+iPadOS 13.0+macOS 10.15+
+
+    ``` source
+    @MainActor @preconcurrency
+    protocol View
+    ```
+
+    """,
+    "swiftui-draggesture-draggesture.value.md": """
+
+    - SwiftUI
+    - DragGesture
+    -  DragGesture.Value
+
+    Structure
+
+    # DragGesture.Value
+
+    iOS 13.0+iPadOS 13.0+
+
+    ``` source
+    struct Value
+    ```
+
+    ## Relationships
+
+    ### Conforms To
+
+    - Equatable
+    - Sendable
+
+    """,
+    "swiftui-draggesture-draggesture.value-location.md": """
+
+    - SwiftUI
+    - DragGesture
+    - DragGesture.Value
+    -  location
+
+    Instance Property
+
+    # location
+
+    iOS 13.0+iPadOS 13.0+
+
+    ``` source
+    var location: CGPoint { get }
+    ```
+
+    """,
+    "swiftui-commandgroupplacement-help.md": """
+
+    - SwiftUI
+    - CommandGroupPlacement
+    -  help
+
+    Type Property
+
+    # help
+
+    macOS 11.0+
+
+    ``` source
+    static let help: CommandGroupPlacement
+    ```
+
+    """,
+    "swiftui-griditem-griditem.size-griditem.size.adaptive(minimum:maximum:).md": """
+
+    - SwiftUI
+    - GridItem
+    - GridItem.Size
+    -  GridItem.Size.adaptive(minimum:maximum:)
+
+    Case
+
+    # GridItem.Size.adaptive(minimum:maximum:)
+
+    iOS 14.0+iPadOS 14.0+
+
+    ``` source
+    case adaptive(
+        minimum: CGFloat,
+        maximum: CGFloat = .infinity
+    )
+    ```
+
+    """,
+  ]
+
+  /// The index the script makes of `interface`, and of `pages` when `docs` is set.
+  static func generated(docs: Bool = false) throws -> SDKIndex {
     let folder = FileManager.default.temporaryDirectory
       .appending(path: "quiz-tests-sdk-index-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -360,13 +643,23 @@ struct SDKIndexGeneratorTests {
     let input = folder.appending(path: "Small.swiftinterface")
     let output = folder.appending(path: "Listing.swift")
     try interface.write(to: input, atomically: true, encoding: .utf8)
+    var arguments = ["--interface", input.path]
+    if docs {
+      let pagesFolder = folder.appending(path: "docs/SwiftUI/md")
+      try FileManager.default.createDirectory(at: pagesFolder, withIntermediateDirectories: true)
+      for (name, text) in pages {
+        try text.write(to: pagesFolder.appending(path: name), atomically: true, encoding: .utf8)
+      }
+      arguments += ["--docs", folder.appending(path: "docs").path]
+    }
     let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent()
       .appending(path: "Scripts/sdk-index/generate.py")
     let process = Process()
     process.executableURL = URL(fileURLWithPath: python)
-    process.arguments = [script.path, "--interface", input.path, output.path]
+    process.arguments = [script.path] + arguments + [output.path]
     process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
     try process.run()
     process.waitUntilExit()
     try #require(process.terminationStatus == 0)
@@ -397,5 +690,55 @@ struct SDKIndexGeneratorTests {
     #expect(index.members(named: "_private", of: "View").isEmpty)
     #expect(
       index.members(named: "sheet", of: "View").first?.labels == ["item", "onDismiss", "content"])
+  }
+
+  @Test(
+    "names a nested type by its outer type's name, in owners, closures and members' types",
+    .enabled(if: FileManager.default.isExecutableFile(atPath: python)))
+  func qualifiedNames() throws {
+    let index = try Self.generated()
+    #expect(index.types.isSuperset(of: ["DragGesture.Value", "TimelineView.Context"]))
+    #expect(!index.types.contains("Value") && !index.types.contains("Context"))
+    #expect(
+      index.memberType(named: "translation", labels: nil, on: "DragGesture.Value") == "CGSize")
+    #expect(index.conformances["DragGesture.Value"]?.contains("Equatable") == true)
+    // `Context` written inside `TimelineView` is its own nested type.
+    #expect(
+      index.closureParameterTypes(call: "init", on: "TimelineView", label: nil, count: 1)
+        == ["TimelineView.Context"])
+    #expect(
+      index.memberType(named: "cadence", labels: nil, on: "TimelineView.Context")
+        == "TimelineView.Context.Cadence")
+    #expect(index.hasMember(named: "live", of: "TimelineView.Context.Cadence"))
+    // A generic parameter is no nominal type.
+    #expect(index.memberType(named: "value", labels: [], on: "TimelineView.Context") == nil)
+    #expect(
+      index.memberType(named: "openURL", labels: nil, on: "EnvironmentValues") == "OpenURLAction")
+    #expect(index.memberType(named: "minimumDistance", labels: nil, on: "DragGesture") == "CGFloat")
+    #expect(index.memberType(named: "navigationBarTitle", labels: ["_"], on: "View") == "View")
+    #expect(index.hasOlderSource("DragGesture.Value"))
+  }
+
+  @Test(
+    "reads documentation pages: newer members without the older source's flag, deprecations, cases",
+    .enabled(if: FileManager.default.isExecutableFile(atPath: python)))
+  func documentationPages() throws {
+    let index = try Self.generated(docs: true)
+    let scroll = try #require(index.members(named: "scrollPosition", of: "View").first)
+    #expect(scroll.labels == ["id", "anchor"] && scroll.type == "View")
+    // The documentation has a page for `View`: what only the older interface declares on it is
+    // read as current too.
+    #expect(!index.hasOlderSource("View"))
+    let overlay = try #require(index.members(named: "overlay", of: "View").first)
+    #expect(overlay.isDeprecated && overlay.replacement == "overlay(alignment:content:)")
+    #expect(index.memberType(named: "location", labels: nil, on: "DragGesture.Value") == "CGPoint")
+    #expect(index.hasMember(named: "translation", of: "DragGesture.Value"))
+    #expect(index.conformances["DragGesture.Value"]?.contains("Sendable") == true)
+    #expect(
+      index.members(named: "adaptive", of: "GridItem.Size").contains {
+        $0.labels == ["minimum", "maximum"] && $0.type == "GridItem.Size"
+      })
+    // A page for macOS alone is left out.
+    #expect(index.members(named: "help", of: "CommandGroupPlacement").isEmpty)
   }
 }
