@@ -65,7 +65,8 @@ public struct SDKIndex: Sendable {
     }
   }
 
-  /// Base names of calls, and of types for their initialisers, by what the index says of them.
+  /// Base names of calls, and of types for their initialisers (a nested type's own name), by
+  /// what the index says of them.
   private var calls: [Effect: Set<Substring>] = [:]
   /// The base names some declaration of which is deprecated: most names are not, and need no
   /// look through every type.
@@ -138,15 +139,26 @@ public struct SDKIndex: Sendable {
         let flags = field(3).utf8
         ownerLines.append(MemberLine(signature: signature, line: listing[lineStart..<lineEnd]))
         if flags.contains(UInt8(ascii: "o")) { olderSourceTypes.insert(owner) }
-        // A macro is not called as a function is: `try #require(…)` throws where its
-        // declaration does not.
-        if flags.contains(UInt8(ascii: "m")) { break }
         let base = Self.baseName(signature)
-        let name = base == "init" ? owner : base
+        if flags.contains(UInt8(ascii: "d")) { deprecatedNames.insert(base) }
+        // Only what is called as a function is asked about so: a property or a nested type
+        // that shares a method's name (MapKit's `results`) says nothing of an author's
+        // `loader.results(for:)`; nor does a macro, as `try #require(…)` throws where its
+        // declaration does not.
+        let isCall =
+          flags.contains(UInt8(ascii: "f")) || flags.contains(UInt8(ascii: "i"))
+          || (flags.contains(UInt8(ascii: "c")) && base.endIndex != signature.endIndex)
+        guard isCall else { break }
+        // A call is written with a nested type's own name: `Parser()`, `.init` of `ASCII.Parser`.
+        let name =
+          base != "init"
+          ? base
+          : owner.utf8.lastIndex(of: UInt8(ascii: ".")).map {
+            owner[owner.utf8.index(after: $0)...]
+          } ?? owner
         declared.insert(name)
         if flags.contains(UInt8(ascii: "a")) { async.insert(name) }
         if flags.contains(UInt8(ascii: "t")) { throwing.insert(name) }
-        if flags.contains(UInt8(ascii: "d")) { deprecatedNames.insert(base) }
       default: break
       }
       tabs.removeAll(keepingCapacity: true)

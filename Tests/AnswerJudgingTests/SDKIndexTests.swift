@@ -143,6 +143,23 @@ struct SDKIndexTests {
     #expect(small.members(named: "label", of: "Box").first?.type == nil)
   }
 
+  @Test("says what a call may need only from what is called: not a property, a type or a macro")
+  func callEffects() {
+    let small = SDKIndex(
+      listing: """
+        M\t-\trequire(_:_:sourceLocation:)\tm
+        M\tMKLocalSearchCompleter\tresults\tv
+        M\tUnicode.ASCII\tParser\tk
+        M\tUnicode.ASCII.Parser\tinit()\ti
+        """)
+    // An author's `loader.results(for:)` may well be async, whatever MapKit's property is.
+    #expect(small.mayBe(.async, "results"))
+    // `try #require(…)` throws, though the macro's declaration does not say so.
+    #expect(small.mayBe(.throwing, "require"))
+    // A nested type's initialiser is called by the type's own name.
+    #expect(!small.mayBe(.throwing, "Parser"))
+  }
+
   @Test("reads a listing line by line, skipping what it does not know")
   func listing() {
     let small = SDKIndex(
