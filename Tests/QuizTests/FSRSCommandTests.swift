@@ -68,7 +68,8 @@ struct FSRSCommandTests {
     let evaluate = runQuiz(["fsrs", "evaluate"], variables: narrow) { $0.width = 80 }
     #expect(evaluate.status == .success, "\(evaluate.error)")
     #expect(evaluate.out.contains("FSRS's defaults"))
-    #expect(evaluate.out.contains("Log loss  RMSE (bins)"))
+    #expect(evaluate.out.contains("SM-2 (as a predictor)"))
+    #expect(evaluate.out.contains("Predictor") && evaluate.out.contains("Log loss  RMSE (bins)"))
     #expect(evaluate.out.contains("No fitted weights are saved"))
     let fit = runQuiz(["fsrs", "fit"], variables: narrow) { $0.width = 80 }
     #expect(fit.status == .success, "\(fit.error)")
@@ -81,9 +82,35 @@ struct FSRSCommandTests {
     }
     // The figures' columns end where their headings do.
     let lines = evaluate.out.split(separator: "\n")
-    let heading = try #require(lines.first { $0.hasPrefix("Weights") })
+    let heading = try #require(lines.first { $0.hasPrefix("Predictor") })
     let row = try #require(lines.first { $0.hasPrefix("FSRS's defaults") })
-    #expect(heading.count == row.count)
+    let sm2 = try #require(lines.first { $0.hasPrefix("SM-2 (as a predictor)") })
+    #expect(heading.count == row.count && sm2.count == row.count)
+    #expect(lines.firstIndex(of: sm2)! < lines.firstIndex(of: row)!)
+  }
+
+  @Test("evaluate gives SM-2's figures, as a predictor, on the same items as FSRS's")
+  func evaluateSM2() throws {
+    let (folder, variables) = try history()
+    defer { withExtendedLifetime(folder) {} }
+    let result = runQuiz(["fsrs", "evaluate", "--json"], variables: variables)
+    #expect(result.status == .success, "\(result.error)")
+    let json = try object(result.out)
+    let sm2 = try #require(json["sm2"] as? [String: Any])
+    let defaults = try #require(json["default"] as? [String: Any])
+    let logLoss = try #require(sm2["logLoss"] as? Double)
+    let rmse = try #require(sm2["rmse"] as? Double)
+    // The same figures as SM-2 replayed on the journal's grades directly.
+    let store = try ReviewStore.openReadOnly(folder: URL(fileURLWithPath: folder.path + "/state"))
+    let set = try FSRSTrainingSet(cards: store.fsrsHistory().cards)
+    let expected = try #require(set.evaluateSM2())
+    #expect(expected.itemCount == json["items"] as? Int)
+    #expect(abs(logLoss - expected.logLoss) < 1e-12 && abs(rmse - expected.rmse) < 1e-12)
+    // The learner's memory follows FSRS: FSRS's defaults predict it better than SM-2 does.
+    #expect(logLoss > (defaults["logLoss"] as? Double ?? .infinity))
+    let text = runQuiz(["fsrs", "evaluate"], variables: variables).out
+    #expect(text.contains("SM-2 (as a predictor)"))
+    #expect(text.replacingOccurrences(of: "\n", with: " ").contains("0.9^(t/I)"))
   }
 
   @Test("--save keeps the weights, and a later --scheduler fsrs session schedules with them")
@@ -220,6 +247,8 @@ struct FSRSCommandTests {
     #expect(json["items"] as? Int == 0 && json["logLoss"] is NSNull)
     let figures = try object(runQuiz(["fsrs", "evaluate", "--json"], variables: variables).out)
     #expect(figures["items"] as? Int == 0 && figures["saved"] is NSNull)
+    let sm2 = try #require(figures["sm2"] as? [String: Any])
+    #expect(sm2["logLoss"] is NSNull && sm2["rmse"] is NSNull)
   }
 
   @Test("Undone reviews are left out of the history the commands read")

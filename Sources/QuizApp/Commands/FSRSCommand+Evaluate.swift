@@ -3,9 +3,10 @@ import ReviewStorage
 import Scheduler
 
 extension FSRSCommand {
-  /// `quiz fsrs evaluate`: the log loss and RMSE of FSRS's default weights, and of the saved
-  /// ones, on the history.
+  /// `quiz fsrs evaluate`: the log loss and RMSE of SM-2 as a predictor, of FSRS's default
+  /// weights, and of the saved ones, on the history.
   func evaluate(_ data: FSRSHistoryData, in context: CommandContext) {
+    let sm2 = data.set.evaluateSM2()
     let defaults = data.evaluate(FSRSParameters.defaultWeights)
     let saved = data.saved.map { (parameters: $0, evaluation: data.evaluate($0.weights)) }
     let console = context.console
@@ -21,7 +22,8 @@ extension FSRSCommand {
       Self.printJSON(
         .object(
           Self.jsonCounts(data) + [
-            ("default", .object(Self.json(defaults))), ("saved", savedJSON),
+            ("sm2", .object(Self.json(sm2))), ("default", .object(Self.json(defaults))),
+            ("saved", savedJSON),
           ]), on: console)
       return
     }
@@ -32,14 +34,17 @@ extension FSRSCommand {
     }
     console.print(wrapper.wrap(Self.historyText(data)))
     console.print()
-    var rows: [(name: String, evaluation: FSRSEvaluation?)] = [("FSRS's defaults", defaults)]
+    var rows: [(name: String, evaluation: FSRSEvaluation?)] = [
+      (Self.sm2RowName, sm2), ("FSRS's defaults", defaults),
+    ]
     if let saved {
       rows.append(
         (
           "Saved (fitted \(Self.dayText(saved.parameters.fittedAt)))", saved.evaluation
         ))
     }
-    Self.printFigures(rows, items: data.set.itemCount, in: context, wrapper: wrapper)
+    Self.printFigures(
+      rows, title: "Predictor", items: data.set.itemCount, in: context, wrapper: wrapper)
     if saved == nil {
       console.print()
       console.print(

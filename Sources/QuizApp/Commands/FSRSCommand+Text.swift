@@ -49,26 +49,38 @@ extension FSRSCommand {
     + "reviews counting more. RMSE (bins): the gap between predicted and actual recall over "
     + "groups of similar reviews."
 
+  /// The name of SM-2's row in the table of figures.
+  static let sm2RowName = "SM-2 (as a predictor)"
+
+  /// How SM-2 predicts recall, said under the table where its row is.
+  static let sm2Text =
+    "SM-2 predicts no recall of its own: as FSRS's benchmark does, its row takes the interval "
+    + "SM-2 would have set from your grades, I days, and predicts recall 0.9^(t/I) for a review "
+    + "t days after the one before."
+
   /// The table of evaluations: a row per set of weights, log loss and RMSE as Anki shows them.
   /// Prints the table of `rows`, then what its figures mean, and a word on how few items
   /// there are when there are few.
   static func printFigures(
-    _ rows: [(name: String, evaluation: FSRSEvaluation?)], items: Int, in context: CommandContext,
-    wrapper: TextWrapper
+    _ rows: [(name: String, evaluation: FSRSEvaluation?)], title: String = "Weights",
+    items: Int, in context: CommandContext, wrapper: TextWrapper
   ) {
     let console = context.console
     let style = context.style(noColor: false)
-    for line in figuresTable(rows).lines(style: style, width: context.width) {
+    for line in figuresTable(rows, title: title).lines(style: style, width: context.width) {
       console.print(line)
     }
     console.print()
     if items < fewItems { console.print(wrapper.wrap(fewItemsText(items))) }
     console.print(wrapper.wrap(figuresText))
+    if rows.contains(where: { $0.name == sm2RowName }) { console.print(wrapper.wrap(sm2Text)) }
   }
 
-  static func figuresTable(_ rows: [(name: String, evaluation: FSRSEvaluation?)]) -> AlignedTable {
+  static func figuresTable(
+    _ rows: [(name: String, evaluation: FSRSEvaluation?)], title: String
+  ) -> AlignedTable {
     var table = AlignedTable(columns: [
-      .init(title: "Weights", shrinkOrder: 0, minimum: 16),
+      .init(title: title, shrinkOrder: 0, minimum: 16),
       .init(title: "Log loss", alignsRight: true),
       .init(title: "RMSE (bins)", alignsRight: true),
     ])

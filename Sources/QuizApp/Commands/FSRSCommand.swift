@@ -30,7 +30,9 @@ struct FSRSCommand: Command {
     discussion: """
       'quiz fsrs evaluate' shows how well FSRS-6 predicts your reviews: the log loss and the \
       RMSE (bins) of its predicted recall, as Anki shows them, for FSRS's default weights and \
-      for the weights saved by 'quiz fsrs fit --save', if any. Lower is better.
+      for the weights saved by 'quiz fsrs fit --save', if any, beside SM-2's: SM-2 replayed on \
+      your grades, its interval I read as a recall of 0.9^(t/I) t days after the review \
+      before, as FSRS's benchmark does. Lower is better.
 
       'quiz fsrs fit' fits FSRS's 21 weights to your reviews as FSRS's optimizer (fsrs-rs, \
       which Anki runs) does, the same way every time, and prints them with the figures before \

@@ -23,8 +23,8 @@ public struct FSRSJournalHistory: Sendable {
 
 extension ReviewStore {
   /// The reviews in effect (undone ones left out), per card and in time order, as FSRS's
-  /// optimizer and its evaluation read them: each grade mapped to its rating (0–2 Again, 3
-  /// Hard, 4 Good, 5 Easy).
+  /// optimizer and its evaluation read them: each grade kept, and mapped to its rating (0–2
+  /// Again, 3 Hard, 4 Good, 5 Easy).
   ///
   /// A card none of whose reviews in effect was of a new card (each `before` counts reviews: a
   /// state imported from Anki) is left out, since FSRS replays a card's memory from its first
@@ -34,7 +34,7 @@ extension ReviewStore {
     var cards: [[FSRSHistoryReview]] = []
     var started: [Bool] = []
     try forEachReviewInEffect { event in
-      let review = FSRSHistoryReview(moment: event.at, rating: FSRSRating(event.grade))
+      let review = FSRSHistoryReview(moment: event.at, grade: event.grade)
       let place: Int
       if let known = places[event.card] {
         place = known

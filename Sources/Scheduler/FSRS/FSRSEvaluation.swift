@@ -22,7 +22,14 @@ extension FSRSTrainingSet {
   /// The evaluation of `weights`, 21 values within ``FSRSParameters/weightBounds``.
   func evaluate(weights: [Double]) -> FSRSEvaluation? {
     guard !items.isEmpty else { return nil }
-    let predicted = predictions(FSRSMemoryModel(weights: weights))
+    return evaluate(predicted: predictions(FSRSMemoryModel(weights: weights)))
+  }
+
+  /// The evaluation of a predictor that gave `predicted` recall at each review, in the order of
+  /// ``ratings`` (only the items' are read): the same items, weights and bins whatever the
+  /// predictor, so that FSRS's figures and another's compare. Nil without items.
+  func evaluate(predicted: [Double]) -> FSRSEvaluation? {
+    guard !items.isEmpty else { return nil }
     let counts = reviewCounts()
     var lossSum = 0.0
     var weightSum = 0.0

@@ -6,11 +6,22 @@ public struct FSRSHistoryReview: Hashable, Sendable {
   public var moment: Date
   /// How well it was recalled.
   public var rating: FSRSRating
+  /// The grade 0…5 the rating was mapped from, when the history has it: what SM-2, replayed
+  /// as a predictor beside FSRS, reads (``FSRSTrainingSet/evaluateSM2()``).
+  public var grade: Grade?
 
-  /// A review rated `rating` at `moment`.
+  /// A review rated `rating` at `moment`, its grade unknown.
   public init(moment: Date, rating: FSRSRating) {
     self.moment = moment
     self.rating = rating
+    grade = nil
+  }
+
+  /// A review graded `grade` at `moment`, rated as quiz maps grades to ratings.
+  public init(moment: Date, grade: Grade) {
+    self.moment = moment
+    rating = FSRSRating(grade)
+    self.grade = grade
   }
 }
 

@@ -21,6 +21,9 @@ public struct FSRSTrainingSet: Sendable {
   let cardStarts: [Int]
   /// The ratings 1…4 of every card's reviews, card after card.
   let ratings: [UInt8]
+  /// The grades 0…5 of those reviews, as ``ratings``, when the history gave every one; nil
+  /// otherwise. SM-2, evaluated as a predictor, replays them.
+  let grades: [UInt8]?
   /// Days since the card's previous review (0 for its first), as ``ratings``.
   let days: [Int32]
   /// The predicted reviews, earliest first.
@@ -68,7 +71,12 @@ public struct FSRSTrainingSet: Sendable {
     sortedCards: [[(milliseconds: Int64, review: FSRSHistoryReview)]], dayCount: FSRSDayCount
   ) {
     let cards = sortedCards.map { card in
-      card.map { (rating: Int($0.review.rating.rawValue), milliseconds: $0.milliseconds) }
+      card.map {
+        (
+          rating: Int($0.review.rating.rawValue), grade: $0.review.grade,
+          milliseconds: $0.milliseconds
+        )
+      }
     }
     switch dayCount {
     case .elapsed:
@@ -85,17 +93,26 @@ public struct FSRSTrainingSet: Sendable {
     }
   }
 
-  /// The training set of cards given as ratings 1…4 and moments in milliseconds, each card in
-  /// time order, with `days` counting the days from one moment to a later one.
-  init(cards: [[(rating: Int, milliseconds: Int64)]], days: (Int64, Int64) -> Int64) {
+  /// The training set of cards given as ratings 1…4 (and the grades they came from, if known)
+  /// and moments in milliseconds, each card in time order, with `days` counting the days from
+  /// one moment to a later one.
+  init(
+    cards: [[(rating: Int, grade: Grade?, milliseconds: Int64)]], days: (Int64, Int64) -> Int64
+  ) {
     var cardStarts = [0]
     var ratings: [UInt8] = []
+    var grades: [UInt8]? = []
     var dayCounts: [Int32] = []
     var keyed: [(milliseconds: Int64, item: Item)] = []
     for card in cards where !card.isEmpty {
       let cardIndex = Int32(cardStarts.count - 1)
       for (index, review) in card.enumerated() {
         ratings.append(UInt8(review.rating))
+        if let grade = review.grade {
+          grades?.append(UInt8(grade.rawValue))
+        } else {
+          grades = nil
+        }
         guard index > 0 else {
           dayCounts.append(0)
           continue
@@ -119,6 +136,7 @@ public struct FSRSTrainingSet: Sendable {
     }
     self.cardStarts = cardStarts
     self.ratings = ratings
+    self.grades = grades
     self.days = dayCounts
     self.items = keyed.map(\.item)
   }

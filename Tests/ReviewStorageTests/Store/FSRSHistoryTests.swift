@@ -7,7 +7,7 @@ import Testing
 
 @Suite("The journal as FSRS's history")
 struct FSRSHistoryTests {
-  @Test("Each card's reviews in effect, in time order, graded as FSRS rates them")
+  @Test("Each card's reviews in effect, in time order, with their grades and FSRS's ratings")
   func reviewsInEffect() throws {
     try withTemporaryDirectory { folder in
       let clock = TestClock("2026-11-01T08:00:00Z")
@@ -30,14 +30,15 @@ struct FSRSHistoryTests {
       #expect(
         history.cards == [
           [
-            FSRSHistoryReview(moment: moment("2026-11-01T08:00:00Z"), rating: .good),
-            FSRSHistoryReview(moment: moment("2026-11-02T08:01:00Z"), rating: .easy),
+            FSRSHistoryReview(moment: moment("2026-11-01T08:00:00Z"), grade: 4),
+            FSRSHistoryReview(moment: moment("2026-11-02T08:01:00Z"), grade: 5),
           ],
           [
-            FSRSHistoryReview(moment: moment("2026-11-01T08:00:30Z"), rating: .again),
-            FSRSHistoryReview(moment: moment("2026-11-02T08:00:30Z"), rating: .hard),
+            FSRSHistoryReview(moment: moment("2026-11-01T08:00:30Z"), grade: 2),
+            FSRSHistoryReview(moment: moment("2026-11-02T08:00:30Z"), grade: 3),
           ],
         ])
+      #expect(history.cards.map { $0.map(\.rating) } == [[.good, .easy], [.again, .hard]])
     }
   }
 
@@ -53,7 +54,7 @@ struct FSRSHistoryTests {
       try store.record(5, for: "a")
       try store.close()
       let history = try ReviewStore.openReadOnly(folder: folder).fsrsHistory()
-      #expect(history.cards == [[FSRSHistoryReview(moment: clock.now, rating: .easy)]])
+      #expect(history.cards == [[FSRSHistoryReview(moment: clock.now, grade: 5)]])
     }
   }
 
