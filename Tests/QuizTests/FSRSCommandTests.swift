@@ -271,7 +271,8 @@ struct FSRSCommandTests {
   func usage() {
     let unknown = runQuiz(["fsrs", "evalute"])
     #expect(unknown.status == .usage)
-    #expect(unknown.error.contains("no action 'evalute'; the actions are fit and evaluate"))
+    #expect(
+      unknown.error.contains("no action 'evalute'; the actions are fit, evaluate and simulate"))
     #expect(unknown.error.contains("Did you mean 'quiz fsrs evaluate'?"))
     #expect(runQuiz(["fsrs"]).status == .usage)
     #expect(runQuiz(["fsrs", "evaluate", "--save"]).error.contains("--save goes with"))

@@ -46,11 +46,25 @@ struct CommandContext {
   /// there, and the result is nil.
   func openForReading(_ options: StateOptions) throws(UsageError) -> ReviewStore? {
     let kind = try options.schedulerKind(in: environment, command: command)
+    let scheduler: any ReviewScheduler
     do {
-      let scheduler = try options.scheduler(kind, in: environment)
+      scheduler = try options.scheduler(kind, in: environment)
+    } catch {
+      console.failure(error)
+      return nil
+    }
+    return openForReading(options, under: scheduler)
+  }
+
+  /// The state folder opened for reading as ``openForReading(_:)`` does, its states those of
+  /// `scheduler` whatever the options say; its warnings said only when `warns`.
+  func openForReading(
+    _ options: StateOptions, under scheduler: any ReviewScheduler, warns: Bool = true
+  ) -> ReviewStore? {
+    do {
       let store = try ReviewStore.openReadOnly(
         folder: options.folderURL(in: environment), scheduler: scheduler)
-      for warning in store.warnings { console.warning(warning) }
+      if warns { for warning in store.warnings { console.warning(warning) } }
       return store
     } catch {
       console.failure(error)

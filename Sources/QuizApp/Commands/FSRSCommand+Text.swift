@@ -103,9 +103,11 @@ extension FSRSCommand {
     guard scaled < 1e15 else { return "\(value)" }
     let units = Int(scaled)
     let whole = units / Int(scale)
+    let sign = value < 0 && units > 0 ? "-" : ""
+    guard places > 0 else { return sign + "\(whole)" }
     let fraction = String(units % Int(scale))
     let padded = String(repeating: "0", count: places - fraction.count) + fraction
-    return (value < 0 && units > 0 ? "-" : "") + "\(whole)" + (places > 0 ? "." + padded : "")
+    return sign + "\(whole)." + padded
   }
 
   /// The day of `date` in UTC, as the saved file's moment is shown: `2026-11-29`.

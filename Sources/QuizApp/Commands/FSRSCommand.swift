@@ -4,29 +4,58 @@ import FoundationEssentials
 import ReviewStorage
 import Scheduler
 
-/// `quiz fsrs fit|evaluate`: FSRS's weights fitted to the user's own reviews, and how well
-/// FSRS predicts them.
+/// `quiz fsrs fit|evaluate|simulate`: FSRS's weights fitted to the user's own reviews, how well
+/// FSRS predicts them, and the reviews FSRS and SM-2 would ask for in the days to come.
 struct FSRSCommand: Command {
   /// What the command does.
   enum Action: String, CaseIterable {
-    case fit, evaluate
+    case fit, evaluate, simulate
   }
 
-  /// `fit or evaluate`.
+  /// `fit, evaluate or simulate`.
   private static let actions = Action.allCases.map(\.rawValue)
 
   /// `--json`.
   static let jsonKey = OptionKey.json(
-    "Print one JSON object: the figures (and with fit, the 21 weights and the outcome).")
+    "Print one JSON object: the figures (with fit, also the 21 weights and the outcome; with "
+      + "simulate, the reviews a day).")
   /// `--save`.
   static let saveKey = OptionKey.flag(
     "--save",
     help: "With fit: keep the weights in the state folder, for --scheduler fsrs to schedule "
       + "with, unless they predict the history worse than the weights in use.")
+  /// `--days N`.
+  static let daysKey = OptionKey.number(
+    "--days", "N", 1...3650,
+    help: "With simulate: the days to simulate, today first (default \(defaultDays)).")
+  /// `--seed N`.
+  static let seedKey = OptionKey.number(
+    "--seed", "N", 0...Int.max,
+    help: "With simulate: the seed of the recalls drawn (default \(defaultSeed)); the same seed "
+      + "gives the same figures.")
+  /// `--new N`, a day.
+  static let newKey = Settings.Keys.newPerDay.with(
+    help: "With simulate: new cards a day, at most (default 20, or new-per-day in the config "
+      + "file).")
+
+  /// `--decks DIR` and `--shipped-decks WHEN`, for simulate.
+  static let deckOptions: [any AnyOptionKey] = [
+    Settings.Keys.decks.with(
+      help: "With simulate: read the decks in DIR (repeatable; default: $QUIZ_DECKS, else "
+        + "'decks' in the config file, else the decks shipped with quiz)."),
+    Settings.Keys.shippedDecks.with(
+      help: "With simulate: read the decks shipped with quiz: yes (beside the folders; the "
+        + "default), no, or auto (only when no folder is named)."),
+  ]
+
+  /// The days simulated without --days: a year.
+  static let defaultDays = 365
+  /// The seed without --seed, fixed so that the figures are the same from one run to the next.
+  static let defaultSeed = 2026
 
   static let declaration = CommandDeclaration(
     name: "fsrs",
-    summary: "Fit FSRS's weights to your reviews, or see how well FSRS predicts them.",
+    summary: "Fit FSRS's weights, evaluate it beside SM-2, or simulate the reviews to come.",
     discussion: """
       'quiz fsrs evaluate' shows how well FSRS-6 predicts your reviews: the log loss and the \
       RMSE (bins) of its predicted recall, as Anki shows them, for FSRS's default weights and \
@@ -44,26 +73,50 @@ struct FSRSCommand: Command {
       Both read the journal without the lock, while a session runs. The reviews in effect \
       count (undone ones do not); FSRS predicts a review that comes at least a day after the \
       card's previous one, and such reviews are the items both are computed on.
+
+      'quiz fsrs simulate' simulates the next --days days (365 by default) of your decks' \
+      cards from today's state, twice: scheduled by FSRS (with the saved weights, else its \
+      defaults; desired retention 0.9) and by SM-2, on the same random draws. Each day the \
+      cards due are reviewed, each recalled with the chance FSRS's forgetting curve gives it \
+      (under both: FSRS models the memory) and graded Good when recalled, Again when not; \
+      new cards come at the day's limit (--new, or new-per-day). It prints the reviews under \
+      each, their total, and a plot of the reviews a day; --json gives the series a day. The \
+      same --seed gives the same figures.
       """,
     arguments: [
       ArgumentDeclaration(
         name: "ACTION", help: "\(actions.listed(joinedBy: "or")).", completion: .values(actions))
     ],
-    options: [jsonKey, saveKey] + StateOptions.options,
+    options: [jsonKey, saveKey, daysKey, seedKey, newKey] + deckOptions + StateOptions.options
+      + [OptionKey.noColor],
     examples: [
       ("quiz fsrs evaluate", "How well FSRS predicts your reviews."),
       ("quiz fsrs fit --save", "Fit the weights, and schedule with them under --scheduler fsrs."),
+      ("quiz fsrs simulate --days 90", "The next 90 days of reviews, under FSRS and under SM-2."),
     ])
 
   var action: Action
   var json: Bool
   var save: Bool
   var state: StateOptions
+  /// The decks whose cards `simulate` simulates.
+  var decks: DeckOptions
+  /// `--days`, `--seed` and `--new`, if given.
+  var days: Int?
+  var seed: Int?
+  var newPerDay: Int?
+  /// Whether `--no-color` was given.
+  var noColor: Bool
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     state = try StateOptions(arguments)
+    decks = try DeckOptions(arguments, filters: false)
     json = arguments[Self.jsonKey]
     save = arguments[Self.saveKey]
+    days = arguments[Self.daysKey]
+    seed = arguments[Self.seedKey]
+    newPerDay = Settings.newPerDay.given(arguments)
+    noColor = arguments[.noColor]
     let name = try arguments.onlyPositional(
       missing: "name what to do: \(Self.actions.listed(joinedBy: "or"))",
       tooMany: { "name one action, not \($0)" })
@@ -76,10 +129,19 @@ struct FSRSCommand: Command {
     if save && action != .fit {
       throw UsageError("--save goes with 'quiz fsrs fit' only", command: arguments.command)
     }
+    let simulating: [(given: Bool, name: String)] = [
+      (days != nil, "--days"), (seed != nil, "--seed"), (newPerDay != nil, "--new"),
+      (decks.folders != nil, "--decks"), (decks.shipped != nil, "--shipped-decks"),
+    ]
+    if action != .simulate, let option = simulating.first(where: \.given) {
+      throw UsageError(
+        "\(option.name) goes with 'quiz fsrs simulate' only", command: arguments.command)
+    }
     self.action = action
   }
 
   func run(in context: CommandContext) throws(UsageError) -> ExitCode {
+    if action == .simulate { return try simulate(in: context) }
     guard let store = try context.openForReading(state) else { return .failure }
     let history: FSRSHistoryData
     do {
@@ -91,6 +153,7 @@ struct FSRSCommand: Command {
     switch action {
     case .evaluate: evaluate(history, in: context)
     case .fit: return fit(history, in: context, clock: try context.clock())
+    case .simulate: break
     }
     return .success
   }

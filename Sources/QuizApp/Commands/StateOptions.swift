@@ -53,17 +53,25 @@ struct StateOptions {
     -> any ReviewScheduler
   {
     switch kind {
-    case .sm2:
-      return SM2Scheduler()
-    case .fsrs:
-      let fuzzing = environment.variables["QUIZ_FSRS_FUZZ"] != "0"
-      let saved = try SavedFSRSParameters.load(in: folderURL(in: environment))
-      // Saved weights were checked against FSRS's bounds as they were read, and the defaults
-      // are within them, with fuzz on or off.
-      let parameters = try! FSRSParameters(
-        weights: saved?.weights ?? FSRSParameters.defaultWeights, fuzzing: fuzzing)
-      return FSRSReviewScheduler(parameters: parameters)
+    case .sm2: SM2Scheduler()
+    case .fsrs: FSRSReviewScheduler(parameters: try fsrsParameters(in: environment).parameters)
     }
+  }
+
+  /// FSRS's parameters for the state folder: the weights saved there by `quiz fsrs fit --save`
+  /// (also given, as read), else FSRS's defaults; fuzz on unless `QUIZ_FSRS_FUZZ` is `0`.
+  ///
+  /// - Throws: A saved parameters file that cannot be read, naming it (and its line).
+  func fsrsParameters(in environment: Environment) throws(StateError)
+    -> (parameters: FSRSParameters, saved: SavedFSRSParameters?)
+  {
+    let fuzzing = environment.variables["QUIZ_FSRS_FUZZ"] != "0"
+    let saved = try SavedFSRSParameters.load(in: folderURL(in: environment))
+    // Saved weights were checked against FSRS's bounds as they were read, and the defaults
+    // are within them, with fuzz on or off.
+    let parameters = try! FSRSParameters(
+      weights: saved?.weights ?? FSRSParameters.defaultWeights, fuzzing: fuzzing)
+    return (parameters, saved)
   }
 
   /// The state folder: --state, else $QUIZ_STATE, else the XDG data folder.
