@@ -110,6 +110,11 @@ struct FSRSCommandTests {
     #expect(logLoss > (defaults["logLoss"] as? Double ?? .infinity))
     let text = runQuiz(["fsrs", "evaluate"], variables: variables).out
     #expect(text.contains("SM-2 (as a predictor)"))
+    // The table's heading is bold on a terminal, unless --no-color says otherwise.
+    #expect(
+      runQuiz(["fsrs", "evaluate"], variables: variables, terminal: true).out.contains("\u{1B}[1m"))
+    let plain = runQuiz(["fsrs", "evaluate", "--no-color"], variables: variables, terminal: true)
+    #expect(!plain.out.contains("\u{1B}["))
     #expect(text.replacingOccurrences(of: "\n", with: " ").contains("0.9^(t/I)"))
   }
 

@@ -44,7 +44,8 @@ extension FSRSCommand {
         ))
     }
     Self.printFigures(
-      rows, title: "Predictor", items: data.set.itemCount, in: context, wrapper: wrapper)
+      rows, title: "Predictor", items: data.set.itemCount, in: context, wrapper: wrapper,
+      noColor: noColor)
     if saved == nil {
       console.print()
       console.print(

@@ -172,7 +172,8 @@ extension FSRSCommand {
         rows.append(("Saved (fitted \(Self.dayText(parameters.fittedAt)))", saved))
       }
       rows.append(("Fitted now", figures.fitted))
-      Self.printFigures(rows, items: data.set.itemCount, in: context, wrapper: wrapper)
+      Self.printFigures(
+        rows, items: data.set.itemCount, in: context, wrapper: wrapper, noColor: noColor)
     }
     if result != nil || !Self.isDefaults(fit.outcome) { console.print() }
     switch result {

@@ -63,10 +63,10 @@ extension FSRSCommand {
   /// there are when there are few.
   static func printFigures(
     _ rows: [(name: String, evaluation: FSRSEvaluation?)], title: String = "Weights",
-    items: Int, in context: CommandContext, wrapper: TextWrapper
+    items: Int, in context: CommandContext, wrapper: TextWrapper, noColor: Bool
   ) {
     let console = context.console
-    let style = context.style(noColor: false)
+    let style = context.style(noColor: noColor)
     for line in figuresTable(rows, title: title).lines(style: style, width: context.width) {
       console.print(line)
     }
