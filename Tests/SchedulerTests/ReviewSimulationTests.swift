@@ -128,19 +128,12 @@ struct ReviewSimulationTests {
     #expect(result.fsrs.reviews == result.sm2.reviews)
   }
 
-  @Test("10,000 cards over a year run in seconds")
+  @Test("simulates 10,000 cards over a year, every learnt card reviewed under both schedulers")
   func tenThousand() {
     let cards = Self.learnt(5_000) + Self.fresh(5_000)
     var generator = SeededGenerator(seed: 9)
-    let clock = ContinuousClock()
-    var result: (fsrs: SimulatedSchedule, sm2: SimulatedSchedule)?
-    let elapsed = clock.measure {
-      result = ReviewSimulation.run(cards, plan: Self.plan(), using: &generator)
-    }
-    #expect((result?.fsrs.totalReviews ?? 0) > 10_000)
-    // Measured at about 0.X s in a release build; the bound leaves room for a debug build on a
-    // busy machine.
-    #expect(elapsed < .seconds(60), "\(elapsed)")
-    print("ReviewSimulation: 10,000 cards × 365 days in \(elapsed)")
+    let result = ReviewSimulation.run(cards, plan: Self.plan(), using: &generator)
+    #expect(result.fsrs.totalReviews > 10_000)
+    #expect(result.sm2.totalReviews > 5_000)
   }
 }
