@@ -16,6 +16,12 @@ public struct AnswerJudge: Sendable {
   /// What the SDK says of an attempt at each of the answers, in the same order.
   let checks: [SDKCheck]
   let vocabulary: APIVocabulary
+  /// What the card and its question say beside the code, for reading an answer again with
+  /// other constants in place.
+  let hints: JudgingHints
+  let fixedNumbers: Set<String>
+  let asksForCancel: Bool
+  let questionNames: Set<String>
 
   /// Prepares to judge attempts at `code`, the card's expected code; `question` is the card's
   /// prompt, whose numbers (`a fixed 320 points`) the code's literals must keep, and which says
@@ -25,18 +31,24 @@ public struct AnswerJudge: Sendable {
     vocabulary: APIVocabulary = .standard
   ) {
     self.vocabulary = vocabulary
-    let numbers = Self.numbers(in: question)
+    self.hints = hints
+    let fixedNumbers = Self.numbers(in: question)
     let asksForCancel = question.lowercased().contains("cancel")
-    func parsed(_ source: String, inlining: Bool) -> ParsedCode {
+    let questionNames = Self.codeNames(in: question)
+    self.fixedNumbers = fixedNumbers
+    self.asksForCancel = asksForCancel
+    self.questionNames = questionNames
+    let answers = ([code] + hints.alternatives).map { source in
       ParsedCode(
-        source, hints: hints, vocabulary: vocabulary, collectsNames: true, fixedNumbers: numbers,
-        asksForCancel: asksForCancel, inliningConstantsBut: inlining ? [] : nil)
+        source, hints: hints, vocabulary: vocabulary, collectsNames: true,
+        fixedNumbers: fixedNumbers, asksForCancel: asksForCancel, questionNames: questionNames)
     }
-    let answers = ([code] + hints.alternatives).map { parsed($0, inlining: false) }
     self.answers = answers
     self.inlinedAnswers = answers.map { answer in
       guard !answer.constantHeads.isEmpty else { return nil }
-      let inlined = parsed(answer.source, inlining: true)
+      let inlined = Self.parsed(
+        answer.source, hints: hints, vocabulary: vocabulary, fixedNumbers: fixedNumbers,
+        asksForCancel: asksForCancel, questionNames: questionNames, inliningConstantsBut: [])
       return inlined.inlinedConstants.isEmpty ? nil : inlined
     }
     self.checks = answers.map { SDKCheck(card: SDKCheck.Code($0)) }
@@ -47,6 +59,24 @@ public struct AnswerJudge: Sendable {
     self.init(
       code: card.code.text, hints: card.hints, question: card.prompt.text,
       vocabulary: vocabulary)
+  }
+
+  /// An answer of the card, read with its local constants in place but those whose values
+  /// start with a name in `kept` (``CodeNode/inliningConstants(_:keeping:)``).
+  private func parsed(_ source: String, inliningConstantsBut kept: Set<String>) -> ParsedCode {
+    Self.parsed(
+      source, hints: hints, vocabulary: vocabulary, fixedNumbers: fixedNumbers,
+      asksForCancel: asksForCancel, questionNames: questionNames, inliningConstantsBut: kept)
+  }
+
+  private static func parsed(
+    _ source: String, hints: JudgingHints, vocabulary: APIVocabulary, fixedNumbers: Set<String>,
+    asksForCancel: Bool, questionNames: Set<String>, inliningConstantsBut kept: Set<String>
+  ) -> ParsedCode {
+    ParsedCode(
+      source, hints: hints, vocabulary: vocabulary, collectsNames: true,
+      fixedNumbers: fixedNumbers, asksForCancel: asksForCancel, questionNames: questionNames,
+      inliningConstantsBut: kept)
   }
 
   /// The numbers written in prose, as Swift writes them: `320`, `0.25`.
@@ -65,10 +95,30 @@ public struct AnswerJudge: Sendable {
     return numbers
   }
 
+  /// The names the question writes as code, in backticks: `startDate` in "sorted by
+  /// `startDate`".
+  static func codeNames(in text: String) -> Set<String> {
+    var names: Set<String> = []
+    for (position, span) in text.split(separator: "`", omittingEmptySubsequences: false)
+      .enumerated() where position % 2 == 1
+    {
+      var word = ""
+      for character in span + " " {
+        if character.isLetter || character.isNumber || character == "_" {
+          word.append(character)
+        } else {
+          if let first = word.first, first.isLetter || first == "_" { names.insert(word) }
+          word = ""
+        }
+      }
+    }
+    return names
+  }
+
   /// The verdict on `attempt`.
   public func judge(_ attempt: String) -> Judgement {
     // The attempt's constants are read in place but where the card binds the same value.
-    let cardHeads = answers.reduce(into: Set<String>()) { $0.formUnion($1.constantHeads) }
+    let cardHeads = answers.reduce(into: Set<String>()) { $0.formUnion($1.plainConstantHeads) }
     let typed = ParsedCode(
       attempt, hints: JudgingHints(), vocabulary: vocabulary, inliningConstantsBut: cardHeads)
     guard !typed.tokens.isEmpty else {
@@ -79,11 +129,12 @@ public struct AnswerJudge: Sendable {
     var best: Judgement?
     for (index, written) in answers.enumerated() {
       var answer = written
-      // Read with its constants in place, unless the attempt binds one of their values too.
-      if let inlined = inlinedAnswers[index],
-        typed.constantHeads.isDisjoint(with: inlined.inlinedConstants.values)
-      {
-        answer = inlined
+      // Read with its constants in place, but those whose values the attempt binds too.
+      if let inlined = inlinedAnswers[index] {
+        let bound = typed.plainConstantHeads.intersection(cardHeads)
+        answer =
+          bound.isDisjoint(with: inlined.inlinedConstants.values)
+          ? inlined : parsed(written.source, inliningConstantsBut: bound)
       }
       var judgement: Judgement
       if answer.hasWeight {

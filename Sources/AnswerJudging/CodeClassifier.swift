@@ -34,6 +34,14 @@ struct CodeClassifier {
       .map(Self.promoted)
   }
 
+  /// The names the card's question writes as code (`startDate`): a property of the example's
+  /// model so named, read or in a key path, is what was asked for, not the author's choice.
+  var questionNames: Set<String> = []
+
+  /// The SDK types of the names the code binds (``SDKCheck/Code/typedNames(index:)``): a
+  /// member of such a value is API where the type declares it (`descriptor.fetchLimit`).
+  var typedNames: [String: String] = [:]
+
   /// Whether methods on values the code does not declare (`isEditing.toggle()` in an example
   /// action) count; only when nothing else would.
   var countsValueMethods = false
@@ -153,6 +161,12 @@ struct CodeClassifier {
         if onUndeclaredValue && !countsValueMethods && !hints.essential.contains(name) {
           node.importance = .free
         }
+      } else if questionNames.contains(name),
+        node.parameters.first?.first.map({ $0.isLowercase || $0 == "$" }) ?? false
+      {
+        // `sale.units` where the question asks for the `units`.
+        node.isAPI = true
+        node.importance = .major
       }
       node.isTransparent = node.importance == .free
     case .member:
@@ -170,6 +184,9 @@ struct CodeClassifier {
           || vocabulary.members.contains(first) || first == "self")
       if node.isAPI {
         node.importance = importance(name, minor: minor || name == "self" || root != nil)
+      } else if name.split(separator: ".").contains(where: { questionNames.contains(String($0)) }) {
+        node.isAPI = true
+        node.importance = .major
       }
     case .attribute:
       node.isAPI = vocabulary.attributes.contains(name)
@@ -336,6 +353,9 @@ struct CodeClassifier {
       return !isDeclared(name) || vocabulary.modifiers.contains(name)
     }
     if isDeclared(receiver) {
+      if let type = typedNames[receiver], SDKIndex.shipped.hasMember(named: name, of: type) {
+        return true
+      }
       return vocabulary.methods.contains(name) || vocabulary.modifiers.contains(name)
         || Self.isValueMethod(name, isDeclared: isDeclared)
     }

@@ -4,11 +4,14 @@ import CardDeck
 /// `data(from: url)` say what `data(from: URL(…))` says, and a reviewer reads them so.
 extension CodeNode {
   /// The names a constant's value starts with (`FetchDescriptor` for `let d =
-  /// FetchDescriptor<Trip>(…)`), for every local constant in `nodes`, used or not.
-  static func constantHeads(in nodes: [CodeNode]) -> Set<String> {
+  /// FetchDescriptor<Trip>(…)`), for every local constant in `nodes`, used or not; with
+  /// `plain`, only those whose value is that one item: a chain that starts with it
+  /// (`ContinuousClock().measure { … }`) is what another's constant of the first link, used
+  /// on, stands for.
+  static func constantHeads(in nodes: [CodeNode], plain: Bool = false) -> Set<String> {
     var heads: Set<String> = []
     func walk(_ node: CodeNode) {
-      if let head = constantHead(node) { heads.insert(head) }
+      if let head = constantHead(node), !plain || node.value.count == 1 { heads.insert(head) }
       node.forEachSequence { $0.forEach(walk) }
     }
     nodes.forEach(walk)
@@ -75,9 +78,14 @@ extension CodeNode {
         if node.kind == .call, node.name == name {
           result += value
         } else if node.kind == .modifier, node.parameters == [name], let last = value.last {
-          // A method called on the constant is called on what its value ends with.
+          // A method called on the constant is called on its value: after a call, a link of the
+          // chain it starts (`ContinuousClock().measure`), else on the name it ends with.
           var node = node.mappingSequences(replace)
-          node.parameters = [last.name]
+          if last.kind == .call && last.hasParentheses {
+            node.parameters = []
+          } else {
+            node.parameters = [last.name]
+          }
           result.append(node)
         } else {
           result.append(node.mappingSequences(replace))

@@ -59,12 +59,33 @@ struct Matching {
   /// `value`, or what it stands for when it is one of the attempt's variables and the card
   /// writes the value in place.
   func resolved(_ value: [CodeNode], against expectedValue: [CodeNode]) -> [CodeNode] {
+    if expectedValue.count == 1, expectedValue[0].kind == .keyPath,
+      let keyPath = Self.wrappedKeyPath(value)
+    {
+      return [keyPath]
+    }
     guard value.count == 1, value[0].kind == .call, Self.isPlain(value[0]),
       let stored = attempt.variables[value[0].name],
       // `[GridItem(…)]` is no API itself, but holds some.
       expectedValue.contains(where: { $0.isAPI || CodeNode.weight(of: $0).major > 0 })
     else { return value }
     return stored
+  }
+
+  /// The key path a value passes through a descriptor built from it, where the card passes
+  /// the key path itself: `[SortDescriptor(\Trip.start)]` for `\.start`, the overload that
+  /// takes descriptors.
+  static func wrappedKeyPath(_ value: [CodeNode]) -> CodeNode? {
+    guard value.count == 1 else { return nil }
+    var node = value[0]
+    if node.kind == .array, node.arguments.count == 1, node.arguments[0].value.count == 1 {
+      node = node.arguments[0].value[0]
+    }
+    guard node.kind == .call, node.name.first?.isUppercase == true,
+      let first = node.arguments.first, first.label == nil,
+      first.value.count == 1, first.value[0].kind == .keyPath
+    else { return nil }
+    return first.value[0]
   }
 
   static func isPlain(_ node: CodeNode) -> Bool {

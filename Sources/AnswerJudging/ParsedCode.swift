@@ -19,6 +19,8 @@ struct ParsedCode: Sendable {
   let writtenNames: Set<Substring>
   /// What the values of the code's local constants start with (``CodeNode/constantHeads(in:)``).
   let constantHeads: Set<String>
+  /// Those of constants whose value is one item (`let clock = ContinuousClock()`).
+  let plainConstantHeads: Set<String>
   /// The local constants written in the place they are used, when asked for, each with what
   /// its value starts with.
   let inlinedConstants: [String: String]
@@ -28,13 +30,14 @@ struct ParsedCode: Sendable {
   /// given: the other code binds such a value too, and the two bindings are compared.
   init(
     _ source: String, hints: JudgingHints, vocabulary: APIVocabulary, collectsNames: Bool = false,
-    fixedNumbers: Set<String> = [], asksForCancel: Bool = true,
+    fixedNumbers: Set<String> = [], asksForCancel: Bool = true, questionNames: Set<String> = [],
     inliningConstantsBut kept: Set<String>? = nil
   ) {
     self.hints = hints
     var parser = CodeParser(source: source)
     var nodes = parser.parse()
     constantHeads = CodeNode.constantHeads(in: nodes)
+    plainConstantHeads = CodeNode.constantHeads(in: nodes, plain: true)
     var declared = parser.declared
     if let kept, !constantHeads.isSubset(of: kept) {
       (nodes, inlinedConstants) = CodeNode.inliningConstants(nodes, keeping: kept)
@@ -46,10 +49,13 @@ struct ParsedCode: Sendable {
     self.tokens = parser.tokens
     self.declared = declared
     self.names = collectsNames ? Set(parser.tokens.map { String(source[$0.range]) }) : []
-    let classified = CodeClassifier(
+    var classifier = CodeClassifier(
       vocabulary: vocabulary, declared: declared, hints: hints, fixedNumbers: fixedNumbers,
-      asksForCancel: asksForCancel
-    ).classify(nodes)
+      asksForCancel: asksForCancel)
+    classifier.questionNames = questionNames
+    classifier.typedNames = SDKCheck.Code(source: source, tokens: parser.tokens)
+      .typedNames(index: .shipped).reduce(into: [:]) { $0[String($1.key)] = $1.value }
+    let classified = classifier.classify(nodes)
     // The card's code is prepared once: worth measuring all of it. An attempt's weights come
     // from the classifier, and its fingerprints when asked for.
     self.nodes = collectsNames ? classified.map(Self.measured) : classified

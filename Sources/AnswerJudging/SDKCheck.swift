@@ -96,16 +96,20 @@ struct SDKCheck: Sendable {
         !index.hasOlderSource(owner)
       else { continue }
       let members = index.members(named: call.name, of: owner).filter(\.isCall)
+      let declaredLabels = Set(members.flatMap(\.labels))
       guard !members.isEmpty,
         !members.contains(where: { SDKIndex.accepts($0.labels, written: call.labels) }),
         !call.labels.contains(where: { label in
-          members.contains { $0.labels.contains { Matching.isLabelMisspelling(label, of: $0) } }
+          !declaredLabels.contains(label)
+            && declaredLabels.contains { Matching.isLabelMisspelling(label, of: $0) }
         })
       else { continue }
       // An example type of the attempt's own that shares an SDK name (`struct Item`).
       if ownTypes.contains(Substring(owner)) { continue }
-      let shown = call.name == "init" ? owner + "(" + call.written.dropFirst(5) : call.written
-      var message = "`\(owner)` has no `\(shown)`"
+      var message =
+        call.name == "init"
+        ? "`\(owner)` has no initialiser `\(call.written.dropFirst(4))`"
+        : "`\(owner)` has no `\(call.written)`"
       if let theirs = cardCallsByName[call.name]?.first(where: { $0.owner == call.owner }) {
         let card = call.name == "init" ? owner + "(" + theirs.written.dropFirst(5) : theirs.written
         message += "; the card uses `\(card)`"
@@ -152,27 +156,21 @@ struct SDKCheck: Sendable {
     var exists: Bool { declared != nil }
   }
 
-  /// The members the code uses on closure parameters whose types the index knows.
-  private static func members(used code: Code, index: SDKIndex) -> [MemberUse] {
+  /// The members the code reads or calls on names whose SDK types it says
+  /// (``Code/typedNames(index:)``), and on such members of them (`value.translation.width`).
+  static func members(used code: Code, index: SDKIndex) -> [MemberUse] {
+    let typed = code.typedNames(index: index)
+    guard !typed.isEmpty else { return [] }
     var uses: [MemberUse] = []
-    for closure in code.closures() {
-      // The members read on the closure's parameters first: most closures read none, and
-      // need no look-up in the index.
-      let reads = closure.body.filter { dot in
-        code.isByte(dot, ".") && dot + 1 < closure.body.upperBound
-          && code.tokens[dot + 1].kind == .identifier
-          && closure.parameters.contains(code.text(dot - 1))
-      }
-      guard !reads.isEmpty, let (name, owner) = code.callee(before: closure.open),
-        let types = index.closureParameterTypes(
-          call: name, on: owner, label: nil, count: closure.parameters.count)
+    for position in code.tokens.indices {
+      guard let root = typed[code.text(position)],
+        !(position > 0 && code.isByte(position - 1, "."))
       else { continue }
-      for dot in reads {
-        guard let position = closure.parameters.firstIndex(of: code.text(dot - 1)) else {
-          continue
-        }
-        let type = types[position]
-        guard index.describes(type) else { continue }
+      var type = root
+      var dot = position + 1
+      while dot + 1 < code.tokens.count, code.isByte(dot, "."),
+        code.tokens[dot + 1].kind == .identifier, index.describes(type)
+      {
         let member = String(code.text(dot + 1))
         let labels = code.labels(after: dot + 1)
         let declared = index.members(named: member, of: type).first {
@@ -181,6 +179,11 @@ struct SDKCheck: Sendable {
         let written = labels.map { member + "(" + $0.map { $0 + ":" }.joined() + ")" } ?? member
         uses.append(
           MemberUse(token: dot + 1, type: type, written: written, declared: declared?.signature))
+        guard declared != nil, labels == nil,
+          let next = index.memberType(named: member, labels: nil, on: type)
+        else { break }
+        type = next
+        dot += 2
       }
     }
     return uses
@@ -207,7 +210,7 @@ extension SDKCheck {
       self.init(source: code.source, tokens: code.tokens)
     }
 
-    private init(source: String, tokens: [SwiftToken]) {
+    init(source: String, tokens: [SwiftToken]) {
       self.source = source
       self.tokens = tokens
       let utf8 = source.utf8
@@ -359,10 +362,13 @@ extension SDKCheck {
         }.map(text))
     }
 
-    /// The names of calls: a name followed by `(`, not a declaration's.
+    /// The names of calls: a name followed by `(`, not a declaration's, or a method's followed
+    /// by its trailing closure (`clock.measure { … }`).
     func calls() -> [Int] {
       tokens.indices.filter { index in
-        tokens[index].kind == .identifier && index + 1 < tokens.count && isByte(index + 1, "(")
+        guard tokens[index].kind == .identifier, index + 1 < tokens.count else { return false }
+        if isByte(index + 1, "{") { return index > 0 && isByte(index - 1, ".") }
+        return isByte(index + 1, "(")
           && !(index > 0 && ["func", "init", "case"].contains(text(index - 1)))
       }
     }

@@ -295,6 +295,18 @@ public struct SDKIndex: Sendable {
     return found
   }
 
+  /// The types `type` conforms to, directly or through others.
+  public func supertypes(of type: String) -> [String] {
+    var found: [String] = []
+    var queue = conformances[type] ?? []
+    while let next = queue.popLast() {
+      guard !found.contains(next) else { continue }
+      found.append(next)
+      queue += conformances[next] ?? []
+    }
+    return found
+  }
+
   /// The type of the member `name` of `type`: a property's (`labels` nil), or what a call with
   /// `labels` as written returns (`_` for an argument without one, a trailing closure left out),
   /// as ``Member/type`` gives it: `OpenURLAction` for `EnvironmentValues`' `openURL`, `CGSize`
@@ -328,7 +340,7 @@ public struct SDKIndex: Sendable {
         }
         next += conformances[owner] ?? []
       }
-      if let answer { return answer }
+      if let answer { return answer == "Self" ? type : answer }
       level = next
     }
     return nil

@@ -1,0 +1,167 @@
+import CardDeck
+
+extension SDKCheck.Code {
+  /// The SDK types of the names the code binds, where the code or the index says what they
+  /// are: the value of `let x = FetchDescriptor<Trip>(…)`, the annotation of `var x: Type`, the
+  /// environment value `@Environment(\.openURL) var x` reads, and the parameters of a closure
+  /// passed to an API that says what it hands in (`ScrollViewReader { proxy in … }`, `$0` of
+  /// `DragGesture().onChanged { … }`).
+  ///
+  /// Only types the index describes are kept: a member of such a value is API, and one the
+  /// type does not declare does not compile. A name bound twice to different types is left
+  /// out: the code may mean either.
+  func typedNames(index: SDKIndex) -> [Substring: String] {
+    var found: [Substring: String] = [:]
+    var clashing: Set<Substring> = []
+    func bind(_ name: Substring, _ type: String?) {
+      guard let type, index.describes(type) else { return }
+      if let old = found[name], old != type { clashing.insert(name) }
+      found[name] = type
+    }
+    for position in tokens.indices where text(position) == "let" || text(position) == "var" {
+      guard position + 1 < tokens.count, tokens[position + 1].kind == .identifier else {
+        continue
+      }
+      let name = text(position + 1)
+      bind(name, declaredType(after: position + 1, index: index))
+    }
+    for closure in closures() {
+      guard let types = handedInTypes(closure, index: index) else { continue }
+      for (parameter, type) in zip(closure.parameters, types) where parameter != "_" {
+        bind(parameter, type)
+      }
+    }
+    for (name, type) in anonymousParameterTypes(index: index) { bind(name, type) }
+    for name in clashing { found[name] = nil }
+    return found
+  }
+
+  /// The type a declaration whose name is at `name` gives it: its annotation, else the type
+  /// its value is built from (`Type(…)`, `Type<…>(…)`, `Type { … }`), else the environment value
+  /// an `@Environment` attribute before it reads.
+  private func declaredType(after name: Int, index: SDKIndex) -> String? {
+    var next = name + 1
+    if next < tokens.count, isByte(next, ":") {
+      return typeName(at: next + 1)
+    }
+    if next < tokens.count, isByte(next, "=") {
+      next += 1
+      while next < tokens.count, ["try", "try?", "try!", "await"].contains(text(next)) {
+        next += 1
+      }
+      guard let type = typeName(at: next) else { return nil }
+      var after = next + 1
+      if after < tokens.count, text(after) == "<" { after = closeAngle(after) + 1 }
+      guard after < tokens.count, isByte(after, "(") || isByte(after, "{") else { return nil }
+      return type
+    }
+    return environmentType(before: name - 1, index: index)
+  }
+
+  /// The capitalised type name at `position`, or nil.
+  private func typeName(at position: Int) -> String? {
+    guard position < tokens.count, tokens[position].kind == .identifier,
+      text(position).first?.isUppercase == true
+    else { return nil }
+    return String(text(position))
+  }
+
+  /// The index of the `>` that closes the `<` at `open`, or the last token.
+  private func closeAngle(_ open: Int) -> Int {
+    var depth = 0
+    var position = open
+    while position < tokens.count {
+      if text(position) == "<" { depth += 1 }
+      if text(position) == ">" { depth -= 1 }
+      if text(position) == ">>" { depth -= 2 }
+      if depth <= 0 { return position }
+      position += 1
+    }
+    return tokens.count - 1
+  }
+
+  /// The type of the environment value an `@Environment(\.name)` right before the `let` or
+  /// `var` at `keyword` reads (access modifiers between them allowed).
+  private func environmentType(before keyword: Int, index: SDKIndex) -> String? {
+    var position = keyword - 1
+    while position >= 0, ["private", "fileprivate", "public", "internal"].contains(text(position)) {
+      position -= 1
+    }
+    guard position >= 0, isByte(position, ")"), let open = open(of: position), open >= 1,
+      text(open - 1) == "@Environment", open + 3 < position, text(open + 1) == "\\",
+      isByte(open + 2, ".")
+    else { return nil }
+    return index.memberType(named: String(text(open + 3)), labels: nil, on: "EnvironmentValues")
+  }
+
+  /// The types the API a closure is passed to hands it, with `Self` read as the type the call
+  /// is made on (`DragGesture().onChanged { value in … }` hands a `DragGesture.Value`).
+  private func handedInTypes(_ closure: Closure, index: SDKIndex) -> [String]? {
+    handedInTypes(open: closure.open, count: closure.parameters.count, index: index)
+  }
+
+  private func handedInTypes(open: Int, count: Int, index: SDKIndex) -> [String]? {
+    guard let (name, owner) = callee(before: open) else { return nil }
+    var owners = [owner]
+    let receiver = owner == "View" ? receiverType(before: open, index: index) : nil
+    if let receiver { owners = [receiver] + index.supertypes(of: receiver) + owners }
+    for candidate in owners {
+      guard
+        let types = index.closureParameterTypes(
+          call: name, on: candidate, label: nil, count: count)
+      else { continue }
+      return types.map { type in
+        guard type.hasPrefix("Self."), let receiver else { return type }
+        return receiver + type.dropFirst(4)
+      }
+    }
+    return nil
+  }
+
+  /// The type a chain of calls that ends at the trailing closure at `open` starts from, when
+  /// it starts at an initialiser of an SDK type (`DragGesture()` in `DragGesture().onChanged`).
+  private func receiverType(before open: Int, index: SDKIndex) -> String? {
+    var position = open - 1
+    while position >= 0 {
+      if isByte(position, ")") || isByte(position, "}") {
+        guard let start = self.open(of: position) else { return nil }
+        position = start - 1
+        continue
+      }
+      guard tokens[position].kind == .identifier else { return nil }
+      if position > 0, isByte(position - 1, ".") {
+        position -= 2
+        continue
+      }
+      let name = String(text(position))
+      return name.first?.isUppercase == true && index.describes(name) ? name : nil
+    }
+    return nil
+  }
+
+  /// The types of `$0`, `$1`… in closures passed to APIs that say what they hand in.
+  private func anonymousParameterTypes(index: SDKIndex) -> [(Substring, String)] {
+    // Each `$n` belongs to the innermost closure open around it: one pass, with a stack.
+    var counts: [Int: Int] = [:]
+    var open: [Int] = []
+    for position in tokens.indices {
+      if isByte(position, "{") {
+        open.append(position)
+      } else if isByte(position, "}") {
+        _ = open.popLast()
+      } else if let closure = open.last, text(position).hasPrefix("$"),
+        text(position).count == 2, let number = text(position).last?.wholeNumberValue
+      {
+        counts[closure] = max(counts[closure] ?? 0, number + 1)
+      }
+    }
+    var found: [(Substring, String)] = []
+    for (closure, count) in counts {
+      guard let types = handedInTypes(open: closure, count: count, index: index) else { continue }
+      for (position, type) in types.enumerated() {
+        found.append((Substring("$\(position)"), type))
+      }
+    }
+    return found
+  }
+}
