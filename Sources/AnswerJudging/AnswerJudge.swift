@@ -156,7 +156,10 @@ public struct AnswerJudge: Sendable {
   /// else by the share of tokens in common.
   private static func compareTokens(_ expected: ParsedCode, _ typed: ParsedCode) -> Judgement {
     func words(_ code: ParsedCode) -> [Substring] {
-      var words = code.tokens.map { code.source[$0.range] }.filter { $0 != "self" && $0 != "," }
+      // `case a = "x", b = "y"` declares what two `case` lines do.
+      var words = code.tokens.map { code.source[$0.range] }.filter {
+        $0 != "self" && $0 != "," && $0 != "case"
+      }
       // `= .init()` assigns the type's empty value, as `= []` does for an array.
       var index = 0
       while index + 4 < words.count {
@@ -180,11 +183,27 @@ public struct AnswerJudge: Sendable {
       && (0...(written.count - wanted.count)).contains {
         Array(written[$0..<($0 + wanted.count)]) == wanted
       }
-    let grade = contains ? 5 : share >= 0.7 ? 3 : share >= 0.4 ? 2 : share > 0 ? 1 : 0
+    var grade = contains ? 5 : share >= 0.7 ? 3 : share >= 0.4 ? 2 : share > 0 ? 1 : 0
+    var reason = grade == 5 ? "Same as the card's code." : "Not the card's code, token for token."
+    // A name the SDK declares (`CodingKey`) is no placeholder: without it the code is another.
+    let index = SDKIndex.shipped
+    let writtenWords = Set(written)
+    let missing = wanted.filter { word in
+      !writtenWords.contains(word) && word.first?.isUppercase == true
+        && index.types.contains(String(word))
+    }
+    if grade > 2, let first = missing.first {
+      grade = 2
+      let typo = missing.lazy.compactMap { name in
+        written.first { Matching.isMisspelling(String($0), of: String(name)) }.map { (name, $0) }
+      }.first
+      reason =
+        typo.map { "`\($0.1)` where the card has `\($0.0)`: no such type." }
+        ?? "Missing `\(first)`."
+    }
     return Judgement(
-      grade: grade,
-      reason: grade == 5 ? "Same as the card's code." : "Not the card's code, token for token.",
-      findings: [], code: expected.source, marks: [:], renamings: [])
+      grade: grade, reason: reason, findings: [], code: expected.source, marks: [:],
+      renamings: [])
   }
 }
 

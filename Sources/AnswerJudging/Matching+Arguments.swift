@@ -178,6 +178,7 @@ extension Matching {
     _ typedLabel: String, for label: String, of argument: CodeNode.Argument
   ) {
     if Self.isLabelMisspelling(typedLabel, of: label) {
+      misspellings += 1
       note(.slip, "`\(typedLabel):` looks like a typo for `\(label):`")
       if let token = argument.labelToken { marks[token] = .typo(typedLabel) }
       return

@@ -12,6 +12,7 @@ extension Matching {
     case .same: compareSame(e, a)
     case .typo:
       sameAPI += 1
+      misspellings += 1
       note(
         .slip, "`\(display(a, in: attempt))` looks like a typo for `\(display(e, in: expected))`")
       mark(e, .typo(attempt.text(a)))
@@ -229,6 +230,7 @@ extension Matching {
     else { return }
     let typed = display(a, in: attempt)
     if Self.isMisspelling(a.name, of: e.name) {
+      misspellings += 1
       note(.slip, "`\(typed)` looks like a typo for `\(display(e, in: expected))`")
       mark(e, .typo(attempt.text(a)))
     } else if expected.hints.context.contains(e.name) {

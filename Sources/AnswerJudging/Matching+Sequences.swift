@@ -252,7 +252,10 @@ extension Matching {
 
   func isSubstitute(_ e: CodeNode, _ a: CodeNode) -> Bool {
     // Scaffolding and decoration in the attempt (`Text`, `.font`) replace nothing.
-    guard e.isAPI, e.importance != .free || e.isOptional, a.importance != .free || !a.isAPI,
+    // An attribute of the same declaration is in the same place, even one that only stores
+    // (`@State` for the card's `@FocusState`).
+    guard e.isAPI, e.importance != .free || e.isOptional,
+      a.importance != .free || !a.isAPI || a.kind == .attribute,
       role(e) == role(a), role(e) != .other,
       role(e) == .keyPath || role(e) == .member || !attempt.declared.contains(a.name),
       // In the same place means alike: shared labels or names, or arguments of one shape; a

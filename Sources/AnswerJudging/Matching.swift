@@ -29,6 +29,9 @@ struct Matching {
   var sameAPI = 0
   /// The card's API parts the attempt does another way (``APIVocabulary/related``).
   var relatedAPI = 0
+  /// API names and labels the attempt misspells: the code does not compile, though the
+  /// attempt knows the API.
+  var misspellings = 0
   /// The card's labels the attempt does another way from its content (``doneOnContent``).
   var relatedTokens: Set<Int> = []
   /// The card's API containers the attempt left out where the card has them, seen through.
@@ -186,7 +189,8 @@ struct Matching {
       sameAPI > 0 || relatedAPI > 0 || findings.contains { $0.severity == .error } || sharesNames
     if isProse { return shared && sameAPI > 0 ? 1 : 0 }
     if errors == 0 {
-      if lost.major < 0.01 { return lost.minor > 0.01 || slips ? 4 : 5 }
+      // A misspelt name is recalled, not written: the code does not compile (3, a pass).
+      if lost.major < 0.01 { return misspellings > 0 ? 3 : lost.minor > 0.01 || slips ? 4 : 5 }
       if kept >= 0.5 { return 3 }
       // The frame the card's point sits in written out (`ToolbarItem { … }` without its
       // placement) is the right idea with the detail missing, not nothing in common.

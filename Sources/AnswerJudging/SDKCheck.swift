@@ -58,6 +58,7 @@ struct SDKCheck: Sendable {
       }
       problems.append(message)
     }
+    problems += unknownCases(in: typed)
     let ownTypes = typed.declaredTypes()
     let calls = typed.writtenCalls()
     problems += unknownLabels(calls, handedIn: uses, ownTypes: ownTypes)
@@ -79,6 +80,27 @@ struct SDKCheck: Sendable {
     return problems
   }
 
+  /// The cases of a `switch` over a value of an SDK type that the type does not have
+  /// (`case .loaded(let image):` on an `AsyncImagePhase`), but those the card uses.
+  private func unknownCases(in typed: Code) -> [String] {
+    let switches = typed.switches()
+    guard !switches.isEmpty else { return [] }
+    let types = typed.typedNames(index: index)
+    var problems: [String] = []
+    for (subject, open) in switches {
+      guard let type = types[subject], index.describes(type), !index.hasOlderSource(type)
+      else { continue }
+      for token in typed.casePatterns(inSwitchAt: open) {
+        let name = typed.text(token)
+        guard !index.hasMember(named: String(name), of: type), !cardNames.contains(name) else {
+          continue
+        }
+        problems.append("`\(type)` has no case `.\(name)`")
+      }
+    }
+    return problems
+  }
+
   /// The calls of `typed` on an SDK type whose labels no declaration of that name takes
   /// (`URLSession.shared.data(form: url)`). A name the index does not know there is left alone:
   /// it may be newer than the index, or the author's; so are names read from an interface
@@ -92,10 +114,24 @@ struct SDKCheck: Sendable {
     where !call.labels.isEmpty && !cardCalls.contains(call.written)
       && !uses.contains(where: { $0.token == call.token })
     {
-      guard let owner = call.owner, owner != "-", index.describes(owner),
-        !index.hasOlderSource(owner)
-      else { continue }
-      let members = index.members(named: call.name, of: owner).filter(\.isCall)
+      let members: [SDKIndex.Member]
+      let owner: String
+      if let written = call.owner {
+        guard written != "-", index.describes(written), !index.hasOlderSource(written) else {
+          continue
+        }
+        owner = written
+        members = index.members(named: call.name, of: owner).filter(\.isCall)
+      } else if call.isImplicit {
+        // Of whichever type the context asks for: no declaration of the name anywhere takes
+        // these labels.
+        let found = index.membersOfAnyType(named: call.name).filter { $0.member.isCall }
+        guard !found.contains(where: { index.hasOlderSource($0.owner) }) else { continue }
+        owner = ""
+        members = found.map(\.member)
+      } else {
+        continue
+      }
       let declaredLabels = Set(members.flatMap(\.labels))
       guard !members.isEmpty,
         !members.contains(where: { SDKIndex.accepts($0.labels, written: call.labels) }),
@@ -107,9 +143,11 @@ struct SDKCheck: Sendable {
       // An example type of the attempt's own that shares an SDK name (`struct Item`).
       if ownTypes.contains(Substring(owner)) { continue }
       var message =
-        call.name == "init"
-        ? "`\(owner)` has no initialiser `\(call.written.dropFirst(4))`"
-        : "`\(owner)` has no `\(call.written)`"
+        owner.isEmpty
+        ? "No API has `.\(call.written)`"
+        : call.name == "init"
+          ? "`\(owner)` has no initialiser `\(call.written.dropFirst(4))`"
+          : "`\(owner)` has no `\(call.written)`"
       if let theirs = cardCallsByName[call.name]?.first(where: { $0.owner == call.owner }) {
         let card = call.name == "init" ? owner + "(" + theirs.written.dropFirst(5) : theirs.written
         message += "; the card uses `\(card)`"
@@ -321,13 +359,23 @@ extension SDKCheck {
       var name: String
       var labels: [String]
       var owner: String?
+      /// Whether it is an implicit member (`.periodic(from:by:)` as an argument), whose type is
+      /// the one the context asks for.
+      var isImplicit = false
       /// `background(alignment:)`, `init(_:)` for `Text("…")`.
       var written: String { name + "(" + labels.map { $0 + ":" }.joined() + ")" }
     }
 
-    /// The calls the code writes with an argument list, or with only a trailing closure.
+    /// The calls the code writes with an argument list, or with only a trailing closure, and
+    /// the property wrappers it initialises with arguments (`@AppStorage("key")`).
     func writtenCalls() -> [WrittenCall] {
       tokens.indices.compactMap { index in
+        if tokens[index].kind == .attribute, index + 1 < tokens.count, isByte(index + 1, "(") {
+          let name = String(text(index).dropFirst())
+          guard name.first?.isUppercase == true else { return nil }
+          return WrittenCall(
+            token: index, name: "init", labels: labels(after: index) ?? [], owner: name)
+        }
         guard tokens[index].kind == .identifier, index + 1 < tokens.count,
           isByte(index + 1, "(") || isByte(index + 1, "{"),
           !(index > 0 && ["func", "init", "case", "var", "let"].contains(text(index - 1)))
@@ -342,16 +390,58 @@ extension SDKCheck {
         // `Type.member(…)`; a modifier after a view's `)` or `}`; otherwise a value whose type
         // the code does not say.
         var owner: String?
+        var isImplicit = index < 2
         if index >= 2 {
           let before = text(index - 2)
           if tokens[index - 2].kind == .identifier, before.first?.isUppercase == true {
             owner = String(before)
           } else if isByte(index - 2, ")") || isByte(index - 2, "}") {
             owner = "View"
+          } else {
+            isImplicit =
+              ["(", ",", ":", "=", "[", "{", "return", "case", "in", "??"].contains(before)
           }
         }
-        return WrittenCall(token: index, name: name, labels: labels, owner: owner)
+        return WrittenCall(
+          token: index, name: name, labels: labels, owner: owner, isImplicit: isImplicit)
       }
+    }
+
+    /// The `switch` statements over a name: the name, and the `{` that opens the cases.
+    func switches() -> [(subject: Substring, open: Int)] {
+      tokens.indices.dropLast(2).compactMap { index in
+        guard text(index) == "switch", tokens[index + 1].kind == .identifier,
+          isByte(index + 2, "{")
+        else { return nil }
+        return (text(index + 1), index + 2)
+      }
+    }
+
+    /// The names of the implicit members a `switch`'s cases match (`.success` in `case
+    /// .success(let image), .empty:`), not those nested in their patterns.
+    func casePatterns(inSwitchAt open: Int) -> [Int] {
+      let end = close(of: open)
+      var found: [Int] = []
+      var depth = 0
+      var inPattern = false
+      var position = open + 1
+      while position < end {
+        switch marks[position] {
+        case UInt8(ascii: "{"), UInt8(ascii: "("), UInt8(ascii: "["): depth += 1
+        case UInt8(ascii: "}"), UInt8(ascii: ")"), UInt8(ascii: "]"): depth -= 1
+        case UInt8(ascii: ":") where depth == 0: inPattern = false
+        default: break
+        }
+        if depth == 0, text(position) == "case" { inPattern = true }
+        if inPattern, depth == 0, isByte(position, "."), position + 1 < end,
+          tokens[position + 1].kind == .identifier,
+          text(position - 1) == "case" || isByte(position - 1, ",")
+        {
+          found.append(position + 1)
+        }
+        position += 1
+      }
+      return found
     }
 
     /// The names of the types the code declares: `struct Item`, `enum SortOrder`.

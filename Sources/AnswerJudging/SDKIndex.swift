@@ -187,6 +187,14 @@ public struct SDKIndex: Sendable {
     return called.isEmpty || called.contains { effect == .async ? $0.isAsync : $0.isThrowing }
   }
 
+  /// The members named `name` of every type, each with its owner: what an implicit member
+  /// (`.periodic(from:by:)`) may be.
+  public func membersOfAnyType(named name: String) -> [(owner: String, member: Member)] {
+    memberLines.keys.flatMap { owner in
+      ownMembers(named: name, of: String(owner)).map { (String(owner), $0) }
+    }
+  }
+
   /// Every name the index declares: types and members' base names.
   public var names: Set<String> {
     types.union(memberLines.values.joined().map { String(Self.baseName($0.signature)) })

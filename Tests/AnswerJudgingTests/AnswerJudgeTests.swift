@@ -90,10 +90,10 @@ struct AnswerJudgeTests {
     #expect(judgement.reason == "Missing `.large`.")
   }
 
-  @Test("gives 4 for a typo in an API name or a binding without $")
+  @Test("gives 3 for a misspelt API name, which does not compile, and 4 for a binding without $")
   func slips() {
-    #expect(grade(".presentationDetent([.medium, .large])", for: Self.detents) == 4)
-    #expect(grade(".shet(item: $chosen) { r in Text(r.name) }", for: Self.sheetItem) == 4)
+    #expect(grade(".presentationDetent([.medium, .large])", for: Self.detents) == 3)
+    #expect(grade(".shet(item: $chosen) { r in Text(r.name) }", for: Self.sheetItem) == 3)
     #expect(
       grade(
         ".sheet(isPresented: showsSettings) { Text(\"S\") }",
@@ -332,8 +332,8 @@ struct AnswerJudgeTests {
     arguments: [
       (".sheet(presented: $on) { Text(\"a\") }", 2),
       (".sheet(isPresentedNow: $on) { Text(\"a\") }", 2),
-      (".sheet(isPresentd: $on) { Text(\"a\") }", 4),
-      (".sheet(ispresented: $on) { Text(\"a\") }", 4),
+      (".sheet(isPresentd: $on) { Text(\"a\") }", 3),
+      (".sheet(ispresented: $on) { Text(\"a\") }", 3),
     ])
   func labelWords(attempt: String, expected: Int) {
     #expect(
@@ -359,7 +359,7 @@ struct AnswerJudgeTests {
     let code = "List(planets, id: \\.self, selection: $chosen) { Text($0) }"
     let wrong = grade("List(planets, id: \\.self, selected: $chosen) { Text($0) }", for: code)
     #expect(wrong.map { $0 <= 2 } == true, "got \(String(describing: wrong))")
-    #expect(grade("List(planets, id: \\.self, selectoin: $chosen) { Text($0) }", for: code) == 4)
+    #expect(grade("List(planets, id: \\.self, selectoin: $chosen) { Text($0) }", for: code) == 3)
   }
 
   @Test("counts calling an environment action the code reads as using it")

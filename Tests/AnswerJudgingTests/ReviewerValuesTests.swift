@@ -101,7 +101,7 @@ struct ReviewerValuesTests {
     let typo = judge(
       "Button(\"Credits\") { shows = true }.popover(isPresented: $shows, arrowEdge: .tpo) { Credits() }",
       Self.popover, hints: hints)
-    #expect(typo.grade == 4)
+    #expect(typo.grade == 3)
   }
 
   @Test("takes a member no API has in decoration for a slip, and the attempt's own case for a name")
