@@ -22,6 +22,7 @@ extension Matching {
 
   /// Loses `node` and everything in it.
   mutating func lose(_ node: CodeNode) {
+    if isTakenAsRead(node) { return }
     position = node.token ?? node.tokens.lowerBound
     let weight = CodeNode.weight(of: node)
     lost += weight
@@ -31,6 +32,19 @@ extension Matching {
     }
     markMissing(node)
     collectLeftoverExpected(node)
+  }
+
+  /// Whether `node` is an `@Environment` declaration that supports the card's point, which
+  /// the attempt leaves out while it uses the name declared (`modelContext.insert(…)` without
+  /// `@Environment(\.modelContext) var modelContext`): taken as read, as a reviewer reads a
+  /// fragment. Where reading the environment is the point (nothing else counts), it is not.
+  func isTakenAsRead(_ node: CodeNode) -> Bool {
+    guard node.kind == .declaration, node.attributes.contains(where: { $0.name == "Environment" }),
+      let name = node.parameters.first, node.parameters.count == 1,
+      attempt.writtenNames.contains(Substring(name)), !attempt.declared.contains(name)
+    else { return false }
+    let total = expected.nodes.reduce(Weight()) { $0 + CodeNode.weight(of: $1) }
+    return total.major - CodeNode.weight(of: node).major > 0.01
   }
 
   /// Loses what `node` itself weighs, not what it holds in closures and blocks.
