@@ -24,7 +24,7 @@ struct JudgingHintsJudgedTests {
     #expect(wrong.grade == 2)
     #expect(wrong.reason == "`.doubleColumn` where the card has `.detailOnly`.")
     #expect(
-      judge.judge(frame + ".toolbar { Button(\"Focus\") { c = .detailsOnly } } }").grade == 4)
+      judge.judge(frame + ".toolbar { Button(\"Focus\") { c = .detailsOnly } } }").grade == 3)
     let unmarked = AnswerJudge(code: code)
     #expect(unmarked.judge(frame + " }").grade ?? 5 < 5)
   }
