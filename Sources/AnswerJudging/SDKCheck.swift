@@ -30,8 +30,16 @@ struct SDKCheck: Sendable {
     cardMembers = Self.members(used: card, index: index)
     // A marker covers a whole expression; it is for the calls in it that the index does not
     // know to be plain (`JSONDecoder()` and `.seconds(1)` beside `decode` and `sleep`).
-    awaited = card.calls(marked: "await").filter { index.mayBe(.async, String($0)) }
-    tried = card.calls(marked: "try").filter { index.mayBe(.throwing, String($0)) }
+    // Beside `async let` values, which need the marker where they are read, a marker is for
+    // the calls the index knows to need it, not for the author's own (`ProfileCard(…)`).
+    let readsAsyncLets = card.tokens.indices.dropLast().contains {
+      card.text($0) == "async" && card.text($0 + 1) == "let"
+    }
+    func needs(_ effect: SDKIndex.Effect, _ name: Substring) -> Bool {
+      readsAsyncLets ? index.declares(effect, String(name)) : index.mayBe(effect, String(name))
+    }
+    awaited = card.calls(marked: "await").filter { needs(.async, $0) }
+    tried = card.calls(marked: "try").filter { needs(.throwing, $0) }
     cardNames = Set(
       card.tokens.indices.filter { card.tokens[$0].kind == .identifier }.map(card.text))
     let written = card.writtenCalls()

@@ -177,6 +177,11 @@ public struct SDKIndex: Sendable {
     return !(calls[.declared]?.contains(name) ?? false) || calls[effect]?.contains(name) ?? false
   }
 
+  /// Whether some declaration named `name` is known to have `effect`.
+  public func declares(_ effect: Effect, _ name: String) -> Bool {
+    calls[effect]?.contains(Substring(name)) ?? false
+  }
+
   /// Whether a call of `name` with `labels` as written, on `owner` (nil: any type) may have
   /// `effect`: a declaration it may call has it, or none is known.
   public func mayBe(_ effect: Effect, _ name: String, labels: [String], on owner: String?) -> Bool {
