@@ -70,8 +70,32 @@ public struct APIVocabulary: Sendable {
   /// without an argument list (see `implied`).
   public var implied: [String: [(owner: String, label: String)]] = [:]
 
-  /// The vocabulary shipped with quiz.
-  public static let standard = APIVocabulary(listing: listing)
+  /// The vocabulary shipped with quiz: the names the SDK index declares, and the hand-written
+  /// listing for what no declaration says.
+  public static let standard = APIVocabulary(listing: listing).adding(.shipped)
+
+  /// This vocabulary with the names `index` declares: its types, `View`'s members as
+  /// modifiers, static members and cases as leading-dot members, and `EnvironmentValues`'
+  /// properties as environment values.
+  public func adding(_ index: SDKIndex) -> APIVocabulary {
+    var vocabulary = self
+    vocabulary.types.formUnion(index.types.filter { $0.first?.isUppercase == true })
+    for (owner, member) in index.allMembers() where member.name != "init" {
+      let name = member.name
+      guard name.first.map({ $0.isLetter && $0.isLowercase }) == true else { continue }
+      if owner == "View" {
+        vocabulary.modifiers.insert(name)
+      } else if owner == "EnvironmentValues" {
+        vocabulary.environment.insert(name)
+      } else if member.isStatic || member.isCase {
+        vocabulary.members.insert(name)
+      }
+      // Other members are not taken by name alone: `name` and `title` are the members of most
+      // example models too. A value whose SDK type the code says has its members read as API
+      // (``CodeClassifier/typedNames``).
+    }
+    return vocabulary
+  }
 
   /// Reads a listing in the format of ``listing``; unknown sections and blank lines are
   /// skipped.

@@ -359,7 +359,13 @@ struct CodeClassifier {
       return vocabulary.methods.contains(name) || vocabulary.modifiers.contains(name)
         || Self.isValueMethod(name, isDeclared: isDeclared)
     }
-    if vocabulary.types.contains(receiver) || isOnSDKType(node) { return true }
+    // A type the index describes has the members it declares; an example type of the same
+    // name (`SortOrder.title`) has its own.
+    if isOnSDKType(node)
+      || vocabulary.types.contains(receiver) && !SDKIndex.shipped.describes(receiver)
+    {
+      return true
+    }
     if name == "self" { return true }
     if receiver.first?.isUppercase == true { return false }
     return vocabulary.methods.contains(name) || Self.isValueMethod(name, isDeclared: isDeclared)

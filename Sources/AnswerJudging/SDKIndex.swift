@@ -21,6 +21,8 @@ public struct SDKIndex: Sendable {
     public var isMacro: Bool
     /// Whether it is declared `static` or `class`.
     public var isStatic: Bool
+    /// Whether it is an enumeration's case.
+    public var isCase = false
     /// Whether calling it needs `await`.
     public var isAsync: Bool
     /// Whether calling it needs `try`.
@@ -200,6 +202,12 @@ public struct SDKIndex: Sendable {
     }
   }
 
+  /// Every member of every type, each with its owner, read from the listing: for the names
+  /// the vocabulary derives from the index, once a process.
+  public func allMembers() -> [(owner: String, member: Member)] {
+    memberLines.flatMap { owner, lines in lines.map { (String(owner), Self.member($0.fields)) } }
+  }
+
   /// Every name the index declares: types and members' base names.
   public var names: Set<String> {
     types.union(memberLines.values.joined().map { String(Self.baseName($0.signature)) })
@@ -247,7 +255,8 @@ public struct SDKIndex: Sendable {
     let type = fields.count > 7 && !fields[7].isEmpty && fields[7] != "?" ? String(fields[7]) : nil
     return Member(
       name: String(name), labels: labels, isCall: flags.contains("f") || flags.contains("i"),
-      isMacro: flags.contains("m"), isStatic: flags.contains("s"), isAsync: flags.contains("a"),
+      isMacro: flags.contains("m"), isStatic: flags.contains("s"), isCase: flags.contains("c"),
+      isAsync: flags.contains("a"),
       isThrowing: flags.contains("t"), isDeprecated: flags.contains("d"),
       replacement: replacement, closureParameters: closures, type: type)
   }

@@ -79,8 +79,12 @@ struct TokenWords {
         && SDKIndex.shipped.types.contains(String(word))
     }
     guard let first = types.first else { return nil }
+    let own = Set(words)
     let typo = types.lazy.compactMap { name in
-      other.words.first { Matching.isMisspelling(String($0), of: String(name)) }.map { (name, $0) }
+      other.words.first {
+        !own.contains($0) && Matching.isMisspelling(String($0), of: String(name))
+      }
+      .map { (name, $0) }
     }.first
     return typo.map { "`\($0.1)` where the card has `\($0.0)`: no such type." }
       ?? "Missing `\(first)`."

@@ -1,0 +1,204 @@
+import CardDeck
+import Testing
+
+@testable import AnswerJudging
+
+@Suite("Judging attempts: values typed by what binds them, names the question gives")
+struct TypedValuesTests {
+  private func judge(_ attempt: String, _ code: String, question: String = "") -> Judgement {
+    AnswerJudge(code: code, question: question).judge(attempt)
+  }
+
+  static let decoder = """
+    let decoder = JSONDecoder()
+    decoder.keyDecodingStrategy = .convertFromSnakeCase
+    let user = try decoder.decode(User.self, from: data)
+    """
+
+  @Test(
+    "reads a member of a value built from an SDK type as API, and one the type lacks as an error")
+  func membersOfBuiltValues() throws {
+    #expect(
+      judge(
+        """
+        let d = JSONDecoder()
+        d.keyDecodingStrategy = .convertFromSnakeCase
+        let user = try d.decode(User.self, from: data)
+        """, Self.decoder
+      ).grade == 5)
+    let wrong = judge(
+      """
+      let decoder = JSONDecoder()
+      decoder.keyStrategy = .convertFromSnakeCase
+      let user = try decoder.decode(User.self, from: data)
+      """, Self.decoder)
+    #expect(try #require(wrong.grade) <= 2)
+    #expect(wrong.reason.hasPrefix("`JSONDecoder` has no `keyStrategy`"), "\(wrong.reason)")
+    // Left out, the strategy is the card's point missing, not an example of the author's.
+    let partial = judge(
+      """
+      let decoder = JSONDecoder()
+      let user = try decoder.decode(User.self, from: data)
+      """, Self.decoder)
+    #expect(try #require(partial.grade) <= 3)
+  }
+
+  @Test("takes a key path the question names as asked for, written through a descriptor too")
+  func questionNames() throws {
+    let code = "let ranked = people.sorted(using: KeyPathComparator(\\.age))"
+    let question = "Sort `people` by `age` with a key-path comparator."
+    let other = judge(
+      "let ranked = people.sorted(using: KeyPathComparator(\\.name))", code, question: question)
+    #expect(try #require(other.grade) <= 2)
+    #expect(other.reason == "`\\.name` where the card has `\\.age`.")
+    // A property the question does not name is the author's example.
+    #expect(judge("let ranked = people.sorted(using: KeyPathComparator(\\.name))", code).grade == 5)
+    #expect(
+      judge(
+        "@Query(sort: [SortDescriptor(\\Trip.start)]) var trips: [Trip]",
+        "@Query(sort: \\.start) var trips: [Trip]", question: "Fetch trips sorted by `start`."
+      ).grade == 5)
+  }
+
+  @Test("reads a constant called on once as its value, a link of the card's chain")
+  func constantReceiver() {
+    let code = "let elapsed = await ContinuousClock().measure { await work() }"
+    #expect(
+      judge(
+        "let clock = ContinuousClock()\nlet elapsed = await clock.measure { await work() }", code
+      ).grade == 5)
+    let unmarked = judge(
+      "let clock = ContinuousClock()\nlet elapsed = clock.measure { await work() }", code)
+    #expect(unmarked.grade == 2)
+    #expect(unmarked.reason == "`measure` is `async`: the card writes `await` before it.")
+  }
+
+  @Test("checks labels on every SDK call, unlabelled arguments and implicit members included")
+  func labels() throws {
+    let comparator = judge(
+      "let ranked = people.sorted(using: KeyPathComparator(\\.age, ascending: false))",
+      "let ranked = people.sorted(using: KeyPathComparator(\\.age, order: .reverse))")
+    #expect(try #require(comparator.grade) <= 2)
+    #expect(
+      comparator.reason.hasPrefix("`KeyPathComparator` has no initialiser `(_:ascending:)`"),
+      "\(comparator.reason)")
+    let implicit = judge(
+      "try await Task.sleep(for: .milliseconds(ms: 500))",
+      "try await Task.sleep(for: .milliseconds(500))")
+    #expect(try #require(implicit.grade) <= 2)
+    #expect(implicit.reason.hasPrefix("No API has `.milliseconds(ms:)`"), "\(implicit.reason)")
+  }
+
+  @Test("checks the cases of a switch over an SDK type")
+  func switchCases() throws {
+    let code = """
+      let result = Result { try load() }
+      switch result {
+      case .success(let value): show(value)
+      case .failure(let error): report(error)
+      }
+      """
+    let wrong = judge(
+      """
+      let result = Result { try load() }
+      switch result {
+      case .ok(let value): show(value)
+      case .failure(let error): report(error)
+      }
+      """, code)
+    #expect(try #require(wrong.grade) <= 2)
+    #expect(wrong.reason.hasPrefix("`Result` has no case `.ok`"), "\(wrong.reason)")
+  }
+
+  @Test("takes another attribute on the card's declaration for an error, even one that only stores")
+  func attributeInPlace() throws {
+    let judgement = judge(
+      "@State private var focused = false\nTextField(\"Name\", text: $name).focused($focused)",
+      "@FocusState private var focused: Bool\nTextField(\"Name\", text: $name).focused($focused)")
+    #expect(try #require(judgement.grade) <= 2)
+    #expect(judgement.reason == "`@State` where the card has `@FocusState`.")
+  }
+
+  @Test("takes an environment declaration that supports the point as read when its name is used")
+  func environmentTakenAsRead() throws {
+    let insert = """
+      @Environment(\\.modelContext) private var modelContext
+      func add() { modelContext.insert(Note(text: draft)) }
+      """
+    #expect(judge("func add() { modelContext.insert(Note(text: draft)) }", insert).grade == 5)
+    // Reading the environment is the whole point here: the call alone is not it.
+    let dismiss = """
+      @Environment(\\.dismiss) private var dismiss
+      Button("Done") { dismiss() }
+      """
+    #expect(try #require(judge("Button(\"Done\") { dismiss() }", dismiss).grade) < 5)
+  }
+
+  @Test("compares code without API with the author's names renamed one for one")
+  func codeWithoutAPI() throws {
+    let code = """
+      async let first = loadFirst(id: key)
+      async let second = loadSecond(id: key)
+      let pair = try await Pair(first: first, second: second)
+      """
+    let renamed = judge(
+      """
+      async let a = loadFirst(id: id)
+      async let b = loadSecond(id: id)
+      let pair = try await Pair(first: a, second: b)
+      """, code)
+    #expect(renamed.grade == 5)
+    #expect(renamed.reason == "Same as the card's code, with names of your own.")
+    // Renaming one name two ways is not a renaming.
+    #expect(
+      try #require(
+        judge(
+          """
+          async let a = loadFirst(id: id)
+          async let b = loadSecond(id: id)
+          let pair = try await Pair(first: b, second: b)
+          """, code
+        ).grade) < 5)
+    let serial = judge(
+      """
+      let first = try await loadFirst(id: key)
+      let second = try await loadSecond(id: key)
+      let pair = Pair(first: first, second: second)
+      """, code)
+    #expect(serial.grade == 2)
+    #expect(serial.reason == "The card writes `async` where yours does not.")
+  }
+
+  @Test("takes an SDK type left out of code without API for an error, a misspelt one named so")
+  func typesInCodeWithoutAPI() {
+    let code = """
+      enum CodingKeys: String, CodingKey {
+          case title = "name"
+          case pageCount = "pages"
+      }
+      """
+    #expect(
+      judge(
+        "enum CodingKeys: String, CodingKey {\n    case title = \"name\", pageCount = \"pages\"\n}",
+        code
+      ).grade == 5)
+    let other = judge(
+      "enum CodingKeys: String, Codable {\n    case title = \"name\"\n    case pageCount = \"pages\"\n}",
+      code)
+    #expect(other.grade == 2)
+    #expect(other.reason == "Missing `CodingKey`.")
+    let typo = judge(
+      "enum CodingKeys: String, CodinKey {\n    case title = \"name\"\n    case pageCount = \"pages\"\n}",
+      code)
+    #expect(typo.grade == 2)
+    #expect(typo.reason == "`CodinKey` where the card has `CodingKey`: no such type.")
+  }
+
+  @Test("ends on thousands of nested closures, typing nothing where no API hands a value in")
+  func nestedClosures() {
+    let deep =
+      String(repeating: "f { ", count: 3000) + "$0.x" + String(repeating: " }", count: 3000)
+    let typed = SDKCheck.Code(deep).typedNames(index: .shipped)
+    #expect(typed.isEmpty)
+  }
+}
