@@ -3,7 +3,9 @@ import CardDeck
 extension AnswerJudge {
   /// `judgement` with what the SDK says of the attempt: code that calls a member a value does
   /// not have, leaves out an `await` or `try` the card writes, or calls deprecated API where
-  /// the card has its replacement is another API at best (2), and that is the reason given.
+  /// the card has its replacement is another API at best (2); a label no declaration takes on
+  /// an example value (`placeholder: "Dish"` for `prompt:`) does not compile either, but the
+  /// attempt knows the API, as with a misspelt name (3).
   func checked(_ judgement: Judgement, attempt: ParsedCode) -> Judgement {
     guard let answer = answers.firstIndex(where: { $0.source == judgement.code }) else {
       return judgement
@@ -11,16 +13,47 @@ extension AnswerJudge {
     var problems = checks[answer].problems(in: SDKCheck.Code(attempt))
     // A deprecation the comparison has noted already, with its own weight, is not said twice.
     if judgement.findings.contains(where: { $0.message.contains(" is deprecated") }) {
-      problems.removeAll { $0.contains(" is deprecated") }
+      problems.removeAll { $0.message.contains(" is deprecated") }
     }
     guard let first = problems.first else { return judgement }
     var judgement = judgement
     judgement.findings.insert(
-      contentsOf: problems.map { .init(severity: .error, message: $0, token: 0) }, at: 0)
-    if let grade = judgement.grade, grade >= 2 {
-      judgement.grade = 2
-      judgement.reason = first.capitalizedFirst + "."
+      contentsOf: problems.map {
+        .init(severity: $0.isDetail ? .missing : .error, message: $0.message, token: 0)
+      }, at: 0)
+    let cap = problems.allSatisfy(\.isDetail) ? 3 : 2
+    guard let grade = judgement.grade, grade >= 2 else { return judgement }
+    // Where the comparison names another member of the card's, what the SDK says of that
+    // member says why (`spawn(priority:operation:)` is deprecated; `JSONDecoder` has no
+    // `keyStrategy`).
+    if let name = Self.otherName(in: judgement.reason),
+      let why = problems.first(where: { $0.message.contains("`" + name) })
+    {
+      judgement.reason = why.message.capitalizedFirst + "."
+    }
+    guard grade > cap else { return judgement }
+    judgement.grade = cap
+    // The comparison's own words for another label of the card's call say the same more
+    // plainly (`range:` where the card has `in:`).
+    if !(grade < 4 && Self.isOtherLabel(judgement.reason)) {
+      judgement.reason = first.message.capitalizedFirst + "."
     }
     return judgement
+  }
+
+  /// Whether a reason says the attempt writes another label: "`range:` where the card has
+  /// `in:`."
+  static func isOtherLabel(_ reason: String) -> Bool {
+    reason.hasPrefix("`") && reason.contains(":` where the card has `")
+      && reason.hasSuffix(":`.")
+  }
+
+  /// The attempt's name in a reason that says it writes another member or call than the
+  /// card's: `spawn` in "`.spawn` where the card has `.addTask`."
+  static func otherName(in reason: String) -> String? {
+    guard reason.hasPrefix("`."), let end = reason.firstRange(of: "` where the card has `."),
+      reason.hasSuffix("`.")
+    else { return nil }
+    return String(reason[reason.index(reason.startIndex, offsetBy: 2)..<end.lowerBound])
   }
 }

@@ -4,8 +4,8 @@ extension SDKCheck.Code {
   /// The SDK types of the names the code binds, where the code or the index says what they
   /// are: the value of `let x = FetchDescriptor<Trip>(…)`, the annotation of `var x: Type`, the
   /// environment value `@Environment(\.openURL) var x` reads, and the parameters of a closure
-  /// passed to an API that says what it hands in (`ScrollViewReader { proxy in … }`, `$0` of
-  /// `DragGesture().onChanged { … }`).
+  /// passed to an API that says what it hands in (`ScrollViewReader { proxy in … }`,
+  /// `DragGesture().onChanged { value in … }`); for `$0`, see ``anonymousParameterTypes(index:)``.
   ///
   /// Only types the index describes are kept: a member of such a value is API, and one the
   /// type does not declare does not compile. A name bound twice to different types is left
@@ -31,7 +31,6 @@ extension SDKCheck.Code {
         bind(parameter, type)
       }
     }
-    for (name, type) in anonymousParameterTypes(index: index) { bind(name, type) }
     for name in clashing { found[name] = nil }
     return found
   }
@@ -139,9 +138,9 @@ extension SDKCheck.Code {
     return nil
   }
 
-  /// The types of `$0`, `$1`… in closures passed to APIs that say what they hand in.
-  private func anonymousParameterTypes(index: SDKIndex) -> [(Substring, String)] {
-    // Each `$n` belongs to the innermost closure open around it: one pass, with a stack.
+  /// The types that closures using `$0`, `$1`… are handed by the APIs they are passed to, by
+  /// the index of each closure's `{`: each `$n` is its innermost closure's own.
+  func anonymousParameterTypes(index: SDKIndex) -> [Int: [String]] {
     var counts: [Int: Int] = [:]
     var open: [Int] = []
     for position in tokens.indices {
@@ -155,12 +154,10 @@ extension SDKCheck.Code {
         counts[closure] = max(counts[closure] ?? 0, number + 1)
       }
     }
-    var found: [(Substring, String)] = []
+    var found: [Int: [String]] = [:]
     for (closure, count) in counts {
       guard let types = handedInTypes(open: closure, count: count, index: index) else { continue }
-      for (position, type) in types.enumerated() {
-        found.append((Substring("$\(position)"), type))
-      }
+      found[closure] = types.filter { index.describes($0) }.count == types.count ? types : nil
     }
     return found
   }

@@ -47,12 +47,20 @@ struct SDKCheck: Sendable {
     cardCallsByName = Dictionary(grouping: written, by: \.name)
   }
 
-  /// What is wrong with `attempt`, as findings' messages, the first most telling.
-  func problems(in attempt: String) -> [String] { problems(in: Code(attempt)) }
+  /// What is wrong with an attempt: a finding's message, and whether it only touches an
+  /// example value (`placeholder: "Dish"` for `prompt:`), which the attempt has right otherwise.
+  struct Problem: Equatable, CustomStringConvertible {
+    var message: String
+    var isDetail = false
+    var description: String { message }
+  }
 
-  /// What is wrong with the attempt `typed`, as findings' messages, the first most telling.
-  func problems(in typed: Code) -> [String] {
-    var problems: [String] = []
+  /// What is wrong with `attempt`, as findings' messages, the first most telling.
+  func problems(in attempt: String) -> [String] { problems(in: Code(attempt)).map(\.message) }
+
+  /// What is wrong with the attempt `typed`, the first most telling.
+  func problems(in typed: Code) -> [Problem] {
+    var problems: [Problem] = []
     let uses = Self.members(used: typed, index: index)
     for use in uses where !use.exists {
       // What the card itself uses is right, whatever the index says: it may be newer than the
@@ -64,13 +72,13 @@ struct SDKCheck: Sendable {
       if let theirs = cardMembers.first(where: { $0.type == use.type && $0.exists }) {
         message += "; the card uses `\(theirs.declared!)`"
       }
-      problems.append(message)
+      problems.append(Problem(message: message))
     }
-    problems += unknownCases(in: typed)
+    problems += unknownCases(in: typed).map { Problem(message: $0) }
     let ownTypes = typed.declaredTypes()
     let calls = typed.writtenCalls()
-    problems += unknownLabels(calls, handedIn: uses, ownTypes: ownTypes)
-    problems += deprecations(calls, handedIn: uses)
+    problems += unknownLabels(calls, handedIn: uses, ownTypes: ownTypes, in: typed)
+    problems += deprecations(calls, handedIn: uses).map { Problem(message: $0) }
     for call in calls where !ownTypes.contains(Substring(call.owner ?? "-")) {
       let name = typed.text(call.token)
       // By its labels the call may be one that has no such effect (`URL(string:)` beside a
@@ -78,11 +86,11 @@ struct SDKCheck: Sendable {
       if awaited.contains(name), !typed.isMarked(call.token, by: "await"),
         index.mayBe(.async, call.name, labels: call.labels, on: call.owner)
       {
-        problems.append("`\(name)` is `async`: the card writes `await` before it")
+        problems.append(Problem(message: "`\(name)` is `async`: the card writes `await` before it"))
       } else if tried.contains(name), !typed.isMarked(call.token, by: "try"),
         index.mayBe(.throwing, call.name, labels: call.labels, on: call.owner)
       {
-        problems.append("`\(name)` can throw: the card writes `try` before it")
+        problems.append(Problem(message: "`\(name)` can throw: the card writes `try` before it"))
       }
     }
     return problems
@@ -115,9 +123,10 @@ struct SDKCheck: Sendable {
   /// older than the SDK (SwiftUI's, whose later overloads the index lacks), and a label that
   /// looks like a typo, which the comparison with the card takes for a slip.
   private func unknownLabels(
-    _ calls: [Code.WrittenCall], handedIn uses: [MemberUse], ownTypes: Set<Substring>
-  ) -> [String] {
-    var problems: [String] = []
+    _ calls: [Code.WrittenCall], handedIn uses: [MemberUse], ownTypes: Set<Substring>,
+    in typed: Code
+  ) -> [Problem] {
+    var problems: [Problem] = []
     for call in calls
     where !call.labels.isEmpty && !cardCalls.contains(call.written)
       && !uses.contains(where: { $0.token == call.token })
@@ -130,9 +139,10 @@ struct SDKCheck: Sendable {
         }
         owner = written
         members = index.members(named: call.name, of: owner).filter(\.isCall)
-      } else if call.isImplicit {
-        // Of whichever type the context asks for: no declaration of the name anywhere takes
-        // these labels.
+      } else if call.isImplicit, cardNames.contains(Substring(call.name)) {
+        // The card's member with other labels, of whichever type the context asks for: no
+        // declaration of the name anywhere takes them. (Another name is another member, which
+        // the comparison with the card weighs.)
         let found = index.membersOfAnyType(named: call.name).filter { $0.member.isCall }
         guard !found.contains(where: { index.hasOlderSource($0.owner) }) else { continue }
         owner = ""
@@ -160,7 +170,12 @@ struct SDKCheck: Sendable {
         let card = call.name == "init" ? owner + "(" + theirs.written.dropFirst(5) : theirs.written
         message += "; the card uses `\(card)`"
       }
-      problems.append(message)
+      let unknown = Set(call.labels).subtracting(declaredLabels)
+      problems.append(
+        Problem(
+          message: message,
+          isDetail: !unknown.isEmpty
+            && unknown.allSatisfy { typed.passesLiteral(to: $0, at: call.token) }))
     }
     return problems
   }
@@ -206,11 +221,26 @@ struct SDKCheck: Sendable {
   /// (``Code/typedNames(index:)``), and on such members of them (`value.translation.width`).
   static func members(used code: Code, index: SDKIndex) -> [MemberUse] {
     let typed = code.typedNames(index: index)
-    guard !typed.isEmpty else { return [] }
+    let anonymous = code.anonymousParameterTypes(index: index)
+    guard !typed.isEmpty || !anonymous.isEmpty else { return [] }
     var uses: [MemberUse] = []
+    var open: [Int] = []
     for position in code.tokens.indices {
-      guard let root = typed[code.text(position)],
-        !(position > 0 && code.isByte(position - 1, "."))
+      if code.isByte(position, "{") { open.append(position) }
+      if code.isByte(position, "}") { _ = open.popLast() }
+      let name = code.text(position)
+      // `$0` is the innermost closure's own.
+      let anonymousType =
+        name.hasPrefix("$")
+        ? open.last.flatMap { anonymous[$0] }.flatMap { types in
+          name.dropFirst().first?.wholeNumberValue.flatMap { $0 < types.count ? types[$0] : nil }
+        } : nil
+      // Not a declaration's name, nor one a modifier on the next line follows (a fragment).
+      guard let root = anonymousType ?? typed[name],
+        !(position > 0 && code.isByte(position - 1, ".")),
+        !(position > 0 && ["var", "let"].contains(code.text(position - 1))),
+        position + 1 < code.tokens.count,
+        code.tokens[position + 1].line == code.tokens[position].line
       else { continue }
       var type = root
       var dot = position + 1
@@ -228,7 +258,7 @@ struct SDKCheck: Sendable {
         guard declared != nil, labels == nil,
           let next = index.memberType(named: member, labels: nil, on: type)
         else { break }
-        type = next
+        if next != "Self" { type = next }
         dot += 2
       }
     }
@@ -413,6 +443,25 @@ extension SDKCheck {
         return WrittenCall(
           token: index, name: name, labels: labels, owner: owner, isImplicit: isImplicit)
       }
+    }
+
+    /// Whether the argument labelled `label` of the call named at `call` is a string or number
+    /// literal alone: an example value, like a title.
+    func passesLiteral(to label: String, at call: Int) -> Bool {
+      guard call + 1 < tokens.count, isByte(call + 1, "(") else { return false }
+      let end = close(of: call + 1)
+      var position = call + 2
+      while position + 3 <= end {
+        if text(position) == label, isByte(position + 1, ":"),
+          isByte(position - 1, "(") || isByte(position - 1, ",")
+        {
+          let kind = tokens[position + 2].kind
+          return (kind == .string || kind == .number)
+            && (position + 3 == end || isByte(position + 3, ","))
+        }
+        position += 1
+      }
+      return false
     }
 
     /// The `switch` statements over a name: the name, and the `{` that opens the cases.

@@ -362,7 +362,7 @@ public struct SDKIndex: Sendable {
         }
         next += conformances[owner] ?? []
       }
-      if let answer { return answer == "Self" ? type : answer }
+      if let answer { return answer }
       level = next
     }
     return nil
