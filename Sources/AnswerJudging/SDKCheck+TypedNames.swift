@@ -104,10 +104,11 @@ extension SDKCheck.Code {
     var owners = [owner]
     let receiver = owner == "View" ? receiverType(before: open, index: index) : nil
     if let receiver { owners = [receiver] + index.supertypes(of: receiver) + owners }
+    let following = trailingLabels(after: close(of: open))
     for candidate in owners {
       guard
         let types = index.closureParameterTypes(
-          call: name, on: candidate, label: nil, count: count)
+          call: name, on: candidate, label: nil, count: count, followedBy: following)
       else { continue }
       return types.map { type in
         guard type.hasPrefix("Self."), let receiver else { return type }
@@ -115,6 +116,26 @@ extension SDKCheck.Code {
       }
     }
     return nil
+  }
+
+  /// The labels of the trailing closures written after the `}` at `close`: `placeholder` in
+  /// `AsyncImage(url: u) { image in … } placeholder: { … }`.
+  private func trailingLabels(after close: Int) -> [String] {
+    var labels: [String] = []
+    var position = close + 1
+    while position + 2 < tokens.count, tokens[position].kind == .identifier,
+      isByte(position + 1, ":"), isByte(position + 2, "{")
+    {
+      labels.append(String(text(position)))
+      position = self.close(of: position + 2) + 1
+    }
+    return labels
+  }
+
+  /// The type a chain of calls that ends before `position` (a `.`) starts from, when it starts
+  /// at an initialiser of an SDK type (`DragGesture()` in `DragGesture().updating`).
+  func chainRoot(before position: Int, index: SDKIndex) -> String? {
+    receiverType(before: position, index: index)
   }
 
   /// The type a chain of calls that ends at the trailing closure at `open` starts from, when

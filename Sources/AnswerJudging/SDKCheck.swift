@@ -132,8 +132,16 @@ struct SDKCheck: Sendable {
       && !uses.contains(where: { $0.token == call.token })
     {
       let members: [SDKIndex.Member]
-      let owner: String
-      if let written = call.owner {
+      var owner: String
+      // After a `)`, a method of the value the chain starts with (`DragGesture().updating`),
+      // where views have no such modifier.
+      var written = call.owner
+      if written == "View", !index.hasMember(named: call.name, of: "View"),
+        let root = typed.chainRoot(before: call.token - 1, index: index)
+      {
+        written = root
+      }
+      if let written {
         guard written != "-", index.describes(written), !index.hasOlderSource(written) else {
           continue
         }
@@ -245,7 +253,8 @@ struct SDKCheck: Sendable {
       var type = root
       var dot = position + 1
       while dot + 1 < code.tokens.count, code.isByte(dot, "."),
-        code.tokens[dot + 1].kind == .identifier, index.describes(type)
+        // A member may be named by a contextual keyword (`open`).
+        [.identifier, .keyword].contains(code.tokens[dot + 1].kind), index.describes(type)
       {
         let member = String(code.text(dot + 1))
         let labels = code.labels(after: dot + 1)

@@ -407,7 +407,8 @@ public struct SDKIndex: Sendable {
   /// `-` for a free function) is handed, as every overload with such a closure agrees; nil when
   /// they disagree or no overload says. `label` is the closure's label, nil for a trailing one.
   public func closureParameterTypes(
-    call name: String, on owner: String, label: String?, count: Int
+    call name: String, on owner: String, label: String?, count: Int,
+    followedBy following: [String] = []
   ) -> [String]? {
     var answer: [Substring]?
     for line in lines(named: name, of: owner) {
@@ -415,6 +416,17 @@ public struct SDKIndex: Sendable {
         (label == nil || $0.label == label![...]) && $0.types.count == count
       }
       guard let closure = label == nil ? closures.last : closures.first else { continue }
+      if label == nil {
+        // A trailing closure is the argument before the labelled ones that follow it, or the
+        // last: an overload that ends otherwise (`placeholder:` after `content:`) is not the
+        // one called.
+        let labels = Self.member(line.fields).labels
+        let next = following.first.flatMap { labels.firstIndex(of: $0) } ?? labels.endIndex
+        guard following.allSatisfy(labels.contains),
+          let position = labels[..<next].lastIndex(of: String(closure.label)),
+          position == next - 1
+        else { continue }
+      }
       if answer == nil {
         answer = closure.types
       } else if answer != closure.types {
