@@ -2,216 +2,31 @@ extension APIVocabulary {
   /// The members and methods the judge knows as API.
   static let memberNames = """
     # members
-    adaptive
-    flexible
-    fixed
-    medium
-    large
-    fraction
-    height
-    custom
-    automatic
-    visible
-    hidden
-    destructive
-    cancel
     close
     confirm
-    principal
-    navigation
-    primaryAction
-    secondaryAction
-    confirmationAction
-    cancellationAction
-    destructiveAction
-    topBarLeading
-    topBarTrailing
-    bottomBar
-    keyboard
-    navigationBarLeading
-    navigationBarTrailing
     bottomOrnament
-    navigationBar
-    tabBar
     windowToolbar
-    high
-    low
-    all
-    doubleColumn
-    detailOnly
-    balanced
-    prominentDetail
-    inline
-    inlineLarge
-    navigationBarDrawer
-    sidebar
-    toolbar
-    always
-    never
-    onSearchPresentation
-    onTextEntry
-    search
-    done
-    next
-    popover
-    sheet
-    fullScreenCover
-    none
-    form
-    page
-    fitted
-    enabled
-    disabled
-    resizes
-    scrolls
-    compact
-    regular
-    light
-    dark
-    top
-    bottom
-    leading
-    trailing
-    center
-    horizontal
-    vertical
-    topLeading
-    topTrailing
-    bottomLeading
-    bottomTrailing
-    firstTextBaseline
-    lastTextBaseline
-    plain
-    grouped
-    inset
-    insetGrouped
-    segmented
-    menu
-    wheel
-    navigationLink
-    palette
-    bordered
-    borderedProminent
-    borderless
     glass
     glassProminent
-    roundedBorder
-    sidebarAdaptable
-    tabBarOnly
-    iconOnly
-    titleOnly
-    titleAndIcon
-    button
     checkbox
-    graphical
-    linear
-    circular
-    mini
-    small
-    extraLarge
-    largeTitle
     extraLargeTitle
-    title
-    title2
-    title3
-    headline
-    subheadline
-    body
-    callout
-    footnote
-    caption
-    caption2
-    system
-    monospaced
-    bold
     italic
     weight
-    width
     smallCaps
     monospacedDigit
-    ultraLight
-    thin
-    semibold
-    heavy
-    black
-    serif
-    rounded
-    condensed
-    compressed
-    expanded
-    standard
-    red
-    orange
-    yellow
-    green
-    mint
-    teal
-    cyan
-    blue
-    indigo
-    purple
-    pink
-    brown
-    white
-    gray
-    clear
-    primary
-    secondary
-    tertiary
-    quaternary
-    quinary
-    accentColor
-    tint
-    foreground
-    background
-    separator
-    ultraThinMaterial
-    thinMaterial
-    regularMaterial
-    thickMaterial
-    ultraThickMaterial
-    bar
     gradient
-    opacity
     systemBackground
     secondarySystemBackground
     systemGroupedBackground
     secondarySystemGroupedBackground
     systemGray
     systemGray6
-    label
     secondaryLabel
-    monochrome
-    hierarchical
-    multicolor
-    fill
-    slash
-    circle
-    square
-    easeIn
-    easeOut
-    easeInOut
-    spring
-    bouncy
-    smooth
-    snappy
-    interactiveSpring
-    interpolatingSpring
-    timingCurve
     delay
     speed
     repeatForever
     repeatCount
-    slide
-    move
-    push
-    offset
-    asymmetric
-    identity
-    blurReplace
     combined
-    numericText
-    interpolate
     bounce
     pulse
     variableColor
@@ -219,39 +34,7 @@ extension APIVocabulary {
     disappear
     replace
     wiggle
-    rotate
     breathe
-    success
-    warning
-    increase
-    decrease
-    impact
-    fit
-    immediately
-    interactively
-    basedOnSize
-    paging
-    viewAligned
-    active
-    inactive
-    transient
-    xSmall
-    xLarge
-    xxLarge
-    xxxLarge
-    accessibility1
-    accessibility2
-    accessibility3
-    accessibility4
-    accessibility5
-    uppercase
-    lowercase
-    head
-    middle
-    tail
-    words
-    sentences
-    characters
     decimalPad
     numberPad
     emailAddress
@@ -259,75 +42,14 @@ extension APIVocabulary {
     URL
     newPassword
     oneTimeCode
-    escape
-    space
-    upArrow
-    downArrow
-    leftArrow
-    rightArrow
-    command
-    shift
-    control
-    defaultAction
-    cancelAction
-    continuous
-    placeholder
-    privacy
-    increased
-    decreased
-    capsule
-    roundedRectangle
-    navigationStack
     onScrollDown
     onScrollUp
     minimize
-    soft
     hard
-    zoom
-    now
-    distantPast
-    distantFuture
-    abbreviated
-    numeric
-    complete
-    omitted
-    shortened
-    relative
-    timer
-    currency
-    percent
-    dateTime
-    iso8601
-    convertFromSnakeCase
-    convertToSnakeCase
-    current
-    autoupdatingCurrent
     pad
     phone
     mac
     vision
-    whitespaces
-    whitespacesAndNewlines
-    newlines
-    decimalDigits
-    letters
-    alphanumerics
-    punctuationCharacters
-    utf8
-    failure
-    main
-    userInitiated
-    utility
-    shared
-    infinity
-    pi
-    zero
-    random
-    constant
-    forward
-    reverse
-    scale
-    long
     # methods
     count
     isEmpty

@@ -2,234 +2,28 @@ extension APIVocabulary {
   /// The view modifiers the judge knows as API.
   static let modifierNames = """
     # modifiers
-    accessibilityAction
-    accessibilityActions
-    accessibilityActivationPoint
-    accessibilityAddTraits
-    accessibilityAdjustableAction
-    accessibilityChildren
-    accessibilityCustomContent
     accessibilityDefaultFocus
-    accessibilityElement
-    accessibilityFocused
-    accessibilityHeading
-    accessibilityHidden
-    accessibilityHint
-    accessibilityIdentifier
-    accessibilityIgnoresInvertColors
-    accessibilityInputLabels
-    accessibilityLabel
-    accessibilityLabeledPair
-    accessibilityLinkedGroup
-    accessibilityRemoveTraits
-    accessibilityRepresentation
-    accessibilityRespondsToUserInteraction
-    accessibilityRotor
-    accessibilityScrollAction
-    accessibilityShowsLargeContentViewer
-    accessibilitySortPriority
-    accessibilityTextContentType
-    accessibilityValue
-    accessibilityZoomAction
-    alert
-    alignmentGuide
-    allowedDynamicRange
-    allowsHitTesting
-    allowsTightening
-    anchorPreference
-    animation
-    aspectRatio
-    autocorrectionDisabled
-    background
     backgroundExtensionEffect
-    backgroundPreferenceValue
-    backgroundStyle
-    badge
-    badgeProminence
-    baselineOffset
-    blendMode
-    blur
-    bold
-    border
-    brightness
-    buttonBorderShape
-    buttonRepeatBehavior
     buttonSizing
-    buttonStyle
-    clipShape
-    clipped
-    colorEffect
-    colorInvert
-    colorMultiply
-    compositingGroup
-    confirmationDialog
-    containerBackground
-    containerRelativeFrame
-    containerShape
-    containerValue
-    contentMargins
-    contentShape
-    contentTransition
-    contextMenu
-    contrast
-    controlGroupStyle
-    controlSize
-    coordinateSpace
-    datePickerStyle
-    defaultAdaptableTabBarPlacement
-    defaultAppStorage
-    defaultFocus
-    defaultHoverEffect
-    defaultScrollAnchor
-    defersSystemGestures
-    deleteDisabled
-    dialogIcon
     dialogSeverity
-    dialogSuppressionToggle
     dismissalConfirmationDialog
-    disabled
-    disclosureGroupStyle
-    distortionEffect
-    draggable
-    drawingGroup
-    dropDestination
-    dynamicTypeSize
-    environment
-    environmentObject
-    fileExporter
-    fileImporter
-    fileMover
-    findDisabled
-    findNavigator
-    fixedSize
-    flipsForRightToLeftLayoutDirection
-    focusEffectDisabled
-    focusable
-    focused
-    focusedObject
-    focusedSceneObject
-    focusedSceneValue
-    focusedValue
     focusSection
     focusScope
     prefersDefaultFocus
-    font
-    fontDesign
-    fontWeight
-    fontWidth
-    foregroundStyle
-    formStyle
-    frame
-    fullScreenCover
-    gaugeStyle
-    geometryGroup
-    gesture
     glassEffect
     glassEffectID
     glassEffectTransition
     glassEffectUnion
-    grayscale
-    gridCellAnchor
-    gridCellColumns
-    gridCellUnsizedAxes
-    gridColumnAlignment
-    groupBoxStyle
-    headerProminence
-    help
-    hidden
-    highPriorityGesture
-    hoverEffect
-    hoverEffectDisabled
-    hueRotation
-    id
-    ignoresSafeArea
-    imageScale
-    indexViewStyle
-    inspector
-    inspectorColumnWidth
-    interactiveDismissDisabled
-    invalidatableContent
-    italic
-    itemProvider
-    kerning
-    keyboardShortcut
-    keyboardType
-    keyframeAnimator
     labelIconToTitleSpacing
     labelReservedIconWidth
-    labelStyle
-    labeledContentStyle
-    labelsHidden
-    labelsVisibility
-    layerEffect
-    layoutDirectionBehavior
-    layoutPriority
-    layoutValue
     lineHeight
-    lineLimit
-    lineSpacing
-    listItemTint
-    listRowBackground
-    listRowInsets
-    listRowSeparator
-    listRowSeparatorTint
-    listRowSpacing
     listSectionIndexVisibility
     listSectionMargins
-    listSectionSeparator
-    listSectionSeparatorTint
-    listSectionSpacing
-    listStyle
-    luminanceToAlpha
-    mask
-    matchedGeometryEffect
-    matchedTransitionSource
-    menuActionDismissBehavior
-    menuIndicator
-    menuOrder
-    menuStyle
-    minimumScaleFactor
-    modelContainer
-    modelContext
-    modifier
-    monospaced
-    monospacedDigit
-    moveDisabled
-    multilineTextAlignment
-    navigationBarBackButtonHidden
-    navigationBarTitleDisplayMode
-    navigationDestination
-    navigationDocument
     navigationLinkIndicatorVisibility
-    navigationSplitViewColumnWidth
-    navigationSplitViewStyle
     navigationSubtitle
-    navigationTitle
-    navigationTransition
-    offset
-    onAppear
-    onChange
-    onContinueUserActivity
-    onContinuousHover
     onDelete
-    onDisappear
-    onDrag
-    onDrop
-    onGeometryChange
-    onHover
     onInsert
-    onKeyPress
-    onLongPressGesture
     onMove
-    onOpenURL
-    onPreferenceChange
-    onReceive
-    onScrollGeometryChange
-    onScrollPhaseChange
-    onScrollTargetVisibilityChange
-    onScrollVisibilityChange
-    onSubmit
-    onTapGesture
     onExitCommand
     onMoveCommand
     onPlayPauseCommand
@@ -237,145 +31,23 @@ extension APIVocabulary {
     onCutCommand
     onPasteCommand
     onDeleteCommand
-    opacity
-    overlay
-    overlayPreferenceValue
-    padding
-    paletteSelectionEffect
-    persistentSystemOverlays
-    phaseAnimator
-    photosPicker
-    pickerStyle
-    popover
-    popoverTip
-    position
-    preference
-    preferredColorScheme
-    presentationBackground
-    presentationBackgroundInteraction
-    presentationCompactAdaptation
-    presentationContentInteraction
-    presentationCornerRadius
-    presentationDetents
-    presentationDragIndicator
-    presentationSizing
-    privacySensitive
-    progressViewStyle
-    projectionEffect
-    redacted
-    refreshable
-    renameAction
-    replaceDisabled
-    rotation3DEffect
-    rotationEffect
     safeAreaBar
-    safeAreaInset
-    safeAreaPadding
-    saturation
-    scaleEffect
-    scaledToFill
-    scaledToFit
-    scenePadding
-    scrollBounceBehavior
-    scrollClipDisabled
-    scrollContentBackground
-    scrollDisabled
-    scrollDismissesKeyboard
     scrollEdgeEffectHidden
     scrollEdgeEffectStyle
-    scrollIndicators
-    scrollIndicatorsFlash
-    scrollInputBehavior
-    scrollPosition
-    scrollTargetBehavior
-    scrollTargetLayout
-    scrollTransition
-    searchCompletion
-    searchDictationBehavior
-    searchFocused
-    searchPresentationToolbarBehavior
-    searchScopes
     searchSelection
-    searchSuggestions
     searchToolbarBehavior
-    searchable
-    sectionActions
     sectionIndexLabel
-    selectionDisabled
-    sensoryFeedback
-    shadow
-    sheet
-    simultaneousGesture
     sliderThumbVisibility
-    speechAdjustedPitch
-    speechAlwaysIncludesPunctuation
-    speechAnnouncementsQueued
-    speechSpellsOutCharacters
-    springLoadingBehavior
-    statusBarHidden
-    strikethrough
-    submitLabel
-    submitScope
-    swipeActions
     symbolColorRenderingMode
-    symbolEffect
-    symbolEffectsRemoved
-    symbolRenderingMode
     symbolVariableValueMode
-    symbolVariant
     tabBarMinimizeBehavior
     tabViewBottomAccessory
-    tabViewCustomization
     tabViewSearchActivation
-    tabViewSidebarBottomBar
-    tabViewSidebarFooter
-    tabViewSidebarHeader
-    tabViewStyle
-    tableColumnHeaders
-    tableStyle
-    tag
-    task
-    textCase
-    textContentType
-    textEditorStyle
-    textFieldStyle
-    textInputAutocapitalization
     textInputFormattingControlVisibility
-    textRenderer
-    textScale
-    textSelection
-    textSelectionAffinity
-    tint
-    toggleStyle
-    toolbar
-    toolbarBackground
-    toolbarBackgroundVisibility
-    toolbarColorScheme
     toolbarForegroundStyle
     toolbarItemHidden
     toolbarOverflowMenu
-    toolbarRole
-    toolbarTitleDisplayMode
-    toolbarTitleMenu
-    toolbarVisibility
-    tracking
-    transaction
-    transformAnchorPreference
-    transformEffect
-    transformEnvironment
-    transformPreference
-    transition
-    truncationMode
-    typeSelectEquivalent
-    typesettingLanguage
-    underline
-    unredacted
-    userActivity
-    visualEffect
     writingDirection
-    writingToolsAffordanceVisibility
-    writingToolsBehavior
-    zIndex
     visibilityPriority
     sharedBackgroundVisibility
     customizationBehavior
@@ -407,23 +79,5 @@ extension APIVocabulary {
     simultaneously
     sequenced
     exclusively
-    previewDisplayName
-    previewLayout
-    previewInterfaceOrientation
-    actionSheet
-    accentColor
-    autocapitalization
-    cornerRadius
-    disableAutocorrection
-    edgesIgnoringSafeArea
-    foregroundColor
-    navigationBarHidden
-    navigationBarItems
-    navigationBarTitle
-    navigationViewStyle
-    tabItem
-    statusBar
-    colorScheme
-    accessibility
     """
 }

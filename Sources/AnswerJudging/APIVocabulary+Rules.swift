@@ -3,70 +3,11 @@ extension APIVocabulary {
   /// replacements, related and ineffective API, member types, implied arguments.
   static let ruleNames = """
     # environment
-    horizontalSizeClass
-    verticalSizeClass
-    dismiss
-    dismissSearch
-    isSearching
-    colorScheme
-    colorSchemeContrast
-    locale
-    calendar
-    timeZone
-    openURL
-    openWindow
-    dismissWindow
     openImmersiveSpace
     dismissImmersiveSpace
     openSettings
     openDocument
     newDocument
-    scenePhase
-    editMode
-    isPresented
-    isEnabled
-    isFocused
-    modelContext
-    managedObjectContext
-    undoManager
-    dynamicTypeSize
-    layoutDirection
-    displayScale
-    pixelLength
-    font
-    lineLimit
-    lineSpacing
-    multilineTextAlignment
-    truncationMode
-    textCase
-    allowsTightening
-    minimumScaleFactor
-    autocorrectionDisabled
-    accessibilityReduceMotion
-    accessibilityReduceTransparency
-    accessibilityDifferentiateWithoutColor
-    accessibilityVoiceOverEnabled
-    accessibilityInvertColors
-    accessibilityEnabled
-    legibilityWeight
-    redactionReasons
-    refresh
-    requestReview
-    purchase
-    supportsMultipleWindows
-    controlSize
-    defaultMinListRowHeight
-    headerProminence
-    backgroundMaterial
-    backgroundStyle
-    menuOrder
-    symbolRenderingMode
-    imageScale
-    isLuminanceReduced
-    appearsActive
-    scrollDismissesKeyboardMode
-    sizeCategory
-    presentationMode
     # attributes
     State
     Binding

@@ -80,15 +80,16 @@ public struct APIVocabulary: Sendable {
   public func adding(_ index: SDKIndex) -> APIVocabulary {
     var vocabulary = self
     vocabulary.types.formUnion(index.types.filter { $0.first?.isUppercase == true })
-    for (owner, member) in index.allMembers() where member.name != "init" {
-      let name = member.name
-      guard name.first.map({ $0.isLetter && $0.isLowercase }) == true else { continue }
+    index.forEachMember { owner, name, flags in
+      guard name != "init", let first = name.utf8.first,
+        first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z")
+      else { return }
       if owner == "View" {
-        vocabulary.modifiers.insert(name)
+        vocabulary.modifiers.insert(String(name))
       } else if owner == "EnvironmentValues" {
-        vocabulary.environment.insert(name)
-      } else if member.isStatic || member.isCase {
-        vocabulary.members.insert(name)
+        vocabulary.environment.insert(String(name))
+      } else if flags.utf8.contains(UInt8(ascii: "s")) || flags.utf8.contains(UInt8(ascii: "c")) {
+        vocabulary.members.insert(String(name))
       }
       // Other members are not taken by name alone: `name` and `title` are the members of most
       // example models too. A value whose SDK type the code says has its members read as API

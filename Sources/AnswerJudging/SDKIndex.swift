@@ -202,10 +202,31 @@ public struct SDKIndex: Sendable {
     }
   }
 
-  /// Every member of every type, each with its owner, read from the listing: for the names
-  /// the vocabulary derives from the index, once a process.
-  public func allMembers() -> [(owner: String, member: Member)] {
-    memberLines.flatMap { owner, lines in lines.map { (String(owner), Self.member($0.fields)) } }
+  /// Calls `body` with each member's owner, base name and flags (`fs`: a static method), read
+  /// from the listing without making a ``Member`` of each: the vocabulary takes its names so,
+  /// once a process.
+  public func forEachMember(
+    _ body: (_ owner: Substring, _ name: Substring, _ flags: Substring) -> Void
+  ) {
+    for (owner, lines) in memberLines {
+      for member in lines {
+        // The flags are the fourth field: after the third tab.
+        let utf8 = member.line.utf8
+        var tabs = 0
+        var start = utf8.startIndex
+        var end = utf8.endIndex
+        for index in utf8.indices where utf8[index] == UInt8(ascii: "\t") {
+          tabs += 1
+          if tabs == 3 { start = utf8.index(after: index) }
+          if tabs == 4 {
+            end = index
+            break
+          }
+        }
+        guard tabs >= 3 else { continue }
+        body(owner, Self.baseName(member.signature), member.line[start..<end])
+      }
+    }
   }
 
   /// Every name the index declares: types and members' base names.

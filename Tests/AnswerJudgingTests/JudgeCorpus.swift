@@ -71,7 +71,9 @@ struct JudgeCorpus {
   static let heldOut = JudgeCorpus((try? fixture("judge-holdout.txt")) ?? "")
 
   /// Attempts at cards about APIs the decks do not teach, written blind by reviewers who had
-  /// read only docs/deck-format.md and Apple's documentation: the fair figure, never tuned to.
+  /// read only docs/deck-format.md and Apple's documentation. Read by the lead from `c975343`
+  /// on, to find what the judge misses on APIs nobody here had seen: a development set since,
+  /// no longer a fair figure (docs/judging.md, "The blind corpus").
   static let blind = JudgeCorpus((try? fixture("judge-blind.txt")) ?? "")
   /// A second such set, by another reviewer on other APIs (charts, maps, gestures, animation,
   /// formatting, concurrency, regexes), measured first when the judge had its SDK checks.

@@ -759,3 +759,27 @@ struct SDKIndexGeneratorTests {
     #expect(index.members(named: "help", of: "CommandGroupPlacement").isEmpty)
   }
 }
+
+@Suite("The vocabulary: the index's names, and by hand only what no declaration says")
+struct VocabularyFromIndexTests {
+  @Test("lists by hand no type, modifier, member or environment value the index declares")
+  func handListIsWhatTheIndexLacks() {
+    let hand = APIVocabulary(listing: APIVocabulary.listing)
+    let derived = APIVocabulary(listing: "").adding(.shipped)
+    #expect(hand.types.intersection(derived.types).sorted() == [])
+    #expect(hand.modifiers.intersection(derived.modifiers).sorted() == [])
+    #expect(hand.members.intersection(derived.members).sorted() == [])
+    #expect(hand.environment.intersection(derived.environment).sorted() == [])
+  }
+
+  @Test("takes the index's types, View's members, static members and environment values")
+  func derivedNames() {
+    let vocabulary = APIVocabulary.standard
+    #expect(vocabulary.types.contains("ScrollViewReader"))
+    #expect(vocabulary.modifiers.contains("containerRelativeFrame"))
+    #expect(vocabulary.members.contains("convertFromSnakeCase"))
+    #expect(vocabulary.environment.contains("openURL"))
+    // A member of a type is not a method of every value: example models have `name`s too.
+    #expect(!vocabulary.methods.contains("translation"))
+  }
+}
