@@ -22,7 +22,7 @@ extension Matching {
       lost += CodeNode.ownWeight(e)
       note(
         .missing,
-        "`\(display(a, in: attempt))` instead of the card's `\(display(e, in: expected))`: close, but not the same"
+        "`\(display(a, in: attempt))` instead of the card's `\(display(e, in: expected))`, close but not the same"
       )
       mark(e, .wrong(attempt.text(a)))
     case .substitute: compareSubstitute(e, a)
@@ -297,7 +297,7 @@ extension Matching {
     let label = argument.label ?? ""
     note(
       .missing,
-      "`.\(modifier.name)` on the content instead of the card's `\(label):`: close, but not the same"
+      "`.\(modifier.name)` on the content instead of the card's `\(label):`, close but not the same"
     )
     if let token = argument.labelToken {
       marks[token] = .wrong(modifier.name)

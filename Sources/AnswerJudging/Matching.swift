@@ -153,7 +153,7 @@ struct Matching {
       relatedAPI += 1
       note(
         .missing,
-        "`\(display(other, in: attempt))` instead of the card's `\(missed.text)`: close, but not the same"
+        "`\(display(other, in: attempt))` instead of the card's `\(missed.text)`, close but not the same"
       )
       marks[missed.token] = .wrong(attempt.text(other))
     }

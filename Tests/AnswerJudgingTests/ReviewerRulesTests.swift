@@ -28,7 +28,7 @@ struct ReviewerRulesTests {
     #expect((2...3).contains(try #require(swipe.grade)))
     #expect(swipe.findings.first?.severity == .missing)
     #expect(
-      swipe.reason == "`.swipeActions` instead of the card's `.onDelete`: close, but not the same.")
+      swipe.reason == "`.swipeActions` instead of the card's `.onDelete`, close but not the same.")
     let bar = judge(
       "List(items) { Text($0.name) }.safeAreaBar(edge: .bottom) { Button(\"Pay\") { pay() } }",
       "List(items) { Text($0.name) }\n    .safeAreaInset(edge: .bottom) { Button(\"Pay\") { pay() } }"
@@ -145,7 +145,7 @@ struct ReviewerRulesTests {
       #expect(judgement.grade == 2, "\(attempt)")
       #expect(
         judgement.reason
-          == "`.secondaryAction` instead of the card's `ToolbarOverflowMenu`: close, but not the same."
+          == "`.secondaryAction` instead of the card's `ToolbarOverflowMenu`, close but not the same."
       )
       #expect(!judgement.findings.contains { $0.message == "missing `ToolbarOverflowMenu`" })
     }
@@ -236,7 +236,7 @@ struct ReviewerRulesTests {
     #expect(sheet.grade == 2, "\(sheet.reason)")
     #expect(
       sheet.reason
-        == "`.interactiveDismissDisabled` instead of the card's `.fullScreenCover`: close, but not the same."
+        == "`.interactiveDismissDisabled` instead of the card's `.fullScreenCover`, close but not the same."
     )
   }
 

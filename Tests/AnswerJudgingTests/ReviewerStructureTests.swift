@@ -28,7 +28,7 @@ struct ReviewerStructureTests {
       #expect(judgement.grade == 3)
       #expect(
         judgement.reason
-          == "`.onDisappear` on the content instead of the card's `onDismiss:`: close, but not the same."
+          == "`.onDisappear` on the content instead of the card's `onDismiss:`, close but not the same."
       )
     }
     // Without it, an essential part is missing where its frame is written.
