@@ -150,7 +150,9 @@ struct DrillCommand: Command {
       stateOptions: options.state, context)
     let result = session.run()
     console.print()
-    console.print(SummaryPresenter(style: style).drill(result, asked: questions.count))
+    console.print(
+      SummaryPresenter(style: style, width: context.environment.proseWidth).drill(
+        result, asked: questions.count))
     if let transcript {
       let text = DrillTranscript(day: today, seed: seed, timeLimit: timeLimit).markdown(
         result, cards: questions, asked: questions.count)

@@ -143,7 +143,7 @@ struct ReviewCommand: Command {
     }
     console.print()
     console.print(
-      SummaryPresenter(style: style).review(
+      SummaryPresenter(style: style, width: environment.proseWidth).review(
         result, streak: all.streak(endingOn: today),
         outlook: ReviewQueue.outlook(of: loaded.map(\.id), in: all, today: today), today: today,
         now: now(), notes: notes))

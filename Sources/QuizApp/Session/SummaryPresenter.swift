@@ -1,3 +1,4 @@
+import CommandLineKit
 import FoundationEssentials
 import ReviewStorage
 import Scheduler
@@ -5,6 +6,18 @@ import Scheduler
 /// The end of a session in a few lines: what was done, how well, and what comes next.
 struct SummaryPresenter {
   var style: Style
+  /// The terminal's width: plain lines are wrapped at spaces to it, so that no card id is cut
+  /// where the terminal would break it.
+  var width = Int.max
+
+  /// `lines` joined, each plain one longer than the width wrapped to it (a styled heading is
+  /// short; a line that fits keeps its spacing).
+  private func joined(_ lines: [String]) -> String {
+    let wrapper = TextWrapper(width: width)
+    return lines.map { line in
+      line.count <= width || line.contains("\u{1B}") ? line : wrapper.wrap(line)
+    }.joined(separator: "\n")
+  }
 
   /// The summary of a review session that ended at `now`.
   func review(
@@ -48,7 +61,7 @@ struct SummaryPresenter {
           + "\(ReviewSession.describe(next.day, from: today))"
           + (outlook.dueToday > 0 ? ", those still due today included." : "."))
     }
-    return lines.joined(separator: "\n")
+    return joined(lines)
   }
 
   /// The summary of a drill: a score per topic and the cards missed.
@@ -77,7 +90,7 @@ struct SummaryPresenter {
       lines.append(
         style.apply(.dim, "\(asked - result.graded.count) of \(asked) questions not answered."))
     }
-    return lines.joined(separator: "\n")
+    return joined(lines)
   }
 
   /// How long until a learning step ends, rounded up to the minute: `1 min`, `10 min`, `2 h`,
