@@ -1,8 +1,9 @@
 // libFuzzer target: the deck cache's reader on arbitrary bytes, without the file system. The
 // input is read as a cache file (for whatever program and decks folder its header names); every
 // entry is decoded through its hash check and, so that mutations reach the decoder, without it,
-// every card's content read (through its own hash check), and the content part decoded as one
-// card's content. Whatever decodes must encode and decode back to itself. Built by
+// every card's content read (through its own hash check; a card whose content is not sound is a
+// CardContentError at its place, there being no deck file to parse again), and the content part
+// decoded as one card's content. Whatever decodes must encode and decode back to itself. Built by
 // Fuzz/run.sh, which makes the seeds with QUIZ_FUZZ_SEEDS (see fuzzInitialize).
 
 import Foundation
@@ -31,7 +32,7 @@ public func fuzzDeckCache(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       let single = Card(
         id: "a", deck: "a", topic: "a", location: SourceLocation(path: "a", line: 1),
         content: card)
-      roundTrip((Deck(name: "a", title: "a", path: "a", format: .native, cards: [single]), []))
+      roundTrip(Deck(name: "a", title: "a", path: "a", format: .native, cards: [single]), [])
     }
   }
   return 0
@@ -47,11 +48,31 @@ private func cacheHeader(_ bytes: [UInt8]) -> ([UInt8], String)? {
   }
 }
 
-/// A decoded parse encodes to bytes that decode to the same parse.
-private func roundTrip(_ parsed: (deck: Deck, diagnostics: [Diagnostic])) {
-  let again = try? DeckCache.decode(DeckCache.encode(parsed.deck, parsed.diagnostics))
-  fuzzRequire(again?.deck == parsed.deck, "a decoded deck does not encode back to itself")
-  fuzzRequire(again?.diagnostics == parsed.diagnostics, "diagnostics changed by encoding")
+/// A decoded entry's cards that read (a card that does not is an error at its own place), as a
+/// deck, encode to bytes that decode to the same deck.
+private func roundTrip(_ loaded: DeckLoader.Loaded) {
+  let heading = loaded.deck
+  var deck = Deck(
+    name: heading.name, title: heading.title, lesson: heading.lesson, path: heading.path,
+    format: heading.format)
+  for index in heading.cards.indices {
+    do throws(CardContentError) {
+      deck.cards.append(try heading.card(at: index))
+    } catch {
+      fuzzRequire(
+        error.location == heading.cards[index].location && error.id == heading.cards[index].id,
+        "a card's content error names another place: \(error)")
+    }
+  }
+  roundTrip(deck, loaded.diagnostics)
+}
+
+/// `deck` and `diagnostics` encode to bytes that decode to the same deck and diagnostics.
+private func roundTrip(_ deck: Deck, _ diagnostics: [Diagnostic]) {
+  let again = try? DeckCache.decode(DeckCache.encode(deck, diagnostics))
+  fuzzRequire(
+    (try? again?.deck.withContent()) == deck, "a decoded deck does not encode back to itself")
+  fuzzRequire(again?.diagnostics == diagnostics, "diagnostics changed by encoding")
 }
 
 /// With `QUIZ_FUZZ_SEEDS=DECKS:OUT`, writes one small cache file to OUT for each card of the
@@ -67,7 +88,9 @@ public func fuzzInitialize(
   let out = String(spec[spec.index(after: colon)...])
   let collection = (try? DeckLoader().load(folder: folder)) ?? DeckCollection()
   var written = 0
-  for deck in collection.decks {
+  for loaded in collection.decks {
+    // Parsed, not cached: the content is in memory.
+    guard let deck = try? loaded.withContent() else { continue }
     for card in deck.cards {
       var single = deck
       single.cards = [card]

@@ -183,7 +183,7 @@ final class Bench {
         ])
         log("parsed \(format) \(size): \(Format.fixed(throughput, 0)) MB/s")
         if format.hasPrefix("native") && size == 10_000 {
-          session = (folder, collection.cards.map(\.id), collection.cards)
+          session = (folder, collection.cards.map(\.id), try collection.cards(collection.cards))
         }
         if format.hasPrefix("native") && size == 100_000 {
           largeDecks = (folder, collection.cards.map(\.id))

@@ -105,10 +105,10 @@ struct JudgeCorpus {
       }
     }
     var cards: [String: SyntaxCard] = [:]
-    for deck in DeckLoader().load(files: files).decks {
-      for card in deck.cards {
-        if case .syntax(let syntax) = card.content { cards[card.id] = syntax }
-      }
+    // Parsed in memory: reading their content cannot fail.
+    let collection = DeckLoader().load(files: files)
+    for card in (try? collection.cards(collection.cards)) ?? [] {
+      if case .syntax(let syntax) = card.content { cards[card.id] = syntax }
     }
     return cards
   }()

@@ -58,9 +58,22 @@ private final class CachedDecks {
   }
 }
 
-/// What two loads gave is the same: decks, cards and diagnostics.
+/// Every deck of `collection` with its cards' content, as the collection reads it; nil when a
+/// card cannot be read.
+private func withContent(_ collection: DeckCollection) -> [Deck]? {
+  try? collection.decks.map { try $0.withContent() }
+}
+
+/// Every card of `collection` with its content.
+private func allCards(_ collection: DeckCollection) throws -> [Card] {
+  try collection.cards(collection.cards)
+}
+
+/// What two loads gave is the same: decks, cards (with their content) and diagnostics.
 private func expectSame(_ lhs: DeckCollection, _ rhs: DeckCollection) {
-  #expect(lhs.decks == rhs.decks)
+  let decks = withContent(lhs)
+  #expect(decks != nil)
+  #expect(decks == withContent(rhs))
   #expect(lhs.diagnostics == rhs.diagnostics)
 }
 
@@ -89,15 +102,16 @@ struct DeckCacheTests {
     var checked = 0
     for collection in [shipped] + fixtures {
       for deck in collection.decks {
-        let decoded = try DeckCache.decode(DeckCache.encode(deck, collection.diagnostics))
-        #expect(decoded.deck == deck)
+        let decoded = try DeckCache.decode(
+          DeckCache.encode(try deck.withContent(), collection.diagnostics))
+        #expect(try decoded.deck.withContent() == deck.withContent())
         #expect(decoded.diagnostics == collection.diagnostics)
         checked += deck.cards.count
       }
     }
     #expect(checked > shipped.cards.count)
     #expect(
-      (shipped.cards + fixtures.flatMap(\.cards)).contains {
+      try ([shipped] + fixtures).flatMap(allCards).contains {
         if case .syntax(let card) = $0.content { !card.hints.optional.isEmpty } else { false }
       })
   }
@@ -133,7 +147,7 @@ struct DeckCacheTests {
     #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
     let loaded = try setup.loaded()
     expectSame(loaded, try setup.parsed())
-    #expect(loaded.cards.contains { $0.prompt.text == "Q3" })
+    #expect(try allCards(loaded).contains { $0.prompt.text == "Q3" })
   }
 
   @Test("parses a file replaced by another one (a rename, as editors save)")
@@ -295,7 +309,7 @@ struct DeckCacheTests {
     changed[0].bytes = Array(text.replacingOccurrences(of: "Q1", with: "Q2").utf8)
     let reloaded = DeckLoader().load(files: changed, cache: cache)
     expectSame(reloaded, DeckLoader().load(files: changed))
-    #expect(reloaded.cards.contains { $0.prompt.text == "Q2?" })
+    #expect(try allCards(reloaded).contains { $0.prompt.text == "Q2?" })
 
     // And an entry for the same bytes is what is used.
     let stand_in = parseDeck("# Other\n\n## Trick · T · other\nQ\n\n---\n\nA\n", name: "other")
@@ -348,8 +362,12 @@ struct DeckCacheTests {
   }
 
   /// Zeroes the content part of `setup`'s cache file in place (the same file, still open to a
-  /// load), and changes `Q2` to `Q3` in its deck `y.md`.
-  private func damageContentAndEditY(_ setup: CachedDecks) throws {
+  /// load), and rewrites its deck `y.md` with `edit` (by default, `Q2` changed to `Q3`); an
+  /// `edit` that gives nil removes the file.
+  private func damageContentAndEditY(
+    _ setup: CachedDecks,
+    _ edit: (String) -> String? = { $0.replacingOccurrences(of: "Q2", with: "Q3") }
+  ) throws {
     let file = open(setup.cacheFile, O_RDWR)
     #expect(file >= 0)
     var head = [UInt8](repeating: 0, count: DeckCache.headLength)
@@ -364,20 +382,30 @@ struct DeckCacheTests {
     #expect(pwrite(file, zeros, zeros.count, off_t(contentStart)) == zeros.count)
     close(file)
     let path = setup.decks + "/y.md"
-    let text = try String(contentsOfFile: path, encoding: .utf8)
-    try setup.root.write("decks/y.md", text.replacingOccurrences(of: "Q2", with: "Q3"))
+    if let edited = edit(try String(contentsOfFile: path, encoding: .utf8)) {
+      try setup.root.write("decks/y.md", edited)
+    } else {
+      #expect(unlink(path) == 0)
+    }
   }
 
-  @Test("keeps in a changed copy of a card the content the card had read, not a later reading")
-  func copyKeepsReadContent() throws {
+  /// The heading of the card `same` of `y.md` in `collection`, read from the cache.
+  private func sameInY(_ collection: DeckCollection) throws -> CardHeading {
+    try #require(
+      collection.cards.first { $0.id == "same" && $0.location.path.hasSuffix("/y.md") })
+  }
+
+  @Test("gives a card as a plain value: damage and edits after it was read do not change it")
+  func cardIsAValue() throws {
     let setup = try CachedDecks()
     _ = try setup.loaded()
     let loaded = try setup.loaded()
-    let card = try #require(loaded.cards.first { $0.prompt.text == "Q2" })
+    let card = try loaded.card(try sameInY(loaded))
+    #expect(card.prompt.text == "Q2")
     try damageContentAndEditY(setup)
     var copy = card
     copy.topic = "Another topic"
-    #expect(copy.prompt.text == "Q2")
+    #expect(card.prompt.text == "Q2" && copy.prompt.text == "Q2")
     #expect(copy.content == card.content)
     #expect(card.topic != copy.topic)
   }
@@ -392,9 +420,58 @@ struct DeckCacheTests {
     // deck file changed: the cards read their content now, find it damaged, and parse again.
     try damageContentAndEditY(setup)
     let unchanged = loaded.cards.filter { !$0.location.path.hasSuffix("/y.md") }
-    #expect(unchanged == parsed.cards.filter { !$0.location.path.hasSuffix("/y.md") })
+    let expected = parsed.cards.filter { !$0.location.path.hasSuffix("/y.md") }
+    #expect(unchanged == expected)
     #expect(unchanged.count > 10)
-    #expect(loaded.cards.contains { $0.prompt.text == "Q3" })
+    #expect(try loaded.cards(unchanged) == parsed.cards(expected))
+    #expect(try loaded.card(try sameInY(loaded)).prompt.text == "Q3")
+  }
+
+  @Test("says where a card is that neither the cache nor its deck file has any more")
+  func contentGone() throws {
+    let setup = try CachedDecks()
+    _ = try setup.loaded()
+    let loaded = try setup.loaded()
+    let heading = try sameInY(loaded)
+    // The card's id changed in its file, which the cache's damaged copy cannot stand in for.
+    try damageContentAndEditY(setup) { $0.replacingOccurrences(of: "· same", with: "· renamed") }
+    let expected = CardContentError.changed(heading)
+    #expect(throws: expected) { try loaded.card(heading) }
+    #expect(throws: expected) { try loaded.cards(loaded.cards) }
+    #expect(expected.location == SourceLocation(path: setup.decks + "/y.md", line: 3))
+    #expect(
+      expected.description.hasPrefix(
+        setup.decks + "/y.md:3: the card 'same' could not be read: the deck cache's copy is "
+          + "damaged, and the deck file no longer has the card"))
+    // The other cards of the cache read theirs from their own files.
+    #expect(try loaded.card(try #require(loaded.cards.first)).location.line > 0)
+  }
+
+  @Test("says where a card is whose deck file cannot be read once the cache's copy is damaged")
+  func deckFileGone() throws {
+    let setup = try CachedDecks()
+    _ = try setup.loaded()
+    let loaded = try setup.loaded()
+    let heading = try sameInY(loaded)
+    try damageContentAndEditY(setup) { _ in nil }
+    #expect {
+      try loaded.card(heading)
+    } throws: { error in
+      let error = try #require(error as? CardContentError)
+      return error.location == heading.location
+        && error.description.hasPrefix(
+          setup.decks + "/y.md:3: the card 'same' could not be read: the deck cache's copy is "
+            + "damaged, and the deck file cannot be read now: the file cannot be read: No such")
+    }
+  }
+
+  @Test("says so when asked for a card that is not among its decks")
+  func notLoaded() throws {
+    let setup = try CachedDecks()
+    let loaded = try setup.loaded()
+    var stranger = try sameInY(loaded)
+    stranger.id = "stranger"
+    #expect(throws: CardContentError.notLoaded(stranger)) { try loaded.card(stranger) }
   }
 
   @Test("vouches for the ids when none repeats, and only while the claim matches its entries")
@@ -492,7 +569,7 @@ struct DeckCacheTests {
     cache.writePending()
     let loaded = try setup.loaded()
     expectSame(loaded, try setup.parsed())
-    #expect(loaded.cards.contains { $0.prompt.text == "Q3" })
+    #expect(try allCards(loaded).contains { $0.prompt.text == "Q3" })
   }
 
   @Test("a deferred write leaves out files changed shortly before they were read, however late")

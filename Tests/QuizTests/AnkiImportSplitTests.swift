@@ -64,7 +64,7 @@ struct AnkiImportSplitTests {
   func loaded(_ path: String) throws -> [Deck] {
     let collection = try DeckLoader().load(folder: path)
     #expect(collection.diagnostics.isEmpty, "\(collection.diagnostics)")
-    return collection.decks
+    return try collection.decks.map { try $0.withContent() }
   }
 
   @Test("a deck too large for one file is imported in parts that all load, each card once")

@@ -1,6 +1,7 @@
 import CardDeck
 import Foundation
 import QuizTestSupport
+import Scheduler
 import Testing
 
 @testable import QuizApp
@@ -102,6 +103,38 @@ struct DeckCacheCommandTests {
     #expect(seen.count >= 3)
     #expect(seen.first == false)
     #expect(seen.dropFirst().allSatisfy { $0 })
+  }
+
+  @Test("a session says where a card is whose content cannot be read, and goes on to the next")
+  func unreadableCardInASession() throws {
+    let (folder, _) = try gardenFolder()
+    let decks = folder.path + "/decks"
+    let cache = DeckCache(folder: folder.path + "/cache", program: [1, 2, 3], settleTime: 0)
+    _ = try DeckLoader().load(folder: decks, cache: cache)
+    let collection = try DeckLoader().load(folder: decks, cache: cache)
+    // After the load, the cache file is cut to nothing (damaged at rest) and the deck file
+    // edited: its card `clay` is gone from both.
+    let cacheFiles = try FileManager.default.contentsOfDirectory(atPath: folder.path + "/cache")
+    #expect(cacheFiles.count == 1)
+    #expect(truncate(folder.path + "/cache/" + cacheFiles[0], 0) == 0)
+    try folder.write(
+      "decks/garden.md", gardenDeck.replacingOccurrences(of: "· clay", with: "· loam"))
+    let clay = try #require(collection.cards.first { $0.id == "clay" })
+    let captured = CapturedConsole()
+    let session = ReviewSession(
+      cards: collection.cards.filter { $0.id != "planter" }, from: collection, store: nil,
+      input: ScriptedInput(["", "4"]), console: captured.console,
+      presenter: CardPresenter(style: Style(usesColor: false), width: 80),
+      now: { Date(timeIntervalSince1970: 0) }, clock: ManualClock().clock,
+      today: try #require(Day(year: 2026, month: 11, day: 29)),
+      mode: .drill(record: false, timeLimit: nil))
+    let result = session.run()
+    #expect(clay.location == SourceLocation(path: decks + "/garden.md", line: 13))
+    #expect(captured.out.contains("\(decks)/garden.md:13: the card 'clay' could not be read: "))
+    #expect(captured.out.contains("; moving on."))
+    #expect(!captured.out.contains("Is clay heavy?"))
+    #expect(captured.out.contains("What happens?"))
+    #expect(result.graded.map(\.card) == ["wet"])
   }
 
   @Test(

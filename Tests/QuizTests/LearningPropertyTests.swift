@@ -65,9 +65,10 @@ struct LearningPropertyTests {
   }
 
   static let start = Date(timeIntervalSince1970: 1_795_939_200)
-  static let cards = NativeDeckParser(deckName: "steps").parse(
-    SourceText(LearningStepTests.deck, path: "steps.md")
-  ).deck.cards
+  static let collection = DeckCollection([
+    NativeDeckParser(deckName: "steps").parse(SourceText(LearningStepTests.deck, path: "steps.md"))
+      .deck
+  ])
 
   /// A sitting of random grades under random FSRS steps, from `seed`.
   static func sitting(seed: UInt64) throws -> Sitting {
@@ -82,7 +83,7 @@ struct LearningPropertyTests {
     let script = script(using: &generator)
     let captured = CapturedConsole()
     let session = ReviewSession(
-      cards: cards, store: store,
+      cards: collection.cards, from: collection, store: store,
       input: ScriptedInput(timed: script, interactive: false, clock: clock),
       console: captured.console,
       presenter: CardPresenter(style: Style(usesColor: false), width: 80), now: dates,
@@ -99,7 +100,7 @@ struct LearningPropertyTests {
   /// What is wrong with `sitting`, and the rule that chose each card shown.
   static func check(_ sitting: Sitting) -> (failures: [String], choices: [Choice]) {
     let (shown, reviews, script) = (sitting.shown, sitting.reviews, sitting.script)
-    let ids = cards.map(\.id)
+    let ids = collection.cards.map(\.id)
     var failures: [String] = []
     var choices: [Choice] = []
     // Once each, in order: the card shown, the grade scripted, the moment the grade came.

@@ -171,16 +171,17 @@ struct LearningStepTests {
       folder: URL(fileURLWithPath: folder.path),
       dayClock: DayClock(timeZone: .gmt, dayStartHour: 0), now: dates,
       scheduler: FSRSReviewScheduler(parameters: parameters))
-    let cards = NativeDeckParser(deckName: "steps").parse(
-      SourceText(Self.deck, path: "steps.md")
-    ).deck.cards.filter { $0.id != "gamma" }
+    let collection = DeckCollection([
+      NativeDeckParser(deckName: "steps").parse(SourceText(Self.deck, path: "steps.md")).deck
+    ])
+    let cards = collection.cards.filter { $0.id != "gamma" }
     // Both Again: alpha at 0:10, beta at 0:20, each for 30 minutes. Lines are left over.
     let input = ScriptedInput(
       timed: answer(1) + answer(1) + answer(4), interactive: false, clock: clock)
     let captured = CapturedConsole()
     let today = Day(year: 2026, month: 11, day: 29)!
     let session = ReviewSession(
-      cards: cards, store: store, input: input, console: captured.console,
+      cards: cards, from: collection, store: store, input: input, console: captured.console,
       presenter: CardPresenter(style: Style(usesColor: false), width: 80), now: dates,
       clock: clock.clock, today: today)
     let result = session.run()

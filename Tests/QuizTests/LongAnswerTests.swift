@@ -84,12 +84,13 @@ struct LongAnswerTests {
   func timedOutJudged() throws {
     let parsed = NativeDeckParser(deckName: "garden").parse(
       SourceText(gardenDeck, path: "garden.md"))
-    let card = try #require(parsed.deck.cards.first { $0.id == "planter" })
+    let collection = DeckCollection([parsed.deck])
+    let card = try #require(collection.cards.first { $0.id == "planter" })
     let captured = CapturedConsole()
     let input = ScriptedInput(
       events: [.line("struct"), .timedOut(typed: "Planter {}"), .line("")], interactive: true)
     let session = ReviewSession(
-      cards: [card], store: nil, input: input, console: captured.console,
+      cards: [card], from: collection, store: nil, input: input, console: captured.console,
       presenter: CardPresenter(style: Style(usesColor: false), width: 80),
       now: { Date(timeIntervalSince1970: 0) }, clock: ManualClock().clock,
       today: try #require(Day(year: 2026, month: 11, day: 29)),

@@ -1,4 +1,5 @@
 import Basics
+
 /// Which cards a command works on: by topic, kind, deck and lesson.
 public struct CardFilter: Sendable, Equatable {
   /// Topics to match; a card matches any of them. Empty matches every card.
@@ -25,7 +26,7 @@ public struct CardFilter: Sendable, Equatable {
   }
 
   /// Whether `card` passes every part of the filter.
-  public func matches(_ card: Card) -> Bool {
+  public func matches(_ card: CardHeading) -> Bool {
     (topics.isEmpty || topics.contains { Self.topic($0, matches: card) })
       && (kinds.isEmpty || kinds.contains(card.kind))
       && (decks.isEmpty || decks.contains { $0.lowercased() == card.deck.lowercased() })
@@ -36,7 +37,7 @@ public struct CardFilter: Sendable, Equatable {
   /// Whether `query` names the card's topic or section: its words appear there, in order, as
   /// whole words, without regard to case. `sheets` matches `Sheets` and `Sheets, alerts, and
   /// popovers`, but not `Bottom sheet`.
-  public static func topic(_ query: String, matches card: Card) -> Bool {
+  public static func topic(_ query: String, matches card: CardHeading) -> Bool {
     let wanted = words(query)
     guard !wanted.isEmpty else { return false }
     return [card.topic, card.section].contains { text in

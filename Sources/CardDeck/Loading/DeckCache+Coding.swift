@@ -59,7 +59,7 @@ extension DeckCache {
   /// content to be read from `content` when asked for; Malformed for anything else.
   static func decode(
     _ bytes: [UInt8], in range: Range<Int>, content: CachedDeck
-  ) throws(ByteReader.Malformed) -> (deck: Deck, diagnostics: [Diagnostic]) {
+  ) throws(ByteReader.Malformed) -> DeckLoader.Loaded {
     try ByteReader.read(bytes, in: range) {
       (input: inout ByteReader) throws(ByteReader.Malformed) in
       let name = try input.string()
@@ -72,35 +72,18 @@ extension DeckCache {
       case 1: format = .lessonPage
       default: throw ByteReader.Malformed()
       }
-      var deck = Deck(name: name, title: title, lesson: lesson, path: path, format: format)
-      let cards = try input.count()
-      deck.cards.reserveCapacity(cards)
+      let count = try input.count()
       var strings: [String] = []
       for _ in 0..<(try input.count()) { strings.append(try input.string()) }
-      for index in 0..<cards {
-        let id = try input.string()
-        let cardDeck = try decode(sameAs: name, &input)
-        let cardLesson = try input.optionalInt()
-        let topicPlace = try input.int()
-        let sectionPlace = try input.int()
-        guard strings.indices.contains(topicPlace), sectionPlace >= 0, sectionPlace <= strings.count
-        else { throw ByteReader.Malformed() }
-        let topic = strings[topicPlace]
-        let section = sectionPlace == 0 ? nil : strings[sectionPlace - 1]
-        let location = SourceLocation(path: try decode(sameAs: path, &input), line: try input.int())
-        let kind = try decodeKind(try input.byte())
-        let start = try input.int()
-        let length = try input.int()
-        guard start >= 0, length >= 0, start <= content.block.count - length else {
-          throw ByteReader.Malformed()
-        }
-        let record = CardContentRecord(
-          kind: kind, id: id, index: index, deck: content, range: start..<start + length,
-          hash: try input.uint64())
-        deck.cards.append(
-          Card(
-            id: id, deck: cardDeck, lesson: cardLesson, topic: topic, section: section,
-            location: location, record: record))
+      var cards: [CardHeading] = []
+      var records: [CardContentRecord] = []
+      cards.reserveCapacity(count)
+      records.reserveCapacity(count)
+      for index in 0..<count {
+        let (card, record) = try decodeCard(
+          &input, index: index, deck: (name, path), strings: strings, block: content.block.count)
+        cards.append(card)
+        records.append(record)
       }
       var diagnostics: [Diagnostic] = []
       for _ in 0..<(try input.count()) {
@@ -114,15 +97,45 @@ extension DeckCache {
         diagnostics.append(Diagnostic(severity, try input.string(), at: location))
       }
       guard input.isAtEnd else { throw ByteReader.Malformed() }
+      let deck = LoadedDeck(
+        name: name, title: title, lesson: lesson, path: path, format: format, cards: cards,
+        content: .cached(content, records))
       return (deck, diagnostics)
     }
   }
 
+  /// One card's heading, the `index`th of a deck of that name and path, and where its content
+  /// lies in an entry's content of `block` bytes.
+  private static func decodeCard(
+    _ input: inout ByteReader, index: Int, deck: (name: String, path: String),
+    strings: [String], block: Int
+  ) throws(ByteReader.Malformed) -> (CardHeading, CardContentRecord) {
+    let id = try input.string()
+    let cardDeck = try decode(sameAs: deck.name, &input)
+    let lesson = try input.optionalInt()
+    let topicPlace = try input.int()
+    let sectionPlace = try input.int()
+    guard strings.indices.contains(topicPlace), sectionPlace >= 0, sectionPlace <= strings.count
+    else { throw ByteReader.Malformed() }
+    let location = SourceLocation(
+      path: try decode(sameAs: deck.path, &input), line: try input.int())
+    let kind = try decodeKind(try input.byte())
+    let start = try input.int()
+    let length = try input.int()
+    guard start >= 0, length >= 0, start <= block - length else { throw ByteReader.Malformed() }
+    let heading = CardHeading(
+      id: id, deck: cardDeck, lesson: lesson, topic: strings[topicPlace],
+      section: sectionPlace == 0 ? nil : strings[sectionPlace - 1], location: location,
+      kind: kind)
+    return (
+      heading,
+      CardContentRecord(range: start..<start + length, hash: try input.uint64(), index: index)
+    )
+  }
+
   /// The parse that `encoded` holds, its content read from `encoded` itself when asked for: for
   /// tests and the fuzz target, which have no cache file.
-  static func decode(_ encoded: Encoded) throws(ByteReader.Malformed) -> (
-    deck: Deck, diagnostics: [Diagnostic]
-  ) {
+  static func decode(_ encoded: Encoded) throws(ByteReader.Malformed) -> DeckLoader.Loaded {
     let content = CachedDeck(
       content: CacheContent(bytes: encoded.content, start: 0),
       block: 0..<encoded.content.count, origin: nil)

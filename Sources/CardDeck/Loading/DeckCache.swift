@@ -224,7 +224,7 @@ public struct DeckCache: Sendable {
   /// are sound. A card whose content turns out unsound then is parsed again from `origin`.
   static func decode(
     _ entry: Entry, in stored: Stored, origin: CachedDeck.Origin?
-  ) -> (deck: Deck, diagnostics: [Diagnostic])? {
+  ) -> DeckLoader.Loaded? {
     guard StableHash.of(stored.bytes[entry.payload]) == entry.hash, let content = stored.content
     else { return nil }
     let cached = CachedDeck(content: content, block: entry.content, origin: origin)

@@ -1,16 +1,22 @@
-/// Decks loaded together, and every problem found in them.
+/// Decks loaded together, and every problem found in them; and the one place a card's content
+/// is read from (``card(_:)``, ``cards(_:)``).
 public struct DeckCollection: Sendable {
   /// The decks, in path order.
-  public var decks: [Deck] = []
+  public var decks: [LoadedDeck] = []
   /// Every problem, file by file in path order.
   public var diagnostics: [Diagnostic] = []
 
   /// Creates an empty collection.
   public init() {}
 
-  /// Every card of every deck, in deck order.
-  public var cards: [Card] {
-    var cards: [Card] = []
+  /// The decks `decks`, as parsed, their content held in memory; not checked across decks.
+  public init(_ decks: [Deck]) {
+    self.decks = decks.map(LoadedDeck.init)
+  }
+
+  /// Every card's heading, in deck order.
+  public var cards: [CardHeading] {
+    var cards: [CardHeading] = []
     cards.reserveCapacity(decks.reduce(0) { $0 + $1.cards.count })
     for deck in decks { cards += deck.cards }
     return cards
@@ -29,6 +35,53 @@ public struct DeckCollection: Sendable {
 }
 
 extension DeckCollection {
+  /// The card `heading` names, with its content, read now: from memory for a deck parsed in
+  /// this load, else from the deck cache (checked, and the deck file parsed again if the cache's
+  /// copy is not sound). An error names the card's file and line.
+  public func card(_ heading: CardHeading) throws(CardContentError) -> Card {
+    // The deck of the card's own file first: a card is almost always in it.
+    for deck in decks where deck.path == heading.location.path {
+      if let index = deck.cards.firstIndex(where: { $0.id == heading.id }) {
+        return try deck.card(at: index)
+      }
+    }
+    for deck in decks where deck.path != heading.location.path {
+      if let index = deck.cards.firstIndex(where: { $0.id == heading.id }) {
+        return try deck.card(at: index)
+      }
+    }
+    throw .notLoaded(heading)
+  }
+
+  /// The cards `headings` name, with their content, in their order, read as ``card(_:)`` reads
+  /// one; in one pass over the decks, for listings of many cards.
+  public func cards(_ headings: some Collection<CardHeading>) throws(CardContentError) -> [Card] {
+    var places: [String: Int] = [:]
+    places.reserveCapacity(headings.count)
+    for (place, heading) in headings.enumerated() where places[heading.id] == nil {
+      places[heading.id] = place
+    }
+    var found = [Card?](repeating: nil, count: headings.count)
+    for deck in decks {
+      for index in deck.cards.indices {
+        if let place = places[deck.cards[index].id], found[place] == nil {
+          found[place] = try deck.card(at: index)
+        }
+      }
+    }
+    // A heading named twice, or not found, is looked up on its own (which says why).
+    var cards: [Card] = []
+    cards.reserveCapacity(headings.count)
+    for (place, heading) in headings.enumerated() {
+      if let card = found[place] {
+        cards.append(card)
+      } else {
+        cards.append(try card(heading))
+      }
+    }
+    return cards
+  }
+
   /// These decks, then those of `other`, checked across both as the decks of one folder are: a
   /// deck whose name is taken, or a card whose id is, is left out, with an error.
   public func adding(_ other: DeckCollection) -> DeckCollection {
@@ -47,15 +100,17 @@ extension DeckCollection {
         continue
       }
       names[deck.name] = deck.path
-      deck.cards.removeAll { card in
+      var leftOut: Set<Int> = []
+      for (index, card) in deck.cards.enumerated() {
         guard let first = ids[card.id] else {
           ids[card.id] = card.location
-          return false
+          continue
         }
         combined.diagnostics.append(
           .error("the id '\(card.id)' is already used at \(first)", at: card.location))
-        return true
+        leftOut.insert(index)
       }
+      if !leftOut.isEmpty { deck.removeCards(at: leftOut) }
       combined.decks.append(deck)
     }
     return combined

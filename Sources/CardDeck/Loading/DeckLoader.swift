@@ -61,7 +61,7 @@ public struct DeckLoader: Sendable {
     let cached = Self.inParallel(Array(zip(walk.paths, candidates))) { path, entry in
       entry.flatMap { DeckCache.decode($0, in: stored, origin: .file(path)) }
     }
-    var results: [Parsed?] = cached
+    var results: [Loaded?] = cached
     var files: [(index: Int, file: File, identity: FileIdentity)] = []
     var diagnostics = walk.diagnostics
     // Before the files are read: a file changed shortly before it is not stored, however late
@@ -79,7 +79,7 @@ public struct DeckLoader: Sendable {
       }
     }
     let parsed = Self.parse(files.map(\.file))
-    for (file, result) in zip(files, parsed) { results[file.index] = result }
+    for (file, result) in zip(files, parsed) { results[file.index] = Self.loaded(result) }
     // Every deck from one cache file that vouches for its ids: they need no look-up.
     var (collection, distinct) = combine(
       results.compactMap { $0 }, idsKnownDistinct: files.isEmpty && stored.idsAreDistinct)
@@ -107,7 +107,7 @@ public struct DeckLoader: Sendable {
   /// The files are parsed on all cores at once (each file on its own); the checks across files
   /// (deck names, ids) then run in file order, so the result does not depend on the threads.
   public func load(files: [File]) -> DeckCollection {
-    combine(Self.parse(files)).collection
+    combine(Self.parse(files).map(Self.loaded)).collection
   }
 
   /// The decks in `files`, as ``load(files:)`` reads them, with the parses of files whose bytes
@@ -127,16 +127,17 @@ public struct DeckLoader: Sendable {
     let readAt = cache.clock()
     let parsed = Self.parse(missing.map { files[$0] })
     var results = cached
-    for (index, result) in zip(missing, parsed) { results[index] = result }
+    for (index, result) in zip(missing, parsed) { results[index] = Self.loaded(result) }
     let (collection, distinct) = combine(
       results.map { $0! }, idsKnownDistinct: missing.isEmpty && stored.idsAreDistinct)
     if !missing.isEmpty || stored.entries.count != files.count {
-      let entries = files.indices.map { index -> DeckCache.Update.Source in
+      let parses = Dictionary(uniqueKeysWithValues: zip(missing, parsed))
+      let entries = files.indices.compactMap { index -> DeckCache.Update.Source? in
         let path = files[index].path
-        if cached[index] != nil, let entry = stored.entries[path] {
-          return .kept(path: path, entry)
+        if let parse = parses[index] {
+          return .parsed(path: path, identity: identities[index], parse)
         }
-        return .parsed(path: path, identity: identities[index], results[index]!)
+        return stored.entries[path].map { .kept(path: path, $0) }
       }
       cache.save(
         .init(
@@ -145,15 +146,24 @@ public struct DeckLoader: Sendable {
     return collection
   }
 
-  /// A file's deck and its diagnostics, before the checks across files.
+  /// A file's deck and its diagnostics, as parsed, before the checks across files.
   typealias Parsed = (deck: Deck, diagnostics: [Diagnostic])
+
+  /// A file's deck as loaded (parsed, or its headings read from the deck cache) and its
+  /// diagnostics, before the checks across files.
+  typealias Loaded = (deck: LoadedDeck, diagnostics: [Diagnostic])
+
+  /// The parse `parsed` as loaded: its cards' content held in memory.
+  static func loaded(_ parsed: Parsed) -> Loaded {
+    (LoadedDeck(parsed.deck), parsed.diagnostics)
+  }
 
   /// The decks of `parsed`, in order, checked across files: a deck name or card id already used
   /// is an error, and the later deck or card is left out. With `idsKnownDistinct` (the deck
   /// cache vouches for them), the ids are not looked up. `distinct` says whether no deck name
   /// and no id was used twice.
   private func combine(
-    _ parsed: [Parsed], idsKnownDistinct: Bool = false
+    _ parsed: [Loaded], idsKnownDistinct: Bool = false
   ) -> (collection: DeckCollection, distinct: Bool) {
     var collection = DeckCollection()
     var deckPaths: [String: String] = [:]
@@ -192,7 +202,7 @@ public struct DeckLoader: Sendable {
       }
       if !leftOut.isEmpty {
         distinct = false
-        deck.cards = deck.cards.indices.filter { !leftOut.contains($0) }.map { deck.cards[$0] }
+        deck.removeCards(at: leftOut)
       }
       collection.decks.append(deck)
     }

@@ -1,13 +1,12 @@
-import Synchronization
-
-/// One card of a deck: what every kind has in common, and the kind's own content.
+/// One card of a deck: its heading (what every kind has in common) and the kind's own content.
 ///
-/// A card read from the deck cache holds its content as a place in the cache file, read and
-/// decoded the first time it is asked for (``CardContentRecord``): a start-up needs the
-/// headings of every card but the content of the queued ones only.
+/// A plain value: what it holds is what it is, and nothing about it is read from elsewhere. A
+/// load gives only the cards' headings (``CardHeading``); a card with its content comes from the
+/// collection they were loaded into (``DeckCollection/card(_:)``), which reads it then.
 public struct Card: Hashable, Sendable, Identifiable {
-  /// The content of one kind of card.
-  public enum Content: Hashable, Sendable {
+  /// The content of one kind of card. Boxed, so that a card stays two references whatever its
+  /// kind: the content's structs are large.
+  public indirect enum Content: Hashable, Sendable {
     /// A syntax card.
     case syntax(SyntaxCard)
     /// A trick question.
@@ -18,162 +17,68 @@ public struct Card: Hashable, Sendable, Identifiable {
     case interview(InterviewCard)
   }
 
+  /// The id, deck, topic, place and kind: what listings, filters and queues need.
+  public private(set) var heading: CardHeading
+  /// The kind's own question and answer; the heading's kind follows it.
+  public var content: Content {
+    didSet { if heading.kind != content.kind { heading.kind = content.kind } }
+  }
+
   /// The stable id that review history is keyed by.
   public var id: String {
-    get { storage.id }
-    set { update { $0.id = newValue } }
+    get { heading.id }
+    set { heading.id = newValue }
   }
   /// The name of the deck the card belongs to.
   public var deck: String {
-    get { storage.deck }
-    set { update { $0.deck = newValue } }
+    get { heading.deck }
+    set { heading.deck = newValue }
   }
   /// The lesson the card belongs to, if any.
   public var lesson: Int? {
-    get { storage.lesson }
-    set { update { $0.lesson = newValue } }
+    get { heading.lesson }
+    set { heading.lesson = newValue }
   }
   /// The topic, such as `Sheets`.
   public var topic: String {
-    get { storage.topic }
-    set { update { $0.topic = newValue } }
+    get { heading.topic }
+    set { heading.topic = newValue }
   }
   /// The group the card belongs to within its deck, such as an edge-case heading.
   public var section: String? {
-    get { storage.section }
-    set { update { $0.section = newValue } }
+    get { heading.section }
+    set { heading.section = newValue }
   }
   /// Where the card starts in its file.
   public var location: SourceLocation {
-    get { storage.location }
-    set { update { $0.location = newValue } }
+    get { heading.location }
+    set { heading.location = newValue }
   }
-  /// The kind's own question and answer.
-  public var content: Content {
-    get {
-      switch storage.content {
-      case .decoded(let content): content
-      case .deferred(let record): storage.read(record)
-      }
-    }
-    set { update { $0.content = .decoded(newValue) } }
-  }
-
-  /// Every field, in one object: a card is one reference, so that making, copying and freeing
-  /// every card (a start reads every card's heading) costs one retain or release each, not one
-  /// per string. Copied on write, as the standard library's buffers are.
-  private var storage: Storage
-
-  private final class Storage: @unchecked Sendable {
-    // Mutated only through `update`, when this card holds the only reference.
-    var id: String
-    var deck: String
-    var lesson: Int?
-    var topic: String
-    var section: String?
-    var location: SourceLocation
-    var content: ContentSource
-    /// A deferred content once read, boxed: a card without it stays small. Kept here, not in an
-    /// object of its own, so that a card read from the cache is one allocation.
-    private let read = Mutex<Decoded>(.none)
-
-    private enum Decoded {
-      case none
-      indirect case some(Content)
-    }
-
-    init(
-      id: String, deck: String, lesson: Int?, topic: String, section: String?,
-      location: SourceLocation, content: ContentSource
-    ) {
-      self.id = id
-      self.deck = deck
-      self.lesson = lesson
-      self.topic = topic
-      self.section = section
-      self.location = location
-      self.content = content
-    }
-
-    /// The content `record` gives, read the first time only.
-    func read(_ record: CardContentRecord) -> Content {
-      read.withLock { decoded in
-        if case .some(let content) = decoded { return content }
-        let content = record.read()
-        decoded = .some(content)
-        return content
-      }
-    }
-
-    /// A copy, with the content this card has read if any: reading it again could give other
-    /// text (the cache damaged and the deck file edited since), and a card and its changed copy
-    /// must not disagree about what they showed.
-    func copy() -> Storage {
-      let known: Content? = read.withLock { decoded in
-        if case .some(let content) = decoded { return content }
-        return nil
-      }
-      return Storage(
-        id: id, deck: deck, lesson: lesson, topic: topic, section: section, location: location,
-        content: known.map { .decoded($0) } ?? content)
-    }
-  }
-
-  /// The content, or where to read it from.
-  private enum ContentSource: Sendable {
-    // Boxed, so that a card read from the cache is small: the content's structs are large.
-    indirect case decoded(Content)
-    case deferred(CardContentRecord)
-  }
-
-  /// Changes the fields through `change`, on a copy of them unless this card holds the only one.
-  private mutating func update(_ change: (Storage) -> Void) {
-    if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-    change(storage)
-  }
+  /// The card's kind.
+  public var kind: CardKind { heading.kind }
 
   /// Creates a card.
   public init(
     id: String, deck: String, lesson: Int? = nil, topic: String, section: String? = nil,
     location: SourceLocation, content: Content
   ) {
-    storage = Storage(
+    heading = CardHeading(
       id: id, deck: deck, lesson: lesson, topic: topic, section: section, location: location,
-      content: .decoded(content))
+      kind: content.kind)
+    self.content = content
   }
 
-  /// A card whose content is read from the cache when first asked for.
-  init(
-    id: String, deck: String, lesson: Int?, topic: String, section: String?,
-    location: SourceLocation, record: CardContentRecord
-  ) {
-    storage = Storage(
-      id: id, deck: deck, lesson: lesson, topic: topic, section: section, location: location,
-      content: .deferred(record))
+  /// The card `heading` names, with `content`, whose kind it takes.
+  public init(heading: CardHeading, content: Content) {
+    self.heading = heading
+    if heading.kind != content.kind { self.heading.kind = content.kind }
+    self.content = content
   }
 
-  /// The card's kind.
-  public var kind: CardKind {
-    switch storage.content {
-    case .decoded(let content): content.kind
-    case .deferred(let record): record.kind
-    }
-  }
-
-  /// Whether the two cards are the same, content included (which reads it, for a cached card).
-  public static func == (lhs: Card, rhs: Card) -> Bool {
-    lhs.storage === rhs.storage
-      || lhs.id == rhs.id && lhs.deck == rhs.deck && lhs.lesson == rhs.lesson
-        && lhs.topic == rhs.topic && lhs.section == rhs.section && lhs.location == rhs.location
-        && lhs.content == rhs.content
-  }
-
-  /// Hashes what equal cards share without reading the content.
+  /// Hashes the heading only: equal cards have equal headings, and hashing every block of
+  /// the content would cost far more.
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(id)
-    hasher.combine(deck)
-    hasher.combine(location)
-    hasher.combine(kind)
+    hasher.combine(heading)
   }
 
   /// The question side, whatever the kind.

@@ -12,7 +12,7 @@ extension CommandContext {
     /// Every deck read.
     var collection: DeckCollection
     /// The cards the filters chose.
-    var cards: [Card]
+    var cards: [CardHeading]
     /// Whether a filter was given.
     var isFiltered: Bool
     /// The state, opened for reading.
@@ -21,12 +21,12 @@ extension CommandContext {
     var builtIn: Set<String>
 
     /// Where `deck` is read from, for people: its path, or `built in`.
-    func location(of deck: Deck) -> String {
+    func location(of deck: LoadedDeck) -> String {
       builtIn.contains(deck.path) ? "built in" : deck.path
     }
 
     /// How the cards stand, by stage, today.
-    func counts(of cards: [Card]) -> StageCounts {
+    func counts(of cards: [CardHeading]) -> StageCounts {
       StageCounts(cards.lazy.map(\.id), in: store.state, today: today)
     }
 

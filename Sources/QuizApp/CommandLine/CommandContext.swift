@@ -41,6 +41,17 @@ struct CommandContext {
     return collection
   }
 
+  /// The cards `headings` names, with their content, read from `collection`; nil, after saying
+  /// which card could not be read (its file and line) and why, on a failure.
+  func read(_ headings: some Collection<CardHeading>, from collection: DeckCollection) -> [Card]? {
+    do {
+      return try collection.cards(headings)
+    } catch {
+      console.failure(error)
+      return nil
+    }
+  }
+
   /// The state folder opened for reading, without the lock: a missing folder is no reviews yet.
   /// Warnings go to standard error; on a failure, the message (which names the file) goes
   /// there, and the result is nil.

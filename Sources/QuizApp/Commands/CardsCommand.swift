@@ -28,7 +28,8 @@ struct CardsCommand: Command {
   func run(in context: CommandContext) throws(UsageError) -> ExitCode {
     let console = context.console
     let collection = try context.loadDecks(options)
-    let cards = try options.cards(of: collection, command: context.command)
+    let chosen = try options.cards(of: collection, command: context.command)
+    guard let cards = context.read(chosen, from: collection) else { return .failure }
     if json {
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -131,7 +131,7 @@ struct DeckOptions {
 
   /// The cards of `collection` that pass the filter; a usage error, with what exists, when a
   /// deck or topic named in the filter matches nothing.
-  func cards(of collection: DeckCollection, command: String) throws(UsageError) -> [Card] {
+  func cards(of collection: DeckCollection, command: String) throws(UsageError) -> [CardHeading] {
     let all = collection.cards
     for deck in filter.decks
     where !collection.decks.contains(where: { $0.name.lowercased() == deck.lowercased() }) {

@@ -145,7 +145,8 @@ struct DrillCommand: Command {
           + (timeLimit.map { ", \($0) s each" } ?? "") + (record ? ", recorded" : "") + ")"))
     console.print()
     let session = SessionSetup.session(
-      cards: questions, store: store, style: style, now: now, today: today,
+      cards: questions, from: loaded.collection, store: store, style: style, now: now,
+      today: today,
       mode: .drill(record: record, timeLimit: timeLimit), deckOptions: options.decks,
       stateOptions: options.state, context)
     let result = session.run()
@@ -155,7 +156,7 @@ struct DrillCommand: Command {
         result, asked: questions.count))
     if let transcript {
       let text = DrillTranscript(day: today, seed: seed, timeLimit: timeLimit).markdown(
-        result, cards: questions, asked: questions.count)
+        result, cards: Array(session.cardsShown.values), asked: questions.count)
       do throws(AtomicFile.Failure) {
         try AtomicFile.write(Data(text.utf8), to: transcript, replacing: false)
         console.print("The transcript is in \(transcript).")

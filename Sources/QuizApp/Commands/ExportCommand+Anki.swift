@@ -16,13 +16,16 @@ extension ExportCommand {
     let dayClock = try context.dayClock(options.state)
     let titles = Dictionary(
       selection.collection.decks.map { ($0.name, $0.title) }, uniquingKeysWith: { a, _ in a })
+    guard let cards = context.read(selection.cards, from: selection.collection) else {
+      return .failure
+    }
     let collection: AnkiCollection
     do {
       // The journal's reviews go straight into the review log, never held as events; the
       // collection is a scratch file until it is whole, so damage may be found late.
       let store = selection.store
       collection = try AnkiExport.collection(
-        cards: selection.cards, titles: titles, state: store.state,
+        cards: cards, titles: titles, state: store.state,
         reviews: { (visit) throws(StateError) in
           try store.forEachReviewInEffect(findingDamageFirst: false, visit)
         }, now: now, today: selection.today,

@@ -41,7 +41,8 @@ struct PreviewCommand: Command {
     let console = context.console
     let environment = context.environment
     let collection = try context.loadDecks(options)
-    let cards = try options.cards(of: collection, command: context.command).prefix(limit ?? .max)
+    let chosen = try options.cards(of: collection, command: context.command).prefix(limit ?? .max)
+    guard let cards = context.read(chosen, from: collection) else { return .failure }
     let presenter = CardPresenter(
       style: context.style(noColor: noColor), width: environment.proseWidth,
       height: environment.height)

@@ -8,11 +8,12 @@ extension ReviewCommand {
   /// left, never two in a row. Cards named by id, or a session of `--kind interview`, take
   /// every interview problem asked for, in turn with the others.
   static func arrangingNewCards(
-    _ cards: [Card], store: ReviewStore, today: Day, interviewPerDay: Int, filter: CardFilter
-  ) -> [Card] {
+    _ cards: [CardHeading], store: ReviewStore, today: Day, interviewPerDay: Int,
+    filter: CardFilter
+  ) -> [CardHeading] {
     let state = store.state
-    var seen: [Card] = []
-    var new: [Card] = []
+    var seen: [CardHeading] = []
+    var new: [CardHeading] = []
     for card in cards where !state.suspended.contains(card.id) {
       if state.cards[card.id] == nil { new.append(card) } else { seen.append(card) }
     }
@@ -33,9 +34,9 @@ extension ReviewCommand {
 
   /// How many interview problems of `cards` had their first review on `day`: every grade they
   /// have is of that day.
-  private static func interviewsIntroduced(among cards: [Card], store: ReviewStore, on day: Day)
-    -> Int
-  {
+  private static func interviewsIntroduced(
+    among cards: [CardHeading], store: ReviewStore, on day: Day
+  ) -> Int {
     let interviews = cards.filter { $0.kind == .interview }
     guard !interviews.isEmpty, let grades = try? store.gradesInEffect(from: day) else { return 0 }
     var today: [String: Int] = [:]

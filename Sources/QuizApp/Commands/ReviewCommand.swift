@@ -118,11 +118,12 @@ struct ReviewCommand: Command {
         "\(queue.due.count) due, \(queue.new.count) new" + (scope.isEmpty ? "" : " — \(scope)")))
     console.print()
 
-    // Only the queue's cards, not a second copy of every card: the session needs no others.
+    // Only the queue's cards, not a second copy of every card: the session needs no others. It
+    // reads their content from the collection as it shows each.
     let session = SessionSetup.session(
-      cards: queue.positions.map { ordered[$0] }, store: store, style: style, now: now,
-      today: today, mode: .review, deckOptions: options.decks, stateOptions: options.state,
-      context)
+      cards: queue.positions.map { ordered[$0] }, from: collection, store: store, style: style,
+      now: now, today: today, mode: .review, deckOptions: options.decks,
+      stateOptions: options.state, context)
     // The other cards and their decks are let go after the session, not before its first card
     // is shown: freeing them takes time in proportion to the collection, which the first card
     // need not wait for.
@@ -153,7 +154,7 @@ struct ReviewCommand: Command {
   /// Says that `queue` holds nothing to review today, when the next card is due, and why the
   /// cards that wait do.
   private static func sayNothingToReview(
-    _ queue: ReviewQueue, limits: ReviewQueue.Limits, cards: [Card], state: ReviewState,
+    _ queue: ReviewQueue, limits: ReviewQueue.Limits, cards: [CardHeading], state: ReviewState,
     today: Day, scope: String, _ console: Console
   ) {
     console.print("Nothing to review\(scope.isEmpty ? "" : " for \(scope)") today.")

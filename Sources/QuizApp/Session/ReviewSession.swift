@@ -22,8 +22,12 @@ final class ReviewSession {
   }
 
   private var queue: SessionQueue
-  /// Every card of the session, by id; `:edit` replaces one.
-  private var cards: [String: Card]
+  /// Every card of the session, by id, as queued: its heading.
+  private let headings: [String: CardHeading]
+  /// Where the cards' content is read, when each is first shown.
+  private let collection: DeckCollection
+  /// The cards shown so far, with their content, by id; `:edit` replaces one.
+  private(set) var cardsShown: [String: Card] = [:]
   private let store: ReviewStore?
   private let input: LineInput
   private let console: Console
@@ -50,11 +54,12 @@ final class ReviewSession {
   /// The cards suspended in this sitting.
   private var suspendedIDs: Set<String> = []
 
-  /// A session on `cards`, in this order. Grades are recorded on the day `now` says, which also
-  /// says when a learning step has ended; how long answers take, and time limits, are measured
-  /// on `clock`.
+  /// A session on `cards`, in this order, their content read from `collection` as each is
+  /// shown. Grades are recorded on the day `now` says, which also says when a learning step has
+  /// ended; how long answers take, and time limits, are measured on `clock`.
   init(
-    cards: [Card], store: ReviewStore?, input: LineInput, console: Console,
+    cards: [CardHeading], from collection: DeckCollection, store: ReviewStore?, input: LineInput,
+    console: Console,
     presenter: CardPresenter, now: @escaping () -> Date, clock: MonotonicClock, today: Day,
     mode: Mode = .review
   ) {
@@ -68,7 +73,8 @@ final class ReviewSession {
         if let end = store?.state(of: card.id)?.learningStepEnd { queue.hold(card.id, until: end) }
       }
     }
-    self.cards = Dictionary(cards.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    headings = Dictionary(cards.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    self.collection = collection
     self.store = store
     self.input = input
     self.console = console
@@ -89,11 +95,12 @@ final class ReviewSession {
   /// Runs until the queue is empty, the user quits, the input ends or a signal arrives.
   func run() -> SessionResult {
     let started = clock.seconds()
-    while let id = queue.next(at: now()), let card = cards[id] {
+    while let id = queue.next(at: now()), let heading = headings[id] {
       if Signals.hasArrived {
         result.ending = .interrupted(receivedSignal)
         break
       }
+      guard let card = read(heading) else { continue }
       if let ending = present(card) {
         result.ending = ending
         break
@@ -101,6 +108,22 @@ final class ReviewSession {
     }
     result.seconds = clock.seconds() - started
     return result
+  }
+
+  /// The card `heading` names, with its content: read when first shown, then kept. When it
+  /// cannot be read, nil, after saying why (its file and line) and taking it out of the queue.
+  private func read(_ heading: CardHeading) -> Card? {
+    if let card = cardsShown[heading.id] { return card }
+    do {
+      let card = try collection.card(heading)
+      cardsShown[heading.id] = card
+      return card
+    } catch {
+      queue.remove(heading.id)
+      console.print(presenter.style.apply(.warn, "\(error); moving on."))
+      console.print()
+      return nil
+    }
   }
 
   /// What happened at a prompt.
@@ -429,7 +452,7 @@ final class ReviewSession {
       }
       do {
         if let reloaded = try edit(card) {
-          cards[card.id] = reloaded
+          cardsShown[card.id] = reloaded
           console.print(presenter.style.apply(.dim, "Reloaded \(card.id)."))
         } else {
           queue.remove(card.id)

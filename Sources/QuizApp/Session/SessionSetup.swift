@@ -9,16 +9,12 @@ import Scheduler
 /// What `quiz review` and `quiz drill` set up the same way: the cards, the session with its
 /// input and editor, and the exit status.
 enum SessionSetup {
-  /// The filtered cards, and the collection they came from; nil (after printing why) when the
-  /// decks have errors and there is no `--force`. A usage error when there is nothing to review.
-  ///
-  /// The collection is handed back only for its caller to choose when to let it go: freeing
-  /// every card's deck takes time in proportion to the collection, better spent after the first
-  /// card is shown (the peak of memory is the same, since both are held while the cards are
-  /// taken).
+  /// The filtered cards' headings, and the collection they came from, which the session reads
+  /// their content from; nil (after printing why) when the decks have errors and there is no
+  /// `--force`. A usage error when there is nothing to review.
   static func loadCards(
     _ options: DeckOptions, force: Bool, _ context: CommandContext
-  ) throws(UsageError) -> (cards: [Card], collection: DeckCollection)? {
+  ) throws(UsageError) -> (cards: [CardHeading], collection: DeckCollection)? {
     let command = context.command
     let console = context.console
     let collection = try context.loadDecks(options)
@@ -43,10 +39,12 @@ enum SessionSetup {
     return (cards, collection)
   }
 
-  /// A session on `cards`, reading from the context's input (else readline on a terminal, else
-  /// standard input), with `:edit` and the signal handlers in place.
+  /// A session on `cards`, their content read from `collection`, reading from the context's
+  /// input (else readline on a terminal, else standard input), with `:edit` and the signal
+  /// handlers in place.
   static func session(
-    cards: [Card], store: ReviewStore?, style: Style, now: @escaping () -> Date, today: Day,
+    cards: [CardHeading], from collection: DeckCollection, store: ReviewStore?, style: Style,
+    now: @escaping () -> Date, today: Day,
     mode: ReviewSession.Mode, deckOptions: DeckOptions, stateOptions: StateOptions,
     _ context: CommandContext
   ) -> ReviewSession {
@@ -58,7 +56,7 @@ enum SessionSetup {
         clock: environment.monotonic, charset: environment.charset)
     Signals.install()
     let session = ReviewSession(
-      cards: cards, store: store, input: input, console: context.console,
+      cards: cards, from: collection, store: store, input: input, console: context.console,
       presenter: CardPresenter(
         style: style, width: environment.proseWidth, height: environment.height), now: now,
       clock: environment.monotonic, today: today, mode: mode)
@@ -133,11 +131,18 @@ enum SessionSetup {
         )
       }
       try openEditor(on: path, line: card.location.line, environment, unchanged: "the card")
-      let collection = try? options.load(in: environment, command: "quiz")
-      for diagnostic in collection?.diagnostics ?? [] where diagnostic.location.path == path {
+      guard let collection = try? options.load(in: environment, command: "quiz") else {
+        return nil
+      }
+      for diagnostic in collection.diagnostics where diagnostic.location.path == path {
         console.printError(diagnostic.description)
       }
-      return collection?.cards.first { $0.id == card.id }
+      guard let heading = collection.cards.first(where: { $0.id == card.id }) else { return nil }
+      do {
+        return try collection.card(heading)
+      } catch {
+        throw EditError("\(error)")
+      }
     }
   }
 }

@@ -2,14 +2,14 @@ import CardDeck
 import ReviewStorage
 import Scheduler
 
-extension Card {
+extension CardHeading {
   /// The card as Scheduler's progress reports know it.
   var tracked: TrackedCard {
     TrackedCard(id: id, deck: deck, topic: topic, kind: kind.rawValue)
   }
 }
 
-extension Deck {
+extension LoadedDeck {
   /// The deck as Scheduler's progress reports name it.
   var tracked: TrackedDeck {
     TrackedDeck(name: name, title: title, location: path)
