@@ -20,12 +20,11 @@ public struct LoadedDeck: Sendable {
   /// Where each card's content is, in the order of ``cards``.
   private var content: DeckContent
 
-  /// The deck `deck`, as parsed, its cards' content held in memory.
+  /// The deck `deck`, as parsed, its cards held in memory.
   public init(_ deck: Deck) {
     self.init(
       name: deck.name, title: deck.title, lesson: deck.lesson, path: deck.path,
-      format: deck.format, cards: deck.cards.map(\.heading),
-      content: .parsed(deck.cards.map(\.content)))
+      format: deck.format, cards: deck.cards.map(\.heading), content: .parsed(deck.cards))
   }
 
   /// A deck of the headings `cards`, their content where `content` says.

@@ -4,9 +4,8 @@
 /// load gives only the cards' headings (``CardHeading``); a card with its content comes from the
 /// collection they were loaded into (``DeckCollection/card(_:)``), which reads it then.
 public struct Card: Hashable, Sendable, Identifiable {
-  /// The content of one kind of card. Boxed, so that a card stays two references whatever its
-  /// kind: the content's structs are large.
-  public indirect enum Content: Hashable, Sendable {
+  /// The content of one kind of card.
+  public enum Content: Hashable, Sendable {
     /// A syntax card.
     case syntax(SyntaxCard)
     /// A trick question.
@@ -21,7 +20,20 @@ public struct Card: Hashable, Sendable, Identifiable {
   public private(set) var heading: CardHeading
   /// The kind's own question and answer; the heading's kind follows it.
   public var content: Content {
-    didSet { if heading.kind != content.kind { heading.kind = content.kind } }
+    get { box.content }
+    set {
+      box = ContentBox(newValue)
+      if heading.kind != newValue.kind { heading.kind = newValue.kind }
+    }
+  }
+  /// The content, in an object of its own that is never changed: a card is two references
+  /// whatever its kind (the content's structs are large), so that making and copying cards in
+  /// a parse costs two retains each.
+  private var box: ContentBox
+
+  private final class ContentBox: Sendable {
+    let content: Content
+    init(_ content: Content) { self.content = content }
   }
 
   /// The stable id that review history is keyed by.
@@ -65,14 +77,19 @@ public struct Card: Hashable, Sendable, Identifiable {
     heading = CardHeading(
       id: id, deck: deck, lesson: lesson, topic: topic, section: section, location: location,
       kind: content.kind)
-    self.content = content
+    box = ContentBox(content)
   }
 
   /// The card `heading` names, with `content`, whose kind it takes.
   public init(heading: CardHeading, content: Content) {
     self.heading = heading
     if heading.kind != content.kind { self.heading.kind = content.kind }
-    self.content = content
+    box = ContentBox(content)
+  }
+
+  /// Whether the two cards have the same heading and the same content.
+  public static func == (lhs: Card, rhs: Card) -> Bool {
+    lhs.heading == rhs.heading && (lhs.box === rhs.box || lhs.content == rhs.content)
   }
 
   /// Hashes the heading only: equal cards have equal headings, and hashing every block of
