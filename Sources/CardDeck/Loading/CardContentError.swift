@@ -34,7 +34,7 @@ public struct CardContentError: Error, Equatable, CustomStringConvertible {
     CardContentError(
       at: heading.location, id: heading.id,
       reason: "the deck cache's copy is damaged, and the deck file no longer has the card "
-        + "(it changed while quiz ran); run quiz again to read it anew")
+        + "(it changed while quiz ran)")
   }
 
   /// The deck cache's copy was not sound, and the deck file cannot be read now.
