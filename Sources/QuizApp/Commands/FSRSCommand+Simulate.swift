@@ -50,7 +50,7 @@ extension FSRSCommand {
   /// with the state folder's weights and under SM-2; nil, after saying why, when the state
   /// cannot be read.
   func simulation<Generator: RandomNumberGenerator>(
-    of cards: [Card], today: Day, now: Date, newPerDay: Int, in context: CommandContext,
+    of cards: [CardHeading], today: Day, now: Date, newPerDay: Int, in context: CommandContext,
     using generator: inout Generator
   ) -> Simulation? {
     let parameters: (parameters: FSRSParameters, saved: SavedFSRSParameters?)
