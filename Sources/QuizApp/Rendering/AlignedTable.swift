@@ -63,10 +63,14 @@ struct AlignedTable {
 }
 
 extension String {
-  /// The string without spaces at its end.
+  /// The string without spaces at its end, found by its bytes: a space is one byte, and
+  /// stepping back by Characters is far slower on long tables (docs/performance.md).
   fileprivate func trimmingTrailingSpaces() -> String {
-    var text = Substring(self)
-    while text.last == " " { text = text.dropLast() }
-    return String(text)
+    let utf8 = self.utf8
+    var end = utf8.endIndex
+    while end > utf8.startIndex, utf8[utf8.index(before: end)] == UInt8(ascii: " ") {
+      end = utf8.index(before: end)
+    }
+    return String(self[..<end])
   }
 }
