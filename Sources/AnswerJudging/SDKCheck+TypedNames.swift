@@ -132,15 +132,10 @@ extension SDKCheck.Code {
     return labels
   }
 
-  /// The type a chain of calls that ends before `position` (a `.`) starts from, when it starts
-  /// at an initialiser of an SDK type (`DragGesture()` in `DragGesture().updating`).
-  func chainRoot(before position: Int, index: SDKIndex) -> String? {
-    receiverType(before: position, index: index)
-  }
-
-  /// The type a chain of calls that ends at the trailing closure at `open` starts from, when
-  /// it starts at an initialiser of an SDK type (`DragGesture()` in `DragGesture().onChanged`).
-  private func receiverType(before open: Int, index: SDKIndex) -> String? {
+  /// The type a chain of calls that ends before `open` (its trailing closure's `{`, or the
+  /// `.` of a method) starts from, when it starts at an initialiser of an SDK type
+  /// (`DragGesture()` in `DragGesture().onChanged { … }`).
+  func receiverType(before open: Int, index: SDKIndex) -> String? {
     var position = open - 1
     while position >= 0 {
       if isByte(position, ")") || isByte(position, "}") {

@@ -27,7 +27,7 @@ struct SDKCheck: Sendable {
   /// Prepares to check attempts at `card`, already read into tokens.
   init(card: Code, index: SDKIndex = .shipped) {
     self.index = index
-    cardMembers = Self.members(used: card, index: index)
+    cardMembers = Self.members(used: card, typed: card.typedNames(index: index), index: index)
     // A marker covers a whole expression; it is for the calls in it that the index does not
     // know to be plain (`JSONDecoder()` and `.seconds(1)` beside `decode` and `sleep`).
     // Beside `async let` values, which need the marker where they are read, a marker is for
@@ -61,7 +61,9 @@ struct SDKCheck: Sendable {
   /// What is wrong with the attempt `typed`, the first most telling.
   func problems(in typed: Code) -> [Problem] {
     var problems: [Problem] = []
-    let uses = Self.members(used: typed, index: index)
+    // The names' types, found once for both looks that need them.
+    let types = typed.typedNames(index: index)
+    let uses = Self.members(used: typed, typed: types, index: index)
     for use in uses where !use.exists {
       // What the card itself uses is right, whatever the index says: it may be newer than the
       // index's source.
@@ -74,7 +76,7 @@ struct SDKCheck: Sendable {
       }
       problems.append(Problem(message: message))
     }
-    problems += unknownCases(in: typed).map { Problem(message: $0) }
+    problems += unknownCases(in: typed, types: types).map { Problem(message: $0) }
     let ownTypes = typed.declaredTypes()
     let calls = typed.writtenCalls()
     problems += unknownLabels(calls, handedIn: uses, ownTypes: ownTypes, in: typed)
@@ -98,10 +100,9 @@ struct SDKCheck: Sendable {
 
   /// The cases of a `switch` over a value of an SDK type that the type does not have
   /// (`case .loaded(let image):` on an `AsyncImagePhase`), but those the card uses.
-  private func unknownCases(in typed: Code) -> [String] {
+  private func unknownCases(in typed: Code, types: [Substring: String]) -> [String] {
     let switches = typed.switches()
     guard !switches.isEmpty else { return [] }
-    let types = typed.typedNames(index: index)
     var problems: [String] = []
     for (subject, open) in switches {
       guard let type = types[subject], index.describes(type), !index.hasOlderSource(type)
@@ -137,7 +138,7 @@ struct SDKCheck: Sendable {
       // where views have no such modifier.
       var written = call.owner
       if written == "View", !index.hasMember(named: call.name, of: "View"),
-        let root = typed.chainRoot(before: call.token - 1, index: index)
+        let root = typed.receiverType(before: call.token - 1, index: index)
       {
         written = root
       }
@@ -227,8 +228,9 @@ struct SDKCheck: Sendable {
 
   /// The members the code reads or calls on names whose SDK types it says
   /// (``Code/typedNames(index:)``), and on such members of them (`value.translation.width`).
-  static func members(used code: Code, index: SDKIndex) -> [MemberUse] {
-    let typed = code.typedNames(index: index)
+  static func members(
+    used code: Code, typed: [Substring: String], index: SDKIndex
+  ) -> [MemberUse] {
     let anonymous = code.anonymousParameterTypes(index: index)
     guard !typed.isEmpty || !anonymous.isEmpty else { return [] }
     var uses: [MemberUse] = []
