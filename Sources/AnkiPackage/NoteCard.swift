@@ -113,15 +113,11 @@ struct NoteCard {
   static func prompt(_ fields: [String], code: String?) -> (Prompt, [String]) {
     var texts: [String] = []
     var codes: [String] = []
-    var media: [String] = []
-    for field in fields {
-      let text = HTMLText(field)
-      media += text.media
-      for block in text.blocks {
-        switch block {
-        case .text(let line): texts.append(line)
-        case .code(let code): codes.append(Self.code(code))
-        }
+    let (blocks, media) = Self.blocks(fields)
+    for block in blocks {
+      switch block {
+      case .text(let line): texts.append(line)
+      case .code(let code): codes.append(Self.code(code))
       }
     }
     if let code, !code.isEmpty {
@@ -151,19 +147,20 @@ struct NoteCard {
 
   /// An answer from HTML fields.
   static func passage(_ fields: [String]) -> (Passage, [String]) {
-    var blocks: [Passage.Block] = []
-    var media: [String] = []
-    for field in fields {
-      let text = HTMLText(field)
-      media += text.media
-      for block in text.blocks {
-        switch block {
-        case .text(let line): blocks.append(.text(line))
-        case .code(let code): blocks.append(.code(CodeBlock(Self.code(code), language: nil)))
-        }
+    let (blocks, media) = Self.blocks(fields)
+    let passage = blocks.map { block -> Passage.Block in
+      switch block {
+      case .text(let line): .text(line)
+      case .code(let code): .code(CodeBlock(Self.code(code), language: nil))
       }
     }
-    return (Passage(blocks), media)
+    return (Passage(passage), media)
+  }
+
+  /// The blocks of HTML `fields` in order, and the media they name.
+  private static func blocks(_ fields: [String]) -> ([HTMLText.Block], [String]) {
+    let texts = fields.map(HTMLText.init)
+    return (texts.flatMap(\.blocks), texts.flatMap(\.media))
   }
 }
 

@@ -85,82 +85,22 @@ public struct ReviewStatistics: Sendable {
   ) {
     self.today = today
     measuresRetrievability = retrievability != nil
-    var total = Group(name: "all decks")
-    // Groups by place in these arrays, so that a card or a grade is added to its deck and its
-    // topic without hashing their names: one look-up of its id, none of the names but where
-    // they change from one card to the next.
-    var deckGroups: [Group] = []
-    var deckPlaces: [String: Int] = [:]
-    var topicGroups: [Group] = []
-    var topicPlaces: [String: Int] = [:]
-    var placeOf: [String: (deck: Int, topic: Int)] = [:]
-    var forecast = Array(repeating: 0, count: Self.forecastDays)
-    placeOf.reserveCapacity(cards.count)
-    func place(of name: String, in places: inout [String: Int], _ groups: inout [Group]) -> Int {
-      if let place = places[name] { return place }
-      groups.append(Group(name: name))
-      places[name] = groups.count - 1
-      return groups.count - 1
-    }
-    // The place of a topic seen lately, by a cheap key of its name (its length and first byte):
-    // a deck's cards mix a score of topics, so the topic changes at nearly every card, and a
-    // look among the last few is one comparison where a dictionary hashes the whole name.
-    var recentTopics = [(name: String, place: Int)?](repeating: nil, count: 64)
-    var previousPlace = (deck: -1, topic: -1)
-    // By index, not `for card in cards`: a copy of each card retains and releases its four
-    // strings, which classifying it does not need.
-    for index in cards.indices {
-      var cardPlace = previousPlace
-      if index == 0 || cards[index - 1].deck != cards[index].deck {
-        cardPlace.deck = place(of: cards[index].deck, in: &deckPlaces, &deckGroups)
-      }
-      if index == 0 || cards[index - 1].topic != cards[index].topic {
-        let topic = cards[index].topic
-        let slot = (topic.utf8.count &* 31 &+ Int(topic.utf8.first ?? 0)) & 63
-        if let recent = recentTopics[slot], recent.name == topic {
-          cardPlace.topic = recent.place
-        } else {
-          cardPlace.topic = place(of: topic, in: &topicPlaces, &topicGroups)
-          recentTopics[slot] = (topic, cardPlace.topic)
-        }
-      }
-      previousPlace = cardPlace
-      let id = cards[index].id
-      placeOf[id] = cardPlace
-      // Looked up and classified once for its three groups, not once for each.
-      let cardState = state.cards[id]
-      let isSuspended = !state.suspended.isEmpty && state.suspended.contains(id)
-      let stage = CardStage(state: cardState, isSuspended: isSuspended)
-      let isDue = !isSuspended && cardState?.isDue(on: today) == true
-      let value = isSuspended ? nil : cardState.flatMap { retrievability?($0) }
-      total.add(stage, isDue: isDue, retrievability: value)
-      deckGroups[cardPlace.deck].add(stage, isDue: isDue, retrievability: value)
-      topicGroups[cardPlace.topic].add(stage, isDue: isDue, retrievability: value)
-      if !isSuspended, let due = cardState?.due {
-        let offset = max(0, due - today)
-        if offset < Self.forecastDays { forecast[offset] += 1 }
-      }
-    }
-    let firstDay = Self.firstRetentionDay(endingOn: today)
-    for grade in grades where grade.day >= firstDay && grade.day <= today {
-      guard let place = placeOf[grade.card] else { continue }
-      total.retention.add(grade)
-      deckGroups[place.deck].retention.add(grade)
-      topicGroups[place.topic].retention.add(grade)
-    }
-    self.total = total
+    var grouping = Grouping(
+      cards: cards, state: state, today: today, retrievability: retrievability)
+    grouping.add(grades, of: Self.firstRetentionDay(endingOn: today)...today)
+    self.total = grouping.total
     self.decks = decks.compactMap { deck in
-      deckPlaces[deck.name].map {
-        var group = deckGroups[$0]
+      grouping.deckPlaces[deck.name].map {
+        var group = grouping.decks[$0]
         group.title = deck.title
         return group
       }
     }
     // Each name lowercased once, not once a comparison.
-    self.topics = topicGroups.map { ($0.name.lowercased(), $0) }.sorted {
+    self.topics = grouping.topics.map { ($0.name.lowercased(), $0) }.sorted {
       ($0.0, $0.1.name) < ($1.0, $1.1.name)
     }.map(\.1)
-    self.forecast = forecast.enumerated().map { (today + $0.offset, $0.element) }
+    self.forecast = grouping.forecast.enumerated().map { (today + $0.offset, $0.element) }
     let start = today - today.weekday - 7 * (Self.calendarWeeks - 1)
     self.calendar = (0...(today - start)).map { offset in
       (start + offset, state.reviews(on: start + offset))
