@@ -104,6 +104,9 @@ struct BlindCorpusTests {
     Set(
       name: "judge-blind3.txt", corpus: JudgeCorpus.blind3,
       measured: (inRange: 113, wrongPassed: 18, rightFailed: 13)),
+    Set(
+      name: "judge-blind4.txt", corpus: JudgeCorpus.blind4,
+      measured: (inRange: 116, wrongPassed: 7, rightFailed: 18)),
   ]
 
   static func score(_ corpus: JudgeCorpus) throws -> Score {

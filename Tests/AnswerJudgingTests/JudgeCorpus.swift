@@ -83,6 +83,10 @@ struct JudgeCorpus {
   /// written before the judge's types and question names and measured first on the commit
   /// before them.
   static let blind3 = JudgeCorpus((try? fixture("judge-blind3.txt")) ?? "")
+  /// A fourth, by a fifth reviewer (layout, text, input, SwiftData, concurrency, Foundation),
+  /// written before the judge learnt which arguments a call needs, and measured first on the
+  /// commit before that.
+  static let blind4 = JudgeCorpus((try? fixture("judge-blind4.txt")) ?? "")
 
   /// Every syntax card the corpus is about: the shipped decks' and the fixture deck's, by id.
   static let cards: [String: SyntaxCard] = {
@@ -98,7 +102,7 @@ struct JudgeCorpus {
     }
     for name in [
       "judge-cards.md", "judge-blind-cards-a.md", "judge-blind-cards-b.md",
-      "judge-blind-cards-c.md", "judge-blind-cards-d.md",
+      "judge-blind-cards-c.md", "judge-blind-cards-d.md", "judge-blind-cards-e.md",
     ] {
       if let text = try? fixture(name) {
         files.append(.init(path: name, bytes: Array(text.utf8)))
