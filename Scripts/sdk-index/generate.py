@@ -73,7 +73,8 @@ def is_private(name):
     return any(part.startswith("_") for part in re.split(r"[.(:]", name) if part)
 
 
-def record(source, owner, signature, flags, closures=(), ios="", deprecation="", type_ref=None):
+def record(source, owner, signature, flags, closures=(), ios="", deprecation="", type_ref=None,
+           params=""):
     if owner != "-" and is_private(owner) or signature.startswith("_"):
         return
     by_source = entries.setdefault((owner, signature), {})
@@ -81,8 +82,9 @@ def record(source, owner, signature, flags, closures=(), ios="", deprecation="",
     if old is None:
         by_source[source] = dict(
             flags=set(flags), closures=list(closures), ios=ios, deprecation=deprecation,
-            types=[type_ref])
+            types=[type_ref], params=params)
         return
+    old["params"] = merged_codes(old["params"], params)
     # Overloads with the same labels: the member is deprecated only if every overload is.
     if "d" not in flags:
         old["flags"].discard("d")
@@ -302,6 +304,37 @@ def parse_parameters(inner, context, generics, subscript=False):
     return labels, closures
 
 
+def parameter_codes(inner):
+    """A letter for each parameter of a parameter list: `r` needs an argument, `d` has a default
+    or is variadic, `f` needs a closure (a trailing one may give it), `g` takes a closure and has
+    a default. What a call may leave out, and what its trailing closures may fill."""
+    codes = ""
+    for p in split_top(inner):
+        p = p.strip()
+        if not p:
+            continue
+        parts = split_top(p, ":")
+        type_text = ":".join(parts[1:]) if len(parts) > 1 else p
+        pieces = split_top(type_text, "=")
+        optional = len(pieces) > 1 or pieces[0].strip().endswith("...")
+        is_function = closure_params(pieces[0], "-", ()) is not None
+        codes += ("g" if optional else "f") if is_function else ("d" if optional else "r")
+    return codes
+
+
+def merged_codes(a, b):
+    """The codes of two overloads with the same labels: a parameter either may leave out may be
+    left out; nothing is said where either says nothing."""
+    if not a or not b or len(a) != len(b):
+        return ""
+    out = ""
+    for x, y in zip(a, b):
+        function = x in "fg" or y in "fg"
+        optional = x in "dg" or y in "dg"
+        out += ("g" if optional else "f") if function else ("d" if optional else "r")
+    return out
+
+
 AVAILABLE_DEPRECATED = re.compile(r"@available\(\s*(iOS|\*)\s*,[^)]*deprecated[^)]*\)")
 AVAILABLE_IOS = re.compile(r"@available\((?:[^)]*?\b)?iOS (\d+(?:\.\d+)*)")
 AVAILABLE_IOS_INTRODUCED = re.compile(r"@available\(iOS, introduced: (\d+(?:\.\d+)*)")
@@ -421,6 +454,7 @@ def member_from_declaration(source, owner, decl, flags, ios, deprecation, generi
         scope_generics = set(generics) | note_generics(own_generics)
         inner, after = parameter_list(rest)
         labels, closures = parse_parameters(inner, owner, scope_generics, kind == "subscript")
+        params = parameter_codes(inner)
         flags.add({"func": "f", "init": "i", "subscript": "f", "macro": "m"}[kind])
         if kind != "macro":
             flags |= effects(rest)
@@ -433,11 +467,12 @@ def member_from_declaration(source, owner, decl, flags, ios, deprecation, generi
             # arguments the dump dropped in part (Charts' `PlottableProjection<…>`). The title
             # is right; nothing else is taken from the declaration.
             closures = []
+            params = ""
             if kind != "init":
                 type_ref = None
         if name and re.match(r"[A-Za-z_]", name):
             record(source, owner, signature or "%s(%s)" % (name, "".join(l + ":" for l in labels)),
-                   flags, closures, ios, deprecation, type_ref)
+                   flags, closures, ios, deprecation, type_ref, params)
         return True
     if kind in ("var", "let", "case"):
         scope_generics = set(generics) | note_generics(where_parameters(rest))
@@ -456,10 +491,10 @@ def member_from_declaration(source, owner, decl, flags, ios, deprecation, generi
                 type_ref = Ref(nominal(property_type_text(item)), owner, scope_generics)
             record(source, owner, name.group(1), flags_here, (), ios, deprecation, type_ref)
             if kind == "case" and "(" in item:
-                labels, _ = parse_parameters(item[item.find("(") + 1 : item.rfind(")")], owner,
-                                             scope_generics)
+                payload = item[item.find("(") + 1 : item.rfind(")")]
+                labels, _ = parse_parameters(payload, owner, scope_generics)
                 record(source, owner, "%s(%s)" % (name.group(1), "".join(l + ":" for l in labels)),
-                       flags_here, (), ios, deprecation, type_ref)
+                       flags_here, (), ios, deprecation, type_ref, parameter_codes(payload))
         return True
     return False
 
@@ -618,7 +653,13 @@ def parse_symbol_graph(path):
             else:
                 returns = fragments_text(symbol.get("functionSignature", {}).get("returns", []))
                 type_ref = Ref(nominal(returns), owner, generics)
-            record(GRAPHS, owner, title, flags, closures, ios, deprecation, type_ref)
+            declared = DECL.match(declaration)
+            params = ""
+            if declared and declared.group("kind") in ("func", "init", "subscript"):
+                params = parameter_codes(parameter_list(declared.group("rest"))[0])
+                if len(params) != len(labels):
+                    params = ""
+            record(GRAPHS, owner, title, flags, closures, ios, deprecation, type_ref, params)
         elif kind in ("property", "type.property", "var", "enum.case"):
             flags.add("c" if kind == "enum.case" else "v")
             if re.search(r"\bget\s+async\b", declaration):
@@ -995,7 +1036,12 @@ def merged(owner, by_source):
     for entry in by_source.values():
         if entry["ios"] and (not ios or version(entry["ios"]) < version(ios)):
             ios = entry["ios"]
-    return flags, closures, ios, deprecation, member_type
+    # What a call may leave out: as lenient as the most lenient source that says.
+    known = [entry["params"] for entry in by_source.values() if entry["params"]]
+    params = known[0] if known else ""
+    for codes in known[1:]:
+        params = merged_codes(params, codes)
+    return flags, closures, ios, deprecation, member_type, params
 
 
 def main(argv):
@@ -1051,9 +1097,9 @@ def main(argv):
         lines.append(":\t%s\t%s" % (a, b))
     members = 0
     for (owner, signature), by_source in sorted(entries.items()):
-        flags, closures, ios, deprecation, member_type = merged(owner, by_source)
+        flags, closures, ios, deprecation, member_type, params = merged(owner, by_source)
         fields = ["M", owner, signature, "".join(sorted(flags))]
-        extra = [closures, ios, deprecation, member_type]
+        extra = [closures, ios, deprecation, member_type, params]
         while extra and not extra[-1]:
             extra.pop()
         lines.append("\t".join(fields + extra))

@@ -15,9 +15,9 @@ struct SDKCheck: Sendable {
   private let tried: Set<Substring>
   /// The card's names, and its calls as written (`background(alignment:)`), for what replaces
   /// a deprecated call.
-  private let cardNames: Set<Substring>
-  private let cardCalls: Set<String>
-  private let cardCallsByName: [String: [Code.WrittenCall]]
+  let cardNames: Set<Substring>
+  let cardCalls: Set<String>
+  let cardCallsByName: [String: [Code.WrittenCall]]
 
   /// Prepares to check attempts at `card`, the code they are compared with.
   init(card: String, index: SDKIndex = .shipped) {
@@ -80,6 +80,7 @@ struct SDKCheck: Sendable {
     let ownTypes = typed.declaredTypes()
     let calls = typed.writtenCalls()
     problems += unknownLabels(calls, handedIn: uses, ownTypes: ownTypes, in: typed)
+    problems += missingArguments(calls, handedIn: uses, ownTypes: ownTypes, in: typed)
     problems += deprecations(calls, handedIn: uses).map { Problem(message: $0) }
     for call in calls where !ownTypes.contains(Substring(call.owner ?? "-")) {
       let name = typed.text(call.token)
@@ -132,33 +133,7 @@ struct SDKCheck: Sendable {
     where !call.labels.isEmpty && !cardCalls.contains(call.written)
       && !uses.contains(where: { $0.token == call.token })
     {
-      let members: [SDKIndex.Member]
-      var owner: String
-      // After a `)`, a method of the value the chain starts with (`DragGesture().updating`),
-      // where views have no such modifier.
-      var written = call.owner
-      if written == "View", !index.hasMember(named: call.name, of: "View"),
-        let root = typed.receiverType(before: call.token - 1, index: index)
-      {
-        written = root
-      }
-      if let written {
-        guard written != "-", index.describes(written), !index.hasOlderSource(written) else {
-          continue
-        }
-        owner = written
-        members = index.members(named: call.name, of: owner).filter(\.isCall)
-      } else if call.isImplicit, cardNames.contains(Substring(call.name)) {
-        // The card's member with other labels, of whichever type the context asks for: no
-        // declaration of the name anywhere takes them. (Another name is another member, which
-        // the comparison with the card weighs.)
-        let found = index.membersOfAnyType(named: call.name).filter { $0.member.isCall }
-        guard !found.contains(where: { index.hasOlderSource($0.owner) }) else { continue }
-        owner = ""
-        members = found.map(\.member)
-      } else {
-        continue
-      }
+      guard let (owner, members) = declarations(of: call, in: typed) else { continue }
       let declaredLabels = Set(members.flatMap(\.labels))
       guard !members.isEmpty,
         !members.contains(where: { SDKIndex.accepts($0.labels, written: call.labels) }),
@@ -187,6 +162,33 @@ struct SDKCheck: Sendable {
             && unknown.allSatisfy { typed.passesLiteral(to: $0, at: call.token) }))
     }
     return problems
+  }
+
+  /// The declarations a call of `typed` may be, and the type they are of (empty for an implicit
+  /// member, which may be of any): nil where the index cannot say which calls there are.
+  func declarations(
+    of call: Code.WrittenCall, in typed: Code
+  ) -> (owner: String, members: [SDKIndex.Member])? {
+    // After a `)`, a method of the value the chain starts with (`DragGesture().updating`),
+    // where views have no such modifier.
+    var written = call.owner
+    if written == "View", !index.hasMember(named: call.name, of: "View"),
+      let root = typed.receiverType(before: call.token - 1, index: index)
+    {
+      written = root
+    }
+    if let written {
+      guard written != "-", index.describes(written), !index.hasOlderSource(written) else {
+        return nil
+      }
+      return (written, index.members(named: call.name, of: written).filter(\.isCall))
+    }
+    guard call.isImplicit, cardNames.contains(Substring(call.name)) else { return nil }
+    // The card's member with other labels, of whichever type the context asks for. (Another
+    // name is another member, which the comparison with the card weighs.)
+    let found = index.membersOfAnyType(named: call.name).filter { $0.member.isCall }
+    guard !found.contains(where: { index.hasOlderSource($0.owner) }) else { return nil }
+    return ("", found.map(\.member))
   }
 
   /// The calls of `typed` that the index says are deprecated where the card writes what

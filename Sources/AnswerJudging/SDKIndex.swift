@@ -38,6 +38,9 @@ public struct SDKIndex: Sendable {
     /// type it is asked of); nil where the declaration gives none (a function type, a tuple, a
     /// generic parameter) or the index's source did not say.
     public var type: String?
+    /// What a call must pass for each parameter, in order; nil where the index's source did
+    /// not say.
+    public var parameters: [Parameter]?
 
     /// `scrollTo(_:anchor:)`, or the bare name of a property.
     public var signature: String {
@@ -87,7 +90,7 @@ public struct SDKIndex: Sendable {
   public static let shipped = SDKIndex(listing: listing)
 
   /// Reads a listing: tab-separated lines `T name kind`, `: type protocol`, and
-  /// `M owner signature flags [closures [ios [replacement [type]]]]`.
+  /// `M owner signature flags [closures [ios [replacement [type [parameters]]]]]`.
   public init(listing: String) {
     var declared: Set<Substring> = []
     var async: Set<Substring> = []
@@ -141,23 +144,8 @@ public struct SDKIndex: Sendable {
         let flags = field(3).utf8
         ownerLines.append(MemberLine(signature: signature, line: listing[lineStart..<lineEnd]))
         if flags.contains(UInt8(ascii: "o")) { olderSourceTypes.insert(owner) }
-        let base = Self.baseName(signature)
-        if flags.contains(UInt8(ascii: "d")) { deprecatedNames.insert(base) }
-        // Only what is called as a function is asked about so: a property or a nested type
-        // that shares a method's name (MapKit's `results`) says nothing of an author's
-        // `loader.results(for:)`; nor does a macro, as `try #require(…)` throws where its
-        // declaration does not.
-        let isCall =
-          flags.contains(UInt8(ascii: "f")) || flags.contains(UInt8(ascii: "i"))
-          || (flags.contains(UInt8(ascii: "c")) && base.endIndex != signature.endIndex)
-        guard isCall else { break }
-        // A call is written with a nested type's own name: `Parser()`, `.init` of `ASCII.Parser`.
-        let name =
-          base != "init"
-          ? base
-          : owner.utf8.lastIndex(of: UInt8(ascii: ".")).map {
-            owner[owner.utf8.index(after: $0)...]
-          } ?? owner
+        if flags.contains(UInt8(ascii: "d")) { deprecatedNames.insert(Self.baseName(signature)) }
+        guard let name = Self.calledName(signature, flags: flags, owner: owner) else { break }
         declared.insert(name)
         if flags.contains(UInt8(ascii: "a")) { async.insert(name) }
         if flags.contains(UInt8(ascii: "t")) { throwing.insert(name) }
@@ -170,6 +158,24 @@ public struct SDKIndex: Sendable {
     if !ownerLines.isEmpty { memberLines[owner, default: []] += ownerLines }
     if !protocols.isEmpty { conformances[String(conformer), default: []] += protocols }
     calls = [.declared: declared, .async: async, .throwing: throwing]
+  }
+
+  /// The name a member of `owner` with `signature` and `flags` is called by, nil when it is
+  /// not called as a function: a property or a nested type that shares a method's name
+  /// (MapKit's `results`) says nothing of an author's `loader.results(for:)`; nor does a macro,
+  /// as `try #require(…)` throws where its declaration does not. An initialiser is called by its
+  /// type's own name: `Parser()`, `.init` of `ASCII.Parser`.
+  private static func calledName(
+    _ signature: Substring, flags: Substring.UTF8View, owner: Substring
+  ) -> Substring? {
+    let base = baseName(signature)
+    let isCall =
+      flags.contains(UInt8(ascii: "f")) || flags.contains(UInt8(ascii: "i"))
+      || (flags.contains(UInt8(ascii: "c")) && base.endIndex != signature.endIndex)
+    guard isCall else { return nil }
+    guard base == "init" else { return base }
+    return owner.utf8.lastIndex(of: UInt8(ascii: ".")).map { owner[owner.utf8.index(after: $0)...] }
+      ?? owner
   }
 
   /// Whether a call of `name` (a function's base name, or a type's for its initialiser) may
@@ -274,12 +280,16 @@ public struct SDKIndex: Sendable {
     let replacement =
       fields.count > 6 && !fields[6].isEmpty && fields[6] != "?" ? String(fields[6]) : nil
     let type = fields.count > 7 && !fields[7].isEmpty && fields[7] != "?" ? String(fields[7]) : nil
+    // A letter a parameter; none where a letter is not known.
+    let codes = fields.count > 8 ? fields[8].utf8 : Substring().utf8
+    let parameters = codes.compactMap(Parameter.init(code:))
     return Member(
       name: String(name), labels: labels, isCall: flags.contains("f") || flags.contains("i"),
       isMacro: flags.contains("m"), isStatic: flags.contains("s"), isCase: flags.contains("c"),
       isAsync: flags.contains("a"),
       isThrowing: flags.contains("t"), isDeprecated: flags.contains("d"),
-      replacement: replacement, closureParameters: closures, type: type)
+      replacement: replacement, closureParameters: closures, type: type,
+      parameters: !codes.isEmpty && parameters.count == codes.count ? parameters : nil)
   }
 
   /// The closure arguments of a member's line: each one's label and the types it is handed.

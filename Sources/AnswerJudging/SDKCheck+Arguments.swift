@@ -1,0 +1,80 @@
+extension SDKCheck {
+  /// The calls of `typed` on an SDK type that leave out an argument every declaration they
+  /// may call needs (`containerRelativeFrame()`, `matchedGeometryEffect(id: "avatar")`): code
+  /// that does not compile. Labels no declaration takes are ``unknownLabels``' to say; a call
+  /// the card writes alike is right, whatever the index says.
+  func missingArguments(
+    _ calls: [Code.WrittenCall], handedIn uses: [MemberUse], ownTypes: Set<Substring>,
+    in typed: Code
+  ) -> [Problem] {
+    var problems: [Problem] = []
+    // Only calls with an argument list: a name before a `{` may be a type a declaration
+    // conforms to (`enum Keys: CodingKey {`), or a builder of a module the index lacks.
+    for call in calls
+    where typed.isByte(call.token + 1, "(") && !cardCalls.contains(call.written)
+      && !uses.contains(where: { $0.token == call.token })
+    {
+      guard let (owner, members) = declarations(of: call, in: typed), !members.isEmpty,
+        !ownTypes.contains(Substring(owner))
+      else { continue }
+      let trailing = typed.trailingClosures(after: call.token)
+      var fewest: [String]?
+      for member in members {
+        guard var missing = SDKIndex.missing(in: member, written: call.labels, trailing: trailing)
+        else {
+          fewest = nil
+          break
+        }
+        // Labels this declaration does not take: not the one called.
+        if missing.isEmpty { continue }
+        // A property wrapper's value comes from the property's own `= value`.
+        if typed.tokens[call.token].kind == .attribute {
+          missing.removeAll { $0 == "wrappedValue" }
+          if missing.isEmpty {
+            fewest = nil
+            break
+          }
+        }
+        if fewest.map({ missing.count < $0.count }) ?? true { fewest = missing }
+      }
+      // Labels no declaration takes: another finding's.
+      guard let fewest, !fewest.isEmpty else { continue }
+      let name = call.name == "init" ? owner : "." + call.name
+      let written = call.written.dropFirst(call.name.count)
+      let labelled = fewest.filter { $0 != "_" }.map { "`\($0):`" }
+      let needed =
+        labelled.isEmpty
+        ? "an unlabelled argument"
+        : labelled.joined(separator: " and ")
+          + (labelled.count < fewest.count ? " and an unlabelled argument" : "")
+      var message = "`\(name)\(written)` leaves out \(needed) that every declaration of it needs"
+      if let theirs = cardCallsByName[call.name]?.first(where: { $0.owner == call.owner }) {
+        let card = call.name == "init" ? owner + theirs.written.dropFirst(4) : theirs.written
+        message += "; the card uses `\(card)`"
+      }
+      problems.append(Problem(message: message))
+    }
+    return problems
+  }
+}
+
+extension SDKCheck.Code {
+  /// The closures written after the call named at `index`: after its argument list, or
+  /// straight after its name.
+  func trailingClosures(after index: Int) -> SDKIndex.TrailingClosures {
+    var position = index + 1
+    if position < tokens.count, isByte(position, "(") { position = close(of: position) + 1 }
+    var trailing = SDKIndex.TrailingClosures()
+    if position < tokens.count, isByte(position, "{") {
+      trailing.unlabelled = true
+      position = close(of: position) + 1
+    }
+    while trailing.unlabelled, position + 2 < tokens.count,
+      tokens[position].kind == .identifier, isByte(position + 1, ":"), isByte(position + 2, "{")
+    {
+      trailing.labels.append(String(text(position)))
+      position = close(of: position + 2) + 1
+    }
+    return trailing
+  }
+}

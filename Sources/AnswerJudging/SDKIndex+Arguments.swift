@@ -1,0 +1,79 @@
+extension SDKIndex {
+  /// What a call must pass for one parameter, as its declaration says.
+  public enum Parameter: Sendable, Equatable {
+    /// A value with no default.
+    case required
+    /// A value with a default, or a variadic list: the call may leave it out.
+    case optional
+    /// A closure with no default: an argument or a trailing closure.
+    case closure
+    /// A closure with a default.
+    case optionalClosure
+
+    /// Reads a letter of the listing's last field: `r`, `d`, `f` or `g`.
+    init?(code: UInt8) {
+      switch code {
+      case UInt8(ascii: "r"): self = .required
+      case UInt8(ascii: "d"): self = .optional
+      case UInt8(ascii: "f"): self = .closure
+      case UInt8(ascii: "g"): self = .optionalClosure
+      default: return nil
+      }
+    }
+
+    var isOptional: Bool { self == .optional || self == .optionalClosure }
+    var isClosure: Bool { self == .closure || self == .optionalClosure }
+  }
+
+  /// The closures written after a call's argument list: an unlabelled one first, then labelled
+  /// ones (`} message: {`).
+  public struct TrailingClosures: Sendable, Equatable {
+    public var unlabelled = false
+    public var labels: [String] = []
+
+    public init(unlabelled: Bool = false, labels: [String] = []) {
+      self.unlabelled = unlabelled
+      self.labels = labels
+    }
+  }
+
+  /// The parameters a call written with `labels` (`_` for an argument without one) and
+  /// `trailing` closures leaves out though `member` needs them, by label; nil when it may be a
+  /// call of `member`, or the index does not say what `member` needs. Empty when the labels
+  /// themselves do not fit.
+  ///
+  /// Arguments are matched to parameters in order, as the compiler does; the unlabelled
+  /// trailing closure goes to the first closure parameter left that needs one (else the first
+  /// left), as Swift's forward scan does. A trailing closure no parameter takes is let be: a
+  /// `{` after a condition's call (`if isValid(x) {`) reads the same.
+  static func missing(
+    in member: Member, written labels: [String], trailing: TrailingClosures = .init()
+  ) -> [String]? {
+    guard let parameters = member.parameters, parameters.count == member.labels.count else {
+      return nil
+    }
+    var missing: [String] = []
+    var next = 0
+    // Takes the parameter labelled `label`, noting those it passes over that need an argument.
+    func take(_ label: String) -> Bool {
+      guard let found = member.labels[next...].firstIndex(of: label) else { return false }
+      missing += (next..<found).filter { !parameters[$0].isOptional }.map { member.labels[$0] }
+      next = found + 1
+      return true
+    }
+    for label in labels where !take(label) { return [] }
+    if trailing.unlabelled {
+      let rest = next..<parameters.count
+      if let closure = rest.first(where: { parameters[$0] == .closure })
+        ?? rest.first(where: { parameters[$0].isClosure })
+      {
+        _ = take(member.labels[closure])
+      }
+    }
+    for label in trailing.labels where !take(label) { return [] }
+    missing += (next..<parameters.count).filter { !parameters[$0].isOptional }.map {
+      member.labels[$0]
+    }
+    return missing.isEmpty ? nil : missing
+  }
+}

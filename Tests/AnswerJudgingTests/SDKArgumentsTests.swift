@@ -1,0 +1,102 @@
+import Testing
+
+@testable import AnswerJudging
+
+@Suite("Arguments a call needs, as the index declares them")
+struct SDKArgumentsTests {
+  /// A member named `name` with `labels` and the listing's letters `codes`.
+  func member(_ labels: [String], _ codes: String) -> SDKIndex.Member {
+    SDKIndex.Member(
+      name: "f", labels: labels, isCall: true, isMacro: false, isStatic: false, isAsync: false,
+      isThrowing: false, isDeprecated: false, closureParameters: [],
+      parameters: codes.utf8.compactMap(SDKIndex.Parameter.init(code:)))
+  }
+
+  @Test("names the parameters without a default that a call leaves out, in order")
+  func missing() {
+    let frame = member(["_", "alignment"], "rd")
+    #expect(SDKIndex.missing(in: frame, written: []) == ["_"])
+    #expect(SDKIndex.missing(in: frame, written: ["_"]) == nil)
+    let effect = member(["id", "in", "properties", "anchor", "isSource"], "rrddd")
+    #expect(SDKIndex.missing(in: effect, written: ["id"]) == ["in"])
+    #expect(SDKIndex.missing(in: effect, written: ["id", "in", "isSource"]) == nil)
+  }
+
+  @Test("says nothing of labels the declaration does not take, nor of what it does not know")
+  func notThisOne() {
+    #expect(
+      SDKIndex.missing(in: member(["item", "content"], "rf"), written: ["isPresented"]) == [])
+    var unknown = member(["_", "alignment"], "rd")
+    unknown.parameters = nil
+    #expect(SDKIndex.missing(in: unknown, written: []) == nil)
+  }
+
+  @Test(
+    "gives trailing closures to closure parameters, skipping a defaulted one before a needed one")
+  func trailing() {
+    let sheet = member(["isPresented", "onDismiss", "content"], "rgf")
+    #expect(SDKIndex.missing(in: sheet, written: ["isPresented"]) == ["content"])
+    #expect(
+      SDKIndex.missing(in: sheet, written: ["isPresented"], trailing: .init(unlabelled: true))
+        == nil)
+    let alert = member(["_", "isPresented", "actions", "message"], "rrff")
+    #expect(
+      SDKIndex.missing(
+        in: alert, written: ["_", "isPresented"], trailing: .init(unlabelled: true))
+        == ["message"])
+    #expect(
+      SDKIndex.missing(
+        in: alert, written: ["_", "isPresented"],
+        trailing: .init(unlabelled: true, labels: ["message"])) == nil)
+  }
+
+  @Test(
+    "finds a call on an SDK type that leaves out what every declaration needs",
+    arguments: [
+      (
+        "Text(\"a\").containerRelativeFrame()",
+        "`.containerRelativeFrame()` leaves out an unlabelled argument that every declaration of it needs"
+      ),
+      (
+        "Circle().matchedGeometryEffect(id: \"a\")",
+        "`.matchedGeometryEffect(id:)` leaves out `in:` that every declaration of it needs"
+      ),
+      ("Slider(in: 0...1)", "`Slider(in:)` leaves out `value:` that every declaration of it needs"),
+    ])
+  func found(_ attempt: String, _ message: String) {
+    #expect(SDKCheck(card: "Text(\"x\")").problems(in: attempt) == [message])
+  }
+
+  @Test(
+    "leaves alone calls that compile: defaults, trailing closures, a wrapper's own value, a conformance",
+    arguments: [
+      "Text(\"a\").sheet(isPresented: $shown) { Text(\"b\") }",
+      "Text(\"a\").alert(\"t\", isPresented: $shown) { Button(\"OK\") {} } message: { Text(\"m\") }",
+      "Text(\"a\").padding().frame(maxWidth: .infinity).task(id: query) {}",
+      "@AppStorage(\"on\") var on = true",
+      "enum Keys: String, CodingKey { case name }",
+      "Stepper(\"s\", value: $n, in: 1...5) { _ in }",
+    ])
+  func leftAlone(_ attempt: String) {
+    #expect(SDKCheck(card: "Text(\"x\")").problems(in: attempt).isEmpty)
+  }
+
+  @Test("grades a call that leaves out a needed argument 2 at most, and says why")
+  func graded() {
+    let card = """
+      ScrollView(.horizontal) {
+          LazyHStack(spacing: 0) {
+              ForEach(photos) { photo in
+                  PhotoCard(photo: photo).containerRelativeFrame(.horizontal)
+              }
+          }
+      }
+      .scrollTargetBehavior(.paging)
+      """
+    let attempt = card.replacingOccurrences(
+      of: "containerRelativeFrame(.horizontal)", with: "containerRelativeFrame()")
+    let judgement = AnswerJudge(code: card).judge(attempt)
+    #expect((judgement.grade ?? 5) <= 2)
+    #expect(judgement.reason.contains("`.containerRelativeFrame()` leaves out"))
+  }
+}
