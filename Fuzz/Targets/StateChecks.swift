@@ -91,6 +91,9 @@ enum StateChecks {
       card(undo.card, undo.restored, "undo restored")
     case .imported(let imported):
       card(imported.card, imported.state, "imported state")
+    case .history(let history):
+      fuzzRequire(
+        JournalEvent.problem(withCardID: history.card) == nil, "history of card \(history.card)")
     case .suspension, .tornLine:
       break
     }

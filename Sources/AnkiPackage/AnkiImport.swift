@@ -19,6 +19,8 @@ public struct AnkiImport: Sendable {
   /// was reviewed and a ``SuspensionEvent`` per suspended card, with ids derived from what they
   /// bring, so that importing the same package again gives the same events.
   public var events: [JournalEvent] = []
+  /// The review log's answers, as history for FSRS (``history(of:card:)``), in time order.
+  public var history: [HistoryEvent] = []
   /// What was not carried over, for people.
   public var warnings: [String] = []
 
@@ -72,6 +74,10 @@ public struct AnkiImport: Sendable {
     }
     warnings += converter.warnings
     events = converter.events
+    // In time order, the cards' in the order they came for answers at one moment.
+    history = converter.history.enumerated().sorted {
+      ($0.element.at, $0.offset) < ($1.element.at, $1.offset)
+    }.map(\.element)
     oversized = converter.oversized
     (decks, files) = Self.decks(
       converter.cardsByDeck, sizes: converter.sizesByDeck, titles: converter.titles,
@@ -109,6 +115,7 @@ public struct AnkiImport: Sendable {
     var headingSizes: [Int64: Int] = [:]
     var oversized: [OversizedCard] = []
     var events: [JournalEvent] = []
+    var history: [HistoryEvent] = []
     var warnings: [String] = []
     var seen: Set<String> = []
     var media: [String] = []
@@ -165,9 +172,10 @@ public struct AnkiImport: Sendable {
       }
       cardsByDeck[card.deck, default: []].append(converted)
       sizesByDeck[card.deck, default: []].append(size)
+      let lines = reviews[card.id] ?? []
       events += AnkiImport.events(
-        for: card, id: made.id, reviews: reviews[card.id] ?? [], now: now, today: today,
-        ankiToday: ankiToday)
+        for: card, id: made.id, reviews: lines, now: now, today: today, ankiToday: ankiToday)
+      history += AnkiImport.history(of: lines, card: made.id)
     }
   }
 
@@ -224,7 +232,7 @@ public struct AnkiImport: Sendable {
     of card: AnkiCard, reviews: [AnkiReview], today: Day, ankiToday: Int
   ) -> CardState? {
     guard card.kind != .new || card.reviews > 0 else { return nil }
-    let graded = reviews.filter { $0.ease >= 1 && $0.kind != .manual }
+    let graded = reviews.filter { $0.ease >= 1 && $0.kind.isAnswerKind }
     var repetitions = graded.reversed().prefix { $0.ease > 1 }.count
     if graded.isEmpty, card.kind == .review { repetitions = card.interval > 1 ? 2 : 1 }
     let easeFactor =

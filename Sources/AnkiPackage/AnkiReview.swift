@@ -10,8 +10,13 @@ public struct AnkiReview: Equatable, Sendable {
     case relearning = 2
     /// An answer in a filtered deck.
     case filtered = 3
-    /// A change made by hand (rescheduled, reset), not an answer.
+    /// A change made by hand (set due date, reset), not an answer; also any type Anki may add.
     case manual = 4
+    /// A change Anki made (rescheduled when FSRS's settings changed), not an answer.
+    case rescheduled = 5
+
+    /// Whether the line is an answer (its button 1–4 is the user's), not a change of schedule.
+    var isAnswerKind: Bool { self != .manual && self != .rescheduled }
   }
 
   /// The review's id: the moment it happened, in milliseconds since 1970.

@@ -102,6 +102,7 @@ final class ModelCheckingInput: LineInput {
           "\(suspension.isSuspended ? "suspend" : "unsuspend") \(suspension.card)"
         case .tornLine: "torn"
         case .imported(let imported): "import \(imported.card)"
+        case .history(let history): "history \(history.card)"
         }
       }
       if events != journal { failures.append("step \(steps): journal \(events) ≠ \(journal)") }

@@ -68,14 +68,19 @@ extension ImportCommand {
     // nothing.
     var store: ReviewStore?
     var events = converted.events
-    if withProgress && !events.isEmpty {
+    var history = converted.history
+    if withProgress && !(events.isEmpty && history.isEmpty) {
       guard let opened = try context.openForWriting(state, now: { now }) else {
         console.printError("\(shown): nothing imported")
         return .failure
       }
       store = opened
       do {
-        events = try keepingProgress(events, in: opened, shown: shown, console: console)
+        let kept = try keptCards(events, in: opened, shown: shown, console: console)
+        events.removeAll { event in event.card.map(kept.contains) ?? false }
+        history.removeAll { kept.contains($0.card) }
+        // A package quiz exported holds quiz's own reviews in its log.
+        history = try opened.historyNotRecorded(history)
       } catch {
         console.failure(error)
         return .failure
@@ -86,23 +91,27 @@ extension ImportCommand {
     else { return .failure }
     report(plan, of: converted, limit: limit, shown: shown, console: console)
     guard let store else { return .success }
-    return record(events, in: store, shown: shown, console: console)
+    return record(events, history: history, in: store, shown: shown, console: console)
   }
 
-  /// Appends `events` to `store` and closes it, and says what was added.
+  /// Appends `history` and `events` to `store` and closes it, and says what was added.
   private func record(
-    _ events: [JournalEvent], in store: ReviewStore, shown: String, console: Console
+    _ events: [JournalEvent], history: [HistoryEvent], in store: ReviewStore, shown: String,
+    console: Console
   ) -> ExitCode {
     do {
-      let added = try store.appendImported(events)
+      let added = try store.appendImported(events, history: history)
       try store.close()
+      let parts = [
+        (added.events, ReportText.count(added.events, "progress event")),
+        (added.history, ReportText.count(added.history, "review") + " of history"),
+      ].filter { $0.0 > 0 }.map(\.1)
       console.print(
-        added == 0
+        parts.isEmpty
           ? "\(shown): "
-            + (events.isEmpty
+            + (events.isEmpty && history.isEmpty
               ? "no progress added" : "its progress was imported before; nothing added")
-          : "\(shown): \(ReportText.count(added, "progress event")) recorded in \(store.folder.path)"
-      )
+          : "\(shown): \(ReportText.list(parts)) recorded in \(store.folder.path)")
     } catch {
       console.failure(error)
       return .failure
@@ -260,20 +269,20 @@ extension ImportCommand {
     return true
   }
 
-  /// `events` without those that would change the progress `store` already has for a card,
-  /// unless --replace-progress; the cards kept are listed in a warning.
-  private func keepingProgress(
+  /// The cards whose progress in `store` `events` would change, which keep it, with their
+  /// history, unless --replace-progress; they are listed in a warning.
+  private func keptCards(
     _ events: [JournalEvent], in store: ReviewStore, shown: String, console: Console
-  ) throws(StateError) -> [JournalEvent] {
-    guard !replaceProgress else { return events }
+  ) throws(StateError) -> Set<String> {
+    guard !replaceProgress else { return [] }
     let kept = try store.cardsWithProgress(changedBy: events)
-    guard !kept.isEmpty else { return events }
+    guard !kept.isEmpty else { return [] }
     let listed = kept.sorted().prefix(5).joined(separator: ", ")
     console.warning(
       "\(shown): \(ReportText.count(kept.count, "card")) already with progress in "
         + "\(store.folder.path) kept as they are (\(listed)\(kept.count > 5 ? ", …" : "")); "
         + "pass --replace-progress to take the package's")
-    return events.filter { event in event.card.map { !kept.contains($0) } ?? true }
+    return kept
   }
 }
 

@@ -78,7 +78,9 @@ struct MergeCommand: Command {
 
   /// `3 reviews, 1 undo and 1 suspension`.
   static func describe(_ events: [JournalEvent]) -> String {
-    var counts = (reviews: 0, undos: 0, suspensions: 0, unsuspensions: 0, imports: 0)
+    var counts = (
+      reviews: 0, undos: 0, suspensions: 0, unsuspensions: 0, imports: 0, history: 0
+    )
     for event in events {
       switch event {
       case .review: counts.reviews += 1
@@ -90,12 +92,14 @@ struct MergeCommand: Command {
           counts.unsuspensions += 1
         }
       case .imported: counts.imports += 1
+      case .history: counts.history += 1
       case .tornLine: break
       }
     }
     let parts = [
       (counts.reviews, "review"), (counts.undos, "undo"), (counts.suspensions, "suspension"),
       (counts.unsuspensions, "unsuspension"), (counts.imports, "imported state"),
+      (counts.history, "imported review"),
     ].filter { $0.0 > 0 }.map { ReportText.count($0.0, $0.1) }
     return parts.isEmpty ? ReportText.count(events.count, "event") : ReportText.list(parts)
   }

@@ -87,7 +87,7 @@ struct JournalDayIndex: Equatable {
       if recent?.keeps(day) == true {
         recent?.undos.append(Recent.Undo(undoes: undo.undoes, day: day))
       }
-    case .suspension, .tornLine, .imported: return
+    case .suspension, .tornLine, .imported, .history: return
     }
     if starts.last.map({ day > $0.day }) ?? true {
       starts.append(Start(day: day, offset: offset))

@@ -2,13 +2,19 @@ import FoundationEssentials
 import Scheduler
 
 extension JournalEvent {
-  /// The newest journal format version this code reads: 2 added the `import` event.
-  static let currentVersion = 2
+  /// The newest journal format version this code reads: 2 added the `import` event, 3 the
+  /// `history` event.
+  static let currentVersion = 3
 
   /// The version a line of this event says: 1 for the events version 1 knew, so that an older
-  /// quiz reads them, and 2 for an `import`, which an older quiz refuses as newer.
+  /// quiz reads them, 2 for an `import` and 3 for a `history`, which an older quiz refuses as
+  /// newer.
   var version: Int {
-    if case .imported = self { 2 } else { 1 }
+    switch self {
+    case .imported: 2
+    case .history: 3
+    default: 1
+    }
   }
 
   /// Why `id` cannot be a key of progress, or nil when it can: 1 to ``maximumCardIDLength``
@@ -95,6 +101,16 @@ extension JournalEvent {
         ("card", .string(event.card)), ("at", .string(Timestamp.format(event.at))),
         ("from", .string(event.origin)), ("state", event.state.jsonValue),
       ]
+    case .history(let event):
+      [
+        ("type", .string("history")), ("id", .string(event.id.journalText)),
+        ("card", .string(event.card)), ("at", .string(Timestamp.format(event.at))),
+        ("from", .string(event.origin)), ("kind", .string(event.kind.rawValue)),
+        ("grade", .integer(event.grade.rawValue)),
+        ("seconds", event.seconds.map(JSONValue.number) ?? .null),
+        // Written only when true, as a review leaves out its unmeasured time.
+        ("first", event.isFirst ? .boolean(true) : .null),
+      ]
     }
   }
 
@@ -130,7 +146,7 @@ private struct DecodedLine: Decodable {
 
   enum Key: String, CodingKey {
     case v, type, id, card, at, day, grade, seconds, before, after, undoes, reviewDay
-    case restored, offset, from, state
+    case restored, offset, from, state, kind, first
   }
 
   init(from decoder: any Decoder) throws {
@@ -176,6 +192,19 @@ private struct DecodedLine: Decodable {
           id: id, card: try container.decodeCardID(forKey: .card), at: at,
           origin: try container.decodeIfPresent(String.self, forKey: .from) ?? "",
           state: try container.decode(CardState.self, forKey: .state)))
+    case "history":
+      let kind = try container.decode(String.self, forKey: .kind)
+      guard let known = HistoryEvent.Kind(rawValue: kind) else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .kind, in: container, debugDescription: "unknown \"kind\": \"\(kind)\"")
+      }
+      event = .history(
+        HistoryEvent(
+          id: id, card: try container.decodeCardID(forKey: .card), at: at,
+          origin: try container.decodeIfPresent(String.self, forKey: .from) ?? "",
+          grade: try container.decode(Grade.self, forKey: .grade), kind: known,
+          seconds: try container.decodeIfPresent(Double.self, forKey: .seconds),
+          isFirst: try container.decodeIfPresent(Bool.self, forKey: .first) ?? false))
     default:
       throw JournalEvent.LineError.malformed("unknown \"type\": \"\(type)\"")
     }

@@ -13,6 +13,8 @@ public enum JournalEvent: Equatable, Sendable {
   case tornLine(TornLineEvent)
   /// A card's state brought in from another program (an Anki package).
   case imported(ImportEvent)
+  /// A review done in another program, kept as history for FSRS.
+  case history(HistoryEvent)
 
   /// The event's unique id, by which merging tells events apart.
   public var id: UUID {
@@ -22,6 +24,7 @@ public enum JournalEvent: Equatable, Sendable {
     case .suspension(let event): event.id
     case .tornLine(let event): event.id
     case .imported(let event): event.id
+    case .history(let event): event.id
     }
   }
 
@@ -33,6 +36,7 @@ public enum JournalEvent: Equatable, Sendable {
     case .suspension(let event): event.at
     case .tornLine(let event): event.at
     case .imported(let event): event.at
+    case .history(let event): event.at
     }
   }
 
@@ -43,6 +47,7 @@ public enum JournalEvent: Equatable, Sendable {
     case .undo(let event): event.card
     case .suspension(let event): event.card
     case .imported(let event): event.card
+    case .history(let event): event.card
     case .tornLine: nil
     }
   }

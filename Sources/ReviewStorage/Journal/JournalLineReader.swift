@@ -36,6 +36,7 @@ extension JSONScanner {
     case matches(type, "unsuspend"): return suspension(isSuspended: false)
     case matches(type, "torn"): return tornLine()
     case matches(type, "import"): return imported()
+    case matches(type, "history"): return history()
     default: return nil
     }
   }
@@ -91,5 +92,32 @@ extension JSONScanner {
       let origin = string(), consume(","), key("state"), let state = cardState(), consume("}")
     else { return nil }
     return .imported(ImportEvent(id: id, card: card, at: at, origin: origin, state: state))
+  }
+
+  private mutating func history() -> JournalEvent? {
+    guard key("id"), let id = uuid(), consume(","), key("card"), let card = cardID(),
+      consume(","), key("at"), let at = moment(), consume(","), key("from"),
+      let origin = string(), consume(","), key("kind"), let kindText = string(),
+      let kind = HistoryEvent.Kind(rawValue: kindText), consume(","), key("grade"),
+      let value = integer(), let grade = Grade(rawValue: value)
+    else { return nil }
+    var seconds: Double?
+    var isFirst = false
+    var more = consume(",")
+    if more, key("seconds") {
+      guard let value = double(), value.isFinite else { return nil }
+      seconds = value
+      more = consume(",")
+    }
+    if more {
+      // Written only when true.
+      guard key("first"), boolean() == true else { return nil }
+      isFirst = true
+    }
+    guard consume("}") else { return nil }
+    return .history(
+      HistoryEvent(
+        id: id, card: card, at: at, origin: origin, grade: grade, kind: kind, seconds: seconds,
+        isFirst: isFirst))
   }
 }

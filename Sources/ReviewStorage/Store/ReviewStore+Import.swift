@@ -4,14 +4,30 @@ import Scheduler
 
 extension ReviewStore {
   /// Appends each of `events` whose id the journal does not hold yet, in order, and returns how
-  /// many it appended: so bringing in the same states again writes nothing.
+  /// many it appended: so bringing in the same states and history again writes nothing.
   ///
-  /// Each event must be an ``ImportEvent`` or a ``SuspensionEvent``, with an id derived from
-  /// what it brings in (see ``JournalEvent/derivedID(_:)``).
+  /// Each event must be an ``ImportEvent``, a ``SuspensionEvent`` or a ``HistoryEvent``, with an
+  /// id derived from what it brings in (see ``JournalEvent/derivedID(_:)``). Every event is
+  /// checked to read back before any is written. The lines are written about a MiB at a time,
+  /// each write flushed (a package's review log may be millions of lines: a flush each would take
+  /// hours), and the snapshot brought up to date once, at the end; an import cut short is
+  /// completed by importing again.
   @discardableResult
   public func appendImported(_ events: [JournalEvent]) throws(StateError) -> Int {
+    try appendImported(events, history: []).events
+  }
+
+  /// ``appendImported(_:)`` of `history` (in order, first) and `events`: how many of each it
+  /// appended.
+  @discardableResult
+  public func appendImported(
+    _ events: [JournalEvent], history: [HistoryEvent]
+  ) throws(StateError) -> (events: Int, history: Int) {
     _ = try requireWriter()
-    for event in events {
+    let all = [
+      AnyCollection(history.lazy.map { JournalEvent.history($0) }), AnyCollection(events),
+    ].joined()
+    for event in all {
       guard let card = event.card else {
         throw .notWritable(folder: folder, reason: "an imported event names no card")
       }
@@ -28,13 +44,56 @@ extension ReviewStore {
           folder: folder, reason: "the imported state of \(card) would not read back: \(error)")
       }
     }
-    var known = Set(try journalEvents().lazy.map(\.id))
-    var appended = 0
-    for event in events where known.insert(event.id).inserted {
-      try append(event)
-      appended += 1
+    var known: Set<UUID> = []
+    try forEachJournalEvent { known.insert($0.id) }
+    var batch: [JournalEvent] = []
+    var lines = Data()
+    var appended = (events: 0, history: 0)
+    for event in all where known.insert(event.id).inserted {
+      do {
+        lines += try event.encodedLine() + Data("\n".utf8)
+      } catch {
+        throw .notWritable(folder: folder, reason: "the event could not be encoded: \(error)")
+      }
+      batch.append(event)
+      if case .history = event { appended.history += 1 } else { appended.events += 1 }
+      if lines.count >= Self.importBatchBytes {
+        try appendLines(lines, of: batch)
+        lines.removeAll(keepingCapacity: true)
+        batch.removeAll(keepingCapacity: true)
+      }
+    }
+    if !batch.isEmpty { try appendLines(lines, of: batch) }
+    if let writer, unsnapshottedEntries > writer.compactionThreshold {
+      do {
+        try compact()
+      } catch {
+        warnings.append(.compactionFailed(reason: error.description))
+      }
     }
     return appended
+  }
+
+  /// About how many bytes of lines ``appendImported(_:history:)`` writes and flushes at a time.
+  static let importBatchBytes = 1 << 20
+
+  /// Appends `lines`, the lines of `events`, with one write, flushes them, then applies the
+  /// events.
+  private func appendLines(_ lines: Data, of events: [JournalEvent]) throws(StateError) {
+    let writer = try requireWriter()
+    do {
+      try writer.journal.write(lines)
+      try writer.journal.sync()
+    } catch {
+      // As for one line (ReviewStore.append): what is on disk may end in a torn line.
+      notWritableReason = "writing to \(files.journal.path) failed; open the folder again"
+      throw error
+    }
+    for event in events { replayer.apply(event) }
+    journalBytes += lines.count
+    journalEntries += events.count
+    lastEventID = events.last?.id ?? lastEventID
+    unsnapshottedEntries += events.count
   }
 }
 
@@ -45,7 +104,8 @@ extension ReviewStore {
   /// already changes nothing.
   public func cardsWithProgress(changedBy events: [JournalEvent]) throws(StateError) -> Set<String>
   {
-    let known = Set(try journalEvents().lazy.map(\.id))
+    var known: Set<UUID> = []
+    try forEachJournalEvent { known.insert($0.id) }
     var cards: Set<String> = []
     for event in events where !known.contains(event.id) {
       switch event {
@@ -83,5 +143,41 @@ extension JournalEvent {
         bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
         bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
       ))
+  }
+}
+
+extension ReviewStore {
+  /// How long after one of quiz's own reviews an imported review of the same card, with the
+  /// same rating, is taken for that very review come back: quiz's Anki export dates each review
+  /// by its moment in milliseconds, counted on by one where two share a millisecond.
+  static let sameReviewWindow: TimeInterval = 60
+
+  /// `history` without the reviews the journal holds already as quiz's own: a package that
+  /// quiz exported, reviewed in Anki and imported back holds quiz's reviews in its review log.
+  /// An imported review is quiz's own when a review in effect of the same card, with the same
+  /// FSRS rating, came at most ``sameReviewWindow`` before it; each of quiz's reviews stands for
+  /// one imported review at most, the earliest.
+  public func historyNotRecorded(_ history: [HistoryEvent]) throws(StateError) -> [HistoryEvent] {
+    let cards = Set(history.map(\.card))
+    var own: [String: [ReviewEvent]] = [:]
+    try forEachReviewInEffect { review in
+      if cards.contains(review.card) { own[review.card, default: []].append(review) }
+    }
+    guard !own.isEmpty else { return history }
+    for card in own.keys { own[card]?.sort { $0.at < $1.at } }
+    var used: [String: Set<Int>] = [:]
+    return history.filter { imported in
+      guard let reviews = own[imported.card] else { return true }
+      let rating = FSRSRating(imported.grade)
+      let match = reviews.indices.first { index in
+        let review = reviews[index]
+        let gap = imported.at.timeIntervalSince(review.at)
+        return gap >= 0 && gap <= Self.sameReviewWindow && FSRSRating(review.grade) == rating
+          && !(used[imported.card]?.contains(index) ?? false)
+      }
+      guard let match else { return true }
+      used[imported.card, default: []].insert(match)
+      return false
+    }
   }
 }
