@@ -127,8 +127,10 @@ struct AnkiCommandTests {
     let document = try #require(
       try JSONSerialization.jsonObject(with: Data(exported.out.utf8)) as? [String: Any])
     let types = (document["reviews"] as? [[String: Any]] ?? []).compactMap { $0["type"] as? String }
-    #expect(Set(types) == ["import", "suspend"])
+    #expect(Set(types) == ["import", "suspend", "history"])
     #expect(types.filter { $0 == "import" }.count == 5)
+    // The package's review log: the reviews in effect quiz exported.
+    #expect(types.filter { $0 == "history" }.count == 10)
     let journal = try Data(contentsOf: URL(fileURLWithPath: state.path + "/reviews.jsonl"))
     let second = runQuiz(["import", package, "--output", decks], variables: variables)
     #expect(second.status == .success)

@@ -63,7 +63,7 @@ struct JournalLineReaderTests {
     arguments: [
       // No version, a newer or no version, white space, upper-case ids, other moments.
       #"{"id":"0d9a3c2e-0000-4000-8000-000000000001","type":"torn","at":"2026-11-29T10:00:00.000Z","offset":1}"#,
-      #"{"v":3,"type":"torn","id":"0d9a3c2e-0000-4000-8000-000000000001","at":"2026-11-29T10:00:00.000Z","offset":1}"#,
+      #"{"v":4,"type":"torn","id":"0d9a3c2e-0000-4000-8000-000000000001","at":"2026-11-29T10:00:00.000Z","offset":1}"#,
       #"{"v":0,"type":"torn","id":"0d9a3c2e-0000-4000-8000-000000000001","at":"2026-11-29T10:00:00.000Z","offset":1}"#,
       #"{"v":1, "type":"torn","id":"0d9a3c2e-0000-4000-8000-000000000001","at":"2026-11-29T10:00:00.000Z","offset":1}"#,
       #"{"v":1,"type":"torn","id":"0D9A3C2E-0000-4000-8000-000000000001","at":"2026-11-29T10:00:00.000Z","offset":1}"#,

@@ -179,7 +179,7 @@ struct MergeTests {
       let files = try stateFiles(in: laptop)
       let store = try openStore(laptop, clock: TestClock("2026-11-29T12:00:00Z"))
       let error = try #require(throws: StateError.self) { try store.merge(from: desktop) }
-      #expect(error == .newerVersion(file: desktop.journal, line: 5, found: 9, supported: 2))
+      #expect(error == .newerVersion(file: desktop.journal, line: 5, found: 9, supported: 3))
       #expect(try stateFiles(in: laptop) == files)
     }
   }

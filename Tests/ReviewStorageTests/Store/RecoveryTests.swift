@@ -124,7 +124,7 @@ struct RecoveryTests {
       let (clock, _) = try makeHistory(in: folder)
       var journal = try lines(of: folder.journal)
       journal.insert(
-        #"{"v":3,"id":"0d9a3c2e-0000-4000-8000-000000000000","shape":"new"}"#,
+        #"{"v":4,"id":"0d9a3c2e-0000-4000-8000-000000000000","shape":"new"}"#,
         at: last ? journal.count : 2)
       try Data((journal.joined(separator: "\n") + "\n").utf8).write(to: folder.journal)
       let files = try stateFiles(in: folder)
@@ -133,7 +133,7 @@ struct RecoveryTests {
       #expect(
         error
           == .newerVersion(
-            file: folder.journal, line: last ? 4 : 3, found: 3, supported: 2))
+            file: folder.journal, line: last ? 4 : 3, found: 4, supported: 3))
       #expect(try stateFiles(in: folder) == files)
     }
   }
