@@ -12,6 +12,8 @@
 // back, card by card, as the import meant them (the check `quiz import` makes before it writes), and
 // events whose states are possible SM-2 states within the journal's ranges, which survive
 // being written as journal lines and read back; and those states export to a package again.
+// The review log's history is of imported cards, in time order, none after tomorrow, each
+// event once, and changes no state.
 // The decks' text made and checked a part at a time (as `quiz import` writes it) is the whole
 // text, with the same verdict; every other input's collection is read from a scratch copy (as
 // a large one is), which is gone after, whatever happened.
@@ -125,6 +127,10 @@ enum AnkiFuzz {
       if case .imported(let state) = event { rangeChecks(state) }
       replayer.apply(event)
     }
+    let stateBefore = replayer.state
+    historyChecks(imported.history, cards: ids)
+    for history in imported.history { replayer.apply(.history(history)) }
+    fuzzRequire(replayer.state == stateBefore, "the imported history changed a card's state")
     exportChecks(imported.decks.flatMap(\.cards), state: replayer.state)
   }
 
@@ -145,6 +151,22 @@ enum AnkiFuzz {
     for deck in imported.decks {
       let size = NativeDeckWriter().write(deck).utf8.count + (notes[deck.name] ?? 0)
       fuzzRequire(size <= limit, "deck \(deck.name) makes a file of \(size) bytes")
+    }
+  }
+
+  /// The review log's answers kept as history: of cards imported, in time order, none after
+  /// tomorrow, each id once, each surviving a journal line; at most one first review a card.
+  static func historyChecks(_ history: [HistoryEvent], cards: Set<String>) {
+    var ids: Set<UUID> = []
+    var firsts: Set<String> = []
+    for (index, event) in history.enumerated() {
+      StateChecks.event(.history(event))
+      fuzzRequire(cards.contains(event.card), "history of a card not imported: \(event.card)")
+      fuzzRequire(event.at.timeIntervalSince(now) <= 86_400, "history after tomorrow: \(event.at)")
+      fuzzRequire(ids.insert(event.id).inserted, "two history events \(event.id)")
+      fuzzRequire(
+        !event.isFirst || firsts.insert(event.card).inserted, "two firsts of \(event.card)")
+      if index > 0 { fuzzRequire(history[index - 1].at <= event.at, "history out of time order") }
     }
   }
 

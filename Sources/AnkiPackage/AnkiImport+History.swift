@@ -64,7 +64,11 @@ extension AnkiImport {
   static func history(of lines: [AnkiReview], card id: String) -> [HistoryEvent] {
     let start = memoryStart(of: lines)
     var history: [HistoryEvent] = []
+    var previous: Int64?
     for (index, line) in zip(lines.indices, lines) where isAnswer(line) {
+      // Two lines of one id (a package whose table lets them be) are one review.
+      guard line.id != previous else { continue }
+      previous = line.id
       guard let grade = grade(ofButton: line.ease), let kind = historyKind(line.kind),
         let moment = Timestamp.moment(milliseconds: line.id)
       else { continue }

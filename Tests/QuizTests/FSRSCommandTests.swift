@@ -59,6 +59,26 @@ struct FSRSCommandTests {
     #expect(runQuiz(["fsrs", "fit", "--json"], variables: variables).out == result.out)
   }
 
+  @Test(
+    "--seed orders the optimizer's batches: fsrs-rs's 2023 by default, another seed, another fit")
+  func fitSeed() throws {
+    // More items than one batch holds, so that their order matters.
+    let folder = try TemporaryFolder()
+    let state = folder.path + "/state"
+    try SimulatedLearner(cards: 300, newPerDay: 10, days: 120).record(
+      into: URL(fileURLWithPath: state))
+    let variables = Self.variables(state)
+    let plain = runQuiz(["fsrs", "fit", "--json"], variables: variables)
+    #expect(try #require(try object(plain.out)["trainedItems"] as? Int) > 512)
+    let seeded = runQuiz(["fsrs", "fit", "--json", "--seed", "2023"], variables: variables)
+    #expect(seeded.status == .success, "\(seeded.error)")
+    #expect(seeded.out == plain.out)
+    let other = runQuiz(["fsrs", "fit", "--json", "--seed", "7"], variables: variables)
+    #expect(try parameters(other.out) != (try parameters(plain.out)))
+    #expect(
+      runQuiz(["fsrs", "fit", "--json", "--seed", "7"], variables: variables).out == other.out)
+  }
+
   @Test("evaluate and fit print aligned tables within 80 columns")
   func tables() throws {
     let (folder, variables) = try history()

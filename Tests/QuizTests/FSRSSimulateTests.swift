@@ -195,11 +195,14 @@ struct FSRSSimulateTests {
       #expect(result.error.contains(message), "\(result.error)")
       #expect(result.out.isEmpty)
     }
-    for option in [["--days", "30"], ["--seed", "1"], ["--new", "5"], ["--decks", "/tmp"]] {
+    for option in [["--days", "30"], ["--new", "5"], ["--decks", "/tmp"]] {
       let result = runQuiz(["fsrs", "evaluate"] + option)
       #expect(result.status == .usage)
       #expect(result.error.contains("\(option[0]) goes with 'quiz fsrs simulate' only"))
     }
+    let seeded = runQuiz(["fsrs", "evaluate", "--seed", "1"])
+    #expect(seeded.status == .usage)
+    #expect(seeded.error.contains("--seed goes with 'quiz fsrs fit' and 'quiz fsrs simulate' only"))
     #expect(runQuiz(["fsrs", "simulate", "--save"]).error.contains("--save goes with"))
     #expect(
       runQuiz(["fsrs", "simulat"]).error.contains("the actions are fit, evaluate and simulate"))

@@ -4,8 +4,9 @@ import ReviewStorage
 import Scheduler
 
 extension FSRSCommand {
-  /// The optimizer's seed: fsrs-rs's, so that a fit of the same history gives the same weights.
-  static let seed: UInt64 = 2023
+  /// The optimizer's seed without --seed: fsrs-rs's, so that a fit of the same history gives
+  /// the same weights.
+  static let fitSeed = 2023
 
   /// What `--save` did.
   enum SaveResult {
@@ -20,7 +21,7 @@ extension FSRSCommand {
   func fit(
     _ data: FSRSHistoryData, in context: CommandContext, clock: () -> Date
   ) -> ExitCode {
-    let fit = FSRSOptimizer.standard.fit(data.set, seed: Self.seed)
+    let fit = FSRSOptimizer.standard.fit(data.set, seed: UInt64(seed ?? Self.fitSeed))
     let defaults = data.evaluate(FSRSParameters.defaultWeights)
     let saved = data.saved.map { data.evaluate($0.weights) }
     let fitted = data.evaluate(fit.weights)

@@ -31,8 +31,9 @@ struct FSRSCommand: Command {
   /// `--seed N`.
   static let seedKey = OptionKey.number(
     "--seed", "N", 0...Int.max,
-    help: "With simulate: the seed of the recalls drawn (default \(defaultSeed)); the same seed "
-      + "gives the same figures.")
+    help: "With fit: the seed of the order of the optimizer's batches (default \(fitSeed), "
+      + "fsrs-rs's); with simulate: the seed of the recalls drawn (default \(defaultSeed)). The "
+      + "same seed gives the same figures.")
   /// `--new N`, a day.
   static let newKey = Settings.Keys.newPerDay.with(
     help: "With simulate: new cards a day, at most (default 20, or new-per-day in the config "
@@ -129,8 +130,13 @@ struct FSRSCommand: Command {
     if save && action != .fit {
       throw UsageError("--save goes with 'quiz fsrs fit' only", command: arguments.command)
     }
+    if action == .evaluate && seed != nil {
+      throw UsageError(
+        "--seed goes with 'quiz fsrs fit' and 'quiz fsrs simulate' only",
+        command: arguments.command)
+    }
     let simulating: [(given: Bool, name: String)] = [
-      (days != nil, "--days"), (seed != nil, "--seed"), (newPerDay != nil, "--new"),
+      (days != nil, "--days"), (newPerDay != nil, "--new"),
       (decks.folders != nil, "--decks"), (decks.shipped != nil, "--shipped-decks"),
     ]
     if action != .simulate, let option = simulating.first(where: \.given) {
