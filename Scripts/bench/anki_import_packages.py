@@ -6,8 +6,9 @@
 KIND: `lt` (one note whose field is 100,000 "<"), `cloze` (one cloze note of 20,000 "{{c1::"),
 `one` (COUNT Basic cards in one deck), `many` (COUNT Basic cards over 100 decks), `big` (COUNT
 notes of SIZE bytes of text whose note type is missing: only reading counts), `bigcards` (the
-same notes as Basic cards in one deck: the whole import). Python's own
-sqlite3 and zipfile; the schema is AnkiPackageWriter's.
+same notes as Basic cards in one deck: the whole import), `revlog` (COUNT Basic review cards in
+one deck, each with SIZE review-log lines, a day apart: the review log imported as history).
+Python's own sqlite3 and zipfile; the schema is AnkiPackageWriter's.
 """
 import json
 import os
@@ -22,7 +23,7 @@ WRITER = os.path.join(HERE, "../../Sources/AnkiPackage/AnkiPackageWriter.swift")
 SCHEMA = re.search(r'static let schema = """\n(.*?)"""', open(WRITER).read(), re.S).group(1)
 
 
-def package(path, notes, cloze=False, notetype=1):
+def package(path, notes, cloze=False, notetype=1, reviews=0):
     """Writes `notes`, (deck name, fields), one card each, as a package at `path`."""
     database = path + ".db"
     if os.path.exists(database):
@@ -45,9 +46,19 @@ def package(path, notes, cloze=False, notetype=1):
         connection.execute(
             "INSERT INTO notes VALUES (?, ?, ?, 0, -1, '', ?, '', 0, 0, '')",
             (index + 1, "g%d" % index, notetype, "\x1f".join(fields)))
-        connection.execute(
-            "INSERT INTO cards VALUES (?, ?, ?, 0, 0, -1, 0, 0, ?, 0, 0, 0, 0, 0, 0, 0, 0, '')",
-            (index + 1, index + 1, decks[deck], index + 1))
+        if reviews:
+            connection.execute(
+                "INSERT INTO cards VALUES (?, ?, ?, 0, 0, -1, 2, 2, ?, 30, 2500, ?, 0, 0, 0, 0, 0, '')",
+                (index + 1, index + 1, decks[deck], 400, reviews))
+            start = 1_600_000_000_000 + index * 1000
+            connection.executemany(
+                "INSERT INTO revlog VALUES (?, ?, 0, ?, 1, 0, 2500, 5000, ?)",
+                [(start + day * 86_400_000, index + 1, 1 + (index + day) % 4 if day else 3,
+                  0 if day == 0 else 1) for day in range(reviews)])
+        else:
+            connection.execute(
+                "INSERT INTO cards VALUES (?, ?, ?, 0, 0, -1, 0, 0, ?, 0, 0, 0, 0, 0, 0, 0, 0, '')",
+                (index + 1, index + 1, decks[deck], index + 1))
     connection.commit()
     connection.close()
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as archive:
@@ -72,6 +83,9 @@ def main():
         line = lambda: "".join(random.choice("abcdefghijklmnopqrstuvwxyz ") for _ in range(64))
         notes = [("D", [line() * (size // 64), "a"]) for _ in range(count)]
         package(out, notes, notetype=2 if kind == "big" else 1)
+    elif kind == "revlog":
+        per_card = int(sys.argv[4]) if len(sys.argv) > 4 else 20
+        package(out, [("D", ["q%d" % i, "a%d" % i]) for i in range(count)], reviews=per_card)
     else:
         sys.exit("unknown kind " + kind)
 

@@ -74,10 +74,10 @@ public struct AnkiImport: Sendable {
     }
     warnings += converter.warnings
     events = converter.events
-    // In time order, the cards' in the order they came for answers at one moment.
-    history = converter.history.enumerated().sorted {
-      ($0.element.at, $0.offset) < ($1.element.at, $1.offset)
-    }.map(\.element)
+    // In time order; a card has one answer a moment, so the order is the same every time.
+    history = converter.history
+    converter.history = []
+    history.sort { ($0.at, $0.card) < ($1.at, $1.card) }
     oversized = converter.oversized
     (decks, files) = Self.decks(
       converter.cardsByDeck, sizes: converter.sizesByDeck, titles: converter.titles,

@@ -41,7 +41,7 @@ extension ImportCommand {
     // Decks are named apart from the files the folder holds in another case.
     let existing = (try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []
     let limit = context.environment.deckFileLimit
-    let converted: AnkiImport
+    var converted: AnkiImport
     do {
       // The notes are converted as they are read, never held whole beside the collection.
       converted = try AnkiPackageReader().importing(
@@ -68,7 +68,9 @@ extension ImportCommand {
     // nothing.
     var store: ReviewStore?
     var events = converted.events
+    // Taken out, so that filtering it copies nothing: a log may have millions of answers.
     var history = converted.history
+    converted.history = []
     if withProgress && !(events.isEmpty && history.isEmpty) {
       guard let opened = try context.openForWriting(state, now: { now }) else {
         console.printError("\(shown): nothing imported")
