@@ -156,7 +156,7 @@ enum AnkiFuzz {
 
   /// The review log's answers kept as history: of cards imported, in time order, none after
   /// tomorrow, each id once, each surviving a journal line; at most one first review a card.
-  static func historyChecks(_ history: [HistoryEvent], cards: Set<String>) {
+  static func historyChecks(_ history: AnkiHistory, cards: Set<String>) {
     var ids: Set<UUID> = []
     var firsts: Set<String> = []
     for (index, event) in history.enumerated() {

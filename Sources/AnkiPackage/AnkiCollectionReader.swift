@@ -6,9 +6,9 @@ import Scheduler
 struct AnkiCollectionReader {
   let database: SQLiteDatabase
 
-  /// The collection; without its notes when `withNotes` is false (``forEachNote(_:)`` reads
-  /// them then).
-  func read(withNotes: Bool = true) throws(AnkiPackageError) -> AnkiCollection {
+  /// The collection; without its notes and review log when `whole` is false
+  /// (``forEachNote(_:)`` and ``forEachReview(_:)`` read them then).
+  func read(whole: Bool = true) throws(AnkiPackageError) -> AnkiCollection {
     guard try database.hasTable("col") else {
       throw .database("it has no col table: not an Anki collection")
     }
@@ -29,9 +29,9 @@ struct AnkiCollectionReader {
     } else {
       (collection.notetypes, collection.decks) = try notetypesAndDecksFromJSON()
     }
-    if withNotes { try forEachNote { collection.notes.append($0) } }
+    if whole { try forEachNote { collection.notes.append($0) } }
     collection.cards = try cards()
-    collection.reviews = try reviews()
+    if whole { try forEachReview { collection.reviews.append($0) } }
     return collection
   }
 
@@ -69,18 +69,17 @@ struct AnkiCollectionReader {
     return cards
   }
 
-  private func reviews() throws(AnkiPackageError) -> [AnkiReview] {
+  /// Visits the review log's lines in the order of their ids (their moments), one at a time.
+  func forEachReview(_ visit: (AnkiReview) -> Void) throws(AnkiPackageError) {
     let rows = try database.prepare(
       "SELECT id, cid, ease, ivl, lastIvl, factor, time, type FROM revlog ORDER BY id")
-    var reviews: [AnkiReview] = []
     while try rows.step() {
-      reviews.append(
+      visit(
         AnkiReview(
           id: rows.int(0), card: rows.int(1), ease: rows.int(2), interval: rows.int(3),
           lastInterval: rows.int(4), factor: rows.int(5), milliseconds: rows.int(6),
           kind: AnkiReview.Kind(rawValue: rows.int(7)) ?? .manual))
     }
-    return reviews
   }
 
   /// Schema 15 and later: a table per part, the settings in protocol buffers.

@@ -62,23 +62,8 @@ extension AnkiImport {
   /// (``memoryStart(of:)``) marked. The event ids are derived from the card and the line's id
   /// alone, so that the same line gives the same event in every import.
   static func history(of lines: [AnkiReview], card id: String) -> [HistoryEvent] {
-    let start = memoryStart(of: lines)
-    var history: [HistoryEvent] = []
-    var previous: Int64?
-    for (index, line) in zip(lines.indices, lines) where isAnswer(line) {
-      // Two lines of one id (a package whose table lets them be) are one review.
-      guard line.id != previous else { continue }
-      previous = line.id
-      guard let grade = grade(ofButton: line.ease), let kind = historyKind(line.kind),
-        let moment = Timestamp.moment(milliseconds: line.id)
-      else { continue }
-      let taken = AnkiNumber.clamped(line.milliseconds, to: AnkiNumber.answerMilliseconds)
-      history.append(
-        HistoryEvent(
-          id: JournalEvent.derivedID("anki-review|\(id)|\(line.id)"), card: id, at: moment,
-          origin: "anki", grade: grade, kind: kind,
-          seconds: taken > 0 ? Double(taken) / 1000 : nil, isFirst: index == start))
-    }
-    return history
+    var history = AnkiHistory()
+    history.add(lines, card: id)
+    return Array(history)
   }
 }

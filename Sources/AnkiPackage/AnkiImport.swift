@@ -20,7 +20,7 @@ public struct AnkiImport: Sendable {
   /// bring, so that importing the same package again gives the same events.
   public var events: [JournalEvent] = []
   /// The review log's answers, as history for FSRS (``history(of:card:)``), in time order.
-  public var history: [HistoryEvent] = []
+  public var history = AnkiHistory()
   /// What was not carried over, for people.
   public var warnings: [String] = []
 
@@ -37,20 +37,23 @@ public struct AnkiImport: Sendable {
       ($0.element.id, $0.offset) < ($1.element.id, $1.offset)
     }.map(\.element)
     self.init(
-      collection, notes: { visit in notes.forEach(visit) }, path: path, now: now, today: today,
-      existingFiles: existingFiles, deckFileLimit: deckFileLimit)
+      collection, notes: { visit in notes.forEach(visit) },
+      reviews: { visit in collection.reviews.forEach(visit) }, path: path, now: now,
+      today: today, existingFiles: existingFiles, deckFileLimit: deckFileLimit)
   }
 
-  /// Converts `collection` (whose own notes are not read) with the notes that `notes` visits in
-  /// the order of their ids, one at a time: ``AnkiPackageReader/importing(path:shown:now:today:existingFiles:deckFileLimit:scratchFolder:)``
+  /// Converts `collection` (whose own notes and review log are not read) with the notes that
+  /// `notes` visits in the order of their ids, one at a time, and the review-log lines that
+  /// `reviews` visits in the order of theirs: ``AnkiPackageReader/importing(path:shown:now:today:existingFiles:deckFileLimit:scratchFolder:)``
   /// reads them from the package's database as they are converted, so that the notes' text is
-  /// never held whole beside the database.
+  /// never held whole beside the database, nor the log twice.
   init<Failure: Error>(
     _ collection: AnkiCollection,
     notes: (_ visit: (AnkiNote) -> Void) throws(Failure) -> Void,
+    reviews visitReviews: (_ visit: (AnkiReview) -> Void) throws(Failure) -> Void,
     path: String, now: Date, today: Day, existingFiles: [String], deckFileLimit: Int
   ) throws(Failure) {
-    let (reviews, undated) = Self.reviewsByCard(collection.reviews, now: now)
+    let (reviews, undated) = try Self.reviewsByCard(visitReviews, now: now)
     if undated > 0 {
       warnings.append(
         "\(path): \(ReportText.count(undated, "review-log line")) dated after tomorrow or "
@@ -74,10 +77,9 @@ public struct AnkiImport: Sendable {
     }
     warnings += converter.warnings
     events = converter.events
-    // In time order; a card has one answer a moment, so the order is the same every time.
     history = converter.history
-    converter.history = []
-    history.sort { ($0.at, $0.card) < ($1.at, $1.card) }
+    converter.history = AnkiHistory()
+    history.sort()
     oversized = converter.oversized
     (decks, files) = Self.decks(
       converter.cardsByDeck, sizes: converter.sizesByDeck, titles: converter.titles,
@@ -115,7 +117,7 @@ public struct AnkiImport: Sendable {
     var headingSizes: [Int64: Int] = [:]
     var oversized: [OversizedCard] = []
     var events: [JournalEvent] = []
-    var history: [HistoryEvent] = []
+    var history = AnkiHistory()
     var warnings: [String] = []
     var seen: Set<String> = []
     var media: [String] = []
@@ -175,24 +177,24 @@ public struct AnkiImport: Sendable {
       let lines = reviews[card.id] ?? []
       events += AnkiImport.events(
         for: card, id: made.id, reviews: lines, now: now, today: today, ankiToday: ankiToday)
-      history += AnkiImport.history(of: lines, card: made.id)
+      history.add(lines, card: made.id)
     }
   }
 
   /// The review log by card, without the lines dated where the journal could not read them back
   /// (every later read of it would fail) or after tomorrow (they would win over every review to
   /// come; a day allows for a phone's clock); and how many were left out.
-  static func reviewsByCard(
-    _ reviews: [AnkiReview], now: Date
-  ) -> (reviews: [Int64: [AnkiReview]], undated: Int) {
+  static func reviewsByCard<Failure: Error>(
+    _ reviews: (_ visit: (AnkiReview) -> Void) throws(Failure) -> Void, now: Date
+  ) throws(Failure) -> (reviews: [Int64: [AnkiReview]], undated: Int) {
     var byCard: [Int64: [AnkiReview]] = [:]
     var undated = 0
-    for review in reviews {
+    try reviews { review in
       guard let moment = Timestamp.moment(milliseconds: review.id),
         moment.timeIntervalSince(now) <= 86_400
       else {
         undated += 1
-        continue
+        return
       }
       byCard[review.card, default: []].append(review)
     }

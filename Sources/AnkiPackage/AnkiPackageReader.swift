@@ -51,10 +51,11 @@ public struct AnkiPackageReader: Sendable {
     deckFileLimit: Int = DeckLoader.largestFile, scratchFolder: @escaping () -> String? = { nil }
   ) throws(AnkiPackageError) -> AnkiImport {
     let (reader, media) = try open(path: path, scratchFolder: scratchFolder)
-    var collection = try reader.read(withNotes: false)
+    var collection = try reader.read(whole: false)
     collection.media = media
     let imported = try AnkiImport(
       collection, notes: { (visit) throws(AnkiPackageError) in try reader.forEachNote(visit) },
+      reviews: { (visit) throws(AnkiPackageError) in try reader.forEachReview(visit) },
       path: shown, now: now, today: today, existingFiles: existingFiles,
       deckFileLimit: deckFileLimit)
     if let first = imported.oversized.first {

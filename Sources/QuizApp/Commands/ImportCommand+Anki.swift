@@ -70,7 +70,7 @@ extension ImportCommand {
     var events = converted.events
     // Taken out, so that filtering it copies nothing: a log may have millions of answers.
     var history = converted.history
-    converted.history = []
+    converted.history = AnkiHistory()
     if withProgress && !(events.isEmpty && history.isEmpty) {
       guard let opened = try context.openForWriting(state, now: { now }) else {
         console.printError("\(shown): nothing imported")
@@ -80,9 +80,9 @@ extension ImportCommand {
       do {
         let kept = try keptCards(events, in: opened, shown: shown, console: console)
         events.removeAll { event in event.card.map(kept.contains) ?? false }
-        history.removeAll { kept.contains($0.card) }
+        history.removeAll(ofCards: kept)
         // A package quiz exported holds quiz's own reviews in its log.
-        history = try opened.historyNotRecorded(history)
+        history.removeAll(withIDs: try opened.recordedHistory(in: history))
       } catch {
         console.failure(error)
         return .failure
@@ -98,7 +98,7 @@ extension ImportCommand {
 
   /// Appends `history` and `events` to `store` and closes it, and says what was added.
   private func record(
-    _ events: [JournalEvent], history: [HistoryEvent], in store: ReviewStore, shown: String,
+    _ events: [JournalEvent], history: AnkiHistory, in store: ReviewStore, shown: String,
     console: Console
   ) -> ExitCode {
     do {

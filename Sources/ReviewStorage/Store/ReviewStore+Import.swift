@@ -14,14 +14,14 @@ extension ReviewStore {
   /// completed by importing again.
   @discardableResult
   public func appendImported(_ events: [JournalEvent]) throws(StateError) -> Int {
-    try appendImported(events, history: []).events
+    try appendImported(events, history: [HistoryEvent]()).events
   }
 
   /// ``appendImported(_:)`` of `history` (in order, first) and `events`: how many of each it
   /// appended.
   @discardableResult
   public func appendImported(
-    _ events: [JournalEvent], history: [HistoryEvent]
+    _ events: [JournalEvent], history: some Collection<HistoryEvent>
   ) throws(StateError) -> (events: Int, history: Int) {
     _ = try requireWriter()
     let all = [
@@ -152,32 +152,36 @@ extension ReviewStore {
   /// by its moment in milliseconds, counted on by one where two share a millisecond.
   static let sameReviewWindow: TimeInterval = 60
 
-  /// `history` without the reviews the journal holds already as quiz's own: a package that
-  /// quiz exported, reviewed in Anki and imported back holds quiz's reviews in its review log.
-  /// An imported review is quiz's own when a review in effect of the same card, with the same
-  /// FSRS rating, came at most ``sameReviewWindow`` before it; each of quiz's reviews stands for
-  /// one imported review at most, the earliest.
-  public func historyNotRecorded(_ history: [HistoryEvent]) throws(StateError) -> [HistoryEvent] {
-    let cards = Set(history.map(\.card))
+  /// The ids of the events of `history` that the journal holds already as quiz's own reviews:
+  /// a package that quiz exported, reviewed in Anki and imported back holds quiz's reviews in
+  /// its review log. An imported review is quiz's own when a review in effect of the same card,
+  /// with the same FSRS rating, came at most ``sameReviewWindow`` before it; each of quiz's
+  /// reviews stands for one imported review at most, the earliest.
+  public func recordedHistory(in history: some Collection<HistoryEvent>) throws(StateError)
+    -> Set<UUID>
+  {
+    let cards = Set(history.lazy.map(\.card))
     var own: [String: [ReviewEvent]] = [:]
     try forEachReviewInEffect { review in
       if cards.contains(review.card) { own[review.card, default: []].append(review) }
     }
-    guard !own.isEmpty else { return history }
+    guard !own.isEmpty else { return [] }
     for card in own.keys { own[card]?.sort { $0.at < $1.at } }
     var used: [String: Set<Int>] = [:]
-    return history.filter { imported in
-      guard let reviews = own[imported.card] else { return true }
+    var recorded: Set<UUID> = []
+    for imported in history {
+      guard let reviews = own[imported.card] else { continue }
       let rating = FSRSRating(imported.grade)
       let match = reviews.indices.first { index in
-        let review = reviews[index]
-        let gap = imported.at.timeIntervalSince(review.at)
-        return gap >= 0 && gap <= Self.sameReviewWindow && FSRSRating(review.grade) == rating
+        let gap = imported.at.timeIntervalSince(reviews[index].at)
+        return gap >= 0 && gap <= Self.sameReviewWindow
+          && FSRSRating(reviews[index].grade) == rating
           && !(used[imported.card]?.contains(index) ?? false)
       }
-      guard let match else { return true }
+      guard let match else { continue }
       used[imported.card, default: []].insert(match)
-      return false
+      recorded.insert(imported.id)
     }
+    return recorded
   }
 }
