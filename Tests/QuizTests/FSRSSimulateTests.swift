@@ -59,7 +59,7 @@ struct FSRSSimulateTests {
     let json = try object(result.out)
     #expect(json["days"] as? Int == 90 && json["firstDay"] as? String == "2025-05-01")
     #expect(json["seed"] as? Int == FSRSCommand.defaultSeed && json["newPerDay"] as? Int == 20)
-    #expect(json["desiredRetention"] as? Double == 0.9 && json["weights"] as? String == "default")
+    #expect(json["weights"] as? String == "default")
     #expect(json["cards"] as? Int == 63)
     #expect(json["reviewedCards"] as? Int == 60 && json["newCards"] as? Int == 3)
     var totals: [Int] = []
@@ -85,6 +85,55 @@ struct FSRSSimulateTests {
       totals.append(reviews.reduce(0, +))
     }
     #expect(totals.allSatisfy { $0 > 100 })
+  }
+
+  @Test("By default FSRS runs at the retention SM-2 gives in the same simulation, and says so")
+  func retentionOfSM2() throws {
+    let (folder, variables) = try history()
+    defer { withExtendedLifetime(folder) {} }
+    let json = try object(simulate(["--json"], variables: variables).out)
+    let fsrs = try #require(json["fsrs"] as? [String: Any])
+    let sm2 = try #require(json["sm2"] as? [String: Any])
+    let measured = try #require(sm2["retention"] as? Double)
+    #expect(SimulationRetention.range.contains(measured))
+    #expect(json["desiredRetentionFrom"] as? String == "sm2")
+    #expect(json["desiredRetention"] as? Double == measured)
+    #expect(fsrs["desiredRetention"] as? Double == measured && sm2["desiredRetention"] is NSNull)
+    // FSRS's own measure lands near the retention it was asked for.
+    let recalled = try #require(fsrs["retention"] as? Double)
+    #expect(abs(recalled - measured) < 0.02)
+    // The prose is wrapped: its lines joined again.
+    let text = simulate([], variables: variables).out.replacingOccurrences(of: "\n", with: " ")
+    let percent = FSRSCommand.percent(measured)
+    #expect(text.contains("for a desired retention of \(percent): the share of reviews SM-2"))
+    #expect(text.contains("(desired \(percent)), SM-2 \(percent)."))
+  }
+
+  @Test("--retention sets FSRS's desired retention; a lower one asks for no more reviews")
+  func retentionOption() throws {
+    let (folder, variables) = try history()
+    defer { withExtendedLifetime(folder) {} }
+    var totals: [Int] = []
+    var sm2: [String] = []
+    for retention in ["0.95", "0.9", "0.8", "0.7"] {
+      let result = simulate(["--json", "--retention", retention], variables: variables)
+      #expect(result.status == .success, "\(result.error)")
+      let json = try object(result.out)
+      #expect(json["desiredRetention"] as? Double == Double(retention))
+      #expect(json["desiredRetentionFrom"] as? String == "option")
+      let fsrs = try #require(json["fsrs"] as? [String: Any])
+      #expect(fsrs["desiredRetention"] as? Double == Double(retention))
+      totals.append(try #require(fsrs["reviews"] as? Int))
+      let schedule = try #require(json["sm2"] as? [String: Any])
+      sm2.append("\(schedule["reviews"] ?? "") \(schedule["retention"] ?? "")")
+    }
+    #expect(totals == totals.sorted(by: >), "\(totals)")
+    #expect(totals.first! > totals.last!)
+    // SM-2's schedule does not depend on FSRS's retention.
+    #expect(Set(sm2).count == 1)
+    let text = simulate(["--retention", "0.85"], variables: variables).out
+      .replacingOccurrences(of: "\n", with: " ")
+    #expect(text.contains("for a desired retention of 85.0%: as --retention asks;"))
   }
 
   @Test("The same seed gives the same output; the default seed is a fixed one; another differs")
@@ -160,6 +209,9 @@ struct FSRSSimulateTests {
     let json = try object(
       runQuiz(["fsrs", "simulate", "--json", "--days", "10"], variables: variables).out)
     #expect(json["cards"] as? Int == 0)
+    // No review due under SM-2 to measure: FSRS's own retention.
+    #expect(json["desiredRetentionFrom"] as? String == "default")
+    #expect(json["desiredRetention"] as? Double == 0.9)
     for name in ["fsrs", "sm2"] {
       let schedule = try #require(json[name] as? [String: Any])
       #expect(schedule["reviews"] as? Int == 0 && schedule["recallAtEnd"] is NSNull)
@@ -189,13 +241,25 @@ struct FSRSSimulateTests {
       (["--days", "3651"], "--days takes a whole number from 1 to 3650, not '3651'"),
       (["--seed", "x"], "--seed takes a whole number"),
       (["--days"], "--days needs a value"),
+      (
+        ["--retention", "abc"],
+        "--retention takes a number from 0.70 to 0.97 (a share: 0.85 for 85%), not 'abc'"
+      ),
+      (["--retention", "0.5"], "--retention takes a number from 0.70 to 0.97"),
+      (["--retention", "0.98"], "not '0.98'"),
+      (["--retention", "85"], "(a share: 0.85 for 85%), not '85'"),
+      (["--retention", "nan"], "not 'nan'"),
+      (["--retention", ""], "not ''"),
+      (["--retention"], "--retention needs a value"),
     ] {
       let result = runQuiz(["fsrs", "simulate"] + arguments)
       #expect(result.status == .usage, "\(arguments)")
       #expect(result.error.contains(message), "\(result.error)")
       #expect(result.out.isEmpty)
     }
-    for option in [["--days", "30"], ["--new", "5"], ["--decks", "/tmp"]] {
+    for option in [
+      ["--days", "30"], ["--new", "5"], ["--decks", "/tmp"], ["--retention", "0.8"],
+    ] {
       let result = runQuiz(["fsrs", "evaluate"] + option)
       #expect(result.status == .usage)
       #expect(result.error.contains("\(option[0]) goes with 'quiz fsrs simulate' only"))
@@ -208,6 +272,7 @@ struct FSRSSimulateTests {
       runQuiz(["fsrs", "simulat"]).error.contains("the actions are fit, evaluate and simulate"))
     let help = runQuiz(["help", "fsrs"]).out
     #expect(help.contains("simulate") && help.contains("--days N") && help.contains("--seed N"))
+    #expect(help.contains("--retention R"))
     let bash = runQuiz(["completions", "bash"]).out
     #expect(bash.contains("simulate") && bash.contains("--days"))
   }

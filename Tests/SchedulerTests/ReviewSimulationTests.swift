@@ -9,12 +9,13 @@ struct ReviewSimulationTests {
   static let start = Date(timeIntervalSince1970: Double(today.daysSince1970) * 86_400 + 8 * 3600)
   static let fsrs = FSRSReviewScheduler(parameters: try! FSRSParameters(fuzzing: false))
 
-  static func plan(days: Int = 365, newPerDay: Int = 20, newAlreadyToday: Int = 0)
-    -> SimulationPlan
-  {
+  static func plan(
+    days: Int = 365, newPerDay: Int = 20, newAlreadyToday: Int = 0,
+    retention: SimulationRetention = .sm2
+  ) -> SimulationPlan {
     SimulationPlan(
       days: days, today: today, start: start, newPerDay: newPerDay,
-      newAlreadyToday: newAlreadyToday, fsrs: fsrs)
+      newAlreadyToday: newAlreadyToday, fsrs: fsrs, retention: retention)
   }
 
   /// `count` cards never reviewed.
@@ -118,14 +119,88 @@ struct ReviewSimulationTests {
     )
     let count = 2_000
     var generator = SeededGenerator(seed: 3)
+    // FSRS at its own retention, so that its state is due as given.
     let result = ReviewSimulation.run(
-      Array(repeating: card, count: count), plan: Self.plan(days: 1, newPerDay: 0),
-      using: &generator)
+      Array(repeating: card, count: count),
+      plan: Self.plan(days: 1, newPerDay: 0, retention: .fixed(0.9)), using: &generator)
     // A lapse is answered twice that day under either (SM-2's repeat; FSRS's relearning step).
     let forgotten = result.sm2.reviews[0] - count
     #expect(abs(Double(forgotten) / Double(count) - (1 - recall)) < 0.03)
     // The same draws and the same chance: the same cards are forgotten under FSRS.
     #expect(result.fsrs.reviews == result.sm2.reviews)
+  }
+
+  @Test("By default FSRS runs at the retention SM-2 gave, and its own measure comes out near it")
+  func atSM2Retention() throws {
+    var generator = SeededGenerator(seed: 8)
+    let result = ReviewSimulation.run(
+      Self.learnt(1_000) + Self.fresh(500), plan: Self.plan(), using: &generator)
+    let sm2 = try #require(result.sm2.retention)
+    #expect(result.retentionSource == .sm2)
+    #expect(result.fsrs.desiredRetention == sm2 && result.sm2.desiredRetention == nil)
+    let fsrs = try #require(result.fsrs.retention)
+    #expect(abs(fsrs - sm2) < 0.01, "FSRS \(fsrs), SM-2 \(sm2)")
+  }
+
+  @Test("With the same draws, a lower desired retention asks for no more reviews, and SM-2's stay")
+  func lowerRetention() {
+    let cards = Self.learnt(300) + Self.fresh(300)
+    let outcomes = [0.97, 0.9, 0.85, 0.8, 0.7].map { retention in
+      var generator = SeededGenerator(seed: 4)
+      return ReviewSimulation.run(
+        cards, plan: Self.plan(retention: .fixed(retention)), using: &generator)
+    }
+    let totals = outcomes.map(\.fsrs.totalReviews)
+    #expect(totals == totals.sorted(by: >), "\(totals)")
+    #expect(outcomes.map(\.fsrs.desiredRetention) == [0.97, 0.9, 0.85, 0.8, 0.7])
+    #expect(outcomes.allSatisfy { $0.retentionSource == .fixed && $0.sm2 == outcomes[0].sm2 })
+    // Each schedule's measure follows the retention it asked for.
+    let measured = outcomes.compactMap(\.fsrs.retention)
+    #expect(measured == measured.sorted(by: >), "\(measured)")
+  }
+
+  @Test("SM-2's retention outside FSRS's range is taken to the nearer bound; none, FSRS's own")
+  func clampedRetention() throws {
+    // Cards SM-2 has due today at a 100-day interval whose memory FSRS says has a stability of
+    // 1 day, 200 days on: SM-2's reviews are mostly forgotten.
+    let day = Self.today - 200
+    let moment = Date(timeIntervalSince1970: Double(day.daysSince1970) * 86_400 + 8 * 3600)
+    let memory = try FSRSCard(
+      state: .review, step: nil, stability: 1, difficulty: 9, due: moment + 86_400,
+      lastReview: moment)
+    let card = SimulationCard(
+      fsrs: CardState(interval: 1, due: day + 1, reviews: 1, lastReview: moment, fsrs: memory),
+      sm2: CardState(repetitions: 5, interval: 100, due: Self.today, reviews: 5, lastReview: moment)
+    )
+    var generator = SeededGenerator(seed: 3)
+    let low = ReviewSimulation.run(
+      Array(repeating: card, count: 500), plan: Self.plan(days: 1, newPerDay: 0),
+      using: &generator)
+    #expect(try #require(low.sm2.retention) < SimulationRetention.range.lowerBound)
+    #expect(low.retentionSource == .sm2Clamped)
+    #expect(low.fsrs.desiredRetention == SimulationRetention.range.lowerBound)
+    let none = ReviewSimulation.run(
+      Self.fresh(10), plan: Self.plan(days: 1), using: &generator)
+    #expect(none.sm2.retention == nil && none.retentionSource == .fsrs)
+    #expect(none.fsrs.desiredRetention == Self.fsrs.scheduler.parameters.desiredRetention)
+  }
+
+  @Test("At another retention a card in review falls due when its stability says; others stay")
+  func rescheduled() throws {
+    let scheduler = FSRSScheduler(
+      parameters: try FSRSParameters(desiredRetention: 0.8, fuzzing: false))
+    let learnt = try #require(Self.learnt(40).compactMap(\.fsrs).last)
+    let memory = try #require(learnt.fsrs)
+    #expect(memory.state == .review)
+    let moved = ReviewSimulation.rescheduled(learnt, by: scheduler)
+    let days = scheduler.nextInterval(stability: try #require(memory.stability))
+    #expect(days > learnt.interval)
+    #expect(moved.interval == days && moved.due == learnt.due - learnt.interval + days)
+    #expect(moved.fsrs?.due == memory.lastReview! + Double(days) * 86_400)
+    #expect(
+      moved.fsrs?.stability == memory.stability && moved.fsrs?.difficulty == memory.difficulty)
+    let learning = Self.fsrs.review(.new(due: Self.today), grade: 1, on: Self.today, at: Self.start)
+    #expect(ReviewSimulation.rescheduled(learning, by: scheduler) == learning)
   }
 
   @Test("simulates 10,000 cards over a year, every learnt card reviewed under both schedulers")

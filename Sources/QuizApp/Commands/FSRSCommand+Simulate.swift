@@ -16,9 +16,15 @@ extension FSRSCommand {
     var reviewed: Int
     /// The weights FSRS scheduled with, when saved ones; nil for FSRS's defaults.
     var saved: SavedFSRSParameters?
-    /// What FSRS and SM-2 asked for.
-    var fsrs: SimulatedSchedule
-    var sm2: SimulatedSchedule
+    /// What FSRS and SM-2 asked for, and where FSRS's desired retention came from.
+    var outcome: SimulationOutcome
+
+    var fsrs: SimulatedSchedule { outcome.fsrs }
+    var sm2: SimulatedSchedule { outcome.sm2 }
+    /// The desired retention FSRS ran at.
+    var desiredRetention: Double {
+      outcome.fsrs.desiredRetention ?? plan.fsrs.scheduler.parameters.desiredRetention
+    }
   }
 
   /// `quiz fsrs simulate`: the next days of reviews of the decks' cards, under FSRS and under
@@ -70,12 +76,22 @@ extension FSRSCommand {
     }
     let plan = SimulationPlan(
       days: days ?? Self.defaultDays, today: today, start: now, newPerDay: newPerDay,
-      newAlreadyToday: fsrsStore.state.newCards(on: today), fsrs: fsrs)
-    let result = ReviewSimulation.run(simulated, plan: plan, using: &generator)
+      newAlreadyToday: fsrsStore.state.newCards(on: today), fsrs: fsrs,
+      retention: retention.map { .fixed($0) } ?? .sm2)
+    let outcome = ReviewSimulation.run(simulated, plan: plan, using: &generator)
     return Simulation(
       plan: plan, seed: seed ?? Self.defaultSeed, cards: simulated.count,
-      reviewed: simulated.count { $0.fsrs != nil }, saved: parameters.saved, fsrs: result.fsrs,
-      sm2: result.sm2)
+      reviewed: simulated.count { $0.fsrs != nil }, saved: parameters.saved, outcome: outcome)
+  }
+
+  /// How the JSON names where FSRS's desired retention came from.
+  static func sourceName(_ source: SimulationRetention.Source) -> String {
+    switch source {
+    case .sm2: "sm2"
+    case .sm2Clamped: "sm2Clamped"
+    case .fsrs: "default"
+    case .fixed: "option"
+    }
   }
 
   /// The simulation as one JSON object: what it started from, then per scheduler the totals
@@ -93,6 +109,7 @@ extension FSRSCommand {
       return .object([
         ("reviews", .integer(schedule.totalReviews)),
         ("newCards", .integer(schedule.totalNewCards)),
+        ("desiredRetention", schedule.desiredRetention.map { .number($0) } ?? .null),
         ("retention", schedule.retention.map { .number($0) } ?? .null),
         ("recallAtEnd", schedule.recallAtEnd.map { .number($0) } ?? .null),
         ("perDay", .array(days)),
@@ -101,7 +118,8 @@ extension FSRSCommand {
     return .object([
       ("days", .integer(plan.days)), ("firstDay", .string(plan.today.description)),
       ("seed", .integer(simulation.seed)), ("newPerDay", .integer(plan.newPerDay)),
-      ("desiredRetention", .number(plan.fsrs.scheduler.parameters.desiredRetention)),
+      ("desiredRetention", .number(simulation.desiredRetention)),
+      ("desiredRetentionFrom", .string(sourceName(simulation.outcome.retentionSource))),
       ("weights", .string(simulation.saved == nil ? "default" : "saved")),
       ("cards", .integer(simulation.cards)), ("reviewedCards", .integer(simulation.reviewed)),
       ("newCards", .integer(simulation.cards - simulation.reviewed)),

@@ -65,9 +65,32 @@ extension FSRSCommand {
       + "\(grouped(simulation.cards)) \(simulation.cards == 1 ? "card" : "cards") of the decks "
       + "read (suspended ones left out): \(grouped(simulation.reviewed)) reviewed, "
       + "\(grouped(simulation.cards - simulation.reviewed)) new, introduced "
-      + "\(grouped(plan.newPerDay)) a day. FSRS schedules with \(weights), for a recall of "
-      + "\(decimal(plan.fsrs.scheduler.parameters.desiredRetention * 100, places: 0))%; SM-2 as "
-      + "published. Recalls drawn with seed \(simulation.seed) (--seed)."
+      + "\(grouped(plan.newPerDay)) a day. FSRS schedules with \(weights), for a desired "
+      + "retention of \(percent(simulation.desiredRetention)): \(retentionReason(simulation)); "
+      + "SM-2 as published. Recalls drawn with seed \(simulation.seed) (--seed)."
+  }
+
+  /// Why FSRS ran at the retention it ran at.
+  static func retentionReason(_ simulation: Simulation) -> String {
+    let range = SimulationRetention.range
+    switch simulation.outcome.retentionSource {
+    case .sm2:
+      return "the share of reviews SM-2 recalls when due in this simulation, so that both "
+        + "are compared at one retention (--retention to choose another)"
+    case .sm2Clamped:
+      let sm2 = simulation.sm2.retention.map(percent) ?? "–"
+      return "the nearer of \(percent(range.lowerBound)) and \(percent(range.upperBound)) to "
+        + "the \(sm2) SM-2 recalls when due in this simulation (--retention to choose another)"
+    case .fsrs:
+      return "its own, as no review comes due under SM-2 to measure its retention"
+    case .fixed:
+      return "as --retention asks"
+    }
+  }
+
+  /// A share as a percentage to a tenth: `86.5%`.
+  static func percent(_ share: Double) -> String {
+    "\(decimal(share * 100, places: 1))%"
   }
 
   /// `FSRS: 4,210 reviews; SM-2: 5,870 reviews over 365 days.`
@@ -83,10 +106,12 @@ extension FSRSCommand {
     var text = "New cards: \(grouped(simulation.fsrs.totalNewCards)) under each."
     func percents(_ fsrs: Double?, _ sm2: Double?) -> String? {
       guard let fsrs, let sm2 else { return nil }
-      return "FSRS \(decimal(fsrs * 100, places: 1))%, SM-2 \(decimal(sm2 * 100, places: 1))%"
+      return "FSRS \(percent(fsrs)), SM-2 \(percent(sm2))"
     }
-    if let retention = percents(simulation.fsrs.retention, simulation.sm2.retention) {
-      text += " Recalled when due: \(retention)."
+    if let fsrs = simulation.fsrs.retention, let sm2 = simulation.sm2.retention {
+      text +=
+        " Recalled when due: FSRS \(percent(fsrs)) (desired "
+        + "\(percent(simulation.desiredRetention))), SM-2 \(percent(sm2))."
     }
     if let recall = percents(simulation.fsrs.recallAtEnd, simulation.sm2.recallAtEnd) {
       text += " Mean recall of the cards learnt, the day after: \(recall)."

@@ -34,6 +34,13 @@ struct FSRSCommand: Command {
     help: "With fit: the seed of the order of the optimizer's batches (default \(fitSeed), "
       + "fsrs-rs's); with simulate: the seed of the recalls drawn (default \(defaultSeed)). The "
       + "same seed gives the same figures.")
+  /// `--retention R`.
+  static let retentionKey = OptionKey.option(
+    "--retention", "R",
+    help:
+      "With simulate: FSRS's desired retention, from \(retentionText(SimulationRetention.range.lowerBound)) to "
+      + "\(retentionText(SimulationRetention.range.upperBound)) (default: the share of reviews SM-2 "
+      + "recalls when due in the same simulation, kept within that range).")
   /// `--new N`, a day.
   static let newKey = Settings.Keys.newPerDay.with(
     help: "With simulate: new cards a day, at most (default 20, or new-per-day in the config "
@@ -77,23 +84,27 @@ struct FSRSCommand: Command {
 
       'quiz fsrs simulate' simulates the next --days days (365 by default) of your decks' \
       cards from today's state, twice: scheduled by FSRS (with the saved weights, else its \
-      defaults; desired retention 0.9) and by SM-2, on the same random draws. Each day the \
-      cards due are reviewed, each recalled with the chance FSRS's forgetting curve gives it \
-      (under both: FSRS models the memory) and graded Good when recalled, Again when not; \
-      new cards come at the day's limit (--new, or new-per-day). It prints the reviews under \
-      each, their total, and a plot of the reviews a day; --json gives the series a day. The \
-      same --seed gives the same figures.
+      defaults) and by SM-2, on the same random draws. Each day the cards due are reviewed, \
+      each recalled with the chance FSRS's forgetting curve gives it (under both: FSRS models \
+      the memory) and graded Good when recalled, Again when not; new cards come at the day's \
+      limit (--new, or new-per-day). FSRS schedules for the retention SM-2 gives in the same \
+      simulation (the share of its due reviews recalled), so that both are compared at one \
+      retention, or for --retention. It prints the reviews under each, their total, the \
+      retention each ran at, and a plot of the reviews a day; --json gives the series a day. \
+      The same --seed gives the same figures.
       """,
     arguments: [
       ArgumentDeclaration(
         name: "ACTION", help: "\(actions.listed(joinedBy: "or")).", completion: .values(actions))
     ],
-    options: [jsonKey, saveKey, daysKey, seedKey, newKey] + deckOptions + StateOptions.options
+    options: [jsonKey, saveKey, daysKey, seedKey, newKey, retentionKey] + deckOptions
+      + StateOptions.options
       + [OptionKey.noColor],
     examples: [
       ("quiz fsrs evaluate", "How well FSRS predicts your reviews."),
       ("quiz fsrs fit --save", "Fit the weights, and schedule with them under --scheduler fsrs."),
       ("quiz fsrs simulate --days 90", "The next 90 days of reviews, under FSRS and under SM-2."),
+      ("quiz fsrs simulate --retention 0.85", "The next year, FSRS aiming at 85% recall."),
     ])
 
   var action: Action
@@ -106,6 +117,8 @@ struct FSRSCommand: Command {
   var days: Int?
   var seed: Int?
   var newPerDay: Int?
+  /// `--retention`, if given: FSRS's desired retention, within the simulation's range.
+  var retention: Double?
   /// Whether `--no-color` was given.
   var noColor: Bool
 
@@ -117,6 +130,7 @@ struct FSRSCommand: Command {
     days = arguments[Self.daysKey]
     seed = arguments[Self.seedKey]
     newPerDay = Settings.newPerDay.given(arguments)
+    retention = try Self.retention(arguments[Self.retentionKey], command: arguments.command)
     noColor = arguments[.noColor]
     let name = try arguments.onlyPositional(
       missing: "name what to do: \(Self.actions.listed(joinedBy: "or"))",
@@ -136,7 +150,7 @@ struct FSRSCommand: Command {
         command: arguments.command)
     }
     let simulating: [(given: Bool, name: String)] = [
-      (days != nil, "--days"), (newPerDay != nil, "--new"),
+      (days != nil, "--days"), (newPerDay != nil, "--new"), (retention != nil, "--retention"),
       (decks.folders != nil, "--decks"), (decks.shipped != nil, "--shipped-decks"),
     ]
     if action != .simulate, let option = simulating.first(where: \.given) {
@@ -144,6 +158,25 @@ struct FSRSCommand: Command {
         "\(option.name) goes with 'quiz fsrs simulate' only", command: arguments.command)
     }
     self.action = action
+  }
+
+  /// The desired retention `text` gives, if any: a number within the simulation's range.
+  static func retention(_ text: String?, command: String) throws(UsageError) -> Double? {
+    guard let text else { return nil }
+    // Double() also reads "nan" and "inf", which the range refuses.
+    guard let value = Double(text), SimulationRetention.range.contains(value) else {
+      let range = SimulationRetention.range
+      throw UsageError(
+        "--retention takes a number from \(retentionText(range.lowerBound)) to "
+          + "\(retentionText(range.upperBound)) (a share: 0.85 for 85%), not '\(text)'",
+        command: command)
+    }
+    return value
+  }
+
+  /// A retention as the help and the messages write it: `0.70`.
+  static func retentionText(_ retention: Double) -> String {
+    decimal(retention, places: 2)
   }
 
   func run(in context: CommandContext) throws(UsageError) -> ExitCode {

@@ -51,6 +51,16 @@ public struct FSRSParameters: Hashable, Sendable {
   /// py-fsrs's defaults, fuzz included.
   public static let standard = try! FSRSParameters()
 
+  /// These parameters with another desired retention.
+  ///
+  /// - Throws: A retention not strictly between 0 and 1, as ``FSRSParameterError``.
+  public func with(desiredRetention: Double) throws(FSRSParameterError) -> FSRSParameters {
+    try FSRSParameters(
+      weights: weights, desiredRetention: desiredRetention, learningSteps: learningSteps,
+      relearningSteps: relearningSteps, maximumInterval: maximumInterval,
+      fuzzing: isFuzzingEnabled)
+  }
+
   /// The longest maximum interval accepted, in days: py-fsrs's default, 100 years.
   ///
   /// py-fsrs accepts any; a bound keeps every due moment within what quiz's files write.

@@ -14,7 +14,8 @@ public struct SimulationCard: Equatable, Sendable {
   }
 }
 
-/// What a simulation runs: how long, from when, with how many new cards a day, and FSRS as set.
+/// What a simulation runs: how long, from when, with how many new cards a day, FSRS as set and
+/// the retention it schedules for.
 public struct SimulationPlan: Sendable {
   /// The days simulated, today first.
   public var days: Int
@@ -27,12 +28,14 @@ public struct SimulationPlan: Sendable {
   /// New cards already introduced today, which today's limit counts.
   public var newAlreadyToday: Int
   /// FSRS as it schedules: its weights (the learner's memory follows them in both simulations),
-  /// desired retention and fuzz.
+  /// steps and fuzz, and the desired retention used when SM-2 gives none to match.
   public var fsrs: FSRSReviewScheduler
+  /// The desired retention FSRS schedules for.
+  public var retention: SimulationRetention
 
   public init(
     days: Int, today: Day, start: Date, newPerDay: Int, newAlreadyToday: Int = 0,
-    fsrs: FSRSReviewScheduler
+    fsrs: FSRSReviewScheduler, retention: SimulationRetention = .sm2
   ) {
     self.days = days
     self.today = today
@@ -40,6 +43,7 @@ public struct SimulationPlan: Sendable {
     self.newPerDay = newPerDay
     self.newAlreadyToday = newAlreadyToday
     self.fsrs = fsrs
+    self.retention = retention
   }
 }
 
@@ -57,6 +61,9 @@ public struct SimulatedSchedule: Hashable, Sendable {
   /// the same day's repeats, left out), and how many of them were recalled.
   public var dueReviews = 0
   public var dueRecalled = 0
+  /// The retention the scheduler asked for: FSRS's desired retention; nil for SM-2, which has
+  /// none.
+  public var desiredRetention: Double?
 
   /// Every answer over the days simulated.
   public var totalReviews: Int { reviews.reduce(0, +) }
@@ -68,8 +75,8 @@ public struct SimulatedSchedule: Hashable, Sendable {
   }
 }
 
-/// The next days of reviews simulated twice from today's state, once scheduled by FSRS and once
-/// by SM-2, on the same random draws: what each would ask of the learner.
+/// The next days of reviews simulated twice from today's state, once scheduled by SM-2 and once
+/// by FSRS, on the same random draws: what each would ask of the learner.
 ///
 /// The learner's memory follows FSRS's model with the weights in use in both: each day, every
 /// card due is reviewed, recalled with the probability FSRS's forgetting curve gives at that
@@ -77,7 +84,9 @@ public struct SimulatedSchedule: Hashable, Sendable {
 /// k-th number under either scheduler), graded Good (4) when recalled and Again (1) when not; a
 /// card still due that day (a learning step, SM-2's repeat of a failed card) is reviewed again
 /// when its step ends, and within the day its recall is certain, as FSRS's curve gives it. New
-/// cards come in the order given, `newPerDay` a day. docs/scheduling.md states the model whole.
+/// cards come in the order given, `newPerDay` a day. SM-2 goes first, so that FSRS can be run
+/// at the retention SM-2 gave (``SimulationRetention/sm2``). docs/scheduling.md states the
+/// model whole.
 public enum ReviewSimulation {
   /// The chance that a card is recalled at its first review, when no memory of it is known:
   /// fsrs-rs's simulator's default first ratings (`first_rating_prob`) are Again 24% of the
@@ -87,20 +96,39 @@ public enum ReviewSimulation {
   /// The most reviews of one card on one day; a card still due after that waits for the next.
   static let reviewsPerCardPerDay = 16
 
-  /// FSRS's schedule, then SM-2's, of `cards` over `plan`'s days, the draws' streams seeded from
-  /// `generator` (one number a card, in order).
+  /// SM-2's schedule, then FSRS's at the retention `plan` asks for, of `cards` over `plan`'s
+  /// days, the draws' streams seeded from `generator` (one number a card, in order).
+  ///
+  /// A ``SimulationRetention/fixed(_:)`` retention must be strictly between 0 and 1.
   public static func run<Generator: RandomNumberGenerator>(
     _ cards: [SimulationCard], plan: SimulationPlan, using generator: inout Generator
-  ) -> (fsrs: SimulatedSchedule, sm2: SimulatedSchedule) {
+  ) -> SimulationOutcome {
     let streams = cards.map { _ in SeededGenerator(seed: generator.next()) }
     let memories = cards.map { $0.fsrs?.fsrs }
-    var fsrs = SimulationLane(
-      scheduler: plan.fsrs, states: cards.map(\.fsrs), memories: memories, streams: streams,
-      model: plan.fsrs.scheduler, ownMemory: true)
     var sm2 = SimulationLane(
       scheduler: SM2Scheduler(), states: cards.map(\.sm2), memories: memories, streams: streams,
       model: plan.fsrs.scheduler, ownMemory: false)
-    return (fsrs.run(plan), sm2.run(plan))
+    let sm2Schedule = sm2.run(plan)
+    let parameters = plan.fsrs.scheduler.parameters
+    let desired = plan.retention.desired(
+      sm2: sm2Schedule.retention, fallback: parameters.desiredRetention)
+    guard let retained = try? parameters.with(desiredRetention: desired.retention) else {
+      preconditionFailure("A desired retention is strictly between 0 and 1, not \(desired)")
+    }
+    let scheduler = FSRSReviewScheduler(parameters: retained)
+    // The journal's states are due as FSRS's own retention made them; at another, each card in
+    // review is due when that one says, as Anki reschedules when the retention is changed.
+    let states =
+      desired.retention == parameters.desiredRetention
+      ? cards.map(\.fsrs) : cards.map { $0.fsrs.map { rescheduled($0, by: scheduler.scheduler) } }
+    // Each lane has its own copy of the streams: the k-th review of a card draws the same
+    // number under either.
+    var fsrs = SimulationLane(
+      scheduler: scheduler, states: states, memories: memories, streams: streams,
+      model: scheduler.scheduler, ownMemory: true)
+    var fsrsSchedule = fsrs.run(plan)
+    fsrsSchedule.desiredRetention = desired.retention
+    return SimulationOutcome(fsrs: fsrsSchedule, sm2: sm2Schedule, retentionSource: desired.source)
   }
 }
 
