@@ -40,12 +40,15 @@ public struct AnkiCard: Equatable, Sendable {
   public var lapses: Int64
   /// The learning steps left (learning cards): today's × 1000 + all.
   public var left: Int64
+  /// The card's `data` column: a JSON object (FSRS's memory state, in Anki 23.10 and later), or
+  /// empty.
+  public var data: String
 
   /// A card with these values.
   public init(
     id: Int64, note: Int64, deck: Int64, ordinal: Int, kind: Kind, queue: Int64, due: Int64,
     interval: Int64 = 0, factor: Int64 = 0, reviews: Int64 = 0, lapses: Int64 = 0,
-    left: Int64 = 0
+    left: Int64 = 0, data: String = ""
   ) {
     self.id = id
     self.note = note
@@ -59,6 +62,7 @@ public struct AnkiCard: Equatable, Sendable {
     self.reviews = reviews
     self.lapses = lapses
     self.left = left
+    self.data = data
   }
 
   /// Whether the card is suspended.

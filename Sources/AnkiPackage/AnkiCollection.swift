@@ -19,12 +19,15 @@ public struct AnkiCollection: Equatable, Sendable {
   public var reviews: [AnkiReview]
   /// The names of the package's media files.
   public var media: [String]
+  /// The deck preset that schedules the decks with FSRS, if they are (else Anki's default
+  /// preset, SM-2).
+  public var fsrsPreset: AnkiFSRSPreset?
 
   /// A collection with these parts.
   public init(
     created: Date, schemaVersion: Int = 11, notetypes: [Int64: AnkiNotetype] = [:],
     decks: [Int64: String] = [:], notes: [AnkiNote] = [], cards: [AnkiCard] = [],
-    reviews: [AnkiReview] = [], media: [String] = []
+    reviews: [AnkiReview] = [], media: [String] = [], fsrsPreset: AnkiFSRSPreset? = nil
   ) {
     self.created = created
     self.schemaVersion = schemaVersion
@@ -34,5 +37,6 @@ public struct AnkiCollection: Equatable, Sendable {
     self.cards = cards
     self.reviews = reviews
     self.media = media
+    self.fsrsPreset = fsrsPreset
   }
 }

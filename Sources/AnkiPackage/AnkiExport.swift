@@ -31,22 +31,33 @@ public enum AnkiExport {
   /// earlier export when importing a later one.
   public static let notetypeID: Int64 = 1_577_836_800_000
 
+  /// The id of the deck preset an FSRS export puts its decks in: always the same, so that a
+  /// later export's preset is recognised as this one.
+  public static let fsrsPresetID: Int64 = 1_577_836_800_001
+
   /// The collection for `cards` (whose decks' titles `titles` gives, by deck name), with their
   /// scheduling from `state` and their review log from the reviews in effect that `reviews`
   /// visits, in journal order (``ReviewStore/forEachReviewInEffect(_:)``, which does not hold
   /// the journal's events).
   ///
   /// `now` is the moment of the export, `today` quiz's day then, and `dayStart` the moment that
-  /// day began: the collection counts its days from it.
+  /// day began: the collection counts its days from it. `fsrs` is FSRS's parameters when FSRS
+  /// schedules: then each card with an FSRS memory carries it, and the decks are put in a
+  /// preset that schedules with these weights (docs/anki.md).
   public static func collection<Failure: Error>(
     cards: [Card], titles: [String: String], state: ReviewState,
     reviews: ((ReviewEvent) -> Void) throws(Failure) -> Void, now: Date, today: Day,
-    dayStart: Date
+    dayStart: Date, fsrs: FSRSParameters? = nil
   ) throws(Failure) -> AnkiCollection {
     let nowMilliseconds = Int64((now.timeIntervalSince1970 * 1000).rounded(.down))
     var collection = AnkiCollection(
       created: Date(timeIntervalSince1970: dayStart.timeIntervalSince1970.rounded(.down)))
     collection.notetypes[notetypeID] = notetype
+    collection.fsrsPreset = fsrs.map {
+      AnkiFSRSPreset(
+        id: fsrsPresetID, name: "quiz (FSRS)", weights: $0.weights,
+        desiredRetention: $0.desiredRetention)
+    }
     var deckIDs: [String: Int64] = [:]
     var cardIDs: [String: Int64] = [:]
     // Ids count down from now so that none is in the future; Anki gives an imported note whose
@@ -68,13 +79,16 @@ public enum AnkiExport {
         AnkiNote(
           id: nextID, guid: card.id, notetype: notetypeID, fields: fields(of: card),
           tags: [card.kind.rawValue, tag(card.topic)]))
-      collection.cards.append(
-        scheduled(
-          AnkiCard(
-            id: nextID, note: nextID, deck: deck, ordinal: 0, kind: .new, queue: 0,
-            due: Int64(collection.cards.count + 1)),
-          state: state.cards[card.id], isSuspended: state.suspended.contains(card.id),
-          today: today, now: now))
+      var exported = scheduled(
+        AnkiCard(
+          id: nextID, note: nextID, deck: deck, ordinal: 0, kind: .new, queue: 0,
+          due: Int64(collection.cards.count + 1)),
+        state: state.cards[card.id], isSuspended: state.suspended.contains(card.id),
+        today: today, now: now)
+      if let fsrs, let memory = state.cards[card.id]?.fsrs {
+        exported.data = data(memory, parameters: fsrs) ?? ""
+      }
+      collection.cards.append(exported)
     }
     collection.reviews = try reviewLog(reviews, cardIDs: cardIDs)
     return collection
@@ -89,7 +103,15 @@ public enum AnkiExport {
       card.factor = Int64(AnkiNumber.clamped(state.easeFactor * 1000, to: AnkiNumber.factors))
       card.reviews = Int64(state.reviews)
       card.lapses = Int64(state.lapses)
-      if state.isDue(on: today) && (state.needsExtraReview || state.interval == 0) {
+      if let stepEnd = state.learningStepEnd, let memory = state.fsrs {
+        // In an FSRS learning or relearning step: due when the step ends, one step left.
+        let isLearning = memory.state == .learning
+        card.kind = isLearning ? .learning : .relearning
+        card.queue = 1
+        card.due = Int64(stepEnd.timeIntervalSince1970.rounded(.down))
+        card.interval = isLearning ? 0 : Int64(max(1, state.interval))
+        card.left = 1001
+      } else if state.isDue(on: today) && (state.needsExtraReview || state.interval == 0) {
         // In SM-2's same-day repetition: a learning card if it never got past its first
         // recall, else relearning; due now, one step left.
         let isLearning = state.lapses == 0 && state.repetitions <= 1
@@ -107,6 +129,31 @@ public enum AnkiExport {
     }
     if isSuspended { card.queue = AnkiCard.suspendedQueue }
     return card
+  }
+
+  /// Anki's `cards.data` for an FSRS memory: stability `s` (days) and difficulty `d` (1–10),
+  /// the desired retention `dr`, the forgetting curve's `decay` (w20) and the last review
+  /// `lrt` (seconds since 1970), as Anki 25.x writes them; nil for a card never reviewed.
+  ///
+  /// Anki rounds the four numbers to 4, 3, 2 and 3 places whenever it stores a card, an
+  /// imported one included, so they are written so: the package holds what Anki keeps.
+  static func data(_ memory: FSRSCard, parameters: FSRSParameters) -> String? {
+    guard let stability = memory.stability, let difficulty = memory.difficulty,
+      let lastReview = memory.lastReview
+    else { return nil }
+    return CompactJSON.text(
+      [
+        "s": rounded(stability, places: 4), "d": rounded(difficulty, places: 3),
+        "dr": rounded(parameters.desiredRetention, places: 2),
+        "decay": rounded(parameters.weights[20], places: 3),
+        "lrt": Int64(lastReview.timeIntervalSince1970.rounded(.down)),
+      ] as [String: Any])
+  }
+
+  /// `value` to `places` decimal places, halves away from zero, as Anki rounds them.
+  static func rounded(_ value: Double, places: Int) -> Double {
+    let factor = (0..<places).reduce(1.0) { product, _ in product * 10 }
+    return (value * factor).rounded(.toNearestOrAwayFromZero) / factor
   }
 
   /// The reviews in effect (an undone one is left out) of the cards `cardIDs` names, as Anki's

@@ -65,26 +65,22 @@ public struct AnkiPackageWriter: Sendable {
           },
         ] as [String: Any]
     }
-    var decks: [String: Any] = ["1": Self.deck(id: 1, name: "Default", modified: created)]
-    for (id, name) in collection.decks {
-      decks[String(id)] = Self.deck(id: id, name: name, modified: created)
-    }
-    let configuration: [String: Any] = [
-      "1": [
-        "id": 1, "name": "Default", "mod": 0, "usn": 0, "maxTaken": 60, "autoplay": true,
-        "timer": 0, "replayq": true, "dyn": false,
-        "new": [
-          "delays": [1, 10], "ints": [1, 4, 0], "initialFactor": 2500, "order": 1,
-          "perDay": 20, "bury": false,
-        ] as [String: Any],
-        "lapse": [
-          "delays": [10], "mult": 0, "minInt": 1, "leechFails": 8, "leechAction": 1,
-        ] as [String: Any],
-        "rev": [
-          "perDay": 200, "ease4": 1.3, "maxIvl": 36500, "hardFactor": 1.2, "bury": false,
-        ] as [String: Any],
-      ] as [String: Any]
+    var decks: [String: Any] = [
+      "1": Self.deck(id: 1, name: "Default", modified: created, preset: 1)
     ]
+    let preset = collection.fsrsPreset?.id ?? 1
+    for (id, name) in collection.decks {
+      decks[String(id)] = Self.deck(id: id, name: name, modified: created, preset: preset)
+    }
+    var configuration: [String: Any] = ["1": Self.defaultPreset]
+    if let fsrs = collection.fsrsPreset {
+      var options = Self.defaultPreset
+      options["id"] = fsrs.id
+      options["name"] = fsrs.name
+      options["fsrsParams6"] = fsrs.weights
+      options["desiredRetention"] = fsrs.desiredRetention
+      configuration[String(fsrs.id)] = options
+    }
     let settings: [String: Any] = [
       "schedVer": 2, "sched2021": true, "nextPos": collection.cards.count + 1, "curDeck": 1,
       "activeDecks": [1], "rollover": 4,
@@ -111,13 +107,13 @@ public struct AnkiPackageWriter: Sendable {
       ])
     }
     let cards = try database.prepare(
-      "INSERT INTO cards VALUES (?, ?, ?, ?, ?, -1, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, '')")
+      "INSERT INTO cards VALUES (?, ?, ?, ?, ?, -1, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, ?)")
     for card in collection.cards {
       try cards.run([
         .int(card.id), .int(card.note), .int(card.deck), .int(Int64(card.ordinal)),
         .int(created), .int(card.kind.rawValue), .int(card.queue), .int(card.due),
         .int(card.interval), .int(card.factor), .int(card.reviews), .int(card.lapses),
-        .int(card.left),
+        .int(card.left), .text(card.data),
       ])
     }
     let reviews = try database.prepare("INSERT INTO revlog VALUES (?, ?, -1, ?, ?, ?, ?, ?, ?)")
@@ -131,9 +127,29 @@ public struct AnkiPackageWriter: Sendable {
     try database.execute("COMMIT")
   }
 
-  private static func deck(id: Int64, name: String, modified: Int64) -> [String: Any] {
+  /// Anki's default deck options (preset 1): SM-2.
+  private static var defaultPreset: [String: Any] {
     [
-      "id": id, "name": name, "mod": modified, "usn": -1, "desc": "", "dyn": 0, "conf": 1,
+      "id": 1, "name": "Default", "mod": 0, "usn": 0, "maxTaken": 60, "autoplay": true,
+      "timer": 0, "replayq": true, "dyn": false,
+      "new": [
+        "delays": [1, 10], "ints": [1, 4, 0], "initialFactor": 2500, "order": 1,
+        "perDay": 20, "bury": false,
+      ] as [String: Any],
+      "lapse": [
+        "delays": [10], "mult": 0, "minInt": 1, "leechFails": 8, "leechAction": 1,
+      ] as [String: Any],
+      "rev": [
+        "perDay": 200, "ease4": 1.3, "maxIvl": 36500, "hardFactor": 1.2, "bury": false,
+      ] as [String: Any],
+    ]
+  }
+
+  private static func deck(
+    id: Int64, name: String, modified: Int64, preset: Int64
+  ) -> [String: Any] {
+    [
+      "id": id, "name": name, "mod": modified, "usn": -1, "desc": "", "dyn": 0, "conf": preset,
       "collapsed": false, "browserCollapsed": false, "newToday": [0, 0], "revToday": [0, 0],
       "lrnToday": [0, 0], "timeToday": [0, 0], "extendNew": 0, "extendRev": 0,
     ]

@@ -1,9 +1,9 @@
-import AnkiPackage
 import Foundation
 import ReviewStorage
 import Scheduler
 import Testing
 
+@testable import AnkiPackage
 @testable import QuizApp
 
 @Suite("quiz export and import with Anki packages")
@@ -42,6 +42,29 @@ struct AnkiCommandTests {
     #expect(try card("thyme").isSuspended)
     // clay 4, basil 2 (the undone 1 left out), thyme, mint 1, planter 2; old-card is in no deck.
     #expect(collection.reviews.count == 10)
+  }
+
+  @Test("under --scheduler fsrs each reviewed card carries FSRS's memory; under SM-2 none does")
+  func fsrsMemory() throws {
+    let history = try ReviewHistory.twoDeckHistory()
+    let folder = try TemporaryFolder()
+    var data: [String: [String]] = [:]
+    for scheduler in ["sm2", "fsrs"] {
+      let path = try exportedPackage(history, in: folder, ["--scheduler", scheduler, "--force"])
+      let database = folder.path + "/\(scheduler).anki21"
+      try ZipArchive(path: path).read("collection.anki21", limit: 1 << 24)
+        .write(to: URL(fileURLWithPath: database))
+      let rows = try SQLiteDatabase(readingFileAt: database).prepare(
+        "SELECT c.data FROM cards c JOIN notes n ON n.id = c.nid ORDER BY n.guid")
+      while try rows.step() { data[scheduler, default: []].append(rows.text(0)) }
+    }
+    #expect(data["sm2"] == Array(repeating: "", count: 6))
+    // basil, clay, mint, planter and thyme were reviewed; wet never was.
+    let fsrs = try #require(data["fsrs"])
+    #expect(
+      fsrs.map { $0.hasPrefix("{\"d\":") && $0.contains("\"s\":") } == [
+        true, true, true, true, true, false,
+      ])
   }
 
   @Test("a package is written whole or not at all, and leaves no scratch file beside it")

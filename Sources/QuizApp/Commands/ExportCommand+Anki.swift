@@ -29,7 +29,9 @@ extension ExportCommand {
         reviews: { (visit) throws(StateError) in
           try store.forEachReviewInEffect(findingDamageFirst: false, visit)
         }, now: now, today: selection.today,
-        dayStart: AnkiExport.dayStart(of: dayClock, at: now))
+        dayStart: AnkiExport.dayStart(of: dayClock, at: now),
+        // Under FSRS, its memory of each card and the weights it has in use.
+        fsrs: (store.scheduler as? FSRSReviewScheduler)?.scheduler.parameters)
     } catch {
       console.failure(error)
       return .failure
