@@ -29,6 +29,8 @@ final class Bench {
     var folder: URL
     var today: Day
     var cards: Int
+    /// The scheduler quiz runs under on it (`QUIZ_SCHEDULER`), whose snapshot the folder holds.
+    var scheduler = SchedulerKind.sm2
   }
 
   init(options: Options) throws {
@@ -114,12 +116,17 @@ final class Bench {
     }
   }
 
-  /// The environment of every quiz run: nothing from the caller's but PATH.
-  func quizEnvironment(decks: URL, state: URL, today: Day) -> [String: String] {
-    [
+  /// The environment of every quiz run: nothing from the caller's but PATH; under FSRS,
+  /// `QUIZ_SCHEDULER=fsrs`.
+  func quizEnvironment(
+    decks: URL, state: URL, today: Day, scheduler: SchedulerKind = .sm2
+  ) -> [String: String] {
+    var environment = [
       "PATH": "/usr/bin:/bin", "HOME": work.path, "TZ": "UTC", "LANG": "C.UTF-8",
       "QUIZ_DECKS": decks.path, "QUIZ_STATE": state.path, "QUIZ_NOW": "\(today)T09:00:00Z",
     ]
+    if scheduler == .fsrs { environment["QUIZ_SCHEDULER"] = "fsrs" }
+    return environment
   }
 
   // MARK: - Decks and parsing
@@ -420,7 +427,7 @@ final class Bench {
   /// Runs a session on `history` (or its copy in `folder`), answering `answers` cards with an
   /// attempt and a 5, and puts the state back as it was afterwards.
   func answerSession(
-    decks: URL, folder: URL, today: Day, answers: Int
+    decks: URL, folder: URL, today: Day, answers: Int, scheduler: SchedulerKind = .sm2
   ) throws -> SessionFigures {
     let journal = folder.appending(path: "reviews.jsonl")
     let journalSize = try FileManager.default.attributesOfItem(atPath: journal.path)[.size] as! Int
@@ -440,7 +447,8 @@ final class Bench {
     }
     let child = try ChildProcess(
       quiz, ["review", "--new", "1000", "--limit", "\(answers)"],
-      environment: quizEnvironment(decks: decks, state: folder, today: today),
+      environment: quizEnvironment(
+        decks: decks, state: folder, today: today, scheduler: scheduler),
       standardError: work.appending(path: "session.err").path, launcher: launcher)
     guard let first = child.wait(for: "[1/", timeout: 120) else {
       _ = try child.finish()

@@ -17,6 +17,9 @@ struct Options {
     static let quick = OptionKey.flag(
       "--quick", help: "Smaller sizes: no 100k-card parsing, no 1M-review history.")
     static let noAnki = OptionKey.flag("--no-anki", help: "Skip the Anki comparison.")
+    static let noFSRS = OptionKey.flag(
+      "--no-fsrs",
+      help: "Skip the start-up and answer measurements under FSRS (QUIZ_SCHEDULER=fsrs).")
     static let parsingOnly = OptionKey.flag(
       "--parsing-only", help: "Measure deck parsing only (no quiz executable needed).")
     static let judgingOnly = OptionKey.flag(
@@ -37,11 +40,12 @@ struct Options {
     summary: "Measures quiz beside a bare Swift program and Anki's scheduler.",
     discussion: """
       Generates decks and review histories in a temporary folder, measures quiz on them \
-      (parsing, start-up to the first prompt, the cost of one answer, export, peak memory) and \
-      Anki's scheduler on the same cards, and prints the figures as Markdown tables.
+      (parsing, start-up to the first prompt, the cost of one answer, export, peak memory), \
+      start-up and answers again under FSRS, and Anki's scheduler on the same cards, and prints \
+      the figures as Markdown tables.
       """,
     options: [
-      Keys.quiz, Keys.noBuild, Keys.runs, Keys.answers, Keys.quick, Keys.noAnki,
+      Keys.quiz, Keys.noBuild, Keys.runs, Keys.answers, Keys.quick, Keys.noAnki, Keys.noFSRS,
       Keys.parsingOnly, Keys.judgingOnly, Keys.python, Keys.work, Keys.keep, Keys.output,
     ],
     program: nil)
@@ -55,6 +59,7 @@ struct Options {
   var answers: Int { arguments[Keys.answers] ?? 100 }
   var quick: Bool { arguments[Keys.quick] }
   var anki: Bool { !arguments[Keys.noAnki] }
+  var fsrs: Bool { !arguments[Keys.noFSRS] }
   var parsingOnly: Bool { arguments[Keys.parsingOnly] }
   var judgingOnly: Bool { arguments[Keys.judgingOnly] }
   var python: String { arguments[Keys.python] ?? "python3" }

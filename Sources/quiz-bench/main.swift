@@ -103,6 +103,10 @@ do {
   guard let medium = histories.first(where: { $0.label == "100k" }) else {
     throw ChildProcess.Failure(description: "no 100k history")
   }
+  let sessionHistories = histories.filter { !$0.label.contains("100k cards") }
+  // The same histories as a user who switched to FSRS has them.
+  let fsrsHistories =
+    options.fsrs ? try bench.fsrsHistories(sessionHistories, decks: session.decks) : []
 
   // Anki's collection, built before the start-up runs so that they can be interleaved.
   let anki = AnkiComparison(bench: bench)
@@ -122,7 +126,6 @@ do {
 
   // Start-up to the first prompt, and the reporting commands, beside the floor.
   bench.log("timing start-up, \(options.runs) runs each")
-  let sessionHistories = histories.filter { !$0.label.contains("100k cards") }
   var programs = try bench.floorPrograms()
   /// quiz on `decks` and `history`, keeping its deck cache in `cache` (under the work folder).
   func quizProgram(
@@ -130,7 +133,8 @@ do {
     cache: String = "cache-warm", marker: String? = "[1/", prepare: (() -> Void)? = nil
   ) -> Bench.Program {
     var environment = bench.quizEnvironment(
-      decks: decks ?? session.decks, state: history.folder, today: history.today)
+      decks: decks ?? session.decks, state: history.folder, today: history.today,
+      scheduler: history.scheduler)
     environment["XDG_CACHE_HOME"] = bench.work.appending(path: cache).path
     return Bench.Program(
       name: name, executable: bench.quiz, arguments: arguments, environment: environment,
@@ -182,6 +186,18 @@ do {
     programs.append(
       quizProgram(
         "quiz \(command), 10k cards, 100k reviews (to exit)", [command], history: medium,
+        marker: nil))
+  }
+  // Under FSRS, on folders that already hold FSRS's snapshot. Named from "FSRS: " so that no
+  // SM-2 row's prefix finds them.
+  for history in fsrsHistories {
+    programs.append(
+      quizProgram("FSRS: quiz review, 10k cards, \(history.label) reviews", history: history))
+  }
+  if let fsrsMedium = fsrsHistories.first(where: { $0.label == "100k" }) {
+    programs.append(
+      quizProgram(
+        "FSRS: quiz stats, 10k cards, 100k reviews (to exit)", ["stats"], history: fsrsMedium,
         marker: nil))
   }
   if let ankiPrepared { programs.append(anki.program(ankiPrepared)) }
@@ -256,6 +272,33 @@ do {
   }
   bench.verdicts.append(
     ("peak memory at the 10k start ≤ 30 MiB", Format.mib(quizRSS), quizRSS <= 30 * 1_048_576))
+  if options.fsrs {
+    ratioVerdict(
+      "FSRS: first prompt, 10k cards + 100k reviews ≤ 5× the floor",
+      "FSRS: quiz review, 10k cards, 100k", atMost: 5)
+    ratioVerdict("FSRS: quiz stats, 10k + 100k ≤ 6× the floor", "FSRS: quiz stats,", atMost: 6)
+    if let start = median("FSRS: quiz review, 10k cards, 100k") {
+      bench.verdicts.append(
+        (
+          "FSRS: peak memory at the 10k start ≤ 30 MiB", Format.mib(start.rss),
+          start.rss <= 30 * 1_048_576
+        ))
+    }
+    // Every timed start took the FSRS snapshot as it was.
+    for history in fsrsHistories { try bench.requireSnapshot(of: .fsrs, in: history.folder) }
+    let starts = try bench.switchingStarts(from: medium, decks: session.decks, runs: 5)
+    let times = Sample(starts.map(\.milliseconds))
+    var switching = Table(
+      title: "FSRS: the first start after switching, 10k cards + 100k reviews (5 runs, each on "
+        + "a fresh copy of SM-2's folder, the deck cache warm)",
+      header: ["median", "min", "max", "× floor", "peak RSS (max)"])
+    switching.add([
+      Format.ms(times.median), Format.ms(times.minimum), Format.ms(times.maximum),
+      Format.fixed(times.median / floor, 1) + "×",
+      Format.mib(starts.map(\.maxRSS).max() ?? 0),
+    ])
+    bench.tables.append(switching)
+  }
   if let ankiProgram = programs.first(where: { $0.name.hasPrefix("Anki") }) {
     let ankiStart = Sample(ankiProgram.times).median
     bench.verdicts.append(
@@ -279,7 +322,8 @@ do {
     ])
   var medians: [String: Double] = [:]
   var sessionRSS = 0
-  for history in sessionHistories {
+  for history in sessionHistories + fsrsHistories {
+    let label = history.scheduler == .fsrs ? "\(history.label), FSRS" : history.label
     var places: [(String, URL)] = [("disk (\(bench.work.path))", history.folder)]
     if let memory = bench.memoryWork {
       let copy = memory.appending(path: history.folder.lastPathComponent)
@@ -289,17 +333,18 @@ do {
     }
     for (place, folder) in places {
       let figures = try bench.answerSession(
-        decks: session.decks, folder: folder, today: history.today, answers: options.answers)
+        decks: session.decks, folder: folder, today: history.today, answers: options.answers,
+        scheduler: history.scheduler)
       answerTable.add([
-        history.label, place, "\(figures.answers)", Format.ms(figures.latencies.median),
+        label, place, "\(figures.answers)", Format.ms(figures.latencies.median),
         Format.ms(figures.latencies.quantile(0.9)), Format.ms(figures.latencies.maximum),
         Format.ms(figures.cycle), Format.mib(figures.maxRSS),
       ])
       if place.hasPrefix("disk") {
-        medians[history.label] = figures.latencies.median
-        if history.label == "100k" { sessionRSS = figures.maxRSS }
+        medians[label] = figures.latencies.median
+        if label == "100k" { sessionRSS = figures.maxRSS }
       } else {
-        medians[history.label + "-tmpfs"] = figures.latencies.median
+        medians[label + "-tmpfs"] = figures.latencies.median
       }
     }
     if let memory = bench.memoryWork {
@@ -316,21 +361,27 @@ do {
   fsyncTable.add(["disk (\(bench.work.path))", Format.ms(diskFsync)])
   fsyncTable.add(["tmpfs (/dev/shm)", Format.ms(memoryFsync)])
   bench.tables.append(fsyncTable)
-  let answer100k = medians["100k"] ?? .nan
-  bench.verdicts.append(
-    ("one answer ≤ 1 ms (100k reviews, journal on disk)", Format.ms(answer100k), answer100k <= 1))
-  if let small = medians["1k"], let large = medians[options.quick ? "100k" : "1M"] {
-    let ratio = large / small
+  // The same targets under SM-2, then under FSRS (its rows' labels end in ", FSRS").
+  let largest = options.quick ? "100k" : "1M"
+  for suffix in fsrsHistories.isEmpty ? [""] : ["", ", FSRS"] {
+    let scheduler = suffix.isEmpty ? "" : "FSRS: "
+    let answer100k = medians["100k" + suffix] ?? .nan
     bench.verdicts.append(
       (
-        "one answer within 1.5× between 1k and \(options.quick ? "100k" : "1M") reviews",
-        Format.fixed(ratio, 2) + "× (disk)"
-          + (medians["1k-tmpfs"].flatMap { s in
-            medians[(options.quick ? "100k" : "1M") + "-tmpfs"].map {
-              ", " + Format.fixed($0 / s, 2) + "× (tmpfs)"
-            }
-          } ?? ""),
-        ratio <= 1.5
+        "\(scheduler)one answer ≤ 1 ms (100k reviews, journal on disk)", Format.ms(answer100k),
+        answer100k <= 1
+      ))
+    guard let small = medians["1k" + suffix], let large = medians[largest + suffix] else {
+      continue
+    }
+    let ratio = large / small
+    let tmpfs = medians["1k" + suffix + "-tmpfs"].flatMap { small in
+      medians[largest + suffix + "-tmpfs"].map { ", " + Format.fixed($0 / small, 2) + "× (tmpfs)" }
+    }
+    bench.verdicts.append(
+      (
+        "\(scheduler)one answer within 1.5× between 1k and \(largest) reviews",
+        Format.fixed(ratio, 2) + "× (disk)" + (tmpfs ?? ""), ratio <= 1.5
       ))
   }
 
