@@ -86,7 +86,7 @@ let package = Package(
       name: "QuizTests",
       dependencies: [
         "QuizApp", "QuizTestSupport", "Basics", "CardDeck", "AnswerJudging", "Scheduler",
-        "ReviewStorage", "CommandLineKit", "AnkiPackage",
+        "ReviewStorage", "CommandLineKit", "AnkiPackage", "SchedulerTestSupport",
       ]),
   ],
   swiftLanguageModes: [.v6]

@@ -3,39 +3,50 @@ import ReviewStorage
 import Scheduler
 
 extension ReviewCommand {
-  /// `cards` (in deck order) with their new ones in the order to introduce them
+  /// What a review of `cards` (in deck order) queues, as places in `cards`: the cards seen
+  /// before, in deck order, then the first `limit` new ones in the order to introduce them
   /// (``NewCardMix``): interleaved by kind and topic, with at most the day's interview problems
-  /// left, never two in a row. Cards named by id, or a session of `--kind interview`, take
-  /// every interview problem asked for, in turn with the others.
+  /// left, never two in a row. Cards named by id, or a session of `--kind interview`, take every
+  /// interview problem asked for, in turn with the others. `newLeftOut` is how many new cards of
+  /// that order come after the first `limit`.
+  ///
+  /// A session shows only the first few new cards: the order of the thousands after them is not
+  /// worked out, only counted.
   static func arrangingNewCards(
     _ cards: [CardHeading], store: ReviewStore, today: Day, interviewPerDay: Int,
-    filter: CardFilter
-  ) -> [CardHeading] {
+    filter: CardFilter, first limit: Int
+  ) -> (places: [Int], newLeftOut: Int) {
     let state = store.state
-    var seen: [CardHeading] = []
-    var new: [CardHeading] = []
-    for card in cards where !state.suspended.contains(card.id) {
-      if state.cards[card.id] == nil { new.append(card) } else { seen.append(card) }
+    var places: [Int] = []
+    var newPlaces: [Int] = []
+    var new: [NewCardMix.Card] = []
+    var hasInterview = false
+    for (place, card) in cards.enumerated() where !state.suspended.contains(card.id) {
+      if state.cards[card.id] == nil {
+        newPlaces.append(place)
+        new.append(NewCardMix.Card(kind: card.kind.rawValue, topic: card.topic))
+        hasInterview = hasInterview || card.kind == .interview
+      } else {
+        places.append(place)
+      }
     }
     let capped = filter.ids.isEmpty && !filter.kinds.contains(.interview)
     var allowed = Int.max
-    if capped && new.contains(where: { $0.kind == .interview }) {
+    if capped && hasInterview {
+      let seen = places.lazy.map { cards[$0] }
       allowed = max(0, interviewPerDay - interviewsIntroduced(among: seen, store: store, on: today))
     }
     let order = NewCardMix.arrange(
-      new.map {
-        NewCardMix.Card(
-          id: $0.id, kind: $0.kind.rawValue, topic: $0.topic,
-          isLong: capped && $0.kind == .interview)
-      }, longAllowed: allowed)
-    let byID = Dictionary(new.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-    return seen + order.compactMap { byID[$0] }
+      new, longKinds: capped ? [CardKind.interview.rawValue] : [], longAllowed: allowed,
+      first: limit)
+    places += order.first.map { newPlaces[$0] }
+    return (places, order.count - order.first.count)
   }
 
   /// How many interview problems of `cards` had their first review on `day`: every grade they
   /// have is of that day.
   private static func interviewsIntroduced(
-    among cards: [CardHeading], store: ReviewStore, on day: Day
+    among cards: some Sequence<CardHeading>, store: ReviewStore, on day: Day
   ) -> Int {
     let interviews = cards.filter { $0.kind == .interview }
     guard !interviews.isEmpty, let grades = try? store.gradesInEffect(from: day) else { return 0 }

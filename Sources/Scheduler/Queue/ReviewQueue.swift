@@ -48,11 +48,16 @@ public struct ReviewQueue: Equatable, Sendable {
 
   /// The queue for `cards` (ids in deck order, already filtered) on `today`.
   ///
-  /// Suspended cards are skipped; a card whose id has no state is new.
-  public init(cards: [String], state: ReviewState, today: Day, limits: Limits = Limits()) {
-    var room = max(0, limits.reviewsPerDay - state.reviews(on: today))
-    if let perSession = limits.perSession { room = min(room, max(0, perSession)) }
-    let newToday = max(0, limits.newThisSession ?? (limits.newPerDay - state.newCards(on: today)))
+  /// Suspended cards are skipped; a card whose id has no state is new. `unseenNotListed` new
+  /// cards that are not in `cards` are counted in ``unseenCount``: a list of cards that holds
+  /// only the first ``newCardRoom(state:today:limits:)`` of its new ones, which are all a
+  /// session can show, says how many it left out.
+  public init(
+    cards: [String], state: ReviewState, today: Day, limits: Limits = Limits(),
+    unseenNotListed: Int = 0
+  ) {
+    let room = Self.room(state: state, today: today, limits: limits)
+    let newToday = Self.newToday(state: state, today: today, limits: limits)
     let dueBy = today + max(0, limits.daysAhead)
     // No more new cards can be shown than either limit leaves room for: only those are kept
     // (the others are counted), not every unseen card of a large collection.
@@ -72,13 +77,32 @@ public struct ReviewQueue: Equatable, Sendable {
     }
     due.sort { ($0.due, $0.order) < ($1.due, $1.order) }
     dueCount = due.count
-    unseenCount = unseen
+    unseenCount = unseen + max(0, unseenNotListed)
 
     let shownDue = due.prefix(room).map(\.order)
     let shownNew = new.prefix(min(room - shownDue.count, newToday))
     self.due = shownDue.map { cards[$0] }
     self.new = shownNew.map { cards[$0] }
     positions = shownDue + shownNew
+  }
+
+  /// How many cards `limits` leave room for in a session on `today`.
+  private static func room(state: ReviewState, today: Day, limits: Limits) -> Int {
+    let room = max(0, limits.reviewsPerDay - state.reviews(on: today))
+    return limits.perSession.map { min(room, max(0, $0)) } ?? room
+  }
+
+  /// How many new cards `limits` leave for a session on `today`.
+  private static func newToday(state: ReviewState, today: Day, limits: Limits) -> Int {
+    max(0, limits.newThisSession ?? (limits.newPerDay - state.newCards(on: today)))
+  }
+
+  /// The most new cards a queue on `today` can show: no more than the session has room for,
+  /// nor than the day's (or the session's) new cards.
+  public static func newCardRoom(state: ReviewState, today: Day, limits: Limits) -> Int {
+    min(
+      room(state: state, today: today, limits: limits),
+      newToday(state: state, today: today, limits: limits))
   }
 
   /// The first day after `today` on which one of `cards` is due, if any.
