@@ -87,10 +87,10 @@ extension DeckCollection {
   public func adding(_ other: DeckCollection) -> DeckCollection {
     var combined = self
     combined.diagnostics += other.diagnostics
+    guard !other.decks.isEmpty else { return combined }
     var names = Dictionary(
       decks.map { ($0.name, $0.path) }, uniquingKeysWith: { first, _ in first })
-    var ids = Dictionary(
-      cards.map { ($0.id, $0.location) }, uniquingKeysWith: { first, _ in first })
+    var ids = places(ofIDsIn: other)
     for var deck in other.decks {
       if let path = names[deck.name] {
         combined.diagnostics.append(
@@ -114,5 +114,25 @@ extension DeckCollection {
       combined.decks.append(deck)
     }
     return combined
+  }
+
+  /// Where each id of `other`'s cards is first used in these decks, if it is.
+  ///
+  /// Only `other`'s ids are stored: the collection added (the shipped decks beside a folder)
+  /// is most often far smaller than this one, whose ids are only looked up.
+  private func places(ofIDsIn other: DeckCollection) -> [String: SourceLocation] {
+    var wanted: Set<String> = []
+    for deck in other.decks {
+      for index in deck.cards.indices { wanted.insert(deck.cards[index].id) }
+    }
+    var places: [String: SourceLocation] = [:]
+    for deck in decks {
+      // By index: no heading retained and released for its id alone.
+      for index in deck.cards.indices where wanted.contains(deck.cards[index].id) {
+        let card = deck.cards[index]
+        if places[card.id] == nil { places[card.id] = card.location }
+      }
+    }
+    return places
   }
 }
