@@ -19,13 +19,14 @@ struct NewCardQueueTests {
     _ cards: [CardHeading], store: ReviewStore, today: Day, interviewPerDay: Int,
     filter: CardFilter, limits: ReviewQueue.Limits
   ) -> Queued {
-    let queued = ReviewCommand.arrangingNewCards(
-      cards, store: store, today: today, interviewPerDay: interviewPerDay, filter: filter,
-      first: ReviewQueue.newCardRoom(state: store.state, today: today, limits: limits))
     let queue = ReviewQueue(
-      cards: queued.places.map { cards[$0].id }, state: store.state, today: today,
-      limits: limits, unseenNotListed: queued.newLeftOut)
-    return (queue, queue.positions.map { cards[queued.places[$0]].id })
+      cards: cards.map(\.id), state: store.state, today: today, limits: limits
+    ) { new, room in
+      ReviewCommand.arrangingNewCards(
+        new, of: cards, store: store, today: today, interviewPerDay: interviewPerDay,
+        filter: filter, first: room)
+    }
+    return (queue, queue.positions.map { cards[$0].id })
   }
 
   /// The queue made the simple way: every new card put in order (``NewCardMixModel``), then

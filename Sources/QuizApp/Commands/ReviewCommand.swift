@@ -97,15 +97,13 @@ struct ReviewCommand: Command {
       for: options.decks.filter,
       newPerDay: try environment.value(
         of: Settings.newPerDay, option: newPerDay, command: context.command))
-    // The session shows no more new cards than the queue has room for: only those are put in
-    // order, the others counted.
-    let queued = Self.arrangingNewCards(
-      loaded, store: store, today: today, interviewPerDay: interviews,
-      filter: options.decks.filter,
-      first: ReviewQueue.newCardRoom(state: store.state, today: today, limits: limits))
     let queue = ReviewQueue(
-      cards: queued.places.map { loaded[$0].id }, state: store.state, today: today,
-      limits: limits, unseenNotListed: queued.newLeftOut)
+      cards: loaded.map(\.id), state: store.state, today: today, limits: limits
+    ) { new, room in
+      Self.arrangingNewCards(
+        new, of: loaded, store: store, today: today, interviewPerDay: interviews,
+        filter: options.decks.filter, first: room)
+    }
     let newBefore = store.state.newCards(on: today)
     let early = queue.due.count { (store.state.cards[$0]?.due ?? today) > today }
     let style = context.style(noColor: options.noColor)
@@ -125,8 +123,7 @@ struct ReviewCommand: Command {
     // Only the queue's cards, not a second copy of every card: the session needs no others. It
     // reads their content from the collection as it shows each.
     let session = SessionSetup.session(
-      cards: queue.positions.map { loaded[queued.places[$0]] }, from: collection, store: store,
-      style: style,
+      cards: queue.positions.map { loaded[$0] }, from: collection, store: store, style: style,
       now: now, today: today, mode: .review, deckOptions: options.decks,
       stateOptions: options.state, context)
     // The other cards and their decks are let go after the session, not before its first card

@@ -28,6 +28,11 @@ public enum NewCardMix {
     /// How many cards the whole order holds: every short card, and as many long ones as the day
     /// allows and the short ones can keep apart. The long ones left out wait for another day.
     public var count: Int
+
+    public init(first: [Int], count: Int) {
+      self.first = first
+      self.count = count
+    }
   }
 
   /// The first `limit` cards of `cards` (new, in deck order) in the order to introduce them, as

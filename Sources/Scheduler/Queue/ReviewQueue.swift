@@ -46,63 +46,50 @@ public struct ReviewQueue: Equatable, Sendable {
   /// Every card to show, due cards first.
   public var cards: [String] { due + new }
 
-  /// The queue for `cards` (ids in deck order, already filtered) on `today`.
+  /// The order in which new cards come: given where each new card is in the queue's ids (in
+  /// deck order) and how many a session can show at most, the places of the first to show, in
+  /// order, and how many the whole order holds; a card it leaves out waits for another day.
+  public typealias NewCardOrder = (_ new: [Int], _ room: Int) -> NewCardMix.Order
+
+  /// New cards in deck order.
+  public static func deckOrder(_ new: [Int], _ room: Int) -> NewCardMix.Order {
+    NewCardMix.Order(first: Array(new.prefix(room)), count: new.count)
+  }
+
+  /// The queue for `cards` (ids in deck order, already filtered) on `today`, new cards in the
+  /// order `newCardOrder` gives.
   ///
-  /// Suspended cards are skipped; a card whose id has no state is new. `unseenNotListed` new
-  /// cards that are not in `cards` are counted in ``unseenCount``: a list of cards that holds
-  /// only the first ``newCardRoom(state:today:limits:)`` of its new ones, which are all a
-  /// session can show, says how many it left out.
+  /// Suspended cards are skipped; a card whose id has no state is new.
   public init(
     cards: [String], state: ReviewState, today: Day, limits: Limits = Limits(),
-    unseenNotListed: Int = 0
+    newCardOrder: NewCardOrder = deckOrder
   ) {
-    let room = Self.room(state: state, today: today, limits: limits)
-    let newToday = Self.newToday(state: state, today: today, limits: limits)
+    var room = max(0, limits.reviewsPerDay - state.reviews(on: today))
+    if let perSession = limits.perSession { room = min(room, max(0, perSession)) }
+    let newToday = max(0, limits.newThisSession ?? (limits.newPerDay - state.newCards(on: today)))
     let dueBy = today + max(0, limits.daysAhead)
-    // No more new cards can be shown than either limit leaves room for: only those are kept
-    // (the others are counted), not every unseen card of a large collection.
-    let newRoom = min(room, newToday)
 
     var due: [(due: Day, order: Int)] = []
-    var new: [Int] = []
-    new.reserveCapacity(min(newRoom, cards.count))
-    var unseen = 0
+    var unseen: [Int] = []
     for (order, id) in cards.enumerated() where !state.suspended.contains(id) {
       if let card = state.cards[id] {
         if card.due <= dueBy { due.append((card.due, order)) }
       } else {
-        if unseen < newRoom { new.append(order) }
-        unseen += 1
+        unseen.append(order)
       }
     }
     due.sort { ($0.due, $0.order) < ($1.due, $1.order) }
+    // No more new cards can be shown than either limit leaves room for: only those are put in
+    // order (the others are counted), not every unseen card of a large collection.
+    let new = newCardOrder(unseen, min(room, newToday))
     dueCount = due.count
-    unseenCount = unseen + max(0, unseenNotListed)
+    unseenCount = new.count
 
     let shownDue = due.prefix(room).map(\.order)
-    let shownNew = new.prefix(min(room - shownDue.count, newToday))
+    let shownNew = new.first.prefix(min(room - shownDue.count, newToday))
     self.due = shownDue.map { cards[$0] }
     self.new = shownNew.map { cards[$0] }
     positions = shownDue + shownNew
-  }
-
-  /// How many cards `limits` leave room for in a session on `today`.
-  private static func room(state: ReviewState, today: Day, limits: Limits) -> Int {
-    let room = max(0, limits.reviewsPerDay - state.reviews(on: today))
-    return limits.perSession.map { min(room, max(0, $0)) } ?? room
-  }
-
-  /// How many new cards `limits` leave for a session on `today`.
-  private static func newToday(state: ReviewState, today: Day, limits: Limits) -> Int {
-    max(0, limits.newThisSession ?? (limits.newPerDay - state.newCards(on: today)))
-  }
-
-  /// The most new cards a queue on `today` can show: no more than the session has room for,
-  /// nor than the day's (or the session's) new cards.
-  public static func newCardRoom(state: ReviewState, today: Day, limits: Limits) -> Int {
-    min(
-      room(state: state, today: today, limits: limits),
-      newToday(state: state, today: today, limits: limits))
   }
 
   /// The first day after `today` on which one of `cards` is due, if any.
