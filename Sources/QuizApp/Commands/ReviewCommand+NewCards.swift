@@ -33,6 +33,9 @@ extension ReviewCommand {
     among cards: [CardHeading], store: ReviewStore, on day: Day
   ) -> Int {
     let state = store.state
+    // A card introduced on `day` has a grade of that day: without one, neither the cards nor
+    // the journal need be read.
+    guard state.reviews(on: day) > 0 else { return 0 }
     let interviews = cards.filter {
       $0.kind == .interview && state.cards[$0.id] != nil && !state.suspended.contains($0.id)
     }
