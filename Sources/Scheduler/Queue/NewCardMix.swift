@@ -12,9 +12,12 @@
 public enum NewCardMix {
   /// A new card, as the mix sees it.
   public struct Card: Equatable, Sendable {
+    /// The card's kind: each kind gives one card in its turn.
     public var kind: String
+    /// The card's topic: a kind's cards go round its topics.
     public var topic: String
 
+    /// A card of `kind` on `topic`.
     public init(kind: String, topic: String) {
       self.kind = kind
       self.topic = topic
@@ -29,6 +32,7 @@ public enum NewCardMix {
     /// allows and the short ones can keep apart. The long ones left out wait for another day.
     public var count: Int
 
+    /// The start `first` of an order of `count` cards.
     public init(first: [Int], count: Int) {
       self.first = first
       self.count = count
