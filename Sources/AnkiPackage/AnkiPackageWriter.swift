@@ -40,6 +40,46 @@ public struct AnkiPackageWriter: Sendable {
     _ collection: AnkiCollection, into database: SQLiteDatabase
   ) throws(AnkiPackageError) {
     let created = Int64(collection.created.timeIntervalSince1970)
+    try insertSettings(of: collection, into: database, created: created)
+    try database.execute("BEGIN")
+    let notes = try database.prepare(
+      "INSERT INTO notes VALUES (?, ?, ?, ?, -1, ?, ?, ?, ?, 0, '')")
+    for note in collection.notes {
+      let index = collection.notetypes[note.notetype]?.sortField ?? 0
+      let sortField = index < note.fields.count ? note.fields[index] : ""
+      try notes.run([
+        .int(note.id), .text(note.guid), .int(note.notetype), .int(created),
+        .text(note.tags.isEmpty ? "" : " " + note.tags.joined(separator: " ") + " "),
+        .text(note.fields.joined(separator: "\u{1F}")), .text(sortField),
+        // csum: Anki recomputes it as it imports.
+        .int(0),
+      ])
+    }
+    let cards = try database.prepare(
+      "INSERT INTO cards VALUES (?, ?, ?, ?, ?, -1, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, ?)")
+    for card in collection.cards {
+      try cards.run([
+        .int(card.id), .int(card.note), .int(card.deck), .int(Int64(card.ordinal)),
+        .int(created), .int(card.kind.rawValue), .int(card.queue), .int(card.due),
+        .int(card.interval), .int(card.factor), .int(card.reviews), .int(card.lapses),
+        .int(card.left), .text(card.data),
+      ])
+    }
+    let reviews = try database.prepare("INSERT INTO revlog VALUES (?, ?, -1, ?, ?, ?, ?, ?, ?)")
+    for review in collection.reviews {
+      try reviews.run([
+        .int(review.id), .int(review.card), .int(review.ease), .int(review.interval),
+        .int(review.lastInterval), .int(review.factor), .int(review.milliseconds),
+        .int(review.kind.rawValue),
+      ])
+    }
+    try database.execute("COMMIT")
+  }
+
+  /// The `col` row of `collection`: its note types, decks, deck options and settings as JSON.
+  private func insertSettings(
+    of collection: AnkiCollection, into database: SQLiteDatabase, created: Int64
+  ) throws(AnkiPackageError) {
     let modified = created * 1000
     var models: [String: Any] = [:]
     for notetype in collection.notetypes.values {
@@ -92,39 +132,6 @@ public struct AnkiPackageWriter: Sendable {
       .text(try Self.json(models)), .text(try Self.json(decks)),
       .text(try Self.json(configuration)),
     ])
-    try database.execute("BEGIN")
-    let notes = try database.prepare(
-      "INSERT INTO notes VALUES (?, ?, ?, ?, -1, ?, ?, ?, ?, 0, '')")
-    for note in collection.notes {
-      let index = collection.notetypes[note.notetype]?.sortField ?? 0
-      let sortField = index < note.fields.count ? note.fields[index] : ""
-      try notes.run([
-        .int(note.id), .text(note.guid), .int(note.notetype), .int(created),
-        .text(note.tags.isEmpty ? "" : " " + note.tags.joined(separator: " ") + " "),
-        .text(note.fields.joined(separator: "\u{1F}")), .text(sortField),
-        // csum: Anki recomputes it as it imports.
-        .int(0),
-      ])
-    }
-    let cards = try database.prepare(
-      "INSERT INTO cards VALUES (?, ?, ?, ?, ?, -1, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, ?)")
-    for card in collection.cards {
-      try cards.run([
-        .int(card.id), .int(card.note), .int(card.deck), .int(Int64(card.ordinal)),
-        .int(created), .int(card.kind.rawValue), .int(card.queue), .int(card.due),
-        .int(card.interval), .int(card.factor), .int(card.reviews), .int(card.lapses),
-        .int(card.left), .text(card.data),
-      ])
-    }
-    let reviews = try database.prepare("INSERT INTO revlog VALUES (?, ?, -1, ?, ?, ?, ?, ?, ?)")
-    for review in collection.reviews {
-      try reviews.run([
-        .int(review.id), .int(review.card), .int(review.ease), .int(review.interval),
-        .int(review.lastInterval), .int(review.factor), .int(review.milliseconds),
-        .int(review.kind.rawValue),
-      ])
-    }
-    try database.execute("COMMIT")
   }
 
   /// Anki's default deck options (preset 1): SM-2.
