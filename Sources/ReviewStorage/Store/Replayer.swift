@@ -27,6 +27,14 @@ struct Replayer {
   private var applied: Set<UUID> = []
   /// How many events were skipped as seen before.
   private(set) var duplicates = 0
+  /// Under FSRS, each card's history events applied in this replay: what its imported state's
+  /// memory is computed from.
+  private var importedHistory: [String: [HistoryEvent]] = [:]
+  /// Under FSRS, the cards whose state an import event set: the state it brought, and the one
+  /// given (with memory), so that a history event read after the import (a merge puts events in
+  /// time order, a history's before its import's, but a journal copied by hand need not) can
+  /// give it again while nothing has changed it since.
+  private var imports: [String: (brought: CardState, given: CardState)] = [:]
 
   /// What computes a review's state when its recorded one cannot be taken as it is.
   let scheduler: any ReviewScheduler
@@ -54,12 +62,39 @@ struct Replayer {
       }
     case .imported(let imported):
       if imported.replaces(state.cards[imported.card]) {
-        state.cards[imported.card] = imported.state
+        give(imported.card, imported.state)
       }
-    case .tornLine, .history:
-      // A review done elsewhere is history only: the import event beside it gives the state.
+    case .history(let history):
+      // A review done elsewhere is history only: the import event beside it gives the state,
+      // and under FSRS its memory.
+      guard scheduler is FSRSReviewScheduler else { break }
+      importedHistory[history.card, default: []].append(history)
+      if let (brought, given) = imports[history.card], state.cards[history.card] == given {
+        give(history.card, brought)
+      }
+    case .tornLine:
       break
     }
+  }
+
+  /// Sets `card`'s state to `brought` by an import event: under FSRS, with the memory of the
+  /// card's history events from the last that starts it.
+  private mutating func give(_ card: String, _ brought: CardState) {
+    guard let fsrs = scheduler as? FSRSReviewScheduler else {
+      state.cards[card] = brought
+      return
+    }
+    // In time order, ties by id: the same whatever order the journal holds them in.
+    let events = (importedHistory[card] ?? []).sorted {
+      $0.at != $1.at ? $0.at < $1.at : $0.id.journalText < $1.id.journalText
+    }
+    var reviews: [FSRSHistoryReview] = []
+    if let start = events.lastIndex(where: \.isFirst) {
+      reviews = events[start...].map { FSRSHistoryReview(moment: $0.at, grade: $0.grade) }
+    }
+    let given = fsrs.importedState(brought, replaying: reviews)
+    state.cards[card] = given
+    imports[card] = (brought, given)
   }
 
   private mutating func apply(_ review: ReviewEvent) {
