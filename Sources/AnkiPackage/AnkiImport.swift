@@ -36,24 +36,33 @@ public struct AnkiImport: Sendable {
     let notes = collection.notes.enumerated().sorted {
       ($0.element.id, $0.offset) < ($1.element.id, $1.offset)
     }.map(\.element)
+    // Each card's lines in the order the collection holds them (a package's: by id).
+    let reviews = Dictionary(grouping: collection.reviews, by: \.card)
     self.init(
       collection, notes: { visit in notes.forEach(visit) },
-      reviews: { visit in collection.reviews.forEach(visit) }, path: path, now: now,
-      today: today, existingFiles: existingFiles, deckFileLimit: deckFileLimit)
+      reviewIDs: { visit in collection.reviews.forEach { visit($0.id) } },
+      reviews: { reviews[$0] ?? [] }, path: path, now: now, today: today,
+      existingFiles: existingFiles, deckFileLimit: deckFileLimit)
   }
 
   /// Converts `collection` (whose own notes and review log are not read) with the notes that
-  /// `notes` visits in the order of their ids, one at a time, and the review-log lines that
-  /// `reviews` visits in the order of theirs: ``AnkiPackageReader/importing(path:shown:now:today:existingFiles:deckFileLimit:scratchFolder:)``
-  /// reads them from the package's database as they are converted, so that the notes' text is
-  /// never held whole beside the database, nor the log twice.
+  /// `notes` visits in the order of their ids, one at a time, each card's review-log lines that
+  /// `reviews` gives (in the order of their ids) as the card is converted, and the ids of all
+  /// the lines that `reviewIDs` visits (to count those left out):
+  /// ``AnkiPackageReader/importing(path:shown:now:today:existingFiles:deckFileLimit:scratchFolder:)``
+  /// reads them from the package's database as they are converted, so that neither the notes'
+  /// text nor the log is ever held whole beside the database, only one card's lines at a time.
   init<Failure: Error>(
     _ collection: AnkiCollection,
     notes: (_ visit: (AnkiNote) -> Void) throws(Failure) -> Void,
-    reviews visitReviews: (_ visit: (AnkiReview) -> Void) throws(Failure) -> Void,
+    reviewIDs: (_ visit: (Int64) -> Void) throws(Failure) -> Void,
+    reviews: @escaping (_ card: Int64) throws(Failure) -> [AnkiReview],
     path: String, now: Date, today: Day, existingFiles: [String], deckFileLimit: Int
   ) throws(Failure) {
-    let (reviews, undated) = try Self.reviewsByCard(visitReviews, now: now)
+    var undated = 0
+    try reviewIDs { id in
+      if !Self.isDated(id, now: now) { undated += 1 }
+    }
     if undated > 0 {
       warnings.append(
         "\(path): \(ReportText.count(undated, "review-log line")) dated after tomorrow or "
@@ -65,16 +74,27 @@ public struct AnkiImport: Sendable {
       (now.timeIntervalSince(collection.created) / 86_400).rounded(.down),
       to: AnkiNumber.dayNumbers)
     var converter = Converter(
-      collection: collection, path: path, reviews: reviews, now: now, today: today,
-      ankiToday: ankiToday, deckFileLimit: deckFileLimit)
+      collection: collection, path: path, now: now, today: today, ankiToday: ankiToday,
+      deckFileLimit: deckFileLimit)
     // The cards of each note, in the order they came (by note, then template).
     let cardsByNote = Dictionary(grouping: collection.cards, by: \.note)
     var last: Int64?
+    // The first failure to read a card's lines: the notes' visit cannot throw it.
+    var failure: Failure?
     try notes { note in
-      guard note.id != last, let cards = cardsByNote[note.id] else { return }
+      guard failure == nil, note.id != last, let cards = cardsByNote[note.id] else { return }
       last = note.id
-      for card in cards { converter.add(card, of: note) }
+      do throws(Failure) {
+        for card in cards {
+          try converter.add(card, of: note) { () throws(Failure) in
+            try reviews(card.id).filter { Self.isDated($0.id, now: now) }
+          }
+        }
+      } catch {
+        failure = error
+      }
     }
+    if let failure { throw failure }
     warnings += converter.warnings
     events = converter.events
     history = converter.history
@@ -103,7 +123,6 @@ public struct AnkiImport: Sendable {
   private struct Converter {
     let collection: AnkiCollection
     let path: String
-    let reviews: [Int64: [AnkiReview]]
     let now: Date
     let today: Day
     let ankiToday: Int
@@ -123,8 +142,11 @@ public struct AnkiImport: Sendable {
     var media: [String] = []
     var unknownNotetypes: Set<Int64> = []
 
-    /// Converts `card` of `note`, or says why it is skipped.
-    mutating func add(_ card: AnkiCard, of note: AnkiNote) {
+    /// Converts `card` of `note`, with the review-log lines `reviews` gives (read only for a
+    /// card converted), or says why it is skipped.
+    mutating func add<Failure: Error>(
+      _ card: AnkiCard, of note: AnkiNote, reviews: () throws(Failure) -> [AnkiReview]
+    ) throws(Failure) {
       guard let notetype = collection.notetypes[note.notetype] else {
         unknownNotetypes.insert(note.notetype)
         return
@@ -172,33 +194,21 @@ public struct AnkiImport: Sendable {
       if alone > deckFileLimit {
         oversized.append(OversizedCard(note: guid, card: ordinal + 1, id: made.id, size: alone))
       }
+      let lines = try reviews()
       cardsByDeck[card.deck, default: []].append(converted)
       sizesByDeck[card.deck, default: []].append(size)
-      let lines = reviews[card.id] ?? []
       events += AnkiImport.events(
         for: card, id: made.id, reviews: lines, now: now, today: today, ankiToday: ankiToday)
       history.add(lines, card: made.id)
     }
   }
 
-  /// The review log by card, without the lines dated where the journal could not read them back
-  /// (every later read of it would fail) or after tomorrow (they would win over every review to
-  /// come; a day allows for a phone's clock); and how many were left out.
-  static func reviewsByCard<Failure: Error>(
-    _ reviews: (_ visit: (AnkiReview) -> Void) throws(Failure) -> Void, now: Date
-  ) throws(Failure) -> (reviews: [Int64: [AnkiReview]], undated: Int) {
-    var byCard: [Int64: [AnkiReview]] = [:]
-    var undated = 0
-    try reviews { review in
-      guard let moment = Timestamp.moment(milliseconds: review.id),
-        moment.timeIntervalSince(now) <= 86_400
-      else {
-        undated += 1
-        return
-      }
-      byCard[review.card, default: []].append(review)
-    }
-    return (byCard, undated)
+  /// Whether a review-log line of id `id` is kept: not dated where the journal could not read
+  /// it back (every later read of it would fail) nor after tomorrow (it would win over every
+  /// review to come; a day allows for a phone's clock).
+  static func isDated(_ id: Int64, now: Date) -> Bool {
+    guard let moment = Timestamp.moment(milliseconds: id) else { return false }
+    return moment.timeIntervalSince(now) <= 86_400
   }
 
   /// The events that give `card`, quiz's card `id`, its Anki scheduling: its state (unless it

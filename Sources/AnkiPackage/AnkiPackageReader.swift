@@ -53,9 +53,11 @@ public struct AnkiPackageReader: Sendable {
     let (reader, media) = try open(path: path, scratchFolder: scratchFolder)
     var collection = try reader.read(whole: false)
     collection.media = media
+    let log = try AnkiReviewLog(reader.database)
     let imported = try AnkiImport(
       collection, notes: { (visit) throws(AnkiPackageError) in try reader.forEachNote(visit) },
-      reviews: { (visit) throws(AnkiPackageError) in try reader.forEachReview(visit) },
+      reviewIDs: { (visit) throws(AnkiPackageError) in try log.forEachID(visit) },
+      reviews: { (card) throws(AnkiPackageError) in try log.lines(ofCard: card) },
       path: shown, now: now, today: today, existingFiles: existingFiles,
       deckFileLimit: deckFileLimit)
     if let first = imported.oversized.first {

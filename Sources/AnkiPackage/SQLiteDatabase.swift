@@ -27,7 +27,8 @@ final class SQLiteDatabase {
   /// The first bytes of every SQLite database file.
   static let magic = Array("SQLite format 3\0".utf8)
 
-  /// The database whose file is in `buffer`, read-only, taking the buffer's memory as it is.
+  /// The database whose file is in `buffer`, taking the buffer's memory as it is; read-only but
+  /// for ``writing(_:)``.
   convenience init(buffer: SQLiteBuffer) throws(AnkiPackageError) {
     try self.init()
     let magic = Self.magic
@@ -39,7 +40,8 @@ final class SQLiteDatabase {
     buffer[18] = 1
     buffer[19] = 1
     let (memory, count) = buffer.take()
-    let flags = UInt32(SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_READONLY)
+    // Resizeable, not read-only: an import adds an index to the review log (AnkiReviewLog).
+    let flags = UInt32(SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_RESIZEABLE)
     // SQLite frees the memory from here on, even when it fails.
     let status = sqlite3_deserialize(
       handle, "main", memory?.assumingMemoryBound(to: UInt8.self), Int64(count), Int64(count),
@@ -48,14 +50,15 @@ final class SQLiteDatabase {
     try readyForReading()
   }
 
-  /// The database in the file at `path` (its first bytes checked and its WAL bytes cleared),
-  /// read-only and immutable: SQLite neither locks it nor looks for a journal beside it, and
-  /// reads it a page at a time, not mapped into memory. A collection too large to be held in
-  /// memory is read from such a copy (``CollectionCopy``).
+  /// The database in the file at `path` (its first bytes checked and its WAL bytes cleared), a
+  /// private copy: SQLite does not lock it, writes no journal beside it, and reads it a page at
+  /// a time, not mapped into memory; read-only but for ``writing(_:)``. A collection too large
+  /// to be held in memory is read from such a copy (``CollectionCopy``).
   convenience init(readingFileAt path: String) throws(AnkiPackageError) {
     var handle: OpaquePointer?
+    // Not immutable: an import adds an index to the review log (AnkiReviewLog).
     let status = sqlite3_open_v2(
-      Self.uri(path), &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nil)
+      Self.uri(path, options: "nolock=1"), &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_URI, nil)
     guard status == SQLITE_OK, let handle else {
       let reason = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
       sqlite3_close(handle)
@@ -66,9 +69,9 @@ final class SQLiteDatabase {
     try readyForReading()
   }
 
-  /// `path` as an SQLite URI of an immutable file: absolute, every byte but letters, digits,
-  /// `/`, `-`, `.`, `_` and `~` percent-encoded.
-  static func uri(_ path: String) -> String {
+  /// `path` as an SQLite URI with `options` (by default an immutable file): absolute, every
+  /// byte but letters, digits, `/`, `-`, `.`, `_` and `~` percent-encoded.
+  static func uri(_ path: String, options: String = "immutable=1") -> String {
     let absolute =
       path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath.joiningPath(path)
     var uri = "file://"
@@ -83,7 +86,7 @@ final class SQLiteDatabase {
         uri += "%" + (hex.count == 1 ? "0" + hex : hex)
       }
     }
-    return uri + "?immutable=1"
+    return uri + "?" + options
   }
 
   /// Limits what a query may build, and reads the schema.
@@ -93,6 +96,15 @@ final class SQLiteDatabase {
     sqlite3_limit(handle, SQLITE_LIMIT_LENGTH, Self.longestValue)
     // Reading the schema is where a damaged file shows.
     _ = try scalar("SELECT count(*) FROM sqlite_master")
+    // Nothing is written but through writing(_:), and no journal: the copy is the import's own.
+    try execute("PRAGMA journal_mode = OFF; PRAGMA query_only = ON")
+  }
+
+  /// Runs `body` with writes allowed: the import's own index on its private copy.
+  func writing(_ body: () throws(AnkiPackageError) -> Void) throws(AnkiPackageError) {
+    try execute("PRAGMA query_only = OFF")
+    defer { try? execute("PRAGMA query_only = ON") }
+    try body()
   }
 
   deinit {

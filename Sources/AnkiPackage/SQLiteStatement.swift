@@ -38,6 +38,12 @@ final class SQLiteStatement {
     sqlite3_clear_bindings(handle)
   }
 
+  /// Makes the statement ready to run again, its parameters unbound.
+  func reset() {
+    sqlite3_reset(handle)
+    sqlite3_clear_bindings(handle)
+  }
+
   /// Moves to the next row; false when there is none.
   func step() throws(AnkiPackageError) -> Bool {
     switch sqlite3_step(handle) {
