@@ -27,13 +27,13 @@ struct Replayer {
   private var applied: Set<UUID> = []
   /// How many events were skipped as seen before.
   private(set) var duplicates = 0
-  /// Under FSRS, each card's history events applied in this replay: what its imported state's
-  /// memory is computed from.
+  /// Under a scheduler that reads it (FSRS), each card's history events applied in this replay:
+  /// what its imported state's memory is computed from.
   private var importedHistory: [String: [HistoryEvent]] = [:]
-  /// Under FSRS, the cards whose state an import event set: the state it brought, and the one
-  /// given (with memory), so that a history event read after the import (a merge puts events in
-  /// time order, a history's before its import's, but a journal copied by hand need not) can
-  /// give it again while nothing has changed it since.
+  /// Under such a scheduler, the cards whose state an import event set: the state it brought,
+  /// and the one given (with memory), so that a history event read after the import (a merge
+  /// puts events in time order, a history's before its import's, but a journal copied by hand
+  /// need not) can give it again while nothing has changed it since.
   private var imports: [String: (brought: CardState, given: CardState)] = [:]
 
   /// What computes a review's state when its recorded one cannot be taken as it is.
@@ -67,7 +67,7 @@ struct Replayer {
     case .history(let history):
       // A review done elsewhere is history only: the import event beside it gives the state,
       // and under FSRS its memory.
-      guard scheduler is FSRSReviewScheduler else { break }
+      guard scheduler.readsImportedHistory else { break }
       importedHistory[history.card, default: []].append(history)
       if let (brought, given) = imports[history.card], state.cards[history.card] == given {
         give(history.card, brought)
@@ -80,7 +80,7 @@ struct Replayer {
   /// Sets `card`'s state to `brought` by an import event: under FSRS, with the memory of the
   /// card's history events from the last that starts it.
   private mutating func give(_ card: String, _ brought: CardState) {
-    guard let fsrs = scheduler as? FSRSReviewScheduler else {
+    guard scheduler.readsImportedHistory else {
       state.cards[card] = brought
       return
     }
@@ -92,7 +92,7 @@ struct Replayer {
     if let start = events.lastIndex(where: \.isFirst) {
       reviews = events[start...].map { FSRSHistoryReview(moment: $0.at, grade: $0.grade) }
     }
-    let given = fsrs.importedState(brought, replaying: reviews)
+    let given = scheduler.importedState(brought, replaying: reviews)
     state.cards[card] = given
     imports[card] = (brought, given)
   }

@@ -28,8 +28,10 @@ extension FSRSReviewScheduler {
   /// program's, as Anki keeps a card's due date when FSRS is turned on. The memory's last review
   /// is the state's, which files keep once for both. A card in review is due, for FSRS, its
   /// interval after its last review; one in a learning step, when the step ends.
+  public var readsImportedHistory: Bool { true }
+
   public func importedState(
-    _ imported: CardState, replaying reviews: some Sequence<FSRSHistoryReview>
+    _ imported: CardState, replaying reviews: [FSRSHistoryReview]
   ) -> CardState {
     guard imported.reviews > 0, imported.fsrs == nil,
       let memory = scheduler.memory(replaying: reviews), let folded = memory.lastReview,

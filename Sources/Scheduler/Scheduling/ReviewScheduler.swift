@@ -13,6 +13,23 @@ public protocol ReviewScheduler: Sendable {
 
   /// The state after `state` was graded `grade` at `date`, which counts for the day `today`.
   func review(_ state: CardState, grade: Grade, on today: Day, at date: Date) -> CardState
+
+  /// Whether ``importedState(_:replaying:)`` reads another program's review history: only then
+  /// does a replay keep that history.
+  var readsImportedHistory: Bool { get }
+
+  /// `imported`, a state another program brought in, with what this scheduler makes of that
+  /// program's `reviews` of the card, in time order from where its memory starts.
+  func importedState(_ imported: CardState, replaying reviews: [FSRSHistoryReview]) -> CardState
+}
+
+extension ReviewScheduler {
+  /// A scheduler whose state is all in what another program brings in, as SM-2's is.
+  public var readsImportedHistory: Bool { false }
+
+  public func importedState(
+    _ imported: CardState, replaying reviews: [FSRSHistoryReview]
+  ) -> CardState { imported }
 }
 
 /// SM-2 exactly as published (``SM2``), the default scheduler.
