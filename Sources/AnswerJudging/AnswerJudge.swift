@@ -22,6 +22,7 @@ public struct AnswerJudge: Sendable {
   let fixedNumbers: Set<String>
   let asksForCancel: Bool
   let questionNames: Set<String>
+  let question: QuestionWords
 
   /// Prepares to judge attempts at `code`, the card's expected code; `question` is the card's
   /// prompt, whose numbers (`a fixed 320 points`) the code's literals must keep, and which says
@@ -38,17 +39,21 @@ public struct AnswerJudge: Sendable {
     self.fixedNumbers = fixedNumbers
     self.asksForCancel = asksForCancel
     self.questionNames = questionNames
+    let question = QuestionWords(question, codeNames: questionNames)
+    self.question = question
     let answers = ([code] + hints.alternatives).map { source in
       ParsedCode(
         source, hints: hints, vocabulary: vocabulary, collectsNames: true,
-        fixedNumbers: fixedNumbers, asksForCancel: asksForCancel, questionNames: questionNames)
+        fixedNumbers: fixedNumbers, asksForCancel: asksForCancel, questionNames: questionNames,
+        question: question)
     }
     self.answers = answers
     self.inlinedAnswers = answers.map { answer in
       guard !answer.constantHeads.isEmpty else { return nil }
       let inlined = Self.parsed(
         answer.source, hints: hints, vocabulary: vocabulary, fixedNumbers: fixedNumbers,
-        asksForCancel: asksForCancel, questionNames: questionNames, inliningConstantsBut: [])
+        asksForCancel: asksForCancel, questionNames: questionNames, question: question,
+        inliningConstantsBut: [])
       return inlined.inlinedConstants.isEmpty ? nil : inlined
     }
     self.checks = answers.map { SDKCheck(card: SDKCheck.Code($0)) }
@@ -66,17 +71,19 @@ public struct AnswerJudge: Sendable {
   private func parsed(_ source: String, inliningConstantsBut kept: Set<String>) -> ParsedCode {
     Self.parsed(
       source, hints: hints, vocabulary: vocabulary, fixedNumbers: fixedNumbers,
-      asksForCancel: asksForCancel, questionNames: questionNames, inliningConstantsBut: kept)
+      asksForCancel: asksForCancel, questionNames: questionNames, question: question,
+      inliningConstantsBut: kept)
   }
 
   private static func parsed(
     _ source: String, hints: JudgingHints, vocabulary: APIVocabulary, fixedNumbers: Set<String>,
-    asksForCancel: Bool, questionNames: Set<String>, inliningConstantsBut kept: Set<String>
+    asksForCancel: Bool, questionNames: Set<String>, question: QuestionWords,
+    inliningConstantsBut kept: Set<String>
   ) -> ParsedCode {
     ParsedCode(
       source, hints: hints, vocabulary: vocabulary, collectsNames: true,
       fixedNumbers: fixedNumbers, asksForCancel: asksForCancel, questionNames: questionNames,
-      inliningConstantsBut: kept)
+      question: question, inliningConstantsBut: kept)
   }
 
   /// The numbers written in prose, as Swift writes them: `320`, `0.25`.

@@ -26,17 +26,20 @@ struct CodeClassifier {
   func classify(_ nodes: [CodeNode]) -> [CodeNode] {
     var base = self
     base.environmentValues = Self.environmentNames(in: nodes)
-    let classified = Self.demotingChainBases(nodes.map { base.classify($0, minor: false) })
+    let classified = demotingChainBases(nodes.map { base.classify($0, minor: false) })
     guard !classified.contains(where: Self.hasMajor) else { return classified }
     var fallback = base
     fallback.countsValueMethods = true
-    return Self.demotingChainBases(nodes.map { fallback.classify($0, minor: false) })
+    return demotingChainBases(nodes.map { fallback.classify($0, minor: false) })
       .map(Self.promoted)
   }
 
   /// The names the card's question writes as code (`startDate`): a property of the example's
   /// model so named, read or in a key path, is what was asked for, not the author's choice.
   var questionNames: Set<String> = []
+
+  /// The words of the card's question, to tell which part of the code it asks about.
+  var question = QuestionWords("")
 
   /// The SDK types of the names the code binds (``SDKCheck/Code/typedNames(index:)``): a
   /// member of such a value is API where the type declares it (`descriptor.fetchLimit`).
@@ -99,7 +102,7 @@ struct CodeClassifier {
       node.importance = .free
       node.isTransparent = true
     }
-    node.blocks = node.blocks.map { Self.demotingChainBases($0.map { classify($0, minor: minor) }) }
+    node.blocks = node.blocks.map { demotingChainBases($0.map { classify($0, minor: minor) }) }
     if node.kind == .declaration, !["var", "let", "func", "init", "subscript"].contains(name),
       !node.clause.contains(where: { ["View", "App", "Scene"].contains($0.name) })
     {
@@ -456,8 +459,11 @@ struct CodeClassifier {
   }
 
   /// The views that modifiers are applied to, in a list of items, are context when one of the
-  /// modifiers is the point: `Slider(…)` in `Slider(…).onChange(…)`.
-  static func demotingChainBases(_ items: [CodeNode]) -> [CodeNode] {
+  /// modifiers is the point: `Slider(…)` in `Slider(…).onChange(…)`; but not a view whose
+  /// arguments hold API the question asks about (`Text(value, format: .percent…)` for
+  /// "formatted … as a percentage"), which is the point, and the modifiers the question does
+  /// not ask about (`.monospacedDigit()`) details.
+  func demotingChainBases(_ items: [CodeNode]) -> [CodeNode] {
     var items = items
     var index = 0
     while index < items.count {
@@ -469,12 +475,31 @@ struct CodeClassifier {
       while end < items.count, items[end].kind == .modifier, items[end].parameters.isEmpty {
         end += 1
       }
-      if end > index + 1, items[(index + 1)..<end].contains(where: { $0.importance == .major }) {
-        items[index] = demoted(items[index])
+      let modifiers = (index + 1)..<end
+      if !modifiers.isEmpty, items[modifiers].contains(where: { $0.importance == .major }) {
+        if hints.essential.isEmpty, question.asks(aboutArgumentsOf: items[index]) {
+          // The modifiers the question does not ask about are the example's finish.
+          for modifier in modifiers where !question.asks(items[modifier].name) {
+            items[modifier] = Self.minored(items[modifier])
+          }
+        } else {
+          items[index] = Self.demoted(items[index])
+        }
       }
       index = end
     }
     return items
+  }
+
+  /// `node` with what it holds that counts as the point counted as a detail.
+  private static func minored(_ node: CodeNode) -> CodeNode {
+    var node = node.mappingChildren(minored)
+    node.weight = nil
+    if node.importance == .major { node.importance = .minor }
+    for index in node.arguments.indices where node.arguments[index].importance == .major {
+      node.arguments[index].importance = .minor
+    }
+    return node
   }
 
   private static func demoted(_ node: CodeNode) -> CodeNode {

@@ -31,6 +31,7 @@ struct ParsedCode: Sendable {
   init(
     _ source: String, hints: JudgingHints, vocabulary: APIVocabulary, collectsNames: Bool = false,
     fixedNumbers: Set<String> = [], asksForCancel: Bool = true, questionNames: Set<String> = [],
+    question: QuestionWords = QuestionWords(""),
     inliningConstantsBut kept: Set<String>? = nil
   ) {
     self.hints = hints
@@ -53,6 +54,7 @@ struct ParsedCode: Sendable {
       vocabulary: vocabulary, declared: declared, hints: hints, fixedNumbers: fixedNumbers,
       asksForCancel: asksForCancel)
     classifier.questionNames = questionNames
+    classifier.question = question
     classifier.typedNames = SDKCheck.Code(source: source, tokens: parser.tokens)
       .typedNames(index: .shipped).reduce(into: [:]) { $0[String($1.key)] = $1.value }
     let classified = classifier.classify(nodes)

@@ -10,9 +10,9 @@ extension SDKCheck {
     var problems: [Problem] = []
     // Only calls with an argument list: a name before a `{` may be a type a declaration
     // conforms to (`enum Keys: CodingKey {`), or a builder of a module the index lacks.
-    for call in calls
-    where typed.isByte(call.token + 1, "(") && !cardCalls.contains(call.written)
-      && !uses.contains(where: { $0.token == call.token })
+    for call in calls + typed.bareWrappers()
+    where (typed.isByte(call.token + 1, "(") || typed.tokens[call.token].kind == .attribute)
+      && !cardCalls.contains(call.written) && !uses.contains(where: { $0.token == call.token })
     {
       guard let (owner, members) = declarations(of: call, in: typed), !members.isEmpty,
         !ownTypes.contains(Substring(owner))
@@ -39,8 +39,9 @@ extension SDKCheck {
       }
       // Labels no declaration takes: another finding's.
       guard let fewest, !fewest.isEmpty else { continue }
-      let name = call.name == "init" ? owner : "." + call.name
-      let written = call.written.dropFirst(call.name.count)
+      let isBare = !typed.isByte(call.token + 1, "(")
+      let name = isBare ? "@" + owner : call.name == "init" ? owner : "." + call.name
+      let written = isBare ? "" : call.written.dropFirst(call.name.count)
       let labelled = fewest.filter { $0 != "_" }.map { "`\($0):`" }
       let needed =
         labelled.isEmpty
@@ -49,7 +50,9 @@ extension SDKCheck {
           + (labelled.count < fewest.count ? " and an unlabelled argument" : "")
       var message = "`\(name)\(written)` leaves out \(needed) that every declaration of it needs"
       if let theirs = cardCallsByName[call.name]?.first(where: { $0.owner == call.owner }) {
-        let card = call.name == "init" ? owner + theirs.written.dropFirst(4) : theirs.written
+        let card =
+          call.name == "init"
+          ? (isBare ? "@" : "") + owner + theirs.written.dropFirst(4) : theirs.written
         message += "; the card uses `\(card)`"
       }
       problems.append(Problem(message: message))
@@ -59,6 +62,37 @@ extension SDKCheck {
 }
 
 extension SDKCheck.Code {
+  /// The property wrappers written without arguments on a property with an initial value
+  /// (`@SceneStorage private var draft = ""`), as the calls they make: `init(wrappedValue:)`.
+  func bareWrappers() -> [WrittenCall] {
+    let modifiers: Set<Substring> = [
+      "private", "fileprivate", "internal", "public", "static", "lazy", "nonisolated",
+    ]
+    return tokens.indices.compactMap { index in
+      guard tokens[index].kind == .attribute, index + 1 < tokens.count,
+        !isByte(index + 1, "("), text(index).dropFirst().first?.isUppercase == true
+      else { return nil }
+      var position = index + 1
+      while position < tokens.count, modifiers.contains(text(position)) { position += 1 }
+      guard position + 2 < tokens.count, text(position) == "var",
+        tokens[position + 1].kind == .identifier
+      else { return nil }
+      // The initial value's `=`, after the type the property may be annotated with.
+      position += 2
+      while position < tokens.count, !isByte(position, "="), position < index + 24 {
+        let token = text(position)
+        guard tokens[position].kind == .identifier || ":<>?.,[]!".contains(token) else {
+          return nil
+        }
+        position += 1
+      }
+      guard position < tokens.count, isByte(position, "=") else { return nil }
+      return WrittenCall(
+        token: index, name: "init", labels: ["wrappedValue"], owner: String(text(index).dropFirst())
+      )
+    }
+  }
+
   /// The closures written after the call named at `index`: after its argument list, or
   /// straight after its name.
   func trailingClosures(after index: Int) -> SDKIndex.TrailingClosures {

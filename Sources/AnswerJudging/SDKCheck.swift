@@ -70,6 +70,16 @@ struct SDKCheck: Sendable {
       if cardMembers.contains(where: { $0.type == use.type && $0.written == use.written }) {
         continue
       }
+      // A misspelling of what the card uses there (`continuation.yeild`) is recalled, not
+      // another member: the comparison with the card grades the typo.
+      // A name cut short or with other labels (`scroll(to:)`) names another member.
+      if cardMembers.contains(where: {
+        $0.type == use.type && !$0.name.hasPrefix(use.name)
+          && $0.written.dropFirst($0.name.count) == use.written.dropFirst(use.name.count)
+          && Matching.isMisspelling(use.name, of: $0.name)
+      }) {
+        continue
+      }
       var message = "`\(use.type)` has no `\(use.written)`"
       if let theirs = cardMembers.first(where: { $0.type == use.type && $0.exists }) {
         message += "; the card uses `\(theirs.declared!)`"
@@ -82,6 +92,10 @@ struct SDKCheck: Sendable {
     problems += unknownLabels(calls, handedIn: uses, ownTypes: ownTypes, in: typed)
     problems += missingArguments(calls, handedIn: uses, ownTypes: ownTypes, in: typed)
     problems += deprecations(calls, handedIn: uses).map { Problem(message: $0) }
+    problems += typed.unwrappedProjections().map { name in
+      Problem(
+        message: "`$\(name)` projects nothing: `\(name)` is declared without a property wrapper")
+    }
     for call in calls where !ownTypes.contains(Substring(call.owner ?? "-")) {
       let name = typed.text(call.token)
       // By its labels the call may be one that has no such effect (`URL(string:)` beside a
@@ -226,6 +240,8 @@ struct SDKCheck: Sendable {
     /// The declaration it calls or reads, when there is one.
     var declared: String?
     var exists: Bool { declared != nil }
+    /// The base name: `scroll`, `isCancelled`.
+    var name: String { String(written.prefix { $0 != "(" }) }
   }
 
   /// The members the code reads or calls on names whose SDK types it says
@@ -372,6 +388,15 @@ extension SDKCheck {
     func callee(before open: Int) -> (name: String, owner: String)? {
       var index = open - 1
       if index >= 0, isByte(index, ")"), let start = self.open(of: index) { index = start - 1 }
+      // `AsyncStream<Int> { … }`: the type's generic arguments say nothing of the call.
+      if index >= 0, isByte(index, ">") {
+        var depth = 0
+        while index >= 0 {
+          if isByte(index, ">") { depth += 1 } else if isByte(index, "<") { depth -= 1 }
+          index -= 1
+          if depth == 0 { break }
+        }
+      }
       guard index >= 0, tokens[index].kind == .identifier else { return nil }
       let name = String(text(index))
       if index > 0, isByte(index - 1, ".") { return (name, "View") }

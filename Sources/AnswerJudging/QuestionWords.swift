@@ -1,0 +1,51 @@
+/// The words of a card's question, and whether an API name is one it asks about: `format` and
+/// `percent` in "formatted … as a percentage", not `monospacedDigit`.
+///
+/// Words match by a shared stem: equal, or the same first five letters (`format`,
+/// `formatted`; `magnify`, `magnification`). Words under four letters say nothing of the API.
+struct QuestionWords: Sendable {
+  private let words: Set<String>
+  /// The names the question writes as code, in backticks.
+  private let codeNames: Set<String>
+
+  init(_ question: String, codeNames: Set<String> = []) {
+    words = Set(Self.words(in: question))
+    self.codeNames = codeNames
+  }
+
+  /// Whether one of the words of `name`, split at its capitals, is one of the question's.
+  func asks(_ name: String) -> Bool {
+    Self.words(in: name).contains { word in
+      words.contains(word)
+        || (word.count >= 5 && words.contains { $0.count >= 5 && $0.prefix(5) == word.prefix(5) })
+    }
+  }
+
+  /// Whether the question asks about API in the arguments of `node`, an API call: the
+  /// `.percent` of `Text(value, format: .percent)`.
+  func asks(aboutArgumentsOf node: CodeNode) -> Bool {
+    node.isAPI && node.arguments.contains { !$0.isClosure && $0.value.contains(where: asksAPI) }
+  }
+
+  /// A name the question writes as code (`feed.posts`) is the example's model, not API.
+  private func asksAPI(_ node: CodeNode) -> Bool {
+    (node.isAPI && !codeNames.contains(node.name) && asks(node.name))
+      || node.arguments.contains { $0.value.contains(where: asksAPI) }
+  }
+
+  /// Lowercased words of four letters or more, `camelCase` split at its capitals.
+  static func words(in text: String) -> [String] {
+    var words: [String] = []
+    var word = ""
+    func end() {
+      if word.count >= 4 { words.append(word) }
+      word = ""
+    }
+    for character in text {
+      if character.isUppercase, !word.isEmpty, word.last?.isLowercase == true { end() }
+      if character.isLetter { word.append(Character(character.lowercased())) } else { end() }
+    }
+    end()
+    return words
+  }
+}

@@ -1,0 +1,128 @@
+import Testing
+
+@testable import AnswerJudging
+
+@Suite("Code that does not compile, as the SDK and Swift's rules say")
+struct CompileChecksTests {
+  @Test("a `$` name of a property declared without a wrapper projects nothing")
+  func unwrappedProjection() {
+    let code = SDKCheck.Code(
+      "private var position: MapCameraPosition = .automatic\nMap(position: $position)")
+    #expect(code.unwrappedProjections() == ["position"])
+    let judge = AnswerJudge(
+      code: "@State private var position: MapCameraPosition = .automatic\nMap(position: $position)",
+      question: "Show a map the user can pan.")
+    let judgement = judge.judge(
+      "private var position: MapCameraPosition = .automatic\nMap(position: $position)")
+    #expect(judgement.grade! <= 2)
+    #expect(judgement.reason.contains("`$position` projects nothing"))
+  }
+
+  @Test(
+    "a `$` name of a wrapped property, of a property declared elsewhere, or of a closure's binding is right",
+    arguments: [
+      "@State private var items = [1]\nList($items) { $item in Text(\"\\(item)\") }",
+      "@AppStorage(\"size\") private var size = 17.0\nSlider(value: $size)",
+      "if let genre { List(books, selection: $genre) { Text($0) } }",
+      "ForEach($rows) { $row in Toggle(row.name, isOn: $row.isOn) }",
+      "let total = 3\nText(\"\\(total)\").onChange(of: $0) { }",
+    ])
+  func wrappedProjection(code: String) {
+    #expect(SDKCheck.Code(code).unwrappedProjections().isEmpty)
+  }
+
+  @Test("a property wrapper written bare on a property with a value still needs its key")
+  func bareWrapper() {
+    let judge = AnswerJudge(
+      code: "@SceneStorage(\"draft\") private var draft = \"\"\nTextEditor(text: $draft)",
+      question: "Keep a note's draft when the scene is restored.")
+    let bare = judge.judge("@SceneStorage private var draft = \"\"\nTextEditor(text: $draft)")
+    #expect(bare.grade! <= 2)
+    #expect(bare.reason.contains("`@SceneStorage` leaves out an unlabelled argument"))
+    let annotated = judge.judge(
+      "@SceneStorage(\"draft\") private var draft: String = \"\"\nTextEditor(text: $draft)")
+    #expect(annotated.grade == 5)
+    // `State` has `init(wrappedValue:)`: nothing else is needed.
+    #expect(SDKCheck.Code("@State private var on = false").bareWrappers().count == 1)
+    #expect(
+      SDKCheck(card: "").problems(in: "@State private var on = false\nToggle(\"On\", isOn: $on)")
+        .isEmpty)
+  }
+
+  @Test("a closure given to a generic type's initialiser knows what the type hands it")
+  func genericInitialiserClosure() {
+    let judge = AnswerJudge(
+      code:
+        "let ticks = AsyncStream<Int> { continuation in\n  ticker.onTick = { continuation.yield($0) }\n}",
+      question: "Wrap a callback ticker in an asynchronous stream of Int.")
+    let wrong = judge.judge(
+      "let ticks = AsyncStream<Int> { continuation in\n  ticker.onTick = { continuation.send($0) }\n}"
+    )
+    #expect(wrong.grade! <= 2)
+    #expect(wrong.reason.contains("`AsyncStream.Continuation` has no `send(_:)`"))
+  }
+
+  @Test(
+    "a misspelt member of a handed-in value is a typo; a shorter name or other labels is another member"
+  )
+  func memberTypo() {
+    let judge = AnswerJudge(
+      code:
+        "let ticks = AsyncStream<Int> { continuation in\n  ticker.onTick = { continuation.yield($0) }\n}",
+      question: "Wrap a callback ticker in an asynchronous stream of Int.")
+    let typo = judge.judge(
+      "let ticks = AsyncStream<Int> { continuation in\n  ticker.onTick = { continuation.yeild($0) }\n}"
+    )
+    #expect(typo.grade == 3)
+    #expect(typo.reason.contains("typo"))
+    let scroll = AnswerJudge(
+      code:
+        "ScrollViewReader { proxy in\n  Button(\"End\") { proxy.scrollTo(lastID, anchor: .bottom) }\n}",
+      question: "Scroll to the last row when a button is tapped.")
+    let other = scroll.judge(
+      "ScrollViewReader { proxy in\n  Button(\"End\") { proxy.scroll(to: lastID, anchor: .bottom) }\n}"
+    )
+    #expect(other.grade! <= 2)
+    #expect(other.reason.contains("`ScrollViewProxy` has no `scroll(to:anchor:)`"))
+  }
+}
+
+@Suite("What a card's question asks about")
+struct QuestionWordsTests {
+  @Test("splits words at capitals and keeps those of four letters or more")
+  func words() {
+    #expect(
+      QuestionWords.words(in: "Show `monospacedDigit` as a percentage") == [
+        "show", "monospaced", "digit", "percentage",
+      ])
+  }
+
+  @Test("matches an API name by a shared stem of five letters, or the same short word")
+  func asks() {
+    let question = QuestionWords("Show a value formatted as a percentage, and zoom in.")
+    #expect(question.asks("percent"))
+    #expect(question.asks("format"))
+    #expect(question.asks("zoom"))
+    #expect(!question.asks("monospacedDigit"))
+    #expect(!question.asks("precision"))
+  }
+
+  @Test(
+    "a view whose arguments hold what the question asks about keeps its weight under a modifier it does not ask about"
+  )
+  func chainBase() {
+    let judge = AnswerJudge(
+      code:
+        "Text(progress, format: .percent.precision(.fractionLength(1)))\n    .monospacedDigit()",
+      question: "Show `progress` as a percentage with one decimal, formatted by the Text itself.")
+    let noModifier = judge.judge("Text(progress, format: .percent.precision(.fractionLength(1)))")
+    #expect(noModifier.grade == 4)
+    let noFormat = judge.judge("Text(progress)\n    .monospacedDigit()")
+    #expect(noFormat.grade! <= 3)
+    // Without a question, the modifier is the card's point as before.
+    let bare = AnswerJudge(
+      code: "Text(progress, format: .percent.precision(.fractionLength(1)))\n    .monospacedDigit()"
+    )
+    #expect(bare.judge("Text(progress)\n    .monospacedDigit()").grade == 5)
+  }
+}
