@@ -92,6 +92,9 @@ struct SDKCheck: Sendable {
     problems += unknownLabels(calls, handedIn: uses, ownTypes: ownTypes, in: typed)
     problems += missingArguments(calls, handedIn: uses, ownTypes: ownTypes, in: typed)
     problems += deprecations(calls, handedIn: uses).map { Problem(message: $0) }
+    problems += typed.unawaitedLoops(types: types, index: index).map { name in
+      Problem(message: "`\(name)` is an asynchronous sequence: it is read with `for await`")
+    }
     problems += typed.unwrappedProjections().map { name in
       Problem(
         message: "`$\(name)` projects nothing: `\(name)` is declared without a property wrapper")

@@ -126,3 +126,30 @@ struct QuestionWordsTests {
     #expect(bare.judge("Text(progress)\n    .monospacedDigit()").grade == 5)
   }
 }
+
+@Suite("Loops over asynchronous sequences")
+struct AsyncLoopTests {
+  @Test("a `for` loop without `await` over an asynchronous sequence does not compile")
+  func unawaited() {
+    let judge = AnswerJudge(
+      code:
+        "let stream = AsyncStream<Int> { continuation in\n  continuation.yield(1)\n  continuation.finish()\n}\nfor await n in stream { print(n) }",
+      question: "Make a stream of Int, yield 1, finish it, then read it.")
+    let plain = judge.judge(
+      "let stream = AsyncStream<Int> { continuation in\n  continuation.yield(1)\n  continuation.finish()\n}\nfor n in stream { print(n) }"
+    )
+    #expect(plain.grade! <= 2)
+    #expect(plain.reason.contains("read with `for await`"))
+  }
+
+  @Test("a loop over a sequence, or with `await`, is left alone")
+  func awaitedOrPlain() {
+    let types: [Substring: String] = ["stream": "AsyncStream", "numbers": "Array"]
+    let code = SDKCheck.Code(
+      "for await n in stream { }\nfor try await n in stream { }\nfor n in numbers { }")
+    #expect(code.unawaitedLoops(types: types, index: .shipped).isEmpty)
+    #expect(
+      SDKCheck.Code("for n in stream { }").unawaitedLoops(types: types, index: .shipped)
+        == ["stream"])
+  }
+}
