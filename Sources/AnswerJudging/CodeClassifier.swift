@@ -228,9 +228,11 @@ struct CodeClassifier {
       let isBoilerplate = ["View", "App", "Scene"].contains(type.name) || isTypeDeclaration
       return isBoilerplate && !hints.essential.contains(type.name) ? Self.freed(type) : type
     }
-    // An initial value (`= .automatic`) is the author's example; a type is not.
+    // An initial value (`= .automatic`, `= CGSize.zero`) is the author's example; a type built
+    // (`= FetchDescriptor<Trip>(…)`) is not.
+    let isStaticValue = Self.isStaticValue(node.value)
     node.value = node.value.map { value in
-      classify(value, minor: minor || value.kind == .member)
+      classify(value, minor: minor || value.kind == .member || isStaticValue)
     }
     if node.blocks.isEmpty, !(node.clause + node.value).contains(where: Self.hasMajor) {
       // `@State private var chosen: Recipe?` only supports the card's point.
@@ -414,6 +416,17 @@ struct CodeClassifier {
       return .free
     }
     return carriesMeaning && !minor ? .major : .minor
+  }
+
+  /// Whether `value` names a type's static value (`CGSize.zero`, `Date.now`): no call, only
+  /// names, as `.zero` would be in its place.
+  private static func isStaticValue(_ value: [CodeNode]) -> Bool {
+    guard let type = value.first, value.count > 1, type.kind == .call,
+      type.name.first?.isUppercase == true, !type.hasParentheses, type.blocks.isEmpty
+    else { return false }
+    return value.dropFirst().allSatisfy {
+      $0.kind == .modifier && !$0.hasParentheses && $0.blocks.isEmpty
+    }
   }
 
   /// Property wrappers that only store a value the rest of the code uses.

@@ -11,7 +11,9 @@ extension CodeNode {
   static func constantHeads(in nodes: [CodeNode], plain: Bool = false) -> Set<String> {
     var heads: Set<String> = []
     func walk(_ node: CodeNode) {
-      if let head = constantHead(node), !plain || node.value.count == 1 { heads.insert(head) }
+      if let head = constantHead(node), !plain || constantValue(node)?.count == 1 {
+        heads.insert(head)
+      }
       node.forEachSequence { $0.forEach(walk) }
     }
     nodes.forEach(walk)
@@ -29,8 +31,8 @@ extension CodeNode {
       var index = 0
       while index < items.count {
         if let head = constantHead(items[index]), !kept.contains(head),
-          let name = items[index].parameters.first,
-          let rest = replacing(name, with: items[index].value, in: Array(items[(index + 1)...]))
+          let name = items[index].parameters.first, let value = constantValue(items[index]),
+          let rest = replacing(name, with: value, in: Array(items[(index + 1)...]))
         {
           items = Array(items[..<index]) + rest
           inlined[name] = head
@@ -46,10 +48,21 @@ extension CodeNode {
   /// The first name of the value of `node` when it is a constant: one name bound to a value,
   /// without attributes (`@State var`) or accessors.
   private static func constantHead(_ node: CodeNode) -> String? {
+    constantValue(node)?.first?.name
+  }
+
+  /// What a constant stands for: its value, or the one expression a computed property returns
+  /// (`var drag: some Gesture { DragGesture()… }`), which reads the same where it is used once.
+  private static func constantValue(_ node: CodeNode) -> [CodeNode]? {
     guard node.kind == .declaration, node.name == "var", node.parameters.count == 1,
-      node.attributes.isEmpty, node.blocks.isEmpty, let first = node.value.first
+      node.attributes.isEmpty
     else { return nil }
-    return first.name
+    if node.blocks.isEmpty { return node.value.isEmpty ? nil : node.value }
+    guard node.value.isEmpty, !node.clause.isEmpty, node.blocks.count == 1,
+      let body = node.blocks.first, !body.isEmpty,
+      !body.contains(where: { $0.kind == .declaration || $0.kind == .statement })
+    else { return nil }
+    return body
   }
 
   /// `items` with the one plain use of `name` in them replaced by `value`; nil when `name` is

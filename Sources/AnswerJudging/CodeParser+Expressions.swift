@@ -41,6 +41,16 @@ extension CodeParser {
     return nodes
   }
 
+  /// Whether the `.` at the current position, starting a line, goes on with a value built from
+  /// a type (`let pinch = MagnifyGesture()` then `.onChanged { … }` below), as Swift reads it,
+  /// rather than starting the next item of an attempt (`@State var q = ""` then `.searchable`).
+  private func continuesChain(_ links: [CodeNode]) -> Bool {
+    guard position > 0, tokens[position - 1].line < tokens[position].line,
+      let first = links.first, first.kind == .call, first.name.first?.isUppercase == true
+    else { return false }
+    return first.hasParentheses || !first.blocks.isEmpty || links.count > 1
+  }
+
   /// A primary expression and its postfix links: members, calls, subscripts, trailing closures.
   mutating func parseChain(allowsTrailingClosure: Bool, stopsAtSpacedDot: Bool)
     -> [CodeNode]
@@ -57,7 +67,7 @@ extension CodeParser {
     }
     while !atEnd {
       if isPunctuation("."), isName(at: position + 1) {
-        if stopsAtSpacedDot && tokens[position].followsSpace { break }
+        if stopsAtSpacedDot && tokens[position].followsSpace && !continuesChain(links) { break }
         position += 1
         var link = CodeNode(
           kind: .modifier, name: String(current), token: position,

@@ -1,8 +1,9 @@
 /// The words of a card's question, and whether an API name is one it asks about: `format` and
 /// `percent` in "formatted … as a percentage", not `monospacedDigit`.
 ///
-/// Words match by a shared stem: equal, or the same first five letters (`format`,
-/// `formatted`; `magnify`, `magnification`). Words under four letters say nothing of the API.
+/// Words match by a shared stem: one the start of the other (`drag`, `dragged`), or the same
+/// first five letters (`magnify`, `magnification`). Words under four letters say nothing of the
+/// API.
 struct QuestionWords: Sendable {
   private let words: Set<String>
   /// The names the question writes as code, in backticks.
@@ -17,7 +18,10 @@ struct QuestionWords: Sendable {
   func asks(_ name: String) -> Bool {
     Self.words(in: name).contains { word in
       words.contains(word)
-        || (word.count >= 5 && words.contains { $0.count >= 5 && $0.prefix(5) == word.prefix(5) })
+        || words.contains { other in
+          let (short, long) = word.count <= other.count ? (word, other) : (other, word)
+          return long.hasPrefix(short) || (short.count >= 5 && long.prefix(5) == short.prefix(5))
+        }
     }
   }
 

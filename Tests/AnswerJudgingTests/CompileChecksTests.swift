@@ -1,3 +1,4 @@
+import CardDeck
 import Testing
 
 @testable import AnswerJudging
@@ -105,6 +106,7 @@ struct QuestionWordsTests {
     #expect(question.asks("zoom"))
     #expect(!question.asks("monospacedDigit"))
     #expect(!question.asks("precision"))
+    #expect(QuestionWords("Let a card be dragged.").asks("DragGesture"))
   }
 
   @Test(
@@ -151,5 +153,64 @@ struct AsyncLoopTests {
     #expect(
       SDKCheck.Code("for n in stream { }").unawaitedLoops(types: types, index: .shipped)
         == ["stream"])
+  }
+}
+
+@Suite("Values written apart from where they are used")
+struct ValuesApartTests {
+  let judge = AnswerJudge(
+    code: """
+      @State private var zoom = 1.0
+
+      Image("harbour")
+          .resizable()
+          .scaleEffect(zoom)
+          .gesture(
+              MagnifyGesture()
+                  .onChanged { value in zoom = value.magnification }
+          )
+      """,
+    question: "Let a photo be pinched to zoom, storing the magnification in `zoom`.")
+
+  @Test("a constant's value goes on across lines that start with a dot, as Swift reads it")
+  func constantOverLines() {
+    let judgement = judge.judge(
+      """
+      let pinch = MagnifyGesture()
+          .onChanged { zoom = $0.magnification }
+      Image("harbour")
+          .resizable()
+          .scaleEffect(zoom)
+          .gesture(pinch)
+      """)
+    #expect(judgement.grade == 5)
+  }
+
+  @Test("a computed property used once reads as the expression it returns")
+  func computedProperty() {
+    let judgement = judge.judge(
+      """
+      var pinch: some Gesture {
+          MagnifyGesture()
+              .onChanged { zoom = $0.magnification }
+      }
+      Image("harbour").resizable().scaleEffect(zoom).gesture(pinch)
+      """)
+    #expect(judgement.grade == 5)
+  }
+
+  @Test("a line that starts with a dot after a literal's declaration is the attempt's next item")
+  func literalDeclarationStops() {
+    let code = "@State var query = \"\"\n.searchable(text: $query)"
+    let parsed = ParsedCode(code, hints: .init(), vocabulary: .standard)
+    #expect(parsed.nodes.count == 2)
+  }
+
+  @Test("a type's static value weighs as the same value written as an implicit member")
+  func staticValue() {
+    let card = AnswerJudge(
+      code: "@State private var offset = CGSize.zero\nText(\"Hi\").offset(offset)",
+      question: "Move a text by an offset kept in state.")
+    #expect(card.judge("Text(\"Hi\").offset(offset)").grade! >= 4)
   }
 }
