@@ -7,8 +7,8 @@
 # SWIFTUI_INTERFACE is SwiftUI's interface: the SDK's SwiftUI.swiftinterface on a Mac
 # (xcrun --show-sdk-path), or the generated interface kept in the public swiftui-headers history
 # (git -C SWIFTUI_HEADERS_REPO show 7bb6ed0:SwiftUI.swift >SwiftUI.swift: Xcode 15 beta 2).
-# The toolchain's own modules (Swift, _Concurrency, Observation, Foundation) are read with
-# swift-symbolgraph-extract on this machine.
+# The toolchain's own modules (Swift, _Concurrency, RegexBuilder, Synchronization, Observation,
+# Foundation) are read with swift-symbolgraph-extract on this machine.
 set -euo pipefail
 docs_commit=df89f1451e3da24868b8489602d1bf72f179d7f7
 cd "$(dirname "$0")/../.."
@@ -27,7 +27,7 @@ git -C "$docs_repo" archive "$docs_commit" SwiftUI SwiftData Charts MapKit Obser
   tar -x -C "$work/docs"
 docs_name="apple-docs-for-rag ${docs_commit:0:10} ($(git -C "$docs_repo" log -1 --format=%cs "$docs_commit"))"
 target=$(swift -print-target-info | python3 -c 'import json,sys; print(json.load(sys.stdin)["target"]["triple"])')
-for module in Swift _Concurrency _StringProcessing Observation FoundationEssentials \
+for module in Swift _Concurrency _StringProcessing RegexBuilder Synchronization Observation FoundationEssentials \
   FoundationInternationalization Foundation FoundationNetworking; do
   swift-symbolgraph-extract -module-name "$module" -target "$target" -output-dir "$work/graphs" \
     -minimum-access-level public

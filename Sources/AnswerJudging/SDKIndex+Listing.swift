@@ -16,7 +16,12 @@
 // - FoundationNetworking.symbols.json
 // - FoundationNetworking@Foundation.symbols.json
 // - Observation.symbols.json
+// - RegexBuilder.symbols.json
+// - RegexBuilder@Swift.symbols.json
+// - RegexBuilder@_StringProcessing.symbols.json
 // - Swift.symbols.json
+// - Synchronization.symbols.json
+// - Synchronization@Swift.symbols.json
 // - _Concurrency@Swift.symbols.json
 // - _StringProcessing@Swift.symbols.json
 // - apple-docs-for-rag df89f1451e (2025-04-13): Charts (515 pages), MapKit (1138 pages), Observation (21 pages), SwiftData (817 pages), SwiftUI (5923 pages), Testing (296 pages)
@@ -76,6 +81,7 @@ T	Alert.Button	s
 T	Alignment	s
 T	AlignmentID	p
 T	AlignmentOptions	s
+T	AlternationBuilder	s
 T	Anchor	s
 T	Anchor.Source	s
 T	Angle	s
@@ -253,6 +259,13 @@ T	AsyncThrowingStream.Continuation.BufferingPolicy	e
 T	AsyncThrowingStream.Continuation.Termination	e
 T	AsyncThrowingStream.Continuation.YieldResult	e
 T	AsyncThrowingStream.Iterator	s
+T	Atomic	s
+T	AtomicLazyReference	s
+T	AtomicLoadOrdering	s
+T	AtomicOptionalRepresentable	p
+T	AtomicRepresentable	p
+T	AtomicStoreOrdering	s
+T	AtomicUpdateOrdering	s
 T	AttributeContainer	s
 T	AttributeContainer.Builder	s
 T	AttributeDynamicLookup	e
@@ -424,6 +437,7 @@ T	BlockOperation	c
 T	BlurReplaceTransition	s
 T	BlurReplaceTransition.Configuration	s
 T	Bool	s
+T	Bool.AtomicRepresentation	t
 T	BooleanLiteralConvertible	t
 T	BooleanLiteralType	t
 T	BorderedButtonStyle	s
@@ -517,11 +531,14 @@ T	Capsule	s
 T	Capsule.AnimatableData	t
 T	Capsule.Body	t
 T	Capsule.InsetShape	t
+T	Capture	s
 T	CaseIterable	p
 T	Character	s
+T	Character.Output	t
 T	Character.UTF16View	t
 T	Character.UTF8View	t
 T	Character.UnicodeScalarView	t
+T	CharacterClass	s
 T	CharacterSet	s
 T	CharacterSet.ReferenceType	t
 T	Chart	s
@@ -535,6 +552,7 @@ T	ChartScrollTargetBehavior	p
 T	ChartScrollTargetBehaviorContext	s
 T	ChartSymbolShape	p
 T	CheckedContinuation	s
+T	ChoiceOf	s
 T	Circle	s
 T	Circle.AnimatableData	t
 T	Circle.Body	t
@@ -942,6 +960,7 @@ T	DocumentLaunchGeometryProxy	s
 T	DocumentLaunchView	s
 T	Double	s
 T	Double.AnimatableData	t
+T	Double.AtomicRepresentation	t
 T	Double.Exponent	t
 T	Double.Magnitude	t
 T	Double.RawSignificand	t
@@ -969,6 +988,7 @@ T	DropWhileSequence.Element	t
 T	DropWhileSequence.Iterator	s
 T	DropWhileSequence.Iterator.Element	t
 T	Duration	s
+T	Duration.AtomicRepresentation	t
 T	Duration.TimeFormatStyle	s
 T	Duration.TimeFormatStyle.Attributed	s
 T	Duration.TimeFormatStyle.Pattern	s
@@ -1148,6 +1168,7 @@ T	FlattenSequence.Index	s
 T	FlattenSequence.Iterator	s
 T	FlattenSequence.Iterator.Element	t
 T	Float	s
+T	Float.AtomicRepresentation	t
 T	Float.Exponent	t
 T	Float.Magnitude	t
 T	Float.RawSignificand	t
@@ -1159,6 +1180,7 @@ T	Float.SIMD64Storage	s
 T	Float.SIMD8Storage	s
 T	Float.SIMDMaskScalar	t
 T	Float16	s
+T	Float16.AtomicRepresentation	t
 T	Float16.Exponent	t
 T	Float16.Magnitude	t
 T	Float16.RawSignificand	t
@@ -1433,6 +1455,7 @@ T	InsettableShape	p
 T	InspectorCommands	s
 T	InstantProtocol	p
 T	Int	s
+T	Int.AtomicRepresentation	t
 T	Int.IntegerLiteralType	t
 T	Int.Magnitude	t
 T	Int.SIMD16Storage	s
@@ -1446,9 +1469,11 @@ T	Int.Words	s
 T	Int.Words.Indices	t
 T	Int.Words.SubSequence	t
 T	Int128	s
+T	Int128.AtomicRepresentation	t
 T	Int128.IntegerLiteralType	t
 T	Int128.Magnitude	t
 T	Int16	s
+T	Int16.AtomicRepresentation	t
 T	Int16.IntegerLiteralType	t
 T	Int16.Magnitude	t
 T	Int16.SIMD16Storage	s
@@ -1462,6 +1487,7 @@ T	Int16.Words	s
 T	Int16.Words.Indices	t
 T	Int16.Words.SubSequence	t
 T	Int32	s
+T	Int32.AtomicRepresentation	t
 T	Int32.IntegerLiteralType	t
 T	Int32.Magnitude	t
 T	Int32.SIMD16Storage	s
@@ -1475,6 +1501,7 @@ T	Int32.Words	s
 T	Int32.Words.Indices	t
 T	Int32.Words.SubSequence	t
 T	Int64	s
+T	Int64.AtomicRepresentation	t
 T	Int64.IntegerLiteralType	t
 T	Int64.Magnitude	t
 T	Int64.SIMD16Storage	s
@@ -1488,6 +1515,7 @@ T	Int64.Words	s
 T	Int64.Words.Indices	t
 T	Int64.Words.SubSequence	t
 T	Int8	s
+T	Int8.AtomicRepresentation	t
 T	Int8.IntegerLiteralType	t
 T	Int8.Magnitude	t
 T	Int8.SIMD16Storage	s
@@ -1710,6 +1738,7 @@ T	ListFormatStyle.Width	e
 T	ListItemTint	s
 T	ListSectionSpacing	s
 T	ListStyle	p
+T	Local	s
 T	LocalCoordinateSpace	s
 T	Locale	s
 T	Locale.Collation	s
@@ -1741,6 +1770,7 @@ T	LongPressGesture	s
 T	LongPressGesture.Body	t
 T	LongPressGesture.Value	t
 T	LookAroundPreview	s
+T	Lookahead	s
 T	LosslessStringConvertible	p
 T	MKAddressFilter	c
 T	MKAddressFilter.Options	s
@@ -1997,6 +2027,7 @@ T	MutableRawSpan	s
 T	MutableSlice	t
 T	MutableSpan	s
 T	MutableSpan.Index	t
+T	Mutex	s
 T	NSAffineTransform	c
 T	NSAffineTransformStruct	s
 T	NSArray	c
@@ -2152,7 +2183,9 @@ T	NavigationTransition	p
 T	NavigationView	s
 T	NavigationView.Body	t
 T	NavigationViewStyle	p
+T	NegativeLookahead	s
 T	Never	e
+T	Never.AtomicRepresentation	t
 T	Never.Body	t
 T	Never.Compared	t
 T	Never.Resolved	t
@@ -2190,6 +2223,8 @@ T	NumberFormatter.Style	e
 T	Numeric	p
 T	ObjCBool	s
 T	ObjectIdentifier	s
+T	ObjectIdentifier.AtomicOptionalRepresentation	t
+T	ObjectIdentifier.AtomicRepresentation	t
 T	Observable	p
 T	ObservationRegistrar	s
 T	Observations	s
@@ -2205,9 +2240,13 @@ T	OffsetTransition	s
 T	OffsetTransition.Body	t
 T	OnInsertTableRowModifier	s
 T	OnInsertTableRowModifier.Body	t
+T	One	s
+T	OneOrMore	s
 T	OpacityTransition	s
 T	OpacityTransition.Body	t
 T	OpaquePointer	s
+T	OpaquePointer.AtomicOptionalRepresentation	t
+T	OpaquePointer.AtomicRepresentation	t
 T	OpenURLAction	s
 T	OpenURLAction.Result	s
 T	OpenWindowAction	s
@@ -2217,10 +2256,12 @@ T	Operation.QueuePriority	e
 T	OperationQueue	c
 T	OptionSet	p
 T	Optional	e
+T	Optional.AtomicRepresentation	t
 T	Optional.Body	t
 T	Optional.TableRowBody	t
 T	Optional.TableRowValue	t
 T	Optional.Value	t
+T	Optionally	s
 T	OutlineGroup	s
 T	OutlineGroup.Body	t
 T	OutlineGroup.TableRowBody	t
@@ -2494,6 +2535,8 @@ T	RangeSet.Ranges.Indices	t
 T	RangeSet.Ranges.Iterator	t
 T	RangeSet.Ranges.SubSequence	t
 T	RawRepresentable	p
+T	RawRepresentable.AtomicOptionalRepresentation	t
+T	RawRepresentable.AtomicRepresentation	t
 T	RawSpan	s
 T	RecoverableError	p
 T	Rectangle	s
@@ -2508,6 +2551,7 @@ T	RedactionReasons	s
 T	RedactionReasons.ArrayLiteralElement	t
 T	RedactionReasons.Element	t
 T	RedactionReasons.RawValue	t
+T	Reference	s
 T	ReferenceConvertible	p
 T	ReferenceFileDocument	p
 T	ReferenceFileDocument.ReadConfiguration	t
@@ -2520,6 +2564,7 @@ T	Regex.Match	s
 T	RegexComponent	p
 T	RegexComponent.DateStyle	t
 T	RegexComponent.TimeStyle	t
+T	RegexComponentBuilder	e
 T	RegexRepetitionBehavior	s
 T	RegexSemanticLevel	s
 T	RegexWordBoundaryKind	s
@@ -2527,6 +2572,7 @@ T	RelationshipCollection	p
 T	RenameAction	s
 T	RenameButton	s
 T	RenameButton.Body	t
+T	Repeat	s
 T	Repeated	s
 T	Repeated.Index	t
 T	Repeated.Indices	t
@@ -2810,6 +2856,7 @@ T	String.EnumerationOptions	t
 T	String.Index	s
 T	String.IndexDistance	t
 T	String.Iterator	s
+T	String.Output	t
 T	String.StandardComparator	s
 T	String.StandardComparator.Compared	t
 T	String.SubSequence	t
@@ -2849,6 +2896,7 @@ T	SubscriptionView.Body	t
 T	Substring	s
 T	Substring.CharacterView	t
 T	Substring.Index	t
+T	Substring.Output	t
 T	Substring.SubSequence	t
 T	Substring.UTF16View	s
 T	Substring.UTF16View.Element	t
@@ -3068,6 +3116,7 @@ T	Transition	p
 T	Transition.Content	t
 T	TransitionPhase	e
 T	TransitionProperties	s
+T	TryCapture	s
 T	TupleMapContent	s
 T	TupleTableColumnContent	s
 T	TupleTableColumnContent.TableColumnBody	t
@@ -3101,6 +3150,7 @@ T	UIViewRepresentable.Context	t
 T	UIViewRepresentable.LayoutOptions	t
 T	UIViewRepresentableContext	s
 T	UInt	s
+T	UInt.AtomicRepresentation	t
 T	UInt.IntegerLiteralType	t
 T	UInt.Magnitude	t
 T	UInt.SIMD16Storage	s
@@ -3114,6 +3164,7 @@ T	UInt.Words	s
 T	UInt.Words.Indices	t
 T	UInt.Words.SubSequence	t
 T	UInt128	s
+T	UInt128.AtomicRepresentation	t
 T	UInt128.IntegerLiteralType	t
 T	UInt128.Magnitude	t
 T	UInt128.Words	s
@@ -3122,6 +3173,7 @@ T	UInt128.Words.Index	t
 T	UInt128.Words.Indices	t
 T	UInt128.Words.SubSequence	t
 T	UInt16	s
+T	UInt16.AtomicRepresentation	t
 T	UInt16.IntegerLiteralType	t
 T	UInt16.Magnitude	t
 T	UInt16.SIMD16Storage	s
@@ -3135,6 +3187,7 @@ T	UInt16.Words	s
 T	UInt16.Words.Indices	t
 T	UInt16.Words.SubSequence	t
 T	UInt32	s
+T	UInt32.AtomicRepresentation	t
 T	UInt32.IntegerLiteralType	t
 T	UInt32.Magnitude	t
 T	UInt32.SIMD16Storage	s
@@ -3148,6 +3201,7 @@ T	UInt32.Words	s
 T	UInt32.Words.Indices	t
 T	UInt32.Words.SubSequence	t
 T	UInt64	s
+T	UInt64.AtomicRepresentation	t
 T	UInt64.IntegerLiteralType	t
 T	UInt64.Magnitude	t
 T	UInt64.SIMD16Storage	s
@@ -3161,6 +3215,7 @@ T	UInt64.Words	s
 T	UInt64.Words.Indices	t
 T	UInt64.Words.SubSequence	t
 T	UInt8	s
+T	UInt8.AtomicRepresentation	t
 T	UInt8.IntegerLiteralType	t
 T	UInt8.Magnitude	t
 T	UInt8.SIMD16Storage	s
@@ -3256,6 +3311,7 @@ T	Unicode.NumericType	e
 T	Unicode.ParseResult	e
 T	Unicode.Parser	t
 T	Unicode.Scalar	s
+T	Unicode.Scalar.Output	t
 T	Unicode.Scalar.Properties	s
 T	Unicode.Scalar.UTF16View	s
 T	Unicode.Scalar.UTF16View.Indices	t
@@ -3321,10 +3377,13 @@ T	UnitVolume	c
 T	UnkeyedDecodingContainer	p
 T	UnkeyedEncodingContainer	p
 T	Unmanaged	s
+T	Unmanaged.AtomicOptionalRepresentation	t
+T	Unmanaged.AtomicRepresentation	t
 T	UnownedJob	s
 T	UnownedSerialExecutor	s
 T	UnownedTaskExecutor	s
 T	UnsafeBufferPointer	s
+T	UnsafeBufferPointer.AtomicRepresentation	t
 T	UnsafeBufferPointer.Index	t
 T	UnsafeBufferPointer.Indices	t
 T	UnsafeBufferPointer.Iterator	s
@@ -3334,13 +3393,17 @@ T	UnsafeConcurrentValue	t
 T	UnsafeContinuation	s
 T	UnsafeCurrentTask	s
 T	UnsafeMutableBufferPointer	s
+T	UnsafeMutableBufferPointer.AtomicRepresentation	t
 T	UnsafeMutableBufferPointer.Index	t
 T	UnsafeMutableBufferPointer.Indices	t
 T	UnsafeMutableBufferPointer.Iterator	t
 T	UnsafeMutableBufferPointer.SubSequence	t
 T	UnsafeMutablePointer	s
+T	UnsafeMutablePointer.AtomicOptionalRepresentation	t
+T	UnsafeMutablePointer.AtomicRepresentation	t
 T	UnsafeMutablePointer.Distance	t
 T	UnsafeMutableRawBufferPointer	s
+T	UnsafeMutableRawBufferPointer.AtomicRepresentation	t
 T	UnsafeMutableRawBufferPointer.Element	t
 T	UnsafeMutableRawBufferPointer.Index	t
 T	UnsafeMutableRawBufferPointer.Indices	t
@@ -3348,10 +3411,15 @@ T	UnsafeMutableRawBufferPointer.Iterator	t
 T	UnsafeMutableRawBufferPointer.SubSequence	t
 T	UnsafeMutableRawBufferPointerIterator	t
 T	UnsafeMutableRawPointer	s
+T	UnsafeMutableRawPointer.AtomicOptionalRepresentation	t
+T	UnsafeMutableRawPointer.AtomicRepresentation	t
 T	UnsafeMutableRawPointer.Pointee	t
 T	UnsafePointer	s
+T	UnsafePointer.AtomicOptionalRepresentation	t
+T	UnsafePointer.AtomicRepresentation	t
 T	UnsafePointer.Distance	t
 T	UnsafeRawBufferPointer	s
+T	UnsafeRawBufferPointer.AtomicRepresentation	t
 T	UnsafeRawBufferPointer.Element	t
 T	UnsafeRawBufferPointer.Index	t
 T	UnsafeRawBufferPointer.Indices	t
@@ -3359,6 +3427,8 @@ T	UnsafeRawBufferPointer.Iterator	s
 T	UnsafeRawBufferPointer.SubSequence	t
 T	UnsafeRawBufferPointerIterator	t
 T	UnsafeRawPointer	s
+T	UnsafeRawPointer.AtomicOptionalRepresentation	t
+T	UnsafeRawPointer.AtomicRepresentation	t
 T	UnsafeRawPointer.Pointee	t
 T	UnsafeSendable	p
 T	UnsafeThrowingContinuation	t
@@ -3421,6 +3491,8 @@ T	WindowGroup.Body	t
 T	WindowManagerRole	s
 T	WindowResizability	s
 T	WindowToolbarFullScreenVisibility	s
+T	WordPair	s
+T	WordPair.AtomicRepresentation	t
 T	WritableKeyPath	c
 T	WritingToolsBehavior	s
 T	ZStack	s
@@ -3428,6 +3500,7 @@ T	ZStack.Body	t
 T	ZStackLayout	s
 T	ZStackLayout.AnimatableData	t
 T	ZStackLayout.Cache	t
+T	ZeroOrMore	s
 T	Zip2Iterator	t
 T	Zip2Sequence	s
 T	Zip2Sequence.Element	t
@@ -3527,7 +3600,9 @@ T	uuid_t	t
 :	AlignmentOptions	SetAlgebra
 :	Anchor	Copyable
 :	Anchor	Equatable
+:	Anchor	Escapable
 :	Anchor	Hashable
+:	Anchor	RegexComponent
 :	Anchor	Sendable
 :	Anchor.Source	Sendable
 :	Angle	Animatable
@@ -3835,6 +3910,35 @@ T	uuid_t	t
 :	AsyncThrowingStream.Continuation.YieldResult	Sendable
 :	AsyncThrowingStream.Continuation.YieldResult	SendableMetatype
 :	AsyncThrowingStream.Iterator	AsyncIteratorProtocol
+:	Atomic	Sendable
+:	Atomic	SendableMetatype
+:	AtomicLazyReference	Sendable
+:	AtomicLazyReference	SendableMetatype
+:	AtomicLoadOrdering	BitwiseCopyable
+:	AtomicLoadOrdering	Copyable
+:	AtomicLoadOrdering	CustomStringConvertible
+:	AtomicLoadOrdering	Equatable
+:	AtomicLoadOrdering	Escapable
+:	AtomicLoadOrdering	Hashable
+:	AtomicLoadOrdering	Sendable
+:	AtomicLoadOrdering	SendableMetatype
+:	AtomicOptionalRepresentable	AtomicRepresentable
+:	AtomicStoreOrdering	BitwiseCopyable
+:	AtomicStoreOrdering	Copyable
+:	AtomicStoreOrdering	CustomStringConvertible
+:	AtomicStoreOrdering	Equatable
+:	AtomicStoreOrdering	Escapable
+:	AtomicStoreOrdering	Hashable
+:	AtomicStoreOrdering	Sendable
+:	AtomicStoreOrdering	SendableMetatype
+:	AtomicUpdateOrdering	BitwiseCopyable
+:	AtomicUpdateOrdering	Copyable
+:	AtomicUpdateOrdering	CustomStringConvertible
+:	AtomicUpdateOrdering	Equatable
+:	AtomicUpdateOrdering	Escapable
+:	AtomicUpdateOrdering	Hashable
+:	AtomicUpdateOrdering	Sendable
+:	AtomicUpdateOrdering	SendableMetatype
 :	AttributeContainer	Copyable
 :	AttributeContainer	CustomStringConvertible
 :	AttributeContainer	Equatable
@@ -4524,6 +4628,7 @@ T	uuid_t	t
 :	Capsule	Sendable
 :	Capsule	Shape
 :	Capsule	View
+:	Capture	RegexComponent
 :	CardButtonStyle	PrimitiveButtonStyle
 :	CarouselListStyle	ListStyle
 :	CarouselTabViewStyle	TabViewStyle
@@ -4541,6 +4646,9 @@ T	uuid_t	t
 :	Character	Sendable
 :	Character	SendableMetatype
 :	Character	TextOutputStreamable
+:	CharacterClass	Copyable
+:	CharacterClass	Escapable
+:	CharacterClass	RegexComponent
 :	CharacterSet	Copyable
 :	CharacterSet	CustomDebugStringConvertible
 :	CharacterSet	CustomStringConvertible
@@ -4569,6 +4677,7 @@ T	uuid_t	t
 :	CheckboxToggleStyle	ToggleStyle
 :	CheckedContinuation	Sendable
 :	CheckedContinuation	SendableMetatype
+:	ChoiceOf	RegexComponent
 :	Circle	Animatable
 :	Circle	BitwiseCopyable
 :	Circle	ChartSymbolShape
@@ -7420,6 +7529,7 @@ T	uuid_t	t
 :	ListFormatStyle.Width	SendableMetatype
 :	ListItemTint	Sendable
 :	ListSectionSpacing	Sendable
+:	Local	RegexComponent
 :	LocalCoordinateSpace	CoordinateSpaceProtocol
 :	Locale	Copyable
 :	Locale	CustomDebugStringConvertible
@@ -7604,6 +7714,7 @@ T	uuid_t	t
 :	LongPressGesture	Gesture
 :	LookAroundPreview	Sendable
 :	LookAroundPreview	View
+:	Lookahead	RegexComponent
 :	LosslessStringConvertible	CustomStringConvertible
 :	MKAddressFilter	CVarArg
 :	MKAddressFilter	CustomDebugStringConvertible
@@ -9004,6 +9115,8 @@ T	uuid_t	t
 :	MutableRawSpan	SendableMetatype
 :	MutableSpan	Sendable
 :	MutableSpan	SendableMetatype
+:	Mutex	Sendable
+:	Mutex	SendableMetatype
 :	NSAffineTransform	Copyable
 :	NSAffineTransform	CustomDebugStringConvertible
 :	NSAffineTransform	CustomStringConvertible
@@ -9864,6 +9977,7 @@ T	uuid_t	t
 :	NavigationSplitViewVisibility	Sendable
 :	NavigationStack	View
 :	NavigationView	View
+:	NegativeLookahead	RegexComponent
 :	Never	AccessibilityRotorContent
 :	Never	BitwiseCopyable
 :	Never	Commands
@@ -10037,6 +10151,8 @@ T	uuid_t	t
 :	OffsetShape	Shape
 :	OffsetShape	View
 :	OffsetTransition	Transition
+:	One	RegexComponent
+:	OneOrMore	RegexComponent
 :	OpacityTransition	Transition
 :	OpaquePointer	BitwiseCopyable
 :	OpaquePointer	CVarArg
@@ -10096,6 +10212,7 @@ T	uuid_t	t
 :	Optional	TableRowContent
 :	Optional	ToolbarContent
 :	Optional	View
+:	Optionally	RegexComponent
 :	OutlineGroup	Copyable
 :	OutlineGroup	TableRowContent
 :	OutlineGroup	View
@@ -10871,6 +10988,7 @@ T	uuid_t	t
 :	RedactionReasons	RawRepresentable
 :	RedactionReasons	Sendable
 :	RedactionReasons	SetAlgebra
+:	Reference	RegexComponent
 :	ReferenceConvertible	CustomDebugStringConvertible
 :	ReferenceConvertible	CustomStringConvertible
 :	ReferenceConvertible	Equatable
@@ -10889,6 +11007,7 @@ T	uuid_t	t
 :	RegexWordBoundaryKind	Equatable
 :	RegexWordBoundaryKind	Hashable
 :	RenameButton	View
+:	Repeat	RegexComponent
 :	Repeated	BidirectionalCollection
 :	Repeated	Collection
 :	Repeated	Copyable
@@ -12108,6 +12227,7 @@ T	uuid_t	t
 :	TransitionPhase	Hashable
 :	TransitionPhase	Sendable
 :	TransitionProperties	Sendable
+:	TryCapture	RegexComponent
 :	TupleMapContent	MapContent
 :	TupleMapContent	Sendable
 :	TupleTableColumnContent	TableColumnContent
@@ -13409,6 +13529,17 @@ T	uuid_t	t
 :	WindowResizability	Sendable
 :	WindowToolbarFullScreenVisibility	Sendable
 :	WindowVisibilityToggle	View
+:	WordPair	AtomicRepresentable
+:	WordPair	BitwiseCopyable
+:	WordPair	Comparable
+:	WordPair	Copyable
+:	WordPair	CustomDebugStringConvertible
+:	WordPair	CustomStringConvertible
+:	WordPair	Equatable
+:	WordPair	Escapable
+:	WordPair	Hashable
+:	WordPair	Sendable
+:	WordPair	SendableMetatype
 :	WritableKeyPath	CustomDebugStringConvertible
 :	WritableKeyPath	Equatable
 :	WritableKeyPath	Hashable
@@ -13422,6 +13553,7 @@ T	uuid_t	t
 :	ZStackLayout	Copyable
 :	ZStackLayout	Layout
 :	ZStackLayout	Sendable
+:	ZeroOrMore	RegexComponent
 :	Zip2Sequence	Copyable
 :	Zip2Sequence	Escapable
 :	Zip2Sequence	Sendable
@@ -13748,6 +13880,7 @@ M	-	asyncDetached(priority:operation:)	df		13.0	?	Task	df
 M	-	atan(_:)	f				CGFloat	r
 M	-	atan2(_:_:)	f				CGFloat	rr
 M	-	atanh(_:)	f				CGFloat	r
+M	-	atomicMemoryFence(ordering:)	f		18.0			r
 M	-	cbrt(_:)	f				CGFloat	r
 M	-	column()	m
 M	-	confirmation(_:expectedCount:isolation:sourceLocation:_:)	aft	_:Confirmation				ddddf
@@ -14138,9 +14271,22 @@ M	AlignmentOptions	subtracting(_:)	f				Self	r
 M	AlignmentOptions	symmetricDifference(_:)	f				Self	r
 M	AlignmentOptions	union(_:)	f				Self	r
 M	AlignmentOptions	update(with:)	f				Self.Element	r
+M	AlternationBuilder	buildExpression(_:)	fs		16.0			r
+M	AlternationBuilder	buildPartialBlock(accumulated:next:)	fs		16.0		ChoiceOf	rr
+M	AlternationBuilder	buildPartialBlock(first:)	fs		16.0		ChoiceOf	r
 M	Anchor	Source	k		13.0
+M	Anchor	endOfLine	sv		16.0		Anchor
+M	Anchor	endOfSubject	sv		16.0		Anchor
+M	Anchor	endOfSubjectBeforeNewline	sv		16.0		Anchor
+M	Anchor	firstMatchingPositionInSubject	sv		16.0		Anchor
 M	Anchor	hash(into:)	f					r
 M	Anchor	hashValue	v				Int
+M	Anchor	inverted	v		16.0		Anchor
+M	Anchor	regex	v		16.0		Regex
+M	Anchor	startOfLine	sv		16.0		Anchor
+M	Anchor	startOfSubject	sv		16.0		Anchor
+M	Anchor	textSegmentBoundary	sv		16.0		Anchor
+M	Anchor	wordBoundary	sv		16.0		Anchor
 M	Anchor.Source	bottom	sv		13.0		Anchor.Source
 M	Anchor.Source	bottomLeading	sv		13.0		Anchor.Source
 M	Anchor.Source	bottomTrailing	sv		13.0		Anchor.Source
@@ -15504,6 +15650,50 @@ M	AsyncThrowingStream.Continuation.YieldResult	enqueued(remaining:)	c		13.0		Asy
 M	AsyncThrowingStream.Continuation.YieldResult	terminated	c		13.0		AsyncThrowingStream.Continuation.YieldResult
 M	AsyncThrowingStream.Iterator	next()	aft		13.0
 M	AsyncThrowingStream.Iterator	next(isolation:)	aft		18.0			r
+M	Atomic	add(_:ordering:)	f		18.0			rr
+M	Atomic	bitwiseAnd(_:ordering:)	f		18.0			rr
+M	Atomic	bitwiseOr(_:ordering:)	f		18.0			rr
+M	Atomic	bitwiseXor(_:ordering:)	f		18.0			rr
+M	Atomic	compareExchange(expected:desired:ordering:)	f		18.0			rrr
+M	Atomic	compareExchange(expected:desired:successOrdering:failureOrdering:)	f		18.0			rrrr
+M	Atomic	exchange(_:ordering:)	f		18.0			rr
+M	Atomic	init(_:)	i		18.0		Atomic	r
+M	Atomic	load(ordering:)	f		18.0			r
+M	Atomic	logicalAnd(_:ordering:)	f		18.0			rr
+M	Atomic	logicalOr(_:ordering:)	f		18.0			rr
+M	Atomic	logicalXor(_:ordering:)	f		18.0			rr
+M	Atomic	max(_:ordering:)	f		18.0			rr
+M	Atomic	min(_:ordering:)	f		18.0			rr
+M	Atomic	store(_:ordering:)	f		18.0			rr
+M	Atomic	subtract(_:ordering:)	f		18.0			rr
+M	Atomic	weakCompareExchange(expected:desired:ordering:)	f		18.0			rrr
+M	Atomic	weakCompareExchange(expected:desired:successOrdering:failureOrdering:)	f		18.0			rrrr
+M	Atomic	wrappingAdd(_:ordering:)	f		18.0			rr
+M	Atomic	wrappingSubtract(_:ordering:)	f		18.0			rr
+M	AtomicLazyReference	init()	i		18.0		AtomicLazyReference
+M	AtomicLazyReference	load()	f		18.0
+M	AtomicLazyReference	storeIfNil(_:)	f		18.0			r
+M	AtomicLoadOrdering	acquiring	sv		18.0		AtomicLoadOrdering
+M	AtomicLoadOrdering	description	v		18.0		String
+M	AtomicLoadOrdering	hash(into:)	f		18.0			r
+M	AtomicLoadOrdering	relaxed	sv		18.0		AtomicLoadOrdering
+M	AtomicLoadOrdering	sequentiallyConsistent	sv		18.0		AtomicLoadOrdering
+M	AtomicOptionalRepresentable	decodeAtomicOptionalRepresentation(_:)	fs		18.0		Self	r
+M	AtomicOptionalRepresentable	encodeAtomicOptionalRepresentation(_:)	fs		18.0		Self.AtomicOptionalRepresentation	r
+M	AtomicRepresentable	decodeAtomicRepresentation(_:)	fs		18.0		Self	r
+M	AtomicRepresentable	encodeAtomicRepresentation(_:)	fs		18.0		Self.AtomicRepresentation	r
+M	AtomicStoreOrdering	description	v		18.0		String
+M	AtomicStoreOrdering	hash(into:)	f		18.0			r
+M	AtomicStoreOrdering	relaxed	sv		18.0		AtomicStoreOrdering
+M	AtomicStoreOrdering	releasing	sv		18.0		AtomicStoreOrdering
+M	AtomicStoreOrdering	sequentiallyConsistent	sv		18.0		AtomicStoreOrdering
+M	AtomicUpdateOrdering	acquiring	sv		18.0		AtomicUpdateOrdering
+M	AtomicUpdateOrdering	acquiringAndReleasing	sv		18.0		AtomicUpdateOrdering
+M	AtomicUpdateOrdering	description	v		18.0		String
+M	AtomicUpdateOrdering	hash(into:)	f		18.0			r
+M	AtomicUpdateOrdering	relaxed	sv		18.0		AtomicUpdateOrdering
+M	AtomicUpdateOrdering	releasing	sv		18.0		AtomicUpdateOrdering
+M	AtomicUpdateOrdering	sequentiallyConsistent	sv		18.0		AtomicUpdateOrdering
 M	AttributeContainer	Builder	k		15.0
 M	AttributeContainer	description	v		15.0		String
 M	AttributeContainer	filter(inheritedByAddedText:)	f		18.0		AttributeContainer	r
@@ -16859,14 +17049,14 @@ M	BarPlot	init(_:xStart:xEnd:y:height:)	i		18.0		BarPlot
 M	BarPlot	init(_:xStart:xEnd:y:height:stacking:)	i		18.0		BarPlot
 M	BarPlot	init(_:xStart:xEnd:yStart:yEnd:)	i		18.0		BarPlot
 M	BasicChartSymbolShape	strokeBorder(lineWidth:)	f		16.0		ChartSymbolShape	d
-M	BidirectionalCollection	contains(_:)	f		16.0		Bool	r
+M	BidirectionalCollection	contains(_:)	f		16.0		Bool	f
 M	BidirectionalCollection	difference(from:)	f		13.0		CollectionDifference	r
 M	BidirectionalCollection	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	BidirectionalCollection	distance(from:to:)	f				Int	rr
 M	BidirectionalCollection	dropLast(_:)	f				Self.SubSequence	r
 M	BidirectionalCollection	endIndex	v				Self.Index
-M	BidirectionalCollection	firstMatch(of:)	f		16.0		Regex.Match	r
-M	BidirectionalCollection	firstRange(of:)	f		16.0		Range	r
+M	BidirectionalCollection	firstMatch(of:)	f		16.0		Regex.Match	f
+M	BidirectionalCollection	firstRange(of:)	f		16.0		Range	f
 M	BidirectionalCollection	formIndex(after:)	f					r
 M	BidirectionalCollection	formIndex(before:)	f					r
 M	BidirectionalCollection	index(_:offsetBy:)	f				Self.Index	rr
@@ -16879,20 +17069,21 @@ M	BidirectionalCollection	last	v				Self.Element
 M	BidirectionalCollection	last(where:)	ft	where:Self.Element			Self.Element	f
 M	BidirectionalCollection	lastIndex(of:)	f				Self.Index	r
 M	BidirectionalCollection	lastIndex(where:)	ft	where:Self.Element			Self.Index	f
-M	BidirectionalCollection	matches(of:)	f		16.0		Array	r
+M	BidirectionalCollection	matches(of:)	f		16.0		Array	f
 M	BidirectionalCollection	popLast()	f				Self.Element
-M	BidirectionalCollection	prefixMatch(of:)	f		16.0		Regex.Match	r
-M	BidirectionalCollection	ranges(of:)	f		16.0		Array	r
+M	BidirectionalCollection	prefixMatch(of:)	f		16.0		Regex.Match	f
+M	BidirectionalCollection	ranges(of:)	f		16.0		Array	f
 M	BidirectionalCollection	removeLast()	f				Self.Element
 M	BidirectionalCollection	removeLast(_:)	f					r
 M	BidirectionalCollection	reversed()	f				ReversedCollection
+M	BidirectionalCollection	split(maxSplits:omittingEmptySubsequences:separator:)	f		16.0		Array	ddf
 M	BidirectionalCollection	split(separator:maxSplits:omittingEmptySubsequences:)	f		16.0		Array	rdd
 M	BidirectionalCollection	startIndex	v				Self.Index
-M	BidirectionalCollection	starts(with:)	f		16.0		Bool	r
+M	BidirectionalCollection	starts(with:)	f		16.0		Bool	f
 M	BidirectionalCollection	subscript(_:)	f					r
 M	BidirectionalCollection	suffix(_:)	f				Self.SubSequence	r
-M	BidirectionalCollection	trimmingPrefix(_:)	f		16.0		Self.SubSequence	r
-M	BidirectionalCollection	wholeMatch(of:)	f		16.0		Regex.Match	r
+M	BidirectionalCollection	trimmingPrefix(_:)	f		16.0		Self.SubSequence	f
+M	BidirectionalCollection	wholeMatch(of:)	f		16.0		Regex.Match	f
 M	BinaryFloatingPoint	binade	v				Self
 M	BinaryFloatingPoint	exponentBitCount	sv				Int
 M	BinaryFloatingPoint	exponentBitPattern	v				Self.RawExponent
@@ -16996,10 +17187,13 @@ M	BlurReplaceTransition	configuration	v		17.0		BlurReplaceTransition.Configurati
 M	BlurReplaceTransition	init(configuration:)	i		17.0		BlurReplaceTransition	r
 M	BlurReplaceTransition.Configuration	downUp	sv		17.0		BlurReplaceTransition.Configuration
 M	BlurReplaceTransition.Configuration	upUp	sv		17.0		BlurReplaceTransition.Configuration
+M	Bool	AtomicRepresentation	k		18.0
 M	Bool	customMirror	v				Mirror
 M	Bool	customPlaygroundQuickLook	dv			?
+M	Bool	decodeAtomicRepresentation(_:)	fs		18.0		Bool	r
 M	Bool	description	v				String
 M	Bool	encode(to:)	ft					r
+M	Bool	encodeAtomicRepresentation(_:)	fs		18.0		Bool.AtomicRepresentation	r
 M	Bool	hash(into:)	f					r
 M	Bool	init()	i				Bool
 M	Bool	init(_:)	i				Bool	r
@@ -17639,7 +17833,15 @@ M	Capsule	inset(by:)	f				InsettableShape	r
 M	Capsule	layoutDirectionBehavior	v		17.0		LayoutDirectionBehavior
 M	Capsule	path(in:)	f				Path	r
 M	Capsule	style	v		13.0		RoundedCornerStyle
+M	Capture	init(_:)	i		16.0		Capture	f
+M	Capture	init(_:as:)	i		16.0		Capture	rr
+M	Capture	init(_:as:transform:)	i	transform:W	16.0		Capture	rrf
+M	Capture	init(_:transform:)	i	transform:W	16.0		Capture	ff
+M	Capture	init(as:_:)	i		16.0		Capture	rf
+M	Capture	init(as:_:transform:)	i	transform:W	16.0		Capture	rff
+M	Capture	regex	v		16.0		Regex
 M	CaseIterable	allCases	sv				Self.AllCases
+M	Character	Output	k		16.0
 M	Character	UTF16View	k
 M	Character	UTF8View	k
 M	Character	UnicodeScalarView	k
@@ -17668,12 +17870,32 @@ M	Character	isUppercase	v				Bool
 M	Character	isWhitespace	v				Bool
 M	Character	isWholeNumber	v				Bool
 M	Character	lowercased()	f				String
+M	Character	regex	v		16.0		Regex
 M	Character	unicodeScalars	v				String.UnicodeScalarView
 M	Character	uppercased()	f				String
 M	Character	utf16	v				String.UTF16View
 M	Character	utf8	v				String.UTF8View
 M	Character	wholeNumberValue	v				Int
 M	Character	write(to:)	f					r
+M	CharacterClass	any	sv		16.0		CharacterClass
+M	CharacterClass	anyGraphemeCluster	sv		16.0		CharacterClass
+M	CharacterClass	anyNonNewline	sv		16.0		CharacterClass
+M	CharacterClass	anyOf(_:)	fs		16.0		CharacterClass	r
+M	CharacterClass	digit	sv		16.0		CharacterClass
+M	CharacterClass	generalCategory(_:)	fs		16.0		CharacterClass	r
+M	CharacterClass	hexDigit	sv		16.0		CharacterClass
+M	CharacterClass	horizontalWhitespace	sv		16.0		CharacterClass
+M	CharacterClass	init(_:_:)	i		16.0		CharacterClass	rd
+M	CharacterClass	intersection(_:)	f		16.0		CharacterClass	r
+M	CharacterClass	inverted	v		16.0		CharacterClass
+M	CharacterClass	newlineSequence	sv		16.0		CharacterClass
+M	CharacterClass	regex	v		16.0		Regex
+M	CharacterClass	subtracting(_:)	f		16.0		CharacterClass	r
+M	CharacterClass	symmetricDifference(_:)	f		16.0		CharacterClass	r
+M	CharacterClass	union(_:)	f		16.0		CharacterClass	r
+M	CharacterClass	verticalWhitespace	sv		16.0		CharacterClass
+M	CharacterClass	whitespace	sv		16.0		CharacterClass
+M	CharacterClass	word	sv		16.0		CharacterClass
 M	CharacterSet	ReferenceType	k
 M	CharacterSet	alphanumerics	sv				CharacterSet
 M	CharacterSet	bitmapRepresentation	v				Data
@@ -17834,6 +18056,8 @@ M	CheckedContinuation	resume()	f		13.0
 M	CheckedContinuation	resume(returning:)	f		13.0			r
 M	CheckedContinuation	resume(throwing:)	f		13.0			r
 M	CheckedContinuation	resume(with:)	f		13.0			r
+M	ChoiceOf	init(_:)	i		16.0		ChoiceOf	f
+M	ChoiceOf	regex	v		16.0		Regex
 M	Circle	AnimatableData	k
 M	Circle	Body	k
 M	Circle	InsetShape	k
@@ -20809,6 +21033,7 @@ M	DocumentLaunchView	init(_:for:backgroundStyle:_:onDocumentOpen:backgroundAcces
 M	DocumentLaunchView	init(_:for:backgroundStyle:_:onDocumentOpen:backgroundAccessoryView:overlayAccessoryView:)	i	onDocumentOpen:URL;backgroundAccessoryView:DocumentLaunchGeometryProxy;overlayAccessoryView:DocumentLaunchGeometryProxy	18.0		DocumentLaunchView	rrrffff
 M	DocumentLaunchView	init(_:for:backgroundStyle:_:onDocumentOpen:overlayAccessoryView:)	i	onDocumentOpen:URL;overlayAccessoryView:DocumentLaunchGeometryProxy	18.0		DocumentLaunchView	rrrfff
 M	Double	AnimatableData	ko
+M	Double	AtomicRepresentation	k		18.0
 M	Double	Exponent	k
 M	Double	Magnitude	k
 M	Double	RawSignificand	k
@@ -20827,9 +21052,11 @@ M	Double	bitPattern	v				UInt64
 M	Double	customMirror	v				Mirror
 M	Double	customPlaygroundQuickLook	dv			?
 M	Double	debugDescription	v				String
+M	Double	decodeAtomicRepresentation(_:)	fs		18.0		Double	r
 M	Double	description	v				String
 M	Double	distance(to:)	f				Double	r
 M	Double	encode(to:)	ft					r
+M	Double	encodeAtomicRepresentation(_:)	fs		18.0		Double.AtomicRepresentation	r
 M	Double	exponent	v				Int
 M	Double	exponentBitCount	sv				Int
 M	Double	exponentBitPattern	v				UInt
@@ -21037,12 +21264,15 @@ M	DropWhileSequence	underestimatedCount	v				Int
 M	DropWhileSequence	withContiguousStorageIfAvailable(_:)	ft	_:UnsafeBufferPointer				f
 M	DropWhileSequence.Iterator	Element	k
 M	DropWhileSequence.Iterator	next()	f
+M	Duration	AtomicRepresentation	k		18.0
 M	Duration	TimeFormatStyle	k		16.0
 M	Duration	UnitsFormatStyle	k		16.0
 M	Duration	attoseconds	v		18.0		Int128
 M	Duration	components	v		16.0
+M	Duration	decodeAtomicRepresentation(_:)	fs		18.0		Duration	r
 M	Duration	description	v		16.0		String
 M	Duration	encode(to:)	ft		16.0			r
+M	Duration	encodeAtomicRepresentation(_:)	fs		18.0		Duration.AtomicRepresentation	r
 M	Duration	formatted()	f		16.0		String
 M	Duration	formatted(_:)	f		16.0			r
 M	Duration	hash(into:)	f		16.0			r
@@ -22375,6 +22605,7 @@ M	FlattenSequence.Iterator	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.El
 M	FlattenSequence.Iterator	suffix(_:)	f				Array	r
 M	FlattenSequence.Iterator	underestimatedCount	v				Int
 M	FlattenSequence.Iterator	withContiguousStorageIfAvailable(_:)	ft	_:UnsafeBufferPointer				f
+M	Float	AtomicRepresentation	k		18.0
 M	Float	Exponent	k
 M	Float	Magnitude	k
 M	Float	RawSignificand	k
@@ -22393,9 +22624,11 @@ M	Float	bitPattern	v				UInt32
 M	Float	customMirror	v				Mirror
 M	Float	customPlaygroundQuickLook	dv			?
 M	Float	debugDescription	v				String
+M	Float	decodeAtomicRepresentation(_:)	fs		18.0		Float	r
 M	Float	description	v				String
 M	Float	distance(to:)	f				Float	r
 M	Float	encode(to:)	ft					r
+M	Float	encodeAtomicRepresentation(_:)	fs		18.0		Float.AtomicRepresentation	r
 M	Float	exponent	v				Int
 M	Float	exponentBitCount	sv				Int
 M	Float	exponentBitPattern	v				UInt
@@ -22482,6 +22715,7 @@ M	Float.SIMD64Storage	subscript(_:)	f				Float	r
 M	Float.SIMD8Storage	init()	i				Float.SIMD8Storage
 M	Float.SIMD8Storage	scalarCount	v				Int
 M	Float.SIMD8Storage	subscript(_:)	f				Float	r
+M	Float16	AtomicRepresentation	k		18.0
 M	Float16	Exponent	k		14.0
 M	Float16	Magnitude	k		14.0
 M	Float16	RawSignificand	k		14.0
@@ -22498,9 +22732,11 @@ M	Float16	advanced(by:)	f		14.0		Float16	r
 M	Float16	binade	v		14.0		Float16
 M	Float16	bitPattern	v		14.0		UInt16
 M	Float16	debugDescription	v		14.0		String
+M	Float16	decodeAtomicRepresentation(_:)	fs		18.0		Float16	r
 M	Float16	description	v		14.0		String
 M	Float16	distance(to:)	f		14.0		Float16	r
 M	Float16	encode(to:)	ft		14.0			r
+M	Float16	encodeAtomicRepresentation(_:)	fs		18.0		Float16.AtomicRepresentation	r
 M	Float16	exponent	v		14.0		Int
 M	Float16	exponentBitCount	sv		14.0		Int
 M	Float16	exponentBitPattern	v		14.0		UInt
@@ -24069,6 +24305,7 @@ M	InsettableShape	strokeBorder(style:antialiased:)	f		13.0		View	rd
 M	InspectorCommands	init()	i		17.0		InspectorCommands
 M	InstantProtocol	advanced(by:)	f		16.0		Self	r
 M	InstantProtocol	duration(to:)	f		16.0		Self.Duration	r
+M	Int	AtomicRepresentation	k		18.0
 M	Int	IntegerLiteralType	k
 M	Int	Magnitude	k
 M	Int	SIMD16Storage	k
@@ -24087,11 +24324,13 @@ M	Int	byteSwapped	v				Int
 M	Int	codingKey	v		15.4		CodingKey
 M	Int	customMirror	v				Mirror
 M	Int	customPlaygroundQuickLook	dv			?
+M	Int	decodeAtomicRepresentation(_:)	fs		18.0		Int	r
 M	Int	description	v				String
 M	Int	distance(to:)	f				Int	r
 M	Int	dividedReportingOverflow(by:)	f					r
 M	Int	dividingFullWidth(_:)	f					r
 M	Int	encode(to:)	ft					r
+M	Int	encodeAtomicRepresentation(_:)	fs		18.0		Int.AtomicRepresentation	r
 M	Int	formatted()	f		15.0		String
 M	Int	formatted(_:)	f		15.0			r
 M	Int	hash(into:)	f					r
@@ -24224,6 +24463,7 @@ M	Int.Words	suffix(_:)	f				Self.SubSequence	r
 M	Int.Words	suffix(from:)	f				Self.SubSequence	r
 M	Int.Words	underestimatedCount	v				Int
 M	Int.Words	withContiguousStorageIfAvailable(_:)	ft	_:UnsafeBufferPointer				f
+M	Int128	AtomicRepresentation	k		18.0
 M	Int128	IntegerLiteralType	k		18.0
 M	Int128	Magnitude	k		18.0
 M	Int128	addingReportingOverflow(_:)	f		18.0			r
@@ -24232,11 +24472,13 @@ M	Int128	bigEndian	v				Self
 M	Int128	bitWidth	sv		18.0		Int
 M	Int128	byteSwapped	v		18.0		Int128
 M	Int128	customMirror	v		18.0		Mirror
+M	Int128	decodeAtomicRepresentation(_:)	fs		18.0		Int128	r
 M	Int128	description	v				String
 M	Int128	distance(to:)	f				Int	r
 M	Int128	dividedReportingOverflow(by:)	f		18.0			r
 M	Int128	dividingFullWidth(_:)	f					r
 M	Int128	encode(to:)	ft		18.0			r
+M	Int128	encodeAtomicRepresentation(_:)	fs		18.0		Int128.AtomicRepresentation	r
 M	Int128	hash(into:)	f		18.0			r
 M	Int128	init()	i				Int128
 M	Int128	init(_:)	i		18.0		Int128	r
@@ -24269,6 +24511,7 @@ M	Int128	subtractingReportingOverflow(_:)	f		18.0			r
 M	Int128	trailingZeroBitCount	v		18.0		Int
 M	Int128	words	v		18.0		UInt128.Words
 M	Int128	zero	sv		18.0
+M	Int16	AtomicRepresentation	k		18.0
 M	Int16	IntegerLiteralType	k
 M	Int16	Magnitude	k
 M	Int16	SIMD16Storage	k
@@ -24286,11 +24529,13 @@ M	Int16	bitWidth	sv				Int
 M	Int16	byteSwapped	v				Int16
 M	Int16	customMirror	v				Mirror
 M	Int16	customPlaygroundQuickLook	dv			?
+M	Int16	decodeAtomicRepresentation(_:)	fs		18.0		Int16	r
 M	Int16	description	v				String
 M	Int16	distance(to:)	f				Int	r
 M	Int16	dividedReportingOverflow(by:)	f					r
 M	Int16	dividingFullWidth(_:)	f					r
 M	Int16	encode(to:)	ft					r
+M	Int16	encodeAtomicRepresentation(_:)	fs		18.0		Int16.AtomicRepresentation	r
 M	Int16	formatted()	f		15.0		String
 M	Int16	formatted(_:)	f		15.0			r
 M	Int16	hash(into:)	f					r
@@ -24422,6 +24667,7 @@ M	Int16.Words	suffix(_:)	f				Self.SubSequence	r
 M	Int16.Words	suffix(from:)	f				Self.SubSequence	r
 M	Int16.Words	underestimatedCount	v				Int
 M	Int16.Words	withContiguousStorageIfAvailable(_:)	ft	_:UnsafeBufferPointer				f
+M	Int32	AtomicRepresentation	k		18.0
 M	Int32	IntegerLiteralType	k
 M	Int32	Magnitude	k
 M	Int32	SIMD16Storage	k
@@ -24439,11 +24685,13 @@ M	Int32	bitWidth	sv				Int
 M	Int32	byteSwapped	v				Int32
 M	Int32	customMirror	v				Mirror
 M	Int32	customPlaygroundQuickLook	dv			?
+M	Int32	decodeAtomicRepresentation(_:)	fs		18.0		Int32	r
 M	Int32	description	v				String
 M	Int32	distance(to:)	f				Int	r
 M	Int32	dividedReportingOverflow(by:)	f					r
 M	Int32	dividingFullWidth(_:)	f					r
 M	Int32	encode(to:)	ft					r
+M	Int32	encodeAtomicRepresentation(_:)	fs		18.0		Int32.AtomicRepresentation	r
 M	Int32	formatted()	f		15.0		String
 M	Int32	formatted(_:)	f		15.0			r
 M	Int32	hash(into:)	f					r
@@ -24575,6 +24823,7 @@ M	Int32.Words	suffix(_:)	f				Self.SubSequence	r
 M	Int32.Words	suffix(from:)	f				Self.SubSequence	r
 M	Int32.Words	underestimatedCount	v				Int
 M	Int32.Words	withContiguousStorageIfAvailable(_:)	ft	_:UnsafeBufferPointer				f
+M	Int64	AtomicRepresentation	k		18.0
 M	Int64	IntegerLiteralType	k
 M	Int64	Magnitude	k
 M	Int64	SIMD16Storage	k
@@ -24592,11 +24841,13 @@ M	Int64	bitWidth	sv				Int
 M	Int64	byteSwapped	v				Int64
 M	Int64	customMirror	v				Mirror
 M	Int64	customPlaygroundQuickLook	dv			?
+M	Int64	decodeAtomicRepresentation(_:)	fs		18.0		Int64	r
 M	Int64	description	v				String
 M	Int64	distance(to:)	f				Int	r
 M	Int64	dividedReportingOverflow(by:)	f					r
 M	Int64	dividingFullWidth(_:)	f					r
 M	Int64	encode(to:)	ft					r
+M	Int64	encodeAtomicRepresentation(_:)	fs		18.0		Int64.AtomicRepresentation	r
 M	Int64	formatted()	f		15.0		String
 M	Int64	formatted(_:)	f		15.0			r
 M	Int64	hash(into:)	f					r
@@ -24728,6 +24979,7 @@ M	Int64.Words	suffix(_:)	f				Self.SubSequence	r
 M	Int64.Words	suffix(from:)	f				Self.SubSequence	r
 M	Int64.Words	underestimatedCount	v				Int
 M	Int64.Words	withContiguousStorageIfAvailable(_:)	ft	_:UnsafeBufferPointer				f
+M	Int8	AtomicRepresentation	k		18.0
 M	Int8	IntegerLiteralType	k
 M	Int8	Magnitude	k
 M	Int8	SIMD16Storage	k
@@ -24745,11 +24997,13 @@ M	Int8	bitWidth	sv				Int
 M	Int8	byteSwapped	v				Int8
 M	Int8	customMirror	v				Mirror
 M	Int8	customPlaygroundQuickLook	dv			?
+M	Int8	decodeAtomicRepresentation(_:)	fs		18.0		Int8	r
 M	Int8	description	v				String
 M	Int8	distance(to:)	f				Int	r
 M	Int8	dividedReportingOverflow(by:)	f					r
 M	Int8	dividingFullWidth(_:)	f					r
 M	Int8	encode(to:)	ft					r
+M	Int8	encodeAtomicRepresentation(_:)	fs		18.0		Int8.AtomicRepresentation	r
 M	Int8	formatted()	f		15.0		String
 M	Int8	formatted(_:)	f		15.0			r
 M	Int8	hash(into:)	f					r
@@ -26198,6 +26452,8 @@ M	ListStyle	inset	sv		14.0		InsetListStyle
 M	ListStyle	insetGrouped	sv		14.0		InsetGroupedListStyle
 M	ListStyle	plain	sv		13.0		PlainListStyle
 M	ListStyle	sidebar	sv		14.0		SidebarListStyle
+M	Local	init(_:)	i		16.0		Local	f
+M	Local	regex	v		16.0		Regex
 M	LocalCoordinateSpace	coordinateSpace	v				CoordinateSpace
 M	LocalCoordinateSpace	init()	i		17.0		LocalCoordinateSpace
 M	Locale	Collation	k		16.0
@@ -26906,6 +27162,8 @@ M	LongPressGesture	maximumDistance	v		13.0		CGFloat
 M	LongPressGesture	minimumDuration	v		13.0		Double
 M	LookAroundPreview	init(initialScene:allowsNavigation:showsRoadLabels:pointsOfInterest:badgePosition:)	i		17.0		LookAroundPreview	rdddd
 M	LookAroundPreview	init(scene:allowsNavigation:showsRoadLabels:pointsOfInterest:badgePosition:)	i		17.0		LookAroundPreview	rdddd
+M	Lookahead	init(_:)	i		16.0		Lookahead	f
+M	Lookahead	regex	v		16.0		Regex
 M	LosslessStringConvertible	init(_:)	i				Self	r
 M	MKAddressFilter	Options	k		18.0
 M	MKAddressFilter	excludes(_:)	f		18.0		Bool	r
@@ -28292,6 +28550,9 @@ M	MutableSpan	withUnsafeBufferPointer(_:)	ft	_:UnsafeBufferPointer	12.2			f
 M	MutableSpan	withUnsafeBytes(_:)	ft	_:UnsafeRawBufferPointer	12.2			f
 M	MutableSpan	withUnsafeMutableBufferPointer(_:)	ft	_:UnsafeMutableBufferPointer	12.2			f
 M	MutableSpan	withUnsafeMutableBytes(_:)	ft	_:UnsafeMutableRawBufferPointer	12.2			f
+M	Mutex	init(_:)	i		18.0		Mutex	r
+M	Mutex	withLock(_:)	ft	_:Value	18.0			f
+M	Mutex	withLockIfAvailable(_:)	ft	_:Value	18.0			f
 M	NSAffineTransform	append(_:)	f					r
 M	NSAffineTransform	copy()	f
 M	NSAffineTransform	copy(with:)	f					d
@@ -30748,6 +31009,9 @@ M	NavigationView	init(content:)	di		13.0	?	NavigationView	f
 M	NavigationViewStyle	automatic	dsv		13.0	?	DefaultNavigationViewStyle
 M	NavigationViewStyle	columns	dsv		15.0	?	ColumnNavigationViewStyle
 M	NavigationViewStyle	stack	dsv		13.0	?	StackNavigationViewStyle
+M	NegativeLookahead	init(_:)	i		16.0		NegativeLookahead	f
+M	NegativeLookahead	regex	v		16.0		Regex
+M	Never	AtomicRepresentation	k		18.0
 M	Never	Body	ko
 M	Never	Compared	k		15.0
 M	Never	Resolved	ko
@@ -30758,7 +31022,9 @@ M	Never	TableRowValue	ko
 M	Never	Value	ko
 M	Never	body	ov				Never
 M	Never	compare(_:_:)	f		15.0		ComparisonResult	rr
+M	Never	decodeAtomicRepresentation(_:)	fs		18.0		Never	r
 M	Never	encode(to:)	ft		17.0			r
+M	Never	encodeAtomicRepresentation(_:)	fs		18.0		Never	r
 M	Never	id	v		15.0		Never
 M	Never	init(from:)	it		17.0		Never	r
 M	Never	order	v		15.0		SortOrder
@@ -30977,7 +31243,13 @@ M	ObjCBool	customMirror	v				Mirror
 M	ObjCBool	description	v				String
 M	ObjCBool	init(_:)	i				ObjCBool	r
 M	ObjCBool	init(booleanLiteral:)	i				ObjCBool	r
+M	ObjectIdentifier	AtomicOptionalRepresentation	k		18.0
+M	ObjectIdentifier	AtomicRepresentation	k		18.0
 M	ObjectIdentifier	debugDescription	v				String
+M	ObjectIdentifier	decodeAtomicOptionalRepresentation(_:)	fs		18.0		ObjectIdentifier	r
+M	ObjectIdentifier	decodeAtomicRepresentation(_:)	fs		18.0		ObjectIdentifier	r
+M	ObjectIdentifier	encodeAtomicOptionalRepresentation(_:)	fs		18.0		ObjectIdentifier.AtomicOptionalRepresentation	r
+M	ObjectIdentifier	encodeAtomicRepresentation(_:)	fs		18.0		ObjectIdentifier.AtomicRepresentation	r
 M	ObjectIdentifier	hash(into:)	f					r
 M	ObjectIdentifier	init(_:)	i				ObjectIdentifier	r
 M	ObservationRegistrar	access(_:keyPath:)	f		17.0			rr
@@ -31039,11 +31311,21 @@ M	OffsetTransition	init(_:)	i		17.0		OffsetTransition	r
 M	OffsetTransition	offset	v		17.0		CGSize
 M	OnInsertTableRowModifier	Body	k		16.0
 M	OnInsertTableRowModifier	body	v		16.0
+M	One	init(_:)	i		16.0		One	r
+M	One	regex	v		16.0		Regex
+M	OneOrMore	init(_:_:)	i		16.0		OneOrMore	dg
+M	OneOrMore	regex	v		16.0		Regex
 M	OpacityTransition	Body	k
 M	OpacityTransition	body(content:phase:)	f				View	rr
 M	OpacityTransition	init()	i		17.0		OpacityTransition
 M	OpacityTransition	properties	sv				TransitionProperties
+M	OpaquePointer	AtomicOptionalRepresentation	k		18.0
+M	OpaquePointer	AtomicRepresentation	k		18.0
 M	OpaquePointer	debugDescription	v				String
+M	OpaquePointer	decodeAtomicOptionalRepresentation(_:)	fs		18.0		OpaquePointer	r
+M	OpaquePointer	decodeAtomicRepresentation(_:)	fs		18.0		OpaquePointer	r
+M	OpaquePointer	encodeAtomicOptionalRepresentation(_:)	fs		18.0		OpaquePointer.AtomicOptionalRepresentation	r
+M	OpaquePointer	encodeAtomicRepresentation(_:)	fs		18.0		OpaquePointer.AtomicRepresentation	r
 M	OpaquePointer	hash(into:)	f					r
 M	OpaquePointer	init(_:)	i				OpaquePointer	r
 M	OpaquePointer	init(bitPattern:)	i				OpaquePointer	r
@@ -31123,14 +31405,17 @@ M	OptionSet	remove(_:)	f				Self.Element	r
 M	OptionSet	symmetricDifference(_:)	f				Self	r
 M	OptionSet	union(_:)	f				Self	r
 M	OptionSet	update(with:)	f				Self.Element	r
+M	Optional	AtomicRepresentation	k		18.0
 M	Optional	Body	ko
 M	Optional	TableRowBody	ko
 M	Optional	TableRowValue	ko
 M	Optional	Value	ko
 M	Optional	customMirror	v				Mirror
 M	Optional	debugDescription	v				String
+M	Optional	decodeAtomicRepresentation(_:)	fs		18.0			r
 M	Optional	encode(to:)	ft					r
 M	Optional	encode(to:configuration:)	ft		15.0			rr
+M	Optional	encodeAtomicRepresentation(_:)	fs		18.0			r
 M	Optional	flatMap(_:)	ft	_:Wrapped				f
 M	Optional	hash(into:)	f					r
 M	Optional	init(_:)	i				Optional	r
@@ -31142,6 +31427,8 @@ M	Optional	none	c				Optional
 M	Optional	some(_:)	c				Optional
 M	Optional	take()	f
 M	Optional	unsafelyUnwrapped	v
+M	Optionally	init(_:_:)	i		16.0		Optionally	dg
+M	Optionally	regex	v		16.0		Regex
 M	OutlineGroup	Body	k
 M	OutlineGroup	TableRowBody	k
 M	OutlineGroup	TableRowValue	k
@@ -32449,14 +32736,20 @@ M	RangeReplaceableCollection	removeSubrange(_:)	f					r
 M	RangeReplaceableCollection	removeSubranges(_:)	f		18.0			r
 M	RangeReplaceableCollection	replace(_:maxReplacements:with:)	ft	with:Regex.Match	16.0			rdf
 M	RangeReplaceableCollection	replace(_:with:maxReplacements:)	f		16.0			rrd
+M	RangeReplaceableCollection	replace(maxReplacements:content:with:)	ft	with:Regex.Match	16.0			dff
+M	RangeReplaceableCollection	replace(with:maxReplacements:content:)	f		16.0			rdf
 M	RangeReplaceableCollection	replaceSubrange(_:with:)	f					rr
 M	RangeReplaceableCollection	replacing(_:maxReplacements:with:)	ft	with:Regex.Match	16.0		Self	rdf
 M	RangeReplaceableCollection	replacing(_:subrange:maxReplacements:with:)	ft	with:Regex.Match	16.0		Self	rrdf
 M	RangeReplaceableCollection	replacing(_:with:maxReplacements:)	f		16.0		Self	rrd
 M	RangeReplaceableCollection	replacing(_:with:subrange:maxReplacements:)	f		16.0		Self	rrrd
+M	RangeReplaceableCollection	replacing(maxReplacements:content:with:)	ft	with:Regex.Match	16.0		Self	dff
+M	RangeReplaceableCollection	replacing(subrange:maxReplacements:content:with:)	ft	with:Regex.Match	16.0		Self	rdff
+M	RangeReplaceableCollection	replacing(with:maxReplacements:content:)	f		16.0		Self	rdf
+M	RangeReplaceableCollection	replacing(with:subrange:maxReplacements:content:)	f		16.0		Self	rrdf
 M	RangeReplaceableCollection	reserveCapacity(_:)	f					r
 M	RangeReplaceableCollection	subscript(_:)	f					r
-M	RangeReplaceableCollection	trimPrefix(_:)	f		16.0			r
+M	RangeReplaceableCollection	trimPrefix(_:)	f		16.0			f
 M	RangeReplaceableCollection	trimPrefix(while:)	ft	while:Self.Element	16.0			f
 M	RangeSet	Ranges	k		18.0
 M	RangeSet	contains(_:)	f		18.0		Bool	r
@@ -32561,8 +32854,14 @@ M	RangeSet.Ranges	suffix(_:)	f				Self.SubSequence	r
 M	RangeSet.Ranges	suffix(from:)	f				Self.SubSequence	r
 M	RangeSet.Ranges	underestimatedCount	v				Int
 M	RangeSet.Ranges	withContiguousStorageIfAvailable(_:)	ft	_:UnsafeBufferPointer				f
+M	RawRepresentable	AtomicOptionalRepresentation	k		18.0
+M	RawRepresentable	AtomicRepresentation	k		18.0
 M	RawRepresentable	codingKey	v		15.4		CodingKey
+M	RawRepresentable	decodeAtomicOptionalRepresentation(_:)	fs		18.0		Self	r
+M	RawRepresentable	decodeAtomicRepresentation(_:)	fs		18.0		Self	r
 M	RawRepresentable	encode(to:)	ft		18.0			r
+M	RawRepresentable	encodeAtomicOptionalRepresentation(_:)	fs		18.0		Self.RawValue.AtomicOptionalRepresentation	r
+M	RawRepresentable	encodeAtomicRepresentation(_:)	fs		18.0		Self.RawValue.AtomicRepresentation	r
 M	RawRepresentable	hash(into:)	f					r
 M	RawRepresentable	hashValue	v				Int
 M	RawRepresentable	init(codingKey:)	i		15.4		Self	r
@@ -32619,6 +32918,8 @@ M	RedactionReasons	invalidated	sv		17.0		RedactionReasons
 M	RedactionReasons	placeholder	sv		14.0		RedactionReasons
 M	RedactionReasons	privacy	sv		15.0		RedactionReasons
 M	RedactionReasons	rawValue	v		14.0		Int
+M	Reference	init(_:)	i		16.0		Reference	d
+M	Reference	regex	v		16.0		Regex
 M	ReferenceFileDocument	ReadConfiguration	k		14.0
 M	ReferenceFileDocument	WriteConfiguration	k		14.0
 M	ReferenceFileDocument	fileWrapper(snapshot:configuration:)	ft		14.0		FileWrapper	rr
@@ -32640,7 +32941,7 @@ M	Regex	contains(captureNamed:)	f		16.0		Bool	r
 M	Regex	dotMatchesNewlines(_:)	f		16.0		Regex	d
 M	Regex	firstMatch(in:)	ft		16.0		Regex.Match	r
 M	Regex	ignoresCase(_:)	f		16.0		Regex	d
-M	Regex	init(_:)	it		16.0		Regex	r
+M	Regex	init(_:)	it		16.0		Regex	f
 M	Regex	init(_:as:)	it		16.0		Regex	rd
 M	Regex	init(verbatim:)	i		16.0		Regex	r
 M	Regex	matchingSemantics(_:)	f		16.0		Regex	r
@@ -32652,13 +32953,21 @@ M	Regex	wordBoundaryKind(_:)	f		16.0		Regex	r
 M	Regex.Match	init(_:)	i		16.0		Regex.Match	r
 M	Regex.Match	output	v		16.0
 M	Regex.Match	range	v		16.0		Range
-M	Regex.Match	subscript(_:)	f		16.0		AnyRegexOutput.Element	r
+M	Regex.Match	subscript(_:)	f		16.0			r
 M	Regex.Match	subscript(dynamicMember:)	f		16.0			r
 M	RegexComponent	DateStyle	k		16.0
 M	RegexComponent	TimeStyle	k		16.0
+M	RegexComponent	any	sv		16.0		CharacterClass
+M	RegexComponent	anyGraphemeCluster	sv		16.0		CharacterClass
+M	RegexComponent	anyNonNewline	sv		16.0		CharacterClass
+M	RegexComponent	anyOf(_:)	fs		16.0		CharacterClass	r
 M	RegexComponent	date(_:locale:timeZone:calendar:)	fs		16.0		Date.ParseStrategy	rrrd
 M	RegexComponent	date(format:locale:timeZone:calendar:twoDigitStartDate:)	fs		16.0		Self	rrrdd
 M	RegexComponent	dateTime(date:time:locale:timeZone:calendar:)	fs		16.0		Date.ParseStrategy	rrrrd
+M	RegexComponent	digit	sv		16.0		CharacterClass
+M	RegexComponent	hexDigit	sv		16.0		CharacterClass
+M	RegexComponent	horizontalWhitespace	sv		16.0		CharacterClass
+M	RegexComponent	init(_:_:)	i		16.0		Self	rd
 M	RegexComponent	iso8601	sv		16.0		Date.ISO8601FormatStyle
 M	RegexComponent	iso8601(timeZone:includingFractionalSeconds:dateSeparator:dateTimeSeparator:timeSeparator:)	fs		16.0		Self	rdddd
 M	RegexComponent	iso8601Components	sv		18.0		DateComponents.ISO8601FormatStyle
@@ -32674,7 +32983,16 @@ M	RegexComponent	localizedDoublePercentage(locale:)	fs		16.0		Self	r
 M	RegexComponent	localizedInteger(locale:)	fs		16.0		Self	r
 M	RegexComponent	localizedIntegerCurrency(code:locale:)	fs		16.0		Self	rr
 M	RegexComponent	localizedIntegerPercentage(locale:)	fs		16.0		Self	r
+M	RegexComponent	newlineSequence	sv		16.0		CharacterClass
 M	RegexComponent	regex	v		16.0		Regex
+M	RegexComponent	verticalWhitespace	sv		16.0		CharacterClass
+M	RegexComponent	whitespace	sv		16.0		CharacterClass
+M	RegexComponent	word	sv		16.0		CharacterClass
+M	RegexComponentBuilder	buildBlock()	fs		16.0		Regex
+M	RegexComponentBuilder	buildExpression(_:)	fs		16.0			r
+M	RegexComponentBuilder	buildLimitedAvailability(_:)	fs		16.0		Regex	r
+M	RegexComponentBuilder	buildPartialBlock(accumulated:next:)	fs		16.0		Regex	rr
+M	RegexComponentBuilder	buildPartialBlock(first:)	fs		16.0		Regex	r
 M	RegexRepetitionBehavior	eager	sv		16.0		RegexRepetitionBehavior
 M	RegexRepetitionBehavior	possessive	sv		16.0		RegexRepetitionBehavior
 M	RegexRepetitionBehavior	reluctant	sv		16.0		RegexRepetitionBehavior
@@ -32686,6 +33004,10 @@ M	RenameAction	callAsFunction()	f		16.0
 M	RenameButton	Body	k
 M	RenameButton	body	v				View
 M	RenameButton	init()	i		16.0		RenameButton
+M	Repeat	init(_:_:_:)	i		16.0		Repeat	rdg
+M	Repeat	init(_:count:)	i		16.0		Repeat	rr
+M	Repeat	init(count:_:)	i		16.0		Repeat	rf
+M	Repeat	regex	v		16.0		Regex
 M	Repeated	Index	k
 M	Repeated	Indices	k
 M	Repeated	Regions	k		8.0
@@ -34778,6 +35100,7 @@ M	String	EnumerationOptions	k
 M	String	Index	k
 M	String	IndexDistance	dk			?
 M	String	Iterator	k
+M	String	Output	k		16.0
 M	String	StandardComparator	k		15.0
 M	String	SubSequence	k
 M	String	UTF16View	k
@@ -34905,6 +35228,7 @@ M	String	randomElement()	f				Self.Element
 M	String	randomElement(using:)	f				Self.Element	r
 M	String	reduce(_:_:)	ft	_:Result,Self.Element				rf
 M	String	reduce(into:_:)	ft	_:Result,Self.Element				rf
+M	String	regex	v		16.0		Regex
 M	String	remove(at:)	f					r
 M	String	removeAll(keepingCapacity:)	f					d
 M	String	removeAll(where:)	ft	where:Self.Element				f
@@ -35357,6 +35681,7 @@ M	StringProtocol	removingPercentEncoding	v				String
 M	StringProtocol	replacingCharacters(in:with:)	f				String	rr
 M	StringProtocol	replacingOccurrences(of:with:options:range:)	f				String	rrdd
 M	StringProtocol	smallestEncoding	v				String.Encoding
+M	StringProtocol	split(separator:maxSplits:omittingEmptySubsequences:)	f		16.0		Array	rdd
 M	StringProtocol	substring(from:)	df			?	String	r
 M	StringProtocol	substring(to:)	df			?	String	r
 M	StringProtocol	substring(with:)	df			?	String	r
@@ -35443,6 +35768,7 @@ M	SubscriptionView	init(content:publisher:action:)	i	action:PublisherType.Output
 M	SubscriptionView	publisher	v		13.0
 M	Substring	CharacterView	dk			?
 M	Substring	Index	k
+M	Substring	Output	k		16.0
 M	Substring	SubSequence	k
 M	Substring	UTF16View	k
 M	Substring	UTF8View	k
@@ -35533,6 +35859,7 @@ M	Substring	randomElement()	f				Self.Element
 M	Substring	randomElement(using:)	f				Self.Element	r
 M	Substring	reduce(_:_:)	ft	_:Result,Self.Element				rf
 M	Substring	reduce(into:_:)	ft	_:Result,Self.Element				rf
+M	Substring	regex	v		16.0		Regex
 M	Substring	remove(at:)	f				Self.Element	r
 M	Substring	removeAll(keepingCapacity:)	f					d
 M	Substring	removeAll(where:)	ft	where:Self.Element				f
@@ -36787,6 +37114,10 @@ M	TransitionPhase	value	v		17.0		Double
 M	TransitionPhase	willAppear	c		17.0		TransitionPhase
 M	TransitionProperties	hasMotion	v				Bool
 M	TransitionProperties	init(hasMotion:)	i				TransitionProperties	d
+M	TryCapture	init(_:as:transform:)	i	transform:W	16.0		TryCapture	rrf
+M	TryCapture	init(_:transform:)	i	transform:W	16.0		TryCapture	ff
+M	TryCapture	init(as:_:transform:)	i	transform:W	16.0		TryCapture	rff
+M	TryCapture	regex	v		16.0		Regex
 M	TupleMapContent	value	v		17.0
 M	TupleTableColumnContent	TableColumnBody	k
 M	TupleTableColumnContent	TableColumnSortComparator	k
@@ -36899,6 +37230,7 @@ M	UIViewRepresentable	updateUIView(_:context:)	f					rr
 M	UIViewRepresentableContext	coordinator	v
 M	UIViewRepresentableContext	environment	v				EnvironmentValues
 M	UIViewRepresentableContext	transaction	v				Transaction
+M	UInt	AtomicRepresentation	k		18.0
 M	UInt	IntegerLiteralType	k
 M	UInt	Magnitude	k
 M	UInt	SIMD16Storage	k
@@ -36916,11 +37248,13 @@ M	UInt	bitWidth	sv				Int
 M	UInt	byteSwapped	v				UInt
 M	UInt	customMirror	v				Mirror
 M	UInt	customPlaygroundQuickLook	dv			?
+M	UInt	decodeAtomicRepresentation(_:)	fs		18.0		UInt	r
 M	UInt	description	v				String
 M	UInt	distance(to:)	f				Int	r
 M	UInt	dividedReportingOverflow(by:)	f					r
 M	UInt	dividingFullWidth(_:)	f					r
 M	UInt	encode(to:)	ft					r
+M	UInt	encodeAtomicRepresentation(_:)	fs		18.0		UInt.AtomicRepresentation	r
 M	UInt	formatted()	f		15.0		String
 M	UInt	formatted(_:)	f		15.0			r
 M	UInt	hash(into:)	f					r
@@ -37051,6 +37385,7 @@ M	UInt.Words	suffix(_:)	f				Self.SubSequence	r
 M	UInt.Words	suffix(from:)	f				Self.SubSequence	r
 M	UInt.Words	underestimatedCount	v				Int
 M	UInt.Words	withContiguousStorageIfAvailable(_:)	ft	_:UnsafeBufferPointer				f
+M	UInt128	AtomicRepresentation	k		18.0
 M	UInt128	IntegerLiteralType	k		18.0
 M	UInt128	Magnitude	k		18.0
 M	UInt128	Words	k		18.0
@@ -37060,11 +37395,13 @@ M	UInt128	bigEndian	v				Self
 M	UInt128	bitWidth	sv		18.0		Int
 M	UInt128	byteSwapped	v		18.0		UInt128
 M	UInt128	customMirror	v		18.0		Mirror
+M	UInt128	decodeAtomicRepresentation(_:)	fs		18.0		UInt128	r
 M	UInt128	description	v				String
 M	UInt128	distance(to:)	f				Int	r
 M	UInt128	dividedReportingOverflow(by:)	f		18.0			r
 M	UInt128	dividingFullWidth(_:)	f					r
 M	UInt128	encode(to:)	ft		18.0			r
+M	UInt128	encodeAtomicRepresentation(_:)	fs		18.0		UInt128.AtomicRepresentation	r
 M	UInt128	hash(into:)	f		18.0			r
 M	UInt128	init()	i				UInt128
 M	UInt128	init(_:)	i		18.0		UInt128	r
@@ -37173,6 +37510,7 @@ M	UInt128.Words	suffix(_:)	f				Self.SubSequence	r
 M	UInt128.Words	suffix(from:)	f				Self.SubSequence	r
 M	UInt128.Words	underestimatedCount	v				Int
 M	UInt128.Words	withContiguousStorageIfAvailable(_:)	ft	_:UnsafeBufferPointer				f
+M	UInt16	AtomicRepresentation	k		18.0
 M	UInt16	IntegerLiteralType	k
 M	UInt16	Magnitude	k
 M	UInt16	SIMD16Storage	k
@@ -37190,11 +37528,13 @@ M	UInt16	bitWidth	sv				Int
 M	UInt16	byteSwapped	v				UInt16
 M	UInt16	customMirror	v				Mirror
 M	UInt16	customPlaygroundQuickLook	dv			?
+M	UInt16	decodeAtomicRepresentation(_:)	fs		18.0		UInt16	r
 M	UInt16	description	v				String
 M	UInt16	distance(to:)	f				Int	r
 M	UInt16	dividedReportingOverflow(by:)	f					r
 M	UInt16	dividingFullWidth(_:)	f					r
 M	UInt16	encode(to:)	ft					r
+M	UInt16	encodeAtomicRepresentation(_:)	fs		18.0		UInt16.AtomicRepresentation	r
 M	UInt16	formatted()	f		15.0		String
 M	UInt16	formatted(_:)	f		15.0			r
 M	UInt16	hash(into:)	f					r
@@ -37326,6 +37666,7 @@ M	UInt16.Words	suffix(_:)	f				Self.SubSequence	r
 M	UInt16.Words	suffix(from:)	f				Self.SubSequence	r
 M	UInt16.Words	underestimatedCount	v				Int
 M	UInt16.Words	withContiguousStorageIfAvailable(_:)	ft	_:UnsafeBufferPointer				f
+M	UInt32	AtomicRepresentation	k		18.0
 M	UInt32	IntegerLiteralType	k
 M	UInt32	Magnitude	k
 M	UInt32	SIMD16Storage	k
@@ -37343,11 +37684,13 @@ M	UInt32	bitWidth	sv				Int
 M	UInt32	byteSwapped	v				UInt32
 M	UInt32	customMirror	v				Mirror
 M	UInt32	customPlaygroundQuickLook	dv			?
+M	UInt32	decodeAtomicRepresentation(_:)	fs		18.0		UInt32	r
 M	UInt32	description	v				String
 M	UInt32	distance(to:)	f				Int	r
 M	UInt32	dividedReportingOverflow(by:)	f					r
 M	UInt32	dividingFullWidth(_:)	f					r
 M	UInt32	encode(to:)	ft					r
+M	UInt32	encodeAtomicRepresentation(_:)	fs		18.0		UInt32.AtomicRepresentation	r
 M	UInt32	formatted()	f		15.0		String
 M	UInt32	formatted(_:)	f		15.0			r
 M	UInt32	hash(into:)	f					r
@@ -37478,6 +37821,7 @@ M	UInt32.Words	suffix(_:)	f				Self.SubSequence	r
 M	UInt32.Words	suffix(from:)	f				Self.SubSequence	r
 M	UInt32.Words	underestimatedCount	v				Int
 M	UInt32.Words	withContiguousStorageIfAvailable(_:)	ft	_:UnsafeBufferPointer				f
+M	UInt64	AtomicRepresentation	k		18.0
 M	UInt64	IntegerLiteralType	k
 M	UInt64	Magnitude	k
 M	UInt64	SIMD16Storage	k
@@ -37495,11 +37839,13 @@ M	UInt64	bitWidth	sv				Int
 M	UInt64	byteSwapped	v				UInt64
 M	UInt64	customMirror	v				Mirror
 M	UInt64	customPlaygroundQuickLook	dv			?
+M	UInt64	decodeAtomicRepresentation(_:)	fs		18.0		UInt64	r
 M	UInt64	description	v				String
 M	UInt64	distance(to:)	f				Int	r
 M	UInt64	dividedReportingOverflow(by:)	f					r
 M	UInt64	dividingFullWidth(_:)	f					r
 M	UInt64	encode(to:)	ft					r
+M	UInt64	encodeAtomicRepresentation(_:)	fs		18.0		UInt64.AtomicRepresentation	r
 M	UInt64	formatted()	f		15.0		String
 M	UInt64	formatted(_:)	f		15.0			r
 M	UInt64	hash(into:)	f					r
@@ -37630,6 +37976,7 @@ M	UInt64.Words	suffix(_:)	f				Self.SubSequence	r
 M	UInt64.Words	suffix(from:)	f				Self.SubSequence	r
 M	UInt64.Words	underestimatedCount	v				Int
 M	UInt64.Words	withContiguousStorageIfAvailable(_:)	ft	_:UnsafeBufferPointer				f
+M	UInt8	AtomicRepresentation	k		18.0
 M	UInt8	IntegerLiteralType	k
 M	UInt8	Magnitude	k
 M	UInt8	SIMD16Storage	k
@@ -37647,11 +37994,13 @@ M	UInt8	bitWidth	sv				Int
 M	UInt8	byteSwapped	v				UInt8
 M	UInt8	customMirror	v				Mirror
 M	UInt8	customPlaygroundQuickLook	dv			?
+M	UInt8	decodeAtomicRepresentation(_:)	fs		18.0		UInt8	r
 M	UInt8	description	v				String
 M	UInt8	distance(to:)	f				Int	r
 M	UInt8	dividedReportingOverflow(by:)	f					r
 M	UInt8	dividingFullWidth(_:)	f					r
 M	UInt8	encode(to:)	ft					r
+M	UInt8	encodeAtomicRepresentation(_:)	fs		18.0		UInt8.AtomicRepresentation	r
 M	UInt8	formatted()	f		15.0		String
 M	UInt8	formatted(_:)	f		15.0			r
 M	UInt8	hash(into:)	f					r
@@ -38799,6 +39148,7 @@ M	Unicode.NumericType	numeric	c				Unicode.NumericType
 M	Unicode.ParseResult	emptyInput	c				Unicode.ParseResult
 M	Unicode.ParseResult	error(length:)	c				Unicode.ParseResult
 M	Unicode.ParseResult	valid(_:)	c				Unicode.ParseResult
+M	Unicode.Scalar	Output	k		16.0
 M	Unicode.Scalar	Properties	k
 M	Unicode.Scalar	UTF16View	k
 M	Unicode.Scalar	UTF8View	k		13.0
@@ -38812,6 +39162,7 @@ M	Unicode.Scalar	init(_:)	i				Unicode.Scalar	r
 M	Unicode.Scalar	init(unicodeScalarLiteral:)	i				Unicode.Scalar	r
 M	Unicode.Scalar	isASCII	v				Bool
 M	Unicode.Scalar	properties	v				Unicode.Scalar.Properties
+M	Unicode.Scalar	regex	v		16.0		Regex
 M	Unicode.Scalar	utf16	v				Unicode.Scalar.UTF16View
 M	Unicode.Scalar	utf8	v		13.0		Unicode.Scalar.UTF8View
 M	Unicode.Scalar	value	v				UInt32
@@ -39423,6 +39774,12 @@ M	UnkeyedEncodingContainer	encodeNil()	ft
 M	UnkeyedEncodingContainer	nestedContainer(keyedBy:)	f				KeyedEncodingContainer	r
 M	UnkeyedEncodingContainer	nestedUnkeyedContainer()	f				UnkeyedEncodingContainer
 M	UnkeyedEncodingContainer	superEncoder()	f				Encoder
+M	Unmanaged	AtomicOptionalRepresentation	k		18.0
+M	Unmanaged	AtomicRepresentation	k		18.0
+M	Unmanaged	decodeAtomicOptionalRepresentation(_:)	fs		18.0		Unmanaged	r
+M	Unmanaged	decodeAtomicRepresentation(_:)	fs		18.0		Unmanaged	r
+M	Unmanaged	encodeAtomicOptionalRepresentation(_:)	fs		18.0		Unmanaged.AtomicOptionalRepresentation	r
+M	Unmanaged	encodeAtomicRepresentation(_:)	fs		18.0		Unmanaged.AtomicRepresentation	r
 M	Unmanaged	fromOpaque(_:)	fs				Unmanaged	r
 M	Unmanaged	passRetained(_:)	fs				Unmanaged	r
 M	Unmanaged	passUnretained(_:)	fs				Unmanaged	r
@@ -39443,6 +39800,7 @@ M	UnownedSerialExecutor	init(ordinary:)	i		13.0		UnownedSerialExecutor	r
 M	UnownedTaskExecutor	asTaskExecutor()	f		26.4		TaskExecutor
 M	UnownedTaskExecutor	init(_:)	i		18.0		UnownedTaskExecutor	r
 M	UnownedTaskExecutor	init(ordinary:)	i		18.0		UnownedTaskExecutor	r
+M	UnsafeBufferPointer	AtomicRepresentation	k		18.0
 M	UnsafeBufferPointer	Index	k
 M	UnsafeBufferPointer	Indices	k
 M	UnsafeBufferPointer	Iterator	k
@@ -39459,6 +39817,7 @@ M	UnsafeBufferPointer	count	v				Int
 M	UnsafeBufferPointer	count(where:)	ft	where:Self.Element			Int	f
 M	UnsafeBufferPointer	deallocate()	f
 M	UnsafeBufferPointer	debugDescription	v				String
+M	UnsafeBufferPointer	decodeAtomicRepresentation(_:)	fs		18.0		UnsafeBufferPointer	r
 M	UnsafeBufferPointer	difference(from:)	f		13.0		CollectionDifference	r
 M	UnsafeBufferPointer	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	UnsafeBufferPointer	distance(from:to:)	f				Int	rr
@@ -39467,6 +39826,7 @@ M	UnsafeBufferPointer	dropFirst(_:)	f					d
 M	UnsafeBufferPointer	dropLast(_:)	f					d
 M	UnsafeBufferPointer	elementsEqual(_:)	f				Bool	r
 M	UnsafeBufferPointer	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
+M	UnsafeBufferPointer	encodeAtomicRepresentation(_:)	fs		18.0		UnsafeBufferPointer.AtomicRepresentation	r
 M	UnsafeBufferPointer	endIndex	v				Int
 M	UnsafeBufferPointer	enumerated()	f				EnumeratedSequence
 M	UnsafeBufferPointer	extracting(_:)	f	_:UnboundedRange_			UnsafeBufferPointer	f
@@ -39552,6 +39912,7 @@ M	UnsafeCurrentTask	hash(into:)	f		13.0			r
 M	UnsafeCurrentTask	isCancelled	v		13.0		Bool
 M	UnsafeCurrentTask	priority	v		13.0		TaskPriority
 M	UnsafeCurrentTask	unownedTaskExecutor	v		18.0		UnownedTaskExecutor
+M	UnsafeMutableBufferPointer	AtomicRepresentation	k		18.0
 M	UnsafeMutableBufferPointer	Index	k
 M	UnsafeMutableBufferPointer	Indices	k
 M	UnsafeMutableBufferPointer	Iterator	k
@@ -39567,6 +39928,7 @@ M	UnsafeMutableBufferPointer	count	v				Int
 M	UnsafeMutableBufferPointer	count(where:)	ft	where:Self.Element			Int	f
 M	UnsafeMutableBufferPointer	deallocate()	f
 M	UnsafeMutableBufferPointer	debugDescription	v				String
+M	UnsafeMutableBufferPointer	decodeAtomicRepresentation(_:)	fs		18.0		UnsafeMutableBufferPointer	r
 M	UnsafeMutableBufferPointer	deinitialize()	f				UnsafeMutableRawBufferPointer
 M	UnsafeMutableBufferPointer	deinitializeElement(at:)	f					r
 M	UnsafeMutableBufferPointer	difference(from:)	f		13.0		CollectionDifference	r
@@ -39577,6 +39939,7 @@ M	UnsafeMutableBufferPointer	dropFirst(_:)	f					d
 M	UnsafeMutableBufferPointer	dropLast(_:)	f					d
 M	UnsafeMutableBufferPointer	elementsEqual(_:)	f				Bool	r
 M	UnsafeMutableBufferPointer	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
+M	UnsafeMutableBufferPointer	encodeAtomicRepresentation(_:)	fs		18.0		UnsafeMutableBufferPointer.AtomicRepresentation	r
 M	UnsafeMutableBufferPointer	endIndex	v				Int
 M	UnsafeMutableBufferPointer	enumerated()	f				EnumeratedSequence
 M	UnsafeMutableBufferPointer	extracting(_:)	f	_:UnboundedRange_			UnsafeMutableBufferPointer	f
@@ -39665,6 +40028,8 @@ M	UnsafeMutableBufferPointer	withContiguousMutableStorageIfAvailable(_:)	ft	_:Un
 M	UnsafeMutableBufferPointer	withContiguousStorageIfAvailable(_:)	ft	_:UnsafeBufferPointer				f
 M	UnsafeMutableBufferPointer	withMemoryRebound(to:_:)	ft	_:UnsafeMutableBufferPointer				rf
 M	UnsafeMutableBufferPointer	withUnsafeBytes(_:)	ft	_:UnsafeRawBufferPointer	8.0			f
+M	UnsafeMutablePointer	AtomicOptionalRepresentation	k		18.0
+M	UnsafeMutablePointer	AtomicRepresentation	k		18.0
 M	UnsafeMutablePointer	Distance	k
 M	UnsafeMutablePointer	advanced(by:)	f				Self	r
 M	UnsafeMutablePointer	allocate(capacity:)	fs				UnsafeMutablePointer	r
@@ -39675,9 +40040,13 @@ M	UnsafeMutablePointer	customPlaygroundQuickLook	dv			?	PlaygroundQuickLook
 M	UnsafeMutablePointer	deallocate()	f
 M	UnsafeMutablePointer	deallocate(capacity:)	df			?		r
 M	UnsafeMutablePointer	debugDescription	v				String
+M	UnsafeMutablePointer	decodeAtomicOptionalRepresentation(_:)	fs		18.0		UnsafeMutablePointer	r
+M	UnsafeMutablePointer	decodeAtomicRepresentation(_:)	fs		18.0		UnsafeMutablePointer	r
 M	UnsafeMutablePointer	deinitialize()	df			?	UnsafeMutableRawPointer
 M	UnsafeMutablePointer	deinitialize(count:)	f				UnsafeMutableRawPointer	r
 M	UnsafeMutablePointer	distance(to:)	f				Int	r
+M	UnsafeMutablePointer	encodeAtomicOptionalRepresentation(_:)	fs		18.0		UnsafeMutablePointer.AtomicOptionalRepresentation	r
+M	UnsafeMutablePointer	encodeAtomicRepresentation(_:)	fs		18.0		UnsafeMutablePointer.AtomicRepresentation	r
 M	UnsafeMutablePointer	hash(into:)	f					r
 M	UnsafeMutablePointer	hashValue	v				Int
 M	UnsafeMutablePointer	init(_:)	i				UnsafeMutablePointer	r
@@ -39700,6 +40069,7 @@ M	UnsafeMutablePointer	successor()	f				Self
 M	UnsafeMutablePointer	update(from:count:)	f					rr
 M	UnsafeMutablePointer	update(repeating:count:)	f					rr
 M	UnsafeMutablePointer	withMemoryRebound(to:capacity:_:)	ft	_:UnsafeMutablePointer				rrf
+M	UnsafeMutableRawBufferPointer	AtomicRepresentation	k		18.0
 M	UnsafeMutableRawBufferPointer	Element	k
 M	UnsafeMutableRawBufferPointer	Index	k
 M	UnsafeMutableRawBufferPointer	Indices	k
@@ -39721,6 +40091,7 @@ M	UnsafeMutableRawBufferPointer	count	v				Int
 M	UnsafeMutableRawBufferPointer	count(where:)	ft	where:Self.Element			Int	f
 M	UnsafeMutableRawBufferPointer	deallocate()	f
 M	UnsafeMutableRawBufferPointer	debugDescription	v				String
+M	UnsafeMutableRawBufferPointer	decodeAtomicRepresentation(_:)	fs		18.0		UnsafeMutableRawBufferPointer	r
 M	UnsafeMutableRawBufferPointer	difference(from:)	f		13.0		CollectionDifference	r
 M	UnsafeMutableRawBufferPointer	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	UnsafeMutableRawBufferPointer	distance(from:to:)	f				Self.Index.Stride	rr
@@ -39729,6 +40100,7 @@ M	UnsafeMutableRawBufferPointer	dropFirst(_:)	f				Self.SubSequence	d
 M	UnsafeMutableRawBufferPointer	dropLast(_:)	f				Self.SubSequence	r
 M	UnsafeMutableRawBufferPointer	elementsEqual(_:)	f				Bool	r
 M	UnsafeMutableRawBufferPointer	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
+M	UnsafeMutableRawBufferPointer	encodeAtomicRepresentation(_:)	fs		18.0		UnsafeMutableRawBufferPointer.AtomicRepresentation	r
 M	UnsafeMutableRawBufferPointer	endIndex	v				Int
 M	UnsafeMutableRawBufferPointer	enumerated()	f				EnumeratedSequence
 M	UnsafeMutableRawBufferPointer	filter(_:)	ft	_:Self.Element			Array	f
@@ -39811,6 +40183,8 @@ M	UnsafeMutableRawBufferPointer	withContiguousMutableStorageIfAvailable(_:)	ft	_
 M	UnsafeMutableRawBufferPointer	withContiguousStorageIfAvailable(_:)	ft	_:UnsafeBufferPointer				f
 M	UnsafeMutableRawBufferPointer	withMemoryRebound(to:_:)	ft	_:UnsafeMutableBufferPointer				rf
 M	UnsafeMutableRawBufferPointer	withUnsafeBytes(_:)	ft	_:UnsafeRawBufferPointer	8.0			f
+M	UnsafeMutableRawPointer	AtomicOptionalRepresentation	k		18.0
+M	UnsafeMutableRawPointer	AtomicRepresentation	k		18.0
 M	UnsafeMutableRawPointer	Pointee	k
 M	UnsafeMutableRawPointer	advanced(by:)	f				UnsafeMutableRawPointer	r
 M	UnsafeMutableRawPointer	alignedDown(for:)	f				UnsafeMutableRawPointer	r
@@ -39828,7 +40202,11 @@ M	UnsafeMutableRawPointer	customPlaygroundQuickLook	dv			?
 M	UnsafeMutableRawPointer	deallocate()	f
 M	UnsafeMutableRawPointer	deallocate(bytes:alignedTo:)	df			deallocate()		rr
 M	UnsafeMutableRawPointer	debugDescription	v				String
+M	UnsafeMutableRawPointer	decodeAtomicOptionalRepresentation(_:)	fs		18.0		UnsafeMutableRawPointer	r
+M	UnsafeMutableRawPointer	decodeAtomicRepresentation(_:)	fs		18.0		UnsafeMutableRawPointer	r
 M	UnsafeMutableRawPointer	distance(to:)	f				Int	r
+M	UnsafeMutableRawPointer	encodeAtomicOptionalRepresentation(_:)	fs		18.0		UnsafeMutableRawPointer.AtomicOptionalRepresentation	r
+M	UnsafeMutableRawPointer	encodeAtomicRepresentation(_:)	fs		18.0		UnsafeMutableRawPointer.AtomicRepresentation	r
 M	UnsafeMutableRawPointer	hash(into:)	f					r
 M	UnsafeMutableRawPointer	init(_:)	i				UnsafeMutableRawPointer	r
 M	UnsafeMutableRawPointer	init(bitPattern:)	i				UnsafeMutableRawPointer	r
@@ -39845,13 +40223,19 @@ M	UnsafeMutableRawPointer	predecessor()	f				Self
 M	UnsafeMutableRawPointer	storeBytes(of:toByteOffset:as:)	f					rdr
 M	UnsafeMutableRawPointer	successor()	f				Self
 M	UnsafeMutableRawPointer	withMemoryRebound(to:capacity:_:)	ft	_:UnsafeMutablePointer				rrf
+M	UnsafePointer	AtomicOptionalRepresentation	k		18.0
+M	UnsafePointer	AtomicRepresentation	k		18.0
 M	UnsafePointer	Distance	k
 M	UnsafePointer	advanced(by:)	f				Self	r
 M	UnsafePointer	customMirror	v				Mirror
 M	UnsafePointer	customPlaygroundQuickLook	dv			?	PlaygroundQuickLook
 M	UnsafePointer	deallocate()	f
 M	UnsafePointer	debugDescription	v				String
+M	UnsafePointer	decodeAtomicOptionalRepresentation(_:)	fs		18.0		UnsafePointer	r
+M	UnsafePointer	decodeAtomicRepresentation(_:)	fs		18.0		UnsafePointer	r
 M	UnsafePointer	distance(to:)	f				Int	r
+M	UnsafePointer	encodeAtomicOptionalRepresentation(_:)	fs		18.0		UnsafePointer.AtomicOptionalRepresentation	r
+M	UnsafePointer	encodeAtomicRepresentation(_:)	fs		18.0		UnsafePointer.AtomicRepresentation	r
 M	UnsafePointer	hash(into:)	f					r
 M	UnsafePointer	hashValue	v				Int
 M	UnsafePointer	init(_:)	i				UnsafePointer	r
@@ -39862,6 +40246,7 @@ M	UnsafePointer	predecessor()	f				Self
 M	UnsafePointer	subscript(_:)	f					r
 M	UnsafePointer	successor()	f				Self
 M	UnsafePointer	withMemoryRebound(to:capacity:_:)	ft	_:UnsafePointer				rrf
+M	UnsafeRawBufferPointer	AtomicRepresentation	k		18.0
 M	UnsafeRawBufferPointer	Element	k
 M	UnsafeRawBufferPointer	Index	k
 M	UnsafeRawBufferPointer	Indices	k
@@ -39882,6 +40267,7 @@ M	UnsafeRawBufferPointer	count	v				Int
 M	UnsafeRawBufferPointer	count(where:)	ft	where:Self.Element			Int	f
 M	UnsafeRawBufferPointer	deallocate()	f
 M	UnsafeRawBufferPointer	debugDescription	v				String
+M	UnsafeRawBufferPointer	decodeAtomicRepresentation(_:)	fs		18.0		UnsafeRawBufferPointer	r
 M	UnsafeRawBufferPointer	difference(from:)	f		13.0		CollectionDifference	r
 M	UnsafeRawBufferPointer	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	UnsafeRawBufferPointer	distance(from:to:)	f				Self.Index.Stride	rr
@@ -39890,6 +40276,7 @@ M	UnsafeRawBufferPointer	dropFirst(_:)	f				Self.SubSequence	d
 M	UnsafeRawBufferPointer	dropLast(_:)	f				Self.SubSequence	r
 M	UnsafeRawBufferPointer	elementsEqual(_:)	f				Bool	r
 M	UnsafeRawBufferPointer	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
+M	UnsafeRawBufferPointer	encodeAtomicRepresentation(_:)	fs		18.0		UnsafeRawBufferPointer.AtomicRepresentation	r
 M	UnsafeRawBufferPointer	endIndex	v				Int
 M	UnsafeRawBufferPointer	enumerated()	f				EnumeratedSequence
 M	UnsafeRawBufferPointer	filter(_:)	ft	_:Self.Element			Array	f
@@ -40002,6 +40389,8 @@ M	UnsafeRawBufferPointer.Iterator	starts(with:by:)	ft	by:Self.Element,PossiblePr
 M	UnsafeRawBufferPointer.Iterator	suffix(_:)	f				Array	r
 M	UnsafeRawBufferPointer.Iterator	underestimatedCount	v				Int
 M	UnsafeRawBufferPointer.Iterator	withContiguousStorageIfAvailable(_:)	ft	_:UnsafeBufferPointer				f
+M	UnsafeRawPointer	AtomicOptionalRepresentation	k		18.0
+M	UnsafeRawPointer	AtomicRepresentation	k		18.0
 M	UnsafeRawPointer	Pointee	k
 M	UnsafeRawPointer	advanced(by:)	f				UnsafeRawPointer	r
 M	UnsafeRawPointer	alignedDown(for:)	f				UnsafeRawPointer	r
@@ -40014,7 +40403,11 @@ M	UnsafeRawPointer	customMirror	v				Mirror
 M	UnsafeRawPointer	customPlaygroundQuickLook	dv			?
 M	UnsafeRawPointer	deallocate()	f
 M	UnsafeRawPointer	debugDescription	v				String
+M	UnsafeRawPointer	decodeAtomicOptionalRepresentation(_:)	fs		18.0		UnsafeRawPointer	r
+M	UnsafeRawPointer	decodeAtomicRepresentation(_:)	fs		18.0		UnsafeRawPointer	r
 M	UnsafeRawPointer	distance(to:)	f				Int	r
+M	UnsafeRawPointer	encodeAtomicOptionalRepresentation(_:)	fs		18.0		UnsafeRawPointer.AtomicOptionalRepresentation	r
+M	UnsafeRawPointer	encodeAtomicRepresentation(_:)	fs		18.0		UnsafeRawPointer.AtomicRepresentation	r
 M	UnsafeRawPointer	hash(into:)	f					r
 M	UnsafeRawPointer	init(_:)	i				UnsafeRawPointer	r
 M	UnsafeRawPointer	init(bitPattern:)	i				UnsafeRawPointer	r
@@ -40946,6 +41339,15 @@ M	WindowResizability	automatic	sv		17.0		WindowResizability
 M	WindowResizability	contentMinSize	sv		17.0		WindowResizability
 M	WindowResizability	contentSize	sv		17.0		WindowResizability
 M	WindowToolbarFullScreenVisibility	automatic	sv		18.0		WindowToolbarFullScreenVisibility
+M	WordPair	AtomicRepresentation	k		18.0
+M	WordPair	debugDescription	v		18.0		String
+M	WordPair	decodeAtomicRepresentation(_:)	fs		18.0		WordPair	r
+M	WordPair	description	v		18.0		String
+M	WordPair	encodeAtomicRepresentation(_:)	fs		18.0		WordPair.AtomicRepresentation	r
+M	WordPair	first	v		18.0		UInt
+M	WordPair	hash(into:)	f		18.0			r
+M	WordPair	init(first:second:)	i		18.0		WordPair	rr
+M	WordPair	second	v		18.0		UInt
 M	WritingToolsBehavior	automatic	sv		18.0		WritingToolsBehavior
 M	WritingToolsBehavior	complete	sv		18.0		WritingToolsBehavior
 M	WritingToolsBehavior	disabled	sv		18.0		WritingToolsBehavior
@@ -40956,6 +41358,8 @@ M	ZStackLayout	AnimatableData	k
 M	ZStackLayout	Cache	k
 M	ZStackLayout	alignment	v		16.0		Alignment
 M	ZStackLayout	init(alignment:)	i		16.0		ZStackLayout	d
+M	ZeroOrMore	init(_:_:)	i		16.0		ZeroOrMore	dg
+M	ZeroOrMore	regex	v		16.0		Regex
 M	Zip2Sequence	Element	k
 M	Zip2Sequence	Iterator	k
 M	Zip2Sequence	Stream1	dk			Sequence1.Iterator
