@@ -42,9 +42,6 @@ extension APIVocabulary {
     URL
     newPassword
     oneTimeCode
-    onScrollDown
-    onScrollUp
-    minimize
     hard
     pad
     phone

@@ -35,18 +35,15 @@ extension APIVocabulary {
     scrollEdgeEffectHidden
     scrollEdgeEffectStyle
     searchSelection
-    searchToolbarBehavior
     sectionIndexLabel
     sliderThumbVisibility
     symbolColorRenderingMode
     symbolVariableValueMode
-    tabBarMinimizeBehavior
     tabViewBottomAccessory
     tabViewSearchActivation
     textInputFormattingControlVisibility
     toolbarForegroundStyle
     toolbarItemHidden
-    toolbarOverflowMenu
     writingDirection
     visibilityPriority
     sharedBackgroundVisibility

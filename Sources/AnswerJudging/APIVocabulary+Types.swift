@@ -2,9 +2,6 @@ extension APIVocabulary {
   /// The types the judge knows as API, beyond the SDK index.
   static let typeNames = """
     # types
-    ToolbarSpacer
-    ToolbarOverflowMenu
-    ToolbarItemVisibilityPriority
     LocalizedStringResource
     Transferable
     Glass

@@ -1,0 +1,75 @@
+// Declarations newer than the index's other sources (the iOS 18.4-era documentation dump and the
+// Xcode 15 interface), transcribed from Apple's documentation pages, one page a declaration:
+// only names, labels, types and availability. regenerate.sh reads this file as an interface.
+// Add a declaration here only with the page it was read from.
+
+import SwiftUI
+
+// https://developer.apple.com/documentation/swiftui/toolbaroverflowmenu
+// https://developer.apple.com/documentation/swiftui/toolbaroverflowmenu/init(content:)
+@available(iOS 27.0, macCatalyst 27.0, visionOS 27.0, *)
+public struct ToolbarOverflowMenu<Content> : ToolbarContent where Content : View {
+    public init(@ViewBuilder content: () -> Content)
+}
+
+// https://developer.apple.com/documentation/swiftui/view/toolbaroverflowmenu(content:)
+@available(iOS 27.0, macCatalyst 27.0, visionOS 27.0, *)
+extension View {
+    public func toolbarOverflowMenu<C>(@ViewBuilder content: () -> C) -> some View where C : View
+}
+
+// https://developer.apple.com/documentation/swiftui/toolbarspacer/init(_:placement:)
+@available(iOS 26.0, macCatalyst 26.0, macOS 26.0, *)
+public struct ToolbarSpacer : ToolbarContent {
+    public init(_ sizing: SpacerSizing = .flexible, placement: ToolbarItemPlacement = .automatic)
+}
+
+// https://developer.apple.com/documentation/swiftui/spacersizing
+@available(iOS 26.0, macCatalyst 26.0, macOS 26.0, *)
+public struct SpacerSizing {
+    public static let fixed: SpacerSizing
+    public static let flexible: SpacerSizing
+}
+
+// https://developer.apple.com/documentation/swiftui/view/searchtoolbarbehavior(_:)
+// https://developer.apple.com/documentation/swiftui/searchtoolbarbehavior/minimize
+@available(iOS 26.0, macCatalyst 26.0, macOS 26.0, tvOS 26.0, visionOS 26.0, watchOS 26.0, *)
+public struct SearchToolbarBehavior {
+    public static var automatic: SearchToolbarBehavior { get }
+    public static var minimize: SearchToolbarBehavior { get }
+}
+
+@available(iOS 26.0, macCatalyst 26.0, macOS 26.0, tvOS 26.0, visionOS 26.0, watchOS 26.0, *)
+extension View {
+    public func searchToolbarBehavior(_ behavior: SearchToolbarBehavior) -> some View
+}
+
+// https://developer.apple.com/documentation/swiftui/view/tabbarminimizebehavior(_:)
+// https://developer.apple.com/documentation/swiftui/tabbarminimizebehavior/onscrolldown
+@available(iOS 26.0, macCatalyst 26.0, *)
+public struct TabBarMinimizeBehavior {
+    public static let automatic: TabBarMinimizeBehavior
+    public static let never: TabBarMinimizeBehavior
+    public static let onScrollDown: TabBarMinimizeBehavior
+    public static let onScrollUp: TabBarMinimizeBehavior
+}
+
+@available(iOS 26.0, macCatalyst 26.0, macOS 26.0, tvOS 26.0, visionOS 26.0, watchOS 26.0, *)
+extension View {
+    public func tabBarMinimizeBehavior(_ behavior: TabBarMinimizeBehavior) -> some View
+}
+
+// https://developer.apple.com/documentation/swiftui/toolbarcontent/visibilitypriority(_:)
+// https://developer.apple.com/documentation/swiftui/toolbaritemvisibilitypriority
+@available(iOS 27.0, macCatalyst 27.0, macOS 26.1, tvOS 27.0, visionOS 27.0, watchOS 27.0, *)
+public struct ToolbarItemVisibilityPriority {
+    public static let automatic: ToolbarItemVisibilityPriority
+    public static let low: ToolbarItemVisibilityPriority
+    public static let high: ToolbarItemVisibilityPriority
+    public init(higherThan other: ToolbarItemVisibilityPriority)
+}
+
+@available(iOS 27.0, macCatalyst 27.0, macOS 26.1, tvOS 27.0, visionOS 27.0, watchOS 27.0, *)
+extension ToolbarContent {
+    public func visibilityPriority(_ priority: ToolbarItemVisibilityPriority) -> some ToolbarContent
+}
