@@ -16,6 +16,9 @@ struct SDKCheck: Sendable {
   /// The card's names, and its calls as written (`background(alignment:)`), for what replaces
   /// a deprecated call.
   let cardNames: Set<Substring>
+  /// The environment keys the card reads: right as it writes them, though the index may lack
+  /// them, and what a misspelt key of an attempt is near.
+  let cardEnvironmentKeys: [Substring]
   let cardCalls: Set<String>
   let cardCallsByName: [String: [Code.WrittenCall]]
 
@@ -42,6 +45,7 @@ struct SDKCheck: Sendable {
     tried = card.calls(marked: "try").filter { needs(.throwing, $0) }
     cardNames = Set(
       card.tokens.indices.filter { card.tokens[$0].kind == .identifier }.map(card.text))
+    cardEnvironmentKeys = card.environmentKeys()
     let written = card.writtenCalls()
     cardCalls = Set(written.map(\.written))
     cardCallsByName = Dictionary(grouping: written, by: \.name)
@@ -92,6 +96,12 @@ struct SDKCheck: Sendable {
     problems += unknownLabels(calls, handedIn: uses, ownTypes: ownTypes, in: typed)
     problems += missingArguments(calls, handedIn: uses, ownTypes: ownTypes, in: typed)
     problems += deprecations(calls, handedIn: uses).map { Problem(message: $0) }
+    // A key misspelt from the card's is recalled: the comparison grades the typo.
+    problems += typed.unknownEnvironmentKeys(index: index)
+      .filter { key in
+        !cardEnvironmentKeys.contains { Matching.isMisspelling(String(key), of: String($0)) }
+      }
+      .map { Problem(message: "`EnvironmentValues` has no `\($0)`") }
     problems += typed.unawaitedLoops(types: types, index: index).map { name in
       Problem(message: "`\(name)` is an asynchronous sequence: it is read with `for await`")
     }

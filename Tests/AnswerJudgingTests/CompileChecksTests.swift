@@ -214,3 +214,35 @@ struct ValuesApartTests {
     #expect(card.judge("Text(\"Hi\").offset(offset)").grade! >= 4)
   }
 }
+
+@Suite("Environment values read by key path")
+struct EnvironmentKeyTests {
+  @Test("a key path `EnvironmentValues` does not have does not compile")
+  func unknownKey() {
+    let judge = AnswerJudge(
+      code:
+        "@Observable final class Cart { var items: [String] = [] }\nstruct CartView: View {\n  @State private var cart = Cart()\n  var body: some View { Text(\"\\(cart.items.count)\") }\n}",
+      question: "Let a view own an observable cart and show its count.")
+    let judgement = judge.judge(
+      "@Observable final class Cart { var items: [String] = [] }\nstruct CartView: View {\n  @Environment(\\.cart) private var cart\n  var body: some View { Text(\"\\(cart.items.count)\") }\n}"
+    )
+    #expect(judgement.grade! <= 2)
+    #expect(judgement.reason.contains("`EnvironmentValues` has no `cart`"))
+  }
+
+  @Test(
+    "a key the code adds itself, one the index declares, or a misspelling of the card's is not reported"
+  )
+  func knownKeys() {
+    let added = SDKCheck.Code(
+      "extension EnvironmentValues { @Entry var cart = Cart() }\n@Environment(\\.cart) private var cart"
+    )
+    #expect(added.unknownEnvironmentKeys(index: .shipped).isEmpty)
+    let sdk = SDKCheck.Code(
+      "@Environment(\\.dismiss) private var dismiss\n@Environment(\\.horizontalSizeClass) var size\nText(\"a\").environment(\\.locale, locale)"
+    )
+    #expect(sdk.unknownEnvironmentKeys(index: .shipped).isEmpty)
+    let check = SDKCheck(card: "@Environment(\\.dismiss) private var dismiss")
+    #expect(check.problems(in: "@Environment(\\.dismis) private var dismiss").isEmpty)
+  }
+}
