@@ -57,12 +57,31 @@ class Ref:
     or "" when it is no nominal type), where it is written (the owner, for names nested in it)
     and the generic parameters in scope there."""
 
-    __slots__ = ("name", "context", "generics")
+    __slots__ = ("name", "context", "generics", "elements")
 
-    def __init__(self, name, context="-", generics=()):
+    def __init__(self, name, context="-", generics=(), elements=None):
         self.name = name
         self.context = context
         self.generics = frozenset(generics)
+        # A tuple's element types, each a Ref: `(stream: AsyncStream<T>, continuation: …)`.
+        self.elements = elements
+
+
+def returned_ref(text, context, generics):
+    """A Ref for a declared type that may be a tuple of nominal types (`(Data, URLResponse)`,
+    `makeStream`'s labelled pair)."""
+    name = nominal(text)
+    t = strip_attributes(text).strip()
+    if name or not (t.startswith("(") and matching_paren(t, 0) == len(t) - 1):
+        return Ref(name, context, generics)
+    parts = split_top(t[1:-1])
+    if len(parts) < 2:
+        return Ref(name, context, generics)
+    elements = []
+    for part in parts:
+        labelled = re.match(r"^\s*[A-Za-z_]\w*\s*:\s*(.*)$", part)
+        elements.append(Ref(nominal(labelled.group(1) if labelled else part), context, generics))
+    return Ref("", context, generics, elements)
 
 
 # A member's type that is its owner: an initialiser's, a case's.
@@ -461,7 +480,7 @@ def member_from_declaration(source, owner, decl, flags, ios, deprecation, generi
         if kind == "init":
             type_ref = Ref(OWNER, owner)
         else:
-            type_ref = Ref(nominal(return_text(after)), owner, scope_generics)
+            type_ref = returned_ref(return_text(after), owner, scope_generics)
         if signature and not signature.endswith("(%s)" % "".join(l + ":" for l in labels)):
             # The page's title names labels its declaration does not read as: nested generic
             # arguments the dump dropped in part (Charts' `PlottableProjection<…>`). The title
@@ -652,7 +671,7 @@ def parse_symbol_graph(path):
                 type_ref = Ref(OWNER, owner)
             else:
                 returns = fragments_text(symbol.get("functionSignature", {}).get("returns", []))
-                type_ref = Ref(nominal(returns), owner, generics)
+                type_ref = returned_ref(returns, owner, generics)
             declared = DECL.match(declaration)
             params = ""
             if declared and declared.group("kind") in ("func", "init", "subscript"):
@@ -985,6 +1004,10 @@ def alias_target_nominal(name):
 def resolve_member_type(ref, owner):
     """A member's type as the index gives it: a nominal type's qualified name, `Self` (or a name
     relative to it) as written; "" where it is none or the index cannot tell."""
+    if ref is not None and ref.elements:
+        # A tuple, `(Data,URLResponse)`: each element as a member's type, `_` for one that is none.
+        parts = [resolve_member_type(element, owner) or "_" for element in ref.elements]
+        return "(" + ",".join(parts) + ")" if any(part != "_" for part in parts) else ""
     if ref is None or not ref.name:
         return ""
     if ref.name == OWNER:

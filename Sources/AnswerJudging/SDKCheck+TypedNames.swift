@@ -19,9 +19,16 @@ extension SDKCheck.Code {
       found[name] = type
     }
     for position in tokens.indices where text(position) == "let" || text(position) == "var" {
-      guard position + 1 < tokens.count, tokens[position + 1].kind == .identifier else {
+      guard position + 1 < tokens.count else { continue }
+      if isByte(position + 1, "("),
+        let (names, types) = tuplePattern(at: position + 1, index: index)
+      {
+        for (name, type) in zip(names, types) where name != "_" && type != "_" {
+          bind(name, String(type))
+        }
         continue
       }
+      guard tokens[position + 1].kind == .identifier else { continue }
       let name = text(position + 1)
       bind(name, declaredType(after: position + 1, index: index))
     }
@@ -51,10 +58,55 @@ extension SDKCheck.Code {
       guard let type = typeName(at: next) else { return nil }
       var after = next + 1
       if after < tokens.count, text(after) == "<" { after = closeAngle(after) + 1 }
+      // `Type.shared`, `Type.make(…)`: the chain's type, where the index knows each link.
+      if after < tokens.count, isByte(after, ".") { return chainType(from: next, index: index) }
       guard after < tokens.count, isByte(after, "(") || isByte(after, "{") else { return nil }
       return type
     }
     return environmentType(before: name - 1, index: index)
+  }
+
+  /// The names a tuple pattern at `open` binds (`let (stream, continuation) = …`), with the
+  /// element types of the tuple its value returns, as the index says.
+  private func tuplePattern(at open: Int, index: SDKIndex) -> ([Substring], [Substring])? {
+    let close = close(of: open)
+    guard close + 1 < tokens.count, isByte(close + 1, "=") else { return nil }
+    let names = tokens.indices[(open + 1)..<close].filter { !isByte($0, ",") }.map(text)
+    guard names.allSatisfy({ !$0.isEmpty }), let type = chainType(from: close + 2, index: index),
+      type.hasPrefix("("), type.hasSuffix(")")
+    else { return nil }
+    let types = type.dropFirst().dropLast().split(separator: ",")
+    return types.count == names.count ? (names, types) : nil
+  }
+
+  /// The type of the value a chain that starts at an SDK type at `start` has (`AsyncStream
+  /// .makeStream(of:)`, `URLSession.shared.data(from:)`), member by member, as the index says;
+  /// nil where a link is not known.
+  func chainType(from start: Int, index: SDKIndex) -> String? {
+    var position = start
+    while position < tokens.count, ["try", "try?", "try!", "await"].contains(text(position)) {
+      position += 1
+    }
+    guard var current = typeName(at: position) else { return nil }
+    position += 1
+    if position < tokens.count, text(position) == "<" { position = closeAngle(position) + 1 }
+    if position < tokens.count, isByte(position, "(") { position = self.close(of: position) + 1 }
+    while position + 1 < tokens.count, isByte(position, "."),
+      tokens[position + 1].kind == .identifier
+    {
+      let name = String(text(position + 1))
+      let labels = labels(after: position + 1)
+      guard let type = index.memberType(named: name, labels: labels, on: current) else {
+        return nil
+      }
+      current =
+        type == "Self" ? current : type.hasPrefix("Self.") ? current + type.dropFirst(4) : type
+      position += 2
+      if labels != nil, position < tokens.count, isByte(position, "(") {
+        position = self.close(of: position) + 1
+      }
+    }
+    return current
   }
 
   /// The capitalised type name at `position`, or nil.

@@ -13922,7 +13922,7 @@ M	-	fileID()	m
 M	-	filePath()	m
 M	-	fmax(_:_:)	f				CGFloat	rr
 M	-	fmin(_:_:)	f				CGFloat	rr
-M	-	frexp(_:)	f					r
+M	-	frexp(_:)	f				(CGFloat,Int)	r
 M	-	function()	m
 M	-	globalConcurrentExecutor	v		18.0		TaskExecutor
 M	-	hypot(_:_:)	f				CGFloat	rr
@@ -13933,7 +13933,7 @@ M	-	j0(_:)	f				CGFloat	r
 M	-	j1(_:)	f				CGFloat	r
 M	-	jn(_:_:)	f				CGFloat	rr
 M	-	ldexp(_:_:)	f				CGFloat	rr
-M	-	lgamma(_:)	f					r
+M	-	lgamma(_:)	f				(CGFloat,Int)	r
 M	-	line()	m
 M	-	log(_:)	f				CGFloat	r
 M	-	log10(_:)	f				CGFloat	r
@@ -13944,7 +13944,7 @@ M	-	max(_:_:)	f					rr
 M	-	max(_:_:_:_:)	f					rrrd
 M	-	min(_:_:)	f					rr
 M	-	min(_:_:_:_:)	f					rrrd
-M	-	modf(_:)	f					r
+M	-	modf(_:)	f				(CGFloat,CGFloat)	r
 M	-	nan(_:)	f				CGFloat	r
 M	-	nearbyint(_:)	f				CGFloat	r
 M	-	nextafter(_:_:)	f				CGFloat	rr
@@ -13957,7 +13957,7 @@ M	-	preconditionFailure(_:file:line:)	f				Never	gdd
 M	-	print(_:separator:terminator:)	f					ddd
 M	-	print(_:separator:terminator:to:)	f					dddr
 M	-	readLine(strippingNewline:)	f				String	d
-M	-	remquo(_:_:)	f					rr
+M	-	remquo(_:_:)	f				(CGFloat,Int)	rr
 M	-	repeatElement(_:count:)	f				Repeated	rr
 M	-	require(_:_:sourceLocation:)	m					rgd
 M	-	require(_:sourceLocation:performing:throws:)	dm	throws:Error		require(throws:_:sourceLocation:performing:)	Error	gdff
@@ -14103,7 +14103,7 @@ M	AccessibilityTechnologies	formIntersection(_:)	f					r
 M	AccessibilityTechnologies	formSymmetricDifference(_:)	f					r
 M	AccessibilityTechnologies	formUnion(_:)	f					r
 M	AccessibilityTechnologies	init()	i		15.0		AccessibilityTechnologies
-M	AccessibilityTechnologies	insert(_:)	f					r
+M	AccessibilityTechnologies	insert(_:)	f				(Bool,AccessibilityTechnologies)	r
 M	AccessibilityTechnologies	intersection(_:)	f				AccessibilityTechnologies	r
 M	AccessibilityTechnologies	remove(_:)	f				AccessibilityTechnologies	r
 M	AccessibilityTechnologies	switchControl	sv		15.0		AccessibilityTechnologies
@@ -14128,7 +14128,7 @@ M	AccessibilityTraits	formIntersection(_:)	f					r
 M	AccessibilityTraits	formSymmetricDifference(_:)	f					r
 M	AccessibilityTraits	formUnion(_:)	f					r
 M	AccessibilityTraits	init()	i				AccessibilityTraits
-M	AccessibilityTraits	insert(_:)	f					r
+M	AccessibilityTraits	insert(_:)	f				(Bool,AccessibilityTraits)	r
 M	AccessibilityTraits	intersection(_:)	f				AccessibilityTraits	r
 M	AccessibilityTraits	isButton	sv		13.0		AccessibilityTraits
 M	AccessibilityTraits	isHeader	sv		13.0		AccessibilityTraits
@@ -14265,7 +14265,7 @@ M	AlignmentOptions	init()	i				AlignmentOptions
 M	AlignmentOptions	init(_:)	i				AlignmentOptions	r
 M	AlignmentOptions	init(arrayLiteral:)	i				AlignmentOptions	d
 M	AlignmentOptions	init(rawValue:)	i				AlignmentOptions	r
-M	AlignmentOptions	insert(_:)	f					r
+M	AlignmentOptions	insert(_:)	f				(Bool,Self.Element)	r
 M	AlignmentOptions	intersection(_:)	f				Self	r
 M	AlignmentOptions	isDisjoint(with:)	f				Bool	r
 M	AlignmentOptions	isEmpty	v				Bool
@@ -15434,7 +15434,7 @@ M	AsyncStream	flatMap(_:)	f	_:Self.Element	13.0			f
 M	AsyncStream	init(_:bufferingPolicy:_:)	i	_:AsyncStream.Continuation	13.0		AsyncStream	ddf
 M	AsyncStream	init(unfolding:onCancel:)	i		13.0		AsyncStream	fg
 M	AsyncStream	makeAsyncIterator()	f		13.0		AsyncStream.Iterator
-M	AsyncStream	makeStream(of:bufferingPolicy:)	fs		13.0			dd
+M	AsyncStream	makeStream(of:bufferingPolicy:)	fs		13.0		(AsyncStream,AsyncStream.Continuation)	dd
 M	AsyncStream	map(_:)	f	_:Self.Element	13.0			f
 M	AsyncStream	max()	aft		13.0		Self.Element
 M	AsyncStream	max(by:)	aft	by:Self.Element,Self.Element	13.0		Self.Element	f
@@ -15629,7 +15629,7 @@ M	AsyncThrowingStream	flatMap(_:)	f	_:Self.Element	13.0			f
 M	AsyncThrowingStream	init(_:bufferingPolicy:_:)	i	_:AsyncThrowingStream.Continuation	13.0		AsyncThrowingStream	ddf
 M	AsyncThrowingStream	init(unfolding:)	i		13.0		AsyncThrowingStream	f
 M	AsyncThrowingStream	makeAsyncIterator()	f		13.0		AsyncThrowingStream.Iterator
-M	AsyncThrowingStream	makeStream(of:throwing:bufferingPolicy:)	fs		13.0			ddd
+M	AsyncThrowingStream	makeStream(of:throwing:bufferingPolicy:)	fs		13.0		(AsyncThrowingStream,AsyncThrowingStream.Continuation)	ddd
 M	AsyncThrowingStream	map(_:)	f	_:Self.Element	13.0			f
 M	AsyncThrowingStream	max()	aft		13.0		Self.Element
 M	AsyncThrowingStream	max(by:)	aft	by:Self.Element,Self.Element	13.0		Self.Element	f
@@ -15663,20 +15663,20 @@ M	Atomic	add(_:ordering:)	f		18.0			rr
 M	Atomic	bitwiseAnd(_:ordering:)	f		18.0			rr
 M	Atomic	bitwiseOr(_:ordering:)	f		18.0			rr
 M	Atomic	bitwiseXor(_:ordering:)	f		18.0			rr
-M	Atomic	compareExchange(expected:desired:ordering:)	f		18.0			rrr
-M	Atomic	compareExchange(expected:desired:successOrdering:failureOrdering:)	f		18.0			rrrr
+M	Atomic	compareExchange(expected:desired:ordering:)	f		18.0		(Bool,_)	rrr
+M	Atomic	compareExchange(expected:desired:successOrdering:failureOrdering:)	f		18.0		(Bool,_)	rrrr
 M	Atomic	exchange(_:ordering:)	f		18.0			rr
 M	Atomic	init(_:)	i		18.0		Atomic	r
 M	Atomic	load(ordering:)	f		18.0			r
-M	Atomic	logicalAnd(_:ordering:)	f		18.0			rr
-M	Atomic	logicalOr(_:ordering:)	f		18.0			rr
-M	Atomic	logicalXor(_:ordering:)	f		18.0			rr
+M	Atomic	logicalAnd(_:ordering:)	f		18.0		(Bool,Bool)	rr
+M	Atomic	logicalOr(_:ordering:)	f		18.0		(Bool,Bool)	rr
+M	Atomic	logicalXor(_:ordering:)	f		18.0		(Bool,Bool)	rr
 M	Atomic	max(_:ordering:)	f		18.0			rr
 M	Atomic	min(_:ordering:)	f		18.0			rr
 M	Atomic	store(_:ordering:)	f		18.0			rr
 M	Atomic	subtract(_:ordering:)	f		18.0			rr
-M	Atomic	weakCompareExchange(expected:desired:ordering:)	f		18.0			rrr
-M	Atomic	weakCompareExchange(expected:desired:successOrdering:failureOrdering:)	f		18.0			rrrr
+M	Atomic	weakCompareExchange(expected:desired:ordering:)	f		18.0		(Bool,_)	rrr
+M	Atomic	weakCompareExchange(expected:desired:successOrdering:failureOrdering:)	f		18.0		(Bool,_)	rrrr
 M	Atomic	wrappingAdd(_:ordering:)	f		18.0			rr
 M	Atomic	wrappingSubtract(_:ordering:)	f		18.0			rr
 M	AtomicLazyReference	init()	i		18.0		AtomicLazyReference
@@ -17126,7 +17126,7 @@ M	BinaryInteger	init(exactly:)	i				Self	r
 M	BinaryInteger	init(truncatingIfNeeded:)	i				Self	r
 M	BinaryInteger	isMultiple(of:)	f				Bool	r
 M	BinaryInteger	isSigned	sv				Bool
-M	BinaryInteger	quotientAndRemainder(dividingBy:)	f					r
+M	BinaryInteger	quotientAndRemainder(dividingBy:)	f				(Self,Self)	r
 M	BinaryInteger	signum()	f				Self
 M	BinaryInteger	trailingZeroBitCount	v				Int
 M	BinaryInteger	words	v				Self.Words
@@ -17397,7 +17397,7 @@ M	ByteCountFormatStyle.Units	init(_:)	i				ByteCountFormatStyle.Units	r
 M	ByteCountFormatStyle.Units	init(arrayLiteral:)	i				ByteCountFormatStyle.Units	d
 M	ByteCountFormatStyle.Units	init(from:)	it				ByteCountFormatStyle.Units	r
 M	ByteCountFormatStyle.Units	init(rawValue:)	i		15.0		ByteCountFormatStyle.Units	r
-M	ByteCountFormatStyle.Units	insert(_:)	f					r
+M	ByteCountFormatStyle.Units	insert(_:)	f				(Bool,Self.Element)	r
 M	ByteCountFormatStyle.Units	intersection(_:)	f				Self	r
 M	ByteCountFormatStyle.Units	isDisjoint(with:)	f				Bool	r
 M	ByteCountFormatStyle.Units	isEmpty	v				Bool
@@ -17450,7 +17450,7 @@ M	ByteCountFormatter.Units	init()	i				ByteCountFormatter.Units
 M	ByteCountFormatter.Units	init(_:)	i				ByteCountFormatter.Units	r
 M	ByteCountFormatter.Units	init(arrayLiteral:)	i				ByteCountFormatter.Units	d
 M	ByteCountFormatter.Units	init(rawValue:)	i				ByteCountFormatter.Units	r
-M	ByteCountFormatter.Units	insert(_:)	f					r
+M	ByteCountFormatter.Units	insert(_:)	f				(Bool,Self.Element)	r
 M	ByteCountFormatter.Units	intersection(_:)	f				Self	r
 M	ByteCountFormatter.Units	isDisjoint(with:)	f				Bool	r
 M	ByteCountFormatter.Units	isEmpty	v				Bool
@@ -17574,7 +17574,7 @@ M	CGPoint	zero	sv				CGPoint
 M	CGRect	AnimatableData	ko
 M	CGRect	animatableData	ov				AnimatablePair
 M	CGRect	contains(_:)	f				Bool	r
-M	CGRect	divided(atDistance:from:)	f					rr
+M	CGRect	divided(atDistance:from:)	f				(CGRect,CGRect)	rr
 M	CGRect	encode(to:)	ft					r
 M	CGRect	hash(into:)	f					r
 M	CGRect	height	v				CGFloat
@@ -17929,7 +17929,7 @@ M	CharacterSet	init(bitmapRepresentation:)	i				CharacterSet	r
 M	CharacterSet	init(charactersIn:)	i				CharacterSet	r
 M	CharacterSet	init(contentsOfFile:)	i				CharacterSet	r
 M	CharacterSet	init(from:)	it				CharacterSet	r
-M	CharacterSet	insert(_:)	f					r
+M	CharacterSet	insert(_:)	f				(Bool,Unicode.Scalar)	r
 M	CharacterSet	insert(charactersIn:)	f					r
 M	CharacterSet	intersection(_:)	f				CharacterSet	r
 M	CharacterSet	invert()	f
@@ -19182,7 +19182,7 @@ M	Data.Base64DecodingOptions	init()	i				Data.Base64DecodingOptions
 M	Data.Base64DecodingOptions	init(_:)	i				Data.Base64DecodingOptions	r
 M	Data.Base64DecodingOptions	init(arrayLiteral:)	i				Data.Base64DecodingOptions	d
 M	Data.Base64DecodingOptions	init(rawValue:)	i		8.0		Data.Base64DecodingOptions	r
-M	Data.Base64DecodingOptions	insert(_:)	f					r
+M	Data.Base64DecodingOptions	insert(_:)	f				(Bool,Self.Element)	r
 M	Data.Base64DecodingOptions	intersection(_:)	f				Self	r
 M	Data.Base64DecodingOptions	isDisjoint(with:)	f				Bool	r
 M	Data.Base64DecodingOptions	isEmpty	v				Bool
@@ -19208,7 +19208,7 @@ M	Data.Base64EncodingOptions	init()	i				Data.Base64EncodingOptions
 M	Data.Base64EncodingOptions	init(_:)	i				Data.Base64EncodingOptions	r
 M	Data.Base64EncodingOptions	init(arrayLiteral:)	i				Data.Base64EncodingOptions	d
 M	Data.Base64EncodingOptions	init(rawValue:)	i		8.0		Data.Base64EncodingOptions	r
-M	Data.Base64EncodingOptions	insert(_:)	f					r
+M	Data.Base64EncodingOptions	insert(_:)	f				(Bool,Self.Element)	r
 M	Data.Base64EncodingOptions	intersection(_:)	f				Self	r
 M	Data.Base64EncodingOptions	isDisjoint(with:)	f				Bool	r
 M	Data.Base64EncodingOptions	isEmpty	v				Bool
@@ -19240,7 +19240,7 @@ M	Data.ReadingOptions	init()	i				Data.ReadingOptions
 M	Data.ReadingOptions	init(_:)	i				Data.ReadingOptions	r
 M	Data.ReadingOptions	init(arrayLiteral:)	i				Data.ReadingOptions	d
 M	Data.ReadingOptions	init(rawValue:)	i		8.0		Data.ReadingOptions	r
-M	Data.ReadingOptions	insert(_:)	f					r
+M	Data.ReadingOptions	insert(_:)	f				(Bool,Self.Element)	r
 M	Data.ReadingOptions	intersection(_:)	f				Self	r
 M	Data.ReadingOptions	isDisjoint(with:)	f				Bool	r
 M	Data.ReadingOptions	isEmpty	v				Bool
@@ -19267,7 +19267,7 @@ M	Data.SearchOptions	init()	i				Data.SearchOptions
 M	Data.SearchOptions	init(_:)	i				Data.SearchOptions	r
 M	Data.SearchOptions	init(arrayLiteral:)	i				Data.SearchOptions	d
 M	Data.SearchOptions	init(rawValue:)	i				Data.SearchOptions	r
-M	Data.SearchOptions	insert(_:)	f					r
+M	Data.SearchOptions	insert(_:)	f				(Bool,Self.Element)	r
 M	Data.SearchOptions	intersection(_:)	f				Self	r
 M	Data.SearchOptions	isDisjoint(with:)	f				Bool	r
 M	Data.SearchOptions	isEmpty	v				Bool
@@ -19295,7 +19295,7 @@ M	Data.WritingOptions	init()	i				Data.WritingOptions
 M	Data.WritingOptions	init(_:)	i				Data.WritingOptions	r
 M	Data.WritingOptions	init(arrayLiteral:)	i				Data.WritingOptions	d
 M	Data.WritingOptions	init(rawValue:)	i		8.0		Data.WritingOptions	r
-M	Data.WritingOptions	insert(_:)	f					r
+M	Data.WritingOptions	insert(_:)	f				(Bool,Self.Element)	r
 M	Data.WritingOptions	intersection(_:)	f				Self	r
 M	Data.WritingOptions	isDisjoint(with:)	f				Bool	r
 M	Data.WritingOptions	isEmpty	v				Bool
@@ -22273,7 +22273,7 @@ M	FileManager.DirectoryEnumerationOptions	init()	i				FileManager.DirectoryEnume
 M	FileManager.DirectoryEnumerationOptions	init(_:)	i				FileManager.DirectoryEnumerationOptions	r
 M	FileManager.DirectoryEnumerationOptions	init(arrayLiteral:)	i				FileManager.DirectoryEnumerationOptions	d
 M	FileManager.DirectoryEnumerationOptions	init(rawValue:)	i				FileManager.DirectoryEnumerationOptions	r
-M	FileManager.DirectoryEnumerationOptions	insert(_:)	f					r
+M	FileManager.DirectoryEnumerationOptions	insert(_:)	f				(Bool,Self.Element)	r
 M	FileManager.DirectoryEnumerationOptions	intersection(_:)	f				Self	r
 M	FileManager.DirectoryEnumerationOptions	isDisjoint(with:)	f				Bool	r
 M	FileManager.DirectoryEnumerationOptions	isEmpty	v				Bool
@@ -22304,7 +22304,7 @@ M	FileManager.ItemReplacementOptions	init()	i				FileManager.ItemReplacementOpti
 M	FileManager.ItemReplacementOptions	init(_:)	i				FileManager.ItemReplacementOptions	r
 M	FileManager.ItemReplacementOptions	init(arrayLiteral:)	i				FileManager.ItemReplacementOptions	d
 M	FileManager.ItemReplacementOptions	init(rawValue:)	i				FileManager.ItemReplacementOptions	r
-M	FileManager.ItemReplacementOptions	insert(_:)	f					r
+M	FileManager.ItemReplacementOptions	insert(_:)	f				(Bool,Self.Element)	r
 M	FileManager.ItemReplacementOptions	intersection(_:)	f				Self	r
 M	FileManager.ItemReplacementOptions	isDisjoint(with:)	f				Bool	r
 M	FileManager.ItemReplacementOptions	isEmpty	v				Bool
@@ -22360,7 +22360,7 @@ M	FileManager.SearchPathDomainMask	init()	i				FileManager.SearchPathDomainMask
 M	FileManager.SearchPathDomainMask	init(_:)	i				FileManager.SearchPathDomainMask	r
 M	FileManager.SearchPathDomainMask	init(arrayLiteral:)	i				FileManager.SearchPathDomainMask	d
 M	FileManager.SearchPathDomainMask	init(rawValue:)	i				FileManager.SearchPathDomainMask	r
-M	FileManager.SearchPathDomainMask	insert(_:)	f					r
+M	FileManager.SearchPathDomainMask	insert(_:)	f				(Bool,Self.Element)	r
 M	FileManager.SearchPathDomainMask	intersection(_:)	f				Self	r
 M	FileManager.SearchPathDomainMask	isDisjoint(with:)	f				Bool	r
 M	FileManager.SearchPathDomainMask	isEmpty	v				Bool
@@ -22394,7 +22394,7 @@ M	FileManager.UnmountOptions	init()	i				FileManager.UnmountOptions
 M	FileManager.UnmountOptions	init(_:)	i				FileManager.UnmountOptions	r
 M	FileManager.UnmountOptions	init(arrayLiteral:)	i				FileManager.UnmountOptions	d
 M	FileManager.UnmountOptions	init(rawValue:)	i				FileManager.UnmountOptions	r
-M	FileManager.UnmountOptions	insert(_:)	f					r
+M	FileManager.UnmountOptions	insert(_:)	f				(Bool,Self.Element)	r
 M	FileManager.UnmountOptions	intersection(_:)	f				Self	r
 M	FileManager.UnmountOptions	isDisjoint(with:)	f				Bool	r
 M	FileManager.UnmountOptions	isEmpty	v				Bool
@@ -22418,7 +22418,7 @@ M	FileManager.VolumeEnumerationOptions	init()	i				FileManager.VolumeEnumeration
 M	FileManager.VolumeEnumerationOptions	init(_:)	i				FileManager.VolumeEnumerationOptions	r
 M	FileManager.VolumeEnumerationOptions	init(arrayLiteral:)	i				FileManager.VolumeEnumerationOptions	d
 M	FileManager.VolumeEnumerationOptions	init(rawValue:)	i				FileManager.VolumeEnumerationOptions	r
-M	FileManager.VolumeEnumerationOptions	insert(_:)	f					r
+M	FileManager.VolumeEnumerationOptions	insert(_:)	f				(Bool,Self.Element)	r
 M	FileManager.VolumeEnumerationOptions	intersection(_:)	f				Self	r
 M	FileManager.VolumeEnumerationOptions	isDisjoint(with:)	f				Bool	r
 M	FileManager.VolumeEnumerationOptions	isEmpty	v				Bool
@@ -22469,12 +22469,12 @@ M	FillShapeView	style	v		17.0
 M	FillStyle	init(eoFill:antialiased:)	i		13.0		FillStyle	dd
 M	FillStyle	isAntialiased	v		13.0		Bool
 M	FillStyle	isEOFilled	v		13.0		Bool
-M	FixedWidthInteger	addingReportingOverflow(_:)	f					r
+M	FixedWidthInteger	addingReportingOverflow(_:)	f				(Self,Bool)	r
 M	FixedWidthInteger	bigEndian	v				Self
 M	FixedWidthInteger	bitWidth	sv				Int
 M	FixedWidthInteger	byteSwapped	v				Self
-M	FixedWidthInteger	dividedReportingOverflow(by:)	f					r
-M	FixedWidthInteger	dividingFullWidth(_:)	f					r
+M	FixedWidthInteger	dividedReportingOverflow(by:)	f				(Self,Bool)	r
+M	FixedWidthInteger	dividingFullWidth(_:)	f				(Self,Self)	r
 M	FixedWidthInteger	init(_:)	i				Self	r
 M	FixedWidthInteger	init(_:radix:)	i				Self	rd
 M	FixedWidthInteger	init(bigEndian:)	i				Self	r
@@ -22486,13 +22486,13 @@ M	FixedWidthInteger	leadingZeroBitCount	v				Int
 M	FixedWidthInteger	littleEndian	v				Self
 M	FixedWidthInteger	max	sv				Self
 M	FixedWidthInteger	min	sv				Self
-M	FixedWidthInteger	multipliedFullWidth(by:)	f					r
-M	FixedWidthInteger	multipliedReportingOverflow(by:)	f					r
+M	FixedWidthInteger	multipliedFullWidth(by:)	f				(Self,Self.Magnitude)	r
+M	FixedWidthInteger	multipliedReportingOverflow(by:)	f				(Self,Bool)	r
 M	FixedWidthInteger	nonzeroBitCount	v				Int
 M	FixedWidthInteger	random(in:)	fs				Self	r
 M	FixedWidthInteger	random(in:using:)	fs				Self	rr
-M	FixedWidthInteger	remainderReportingOverflow(dividingBy:)	f					r
-M	FixedWidthInteger	subtractingReportingOverflow(_:)	f					r
+M	FixedWidthInteger	remainderReportingOverflow(dividingBy:)	f				(Self,Bool)	r
+M	FixedWidthInteger	subtractingReportingOverflow(_:)	f				(Self,Bool)	r
 M	FlattenSequence	Index	k
 M	FlattenSequence	Iterator	k
 M	FlattenSequence	allSatisfy(_:)	ft	_:Self.Element			Bool	f
@@ -23758,7 +23758,7 @@ M	ISO8601DateFormatter.Options	init()	i				ISO8601DateFormatter.Options
 M	ISO8601DateFormatter.Options	init(_:)	i				ISO8601DateFormatter.Options	r
 M	ISO8601DateFormatter.Options	init(arrayLiteral:)	i				ISO8601DateFormatter.Options	d
 M	ISO8601DateFormatter.Options	init(rawValue:)	i				ISO8601DateFormatter.Options	r
-M	ISO8601DateFormatter.Options	insert(_:)	f					r
+M	ISO8601DateFormatter.Options	insert(_:)	f				(Bool,Self.Element)	r
 M	ISO8601DateFormatter.Options	intersection(_:)	f				Self	r
 M	ISO8601DateFormatter.Options	isDisjoint(with:)	f				Bool	r
 M	ISO8601DateFormatter.Options	isEmpty	v				Bool
@@ -24057,7 +24057,7 @@ M	IndexSet	init(arrayLiteral:)	i				IndexSet	d
 M	IndexSet	init(from:)	it				IndexSet	r
 M	IndexSet	init(integer:)	i				IndexSet	r
 M	IndexSet	init(integersIn:)	i				IndexSet	r
-M	IndexSet	insert(_:)	f					r
+M	IndexSet	insert(_:)	f				(Bool,Int)	r
 M	IndexSet	insert(integersIn:)	f					r
 M	IndexSet	integerGreaterThan(_:)	f				Int	r
 M	IndexSet	integerGreaterThanOrEqualTo(_:)	f				Int	r
@@ -24325,7 +24325,7 @@ M	Int	SIMD64Storage	k
 M	Int	SIMD8Storage	k
 M	Int	SIMDMaskScalar	k
 M	Int	Words	k
-M	Int	addingReportingOverflow(_:)	f					r
+M	Int	addingReportingOverflow(_:)	f				(Int,Bool)	r
 M	Int	advanced(by:)	f				Int	r
 M	Int	bigEndian	v				Self
 M	Int	bitWidth	sv				Int
@@ -24336,8 +24336,8 @@ M	Int	customPlaygroundQuickLook	dv			?
 M	Int	decodeAtomicRepresentation(_:)	fs		18.0		Int	r
 M	Int	description	v				String
 M	Int	distance(to:)	f				Int	r
-M	Int	dividedReportingOverflow(by:)	f					r
-M	Int	dividingFullWidth(_:)	f					r
+M	Int	dividedReportingOverflow(by:)	f				(Int,Bool)	r
+M	Int	dividingFullWidth(_:)	f				(Int,Int)	r
 M	Int	encode(to:)	ft					r
 M	Int	encodeAtomicRepresentation(_:)	fs		18.0		Int.AtomicRepresentation	r
 M	Int	formatted()	f		15.0		String
@@ -24365,16 +24365,16 @@ M	Int	littleEndian	v				Self
 M	Int	magnitude	v				UInt
 M	Int	max	sv				Self
 M	Int	min	sv				Self
-M	Int	multipliedFullWidth(by:)	f					r
-M	Int	multipliedReportingOverflow(by:)	f					r
+M	Int	multipliedFullWidth(by:)	f				(Int,UInt)	r
+M	Int	multipliedReportingOverflow(by:)	f				(Int,Bool)	r
 M	Int	negate()	f
 M	Int	nonzeroBitCount	v				Int
-M	Int	quotientAndRemainder(dividingBy:)	f					r
+M	Int	quotientAndRemainder(dividingBy:)	f				(Self,Self)	r
 M	Int	random(in:)	fs				Self	r
 M	Int	random(in:using:)	fs				Self	rr
-M	Int	remainderReportingOverflow(dividingBy:)	f					r
+M	Int	remainderReportingOverflow(dividingBy:)	f				(Int,Bool)	r
 M	Int	signum()	f				Int
-M	Int	subtractingReportingOverflow(_:)	f					r
+M	Int	subtractingReportingOverflow(_:)	f				(Int,Bool)	r
 M	Int	trailingZeroBitCount	v				Int
 M	Int	words	v				Int.Words
 M	Int	zero	sv				Self
@@ -24475,7 +24475,7 @@ M	Int.Words	withContiguousStorageIfAvailable(_:)	ft	_:UnsafeBufferPointer				f
 M	Int128	AtomicRepresentation	k		18.0
 M	Int128	IntegerLiteralType	k		18.0
 M	Int128	Magnitude	k		18.0
-M	Int128	addingReportingOverflow(_:)	f		18.0			r
+M	Int128	addingReportingOverflow(_:)	f		18.0		(Int128,Bool)	r
 M	Int128	advanced(by:)	f				Self	r
 M	Int128	bigEndian	v				Self
 M	Int128	bitWidth	sv		18.0		Int
@@ -24484,8 +24484,8 @@ M	Int128	customMirror	v		18.0		Mirror
 M	Int128	decodeAtomicRepresentation(_:)	fs		18.0		Int128	r
 M	Int128	description	v				String
 M	Int128	distance(to:)	f				Int	r
-M	Int128	dividedReportingOverflow(by:)	f		18.0			r
-M	Int128	dividingFullWidth(_:)	f					r
+M	Int128	dividedReportingOverflow(by:)	f		18.0		(Int128,Bool)	r
+M	Int128	dividingFullWidth(_:)	f				(Self,Self)	r
 M	Int128	encode(to:)	ft		18.0			r
 M	Int128	encodeAtomicRepresentation(_:)	fs		18.0		Int128.AtomicRepresentation	r
 M	Int128	hash(into:)	f		18.0			r
@@ -24507,16 +24507,16 @@ M	Int128	littleEndian	v				Self
 M	Int128	magnitude	v		18.0		UInt128
 M	Int128	max	sv		18.0
 M	Int128	min	sv		18.0
-M	Int128	multipliedFullWidth(by:)	f					r
-M	Int128	multipliedReportingOverflow(by:)	f		18.0			r
+M	Int128	multipliedFullWidth(by:)	f				(Self,Self.Magnitude)	r
+M	Int128	multipliedReportingOverflow(by:)	f		18.0		(Int128,Bool)	r
 M	Int128	negate()	f
 M	Int128	nonzeroBitCount	v		18.0		Int
-M	Int128	quotientAndRemainder(dividingBy:)	f					r
+M	Int128	quotientAndRemainder(dividingBy:)	f				(Self,Self)	r
 M	Int128	random(in:)	fs				Self	r
 M	Int128	random(in:using:)	fs				Self	rr
-M	Int128	remainderReportingOverflow(dividingBy:)	f		18.0			r
+M	Int128	remainderReportingOverflow(dividingBy:)	f		18.0		(Int128,Bool)	r
 M	Int128	signum()	f				Self
-M	Int128	subtractingReportingOverflow(_:)	f		18.0			r
+M	Int128	subtractingReportingOverflow(_:)	f		18.0		(Int128,Bool)	r
 M	Int128	trailingZeroBitCount	v		18.0		Int
 M	Int128	words	v		18.0		UInt128.Words
 M	Int128	zero	sv		18.0
@@ -24531,7 +24531,7 @@ M	Int16	SIMD64Storage	k
 M	Int16	SIMD8Storage	k
 M	Int16	SIMDMaskScalar	k
 M	Int16	Words	k
-M	Int16	addingReportingOverflow(_:)	f					r
+M	Int16	addingReportingOverflow(_:)	f				(Int16,Bool)	r
 M	Int16	advanced(by:)	f				Self	r
 M	Int16	bigEndian	v				Self
 M	Int16	bitWidth	sv				Int
@@ -24541,8 +24541,8 @@ M	Int16	customPlaygroundQuickLook	dv			?
 M	Int16	decodeAtomicRepresentation(_:)	fs		18.0		Int16	r
 M	Int16	description	v				String
 M	Int16	distance(to:)	f				Int	r
-M	Int16	dividedReportingOverflow(by:)	f					r
-M	Int16	dividingFullWidth(_:)	f					r
+M	Int16	dividedReportingOverflow(by:)	f				(Int16,Bool)	r
+M	Int16	dividingFullWidth(_:)	f				(Int16,Int16)	r
 M	Int16	encode(to:)	ft					r
 M	Int16	encodeAtomicRepresentation(_:)	fs		18.0		Int16.AtomicRepresentation	r
 M	Int16	formatted()	f		15.0		String
@@ -24569,16 +24569,16 @@ M	Int16	littleEndian	v				Self
 M	Int16	magnitude	v				UInt16
 M	Int16	max	sv				Self
 M	Int16	min	sv				Self
-M	Int16	multipliedFullWidth(by:)	f					r
-M	Int16	multipliedReportingOverflow(by:)	f					r
+M	Int16	multipliedFullWidth(by:)	f				(Int16,UInt16)	r
+M	Int16	multipliedReportingOverflow(by:)	f				(Int16,Bool)	r
 M	Int16	negate()	f
 M	Int16	nonzeroBitCount	v				Int
-M	Int16	quotientAndRemainder(dividingBy:)	f					r
+M	Int16	quotientAndRemainder(dividingBy:)	f				(Self,Self)	r
 M	Int16	random(in:)	fs				Self	r
 M	Int16	random(in:using:)	fs				Self	rr
-M	Int16	remainderReportingOverflow(dividingBy:)	f					r
+M	Int16	remainderReportingOverflow(dividingBy:)	f				(Int16,Bool)	r
 M	Int16	signum()	f				Int16
-M	Int16	subtractingReportingOverflow(_:)	f					r
+M	Int16	subtractingReportingOverflow(_:)	f				(Int16,Bool)	r
 M	Int16	trailingZeroBitCount	v				Int
 M	Int16	words	v				Int16.Words
 M	Int16	zero	sv				Self
@@ -24687,7 +24687,7 @@ M	Int32	SIMD64Storage	k
 M	Int32	SIMD8Storage	k
 M	Int32	SIMDMaskScalar	k
 M	Int32	Words	k
-M	Int32	addingReportingOverflow(_:)	f					r
+M	Int32	addingReportingOverflow(_:)	f				(Int32,Bool)	r
 M	Int32	advanced(by:)	f				Self	r
 M	Int32	bigEndian	v				Self
 M	Int32	bitWidth	sv				Int
@@ -24697,8 +24697,8 @@ M	Int32	customPlaygroundQuickLook	dv			?
 M	Int32	decodeAtomicRepresentation(_:)	fs		18.0		Int32	r
 M	Int32	description	v				String
 M	Int32	distance(to:)	f				Int	r
-M	Int32	dividedReportingOverflow(by:)	f					r
-M	Int32	dividingFullWidth(_:)	f					r
+M	Int32	dividedReportingOverflow(by:)	f				(Int32,Bool)	r
+M	Int32	dividingFullWidth(_:)	f				(Int32,Int32)	r
 M	Int32	encode(to:)	ft					r
 M	Int32	encodeAtomicRepresentation(_:)	fs		18.0		Int32.AtomicRepresentation	r
 M	Int32	formatted()	f		15.0		String
@@ -24725,16 +24725,16 @@ M	Int32	littleEndian	v				Self
 M	Int32	magnitude	v				UInt32
 M	Int32	max	sv				Self
 M	Int32	min	sv				Self
-M	Int32	multipliedFullWidth(by:)	f					r
-M	Int32	multipliedReportingOverflow(by:)	f					r
+M	Int32	multipliedFullWidth(by:)	f				(Int32,UInt32)	r
+M	Int32	multipliedReportingOverflow(by:)	f				(Int32,Bool)	r
 M	Int32	negate()	f
 M	Int32	nonzeroBitCount	v				Int
-M	Int32	quotientAndRemainder(dividingBy:)	f					r
+M	Int32	quotientAndRemainder(dividingBy:)	f				(Self,Self)	r
 M	Int32	random(in:)	fs				Self	r
 M	Int32	random(in:using:)	fs				Self	rr
-M	Int32	remainderReportingOverflow(dividingBy:)	f					r
+M	Int32	remainderReportingOverflow(dividingBy:)	f				(Int32,Bool)	r
 M	Int32	signum()	f				Int32
-M	Int32	subtractingReportingOverflow(_:)	f					r
+M	Int32	subtractingReportingOverflow(_:)	f				(Int32,Bool)	r
 M	Int32	trailingZeroBitCount	v				Int
 M	Int32	words	v				Int32.Words
 M	Int32	zero	sv				Self
@@ -24843,7 +24843,7 @@ M	Int64	SIMD64Storage	k
 M	Int64	SIMD8Storage	k
 M	Int64	SIMDMaskScalar	k
 M	Int64	Words	k
-M	Int64	addingReportingOverflow(_:)	f					r
+M	Int64	addingReportingOverflow(_:)	f				(Int64,Bool)	r
 M	Int64	advanced(by:)	f				Self	r
 M	Int64	bigEndian	v				Self
 M	Int64	bitWidth	sv				Int
@@ -24853,8 +24853,8 @@ M	Int64	customPlaygroundQuickLook	dv			?
 M	Int64	decodeAtomicRepresentation(_:)	fs		18.0		Int64	r
 M	Int64	description	v				String
 M	Int64	distance(to:)	f				Int	r
-M	Int64	dividedReportingOverflow(by:)	f					r
-M	Int64	dividingFullWidth(_:)	f					r
+M	Int64	dividedReportingOverflow(by:)	f				(Int64,Bool)	r
+M	Int64	dividingFullWidth(_:)	f				(Int64,Int64)	r
 M	Int64	encode(to:)	ft					r
 M	Int64	encodeAtomicRepresentation(_:)	fs		18.0		Int64.AtomicRepresentation	r
 M	Int64	formatted()	f		15.0		String
@@ -24881,16 +24881,16 @@ M	Int64	littleEndian	v				Self
 M	Int64	magnitude	v				UInt64
 M	Int64	max	sv				Self
 M	Int64	min	sv				Self
-M	Int64	multipliedFullWidth(by:)	f					r
-M	Int64	multipliedReportingOverflow(by:)	f					r
+M	Int64	multipliedFullWidth(by:)	f				(Int64,UInt64)	r
+M	Int64	multipliedReportingOverflow(by:)	f				(Int64,Bool)	r
 M	Int64	negate()	f
 M	Int64	nonzeroBitCount	v				Int
-M	Int64	quotientAndRemainder(dividingBy:)	f					r
+M	Int64	quotientAndRemainder(dividingBy:)	f				(Self,Self)	r
 M	Int64	random(in:)	fs				Self	r
 M	Int64	random(in:using:)	fs				Self	rr
-M	Int64	remainderReportingOverflow(dividingBy:)	f					r
+M	Int64	remainderReportingOverflow(dividingBy:)	f				(Int64,Bool)	r
 M	Int64	signum()	f				Int64
-M	Int64	subtractingReportingOverflow(_:)	f					r
+M	Int64	subtractingReportingOverflow(_:)	f				(Int64,Bool)	r
 M	Int64	trailingZeroBitCount	v				Int
 M	Int64	words	v				Int64.Words
 M	Int64	zero	sv				Self
@@ -24999,7 +24999,7 @@ M	Int8	SIMD64Storage	k
 M	Int8	SIMD8Storage	k
 M	Int8	SIMDMaskScalar	k
 M	Int8	Words	k
-M	Int8	addingReportingOverflow(_:)	f					r
+M	Int8	addingReportingOverflow(_:)	f				(Int8,Bool)	r
 M	Int8	advanced(by:)	f				Self	r
 M	Int8	bigEndian	v				Self
 M	Int8	bitWidth	sv				Int
@@ -25009,8 +25009,8 @@ M	Int8	customPlaygroundQuickLook	dv			?
 M	Int8	decodeAtomicRepresentation(_:)	fs		18.0		Int8	r
 M	Int8	description	v				String
 M	Int8	distance(to:)	f				Int	r
-M	Int8	dividedReportingOverflow(by:)	f					r
-M	Int8	dividingFullWidth(_:)	f					r
+M	Int8	dividedReportingOverflow(by:)	f				(Int8,Bool)	r
+M	Int8	dividingFullWidth(_:)	f				(Int8,Int8)	r
 M	Int8	encode(to:)	ft					r
 M	Int8	encodeAtomicRepresentation(_:)	fs		18.0		Int8.AtomicRepresentation	r
 M	Int8	formatted()	f		15.0		String
@@ -25037,16 +25037,16 @@ M	Int8	littleEndian	v				Self
 M	Int8	magnitude	v				UInt8
 M	Int8	max	sv				Self
 M	Int8	min	sv				Self
-M	Int8	multipliedFullWidth(by:)	f					r
-M	Int8	multipliedReportingOverflow(by:)	f					r
+M	Int8	multipliedFullWidth(by:)	f				(Int8,UInt8)	r
+M	Int8	multipliedReportingOverflow(by:)	f				(Int8,Bool)	r
 M	Int8	negate()	f
 M	Int8	nonzeroBitCount	v				Int
-M	Int8	quotientAndRemainder(dividingBy:)	f					r
+M	Int8	quotientAndRemainder(dividingBy:)	f				(Self,Self)	r
 M	Int8	random(in:)	fs				Self	r
 M	Int8	random(in:using:)	fs				Self	rr
-M	Int8	remainderReportingOverflow(dividingBy:)	f					r
+M	Int8	remainderReportingOverflow(dividingBy:)	f				(Int8,Bool)	r
 M	Int8	signum()	f				Int8
-M	Int8	subtractingReportingOverflow(_:)	f					r
+M	Int8	subtractingReportingOverflow(_:)	f				(Int8,Bool)	r
 M	Int8	trailingZeroBitCount	v				Int
 M	Int8	words	v				Int8.Words
 M	Int8	zero	sv				Self
@@ -25380,7 +25380,7 @@ M	JSONEncoder.OutputFormatting	init()	i				JSONEncoder.OutputFormatting
 M	JSONEncoder.OutputFormatting	init(_:)	i				JSONEncoder.OutputFormatting	r
 M	JSONEncoder.OutputFormatting	init(arrayLiteral:)	i				JSONEncoder.OutputFormatting	d
 M	JSONEncoder.OutputFormatting	init(rawValue:)	i		8.0		JSONEncoder.OutputFormatting	r
-M	JSONEncoder.OutputFormatting	insert(_:)	f					r
+M	JSONEncoder.OutputFormatting	insert(_:)	f				(Bool,Self.Element)	r
 M	JSONEncoder.OutputFormatting	intersection(_:)	f				Self	r
 M	JSONEncoder.OutputFormatting	isDisjoint(with:)	f				Bool	r
 M	JSONEncoder.OutputFormatting	isEmpty	v				Bool
@@ -25414,7 +25414,7 @@ M	JSONSerialization.ReadingOptions	init()	i				JSONSerialization.ReadingOptions
 M	JSONSerialization.ReadingOptions	init(_:)	i				JSONSerialization.ReadingOptions	r
 M	JSONSerialization.ReadingOptions	init(arrayLiteral:)	i				JSONSerialization.ReadingOptions	d
 M	JSONSerialization.ReadingOptions	init(rawValue:)	i				JSONSerialization.ReadingOptions	r
-M	JSONSerialization.ReadingOptions	insert(_:)	f					r
+M	JSONSerialization.ReadingOptions	insert(_:)	f				(Bool,Self.Element)	r
 M	JSONSerialization.ReadingOptions	intersection(_:)	f				Self	r
 M	JSONSerialization.ReadingOptions	isDisjoint(with:)	f				Bool	r
 M	JSONSerialization.ReadingOptions	isEmpty	v				Bool
@@ -25440,7 +25440,7 @@ M	JSONSerialization.WritingOptions	init()	i				JSONSerialization.WritingOptions
 M	JSONSerialization.WritingOptions	init(_:)	i				JSONSerialization.WritingOptions	r
 M	JSONSerialization.WritingOptions	init(arrayLiteral:)	i				JSONSerialization.WritingOptions	d
 M	JSONSerialization.WritingOptions	init(rawValue:)	i				JSONSerialization.WritingOptions	r
-M	JSONSerialization.WritingOptions	insert(_:)	f					r
+M	JSONSerialization.WritingOptions	insert(_:)	f				(Bool,Self.Element)	r
 M	JSONSerialization.WritingOptions	intersection(_:)	f				Self	r
 M	JSONSerialization.WritingOptions	isDisjoint(with:)	f				Bool	r
 M	JSONSerialization.WritingOptions	isEmpty	v				Bool
@@ -28721,7 +28721,7 @@ M	NSAttributedString.EnumerationOptions	init()	i				NSAttributedString.Enumerati
 M	NSAttributedString.EnumerationOptions	init(_:)	i				NSAttributedString.EnumerationOptions	r
 M	NSAttributedString.EnumerationOptions	init(arrayLiteral:)	i				NSAttributedString.EnumerationOptions	d
 M	NSAttributedString.EnumerationOptions	init(rawValue:)	i				NSAttributedString.EnumerationOptions	r
-M	NSAttributedString.EnumerationOptions	insert(_:)	f					r
+M	NSAttributedString.EnumerationOptions	insert(_:)	f				(Bool,Self.Element)	r
 M	NSAttributedString.EnumerationOptions	intersection(_:)	f				Self	r
 M	NSAttributedString.EnumerationOptions	isDisjoint(with:)	f				Bool	r
 M	NSAttributedString.EnumerationOptions	isEmpty	v				Bool
@@ -28756,7 +28756,7 @@ M	NSBinarySearchingOptions	init()	i				NSBinarySearchingOptions
 M	NSBinarySearchingOptions	init(_:)	i				NSBinarySearchingOptions	r
 M	NSBinarySearchingOptions	init(arrayLiteral:)	i				NSBinarySearchingOptions	d
 M	NSBinarySearchingOptions	init(rawValue:)	i				NSBinarySearchingOptions	r
-M	NSBinarySearchingOptions	insert(_:)	f					r
+M	NSBinarySearchingOptions	insert(_:)	f				(Bool,Self.Element)	r
 M	NSBinarySearchingOptions	insertionIndex	sv				NSBinarySearchingOptions
 M	NSBinarySearchingOptions	intersection(_:)	f				Self	r
 M	NSBinarySearchingOptions	isDisjoint(with:)	f				Bool	r
@@ -28888,7 +28888,7 @@ M	NSCalendar.Options	init()	i				NSCalendar.Options
 M	NSCalendar.Options	init(_:)	i				NSCalendar.Options	r
 M	NSCalendar.Options	init(arrayLiteral:)	i				NSCalendar.Options	d
 M	NSCalendar.Options	init(rawValue:)	i				NSCalendar.Options	r
-M	NSCalendar.Options	insert(_:)	f					r
+M	NSCalendar.Options	insert(_:)	f				(Bool,Self.Element)	r
 M	NSCalendar.Options	intersection(_:)	f				Self	r
 M	NSCalendar.Options	isDisjoint(with:)	f				Bool	r
 M	NSCalendar.Options	isEmpty	v				Bool
@@ -28923,7 +28923,7 @@ M	NSCalendar.Unit	init()	i				NSCalendar.Unit
 M	NSCalendar.Unit	init(_:)	i				NSCalendar.Unit	r
 M	NSCalendar.Unit	init(arrayLiteral:)	i				NSCalendar.Unit	d
 M	NSCalendar.Unit	init(rawValue:)	i				NSCalendar.Unit	r
-M	NSCalendar.Unit	insert(_:)	f					r
+M	NSCalendar.Unit	insert(_:)	f				(Bool,Self.Element)	r
 M	NSCalendar.Unit	intersection(_:)	f				Self	r
 M	NSCalendar.Unit	isDisjoint(with:)	f				Bool	r
 M	NSCalendar.Unit	isEmpty	v				Bool
@@ -29079,7 +29079,7 @@ M	NSComparisonPredicate.Options	init()	i				NSComparisonPredicate.Options
 M	NSComparisonPredicate.Options	init(_:)	i				NSComparisonPredicate.Options	r
 M	NSComparisonPredicate.Options	init(arrayLiteral:)	i				NSComparisonPredicate.Options	d
 M	NSComparisonPredicate.Options	init(rawValue:)	di			?	NSComparisonPredicate.Options	r
-M	NSComparisonPredicate.Options	insert(_:)	f					r
+M	NSComparisonPredicate.Options	insert(_:)	f				(Bool,Self.Element)	r
 M	NSComparisonPredicate.Options	intersection(_:)	f				Self	r
 M	NSComparisonPredicate.Options	isDisjoint(with:)	f				Bool	r
 M	NSComparisonPredicate.Options	isEmpty	v				Bool
@@ -29499,7 +29499,7 @@ M	NSEnumerationOptions	init()	i				NSEnumerationOptions
 M	NSEnumerationOptions	init(_:)	i				NSEnumerationOptions	r
 M	NSEnumerationOptions	init(arrayLiteral:)	i				NSEnumerationOptions	d
 M	NSEnumerationOptions	init(rawValue:)	i				NSEnumerationOptions	r
-M	NSEnumerationOptions	insert(_:)	f					r
+M	NSEnumerationOptions	insert(_:)	f				(Bool,Self.Element)	r
 M	NSEnumerationOptions	intersection(_:)	f				Self	r
 M	NSEnumerationOptions	isDisjoint(with:)	f				Bool	r
 M	NSEnumerationOptions	isEmpty	v				Bool
@@ -30295,7 +30295,7 @@ M	NSRegularExpression.MatchingFlags	init()	i				NSRegularExpression.MatchingFlag
 M	NSRegularExpression.MatchingFlags	init(_:)	i				NSRegularExpression.MatchingFlags	r
 M	NSRegularExpression.MatchingFlags	init(arrayLiteral:)	i				NSRegularExpression.MatchingFlags	d
 M	NSRegularExpression.MatchingFlags	init(rawValue:)	i				NSRegularExpression.MatchingFlags	r
-M	NSRegularExpression.MatchingFlags	insert(_:)	f					r
+M	NSRegularExpression.MatchingFlags	insert(_:)	f				(Bool,Self.Element)	r
 M	NSRegularExpression.MatchingFlags	internalError	sv				NSRegularExpression.MatchingFlags
 M	NSRegularExpression.MatchingFlags	intersection(_:)	f				Self	r
 M	NSRegularExpression.MatchingFlags	isDisjoint(with:)	f				Bool	r
@@ -30322,7 +30322,7 @@ M	NSRegularExpression.MatchingOptions	init()	i				NSRegularExpression.MatchingOp
 M	NSRegularExpression.MatchingOptions	init(_:)	i				NSRegularExpression.MatchingOptions	r
 M	NSRegularExpression.MatchingOptions	init(arrayLiteral:)	i				NSRegularExpression.MatchingOptions	d
 M	NSRegularExpression.MatchingOptions	init(rawValue:)	i				NSRegularExpression.MatchingOptions	r
-M	NSRegularExpression.MatchingOptions	insert(_:)	f					r
+M	NSRegularExpression.MatchingOptions	insert(_:)	f				(Bool,Self.Element)	r
 M	NSRegularExpression.MatchingOptions	intersection(_:)	f				Self	r
 M	NSRegularExpression.MatchingOptions	isDisjoint(with:)	f				Bool	r
 M	NSRegularExpression.MatchingOptions	isEmpty	v				Bool
@@ -30354,7 +30354,7 @@ M	NSRegularExpression.Options	init()	i				NSRegularExpression.Options
 M	NSRegularExpression.Options	init(_:)	i				NSRegularExpression.Options	r
 M	NSRegularExpression.Options	init(arrayLiteral:)	i				NSRegularExpression.Options	d
 M	NSRegularExpression.Options	init(rawValue:)	i				NSRegularExpression.Options	r
-M	NSRegularExpression.Options	insert(_:)	f					r
+M	NSRegularExpression.Options	insert(_:)	f				(Bool,Self.Element)	r
 M	NSRegularExpression.Options	intersection(_:)	f				Self	r
 M	NSRegularExpression.Options	isDisjoint(with:)	f				Bool	r
 M	NSRegularExpression.Options	isEmpty	v				Bool
@@ -30462,7 +30462,7 @@ M	NSSortOptions	init()	i				NSSortOptions
 M	NSSortOptions	init(_:)	i				NSSortOptions	r
 M	NSSortOptions	init(arrayLiteral:)	i				NSSortOptions	d
 M	NSSortOptions	init(rawValue:)	i				NSSortOptions	r
-M	NSSortOptions	insert(_:)	f					r
+M	NSSortOptions	insert(_:)	f				(Bool,Self.Element)	r
 M	NSSortOptions	intersection(_:)	f				Self	r
 M	NSSortOptions	isDisjoint(with:)	f				Bool	r
 M	NSSortOptions	isEmpty	v				Bool
@@ -30619,7 +30619,7 @@ M	NSString.EncodingConversionOptions	init()	i				NSString.EncodingConversionOpti
 M	NSString.EncodingConversionOptions	init(_:)	i				NSString.EncodingConversionOptions	r
 M	NSString.EncodingConversionOptions	init(arrayLiteral:)	i				NSString.EncodingConversionOptions	d
 M	NSString.EncodingConversionOptions	init(rawValue:)	i				NSString.EncodingConversionOptions	r
-M	NSString.EncodingConversionOptions	insert(_:)	f					r
+M	NSString.EncodingConversionOptions	insert(_:)	f				(Bool,Self.Element)	r
 M	NSString.EncodingConversionOptions	intersection(_:)	f				Self	r
 M	NSString.EncodingConversionOptions	isDisjoint(with:)	f				Bool	r
 M	NSString.EncodingConversionOptions	isEmpty	v				Bool
@@ -30645,7 +30645,7 @@ M	NSString.EnumerationOptions	init()	i				NSString.EnumerationOptions
 M	NSString.EnumerationOptions	init(_:)	i				NSString.EnumerationOptions	r
 M	NSString.EnumerationOptions	init(arrayLiteral:)	i				NSString.EnumerationOptions	d
 M	NSString.EnumerationOptions	init(rawValue:)	i				NSString.EnumerationOptions	r
-M	NSString.EnumerationOptions	insert(_:)	f					r
+M	NSString.EnumerationOptions	insert(_:)	f				(Bool,Self.Element)	r
 M	NSString.EnumerationOptions	intersection(_:)	f				Self	r
 M	NSString.EnumerationOptions	isDisjoint(with:)	f				Bool	r
 M	NSString.EnumerationOptions	isEmpty	v				Bool
@@ -30695,7 +30695,7 @@ M	NSTextCheckingResult.CheckingType	init()	i				NSTextCheckingResult.CheckingTyp
 M	NSTextCheckingResult.CheckingType	init(_:)	i				NSTextCheckingResult.CheckingType	r
 M	NSTextCheckingResult.CheckingType	init(arrayLiteral:)	i				NSTextCheckingResult.CheckingType	d
 M	NSTextCheckingResult.CheckingType	init(rawValue:)	i				NSTextCheckingResult.CheckingType	r
-M	NSTextCheckingResult.CheckingType	insert(_:)	f					r
+M	NSTextCheckingResult.CheckingType	insert(_:)	f				(Bool,Self.Element)	r
 M	NSTextCheckingResult.CheckingType	intersection(_:)	f				Self	r
 M	NSTextCheckingResult.CheckingType	isDisjoint(with:)	f				Bool	r
 M	NSTextCheckingResult.CheckingType	isEmpty	v				Bool
@@ -31084,7 +31084,7 @@ M	NotificationQueue.NotificationCoalescing	init()	i				NotificationQueue.Notific
 M	NotificationQueue.NotificationCoalescing	init(_:)	i				NotificationQueue.NotificationCoalescing	r
 M	NotificationQueue.NotificationCoalescing	init(arrayLiteral:)	i				NotificationQueue.NotificationCoalescing	d
 M	NotificationQueue.NotificationCoalescing	init(rawValue:)	i				NotificationQueue.NotificationCoalescing	r
-M	NotificationQueue.NotificationCoalescing	insert(_:)	f					r
+M	NotificationQueue.NotificationCoalescing	insert(_:)	f				(Bool,Self.Element)	r
 M	NotificationQueue.NotificationCoalescing	intersection(_:)	f				Self	r
 M	NotificationQueue.NotificationCoalescing	isDisjoint(with:)	f				Bool	r
 M	NotificationQueue.NotificationCoalescing	isEmpty	v				Bool
@@ -31408,7 +31408,7 @@ M	OptionSet	formSymmetricDifference(_:)	f					r
 M	OptionSet	formUnion(_:)	f					r
 M	OptionSet	init()	i				Self
 M	OptionSet	init(rawValue:)	i				Self	r
-M	OptionSet	insert(_:)	f					r
+M	OptionSet	insert(_:)	f				(Bool,Self.Element)	r
 M	OptionSet	intersection(_:)	f				Self	r
 M	OptionSet	remove(_:)	f				Self.Element	r
 M	OptionSet	symmetricDifference(_:)	f				Self	r
@@ -31792,7 +31792,7 @@ M	PersonNameComponentsFormatter.Options	init()	i				PersonNameComponentsFormatte
 M	PersonNameComponentsFormatter.Options	init(_:)	i				PersonNameComponentsFormatter.Options	r
 M	PersonNameComponentsFormatter.Options	init(arrayLiteral:)	i				PersonNameComponentsFormatter.Options	d
 M	PersonNameComponentsFormatter.Options	init(rawValue:)	di			?	PersonNameComponentsFormatter.Options	r
-M	PersonNameComponentsFormatter.Options	insert(_:)	f					r
+M	PersonNameComponentsFormatter.Options	insert(_:)	f				(Bool,Self.Element)	r
 M	PersonNameComponentsFormatter.Options	intersection(_:)	f				Self	r
 M	PersonNameComponentsFormatter.Options	isDisjoint(with:)	f				Bool	r
 M	PersonNameComponentsFormatter.Options	isEmpty	v				Bool
@@ -32623,7 +32623,7 @@ M	PropertyListSerialization.MutabilityOptions	init()	i				PropertyListSerializat
 M	PropertyListSerialization.MutabilityOptions	init(_:)	i				PropertyListSerialization.MutabilityOptions	r
 M	PropertyListSerialization.MutabilityOptions	init(arrayLiteral:)	i				PropertyListSerialization.MutabilityOptions	d
 M	PropertyListSerialization.MutabilityOptions	init(rawValue:)	i				PropertyListSerialization.MutabilityOptions	r
-M	PropertyListSerialization.MutabilityOptions	insert(_:)	f					r
+M	PropertyListSerialization.MutabilityOptions	insert(_:)	f				(Bool,Self.Element)	r
 M	PropertyListSerialization.MutabilityOptions	intersection(_:)	f				Self	r
 M	PropertyListSerialization.MutabilityOptions	isDisjoint(with:)	f				Bool	r
 M	PropertyListSerialization.MutabilityOptions	isEmpty	v				Bool
@@ -34281,7 +34281,7 @@ M	Set	init(_:)	i				Set	r
 M	Set	init(arrayLiteral:)	i				Set	d
 M	Set	init(from:)	it				Set	r
 M	Set	init(minimumCapacity:)	i				Set	r
-M	Set	insert(_:)	f					r
+M	Set	insert(_:)	f				(Bool,_)	r
 M	Set	intersection(_:)	f				Set	r
 M	Set	isDisjoint(with:)	f				Bool	r
 M	Set	isEmpty	v				Bool
@@ -34345,7 +34345,7 @@ M	SetAlgebra	formUnion(_:)	f					r
 M	SetAlgebra	init()	i				Self
 M	SetAlgebra	init(_:)	i				Self	r
 M	SetAlgebra	init(arrayLiteral:)	i				Self	d
-M	SetAlgebra	insert(_:)	f					r
+M	SetAlgebra	insert(_:)	f				(Bool,Self.Element)	r
 M	SetAlgebra	intersection(_:)	f				Self	r
 M	SetAlgebra	isDisjoint(with:)	f				Bool	r
 M	SetAlgebra	isEmpty	v				Bool
@@ -34532,7 +34532,7 @@ M	SidebarRowSize	hashValue	v				Int
 M	SidebarRowSize	large	c		16.0		SidebarRowSize
 M	SidebarRowSize	medium	c		16.0		SidebarRowSize
 M	SidebarRowSize	small	c		16.0		SidebarRowSize
-M	SignedInteger	dividingFullWidth(_:)	f					r
+M	SignedInteger	dividingFullWidth(_:)	f				(Self,Self)	r
 M	SignedInteger	init(_:)	i				Self	r
 M	SignedInteger	init(exactly:)	i				Self	r
 M	SignedInteger	isMultiple(of:)	f				Bool	r
@@ -34619,7 +34619,7 @@ M	Slice	initialize(from:)	f					r
 M	Slice	initialize(fromContentsOf:)	f					r
 M	Slice	initialize(repeating:)	f					r
 M	Slice	initializeElement(at:to:)	f					rr
-M	Slice	initializeMemory(as:from:)	f					rr
+M	Slice	initializeMemory(as:from:)	f				(_,UnsafeMutableBufferPointer)	rr
 M	Slice	initializeMemory(as:fromContentsOf:)	f				UnsafeMutableBufferPointer	rr
 M	Slice	initializeMemory(as:repeating:)	f				UnsafeMutableBufferPointer	rr
 M	Slice	insert(_:at:)	f					rr
@@ -34942,7 +34942,7 @@ M	Stream.Event	init()	i				Stream.Event
 M	Stream.Event	init(_:)	i				Stream.Event	r
 M	Stream.Event	init(arrayLiteral:)	i				Stream.Event	d
 M	Stream.Event	init(rawValue:)	i				Stream.Event	r
-M	Stream.Event	insert(_:)	f					r
+M	Stream.Event	insert(_:)	f				(Bool,Self.Element)	r
 M	Stream.Event	intersection(_:)	f				Self	r
 M	Stream.Event	isDisjoint(with:)	f				Bool	r
 M	Stream.Event	isEmpty	v				Bool
@@ -35303,7 +35303,7 @@ M	String.CompareOptions	init()	i				String.CompareOptions
 M	String.CompareOptions	init(_:)	i				String.CompareOptions	r
 M	String.CompareOptions	init(arrayLiteral:)	i				String.CompareOptions	d
 M	String.CompareOptions	init(rawValue:)	i		8.0		String.CompareOptions	r
-M	String.CompareOptions	insert(_:)	f					r
+M	String.CompareOptions	insert(_:)	f				(Bool,Self.Element)	r
 M	String.CompareOptions	intersection(_:)	f				Self	r
 M	String.CompareOptions	isDisjoint(with:)	f				Bool	r
 M	String.CompareOptions	isEmpty	v				Bool
@@ -36419,7 +36419,7 @@ M	TableColumnCustomizationBehavior	formIntersection(_:)	f					r
 M	TableColumnCustomizationBehavior	formSymmetricDifference(_:)	f					r
 M	TableColumnCustomizationBehavior	formUnion(_:)	f					r
 M	TableColumnCustomizationBehavior	init()	i		17.0		TableColumnCustomizationBehavior
-M	TableColumnCustomizationBehavior	insert(_:)	f					r
+M	TableColumnCustomizationBehavior	insert(_:)	f				(Bool,TableColumnCustomizationBehavior)	r
 M	TableColumnCustomizationBehavior	intersection(_:)	f				TableColumnCustomizationBehavior	r
 M	TableColumnCustomizationBehavior	remove(_:)	f				TableColumnCustomizationBehavior	r
 M	TableColumnCustomizationBehavior	reorder	sv		17.0		TableColumnCustomizationBehavior
@@ -37265,7 +37265,7 @@ M	UInt	SIMD64Storage	k
 M	UInt	SIMD8Storage	k
 M	UInt	SIMDMaskScalar	k
 M	UInt	Words	k
-M	UInt	addingReportingOverflow(_:)	f					r
+M	UInt	addingReportingOverflow(_:)	f				(UInt,Bool)	r
 M	UInt	advanced(by:)	f				Self	r
 M	UInt	bigEndian	v				Self
 M	UInt	bitWidth	sv				Int
@@ -37275,8 +37275,8 @@ M	UInt	customPlaygroundQuickLook	dv			?
 M	UInt	decodeAtomicRepresentation(_:)	fs		18.0		UInt	r
 M	UInt	description	v				String
 M	UInt	distance(to:)	f				Int	r
-M	UInt	dividedReportingOverflow(by:)	f					r
-M	UInt	dividingFullWidth(_:)	f					r
+M	UInt	dividedReportingOverflow(by:)	f				(UInt,Bool)	r
+M	UInt	dividingFullWidth(_:)	f				(UInt,UInt)	r
 M	UInt	encode(to:)	ft					r
 M	UInt	encodeAtomicRepresentation(_:)	fs		18.0		UInt.AtomicRepresentation	r
 M	UInt	formatted()	f		15.0		String
@@ -37303,15 +37303,15 @@ M	UInt	littleEndian	v				Self
 M	UInt	magnitude	v				Self
 M	UInt	max	sv				Self
 M	UInt	min	sv				Self
-M	UInt	multipliedFullWidth(by:)	f					r
-M	UInt	multipliedReportingOverflow(by:)	f					r
+M	UInt	multipliedFullWidth(by:)	f				(UInt,UInt)	r
+M	UInt	multipliedReportingOverflow(by:)	f				(UInt,Bool)	r
 M	UInt	nonzeroBitCount	v				Int
-M	UInt	quotientAndRemainder(dividingBy:)	f					r
+M	UInt	quotientAndRemainder(dividingBy:)	f				(Self,Self)	r
 M	UInt	random(in:)	fs				Self	r
 M	UInt	random(in:using:)	fs				Self	rr
-M	UInt	remainderReportingOverflow(dividingBy:)	f					r
+M	UInt	remainderReportingOverflow(dividingBy:)	f				(UInt,Bool)	r
 M	UInt	signum()	f				UInt
-M	UInt	subtractingReportingOverflow(_:)	f					r
+M	UInt	subtractingReportingOverflow(_:)	f				(UInt,Bool)	r
 M	UInt	trailingZeroBitCount	v				Int
 M	UInt	words	v				UInt.Words
 M	UInt	zero	sv				Self
@@ -37413,7 +37413,7 @@ M	UInt128	AtomicRepresentation	k		18.0
 M	UInt128	IntegerLiteralType	k		18.0
 M	UInt128	Magnitude	k		18.0
 M	UInt128	Words	k		18.0
-M	UInt128	addingReportingOverflow(_:)	f		18.0			r
+M	UInt128	addingReportingOverflow(_:)	f		18.0		(UInt128,Bool)	r
 M	UInt128	advanced(by:)	f				Self	r
 M	UInt128	bigEndian	v				Self
 M	UInt128	bitWidth	sv		18.0		Int
@@ -37422,8 +37422,8 @@ M	UInt128	customMirror	v		18.0		Mirror
 M	UInt128	decodeAtomicRepresentation(_:)	fs		18.0		UInt128	r
 M	UInt128	description	v				String
 M	UInt128	distance(to:)	f				Int	r
-M	UInt128	dividedReportingOverflow(by:)	f		18.0			r
-M	UInt128	dividingFullWidth(_:)	f					r
+M	UInt128	dividedReportingOverflow(by:)	f		18.0		(UInt128,Bool)	r
+M	UInt128	dividingFullWidth(_:)	f				(Self,Self)	r
 M	UInt128	encode(to:)	ft		18.0			r
 M	UInt128	encodeAtomicRepresentation(_:)	fs		18.0		UInt128.AtomicRepresentation	r
 M	UInt128	hash(into:)	f		18.0			r
@@ -37445,15 +37445,15 @@ M	UInt128	littleEndian	v				Self
 M	UInt128	magnitude	v		18.0		UInt128
 M	UInt128	max	sv		18.0
 M	UInt128	min	sv		18.0
-M	UInt128	multipliedFullWidth(by:)	f					r
-M	UInt128	multipliedReportingOverflow(by:)	f		18.0			r
+M	UInt128	multipliedFullWidth(by:)	f				(Self,Self.Magnitude)	r
+M	UInt128	multipliedReportingOverflow(by:)	f		18.0		(UInt128,Bool)	r
 M	UInt128	nonzeroBitCount	v		18.0		Int
-M	UInt128	quotientAndRemainder(dividingBy:)	f					r
+M	UInt128	quotientAndRemainder(dividingBy:)	f				(Self,Self)	r
 M	UInt128	random(in:)	fs				Self	r
 M	UInt128	random(in:using:)	fs				Self	rr
-M	UInt128	remainderReportingOverflow(dividingBy:)	f		18.0			r
+M	UInt128	remainderReportingOverflow(dividingBy:)	f		18.0		(UInt128,Bool)	r
 M	UInt128	signum()	f				Self
-M	UInt128	subtractingReportingOverflow(_:)	f		18.0			r
+M	UInt128	subtractingReportingOverflow(_:)	f		18.0		(UInt128,Bool)	r
 M	UInt128	trailingZeroBitCount	v		18.0		Int
 M	UInt128	words	v		18.0		UInt128.Words
 M	UInt128	zero	sv		18.0
@@ -37545,7 +37545,7 @@ M	UInt16	SIMD64Storage	k
 M	UInt16	SIMD8Storage	k
 M	UInt16	SIMDMaskScalar	k
 M	UInt16	Words	k
-M	UInt16	addingReportingOverflow(_:)	f					r
+M	UInt16	addingReportingOverflow(_:)	f				(UInt16,Bool)	r
 M	UInt16	advanced(by:)	f				Self	r
 M	UInt16	bigEndian	v				Self
 M	UInt16	bitWidth	sv				Int
@@ -37555,8 +37555,8 @@ M	UInt16	customPlaygroundQuickLook	dv			?
 M	UInt16	decodeAtomicRepresentation(_:)	fs		18.0		UInt16	r
 M	UInt16	description	v				String
 M	UInt16	distance(to:)	f				Int	r
-M	UInt16	dividedReportingOverflow(by:)	f					r
-M	UInt16	dividingFullWidth(_:)	f					r
+M	UInt16	dividedReportingOverflow(by:)	f				(UInt16,Bool)	r
+M	UInt16	dividingFullWidth(_:)	f				(UInt16,UInt16)	r
 M	UInt16	encode(to:)	ft					r
 M	UInt16	encodeAtomicRepresentation(_:)	fs		18.0		UInt16.AtomicRepresentation	r
 M	UInt16	formatted()	f		15.0		String
@@ -37584,15 +37584,15 @@ M	UInt16	littleEndian	v				Self
 M	UInt16	magnitude	v				Self
 M	UInt16	max	sv				Self
 M	UInt16	min	sv				Self
-M	UInt16	multipliedFullWidth(by:)	f					r
-M	UInt16	multipliedReportingOverflow(by:)	f					r
+M	UInt16	multipliedFullWidth(by:)	f				(UInt16,UInt16)	r
+M	UInt16	multipliedReportingOverflow(by:)	f				(UInt16,Bool)	r
 M	UInt16	nonzeroBitCount	v				Int
-M	UInt16	quotientAndRemainder(dividingBy:)	f					r
+M	UInt16	quotientAndRemainder(dividingBy:)	f				(Self,Self)	r
 M	UInt16	random(in:)	fs				Self	r
 M	UInt16	random(in:using:)	fs				Self	rr
-M	UInt16	remainderReportingOverflow(dividingBy:)	f					r
+M	UInt16	remainderReportingOverflow(dividingBy:)	f				(UInt16,Bool)	r
 M	UInt16	signum()	f				UInt16
-M	UInt16	subtractingReportingOverflow(_:)	f					r
+M	UInt16	subtractingReportingOverflow(_:)	f				(UInt16,Bool)	r
 M	UInt16	trailingZeroBitCount	v				Int
 M	UInt16	words	v				UInt16.Words
 M	UInt16	zero	sv				Self
@@ -37701,7 +37701,7 @@ M	UInt32	SIMD64Storage	k
 M	UInt32	SIMD8Storage	k
 M	UInt32	SIMDMaskScalar	k
 M	UInt32	Words	k
-M	UInt32	addingReportingOverflow(_:)	f					r
+M	UInt32	addingReportingOverflow(_:)	f				(UInt32,Bool)	r
 M	UInt32	advanced(by:)	f				Self	r
 M	UInt32	bigEndian	v				Self
 M	UInt32	bitWidth	sv				Int
@@ -37711,8 +37711,8 @@ M	UInt32	customPlaygroundQuickLook	dv			?
 M	UInt32	decodeAtomicRepresentation(_:)	fs		18.0		UInt32	r
 M	UInt32	description	v				String
 M	UInt32	distance(to:)	f				Int	r
-M	UInt32	dividedReportingOverflow(by:)	f					r
-M	UInt32	dividingFullWidth(_:)	f					r
+M	UInt32	dividedReportingOverflow(by:)	f				(UInt32,Bool)	r
+M	UInt32	dividingFullWidth(_:)	f				(UInt32,UInt32)	r
 M	UInt32	encode(to:)	ft					r
 M	UInt32	encodeAtomicRepresentation(_:)	fs		18.0		UInt32.AtomicRepresentation	r
 M	UInt32	formatted()	f		15.0		String
@@ -37739,15 +37739,15 @@ M	UInt32	littleEndian	v				Self
 M	UInt32	magnitude	v				Self
 M	UInt32	max	sv				Self
 M	UInt32	min	sv				Self
-M	UInt32	multipliedFullWidth(by:)	f					r
-M	UInt32	multipliedReportingOverflow(by:)	f					r
+M	UInt32	multipliedFullWidth(by:)	f				(UInt32,UInt32)	r
+M	UInt32	multipliedReportingOverflow(by:)	f				(UInt32,Bool)	r
 M	UInt32	nonzeroBitCount	v				Int
-M	UInt32	quotientAndRemainder(dividingBy:)	f					r
+M	UInt32	quotientAndRemainder(dividingBy:)	f				(Self,Self)	r
 M	UInt32	random(in:)	fs				Self	r
 M	UInt32	random(in:using:)	fs				Self	rr
-M	UInt32	remainderReportingOverflow(dividingBy:)	f					r
+M	UInt32	remainderReportingOverflow(dividingBy:)	f				(UInt32,Bool)	r
 M	UInt32	signum()	f				UInt32
-M	UInt32	subtractingReportingOverflow(_:)	f					r
+M	UInt32	subtractingReportingOverflow(_:)	f				(UInt32,Bool)	r
 M	UInt32	trailingZeroBitCount	v				Int
 M	UInt32	words	v				UInt32.Words
 M	UInt32	zero	sv				Self
@@ -37856,7 +37856,7 @@ M	UInt64	SIMD64Storage	k
 M	UInt64	SIMD8Storage	k
 M	UInt64	SIMDMaskScalar	k
 M	UInt64	Words	k
-M	UInt64	addingReportingOverflow(_:)	f					r
+M	UInt64	addingReportingOverflow(_:)	f				(UInt64,Bool)	r
 M	UInt64	advanced(by:)	f				Self	r
 M	UInt64	bigEndian	v				Self
 M	UInt64	bitWidth	sv				Int
@@ -37866,8 +37866,8 @@ M	UInt64	customPlaygroundQuickLook	dv			?
 M	UInt64	decodeAtomicRepresentation(_:)	fs		18.0		UInt64	r
 M	UInt64	description	v				String
 M	UInt64	distance(to:)	f				Int	r
-M	UInt64	dividedReportingOverflow(by:)	f					r
-M	UInt64	dividingFullWidth(_:)	f					r
+M	UInt64	dividedReportingOverflow(by:)	f				(UInt64,Bool)	r
+M	UInt64	dividingFullWidth(_:)	f				(UInt64,UInt64)	r
 M	UInt64	encode(to:)	ft					r
 M	UInt64	encodeAtomicRepresentation(_:)	fs		18.0		UInt64.AtomicRepresentation	r
 M	UInt64	formatted()	f		15.0		String
@@ -37894,15 +37894,15 @@ M	UInt64	littleEndian	v				Self
 M	UInt64	magnitude	v				Self
 M	UInt64	max	sv				Self
 M	UInt64	min	sv				Self
-M	UInt64	multipliedFullWidth(by:)	f					r
-M	UInt64	multipliedReportingOverflow(by:)	f					r
+M	UInt64	multipliedFullWidth(by:)	f				(UInt64,UInt64)	r
+M	UInt64	multipliedReportingOverflow(by:)	f				(UInt64,Bool)	r
 M	UInt64	nonzeroBitCount	v				Int
-M	UInt64	quotientAndRemainder(dividingBy:)	f					r
+M	UInt64	quotientAndRemainder(dividingBy:)	f				(Self,Self)	r
 M	UInt64	random(in:)	fs				Self	r
 M	UInt64	random(in:using:)	fs				Self	rr
-M	UInt64	remainderReportingOverflow(dividingBy:)	f					r
+M	UInt64	remainderReportingOverflow(dividingBy:)	f				(UInt64,Bool)	r
 M	UInt64	signum()	f				UInt64
-M	UInt64	subtractingReportingOverflow(_:)	f					r
+M	UInt64	subtractingReportingOverflow(_:)	f				(UInt64,Bool)	r
 M	UInt64	trailingZeroBitCount	v				Int
 M	UInt64	words	v				UInt64.Words
 M	UInt64	zero	sv				Self
@@ -38011,7 +38011,7 @@ M	UInt8	SIMD64Storage	k
 M	UInt8	SIMD8Storage	k
 M	UInt8	SIMDMaskScalar	k
 M	UInt8	Words	k
-M	UInt8	addingReportingOverflow(_:)	f					r
+M	UInt8	addingReportingOverflow(_:)	f				(UInt8,Bool)	r
 M	UInt8	advanced(by:)	f				Self	r
 M	UInt8	bigEndian	v				Self
 M	UInt8	bitWidth	sv				Int
@@ -38021,8 +38021,8 @@ M	UInt8	customPlaygroundQuickLook	dv			?
 M	UInt8	decodeAtomicRepresentation(_:)	fs		18.0		UInt8	r
 M	UInt8	description	v				String
 M	UInt8	distance(to:)	f				Int	r
-M	UInt8	dividedReportingOverflow(by:)	f					r
-M	UInt8	dividingFullWidth(_:)	f					r
+M	UInt8	dividedReportingOverflow(by:)	f				(UInt8,Bool)	r
+M	UInt8	dividingFullWidth(_:)	f				(UInt8,UInt8)	r
 M	UInt8	encode(to:)	ft					r
 M	UInt8	encodeAtomicRepresentation(_:)	fs		18.0		UInt8.AtomicRepresentation	r
 M	UInt8	formatted()	f		15.0		String
@@ -38050,15 +38050,15 @@ M	UInt8	littleEndian	v				Self
 M	UInt8	magnitude	v				Self
 M	UInt8	max	sv				Self
 M	UInt8	min	sv				Self
-M	UInt8	multipliedFullWidth(by:)	f					r
-M	UInt8	multipliedReportingOverflow(by:)	f					r
+M	UInt8	multipliedFullWidth(by:)	f				(UInt8,UInt8)	r
+M	UInt8	multipliedReportingOverflow(by:)	f				(UInt8,Bool)	r
 M	UInt8	nonzeroBitCount	v				Int
-M	UInt8	quotientAndRemainder(dividingBy:)	f					r
+M	UInt8	quotientAndRemainder(dividingBy:)	f				(Self,Self)	r
 M	UInt8	random(in:)	fs				Self	r
 M	UInt8	random(in:using:)	fs				Self	rr
-M	UInt8	remainderReportingOverflow(dividingBy:)	f					r
+M	UInt8	remainderReportingOverflow(dividingBy:)	f				(UInt8,Bool)	r
 M	UInt8	signum()	f				UInt8
-M	UInt8	subtractingReportingOverflow(_:)	f					r
+M	UInt8	subtractingReportingOverflow(_:)	f				(UInt8,Bool)	r
 M	UInt8	trailingZeroBitCount	v				Int
 M	UInt8	words	v				UInt8.Words
 M	UInt8	zero	sv				Self
@@ -38761,14 +38761,14 @@ M	URLSession	AuthChallengeDisposition	k
 M	URLSession	DelayedRequestDisposition	k
 M	URLSession	ResponseDisposition	k
 M	URLSession	configuration	v				URLSessionConfiguration
-M	URLSession	data(for:delegate:)	aft		15.0			rd
-M	URLSession	data(from:delegate:)	aft		15.0			rd
+M	URLSession	data(for:delegate:)	aft		15.0		(Data,URLResponse)	rd
+M	URLSession	data(from:delegate:)	aft		15.0		(Data,URLResponse)	rd
 M	URLSession	dataTask(with:)	f				URLSessionDataTask	r
 M	URLSession	dataTask(with:completionHandler:)	f	completionHandler:Data,URLResponse,Error			URLSessionDataTask	rf
 M	URLSession	delegate	v				URLSessionDelegate
 M	URLSession	delegateQueue	v				OperationQueue
-M	URLSession	download(for:delegate:)	aft		15.0			rd
-M	URLSession	download(from:delegate:)	aft		15.0			rd
+M	URLSession	download(for:delegate:)	aft		15.0		(URL,URLResponse)	rd
+M	URLSession	download(from:delegate:)	aft		15.0		(URL,URLResponse)	rd
 M	URLSession	downloadTask(with:)	f				URLSessionDownloadTask	r
 M	URLSession	downloadTask(with:completionHandler:)	f	completionHandler:URL,URLResponse,Error			URLSessionDownloadTask	rf
 M	URLSession	downloadTask(withResumeData:)	f				URLSessionDownloadTask	r
@@ -38783,8 +38783,8 @@ M	URLSession	invalidateAndCancel()	f
 M	URLSession	reset(completionHandler:)	f					f
 M	URLSession	sessionDescription	v				String
 M	URLSession	shared	sv				URLSession
-M	URLSession	upload(for:from:delegate:)	aft		15.0			rrd
-M	URLSession	upload(for:fromFile:delegate:)	aft		15.0			rrd
+M	URLSession	upload(for:from:delegate:)	aft		15.0		(Data,URLResponse)	rrd
+M	URLSession	upload(for:fromFile:delegate:)	aft		15.0		(Data,URLResponse)	rrd
 M	URLSession	uploadTask(with:from:)	f				URLSessionUploadTask	rr
 M	URLSession	uploadTask(with:from:completionHandler:)	f	completionHandler:Data,URLResponse,Error			URLSessionUploadTask	rrf
 M	URLSession	uploadTask(with:fromFile:)	f				URLSessionUploadTask	rr
@@ -39989,7 +39989,7 @@ M	UnsafeMutableBufferPointer	indices(where:)	ft	where:Self.Element	18.0		RangeSe
 M	UnsafeMutableBufferPointer	init(mutating:)	i				UnsafeMutableBufferPointer	r
 M	UnsafeMutableBufferPointer	init(rebasing:)	i				UnsafeMutableBufferPointer	r
 M	UnsafeMutableBufferPointer	init(start:count:)	i				UnsafeMutableBufferPointer	rr
-M	UnsafeMutableBufferPointer	initialize(from:)	f					r
+M	UnsafeMutableBufferPointer	initialize(from:)	f				(_,Int)	r
 M	UnsafeMutableBufferPointer	initialize(fromContentsOf:)	f				Int	r
 M	UnsafeMutableBufferPointer	initialize(repeating:)	f					r
 M	UnsafeMutableBufferPointer	initializeElement(at:to:)	f					rr
@@ -40045,7 +40045,7 @@ M	UnsafeMutableBufferPointer	suffix(_:)	f					r
 M	UnsafeMutableBufferPointer	suffix(from:)	f				Self.SubSequence	r
 M	UnsafeMutableBufferPointer	swapAt(_:_:)	f					rr
 M	UnsafeMutableBufferPointer	underestimatedCount	v				Int
-M	UnsafeMutableBufferPointer	update(from:)	f					r
+M	UnsafeMutableBufferPointer	update(from:)	f				(_,Int)	r
 M	UnsafeMutableBufferPointer	update(fromContentsOf:)	f				Int	r
 M	UnsafeMutableBufferPointer	update(repeating:)	f					r
 M	UnsafeMutableBufferPointer	withContiguousMutableStorageIfAvailable(_:)	ft	_:UnsafeMutableBufferPointer				f
@@ -40150,7 +40150,7 @@ M	UnsafeMutableRawBufferPointer	init(_:)	i				UnsafeMutableRawBufferPointer	r
 M	UnsafeMutableRawBufferPointer	init(mutating:)	i				UnsafeMutableRawBufferPointer	r
 M	UnsafeMutableRawBufferPointer	init(rebasing:)	i				UnsafeMutableRawBufferPointer	r
 M	UnsafeMutableRawBufferPointer	init(start:count:)	i				UnsafeMutableRawBufferPointer	rr
-M	UnsafeMutableRawBufferPointer	initializeMemory(as:from:)	f					rr
+M	UnsafeMutableRawBufferPointer	initializeMemory(as:from:)	f				(_,UnsafeMutableBufferPointer)	rr
 M	UnsafeMutableRawBufferPointer	initializeMemory(as:fromContentsOf:)	f				UnsafeMutableBufferPointer	rr
 M	UnsafeMutableRawBufferPointer	initializeMemory(as:repeating:)	f				UnsafeMutableBufferPointer	rr
 M	UnsafeMutableRawBufferPointer	isEmpty	v				Bool
@@ -40440,7 +40440,7 @@ M	UnsafeRawPointer	loadUnaligned(fromByteOffset:as:)	f					dr
 M	UnsafeRawPointer	predecessor()	f				Self
 M	UnsafeRawPointer	successor()	f				Self
 M	UnsafeRawPointer	withMemoryRebound(to:capacity:_:)	ft	_:UnsafePointer				rrf
-M	UnsignedInteger	dividingFullWidth(_:)	f					r
+M	UnsignedInteger	dividingFullWidth(_:)	f				(Self,Self)	r
 M	UnsignedInteger	init(_:)	i				Self	r
 M	UnsignedInteger	init(exactly:)	i				Self	r
 M	UnsignedInteger	isSigned	sv				Bool

@@ -246,3 +246,27 @@ struct EnvironmentKeyTests {
     #expect(check.problems(in: "@Environment(\\.dismis) private var dismiss").isEmpty)
   }
 }
+
+@Suite("Types of values built from an SDK type's members")
+struct ChainTypeTests {
+  @Test("a tuple pattern binds each name to the element type the index gives the call")
+  func tuple() {
+    let code = SDKCheck.Code(
+      "let (stream, continuation) = AsyncStream.makeStream(of: Int.self)\nlet (data, response) = try await URLSession.shared.data(from: url)"
+    )
+    let types = code.typedNames(index: .shipped)
+    #expect(types["stream"] == "AsyncStream")
+    #expect(types["continuation"] == "AsyncStream.Continuation")
+    #expect(types["data"] == "Data")
+    #expect(types["response"] == "URLResponse")
+  }
+
+  @Test("a member the element type does not have is reported, and an unknown link types nothing")
+  func members() {
+    let problems = SDKCheck(card: "").problems(
+      in: "let (stream, continuation) = AsyncStream.makeStream(of: Int.self)\ncontinuation.send(1)")
+    #expect(problems == ["`AsyncStream.Continuation` has no `send(_:)`"])
+    let code = SDKCheck.Code("let value = URLSession.shared.noSuchThing(1)")
+    #expect(code.typedNames(index: .shipped)["value"] == nil)
+  }
+}
