@@ -617,8 +617,16 @@ def fragments_text(fragments):
     return "".join(f["spelling"] for f in fragments)
 
 
+# Modules whose symbol graphs on this machine are the open-source Foundation, which lacks some
+# members Apple's has (`URLSession.bytes(from:)`): a member missing there may exist on iOS.
+PARTIAL_MODULES = ("Foundation", "FoundationNetworking")
+# The types such a graph declares (not those it extends, `String`).
+partial_owners = set()
+
+
 def parse_symbol_graph(path):
     graph = json.load(open(path, encoding="utf-8"))
+    partial = graph.get("module", {}).get("name") in PARTIAL_MODULES
     by_id = {}
     for symbol in graph["symbols"]:
         by_id[symbol["identifier"]["precise"]] = symbol
@@ -647,6 +655,8 @@ def parse_symbol_graph(path):
         if kind in TYPE_KINDS:
             name = ".".join(path_components)
             declare_type(GRAPHS, name, kind[0], generics)
+            if partial:
+                partial_owners.add(name)
             if kind == "typealias" and "=" in declaration:
                 aliases.setdefault(name, Ref(nominal(declaration.split("=", 1)[1]), owner, generics))
             if owner != "-":
@@ -1041,6 +1051,9 @@ def merged(owner, by_source):
     if set(by_source) == {INTERFACE} and "o" in by_source[INTERFACE]["flags"] and not (
         DOCS in type_sources.get(owner, ())
     ):
+        flags.add("o")
+    # Of a type the open-source Foundation declares, which may lack what iOS has.
+    if owner in partial_owners and DOCS not in type_sources.get(owner, ()):
         flags.add("o")
     closures = ""
     member_type = ""

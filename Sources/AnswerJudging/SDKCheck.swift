@@ -74,6 +74,9 @@ struct SDKCheck: Sendable {
       if cardMembers.contains(where: { $0.type == use.type && $0.written == use.written }) {
         continue
       }
+      // A type whose members were read from a partial source (the open-source Foundation's
+      // `URLSession`, an interface older than the SDK) may have the member on iOS.
+      if index.hasOlderSource(use.type) { continue }
       // A misspelling of what the card uses there (`continuation.yeild`) is recalled, not
       // another member: the comparison with the card grades the typo.
       // A name cut short or with other labels (`scroll(to:)`) names another member.
@@ -263,7 +266,6 @@ struct SDKCheck: Sendable {
     used code: Code, typed: [Substring: String], index: SDKIndex
   ) -> [MemberUse] {
     let anonymous = code.anonymousParameterTypes(index: index)
-    guard !typed.isEmpty || !anonymous.isEmpty else { return [] }
     var uses: [MemberUse] = []
     var open: [Int] = []
     for position in code.tokens.indices {
@@ -277,22 +279,24 @@ struct SDKCheck: Sendable {
           name.dropFirst().first?.wholeNumberValue.flatMap { $0 < types.count ? types[$0] : nil }
         } : nil
       // Not a declaration's name, nor one a modifier on the next line follows (a fragment).
-      guard let root = anonymousType ?? typed[name],
+      guard let root = anonymousType ?? typed[name] ?? staticRoot(at: position),
         !(position > 0 && code.isByte(position - 1, ".")),
         !(position > 0 && ["var", "let"].contains(code.text(position - 1))),
         position + 1 < code.tokens.count,
         code.tokens[position + 1].line == code.tokens[position].line
       else { continue }
       var type = root
-      var dot = position + 1
+      // After `Type.shared`, the links are the value's.
+      var dot = typed[name] == nil && anonymousType == nil ? position + 3 : position + 1
       while dot + 1 < code.tokens.count, code.isByte(dot, "."),
         // A member may be named by a contextual keyword (`open`).
         [.identifier, .keyword].contains(code.tokens[dot + 1].kind), index.describes(type)
       {
         let member = String(code.text(dot + 1))
         let labels = code.labels(after: dot + 1)
+        // A value has no static members (`MainActor.shared.run`).
         let declared = index.members(named: member, of: type).first {
-          labels == nil || SDKIndex.accepts($0.labels, written: labels!)
+          !$0.isStatic && (labels == nil || SDKIndex.accepts($0.labels, written: labels!))
         }
         let written = labels.map { member + "(" + $0.map { $0 + ":" }.joined() + ")" } ?? member
         uses.append(
@@ -305,6 +309,19 @@ struct SDKCheck: Sendable {
       }
     }
     return uses
+
+    /// The type of `Type.member` at `position` when a member of that value follows
+    /// (`MainActor.shared.run`): the static property's type, as the index says.
+    func staticRoot(at position: Int) -> String? {
+      let name = code.text(position)
+      guard name.first?.isUppercase == true, position + 4 < code.tokens.count,
+        code.isByte(position + 1, "."), code.tokens[position + 2].kind == .identifier,
+        code.isByte(position + 3, "."), index.describes(String(name)),
+        let type = index.memberType(
+          named: String(code.text(position + 2)), labels: nil, on: String(name))
+      else { return nil }
+      return type == "Self" ? String(name) : type
+    }
   }
 
 }

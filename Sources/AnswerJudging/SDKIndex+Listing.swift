@@ -14180,35 +14180,35 @@ M	AdaptableTabBarPlacement	automatic	sv		18.0		AdaptableTabBarPlacement
 M	AdaptableTabBarPlacement	sidebar	sv		18.0		AdaptableTabBarPlacement
 M	AdaptableTabBarPlacement	tabBar	sv		18.0		AdaptableTabBarPlacement
 M	AdditiveArithmetic	zero	sv				Self
-M	AffineTransform	ReferenceType	k
-M	AffineTransform	append(_:)	f					r
-M	AffineTransform	debugDescription	v				String
-M	AffineTransform	description	v				String
-M	AffineTransform	encode(to:)	ft					r
-M	AffineTransform	identity	sv				AffineTransform
-M	AffineTransform	init()	i				AffineTransform
-M	AffineTransform	init(from:)	it				AffineTransform	r
-M	AffineTransform	init(m11:m12:m21:m22:tX:tY:)	i				AffineTransform	rrrrrr
-M	AffineTransform	init(rotationByDegrees:)	i				AffineTransform	r
-M	AffineTransform	init(rotationByRadians:)	i				AffineTransform	r
-M	AffineTransform	init(scale:)	i				AffineTransform	r
-M	AffineTransform	init(scaleByX:byY:)	i				AffineTransform	rr
-M	AffineTransform	init(translationByX:byY:)	i				AffineTransform	rr
-M	AffineTransform	invert()	f
-M	AffineTransform	inverted()	f				AffineTransform
-M	AffineTransform	m11	v				CGFloat
-M	AffineTransform	m12	v				CGFloat
-M	AffineTransform	m21	v				CGFloat
-M	AffineTransform	m22	v				CGFloat
-M	AffineTransform	prepend(_:)	f					r
-M	AffineTransform	rotate(byDegrees:)	f					r
-M	AffineTransform	rotate(byRadians:)	f					r
-M	AffineTransform	scale(_:)	f					r
-M	AffineTransform	scale(x:y:)	f					rr
-M	AffineTransform	tX	v				CGFloat
-M	AffineTransform	tY	v				CGFloat
-M	AffineTransform	transform(_:)	f					r
-M	AffineTransform	translate(x:y:)	f					rr
+M	AffineTransform	ReferenceType	ko
+M	AffineTransform	append(_:)	fo					r
+M	AffineTransform	debugDescription	ov				String
+M	AffineTransform	description	ov				String
+M	AffineTransform	encode(to:)	fot					r
+M	AffineTransform	identity	osv				AffineTransform
+M	AffineTransform	init()	io				AffineTransform
+M	AffineTransform	init(from:)	iot				AffineTransform	r
+M	AffineTransform	init(m11:m12:m21:m22:tX:tY:)	io				AffineTransform	rrrrrr
+M	AffineTransform	init(rotationByDegrees:)	io				AffineTransform	r
+M	AffineTransform	init(rotationByRadians:)	io				AffineTransform	r
+M	AffineTransform	init(scale:)	io				AffineTransform	r
+M	AffineTransform	init(scaleByX:byY:)	io				AffineTransform	rr
+M	AffineTransform	init(translationByX:byY:)	io				AffineTransform	rr
+M	AffineTransform	invert()	fo
+M	AffineTransform	inverted()	fo				AffineTransform
+M	AffineTransform	m11	ov				CGFloat
+M	AffineTransform	m12	ov				CGFloat
+M	AffineTransform	m21	ov				CGFloat
+M	AffineTransform	m22	ov				CGFloat
+M	AffineTransform	prepend(_:)	fo					r
+M	AffineTransform	rotate(byDegrees:)	fo					r
+M	AffineTransform	rotate(byRadians:)	fo					r
+M	AffineTransform	scale(_:)	fo					r
+M	AffineTransform	scale(x:y:)	fo					rr
+M	AffineTransform	tX	ov				CGFloat
+M	AffineTransform	tY	ov				CGFloat
+M	AffineTransform	transform(_:)	fo					r
+M	AffineTransform	translate(x:y:)	fo					rr
 M	Alert	Button	dk		13.0	alert(_:isPresented:presenting:actions:message:)
 M	Alert	init(title:message:dismissButton:)	di		13.0	alert(_:isPresented:presenting:actions:message:)	Alert	rdd
 M	Alert	init(title:message:primaryButton:secondaryButton:)	di		13.0	alert(_:isPresented:presenting:actions:message:)	Alert	rdrr
@@ -14235,51 +14235,51 @@ M	Alignment	trailingFirstTextBaseline	sv		13.0		Alignment
 M	Alignment	trailingLastTextBaseline	sv		13.0		Alignment
 M	Alignment	vertical	v		13.0		VerticalAlignment
 M	AlignmentID	defaultValue(in:)	fs		13.0		CGFloat	r
-M	AlignmentOptions	alignAllEdgesInward	sv				AlignmentOptions
-M	AlignmentOptions	alignAllEdgesNearest	sv				AlignmentOptions
-M	AlignmentOptions	alignAllEdgesOutward	sv				AlignmentOptions
-M	AlignmentOptions	alignHeightInward	sv				AlignmentOptions
-M	AlignmentOptions	alignHeightNearest	sv				AlignmentOptions
-M	AlignmentOptions	alignHeightOutward	sv				AlignmentOptions
-M	AlignmentOptions	alignMaxXInward	sv				AlignmentOptions
-M	AlignmentOptions	alignMaxXNearest	sv				AlignmentOptions
-M	AlignmentOptions	alignMaxXOutward	sv				AlignmentOptions
-M	AlignmentOptions	alignMaxYInward	sv				AlignmentOptions
-M	AlignmentOptions	alignMaxYNearest	sv				AlignmentOptions
-M	AlignmentOptions	alignMaxYOutward	sv				AlignmentOptions
-M	AlignmentOptions	alignMinXInward	sv				AlignmentOptions
-M	AlignmentOptions	alignMinXNearest	sv				AlignmentOptions
-M	AlignmentOptions	alignMinXOutward	sv				AlignmentOptions
-M	AlignmentOptions	alignMinYInward	sv				AlignmentOptions
-M	AlignmentOptions	alignMinYNearest	sv				AlignmentOptions
-M	AlignmentOptions	alignMinYOutward	sv				AlignmentOptions
-M	AlignmentOptions	alignRectFlipped	sv				AlignmentOptions
-M	AlignmentOptions	alignWidthInward	sv				AlignmentOptions
-M	AlignmentOptions	alignWidthNearest	sv				AlignmentOptions
-M	AlignmentOptions	alignWidthOutward	sv				AlignmentOptions
-M	AlignmentOptions	contains(_:)	f				Bool	r
-M	AlignmentOptions	formIntersection(_:)	f					r
-M	AlignmentOptions	formSymmetricDifference(_:)	f					r
-M	AlignmentOptions	formUnion(_:)	f					r
-M	AlignmentOptions	init()	i				AlignmentOptions
-M	AlignmentOptions	init(_:)	i				AlignmentOptions	r
-M	AlignmentOptions	init(arrayLiteral:)	i				AlignmentOptions	d
-M	AlignmentOptions	init(rawValue:)	i				AlignmentOptions	r
-M	AlignmentOptions	insert(_:)	f				(Bool,Self.Element)	r
-M	AlignmentOptions	intersection(_:)	f				Self	r
-M	AlignmentOptions	isDisjoint(with:)	f				Bool	r
-M	AlignmentOptions	isEmpty	v				Bool
-M	AlignmentOptions	isStrictSubset(of:)	f				Bool	r
-M	AlignmentOptions	isStrictSuperset(of:)	f				Bool	r
-M	AlignmentOptions	isSubset(of:)	f				Bool	r
-M	AlignmentOptions	isSuperset(of:)	f				Bool	r
-M	AlignmentOptions	rawValue	v				UInt64
-M	AlignmentOptions	remove(_:)	f				Self.Element	r
-M	AlignmentOptions	subtract(_:)	f					r
-M	AlignmentOptions	subtracting(_:)	f				Self	r
-M	AlignmentOptions	symmetricDifference(_:)	f				Self	r
-M	AlignmentOptions	union(_:)	f				Self	r
-M	AlignmentOptions	update(with:)	f				Self.Element	r
+M	AlignmentOptions	alignAllEdgesInward	osv				AlignmentOptions
+M	AlignmentOptions	alignAllEdgesNearest	osv				AlignmentOptions
+M	AlignmentOptions	alignAllEdgesOutward	osv				AlignmentOptions
+M	AlignmentOptions	alignHeightInward	osv				AlignmentOptions
+M	AlignmentOptions	alignHeightNearest	osv				AlignmentOptions
+M	AlignmentOptions	alignHeightOutward	osv				AlignmentOptions
+M	AlignmentOptions	alignMaxXInward	osv				AlignmentOptions
+M	AlignmentOptions	alignMaxXNearest	osv				AlignmentOptions
+M	AlignmentOptions	alignMaxXOutward	osv				AlignmentOptions
+M	AlignmentOptions	alignMaxYInward	osv				AlignmentOptions
+M	AlignmentOptions	alignMaxYNearest	osv				AlignmentOptions
+M	AlignmentOptions	alignMaxYOutward	osv				AlignmentOptions
+M	AlignmentOptions	alignMinXInward	osv				AlignmentOptions
+M	AlignmentOptions	alignMinXNearest	osv				AlignmentOptions
+M	AlignmentOptions	alignMinXOutward	osv				AlignmentOptions
+M	AlignmentOptions	alignMinYInward	osv				AlignmentOptions
+M	AlignmentOptions	alignMinYNearest	osv				AlignmentOptions
+M	AlignmentOptions	alignMinYOutward	osv				AlignmentOptions
+M	AlignmentOptions	alignRectFlipped	osv				AlignmentOptions
+M	AlignmentOptions	alignWidthInward	osv				AlignmentOptions
+M	AlignmentOptions	alignWidthNearest	osv				AlignmentOptions
+M	AlignmentOptions	alignWidthOutward	osv				AlignmentOptions
+M	AlignmentOptions	contains(_:)	fo				Bool	r
+M	AlignmentOptions	formIntersection(_:)	fo					r
+M	AlignmentOptions	formSymmetricDifference(_:)	fo					r
+M	AlignmentOptions	formUnion(_:)	fo					r
+M	AlignmentOptions	init()	io				AlignmentOptions
+M	AlignmentOptions	init(_:)	io				AlignmentOptions	r
+M	AlignmentOptions	init(arrayLiteral:)	io				AlignmentOptions	d
+M	AlignmentOptions	init(rawValue:)	io				AlignmentOptions	r
+M	AlignmentOptions	insert(_:)	fo				(Bool,Self.Element)	r
+M	AlignmentOptions	intersection(_:)	fo				Self	r
+M	AlignmentOptions	isDisjoint(with:)	fo				Bool	r
+M	AlignmentOptions	isEmpty	ov				Bool
+M	AlignmentOptions	isStrictSubset(of:)	fo				Bool	r
+M	AlignmentOptions	isStrictSuperset(of:)	fo				Bool	r
+M	AlignmentOptions	isSubset(of:)	fo				Bool	r
+M	AlignmentOptions	isSuperset(of:)	fo				Bool	r
+M	AlignmentOptions	rawValue	ov				UInt64
+M	AlignmentOptions	remove(_:)	fo				Self.Element	r
+M	AlignmentOptions	subtract(_:)	fo					r
+M	AlignmentOptions	subtracting(_:)	fo				Self	r
+M	AlignmentOptions	symmetricDifference(_:)	fo				Self	r
+M	AlignmentOptions	union(_:)	fo				Self	r
+M	AlignmentOptions	update(with:)	fo				Self.Element	r
 M	AlternationBuilder	buildExpression(_:)	fs		16.0			r
 M	AlternationBuilder	buildPartialBlock(accumulated:next:)	fs		16.0		ChoiceOf	rr
 M	AlternationBuilder	buildPartialBlock(first:)	fs		16.0		ChoiceOf	r
@@ -17186,11 +17186,11 @@ M	BlendMode	saturation	c		13.0		BlendMode
 M	BlendMode	screen	c		13.0		BlendMode
 M	BlendMode	softLight	c		13.0		BlendMode
 M	BlendMode	sourceAtop	c		13.0		BlendMode
-M	BlockOperation	addExecutionBlock(_:)	f					f
-M	BlockOperation	executionBlocks	v				Array
-M	BlockOperation	init()	i				BlockOperation
-M	BlockOperation	init(block:)	i				BlockOperation	f
-M	BlockOperation	main()	f
+M	BlockOperation	addExecutionBlock(_:)	fo					f
+M	BlockOperation	executionBlocks	ov				Array
+M	BlockOperation	init()	io				BlockOperation
+M	BlockOperation	init(block:)	io				BlockOperation	f
+M	BlockOperation	main()	fo
 M	BlurReplaceTransition	Configuration	k		17.0
 M	BlurReplaceTransition	configuration	v		17.0		BlurReplaceTransition.Configuration
 M	BlurReplaceTransition	init(configuration:)	i		17.0		BlurReplaceTransition	r
@@ -17239,63 +17239,63 @@ M	Bug	prepare(for:)	aft					r
 M	Bug	scopeProvider(for:testCase:)	f				Never	rr
 M	Bug	title	v				Comment
 M	Bug	url	v				String
-M	Bundle	allBundles	sv				Array
-M	Bundle	allFrameworks	sv				Array
-M	Bundle	appStoreReceiptURL	v				URL
-M	Bundle	builtInPlugInsPath	v				String
-M	Bundle	builtInPlugInsURL	v				URL
-M	Bundle	bundleIdentifier	v				String
-M	Bundle	bundlePath	v				String
-M	Bundle	bundleURL	v				URL
-M	Bundle	classNamed(_:)	f					r
-M	Bundle	description	v				String
-M	Bundle	developmentLocalization	v				String
-M	Bundle	executableArchitectures	v				Array
-M	Bundle	executablePath	v				String
-M	Bundle	executableURL	v				URL
-M	Bundle	hash	v				Int
-M	Bundle	infoDictionary	v				Dictionary
-M	Bundle	init(for:)	i				Bundle	r
-M	Bundle	init(identifier:)	i				Bundle	r
-M	Bundle	init(path:)	i				Bundle	r
-M	Bundle	init(url:)	i				Bundle	r
-M	Bundle	isEqual(_:)	f				Bool	r
-M	Bundle	isLoaded	v				Bool
-M	Bundle	load()	f				Bool
-M	Bundle	loadAndReturnError()	ft
-M	Bundle	localizations	v				Array
-M	Bundle	localizedInfoDictionary	v				Dictionary
-M	Bundle	localizedString(forKey:value:table:)	f				String	rrr
-M	Bundle	main	sv				Bundle
-M	Bundle	object(forInfoDictionaryKey:)	f					r
-M	Bundle	path(forAuxiliaryExecutable:)	f				String	r
-M	Bundle	path(forResource:ofType:)	f				String	rr
-M	Bundle	path(forResource:ofType:inDirectory:)	fs				String	rrr
-M	Bundle	path(forResource:ofType:inDirectory:forLocalization:)	f				String	rrrr
-M	Bundle	paths(forResourcesOfType:inDirectory:)	fs				Array	rr
-M	Bundle	paths(forResourcesOfType:inDirectory:forLocalization:)	f				Array	rrr
-M	Bundle	preferredLocalizations	v				Array
-M	Bundle	preferredLocalizations(from:)	fs				Array	r
-M	Bundle	preferredLocalizations(from:forPreferences:)	fs				Array	rr
-M	Bundle	preflight()	ft
-M	Bundle	principalClass	v
-M	Bundle	privateFrameworksPath	v				String
-M	Bundle	privateFrameworksURL	v				URL
-M	Bundle	resourcePath	v				String
-M	Bundle	resourceURL	v				URL
-M	Bundle	sharedFrameworksPath	v				String
-M	Bundle	sharedFrameworksURL	v				URL
-M	Bundle	sharedSupportPath	v				String
-M	Bundle	sharedSupportURL	v				URL
-M	Bundle	unload()	df			?	Bool
-M	Bundle	url(forAuxiliaryExecutable:)	f				URL	r
-M	Bundle	url(forResource:withExtension:)	f				URL	rr
-M	Bundle	url(forResource:withExtension:subdirectory:)	f				URL	rrr
-M	Bundle	url(forResource:withExtension:subdirectory:in:)	fs				URL	rrrr
-M	Bundle	url(forResource:withExtension:subdirectory:localization:)	f				URL	rrrr
-M	Bundle	urls(forResourcesWithExtension:subdirectory:)	f				Array	rr
-M	Bundle	urls(forResourcesWithExtension:subdirectory:in:)	fs				Array	rrr
-M	Bundle	urls(forResourcesWithExtension:subdirectory:localization:)	f				Array	rrr
+M	Bundle	allBundles	osv				Array
+M	Bundle	allFrameworks	osv				Array
+M	Bundle	appStoreReceiptURL	ov				URL
+M	Bundle	builtInPlugInsPath	ov				String
+M	Bundle	builtInPlugInsURL	ov				URL
+M	Bundle	bundleIdentifier	ov				String
+M	Bundle	bundlePath	ov				String
+M	Bundle	bundleURL	ov				URL
+M	Bundle	classNamed(_:)	fo					r
+M	Bundle	description	ov				String
+M	Bundle	developmentLocalization	ov				String
+M	Bundle	executableArchitectures	ov				Array
+M	Bundle	executablePath	ov				String
+M	Bundle	executableURL	ov				URL
+M	Bundle	hash	ov				Int
+M	Bundle	infoDictionary	ov				Dictionary
+M	Bundle	init(for:)	io				Bundle	r
+M	Bundle	init(identifier:)	io				Bundle	r
+M	Bundle	init(path:)	io				Bundle	r
+M	Bundle	init(url:)	io				Bundle	r
+M	Bundle	isEqual(_:)	fo				Bool	r
+M	Bundle	isLoaded	ov				Bool
+M	Bundle	load()	fo				Bool
+M	Bundle	loadAndReturnError()	fot
+M	Bundle	localizations	ov				Array
+M	Bundle	localizedInfoDictionary	ov				Dictionary
+M	Bundle	localizedString(forKey:value:table:)	fo				String	rrr
+M	Bundle	main	osv				Bundle
+M	Bundle	object(forInfoDictionaryKey:)	fo					r
+M	Bundle	path(forAuxiliaryExecutable:)	fo				String	r
+M	Bundle	path(forResource:ofType:)	fo				String	rr
+M	Bundle	path(forResource:ofType:inDirectory:)	fos				String	rrr
+M	Bundle	path(forResource:ofType:inDirectory:forLocalization:)	fo				String	rrrr
+M	Bundle	paths(forResourcesOfType:inDirectory:)	fos				Array	rr
+M	Bundle	paths(forResourcesOfType:inDirectory:forLocalization:)	fo				Array	rrr
+M	Bundle	preferredLocalizations	ov				Array
+M	Bundle	preferredLocalizations(from:)	fos				Array	r
+M	Bundle	preferredLocalizations(from:forPreferences:)	fos				Array	rr
+M	Bundle	preflight()	fot
+M	Bundle	principalClass	ov
+M	Bundle	privateFrameworksPath	ov				String
+M	Bundle	privateFrameworksURL	ov				URL
+M	Bundle	resourcePath	ov				String
+M	Bundle	resourceURL	ov				URL
+M	Bundle	sharedFrameworksPath	ov				String
+M	Bundle	sharedFrameworksURL	ov				URL
+M	Bundle	sharedSupportPath	ov				String
+M	Bundle	sharedSupportURL	ov				URL
+M	Bundle	unload()	dfo			?	Bool
+M	Bundle	url(forAuxiliaryExecutable:)	fo				URL	r
+M	Bundle	url(forResource:withExtension:)	fo				URL	rr
+M	Bundle	url(forResource:withExtension:subdirectory:)	fo				URL	rrr
+M	Bundle	url(forResource:withExtension:subdirectory:in:)	fos				URL	rrrr
+M	Bundle	url(forResource:withExtension:subdirectory:localization:)	fo				URL	rrrr
+M	Bundle	urls(forResourcesWithExtension:subdirectory:)	fo				Array	rr
+M	Bundle	urls(forResourcesWithExtension:subdirectory:in:)	fos				Array	rrr
+M	Bundle	urls(forResourcesWithExtension:subdirectory:localization:)	fo				Array	rrr
 M	Button	Body	k
 M	Button	body	v				View
 M	Button	init(_:)	i		13.0		Button	r
@@ -17418,220 +17418,220 @@ M	ByteCountFormatStyle.Units	union(_:)	f				Self	r
 M	ByteCountFormatStyle.Units	update(with:)	f				Self.Element	r
 M	ByteCountFormatStyle.Units	ybOrHigher	sv		15.0		ByteCountFormatStyle.Units
 M	ByteCountFormatStyle.Units	zb	sv		15.0		ByteCountFormatStyle.Units
-M	ByteCountFormatter	CountStyle	k
-M	ByteCountFormatter	Units	k
-M	ByteCountFormatter	allowedUnits	v				ByteCountFormatter.Units
-M	ByteCountFormatter	allowsNonnumericFormatting	v				Bool
-M	ByteCountFormatter	countStyle	v				ByteCountFormatter.CountStyle
-M	ByteCountFormatter	encode(with:)	f					r
-M	ByteCountFormatter	formattingContext	v				Formatter.Context
-M	ByteCountFormatter	includesActualByteCount	v				Bool
-M	ByteCountFormatter	includesCount	v				Bool
-M	ByteCountFormatter	includesUnit	v				Bool
-M	ByteCountFormatter	init()	i				ByteCountFormatter
-M	ByteCountFormatter	init(coder:)	i				ByteCountFormatter	r
-M	ByteCountFormatter	isAdaptive	v				Bool
-M	ByteCountFormatter	string(for:)	f				String	r
-M	ByteCountFormatter	string(fromByteCount:)	f				String	r
-M	ByteCountFormatter	string(fromByteCount:countStyle:)	fs				String	rr
-M	ByteCountFormatter	zeroPadsFractionDigits	v				Bool
-M	ByteCountFormatter.CountStyle	binary	c				ByteCountFormatter.CountStyle
-M	ByteCountFormatter.CountStyle	decimal	c				ByteCountFormatter.CountStyle
-M	ByteCountFormatter.CountStyle	file	c				ByteCountFormatter.CountStyle
-M	ByteCountFormatter.CountStyle	hash(into:)	f					r
-M	ByteCountFormatter.CountStyle	hashValue	v				Int
-M	ByteCountFormatter.CountStyle	init(rawValue:)	i				ByteCountFormatter.CountStyle	r
-M	ByteCountFormatter.CountStyle	memory	c				ByteCountFormatter.CountStyle
-M	ByteCountFormatter.Units	contains(_:)	f				Bool	r
-M	ByteCountFormatter.Units	formIntersection(_:)	f					r
-M	ByteCountFormatter.Units	formSymmetricDifference(_:)	f					r
-M	ByteCountFormatter.Units	formUnion(_:)	f					r
-M	ByteCountFormatter.Units	init()	i				ByteCountFormatter.Units
-M	ByteCountFormatter.Units	init(_:)	i				ByteCountFormatter.Units	r
-M	ByteCountFormatter.Units	init(arrayLiteral:)	i				ByteCountFormatter.Units	d
-M	ByteCountFormatter.Units	init(rawValue:)	i				ByteCountFormatter.Units	r
-M	ByteCountFormatter.Units	insert(_:)	f				(Bool,Self.Element)	r
-M	ByteCountFormatter.Units	intersection(_:)	f				Self	r
-M	ByteCountFormatter.Units	isDisjoint(with:)	f				Bool	r
-M	ByteCountFormatter.Units	isEmpty	v				Bool
-M	ByteCountFormatter.Units	isStrictSubset(of:)	f				Bool	r
-M	ByteCountFormatter.Units	isStrictSuperset(of:)	f				Bool	r
-M	ByteCountFormatter.Units	isSubset(of:)	f				Bool	r
-M	ByteCountFormatter.Units	isSuperset(of:)	f				Bool	r
-M	ByteCountFormatter.Units	rawValue	v				UInt
-M	ByteCountFormatter.Units	remove(_:)	f				Self.Element	r
-M	ByteCountFormatter.Units	subtract(_:)	f					r
-M	ByteCountFormatter.Units	subtracting(_:)	f				Self	r
-M	ByteCountFormatter.Units	symmetricDifference(_:)	f				Self	r
-M	ByteCountFormatter.Units	union(_:)	f				Self	r
-M	ByteCountFormatter.Units	update(with:)	f				Self.Element	r
-M	ByteCountFormatter.Units	useAll	sv				ByteCountFormatter.Units
-M	ByteCountFormatter.Units	useBytes	sv				ByteCountFormatter.Units
-M	ByteCountFormatter.Units	useEB	sv				ByteCountFormatter.Units
-M	ByteCountFormatter.Units	useGB	sv				ByteCountFormatter.Units
-M	ByteCountFormatter.Units	useKB	sv				ByteCountFormatter.Units
-M	ByteCountFormatter.Units	useMB	sv				ByteCountFormatter.Units
-M	ByteCountFormatter.Units	usePB	sv				ByteCountFormatter.Units
-M	ByteCountFormatter.Units	useTB	sv				ByteCountFormatter.Units
-M	ByteCountFormatter.Units	useYBOrHigher	sv				ByteCountFormatter.Units
-M	ByteCountFormatter.Units	useZB	sv				ByteCountFormatter.Units
+M	ByteCountFormatter	CountStyle	ko
+M	ByteCountFormatter	Units	ko
+M	ByteCountFormatter	allowedUnits	ov				ByteCountFormatter.Units
+M	ByteCountFormatter	allowsNonnumericFormatting	ov				Bool
+M	ByteCountFormatter	countStyle	ov				ByteCountFormatter.CountStyle
+M	ByteCountFormatter	encode(with:)	fo					r
+M	ByteCountFormatter	formattingContext	ov				Formatter.Context
+M	ByteCountFormatter	includesActualByteCount	ov				Bool
+M	ByteCountFormatter	includesCount	ov				Bool
+M	ByteCountFormatter	includesUnit	ov				Bool
+M	ByteCountFormatter	init()	io				ByteCountFormatter
+M	ByteCountFormatter	init(coder:)	io				ByteCountFormatter	r
+M	ByteCountFormatter	isAdaptive	ov				Bool
+M	ByteCountFormatter	string(for:)	fo				String	r
+M	ByteCountFormatter	string(fromByteCount:)	fo				String	r
+M	ByteCountFormatter	string(fromByteCount:countStyle:)	fos				String	rr
+M	ByteCountFormatter	zeroPadsFractionDigits	ov				Bool
+M	ByteCountFormatter.CountStyle	binary	co				ByteCountFormatter.CountStyle
+M	ByteCountFormatter.CountStyle	decimal	co				ByteCountFormatter.CountStyle
+M	ByteCountFormatter.CountStyle	file	co				ByteCountFormatter.CountStyle
+M	ByteCountFormatter.CountStyle	hash(into:)	fo					r
+M	ByteCountFormatter.CountStyle	hashValue	ov				Int
+M	ByteCountFormatter.CountStyle	init(rawValue:)	io				ByteCountFormatter.CountStyle	r
+M	ByteCountFormatter.CountStyle	memory	co				ByteCountFormatter.CountStyle
+M	ByteCountFormatter.Units	contains(_:)	fo				Bool	r
+M	ByteCountFormatter.Units	formIntersection(_:)	fo					r
+M	ByteCountFormatter.Units	formSymmetricDifference(_:)	fo					r
+M	ByteCountFormatter.Units	formUnion(_:)	fo					r
+M	ByteCountFormatter.Units	init()	io				ByteCountFormatter.Units
+M	ByteCountFormatter.Units	init(_:)	io				ByteCountFormatter.Units	r
+M	ByteCountFormatter.Units	init(arrayLiteral:)	io				ByteCountFormatter.Units	d
+M	ByteCountFormatter.Units	init(rawValue:)	io				ByteCountFormatter.Units	r
+M	ByteCountFormatter.Units	insert(_:)	fo				(Bool,Self.Element)	r
+M	ByteCountFormatter.Units	intersection(_:)	fo				Self	r
+M	ByteCountFormatter.Units	isDisjoint(with:)	fo				Bool	r
+M	ByteCountFormatter.Units	isEmpty	ov				Bool
+M	ByteCountFormatter.Units	isStrictSubset(of:)	fo				Bool	r
+M	ByteCountFormatter.Units	isStrictSuperset(of:)	fo				Bool	r
+M	ByteCountFormatter.Units	isSubset(of:)	fo				Bool	r
+M	ByteCountFormatter.Units	isSuperset(of:)	fo				Bool	r
+M	ByteCountFormatter.Units	rawValue	ov				UInt
+M	ByteCountFormatter.Units	remove(_:)	fo				Self.Element	r
+M	ByteCountFormatter.Units	subtract(_:)	fo					r
+M	ByteCountFormatter.Units	subtracting(_:)	fo				Self	r
+M	ByteCountFormatter.Units	symmetricDifference(_:)	fo				Self	r
+M	ByteCountFormatter.Units	union(_:)	fo				Self	r
+M	ByteCountFormatter.Units	update(with:)	fo				Self.Element	r
+M	ByteCountFormatter.Units	useAll	osv				ByteCountFormatter.Units
+M	ByteCountFormatter.Units	useBytes	osv				ByteCountFormatter.Units
+M	ByteCountFormatter.Units	useEB	osv				ByteCountFormatter.Units
+M	ByteCountFormatter.Units	useGB	osv				ByteCountFormatter.Units
+M	ByteCountFormatter.Units	useKB	osv				ByteCountFormatter.Units
+M	ByteCountFormatter.Units	useMB	osv				ByteCountFormatter.Units
+M	ByteCountFormatter.Units	usePB	osv				ByteCountFormatter.Units
+M	ByteCountFormatter.Units	useTB	osv				ByteCountFormatter.Units
+M	ByteCountFormatter.Units	useYBOrHigher	osv				ByteCountFormatter.Units
+M	ByteCountFormatter.Units	useZB	osv				ByteCountFormatter.Units
 M	CGFloat	AnimatableData	ko
-M	CGFloat	Exponent	k
-M	CGFloat	NativeType	k
-M	CGFloat	RawSignificand	k
-M	CGFloat	addProduct(_:_:)	f					rr
-M	CGFloat	addingProduct(_:_:)	f				Self	rr
-M	CGFloat	advanced(by:)	f				CGFloat	r
-M	CGFloat	binade	v				CGFloat
-M	CGFloat	bitPattern	v				UInt
-M	CGFloat	customMirror	v				Mirror
-M	CGFloat	description	v				String
-M	CGFloat	distance(to:)	f				CGFloat	r
-M	CGFloat	encode(to:)	ft					r
-M	CGFloat	exponent	v				Int
-M	CGFloat	exponentBitCount	sv				Int
-M	CGFloat	exponentBitPattern	v				UInt
-M	CGFloat	floatingPointClass	v				FloatingPointClassification
-M	CGFloat	formRemainder(dividingBy:)	f					r
-M	CGFloat	formSquareRoot()	f
-M	CGFloat	formTruncatingRemainder(dividingBy:)	f					r
-M	CGFloat	formatted()	f		15.0		String
-M	CGFloat	formatted(_:)	f		15.0			r
-M	CGFloat	greatestFiniteMagnitude	sv				CGFloat
-M	CGFloat	hash(into:)	f					r
-M	CGFloat	hashValue	v				Int
-M	CGFloat	infinity	sv				CGFloat
-M	CGFloat	init()	i				CGFloat
-M	CGFloat	init(_:)	i				CGFloat	r
-M	CGFloat	init(_:format:lenient:)	it		15.0		CGFloat	rrd
-M	CGFloat	init(_:strategy:)	it		15.0		CGFloat	rr
-M	CGFloat	init(bitPattern:)	i				CGFloat	r
-M	CGFloat	init(exactly:)	i				CGFloat	r
-M	CGFloat	init(floatLiteral:)	i				CGFloat	r
-M	CGFloat	init(from:)	it				CGFloat	r
-M	CGFloat	init(integerLiteral:)	i				CGFloat	r
-M	CGFloat	init(nan:signaling:)	i				CGFloat	rr
-M	CGFloat	init(sign:exponent:significand:)	i				CGFloat	rrr
-M	CGFloat	init(sign:exponentBitPattern:significandBitPattern:)	i				CGFloat	rrr
-M	CGFloat	init(signOf:magnitudeOf:)	i				CGFloat	rr
-M	CGFloat	isCanonical	v				Bool
-M	CGFloat	isEqual(to:)	f				Bool	r
-M	CGFloat	isFinite	v				Bool
-M	CGFloat	isInfinite	v				Bool
-M	CGFloat	isLess(than:)	f				Bool	r
-M	CGFloat	isLessThanOrEqualTo(_:)	f				Bool	r
-M	CGFloat	isNaN	v				Bool
-M	CGFloat	isNormal	v				Bool
-M	CGFloat	isSignalingNaN	v				Bool
-M	CGFloat	isSubnormal	v				Bool
-M	CGFloat	isTotallyOrdered(belowOrEqualTo:)	f				Bool	r
-M	CGFloat	isZero	v				Bool
-M	CGFloat	leastNonzeroMagnitude	sv				CGFloat
-M	CGFloat	leastNormalMagnitude	sv				CGFloat
-M	CGFloat	magnitude	v				CGFloat
+M	CGFloat	Exponent	ko
+M	CGFloat	NativeType	ko
+M	CGFloat	RawSignificand	ko
+M	CGFloat	addProduct(_:_:)	fo					rr
+M	CGFloat	addingProduct(_:_:)	fo				Self	rr
+M	CGFloat	advanced(by:)	fo				CGFloat	r
+M	CGFloat	binade	ov				CGFloat
+M	CGFloat	bitPattern	ov				UInt
+M	CGFloat	customMirror	ov				Mirror
+M	CGFloat	description	ov				String
+M	CGFloat	distance(to:)	fo				CGFloat	r
+M	CGFloat	encode(to:)	fot					r
+M	CGFloat	exponent	ov				Int
+M	CGFloat	exponentBitCount	osv				Int
+M	CGFloat	exponentBitPattern	ov				UInt
+M	CGFloat	floatingPointClass	ov				FloatingPointClassification
+M	CGFloat	formRemainder(dividingBy:)	fo					r
+M	CGFloat	formSquareRoot()	fo
+M	CGFloat	formTruncatingRemainder(dividingBy:)	fo					r
+M	CGFloat	formatted()	fo		15.0		String
+M	CGFloat	formatted(_:)	fo		15.0			r
+M	CGFloat	greatestFiniteMagnitude	osv				CGFloat
+M	CGFloat	hash(into:)	fo					r
+M	CGFloat	hashValue	ov				Int
+M	CGFloat	infinity	osv				CGFloat
+M	CGFloat	init()	io				CGFloat
+M	CGFloat	init(_:)	io				CGFloat	r
+M	CGFloat	init(_:format:lenient:)	iot		15.0		CGFloat	rrd
+M	CGFloat	init(_:strategy:)	iot		15.0		CGFloat	rr
+M	CGFloat	init(bitPattern:)	io				CGFloat	r
+M	CGFloat	init(exactly:)	io				CGFloat	r
+M	CGFloat	init(floatLiteral:)	io				CGFloat	r
+M	CGFloat	init(from:)	iot				CGFloat	r
+M	CGFloat	init(integerLiteral:)	io				CGFloat	r
+M	CGFloat	init(nan:signaling:)	io				CGFloat	rr
+M	CGFloat	init(sign:exponent:significand:)	io				CGFloat	rrr
+M	CGFloat	init(sign:exponentBitPattern:significandBitPattern:)	io				CGFloat	rrr
+M	CGFloat	init(signOf:magnitudeOf:)	io				CGFloat	rr
+M	CGFloat	isCanonical	ov				Bool
+M	CGFloat	isEqual(to:)	fo				Bool	r
+M	CGFloat	isFinite	ov				Bool
+M	CGFloat	isInfinite	ov				Bool
+M	CGFloat	isLess(than:)	fo				Bool	r
+M	CGFloat	isLessThanOrEqualTo(_:)	fo				Bool	r
+M	CGFloat	isNaN	ov				Bool
+M	CGFloat	isNormal	ov				Bool
+M	CGFloat	isSignalingNaN	ov				Bool
+M	CGFloat	isSubnormal	ov				Bool
+M	CGFloat	isTotallyOrdered(belowOrEqualTo:)	fo				Bool	r
+M	CGFloat	isZero	ov				Bool
+M	CGFloat	leastNonzeroMagnitude	osv				CGFloat
+M	CGFloat	leastNormalMagnitude	osv				CGFloat
+M	CGFloat	magnitude	ov				CGFloat
 M	CGFloat	magnitudeSquared	ov				Double
-M	CGFloat	maximum(_:_:)	fs				Self	rr
-M	CGFloat	maximumMagnitude(_:_:)	fs				Self	rr
-M	CGFloat	minimum(_:_:)	fs				Self	rr
-M	CGFloat	minimumMagnitude(_:_:)	fs				Self	rr
-M	CGFloat	nan	sv				CGFloat
-M	CGFloat	native	v				Double
-M	CGFloat	negate()	f
-M	CGFloat	nextDown	v				Self
-M	CGFloat	nextUp	v				CGFloat
-M	CGFloat	pi	sv				CGFloat
-M	CGFloat	radix	sv				Int
-M	CGFloat	random(in:)	fs				Self	r
-M	CGFloat	random(in:using:)	fs				Self	rr
-M	CGFloat	remainder(dividingBy:)	f				Self	r
-M	CGFloat	round()	f
-M	CGFloat	round(_:)	f					r
-M	CGFloat	rounded()	f				Self
-M	CGFloat	rounded(_:)	f				Self	r
+M	CGFloat	maximum(_:_:)	fos				Self	rr
+M	CGFloat	maximumMagnitude(_:_:)	fos				Self	rr
+M	CGFloat	minimum(_:_:)	fos				Self	rr
+M	CGFloat	minimumMagnitude(_:_:)	fos				Self	rr
+M	CGFloat	nan	osv				CGFloat
+M	CGFloat	native	ov				Double
+M	CGFloat	negate()	fo
+M	CGFloat	nextDown	ov				Self
+M	CGFloat	nextUp	ov				CGFloat
+M	CGFloat	pi	osv				CGFloat
+M	CGFloat	radix	osv				Int
+M	CGFloat	random(in:)	fos				Self	r
+M	CGFloat	random(in:using:)	fos				Self	rr
+M	CGFloat	remainder(dividingBy:)	fo				Self	r
+M	CGFloat	round()	fo
+M	CGFloat	round(_:)	fo					r
+M	CGFloat	rounded()	fo				Self
+M	CGFloat	rounded(_:)	fo				Self	r
 M	CGFloat	scale(by:)	fo					r
-M	CGFloat	sign	v				FloatingPointSign
-M	CGFloat	signalingNaN	sv				CGFloat
-M	CGFloat	significand	v				CGFloat
-M	CGFloat	significandBitCount	sv				Int
-M	CGFloat	significandBitPattern	v				UInt
-M	CGFloat	significandWidth	v				Int
-M	CGFloat	squareRoot()	f				Self
-M	CGFloat	truncatingRemainder(dividingBy:)	f				Self	r
-M	CGFloat	ulp	v				CGFloat
-M	CGFloat	ulpOfOne	sv				Self
-M	CGFloat	zero	sv				Self
+M	CGFloat	sign	ov				FloatingPointSign
+M	CGFloat	signalingNaN	osv				CGFloat
+M	CGFloat	significand	ov				CGFloat
+M	CGFloat	significandBitCount	osv				Int
+M	CGFloat	significandBitPattern	ov				UInt
+M	CGFloat	significandWidth	ov				Int
+M	CGFloat	squareRoot()	fo				Self
+M	CGFloat	truncatingRemainder(dividingBy:)	fo				Self	r
+M	CGFloat	ulp	ov				CGFloat
+M	CGFloat	ulpOfOne	osv				Self
+M	CGFloat	zero	osv				Self
 M	CGPoint	AnimatableData	ko
 M	CGPoint	animatableData	ov				AnimatablePair
 M	CGPoint	applying(_:)	fo				CGPoint	r
-M	CGPoint	encode(to:)	ft					r
-M	CGPoint	hash(into:)	f					r
-M	CGPoint	init()	i				CGPoint
-M	CGPoint	init(from:)	it				CGPoint	r
-M	CGPoint	init(x:y:)	i				CGPoint	rr
-M	CGPoint	x	v				CGFloat
-M	CGPoint	y	v				CGFloat
-M	CGPoint	zero	sv				CGPoint
+M	CGPoint	encode(to:)	fot					r
+M	CGPoint	hash(into:)	fo					r
+M	CGPoint	init()	io				CGPoint
+M	CGPoint	init(from:)	iot				CGPoint	r
+M	CGPoint	init(x:y:)	io				CGPoint	rr
+M	CGPoint	x	ov				CGFloat
+M	CGPoint	y	ov				CGFloat
+M	CGPoint	zero	osv				CGPoint
 M	CGRect	AnimatableData	ko
 M	CGRect	animatableData	ov				AnimatablePair
-M	CGRect	contains(_:)	f				Bool	r
-M	CGRect	divided(atDistance:from:)	f				(CGRect,CGRect)	rr
-M	CGRect	encode(to:)	ft					r
-M	CGRect	hash(into:)	f					r
-M	CGRect	height	v				CGFloat
-M	CGRect	infinite	sv				CGRect
-M	CGRect	init()	i				CGRect
-M	CGRect	init(from:)	it				CGRect	r
-M	CGRect	init(origin:size:)	i				CGRect	rr
-M	CGRect	init(x:y:width:height:)	i				CGRect	rrrr
-M	CGRect	insetBy(dx:dy:)	f				CGRect	rr
-M	CGRect	integral	v				CGRect
-M	CGRect	intersection(_:)	f				CGRect	r
-M	CGRect	intersects(_:)	f				Bool	r
-M	CGRect	isEmpty	v				Bool
-M	CGRect	isInfinite	v				Bool
-M	CGRect	isNull	v				Bool
-M	CGRect	maxX	v				CGFloat
-M	CGRect	maxY	v				CGFloat
-M	CGRect	midX	v				CGFloat
-M	CGRect	midY	v				CGFloat
-M	CGRect	minX	v				CGFloat
-M	CGRect	minY	v				CGFloat
-M	CGRect	null	sv				CGRect
-M	CGRect	offsetBy(dx:dy:)	f				CGRect	rr
-M	CGRect	origin	v				CGPoint
-M	CGRect	size	v				CGSize
-M	CGRect	standardized	v				CGRect
-M	CGRect	union(_:)	f				CGRect	r
-M	CGRect	width	v				CGFloat
-M	CGRect	zero	sv				CGRect
-M	CGRectEdge	hash(into:)	f					r
-M	CGRectEdge	hashValue	v				Int
-M	CGRectEdge	init(rawValue:)	i				CGRectEdge	r
-M	CGRectEdge	maxXEdge	c				CGRectEdge
-M	CGRectEdge	maxYEdge	c				CGRectEdge
-M	CGRectEdge	minXEdge	c				CGRectEdge
-M	CGRectEdge	minYEdge	c				CGRectEdge
+M	CGRect	contains(_:)	fo				Bool	r
+M	CGRect	divided(atDistance:from:)	fo				(CGRect,CGRect)	rr
+M	CGRect	encode(to:)	fot					r
+M	CGRect	hash(into:)	fo					r
+M	CGRect	height	ov				CGFloat
+M	CGRect	infinite	osv				CGRect
+M	CGRect	init()	io				CGRect
+M	CGRect	init(from:)	iot				CGRect	r
+M	CGRect	init(origin:size:)	io				CGRect	rr
+M	CGRect	init(x:y:width:height:)	io				CGRect	rrrr
+M	CGRect	insetBy(dx:dy:)	fo				CGRect	rr
+M	CGRect	integral	ov				CGRect
+M	CGRect	intersection(_:)	fo				CGRect	r
+M	CGRect	intersects(_:)	fo				Bool	r
+M	CGRect	isEmpty	ov				Bool
+M	CGRect	isInfinite	ov				Bool
+M	CGRect	isNull	ov				Bool
+M	CGRect	maxX	ov				CGFloat
+M	CGRect	maxY	ov				CGFloat
+M	CGRect	midX	ov				CGFloat
+M	CGRect	midY	ov				CGFloat
+M	CGRect	minX	ov				CGFloat
+M	CGRect	minY	ov				CGFloat
+M	CGRect	null	osv				CGRect
+M	CGRect	offsetBy(dx:dy:)	fo				CGRect	rr
+M	CGRect	origin	ov				CGPoint
+M	CGRect	size	ov				CGSize
+M	CGRect	standardized	ov				CGRect
+M	CGRect	union(_:)	fo				CGRect	r
+M	CGRect	width	ov				CGFloat
+M	CGRect	zero	osv				CGRect
+M	CGRectEdge	hash(into:)	fo					r
+M	CGRectEdge	hashValue	ov				Int
+M	CGRectEdge	init(rawValue:)	io				CGRectEdge	r
+M	CGRectEdge	maxXEdge	co				CGRectEdge
+M	CGRectEdge	maxYEdge	co				CGRectEdge
+M	CGRectEdge	minXEdge	co				CGRectEdge
+M	CGRectEdge	minYEdge	co				CGRectEdge
 M	CGSize	AnimatableData	ko
 M	CGSize	animatableData	ov				AnimatablePair
-M	CGSize	encode(to:)	ft					r
-M	CGSize	hash(into:)	f					r
-M	CGSize	height	v				CGFloat
-M	CGSize	init()	i				CGSize
-M	CGSize	init(from:)	it				CGSize	r
-M	CGSize	init(width:height:)	i				CGSize	rr
-M	CGSize	width	v				CGFloat
-M	CGSize	zero	sv				CGSize
+M	CGSize	encode(to:)	fot					r
+M	CGSize	hash(into:)	fo					r
+M	CGSize	height	ov				CGFloat
+M	CGSize	init()	io				CGSize
+M	CGSize	init(from:)	iot				CGSize	r
+M	CGSize	init(width:height:)	io				CGSize	rr
+M	CGSize	width	ov				CGFloat
+M	CGSize	zero	osv				CGSize
 M	CVaListPointer	debugDescription	v				String
-M	CachedURLResponse	copy()	f
-M	CachedURLResponse	copy(with:)	f					d
-M	CachedURLResponse	data	v				Data
-M	CachedURLResponse	hash	v				Int
-M	CachedURLResponse	init(response:data:)	i				CachedURLResponse	rr
-M	CachedURLResponse	init(response:data:userInfo:storagePolicy:)	i				CachedURLResponse	rrdr
-M	CachedURLResponse	isEqual(_:)	f				Bool	r
-M	CachedURLResponse	response	v				URLResponse
-M	CachedURLResponse	storagePolicy	v				URLCache.StoragePolicy
-M	CachedURLResponse	userInfo	v				Dictionary
+M	CachedURLResponse	copy()	fo
+M	CachedURLResponse	copy(with:)	fo					d
+M	CachedURLResponse	data	ov				Data
+M	CachedURLResponse	hash	ov				Int
+M	CachedURLResponse	init(response:data:)	io				CachedURLResponse	rr
+M	CachedURLResponse	init(response:data:userInfo:storagePolicy:)	io				CachedURLResponse	rrdr
+M	CachedURLResponse	isEqual(_:)	fo				Bool	r
+M	CachedURLResponse	response	ov				URLResponse
+M	CachedURLResponse	storagePolicy	ov				URLCache.StoragePolicy
+M	CachedURLResponse	userInfo	ov				Dictionary
 M	Calendar	Component	k		8.0
 M	Calendar	Identifier	k		8.0
 M	Calendar	MatchingPolicy	k		8.0
@@ -17905,63 +17905,63 @@ M	CharacterClass	union(_:)	f		16.0		CharacterClass	r
 M	CharacterClass	verticalWhitespace	sv		16.0		CharacterClass
 M	CharacterClass	whitespace	sv		16.0		CharacterClass
 M	CharacterClass	word	sv		16.0		CharacterClass
-M	CharacterSet	ReferenceType	k
-M	CharacterSet	alphanumerics	sv				CharacterSet
-M	CharacterSet	bitmapRepresentation	v				Data
-M	CharacterSet	capitalizedLetters	sv				CharacterSet
-M	CharacterSet	contains(_:)	f				Bool	r
-M	CharacterSet	controlCharacters	sv				CharacterSet
-M	CharacterSet	debugDescription	v				String
-M	CharacterSet	decimalDigits	sv				CharacterSet
-M	CharacterSet	decomposables	sv				CharacterSet
-M	CharacterSet	description	v				String
-M	CharacterSet	encode(to:)	ft					r
-M	CharacterSet	formIntersection(_:)	f					r
-M	CharacterSet	formSymmetricDifference(_:)	f					r
-M	CharacterSet	formUnion(_:)	f					r
-M	CharacterSet	hasMember(inPlane:)	f				Bool	r
-M	CharacterSet	hash(into:)	f					r
-M	CharacterSet	illegalCharacters	sv				CharacterSet
-M	CharacterSet	init()	i				CharacterSet
-M	CharacterSet	init(_:)	i				CharacterSet	r
-M	CharacterSet	init(arrayLiteral:)	i				CharacterSet	d
-M	CharacterSet	init(bitmapRepresentation:)	i				CharacterSet	r
-M	CharacterSet	init(charactersIn:)	i				CharacterSet	r
-M	CharacterSet	init(contentsOfFile:)	i				CharacterSet	r
-M	CharacterSet	init(from:)	it				CharacterSet	r
-M	CharacterSet	insert(_:)	f				(Bool,Unicode.Scalar)	r
-M	CharacterSet	insert(charactersIn:)	f					r
-M	CharacterSet	intersection(_:)	f				CharacterSet	r
-M	CharacterSet	invert()	f
-M	CharacterSet	inverted	v				CharacterSet
-M	CharacterSet	isDisjoint(with:)	f				Bool	r
-M	CharacterSet	isEmpty	v				Bool
-M	CharacterSet	isStrictSubset(of:)	f				Bool	r
-M	CharacterSet	isStrictSuperset(of:)	f				Bool	r
-M	CharacterSet	isSubset(of:)	f				Bool	r
-M	CharacterSet	isSuperset(of:)	f				Bool	r
-M	CharacterSet	letters	sv				CharacterSet
-M	CharacterSet	lowercaseLetters	sv				CharacterSet
-M	CharacterSet	newlines	sv				CharacterSet
-M	CharacterSet	nonBaseCharacters	sv				CharacterSet
-M	CharacterSet	punctuationCharacters	sv				CharacterSet
-M	CharacterSet	remove(_:)	f				Unicode.Scalar	r
-M	CharacterSet	remove(charactersIn:)	f					r
-M	CharacterSet	subtract(_:)	f					r
-M	CharacterSet	subtracting(_:)	f				CharacterSet	r
-M	CharacterSet	symbols	sv				CharacterSet
-M	CharacterSet	symmetricDifference(_:)	f				CharacterSet	r
-M	CharacterSet	union(_:)	f				CharacterSet	r
-M	CharacterSet	update(with:)	f				Unicode.Scalar	r
-M	CharacterSet	uppercaseLetters	sv				CharacterSet
-M	CharacterSet	urlFragmentAllowed	sv				CharacterSet
-M	CharacterSet	urlHostAllowed	sv				CharacterSet
-M	CharacterSet	urlPasswordAllowed	sv				CharacterSet
-M	CharacterSet	urlPathAllowed	sv				CharacterSet
-M	CharacterSet	urlQueryAllowed	sv				CharacterSet
-M	CharacterSet	urlUserAllowed	sv				CharacterSet
-M	CharacterSet	whitespaces	sv				CharacterSet
-M	CharacterSet	whitespacesAndNewlines	sv				CharacterSet
+M	CharacterSet	ReferenceType	ko
+M	CharacterSet	alphanumerics	osv				CharacterSet
+M	CharacterSet	bitmapRepresentation	ov				Data
+M	CharacterSet	capitalizedLetters	osv				CharacterSet
+M	CharacterSet	contains(_:)	fo				Bool	r
+M	CharacterSet	controlCharacters	osv				CharacterSet
+M	CharacterSet	debugDescription	ov				String
+M	CharacterSet	decimalDigits	osv				CharacterSet
+M	CharacterSet	decomposables	osv				CharacterSet
+M	CharacterSet	description	ov				String
+M	CharacterSet	encode(to:)	fot					r
+M	CharacterSet	formIntersection(_:)	fo					r
+M	CharacterSet	formSymmetricDifference(_:)	fo					r
+M	CharacterSet	formUnion(_:)	fo					r
+M	CharacterSet	hasMember(inPlane:)	fo				Bool	r
+M	CharacterSet	hash(into:)	fo					r
+M	CharacterSet	illegalCharacters	osv				CharacterSet
+M	CharacterSet	init()	io				CharacterSet
+M	CharacterSet	init(_:)	io				CharacterSet	r
+M	CharacterSet	init(arrayLiteral:)	io				CharacterSet	d
+M	CharacterSet	init(bitmapRepresentation:)	io				CharacterSet	r
+M	CharacterSet	init(charactersIn:)	io				CharacterSet	r
+M	CharacterSet	init(contentsOfFile:)	io				CharacterSet	r
+M	CharacterSet	init(from:)	iot				CharacterSet	r
+M	CharacterSet	insert(_:)	fo				(Bool,Unicode.Scalar)	r
+M	CharacterSet	insert(charactersIn:)	fo					r
+M	CharacterSet	intersection(_:)	fo				CharacterSet	r
+M	CharacterSet	invert()	fo
+M	CharacterSet	inverted	ov				CharacterSet
+M	CharacterSet	isDisjoint(with:)	fo				Bool	r
+M	CharacterSet	isEmpty	ov				Bool
+M	CharacterSet	isStrictSubset(of:)	fo				Bool	r
+M	CharacterSet	isStrictSuperset(of:)	fo				Bool	r
+M	CharacterSet	isSubset(of:)	fo				Bool	r
+M	CharacterSet	isSuperset(of:)	fo				Bool	r
+M	CharacterSet	letters	osv				CharacterSet
+M	CharacterSet	lowercaseLetters	osv				CharacterSet
+M	CharacterSet	newlines	osv				CharacterSet
+M	CharacterSet	nonBaseCharacters	osv				CharacterSet
+M	CharacterSet	punctuationCharacters	osv				CharacterSet
+M	CharacterSet	remove(_:)	fo				Unicode.Scalar	r
+M	CharacterSet	remove(charactersIn:)	fo					r
+M	CharacterSet	subtract(_:)	fo					r
+M	CharacterSet	subtracting(_:)	fo				CharacterSet	r
+M	CharacterSet	symbols	osv				CharacterSet
+M	CharacterSet	symmetricDifference(_:)	fo				CharacterSet	r
+M	CharacterSet	union(_:)	fo				CharacterSet	r
+M	CharacterSet	update(with:)	fo				Unicode.Scalar	r
+M	CharacterSet	uppercaseLetters	osv				CharacterSet
+M	CharacterSet	urlFragmentAllowed	osv				CharacterSet
+M	CharacterSet	urlHostAllowed	osv				CharacterSet
+M	CharacterSet	urlPasswordAllowed	osv				CharacterSet
+M	CharacterSet	urlPathAllowed	osv				CharacterSet
+M	CharacterSet	urlQueryAllowed	osv				CharacterSet
+M	CharacterSet	urlUserAllowed	osv				CharacterSet
+M	CharacterSet	whitespaces	osv				CharacterSet
+M	CharacterSet	whitespacesAndNewlines	osv				CharacterSet
 M	Chart	init(_:content:)	i	content:Data.Element	16.0		Chart	rf
 M	Chart	init(_:id:content:)	i	content:Data.Element	16.0		Chart	rrf
 M	Chart	init(content:)	i		16.0		Chart	f
@@ -18997,9 +18997,9 @@ M	CustomHoverEffect	body(content:)	f		18.0		Self.Body	r
 M	CustomHoverEffect	highlight	sv		18.0		HighlightHoverEffect
 M	CustomHoverEffect	hoverEffectDisabled(_:)	f		18.0		CustomHoverEffect	d
 M	CustomHoverEffect	lift	sv		18.0		LiftHoverEffect
-M	CustomNSError	errorCode	v				Int
-M	CustomNSError	errorDomain	sv				String
-M	CustomNSError	errorUserInfo	v				Dictionary
+M	CustomNSError	errorCode	ov				Int
+M	CustomNSError	errorDomain	osv				String
+M	CustomNSError	errorUserInfo	ov				Dictionary
 M	CustomPlaygroundDisplayConvertible	playgroundDescription	v
 M	CustomPresentationDetent	Context	k		16.0
 M	CustomPresentationDetent	height(in:)	fs		16.0		CGFloat	r
@@ -19928,56 +19928,56 @@ M	DateComponents.ISO8601FormatStyle	timeZoneSeparator	v		18.0		Date.ISO8601Forma
 M	DateComponents.ISO8601FormatStyle	timeZoneSeparator(_:)	f		18.0		DateComponents.ISO8601FormatStyle	r
 M	DateComponents.ISO8601FormatStyle	weekOfYear()	f		18.0		DateComponents.ISO8601FormatStyle
 M	DateComponents.ISO8601FormatStyle	year()	f		18.0		DateComponents.ISO8601FormatStyle
-M	DateFormatter	Style	k
-M	DateFormatter	amSymbol	v				String
-M	DateFormatter	calendar	v				Calendar
-M	DateFormatter	copy(with:)	f					d
-M	DateFormatter	date(from:)	f				Date	r
-M	DateFormatter	dateFormat	v				String
-M	DateFormatter	dateFormat(fromTemplate:options:locale:)	fs				String	rrr
-M	DateFormatter	dateStyle	v				DateFormatter.Style
-M	DateFormatter	defaultDate	v				Date
-M	DateFormatter	doesRelativeDateFormatting	v				Bool
-M	DateFormatter	eraSymbols	v				Array
-M	DateFormatter	generatesCalendarDates	v				Bool
-M	DateFormatter	gregorianStartDate	v				Date
-M	DateFormatter	init()	i				DateFormatter
-M	DateFormatter	init(coder:)	i				DateFormatter	r
-M	DateFormatter	isLenient	v				Bool
-M	DateFormatter	locale	v				Locale
-M	DateFormatter	localizedString(from:dateStyle:timeStyle:)	fs				String	rrr
-M	DateFormatter	longEraSymbols	v				Array
-M	DateFormatter	monthSymbols	v				Array
-M	DateFormatter	pmSymbol	v				String
-M	DateFormatter	quarterSymbols	v				Array
-M	DateFormatter	setLocalizedDateFormatFromTemplate(_:)	f					r
-M	DateFormatter	shortMonthSymbols	v				Array
-M	DateFormatter	shortQuarterSymbols	v				Array
-M	DateFormatter	shortStandaloneMonthSymbols	v				Array
-M	DateFormatter	shortStandaloneQuarterSymbols	v				Array
-M	DateFormatter	shortStandaloneWeekdaySymbols	v				Array
-M	DateFormatter	shortWeekdaySymbols	v				Array
-M	DateFormatter	standaloneMonthSymbols	v				Array
-M	DateFormatter	standaloneQuarterSymbols	v				Array
-M	DateFormatter	standaloneWeekdaySymbols	v				Array
-M	DateFormatter	string(for:)	f				String	r
-M	DateFormatter	string(from:)	f				String	r
-M	DateFormatter	timeStyle	v				DateFormatter.Style
-M	DateFormatter	timeZone	v				TimeZone
-M	DateFormatter	twoDigitStartDate	v				Date
-M	DateFormatter	veryShortMonthSymbols	v				Array
-M	DateFormatter	veryShortStandaloneMonthSymbols	v				Array
-M	DateFormatter	veryShortStandaloneWeekdaySymbols	v				Array
-M	DateFormatter	veryShortWeekdaySymbols	v				Array
-M	DateFormatter	weekdaySymbols	v				Array
-M	DateFormatter.Style	full	c				DateFormatter.Style
-M	DateFormatter.Style	hash(into:)	f					r
-M	DateFormatter.Style	hashValue	v				Int
-M	DateFormatter.Style	init(rawValue:)	i				DateFormatter.Style	r
-M	DateFormatter.Style	long	c				DateFormatter.Style
-M	DateFormatter.Style	medium	c				DateFormatter.Style
-M	DateFormatter.Style	none	c				DateFormatter.Style
-M	DateFormatter.Style	short	c				DateFormatter.Style
+M	DateFormatter	Style	ko
+M	DateFormatter	amSymbol	ov				String
+M	DateFormatter	calendar	ov				Calendar
+M	DateFormatter	copy(with:)	fo					d
+M	DateFormatter	date(from:)	fo				Date	r
+M	DateFormatter	dateFormat	ov				String
+M	DateFormatter	dateFormat(fromTemplate:options:locale:)	fos				String	rrr
+M	DateFormatter	dateStyle	ov				DateFormatter.Style
+M	DateFormatter	defaultDate	ov				Date
+M	DateFormatter	doesRelativeDateFormatting	ov				Bool
+M	DateFormatter	eraSymbols	ov				Array
+M	DateFormatter	generatesCalendarDates	ov				Bool
+M	DateFormatter	gregorianStartDate	ov				Date
+M	DateFormatter	init()	io				DateFormatter
+M	DateFormatter	init(coder:)	io				DateFormatter	r
+M	DateFormatter	isLenient	ov				Bool
+M	DateFormatter	locale	ov				Locale
+M	DateFormatter	localizedString(from:dateStyle:timeStyle:)	fos				String	rrr
+M	DateFormatter	longEraSymbols	ov				Array
+M	DateFormatter	monthSymbols	ov				Array
+M	DateFormatter	pmSymbol	ov				String
+M	DateFormatter	quarterSymbols	ov				Array
+M	DateFormatter	setLocalizedDateFormatFromTemplate(_:)	fo					r
+M	DateFormatter	shortMonthSymbols	ov				Array
+M	DateFormatter	shortQuarterSymbols	ov				Array
+M	DateFormatter	shortStandaloneMonthSymbols	ov				Array
+M	DateFormatter	shortStandaloneQuarterSymbols	ov				Array
+M	DateFormatter	shortStandaloneWeekdaySymbols	ov				Array
+M	DateFormatter	shortWeekdaySymbols	ov				Array
+M	DateFormatter	standaloneMonthSymbols	ov				Array
+M	DateFormatter	standaloneQuarterSymbols	ov				Array
+M	DateFormatter	standaloneWeekdaySymbols	ov				Array
+M	DateFormatter	string(for:)	fo				String	r
+M	DateFormatter	string(from:)	fo				String	r
+M	DateFormatter	timeStyle	ov				DateFormatter.Style
+M	DateFormatter	timeZone	ov				TimeZone
+M	DateFormatter	twoDigitStartDate	ov				Date
+M	DateFormatter	veryShortMonthSymbols	ov				Array
+M	DateFormatter	veryShortStandaloneMonthSymbols	ov				Array
+M	DateFormatter	veryShortStandaloneWeekdaySymbols	ov				Array
+M	DateFormatter	veryShortWeekdaySymbols	ov				Array
+M	DateFormatter	weekdaySymbols	ov				Array
+M	DateFormatter.Style	full	co				DateFormatter.Style
+M	DateFormatter.Style	hash(into:)	fo					r
+M	DateFormatter.Style	hashValue	ov				Int
+M	DateFormatter.Style	init(rawValue:)	io				DateFormatter.Style	r
+M	DateFormatter.Style	long	co				DateFormatter.Style
+M	DateFormatter.Style	medium	co				DateFormatter.Style
+M	DateFormatter.Style	none	co				DateFormatter.Style
+M	DateFormatter.Style	short	co				DateFormatter.Style
 M	DateInterval	compare(_:)	f		10.0		ComparisonResult	r
 M	DateInterval	contains(_:)	f		10.0		Bool	r
 M	DateInterval	customMirror	v		10.0		Mirror
@@ -19993,29 +19993,29 @@ M	DateInterval	init(start:end:)	i		10.0		DateInterval	rr
 M	DateInterval	intersection(with:)	f		10.0		DateInterval	r
 M	DateInterval	intersects(_:)	f		10.0		Bool	r
 M	DateInterval	start	v		10.0		Date
-M	DateIntervalFormatter	Style	k
-M	DateIntervalFormatter	calendar	v				Calendar
-M	DateIntervalFormatter	copy(with:)	f					d
-M	DateIntervalFormatter	dateStyle	v				DateIntervalFormatter.Style
-M	DateIntervalFormatter	dateTemplate	v				String
-M	DateIntervalFormatter	editingString(for:)	f				String	r
-M	DateIntervalFormatter	encode(with:)	f					r
-M	DateIntervalFormatter	init()	i				DateIntervalFormatter
-M	DateIntervalFormatter	init(coder:)	i				DateIntervalFormatter	r
-M	DateIntervalFormatter	locale	v				Locale
-M	DateIntervalFormatter	string(for:)	f				String	r
-M	DateIntervalFormatter	string(from:)	f				String	r
-M	DateIntervalFormatter	string(from:to:)	f				String	rr
-M	DateIntervalFormatter	timeStyle	v				DateIntervalFormatter.Style
-M	DateIntervalFormatter	timeZone	v				TimeZone
-M	DateIntervalFormatter.Style	full	c				DateIntervalFormatter.Style
-M	DateIntervalFormatter.Style	hash(into:)	f					r
-M	DateIntervalFormatter.Style	hashValue	v				Int
-M	DateIntervalFormatter.Style	init(rawValue:)	i				DateIntervalFormatter.Style	r
-M	DateIntervalFormatter.Style	long	c				DateIntervalFormatter.Style
-M	DateIntervalFormatter.Style	medium	c				DateIntervalFormatter.Style
-M	DateIntervalFormatter.Style	none	c				DateIntervalFormatter.Style
-M	DateIntervalFormatter.Style	short	c				DateIntervalFormatter.Style
+M	DateIntervalFormatter	Style	ko
+M	DateIntervalFormatter	calendar	ov				Calendar
+M	DateIntervalFormatter	copy(with:)	fo					d
+M	DateIntervalFormatter	dateStyle	ov				DateIntervalFormatter.Style
+M	DateIntervalFormatter	dateTemplate	ov				String
+M	DateIntervalFormatter	editingString(for:)	fo				String	r
+M	DateIntervalFormatter	encode(with:)	fo					r
+M	DateIntervalFormatter	init()	io				DateIntervalFormatter
+M	DateIntervalFormatter	init(coder:)	io				DateIntervalFormatter	r
+M	DateIntervalFormatter	locale	ov				Locale
+M	DateIntervalFormatter	string(for:)	fo				String	r
+M	DateIntervalFormatter	string(from:)	fo				String	r
+M	DateIntervalFormatter	string(from:to:)	fo				String	rr
+M	DateIntervalFormatter	timeStyle	ov				DateIntervalFormatter.Style
+M	DateIntervalFormatter	timeZone	ov				TimeZone
+M	DateIntervalFormatter.Style	full	co				DateIntervalFormatter.Style
+M	DateIntervalFormatter.Style	hash(into:)	fo					r
+M	DateIntervalFormatter.Style	hashValue	ov				Int
+M	DateIntervalFormatter.Style	init(rawValue:)	io				DateIntervalFormatter.Style	r
+M	DateIntervalFormatter.Style	long	co				DateIntervalFormatter.Style
+M	DateIntervalFormatter.Style	medium	co				DateIntervalFormatter.Style
+M	DateIntervalFormatter.Style	none	co				DateIntervalFormatter.Style
+M	DateIntervalFormatter.Style	short	co				DateIntervalFormatter.Style
 M	DatePicker	Body	k
 M	DatePicker	Components	k		13.0
 M	DatePicker	body	v				View
@@ -20677,13 +20677,13 @@ M	Dictionary.Values	underestimatedCount	v				Int
 M	Dictionary.Values	withContiguousMutableStorageIfAvailable(_:)	ft	_:UnsafeMutableBufferPointer				f
 M	Dictionary.Values	withContiguousStorageIfAvailable(_:)	ft	_:UnsafeBufferPointer				f
 M	Dictionary.Values.Iterator	next()	f
-M	Dimension	baseUnit()	fs				Self
-M	Dimension	converter	v				UnitConverter
-M	Dimension	encode(with:)	f					r
-M	Dimension	init(coder:)	i				Dimension	r
-M	Dimension	init(symbol:)	i				Dimension	r
-M	Dimension	init(symbol:converter:)	i				Dimension	rr
-M	Dimension	isEqual(_:)	f				Bool	r
+M	Dimension	baseUnit()	fos				Self
+M	Dimension	converter	ov				UnitConverter
+M	Dimension	encode(with:)	fo					r
+M	Dimension	init(coder:)	io				Dimension	r
+M	Dimension	init(symbol:)	io				Dimension	r
+M	Dimension	init(symbol:converter:)	io				Dimension	rr
+M	Dimension	isEqual(_:)	fo				Bool	r
 M	DisabledTextSelectability	allowsSelection	sv				Bool
 M	DiscardingTaskGroup	addImmediateTask(name:priority:executorPreference:operation:)	f		26.0			dddf
 M	DiscardingTaskGroup	addImmediateTaskUnlessCancelled(name:priority:executorPreference:operation:)	f		26.0		Bool	dddf
@@ -20917,94 +20917,94 @@ M	DispatchData	trimmingPrefix(_:)	f		16.0		Self.SubSequence	r
 M	DispatchData	trimmingPrefix(while:)	ft	while:Self.Element	16.0		Self.SubSequence	f
 M	DispatchData	underestimatedCount	v				Int
 M	DispatchData	withContiguousStorageIfAvailable(_:)	ft	_:UnsafeBufferPointer				f
-M	DispatchData.Region	allSatisfy(_:)	ft	_:Self.Element			Bool	f
-M	DispatchData.Region	compactMap(_:)	ft	_:Self.Element			Array	f
-M	DispatchData.Region	compare(_:_:)	f		15.0		ComparisonResult	rr
-M	DispatchData.Region	contains(_:)	f				Bool	r
-M	DispatchData.Region	contains(where:)	ft	where:Self.Element			Bool	f
-M	DispatchData.Region	copyBytes(to:)	f		8.0		Int	r
-M	DispatchData.Region	copyBytes(to:count:)	f		8.0		Int	rr
-M	DispatchData.Region	copyBytes(to:from:)	f		8.0			rr
-M	DispatchData.Region	count	v				Int
-M	DispatchData.Region	count(where:)	ft	where:Self.Element			Int	f
-M	DispatchData.Region	difference(from:)	f		13.0		CollectionDifference	r
-M	DispatchData.Region	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
-M	DispatchData.Region	distance(from:to:)	f				Self.Index.Stride	rr
-M	DispatchData.Region	drop(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	DispatchData.Region	dropFirst(_:)	f				Self.SubSequence	d
-M	DispatchData.Region	dropLast(_:)	f				Self.SubSequence	r
-M	DispatchData.Region	elementsEqual(_:)	f				Bool	r
-M	DispatchData.Region	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
-M	DispatchData.Region	endIndex	v				DispatchData.Index
-M	DispatchData.Region	enumerated()	f				EnumeratedSequence
-M	DispatchData.Region	filter(_:)	ft	_:Self.Element	17.0		Array	f
-M	DispatchData.Region	first	v				Self.Element
-M	DispatchData.Region	first(where:)	ft	where:Self.Element			Self.Element	f
-M	DispatchData.Region	firstIndex(of:)	f				Self.Index	r
-M	DispatchData.Region	firstIndex(where:)	ft	where:Self.Element			Self.Index	f
-M	DispatchData.Region	firstRange(of:)	f		8.0		Range	r
-M	DispatchData.Region	firstRange(of:in:)	f		8.0		Range	rr
-M	DispatchData.Region	flatMap(_:)	ft	_:Self.Element			Array	f
-M	DispatchData.Region	forEach(_:)	ft	_:Self.Element				f
-M	DispatchData.Region	formIndex(_:offsetBy:)	f					rr
-M	DispatchData.Region	formIndex(_:offsetBy:limitedBy:)	f				Bool	rrr
-M	DispatchData.Region	formIndex(after:)	f					r
-M	DispatchData.Region	formIndex(before:)	f					r
-M	DispatchData.Region	formatted(_:)	f		15.0			r
-M	DispatchData.Region	index(_:offsetBy:)	f				Self.Index	rr
-M	DispatchData.Region	index(_:offsetBy:limitedBy:)	f				Self.Index	rrr
-M	DispatchData.Region	index(after:)	f				Self.Index	r
-M	DispatchData.Region	index(before:)	f				Self.Index	r
-M	DispatchData.Region	index(of:)	df			firstIndex(of:)	Self.Index	r
-M	DispatchData.Region	indices	v				Range
-M	DispatchData.Region	indices(of:)	f		18.0		RangeSet	r
-M	DispatchData.Region	indices(where:)	ft	where:Self.Element	18.0		RangeSet	f
-M	DispatchData.Region	isEmpty	v				Bool
-M	DispatchData.Region	last	v				Self.Element
-M	DispatchData.Region	last(where:)	ft	where:Self.Element			Self.Element	f
-M	DispatchData.Region	lastIndex(of:)	f				Self.Index	r
-M	DispatchData.Region	lastIndex(where:)	ft	where:Self.Element			Self.Index	f
-M	DispatchData.Region	lastRange(of:)	f		8.0		Range	r
-M	DispatchData.Region	lastRange(of:in:)	f		8.0		Range	rr
-M	DispatchData.Region	lazy	v				LazySequence
-M	DispatchData.Region	lexicographicallyPrecedes(_:)	f				Bool	r
-M	DispatchData.Region	lexicographicallyPrecedes(_:by:)	ft	by:Self.Element,Self.Element			Bool	rf
-M	DispatchData.Region	makeIterator()	f				IndexingIterator
-M	DispatchData.Region	map(_:)	ft	_:Self.Element			Array	f
-M	DispatchData.Region	max()	f				Self.Element
-M	DispatchData.Region	max(by:)	ft	by:Self.Element,Self.Element			Self.Element	f
-M	DispatchData.Region	min()	f				Self.Element
-M	DispatchData.Region	min(by:)	ft	by:Self.Element,Self.Element			Self.Element	f
-M	DispatchData.Region	prefix(_:)	f				Self.SubSequence	r
-M	DispatchData.Region	prefix(through:)	f				Self.SubSequence	r
-M	DispatchData.Region	prefix(upTo:)	f				Self.SubSequence	r
-M	DispatchData.Region	prefix(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	DispatchData.Region	randomElement()	f				Self.Element
-M	DispatchData.Region	randomElement(using:)	f				Self.Element	r
-M	DispatchData.Region	ranges(of:)	f		16.0		Array	r
-M	DispatchData.Region	reduce(_:_:)	ft	_:Result,Self.Element				rf
-M	DispatchData.Region	reduce(into:_:)	ft	_:Result,Self.Element				rf
-M	DispatchData.Region	regions	v				CollectionOfOne
-M	DispatchData.Region	removingSubranges(_:)	f		18.0		DiscontiguousSlice	r
-M	DispatchData.Region	reversed()	f				ReversedCollection
-M	DispatchData.Region	shuffled()	f				Array
-M	DispatchData.Region	shuffled(using:)	f				Array	r
-M	DispatchData.Region	sorted()	f				Array
-M	DispatchData.Region	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	DispatchData.Region	sorted(using:)	f		15.0		Array	r
-M	DispatchData.Region	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf
-M	DispatchData.Region	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd
-M	DispatchData.Region	startIndex	v				DispatchData.Index
-M	DispatchData.Region	starts(with:)	f				Bool	r
-M	DispatchData.Region	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
-M	DispatchData.Region	subscript(_:)	f				UInt8	r
-M	DispatchData.Region	suffix(_:)	f				Self.SubSequence	r
-M	DispatchData.Region	suffix(from:)	f				Self.SubSequence	r
-M	DispatchData.Region	trimmingPrefix(_:)	f		16.0		Self.SubSequence	r
-M	DispatchData.Region	trimmingPrefix(while:)	ft	while:Self.Element	16.0		Self.SubSequence	f
-M	DispatchData.Region	underestimatedCount	v				Int
-M	DispatchData.Region	withContiguousStorageIfAvailable(_:)	ft	_:UnsafeBufferPointer				f
-M	DispatchData.Region	withUnsafeBytes(_:)	ft	_:UnsafeRawBufferPointer				f
+M	DispatchData.Region	allSatisfy(_:)	fot	_:Self.Element			Bool	f
+M	DispatchData.Region	compactMap(_:)	fot	_:Self.Element			Array	f
+M	DispatchData.Region	compare(_:_:)	fo		15.0		ComparisonResult	rr
+M	DispatchData.Region	contains(_:)	fo				Bool	r
+M	DispatchData.Region	contains(where:)	fot	where:Self.Element			Bool	f
+M	DispatchData.Region	copyBytes(to:)	fo		8.0		Int	r
+M	DispatchData.Region	copyBytes(to:count:)	fo		8.0		Int	rr
+M	DispatchData.Region	copyBytes(to:from:)	fo		8.0			rr
+M	DispatchData.Region	count	ov				Int
+M	DispatchData.Region	count(where:)	fot	where:Self.Element			Int	f
+M	DispatchData.Region	difference(from:)	fo		13.0		CollectionDifference	r
+M	DispatchData.Region	difference(from:by:)	fo	by:C.Element,Self.Element	13.0		CollectionDifference	rf
+M	DispatchData.Region	distance(from:to:)	fo				Self.Index.Stride	rr
+M	DispatchData.Region	drop(while:)	fot	while:Self.Element			Self.SubSequence	f
+M	DispatchData.Region	dropFirst(_:)	fo				Self.SubSequence	d
+M	DispatchData.Region	dropLast(_:)	fo				Self.SubSequence	r
+M	DispatchData.Region	elementsEqual(_:)	fo				Bool	r
+M	DispatchData.Region	elementsEqual(_:by:)	fot	by:Self.Element,OtherSequence.Element			Bool	rf
+M	DispatchData.Region	endIndex	ov				DispatchData.Index
+M	DispatchData.Region	enumerated()	fo				EnumeratedSequence
+M	DispatchData.Region	filter(_:)	fot	_:Self.Element	17.0		Array	f
+M	DispatchData.Region	first	ov				Self.Element
+M	DispatchData.Region	first(where:)	fot	where:Self.Element			Self.Element	f
+M	DispatchData.Region	firstIndex(of:)	fo				Self.Index	r
+M	DispatchData.Region	firstIndex(where:)	fot	where:Self.Element			Self.Index	f
+M	DispatchData.Region	firstRange(of:)	fo		8.0		Range	r
+M	DispatchData.Region	firstRange(of:in:)	fo		8.0		Range	rr
+M	DispatchData.Region	flatMap(_:)	fot	_:Self.Element			Array	f
+M	DispatchData.Region	forEach(_:)	fot	_:Self.Element				f
+M	DispatchData.Region	formIndex(_:offsetBy:)	fo					rr
+M	DispatchData.Region	formIndex(_:offsetBy:limitedBy:)	fo				Bool	rrr
+M	DispatchData.Region	formIndex(after:)	fo					r
+M	DispatchData.Region	formIndex(before:)	fo					r
+M	DispatchData.Region	formatted(_:)	fo		15.0			r
+M	DispatchData.Region	index(_:offsetBy:)	fo				Self.Index	rr
+M	DispatchData.Region	index(_:offsetBy:limitedBy:)	fo				Self.Index	rrr
+M	DispatchData.Region	index(after:)	fo				Self.Index	r
+M	DispatchData.Region	index(before:)	fo				Self.Index	r
+M	DispatchData.Region	index(of:)	dfo			firstIndex(of:)	Self.Index	r
+M	DispatchData.Region	indices	ov				Range
+M	DispatchData.Region	indices(of:)	fo		18.0		RangeSet	r
+M	DispatchData.Region	indices(where:)	fot	where:Self.Element	18.0		RangeSet	f
+M	DispatchData.Region	isEmpty	ov				Bool
+M	DispatchData.Region	last	ov				Self.Element
+M	DispatchData.Region	last(where:)	fot	where:Self.Element			Self.Element	f
+M	DispatchData.Region	lastIndex(of:)	fo				Self.Index	r
+M	DispatchData.Region	lastIndex(where:)	fot	where:Self.Element			Self.Index	f
+M	DispatchData.Region	lastRange(of:)	fo		8.0		Range	r
+M	DispatchData.Region	lastRange(of:in:)	fo		8.0		Range	rr
+M	DispatchData.Region	lazy	ov				LazySequence
+M	DispatchData.Region	lexicographicallyPrecedes(_:)	fo				Bool	r
+M	DispatchData.Region	lexicographicallyPrecedes(_:by:)	fot	by:Self.Element,Self.Element			Bool	rf
+M	DispatchData.Region	makeIterator()	fo				IndexingIterator
+M	DispatchData.Region	map(_:)	fot	_:Self.Element			Array	f
+M	DispatchData.Region	max()	fo				Self.Element
+M	DispatchData.Region	max(by:)	fot	by:Self.Element,Self.Element			Self.Element	f
+M	DispatchData.Region	min()	fo				Self.Element
+M	DispatchData.Region	min(by:)	fot	by:Self.Element,Self.Element			Self.Element	f
+M	DispatchData.Region	prefix(_:)	fo				Self.SubSequence	r
+M	DispatchData.Region	prefix(through:)	fo				Self.SubSequence	r
+M	DispatchData.Region	prefix(upTo:)	fo				Self.SubSequence	r
+M	DispatchData.Region	prefix(while:)	fot	while:Self.Element			Self.SubSequence	f
+M	DispatchData.Region	randomElement()	fo				Self.Element
+M	DispatchData.Region	randomElement(using:)	fo				Self.Element	r
+M	DispatchData.Region	ranges(of:)	fo		16.0		Array	r
+M	DispatchData.Region	reduce(_:_:)	fot	_:Result,Self.Element				rf
+M	DispatchData.Region	reduce(into:_:)	fot	_:Result,Self.Element				rf
+M	DispatchData.Region	regions	ov				CollectionOfOne
+M	DispatchData.Region	removingSubranges(_:)	fo		18.0		DiscontiguousSlice	r
+M	DispatchData.Region	reversed()	fo				ReversedCollection
+M	DispatchData.Region	shuffled()	fo				Array
+M	DispatchData.Region	shuffled(using:)	fo				Array	r
+M	DispatchData.Region	sorted()	fo				Array
+M	DispatchData.Region	sorted(by:)	fot	by:Self.Element,Self.Element			Array	f
+M	DispatchData.Region	sorted(using:)	fo		15.0		Array	r
+M	DispatchData.Region	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	fot	whereSeparator:Self.Element			Array	ddf
+M	DispatchData.Region	split(separator:maxSplits:omittingEmptySubsequences:)	fo				Array	rdd
+M	DispatchData.Region	startIndex	ov				DispatchData.Index
+M	DispatchData.Region	starts(with:)	fo				Bool	r
+M	DispatchData.Region	starts(with:by:)	fot	by:Self.Element,PossiblePrefix.Element			Bool	rf
+M	DispatchData.Region	subscript(_:)	fo				UInt8	r
+M	DispatchData.Region	suffix(_:)	fo				Self.SubSequence	r
+M	DispatchData.Region	suffix(from:)	fo				Self.SubSequence	r
+M	DispatchData.Region	trimmingPrefix(_:)	fo		16.0		Self.SubSequence	r
+M	DispatchData.Region	trimmingPrefix(while:)	fot	while:Self.Element	16.0		Self.SubSequence	f
+M	DispatchData.Region	underestimatedCount	ov				Int
+M	DispatchData.Region	withContiguousStorageIfAvailable(_:)	fot	_:UnsafeBufferPointer				f
+M	DispatchData.Region	withUnsafeBytes(_:)	fot	_:UnsafeRawBufferPointer				f
 M	Divider	Body	k
 M	Divider	init()	i		13.0		Divider
 M	DocumentBaseBox	base	v		17.0		Self.Document
@@ -21681,23 +21681,23 @@ M	EncodingError.Context	codingPath	v				Array
 M	EncodingError.Context	debugDescription	v				String
 M	EncodingError.Context	init(codingPath:debugDescription:underlyingError:)	i				EncodingError.Context	rrd
 M	EncodingError.Context	underlyingError	v				Error
-M	EnergyFormatter	Unit	k
-M	EnergyFormatter	init()	i				EnergyFormatter
-M	EnergyFormatter	init(coder:)	i				EnergyFormatter	r
-M	EnergyFormatter	isForFoodEnergyUse	v				Bool
-M	EnergyFormatter	numberFormatter	v				NumberFormatter
-M	EnergyFormatter	string(fromJoules:)	f				String	r
-M	EnergyFormatter	string(fromValue:unit:)	f				String	rr
-M	EnergyFormatter	unitString(fromJoules:usedUnit:)	f				String	rr
-M	EnergyFormatter	unitString(fromValue:unit:)	f				String	rr
-M	EnergyFormatter	unitStyle	v				Formatter.UnitStyle
-M	EnergyFormatter.Unit	calorie	c				EnergyFormatter.Unit
-M	EnergyFormatter.Unit	hash(into:)	f					r
-M	EnergyFormatter.Unit	hashValue	v				Int
-M	EnergyFormatter.Unit	init(rawValue:)	i				EnergyFormatter.Unit	r
-M	EnergyFormatter.Unit	joule	c				EnergyFormatter.Unit
-M	EnergyFormatter.Unit	kilocalorie	c				EnergyFormatter.Unit
-M	EnergyFormatter.Unit	kilojoule	c				EnergyFormatter.Unit
+M	EnergyFormatter	Unit	ko
+M	EnergyFormatter	init()	io				EnergyFormatter
+M	EnergyFormatter	init(coder:)	io				EnergyFormatter	r
+M	EnergyFormatter	isForFoodEnergyUse	ov				Bool
+M	EnergyFormatter	numberFormatter	ov				NumberFormatter
+M	EnergyFormatter	string(fromJoules:)	fo				String	r
+M	EnergyFormatter	string(fromValue:unit:)	fo				String	rr
+M	EnergyFormatter	unitString(fromJoules:usedUnit:)	fo				String	rr
+M	EnergyFormatter	unitString(fromValue:unit:)	fo				String	rr
+M	EnergyFormatter	unitStyle	ov				Formatter.UnitStyle
+M	EnergyFormatter.Unit	calorie	co				EnergyFormatter.Unit
+M	EnergyFormatter.Unit	hash(into:)	fo					r
+M	EnergyFormatter.Unit	hashValue	ov				Int
+M	EnergyFormatter.Unit	init(rawValue:)	io				EnergyFormatter.Unit	r
+M	EnergyFormatter.Unit	joule	co				EnergyFormatter.Unit
+M	EnergyFormatter.Unit	kilocalorie	co				EnergyFormatter.Unit
+M	EnergyFormatter.Unit	kilojoule	co				EnergyFormatter.Unit
 M	EnumeratedSequence	Index	k		26.0
 M	EnumeratedSequence	Iterator	k
 M	EnumeratedSequence	allSatisfy(_:)	ft	_:Self.Element			Bool	f
@@ -22162,49 +22162,49 @@ M	FileDocumentReadConfiguration	contentType	v		14.0		UTType
 M	FileDocumentReadConfiguration	file	v		14.0		FileWrapper
 M	FileDocumentWriteConfiguration	contentType	v		14.0		UTType
 M	FileDocumentWriteConfiguration	existingFile	v		14.0		FileWrapper
-M	FileHandle	acceptConnectionInBackgroundAndNotify()	f
-M	FileHandle	acceptConnectionInBackgroundAndNotify(forModes:)	f					r
-M	FileHandle	availableData	v				Data
-M	FileHandle	close()	ft
-M	FileHandle	closeFile()	df			close()
-M	FileHandle	fileDescriptor	v				Int32
-M	FileHandle	init(fileDescriptor:)	i				FileHandle	r
-M	FileHandle	init(fileDescriptor:closeOnDealloc:)	i				FileHandle	rr
-M	FileHandle	init(forReadingAtPath:)	i				FileHandle	r
-M	FileHandle	init(forReadingFrom:)	it				FileHandle	r
-M	FileHandle	init(forUpdating:)	it				FileHandle	r
-M	FileHandle	init(forUpdatingAtPath:)	i				FileHandle	r
-M	FileHandle	init(forWritingAtPath:)	i				FileHandle	r
-M	FileHandle	init(forWritingTo:)	it				FileHandle	r
-M	FileHandle	nullDevice	sv				FileHandle
-M	FileHandle	offset()	ft				UInt64
-M	FileHandle	offsetInFile	dv			offset()	UInt64
-M	FileHandle	read(upToCount:)	ft				Data	r
-M	FileHandle	readCompletionNotification	sv				NSNotification.Name
-M	FileHandle	readData(ofLength:)	df			read(upToCount:)	Data	r
-M	FileHandle	readDataToEndOfFile()	df			readToEnd()	Data
-M	FileHandle	readInBackgroundAndNotify()	f
-M	FileHandle	readInBackgroundAndNotify(forModes:)	f					r
-M	FileHandle	readToEnd()	ft				Data
-M	FileHandle	readToEndOfFileInBackgroundAndNotify()	f
-M	FileHandle	readToEndOfFileInBackgroundAndNotify(forModes:)	f					r
-M	FileHandle	readabilityHandler	v
-M	FileHandle	seek(toFileOffset:)	df			seek(toOffset:)		r
-M	FileHandle	seek(toOffset:)	ft					r
-M	FileHandle	seekToEnd()	ft				UInt64
-M	FileHandle	seekToEndOfFile()	df			seekToEnd()	UInt64
-M	FileHandle	standardError	sv				FileHandle
-M	FileHandle	standardInput	sv				FileHandle
-M	FileHandle	standardOutput	sv				FileHandle
-M	FileHandle	synchronize()	ft
-M	FileHandle	synchronizeFile()	df			synchronize()
-M	FileHandle	truncate(atOffset:)	ft					r
-M	FileHandle	truncateFile(atOffset:)	df			truncate(atOffset:)		r
-M	FileHandle	waitForDataInBackgroundAndNotify()	f
-M	FileHandle	waitForDataInBackgroundAndNotify(forModes:)	f					r
-M	FileHandle	write(_:)	df			write(contentsOf:)		r
-M	FileHandle	write(contentsOf:)	ft					r
-M	FileHandle	writeabilityHandler	v
+M	FileHandle	acceptConnectionInBackgroundAndNotify()	fo
+M	FileHandle	acceptConnectionInBackgroundAndNotify(forModes:)	fo					r
+M	FileHandle	availableData	ov				Data
+M	FileHandle	close()	fot
+M	FileHandle	closeFile()	dfo			close()
+M	FileHandle	fileDescriptor	ov				Int32
+M	FileHandle	init(fileDescriptor:)	io				FileHandle	r
+M	FileHandle	init(fileDescriptor:closeOnDealloc:)	io				FileHandle	rr
+M	FileHandle	init(forReadingAtPath:)	io				FileHandle	r
+M	FileHandle	init(forReadingFrom:)	iot				FileHandle	r
+M	FileHandle	init(forUpdating:)	iot				FileHandle	r
+M	FileHandle	init(forUpdatingAtPath:)	io				FileHandle	r
+M	FileHandle	init(forWritingAtPath:)	io				FileHandle	r
+M	FileHandle	init(forWritingTo:)	iot				FileHandle	r
+M	FileHandle	nullDevice	osv				FileHandle
+M	FileHandle	offset()	fot				UInt64
+M	FileHandle	offsetInFile	dov			offset()	UInt64
+M	FileHandle	read(upToCount:)	fot				Data	r
+M	FileHandle	readCompletionNotification	osv				NSNotification.Name
+M	FileHandle	readData(ofLength:)	dfo			read(upToCount:)	Data	r
+M	FileHandle	readDataToEndOfFile()	dfo			readToEnd()	Data
+M	FileHandle	readInBackgroundAndNotify()	fo
+M	FileHandle	readInBackgroundAndNotify(forModes:)	fo					r
+M	FileHandle	readToEnd()	fot				Data
+M	FileHandle	readToEndOfFileInBackgroundAndNotify()	fo
+M	FileHandle	readToEndOfFileInBackgroundAndNotify(forModes:)	fo					r
+M	FileHandle	readabilityHandler	ov
+M	FileHandle	seek(toFileOffset:)	dfo			seek(toOffset:)		r
+M	FileHandle	seek(toOffset:)	fot					r
+M	FileHandle	seekToEnd()	fot				UInt64
+M	FileHandle	seekToEndOfFile()	dfo			seekToEnd()	UInt64
+M	FileHandle	standardError	osv				FileHandle
+M	FileHandle	standardInput	osv				FileHandle
+M	FileHandle	standardOutput	osv				FileHandle
+M	FileHandle	synchronize()	fot
+M	FileHandle	synchronizeFile()	dfo			synchronize()
+M	FileHandle	truncate(atOffset:)	fot					r
+M	FileHandle	truncateFile(atOffset:)	dfo			truncate(atOffset:)		r
+M	FileHandle	waitForDataInBackgroundAndNotify()	fo
+M	FileHandle	waitForDataInBackgroundAndNotify(forModes:)	fo					r
+M	FileHandle	write(_:)	dfo			write(contentsOf:)		r
+M	FileHandle	write(contentsOf:)	fot					r
+M	FileHandle	writeabilityHandler	ov
 M	FileManager	DirectoryEnumerationOptions	k
 M	FileManager	DirectoryEnumerator	k
 M	FileManager	ItemReplacementOptions	k
@@ -22292,10 +22292,10 @@ M	FileManager.DirectoryEnumerationOptions	subtracting(_:)	f				Self	r
 M	FileManager.DirectoryEnumerationOptions	symmetricDifference(_:)	f				Self	r
 M	FileManager.DirectoryEnumerationOptions	union(_:)	f				Self	r
 M	FileManager.DirectoryEnumerationOptions	update(with:)	f				Self.Element	r
-M	FileManager.DirectoryEnumerator	directoryAttributes	v				Dictionary
-M	FileManager.DirectoryEnumerator	fileAttributes	v				Dictionary
-M	FileManager.DirectoryEnumerator	level	v				Int
-M	FileManager.DirectoryEnumerator	skipDescendants()	f
+M	FileManager.DirectoryEnumerator	directoryAttributes	ov				Dictionary
+M	FileManager.DirectoryEnumerator	fileAttributes	ov				Dictionary
+M	FileManager.DirectoryEnumerator	level	ov				Int
+M	FileManager.DirectoryEnumerator	skipDescendants()	fo
 M	FileManager.ItemReplacementOptions	contains(_:)	f				Bool	r
 M	FileManager.ItemReplacementOptions	formIntersection(_:)	f					r
 M	FileManager.ItemReplacementOptions	formSymmetricDifference(_:)	f					r
@@ -22410,31 +22410,31 @@ M	FileManager.UnmountOptions	symmetricDifference(_:)	f				Self	r
 M	FileManager.UnmountOptions	union(_:)	f				Self	r
 M	FileManager.UnmountOptions	update(with:)	f				Self.Element	r
 M	FileManager.UnmountOptions	withoutUI	sv				FileManager.UnmountOptions
-M	FileManager.VolumeEnumerationOptions	contains(_:)	f				Bool	r
-M	FileManager.VolumeEnumerationOptions	formIntersection(_:)	f					r
-M	FileManager.VolumeEnumerationOptions	formSymmetricDifference(_:)	f					r
-M	FileManager.VolumeEnumerationOptions	formUnion(_:)	f					r
-M	FileManager.VolumeEnumerationOptions	init()	i				FileManager.VolumeEnumerationOptions
-M	FileManager.VolumeEnumerationOptions	init(_:)	i				FileManager.VolumeEnumerationOptions	r
-M	FileManager.VolumeEnumerationOptions	init(arrayLiteral:)	i				FileManager.VolumeEnumerationOptions	d
-M	FileManager.VolumeEnumerationOptions	init(rawValue:)	i				FileManager.VolumeEnumerationOptions	r
-M	FileManager.VolumeEnumerationOptions	insert(_:)	f				(Bool,Self.Element)	r
-M	FileManager.VolumeEnumerationOptions	intersection(_:)	f				Self	r
-M	FileManager.VolumeEnumerationOptions	isDisjoint(with:)	f				Bool	r
-M	FileManager.VolumeEnumerationOptions	isEmpty	v				Bool
-M	FileManager.VolumeEnumerationOptions	isStrictSubset(of:)	f				Bool	r
-M	FileManager.VolumeEnumerationOptions	isStrictSuperset(of:)	f				Bool	r
-M	FileManager.VolumeEnumerationOptions	isSubset(of:)	f				Bool	r
-M	FileManager.VolumeEnumerationOptions	isSuperset(of:)	f				Bool	r
-M	FileManager.VolumeEnumerationOptions	produceFileReferenceURLs	sv				FileManager.VolumeEnumerationOptions
-M	FileManager.VolumeEnumerationOptions	rawValue	v				UInt
-M	FileManager.VolumeEnumerationOptions	remove(_:)	f				Self.Element	r
-M	FileManager.VolumeEnumerationOptions	skipHiddenVolumes	sv				FileManager.VolumeEnumerationOptions
-M	FileManager.VolumeEnumerationOptions	subtract(_:)	f					r
-M	FileManager.VolumeEnumerationOptions	subtracting(_:)	f				Self	r
-M	FileManager.VolumeEnumerationOptions	symmetricDifference(_:)	f				Self	r
-M	FileManager.VolumeEnumerationOptions	union(_:)	f				Self	r
-M	FileManager.VolumeEnumerationOptions	update(with:)	f				Self.Element	r
+M	FileManager.VolumeEnumerationOptions	contains(_:)	fo				Bool	r
+M	FileManager.VolumeEnumerationOptions	formIntersection(_:)	fo					r
+M	FileManager.VolumeEnumerationOptions	formSymmetricDifference(_:)	fo					r
+M	FileManager.VolumeEnumerationOptions	formUnion(_:)	fo					r
+M	FileManager.VolumeEnumerationOptions	init()	io				FileManager.VolumeEnumerationOptions
+M	FileManager.VolumeEnumerationOptions	init(_:)	io				FileManager.VolumeEnumerationOptions	r
+M	FileManager.VolumeEnumerationOptions	init(arrayLiteral:)	io				FileManager.VolumeEnumerationOptions	d
+M	FileManager.VolumeEnumerationOptions	init(rawValue:)	io				FileManager.VolumeEnumerationOptions	r
+M	FileManager.VolumeEnumerationOptions	insert(_:)	fo				(Bool,Self.Element)	r
+M	FileManager.VolumeEnumerationOptions	intersection(_:)	fo				Self	r
+M	FileManager.VolumeEnumerationOptions	isDisjoint(with:)	fo				Bool	r
+M	FileManager.VolumeEnumerationOptions	isEmpty	ov				Bool
+M	FileManager.VolumeEnumerationOptions	isStrictSubset(of:)	fo				Bool	r
+M	FileManager.VolumeEnumerationOptions	isStrictSuperset(of:)	fo				Bool	r
+M	FileManager.VolumeEnumerationOptions	isSubset(of:)	fo				Bool	r
+M	FileManager.VolumeEnumerationOptions	isSuperset(of:)	fo				Bool	r
+M	FileManager.VolumeEnumerationOptions	produceFileReferenceURLs	osv				FileManager.VolumeEnumerationOptions
+M	FileManager.VolumeEnumerationOptions	rawValue	ov				UInt
+M	FileManager.VolumeEnumerationOptions	remove(_:)	fo				Self.Element	r
+M	FileManager.VolumeEnumerationOptions	skipHiddenVolumes	osv				FileManager.VolumeEnumerationOptions
+M	FileManager.VolumeEnumerationOptions	subtract(_:)	fo					r
+M	FileManager.VolumeEnumerationOptions	subtracting(_:)	fo				Self	r
+M	FileManager.VolumeEnumerationOptions	symmetricDifference(_:)	fo				Self	r
+M	FileManager.VolumeEnumerationOptions	union(_:)	fo				Self	r
+M	FileManager.VolumeEnumerationOptions	update(with:)	fo				Self.Element	r
 M	FileManagerDelegate	fileManager(_:shouldCopyItemAt:to:)	f				Bool	rrr
 M	FileManagerDelegate	fileManager(_:shouldCopyItemAtPath:toPath:)	f				Bool	rrr
 M	FileManagerDelegate	fileManager(_:shouldLinkItemAt:to:)	f				Bool	rrr
@@ -23214,30 +23214,30 @@ M	FormatStyleCapitalizationContext	listItem	sv		15.0		FormatStyleCapitalizationC
 M	FormatStyleCapitalizationContext	middleOfSentence	sv		15.0		FormatStyleCapitalizationContext
 M	FormatStyleCapitalizationContext	standalone	sv		15.0		FormatStyleCapitalizationContext
 M	FormatStyleCapitalizationContext	unknown	sv		15.0		FormatStyleCapitalizationContext
-M	Formatter	Context	k
-M	Formatter	UnitStyle	k
-M	Formatter	copy()	f
-M	Formatter	copy(with:)	f					d
-M	Formatter	editingString(for:)	f				String	r
-M	Formatter	encode(with:)	f					r
-M	Formatter	init()	i				Formatter
-M	Formatter	init(coder:)	i				Formatter	r
-M	Formatter	string(for:)	f				String	r
-M	Formatter.Context	beginningOfSentence	c				Formatter.Context
-M	Formatter.Context	dynamic	c				Formatter.Context
-M	Formatter.Context	hash(into:)	f					r
-M	Formatter.Context	hashValue	v				Int
-M	Formatter.Context	init(rawValue:)	i				Formatter.Context	r
-M	Formatter.Context	listItem	c				Formatter.Context
-M	Formatter.Context	middleOfSentence	c				Formatter.Context
-M	Formatter.Context	standalone	c				Formatter.Context
-M	Formatter.Context	unknown	c				Formatter.Context
-M	Formatter.UnitStyle	hash(into:)	f					r
-M	Formatter.UnitStyle	hashValue	v				Int
-M	Formatter.UnitStyle	init(rawValue:)	i				Formatter.UnitStyle	r
-M	Formatter.UnitStyle	long	c				Formatter.UnitStyle
-M	Formatter.UnitStyle	medium	c				Formatter.UnitStyle
-M	Formatter.UnitStyle	short	c				Formatter.UnitStyle
+M	Formatter	Context	ko
+M	Formatter	UnitStyle	ko
+M	Formatter	copy()	fo
+M	Formatter	copy(with:)	fo					d
+M	Formatter	editingString(for:)	fo				String	r
+M	Formatter	encode(with:)	fo					r
+M	Formatter	init()	io				Formatter
+M	Formatter	init(coder:)	io				Formatter	r
+M	Formatter	string(for:)	fo				String	r
+M	Formatter.Context	beginningOfSentence	co				Formatter.Context
+M	Formatter.Context	dynamic	co				Formatter.Context
+M	Formatter.Context	hash(into:)	fo					r
+M	Formatter.Context	hashValue	ov				Int
+M	Formatter.Context	init(rawValue:)	io				Formatter.Context	r
+M	Formatter.Context	listItem	co				Formatter.Context
+M	Formatter.Context	middleOfSentence	co				Formatter.Context
+M	Formatter.Context	standalone	co				Formatter.Context
+M	Formatter.Context	unknown	co				Formatter.Context
+M	Formatter.UnitStyle	hash(into:)	fo					r
+M	Formatter.UnitStyle	hashValue	ov				Int
+M	Formatter.UnitStyle	init(rawValue:)	io				Formatter.UnitStyle	r
+M	Formatter.UnitStyle	long	co				Formatter.UnitStyle
+M	Formatter.UnitStyle	medium	co				Formatter.UnitStyle
+M	Formatter.UnitStyle	short	co				Formatter.UnitStyle
 M	Gauge	Body	k
 M	Gauge	body	v				View
 M	Gauge	init(value:in:label:)	i		16.0		Gauge	rdf
@@ -23543,67 +23543,67 @@ M	HStackLayout	Cache	k
 M	HStackLayout	alignment	v		16.0		VerticalAlignment
 M	HStackLayout	init(alignment:spacing:)	i		16.0		HStackLayout	dd
 M	HStackLayout	spacing	v		16.0		CGFloat
-M	HTTPCookie	AcceptPolicy	k
-M	HTTPCookie	comment	v				String
-M	HTTPCookie	commentURL	v				URL
-M	HTTPCookie	cookies(withResponseHeaderFields:for:)	fs				Array	rr
-M	HTTPCookie	description	v				String
-M	HTTPCookie	domain	v				String
-M	HTTPCookie	expiresDate	v				Date
-M	HTTPCookie	init(properties:)	i				HTTPCookie	r
-M	HTTPCookie	isHTTPOnly	v				Bool
-M	HTTPCookie	isSecure	v				Bool
-M	HTTPCookie	isSessionOnly	v				Bool
-M	HTTPCookie	name	v				String
-M	HTTPCookie	path	v				String
-M	HTTPCookie	portList	v				Array
-M	HTTPCookie	properties	v				Dictionary
-M	HTTPCookie	requestHeaderFields(with:)	fs				Dictionary	r
-M	HTTPCookie	value	v				String
-M	HTTPCookie	version	v				Int
-M	HTTPCookie.AcceptPolicy	always	c				HTTPCookie.AcceptPolicy
-M	HTTPCookie.AcceptPolicy	hash(into:)	f					r
-M	HTTPCookie.AcceptPolicy	hashValue	v				Int
-M	HTTPCookie.AcceptPolicy	init(rawValue:)	i				HTTPCookie.AcceptPolicy	r
-M	HTTPCookie.AcceptPolicy	never	c				HTTPCookie.AcceptPolicy
-M	HTTPCookie.AcceptPolicy	onlyFromMainDocumentDomain	c				HTTPCookie.AcceptPolicy
-M	HTTPCookiePropertyKey	comment	sv				HTTPCookiePropertyKey
-M	HTTPCookiePropertyKey	commentURL	sv				HTTPCookiePropertyKey
-M	HTTPCookiePropertyKey	discard	sv				HTTPCookiePropertyKey
-M	HTTPCookiePropertyKey	domain	sv				HTTPCookiePropertyKey
-M	HTTPCookiePropertyKey	expires	sv				HTTPCookiePropertyKey
-M	HTTPCookiePropertyKey	hash(into:)	f					r
-M	HTTPCookiePropertyKey	hashValue	v				Int
-M	HTTPCookiePropertyKey	init(_:)	i				HTTPCookiePropertyKey	r
-M	HTTPCookiePropertyKey	init(rawValue:)	i				HTTPCookiePropertyKey	r
-M	HTTPCookiePropertyKey	maximumAge	sv				HTTPCookiePropertyKey
-M	HTTPCookiePropertyKey	name	sv				HTTPCookiePropertyKey
-M	HTTPCookiePropertyKey	originURL	sv				HTTPCookiePropertyKey
-M	HTTPCookiePropertyKey	path	sv				HTTPCookiePropertyKey
-M	HTTPCookiePropertyKey	port	sv				HTTPCookiePropertyKey
-M	HTTPCookiePropertyKey	rawValue	v				String
-M	HTTPCookiePropertyKey	secure	sv				HTTPCookiePropertyKey
-M	HTTPCookiePropertyKey	value	sv				HTTPCookiePropertyKey
-M	HTTPCookiePropertyKey	version	sv				HTTPCookiePropertyKey
-M	HTTPCookieStorage	cookieAcceptPolicy	v				HTTPCookie.AcceptPolicy
-M	HTTPCookieStorage	cookies	v				Array
-M	HTTPCookieStorage	cookies(for:)	f				Array	r
-M	HTTPCookieStorage	deleteCookie(_:)	f					r
-M	HTTPCookieStorage	description	v				String
-M	HTTPCookieStorage	removeCookies(since:)	f					r
-M	HTTPCookieStorage	setCookie(_:)	f					r
-M	HTTPCookieStorage	setCookies(_:for:mainDocumentURL:)	f					rrr
-M	HTTPCookieStorage	shared	sv				HTTPCookieStorage
-M	HTTPCookieStorage	sharedCookieStorage(forGroupContainerIdentifier:)	fs				HTTPCookieStorage	r
-M	HTTPCookieStorage	sortedCookies(using:)	f				Array	r
-M	HTTPURLResponse	allHeaderFields	v				Dictionary
-M	HTTPURLResponse	description	v				String
-M	HTTPURLResponse	encode(with:)	f					r
-M	HTTPURLResponse	init(coder:)	i				HTTPURLResponse	r
-M	HTTPURLResponse	init(url:statusCode:httpVersion:headerFields:)	i				HTTPURLResponse	rrrr
-M	HTTPURLResponse	localizedString(forStatusCode:)	fs				String	r
-M	HTTPURLResponse	statusCode	v				Int
-M	HTTPURLResponse	value(forHTTPHeaderField:)	f				String	r
+M	HTTPCookie	AcceptPolicy	ko
+M	HTTPCookie	comment	ov				String
+M	HTTPCookie	commentURL	ov				URL
+M	HTTPCookie	cookies(withResponseHeaderFields:for:)	fos				Array	rr
+M	HTTPCookie	description	ov				String
+M	HTTPCookie	domain	ov				String
+M	HTTPCookie	expiresDate	ov				Date
+M	HTTPCookie	init(properties:)	io				HTTPCookie	r
+M	HTTPCookie	isHTTPOnly	ov				Bool
+M	HTTPCookie	isSecure	ov				Bool
+M	HTTPCookie	isSessionOnly	ov				Bool
+M	HTTPCookie	name	ov				String
+M	HTTPCookie	path	ov				String
+M	HTTPCookie	portList	ov				Array
+M	HTTPCookie	properties	ov				Dictionary
+M	HTTPCookie	requestHeaderFields(with:)	fos				Dictionary	r
+M	HTTPCookie	value	ov				String
+M	HTTPCookie	version	ov				Int
+M	HTTPCookie.AcceptPolicy	always	co				HTTPCookie.AcceptPolicy
+M	HTTPCookie.AcceptPolicy	hash(into:)	fo					r
+M	HTTPCookie.AcceptPolicy	hashValue	ov				Int
+M	HTTPCookie.AcceptPolicy	init(rawValue:)	io				HTTPCookie.AcceptPolicy	r
+M	HTTPCookie.AcceptPolicy	never	co				HTTPCookie.AcceptPolicy
+M	HTTPCookie.AcceptPolicy	onlyFromMainDocumentDomain	co				HTTPCookie.AcceptPolicy
+M	HTTPCookiePropertyKey	comment	osv				HTTPCookiePropertyKey
+M	HTTPCookiePropertyKey	commentURL	osv				HTTPCookiePropertyKey
+M	HTTPCookiePropertyKey	discard	osv				HTTPCookiePropertyKey
+M	HTTPCookiePropertyKey	domain	osv				HTTPCookiePropertyKey
+M	HTTPCookiePropertyKey	expires	osv				HTTPCookiePropertyKey
+M	HTTPCookiePropertyKey	hash(into:)	fo					r
+M	HTTPCookiePropertyKey	hashValue	ov				Int
+M	HTTPCookiePropertyKey	init(_:)	io				HTTPCookiePropertyKey	r
+M	HTTPCookiePropertyKey	init(rawValue:)	io				HTTPCookiePropertyKey	r
+M	HTTPCookiePropertyKey	maximumAge	osv				HTTPCookiePropertyKey
+M	HTTPCookiePropertyKey	name	osv				HTTPCookiePropertyKey
+M	HTTPCookiePropertyKey	originURL	osv				HTTPCookiePropertyKey
+M	HTTPCookiePropertyKey	path	osv				HTTPCookiePropertyKey
+M	HTTPCookiePropertyKey	port	osv				HTTPCookiePropertyKey
+M	HTTPCookiePropertyKey	rawValue	ov				String
+M	HTTPCookiePropertyKey	secure	osv				HTTPCookiePropertyKey
+M	HTTPCookiePropertyKey	value	osv				HTTPCookiePropertyKey
+M	HTTPCookiePropertyKey	version	osv				HTTPCookiePropertyKey
+M	HTTPCookieStorage	cookieAcceptPolicy	ov				HTTPCookie.AcceptPolicy
+M	HTTPCookieStorage	cookies	ov				Array
+M	HTTPCookieStorage	cookies(for:)	fo				Array	r
+M	HTTPCookieStorage	deleteCookie(_:)	fo					r
+M	HTTPCookieStorage	description	ov				String
+M	HTTPCookieStorage	removeCookies(since:)	fo					r
+M	HTTPCookieStorage	setCookie(_:)	fo					r
+M	HTTPCookieStorage	setCookies(_:for:mainDocumentURL:)	fo					rrr
+M	HTTPCookieStorage	shared	osv				HTTPCookieStorage
+M	HTTPCookieStorage	sharedCookieStorage(forGroupContainerIdentifier:)	fos				HTTPCookieStorage	r
+M	HTTPCookieStorage	sortedCookies(using:)	fo				Array	r
+M	HTTPURLResponse	allHeaderFields	ov				Dictionary
+M	HTTPURLResponse	description	ov				String
+M	HTTPURLResponse	encode(with:)	fo					r
+M	HTTPURLResponse	init(coder:)	io				HTTPURLResponse	r
+M	HTTPURLResponse	init(url:statusCode:httpVersion:headerFields:)	io				HTTPURLResponse	rrrr
+M	HTTPURLResponse	localizedString(forStatusCode:)	fos				String	r
+M	HTTPURLResponse	statusCode	ov				Int
+M	HTTPURLResponse	value(forHTTPHeaderField:)	fo				String	r
 M	HandGestureShortcut	primaryAction	sv		18.0		HandGestureShortcut
 M	Hashable	hash(into:)	f					r
 M	Hashable	hashValue	v				Int
@@ -23723,15 +23723,15 @@ M	HorizontalEdge.Set	init(rawValue:)	i				HorizontalEdge.Set	r
 M	HorizontalEdge.Set	leading	sv		15.0		HorizontalEdge.Set
 M	HorizontalEdge.Set	rawValue	v				Int8
 M	HorizontalEdge.Set	trailing	sv		15.0		HorizontalEdge.Set
-M	Host	address	v				String
-M	Host	addresses	v				Array
-M	Host	current()	fs				Host
-M	Host	init(address:)	i				Host	r
-M	Host	init(name:)	i				Host	r
-M	Host	isEqual(to:)	f				Bool	r
-M	Host	localizedName	v				String
-M	Host	name	v				String
-M	Host	names	v				Array
+M	Host	address	ov				String
+M	Host	addresses	ov				Array
+M	Host	current()	fos				Host
+M	Host	init(address:)	io				Host	r
+M	Host	init(name:)	io				Host	r
+M	Host	isEqual(to:)	fo				Bool	r
+M	Host	localizedName	ov				String
+M	Host	name	ov				String
+M	Host	names	ov				Array
 M	HoverEffect	automatic	sv		13.4		HoverEffect
 M	HoverEffect	highlight	sv		13.4		HoverEffect
 M	HoverEffect	init(_:)	i		18.0		HoverEffect	r
@@ -23739,54 +23739,54 @@ M	HoverEffect	lift	sv		13.4		HoverEffect
 M	HoverPhase	active	c		16.0		HoverPhase
 M	HoverPhase	active(_:)	c		16.0		HoverPhase	r
 M	HoverPhase	ended	c		16.0		HoverPhase
-M	ISO8601DateFormatter	Options	k
-M	ISO8601DateFormatter	copy(with:)	f					d
-M	ISO8601DateFormatter	date(from:)	f				Date	r
-M	ISO8601DateFormatter	encode(with:)	f					r
-M	ISO8601DateFormatter	formatOptions	v				ISO8601DateFormatter.Options
-M	ISO8601DateFormatter	init()	i				ISO8601DateFormatter
-M	ISO8601DateFormatter	init(coder:)	i				ISO8601DateFormatter	r
-M	ISO8601DateFormatter	string(from:)	f				String	r
-M	ISO8601DateFormatter	string(from:timeZone:formatOptions:)	fs				String	rrd
-M	ISO8601DateFormatter	supportsSecureCoding	sv				Bool
-M	ISO8601DateFormatter	timeZone	v				TimeZone
-M	ISO8601DateFormatter.Options	contains(_:)	f				Bool	r
-M	ISO8601DateFormatter.Options	formIntersection(_:)	f					r
-M	ISO8601DateFormatter.Options	formSymmetricDifference(_:)	f					r
-M	ISO8601DateFormatter.Options	formUnion(_:)	f					r
-M	ISO8601DateFormatter.Options	init()	i				ISO8601DateFormatter.Options
-M	ISO8601DateFormatter.Options	init(_:)	i				ISO8601DateFormatter.Options	r
-M	ISO8601DateFormatter.Options	init(arrayLiteral:)	i				ISO8601DateFormatter.Options	d
-M	ISO8601DateFormatter.Options	init(rawValue:)	i				ISO8601DateFormatter.Options	r
-M	ISO8601DateFormatter.Options	insert(_:)	f				(Bool,Self.Element)	r
-M	ISO8601DateFormatter.Options	intersection(_:)	f				Self	r
-M	ISO8601DateFormatter.Options	isDisjoint(with:)	f				Bool	r
-M	ISO8601DateFormatter.Options	isEmpty	v				Bool
-M	ISO8601DateFormatter.Options	isStrictSubset(of:)	f				Bool	r
-M	ISO8601DateFormatter.Options	isStrictSuperset(of:)	f				Bool	r
-M	ISO8601DateFormatter.Options	isSubset(of:)	f				Bool	r
-M	ISO8601DateFormatter.Options	isSuperset(of:)	f				Bool	r
-M	ISO8601DateFormatter.Options	rawValue	v				UInt
-M	ISO8601DateFormatter.Options	remove(_:)	f				Self.Element	r
-M	ISO8601DateFormatter.Options	subtract(_:)	f					r
-M	ISO8601DateFormatter.Options	subtracting(_:)	f				Self	r
-M	ISO8601DateFormatter.Options	symmetricDifference(_:)	f				Self	r
-M	ISO8601DateFormatter.Options	union(_:)	f				Self	r
-M	ISO8601DateFormatter.Options	update(with:)	f				Self.Element	r
-M	ISO8601DateFormatter.Options	withColonSeparatorInTime	sv				ISO8601DateFormatter.Options
-M	ISO8601DateFormatter.Options	withColonSeparatorInTimeZone	sv				ISO8601DateFormatter.Options
-M	ISO8601DateFormatter.Options	withDashSeparatorInDate	sv				ISO8601DateFormatter.Options
-M	ISO8601DateFormatter.Options	withDay	sv				ISO8601DateFormatter.Options
-M	ISO8601DateFormatter.Options	withFractionalSeconds	sv				ISO8601DateFormatter.Options
-M	ISO8601DateFormatter.Options	withFullDate	sv				ISO8601DateFormatter.Options
-M	ISO8601DateFormatter.Options	withFullTime	sv				ISO8601DateFormatter.Options
-M	ISO8601DateFormatter.Options	withInternetDateTime	sv				ISO8601DateFormatter.Options
-M	ISO8601DateFormatter.Options	withMonth	sv				ISO8601DateFormatter.Options
-M	ISO8601DateFormatter.Options	withSpaceBetweenDateAndTime	sv				ISO8601DateFormatter.Options
-M	ISO8601DateFormatter.Options	withTime	sv				ISO8601DateFormatter.Options
-M	ISO8601DateFormatter.Options	withTimeZone	sv				ISO8601DateFormatter.Options
-M	ISO8601DateFormatter.Options	withWeekOfYear	sv				ISO8601DateFormatter.Options
-M	ISO8601DateFormatter.Options	withYear	sv				ISO8601DateFormatter.Options
+M	ISO8601DateFormatter	Options	ko
+M	ISO8601DateFormatter	copy(with:)	fo					d
+M	ISO8601DateFormatter	date(from:)	fo				Date	r
+M	ISO8601DateFormatter	encode(with:)	fo					r
+M	ISO8601DateFormatter	formatOptions	ov				ISO8601DateFormatter.Options
+M	ISO8601DateFormatter	init()	io				ISO8601DateFormatter
+M	ISO8601DateFormatter	init(coder:)	io				ISO8601DateFormatter	r
+M	ISO8601DateFormatter	string(from:)	fo				String	r
+M	ISO8601DateFormatter	string(from:timeZone:formatOptions:)	fos				String	rrd
+M	ISO8601DateFormatter	supportsSecureCoding	osv				Bool
+M	ISO8601DateFormatter	timeZone	ov				TimeZone
+M	ISO8601DateFormatter.Options	contains(_:)	fo				Bool	r
+M	ISO8601DateFormatter.Options	formIntersection(_:)	fo					r
+M	ISO8601DateFormatter.Options	formSymmetricDifference(_:)	fo					r
+M	ISO8601DateFormatter.Options	formUnion(_:)	fo					r
+M	ISO8601DateFormatter.Options	init()	io				ISO8601DateFormatter.Options
+M	ISO8601DateFormatter.Options	init(_:)	io				ISO8601DateFormatter.Options	r
+M	ISO8601DateFormatter.Options	init(arrayLiteral:)	io				ISO8601DateFormatter.Options	d
+M	ISO8601DateFormatter.Options	init(rawValue:)	io				ISO8601DateFormatter.Options	r
+M	ISO8601DateFormatter.Options	insert(_:)	fo				(Bool,Self.Element)	r
+M	ISO8601DateFormatter.Options	intersection(_:)	fo				Self	r
+M	ISO8601DateFormatter.Options	isDisjoint(with:)	fo				Bool	r
+M	ISO8601DateFormatter.Options	isEmpty	ov				Bool
+M	ISO8601DateFormatter.Options	isStrictSubset(of:)	fo				Bool	r
+M	ISO8601DateFormatter.Options	isStrictSuperset(of:)	fo				Bool	r
+M	ISO8601DateFormatter.Options	isSubset(of:)	fo				Bool	r
+M	ISO8601DateFormatter.Options	isSuperset(of:)	fo				Bool	r
+M	ISO8601DateFormatter.Options	rawValue	ov				UInt
+M	ISO8601DateFormatter.Options	remove(_:)	fo				Self.Element	r
+M	ISO8601DateFormatter.Options	subtract(_:)	fo					r
+M	ISO8601DateFormatter.Options	subtracting(_:)	fo				Self	r
+M	ISO8601DateFormatter.Options	symmetricDifference(_:)	fo				Self	r
+M	ISO8601DateFormatter.Options	union(_:)	fo				Self	r
+M	ISO8601DateFormatter.Options	update(with:)	fo				Self.Element	r
+M	ISO8601DateFormatter.Options	withColonSeparatorInTime	osv				ISO8601DateFormatter.Options
+M	ISO8601DateFormatter.Options	withColonSeparatorInTimeZone	osv				ISO8601DateFormatter.Options
+M	ISO8601DateFormatter.Options	withDashSeparatorInDate	osv				ISO8601DateFormatter.Options
+M	ISO8601DateFormatter.Options	withDay	osv				ISO8601DateFormatter.Options
+M	ISO8601DateFormatter.Options	withFractionalSeconds	osv				ISO8601DateFormatter.Options
+M	ISO8601DateFormatter.Options	withFullDate	osv				ISO8601DateFormatter.Options
+M	ISO8601DateFormatter.Options	withFullTime	osv				ISO8601DateFormatter.Options
+M	ISO8601DateFormatter.Options	withInternetDateTime	osv				ISO8601DateFormatter.Options
+M	ISO8601DateFormatter.Options	withMonth	osv				ISO8601DateFormatter.Options
+M	ISO8601DateFormatter.Options	withSpaceBetweenDateAndTime	osv				ISO8601DateFormatter.Options
+M	ISO8601DateFormatter.Options	withTime	osv				ISO8601DateFormatter.Options
+M	ISO8601DateFormatter.Options	withTimeZone	osv				ISO8601DateFormatter.Options
+M	ISO8601DateFormatter.Options	withWeekOfYear	osv				ISO8601DateFormatter.Options
+M	ISO8601DateFormatter.Options	withYear	osv				ISO8601DateFormatter.Options
 M	IconOnlyLabelStyle	Body	k
 M	IconOnlyLabelStyle	init()	i		14.0		IconOnlyLabelStyle
 M	IconOnlyLabelStyle	makeBody(configuration:)	f				View	r
@@ -23996,213 +23996,213 @@ M	IndexPath	trimmingPrefix(while:)	ft	while:Self.Element	16.0		Self.SubSequence	
 M	IndexPath	underestimatedCount	v				Int
 M	IndexPath	withContiguousMutableStorageIfAvailable(_:)	ft	_:UnsafeMutableBufferPointer				f
 M	IndexPath	withContiguousStorageIfAvailable(_:)	ft	_:UnsafeBufferPointer				f
-M	IndexSet	Element	k
-M	IndexSet	Index	k
-M	IndexSet	RangeView	k
-M	IndexSet	ReferenceType	k
-M	IndexSet	allSatisfy(_:)	ft	_:Self.Element			Bool	f
-M	IndexSet	compactMap(_:)	ft	_:Self.Element			Array	f
-M	IndexSet	compare(_:_:)	f		15.0		ComparisonResult	rr
-M	IndexSet	contains(_:)	f				Bool	r
-M	IndexSet	contains(integersIn:)	f				Bool	r
-M	IndexSet	contains(where:)	ft	where:Self.Element			Bool	f
-M	IndexSet	count	v				Int
-M	IndexSet	count(in:)	f				Int	r
-M	IndexSet	count(where:)	ft	where:Self.Element			Int	f
-M	IndexSet	customMirror	v				Mirror
-M	IndexSet	debugDescription	v				String
-M	IndexSet	description	v				String
-M	IndexSet	difference(from:)	f		13.0		CollectionDifference	r
-M	IndexSet	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
-M	IndexSet	distance(from:to:)	f				Int	rr
-M	IndexSet	drop(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	IndexSet	dropFirst(_:)	f				Self.SubSequence	d
-M	IndexSet	dropLast(_:)	f				Self.SubSequence	r
-M	IndexSet	elementsEqual(_:)	f				Bool	r
-M	IndexSet	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
-M	IndexSet	encode(to:)	ft					r
-M	IndexSet	endIndex	v				IndexSet.Index
-M	IndexSet	enumerated()	f				EnumeratedSequence
-M	IndexSet	filter(_:)	ft	_:Self.Element	17.0		Array	f
-M	IndexSet	filteredIndexSet(in:includeInteger:)	ft	includeInteger:Int			IndexSet	rf
-M	IndexSet	filteredIndexSet(includeInteger:)	ft	includeInteger:Int			IndexSet	f
-M	IndexSet	first	v				Int
-M	IndexSet	first(where:)	ft	where:Self.Element			Self.Element	f
-M	IndexSet	firstIndex(of:)	f				Self.Index	r
-M	IndexSet	firstIndex(where:)	ft	where:Self.Element			Self.Index	f
-M	IndexSet	firstRange(of:)	f		16.0		Range	r
-M	IndexSet	flatMap(_:)	ft	_:Self.Element			Array	f
-M	IndexSet	forEach(_:)	ft	_:Self.Element				f
-M	IndexSet	formIndex(_:offsetBy:)	f					rr
-M	IndexSet	formIndex(_:offsetBy:limitedBy:)	f				Bool	rrr
-M	IndexSet	formIndex(after:)	f					r
-M	IndexSet	formIndex(before:)	f					r
-M	IndexSet	formIntersection(_:)	f					r
-M	IndexSet	formSymmetricDifference(_:)	f					r
-M	IndexSet	formUnion(_:)	f					r
-M	IndexSet	formatted(_:)	f		15.0			r
-M	IndexSet	hash(into:)	f					r
-M	IndexSet	index(_:offsetBy:)	f				Self.Index	rr
-M	IndexSet	index(_:offsetBy:limitedBy:)	f				Self.Index	rrr
-M	IndexSet	index(after:)	f				IndexSet.Index	r
-M	IndexSet	index(before:)	f				IndexSet.Index	r
-M	IndexSet	index(of:)	df			firstIndex(of:)	Self.Index	r
-M	IndexSet	indexRange(in:)	f				Range	r
-M	IndexSet	indices	v				DefaultIndices
-M	IndexSet	indices(of:)	f		18.0		RangeSet	r
-M	IndexSet	indices(where:)	ft	where:Self.Element	18.0		RangeSet	f
-M	IndexSet	init()	i				IndexSet
-M	IndexSet	init(_:)	i				IndexSet	r
-M	IndexSet	init(arrayLiteral:)	i				IndexSet	d
-M	IndexSet	init(from:)	it				IndexSet	r
-M	IndexSet	init(integer:)	i				IndexSet	r
-M	IndexSet	init(integersIn:)	i				IndexSet	r
-M	IndexSet	insert(_:)	f				(Bool,Int)	r
-M	IndexSet	insert(integersIn:)	f					r
-M	IndexSet	integerGreaterThan(_:)	f				Int	r
-M	IndexSet	integerGreaterThanOrEqualTo(_:)	f				Int	r
-M	IndexSet	integerLessThan(_:)	f				Int	r
-M	IndexSet	integerLessThanOrEqualTo(_:)	f				Int	r
-M	IndexSet	intersection(_:)	f				IndexSet	r
-M	IndexSet	intersects(integersIn:)	f				Bool	r
-M	IndexSet	isDisjoint(with:)	f				Bool	r
-M	IndexSet	isEmpty	v				Bool
-M	IndexSet	isStrictSubset(of:)	f				Bool	r
-M	IndexSet	isStrictSuperset(of:)	f				Bool	r
-M	IndexSet	isSubset(of:)	f				Bool	r
-M	IndexSet	isSuperset(of:)	f				Bool	r
-M	IndexSet	last	v				Int
-M	IndexSet	last(where:)	ft	where:Self.Element			Self.Element	f
-M	IndexSet	lastIndex(of:)	f				Self.Index	r
-M	IndexSet	lastIndex(where:)	ft	where:Self.Element			Self.Index	f
-M	IndexSet	lazy	v				LazySequence
-M	IndexSet	lexicographicallyPrecedes(_:)	f				Bool	r
-M	IndexSet	lexicographicallyPrecedes(_:by:)	ft	by:Self.Element,Self.Element			Bool	rf
-M	IndexSet	makeIterator()	f				IndexingIterator
-M	IndexSet	map(_:)	ft	_:Self.Element			Array	f
-M	IndexSet	max()	f				Self.Element
-M	IndexSet	max(by:)	ft	by:Self.Element,Self.Element			Self.Element	f
-M	IndexSet	min()	f				Self.Element
-M	IndexSet	min(by:)	ft	by:Self.Element,Self.Element			Self.Element	f
-M	IndexSet	prefix(_:)	f				Self.SubSequence	r
-M	IndexSet	prefix(through:)	f				Self.SubSequence	r
-M	IndexSet	prefix(upTo:)	f				Self.SubSequence	r
-M	IndexSet	prefix(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	IndexSet	randomElement()	f				Self.Element
-M	IndexSet	randomElement(using:)	f				Self.Element	r
-M	IndexSet	rangeView	v				IndexSet.RangeView
-M	IndexSet	rangeView(of:)	f				IndexSet.RangeView	r
-M	IndexSet	ranges(of:)	f		16.0		Array	r
-M	IndexSet	reduce(_:_:)	ft	_:Result,Self.Element				rf
-M	IndexSet	reduce(into:_:)	ft	_:Result,Self.Element				rf
-M	IndexSet	remove(_:)	f				Int	r
-M	IndexSet	remove(integersIn:)	f					r
-M	IndexSet	removeAll()	f
-M	IndexSet	removingSubranges(_:)	f		18.0		DiscontiguousSlice	r
-M	IndexSet	reversed()	f				ReversedCollection
-M	IndexSet	shift(startingAt:by:)	f					rr
-M	IndexSet	shuffled()	f				Array
-M	IndexSet	shuffled(using:)	f				Array	r
-M	IndexSet	sorted()	f				Array
-M	IndexSet	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	IndexSet	sorted(using:)	f		15.0		Array	r
-M	IndexSet	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf
-M	IndexSet	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd
-M	IndexSet	startIndex	v				IndexSet.Index
-M	IndexSet	starts(with:)	f				Bool	r
-M	IndexSet	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
-M	IndexSet	subscript(_:)	f	_:UnboundedRange_	18.0			f
-M	IndexSet	subtract(_:)	f					r
-M	IndexSet	subtracting(_:)	f				Self	r
-M	IndexSet	suffix(_:)	f				Self.SubSequence	r
-M	IndexSet	suffix(from:)	f				Self.SubSequence	r
-M	IndexSet	symmetricDifference(_:)	f				IndexSet	r
-M	IndexSet	trimmingPrefix(_:)	f		16.0		Self.SubSequence	r
-M	IndexSet	trimmingPrefix(while:)	ft	while:Self.Element	16.0		Self.SubSequence	f
-M	IndexSet	underestimatedCount	v				Int
-M	IndexSet	union(_:)	f				IndexSet	r
-M	IndexSet	update(with:)	f				Int	r
-M	IndexSet	withContiguousStorageIfAvailable(_:)	ft	_:UnsafeBufferPointer				f
-M	IndexSet.Index	description	v				String
-M	IndexSet.RangeView	Index	k
-M	IndexSet.RangeView	allSatisfy(_:)	ft	_:Self.Element			Bool	f
-M	IndexSet.RangeView	compactMap(_:)	ft	_:Self.Element			Array	f
-M	IndexSet.RangeView	compare(_:_:)	f		15.0		ComparisonResult	rr
-M	IndexSet.RangeView	contains(_:)	f				Bool	r
-M	IndexSet.RangeView	contains(where:)	ft	where:Self.Element			Bool	f
-M	IndexSet.RangeView	count	v				Int
-M	IndexSet.RangeView	count(where:)	ft	where:Self.Element			Int	f
-M	IndexSet.RangeView	difference(from:)	f		13.0		CollectionDifference	r
-M	IndexSet.RangeView	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
-M	IndexSet.RangeView	distance(from:to:)	f				Int	rr
-M	IndexSet.RangeView	drop(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	IndexSet.RangeView	dropFirst(_:)	f				Self.SubSequence	d
-M	IndexSet.RangeView	dropLast(_:)	f				Self.SubSequence	r
-M	IndexSet.RangeView	elementsEqual(_:)	f				Bool	r
-M	IndexSet.RangeView	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
-M	IndexSet.RangeView	endIndex	v				Int
-M	IndexSet.RangeView	enumerated()	f				EnumeratedSequence
-M	IndexSet.RangeView	filter(_:)	ft	_:Self.Element	17.0		Array	f
-M	IndexSet.RangeView	first	v				Self.Element
-M	IndexSet.RangeView	first(where:)	ft	where:Self.Element			Self.Element	f
-M	IndexSet.RangeView	firstIndex(of:)	f				Self.Index	r
-M	IndexSet.RangeView	firstIndex(where:)	ft	where:Self.Element			Self.Index	f
-M	IndexSet.RangeView	firstRange(of:)	f		16.0		Range	r
-M	IndexSet.RangeView	flatMap(_:)	ft	_:Self.Element			Array	f
-M	IndexSet.RangeView	forEach(_:)	ft	_:Self.Element				f
-M	IndexSet.RangeView	formIndex(_:offsetBy:)	f					rr
-M	IndexSet.RangeView	formIndex(_:offsetBy:limitedBy:)	f				Bool	rrr
-M	IndexSet.RangeView	formIndex(after:)	f					r
-M	IndexSet.RangeView	formIndex(before:)	f					r
-M	IndexSet.RangeView	formatted(_:)	f		15.0			r
-M	IndexSet.RangeView	index(_:offsetBy:)	f				Self.Index	rr
-M	IndexSet.RangeView	index(_:offsetBy:limitedBy:)	f				Self.Index	rrr
-M	IndexSet.RangeView	index(after:)	f				Int	r
-M	IndexSet.RangeView	index(before:)	f				Int	r
-M	IndexSet.RangeView	index(of:)	df			firstIndex(of:)	Self.Index	r
-M	IndexSet.RangeView	indices	v				DefaultIndices
-M	IndexSet.RangeView	indices(of:)	f		18.0		RangeSet	r
-M	IndexSet.RangeView	indices(where:)	ft	where:Self.Element	18.0		RangeSet	f
-M	IndexSet.RangeView	isEmpty	v				Bool
-M	IndexSet.RangeView	joined()	f				FlattenSequence
-M	IndexSet.RangeView	joined(separator:)	f				JoinedSequence	r
-M	IndexSet.RangeView	last	v				Self.Element
-M	IndexSet.RangeView	last(where:)	ft	where:Self.Element			Self.Element	f
-M	IndexSet.RangeView	lastIndex(of:)	f				Self.Index	r
-M	IndexSet.RangeView	lastIndex(where:)	ft	where:Self.Element			Self.Index	f
-M	IndexSet.RangeView	lazy	v				LazySequence
-M	IndexSet.RangeView	lexicographicallyPrecedes(_:by:)	ft	by:Self.Element,Self.Element			Bool	rf
-M	IndexSet.RangeView	makeIterator()	f				IndexingIterator
-M	IndexSet.RangeView	map(_:)	ft	_:Self.Element			Array	f
-M	IndexSet.RangeView	max(by:)	ft	by:Self.Element,Self.Element			Self.Element	f
-M	IndexSet.RangeView	min(by:)	ft	by:Self.Element,Self.Element			Self.Element	f
-M	IndexSet.RangeView	prefix(_:)	f				Self.SubSequence	r
-M	IndexSet.RangeView	prefix(through:)	f				Self.SubSequence	r
-M	IndexSet.RangeView	prefix(upTo:)	f				Self.SubSequence	r
-M	IndexSet.RangeView	prefix(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	IndexSet.RangeView	randomElement()	f				Self.Element
-M	IndexSet.RangeView	randomElement(using:)	f				Self.Element	r
-M	IndexSet.RangeView	ranges(of:)	f		16.0		Array	r
-M	IndexSet.RangeView	reduce(_:_:)	ft	_:Result,Self.Element				rf
-M	IndexSet.RangeView	reduce(into:_:)	ft	_:Result,Self.Element				rf
-M	IndexSet.RangeView	removingSubranges(_:)	f		18.0		DiscontiguousSlice	r
-M	IndexSet.RangeView	reversed()	f				ReversedCollection
-M	IndexSet.RangeView	shuffled()	f				Array
-M	IndexSet.RangeView	shuffled(using:)	f				Array	r
-M	IndexSet.RangeView	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	IndexSet.RangeView	sorted(using:)	f		15.0		Array	r
-M	IndexSet.RangeView	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf
-M	IndexSet.RangeView	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd
-M	IndexSet.RangeView	startIndex	v				Int
-M	IndexSet.RangeView	starts(with:)	f				Bool	r
-M	IndexSet.RangeView	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
-M	IndexSet.RangeView	subscript(_:)	f	_:UnboundedRange_	18.0			f
-M	IndexSet.RangeView	suffix(_:)	f				Self.SubSequence	r
-M	IndexSet.RangeView	suffix(from:)	f				Self.SubSequence	r
-M	IndexSet.RangeView	trimmingPrefix(_:)	f		16.0		Self.SubSequence	r
-M	IndexSet.RangeView	trimmingPrefix(while:)	ft	while:Self.Element	16.0		Self.SubSequence	f
-M	IndexSet.RangeView	underestimatedCount	v				Int
-M	IndexSet.RangeView	withContiguousStorageIfAvailable(_:)	ft	_:UnsafeBufferPointer				f
+M	IndexSet	Element	ko
+M	IndexSet	Index	ko
+M	IndexSet	RangeView	ko
+M	IndexSet	ReferenceType	ko
+M	IndexSet	allSatisfy(_:)	fot	_:Self.Element			Bool	f
+M	IndexSet	compactMap(_:)	fot	_:Self.Element			Array	f
+M	IndexSet	compare(_:_:)	fo		15.0		ComparisonResult	rr
+M	IndexSet	contains(_:)	fo				Bool	r
+M	IndexSet	contains(integersIn:)	fo				Bool	r
+M	IndexSet	contains(where:)	fot	where:Self.Element			Bool	f
+M	IndexSet	count	ov				Int
+M	IndexSet	count(in:)	fo				Int	r
+M	IndexSet	count(where:)	fot	where:Self.Element			Int	f
+M	IndexSet	customMirror	ov				Mirror
+M	IndexSet	debugDescription	ov				String
+M	IndexSet	description	ov				String
+M	IndexSet	difference(from:)	fo		13.0		CollectionDifference	r
+M	IndexSet	difference(from:by:)	fo	by:C.Element,Self.Element	13.0		CollectionDifference	rf
+M	IndexSet	distance(from:to:)	fo				Int	rr
+M	IndexSet	drop(while:)	fot	while:Self.Element			Self.SubSequence	f
+M	IndexSet	dropFirst(_:)	fo				Self.SubSequence	d
+M	IndexSet	dropLast(_:)	fo				Self.SubSequence	r
+M	IndexSet	elementsEqual(_:)	fo				Bool	r
+M	IndexSet	elementsEqual(_:by:)	fot	by:Self.Element,OtherSequence.Element			Bool	rf
+M	IndexSet	encode(to:)	fot					r
+M	IndexSet	endIndex	ov				IndexSet.Index
+M	IndexSet	enumerated()	fo				EnumeratedSequence
+M	IndexSet	filter(_:)	fot	_:Self.Element	17.0		Array	f
+M	IndexSet	filteredIndexSet(in:includeInteger:)	fot	includeInteger:Int			IndexSet	rf
+M	IndexSet	filteredIndexSet(includeInteger:)	fot	includeInteger:Int			IndexSet	f
+M	IndexSet	first	ov				Int
+M	IndexSet	first(where:)	fot	where:Self.Element			Self.Element	f
+M	IndexSet	firstIndex(of:)	fo				Self.Index	r
+M	IndexSet	firstIndex(where:)	fot	where:Self.Element			Self.Index	f
+M	IndexSet	firstRange(of:)	fo		16.0		Range	r
+M	IndexSet	flatMap(_:)	fot	_:Self.Element			Array	f
+M	IndexSet	forEach(_:)	fot	_:Self.Element				f
+M	IndexSet	formIndex(_:offsetBy:)	fo					rr
+M	IndexSet	formIndex(_:offsetBy:limitedBy:)	fo				Bool	rrr
+M	IndexSet	formIndex(after:)	fo					r
+M	IndexSet	formIndex(before:)	fo					r
+M	IndexSet	formIntersection(_:)	fo					r
+M	IndexSet	formSymmetricDifference(_:)	fo					r
+M	IndexSet	formUnion(_:)	fo					r
+M	IndexSet	formatted(_:)	fo		15.0			r
+M	IndexSet	hash(into:)	fo					r
+M	IndexSet	index(_:offsetBy:)	fo				Self.Index	rr
+M	IndexSet	index(_:offsetBy:limitedBy:)	fo				Self.Index	rrr
+M	IndexSet	index(after:)	fo				IndexSet.Index	r
+M	IndexSet	index(before:)	fo				IndexSet.Index	r
+M	IndexSet	index(of:)	dfo			firstIndex(of:)	Self.Index	r
+M	IndexSet	indexRange(in:)	fo				Range	r
+M	IndexSet	indices	ov				DefaultIndices
+M	IndexSet	indices(of:)	fo		18.0		RangeSet	r
+M	IndexSet	indices(where:)	fot	where:Self.Element	18.0		RangeSet	f
+M	IndexSet	init()	io				IndexSet
+M	IndexSet	init(_:)	io				IndexSet	r
+M	IndexSet	init(arrayLiteral:)	io				IndexSet	d
+M	IndexSet	init(from:)	iot				IndexSet	r
+M	IndexSet	init(integer:)	io				IndexSet	r
+M	IndexSet	init(integersIn:)	io				IndexSet	r
+M	IndexSet	insert(_:)	fo				(Bool,Int)	r
+M	IndexSet	insert(integersIn:)	fo					r
+M	IndexSet	integerGreaterThan(_:)	fo				Int	r
+M	IndexSet	integerGreaterThanOrEqualTo(_:)	fo				Int	r
+M	IndexSet	integerLessThan(_:)	fo				Int	r
+M	IndexSet	integerLessThanOrEqualTo(_:)	fo				Int	r
+M	IndexSet	intersection(_:)	fo				IndexSet	r
+M	IndexSet	intersects(integersIn:)	fo				Bool	r
+M	IndexSet	isDisjoint(with:)	fo				Bool	r
+M	IndexSet	isEmpty	ov				Bool
+M	IndexSet	isStrictSubset(of:)	fo				Bool	r
+M	IndexSet	isStrictSuperset(of:)	fo				Bool	r
+M	IndexSet	isSubset(of:)	fo				Bool	r
+M	IndexSet	isSuperset(of:)	fo				Bool	r
+M	IndexSet	last	ov				Int
+M	IndexSet	last(where:)	fot	where:Self.Element			Self.Element	f
+M	IndexSet	lastIndex(of:)	fo				Self.Index	r
+M	IndexSet	lastIndex(where:)	fot	where:Self.Element			Self.Index	f
+M	IndexSet	lazy	ov				LazySequence
+M	IndexSet	lexicographicallyPrecedes(_:)	fo				Bool	r
+M	IndexSet	lexicographicallyPrecedes(_:by:)	fot	by:Self.Element,Self.Element			Bool	rf
+M	IndexSet	makeIterator()	fo				IndexingIterator
+M	IndexSet	map(_:)	fot	_:Self.Element			Array	f
+M	IndexSet	max()	fo				Self.Element
+M	IndexSet	max(by:)	fot	by:Self.Element,Self.Element			Self.Element	f
+M	IndexSet	min()	fo				Self.Element
+M	IndexSet	min(by:)	fot	by:Self.Element,Self.Element			Self.Element	f
+M	IndexSet	prefix(_:)	fo				Self.SubSequence	r
+M	IndexSet	prefix(through:)	fo				Self.SubSequence	r
+M	IndexSet	prefix(upTo:)	fo				Self.SubSequence	r
+M	IndexSet	prefix(while:)	fot	while:Self.Element			Self.SubSequence	f
+M	IndexSet	randomElement()	fo				Self.Element
+M	IndexSet	randomElement(using:)	fo				Self.Element	r
+M	IndexSet	rangeView	ov				IndexSet.RangeView
+M	IndexSet	rangeView(of:)	fo				IndexSet.RangeView	r
+M	IndexSet	ranges(of:)	fo		16.0		Array	r
+M	IndexSet	reduce(_:_:)	fot	_:Result,Self.Element				rf
+M	IndexSet	reduce(into:_:)	fot	_:Result,Self.Element				rf
+M	IndexSet	remove(_:)	fo				Int	r
+M	IndexSet	remove(integersIn:)	fo					r
+M	IndexSet	removeAll()	fo
+M	IndexSet	removingSubranges(_:)	fo		18.0		DiscontiguousSlice	r
+M	IndexSet	reversed()	fo				ReversedCollection
+M	IndexSet	shift(startingAt:by:)	fo					rr
+M	IndexSet	shuffled()	fo				Array
+M	IndexSet	shuffled(using:)	fo				Array	r
+M	IndexSet	sorted()	fo				Array
+M	IndexSet	sorted(by:)	fot	by:Self.Element,Self.Element			Array	f
+M	IndexSet	sorted(using:)	fo		15.0		Array	r
+M	IndexSet	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	fot	whereSeparator:Self.Element			Array	ddf
+M	IndexSet	split(separator:maxSplits:omittingEmptySubsequences:)	fo				Array	rdd
+M	IndexSet	startIndex	ov				IndexSet.Index
+M	IndexSet	starts(with:)	fo				Bool	r
+M	IndexSet	starts(with:by:)	fot	by:Self.Element,PossiblePrefix.Element			Bool	rf
+M	IndexSet	subscript(_:)	fo	_:UnboundedRange_	18.0			f
+M	IndexSet	subtract(_:)	fo					r
+M	IndexSet	subtracting(_:)	fo				Self	r
+M	IndexSet	suffix(_:)	fo				Self.SubSequence	r
+M	IndexSet	suffix(from:)	fo				Self.SubSequence	r
+M	IndexSet	symmetricDifference(_:)	fo				IndexSet	r
+M	IndexSet	trimmingPrefix(_:)	fo		16.0		Self.SubSequence	r
+M	IndexSet	trimmingPrefix(while:)	fot	while:Self.Element	16.0		Self.SubSequence	f
+M	IndexSet	underestimatedCount	ov				Int
+M	IndexSet	union(_:)	fo				IndexSet	r
+M	IndexSet	update(with:)	fo				Int	r
+M	IndexSet	withContiguousStorageIfAvailable(_:)	fot	_:UnsafeBufferPointer				f
+M	IndexSet.Index	description	ov				String
+M	IndexSet.RangeView	Index	ko
+M	IndexSet.RangeView	allSatisfy(_:)	fot	_:Self.Element			Bool	f
+M	IndexSet.RangeView	compactMap(_:)	fot	_:Self.Element			Array	f
+M	IndexSet.RangeView	compare(_:_:)	fo		15.0		ComparisonResult	rr
+M	IndexSet.RangeView	contains(_:)	fo				Bool	r
+M	IndexSet.RangeView	contains(where:)	fot	where:Self.Element			Bool	f
+M	IndexSet.RangeView	count	ov				Int
+M	IndexSet.RangeView	count(where:)	fot	where:Self.Element			Int	f
+M	IndexSet.RangeView	difference(from:)	fo		13.0		CollectionDifference	r
+M	IndexSet.RangeView	difference(from:by:)	fo	by:C.Element,Self.Element	13.0		CollectionDifference	rf
+M	IndexSet.RangeView	distance(from:to:)	fo				Int	rr
+M	IndexSet.RangeView	drop(while:)	fot	while:Self.Element			Self.SubSequence	f
+M	IndexSet.RangeView	dropFirst(_:)	fo				Self.SubSequence	d
+M	IndexSet.RangeView	dropLast(_:)	fo				Self.SubSequence	r
+M	IndexSet.RangeView	elementsEqual(_:)	fo				Bool	r
+M	IndexSet.RangeView	elementsEqual(_:by:)	fot	by:Self.Element,OtherSequence.Element			Bool	rf
+M	IndexSet.RangeView	endIndex	ov				Int
+M	IndexSet.RangeView	enumerated()	fo				EnumeratedSequence
+M	IndexSet.RangeView	filter(_:)	fot	_:Self.Element	17.0		Array	f
+M	IndexSet.RangeView	first	ov				Self.Element
+M	IndexSet.RangeView	first(where:)	fot	where:Self.Element			Self.Element	f
+M	IndexSet.RangeView	firstIndex(of:)	fo				Self.Index	r
+M	IndexSet.RangeView	firstIndex(where:)	fot	where:Self.Element			Self.Index	f
+M	IndexSet.RangeView	firstRange(of:)	fo		16.0		Range	r
+M	IndexSet.RangeView	flatMap(_:)	fot	_:Self.Element			Array	f
+M	IndexSet.RangeView	forEach(_:)	fot	_:Self.Element				f
+M	IndexSet.RangeView	formIndex(_:offsetBy:)	fo					rr
+M	IndexSet.RangeView	formIndex(_:offsetBy:limitedBy:)	fo				Bool	rrr
+M	IndexSet.RangeView	formIndex(after:)	fo					r
+M	IndexSet.RangeView	formIndex(before:)	fo					r
+M	IndexSet.RangeView	formatted(_:)	fo		15.0			r
+M	IndexSet.RangeView	index(_:offsetBy:)	fo				Self.Index	rr
+M	IndexSet.RangeView	index(_:offsetBy:limitedBy:)	fo				Self.Index	rrr
+M	IndexSet.RangeView	index(after:)	fo				Int	r
+M	IndexSet.RangeView	index(before:)	fo				Int	r
+M	IndexSet.RangeView	index(of:)	dfo			firstIndex(of:)	Self.Index	r
+M	IndexSet.RangeView	indices	ov				DefaultIndices
+M	IndexSet.RangeView	indices(of:)	fo		18.0		RangeSet	r
+M	IndexSet.RangeView	indices(where:)	fot	where:Self.Element	18.0		RangeSet	f
+M	IndexSet.RangeView	isEmpty	ov				Bool
+M	IndexSet.RangeView	joined()	fo				FlattenSequence
+M	IndexSet.RangeView	joined(separator:)	fo				JoinedSequence	r
+M	IndexSet.RangeView	last	ov				Self.Element
+M	IndexSet.RangeView	last(where:)	fot	where:Self.Element			Self.Element	f
+M	IndexSet.RangeView	lastIndex(of:)	fo				Self.Index	r
+M	IndexSet.RangeView	lastIndex(where:)	fot	where:Self.Element			Self.Index	f
+M	IndexSet.RangeView	lazy	ov				LazySequence
+M	IndexSet.RangeView	lexicographicallyPrecedes(_:by:)	fot	by:Self.Element,Self.Element			Bool	rf
+M	IndexSet.RangeView	makeIterator()	fo				IndexingIterator
+M	IndexSet.RangeView	map(_:)	fot	_:Self.Element			Array	f
+M	IndexSet.RangeView	max(by:)	fot	by:Self.Element,Self.Element			Self.Element	f
+M	IndexSet.RangeView	min(by:)	fot	by:Self.Element,Self.Element			Self.Element	f
+M	IndexSet.RangeView	prefix(_:)	fo				Self.SubSequence	r
+M	IndexSet.RangeView	prefix(through:)	fo				Self.SubSequence	r
+M	IndexSet.RangeView	prefix(upTo:)	fo				Self.SubSequence	r
+M	IndexSet.RangeView	prefix(while:)	fot	while:Self.Element			Self.SubSequence	f
+M	IndexSet.RangeView	randomElement()	fo				Self.Element
+M	IndexSet.RangeView	randomElement(using:)	fo				Self.Element	r
+M	IndexSet.RangeView	ranges(of:)	fo		16.0		Array	r
+M	IndexSet.RangeView	reduce(_:_:)	fot	_:Result,Self.Element				rf
+M	IndexSet.RangeView	reduce(into:_:)	fot	_:Result,Self.Element				rf
+M	IndexSet.RangeView	removingSubranges(_:)	fo		18.0		DiscontiguousSlice	r
+M	IndexSet.RangeView	reversed()	fo				ReversedCollection
+M	IndexSet.RangeView	shuffled()	fo				Array
+M	IndexSet.RangeView	shuffled(using:)	fo				Array	r
+M	IndexSet.RangeView	sorted(by:)	fot	by:Self.Element,Self.Element			Array	f
+M	IndexSet.RangeView	sorted(using:)	fo		15.0		Array	r
+M	IndexSet.RangeView	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	fot	whereSeparator:Self.Element			Array	ddf
+M	IndexSet.RangeView	split(separator:maxSplits:omittingEmptySubsequences:)	fo				Array	rdd
+M	IndexSet.RangeView	startIndex	ov				Int
+M	IndexSet.RangeView	starts(with:)	fo				Bool	r
+M	IndexSet.RangeView	starts(with:by:)	fot	by:Self.Element,PossiblePrefix.Element			Bool	rf
+M	IndexSet.RangeView	subscript(_:)	fo	_:UnboundedRange_	18.0			f
+M	IndexSet.RangeView	suffix(_:)	fo				Self.SubSequence	r
+M	IndexSet.RangeView	suffix(from:)	fo				Self.SubSequence	r
+M	IndexSet.RangeView	trimmingPrefix(_:)	fo		16.0		Self.SubSequence	r
+M	IndexSet.RangeView	trimmingPrefix(while:)	fot	while:Self.Element	16.0		Self.SubSequence	f
+M	IndexSet.RangeView	underestimatedCount	ov				Int
+M	IndexSet.RangeView	withContiguousStorageIfAvailable(_:)	fot	_:UnsafeBufferPointer				f
 M	IndexViewStyle	page	sv		14.0		PageIndexViewStyle
 M	IndexViewStyle	page(backgroundDisplayMode:)	fs		14.0		PageIndexViewStyle	r
 M	IndexedIdentifierCollection	Element	k
@@ -24261,13 +24261,13 @@ M	IndexingIterator	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			
 M	IndexingIterator	suffix(_:)	f				Array	r
 M	IndexingIterator	underestimatedCount	v				Int
 M	IndexingIterator	withContiguousStorageIfAvailable(_:)	ft	_:UnsafeBufferPointer				f
-M	InflectionRule	automatic	c		15.0		InflectionRule
-M	InflectionRule	canInflect(language:)	fs		15.0		Bool	r
-M	InflectionRule	canInflectPreferredLocalization	sv		15.0		Bool
-M	InflectionRule	encode(to:)	ft		15.0			r
-M	InflectionRule	explicit(_:)	c		15.0		InflectionRule
-M	InflectionRule	init(from:)	it		15.0		InflectionRule	r
-M	InflectionRule	init(morphology:)	i		15.0		InflectionRule	r
+M	InflectionRule	automatic	co		15.0		InflectionRule
+M	InflectionRule	canInflect(language:)	fos		15.0		Bool	r
+M	InflectionRule	canInflectPreferredLocalization	osv		15.0		Bool
+M	InflectionRule	encode(to:)	fot		15.0			r
+M	InflectionRule	explicit(_:)	co		15.0		InflectionRule
+M	InflectionRule	init(from:)	iot		15.0		InflectionRule	r
+M	InflectionRule	init(morphology:)	io		15.0		InflectionRule	r
 M	InlineArray	Element	k		26.0
 M	InlineArray	Index	k		26.0
 M	InlineArray	count	v		26.0		Int
@@ -24287,20 +24287,20 @@ M	InlineArray	subscript(_:)	f		26.0			r
 M	InlineArray	subscript(unchecked:)	f		26.0			r
 M	InlineArray	swapAt(_:_:)	f		26.0			rr
 M	InlinePickerStyle	init()	i		14.0		InlinePickerStyle
-M	InputStream	close()	f
-M	InputStream	getBuffer(_:length:)	f				Bool	rr
-M	InputStream	hasBytesAvailable	v				Bool
-M	InputStream	init(data:)	i				InputStream	r
-M	InputStream	init(fileAtPath:)	i				InputStream	r
-M	InputStream	init(url:)	i				InputStream	r
-M	InputStream	open()	f
-M	InputStream	property(forKey:)	f					r
-M	InputStream	read(_:maxLength:)	f				Int	rr
-M	InputStream	remove(from:forMode:)	f					rr
-M	InputStream	schedule(in:forMode:)	f					rr
-M	InputStream	setProperty(_:forKey:)	f				Bool	rr
-M	InputStream	streamError	v				Error
-M	InputStream	streamStatus	v				Stream.Status
+M	InputStream	close()	fo
+M	InputStream	getBuffer(_:length:)	fo				Bool	rr
+M	InputStream	hasBytesAvailable	ov				Bool
+M	InputStream	init(data:)	io				InputStream	r
+M	InputStream	init(fileAtPath:)	io				InputStream	r
+M	InputStream	init(url:)	io				InputStream	r
+M	InputStream	open()	fo
+M	InputStream	property(forKey:)	fo					r
+M	InputStream	read(_:maxLength:)	fo				Int	rr
+M	InputStream	remove(from:forMode:)	fo					rr
+M	InputStream	schedule(in:forMode:)	fo					rr
+M	InputStream	setProperty(_:forKey:)	fo				Bool	rr
+M	InputStream	streamError	ov				Error
+M	InputStream	streamStatus	ov				Stream.Status
 M	InsetGroupedListStyle	init()	i		14.0		InsetGroupedListStyle
 M	InsetListStyle	init()	i		14.0		InsetListStyle
 M	InsetTableStyle	Body	k
@@ -25398,66 +25398,66 @@ M	JSONEncoder.OutputFormatting	symmetricDifference(_:)	f				Self	r
 M	JSONEncoder.OutputFormatting	union(_:)	f				Self	r
 M	JSONEncoder.OutputFormatting	update(with:)	f				Self.Element	r
 M	JSONEncoder.OutputFormatting	withoutEscapingSlashes	sv		13.0		JSONEncoder.OutputFormatting
-M	JSONSerialization	ReadingOptions	k
-M	JSONSerialization	WritingOptions	k
-M	JSONSerialization	data(withJSONObject:options:)	fst				Data	rd
-M	JSONSerialization	isValidJSONObject(_:)	fs				Bool	r
-M	JSONSerialization	jsonObject(with:options:)	fst					rd
-M	JSONSerialization	writeJSONObject(_:toStream:options:)	fst				Int	rrr
-M	JSONSerialization.ReadingOptions	allowFragments	dsv			JSONSerialization.ReadingOptions.fragmentsAllowed	JSONSerialization.ReadingOptions
-M	JSONSerialization.ReadingOptions	contains(_:)	f				Bool	r
-M	JSONSerialization.ReadingOptions	formIntersection(_:)	f					r
-M	JSONSerialization.ReadingOptions	formSymmetricDifference(_:)	f					r
-M	JSONSerialization.ReadingOptions	formUnion(_:)	f					r
-M	JSONSerialization.ReadingOptions	fragmentsAllowed	sv				JSONSerialization.ReadingOptions
-M	JSONSerialization.ReadingOptions	init()	i				JSONSerialization.ReadingOptions
-M	JSONSerialization.ReadingOptions	init(_:)	i				JSONSerialization.ReadingOptions	r
-M	JSONSerialization.ReadingOptions	init(arrayLiteral:)	i				JSONSerialization.ReadingOptions	d
-M	JSONSerialization.ReadingOptions	init(rawValue:)	i				JSONSerialization.ReadingOptions	r
-M	JSONSerialization.ReadingOptions	insert(_:)	f				(Bool,Self.Element)	r
-M	JSONSerialization.ReadingOptions	intersection(_:)	f				Self	r
-M	JSONSerialization.ReadingOptions	isDisjoint(with:)	f				Bool	r
-M	JSONSerialization.ReadingOptions	isEmpty	v				Bool
-M	JSONSerialization.ReadingOptions	isStrictSubset(of:)	f				Bool	r
-M	JSONSerialization.ReadingOptions	isStrictSuperset(of:)	f				Bool	r
-M	JSONSerialization.ReadingOptions	isSubset(of:)	f				Bool	r
-M	JSONSerialization.ReadingOptions	isSuperset(of:)	f				Bool	r
-M	JSONSerialization.ReadingOptions	mutableContainers	sv				JSONSerialization.ReadingOptions
-M	JSONSerialization.ReadingOptions	mutableLeaves	sv				JSONSerialization.ReadingOptions
-M	JSONSerialization.ReadingOptions	rawValue	v				UInt
-M	JSONSerialization.ReadingOptions	remove(_:)	f				Self.Element	r
-M	JSONSerialization.ReadingOptions	subtract(_:)	f					r
-M	JSONSerialization.ReadingOptions	subtracting(_:)	f				Self	r
-M	JSONSerialization.ReadingOptions	symmetricDifference(_:)	f				Self	r
-M	JSONSerialization.ReadingOptions	union(_:)	f				Self	r
-M	JSONSerialization.ReadingOptions	update(with:)	f				Self.Element	r
-M	JSONSerialization.WritingOptions	contains(_:)	f				Bool	r
-M	JSONSerialization.WritingOptions	formIntersection(_:)	f					r
-M	JSONSerialization.WritingOptions	formSymmetricDifference(_:)	f					r
-M	JSONSerialization.WritingOptions	formUnion(_:)	f					r
-M	JSONSerialization.WritingOptions	fragmentsAllowed	sv				JSONSerialization.WritingOptions
-M	JSONSerialization.WritingOptions	init()	i				JSONSerialization.WritingOptions
-M	JSONSerialization.WritingOptions	init(_:)	i				JSONSerialization.WritingOptions	r
-M	JSONSerialization.WritingOptions	init(arrayLiteral:)	i				JSONSerialization.WritingOptions	d
-M	JSONSerialization.WritingOptions	init(rawValue:)	i				JSONSerialization.WritingOptions	r
-M	JSONSerialization.WritingOptions	insert(_:)	f				(Bool,Self.Element)	r
-M	JSONSerialization.WritingOptions	intersection(_:)	f				Self	r
-M	JSONSerialization.WritingOptions	isDisjoint(with:)	f				Bool	r
-M	JSONSerialization.WritingOptions	isEmpty	v				Bool
-M	JSONSerialization.WritingOptions	isStrictSubset(of:)	f				Bool	r
-M	JSONSerialization.WritingOptions	isStrictSuperset(of:)	f				Bool	r
-M	JSONSerialization.WritingOptions	isSubset(of:)	f				Bool	r
-M	JSONSerialization.WritingOptions	isSuperset(of:)	f				Bool	r
-M	JSONSerialization.WritingOptions	prettyPrinted	sv				JSONSerialization.WritingOptions
-M	JSONSerialization.WritingOptions	rawValue	v				UInt
-M	JSONSerialization.WritingOptions	remove(_:)	f				Self.Element	r
-M	JSONSerialization.WritingOptions	sortedKeys	sv				JSONSerialization.WritingOptions
-M	JSONSerialization.WritingOptions	subtract(_:)	f					r
-M	JSONSerialization.WritingOptions	subtracting(_:)	f				Self	r
-M	JSONSerialization.WritingOptions	symmetricDifference(_:)	f				Self	r
-M	JSONSerialization.WritingOptions	union(_:)	f				Self	r
-M	JSONSerialization.WritingOptions	update(with:)	f				Self.Element	r
-M	JSONSerialization.WritingOptions	withoutEscapingSlashes	sv				JSONSerialization.WritingOptions
+M	JSONSerialization	ReadingOptions	ko
+M	JSONSerialization	WritingOptions	ko
+M	JSONSerialization	data(withJSONObject:options:)	fost				Data	rd
+M	JSONSerialization	isValidJSONObject(_:)	fos				Bool	r
+M	JSONSerialization	jsonObject(with:options:)	fost					rd
+M	JSONSerialization	writeJSONObject(_:toStream:options:)	fost				Int	rrr
+M	JSONSerialization.ReadingOptions	allowFragments	dosv			JSONSerialization.ReadingOptions.fragmentsAllowed	JSONSerialization.ReadingOptions
+M	JSONSerialization.ReadingOptions	contains(_:)	fo				Bool	r
+M	JSONSerialization.ReadingOptions	formIntersection(_:)	fo					r
+M	JSONSerialization.ReadingOptions	formSymmetricDifference(_:)	fo					r
+M	JSONSerialization.ReadingOptions	formUnion(_:)	fo					r
+M	JSONSerialization.ReadingOptions	fragmentsAllowed	osv				JSONSerialization.ReadingOptions
+M	JSONSerialization.ReadingOptions	init()	io				JSONSerialization.ReadingOptions
+M	JSONSerialization.ReadingOptions	init(_:)	io				JSONSerialization.ReadingOptions	r
+M	JSONSerialization.ReadingOptions	init(arrayLiteral:)	io				JSONSerialization.ReadingOptions	d
+M	JSONSerialization.ReadingOptions	init(rawValue:)	io				JSONSerialization.ReadingOptions	r
+M	JSONSerialization.ReadingOptions	insert(_:)	fo				(Bool,Self.Element)	r
+M	JSONSerialization.ReadingOptions	intersection(_:)	fo				Self	r
+M	JSONSerialization.ReadingOptions	isDisjoint(with:)	fo				Bool	r
+M	JSONSerialization.ReadingOptions	isEmpty	ov				Bool
+M	JSONSerialization.ReadingOptions	isStrictSubset(of:)	fo				Bool	r
+M	JSONSerialization.ReadingOptions	isStrictSuperset(of:)	fo				Bool	r
+M	JSONSerialization.ReadingOptions	isSubset(of:)	fo				Bool	r
+M	JSONSerialization.ReadingOptions	isSuperset(of:)	fo				Bool	r
+M	JSONSerialization.ReadingOptions	mutableContainers	osv				JSONSerialization.ReadingOptions
+M	JSONSerialization.ReadingOptions	mutableLeaves	osv				JSONSerialization.ReadingOptions
+M	JSONSerialization.ReadingOptions	rawValue	ov				UInt
+M	JSONSerialization.ReadingOptions	remove(_:)	fo				Self.Element	r
+M	JSONSerialization.ReadingOptions	subtract(_:)	fo					r
+M	JSONSerialization.ReadingOptions	subtracting(_:)	fo				Self	r
+M	JSONSerialization.ReadingOptions	symmetricDifference(_:)	fo				Self	r
+M	JSONSerialization.ReadingOptions	union(_:)	fo				Self	r
+M	JSONSerialization.ReadingOptions	update(with:)	fo				Self.Element	r
+M	JSONSerialization.WritingOptions	contains(_:)	fo				Bool	r
+M	JSONSerialization.WritingOptions	formIntersection(_:)	fo					r
+M	JSONSerialization.WritingOptions	formSymmetricDifference(_:)	fo					r
+M	JSONSerialization.WritingOptions	formUnion(_:)	fo					r
+M	JSONSerialization.WritingOptions	fragmentsAllowed	osv				JSONSerialization.WritingOptions
+M	JSONSerialization.WritingOptions	init()	io				JSONSerialization.WritingOptions
+M	JSONSerialization.WritingOptions	init(_:)	io				JSONSerialization.WritingOptions	r
+M	JSONSerialization.WritingOptions	init(arrayLiteral:)	io				JSONSerialization.WritingOptions	d
+M	JSONSerialization.WritingOptions	init(rawValue:)	io				JSONSerialization.WritingOptions	r
+M	JSONSerialization.WritingOptions	insert(_:)	fo				(Bool,Self.Element)	r
+M	JSONSerialization.WritingOptions	intersection(_:)	fo				Self	r
+M	JSONSerialization.WritingOptions	isDisjoint(with:)	fo				Bool	r
+M	JSONSerialization.WritingOptions	isEmpty	ov				Bool
+M	JSONSerialization.WritingOptions	isStrictSubset(of:)	fo				Bool	r
+M	JSONSerialization.WritingOptions	isStrictSuperset(of:)	fo				Bool	r
+M	JSONSerialization.WritingOptions	isSubset(of:)	fo				Bool	r
+M	JSONSerialization.WritingOptions	isSuperset(of:)	fo				Bool	r
+M	JSONSerialization.WritingOptions	prettyPrinted	osv				JSONSerialization.WritingOptions
+M	JSONSerialization.WritingOptions	rawValue	ov				UInt
+M	JSONSerialization.WritingOptions	remove(_:)	fo				Self.Element	r
+M	JSONSerialization.WritingOptions	sortedKeys	osv				JSONSerialization.WritingOptions
+M	JSONSerialization.WritingOptions	subtract(_:)	fo					r
+M	JSONSerialization.WritingOptions	subtracting(_:)	fo				Self	r
+M	JSONSerialization.WritingOptions	symmetricDifference(_:)	fo				Self	r
+M	JSONSerialization.WritingOptions	union(_:)	fo				Self	r
+M	JSONSerialization.WritingOptions	update(with:)	fo				Self.Element	r
+M	JSONSerialization.WritingOptions	withoutEscapingSlashes	osv				JSONSerialization.WritingOptions
 M	Job	description	dv		17.0	ExecutorJob	String
 M	Job	init(_:)	di		17.0	ExecutorJob	Job	r
 M	Job	priority	dv		17.0	ExecutorJob	JobPriority
@@ -26357,27 +26357,27 @@ M	LegibilityWeight	hash(into:)	f					r
 M	LegibilityWeight	hashValue	v				Int
 M	LegibilityWeight	init(_:)	i		14.0		LegibilityWeight	r
 M	LegibilityWeight	regular	c		13.0		LegibilityWeight
-M	LengthFormatter	Unit	k
-M	LengthFormatter	init()	i				LengthFormatter
-M	LengthFormatter	init(coder:)	i				LengthFormatter	r
-M	LengthFormatter	isForPersonHeightUse	v				Bool
-M	LengthFormatter	numberFormatter	v				NumberFormatter
-M	LengthFormatter	string(fromMeters:)	f				String	r
-M	LengthFormatter	string(fromValue:unit:)	f				String	rr
-M	LengthFormatter	unitString(fromMeters:usedUnit:)	f				String	rr
-M	LengthFormatter	unitString(fromValue:unit:)	f				String	rr
-M	LengthFormatter	unitStyle	v				Formatter.UnitStyle
-M	LengthFormatter.Unit	centimeter	c				LengthFormatter.Unit
-M	LengthFormatter.Unit	foot	c				LengthFormatter.Unit
-M	LengthFormatter.Unit	hash(into:)	f					r
-M	LengthFormatter.Unit	hashValue	v				Int
-M	LengthFormatter.Unit	inch	c				LengthFormatter.Unit
-M	LengthFormatter.Unit	init(rawValue:)	i				LengthFormatter.Unit	r
-M	LengthFormatter.Unit	kilometer	c				LengthFormatter.Unit
-M	LengthFormatter.Unit	meter	c				LengthFormatter.Unit
-M	LengthFormatter.Unit	mile	c				LengthFormatter.Unit
-M	LengthFormatter.Unit	millimeter	c				LengthFormatter.Unit
-M	LengthFormatter.Unit	yard	c				LengthFormatter.Unit
+M	LengthFormatter	Unit	ko
+M	LengthFormatter	init()	io				LengthFormatter
+M	LengthFormatter	init(coder:)	io				LengthFormatter	r
+M	LengthFormatter	isForPersonHeightUse	ov				Bool
+M	LengthFormatter	numberFormatter	ov				NumberFormatter
+M	LengthFormatter	string(fromMeters:)	fo				String	r
+M	LengthFormatter	string(fromValue:unit:)	fo				String	rr
+M	LengthFormatter	unitString(fromMeters:usedUnit:)	fo				String	rr
+M	LengthFormatter	unitString(fromValue:unit:)	fo				String	rr
+M	LengthFormatter	unitStyle	ov				Formatter.UnitStyle
+M	LengthFormatter.Unit	centimeter	co				LengthFormatter.Unit
+M	LengthFormatter.Unit	foot	co				LengthFormatter.Unit
+M	LengthFormatter.Unit	hash(into:)	fo					r
+M	LengthFormatter.Unit	hashValue	ov				Int
+M	LengthFormatter.Unit	inch	co				LengthFormatter.Unit
+M	LengthFormatter.Unit	init(rawValue:)	io				LengthFormatter.Unit	r
+M	LengthFormatter.Unit	kilometer	co				LengthFormatter.Unit
+M	LengthFormatter.Unit	meter	co				LengthFormatter.Unit
+M	LengthFormatter.Unit	mile	co				LengthFormatter.Unit
+M	LengthFormatter.Unit	millimeter	co				LengthFormatter.Unit
+M	LengthFormatter.Unit	yard	co				LengthFormatter.Unit
 M	LiftHoverEffect	init()	i		18.0		LiftHoverEffect
 M	LimitedAvailabilityConfiguration	Body	k
 M	LineMark	init(x:y:)	i		16.0		LineMark	rr
@@ -28137,25 +28137,25 @@ M	Marker	init(_:monogram:coordinate:)	i		17.0		Marker	rrr
 M	Marker	init(_:systemImage:coordinate:)	i		17.0		Marker	rrr
 M	Marker	init(coordinate:label:)	i		17.0		Marker	rf
 M	Marker	init(item:)	i		17.0		Marker	r
-M	MassFormatter	Unit	k
-M	MassFormatter	init()	i				MassFormatter
-M	MassFormatter	init(coder:)	i				MassFormatter	r
-M	MassFormatter	isForPersonMassUse	v				Bool
-M	MassFormatter	numberFormatter	v				NumberFormatter
-M	MassFormatter	string(fromKilograms:)	f				String	r
-M	MassFormatter	string(fromValue:unit:)	f				String	rr
-M	MassFormatter	unitString(fromKilograms:usedUnit:)	f				String	rr
-M	MassFormatter	unitString(fromValue:unit:)	f				String	rr
-M	MassFormatter	unitStringDisplayedAdjacent(toValue:unit:)	f				String	rr
-M	MassFormatter	unitStyle	v				Formatter.UnitStyle
-M	MassFormatter.Unit	gram	c				MassFormatter.Unit
-M	MassFormatter.Unit	hash(into:)	f					r
-M	MassFormatter.Unit	hashValue	v				Int
-M	MassFormatter.Unit	init(rawValue:)	i				MassFormatter.Unit	r
-M	MassFormatter.Unit	kilogram	c				MassFormatter.Unit
-M	MassFormatter.Unit	ounce	c				MassFormatter.Unit
-M	MassFormatter.Unit	pound	c				MassFormatter.Unit
-M	MassFormatter.Unit	stone	c				MassFormatter.Unit
+M	MassFormatter	Unit	ko
+M	MassFormatter	init()	io				MassFormatter
+M	MassFormatter	init(coder:)	io				MassFormatter	r
+M	MassFormatter	isForPersonMassUse	ov				Bool
+M	MassFormatter	numberFormatter	ov				NumberFormatter
+M	MassFormatter	string(fromKilograms:)	fo				String	r
+M	MassFormatter	string(fromValue:unit:)	fo				String	rr
+M	MassFormatter	unitString(fromKilograms:usedUnit:)	fo				String	rr
+M	MassFormatter	unitString(fromValue:unit:)	fo				String	rr
+M	MassFormatter	unitStringDisplayedAdjacent(toValue:unit:)	fo				String	rr
+M	MassFormatter	unitStyle	ov				Formatter.UnitStyle
+M	MassFormatter.Unit	gram	co				MassFormatter.Unit
+M	MassFormatter.Unit	hash(into:)	fo					r
+M	MassFormatter.Unit	hashValue	ov				Int
+M	MassFormatter.Unit	init(rawValue:)	io				MassFormatter.Unit	r
+M	MassFormatter.Unit	kilogram	co				MassFormatter.Unit
+M	MassFormatter.Unit	ounce	co				MassFormatter.Unit
+M	MassFormatter.Unit	pound	co				MassFormatter.Unit
+M	MassFormatter.Unit	stone	co				MassFormatter.Unit
 M	MatchedGeometryProperties	ArrayLiteralElement	k
 M	MatchedGeometryProperties	Element	k
 M	MatchedGeometryProperties	RawValue	k
@@ -28178,19 +28178,19 @@ M	Material	ultraThin	sv		15.0		Material
 M	MaterialActiveAppearance	active	sv		18.0		MaterialActiveAppearance
 M	MaterialActiveAppearance	automatic	sv		18.0		MaterialActiveAppearance
 M	MaterialActiveAppearance	matchWindow	sv		18.0		MaterialActiveAppearance
-M	Measurement	FormatStyle	k
-M	Measurement	ReferenceType	k		10.0
-M	Measurement	convert(to:)	f		10.0			r
-M	Measurement	converted(to:)	f		10.0		Measurement	r
-M	Measurement	customMirror	v		10.0		Mirror
-M	Measurement	debugDescription	v		10.0		String
-M	Measurement	description	v		10.0		String
-M	Measurement	encode(to:)	ft		10.0			r
-M	Measurement	hash(into:)	f		10.0			r
-M	Measurement	init(from:)	it		10.0		Measurement	r
-M	Measurement	init(value:unit:)	i		10.0		Measurement	rr
-M	Measurement	unit	v		10.0
-M	Measurement	value	v		10.0		Double
+M	Measurement	FormatStyle	ko
+M	Measurement	ReferenceType	ko		10.0
+M	Measurement	convert(to:)	fo		10.0			r
+M	Measurement	converted(to:)	fo		10.0		Measurement	r
+M	Measurement	customMirror	ov		10.0		Mirror
+M	Measurement	debugDescription	ov		10.0		String
+M	Measurement	description	ov		10.0		String
+M	Measurement	encode(to:)	fot		10.0			r
+M	Measurement	hash(into:)	fo		10.0			r
+M	Measurement	init(from:)	iot		10.0		Measurement	r
+M	Measurement	init(value:unit:)	io		10.0		Measurement	rr
+M	Measurement	unit	ov		10.0
+M	Measurement	value	ov		10.0		Double
 M	Measurement.FormatStyle	UnitWidth	k
 M	Measurement.FormatStyle.UnitWidth	abbreviated	sv				Measurement.FormatStyle.UnitWidth
 M	Measurement.FormatStyle.UnitWidth	init(from:)	it				Measurement.FormatStyle.UnitWidth	r
@@ -28432,65 +28432,65 @@ M	ModifiedContent	data	v
 M	ModifiedContent	init(content:modifier:)	i		13.0		ModifiedContent	rr
 M	ModifiedContent	modifier	v		13.0
 M	ModifiedContent	tableRowBody	v				Never
-M	Morphology	CustomPronoun	k		15.0
-M	Morphology	GrammaticalGender	k		15.0
-M	Morphology	GrammaticalNumber	k		15.0
-M	Morphology	PartOfSpeech	k		15.0
-M	Morphology	customPronoun(forLanguage:)	f		15.0		Morphology.CustomPronoun	r
-M	Morphology	encode(to:)	ft		15.0			r
-M	Morphology	grammaticalGender	v		15.0		Morphology.GrammaticalGender
-M	Morphology	init()	i		15.0		Morphology
-M	Morphology	init(from:)	it		15.0		Morphology	r
-M	Morphology	number	v		15.0		Morphology.GrammaticalNumber
-M	Morphology	partOfSpeech	v		15.0		Morphology.PartOfSpeech
-M	Morphology	setCustomPronoun(_:forLanguage:)	ft		15.0			rr
-M	Morphology.CustomPronoun	init()	i		15.0		Morphology.CustomPronoun
-M	Morphology.CustomPronoun	init(from:)	it		15.0		Morphology.CustomPronoun	r
-M	Morphology.CustomPronoun	isSupported(forLanguage:)	fs		15.0		Bool	r
-M	Morphology.CustomPronoun	objectForm	v		15.0		String
-M	Morphology.CustomPronoun	possessiveAdjectiveForm	v		15.0		String
-M	Morphology.CustomPronoun	possessiveForm	v		15.0		String
-M	Morphology.CustomPronoun	reflexiveForm	v		15.0		String
-M	Morphology.CustomPronoun	requiredKeys(forLanguage:)	fs		15.0		Array	r
-M	Morphology.CustomPronoun	subjectForm	v		15.0		String
-M	Morphology.GrammaticalGender	encode(to:)	ft		15.0			r
-M	Morphology.GrammaticalGender	feminine	c		15.0		Morphology.GrammaticalGender
-M	Morphology.GrammaticalGender	hash(into:)	f					r
-M	Morphology.GrammaticalGender	hashValue	v				Int
-M	Morphology.GrammaticalGender	init(from:)	it		15.0		Morphology.GrammaticalGender	r
-M	Morphology.GrammaticalGender	init(rawValue:)	i		15.0		Morphology.GrammaticalGender	r
-M	Morphology.GrammaticalGender	masculine	c		15.0		Morphology.GrammaticalGender
-M	Morphology.GrammaticalGender	neuter	c		15.0		Morphology.GrammaticalGender
-M	Morphology.GrammaticalNumber	encode(to:)	ft		15.0			r
-M	Morphology.GrammaticalNumber	hash(into:)	f					r
-M	Morphology.GrammaticalNumber	hashValue	v				Int
-M	Morphology.GrammaticalNumber	init(from:)	it		15.0		Morphology.GrammaticalNumber	r
-M	Morphology.GrammaticalNumber	init(rawValue:)	i		15.0		Morphology.GrammaticalNumber	r
-M	Morphology.GrammaticalNumber	plural	c		15.0		Morphology.GrammaticalNumber
-M	Morphology.GrammaticalNumber	pluralFew	c		15.0		Morphology.GrammaticalNumber
-M	Morphology.GrammaticalNumber	pluralMany	c		15.0		Morphology.GrammaticalNumber
-M	Morphology.GrammaticalNumber	pluralTwo	c		15.0		Morphology.GrammaticalNumber
-M	Morphology.GrammaticalNumber	singular	c		15.0		Morphology.GrammaticalNumber
-M	Morphology.GrammaticalNumber	zero	c		15.0		Morphology.GrammaticalNumber
-M	Morphology.PartOfSpeech	abbreviation	c		15.0		Morphology.PartOfSpeech
-M	Morphology.PartOfSpeech	adjective	c		15.0		Morphology.PartOfSpeech
-M	Morphology.PartOfSpeech	adposition	c		15.0		Morphology.PartOfSpeech
-M	Morphology.PartOfSpeech	adverb	c		15.0		Morphology.PartOfSpeech
-M	Morphology.PartOfSpeech	conjunction	c		15.0		Morphology.PartOfSpeech
-M	Morphology.PartOfSpeech	determiner	c		15.0		Morphology.PartOfSpeech
-M	Morphology.PartOfSpeech	encode(to:)	ft		15.0			r
-M	Morphology.PartOfSpeech	hash(into:)	f					r
-M	Morphology.PartOfSpeech	hashValue	v				Int
-M	Morphology.PartOfSpeech	init(from:)	it		15.0		Morphology.PartOfSpeech	r
-M	Morphology.PartOfSpeech	init(rawValue:)	i		15.0		Morphology.PartOfSpeech	r
-M	Morphology.PartOfSpeech	interjection	c		15.0		Morphology.PartOfSpeech
-M	Morphology.PartOfSpeech	letter	c		15.0		Morphology.PartOfSpeech
-M	Morphology.PartOfSpeech	noun	c		15.0		Morphology.PartOfSpeech
-M	Morphology.PartOfSpeech	numeral	c		15.0		Morphology.PartOfSpeech
-M	Morphology.PartOfSpeech	particle	c		15.0		Morphology.PartOfSpeech
-M	Morphology.PartOfSpeech	preposition	c		15.0		Morphology.PartOfSpeech
-M	Morphology.PartOfSpeech	pronoun	c		15.0		Morphology.PartOfSpeech
-M	Morphology.PartOfSpeech	verb	c		15.0		Morphology.PartOfSpeech
+M	Morphology	CustomPronoun	ko		15.0
+M	Morphology	GrammaticalGender	ko		15.0
+M	Morphology	GrammaticalNumber	ko		15.0
+M	Morphology	PartOfSpeech	ko		15.0
+M	Morphology	customPronoun(forLanguage:)	fo		15.0		Morphology.CustomPronoun	r
+M	Morphology	encode(to:)	fot		15.0			r
+M	Morphology	grammaticalGender	ov		15.0		Morphology.GrammaticalGender
+M	Morphology	init()	io		15.0		Morphology
+M	Morphology	init(from:)	iot		15.0		Morphology	r
+M	Morphology	number	ov		15.0		Morphology.GrammaticalNumber
+M	Morphology	partOfSpeech	ov		15.0		Morphology.PartOfSpeech
+M	Morphology	setCustomPronoun(_:forLanguage:)	fot		15.0			rr
+M	Morphology.CustomPronoun	init()	io		15.0		Morphology.CustomPronoun
+M	Morphology.CustomPronoun	init(from:)	iot		15.0		Morphology.CustomPronoun	r
+M	Morphology.CustomPronoun	isSupported(forLanguage:)	fos		15.0		Bool	r
+M	Morphology.CustomPronoun	objectForm	ov		15.0		String
+M	Morphology.CustomPronoun	possessiveAdjectiveForm	ov		15.0		String
+M	Morphology.CustomPronoun	possessiveForm	ov		15.0		String
+M	Morphology.CustomPronoun	reflexiveForm	ov		15.0		String
+M	Morphology.CustomPronoun	requiredKeys(forLanguage:)	fos		15.0		Array	r
+M	Morphology.CustomPronoun	subjectForm	ov		15.0		String
+M	Morphology.GrammaticalGender	encode(to:)	fot		15.0			r
+M	Morphology.GrammaticalGender	feminine	co		15.0		Morphology.GrammaticalGender
+M	Morphology.GrammaticalGender	hash(into:)	fo					r
+M	Morphology.GrammaticalGender	hashValue	ov				Int
+M	Morphology.GrammaticalGender	init(from:)	iot		15.0		Morphology.GrammaticalGender	r
+M	Morphology.GrammaticalGender	init(rawValue:)	io		15.0		Morphology.GrammaticalGender	r
+M	Morphology.GrammaticalGender	masculine	co		15.0		Morphology.GrammaticalGender
+M	Morphology.GrammaticalGender	neuter	co		15.0		Morphology.GrammaticalGender
+M	Morphology.GrammaticalNumber	encode(to:)	fot		15.0			r
+M	Morphology.GrammaticalNumber	hash(into:)	fo					r
+M	Morphology.GrammaticalNumber	hashValue	ov				Int
+M	Morphology.GrammaticalNumber	init(from:)	iot		15.0		Morphology.GrammaticalNumber	r
+M	Morphology.GrammaticalNumber	init(rawValue:)	io		15.0		Morphology.GrammaticalNumber	r
+M	Morphology.GrammaticalNumber	plural	co		15.0		Morphology.GrammaticalNumber
+M	Morphology.GrammaticalNumber	pluralFew	co		15.0		Morphology.GrammaticalNumber
+M	Morphology.GrammaticalNumber	pluralMany	co		15.0		Morphology.GrammaticalNumber
+M	Morphology.GrammaticalNumber	pluralTwo	co		15.0		Morphology.GrammaticalNumber
+M	Morphology.GrammaticalNumber	singular	co		15.0		Morphology.GrammaticalNumber
+M	Morphology.GrammaticalNumber	zero	co		15.0		Morphology.GrammaticalNumber
+M	Morphology.PartOfSpeech	abbreviation	co		15.0		Morphology.PartOfSpeech
+M	Morphology.PartOfSpeech	adjective	co		15.0		Morphology.PartOfSpeech
+M	Morphology.PartOfSpeech	adposition	co		15.0		Morphology.PartOfSpeech
+M	Morphology.PartOfSpeech	adverb	co		15.0		Morphology.PartOfSpeech
+M	Morphology.PartOfSpeech	conjunction	co		15.0		Morphology.PartOfSpeech
+M	Morphology.PartOfSpeech	determiner	co		15.0		Morphology.PartOfSpeech
+M	Morphology.PartOfSpeech	encode(to:)	fot		15.0			r
+M	Morphology.PartOfSpeech	hash(into:)	fo					r
+M	Morphology.PartOfSpeech	hashValue	ov				Int
+M	Morphology.PartOfSpeech	init(from:)	iot		15.0		Morphology.PartOfSpeech	r
+M	Morphology.PartOfSpeech	init(rawValue:)	io		15.0		Morphology.PartOfSpeech	r
+M	Morphology.PartOfSpeech	interjection	co		15.0		Morphology.PartOfSpeech
+M	Morphology.PartOfSpeech	letter	co		15.0		Morphology.PartOfSpeech
+M	Morphology.PartOfSpeech	noun	co		15.0		Morphology.PartOfSpeech
+M	Morphology.PartOfSpeech	numeral	co		15.0		Morphology.PartOfSpeech
+M	Morphology.PartOfSpeech	particle	co		15.0		Morphology.PartOfSpeech
+M	Morphology.PartOfSpeech	preposition	co		15.0		Morphology.PartOfSpeech
+M	Morphology.PartOfSpeech	pronoun	co		15.0		Morphology.PartOfSpeech
+M	Morphology.PartOfSpeech	verb	co		15.0		Morphology.PartOfSpeech
 M	MoveKeyframe	Body	k
 M	MoveKeyframe	init(_:)	i		17.0		MoveKeyframe	r
 M	MoveTransition	Body	k
@@ -28562,2356 +28562,2356 @@ M	MutableSpan	withUnsafeMutableBytes(_:)	ft	_:UnsafeMutableRawBufferPointer	12.2
 M	Mutex	init(_:)	i		18.0		Mutex	r
 M	Mutex	withLock(_:)	ft	_:Value	18.0			f
 M	Mutex	withLockIfAvailable(_:)	ft	_:Value	18.0			f
-M	NSAffineTransform	append(_:)	f					r
-M	NSAffineTransform	copy()	f
-M	NSAffineTransform	copy(with:)	f					d
-M	NSAffineTransform	encode(with:)	f					r
-M	NSAffineTransform	hash	v				Int
-M	NSAffineTransform	init()	i				NSAffineTransform
-M	NSAffineTransform	init(coder:)	i				NSAffineTransform	r
-M	NSAffineTransform	init(transform:)	i				NSAffineTransform	r
-M	NSAffineTransform	invert()	f
-M	NSAffineTransform	isEqual(_:)	f				Bool	r
-M	NSAffineTransform	prepend(_:)	f					r
-M	NSAffineTransform	rotate(byDegrees:)	f					r
-M	NSAffineTransform	rotate(byRadians:)	f					r
-M	NSAffineTransform	scale(by:)	f					r
-M	NSAffineTransform	scaleX(by:yBy:)	f					rr
-M	NSAffineTransform	supportsSecureCoding	sv				Bool
-M	NSAffineTransform	transform(_:)	f					r
-M	NSAffineTransform	transformStruct	v				NSAffineTransformStruct
-M	NSAffineTransform	translateX(by:yBy:)	f					rr
-M	NSAffineTransformStruct	init()	i				NSAffineTransformStruct
-M	NSAffineTransformStruct	init(m11:m12:m21:m22:tX:tY:)	i				NSAffineTransformStruct	rrrrrr
-M	NSAffineTransformStruct	m11	v				CGFloat
-M	NSAffineTransformStruct	m12	v				CGFloat
-M	NSAffineTransformStruct	m21	v				CGFloat
-M	NSAffineTransformStruct	m22	v				CGFloat
-M	NSAffineTransformStruct	tX	v				CGFloat
-M	NSAffineTransformStruct	tY	v				CGFloat
-M	NSArray	Iterator	k
-M	NSArray	adding(_:)	f				Array	r
-M	NSArray	addingObjects(from:)	f				Array	r
-M	NSArray	allSatisfy(_:)	ft	_:Self.Element			Bool	f
-M	NSArray	compactMap(_:)	ft	_:Self.Element			Array	f
-M	NSArray	compare(_:_:)	f		15.0		ComparisonResult	rr
-M	NSArray	componentsJoined(by:)	f				String	r
-M	NSArray	contains(_:)	f				Bool	r
-M	NSArray	contains(where:)	ft	where:Self.Element			Bool	f
-M	NSArray	copy()	f
-M	NSArray	copy(with:)	f					d
-M	NSArray	count	v				Int
-M	NSArray	count(where:)	ft	where:Self.Element			Int	f
-M	NSArray	customMirror	v				Mirror
-M	NSArray	description	v				String
-M	NSArray	description(withLocale:)	f				String	r
-M	NSArray	description(withLocale:indent:)	f				String	rr
-M	NSArray	drop(while:)	ft	while:Self.Element			DropWhileSequence	f
-M	NSArray	dropFirst(_:)	f				DropFirstSequence	d
-M	NSArray	dropLast(_:)	f				Array	d
-M	NSArray	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
-M	NSArray	encode(with:)	f					r
-M	NSArray	enumerateObjects(_:)	f	_:_,Int,UnsafeMutablePointer				f
-M	NSArray	enumerateObjects(at:options:using:)	f	using:_,Int,UnsafeMutablePointer				rdf
-M	NSArray	enumerateObjects(options:using:)	f	using:_,Int,UnsafeMutablePointer				df
-M	NSArray	enumerated()	f				EnumeratedSequence
-M	NSArray	filter(_:)	ft	_:Self.Element	17.0		Array	f
-M	NSArray	filtered(using:)	f				Array	r
-M	NSArray	first(where:)	ft	where:Self.Element			Self.Element	f
-M	NSArray	firstObject	v
-M	NSArray	firstObjectCommon(with:)	f					r
-M	NSArray	flatMap(_:)	ft	_:Self.Element			Array	f
-M	NSArray	forEach(_:)	ft	_:Self.Element				f
-M	NSArray	formatted(_:)	f		15.0			r
-M	NSArray	hash	v				Int
-M	NSArray	index(of:)	f				Int	r
-M	NSArray	index(of:in:)	f				Int	rr
-M	NSArray	index(of:inSortedRange:options:usingComparator:)	f	usingComparator:_,_			Int	rrdf
-M	NSArray	indexOfObject(at:options:passingTest:)	f	passingTest:_,Int,UnsafeMutablePointer			Int	rdf
-M	NSArray	indexOfObject(options:passingTest:)	f	passingTest:_,Int,UnsafeMutablePointer			Int	df
-M	NSArray	indexOfObject(passingTest:)	f	passingTest:_,Int,UnsafeMutablePointer			Int	f
-M	NSArray	indexOfObjectIdentical(to:)	f				Int	r
-M	NSArray	indexOfObjectIdentical(to:in:)	f				Int	rr
-M	NSArray	indexesOfObjects(at:options:passingTest:)	f	passingTest:_,Int,UnsafeMutablePointer			IndexSet	rdf
-M	NSArray	indexesOfObjects(options:passingTest:)	f	passingTest:_,Int,UnsafeMutablePointer			IndexSet	df
-M	NSArray	indexesOfObjects(passingTest:)	f	passingTest:_,Int,UnsafeMutablePointer			IndexSet	f
-M	NSArray	init()	i				NSArray
-M	NSArray	init(array:)	i				NSArray	r
-M	NSArray	init(array:copyItems:)	i				NSArray	rr
-M	NSArray	init(arrayLiteral:)	i				NSArray	d
-M	NSArray	init(coder:)	i				NSArray	r
-M	NSArray	init(contentsOf:)	di			?	NSArray	r
-M	NSArray	init(contentsOf:error:)	it				NSArray	rr
-M	NSArray	init(contentsOfFile:)	di			?	NSArray	r
-M	NSArray	init(object:)	i				NSArray	r
-M	NSArray	init(objects:)	i				NSArray	d
-M	NSArray	init(objects:count:)	i				NSArray	rr
-M	NSArray	isEqual(_:)	f				Bool	r
-M	NSArray	isEqual(to:)	f				Bool	r
-M	NSArray	lastObject	v
-M	NSArray	lazy	v				LazySequence
-M	NSArray	lexicographicallyPrecedes(_:by:)	ft	by:Self.Element,Self.Element			Bool	rf
-M	NSArray	makeIterator()	f				NSArray.Iterator
-M	NSArray	map(_:)	ft	_:Self.Element			Array	f
-M	NSArray	max(by:)	ft	by:Self.Element,Self.Element			Self.Element	f
-M	NSArray	min(by:)	ft	by:Self.Element,Self.Element			Self.Element	f
-M	NSArray	mutableCopy()	f
-M	NSArray	mutableCopy(with:)	f					d
-M	NSArray	object(at:)	f					r
-M	NSArray	objectEnumerator()	f				NSEnumerator
-M	NSArray	objects(at:)	f				Array	r
-M	NSArray	pathsMatchingExtensions(_:)	f				Array	r
-M	NSArray	prefix(_:)	f				PrefixSequence	r
-M	NSArray	prefix(while:)	ft	while:Self.Element			Array	f
-M	NSArray	reduce(_:_:)	ft	_:Result,Self.Element				rf
-M	NSArray	reduce(into:_:)	ft	_:Result,Self.Element				rf
-M	NSArray	reverseObjectEnumerator()	f				NSEnumerator
-M	NSArray	reversed()	f				Array
-M	NSArray	shuffled()	f				Array
-M	NSArray	shuffled(using:)	f				Array	r
-M	NSArray	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	NSArray	sorted(using:)	f		15.0		Array	r
-M	NSArray	sortedArray(_:context:)	f	_:_,_,UnsafeMutableRawPointer			Array	fr
-M	NSArray	sortedArray(_:context:hint:)	f	_:_,_,UnsafeMutableRawPointer			Array	frr
-M	NSArray	sortedArray(comparator:)	f	comparator:_,_			Array	f
-M	NSArray	sortedArray(options:usingComparator:)	f	usingComparator:_,_			Array	df
-M	NSArray	sortedArray(using:)	f				Array	r
-M	NSArray	sortedArrayHint	v				Data
-M	NSArray	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf
-M	NSArray	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
-M	NSArray	subarray(with:)	f				Array	r
-M	NSArray	subscript(_:)	f					r
-M	NSArray	suffix(_:)	f				Array	r
-M	NSArray	supportsSecureCoding	sv				Bool
-M	NSArray	underestimatedCount	v				Int
-M	NSArray	withContiguousStorageIfAvailable(_:)	ft	_:UnsafeBufferPointer				f
-M	NSArray	write(to:)	ft					r
-M	NSArray	write(to:atomically:)	df			?	Bool	rr
-M	NSArray	write(toFile:atomically:)	df			?	Bool	rr
-M	NSArray.Iterator	next()	f
-M	NSAttributedString	EnumerationOptions	k
-M	NSAttributedString	Key	k
-M	NSAttributedString	attribute(_:at:effectiveRange:)	f					rrr
-M	NSAttributedString	attribute(_:at:longestEffectiveRange:in:)	f					rrrr
-M	NSAttributedString	attributedSubstring(from:)	f				NSAttributedString	r
-M	NSAttributedString	attributes(at:effectiveRange:)	f				Dictionary	rr
-M	NSAttributedString	attributes(at:longestEffectiveRange:in:)	f				Dictionary	rrr
-M	NSAttributedString	copy()	f
-M	NSAttributedString	copy(with:)	f					d
-M	NSAttributedString	description	v				String
-M	NSAttributedString	encode(with:)	f					r
-M	NSAttributedString	enumerateAttribute(_:in:options:using:)	f	using:_,NSRange,UnsafeMutablePointer				rrdf
-M	NSAttributedString	enumerateAttributes(in:options:using:)	f	using:Dictionary,NSRange,UnsafeMutablePointer				rdf
-M	NSAttributedString	init(attributedString:)	i				NSAttributedString	r
-M	NSAttributedString	init(coder:)	i				NSAttributedString	r
-M	NSAttributedString	init(string:)	i				NSAttributedString	r
-M	NSAttributedString	init(string:attributes:)	i				NSAttributedString	rd
-M	NSAttributedString	isEqual(_:)	f				Bool	r
-M	NSAttributedString	isEqual(to:)	f				Bool	r
-M	NSAttributedString	length	v				Int
-M	NSAttributedString	mutableCopy()	f
-M	NSAttributedString	mutableCopy(with:)	f					d
-M	NSAttributedString	string	v				String
-M	NSAttributedString	supportsSecureCoding	sv				Bool
-M	NSAttributedString.EnumerationOptions	contains(_:)	f				Bool	r
-M	NSAttributedString.EnumerationOptions	formIntersection(_:)	f					r
-M	NSAttributedString.EnumerationOptions	formSymmetricDifference(_:)	f					r
-M	NSAttributedString.EnumerationOptions	formUnion(_:)	f					r
-M	NSAttributedString.EnumerationOptions	init()	i				NSAttributedString.EnumerationOptions
-M	NSAttributedString.EnumerationOptions	init(_:)	i				NSAttributedString.EnumerationOptions	r
-M	NSAttributedString.EnumerationOptions	init(arrayLiteral:)	i				NSAttributedString.EnumerationOptions	d
-M	NSAttributedString.EnumerationOptions	init(rawValue:)	i				NSAttributedString.EnumerationOptions	r
-M	NSAttributedString.EnumerationOptions	insert(_:)	f				(Bool,Self.Element)	r
-M	NSAttributedString.EnumerationOptions	intersection(_:)	f				Self	r
-M	NSAttributedString.EnumerationOptions	isDisjoint(with:)	f				Bool	r
-M	NSAttributedString.EnumerationOptions	isEmpty	v				Bool
-M	NSAttributedString.EnumerationOptions	isStrictSubset(of:)	f				Bool	r
-M	NSAttributedString.EnumerationOptions	isStrictSuperset(of:)	f				Bool	r
-M	NSAttributedString.EnumerationOptions	isSubset(of:)	f				Bool	r
-M	NSAttributedString.EnumerationOptions	isSuperset(of:)	f				Bool	r
-M	NSAttributedString.EnumerationOptions	longestEffectiveRangeNotRequired	sv				NSAttributedString.EnumerationOptions
-M	NSAttributedString.EnumerationOptions	rawValue	v				UInt
-M	NSAttributedString.EnumerationOptions	remove(_:)	f				Self.Element	r
-M	NSAttributedString.EnumerationOptions	reverse	sv				NSAttributedString.EnumerationOptions
-M	NSAttributedString.EnumerationOptions	subtract(_:)	f					r
-M	NSAttributedString.EnumerationOptions	subtracting(_:)	f				Self	r
-M	NSAttributedString.EnumerationOptions	symmetricDifference(_:)	f				Self	r
-M	NSAttributedString.EnumerationOptions	union(_:)	f				Self	r
-M	NSAttributedString.EnumerationOptions	update(with:)	f				Self.Element	r
-M	NSAttributedString.Key	hash(into:)	f					r
-M	NSAttributedString.Key	hashValue	v				Int
-M	NSAttributedString.Key	inflectionAlternative	sv		15.0		NSAttributedString.Key
-M	NSAttributedString.Key	inflectionRule	sv		15.0		NSAttributedString.Key
-M	NSAttributedString.Key	init(_:)	i				NSAttributedString.Key	r
-M	NSAttributedString.Key	init(rawValue:)	i				NSAttributedString.Key	r
-M	NSAttributedString.Key	language	sv		15.0		NSAttributedString.Key
-M	NSAttributedString.Key	morphology	sv		15.0		NSAttributedString.Key
-M	NSAttributedString.Key	rawValue	v				String
-M	NSBinarySearchingOptions	contains(_:)	f				Bool	r
-M	NSBinarySearchingOptions	firstEqual	sv				NSBinarySearchingOptions
-M	NSBinarySearchingOptions	formIntersection(_:)	f					r
-M	NSBinarySearchingOptions	formSymmetricDifference(_:)	f					r
-M	NSBinarySearchingOptions	formUnion(_:)	f					r
-M	NSBinarySearchingOptions	init()	i				NSBinarySearchingOptions
-M	NSBinarySearchingOptions	init(_:)	i				NSBinarySearchingOptions	r
-M	NSBinarySearchingOptions	init(arrayLiteral:)	i				NSBinarySearchingOptions	d
-M	NSBinarySearchingOptions	init(rawValue:)	i				NSBinarySearchingOptions	r
-M	NSBinarySearchingOptions	insert(_:)	f				(Bool,Self.Element)	r
-M	NSBinarySearchingOptions	insertionIndex	sv				NSBinarySearchingOptions
-M	NSBinarySearchingOptions	intersection(_:)	f				Self	r
-M	NSBinarySearchingOptions	isDisjoint(with:)	f				Bool	r
-M	NSBinarySearchingOptions	isEmpty	v				Bool
-M	NSBinarySearchingOptions	isStrictSubset(of:)	f				Bool	r
-M	NSBinarySearchingOptions	isStrictSuperset(of:)	f				Bool	r
-M	NSBinarySearchingOptions	isSubset(of:)	f				Bool	r
-M	NSBinarySearchingOptions	isSuperset(of:)	f				Bool	r
-M	NSBinarySearchingOptions	lastEqual	sv				NSBinarySearchingOptions
-M	NSBinarySearchingOptions	rawValue	v				UInt
-M	NSBinarySearchingOptions	remove(_:)	f				Self.Element	r
-M	NSBinarySearchingOptions	subtract(_:)	f					r
-M	NSBinarySearchingOptions	subtracting(_:)	f				Self	r
-M	NSBinarySearchingOptions	symmetricDifference(_:)	f				Self	r
-M	NSBinarySearchingOptions	union(_:)	f				Self	r
-M	NSBinarySearchingOptions	update(with:)	f				Self.Element	r
-M	NSCache	countLimit	v				Int
-M	NSCache	delegate	v				NSCacheDelegate
-M	NSCache	evictsObjectsWithDiscardedContent	v				Bool
-M	NSCache	init()	i				NSCache
-M	NSCache	name	v				String
-M	NSCache	object(forKey:)	f					r
-M	NSCache	removeAllObjects()	f
-M	NSCache	removeObject(forKey:)	f					r
-M	NSCache	setObject(_:forKey:)	f					rr
-M	NSCache	setObject(_:forKey:cost:)	f					rrr
-M	NSCache	totalCostLimit	v				Int
-M	NSCacheDelegate	cache(_:willEvictObject:)	f					rr
-M	NSCalendar	Identifier	k
-M	NSCalendar	Options	k
-M	NSCalendar	Unit	k
-M	NSCalendar	amSymbol	v				String
-M	NSCalendar	autoupdatingCurrent	sv				Calendar
-M	NSCalendar	calendarIdentifier	v				NSCalendar.Identifier
-M	NSCalendar	compare(_:to:toUnitGranularity:)	f				ComparisonResult	rrr
-M	NSCalendar	component(_:from:)	f				Int	rr
-M	NSCalendar	components(_:from:)	f				DateComponents	rr
-M	NSCalendar	components(_:from:to:options:)	f				DateComponents	rrrd
-M	NSCalendar	components(in:from:)	f				DateComponents	rr
-M	NSCalendar	copy()	f
-M	NSCalendar	copy(with:)	f					d
-M	NSCalendar	current	sv				Calendar
-M	NSCalendar	date(_:matchesComponents:)	f				Bool	rr
-M	NSCalendar	date(byAdding:to:options:)	f				Date	rrd
-M	NSCalendar	date(byAdding:value:to:options:)	f				Date	rrrd
-M	NSCalendar	date(bySettingHour:minute:second:of:options:)	f				Date	rrrrd
-M	NSCalendar	date(bySettingUnit:value:of:options:)	f				Date	rrrd
-M	NSCalendar	date(era:year:month:day:hour:minute:second:nanosecond:)	f				Date	rrrrrrrr
-M	NSCalendar	date(era:yearForWeekOfYear:weekOfYear:weekday:hour:minute:second:nanosecond:)	f				Date	rrrrrrrr
-M	NSCalendar	date(from:)	f				Date	r
-M	NSCalendar	description	v				String
-M	NSCalendar	encode(with:)	f					r
-M	NSCalendar	enumerateDates(startingAfter:matching:options:using:)	f	using:Date,Bool,UnsafeMutablePointer				rrdf
-M	NSCalendar	eraSymbols	v				Array
-M	NSCalendar	firstWeekday	v				Int
-M	NSCalendar	getEra(_:year:month:day:from:)	f					rrrrr
-M	NSCalendar	getEra(_:yearForWeekOfYear:weekOfYear:weekday:from:)	f					rrrrr
-M	NSCalendar	getHour(_:minute:second:nanosecond:from:)	f					rrrrr
-M	NSCalendar	hash	v				Int
-M	NSCalendar	init(calendarIdentifier:)	i				NSCalendar	r
-M	NSCalendar	init(coder:)	i				NSCalendar	r
-M	NSCalendar	init(identifier:)	i				NSCalendar	r
-M	NSCalendar	isDate(_:equalTo:toUnitGranularity:)	f				Bool	rrr
-M	NSCalendar	isDate(_:inSameDayAs:)	f				Bool	rr
-M	NSCalendar	isDateInToday(_:)	f				Bool	r
-M	NSCalendar	isDateInTomorrow(_:)	f				Bool	r
-M	NSCalendar	isDateInWeekend(_:)	f				Bool	r
-M	NSCalendar	isDateInYesterday(_:)	f				Bool	r
-M	NSCalendar	isEqual(_:)	f				Bool	r
-M	NSCalendar	locale	v				Locale
-M	NSCalendar	longEraSymbols	v				Array
-M	NSCalendar	maximumRange(of:)	f				NSRange	r
-M	NSCalendar	minimumDaysInFirstWeek	v				Int
-M	NSCalendar	minimumRange(of:)	f				NSRange	r
-M	NSCalendar	monthSymbols	v				Array
-M	NSCalendar	nextDate(after:matching:options:)	f				Date	rrd
-M	NSCalendar	nextDate(after:matching:value:options:)	f				Date	rrrd
-M	NSCalendar	nextDate(after:matchingHour:minute:second:options:)	f				Date	rrrrd
-M	NSCalendar	nextWeekendAfter(_:options:)	f				DateInterval	rr
-M	NSCalendar	ordinality(of:in:for:)	f				Int	rrr
-M	NSCalendar	pmSymbol	v				String
-M	NSCalendar	quarterSymbols	v				Array
-M	NSCalendar	range(of:for:)	f				DateInterval	rr
-M	NSCalendar	range(of:in:for:)	f				NSRange	rrr
-M	NSCalendar	range(ofWeekendContaining:)	f				DateInterval	r
-M	NSCalendar	shortMonthSymbols	v				Array
-M	NSCalendar	shortQuarterSymbols	v				Array
-M	NSCalendar	shortStandaloneMonthSymbols	v				Array
-M	NSCalendar	shortStandaloneQuarterSymbols	v				Array
-M	NSCalendar	shortStandaloneWeekdaySymbols	v				Array
-M	NSCalendar	shortWeekdaySymbols	v				Array
-M	NSCalendar	standaloneMonthSymbols	v				Array
-M	NSCalendar	standaloneQuarterSymbols	v				Array
-M	NSCalendar	standaloneWeekdaySymbols	v				Array
-M	NSCalendar	startOfDay(for:)	f				Date	r
-M	NSCalendar	supportsSecureCoding	sv				Bool
-M	NSCalendar	timeZone	v				TimeZone
-M	NSCalendar	veryShortMonthSymbols	v				Array
-M	NSCalendar	veryShortStandaloneMonthSymbols	v				Array
-M	NSCalendar	veryShortStandaloneWeekdaySymbols	v				Array
-M	NSCalendar	veryShortWeekdaySymbols	v				Array
-M	NSCalendar	weekdaySymbols	v				Array
-M	NSCalendar.Identifier	ISO8601	sv				NSCalendar.Identifier
-M	NSCalendar.Identifier	buddhist	sv				NSCalendar.Identifier
-M	NSCalendar.Identifier	chinese	sv				NSCalendar.Identifier
-M	NSCalendar.Identifier	coptic	sv				NSCalendar.Identifier
-M	NSCalendar.Identifier	ethiopicAmeteAlem	sv				NSCalendar.Identifier
-M	NSCalendar.Identifier	ethiopicAmeteMihret	sv				NSCalendar.Identifier
-M	NSCalendar.Identifier	gregorian	sv				NSCalendar.Identifier
-M	NSCalendar.Identifier	hash(into:)	f					r
-M	NSCalendar.Identifier	hashValue	v				Int
-M	NSCalendar.Identifier	hebrew	sv				NSCalendar.Identifier
-M	NSCalendar.Identifier	indian	sv				NSCalendar.Identifier
-M	NSCalendar.Identifier	init(_:)	i				NSCalendar.Identifier	r
-M	NSCalendar.Identifier	init(rawValue:)	i				NSCalendar.Identifier	r
-M	NSCalendar.Identifier	islamic	sv				NSCalendar.Identifier
-M	NSCalendar.Identifier	islamicCivil	sv				NSCalendar.Identifier
-M	NSCalendar.Identifier	islamicTabular	sv				NSCalendar.Identifier
-M	NSCalendar.Identifier	islamicUmmAlQura	sv				NSCalendar.Identifier
-M	NSCalendar.Identifier	japanese	sv				NSCalendar.Identifier
-M	NSCalendar.Identifier	persian	sv				NSCalendar.Identifier
-M	NSCalendar.Identifier	rawValue	v				String
-M	NSCalendar.Identifier	republicOfChina	sv				NSCalendar.Identifier
-M	NSCalendar.Options	contains(_:)	f				Bool	r
-M	NSCalendar.Options	formIntersection(_:)	f					r
-M	NSCalendar.Options	formSymmetricDifference(_:)	f					r
-M	NSCalendar.Options	formUnion(_:)	f					r
-M	NSCalendar.Options	init()	i				NSCalendar.Options
-M	NSCalendar.Options	init(_:)	i				NSCalendar.Options	r
-M	NSCalendar.Options	init(arrayLiteral:)	i				NSCalendar.Options	d
-M	NSCalendar.Options	init(rawValue:)	i				NSCalendar.Options	r
-M	NSCalendar.Options	insert(_:)	f				(Bool,Self.Element)	r
-M	NSCalendar.Options	intersection(_:)	f				Self	r
-M	NSCalendar.Options	isDisjoint(with:)	f				Bool	r
-M	NSCalendar.Options	isEmpty	v				Bool
-M	NSCalendar.Options	isStrictSubset(of:)	f				Bool	r
-M	NSCalendar.Options	isStrictSuperset(of:)	f				Bool	r
-M	NSCalendar.Options	isSubset(of:)	f				Bool	r
-M	NSCalendar.Options	isSuperset(of:)	f				Bool	r
-M	NSCalendar.Options	matchFirst	sv				NSCalendar.Options
-M	NSCalendar.Options	matchLast	sv				NSCalendar.Options
-M	NSCalendar.Options	matchNextTime	sv				NSCalendar.Options
-M	NSCalendar.Options	matchNextTimePreservingSmallerUnits	sv				NSCalendar.Options
-M	NSCalendar.Options	matchPreviousTimePreservingSmallerUnits	sv				NSCalendar.Options
-M	NSCalendar.Options	matchStrictly	sv				NSCalendar.Options
-M	NSCalendar.Options	rawValue	v				UInt
-M	NSCalendar.Options	remove(_:)	f				Self.Element	r
-M	NSCalendar.Options	searchBackwards	sv				NSCalendar.Options
-M	NSCalendar.Options	subtract(_:)	f					r
-M	NSCalendar.Options	subtracting(_:)	f				Self	r
-M	NSCalendar.Options	symmetricDifference(_:)	f				Self	r
-M	NSCalendar.Options	union(_:)	f				Self	r
-M	NSCalendar.Options	update(with:)	f				Self.Element	r
-M	NSCalendar.Options	wrapComponents	sv				NSCalendar.Options
-M	NSCalendar.Unit	calendar	sv				NSCalendar.Unit
-M	NSCalendar.Unit	contains(_:)	f				Bool	r
-M	NSCalendar.Unit	day	sv				NSCalendar.Unit
-M	NSCalendar.Unit	era	sv				NSCalendar.Unit
-M	NSCalendar.Unit	formIntersection(_:)	f					r
-M	NSCalendar.Unit	formSymmetricDifference(_:)	f					r
-M	NSCalendar.Unit	formUnion(_:)	f					r
-M	NSCalendar.Unit	hour	sv				NSCalendar.Unit
-M	NSCalendar.Unit	init()	i				NSCalendar.Unit
-M	NSCalendar.Unit	init(_:)	i				NSCalendar.Unit	r
-M	NSCalendar.Unit	init(arrayLiteral:)	i				NSCalendar.Unit	d
-M	NSCalendar.Unit	init(rawValue:)	i				NSCalendar.Unit	r
-M	NSCalendar.Unit	insert(_:)	f				(Bool,Self.Element)	r
-M	NSCalendar.Unit	intersection(_:)	f				Self	r
-M	NSCalendar.Unit	isDisjoint(with:)	f				Bool	r
-M	NSCalendar.Unit	isEmpty	v				Bool
-M	NSCalendar.Unit	isStrictSubset(of:)	f				Bool	r
-M	NSCalendar.Unit	isStrictSuperset(of:)	f				Bool	r
-M	NSCalendar.Unit	isSubset(of:)	f				Bool	r
-M	NSCalendar.Unit	isSuperset(of:)	f				Bool	r
-M	NSCalendar.Unit	minute	sv				NSCalendar.Unit
-M	NSCalendar.Unit	month	sv				NSCalendar.Unit
-M	NSCalendar.Unit	nanosecond	sv				NSCalendar.Unit
-M	NSCalendar.Unit	quarter	sv				NSCalendar.Unit
-M	NSCalendar.Unit	rawValue	v				UInt
-M	NSCalendar.Unit	remove(_:)	f				Self.Element	r
-M	NSCalendar.Unit	second	sv				NSCalendar.Unit
-M	NSCalendar.Unit	subtract(_:)	f					r
-M	NSCalendar.Unit	subtracting(_:)	f				Self	r
-M	NSCalendar.Unit	symmetricDifference(_:)	f				Self	r
-M	NSCalendar.Unit	timeZone	sv				NSCalendar.Unit
-M	NSCalendar.Unit	union(_:)	f				Self	r
-M	NSCalendar.Unit	update(with:)	f				Self.Element	r
-M	NSCalendar.Unit	weekOfMonth	sv				NSCalendar.Unit
-M	NSCalendar.Unit	weekOfYear	sv				NSCalendar.Unit
-M	NSCalendar.Unit	weekday	sv				NSCalendar.Unit
-M	NSCalendar.Unit	weekdayOrdinal	sv				NSCalendar.Unit
-M	NSCalendar.Unit	year	sv				NSCalendar.Unit
-M	NSCalendar.Unit	yearForWeekOfYear	sv				NSCalendar.Unit
-M	NSCharacterSet	alphanumerics	sv				CharacterSet
-M	NSCharacterSet	bitmapRepresentation	v				Data
-M	NSCharacterSet	capitalizedLetters	sv				CharacterSet
-M	NSCharacterSet	characterIsMember(_:)	f				Bool	r
-M	NSCharacterSet	controlCharacters	sv				CharacterSet
-M	NSCharacterSet	copy()	f
-M	NSCharacterSet	copy(with:)	f					d
-M	NSCharacterSet	decimalDigits	sv				CharacterSet
-M	NSCharacterSet	decomposables	sv				CharacterSet
-M	NSCharacterSet	description	v				String
-M	NSCharacterSet	encode(with:)	f					r
-M	NSCharacterSet	hasMemberInPlane(_:)	f				Bool	r
-M	NSCharacterSet	hash	v				Int
-M	NSCharacterSet	illegalCharacters	sv				CharacterSet
-M	NSCharacterSet	init()	i				NSCharacterSet
-M	NSCharacterSet	init(bitmapRepresentation:)	i				NSCharacterSet	r
-M	NSCharacterSet	init(charactersIn:)	i				NSCharacterSet	r
-M	NSCharacterSet	init(coder:)	i				NSCharacterSet	r
-M	NSCharacterSet	init(contentsOfFile:)	i				NSCharacterSet	r
-M	NSCharacterSet	init(range:)	i				NSCharacterSet	r
-M	NSCharacterSet	inverted	v				CharacterSet
-M	NSCharacterSet	isEqual(_:)	f				Bool	r
-M	NSCharacterSet	isSuperset(of:)	f				Bool	r
-M	NSCharacterSet	letters	sv				CharacterSet
-M	NSCharacterSet	longCharacterIsMember(_:)	f				Bool	r
-M	NSCharacterSet	lowercaseLetters	sv				CharacterSet
-M	NSCharacterSet	mutableCopy()	f
-M	NSCharacterSet	mutableCopy(with:)	f					d
-M	NSCharacterSet	newlines	sv				CharacterSet
-M	NSCharacterSet	nonBaseCharacters	sv				CharacterSet
-M	NSCharacterSet	punctuationCharacters	sv				CharacterSet
-M	NSCharacterSet	supportsSecureCoding	sv				Bool
-M	NSCharacterSet	symbols	sv				CharacterSet
-M	NSCharacterSet	uppercaseLetters	sv				CharacterSet
-M	NSCharacterSet	urlFragmentAllowed	sv				CharacterSet
-M	NSCharacterSet	urlHostAllowed	sv				CharacterSet
-M	NSCharacterSet	urlPasswordAllowed	sv				CharacterSet
-M	NSCharacterSet	urlPathAllowed	sv				CharacterSet
-M	NSCharacterSet	urlQueryAllowed	sv				CharacterSet
-M	NSCharacterSet	urlUserAllowed	sv				CharacterSet
-M	NSCharacterSet	whitespaces	sv				CharacterSet
-M	NSCharacterSet	whitespacesAndNewlines	sv				CharacterSet
-M	NSCoder	DecodingFailurePolicy	k
-M	NSCoder	allowedClasses	v				Array
-M	NSCoder	allowsKeyedCoding	v				Bool
-M	NSCoder	containsValue(forKey:)	f				Bool	r
-M	NSCoder	decodeArray(ofObjCType:count:at:)	f					rrr
-M	NSCoder	decodeBool(forKey:)	f				Bool	r
-M	NSCoder	decodeCInt(forKey:)	f				Int32	r
-M	NSCoder	decodeData()	f				Data
-M	NSCoder	decodeDouble(forKey:)	f				Double	r
-M	NSCoder	decodeFloat(forKey:)	f				Float	r
-M	NSCoder	decodeInt32(forKey:)	f				Int32	r
-M	NSCoder	decodeInt64(forKey:)	f				Int64	r
-M	NSCoder	decodeInteger(forKey:)	f				Int	r
-M	NSCoder	decodeObject()	f
-M	NSCoder	decodeObject(forKey:)	f					r
-M	NSCoder	decodeObject(of:forKey:)	f					rr
-M	NSCoder	decodePoint()	f				CGPoint
-M	NSCoder	decodePoint(forKey:)	f				CGPoint	r
-M	NSCoder	decodePropertyList()	f
-M	NSCoder	decodePropertyList(forKey:)	f					r
-M	NSCoder	decodeRect()	f				CGRect
-M	NSCoder	decodeRect(forKey:)	f				CGRect	r
-M	NSCoder	decodeSize()	f				CGSize
-M	NSCoder	decodeSize(forKey:)	f				CGSize	r
-M	NSCoder	decodeValue(ofObjCType:at:)	f					rr
-M	NSCoder	decodingFailurePolicy	v				NSCoder.DecodingFailurePolicy
-M	NSCoder	encode(_:)	f					r
-M	NSCoder	encode(_:forKey:)	f					rr
-M	NSCoder	encodeArray(ofObjCType:count:at:)	f					rrr
-M	NSCoder	encodeBycopyObject(_:)	f					r
-M	NSCoder	encodeByrefObject(_:)	f					r
-M	NSCoder	encodeBytes(_:length:)	f					rr
-M	NSCoder	encodeBytes(_:length:forKey:)	f					rrr
-M	NSCoder	encodeConditionalObject(_:)	f					r
-M	NSCoder	encodeConditionalObject(_:forKey:)	f					rr
-M	NSCoder	encodePropertyList(_:)	f					r
-M	NSCoder	encodeRootObject(_:)	f					r
-M	NSCoder	encodeValue(ofObjCType:at:)	f					rr
-M	NSCoder	error	v				Error
-M	NSCoder	failWithError(_:)	f					r
-M	NSCoder	requiresSecureCoding	v				Bool
-M	NSCoder	systemVersion	v				UInt32
-M	NSCoder	version(forClassName:)	f				Int	r
-M	NSCoder	withDecodedUnsafeBufferPointer(forKey:body:)	dft	body:UnsafeBufferPointer		withDecodedUnsafeBytes(forKey:body:)		rf
-M	NSCoder	withDecodedUnsafeBytes(forKey:body:)	ft	body:UnsafeRawBufferPointer				rf
-M	NSCoder.DecodingFailurePolicy	hash(into:)	f					r
-M	NSCoder.DecodingFailurePolicy	hashValue	v				Int
-M	NSCoder.DecodingFailurePolicy	init(rawValue:)	i				NSCoder.DecodingFailurePolicy	r
-M	NSCoder.DecodingFailurePolicy	raiseException	c				NSCoder.DecodingFailurePolicy
-M	NSCoder.DecodingFailurePolicy	setErrorAndReturn	c				NSCoder.DecodingFailurePolicy
-M	NSCoding	encode(with:)	f					r
-M	NSCoding	init(coder:)	i				Self	r
-M	NSComparisonPredicate	Modifier	dk			?
-M	NSComparisonPredicate	Operator	dk			?
-M	NSComparisonPredicate	Options	dk			?
-M	NSComparisonPredicate.Modifier	all	cd			?	NSComparisonPredicate.Modifier
-M	NSComparisonPredicate.Modifier	any	cd			?	NSComparisonPredicate.Modifier
-M	NSComparisonPredicate.Modifier	direct	cd			?	NSComparisonPredicate.Modifier
-M	NSComparisonPredicate.Modifier	hash(into:)	f					r
-M	NSComparisonPredicate.Modifier	hashValue	v				Int
-M	NSComparisonPredicate.Modifier	init(rawValue:)	di			?	NSComparisonPredicate.Modifier	r
-M	NSComparisonPredicate.Operator	beginsWith	cd			?	NSComparisonPredicate.Operator
-M	NSComparisonPredicate.Operator	between	cd			?	NSComparisonPredicate.Operator
-M	NSComparisonPredicate.Operator	contains	cd			?	NSComparisonPredicate.Operator
-M	NSComparisonPredicate.Operator	endsWith	cd			?	NSComparisonPredicate.Operator
-M	NSComparisonPredicate.Operator	equalTo	cd			?	NSComparisonPredicate.Operator
-M	NSComparisonPredicate.Operator	greaterThan	cd			?	NSComparisonPredicate.Operator
-M	NSComparisonPredicate.Operator	greaterThanOrEqualTo	cd			?	NSComparisonPredicate.Operator
-M	NSComparisonPredicate.Operator	hash(into:)	f					r
-M	NSComparisonPredicate.Operator	hashValue	v				Int
-M	NSComparisonPredicate.Operator	in	cd			?	NSComparisonPredicate.Operator
-M	NSComparisonPredicate.Operator	init(rawValue:)	di			?	NSComparisonPredicate.Operator	r
-M	NSComparisonPredicate.Operator	lessThan	cd			?	NSComparisonPredicate.Operator
-M	NSComparisonPredicate.Operator	lessThanOrEqualTo	cd			?	NSComparisonPredicate.Operator
-M	NSComparisonPredicate.Operator	like	cd			?	NSComparisonPredicate.Operator
-M	NSComparisonPredicate.Operator	matches	cd			?	NSComparisonPredicate.Operator
-M	NSComparisonPredicate.Operator	notEqualTo	cd			?	NSComparisonPredicate.Operator
-M	NSComparisonPredicate.Options	caseInsensitive	dsv			?	NSComparisonPredicate.Options
-M	NSComparisonPredicate.Options	contains(_:)	f				Bool	r
-M	NSComparisonPredicate.Options	diacriticInsensitive	dsv			?	NSComparisonPredicate.Options
-M	NSComparisonPredicate.Options	formIntersection(_:)	f					r
-M	NSComparisonPredicate.Options	formSymmetricDifference(_:)	f					r
-M	NSComparisonPredicate.Options	formUnion(_:)	f					r
-M	NSComparisonPredicate.Options	init()	i				NSComparisonPredicate.Options
-M	NSComparisonPredicate.Options	init(_:)	i				NSComparisonPredicate.Options	r
-M	NSComparisonPredicate.Options	init(arrayLiteral:)	i				NSComparisonPredicate.Options	d
-M	NSComparisonPredicate.Options	init(rawValue:)	di			?	NSComparisonPredicate.Options	r
-M	NSComparisonPredicate.Options	insert(_:)	f				(Bool,Self.Element)	r
-M	NSComparisonPredicate.Options	intersection(_:)	f				Self	r
-M	NSComparisonPredicate.Options	isDisjoint(with:)	f				Bool	r
-M	NSComparisonPredicate.Options	isEmpty	v				Bool
-M	NSComparisonPredicate.Options	isStrictSubset(of:)	f				Bool	r
-M	NSComparisonPredicate.Options	isStrictSuperset(of:)	f				Bool	r
-M	NSComparisonPredicate.Options	isSubset(of:)	f				Bool	r
-M	NSComparisonPredicate.Options	isSuperset(of:)	f				Bool	r
-M	NSComparisonPredicate.Options	normalized	dsv			?	NSComparisonPredicate.Options
-M	NSComparisonPredicate.Options	rawValue	dv			?	UInt
-M	NSComparisonPredicate.Options	remove(_:)	f				Self.Element	r
-M	NSComparisonPredicate.Options	subtract(_:)	f					r
-M	NSComparisonPredicate.Options	subtracting(_:)	f				Self	r
-M	NSComparisonPredicate.Options	symmetricDifference(_:)	f				Self	r
-M	NSComparisonPredicate.Options	union(_:)	f				Self	r
-M	NSComparisonPredicate.Options	update(with:)	f				Self.Element	r
-M	NSCompoundPredicate	LogicalType	k
-M	NSCompoundPredicate	compoundPredicateType	v				NSCompoundPredicate.LogicalType
-M	NSCompoundPredicate	evaluate(with:substitutionVariables:)	f				Bool	rr
-M	NSCompoundPredicate	init(andPredicateWithSubpredicates:)	i				NSCompoundPredicate	r
-M	NSCompoundPredicate	init(notPredicateWithSubpredicate:)	i				NSCompoundPredicate	r
-M	NSCompoundPredicate	init(orPredicateWithSubpredicates:)	i				NSCompoundPredicate	r
-M	NSCompoundPredicate	init(type:subpredicates:)	i				NSCompoundPredicate	rr
-M	NSCompoundPredicate	subpredicates	v				Array
-M	NSCompoundPredicate.LogicalType	and	c				NSCompoundPredicate.LogicalType
-M	NSCompoundPredicate.LogicalType	hash(into:)	f					r
-M	NSCompoundPredicate.LogicalType	hashValue	v				Int
-M	NSCompoundPredicate.LogicalType	init(rawValue:)	i				NSCompoundPredicate.LogicalType	r
-M	NSCompoundPredicate.LogicalType	not	c				NSCompoundPredicate.LogicalType
-M	NSCompoundPredicate.LogicalType	or	c				NSCompoundPredicate.LogicalType
-M	NSCondition	broadcast()	f
-M	NSCondition	init()	i				NSCondition
-M	NSCondition	lock()	f
-M	NSCondition	name	v				String
-M	NSCondition	signal()	f
-M	NSCondition	unlock()	f
-M	NSCondition	wait()	f
-M	NSCondition	wait(until:)	f				Bool	r
-M	NSCondition	withLock(_:)	ft					f
-M	NSConditionLock	condition	v				Int
-M	NSConditionLock	init()	i				NSConditionLock
-M	NSConditionLock	init(condition:)	i				NSConditionLock	r
-M	NSConditionLock	lock()	f
-M	NSConditionLock	lock(before:)	f				Bool	r
-M	NSConditionLock	lock(whenCondition:)	f					r
-M	NSConditionLock	lock(whenCondition:before:)	f				Bool	rr
-M	NSConditionLock	name	v				String
-M	NSConditionLock	try()	f				Bool
-M	NSConditionLock	tryLock(whenCondition:)	f				Bool	r
-M	NSConditionLock	unlock()	f
-M	NSConditionLock	unlock(withCondition:)	f					r
-M	NSConditionLock	withLock(_:)	ft					f
-M	NSCopying	copy()	f
-M	NSCopying	copy(with:)	f					r
-M	NSCountedSet	add(_:)	f					r
-M	NSCountedSet	copy(with:)	f					d
-M	NSCountedSet	count(for:)	f				Int	r
-M	NSCountedSet	encode(with:)	f					r
-M	NSCountedSet	init()	i				NSCountedSet
-M	NSCountedSet	init(array:)	i				NSCountedSet	r
-M	NSCountedSet	init(capacity:)	i				NSCountedSet	r
-M	NSCountedSet	init(coder:)	i				NSCountedSet	r
-M	NSCountedSet	init(set:)	i				NSCountedSet	r
-M	NSCountedSet	isEqual(_:)	f				Bool	r
-M	NSCountedSet	mutableCopy(with:)	f					d
-M	NSCountedSet	remove(_:)	f					r
-M	NSCountedSet	removeAllObjects()	f
-M	NSData	Base64DecodingOptions	k
-M	NSData	Base64EncodingOptions	k
-M	NSData	ReadingOptions	k
-M	NSData	SearchOptions	k
-M	NSData	WritingOptions	k
-M	NSData	allSatisfy(_:)	ft	_:Self.Element			Bool	f
-M	NSData	base64EncodedData(options:)	f				Data	d
-M	NSData	base64EncodedString(options:)	f				String	d
-M	NSData	bytes	v				UnsafeRawPointer
-M	NSData	compactMap(_:)	ft	_:Self.Element			Array	f
-M	NSData	compare(_:_:)	f		15.0		ComparisonResult	rr
-M	NSData	contains(_:)	f				Bool	r
-M	NSData	contains(where:)	ft	where:Self.Element			Bool	f
-M	NSData	copy()	f
-M	NSData	copy(with:)	f					d
-M	NSData	copyBytes(to:)	f		8.0		Int	r
-M	NSData	copyBytes(to:count:)	f		8.0		Int	rr
-M	NSData	copyBytes(to:from:)	f		8.0		Int	rr
-M	NSData	count	v				Int
-M	NSData	count(where:)	ft	where:Self.Element			Int	f
-M	NSData	debugDescription	v				String
-M	NSData	description	v				String
-M	NSData	difference(from:)	f		13.0		CollectionDifference	r
-M	NSData	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
-M	NSData	distance(from:to:)	f				Self.Index.Stride	rr
-M	NSData	drop(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	NSData	dropFirst(_:)	f				Self.SubSequence	d
-M	NSData	dropLast(_:)	f				Self.SubSequence	r
-M	NSData	elementsEqual(_:)	f				Bool	r
-M	NSData	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
-M	NSData	encode(with:)	f					r
-M	NSData	endIndex	v				Int
-M	NSData	enumerateBytes(_:)	f	_:UnsafeRawPointer,NSRange,UnsafeMutablePointer				f
-M	NSData	enumerated()	f				EnumeratedSequence
-M	NSData	filter(_:)	ft	_:Self.Element	17.0		Array	f
-M	NSData	first	v				Self.Element
-M	NSData	first(where:)	ft	where:Self.Element			Self.Element	f
-M	NSData	firstIndex(of:)	f				Self.Index	r
-M	NSData	firstIndex(where:)	ft	where:Self.Element			Self.Index	f
-M	NSData	firstRange(of:)	f		8.0		Range	r
-M	NSData	firstRange(of:in:)	f		8.0		Range	rr
-M	NSData	flatMap(_:)	ft	_:Self.Element			Array	f
-M	NSData	forEach(_:)	ft	_:Self.Element				f
-M	NSData	formIndex(_:offsetBy:)	f					rr
-M	NSData	formIndex(_:offsetBy:limitedBy:)	f				Bool	rrr
-M	NSData	formIndex(after:)	f					r
-M	NSData	formIndex(before:)	f					r
-M	NSData	formatted(_:)	f		15.0			r
-M	NSData	getBytes(_:length:)	f					rr
-M	NSData	getBytes(_:range:)	f					rr
-M	NSData	hash	v				Int
-M	NSData	index(_:offsetBy:)	f				Self.Index	rr
-M	NSData	index(_:offsetBy:limitedBy:)	f				Self.Index	rrr
-M	NSData	index(after:)	f				Self.Index	r
-M	NSData	index(before:)	f				Self.Index	r
-M	NSData	index(of:)	df			firstIndex(of:)	Self.Index	r
-M	NSData	indices	v				Range
-M	NSData	indices(of:)	f		18.0		RangeSet	r
-M	NSData	indices(where:)	ft	where:Self.Element	18.0		RangeSet	f
-M	NSData	init()	i				NSData
-M	NSData	init(base64Encoded:options:)	i				NSData	rd
-M	NSData	init(bytes:length:)	i				NSData	rr
-M	NSData	init(bytesNoCopy:length:)	i				NSData	rr
-M	NSData	init(bytesNoCopy:length:deallocator:)	i	deallocator:UnsafeMutableRawPointer,Int			NSData	rrg
-M	NSData	init(bytesNoCopy:length:freeWhenDone:)	i				NSData	rrr
-M	NSData	init(coder:)	i				NSData	r
-M	NSData	init(contentsOf:)	i				NSData	r
-M	NSData	init(contentsOf:options:)	it				NSData	rd
-M	NSData	init(contentsOfFile:)	i				NSData	r
-M	NSData	init(contentsOfFile:options:)	it				NSData	rd
-M	NSData	init(data:)	i				NSData	r
-M	NSData	isEmpty	v				Bool
-M	NSData	isEqual(_:)	f				Bool	r
-M	NSData	isEqual(to:)	f				Bool	r
-M	NSData	last	v				Self.Element
-M	NSData	last(where:)	ft	where:Self.Element			Self.Element	f
-M	NSData	lastIndex(of:)	f				Self.Index	r
-M	NSData	lastIndex(where:)	ft	where:Self.Element			Self.Index	f
-M	NSData	lastRange(of:)	f		8.0		Range	r
-M	NSData	lastRange(of:in:)	f		8.0		Range	rr
-M	NSData	lazy	v				LazySequence
-M	NSData	length	v				Int
-M	NSData	lexicographicallyPrecedes(_:)	f				Bool	r
-M	NSData	lexicographicallyPrecedes(_:by:)	ft	by:Self.Element,Self.Element			Bool	rf
-M	NSData	makeIterator()	f				IndexingIterator
-M	NSData	map(_:)	ft	_:Self.Element			Array	f
-M	NSData	max()	f				Self.Element
-M	NSData	max(by:)	ft	by:Self.Element,Self.Element			Self.Element	f
-M	NSData	min()	f				Self.Element
-M	NSData	min(by:)	ft	by:Self.Element,Self.Element			Self.Element	f
-M	NSData	mutableCopy()	f
-M	NSData	mutableCopy(with:)	f					d
-M	NSData	prefix(_:)	f				Self.SubSequence	r
-M	NSData	prefix(through:)	f				Self.SubSequence	r
-M	NSData	prefix(upTo:)	f				Self.SubSequence	r
-M	NSData	prefix(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	NSData	randomElement()	f				Self.Element
-M	NSData	randomElement(using:)	f				Self.Element	r
-M	NSData	range(of:options:in:)	f				NSRange	rdr
-M	NSData	ranges(of:)	f		16.0		Array	r
-M	NSData	reduce(_:_:)	ft	_:Result,Self.Element				rf
-M	NSData	reduce(into:_:)	ft	_:Result,Self.Element				rf
-M	NSData	regions	v				Array
-M	NSData	removingSubranges(_:)	f		18.0		DiscontiguousSlice	r
-M	NSData	reversed()	f				ReversedCollection
-M	NSData	shuffled()	f				Array
-M	NSData	shuffled(using:)	f				Array	r
-M	NSData	sorted()	f				Array
-M	NSData	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	NSData	sorted(using:)	f		15.0		Array	r
-M	NSData	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf
-M	NSData	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd
-M	NSData	startIndex	v				Int
-M	NSData	starts(with:)	f				Bool	r
-M	NSData	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
-M	NSData	subdata(with:)	f				Data	r
-M	NSData	subscript(_:)	f				UInt8	r
-M	NSData	suffix(_:)	f				Self.SubSequence	r
-M	NSData	suffix(from:)	f				Self.SubSequence	r
-M	NSData	supportsSecureCoding	sv				Bool
-M	NSData	trimmingPrefix(_:)	f		16.0		Self.SubSequence	r
-M	NSData	trimmingPrefix(while:)	ft	while:Self.Element	16.0		Self.SubSequence	f
-M	NSData	underestimatedCount	v				Int
-M	NSData	withContiguousStorageIfAvailable(_:)	ft	_:UnsafeBufferPointer				f
-M	NSData	write(to:atomically:)	f				Bool	rr
-M	NSData	write(to:options:)	ft					rd
-M	NSData	write(toFile:atomically:)	f				Bool	rr
-M	NSData	write(toFile:options:)	ft					rd
-M	NSDate	addingTimeInterval(_:)	f				Date	r
-M	NSDate	compare(_:)	f				ComparisonResult	r
-M	NSDate	copy()	f
-M	NSDate	copy(with:)	f					d
-M	NSDate	description	v				String
-M	NSDate	description(with:)	f				String	r
-M	NSDate	distantFuture	sv				Date
-M	NSDate	distantPast	sv				Date
-M	NSDate	earlierDate(_:)	f				Date	r
-M	NSDate	encode(with:)	f					r
-M	NSDate	hash	v				Int
-M	NSDate	init()	i				NSDate
-M	NSDate	init(coder:)	i				NSDate	r
-M	NSDate	init(timeInterval:since:)	i				NSDate	rr
-M	NSDate	init(timeIntervalSince1970:)	i				NSDate	r
-M	NSDate	init(timeIntervalSinceNow:)	i				NSDate	r
-M	NSDate	init(timeIntervalSinceReferenceDate:)	i				NSDate	r
-M	NSDate	isEqual(_:)	f				Bool	r
-M	NSDate	isEqual(to:)	f				Bool	r
-M	NSDate	laterDate(_:)	f				Date	r
-M	NSDate	supportsSecureCoding	sv				Bool
-M	NSDate	timeIntervalSince(_:)	f				Double	r
-M	NSDate	timeIntervalSince1970	v				Double
-M	NSDate	timeIntervalSinceNow	v				Double
-M	NSDate	timeIntervalSinceReferenceDate	sv				Double
-M	NSDateComponents	calendar	v				Calendar
-M	NSDateComponents	copy()	f
-M	NSDateComponents	copy(with:)	f					d
-M	NSDateComponents	date	v				Date
-M	NSDateComponents	day	v				Int
-M	NSDateComponents	encode(with:)	f					r
-M	NSDateComponents	era	v				Int
-M	NSDateComponents	hash	v				Int
-M	NSDateComponents	hour	v				Int
-M	NSDateComponents	init()	i				NSDateComponents
-M	NSDateComponents	init(coder:)	i				NSDateComponents	r
-M	NSDateComponents	isEqual(_:)	f				Bool	r
-M	NSDateComponents	isLeapMonth	v				Bool
-M	NSDateComponents	isValidDate	v				Bool
-M	NSDateComponents	isValidDate(in:)	f				Bool	r
-M	NSDateComponents	minute	v				Int
-M	NSDateComponents	month	v				Int
-M	NSDateComponents	nanosecond	v				Int
-M	NSDateComponents	quarter	v				Int
-M	NSDateComponents	second	v				Int
-M	NSDateComponents	setValue(_:forComponent:)	f					rr
-M	NSDateComponents	supportsSecureCoding	sv				Bool
-M	NSDateComponents	timeZone	v				TimeZone
-M	NSDateComponents	value(forComponent:)	f				Int	r
-M	NSDateComponents	weekOfMonth	v				Int
-M	NSDateComponents	weekOfYear	v				Int
-M	NSDateComponents	weekday	v				Int
-M	NSDateComponents	weekdayOrdinal	v				Int
-M	NSDateComponents	year	v				Int
-M	NSDateComponents	yearForWeekOfYear	v				Int
-M	NSDateInterval	compare(_:)	f				ComparisonResult	r
-M	NSDateInterval	contains(_:)	f				Bool	r
-M	NSDateInterval	copy(with:)	f					r
-M	NSDateInterval	duration	v				Double
-M	NSDateInterval	encode(with:)	f					r
-M	NSDateInterval	endDate	v				Date
-M	NSDateInterval	init()	i				NSDateInterval
-M	NSDateInterval	init(coder:)	i				NSDateInterval	r
-M	NSDateInterval	init(start:duration:)	i				NSDateInterval	rr
-M	NSDateInterval	init(start:end:)	i				NSDateInterval	rr
-M	NSDateInterval	intersection(with:)	f				DateInterval	r
-M	NSDateInterval	intersects(_:)	f				Bool	r
-M	NSDateInterval	isEqual(to:)	f				Bool	r
-M	NSDateInterval	startDate	v				Date
-M	NSDateInterval	supportsSecureCoding	sv				Bool
-M	NSDecimalNumber	CalculationError	k
-M	NSDecimalNumber	RoundingMode	k
-M	NSDecimalNumber	adding(_:)	f				NSDecimalNumber	r
-M	NSDecimalNumber	adding(_:withBehavior:)	f				NSDecimalNumber	rr
-M	NSDecimalNumber	boolValue	v				Bool
-M	NSDecimalNumber	compare(_:)	f				ComparisonResult	r
-M	NSDecimalNumber	defaultBehavior	sv				NSDecimalNumberBehaviors
-M	NSDecimalNumber	description	v				String
-M	NSDecimalNumber	description(withLocale:)	f				String	r
-M	NSDecimalNumber	dividing(by:)	f				NSDecimalNumber	r
-M	NSDecimalNumber	dividing(by:withBehavior:)	f				NSDecimalNumber	rr
-M	NSDecimalNumber	doubleValue	v				Double
-M	NSDecimalNumber	floatValue	v				Float
-M	NSDecimalNumber	init(booleanLiteral:)	i				NSDecimalNumber	r
-M	NSDecimalNumber	init(bytes:objCType:)	i				NSDecimalNumber	rr
-M	NSDecimalNumber	init(coder:)	i				NSDecimalNumber	r
-M	NSDecimalNumber	init(decimal:)	i				NSDecimalNumber	r
-M	NSDecimalNumber	init(floatLiteral:)	i				NSDecimalNumber	r
-M	NSDecimalNumber	init(integerLiteral:)	i				NSDecimalNumber	r
-M	NSDecimalNumber	init(mantissa:exponent:isNegative:)	i				NSDecimalNumber	rrr
-M	NSDecimalNumber	init(string:)	i				NSDecimalNumber	r
-M	NSDecimalNumber	init(string:locale:)	i				NSDecimalNumber	rr
-M	NSDecimalNumber	init(value:)	i				NSDecimalNumber	r
-M	NSDecimalNumber	int16Value	v				Int16
-M	NSDecimalNumber	int32Value	v				Int32
-M	NSDecimalNumber	int64Value	v				Int64
-M	NSDecimalNumber	int8Value	v				Int8
-M	NSDecimalNumber	intValue	v				Int
-M	NSDecimalNumber	isEqual(_:)	f				Bool	r
-M	NSDecimalNumber	maximum	sv				NSDecimalNumber
-M	NSDecimalNumber	minimum	sv				NSDecimalNumber
-M	NSDecimalNumber	multiplying(by:)	f				NSDecimalNumber	r
-M	NSDecimalNumber	multiplying(by:withBehavior:)	f				NSDecimalNumber	rr
-M	NSDecimalNumber	multiplying(byPowerOf10:)	f				NSDecimalNumber	r
-M	NSDecimalNumber	multiplying(byPowerOf10:withBehavior:)	f				NSDecimalNumber	rr
-M	NSDecimalNumber	notANumber	sv				NSDecimalNumber
-M	NSDecimalNumber	objCType	v				UnsafePointer
-M	NSDecimalNumber	one	sv				NSDecimalNumber
-M	NSDecimalNumber	raising(toPower:)	f				NSDecimalNumber	r
-M	NSDecimalNumber	raising(toPower:withBehavior:)	f				NSDecimalNumber	rr
-M	NSDecimalNumber	rounding(accordingToBehavior:)	f				NSDecimalNumber	r
-M	NSDecimalNumber	subtracting(_:)	f				NSDecimalNumber	r
-M	NSDecimalNumber	subtracting(_:withBehavior:)	f				NSDecimalNumber	rr
-M	NSDecimalNumber	uint16Value	v				UInt16
-M	NSDecimalNumber	uint32Value	v				UInt32
-M	NSDecimalNumber	uint64Value	v				UInt64
-M	NSDecimalNumber	uint8Value	v				UInt8
-M	NSDecimalNumber	uintValue	v				UInt
-M	NSDecimalNumber	zero	sv				NSDecimalNumber
-M	NSDecimalNumberBehaviors	roundingMode()	f				Decimal.RoundingMode
-M	NSDecimalNumberBehaviors	scale()	f				Int16
-M	NSDecimalNumberHandler	default	sv				NSDecimalNumberHandler
-M	NSDecimalNumberHandler	encode(with:)	f					r
-M	NSDecimalNumberHandler	init()	i				NSDecimalNumberHandler
-M	NSDecimalNumberHandler	init(coder:)	i				NSDecimalNumberHandler	r
-M	NSDecimalNumberHandler	init(roundingMode:scale:raiseOnExactness:raiseOnOverflow:raiseOnUnderflow:raiseOnDivideByZero:)	i				NSDecimalNumberHandler	rrrrrr
-M	NSDecimalNumberHandler	roundingMode()	f				Decimal.RoundingMode
-M	NSDecimalNumberHandler	scale()	f				Int16
-M	NSDictionary	Iterator	k
-M	NSDictionary	allKeys	v				Array
-M	NSDictionary	allKeys(for:)	f				Array	r
-M	NSDictionary	allSatisfy(_:)	ft	_:Self.Element			Bool	f
-M	NSDictionary	allValues	v				Array
-M	NSDictionary	compactMap(_:)	ft	_:Self.Element			Array	f
-M	NSDictionary	compare(_:_:)	f		15.0		ComparisonResult	rr
-M	NSDictionary	contains(where:)	ft	where:Self.Element			Bool	f
-M	NSDictionary	copy()	f
-M	NSDictionary	copy(with:)	f					d
-M	NSDictionary	count	v				Int
-M	NSDictionary	count(where:)	ft	where:Self.Element			Int	f
-M	NSDictionary	customMirror	v				Mirror
-M	NSDictionary	description	v				String
-M	NSDictionary	description(withLocale:)	f				String	r
-M	NSDictionary	description(withLocale:indent:)	f				String	rr
-M	NSDictionary	descriptionInStringsFileFormat	v				String
-M	NSDictionary	drop(while:)	ft	while:Self.Element			DropWhileSequence	f
-M	NSDictionary	dropFirst(_:)	f				DropFirstSequence	d
-M	NSDictionary	dropLast(_:)	f				Array	d
-M	NSDictionary	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
-M	NSDictionary	encode(with:)	f					r
-M	NSDictionary	enumerateKeysAndObjects(_:)	f	_:_,_,UnsafeMutablePointer				f
-M	NSDictionary	enumerateKeysAndObjects(options:using:)	f	using:_,_,UnsafeMutablePointer				df
-M	NSDictionary	enumerated()	f				EnumeratedSequence
-M	NSDictionary	filter(_:)	ft	_:Self.Element	17.0		Array	f
-M	NSDictionary	first(where:)	ft	where:Self.Element			Self.Element	f
-M	NSDictionary	flatMap(_:)	ft	_:Self.Element			Array	f
-M	NSDictionary	forEach(_:)	ft	_:Self.Element				f
-M	NSDictionary	formatted(_:)	f		15.0			r
-M	NSDictionary	getObjects(_:andKeys:count:)	f					rrr
-M	NSDictionary	hash	v				Int
-M	NSDictionary	init()	i				NSDictionary
-M	NSDictionary	init(coder:)	i				NSDictionary	r
-M	NSDictionary	init(contentsOf:)	di			?	NSDictionary	r
-M	NSDictionary	init(contentsOfFile:)	di			?	NSDictionary	r
-M	NSDictionary	init(dictionary:)	i				NSDictionary	r
-M	NSDictionary	init(dictionary:copyItems:)	i				NSDictionary	rr
-M	NSDictionary	init(dictionaryLiteral:)	i				NSDictionary	d
-M	NSDictionary	init(object:forKey:)	i				NSDictionary	rr
-M	NSDictionary	init(objects:forKeys:)	i				NSDictionary	rr
-M	NSDictionary	init(objects:forKeys:count:)	i				NSDictionary	rrr
-M	NSDictionary	isEqual(_:)	f				Bool	r
-M	NSDictionary	isEqual(to:)	f				Bool	r
-M	NSDictionary	keyEnumerator()	f				NSEnumerator
-M	NSDictionary	keysOfEntries(options:passingTest:)	f	passingTest:_,_,UnsafeMutablePointer			Set	df
-M	NSDictionary	keysOfEntries(passingTest:)	f	passingTest:_,_,UnsafeMutablePointer			Set	f
-M	NSDictionary	keysSortedByValue(comparator:)	f	comparator:_,_			Array	f
-M	NSDictionary	keysSortedByValue(options:usingComparator:)	f	usingComparator:_,_			Array	df
-M	NSDictionary	lazy	v				LazySequence
-M	NSDictionary	lexicographicallyPrecedes(_:by:)	ft	by:Self.Element,Self.Element			Bool	rf
-M	NSDictionary	makeIterator()	f				NSDictionary.Iterator
-M	NSDictionary	map(_:)	ft	_:Self.Element			Array	f
-M	NSDictionary	max(by:)	ft	by:Self.Element,Self.Element			Self.Element	f
-M	NSDictionary	min(by:)	ft	by:Self.Element,Self.Element			Self.Element	f
-M	NSDictionary	mutableCopy()	f
-M	NSDictionary	mutableCopy(with:)	f					d
-M	NSDictionary	object(forKey:)	f					r
-M	NSDictionary	objectEnumerator()	f				NSEnumerator
-M	NSDictionary	objects(forKeys:notFoundMarker:)	f				Array	rr
-M	NSDictionary	prefix(_:)	f				PrefixSequence	r
-M	NSDictionary	prefix(while:)	ft	while:Self.Element			Array	f
-M	NSDictionary	reduce(_:_:)	ft	_:Result,Self.Element				rf
-M	NSDictionary	reduce(into:_:)	ft	_:Result,Self.Element				rf
-M	NSDictionary	reversed()	f				Array
-M	NSDictionary	sharedKeySet(forKeys:)	fs					r
-M	NSDictionary	shuffled()	f				Array
-M	NSDictionary	shuffled(using:)	f				Array	r
-M	NSDictionary	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	NSDictionary	sorted(using:)	f		15.0		Array	r
-M	NSDictionary	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf
-M	NSDictionary	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
-M	NSDictionary	subscript(_:)	f					r
-M	NSDictionary	suffix(_:)	f				Array	r
-M	NSDictionary	supportsSecureCoding	sv				Bool
-M	NSDictionary	underestimatedCount	v				Int
-M	NSDictionary	value(forKey:)	f					r
-M	NSDictionary	withContiguousStorageIfAvailable(_:)	ft	_:UnsafeBufferPointer				f
-M	NSDictionary	write(to:atomically:)	f				Bool	rr
-M	NSDictionary	write(toFile:atomically:)	f				Bool	rr
-M	NSDictionary.Iterator	next()	f
+M	NSAffineTransform	append(_:)	fo					r
+M	NSAffineTransform	copy()	fo
+M	NSAffineTransform	copy(with:)	fo					d
+M	NSAffineTransform	encode(with:)	fo					r
+M	NSAffineTransform	hash	ov				Int
+M	NSAffineTransform	init()	io				NSAffineTransform
+M	NSAffineTransform	init(coder:)	io				NSAffineTransform	r
+M	NSAffineTransform	init(transform:)	io				NSAffineTransform	r
+M	NSAffineTransform	invert()	fo
+M	NSAffineTransform	isEqual(_:)	fo				Bool	r
+M	NSAffineTransform	prepend(_:)	fo					r
+M	NSAffineTransform	rotate(byDegrees:)	fo					r
+M	NSAffineTransform	rotate(byRadians:)	fo					r
+M	NSAffineTransform	scale(by:)	fo					r
+M	NSAffineTransform	scaleX(by:yBy:)	fo					rr
+M	NSAffineTransform	supportsSecureCoding	osv				Bool
+M	NSAffineTransform	transform(_:)	fo					r
+M	NSAffineTransform	transformStruct	ov				NSAffineTransformStruct
+M	NSAffineTransform	translateX(by:yBy:)	fo					rr
+M	NSAffineTransformStruct	init()	io				NSAffineTransformStruct
+M	NSAffineTransformStruct	init(m11:m12:m21:m22:tX:tY:)	io				NSAffineTransformStruct	rrrrrr
+M	NSAffineTransformStruct	m11	ov				CGFloat
+M	NSAffineTransformStruct	m12	ov				CGFloat
+M	NSAffineTransformStruct	m21	ov				CGFloat
+M	NSAffineTransformStruct	m22	ov				CGFloat
+M	NSAffineTransformStruct	tX	ov				CGFloat
+M	NSAffineTransformStruct	tY	ov				CGFloat
+M	NSArray	Iterator	ko
+M	NSArray	adding(_:)	fo				Array	r
+M	NSArray	addingObjects(from:)	fo				Array	r
+M	NSArray	allSatisfy(_:)	fot	_:Self.Element			Bool	f
+M	NSArray	compactMap(_:)	fot	_:Self.Element			Array	f
+M	NSArray	compare(_:_:)	fo		15.0		ComparisonResult	rr
+M	NSArray	componentsJoined(by:)	fo				String	r
+M	NSArray	contains(_:)	fo				Bool	r
+M	NSArray	contains(where:)	fot	where:Self.Element			Bool	f
+M	NSArray	copy()	fo
+M	NSArray	copy(with:)	fo					d
+M	NSArray	count	ov				Int
+M	NSArray	count(where:)	fot	where:Self.Element			Int	f
+M	NSArray	customMirror	ov				Mirror
+M	NSArray	description	ov				String
+M	NSArray	description(withLocale:)	fo				String	r
+M	NSArray	description(withLocale:indent:)	fo				String	rr
+M	NSArray	drop(while:)	fot	while:Self.Element			DropWhileSequence	f
+M	NSArray	dropFirst(_:)	fo				DropFirstSequence	d
+M	NSArray	dropLast(_:)	fo				Array	d
+M	NSArray	elementsEqual(_:by:)	fot	by:Self.Element,OtherSequence.Element			Bool	rf
+M	NSArray	encode(with:)	fo					r
+M	NSArray	enumerateObjects(_:)	fo	_:_,Int,UnsafeMutablePointer				f
+M	NSArray	enumerateObjects(at:options:using:)	fo	using:_,Int,UnsafeMutablePointer				rdf
+M	NSArray	enumerateObjects(options:using:)	fo	using:_,Int,UnsafeMutablePointer				df
+M	NSArray	enumerated()	fo				EnumeratedSequence
+M	NSArray	filter(_:)	fot	_:Self.Element	17.0		Array	f
+M	NSArray	filtered(using:)	fo				Array	r
+M	NSArray	first(where:)	fot	where:Self.Element			Self.Element	f
+M	NSArray	firstObject	ov
+M	NSArray	firstObjectCommon(with:)	fo					r
+M	NSArray	flatMap(_:)	fot	_:Self.Element			Array	f
+M	NSArray	forEach(_:)	fot	_:Self.Element				f
+M	NSArray	formatted(_:)	fo		15.0			r
+M	NSArray	hash	ov				Int
+M	NSArray	index(of:)	fo				Int	r
+M	NSArray	index(of:in:)	fo				Int	rr
+M	NSArray	index(of:inSortedRange:options:usingComparator:)	fo	usingComparator:_,_			Int	rrdf
+M	NSArray	indexOfObject(at:options:passingTest:)	fo	passingTest:_,Int,UnsafeMutablePointer			Int	rdf
+M	NSArray	indexOfObject(options:passingTest:)	fo	passingTest:_,Int,UnsafeMutablePointer			Int	df
+M	NSArray	indexOfObject(passingTest:)	fo	passingTest:_,Int,UnsafeMutablePointer			Int	f
+M	NSArray	indexOfObjectIdentical(to:)	fo				Int	r
+M	NSArray	indexOfObjectIdentical(to:in:)	fo				Int	rr
+M	NSArray	indexesOfObjects(at:options:passingTest:)	fo	passingTest:_,Int,UnsafeMutablePointer			IndexSet	rdf
+M	NSArray	indexesOfObjects(options:passingTest:)	fo	passingTest:_,Int,UnsafeMutablePointer			IndexSet	df
+M	NSArray	indexesOfObjects(passingTest:)	fo	passingTest:_,Int,UnsafeMutablePointer			IndexSet	f
+M	NSArray	init()	io				NSArray
+M	NSArray	init(array:)	io				NSArray	r
+M	NSArray	init(array:copyItems:)	io				NSArray	rr
+M	NSArray	init(arrayLiteral:)	io				NSArray	d
+M	NSArray	init(coder:)	io				NSArray	r
+M	NSArray	init(contentsOf:)	dio			?	NSArray	r
+M	NSArray	init(contentsOf:error:)	iot				NSArray	rr
+M	NSArray	init(contentsOfFile:)	dio			?	NSArray	r
+M	NSArray	init(object:)	io				NSArray	r
+M	NSArray	init(objects:)	io				NSArray	d
+M	NSArray	init(objects:count:)	io				NSArray	rr
+M	NSArray	isEqual(_:)	fo				Bool	r
+M	NSArray	isEqual(to:)	fo				Bool	r
+M	NSArray	lastObject	ov
+M	NSArray	lazy	ov				LazySequence
+M	NSArray	lexicographicallyPrecedes(_:by:)	fot	by:Self.Element,Self.Element			Bool	rf
+M	NSArray	makeIterator()	fo				NSArray.Iterator
+M	NSArray	map(_:)	fot	_:Self.Element			Array	f
+M	NSArray	max(by:)	fot	by:Self.Element,Self.Element			Self.Element	f
+M	NSArray	min(by:)	fot	by:Self.Element,Self.Element			Self.Element	f
+M	NSArray	mutableCopy()	fo
+M	NSArray	mutableCopy(with:)	fo					d
+M	NSArray	object(at:)	fo					r
+M	NSArray	objectEnumerator()	fo				NSEnumerator
+M	NSArray	objects(at:)	fo				Array	r
+M	NSArray	pathsMatchingExtensions(_:)	fo				Array	r
+M	NSArray	prefix(_:)	fo				PrefixSequence	r
+M	NSArray	prefix(while:)	fot	while:Self.Element			Array	f
+M	NSArray	reduce(_:_:)	fot	_:Result,Self.Element				rf
+M	NSArray	reduce(into:_:)	fot	_:Result,Self.Element				rf
+M	NSArray	reverseObjectEnumerator()	fo				NSEnumerator
+M	NSArray	reversed()	fo				Array
+M	NSArray	shuffled()	fo				Array
+M	NSArray	shuffled(using:)	fo				Array	r
+M	NSArray	sorted(by:)	fot	by:Self.Element,Self.Element			Array	f
+M	NSArray	sorted(using:)	fo		15.0		Array	r
+M	NSArray	sortedArray(_:context:)	fo	_:_,_,UnsafeMutableRawPointer			Array	fr
+M	NSArray	sortedArray(_:context:hint:)	fo	_:_,_,UnsafeMutableRawPointer			Array	frr
+M	NSArray	sortedArray(comparator:)	fo	comparator:_,_			Array	f
+M	NSArray	sortedArray(options:usingComparator:)	fo	usingComparator:_,_			Array	df
+M	NSArray	sortedArray(using:)	fo				Array	r
+M	NSArray	sortedArrayHint	ov				Data
+M	NSArray	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	fot	whereSeparator:Self.Element			Array	ddf
+M	NSArray	starts(with:by:)	fot	by:Self.Element,PossiblePrefix.Element			Bool	rf
+M	NSArray	subarray(with:)	fo				Array	r
+M	NSArray	subscript(_:)	fo					r
+M	NSArray	suffix(_:)	fo				Array	r
+M	NSArray	supportsSecureCoding	osv				Bool
+M	NSArray	underestimatedCount	ov				Int
+M	NSArray	withContiguousStorageIfAvailable(_:)	fot	_:UnsafeBufferPointer				f
+M	NSArray	write(to:)	fot					r
+M	NSArray	write(to:atomically:)	dfo			?	Bool	rr
+M	NSArray	write(toFile:atomically:)	dfo			?	Bool	rr
+M	NSArray.Iterator	next()	fo
+M	NSAttributedString	EnumerationOptions	ko
+M	NSAttributedString	Key	ko
+M	NSAttributedString	attribute(_:at:effectiveRange:)	fo					rrr
+M	NSAttributedString	attribute(_:at:longestEffectiveRange:in:)	fo					rrrr
+M	NSAttributedString	attributedSubstring(from:)	fo				NSAttributedString	r
+M	NSAttributedString	attributes(at:effectiveRange:)	fo				Dictionary	rr
+M	NSAttributedString	attributes(at:longestEffectiveRange:in:)	fo				Dictionary	rrr
+M	NSAttributedString	copy()	fo
+M	NSAttributedString	copy(with:)	fo					d
+M	NSAttributedString	description	ov				String
+M	NSAttributedString	encode(with:)	fo					r
+M	NSAttributedString	enumerateAttribute(_:in:options:using:)	fo	using:_,NSRange,UnsafeMutablePointer				rrdf
+M	NSAttributedString	enumerateAttributes(in:options:using:)	fo	using:Dictionary,NSRange,UnsafeMutablePointer				rdf
+M	NSAttributedString	init(attributedString:)	io				NSAttributedString	r
+M	NSAttributedString	init(coder:)	io				NSAttributedString	r
+M	NSAttributedString	init(string:)	io				NSAttributedString	r
+M	NSAttributedString	init(string:attributes:)	io				NSAttributedString	rd
+M	NSAttributedString	isEqual(_:)	fo				Bool	r
+M	NSAttributedString	isEqual(to:)	fo				Bool	r
+M	NSAttributedString	length	ov				Int
+M	NSAttributedString	mutableCopy()	fo
+M	NSAttributedString	mutableCopy(with:)	fo					d
+M	NSAttributedString	string	ov				String
+M	NSAttributedString	supportsSecureCoding	osv				Bool
+M	NSAttributedString.EnumerationOptions	contains(_:)	fo				Bool	r
+M	NSAttributedString.EnumerationOptions	formIntersection(_:)	fo					r
+M	NSAttributedString.EnumerationOptions	formSymmetricDifference(_:)	fo					r
+M	NSAttributedString.EnumerationOptions	formUnion(_:)	fo					r
+M	NSAttributedString.EnumerationOptions	init()	io				NSAttributedString.EnumerationOptions
+M	NSAttributedString.EnumerationOptions	init(_:)	io				NSAttributedString.EnumerationOptions	r
+M	NSAttributedString.EnumerationOptions	init(arrayLiteral:)	io				NSAttributedString.EnumerationOptions	d
+M	NSAttributedString.EnumerationOptions	init(rawValue:)	io				NSAttributedString.EnumerationOptions	r
+M	NSAttributedString.EnumerationOptions	insert(_:)	fo				(Bool,Self.Element)	r
+M	NSAttributedString.EnumerationOptions	intersection(_:)	fo				Self	r
+M	NSAttributedString.EnumerationOptions	isDisjoint(with:)	fo				Bool	r
+M	NSAttributedString.EnumerationOptions	isEmpty	ov				Bool
+M	NSAttributedString.EnumerationOptions	isStrictSubset(of:)	fo				Bool	r
+M	NSAttributedString.EnumerationOptions	isStrictSuperset(of:)	fo				Bool	r
+M	NSAttributedString.EnumerationOptions	isSubset(of:)	fo				Bool	r
+M	NSAttributedString.EnumerationOptions	isSuperset(of:)	fo				Bool	r
+M	NSAttributedString.EnumerationOptions	longestEffectiveRangeNotRequired	osv				NSAttributedString.EnumerationOptions
+M	NSAttributedString.EnumerationOptions	rawValue	ov				UInt
+M	NSAttributedString.EnumerationOptions	remove(_:)	fo				Self.Element	r
+M	NSAttributedString.EnumerationOptions	reverse	osv				NSAttributedString.EnumerationOptions
+M	NSAttributedString.EnumerationOptions	subtract(_:)	fo					r
+M	NSAttributedString.EnumerationOptions	subtracting(_:)	fo				Self	r
+M	NSAttributedString.EnumerationOptions	symmetricDifference(_:)	fo				Self	r
+M	NSAttributedString.EnumerationOptions	union(_:)	fo				Self	r
+M	NSAttributedString.EnumerationOptions	update(with:)	fo				Self.Element	r
+M	NSAttributedString.Key	hash(into:)	fo					r
+M	NSAttributedString.Key	hashValue	ov				Int
+M	NSAttributedString.Key	inflectionAlternative	osv		15.0		NSAttributedString.Key
+M	NSAttributedString.Key	inflectionRule	osv		15.0		NSAttributedString.Key
+M	NSAttributedString.Key	init(_:)	io				NSAttributedString.Key	r
+M	NSAttributedString.Key	init(rawValue:)	io				NSAttributedString.Key	r
+M	NSAttributedString.Key	language	osv		15.0		NSAttributedString.Key
+M	NSAttributedString.Key	morphology	osv		15.0		NSAttributedString.Key
+M	NSAttributedString.Key	rawValue	ov				String
+M	NSBinarySearchingOptions	contains(_:)	fo				Bool	r
+M	NSBinarySearchingOptions	firstEqual	osv				NSBinarySearchingOptions
+M	NSBinarySearchingOptions	formIntersection(_:)	fo					r
+M	NSBinarySearchingOptions	formSymmetricDifference(_:)	fo					r
+M	NSBinarySearchingOptions	formUnion(_:)	fo					r
+M	NSBinarySearchingOptions	init()	io				NSBinarySearchingOptions
+M	NSBinarySearchingOptions	init(_:)	io				NSBinarySearchingOptions	r
+M	NSBinarySearchingOptions	init(arrayLiteral:)	io				NSBinarySearchingOptions	d
+M	NSBinarySearchingOptions	init(rawValue:)	io				NSBinarySearchingOptions	r
+M	NSBinarySearchingOptions	insert(_:)	fo				(Bool,Self.Element)	r
+M	NSBinarySearchingOptions	insertionIndex	osv				NSBinarySearchingOptions
+M	NSBinarySearchingOptions	intersection(_:)	fo				Self	r
+M	NSBinarySearchingOptions	isDisjoint(with:)	fo				Bool	r
+M	NSBinarySearchingOptions	isEmpty	ov				Bool
+M	NSBinarySearchingOptions	isStrictSubset(of:)	fo				Bool	r
+M	NSBinarySearchingOptions	isStrictSuperset(of:)	fo				Bool	r
+M	NSBinarySearchingOptions	isSubset(of:)	fo				Bool	r
+M	NSBinarySearchingOptions	isSuperset(of:)	fo				Bool	r
+M	NSBinarySearchingOptions	lastEqual	osv				NSBinarySearchingOptions
+M	NSBinarySearchingOptions	rawValue	ov				UInt
+M	NSBinarySearchingOptions	remove(_:)	fo				Self.Element	r
+M	NSBinarySearchingOptions	subtract(_:)	fo					r
+M	NSBinarySearchingOptions	subtracting(_:)	fo				Self	r
+M	NSBinarySearchingOptions	symmetricDifference(_:)	fo				Self	r
+M	NSBinarySearchingOptions	union(_:)	fo				Self	r
+M	NSBinarySearchingOptions	update(with:)	fo				Self.Element	r
+M	NSCache	countLimit	ov				Int
+M	NSCache	delegate	ov				NSCacheDelegate
+M	NSCache	evictsObjectsWithDiscardedContent	ov				Bool
+M	NSCache	init()	io				NSCache
+M	NSCache	name	ov				String
+M	NSCache	object(forKey:)	fo					r
+M	NSCache	removeAllObjects()	fo
+M	NSCache	removeObject(forKey:)	fo					r
+M	NSCache	setObject(_:forKey:)	fo					rr
+M	NSCache	setObject(_:forKey:cost:)	fo					rrr
+M	NSCache	totalCostLimit	ov				Int
+M	NSCacheDelegate	cache(_:willEvictObject:)	fo					rr
+M	NSCalendar	Identifier	ko
+M	NSCalendar	Options	ko
+M	NSCalendar	Unit	ko
+M	NSCalendar	amSymbol	ov				String
+M	NSCalendar	autoupdatingCurrent	osv				Calendar
+M	NSCalendar	calendarIdentifier	ov				NSCalendar.Identifier
+M	NSCalendar	compare(_:to:toUnitGranularity:)	fo				ComparisonResult	rrr
+M	NSCalendar	component(_:from:)	fo				Int	rr
+M	NSCalendar	components(_:from:)	fo				DateComponents	rr
+M	NSCalendar	components(_:from:to:options:)	fo				DateComponents	rrrd
+M	NSCalendar	components(in:from:)	fo				DateComponents	rr
+M	NSCalendar	copy()	fo
+M	NSCalendar	copy(with:)	fo					d
+M	NSCalendar	current	osv				Calendar
+M	NSCalendar	date(_:matchesComponents:)	fo				Bool	rr
+M	NSCalendar	date(byAdding:to:options:)	fo				Date	rrd
+M	NSCalendar	date(byAdding:value:to:options:)	fo				Date	rrrd
+M	NSCalendar	date(bySettingHour:minute:second:of:options:)	fo				Date	rrrrd
+M	NSCalendar	date(bySettingUnit:value:of:options:)	fo				Date	rrrd
+M	NSCalendar	date(era:year:month:day:hour:minute:second:nanosecond:)	fo				Date	rrrrrrrr
+M	NSCalendar	date(era:yearForWeekOfYear:weekOfYear:weekday:hour:minute:second:nanosecond:)	fo				Date	rrrrrrrr
+M	NSCalendar	date(from:)	fo				Date	r
+M	NSCalendar	description	ov				String
+M	NSCalendar	encode(with:)	fo					r
+M	NSCalendar	enumerateDates(startingAfter:matching:options:using:)	fo	using:Date,Bool,UnsafeMutablePointer				rrdf
+M	NSCalendar	eraSymbols	ov				Array
+M	NSCalendar	firstWeekday	ov				Int
+M	NSCalendar	getEra(_:year:month:day:from:)	fo					rrrrr
+M	NSCalendar	getEra(_:yearForWeekOfYear:weekOfYear:weekday:from:)	fo					rrrrr
+M	NSCalendar	getHour(_:minute:second:nanosecond:from:)	fo					rrrrr
+M	NSCalendar	hash	ov				Int
+M	NSCalendar	init(calendarIdentifier:)	io				NSCalendar	r
+M	NSCalendar	init(coder:)	io				NSCalendar	r
+M	NSCalendar	init(identifier:)	io				NSCalendar	r
+M	NSCalendar	isDate(_:equalTo:toUnitGranularity:)	fo				Bool	rrr
+M	NSCalendar	isDate(_:inSameDayAs:)	fo				Bool	rr
+M	NSCalendar	isDateInToday(_:)	fo				Bool	r
+M	NSCalendar	isDateInTomorrow(_:)	fo				Bool	r
+M	NSCalendar	isDateInWeekend(_:)	fo				Bool	r
+M	NSCalendar	isDateInYesterday(_:)	fo				Bool	r
+M	NSCalendar	isEqual(_:)	fo				Bool	r
+M	NSCalendar	locale	ov				Locale
+M	NSCalendar	longEraSymbols	ov				Array
+M	NSCalendar	maximumRange(of:)	fo				NSRange	r
+M	NSCalendar	minimumDaysInFirstWeek	ov				Int
+M	NSCalendar	minimumRange(of:)	fo				NSRange	r
+M	NSCalendar	monthSymbols	ov				Array
+M	NSCalendar	nextDate(after:matching:options:)	fo				Date	rrd
+M	NSCalendar	nextDate(after:matching:value:options:)	fo				Date	rrrd
+M	NSCalendar	nextDate(after:matchingHour:minute:second:options:)	fo				Date	rrrrd
+M	NSCalendar	nextWeekendAfter(_:options:)	fo				DateInterval	rr
+M	NSCalendar	ordinality(of:in:for:)	fo				Int	rrr
+M	NSCalendar	pmSymbol	ov				String
+M	NSCalendar	quarterSymbols	ov				Array
+M	NSCalendar	range(of:for:)	fo				DateInterval	rr
+M	NSCalendar	range(of:in:for:)	fo				NSRange	rrr
+M	NSCalendar	range(ofWeekendContaining:)	fo				DateInterval	r
+M	NSCalendar	shortMonthSymbols	ov				Array
+M	NSCalendar	shortQuarterSymbols	ov				Array
+M	NSCalendar	shortStandaloneMonthSymbols	ov				Array
+M	NSCalendar	shortStandaloneQuarterSymbols	ov				Array
+M	NSCalendar	shortStandaloneWeekdaySymbols	ov				Array
+M	NSCalendar	shortWeekdaySymbols	ov				Array
+M	NSCalendar	standaloneMonthSymbols	ov				Array
+M	NSCalendar	standaloneQuarterSymbols	ov				Array
+M	NSCalendar	standaloneWeekdaySymbols	ov				Array
+M	NSCalendar	startOfDay(for:)	fo				Date	r
+M	NSCalendar	supportsSecureCoding	osv				Bool
+M	NSCalendar	timeZone	ov				TimeZone
+M	NSCalendar	veryShortMonthSymbols	ov				Array
+M	NSCalendar	veryShortStandaloneMonthSymbols	ov				Array
+M	NSCalendar	veryShortStandaloneWeekdaySymbols	ov				Array
+M	NSCalendar	veryShortWeekdaySymbols	ov				Array
+M	NSCalendar	weekdaySymbols	ov				Array
+M	NSCalendar.Identifier	ISO8601	osv				NSCalendar.Identifier
+M	NSCalendar.Identifier	buddhist	osv				NSCalendar.Identifier
+M	NSCalendar.Identifier	chinese	osv				NSCalendar.Identifier
+M	NSCalendar.Identifier	coptic	osv				NSCalendar.Identifier
+M	NSCalendar.Identifier	ethiopicAmeteAlem	osv				NSCalendar.Identifier
+M	NSCalendar.Identifier	ethiopicAmeteMihret	osv				NSCalendar.Identifier
+M	NSCalendar.Identifier	gregorian	osv				NSCalendar.Identifier
+M	NSCalendar.Identifier	hash(into:)	fo					r
+M	NSCalendar.Identifier	hashValue	ov				Int
+M	NSCalendar.Identifier	hebrew	osv				NSCalendar.Identifier
+M	NSCalendar.Identifier	indian	osv				NSCalendar.Identifier
+M	NSCalendar.Identifier	init(_:)	io				NSCalendar.Identifier	r
+M	NSCalendar.Identifier	init(rawValue:)	io				NSCalendar.Identifier	r
+M	NSCalendar.Identifier	islamic	osv				NSCalendar.Identifier
+M	NSCalendar.Identifier	islamicCivil	osv				NSCalendar.Identifier
+M	NSCalendar.Identifier	islamicTabular	osv				NSCalendar.Identifier
+M	NSCalendar.Identifier	islamicUmmAlQura	osv				NSCalendar.Identifier
+M	NSCalendar.Identifier	japanese	osv				NSCalendar.Identifier
+M	NSCalendar.Identifier	persian	osv				NSCalendar.Identifier
+M	NSCalendar.Identifier	rawValue	ov				String
+M	NSCalendar.Identifier	republicOfChina	osv				NSCalendar.Identifier
+M	NSCalendar.Options	contains(_:)	fo				Bool	r
+M	NSCalendar.Options	formIntersection(_:)	fo					r
+M	NSCalendar.Options	formSymmetricDifference(_:)	fo					r
+M	NSCalendar.Options	formUnion(_:)	fo					r
+M	NSCalendar.Options	init()	io				NSCalendar.Options
+M	NSCalendar.Options	init(_:)	io				NSCalendar.Options	r
+M	NSCalendar.Options	init(arrayLiteral:)	io				NSCalendar.Options	d
+M	NSCalendar.Options	init(rawValue:)	io				NSCalendar.Options	r
+M	NSCalendar.Options	insert(_:)	fo				(Bool,Self.Element)	r
+M	NSCalendar.Options	intersection(_:)	fo				Self	r
+M	NSCalendar.Options	isDisjoint(with:)	fo				Bool	r
+M	NSCalendar.Options	isEmpty	ov				Bool
+M	NSCalendar.Options	isStrictSubset(of:)	fo				Bool	r
+M	NSCalendar.Options	isStrictSuperset(of:)	fo				Bool	r
+M	NSCalendar.Options	isSubset(of:)	fo				Bool	r
+M	NSCalendar.Options	isSuperset(of:)	fo				Bool	r
+M	NSCalendar.Options	matchFirst	osv				NSCalendar.Options
+M	NSCalendar.Options	matchLast	osv				NSCalendar.Options
+M	NSCalendar.Options	matchNextTime	osv				NSCalendar.Options
+M	NSCalendar.Options	matchNextTimePreservingSmallerUnits	osv				NSCalendar.Options
+M	NSCalendar.Options	matchPreviousTimePreservingSmallerUnits	osv				NSCalendar.Options
+M	NSCalendar.Options	matchStrictly	osv				NSCalendar.Options
+M	NSCalendar.Options	rawValue	ov				UInt
+M	NSCalendar.Options	remove(_:)	fo				Self.Element	r
+M	NSCalendar.Options	searchBackwards	osv				NSCalendar.Options
+M	NSCalendar.Options	subtract(_:)	fo					r
+M	NSCalendar.Options	subtracting(_:)	fo				Self	r
+M	NSCalendar.Options	symmetricDifference(_:)	fo				Self	r
+M	NSCalendar.Options	union(_:)	fo				Self	r
+M	NSCalendar.Options	update(with:)	fo				Self.Element	r
+M	NSCalendar.Options	wrapComponents	osv				NSCalendar.Options
+M	NSCalendar.Unit	calendar	osv				NSCalendar.Unit
+M	NSCalendar.Unit	contains(_:)	fo				Bool	r
+M	NSCalendar.Unit	day	osv				NSCalendar.Unit
+M	NSCalendar.Unit	era	osv				NSCalendar.Unit
+M	NSCalendar.Unit	formIntersection(_:)	fo					r
+M	NSCalendar.Unit	formSymmetricDifference(_:)	fo					r
+M	NSCalendar.Unit	formUnion(_:)	fo					r
+M	NSCalendar.Unit	hour	osv				NSCalendar.Unit
+M	NSCalendar.Unit	init()	io				NSCalendar.Unit
+M	NSCalendar.Unit	init(_:)	io				NSCalendar.Unit	r
+M	NSCalendar.Unit	init(arrayLiteral:)	io				NSCalendar.Unit	d
+M	NSCalendar.Unit	init(rawValue:)	io				NSCalendar.Unit	r
+M	NSCalendar.Unit	insert(_:)	fo				(Bool,Self.Element)	r
+M	NSCalendar.Unit	intersection(_:)	fo				Self	r
+M	NSCalendar.Unit	isDisjoint(with:)	fo				Bool	r
+M	NSCalendar.Unit	isEmpty	ov				Bool
+M	NSCalendar.Unit	isStrictSubset(of:)	fo				Bool	r
+M	NSCalendar.Unit	isStrictSuperset(of:)	fo				Bool	r
+M	NSCalendar.Unit	isSubset(of:)	fo				Bool	r
+M	NSCalendar.Unit	isSuperset(of:)	fo				Bool	r
+M	NSCalendar.Unit	minute	osv				NSCalendar.Unit
+M	NSCalendar.Unit	month	osv				NSCalendar.Unit
+M	NSCalendar.Unit	nanosecond	osv				NSCalendar.Unit
+M	NSCalendar.Unit	quarter	osv				NSCalendar.Unit
+M	NSCalendar.Unit	rawValue	ov				UInt
+M	NSCalendar.Unit	remove(_:)	fo				Self.Element	r
+M	NSCalendar.Unit	second	osv				NSCalendar.Unit
+M	NSCalendar.Unit	subtract(_:)	fo					r
+M	NSCalendar.Unit	subtracting(_:)	fo				Self	r
+M	NSCalendar.Unit	symmetricDifference(_:)	fo				Self	r
+M	NSCalendar.Unit	timeZone	osv				NSCalendar.Unit
+M	NSCalendar.Unit	union(_:)	fo				Self	r
+M	NSCalendar.Unit	update(with:)	fo				Self.Element	r
+M	NSCalendar.Unit	weekOfMonth	osv				NSCalendar.Unit
+M	NSCalendar.Unit	weekOfYear	osv				NSCalendar.Unit
+M	NSCalendar.Unit	weekday	osv				NSCalendar.Unit
+M	NSCalendar.Unit	weekdayOrdinal	osv				NSCalendar.Unit
+M	NSCalendar.Unit	year	osv				NSCalendar.Unit
+M	NSCalendar.Unit	yearForWeekOfYear	osv				NSCalendar.Unit
+M	NSCharacterSet	alphanumerics	osv				CharacterSet
+M	NSCharacterSet	bitmapRepresentation	ov				Data
+M	NSCharacterSet	capitalizedLetters	osv				CharacterSet
+M	NSCharacterSet	characterIsMember(_:)	fo				Bool	r
+M	NSCharacterSet	controlCharacters	osv				CharacterSet
+M	NSCharacterSet	copy()	fo
+M	NSCharacterSet	copy(with:)	fo					d
+M	NSCharacterSet	decimalDigits	osv				CharacterSet
+M	NSCharacterSet	decomposables	osv				CharacterSet
+M	NSCharacterSet	description	ov				String
+M	NSCharacterSet	encode(with:)	fo					r
+M	NSCharacterSet	hasMemberInPlane(_:)	fo				Bool	r
+M	NSCharacterSet	hash	ov				Int
+M	NSCharacterSet	illegalCharacters	osv				CharacterSet
+M	NSCharacterSet	init()	io				NSCharacterSet
+M	NSCharacterSet	init(bitmapRepresentation:)	io				NSCharacterSet	r
+M	NSCharacterSet	init(charactersIn:)	io				NSCharacterSet	r
+M	NSCharacterSet	init(coder:)	io				NSCharacterSet	r
+M	NSCharacterSet	init(contentsOfFile:)	io				NSCharacterSet	r
+M	NSCharacterSet	init(range:)	io				NSCharacterSet	r
+M	NSCharacterSet	inverted	ov				CharacterSet
+M	NSCharacterSet	isEqual(_:)	fo				Bool	r
+M	NSCharacterSet	isSuperset(of:)	fo				Bool	r
+M	NSCharacterSet	letters	osv				CharacterSet
+M	NSCharacterSet	longCharacterIsMember(_:)	fo				Bool	r
+M	NSCharacterSet	lowercaseLetters	osv				CharacterSet
+M	NSCharacterSet	mutableCopy()	fo
+M	NSCharacterSet	mutableCopy(with:)	fo					d
+M	NSCharacterSet	newlines	osv				CharacterSet
+M	NSCharacterSet	nonBaseCharacters	osv				CharacterSet
+M	NSCharacterSet	punctuationCharacters	osv				CharacterSet
+M	NSCharacterSet	supportsSecureCoding	osv				Bool
+M	NSCharacterSet	symbols	osv				CharacterSet
+M	NSCharacterSet	uppercaseLetters	osv				CharacterSet
+M	NSCharacterSet	urlFragmentAllowed	osv				CharacterSet
+M	NSCharacterSet	urlHostAllowed	osv				CharacterSet
+M	NSCharacterSet	urlPasswordAllowed	osv				CharacterSet
+M	NSCharacterSet	urlPathAllowed	osv				CharacterSet
+M	NSCharacterSet	urlQueryAllowed	osv				CharacterSet
+M	NSCharacterSet	urlUserAllowed	osv				CharacterSet
+M	NSCharacterSet	whitespaces	osv				CharacterSet
+M	NSCharacterSet	whitespacesAndNewlines	osv				CharacterSet
+M	NSCoder	DecodingFailurePolicy	ko
+M	NSCoder	allowedClasses	ov				Array
+M	NSCoder	allowsKeyedCoding	ov				Bool
+M	NSCoder	containsValue(forKey:)	fo				Bool	r
+M	NSCoder	decodeArray(ofObjCType:count:at:)	fo					rrr
+M	NSCoder	decodeBool(forKey:)	fo				Bool	r
+M	NSCoder	decodeCInt(forKey:)	fo				Int32	r
+M	NSCoder	decodeData()	fo				Data
+M	NSCoder	decodeDouble(forKey:)	fo				Double	r
+M	NSCoder	decodeFloat(forKey:)	fo				Float	r
+M	NSCoder	decodeInt32(forKey:)	fo				Int32	r
+M	NSCoder	decodeInt64(forKey:)	fo				Int64	r
+M	NSCoder	decodeInteger(forKey:)	fo				Int	r
+M	NSCoder	decodeObject()	fo
+M	NSCoder	decodeObject(forKey:)	fo					r
+M	NSCoder	decodeObject(of:forKey:)	fo					rr
+M	NSCoder	decodePoint()	fo				CGPoint
+M	NSCoder	decodePoint(forKey:)	fo				CGPoint	r
+M	NSCoder	decodePropertyList()	fo
+M	NSCoder	decodePropertyList(forKey:)	fo					r
+M	NSCoder	decodeRect()	fo				CGRect
+M	NSCoder	decodeRect(forKey:)	fo				CGRect	r
+M	NSCoder	decodeSize()	fo				CGSize
+M	NSCoder	decodeSize(forKey:)	fo				CGSize	r
+M	NSCoder	decodeValue(ofObjCType:at:)	fo					rr
+M	NSCoder	decodingFailurePolicy	ov				NSCoder.DecodingFailurePolicy
+M	NSCoder	encode(_:)	fo					r
+M	NSCoder	encode(_:forKey:)	fo					rr
+M	NSCoder	encodeArray(ofObjCType:count:at:)	fo					rrr
+M	NSCoder	encodeBycopyObject(_:)	fo					r
+M	NSCoder	encodeByrefObject(_:)	fo					r
+M	NSCoder	encodeBytes(_:length:)	fo					rr
+M	NSCoder	encodeBytes(_:length:forKey:)	fo					rrr
+M	NSCoder	encodeConditionalObject(_:)	fo					r
+M	NSCoder	encodeConditionalObject(_:forKey:)	fo					rr
+M	NSCoder	encodePropertyList(_:)	fo					r
+M	NSCoder	encodeRootObject(_:)	fo					r
+M	NSCoder	encodeValue(ofObjCType:at:)	fo					rr
+M	NSCoder	error	ov				Error
+M	NSCoder	failWithError(_:)	fo					r
+M	NSCoder	requiresSecureCoding	ov				Bool
+M	NSCoder	systemVersion	ov				UInt32
+M	NSCoder	version(forClassName:)	fo				Int	r
+M	NSCoder	withDecodedUnsafeBufferPointer(forKey:body:)	dfot	body:UnsafeBufferPointer		withDecodedUnsafeBytes(forKey:body:)		rf
+M	NSCoder	withDecodedUnsafeBytes(forKey:body:)	fot	body:UnsafeRawBufferPointer				rf
+M	NSCoder.DecodingFailurePolicy	hash(into:)	fo					r
+M	NSCoder.DecodingFailurePolicy	hashValue	ov				Int
+M	NSCoder.DecodingFailurePolicy	init(rawValue:)	io				NSCoder.DecodingFailurePolicy	r
+M	NSCoder.DecodingFailurePolicy	raiseException	co				NSCoder.DecodingFailurePolicy
+M	NSCoder.DecodingFailurePolicy	setErrorAndReturn	co				NSCoder.DecodingFailurePolicy
+M	NSCoding	encode(with:)	fo					r
+M	NSCoding	init(coder:)	io				Self	r
+M	NSComparisonPredicate	Modifier	dko			?
+M	NSComparisonPredicate	Operator	dko			?
+M	NSComparisonPredicate	Options	dko			?
+M	NSComparisonPredicate.Modifier	all	cdo			?	NSComparisonPredicate.Modifier
+M	NSComparisonPredicate.Modifier	any	cdo			?	NSComparisonPredicate.Modifier
+M	NSComparisonPredicate.Modifier	direct	cdo			?	NSComparisonPredicate.Modifier
+M	NSComparisonPredicate.Modifier	hash(into:)	fo					r
+M	NSComparisonPredicate.Modifier	hashValue	ov				Int
+M	NSComparisonPredicate.Modifier	init(rawValue:)	dio			?	NSComparisonPredicate.Modifier	r
+M	NSComparisonPredicate.Operator	beginsWith	cdo			?	NSComparisonPredicate.Operator
+M	NSComparisonPredicate.Operator	between	cdo			?	NSComparisonPredicate.Operator
+M	NSComparisonPredicate.Operator	contains	cdo			?	NSComparisonPredicate.Operator
+M	NSComparisonPredicate.Operator	endsWith	cdo			?	NSComparisonPredicate.Operator
+M	NSComparisonPredicate.Operator	equalTo	cdo			?	NSComparisonPredicate.Operator
+M	NSComparisonPredicate.Operator	greaterThan	cdo			?	NSComparisonPredicate.Operator
+M	NSComparisonPredicate.Operator	greaterThanOrEqualTo	cdo			?	NSComparisonPredicate.Operator
+M	NSComparisonPredicate.Operator	hash(into:)	fo					r
+M	NSComparisonPredicate.Operator	hashValue	ov				Int
+M	NSComparisonPredicate.Operator	in	cdo			?	NSComparisonPredicate.Operator
+M	NSComparisonPredicate.Operator	init(rawValue:)	dio			?	NSComparisonPredicate.Operator	r
+M	NSComparisonPredicate.Operator	lessThan	cdo			?	NSComparisonPredicate.Operator
+M	NSComparisonPredicate.Operator	lessThanOrEqualTo	cdo			?	NSComparisonPredicate.Operator
+M	NSComparisonPredicate.Operator	like	cdo			?	NSComparisonPredicate.Operator
+M	NSComparisonPredicate.Operator	matches	cdo			?	NSComparisonPredicate.Operator
+M	NSComparisonPredicate.Operator	notEqualTo	cdo			?	NSComparisonPredicate.Operator
+M	NSComparisonPredicate.Options	caseInsensitive	dosv			?	NSComparisonPredicate.Options
+M	NSComparisonPredicate.Options	contains(_:)	fo				Bool	r
+M	NSComparisonPredicate.Options	diacriticInsensitive	dosv			?	NSComparisonPredicate.Options
+M	NSComparisonPredicate.Options	formIntersection(_:)	fo					r
+M	NSComparisonPredicate.Options	formSymmetricDifference(_:)	fo					r
+M	NSComparisonPredicate.Options	formUnion(_:)	fo					r
+M	NSComparisonPredicate.Options	init()	io				NSComparisonPredicate.Options
+M	NSComparisonPredicate.Options	init(_:)	io				NSComparisonPredicate.Options	r
+M	NSComparisonPredicate.Options	init(arrayLiteral:)	io				NSComparisonPredicate.Options	d
+M	NSComparisonPredicate.Options	init(rawValue:)	dio			?	NSComparisonPredicate.Options	r
+M	NSComparisonPredicate.Options	insert(_:)	fo				(Bool,Self.Element)	r
+M	NSComparisonPredicate.Options	intersection(_:)	fo				Self	r
+M	NSComparisonPredicate.Options	isDisjoint(with:)	fo				Bool	r
+M	NSComparisonPredicate.Options	isEmpty	ov				Bool
+M	NSComparisonPredicate.Options	isStrictSubset(of:)	fo				Bool	r
+M	NSComparisonPredicate.Options	isStrictSuperset(of:)	fo				Bool	r
+M	NSComparisonPredicate.Options	isSubset(of:)	fo				Bool	r
+M	NSComparisonPredicate.Options	isSuperset(of:)	fo				Bool	r
+M	NSComparisonPredicate.Options	normalized	dosv			?	NSComparisonPredicate.Options
+M	NSComparisonPredicate.Options	rawValue	dov			?	UInt
+M	NSComparisonPredicate.Options	remove(_:)	fo				Self.Element	r
+M	NSComparisonPredicate.Options	subtract(_:)	fo					r
+M	NSComparisonPredicate.Options	subtracting(_:)	fo				Self	r
+M	NSComparisonPredicate.Options	symmetricDifference(_:)	fo				Self	r
+M	NSComparisonPredicate.Options	union(_:)	fo				Self	r
+M	NSComparisonPredicate.Options	update(with:)	fo				Self.Element	r
+M	NSCompoundPredicate	LogicalType	ko
+M	NSCompoundPredicate	compoundPredicateType	ov				NSCompoundPredicate.LogicalType
+M	NSCompoundPredicate	evaluate(with:substitutionVariables:)	fo				Bool	rr
+M	NSCompoundPredicate	init(andPredicateWithSubpredicates:)	io				NSCompoundPredicate	r
+M	NSCompoundPredicate	init(notPredicateWithSubpredicate:)	io				NSCompoundPredicate	r
+M	NSCompoundPredicate	init(orPredicateWithSubpredicates:)	io				NSCompoundPredicate	r
+M	NSCompoundPredicate	init(type:subpredicates:)	io				NSCompoundPredicate	rr
+M	NSCompoundPredicate	subpredicates	ov				Array
+M	NSCompoundPredicate.LogicalType	and	co				NSCompoundPredicate.LogicalType
+M	NSCompoundPredicate.LogicalType	hash(into:)	fo					r
+M	NSCompoundPredicate.LogicalType	hashValue	ov				Int
+M	NSCompoundPredicate.LogicalType	init(rawValue:)	io				NSCompoundPredicate.LogicalType	r
+M	NSCompoundPredicate.LogicalType	not	co				NSCompoundPredicate.LogicalType
+M	NSCompoundPredicate.LogicalType	or	co				NSCompoundPredicate.LogicalType
+M	NSCondition	broadcast()	fo
+M	NSCondition	init()	io				NSCondition
+M	NSCondition	lock()	fo
+M	NSCondition	name	ov				String
+M	NSCondition	signal()	fo
+M	NSCondition	unlock()	fo
+M	NSCondition	wait()	fo
+M	NSCondition	wait(until:)	fo				Bool	r
+M	NSCondition	withLock(_:)	fot					f
+M	NSConditionLock	condition	ov				Int
+M	NSConditionLock	init()	io				NSConditionLock
+M	NSConditionLock	init(condition:)	io				NSConditionLock	r
+M	NSConditionLock	lock()	fo
+M	NSConditionLock	lock(before:)	fo				Bool	r
+M	NSConditionLock	lock(whenCondition:)	fo					r
+M	NSConditionLock	lock(whenCondition:before:)	fo				Bool	rr
+M	NSConditionLock	name	ov				String
+M	NSConditionLock	try()	fo				Bool
+M	NSConditionLock	tryLock(whenCondition:)	fo				Bool	r
+M	NSConditionLock	unlock()	fo
+M	NSConditionLock	unlock(withCondition:)	fo					r
+M	NSConditionLock	withLock(_:)	fot					f
+M	NSCopying	copy()	fo
+M	NSCopying	copy(with:)	fo					r
+M	NSCountedSet	add(_:)	fo					r
+M	NSCountedSet	copy(with:)	fo					d
+M	NSCountedSet	count(for:)	fo				Int	r
+M	NSCountedSet	encode(with:)	fo					r
+M	NSCountedSet	init()	io				NSCountedSet
+M	NSCountedSet	init(array:)	io				NSCountedSet	r
+M	NSCountedSet	init(capacity:)	io				NSCountedSet	r
+M	NSCountedSet	init(coder:)	io				NSCountedSet	r
+M	NSCountedSet	init(set:)	io				NSCountedSet	r
+M	NSCountedSet	isEqual(_:)	fo				Bool	r
+M	NSCountedSet	mutableCopy(with:)	fo					d
+M	NSCountedSet	remove(_:)	fo					r
+M	NSCountedSet	removeAllObjects()	fo
+M	NSData	Base64DecodingOptions	ko
+M	NSData	Base64EncodingOptions	ko
+M	NSData	ReadingOptions	ko
+M	NSData	SearchOptions	ko
+M	NSData	WritingOptions	ko
+M	NSData	allSatisfy(_:)	fot	_:Self.Element			Bool	f
+M	NSData	base64EncodedData(options:)	fo				Data	d
+M	NSData	base64EncodedString(options:)	fo				String	d
+M	NSData	bytes	ov				UnsafeRawPointer
+M	NSData	compactMap(_:)	fot	_:Self.Element			Array	f
+M	NSData	compare(_:_:)	fo		15.0		ComparisonResult	rr
+M	NSData	contains(_:)	fo				Bool	r
+M	NSData	contains(where:)	fot	where:Self.Element			Bool	f
+M	NSData	copy()	fo
+M	NSData	copy(with:)	fo					d
+M	NSData	copyBytes(to:)	fo		8.0		Int	r
+M	NSData	copyBytes(to:count:)	fo		8.0		Int	rr
+M	NSData	copyBytes(to:from:)	fo		8.0		Int	rr
+M	NSData	count	ov				Int
+M	NSData	count(where:)	fot	where:Self.Element			Int	f
+M	NSData	debugDescription	ov				String
+M	NSData	description	ov				String
+M	NSData	difference(from:)	fo		13.0		CollectionDifference	r
+M	NSData	difference(from:by:)	fo	by:C.Element,Self.Element	13.0		CollectionDifference	rf
+M	NSData	distance(from:to:)	fo				Self.Index.Stride	rr
+M	NSData	drop(while:)	fot	while:Self.Element			Self.SubSequence	f
+M	NSData	dropFirst(_:)	fo				Self.SubSequence	d
+M	NSData	dropLast(_:)	fo				Self.SubSequence	r
+M	NSData	elementsEqual(_:)	fo				Bool	r
+M	NSData	elementsEqual(_:by:)	fot	by:Self.Element,OtherSequence.Element			Bool	rf
+M	NSData	encode(with:)	fo					r
+M	NSData	endIndex	ov				Int
+M	NSData	enumerateBytes(_:)	fo	_:UnsafeRawPointer,NSRange,UnsafeMutablePointer				f
+M	NSData	enumerated()	fo				EnumeratedSequence
+M	NSData	filter(_:)	fot	_:Self.Element	17.0		Array	f
+M	NSData	first	ov				Self.Element
+M	NSData	first(where:)	fot	where:Self.Element			Self.Element	f
+M	NSData	firstIndex(of:)	fo				Self.Index	r
+M	NSData	firstIndex(where:)	fot	where:Self.Element			Self.Index	f
+M	NSData	firstRange(of:)	fo		8.0		Range	r
+M	NSData	firstRange(of:in:)	fo		8.0		Range	rr
+M	NSData	flatMap(_:)	fot	_:Self.Element			Array	f
+M	NSData	forEach(_:)	fot	_:Self.Element				f
+M	NSData	formIndex(_:offsetBy:)	fo					rr
+M	NSData	formIndex(_:offsetBy:limitedBy:)	fo				Bool	rrr
+M	NSData	formIndex(after:)	fo					r
+M	NSData	formIndex(before:)	fo					r
+M	NSData	formatted(_:)	fo		15.0			r
+M	NSData	getBytes(_:length:)	fo					rr
+M	NSData	getBytes(_:range:)	fo					rr
+M	NSData	hash	ov				Int
+M	NSData	index(_:offsetBy:)	fo				Self.Index	rr
+M	NSData	index(_:offsetBy:limitedBy:)	fo				Self.Index	rrr
+M	NSData	index(after:)	fo				Self.Index	r
+M	NSData	index(before:)	fo				Self.Index	r
+M	NSData	index(of:)	dfo			firstIndex(of:)	Self.Index	r
+M	NSData	indices	ov				Range
+M	NSData	indices(of:)	fo		18.0		RangeSet	r
+M	NSData	indices(where:)	fot	where:Self.Element	18.0		RangeSet	f
+M	NSData	init()	io				NSData
+M	NSData	init(base64Encoded:options:)	io				NSData	rd
+M	NSData	init(bytes:length:)	io				NSData	rr
+M	NSData	init(bytesNoCopy:length:)	io				NSData	rr
+M	NSData	init(bytesNoCopy:length:deallocator:)	io	deallocator:UnsafeMutableRawPointer,Int			NSData	rrg
+M	NSData	init(bytesNoCopy:length:freeWhenDone:)	io				NSData	rrr
+M	NSData	init(coder:)	io				NSData	r
+M	NSData	init(contentsOf:)	io				NSData	r
+M	NSData	init(contentsOf:options:)	iot				NSData	rd
+M	NSData	init(contentsOfFile:)	io				NSData	r
+M	NSData	init(contentsOfFile:options:)	iot				NSData	rd
+M	NSData	init(data:)	io				NSData	r
+M	NSData	isEmpty	ov				Bool
+M	NSData	isEqual(_:)	fo				Bool	r
+M	NSData	isEqual(to:)	fo				Bool	r
+M	NSData	last	ov				Self.Element
+M	NSData	last(where:)	fot	where:Self.Element			Self.Element	f
+M	NSData	lastIndex(of:)	fo				Self.Index	r
+M	NSData	lastIndex(where:)	fot	where:Self.Element			Self.Index	f
+M	NSData	lastRange(of:)	fo		8.0		Range	r
+M	NSData	lastRange(of:in:)	fo		8.0		Range	rr
+M	NSData	lazy	ov				LazySequence
+M	NSData	length	ov				Int
+M	NSData	lexicographicallyPrecedes(_:)	fo				Bool	r
+M	NSData	lexicographicallyPrecedes(_:by:)	fot	by:Self.Element,Self.Element			Bool	rf
+M	NSData	makeIterator()	fo				IndexingIterator
+M	NSData	map(_:)	fot	_:Self.Element			Array	f
+M	NSData	max()	fo				Self.Element
+M	NSData	max(by:)	fot	by:Self.Element,Self.Element			Self.Element	f
+M	NSData	min()	fo				Self.Element
+M	NSData	min(by:)	fot	by:Self.Element,Self.Element			Self.Element	f
+M	NSData	mutableCopy()	fo
+M	NSData	mutableCopy(with:)	fo					d
+M	NSData	prefix(_:)	fo				Self.SubSequence	r
+M	NSData	prefix(through:)	fo				Self.SubSequence	r
+M	NSData	prefix(upTo:)	fo				Self.SubSequence	r
+M	NSData	prefix(while:)	fot	while:Self.Element			Self.SubSequence	f
+M	NSData	randomElement()	fo				Self.Element
+M	NSData	randomElement(using:)	fo				Self.Element	r
+M	NSData	range(of:options:in:)	fo				NSRange	rdr
+M	NSData	ranges(of:)	fo		16.0		Array	r
+M	NSData	reduce(_:_:)	fot	_:Result,Self.Element				rf
+M	NSData	reduce(into:_:)	fot	_:Result,Self.Element				rf
+M	NSData	regions	ov				Array
+M	NSData	removingSubranges(_:)	fo		18.0		DiscontiguousSlice	r
+M	NSData	reversed()	fo				ReversedCollection
+M	NSData	shuffled()	fo				Array
+M	NSData	shuffled(using:)	fo				Array	r
+M	NSData	sorted()	fo				Array
+M	NSData	sorted(by:)	fot	by:Self.Element,Self.Element			Array	f
+M	NSData	sorted(using:)	fo		15.0		Array	r
+M	NSData	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	fot	whereSeparator:Self.Element			Array	ddf
+M	NSData	split(separator:maxSplits:omittingEmptySubsequences:)	fo				Array	rdd
+M	NSData	startIndex	ov				Int
+M	NSData	starts(with:)	fo				Bool	r
+M	NSData	starts(with:by:)	fot	by:Self.Element,PossiblePrefix.Element			Bool	rf
+M	NSData	subdata(with:)	fo				Data	r
+M	NSData	subscript(_:)	fo				UInt8	r
+M	NSData	suffix(_:)	fo				Self.SubSequence	r
+M	NSData	suffix(from:)	fo				Self.SubSequence	r
+M	NSData	supportsSecureCoding	osv				Bool
+M	NSData	trimmingPrefix(_:)	fo		16.0		Self.SubSequence	r
+M	NSData	trimmingPrefix(while:)	fot	while:Self.Element	16.0		Self.SubSequence	f
+M	NSData	underestimatedCount	ov				Int
+M	NSData	withContiguousStorageIfAvailable(_:)	fot	_:UnsafeBufferPointer				f
+M	NSData	write(to:atomically:)	fo				Bool	rr
+M	NSData	write(to:options:)	fot					rd
+M	NSData	write(toFile:atomically:)	fo				Bool	rr
+M	NSData	write(toFile:options:)	fot					rd
+M	NSDate	addingTimeInterval(_:)	fo				Date	r
+M	NSDate	compare(_:)	fo				ComparisonResult	r
+M	NSDate	copy()	fo
+M	NSDate	copy(with:)	fo					d
+M	NSDate	description	ov				String
+M	NSDate	description(with:)	fo				String	r
+M	NSDate	distantFuture	osv				Date
+M	NSDate	distantPast	osv				Date
+M	NSDate	earlierDate(_:)	fo				Date	r
+M	NSDate	encode(with:)	fo					r
+M	NSDate	hash	ov				Int
+M	NSDate	init()	io				NSDate
+M	NSDate	init(coder:)	io				NSDate	r
+M	NSDate	init(timeInterval:since:)	io				NSDate	rr
+M	NSDate	init(timeIntervalSince1970:)	io				NSDate	r
+M	NSDate	init(timeIntervalSinceNow:)	io				NSDate	r
+M	NSDate	init(timeIntervalSinceReferenceDate:)	io				NSDate	r
+M	NSDate	isEqual(_:)	fo				Bool	r
+M	NSDate	isEqual(to:)	fo				Bool	r
+M	NSDate	laterDate(_:)	fo				Date	r
+M	NSDate	supportsSecureCoding	osv				Bool
+M	NSDate	timeIntervalSince(_:)	fo				Double	r
+M	NSDate	timeIntervalSince1970	ov				Double
+M	NSDate	timeIntervalSinceNow	ov				Double
+M	NSDate	timeIntervalSinceReferenceDate	osv				Double
+M	NSDateComponents	calendar	ov				Calendar
+M	NSDateComponents	copy()	fo
+M	NSDateComponents	copy(with:)	fo					d
+M	NSDateComponents	date	ov				Date
+M	NSDateComponents	day	ov				Int
+M	NSDateComponents	encode(with:)	fo					r
+M	NSDateComponents	era	ov				Int
+M	NSDateComponents	hash	ov				Int
+M	NSDateComponents	hour	ov				Int
+M	NSDateComponents	init()	io				NSDateComponents
+M	NSDateComponents	init(coder:)	io				NSDateComponents	r
+M	NSDateComponents	isEqual(_:)	fo				Bool	r
+M	NSDateComponents	isLeapMonth	ov				Bool
+M	NSDateComponents	isValidDate	ov				Bool
+M	NSDateComponents	isValidDate(in:)	fo				Bool	r
+M	NSDateComponents	minute	ov				Int
+M	NSDateComponents	month	ov				Int
+M	NSDateComponents	nanosecond	ov				Int
+M	NSDateComponents	quarter	ov				Int
+M	NSDateComponents	second	ov				Int
+M	NSDateComponents	setValue(_:forComponent:)	fo					rr
+M	NSDateComponents	supportsSecureCoding	osv				Bool
+M	NSDateComponents	timeZone	ov				TimeZone
+M	NSDateComponents	value(forComponent:)	fo				Int	r
+M	NSDateComponents	weekOfMonth	ov				Int
+M	NSDateComponents	weekOfYear	ov				Int
+M	NSDateComponents	weekday	ov				Int
+M	NSDateComponents	weekdayOrdinal	ov				Int
+M	NSDateComponents	year	ov				Int
+M	NSDateComponents	yearForWeekOfYear	ov				Int
+M	NSDateInterval	compare(_:)	fo				ComparisonResult	r
+M	NSDateInterval	contains(_:)	fo				Bool	r
+M	NSDateInterval	copy(with:)	fo					r
+M	NSDateInterval	duration	ov				Double
+M	NSDateInterval	encode(with:)	fo					r
+M	NSDateInterval	endDate	ov				Date
+M	NSDateInterval	init()	io				NSDateInterval
+M	NSDateInterval	init(coder:)	io				NSDateInterval	r
+M	NSDateInterval	init(start:duration:)	io				NSDateInterval	rr
+M	NSDateInterval	init(start:end:)	io				NSDateInterval	rr
+M	NSDateInterval	intersection(with:)	fo				DateInterval	r
+M	NSDateInterval	intersects(_:)	fo				Bool	r
+M	NSDateInterval	isEqual(to:)	fo				Bool	r
+M	NSDateInterval	startDate	ov				Date
+M	NSDateInterval	supportsSecureCoding	osv				Bool
+M	NSDecimalNumber	CalculationError	ko
+M	NSDecimalNumber	RoundingMode	ko
+M	NSDecimalNumber	adding(_:)	fo				NSDecimalNumber	r
+M	NSDecimalNumber	adding(_:withBehavior:)	fo				NSDecimalNumber	rr
+M	NSDecimalNumber	boolValue	ov				Bool
+M	NSDecimalNumber	compare(_:)	fo				ComparisonResult	r
+M	NSDecimalNumber	defaultBehavior	osv				NSDecimalNumberBehaviors
+M	NSDecimalNumber	description	ov				String
+M	NSDecimalNumber	description(withLocale:)	fo				String	r
+M	NSDecimalNumber	dividing(by:)	fo				NSDecimalNumber	r
+M	NSDecimalNumber	dividing(by:withBehavior:)	fo				NSDecimalNumber	rr
+M	NSDecimalNumber	doubleValue	ov				Double
+M	NSDecimalNumber	floatValue	ov				Float
+M	NSDecimalNumber	init(booleanLiteral:)	io				NSDecimalNumber	r
+M	NSDecimalNumber	init(bytes:objCType:)	io				NSDecimalNumber	rr
+M	NSDecimalNumber	init(coder:)	io				NSDecimalNumber	r
+M	NSDecimalNumber	init(decimal:)	io				NSDecimalNumber	r
+M	NSDecimalNumber	init(floatLiteral:)	io				NSDecimalNumber	r
+M	NSDecimalNumber	init(integerLiteral:)	io				NSDecimalNumber	r
+M	NSDecimalNumber	init(mantissa:exponent:isNegative:)	io				NSDecimalNumber	rrr
+M	NSDecimalNumber	init(string:)	io				NSDecimalNumber	r
+M	NSDecimalNumber	init(string:locale:)	io				NSDecimalNumber	rr
+M	NSDecimalNumber	init(value:)	io				NSDecimalNumber	r
+M	NSDecimalNumber	int16Value	ov				Int16
+M	NSDecimalNumber	int32Value	ov				Int32
+M	NSDecimalNumber	int64Value	ov				Int64
+M	NSDecimalNumber	int8Value	ov				Int8
+M	NSDecimalNumber	intValue	ov				Int
+M	NSDecimalNumber	isEqual(_:)	fo				Bool	r
+M	NSDecimalNumber	maximum	osv				NSDecimalNumber
+M	NSDecimalNumber	minimum	osv				NSDecimalNumber
+M	NSDecimalNumber	multiplying(by:)	fo				NSDecimalNumber	r
+M	NSDecimalNumber	multiplying(by:withBehavior:)	fo				NSDecimalNumber	rr
+M	NSDecimalNumber	multiplying(byPowerOf10:)	fo				NSDecimalNumber	r
+M	NSDecimalNumber	multiplying(byPowerOf10:withBehavior:)	fo				NSDecimalNumber	rr
+M	NSDecimalNumber	notANumber	osv				NSDecimalNumber
+M	NSDecimalNumber	objCType	ov				UnsafePointer
+M	NSDecimalNumber	one	osv				NSDecimalNumber
+M	NSDecimalNumber	raising(toPower:)	fo				NSDecimalNumber	r
+M	NSDecimalNumber	raising(toPower:withBehavior:)	fo				NSDecimalNumber	rr
+M	NSDecimalNumber	rounding(accordingToBehavior:)	fo				NSDecimalNumber	r
+M	NSDecimalNumber	subtracting(_:)	fo				NSDecimalNumber	r
+M	NSDecimalNumber	subtracting(_:withBehavior:)	fo				NSDecimalNumber	rr
+M	NSDecimalNumber	uint16Value	ov				UInt16
+M	NSDecimalNumber	uint32Value	ov				UInt32
+M	NSDecimalNumber	uint64Value	ov				UInt64
+M	NSDecimalNumber	uint8Value	ov				UInt8
+M	NSDecimalNumber	uintValue	ov				UInt
+M	NSDecimalNumber	zero	osv				NSDecimalNumber
+M	NSDecimalNumberBehaviors	roundingMode()	fo				Decimal.RoundingMode
+M	NSDecimalNumberBehaviors	scale()	fo				Int16
+M	NSDecimalNumberHandler	default	osv				NSDecimalNumberHandler
+M	NSDecimalNumberHandler	encode(with:)	fo					r
+M	NSDecimalNumberHandler	init()	io				NSDecimalNumberHandler
+M	NSDecimalNumberHandler	init(coder:)	io				NSDecimalNumberHandler	r
+M	NSDecimalNumberHandler	init(roundingMode:scale:raiseOnExactness:raiseOnOverflow:raiseOnUnderflow:raiseOnDivideByZero:)	io				NSDecimalNumberHandler	rrrrrr
+M	NSDecimalNumberHandler	roundingMode()	fo				Decimal.RoundingMode
+M	NSDecimalNumberHandler	scale()	fo				Int16
+M	NSDictionary	Iterator	ko
+M	NSDictionary	allKeys	ov				Array
+M	NSDictionary	allKeys(for:)	fo				Array	r
+M	NSDictionary	allSatisfy(_:)	fot	_:Self.Element			Bool	f
+M	NSDictionary	allValues	ov				Array
+M	NSDictionary	compactMap(_:)	fot	_:Self.Element			Array	f
+M	NSDictionary	compare(_:_:)	fo		15.0		ComparisonResult	rr
+M	NSDictionary	contains(where:)	fot	where:Self.Element			Bool	f
+M	NSDictionary	copy()	fo
+M	NSDictionary	copy(with:)	fo					d
+M	NSDictionary	count	ov				Int
+M	NSDictionary	count(where:)	fot	where:Self.Element			Int	f
+M	NSDictionary	customMirror	ov				Mirror
+M	NSDictionary	description	ov				String
+M	NSDictionary	description(withLocale:)	fo				String	r
+M	NSDictionary	description(withLocale:indent:)	fo				String	rr
+M	NSDictionary	descriptionInStringsFileFormat	ov				String
+M	NSDictionary	drop(while:)	fot	while:Self.Element			DropWhileSequence	f
+M	NSDictionary	dropFirst(_:)	fo				DropFirstSequence	d
+M	NSDictionary	dropLast(_:)	fo				Array	d
+M	NSDictionary	elementsEqual(_:by:)	fot	by:Self.Element,OtherSequence.Element			Bool	rf
+M	NSDictionary	encode(with:)	fo					r
+M	NSDictionary	enumerateKeysAndObjects(_:)	fo	_:_,_,UnsafeMutablePointer				f
+M	NSDictionary	enumerateKeysAndObjects(options:using:)	fo	using:_,_,UnsafeMutablePointer				df
+M	NSDictionary	enumerated()	fo				EnumeratedSequence
+M	NSDictionary	filter(_:)	fot	_:Self.Element	17.0		Array	f
+M	NSDictionary	first(where:)	fot	where:Self.Element			Self.Element	f
+M	NSDictionary	flatMap(_:)	fot	_:Self.Element			Array	f
+M	NSDictionary	forEach(_:)	fot	_:Self.Element				f
+M	NSDictionary	formatted(_:)	fo		15.0			r
+M	NSDictionary	getObjects(_:andKeys:count:)	fo					rrr
+M	NSDictionary	hash	ov				Int
+M	NSDictionary	init()	io				NSDictionary
+M	NSDictionary	init(coder:)	io				NSDictionary	r
+M	NSDictionary	init(contentsOf:)	dio			?	NSDictionary	r
+M	NSDictionary	init(contentsOfFile:)	dio			?	NSDictionary	r
+M	NSDictionary	init(dictionary:)	io				NSDictionary	r
+M	NSDictionary	init(dictionary:copyItems:)	io				NSDictionary	rr
+M	NSDictionary	init(dictionaryLiteral:)	io				NSDictionary	d
+M	NSDictionary	init(object:forKey:)	io				NSDictionary	rr
+M	NSDictionary	init(objects:forKeys:)	io				NSDictionary	rr
+M	NSDictionary	init(objects:forKeys:count:)	io				NSDictionary	rrr
+M	NSDictionary	isEqual(_:)	fo				Bool	r
+M	NSDictionary	isEqual(to:)	fo				Bool	r
+M	NSDictionary	keyEnumerator()	fo				NSEnumerator
+M	NSDictionary	keysOfEntries(options:passingTest:)	fo	passingTest:_,_,UnsafeMutablePointer			Set	df
+M	NSDictionary	keysOfEntries(passingTest:)	fo	passingTest:_,_,UnsafeMutablePointer			Set	f
+M	NSDictionary	keysSortedByValue(comparator:)	fo	comparator:_,_			Array	f
+M	NSDictionary	keysSortedByValue(options:usingComparator:)	fo	usingComparator:_,_			Array	df
+M	NSDictionary	lazy	ov				LazySequence
+M	NSDictionary	lexicographicallyPrecedes(_:by:)	fot	by:Self.Element,Self.Element			Bool	rf
+M	NSDictionary	makeIterator()	fo				NSDictionary.Iterator
+M	NSDictionary	map(_:)	fot	_:Self.Element			Array	f
+M	NSDictionary	max(by:)	fot	by:Self.Element,Self.Element			Self.Element	f
+M	NSDictionary	min(by:)	fot	by:Self.Element,Self.Element			Self.Element	f
+M	NSDictionary	mutableCopy()	fo
+M	NSDictionary	mutableCopy(with:)	fo					d
+M	NSDictionary	object(forKey:)	fo					r
+M	NSDictionary	objectEnumerator()	fo				NSEnumerator
+M	NSDictionary	objects(forKeys:notFoundMarker:)	fo				Array	rr
+M	NSDictionary	prefix(_:)	fo				PrefixSequence	r
+M	NSDictionary	prefix(while:)	fot	while:Self.Element			Array	f
+M	NSDictionary	reduce(_:_:)	fot	_:Result,Self.Element				rf
+M	NSDictionary	reduce(into:_:)	fot	_:Result,Self.Element				rf
+M	NSDictionary	reversed()	fo				Array
+M	NSDictionary	sharedKeySet(forKeys:)	fos					r
+M	NSDictionary	shuffled()	fo				Array
+M	NSDictionary	shuffled(using:)	fo				Array	r
+M	NSDictionary	sorted(by:)	fot	by:Self.Element,Self.Element			Array	f
+M	NSDictionary	sorted(using:)	fo		15.0		Array	r
+M	NSDictionary	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	fot	whereSeparator:Self.Element			Array	ddf
+M	NSDictionary	starts(with:by:)	fot	by:Self.Element,PossiblePrefix.Element			Bool	rf
+M	NSDictionary	subscript(_:)	fo					r
+M	NSDictionary	suffix(_:)	fo				Array	r
+M	NSDictionary	supportsSecureCoding	osv				Bool
+M	NSDictionary	underestimatedCount	ov				Int
+M	NSDictionary	value(forKey:)	fo					r
+M	NSDictionary	withContiguousStorageIfAvailable(_:)	fot	_:UnsafeBufferPointer				f
+M	NSDictionary	write(to:atomically:)	fo				Bool	rr
+M	NSDictionary	write(toFile:atomically:)	fo				Bool	rr
+M	NSDictionary.Iterator	next()	fo
 M	NSDirectionalEdgeInsets	init(_:)	io		14.0		NSDirectionalEdgeInsets	r
-M	NSEdgeInsets	bottom	v				CGFloat
-M	NSEdgeInsets	init()	i				NSEdgeInsets
-M	NSEdgeInsets	init(top:left:bottom:right:)	i				NSEdgeInsets	rrrr
-M	NSEdgeInsets	left	v				CGFloat
-M	NSEdgeInsets	right	v				CGFloat
-M	NSEdgeInsets	top	v				CGFloat
-M	NSEnumerationOptions	concurrent	sv				NSEnumerationOptions
-M	NSEnumerationOptions	contains(_:)	f				Bool	r
-M	NSEnumerationOptions	formIntersection(_:)	f					r
-M	NSEnumerationOptions	formSymmetricDifference(_:)	f					r
-M	NSEnumerationOptions	formUnion(_:)	f					r
-M	NSEnumerationOptions	init()	i				NSEnumerationOptions
-M	NSEnumerationOptions	init(_:)	i				NSEnumerationOptions	r
-M	NSEnumerationOptions	init(arrayLiteral:)	i				NSEnumerationOptions	d
-M	NSEnumerationOptions	init(rawValue:)	i				NSEnumerationOptions	r
-M	NSEnumerationOptions	insert(_:)	f				(Bool,Self.Element)	r
-M	NSEnumerationOptions	intersection(_:)	f				Self	r
-M	NSEnumerationOptions	isDisjoint(with:)	f				Bool	r
-M	NSEnumerationOptions	isEmpty	v				Bool
-M	NSEnumerationOptions	isStrictSubset(of:)	f				Bool	r
-M	NSEnumerationOptions	isStrictSuperset(of:)	f				Bool	r
-M	NSEnumerationOptions	isSubset(of:)	f				Bool	r
-M	NSEnumerationOptions	isSuperset(of:)	f				Bool	r
-M	NSEnumerationOptions	rawValue	v				UInt
-M	NSEnumerationOptions	remove(_:)	f				Self.Element	r
-M	NSEnumerationOptions	reverse	sv				NSEnumerationOptions
-M	NSEnumerationOptions	subtract(_:)	f					r
-M	NSEnumerationOptions	subtracting(_:)	f				Self	r
-M	NSEnumerationOptions	symmetricDifference(_:)	f				Self	r
-M	NSEnumerationOptions	union(_:)	f				Self	r
-M	NSEnumerationOptions	update(with:)	f				Self.Element	r
-M	NSEnumerator	Iterator	k
-M	NSEnumerator	allObjects	v				Array
-M	NSEnumerator	allSatisfy(_:)	ft	_:Self.Element			Bool	f
-M	NSEnumerator	compactMap(_:)	ft	_:Self.Element			Array	f
-M	NSEnumerator	compare(_:_:)	f		15.0		ComparisonResult	rr
-M	NSEnumerator	contains(where:)	ft	where:Self.Element			Bool	f
-M	NSEnumerator	count(where:)	ft	where:Self.Element			Int	f
-M	NSEnumerator	drop(while:)	ft	while:Self.Element			DropWhileSequence	f
-M	NSEnumerator	dropFirst(_:)	f				DropFirstSequence	d
-M	NSEnumerator	dropLast(_:)	f				Array	d
-M	NSEnumerator	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
-M	NSEnumerator	enumerated()	f				EnumeratedSequence
-M	NSEnumerator	filter(_:)	ft	_:Self.Element	17.0		Array	f
-M	NSEnumerator	first(where:)	ft	where:Self.Element			Self.Element	f
-M	NSEnumerator	flatMap(_:)	ft	_:Self.Element			Array	f
-M	NSEnumerator	forEach(_:)	ft	_:Self.Element				f
-M	NSEnumerator	formatted(_:)	f		15.0			r
-M	NSEnumerator	lazy	v				LazySequence
-M	NSEnumerator	lexicographicallyPrecedes(_:by:)	ft	by:Self.Element,Self.Element			Bool	rf
-M	NSEnumerator	makeIterator()	f				NSEnumerator.Iterator
-M	NSEnumerator	map(_:)	ft	_:Self.Element			Array	f
-M	NSEnumerator	max(by:)	ft	by:Self.Element,Self.Element			Self.Element	f
-M	NSEnumerator	min(by:)	ft	by:Self.Element,Self.Element			Self.Element	f
-M	NSEnumerator	nextObject()	f
-M	NSEnumerator	prefix(_:)	f				PrefixSequence	r
-M	NSEnumerator	prefix(while:)	ft	while:Self.Element			Array	f
-M	NSEnumerator	reduce(_:_:)	ft	_:Result,Self.Element				rf
-M	NSEnumerator	reduce(into:_:)	ft	_:Result,Self.Element				rf
-M	NSEnumerator	reversed()	f				Array
-M	NSEnumerator	shuffled()	f				Array
-M	NSEnumerator	shuffled(using:)	f				Array	r
-M	NSEnumerator	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	NSEnumerator	sorted(using:)	f		15.0		Array	r
-M	NSEnumerator	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf
-M	NSEnumerator	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
-M	NSEnumerator	suffix(_:)	f				Array	r
-M	NSEnumerator	underestimatedCount	v				Int
-M	NSEnumerator	withContiguousStorageIfAvailable(_:)	ft	_:UnsafeBufferPointer				f
-M	NSEnumerator.Iterator	next()	f
-M	NSError	code	v				Int
-M	NSError	copy()	f
-M	NSError	copy(with:)	f					d
-M	NSError	description	v				String
-M	NSError	domain	v				String
-M	NSError	encode(with:)	f					r
-M	NSError	hash	v				Int
-M	NSError	helpAnchor	v				String
-M	NSError	init(coder:)	i				NSError	r
-M	NSError	init(domain:code:userInfo:)	i				NSError	rrd
-M	NSError	isEqual(_:)	f				Bool	r
-M	NSError	localizedDescription	v				String
-M	NSError	localizedFailureReason	v				String
-M	NSError	localizedRecoveryOptions	v				Array
-M	NSError	localizedRecoverySuggestion	v				String
-M	NSError	recoveryAttempter	v
-M	NSError	setUserInfoValueProvider(forDomain:provider:)	fs	provider:Error,String				rf
-M	NSError	supportsSecureCoding	sv				Bool
-M	NSError	userInfo	v				Dictionary
-M	NSError	userInfoValueProvider(forDomain:)	fs					r
-M	NSExceptionName	decimalNumberDivideByZeroException	sv				NSExceptionName
-M	NSExceptionName	decimalNumberExactnessException	sv				NSExceptionName
-M	NSExceptionName	decimalNumberOverflowException	sv				NSExceptionName
-M	NSExceptionName	decimalNumberUnderflowException	sv				NSExceptionName
-M	NSExceptionName	fileHandleOperationException	sv				NSExceptionName
-M	NSExceptionName	hash(into:)	f					r
-M	NSExceptionName	hashValue	v				Int
-M	NSExceptionName	init(_:)	i				NSExceptionName	r
-M	NSExceptionName	init(rawValue:)	i				NSExceptionName	r
-M	NSExceptionName	rawValue	v				String
-M	NSExpression	ExpressionType	dk			?
-M	NSExpression	copy()	df			?
-M	NSExpression	copy(with:)	df			?		d
-M	NSExpression.ExpressionType	aggregate	cd			?	NSExpression.ExpressionType
-M	NSExpression.ExpressionType	anyKey	cd			?	NSExpression.ExpressionType
-M	NSExpression.ExpressionType	block	cd			?	NSExpression.ExpressionType
-M	NSExpression.ExpressionType	conditional	cd			?	NSExpression.ExpressionType
-M	NSExpression.ExpressionType	constantValue	cd			?	NSExpression.ExpressionType
-M	NSExpression.ExpressionType	evaluatedObject	cd			?	NSExpression.ExpressionType
-M	NSExpression.ExpressionType	function	cd			?	NSExpression.ExpressionType
-M	NSExpression.ExpressionType	hash(into:)	f					r
-M	NSExpression.ExpressionType	hashValue	v				Int
-M	NSExpression.ExpressionType	init(rawValue:)	di			?	NSExpression.ExpressionType	r
-M	NSExpression.ExpressionType	intersectSet	cd			?	NSExpression.ExpressionType
-M	NSExpression.ExpressionType	keyPath	cd			?	NSExpression.ExpressionType
-M	NSExpression.ExpressionType	minusSet	cd			?	NSExpression.ExpressionType
-M	NSExpression.ExpressionType	subquery	cd			?	NSExpression.ExpressionType
-M	NSExpression.ExpressionType	unionSet	cd			?	NSExpression.ExpressionType
-M	NSExpression.ExpressionType	variable	cd			?	NSExpression.ExpressionType
-M	NSIndexPath	adding(_:)	f				IndexPath	r
-M	NSIndexPath	compare(_:)	f				ComparisonResult	r
-M	NSIndexPath	copy()	f
-M	NSIndexPath	copy(with:)	f					d
-M	NSIndexPath	encode(with:)	f					r
-M	NSIndexPath	getIndexes(_:range:)	f					rr
-M	NSIndexPath	hash	v				Int
-M	NSIndexPath	index(atPosition:)	f				Int	r
-M	NSIndexPath	init()	i				NSIndexPath
-M	NSIndexPath	init(coder:)	i				NSIndexPath	r
-M	NSIndexPath	init(index:)	i				NSIndexPath	r
-M	NSIndexPath	init(indexes:length:)	i				NSIndexPath	rr
-M	NSIndexPath	isEqual(_:)	f				Bool	r
-M	NSIndexPath	length	v				Int
-M	NSIndexPath	removingLastIndex()	f				IndexPath
-M	NSIndexPath	supportsSecureCoding	sv				Bool
-M	NSIndexSet	allSatisfy(_:)	ft	_:Self.Element			Bool	f
-M	NSIndexSet	compactMap(_:)	ft	_:Self.Element			Array	f
-M	NSIndexSet	compare(_:_:)	f		15.0		ComparisonResult	rr
-M	NSIndexSet	contains(_:)	f				Bool	r
-M	NSIndexSet	contains(in:)	f				Bool	r
-M	NSIndexSet	contains(where:)	ft	where:Self.Element			Bool	f
-M	NSIndexSet	copy()	f
-M	NSIndexSet	copy(with:)	f					d
-M	NSIndexSet	count	v				Int
-M	NSIndexSet	count(where:)	ft	where:Self.Element			Int	f
-M	NSIndexSet	countOfIndexes(in:)	f				Int	r
-M	NSIndexSet	drop(while:)	ft	while:Self.Element			DropWhileSequence	f
-M	NSIndexSet	dropFirst(_:)	f				DropFirstSequence	d
-M	NSIndexSet	dropLast(_:)	f				Array	d
-M	NSIndexSet	elementsEqual(_:)	f				Bool	r
-M	NSIndexSet	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
-M	NSIndexSet	encode(with:)	f					r
-M	NSIndexSet	enumerate(_:)	f	_:Int,UnsafeMutablePointer				f
-M	NSIndexSet	enumerate(in:options:using:)	f	using:Int,UnsafeMutablePointer				rdf
-M	NSIndexSet	enumerate(options:using:)	f	using:Int,UnsafeMutablePointer				df
-M	NSIndexSet	enumerateRanges(_:)	f	_:NSRange,UnsafeMutablePointer				f
-M	NSIndexSet	enumerateRanges(in:options:using:)	f	using:NSRange,UnsafeMutablePointer				rdf
-M	NSIndexSet	enumerateRanges(options:using:)	f	using:NSRange,UnsafeMutablePointer				df
-M	NSIndexSet	enumerated()	f				EnumeratedSequence
-M	NSIndexSet	filter(_:)	ft	_:Self.Element	17.0		Array	f
-M	NSIndexSet	first(where:)	ft	where:Self.Element			Self.Element	f
-M	NSIndexSet	firstIndex	v				Int
-M	NSIndexSet	flatMap(_:)	ft	_:Self.Element			Array	f
-M	NSIndexSet	forEach(_:)	ft	_:Self.Element				f
-M	NSIndexSet	formatted(_:)	f		15.0			r
-M	NSIndexSet	getIndexes(_:maxCount:inIndexRange:)	f				Int	rrr
-M	NSIndexSet	hash	v				Int
-M	NSIndexSet	index(in:options:passingTest:)	f	passingTest:Int,UnsafeMutablePointer			Int	rdf
-M	NSIndexSet	index(options:passingTest:)	f	passingTest:Int,UnsafeMutablePointer			Int	df
-M	NSIndexSet	index(passingTest:)	f	passingTest:Int,UnsafeMutablePointer			Int	f
-M	NSIndexSet	indexGreaterThanIndex(_:)	f				Int	r
-M	NSIndexSet	indexGreaterThanOrEqual(to:)	f				Int	r
-M	NSIndexSet	indexLessThanIndex(_:)	f				Int	r
-M	NSIndexSet	indexLessThanOrEqual(to:)	f				Int	r
-M	NSIndexSet	indexes(in:options:passingTest:)	f	passingTest:Int,UnsafeMutablePointer			IndexSet	rdf
-M	NSIndexSet	indexes(options:passingTest:)	f	passingTest:Int,UnsafeMutablePointer			IndexSet	df
-M	NSIndexSet	indexes(passingTest:)	f	passingTest:Int,UnsafeMutablePointer			IndexSet	f
-M	NSIndexSet	init()	i				NSIndexSet
-M	NSIndexSet	init(coder:)	i				NSIndexSet	r
-M	NSIndexSet	init(index:)	i				NSIndexSet	r
-M	NSIndexSet	init(indexSet:)	i				NSIndexSet	r
-M	NSIndexSet	init(indexesIn:)	i				NSIndexSet	r
-M	NSIndexSet	intersects(in:)	f				Bool	r
-M	NSIndexSet	isEqual(_:)	f				Bool	r
-M	NSIndexSet	isEqual(to:)	f				Bool	r
-M	NSIndexSet	lastIndex	v				Int
-M	NSIndexSet	lazy	v				LazySequence
-M	NSIndexSet	lexicographicallyPrecedes(_:)	f				Bool	r
-M	NSIndexSet	lexicographicallyPrecedes(_:by:)	ft	by:Self.Element,Self.Element			Bool	rf
-M	NSIndexSet	makeIterator()	f				NSIndexSetIterator
-M	NSIndexSet	map(_:)	ft	_:Self.Element			Array	f
-M	NSIndexSet	max()	f				Self.Element
-M	NSIndexSet	max(by:)	ft	by:Self.Element,Self.Element			Self.Element	f
-M	NSIndexSet	min()	f				Self.Element
-M	NSIndexSet	min(by:)	ft	by:Self.Element,Self.Element			Self.Element	f
-M	NSIndexSet	mutableCopy()	f
-M	NSIndexSet	mutableCopy(with:)	f					d
-M	NSIndexSet	prefix(_:)	f				PrefixSequence	r
-M	NSIndexSet	prefix(while:)	ft	while:Self.Element			Array	f
-M	NSIndexSet	reduce(_:_:)	ft	_:Result,Self.Element				rf
-M	NSIndexSet	reduce(into:_:)	ft	_:Result,Self.Element				rf
-M	NSIndexSet	reversed()	f				Array
-M	NSIndexSet	shuffled()	f				Array
-M	NSIndexSet	shuffled(using:)	f				Array	r
-M	NSIndexSet	sorted()	f				Array
-M	NSIndexSet	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	NSIndexSet	sorted(using:)	f		15.0		Array	r
-M	NSIndexSet	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf
-M	NSIndexSet	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd
-M	NSIndexSet	starts(with:)	f				Bool	r
-M	NSIndexSet	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
-M	NSIndexSet	suffix(_:)	f				Array	r
-M	NSIndexSet	supportsSecureCoding	sv				Bool
-M	NSIndexSet	underestimatedCount	v				Int
-M	NSIndexSet	withContiguousStorageIfAvailable(_:)	ft	_:UnsafeBufferPointer				f
-M	NSIndexSetIterator	Element	k
-M	NSIndexSetIterator	next()	f				Int
-M	NSKeyedArchiver	allowsKeyedCoding	v				Bool
-M	NSKeyedArchiver	archiveRootObject(_:toFile:)	dfs			archivedData(withRootObject:requiringSecureCoding:)	Bool	rr
-M	NSKeyedArchiver	archivedData(withRootObject:)	dfs			archivedData(withRootObject:requiringSecureCoding:)	Data	r
-M	NSKeyedArchiver	archivedData(withRootObject:requiringSecureCoding:)	fst				Data	rr
-M	NSKeyedArchiver	classNameForClass(_:)	fs				String	r
-M	NSKeyedArchiver	delegate	v				NSKeyedArchiverDelegate
-M	NSKeyedArchiver	encode(_:)	f					r
-M	NSKeyedArchiver	encode(_:forKey:)	f					rr
-M	NSKeyedArchiver	encodeBytes(_:length:forKey:)	f					rrr
-M	NSKeyedArchiver	encodeConditionalObject(_:)	f					r
-M	NSKeyedArchiver	encodeConditionalObject(_:forKey:)	f					rr
-M	NSKeyedArchiver	encodePropertyList(_:)	f					r
-M	NSKeyedArchiver	encodePropertyList(_:forKey:)	f					rr
-M	NSKeyedArchiver	encodeValue(ofObjCType:at:)	f					rr
-M	NSKeyedArchiver	encodedData	v				Data
-M	NSKeyedArchiver	error	v				Error
-M	NSKeyedArchiver	finishEncoding()	f
-M	NSKeyedArchiver	init()	di			init(requiringSecureCoding:)	NSKeyedArchiver
-M	NSKeyedArchiver	init(forWritingWith:)	di			init(requiringSecureCoding:)	NSKeyedArchiver	r
-M	NSKeyedArchiver	init(requiringSecureCoding:)	i				NSKeyedArchiver	r
-M	NSKeyedArchiver	outputFormat	v				PropertyListDecoder.PropertyListFormat
-M	NSKeyedArchiver	requiresSecureCoding	v				Bool
-M	NSKeyedArchiver	setClassName(_:for:)	fs					rr
-M	NSKeyedArchiver	systemVersion	v				UInt32
-M	NSKeyedArchiverDelegate	archiver(_:didEncode:)	f					rr
-M	NSKeyedArchiverDelegate	archiver(_:willEncode:)	f					rr
-M	NSKeyedArchiverDelegate	archiver(_:willReplace:withObject:)	f					rrr
-M	NSKeyedArchiverDelegate	archiverDidFinish(_:)	f					r
-M	NSKeyedArchiverDelegate	archiverWillFinish(_:)	f					r
-M	NSKeyedUnarchiver	allowedClasses	v				Array
-M	NSKeyedUnarchiver	allowsKeyedCoding	v				Bool
-M	NSKeyedUnarchiver	class(forClassName:)	fs					r
-M	NSKeyedUnarchiver	containsValue(forKey:)	f				Bool	r
-M	NSKeyedUnarchiver	decodeBool(forKey:)	f				Bool	r
-M	NSKeyedUnarchiver	decodeData()	f				Data
-M	NSKeyedUnarchiver	decodeDouble(forKey:)	f				Double	r
-M	NSKeyedUnarchiver	decodeFloat(forKey:)	f				Float	r
-M	NSKeyedUnarchiver	decodeInt32(forKey:)	f				Int32	r
-M	NSKeyedUnarchiver	decodeInt64(forKey:)	f				Int64	r
-M	NSKeyedUnarchiver	decodeInteger(forKey:)	f				Int	r
-M	NSKeyedUnarchiver	decodeObject()	f
-M	NSKeyedUnarchiver	decodeObject(forKey:)	f					r
-M	NSKeyedUnarchiver	decodeObject(of:forKey:)	f					rr
-M	NSKeyedUnarchiver	decodePropertyList()	f
-M	NSKeyedUnarchiver	decodePropertyList(forKey:)	f					r
-M	NSKeyedUnarchiver	decodeValue(ofObjCType:at:)	f					rr
-M	NSKeyedUnarchiver	decodingFailurePolicy	v				NSCoder.DecodingFailurePolicy
-M	NSKeyedUnarchiver	delegate	v				NSKeyedUnarchiverDelegate
-M	NSKeyedUnarchiver	error	v				Error
-M	NSKeyedUnarchiver	finishDecoding()	f
-M	NSKeyedUnarchiver	init(forReadingFrom:)	it				NSKeyedUnarchiver	r
-M	NSKeyedUnarchiver	init(forReadingWith:)	di			init(forReadingFrom:)	NSKeyedUnarchiver	r
-M	NSKeyedUnarchiver	requiresSecureCoding	v				Bool
-M	NSKeyedUnarchiver	setClass(_:forClassName:)	fs					rr
-M	NSKeyedUnarchiver	systemVersion	v				UInt32
-M	NSKeyedUnarchiver	unarchiveObject(with:)	dfs			unarchivedObject(ofClass:from:)		r
-M	NSKeyedUnarchiver	unarchiveObject(withFile:)	dfs			unarchivedObject(ofClass:from:)		r
-M	NSKeyedUnarchiver	unarchiveTopLevelObjectWithData(_:)	fst					r
-M	NSKeyedUnarchiver	unarchivedObject(ofClass:from:)	fst					rr
-M	NSKeyedUnarchiver	unarchivedObject(ofClasses:from:)	fst					rr
-M	NSKeyedUnarchiver	withDecodedUnsafeBufferPointer(forKey:body:)	dft	body:UnsafeBufferPointer		?		rf
-M	NSKeyedUnarchiver	withDecodedUnsafeBytes(forKey:body:)	ft	body:UnsafeRawBufferPointer				rf
-M	NSKeyedUnarchiverDelegate	unarchiver(_:cannotDecodeObjectOfClassName:originalClasses:)	f					rrr
-M	NSKeyedUnarchiverDelegate	unarchiver(_:didDecode:)	f					rr
-M	NSKeyedUnarchiverDelegate	unarchiver(_:willReplace:with:)	f					rrr
-M	NSKeyedUnarchiverDelegate	unarchiverDidFinish(_:)	f					r
-M	NSKeyedUnarchiverDelegate	unarchiverWillFinish(_:)	f					r
-M	NSLocale	Key	k
-M	NSLocale	LanguageDirection	k
-M	NSLocale	availableLocaleIdentifiers	sv				Array
-M	NSLocale	canonicalLanguageIdentifier(from:)	fs				String	r
-M	NSLocale	canonicalLocaleIdentifier(from:)	fs				String	r
-M	NSLocale	characterDirection(forLanguage:)	fs				Locale.LanguageDirection	r
-M	NSLocale	commonISOCurrencyCodes	sv				Array
-M	NSLocale	components(fromLocaleIdentifier:)	fs				Dictionary	r
-M	NSLocale	copy()	f
-M	NSLocale	copy(with:)	f					d
-M	NSLocale	current	sv				Locale
-M	NSLocale	currentLocaleDidChangeNotification	sv				NSNotification.Name
-M	NSLocale	displayName(forKey:value:)	f				String	rr
-M	NSLocale	encode(with:)	f					r
-M	NSLocale	hash	v				Int
-M	NSLocale	init(coder:)	i				NSLocale	r
-M	NSLocale	init(localeIdentifier:)	i				NSLocale	r
-M	NSLocale	isEqual(_:)	f				Bool	r
-M	NSLocale	isoCountryCodes	sv				Array
-M	NSLocale	isoCurrencyCodes	sv				Array
-M	NSLocale	isoLanguageCodes	sv				Array
-M	NSLocale	lineDirection(forLanguage:)	fs				Locale.LanguageDirection	r
-M	NSLocale	localeIdentifier(fromComponents:)	fs				String	r
-M	NSLocale	localeIdentifier(fromWindowsLocaleCode:)	fs				String	r
-M	NSLocale	object(forKey:)	f					r
-M	NSLocale	preferredLanguages	sv				Array
-M	NSLocale	supportsSecureCoding	sv				Bool
-M	NSLocale	system	sv				Locale
-M	NSLocale	windowsLocaleCode(fromLocaleIdentifier:)	fs				UInt32	r
-M	NSLocale.Key	alternateQuotationBeginDelimiterKey	sv				NSLocale.Key
-M	NSLocale.Key	alternateQuotationEndDelimiterKey	sv				NSLocale.Key
-M	NSLocale.Key	calendar	sv				NSLocale.Key
-M	NSLocale.Key	calendarIdentifier	sv				NSLocale.Key
-M	NSLocale.Key	collationIdentifier	sv				NSLocale.Key
-M	NSLocale.Key	collatorIdentifier	sv				NSLocale.Key
-M	NSLocale.Key	countryCode	sv				NSLocale.Key
-M	NSLocale.Key	currencyCode	sv				NSLocale.Key
-M	NSLocale.Key	currencySymbol	sv				NSLocale.Key
-M	NSLocale.Key	decimalSeparator	sv				NSLocale.Key
-M	NSLocale.Key	exemplarCharacterSet	sv				NSLocale.Key
-M	NSLocale.Key	groupingSeparator	sv				NSLocale.Key
-M	NSLocale.Key	hash(into:)	f					r
-M	NSLocale.Key	hashValue	v				Int
-M	NSLocale.Key	identifier	sv				NSLocale.Key
-M	NSLocale.Key	init(rawValue:)	i				NSLocale.Key	r
-M	NSLocale.Key	languageCode	sv				NSLocale.Key
-M	NSLocale.Key	measurementSystem	sv				NSLocale.Key
-M	NSLocale.Key	quotationBeginDelimiterKey	sv				NSLocale.Key
-M	NSLocale.Key	quotationEndDelimiterKey	sv				NSLocale.Key
-M	NSLocale.Key	rawValue	v				String
-M	NSLocale.Key	scriptCode	sv				NSLocale.Key
-M	NSLocale.Key	usesMetricSystem	sv				NSLocale.Key
-M	NSLocale.Key	variantCode	sv				NSLocale.Key
-M	NSLock	init()	i				NSLock
-M	NSLock	lock()	f
-M	NSLock	lock(before:)	f				Bool	r
-M	NSLock	name	v				String
-M	NSLock	try()	f				Bool
-M	NSLock	unlock()	f
-M	NSLock	withLock(_:)	ft					f
-M	NSLocking	lock()	f
-M	NSLocking	unlock()	f
-M	NSLocking	withLock(_:)	ft					f
-M	NSMeasurement	adding(_:)	f				Measurement	r
-M	NSMeasurement	canBeConverted(to:)	f				Bool	r
-M	NSMeasurement	converting(to:)	f				Measurement	r
-M	NSMeasurement	copy(with:)	f					d
-M	NSMeasurement	doubleValue	v				Double
-M	NSMeasurement	encode(with:)	f					r
-M	NSMeasurement	hash	v				Int
-M	NSMeasurement	init(coder:)	i				NSMeasurement	r
-M	NSMeasurement	init(doubleValue:unit:)	i				NSMeasurement	rr
-M	NSMeasurement	isEqual(_:)	f				Bool	r
-M	NSMeasurement	subtracting(_:)	f				Measurement	r
-M	NSMeasurement	supportsSecureCoding	sv				Bool
-M	NSMeasurement	unit	v				Unit
-M	NSMutableArray	add(_:)	f					r
-M	NSMutableArray	addObjects(from:)	f					r
-M	NSMutableArray	exchangeObject(at:withObjectAt:)	f					rr
-M	NSMutableArray	filter(using:)	f					r
-M	NSMutableArray	init()	i				NSMutableArray
-M	NSMutableArray	init(capacity:)	i				NSMutableArray	r
-M	NSMutableArray	init(objects:count:)	i				NSMutableArray	rr
-M	NSMutableArray	insert(_:at:)	f					rr
-M	NSMutableArray	remove(_:)	f					r
-M	NSMutableArray	remove(_:in:)	f					rr
-M	NSMutableArray	removeAllObjects()	f
-M	NSMutableArray	removeLastObject()	f
-M	NSMutableArray	removeObject(at:)	f					r
-M	NSMutableArray	removeObject(identicalTo:)	f					r
-M	NSMutableArray	removeObject(identicalTo:in:)	f					rr
-M	NSMutableArray	removeObjects(at:)	f					r
-M	NSMutableArray	removeObjects(in:)	f					r
-M	NSMutableArray	replaceObject(at:with:)	f					rr
-M	NSMutableArray	replaceObjects(at:with:)	f					rr
-M	NSMutableArray	replaceObjects(in:withObjectsFrom:)	f					rr
-M	NSMutableArray	replaceObjects(in:withObjectsFrom:range:)	f					rrr
-M	NSMutableArray	setArray(_:)	f					r
-M	NSMutableArray	sort(_:context:)	f	_:_,_,UnsafeMutableRawPointer				fr
-M	NSMutableArray	sort(comparator:)	f	comparator:_,_				f
-M	NSMutableArray	sort(options:usingComparator:)	f	usingComparator:_,_				df
-M	NSMutableArray	sort(using:)	f					r
-M	NSMutableArray	subscript(_:)	f					r
-M	NSMutableAttributedString	addAttribute(_:value:range:)	f					rrr
-M	NSMutableAttributedString	addAttributes(_:range:)	f					rr
-M	NSMutableAttributedString	append(_:)	f					r
-M	NSMutableAttributedString	beginEditing()	f
-M	NSMutableAttributedString	copy(with:)	f					d
-M	NSMutableAttributedString	deleteCharacters(in:)	f					r
-M	NSMutableAttributedString	endEditing()	f
-M	NSMutableAttributedString	init(attributedString:)	i				NSMutableAttributedString	r
-M	NSMutableAttributedString	init(coder:)	i				NSMutableAttributedString	r
-M	NSMutableAttributedString	init(string:)	i				NSMutableAttributedString	r
-M	NSMutableAttributedString	init(string:attributes:)	i				NSMutableAttributedString	rd
-M	NSMutableAttributedString	insert(_:at:)	f					rr
-M	NSMutableAttributedString	mutableString	v				NSMutableString
-M	NSMutableAttributedString	removeAttribute(_:range:)	f					rr
-M	NSMutableAttributedString	replaceCharacters(in:with:)	f					rr
-M	NSMutableAttributedString	setAttributedString(_:)	f					r
-M	NSMutableAttributedString	setAttributes(_:range:)	f					rr
-M	NSMutableCharacterSet	addCharacters(in:)	f					r
-M	NSMutableCharacterSet	alphanumeric()	fs				NSMutableCharacterSet
-M	NSMutableCharacterSet	capitalizedLetter()	fs				NSMutableCharacterSet
-M	NSMutableCharacterSet	control()	fs				NSMutableCharacterSet
-M	NSMutableCharacterSet	decimalDigit()	fs				NSMutableCharacterSet
-M	NSMutableCharacterSet	decomposable()	fs				NSMutableCharacterSet
-M	NSMutableCharacterSet	formIntersection(with:)	f					r
-M	NSMutableCharacterSet	formUnion(with:)	f					r
-M	NSMutableCharacterSet	illegal()	fs				NSMutableCharacterSet
-M	NSMutableCharacterSet	invert()	f
-M	NSMutableCharacterSet	letter()	fs				NSMutableCharacterSet
-M	NSMutableCharacterSet	lowercaseLetter()	fs				NSMutableCharacterSet
-M	NSMutableCharacterSet	newline()	fs				NSMutableCharacterSet
-M	NSMutableCharacterSet	nonBase()	fs				NSMutableCharacterSet
-M	NSMutableCharacterSet	punctuation()	fs				NSMutableCharacterSet
-M	NSMutableCharacterSet	removeCharacters(in:)	f					r
-M	NSMutableCharacterSet	symbol()	fs				NSMutableCharacterSet
-M	NSMutableCharacterSet	uppercaseLetter()	fs				NSMutableCharacterSet
-M	NSMutableCharacterSet	whitespace()	fs				NSMutableCharacterSet
-M	NSMutableCharacterSet	whitespaceAndNewline()	fs				NSMutableCharacterSet
-M	NSMutableCopying	mutableCopy()	f
-M	NSMutableCopying	mutableCopy(with:)	f					r
-M	NSMutableData	append(_:)	f					r
-M	NSMutableData	append(_:length:)	f					rr
-M	NSMutableData	copy(with:)	f					d
-M	NSMutableData	increaseLength(by:)	f					r
-M	NSMutableData	init()	i				NSMutableData
-M	NSMutableData	init(base64Encoded:options:)	i				NSMutableData	rd
-M	NSMutableData	init(bytes:length:)	i				NSMutableData	rr
-M	NSMutableData	init(bytesNoCopy:length:)	i				NSMutableData	rr
-M	NSMutableData	init(bytesNoCopy:length:deallocator:)	i	deallocator:UnsafeMutableRawPointer,Int			NSMutableData	rrg
-M	NSMutableData	init(bytesNoCopy:length:freeWhenDone:)	i				NSMutableData	rrr
-M	NSMutableData	init(capacity:)	i				NSMutableData	r
-M	NSMutableData	init(coder:)	i				NSMutableData	r
-M	NSMutableData	init(contentsOf:)	i				NSMutableData	r
-M	NSMutableData	init(contentsOf:options:)	it				NSMutableData	rd
-M	NSMutableData	init(contentsOfFile:)	i				NSMutableData	r
-M	NSMutableData	init(contentsOfFile:options:)	it				NSMutableData	rd
-M	NSMutableData	init(data:)	i				NSMutableData	r
-M	NSMutableData	init(length:)	i				NSMutableData	r
-M	NSMutableData	length	v				Int
-M	NSMutableData	mutableBytes	v				UnsafeMutableRawPointer
-M	NSMutableData	replaceBytes(in:withBytes:)	f					rr
-M	NSMutableData	replaceBytes(in:withBytes:length:)	f					rrr
-M	NSMutableData	resetBytes(in:)	f					r
-M	NSMutableData	setData(_:)	f					r
-M	NSMutableDictionary	addEntries(from:)	f					r
-M	NSMutableDictionary	init()	i				NSMutableDictionary
-M	NSMutableDictionary	init(capacity:)	i				NSMutableDictionary	r
-M	NSMutableDictionary	init(objects:forKeys:count:)	i				NSMutableDictionary	rrr
-M	NSMutableDictionary	init(sharedKeySet:)	i				NSMutableDictionary	r
-M	NSMutableDictionary	removeAllObjects()	f
-M	NSMutableDictionary	removeObject(forKey:)	f					r
-M	NSMutableDictionary	removeObjects(forKeys:)	f					r
-M	NSMutableDictionary	setDictionary(_:)	f					r
-M	NSMutableDictionary	setObject(_:forKey:)	f					rr
-M	NSMutableDictionary	subscript(_:)	f					r
-M	NSMutableIndexSet	add(_:)	f					r
-M	NSMutableIndexSet	add(in:)	f					r
-M	NSMutableIndexSet	copy(with:)	f					d
-M	NSMutableIndexSet	remove(_:)	f					r
-M	NSMutableIndexSet	remove(in:)	f					r
-M	NSMutableIndexSet	removeAllIndexes()	f
-M	NSMutableIndexSet	shiftIndexesStarting(at:by:)	f					rr
-M	NSMutableOrderedSet	add(_:)	f					r
-M	NSMutableOrderedSet	add(_:count:)	f					rr
-M	NSMutableOrderedSet	addObjects(from:)	f					r
-M	NSMutableOrderedSet	copy(with:)	f					d
-M	NSMutableOrderedSet	exchangeObject(at:withObjectAt:)	f					rr
-M	NSMutableOrderedSet	filter(using:)	f					r
-M	NSMutableOrderedSet	init()	i				NSMutableOrderedSet
-M	NSMutableOrderedSet	init(array:)	i				NSMutableOrderedSet	r
-M	NSMutableOrderedSet	init(array:copyItems:)	i				NSMutableOrderedSet	rr
-M	NSMutableOrderedSet	init(array:range:copyItems:)	i				NSMutableOrderedSet	rrr
-M	NSMutableOrderedSet	init(arrayLiteral:)	i				NSMutableOrderedSet	d
-M	NSMutableOrderedSet	init(capacity:)	i				NSMutableOrderedSet	r
-M	NSMutableOrderedSet	init(coder:)	i				NSMutableOrderedSet	r
-M	NSMutableOrderedSet	init(object:)	i				NSMutableOrderedSet	r
-M	NSMutableOrderedSet	init(objects:)	i				NSMutableOrderedSet	d
-M	NSMutableOrderedSet	init(objects:count:)	i				NSMutableOrderedSet	rr
-M	NSMutableOrderedSet	init(orderedSet:)	i				NSMutableOrderedSet	r
-M	NSMutableOrderedSet	init(orderedSet:copyItems:)	i				NSMutableOrderedSet	rr
-M	NSMutableOrderedSet	init(orderedSet:range:copyItems:)	i				NSMutableOrderedSet	rrr
-M	NSMutableOrderedSet	init(set:)	i				NSMutableOrderedSet	r
-M	NSMutableOrderedSet	init(set:copyItems:)	i				NSMutableOrderedSet	rr
-M	NSMutableOrderedSet	insert(_:at:)	f					rr
-M	NSMutableOrderedSet	intersect(_:)	f					r
-M	NSMutableOrderedSet	intersectSet(_:)	f					r
-M	NSMutableOrderedSet	minus(_:)	f					r
-M	NSMutableOrderedSet	minusSet(_:)	f					r
-M	NSMutableOrderedSet	moveObjects(at:to:)	f					rr
-M	NSMutableOrderedSet	remove(_:)	f					r
-M	NSMutableOrderedSet	removeAllObjects()	f
-M	NSMutableOrderedSet	removeObject(at:)	f					r
-M	NSMutableOrderedSet	removeObjects(at:)	f					r
-M	NSMutableOrderedSet	removeObjects(in:)	f					r
-M	NSMutableOrderedSet	replaceObject(at:with:)	f					rr
-M	NSMutableOrderedSet	replaceObjects(at:with:)	f					rr
-M	NSMutableOrderedSet	replaceObjects(in:with:count:)	f					rrr
-M	NSMutableOrderedSet	setObject(_:at:)	f					rr
-M	NSMutableOrderedSet	sort(comparator:)	f	comparator:_,_				f
-M	NSMutableOrderedSet	sort(options:usingComparator:)	f	usingComparator:_,_				df
-M	NSMutableOrderedSet	sort(using:)	f					r
-M	NSMutableOrderedSet	sortRange(_:options:usingComparator:)	f	usingComparator:_,_				rdf
-M	NSMutableOrderedSet	subscript(_:)	f					r
-M	NSMutableOrderedSet	union(_:)	f					r
-M	NSMutableOrderedSet	unionSet(_:)	f					r
-M	NSMutableSet	add(_:)	f					r
-M	NSMutableSet	addObjects(from:)	f					r
-M	NSMutableSet	filter(using:)	f					r
-M	NSMutableSet	init()	i				NSMutableSet
-M	NSMutableSet	init(capacity:)	i				NSMutableSet	r
-M	NSMutableSet	init(coder:)	i				NSMutableSet	r
-M	NSMutableSet	init(objects:count:)	i				NSMutableSet	rr
-M	NSMutableSet	intersect(_:)	f					r
-M	NSMutableSet	minus(_:)	f					r
-M	NSMutableSet	remove(_:)	f					r
-M	NSMutableSet	removeAllObjects()	f
-M	NSMutableSet	setSet(_:)	f					r
-M	NSMutableSet	union(_:)	f					r
-M	NSMutableString	append(_:)	f					r
-M	NSMutableString	applyTransform(_:reverse:range:updatedRange:)	f				Bool	rrrr
-M	NSMutableString	deleteCharacters(in:)	f					r
-M	NSMutableString	init(capacity:)	i				NSMutableString	r
-M	NSMutableString	init(characters:length:)	i				NSMutableString	rr
-M	NSMutableString	init(coder:)	i				NSMutableString	r
-M	NSMutableString	init(extendedGraphemeClusterLiteral:)	i				NSMutableString	r
-M	NSMutableString	init(string:)	i				NSMutableString	r
-M	NSMutableString	init(stringLiteral:)	i				NSMutableString	r
-M	NSMutableString	init(unicodeScalarLiteral:)	i				NSMutableString	r
-M	NSMutableString	insert(_:at:)	f					rr
-M	NSMutableString	replaceCharacters(in:with:)	f					rr
-M	NSMutableString	replaceOccurrences(of:with:options:range:)	f				Int	rrdr
-M	NSMutableString	setString(_:)	f					r
-M	NSMutableURLRequest	addValue(_:forHTTPHeaderField:)	f					rr
-M	NSMutableURLRequest	allHTTPHeaderFields	v				Dictionary
-M	NSMutableURLRequest	allowsCellularAccess	v				Bool
-M	NSMutableURLRequest	cachePolicy	v				NSURLRequest.CachePolicy
-M	NSMutableURLRequest	copy(with:)	f					d
-M	NSMutableURLRequest	httpBody	v				Data
-M	NSMutableURLRequest	httpBodyStream	v				InputStream
-M	NSMutableURLRequest	httpMethod	v				String
-M	NSMutableURLRequest	httpShouldHandleCookies	v				Bool
-M	NSMutableURLRequest	httpShouldUsePipelining	dv			?	Bool
-M	NSMutableURLRequest	init(coder:)	i				NSMutableURLRequest	r
-M	NSMutableURLRequest	init(url:)	i				NSMutableURLRequest	r
-M	NSMutableURLRequest	init(url:cachePolicy:timeoutInterval:)	i				NSMutableURLRequest	rrr
-M	NSMutableURLRequest	mainDocumentURL	v				URL
-M	NSMutableURLRequest	networkServiceType	v				NSURLRequest.NetworkServiceType
-M	NSMutableURLRequest	setValue(_:forHTTPHeaderField:)	f					rr
-M	NSMutableURLRequest	timeoutInterval	v				Double
-M	NSMutableURLRequest	url	v				URL
-M	NSNotification	Name	k
-M	NSNotification	copy()	f
-M	NSNotification	copy(with:)	f					d
-M	NSNotification	description	v				String
-M	NSNotification	encode(with:)	f					r
-M	NSNotification	init()	i				NSNotification
-M	NSNotification	init(coder:)	i				NSNotification	r
-M	NSNotification	init(name:object:userInfo:)	i				NSNotification	rrd
-M	NSNotification	name	v				NSNotification.Name
-M	NSNotification	object	v
-M	NSNotification	userInfo	v				Dictionary
-M	NSNotification.Name	NSCalendarDayChanged	sv				NSNotification.Name
-M	NSNotification.Name	NSDidBecomeSingleThreaded	sv				NSNotification.Name
-M	NSNotification.Name	NSFileHandleConnectionAccepted	sv				NSNotification.Name
-M	NSNotification.Name	NSFileHandleDataAvailable	sv				NSNotification.Name
-M	NSNotification.Name	NSFileHandleReadToEndOfFileCompletion	sv				NSNotification.Name
-M	NSNotification.Name	NSHTTPCookieManagerCookiesChanged	sv				NSNotification.Name
-M	NSNotification.Name	NSSystemTimeZoneDidChange	sv				NSNotification.Name
-M	NSNotification.Name	NSThreadWillExit	sv				NSNotification.Name
-M	NSNotification.Name	NSURLCredentialStorageChanged	sv				NSNotification.Name
-M	NSNotification.Name	NSWillBecomeMultiThreaded	sv				NSNotification.Name
-M	NSNotification.Name	hash(into:)	f					r
-M	NSNotification.Name	hashValue	v				Int
-M	NSNotification.Name	init(_:)	i				NSNotification.Name	r
-M	NSNotification.Name	init(rawValue:)	i				NSNotification.Name	r
-M	NSNotification.Name	rawValue	v				String
-M	NSNull	copy()	f
-M	NSNull	copy(with:)	f					d
-M	NSNull	description	v				String
-M	NSNull	encode(with:)	f					r
-M	NSNull	init()	i				NSNull
-M	NSNull	init(coder:)	i				NSNull	r
-M	NSNull	isEqual(_:)	f				Bool	r
-M	NSNull	supportsSecureCoding	sv				Bool
-M	NSNumber	boolValue	v				Bool
-M	NSNumber	classForCoder	v
-M	NSNumber	compare(_:)	f				ComparisonResult	r
-M	NSNumber	decimalValue	v				Decimal
-M	NSNumber	description	v				String
-M	NSNumber	description(withLocale:)	f				String	r
-M	NSNumber	doubleValue	v				Double
-M	NSNumber	encode(with:)	f					r
-M	NSNumber	floatValue	v				Float
-M	NSNumber	hash	v				Int
-M	NSNumber	init(booleanLiteral:)	i				NSNumber	r
-M	NSNumber	init(bytes:objCType:)	i				NSNumber	rr
-M	NSNumber	init(coder:)	i				NSNumber	r
-M	NSNumber	init(floatLiteral:)	i				NSNumber	r
-M	NSNumber	init(integerLiteral:)	i				NSNumber	r
-M	NSNumber	init(value:)	i				NSNumber	r
-M	NSNumber	int16Value	v				Int16
-M	NSNumber	int32Value	v				Int32
-M	NSNumber	int64Value	v				Int64
-M	NSNumber	int8Value	v				Int8
-M	NSNumber	intValue	v				Int
-M	NSNumber	isEqual(_:)	f				Bool	r
-M	NSNumber	isEqual(to:)	f				Bool	r
-M	NSNumber	objCType	v				UnsafePointer
-M	NSNumber	stringValue	v				String
-M	NSNumber	uint16Value	v				UInt16
-M	NSNumber	uint32Value	v				UInt32
-M	NSNumber	uint64Value	v				UInt64
-M	NSNumber	uint8Value	v				UInt8
-M	NSNumber	uintValue	v				UInt
-M	NSObject	classFallbacksForKeyedArchiver()	fs				Array
-M	NSObject	classForCoder	v
-M	NSObject	classForKeyedArchiver	v
-M	NSObject	classForKeyedUnarchiver()	fs
-M	NSObject	copy()	f
-M	NSObject	debugDescription	v				String
-M	NSObject	description	v				String
-M	NSObject	hash	v				Int
-M	NSObject	hash(into:)	f					r
-M	NSObject	hashValue	v				Int
-M	NSObject	init()	i				NSObject
-M	NSObject	isEqual(_:)	f				Bool	r
-M	NSObject	isKind(of:)	f				Bool	r
-M	NSObject	isMember(of:)	f				Bool	r
-M	NSObject	isProxy()	f				Bool
-M	NSObject	isSubclass(of:)	fs				Bool	r
-M	NSObject	mutableCopy()	f
-M	NSObject	replacementObject(for:)	f					r
-M	NSObject	self()	f				Self
-M	NSObject	superclass	sv
-M	NSObjectProtocol	debugDescription	v				String
-M	NSObjectProtocol	description	v				String
-M	NSObjectProtocol	hash	v				Int
-M	NSObjectProtocol	isEqual(_:)	f				Bool	r
-M	NSObjectProtocol	isProxy()	f				Bool
-M	NSObjectProtocol	self()	f				Self
-M	NSOrderedSet	Iterator	k
-M	NSOrderedSet	allSatisfy(_:)	ft	_:Self.Element			Bool	f
-M	NSOrderedSet	array	v				Array
-M	NSOrderedSet	compactMap(_:)	ft	_:Self.Element			Array	f
-M	NSOrderedSet	compare(_:_:)	f		15.0		ComparisonResult	rr
-M	NSOrderedSet	contains(_:)	f				Bool	r
-M	NSOrderedSet	contains(where:)	ft	where:Self.Element			Bool	f
-M	NSOrderedSet	copy()	f
-M	NSOrderedSet	copy(with:)	f					d
-M	NSOrderedSet	count	v				Int
-M	NSOrderedSet	count(where:)	ft	where:Self.Element			Int	f
-M	NSOrderedSet	customMirror	v				Mirror
-M	NSOrderedSet	description	v				String
-M	NSOrderedSet	description(withLocale:)	f				String	r
-M	NSOrderedSet	description(withLocale:indent:)	f				String	rr
-M	NSOrderedSet	drop(while:)	ft	while:Self.Element			DropWhileSequence	f
-M	NSOrderedSet	dropFirst(_:)	f				DropFirstSequence	d
-M	NSOrderedSet	dropLast(_:)	f				Array	d
-M	NSOrderedSet	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
-M	NSOrderedSet	encode(with:)	f					r
-M	NSOrderedSet	enumerateObjects(_:)	f	_:_,Int,UnsafeMutablePointer				f
-M	NSOrderedSet	enumerateObjects(at:options:using:)	f	using:_,Int,UnsafeMutablePointer				rdf
-M	NSOrderedSet	enumerateObjects(options:using:)	f	using:_,Int,UnsafeMutablePointer				df
-M	NSOrderedSet	enumerated()	f				EnumeratedSequence
-M	NSOrderedSet	filter(_:)	ft	_:Self.Element	17.0		Array	f
-M	NSOrderedSet	filtered(using:)	f				NSOrderedSet	r
-M	NSOrderedSet	first(where:)	ft	where:Self.Element			Self.Element	f
-M	NSOrderedSet	firstObject	v
-M	NSOrderedSet	flatMap(_:)	ft	_:Self.Element			Array	f
-M	NSOrderedSet	forEach(_:)	ft	_:Self.Element				f
-M	NSOrderedSet	formatted(_:)	f		15.0			r
-M	NSOrderedSet	index(_:ofObjectPassingTest:)	f	ofObjectPassingTest:_,Int,UnsafeMutablePointer			Int	df
-M	NSOrderedSet	index(of:)	f				Int	r
-M	NSOrderedSet	index(of:inSortedRange:options:usingComparator:)	f	usingComparator:_,_			Int	rrdf
-M	NSOrderedSet	index(ofObjectAt:options:passingTest:)	f	passingTest:_,Int,UnsafeMutablePointer			Int	rdf
-M	NSOrderedSet	index(ofObjectPassingTest:)	f	ofObjectPassingTest:_,Int,UnsafeMutablePointer			Int	f
-M	NSOrderedSet	indexes(ofObjectsAt:options:passingTest:)	f	passingTest:_,Int,UnsafeMutablePointer			IndexSet	rdf
-M	NSOrderedSet	indexes(ofObjectsPassingTest:)	f	ofObjectsPassingTest:_,Int,UnsafeMutablePointer			IndexSet	f
-M	NSOrderedSet	indexes(options:ofObjectsPassingTest:)	f	ofObjectsPassingTest:_,Int,UnsafeMutablePointer			IndexSet	df
-M	NSOrderedSet	init()	i				NSOrderedSet
-M	NSOrderedSet	init(array:)	i				NSOrderedSet	r
-M	NSOrderedSet	init(array:copyItems:)	i				NSOrderedSet	rr
-M	NSOrderedSet	init(array:range:copyItems:)	i				NSOrderedSet	rrr
-M	NSOrderedSet	init(arrayLiteral:)	i				NSOrderedSet	d
-M	NSOrderedSet	init(coder:)	i				NSOrderedSet	r
-M	NSOrderedSet	init(object:)	i				NSOrderedSet	r
-M	NSOrderedSet	init(objects:)	i				NSOrderedSet	d
-M	NSOrderedSet	init(objects:count:)	i				NSOrderedSet	rr
-M	NSOrderedSet	init(orderedSet:)	i				NSOrderedSet	r
-M	NSOrderedSet	init(orderedSet:copyItems:)	i				NSOrderedSet	rr
-M	NSOrderedSet	init(orderedSet:range:copyItems:)	i				NSOrderedSet	rrr
-M	NSOrderedSet	init(set:)	i				NSOrderedSet	r
-M	NSOrderedSet	init(set:copyItems:)	i				NSOrderedSet	rr
-M	NSOrderedSet	intersects(_:)	f				Bool	r
-M	NSOrderedSet	intersectsSet(_:)	f				Bool	r
-M	NSOrderedSet	isEqual(_:)	f				Bool	r
-M	NSOrderedSet	isEqual(to:)	f				Bool	r
-M	NSOrderedSet	isSubset(of:)	f				Bool	r
-M	NSOrderedSet	lastObject	v
-M	NSOrderedSet	lazy	v				LazySequence
-M	NSOrderedSet	lexicographicallyPrecedes(_:by:)	ft	by:Self.Element,Self.Element			Bool	rf
-M	NSOrderedSet	makeIterator()	f				NSEnumerator.Iterator
-M	NSOrderedSet	map(_:)	ft	_:Self.Element			Array	f
-M	NSOrderedSet	max(by:)	ft	by:Self.Element,Self.Element			Self.Element	f
-M	NSOrderedSet	min(by:)	ft	by:Self.Element,Self.Element			Self.Element	f
-M	NSOrderedSet	mutableCopy()	f
-M	NSOrderedSet	mutableCopy(with:)	f					d
-M	NSOrderedSet	object(at:)	f					r
-M	NSOrderedSet	objectEnumerator()	f				NSEnumerator
-M	NSOrderedSet	objects(at:)	f				Array	r
-M	NSOrderedSet	prefix(_:)	f				PrefixSequence	r
-M	NSOrderedSet	prefix(while:)	ft	while:Self.Element			Array	f
-M	NSOrderedSet	reduce(_:_:)	ft	_:Result,Self.Element				rf
-M	NSOrderedSet	reduce(into:_:)	ft	_:Result,Self.Element				rf
-M	NSOrderedSet	reverseObjectEnumerator()	f				NSEnumerator
-M	NSOrderedSet	reversed	v				NSOrderedSet
-M	NSOrderedSet	reversed()	f				Array
-M	NSOrderedSet	set	v				Set
-M	NSOrderedSet	shuffled()	f				Array
-M	NSOrderedSet	shuffled(using:)	f				Array	r
-M	NSOrderedSet	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	NSOrderedSet	sorted(using:)	f		15.0		Array	r
-M	NSOrderedSet	sortedArray(comparator:)	f	comparator:_,_			Array	f
-M	NSOrderedSet	sortedArray(options:usingComparator:)	f	usingComparator:_,_			Array	df
-M	NSOrderedSet	sortedArray(using:)	f				Array	r
-M	NSOrderedSet	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf
-M	NSOrderedSet	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
-M	NSOrderedSet	subscript(_:)	f					r
-M	NSOrderedSet	suffix(_:)	f				Array	r
-M	NSOrderedSet	supportsSecureCoding	sv				Bool
-M	NSOrderedSet	underestimatedCount	v				Int
-M	NSOrderedSet	withContiguousStorageIfAvailable(_:)	ft	_:UnsafeBufferPointer				f
-M	NSOrthography	copy(with:)	df			?		r
-M	NSOrthography	encode(with:)	df			?		r
-M	NSOrthography	init(coder:)	di			?	NSOrthography	r
-M	NSOrthography	supportsSecureCoding	dsv			?	Bool
-M	NSPersonNameComponents	copy(with:)	f					d
-M	NSPersonNameComponents	encode(with:)	f					r
-M	NSPersonNameComponents	familyName	v				String
-M	NSPersonNameComponents	givenName	v				String
-M	NSPersonNameComponents	init()	i				NSPersonNameComponents
-M	NSPersonNameComponents	init(coder:)	i				NSPersonNameComponents	r
-M	NSPersonNameComponents	isEqual(_:)	f				Bool	r
-M	NSPersonNameComponents	middleName	v				String
-M	NSPersonNameComponents	namePrefix	v				String
-M	NSPersonNameComponents	nameSuffix	v				String
-M	NSPersonNameComponents	nickname	v				String
-M	NSPersonNameComponents	phoneticRepresentation	v				PersonNameComponents
-M	NSPersonNameComponents	supportsSecureCoding	sv				Bool
-M	NSPredicate	copy()	f
-M	NSPredicate	copy(with:)	f					d
-M	NSPredicate	evaluate(with:)	f				Bool	r
-M	NSPredicate	evaluate(with:substitutionVariables:)	f				Bool	rr
-M	NSPredicate	init(block:)	i	block:_,Dictionary			NSPredicate	f
-M	NSPredicate	init(value:)	i				NSPredicate	r
-M	NSPredicate	isEqual(_:)	f				Bool	r
-M	NSPredicate	predicateFormat	dv			?	String
-M	NSRectEdge	hash(into:)	f					r
-M	NSRectEdge	hashValue	v				Int
-M	NSRectEdge	init(rawValue:)	i				NSRectEdge	r
-M	NSRectEdge	init(rectEdge:)	i				NSRectEdge	r
-M	NSRectEdge	maxX	c				NSRectEdge
-M	NSRectEdge	maxY	c				NSRectEdge
-M	NSRectEdge	minX	c				NSRectEdge
-M	NSRectEdge	minY	c				NSRectEdge
-M	NSRecursiveLock	init()	i				NSRecursiveLock
-M	NSRecursiveLock	lock()	f
-M	NSRecursiveLock	lock(before:)	f				Bool	r
-M	NSRecursiveLock	name	v				String
-M	NSRecursiveLock	try()	f				Bool
-M	NSRecursiveLock	unlock()	f
-M	NSRecursiveLock	withLock(_:)	ft					f
-M	NSRegularExpression	MatchingFlags	k
-M	NSRegularExpression	MatchingOptions	k
-M	NSRegularExpression	Options	k
-M	NSRegularExpression	copy()	f
-M	NSRegularExpression	copy(with:)	f					d
-M	NSRegularExpression	encode(with:)	f					r
-M	NSRegularExpression	enumerateMatches(in:options:range:using:)	f	using:NSTextCheckingResult,NSRegularExpression.MatchingFlags,UnsafeMutablePointer				rdrf
-M	NSRegularExpression	escapedPattern(for:)	fs				String	r
-M	NSRegularExpression	escapedTemplate(for:)	fs				String	r
-M	NSRegularExpression	firstMatch(in:options:range:)	f				NSTextCheckingResult	rdr
-M	NSRegularExpression	init(coder:)	i				NSRegularExpression	r
-M	NSRegularExpression	init(pattern:options:)	it				NSRegularExpression	rd
-M	NSRegularExpression	isEqual(_:)	f				Bool	r
-M	NSRegularExpression	matches(in:options:range:)	f				Array	rdr
-M	NSRegularExpression	numberOfCaptureGroups	v				Int
-M	NSRegularExpression	numberOfMatches(in:options:range:)	f				Int	rdr
-M	NSRegularExpression	options	v				NSRegularExpression.Options
-M	NSRegularExpression	pattern	v				String
-M	NSRegularExpression	rangeOfFirstMatch(in:options:range:)	f				NSRange	rdr
-M	NSRegularExpression	replaceMatches(in:options:range:withTemplate:)	f				Int	rdrr
-M	NSRegularExpression	replacementString(for:in:offset:template:)	f				String	rrrr
-M	NSRegularExpression	stringByReplacingMatches(in:options:range:withTemplate:)	f				String	rdrr
-M	NSRegularExpression	supportsSecureCoding	sv				Bool
-M	NSRegularExpression.MatchingFlags	completed	sv				NSRegularExpression.MatchingFlags
-M	NSRegularExpression.MatchingFlags	contains(_:)	f				Bool	r
-M	NSRegularExpression.MatchingFlags	formIntersection(_:)	f					r
-M	NSRegularExpression.MatchingFlags	formSymmetricDifference(_:)	f					r
-M	NSRegularExpression.MatchingFlags	formUnion(_:)	f					r
-M	NSRegularExpression.MatchingFlags	hitEnd	sv				NSRegularExpression.MatchingFlags
-M	NSRegularExpression.MatchingFlags	init()	i				NSRegularExpression.MatchingFlags
-M	NSRegularExpression.MatchingFlags	init(_:)	i				NSRegularExpression.MatchingFlags	r
-M	NSRegularExpression.MatchingFlags	init(arrayLiteral:)	i				NSRegularExpression.MatchingFlags	d
-M	NSRegularExpression.MatchingFlags	init(rawValue:)	i				NSRegularExpression.MatchingFlags	r
-M	NSRegularExpression.MatchingFlags	insert(_:)	f				(Bool,Self.Element)	r
-M	NSRegularExpression.MatchingFlags	internalError	sv				NSRegularExpression.MatchingFlags
-M	NSRegularExpression.MatchingFlags	intersection(_:)	f				Self	r
-M	NSRegularExpression.MatchingFlags	isDisjoint(with:)	f				Bool	r
-M	NSRegularExpression.MatchingFlags	isEmpty	v				Bool
-M	NSRegularExpression.MatchingFlags	isStrictSubset(of:)	f				Bool	r
-M	NSRegularExpression.MatchingFlags	isStrictSuperset(of:)	f				Bool	r
-M	NSRegularExpression.MatchingFlags	isSubset(of:)	f				Bool	r
-M	NSRegularExpression.MatchingFlags	isSuperset(of:)	f				Bool	r
-M	NSRegularExpression.MatchingFlags	progress	sv				NSRegularExpression.MatchingFlags
-M	NSRegularExpression.MatchingFlags	rawValue	v				UInt
-M	NSRegularExpression.MatchingFlags	remove(_:)	f				Self.Element	r
-M	NSRegularExpression.MatchingFlags	requiredEnd	sv				NSRegularExpression.MatchingFlags
-M	NSRegularExpression.MatchingFlags	subtract(_:)	f					r
-M	NSRegularExpression.MatchingFlags	subtracting(_:)	f				Self	r
-M	NSRegularExpression.MatchingFlags	symmetricDifference(_:)	f				Self	r
-M	NSRegularExpression.MatchingFlags	union(_:)	f				Self	r
-M	NSRegularExpression.MatchingFlags	update(with:)	f				Self.Element	r
-M	NSRegularExpression.MatchingOptions	anchored	sv				NSRegularExpression.MatchingOptions
-M	NSRegularExpression.MatchingOptions	contains(_:)	f				Bool	r
-M	NSRegularExpression.MatchingOptions	formIntersection(_:)	f					r
-M	NSRegularExpression.MatchingOptions	formSymmetricDifference(_:)	f					r
-M	NSRegularExpression.MatchingOptions	formUnion(_:)	f					r
-M	NSRegularExpression.MatchingOptions	init()	i				NSRegularExpression.MatchingOptions
-M	NSRegularExpression.MatchingOptions	init(_:)	i				NSRegularExpression.MatchingOptions	r
-M	NSRegularExpression.MatchingOptions	init(arrayLiteral:)	i				NSRegularExpression.MatchingOptions	d
-M	NSRegularExpression.MatchingOptions	init(rawValue:)	i				NSRegularExpression.MatchingOptions	r
-M	NSRegularExpression.MatchingOptions	insert(_:)	f				(Bool,Self.Element)	r
-M	NSRegularExpression.MatchingOptions	intersection(_:)	f				Self	r
-M	NSRegularExpression.MatchingOptions	isDisjoint(with:)	f				Bool	r
-M	NSRegularExpression.MatchingOptions	isEmpty	v				Bool
-M	NSRegularExpression.MatchingOptions	isStrictSubset(of:)	f				Bool	r
-M	NSRegularExpression.MatchingOptions	isStrictSuperset(of:)	f				Bool	r
-M	NSRegularExpression.MatchingOptions	isSubset(of:)	f				Bool	r
-M	NSRegularExpression.MatchingOptions	isSuperset(of:)	f				Bool	r
-M	NSRegularExpression.MatchingOptions	rawValue	v				UInt
-M	NSRegularExpression.MatchingOptions	remove(_:)	f				Self.Element	r
-M	NSRegularExpression.MatchingOptions	reportCompletion	sv				NSRegularExpression.MatchingOptions
-M	NSRegularExpression.MatchingOptions	reportProgress	sv				NSRegularExpression.MatchingOptions
-M	NSRegularExpression.MatchingOptions	subtract(_:)	f					r
-M	NSRegularExpression.MatchingOptions	subtracting(_:)	f				Self	r
-M	NSRegularExpression.MatchingOptions	symmetricDifference(_:)	f				Self	r
-M	NSRegularExpression.MatchingOptions	union(_:)	f				Self	r
-M	NSRegularExpression.MatchingOptions	update(with:)	f				Self.Element	r
-M	NSRegularExpression.MatchingOptions	withTransparentBounds	sv				NSRegularExpression.MatchingOptions
-M	NSRegularExpression.MatchingOptions	withoutAnchoringBounds	sv				NSRegularExpression.MatchingOptions
-M	NSRegularExpression.Options	allowCommentsAndWhitespace	sv				NSRegularExpression.Options
-M	NSRegularExpression.Options	anchorsMatchLines	sv				NSRegularExpression.Options
-M	NSRegularExpression.Options	caseInsensitive	sv				NSRegularExpression.Options
-M	NSRegularExpression.Options	contains(_:)	f				Bool	r
-M	NSRegularExpression.Options	dotMatchesLineSeparators	sv				NSRegularExpression.Options
-M	NSRegularExpression.Options	formIntersection(_:)	f					r
-M	NSRegularExpression.Options	formSymmetricDifference(_:)	f					r
-M	NSRegularExpression.Options	formUnion(_:)	f					r
-M	NSRegularExpression.Options	ignoreMetacharacters	sv				NSRegularExpression.Options
-M	NSRegularExpression.Options	init()	i				NSRegularExpression.Options
-M	NSRegularExpression.Options	init(_:)	i				NSRegularExpression.Options	r
-M	NSRegularExpression.Options	init(arrayLiteral:)	i				NSRegularExpression.Options	d
-M	NSRegularExpression.Options	init(rawValue:)	i				NSRegularExpression.Options	r
-M	NSRegularExpression.Options	insert(_:)	f				(Bool,Self.Element)	r
-M	NSRegularExpression.Options	intersection(_:)	f				Self	r
-M	NSRegularExpression.Options	isDisjoint(with:)	f				Bool	r
-M	NSRegularExpression.Options	isEmpty	v				Bool
-M	NSRegularExpression.Options	isStrictSubset(of:)	f				Bool	r
-M	NSRegularExpression.Options	isStrictSuperset(of:)	f				Bool	r
-M	NSRegularExpression.Options	isSubset(of:)	f				Bool	r
-M	NSRegularExpression.Options	isSuperset(of:)	f				Bool	r
-M	NSRegularExpression.Options	rawValue	v				UInt
-M	NSRegularExpression.Options	remove(_:)	f				Self.Element	r
-M	NSRegularExpression.Options	subtract(_:)	f					r
-M	NSRegularExpression.Options	subtracting(_:)	f				Self	r
-M	NSRegularExpression.Options	symmetricDifference(_:)	f				Self	r
-M	NSRegularExpression.Options	union(_:)	f				Self	r
-M	NSRegularExpression.Options	update(with:)	f				Self.Element	r
-M	NSRegularExpression.Options	useUnicodeWordBoundaries	sv				NSRegularExpression.Options
-M	NSRegularExpression.Options	useUnixLineSeparators	sv				NSRegularExpression.Options
-M	NSSecureCoding	supportsSecureCoding	sv				Bool
-M	NSSet	Iterator	k
-M	NSSet	adding(_:)	f				Set	r
-M	NSSet	addingObjects(from:)	f				Set	r
-M	NSSet	allObjects	v				Array
-M	NSSet	allSatisfy(_:)	ft	_:Self.Element			Bool	f
-M	NSSet	anyObject()	f
-M	NSSet	compactMap(_:)	ft	_:Self.Element			Array	f
-M	NSSet	compare(_:_:)	f		15.0		ComparisonResult	rr
-M	NSSet	contains(_:)	f				Bool	r
-M	NSSet	contains(where:)	ft	where:Self.Element			Bool	f
-M	NSSet	copy()	f
-M	NSSet	copy(with:)	f					d
-M	NSSet	count	v				Int
-M	NSSet	count(where:)	ft	where:Self.Element			Int	f
-M	NSSet	customMirror	v				Mirror
-M	NSSet	description	v				String
-M	NSSet	description(withLocale:)	f				String	r
-M	NSSet	drop(while:)	ft	while:Self.Element			DropWhileSequence	f
-M	NSSet	dropFirst(_:)	f				DropFirstSequence	d
-M	NSSet	dropLast(_:)	f				Array	d
-M	NSSet	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
-M	NSSet	encode(with:)	f					r
-M	NSSet	enumerateObjects(_:)	f	_:_,UnsafeMutablePointer				f
-M	NSSet	enumerateObjects(options:using:)	f	using:_,UnsafeMutablePointer				df
-M	NSSet	enumerated()	f				EnumeratedSequence
-M	NSSet	filter(_:)	ft	_:Self.Element	17.0		Array	f
-M	NSSet	filtered(using:)	f				Set	r
-M	NSSet	first(where:)	ft	where:Self.Element			Self.Element	f
-M	NSSet	flatMap(_:)	ft	_:Self.Element			Array	f
-M	NSSet	forEach(_:)	ft	_:Self.Element				f
-M	NSSet	formatted(_:)	f		15.0			r
-M	NSSet	hash	v				Int
-M	NSSet	init()	i				NSSet
-M	NSSet	init(array:)	i				NSSet	r
-M	NSSet	init(coder:)	i				NSSet	r
-M	NSSet	init(object:)	i				NSSet	r
-M	NSSet	init(objects:)	i				NSSet	d
-M	NSSet	init(objects:count:)	i				NSSet	rr
-M	NSSet	init(set:)	i				NSSet	r
-M	NSSet	init(set:copyItems:)	i				NSSet	rr
-M	NSSet	intersects(_:)	f				Bool	r
-M	NSSet	isEqual(_:)	f				Bool	r
-M	NSSet	isEqual(to:)	f				Bool	r
-M	NSSet	isSubset(of:)	f				Bool	r
-M	NSSet	lazy	v				LazySequence
-M	NSSet	lexicographicallyPrecedes(_:by:)	ft	by:Self.Element,Self.Element			Bool	rf
-M	NSSet	makeIterator()	f				NSEnumerator.Iterator
-M	NSSet	map(_:)	ft	_:Self.Element			Array	f
-M	NSSet	max(by:)	ft	by:Self.Element,Self.Element			Self.Element	f
-M	NSSet	member(_:)	f					r
-M	NSSet	min(by:)	ft	by:Self.Element,Self.Element			Self.Element	f
-M	NSSet	mutableCopy()	f
-M	NSSet	mutableCopy(with:)	f					d
-M	NSSet	objectEnumerator()	f				NSEnumerator
-M	NSSet	objects(options:passingTest:)	f	passingTest:_,UnsafeMutablePointer			Set	df
-M	NSSet	objects(passingTest:)	f	passingTest:_,UnsafeMutablePointer			Set	f
-M	NSSet	prefix(_:)	f				PrefixSequence	r
-M	NSSet	prefix(while:)	ft	while:Self.Element			Array	f
-M	NSSet	reduce(_:_:)	ft	_:Result,Self.Element				rf
-M	NSSet	reduce(into:_:)	ft	_:Result,Self.Element				rf
-M	NSSet	reversed()	f				Array
-M	NSSet	shuffled()	f				Array
-M	NSSet	shuffled(using:)	f				Array	r
-M	NSSet	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	NSSet	sorted(using:)	f		15.0		Array	r
-M	NSSet	sortedArray(using:)	f				Array	r
-M	NSSet	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf
-M	NSSet	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
-M	NSSet	suffix(_:)	f				Array	r
-M	NSSet	supportsSecureCoding	sv				Bool
-M	NSSet	underestimatedCount	v				Int
-M	NSSet	withContiguousStorageIfAvailable(_:)	ft	_:UnsafeBufferPointer				f
-M	NSSortDescriptor	ascending	v				Bool
-M	NSSortDescriptor	comparator	v
-M	NSSortDescriptor	compare(_:to:)	f				ComparisonResult	rr
-M	NSSortDescriptor	copy()	f
-M	NSSortDescriptor	copy(with:)	f					d
-M	NSSortDescriptor	init(keyPath:ascending:)	i				NSSortDescriptor	rr
-M	NSSortDescriptor	init(keyPath:ascending:comparator:)	i				NSSortDescriptor	rrr
-M	NSSortDescriptor	keyPath	v				AnyKeyPath
-M	NSSortDescriptor	reversedSortDescriptor	v
-M	NSSortOptions	concurrent	sv				NSSortOptions
-M	NSSortOptions	contains(_:)	f				Bool	r
-M	NSSortOptions	formIntersection(_:)	f					r
-M	NSSortOptions	formSymmetricDifference(_:)	f					r
-M	NSSortOptions	formUnion(_:)	f					r
-M	NSSortOptions	init()	i				NSSortOptions
-M	NSSortOptions	init(_:)	i				NSSortOptions	r
-M	NSSortOptions	init(arrayLiteral:)	i				NSSortOptions	d
-M	NSSortOptions	init(rawValue:)	i				NSSortOptions	r
-M	NSSortOptions	insert(_:)	f				(Bool,Self.Element)	r
-M	NSSortOptions	intersection(_:)	f				Self	r
-M	NSSortOptions	isDisjoint(with:)	f				Bool	r
-M	NSSortOptions	isEmpty	v				Bool
-M	NSSortOptions	isStrictSubset(of:)	f				Bool	r
-M	NSSortOptions	isStrictSuperset(of:)	f				Bool	r
-M	NSSortOptions	isSubset(of:)	f				Bool	r
-M	NSSortOptions	isSuperset(of:)	f				Bool	r
-M	NSSortOptions	rawValue	v				UInt
-M	NSSortOptions	remove(_:)	f				Self.Element	r
-M	NSSortOptions	stable	sv				NSSortOptions
-M	NSSortOptions	subtract(_:)	f					r
-M	NSSortOptions	subtracting(_:)	f				Self	r
-M	NSSortOptions	symmetricDifference(_:)	f				Self	r
-M	NSSortOptions	union(_:)	f				Self	r
-M	NSSortOptions	update(with:)	f				Self.Element	r
-M	NSString	CompareOptions	k
-M	NSString	EncodingConversionOptions	k
-M	NSString	EnumerationOptions	k
-M	NSString	addingPercentEncoding(withAllowedCharacters:)	f				String	r
-M	NSString	appending(_:)	f				String	r
-M	NSString	appendingPathComponent(_:)	f				String	r
-M	NSString	appendingPathExtension(_:)	f				String	r
-M	NSString	applyingTransform(_:reverse:)	f				String	rr
-M	NSString	availableStringEncodings	sv				UnsafePointer
-M	NSString	boolValue	v				Bool
-M	NSString	cString(using:)	df			?	UnsafePointer	r
-M	NSString	canBeConverted(to:)	f				Bool	r
-M	NSString	capitalized	v				String
-M	NSString	capitalized(with:)	f				String	r
-M	NSString	caseInsensitiveCompare(_:)	f				ComparisonResult	r
-M	NSString	character(at:)	f				UInt16	r
-M	NSString	commonPrefix(with:options:)	f				String	rd
-M	NSString	compare(_:)	f				ComparisonResult	r
-M	NSString	compare(_:options:)	f				ComparisonResult	rr
-M	NSString	compare(_:options:range:)	f				ComparisonResult	rrr
-M	NSString	compare(_:options:range:locale:)	f				ComparisonResult	rrrr
-M	NSString	completePath(into:caseSensitive:matchesInto:filterTypes:)	f				Int	rrrr
-M	NSString	components(separatedBy:)	f				Array	r
-M	NSString	contains(_:)	f				Bool	r
-M	NSString	copy()	f
-M	NSString	copy(with:)	f					d
-M	NSString	data(using:)	f				Data	r
-M	NSString	data(using:allowLossyConversion:)	f				Data	rd
-M	NSString	decomposedStringWithCanonicalMapping	v				String
-M	NSString	decomposedStringWithCompatibilityMapping	v				String
-M	NSString	defaultCStringEncoding	sv				UInt
-M	NSString	deletingLastPathComponent	v				String
-M	NSString	deletingPathExtension	v				String
-M	NSString	description	v				String
-M	NSString	doubleValue	v				Double
-M	NSString	encode(with:)	f					r
-M	NSString	enumerateLines(_:)	f	_:String,UnsafeMutablePointer				f
-M	NSString	enumerateSubstrings(in:options:using:)	f	using:String,NSRange,NSRange,UnsafeMutablePointer				rdf
-M	NSString	expandingTildeInPath	v				String
-M	NSString	fastestEncoding	v				UInt
-M	NSString	fileSystemRepresentation	v				UnsafePointer
-M	NSString	floatValue	v				Float
-M	NSString	folding(options:locale:)	f				String	dr
-M	NSString	getBytes(_:maxLength:usedLength:encoding:options:range:remaining:)	f				Bool	rrrrdrr
-M	NSString	getCString(_:maxLength:encoding:)	f				Bool	rrr
-M	NSString	getCharacters(_:range:)	f					rr
-M	NSString	getFileSystemRepresentation(_:maxLength:)	f				Bool	rr
-M	NSString	getLineStart(_:end:contentsEnd:for:)	f					rrrr
-M	NSString	getParagraphStart(_:end:contentsEnd:for:)	f					rrrr
-M	NSString	hasPrefix(_:)	f				Bool	r
-M	NSString	hasSuffix(_:)	f				Bool	r
-M	NSString	hash	v				Int
-M	NSString	init()	i				NSString
-M	NSString	init(bytes:length:encoding:)	i				NSString	rrr
-M	NSString	init(bytesNoCopy:length:encoding:freeWhenDone:)	i				NSString	rrrr
-M	NSString	init(cString:encoding:)	i				NSString	rr
-M	NSString	init(characters:length:)	i				NSString	rr
-M	NSString	init(charactersNoCopy:length:freeWhenDone:)	i				NSString	rrr
-M	NSString	init(coder:)	i				NSString	r
-M	NSString	init(contentsOf:encoding:)	it				NSString	rr
-M	NSString	init(contentsOf:usedEncoding:)	it				NSString	rr
-M	NSString	init(contentsOfFile:encoding:)	it				NSString	rr
-M	NSString	init(contentsOfFile:usedEncoding:)	it				NSString	rr
-M	NSString	init(data:encoding:)	i				NSString	rr
-M	NSString	init(extendedGraphemeClusterLiteral:)	i				NSString	r
-M	NSString	init(format:_:)	i				NSString	rd
-M	NSString	init(format:arguments:)	i				NSString	rr
-M	NSString	init(format:locale:arguments:)	i				NSString	rrr
-M	NSString	init(string:)	i				NSString	r
-M	NSString	init(stringLiteral:)	i				NSString	r
-M	NSString	init(unicodeScalarLiteral:)	i				NSString	r
-M	NSString	init(utf8String:)	i				NSString	r
-M	NSString	intValue	v				Int32
-M	NSString	integerValue	v				Int
-M	NSString	isAbsolutePath	v				Bool
-M	NSString	isEqual(_:)	f				Bool	r
-M	NSString	isEqual(to:)	f				Bool	r
-M	NSString	lastPathComponent	v				String
-M	NSString	length	v				Int
-M	NSString	lengthOfBytes(using:)	f				Int	r
-M	NSString	lineRange(for:)	f				NSRange	r
-M	NSString	localizedCapitalized	v				String
-M	NSString	localizedCaseInsensitiveCompare(_:)	f				ComparisonResult	r
-M	NSString	localizedCaseInsensitiveContains(_:)	f				Bool	r
-M	NSString	localizedCompare(_:)	f				ComparisonResult	r
-M	NSString	localizedLowercase	v				String
-M	NSString	localizedName(of:)	fs				String	r
-M	NSString	localizedStandardCompare(_:)	f				ComparisonResult	r
-M	NSString	localizedStandardContains(_:)	f				Bool	r
-M	NSString	localizedStandardRange(of:)	f				NSRange	r
-M	NSString	localizedUppercase	v				String
-M	NSString	longLongValue	v				Int64
-M	NSString	lowercased	v				String
-M	NSString	lowercased(with:)	f				String	r
-M	NSString	maximumLengthOfBytes(using:)	f				Int	r
-M	NSString	mutableCopy()	f
-M	NSString	mutableCopy(with:)	f					d
-M	NSString	padding(toLength:withPad:startingAt:)	f				String	rrr
-M	NSString	paragraphRange(for:)	f				NSRange	r
-M	NSString	path(withComponents:)	fs				String	r
-M	NSString	pathComponents	v				Array
-M	NSString	pathExtension	v				String
-M	NSString	precomposedStringWithCanonicalMapping	v				String
-M	NSString	precomposedStringWithCompatibilityMapping	v				String
-M	NSString	range(of:)	f				NSRange	r
-M	NSString	range(of:options:)	f				NSRange	rd
-M	NSString	range(of:options:range:)	f				NSRange	rdr
-M	NSString	range(of:options:range:locale:)	f				NSRange	rdrr
-M	NSString	rangeOfCharacter(from:)	f				NSRange	r
-M	NSString	rangeOfCharacter(from:options:)	f				NSRange	rd
-M	NSString	rangeOfCharacter(from:options:range:)	f				NSRange	rdr
-M	NSString	rangeOfComposedCharacterSequence(at:)	f				NSRange	r
-M	NSString	rangeOfComposedCharacterSequences(for:)	f				NSRange	r
-M	NSString	removingPercentEncoding	v				String
-M	NSString	replacingCharacters(in:with:)	f				String	rr
-M	NSString	replacingOccurrences(of:with:)	f				String	rr
-M	NSString	replacingOccurrences(of:with:options:range:)	f				String	rrdr
-M	NSString	resolvingSymlinksInPath	v				String
-M	NSString	smallestEncoding	v				UInt
-M	NSString	standardizingPath	v				String
-M	NSString	stringsByAppendingPaths(_:)	f				Array	r
-M	NSString	substring(from:)	f				String	r
-M	NSString	substring(to:)	f				String	r
-M	NSString	substring(with:)	f				String	r
-M	NSString	supportsSecureCoding	sv				Bool
-M	NSString	trimmingCharacters(in:)	f				String	r
-M	NSString	uppercased	v				String
-M	NSString	uppercased(with:)	f				String	r
-M	NSString	utf8String	dv			?	UnsafePointer
-M	NSString	write(to:atomically:encoding:)	ft					rrr
-M	NSString	write(toFile:atomically:encoding:)	ft					rrr
-M	NSString.EncodingConversionOptions	allowLossy	sv				NSString.EncodingConversionOptions
-M	NSString.EncodingConversionOptions	contains(_:)	f				Bool	r
-M	NSString.EncodingConversionOptions	externalRepresentation	sv				NSString.EncodingConversionOptions
-M	NSString.EncodingConversionOptions	formIntersection(_:)	f					r
-M	NSString.EncodingConversionOptions	formSymmetricDifference(_:)	f					r
-M	NSString.EncodingConversionOptions	formUnion(_:)	f					r
-M	NSString.EncodingConversionOptions	init()	i				NSString.EncodingConversionOptions
-M	NSString.EncodingConversionOptions	init(_:)	i				NSString.EncodingConversionOptions	r
-M	NSString.EncodingConversionOptions	init(arrayLiteral:)	i				NSString.EncodingConversionOptions	d
-M	NSString.EncodingConversionOptions	init(rawValue:)	i				NSString.EncodingConversionOptions	r
-M	NSString.EncodingConversionOptions	insert(_:)	f				(Bool,Self.Element)	r
-M	NSString.EncodingConversionOptions	intersection(_:)	f				Self	r
-M	NSString.EncodingConversionOptions	isDisjoint(with:)	f				Bool	r
-M	NSString.EncodingConversionOptions	isEmpty	v				Bool
-M	NSString.EncodingConversionOptions	isStrictSubset(of:)	f				Bool	r
-M	NSString.EncodingConversionOptions	isStrictSuperset(of:)	f				Bool	r
-M	NSString.EncodingConversionOptions	isSubset(of:)	f				Bool	r
-M	NSString.EncodingConversionOptions	isSuperset(of:)	f				Bool	r
-M	NSString.EncodingConversionOptions	rawValue	v				UInt
-M	NSString.EncodingConversionOptions	remove(_:)	f				Self.Element	r
-M	NSString.EncodingConversionOptions	subtract(_:)	f					r
-M	NSString.EncodingConversionOptions	subtracting(_:)	f				Self	r
-M	NSString.EncodingConversionOptions	symmetricDifference(_:)	f				Self	r
-M	NSString.EncodingConversionOptions	union(_:)	f				Self	r
-M	NSString.EncodingConversionOptions	update(with:)	f				Self.Element	r
-M	NSString.EnumerationOptions	byComposedCharacterSequences	sv				NSString.EnumerationOptions
-M	NSString.EnumerationOptions	byLines	sv				NSString.EnumerationOptions
-M	NSString.EnumerationOptions	byParagraphs	sv				NSString.EnumerationOptions
-M	NSString.EnumerationOptions	contains(_:)	f				Bool	r
-M	NSString.EnumerationOptions	formIntersection(_:)	f					r
-M	NSString.EnumerationOptions	formSymmetricDifference(_:)	f					r
-M	NSString.EnumerationOptions	formUnion(_:)	f					r
-M	NSString.EnumerationOptions	init()	i				NSString.EnumerationOptions
-M	NSString.EnumerationOptions	init(_:)	i				NSString.EnumerationOptions	r
-M	NSString.EnumerationOptions	init(arrayLiteral:)	i				NSString.EnumerationOptions	d
-M	NSString.EnumerationOptions	init(rawValue:)	i				NSString.EnumerationOptions	r
-M	NSString.EnumerationOptions	insert(_:)	f				(Bool,Self.Element)	r
-M	NSString.EnumerationOptions	intersection(_:)	f				Self	r
-M	NSString.EnumerationOptions	isDisjoint(with:)	f				Bool	r
-M	NSString.EnumerationOptions	isEmpty	v				Bool
-M	NSString.EnumerationOptions	isStrictSubset(of:)	f				Bool	r
-M	NSString.EnumerationOptions	isStrictSuperset(of:)	f				Bool	r
-M	NSString.EnumerationOptions	isSubset(of:)	f				Bool	r
-M	NSString.EnumerationOptions	isSuperset(of:)	f				Bool	r
-M	NSString.EnumerationOptions	localized	sv				NSString.EnumerationOptions
-M	NSString.EnumerationOptions	rawValue	v				UInt
-M	NSString.EnumerationOptions	remove(_:)	f				Self.Element	r
-M	NSString.EnumerationOptions	reverse	sv				NSString.EnumerationOptions
-M	NSString.EnumerationOptions	substringNotRequired	sv				NSString.EnumerationOptions
-M	NSString.EnumerationOptions	subtract(_:)	f					r
-M	NSString.EnumerationOptions	subtracting(_:)	f				Self	r
-M	NSString.EnumerationOptions	symmetricDifference(_:)	f				Self	r
-M	NSString.EnumerationOptions	union(_:)	f				Self	r
-M	NSString.EnumerationOptions	update(with:)	f				Self.Element	r
-M	NSTextCheckingKey	hash(into:)	f					r
-M	NSTextCheckingKey	hashValue	v				Int
-M	NSTextCheckingKey	init(rawValue:)	i				NSTextCheckingKey	r
-M	NSTextCheckingKey	rawValue	v				String
-M	NSTextCheckingResult	CheckingType	k
-M	NSTextCheckingResult	adjustingRanges(offset:)	f				NSTextCheckingResult	r
-M	NSTextCheckingResult	copy()	f
-M	NSTextCheckingResult	copy(with:)	f					d
-M	NSTextCheckingResult	encode(with:)	f					r
-M	NSTextCheckingResult	init()	i				NSTextCheckingResult
-M	NSTextCheckingResult	init(coder:)	i				NSTextCheckingResult	r
-M	NSTextCheckingResult	numberOfRanges	v				Int
-M	NSTextCheckingResult	range	v				NSRange
-M	NSTextCheckingResult	range(at:)	f				NSRange	r
-M	NSTextCheckingResult	range(withName:)	f		11.0		NSRange	r
-M	NSTextCheckingResult	regularExpression	v				NSRegularExpression
-M	NSTextCheckingResult	regularExpressionCheckingResult(ranges:count:regularExpression:)	fs				NSTextCheckingResult	rrr
-M	NSTextCheckingResult	resultType	v				NSTextCheckingResult.CheckingType
-M	NSTextCheckingResult	supportsSecureCoding	sv				Bool
-M	NSTextCheckingResult.CheckingType	address	dsv			?	NSTextCheckingResult.CheckingType
-M	NSTextCheckingResult.CheckingType	contains(_:)	f				Bool	r
-M	NSTextCheckingResult.CheckingType	correction	dsv			?	NSTextCheckingResult.CheckingType
-M	NSTextCheckingResult.CheckingType	dash	dsv			?	NSTextCheckingResult.CheckingType
-M	NSTextCheckingResult.CheckingType	date	dsv			?	NSTextCheckingResult.CheckingType
-M	NSTextCheckingResult.CheckingType	formIntersection(_:)	f					r
-M	NSTextCheckingResult.CheckingType	formSymmetricDifference(_:)	f					r
-M	NSTextCheckingResult.CheckingType	formUnion(_:)	f					r
-M	NSTextCheckingResult.CheckingType	grammar	dsv			?	NSTextCheckingResult.CheckingType
-M	NSTextCheckingResult.CheckingType	init()	i				NSTextCheckingResult.CheckingType
-M	NSTextCheckingResult.CheckingType	init(_:)	i				NSTextCheckingResult.CheckingType	r
-M	NSTextCheckingResult.CheckingType	init(arrayLiteral:)	i				NSTextCheckingResult.CheckingType	d
-M	NSTextCheckingResult.CheckingType	init(rawValue:)	i				NSTextCheckingResult.CheckingType	r
-M	NSTextCheckingResult.CheckingType	insert(_:)	f				(Bool,Self.Element)	r
-M	NSTextCheckingResult.CheckingType	intersection(_:)	f				Self	r
-M	NSTextCheckingResult.CheckingType	isDisjoint(with:)	f				Bool	r
-M	NSTextCheckingResult.CheckingType	isEmpty	v				Bool
-M	NSTextCheckingResult.CheckingType	isStrictSubset(of:)	f				Bool	r
-M	NSTextCheckingResult.CheckingType	isStrictSuperset(of:)	f				Bool	r
-M	NSTextCheckingResult.CheckingType	isSubset(of:)	f				Bool	r
-M	NSTextCheckingResult.CheckingType	isSuperset(of:)	f				Bool	r
-M	NSTextCheckingResult.CheckingType	link	dsv			?	NSTextCheckingResult.CheckingType
-M	NSTextCheckingResult.CheckingType	orthography	dsv			?	NSTextCheckingResult.CheckingType
-M	NSTextCheckingResult.CheckingType	phoneNumber	dsv			?	NSTextCheckingResult.CheckingType
-M	NSTextCheckingResult.CheckingType	quote	dsv			?	NSTextCheckingResult.CheckingType
-M	NSTextCheckingResult.CheckingType	rawValue	v				UInt64
-M	NSTextCheckingResult.CheckingType	regularExpression	sv				NSTextCheckingResult.CheckingType
-M	NSTextCheckingResult.CheckingType	remove(_:)	f				Self.Element	r
-M	NSTextCheckingResult.CheckingType	replacement	dsv			?	NSTextCheckingResult.CheckingType
-M	NSTextCheckingResult.CheckingType	spelling	dsv			?	NSTextCheckingResult.CheckingType
-M	NSTextCheckingResult.CheckingType	subtract(_:)	f					r
-M	NSTextCheckingResult.CheckingType	subtracting(_:)	f				Self	r
-M	NSTextCheckingResult.CheckingType	symmetricDifference(_:)	f				Self	r
-M	NSTextCheckingResult.CheckingType	transitInformation	dsv			?	NSTextCheckingResult.CheckingType
-M	NSTextCheckingResult.CheckingType	union(_:)	f				Self	r
-M	NSTextCheckingResult.CheckingType	update(with:)	f				Self.Element	r
-M	NSTimeZone	NameStyle	k
-M	NSTimeZone	abbreviation	v				String
-M	NSTimeZone	abbreviation(for:)	f				String	r
-M	NSTimeZone	abbreviationDictionary	sv				Dictionary
-M	NSTimeZone	copy()	f
-M	NSTimeZone	copy(with:)	f					d
-M	NSTimeZone	data	v				Data
-M	NSTimeZone	daylightSavingTimeOffset	v				Double
-M	NSTimeZone	daylightSavingTimeOffset(for:)	f				Double	r
-M	NSTimeZone	default	sv				TimeZone
-M	NSTimeZone	description	v				String
-M	NSTimeZone	encode(with:)	f					r
-M	NSTimeZone	hash	v				Int
-M	NSTimeZone	init(abbreviation:)	i				NSTimeZone	r
-M	NSTimeZone	init(coder:)	i				NSTimeZone	r
-M	NSTimeZone	init(forSecondsFromGMT:)	i				NSTimeZone	r
-M	NSTimeZone	init(name:)	i				NSTimeZone	r
-M	NSTimeZone	init(name:data:)	i				NSTimeZone	rr
-M	NSTimeZone	isDaylightSavingTime	v				Bool
-M	NSTimeZone	isDaylightSavingTime(for:)	f				Bool	r
-M	NSTimeZone	isEqual(_:)	f				Bool	r
-M	NSTimeZone	isEqual(to:)	f				Bool	r
-M	NSTimeZone	knownTimeZoneNames	sv				Array
-M	NSTimeZone	local	sv				TimeZone
-M	NSTimeZone	localizedName(_:locale:)	f				String	rr
-M	NSTimeZone	name	v				String
-M	NSTimeZone	nextDaylightSavingTimeTransition	v				Date
-M	NSTimeZone	nextDaylightSavingTimeTransition(after:)	f				Date	r
-M	NSTimeZone	resetSystemTimeZone()	fs
-M	NSTimeZone	secondsFromGMT	v				Int
-M	NSTimeZone	secondsFromGMT(for:)	f				Int	r
-M	NSTimeZone	supportsSecureCoding	sv				Bool
-M	NSTimeZone	system	sv				TimeZone
-M	NSTimeZone	timeZoneDataVersion	sv				String
-M	NSURL	absoluteString	v				String
-M	NSURL	absoluteURL	v				URL
-M	NSURL	appendingPathComponent(_:)	f				URL	r
-M	NSURL	appendingPathComponent(_:isDirectory:)	f				URL	rr
-M	NSURL	appendingPathExtension(_:)	f				URL	r
-M	NSURL	baseURL	v				URL
-M	NSURL	checkResourceIsReachable()	ft				Bool
-M	NSURL	copy()	f
-M	NSURL	copy(with:)	f					d
-M	NSURL	dataRepresentation	v				Data
-M	NSURL	deletingLastPathComponent	v				URL
-M	NSURL	deletingPathExtension	v				URL
-M	NSURL	description	v				String
-M	NSURL	encode(with:)	f					r
-M	NSURL	filePathURL	v				URL
-M	NSURL	fileSystemRepresentation	v				UnsafePointer
-M	NSURL	fileURL(withPathComponents:)	fs				URL	r
-M	NSURL	fragment	v				String
-M	NSURL	getFileSystemRepresentation(_:maxLength:)	f				Bool	rr
-M	NSURL	getResourceValue(_:forKey:)	ft					rr
-M	NSURL	hasDirectoryPath	v				Bool
-M	NSURL	hash	v				Int
-M	NSURL	host	v				String
-M	NSURL	init(absoluteURLWithDataRepresentation:relativeTo:)	i				NSURL	rr
-M	NSURL	init(coder:)	i				NSURL	r
-M	NSURL	init(dataRepresentation:relativeTo:)	i				NSURL	rr
-M	NSURL	init(fileURLWithFileSystemRepresentation:isDirectory:relativeTo:)	i				NSURL	rrr
-M	NSURL	init(fileURLWithPath:)	i				NSURL	r
-M	NSURL	init(fileURLWithPath:isDirectory:)	i				NSURL	rr
-M	NSURL	init(fileURLWithPath:isDirectory:relativeTo:)	i				NSURL	rrr
-M	NSURL	init(fileURLWithPath:relativeTo:)	i				NSURL	rr
-M	NSURL	init(string:)	i				NSURL	r
-M	NSURL	init(string:relativeTo:)	i				NSURL	rr
-M	NSURL	isEqual(_:)	f				Bool	r
-M	NSURL	isFileURL	v				Bool
-M	NSURL	lastPathComponent	v				String
-M	NSURL	parameterString	dv			?	String
-M	NSURL	password	v				String
-M	NSURL	path	v				String
-M	NSURL	pathComponents	v				Array
-M	NSURL	pathExtension	v				String
-M	NSURL	port	v				NSNumber
-M	NSURL	query	v				String
-M	NSURL	relativePath	v				String
-M	NSURL	relativeString	v				String
-M	NSURL	removeAllCachedResourceValues()	f
-M	NSURL	removeCachedResourceValue(forKey:)	f					r
-M	NSURL	resolvingSymlinksInPath	v				URL
-M	NSURL	resourceSpecifier	v				String
-M	NSURL	resourceValues(forKeys:)	ft				Dictionary	r
-M	NSURL	scheme	v				String
-M	NSURL	setResourceValue(_:forKey:)	ft					rr
-M	NSURL	setResourceValues(_:)	ft					r
-M	NSURL	setTemporaryResourceValue(_:forKey:)	f					rr
-M	NSURL	standardized	v				URL
-M	NSURL	standardizingPath	v				URL
-M	NSURL	supportsSecureCoding	sv				Bool
-M	NSURL	user	v				String
-M	NSURLComponents	copy()	f
-M	NSURLComponents	copy(with:)	f					d
-M	NSURLComponents	fragment	v				String
-M	NSURLComponents	hash	v				Int
-M	NSURLComponents	host	v				String
-M	NSURLComponents	init()	i				NSURLComponents
-M	NSURLComponents	init(string:)	i				NSURLComponents	r
-M	NSURLComponents	init(url:resolvingAgainstBaseURL:)	i				NSURLComponents	rr
-M	NSURLComponents	isEqual(_:)	f				Bool	r
-M	NSURLComponents	password	v				String
-M	NSURLComponents	path	v				String
-M	NSURLComponents	percentEncodedFragment	v				String
-M	NSURLComponents	percentEncodedHost	v				String
-M	NSURLComponents	percentEncodedPassword	v				String
-M	NSURLComponents	percentEncodedPath	v				String
-M	NSURLComponents	percentEncodedQuery	v				String
-M	NSURLComponents	percentEncodedQueryItems	v				Array
-M	NSURLComponents	percentEncodedUser	v				String
-M	NSURLComponents	port	v				NSNumber
-M	NSURLComponents	query	v				String
-M	NSURLComponents	queryItems	v				Array
-M	NSURLComponents	rangeOfFragment	v				NSRange
-M	NSURLComponents	rangeOfHost	v				NSRange
-M	NSURLComponents	rangeOfPassword	v				NSRange
-M	NSURLComponents	rangeOfPath	v				NSRange
-M	NSURLComponents	rangeOfPort	v				NSRange
-M	NSURLComponents	rangeOfQuery	v				NSRange
-M	NSURLComponents	rangeOfScheme	v				NSRange
-M	NSURLComponents	rangeOfUser	v				NSRange
-M	NSURLComponents	scheme	v				String
-M	NSURLComponents	string	v				String
-M	NSURLComponents	url	v				URL
-M	NSURLComponents	url(relativeTo:)	f				URL	r
-M	NSURLComponents	user	v				String
-M	NSURLQueryItem	copy()	f
-M	NSURLQueryItem	copy(with:)	f					d
-M	NSURLQueryItem	encode(with:)	f					r
-M	NSURLQueryItem	init(coder:)	i				NSURLQueryItem	r
-M	NSURLQueryItem	init(name:value:)	i				NSURLQueryItem	rr
-M	NSURLQueryItem	isEqual(_:)	f				Bool	r
-M	NSURLQueryItem	name	v				String
-M	NSURLQueryItem	supportsSecureCoding	sv				Bool
-M	NSURLQueryItem	value	v				String
-M	NSURLRequest	CachePolicy	k
-M	NSURLRequest	NetworkServiceType	k
-M	NSURLRequest	allHTTPHeaderFields	v				Dictionary
-M	NSURLRequest	allowsCellularAccess	v				Bool
-M	NSURLRequest	cachePolicy	v				NSURLRequest.CachePolicy
-M	NSURLRequest	copy()	f
-M	NSURLRequest	copy(with:)	f					d
-M	NSURLRequest	description	v				String
-M	NSURLRequest	encode(with:)	f					r
-M	NSURLRequest	hash	v				Int
-M	NSURLRequest	httpBody	v				Data
-M	NSURLRequest	httpBodyStream	v				InputStream
-M	NSURLRequest	httpMethod	v				String
-M	NSURLRequest	httpShouldHandleCookies	v				Bool
-M	NSURLRequest	httpShouldUsePipelining	dv			?	Bool
-M	NSURLRequest	init(coder:)	i				NSURLRequest	r
-M	NSURLRequest	init(url:)	i				NSURLRequest	r
-M	NSURLRequest	init(url:cachePolicy:timeoutInterval:)	i				NSURLRequest	rrr
-M	NSURLRequest	isEqual(_:)	f				Bool	r
-M	NSURLRequest	mainDocumentURL	v				URL
-M	NSURLRequest	mutableCopy()	f
-M	NSURLRequest	mutableCopy(with:)	f					d
-M	NSURLRequest	networkServiceType	v				NSURLRequest.NetworkServiceType
-M	NSURLRequest	supportsSecureCoding	sv				Bool
-M	NSURLRequest	timeoutInterval	v				Double
-M	NSURLRequest	url	v				URL
-M	NSURLRequest	value(forHTTPHeaderField:)	f				String	r
-M	NSURLRequest.CachePolicy	hash(into:)	f					r
-M	NSURLRequest.CachePolicy	hashValue	v				Int
-M	NSURLRequest.CachePolicy	init(rawValue:)	i				NSURLRequest.CachePolicy	r
-M	NSURLRequest.CachePolicy	reloadIgnoringCacheData	sv				NSURLRequest.CachePolicy
-M	NSURLRequest.CachePolicy	reloadIgnoringLocalAndRemoteCacheData	c				NSURLRequest.CachePolicy
-M	NSURLRequest.CachePolicy	reloadIgnoringLocalCacheData	c				NSURLRequest.CachePolicy
-M	NSURLRequest.CachePolicy	reloadRevalidatingCacheData	c				NSURLRequest.CachePolicy
-M	NSURLRequest.CachePolicy	returnCacheDataDontLoad	c				NSURLRequest.CachePolicy
-M	NSURLRequest.CachePolicy	returnCacheDataElseLoad	c				NSURLRequest.CachePolicy
-M	NSURLRequest.CachePolicy	useProtocolCachePolicy	c				NSURLRequest.CachePolicy
-M	NSURLRequest.NetworkServiceType	background	c				NSURLRequest.NetworkServiceType
-M	NSURLRequest.NetworkServiceType	default	c				NSURLRequest.NetworkServiceType
-M	NSURLRequest.NetworkServiceType	hash(into:)	f					r
-M	NSURLRequest.NetworkServiceType	hashValue	v				Int
-M	NSURLRequest.NetworkServiceType	init(rawValue:)	i				NSURLRequest.NetworkServiceType	r
-M	NSURLRequest.NetworkServiceType	networkServiceTypeCallSignaling	c				NSURLRequest.NetworkServiceType
-M	NSURLRequest.NetworkServiceType	video	c				NSURLRequest.NetworkServiceType
-M	NSURLRequest.NetworkServiceType	voice	c				NSURLRequest.NetworkServiceType
-M	NSURLRequest.NetworkServiceType	voip	c				NSURLRequest.NetworkServiceType
-M	NSUUID	copy()	f
-M	NSUUID	copy(with:)	f					d
-M	NSUUID	description	v				String
-M	NSUUID	encode(with:)	f					r
-M	NSUUID	getBytes(_:)	f					r
-M	NSUUID	hash	v				Int
-M	NSUUID	init()	i				NSUUID
-M	NSUUID	init(coder:)	i				NSUUID	r
-M	NSUUID	init(uuidBytes:)	i				NSUUID	r
-M	NSUUID	init(uuidString:)	i				NSUUID	r
-M	NSUUID	isEqual(_:)	f				Bool	r
-M	NSUUID	supportsSecureCoding	sv				Bool
-M	NSUUID	uuidString	v				String
+M	NSEdgeInsets	bottom	ov				CGFloat
+M	NSEdgeInsets	init()	io				NSEdgeInsets
+M	NSEdgeInsets	init(top:left:bottom:right:)	io				NSEdgeInsets	rrrr
+M	NSEdgeInsets	left	ov				CGFloat
+M	NSEdgeInsets	right	ov				CGFloat
+M	NSEdgeInsets	top	ov				CGFloat
+M	NSEnumerationOptions	concurrent	osv				NSEnumerationOptions
+M	NSEnumerationOptions	contains(_:)	fo				Bool	r
+M	NSEnumerationOptions	formIntersection(_:)	fo					r
+M	NSEnumerationOptions	formSymmetricDifference(_:)	fo					r
+M	NSEnumerationOptions	formUnion(_:)	fo					r
+M	NSEnumerationOptions	init()	io				NSEnumerationOptions
+M	NSEnumerationOptions	init(_:)	io				NSEnumerationOptions	r
+M	NSEnumerationOptions	init(arrayLiteral:)	io				NSEnumerationOptions	d
+M	NSEnumerationOptions	init(rawValue:)	io				NSEnumerationOptions	r
+M	NSEnumerationOptions	insert(_:)	fo				(Bool,Self.Element)	r
+M	NSEnumerationOptions	intersection(_:)	fo				Self	r
+M	NSEnumerationOptions	isDisjoint(with:)	fo				Bool	r
+M	NSEnumerationOptions	isEmpty	ov				Bool
+M	NSEnumerationOptions	isStrictSubset(of:)	fo				Bool	r
+M	NSEnumerationOptions	isStrictSuperset(of:)	fo				Bool	r
+M	NSEnumerationOptions	isSubset(of:)	fo				Bool	r
+M	NSEnumerationOptions	isSuperset(of:)	fo				Bool	r
+M	NSEnumerationOptions	rawValue	ov				UInt
+M	NSEnumerationOptions	remove(_:)	fo				Self.Element	r
+M	NSEnumerationOptions	reverse	osv				NSEnumerationOptions
+M	NSEnumerationOptions	subtract(_:)	fo					r
+M	NSEnumerationOptions	subtracting(_:)	fo				Self	r
+M	NSEnumerationOptions	symmetricDifference(_:)	fo				Self	r
+M	NSEnumerationOptions	union(_:)	fo				Self	r
+M	NSEnumerationOptions	update(with:)	fo				Self.Element	r
+M	NSEnumerator	Iterator	ko
+M	NSEnumerator	allObjects	ov				Array
+M	NSEnumerator	allSatisfy(_:)	fot	_:Self.Element			Bool	f
+M	NSEnumerator	compactMap(_:)	fot	_:Self.Element			Array	f
+M	NSEnumerator	compare(_:_:)	fo		15.0		ComparisonResult	rr
+M	NSEnumerator	contains(where:)	fot	where:Self.Element			Bool	f
+M	NSEnumerator	count(where:)	fot	where:Self.Element			Int	f
+M	NSEnumerator	drop(while:)	fot	while:Self.Element			DropWhileSequence	f
+M	NSEnumerator	dropFirst(_:)	fo				DropFirstSequence	d
+M	NSEnumerator	dropLast(_:)	fo				Array	d
+M	NSEnumerator	elementsEqual(_:by:)	fot	by:Self.Element,OtherSequence.Element			Bool	rf
+M	NSEnumerator	enumerated()	fo				EnumeratedSequence
+M	NSEnumerator	filter(_:)	fot	_:Self.Element	17.0		Array	f
+M	NSEnumerator	first(where:)	fot	where:Self.Element			Self.Element	f
+M	NSEnumerator	flatMap(_:)	fot	_:Self.Element			Array	f
+M	NSEnumerator	forEach(_:)	fot	_:Self.Element				f
+M	NSEnumerator	formatted(_:)	fo		15.0			r
+M	NSEnumerator	lazy	ov				LazySequence
+M	NSEnumerator	lexicographicallyPrecedes(_:by:)	fot	by:Self.Element,Self.Element			Bool	rf
+M	NSEnumerator	makeIterator()	fo				NSEnumerator.Iterator
+M	NSEnumerator	map(_:)	fot	_:Self.Element			Array	f
+M	NSEnumerator	max(by:)	fot	by:Self.Element,Self.Element			Self.Element	f
+M	NSEnumerator	min(by:)	fot	by:Self.Element,Self.Element			Self.Element	f
+M	NSEnumerator	nextObject()	fo
+M	NSEnumerator	prefix(_:)	fo				PrefixSequence	r
+M	NSEnumerator	prefix(while:)	fot	while:Self.Element			Array	f
+M	NSEnumerator	reduce(_:_:)	fot	_:Result,Self.Element				rf
+M	NSEnumerator	reduce(into:_:)	fot	_:Result,Self.Element				rf
+M	NSEnumerator	reversed()	fo				Array
+M	NSEnumerator	shuffled()	fo				Array
+M	NSEnumerator	shuffled(using:)	fo				Array	r
+M	NSEnumerator	sorted(by:)	fot	by:Self.Element,Self.Element			Array	f
+M	NSEnumerator	sorted(using:)	fo		15.0		Array	r
+M	NSEnumerator	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	fot	whereSeparator:Self.Element			Array	ddf
+M	NSEnumerator	starts(with:by:)	fot	by:Self.Element,PossiblePrefix.Element			Bool	rf
+M	NSEnumerator	suffix(_:)	fo				Array	r
+M	NSEnumerator	underestimatedCount	ov				Int
+M	NSEnumerator	withContiguousStorageIfAvailable(_:)	fot	_:UnsafeBufferPointer				f
+M	NSEnumerator.Iterator	next()	fo
+M	NSError	code	ov				Int
+M	NSError	copy()	fo
+M	NSError	copy(with:)	fo					d
+M	NSError	description	ov				String
+M	NSError	domain	ov				String
+M	NSError	encode(with:)	fo					r
+M	NSError	hash	ov				Int
+M	NSError	helpAnchor	ov				String
+M	NSError	init(coder:)	io				NSError	r
+M	NSError	init(domain:code:userInfo:)	io				NSError	rrd
+M	NSError	isEqual(_:)	fo				Bool	r
+M	NSError	localizedDescription	ov				String
+M	NSError	localizedFailureReason	ov				String
+M	NSError	localizedRecoveryOptions	ov				Array
+M	NSError	localizedRecoverySuggestion	ov				String
+M	NSError	recoveryAttempter	ov
+M	NSError	setUserInfoValueProvider(forDomain:provider:)	fos	provider:Error,String				rf
+M	NSError	supportsSecureCoding	osv				Bool
+M	NSError	userInfo	ov				Dictionary
+M	NSError	userInfoValueProvider(forDomain:)	fos					r
+M	NSExceptionName	decimalNumberDivideByZeroException	osv				NSExceptionName
+M	NSExceptionName	decimalNumberExactnessException	osv				NSExceptionName
+M	NSExceptionName	decimalNumberOverflowException	osv				NSExceptionName
+M	NSExceptionName	decimalNumberUnderflowException	osv				NSExceptionName
+M	NSExceptionName	fileHandleOperationException	osv				NSExceptionName
+M	NSExceptionName	hash(into:)	fo					r
+M	NSExceptionName	hashValue	ov				Int
+M	NSExceptionName	init(_:)	io				NSExceptionName	r
+M	NSExceptionName	init(rawValue:)	io				NSExceptionName	r
+M	NSExceptionName	rawValue	ov				String
+M	NSExpression	ExpressionType	dko			?
+M	NSExpression	copy()	dfo			?
+M	NSExpression	copy(with:)	dfo			?		d
+M	NSExpression.ExpressionType	aggregate	cdo			?	NSExpression.ExpressionType
+M	NSExpression.ExpressionType	anyKey	cdo			?	NSExpression.ExpressionType
+M	NSExpression.ExpressionType	block	cdo			?	NSExpression.ExpressionType
+M	NSExpression.ExpressionType	conditional	cdo			?	NSExpression.ExpressionType
+M	NSExpression.ExpressionType	constantValue	cdo			?	NSExpression.ExpressionType
+M	NSExpression.ExpressionType	evaluatedObject	cdo			?	NSExpression.ExpressionType
+M	NSExpression.ExpressionType	function	cdo			?	NSExpression.ExpressionType
+M	NSExpression.ExpressionType	hash(into:)	fo					r
+M	NSExpression.ExpressionType	hashValue	ov				Int
+M	NSExpression.ExpressionType	init(rawValue:)	dio			?	NSExpression.ExpressionType	r
+M	NSExpression.ExpressionType	intersectSet	cdo			?	NSExpression.ExpressionType
+M	NSExpression.ExpressionType	keyPath	cdo			?	NSExpression.ExpressionType
+M	NSExpression.ExpressionType	minusSet	cdo			?	NSExpression.ExpressionType
+M	NSExpression.ExpressionType	subquery	cdo			?	NSExpression.ExpressionType
+M	NSExpression.ExpressionType	unionSet	cdo			?	NSExpression.ExpressionType
+M	NSExpression.ExpressionType	variable	cdo			?	NSExpression.ExpressionType
+M	NSIndexPath	adding(_:)	fo				IndexPath	r
+M	NSIndexPath	compare(_:)	fo				ComparisonResult	r
+M	NSIndexPath	copy()	fo
+M	NSIndexPath	copy(with:)	fo					d
+M	NSIndexPath	encode(with:)	fo					r
+M	NSIndexPath	getIndexes(_:range:)	fo					rr
+M	NSIndexPath	hash	ov				Int
+M	NSIndexPath	index(atPosition:)	fo				Int	r
+M	NSIndexPath	init()	io				NSIndexPath
+M	NSIndexPath	init(coder:)	io				NSIndexPath	r
+M	NSIndexPath	init(index:)	io				NSIndexPath	r
+M	NSIndexPath	init(indexes:length:)	io				NSIndexPath	rr
+M	NSIndexPath	isEqual(_:)	fo				Bool	r
+M	NSIndexPath	length	ov				Int
+M	NSIndexPath	removingLastIndex()	fo				IndexPath
+M	NSIndexPath	supportsSecureCoding	osv				Bool
+M	NSIndexSet	allSatisfy(_:)	fot	_:Self.Element			Bool	f
+M	NSIndexSet	compactMap(_:)	fot	_:Self.Element			Array	f
+M	NSIndexSet	compare(_:_:)	fo		15.0		ComparisonResult	rr
+M	NSIndexSet	contains(_:)	fo				Bool	r
+M	NSIndexSet	contains(in:)	fo				Bool	r
+M	NSIndexSet	contains(where:)	fot	where:Self.Element			Bool	f
+M	NSIndexSet	copy()	fo
+M	NSIndexSet	copy(with:)	fo					d
+M	NSIndexSet	count	ov				Int
+M	NSIndexSet	count(where:)	fot	where:Self.Element			Int	f
+M	NSIndexSet	countOfIndexes(in:)	fo				Int	r
+M	NSIndexSet	drop(while:)	fot	while:Self.Element			DropWhileSequence	f
+M	NSIndexSet	dropFirst(_:)	fo				DropFirstSequence	d
+M	NSIndexSet	dropLast(_:)	fo				Array	d
+M	NSIndexSet	elementsEqual(_:)	fo				Bool	r
+M	NSIndexSet	elementsEqual(_:by:)	fot	by:Self.Element,OtherSequence.Element			Bool	rf
+M	NSIndexSet	encode(with:)	fo					r
+M	NSIndexSet	enumerate(_:)	fo	_:Int,UnsafeMutablePointer				f
+M	NSIndexSet	enumerate(in:options:using:)	fo	using:Int,UnsafeMutablePointer				rdf
+M	NSIndexSet	enumerate(options:using:)	fo	using:Int,UnsafeMutablePointer				df
+M	NSIndexSet	enumerateRanges(_:)	fo	_:NSRange,UnsafeMutablePointer				f
+M	NSIndexSet	enumerateRanges(in:options:using:)	fo	using:NSRange,UnsafeMutablePointer				rdf
+M	NSIndexSet	enumerateRanges(options:using:)	fo	using:NSRange,UnsafeMutablePointer				df
+M	NSIndexSet	enumerated()	fo				EnumeratedSequence
+M	NSIndexSet	filter(_:)	fot	_:Self.Element	17.0		Array	f
+M	NSIndexSet	first(where:)	fot	where:Self.Element			Self.Element	f
+M	NSIndexSet	firstIndex	ov				Int
+M	NSIndexSet	flatMap(_:)	fot	_:Self.Element			Array	f
+M	NSIndexSet	forEach(_:)	fot	_:Self.Element				f
+M	NSIndexSet	formatted(_:)	fo		15.0			r
+M	NSIndexSet	getIndexes(_:maxCount:inIndexRange:)	fo				Int	rrr
+M	NSIndexSet	hash	ov				Int
+M	NSIndexSet	index(in:options:passingTest:)	fo	passingTest:Int,UnsafeMutablePointer			Int	rdf
+M	NSIndexSet	index(options:passingTest:)	fo	passingTest:Int,UnsafeMutablePointer			Int	df
+M	NSIndexSet	index(passingTest:)	fo	passingTest:Int,UnsafeMutablePointer			Int	f
+M	NSIndexSet	indexGreaterThanIndex(_:)	fo				Int	r
+M	NSIndexSet	indexGreaterThanOrEqual(to:)	fo				Int	r
+M	NSIndexSet	indexLessThanIndex(_:)	fo				Int	r
+M	NSIndexSet	indexLessThanOrEqual(to:)	fo				Int	r
+M	NSIndexSet	indexes(in:options:passingTest:)	fo	passingTest:Int,UnsafeMutablePointer			IndexSet	rdf
+M	NSIndexSet	indexes(options:passingTest:)	fo	passingTest:Int,UnsafeMutablePointer			IndexSet	df
+M	NSIndexSet	indexes(passingTest:)	fo	passingTest:Int,UnsafeMutablePointer			IndexSet	f
+M	NSIndexSet	init()	io				NSIndexSet
+M	NSIndexSet	init(coder:)	io				NSIndexSet	r
+M	NSIndexSet	init(index:)	io				NSIndexSet	r
+M	NSIndexSet	init(indexSet:)	io				NSIndexSet	r
+M	NSIndexSet	init(indexesIn:)	io				NSIndexSet	r
+M	NSIndexSet	intersects(in:)	fo				Bool	r
+M	NSIndexSet	isEqual(_:)	fo				Bool	r
+M	NSIndexSet	isEqual(to:)	fo				Bool	r
+M	NSIndexSet	lastIndex	ov				Int
+M	NSIndexSet	lazy	ov				LazySequence
+M	NSIndexSet	lexicographicallyPrecedes(_:)	fo				Bool	r
+M	NSIndexSet	lexicographicallyPrecedes(_:by:)	fot	by:Self.Element,Self.Element			Bool	rf
+M	NSIndexSet	makeIterator()	fo				NSIndexSetIterator
+M	NSIndexSet	map(_:)	fot	_:Self.Element			Array	f
+M	NSIndexSet	max()	fo				Self.Element
+M	NSIndexSet	max(by:)	fot	by:Self.Element,Self.Element			Self.Element	f
+M	NSIndexSet	min()	fo				Self.Element
+M	NSIndexSet	min(by:)	fot	by:Self.Element,Self.Element			Self.Element	f
+M	NSIndexSet	mutableCopy()	fo
+M	NSIndexSet	mutableCopy(with:)	fo					d
+M	NSIndexSet	prefix(_:)	fo				PrefixSequence	r
+M	NSIndexSet	prefix(while:)	fot	while:Self.Element			Array	f
+M	NSIndexSet	reduce(_:_:)	fot	_:Result,Self.Element				rf
+M	NSIndexSet	reduce(into:_:)	fot	_:Result,Self.Element				rf
+M	NSIndexSet	reversed()	fo				Array
+M	NSIndexSet	shuffled()	fo				Array
+M	NSIndexSet	shuffled(using:)	fo				Array	r
+M	NSIndexSet	sorted()	fo				Array
+M	NSIndexSet	sorted(by:)	fot	by:Self.Element,Self.Element			Array	f
+M	NSIndexSet	sorted(using:)	fo		15.0		Array	r
+M	NSIndexSet	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	fot	whereSeparator:Self.Element			Array	ddf
+M	NSIndexSet	split(separator:maxSplits:omittingEmptySubsequences:)	fo				Array	rdd
+M	NSIndexSet	starts(with:)	fo				Bool	r
+M	NSIndexSet	starts(with:by:)	fot	by:Self.Element,PossiblePrefix.Element			Bool	rf
+M	NSIndexSet	suffix(_:)	fo				Array	r
+M	NSIndexSet	supportsSecureCoding	osv				Bool
+M	NSIndexSet	underestimatedCount	ov				Int
+M	NSIndexSet	withContiguousStorageIfAvailable(_:)	fot	_:UnsafeBufferPointer				f
+M	NSIndexSetIterator	Element	ko
+M	NSIndexSetIterator	next()	fo				Int
+M	NSKeyedArchiver	allowsKeyedCoding	ov				Bool
+M	NSKeyedArchiver	archiveRootObject(_:toFile:)	dfos			archivedData(withRootObject:requiringSecureCoding:)	Bool	rr
+M	NSKeyedArchiver	archivedData(withRootObject:)	dfos			archivedData(withRootObject:requiringSecureCoding:)	Data	r
+M	NSKeyedArchiver	archivedData(withRootObject:requiringSecureCoding:)	fost				Data	rr
+M	NSKeyedArchiver	classNameForClass(_:)	fos				String	r
+M	NSKeyedArchiver	delegate	ov				NSKeyedArchiverDelegate
+M	NSKeyedArchiver	encode(_:)	fo					r
+M	NSKeyedArchiver	encode(_:forKey:)	fo					rr
+M	NSKeyedArchiver	encodeBytes(_:length:forKey:)	fo					rrr
+M	NSKeyedArchiver	encodeConditionalObject(_:)	fo					r
+M	NSKeyedArchiver	encodeConditionalObject(_:forKey:)	fo					rr
+M	NSKeyedArchiver	encodePropertyList(_:)	fo					r
+M	NSKeyedArchiver	encodePropertyList(_:forKey:)	fo					rr
+M	NSKeyedArchiver	encodeValue(ofObjCType:at:)	fo					rr
+M	NSKeyedArchiver	encodedData	ov				Data
+M	NSKeyedArchiver	error	ov				Error
+M	NSKeyedArchiver	finishEncoding()	fo
+M	NSKeyedArchiver	init()	dio			init(requiringSecureCoding:)	NSKeyedArchiver
+M	NSKeyedArchiver	init(forWritingWith:)	dio			init(requiringSecureCoding:)	NSKeyedArchiver	r
+M	NSKeyedArchiver	init(requiringSecureCoding:)	io				NSKeyedArchiver	r
+M	NSKeyedArchiver	outputFormat	ov				PropertyListDecoder.PropertyListFormat
+M	NSKeyedArchiver	requiresSecureCoding	ov				Bool
+M	NSKeyedArchiver	setClassName(_:for:)	fos					rr
+M	NSKeyedArchiver	systemVersion	ov				UInt32
+M	NSKeyedArchiverDelegate	archiver(_:didEncode:)	fo					rr
+M	NSKeyedArchiverDelegate	archiver(_:willEncode:)	fo					rr
+M	NSKeyedArchiverDelegate	archiver(_:willReplace:withObject:)	fo					rrr
+M	NSKeyedArchiverDelegate	archiverDidFinish(_:)	fo					r
+M	NSKeyedArchiverDelegate	archiverWillFinish(_:)	fo					r
+M	NSKeyedUnarchiver	allowedClasses	ov				Array
+M	NSKeyedUnarchiver	allowsKeyedCoding	ov				Bool
+M	NSKeyedUnarchiver	class(forClassName:)	fos					r
+M	NSKeyedUnarchiver	containsValue(forKey:)	fo				Bool	r
+M	NSKeyedUnarchiver	decodeBool(forKey:)	fo				Bool	r
+M	NSKeyedUnarchiver	decodeData()	fo				Data
+M	NSKeyedUnarchiver	decodeDouble(forKey:)	fo				Double	r
+M	NSKeyedUnarchiver	decodeFloat(forKey:)	fo				Float	r
+M	NSKeyedUnarchiver	decodeInt32(forKey:)	fo				Int32	r
+M	NSKeyedUnarchiver	decodeInt64(forKey:)	fo				Int64	r
+M	NSKeyedUnarchiver	decodeInteger(forKey:)	fo				Int	r
+M	NSKeyedUnarchiver	decodeObject()	fo
+M	NSKeyedUnarchiver	decodeObject(forKey:)	fo					r
+M	NSKeyedUnarchiver	decodeObject(of:forKey:)	fo					rr
+M	NSKeyedUnarchiver	decodePropertyList()	fo
+M	NSKeyedUnarchiver	decodePropertyList(forKey:)	fo					r
+M	NSKeyedUnarchiver	decodeValue(ofObjCType:at:)	fo					rr
+M	NSKeyedUnarchiver	decodingFailurePolicy	ov				NSCoder.DecodingFailurePolicy
+M	NSKeyedUnarchiver	delegate	ov				NSKeyedUnarchiverDelegate
+M	NSKeyedUnarchiver	error	ov				Error
+M	NSKeyedUnarchiver	finishDecoding()	fo
+M	NSKeyedUnarchiver	init(forReadingFrom:)	iot				NSKeyedUnarchiver	r
+M	NSKeyedUnarchiver	init(forReadingWith:)	dio			init(forReadingFrom:)	NSKeyedUnarchiver	r
+M	NSKeyedUnarchiver	requiresSecureCoding	ov				Bool
+M	NSKeyedUnarchiver	setClass(_:forClassName:)	fos					rr
+M	NSKeyedUnarchiver	systemVersion	ov				UInt32
+M	NSKeyedUnarchiver	unarchiveObject(with:)	dfos			unarchivedObject(ofClass:from:)		r
+M	NSKeyedUnarchiver	unarchiveObject(withFile:)	dfos			unarchivedObject(ofClass:from:)		r
+M	NSKeyedUnarchiver	unarchiveTopLevelObjectWithData(_:)	fost					r
+M	NSKeyedUnarchiver	unarchivedObject(ofClass:from:)	fost					rr
+M	NSKeyedUnarchiver	unarchivedObject(ofClasses:from:)	fost					rr
+M	NSKeyedUnarchiver	withDecodedUnsafeBufferPointer(forKey:body:)	dfot	body:UnsafeBufferPointer		?		rf
+M	NSKeyedUnarchiver	withDecodedUnsafeBytes(forKey:body:)	fot	body:UnsafeRawBufferPointer				rf
+M	NSKeyedUnarchiverDelegate	unarchiver(_:cannotDecodeObjectOfClassName:originalClasses:)	fo					rrr
+M	NSKeyedUnarchiverDelegate	unarchiver(_:didDecode:)	fo					rr
+M	NSKeyedUnarchiverDelegate	unarchiver(_:willReplace:with:)	fo					rrr
+M	NSKeyedUnarchiverDelegate	unarchiverDidFinish(_:)	fo					r
+M	NSKeyedUnarchiverDelegate	unarchiverWillFinish(_:)	fo					r
+M	NSLocale	Key	ko
+M	NSLocale	LanguageDirection	ko
+M	NSLocale	availableLocaleIdentifiers	osv				Array
+M	NSLocale	canonicalLanguageIdentifier(from:)	fos				String	r
+M	NSLocale	canonicalLocaleIdentifier(from:)	fos				String	r
+M	NSLocale	characterDirection(forLanguage:)	fos				Locale.LanguageDirection	r
+M	NSLocale	commonISOCurrencyCodes	osv				Array
+M	NSLocale	components(fromLocaleIdentifier:)	fos				Dictionary	r
+M	NSLocale	copy()	fo
+M	NSLocale	copy(with:)	fo					d
+M	NSLocale	current	osv				Locale
+M	NSLocale	currentLocaleDidChangeNotification	osv				NSNotification.Name
+M	NSLocale	displayName(forKey:value:)	fo				String	rr
+M	NSLocale	encode(with:)	fo					r
+M	NSLocale	hash	ov				Int
+M	NSLocale	init(coder:)	io				NSLocale	r
+M	NSLocale	init(localeIdentifier:)	io				NSLocale	r
+M	NSLocale	isEqual(_:)	fo				Bool	r
+M	NSLocale	isoCountryCodes	osv				Array
+M	NSLocale	isoCurrencyCodes	osv				Array
+M	NSLocale	isoLanguageCodes	osv				Array
+M	NSLocale	lineDirection(forLanguage:)	fos				Locale.LanguageDirection	r
+M	NSLocale	localeIdentifier(fromComponents:)	fos				String	r
+M	NSLocale	localeIdentifier(fromWindowsLocaleCode:)	fos				String	r
+M	NSLocale	object(forKey:)	fo					r
+M	NSLocale	preferredLanguages	osv				Array
+M	NSLocale	supportsSecureCoding	osv				Bool
+M	NSLocale	system	osv				Locale
+M	NSLocale	windowsLocaleCode(fromLocaleIdentifier:)	fos				UInt32	r
+M	NSLocale.Key	alternateQuotationBeginDelimiterKey	osv				NSLocale.Key
+M	NSLocale.Key	alternateQuotationEndDelimiterKey	osv				NSLocale.Key
+M	NSLocale.Key	calendar	osv				NSLocale.Key
+M	NSLocale.Key	calendarIdentifier	osv				NSLocale.Key
+M	NSLocale.Key	collationIdentifier	osv				NSLocale.Key
+M	NSLocale.Key	collatorIdentifier	osv				NSLocale.Key
+M	NSLocale.Key	countryCode	osv				NSLocale.Key
+M	NSLocale.Key	currencyCode	osv				NSLocale.Key
+M	NSLocale.Key	currencySymbol	osv				NSLocale.Key
+M	NSLocale.Key	decimalSeparator	osv				NSLocale.Key
+M	NSLocale.Key	exemplarCharacterSet	osv				NSLocale.Key
+M	NSLocale.Key	groupingSeparator	osv				NSLocale.Key
+M	NSLocale.Key	hash(into:)	fo					r
+M	NSLocale.Key	hashValue	ov				Int
+M	NSLocale.Key	identifier	osv				NSLocale.Key
+M	NSLocale.Key	init(rawValue:)	io				NSLocale.Key	r
+M	NSLocale.Key	languageCode	osv				NSLocale.Key
+M	NSLocale.Key	measurementSystem	osv				NSLocale.Key
+M	NSLocale.Key	quotationBeginDelimiterKey	osv				NSLocale.Key
+M	NSLocale.Key	quotationEndDelimiterKey	osv				NSLocale.Key
+M	NSLocale.Key	rawValue	ov				String
+M	NSLocale.Key	scriptCode	osv				NSLocale.Key
+M	NSLocale.Key	usesMetricSystem	osv				NSLocale.Key
+M	NSLocale.Key	variantCode	osv				NSLocale.Key
+M	NSLock	init()	io				NSLock
+M	NSLock	lock()	fo
+M	NSLock	lock(before:)	fo				Bool	r
+M	NSLock	name	ov				String
+M	NSLock	try()	fo				Bool
+M	NSLock	unlock()	fo
+M	NSLock	withLock(_:)	fot					f
+M	NSLocking	lock()	fo
+M	NSLocking	unlock()	fo
+M	NSLocking	withLock(_:)	fot					f
+M	NSMeasurement	adding(_:)	fo				Measurement	r
+M	NSMeasurement	canBeConverted(to:)	fo				Bool	r
+M	NSMeasurement	converting(to:)	fo				Measurement	r
+M	NSMeasurement	copy(with:)	fo					d
+M	NSMeasurement	doubleValue	ov				Double
+M	NSMeasurement	encode(with:)	fo					r
+M	NSMeasurement	hash	ov				Int
+M	NSMeasurement	init(coder:)	io				NSMeasurement	r
+M	NSMeasurement	init(doubleValue:unit:)	io				NSMeasurement	rr
+M	NSMeasurement	isEqual(_:)	fo				Bool	r
+M	NSMeasurement	subtracting(_:)	fo				Measurement	r
+M	NSMeasurement	supportsSecureCoding	osv				Bool
+M	NSMeasurement	unit	ov				Unit
+M	NSMutableArray	add(_:)	fo					r
+M	NSMutableArray	addObjects(from:)	fo					r
+M	NSMutableArray	exchangeObject(at:withObjectAt:)	fo					rr
+M	NSMutableArray	filter(using:)	fo					r
+M	NSMutableArray	init()	io				NSMutableArray
+M	NSMutableArray	init(capacity:)	io				NSMutableArray	r
+M	NSMutableArray	init(objects:count:)	io				NSMutableArray	rr
+M	NSMutableArray	insert(_:at:)	fo					rr
+M	NSMutableArray	remove(_:)	fo					r
+M	NSMutableArray	remove(_:in:)	fo					rr
+M	NSMutableArray	removeAllObjects()	fo
+M	NSMutableArray	removeLastObject()	fo
+M	NSMutableArray	removeObject(at:)	fo					r
+M	NSMutableArray	removeObject(identicalTo:)	fo					r
+M	NSMutableArray	removeObject(identicalTo:in:)	fo					rr
+M	NSMutableArray	removeObjects(at:)	fo					r
+M	NSMutableArray	removeObjects(in:)	fo					r
+M	NSMutableArray	replaceObject(at:with:)	fo					rr
+M	NSMutableArray	replaceObjects(at:with:)	fo					rr
+M	NSMutableArray	replaceObjects(in:withObjectsFrom:)	fo					rr
+M	NSMutableArray	replaceObjects(in:withObjectsFrom:range:)	fo					rrr
+M	NSMutableArray	setArray(_:)	fo					r
+M	NSMutableArray	sort(_:context:)	fo	_:_,_,UnsafeMutableRawPointer				fr
+M	NSMutableArray	sort(comparator:)	fo	comparator:_,_				f
+M	NSMutableArray	sort(options:usingComparator:)	fo	usingComparator:_,_				df
+M	NSMutableArray	sort(using:)	fo					r
+M	NSMutableArray	subscript(_:)	fo					r
+M	NSMutableAttributedString	addAttribute(_:value:range:)	fo					rrr
+M	NSMutableAttributedString	addAttributes(_:range:)	fo					rr
+M	NSMutableAttributedString	append(_:)	fo					r
+M	NSMutableAttributedString	beginEditing()	fo
+M	NSMutableAttributedString	copy(with:)	fo					d
+M	NSMutableAttributedString	deleteCharacters(in:)	fo					r
+M	NSMutableAttributedString	endEditing()	fo
+M	NSMutableAttributedString	init(attributedString:)	io				NSMutableAttributedString	r
+M	NSMutableAttributedString	init(coder:)	io				NSMutableAttributedString	r
+M	NSMutableAttributedString	init(string:)	io				NSMutableAttributedString	r
+M	NSMutableAttributedString	init(string:attributes:)	io				NSMutableAttributedString	rd
+M	NSMutableAttributedString	insert(_:at:)	fo					rr
+M	NSMutableAttributedString	mutableString	ov				NSMutableString
+M	NSMutableAttributedString	removeAttribute(_:range:)	fo					rr
+M	NSMutableAttributedString	replaceCharacters(in:with:)	fo					rr
+M	NSMutableAttributedString	setAttributedString(_:)	fo					r
+M	NSMutableAttributedString	setAttributes(_:range:)	fo					rr
+M	NSMutableCharacterSet	addCharacters(in:)	fo					r
+M	NSMutableCharacterSet	alphanumeric()	fos				NSMutableCharacterSet
+M	NSMutableCharacterSet	capitalizedLetter()	fos				NSMutableCharacterSet
+M	NSMutableCharacterSet	control()	fos				NSMutableCharacterSet
+M	NSMutableCharacterSet	decimalDigit()	fos				NSMutableCharacterSet
+M	NSMutableCharacterSet	decomposable()	fos				NSMutableCharacterSet
+M	NSMutableCharacterSet	formIntersection(with:)	fo					r
+M	NSMutableCharacterSet	formUnion(with:)	fo					r
+M	NSMutableCharacterSet	illegal()	fos				NSMutableCharacterSet
+M	NSMutableCharacterSet	invert()	fo
+M	NSMutableCharacterSet	letter()	fos				NSMutableCharacterSet
+M	NSMutableCharacterSet	lowercaseLetter()	fos				NSMutableCharacterSet
+M	NSMutableCharacterSet	newline()	fos				NSMutableCharacterSet
+M	NSMutableCharacterSet	nonBase()	fos				NSMutableCharacterSet
+M	NSMutableCharacterSet	punctuation()	fos				NSMutableCharacterSet
+M	NSMutableCharacterSet	removeCharacters(in:)	fo					r
+M	NSMutableCharacterSet	symbol()	fos				NSMutableCharacterSet
+M	NSMutableCharacterSet	uppercaseLetter()	fos				NSMutableCharacterSet
+M	NSMutableCharacterSet	whitespace()	fos				NSMutableCharacterSet
+M	NSMutableCharacterSet	whitespaceAndNewline()	fos				NSMutableCharacterSet
+M	NSMutableCopying	mutableCopy()	fo
+M	NSMutableCopying	mutableCopy(with:)	fo					r
+M	NSMutableData	append(_:)	fo					r
+M	NSMutableData	append(_:length:)	fo					rr
+M	NSMutableData	copy(with:)	fo					d
+M	NSMutableData	increaseLength(by:)	fo					r
+M	NSMutableData	init()	io				NSMutableData
+M	NSMutableData	init(base64Encoded:options:)	io				NSMutableData	rd
+M	NSMutableData	init(bytes:length:)	io				NSMutableData	rr
+M	NSMutableData	init(bytesNoCopy:length:)	io				NSMutableData	rr
+M	NSMutableData	init(bytesNoCopy:length:deallocator:)	io	deallocator:UnsafeMutableRawPointer,Int			NSMutableData	rrg
+M	NSMutableData	init(bytesNoCopy:length:freeWhenDone:)	io				NSMutableData	rrr
+M	NSMutableData	init(capacity:)	io				NSMutableData	r
+M	NSMutableData	init(coder:)	io				NSMutableData	r
+M	NSMutableData	init(contentsOf:)	io				NSMutableData	r
+M	NSMutableData	init(contentsOf:options:)	iot				NSMutableData	rd
+M	NSMutableData	init(contentsOfFile:)	io				NSMutableData	r
+M	NSMutableData	init(contentsOfFile:options:)	iot				NSMutableData	rd
+M	NSMutableData	init(data:)	io				NSMutableData	r
+M	NSMutableData	init(length:)	io				NSMutableData	r
+M	NSMutableData	length	ov				Int
+M	NSMutableData	mutableBytes	ov				UnsafeMutableRawPointer
+M	NSMutableData	replaceBytes(in:withBytes:)	fo					rr
+M	NSMutableData	replaceBytes(in:withBytes:length:)	fo					rrr
+M	NSMutableData	resetBytes(in:)	fo					r
+M	NSMutableData	setData(_:)	fo					r
+M	NSMutableDictionary	addEntries(from:)	fo					r
+M	NSMutableDictionary	init()	io				NSMutableDictionary
+M	NSMutableDictionary	init(capacity:)	io				NSMutableDictionary	r
+M	NSMutableDictionary	init(objects:forKeys:count:)	io				NSMutableDictionary	rrr
+M	NSMutableDictionary	init(sharedKeySet:)	io				NSMutableDictionary	r
+M	NSMutableDictionary	removeAllObjects()	fo
+M	NSMutableDictionary	removeObject(forKey:)	fo					r
+M	NSMutableDictionary	removeObjects(forKeys:)	fo					r
+M	NSMutableDictionary	setDictionary(_:)	fo					r
+M	NSMutableDictionary	setObject(_:forKey:)	fo					rr
+M	NSMutableDictionary	subscript(_:)	fo					r
+M	NSMutableIndexSet	add(_:)	fo					r
+M	NSMutableIndexSet	add(in:)	fo					r
+M	NSMutableIndexSet	copy(with:)	fo					d
+M	NSMutableIndexSet	remove(_:)	fo					r
+M	NSMutableIndexSet	remove(in:)	fo					r
+M	NSMutableIndexSet	removeAllIndexes()	fo
+M	NSMutableIndexSet	shiftIndexesStarting(at:by:)	fo					rr
+M	NSMutableOrderedSet	add(_:)	fo					r
+M	NSMutableOrderedSet	add(_:count:)	fo					rr
+M	NSMutableOrderedSet	addObjects(from:)	fo					r
+M	NSMutableOrderedSet	copy(with:)	fo					d
+M	NSMutableOrderedSet	exchangeObject(at:withObjectAt:)	fo					rr
+M	NSMutableOrderedSet	filter(using:)	fo					r
+M	NSMutableOrderedSet	init()	io				NSMutableOrderedSet
+M	NSMutableOrderedSet	init(array:)	io				NSMutableOrderedSet	r
+M	NSMutableOrderedSet	init(array:copyItems:)	io				NSMutableOrderedSet	rr
+M	NSMutableOrderedSet	init(array:range:copyItems:)	io				NSMutableOrderedSet	rrr
+M	NSMutableOrderedSet	init(arrayLiteral:)	io				NSMutableOrderedSet	d
+M	NSMutableOrderedSet	init(capacity:)	io				NSMutableOrderedSet	r
+M	NSMutableOrderedSet	init(coder:)	io				NSMutableOrderedSet	r
+M	NSMutableOrderedSet	init(object:)	io				NSMutableOrderedSet	r
+M	NSMutableOrderedSet	init(objects:)	io				NSMutableOrderedSet	d
+M	NSMutableOrderedSet	init(objects:count:)	io				NSMutableOrderedSet	rr
+M	NSMutableOrderedSet	init(orderedSet:)	io				NSMutableOrderedSet	r
+M	NSMutableOrderedSet	init(orderedSet:copyItems:)	io				NSMutableOrderedSet	rr
+M	NSMutableOrderedSet	init(orderedSet:range:copyItems:)	io				NSMutableOrderedSet	rrr
+M	NSMutableOrderedSet	init(set:)	io				NSMutableOrderedSet	r
+M	NSMutableOrderedSet	init(set:copyItems:)	io				NSMutableOrderedSet	rr
+M	NSMutableOrderedSet	insert(_:at:)	fo					rr
+M	NSMutableOrderedSet	intersect(_:)	fo					r
+M	NSMutableOrderedSet	intersectSet(_:)	fo					r
+M	NSMutableOrderedSet	minus(_:)	fo					r
+M	NSMutableOrderedSet	minusSet(_:)	fo					r
+M	NSMutableOrderedSet	moveObjects(at:to:)	fo					rr
+M	NSMutableOrderedSet	remove(_:)	fo					r
+M	NSMutableOrderedSet	removeAllObjects()	fo
+M	NSMutableOrderedSet	removeObject(at:)	fo					r
+M	NSMutableOrderedSet	removeObjects(at:)	fo					r
+M	NSMutableOrderedSet	removeObjects(in:)	fo					r
+M	NSMutableOrderedSet	replaceObject(at:with:)	fo					rr
+M	NSMutableOrderedSet	replaceObjects(at:with:)	fo					rr
+M	NSMutableOrderedSet	replaceObjects(in:with:count:)	fo					rrr
+M	NSMutableOrderedSet	setObject(_:at:)	fo					rr
+M	NSMutableOrderedSet	sort(comparator:)	fo	comparator:_,_				f
+M	NSMutableOrderedSet	sort(options:usingComparator:)	fo	usingComparator:_,_				df
+M	NSMutableOrderedSet	sort(using:)	fo					r
+M	NSMutableOrderedSet	sortRange(_:options:usingComparator:)	fo	usingComparator:_,_				rdf
+M	NSMutableOrderedSet	subscript(_:)	fo					r
+M	NSMutableOrderedSet	union(_:)	fo					r
+M	NSMutableOrderedSet	unionSet(_:)	fo					r
+M	NSMutableSet	add(_:)	fo					r
+M	NSMutableSet	addObjects(from:)	fo					r
+M	NSMutableSet	filter(using:)	fo					r
+M	NSMutableSet	init()	io				NSMutableSet
+M	NSMutableSet	init(capacity:)	io				NSMutableSet	r
+M	NSMutableSet	init(coder:)	io				NSMutableSet	r
+M	NSMutableSet	init(objects:count:)	io				NSMutableSet	rr
+M	NSMutableSet	intersect(_:)	fo					r
+M	NSMutableSet	minus(_:)	fo					r
+M	NSMutableSet	remove(_:)	fo					r
+M	NSMutableSet	removeAllObjects()	fo
+M	NSMutableSet	setSet(_:)	fo					r
+M	NSMutableSet	union(_:)	fo					r
+M	NSMutableString	append(_:)	fo					r
+M	NSMutableString	applyTransform(_:reverse:range:updatedRange:)	fo				Bool	rrrr
+M	NSMutableString	deleteCharacters(in:)	fo					r
+M	NSMutableString	init(capacity:)	io				NSMutableString	r
+M	NSMutableString	init(characters:length:)	io				NSMutableString	rr
+M	NSMutableString	init(coder:)	io				NSMutableString	r
+M	NSMutableString	init(extendedGraphemeClusterLiteral:)	io				NSMutableString	r
+M	NSMutableString	init(string:)	io				NSMutableString	r
+M	NSMutableString	init(stringLiteral:)	io				NSMutableString	r
+M	NSMutableString	init(unicodeScalarLiteral:)	io				NSMutableString	r
+M	NSMutableString	insert(_:at:)	fo					rr
+M	NSMutableString	replaceCharacters(in:with:)	fo					rr
+M	NSMutableString	replaceOccurrences(of:with:options:range:)	fo				Int	rrdr
+M	NSMutableString	setString(_:)	fo					r
+M	NSMutableURLRequest	addValue(_:forHTTPHeaderField:)	fo					rr
+M	NSMutableURLRequest	allHTTPHeaderFields	ov				Dictionary
+M	NSMutableURLRequest	allowsCellularAccess	ov				Bool
+M	NSMutableURLRequest	cachePolicy	ov				NSURLRequest.CachePolicy
+M	NSMutableURLRequest	copy(with:)	fo					d
+M	NSMutableURLRequest	httpBody	ov				Data
+M	NSMutableURLRequest	httpBodyStream	ov				InputStream
+M	NSMutableURLRequest	httpMethod	ov				String
+M	NSMutableURLRequest	httpShouldHandleCookies	ov				Bool
+M	NSMutableURLRequest	httpShouldUsePipelining	dov			?	Bool
+M	NSMutableURLRequest	init(coder:)	io				NSMutableURLRequest	r
+M	NSMutableURLRequest	init(url:)	io				NSMutableURLRequest	r
+M	NSMutableURLRequest	init(url:cachePolicy:timeoutInterval:)	io				NSMutableURLRequest	rrr
+M	NSMutableURLRequest	mainDocumentURL	ov				URL
+M	NSMutableURLRequest	networkServiceType	ov				NSURLRequest.NetworkServiceType
+M	NSMutableURLRequest	setValue(_:forHTTPHeaderField:)	fo					rr
+M	NSMutableURLRequest	timeoutInterval	ov				Double
+M	NSMutableURLRequest	url	ov				URL
+M	NSNotification	Name	ko
+M	NSNotification	copy()	fo
+M	NSNotification	copy(with:)	fo					d
+M	NSNotification	description	ov				String
+M	NSNotification	encode(with:)	fo					r
+M	NSNotification	init()	io				NSNotification
+M	NSNotification	init(coder:)	io				NSNotification	r
+M	NSNotification	init(name:object:userInfo:)	io				NSNotification	rrd
+M	NSNotification	name	ov				NSNotification.Name
+M	NSNotification	object	ov
+M	NSNotification	userInfo	ov				Dictionary
+M	NSNotification.Name	NSCalendarDayChanged	osv				NSNotification.Name
+M	NSNotification.Name	NSDidBecomeSingleThreaded	osv				NSNotification.Name
+M	NSNotification.Name	NSFileHandleConnectionAccepted	osv				NSNotification.Name
+M	NSNotification.Name	NSFileHandleDataAvailable	osv				NSNotification.Name
+M	NSNotification.Name	NSFileHandleReadToEndOfFileCompletion	osv				NSNotification.Name
+M	NSNotification.Name	NSHTTPCookieManagerCookiesChanged	osv				NSNotification.Name
+M	NSNotification.Name	NSSystemTimeZoneDidChange	osv				NSNotification.Name
+M	NSNotification.Name	NSThreadWillExit	osv				NSNotification.Name
+M	NSNotification.Name	NSURLCredentialStorageChanged	osv				NSNotification.Name
+M	NSNotification.Name	NSWillBecomeMultiThreaded	osv				NSNotification.Name
+M	NSNotification.Name	hash(into:)	fo					r
+M	NSNotification.Name	hashValue	ov				Int
+M	NSNotification.Name	init(_:)	io				NSNotification.Name	r
+M	NSNotification.Name	init(rawValue:)	io				NSNotification.Name	r
+M	NSNotification.Name	rawValue	ov				String
+M	NSNull	copy()	fo
+M	NSNull	copy(with:)	fo					d
+M	NSNull	description	ov				String
+M	NSNull	encode(with:)	fo					r
+M	NSNull	init()	io				NSNull
+M	NSNull	init(coder:)	io				NSNull	r
+M	NSNull	isEqual(_:)	fo				Bool	r
+M	NSNull	supportsSecureCoding	osv				Bool
+M	NSNumber	boolValue	ov				Bool
+M	NSNumber	classForCoder	ov
+M	NSNumber	compare(_:)	fo				ComparisonResult	r
+M	NSNumber	decimalValue	ov				Decimal
+M	NSNumber	description	ov				String
+M	NSNumber	description(withLocale:)	fo				String	r
+M	NSNumber	doubleValue	ov				Double
+M	NSNumber	encode(with:)	fo					r
+M	NSNumber	floatValue	ov				Float
+M	NSNumber	hash	ov				Int
+M	NSNumber	init(booleanLiteral:)	io				NSNumber	r
+M	NSNumber	init(bytes:objCType:)	io				NSNumber	rr
+M	NSNumber	init(coder:)	io				NSNumber	r
+M	NSNumber	init(floatLiteral:)	io				NSNumber	r
+M	NSNumber	init(integerLiteral:)	io				NSNumber	r
+M	NSNumber	init(value:)	io				NSNumber	r
+M	NSNumber	int16Value	ov				Int16
+M	NSNumber	int32Value	ov				Int32
+M	NSNumber	int64Value	ov				Int64
+M	NSNumber	int8Value	ov				Int8
+M	NSNumber	intValue	ov				Int
+M	NSNumber	isEqual(_:)	fo				Bool	r
+M	NSNumber	isEqual(to:)	fo				Bool	r
+M	NSNumber	objCType	ov				UnsafePointer
+M	NSNumber	stringValue	ov				String
+M	NSNumber	uint16Value	ov				UInt16
+M	NSNumber	uint32Value	ov				UInt32
+M	NSNumber	uint64Value	ov				UInt64
+M	NSNumber	uint8Value	ov				UInt8
+M	NSNumber	uintValue	ov				UInt
+M	NSObject	classFallbacksForKeyedArchiver()	fos				Array
+M	NSObject	classForCoder	ov
+M	NSObject	classForKeyedArchiver	ov
+M	NSObject	classForKeyedUnarchiver()	fos
+M	NSObject	copy()	fo
+M	NSObject	debugDescription	ov				String
+M	NSObject	description	ov				String
+M	NSObject	hash	ov				Int
+M	NSObject	hash(into:)	fo					r
+M	NSObject	hashValue	ov				Int
+M	NSObject	init()	io				NSObject
+M	NSObject	isEqual(_:)	fo				Bool	r
+M	NSObject	isKind(of:)	fo				Bool	r
+M	NSObject	isMember(of:)	fo				Bool	r
+M	NSObject	isProxy()	fo				Bool
+M	NSObject	isSubclass(of:)	fos				Bool	r
+M	NSObject	mutableCopy()	fo
+M	NSObject	replacementObject(for:)	fo					r
+M	NSObject	self()	fo				Self
+M	NSObject	superclass	osv
+M	NSObjectProtocol	debugDescription	ov				String
+M	NSObjectProtocol	description	ov				String
+M	NSObjectProtocol	hash	ov				Int
+M	NSObjectProtocol	isEqual(_:)	fo				Bool	r
+M	NSObjectProtocol	isProxy()	fo				Bool
+M	NSObjectProtocol	self()	fo				Self
+M	NSOrderedSet	Iterator	ko
+M	NSOrderedSet	allSatisfy(_:)	fot	_:Self.Element			Bool	f
+M	NSOrderedSet	array	ov				Array
+M	NSOrderedSet	compactMap(_:)	fot	_:Self.Element			Array	f
+M	NSOrderedSet	compare(_:_:)	fo		15.0		ComparisonResult	rr
+M	NSOrderedSet	contains(_:)	fo				Bool	r
+M	NSOrderedSet	contains(where:)	fot	where:Self.Element			Bool	f
+M	NSOrderedSet	copy()	fo
+M	NSOrderedSet	copy(with:)	fo					d
+M	NSOrderedSet	count	ov				Int
+M	NSOrderedSet	count(where:)	fot	where:Self.Element			Int	f
+M	NSOrderedSet	customMirror	ov				Mirror
+M	NSOrderedSet	description	ov				String
+M	NSOrderedSet	description(withLocale:)	fo				String	r
+M	NSOrderedSet	description(withLocale:indent:)	fo				String	rr
+M	NSOrderedSet	drop(while:)	fot	while:Self.Element			DropWhileSequence	f
+M	NSOrderedSet	dropFirst(_:)	fo				DropFirstSequence	d
+M	NSOrderedSet	dropLast(_:)	fo				Array	d
+M	NSOrderedSet	elementsEqual(_:by:)	fot	by:Self.Element,OtherSequence.Element			Bool	rf
+M	NSOrderedSet	encode(with:)	fo					r
+M	NSOrderedSet	enumerateObjects(_:)	fo	_:_,Int,UnsafeMutablePointer				f
+M	NSOrderedSet	enumerateObjects(at:options:using:)	fo	using:_,Int,UnsafeMutablePointer				rdf
+M	NSOrderedSet	enumerateObjects(options:using:)	fo	using:_,Int,UnsafeMutablePointer				df
+M	NSOrderedSet	enumerated()	fo				EnumeratedSequence
+M	NSOrderedSet	filter(_:)	fot	_:Self.Element	17.0		Array	f
+M	NSOrderedSet	filtered(using:)	fo				NSOrderedSet	r
+M	NSOrderedSet	first(where:)	fot	where:Self.Element			Self.Element	f
+M	NSOrderedSet	firstObject	ov
+M	NSOrderedSet	flatMap(_:)	fot	_:Self.Element			Array	f
+M	NSOrderedSet	forEach(_:)	fot	_:Self.Element				f
+M	NSOrderedSet	formatted(_:)	fo		15.0			r
+M	NSOrderedSet	index(_:ofObjectPassingTest:)	fo	ofObjectPassingTest:_,Int,UnsafeMutablePointer			Int	df
+M	NSOrderedSet	index(of:)	fo				Int	r
+M	NSOrderedSet	index(of:inSortedRange:options:usingComparator:)	fo	usingComparator:_,_			Int	rrdf
+M	NSOrderedSet	index(ofObjectAt:options:passingTest:)	fo	passingTest:_,Int,UnsafeMutablePointer			Int	rdf
+M	NSOrderedSet	index(ofObjectPassingTest:)	fo	ofObjectPassingTest:_,Int,UnsafeMutablePointer			Int	f
+M	NSOrderedSet	indexes(ofObjectsAt:options:passingTest:)	fo	passingTest:_,Int,UnsafeMutablePointer			IndexSet	rdf
+M	NSOrderedSet	indexes(ofObjectsPassingTest:)	fo	ofObjectsPassingTest:_,Int,UnsafeMutablePointer			IndexSet	f
+M	NSOrderedSet	indexes(options:ofObjectsPassingTest:)	fo	ofObjectsPassingTest:_,Int,UnsafeMutablePointer			IndexSet	df
+M	NSOrderedSet	init()	io				NSOrderedSet
+M	NSOrderedSet	init(array:)	io				NSOrderedSet	r
+M	NSOrderedSet	init(array:copyItems:)	io				NSOrderedSet	rr
+M	NSOrderedSet	init(array:range:copyItems:)	io				NSOrderedSet	rrr
+M	NSOrderedSet	init(arrayLiteral:)	io				NSOrderedSet	d
+M	NSOrderedSet	init(coder:)	io				NSOrderedSet	r
+M	NSOrderedSet	init(object:)	io				NSOrderedSet	r
+M	NSOrderedSet	init(objects:)	io				NSOrderedSet	d
+M	NSOrderedSet	init(objects:count:)	io				NSOrderedSet	rr
+M	NSOrderedSet	init(orderedSet:)	io				NSOrderedSet	r
+M	NSOrderedSet	init(orderedSet:copyItems:)	io				NSOrderedSet	rr
+M	NSOrderedSet	init(orderedSet:range:copyItems:)	io				NSOrderedSet	rrr
+M	NSOrderedSet	init(set:)	io				NSOrderedSet	r
+M	NSOrderedSet	init(set:copyItems:)	io				NSOrderedSet	rr
+M	NSOrderedSet	intersects(_:)	fo				Bool	r
+M	NSOrderedSet	intersectsSet(_:)	fo				Bool	r
+M	NSOrderedSet	isEqual(_:)	fo				Bool	r
+M	NSOrderedSet	isEqual(to:)	fo				Bool	r
+M	NSOrderedSet	isSubset(of:)	fo				Bool	r
+M	NSOrderedSet	lastObject	ov
+M	NSOrderedSet	lazy	ov				LazySequence
+M	NSOrderedSet	lexicographicallyPrecedes(_:by:)	fot	by:Self.Element,Self.Element			Bool	rf
+M	NSOrderedSet	makeIterator()	fo				NSEnumerator.Iterator
+M	NSOrderedSet	map(_:)	fot	_:Self.Element			Array	f
+M	NSOrderedSet	max(by:)	fot	by:Self.Element,Self.Element			Self.Element	f
+M	NSOrderedSet	min(by:)	fot	by:Self.Element,Self.Element			Self.Element	f
+M	NSOrderedSet	mutableCopy()	fo
+M	NSOrderedSet	mutableCopy(with:)	fo					d
+M	NSOrderedSet	object(at:)	fo					r
+M	NSOrderedSet	objectEnumerator()	fo				NSEnumerator
+M	NSOrderedSet	objects(at:)	fo				Array	r
+M	NSOrderedSet	prefix(_:)	fo				PrefixSequence	r
+M	NSOrderedSet	prefix(while:)	fot	while:Self.Element			Array	f
+M	NSOrderedSet	reduce(_:_:)	fot	_:Result,Self.Element				rf
+M	NSOrderedSet	reduce(into:_:)	fot	_:Result,Self.Element				rf
+M	NSOrderedSet	reverseObjectEnumerator()	fo				NSEnumerator
+M	NSOrderedSet	reversed	ov				NSOrderedSet
+M	NSOrderedSet	reversed()	fo				Array
+M	NSOrderedSet	set	ov				Set
+M	NSOrderedSet	shuffled()	fo				Array
+M	NSOrderedSet	shuffled(using:)	fo				Array	r
+M	NSOrderedSet	sorted(by:)	fot	by:Self.Element,Self.Element			Array	f
+M	NSOrderedSet	sorted(using:)	fo		15.0		Array	r
+M	NSOrderedSet	sortedArray(comparator:)	fo	comparator:_,_			Array	f
+M	NSOrderedSet	sortedArray(options:usingComparator:)	fo	usingComparator:_,_			Array	df
+M	NSOrderedSet	sortedArray(using:)	fo				Array	r
+M	NSOrderedSet	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	fot	whereSeparator:Self.Element			Array	ddf
+M	NSOrderedSet	starts(with:by:)	fot	by:Self.Element,PossiblePrefix.Element			Bool	rf
+M	NSOrderedSet	subscript(_:)	fo					r
+M	NSOrderedSet	suffix(_:)	fo				Array	r
+M	NSOrderedSet	supportsSecureCoding	osv				Bool
+M	NSOrderedSet	underestimatedCount	ov				Int
+M	NSOrderedSet	withContiguousStorageIfAvailable(_:)	fot	_:UnsafeBufferPointer				f
+M	NSOrthography	copy(with:)	dfo			?		r
+M	NSOrthography	encode(with:)	dfo			?		r
+M	NSOrthography	init(coder:)	dio			?	NSOrthography	r
+M	NSOrthography	supportsSecureCoding	dosv			?	Bool
+M	NSPersonNameComponents	copy(with:)	fo					d
+M	NSPersonNameComponents	encode(with:)	fo					r
+M	NSPersonNameComponents	familyName	ov				String
+M	NSPersonNameComponents	givenName	ov				String
+M	NSPersonNameComponents	init()	io				NSPersonNameComponents
+M	NSPersonNameComponents	init(coder:)	io				NSPersonNameComponents	r
+M	NSPersonNameComponents	isEqual(_:)	fo				Bool	r
+M	NSPersonNameComponents	middleName	ov				String
+M	NSPersonNameComponents	namePrefix	ov				String
+M	NSPersonNameComponents	nameSuffix	ov				String
+M	NSPersonNameComponents	nickname	ov				String
+M	NSPersonNameComponents	phoneticRepresentation	ov				PersonNameComponents
+M	NSPersonNameComponents	supportsSecureCoding	osv				Bool
+M	NSPredicate	copy()	fo
+M	NSPredicate	copy(with:)	fo					d
+M	NSPredicate	evaluate(with:)	fo				Bool	r
+M	NSPredicate	evaluate(with:substitutionVariables:)	fo				Bool	rr
+M	NSPredicate	init(block:)	io	block:_,Dictionary			NSPredicate	f
+M	NSPredicate	init(value:)	io				NSPredicate	r
+M	NSPredicate	isEqual(_:)	fo				Bool	r
+M	NSPredicate	predicateFormat	dov			?	String
+M	NSRectEdge	hash(into:)	fo					r
+M	NSRectEdge	hashValue	ov				Int
+M	NSRectEdge	init(rawValue:)	io				NSRectEdge	r
+M	NSRectEdge	init(rectEdge:)	io				NSRectEdge	r
+M	NSRectEdge	maxX	co				NSRectEdge
+M	NSRectEdge	maxY	co				NSRectEdge
+M	NSRectEdge	minX	co				NSRectEdge
+M	NSRectEdge	minY	co				NSRectEdge
+M	NSRecursiveLock	init()	io				NSRecursiveLock
+M	NSRecursiveLock	lock()	fo
+M	NSRecursiveLock	lock(before:)	fo				Bool	r
+M	NSRecursiveLock	name	ov				String
+M	NSRecursiveLock	try()	fo				Bool
+M	NSRecursiveLock	unlock()	fo
+M	NSRecursiveLock	withLock(_:)	fot					f
+M	NSRegularExpression	MatchingFlags	ko
+M	NSRegularExpression	MatchingOptions	ko
+M	NSRegularExpression	Options	ko
+M	NSRegularExpression	copy()	fo
+M	NSRegularExpression	copy(with:)	fo					d
+M	NSRegularExpression	encode(with:)	fo					r
+M	NSRegularExpression	enumerateMatches(in:options:range:using:)	fo	using:NSTextCheckingResult,NSRegularExpression.MatchingFlags,UnsafeMutablePointer				rdrf
+M	NSRegularExpression	escapedPattern(for:)	fos				String	r
+M	NSRegularExpression	escapedTemplate(for:)	fos				String	r
+M	NSRegularExpression	firstMatch(in:options:range:)	fo				NSTextCheckingResult	rdr
+M	NSRegularExpression	init(coder:)	io				NSRegularExpression	r
+M	NSRegularExpression	init(pattern:options:)	iot				NSRegularExpression	rd
+M	NSRegularExpression	isEqual(_:)	fo				Bool	r
+M	NSRegularExpression	matches(in:options:range:)	fo				Array	rdr
+M	NSRegularExpression	numberOfCaptureGroups	ov				Int
+M	NSRegularExpression	numberOfMatches(in:options:range:)	fo				Int	rdr
+M	NSRegularExpression	options	ov				NSRegularExpression.Options
+M	NSRegularExpression	pattern	ov				String
+M	NSRegularExpression	rangeOfFirstMatch(in:options:range:)	fo				NSRange	rdr
+M	NSRegularExpression	replaceMatches(in:options:range:withTemplate:)	fo				Int	rdrr
+M	NSRegularExpression	replacementString(for:in:offset:template:)	fo				String	rrrr
+M	NSRegularExpression	stringByReplacingMatches(in:options:range:withTemplate:)	fo				String	rdrr
+M	NSRegularExpression	supportsSecureCoding	osv				Bool
+M	NSRegularExpression.MatchingFlags	completed	osv				NSRegularExpression.MatchingFlags
+M	NSRegularExpression.MatchingFlags	contains(_:)	fo				Bool	r
+M	NSRegularExpression.MatchingFlags	formIntersection(_:)	fo					r
+M	NSRegularExpression.MatchingFlags	formSymmetricDifference(_:)	fo					r
+M	NSRegularExpression.MatchingFlags	formUnion(_:)	fo					r
+M	NSRegularExpression.MatchingFlags	hitEnd	osv				NSRegularExpression.MatchingFlags
+M	NSRegularExpression.MatchingFlags	init()	io				NSRegularExpression.MatchingFlags
+M	NSRegularExpression.MatchingFlags	init(_:)	io				NSRegularExpression.MatchingFlags	r
+M	NSRegularExpression.MatchingFlags	init(arrayLiteral:)	io				NSRegularExpression.MatchingFlags	d
+M	NSRegularExpression.MatchingFlags	init(rawValue:)	io				NSRegularExpression.MatchingFlags	r
+M	NSRegularExpression.MatchingFlags	insert(_:)	fo				(Bool,Self.Element)	r
+M	NSRegularExpression.MatchingFlags	internalError	osv				NSRegularExpression.MatchingFlags
+M	NSRegularExpression.MatchingFlags	intersection(_:)	fo				Self	r
+M	NSRegularExpression.MatchingFlags	isDisjoint(with:)	fo				Bool	r
+M	NSRegularExpression.MatchingFlags	isEmpty	ov				Bool
+M	NSRegularExpression.MatchingFlags	isStrictSubset(of:)	fo				Bool	r
+M	NSRegularExpression.MatchingFlags	isStrictSuperset(of:)	fo				Bool	r
+M	NSRegularExpression.MatchingFlags	isSubset(of:)	fo				Bool	r
+M	NSRegularExpression.MatchingFlags	isSuperset(of:)	fo				Bool	r
+M	NSRegularExpression.MatchingFlags	progress	osv				NSRegularExpression.MatchingFlags
+M	NSRegularExpression.MatchingFlags	rawValue	ov				UInt
+M	NSRegularExpression.MatchingFlags	remove(_:)	fo				Self.Element	r
+M	NSRegularExpression.MatchingFlags	requiredEnd	osv				NSRegularExpression.MatchingFlags
+M	NSRegularExpression.MatchingFlags	subtract(_:)	fo					r
+M	NSRegularExpression.MatchingFlags	subtracting(_:)	fo				Self	r
+M	NSRegularExpression.MatchingFlags	symmetricDifference(_:)	fo				Self	r
+M	NSRegularExpression.MatchingFlags	union(_:)	fo				Self	r
+M	NSRegularExpression.MatchingFlags	update(with:)	fo				Self.Element	r
+M	NSRegularExpression.MatchingOptions	anchored	osv				NSRegularExpression.MatchingOptions
+M	NSRegularExpression.MatchingOptions	contains(_:)	fo				Bool	r
+M	NSRegularExpression.MatchingOptions	formIntersection(_:)	fo					r
+M	NSRegularExpression.MatchingOptions	formSymmetricDifference(_:)	fo					r
+M	NSRegularExpression.MatchingOptions	formUnion(_:)	fo					r
+M	NSRegularExpression.MatchingOptions	init()	io				NSRegularExpression.MatchingOptions
+M	NSRegularExpression.MatchingOptions	init(_:)	io				NSRegularExpression.MatchingOptions	r
+M	NSRegularExpression.MatchingOptions	init(arrayLiteral:)	io				NSRegularExpression.MatchingOptions	d
+M	NSRegularExpression.MatchingOptions	init(rawValue:)	io				NSRegularExpression.MatchingOptions	r
+M	NSRegularExpression.MatchingOptions	insert(_:)	fo				(Bool,Self.Element)	r
+M	NSRegularExpression.MatchingOptions	intersection(_:)	fo				Self	r
+M	NSRegularExpression.MatchingOptions	isDisjoint(with:)	fo				Bool	r
+M	NSRegularExpression.MatchingOptions	isEmpty	ov				Bool
+M	NSRegularExpression.MatchingOptions	isStrictSubset(of:)	fo				Bool	r
+M	NSRegularExpression.MatchingOptions	isStrictSuperset(of:)	fo				Bool	r
+M	NSRegularExpression.MatchingOptions	isSubset(of:)	fo				Bool	r
+M	NSRegularExpression.MatchingOptions	isSuperset(of:)	fo				Bool	r
+M	NSRegularExpression.MatchingOptions	rawValue	ov				UInt
+M	NSRegularExpression.MatchingOptions	remove(_:)	fo				Self.Element	r
+M	NSRegularExpression.MatchingOptions	reportCompletion	osv				NSRegularExpression.MatchingOptions
+M	NSRegularExpression.MatchingOptions	reportProgress	osv				NSRegularExpression.MatchingOptions
+M	NSRegularExpression.MatchingOptions	subtract(_:)	fo					r
+M	NSRegularExpression.MatchingOptions	subtracting(_:)	fo				Self	r
+M	NSRegularExpression.MatchingOptions	symmetricDifference(_:)	fo				Self	r
+M	NSRegularExpression.MatchingOptions	union(_:)	fo				Self	r
+M	NSRegularExpression.MatchingOptions	update(with:)	fo				Self.Element	r
+M	NSRegularExpression.MatchingOptions	withTransparentBounds	osv				NSRegularExpression.MatchingOptions
+M	NSRegularExpression.MatchingOptions	withoutAnchoringBounds	osv				NSRegularExpression.MatchingOptions
+M	NSRegularExpression.Options	allowCommentsAndWhitespace	osv				NSRegularExpression.Options
+M	NSRegularExpression.Options	anchorsMatchLines	osv				NSRegularExpression.Options
+M	NSRegularExpression.Options	caseInsensitive	osv				NSRegularExpression.Options
+M	NSRegularExpression.Options	contains(_:)	fo				Bool	r
+M	NSRegularExpression.Options	dotMatchesLineSeparators	osv				NSRegularExpression.Options
+M	NSRegularExpression.Options	formIntersection(_:)	fo					r
+M	NSRegularExpression.Options	formSymmetricDifference(_:)	fo					r
+M	NSRegularExpression.Options	formUnion(_:)	fo					r
+M	NSRegularExpression.Options	ignoreMetacharacters	osv				NSRegularExpression.Options
+M	NSRegularExpression.Options	init()	io				NSRegularExpression.Options
+M	NSRegularExpression.Options	init(_:)	io				NSRegularExpression.Options	r
+M	NSRegularExpression.Options	init(arrayLiteral:)	io				NSRegularExpression.Options	d
+M	NSRegularExpression.Options	init(rawValue:)	io				NSRegularExpression.Options	r
+M	NSRegularExpression.Options	insert(_:)	fo				(Bool,Self.Element)	r
+M	NSRegularExpression.Options	intersection(_:)	fo				Self	r
+M	NSRegularExpression.Options	isDisjoint(with:)	fo				Bool	r
+M	NSRegularExpression.Options	isEmpty	ov				Bool
+M	NSRegularExpression.Options	isStrictSubset(of:)	fo				Bool	r
+M	NSRegularExpression.Options	isStrictSuperset(of:)	fo				Bool	r
+M	NSRegularExpression.Options	isSubset(of:)	fo				Bool	r
+M	NSRegularExpression.Options	isSuperset(of:)	fo				Bool	r
+M	NSRegularExpression.Options	rawValue	ov				UInt
+M	NSRegularExpression.Options	remove(_:)	fo				Self.Element	r
+M	NSRegularExpression.Options	subtract(_:)	fo					r
+M	NSRegularExpression.Options	subtracting(_:)	fo				Self	r
+M	NSRegularExpression.Options	symmetricDifference(_:)	fo				Self	r
+M	NSRegularExpression.Options	union(_:)	fo				Self	r
+M	NSRegularExpression.Options	update(with:)	fo				Self.Element	r
+M	NSRegularExpression.Options	useUnicodeWordBoundaries	osv				NSRegularExpression.Options
+M	NSRegularExpression.Options	useUnixLineSeparators	osv				NSRegularExpression.Options
+M	NSSecureCoding	supportsSecureCoding	osv				Bool
+M	NSSet	Iterator	ko
+M	NSSet	adding(_:)	fo				Set	r
+M	NSSet	addingObjects(from:)	fo				Set	r
+M	NSSet	allObjects	ov				Array
+M	NSSet	allSatisfy(_:)	fot	_:Self.Element			Bool	f
+M	NSSet	anyObject()	fo
+M	NSSet	compactMap(_:)	fot	_:Self.Element			Array	f
+M	NSSet	compare(_:_:)	fo		15.0		ComparisonResult	rr
+M	NSSet	contains(_:)	fo				Bool	r
+M	NSSet	contains(where:)	fot	where:Self.Element			Bool	f
+M	NSSet	copy()	fo
+M	NSSet	copy(with:)	fo					d
+M	NSSet	count	ov				Int
+M	NSSet	count(where:)	fot	where:Self.Element			Int	f
+M	NSSet	customMirror	ov				Mirror
+M	NSSet	description	ov				String
+M	NSSet	description(withLocale:)	fo				String	r
+M	NSSet	drop(while:)	fot	while:Self.Element			DropWhileSequence	f
+M	NSSet	dropFirst(_:)	fo				DropFirstSequence	d
+M	NSSet	dropLast(_:)	fo				Array	d
+M	NSSet	elementsEqual(_:by:)	fot	by:Self.Element,OtherSequence.Element			Bool	rf
+M	NSSet	encode(with:)	fo					r
+M	NSSet	enumerateObjects(_:)	fo	_:_,UnsafeMutablePointer				f
+M	NSSet	enumerateObjects(options:using:)	fo	using:_,UnsafeMutablePointer				df
+M	NSSet	enumerated()	fo				EnumeratedSequence
+M	NSSet	filter(_:)	fot	_:Self.Element	17.0		Array	f
+M	NSSet	filtered(using:)	fo				Set	r
+M	NSSet	first(where:)	fot	where:Self.Element			Self.Element	f
+M	NSSet	flatMap(_:)	fot	_:Self.Element			Array	f
+M	NSSet	forEach(_:)	fot	_:Self.Element				f
+M	NSSet	formatted(_:)	fo		15.0			r
+M	NSSet	hash	ov				Int
+M	NSSet	init()	io				NSSet
+M	NSSet	init(array:)	io				NSSet	r
+M	NSSet	init(coder:)	io				NSSet	r
+M	NSSet	init(object:)	io				NSSet	r
+M	NSSet	init(objects:)	io				NSSet	d
+M	NSSet	init(objects:count:)	io				NSSet	rr
+M	NSSet	init(set:)	io				NSSet	r
+M	NSSet	init(set:copyItems:)	io				NSSet	rr
+M	NSSet	intersects(_:)	fo				Bool	r
+M	NSSet	isEqual(_:)	fo				Bool	r
+M	NSSet	isEqual(to:)	fo				Bool	r
+M	NSSet	isSubset(of:)	fo				Bool	r
+M	NSSet	lazy	ov				LazySequence
+M	NSSet	lexicographicallyPrecedes(_:by:)	fot	by:Self.Element,Self.Element			Bool	rf
+M	NSSet	makeIterator()	fo				NSEnumerator.Iterator
+M	NSSet	map(_:)	fot	_:Self.Element			Array	f
+M	NSSet	max(by:)	fot	by:Self.Element,Self.Element			Self.Element	f
+M	NSSet	member(_:)	fo					r
+M	NSSet	min(by:)	fot	by:Self.Element,Self.Element			Self.Element	f
+M	NSSet	mutableCopy()	fo
+M	NSSet	mutableCopy(with:)	fo					d
+M	NSSet	objectEnumerator()	fo				NSEnumerator
+M	NSSet	objects(options:passingTest:)	fo	passingTest:_,UnsafeMutablePointer			Set	df
+M	NSSet	objects(passingTest:)	fo	passingTest:_,UnsafeMutablePointer			Set	f
+M	NSSet	prefix(_:)	fo				PrefixSequence	r
+M	NSSet	prefix(while:)	fot	while:Self.Element			Array	f
+M	NSSet	reduce(_:_:)	fot	_:Result,Self.Element				rf
+M	NSSet	reduce(into:_:)	fot	_:Result,Self.Element				rf
+M	NSSet	reversed()	fo				Array
+M	NSSet	shuffled()	fo				Array
+M	NSSet	shuffled(using:)	fo				Array	r
+M	NSSet	sorted(by:)	fot	by:Self.Element,Self.Element			Array	f
+M	NSSet	sorted(using:)	fo		15.0		Array	r
+M	NSSet	sortedArray(using:)	fo				Array	r
+M	NSSet	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	fot	whereSeparator:Self.Element			Array	ddf
+M	NSSet	starts(with:by:)	fot	by:Self.Element,PossiblePrefix.Element			Bool	rf
+M	NSSet	suffix(_:)	fo				Array	r
+M	NSSet	supportsSecureCoding	osv				Bool
+M	NSSet	underestimatedCount	ov				Int
+M	NSSet	withContiguousStorageIfAvailable(_:)	fot	_:UnsafeBufferPointer				f
+M	NSSortDescriptor	ascending	ov				Bool
+M	NSSortDescriptor	comparator	ov
+M	NSSortDescriptor	compare(_:to:)	fo				ComparisonResult	rr
+M	NSSortDescriptor	copy()	fo
+M	NSSortDescriptor	copy(with:)	fo					d
+M	NSSortDescriptor	init(keyPath:ascending:)	io				NSSortDescriptor	rr
+M	NSSortDescriptor	init(keyPath:ascending:comparator:)	io				NSSortDescriptor	rrr
+M	NSSortDescriptor	keyPath	ov				AnyKeyPath
+M	NSSortDescriptor	reversedSortDescriptor	ov
+M	NSSortOptions	concurrent	osv				NSSortOptions
+M	NSSortOptions	contains(_:)	fo				Bool	r
+M	NSSortOptions	formIntersection(_:)	fo					r
+M	NSSortOptions	formSymmetricDifference(_:)	fo					r
+M	NSSortOptions	formUnion(_:)	fo					r
+M	NSSortOptions	init()	io				NSSortOptions
+M	NSSortOptions	init(_:)	io				NSSortOptions	r
+M	NSSortOptions	init(arrayLiteral:)	io				NSSortOptions	d
+M	NSSortOptions	init(rawValue:)	io				NSSortOptions	r
+M	NSSortOptions	insert(_:)	fo				(Bool,Self.Element)	r
+M	NSSortOptions	intersection(_:)	fo				Self	r
+M	NSSortOptions	isDisjoint(with:)	fo				Bool	r
+M	NSSortOptions	isEmpty	ov				Bool
+M	NSSortOptions	isStrictSubset(of:)	fo				Bool	r
+M	NSSortOptions	isStrictSuperset(of:)	fo				Bool	r
+M	NSSortOptions	isSubset(of:)	fo				Bool	r
+M	NSSortOptions	isSuperset(of:)	fo				Bool	r
+M	NSSortOptions	rawValue	ov				UInt
+M	NSSortOptions	remove(_:)	fo				Self.Element	r
+M	NSSortOptions	stable	osv				NSSortOptions
+M	NSSortOptions	subtract(_:)	fo					r
+M	NSSortOptions	subtracting(_:)	fo				Self	r
+M	NSSortOptions	symmetricDifference(_:)	fo				Self	r
+M	NSSortOptions	union(_:)	fo				Self	r
+M	NSSortOptions	update(with:)	fo				Self.Element	r
+M	NSString	CompareOptions	ko
+M	NSString	EncodingConversionOptions	ko
+M	NSString	EnumerationOptions	ko
+M	NSString	addingPercentEncoding(withAllowedCharacters:)	fo				String	r
+M	NSString	appending(_:)	fo				String	r
+M	NSString	appendingPathComponent(_:)	fo				String	r
+M	NSString	appendingPathExtension(_:)	fo				String	r
+M	NSString	applyingTransform(_:reverse:)	fo				String	rr
+M	NSString	availableStringEncodings	osv				UnsafePointer
+M	NSString	boolValue	ov				Bool
+M	NSString	cString(using:)	dfo			?	UnsafePointer	r
+M	NSString	canBeConverted(to:)	fo				Bool	r
+M	NSString	capitalized	ov				String
+M	NSString	capitalized(with:)	fo				String	r
+M	NSString	caseInsensitiveCompare(_:)	fo				ComparisonResult	r
+M	NSString	character(at:)	fo				UInt16	r
+M	NSString	commonPrefix(with:options:)	fo				String	rd
+M	NSString	compare(_:)	fo				ComparisonResult	r
+M	NSString	compare(_:options:)	fo				ComparisonResult	rr
+M	NSString	compare(_:options:range:)	fo				ComparisonResult	rrr
+M	NSString	compare(_:options:range:locale:)	fo				ComparisonResult	rrrr
+M	NSString	completePath(into:caseSensitive:matchesInto:filterTypes:)	fo				Int	rrrr
+M	NSString	components(separatedBy:)	fo				Array	r
+M	NSString	contains(_:)	fo				Bool	r
+M	NSString	copy()	fo
+M	NSString	copy(with:)	fo					d
+M	NSString	data(using:)	fo				Data	r
+M	NSString	data(using:allowLossyConversion:)	fo				Data	rd
+M	NSString	decomposedStringWithCanonicalMapping	ov				String
+M	NSString	decomposedStringWithCompatibilityMapping	ov				String
+M	NSString	defaultCStringEncoding	osv				UInt
+M	NSString	deletingLastPathComponent	ov				String
+M	NSString	deletingPathExtension	ov				String
+M	NSString	description	ov				String
+M	NSString	doubleValue	ov				Double
+M	NSString	encode(with:)	fo					r
+M	NSString	enumerateLines(_:)	fo	_:String,UnsafeMutablePointer				f
+M	NSString	enumerateSubstrings(in:options:using:)	fo	using:String,NSRange,NSRange,UnsafeMutablePointer				rdf
+M	NSString	expandingTildeInPath	ov				String
+M	NSString	fastestEncoding	ov				UInt
+M	NSString	fileSystemRepresentation	ov				UnsafePointer
+M	NSString	floatValue	ov				Float
+M	NSString	folding(options:locale:)	fo				String	dr
+M	NSString	getBytes(_:maxLength:usedLength:encoding:options:range:remaining:)	fo				Bool	rrrrdrr
+M	NSString	getCString(_:maxLength:encoding:)	fo				Bool	rrr
+M	NSString	getCharacters(_:range:)	fo					rr
+M	NSString	getFileSystemRepresentation(_:maxLength:)	fo				Bool	rr
+M	NSString	getLineStart(_:end:contentsEnd:for:)	fo					rrrr
+M	NSString	getParagraphStart(_:end:contentsEnd:for:)	fo					rrrr
+M	NSString	hasPrefix(_:)	fo				Bool	r
+M	NSString	hasSuffix(_:)	fo				Bool	r
+M	NSString	hash	ov				Int
+M	NSString	init()	io				NSString
+M	NSString	init(bytes:length:encoding:)	io				NSString	rrr
+M	NSString	init(bytesNoCopy:length:encoding:freeWhenDone:)	io				NSString	rrrr
+M	NSString	init(cString:encoding:)	io				NSString	rr
+M	NSString	init(characters:length:)	io				NSString	rr
+M	NSString	init(charactersNoCopy:length:freeWhenDone:)	io				NSString	rrr
+M	NSString	init(coder:)	io				NSString	r
+M	NSString	init(contentsOf:encoding:)	iot				NSString	rr
+M	NSString	init(contentsOf:usedEncoding:)	iot				NSString	rr
+M	NSString	init(contentsOfFile:encoding:)	iot				NSString	rr
+M	NSString	init(contentsOfFile:usedEncoding:)	iot				NSString	rr
+M	NSString	init(data:encoding:)	io				NSString	rr
+M	NSString	init(extendedGraphemeClusterLiteral:)	io				NSString	r
+M	NSString	init(format:_:)	io				NSString	rd
+M	NSString	init(format:arguments:)	io				NSString	rr
+M	NSString	init(format:locale:arguments:)	io				NSString	rrr
+M	NSString	init(string:)	io				NSString	r
+M	NSString	init(stringLiteral:)	io				NSString	r
+M	NSString	init(unicodeScalarLiteral:)	io				NSString	r
+M	NSString	init(utf8String:)	io				NSString	r
+M	NSString	intValue	ov				Int32
+M	NSString	integerValue	ov				Int
+M	NSString	isAbsolutePath	ov				Bool
+M	NSString	isEqual(_:)	fo				Bool	r
+M	NSString	isEqual(to:)	fo				Bool	r
+M	NSString	lastPathComponent	ov				String
+M	NSString	length	ov				Int
+M	NSString	lengthOfBytes(using:)	fo				Int	r
+M	NSString	lineRange(for:)	fo				NSRange	r
+M	NSString	localizedCapitalized	ov				String
+M	NSString	localizedCaseInsensitiveCompare(_:)	fo				ComparisonResult	r
+M	NSString	localizedCaseInsensitiveContains(_:)	fo				Bool	r
+M	NSString	localizedCompare(_:)	fo				ComparisonResult	r
+M	NSString	localizedLowercase	ov				String
+M	NSString	localizedName(of:)	fos				String	r
+M	NSString	localizedStandardCompare(_:)	fo				ComparisonResult	r
+M	NSString	localizedStandardContains(_:)	fo				Bool	r
+M	NSString	localizedStandardRange(of:)	fo				NSRange	r
+M	NSString	localizedUppercase	ov				String
+M	NSString	longLongValue	ov				Int64
+M	NSString	lowercased	ov				String
+M	NSString	lowercased(with:)	fo				String	r
+M	NSString	maximumLengthOfBytes(using:)	fo				Int	r
+M	NSString	mutableCopy()	fo
+M	NSString	mutableCopy(with:)	fo					d
+M	NSString	padding(toLength:withPad:startingAt:)	fo				String	rrr
+M	NSString	paragraphRange(for:)	fo				NSRange	r
+M	NSString	path(withComponents:)	fos				String	r
+M	NSString	pathComponents	ov				Array
+M	NSString	pathExtension	ov				String
+M	NSString	precomposedStringWithCanonicalMapping	ov				String
+M	NSString	precomposedStringWithCompatibilityMapping	ov				String
+M	NSString	range(of:)	fo				NSRange	r
+M	NSString	range(of:options:)	fo				NSRange	rd
+M	NSString	range(of:options:range:)	fo				NSRange	rdr
+M	NSString	range(of:options:range:locale:)	fo				NSRange	rdrr
+M	NSString	rangeOfCharacter(from:)	fo				NSRange	r
+M	NSString	rangeOfCharacter(from:options:)	fo				NSRange	rd
+M	NSString	rangeOfCharacter(from:options:range:)	fo				NSRange	rdr
+M	NSString	rangeOfComposedCharacterSequence(at:)	fo				NSRange	r
+M	NSString	rangeOfComposedCharacterSequences(for:)	fo				NSRange	r
+M	NSString	removingPercentEncoding	ov				String
+M	NSString	replacingCharacters(in:with:)	fo				String	rr
+M	NSString	replacingOccurrences(of:with:)	fo				String	rr
+M	NSString	replacingOccurrences(of:with:options:range:)	fo				String	rrdr
+M	NSString	resolvingSymlinksInPath	ov				String
+M	NSString	smallestEncoding	ov				UInt
+M	NSString	standardizingPath	ov				String
+M	NSString	stringsByAppendingPaths(_:)	fo				Array	r
+M	NSString	substring(from:)	fo				String	r
+M	NSString	substring(to:)	fo				String	r
+M	NSString	substring(with:)	fo				String	r
+M	NSString	supportsSecureCoding	osv				Bool
+M	NSString	trimmingCharacters(in:)	fo				String	r
+M	NSString	uppercased	ov				String
+M	NSString	uppercased(with:)	fo				String	r
+M	NSString	utf8String	dov			?	UnsafePointer
+M	NSString	write(to:atomically:encoding:)	fot					rrr
+M	NSString	write(toFile:atomically:encoding:)	fot					rrr
+M	NSString.EncodingConversionOptions	allowLossy	osv				NSString.EncodingConversionOptions
+M	NSString.EncodingConversionOptions	contains(_:)	fo				Bool	r
+M	NSString.EncodingConversionOptions	externalRepresentation	osv				NSString.EncodingConversionOptions
+M	NSString.EncodingConversionOptions	formIntersection(_:)	fo					r
+M	NSString.EncodingConversionOptions	formSymmetricDifference(_:)	fo					r
+M	NSString.EncodingConversionOptions	formUnion(_:)	fo					r
+M	NSString.EncodingConversionOptions	init()	io				NSString.EncodingConversionOptions
+M	NSString.EncodingConversionOptions	init(_:)	io				NSString.EncodingConversionOptions	r
+M	NSString.EncodingConversionOptions	init(arrayLiteral:)	io				NSString.EncodingConversionOptions	d
+M	NSString.EncodingConversionOptions	init(rawValue:)	io				NSString.EncodingConversionOptions	r
+M	NSString.EncodingConversionOptions	insert(_:)	fo				(Bool,Self.Element)	r
+M	NSString.EncodingConversionOptions	intersection(_:)	fo				Self	r
+M	NSString.EncodingConversionOptions	isDisjoint(with:)	fo				Bool	r
+M	NSString.EncodingConversionOptions	isEmpty	ov				Bool
+M	NSString.EncodingConversionOptions	isStrictSubset(of:)	fo				Bool	r
+M	NSString.EncodingConversionOptions	isStrictSuperset(of:)	fo				Bool	r
+M	NSString.EncodingConversionOptions	isSubset(of:)	fo				Bool	r
+M	NSString.EncodingConversionOptions	isSuperset(of:)	fo				Bool	r
+M	NSString.EncodingConversionOptions	rawValue	ov				UInt
+M	NSString.EncodingConversionOptions	remove(_:)	fo				Self.Element	r
+M	NSString.EncodingConversionOptions	subtract(_:)	fo					r
+M	NSString.EncodingConversionOptions	subtracting(_:)	fo				Self	r
+M	NSString.EncodingConversionOptions	symmetricDifference(_:)	fo				Self	r
+M	NSString.EncodingConversionOptions	union(_:)	fo				Self	r
+M	NSString.EncodingConversionOptions	update(with:)	fo				Self.Element	r
+M	NSString.EnumerationOptions	byComposedCharacterSequences	osv				NSString.EnumerationOptions
+M	NSString.EnumerationOptions	byLines	osv				NSString.EnumerationOptions
+M	NSString.EnumerationOptions	byParagraphs	osv				NSString.EnumerationOptions
+M	NSString.EnumerationOptions	contains(_:)	fo				Bool	r
+M	NSString.EnumerationOptions	formIntersection(_:)	fo					r
+M	NSString.EnumerationOptions	formSymmetricDifference(_:)	fo					r
+M	NSString.EnumerationOptions	formUnion(_:)	fo					r
+M	NSString.EnumerationOptions	init()	io				NSString.EnumerationOptions
+M	NSString.EnumerationOptions	init(_:)	io				NSString.EnumerationOptions	r
+M	NSString.EnumerationOptions	init(arrayLiteral:)	io				NSString.EnumerationOptions	d
+M	NSString.EnumerationOptions	init(rawValue:)	io				NSString.EnumerationOptions	r
+M	NSString.EnumerationOptions	insert(_:)	fo				(Bool,Self.Element)	r
+M	NSString.EnumerationOptions	intersection(_:)	fo				Self	r
+M	NSString.EnumerationOptions	isDisjoint(with:)	fo				Bool	r
+M	NSString.EnumerationOptions	isEmpty	ov				Bool
+M	NSString.EnumerationOptions	isStrictSubset(of:)	fo				Bool	r
+M	NSString.EnumerationOptions	isStrictSuperset(of:)	fo				Bool	r
+M	NSString.EnumerationOptions	isSubset(of:)	fo				Bool	r
+M	NSString.EnumerationOptions	isSuperset(of:)	fo				Bool	r
+M	NSString.EnumerationOptions	localized	osv				NSString.EnumerationOptions
+M	NSString.EnumerationOptions	rawValue	ov				UInt
+M	NSString.EnumerationOptions	remove(_:)	fo				Self.Element	r
+M	NSString.EnumerationOptions	reverse	osv				NSString.EnumerationOptions
+M	NSString.EnumerationOptions	substringNotRequired	osv				NSString.EnumerationOptions
+M	NSString.EnumerationOptions	subtract(_:)	fo					r
+M	NSString.EnumerationOptions	subtracting(_:)	fo				Self	r
+M	NSString.EnumerationOptions	symmetricDifference(_:)	fo				Self	r
+M	NSString.EnumerationOptions	union(_:)	fo				Self	r
+M	NSString.EnumerationOptions	update(with:)	fo				Self.Element	r
+M	NSTextCheckingKey	hash(into:)	fo					r
+M	NSTextCheckingKey	hashValue	ov				Int
+M	NSTextCheckingKey	init(rawValue:)	io				NSTextCheckingKey	r
+M	NSTextCheckingKey	rawValue	ov				String
+M	NSTextCheckingResult	CheckingType	ko
+M	NSTextCheckingResult	adjustingRanges(offset:)	fo				NSTextCheckingResult	r
+M	NSTextCheckingResult	copy()	fo
+M	NSTextCheckingResult	copy(with:)	fo					d
+M	NSTextCheckingResult	encode(with:)	fo					r
+M	NSTextCheckingResult	init()	io				NSTextCheckingResult
+M	NSTextCheckingResult	init(coder:)	io				NSTextCheckingResult	r
+M	NSTextCheckingResult	numberOfRanges	ov				Int
+M	NSTextCheckingResult	range	ov				NSRange
+M	NSTextCheckingResult	range(at:)	fo				NSRange	r
+M	NSTextCheckingResult	range(withName:)	fo		11.0		NSRange	r
+M	NSTextCheckingResult	regularExpression	ov				NSRegularExpression
+M	NSTextCheckingResult	regularExpressionCheckingResult(ranges:count:regularExpression:)	fos				NSTextCheckingResult	rrr
+M	NSTextCheckingResult	resultType	ov				NSTextCheckingResult.CheckingType
+M	NSTextCheckingResult	supportsSecureCoding	osv				Bool
+M	NSTextCheckingResult.CheckingType	address	dosv			?	NSTextCheckingResult.CheckingType
+M	NSTextCheckingResult.CheckingType	contains(_:)	fo				Bool	r
+M	NSTextCheckingResult.CheckingType	correction	dosv			?	NSTextCheckingResult.CheckingType
+M	NSTextCheckingResult.CheckingType	dash	dosv			?	NSTextCheckingResult.CheckingType
+M	NSTextCheckingResult.CheckingType	date	dosv			?	NSTextCheckingResult.CheckingType
+M	NSTextCheckingResult.CheckingType	formIntersection(_:)	fo					r
+M	NSTextCheckingResult.CheckingType	formSymmetricDifference(_:)	fo					r
+M	NSTextCheckingResult.CheckingType	formUnion(_:)	fo					r
+M	NSTextCheckingResult.CheckingType	grammar	dosv			?	NSTextCheckingResult.CheckingType
+M	NSTextCheckingResult.CheckingType	init()	io				NSTextCheckingResult.CheckingType
+M	NSTextCheckingResult.CheckingType	init(_:)	io				NSTextCheckingResult.CheckingType	r
+M	NSTextCheckingResult.CheckingType	init(arrayLiteral:)	io				NSTextCheckingResult.CheckingType	d
+M	NSTextCheckingResult.CheckingType	init(rawValue:)	io				NSTextCheckingResult.CheckingType	r
+M	NSTextCheckingResult.CheckingType	insert(_:)	fo				(Bool,Self.Element)	r
+M	NSTextCheckingResult.CheckingType	intersection(_:)	fo				Self	r
+M	NSTextCheckingResult.CheckingType	isDisjoint(with:)	fo				Bool	r
+M	NSTextCheckingResult.CheckingType	isEmpty	ov				Bool
+M	NSTextCheckingResult.CheckingType	isStrictSubset(of:)	fo				Bool	r
+M	NSTextCheckingResult.CheckingType	isStrictSuperset(of:)	fo				Bool	r
+M	NSTextCheckingResult.CheckingType	isSubset(of:)	fo				Bool	r
+M	NSTextCheckingResult.CheckingType	isSuperset(of:)	fo				Bool	r
+M	NSTextCheckingResult.CheckingType	link	dosv			?	NSTextCheckingResult.CheckingType
+M	NSTextCheckingResult.CheckingType	orthography	dosv			?	NSTextCheckingResult.CheckingType
+M	NSTextCheckingResult.CheckingType	phoneNumber	dosv			?	NSTextCheckingResult.CheckingType
+M	NSTextCheckingResult.CheckingType	quote	dosv			?	NSTextCheckingResult.CheckingType
+M	NSTextCheckingResult.CheckingType	rawValue	ov				UInt64
+M	NSTextCheckingResult.CheckingType	regularExpression	osv				NSTextCheckingResult.CheckingType
+M	NSTextCheckingResult.CheckingType	remove(_:)	fo				Self.Element	r
+M	NSTextCheckingResult.CheckingType	replacement	dosv			?	NSTextCheckingResult.CheckingType
+M	NSTextCheckingResult.CheckingType	spelling	dosv			?	NSTextCheckingResult.CheckingType
+M	NSTextCheckingResult.CheckingType	subtract(_:)	fo					r
+M	NSTextCheckingResult.CheckingType	subtracting(_:)	fo				Self	r
+M	NSTextCheckingResult.CheckingType	symmetricDifference(_:)	fo				Self	r
+M	NSTextCheckingResult.CheckingType	transitInformation	dosv			?	NSTextCheckingResult.CheckingType
+M	NSTextCheckingResult.CheckingType	union(_:)	fo				Self	r
+M	NSTextCheckingResult.CheckingType	update(with:)	fo				Self.Element	r
+M	NSTimeZone	NameStyle	ko
+M	NSTimeZone	abbreviation	ov				String
+M	NSTimeZone	abbreviation(for:)	fo				String	r
+M	NSTimeZone	abbreviationDictionary	osv				Dictionary
+M	NSTimeZone	copy()	fo
+M	NSTimeZone	copy(with:)	fo					d
+M	NSTimeZone	data	ov				Data
+M	NSTimeZone	daylightSavingTimeOffset	ov				Double
+M	NSTimeZone	daylightSavingTimeOffset(for:)	fo				Double	r
+M	NSTimeZone	default	osv				TimeZone
+M	NSTimeZone	description	ov				String
+M	NSTimeZone	encode(with:)	fo					r
+M	NSTimeZone	hash	ov				Int
+M	NSTimeZone	init(abbreviation:)	io				NSTimeZone	r
+M	NSTimeZone	init(coder:)	io				NSTimeZone	r
+M	NSTimeZone	init(forSecondsFromGMT:)	io				NSTimeZone	r
+M	NSTimeZone	init(name:)	io				NSTimeZone	r
+M	NSTimeZone	init(name:data:)	io				NSTimeZone	rr
+M	NSTimeZone	isDaylightSavingTime	ov				Bool
+M	NSTimeZone	isDaylightSavingTime(for:)	fo				Bool	r
+M	NSTimeZone	isEqual(_:)	fo				Bool	r
+M	NSTimeZone	isEqual(to:)	fo				Bool	r
+M	NSTimeZone	knownTimeZoneNames	osv				Array
+M	NSTimeZone	local	osv				TimeZone
+M	NSTimeZone	localizedName(_:locale:)	fo				String	rr
+M	NSTimeZone	name	ov				String
+M	NSTimeZone	nextDaylightSavingTimeTransition	ov				Date
+M	NSTimeZone	nextDaylightSavingTimeTransition(after:)	fo				Date	r
+M	NSTimeZone	resetSystemTimeZone()	fos
+M	NSTimeZone	secondsFromGMT	ov				Int
+M	NSTimeZone	secondsFromGMT(for:)	fo				Int	r
+M	NSTimeZone	supportsSecureCoding	osv				Bool
+M	NSTimeZone	system	osv				TimeZone
+M	NSTimeZone	timeZoneDataVersion	osv				String
+M	NSURL	absoluteString	ov				String
+M	NSURL	absoluteURL	ov				URL
+M	NSURL	appendingPathComponent(_:)	fo				URL	r
+M	NSURL	appendingPathComponent(_:isDirectory:)	fo				URL	rr
+M	NSURL	appendingPathExtension(_:)	fo				URL	r
+M	NSURL	baseURL	ov				URL
+M	NSURL	checkResourceIsReachable()	fot				Bool
+M	NSURL	copy()	fo
+M	NSURL	copy(with:)	fo					d
+M	NSURL	dataRepresentation	ov				Data
+M	NSURL	deletingLastPathComponent	ov				URL
+M	NSURL	deletingPathExtension	ov				URL
+M	NSURL	description	ov				String
+M	NSURL	encode(with:)	fo					r
+M	NSURL	filePathURL	ov				URL
+M	NSURL	fileSystemRepresentation	ov				UnsafePointer
+M	NSURL	fileURL(withPathComponents:)	fos				URL	r
+M	NSURL	fragment	ov				String
+M	NSURL	getFileSystemRepresentation(_:maxLength:)	fo				Bool	rr
+M	NSURL	getResourceValue(_:forKey:)	fot					rr
+M	NSURL	hasDirectoryPath	ov				Bool
+M	NSURL	hash	ov				Int
+M	NSURL	host	ov				String
+M	NSURL	init(absoluteURLWithDataRepresentation:relativeTo:)	io				NSURL	rr
+M	NSURL	init(coder:)	io				NSURL	r
+M	NSURL	init(dataRepresentation:relativeTo:)	io				NSURL	rr
+M	NSURL	init(fileURLWithFileSystemRepresentation:isDirectory:relativeTo:)	io				NSURL	rrr
+M	NSURL	init(fileURLWithPath:)	io				NSURL	r
+M	NSURL	init(fileURLWithPath:isDirectory:)	io				NSURL	rr
+M	NSURL	init(fileURLWithPath:isDirectory:relativeTo:)	io				NSURL	rrr
+M	NSURL	init(fileURLWithPath:relativeTo:)	io				NSURL	rr
+M	NSURL	init(string:)	io				NSURL	r
+M	NSURL	init(string:relativeTo:)	io				NSURL	rr
+M	NSURL	isEqual(_:)	fo				Bool	r
+M	NSURL	isFileURL	ov				Bool
+M	NSURL	lastPathComponent	ov				String
+M	NSURL	parameterString	dov			?	String
+M	NSURL	password	ov				String
+M	NSURL	path	ov				String
+M	NSURL	pathComponents	ov				Array
+M	NSURL	pathExtension	ov				String
+M	NSURL	port	ov				NSNumber
+M	NSURL	query	ov				String
+M	NSURL	relativePath	ov				String
+M	NSURL	relativeString	ov				String
+M	NSURL	removeAllCachedResourceValues()	fo
+M	NSURL	removeCachedResourceValue(forKey:)	fo					r
+M	NSURL	resolvingSymlinksInPath	ov				URL
+M	NSURL	resourceSpecifier	ov				String
+M	NSURL	resourceValues(forKeys:)	fot				Dictionary	r
+M	NSURL	scheme	ov				String
+M	NSURL	setResourceValue(_:forKey:)	fot					rr
+M	NSURL	setResourceValues(_:)	fot					r
+M	NSURL	setTemporaryResourceValue(_:forKey:)	fo					rr
+M	NSURL	standardized	ov				URL
+M	NSURL	standardizingPath	ov				URL
+M	NSURL	supportsSecureCoding	osv				Bool
+M	NSURL	user	ov				String
+M	NSURLComponents	copy()	fo
+M	NSURLComponents	copy(with:)	fo					d
+M	NSURLComponents	fragment	ov				String
+M	NSURLComponents	hash	ov				Int
+M	NSURLComponents	host	ov				String
+M	NSURLComponents	init()	io				NSURLComponents
+M	NSURLComponents	init(string:)	io				NSURLComponents	r
+M	NSURLComponents	init(url:resolvingAgainstBaseURL:)	io				NSURLComponents	rr
+M	NSURLComponents	isEqual(_:)	fo				Bool	r
+M	NSURLComponents	password	ov				String
+M	NSURLComponents	path	ov				String
+M	NSURLComponents	percentEncodedFragment	ov				String
+M	NSURLComponents	percentEncodedHost	ov				String
+M	NSURLComponents	percentEncodedPassword	ov				String
+M	NSURLComponents	percentEncodedPath	ov				String
+M	NSURLComponents	percentEncodedQuery	ov				String
+M	NSURLComponents	percentEncodedQueryItems	ov				Array
+M	NSURLComponents	percentEncodedUser	ov				String
+M	NSURLComponents	port	ov				NSNumber
+M	NSURLComponents	query	ov				String
+M	NSURLComponents	queryItems	ov				Array
+M	NSURLComponents	rangeOfFragment	ov				NSRange
+M	NSURLComponents	rangeOfHost	ov				NSRange
+M	NSURLComponents	rangeOfPassword	ov				NSRange
+M	NSURLComponents	rangeOfPath	ov				NSRange
+M	NSURLComponents	rangeOfPort	ov				NSRange
+M	NSURLComponents	rangeOfQuery	ov				NSRange
+M	NSURLComponents	rangeOfScheme	ov				NSRange
+M	NSURLComponents	rangeOfUser	ov				NSRange
+M	NSURLComponents	scheme	ov				String
+M	NSURLComponents	string	ov				String
+M	NSURLComponents	url	ov				URL
+M	NSURLComponents	url(relativeTo:)	fo				URL	r
+M	NSURLComponents	user	ov				String
+M	NSURLQueryItem	copy()	fo
+M	NSURLQueryItem	copy(with:)	fo					d
+M	NSURLQueryItem	encode(with:)	fo					r
+M	NSURLQueryItem	init(coder:)	io				NSURLQueryItem	r
+M	NSURLQueryItem	init(name:value:)	io				NSURLQueryItem	rr
+M	NSURLQueryItem	isEqual(_:)	fo				Bool	r
+M	NSURLQueryItem	name	ov				String
+M	NSURLQueryItem	supportsSecureCoding	osv				Bool
+M	NSURLQueryItem	value	ov				String
+M	NSURLRequest	CachePolicy	ko
+M	NSURLRequest	NetworkServiceType	ko
+M	NSURLRequest	allHTTPHeaderFields	ov				Dictionary
+M	NSURLRequest	allowsCellularAccess	ov				Bool
+M	NSURLRequest	cachePolicy	ov				NSURLRequest.CachePolicy
+M	NSURLRequest	copy()	fo
+M	NSURLRequest	copy(with:)	fo					d
+M	NSURLRequest	description	ov				String
+M	NSURLRequest	encode(with:)	fo					r
+M	NSURLRequest	hash	ov				Int
+M	NSURLRequest	httpBody	ov				Data
+M	NSURLRequest	httpBodyStream	ov				InputStream
+M	NSURLRequest	httpMethod	ov				String
+M	NSURLRequest	httpShouldHandleCookies	ov				Bool
+M	NSURLRequest	httpShouldUsePipelining	dov			?	Bool
+M	NSURLRequest	init(coder:)	io				NSURLRequest	r
+M	NSURLRequest	init(url:)	io				NSURLRequest	r
+M	NSURLRequest	init(url:cachePolicy:timeoutInterval:)	io				NSURLRequest	rrr
+M	NSURLRequest	isEqual(_:)	fo				Bool	r
+M	NSURLRequest	mainDocumentURL	ov				URL
+M	NSURLRequest	mutableCopy()	fo
+M	NSURLRequest	mutableCopy(with:)	fo					d
+M	NSURLRequest	networkServiceType	ov				NSURLRequest.NetworkServiceType
+M	NSURLRequest	supportsSecureCoding	osv				Bool
+M	NSURLRequest	timeoutInterval	ov				Double
+M	NSURLRequest	url	ov				URL
+M	NSURLRequest	value(forHTTPHeaderField:)	fo				String	r
+M	NSURLRequest.CachePolicy	hash(into:)	fo					r
+M	NSURLRequest.CachePolicy	hashValue	ov				Int
+M	NSURLRequest.CachePolicy	init(rawValue:)	io				NSURLRequest.CachePolicy	r
+M	NSURLRequest.CachePolicy	reloadIgnoringCacheData	osv				NSURLRequest.CachePolicy
+M	NSURLRequest.CachePolicy	reloadIgnoringLocalAndRemoteCacheData	co				NSURLRequest.CachePolicy
+M	NSURLRequest.CachePolicy	reloadIgnoringLocalCacheData	co				NSURLRequest.CachePolicy
+M	NSURLRequest.CachePolicy	reloadRevalidatingCacheData	co				NSURLRequest.CachePolicy
+M	NSURLRequest.CachePolicy	returnCacheDataDontLoad	co				NSURLRequest.CachePolicy
+M	NSURLRequest.CachePolicy	returnCacheDataElseLoad	co				NSURLRequest.CachePolicy
+M	NSURLRequest.CachePolicy	useProtocolCachePolicy	co				NSURLRequest.CachePolicy
+M	NSURLRequest.NetworkServiceType	background	co				NSURLRequest.NetworkServiceType
+M	NSURLRequest.NetworkServiceType	default	co				NSURLRequest.NetworkServiceType
+M	NSURLRequest.NetworkServiceType	hash(into:)	fo					r
+M	NSURLRequest.NetworkServiceType	hashValue	ov				Int
+M	NSURLRequest.NetworkServiceType	init(rawValue:)	io				NSURLRequest.NetworkServiceType	r
+M	NSURLRequest.NetworkServiceType	networkServiceTypeCallSignaling	co				NSURLRequest.NetworkServiceType
+M	NSURLRequest.NetworkServiceType	video	co				NSURLRequest.NetworkServiceType
+M	NSURLRequest.NetworkServiceType	voice	co				NSURLRequest.NetworkServiceType
+M	NSURLRequest.NetworkServiceType	voip	co				NSURLRequest.NetworkServiceType
+M	NSUUID	copy()	fo
+M	NSUUID	copy(with:)	fo					d
+M	NSUUID	description	ov				String
+M	NSUUID	encode(with:)	fo					r
+M	NSUUID	getBytes(_:)	fo					r
+M	NSUUID	hash	ov				Int
+M	NSUUID	init()	io				NSUUID
+M	NSUUID	init(coder:)	io				NSUUID	r
+M	NSUUID	init(uuidBytes:)	io				NSUUID	r
+M	NSUUID	init(uuidString:)	io				NSUUID	r
+M	NSUUID	isEqual(_:)	fo				Bool	r
+M	NSUUID	supportsSecureCoding	osv				Bool
+M	NSUUID	uuidString	ov				String
 M	NSUnderlineStyle	init(_:)	io				NSUnderlineStyle	r
 M	NSUserActivity	TypedPayloadError	ko		14.0
 M	NSUserActivity	setTypedPayload(_:)	fot					r
@@ -30920,26 +30920,26 @@ M	NSUserActivity.TypedPayloadError	encodingError	co				NSUserActivity.TypedPaylo
 M	NSUserActivity.TypedPayloadError	hash(into:)	fo					r
 M	NSUserActivity.TypedPayloadError	hashValue	ov				Int
 M	NSUserActivity.TypedPayloadError	invalidContent	co				NSUserActivity.TypedPayloadError
-M	NSValue	copy()	f
-M	NSValue	copy(with:)	f					d
-M	NSValue	edgeInsetsValue	v				NSEdgeInsets
-M	NSValue	encode(with:)	f					r
-M	NSValue	getValue(_:)	f					r
-M	NSValue	init(bytes:objCType:)	i				NSValue	rr
-M	NSValue	init(coder:)	i				NSValue	r
-M	NSValue	init(edgeInsets:)	i				NSValue	r
-M	NSValue	init(point:)	i				NSValue	r
-M	NSValue	init(range:)	i				NSValue	r
-M	NSValue	init(rect:)	i				NSValue	r
-M	NSValue	init(size:)	i				NSValue	r
-M	NSValue	objCType	v				UnsafePointer
-M	NSValue	pointValue	v				CGPoint
-M	NSValue	rangeValue	v				NSRange
-M	NSValue	rectValue	v				CGRect
-M	NSValue	sizeValue	v				CGSize
-M	NSValue	supportsSecureCoding	sv				Bool
-M	NSZone	init()	i				NSZone
-M	NSZone	init(nilLiteral:)	i				NSZone	r
+M	NSValue	copy()	fo
+M	NSValue	copy(with:)	fo					d
+M	NSValue	edgeInsetsValue	ov				NSEdgeInsets
+M	NSValue	encode(with:)	fo					r
+M	NSValue	getValue(_:)	fo					r
+M	NSValue	init(bytes:objCType:)	io				NSValue	rr
+M	NSValue	init(coder:)	io				NSValue	r
+M	NSValue	init(edgeInsets:)	io				NSValue	r
+M	NSValue	init(point:)	io				NSValue	r
+M	NSValue	init(range:)	io				NSValue	r
+M	NSValue	init(rect:)	io				NSValue	r
+M	NSValue	init(size:)	io				NSValue	r
+M	NSValue	objCType	ov				UnsafePointer
+M	NSValue	pointValue	ov				CGPoint
+M	NSValue	rangeValue	ov				NSRange
+M	NSValue	rectValue	ov				CGRect
+M	NSValue	sizeValue	ov				CGSize
+M	NSValue	supportsSecureCoding	osv				Bool
+M	NSZone	init()	io				NSZone
+M	NSZone	init(nilLiteral:)	io				NSZone	r
 M	NamedCoordinateSpace	coordinateSpace	v				CoordinateSpace
 M	Namespace	ID	k		14.0
 M	Namespace	init()	i		14.0		Namespace
@@ -31042,16 +31042,16 @@ M	Never	tableRowBody	ov				Never
 M	NewDocumentButton	init(_:contentType:)	i		18.0		NewDocumentButton	dd
 M	NewDocumentButton	init(_:contentType:prepareDocumentURL:)	i		18.0		NewDocumentButton	drg
 M	NewDocumentButton	init(_:for:contentType:prepareDocument:)	i		18.0		NewDocumentButton	dddg
-M	Notification	Name	k
-M	Notification	ReferenceType	k
-M	Notification	customMirror	v				Mirror
-M	Notification	debugDescription	v				String
-M	Notification	description	v				String
-M	Notification	hash(into:)	f					r
-M	Notification	init(name:object:userInfo:)	i				Notification	rdd
-M	Notification	name	v				NSNotification.Name
-M	Notification	object	v
-M	Notification	userInfo	v				Dictionary
+M	Notification	Name	ko
+M	Notification	ReferenceType	ko
+M	Notification	customMirror	ov				Mirror
+M	Notification	debugDescription	ov				String
+M	Notification	description	ov				String
+M	Notification	hash(into:)	fo					r
+M	Notification	init(name:object:userInfo:)	io				Notification	rdd
+M	Notification	name	ov				NSNotification.Name
+M	Notification	object	ov
+M	Notification	userInfo	ov				Dictionary
 M	NotificationCenter	AsyncMessage	k		18.0
 M	NotificationCenter	BaseMessageIdentifier	k		18.0
 M	NotificationCenter	MainActorMessage	k		18.0
@@ -31069,45 +31069,45 @@ M	NotificationCenter	post(name:object:userInfo:)	f					rrd
 M	NotificationCenter	removeObserver(_:)	f		18.0			r
 M	NotificationCenter	removeObserver(_:name:object:)	f					rrr
 M	NotificationCenter.BaseMessageIdentifier	init()	i		18.0		NotificationCenter.BaseMessageIdentifier
-M	NotificationQueue	NotificationCoalescing	k
-M	NotificationQueue	PostingStyle	k
-M	NotificationQueue	default	sv				NotificationQueue
-M	NotificationQueue	dequeueNotifications(matching:coalesceMask:)	f					rr
-M	NotificationQueue	enqueue(_:postingStyle:)	f					rr
-M	NotificationQueue	enqueue(_:postingStyle:coalesceMask:forModes:)	f					rrrr
-M	NotificationQueue	init(notificationCenter:)	i				NotificationQueue	r
-M	NotificationQueue.NotificationCoalescing	contains(_:)	f				Bool	r
-M	NotificationQueue.NotificationCoalescing	formIntersection(_:)	f					r
-M	NotificationQueue.NotificationCoalescing	formSymmetricDifference(_:)	f					r
-M	NotificationQueue.NotificationCoalescing	formUnion(_:)	f					r
-M	NotificationQueue.NotificationCoalescing	init()	i				NotificationQueue.NotificationCoalescing
-M	NotificationQueue.NotificationCoalescing	init(_:)	i				NotificationQueue.NotificationCoalescing	r
-M	NotificationQueue.NotificationCoalescing	init(arrayLiteral:)	i				NotificationQueue.NotificationCoalescing	d
-M	NotificationQueue.NotificationCoalescing	init(rawValue:)	i				NotificationQueue.NotificationCoalescing	r
-M	NotificationQueue.NotificationCoalescing	insert(_:)	f				(Bool,Self.Element)	r
-M	NotificationQueue.NotificationCoalescing	intersection(_:)	f				Self	r
-M	NotificationQueue.NotificationCoalescing	isDisjoint(with:)	f				Bool	r
-M	NotificationQueue.NotificationCoalescing	isEmpty	v				Bool
-M	NotificationQueue.NotificationCoalescing	isStrictSubset(of:)	f				Bool	r
-M	NotificationQueue.NotificationCoalescing	isStrictSuperset(of:)	f				Bool	r
-M	NotificationQueue.NotificationCoalescing	isSubset(of:)	f				Bool	r
-M	NotificationQueue.NotificationCoalescing	isSuperset(of:)	f				Bool	r
-M	NotificationQueue.NotificationCoalescing	none	sv				NotificationQueue.NotificationCoalescing
-M	NotificationQueue.NotificationCoalescing	onName	sv				NotificationQueue.NotificationCoalescing
-M	NotificationQueue.NotificationCoalescing	onSender	sv				NotificationQueue.NotificationCoalescing
-M	NotificationQueue.NotificationCoalescing	rawValue	v				UInt
-M	NotificationQueue.NotificationCoalescing	remove(_:)	f				Self.Element	r
-M	NotificationQueue.NotificationCoalescing	subtract(_:)	f					r
-M	NotificationQueue.NotificationCoalescing	subtracting(_:)	f				Self	r
-M	NotificationQueue.NotificationCoalescing	symmetricDifference(_:)	f				Self	r
-M	NotificationQueue.NotificationCoalescing	union(_:)	f				Self	r
-M	NotificationQueue.NotificationCoalescing	update(with:)	f				Self.Element	r
-M	NotificationQueue.PostingStyle	asap	c				NotificationQueue.PostingStyle
-M	NotificationQueue.PostingStyle	hash(into:)	f					r
-M	NotificationQueue.PostingStyle	hashValue	v				Int
-M	NotificationQueue.PostingStyle	init(rawValue:)	i				NotificationQueue.PostingStyle	r
-M	NotificationQueue.PostingStyle	now	c				NotificationQueue.PostingStyle
-M	NotificationQueue.PostingStyle	whenIdle	c				NotificationQueue.PostingStyle
+M	NotificationQueue	NotificationCoalescing	ko
+M	NotificationQueue	PostingStyle	ko
+M	NotificationQueue	default	osv				NotificationQueue
+M	NotificationQueue	dequeueNotifications(matching:coalesceMask:)	fo					rr
+M	NotificationQueue	enqueue(_:postingStyle:)	fo					rr
+M	NotificationQueue	enqueue(_:postingStyle:coalesceMask:forModes:)	fo					rrrr
+M	NotificationQueue	init(notificationCenter:)	io				NotificationQueue	r
+M	NotificationQueue.NotificationCoalescing	contains(_:)	fo				Bool	r
+M	NotificationQueue.NotificationCoalescing	formIntersection(_:)	fo					r
+M	NotificationQueue.NotificationCoalescing	formSymmetricDifference(_:)	fo					r
+M	NotificationQueue.NotificationCoalescing	formUnion(_:)	fo					r
+M	NotificationQueue.NotificationCoalescing	init()	io				NotificationQueue.NotificationCoalescing
+M	NotificationQueue.NotificationCoalescing	init(_:)	io				NotificationQueue.NotificationCoalescing	r
+M	NotificationQueue.NotificationCoalescing	init(arrayLiteral:)	io				NotificationQueue.NotificationCoalescing	d
+M	NotificationQueue.NotificationCoalescing	init(rawValue:)	io				NotificationQueue.NotificationCoalescing	r
+M	NotificationQueue.NotificationCoalescing	insert(_:)	fo				(Bool,Self.Element)	r
+M	NotificationQueue.NotificationCoalescing	intersection(_:)	fo				Self	r
+M	NotificationQueue.NotificationCoalescing	isDisjoint(with:)	fo				Bool	r
+M	NotificationQueue.NotificationCoalescing	isEmpty	ov				Bool
+M	NotificationQueue.NotificationCoalescing	isStrictSubset(of:)	fo				Bool	r
+M	NotificationQueue.NotificationCoalescing	isStrictSuperset(of:)	fo				Bool	r
+M	NotificationQueue.NotificationCoalescing	isSubset(of:)	fo				Bool	r
+M	NotificationQueue.NotificationCoalescing	isSuperset(of:)	fo				Bool	r
+M	NotificationQueue.NotificationCoalescing	none	osv				NotificationQueue.NotificationCoalescing
+M	NotificationQueue.NotificationCoalescing	onName	osv				NotificationQueue.NotificationCoalescing
+M	NotificationQueue.NotificationCoalescing	onSender	osv				NotificationQueue.NotificationCoalescing
+M	NotificationQueue.NotificationCoalescing	rawValue	ov				UInt
+M	NotificationQueue.NotificationCoalescing	remove(_:)	fo				Self.Element	r
+M	NotificationQueue.NotificationCoalescing	subtract(_:)	fo					r
+M	NotificationQueue.NotificationCoalescing	subtracting(_:)	fo				Self	r
+M	NotificationQueue.NotificationCoalescing	symmetricDifference(_:)	fo				Self	r
+M	NotificationQueue.NotificationCoalescing	union(_:)	fo				Self	r
+M	NotificationQueue.NotificationCoalescing	update(with:)	fo				Self.Element	r
+M	NotificationQueue.PostingStyle	asap	co				NotificationQueue.PostingStyle
+M	NotificationQueue.PostingStyle	hash(into:)	fo					r
+M	NotificationQueue.PostingStyle	hashValue	ov				Int
+M	NotificationQueue.PostingStyle	init(rawValue:)	io				NotificationQueue.PostingStyle	r
+M	NotificationQueue.PostingStyle	now	co				NotificationQueue.PostingStyle
+M	NotificationQueue.PostingStyle	whenIdle	co				NotificationQueue.PostingStyle
 M	NumberBins	index(for:)	f		16.0		Int	r
 M	NumberBins	init(data:desiredCount:minimumStride:)	i		16.0		NumberBins	rdd
 M	NumberBins	init(range:count:)	i		16.0		NumberBins	rr
@@ -31145,113 +31145,113 @@ M	NumberFormatStyleConfiguration.SignDisplayStrategy	automatic	sv		15.0		NumberF
 M	NumberFormatStyleConfiguration.SignDisplayStrategy	description	v		15.0		String
 M	NumberFormatStyleConfiguration.SignDisplayStrategy	init(from:)	it		15.0		NumberFormatStyleConfiguration.SignDisplayStrategy	r
 M	NumberFormatStyleConfiguration.SignDisplayStrategy	never	sv		15.0		NumberFormatStyleConfiguration.SignDisplayStrategy
-M	NumberFormatter	PadPosition	k
-M	NumberFormatter	RoundingMode	k
-M	NumberFormatter	Style	k
-M	NumberFormatter	allowsFloats	v				Bool
-M	NumberFormatter	alwaysShowsDecimalSeparator	v				Bool
-M	NumberFormatter	copy(with:)	f					d
-M	NumberFormatter	currencyCode	v				String
-M	NumberFormatter	currencyDecimalSeparator	v				String
-M	NumberFormatter	currencyGroupingSeparator	v				String
-M	NumberFormatter	currencySymbol	v				String
-M	NumberFormatter	decimalSeparator	v				String
-M	NumberFormatter	exponentSymbol	v				String
-M	NumberFormatter	format	v				String
-M	NumberFormatter	formatWidth	v				Int
-M	NumberFormatter	generatesDecimalNumbers	v				Bool
-M	NumberFormatter	groupingSeparator	v				String
-M	NumberFormatter	groupingSize	v				Int
-M	NumberFormatter	hasThousandSeparators	v				Bool
-M	NumberFormatter	init()	i				NumberFormatter
-M	NumberFormatter	init(coder:)	i				NumberFormatter	r
-M	NumberFormatter	internationalCurrencySymbol	v				String
-M	NumberFormatter	isLenient	v				Bool
-M	NumberFormatter	isPartialStringValidationEnabled	v				Bool
-M	NumberFormatter	locale	v				Locale
-M	NumberFormatter	localizedString(from:number:)	fs				String	rr
-M	NumberFormatter	localizesFormat	v				Bool
-M	NumberFormatter	maximum	v				NSNumber
-M	NumberFormatter	maximumFractionDigits	v				Int
-M	NumberFormatter	maximumIntegerDigits	v				Int
-M	NumberFormatter	maximumSignificantDigits	v				Int
-M	NumberFormatter	minimum	v				NSNumber
-M	NumberFormatter	minimumFractionDigits	v				Int
-M	NumberFormatter	minimumIntegerDigits	v				Int
-M	NumberFormatter	minimumSignificantDigits	v				Int
-M	NumberFormatter	minusSign	v				String
-M	NumberFormatter	multiplier	v				NSNumber
-M	NumberFormatter	negativeFormat	v				String
-M	NumberFormatter	negativeInfinitySymbol	v				String
-M	NumberFormatter	negativePrefix	v				String
-M	NumberFormatter	negativeSuffix	v				String
-M	NumberFormatter	nilSymbol	v				String
-M	NumberFormatter	notANumberSymbol	v				String
-M	NumberFormatter	number(from:)	f				NSNumber	r
-M	NumberFormatter	numberStyle	v				NumberFormatter.Style
-M	NumberFormatter	paddingCharacter	v				String
-M	NumberFormatter	paddingPosition	v				NumberFormatter.PadPosition
-M	NumberFormatter	perMillSymbol	v				String
-M	NumberFormatter	percentSymbol	v				String
-M	NumberFormatter	plusSign	v				String
-M	NumberFormatter	positiveFormat	v				String
-M	NumberFormatter	positiveInfinitySymbol	v				String
-M	NumberFormatter	positivePrefix	v				String
-M	NumberFormatter	positiveSuffix	v				String
-M	NumberFormatter	roundingBehavior	v				NSDecimalNumberHandler
-M	NumberFormatter	roundingIncrement	v				NSNumber
-M	NumberFormatter	roundingMode	v				NumberFormatter.RoundingMode
-M	NumberFormatter	secondaryGroupingSize	v				Int
-M	NumberFormatter	string(for:)	f				String	r
-M	NumberFormatter	string(from:)	f				String	r
-M	NumberFormatter	textAttributesForNegativeInfinity	v				Dictionary
-M	NumberFormatter	textAttributesForNegativeValues	v				Dictionary
-M	NumberFormatter	textAttributesForNil	v				Dictionary
-M	NumberFormatter	textAttributesForNotANumber	v				Dictionary
-M	NumberFormatter	textAttributesForPositiveInfinity	v				Dictionary
-M	NumberFormatter	textAttributesForPositiveValues	v				Dictionary
-M	NumberFormatter	textAttributesForZero	v				Dictionary
-M	NumberFormatter	thousandSeparator	v				String
-M	NumberFormatter	usesGroupingSeparator	v				Bool
-M	NumberFormatter	usesSignificantDigits	v				Bool
-M	NumberFormatter	zeroSymbol	v				String
-M	NumberFormatter.PadPosition	afterPrefix	c				NumberFormatter.PadPosition
-M	NumberFormatter.PadPosition	afterSuffix	c				NumberFormatter.PadPosition
-M	NumberFormatter.PadPosition	beforePrefix	c				NumberFormatter.PadPosition
-M	NumberFormatter.PadPosition	beforeSuffix	c				NumberFormatter.PadPosition
-M	NumberFormatter.PadPosition	hash(into:)	f					r
-M	NumberFormatter.PadPosition	hashValue	v				Int
-M	NumberFormatter.PadPosition	init(rawValue:)	i				NumberFormatter.PadPosition	r
-M	NumberFormatter.RoundingMode	ceiling	c				NumberFormatter.RoundingMode
-M	NumberFormatter.RoundingMode	down	c				NumberFormatter.RoundingMode
-M	NumberFormatter.RoundingMode	floor	c				NumberFormatter.RoundingMode
-M	NumberFormatter.RoundingMode	halfDown	c				NumberFormatter.RoundingMode
-M	NumberFormatter.RoundingMode	halfEven	c				NumberFormatter.RoundingMode
-M	NumberFormatter.RoundingMode	halfUp	c				NumberFormatter.RoundingMode
-M	NumberFormatter.RoundingMode	hash(into:)	f					r
-M	NumberFormatter.RoundingMode	hashValue	v				Int
-M	NumberFormatter.RoundingMode	init(rawValue:)	i				NumberFormatter.RoundingMode	r
-M	NumberFormatter.RoundingMode	up	c				NumberFormatter.RoundingMode
-M	NumberFormatter.Style	currency	c				NumberFormatter.Style
-M	NumberFormatter.Style	currencyAccounting	c				NumberFormatter.Style
-M	NumberFormatter.Style	currencyISOCode	c				NumberFormatter.Style
-M	NumberFormatter.Style	currencyPlural	c				NumberFormatter.Style
-M	NumberFormatter.Style	decimal	c				NumberFormatter.Style
-M	NumberFormatter.Style	hash(into:)	f					r
-M	NumberFormatter.Style	hashValue	v				Int
-M	NumberFormatter.Style	init(rawValue:)	i				NumberFormatter.Style	r
-M	NumberFormatter.Style	none	c				NumberFormatter.Style
-M	NumberFormatter.Style	ordinal	c				NumberFormatter.Style
-M	NumberFormatter.Style	percent	c				NumberFormatter.Style
-M	NumberFormatter.Style	scientific	c				NumberFormatter.Style
-M	NumberFormatter.Style	spellOut	c				NumberFormatter.Style
+M	NumberFormatter	PadPosition	ko
+M	NumberFormatter	RoundingMode	ko
+M	NumberFormatter	Style	ko
+M	NumberFormatter	allowsFloats	ov				Bool
+M	NumberFormatter	alwaysShowsDecimalSeparator	ov				Bool
+M	NumberFormatter	copy(with:)	fo					d
+M	NumberFormatter	currencyCode	ov				String
+M	NumberFormatter	currencyDecimalSeparator	ov				String
+M	NumberFormatter	currencyGroupingSeparator	ov				String
+M	NumberFormatter	currencySymbol	ov				String
+M	NumberFormatter	decimalSeparator	ov				String
+M	NumberFormatter	exponentSymbol	ov				String
+M	NumberFormatter	format	ov				String
+M	NumberFormatter	formatWidth	ov				Int
+M	NumberFormatter	generatesDecimalNumbers	ov				Bool
+M	NumberFormatter	groupingSeparator	ov				String
+M	NumberFormatter	groupingSize	ov				Int
+M	NumberFormatter	hasThousandSeparators	ov				Bool
+M	NumberFormatter	init()	io				NumberFormatter
+M	NumberFormatter	init(coder:)	io				NumberFormatter	r
+M	NumberFormatter	internationalCurrencySymbol	ov				String
+M	NumberFormatter	isLenient	ov				Bool
+M	NumberFormatter	isPartialStringValidationEnabled	ov				Bool
+M	NumberFormatter	locale	ov				Locale
+M	NumberFormatter	localizedString(from:number:)	fos				String	rr
+M	NumberFormatter	localizesFormat	ov				Bool
+M	NumberFormatter	maximum	ov				NSNumber
+M	NumberFormatter	maximumFractionDigits	ov				Int
+M	NumberFormatter	maximumIntegerDigits	ov				Int
+M	NumberFormatter	maximumSignificantDigits	ov				Int
+M	NumberFormatter	minimum	ov				NSNumber
+M	NumberFormatter	minimumFractionDigits	ov				Int
+M	NumberFormatter	minimumIntegerDigits	ov				Int
+M	NumberFormatter	minimumSignificantDigits	ov				Int
+M	NumberFormatter	minusSign	ov				String
+M	NumberFormatter	multiplier	ov				NSNumber
+M	NumberFormatter	negativeFormat	ov				String
+M	NumberFormatter	negativeInfinitySymbol	ov				String
+M	NumberFormatter	negativePrefix	ov				String
+M	NumberFormatter	negativeSuffix	ov				String
+M	NumberFormatter	nilSymbol	ov				String
+M	NumberFormatter	notANumberSymbol	ov				String
+M	NumberFormatter	number(from:)	fo				NSNumber	r
+M	NumberFormatter	numberStyle	ov				NumberFormatter.Style
+M	NumberFormatter	paddingCharacter	ov				String
+M	NumberFormatter	paddingPosition	ov				NumberFormatter.PadPosition
+M	NumberFormatter	perMillSymbol	ov				String
+M	NumberFormatter	percentSymbol	ov				String
+M	NumberFormatter	plusSign	ov				String
+M	NumberFormatter	positiveFormat	ov				String
+M	NumberFormatter	positiveInfinitySymbol	ov				String
+M	NumberFormatter	positivePrefix	ov				String
+M	NumberFormatter	positiveSuffix	ov				String
+M	NumberFormatter	roundingBehavior	ov				NSDecimalNumberHandler
+M	NumberFormatter	roundingIncrement	ov				NSNumber
+M	NumberFormatter	roundingMode	ov				NumberFormatter.RoundingMode
+M	NumberFormatter	secondaryGroupingSize	ov				Int
+M	NumberFormatter	string(for:)	fo				String	r
+M	NumberFormatter	string(from:)	fo				String	r
+M	NumberFormatter	textAttributesForNegativeInfinity	ov				Dictionary
+M	NumberFormatter	textAttributesForNegativeValues	ov				Dictionary
+M	NumberFormatter	textAttributesForNil	ov				Dictionary
+M	NumberFormatter	textAttributesForNotANumber	ov				Dictionary
+M	NumberFormatter	textAttributesForPositiveInfinity	ov				Dictionary
+M	NumberFormatter	textAttributesForPositiveValues	ov				Dictionary
+M	NumberFormatter	textAttributesForZero	ov				Dictionary
+M	NumberFormatter	thousandSeparator	ov				String
+M	NumberFormatter	usesGroupingSeparator	ov				Bool
+M	NumberFormatter	usesSignificantDigits	ov				Bool
+M	NumberFormatter	zeroSymbol	ov				String
+M	NumberFormatter.PadPosition	afterPrefix	co				NumberFormatter.PadPosition
+M	NumberFormatter.PadPosition	afterSuffix	co				NumberFormatter.PadPosition
+M	NumberFormatter.PadPosition	beforePrefix	co				NumberFormatter.PadPosition
+M	NumberFormatter.PadPosition	beforeSuffix	co				NumberFormatter.PadPosition
+M	NumberFormatter.PadPosition	hash(into:)	fo					r
+M	NumberFormatter.PadPosition	hashValue	ov				Int
+M	NumberFormatter.PadPosition	init(rawValue:)	io				NumberFormatter.PadPosition	r
+M	NumberFormatter.RoundingMode	ceiling	co				NumberFormatter.RoundingMode
+M	NumberFormatter.RoundingMode	down	co				NumberFormatter.RoundingMode
+M	NumberFormatter.RoundingMode	floor	co				NumberFormatter.RoundingMode
+M	NumberFormatter.RoundingMode	halfDown	co				NumberFormatter.RoundingMode
+M	NumberFormatter.RoundingMode	halfEven	co				NumberFormatter.RoundingMode
+M	NumberFormatter.RoundingMode	halfUp	co				NumberFormatter.RoundingMode
+M	NumberFormatter.RoundingMode	hash(into:)	fo					r
+M	NumberFormatter.RoundingMode	hashValue	ov				Int
+M	NumberFormatter.RoundingMode	init(rawValue:)	io				NumberFormatter.RoundingMode	r
+M	NumberFormatter.RoundingMode	up	co				NumberFormatter.RoundingMode
+M	NumberFormatter.Style	currency	co				NumberFormatter.Style
+M	NumberFormatter.Style	currencyAccounting	co				NumberFormatter.Style
+M	NumberFormatter.Style	currencyISOCode	co				NumberFormatter.Style
+M	NumberFormatter.Style	currencyPlural	co				NumberFormatter.Style
+M	NumberFormatter.Style	decimal	co				NumberFormatter.Style
+M	NumberFormatter.Style	hash(into:)	fo					r
+M	NumberFormatter.Style	hashValue	ov				Int
+M	NumberFormatter.Style	init(rawValue:)	io				NumberFormatter.Style	r
+M	NumberFormatter.Style	none	co				NumberFormatter.Style
+M	NumberFormatter.Style	ordinal	co				NumberFormatter.Style
+M	NumberFormatter.Style	percent	co				NumberFormatter.Style
+M	NumberFormatter.Style	scientific	co				NumberFormatter.Style
+M	NumberFormatter.Style	spellOut	co				NumberFormatter.Style
 M	Numeric	init(exactly:)	i				Self	r
 M	Numeric	magnitude	v				Self.Magnitude
-M	ObjCBool	boolValue	v				Bool
-M	ObjCBool	customMirror	v				Mirror
-M	ObjCBool	description	v				String
-M	ObjCBool	init(_:)	i				ObjCBool	r
-M	ObjCBool	init(booleanLiteral:)	i				ObjCBool	r
+M	ObjCBool	boolValue	ov				Bool
+M	ObjCBool	customMirror	ov				Mirror
+M	ObjCBool	description	ov				String
+M	ObjCBool	init(_:)	io				ObjCBool	r
+M	ObjCBool	init(booleanLiteral:)	io				ObjCBool	r
 M	ObjectIdentifier	AtomicOptionalRepresentation	k		18.0
 M	ObjectIdentifier	AtomicRepresentation	k		18.0
 M	ObjectIdentifier	debugDescription	v				String
@@ -31355,53 +31355,53 @@ M	OperatingSystemVersion	init(majorVersion:minorVersion:patchVersion:)	i				Oper
 M	OperatingSystemVersion	majorVersion	v				Int
 M	OperatingSystemVersion	minorVersion	v				Int
 M	OperatingSystemVersion	patchVersion	v				Int
-M	Operation	QueuePriority	k
-M	Operation	addDependency(_:)	f					r
-M	Operation	cancel()	f
-M	Operation	completionBlock	v
-M	Operation	dependencies	v				Array
-M	Operation	didChangeValue(for:)	f					r
-M	Operation	didChangeValue(forKey:)	f					r
-M	Operation	init()	i				Operation
-M	Operation	isAsynchronous	v				Bool
-M	Operation	isCancelled	v				Bool
-M	Operation	isExecuting	v				Bool
-M	Operation	isFinished	v				Bool
-M	Operation	isReady	v				Bool
-M	Operation	main()	f
-M	Operation	name	v				String
-M	Operation	qualityOfService	v				QualityOfService
-M	Operation	queuePriority	v				Operation.QueuePriority
-M	Operation	removeDependency(_:)	f					r
-M	Operation	start()	f
-M	Operation	waitUntilFinished()	f
-M	Operation	willChangeValue(for:)	f					r
-M	Operation	willChangeValue(forKey:)	f					r
-M	Operation.QueuePriority	hash(into:)	f					r
-M	Operation.QueuePriority	hashValue	v				Int
-M	Operation.QueuePriority	high	c				Operation.QueuePriority
-M	Operation.QueuePriority	init(rawValue:)	i				Operation.QueuePriority	r
-M	Operation.QueuePriority	low	c				Operation.QueuePriority
-M	Operation.QueuePriority	normal	c				Operation.QueuePriority
-M	Operation.QueuePriority	veryHigh	c				Operation.QueuePriority
-M	Operation.QueuePriority	veryLow	c				Operation.QueuePriority
-M	OperationQueue	addBarrierBlock(_:)	f					f
-M	OperationQueue	addOperation(_:)	f					f
-M	OperationQueue	addOperations(_:waitUntilFinished:)	f					rr
-M	OperationQueue	cancelAllOperations()	f
-M	OperationQueue	current	sv				OperationQueue
-M	OperationQueue	defaultMaxConcurrentOperationCount	sv				Int
-M	OperationQueue	init()	i				OperationQueue
-M	OperationQueue	isSuspended	v				Bool
-M	OperationQueue	main	sv				OperationQueue
-M	OperationQueue	maxConcurrentOperationCount	v				Int
-M	OperationQueue	name	v				String
-M	OperationQueue	operationCount	v				Int
-M	OperationQueue	operations	v				Array
-M	OperationQueue	progress	v				Progress
-M	OperationQueue	qualityOfService	v				QualityOfService
-M	OperationQueue	underlyingQueue	v				DispatchQueue
-M	OperationQueue	waitUntilAllOperationsAreFinished()	f
+M	Operation	QueuePriority	ko
+M	Operation	addDependency(_:)	fo					r
+M	Operation	cancel()	fo
+M	Operation	completionBlock	ov
+M	Operation	dependencies	ov				Array
+M	Operation	didChangeValue(for:)	fo					r
+M	Operation	didChangeValue(forKey:)	fo					r
+M	Operation	init()	io				Operation
+M	Operation	isAsynchronous	ov				Bool
+M	Operation	isCancelled	ov				Bool
+M	Operation	isExecuting	ov				Bool
+M	Operation	isFinished	ov				Bool
+M	Operation	isReady	ov				Bool
+M	Operation	main()	fo
+M	Operation	name	ov				String
+M	Operation	qualityOfService	ov				QualityOfService
+M	Operation	queuePriority	ov				Operation.QueuePriority
+M	Operation	removeDependency(_:)	fo					r
+M	Operation	start()	fo
+M	Operation	waitUntilFinished()	fo
+M	Operation	willChangeValue(for:)	fo					r
+M	Operation	willChangeValue(forKey:)	fo					r
+M	Operation.QueuePriority	hash(into:)	fo					r
+M	Operation.QueuePriority	hashValue	ov				Int
+M	Operation.QueuePriority	high	co				Operation.QueuePriority
+M	Operation.QueuePriority	init(rawValue:)	io				Operation.QueuePriority	r
+M	Operation.QueuePriority	low	co				Operation.QueuePriority
+M	Operation.QueuePriority	normal	co				Operation.QueuePriority
+M	Operation.QueuePriority	veryHigh	co				Operation.QueuePriority
+M	Operation.QueuePriority	veryLow	co				Operation.QueuePriority
+M	OperationQueue	addBarrierBlock(_:)	fo					f
+M	OperationQueue	addOperation(_:)	fo					f
+M	OperationQueue	addOperations(_:waitUntilFinished:)	fo					rr
+M	OperationQueue	cancelAllOperations()	fo
+M	OperationQueue	current	osv				OperationQueue
+M	OperationQueue	defaultMaxConcurrentOperationCount	osv				Int
+M	OperationQueue	init()	io				OperationQueue
+M	OperationQueue	isSuspended	ov				Bool
+M	OperationQueue	main	osv				OperationQueue
+M	OperationQueue	maxConcurrentOperationCount	ov				Int
+M	OperationQueue	name	ov				String
+M	OperationQueue	operationCount	ov				Int
+M	OperationQueue	operations	ov				Array
+M	OperationQueue	progress	ov				Progress
+M	OperationQueue	qualityOfService	ov				QualityOfService
+M	OperationQueue	underlyingQueue	ov				DispatchQueue
+M	OperationQueue	waitUntilAllOperationsAreFinished()	fo
 M	OptionSet	contains(_:)	f				Bool	r
 M	OptionSet	formIntersection(_:)	f					r
 M	OptionSet	formSymmetricDifference(_:)	f					r
@@ -31486,21 +31486,21 @@ M	OutputSpan	subscript(unchecked:)	f		12.2			r
 M	OutputSpan	swapAt(_:_:)	f		12.2			rr
 M	OutputSpan	swapAt(unchecked:unchecked:)	f		12.2			rr
 M	OutputSpan	withUnsafeMutableBufferPointer(_:)	ft	_:UnsafeMutableBufferPointer,Int	12.2			f
-M	OutputStream	close()	f
-M	OutputStream	hasSpaceAvailable	v				Bool
-M	OutputStream	init(toBuffer:capacity:)	i				OutputStream	rr
-M	OutputStream	init(toFileAtPath:append:)	i				OutputStream	rr
-M	OutputStream	init(toMemory:)	i				OutputStream	r
-M	OutputStream	init(url:append:)	i				OutputStream	rr
-M	OutputStream	open()	f
-M	OutputStream	property(forKey:)	f					r
-M	OutputStream	remove(from:forMode:)	f					rr
-M	OutputStream	schedule(in:forMode:)	f					rr
-M	OutputStream	setProperty(_:forKey:)	f				Bool	rr
-M	OutputStream	streamError	v				Error
-M	OutputStream	streamStatus	v				Stream.Status
-M	OutputStream	toMemory()	fs				Self
-M	OutputStream	write(_:maxLength:)	f				Int	rr
+M	OutputStream	close()	fo
+M	OutputStream	hasSpaceAvailable	ov				Bool
+M	OutputStream	init(toBuffer:capacity:)	io				OutputStream	rr
+M	OutputStream	init(toFileAtPath:append:)	io				OutputStream	rr
+M	OutputStream	init(toMemory:)	io				OutputStream	r
+M	OutputStream	init(url:append:)	io				OutputStream	rr
+M	OutputStream	open()	fo
+M	OutputStream	property(forKey:)	fo					r
+M	OutputStream	remove(from:forMode:)	fo					rr
+M	OutputStream	schedule(in:forMode:)	fo					rr
+M	OutputStream	setProperty(_:forKey:)	fo				Bool	rr
+M	OutputStream	streamError	ov				Error
+M	OutputStream	streamStatus	ov				Stream.Status
+M	OutputStream	toMemory()	fos				Self
+M	OutputStream	write(_:maxLength:)	fo				Int	rr
 M	POSIXError	Code	k
 M	POSIXError	E2BIG	sv		8.0		POSIXErrorCode
 M	POSIXError	EACCES	sv		8.0		POSIXErrorCode
@@ -31765,57 +31765,57 @@ M	PersistentModel	persistentModelID	v		17.0		PersistentIdentifier
 M	PersistentModel	schemaMetadata	sv		17.0		Array
 M	PersistentModel	setTransformableValue(forKey:to:)	f		17.0			rr
 M	PersistentModel	setValue(forKey:to:)	f		17.0			rr
-M	PersonNameComponents	ReferenceType	k
-M	PersonNameComponents	customMirror	v				Mirror
-M	PersonNameComponents	debugDescription	v				String
-M	PersonNameComponents	description	v				String
-M	PersonNameComponents	encode(to:)	ft					r
-M	PersonNameComponents	familyName	v				String
-M	PersonNameComponents	givenName	v				String
-M	PersonNameComponents	init()	i				PersonNameComponents
-M	PersonNameComponents	init(from:)	it				PersonNameComponents	r
-M	PersonNameComponents	init(namePrefix:givenName:middleName:familyName:nameSuffix:nickname:phoneticRepresentation:)	i		15.0		PersonNameComponents	ddddddd
-M	PersonNameComponents	middleName	v				String
-M	PersonNameComponents	namePrefix	v				String
-M	PersonNameComponents	nameSuffix	v				String
-M	PersonNameComponents	nickname	v				String
-M	PersonNameComponents	phoneticRepresentation	v				PersonNameComponents
-M	PersonNameComponentsFormatter	Options	dk			?
-M	PersonNameComponentsFormatter	Style	dk			?
-M	PersonNameComponentsFormatter	isPhonetic	dv			?	Bool
-M	PersonNameComponentsFormatter	style	dv			?	PersonNameComponentsFormatter.Style
-M	PersonNameComponentsFormatter.Options	contains(_:)	f				Bool	r
-M	PersonNameComponentsFormatter.Options	formIntersection(_:)	f					r
-M	PersonNameComponentsFormatter.Options	formSymmetricDifference(_:)	f					r
-M	PersonNameComponentsFormatter.Options	formUnion(_:)	f					r
-M	PersonNameComponentsFormatter.Options	init()	i				PersonNameComponentsFormatter.Options
-M	PersonNameComponentsFormatter.Options	init(_:)	i				PersonNameComponentsFormatter.Options	r
-M	PersonNameComponentsFormatter.Options	init(arrayLiteral:)	i				PersonNameComponentsFormatter.Options	d
-M	PersonNameComponentsFormatter.Options	init(rawValue:)	di			?	PersonNameComponentsFormatter.Options	r
-M	PersonNameComponentsFormatter.Options	insert(_:)	f				(Bool,Self.Element)	r
-M	PersonNameComponentsFormatter.Options	intersection(_:)	f				Self	r
-M	PersonNameComponentsFormatter.Options	isDisjoint(with:)	f				Bool	r
-M	PersonNameComponentsFormatter.Options	isEmpty	v				Bool
-M	PersonNameComponentsFormatter.Options	isStrictSubset(of:)	f				Bool	r
-M	PersonNameComponentsFormatter.Options	isStrictSuperset(of:)	f				Bool	r
-M	PersonNameComponentsFormatter.Options	isSubset(of:)	f				Bool	r
-M	PersonNameComponentsFormatter.Options	isSuperset(of:)	f				Bool	r
-M	PersonNameComponentsFormatter.Options	phonetic	dsv			?	PersonNameComponentsFormatter.Options
-M	PersonNameComponentsFormatter.Options	rawValue	dv			?	UInt
-M	PersonNameComponentsFormatter.Options	remove(_:)	f				Self.Element	r
-M	PersonNameComponentsFormatter.Options	subtract(_:)	f					r
-M	PersonNameComponentsFormatter.Options	subtracting(_:)	f				Self	r
-M	PersonNameComponentsFormatter.Options	symmetricDifference(_:)	f				Self	r
-M	PersonNameComponentsFormatter.Options	union(_:)	f				Self	r
-M	PersonNameComponentsFormatter.Options	update(with:)	f				Self.Element	r
-M	PersonNameComponentsFormatter.Style	abbreviated	cd			?	PersonNameComponentsFormatter.Style
-M	PersonNameComponentsFormatter.Style	default	cd			?	PersonNameComponentsFormatter.Style
-M	PersonNameComponentsFormatter.Style	hash(into:)	f					r
-M	PersonNameComponentsFormatter.Style	hashValue	v				Int
-M	PersonNameComponentsFormatter.Style	init(rawValue:)	di			?	PersonNameComponentsFormatter.Style	r
-M	PersonNameComponentsFormatter.Style	long	cd			?	PersonNameComponentsFormatter.Style
-M	PersonNameComponentsFormatter.Style	medium	cd			?	PersonNameComponentsFormatter.Style
-M	PersonNameComponentsFormatter.Style	short	cd			?	PersonNameComponentsFormatter.Style
+M	PersonNameComponents	ReferenceType	ko
+M	PersonNameComponents	customMirror	ov				Mirror
+M	PersonNameComponents	debugDescription	ov				String
+M	PersonNameComponents	description	ov				String
+M	PersonNameComponents	encode(to:)	fot					r
+M	PersonNameComponents	familyName	ov				String
+M	PersonNameComponents	givenName	ov				String
+M	PersonNameComponents	init()	io				PersonNameComponents
+M	PersonNameComponents	init(from:)	iot				PersonNameComponents	r
+M	PersonNameComponents	init(namePrefix:givenName:middleName:familyName:nameSuffix:nickname:phoneticRepresentation:)	io		15.0		PersonNameComponents	ddddddd
+M	PersonNameComponents	middleName	ov				String
+M	PersonNameComponents	namePrefix	ov				String
+M	PersonNameComponents	nameSuffix	ov				String
+M	PersonNameComponents	nickname	ov				String
+M	PersonNameComponents	phoneticRepresentation	ov				PersonNameComponents
+M	PersonNameComponentsFormatter	Options	dko			?
+M	PersonNameComponentsFormatter	Style	dko			?
+M	PersonNameComponentsFormatter	isPhonetic	dov			?	Bool
+M	PersonNameComponentsFormatter	style	dov			?	PersonNameComponentsFormatter.Style
+M	PersonNameComponentsFormatter.Options	contains(_:)	fo				Bool	r
+M	PersonNameComponentsFormatter.Options	formIntersection(_:)	fo					r
+M	PersonNameComponentsFormatter.Options	formSymmetricDifference(_:)	fo					r
+M	PersonNameComponentsFormatter.Options	formUnion(_:)	fo					r
+M	PersonNameComponentsFormatter.Options	init()	io				PersonNameComponentsFormatter.Options
+M	PersonNameComponentsFormatter.Options	init(_:)	io				PersonNameComponentsFormatter.Options	r
+M	PersonNameComponentsFormatter.Options	init(arrayLiteral:)	io				PersonNameComponentsFormatter.Options	d
+M	PersonNameComponentsFormatter.Options	init(rawValue:)	dio			?	PersonNameComponentsFormatter.Options	r
+M	PersonNameComponentsFormatter.Options	insert(_:)	fo				(Bool,Self.Element)	r
+M	PersonNameComponentsFormatter.Options	intersection(_:)	fo				Self	r
+M	PersonNameComponentsFormatter.Options	isDisjoint(with:)	fo				Bool	r
+M	PersonNameComponentsFormatter.Options	isEmpty	ov				Bool
+M	PersonNameComponentsFormatter.Options	isStrictSubset(of:)	fo				Bool	r
+M	PersonNameComponentsFormatter.Options	isStrictSuperset(of:)	fo				Bool	r
+M	PersonNameComponentsFormatter.Options	isSubset(of:)	fo				Bool	r
+M	PersonNameComponentsFormatter.Options	isSuperset(of:)	fo				Bool	r
+M	PersonNameComponentsFormatter.Options	phonetic	dosv			?	PersonNameComponentsFormatter.Options
+M	PersonNameComponentsFormatter.Options	rawValue	dov			?	UInt
+M	PersonNameComponentsFormatter.Options	remove(_:)	fo				Self.Element	r
+M	PersonNameComponentsFormatter.Options	subtract(_:)	fo					r
+M	PersonNameComponentsFormatter.Options	subtracting(_:)	fo				Self	r
+M	PersonNameComponentsFormatter.Options	symmetricDifference(_:)	fo				Self	r
+M	PersonNameComponentsFormatter.Options	union(_:)	fo				Self	r
+M	PersonNameComponentsFormatter.Options	update(with:)	fo				Self.Element	r
+M	PersonNameComponentsFormatter.Style	abbreviated	cdo			?	PersonNameComponentsFormatter.Style
+M	PersonNameComponentsFormatter.Style	default	cdo			?	PersonNameComponentsFormatter.Style
+M	PersonNameComponentsFormatter.Style	hash(into:)	fo					r
+M	PersonNameComponentsFormatter.Style	hashValue	ov				Int
+M	PersonNameComponentsFormatter.Style	init(rawValue:)	dio			?	PersonNameComponentsFormatter.Style	r
+M	PersonNameComponentsFormatter.Style	long	cdo			?	PersonNameComponentsFormatter.Style
+M	PersonNameComponentsFormatter.Style	medium	cdo			?	PersonNameComponentsFormatter.Style
+M	PersonNameComponentsFormatter.Style	short	cdo			?	PersonNameComponentsFormatter.Style
 M	PhaseAnimator	Body	k
 M	PhaseAnimator	body	v				View
 M	PhaseAnimator	init(_:content:animation:)	i	content:Phase;animation:Phase	17.0		PhaseAnimator	rfg
@@ -31853,9 +31853,9 @@ M	PinnedScrollableViews	init(rawValue:)	i				PinnedScrollableViews	r
 M	PinnedScrollableViews	rawValue	v				UInt32
 M	PinnedScrollableViews	sectionFooters	sv		14.0		PinnedScrollableViews
 M	PinnedScrollableViews	sectionHeaders	sv		14.0		PinnedScrollableViews
-M	Pipe	fileHandleForReading	v				FileHandle
-M	Pipe	fileHandleForWriting	v				FileHandle
-M	Pipe	init()	i				Pipe
+M	Pipe	fileHandleForReading	ov				FileHandle
+M	Pipe	fileHandleForWriting	ov				FileHandle
+M	Pipe	init()	io				Pipe
 M	PlaceholderContentView	Body	k
 M	PlaceholderTextShapeStyle	Resolved	k
 M	PlaceholderTextShapeStyle	init()	i		17.0		PlaceholderTextShapeStyle
@@ -31885,26 +31885,26 @@ M	PopoverAttachmentAnchor	point	c		13.0		PopoverAttachmentAnchor
 M	PopoverAttachmentAnchor	point(_:)	c		13.0		PopoverAttachmentAnchor	r
 M	PopoverAttachmentAnchor	rect	c		13.0		PopoverAttachmentAnchor
 M	PopoverAttachmentAnchor	rect(_:)	c		13.0		PopoverAttachmentAnchor	r
-M	Port	copy(with:)	f					d
-M	Port	delegate()	f				PortDelegate
-M	Port	didBecomeInvalidNotification	sv				NSNotification.Name
-M	Port	init()	i				Port
-M	Port	invalidate()	f
-M	Port	isValid	v				Bool
-M	Port	remove(from:forMode:)	f					rr
-M	Port	reservedSpaceLength	v				Int
-M	Port	schedule(in:forMode:)	f					rr
-M	Port	send(before:components:from:reserved:)	f				Bool	rrrr
-M	Port	send(before:msgid:components:from:reserved:)	f				Bool	rrrrr
-M	Port	setDelegate(_:)	f					r
-M	PortDelegate	handle(_:)	f					r
-M	PortMessage	components	v				Array
-M	PortMessage	copy(with:)	f					r
-M	PortMessage	init(sendPort:receivePort:components:)	i				PortMessage	rrr
-M	PortMessage	msgid	v				UInt32
-M	PortMessage	receivePort	v				Port
-M	PortMessage	send(before:)	f				Bool	r
-M	PortMessage	sendPort	v				Port
+M	Port	copy(with:)	fo					d
+M	Port	delegate()	fo				PortDelegate
+M	Port	didBecomeInvalidNotification	osv				NSNotification.Name
+M	Port	init()	io				Port
+M	Port	invalidate()	fo
+M	Port	isValid	ov				Bool
+M	Port	remove(from:forMode:)	fo					rr
+M	Port	reservedSpaceLength	ov				Int
+M	Port	schedule(in:forMode:)	fo					rr
+M	Port	send(before:components:from:reserved:)	fo				Bool	rrrr
+M	Port	send(before:msgid:components:from:reserved:)	fo				Bool	rrrrr
+M	Port	setDelegate(_:)	fo					r
+M	PortDelegate	handle(_:)	fo					r
+M	PortMessage	components	ov				Array
+M	PortMessage	copy(with:)	fo					r
+M	PortMessage	init(sendPort:receivePort:components:)	io				PortMessage	rrr
+M	PortMessage	msgid	ov				UInt32
+M	PortMessage	receivePort	ov				Port
+M	PortMessage	send(before:)	fo				Bool	r
+M	PortMessage	sendPort	ov				Port
 M	PositionScaleRange	plotDimension	sv		16.0		PlotDimensionScaleRange
 M	PositionScaleRange	plotDimension(padding:)	fs		16.0		PlotDimensionScaleRange	r
 M	PositionScaleRange	plotDimension(startPadding:endPadding:)	fs		16.0		PlotDimensionScaleRange	dd
@@ -32438,38 +32438,38 @@ M	PrimitiveButtonStyleConfiguration	label	v		13.0		PrimitiveButtonStyleConfigura
 M	PrimitiveButtonStyleConfiguration	role	v		15.0		ButtonRole
 M	PrimitiveButtonStyleConfiguration	trigger()	f		13.0
 M	PrimitiveButtonStyleConfiguration.Label	Body	k
-M	Process	TerminationReason	k
-M	Process	arguments	v				Array
-M	Process	currentDirectoryPath	dv			currentDirectoryURL	String
-M	Process	currentDirectoryURL	v				URL
-M	Process	didTerminateNotification	sv				NSNotification.Name
-M	Process	environment	v				Dictionary
-M	Process	executableURL	v				URL
-M	Process	init()	i				Process
-M	Process	interrupt()	f
-M	Process	isRunning	v				Bool
-M	Process	launch()	df			run
-M	Process	launchPath	dv			executableURL	String
-M	Process	launchedProcess(launchPath:arguments:)	dfs			run(_:arguments:terminationHandler:)	Process	rr
-M	Process	processIdentifier	v				Int32
-M	Process	qualityOfService	v				QualityOfService
-M	Process	resume()	f				Bool
-M	Process	run()	ft
-M	Process	run(_:arguments:terminationHandler:)	fst	terminationHandler:Process			Process	rrg
-M	Process	standardError	v
-M	Process	standardInput	v
-M	Process	standardOutput	v
-M	Process	suspend()	f				Bool
-M	Process	terminate()	f
-M	Process	terminationHandler	v
-M	Process	terminationReason	v				Process.TerminationReason
-M	Process	terminationStatus	v				Int32
-M	Process	waitUntilExit()	f
-M	Process.TerminationReason	exit	c				Process.TerminationReason
-M	Process.TerminationReason	hash(into:)	f					r
-M	Process.TerminationReason	hashValue	v				Int
-M	Process.TerminationReason	init(rawValue:)	i				Process.TerminationReason	r
-M	Process.TerminationReason	uncaughtSignal	c				Process.TerminationReason
+M	Process	TerminationReason	ko
+M	Process	arguments	ov				Array
+M	Process	currentDirectoryPath	dov			currentDirectoryURL	String
+M	Process	currentDirectoryURL	ov				URL
+M	Process	didTerminateNotification	osv				NSNotification.Name
+M	Process	environment	ov				Dictionary
+M	Process	executableURL	ov				URL
+M	Process	init()	io				Process
+M	Process	interrupt()	fo
+M	Process	isRunning	ov				Bool
+M	Process	launch()	dfo			run
+M	Process	launchPath	dov			executableURL	String
+M	Process	launchedProcess(launchPath:arguments:)	dfos			run(_:arguments:terminationHandler:)	Process	rr
+M	Process	processIdentifier	ov				Int32
+M	Process	qualityOfService	ov				QualityOfService
+M	Process	resume()	fo				Bool
+M	Process	run()	fot
+M	Process	run(_:arguments:terminationHandler:)	fost	terminationHandler:Process			Process	rrg
+M	Process	standardError	ov
+M	Process	standardInput	ov
+M	Process	standardOutput	ov
+M	Process	suspend()	fo				Bool
+M	Process	terminate()	fo
+M	Process	terminationHandler	ov
+M	Process	terminationReason	ov				Process.TerminationReason
+M	Process	terminationStatus	ov				Int32
+M	Process	waitUntilExit()	fo
+M	Process.TerminationReason	exit	co				Process.TerminationReason
+M	Process.TerminationReason	hash(into:)	fo					r
+M	Process.TerminationReason	hashValue	ov				Int
+M	Process.TerminationReason	init(rawValue:)	io				Process.TerminationReason	r
+M	Process.TerminationReason	uncaughtSignal	co				Process.TerminationReason
 M	ProcessInfo	activeProcessorCount	v				Int
 M	ProcessInfo	arguments	v				Array
 M	ProcessInfo	environment	v				Dictionary
@@ -32486,62 +32486,62 @@ M	ProcessInfo	processName	v				String
 M	ProcessInfo	processorCount	v				Int
 M	ProcessInfo	systemUptime	v				Double
 M	ProcessInfo	userName	v				String
-M	Progress	FileOperationKind	k
-M	Progress	addChild(_:withPendingUnitCount:)	f					rr
-M	Progress	becomeCurrent(withPendingUnitCount:)	f					r
-M	Progress	cancel()	f
-M	Progress	cancellationHandler	v
-M	Progress	completedUnitCount	v				Int64
-M	Progress	current()	fs				Progress
-M	Progress	discreteProgress(totalUnitCount:)	fs				Progress	r
-M	Progress	fractionCompleted	v				Double
-M	Progress	init(parent:userInfo:)	i				Progress	rd
-M	Progress	init(totalUnitCount:)	i				Progress	r
-M	Progress	init(totalUnitCount:parent:pendingUnitCount:)	i				Progress	rrr
-M	Progress	isCancellable	v				Bool
-M	Progress	isCancelled	v				Bool
-M	Progress	isFinished	v				Bool
-M	Progress	isIndeterminate	v				Bool
-M	Progress	isPausable	v				Bool
-M	Progress	isPaused	v				Bool
-M	Progress	kind	v				ProgressKind
-M	Progress	localizedAdditionalDescription	v				String
-M	Progress	localizedDescription	v				String
-M	Progress	pause()	f
-M	Progress	pausingHandler	v
-M	Progress	resignCurrent()	f
-M	Progress	resume()	f
-M	Progress	resumingHandler	v
-M	Progress	setUserInfoObject(_:forKey:)	f					rr
-M	Progress	totalUnitCount	v				Int64
-M	Progress	userInfo	v				Dictionary
-M	Progress.FileOperationKind	copying	sv				Progress.FileOperationKind
-M	Progress.FileOperationKind	decompressingAfterDownloading	sv				Progress.FileOperationKind
-M	Progress.FileOperationKind	downloading	sv				Progress.FileOperationKind
-M	Progress.FileOperationKind	hash(into:)	f					r
-M	Progress.FileOperationKind	hashValue	v				Int
-M	Progress.FileOperationKind	init(_:)	i				Progress.FileOperationKind	r
-M	Progress.FileOperationKind	init(rawValue:)	i				Progress.FileOperationKind	r
-M	Progress.FileOperationKind	rawValue	v				String
-M	Progress.FileOperationKind	receiving	sv				Progress.FileOperationKind
-M	ProgressKind	file	sv				ProgressKind
-M	ProgressKind	hash(into:)	f					r
-M	ProgressKind	hashValue	v				Int
-M	ProgressKind	init(_:)	i				ProgressKind	r
-M	ProgressKind	init(rawValue:)	i				ProgressKind	r
-M	ProgressKind	rawValue	v				String
-M	ProgressReporting	progress	v				Progress
-M	ProgressUserInfoKey	estimatedTimeRemainingKey	sv				ProgressUserInfoKey
-M	ProgressUserInfoKey	fileCompletedCountKey	sv				ProgressUserInfoKey
-M	ProgressUserInfoKey	fileOperationKindKey	sv				ProgressUserInfoKey
-M	ProgressUserInfoKey	fileTotalCountKey	sv				ProgressUserInfoKey
-M	ProgressUserInfoKey	fileURLKey	sv				ProgressUserInfoKey
-M	ProgressUserInfoKey	hash(into:)	f					r
-M	ProgressUserInfoKey	hashValue	v				Int
-M	ProgressUserInfoKey	init(_:)	i				ProgressUserInfoKey	r
-M	ProgressUserInfoKey	init(rawValue:)	i				ProgressUserInfoKey	r
-M	ProgressUserInfoKey	rawValue	v				String
-M	ProgressUserInfoKey	throughputKey	sv				ProgressUserInfoKey
+M	Progress	FileOperationKind	ko
+M	Progress	addChild(_:withPendingUnitCount:)	fo					rr
+M	Progress	becomeCurrent(withPendingUnitCount:)	fo					r
+M	Progress	cancel()	fo
+M	Progress	cancellationHandler	ov
+M	Progress	completedUnitCount	ov				Int64
+M	Progress	current()	fos				Progress
+M	Progress	discreteProgress(totalUnitCount:)	fos				Progress	r
+M	Progress	fractionCompleted	ov				Double
+M	Progress	init(parent:userInfo:)	io				Progress	rd
+M	Progress	init(totalUnitCount:)	io				Progress	r
+M	Progress	init(totalUnitCount:parent:pendingUnitCount:)	io				Progress	rrr
+M	Progress	isCancellable	ov				Bool
+M	Progress	isCancelled	ov				Bool
+M	Progress	isFinished	ov				Bool
+M	Progress	isIndeterminate	ov				Bool
+M	Progress	isPausable	ov				Bool
+M	Progress	isPaused	ov				Bool
+M	Progress	kind	ov				ProgressKind
+M	Progress	localizedAdditionalDescription	ov				String
+M	Progress	localizedDescription	ov				String
+M	Progress	pause()	fo
+M	Progress	pausingHandler	ov
+M	Progress	resignCurrent()	fo
+M	Progress	resume()	fo
+M	Progress	resumingHandler	ov
+M	Progress	setUserInfoObject(_:forKey:)	fo					rr
+M	Progress	totalUnitCount	ov				Int64
+M	Progress	userInfo	ov				Dictionary
+M	Progress.FileOperationKind	copying	osv				Progress.FileOperationKind
+M	Progress.FileOperationKind	decompressingAfterDownloading	osv				Progress.FileOperationKind
+M	Progress.FileOperationKind	downloading	osv				Progress.FileOperationKind
+M	Progress.FileOperationKind	hash(into:)	fo					r
+M	Progress.FileOperationKind	hashValue	ov				Int
+M	Progress.FileOperationKind	init(_:)	io				Progress.FileOperationKind	r
+M	Progress.FileOperationKind	init(rawValue:)	io				Progress.FileOperationKind	r
+M	Progress.FileOperationKind	rawValue	ov				String
+M	Progress.FileOperationKind	receiving	osv				Progress.FileOperationKind
+M	ProgressKind	file	osv				ProgressKind
+M	ProgressKind	hash(into:)	fo					r
+M	ProgressKind	hashValue	ov				Int
+M	ProgressKind	init(_:)	io				ProgressKind	r
+M	ProgressKind	init(rawValue:)	io				ProgressKind	r
+M	ProgressKind	rawValue	ov				String
+M	ProgressReporting	progress	ov				Progress
+M	ProgressUserInfoKey	estimatedTimeRemainingKey	osv				ProgressUserInfoKey
+M	ProgressUserInfoKey	fileCompletedCountKey	osv				ProgressUserInfoKey
+M	ProgressUserInfoKey	fileOperationKindKey	osv				ProgressUserInfoKey
+M	ProgressUserInfoKey	fileTotalCountKey	osv				ProgressUserInfoKey
+M	ProgressUserInfoKey	fileURLKey	osv				ProgressUserInfoKey
+M	ProgressUserInfoKey	hash(into:)	fo					r
+M	ProgressUserInfoKey	hashValue	ov				Int
+M	ProgressUserInfoKey	init(_:)	io				ProgressUserInfoKey	r
+M	ProgressUserInfoKey	init(rawValue:)	io				ProgressUserInfoKey	r
+M	ProgressUserInfoKey	rawValue	ov				String
+M	ProgressUserInfoKey	throughputKey	osv				ProgressUserInfoKey
 M	ProgressView	Body	k
 M	ProgressView	body	v				View
 M	ProgressView	init()	i		14.0		ProgressView
@@ -32607,39 +32607,39 @@ M	PropertyListEncoder	encode(_:configuration:)	ft		17.0		Data	rr
 M	PropertyListEncoder	init()	i		8.0		PropertyListEncoder
 M	PropertyListEncoder	outputFormat	v		8.0		PropertyListDecoder.PropertyListFormat
 M	PropertyListEncoder	userInfo	v		8.0		Dictionary
-M	PropertyListSerialization	MutabilityOptions	k
-M	PropertyListSerialization	PropertyListFormat	k
-M	PropertyListSerialization	ReadOptions	k
-M	PropertyListSerialization	WriteOptions	k
-M	PropertyListSerialization	data(fromPropertyList:format:options:)	fst				Data	rrr
-M	PropertyListSerialization	propertyList(_:isValidFor:)	fs				Bool	rr
-M	PropertyListSerialization	propertyList(from:options:format:)	fst					rdr
-M	PropertyListSerialization	propertyList(with:options:format:)	fst					rdr
-M	PropertyListSerialization.MutabilityOptions	contains(_:)	f				Bool	r
-M	PropertyListSerialization.MutabilityOptions	formIntersection(_:)	f					r
-M	PropertyListSerialization.MutabilityOptions	formSymmetricDifference(_:)	f					r
-M	PropertyListSerialization.MutabilityOptions	formUnion(_:)	f					r
-M	PropertyListSerialization.MutabilityOptions	init()	i				PropertyListSerialization.MutabilityOptions
-M	PropertyListSerialization.MutabilityOptions	init(_:)	i				PropertyListSerialization.MutabilityOptions	r
-M	PropertyListSerialization.MutabilityOptions	init(arrayLiteral:)	i				PropertyListSerialization.MutabilityOptions	d
-M	PropertyListSerialization.MutabilityOptions	init(rawValue:)	i				PropertyListSerialization.MutabilityOptions	r
-M	PropertyListSerialization.MutabilityOptions	insert(_:)	f				(Bool,Self.Element)	r
-M	PropertyListSerialization.MutabilityOptions	intersection(_:)	f				Self	r
-M	PropertyListSerialization.MutabilityOptions	isDisjoint(with:)	f				Bool	r
-M	PropertyListSerialization.MutabilityOptions	isEmpty	v				Bool
-M	PropertyListSerialization.MutabilityOptions	isStrictSubset(of:)	f				Bool	r
-M	PropertyListSerialization.MutabilityOptions	isStrictSuperset(of:)	f				Bool	r
-M	PropertyListSerialization.MutabilityOptions	isSubset(of:)	f				Bool	r
-M	PropertyListSerialization.MutabilityOptions	isSuperset(of:)	f				Bool	r
-M	PropertyListSerialization.MutabilityOptions	mutableContainers	sv				PropertyListSerialization.MutabilityOptions
-M	PropertyListSerialization.MutabilityOptions	mutableContainersAndLeaves	sv				PropertyListSerialization.MutabilityOptions
-M	PropertyListSerialization.MutabilityOptions	rawValue	v				UInt
-M	PropertyListSerialization.MutabilityOptions	remove(_:)	f				Self.Element	r
-M	PropertyListSerialization.MutabilityOptions	subtract(_:)	f					r
-M	PropertyListSerialization.MutabilityOptions	subtracting(_:)	f				Self	r
-M	PropertyListSerialization.MutabilityOptions	symmetricDifference(_:)	f				Self	r
-M	PropertyListSerialization.MutabilityOptions	union(_:)	f				Self	r
-M	PropertyListSerialization.MutabilityOptions	update(with:)	f				Self.Element	r
+M	PropertyListSerialization	MutabilityOptions	ko
+M	PropertyListSerialization	PropertyListFormat	ko
+M	PropertyListSerialization	ReadOptions	ko
+M	PropertyListSerialization	WriteOptions	ko
+M	PropertyListSerialization	data(fromPropertyList:format:options:)	fost				Data	rrr
+M	PropertyListSerialization	propertyList(_:isValidFor:)	fos				Bool	rr
+M	PropertyListSerialization	propertyList(from:options:format:)	fost					rdr
+M	PropertyListSerialization	propertyList(with:options:format:)	fost					rdr
+M	PropertyListSerialization.MutabilityOptions	contains(_:)	fo				Bool	r
+M	PropertyListSerialization.MutabilityOptions	formIntersection(_:)	fo					r
+M	PropertyListSerialization.MutabilityOptions	formSymmetricDifference(_:)	fo					r
+M	PropertyListSerialization.MutabilityOptions	formUnion(_:)	fo					r
+M	PropertyListSerialization.MutabilityOptions	init()	io				PropertyListSerialization.MutabilityOptions
+M	PropertyListSerialization.MutabilityOptions	init(_:)	io				PropertyListSerialization.MutabilityOptions	r
+M	PropertyListSerialization.MutabilityOptions	init(arrayLiteral:)	io				PropertyListSerialization.MutabilityOptions	d
+M	PropertyListSerialization.MutabilityOptions	init(rawValue:)	io				PropertyListSerialization.MutabilityOptions	r
+M	PropertyListSerialization.MutabilityOptions	insert(_:)	fo				(Bool,Self.Element)	r
+M	PropertyListSerialization.MutabilityOptions	intersection(_:)	fo				Self	r
+M	PropertyListSerialization.MutabilityOptions	isDisjoint(with:)	fo				Bool	r
+M	PropertyListSerialization.MutabilityOptions	isEmpty	ov				Bool
+M	PropertyListSerialization.MutabilityOptions	isStrictSubset(of:)	fo				Bool	r
+M	PropertyListSerialization.MutabilityOptions	isStrictSuperset(of:)	fo				Bool	r
+M	PropertyListSerialization.MutabilityOptions	isSubset(of:)	fo				Bool	r
+M	PropertyListSerialization.MutabilityOptions	isSuperset(of:)	fo				Bool	r
+M	PropertyListSerialization.MutabilityOptions	mutableContainers	osv				PropertyListSerialization.MutabilityOptions
+M	PropertyListSerialization.MutabilityOptions	mutableContainersAndLeaves	osv				PropertyListSerialization.MutabilityOptions
+M	PropertyListSerialization.MutabilityOptions	rawValue	ov				UInt
+M	PropertyListSerialization.MutabilityOptions	remove(_:)	fo				Self.Element	r
+M	PropertyListSerialization.MutabilityOptions	subtract(_:)	fo					r
+M	PropertyListSerialization.MutabilityOptions	subtracting(_:)	fo				Self	r
+M	PropertyListSerialization.MutabilityOptions	symmetricDifference(_:)	fo				Self	r
+M	PropertyListSerialization.MutabilityOptions	union(_:)	fo				Self	r
+M	PropertyListSerialization.MutabilityOptions	update(with:)	fo				Self.Element	r
 M	ProposedViewSize	height	v		16.0		CGFloat
 M	ProposedViewSize	infinity	sv		16.0		ProposedViewSize
 M	ProposedViewSize	init(_:)	i		16.0		ProposedViewSize	r
@@ -32652,14 +32652,14 @@ M	PushTransition	Body	k
 M	PushTransition	body(content:phase:)	f				View	rr
 M	PushTransition	edge	v		17.0		Edge
 M	PushTransition	init(edge:)	i		17.0		PushTransition	r
-M	QualityOfService	background	c				QualityOfService
-M	QualityOfService	default	c				QualityOfService
-M	QualityOfService	hash(into:)	f					r
-M	QualityOfService	hashValue	v				Int
-M	QualityOfService	init(rawValue:)	i				QualityOfService	r
-M	QualityOfService	userInitiated	c				QualityOfService
-M	QualityOfService	userInteractive	c				QualityOfService
-M	QualityOfService	utility	c				QualityOfService
+M	QualityOfService	background	co				QualityOfService
+M	QualityOfService	default	co				QualityOfService
+M	QualityOfService	hash(into:)	fo					r
+M	QualityOfService	hashValue	ov				Int
+M	QualityOfService	init(rawValue:)	io				QualityOfService	r
+M	QualityOfService	userInitiated	co				QualityOfService
+M	QualityOfService	userInteractive	co				QualityOfService
+M	QualityOfService	utility	co				QualityOfService
 M	Query	fetchError	v		17.0		Error
 M	Query	init(_:animation:)	i		17.0		Query	rr
 M	Query	init(_:transaction:)	i		17.0		Query	rd
@@ -32894,9 +32894,9 @@ M	RawSpan	unsafeLoad(fromUncheckedByteOffset:as:)	f		12.2			rr
 M	RawSpan	unsafeLoadUnaligned(fromByteOffset:as:)	f		12.2			dr
 M	RawSpan	unsafeLoadUnaligned(fromUncheckedByteOffset:as:)	f		12.2			rr
 M	RawSpan	withUnsafeBytes(_:)	ft	_:UnsafeRawBufferPointer	12.2			f
-M	RecoverableError	attemptRecovery(optionIndex:)	f				Bool	r
-M	RecoverableError	attemptRecovery(optionIndex:resultHandler:)	f	resultHandler:Bool				rf
-M	RecoverableError	recoveryOptions	v				Array
+M	RecoverableError	attemptRecovery(optionIndex:)	fo				Bool	r
+M	RecoverableError	attemptRecovery(optionIndex:resultHandler:)	fo	resultHandler:Bool				rf
+M	RecoverableError	recoveryOptions	ov				Array
 M	Rectangle	AnimatableData	k
 M	Rectangle	Body	k
 M	Rectangle	InsetShape	k
@@ -33283,26 +33283,26 @@ M	RuleMark	init(x:yStart:yEnd:)	i		16.0		RuleMark	ddd
 M	RuleMark	init(xStart:xEnd:y:)	i		16.0		RuleMark	ddd
 M	RulePlot	init(_:x:yStart:yEnd:)	i		18.0		RulePlot
 M	RulePlot	init(_:xStart:xEnd:y:)	i		18.0		RulePlot
-M	RunLoop	Mode	k
-M	RunLoop	acceptInput(forMode:before:)	f					rr
-M	RunLoop	add(_:forMode:)	f					rr
-M	RunLoop	current	sv				RunLoop
-M	RunLoop	currentMode	v				RunLoop.Mode
-M	RunLoop	limitDate(forMode:)	f				Date	r
-M	RunLoop	main	sv				RunLoop
-M	RunLoop	perform(_:)	f					f
-M	RunLoop	perform(inModes:block:)	f					rf
-M	RunLoop	remove(_:forMode:)	f					rr
-M	RunLoop	run()	f
-M	RunLoop	run(mode:before:)	f				Bool	rr
-M	RunLoop	run(until:)	f					r
-M	RunLoop.Mode	common	sv				RunLoop.Mode
-M	RunLoop.Mode	default	sv				RunLoop.Mode
-M	RunLoop.Mode	hash(into:)	f					r
-M	RunLoop.Mode	hashValue	v				Int
-M	RunLoop.Mode	init(_:)	i				RunLoop.Mode	r
-M	RunLoop.Mode	init(rawValue:)	i				RunLoop.Mode	r
-M	RunLoop.Mode	rawValue	v				String
+M	RunLoop	Mode	ko
+M	RunLoop	acceptInput(forMode:before:)	fo					rr
+M	RunLoop	add(_:forMode:)	fo					rr
+M	RunLoop	current	osv				RunLoop
+M	RunLoop	currentMode	ov				RunLoop.Mode
+M	RunLoop	limitDate(forMode:)	fo				Date	r
+M	RunLoop	main	osv				RunLoop
+M	RunLoop	perform(_:)	fo					f
+M	RunLoop	perform(inModes:block:)	fo					rf
+M	RunLoop	remove(_:forMode:)	fo					rr
+M	RunLoop	run()	fo
+M	RunLoop	run(mode:before:)	fo				Bool	rr
+M	RunLoop	run(until:)	fo					r
+M	RunLoop.Mode	common	osv				RunLoop.Mode
+M	RunLoop.Mode	default	osv				RunLoop.Mode
+M	RunLoop.Mode	hash(into:)	fo					r
+M	RunLoop.Mode	hashValue	ov				Int
+M	RunLoop.Mode	init(_:)	io				RunLoop.Mode	r
+M	RunLoop.Mode	init(rawValue:)	io				RunLoop.Mode	r
+M	RunLoop.Mode	rawValue	ov				String
 M	SIMD	addProduct(_:_:)	f					rr
 M	SIMD	addingProduct(_:_:)	f				Self	rr
 M	SIMD	clamp(lowerBound:upperBound:)	f					rr
@@ -33695,59 +33695,59 @@ M	ScaledShape	path(in:)	f				Path	r
 M	ScaledShape	role	sv		15.0		ShapeRole
 M	ScaledShape	scale	v		13.0		CGSize
 M	ScaledShape	shape	v		13.0
-M	Scanner	NumberRepresentation	k
-M	Scanner	caseSensitive	v				Bool
-M	Scanner	charactersToBeSkipped	v				CharacterSet
-M	Scanner	copy()	f
-M	Scanner	copy(with:)	f					d
-M	Scanner	currentIndex	v				String.Index
-M	Scanner	init(string:)	i				Scanner	r
-M	Scanner	isAtEnd	v				Bool
-M	Scanner	locale	v
-M	Scanner	localizedScanner(with:)	fs					r
-M	Scanner	scanCharacter()	f				Character
-M	Scanner	scanCharacters(from:)	f				String	r
-M	Scanner	scanCharacters(from:into:)	df			scanCharacters(from:)	Bool	rr
-M	Scanner	scanCharactersFromSet(_:)	df			scanCharacters(from:)	String	r
-M	Scanner	scanDecimal()	f				Decimal
-M	Scanner	scanDecimal(_:)	f				Bool	r
-M	Scanner	scanDouble()	f				Double
-M	Scanner	scanDouble(_:)	f				Bool	r
-M	Scanner	scanDouble(representation:)	f				Double	d
-M	Scanner	scanFloat()	f				Float
-M	Scanner	scanFloat(_:)	f				Bool	r
-M	Scanner	scanFloat(representation:)	f				Float	d
-M	Scanner	scanHexDouble()	df			scanDouble(representation:)	Double
-M	Scanner	scanHexDouble(_:)	f				Bool	r
-M	Scanner	scanHexFloat()	df			scanFloat(representation:)	Float
-M	Scanner	scanHexFloat(_:)	f				Bool	r
-M	Scanner	scanHexInt32()	df			scanUInt64(representation:)	UInt32
-M	Scanner	scanHexInt32(_:)	f				Bool	r
-M	Scanner	scanHexInt64()	df			scanUInt64(representation:)	UInt64
-M	Scanner	scanHexInt64(_:)	f				Bool	r
-M	Scanner	scanInt()	f				Int
-M	Scanner	scanInt(_:)	f				Bool	r
-M	Scanner	scanInt(representation:)	f				Int	d
-M	Scanner	scanInt32()	f				Int32
-M	Scanner	scanInt32(_:)	f				Bool	r
-M	Scanner	scanInt32(representation:)	f				Int32	d
-M	Scanner	scanInt64()	f				Int64
-M	Scanner	scanInt64(_:)	f				Bool	r
-M	Scanner	scanInt64(representation:)	f				Int64	d
-M	Scanner	scanLocation	v				Int
-M	Scanner	scanString(_:)	f				String	r
-M	Scanner	scanString(_:into:)	df			scanString(_:)	Bool	rr
-M	Scanner	scanUInt64()	f				UInt64
-M	Scanner	scanUInt64(representation:)	f				UInt64	d
-M	Scanner	scanUnsignedLongLong(_:)	f				Bool	r
-M	Scanner	scanUpTo(_:into:)	df			scanUpToString(_:)	Bool	rr
-M	Scanner	scanUpToCharacters(from:)	f				String	r
-M	Scanner	scanUpToCharacters(from:into:)	df			scanUpToCharacters(from:)	Bool	rr
-M	Scanner	scanUpToCharactersFromSet(_:)	df			scanUpToCharacters(from:)	String	r
-M	Scanner	scanUpToString(_:)	f				String	r
-M	Scanner	string	v				String
-M	Scanner.NumberRepresentation	decimal	c				Scanner.NumberRepresentation
-M	Scanner.NumberRepresentation	hexadecimal	c				Scanner.NumberRepresentation
+M	Scanner	NumberRepresentation	ko
+M	Scanner	caseSensitive	ov				Bool
+M	Scanner	charactersToBeSkipped	ov				CharacterSet
+M	Scanner	copy()	fo
+M	Scanner	copy(with:)	fo					d
+M	Scanner	currentIndex	ov				String.Index
+M	Scanner	init(string:)	io				Scanner	r
+M	Scanner	isAtEnd	ov				Bool
+M	Scanner	locale	ov
+M	Scanner	localizedScanner(with:)	fos					r
+M	Scanner	scanCharacter()	fo				Character
+M	Scanner	scanCharacters(from:)	fo				String	r
+M	Scanner	scanCharacters(from:into:)	dfo			scanCharacters(from:)	Bool	rr
+M	Scanner	scanCharactersFromSet(_:)	dfo			scanCharacters(from:)	String	r
+M	Scanner	scanDecimal()	fo				Decimal
+M	Scanner	scanDecimal(_:)	fo				Bool	r
+M	Scanner	scanDouble()	fo				Double
+M	Scanner	scanDouble(_:)	fo				Bool	r
+M	Scanner	scanDouble(representation:)	fo				Double	d
+M	Scanner	scanFloat()	fo				Float
+M	Scanner	scanFloat(_:)	fo				Bool	r
+M	Scanner	scanFloat(representation:)	fo				Float	d
+M	Scanner	scanHexDouble()	dfo			scanDouble(representation:)	Double
+M	Scanner	scanHexDouble(_:)	fo				Bool	r
+M	Scanner	scanHexFloat()	dfo			scanFloat(representation:)	Float
+M	Scanner	scanHexFloat(_:)	fo				Bool	r
+M	Scanner	scanHexInt32()	dfo			scanUInt64(representation:)	UInt32
+M	Scanner	scanHexInt32(_:)	fo				Bool	r
+M	Scanner	scanHexInt64()	dfo			scanUInt64(representation:)	UInt64
+M	Scanner	scanHexInt64(_:)	fo				Bool	r
+M	Scanner	scanInt()	fo				Int
+M	Scanner	scanInt(_:)	fo				Bool	r
+M	Scanner	scanInt(representation:)	fo				Int	d
+M	Scanner	scanInt32()	fo				Int32
+M	Scanner	scanInt32(_:)	fo				Bool	r
+M	Scanner	scanInt32(representation:)	fo				Int32	d
+M	Scanner	scanInt64()	fo				Int64
+M	Scanner	scanInt64(_:)	fo				Bool	r
+M	Scanner	scanInt64(representation:)	fo				Int64	d
+M	Scanner	scanLocation	ov				Int
+M	Scanner	scanString(_:)	fo				String	r
+M	Scanner	scanString(_:into:)	dfo			scanString(_:)	Bool	rr
+M	Scanner	scanUInt64()	fo				UInt64
+M	Scanner	scanUInt64(representation:)	fo				UInt64	d
+M	Scanner	scanUnsignedLongLong(_:)	fo				Bool	r
+M	Scanner	scanUpTo(_:into:)	dfo			scanUpToString(_:)	Bool	rr
+M	Scanner	scanUpToCharacters(from:)	fo				String	r
+M	Scanner	scanUpToCharacters(from:into:)	dfo			scanUpToCharacters(from:)	Bool	rr
+M	Scanner	scanUpToCharactersFromSet(_:)	dfo			scanUpToCharacters(from:)	String	r
+M	Scanner	scanUpToString(_:)	fo				String	r
+M	Scanner	string	ov				String
+M	Scanner.NumberRepresentation	decimal	co				Scanner.NumberRepresentation
+M	Scanner.NumberRepresentation	hexadecimal	co				Scanner.NumberRepresentation
 M	Scene	backgroundTask(_:action:)	f	action:D	16.0		Scene	rf
 M	Scene	body	v		14.0		Self.Body
 M	Scene	commands(content:)	f		14.0		Scene	f
@@ -34716,27 +34716,27 @@ M	Slider	init(value:in:step:label:onEditingChanged:)	i	onEditingChanged:Bool	13.
 M	Slider	init(value:in:step:onEditingChanged:)	i	onEditingChanged:Bool	13.0		Slider	rrdg
 M	Slider	init(value:in:step:onEditingChanged:label:)	di	onEditingChanged:Bool	13.0	init(value:in:step:label:onEditingChanged:)	Slider	rrdgf
 M	Slider	init(value:in:step:onEditingChanged:minimumValueLabel:maximumValueLabel:label:)	di	onEditingChanged:Bool	13.0	init(value:in:step:label:minimumValueLabel:maximumValueLabel:onEditingChanged:)	Slider	rrdgrrf
-M	SocketPort	address	v				Data
-M	SocketPort	delegate()	f				PortDelegate
-M	SocketPort	hash	v				Int
-M	SocketPort	init()	i				SocketPort
-M	SocketPort	init(protocolFamily:socketType:protocol:address:)	i				SocketPort	rrrr
-M	SocketPort	init(protocolFamily:socketType:protocol:socket:)	i				SocketPort	rrrr
-M	SocketPort	init(remoteWithProtocolFamily:socketType:protocol:address:)	i				SocketPort	rrrr
-M	SocketPort	init(remoteWithTCPPort:host:)	i				SocketPort	rr
-M	SocketPort	init(tcpPort:)	i				SocketPort	r
-M	SocketPort	invalidate()	f
-M	SocketPort	isEqual(_:)	f				Bool	r
-M	SocketPort	isValid	v				Bool
-M	SocketPort	protocol	v				Int32
-M	SocketPort	protocolFamily	v				Int32
-M	SocketPort	remove(from:forMode:)	f					rr
-M	SocketPort	schedule(in:forMode:)	f					rr
-M	SocketPort	send(before:components:from:reserved:)	f				Bool	rrrr
-M	SocketPort	send(before:msgid:components:from:reserved:)	f				Bool	rrrrr
-M	SocketPort	setDelegate(_:)	f					r
-M	SocketPort	socket	v				Int32
-M	SocketPort	socketType	v				Int32
+M	SocketPort	address	ov				Data
+M	SocketPort	delegate()	fo				PortDelegate
+M	SocketPort	hash	ov				Int
+M	SocketPort	init()	io				SocketPort
+M	SocketPort	init(protocolFamily:socketType:protocol:address:)	io				SocketPort	rrrr
+M	SocketPort	init(protocolFamily:socketType:protocol:socket:)	io				SocketPort	rrrr
+M	SocketPort	init(remoteWithProtocolFamily:socketType:protocol:address:)	io				SocketPort	rrrr
+M	SocketPort	init(remoteWithTCPPort:host:)	io				SocketPort	rr
+M	SocketPort	init(tcpPort:)	io				SocketPort	r
+M	SocketPort	invalidate()	fo
+M	SocketPort	isEqual(_:)	fo				Bool	r
+M	SocketPort	isValid	ov				Bool
+M	SocketPort	protocol	ov				Int32
+M	SocketPort	protocolFamily	ov				Int32
+M	SocketPort	remove(from:forMode:)	fo					rr
+M	SocketPort	schedule(in:forMode:)	fo					rr
+M	SocketPort	send(before:components:from:reserved:)	fo				Bool	rrrr
+M	SocketPort	send(before:msgid:components:from:reserved:)	fo				Bool	rrrrr
+M	SocketPort	setDelegate(_:)	fo					r
+M	SocketPort	socket	ov				Int32
+M	SocketPort	socketType	ov				Int32
 M	SortComparator	compare(_:_:)	f		15.0		ComparisonResult	rr
 M	SortComparator	order	v		15.0		SortOrder
 M	SortDescriptor	compare(_:_:)	f		15.0		ComparisonResult	rr
@@ -34917,102 +34917,102 @@ M	Stepper	init(value:in:step:onEditingChanged:label:)	di	onEditingChanged:Bool	1
 M	Stepper	init(value:step:format:label:onEditingChanged:)	i	onEditingChanged:Bool	16.0		Stepper	rdrfg
 M	Stepper	init(value:step:label:onEditingChanged:)	i	onEditingChanged:Bool	13.0		Stepper	rdfg
 M	Stepper	init(value:step:onEditingChanged:label:)	di	onEditingChanged:Bool	13.0	init(value:step:label:onEditingChanged:)	Stepper	rdgf
-M	Stream	Event	k
-M	Stream	PropertyKey	k
-M	Stream	Status	k
-M	Stream	close()	f
-M	Stream	delegate	v				StreamDelegate
-M	Stream	init()	i				Stream
-M	Stream	open()	f
-M	Stream	property(forKey:)	f					r
-M	Stream	remove(from:forMode:)	f					rr
-M	Stream	schedule(in:forMode:)	f					rr
-M	Stream	setProperty(_:forKey:)	f				Bool	rr
-M	Stream	streamError	v				Error
-M	Stream	streamStatus	v				Stream.Status
-M	Stream.Event	contains(_:)	f				Bool	r
-M	Stream.Event	endEncountered	sv				Stream.Event
-M	Stream.Event	errorOccurred	sv				Stream.Event
-M	Stream.Event	formIntersection(_:)	f					r
-M	Stream.Event	formSymmetricDifference(_:)	f					r
-M	Stream.Event	formUnion(_:)	f					r
-M	Stream.Event	hasBytesAvailable	sv				Stream.Event
-M	Stream.Event	hasSpaceAvailable	sv				Stream.Event
-M	Stream.Event	init()	i				Stream.Event
-M	Stream.Event	init(_:)	i				Stream.Event	r
-M	Stream.Event	init(arrayLiteral:)	i				Stream.Event	d
-M	Stream.Event	init(rawValue:)	i				Stream.Event	r
-M	Stream.Event	insert(_:)	f				(Bool,Self.Element)	r
-M	Stream.Event	intersection(_:)	f				Self	r
-M	Stream.Event	isDisjoint(with:)	f				Bool	r
-M	Stream.Event	isEmpty	v				Bool
-M	Stream.Event	isStrictSubset(of:)	f				Bool	r
-M	Stream.Event	isStrictSuperset(of:)	f				Bool	r
-M	Stream.Event	isSubset(of:)	f				Bool	r
-M	Stream.Event	isSuperset(of:)	f				Bool	r
-M	Stream.Event	openCompleted	sv				Stream.Event
-M	Stream.Event	rawValue	v				UInt
-M	Stream.Event	remove(_:)	f				Self.Element	r
-M	Stream.Event	subtract(_:)	f					r
-M	Stream.Event	subtracting(_:)	f				Self	r
-M	Stream.Event	symmetricDifference(_:)	f				Self	r
-M	Stream.Event	union(_:)	f				Self	r
-M	Stream.Event	update(with:)	f				Self.Element	r
-M	Stream.PropertyKey	dataWrittenToMemoryStreamKey	sv				Stream.PropertyKey
-M	Stream.PropertyKey	fileCurrentOffsetKey	sv				Stream.PropertyKey
-M	Stream.PropertyKey	hash(into:)	f					r
-M	Stream.PropertyKey	hashValue	v				Int
-M	Stream.PropertyKey	init(_:)	i				Stream.PropertyKey	r
-M	Stream.PropertyKey	init(rawValue:)	i				Stream.PropertyKey	r
-M	Stream.PropertyKey	networkServiceType	sv				Stream.PropertyKey
-M	Stream.PropertyKey	rawValue	v				String
-M	Stream.PropertyKey	socketSecurityLevelKey	sv				Stream.PropertyKey
-M	Stream.PropertyKey	socksProxyConfigurationKey	sv				Stream.PropertyKey
-M	Stream.Status	atEnd	c				Stream.Status
-M	Stream.Status	closed	c				Stream.Status
-M	Stream.Status	error	c				Stream.Status
-M	Stream.Status	hash(into:)	f					r
-M	Stream.Status	hashValue	v				Int
-M	Stream.Status	init(rawValue:)	i				Stream.Status	r
-M	Stream.Status	notOpen	c				Stream.Status
-M	Stream.Status	open	c				Stream.Status
-M	Stream.Status	opening	c				Stream.Status
-M	Stream.Status	reading	c				Stream.Status
-M	Stream.Status	writing	c				Stream.Status
-M	StreamDelegate	stream(_:handle:)	f					rr
-M	StreamNetworkServiceTypeValue	background	sv				StreamNetworkServiceTypeValue
-M	StreamNetworkServiceTypeValue	callSignaling	sv				StreamNetworkServiceTypeValue
-M	StreamNetworkServiceTypeValue	hash(into:)	f					r
-M	StreamNetworkServiceTypeValue	hashValue	v				Int
-M	StreamNetworkServiceTypeValue	init(rawValue:)	i				StreamNetworkServiceTypeValue	r
-M	StreamNetworkServiceTypeValue	rawValue	v				String
-M	StreamNetworkServiceTypeValue	video	sv				StreamNetworkServiceTypeValue
-M	StreamNetworkServiceTypeValue	voIP	sv				StreamNetworkServiceTypeValue
-M	StreamNetworkServiceTypeValue	voice	sv				StreamNetworkServiceTypeValue
-M	StreamSOCKSProxyConfiguration	hash(into:)	f					r
-M	StreamSOCKSProxyConfiguration	hashValue	v				Int
-M	StreamSOCKSProxyConfiguration	hostKey	sv				StreamSOCKSProxyConfiguration
-M	StreamSOCKSProxyConfiguration	init(rawValue:)	i				StreamSOCKSProxyConfiguration	r
-M	StreamSOCKSProxyConfiguration	passwordKey	sv				StreamSOCKSProxyConfiguration
-M	StreamSOCKSProxyConfiguration	portKey	sv				StreamSOCKSProxyConfiguration
-M	StreamSOCKSProxyConfiguration	rawValue	v				String
-M	StreamSOCKSProxyConfiguration	userKey	sv				StreamSOCKSProxyConfiguration
-M	StreamSOCKSProxyConfiguration	versionKey	sv				StreamSOCKSProxyConfiguration
-M	StreamSOCKSProxyVersion	hash(into:)	f					r
-M	StreamSOCKSProxyVersion	hashValue	v				Int
-M	StreamSOCKSProxyVersion	init(rawValue:)	i				StreamSOCKSProxyVersion	r
-M	StreamSOCKSProxyVersion	rawValue	v				String
-M	StreamSOCKSProxyVersion	version4	sv				StreamSOCKSProxyVersion
-M	StreamSOCKSProxyVersion	version5	sv				StreamSOCKSProxyVersion
-M	StreamSocketSecurityLevel	hash(into:)	f					r
-M	StreamSocketSecurityLevel	hashValue	v				Int
-M	StreamSocketSecurityLevel	init(rawValue:)	i				StreamSocketSecurityLevel	r
-M	StreamSocketSecurityLevel	negotiatedSSL	sv				StreamSocketSecurityLevel
-M	StreamSocketSecurityLevel	none	sv				StreamSocketSecurityLevel
-M	StreamSocketSecurityLevel	rawValue	v				String
-M	StreamSocketSecurityLevel	ssLv2	sv				StreamSocketSecurityLevel
-M	StreamSocketSecurityLevel	ssLv3	sv				StreamSocketSecurityLevel
-M	StreamSocketSecurityLevel	tlSv1	sv				StreamSocketSecurityLevel
+M	Stream	Event	ko
+M	Stream	PropertyKey	ko
+M	Stream	Status	ko
+M	Stream	close()	fo
+M	Stream	delegate	ov				StreamDelegate
+M	Stream	init()	io				Stream
+M	Stream	open()	fo
+M	Stream	property(forKey:)	fo					r
+M	Stream	remove(from:forMode:)	fo					rr
+M	Stream	schedule(in:forMode:)	fo					rr
+M	Stream	setProperty(_:forKey:)	fo				Bool	rr
+M	Stream	streamError	ov				Error
+M	Stream	streamStatus	ov				Stream.Status
+M	Stream.Event	contains(_:)	fo				Bool	r
+M	Stream.Event	endEncountered	osv				Stream.Event
+M	Stream.Event	errorOccurred	osv				Stream.Event
+M	Stream.Event	formIntersection(_:)	fo					r
+M	Stream.Event	formSymmetricDifference(_:)	fo					r
+M	Stream.Event	formUnion(_:)	fo					r
+M	Stream.Event	hasBytesAvailable	osv				Stream.Event
+M	Stream.Event	hasSpaceAvailable	osv				Stream.Event
+M	Stream.Event	init()	io				Stream.Event
+M	Stream.Event	init(_:)	io				Stream.Event	r
+M	Stream.Event	init(arrayLiteral:)	io				Stream.Event	d
+M	Stream.Event	init(rawValue:)	io				Stream.Event	r
+M	Stream.Event	insert(_:)	fo				(Bool,Self.Element)	r
+M	Stream.Event	intersection(_:)	fo				Self	r
+M	Stream.Event	isDisjoint(with:)	fo				Bool	r
+M	Stream.Event	isEmpty	ov				Bool
+M	Stream.Event	isStrictSubset(of:)	fo				Bool	r
+M	Stream.Event	isStrictSuperset(of:)	fo				Bool	r
+M	Stream.Event	isSubset(of:)	fo				Bool	r
+M	Stream.Event	isSuperset(of:)	fo				Bool	r
+M	Stream.Event	openCompleted	osv				Stream.Event
+M	Stream.Event	rawValue	ov				UInt
+M	Stream.Event	remove(_:)	fo				Self.Element	r
+M	Stream.Event	subtract(_:)	fo					r
+M	Stream.Event	subtracting(_:)	fo				Self	r
+M	Stream.Event	symmetricDifference(_:)	fo				Self	r
+M	Stream.Event	union(_:)	fo				Self	r
+M	Stream.Event	update(with:)	fo				Self.Element	r
+M	Stream.PropertyKey	dataWrittenToMemoryStreamKey	osv				Stream.PropertyKey
+M	Stream.PropertyKey	fileCurrentOffsetKey	osv				Stream.PropertyKey
+M	Stream.PropertyKey	hash(into:)	fo					r
+M	Stream.PropertyKey	hashValue	ov				Int
+M	Stream.PropertyKey	init(_:)	io				Stream.PropertyKey	r
+M	Stream.PropertyKey	init(rawValue:)	io				Stream.PropertyKey	r
+M	Stream.PropertyKey	networkServiceType	osv				Stream.PropertyKey
+M	Stream.PropertyKey	rawValue	ov				String
+M	Stream.PropertyKey	socketSecurityLevelKey	osv				Stream.PropertyKey
+M	Stream.PropertyKey	socksProxyConfigurationKey	osv				Stream.PropertyKey
+M	Stream.Status	atEnd	co				Stream.Status
+M	Stream.Status	closed	co				Stream.Status
+M	Stream.Status	error	co				Stream.Status
+M	Stream.Status	hash(into:)	fo					r
+M	Stream.Status	hashValue	ov				Int
+M	Stream.Status	init(rawValue:)	io				Stream.Status	r
+M	Stream.Status	notOpen	co				Stream.Status
+M	Stream.Status	open	co				Stream.Status
+M	Stream.Status	opening	co				Stream.Status
+M	Stream.Status	reading	co				Stream.Status
+M	Stream.Status	writing	co				Stream.Status
+M	StreamDelegate	stream(_:handle:)	fo					rr
+M	StreamNetworkServiceTypeValue	background	osv				StreamNetworkServiceTypeValue
+M	StreamNetworkServiceTypeValue	callSignaling	osv				StreamNetworkServiceTypeValue
+M	StreamNetworkServiceTypeValue	hash(into:)	fo					r
+M	StreamNetworkServiceTypeValue	hashValue	ov				Int
+M	StreamNetworkServiceTypeValue	init(rawValue:)	io				StreamNetworkServiceTypeValue	r
+M	StreamNetworkServiceTypeValue	rawValue	ov				String
+M	StreamNetworkServiceTypeValue	video	osv				StreamNetworkServiceTypeValue
+M	StreamNetworkServiceTypeValue	voIP	osv				StreamNetworkServiceTypeValue
+M	StreamNetworkServiceTypeValue	voice	osv				StreamNetworkServiceTypeValue
+M	StreamSOCKSProxyConfiguration	hash(into:)	fo					r
+M	StreamSOCKSProxyConfiguration	hashValue	ov				Int
+M	StreamSOCKSProxyConfiguration	hostKey	osv				StreamSOCKSProxyConfiguration
+M	StreamSOCKSProxyConfiguration	init(rawValue:)	io				StreamSOCKSProxyConfiguration	r
+M	StreamSOCKSProxyConfiguration	passwordKey	osv				StreamSOCKSProxyConfiguration
+M	StreamSOCKSProxyConfiguration	portKey	osv				StreamSOCKSProxyConfiguration
+M	StreamSOCKSProxyConfiguration	rawValue	ov				String
+M	StreamSOCKSProxyConfiguration	userKey	osv				StreamSOCKSProxyConfiguration
+M	StreamSOCKSProxyConfiguration	versionKey	osv				StreamSOCKSProxyConfiguration
+M	StreamSOCKSProxyVersion	hash(into:)	fo					r
+M	StreamSOCKSProxyVersion	hashValue	ov				Int
+M	StreamSOCKSProxyVersion	init(rawValue:)	io				StreamSOCKSProxyVersion	r
+M	StreamSOCKSProxyVersion	rawValue	ov				String
+M	StreamSOCKSProxyVersion	version4	osv				StreamSOCKSProxyVersion
+M	StreamSOCKSProxyVersion	version5	osv				StreamSOCKSProxyVersion
+M	StreamSocketSecurityLevel	hash(into:)	fo					r
+M	StreamSocketSecurityLevel	hashValue	ov				Int
+M	StreamSocketSecurityLevel	init(rawValue:)	io				StreamSocketSecurityLevel	r
+M	StreamSocketSecurityLevel	negotiatedSSL	osv				StreamSocketSecurityLevel
+M	StreamSocketSecurityLevel	none	osv				StreamSocketSecurityLevel
+M	StreamSocketSecurityLevel	rawValue	ov				String
+M	StreamSocketSecurityLevel	ssLv2	osv				StreamSocketSecurityLevel
+M	StreamSocketSecurityLevel	ssLv3	osv				StreamSocketSecurityLevel
+M	StreamSocketSecurityLevel	tlSv1	osv				StreamSocketSecurityLevel
 M	StrideThrough	allSatisfy(_:)	ft	_:Self.Element			Bool	f
 M	StrideThrough	compactMap(_:)	ft	_:Self.Element			Array	f
 M	StrideThrough	contains(_:)	f				Bool	r
@@ -35714,27 +35714,27 @@ M	StringStyle	init(from:)	it		15.0		StringStyle	r
 M	StringStyle	list(memberStyle:type:width:)	fs		15.0		Self	rrd
 M	StringStyle	list(type:width:)	fs		15.0		Self	rd
 M	StringStyle	locale(_:)	f		15.0		Self	r
-M	StringTransform	fullwidthToHalfwidth	sv				StringTransform
-M	StringTransform	hash(into:)	f					r
-M	StringTransform	hashValue	v				Int
-M	StringTransform	hiraganaToKatakana	sv				StringTransform
-M	StringTransform	init(_:)	i				StringTransform	r
-M	StringTransform	init(rawValue:)	i				StringTransform	r
-M	StringTransform	latinToArabic	sv				StringTransform
-M	StringTransform	latinToCyrillic	sv				StringTransform
-M	StringTransform	latinToGreen	sv				StringTransform
-M	StringTransform	latinToHangul	sv				StringTransform
-M	StringTransform	latinToHebrew	sv				StringTransform
-M	StringTransform	latinToHiragana	sv				StringTransform
-M	StringTransform	latinToKatakana	sv				StringTransform
-M	StringTransform	latinToThai	sv				StringTransform
-M	StringTransform	mandarinToLatin	sv				StringTransform
-M	StringTransform	rawValue	v				String
-M	StringTransform	stripCombiningMarks	sv				StringTransform
-M	StringTransform	stripDiacritics	sv				StringTransform
-M	StringTransform	toLatin	sv				StringTransform
-M	StringTransform	toUnicodeName	sv				StringTransform
-M	StringTransform	toXMLHex	sv				StringTransform
+M	StringTransform	fullwidthToHalfwidth	osv				StringTransform
+M	StringTransform	hash(into:)	fo					r
+M	StringTransform	hashValue	ov				Int
+M	StringTransform	hiraganaToKatakana	osv				StringTransform
+M	StringTransform	init(_:)	io				StringTransform	r
+M	StringTransform	init(rawValue:)	io				StringTransform	r
+M	StringTransform	latinToArabic	osv				StringTransform
+M	StringTransform	latinToCyrillic	osv				StringTransform
+M	StringTransform	latinToGreen	osv				StringTransform
+M	StringTransform	latinToHangul	osv				StringTransform
+M	StringTransform	latinToHebrew	osv				StringTransform
+M	StringTransform	latinToHiragana	osv				StringTransform
+M	StringTransform	latinToKatakana	osv				StringTransform
+M	StringTransform	latinToThai	osv				StringTransform
+M	StringTransform	mandarinToLatin	osv				StringTransform
+M	StringTransform	rawValue	ov				String
+M	StringTransform	stripCombiningMarks	osv				StringTransform
+M	StringTransform	stripDiacritics	osv				StringTransform
+M	StringTransform	toLatin	osv				StringTransform
+M	StringTransform	toUnicodeName	osv				StringTransform
+M	StringTransform	toXMLHex	osv				StringTransform
 M	StrokeBorderShapeView	Body	k
 M	StrokeBorderShapeView	background	v		17.0
 M	StrokeBorderShapeView	init(shape:style:strokeStyle:isAntialiased:background:)	i		17.0		StrokeBorderShapeView	rrrrr
@@ -36805,28 +36805,28 @@ M	TextSelectionAffinity	downstream	c		18.0		TextSelectionAffinity
 M	TextSelectionAffinity	upstream	c		18.0		TextSelectionAffinity
 M	TextVariantPreference	fixed	sv		18.0		FixedTextVariant
 M	TextVariantPreference	sizeDependent	sv		18.0		SizeDependentTextVariant
-M	Thread	callStackReturnAddresses	sv				Array
-M	Thread	callStackSymbols	sv				Array
-M	Thread	cancel()	f
-M	Thread	current	sv				Thread
-M	Thread	detachNewThread(_:)	fs					f
-M	Thread	exit()	fs
-M	Thread	init()	i				Thread
-M	Thread	init(block:)	i				Thread	f
-M	Thread	isCancelled	v				Bool
-M	Thread	isExecuting	v				Bool
-M	Thread	isFinished	v				Bool
-M	Thread	isMainThread	sv				Bool
-M	Thread	isMultiThreaded()	fs				Bool
-M	Thread	main()	f
-M	Thread	mainThread	sv				Thread
-M	Thread	name	v				String
-M	Thread	qualityOfService	v				QualityOfService
-M	Thread	sleep(forTimeInterval:)	fs					r
-M	Thread	sleep(until:)	fs					r
-M	Thread	stackSize	v				Int
-M	Thread	start()	f
-M	Thread	threadDictionary	v				NSMutableDictionary
+M	Thread	callStackReturnAddresses	osv				Array
+M	Thread	callStackSymbols	osv				Array
+M	Thread	cancel()	fo
+M	Thread	current	osv				Thread
+M	Thread	detachNewThread(_:)	fos					f
+M	Thread	exit()	fos
+M	Thread	init()	io				Thread
+M	Thread	init(block:)	io				Thread	f
+M	Thread	isCancelled	ov				Bool
+M	Thread	isExecuting	ov				Bool
+M	Thread	isFinished	ov				Bool
+M	Thread	isMainThread	osv				Bool
+M	Thread	isMultiThreaded()	fos				Bool
+M	Thread	main()	fo
+M	Thread	mainThread	osv				Thread
+M	Thread	name	ov				String
+M	Thread	qualityOfService	ov				QualityOfService
+M	Thread	sleep(forTimeInterval:)	fos					r
+M	Thread	sleep(until:)	fos					r
+M	Thread	stackSize	ov				Int
+M	Thread	start()	fo
+M	Thread	threadDictionary	ov				NSMutableDictionary
 M	ThrowingDiscardingTaskGroup	addImmediateTask(name:priority:executorPreference:operation:)	f		26.0			dddf
 M	ThrowingDiscardingTaskGroup	addImmediateTaskUnlessCancelled(name:priority:executorPreference:operation:)	f		26.0		Bool	dddf
 M	ThrowingDiscardingTaskGroup	addTask(executorPreference:priority:operation:)	f		18.0			ddf
@@ -36958,16 +36958,16 @@ M	TimelineView.Context.Cadence	hashValue	v				Int
 M	TimelineView.Context.Cadence	live	c		15.0		TimelineView.Context.Cadence
 M	TimelineView.Context.Cadence	minutes	c		15.0		TimelineView.Context.Cadence
 M	TimelineView.Context.Cadence	seconds	c		15.0		TimelineView.Context.Cadence
-M	Timer	fire()	f
-M	Timer	fireDate	v				Date
-M	Timer	init(fire:interval:repeats:block:)	i	block:Timer			Timer	rrrf
-M	Timer	init(timeInterval:repeats:block:)	i	block:Timer			Timer	rrf
-M	Timer	invalidate()	f
-M	Timer	isValid	v				Bool
-M	Timer	scheduledTimer(withTimeInterval:repeats:block:)	fs	block:Timer			Timer	rrf
-M	Timer	timeInterval	v				Double
-M	Timer	tolerance	v				Double
-M	Timer	userInfo	v
+M	Timer	fire()	fo
+M	Timer	fireDate	ov				Date
+M	Timer	init(fire:interval:repeats:block:)	io	block:Timer			Timer	rrrf
+M	Timer	init(timeInterval:repeats:block:)	io	block:Timer			Timer	rrf
+M	Timer	invalidate()	fo
+M	Timer	isValid	ov				Bool
+M	Timer	scheduledTimer(withTimeInterval:repeats:block:)	fos	block:Timer			Timer	rrf
+M	Timer	timeInterval	ov				Double
+M	Timer	tolerance	ov				Double
+M	Timer	userInfo	ov
 M	TintShapeStyle	Resolved	k
 M	TintShapeStyle	init()	i		15.0		TintShapeStyle
 M	TitleAndIconLabelStyle	Body	k
@@ -38255,38 +38255,38 @@ M	URL.Template.Value	list(_:)	fs		18.0		URL.Template.Value	r
 M	URL.Template.Value	text(_:)	fs		18.0		URL.Template.Value	r
 M	URL.Template.VariableName	description	v		18.0		String
 M	URL.Template.VariableName	init(_:)	i		18.0		URL.Template.VariableName	r
-M	URLAuthenticationChallenge	error	v				Error
-M	URLAuthenticationChallenge	failureResponse	v				URLResponse
-M	URLAuthenticationChallenge	init(authenticationChallenge:sender:)	i				URLAuthenticationChallenge	rr
-M	URLAuthenticationChallenge	init(protectionSpace:proposedCredential:previousFailureCount:failureResponse:error:sender:)	i				URLAuthenticationChallenge	rrrrrr
-M	URLAuthenticationChallenge	previousFailureCount	v				Int
-M	URLAuthenticationChallenge	proposedCredential	v				URLCredential
-M	URLAuthenticationChallenge	protectionSpace	v				URLProtectionSpace
-M	URLAuthenticationChallenge	sender	v				URLAuthenticationChallengeSender
-M	URLAuthenticationChallengeSender	cancel(_:)	f					r
-M	URLAuthenticationChallengeSender	continueWithoutCredential(for:)	f					r
-M	URLAuthenticationChallengeSender	performDefaultHandling(for:)	f					r
-M	URLAuthenticationChallengeSender	rejectProtectionSpaceAndContinue(with:)	f					r
-M	URLAuthenticationChallengeSender	use(_:for:)	f					rr
-M	URLCache	StoragePolicy	k
-M	URLCache	cachedResponse(for:)	f				CachedURLResponse	r
-M	URLCache	currentDiskUsage	v				Int
-M	URLCache	currentMemoryUsage	v				Int
-M	URLCache	diskCapacity	v				Int
-M	URLCache	getCachedResponse(for:completionHandler:)	f	completionHandler:CachedURLResponse				rf
-M	URLCache	init(memoryCapacity:diskCapacity:diskPath:)	i				URLCache	rrr
-M	URLCache	memoryCapacity	v				Int
-M	URLCache	removeAllCachedResponses()	f
-M	URLCache	removeCachedResponse(for:)	f					r
-M	URLCache	removeCachedResponses(since:)	f					r
-M	URLCache	shared	sv				URLCache
-M	URLCache	storeCachedResponse(_:for:)	f					rr
-M	URLCache.StoragePolicy	allowed	c				URLCache.StoragePolicy
-M	URLCache.StoragePolicy	allowedInMemoryOnly	c				URLCache.StoragePolicy
-M	URLCache.StoragePolicy	hash(into:)	f					r
-M	URLCache.StoragePolicy	hashValue	v				Int
-M	URLCache.StoragePolicy	init(rawValue:)	i				URLCache.StoragePolicy	r
-M	URLCache.StoragePolicy	notAllowed	c				URLCache.StoragePolicy
+M	URLAuthenticationChallenge	error	ov				Error
+M	URLAuthenticationChallenge	failureResponse	ov				URLResponse
+M	URLAuthenticationChallenge	init(authenticationChallenge:sender:)	io				URLAuthenticationChallenge	rr
+M	URLAuthenticationChallenge	init(protectionSpace:proposedCredential:previousFailureCount:failureResponse:error:sender:)	io				URLAuthenticationChallenge	rrrrrr
+M	URLAuthenticationChallenge	previousFailureCount	ov				Int
+M	URLAuthenticationChallenge	proposedCredential	ov				URLCredential
+M	URLAuthenticationChallenge	protectionSpace	ov				URLProtectionSpace
+M	URLAuthenticationChallenge	sender	ov				URLAuthenticationChallengeSender
+M	URLAuthenticationChallengeSender	cancel(_:)	fo					r
+M	URLAuthenticationChallengeSender	continueWithoutCredential(for:)	fo					r
+M	URLAuthenticationChallengeSender	performDefaultHandling(for:)	fo					r
+M	URLAuthenticationChallengeSender	rejectProtectionSpaceAndContinue(with:)	fo					r
+M	URLAuthenticationChallengeSender	use(_:for:)	fo					rr
+M	URLCache	StoragePolicy	ko
+M	URLCache	cachedResponse(for:)	fo				CachedURLResponse	r
+M	URLCache	currentDiskUsage	ov				Int
+M	URLCache	currentMemoryUsage	ov				Int
+M	URLCache	diskCapacity	ov				Int
+M	URLCache	getCachedResponse(for:completionHandler:)	fo	completionHandler:CachedURLResponse				rf
+M	URLCache	init(memoryCapacity:diskCapacity:diskPath:)	io				URLCache	rrr
+M	URLCache	memoryCapacity	ov				Int
+M	URLCache	removeAllCachedResponses()	fo
+M	URLCache	removeCachedResponse(for:)	fo					r
+M	URLCache	removeCachedResponses(since:)	fo					r
+M	URLCache	shared	osv				URLCache
+M	URLCache	storeCachedResponse(_:for:)	fo					rr
+M	URLCache.StoragePolicy	allowed	co				URLCache.StoragePolicy
+M	URLCache.StoragePolicy	allowedInMemoryOnly	co				URLCache.StoragePolicy
+M	URLCache.StoragePolicy	hash(into:)	fo					r
+M	URLCache.StoragePolicy	hashValue	ov				Int
+M	URLCache.StoragePolicy	init(rawValue:)	io				URLCache.StoragePolicy	r
+M	URLCache.StoragePolicy	notAllowed	co				URLCache.StoragePolicy
 M	URLComponents	ReferenceType	k
 M	URLComponents	customMirror	v		8.0		Mirror
 M	URLComponents	debugDescription	v		8.0		String
@@ -38326,200 +38326,200 @@ M	URLComponents	string	v		8.0		String
 M	URLComponents	url	v		8.0		URL
 M	URLComponents	url(relativeTo:)	f		8.0		URL	r
 M	URLComponents	user	v		8.0		String
-M	URLCredential	Persistence	k
-M	URLCredential	copy()	f
-M	URLCredential	copy(with:)	f					d
-M	URLCredential	encode(with:)	f					r
-M	URLCredential	hasPassword	v				Bool
-M	URLCredential	init(coder:)	i				URLCredential	r
-M	URLCredential	init(user:password:persistence:)	i				URLCredential	rrr
-M	URLCredential	isEqual(_:)	f				Bool	r
-M	URLCredential	password	v				String
-M	URLCredential	persistence	v				URLCredential.Persistence
-M	URLCredential	supportsSecureCoding	sv				Bool
-M	URLCredential	user	v				String
-M	URLCredential.Persistence	forSession	c				URLCredential.Persistence
-M	URLCredential.Persistence	hash(into:)	f					r
-M	URLCredential.Persistence	hashValue	v				Int
-M	URLCredential.Persistence	init(rawValue:)	i				URLCredential.Persistence	r
-M	URLCredential.Persistence	none	c				URLCredential.Persistence
-M	URLCredential.Persistence	permanent	c				URLCredential.Persistence
-M	URLCredential.Persistence	synchronizable	cd			?	URLCredential.Persistence
-M	URLCredentialStorage	allCredentials	v				Dictionary
-M	URLCredentialStorage	credentials(for:)	f				Dictionary	r
-M	URLCredentialStorage	defaultCredential(for:)	f				URLCredential	r
-M	URLCredentialStorage	getCredentials(for:task:completionHandler:)	f	completionHandler:Dictionary				rrf
-M	URLCredentialStorage	getDefaultCredential(for:task:completionHandler:)	f	completionHandler:URLCredential				rrf
-M	URLCredentialStorage	init()	i				URLCredentialStorage
-M	URLCredentialStorage	remove(_:for:)	f					rr
-M	URLCredentialStorage	remove(_:for:options:)	f					rrd
-M	URLCredentialStorage	remove(_:for:options:task:)	f					rrdr
-M	URLCredentialStorage	set(_:for:)	f					rr
-M	URLCredentialStorage	set(_:for:task:)	f					rrr
-M	URLCredentialStorage	setDefaultCredential(_:for:)	f					rr
-M	URLCredentialStorage	setDefaultCredential(_:for:task:)	f					rrr
-M	URLCredentialStorage	shared	sv				URLCredentialStorage
-M	URLError	Code	k
-M	URLError	backgroundSessionInUseByAnotherProcess	sv				URLError.Code
-M	URLError	backgroundSessionRequiresSharedContainer	sv				URLError.Code
-M	URLError	backgroundSessionWasDisconnected	sv				URLError.Code
-M	URLError	badServerResponse	sv				URLError.Code
-M	URLError	badURL	sv				URLError.Code
-M	URLError	callIsActive	sv				URLError.Code
-M	URLError	cancelled	sv				URLError.Code
-M	URLError	cannotCloseFile	sv				URLError.Code
-M	URLError	cannotConnectToHost	sv				URLError.Code
-M	URLError	cannotCreateFile	sv				URLError.Code
-M	URLError	cannotDecodeContentData	sv				URLError.Code
-M	URLError	cannotDecodeRawData	sv				URLError.Code
-M	URLError	cannotFindHost	sv				URLError.Code
-M	URLError	cannotLoadFromNetwork	sv				URLError.Code
-M	URLError	cannotMoveFile	sv				URLError.Code
-M	URLError	cannotOpenFile	sv				URLError.Code
-M	URLError	cannotParseResponse	sv				URLError.Code
-M	URLError	cannotRemoveFile	sv				URLError.Code
-M	URLError	cannotWriteToFile	sv				URLError.Code
-M	URLError	clientCertificateRejected	sv				URLError.Code
-M	URLError	clientCertificateRequired	sv				URLError.Code
-M	URLError	code	v				Self.Code
-M	URLError	dataNotAllowed	sv				URLError.Code
-M	URLError	description	v				String
-M	URLError	dnsLookupFailed	sv				URLError.Code
-M	URLError	downloadDecodingFailedMidStream	sv				URLError.Code
-M	URLError	downloadDecodingFailedToComplete	sv				URLError.Code
-M	URLError	errorCode	v				Int
-M	URLError	errorDomain	sv				String
-M	URLError	errorUserInfo	v				Dictionary
-M	URLError	failingURL	v				URL
-M	URLError	failureURLString	dv			?	String
-M	URLError	fileDoesNotExist	sv				URLError.Code
-M	URLError	fileIsDirectory	sv				URLError.Code
-M	URLError	hash(into:)	f					r
-M	URLError	hashValue	v				Int
-M	URLError	httpTooManyRedirects	sv				URLError.Code
-M	URLError	init(_:userInfo:)	i				URLError	rd
-M	URLError	internationalRoamingOff	sv				URLError.Code
-M	URLError	localizedDescription	v				String
-M	URLError	networkConnectionLost	sv				URLError.Code
-M	URLError	noPermissionsToReadFile	sv				URLError.Code
-M	URLError	notConnectedToInternet	sv				URLError.Code
-M	URLError	redirectToNonExistentLocation	sv				URLError.Code
-M	URLError	requestBodyStreamExhausted	sv				URLError.Code
-M	URLError	resourceUnavailable	sv				URLError.Code
-M	URLError	secureConnectionFailed	sv				URLError.Code
-M	URLError	serverCertificateHasBadDate	sv				URLError.Code
-M	URLError	serverCertificateHasUnknownRoot	sv				URLError.Code
-M	URLError	serverCertificateNotYetValid	sv				URLError.Code
-M	URLError	serverCertificateUntrusted	sv				URLError.Code
-M	URLError	timedOut	sv				URLError.Code
-M	URLError	unknown	sv				URLError.Code
-M	URLError	unsupportedURL	sv				URLError.Code
-M	URLError	userAuthenticationRequired	sv				URLError.Code
-M	URLError	userCancelledAuthentication	sv				URLError.Code
-M	URLError	userInfo	v				Dictionary
-M	URLError	zeroByteResource	sv				URLError.Code
-M	URLError.Code	appTransportSecurityRequiresSecureConnection	c				URLError.Code
-M	URLError.Code	backgroundSessionInUseByAnotherProcess	c				URLError.Code
-M	URLError.Code	backgroundSessionRequiresSharedContainer	c				URLError.Code
-M	URLError.Code	backgroundSessionWasDisconnected	c				URLError.Code
-M	URLError.Code	badServerResponse	c				URLError.Code
-M	URLError.Code	badURL	c				URLError.Code
-M	URLError.Code	callIsActive	c				URLError.Code
-M	URLError.Code	cancelled	c				URLError.Code
-M	URLError.Code	cannotCloseFile	c				URLError.Code
-M	URLError.Code	cannotConnectToHost	c				URLError.Code
-M	URLError.Code	cannotCreateFile	c				URLError.Code
-M	URLError.Code	cannotDecodeContentData	c				URLError.Code
-M	URLError.Code	cannotDecodeRawData	c				URLError.Code
-M	URLError.Code	cannotFindHost	c				URLError.Code
-M	URLError.Code	cannotLoadFromNetwork	c				URLError.Code
-M	URLError.Code	cannotMoveFile	c				URLError.Code
-M	URLError.Code	cannotOpenFile	c				URLError.Code
-M	URLError.Code	cannotParseResponse	c				URLError.Code
-M	URLError.Code	cannotRemoveFile	c				URLError.Code
-M	URLError.Code	cannotWriteToFile	c				URLError.Code
-M	URLError.Code	clientCertificateRejected	c				URLError.Code
-M	URLError.Code	clientCertificateRequired	c				URLError.Code
-M	URLError.Code	dataLengthExceedsMaximum	c				URLError.Code
-M	URLError.Code	dataNotAllowed	c				URLError.Code
-M	URLError.Code	dnsLookupFailed	c				URLError.Code
-M	URLError.Code	downloadDecodingFailedMidStream	c				URLError.Code
-M	URLError.Code	downloadDecodingFailedToComplete	c				URLError.Code
-M	URLError.Code	fileDoesNotExist	c				URLError.Code
-M	URLError.Code	fileIsDirectory	c				URLError.Code
-M	URLError.Code	hash(into:)	f					r
-M	URLError.Code	hashValue	v				Int
-M	URLError.Code	httpTooManyRedirects	c				URLError.Code
-M	URLError.Code	init(rawValue:)	i				URLError.Code	r
-M	URLError.Code	internationalRoamingOff	c				URLError.Code
-M	URLError.Code	networkConnectionLost	c				URLError.Code
-M	URLError.Code	noPermissionsToReadFile	c				URLError.Code
-M	URLError.Code	notConnectedToInternet	c				URLError.Code
-M	URLError.Code	redirectToNonExistentLocation	c				URLError.Code
-M	URLError.Code	requestBodyStreamExhausted	c				URLError.Code
-M	URLError.Code	resourceUnavailable	c				URLError.Code
-M	URLError.Code	secureConnectionFailed	c				URLError.Code
-M	URLError.Code	serverCertificateHasBadDate	c				URLError.Code
-M	URLError.Code	serverCertificateHasUnknownRoot	c				URLError.Code
-M	URLError.Code	serverCertificateNotYetValid	c				URLError.Code
-M	URLError.Code	serverCertificateUntrusted	c				URLError.Code
-M	URLError.Code	timedOut	c				URLError.Code
-M	URLError.Code	unknown	c				URLError.Code
-M	URLError.Code	unsupportedURL	c				URLError.Code
-M	URLError.Code	userAuthenticationRequired	c				URLError.Code
-M	URLError.Code	userCancelledAuthentication	c				URLError.Code
-M	URLError.Code	zeroByteResource	c				URLError.Code
-M	URLFileResourceType	blockSpecial	sv				URLFileResourceType
-M	URLFileResourceType	characterSpecial	sv				URLFileResourceType
-M	URLFileResourceType	directory	sv				URLFileResourceType
-M	URLFileResourceType	hash(into:)	f					r
-M	URLFileResourceType	hashValue	v				Int
-M	URLFileResourceType	init(_:)	i				URLFileResourceType	r
-M	URLFileResourceType	init(rawValue:)	i				URLFileResourceType	r
-M	URLFileResourceType	namedPipe	sv				URLFileResourceType
-M	URLFileResourceType	rawValue	v				String
-M	URLFileResourceType	regular	sv				URLFileResourceType
-M	URLFileResourceType	socket	sv				URLFileResourceType
-M	URLFileResourceType	symbolicLink	sv				URLFileResourceType
-M	URLFileResourceType	unknown	sv				URLFileResourceType
-M	URLProtectionSpace	authenticationMethod	v				String
-M	URLProtectionSpace	copy()	f
-M	URLProtectionSpace	copy(with:)	f					d
-M	URLProtectionSpace	description	v				String
-M	URLProtectionSpace	distinguishedNames	dv			?	Array
-M	URLProtectionSpace	host	v				String
-M	URLProtectionSpace	init(host:port:protocol:realm:authenticationMethod:)	i				URLProtectionSpace	rrrrr
-M	URLProtectionSpace	init(proxyHost:port:type:realm:authenticationMethod:)	i				URLProtectionSpace	rrrrr
-M	URLProtectionSpace	isProxy()	f				Bool
-M	URLProtectionSpace	port	v				Int
-M	URLProtectionSpace	protocol	v				String
-M	URLProtectionSpace	proxyType	v				String
-M	URLProtectionSpace	realm	v				String
-M	URLProtectionSpace	receivesCredentialSecurely	v				Bool
-M	URLProtocol	cachedResponse	v				CachedURLResponse
-M	URLProtocol	canInit(with:)	fs				Bool	r
-M	URLProtocol	canonicalRequest(for:)	fs				URLRequest	r
-M	URLProtocol	client	v				URLProtocolClient
-M	URLProtocol	init(request:cachedResponse:client:)	i				URLProtocol	rrr
-M	URLProtocol	init(task:cachedResponse:client:)	i				URLProtocol	rrr
-M	URLProtocol	property(forKey:in:)	fs					rr
-M	URLProtocol	registerClass(_:)	fs				Bool	r
-M	URLProtocol	removeProperty(forKey:in:)	fs					rr
-M	URLProtocol	request	v				URLRequest
-M	URLProtocol	requestIsCacheEquivalent(_:to:)	fs				Bool	rr
-M	URLProtocol	setProperty(_:forKey:in:)	fs					rrr
-M	URLProtocol	startLoading()	f
-M	URLProtocol	stopLoading()	f
-M	URLProtocol	task	v				URLSessionTask
-M	URLProtocol	unregisterClass(_:)	fs					r
-M	URLProtocolClient	urlProtocol(_:cachedResponseIsValid:)	f					rr
-M	URLProtocolClient	urlProtocol(_:didCancel:)	f					rr
-M	URLProtocolClient	urlProtocol(_:didFailWithError:)	f					rr
-M	URLProtocolClient	urlProtocol(_:didLoad:)	f					rr
-M	URLProtocolClient	urlProtocol(_:didReceive:)	f					rr
-M	URLProtocolClient	urlProtocol(_:didReceive:cacheStoragePolicy:)	f					rrr
-M	URLProtocolClient	urlProtocol(_:wasRedirectedTo:redirectResponse:)	f					rrr
-M	URLProtocolClient	urlProtocolDidFinishLoading(_:)	f					r
+M	URLCredential	Persistence	ko
+M	URLCredential	copy()	fo
+M	URLCredential	copy(with:)	fo					d
+M	URLCredential	encode(with:)	fo					r
+M	URLCredential	hasPassword	ov				Bool
+M	URLCredential	init(coder:)	io				URLCredential	r
+M	URLCredential	init(user:password:persistence:)	io				URLCredential	rrr
+M	URLCredential	isEqual(_:)	fo				Bool	r
+M	URLCredential	password	ov				String
+M	URLCredential	persistence	ov				URLCredential.Persistence
+M	URLCredential	supportsSecureCoding	osv				Bool
+M	URLCredential	user	ov				String
+M	URLCredential.Persistence	forSession	co				URLCredential.Persistence
+M	URLCredential.Persistence	hash(into:)	fo					r
+M	URLCredential.Persistence	hashValue	ov				Int
+M	URLCredential.Persistence	init(rawValue:)	io				URLCredential.Persistence	r
+M	URLCredential.Persistence	none	co				URLCredential.Persistence
+M	URLCredential.Persistence	permanent	co				URLCredential.Persistence
+M	URLCredential.Persistence	synchronizable	cdo			?	URLCredential.Persistence
+M	URLCredentialStorage	allCredentials	ov				Dictionary
+M	URLCredentialStorage	credentials(for:)	fo				Dictionary	r
+M	URLCredentialStorage	defaultCredential(for:)	fo				URLCredential	r
+M	URLCredentialStorage	getCredentials(for:task:completionHandler:)	fo	completionHandler:Dictionary				rrf
+M	URLCredentialStorage	getDefaultCredential(for:task:completionHandler:)	fo	completionHandler:URLCredential				rrf
+M	URLCredentialStorage	init()	io				URLCredentialStorage
+M	URLCredentialStorage	remove(_:for:)	fo					rr
+M	URLCredentialStorage	remove(_:for:options:)	fo					rrd
+M	URLCredentialStorage	remove(_:for:options:task:)	fo					rrdr
+M	URLCredentialStorage	set(_:for:)	fo					rr
+M	URLCredentialStorage	set(_:for:task:)	fo					rrr
+M	URLCredentialStorage	setDefaultCredential(_:for:)	fo					rr
+M	URLCredentialStorage	setDefaultCredential(_:for:task:)	fo					rrr
+M	URLCredentialStorage	shared	osv				URLCredentialStorage
+M	URLError	Code	ko
+M	URLError	backgroundSessionInUseByAnotherProcess	osv				URLError.Code
+M	URLError	backgroundSessionRequiresSharedContainer	osv				URLError.Code
+M	URLError	backgroundSessionWasDisconnected	osv				URLError.Code
+M	URLError	badServerResponse	osv				URLError.Code
+M	URLError	badURL	osv				URLError.Code
+M	URLError	callIsActive	osv				URLError.Code
+M	URLError	cancelled	osv				URLError.Code
+M	URLError	cannotCloseFile	osv				URLError.Code
+M	URLError	cannotConnectToHost	osv				URLError.Code
+M	URLError	cannotCreateFile	osv				URLError.Code
+M	URLError	cannotDecodeContentData	osv				URLError.Code
+M	URLError	cannotDecodeRawData	osv				URLError.Code
+M	URLError	cannotFindHost	osv				URLError.Code
+M	URLError	cannotLoadFromNetwork	osv				URLError.Code
+M	URLError	cannotMoveFile	osv				URLError.Code
+M	URLError	cannotOpenFile	osv				URLError.Code
+M	URLError	cannotParseResponse	osv				URLError.Code
+M	URLError	cannotRemoveFile	osv				URLError.Code
+M	URLError	cannotWriteToFile	osv				URLError.Code
+M	URLError	clientCertificateRejected	osv				URLError.Code
+M	URLError	clientCertificateRequired	osv				URLError.Code
+M	URLError	code	ov				Self.Code
+M	URLError	dataNotAllowed	osv				URLError.Code
+M	URLError	description	ov				String
+M	URLError	dnsLookupFailed	osv				URLError.Code
+M	URLError	downloadDecodingFailedMidStream	osv				URLError.Code
+M	URLError	downloadDecodingFailedToComplete	osv				URLError.Code
+M	URLError	errorCode	ov				Int
+M	URLError	errorDomain	osv				String
+M	URLError	errorUserInfo	ov				Dictionary
+M	URLError	failingURL	ov				URL
+M	URLError	failureURLString	dov			?	String
+M	URLError	fileDoesNotExist	osv				URLError.Code
+M	URLError	fileIsDirectory	osv				URLError.Code
+M	URLError	hash(into:)	fo					r
+M	URLError	hashValue	ov				Int
+M	URLError	httpTooManyRedirects	osv				URLError.Code
+M	URLError	init(_:userInfo:)	io				URLError	rd
+M	URLError	internationalRoamingOff	osv				URLError.Code
+M	URLError	localizedDescription	ov				String
+M	URLError	networkConnectionLost	osv				URLError.Code
+M	URLError	noPermissionsToReadFile	osv				URLError.Code
+M	URLError	notConnectedToInternet	osv				URLError.Code
+M	URLError	redirectToNonExistentLocation	osv				URLError.Code
+M	URLError	requestBodyStreamExhausted	osv				URLError.Code
+M	URLError	resourceUnavailable	osv				URLError.Code
+M	URLError	secureConnectionFailed	osv				URLError.Code
+M	URLError	serverCertificateHasBadDate	osv				URLError.Code
+M	URLError	serverCertificateHasUnknownRoot	osv				URLError.Code
+M	URLError	serverCertificateNotYetValid	osv				URLError.Code
+M	URLError	serverCertificateUntrusted	osv				URLError.Code
+M	URLError	timedOut	osv				URLError.Code
+M	URLError	unknown	osv				URLError.Code
+M	URLError	unsupportedURL	osv				URLError.Code
+M	URLError	userAuthenticationRequired	osv				URLError.Code
+M	URLError	userCancelledAuthentication	osv				URLError.Code
+M	URLError	userInfo	ov				Dictionary
+M	URLError	zeroByteResource	osv				URLError.Code
+M	URLError.Code	appTransportSecurityRequiresSecureConnection	co				URLError.Code
+M	URLError.Code	backgroundSessionInUseByAnotherProcess	co				URLError.Code
+M	URLError.Code	backgroundSessionRequiresSharedContainer	co				URLError.Code
+M	URLError.Code	backgroundSessionWasDisconnected	co				URLError.Code
+M	URLError.Code	badServerResponse	co				URLError.Code
+M	URLError.Code	badURL	co				URLError.Code
+M	URLError.Code	callIsActive	co				URLError.Code
+M	URLError.Code	cancelled	co				URLError.Code
+M	URLError.Code	cannotCloseFile	co				URLError.Code
+M	URLError.Code	cannotConnectToHost	co				URLError.Code
+M	URLError.Code	cannotCreateFile	co				URLError.Code
+M	URLError.Code	cannotDecodeContentData	co				URLError.Code
+M	URLError.Code	cannotDecodeRawData	co				URLError.Code
+M	URLError.Code	cannotFindHost	co				URLError.Code
+M	URLError.Code	cannotLoadFromNetwork	co				URLError.Code
+M	URLError.Code	cannotMoveFile	co				URLError.Code
+M	URLError.Code	cannotOpenFile	co				URLError.Code
+M	URLError.Code	cannotParseResponse	co				URLError.Code
+M	URLError.Code	cannotRemoveFile	co				URLError.Code
+M	URLError.Code	cannotWriteToFile	co				URLError.Code
+M	URLError.Code	clientCertificateRejected	co				URLError.Code
+M	URLError.Code	clientCertificateRequired	co				URLError.Code
+M	URLError.Code	dataLengthExceedsMaximum	co				URLError.Code
+M	URLError.Code	dataNotAllowed	co				URLError.Code
+M	URLError.Code	dnsLookupFailed	co				URLError.Code
+M	URLError.Code	downloadDecodingFailedMidStream	co				URLError.Code
+M	URLError.Code	downloadDecodingFailedToComplete	co				URLError.Code
+M	URLError.Code	fileDoesNotExist	co				URLError.Code
+M	URLError.Code	fileIsDirectory	co				URLError.Code
+M	URLError.Code	hash(into:)	fo					r
+M	URLError.Code	hashValue	ov				Int
+M	URLError.Code	httpTooManyRedirects	co				URLError.Code
+M	URLError.Code	init(rawValue:)	io				URLError.Code	r
+M	URLError.Code	internationalRoamingOff	co				URLError.Code
+M	URLError.Code	networkConnectionLost	co				URLError.Code
+M	URLError.Code	noPermissionsToReadFile	co				URLError.Code
+M	URLError.Code	notConnectedToInternet	co				URLError.Code
+M	URLError.Code	redirectToNonExistentLocation	co				URLError.Code
+M	URLError.Code	requestBodyStreamExhausted	co				URLError.Code
+M	URLError.Code	resourceUnavailable	co				URLError.Code
+M	URLError.Code	secureConnectionFailed	co				URLError.Code
+M	URLError.Code	serverCertificateHasBadDate	co				URLError.Code
+M	URLError.Code	serverCertificateHasUnknownRoot	co				URLError.Code
+M	URLError.Code	serverCertificateNotYetValid	co				URLError.Code
+M	URLError.Code	serverCertificateUntrusted	co				URLError.Code
+M	URLError.Code	timedOut	co				URLError.Code
+M	URLError.Code	unknown	co				URLError.Code
+M	URLError.Code	unsupportedURL	co				URLError.Code
+M	URLError.Code	userAuthenticationRequired	co				URLError.Code
+M	URLError.Code	userCancelledAuthentication	co				URLError.Code
+M	URLError.Code	zeroByteResource	co				URLError.Code
+M	URLFileResourceType	blockSpecial	osv				URLFileResourceType
+M	URLFileResourceType	characterSpecial	osv				URLFileResourceType
+M	URLFileResourceType	directory	osv				URLFileResourceType
+M	URLFileResourceType	hash(into:)	fo					r
+M	URLFileResourceType	hashValue	ov				Int
+M	URLFileResourceType	init(_:)	io				URLFileResourceType	r
+M	URLFileResourceType	init(rawValue:)	io				URLFileResourceType	r
+M	URLFileResourceType	namedPipe	osv				URLFileResourceType
+M	URLFileResourceType	rawValue	ov				String
+M	URLFileResourceType	regular	osv				URLFileResourceType
+M	URLFileResourceType	socket	osv				URLFileResourceType
+M	URLFileResourceType	symbolicLink	osv				URLFileResourceType
+M	URLFileResourceType	unknown	osv				URLFileResourceType
+M	URLProtectionSpace	authenticationMethod	ov				String
+M	URLProtectionSpace	copy()	fo
+M	URLProtectionSpace	copy(with:)	fo					d
+M	URLProtectionSpace	description	ov				String
+M	URLProtectionSpace	distinguishedNames	dov			?	Array
+M	URLProtectionSpace	host	ov				String
+M	URLProtectionSpace	init(host:port:protocol:realm:authenticationMethod:)	io				URLProtectionSpace	rrrrr
+M	URLProtectionSpace	init(proxyHost:port:type:realm:authenticationMethod:)	io				URLProtectionSpace	rrrrr
+M	URLProtectionSpace	isProxy()	fo				Bool
+M	URLProtectionSpace	port	ov				Int
+M	URLProtectionSpace	protocol	ov				String
+M	URLProtectionSpace	proxyType	ov				String
+M	URLProtectionSpace	realm	ov				String
+M	URLProtectionSpace	receivesCredentialSecurely	ov				Bool
+M	URLProtocol	cachedResponse	ov				CachedURLResponse
+M	URLProtocol	canInit(with:)	fos				Bool	r
+M	URLProtocol	canonicalRequest(for:)	fos				URLRequest	r
+M	URLProtocol	client	ov				URLProtocolClient
+M	URLProtocol	init(request:cachedResponse:client:)	io				URLProtocol	rrr
+M	URLProtocol	init(task:cachedResponse:client:)	io				URLProtocol	rrr
+M	URLProtocol	property(forKey:in:)	fos					rr
+M	URLProtocol	registerClass(_:)	fos				Bool	r
+M	URLProtocol	removeProperty(forKey:in:)	fos					rr
+M	URLProtocol	request	ov				URLRequest
+M	URLProtocol	requestIsCacheEquivalent(_:to:)	fos				Bool	rr
+M	URLProtocol	setProperty(_:forKey:in:)	fos					rrr
+M	URLProtocol	startLoading()	fo
+M	URLProtocol	stopLoading()	fo
+M	URLProtocol	task	ov				URLSessionTask
+M	URLProtocol	unregisterClass(_:)	fos					r
+M	URLProtocolClient	urlProtocol(_:cachedResponseIsValid:)	fo					rr
+M	URLProtocolClient	urlProtocol(_:didCancel:)	fo					rr
+M	URLProtocolClient	urlProtocol(_:didFailWithError:)	fo					rr
+M	URLProtocolClient	urlProtocol(_:didLoad:)	fo					rr
+M	URLProtocolClient	urlProtocol(_:didReceive:)	fo					rr
+M	URLProtocolClient	urlProtocol(_:didReceive:cacheStoragePolicy:)	fo					rrr
+M	URLProtocolClient	urlProtocol(_:wasRedirectedTo:redirectResponse:)	fo					rrr
+M	URLProtocolClient	urlProtocolDidFinishLoading(_:)	fo					r
 M	URLQueryItem	customMirror	v		8.0		Mirror
 M	URLQueryItem	debugDescription	v		8.0		String
 M	URLQueryItem	description	v		8.0		String
@@ -38527,455 +38527,455 @@ M	URLQueryItem	hash(into:)	f		8.0			r
 M	URLQueryItem	init(name:value:)	i		8.0		URLQueryItem	rr
 M	URLQueryItem	name	v		8.0		String
 M	URLQueryItem	value	v		8.0		String
-M	URLRequest	CachePolicy	k
-M	URLRequest	NetworkServiceType	k
-M	URLRequest	ReferenceType	k
-M	URLRequest	addValue(_:forHTTPHeaderField:)	f					rr
-M	URLRequest	allHTTPHeaderFields	v				Dictionary
-M	URLRequest	allowsCellularAccess	v				Bool
-M	URLRequest	cachePolicy	v				NSURLRequest.CachePolicy
-M	URLRequest	customMirror	v				Mirror
-M	URLRequest	debugDescription	v				String
-M	URLRequest	description	v				String
-M	URLRequest	hash(into:)	f					r
-M	URLRequest	httpBody	v				Data
-M	URLRequest	httpBodyStream	v				InputStream
-M	URLRequest	httpMethod	v				String
-M	URLRequest	httpShouldHandleCookies	v				Bool
-M	URLRequest	httpShouldUsePipelining	dv			?	Bool
-M	URLRequest	init(url:cachePolicy:timeoutInterval:)	i				URLRequest	rdd
-M	URLRequest	mainDocumentURL	v				URL
-M	URLRequest	networkServiceType	v				NSURLRequest.NetworkServiceType
-M	URLRequest	setValue(_:forHTTPHeaderField:)	f					rr
-M	URLRequest	timeoutInterval	v				Double
-M	URLRequest	url	v				URL
-M	URLRequest	value(forHTTPHeaderField:)	f				String	r
-M	URLResourceKey	addedToDirectoryDateKey	sv				URLResourceKey
-M	URLResourceKey	applicationIsScriptableKey	sv				URLResourceKey
-M	URLResourceKey	attributeModificationDateKey	sv				URLResourceKey
-M	URLResourceKey	canonicalPathKey	sv				URLResourceKey
-M	URLResourceKey	contentAccessDateKey	sv				URLResourceKey
-M	URLResourceKey	contentModificationDateKey	sv				URLResourceKey
-M	URLResourceKey	creationDateKey	sv				URLResourceKey
-M	URLResourceKey	customIconKey	sv				URLResourceKey
-M	URLResourceKey	documentIdentifierKey	sv				URLResourceKey
-M	URLResourceKey	effectiveIconKey	sv				URLResourceKey
-M	URLResourceKey	fileAllocatedSizeKey	sv				URLResourceKey
-M	URLResourceKey	fileResourceIdentifierKey	sv				URLResourceKey
-M	URLResourceKey	fileResourceTypeKey	sv				URLResourceKey
-M	URLResourceKey	fileSecurityKey	sv				URLResourceKey
-M	URLResourceKey	fileSizeKey	sv				URLResourceKey
-M	URLResourceKey	generationIdentifierKey	sv				URLResourceKey
-M	URLResourceKey	hasHiddenExtensionKey	sv				URLResourceKey
-M	URLResourceKey	hash(into:)	f					r
-M	URLResourceKey	hashValue	v				Int
-M	URLResourceKey	init(_:)	i				URLResourceKey	r
-M	URLResourceKey	init(rawValue:)	i				URLResourceKey	r
-M	URLResourceKey	isAliasFileKey	sv				URLResourceKey
-M	URLResourceKey	isApplicationKey	sv				URLResourceKey
-M	URLResourceKey	isDirectoryKey	sv				URLResourceKey
-M	URLResourceKey	isExcludedFromBackupKey	sv				URLResourceKey
-M	URLResourceKey	isExecutableKey	sv				URLResourceKey
-M	URLResourceKey	isHiddenKey	sv				URLResourceKey
-M	URLResourceKey	isMountTriggerKey	sv				URLResourceKey
-M	URLResourceKey	isPackageKey	sv				URLResourceKey
-M	URLResourceKey	isReadableKey	sv				URLResourceKey
-M	URLResourceKey	isRegularFileKey	sv				URLResourceKey
-M	URLResourceKey	isSymbolicLinkKey	sv				URLResourceKey
-M	URLResourceKey	isSystemImmutableKey	sv				URLResourceKey
-M	URLResourceKey	isUbiquitousItemKey	sv				URLResourceKey
-M	URLResourceKey	isUserImmutableKey	sv				URLResourceKey
-M	URLResourceKey	isVolumeKey	sv				URLResourceKey
-M	URLResourceKey	isWritableKey	sv				URLResourceKey
-M	URLResourceKey	keysOfUnsetValuesKey	sv				URLResourceKey
-M	URLResourceKey	labelColorKey	sv				URLResourceKey
-M	URLResourceKey	labelNumberKey	sv				URLResourceKey
-M	URLResourceKey	linkCountKey	sv				URLResourceKey
-M	URLResourceKey	localizedLabelKey	sv				URLResourceKey
-M	URLResourceKey	localizedNameKey	sv				URLResourceKey
-M	URLResourceKey	localizedTypeDescriptionKey	sv				URLResourceKey
-M	URLResourceKey	nameKey	sv				URLResourceKey
-M	URLResourceKey	parentDirectoryURLKey	sv				URLResourceKey
-M	URLResourceKey	pathKey	sv				URLResourceKey
-M	URLResourceKey	preferredIOBlockSizeKey	sv				URLResourceKey
-M	URLResourceKey	quarantinePropertiesKey	sv				URLResourceKey
-M	URLResourceKey	rawValue	v				String
-M	URLResourceKey	tagNamesKey	sv				URLResourceKey
-M	URLResourceKey	thumbnailDictionaryKey	sv				URLResourceKey
-M	URLResourceKey	thumbnailKey	sv				URLResourceKey
-M	URLResourceKey	totalFileAllocatedSizeKey	sv				URLResourceKey
-M	URLResourceKey	totalFileSizeKey	sv				URLResourceKey
-M	URLResourceKey	typeIdentifierKey	sv				URLResourceKey
-M	URLResourceKey	ubiquitousItemContainerDisplayNameKey	sv				URLResourceKey
-M	URLResourceKey	ubiquitousItemDownloadRequestedKey	sv				URLResourceKey
-M	URLResourceKey	ubiquitousItemDownloadingErrorKey	sv				URLResourceKey
-M	URLResourceKey	ubiquitousItemDownloadingStatusKey	sv				URLResourceKey
-M	URLResourceKey	ubiquitousItemHasUnresolvedConflictsKey	sv				URLResourceKey
-M	URLResourceKey	ubiquitousItemIsDownloadingKey	sv				URLResourceKey
-M	URLResourceKey	ubiquitousItemIsUploadedKey	sv				URLResourceKey
-M	URLResourceKey	ubiquitousItemIsUploadingKey	sv				URLResourceKey
-M	URLResourceKey	ubiquitousItemUploadingErrorKey	sv				URLResourceKey
-M	URLResourceKey	volumeAvailableCapacityKey	sv				URLResourceKey
-M	URLResourceKey	volumeCreationDateKey	sv				URLResourceKey
-M	URLResourceKey	volumeIdentifierKey	sv				URLResourceKey
-M	URLResourceKey	volumeIsAutomountedKey	sv				URLResourceKey
-M	URLResourceKey	volumeIsBrowsableKey	sv				URLResourceKey
-M	URLResourceKey	volumeIsEjectableKey	sv				URLResourceKey
-M	URLResourceKey	volumeIsEncryptedKey	sv				URLResourceKey
-M	URLResourceKey	volumeIsInternalKey	sv				URLResourceKey
-M	URLResourceKey	volumeIsJournalingKey	sv				URLResourceKey
-M	URLResourceKey	volumeIsLocalKey	sv				URLResourceKey
-M	URLResourceKey	volumeIsReadOnlyKey	sv				URLResourceKey
-M	URLResourceKey	volumeIsRemovableKey	sv				URLResourceKey
-M	URLResourceKey	volumeIsRootFileSystemKey	sv				URLResourceKey
-M	URLResourceKey	volumeLocalizedFormatDescriptionKey	sv				URLResourceKey
-M	URLResourceKey	volumeLocalizedNameKey	sv				URLResourceKey
-M	URLResourceKey	volumeMaximumFileSizeKey	sv				URLResourceKey
-M	URLResourceKey	volumeNameKey	sv				URLResourceKey
-M	URLResourceKey	volumeResourceCountKey	sv				URLResourceKey
-M	URLResourceKey	volumeSupportsAdvisoryFileLockingKey	sv				URLResourceKey
-M	URLResourceKey	volumeSupportsCasePreservedNamesKey	sv				URLResourceKey
-M	URLResourceKey	volumeSupportsCaseSensitiveNamesKey	sv				URLResourceKey
-M	URLResourceKey	volumeSupportsCompressionKey	sv				URLResourceKey
-M	URLResourceKey	volumeSupportsExclusiveRenamingKey	sv				URLResourceKey
-M	URLResourceKey	volumeSupportsExtendedSecurityKey	sv				URLResourceKey
-M	URLResourceKey	volumeSupportsFileCloningKey	sv				URLResourceKey
-M	URLResourceKey	volumeSupportsHardLinksKey	sv				URLResourceKey
-M	URLResourceKey	volumeSupportsJournalingKey	sv				URLResourceKey
-M	URLResourceKey	volumeSupportsPersistentIDsKey	sv				URLResourceKey
-M	URLResourceKey	volumeSupportsRenamingKey	sv				URLResourceKey
-M	URLResourceKey	volumeSupportsRootDirectoryDatesKey	sv				URLResourceKey
-M	URLResourceKey	volumeSupportsSparseFilesKey	sv				URLResourceKey
-M	URLResourceKey	volumeSupportsSwapRenamingKey	sv				URLResourceKey
-M	URLResourceKey	volumeSupportsSymbolicLinksKey	sv				URLResourceKey
-M	URLResourceKey	volumeSupportsVolumeSizesKey	sv				URLResourceKey
-M	URLResourceKey	volumeSupportsZeroRunsKey	sv				URLResourceKey
-M	URLResourceKey	volumeTotalCapacityKey	sv				URLResourceKey
-M	URLResourceKey	volumeURLForRemountingKey	sv				URLResourceKey
-M	URLResourceKey	volumeURLKey	sv				URLResourceKey
-M	URLResourceKey	volumeUUIDStringKey	sv				URLResourceKey
-M	URLResourceValues	addedToDirectoryDate	v				Date
-M	URLResourceValues	allValues	v				Dictionary
-M	URLResourceValues	applicationIsScriptable	v				Bool
-M	URLResourceValues	attributeModificationDate	v				Date
-M	URLResourceValues	canonicalPath	v				String
-M	URLResourceValues	contentAccessDate	v				Date
-M	URLResourceValues	contentModificationDate	v				Date
-M	URLResourceValues	creationDate	v				Date
-M	URLResourceValues	documentIdentifier	v				Int
-M	URLResourceValues	fileAllocatedSize	v				Int
-M	URLResourceValues	fileResourceIdentifier	v
-M	URLResourceValues	fileResourceType	v				URLFileResourceType
-M	URLResourceValues	fileSize	v				Int
-M	URLResourceValues	generationIdentifier	v
-M	URLResourceValues	hasHiddenExtension	v				Bool
-M	URLResourceValues	init()	i				URLResourceValues
-M	URLResourceValues	isAliasFile	v				Bool
-M	URLResourceValues	isApplication	v				Bool
-M	URLResourceValues	isDirectory	v				Bool
-M	URLResourceValues	isExcludedFromBackup	v				Bool
-M	URLResourceValues	isExecutable	v				Bool
-M	URLResourceValues	isHidden	v				Bool
-M	URLResourceValues	isMountTrigger	v				Bool
-M	URLResourceValues	isPackage	v				Bool
-M	URLResourceValues	isReadable	v				Bool
-M	URLResourceValues	isRegularFile	v				Bool
-M	URLResourceValues	isSymbolicLink	v				Bool
-M	URLResourceValues	isSystemImmutable	v				Bool
-M	URLResourceValues	isUbiquitousItem	v				Bool
-M	URLResourceValues	isUserImmutable	v				Bool
-M	URLResourceValues	isVolume	v				Bool
-M	URLResourceValues	isWritable	v				Bool
-M	URLResourceValues	labelNumber	v				Int
-M	URLResourceValues	linkCount	v				Int
-M	URLResourceValues	localizedLabel	v				String
-M	URLResourceValues	localizedName	v				String
-M	URLResourceValues	localizedTypeDescription	v				String
-M	URLResourceValues	name	v				String
-M	URLResourceValues	parentDirectory	v				URL
-M	URLResourceValues	path	v				String
-M	URLResourceValues	preferredIOBlockSize	v				Int
-M	URLResourceValues	quarantineProperties	v				Dictionary
-M	URLResourceValues	tagNames	v				Array
-M	URLResourceValues	totalFileAllocatedSize	v				Int
-M	URLResourceValues	totalFileSize	v				Int
-M	URLResourceValues	typeIdentifier	v				String
-M	URLResourceValues	ubiquitousItemContainerDisplayName	v				String
-M	URLResourceValues	ubiquitousItemDownloadRequested	v				Bool
-M	URLResourceValues	ubiquitousItemDownloadingError	v				NSError
-M	URLResourceValues	ubiquitousItemHasUnresolvedConflicts	v				Bool
-M	URLResourceValues	ubiquitousItemIsDownloading	v				Bool
-M	URLResourceValues	ubiquitousItemIsUploaded	v				Bool
-M	URLResourceValues	ubiquitousItemIsUploading	v				Bool
-M	URLResourceValues	ubiquitousItemUploadingError	v				NSError
-M	URLResourceValues	volume	v				URL
-M	URLResourceValues	volumeAvailableCapacity	v				Int
-M	URLResourceValues	volumeCreationDate	v				Date
-M	URLResourceValues	volumeIdentifier	v
-M	URLResourceValues	volumeIsAutomounted	v				Bool
-M	URLResourceValues	volumeIsBrowsable	v				Bool
-M	URLResourceValues	volumeIsEjectable	v				Bool
-M	URLResourceValues	volumeIsEncrypted	v				Bool
-M	URLResourceValues	volumeIsInternal	v				Bool
-M	URLResourceValues	volumeIsJournaling	v				Bool
-M	URLResourceValues	volumeIsLocal	v				Bool
-M	URLResourceValues	volumeIsReadOnly	v				Bool
-M	URLResourceValues	volumeIsRemovable	v				Bool
-M	URLResourceValues	volumeIsRootFileSystem	v				Bool
-M	URLResourceValues	volumeLocalizedFormatDescription	v				String
-M	URLResourceValues	volumeLocalizedName	v				String
-M	URLResourceValues	volumeMaximumFileSize	v				Int
-M	URLResourceValues	volumeName	v				String
-M	URLResourceValues	volumeResourceCount	v				Int
-M	URLResourceValues	volumeSupportsAdvisoryFileLocking	v				Bool
-M	URLResourceValues	volumeSupportsCasePreservedNames	v				Bool
-M	URLResourceValues	volumeSupportsCaseSensitiveNames	v				Bool
-M	URLResourceValues	volumeSupportsCompression	v				Bool
-M	URLResourceValues	volumeSupportsExtendedSecurity	v				Bool
-M	URLResourceValues	volumeSupportsHardLinks	v				Bool
-M	URLResourceValues	volumeSupportsJournaling	v				Bool
-M	URLResourceValues	volumeSupportsPersistentIDs	v				Bool
-M	URLResourceValues	volumeSupportsRenaming	v				Bool
-M	URLResourceValues	volumeSupportsRootDirectoryDates	v				Bool
-M	URLResourceValues	volumeSupportsSparseFiles	v				Bool
-M	URLResourceValues	volumeSupportsSymbolicLinks	v				Bool
-M	URLResourceValues	volumeSupportsVolumeSizes	v				Bool
-M	URLResourceValues	volumeSupportsZeroRuns	v				Bool
-M	URLResourceValues	volumeTotalCapacity	v				Int
-M	URLResourceValues	volumeURLForRemounting	v				URL
-M	URLResourceValues	volumeUUIDString	v				String
-M	URLResponse	copy()	f
-M	URLResponse	copy(with:)	f					d
-M	URLResponse	encode(with:)	f					r
-M	URLResponse	expectedContentLength	v				Int64
-M	URLResponse	hash	v				Int
-M	URLResponse	init(coder:)	i				URLResponse	r
-M	URLResponse	init(url:mimeType:expectedContentLength:textEncodingName:)	i				URLResponse	rrrr
-M	URLResponse	isEqual(_:)	f				Bool	r
-M	URLResponse	mimeType	v				String
-M	URLResponse	suggestedFilename	v				String
-M	URLResponse	supportsSecureCoding	sv				Bool
-M	URLResponse	textEncodingName	v				String
-M	URLResponse	url	v				URL
-M	URLSession	AuthChallengeDisposition	k
-M	URLSession	DelayedRequestDisposition	k
-M	URLSession	ResponseDisposition	k
-M	URLSession	configuration	v				URLSessionConfiguration
-M	URLSession	data(for:delegate:)	aft		15.0		(Data,URLResponse)	rd
-M	URLSession	data(from:delegate:)	aft		15.0		(Data,URLResponse)	rd
-M	URLSession	dataTask(with:)	f				URLSessionDataTask	r
-M	URLSession	dataTask(with:completionHandler:)	f	completionHandler:Data,URLResponse,Error			URLSessionDataTask	rf
-M	URLSession	delegate	v				URLSessionDelegate
-M	URLSession	delegateQueue	v				OperationQueue
-M	URLSession	download(for:delegate:)	aft		15.0		(URL,URLResponse)	rd
-M	URLSession	download(from:delegate:)	aft		15.0		(URL,URLResponse)	rd
-M	URLSession	downloadTask(with:)	f				URLSessionDownloadTask	r
-M	URLSession	downloadTask(with:completionHandler:)	f	completionHandler:URL,URLResponse,Error			URLSessionDownloadTask	rf
-M	URLSession	downloadTask(withResumeData:)	f				URLSessionDownloadTask	r
-M	URLSession	downloadTask(withResumeData:completionHandler:)	f	completionHandler:URL,URLResponse,Error			URLSessionDownloadTask	rf
-M	URLSession	finishTasksAndInvalidate()	f
-M	URLSession	flush(completionHandler:)	f					f
-M	URLSession	getAllTasks(completionHandler:)	f	completionHandler:Array				f
-M	URLSession	getTasksWithCompletionHandler(_:)	f	_:Array,Array,Array				f
-M	URLSession	init(configuration:)	i				URLSession	r
-M	URLSession	init(configuration:delegate:delegateQueue:)	i				URLSession	rrr
-M	URLSession	invalidateAndCancel()	f
-M	URLSession	reset(completionHandler:)	f					f
-M	URLSession	sessionDescription	v				String
-M	URLSession	shared	sv				URLSession
-M	URLSession	upload(for:from:delegate:)	aft		15.0		(Data,URLResponse)	rrd
-M	URLSession	upload(for:fromFile:delegate:)	aft		15.0		(Data,URLResponse)	rrd
-M	URLSession	uploadTask(with:from:)	f				URLSessionUploadTask	rr
-M	URLSession	uploadTask(with:from:completionHandler:)	f	completionHandler:Data,URLResponse,Error			URLSessionUploadTask	rrf
-M	URLSession	uploadTask(with:fromFile:)	f				URLSessionUploadTask	rr
-M	URLSession	uploadTask(with:fromFile:completionHandler:)	f	completionHandler:Data,URLResponse,Error			URLSessionUploadTask	rrf
-M	URLSession	uploadTask(withStreamedRequest:)	f				URLSessionUploadTask	r
-M	URLSession	webSocketTask(with:)	f				URLSessionWebSocketTask	r
-M	URLSession	webSocketTask(with:protocols:)	f				URLSessionWebSocketTask	rr
-M	URLSession.AuthChallengeDisposition	cancelAuthenticationChallenge	c				URLSession.AuthChallengeDisposition
-M	URLSession.AuthChallengeDisposition	hash(into:)	f					r
-M	URLSession.AuthChallengeDisposition	hashValue	v				Int
-M	URLSession.AuthChallengeDisposition	init(rawValue:)	i				URLSession.AuthChallengeDisposition	r
-M	URLSession.AuthChallengeDisposition	performDefaultHandling	c				URLSession.AuthChallengeDisposition
-M	URLSession.AuthChallengeDisposition	rejectProtectionSpace	c				URLSession.AuthChallengeDisposition
-M	URLSession.AuthChallengeDisposition	useCredential	c				URLSession.AuthChallengeDisposition
-M	URLSession.DelayedRequestDisposition	cancel	c				URLSession.DelayedRequestDisposition
-M	URLSession.DelayedRequestDisposition	continueLoading	c				URLSession.DelayedRequestDisposition
-M	URLSession.DelayedRequestDisposition	useNewRequest	c				URLSession.DelayedRequestDisposition
-M	URLSession.ResponseDisposition	allow	c				URLSession.ResponseDisposition
-M	URLSession.ResponseDisposition	becomeDownload	cd			?	URLSession.ResponseDisposition
-M	URLSession.ResponseDisposition	cancel	c				URLSession.ResponseDisposition
-M	URLSession.ResponseDisposition	hash(into:)	f					r
-M	URLSession.ResponseDisposition	hashValue	v				Int
-M	URLSession.ResponseDisposition	init(rawValue:)	i				URLSession.ResponseDisposition	r
-M	URLSessionConfiguration	allowsCellularAccess	v				Bool
-M	URLSessionConfiguration	connectionProxyDictionary	v				Dictionary
-M	URLSessionConfiguration	copy()	f
-M	URLSessionConfiguration	copy(with:)	f					r
-M	URLSessionConfiguration	default	sv				URLSessionConfiguration
-M	URLSessionConfiguration	ephemeral	sv				URLSessionConfiguration
-M	URLSessionConfiguration	httpAdditionalHeaders	v				Dictionary
-M	URLSessionConfiguration	httpCookieAcceptPolicy	v				HTTPCookie.AcceptPolicy
-M	URLSessionConfiguration	httpCookieStorage	v				HTTPCookieStorage
-M	URLSessionConfiguration	httpMaximumConnectionsPerHost	v				Int
-M	URLSessionConfiguration	httpShouldSetCookies	v				Bool
-M	URLSessionConfiguration	httpShouldUsePipelining	dv			?	Bool
-M	URLSessionConfiguration	identifier	v				String
-M	URLSessionConfiguration	init()	di			URLSessionConfiguration.default	URLSessionConfiguration
-M	URLSessionConfiguration	isDiscretionary	v				Bool
-M	URLSessionConfiguration	networkServiceType	v				NSURLRequest.NetworkServiceType
-M	URLSessionConfiguration	protocolClasses	v				Array
-M	URLSessionConfiguration	requestCachePolicy	v				NSURLRequest.CachePolicy
-M	URLSessionConfiguration	sharedContainerIdentifier	v				String
-M	URLSessionConfiguration	shouldUseExtendedBackgroundIdleMode	dv			?	Bool
-M	URLSessionConfiguration	timeoutIntervalForRequest	v				Double
-M	URLSessionConfiguration	timeoutIntervalForResource	v				Double
-M	URLSessionConfiguration	urlCache	v				URLCache
-M	URLSessionConfiguration	urlCredentialStorage	v				URLCredentialStorage
-M	URLSessionDataDelegate	urlSession(_:dataTask:didBecome:)	f					rrr
-M	URLSessionDataDelegate	urlSession(_:dataTask:didReceive:)	f					rrr
-M	URLSessionDataDelegate	urlSession(_:dataTask:didReceive:completionHandler:)	f	completionHandler:URLSession.ResponseDisposition				rrrf
-M	URLSessionDataDelegate	urlSession(_:dataTask:willCacheResponse:completionHandler:)	f	completionHandler:CachedURLResponse				rrrf
-M	URLSessionDelegate	urlSession(_:didBecomeInvalidWithError:)	f					rr
-M	URLSessionDelegate	urlSession(_:didReceive:completionHandler:)	f	completionHandler:URLSession.AuthChallengeDisposition,URLCredential				rrf
-M	URLSessionDownloadDelegate	urlSession(_:downloadTask:didFinishDownloadingTo:)	f					rrr
-M	URLSessionDownloadDelegate	urlSession(_:downloadTask:didResumeAtOffset:expectedTotalBytes:)	f					rrrr
-M	URLSessionDownloadDelegate	urlSession(_:downloadTask:didWriteData:totalBytesWritten:totalBytesExpectedToWrite:)	f					rrrrr
-M	URLSessionDownloadTask	cancel(byProducingResumeData:)	f	byProducingResumeData:Data				f
-M	URLSessionStreamDelegate	urlSession(_:betterRouteDiscoveredFor:)	f					rr
-M	URLSessionStreamDelegate	urlSession(_:readClosedFor:)	f					rr
-M	URLSessionStreamDelegate	urlSession(_:streamTask:didBecome:outputStream:)	f					rrrr
-M	URLSessionStreamDelegate	urlSession(_:writeClosedFor:)	f					rr
-M	URLSessionTask	State	k
-M	URLSessionTask	cancel()	f
-M	URLSessionTask	copy()	f
-M	URLSessionTask	copy(with:)	f					r
-M	URLSessionTask	countOfBytesClientExpectsToReceive	v				Int64
-M	URLSessionTask	countOfBytesClientExpectsToSend	v				Int64
-M	URLSessionTask	countOfBytesExpectedToReceive	v				Int64
-M	URLSessionTask	countOfBytesExpectedToSend	v				Int64
-M	URLSessionTask	countOfBytesReceived	v				Int64
-M	URLSessionTask	countOfBytesSent	v				Int64
-M	URLSessionTask	currentRequest	v				URLRequest
-M	URLSessionTask	defaultPriority	sv				Float
-M	URLSessionTask	delegate	v				URLSessionTaskDelegate
-M	URLSessionTask	earliestBeginDate	dv			?	Date
-M	URLSessionTask	error	v				Error
-M	URLSessionTask	highPriority	sv				Float
-M	URLSessionTask	init()	i				URLSessionTask
-M	URLSessionTask	lowPriority	sv				Float
-M	URLSessionTask	originalRequest	v				URLRequest
-M	URLSessionTask	priority	v				Float
-M	URLSessionTask	progress	v				Progress
-M	URLSessionTask	response	v				URLResponse
-M	URLSessionTask	resume()	f
-M	URLSessionTask	state	v				URLSessionTask.State
-M	URLSessionTask	suspend()	f
-M	URLSessionTask	taskDescription	v				String
-M	URLSessionTask	taskIdentifier	v				Int
-M	URLSessionTask.State	canceling	c				URLSessionTask.State
-M	URLSessionTask.State	completed	c				URLSessionTask.State
-M	URLSessionTask.State	hash(into:)	f					r
-M	URLSessionTask.State	hashValue	v				Int
-M	URLSessionTask.State	init(rawValue:)	i				URLSessionTask.State	r
-M	URLSessionTask.State	running	c				URLSessionTask.State
-M	URLSessionTask.State	suspended	c				URLSessionTask.State
-M	URLSessionTaskDelegate	urlSession(_:task:didCompleteWithError:)	f					rrr
-M	URLSessionTaskDelegate	urlSession(_:task:didFinishCollecting:)	f					rrr
-M	URLSessionTaskDelegate	urlSession(_:task:didReceive:completionHandler:)	f	completionHandler:URLSession.AuthChallengeDisposition,URLCredential				rrrf
-M	URLSessionTaskDelegate	urlSession(_:task:didSendBodyData:totalBytesSent:totalBytesExpectedToSend:)	f					rrrrr
-M	URLSessionTaskDelegate	urlSession(_:task:needNewBodyStream:)	f	needNewBodyStream:InputStream				rrf
-M	URLSessionTaskDelegate	urlSession(_:task:willBeginDelayedRequest:completionHandler:)	f	completionHandler:URLSession.DelayedRequestDisposition,URLRequest				rrrf
-M	URLSessionTaskDelegate	urlSession(_:task:willPerformHTTPRedirection:newRequest:completionHandler:)	f	completionHandler:URLRequest				rrrrf
-M	URLSessionTaskMetrics	DomainResolutionProtocol	k
-M	URLSessionTaskMetrics	ResourceFetchType	k
-M	URLSessionTaskMetrics	redirectCount	v				Int
-M	URLSessionTaskMetrics	taskInterval	v				DateInterval
-M	URLSessionTaskMetrics	transactionMetrics	v				Array
-M	URLSessionTaskMetrics.DomainResolutionProtocol	hash(into:)	f					r
-M	URLSessionTaskMetrics.DomainResolutionProtocol	hashValue	v				Int
-M	URLSessionTaskMetrics.DomainResolutionProtocol	https	c				URLSessionTaskMetrics.DomainResolutionProtocol
-M	URLSessionTaskMetrics.DomainResolutionProtocol	init(rawValue:)	i				URLSessionTaskMetrics.DomainResolutionProtocol	r
-M	URLSessionTaskMetrics.DomainResolutionProtocol	tcp	c				URLSessionTaskMetrics.DomainResolutionProtocol
-M	URLSessionTaskMetrics.DomainResolutionProtocol	tls	c				URLSessionTaskMetrics.DomainResolutionProtocol
-M	URLSessionTaskMetrics.DomainResolutionProtocol	udp	c				URLSessionTaskMetrics.DomainResolutionProtocol
-M	URLSessionTaskMetrics.DomainResolutionProtocol	unknown	c				URLSessionTaskMetrics.DomainResolutionProtocol
-M	URLSessionTaskMetrics.ResourceFetchType	hash(into:)	f					r
-M	URLSessionTaskMetrics.ResourceFetchType	hashValue	v				Int
-M	URLSessionTaskMetrics.ResourceFetchType	init(rawValue:)	i				URLSessionTaskMetrics.ResourceFetchType	r
-M	URLSessionTaskMetrics.ResourceFetchType	localCache	c				URLSessionTaskMetrics.ResourceFetchType
-M	URLSessionTaskMetrics.ResourceFetchType	networkLoad	c				URLSessionTaskMetrics.ResourceFetchType
-M	URLSessionTaskMetrics.ResourceFetchType	serverPush	cd			?	URLSessionTaskMetrics.ResourceFetchType
-M	URLSessionTaskMetrics.ResourceFetchType	unknown	c				URLSessionTaskMetrics.ResourceFetchType
-M	URLSessionTaskTransactionMetrics	connectEndDate	v				Date
-M	URLSessionTaskTransactionMetrics	connectStartDate	v				Date
-M	URLSessionTaskTransactionMetrics	countOfRequestBodyBytesBeforeEncoding	v				Int64
-M	URLSessionTaskTransactionMetrics	countOfRequestBodyBytesSent	v				Int64
-M	URLSessionTaskTransactionMetrics	countOfRequestHeaderBytesSent	v				Int64
-M	URLSessionTaskTransactionMetrics	countOfResponseBodyBytesAfterDecoding	v				Int64
-M	URLSessionTaskTransactionMetrics	countOfResponseBodyBytesReceived	v				Int64
-M	URLSessionTaskTransactionMetrics	countOfResponseHeaderBytesReceived	v				Int64
-M	URLSessionTaskTransactionMetrics	domainLookupEndDate	v				Date
-M	URLSessionTaskTransactionMetrics	domainLookupStartDate	v				Date
-M	URLSessionTaskTransactionMetrics	domainResolutionProtocol	v				URLSessionTaskMetrics.DomainResolutionProtocol
-M	URLSessionTaskTransactionMetrics	fetchStartDate	v				Date
-M	URLSessionTaskTransactionMetrics	isCellular	v				Bool
-M	URLSessionTaskTransactionMetrics	isConstrained	v				Bool
-M	URLSessionTaskTransactionMetrics	isExpensive	v				Bool
-M	URLSessionTaskTransactionMetrics	isMultipath	v				Bool
-M	URLSessionTaskTransactionMetrics	isProxyConnection	v				Bool
-M	URLSessionTaskTransactionMetrics	isReusedConnection	v				Bool
-M	URLSessionTaskTransactionMetrics	localAddress	v				String
-M	URLSessionTaskTransactionMetrics	localPort	v				String
-M	URLSessionTaskTransactionMetrics	negotiatedTLSCipherSuite	v				tls_ciphersuite_t
-M	URLSessionTaskTransactionMetrics	negotiatedTLSProtocolVersion	v				tls_protocol_version_t
-M	URLSessionTaskTransactionMetrics	networkProtocolName	v				String
-M	URLSessionTaskTransactionMetrics	remoteAddress	v				String
-M	URLSessionTaskTransactionMetrics	remotePort	v				String
-M	URLSessionTaskTransactionMetrics	request	v				URLRequest
-M	URLSessionTaskTransactionMetrics	requestEndDate	v				Date
-M	URLSessionTaskTransactionMetrics	requestStartDate	v				Date
-M	URLSessionTaskTransactionMetrics	resourceFetchType	v				URLSessionTaskMetrics.ResourceFetchType
-M	URLSessionTaskTransactionMetrics	response	v				URLResponse
-M	URLSessionTaskTransactionMetrics	responseEndDate	v				Date
-M	URLSessionTaskTransactionMetrics	responseStartDate	v				Date
-M	URLSessionTaskTransactionMetrics	secureConnectionEndDate	v				Date
-M	URLSessionTaskTransactionMetrics	secureConnectionStartDate	v				Date
-M	URLSessionWebSocketDelegate	urlSession(_:webSocketTask:didCloseWith:reason:)	f					rrrr
-M	URLSessionWebSocketDelegate	urlSession(_:webSocketTask:didOpenWithProtocol:)	f					rrr
-M	URLSessionWebSocketTask	CloseCode	k
-M	URLSessionWebSocketTask	Message	k
-M	URLSessionWebSocketTask	cancel()	f
-M	URLSessionWebSocketTask	cancel(with:reason:)	f					rr
-M	URLSessionWebSocketTask	closeCode	v				URLSessionWebSocketTask.CloseCode
-M	URLSessionWebSocketTask	closeReason	v				Data
-M	URLSessionWebSocketTask	error	v				Error
-M	URLSessionWebSocketTask	maximumMessageSize	v				Int
-M	URLSessionWebSocketTask	receive()	aft		13.0		URLSessionWebSocketTask.Message
-M	URLSessionWebSocketTask	receive(completionHandler:)	f	completionHandler:Result	13.0			f
-M	URLSessionWebSocketTask	resume()	f
-M	URLSessionWebSocketTask	send(_:)	aft		13.0			r
-M	URLSessionWebSocketTask	send(_:completionHandler:)	f	completionHandler:Error	13.0			rf
-M	URLSessionWebSocketTask	sendPing()	aft		13.0
-M	URLSessionWebSocketTask	sendPing(pongReceiveHandler:)	f	pongReceiveHandler:Error				f
-M	URLSessionWebSocketTask.CloseCode	abnormalClosure	c				URLSessionWebSocketTask.CloseCode
-M	URLSessionWebSocketTask.CloseCode	goingAway	c				URLSessionWebSocketTask.CloseCode
-M	URLSessionWebSocketTask.CloseCode	hash(into:)	f					r
-M	URLSessionWebSocketTask.CloseCode	hashValue	v				Int
-M	URLSessionWebSocketTask.CloseCode	init(rawValue:)	i				URLSessionWebSocketTask.CloseCode	r
-M	URLSessionWebSocketTask.CloseCode	internalServerError	c				URLSessionWebSocketTask.CloseCode
-M	URLSessionWebSocketTask.CloseCode	invalid	c				URLSessionWebSocketTask.CloseCode
-M	URLSessionWebSocketTask.CloseCode	invalidFramePayloadData	c				URLSessionWebSocketTask.CloseCode
-M	URLSessionWebSocketTask.CloseCode	mandatoryExtensionMissing	c				URLSessionWebSocketTask.CloseCode
-M	URLSessionWebSocketTask.CloseCode	messageTooBig	c				URLSessionWebSocketTask.CloseCode
-M	URLSessionWebSocketTask.CloseCode	noStatusReceived	c				URLSessionWebSocketTask.CloseCode
-M	URLSessionWebSocketTask.CloseCode	normalClosure	c				URLSessionWebSocketTask.CloseCode
-M	URLSessionWebSocketTask.CloseCode	policyViolation	c				URLSessionWebSocketTask.CloseCode
-M	URLSessionWebSocketTask.CloseCode	protocolError	c				URLSessionWebSocketTask.CloseCode
-M	URLSessionWebSocketTask.CloseCode	tlsHandshakeFailure	c				URLSessionWebSocketTask.CloseCode
-M	URLSessionWebSocketTask.CloseCode	unsupportedData	c				URLSessionWebSocketTask.CloseCode
-M	URLSessionWebSocketTask.Message	data(_:)	c				URLSessionWebSocketTask.Message
-M	URLSessionWebSocketTask.Message	string(_:)	c				URLSessionWebSocketTask.Message
+M	URLRequest	CachePolicy	ko
+M	URLRequest	NetworkServiceType	ko
+M	URLRequest	ReferenceType	ko
+M	URLRequest	addValue(_:forHTTPHeaderField:)	fo					rr
+M	URLRequest	allHTTPHeaderFields	ov				Dictionary
+M	URLRequest	allowsCellularAccess	ov				Bool
+M	URLRequest	cachePolicy	ov				NSURLRequest.CachePolicy
+M	URLRequest	customMirror	ov				Mirror
+M	URLRequest	debugDescription	ov				String
+M	URLRequest	description	ov				String
+M	URLRequest	hash(into:)	fo					r
+M	URLRequest	httpBody	ov				Data
+M	URLRequest	httpBodyStream	ov				InputStream
+M	URLRequest	httpMethod	ov				String
+M	URLRequest	httpShouldHandleCookies	ov				Bool
+M	URLRequest	httpShouldUsePipelining	dov			?	Bool
+M	URLRequest	init(url:cachePolicy:timeoutInterval:)	io				URLRequest	rdd
+M	URLRequest	mainDocumentURL	ov				URL
+M	URLRequest	networkServiceType	ov				NSURLRequest.NetworkServiceType
+M	URLRequest	setValue(_:forHTTPHeaderField:)	fo					rr
+M	URLRequest	timeoutInterval	ov				Double
+M	URLRequest	url	ov				URL
+M	URLRequest	value(forHTTPHeaderField:)	fo				String	r
+M	URLResourceKey	addedToDirectoryDateKey	osv				URLResourceKey
+M	URLResourceKey	applicationIsScriptableKey	osv				URLResourceKey
+M	URLResourceKey	attributeModificationDateKey	osv				URLResourceKey
+M	URLResourceKey	canonicalPathKey	osv				URLResourceKey
+M	URLResourceKey	contentAccessDateKey	osv				URLResourceKey
+M	URLResourceKey	contentModificationDateKey	osv				URLResourceKey
+M	URLResourceKey	creationDateKey	osv				URLResourceKey
+M	URLResourceKey	customIconKey	osv				URLResourceKey
+M	URLResourceKey	documentIdentifierKey	osv				URLResourceKey
+M	URLResourceKey	effectiveIconKey	osv				URLResourceKey
+M	URLResourceKey	fileAllocatedSizeKey	osv				URLResourceKey
+M	URLResourceKey	fileResourceIdentifierKey	osv				URLResourceKey
+M	URLResourceKey	fileResourceTypeKey	osv				URLResourceKey
+M	URLResourceKey	fileSecurityKey	osv				URLResourceKey
+M	URLResourceKey	fileSizeKey	osv				URLResourceKey
+M	URLResourceKey	generationIdentifierKey	osv				URLResourceKey
+M	URLResourceKey	hasHiddenExtensionKey	osv				URLResourceKey
+M	URLResourceKey	hash(into:)	fo					r
+M	URLResourceKey	hashValue	ov				Int
+M	URLResourceKey	init(_:)	io				URLResourceKey	r
+M	URLResourceKey	init(rawValue:)	io				URLResourceKey	r
+M	URLResourceKey	isAliasFileKey	osv				URLResourceKey
+M	URLResourceKey	isApplicationKey	osv				URLResourceKey
+M	URLResourceKey	isDirectoryKey	osv				URLResourceKey
+M	URLResourceKey	isExcludedFromBackupKey	osv				URLResourceKey
+M	URLResourceKey	isExecutableKey	osv				URLResourceKey
+M	URLResourceKey	isHiddenKey	osv				URLResourceKey
+M	URLResourceKey	isMountTriggerKey	osv				URLResourceKey
+M	URLResourceKey	isPackageKey	osv				URLResourceKey
+M	URLResourceKey	isReadableKey	osv				URLResourceKey
+M	URLResourceKey	isRegularFileKey	osv				URLResourceKey
+M	URLResourceKey	isSymbolicLinkKey	osv				URLResourceKey
+M	URLResourceKey	isSystemImmutableKey	osv				URLResourceKey
+M	URLResourceKey	isUbiquitousItemKey	osv				URLResourceKey
+M	URLResourceKey	isUserImmutableKey	osv				URLResourceKey
+M	URLResourceKey	isVolumeKey	osv				URLResourceKey
+M	URLResourceKey	isWritableKey	osv				URLResourceKey
+M	URLResourceKey	keysOfUnsetValuesKey	osv				URLResourceKey
+M	URLResourceKey	labelColorKey	osv				URLResourceKey
+M	URLResourceKey	labelNumberKey	osv				URLResourceKey
+M	URLResourceKey	linkCountKey	osv				URLResourceKey
+M	URLResourceKey	localizedLabelKey	osv				URLResourceKey
+M	URLResourceKey	localizedNameKey	osv				URLResourceKey
+M	URLResourceKey	localizedTypeDescriptionKey	osv				URLResourceKey
+M	URLResourceKey	nameKey	osv				URLResourceKey
+M	URLResourceKey	parentDirectoryURLKey	osv				URLResourceKey
+M	URLResourceKey	pathKey	osv				URLResourceKey
+M	URLResourceKey	preferredIOBlockSizeKey	osv				URLResourceKey
+M	URLResourceKey	quarantinePropertiesKey	osv				URLResourceKey
+M	URLResourceKey	rawValue	ov				String
+M	URLResourceKey	tagNamesKey	osv				URLResourceKey
+M	URLResourceKey	thumbnailDictionaryKey	osv				URLResourceKey
+M	URLResourceKey	thumbnailKey	osv				URLResourceKey
+M	URLResourceKey	totalFileAllocatedSizeKey	osv				URLResourceKey
+M	URLResourceKey	totalFileSizeKey	osv				URLResourceKey
+M	URLResourceKey	typeIdentifierKey	osv				URLResourceKey
+M	URLResourceKey	ubiquitousItemContainerDisplayNameKey	osv				URLResourceKey
+M	URLResourceKey	ubiquitousItemDownloadRequestedKey	osv				URLResourceKey
+M	URLResourceKey	ubiquitousItemDownloadingErrorKey	osv				URLResourceKey
+M	URLResourceKey	ubiquitousItemDownloadingStatusKey	osv				URLResourceKey
+M	URLResourceKey	ubiquitousItemHasUnresolvedConflictsKey	osv				URLResourceKey
+M	URLResourceKey	ubiquitousItemIsDownloadingKey	osv				URLResourceKey
+M	URLResourceKey	ubiquitousItemIsUploadedKey	osv				URLResourceKey
+M	URLResourceKey	ubiquitousItemIsUploadingKey	osv				URLResourceKey
+M	URLResourceKey	ubiquitousItemUploadingErrorKey	osv				URLResourceKey
+M	URLResourceKey	volumeAvailableCapacityKey	osv				URLResourceKey
+M	URLResourceKey	volumeCreationDateKey	osv				URLResourceKey
+M	URLResourceKey	volumeIdentifierKey	osv				URLResourceKey
+M	URLResourceKey	volumeIsAutomountedKey	osv				URLResourceKey
+M	URLResourceKey	volumeIsBrowsableKey	osv				URLResourceKey
+M	URLResourceKey	volumeIsEjectableKey	osv				URLResourceKey
+M	URLResourceKey	volumeIsEncryptedKey	osv				URLResourceKey
+M	URLResourceKey	volumeIsInternalKey	osv				URLResourceKey
+M	URLResourceKey	volumeIsJournalingKey	osv				URLResourceKey
+M	URLResourceKey	volumeIsLocalKey	osv				URLResourceKey
+M	URLResourceKey	volumeIsReadOnlyKey	osv				URLResourceKey
+M	URLResourceKey	volumeIsRemovableKey	osv				URLResourceKey
+M	URLResourceKey	volumeIsRootFileSystemKey	osv				URLResourceKey
+M	URLResourceKey	volumeLocalizedFormatDescriptionKey	osv				URLResourceKey
+M	URLResourceKey	volumeLocalizedNameKey	osv				URLResourceKey
+M	URLResourceKey	volumeMaximumFileSizeKey	osv				URLResourceKey
+M	URLResourceKey	volumeNameKey	osv				URLResourceKey
+M	URLResourceKey	volumeResourceCountKey	osv				URLResourceKey
+M	URLResourceKey	volumeSupportsAdvisoryFileLockingKey	osv				URLResourceKey
+M	URLResourceKey	volumeSupportsCasePreservedNamesKey	osv				URLResourceKey
+M	URLResourceKey	volumeSupportsCaseSensitiveNamesKey	osv				URLResourceKey
+M	URLResourceKey	volumeSupportsCompressionKey	osv				URLResourceKey
+M	URLResourceKey	volumeSupportsExclusiveRenamingKey	osv				URLResourceKey
+M	URLResourceKey	volumeSupportsExtendedSecurityKey	osv				URLResourceKey
+M	URLResourceKey	volumeSupportsFileCloningKey	osv				URLResourceKey
+M	URLResourceKey	volumeSupportsHardLinksKey	osv				URLResourceKey
+M	URLResourceKey	volumeSupportsJournalingKey	osv				URLResourceKey
+M	URLResourceKey	volumeSupportsPersistentIDsKey	osv				URLResourceKey
+M	URLResourceKey	volumeSupportsRenamingKey	osv				URLResourceKey
+M	URLResourceKey	volumeSupportsRootDirectoryDatesKey	osv				URLResourceKey
+M	URLResourceKey	volumeSupportsSparseFilesKey	osv				URLResourceKey
+M	URLResourceKey	volumeSupportsSwapRenamingKey	osv				URLResourceKey
+M	URLResourceKey	volumeSupportsSymbolicLinksKey	osv				URLResourceKey
+M	URLResourceKey	volumeSupportsVolumeSizesKey	osv				URLResourceKey
+M	URLResourceKey	volumeSupportsZeroRunsKey	osv				URLResourceKey
+M	URLResourceKey	volumeTotalCapacityKey	osv				URLResourceKey
+M	URLResourceKey	volumeURLForRemountingKey	osv				URLResourceKey
+M	URLResourceKey	volumeURLKey	osv				URLResourceKey
+M	URLResourceKey	volumeUUIDStringKey	osv				URLResourceKey
+M	URLResourceValues	addedToDirectoryDate	ov				Date
+M	URLResourceValues	allValues	ov				Dictionary
+M	URLResourceValues	applicationIsScriptable	ov				Bool
+M	URLResourceValues	attributeModificationDate	ov				Date
+M	URLResourceValues	canonicalPath	ov				String
+M	URLResourceValues	contentAccessDate	ov				Date
+M	URLResourceValues	contentModificationDate	ov				Date
+M	URLResourceValues	creationDate	ov				Date
+M	URLResourceValues	documentIdentifier	ov				Int
+M	URLResourceValues	fileAllocatedSize	ov				Int
+M	URLResourceValues	fileResourceIdentifier	ov
+M	URLResourceValues	fileResourceType	ov				URLFileResourceType
+M	URLResourceValues	fileSize	ov				Int
+M	URLResourceValues	generationIdentifier	ov
+M	URLResourceValues	hasHiddenExtension	ov				Bool
+M	URLResourceValues	init()	io				URLResourceValues
+M	URLResourceValues	isAliasFile	ov				Bool
+M	URLResourceValues	isApplication	ov				Bool
+M	URLResourceValues	isDirectory	ov				Bool
+M	URLResourceValues	isExcludedFromBackup	ov				Bool
+M	URLResourceValues	isExecutable	ov				Bool
+M	URLResourceValues	isHidden	ov				Bool
+M	URLResourceValues	isMountTrigger	ov				Bool
+M	URLResourceValues	isPackage	ov				Bool
+M	URLResourceValues	isReadable	ov				Bool
+M	URLResourceValues	isRegularFile	ov				Bool
+M	URLResourceValues	isSymbolicLink	ov				Bool
+M	URLResourceValues	isSystemImmutable	ov				Bool
+M	URLResourceValues	isUbiquitousItem	ov				Bool
+M	URLResourceValues	isUserImmutable	ov				Bool
+M	URLResourceValues	isVolume	ov				Bool
+M	URLResourceValues	isWritable	ov				Bool
+M	URLResourceValues	labelNumber	ov				Int
+M	URLResourceValues	linkCount	ov				Int
+M	URLResourceValues	localizedLabel	ov				String
+M	URLResourceValues	localizedName	ov				String
+M	URLResourceValues	localizedTypeDescription	ov				String
+M	URLResourceValues	name	ov				String
+M	URLResourceValues	parentDirectory	ov				URL
+M	URLResourceValues	path	ov				String
+M	URLResourceValues	preferredIOBlockSize	ov				Int
+M	URLResourceValues	quarantineProperties	ov				Dictionary
+M	URLResourceValues	tagNames	ov				Array
+M	URLResourceValues	totalFileAllocatedSize	ov				Int
+M	URLResourceValues	totalFileSize	ov				Int
+M	URLResourceValues	typeIdentifier	ov				String
+M	URLResourceValues	ubiquitousItemContainerDisplayName	ov				String
+M	URLResourceValues	ubiquitousItemDownloadRequested	ov				Bool
+M	URLResourceValues	ubiquitousItemDownloadingError	ov				NSError
+M	URLResourceValues	ubiquitousItemHasUnresolvedConflicts	ov				Bool
+M	URLResourceValues	ubiquitousItemIsDownloading	ov				Bool
+M	URLResourceValues	ubiquitousItemIsUploaded	ov				Bool
+M	URLResourceValues	ubiquitousItemIsUploading	ov				Bool
+M	URLResourceValues	ubiquitousItemUploadingError	ov				NSError
+M	URLResourceValues	volume	ov				URL
+M	URLResourceValues	volumeAvailableCapacity	ov				Int
+M	URLResourceValues	volumeCreationDate	ov				Date
+M	URLResourceValues	volumeIdentifier	ov
+M	URLResourceValues	volumeIsAutomounted	ov				Bool
+M	URLResourceValues	volumeIsBrowsable	ov				Bool
+M	URLResourceValues	volumeIsEjectable	ov				Bool
+M	URLResourceValues	volumeIsEncrypted	ov				Bool
+M	URLResourceValues	volumeIsInternal	ov				Bool
+M	URLResourceValues	volumeIsJournaling	ov				Bool
+M	URLResourceValues	volumeIsLocal	ov				Bool
+M	URLResourceValues	volumeIsReadOnly	ov				Bool
+M	URLResourceValues	volumeIsRemovable	ov				Bool
+M	URLResourceValues	volumeIsRootFileSystem	ov				Bool
+M	URLResourceValues	volumeLocalizedFormatDescription	ov				String
+M	URLResourceValues	volumeLocalizedName	ov				String
+M	URLResourceValues	volumeMaximumFileSize	ov				Int
+M	URLResourceValues	volumeName	ov				String
+M	URLResourceValues	volumeResourceCount	ov				Int
+M	URLResourceValues	volumeSupportsAdvisoryFileLocking	ov				Bool
+M	URLResourceValues	volumeSupportsCasePreservedNames	ov				Bool
+M	URLResourceValues	volumeSupportsCaseSensitiveNames	ov				Bool
+M	URLResourceValues	volumeSupportsCompression	ov				Bool
+M	URLResourceValues	volumeSupportsExtendedSecurity	ov				Bool
+M	URLResourceValues	volumeSupportsHardLinks	ov				Bool
+M	URLResourceValues	volumeSupportsJournaling	ov				Bool
+M	URLResourceValues	volumeSupportsPersistentIDs	ov				Bool
+M	URLResourceValues	volumeSupportsRenaming	ov				Bool
+M	URLResourceValues	volumeSupportsRootDirectoryDates	ov				Bool
+M	URLResourceValues	volumeSupportsSparseFiles	ov				Bool
+M	URLResourceValues	volumeSupportsSymbolicLinks	ov				Bool
+M	URLResourceValues	volumeSupportsVolumeSizes	ov				Bool
+M	URLResourceValues	volumeSupportsZeroRuns	ov				Bool
+M	URLResourceValues	volumeTotalCapacity	ov				Int
+M	URLResourceValues	volumeURLForRemounting	ov				URL
+M	URLResourceValues	volumeUUIDString	ov				String
+M	URLResponse	copy()	fo
+M	URLResponse	copy(with:)	fo					d
+M	URLResponse	encode(with:)	fo					r
+M	URLResponse	expectedContentLength	ov				Int64
+M	URLResponse	hash	ov				Int
+M	URLResponse	init(coder:)	io				URLResponse	r
+M	URLResponse	init(url:mimeType:expectedContentLength:textEncodingName:)	io				URLResponse	rrrr
+M	URLResponse	isEqual(_:)	fo				Bool	r
+M	URLResponse	mimeType	ov				String
+M	URLResponse	suggestedFilename	ov				String
+M	URLResponse	supportsSecureCoding	osv				Bool
+M	URLResponse	textEncodingName	ov				String
+M	URLResponse	url	ov				URL
+M	URLSession	AuthChallengeDisposition	ko
+M	URLSession	DelayedRequestDisposition	ko
+M	URLSession	ResponseDisposition	ko
+M	URLSession	configuration	ov				URLSessionConfiguration
+M	URLSession	data(for:delegate:)	afot		15.0		(Data,URLResponse)	rd
+M	URLSession	data(from:delegate:)	afot		15.0		(Data,URLResponse)	rd
+M	URLSession	dataTask(with:)	fo				URLSessionDataTask	r
+M	URLSession	dataTask(with:completionHandler:)	fo	completionHandler:Data,URLResponse,Error			URLSessionDataTask	rf
+M	URLSession	delegate	ov				URLSessionDelegate
+M	URLSession	delegateQueue	ov				OperationQueue
+M	URLSession	download(for:delegate:)	afot		15.0		(URL,URLResponse)	rd
+M	URLSession	download(from:delegate:)	afot		15.0		(URL,URLResponse)	rd
+M	URLSession	downloadTask(with:)	fo				URLSessionDownloadTask	r
+M	URLSession	downloadTask(with:completionHandler:)	fo	completionHandler:URL,URLResponse,Error			URLSessionDownloadTask	rf
+M	URLSession	downloadTask(withResumeData:)	fo				URLSessionDownloadTask	r
+M	URLSession	downloadTask(withResumeData:completionHandler:)	fo	completionHandler:URL,URLResponse,Error			URLSessionDownloadTask	rf
+M	URLSession	finishTasksAndInvalidate()	fo
+M	URLSession	flush(completionHandler:)	fo					f
+M	URLSession	getAllTasks(completionHandler:)	fo	completionHandler:Array				f
+M	URLSession	getTasksWithCompletionHandler(_:)	fo	_:Array,Array,Array				f
+M	URLSession	init(configuration:)	io				URLSession	r
+M	URLSession	init(configuration:delegate:delegateQueue:)	io				URLSession	rrr
+M	URLSession	invalidateAndCancel()	fo
+M	URLSession	reset(completionHandler:)	fo					f
+M	URLSession	sessionDescription	ov				String
+M	URLSession	shared	osv				URLSession
+M	URLSession	upload(for:from:delegate:)	afot		15.0		(Data,URLResponse)	rrd
+M	URLSession	upload(for:fromFile:delegate:)	afot		15.0		(Data,URLResponse)	rrd
+M	URLSession	uploadTask(with:from:)	fo				URLSessionUploadTask	rr
+M	URLSession	uploadTask(with:from:completionHandler:)	fo	completionHandler:Data,URLResponse,Error			URLSessionUploadTask	rrf
+M	URLSession	uploadTask(with:fromFile:)	fo				URLSessionUploadTask	rr
+M	URLSession	uploadTask(with:fromFile:completionHandler:)	fo	completionHandler:Data,URLResponse,Error			URLSessionUploadTask	rrf
+M	URLSession	uploadTask(withStreamedRequest:)	fo				URLSessionUploadTask	r
+M	URLSession	webSocketTask(with:)	fo				URLSessionWebSocketTask	r
+M	URLSession	webSocketTask(with:protocols:)	fo				URLSessionWebSocketTask	rr
+M	URLSession.AuthChallengeDisposition	cancelAuthenticationChallenge	co				URLSession.AuthChallengeDisposition
+M	URLSession.AuthChallengeDisposition	hash(into:)	fo					r
+M	URLSession.AuthChallengeDisposition	hashValue	ov				Int
+M	URLSession.AuthChallengeDisposition	init(rawValue:)	io				URLSession.AuthChallengeDisposition	r
+M	URLSession.AuthChallengeDisposition	performDefaultHandling	co				URLSession.AuthChallengeDisposition
+M	URLSession.AuthChallengeDisposition	rejectProtectionSpace	co				URLSession.AuthChallengeDisposition
+M	URLSession.AuthChallengeDisposition	useCredential	co				URLSession.AuthChallengeDisposition
+M	URLSession.DelayedRequestDisposition	cancel	co				URLSession.DelayedRequestDisposition
+M	URLSession.DelayedRequestDisposition	continueLoading	co				URLSession.DelayedRequestDisposition
+M	URLSession.DelayedRequestDisposition	useNewRequest	co				URLSession.DelayedRequestDisposition
+M	URLSession.ResponseDisposition	allow	co				URLSession.ResponseDisposition
+M	URLSession.ResponseDisposition	becomeDownload	cdo			?	URLSession.ResponseDisposition
+M	URLSession.ResponseDisposition	cancel	co				URLSession.ResponseDisposition
+M	URLSession.ResponseDisposition	hash(into:)	fo					r
+M	URLSession.ResponseDisposition	hashValue	ov				Int
+M	URLSession.ResponseDisposition	init(rawValue:)	io				URLSession.ResponseDisposition	r
+M	URLSessionConfiguration	allowsCellularAccess	ov				Bool
+M	URLSessionConfiguration	connectionProxyDictionary	ov				Dictionary
+M	URLSessionConfiguration	copy()	fo
+M	URLSessionConfiguration	copy(with:)	fo					r
+M	URLSessionConfiguration	default	osv				URLSessionConfiguration
+M	URLSessionConfiguration	ephemeral	osv				URLSessionConfiguration
+M	URLSessionConfiguration	httpAdditionalHeaders	ov				Dictionary
+M	URLSessionConfiguration	httpCookieAcceptPolicy	ov				HTTPCookie.AcceptPolicy
+M	URLSessionConfiguration	httpCookieStorage	ov				HTTPCookieStorage
+M	URLSessionConfiguration	httpMaximumConnectionsPerHost	ov				Int
+M	URLSessionConfiguration	httpShouldSetCookies	ov				Bool
+M	URLSessionConfiguration	httpShouldUsePipelining	dov			?	Bool
+M	URLSessionConfiguration	identifier	ov				String
+M	URLSessionConfiguration	init()	dio			URLSessionConfiguration.default	URLSessionConfiguration
+M	URLSessionConfiguration	isDiscretionary	ov				Bool
+M	URLSessionConfiguration	networkServiceType	ov				NSURLRequest.NetworkServiceType
+M	URLSessionConfiguration	protocolClasses	ov				Array
+M	URLSessionConfiguration	requestCachePolicy	ov				NSURLRequest.CachePolicy
+M	URLSessionConfiguration	sharedContainerIdentifier	ov				String
+M	URLSessionConfiguration	shouldUseExtendedBackgroundIdleMode	dov			?	Bool
+M	URLSessionConfiguration	timeoutIntervalForRequest	ov				Double
+M	URLSessionConfiguration	timeoutIntervalForResource	ov				Double
+M	URLSessionConfiguration	urlCache	ov				URLCache
+M	URLSessionConfiguration	urlCredentialStorage	ov				URLCredentialStorage
+M	URLSessionDataDelegate	urlSession(_:dataTask:didBecome:)	fo					rrr
+M	URLSessionDataDelegate	urlSession(_:dataTask:didReceive:)	fo					rrr
+M	URLSessionDataDelegate	urlSession(_:dataTask:didReceive:completionHandler:)	fo	completionHandler:URLSession.ResponseDisposition				rrrf
+M	URLSessionDataDelegate	urlSession(_:dataTask:willCacheResponse:completionHandler:)	fo	completionHandler:CachedURLResponse				rrrf
+M	URLSessionDelegate	urlSession(_:didBecomeInvalidWithError:)	fo					rr
+M	URLSessionDelegate	urlSession(_:didReceive:completionHandler:)	fo	completionHandler:URLSession.AuthChallengeDisposition,URLCredential				rrf
+M	URLSessionDownloadDelegate	urlSession(_:downloadTask:didFinishDownloadingTo:)	fo					rrr
+M	URLSessionDownloadDelegate	urlSession(_:downloadTask:didResumeAtOffset:expectedTotalBytes:)	fo					rrrr
+M	URLSessionDownloadDelegate	urlSession(_:downloadTask:didWriteData:totalBytesWritten:totalBytesExpectedToWrite:)	fo					rrrrr
+M	URLSessionDownloadTask	cancel(byProducingResumeData:)	fo	byProducingResumeData:Data				f
+M	URLSessionStreamDelegate	urlSession(_:betterRouteDiscoveredFor:)	fo					rr
+M	URLSessionStreamDelegate	urlSession(_:readClosedFor:)	fo					rr
+M	URLSessionStreamDelegate	urlSession(_:streamTask:didBecome:outputStream:)	fo					rrrr
+M	URLSessionStreamDelegate	urlSession(_:writeClosedFor:)	fo					rr
+M	URLSessionTask	State	ko
+M	URLSessionTask	cancel()	fo
+M	URLSessionTask	copy()	fo
+M	URLSessionTask	copy(with:)	fo					r
+M	URLSessionTask	countOfBytesClientExpectsToReceive	ov				Int64
+M	URLSessionTask	countOfBytesClientExpectsToSend	ov				Int64
+M	URLSessionTask	countOfBytesExpectedToReceive	ov				Int64
+M	URLSessionTask	countOfBytesExpectedToSend	ov				Int64
+M	URLSessionTask	countOfBytesReceived	ov				Int64
+M	URLSessionTask	countOfBytesSent	ov				Int64
+M	URLSessionTask	currentRequest	ov				URLRequest
+M	URLSessionTask	defaultPriority	osv				Float
+M	URLSessionTask	delegate	ov				URLSessionTaskDelegate
+M	URLSessionTask	earliestBeginDate	dov			?	Date
+M	URLSessionTask	error	ov				Error
+M	URLSessionTask	highPriority	osv				Float
+M	URLSessionTask	init()	io				URLSessionTask
+M	URLSessionTask	lowPriority	osv				Float
+M	URLSessionTask	originalRequest	ov				URLRequest
+M	URLSessionTask	priority	ov				Float
+M	URLSessionTask	progress	ov				Progress
+M	URLSessionTask	response	ov				URLResponse
+M	URLSessionTask	resume()	fo
+M	URLSessionTask	state	ov				URLSessionTask.State
+M	URLSessionTask	suspend()	fo
+M	URLSessionTask	taskDescription	ov				String
+M	URLSessionTask	taskIdentifier	ov				Int
+M	URLSessionTask.State	canceling	co				URLSessionTask.State
+M	URLSessionTask.State	completed	co				URLSessionTask.State
+M	URLSessionTask.State	hash(into:)	fo					r
+M	URLSessionTask.State	hashValue	ov				Int
+M	URLSessionTask.State	init(rawValue:)	io				URLSessionTask.State	r
+M	URLSessionTask.State	running	co				URLSessionTask.State
+M	URLSessionTask.State	suspended	co				URLSessionTask.State
+M	URLSessionTaskDelegate	urlSession(_:task:didCompleteWithError:)	fo					rrr
+M	URLSessionTaskDelegate	urlSession(_:task:didFinishCollecting:)	fo					rrr
+M	URLSessionTaskDelegate	urlSession(_:task:didReceive:completionHandler:)	fo	completionHandler:URLSession.AuthChallengeDisposition,URLCredential				rrrf
+M	URLSessionTaskDelegate	urlSession(_:task:didSendBodyData:totalBytesSent:totalBytesExpectedToSend:)	fo					rrrrr
+M	URLSessionTaskDelegate	urlSession(_:task:needNewBodyStream:)	fo	needNewBodyStream:InputStream				rrf
+M	URLSessionTaskDelegate	urlSession(_:task:willBeginDelayedRequest:completionHandler:)	fo	completionHandler:URLSession.DelayedRequestDisposition,URLRequest				rrrf
+M	URLSessionTaskDelegate	urlSession(_:task:willPerformHTTPRedirection:newRequest:completionHandler:)	fo	completionHandler:URLRequest				rrrrf
+M	URLSessionTaskMetrics	DomainResolutionProtocol	ko
+M	URLSessionTaskMetrics	ResourceFetchType	ko
+M	URLSessionTaskMetrics	redirectCount	ov				Int
+M	URLSessionTaskMetrics	taskInterval	ov				DateInterval
+M	URLSessionTaskMetrics	transactionMetrics	ov				Array
+M	URLSessionTaskMetrics.DomainResolutionProtocol	hash(into:)	fo					r
+M	URLSessionTaskMetrics.DomainResolutionProtocol	hashValue	ov				Int
+M	URLSessionTaskMetrics.DomainResolutionProtocol	https	co				URLSessionTaskMetrics.DomainResolutionProtocol
+M	URLSessionTaskMetrics.DomainResolutionProtocol	init(rawValue:)	io				URLSessionTaskMetrics.DomainResolutionProtocol	r
+M	URLSessionTaskMetrics.DomainResolutionProtocol	tcp	co				URLSessionTaskMetrics.DomainResolutionProtocol
+M	URLSessionTaskMetrics.DomainResolutionProtocol	tls	co				URLSessionTaskMetrics.DomainResolutionProtocol
+M	URLSessionTaskMetrics.DomainResolutionProtocol	udp	co				URLSessionTaskMetrics.DomainResolutionProtocol
+M	URLSessionTaskMetrics.DomainResolutionProtocol	unknown	co				URLSessionTaskMetrics.DomainResolutionProtocol
+M	URLSessionTaskMetrics.ResourceFetchType	hash(into:)	fo					r
+M	URLSessionTaskMetrics.ResourceFetchType	hashValue	ov				Int
+M	URLSessionTaskMetrics.ResourceFetchType	init(rawValue:)	io				URLSessionTaskMetrics.ResourceFetchType	r
+M	URLSessionTaskMetrics.ResourceFetchType	localCache	co				URLSessionTaskMetrics.ResourceFetchType
+M	URLSessionTaskMetrics.ResourceFetchType	networkLoad	co				URLSessionTaskMetrics.ResourceFetchType
+M	URLSessionTaskMetrics.ResourceFetchType	serverPush	cdo			?	URLSessionTaskMetrics.ResourceFetchType
+M	URLSessionTaskMetrics.ResourceFetchType	unknown	co				URLSessionTaskMetrics.ResourceFetchType
+M	URLSessionTaskTransactionMetrics	connectEndDate	ov				Date
+M	URLSessionTaskTransactionMetrics	connectStartDate	ov				Date
+M	URLSessionTaskTransactionMetrics	countOfRequestBodyBytesBeforeEncoding	ov				Int64
+M	URLSessionTaskTransactionMetrics	countOfRequestBodyBytesSent	ov				Int64
+M	URLSessionTaskTransactionMetrics	countOfRequestHeaderBytesSent	ov				Int64
+M	URLSessionTaskTransactionMetrics	countOfResponseBodyBytesAfterDecoding	ov				Int64
+M	URLSessionTaskTransactionMetrics	countOfResponseBodyBytesReceived	ov				Int64
+M	URLSessionTaskTransactionMetrics	countOfResponseHeaderBytesReceived	ov				Int64
+M	URLSessionTaskTransactionMetrics	domainLookupEndDate	ov				Date
+M	URLSessionTaskTransactionMetrics	domainLookupStartDate	ov				Date
+M	URLSessionTaskTransactionMetrics	domainResolutionProtocol	ov				URLSessionTaskMetrics.DomainResolutionProtocol
+M	URLSessionTaskTransactionMetrics	fetchStartDate	ov				Date
+M	URLSessionTaskTransactionMetrics	isCellular	ov				Bool
+M	URLSessionTaskTransactionMetrics	isConstrained	ov				Bool
+M	URLSessionTaskTransactionMetrics	isExpensive	ov				Bool
+M	URLSessionTaskTransactionMetrics	isMultipath	ov				Bool
+M	URLSessionTaskTransactionMetrics	isProxyConnection	ov				Bool
+M	URLSessionTaskTransactionMetrics	isReusedConnection	ov				Bool
+M	URLSessionTaskTransactionMetrics	localAddress	ov				String
+M	URLSessionTaskTransactionMetrics	localPort	ov				String
+M	URLSessionTaskTransactionMetrics	negotiatedTLSCipherSuite	ov				tls_ciphersuite_t
+M	URLSessionTaskTransactionMetrics	negotiatedTLSProtocolVersion	ov				tls_protocol_version_t
+M	URLSessionTaskTransactionMetrics	networkProtocolName	ov				String
+M	URLSessionTaskTransactionMetrics	remoteAddress	ov				String
+M	URLSessionTaskTransactionMetrics	remotePort	ov				String
+M	URLSessionTaskTransactionMetrics	request	ov				URLRequest
+M	URLSessionTaskTransactionMetrics	requestEndDate	ov				Date
+M	URLSessionTaskTransactionMetrics	requestStartDate	ov				Date
+M	URLSessionTaskTransactionMetrics	resourceFetchType	ov				URLSessionTaskMetrics.ResourceFetchType
+M	URLSessionTaskTransactionMetrics	response	ov				URLResponse
+M	URLSessionTaskTransactionMetrics	responseEndDate	ov				Date
+M	URLSessionTaskTransactionMetrics	responseStartDate	ov				Date
+M	URLSessionTaskTransactionMetrics	secureConnectionEndDate	ov				Date
+M	URLSessionTaskTransactionMetrics	secureConnectionStartDate	ov				Date
+M	URLSessionWebSocketDelegate	urlSession(_:webSocketTask:didCloseWith:reason:)	fo					rrrr
+M	URLSessionWebSocketDelegate	urlSession(_:webSocketTask:didOpenWithProtocol:)	fo					rrr
+M	URLSessionWebSocketTask	CloseCode	ko
+M	URLSessionWebSocketTask	Message	ko
+M	URLSessionWebSocketTask	cancel()	fo
+M	URLSessionWebSocketTask	cancel(with:reason:)	fo					rr
+M	URLSessionWebSocketTask	closeCode	ov				URLSessionWebSocketTask.CloseCode
+M	URLSessionWebSocketTask	closeReason	ov				Data
+M	URLSessionWebSocketTask	error	ov				Error
+M	URLSessionWebSocketTask	maximumMessageSize	ov				Int
+M	URLSessionWebSocketTask	receive()	afot		13.0		URLSessionWebSocketTask.Message
+M	URLSessionWebSocketTask	receive(completionHandler:)	fo	completionHandler:Result	13.0			f
+M	URLSessionWebSocketTask	resume()	fo
+M	URLSessionWebSocketTask	send(_:)	afot		13.0			r
+M	URLSessionWebSocketTask	send(_:completionHandler:)	fo	completionHandler:Error	13.0			rf
+M	URLSessionWebSocketTask	sendPing()	afot		13.0
+M	URLSessionWebSocketTask	sendPing(pongReceiveHandler:)	fo	pongReceiveHandler:Error				f
+M	URLSessionWebSocketTask.CloseCode	abnormalClosure	co				URLSessionWebSocketTask.CloseCode
+M	URLSessionWebSocketTask.CloseCode	goingAway	co				URLSessionWebSocketTask.CloseCode
+M	URLSessionWebSocketTask.CloseCode	hash(into:)	fo					r
+M	URLSessionWebSocketTask.CloseCode	hashValue	ov				Int
+M	URLSessionWebSocketTask.CloseCode	init(rawValue:)	io				URLSessionWebSocketTask.CloseCode	r
+M	URLSessionWebSocketTask.CloseCode	internalServerError	co				URLSessionWebSocketTask.CloseCode
+M	URLSessionWebSocketTask.CloseCode	invalid	co				URLSessionWebSocketTask.CloseCode
+M	URLSessionWebSocketTask.CloseCode	invalidFramePayloadData	co				URLSessionWebSocketTask.CloseCode
+M	URLSessionWebSocketTask.CloseCode	mandatoryExtensionMissing	co				URLSessionWebSocketTask.CloseCode
+M	URLSessionWebSocketTask.CloseCode	messageTooBig	co				URLSessionWebSocketTask.CloseCode
+M	URLSessionWebSocketTask.CloseCode	noStatusReceived	co				URLSessionWebSocketTask.CloseCode
+M	URLSessionWebSocketTask.CloseCode	normalClosure	co				URLSessionWebSocketTask.CloseCode
+M	URLSessionWebSocketTask.CloseCode	policyViolation	co				URLSessionWebSocketTask.CloseCode
+M	URLSessionWebSocketTask.CloseCode	protocolError	co				URLSessionWebSocketTask.CloseCode
+M	URLSessionWebSocketTask.CloseCode	tlsHandshakeFailure	co				URLSessionWebSocketTask.CloseCode
+M	URLSessionWebSocketTask.CloseCode	unsupportedData	co				URLSessionWebSocketTask.CloseCode
+M	URLSessionWebSocketTask.Message	data(_:)	co				URLSessionWebSocketTask.Message
+M	URLSessionWebSocketTask.Message	string(_:)	co				URLSessionWebSocketTask.Message
 M	UTF8Span	CharacterIterator	k		26.0
 M	UTF8Span	UnicodeScalarIterator	k		26.0
 M	UTF8Span	bytesEqual(to:)	f		26.0		Bool	r
@@ -39478,58 +39478,58 @@ M	UnicodeCodec	init()	i				Self
 M	UnicodeDecodingResult	emptyInput	c				UnicodeDecodingResult
 M	UnicodeDecodingResult	error	c				UnicodeDecodingResult
 M	UnicodeDecodingResult	scalarValue(_:)	c				UnicodeDecodingResult
-M	Unit	copy(with:)	f					r
-M	Unit	encode(with:)	f					r
-M	Unit	init(coder:)	i				Unit	r
-M	Unit	init(symbol:)	i				Unit	r
-M	Unit	isEqual(_:)	f				Bool	r
-M	Unit	supportsSecureCoding	sv				Bool
-M	Unit	symbol	v				String
-M	UnitAcceleration	baseUnit()	fs				UnitAcceleration
-M	UnitAcceleration	gravity	sv				UnitAcceleration
-M	UnitAcceleration	isEqual(_:)	f				Bool	r
-M	UnitAcceleration	metersPerSecondSquared	sv				UnitAcceleration
-M	UnitAngle	arcMinutes	sv				UnitAngle
-M	UnitAngle	arcSeconds	sv				UnitAngle
-M	UnitAngle	baseUnit()	fs				UnitAngle
-M	UnitAngle	degrees	sv				UnitAngle
-M	UnitAngle	gradians	sv				UnitAngle
-M	UnitAngle	isEqual(_:)	f				Bool	r
-M	UnitAngle	radians	sv				UnitAngle
-M	UnitAngle	revolutions	sv				UnitAngle
-M	UnitArea	acres	sv				UnitArea
-M	UnitArea	ares	sv				UnitArea
-M	UnitArea	baseUnit()	fs				UnitArea
-M	UnitArea	hectares	sv				UnitArea
-M	UnitArea	isEqual(_:)	f				Bool	r
-M	UnitArea	squareCentimeters	sv				UnitArea
-M	UnitArea	squareFeet	sv				UnitArea
-M	UnitArea	squareInches	sv				UnitArea
-M	UnitArea	squareKilometers	sv				UnitArea
-M	UnitArea	squareMegameters	sv				UnitArea
-M	UnitArea	squareMeters	sv				UnitArea
-M	UnitArea	squareMicrometers	sv				UnitArea
-M	UnitArea	squareMiles	sv				UnitArea
-M	UnitArea	squareMillimeters	sv				UnitArea
-M	UnitArea	squareNanometers	sv				UnitArea
-M	UnitArea	squareYards	sv				UnitArea
-M	UnitConcentrationMass	baseUnit()	fs				UnitConcentrationMass
-M	UnitConcentrationMass	gramsPerLiter	sv				UnitConcentrationMass
-M	UnitConcentrationMass	isEqual(_:)	f				Bool	r
-M	UnitConcentrationMass	milligramsPerDeciliter	sv				UnitConcentrationMass
-M	UnitConcentrationMass	millimolesPerLiter(withGramsPerMole:)	fs				UnitConcentrationMass	r
-M	UnitConverter	baseUnitValue(fromValue:)	f				Double	r
-M	UnitConverter	value(fromBaseUnitValue:)	f				Double	r
-M	UnitConverterLinear	baseUnitValue(fromValue:)	f				Double	r
-M	UnitConverterLinear	coefficient	v				Double
-M	UnitConverterLinear	constant	v				Double
-M	UnitConverterLinear	encode(with:)	f					r
-M	UnitConverterLinear	init(coder:)	i				UnitConverterLinear	r
-M	UnitConverterLinear	init(coefficient:)	i				UnitConverterLinear	r
-M	UnitConverterLinear	init(coefficient:constant:)	i				UnitConverterLinear	rr
-M	UnitConverterLinear	isEqual(_:)	f				Bool	r
-M	UnitConverterLinear	supportsSecureCoding	sv				Bool
-M	UnitConverterLinear	value(fromBaseUnitValue:)	f				Double	r
+M	Unit	copy(with:)	fo					r
+M	Unit	encode(with:)	fo					r
+M	Unit	init(coder:)	io				Unit	r
+M	Unit	init(symbol:)	io				Unit	r
+M	Unit	isEqual(_:)	fo				Bool	r
+M	Unit	supportsSecureCoding	osv				Bool
+M	Unit	symbol	ov				String
+M	UnitAcceleration	baseUnit()	fos				UnitAcceleration
+M	UnitAcceleration	gravity	osv				UnitAcceleration
+M	UnitAcceleration	isEqual(_:)	fo				Bool	r
+M	UnitAcceleration	metersPerSecondSquared	osv				UnitAcceleration
+M	UnitAngle	arcMinutes	osv				UnitAngle
+M	UnitAngle	arcSeconds	osv				UnitAngle
+M	UnitAngle	baseUnit()	fos				UnitAngle
+M	UnitAngle	degrees	osv				UnitAngle
+M	UnitAngle	gradians	osv				UnitAngle
+M	UnitAngle	isEqual(_:)	fo				Bool	r
+M	UnitAngle	radians	osv				UnitAngle
+M	UnitAngle	revolutions	osv				UnitAngle
+M	UnitArea	acres	osv				UnitArea
+M	UnitArea	ares	osv				UnitArea
+M	UnitArea	baseUnit()	fos				UnitArea
+M	UnitArea	hectares	osv				UnitArea
+M	UnitArea	isEqual(_:)	fo				Bool	r
+M	UnitArea	squareCentimeters	osv				UnitArea
+M	UnitArea	squareFeet	osv				UnitArea
+M	UnitArea	squareInches	osv				UnitArea
+M	UnitArea	squareKilometers	osv				UnitArea
+M	UnitArea	squareMegameters	osv				UnitArea
+M	UnitArea	squareMeters	osv				UnitArea
+M	UnitArea	squareMicrometers	osv				UnitArea
+M	UnitArea	squareMiles	osv				UnitArea
+M	UnitArea	squareMillimeters	osv				UnitArea
+M	UnitArea	squareNanometers	osv				UnitArea
+M	UnitArea	squareYards	osv				UnitArea
+M	UnitConcentrationMass	baseUnit()	fos				UnitConcentrationMass
+M	UnitConcentrationMass	gramsPerLiter	osv				UnitConcentrationMass
+M	UnitConcentrationMass	isEqual(_:)	fo				Bool	r
+M	UnitConcentrationMass	milligramsPerDeciliter	osv				UnitConcentrationMass
+M	UnitConcentrationMass	millimolesPerLiter(withGramsPerMole:)	fos				UnitConcentrationMass	r
+M	UnitConverter	baseUnitValue(fromValue:)	fo				Double	r
+M	UnitConverter	value(fromBaseUnitValue:)	fo				Double	r
+M	UnitConverterLinear	baseUnitValue(fromValue:)	fo				Double	r
+M	UnitConverterLinear	coefficient	ov				Double
+M	UnitConverterLinear	constant	ov				Double
+M	UnitConverterLinear	encode(with:)	fo					r
+M	UnitConverterLinear	init(coder:)	io				UnitConverterLinear	r
+M	UnitConverterLinear	init(coefficient:)	io				UnitConverterLinear	r
+M	UnitConverterLinear	init(coefficient:constant:)	io				UnitConverterLinear	rr
+M	UnitConverterLinear	isEqual(_:)	fo				Bool	r
+M	UnitConverterLinear	supportsSecureCoding	osv				Bool
+M	UnitConverterLinear	value(fromBaseUnitValue:)	fo				Double	r
 M	UnitCurve	bezier(startControlPoint:endControlPoint:)	fs		17.0		UnitCurve	rr
 M	UnitCurve	circularEaseIn	sv		17.0		UnitCurve
 M	UnitCurve	circularEaseInOut	sv		17.0		UnitCurve
@@ -39544,151 +39544,151 @@ M	UnitCurve	inverse	v		17.0		UnitCurve
 M	UnitCurve	linear	sv		17.0		UnitCurve
 M	UnitCurve	value(at:)	f		17.0		Double	r
 M	UnitCurve	velocity(at:)	f		17.0		Double	r
-M	UnitDispersion	baseUnit()	fs				UnitDispersion
-M	UnitDispersion	isEqual(_:)	f				Bool	r
-M	UnitDispersion	partsPerMillion	sv				UnitDispersion
-M	UnitDuration	baseUnit()	fs				UnitDuration
-M	UnitDuration	hours	sv				UnitDuration
-M	UnitDuration	isEqual(_:)	f				Bool	r
-M	UnitDuration	microseconds	sv				UnitDuration
-M	UnitDuration	milliseconds	sv				UnitDuration
-M	UnitDuration	minutes	sv				UnitDuration
-M	UnitDuration	nanoseconds	sv				UnitDuration
-M	UnitDuration	picoseconds	sv				UnitDuration
-M	UnitDuration	seconds	sv				UnitDuration
-M	UnitElectricCharge	ampereHours	sv				UnitElectricCharge
-M	UnitElectricCharge	baseUnit()	fs				UnitElectricCharge
-M	UnitElectricCharge	coulombs	sv				UnitElectricCharge
-M	UnitElectricCharge	isEqual(_:)	f				Bool	r
-M	UnitElectricCharge	kiloampereHours	sv				UnitElectricCharge
-M	UnitElectricCharge	megaampereHours	sv				UnitElectricCharge
-M	UnitElectricCharge	microampereHours	sv				UnitElectricCharge
-M	UnitElectricCharge	milliampereHours	sv				UnitElectricCharge
-M	UnitElectricCurrent	amperes	sv				UnitElectricCurrent
-M	UnitElectricCurrent	baseUnit()	fs				UnitElectricCurrent
-M	UnitElectricCurrent	isEqual(_:)	f				Bool	r
-M	UnitElectricCurrent	kiloamperes	sv				UnitElectricCurrent
-M	UnitElectricCurrent	megaamperes	sv				UnitElectricCurrent
-M	UnitElectricCurrent	microamperes	sv				UnitElectricCurrent
-M	UnitElectricCurrent	milliamperes	sv				UnitElectricCurrent
-M	UnitElectricPotentialDifference	baseUnit()	fs				UnitElectricPotentialDifference
-M	UnitElectricPotentialDifference	isEqual(_:)	f				Bool	r
-M	UnitElectricPotentialDifference	kilovolts	sv				UnitElectricPotentialDifference
-M	UnitElectricPotentialDifference	megavolts	sv				UnitElectricPotentialDifference
-M	UnitElectricPotentialDifference	microvolts	sv				UnitElectricPotentialDifference
-M	UnitElectricPotentialDifference	millivolts	sv				UnitElectricPotentialDifference
-M	UnitElectricPotentialDifference	volts	sv				UnitElectricPotentialDifference
-M	UnitElectricResistance	baseUnit()	fs				UnitElectricResistance
-M	UnitElectricResistance	isEqual(_:)	f				Bool	r
-M	UnitElectricResistance	kiloohms	sv				UnitElectricResistance
-M	UnitElectricResistance	megaohms	sv				UnitElectricResistance
-M	UnitElectricResistance	microohms	sv				UnitElectricResistance
-M	UnitElectricResistance	milliohms	sv				UnitElectricResistance
-M	UnitElectricResistance	ohms	sv				UnitElectricResistance
-M	UnitEnergy	baseUnit()	fs				UnitEnergy
-M	UnitEnergy	calories	sv				UnitEnergy
-M	UnitEnergy	isEqual(_:)	f				Bool	r
-M	UnitEnergy	joules	sv				UnitEnergy
-M	UnitEnergy	kilocalories	sv				UnitEnergy
-M	UnitEnergy	kilojoules	sv				UnitEnergy
-M	UnitEnergy	kilowattHours	sv				UnitEnergy
-M	UnitFrequency	baseUnit()	fs				UnitFrequency
-M	UnitFrequency	gigahertz	sv				UnitFrequency
-M	UnitFrequency	hertz	sv				UnitFrequency
-M	UnitFrequency	isEqual(_:)	f				Bool	r
-M	UnitFrequency	kilohertz	sv				UnitFrequency
-M	UnitFrequency	megahertz	sv				UnitFrequency
-M	UnitFrequency	microhertz	sv				UnitFrequency
-M	UnitFrequency	millihertz	sv				UnitFrequency
-M	UnitFrequency	nanohertz	sv				UnitFrequency
-M	UnitFrequency	terahertz	sv				UnitFrequency
-M	UnitFuelEfficiency	baseUnit()	fs				UnitFuelEfficiency
-M	UnitFuelEfficiency	isEqual(_:)	f				Bool	r
-M	UnitFuelEfficiency	litersPer100Kilometers	sv				UnitFuelEfficiency
-M	UnitFuelEfficiency	milesPerGallon	sv				UnitFuelEfficiency
-M	UnitFuelEfficiency	milesPerImperialGallon	sv				UnitFuelEfficiency
-M	UnitIlluminance	baseUnit()	fs				UnitIlluminance
-M	UnitIlluminance	isEqual(_:)	f				Bool	r
-M	UnitIlluminance	lux	sv				UnitIlluminance
-M	UnitInformationStorage	baseUnit()	fs				UnitInformationStorage
-M	UnitInformationStorage	bits	sv				UnitInformationStorage
-M	UnitInformationStorage	bytes	sv				UnitInformationStorage
-M	UnitInformationStorage	exabits	sv				UnitInformationStorage
-M	UnitInformationStorage	exabytes	sv				UnitInformationStorage
-M	UnitInformationStorage	exbibits	sv				UnitInformationStorage
-M	UnitInformationStorage	exbibytes	sv				UnitInformationStorage
-M	UnitInformationStorage	gibibits	sv				UnitInformationStorage
-M	UnitInformationStorage	gibibytes	sv				UnitInformationStorage
-M	UnitInformationStorage	gigabits	sv				UnitInformationStorage
-M	UnitInformationStorage	gigabytes	sv				UnitInformationStorage
-M	UnitInformationStorage	isEqual(_:)	f				Bool	r
-M	UnitInformationStorage	kibibits	sv				UnitInformationStorage
-M	UnitInformationStorage	kibibytes	sv				UnitInformationStorage
-M	UnitInformationStorage	kilobits	sv				UnitInformationStorage
-M	UnitInformationStorage	kilobytes	sv				UnitInformationStorage
-M	UnitInformationStorage	mebibits	sv				UnitInformationStorage
-M	UnitInformationStorage	mebibytes	sv				UnitInformationStorage
-M	UnitInformationStorage	megabits	sv				UnitInformationStorage
-M	UnitInformationStorage	megabytes	sv				UnitInformationStorage
-M	UnitInformationStorage	nibbles	sv				UnitInformationStorage
-M	UnitInformationStorage	pebibits	sv				UnitInformationStorage
-M	UnitInformationStorage	pebibytes	sv				UnitInformationStorage
-M	UnitInformationStorage	petabits	sv				UnitInformationStorage
-M	UnitInformationStorage	petabytes	sv				UnitInformationStorage
-M	UnitInformationStorage	tebibits	sv				UnitInformationStorage
-M	UnitInformationStorage	tebibytes	sv				UnitInformationStorage
-M	UnitInformationStorage	terabits	sv				UnitInformationStorage
-M	UnitInformationStorage	terabytes	sv				UnitInformationStorage
-M	UnitInformationStorage	yobibits	sv				UnitInformationStorage
-M	UnitInformationStorage	yobibytes	sv				UnitInformationStorage
-M	UnitInformationStorage	yottabits	sv				UnitInformationStorage
-M	UnitInformationStorage	yottabytes	sv				UnitInformationStorage
-M	UnitInformationStorage	zebibits	sv				UnitInformationStorage
-M	UnitInformationStorage	zebibytes	sv				UnitInformationStorage
-M	UnitInformationStorage	zettabits	sv				UnitInformationStorage
-M	UnitInformationStorage	zettabytes	sv				UnitInformationStorage
-M	UnitLength	astronomicalUnits	sv				UnitLength
-M	UnitLength	baseUnit()	fs				UnitLength
-M	UnitLength	centimeters	sv				UnitLength
-M	UnitLength	decameters	sv				UnitLength
-M	UnitLength	decimeters	sv				UnitLength
-M	UnitLength	fathoms	sv				UnitLength
-M	UnitLength	feet	sv				UnitLength
-M	UnitLength	furlongs	sv				UnitLength
-M	UnitLength	hectometers	sv				UnitLength
-M	UnitLength	inches	sv				UnitLength
-M	UnitLength	isEqual(_:)	f				Bool	r
-M	UnitLength	kilometers	sv				UnitLength
-M	UnitLength	lightyears	sv				UnitLength
-M	UnitLength	megameters	sv				UnitLength
-M	UnitLength	meters	sv				UnitLength
-M	UnitLength	micrometers	sv				UnitLength
-M	UnitLength	miles	sv				UnitLength
-M	UnitLength	millimeters	sv				UnitLength
-M	UnitLength	nanometers	sv				UnitLength
-M	UnitLength	nauticalMiles	sv				UnitLength
-M	UnitLength	parsecs	sv				UnitLength
-M	UnitLength	picometers	sv				UnitLength
-M	UnitLength	scandinavianMiles	sv				UnitLength
-M	UnitLength	yards	sv				UnitLength
-M	UnitMass	baseUnit()	fs				UnitMass
-M	UnitMass	carats	sv				UnitMass
-M	UnitMass	centigrams	sv				UnitMass
-M	UnitMass	decigrams	sv				UnitMass
-M	UnitMass	grams	sv				UnitMass
-M	UnitMass	isEqual(_:)	f				Bool	r
-M	UnitMass	kilograms	sv				UnitMass
-M	UnitMass	metricTons	sv				UnitMass
-M	UnitMass	micrograms	sv				UnitMass
-M	UnitMass	milligrams	sv				UnitMass
-M	UnitMass	nanograms	sv				UnitMass
-M	UnitMass	ounces	sv				UnitMass
-M	UnitMass	ouncesTroy	sv				UnitMass
-M	UnitMass	picograms	sv				UnitMass
-M	UnitMass	pounds	sv				UnitMass
-M	UnitMass	shortTons	sv				UnitMass
-M	UnitMass	slugs	sv				UnitMass
-M	UnitMass	stones	sv				UnitMass
+M	UnitDispersion	baseUnit()	fos				UnitDispersion
+M	UnitDispersion	isEqual(_:)	fo				Bool	r
+M	UnitDispersion	partsPerMillion	osv				UnitDispersion
+M	UnitDuration	baseUnit()	fos				UnitDuration
+M	UnitDuration	hours	osv				UnitDuration
+M	UnitDuration	isEqual(_:)	fo				Bool	r
+M	UnitDuration	microseconds	osv				UnitDuration
+M	UnitDuration	milliseconds	osv				UnitDuration
+M	UnitDuration	minutes	osv				UnitDuration
+M	UnitDuration	nanoseconds	osv				UnitDuration
+M	UnitDuration	picoseconds	osv				UnitDuration
+M	UnitDuration	seconds	osv				UnitDuration
+M	UnitElectricCharge	ampereHours	osv				UnitElectricCharge
+M	UnitElectricCharge	baseUnit()	fos				UnitElectricCharge
+M	UnitElectricCharge	coulombs	osv				UnitElectricCharge
+M	UnitElectricCharge	isEqual(_:)	fo				Bool	r
+M	UnitElectricCharge	kiloampereHours	osv				UnitElectricCharge
+M	UnitElectricCharge	megaampereHours	osv				UnitElectricCharge
+M	UnitElectricCharge	microampereHours	osv				UnitElectricCharge
+M	UnitElectricCharge	milliampereHours	osv				UnitElectricCharge
+M	UnitElectricCurrent	amperes	osv				UnitElectricCurrent
+M	UnitElectricCurrent	baseUnit()	fos				UnitElectricCurrent
+M	UnitElectricCurrent	isEqual(_:)	fo				Bool	r
+M	UnitElectricCurrent	kiloamperes	osv				UnitElectricCurrent
+M	UnitElectricCurrent	megaamperes	osv				UnitElectricCurrent
+M	UnitElectricCurrent	microamperes	osv				UnitElectricCurrent
+M	UnitElectricCurrent	milliamperes	osv				UnitElectricCurrent
+M	UnitElectricPotentialDifference	baseUnit()	fos				UnitElectricPotentialDifference
+M	UnitElectricPotentialDifference	isEqual(_:)	fo				Bool	r
+M	UnitElectricPotentialDifference	kilovolts	osv				UnitElectricPotentialDifference
+M	UnitElectricPotentialDifference	megavolts	osv				UnitElectricPotentialDifference
+M	UnitElectricPotentialDifference	microvolts	osv				UnitElectricPotentialDifference
+M	UnitElectricPotentialDifference	millivolts	osv				UnitElectricPotentialDifference
+M	UnitElectricPotentialDifference	volts	osv				UnitElectricPotentialDifference
+M	UnitElectricResistance	baseUnit()	fos				UnitElectricResistance
+M	UnitElectricResistance	isEqual(_:)	fo				Bool	r
+M	UnitElectricResistance	kiloohms	osv				UnitElectricResistance
+M	UnitElectricResistance	megaohms	osv				UnitElectricResistance
+M	UnitElectricResistance	microohms	osv				UnitElectricResistance
+M	UnitElectricResistance	milliohms	osv				UnitElectricResistance
+M	UnitElectricResistance	ohms	osv				UnitElectricResistance
+M	UnitEnergy	baseUnit()	fos				UnitEnergy
+M	UnitEnergy	calories	osv				UnitEnergy
+M	UnitEnergy	isEqual(_:)	fo				Bool	r
+M	UnitEnergy	joules	osv				UnitEnergy
+M	UnitEnergy	kilocalories	osv				UnitEnergy
+M	UnitEnergy	kilojoules	osv				UnitEnergy
+M	UnitEnergy	kilowattHours	osv				UnitEnergy
+M	UnitFrequency	baseUnit()	fos				UnitFrequency
+M	UnitFrequency	gigahertz	osv				UnitFrequency
+M	UnitFrequency	hertz	osv				UnitFrequency
+M	UnitFrequency	isEqual(_:)	fo				Bool	r
+M	UnitFrequency	kilohertz	osv				UnitFrequency
+M	UnitFrequency	megahertz	osv				UnitFrequency
+M	UnitFrequency	microhertz	osv				UnitFrequency
+M	UnitFrequency	millihertz	osv				UnitFrequency
+M	UnitFrequency	nanohertz	osv				UnitFrequency
+M	UnitFrequency	terahertz	osv				UnitFrequency
+M	UnitFuelEfficiency	baseUnit()	fos				UnitFuelEfficiency
+M	UnitFuelEfficiency	isEqual(_:)	fo				Bool	r
+M	UnitFuelEfficiency	litersPer100Kilometers	osv				UnitFuelEfficiency
+M	UnitFuelEfficiency	milesPerGallon	osv				UnitFuelEfficiency
+M	UnitFuelEfficiency	milesPerImperialGallon	osv				UnitFuelEfficiency
+M	UnitIlluminance	baseUnit()	fos				UnitIlluminance
+M	UnitIlluminance	isEqual(_:)	fo				Bool	r
+M	UnitIlluminance	lux	osv				UnitIlluminance
+M	UnitInformationStorage	baseUnit()	fos				UnitInformationStorage
+M	UnitInformationStorage	bits	osv				UnitInformationStorage
+M	UnitInformationStorage	bytes	osv				UnitInformationStorage
+M	UnitInformationStorage	exabits	osv				UnitInformationStorage
+M	UnitInformationStorage	exabytes	osv				UnitInformationStorage
+M	UnitInformationStorage	exbibits	osv				UnitInformationStorage
+M	UnitInformationStorage	exbibytes	osv				UnitInformationStorage
+M	UnitInformationStorage	gibibits	osv				UnitInformationStorage
+M	UnitInformationStorage	gibibytes	osv				UnitInformationStorage
+M	UnitInformationStorage	gigabits	osv				UnitInformationStorage
+M	UnitInformationStorage	gigabytes	osv				UnitInformationStorage
+M	UnitInformationStorage	isEqual(_:)	fo				Bool	r
+M	UnitInformationStorage	kibibits	osv				UnitInformationStorage
+M	UnitInformationStorage	kibibytes	osv				UnitInformationStorage
+M	UnitInformationStorage	kilobits	osv				UnitInformationStorage
+M	UnitInformationStorage	kilobytes	osv				UnitInformationStorage
+M	UnitInformationStorage	mebibits	osv				UnitInformationStorage
+M	UnitInformationStorage	mebibytes	osv				UnitInformationStorage
+M	UnitInformationStorage	megabits	osv				UnitInformationStorage
+M	UnitInformationStorage	megabytes	osv				UnitInformationStorage
+M	UnitInformationStorage	nibbles	osv				UnitInformationStorage
+M	UnitInformationStorage	pebibits	osv				UnitInformationStorage
+M	UnitInformationStorage	pebibytes	osv				UnitInformationStorage
+M	UnitInformationStorage	petabits	osv				UnitInformationStorage
+M	UnitInformationStorage	petabytes	osv				UnitInformationStorage
+M	UnitInformationStorage	tebibits	osv				UnitInformationStorage
+M	UnitInformationStorage	tebibytes	osv				UnitInformationStorage
+M	UnitInformationStorage	terabits	osv				UnitInformationStorage
+M	UnitInformationStorage	terabytes	osv				UnitInformationStorage
+M	UnitInformationStorage	yobibits	osv				UnitInformationStorage
+M	UnitInformationStorage	yobibytes	osv				UnitInformationStorage
+M	UnitInformationStorage	yottabits	osv				UnitInformationStorage
+M	UnitInformationStorage	yottabytes	osv				UnitInformationStorage
+M	UnitInformationStorage	zebibits	osv				UnitInformationStorage
+M	UnitInformationStorage	zebibytes	osv				UnitInformationStorage
+M	UnitInformationStorage	zettabits	osv				UnitInformationStorage
+M	UnitInformationStorage	zettabytes	osv				UnitInformationStorage
+M	UnitLength	astronomicalUnits	osv				UnitLength
+M	UnitLength	baseUnit()	fos				UnitLength
+M	UnitLength	centimeters	osv				UnitLength
+M	UnitLength	decameters	osv				UnitLength
+M	UnitLength	decimeters	osv				UnitLength
+M	UnitLength	fathoms	osv				UnitLength
+M	UnitLength	feet	osv				UnitLength
+M	UnitLength	furlongs	osv				UnitLength
+M	UnitLength	hectometers	osv				UnitLength
+M	UnitLength	inches	osv				UnitLength
+M	UnitLength	isEqual(_:)	fo				Bool	r
+M	UnitLength	kilometers	osv				UnitLength
+M	UnitLength	lightyears	osv				UnitLength
+M	UnitLength	megameters	osv				UnitLength
+M	UnitLength	meters	osv				UnitLength
+M	UnitLength	micrometers	osv				UnitLength
+M	UnitLength	miles	osv				UnitLength
+M	UnitLength	millimeters	osv				UnitLength
+M	UnitLength	nanometers	osv				UnitLength
+M	UnitLength	nauticalMiles	osv				UnitLength
+M	UnitLength	parsecs	osv				UnitLength
+M	UnitLength	picometers	osv				UnitLength
+M	UnitLength	scandinavianMiles	osv				UnitLength
+M	UnitLength	yards	osv				UnitLength
+M	UnitMass	baseUnit()	fos				UnitMass
+M	UnitMass	carats	osv				UnitMass
+M	UnitMass	centigrams	osv				UnitMass
+M	UnitMass	decigrams	osv				UnitMass
+M	UnitMass	grams	osv				UnitMass
+M	UnitMass	isEqual(_:)	fo				Bool	r
+M	UnitMass	kilograms	osv				UnitMass
+M	UnitMass	metricTons	osv				UnitMass
+M	UnitMass	micrograms	osv				UnitMass
+M	UnitMass	milligrams	osv				UnitMass
+M	UnitMass	nanograms	osv				UnitMass
+M	UnitMass	ounces	osv				UnitMass
+M	UnitMass	ouncesTroy	osv				UnitMass
+M	UnitMass	picograms	osv				UnitMass
+M	UnitMass	pounds	osv				UnitMass
+M	UnitMass	shortTons	osv				UnitMass
+M	UnitMass	slugs	osv				UnitMass
+M	UnitMass	stones	osv				UnitMass
 M	UnitPoint	AnimatableData	k
 M	UnitPoint	animatableData	v				AnimatablePair
 M	UnitPoint	bottom	sv		13.0		UnitPoint
@@ -39707,75 +39707,75 @@ M	UnitPoint	trailing	sv		13.0		UnitPoint
 M	UnitPoint	x	v		13.0		CGFloat
 M	UnitPoint	y	v		13.0		CGFloat
 M	UnitPoint	zero	sv		13.0		UnitPoint
-M	UnitPower	baseUnit()	fs				UnitPower
-M	UnitPower	femtowatts	sv				UnitPower
-M	UnitPower	gigawatts	sv				UnitPower
-M	UnitPower	horsepower	sv				UnitPower
-M	UnitPower	isEqual(_:)	f				Bool	r
-M	UnitPower	kilowatts	sv				UnitPower
-M	UnitPower	megawatts	sv				UnitPower
-M	UnitPower	microwatts	sv				UnitPower
-M	UnitPower	milliwatts	sv				UnitPower
-M	UnitPower	nanowatts	sv				UnitPower
-M	UnitPower	picowatts	sv				UnitPower
-M	UnitPower	terawatts	sv				UnitPower
-M	UnitPower	watts	sv				UnitPower
-M	UnitPressure	bars	sv				UnitPressure
-M	UnitPressure	baseUnit()	fs				UnitPressure
-M	UnitPressure	gigapascals	sv				UnitPressure
-M	UnitPressure	hectopascals	sv				UnitPressure
-M	UnitPressure	inchesOfMercury	sv				UnitPressure
-M	UnitPressure	isEqual(_:)	f				Bool	r
-M	UnitPressure	kilopascals	sv				UnitPressure
-M	UnitPressure	megapascals	sv				UnitPressure
-M	UnitPressure	millibars	sv				UnitPressure
-M	UnitPressure	millimetersOfMercury	sv				UnitPressure
-M	UnitPressure	newtonsPerMetersSquared	sv				UnitPressure
-M	UnitPressure	poundsForcePerSquareInch	sv				UnitPressure
-M	UnitSpeed	baseUnit()	fs				UnitSpeed
-M	UnitSpeed	isEqual(_:)	f				Bool	r
-M	UnitSpeed	kilometersPerHour	sv				UnitSpeed
-M	UnitSpeed	knots	sv				UnitSpeed
-M	UnitSpeed	metersPerSecond	sv				UnitSpeed
-M	UnitSpeed	milesPerHour	sv				UnitSpeed
-M	UnitTemperature	baseUnit()	fs				UnitTemperature
-M	UnitTemperature	celsius	sv				UnitTemperature
-M	UnitTemperature	fahrenheit	sv				UnitTemperature
-M	UnitTemperature	isEqual(_:)	f				Bool	r
-M	UnitTemperature	kelvin	sv				UnitTemperature
-M	UnitVolume	acreFeet	sv				UnitVolume
-M	UnitVolume	baseUnit()	fs				UnitVolume
-M	UnitVolume	bushels	sv				UnitVolume
-M	UnitVolume	centiliters	sv				UnitVolume
-M	UnitVolume	cubicCentimeters	sv				UnitVolume
-M	UnitVolume	cubicDecimeters	sv				UnitVolume
-M	UnitVolume	cubicFeet	sv				UnitVolume
-M	UnitVolume	cubicInches	sv				UnitVolume
-M	UnitVolume	cubicKilometers	sv				UnitVolume
-M	UnitVolume	cubicMeters	sv				UnitVolume
-M	UnitVolume	cubicMiles	sv				UnitVolume
-M	UnitVolume	cubicMillimeters	sv				UnitVolume
-M	UnitVolume	cubicYards	sv				UnitVolume
-M	UnitVolume	cups	sv				UnitVolume
-M	UnitVolume	deciliters	sv				UnitVolume
-M	UnitVolume	fluidOunces	sv				UnitVolume
-M	UnitVolume	gallons	sv				UnitVolume
-M	UnitVolume	imperialFluidOunces	sv				UnitVolume
-M	UnitVolume	imperialGallons	sv				UnitVolume
-M	UnitVolume	imperialPints	sv				UnitVolume
-M	UnitVolume	imperialQuarts	sv				UnitVolume
-M	UnitVolume	imperialTablespoons	sv				UnitVolume
-M	UnitVolume	imperialTeaspoons	sv				UnitVolume
-M	UnitVolume	isEqual(_:)	f				Bool	r
-M	UnitVolume	kiloliters	sv				UnitVolume
-M	UnitVolume	liters	sv				UnitVolume
-M	UnitVolume	megaliters	sv				UnitVolume
-M	UnitVolume	metricCups	sv				UnitVolume
-M	UnitVolume	milliliters	sv				UnitVolume
-M	UnitVolume	pints	sv				UnitVolume
-M	UnitVolume	quarts	sv				UnitVolume
-M	UnitVolume	tablespoons	sv				UnitVolume
-M	UnitVolume	teaspoons	sv				UnitVolume
+M	UnitPower	baseUnit()	fos				UnitPower
+M	UnitPower	femtowatts	osv				UnitPower
+M	UnitPower	gigawatts	osv				UnitPower
+M	UnitPower	horsepower	osv				UnitPower
+M	UnitPower	isEqual(_:)	fo				Bool	r
+M	UnitPower	kilowatts	osv				UnitPower
+M	UnitPower	megawatts	osv				UnitPower
+M	UnitPower	microwatts	osv				UnitPower
+M	UnitPower	milliwatts	osv				UnitPower
+M	UnitPower	nanowatts	osv				UnitPower
+M	UnitPower	picowatts	osv				UnitPower
+M	UnitPower	terawatts	osv				UnitPower
+M	UnitPower	watts	osv				UnitPower
+M	UnitPressure	bars	osv				UnitPressure
+M	UnitPressure	baseUnit()	fos				UnitPressure
+M	UnitPressure	gigapascals	osv				UnitPressure
+M	UnitPressure	hectopascals	osv				UnitPressure
+M	UnitPressure	inchesOfMercury	osv				UnitPressure
+M	UnitPressure	isEqual(_:)	fo				Bool	r
+M	UnitPressure	kilopascals	osv				UnitPressure
+M	UnitPressure	megapascals	osv				UnitPressure
+M	UnitPressure	millibars	osv				UnitPressure
+M	UnitPressure	millimetersOfMercury	osv				UnitPressure
+M	UnitPressure	newtonsPerMetersSquared	osv				UnitPressure
+M	UnitPressure	poundsForcePerSquareInch	osv				UnitPressure
+M	UnitSpeed	baseUnit()	fos				UnitSpeed
+M	UnitSpeed	isEqual(_:)	fo				Bool	r
+M	UnitSpeed	kilometersPerHour	osv				UnitSpeed
+M	UnitSpeed	knots	osv				UnitSpeed
+M	UnitSpeed	metersPerSecond	osv				UnitSpeed
+M	UnitSpeed	milesPerHour	osv				UnitSpeed
+M	UnitTemperature	baseUnit()	fos				UnitTemperature
+M	UnitTemperature	celsius	osv				UnitTemperature
+M	UnitTemperature	fahrenheit	osv				UnitTemperature
+M	UnitTemperature	isEqual(_:)	fo				Bool	r
+M	UnitTemperature	kelvin	osv				UnitTemperature
+M	UnitVolume	acreFeet	osv				UnitVolume
+M	UnitVolume	baseUnit()	fos				UnitVolume
+M	UnitVolume	bushels	osv				UnitVolume
+M	UnitVolume	centiliters	osv				UnitVolume
+M	UnitVolume	cubicCentimeters	osv				UnitVolume
+M	UnitVolume	cubicDecimeters	osv				UnitVolume
+M	UnitVolume	cubicFeet	osv				UnitVolume
+M	UnitVolume	cubicInches	osv				UnitVolume
+M	UnitVolume	cubicKilometers	osv				UnitVolume
+M	UnitVolume	cubicMeters	osv				UnitVolume
+M	UnitVolume	cubicMiles	osv				UnitVolume
+M	UnitVolume	cubicMillimeters	osv				UnitVolume
+M	UnitVolume	cubicYards	osv				UnitVolume
+M	UnitVolume	cups	osv				UnitVolume
+M	UnitVolume	deciliters	osv				UnitVolume
+M	UnitVolume	fluidOunces	osv				UnitVolume
+M	UnitVolume	gallons	osv				UnitVolume
+M	UnitVolume	imperialFluidOunces	osv				UnitVolume
+M	UnitVolume	imperialGallons	osv				UnitVolume
+M	UnitVolume	imperialPints	osv				UnitVolume
+M	UnitVolume	imperialQuarts	osv				UnitVolume
+M	UnitVolume	imperialTablespoons	osv				UnitVolume
+M	UnitVolume	imperialTeaspoons	osv				UnitVolume
+M	UnitVolume	isEqual(_:)	fo				Bool	r
+M	UnitVolume	kiloliters	osv				UnitVolume
+M	UnitVolume	liters	osv				UnitVolume
+M	UnitVolume	megaliters	osv				UnitVolume
+M	UnitVolume	metricCups	osv				UnitVolume
+M	UnitVolume	milliliters	osv				UnitVolume
+M	UnitVolume	pints	osv				UnitVolume
+M	UnitVolume	quarts	osv				UnitVolume
+M	UnitVolume	tablespoons	osv				UnitVolume
+M	UnitVolume	teaspoons	osv				UnitVolume
 M	UnkeyedDecodingContainer	codingPath	v				Array
 M	UnkeyedDecodingContainer	count	v				Int
 M	UnkeyedDecodingContainer	currentIndex	v				Int
@@ -40450,41 +40450,41 @@ M	UnsignedInteger	min	sv				Self
 M	UserAnnotation	init()	i		17.0		UserAnnotation
 M	UserAnnotation	init(anchor:)	i		17.0		UserAnnotation	d
 M	UserAnnotation	init(anchor:content:)	i	content:UserLocation	17.0		UserAnnotation	df
-M	UserDefaults	addSuite(named:)	f					r
-M	UserDefaults	argumentDomain	sv				String
-M	UserDefaults	array(forKey:)	f				Array	r
-M	UserDefaults	bool(forKey:)	f				Bool	r
-M	UserDefaults	data(forKey:)	f				Data	r
-M	UserDefaults	dictionary(forKey:)	f				Dictionary	r
-M	UserDefaults	dictionaryRepresentation()	f				Dictionary
-M	UserDefaults	didChangeNotification	sv				NSNotification.Name
-M	UserDefaults	double(forKey:)	f				Double	r
-M	UserDefaults	float(forKey:)	f				Float	r
-M	UserDefaults	globalDomain	sv				String
-M	UserDefaults	init()	i				UserDefaults
-M	UserDefaults	init(suiteName:)	i				UserDefaults	r
-M	UserDefaults	integer(forKey:)	f				Int	r
-M	UserDefaults	object(forKey:)	f					r
-M	UserDefaults	objectIsForced(forKey:)	f				Bool	r
-M	UserDefaults	objectIsForced(forKey:inDomain:)	f				Bool	rr
-M	UserDefaults	persistentDomain(forName:)	f				Dictionary	r
-M	UserDefaults	register(defaults:)	f					r
-M	UserDefaults	registrationDomain	sv				String
-M	UserDefaults	removeObject(forKey:)	f					r
-M	UserDefaults	removePersistentDomain(forName:)	f					r
-M	UserDefaults	removeSuite(named:)	f					r
-M	UserDefaults	removeVolatileDomain(forName:)	f					r
-M	UserDefaults	resetStandardUserDefaults()	fs
-M	UserDefaults	set(_:forKey:)	f					rr
-M	UserDefaults	setPersistentDomain(_:forName:)	f					rr
-M	UserDefaults	setVolatileDomain(_:forName:)	f					rr
-M	UserDefaults	standard	sv				UserDefaults
-M	UserDefaults	string(forKey:)	f				String	r
-M	UserDefaults	stringArray(forKey:)	f				Array	r
-M	UserDefaults	synchronize()	f				Bool
-M	UserDefaults	url(forKey:)	f				URL	r
-M	UserDefaults	volatileDomain(forName:)	f				Dictionary	r
-M	UserDefaults	volatileDomainNames	v				Array
+M	UserDefaults	addSuite(named:)	fo					r
+M	UserDefaults	argumentDomain	osv				String
+M	UserDefaults	array(forKey:)	fo				Array	r
+M	UserDefaults	bool(forKey:)	fo				Bool	r
+M	UserDefaults	data(forKey:)	fo				Data	r
+M	UserDefaults	dictionary(forKey:)	fo				Dictionary	r
+M	UserDefaults	dictionaryRepresentation()	fo				Dictionary
+M	UserDefaults	didChangeNotification	osv				NSNotification.Name
+M	UserDefaults	double(forKey:)	fo				Double	r
+M	UserDefaults	float(forKey:)	fo				Float	r
+M	UserDefaults	globalDomain	osv				String
+M	UserDefaults	init()	io				UserDefaults
+M	UserDefaults	init(suiteName:)	io				UserDefaults	r
+M	UserDefaults	integer(forKey:)	fo				Int	r
+M	UserDefaults	object(forKey:)	fo					r
+M	UserDefaults	objectIsForced(forKey:)	fo				Bool	r
+M	UserDefaults	objectIsForced(forKey:inDomain:)	fo				Bool	rr
+M	UserDefaults	persistentDomain(forName:)	fo				Dictionary	r
+M	UserDefaults	register(defaults:)	fo					r
+M	UserDefaults	registrationDomain	osv				String
+M	UserDefaults	removeObject(forKey:)	fo					r
+M	UserDefaults	removePersistentDomain(forName:)	fo					r
+M	UserDefaults	removeSuite(named:)	fo					r
+M	UserDefaults	removeVolatileDomain(forName:)	fo					r
+M	UserDefaults	resetStandardUserDefaults()	fos
+M	UserDefaults	set(_:forKey:)	fo					rr
+M	UserDefaults	setPersistentDomain(_:forName:)	fo					rr
+M	UserDefaults	setVolatileDomain(_:forName:)	fo					rr
+M	UserDefaults	standard	osv				UserDefaults
+M	UserDefaults	string(forKey:)	fo				String	r
+M	UserDefaults	stringArray(forKey:)	fo				Array	r
+M	UserDefaults	synchronize()	fo				Bool
+M	UserDefaults	url(forKey:)	fo				URL	r
+M	UserDefaults	volatileDomain(forName:)	fo				Dictionary	r
+M	UserDefaults	volatileDomainNames	ov				Array
 M	UserInterfaceSizeClass	compact	c		13.0		UserInterfaceSizeClass
 M	UserInterfaceSizeClass	hash(into:)	f					r
 M	UserInterfaceSizeClass	hashValue	v				Int
@@ -41425,43 +41425,43 @@ M	Zip2Sequence	underestimatedCount	v				Int
 M	Zip2Sequence	withContiguousStorageIfAvailable(_:)	ft	_:UnsafeBufferPointer				f
 M	Zip2Sequence.Iterator	Element	k
 M	Zip2Sequence.Iterator	next()	f
-M	tls_ciphersuite_t	AES_128_GCM_SHA256	c				tls_ciphersuite_t
-M	tls_ciphersuite_t	AES_256_GCM_SHA384	c				tls_ciphersuite_t
-M	tls_ciphersuite_t	CHACHA20_POLY1305_SHA256	c				tls_ciphersuite_t
-M	tls_ciphersuite_t	ECDHE_ECDSA_WITH_3DES_EDE_CBC_SHA	c				tls_ciphersuite_t
-M	tls_ciphersuite_t	ECDHE_ECDSA_WITH_AES_128_CBC_SHA	c				tls_ciphersuite_t
-M	tls_ciphersuite_t	ECDHE_ECDSA_WITH_AES_128_CBC_SHA256	c				tls_ciphersuite_t
-M	tls_ciphersuite_t	ECDHE_ECDSA_WITH_AES_128_GCM_SHA256	c				tls_ciphersuite_t
-M	tls_ciphersuite_t	ECDHE_ECDSA_WITH_AES_256_CBC_SHA	c				tls_ciphersuite_t
-M	tls_ciphersuite_t	ECDHE_ECDSA_WITH_AES_256_CBC_SHA384	c				tls_ciphersuite_t
-M	tls_ciphersuite_t	ECDHE_ECDSA_WITH_AES_256_GCM_SHA384	c				tls_ciphersuite_t
-M	tls_ciphersuite_t	ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256	c				tls_ciphersuite_t
-M	tls_ciphersuite_t	ECDHE_RSA_WITH_3DES_EDE_CBC_SHA	c				tls_ciphersuite_t
-M	tls_ciphersuite_t	ECDHE_RSA_WITH_AES_128_CBC_SHA	c				tls_ciphersuite_t
-M	tls_ciphersuite_t	ECDHE_RSA_WITH_AES_128_CBC_SHA256	c				tls_ciphersuite_t
-M	tls_ciphersuite_t	ECDHE_RSA_WITH_AES_128_GCM_SHA256	c				tls_ciphersuite_t
-M	tls_ciphersuite_t	ECDHE_RSA_WITH_AES_256_CBC_SHA	c				tls_ciphersuite_t
-M	tls_ciphersuite_t	ECDHE_RSA_WITH_AES_256_CBC_SHA384	c				tls_ciphersuite_t
-M	tls_ciphersuite_t	ECDHE_RSA_WITH_AES_256_GCM_SHA384	c				tls_ciphersuite_t
-M	tls_ciphersuite_t	ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256	c				tls_ciphersuite_t
-M	tls_ciphersuite_t	RSA_WITH_3DES_EDE_CBC_SHA	c				tls_ciphersuite_t
-M	tls_ciphersuite_t	RSA_WITH_AES_128_CBC_SHA	c				tls_ciphersuite_t
-M	tls_ciphersuite_t	RSA_WITH_AES_128_CBC_SHA256	c				tls_ciphersuite_t
-M	tls_ciphersuite_t	RSA_WITH_AES_128_GCM_SHA256	c				tls_ciphersuite_t
-M	tls_ciphersuite_t	RSA_WITH_AES_256_CBC_SHA	c				tls_ciphersuite_t
-M	tls_ciphersuite_t	RSA_WITH_AES_256_CBC_SHA256	c				tls_ciphersuite_t
-M	tls_ciphersuite_t	RSA_WITH_AES_256_GCM_SHA384	c				tls_ciphersuite_t
-M	tls_ciphersuite_t	hash(into:)	f					r
-M	tls_ciphersuite_t	hashValue	v				Int
-M	tls_ciphersuite_t	init(rawValue:)	i				tls_ciphersuite_t	r
-M	tls_protocol_version_t	DTLSv10	c				tls_protocol_version_t
-M	tls_protocol_version_t	DTLSv12	c				tls_protocol_version_t
-M	tls_protocol_version_t	TLSv10	c				tls_protocol_version_t
-M	tls_protocol_version_t	TLSv11	c				tls_protocol_version_t
-M	tls_protocol_version_t	TLSv12	c				tls_protocol_version_t
-M	tls_protocol_version_t	TLSv13	c				tls_protocol_version_t
-M	tls_protocol_version_t	hash(into:)	f					r
-M	tls_protocol_version_t	hashValue	v				Int
-M	tls_protocol_version_t	init(rawValue:)	i				tls_protocol_version_t	r
+M	tls_ciphersuite_t	AES_128_GCM_SHA256	co				tls_ciphersuite_t
+M	tls_ciphersuite_t	AES_256_GCM_SHA384	co				tls_ciphersuite_t
+M	tls_ciphersuite_t	CHACHA20_POLY1305_SHA256	co				tls_ciphersuite_t
+M	tls_ciphersuite_t	ECDHE_ECDSA_WITH_3DES_EDE_CBC_SHA	co				tls_ciphersuite_t
+M	tls_ciphersuite_t	ECDHE_ECDSA_WITH_AES_128_CBC_SHA	co				tls_ciphersuite_t
+M	tls_ciphersuite_t	ECDHE_ECDSA_WITH_AES_128_CBC_SHA256	co				tls_ciphersuite_t
+M	tls_ciphersuite_t	ECDHE_ECDSA_WITH_AES_128_GCM_SHA256	co				tls_ciphersuite_t
+M	tls_ciphersuite_t	ECDHE_ECDSA_WITH_AES_256_CBC_SHA	co				tls_ciphersuite_t
+M	tls_ciphersuite_t	ECDHE_ECDSA_WITH_AES_256_CBC_SHA384	co				tls_ciphersuite_t
+M	tls_ciphersuite_t	ECDHE_ECDSA_WITH_AES_256_GCM_SHA384	co				tls_ciphersuite_t
+M	tls_ciphersuite_t	ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256	co				tls_ciphersuite_t
+M	tls_ciphersuite_t	ECDHE_RSA_WITH_3DES_EDE_CBC_SHA	co				tls_ciphersuite_t
+M	tls_ciphersuite_t	ECDHE_RSA_WITH_AES_128_CBC_SHA	co				tls_ciphersuite_t
+M	tls_ciphersuite_t	ECDHE_RSA_WITH_AES_128_CBC_SHA256	co				tls_ciphersuite_t
+M	tls_ciphersuite_t	ECDHE_RSA_WITH_AES_128_GCM_SHA256	co				tls_ciphersuite_t
+M	tls_ciphersuite_t	ECDHE_RSA_WITH_AES_256_CBC_SHA	co				tls_ciphersuite_t
+M	tls_ciphersuite_t	ECDHE_RSA_WITH_AES_256_CBC_SHA384	co				tls_ciphersuite_t
+M	tls_ciphersuite_t	ECDHE_RSA_WITH_AES_256_GCM_SHA384	co				tls_ciphersuite_t
+M	tls_ciphersuite_t	ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256	co				tls_ciphersuite_t
+M	tls_ciphersuite_t	RSA_WITH_3DES_EDE_CBC_SHA	co				tls_ciphersuite_t
+M	tls_ciphersuite_t	RSA_WITH_AES_128_CBC_SHA	co				tls_ciphersuite_t
+M	tls_ciphersuite_t	RSA_WITH_AES_128_CBC_SHA256	co				tls_ciphersuite_t
+M	tls_ciphersuite_t	RSA_WITH_AES_128_GCM_SHA256	co				tls_ciphersuite_t
+M	tls_ciphersuite_t	RSA_WITH_AES_256_CBC_SHA	co				tls_ciphersuite_t
+M	tls_ciphersuite_t	RSA_WITH_AES_256_CBC_SHA256	co				tls_ciphersuite_t
+M	tls_ciphersuite_t	RSA_WITH_AES_256_GCM_SHA384	co				tls_ciphersuite_t
+M	tls_ciphersuite_t	hash(into:)	fo					r
+M	tls_ciphersuite_t	hashValue	ov				Int
+M	tls_ciphersuite_t	init(rawValue:)	io				tls_ciphersuite_t	r
+M	tls_protocol_version_t	DTLSv10	co				tls_protocol_version_t
+M	tls_protocol_version_t	DTLSv12	co				tls_protocol_version_t
+M	tls_protocol_version_t	TLSv10	co				tls_protocol_version_t
+M	tls_protocol_version_t	TLSv11	co				tls_protocol_version_t
+M	tls_protocol_version_t	TLSv12	co				tls_protocol_version_t
+M	tls_protocol_version_t	TLSv13	co				tls_protocol_version_t
+M	tls_protocol_version_t	hash(into:)	fo					r
+M	tls_protocol_version_t	hashValue	ov				Int
+M	tls_protocol_version_t	init(rawValue:)	io				tls_protocol_version_t	r
 """##
 }

@@ -76,8 +76,8 @@ public struct SDKIndex: Sendable {
   /// The base names some declaration of which is deprecated: most names are not, and need no
   /// look through every type.
   private var deprecatedNames: Set<Substring> = []
-  /// The types some of whose members were read from an interface older than the SDK (flag
-  /// `o`): what the index says is missing there may be newer than it.
+  /// The types some of whose members were read from an interface older than the SDK, or from
+  /// the open-source Foundation (flag `o`): what the index says is missing there may be on iOS.
   private var olderSourceTypes: Set<Substring> = []
 
   /// What a call may need marking for.
@@ -399,7 +399,7 @@ public struct SDKIndex: Sendable {
     return nil
   }
 
-  /// Whether some of `type`'s members were read from an interface older than the SDK.
+  /// Whether some of `type`'s members were read from a source that may lack some of the SDK's.
   public func hasOlderSource(_ type: String) -> Bool {
     olderSourceTypes.contains(Substring(type))
   }

@@ -270,3 +270,23 @@ struct ChainTypeTests {
     #expect(code.typedNames(index: .shipped)["value"] == nil)
   }
 }
+
+@Suite("Members of a type's shared value")
+struct StaticMemberTests {
+  @Test("a static method called on a value (`MainActor.shared.run`) does not compile")
+  func staticOnValue() {
+    let problems = SDKCheck(card: "await MainActor.run { status = \"Done\" }").problems(
+      in: "await MainActor.shared.run { status = \"Done\" }")
+    #expect(problems.first?.hasPrefix("`MainActor` has no `run`") == true)
+  }
+
+  @Test("a member of a type the open-source Foundation declares is not judged missing")
+  func partialFoundation() {
+    #expect(SDKIndex.shipped.hasOlderSource("URLSession"))
+    #expect(!SDKIndex.shipped.hasOlderSource("String"))
+    #expect(
+      SDKCheck(card: "").problems(
+        in: "let session = URLSession.shared\nlet (bytes, _) = try await session.bytes(from: url)"
+      ).isEmpty)
+  }
+}
