@@ -1,0 +1,302 @@
+import CardDeck
+
+extension SDKCheck {
+  /// Code as significant tokens, with the few questions the checks ask of it.
+  struct Code: Sendable {
+    let source: String
+    let tokens: [SwiftToken]
+
+    /// For each token, its byte when it is one ASCII byte (`{`, `.`), else 0: punctuation is
+    /// looked at for every token, and comparing strings is far slower.
+    let marks: [UInt8]
+
+    init(_ source: String) {
+      self.init(source: source, tokens: SwiftLexer.significantTokens(in: source))
+    }
+
+    /// The code that the judge has already parsed, without lexing it again.
+    init(_ code: ParsedCode) {
+      self.init(source: code.source, tokens: code.tokens)
+    }
+
+    init(source: String, tokens: [SwiftToken]) {
+      self.source = source
+      self.tokens = tokens
+      let utf8 = source.utf8
+      marks = tokens.map { token in
+        let start = token.range.lowerBound
+        guard start < utf8.endIndex, utf8.index(after: start) == token.range.upperBound else {
+          return 0
+        }
+        return utf8[start] < 0x80 ? utf8[start] : 0
+      }
+    }
+
+    func text(_ index: Int) -> Substring { source[tokens[index].range] }
+
+    /// Whether the token at `index` is the one-byte `character`.
+    func isByte(_ index: Int, _ character: Unicode.Scalar) -> Bool {
+      marks[index] == UInt8(character.value)
+    }
+
+    /// A closure: its `{`, the names before `in`, and the tokens of its body.
+    struct Closure {
+      var open: Int
+      var parameters: [Substring]
+      var body: Range<Int>
+    }
+
+    func closures() -> [Closure] {
+      var found: [Closure] = []
+      for open in tokens.indices where isByte(open, "{") {
+        var names: [Substring] = []
+        var index = open + 1
+        if index < tokens.count, isByte(index, "(") { index += 1 }
+        while index < tokens.count, tokens[index].kind == .identifier || isByte(index, "_") {
+          names.append(text(index))
+          index += 1
+          if index < tokens.count, isByte(index, ",") { index += 1 } else { break }
+        }
+        if index < tokens.count, isByte(index, ")") { index += 1 }
+        guard !names.isEmpty, index < tokens.count, text(index) == "in" else { continue }
+        found.append(Closure(open: open, parameters: names, body: index..<close(of: open)))
+      }
+      return found
+    }
+
+    /// The index of the bracket that closes the one at `open`, or the end.
+    func close(of open: Int) -> Int { matching(open, step: 1) ?? tokens.count }
+
+    /// The index of the bracket that opens the one at `close`, if any.
+    func open(of close: Int) -> Int? { matching(close, step: -1) }
+
+    /// The bracket that matches the one at `start`, walking forward (`step` 1) from an opening
+    /// one or back (-1) from a closing one.
+    private func matching(_ start: Int, step: Int) -> Int? {
+      var depth = 0
+      var index = start
+      while tokens.indices.contains(index) {
+        switch marks[index] {
+        case UInt8(ascii: "{"), UInt8(ascii: "("), UInt8(ascii: "["): depth += step
+        case UInt8(ascii: "}"), UInt8(ascii: ")"), UInt8(ascii: "]"): depth -= step
+        default: break
+        }
+        if depth == 0 { return index }
+        index += step
+      }
+      return nil
+    }
+
+    /// What a trailing closure at `open` is passed to: the call's name and its owner, a type
+    /// for an initialiser, `View` for a modifier, `-` for a free function.
+    func callee(before open: Int) -> (name: String, owner: String)? {
+      var index = open - 1
+      if index >= 0, isByte(index, ")"), let start = self.open(of: index) { index = start - 1 }
+      // `AsyncStream<Int> { … }`: the type's generic arguments say nothing of the call.
+      if index >= 0, isByte(index, ">") {
+        var depth = 0
+        while index >= 0 {
+          if isByte(index, ">") { depth += 1 } else if isByte(index, "<") { depth -= 1 }
+          index -= 1
+          if depth == 0 { break }
+        }
+      }
+      guard index >= 0, tokens[index].kind == .identifier else { return nil }
+      let name = String(text(index))
+      if index > 0, isByte(index - 1, ".") { return (name, "View") }
+      if name.first?.isUppercase == true { return ("init", name) }
+      return (name, "-")
+    }
+
+    /// The labels written in the argument list after the name at `index`, `_` for an argument
+    /// without one; nil when the name is not called.
+    func labels(after index: Int) -> [String]? {
+      guard index + 1 < tokens.count, isByte(index + 1, "(") else { return nil }
+      let end = close(of: index + 1)
+      var labels: [String] = []
+      var depth = 0
+      for inner in (index + 1)..<min(end, tokens.count) {
+        switch marks[inner] {
+        case UInt8(ascii: "{"), UInt8(ascii: "("), UInt8(ascii: "["): depth += 1
+        case UInt8(ascii: "}"), UInt8(ascii: ")"), UInt8(ascii: "]"): depth -= 1
+        default: break
+        }
+        // Each argument starts after the `(` or a `,` at the list's own depth.
+        let starts = depth == 1 && (isByte(inner, "(") || isByte(inner, ","))
+        guard starts, inner + 1 < end else { continue }
+        let labelled =
+          inner + 2 < end && isByte(inner + 2, ":")
+          && [.identifier, .keyword].contains(tokens[inner + 1].kind)
+        labels.append(labelled ? String(text(inner + 1)) : "_")
+      }
+      return labels
+    }
+
+    /// A call as written: its name's token, base name, labels, and the type it is called on
+    /// where the code says (`View` for a modifier, `-` for a free function), else nil.
+    struct WrittenCall {
+      var token: Int
+      var name: String
+      var labels: [String]
+      var owner: String?
+      /// Whether it is an implicit member (`.periodic(from:by:)` as an argument), whose type is
+      /// the one the context asks for.
+      var isImplicit = false
+      /// `background(alignment:)`, `init(_:)` for `Text("…")`.
+      var written: String { name + "(" + labels.map { $0 + ":" }.joined() + ")" }
+    }
+
+    /// The calls the code writes with an argument list, or with only a trailing closure, and
+    /// the property wrappers it initialises with arguments (`@AppStorage("key")`).
+    func writtenCalls() -> [WrittenCall] {
+      tokens.indices.compactMap { index in
+        if tokens[index].kind == .attribute, index + 1 < tokens.count, isByte(index + 1, "(") {
+          let name = String(text(index).dropFirst())
+          guard name.first?.isUppercase == true else { return nil }
+          return WrittenCall(
+            token: index, name: "init", labels: labels(after: index) ?? [], owner: name)
+        }
+        guard tokens[index].kind == .identifier, index + 1 < tokens.count,
+          isByte(index + 1, "(") || isByte(index + 1, "{"),
+          !(index > 0 && ["func", "init", "case", "var", "let"].contains(text(index - 1)))
+        else { return nil }
+        let name = String(text(index))
+        let labels = labels(after: index) ?? []
+        guard index > 0, isByte(index - 1, ".") else {
+          let isType = name.first?.isUppercase == true
+          return WrittenCall(
+            token: index, name: isType ? "init" : name, labels: labels, owner: isType ? name : "-")
+        }
+        // `Type.member(…)`; a modifier after a view's `)` or `}`; otherwise a value whose type
+        // the code does not say.
+        var owner: String?
+        var isImplicit = index < 2
+        if index >= 2 {
+          let before = text(index - 2)
+          if tokens[index - 2].kind == .identifier, before.first?.isUppercase == true {
+            owner = String(before)
+          } else if isByte(index - 2, ")") || isByte(index - 2, "}") {
+            owner = "View"
+          } else {
+            isImplicit =
+              ["(", ",", ":", "=", "[", "{", "return", "case", "in", "??"].contains(before)
+          }
+        }
+        return WrittenCall(
+          token: index, name: name, labels: labels, owner: owner, isImplicit: isImplicit)
+      }
+    }
+
+    /// Whether the argument labelled `label` of the call named at `call` is a string or number
+    /// literal alone: an example value, like a title.
+    func passesLiteral(to label: String, at call: Int) -> Bool {
+      guard call + 1 < tokens.count, isByte(call + 1, "(") else { return false }
+      let end = close(of: call + 1)
+      var position = call + 2
+      while position + 3 <= end {
+        if text(position) == label, isByte(position + 1, ":"),
+          isByte(position - 1, "(") || isByte(position - 1, ",")
+        {
+          let kind = tokens[position + 2].kind
+          return (kind == .string || kind == .number)
+            && (position + 3 == end || isByte(position + 3, ","))
+        }
+        position += 1
+      }
+      return false
+    }
+
+    /// The `switch` statements over a name: the name, and the `{` that opens the cases.
+    func switches() -> [(subject: Substring, open: Int)] {
+      tokens.indices.dropLast(2).compactMap { index in
+        guard text(index) == "switch", tokens[index + 1].kind == .identifier,
+          isByte(index + 2, "{")
+        else { return nil }
+        return (text(index + 1), index + 2)
+      }
+    }
+
+    /// The names of the implicit members a `switch`'s cases match (`.success` in `case
+    /// .success(let image), .empty:`), not those nested in their patterns.
+    func casePatterns(inSwitchAt open: Int) -> [Int] {
+      let end = close(of: open)
+      var found: [Int] = []
+      var depth = 0
+      var inPattern = false
+      var position = open + 1
+      while position < end {
+        switch marks[position] {
+        case UInt8(ascii: "{"), UInt8(ascii: "("), UInt8(ascii: "["): depth += 1
+        case UInt8(ascii: "}"), UInt8(ascii: ")"), UInt8(ascii: "]"): depth -= 1
+        case UInt8(ascii: ":") where depth == 0: inPattern = false
+        default: break
+        }
+        if depth == 0, text(position) == "case" { inPattern = true }
+        if inPattern, depth == 0, isByte(position, "."), position + 1 < end,
+          tokens[position + 1].kind == .identifier,
+          text(position - 1) == "case" || isByte(position - 1, ",")
+        {
+          found.append(position + 1)
+        }
+        position += 1
+      }
+      return found
+    }
+
+    /// The names of the types the code declares: `struct Item`, `enum SortOrder`.
+    func declaredTypes() -> Set<Substring> {
+      Set(
+        tokens.indices.dropFirst().filter {
+          tokens[$0].kind == .identifier && SwiftKeyword.typeDeclarations.contains(text($0 - 1))
+        }.map(text))
+    }
+
+    /// The names of calls: a name followed by `(`, not a declaration's, or a method's followed
+    /// by its trailing closure (`clock.measure { … }`).
+    func calls() -> [Int] {
+      tokens.indices.filter { index in
+        guard tokens[index].kind == .identifier, index + 1 < tokens.count else { return false }
+        if isByte(index + 1, "{") { return index > 0 && isByte(index - 1, ".") }
+        return isByte(index + 1, "(")
+          && !(index > 0 && ["func", "init", "case"].contains(text(index - 1)))
+      }
+    }
+
+    /// The names of the calls that `keyword` (`await`, `try`) marks.
+    func calls(marked keyword: String) -> Set<Substring> {
+      Set(calls().filter { isMarked($0, by: keyword) }.map { text($0) })
+    }
+
+    /// Whether the expression holding the call named at `call` starts with `keyword`, or, for
+    /// `await`, is an `async let`'s value, which needs none.
+    func isMarked(_ call: Int, by keyword: String) -> Bool {
+      var index = call - 1
+      while index >= 0 {
+        let token = text(index)
+        if token == keyword || (keyword == "try" && (token == "try?" || token == "try!")) {
+          return true
+        }
+        if token == "let", index > 0, text(index - 1) == "async", keyword == "await" {
+          return true
+        }
+        // A new line that does not continue the one before it starts another statement.
+        if tokens[index + 1].line > tokens[index].line,
+          ![".", "=", "(", ",", "[", "try", "await", ":"].contains(token),
+          tokens[index].kind != .operator, !isByte(index + 1, ".")
+        {
+          return false
+        }
+        switch token {
+        case "{", "}", ";", "in", "return": return false
+        case ")", "]":
+          guard let start = open(of: index) else { return false }
+          index = start - 1
+          continue
+        default: break
+        }
+        index -= 1
+      }
+      return false
+    }
+  }
+}
