@@ -3,6 +3,11 @@ import Testing
 
 @testable import AnswerJudging
 
+/// The judge's verdict on `attempt` at a card with `code` and `question`.
+private func judged(_ attempt: String, code: String, question: String) -> Judgement {
+  AnswerJudge(code: code, question: question).judge(attempt)
+}
+
 @Suite("Code that does not compile, as the SDK and Swift's rules say")
 struct CompileChecksTests {
   @Test("a `$` name of a property declared without a wrapper projects nothing")
@@ -50,13 +55,15 @@ struct CompileChecksTests {
         .isEmpty)
   }
 
+  /// A card whose closure is handed an `AsyncStream.Continuation`.
+  let ticker = AnswerJudge(
+    code:
+      "let ticks = AsyncStream<Int> { continuation in\n  ticker.onTick = { continuation.yield($0) }\n}",
+    question: "Wrap a callback ticker in an asynchronous stream of Int.")
+
   @Test("a closure given to a generic type's initialiser knows what the type hands it")
   func genericInitialiserClosure() {
-    let judge = AnswerJudge(
-      code:
-        "let ticks = AsyncStream<Int> { continuation in\n  ticker.onTick = { continuation.yield($0) }\n}",
-      question: "Wrap a callback ticker in an asynchronous stream of Int.")
-    let wrong = judge.judge(
+    let wrong = ticker.judge(
       "let ticks = AsyncStream<Int> { continuation in\n  ticker.onTick = { continuation.send($0) }\n}"
     )
     #expect(wrong.grade! <= 2)
@@ -67,11 +74,7 @@ struct CompileChecksTests {
     "a misspelt member of a handed-in value is a typo; a shorter name or other labels is another member"
   )
   func memberTypo() {
-    let judge = AnswerJudge(
-      code:
-        "let ticks = AsyncStream<Int> { continuation in\n  ticker.onTick = { continuation.yield($0) }\n}",
-      question: "Wrap a callback ticker in an asynchronous stream of Int.")
-    let typo = judge.judge(
+    let typo = ticker.judge(
       "let ticks = AsyncStream<Int> { continuation in\n  ticker.onTick = { continuation.yeild($0) }\n}"
     )
     #expect(typo.grade == 3)
@@ -133,13 +136,11 @@ struct QuestionWordsTests {
 struct AsyncLoopTests {
   @Test("a `for` loop without `await` over an asynchronous sequence does not compile")
   func unawaited() {
-    let judge = AnswerJudge(
+    let plain = judged(
+      "let stream = AsyncStream<Int> { continuation in\n  continuation.yield(1)\n  continuation.finish()\n}\nfor n in stream { print(n) }",
       code:
         "let stream = AsyncStream<Int> { continuation in\n  continuation.yield(1)\n  continuation.finish()\n}\nfor await n in stream { print(n) }",
       question: "Make a stream of Int, yield 1, finish it, then read it.")
-    let plain = judge.judge(
-      "let stream = AsyncStream<Int> { continuation in\n  continuation.yield(1)\n  continuation.finish()\n}\nfor n in stream { print(n) }"
-    )
     #expect(plain.grade! <= 2)
     #expect(plain.reason.contains("read with `for await`"))
   }
@@ -219,13 +220,11 @@ struct ValuesApartTests {
 struct EnvironmentKeyTests {
   @Test("a key path `EnvironmentValues` does not have does not compile")
   func unknownKey() {
-    let judge = AnswerJudge(
+    let judgement = judged(
+      "@Observable final class Cart { var items: [String] = [] }\nstruct CartView: View {\n  @Environment(\\.cart) private var cart\n  var body: some View { Text(\"\\(cart.items.count)\") }\n}",
       code:
         "@Observable final class Cart { var items: [String] = [] }\nstruct CartView: View {\n  @State private var cart = Cart()\n  var body: some View { Text(\"\\(cart.items.count)\") }\n}",
       question: "Let a view own an observable cart and show its count.")
-    let judgement = judge.judge(
-      "@Observable final class Cart { var items: [String] = [] }\nstruct CartView: View {\n  @Environment(\\.cart) private var cart\n  var body: some View { Text(\"\\(cart.items.count)\") }\n}"
-    )
     #expect(judgement.grade! <= 2)
     #expect(judgement.reason.contains("`EnvironmentValues` has no `cart`"))
   }
