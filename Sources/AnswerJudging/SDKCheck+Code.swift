@@ -21,6 +21,7 @@ extension SDKCheck {
 
     init(source: String, tokens: [SwiftToken]) {
       self.source = source
+      let tokens = Self.openingInterpolations(tokens, in: source)
       self.tokens = tokens
       let utf8 = source.utf8
       marks = tokens.map { token in
@@ -33,6 +34,74 @@ extension SDKCheck {
     }
 
     func text(_ index: Int) -> Substring { source[tokens[index].range] }
+
+    /// `tokens` with the code interpolated in each string literal written after it, in its
+    /// parentheses (`"\(proxy.width) pt"` then `( proxy . width )`): a member read there is
+    /// read as anywhere else. Raw strings are left as they are.
+    static func openingInterpolations(_ tokens: [SwiftToken], in source: String) -> [SwiftToken] {
+      guard tokens.contains(where: { $0.kind == .string && source[$0.range].contains("\\(") })
+      else { return tokens }
+      var result: [SwiftToken] = []
+      for token in tokens {
+        result.append(token)
+        guard token.kind == .string, source[token.range].first == "\"" else { continue }
+        for segment in interpolations(in: source[token.range]) {
+          let open = source.index(before: segment.lowerBound)
+          result.append(
+            SwiftToken(
+              kind: .punctuation, range: open..<segment.lowerBound, line: token.line,
+              followsSpace: false))
+          let inner = String(source[segment])
+          let utf8 = inner.utf8
+          for piece in SwiftLexer.significantTokens(in: inner) {
+            let start = utf8.distance(from: utf8.startIndex, to: piece.range.lowerBound)
+            let end = utf8.distance(from: utf8.startIndex, to: piece.range.upperBound)
+            let base = source.utf8
+            result.append(
+              SwiftToken(
+                kind: piece.kind,
+                range: base.index(segment.lowerBound, offsetBy: start)..<base.index(
+                  segment.lowerBound, offsetBy: end),
+                line: token.line, followsSpace: piece.followsSpace))
+          }
+          result.append(
+            SwiftToken(
+              kind: .punctuation, range: segment.upperBound..<source.index(after: segment.upperBound),
+              line: token.line, followsSpace: false))
+        }
+      }
+      return result
+    }
+
+    /// The ranges of the code inside each `\( … )` of a string literal's text, its own
+    /// parentheses left out.
+    private static func interpolations(in literal: Substring) -> [Range<String.Index>] {
+      var found: [Range<String.Index>] = []
+      var index = literal.startIndex
+      while let slash = literal[index...].firstIndex(of: "\\") {
+        let next = literal.index(after: slash)
+        guard next < literal.endIndex else { break }
+        guard literal[next] == "(" else {
+          index = literal.index(after: next)
+          continue
+        }
+        let start = literal.index(after: next)
+        var depth = 1
+        var position = start
+        while position < literal.endIndex {
+          if literal[position] == "(" { depth += 1 }
+          if literal[position] == ")" {
+            depth -= 1
+            if depth == 0 { break }
+          }
+          position = literal.index(after: position)
+        }
+        guard position < literal.endIndex else { break }
+        found.append(start..<position)
+        index = literal.index(after: position)
+      }
+      return found
+    }
 
     /// Whether the token at `index` is the one-byte `character`.
     func isByte(_ index: Int, _ character: Unicode.Scalar) -> Bool {

@@ -16,6 +16,9 @@ struct SDKCheck: Sendable {
   /// The card's names, and its calls as written (`background(alignment:)`), for what replaces
   /// a deprecated call.
   let cardNames: Set<Substring>
+  /// The SDK types of the names the card uses without binding them, as its members say
+  /// (``Code/inferredTypes(index:)``): the attempt's like-named values are taken to be the same.
+  let cardInferredTypes: [Substring: String]
   /// The environment keys the card reads: right as it writes them, though the index may lack
   /// them, and what a misspelt key of an attempt is near.
   let cardEnvironmentKeys: [Substring]
@@ -30,7 +33,11 @@ struct SDKCheck: Sendable {
   /// Prepares to check attempts at `card`, already read into tokens.
   init(card: Code, index: SDKIndex = .shipped) {
     self.index = index
-    cardMembers = Self.members(used: card, typed: card.typedNames(index: index), index: index)
+    let inferred = card.inferredTypes(index: index)
+    cardInferredTypes = inferred
+    cardMembers = Self.members(
+      used: card, typed: card.typedNames(index: index).merging(inferred) { typed, _ in typed },
+      index: index)
     // A marker covers a whole expression; it is for the calls in it that the index does not
     // know to be plain (`JSONDecoder()` and `.seconds(1)` beside `decode` and `sleep`).
     // Beside `async let` values, which need the marker where they are read, a marker is for
@@ -66,7 +73,13 @@ struct SDKCheck: Sendable {
   func problems(in typed: Code) -> [Problem] {
     var problems: [Problem] = []
     // The names' types, found once for both looks that need them.
-    let types = typed.typedNames(index: index)
+    var types = typed.typedNames(index: index)
+    if !cardInferredTypes.isEmpty {
+      let bound = typed.boundNames()
+      for (name, type) in cardInferredTypes where types[name] == nil && !bound.contains(name) {
+        types[name] = type
+      }
+    }
     let uses = Self.members(used: typed, typed: types, index: index)
     for use in uses where !use.exists {
       // What the card itself uses is right, whatever the index says: it may be newer than the
@@ -301,11 +314,15 @@ struct SDKCheck: Sendable {
         let written = labels.map { member + "(" + $0.map { $0 + ":" }.joined() + ")" } ?? member
         uses.append(
           MemberUse(token: dot + 1, type: type, written: written, declared: declared?.signature))
-        guard declared != nil, labels == nil,
-          let next = index.memberType(named: member, labels: nil, on: type)
+        // On through what a call returns (`Calendar.current.dateComponents(…).day`).
+        guard declared != nil, let next = index.memberType(named: member, labels: labels, on: type)
         else { break }
         if next != "Self" { type = next }
         dot += 2
+        if labels != nil {
+          guard dot < code.tokens.count, code.isByte(dot, "(") else { break }
+          dot = code.close(of: dot) + 1
+        }
       }
     }
     return uses

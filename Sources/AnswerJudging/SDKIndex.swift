@@ -322,6 +322,20 @@ public struct SDKIndex: Sendable {
     return names
   }
 
+  /// The types that declare, themselves, a member of every name in `names`: what a value the
+  /// code uses so may be (`insert` and `save`: `ModelContext`).
+  public func types(declaringAll names: Set<String>) -> [String] {
+    guard let first = names.first else { return [] }
+    let rest = names.subtracting([first])
+    return memberLines.keys.compactMap { owner in
+      let type = String(owner)
+      guard type != "-", !lines(named: first, of: type).isEmpty,
+        rest.allSatisfy({ !lines(named: $0, of: type).isEmpty })
+      else { return nil }
+      return type
+    }
+  }
+
   /// Whether `type`, or a protocol it conforms to, declares a member named `name`; cheaper than
   /// reading ``members(named:of:)``.
   public func hasMember(named name: String, of type: String) -> Bool {

@@ -289,3 +289,60 @@ struct StaticMemberTests {
       ).isEmpty)
   }
 }
+
+@Suite("Values the card uses without declaring them")
+struct InferredTypeTests {
+  @Test("a name whose members in the card only one SDK type declares is taken to be of that type")
+  func inferred() {
+    let card = SDKCheck.Code("context.insert(Trip(name: name))\ntry context.save()")
+    #expect(card.inferredTypes(index: .shipped)["context"] == "ModelContext")
+    let judgement = judged(
+      "context.insert(Trip(name: name))\ntry context.commit()",
+      code: "context.insert(Trip(name: name))\ntry context.save()",
+      question: "Save a new trip with SwiftData.")
+    #expect(judgement.grade! <= 2)
+    #expect(judgement.reason.contains("`ModelContext` has no `commit()`"))
+  }
+
+  @Test("one member, a bound name, or members no single type has infer nothing")
+  func notInferred() {
+    #expect(SDKCheck.Code("items.append(1)").inferredTypes(index: .shipped).isEmpty)
+    #expect(
+      SDKCheck.Code("let context = Store()\ncontext.insert(a)\ntry context.save()")
+        .inferredTypes(index: .shipped).isEmpty)
+    #expect(
+      SDKCheck.Code("model.insert(a)\nmodel.scrollTo(b)").inferredTypes(index: .shipped).isEmpty)
+  }
+}
+
+@Suite("Code inside string interpolations")
+struct InterpolationTests {
+  @Test("a member read inside `\\( … )` is checked as anywhere else")
+  func member() {
+    let problems = SDKCheck(card: "").problems(
+      in: "GeometryReader { proxy in\n  Text(\"\\(proxy.width) wide\")\n}")
+    #expect(problems == ["`GeometryProxy` has no `width`"])
+    let right = SDKCheck(card: "").problems(
+      in: "GeometryReader { proxy in\n  Text(\"\\(proxy.size.width) × \\(proxy.size.height)\")\n}")
+    #expect(right.isEmpty)
+  }
+
+  @Test("the tokens of an interpolation follow its string, in its own parentheses")
+  func tokens() {
+    let code = SDKCheck.Code("Text(\"a \\(b.c) d\")")
+    #expect(
+      (0..<code.tokens.count).map { String(code.text($0)) } == [
+        "Text", "(", "\"a \\(b.c) d\"", "(", "b", ".", "c", ")", ")",
+      ])
+  }
+}
+
+@Suite("Members read through what a call returns")
+struct CallResultTests {
+  @Test("a member of a call's result is checked against the type the call returns")
+  func throughCall() {
+    let problems = SDKCheck(card: "").problems(
+      in: "let n = Calendar.current.dateComponents([.day], from: a, to: b).dayz")
+    #expect(problems == ["`DateComponents` has no `dayz`"])
+  }
+}
