@@ -197,12 +197,21 @@ struct SDKCheck: Sendable {
         let card = call.name == "init" ? owner + "(" + theirs.written.dropFirst(5) : theirs.written
         message += "; the card uses `\(card)`"
       }
+      // A literal under a label no declaration takes is a slip on a detail where the call is
+      // whole without it (`placeholder: "Dish"` for the optional `prompt:`); where the call
+      // needs that argument (`RoundedRectangle(radius: 12)`), it does not compile.
       let unknown = Set(call.labels).subtracting(declaredLabels)
+      let rest = call.labels.filter { !unknown.contains($0) }
+      let trailing = typed.trailingClosures(after: call.token)
       problems.append(
         Problem(
           message: message,
           isDetail: !unknown.isEmpty
-            && unknown.allSatisfy { typed.passesLiteral(to: $0, at: call.token) }))
+            && unknown.allSatisfy { typed.passesLiteral(to: $0, at: call.token) }
+            && members.contains { member in
+              SDKIndex.accepts(member.labels, written: rest)
+                && SDKIndex.missing(in: member, written: rest, trailing: trailing) == nil
+            }))
     }
     return problems
   }
