@@ -6,15 +6,42 @@ import Scheduler
 /// collection of ``HistoryEvent``s held in a few bytes an answer, each event made when read, so
 /// that a log of millions of answers takes tens of MiB, not hundreds.
 public struct AnkiHistory: RandomAccessCollection, Sendable {
-  /// One answer: its moment, its card's place in ``cards``, its button as quiz's grade, its
-  /// kind, the time taken, whether the card's memory starts there.
+  /// One answer, in 16 bytes: its moment, its card's place in ``cards``, and packed in
+  /// ``details``, the time taken (at most ``AnkiNumber/answerMilliseconds``, 22 bits), its
+  /// button as quiz's grade (3 bits), its kind (2 bits) and whether the card's memory starts
+  /// there.
   struct Answer: Sendable {
     var milliseconds: Int64
     var card: Int32
-    var taken: UInt32
-    var grade: UInt8
-    var kind: HistoryEvent.Kind
-    var isFirst: Bool
+    var details: UInt32
+
+    init(
+      milliseconds: Int64, card: Int32, taken: UInt32, grade: UInt8, kind: HistoryEvent.Kind,
+      isFirst: Bool
+    ) {
+      self.milliseconds = milliseconds
+      self.card = card
+      let number: UInt32 =
+        switch kind {
+        case .learning: 0
+        case .review: 1
+        case .relearning: 2
+        case .filtered: 3
+        }
+      details = taken | UInt32(grade) << 22 | number << 25 | (isFirst ? 1 << 27 : 0)
+    }
+
+    var taken: UInt32 { details & (1 << 22 - 1) }
+    var grade: UInt8 { UInt8(details >> 22 & 0b111) }
+    var kind: HistoryEvent.Kind {
+      switch details >> 25 & 0b11 {
+      case 0: .learning
+      case 1: .review
+      case 2: .relearning
+      default: .filtered
+      }
+    }
+    var isFirst: Bool { details >> 27 & 1 == 1 }
   }
 
   /// The quiz ids of the cards answered.

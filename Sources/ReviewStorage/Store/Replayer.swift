@@ -49,6 +49,13 @@ struct Replayer {
       duplicates += 1
       return
     }
+    applyNew(event)
+  }
+
+  /// ``apply(_:)`` of an event whose id no other event of the journal has (looked for in the
+  /// whole journal, as ``ReviewStore/appendImported(_:history:)`` does): its id is not kept, so
+  /// that an import of millions of events does not keep them all.
+  mutating func applyNew(_ event: JournalEvent) {
     switch event {
     case .review(let review):
       apply(review)

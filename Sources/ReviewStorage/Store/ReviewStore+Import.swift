@@ -27,29 +27,25 @@ extension ReviewStore {
     let all = [
       AnyCollection(history.lazy.map { JournalEvent.history($0) }), AnyCollection(events),
     ].joined()
+    // Every event is checked before any is written, and its id put in a filter, which tells
+    // the few ids that may come twice here, or be in the journal, from the rest: only those are
+    // held (a package's log may bring millions of events).
+    var filter = EventIDFilter(expecting: history.count + events.count)
+    var repeated: Set<UUID> = []
     for event in all {
-      guard let card = event.card else {
-        throw .notWritable(folder: folder, reason: "an imported event names no card")
-      }
-      try requireReadableID(card)
-      // A value the journal would refuse on reading (a moment in the year 318857) would make
-      // every later read of the folder fail: checked by the journal's own reader.
-      do {
-        _ = try JournalEvent.decode(line: try event.encodedLine())
-      } catch JournalEvent.LineError.malformed(let reason) {
-        throw .notWritable(
-          folder: folder, reason: "the imported state of \(card) would not read back: \(reason)")
-      } catch {
-        throw .notWritable(
-          folder: folder, reason: "the imported state of \(card) would not read back: \(error)")
-      }
+      try requireReadBack(event)
+      if filter.insert(event.id) { repeated.insert(event.id) }
     }
     var known: Set<UUID> = []
-    try forEachJournalEvent { known.insert($0.id) }
+    try forEachJournalEvent { if filter.mayContain($0.id) { known.insert($0.id) } }
+    // The first of two events with one id is written: the later one is in `repeated`.
     var batch: [JournalEvent] = []
     var lines = Data()
     var appended = (events: 0, history: 0)
-    for event in all where known.insert(event.id).inserted {
+    for event in all
+    where !known.contains(event.id)
+      && (!repeated.contains(event.id) || known.insert(event.id).inserted)
+    {
       do {
         lines += try event.encodedLine() + Data("\n".utf8)
       } catch {
@@ -74,6 +70,25 @@ extension ReviewStore {
     return appended
   }
 
+  /// Refuses an imported `event` that names no card, or that the journal would not read back.
+  private func requireReadBack(_ event: JournalEvent) throws(StateError) {
+    guard let card = event.card else {
+      throw .notWritable(folder: folder, reason: "an imported event names no card")
+    }
+    try requireReadableID(card)
+    // A value the journal would refuse on reading (a moment in the year 318857) would make
+    // every later read of the folder fail: checked by the journal's own reader.
+    do {
+      _ = try JournalEvent.decode(line: try event.encodedLine())
+    } catch JournalEvent.LineError.malformed(let reason) {
+      throw .notWritable(
+        folder: folder, reason: "the imported state of \(card) would not read back: \(reason)")
+    } catch {
+      throw .notWritable(
+        folder: folder, reason: "the imported state of \(card) would not read back: \(error)")
+    }
+  }
+
   /// About how many bytes of lines ``appendImported(_:history:)`` writes and flushes at a time.
   static let importBatchBytes = 1 << 20
 
@@ -89,7 +104,8 @@ extension ReviewStore {
       notWritableReason = "writing to \(files.journal.path) failed; open the folder again"
       throw error
     }
-    for event in events { replayer.apply(event) }
+    // Each id was looked for in the whole journal: the replayer need not keep it.
+    for event in events { replayer.applyNew(event) }
     journalBytes += lines.count
     journalEntries += events.count
     lastEventID = events.last?.id ?? lastEventID
@@ -104,8 +120,12 @@ extension ReviewStore {
   /// already changes nothing.
   public func cardsWithProgress(changedBy events: [JournalEvent]) throws(StateError) -> Set<String>
   {
+    // Only the journal's ids that may be among the events' are held (see
+    // ``appendImported(_:history:)``).
+    var filter = EventIDFilter(expecting: events.count)
+    for event in events { _ = filter.insert(event.id) }
     var known: Set<UUID> = []
-    try forEachJournalEvent { known.insert($0.id) }
+    try forEachJournalEvent { if filter.mayContain($0.id) { known.insert($0.id) } }
     var cards: Set<String> = []
     for event in events where !known.contains(event.id) {
       switch event {
