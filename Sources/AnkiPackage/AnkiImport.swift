@@ -52,12 +52,14 @@ public struct AnkiImport: Sendable {
   /// ``AnkiPackageReader/importing(path:shown:now:today:existingFiles:deckFileLimit:scratchFolder:)``
   /// reads them from the package's database as they are converted, so that neither the notes'
   /// text nor the log is ever held whole beside the database, only one card's lines at a time.
+  /// Without `keepingHistory`, ``history`` is left empty (an import without progress).
   init<Failure: Error>(
     _ collection: AnkiCollection,
     notes: (_ visit: (AnkiNote) -> Void) throws(Failure) -> Void,
     reviewIDs: (_ visit: (Int64) -> Void) throws(Failure) -> Void,
     reviews: @escaping (_ card: Int64) throws(Failure) -> [AnkiReview],
-    path: String, now: Date, today: Day, existingFiles: [String], deckFileLimit: Int
+    path: String, now: Date, today: Day, existingFiles: [String], deckFileLimit: Int,
+    keepingHistory: Bool = true
   ) throws(Failure) {
     var undated = 0
     try reviewIDs { id in
@@ -75,7 +77,7 @@ public struct AnkiImport: Sendable {
       to: AnkiNumber.dayNumbers)
     var converter = Converter(
       collection: collection, path: path, now: now, today: today, ankiToday: ankiToday,
-      deckFileLimit: deckFileLimit)
+      deckFileLimit: deckFileLimit, keepsHistory: keepingHistory)
     // The cards of each note, in the order they came (by note, then template).
     let cardsByNote = Dictionary(grouping: collection.cards, by: \.note)
     var last: Int64?
@@ -127,6 +129,7 @@ public struct AnkiImport: Sendable {
     let today: Day
     let ankiToday: Int
     let deckFileLimit: Int
+    let keepsHistory: Bool
     var titles: [Int64: String] = [:]
     // Appended to in place: a deck taken out, appended to and put back is copied per card.
     var cardsByDeck: [Int64: [Card]] = [:]
@@ -199,7 +202,7 @@ public struct AnkiImport: Sendable {
       sizesByDeck[card.deck, default: []].append(size)
       events += AnkiImport.events(
         for: card, id: made.id, reviews: lines, now: now, today: today, ankiToday: ankiToday)
-      history.add(lines, card: made.id)
+      if keepsHistory { history.add(lines, card: made.id) }
     }
   }
 

@@ -45,10 +45,12 @@ public struct AnkiPackageReader: Sendable {
   /// ``memoryLimit`` is read from a scratch copy in the folder `scratchFolder` gives (nil keeps
   /// it in memory), not held in memory beside the cards. A deck whose text is larger than
   /// `deckFileLimit` bytes (less a margin) is split into parts; a card whose text alone is
-  /// larger refuses the package.
+  /// larger refuses the package. Without `keepingHistory`, the review log's answers are not
+  /// kept as ``AnkiImport/history``: an import without progress does not write them.
   public func importing(
     path: String, shown: String, now: Date, today: Day, existingFiles: [String],
-    deckFileLimit: Int = DeckLoader.largestFile, scratchFolder: @escaping () -> String? = { nil }
+    deckFileLimit: Int = DeckLoader.largestFile, keepingHistory: Bool = true,
+    scratchFolder: @escaping () -> String? = { nil }
   ) throws(AnkiPackageError) -> AnkiImport {
     let (reader, media) = try open(path: path, scratchFolder: scratchFolder)
     var collection = try reader.read(whole: false)
@@ -59,7 +61,7 @@ public struct AnkiPackageReader: Sendable {
       reviewIDs: { (visit) throws(AnkiPackageError) in try log.forEachID(visit) },
       reviews: { (card) throws(AnkiPackageError) in try log.lines(ofCard: card) },
       path: shown, now: now, today: today, existingFiles: existingFiles,
-      deckFileLimit: deckFileLimit)
+      deckFileLimit: deckFileLimit, keepingHistory: keepingHistory)
     if let first = imported.oversized.first {
       throw .cardTooLarge(first, limit: deckFileLimit, more: imported.oversized.count - 1)
     }

@@ -46,7 +46,7 @@ extension ImportCommand {
       // The notes are converted as they are read, never held whole beside the collection.
       converted = try AnkiPackageReader().importing(
         path: path, shown: shown, now: now, today: today, existingFiles: existing,
-        deckFileLimit: limit, scratchFolder: { try? folder.make() })
+        deckFileLimit: limit, keepingHistory: withProgress, scratchFolder: { try? folder.make() })
     } catch {
       console.printError(
         "\(shown): \(ControlCharacters.visible(error.description)); nothing imported")

@@ -17,6 +17,23 @@ struct Replayer {
     let before: CardState?
   }
 
+  /// Of a history event, what a card's memory is computed from (``give(_:_:)``), in 32 bytes
+  /// without the event's strings: an import may bring millions.
+  private struct Remembered {
+    let at: Date
+    /// What orders the events of one moment.
+    let id: UUID
+    let grade: UInt8
+    let isFirst: Bool
+
+    init(_ event: HistoryEvent) {
+      at = event.at
+      id = event.id
+      grade = UInt8(event.grade.rawValue)
+      isFirst = event.isFirst
+    }
+  }
+
   private(set) var state: ReviewState
   /// The reviews applied in this replay, by card; those before it (covered by `state.json`)
   /// are not here, which the undo event's own record makes up for.
@@ -29,7 +46,7 @@ struct Replayer {
   private(set) var duplicates = 0
   /// Under a scheduler that reads it (FSRS), each card's history events applied in this replay:
   /// what its imported state's memory is computed from.
-  private var importedHistory: [String: [HistoryEvent]] = [:]
+  private var importedHistory: [String: [Remembered]] = [:]
   /// Under such a scheduler, the cards whose state an import event set: the state it brought,
   /// and the one given (with memory), so that a history event read after the import (a merge
   /// puts events in time order, a history's before its import's, but a journal copied by hand
@@ -75,7 +92,7 @@ struct Replayer {
       // A review done elsewhere is history only: the import event beside it gives the state,
       // and under FSRS its memory.
       guard scheduler.readsImportedHistory else { break }
-      importedHistory[history.card, default: []].append(history)
+      importedHistory[history.card, default: []].append(Remembered(history))
       if let (brought, given) = imports[history.card], state.cards[history.card] == given {
         give(history.card, brought)
       }
@@ -97,7 +114,9 @@ struct Replayer {
     }
     var reviews: [FSRSHistoryReview] = []
     if let start = events.lastIndex(where: \.isFirst) {
-      reviews = events[start...].map { FSRSHistoryReview(moment: $0.at, grade: $0.grade) }
+      reviews = events[start...].map {
+        FSRSHistoryReview(moment: $0.at, grade: Grade(rawValue: Int($0.grade)) ?? 0)
+      }
     }
     let given = scheduler.importedState(brought, replaying: reviews)
     state.cards[card] = given
