@@ -111,6 +111,24 @@ struct AnkiImportHistoryTests {
     #expect(history.map(\.grade) == [4, 4])
   }
 
+  @Test("an answer is kept in 16 bytes with its time taken, grade, kind and start as they were")
+  func packedAnswer() {
+    #expect(MemoryLayout<AnkiHistory.Answer>.stride == 16)
+    let longest = UInt32(AnkiNumber.answerMilliseconds.upperBound)
+    for kind in HistoryEvent.Kind.allCases {
+      for grade: UInt8 in [1, 3, 4, 5] {
+        for (taken, isFirst) in [(0, true), (1, false), (longest, true), (longest, false)] {
+          let answer = AnkiHistory.Answer(
+            milliseconds: -1, card: .max, taken: taken, grade: grade, kind: kind,
+            isFirst: isFirst)
+          #expect(answer.milliseconds == -1 && answer.card == .max)
+          #expect(answer.taken == taken && answer.grade == grade)
+          #expect(answer.kind == kind && answer.isFirst == isFirst)
+        }
+      }
+    }
+  }
+
   @Test("a line's event has the same id in every import, and lines after tomorrow are no history")
   func idsAndDates() throws {
     var collection = sampleCollection()

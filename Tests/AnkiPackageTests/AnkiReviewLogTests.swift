@@ -78,6 +78,23 @@ struct AnkiReviewLogTests {
     #expect(try imported(indexed, scratch: scratch) == expected)
   }
 
+  @Test("a package imported without keeping history makes the same decks, events and warnings")
+  func withoutHistory() throws {
+    let scratch = try ScratchFolder()
+    let path = try package(collection(), name: "plain.apkg", in: scratch)
+    var expected = try imported(path)
+    #expect(!expected.history.isEmpty)
+    expected.history = []
+    let imported = try AnkiPackageReader().importing(
+      path: path, shown: "p.apkg", now: now, today: today, existingFiles: [],
+      keepingHistory: false)
+    #expect(imported.history.isEmpty)
+    #expect(
+      Made(
+        decks: imported.decks, events: imported.events, history: [], warnings: imported.warnings)
+        == expected)
+  }
+
   @Test("a package's own index named as quiz's changes nothing: quiz's is named apart")
   func nameTaken() throws {
     let scratch = try ScratchFolder()
