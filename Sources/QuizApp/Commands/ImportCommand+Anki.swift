@@ -67,8 +67,10 @@ extension ImportCommand {
     // The state folder is locked before any deck is written, so that a busy folder writes
     // nothing.
     var store: ReviewStore?
+    // Taken out, so that filtering them copies nothing: a log may have millions of answers,
+    // and an event per card takes hundreds of bytes.
     var events = converted.events
-    // Taken out, so that filtering it copies nothing: a log may have millions of answers.
+    converted.events = []
     var history = converted.history
     converted.history = AnkiHistory()
     if withProgress && !(events.isEmpty && history.isEmpty) {
