@@ -4,8 +4,8 @@ import FoundationEssentials
 /// was, in about two bytes an id (issue 31).
 ///
 /// ``ReviewStore/appendImported(_:history:)`` learns from it which ids to hold exactly: only
-/// those it says may repeat, few but for the events a journal holds already, where a `Set` of
-/// every id took about forty bytes an id.
+/// those it says may repeat, few but for the events the journal holds already, where it held a
+/// `Set` of every id, a hash table grown with each event.
 struct EventIDFilter {
   private var words: [UInt64]
   private let bits: UInt64
