@@ -180,7 +180,10 @@ extension ReviewStore {
   public func recordedHistory(in history: some Collection<HistoryEvent>) throws(StateError)
     -> Set<UUID>
   {
-    let cards = Set(history.lazy.map(\.card))
+    // One at a time: `Set(_:)` would make room for as many cards as there are events, a hash
+    // table whose pages the cards' inserts would touch all over.
+    var cards: Set<String> = []
+    for event in history { cards.insert(event.card) }
     var own: [String: [ReviewEvent]] = [:]
     try forEachReviewInEffect { review in
       if cards.contains(review.card) { own[review.card, default: []].append(review) }
