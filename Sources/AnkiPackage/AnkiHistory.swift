@@ -97,6 +97,11 @@ public struct AnkiHistory: RandomAccessCollection, Sendable {
     if added { cards.append(id) }
   }
 
+  /// Makes room for `answers` answers.
+  mutating func reserveCapacity(_ answers: Int) {
+    self.answers.reserveCapacity(answers)
+  }
+
   /// Puts the answers in time order; a card has one answer a moment, so the order is the same
   /// every time.
   mutating func sort() {

@@ -62,8 +62,9 @@ public struct AnkiImport: Sendable {
     keepingHistory: Bool = true
   ) throws(Failure) {
     var undated = 0
+    var dated = 0
     try reviewIDs { id in
-      if !Self.isDated(id, now: now) { undated += 1 }
+      if Self.isDated(id, now: now) { dated += 1 } else { undated += 1 }
     }
     if undated > 0 {
       warnings.append(
@@ -78,6 +79,9 @@ public struct AnkiImport: Sendable {
     var converter = Converter(
       collection: collection, path: path, now: now, today: today, ankiToday: ankiToday,
       deckFileLimit: deckFileLimit, keepsHistory: keepingHistory)
+    // Room for every line at once: grown as it is appended to, the history would be held twice
+    // while copied.
+    if keepingHistory { converter.history.reserveCapacity(dated) }
     // The cards of each note, in the order they came (by note, then template).
     let cardsByNote = Dictionary(grouping: collection.cards, by: \.note)
     var last: Int64?
