@@ -1,4 +1,5 @@
 import CardDeck
+import Synchronization
 
 /// What the SDK declares, generated from real declarations by `Scripts/sdk-index/generate.py`:
 /// types, conformances, and each type's members with their argument labels, effects and types.
@@ -76,6 +77,14 @@ public struct SDKIndex: Sendable {
   /// The base names some declaration of which is deprecated: most names are not, and need no
   /// look through every type.
   private var deprecatedNames: Set<Substring> = []
+  /// ``callsOnAnyType(named:)``'s answers, kept for the index's life.
+  private let anyTypeCalls = CallCache()
+
+  /// A name's calls on any type, shared by the copies of an index.
+  private final class CallCache: Sendable {
+    let storage = Mutex<[String: [Member]]>([:])
+  }
+
   /// The types some of whose members were read from an interface older than the SDK, or from
   /// the open-source Foundation (flag `o`): what the index says is missing there may be on iOS.
   private var olderSourceTypes: Set<Substring> = []
@@ -429,12 +438,21 @@ public struct SDKIndex: Sendable {
     of name: String, labels: [String], on owner: String?
   ) -> (replacement: String?, declared: String)? {
     guard deprecatedNames.contains(Substring(name)) else { return nil }
-    let candidates =
-      owner.map { members(named: name, of: $0) }
-      ?? memberLines.keys.flatMap { ownMembers(named: name, of: String($0)) }
+    let candidates = owner.map { members(named: name, of: $0) } ?? callsOnAnyType(named: name)
     let called = candidates.filter { $0.isCall && Self.accepts($0.labels, written: labels) }
     guard let first = called.first, called.allSatisfy(\.isDeprecated) else { return nil }
     return (called.lazy.compactMap(\.replacement).first, first.signature)
+  }
+
+  /// The calls named `name` that any type declares, read once for each name: a call whose
+  /// owner the code does not say may be any of them, and a name such as `init` has thousands,
+  /// each a ``Member`` to make.
+  private func callsOnAnyType(named name: String) -> [Member] {
+    if let known = anyTypeCalls.storage.withLock({ $0[name] }) { return known }
+    let found = memberLines.keys.flatMap { ownMembers(named: name, of: String($0)) }.filter(
+      \.isCall)
+    anyTypeCalls.storage.withLock { $0[name] = found }
+    return found
   }
 
   /// Whether a call written with `labels` may be one to a declaration with `declared`: the

@@ -363,3 +363,17 @@ struct UnknownLabelLiteralTests {
     #expect(optional.grade == 3)
   }
 }
+
+@Suite("Deprecated calls whose owner the code does not say")
+struct AnyOwnerDeprecationTests {
+  @Test("are found among every type's declarations, the same on each asking")
+  func anyOwner() throws {
+    let first = try #require(
+      SDKIndex.shipped.deprecation(of: "foregroundColor", labels: ["_"], on: nil))
+    #expect(first.declared == "foregroundColor(_:)")
+    let again = try #require(
+      SDKIndex.shipped.deprecation(of: "foregroundColor", labels: ["_"], on: nil))
+    #expect(again.declared == first.declared && again.replacement == first.replacement)
+    #expect(SDKIndex.shipped.deprecation(of: "foregroundStyle", labels: ["_"], on: nil) == nil)
+  }
+}
