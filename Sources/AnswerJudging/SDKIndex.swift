@@ -77,12 +77,15 @@ public struct SDKIndex: Sendable {
   /// The base names some declaration of which is deprecated: most names are not, and need no
   /// look through every type.
   private var deprecatedNames: Set<Substring> = []
-  /// ``callsOnAnyType(named:)``'s answers, kept for the index's life.
-  private let anyTypeCalls = CallCache()
+  /// Answers by name read from every type's lines, kept for the index's life.
+  private let caches = Caches()
 
-  /// A name's calls on any type, shared by the copies of an index.
-  private final class CallCache: Sendable {
-    let storage = Mutex<[String: [Member]]>([:])
+  /// What is read by name from every type, shared by the copies of an index.
+  private final class Caches: Sendable {
+    /// ``callsOnAnyType(named:)``'s answers.
+    let calls = Mutex<[String: [Member]]>([:])
+    /// ``types(declaring:)``'s answers.
+    let owners = Mutex<[String: Set<String>]>([:])
   }
 
   /// The types some of whose members were read from an interface older than the SDK, or from
@@ -334,15 +337,25 @@ public struct SDKIndex: Sendable {
   /// The types that declare, themselves, a member of every name in `names`: what a value the
   /// code uses so may be (`insert` and `save`: `ModelContext`).
   public func types(declaringAll names: Set<String>) -> [String] {
-    guard let first = names.first else { return [] }
-    let rest = names.subtracting([first])
-    return memberLines.keys.compactMap { owner in
-      let type = String(owner)
-      guard type != "-", !lines(named: first, of: type).isEmpty,
-        rest.allSatisfy({ !lines(named: $0, of: type).isEmpty })
-      else { return nil }
-      return type
+    var found: Set<String>?
+    for name in names {
+      let declaring = types(declaring: name)
+      found = found?.intersection(declaring) ?? declaring
+      if found!.isEmpty { break }
     }
+    return found.map { Array($0) } ?? []
+  }
+
+  /// The types that declare, themselves, a member named `name`; read once for each name.
+  private func types(declaring name: String) -> Set<String> {
+    if let known = caches.owners.withLock({ $0[name] }) { return known }
+    var found: Set<String> = []
+    for owner in memberLines.keys
+    where owner != "-" && !lines(named: name, of: String(owner)).isEmpty {
+      found.insert(String(owner))
+    }
+    caches.owners.withLock { $0[name] = found }
+    return found
   }
 
   /// Whether `type`, or a protocol it conforms to, declares a member named `name`; cheaper than
@@ -448,10 +461,10 @@ public struct SDKIndex: Sendable {
   /// owner the code does not say may be any of them, and a name such as `init` has thousands,
   /// each a ``Member`` to make.
   private func callsOnAnyType(named name: String) -> [Member] {
-    if let known = anyTypeCalls.storage.withLock({ $0[name] }) { return known }
+    if let known = caches.calls.withLock({ $0[name] }) { return known }
     let found = memberLines.keys.flatMap { ownMembers(named: name, of: String($0)) }.filter(
       \.isCall)
-    anyTypeCalls.storage.withLock { $0[name] = found }
+    caches.calls.withLock { $0[name] = found }
     return found
   }
 
