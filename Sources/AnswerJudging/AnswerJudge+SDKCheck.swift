@@ -15,12 +15,19 @@ extension AnswerJudge {
     if judgement.findings.contains(where: { $0.message.contains(" is deprecated") }) {
       problems.removeAll { $0.message.contains(" is deprecated") }
     }
+    // Errors first, then details, each kept in its order.
+    problems = problems.filter { !$0.isDetail } + problems.filter(\.isDetail)
     guard let first = problems.first else { return judgement }
     var judgement = judgement
-    judgement.findings.insert(
-      contentsOf: problems.map {
-        .init(severity: $0.isDetail ? .missing : .error, message: $0.message, token: 0)
-      }, at: 0)
+    // The findings stay ordered by severity, the SDK's before the comparison's of each.
+    let findings =
+      problems.map {
+        Judgement.Finding(
+          severity: $0.isDetail ? .missing : .error, message: $0.message, token: 0)
+      } + judgement.findings
+    judgement.findings = findings.enumerated().sorted {
+      ($0.element.severity, $1.offset) > ($1.element.severity, $0.offset)
+    }.map(\.element)
     let cap = problems.allSatisfy(\.isDetail) ? 3 : 2
     guard let grade = judgement.grade, grade >= 2 else { return judgement }
     // Where the comparison names another member of the card's, what the SDK says of that

@@ -377,3 +377,18 @@ struct AnyOwnerDeprecationTests {
     #expect(SDKIndex.shipped.deprecation(of: "foregroundStyle", labels: ["_"], on: nil) == nil)
   }
 }
+
+@Suite("The SDK's findings among the comparison's")
+struct SDKFindingOrderTests {
+  @Test("keep the findings ordered by severity, details after errors")
+  func ordered() {
+    let judgement = judged(
+      "List(items) { Text($0) }\n  .searchable(text: $query, placeholder: \"Dish\")\nRoundedRectangle(radius: 8)",
+      code:
+        "List(items) { Text($0) }\n  .searchable(text: $query, prompt: \"Dish\")\nRoundedRectangle(cornerRadius: 8)",
+      question: "Search a list, beside a rounded rectangle.")
+    let severities = judgement.findings.map(\.severity)
+    #expect(severities.contains(.missing) && severities.contains(.error))
+    #expect(zip(severities, severities.dropFirst()).allSatisfy { $0 >= $1 })
+  }
+}
