@@ -278,7 +278,9 @@ struct CodeClassifier {
           ?? false)
       argument.importance = labelImportance(
         label, value: argument.value, minor: minor || onExampleValue)
-      if isContext { argument.importance = .free }
+      // A label the author calls essential counts on a call that is otherwise context
+      // (`isPresented:` of `searchable`, the context).
+      if isContext && !hints.essential.contains(label + ":") { argument.importance = .free }
     }
     return argument
   }

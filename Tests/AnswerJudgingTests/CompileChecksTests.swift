@@ -392,3 +392,24 @@ struct SDKFindingOrderTests {
     #expect(zip(severities, severities.dropFirst()).allSatisfy { $0 >= $1 })
   }
 }
+
+@Suite("A label the author calls essential on a call the author calls context")
+struct EssentialLabelOnContextTests {
+  let judge = AnswerJudge(
+    code:
+      "List(books) { Text($0.title) }\n  .searchable(text: $searchText, isPresented: $isSearchPresented)\n  .toolbar { Button(\"Find\") { isSearchPresented = true } }",
+    hints: JudgingHints(essential: ["isPresented:"], context: ["searchable", "toolbar"]),
+    question: "Open the search field from a toolbar button.")
+
+  @Test("counts: the attempt that writes it is right, the one without it misses the point")
+  func counts() {
+    #expect(
+      judge.judge(
+        "List(books) { Text($0.title) }\n  .searchable(text: $query, isPresented: $isSearching)\n  .toolbar { Button(\"Search\") { isSearching = true } }"
+      ).grade == 5)
+    #expect(
+      judge.judge(
+        "List(books) { Text($0.title) }\n  .searchable(text: $query)\n  .toolbar { Button(\"Search\") { isSearching = true } }"
+      ).grade! <= 2)
+  }
+}
