@@ -7,10 +7,7 @@ import Testing
 
 @Suite("Reviews imported as history")
 struct HistoryEventTests {
-  /// Where Anki left the card: reviewed last at the moment of its last history event.
-  let imported = CardState(
-    repetitions: 2, easeFactor: 2.3, interval: 6, due: day("2026-12-05"), lapses: 1, reviews: 4,
-    lastReview: moment("2026-11-29T08:00:00Z"))
+  let imported = CardState.leftByAnki
 
   func history(
     _ at: String, grade: Grade, first: Bool = false, card: String = "anki-a"
@@ -127,4 +124,11 @@ struct HistoryEventTests {
       #expect(try store.recordedHistory(in: exported) == Set(exported.prefix(2).map(\.id)))
     }
   }
+}
+
+extension CardState {
+  /// Where Anki left a card: reviewed last at the moment of its last history event.
+  static let leftByAnki = CardState(
+    repetitions: 2, easeFactor: 2.3, interval: 6, due: day("2026-12-05"), lapses: 1, reviews: 4,
+    lastReview: moment("2026-11-29T08:00:00Z"))
 }

@@ -9,9 +9,7 @@ import Testing
 /// writes must be what holding every id wrote.
 @Suite("An import's ids, held where they may repeat")
 struct ImportedIDsTests {
-  let imported = CardState(
-    repetitions: 2, easeFactor: 2.3, interval: 6, due: day("2026-12-05"), lapses: 1, reviews: 4,
-    lastReview: moment("2026-11-29T08:00:00Z"))
+  let imported = CardState.leftByAnki
 
   /// The history event `number` of card `card`, a minute after the one before, its id derived
   /// from `key` (the number when nil).
