@@ -8,35 +8,10 @@ import Testing
 struct DeckCollectionAddingTests {
   /// The decks of `other` added the simple way: every id of `collection` in a dictionary.
   static func model(_ collection: DeckCollection, adding other: DeckCollection) -> DeckCollection {
-    var combined = collection
-    combined.diagnostics += other.diagnostics
-    var names = Dictionary(
-      collection.decks.map { ($0.name, $0.path) }, uniquingKeysWith: { first, _ in first })
-    var ids = Dictionary(
-      collection.cards.map { ($0.id, $0.location) }, uniquingKeysWith: { first, _ in first })
-    for var deck in other.decks {
-      if let path = names[deck.name] {
-        combined.diagnostics.append(
-          .error(
-            "another deck is already called '\(deck.name)' (\(path)); rename one of the files",
-            at: SourceLocation(path: deck.path, line: 1)))
-        continue
-      }
-      names[deck.name] = deck.path
-      var leftOut: Set<Int> = []
-      for (index, card) in deck.cards.enumerated() {
-        guard let first = ids[card.id] else {
-          ids[card.id] = card.location
-          continue
-        }
-        combined.diagnostics.append(
-          .error("the id '\(card.id)' is already used at \(first)", at: card.location))
-        leftOut.insert(index)
-      }
-      if !leftOut.isEmpty { deck.removeCards(at: leftOut) }
-      combined.decks.append(deck)
-    }
-    return combined
+    collection.adding(
+      other,
+      knownIDs: Dictionary(
+        collection.cards.map { ($0.id, $0.location) }, uniquingKeysWith: { first, _ in first }))
   }
 
   /// Up to four decks in `folder`, named from a few names, of cards whose ids are drawn from a

@@ -8,6 +8,19 @@ struct AnkiHistoryFSRSTests {
   let fsrs = FSRSReviewScheduler()
   let base = AnkiHistoryImportTests()
 
+  /// The sample package imported into a new state folder (kept while `state` lives), with the
+  /// day clock and the moment the import was made at.
+  func importedFolder() throws -> (
+    state: TemporaryFolder, folder: URL, clock: DayClock, now: Date
+  ) {
+    let (state, variables) = try base.imported()
+    let now = try #require(ISO8601DateFormatter().date(from: variables["QUIZ_NOW"]! + "Z"))
+    return (
+      state, URL(fileURLWithPath: state.path), DayClock(timeZone: TimeZone(identifier: "UTC")!),
+      now
+    )
+  }
+
   /// Each card's imported state, from its import event.
   func imports(_ store: ReviewStore) throws -> [String: CardState] {
     var imports: [String: CardState] = [:]
@@ -69,13 +82,10 @@ struct AnkiHistoryFSRSTests {
 
   @Test("the memory is the same from a journal in reverse order and from state.json")
   func orderAndSnapshot() throws {
-    let (state, variables) = try base.imported()
+    let (state, folder, clock, now) = try importedFolder()
     defer { withExtendedLifetime(state) {} }
-    let folder = URL(fileURLWithPath: state.path)
     let expected = try ReviewStore.openReadOnly(folder: folder, scheduler: fsrs).state.cards
     // A writer leaves state.json and state.bin of FSRS states, which a reader then takes.
-    let clock = DayClock(timeZone: TimeZone(identifier: "UTC")!)
-    let now = try #require(ISO8601DateFormatter().date(from: variables["QUIZ_NOW"]! + "Z"))
     try ReviewStore.open(folder: folder, dayClock: clock, now: { now }, scheduler: fsrs).close()
     let reread = try ReviewStore.openReadOnly(folder: folder, scheduler: fsrs).state.cards
     for (card, value) in expected where reread[card] != value {
@@ -93,11 +103,8 @@ struct AnkiHistoryFSRSTests {
 
   @Test("switching SM-2, FSRS, SM-2 gives back the imported SM-2 states")
   func switching() throws {
-    let (state, variables) = try base.imported()
+    let (state, folder, clock, now) = try importedFolder()
     defer { withExtendedLifetime(state) {} }
-    let folder = URL(fileURLWithPath: state.path)
-    let clock = DayClock(timeZone: TimeZone(identifier: "UTC")!)
-    let now = try #require(ISO8601DateFormatter().date(from: variables["QUIZ_NOW"]! + "Z"))
     for scheduler in [SM2Scheduler(), fsrs, SM2Scheduler()] as [any ReviewScheduler] {
       try ReviewStore.open(folder: folder, dayClock: clock, now: { now }, scheduler: scheduler)
         .close()
@@ -108,11 +115,8 @@ struct AnkiHistoryFSRSTests {
 
   @Test("a card imported without a review log has no FSRS memory, as before")
   func withoutHistory() throws {
-    let (state, variables) = try base.imported()
+    let (state, folder, clock, now) = try importedFolder()
     defer { withExtendedLifetime(state) {} }
-    let folder = URL(fileURLWithPath: state.path)
-    let clock = DayClock(timeZone: TimeZone(identifier: "UTC")!)
-    let now = try #require(ISO8601DateFormatter().date(from: variables["QUIZ_NOW"]! + "Z"))
     var brought = CardState.new(due: clock.day(for: now) + 5)
     brought.reviews = 3
     brought.repetitions = 3

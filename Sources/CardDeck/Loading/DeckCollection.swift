@@ -85,12 +85,18 @@ extension DeckCollection {
   /// These decks, then those of `other`, checked across both as the decks of one folder are: a
   /// deck whose name is taken, or a card whose id is, is left out, with an error.
   public func adding(_ other: DeckCollection) -> DeckCollection {
+    other.decks.isEmpty
+      ? adding(other, knownIDs: [:]) : adding(other, knownIDs: places(ofIDsIn: other))
+  }
+
+  /// ``adding(_:)`` with `ids`, where ids of these decks are first used: all of them, or at
+  /// least those `other` uses.
+  func adding(_ other: DeckCollection, knownIDs ids: [String: SourceLocation]) -> DeckCollection {
     var combined = self
     combined.diagnostics += other.diagnostics
-    guard !other.decks.isEmpty else { return combined }
     var names = Dictionary(
       decks.map { ($0.name, $0.path) }, uniquingKeysWith: { first, _ in first })
-    var ids = places(ofIDsIn: other)
+    var ids = ids
     for var deck in other.decks {
       if let path = names[deck.name] {
         combined.diagnostics.append(
