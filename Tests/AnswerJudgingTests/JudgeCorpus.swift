@@ -87,6 +87,14 @@ struct JudgeCorpus {
   /// written before the judge learnt which arguments a call needs, and measured first on the
   /// commit before that.
   static let blind4 = JudgeCorpus((try? fixture("judge-blind4.txt")) ?? "")
+  /// A fifth, by two more reviewers (SwiftUI controls, lists, effects and layout; concurrency,
+  /// Foundation formatting, collections, SwiftData, Swift Testing, atomics), written for the
+  /// round of 2026-12-05's second session and measured first on the commit before it.
+  static let blind5 = JudgeCorpus((try? fixture("judge-blind5.txt")) ?? "")
+  /// A sixth, written with the fifth by another reviewer (controls, animation, layout, scroll
+  /// views, timers, strings, integers, typed throws, wrappers, streams, clocks): a development
+  /// set from the start, read by the lead to find what the judge misses.
+  static let blind6 = JudgeCorpus((try? fixture("judge-blind6.txt")) ?? "")
 
   /// Every syntax card the corpus is about: the shipped decks' and the fixture deck's, by id.
   static let cards: [String: SyntaxCard] = {
@@ -103,6 +111,7 @@ struct JudgeCorpus {
     for name in [
       "judge-cards.md", "judge-blind-cards-a.md", "judge-blind-cards-b.md",
       "judge-blind-cards-c.md", "judge-blind-cards-d.md", "judge-blind-cards-e.md",
+      "judge-blind-cards-f.md", "judge-blind-cards-g.md", "judge-blind-cards-h.md",
     ] {
       if let text = try? fixture(name) {
         files.append(.init(path: name, bytes: Array(text.utf8)))
