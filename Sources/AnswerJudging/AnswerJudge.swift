@@ -86,10 +86,20 @@ public struct AnswerJudge: Sendable {
       question: question, inliningConstantsBut: kept)
   }
 
-  /// The numbers written in prose, as Swift writes them: `320`, `0.25`.
+  /// Numbers a question may write as words, as Swift writes them.
+  static let numberWords: [String: String] = [
+    "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8",
+    "nine": "9", "ten": "10", "twelve": "12", "fifteen": "15", "twenty": "20", "thirty": "30",
+    "sixty": "60", "hundred": "100",
+  ]
+
+  /// The numbers written in prose, as Swift writes them: `320`, `0.25`, and whole numbers in
+  /// words (`five`), but for "one", which says "a" more often than 1. (A fraction in words is
+  /// loose: reviewers take `0.3` for "a quarter of the height".)
   static func numbers(in text: String) -> Set<String> {
     var numbers: Set<String> = []
     var current = ""
+    var word = ""
     for character in text + " " {
       if character.isASCII && (character.isNumber || (character == "." && !current.isEmpty)) {
         current.append(character)
@@ -97,6 +107,12 @@ public struct AnswerJudge: Sendable {
         while current.last == "." { current.removeLast() }
         if !current.isEmpty { numbers.insert(current) }
         current = ""
+      }
+      if character.isLetter {
+        word.append(character)
+      } else {
+        if let number = numberWords[word.lowercased()] { numbers.insert(number) }
+        word = ""
       }
     }
     return numbers

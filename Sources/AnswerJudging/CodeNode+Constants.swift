@@ -120,7 +120,7 @@ extension CodeNode {
   }
 
   /// The node with `transform` applied to each sequence it holds.
-  private func mappingSequences(_ transform: ([CodeNode]) -> [CodeNode]) -> CodeNode {
+  func mappingSequences(_ transform: ([CodeNode]) -> [CodeNode]) -> CodeNode {
     var node = self
     node.arguments = arguments.map { argument in
       var argument = argument

@@ -120,10 +120,15 @@ extension Matching {
     compareArguments(e, a)
     compareIneffectiveValues(e, a, lostBefore: before.lost, errorsBefore: before.errors)
     if e.kind == .closure { compareClosureParameters(e, a) }
-    for index in 0..<max(e.blocks.count, a.blocks.count) {
-      compareSequences(
-        index < e.blocks.count ? e.blocks[index] : [],
-        index < a.blocks.count ? a.blocks[index] : [], ordered: e.isOrdered)
+    if e.name != a.name && Self.isBranch(e) && Self.isBranch(a) {
+      // Blocks in another order: an `else` first, a `case` for a branch.
+      compareSequences(Array(e.blocks.joined()), Array(a.blocks.joined()))
+    } else {
+      for index in 0..<max(e.blocks.count, a.blocks.count) {
+        compareSequences(
+          index < e.blocks.count ? e.blocks[index] : [],
+          index < a.blocks.count ? a.blocks[index] : [], ordered: e.isOrdered)
+      }
     }
     if !e.attributes.isEmpty || !a.attributes.isEmpty {
       compareSequences(e.attributes, a.attributes)

@@ -225,7 +225,7 @@ extension Matching {
       if isComputed(e) != isComputed(a), !(e.value.isEmpty && a.value.isEmpty) { return false }
       return e.value.isEmpty || a.value.isEmpty || e.value.first?.kind == a.value.first?.kind
     case (.statement, .statement):
-      return e.name == a.name
+      return e.name == a.name || (Self.isBranch(e) && Self.isBranch(a))
     case (.closure, .closure), (.array, .array), (.group, .group), (.literal, .literal):
       return true
     case (.call, .member):
@@ -237,8 +237,10 @@ extension Matching {
   }
 
   func isTypo(_ e: CodeNode, _ a: CodeNode) -> Bool {
+    // A key path names a member of the value, not the attempt's own declaration of that name
+    // (`@Environment(\.colourScheme) private var colourScheme`).
     guard e.isAPI, e.importance != .free || e.isOptional, role(e) == role(a), role(e) != .other,
-      !vocabulary.knows(a.name), !attempt.declared.contains(a.name)
+      !vocabulary.knows(a.name), role(e) == .keyPath || !attempt.declared.contains(a.name)
     else { return false }
     return Self.isMisspelling(a.name, of: e.name)
   }
@@ -341,6 +343,15 @@ extension Matching {
   /// `isPresented:`) names another parameter, not a typo.
   static func isLabelMisspelling(_ typed: String, of label: String) -> Bool {
     guard isMisspelling(typed, of: label) else { return false }
+    // A label in the singular for the plural, or an adjective for its adverb, names another
+    // parameter (`modifier:` for `modifiers:`, `exact:` for `exactly:`). (A name is a typo so:
+    // `.tasks` for `.task`, as reviewers grade it.)
+    let (shorter, longer) = typed.count < label.count ? (typed, label) : (label, typed)
+    if shorter.count >= 4, longer.hasPrefix(shorter),
+      ["s", "es", "ly"].contains(longer.dropFirst(shorter.count))
+    {
+      return false
+    }
     let typedWords = words(typed)
     let labelWords = words(label)
     guard typedWords.count != labelWords.count else { return true }
@@ -394,6 +405,14 @@ extension Matching {
         return node.isTransparent && argument.label == nil && value.kind != .literal ? [value] : []
       }
     } + node.blocks.flatMap { $0 } + (node.kind == .declaration ? node.value : [])
+      + (isBranch(node) ? node.clause : [])
+  }
+
+  /// Whether a node is an `if`, a `guard` or a `switch`: code that runs one of its blocks by
+  /// its conditions. Each says what the others do (`guard let x = f() else { … }` is the
+  /// card's `if let x = f() { … } else { … }`), with the blocks in another order.
+  static func isBranch(_ node: CodeNode) -> Bool {
+    node.kind == .statement && ["if", "guard", "switch"].contains(node.name)
   }
 
   /// Whether a node holds items in a closure or block: a container, not a leaf.
@@ -421,6 +440,7 @@ extension Matching {
     node.fingerprint = nil
     node.blocks = []
     if node.kind == .declaration { node.value = [] }
+    if isBranch(node) { node.clause = [] }
     node.arguments = node.arguments.filter { argument in
       !argument.isClosure && !(node.isTransparent && argument.label == nil)
     }

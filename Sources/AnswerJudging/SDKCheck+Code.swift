@@ -60,13 +60,15 @@ extension SDKCheck {
             result.append(
               SwiftToken(
                 kind: piece.kind,
-                range: base.index(segment.lowerBound, offsetBy: start)..<base.index(
-                  segment.lowerBound, offsetBy: end),
+                range: base.index(
+                  segment.lowerBound, offsetBy: start)..<base.index(
+                    segment.lowerBound, offsetBy: end),
                 line: token.line, followsSpace: piece.followsSpace))
           }
           result.append(
             SwiftToken(
-              kind: .punctuation, range: segment.upperBound..<source.index(after: segment.upperBound),
+              kind: .punctuation,
+              range: segment.upperBound..<source.index(after: segment.upperBound),
               line: token.line, followsSpace: false))
         }
       }

@@ -121,6 +121,9 @@ struct SDKCheck: Sendable {
     problems += typed.unawaitedLoops(types: types, index: index).map { name in
       Problem(message: "`\(name)` is an asynchronous sequence: it is read with `for await`")
     }
+    problems += typed.untriedLoops(types: types).map { name in
+      Problem(message: "`\(name)` can throw: it is read with `for try await`")
+    }
     problems += typed.unwrappedProjections().map { name in
       Problem(
         message: "`$\(name)` projects nothing: `\(name)` is declared without a property wrapper")

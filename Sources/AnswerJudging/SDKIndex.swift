@@ -301,7 +301,9 @@ public struct SDKIndex: Sendable {
       isAsync: flags.contains("a"),
       isThrowing: flags.contains("t"), isDeprecated: flags.contains("d"),
       replacement: replacement, closureParameters: closures, type: type,
-      parameters: !codes.isEmpty && parameters.count == codes.count ? parameters : nil)
+      // `()` says itself that nothing is needed.
+      parameters: signature.hasSuffix("()")
+        ? [] : !codes.isEmpty && parameters.count == codes.count ? parameters : nil)
   }
 
   /// The closure arguments of a member's line: each one's label and the types it is handed.

@@ -155,6 +155,41 @@ struct AsyncLoopTests {
       SDKCheck.Code("for n in stream { }").unawaitedLoops(types: types, index: .shipped)
         == ["stream"])
   }
+
+  @Test("a `for await` loop without `try` over a sequence that throws does not compile")
+  func untried() {
+    let card = """
+      let readings = AsyncThrowingStream<Int, Error> { continuation in
+          continuation.yield(1)
+          continuation.finish(throwing: SensorError.lost)
+      }
+      do {
+          for try await value in readings { print(value) }
+      } catch {
+          print(error)
+      }
+      """
+    let attempt = """
+      let readings = AsyncThrowingStream<Int, Error> { continuation in
+          continuation.yield(1)
+          continuation.finish(throwing: SensorError.lost)
+      }
+      for await value in readings { print(value) }
+      """
+    let judgement = judged(attempt, code: card, question: "Read a stream that fails.")
+    #expect(judgement.grade! <= 2)
+    #expect(judgement.reason == "`readings` can throw: it is read with `for try await`.")
+  }
+
+  @Test("a `for await` loop over a sequence that does not throw needs no `try`")
+  func untriedLeftAlone() {
+    let types: [Substring: String] = [
+      "stream": "AsyncStream", "failing": "AsyncThrowingStream", "bytes": "URLSession.AsyncBytes",
+    ]
+    let code = SDKCheck.Code(
+      "for await n in stream { }\nfor try await n in failing { }\nfor await b in bytes { }")
+    #expect(code.untriedLoops(types: types) == ["bytes"])
+  }
 }
 
 @Suite("Values written apart from where they are used")

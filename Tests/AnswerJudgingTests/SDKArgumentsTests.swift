@@ -62,6 +62,11 @@ struct SDKArgumentsTests {
         "`.matchedGeometryEffect(id:)` leaves out `in:` that every declaration of it needs"
       ),
       ("Slider(in: 0...1)", "`Slider(in:)` leaves out `value:` that every declaration of it needs"),
+      // An overload without parameters is no call of these labels.
+      (
+        "Text(s).fixedSize(vertical: true)",
+        "`.fixedSize(vertical:)` leaves out `horizontal:` that every declaration of it needs"
+      ),
     ])
   func found(_ attempt: String, _ message: String) {
     #expect(SDKCheck(card: "Text(\"x\")").problems(in: attempt) == [message])
@@ -76,6 +81,7 @@ struct SDKArgumentsTests {
       "@AppStorage(\"on\") var on = true",
       "enum Keys: String, CodingKey { case name }",
       "Stepper(\"s\", value: $n, in: 1...5) { _ in }",
+      "Text(s).fixedSize()",
     ])
   func leftAlone(_ attempt: String) {
     #expect(SDKCheck(card: "Text(\"x\")").problems(in: attempt).isEmpty)
