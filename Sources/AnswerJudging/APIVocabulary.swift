@@ -209,6 +209,23 @@ public struct APIVocabulary: Sendable {
     "listStyle", "cornerRadius", "border", "textFieldStyle",
   ]
 
+  /// Protocols an example's model type conforms to: their requirements (`id`, `hash(into:)`)
+  /// are the model's, as the rest of it is.
+  public static let modelProtocols: Set<String> = [
+    "Identifiable", "Hashable", "Equatable", "Comparable", "Codable", "Encodable", "Decodable",
+    "Sendable", "CaseIterable", "Error", "CustomStringConvertible", "RawRepresentable",
+  ]
+
+  /// The member names an attribute on a type declaration gives meaning (The Swift Programming
+  /// Language, "Attributes"): another name there is not the same code.
+  public static let attributeMembers: [String: Set<String>] = [
+    "propertyWrapper": ["wrappedValue", "projectedValue"],
+    "resultBuilder": [
+      "buildBlock", "buildPartialBlock", "buildExpression", "buildOptional", "buildEither",
+      "buildArray", "buildLimitedAvailability", "buildFinalResult",
+    ],
+  ]
+
   /// Presenters whose actions get a Cancel from the system when the code gives none: a
   /// `role: .cancel` button in them is a detail, not the point.
   public static let suppliesCancel: Set<String> = ["confirmationDialog"]

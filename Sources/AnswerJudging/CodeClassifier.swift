@@ -109,6 +109,10 @@ struct CodeClassifier {
       // A model type the example needs (`struct Song: Identifiable { … }`): its members are
       // the author's, unless the author says otherwise.
       node.blocks = node.blocks.map { $0.map { Self.freed($0, keeping: hints.essential) } }
+      let required = Self.requiredNames(of: node)
+      if !required.isEmpty {
+        node.blocks = node.blocks.map { $0.map { Self.requiring($0, required) } }
+      }
     }
     node.arguments = node.arguments.map {
       classifyArgument($0, of: node, isContext: isContext, minor: minor)
@@ -462,6 +466,38 @@ struct CodeClassifier {
   }
 
   /// `node` and all it holds, free, except the names in `kept`.
+  /// The member names a type declaration must use, whatever its author calls the rest: the
+  /// requirements of the protocols it conforms to that make it a part of an API (`body(content:)`
+  /// of a `ViewModifier`), and the names an attribute gives meaning (`projectedValue` in a
+  /// `@propertyWrapper`). A model's conformances (`Identifiable`, `Hashable`) are the example's,
+  /// as the rest of the model is.
+  static func requiredNames(of declaration: CodeNode) -> Set<String> {
+    var names: Set<String> = []
+    for type in declaration.clause
+    where SDKIndex.shipped.isProtocol(type.name)
+      && !APIVocabulary.modelProtocols.contains(type.name)
+    {
+      names.formUnion(SDKIndex.shipped.memberNames(of: type.name))
+    }
+    for attribute in declaration.attributes {
+      names.formUnion(APIVocabulary.attributeMembers[attribute.name] ?? [])
+    }
+    return names
+  }
+
+  /// A member declaration whose name is one of `required`, as API: another name in its place is
+  /// another member, not the author's own.
+  static func requiring(_ node: CodeNode, _ required: Set<String>) -> CodeNode {
+    guard node.kind == .declaration, ["var", "let", "func"].contains(node.name),
+      let name = node.parameters.first, required.contains(name)
+    else { return node }
+    var node = node
+    node.isAPI = true
+    node.importance = .major
+    node.weight = nil
+    return node
+  }
+
   static func freed(_ node: CodeNode, keeping kept: Set<String> = []) -> CodeNode {
     var node = node.mappingChildren { freed($0, keeping: kept) }
     node.weight = nil

@@ -212,6 +212,8 @@ extension Matching {
       guard
         e.name == a.name || (["var", "let"].contains(e.name) && ["var", "let"].contains(a.name))
       else { return false }
+      // A member a protocol or attribute names (`projectedValue`) is API: not renamed.
+      if e.isAPI || a.isAPI { return e.parameters.first == a.parameters.first }
       // Two plain constants of the author's and the attempt's own naming are the same only when
       // what they hold is alike: `let matches = names.filter { … }` is not the card's
       // `let dishes = ["Crème Brûlée", …]`, but the `filter` the card prints.
@@ -253,6 +255,10 @@ extension Matching {
   }
 
   func isSubstitute(_ e: CodeNode, _ a: CodeNode) -> Bool {
+    // Another member declared where the card declares one a protocol or attribute names.
+    if e.kind == .declaration && e.isAPI {
+      return a.kind == .declaration && a.name == e.name && !a.isAPI
+    }
     // Scaffolding and decoration in the attempt (`Text`, `.font`) replace nothing.
     // An attribute of the same declaration is in the same place, even one that only stores
     // (`@State` for the card's `@FocusState`).

@@ -351,6 +351,8 @@ struct Matching {
     case .attribute: "@" + node.name
     case .keyPath: "\\." + node.name
     case .binding: "$" + node.name
+    // `var projectedValue`, `func body`.
+    case .declaration where !node.parameters.isEmpty: node.name + " " + node.parameters[0]
     default: node.name
     }
   }

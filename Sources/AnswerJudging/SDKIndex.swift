@@ -53,6 +53,8 @@ public struct SDKIndex: Sendable {
   public private(set) var types: Set<String> = []
   /// For a type, the protocols it conforms to.
   public private(set) var conformances: [String: [String]] = [:]
+  /// The types declared as protocols.
+  private var protocolNames: Set<String> = []
   /// For a type (`-` for free functions), its members' lines in the listing's order, by
   /// signature, so that one base name's lines stand together (`(` sorts before any character
   /// of a name). They are split into fields and read into ``Member``s only when asked for.
@@ -136,7 +138,9 @@ public struct SDKIndex: Sendable {
       }
       let kind = tabs.first.map { listing[lineStart..<$0] }
       switch kind {
-      case "T" where tabs.count >= 1: types.insert(String(field(1)))
+      case "T" where tabs.count >= 1:
+        types.insert(String(field(1)))
+        if tabs.count >= 2, field(2) == "p" { protocolNames.insert(String(field(1))) }
       case ":" where tabs.count >= 2:
         let type = field(1)
         if type != conformer {
@@ -320,6 +324,9 @@ public struct SDKIndex: Sendable {
   public func describes(_ type: String) -> Bool {
     types.contains(type) && !(memberLines[Substring(type)]?.isEmpty ?? true)
   }
+
+  /// Whether `type` is a protocol the index declares.
+  public func isProtocol(_ type: String) -> Bool { protocolNames.contains(type) }
 
   /// The base names of the members of `type` and of the protocols it conforms to.
   public func memberNames(of type: String) -> Set<String> {

@@ -142,3 +142,57 @@ struct EqualSpellingsTests {
     #expect(judgement.reason == "`\\.colourScheme` looks like a typo for `\\.colorScheme`.")
   }
 }
+
+/// Names the language or a protocol gives meaning, which an attempt cannot rename.
+@Suite("Judging attempts: member names a protocol or an attribute requires")
+struct RequiredNamesTests {
+  static let wrapper = """
+    @propertyWrapper
+    struct Tracked<Value> {
+        private var value: Value
+        private(set) var projectedValue = false
+        init(wrappedValue: Value) { value = wrappedValue }
+        var wrappedValue: Value {
+            get { value }
+            set { value = newValue; projectedValue = true }
+        }
+    }
+    """
+
+  @Test("takes another name for a property wrapper's projectedValue for another member")
+  func projectedValueRenamed() {
+    let attempt = Self.wrapper.replacingOccurrences(of: "projectedValue", with: "projection")
+    let judgement = AnswerJudge(code: Self.wrapper).judge(attempt)
+    #expect(judgement.grade == 2)
+    #expect(judgement.reason == "`var projection` where the card has `var projectedValue`.")
+  }
+
+  @Test("lets the wrapper's own storage be renamed")
+  func storageRenamed() {
+    let attempt = Self.wrapper.replacingOccurrences(of: "value", with: "stored")
+      .replacingOccurrences(of: "newstored", with: "newValue")
+    #expect(AnswerJudge(code: Self.wrapper).judge(attempt).grade == 5)
+  }
+
+  @Test("takes another name for a view modifier's body for another member")
+  func modifierBody() {
+    let card = """
+      struct CardStyle: ViewModifier {
+          func body(content: Content) -> some View {
+              content.padding().background(.thinMaterial, in: .rect(cornerRadius: 12))
+          }
+      }
+      """
+    let attempt = card.replacingOccurrences(of: "func body", with: "func make")
+    #expect((AnswerJudge(code: card).judge(attempt).grade ?? 5) <= 2)
+  }
+
+  @Test("reads a model type's conformances as the example's: no name of theirs is required")
+  func modelRequirementsFree() {
+    let card = "struct Song: Identifiable, Hashable {\n    let id = UUID()\n}"
+    var parser = CodeParser(source: card)
+    #expect(CodeClassifier.requiredNames(of: parser.parse()[0]).isEmpty)
+    var modifier = CodeParser(source: "struct S: ViewModifier {\n}")
+    #expect(CodeClassifier.requiredNames(of: modifier.parse()[0]).contains("body"))
+  }
+}
