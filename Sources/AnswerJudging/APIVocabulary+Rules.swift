@@ -120,6 +120,8 @@ extension APIVocabulary {
     localizedStandardContains ~ localizedCaseInsensitiveContains range
     onDismiss ~ onDisappear
     ToolbarOverflowMenu ~ secondaryAction
+    # equivalent
+    animation = withAnimation
     # ineffective
     onSubmit of: .text default
     presentationDetents _: [.large]

@@ -17,6 +17,10 @@ import CardDeck
 ///   action for `onDelete`): in its place, the right idea with the card's API missing, not an
 ///   error. One way only: `name` in the card, the others in an attempt. A label's related
 ///   modifiers are looked for on the attempt's content (`onDismiss ~ onDisappear`).
+/// - `equivalent`: `name = other`, API that does exactly the job of the other, both ways
+///   (`animation = withAnimation`: an animation given to the view for a value's changes, or to
+///   the change itself): written anywhere in the attempt where the card's is missing, it is the
+///   card's, its unlabelled value compared with the card's.
 /// - `ineffective`: `name label: value`, optionally followed by `default`: a value of a call's
 ///   argument (`_:` for the unlabelled one) with which the call does nothing of what another
 ///   value does (`presentationDetents _: [.large]`, a sheet's detents without the modifier);
@@ -62,6 +66,8 @@ public struct APIVocabulary: Sendable {
   public var deprecatedArities: [String: [Int: String]] = [:]
   /// For an API name, the API names that do its job another way.
   public var related: [String: Set<String>] = [:]
+  /// For an API name, the API names that do exactly its job (see `equivalent`).
+  public var equivalent: [String: Set<String>] = [:]
   /// For an API name, the argument values with which it does nothing of what others do.
   public var ineffective: [String: [IneffectiveValue]] = [:]
   /// For a member's name, the members of every listed type that has it (see `member types`).
@@ -136,6 +142,11 @@ public struct APIVocabulary: Sendable {
           let others = line[line.index(after: tilde)...].split(separator: " ").map(String.init)
           related[line[..<tilde].trimmed(of: " "), default: []].formUnion(others)
         }
+      case "equivalent":
+        let sides = line.split(separator: "=").map { String($0.trimmed(of: " ")) }
+        guard sides.count == 2 else { break }
+        equivalent[sides[0], default: []].insert(sides[1])
+        equivalent[sides[1], default: []].insert(sides[0])
       case "ineffective":
         let words = line.split(separator: " ").map(String.init)
         guard words.count >= 3, words[1].hasSuffix(":") else { break }

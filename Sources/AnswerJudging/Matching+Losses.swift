@@ -22,7 +22,7 @@ extension Matching {
 
   /// Loses `node` and everything in it.
   mutating func lose(_ node: CodeNode) {
-    if isTakenAsRead(node) { return }
+    if isTakenAsRead(node) || creditEquivalent(node) { return }
     position = node.token ?? node.tokens.lowerBound
     let weight = CodeNode.weight(of: node)
     lost += weight
@@ -47,8 +47,29 @@ extension Matching {
     return total.major - CodeNode.weight(of: node).major > 0.01
   }
 
+  /// The card's `node`, missing where the card has it, written anywhere in the attempt as API
+  /// the vocabulary lists as doing exactly its job (`withAnimation` for `.animation`): the
+  /// card's, its unlabelled value compared with the attempt's. Whether it was.
+  mutating func creditEquivalent(_ node: CodeNode) -> Bool {
+    guard node.isAPI, node.importance != .free, let others = vocabulary.equivalent[node.name],
+      let other = Self.allNodes(attempt.nodes).first(where: { other in
+        other.isAPI && others.contains(other.name)
+          && !(other.token.map(creditedEquivalents.contains) ?? true)
+      }), let token = other.token
+    else { return false }
+    creditedEquivalents.insert(token)
+    pairedAttemptTokens.insert(token)
+    sameAPI += 1
+    func value(of node: CodeNode) -> [CodeNode] {
+      node.arguments.first { $0.label == nil && !$0.isClosure }?.value ?? []
+    }
+    compareSequences(value(of: node), value(of: other))
+    return true
+  }
+
   /// Loses what `node` itself weighs, not what it holds in closures and blocks.
   mutating func loseShallow(_ node: CodeNode) {
+    if creditEquivalent(node) { return }
     position = node.token ?? node.tokens.lowerBound
     let shallow = Self.shallow(node)
     let weight = CodeNode.weight(of: shallow)

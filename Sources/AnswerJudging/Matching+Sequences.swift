@@ -259,6 +259,9 @@ extension Matching {
     if e.kind == .declaration && e.isAPI {
       return a.kind == .declaration && a.name == e.name && !a.isAPI
     }
+    // API that does exactly the card's job is no stand-in here: what it holds is compared where
+    // the card has it, and the card's part is credited to it (``creditEquivalent(_:)``).
+    if vocabulary.equivalent[e.name]?.contains(a.name) == true { return false }
     // Scaffolding and decoration in the attempt (`Text`, `.font`) replace nothing.
     // An attribute of the same declaration is in the same place, even one that only stores
     // (`@State` for the card's `@FocusState`).

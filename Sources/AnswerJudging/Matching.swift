@@ -23,6 +23,8 @@ struct Matching {
   var reportedAttemptTokens: Set<Int> = []
   /// The attempt's parts paired with one of the card's, by their name's token.
   var pairedAttemptTokens: Set<Int> = []
+  /// The attempt's API counted for the card's as doing exactly its job.
+  var creditedEquivalents: Set<Int> = []
   /// Whether the attempt writes the card's API in a deprecated form beside its current name
   /// (``noteDeprecated(_:_:_:)``).
   var olderFormOfCardsAPI = false

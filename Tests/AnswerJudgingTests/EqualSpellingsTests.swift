@@ -143,6 +143,55 @@ struct EqualSpellingsTests {
   }
 }
 
+/// API that does exactly another's job (the vocabulary's `equivalent`), written in its place.
+@Suite("Judging attempts: an animation given to the view or to the change")
+struct EquivalentAPITests {
+  static let implicit = """
+    Circle()
+        .scaleEffect(isExpanded ? 1.5 : 1)
+        .animation(.easeInOut(duration: 0.3), value: isExpanded)
+        .onTapGesture { isExpanded.toggle() }
+    """
+  static let explicit = """
+    Circle()
+        .scaleEffect(isExpanded ? 1.5 : 1)
+        .onTapGesture {
+            withAnimation(.easeInOut(duration: 0.3)) { isExpanded.toggle() }
+        }
+    """
+
+  @Test("reads withAnimation around the change as the card's .animation(_:value:), and back")
+  func eitherWay() {
+    #expect(AnswerJudge(code: Self.implicit).judge(Self.explicit).grade == 5)
+    #expect(AnswerJudge(code: Self.explicit).judge(Self.implicit).grade == 5)
+  }
+
+  @Test("still compares the animation each one is given")
+  func otherCurve() {
+    let attempt = Self.explicit.replacingOccurrences(
+      of: ".easeInOut(duration: 0.3)", with: ".linear(duration: 0.3)")
+    let judgement = AnswerJudge(code: Self.implicit).judge(attempt)
+    #expect(judgement.grade == 2)
+    #expect(judgement.reason == "`.linear` where the card has `.easeInOut`.")
+  }
+
+  @Test("misses the animation where neither is written")
+  func neither() {
+    let attempt =
+      "Circle()\n    .scaleEffect(isExpanded ? 1.5 : 1)\n    .onTapGesture { isExpanded.toggle() }"
+    let judgement = AnswerJudge(code: Self.implicit).judge(attempt)
+    #expect((judgement.grade ?? 5) <= 3)
+    #expect(judgement.reason == "Missing `.animation`.")
+  }
+
+  @Test("lists each equivalent both ways")
+  func symmetric() {
+    let vocabulary = APIVocabulary.standard
+    #expect(vocabulary.equivalent["animation"] == ["withAnimation"])
+    #expect(vocabulary.equivalent["withAnimation"] == ["animation"])
+  }
+}
+
 /// Names the language or a protocol gives meaning, which an attempt cannot rename.
 @Suite("Judging attempts: member names a protocol or an attribute requires")
 struct RequiredNamesTests {
