@@ -98,14 +98,27 @@ def record(source, owner, signature, flags, closures=(), ios="", deprecation="",
         return
     by_source = entries.setdefault((owner, signature), {})
     old = by_source.get(source)
+    constrained = "w" in flags
+    flags = set(flags) - {"w"}
     if old is None:
         by_source[source] = dict(
             flags=set(flags), closures=list(closures), ios=ios, deprecation=deprecation,
-            types=[type_ref], params=params)
+            types=[type_ref], params=params, constrained=constrained)
         return
     old["params"] = merged_codes(old["params"], params)
-    # Overloads with the same labels: the member is deprecated only if every overload is.
-    if "d" not in flags:
+    # Overloads with the same labels: the member is deprecated only if every overload is, but
+    # for those of constrained extensions beside one for every type (`animation(_:)` of an
+    # `Equatable` view is current, of any other view deprecated).
+    if constrained and not old["constrained"]:
+        flags.discard("d")
+        flags |= old["flags"] & {"d"}
+        deprecation = old["deprecation"]
+    elif old["constrained"] and not constrained:
+        old["flags"].discard("d")
+        old["flags"] |= flags & {"d"}
+        old["deprecation"] = deprecation
+        old["constrained"] = False
+    elif "d" not in flags:
         old["flags"].discard("d")
         old["deprecation"] = ""
     old["flags"] |= set(flags) - {"d"}
@@ -525,7 +538,9 @@ def qualified(scope_owner, name):
 
 def parse_interface(path):
     text = open(path, encoding="utf-8").read()
-    scope = []  # stack of (qualified owner, generic parameters); None for a body we skip
+    # A stack of (qualified owner, generic parameters, whether a `where` clause constrains the
+    # extension); None for a body we skip.
+    scope = []
     for attributes, decl in declarations(text):
         closes = 0
         while decl.startswith("}"):
@@ -538,14 +553,14 @@ def parse_interface(path):
             continue
         opens = decl.count("{") - decl.count("}")
         m = DECL.match(decl)
-        top = scope[-1] if scope else ("-", frozenset())
+        top = scope[-1] if scope else ("-", frozenset(), False)
         if m is None or top is None:
             for _ in range(max(opens, 0)):
                 scope.append(None)
             for _ in range(max(-opens, 0)):
                 scope and scope.pop()
             continue
-        owner, generics = top
+        owner, generics, constrained = top
         mods, kind, rest = m.group("mods"), m.group("kind"), m.group("rest")
         # Read from an interface that may be older than the SDK cards are written for: its
         # overloads may be incomplete (docs/judging.md, "The SDK index").
@@ -580,9 +595,13 @@ def parse_interface(path):
                         if proto:
                             conformances.add((type_name, Ref(proto, type_name, own_generics)))
                 new_scope = (type_name, frozenset(set(generics) | own_generics)
-                             if kind != "extension" else frozenset(own_generics))
+                             if kind != "extension" else frozenset(own_generics),
+                             kind == "extension" and " where " in rest.split("{")[0])
         else:
-            member_from_declaration(INTERFACE, owner, decl, flags, ios, deprecation, generics)
+            # `w`: declared for conforming types alone (`extension View where Self :
+            # Equatable`), so it does not undo a deprecation of the member for every type.
+            member_from_declaration(INTERFACE, owner, decl, flags | ({"w"} if constrained else set()),
+                                    ios, deprecation, generics)
         if opens > 0:
             scope.append(new_scope)
             for _ in range(opens - 1):
@@ -838,6 +857,9 @@ def docs_page(framework, page, text, types_only):
     flags = {"d"} if deprecated else set()
     if kind in ("Type Method", "Type Property", "Type Subscript"):
         flags.add("s")
+    # Declared for conforming types alone: it does not undo a deprecation for every type.
+    if any(line.startswith("Available when `Self`") for line in lines):
+        flags.add("w")
     if kind in DOC_KINDS:
         name = title if "." in title or owner == "-" else owner + "." + title
         if owner != "-" and not name.startswith(owner + "."):

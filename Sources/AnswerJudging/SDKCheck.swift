@@ -111,7 +111,7 @@ struct SDKCheck: Sendable {
     let calls = typed.writtenCalls()
     problems += unknownLabels(calls, handedIn: uses, ownTypes: ownTypes, in: typed)
     problems += missingArguments(calls, handedIn: uses, ownTypes: ownTypes, in: typed)
-    problems += deprecations(calls, handedIn: uses).map { Problem(message: $0) }
+    problems += deprecations(calls, handedIn: uses, in: typed).map { Problem(message: $0) }
     // A key misspelt from the card's is recalled: the comparison grades the typo.
     problems += typed.unknownEnvironmentKeys(index: index)
       .filter { key in
@@ -250,7 +250,9 @@ struct SDKCheck: Sendable {
   /// replaces them (`group.spawn` for the card's `addTask`, `.background(_:alignment:)` for its
   /// `.background(alignment:content:)`). Where the card has neither the replacement nor the
   /// name, the call is beside its point, and the comparison with the card weighs it.
-  private func deprecations(_ calls: [Code.WrittenCall], handedIn uses: [MemberUse]) -> [String] {
+  private func deprecations(
+    _ calls: [Code.WrittenCall], handedIn uses: [MemberUse], in typed: Code
+  ) -> [String] {
     var problems: [String] = []
     for call in calls
     where index.hasDeprecated(call.name) && !cardCalls.contains(call.written) {
@@ -259,11 +261,14 @@ struct SDKCheck: Sendable {
       if owner == "View", !index.hasMember(named: call.name, of: "View") { owner = nil }
       guard
         let (replacement, declared) = index.deprecation(
-          of: call.name, labels: call.labels, on: owner)
+          of: call.name, labels: call.labels, on: owner,
+          trailing: typed.trailingClosures(after: call.token))
       else { continue }
       let replacementName = replacement.map { String($0.prefix { $0 != "(" }) }
       if let replacementName, cardNames.contains(Substring(replacementName)) {
         problems.append("`\(declared)` is deprecated: the card uses `\(replacement!)`")
+      } else if let theirs = cardCallsByName[call.name]?.first {
+        problems.append("`\(declared)` is deprecated: the card uses `\(theirs.written)`")
       } else if cardNames.contains(Substring(call.name)) {
         problems.append("`\(declared)` is deprecated: the card uses another `\(call.name)`")
       }

@@ -40644,7 +40644,7 @@ M	View	allowsHitTesting(_:)	f				View	r
 M	View	allowsTightening(_:)	f		13.0		View	r
 M	View	allowsWindowActivationEvents(_:)	f		18.0		View	d
 M	View	anchorPreference(key:value:transform:)	f	transform:Anchor	13.0		View	drf
-M	View	animation(_:)	f		13.0		View	r
+M	View	animation(_:)	df		13.0	withAnimation(_:_:)	View	r
 M	View	animation(_:body:)	f	body:PlaceholderContentView	17.0		View	rf
 M	View	animation(_:value:)	f		13.0		View	rr
 M	View	aspectRatio(_:contentMode:)	f		13.0		View	dr

@@ -457,11 +457,16 @@ public struct SDKIndex: Sendable {
   /// type when `owner` is nil: every declaration it may call is, and there is one. The
   /// replacement is the first one a declaration names.
   public func deprecation(
-    of name: String, labels: [String], on owner: String?
+    of name: String, labels: [String], on owner: String?, trailing: TrailingClosures = .init()
   ) -> (replacement: String?, declared: String)? {
     guard deprecatedNames.contains(Substring(name)) else { return nil }
     let candidates = owner.map { members(named: name, of: $0) } ?? callsOnAnyType(named: name)
-    let called = candidates.filter { $0.isCall && Self.accepts($0.labels, written: labels) }
+    // Not one that needs an argument the call leaves out (`animation(_:value:)` for
+    // `.animation(.default)`).
+    let called = candidates.filter {
+      $0.isCall && Self.accepts($0.labels, written: labels)
+        && Self.missing(in: $0, written: labels, trailing: trailing) == nil
+    }
     guard let first = called.first, called.allSatisfy(\.isDeprecated) else { return nil }
     return (called.lazy.compactMap(\.replacement).first, first.signature)
   }

@@ -411,6 +411,22 @@ struct AnyOwnerDeprecationTests {
     #expect(again.declared == first.declared && again.replacement == first.replacement)
     #expect(SDKIndex.shipped.deprecation(of: "foregroundStyle", labels: ["_"], on: nil) == nil)
   }
+
+  @Test(
+    "are told apart from a current overload the call cannot be, for the arguments it leaves out")
+  func overloadLeftOut() throws {
+    let index = SDKIndex.shipped
+    let animation = try #require(index.deprecation(of: "animation", labels: ["_"], on: "View"))
+    #expect(animation.declared == "animation(_:)")
+    #expect(index.deprecation(of: "animation", labels: ["_", "value"], on: "View") == nil)
+    let card = "Circle()\n    .animation(.easeIn, value: isOn)\n    .onTapGesture { isOn.toggle() }"
+    let judgement = AnswerJudge(code: card).judge(
+      "Circle()\n    .animation(.easeIn)\n    .onTapGesture { isOn.toggle() }")
+    #expect(judgement.grade == 2)
+    #expect(
+      judgement.reason
+        == "`animation(_:)` is deprecated: the card uses `animation(_:value:)`.")
+  }
 }
 
 @Suite("The SDK's findings among the comparison's")

@@ -50,6 +50,13 @@ struct SDKIndexGeneratorTests {
     public struct EnvironmentValues {
         public var openURL: OpenURLAction { get set }
     }
+    extension View where Self : Equatable {
+        public func glow(_ radius: Double) -> some View
+    }
+    extension View {
+        @available(iOS, introduced: 13.0, deprecated: 15.0, message: "Use glow(_:value:) instead.")
+        public func glow(_ radius: Double) -> some View
+    }
     public struct OpenURLAction {
         public func callAsFunction(_ url: URL)
     }
@@ -58,6 +65,48 @@ struct SDKIndexGeneratorTests {
   /// Pages as the documentation dump has them: the owner in the breadcrumb, the kind, the
   /// platforms, the declaration, and a deprecation's note.
   static let pages = [
+    "swiftui-view-shine(_:)-deprecated-1abcd.md": """
+
+    - SwiftUI
+    - View
+    -  shine(\\_:) Deprecated
+
+    Instance Method
+
+    # shine(\\_:)
+
+    iOS 13.0–15.0DeprecatediPadOS 13.0–15.0Deprecated
+
+    ``` source
+    nonisolated
+    func shine(_ amount: Double) -> some View
+    ```
+
+    Deprecated
+
+    Use shine(_:value:) instead.
+
+    """,
+    "swiftui-view-shine(_:).md": """
+
+    - SwiftUI
+    - View
+    -  shine(\\_:)
+
+    Instance Method
+
+    # shine(\\_:)
+
+    iOS 15.0+iPadOS 15.0+
+
+    ``` source
+    nonisolated
+    func shine(_ amount: Double) -> some View
+    ```
+
+    Available when `Self` conforms to `Equatable`.
+
+    """,
     "swiftui-view-overlay(_:alignment:)-deprecated.md": """
 
     - SwiftUI
@@ -319,5 +368,17 @@ struct SDKIndexGeneratorTests {
       })
     // A page for macOS alone is left out.
     #expect(index.members(named: "help", of: "CommandGroupPlacement").isEmpty)
+  }
+
+  @Test(
+    "keeps a member deprecated for every type where only conforming types have a current one",
+    .enabled(if: FileManager.default.isExecutableFile(atPath: python)))
+  func constrainedOverloads() throws {
+    let interface = try Self.generated()
+    let glow = try #require(interface.members(named: "glow", of: "View").first)
+    #expect(glow.isDeprecated)
+    let docs = try Self.generated(docs: true)
+    let shine = try #require(docs.members(named: "shine", of: "View").first)
+    #expect(shine.isDeprecated && shine.replacement == "shine(_:value:)")
   }
 }
