@@ -93,7 +93,7 @@ def is_private(name):
 
 
 def record(source, owner, signature, flags, closures=(), ios="", deprecation="", type_ref=None,
-           params=""):
+           params="", param_refs=None):
     if owner != "-" and is_private(owner) or signature.startswith("_"):
         return
     by_source = entries.setdefault((owner, signature), {})
@@ -103,9 +103,12 @@ def record(source, owner, signature, flags, closures=(), ios="", deprecation="",
     if old is None:
         by_source[source] = dict(
             flags=set(flags), closures=list(closures), ios=ios, deprecation=deprecation,
-            types=[type_ref], params=params, constrained=constrained)
+            types=[type_ref], params=params, constrained=constrained,
+            param_refs=[param_refs] if param_refs is not None else [])
         return
     old["params"] = merged_codes(old["params"], params)
+    if param_refs is not None:
+        old["param_refs"].append(param_refs)
     # Overloads with the same labels: the member is deprecated only if every overload is, but
     # for those of constrained extensions beside one for every type (`animation(_:)` of an
     # `Equatable` view is current, of any other view deprecated).
@@ -336,6 +339,23 @@ def parse_parameters(inner, context, generics, subscript=False):
     return labels, closures
 
 
+def parameter_refs(inner, context, generics):
+    """Each parameter's type as a Ref, its default and attributes left out; a Ref of no name for
+    a closure or a variadic parameter."""
+    refs = []
+    for p in split_top(inner):
+        p = p.strip()
+        if not p:
+            continue
+        parts = split_top(p, ":")
+        type_text = split_top(":".join(parts[1:]) if len(parts) > 1 else p, "=")[0]
+        if closure_params(type_text, context, generics) is not None or "..." in type_text:
+            refs.append(Ref(""))
+        else:
+            refs.append(Ref(nominal(type_text), context, generics))
+    return refs
+
+
 def parameter_codes(inner):
     """A letter for each parameter of a parameter list: `r` needs an argument, `d` has a default
     or is variadic, `f` needs a closure (a trailing one may give it), `g` takes a closure and has
@@ -487,6 +507,7 @@ def member_from_declaration(source, owner, decl, flags, ios, deprecation, generi
         inner, after = parameter_list(rest)
         labels, closures = parse_parameters(inner, owner, scope_generics, kind == "subscript")
         params = parameter_codes(inner)
+        param_refs = parameter_refs(inner, owner, scope_generics)
         flags.add({"func": "f", "init": "i", "subscript": "f", "macro": "m"}[kind])
         if kind != "macro":
             flags |= effects(rest)
@@ -500,11 +521,12 @@ def member_from_declaration(source, owner, decl, flags, ios, deprecation, generi
             # is right; nothing else is taken from the declaration.
             closures = []
             params = ""
+            param_refs = None
             if kind != "init":
                 type_ref = None
         if name and re.match(r"[A-Za-z_]", name):
             record(source, owner, signature or "%s(%s)" % (name, "".join(l + ":" for l in labels)),
-                   flags, closures, ios, deprecation, type_ref, params)
+                   flags, closures, ios, deprecation, type_ref, params, param_refs)
         return True
     if kind in ("var", "let", "case"):
         scope_generics = set(generics) | note_generics(where_parameters(rest))
@@ -703,11 +725,16 @@ def parse_symbol_graph(path):
                 type_ref = returned_ref(returns, owner, generics)
             declared = DECL.match(declaration)
             params = ""
+            param_refs = None
             if declared and declared.group("kind") in ("func", "init", "subscript"):
-                params = parameter_codes(parameter_list(declared.group("rest"))[0])
+                inner = parameter_list(declared.group("rest"))[0]
+                params = parameter_codes(inner)
+                param_refs = parameter_refs(inner, owner, generics)
                 if len(params) != len(labels):
                     params = ""
-            record(GRAPHS, owner, title, flags, closures, ios, deprecation, type_ref, params)
+                    param_refs = None
+            record(GRAPHS, owner, title, flags, closures, ios, deprecation, type_ref, params,
+                   param_refs)
         elif kind in ("property", "type.property", "var", "enum.case"):
             flags.add("c" if kind == "enum.case" else "v")
             if re.search(r"\bget\s+async\b", declaration):
@@ -1099,7 +1126,23 @@ def merged(owner, by_source):
     params = known[0] if known else ""
     for codes in known[1:]:
         params = merged_codes(params, codes)
-    return flags, closures, ios, deprecation, member_type, params
+    return flags, closures, ios, deprecation, member_type, params, parameter_types(owner, by_source)
+
+
+def parameter_types(owner, by_source):
+    """Each parameter's type (`_` for none, a generic parameter or a closure), comma-separated;
+    "" where no parameter has one. Overloads with the same labels, in any source, that disagree
+    on a parameter say nothing of it (`safeAreaInset(edge:…)` takes a `VerticalEdge` or a
+    `HorizontalEdge`)."""
+    overloads = [refs for entry in by_source.values() for refs in entry["param_refs"]]
+    if not overloads or any(len(refs) != len(overloads[0]) for refs in overloads):
+        return ""
+    names = []
+    for position in range(len(overloads[0])):
+        found = {resolve_member_type(refs[position], owner) for refs in overloads}
+        name = found.pop() if len(found) == 1 else ""
+        names.append(name if name and name != "Self" and "," not in name else "_")
+    return ",".join(names) if any(name != "_" for name in names) else ""
 
 
 def main(argv):
@@ -1155,9 +1198,10 @@ def main(argv):
         lines.append(":\t%s\t%s" % (a, b))
     members = 0
     for (owner, signature), by_source in sorted(entries.items()):
-        flags, closures, ios, deprecation, member_type, params = merged(owner, by_source)
+        flags, closures, ios, deprecation, member_type, params, param_types = merged(
+            owner, by_source)
         fields = ["M", owner, signature, "".join(sorted(flags))]
-        extra = [closures, ios, deprecation, member_type, params]
+        extra = [closures, ios, deprecation, member_type, params, param_types]
         while extra and not extra[-1]:
             extra.pop()
         lines.append("\t".join(fields + extra))

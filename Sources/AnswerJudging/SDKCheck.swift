@@ -111,6 +111,7 @@ struct SDKCheck: Sendable {
     let calls = typed.writtenCalls()
     problems += unknownLabels(calls, handedIn: uses, ownTypes: ownTypes, in: typed)
     problems += missingArguments(calls, handedIn: uses, ownTypes: ownTypes, in: typed)
+    problems += mistypedArguments(calls, handedIn: uses, ownTypes: ownTypes, in: typed)
     problems += deprecations(calls, handedIn: uses, in: typed).map { Problem(message: $0) }
     // A key misspelt from the card's is recalled: the comparison grades the typo.
     problems += typed.unknownEnvironmentKeys(index: index)

@@ -42,6 +42,9 @@ public struct SDKIndex: Sendable {
     /// What a call must pass for each parameter, in order; nil where the index's source did
     /// not say.
     public var parameters: [Parameter]?
+    /// Each parameter's type, as ``type`` gives a member's (nil for a generic parameter, a
+    /// closure, or one the source did not say); nil where the index says nothing of them.
+    public var parameterTypes: [String?]? = nil
 
     /// `scrollTo(_:anchor:)`, or the bare name of a property.
     public var signature: String {
@@ -299,6 +302,11 @@ public struct SDKIndex: Sendable {
     // A letter a parameter; none where a letter is not known.
     let codes = fields.count > 8 ? fields[8].utf8 : Substring().utf8
     let parameters = codes.compactMap(Parameter.init(code:))
+    let parameterTypes =
+      fields.count > 9 && !fields[9].isEmpty
+      ? fields[9].split(separator: ",", omittingEmptySubsequences: false).map {
+        $0 == "_" ? nil : String($0)
+      } : nil
     return Member(
       name: String(name), labels: labels, isCall: flags.contains("f") || flags.contains("i"),
       isMacro: flags.contains("m"), isStatic: flags.contains("s"), isCase: flags.contains("c"),
@@ -307,7 +315,8 @@ public struct SDKIndex: Sendable {
       replacement: replacement, closureParameters: closures, type: type,
       // `()` says itself that nothing is needed.
       parameters: signature.hasSuffix("()")
-        ? [] : !codes.isEmpty && parameters.count == codes.count ? parameters : nil)
+        ? [] : !codes.isEmpty && parameters.count == codes.count ? parameters : nil,
+      parameterTypes: parameterTypes?.count == labels.count ? parameterTypes : nil)
   }
 
   /// The closure arguments of a member's line: each one's label and the types it is handed.

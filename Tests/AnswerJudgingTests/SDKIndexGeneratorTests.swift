@@ -318,6 +318,13 @@ struct SDKIndexGeneratorTests {
       index.members(named: "scrollTo", of: "ScrollViewProxy").first?.parameters == [
         .required, .optional,
       ])
+    // Each parameter's type: none for a generic one or a closure.
+    #expect(
+      index.members(named: "scrollTo", of: "ScrollViewProxy").first?.parameterTypes == [
+        nil, "UnitPoint",
+      ])
+    #expect(
+      index.members(named: "sheet", of: "View").first?.parameterTypes == ["Binding", nil, nil])
   }
 
   @Test(

@@ -1,0 +1,136 @@
+extension SDKCheck {
+  /// The arguments of calls on SDK types whose value cannot be of the type every declaration
+  /// the call may be takes there: an implicit member the parameter's type does not have
+  /// (`.coordinateRegion(…)` for a `MapCameraPosition`), a key path for a `String`
+  /// (`@AppStorage(\.fontSize)`); and the same for a property's declared type and its initial
+  /// value (`var position: MapCameraPosition = .coordinateRegion(…)`). A value the card writes
+  /// is right, whatever the index says.
+  func mistypedArguments(
+    _ calls: [Code.WrittenCall], handedIn uses: [MemberUse], ownTypes: Set<Substring>,
+    in typed: Code
+  ) -> [Problem] {
+    var problems: [Problem] = []
+    // The attempt's own names (`enum Size { case huge }`) are its to use.
+    let bound = typed.boundNames()
+    // A decoration's value is the author's example: a member no API has there is a slip the
+    // comparison weighs (`.font(.huge)`).
+    for call in calls
+    where !uses.contains(where: { $0.token == call.token })
+      && !APIVocabulary.decoration.contains(call.name)
+    {
+      guard let (owner, members) = declarations(of: call, in: typed),
+        !ownTypes.contains(Substring(owner))
+      else { continue }
+      let trailing = typed.trailingClosures(after: call.token)
+      let candidates = members.filter {
+        SDKIndex.accepts($0.labels, written: call.labels)
+          && SDKIndex.missing(in: $0, written: call.labels, trailing: trailing) == nil
+      }
+      guard !candidates.isEmpty else { continue }
+      for (position, value) in typed.argumentValues(after: call.token).enumerated()
+      where position < call.labels.count {
+        let types = candidates.map { Self.parameterType(of: $0, at: position, labels: call.labels) }
+        // Every declaration the call may be must say, and refuse the value.
+        guard let type = types.first ?? nil, types.allSatisfy({ $0 == type }),
+          let problem = mismatch(value, type: type, in: typed, bound: bound)
+        else { continue }
+        problems.append(Problem(message: problem))
+      }
+    }
+    for (type, value) in typed.typedInitialValues() {
+      if let problem = mismatch(value, type: String(type), in: typed, bound: bound) {
+        problems.append(Problem(message: problem))
+      }
+    }
+    return problems
+  }
+
+  /// The type of the parameter the `position`th of `labels` is passed to, as the compiler
+  /// matches arguments in order; nil where the index does not say.
+  static func parameterType(of member: SDKIndex.Member, at position: Int, labels: [String])
+    -> String?
+  {
+    guard let types = member.parameterTypes else { return nil }
+    var next = 0
+    for (index, label) in labels.enumerated() {
+      guard let found = member.labels[next...].firstIndex(of: label) else { return nil }
+      if index == position { return types[found] }
+      next = found + 1
+    }
+    return nil
+  }
+
+  /// What is wrong with passing the value at `value` where `type` is asked for, if the index
+  /// can tell: an implicit member `type` lacks, or a key path for a value a literal spells.
+  private func mismatch(_ value: Int, type: String, in typed: Code, bound: Set<Substring>)
+    -> String?
+  {
+    if typed.isByte(value, "\\"), Self.literalTypes.contains(type) {
+      return "`\(type)` is asked for, not a key path: `\(typed.keyPathText(at: value))`"
+    }
+    guard typed.isByte(value, "."), value + 1 < typed.tokens.count,
+      typed.tokens[value + 1].kind == .identifier
+    else { return nil }
+    let name = String(typed.text(value + 1))
+    guard !["init", "none", "some"].contains(name), !cardNames.contains(Substring(name)),
+      !bound.contains(Substring(name)),
+      index.describes(type), !index.hasOlderSource(type), !index.isProtocol(type)
+    else { return nil }
+    let members = index.memberNames(of: type)
+    // A misspelling of a member there (`.vaule`) is recalled: the comparison grades the typo.
+    guard !members.contains(name),
+      !members.contains(where: { Matching.isMisspelling(name, of: $0) })
+    else { return nil }
+    return "`\(type)` has no `.\(name)`"
+  }
+
+  /// Types whose values a literal spells, which no key path is.
+  static let literalTypes: Set<String> = [
+    "String", "Int", "Double", "Float", "CGFloat", "Bool", "Character", "LocalizedStringKey",
+  ]
+}
+
+extension SDKCheck.Code {
+  /// The first token of each argument's value in the list after the call at `index`, the
+  /// label and its colon passed over.
+  func argumentValues(after index: Int) -> [Int] {
+    guard index + 1 < tokens.count, isByte(index + 1, "(") else { return [] }
+    let end = close(of: index + 1)
+    var values: [Int] = []
+    var depth = 0
+    for inner in (index + 1)..<min(end, tokens.count) {
+      switch marks[inner] {
+      case UInt8(ascii: "{"), UInt8(ascii: "("), UInt8(ascii: "["): depth += 1
+      case UInt8(ascii: "}"), UInt8(ascii: ")"), UInt8(ascii: "]"): depth -= 1
+      default: break
+      }
+      guard depth == 1 && (isByte(inner, "(") || isByte(inner, ",")), inner + 1 < end else {
+        continue
+      }
+      let labelled =
+        inner + 2 < end && isByte(inner + 2, ":")
+        && [.identifier, .keyword].contains(tokens[inner + 1].kind)
+      values.append(labelled ? inner + 3 : inner + 1)
+    }
+    return values
+  }
+
+  /// The properties declared with a type and an initial value, `name: Type = value`: the type
+  /// as written (a plain name) and the value's first token.
+  func typedInitialValues() -> [(type: Substring, value: Int)] {
+    tokens.indices.dropLast(4).compactMap { index in
+      guard ["var", "let"].contains(text(index)), tokens[index + 1].kind == .identifier,
+        isByte(index + 2, ":"), tokens[index + 3].kind == .identifier, isByte(index + 4, "="),
+        index + 5 < tokens.count
+      else { return nil }
+      return (text(index + 3), index + 5)
+    }
+  }
+
+  /// A key path literal as written, from its `\`.
+  func keyPathText(at index: Int) -> String {
+    var end = index + 1
+    while end < tokens.count, tokens[end].kind == .identifier || isByte(end, ".") { end += 1 }
+    return (index..<end).map { String(text($0)) }.joined()
+  }
+}
