@@ -663,6 +663,10 @@ def fragments_text(fragments):
 PARTIAL_MODULES = ("Foundation", "FoundationNetworking")
 # The types such a graph declares (not those it extends, `String`).
 partial_owners = set()
+# The types such a graph extends: a class of them (`NotificationCenter`, which FoundationEssentials
+# declares with its newest API and the open-source Foundation extends with some of the rest) is
+# partial too; a value type extended so (`String`) is whole.
+partial_extended = set()
 
 
 def parse_symbol_graph(path):
@@ -703,6 +707,8 @@ def parse_symbol_graph(path):
             if owner != "-":
                 record(GRAPHS, owner, title, flags | {"k"}, ios=ios, deprecation=deprecation)
             continue
+        if partial and owner != "-":
+            partial_extended.add(owner)
         if kind.startswith("type."):
             flags.add("s")
         if kind in ("func", "method", "type.method", "init", "subscript", "type.subscript", "macro"):
@@ -1102,7 +1108,8 @@ def merged(owner, by_source):
     ):
         flags.add("o")
     # Of a type the open-source Foundation declares, which may lack what iOS has.
-    if owner in partial_owners and DOCS not in type_sources.get(owner, ()):
+    partial = owner in partial_owners or (owner in partial_extended and types.get(owner) == "c")
+    if partial and DOCS not in type_sources.get(owner, ()):
         flags.add("o")
     closures = ""
     member_type = ""

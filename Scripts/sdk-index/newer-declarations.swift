@@ -73,3 +73,18 @@ public struct ToolbarItemVisibilityPriority {
 extension ToolbarContent {
     public func visibilityPriority(_ priority: ToolbarItemVisibilityPriority) -> some ToolbarContent
 }
+
+// https://developer.apple.com/documentation/swiftui/button/init(role:action:)
+extension Button {
+    @available(iOS 26.0, macCatalyst 26.0, macOS 26.0, tvOS 26.0, visionOS 26.0, watchOS 26.0, *)
+    public init(role: ButtonRole, action: @escaping () -> Void)
+}
+
+// https://developer.apple.com/documentation/swiftui/buttonrole/close
+// https://developer.apple.com/documentation/swiftui/buttonrole/confirm
+extension ButtonRole {
+    @available(iOS 26.0, macCatalyst 26.0, macOS 26.0, tvOS 26.0, visionOS 26.0, watchOS 26.0, *)
+    public static let close: ButtonRole
+    @available(iOS 26.0, macCatalyst 26.0, macOS 26.0, tvOS 26.0, visionOS 26.0, watchOS 26.0, *)
+    public static let confirm: ButtonRole
+}

@@ -2,8 +2,6 @@ extension APIVocabulary {
   /// The members and methods the judge knows as API.
   static let memberNames = """
     # members
-    close
-    confirm
     bottomOrnament
     windowToolbar
     glass

@@ -7,7 +7,7 @@ extension SDKCheck {
   /// is right, whatever the index says.
   func mistypedArguments(
     _ calls: [Code.WrittenCall], handedIn uses: [MemberUse], ownTypes: Set<Substring>,
-    in typed: Code
+    types: [Substring: String], in typed: Code
   ) -> [Problem] {
     var problems: [Problem] = []
     // The attempt's own names (`enum Size { case huge }`) are its to use.
@@ -39,6 +39,13 @@ extension SDKCheck {
     }
     for (type, value) in typed.typedInitialValues() {
       if let problem = mismatch(value, type: String(type), in: typed, bound: bound) {
+        problems.append(Problem(message: problem))
+      }
+    }
+    // A typed name compared with, or given, an implicit member: `colorScheme == .darkMode`.
+    for (name, value) in typed.implicitMembersBeside() {
+      if let type = types[name], let problem = mismatch(value, type: type, in: typed, bound: bound)
+      {
         problems.append(Problem(message: problem))
       }
     }
@@ -124,6 +131,20 @@ extension SDKCheck.Code {
         index + 5 < tokens.count
       else { return nil }
       return (text(index + 3), index + 5)
+    }
+  }
+
+  /// The names compared with, or assigned, an implicit member (`colorScheme == .dark`,
+  /// `filter = .all`), with the member's `.` token.
+  func implicitMembersBeside() -> [(name: Substring, value: Int)] {
+    tokens.indices.dropFirst().dropLast(2).compactMap { index in
+      guard tokens[index].kind == .operator, ["==", "!=", "="].contains(text(index)),
+        tokens[index - 1].kind == .identifier, isByte(index + 1, "."),
+        tokens[index + 2].kind == .identifier
+      else { return nil }
+      // `let x = .member` binds; only a name already typed is asked about.
+      if index >= 2, ["let", "var"].contains(text(index - 2)) { return nil }
+      return (text(index - 1), index + 1)
     }
   }
 

@@ -111,7 +111,8 @@ struct SDKCheck: Sendable {
     let calls = typed.writtenCalls()
     problems += unknownLabels(calls, handedIn: uses, ownTypes: ownTypes, in: typed)
     problems += missingArguments(calls, handedIn: uses, ownTypes: ownTypes, in: typed)
-    problems += mistypedArguments(calls, handedIn: uses, ownTypes: ownTypes, in: typed)
+    problems += mistypedArguments(
+      calls, handedIn: uses, ownTypes: ownTypes, types: types, in: typed)
     problems += deprecations(calls, handedIn: uses, in: typed).map { Problem(message: $0) }
     // A key misspelt from the card's is recalled: the comparison grades the typo.
     problems += typed.unknownEnvironmentKeys(index: index)
@@ -125,6 +126,14 @@ struct SDKCheck: Sendable {
     problems += typed.untriedLoops(types: types).map { name in
       Problem(message: "`\(name)` can throw: it is read with `for try await`")
     }
+    problems += typed.objectWrappersOnObservable()
+      .filter { !cardNames.contains($0.wrapper) }
+      .map { wrapper, type in
+        Problem(
+          message:
+            "`@\(wrapper)` takes an `ObservableObject`: `\(type)` is `@Observable`, held in `@State`"
+        )
+      }
     problems += typed.unwrappedProjections().map { name in
       Problem(
         message: "`$\(name)` projects nothing: `\(name)` is declared without a property wrapper")
@@ -228,8 +237,11 @@ struct SDKCheck: Sendable {
     // After a `)`, a method of the value the chain starts with (`DragGesture().updating`),
     // where views have no such modifier.
     var written = call.owner
-    if written == "View", !index.hasMember(named: call.name, of: "View"),
-      let root = typed.receiverType(before: call.token - 1, index: index)
+    // Or of a chain whose value is no view (`LineMark(…).foregroundStyle(by:)`, a chart's).
+    if written == "View", let root = typed.receiverType(before: call.token - 1, index: index),
+      !index.hasMember(named: call.name, of: "View")
+        || (root != "View" && index.describes(root)
+          && !index.supertypes(of: root).contains("View"))
     {
       written = root
     }

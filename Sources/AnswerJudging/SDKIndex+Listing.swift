@@ -17311,6 +17311,7 @@ M	Button	init(_:systemImage:role:action:)	i		15.0		Button	rrrf	LocalizedStringKe
 M	Button	init(_:systemImage:role:intent:)	i		17.0		Button	rrdr	StringProtocol,String,ButtonRole,AppIntent
 M	Button	init(action:label:)	i		13.0		Button	ff
 M	Button	init(intent:label:)	i		17.0		Button	rf
+M	Button	init(role:action:)	i		26.0		Button	rf	ButtonRole,_
 M	Button	init(role:action:label:)	i		15.0		Button	rff	ButtonRole,_,_
 M	Button	init(role:intent:label:)	i		17.0		Button	rrf	ButtonRole,AppIntent,_
 M	ButtonBorderShape	AnimatableData	k
@@ -17332,6 +17333,8 @@ M	ButtonRepeatBehavior	enabled	sv		17.0		ButtonRepeatBehavior
 M	ButtonRepeatBehavior	hash(into:)	f					r	Hasher
 M	ButtonRepeatBehavior	hashValue	v				Int
 M	ButtonRole	cancel	sv		15.0		ButtonRole
+M	ButtonRole	close	sv		26.0		ButtonRole
+M	ButtonRole	confirm	sv		26.0		ButtonRole
 M	ButtonRole	destructive	sv		15.0		ButtonRole
 M	ButtonStyle	Configuration	k		13.0
 M	ButtonStyle	makeBody(configuration:)	f		13.0		Self.Body	r	Self.Configuration
@@ -22205,65 +22208,65 @@ M	FileHandle	waitForDataInBackgroundAndNotify(forModes:)	fo					r	Array
 M	FileHandle	write(_:)	dfo			write(contentsOf:)		r	Data
 M	FileHandle	write(contentsOf:)	fot					r
 M	FileHandle	writeabilityHandler	ov
-M	FileManager	DirectoryEnumerationOptions	k
-M	FileManager	DirectoryEnumerator	k
-M	FileManager	ItemReplacementOptions	k
-M	FileManager	SearchPathDirectory	k
-M	FileManager	SearchPathDomainMask	k
-M	FileManager	URLRelationship	k
-M	FileManager	UnmountOptions	k
-M	FileManager	VolumeEnumerationOptions	k
-M	FileManager	attributesOfFileSystem(forPath:)	ft				Dictionary	r	String
-M	FileManager	attributesOfItem(atPath:)	ft				Dictionary	r	String
-M	FileManager	changeCurrentDirectoryPath(_:)	f				Bool	r	String
-M	FileManager	componentsToDisplay(forPath:)	f				Array	r	String
-M	FileManager	contents(atPath:)	f				Data	r	String
-M	FileManager	contentsEqual(atPath:andPath:)	f				Bool	rr	String,String
-M	FileManager	contentsOfDirectory(at:includingPropertiesForKeys:options:)	ft				Array	rrd	URL,Array,FileManager.DirectoryEnumerationOptions
-M	FileManager	contentsOfDirectory(atPath:)	ft				Array	r	String
-M	FileManager	copyItem(at:to:)	ft					rr	URL,URL
-M	FileManager	copyItem(atPath:toPath:)	ft					rr	String,String
-M	FileManager	createDirectory(at:withIntermediateDirectories:attributes:)	ft					rrd	URL,Bool,Dictionary
-M	FileManager	createDirectory(atPath:withIntermediateDirectories:attributes:)	ft					rrd	String,Bool,Dictionary
-M	FileManager	createFile(atPath:contents:attributes:)	f				Bool	rrd	String,Data,Dictionary
-M	FileManager	createSymbolicLink(at:withDestinationURL:)	ft					rr	URL,URL
-M	FileManager	createSymbolicLink(atPath:withDestinationPath:)	ft					rr	String,String
-M	FileManager	currentDirectoryPath	v				String
-M	FileManager	default	sv				FileManager
-M	FileManager	delegate	v				FileManagerDelegate
-M	FileManager	destinationOfSymbolicLink(atPath:)	ft				String	r	String
-M	FileManager	displayName(atPath:)	f				String	r	String
-M	FileManager	enumerator(at:includingPropertiesForKeys:options:errorHandler:)	f	errorHandler:URL,Error			FileManager.DirectoryEnumerator	rrdg	URL,Array,FileManager.DirectoryEnumerationOptions,_
-M	FileManager	enumerator(atPath:)	f				FileManager.DirectoryEnumerator	r	String
-M	FileManager	fileExists(atPath:)	f				Bool	r	String
-M	FileManager	fileExists(atPath:isDirectory:)	f				Bool	rr	String,_
-M	FileManager	fileSystemRepresentation(withPath:)	f				UnsafePointer	r	String
-M	FileManager	getRelationship(_:of:in:toItemAt:)	ft					rrrr	UnsafeMutablePointer,FileManager.SearchPathDirectory,FileManager.SearchPathDomainMask,URL
-M	FileManager	getRelationship(_:ofDirectoryAt:toItemAt:)	ft					rrr	UnsafeMutablePointer,URL,URL
-M	FileManager	homeDirectory(forUser:)	f				URL	r	String
-M	FileManager	homeDirectoryForCurrentUser	v				URL
-M	FileManager	init()	i				FileManager
-M	FileManager	isDeletableFile(atPath:)	f				Bool	r	String
-M	FileManager	isExecutableFile(atPath:)	f				Bool	r	String
-M	FileManager	isReadableFile(atPath:)	f				Bool	r	String
-M	FileManager	isWritableFile(atPath:)	f				Bool	r	String
-M	FileManager	linkItem(at:to:)	ft					rr	URL,URL
-M	FileManager	linkItem(atPath:toPath:)	ft					rr	String,String
-M	FileManager	mountedVolumeURLs(includingResourceValuesForKeys:options:)	f				Array	rd	Array,FileManager.VolumeEnumerationOptions
-M	FileManager	moveItem(at:to:)	ft					rr	URL,URL
-M	FileManager	moveItem(atPath:toPath:)	ft					rr	String,String
-M	FileManager	removeItem(at:)	ft					r	URL
-M	FileManager	removeItem(atPath:)	ft					r	String
-M	FileManager	replaceItem(at:withItemAt:backupItemName:options:)	ft				URL	rrrd	URL,URL,String,FileManager.ItemReplacementOptions
-M	FileManager	replaceItemAt(_:withItemAt:backupItemName:options:)	ft				URL	rrdd	URL,URL,String,FileManager.ItemReplacementOptions
-M	FileManager	setAttributes(_:ofItemAtPath:)	ft					rr	Dictionary,String
-M	FileManager	string(withFileSystemRepresentation:length:)	f				String	rr	UnsafePointer,Int
-M	FileManager	subpaths(atPath:)	f				Array	r	String
-M	FileManager	subpathsOfDirectory(atPath:)	ft				Array	r	String
-M	FileManager	temporaryDirectory	v				URL
-M	FileManager	url(for:in:appropriateFor:create:)	ft				URL	rrrr	FileManager.SearchPathDirectory,FileManager.SearchPathDomainMask,URL,Bool
-M	FileManager	urls(for:in:)	f				Array	rr	FileManager.SearchPathDirectory,FileManager.SearchPathDomainMask
-M	FileManager	withFileSystemRepresentation(for:_:)	ft	_:UnsafePointer				rf	String,_
+M	FileManager	DirectoryEnumerationOptions	ko
+M	FileManager	DirectoryEnumerator	ko
+M	FileManager	ItemReplacementOptions	ko
+M	FileManager	SearchPathDirectory	ko
+M	FileManager	SearchPathDomainMask	ko
+M	FileManager	URLRelationship	ko
+M	FileManager	UnmountOptions	ko
+M	FileManager	VolumeEnumerationOptions	ko
+M	FileManager	attributesOfFileSystem(forPath:)	fot				Dictionary	r	String
+M	FileManager	attributesOfItem(atPath:)	fot				Dictionary	r	String
+M	FileManager	changeCurrentDirectoryPath(_:)	fo				Bool	r	String
+M	FileManager	componentsToDisplay(forPath:)	fo				Array	r	String
+M	FileManager	contents(atPath:)	fo				Data	r	String
+M	FileManager	contentsEqual(atPath:andPath:)	fo				Bool	rr	String,String
+M	FileManager	contentsOfDirectory(at:includingPropertiesForKeys:options:)	fot				Array	rrd	URL,Array,FileManager.DirectoryEnumerationOptions
+M	FileManager	contentsOfDirectory(atPath:)	fot				Array	r	String
+M	FileManager	copyItem(at:to:)	fot					rr	URL,URL
+M	FileManager	copyItem(atPath:toPath:)	fot					rr	String,String
+M	FileManager	createDirectory(at:withIntermediateDirectories:attributes:)	fot					rrd	URL,Bool,Dictionary
+M	FileManager	createDirectory(atPath:withIntermediateDirectories:attributes:)	fot					rrd	String,Bool,Dictionary
+M	FileManager	createFile(atPath:contents:attributes:)	fo				Bool	rrd	String,Data,Dictionary
+M	FileManager	createSymbolicLink(at:withDestinationURL:)	fot					rr	URL,URL
+M	FileManager	createSymbolicLink(atPath:withDestinationPath:)	fot					rr	String,String
+M	FileManager	currentDirectoryPath	ov				String
+M	FileManager	default	osv				FileManager
+M	FileManager	delegate	ov				FileManagerDelegate
+M	FileManager	destinationOfSymbolicLink(atPath:)	fot				String	r	String
+M	FileManager	displayName(atPath:)	fo				String	r	String
+M	FileManager	enumerator(at:includingPropertiesForKeys:options:errorHandler:)	fo	errorHandler:URL,Error			FileManager.DirectoryEnumerator	rrdg	URL,Array,FileManager.DirectoryEnumerationOptions,_
+M	FileManager	enumerator(atPath:)	fo				FileManager.DirectoryEnumerator	r	String
+M	FileManager	fileExists(atPath:)	fo				Bool	r	String
+M	FileManager	fileExists(atPath:isDirectory:)	fo				Bool	rr	String,_
+M	FileManager	fileSystemRepresentation(withPath:)	fo				UnsafePointer	r	String
+M	FileManager	getRelationship(_:of:in:toItemAt:)	fot					rrrr	UnsafeMutablePointer,FileManager.SearchPathDirectory,FileManager.SearchPathDomainMask,URL
+M	FileManager	getRelationship(_:ofDirectoryAt:toItemAt:)	fot					rrr	UnsafeMutablePointer,URL,URL
+M	FileManager	homeDirectory(forUser:)	fo				URL	r	String
+M	FileManager	homeDirectoryForCurrentUser	ov				URL
+M	FileManager	init()	io				FileManager
+M	FileManager	isDeletableFile(atPath:)	fo				Bool	r	String
+M	FileManager	isExecutableFile(atPath:)	fo				Bool	r	String
+M	FileManager	isReadableFile(atPath:)	fo				Bool	r	String
+M	FileManager	isWritableFile(atPath:)	fo				Bool	r	String
+M	FileManager	linkItem(at:to:)	fot					rr	URL,URL
+M	FileManager	linkItem(atPath:toPath:)	fot					rr	String,String
+M	FileManager	mountedVolumeURLs(includingResourceValuesForKeys:options:)	fo				Array	rd	Array,FileManager.VolumeEnumerationOptions
+M	FileManager	moveItem(at:to:)	fot					rr	URL,URL
+M	FileManager	moveItem(atPath:toPath:)	fot					rr	String,String
+M	FileManager	removeItem(at:)	fot					r	URL
+M	FileManager	removeItem(atPath:)	fot					r	String
+M	FileManager	replaceItem(at:withItemAt:backupItemName:options:)	fot				URL	rrrd	URL,URL,String,FileManager.ItemReplacementOptions
+M	FileManager	replaceItemAt(_:withItemAt:backupItemName:options:)	fot				URL	rrdd	URL,URL,String,FileManager.ItemReplacementOptions
+M	FileManager	setAttributes(_:ofItemAtPath:)	fot					rr	Dictionary,String
+M	FileManager	string(withFileSystemRepresentation:length:)	fo				String	rr	UnsafePointer,Int
+M	FileManager	subpaths(atPath:)	fo				Array	r	String
+M	FileManager	subpathsOfDirectory(atPath:)	fot				Array	r	String
+M	FileManager	temporaryDirectory	ov				URL
+M	FileManager	url(for:in:appropriateFor:create:)	fot				URL	rrrr	FileManager.SearchPathDirectory,FileManager.SearchPathDomainMask,URL,Bool
+M	FileManager	urls(for:in:)	fo				Array	rr	FileManager.SearchPathDirectory,FileManager.SearchPathDomainMask
+M	FileManager	withFileSystemRepresentation(for:_:)	fot	_:UnsafePointer				rf	String,_
 M	FileManager.DirectoryEnumerationOptions	contains(_:)	f				Bool	r
 M	FileManager.DirectoryEnumerationOptions	formIntersection(_:)	f					r
 M	FileManager.DirectoryEnumerationOptions	formSymmetricDifference(_:)	f					r
@@ -31052,22 +31055,22 @@ M	Notification	init(name:object:userInfo:)	io				Notification	rdd	NSNotification
 M	Notification	name	ov				NSNotification.Name
 M	Notification	object	ov
 M	Notification	userInfo	ov				Dictionary
-M	NotificationCenter	AsyncMessage	k		18.0
-M	NotificationCenter	BaseMessageIdentifier	k		18.0
-M	NotificationCenter	MainActorMessage	k		18.0
-M	NotificationCenter	MessageIdentifier	k		18.0
-M	NotificationCenter	ObservationToken	k		18.0
-M	NotificationCenter	addObserver(forName:object:queue:using:)	f	using:Notification			NSObjectProtocol	rrrf	NSNotification.Name,_,OperationQueue,_
-M	NotificationCenter	addObserver(of:for:using:)	f	using:Message	18.0		NotificationCenter.ObservationToken	drf
-M	NotificationCenter	default	sv				NotificationCenter
-M	NotificationCenter	description	v				String
-M	NotificationCenter	init()	i				NotificationCenter
-M	NotificationCenter	messages(of:for:bufferSize:)	f		18.0			drd	_,_,Int
-M	NotificationCenter	post(_:)	f		18.0			r
-M	NotificationCenter	post(_:subject:)	f		18.0			rr
-M	NotificationCenter	post(name:object:userInfo:)	f					rrd	NSNotification.Name,_,Dictionary
-M	NotificationCenter	removeObserver(_:)	f		18.0			r
-M	NotificationCenter	removeObserver(_:name:object:)	f					rrr	_,NSNotification.Name,_
+M	NotificationCenter	AsyncMessage	ko		18.0
+M	NotificationCenter	BaseMessageIdentifier	ko		18.0
+M	NotificationCenter	MainActorMessage	ko		18.0
+M	NotificationCenter	MessageIdentifier	ko		18.0
+M	NotificationCenter	ObservationToken	ko		18.0
+M	NotificationCenter	addObserver(forName:object:queue:using:)	fo	using:Notification			NSObjectProtocol	rrrf	NSNotification.Name,_,OperationQueue,_
+M	NotificationCenter	addObserver(of:for:using:)	fo	using:Message	18.0		NotificationCenter.ObservationToken	drf
+M	NotificationCenter	default	osv				NotificationCenter
+M	NotificationCenter	description	ov				String
+M	NotificationCenter	init()	io				NotificationCenter
+M	NotificationCenter	messages(of:for:bufferSize:)	fo		18.0			drd	_,_,Int
+M	NotificationCenter	post(_:)	fo		18.0			r
+M	NotificationCenter	post(_:subject:)	fo		18.0			rr
+M	NotificationCenter	post(name:object:userInfo:)	fo					rrd	NSNotification.Name,_,Dictionary
+M	NotificationCenter	removeObserver(_:)	fo		18.0			r
+M	NotificationCenter	removeObserver(_:name:object:)	fo					rrr	_,NSNotification.Name,_
 M	NotificationCenter.BaseMessageIdentifier	init()	i		18.0		NotificationCenter.BaseMessageIdentifier
 M	NotificationQueue	NotificationCoalescing	ko
 M	NotificationQueue	PostingStyle	ko

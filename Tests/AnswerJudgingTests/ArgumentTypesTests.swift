@@ -23,6 +23,16 @@ struct ArgumentTypesTests {
         "Text(\"a\").contentTransition(.numeric)",
         "`ContentTransition` has no `.numeric`"
       ),
+      // A typed name compared with an implicit member.
+      (
+        "@Environment(\\.colorScheme) private var scheme\nvar body: some View { Text(scheme == .darkMode ? \"D\" : \"L\") }",
+        "`ColorScheme` has no `.darkMode`"
+      ),
+      // An `@Observable` class held by a wrapper that takes an `ObservableObject`.
+      (
+        "@Observable final class Cart { var items: [String] = [] }\n@ObservedObject var cart = Cart()",
+        "`@ObservedObject` takes an `ObservableObject`: `Cart` is `@Observable`, held in `@State`"
+      ),
     ])
   func found(_ attempt: String, _ message: String) {
     #expect(check.problems(in: attempt) == [message])
@@ -40,6 +50,13 @@ struct ArgumentTypesTests {
       "List { }.safeAreaInset(edge: .bottom) { Text(\"a\") }",
       "List { }.safeAreaInset(edge: .leading) { Text(\"a\") }",
       "Text(\"a\").foregroundStyle(.red)",
+      "@Environment(\\.colorScheme) private var scheme\nvar body: some View { Text(scheme == .dark ? \"D\" : \"L\") }",
+      "@Observable final class Cart { var items: [String] = [] }\n@State private var cart = Cart()",
+      "final class Cart: ObservableObject { @Published var items: [String] = [] }\n@StateObject private var cart = Cart()",
+      // A chart's marks are no views: `foregroundStyle(by:)` is `ChartContent`'s.
+      "Chart(data) { LineMark(x: .value(\"D\", $0.day), y: .value(\"T\", $0.t)).foregroundStyle(by: .value(\"City\", $0.city)) }",
+      // The system's close and confirm buttons, iOS 26.
+      "Button(role: .close) { dismiss() }",
     ])
   func leftAlone(_ attempt: String) {
     #expect(check.problems(in: attempt).isEmpty)
