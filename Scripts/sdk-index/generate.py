@@ -57,9 +57,10 @@ class Ref:
     or "" when it is no nominal type), where it is written (the owner, for names nested in it)
     and the generic parameters in scope there."""
 
-    __slots__ = ("name", "context", "generics", "elements")
+    __slots__ = ("name", "context", "generics", "elements", "default")
 
     def __init__(self, name, context="-", generics=(), elements=None):
+        self.default = ""  # a parameter's default value, where it is a simple one
         self.name = name
         self.context = context
         self.generics = frozenset(generics)
@@ -339,20 +340,30 @@ def parse_parameters(inner, context, generics, subscript=False):
     return labels, closures
 
 
+# A default value simple enough to compare with what a call passes: a literal, `nil`, or a
+# member (`.automatic`, `.center`).
+SIMPLE_DEFAULT = re.compile(r"^(true|false|nil|-?\d+(\.\d+)?|\.[A-Za-z_]\w*)$")
+
+
 def parameter_refs(inner, context, generics):
-    """Each parameter's type as a Ref, its default and attributes left out; a Ref of no name for
-    a closure or a variadic parameter."""
+    """Each parameter's type as a Ref, attributes left out, with its default value where it is
+    simple (`true`, `.center`) as `default`; a Ref of no name for a closure or a variadic
+    parameter."""
     refs = []
     for p in split_top(inner):
         p = p.strip()
         if not p:
             continue
         parts = split_top(p, ":")
-        type_text = split_top(":".join(parts[1:]) if len(parts) > 1 else p, "=")[0]
+        pieces = split_top(":".join(parts[1:]) if len(parts) > 1 else p, "=")
+        type_text = pieces[0]
         if closure_params(type_text, context, generics) is not None or "..." in type_text:
-            refs.append(Ref(""))
+            ref = Ref("")
         else:
-            refs.append(Ref(nominal(type_text), context, generics))
+            ref = Ref(nominal(type_text), context, generics)
+        default = pieces[1].strip() if len(pieces) > 1 else ""
+        ref.default = default if SIMPLE_DEFAULT.match(default) else ""
+        refs.append(ref)
     return refs
 
 
@@ -1148,7 +1159,12 @@ def parameter_types(owner, by_source):
     for position in range(len(overloads[0])):
         found = {resolve_member_type(refs[position], owner) for refs in overloads}
         name = found.pop() if len(found) == 1 else ""
-        names.append(name if name and name != "Self" and "," not in name else "_")
+        name = name if name and name != "Self" and "," not in name else "_"
+        # Its default, where every overload gives the same simple one: `Bool=true`.
+        defaults = {refs[position].default for refs in overloads}
+        if len(defaults) == 1 and "" not in defaults:
+            name += "=" + defaults.pop()
+        names.append(name)
     return ",".join(names) if any(name != "_" for name in names) else ""
 
 

@@ -212,6 +212,8 @@ extension Matching {
       } else if e.isAPI, p.expected[i].label == "id", attemptDeclaresIdentifiable {
         // The attempt's own model is `Identifiable`: the overload without `id:` takes it.
         continue
+      } else if e.isAPI, passesDefault(p.expected[i], of: e) {
+        continue
       } else {
         loseArgument(p.expected[i], of: e)
       }

@@ -127,3 +127,43 @@ extension Matching {
     return entries.contains { $0.label == label && $0.owner == owner }
   }
 }
+
+extension Matching {
+  /// Whether the card's `argument` of `e` passes the value its parameter takes when left out,
+  /// as every declaration of that name with that label says (`autoreverses: true` of
+  /// `repeatForever`, `alignment: .center` of a `VStack`): the attempt that leaves it out says
+  /// the same.
+  func passesDefault(_ argument: CodeNode.Argument, of e: CodeNode) -> Bool {
+    guard argument.value.count == 1, let written = Self.simpleValue(argument.value[0]) else {
+      return false
+    }
+    let label = argument.label ?? "_"
+    let index = SDKIndex.shipped
+    var members: [SDKIndex.Member]
+    if e.kind == .call, e.name.first?.isUppercase == true {
+      members = index.members(named: "init", of: e.name)
+    } else {
+      members = index.members(named: e.name, of: "View")
+      if members.isEmpty { members = index.membersOfAnyType(named: e.name).map(\.member) }
+    }
+    let defaults = members.filter(\.isCall).compactMap { member -> String?? in
+      guard let position = member.labels.firstIndex(of: label) else { return nil }
+      return .some(member.parameterDefaults?[position] ?? nil)
+    }
+    guard !defaults.isEmpty else { return false }
+    return defaults.allSatisfy { value in
+      guard let value else { return false }
+      return value == written || (Double(value).map { $0 == Double(written) } ?? false)
+    }
+  }
+
+  /// A value as a declaration's default is written: `true`, `nil`, `0.5`, `.center`; nil for
+  /// anything else.
+  private static func simpleValue(_ node: CodeNode) -> String? {
+    switch node.kind {
+    case .literal: return node.name
+    case .member where node.arguments.isEmpty && !node.hasParentheses: return "." + node.name
+    default: return nil
+    }
+  }
+}

@@ -13585,7 +13585,7 @@ T	uuid_t	t
 :	tls_protocol_version_t	Sendable
 :	tls_protocol_version_t	SendableMetatype
 :	unichar	UInt16
-M	-	Attribute(_:originalName:hashModifier:)	m		17.0			ddd	_,String,String
+M	-	Attribute(_:originalName:hashModifier:)	m		17.0			ddd	_,String=nil,String=nil
 M	-	DebugDescription()	m
 M	-	Entry()	m		13.0
 M	-	Expression(_:)	m		18.0
@@ -13697,7 +13697,7 @@ M	-	NSLocalizedDescriptionKey	v				String
 M	-	NSLocalizedFailureReasonErrorKey	v				String
 M	-	NSLocalizedRecoveryOptionsErrorKey	v				String
 M	-	NSLocalizedRecoverySuggestionErrorKey	v				String
-M	-	NSLocalizedString(_:tableName:bundle:value:comment:)	f				String	rdddr	String,String,Bundle,String,String
+M	-	NSLocalizedString(_:tableName:bundle:value:comment:)	f				String	rdddr	String,String=nil,Bundle,String,String
 M	-	NSLocationInRange(_:_:)	f				Bool	rr	Int,NSRange
 M	-	NSLog(_:_:)	f					rd	String,_
 M	-	NSLogv(_:_:)	f					rr	String,CVaListPointer
@@ -13853,25 +13853,25 @@ M	-	Observable()	m		17.0
 M	-	ObservationIgnored()	m		17.0
 M	-	ObservationTracked()	m		17.0
 M	-	Predicate(_:)	m		17.0
-M	-	Preview(_:body:)	m		13.0			df	String,_
-M	-	Preview(_:traits:_:body:)	m		17.0			drdf	String,PreviewTrait,_,_
+M	-	Preview(_:body:)	m		13.0			df	String=nil,_
+M	-	Preview(_:traits:_:body:)	m		17.0			drdf	String=nil,PreviewTrait,_,_
 M	-	Previewable()	m		17.0
 M	-	Query()	m		17.0
 M	-	Query(_:animation:)	m		17.0			rr	FetchDescriptor,Animation
-M	-	Query(_:transaction:)	m		17.0			rd	FetchDescriptor,Transaction
+M	-	Query(_:transaction:)	m		17.0			rd	FetchDescriptor,Transaction=nil
 M	-	Query(animation:)	m		17.0			r	Animation
-M	-	Query(filter:sort:animation:)	m		17.0			ddr	Predicate,Array,Animation
-M	-	Query(filter:sort:order:animation:)	m		17.0			drdr	Predicate,KeyPath,SortOrder,Animation
-M	-	Query(filter:sort:order:transaction:)	m		17.0			drdd	Predicate,KeyPath,SortOrder,Transaction
-M	-	Query(filter:sort:transaction:)	m		17.0			ddd	Predicate,Array,Transaction
+M	-	Query(filter:sort:animation:)	m		17.0			ddr	Predicate=nil,Array,Animation
+M	-	Query(filter:sort:order:animation:)	m		17.0			drdr	Predicate=nil,KeyPath,SortOrder=.forward,Animation
+M	-	Query(filter:sort:order:transaction:)	m		17.0			drdd	Predicate=nil,KeyPath,SortOrder=.forward,Transaction=nil
+M	-	Query(filter:sort:transaction:)	m		17.0			ddd	Predicate=nil,Array,Transaction=nil
 M	-	Query(transaction:)	m		17.0			r	Transaction
-M	-	Relationship(_:deleteRule:minimumModelCount:maximumModelCount:originalName:inverse:hashModifier:)	m		17.0			ddddddd	_,Schema.Relationship.DeleteRule,Int,Int,String,AnyKeyPath,String
-M	-	Suite(_:_:)	m					dd	String,_
+M	-	Relationship(_:deleteRule:minimumModelCount:maximumModelCount:originalName:inverse:hashModifier:)	m		17.0			ddddddd	_,Schema.Relationship.DeleteRule=.nullify,Int=0,Int=0,String=nil,AnyKeyPath=nil,String=nil
+M	-	Suite(_:_:)	m					dd	String=nil,_
 M	-	Tag()	m
 M	-	TaskLocal()	m		13.0
-M	-	Test(_:_:)	m					dd	String,_
-M	-	Test(_:_:arguments:)	m					ddr	String,_,_
-M	-	Test(_:_:arguments:_:)	m					ddrr	String,_,_,_
+M	-	Test(_:_:)	m					dd	String=nil,_
+M	-	Test(_:_:arguments:)	m					ddr	String=nil,_,_
+M	-	Test(_:_:arguments:_:)	m					ddrr	String=nil,_,_,_
 M	-	Transient()	m		17.0
 M	-	URLSessionDownloadTaskResumeData	v				String
 M	-	Unique(_:)	m		18.0			d
@@ -13884,33 +13884,33 @@ M	-	asin(_:)	f				CGFloat	r	CGFloat
 M	-	asinh(_:)	f				CGFloat	r	CGFloat
 M	-	assert(_:_:file:line:)	f					fgdd	_,_,StaticString,UInt
 M	-	assertionFailure(_:file:line:)	f					gdd	_,StaticString,UInt
-M	-	async(priority:operation:)	df		13.0	?	Task	df	TaskPriority,_
-M	-	asyncDetached(priority:operation:)	df		13.0	?	Task	df	TaskPriority,_
+M	-	async(priority:operation:)	df		13.0	?	Task	df	TaskPriority=nil,_
+M	-	asyncDetached(priority:operation:)	df		13.0	?	Task	df	TaskPriority=nil,_
 M	-	atan(_:)	f				CGFloat	r	CGFloat
 M	-	atan2(_:_:)	f				CGFloat	rr	CGFloat,CGFloat
 M	-	atanh(_:)	f				CGFloat	r	CGFloat
 M	-	atomicMemoryFence(ordering:)	f		18.0			r	AtomicUpdateOrdering
 M	-	cbrt(_:)	f				CGFloat	r	CGFloat
 M	-	column()	m
-M	-	confirmation(_:expectedCount:isolation:sourceLocation:_:)	aft	_:Confirmation				ddddf	Comment,_,Actor,SourceLocation,_
+M	-	confirmation(_:expectedCount:isolation:sourceLocation:_:)	aft	_:Confirmation				ddddf	Comment=nil,_,Actor,SourceLocation,_
 M	-	copysign(_:_:)	f				CGFloat	rr	CGFloat,CGFloat
 M	-	cos(_:)	f				CGFloat	r	CGFloat
 M	-	cosh(_:)	f				CGFloat	r	CGFloat
 M	-	debugPrint(_:separator:terminator:)	f					ddd	_,String,String
 M	-	debugPrint(_:separator:terminator:to:)	f					dddr	_,String,String,_
-M	-	detach(priority:operation:)	df		13.0	?	Task	df	TaskPriority,_
+M	-	detach(priority:operation:)	df		13.0	?	Task	df	TaskPriority=nil,_
 M	-	dsohandle()	m
-M	-	dump(_:name:indent:maxDepth:maxItems:)	f					rdddd	_,String,Int,Int,Int
-M	-	dump(_:to:name:indent:maxDepth:maxItems:)	f					rrdddd	_,_,String,Int,Int,Int
+M	-	dump(_:name:indent:maxDepth:maxItems:)	f					rdddd	_,String=nil,Int=0,Int=.max,Int=.max
+M	-	dump(_:to:name:indent:maxDepth:maxItems:)	f					rrdddd	_,_,String=nil,Int=0,Int=.max,Int=.max
 M	-	erf(_:)	f				CGFloat	r	CGFloat
 M	-	erfc(_:)	f				CGFloat	r	CGFloat
 M	-	error(_:)	m
 M	-	exchange(_:with:)	f					rr
 M	-	exp(_:)	f				CGFloat	r	CGFloat
 M	-	exp2(_:)	f				CGFloat	r	CGFloat
-M	-	expect(_:_:sourceLocation:)	m					rgd	Bool,_,SourceLocation
-M	-	expect(_:sourceLocation:performing:throws:)	dm	throws:Error		expect(throws:_:sourceLocation:performing:)	Error	gdff	_,SourceLocation,_,_
-M	-	expect(throws:_:sourceLocation:performing:)	m					rgdf	_,_,SourceLocation,_
+M	-	expect(_:_:sourceLocation:)	m					rgd	Bool,_=nil,SourceLocation
+M	-	expect(_:sourceLocation:performing:throws:)	dm	throws:Error		expect(throws:_:sourceLocation:performing:)	Error	gdff	_=nil,SourceLocation,_,_
+M	-	expect(throws:_:sourceLocation:performing:)	m					rgdf	_,_=nil,SourceLocation,_
 M	-	expm1(_:)	f				CGFloat	r	CGFloat
 M	-	extendLifetime(_:)	f					r
 M	-	externalMacro(module:type:)	m
@@ -13956,12 +13956,12 @@ M	-	precondition(_:_:file:line:)	f					fgdd	_,_,StaticString,UInt
 M	-	preconditionFailure(_:file:line:)	f				Never	gdd	_,StaticString,UInt
 M	-	print(_:separator:terminator:)	f					ddd	_,String,String
 M	-	print(_:separator:terminator:to:)	f					dddr	_,String,String,_
-M	-	readLine(strippingNewline:)	f				String	d	Bool
+M	-	readLine(strippingNewline:)	f				String	d	Bool=true
 M	-	remquo(_:_:)	f				(CGFloat,Int)	rr	CGFloat,CGFloat
 M	-	repeatElement(_:count:)	f				Repeated	rr	_,Int
-M	-	require(_:_:sourceLocation:)	m					rgd	_,_,SourceLocation
-M	-	require(_:sourceLocation:performing:throws:)	dm	throws:Error		require(throws:_:sourceLocation:performing:)	Error	gdff	_,SourceLocation,_,_
-M	-	require(throws:_:sourceLocation:performing:)	m					rgdf	_,_,SourceLocation,_
+M	-	require(_:_:sourceLocation:)	m					rgd	_,_=nil,SourceLocation
+M	-	require(_:sourceLocation:performing:throws:)	dm	throws:Error		require(throws:_:sourceLocation:performing:)	Error	gdff	_=nil,SourceLocation,_,_
+M	-	require(throws:_:sourceLocation:performing:)	m					rgdf	_,_=nil,SourceLocation,_
 M	-	rint(_:)	f				CGFloat	r	CGFloat
 M	-	scalbn(_:_:)	f				CGFloat	rr	CGFloat,Int
 M	-	sequence(first:next:)	f	next:T			UnfoldSequence	rf
@@ -13980,16 +13980,16 @@ M	-	type(of:)	f					r
 M	-	unsafeBitCast(_:to:)	f					rr
 M	-	unsafeDowncast(_:to:)	f					rr
 M	-	warning(_:)	m
-M	-	withAnimation(_:_:)	ft		13.0		Result	df	Animation,_
-M	-	withAnimation(_:completionCriteria:_:completion:)	ft		17.0		Result	ddff	Animation,AnimationCompletionCriteria,_,_
+M	-	withAnimation(_:_:)	ft		13.0		Result	df	Animation=.default,_
+M	-	withAnimation(_:completionCriteria:_:completion:)	ft		17.0		Result	ddff	Animation=.default,AnimationCompletionCriteria=.logicallyComplete,_,_
 M	-	withCheckedContinuation(isolation:function:_:)	f	_:CheckedContinuation	13.0			ddf	Actor,String,_
 M	-	withCheckedThrowingContinuation(isolation:function:_:)	f	_:CheckedContinuation	13.0			ddf	Actor,String,_
 M	-	withDiscardingTaskGroup(returning:isolation:body:)	af	body:DiscardingTaskGroup	17.0			ddf	_,Actor,_
 M	-	withExtendedLifetime(_:_:)	ft	_:T				rf
-M	-	withKnownIssue(_:isIntermittent:isolation:sourceLocation:_:)	af					ddddf	Comment,Bool,Actor,SourceLocation,_
-M	-	withKnownIssue(_:isIntermittent:isolation:sourceLocation:_:when:matching:)	aft					ddddfgd	Comment,Bool,Actor,SourceLocation,_,_,_
-M	-	withKnownIssue(_:isIntermittent:sourceLocation:_:)	f					dddf	Comment,Bool,SourceLocation,_
-M	-	withKnownIssue(_:isIntermittent:sourceLocation:_:when:matching:)	ft					dddfgd	Comment,Bool,SourceLocation,_,_,_
+M	-	withKnownIssue(_:isIntermittent:isolation:sourceLocation:_:)	af					ddddf	Comment=nil,Bool=false,Actor,SourceLocation,_
+M	-	withKnownIssue(_:isIntermittent:isolation:sourceLocation:_:when:matching:)	aft					ddddfgd	Comment=nil,Bool=false,Actor,SourceLocation,_,_,_
+M	-	withKnownIssue(_:isIntermittent:sourceLocation:_:)	f					dddf	Comment=nil,Bool=false,SourceLocation,_
+M	-	withKnownIssue(_:isIntermittent:sourceLocation:_:when:matching:)	ft					dddfgd	Comment=nil,Bool=false,SourceLocation,_,_,_
 M	-	withObservationTracking(_:onChange:)	f		17.0			ff
 M	-	withTaskCancellationHandler(handler:operation:)	adft		13.0	withTaskCancellationHandler(operation:onCancel:)		ff
 M	-	withTaskCancellationHandler(operation:onCancel:isolation:)	aft		13.0			ffd	_,_,Actor
@@ -14079,9 +14079,9 @@ M	AccessibilityRotorContentBuilder	buildExpression(_:)	fs		15.0			r
 M	AccessibilityRotorContentBuilder	buildIf(_:)	fs		15.0		AccessibilityRotorContent	r
 M	AccessibilityRotorEntry	Body	k
 M	AccessibilityRotorEntry	body	v				Never
-M	AccessibilityRotorEntry	init(_:_:in:textRange:prepare:)	i		15.0		AccessibilityRotorEntry	rrrdg	_,_,Namespace.ID,Range,_
-M	AccessibilityRotorEntry	init(_:id:in:textRange:prepare:)	i		15.0		AccessibilityRotorEntry	rrrdg	_,_,Namespace.ID,Range,_
-M	AccessibilityRotorEntry	init(_:id:textRange:prepare:)	i		15.0		AccessibilityRotorEntry	rrdg	_,_,Range,_
+M	AccessibilityRotorEntry	init(_:_:in:textRange:prepare:)	i		15.0		AccessibilityRotorEntry	rrrdg	_,_,Namespace.ID,Range=nil,_
+M	AccessibilityRotorEntry	init(_:id:in:textRange:prepare:)	i		15.0		AccessibilityRotorEntry	rrrdg	_,_,Namespace.ID,Range=nil,_
+M	AccessibilityRotorEntry	init(_:id:textRange:prepare:)	i		15.0		AccessibilityRotorEntry	rrdg	_,_,Range=nil,_
 M	AccessibilityRotorEntry	init(_:textRange:prepare:)	i		15.0		AccessibilityRotorEntry	drg	_,Range,_
 M	AccessibilitySystemRotor	boldText	sv		15.0		AccessibilitySystemRotor
 M	AccessibilitySystemRotor	headings	sv		15.0		AccessibilitySystemRotor
@@ -14170,7 +14170,7 @@ M	AccessoryLinearGaugeStyle	Body	k
 M	AccessoryLinearGaugeStyle	init()	i		16.0		AccessoryLinearGaugeStyle
 M	AccessoryLinearGaugeStyle	makeBody(configuration:)	f				View	r	AccessoryLinearGaugeStyle.Configuration
 M	ActionSheet	Button	dk		13.0	confirmationDialog(_:isPresented:titleVisibility:presenting:actions:message:)
-M	ActionSheet	init(title:message:buttons:)	di		13.0	confirmationDialog(_:isPresented:titleVisibility:presenting:actions:message:)	ActionSheet	rdd	Text,Text,Array
+M	ActionSheet	init(title:message:buttons:)	di		13.0	confirmationDialog(_:isPresented:titleVisibility:presenting:actions:message:)	ActionSheet	rdd	Text,Text=nil,Array
 M	Actor	assertIsolated(_:file:line:)	f		13.0			gdd	_,StaticString,UInt
 M	Actor	assumeIsolated(_:file:line:)	ft	_:Self	13.0			fdd	_,StaticString,UInt
 M	Actor	preconditionIsolated(_:file:line:)	f		13.0			gdd	_,StaticString,UInt
@@ -14210,8 +14210,8 @@ M	AffineTransform	tY	ov				CGFloat
 M	AffineTransform	transform(_:)	fo					r
 M	AffineTransform	translate(x:y:)	fo					rr	CGFloat,CGFloat
 M	Alert	Button	dk		13.0	alert(_:isPresented:presenting:actions:message:)
-M	Alert	init(title:message:dismissButton:)	di		13.0	alert(_:isPresented:presenting:actions:message:)	Alert	rdd	Text,Text,Alert.Button
-M	Alert	init(title:message:primaryButton:secondaryButton:)	di		13.0	alert(_:isPresented:presenting:actions:message:)	Alert	rdrr	Text,Text,Alert.Button,Alert.Button
+M	Alert	init(title:message:dismissButton:)	di		13.0	alert(_:isPresented:presenting:actions:message:)	Alert	rdd	Text,Text=nil,Alert.Button=nil
+M	Alert	init(title:message:primaryButton:secondaryButton:)	di		13.0	alert(_:isPresented:presenting:actions:message:)	Alert	rdrr	Text,Text=nil,Alert.Button,Alert.Button
 M	Alert.Button	cancel(_:)	dfs		13.0	View.alert(_:isPresented:presenting:actions:)	Alert.Button	g
 M	Alert.Button	cancel(_:action:)	dfs		13.0	View.alert(_:isPresented:presenting:actions:)	Alert.Button	rg	Text,_
 M	Alert.Button	default(_:action:)	dfs		13.0	View.alert(_:isPresented:presenting:actions:)	Alert.Button	rg	Text,_
@@ -14324,11 +14324,11 @@ M	Angle	radians(_:)	fs		13.0		Angle	r	Double
 M	Angle	zero	sv		13.0		Angle
 M	AngularGradient	Body	k
 M	AngularGradient	Resolved	k
-M	AngularGradient	init(colors:center:angle:)	i		13.0		AngularGradient	rrd	Array,UnitPoint,Angle
+M	AngularGradient	init(colors:center:angle:)	i		13.0		AngularGradient	rrd	Array,UnitPoint,Angle=.zero
 M	AngularGradient	init(colors:center:startAngle:endAngle:)	i		13.0		AngularGradient	rrrr	Array,UnitPoint,Angle,Angle
-M	AngularGradient	init(gradient:center:angle:)	i		13.0		AngularGradient	rrd	Gradient,UnitPoint,Angle
-M	AngularGradient	init(gradient:center:startAngle:endAngle:)	i		13.0		AngularGradient	rrdd	Gradient,UnitPoint,Angle,Angle
-M	AngularGradient	init(stops:center:angle:)	i		13.0		AngularGradient	rrd	Array,UnitPoint,Angle
+M	AngularGradient	init(gradient:center:angle:)	i		13.0		AngularGradient	rrd	Gradient,UnitPoint,Angle=.zero
+M	AngularGradient	init(gradient:center:startAngle:endAngle:)	i		13.0		AngularGradient	rrdd	Gradient,UnitPoint,Angle=.zero,Angle=.zero
+M	AngularGradient	init(stops:center:angle:)	i		13.0		AngularGradient	rrd	Array,UnitPoint,Angle=.zero
 M	AngularGradient	init(stops:center:startAngle:endAngle:)	i		13.0		AngularGradient	rrrr	Array,UnitPoint,Angle,Angle
 M	Animatable	animatableData	v		13.0		Self.AnimatableData
 M	AnimatablePair	first	v		13.0
@@ -14340,7 +14340,7 @@ M	AnimatablePair	zero	sv				AnimatablePair
 M	Animation	animate(value:time:context:)	f		17.0			rrr	_,Double,AnimationContext
 M	Animation	base	v		17.0		CustomAnimation
 M	Animation	bouncy	sv		13.0		Animation
-M	Animation	bouncy(duration:extraBounce:)	fs		13.0		Animation	dd	Double,Double
+M	Animation	bouncy(duration:extraBounce:)	fs		13.0		Animation	dd	Double=0.5,Double=0.0
 M	Animation	customMirror	v				Mirror
 M	Animation	debugDescription	v				String
 M	Animation	default	sv		13.0		Animation
@@ -14356,28 +14356,28 @@ M	Animation	hash(into:)	f					r	Hasher
 M	Animation	hashValue	v				Int
 M	Animation	init(_:)	i		17.0		Animation	r
 M	Animation	interactiveSpring	sv		13.0		Animation
-M	Animation	interactiveSpring(duration:extraBounce:blendDuration:)	fs		13.0		Animation	ddd	Double,Double,Double
-M	Animation	interactiveSpring(response:dampingFraction:blendDuration:)	fs		13.0		Animation	ddd	Double,Double,Double
+M	Animation	interactiveSpring(duration:extraBounce:blendDuration:)	fs		13.0		Animation	ddd	Double=0.15,Double=0.0,Double=0.25
+M	Animation	interactiveSpring(response:dampingFraction:blendDuration:)	fs		13.0		Animation	ddd	Double=0.15,Double=0.86,Double=0.25
 M	Animation	interpolatingSpring	sv		13.0		Animation
-M	Animation	interpolatingSpring(_:initialVelocity:)	fs		17.0		Animation	rd	Spring,Double
-M	Animation	interpolatingSpring(duration:bounce:initialVelocity:)	fs		13.0		Animation	ddd	Double,Double,Double
-M	Animation	interpolatingSpring(mass:stiffness:damping:initialVelocity:)	fs		13.0		Animation	drrd	Double,Double,Double,Double
+M	Animation	interpolatingSpring(_:initialVelocity:)	fs		17.0		Animation	rd	Spring,Double=0.0
+M	Animation	interpolatingSpring(duration:bounce:initialVelocity:)	fs		13.0		Animation	ddd	Double=0.5,Double=0.0,Double=0.0
+M	Animation	interpolatingSpring(mass:stiffness:damping:initialVelocity:)	fs		13.0		Animation	drrd	Double=1.0,Double,Double,Double=0.0
 M	Animation	linear	sv		13.0		Animation
 M	Animation	linear(duration:)	fs		13.0		Animation	r	Double
 M	Animation	logicallyComplete(after:)	f		17.0		Animation	r	Double
-M	Animation	repeatCount(_:autoreverses:)	f		13.0		Animation	rd	Int,Bool
-M	Animation	repeatForever(autoreverses:)	f		13.0		Animation	d	Bool
+M	Animation	repeatCount(_:autoreverses:)	f		13.0		Animation	rd	Int,Bool=true
+M	Animation	repeatForever(autoreverses:)	f		13.0		Animation	d	Bool=true
 M	Animation	shouldMerge(previous:value:time:context:)	f		17.0		Bool	rrrr	Animation,_,Double,AnimationContext
 M	Animation	smooth	sv		13.0		Animation
-M	Animation	smooth(duration:extraBounce:)	fs		13.0		Animation	dd	Double,Double
+M	Animation	smooth(duration:extraBounce:)	fs		13.0		Animation	dd	Double=0.5,Double=0.0
 M	Animation	snappy	sv		13.0		Animation
-M	Animation	snappy(duration:extraBounce:)	fs		13.0		Animation	dd	Double,Double
+M	Animation	snappy(duration:extraBounce:)	fs		13.0		Animation	dd	Double=0.5,Double=0.0
 M	Animation	speed(_:)	f		13.0		Animation	r	Double
 M	Animation	spring	sv		13.0		Animation
-M	Animation	spring(_:blendDuration:)	fs		17.0		Animation	rd	Spring,Double
-M	Animation	spring(duration:bounce:blendDuration:)	fs		13.0		Animation	ddd	Double,Double,Double
-M	Animation	spring(response:dampingFraction:blendDuration:)	fs		13.0		Animation	ddd	Double,Double,Double
-M	Animation	timingCurve(_:_:_:_:duration:)	fs		13.0		Animation	rrrrd	Double,Double,Double,Double,Double
+M	Animation	spring(_:blendDuration:)	fs		17.0		Animation	rd	Spring,Double=0.0
+M	Animation	spring(duration:bounce:blendDuration:)	fs		13.0		Animation	ddd	Double=0.5,Double=0.0,Double=0
+M	Animation	spring(response:dampingFraction:blendDuration:)	fs		13.0		Animation	ddd	Double=0.5,Double=0.825,Double=0
+M	Animation	timingCurve(_:_:_:_:duration:)	fs		13.0		Animation	rrrrd	Double,Double,Double,Double,Double=0.35
 M	Animation	timingCurve(_:duration:)	fs		17.0		Animation	rr	UnitCurve,Double
 M	Animation	velocity(value:time:context:)	f		17.0			rrr	_,Double,AnimationContext
 M	AnimationCompletionCriteria	hash(into:)	f					r	Hasher
@@ -14393,20 +14393,20 @@ M	AnimationState	subscript(_:)	f		17.0			r
 M	AnimationStateKey	defaultValue	sv		17.0		Self.Value
 M	AnimationTimelineSchedule	Entries	k
 M	AnimationTimelineSchedule	entries(from:mode:)	f		15.0		AnimationTimelineSchedule.Entries	rr	Date,TimelineScheduleMode
-M	AnimationTimelineSchedule	init(minimumInterval:paused:)	i		15.0		AnimationTimelineSchedule	dd	Double,Bool
+M	AnimationTimelineSchedule	init(minimumInterval:paused:)	i		15.0		AnimationTimelineSchedule	dd	Double=nil,Bool=false
 M	AnimationTimelineSchedule.Entries	Element	ko
 M	AnimationTimelineSchedule.Entries	Iterator	ko
 M	AnimationTimelineSchedule.Entries	next()	fo				Date
-M	Annotation	init(_:coordinate:anchor:accessoryAnchor:content:)	i		18.0		Annotation	rrdrf	_,CLLocationCoordinate2D,UnitPoint,UnitPoint,_
-M	Annotation	init(_:coordinate:anchor:content:)	i		17.0		Annotation	rrdf	_,CLLocationCoordinate2D,UnitPoint,_
-M	Annotation	init(coordinate:anchor:accessoryAnchor:content:label:)	i		18.0		Annotation	rdrff	CLLocationCoordinate2D,UnitPoint,UnitPoint,_,_
-M	Annotation	init(coordinate:anchor:content:label:)	i		17.0		Annotation	rdff	CLLocationCoordinate2D,UnitPoint,_,_
-M	Annotation	init(item:anchor:accessoryAnchor:content:)	i		18.0		Annotation	rddf	MKMapItem,UnitPoint,UnitPoint,_
+M	Annotation	init(_:coordinate:anchor:accessoryAnchor:content:)	i		18.0		Annotation	rrdrf	_,CLLocationCoordinate2D,UnitPoint=.center,UnitPoint,_
+M	Annotation	init(_:coordinate:anchor:content:)	i		17.0		Annotation	rrdf	_,CLLocationCoordinate2D,UnitPoint=.center,_
+M	Annotation	init(coordinate:anchor:accessoryAnchor:content:label:)	i		18.0		Annotation	rdrff	CLLocationCoordinate2D,UnitPoint=.center,UnitPoint,_,_
+M	Annotation	init(coordinate:anchor:content:label:)	i		17.0		Annotation	rdff	CLLocationCoordinate2D,UnitPoint=.center,_,_
+M	Annotation	init(item:anchor:accessoryAnchor:content:)	i		18.0		Annotation	rddf	MKMapItem,UnitPoint=.center,UnitPoint=.center,_
 M	AnnotationContext	targetSize	v		16.0		CGSize
 M	AnnotationOverflowResolution	Boundary	k		17.0
 M	AnnotationOverflowResolution	Strategy	k		17.0
 M	AnnotationOverflowResolution	automatic	sv		17.0		AnnotationOverflowResolution
-M	AnnotationOverflowResolution	init(x:y:)	i		17.0		AnnotationOverflowResolution	dd	AnnotationOverflowResolution.Strategy,AnnotationOverflowResolution.Strategy
+M	AnnotationOverflowResolution	init(x:y:)	i		17.0		AnnotationOverflowResolution	dd	AnnotationOverflowResolution.Strategy=.automatic,AnnotationOverflowResolution.Strategy=.automatic
 M	AnnotationOverflowResolution.Boundary	automatic	sv		17.0		AnnotationOverflowResolution.Boundary
 M	AnnotationOverflowResolution.Boundary	chart	sv		17.0		AnnotationOverflowResolution.Boundary
 M	AnnotationOverflowResolution.Boundary	plot	sv		17.0		AnnotationOverflowResolution.Boundary
@@ -14443,8 +14443,8 @@ M	AnyBidirectionalCollection	difference(from:)	f		13.0		CollectionDifference	r
 M	AnyBidirectionalCollection	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	AnyBidirectionalCollection	distance(from:to:)	f				Int	rr	AnyIndex,AnyIndex
 M	AnyBidirectionalCollection	drop(while:)	ft	while:Element			AnyBidirectionalCollection	f
-M	AnyBidirectionalCollection	dropFirst(_:)	f				AnyBidirectionalCollection	d	Int
-M	AnyBidirectionalCollection	dropLast(_:)	f				AnyBidirectionalCollection	d	Int
+M	AnyBidirectionalCollection	dropFirst(_:)	f				AnyBidirectionalCollection	d	Int=1
+M	AnyBidirectionalCollection	dropLast(_:)	f				AnyBidirectionalCollection	d	Int=1
 M	AnyBidirectionalCollection	elementsEqual(_:)	f				Bool	r
 M	AnyBidirectionalCollection	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
 M	AnyBidirectionalCollection	endIndex	v				AnyIndex
@@ -14487,7 +14487,7 @@ M	AnyBidirectionalCollection	min()	f				Self.Element
 M	AnyBidirectionalCollection	min(by:)	ft	by:Self.Element,Self.Element			Self.Element	f
 M	AnyBidirectionalCollection	popFirst()	f				Self.Element
 M	AnyBidirectionalCollection	popLast()	f				Self.Element
-M	AnyBidirectionalCollection	prefix(_:)	f				AnyBidirectionalCollection	d	Int
+M	AnyBidirectionalCollection	prefix(_:)	f				AnyBidirectionalCollection	d	Int=1
 M	AnyBidirectionalCollection	prefix(through:)	f				Self.SubSequence	r	Self.Index
 M	AnyBidirectionalCollection	prefix(upTo:)	f				Self.SubSequence	r	Self.Index
 M	AnyBidirectionalCollection	prefix(while:)	ft	while:Element			AnyBidirectionalCollection	f
@@ -14505,8 +14505,8 @@ M	AnyBidirectionalCollection	shuffled()	f				Array
 M	AnyBidirectionalCollection	shuffled(using:)	f				Array	r
 M	AnyBidirectionalCollection	sorted()	f				Array
 M	AnyBidirectionalCollection	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	AnyBidirectionalCollection	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	AnyBidirectionalCollection	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	AnyBidirectionalCollection	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	AnyBidirectionalCollection	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	AnyBidirectionalCollection	startIndex	v				AnyIndex
 M	AnyBidirectionalCollection	starts(with:)	f				Bool	r
 M	AnyBidirectionalCollection	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
@@ -14530,8 +14530,8 @@ M	AnyCollection	count	v				Int
 M	AnyCollection	count(where:)	ft	where:Self.Element			Int	f
 M	AnyCollection	distance(from:to:)	f				Int	rr	AnyIndex,AnyIndex
 M	AnyCollection	drop(while:)	ft	while:Element			AnyCollection	f
-M	AnyCollection	dropFirst(_:)	f				AnyCollection	d	Int
-M	AnyCollection	dropLast(_:)	f				AnyCollection	d	Int
+M	AnyCollection	dropFirst(_:)	f				AnyCollection	d	Int=1
+M	AnyCollection	dropLast(_:)	f				AnyCollection	d	Int=1
 M	AnyCollection	elementsEqual(_:)	f				Bool	r
 M	AnyCollection	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
 M	AnyCollection	endIndex	v				AnyIndex
@@ -14567,7 +14567,7 @@ M	AnyCollection	max(by:)	ft	by:Self.Element,Self.Element			Self.Element	f
 M	AnyCollection	min()	f				Self.Element
 M	AnyCollection	min(by:)	ft	by:Self.Element,Self.Element			Self.Element	f
 M	AnyCollection	popFirst()	f				Self.Element
-M	AnyCollection	prefix(_:)	f				AnyCollection	d	Int
+M	AnyCollection	prefix(_:)	f				AnyCollection	d	Int=1
 M	AnyCollection	prefix(through:)	f				Self.SubSequence	r	Self.Index
 M	AnyCollection	prefix(upTo:)	f				Self.SubSequence	r	Self.Index
 M	AnyCollection	prefix(while:)	ft	while:Element			AnyCollection	f
@@ -14583,8 +14583,8 @@ M	AnyCollection	shuffled()	f				Array
 M	AnyCollection	shuffled(using:)	f				Array	r
 M	AnyCollection	sorted()	f				Array
 M	AnyCollection	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	AnyCollection	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	AnyCollection	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	AnyCollection	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	AnyCollection	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	AnyCollection	startIndex	v				AnyIndex
 M	AnyCollection	starts(with:)	f				Bool	r
 M	AnyCollection	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
@@ -14614,8 +14614,8 @@ M	AnyIterator	contains(_:)	f				Bool	r	Self.Element
 M	AnyIterator	contains(where:)	ft	where:Self.Element			Bool	f
 M	AnyIterator	count(where:)	ft	where:Self.Element			Int	f
 M	AnyIterator	drop(while:)	ft	while:Self.Element			DropWhileSequence	f
-M	AnyIterator	dropFirst(_:)	f				DropFirstSequence	d	Int
-M	AnyIterator	dropLast(_:)	f				Array	d	Int
+M	AnyIterator	dropFirst(_:)	f				DropFirstSequence	d	Int=1
+M	AnyIterator	dropLast(_:)	f				Array	d	Int=1
 M	AnyIterator	elementsEqual(_:)	f				Bool	r
 M	AnyIterator	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
 M	AnyIterator	enumerated()	f				EnumeratedSequence
@@ -14645,8 +14645,8 @@ M	AnyIterator	shuffled()	f				Array
 M	AnyIterator	shuffled(using:)	f				Array	r
 M	AnyIterator	sorted()	f				Array
 M	AnyIterator	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	AnyIterator	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	AnyIterator	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	AnyIterator	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	AnyIterator	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	AnyIterator	starts(with:)	f				Bool	r
 M	AnyIterator	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
 M	AnyIterator	suffix(_:)	f				Array	r	Int
@@ -14683,8 +14683,8 @@ M	AnyRandomAccessCollection	difference(from:)	f		13.0		CollectionDifference	r
 M	AnyRandomAccessCollection	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	AnyRandomAccessCollection	distance(from:to:)	f				Int	rr	AnyIndex,AnyIndex
 M	AnyRandomAccessCollection	drop(while:)	ft	while:Element			AnyRandomAccessCollection	f
-M	AnyRandomAccessCollection	dropFirst(_:)	f				AnyRandomAccessCollection	d	Int
-M	AnyRandomAccessCollection	dropLast(_:)	f				AnyRandomAccessCollection	d	Int
+M	AnyRandomAccessCollection	dropFirst(_:)	f				AnyRandomAccessCollection	d	Int=1
+M	AnyRandomAccessCollection	dropLast(_:)	f				AnyRandomAccessCollection	d	Int=1
 M	AnyRandomAccessCollection	elementsEqual(_:)	f				Bool	r
 M	AnyRandomAccessCollection	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
 M	AnyRandomAccessCollection	endIndex	v				AnyIndex
@@ -14727,7 +14727,7 @@ M	AnyRandomAccessCollection	min()	f				Self.Element
 M	AnyRandomAccessCollection	min(by:)	ft	by:Self.Element,Self.Element			Self.Element	f
 M	AnyRandomAccessCollection	popFirst()	f				Self.Element
 M	AnyRandomAccessCollection	popLast()	f				Self.Element
-M	AnyRandomAccessCollection	prefix(_:)	f				AnyRandomAccessCollection	d	Int
+M	AnyRandomAccessCollection	prefix(_:)	f				AnyRandomAccessCollection	d	Int=1
 M	AnyRandomAccessCollection	prefix(through:)	f				Self.SubSequence	r	Self.Index
 M	AnyRandomAccessCollection	prefix(upTo:)	f				Self.SubSequence	r	Self.Index
 M	AnyRandomAccessCollection	prefix(while:)	ft	while:Element			AnyRandomAccessCollection	f
@@ -14745,8 +14745,8 @@ M	AnyRandomAccessCollection	shuffled()	f				Array
 M	AnyRandomAccessCollection	shuffled(using:)	f				Array	r
 M	AnyRandomAccessCollection	sorted()	f				Array
 M	AnyRandomAccessCollection	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	AnyRandomAccessCollection	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	AnyRandomAccessCollection	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	AnyRandomAccessCollection	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	AnyRandomAccessCollection	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	AnyRandomAccessCollection	startIndex	v				AnyIndex
 M	AnyRandomAccessCollection	starts(with:)	f				Bool	r
 M	AnyRandomAccessCollection	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
@@ -14764,7 +14764,7 @@ M	AnyRegexOutput	count(where:)	ft	where:Self.Element			Int	f
 M	AnyRegexOutput	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	AnyRegexOutput	distance(from:to:)	f				Self.Index.Stride	rr	Self.Index,Self.Index
 M	AnyRegexOutput	drop(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	AnyRegexOutput	dropFirst(_:)	f				Self.SubSequence	d	Int
+M	AnyRegexOutput	dropFirst(_:)	f				Self.SubSequence	d	Int=1
 M	AnyRegexOutput	dropLast(_:)	f				Self.SubSequence	r	Int
 M	AnyRegexOutput	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
 M	AnyRegexOutput	endIndex	v		16.0		Int
@@ -14810,7 +14810,7 @@ M	AnyRegexOutput	reversed()	f				ReversedCollection
 M	AnyRegexOutput	shuffled()	f				Array
 M	AnyRegexOutput	shuffled(using:)	f				Array	r
 M	AnyRegexOutput	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	AnyRegexOutput	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
+M	AnyRegexOutput	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
 M	AnyRegexOutput	startIndex	v		16.0		Int
 M	AnyRegexOutput	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
 M	AnyRegexOutput	subscript(_:)	f	_:UnboundedRange_	16.0			f
@@ -14833,8 +14833,8 @@ M	AnySequence	contains(_:)	f				Bool	r	Self.Element
 M	AnySequence	contains(where:)	ft	where:Self.Element			Bool	f
 M	AnySequence	count(where:)	ft	where:Self.Element			Int	f
 M	AnySequence	drop(while:)	ft	while:Element			AnySequence	f
-M	AnySequence	dropFirst(_:)	f				AnySequence	d	Int
-M	AnySequence	dropLast(_:)	f				Array	d	Int
+M	AnySequence	dropFirst(_:)	f				AnySequence	d	Int=1
+M	AnySequence	dropLast(_:)	f				Array	d	Int=1
 M	AnySequence	elementsEqual(_:)	f				Bool	r
 M	AnySequence	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
 M	AnySequence	enumerated()	f				EnumeratedSequence
@@ -14854,7 +14854,7 @@ M	AnySequence	max()	f				Self.Element
 M	AnySequence	max(by:)	ft	by:Self.Element,Self.Element			Self.Element	f
 M	AnySequence	min()	f				Self.Element
 M	AnySequence	min(by:)	ft	by:Self.Element,Self.Element			Self.Element	f
-M	AnySequence	prefix(_:)	f				AnySequence	d	Int
+M	AnySequence	prefix(_:)	f				AnySequence	d	Int=1
 M	AnySequence	prefix(while:)	ft	while:Element			Array	f
 M	AnySequence	reduce(_:_:)	ft	_:Result,Self.Element				rf
 M	AnySequence	reduce(into:_:)	ft	_:Result,Self.Element				rf
@@ -14863,8 +14863,8 @@ M	AnySequence	shuffled()	f				Array
 M	AnySequence	shuffled(using:)	f				Array	r
 M	AnySequence	sorted()	f				Array
 M	AnySequence	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	AnySequence	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	AnySequence	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	AnySequence	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	AnySequence	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	AnySequence	starts(with:)	f				Bool	r
 M	AnySequence	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
 M	AnySequence	suffix(_:)	f				Array	r	Int
@@ -14887,11 +14887,11 @@ M	AnyTransition	init(_:)	i		17.0		AnyTransition	r
 M	AnyTransition	modifier(active:identity:)	fs		13.0		AnyTransition	rr
 M	AnyTransition	move(edge:)	fs		13.0		AnyTransition	r	Edge
 M	AnyTransition	offset(_:)	fs		13.0		AnyTransition	r	CGSize
-M	AnyTransition	offset(x:y:)	fs		13.0		AnyTransition	dd	CGFloat,CGFloat
+M	AnyTransition	offset(x:y:)	fs		13.0		AnyTransition	dd	CGFloat=0,CGFloat=0
 M	AnyTransition	opacity	sv		13.0		AnyTransition
 M	AnyTransition	push(from:)	fs		16.0		AnyTransition	r	Edge
 M	AnyTransition	scale	sv		13.0		AnyTransition
-M	AnyTransition	scale(scale:anchor:)	fs		13.0		AnyTransition	rd	CGFloat,UnitPoint
+M	AnyTransition	scale(scale:anchor:)	fs		13.0		AnyTransition	rd	CGFloat,UnitPoint=.center
 M	AnyTransition	slide	sv		13.0		AnyTransition
 M	AnyView	Body	k
 M	AnyView	init(_:)	i		13.0		AnyView	r
@@ -14899,12 +14899,12 @@ M	AnyView	init(erasing:)	i		13.0		AnyView	r
 M	App	body	v		14.0		Self.Body
 M	App	init()	i		14.0		Self
 M	App	main()	fs		14.0
-M	AppStorage	init(_:store:)	i		14.0		AppStorage	rd	String,UserDefaults
-M	AppStorage	init(wrappedValue:_:store:)	i		18.0		AppStorage	drd	_,String,UserDefaults
+M	AppStorage	init(_:store:)	i		14.0		AppStorage	rd	String,UserDefaults=nil
+M	AppStorage	init(wrappedValue:_:store:)	i		18.0		AppStorage	drd	_,String,UserDefaults=nil
 M	AppStorage	projectedValue	v		14.0		Binding
 M	AppStorage	wrappedValue	v		14.0
-M	AreaMark	init(x:y:series:stacking:)	i		16.0		AreaMark	rrrd	PlottableValue,PlottableValue,PlottableValue,MarkStackingMethod
-M	AreaMark	init(x:y:stacking:)	i		16.0		AreaMark	rrd	PlottableValue,PlottableValue,MarkStackingMethod
+M	AreaMark	init(x:y:series:stacking:)	i		16.0		AreaMark	rrrd	PlottableValue,PlottableValue,PlottableValue,MarkStackingMethod=.standard
+M	AreaMark	init(x:y:stacking:)	i		16.0		AreaMark	rrd	PlottableValue,PlottableValue,MarkStackingMethod=.standard
 M	AreaMark	init(x:yStart:yEnd:)	i		16.0		AreaMark	rrr	PlottableValue,PlottableValue,PlottableValue
 M	AreaMark	init(x:yStart:yEnd:series:)	i		16.0		AreaMark	rrrr	PlottableValue,PlottableValue,PlottableValue,PlottableValue
 M	AreaMark	init(xStart:xEnd:y:)	i		16.0		AreaMark	rrr	PlottableValue,PlottableValue,PlottableValue
@@ -14915,8 +14915,8 @@ M	AreaPlot	init(_:x:yStart:yEnd:)	i		18.0		AreaPlot
 M	AreaPlot	init(_:x:yStart:yEnd:series:)	i		18.0		AreaPlot
 M	AreaPlot	init(_:xStart:xEnd:y:)	i		18.0		AreaPlot
 M	AreaPlot	init(_:xStart:xEnd:y:series:)	i		18.0		AreaPlot
-M	AreaPlot	init(x:y:domain:function:)	i	function:Double	18.0		AreaPlot	rrdf	_,_,ClosedRange,_
-M	AreaPlot	init(x:yStart:yEnd:domain:function:)	i	function:Double	18.0		AreaPlot	rrrdf	_,_,_,ClosedRange,_
+M	AreaPlot	init(x:y:domain:function:)	i	function:Double	18.0		AreaPlot	rrdf	_,_,ClosedRange=nil,_
+M	AreaPlot	init(x:yStart:yEnd:domain:function:)	i	function:Double	18.0		AreaPlot	rrrdf	_,_,_,ClosedRange=nil,_
 M	Array	Index	k
 M	Array	Indices	k
 M	Array	Iterator	k
@@ -14941,7 +14941,7 @@ M	Array	difference(from:)	f		13.0		CollectionDifference	r
 M	Array	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	Array	distance(from:to:)	f				Int	rr	Int,Int
 M	Array	drop(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	Array	dropFirst(_:)	f				Self.SubSequence	d	Int
+M	Array	dropFirst(_:)	f				Self.SubSequence	d	Int=1
 M	Array	dropLast(_:)	f				Self.SubSequence	r	Int
 M	Array	elementsEqual(_:)	f				Bool	r
 M	Array	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
@@ -15013,7 +15013,7 @@ M	Array	reduce(_:_:)	ft	_:Result,Self.Element				rf
 M	Array	reduce(into:_:)	ft	_:Result,Self.Element				rf
 M	Array	regions	v		8.0		CollectionOfOne
 M	Array	remove(at:)	f					r
-M	Array	removeAll(keepingCapacity:)	f					d	Bool
+M	Array	removeAll(keepingCapacity:)	f					d	Bool=false
 M	Array	removeAll(where:)	ft	where:Self.Element				f
 M	Array	removeFirst()	f				Self.Element
 M	Array	removeFirst(_:)	f					r	Int
@@ -15036,8 +15036,8 @@ M	Array	sort(by:)	ft	by:Self.Element,Self.Element				f
 M	Array	sorted()	f				Array
 M	Array	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
 M	Array	span	v		26.0		Span
-M	Array	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	Array	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	Array	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	Array	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	Array	startIndex	v				Int
 M	Array	starts(with:)	f				Bool	r
 M	Array	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
@@ -15075,7 +15075,7 @@ M	ArraySlice	difference(from:)	f		13.0		CollectionDifference	r
 M	ArraySlice	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	ArraySlice	distance(from:to:)	f				Int	rr	Int,Int
 M	ArraySlice	drop(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	ArraySlice	dropFirst(_:)	f				Self.SubSequence	d	Int
+M	ArraySlice	dropFirst(_:)	f				Self.SubSequence	d	Int=1
 M	ArraySlice	dropLast(_:)	f				Self.SubSequence	r	Int
 M	ArraySlice	elementsEqual(_:)	f				Bool	r
 M	ArraySlice	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
@@ -15142,7 +15142,7 @@ M	ArraySlice	reduce(_:_:)	ft	_:Result,Self.Element				rf
 M	ArraySlice	reduce(into:_:)	ft	_:Result,Self.Element				rf
 M	ArraySlice	regions	v		8.0		CollectionOfOne
 M	ArraySlice	remove(at:)	f					r
-M	ArraySlice	removeAll(keepingCapacity:)	f					d	Bool
+M	ArraySlice	removeAll(keepingCapacity:)	f					d	Bool=false
 M	ArraySlice	removeAll(where:)	ft	where:Self.Element				f
 M	ArraySlice	removeFirst()	f				Self.Element
 M	ArraySlice	removeFirst(_:)	f					r	Int
@@ -15164,8 +15164,8 @@ M	ArraySlice	sort(by:)	ft	by:Self.Element,Self.Element				f
 M	ArraySlice	sorted()	f				Array
 M	ArraySlice	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
 M	ArraySlice	span	v		12.2		Span
-M	ArraySlice	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	ArraySlice	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	ArraySlice	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	ArraySlice	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	ArraySlice	startIndex	v				Int
 M	ArraySlice	starts(with:)	f				Bool	r
 M	ArraySlice	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
@@ -15195,7 +15195,7 @@ M	AsyncCompactMapSequence	compactMap(_:)	f	_:Self.Element	13.0			f
 M	AsyncCompactMapSequence	contains(_:)	aft		13.0		Bool	r	Self.Element
 M	AsyncCompactMapSequence	contains(where:)	aft	where:Self.Element	13.0		Bool	f
 M	AsyncCompactMapSequence	drop(while:)	f	while:Self.Element	13.0		AsyncDropWhileSequence	f
-M	AsyncCompactMapSequence	dropFirst(_:)	f		13.0		AsyncDropFirstSequence	d	Int
+M	AsyncCompactMapSequence	dropFirst(_:)	f		13.0		AsyncDropFirstSequence	d	Int=1
 M	AsyncCompactMapSequence	filter(_:)	f	_:Self.Element	13.0		AsyncFilterSequence	f
 M	AsyncCompactMapSequence	first(where:)	aft	where:Self.Element	13.0		Self.Element	f
 M	AsyncCompactMapSequence	flatMap(_:)	f	_:Self.Element	13.0			f
@@ -15221,7 +15221,7 @@ M	AsyncDropFirstSequence	compactMap(_:)	f	_:Self.Element	13.0			f
 M	AsyncDropFirstSequence	contains(_:)	aft		13.0		Bool	r	Self.Element
 M	AsyncDropFirstSequence	contains(where:)	aft	where:Self.Element	13.0		Bool	f
 M	AsyncDropFirstSequence	drop(while:)	f	while:Self.Element	13.0		AsyncDropWhileSequence	f
-M	AsyncDropFirstSequence	dropFirst(_:)	f		13.0		AsyncDropFirstSequence	d	Int
+M	AsyncDropFirstSequence	dropFirst(_:)	f		13.0		AsyncDropFirstSequence	d	Int=1
 M	AsyncDropFirstSequence	filter(_:)	f	_:Self.Element	13.0		AsyncFilterSequence	f
 M	AsyncDropFirstSequence	first(where:)	aft	where:Self.Element	13.0		Self.Element	f
 M	AsyncDropFirstSequence	flatMap(_:)	f	_:Self.Element	13.0			f
@@ -15246,7 +15246,7 @@ M	AsyncDropWhileSequence	compactMap(_:)	f	_:Self.Element	13.0			f
 M	AsyncDropWhileSequence	contains(_:)	aft		13.0		Bool	r	Self.Element
 M	AsyncDropWhileSequence	contains(where:)	aft	where:Self.Element	13.0		Bool	f
 M	AsyncDropWhileSequence	drop(while:)	f	while:Self.Element	13.0		AsyncDropWhileSequence	f
-M	AsyncDropWhileSequence	dropFirst(_:)	f		13.0		AsyncDropFirstSequence	d	Int
+M	AsyncDropWhileSequence	dropFirst(_:)	f		13.0		AsyncDropFirstSequence	d	Int=1
 M	AsyncDropWhileSequence	filter(_:)	f	_:Self.Element	13.0		AsyncFilterSequence	f
 M	AsyncDropWhileSequence	first(where:)	aft	where:Self.Element	13.0		Self.Element	f
 M	AsyncDropWhileSequence	flatMap(_:)	f	_:Self.Element	13.0			f
@@ -15271,7 +15271,7 @@ M	AsyncFilterSequence	compactMap(_:)	f	_:Self.Element	13.0			f
 M	AsyncFilterSequence	contains(_:)	aft		13.0		Bool	r	Self.Element
 M	AsyncFilterSequence	contains(where:)	aft	where:Self.Element	13.0		Bool	f
 M	AsyncFilterSequence	drop(while:)	f	while:Self.Element	13.0		AsyncDropWhileSequence	f
-M	AsyncFilterSequence	dropFirst(_:)	f		13.0		AsyncDropFirstSequence	d	Int
+M	AsyncFilterSequence	dropFirst(_:)	f		13.0		AsyncDropFirstSequence	d	Int=1
 M	AsyncFilterSequence	filter(_:)	f	_:Self.Element	13.0		AsyncFilterSequence	f
 M	AsyncFilterSequence	first(where:)	aft	where:Self.Element	13.0		Self.Element	f
 M	AsyncFilterSequence	flatMap(_:)	f	_:Self.Element	13.0			f
@@ -15296,7 +15296,7 @@ M	AsyncFlatMapSequence	compactMap(_:)	f	_:Self.Element	13.0			f
 M	AsyncFlatMapSequence	contains(_:)	aft		13.0		Bool	r	Self.Element
 M	AsyncFlatMapSequence	contains(where:)	aft	where:Self.Element	13.0		Bool	f
 M	AsyncFlatMapSequence	drop(while:)	f	while:Self.Element	13.0		AsyncDropWhileSequence	f
-M	AsyncFlatMapSequence	dropFirst(_:)	f		13.0		AsyncDropFirstSequence	d	Int
+M	AsyncFlatMapSequence	dropFirst(_:)	f		13.0		AsyncDropFirstSequence	d	Int=1
 M	AsyncFlatMapSequence	filter(_:)	f	_:Self.Element	13.0		AsyncFilterSequence	f
 M	AsyncFlatMapSequence	first(where:)	aft	where:Self.Element	13.0		Self.Element	f
 M	AsyncFlatMapSequence	flatMap(_:)	f	_:Self.Element	13.0			f
@@ -15314,9 +15314,9 @@ M	AsyncFlatMapSequence.Iterator	next()	aft		13.0
 M	AsyncFlatMapSequence.Iterator	next(isolation:)	aft		18.0			r	Actor
 M	AsyncImage	Body	k
 M	AsyncImage	body	v				View
-M	AsyncImage	init(url:scale:)	i		15.0		AsyncImage	rd	URL,CGFloat
-M	AsyncImage	init(url:scale:content:placeholder:)	i	content:Image	15.0		AsyncImage	rdff	URL,CGFloat,_,_
-M	AsyncImage	init(url:scale:transaction:content:)	i	content:AsyncImagePhase	15.0		AsyncImage	rddf	URL,CGFloat,Transaction,_
+M	AsyncImage	init(url:scale:)	i		15.0		AsyncImage	rd	URL,CGFloat=1
+M	AsyncImage	init(url:scale:content:placeholder:)	i	content:Image	15.0		AsyncImage	rdff	URL,CGFloat=1,_,_
+M	AsyncImage	init(url:scale:transaction:content:)	i	content:AsyncImagePhase	15.0		AsyncImage	rddf	URL,CGFloat=1,Transaction,_
 M	AsyncImagePhase	empty	c		15.0		AsyncImagePhase
 M	AsyncImagePhase	error	v		15.0		Error
 M	AsyncImagePhase	failure	c		15.0		AsyncImagePhase
@@ -15335,7 +15335,7 @@ M	AsyncMapSequence	compactMap(_:)	f	_:Self.Element	13.0			f
 M	AsyncMapSequence	contains(_:)	aft		13.0		Bool	r	Self.Element
 M	AsyncMapSequence	contains(where:)	aft	where:Self.Element	13.0		Bool	f
 M	AsyncMapSequence	drop(while:)	f	while:Self.Element	13.0		AsyncDropWhileSequence	f
-M	AsyncMapSequence	dropFirst(_:)	f		13.0		AsyncDropFirstSequence	d	Int
+M	AsyncMapSequence	dropFirst(_:)	f		13.0		AsyncDropFirstSequence	d	Int=1
 M	AsyncMapSequence	filter(_:)	f	_:Self.Element	13.0		AsyncFilterSequence	f
 M	AsyncMapSequence	first(where:)	aft	where:Self.Element	13.0		Self.Element	f
 M	AsyncMapSequence	flatMap(_:)	f	_:Self.Element	13.0			f
@@ -15360,7 +15360,7 @@ M	AsyncPrefixSequence	compactMap(_:)	f	_:Self.Element	13.0			f
 M	AsyncPrefixSequence	contains(_:)	aft		13.0		Bool	r	Self.Element
 M	AsyncPrefixSequence	contains(where:)	aft	where:Self.Element	13.0		Bool	f
 M	AsyncPrefixSequence	drop(while:)	f	while:Self.Element	13.0		AsyncDropWhileSequence	f
-M	AsyncPrefixSequence	dropFirst(_:)	f		13.0		AsyncDropFirstSequence	d	Int
+M	AsyncPrefixSequence	dropFirst(_:)	f		13.0		AsyncDropFirstSequence	d	Int=1
 M	AsyncPrefixSequence	filter(_:)	f	_:Self.Element	13.0		AsyncFilterSequence	f
 M	AsyncPrefixSequence	first(where:)	aft	where:Self.Element	13.0		Self.Element	f
 M	AsyncPrefixSequence	flatMap(_:)	f	_:Self.Element	13.0			f
@@ -15385,7 +15385,7 @@ M	AsyncPrefixWhileSequence	compactMap(_:)	f	_:Self.Element	13.0			f
 M	AsyncPrefixWhileSequence	contains(_:)	aft		13.0		Bool	r	Self.Element
 M	AsyncPrefixWhileSequence	contains(where:)	aft	where:Self.Element	13.0		Bool	f
 M	AsyncPrefixWhileSequence	drop(while:)	f	while:Self.Element	13.0		AsyncDropWhileSequence	f
-M	AsyncPrefixWhileSequence	dropFirst(_:)	f		13.0		AsyncDropFirstSequence	d	Int
+M	AsyncPrefixWhileSequence	dropFirst(_:)	f		13.0		AsyncDropFirstSequence	d	Int=1
 M	AsyncPrefixWhileSequence	filter(_:)	f	_:Self.Element	13.0		AsyncFilterSequence	f
 M	AsyncPrefixWhileSequence	first(where:)	aft	where:Self.Element	13.0		Self.Element	f
 M	AsyncPrefixWhileSequence	flatMap(_:)	f	_:Self.Element	13.0			f
@@ -15406,7 +15406,7 @@ M	AsyncSequence	compactMap(_:)	f	_:Self.Element	13.0			f
 M	AsyncSequence	contains(_:)	aft		13.0		Bool	r	Self.Element
 M	AsyncSequence	contains(where:)	aft	where:Self.Element	13.0		Bool	f
 M	AsyncSequence	drop(while:)	f	while:Self.Element	13.0			f
-M	AsyncSequence	dropFirst(_:)	f		13.0		AsyncDropFirstSequence	d	Int
+M	AsyncSequence	dropFirst(_:)	f		13.0		AsyncDropFirstSequence	d	Int=1
 M	AsyncSequence	filter(_:)	f	_:Self.Element	13.0			f
 M	AsyncSequence	first(where:)	aft	where:Self.Element	13.0		Self.Element	f
 M	AsyncSequence	flatMap(_:)	f	_:Self.Element	13.0			f
@@ -15427,14 +15427,14 @@ M	AsyncStream	compactMap(_:)	f	_:Self.Element	13.0			f
 M	AsyncStream	contains(_:)	aft		13.0		Bool	r	Self.Element
 M	AsyncStream	contains(where:)	aft	where:Self.Element	13.0		Bool	f
 M	AsyncStream	drop(while:)	f	while:Self.Element	13.0		AsyncDropWhileSequence	f
-M	AsyncStream	dropFirst(_:)	f		13.0		AsyncDropFirstSequence	d	Int
+M	AsyncStream	dropFirst(_:)	f		13.0		AsyncDropFirstSequence	d	Int=1
 M	AsyncStream	filter(_:)	f	_:Self.Element	13.0		AsyncFilterSequence	f
 M	AsyncStream	first(where:)	aft	where:Self.Element	13.0		Self.Element	f
 M	AsyncStream	flatMap(_:)	f	_:Self.Element	13.0			f
-M	AsyncStream	init(_:bufferingPolicy:_:)	i	_:AsyncStream.Continuation	13.0		AsyncStream	ddf	_,AsyncStream.Continuation.BufferingPolicy,_
-M	AsyncStream	init(unfolding:onCancel:)	i		13.0		AsyncStream	fg
+M	AsyncStream	init(_:bufferingPolicy:_:)	i	_:AsyncStream.Continuation	13.0		AsyncStream	ddf	_,AsyncStream.Continuation.BufferingPolicy=.unbounded,_
+M	AsyncStream	init(unfolding:onCancel:)	i		13.0		AsyncStream	fg	_,_=nil
 M	AsyncStream	makeAsyncIterator()	f		13.0		AsyncStream.Iterator
-M	AsyncStream	makeStream(of:bufferingPolicy:)	fs		13.0		(AsyncStream,AsyncStream.Continuation)	dd	_,AsyncStream.Continuation.BufferingPolicy
+M	AsyncStream	makeStream(of:bufferingPolicy:)	fs		13.0		(AsyncStream,AsyncStream.Continuation)	dd	_,AsyncStream.Continuation.BufferingPolicy=.unbounded
 M	AsyncStream	map(_:)	f	_:Self.Element	13.0			f
 M	AsyncStream	max()	aft		13.0		Self.Element
 M	AsyncStream	max(by:)	aft	by:Self.Element,Self.Element	13.0		Self.Element	f
@@ -15473,7 +15473,7 @@ M	AsyncThrowingCompactMapSequence	compactMap(_:)	f	_:Self.Element	13.0			f
 M	AsyncThrowingCompactMapSequence	contains(_:)	aft		13.0		Bool	r	Self.Element
 M	AsyncThrowingCompactMapSequence	contains(where:)	aft	where:Self.Element	13.0		Bool	f
 M	AsyncThrowingCompactMapSequence	drop(while:)	f	while:Self.Element	13.0		AsyncDropWhileSequence	f
-M	AsyncThrowingCompactMapSequence	dropFirst(_:)	f		13.0		AsyncDropFirstSequence	d	Int
+M	AsyncThrowingCompactMapSequence	dropFirst(_:)	f		13.0		AsyncDropFirstSequence	d	Int=1
 M	AsyncThrowingCompactMapSequence	filter(_:)	f	_:Self.Element	13.0		AsyncFilterSequence	f
 M	AsyncThrowingCompactMapSequence	first(where:)	aft	where:Self.Element	13.0		Self.Element	f
 M	AsyncThrowingCompactMapSequence	flatMap(_:)	f	_:Self.Element	13.0			f
@@ -15499,7 +15499,7 @@ M	AsyncThrowingDropWhileSequence	compactMap(_:)	f	_:Self.Element	13.0			f
 M	AsyncThrowingDropWhileSequence	contains(_:)	aft		13.0		Bool	r	Self.Element
 M	AsyncThrowingDropWhileSequence	contains(where:)	aft	where:Self.Element	13.0		Bool	f
 M	AsyncThrowingDropWhileSequence	drop(while:)	f	while:Self.Element	13.0		AsyncDropWhileSequence	f
-M	AsyncThrowingDropWhileSequence	dropFirst(_:)	f		13.0		AsyncDropFirstSequence	d	Int
+M	AsyncThrowingDropWhileSequence	dropFirst(_:)	f		13.0		AsyncDropFirstSequence	d	Int=1
 M	AsyncThrowingDropWhileSequence	filter(_:)	f	_:Self.Element	13.0		AsyncFilterSequence	f
 M	AsyncThrowingDropWhileSequence	first(where:)	aft	where:Self.Element	13.0		Self.Element	f
 M	AsyncThrowingDropWhileSequence	flatMap(_:)	f	_:Self.Element	13.0			f
@@ -15524,7 +15524,7 @@ M	AsyncThrowingFilterSequence	compactMap(_:)	f	_:Self.Element	13.0			f
 M	AsyncThrowingFilterSequence	contains(_:)	aft		13.0		Bool	r	Self.Element
 M	AsyncThrowingFilterSequence	contains(where:)	aft	where:Self.Element	13.0		Bool	f
 M	AsyncThrowingFilterSequence	drop(while:)	f	while:Self.Element	13.0		AsyncDropWhileSequence	f
-M	AsyncThrowingFilterSequence	dropFirst(_:)	f		13.0		AsyncDropFirstSequence	d	Int
+M	AsyncThrowingFilterSequence	dropFirst(_:)	f		13.0		AsyncDropFirstSequence	d	Int=1
 M	AsyncThrowingFilterSequence	filter(_:)	f	_:Self.Element	13.0		AsyncFilterSequence	f
 M	AsyncThrowingFilterSequence	first(where:)	aft	where:Self.Element	13.0		Self.Element	f
 M	AsyncThrowingFilterSequence	flatMap(_:)	f	_:Self.Element	13.0			f
@@ -15549,7 +15549,7 @@ M	AsyncThrowingFlatMapSequence	compactMap(_:)	f	_:Self.Element	13.0			f
 M	AsyncThrowingFlatMapSequence	contains(_:)	aft		13.0		Bool	r	Self.Element
 M	AsyncThrowingFlatMapSequence	contains(where:)	aft	where:Self.Element	13.0		Bool	f
 M	AsyncThrowingFlatMapSequence	drop(while:)	f	while:Self.Element	13.0		AsyncDropWhileSequence	f
-M	AsyncThrowingFlatMapSequence	dropFirst(_:)	f		13.0		AsyncDropFirstSequence	d	Int
+M	AsyncThrowingFlatMapSequence	dropFirst(_:)	f		13.0		AsyncDropFirstSequence	d	Int=1
 M	AsyncThrowingFlatMapSequence	filter(_:)	f	_:Self.Element	13.0		AsyncFilterSequence	f
 M	AsyncThrowingFlatMapSequence	first(where:)	aft	where:Self.Element	13.0		Self.Element	f
 M	AsyncThrowingFlatMapSequence	flatMap(_:)	f	_:Self.Element	13.0			f
@@ -15574,7 +15574,7 @@ M	AsyncThrowingMapSequence	compactMap(_:)	f	_:Self.Element	13.0			f
 M	AsyncThrowingMapSequence	contains(_:)	aft		13.0		Bool	r	Self.Element
 M	AsyncThrowingMapSequence	contains(where:)	aft	where:Self.Element	13.0		Bool	f
 M	AsyncThrowingMapSequence	drop(while:)	f	while:Self.Element	13.0		AsyncDropWhileSequence	f
-M	AsyncThrowingMapSequence	dropFirst(_:)	f		13.0		AsyncDropFirstSequence	d	Int
+M	AsyncThrowingMapSequence	dropFirst(_:)	f		13.0		AsyncDropFirstSequence	d	Int=1
 M	AsyncThrowingMapSequence	filter(_:)	f	_:Self.Element	13.0		AsyncFilterSequence	f
 M	AsyncThrowingMapSequence	first(where:)	aft	where:Self.Element	13.0		Self.Element	f
 M	AsyncThrowingMapSequence	flatMap(_:)	f	_:Self.Element	13.0			f
@@ -15599,7 +15599,7 @@ M	AsyncThrowingPrefixWhileSequence	compactMap(_:)	f	_:Self.Element	13.0			f
 M	AsyncThrowingPrefixWhileSequence	contains(_:)	aft		13.0		Bool	r	Self.Element
 M	AsyncThrowingPrefixWhileSequence	contains(where:)	aft	where:Self.Element	13.0		Bool	f
 M	AsyncThrowingPrefixWhileSequence	drop(while:)	f	while:Self.Element	13.0		AsyncDropWhileSequence	f
-M	AsyncThrowingPrefixWhileSequence	dropFirst(_:)	f		13.0		AsyncDropFirstSequence	d	Int
+M	AsyncThrowingPrefixWhileSequence	dropFirst(_:)	f		13.0		AsyncDropFirstSequence	d	Int=1
 M	AsyncThrowingPrefixWhileSequence	filter(_:)	f	_:Self.Element	13.0		AsyncFilterSequence	f
 M	AsyncThrowingPrefixWhileSequence	first(where:)	aft	where:Self.Element	13.0		Self.Element	f
 M	AsyncThrowingPrefixWhileSequence	flatMap(_:)	f	_:Self.Element	13.0			f
@@ -15622,14 +15622,14 @@ M	AsyncThrowingStream	compactMap(_:)	f	_:Self.Element	13.0			f
 M	AsyncThrowingStream	contains(_:)	aft		13.0		Bool	r	Self.Element
 M	AsyncThrowingStream	contains(where:)	aft	where:Self.Element	13.0		Bool	f
 M	AsyncThrowingStream	drop(while:)	f	while:Self.Element	13.0		AsyncDropWhileSequence	f
-M	AsyncThrowingStream	dropFirst(_:)	f		13.0		AsyncDropFirstSequence	d	Int
+M	AsyncThrowingStream	dropFirst(_:)	f		13.0		AsyncDropFirstSequence	d	Int=1
 M	AsyncThrowingStream	filter(_:)	f	_:Self.Element	13.0		AsyncFilterSequence	f
 M	AsyncThrowingStream	first(where:)	aft	where:Self.Element	13.0		Self.Element	f
 M	AsyncThrowingStream	flatMap(_:)	f	_:Self.Element	13.0			f
-M	AsyncThrowingStream	init(_:bufferingPolicy:_:)	i	_:AsyncThrowingStream.Continuation	13.0		AsyncThrowingStream	ddf	_,AsyncThrowingStream.Continuation.BufferingPolicy,_
+M	AsyncThrowingStream	init(_:bufferingPolicy:_:)	i	_:AsyncThrowingStream.Continuation	13.0		AsyncThrowingStream	ddf	_,AsyncThrowingStream.Continuation.BufferingPolicy=.unbounded,_
 M	AsyncThrowingStream	init(unfolding:)	i		13.0		AsyncThrowingStream	f
 M	AsyncThrowingStream	makeAsyncIterator()	f		13.0		AsyncThrowingStream.Iterator
-M	AsyncThrowingStream	makeStream(of:throwing:bufferingPolicy:)	fs		13.0		(AsyncThrowingStream,AsyncThrowingStream.Continuation)	ddd	_,_,AsyncThrowingStream.Continuation.BufferingPolicy
+M	AsyncThrowingStream	makeStream(of:throwing:bufferingPolicy:)	fs		13.0		(AsyncThrowingStream,AsyncThrowingStream.Continuation)	ddd	_,_,AsyncThrowingStream.Continuation.BufferingPolicy=.unbounded
 M	AsyncThrowingStream	map(_:)	f	_:Self.Element	13.0			f
 M	AsyncThrowingStream	max()	aft		13.0		Self.Element
 M	AsyncThrowingStream	max(by:)	aft	by:Self.Element,Self.Element	13.0		Self.Element	f
@@ -15642,7 +15642,7 @@ M	AsyncThrowingStream	reduce(into:_:)	aft	_:Result,Self.Element	13.0			rf
 M	AsyncThrowingStream.Continuation	BufferingPolicy	k		13.0
 M	AsyncThrowingStream.Continuation	Termination	k		13.0
 M	AsyncThrowingStream.Continuation	YieldResult	k		13.0
-M	AsyncThrowingStream.Continuation	finish(throwing:)	f		13.0			d
+M	AsyncThrowingStream.Continuation	finish(throwing:)	f		13.0			d	_=nil
 M	AsyncThrowingStream.Continuation	hash(into:)	f		26.0			r	Hasher
 M	AsyncThrowingStream.Continuation	hashValue	v		26.0		Int
 M	AsyncThrowingStream.Continuation	onTermination	v		13.0
@@ -15708,8 +15708,8 @@ M	AttributeContainer	description	v		15.0		String
 M	AttributeContainer	filter(inheritedByAddedText:)	f		18.0		AttributeContainer	r	Bool
 M	AttributeContainer	filter(runBoundaries:)	f		18.0		AttributeContainer	r	AttributedString.AttributeRunBoundaries
 M	AttributeContainer	init()	i		15.0		AttributeContainer
-M	AttributeContainer	merge(_:mergePolicy:)	f		15.0			rd	AttributeContainer,AttributedString.AttributeMergePolicy
-M	AttributeContainer	merging(_:mergePolicy:)	f		15.0		AttributeContainer	rd	AttributeContainer,AttributedString.AttributeMergePolicy
+M	AttributeContainer	merge(_:mergePolicy:)	f		15.0			rd	AttributeContainer,AttributedString.AttributeMergePolicy=.keepNew
+M	AttributeContainer	merging(_:mergePolicy:)	f		15.0		AttributeContainer	rd	AttributeContainer,AttributedString.AttributeMergePolicy=.keepNew
 M	AttributeContainer	subscript(_:)	f		15.0			r
 M	AttributeContainer	subscript(dynamicMember:)	fs		15.0			r	KeyPath
 M	AttributeContainer.Builder	callAsFunction(_:)	f		15.0		AttributeContainer	r
@@ -15992,9 +15992,9 @@ M	AttributedString	init(extendedGraphemeClusterLiteral:)	i				AttributedString	r
 M	AttributedString	init(stringLiteral:)	i		15.0		AttributedString	r	String
 M	AttributedString	init(unicodeScalarLiteral:)	i				AttributedString	r	Self.ExtendedGraphemeClusterLiteralType
 M	AttributedString	insert(_:at:)	f		15.0			rr	AttributedStringProtocol,AttributedString.Index
-M	AttributedString	mergeAttributes(_:mergePolicy:)	f		15.0			rd	AttributeContainer,AttributedString.AttributeMergePolicy
-M	AttributedString	mergingAttributes(_:mergePolicy:)	f		15.0		AttributedString	rd	AttributeContainer,AttributedString.AttributeMergePolicy
-M	AttributedString	range(of:options:locale:)	f		15.0		Range	rdd	_,String.CompareOptions,Locale
+M	AttributedString	mergeAttributes(_:mergePolicy:)	f		15.0			rd	AttributeContainer,AttributedString.AttributeMergePolicy=.keepNew
+M	AttributedString	mergingAttributes(_:mergePolicy:)	f		15.0		AttributedString	rd	AttributeContainer,AttributedString.AttributeMergePolicy=.keepNew
+M	AttributedString	range(of:options:locale:)	f		15.0		Range	rdd	_,String.CompareOptions,Locale=nil
 M	AttributedString	removeSubrange(_:)	f		15.0			r	RangeExpression
 M	AttributedString	removeSubranges(_:)	f		18.0			r	RangeSet
 M	AttributedString	replaceAttributes(_:with:)	f		15.0			rr	AttributeContainer,AttributeContainer
@@ -16037,7 +16037,7 @@ M	AttributedString.CharacterView	difference(from:)	f		13.0		CollectionDifference
 M	AttributedString.CharacterView	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	AttributedString.CharacterView	distance(from:to:)	f		15.0		Int	rr	AttributedString.Index,AttributedString.Index
 M	AttributedString.CharacterView	drop(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	AttributedString.CharacterView	dropFirst(_:)	f				Self.SubSequence	d	Int
+M	AttributedString.CharacterView	dropFirst(_:)	f				Self.SubSequence	d	Int=1
 M	AttributedString.CharacterView	dropLast(_:)	f				Self.SubSequence	r	Int
 M	AttributedString.CharacterView	elementsEqual(_:)	f				Bool	r
 M	AttributedString.CharacterView	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
@@ -16093,7 +16093,7 @@ M	AttributedString.CharacterView	ranges(of:)	f		16.0		Array	r
 M	AttributedString.CharacterView	reduce(_:_:)	ft	_:Result,Self.Element				rf
 M	AttributedString.CharacterView	reduce(into:_:)	ft	_:Result,Self.Element				rf
 M	AttributedString.CharacterView	remove(at:)	f				Self.Element	r	Self.Index
-M	AttributedString.CharacterView	removeAll(keepingCapacity:)	f					d	Bool
+M	AttributedString.CharacterView	removeAll(keepingCapacity:)	f					d	Bool=false
 M	AttributedString.CharacterView	removeAll(where:)	ft	where:Self.Element				f
 M	AttributedString.CharacterView	removeFirst()	f				Self.Element
 M	AttributedString.CharacterView	removeFirst(_:)	f					r	Int
@@ -16102,10 +16102,10 @@ M	AttributedString.CharacterView	removeLast(_:)	f					r	Int
 M	AttributedString.CharacterView	removeSubrange(_:)	f					r
 M	AttributedString.CharacterView	removeSubranges(_:)	f		18.0			r	RangeSet
 M	AttributedString.CharacterView	removingSubranges(_:)	f		18.0		DiscontiguousSlice	r	RangeSet
-M	AttributedString.CharacterView	replace(_:with:maxReplacements:)	f		16.0			rrd	_,_,Int
+M	AttributedString.CharacterView	replace(_:with:maxReplacements:)	f		16.0			rrd	_,_,Int=.max
 M	AttributedString.CharacterView	replaceSubrange(_:with:)	f		15.0			rr
-M	AttributedString.CharacterView	replacing(_:with:maxReplacements:)	f		16.0		Self	rrd	_,_,Int
-M	AttributedString.CharacterView	replacing(_:with:subrange:maxReplacements:)	f		16.0		Self	rrrd	_,_,Range,Int
+M	AttributedString.CharacterView	replacing(_:with:maxReplacements:)	f		16.0		Self	rrd	_,_,Int=.max
+M	AttributedString.CharacterView	replacing(_:with:subrange:maxReplacements:)	f		16.0		Self	rrrd	_,_,Range,Int=.max
 M	AttributedString.CharacterView	reserveCapacity(_:)	f					r	Int
 M	AttributedString.CharacterView	reversed()	f				ReversedCollection
 M	AttributedString.CharacterView	shuffled()	f				Array
@@ -16113,8 +16113,8 @@ M	AttributedString.CharacterView	shuffled(using:)	f				Array	r
 M	AttributedString.CharacterView	sorted()	f				Array
 M	AttributedString.CharacterView	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
 M	AttributedString.CharacterView	sorted(using:)	f		15.0		Array	r
-M	AttributedString.CharacterView	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	AttributedString.CharacterView	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	AttributedString.CharacterView	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	AttributedString.CharacterView	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	AttributedString.CharacterView	startIndex	v		15.0		AttributedString.Index
 M	AttributedString.CharacterView	starts(with:)	f				Bool	r
 M	AttributedString.CharacterView	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
@@ -16149,7 +16149,7 @@ M	AttributedString.Runs	difference(from:)	f		13.0		CollectionDifference	r
 M	AttributedString.Runs	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	AttributedString.Runs	distance(from:to:)	f		15.0		Int	rr	AttributedString.Runs.Index,AttributedString.Runs.Index
 M	AttributedString.Runs	drop(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	AttributedString.Runs	dropFirst(_:)	f				Self.SubSequence	d	Int
+M	AttributedString.Runs	dropFirst(_:)	f				Self.SubSequence	d	Int=1
 M	AttributedString.Runs	dropLast(_:)	f				Self.SubSequence	r	Int
 M	AttributedString.Runs	elementsEqual(_:)	f				Bool	r
 M	AttributedString.Runs	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
@@ -16201,8 +16201,8 @@ M	AttributedString.Runs	shuffled()	f				Array
 M	AttributedString.Runs	shuffled(using:)	f				Array	r
 M	AttributedString.Runs	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
 M	AttributedString.Runs	sorted(using:)	f		15.0		Array	r
-M	AttributedString.Runs	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	AttributedString.Runs	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	AttributedString.Runs	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	AttributedString.Runs	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	AttributedString.Runs	startIndex	v		15.0		AttributedString.Runs.Index
 M	AttributedString.Runs	starts(with:)	f				Bool	r
 M	AttributedString.Runs	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
@@ -16229,7 +16229,7 @@ M	AttributedString.Runs.AttributesSlice1	count(where:)	ft	where:Self.Element			I
 M	AttributedString.Runs.AttributesSlice1	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	AttributedString.Runs.AttributesSlice1	distance(from:to:)	f				Int	rr	Self.Index,Self.Index
 M	AttributedString.Runs.AttributesSlice1	drop(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	AttributedString.Runs.AttributesSlice1	dropFirst(_:)	f				Self.SubSequence	d	Int
+M	AttributedString.Runs.AttributesSlice1	dropFirst(_:)	f				Self.SubSequence	d	Int=1
 M	AttributedString.Runs.AttributesSlice1	dropLast(_:)	f				Self.SubSequence	r	Int
 M	AttributedString.Runs.AttributesSlice1	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
 M	AttributedString.Runs.AttributesSlice1	endIndex	v		15.0		AttributedString.Index
@@ -16274,7 +16274,7 @@ M	AttributedString.Runs.AttributesSlice1	shuffled()	f				Array
 M	AttributedString.Runs.AttributesSlice1	shuffled(using:)	f				Array	r
 M	AttributedString.Runs.AttributesSlice1	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
 M	AttributedString.Runs.AttributesSlice1	sorted(using:)	f		15.0		Array	r
-M	AttributedString.Runs.AttributesSlice1	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
+M	AttributedString.Runs.AttributesSlice1	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
 M	AttributedString.Runs.AttributesSlice1	startIndex	v		15.0		AttributedString.Index
 M	AttributedString.Runs.AttributesSlice1	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
 M	AttributedString.Runs.AttributesSlice1	subscript(_:)	f		15.0			r	AttributedString.Index
@@ -16297,7 +16297,7 @@ M	AttributedString.Runs.AttributesSlice2	count(where:)	ft	where:Self.Element			I
 M	AttributedString.Runs.AttributesSlice2	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	AttributedString.Runs.AttributesSlice2	distance(from:to:)	f				Int	rr	Self.Index,Self.Index
 M	AttributedString.Runs.AttributesSlice2	drop(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	AttributedString.Runs.AttributesSlice2	dropFirst(_:)	f				Self.SubSequence	d	Int
+M	AttributedString.Runs.AttributesSlice2	dropFirst(_:)	f				Self.SubSequence	d	Int=1
 M	AttributedString.Runs.AttributesSlice2	dropLast(_:)	f				Self.SubSequence	r	Int
 M	AttributedString.Runs.AttributesSlice2	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
 M	AttributedString.Runs.AttributesSlice2	endIndex	v		15.0		AttributedString.Index
@@ -16342,7 +16342,7 @@ M	AttributedString.Runs.AttributesSlice2	shuffled()	f				Array
 M	AttributedString.Runs.AttributesSlice2	shuffled(using:)	f				Array	r
 M	AttributedString.Runs.AttributesSlice2	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
 M	AttributedString.Runs.AttributesSlice2	sorted(using:)	f		15.0		Array	r
-M	AttributedString.Runs.AttributesSlice2	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
+M	AttributedString.Runs.AttributesSlice2	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
 M	AttributedString.Runs.AttributesSlice2	startIndex	v		15.0		AttributedString.Index
 M	AttributedString.Runs.AttributesSlice2	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
 M	AttributedString.Runs.AttributesSlice2	subscript(_:)	f		15.0			r	AttributedString.Index
@@ -16365,7 +16365,7 @@ M	AttributedString.Runs.AttributesSlice3	count(where:)	ft	where:Self.Element			I
 M	AttributedString.Runs.AttributesSlice3	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	AttributedString.Runs.AttributesSlice3	distance(from:to:)	f				Int	rr	Self.Index,Self.Index
 M	AttributedString.Runs.AttributesSlice3	drop(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	AttributedString.Runs.AttributesSlice3	dropFirst(_:)	f				Self.SubSequence	d	Int
+M	AttributedString.Runs.AttributesSlice3	dropFirst(_:)	f				Self.SubSequence	d	Int=1
 M	AttributedString.Runs.AttributesSlice3	dropLast(_:)	f				Self.SubSequence	r	Int
 M	AttributedString.Runs.AttributesSlice3	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
 M	AttributedString.Runs.AttributesSlice3	endIndex	v		15.0		AttributedString.Index
@@ -16410,7 +16410,7 @@ M	AttributedString.Runs.AttributesSlice3	shuffled()	f				Array
 M	AttributedString.Runs.AttributesSlice3	shuffled(using:)	f				Array	r
 M	AttributedString.Runs.AttributesSlice3	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
 M	AttributedString.Runs.AttributesSlice3	sorted(using:)	f		15.0		Array	r
-M	AttributedString.Runs.AttributesSlice3	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
+M	AttributedString.Runs.AttributesSlice3	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
 M	AttributedString.Runs.AttributesSlice3	startIndex	v		15.0		AttributedString.Index
 M	AttributedString.Runs.AttributesSlice3	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
 M	AttributedString.Runs.AttributesSlice3	subscript(_:)	f		15.0			r	AttributedString.Index
@@ -16433,7 +16433,7 @@ M	AttributedString.Runs.AttributesSlice4	count(where:)	ft	where:Self.Element			I
 M	AttributedString.Runs.AttributesSlice4	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	AttributedString.Runs.AttributesSlice4	distance(from:to:)	f				Int	rr	Self.Index,Self.Index
 M	AttributedString.Runs.AttributesSlice4	drop(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	AttributedString.Runs.AttributesSlice4	dropFirst(_:)	f				Self.SubSequence	d	Int
+M	AttributedString.Runs.AttributesSlice4	dropFirst(_:)	f				Self.SubSequence	d	Int=1
 M	AttributedString.Runs.AttributesSlice4	dropLast(_:)	f				Self.SubSequence	r	Int
 M	AttributedString.Runs.AttributesSlice4	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
 M	AttributedString.Runs.AttributesSlice4	endIndex	v		15.0		AttributedString.Index
@@ -16478,7 +16478,7 @@ M	AttributedString.Runs.AttributesSlice4	shuffled()	f				Array
 M	AttributedString.Runs.AttributesSlice4	shuffled(using:)	f				Array	r
 M	AttributedString.Runs.AttributesSlice4	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
 M	AttributedString.Runs.AttributesSlice4	sorted(using:)	f		15.0		Array	r
-M	AttributedString.Runs.AttributesSlice4	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
+M	AttributedString.Runs.AttributesSlice4	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
 M	AttributedString.Runs.AttributesSlice4	startIndex	v		15.0		AttributedString.Index
 M	AttributedString.Runs.AttributesSlice4	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
 M	AttributedString.Runs.AttributesSlice4	subscript(_:)	f		15.0			r	AttributedString.Index
@@ -16501,7 +16501,7 @@ M	AttributedString.Runs.AttributesSlice5	count(where:)	ft	where:Self.Element			I
 M	AttributedString.Runs.AttributesSlice5	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	AttributedString.Runs.AttributesSlice5	distance(from:to:)	f				Int	rr	Self.Index,Self.Index
 M	AttributedString.Runs.AttributesSlice5	drop(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	AttributedString.Runs.AttributesSlice5	dropFirst(_:)	f				Self.SubSequence	d	Int
+M	AttributedString.Runs.AttributesSlice5	dropFirst(_:)	f				Self.SubSequence	d	Int=1
 M	AttributedString.Runs.AttributesSlice5	dropLast(_:)	f				Self.SubSequence	r	Int
 M	AttributedString.Runs.AttributesSlice5	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
 M	AttributedString.Runs.AttributesSlice5	endIndex	v		15.0		AttributedString.Index
@@ -16546,7 +16546,7 @@ M	AttributedString.Runs.AttributesSlice5	shuffled()	f				Array
 M	AttributedString.Runs.AttributesSlice5	shuffled(using:)	f				Array	r
 M	AttributedString.Runs.AttributesSlice5	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
 M	AttributedString.Runs.AttributesSlice5	sorted(using:)	f		15.0		Array	r
-M	AttributedString.Runs.AttributesSlice5	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
+M	AttributedString.Runs.AttributesSlice5	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
 M	AttributedString.Runs.AttributesSlice5	startIndex	v		15.0		AttributedString.Index
 M	AttributedString.Runs.AttributesSlice5	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
 M	AttributedString.Runs.AttributesSlice5	subscript(_:)	f		15.0			r	AttributedString.Index
@@ -16581,7 +16581,7 @@ M	AttributedString.UTF16View	difference(from:)	f		13.0		CollectionDifference	r
 M	AttributedString.UTF16View	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	AttributedString.UTF16View	distance(from:to:)	f		18.0		Int	rr	AttributedString.Index,AttributedString.Index
 M	AttributedString.UTF16View	drop(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	AttributedString.UTF16View	dropFirst(_:)	f				Self.SubSequence	d	Int
+M	AttributedString.UTF16View	dropFirst(_:)	f				Self.SubSequence	d	Int=1
 M	AttributedString.UTF16View	dropLast(_:)	f				Self.SubSequence	r	Int
 M	AttributedString.UTF16View	elementsEqual(_:)	f				Bool	r
 M	AttributedString.UTF16View	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
@@ -16643,8 +16643,8 @@ M	AttributedString.UTF16View	shuffled(using:)	f				Array	r
 M	AttributedString.UTF16View	sorted()	f				Array
 M	AttributedString.UTF16View	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
 M	AttributedString.UTF16View	sorted(using:)	f		15.0		Array	r
-M	AttributedString.UTF16View	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	AttributedString.UTF16View	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	AttributedString.UTF16View	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	AttributedString.UTF16View	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	AttributedString.UTF16View	startIndex	v		18.0		AttributedString.Index
 M	AttributedString.UTF16View	starts(with:)	f				Bool	r
 M	AttributedString.UTF16View	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
@@ -16671,7 +16671,7 @@ M	AttributedString.UTF8View	difference(from:)	f		13.0		CollectionDifference	r
 M	AttributedString.UTF8View	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	AttributedString.UTF8View	distance(from:to:)	f		18.0		Int	rr	AttributedString.Index,AttributedString.Index
 M	AttributedString.UTF8View	drop(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	AttributedString.UTF8View	dropFirst(_:)	f				Self.SubSequence	d	Int
+M	AttributedString.UTF8View	dropFirst(_:)	f				Self.SubSequence	d	Int=1
 M	AttributedString.UTF8View	dropLast(_:)	f				Self.SubSequence	r	Int
 M	AttributedString.UTF8View	elementsEqual(_:)	f				Bool	r
 M	AttributedString.UTF8View	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
@@ -16733,8 +16733,8 @@ M	AttributedString.UTF8View	shuffled(using:)	f				Array	r
 M	AttributedString.UTF8View	sorted()	f				Array
 M	AttributedString.UTF8View	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
 M	AttributedString.UTF8View	sorted(using:)	f		15.0		Array	r
-M	AttributedString.UTF8View	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	AttributedString.UTF8View	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	AttributedString.UTF8View	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	AttributedString.UTF8View	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	AttributedString.UTF8View	startIndex	v		18.0		AttributedString.Index
 M	AttributedString.UTF8View	starts(with:)	f				Bool	r
 M	AttributedString.UTF8View	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
@@ -16763,7 +16763,7 @@ M	AttributedString.UnicodeScalarView	difference(from:)	f		13.0		CollectionDiffer
 M	AttributedString.UnicodeScalarView	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	AttributedString.UnicodeScalarView	distance(from:to:)	f		15.0		Int	rr	AttributedString.Index,AttributedString.Index
 M	AttributedString.UnicodeScalarView	drop(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	AttributedString.UnicodeScalarView	dropFirst(_:)	f				Self.SubSequence	d	Int
+M	AttributedString.UnicodeScalarView	dropFirst(_:)	f				Self.SubSequence	d	Int=1
 M	AttributedString.UnicodeScalarView	dropLast(_:)	f				Self.SubSequence	r	Int
 M	AttributedString.UnicodeScalarView	elementsEqual(_:)	f				Bool	r
 M	AttributedString.UnicodeScalarView	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
@@ -16819,7 +16819,7 @@ M	AttributedString.UnicodeScalarView	ranges(of:)	f		16.0		Array	r
 M	AttributedString.UnicodeScalarView	reduce(_:_:)	ft	_:Result,Self.Element				rf
 M	AttributedString.UnicodeScalarView	reduce(into:_:)	ft	_:Result,Self.Element				rf
 M	AttributedString.UnicodeScalarView	remove(at:)	f				Self.Element	r	Self.Index
-M	AttributedString.UnicodeScalarView	removeAll(keepingCapacity:)	f					d	Bool
+M	AttributedString.UnicodeScalarView	removeAll(keepingCapacity:)	f					d	Bool=false
 M	AttributedString.UnicodeScalarView	removeAll(where:)	ft	where:Self.Element				f
 M	AttributedString.UnicodeScalarView	removeFirst()	f				Self.Element
 M	AttributedString.UnicodeScalarView	removeFirst(_:)	f					r	Int
@@ -16828,10 +16828,10 @@ M	AttributedString.UnicodeScalarView	removeLast(_:)	f					r	Int
 M	AttributedString.UnicodeScalarView	removeSubrange(_:)	f					r
 M	AttributedString.UnicodeScalarView	removeSubranges(_:)	f		18.0			r	RangeSet
 M	AttributedString.UnicodeScalarView	removingSubranges(_:)	f		18.0		DiscontiguousSlice	r	RangeSet
-M	AttributedString.UnicodeScalarView	replace(_:with:maxReplacements:)	f		16.0			rrd	_,_,Int
+M	AttributedString.UnicodeScalarView	replace(_:with:maxReplacements:)	f		16.0			rrd	_,_,Int=.max
 M	AttributedString.UnicodeScalarView	replaceSubrange(_:with:)	f		15.0			rr
-M	AttributedString.UnicodeScalarView	replacing(_:with:maxReplacements:)	f		16.0		Self	rrd	_,_,Int
-M	AttributedString.UnicodeScalarView	replacing(_:with:subrange:maxReplacements:)	f		16.0		Self	rrrd	_,_,Range,Int
+M	AttributedString.UnicodeScalarView	replacing(_:with:maxReplacements:)	f		16.0		Self	rrd	_,_,Int=.max
+M	AttributedString.UnicodeScalarView	replacing(_:with:subrange:maxReplacements:)	f		16.0		Self	rrrd	_,_,Range,Int=.max
 M	AttributedString.UnicodeScalarView	reserveCapacity(_:)	f					r	Int
 M	AttributedString.UnicodeScalarView	reversed()	f				ReversedCollection
 M	AttributedString.UnicodeScalarView	shuffled()	f				Array
@@ -16839,8 +16839,8 @@ M	AttributedString.UnicodeScalarView	shuffled(using:)	f				Array	r
 M	AttributedString.UnicodeScalarView	sorted()	f				Array
 M	AttributedString.UnicodeScalarView	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
 M	AttributedString.UnicodeScalarView	sorted(using:)	f		15.0		Array	r
-M	AttributedString.UnicodeScalarView	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	AttributedString.UnicodeScalarView	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	AttributedString.UnicodeScalarView	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	AttributedString.UnicodeScalarView	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	AttributedString.UnicodeScalarView	startIndex	v		15.0		AttributedString.Index
 M	AttributedString.UnicodeScalarView	starts(with:)	f				Bool	r
 M	AttributedString.UnicodeScalarView	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
@@ -16877,8 +16877,8 @@ M	AttributedStringProtocol	index(afterUnicodeScalar:)	f		15.0		AttributedString.
 M	AttributedStringProtocol	index(beforeCharacter:)	f		15.0		AttributedString.Index	r	AttributedString.Index
 M	AttributedStringProtocol	index(beforeRun:)	f		15.0		AttributedString.Index	r	AttributedString.Index
 M	AttributedStringProtocol	index(beforeUnicodeScalar:)	f		15.0		AttributedString.Index	r	AttributedString.Index
-M	AttributedStringProtocol	mergingAttributes(_:mergePolicy:)	f		15.0		AttributedString	rd	AttributeContainer,AttributedString.AttributeMergePolicy
-M	AttributedStringProtocol	range(of:options:locale:)	f		15.0		Range	rdd	_,String.CompareOptions,Locale
+M	AttributedStringProtocol	mergingAttributes(_:mergePolicy:)	f		15.0		AttributedString	rd	AttributeContainer,AttributedString.AttributeMergePolicy=.keepNew
+M	AttributedStringProtocol	range(of:options:locale:)	f		15.0		Range	rdd	_,String.CompareOptions,Locale=nil
 M	AttributedStringProtocol	replacingAttributes(_:with:)	f		15.0		AttributedString	rr	AttributeContainer,AttributeContainer
 M	AttributedStringProtocol	runs	v		15.0		AttributedString.Runs
 M	AttributedStringProtocol	settingAttributes(_:)	f		15.0		AttributedString	r	AttributeContainer
@@ -16903,9 +16903,9 @@ M	AttributedSubstring	index(beforeCharacter:)	f		15.0		AttributedString.Index	r	
 M	AttributedSubstring	index(beforeRun:)	f		15.0		AttributedString.Index	r	AttributedString.Index
 M	AttributedSubstring	index(beforeUnicodeScalar:)	f		15.0		AttributedString.Index	r	AttributedString.Index
 M	AttributedSubstring	init()	i		15.0		AttributedSubstring
-M	AttributedSubstring	mergeAttributes(_:mergePolicy:)	f		15.0			rd	AttributeContainer,AttributedString.AttributeMergePolicy
-M	AttributedSubstring	mergingAttributes(_:mergePolicy:)	f		15.0		AttributedString	rd	AttributeContainer,AttributedString.AttributeMergePolicy
-M	AttributedSubstring	range(of:options:locale:)	f		15.0		Range	rdd	_,String.CompareOptions,Locale
+M	AttributedSubstring	mergeAttributes(_:mergePolicy:)	f		15.0			rd	AttributeContainer,AttributedString.AttributeMergePolicy=.keepNew
+M	AttributedSubstring	mergingAttributes(_:mergePolicy:)	f		15.0		AttributedString	rd	AttributeContainer,AttributedString.AttributeMergePolicy=.keepNew
+M	AttributedSubstring	range(of:options:locale:)	f		15.0		Range	rdd	_,String.CompareOptions,Locale=nil
 M	AttributedSubstring	replaceAttributes(_:with:)	f		15.0			rr	AttributeContainer,AttributeContainer
 M	AttributedSubstring	replacingAttributes(_:with:)	f		15.0		AttributedString	rr	AttributeContainer,AttributeContainer
 M	AttributedSubstring	runs	v		15.0		AttributedString.Runs
@@ -16966,11 +16966,11 @@ M	AxisContentBuilder	buildIf(_:)	fs		16.0			r
 M	AxisContentBuilder	buildLimitedAvailability(_:)	fs		16.0		AnyAxisContent	r
 M	AxisContentBuilder	buildPartialBlock(accumulated:next:)	fs				AxisContent	rr	AxisContent,AxisContent
 M	AxisContentBuilder	buildPartialBlock(first:)	fs					r
-M	AxisGridLine	init(centered:stroke:)	i		16.0		AxisGridLine	dd	Bool,StrokeStyle
+M	AxisGridLine	init(centered:stroke:)	i		16.0		AxisGridLine	dd	Bool=nil,StrokeStyle=nil
 M	AxisMark	font(_:)	f		16.0		AxisMark	r	Font
 M	AxisMark	foregroundStyle(_:)	f		16.0		AxisMark	r
 M	AxisMark	offset(_:)	f		16.0		AxisMark	r	CGSize
-M	AxisMark	offset(x:y:)	f		16.0		AxisMark	dd	CGFloat,CGFloat
+M	AxisMark	offset(x:y:)	f		16.0		AxisMark	dd	CGFloat=0,CGFloat=0
 M	AxisMarkBuilder	buildBlock()	fs		16.0		AxisMark
 M	AxisMarkBuilder	buildBlock(_:)	fs		18.0			r
 M	AxisMarkBuilder	buildEither(first:)	fs		16.0		BuilderConditional	r
@@ -16990,31 +16990,31 @@ M	AxisMarkPreset	automatic	sv		16.0		AxisMarkPreset
 M	AxisMarkPreset	extended	sv		16.0		AxisMarkPreset
 M	AxisMarkPreset	inset	sv		16.0		AxisMarkPreset
 M	AxisMarkValues	automatic	sv		16.0		AxisMarkValues
-M	AxisMarkValues	automatic(desiredCount:roundLowerBound:roundUpperBound:)	fs		16.0		AxisMarkValues	ddd	Int,Bool,Bool
-M	AxisMarkValues	automatic(minimumStride:desiredCount:roundLowerBound:roundUpperBound:)	fs		16.0		AxisMarkValues	rddd	_,Int,Bool,Bool
-M	AxisMarkValues	stride(by:count:roundLowerBound:roundUpperBound:calendar:)	fs		16.0		AxisMarkValues	rdddd	Calendar.Component,Int,Bool,Bool,Calendar
-M	AxisMarkValues	stride(by:roundLowerBound:roundUpperBound:)	fs		16.0		AxisMarkValues	rdd	_,Bool,Bool
-M	AxisMarks	init(format:preset:position:values:stroke:)	i		16.0		AxisMarks	rdddd	_,AxisMarkPreset,AxisMarkPosition,_,StrokeStyle
-M	AxisMarks	init(preset:position:values:content:)	i	content:AxisValue	16.0		AxisMarks	dddf	AxisMarkPreset,AxisMarkPosition,_,_
-M	AxisMarks	init(preset:position:values:stroke:)	i		16.0		AxisMarks	dddd	AxisMarkPreset,AxisMarkPosition,_,StrokeStyle
+M	AxisMarkValues	automatic(desiredCount:roundLowerBound:roundUpperBound:)	fs		16.0		AxisMarkValues	ddd	Int=nil,Bool=nil,Bool=nil
+M	AxisMarkValues	automatic(minimumStride:desiredCount:roundLowerBound:roundUpperBound:)	fs		16.0		AxisMarkValues	rddd	_,Int=nil,Bool=nil,Bool=nil
+M	AxisMarkValues	stride(by:count:roundLowerBound:roundUpperBound:calendar:)	fs		16.0		AxisMarkValues	rdddd	Calendar.Component,Int=1,Bool=nil,Bool=nil,Calendar=nil
+M	AxisMarkValues	stride(by:roundLowerBound:roundUpperBound:)	fs		16.0		AxisMarkValues	rdd	_,Bool=nil,Bool=nil
+M	AxisMarks	init(format:preset:position:values:stroke:)	i		16.0		AxisMarks	rdddd	_,AxisMarkPreset=.automatic,AxisMarkPosition=.automatic,_,StrokeStyle=nil
+M	AxisMarks	init(preset:position:values:content:)	i	content:AxisValue	16.0		AxisMarks	dddf	AxisMarkPreset=.automatic,AxisMarkPosition=.automatic,_,_
+M	AxisMarks	init(preset:position:values:stroke:)	i		16.0		AxisMarks	dddd	AxisMarkPreset=.automatic,AxisMarkPosition=.automatic,_,StrokeStyle=nil
 M	AxisTick	Length	k		16.0
-M	AxisTick	init(centered:length:stroke:)	i		16.0		AxisTick	ddd	Bool,_,StrokeStyle
+M	AxisTick	init(centered:length:stroke:)	i		16.0		AxisTick	ddd	Bool=nil,_,StrokeStyle=nil
 M	AxisTick.Length	automatic	sv		16.0		AxisTick.Length
 M	AxisTick.Length	label	sv		16.0		AxisTick.Length
-M	AxisTick.Length	label(extendPastBy:)	fs		16.0		AxisTick.Length	d	CGFloat
+M	AxisTick.Length	label(extendPastBy:)	fs		16.0		AxisTick.Length	d	CGFloat=0
 M	AxisTick.Length	longestLabel	sv		16.0		AxisTick.Length
-M	AxisTick.Length	longestLabel(extendPastBy:)	fs		16.0		AxisTick.Length	d	CGFloat
+M	AxisTick.Length	longestLabel(extendPastBy:)	fs		16.0		AxisTick.Length	d	CGFloat=0
 M	AxisValue	as(_:)	f		16.0			r
 M	AxisValue	count	v		16.0		Int
 M	AxisValue	index	v		16.0		Int
-M	AxisValueLabel	init(_:centered:anchor:multiLabelAlignment:collisionResolution:offsetsMarks:orientation:horizontalSpacing:verticalSpacing:)	i		16.0		AxisValueLabel	rdddddddd	_,Bool,UnitPoint,Alignment,AxisValueLabelCollisionResolution,Bool,AxisValueLabelOrientation,CGFloat,CGFloat
-M	AxisValueLabel	init(centered:anchor:multiLabelAlignment:collisionResolution:offsetsMarks:orientation:horizontalSpacing:verticalSpacing:)	i		16.0		AxisValueLabel	dddddddd	Bool,UnitPoint,Alignment,AxisValueLabelCollisionResolution,Bool,AxisValueLabelOrientation,CGFloat,CGFloat
-M	AxisValueLabel	init(centered:anchor:multiLabelAlignment:collisionResolution:offsetsMarks:orientation:horizontalSpacing:verticalSpacing:content:)	i		16.0		AxisValueLabel	ddddddddf	Bool,UnitPoint,Alignment,AxisValueLabelCollisionResolution,Bool,AxisValueLabelOrientation,CGFloat,CGFloat,_
-M	AxisValueLabel	init(format:centered:anchor:multiLabelAlignment:collisionResolution:offsetsMarks:orientation:horizontalSpacing:verticalSpacing:)	i		16.0		AxisValueLabel	rdddddddd	_,Bool,UnitPoint,Alignment,AxisValueLabelCollisionResolution,Bool,AxisValueLabelOrientation,CGFloat,CGFloat
+M	AxisValueLabel	init(_:centered:anchor:multiLabelAlignment:collisionResolution:offsetsMarks:orientation:horizontalSpacing:verticalSpacing:)	i		16.0		AxisValueLabel	rdddddddd	_,Bool=nil,UnitPoint=nil,Alignment=nil,AxisValueLabelCollisionResolution=.automatic,Bool=nil,AxisValueLabelOrientation=.automatic,CGFloat=nil,CGFloat=nil
+M	AxisValueLabel	init(centered:anchor:multiLabelAlignment:collisionResolution:offsetsMarks:orientation:horizontalSpacing:verticalSpacing:)	i		16.0		AxisValueLabel	dddddddd	Bool=nil,UnitPoint=nil,Alignment=nil,AxisValueLabelCollisionResolution=.automatic,Bool=nil,AxisValueLabelOrientation=.automatic,CGFloat=nil,CGFloat=nil
+M	AxisValueLabel	init(centered:anchor:multiLabelAlignment:collisionResolution:offsetsMarks:orientation:horizontalSpacing:verticalSpacing:content:)	i		16.0		AxisValueLabel	ddddddddf	Bool=nil,UnitPoint=nil,Alignment=nil,AxisValueLabelCollisionResolution=.automatic,Bool=nil,AxisValueLabelOrientation=.automatic,CGFloat=nil,CGFloat=nil,_
+M	AxisValueLabel	init(format:centered:anchor:multiLabelAlignment:collisionResolution:offsetsMarks:orientation:horizontalSpacing:verticalSpacing:)	i		16.0		AxisValueLabel	rdddddddd	_,Bool=nil,UnitPoint=nil,Alignment=nil,AxisValueLabelCollisionResolution=.automatic,Bool=nil,AxisValueLabelOrientation=.automatic,CGFloat=nil,CGFloat=nil
 M	AxisValueLabelCollisionResolution	automatic	sv		16.0		AxisValueLabelCollisionResolution
 M	AxisValueLabelCollisionResolution	disabled	sv		16.0		AxisValueLabelCollisionResolution
 M	AxisValueLabelCollisionResolution	greedy	sv		16.0		AxisValueLabelCollisionResolution
-M	AxisValueLabelCollisionResolution	greedy(priority:minimumSpacing:)	fs		16.0		AxisValueLabelCollisionResolution	dd	Double,CGFloat
+M	AxisValueLabelCollisionResolution	greedy(priority:minimumSpacing:)	fs		16.0		AxisValueLabelCollisionResolution	dd	Double=0,CGFloat=nil
 M	AxisValueLabelCollisionResolution	truncate	sv		16.0		AxisValueLabelCollisionResolution
 M	AxisValueLabelOrientation	automatic	sv		16.0		AxisValueLabelOrientation
 M	AxisValueLabelOrientation	horizontal	sv		16.0		AxisValueLabelOrientation
@@ -17045,11 +17045,11 @@ M	BadgeProminence	standard	sv		17.0		BadgeProminence
 M	BalancedNavigationSplitViewStyle	Body	k
 M	BalancedNavigationSplitViewStyle	init()	i		16.0		BalancedNavigationSplitViewStyle
 M	BalancedNavigationSplitViewStyle	makeBody(configuration:)	f				View	r	BalancedNavigationSplitViewStyle.Configuration
-M	BarMark	init(x:y:width:height:stacking:)	i		16.0		BarMark	rrddd	PlottableValue,PlottableValue,MarkDimension,MarkDimension,MarkStackingMethod
-M	BarMark	init(x:yStart:yEnd:width:)	i		16.0		BarMark	rrrd	PlottableValue,PlottableValue,PlottableValue,MarkDimension
-M	BarMark	init(x:yStart:yEnd:width:stacking:)	i		16.0		BarMark	rdddd	PlottableValue,CGFloat,CGFloat,MarkDimension,MarkStackingMethod
-M	BarMark	init(xStart:xEnd:y:height:)	i		16.0		BarMark	rrrd	PlottableValue,PlottableValue,PlottableValue,MarkDimension
-M	BarMark	init(xStart:xEnd:y:height:stacking:)	i		16.0		BarMark	ddrdd	CGFloat,CGFloat,PlottableValue,MarkDimension,MarkStackingMethod
+M	BarMark	init(x:y:width:height:stacking:)	i		16.0		BarMark	rrddd	PlottableValue,PlottableValue,MarkDimension=.automatic,MarkDimension=.automatic,MarkStackingMethod=.standard
+M	BarMark	init(x:yStart:yEnd:width:)	i		16.0		BarMark	rrrd	PlottableValue,PlottableValue,PlottableValue,MarkDimension=.automatic
+M	BarMark	init(x:yStart:yEnd:width:stacking:)	i		16.0		BarMark	rdddd	PlottableValue,CGFloat=nil,CGFloat=nil,MarkDimension=.automatic,MarkStackingMethod=.standard
+M	BarMark	init(xStart:xEnd:y:height:)	i		16.0		BarMark	rrrd	PlottableValue,PlottableValue,PlottableValue,MarkDimension=.automatic
+M	BarMark	init(xStart:xEnd:y:height:stacking:)	i		16.0		BarMark	ddrdd	CGFloat=nil,CGFloat=nil,PlottableValue,MarkDimension=.automatic,MarkStackingMethod=.standard
 M	BarMark	init(xStart:xEnd:yStart:yEnd:)	i		16.0		BarMark	dddd
 M	BarPlot	init(_:x:y:width:height:stacking:)	i		18.0		BarPlot
 M	BarPlot	init(_:x:yStart:yEnd:width:)	i		18.0		BarPlot
@@ -17057,7 +17057,7 @@ M	BarPlot	init(_:x:yStart:yEnd:width:stacking:)	i		18.0		BarPlot
 M	BarPlot	init(_:xStart:xEnd:y:height:)	i		18.0		BarPlot
 M	BarPlot	init(_:xStart:xEnd:y:height:stacking:)	i		18.0		BarPlot
 M	BarPlot	init(_:xStart:xEnd:yStart:yEnd:)	i		18.0		BarPlot
-M	BasicChartSymbolShape	strokeBorder(lineWidth:)	f		16.0		ChartSymbolShape	d	CGFloat
+M	BasicChartSymbolShape	strokeBorder(lineWidth:)	f		16.0		ChartSymbolShape	d	CGFloat=1
 M	BidirectionalCollection	contains(_:)	f		16.0		Bool	f
 M	BidirectionalCollection	difference(from:)	f		13.0		CollectionDifference	r
 M	BidirectionalCollection	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
@@ -17085,8 +17085,8 @@ M	BidirectionalCollection	ranges(of:)	f		16.0		Array	f
 M	BidirectionalCollection	removeLast()	f				Self.Element
 M	BidirectionalCollection	removeLast(_:)	f					r	Int
 M	BidirectionalCollection	reversed()	f				ReversedCollection
-M	BidirectionalCollection	split(maxSplits:omittingEmptySubsequences:separator:)	f		16.0		Array	ddf	Int,Bool,_
-M	BidirectionalCollection	split(separator:maxSplits:omittingEmptySubsequences:)	f		16.0		Array	rdd	RegexComponent,Int,Bool
+M	BidirectionalCollection	split(maxSplits:omittingEmptySubsequences:separator:)	f		16.0		Array	ddf	Int,Bool=true,_
+M	BidirectionalCollection	split(separator:maxSplits:omittingEmptySubsequences:)	f		16.0		Array	rdd	RegexComponent,Int=.max,Bool=true
 M	BidirectionalCollection	startIndex	v				Self.Index
 M	BidirectionalCollection	starts(with:)	f		16.0		Bool	f
 M	BidirectionalCollection	subscript(_:)	f					r
@@ -17099,7 +17099,7 @@ M	BinaryFloatingPoint	exponentBitPattern	v				Self.RawExponent
 M	BinaryFloatingPoint	formatted()	f		15.0		String
 M	BinaryFloatingPoint	formatted(_:)	f		15.0			r
 M	BinaryFloatingPoint	init(_:)	i				Self	r
-M	BinaryFloatingPoint	init(_:format:lenient:)	it		15.0		Self	rrd	String,_,Bool
+M	BinaryFloatingPoint	init(_:format:lenient:)	it		15.0		Self	rrd	String,_,Bool=true
 M	BinaryFloatingPoint	init(_:strategy:)	it		15.0		Self	rr
 M	BinaryFloatingPoint	init(exactly:)	i				Self	r
 M	BinaryFloatingPoint	init(sign:exponentBitPattern:significandBitPattern:)	i				Self	rrr	FloatingPointSign,Self.RawExponent,Self.RawSignificand
@@ -17119,7 +17119,7 @@ M	BinaryInteger	formatted()	f		15.0		String
 M	BinaryInteger	formatted(_:)	f		15.0			r
 M	BinaryInteger	init()	i				Self
 M	BinaryInteger	init(_:)	i				Self	r
-M	BinaryInteger	init(_:format:lenient:)	it		15.0		Self	rrd	String,_,Bool
+M	BinaryInteger	init(_:format:lenient:)	it		15.0		Self	rrd	String,_,Bool=true
 M	BinaryInteger	init(_:strategy:)	it		15.0		Self	rr
 M	BinaryInteger	init(clamping:)	i				Self	r
 M	BinaryInteger	init(exactly:)	i				Self	r
@@ -17144,7 +17144,7 @@ M	Binding	Index	k
 M	Binding	Indices	k
 M	Binding	Iterator	k
 M	Binding	SubSequence	k
-M	Binding	animation(_:)	f		13.0		Binding	d	Animation
+M	Binding	animation(_:)	f		13.0		Binding	d	Animation=.default
 M	Binding	constant(_:)	fs		13.0		Binding	r
 M	Binding	endIndex	v
 M	Binding	formIndex(after:)	f					r
@@ -17226,8 +17226,8 @@ M	BorderlessButtonStyle	Body	k
 M	BorderlessButtonStyle	init()	i		13.0		BorderlessButtonStyle
 M	BorderlessButtonStyle	makeBody(configuration:)	f		13.0		View	r	BorderlessButtonStyle.Configuration
 M	Bug	TestScopeProvider	k
-M	Bug	bug(_:_:)	fs				Self	rd	String,Comment
-M	Bug	bug(_:id:_:)	fs				Self	drd	String,_,Comment
+M	Bug	bug(_:_:)	fs				Self	rd	String,Comment=nil
+M	Bug	bug(_:id:_:)	fs				Self	drd	String=nil,_,Comment=nil
 M	Bug	comments	v				Array
 M	Bug	encode(to:)	ft					r	Encoder
 M	Bug	hash(into:)	f					r	Hasher
@@ -17302,13 +17302,13 @@ M	Button	init(_:)	i		13.0		Button	r	PrimitiveButtonStyleConfiguration
 M	Button	init(_:action:)	i		13.0		Button	rf
 M	Button	init(_:image:action:)	i		17.0		Button	rrf	LocalizedStringKey,ImageResource,_
 M	Button	init(_:image:role:action:)	i		17.0		Button	rrrf	LocalizedStringKey,ImageResource,ButtonRole,_
-M	Button	init(_:image:role:intent:)	i		17.0		Button	rrdr	StringProtocol,ImageResource,ButtonRole,AppIntent
+M	Button	init(_:image:role:intent:)	i		17.0		Button	rrdr	StringProtocol,ImageResource,ButtonRole=nil,AppIntent
 M	Button	init(_:intent:)	i		17.0		Button	rr	LocalizedStringKey,AppIntent
 M	Button	init(_:role:action:)	i		15.0		Button	rrf	_,ButtonRole,_
 M	Button	init(_:role:intent:)	i		17.0		Button	rrr	StringProtocol,ButtonRole,AppIntent
 M	Button	init(_:systemImage:action:)	i		14.0		Button	rrf	LocalizedStringKey,String,_
 M	Button	init(_:systemImage:role:action:)	i		15.0		Button	rrrf	LocalizedStringKey,String,ButtonRole,_
-M	Button	init(_:systemImage:role:intent:)	i		17.0		Button	rrdr	StringProtocol,String,ButtonRole,AppIntent
+M	Button	init(_:systemImage:role:intent:)	i		17.0		Button	rrdr	StringProtocol,String,ButtonRole=nil,AppIntent
 M	Button	init(action:label:)	i		13.0		Button	ff
 M	Button	init(intent:label:)	i		17.0		Button	rf
 M	Button	init(role:action:)	i		26.0		Button	rf	ButtonRole,_
@@ -17351,14 +17351,14 @@ M	ByteCountFormatStyle	Style	k		15.0
 M	ByteCountFormatStyle	Units	k		15.0
 M	ByteCountFormatStyle	allowedUnits	v		15.0		ByteCountFormatStyle.Units
 M	ByteCountFormatStyle	attributed	v		15.0		ByteCountFormatStyle.Attributed
-M	ByteCountFormatStyle	byteCount(style:allowedUnits:spellsOutZero:includesActualByteCount:)	fs		15.0		Self	rddd	ByteCountFormatStyle.Style,ByteCountFormatStyle.Units,Bool,Bool
+M	ByteCountFormatStyle	byteCount(style:allowedUnits:spellsOutZero:includesActualByteCount:)	fs		15.0		Self	rddd	ByteCountFormatStyle.Style,ByteCountFormatStyle.Units=.all,Bool=true,Bool=false
 M	ByteCountFormatStyle	currency(code:)	fs		15.0		Self	r	String
 M	ByteCountFormatStyle	format(_:)	f		15.0		String	r	Int64
 M	ByteCountFormatStyle	includesActualByteCount	v		15.0		Bool
 M	ByteCountFormatStyle	init(from:)	it		15.0		ByteCountFormatStyle	r	Decoder
-M	ByteCountFormatStyle	init(style:allowedUnits:spellsOutZero:includesActualByteCount:locale:)	i		15.0		ByteCountFormatStyle	ddddd	ByteCountFormatStyle.Style,ByteCountFormatStyle.Units,Bool,Bool,Locale
-M	ByteCountFormatStyle	list(memberStyle:type:width:)	fs		15.0		Self	rrd	_,ListFormatStyle.ListType,ListFormatStyle.Width
-M	ByteCountFormatStyle	list(type:width:)	fs		15.0		Self	rd	ListFormatStyle.ListType,ListFormatStyle.Width
+M	ByteCountFormatStyle	init(style:allowedUnits:spellsOutZero:includesActualByteCount:locale:)	i		15.0		ByteCountFormatStyle	ddddd	ByteCountFormatStyle.Style=.file,ByteCountFormatStyle.Units=.all,Bool=true,Bool=false,Locale=.autoupdatingCurrent
+M	ByteCountFormatStyle	list(memberStyle:type:width:)	fs		15.0		Self	rrd	_,ListFormatStyle.ListType,ListFormatStyle.Width=.standard
+M	ByteCountFormatStyle	list(type:width:)	fs		15.0		Self	rd	ListFormatStyle.ListType,ListFormatStyle.Width=.standard
 M	ByteCountFormatStyle	locale	v		15.0		Locale
 M	ByteCountFormatStyle	locale(_:)	f		15.0		ByteCountFormatStyle	r	Locale
 M	ByteCountFormatStyle	spellsOutZero	v		15.0		Bool
@@ -17368,8 +17368,8 @@ M	ByteCountFormatStyle.Attributed	currency(code:)	fs		15.0		Self	r	String
 M	ByteCountFormatStyle.Attributed	format(_:)	f		15.0		AttributedString	r	Int64
 M	ByteCountFormatStyle.Attributed	includesActualByteCount	v		15.0		Bool
 M	ByteCountFormatStyle.Attributed	init(from:)	it		15.0		ByteCountFormatStyle.Attributed	r	Decoder
-M	ByteCountFormatStyle.Attributed	list(memberStyle:type:width:)	fs		15.0		Self	rrd	_,ListFormatStyle.ListType,ListFormatStyle.Width
-M	ByteCountFormatStyle.Attributed	list(type:width:)	fs		15.0		Self	rd	ListFormatStyle.ListType,ListFormatStyle.Width
+M	ByteCountFormatStyle.Attributed	list(memberStyle:type:width:)	fs		15.0		Self	rrd	_,ListFormatStyle.ListType,ListFormatStyle.Width=.standard
+M	ByteCountFormatStyle.Attributed	list(type:width:)	fs		15.0		Self	rd	ListFormatStyle.ListType,ListFormatStyle.Width=.standard
 M	ByteCountFormatStyle.Attributed	locale	v		15.0		Locale
 M	ByteCountFormatStyle.Attributed	locale(_:)	f		15.0		ByteCountFormatStyle.Attributed	r	Locale
 M	ByteCountFormatStyle.Attributed	spellsOutZero	v		15.0		Bool
@@ -17506,7 +17506,7 @@ M	CGFloat	hashValue	ov				Int
 M	CGFloat	infinity	osv				CGFloat
 M	CGFloat	init()	io				CGFloat
 M	CGFloat	init(_:)	io				CGFloat	r
-M	CGFloat	init(_:format:lenient:)	iot		15.0		CGFloat	rrd	String,_,Bool
+M	CGFloat	init(_:format:lenient:)	iot		15.0		CGFloat	rrd	String,_,Bool=true
 M	CGFloat	init(_:strategy:)	iot		15.0		CGFloat	rr
 M	CGFloat	init(bitPattern:)	io				CGFloat	r	UInt
 M	CGFloat	init(exactly:)	io				CGFloat	r
@@ -17626,11 +17626,11 @@ M	CGSize	width	ov				CGFloat
 M	CGSize	zero	osv				CGSize
 M	CVaListPointer	debugDescription	v				String
 M	CachedURLResponse	copy()	fo
-M	CachedURLResponse	copy(with:)	fo					d	NSZone
+M	CachedURLResponse	copy(with:)	fo					d	NSZone=nil
 M	CachedURLResponse	data	ov				Data
 M	CachedURLResponse	hash	ov				Int
 M	CachedURLResponse	init(response:data:)	io				CachedURLResponse	rr	URLResponse,Data
-M	CachedURLResponse	init(response:data:userInfo:storagePolicy:)	io				CachedURLResponse	rrdr	URLResponse,Data,Dictionary,URLCache.StoragePolicy
+M	CachedURLResponse	init(response:data:userInfo:storagePolicy:)	io				CachedURLResponse	rrdr	URLResponse,Data,Dictionary=nil,URLCache.StoragePolicy
 M	CachedURLResponse	isEqual(_:)	fo				Bool	r
 M	CachedURLResponse	response	ov				URLResponse
 M	CachedURLResponse	storagePolicy	ov				URLCache.StoragePolicy
@@ -17649,10 +17649,10 @@ M	Calendar	component(_:from:)	f		8.0		Int	rr	Calendar.Component,Date
 M	Calendar	current	sv		8.0		Calendar
 M	Calendar	customMirror	v		8.0		Mirror
 M	Calendar	date(_:matchesComponents:)	f		8.0		Bool	rr	Date,DateComponents
-M	Calendar	date(byAdding:to:wrappingComponents:)	f		8.0		Date	rrd	DateComponents,Date,Bool
-M	Calendar	date(byAdding:value:to:wrappingComponents:)	f		8.0		Date	rrrd	Calendar.Component,Int,Date,Bool
+M	Calendar	date(byAdding:to:wrappingComponents:)	f		8.0		Date	rrd	DateComponents,Date,Bool=false
+M	Calendar	date(byAdding:value:to:wrappingComponents:)	f		8.0		Date	rrrd	Calendar.Component,Int,Date,Bool=false
 M	Calendar	date(bySetting:value:of:)	f		8.0		Date	rrr	Calendar.Component,Int,Date
-M	Calendar	date(bySettingHour:minute:second:of:matchingPolicy:repeatedTimePolicy:direction:)	f		8.0		Date	rrrrddd	Int,Int,Int,Date,Calendar.MatchingPolicy,Calendar.RepeatedTimePolicy,Calendar.SearchDirection
+M	Calendar	date(bySettingHour:minute:second:of:matchingPolicy:repeatedTimePolicy:direction:)	f		8.0		Date	rrrrddd	Int,Int,Int,Date,Calendar.MatchingPolicy=.nextTime,Calendar.RepeatedTimePolicy=.first,Calendar.SearchDirection=.forward
 M	Calendar	date(from:)	f		8.0		Date	r	DateComponents
 M	Calendar	dateComponents(_:from:)	f		8.0		DateComponents	rr	Set,Date
 M	Calendar	dateComponents(_:from:to:)	f		8.0		DateComponents	rrr	Set,_,_
@@ -17661,13 +17661,13 @@ M	Calendar	dateInterval(of:for:)	f		10.0		DateInterval	rr	Calendar.Component,Dat
 M	Calendar	dateInterval(of:start:interval:for:)	f		8.0		Bool	rrrr	Calendar.Component,Date,Double,Date
 M	Calendar	dateIntervalOfWeekend(containing:)	f		10.0		DateInterval	r	Date
 M	Calendar	dateIntervalOfWeekend(containing:start:interval:)	f		8.0		Bool	rrr	Date,Date,Double
-M	Calendar	dates(byAdding:startingAt:in:wrappingComponents:)	f		18.0			rrdd	DateComponents,Date,Range,Bool
-M	Calendar	dates(byAdding:value:startingAt:in:wrappingComponents:)	f		18.0			rdrdd	Calendar.Component,Int,Date,Range,Bool
-M	Calendar	dates(byMatching:startingAt:in:matchingPolicy:repeatedTimePolicy:direction:)	f		18.0			rrdddd	DateComponents,Date,Range,Calendar.MatchingPolicy,Calendar.RepeatedTimePolicy,Calendar.SearchDirection
+M	Calendar	dates(byAdding:startingAt:in:wrappingComponents:)	f		18.0			rrdd	DateComponents,Date,Range=nil,Bool=false
+M	Calendar	dates(byAdding:value:startingAt:in:wrappingComponents:)	f		18.0			rdrdd	Calendar.Component,Int=1,Date,Range=nil,Bool=false
+M	Calendar	dates(byMatching:startingAt:in:matchingPolicy:repeatedTimePolicy:direction:)	f		18.0			rrdddd	DateComponents,Date,Range=nil,Calendar.MatchingPolicy=.nextTime,Calendar.RepeatedTimePolicy=.first,Calendar.SearchDirection=.forward
 M	Calendar	debugDescription	v		8.0		String
 M	Calendar	description	v		8.0		String
 M	Calendar	encode(to:)	ft		8.0			r	Encoder
-M	Calendar	enumerateDates(startingAfter:matching:matchingPolicy:repeatedTimePolicy:direction:using:)	f	using:Date,Bool,Bool	8.0			rrrddf	Date,DateComponents,Calendar.MatchingPolicy,Calendar.RepeatedTimePolicy,Calendar.SearchDirection,_
+M	Calendar	enumerateDates(startingAfter:matching:matchingPolicy:repeatedTimePolicy:direction:using:)	f	using:Date,Bool,Bool	8.0			rrrddf	Date,DateComponents,Calendar.MatchingPolicy,Calendar.RepeatedTimePolicy=.first,Calendar.SearchDirection=.forward,_
 M	Calendar	eraSymbols	v		8.0		Array
 M	Calendar	firstWeekday	v		8.0		Int
 M	Calendar	hash(into:)	f		8.0			r	Hasher
@@ -17686,9 +17686,9 @@ M	Calendar	maximumRange(of:)	f		8.0		Range	r	Calendar.Component
 M	Calendar	minimumDaysInFirstWeek	v		8.0		Int
 M	Calendar	minimumRange(of:)	f		8.0		Range	r	Calendar.Component
 M	Calendar	monthSymbols	v		8.0		Array
-M	Calendar	nextDate(after:matching:matchingPolicy:repeatedTimePolicy:direction:)	f		8.0		Date	rrrdd	Date,DateComponents,Calendar.MatchingPolicy,Calendar.RepeatedTimePolicy,Calendar.SearchDirection
-M	Calendar	nextWeekend(startingAfter:direction:)	f		10.0		DateInterval	rd	Date,Calendar.SearchDirection
-M	Calendar	nextWeekend(startingAfter:start:interval:direction:)	f		8.0		Bool	rrrd	Date,Date,Double,Calendar.SearchDirection
+M	Calendar	nextDate(after:matching:matchingPolicy:repeatedTimePolicy:direction:)	f		8.0		Date	rrrdd	Date,DateComponents,Calendar.MatchingPolicy,Calendar.RepeatedTimePolicy=.first,Calendar.SearchDirection=.forward
+M	Calendar	nextWeekend(startingAfter:direction:)	f		10.0		DateInterval	rd	Date,Calendar.SearchDirection=.forward
+M	Calendar	nextWeekend(startingAfter:start:interval:direction:)	f		8.0		Bool	rrrd	Date,Date,Double,Calendar.SearchDirection=.forward
 M	Calendar	ordinality(of:in:for:)	f		8.0		Int	rrr	Calendar.Component,Calendar.Component,Date
 M	Calendar	pmSymbol	v		8.0		String
 M	Calendar	quarterSymbols	v		8.0		Array
@@ -17768,30 +17768,30 @@ M	Calendar.RecurrenceRule	Frequency	k		18.0
 M	Calendar.RecurrenceRule	Month	k		18.0
 M	Calendar.RecurrenceRule	Weekday	k		18.0
 M	Calendar.RecurrenceRule	calendar	v		18.0		Calendar
-M	Calendar.RecurrenceRule	daily(calendar:interval:end:matchingPolicy:repeatedTimePolicy:months:daysOfTheMonth:weekdays:hours:minutes:seconds:setPositions:)	fs		18.0		Calendar.RecurrenceRule	rddddddddddd	Calendar,Int,Calendar.RecurrenceRule.End,Calendar.MatchingPolicy,Calendar.RepeatedTimePolicy,Array,Array,Array,Array,Array,Array,Array
+M	Calendar.RecurrenceRule	daily(calendar:interval:end:matchingPolicy:repeatedTimePolicy:months:daysOfTheMonth:weekdays:hours:minutes:seconds:setPositions:)	fs		18.0		Calendar.RecurrenceRule	rddddddddddd	Calendar,Int=1,Calendar.RecurrenceRule.End=.never,Calendar.MatchingPolicy=.nextTimePreservingSmallerComponents,Calendar.RepeatedTimePolicy=.first,Array,Array,Array,Array,Array,Array,Array
 M	Calendar.RecurrenceRule	daysOfTheMonth	v		18.0		Array
 M	Calendar.RecurrenceRule	daysOfTheYear	v		18.0		Array
 M	Calendar.RecurrenceRule	encode(to:)	ft		18.0			r	Encoder
 M	Calendar.RecurrenceRule	end	v		18.0		Calendar.RecurrenceRule.End
 M	Calendar.RecurrenceRule	frequency	v		18.0		Calendar.RecurrenceRule.Frequency
-M	Calendar.RecurrenceRule	hourly(calendar:interval:end:matchingPolicy:repeatedTimePolicy:months:daysOfTheYear:daysOfTheMonth:weekdays:hours:minutes:seconds:setPositions:)	fs		18.0		Calendar.RecurrenceRule	rdddddddddddd	Calendar,Int,Calendar.RecurrenceRule.End,Calendar.MatchingPolicy,Calendar.RepeatedTimePolicy,Array,Array,Array,Array,Array,Array,Array,Array
+M	Calendar.RecurrenceRule	hourly(calendar:interval:end:matchingPolicy:repeatedTimePolicy:months:daysOfTheYear:daysOfTheMonth:weekdays:hours:minutes:seconds:setPositions:)	fs		18.0		Calendar.RecurrenceRule	rdddddddddddd	Calendar,Int=1,Calendar.RecurrenceRule.End=.never,Calendar.MatchingPolicy=.nextTimePreservingSmallerComponents,Calendar.RepeatedTimePolicy=.first,Array,Array,Array,Array,Array,Array,Array,Array
 M	Calendar.RecurrenceRule	hours	v		18.0		Array
-M	Calendar.RecurrenceRule	init(calendar:frequency:interval:end:matchingPolicy:repeatedTimePolicy:months:daysOfTheYear:daysOfTheMonth:weeks:weekdays:hours:minutes:seconds:setPositions:)	i		18.0		Calendar.RecurrenceRule	rrddddddddddddd	Calendar,Calendar.RecurrenceRule.Frequency,Int,Calendar.RecurrenceRule.End,Calendar.MatchingPolicy,Calendar.RepeatedTimePolicy,Array,Array,Array,Array,Array,Array,Array,Array,Array
+M	Calendar.RecurrenceRule	init(calendar:frequency:interval:end:matchingPolicy:repeatedTimePolicy:months:daysOfTheYear:daysOfTheMonth:weeks:weekdays:hours:minutes:seconds:setPositions:)	i		18.0		Calendar.RecurrenceRule	rrddddddddddddd	Calendar,Calendar.RecurrenceRule.Frequency,Int=1,Calendar.RecurrenceRule.End=.never,Calendar.MatchingPolicy=.nextTimePreservingSmallerComponents,Calendar.RepeatedTimePolicy=.first,Array,Array,Array,Array,Array,Array,Array,Array,Array
 M	Calendar.RecurrenceRule	init(from:)	it		18.0		Calendar.RecurrenceRule	r	Decoder
 M	Calendar.RecurrenceRule	interval	v		18.0		Int
 M	Calendar.RecurrenceRule	matchingPolicy	v		18.0		Calendar.MatchingPolicy
-M	Calendar.RecurrenceRule	minutely(calendar:interval:end:matchingPolicy:repeatedTimePolicy:months:daysOfTheYear:daysOfTheMonth:weekdays:hours:minutes:seconds:setPositions:)	fs		18.0		Calendar.RecurrenceRule	rdddddddddddd	Calendar,Int,Calendar.RecurrenceRule.End,Calendar.MatchingPolicy,Calendar.RepeatedTimePolicy,Array,Array,Array,Array,Array,Array,Array,Array
+M	Calendar.RecurrenceRule	minutely(calendar:interval:end:matchingPolicy:repeatedTimePolicy:months:daysOfTheYear:daysOfTheMonth:weekdays:hours:minutes:seconds:setPositions:)	fs		18.0		Calendar.RecurrenceRule	rdddddddddddd	Calendar,Int=1,Calendar.RecurrenceRule.End=.never,Calendar.MatchingPolicy=.nextTimePreservingSmallerComponents,Calendar.RepeatedTimePolicy=.first,Array,Array,Array,Array,Array,Array,Array,Array
 M	Calendar.RecurrenceRule	minutes	v		18.0		Array
-M	Calendar.RecurrenceRule	monthly(calendar:interval:end:matchingPolicy:repeatedTimePolicy:months:daysOfTheMonth:weekdays:hours:minutes:seconds:setPositions:)	fs		18.0		Calendar.RecurrenceRule	rddddddddddd	Calendar,Int,Calendar.RecurrenceRule.End,Calendar.MatchingPolicy,Calendar.RepeatedTimePolicy,Array,Array,Array,Array,Array,Array,Array
+M	Calendar.RecurrenceRule	monthly(calendar:interval:end:matchingPolicy:repeatedTimePolicy:months:daysOfTheMonth:weekdays:hours:minutes:seconds:setPositions:)	fs		18.0		Calendar.RecurrenceRule	rddddddddddd	Calendar,Int=1,Calendar.RecurrenceRule.End=.never,Calendar.MatchingPolicy=.nextTimePreservingSmallerComponents,Calendar.RepeatedTimePolicy=.first,Array,Array,Array,Array,Array,Array,Array
 M	Calendar.RecurrenceRule	months	v		18.0		Array
 M	Calendar.RecurrenceRule	recurrences(of:in:)	f		18.0			rd	Date,_
 M	Calendar.RecurrenceRule	repeatedTimePolicy	v		18.0		Calendar.RepeatedTimePolicy
 M	Calendar.RecurrenceRule	seconds	v		18.0		Array
 M	Calendar.RecurrenceRule	setPositions	v		18.0		Array
 M	Calendar.RecurrenceRule	weekdays	v		18.0		Array
-M	Calendar.RecurrenceRule	weekly(calendar:interval:end:matchingPolicy:repeatedTimePolicy:months:weekdays:hours:minutes:seconds:setPositions:)	fs		18.0		Calendar.RecurrenceRule	rdddddddddd	Calendar,Int,Calendar.RecurrenceRule.End,Calendar.MatchingPolicy,Calendar.RepeatedTimePolicy,Array,Array,Array,Array,Array,Array
+M	Calendar.RecurrenceRule	weekly(calendar:interval:end:matchingPolicy:repeatedTimePolicy:months:weekdays:hours:minutes:seconds:setPositions:)	fs		18.0		Calendar.RecurrenceRule	rdddddddddd	Calendar,Int=1,Calendar.RecurrenceRule.End=.never,Calendar.MatchingPolicy=.nextTimePreservingSmallerComponents,Calendar.RepeatedTimePolicy=.first,Array,Array,Array,Array,Array,Array
 M	Calendar.RecurrenceRule	weeks	v		18.0		Array
-M	Calendar.RecurrenceRule	yearly(calendar:interval:end:matchingPolicy:repeatedTimePolicy:months:daysOfTheYear:daysOfTheMonth:weeks:weekdays:hours:minutes:seconds:setPositions:)	fs		18.0		Calendar.RecurrenceRule	rddddddddddddd	Calendar,Int,Calendar.RecurrenceRule.End,Calendar.MatchingPolicy,Calendar.RepeatedTimePolicy,Array,Array,Array,Array,Array,Array,Array,Array,Array
+M	Calendar.RecurrenceRule	yearly(calendar:interval:end:matchingPolicy:repeatedTimePolicy:months:daysOfTheYear:daysOfTheMonth:weeks:weekdays:hours:minutes:seconds:setPositions:)	fs		18.0		Calendar.RecurrenceRule	rddddddddddddd	Calendar,Int=1,Calendar.RecurrenceRule.End=.never,Calendar.MatchingPolicy=.nextTimePreservingSmallerComponents,Calendar.RepeatedTimePolicy=.first,Array,Array,Array,Array,Array,Array,Array,Array,Array
 M	Calendar.RecurrenceRule.End	afterDate(_:)	fs		18.0		Calendar.RecurrenceRule.End	r	Date
 M	Calendar.RecurrenceRule.End	afterOccurrences(_:)	fs		18.0		Calendar.RecurrenceRule.End	r	Int
 M	Calendar.RecurrenceRule.End	date	v		18.0		Date
@@ -17814,7 +17814,7 @@ M	Calendar.RecurrenceRule.Frequency	yearly	c		18.0		Calendar.RecurrenceRule.Freq
 M	Calendar.RecurrenceRule.Month	IntegerLiteralType	k		18.0
 M	Calendar.RecurrenceRule.Month	encode(to:)	ft		18.0			r	Encoder
 M	Calendar.RecurrenceRule.Month	index	v		18.0		Int
-M	Calendar.RecurrenceRule.Month	init(_:isLeap:)	i		18.0		Calendar.RecurrenceRule.Month	rd	Int,Bool
+M	Calendar.RecurrenceRule.Month	init(_:isLeap:)	i		18.0		Calendar.RecurrenceRule.Month	rd	Int,Bool=false
 M	Calendar.RecurrenceRule.Month	init(from:)	it		18.0		Calendar.RecurrenceRule.Month	r	Decoder
 M	Calendar.RecurrenceRule.Month	init(integerLiteral:)	i		18.0		Calendar.RecurrenceRule.Month	r	Int
 M	Calendar.RecurrenceRule.Month	isLeap	v		18.0		Bool
@@ -17831,8 +17831,8 @@ M	Calendar.SearchDirection	forward	c		8.0		Calendar.SearchDirection
 M	CancellationError	init()	i		13.0		CancellationError
 M	Canvas	Body	k
 M	Canvas	colorMode	v		15.0		ColorRenderingMode
-M	Canvas	init(opaque:colorMode:rendersAsynchronously:renderer:)	i	renderer:GraphicsContext,CGSize	15.0		Canvas	dddf	Bool,ColorRenderingMode,Bool,_
-M	Canvas	init(opaque:colorMode:rendersAsynchronously:renderer:symbols:)	i	renderer:GraphicsContext,CGSize	15.0		Canvas	dddff	Bool,ColorRenderingMode,Bool,_,_
+M	Canvas	init(opaque:colorMode:rendersAsynchronously:renderer:)	i	renderer:GraphicsContext,CGSize	15.0		Canvas	dddf	Bool=false,ColorRenderingMode=.nonLinear,Bool=false,_
+M	Canvas	init(opaque:colorMode:rendersAsynchronously:renderer:symbols:)	i	renderer:GraphicsContext,CGSize	15.0		Canvas	dddff	Bool=false,ColorRenderingMode=.nonLinear,Bool=false,_,_
 M	Canvas	isOpaque	v		15.0		Bool
 M	Canvas	renderer	v		15.0
 M	Canvas	rendersAsynchronously	v		15.0		Bool
@@ -17840,7 +17840,7 @@ M	Canvas	symbols	v		15.0
 M	Capsule	AnimatableData	k
 M	Capsule	Body	k
 M	Capsule	InsetShape	k
-M	Capsule	init(style:)	i		13.0		Capsule	d	RoundedCornerStyle
+M	Capsule	init(style:)	i		13.0		Capsule	d	RoundedCornerStyle=.continuous
 M	Capsule	inset(by:)	f				InsettableShape	r	CGFloat
 M	Capsule	layoutDirectionBehavior	v		17.0		LayoutDirectionBehavior
 M	Capsule	path(in:)	f				Path	r	CGRect
@@ -17974,15 +17974,15 @@ M	ChartContent	accessibilityHidden(_:)	f		16.0		ChartContent	r	Bool
 M	ChartContent	accessibilityIdentifier(_:)	f		16.0		ChartContent	r	String
 M	ChartContent	accessibilityLabel(_:)	f		16.0		ChartContent	r
 M	ChartContent	accessibilityValue(_:)	f		16.0		ChartContent	r
-M	ChartContent	alignsMarkStylesWithPlotArea(_:)	f		16.0		ChartContent	d	Bool
-M	ChartContent	annotation(position:alignment:spacing:content:)	f	content:AnnotationContext	16.0		ChartContent	dddf	AnnotationPosition,Alignment,CGFloat,_
-M	ChartContent	annotation(position:alignment:spacing:overflowResolution:content:)	f	content:AnnotationContext	17.0		ChartContent	dddrf	AnnotationPosition,Alignment,CGFloat,AnnotationOverflowResolution,_
+M	ChartContent	alignsMarkStylesWithPlotArea(_:)	f		16.0		ChartContent	d	Bool=true
+M	ChartContent	annotation(position:alignment:spacing:content:)	f	content:AnnotationContext	16.0		ChartContent	dddf	AnnotationPosition=.automatic,Alignment=.center,CGFloat=nil,_
+M	ChartContent	annotation(position:alignment:spacing:overflowResolution:content:)	f	content:AnnotationContext	17.0		ChartContent	dddrf	AnnotationPosition=.automatic,Alignment=.center,CGFloat=nil,AnnotationOverflowResolution,_
 M	ChartContent	blur(radius:)	f		16.4		ChartContent	r	CGFloat
 M	ChartContent	body	v		16.0		Self.Body
 M	ChartContent	clipShape(_:style:)	f		16.0		ChartContent	rd	Shape,FillStyle
 M	ChartContent	compositingLayer()	f		17.0		ChartContent
 M	ChartContent	compositingLayer(style:)	f	style:PlaceholderContentView	17.0		ChartContent	f
-M	ChartContent	cornerRadius(_:style:)	f		16.0		ChartContent	rd	CGFloat,RoundedCornerStyle
+M	ChartContent	cornerRadius(_:style:)	f		16.0		ChartContent	rd	CGFloat,RoundedCornerStyle=.continuous
 M	ChartContent	foregroundStyle(_:)	f		16.0		ChartContent	r
 M	ChartContent	foregroundStyle(by:)	f		16.0		ChartContent	r	PlottableValue
 M	ChartContent	interpolationMethod(_:)	f		16.0		ChartContent	r	InterpolationMethod
@@ -17990,13 +17990,13 @@ M	ChartContent	lineStyle(_:)	f		16.0		ChartContent	r	StrokeStyle
 M	ChartContent	lineStyle(by:)	f		16.0		ChartContent	r	PlottableValue
 M	ChartContent	mask(content:)	f		16.0		ChartContent	f
 M	ChartContent	offset(_:)	f		16.0		ChartContent	r	CGSize
-M	ChartContent	offset(x:y:)	f		16.0		ChartContent	dd	CGFloat,CGFloat
-M	ChartContent	offset(x:yStart:yEnd:)	f		16.0		ChartContent	ddd	CGFloat,CGFloat,CGFloat
-M	ChartContent	offset(xStart:xEnd:y:)	f		16.0		ChartContent	ddd	CGFloat,CGFloat,CGFloat
-M	ChartContent	offset(xStart:xEnd:yStart:yEnd:)	f		16.0		ChartContent	dddd	CGFloat,CGFloat,CGFloat,CGFloat
+M	ChartContent	offset(x:y:)	f		16.0		ChartContent	dd	CGFloat=0,CGFloat=0
+M	ChartContent	offset(x:yStart:yEnd:)	f		16.0		ChartContent	ddd	CGFloat=0,CGFloat=0,CGFloat=0
+M	ChartContent	offset(xStart:xEnd:y:)	f		16.0		ChartContent	ddd	CGFloat=0,CGFloat=0,CGFloat=0
+M	ChartContent	offset(xStart:xEnd:yStart:yEnd:)	f		16.0		ChartContent	dddd	CGFloat=0,CGFloat=0,CGFloat=0,CGFloat=0
 M	ChartContent	opacity(_:)	f		16.0		ChartContent	r	Double
-M	ChartContent	position(by:axis:span:)	f		16.0		ChartContent	rdd	PlottableValue,Axis,MarkDimension
-M	ChartContent	shadow(color:radius:x:y:)	f		16.4		ChartContent	drdd	Color,CGFloat,CGFloat,CGFloat
+M	ChartContent	position(by:axis:span:)	f		16.0		ChartContent	rdd	PlottableValue,Axis=nil,MarkDimension=.automatic
+M	ChartContent	shadow(color:radius:x:y:)	f		16.4		ChartContent	drdd	Color,CGFloat,CGFloat=0,CGFloat=0
 M	ChartContent	symbol(_:)	f		16.0		ChartContent	r
 M	ChartContent	symbol(by:)	f		16.0		ChartContent	r	PlottableValue
 M	ChartContent	symbol(symbol:)	f		16.0		ChartContent	f
@@ -18044,12 +18044,12 @@ M	ChartProxy	value(atY:as:)	f		16.0			rd	CGFloat,_
 M	ChartProxy	xDomain(dataType:)	f		16.4		Array	r
 M	ChartProxy	yDomain(dataType:)	f		16.4		Array	r
 M	ChartScrollTargetBehavior	updateTarget(_:context:)	f		17.0			rr	ScrollTarget,_
-M	ChartScrollTargetBehavior	valueAligned(matching:majorAlignment:limitBehavior:)	fs		17.0		ValueAlignedChartScrollTargetBehavior	rdd	DateComponents,MajorValueAlignment,ValueAlignedLimitBehavior
-M	ChartScrollTargetBehavior	valueAligned(unit:majorAlignment:limitBehavior:)	fs		17.0		ValueAlignedChartScrollTargetBehavior	rdd	_,MajorValueAlignment,ValueAlignedLimitBehavior
-M	ChartScrollTargetBehavior	valueAligned(xMatching:yMatching:xMajorAlignment:yMajorAlignment:limitBehavior:)	fs		17.0		ValueAlignedChartScrollTargetBehavior	rrddd	DateComponents,DateComponents,MajorValueAlignment,MajorValueAlignment,ValueAlignedLimitBehavior
-M	ChartScrollTargetBehavior	valueAligned(xMatching:yUnit:xMajorAlignment:yMajorAlignment:limitBehavior:)	fs		17.0		ValueAlignedChartScrollTargetBehavior	rrddd	DateComponents,_,MajorValueAlignment,MajorValueAlignment,ValueAlignedLimitBehavior
-M	ChartScrollTargetBehavior	valueAligned(xUnit:yMatching:xMajorAlignment:yMajorAlignment:limitBehavior:)	fs		17.0		ValueAlignedChartScrollTargetBehavior	rrddd	_,DateComponents,MajorValueAlignment,MajorValueAlignment,ValueAlignedLimitBehavior
-M	ChartScrollTargetBehavior	valueAligned(xUnit:yUnit:xMajorAlignment:yMajorAlignment:limitBehavior:)	fs		17.0		ValueAlignedChartScrollTargetBehavior	rrddd	_,_,MajorValueAlignment,MajorValueAlignment,ValueAlignedLimitBehavior
+M	ChartScrollTargetBehavior	valueAligned(matching:majorAlignment:limitBehavior:)	fs		17.0		ValueAlignedChartScrollTargetBehavior	rdd	DateComponents,MajorValueAlignment=nil,ValueAlignedLimitBehavior=.automatic
+M	ChartScrollTargetBehavior	valueAligned(unit:majorAlignment:limitBehavior:)	fs		17.0		ValueAlignedChartScrollTargetBehavior	rdd	_,MajorValueAlignment=nil,ValueAlignedLimitBehavior=.automatic
+M	ChartScrollTargetBehavior	valueAligned(xMatching:yMatching:xMajorAlignment:yMajorAlignment:limitBehavior:)	fs		17.0		ValueAlignedChartScrollTargetBehavior	rrddd	DateComponents,DateComponents,MajorValueAlignment=nil,MajorValueAlignment=nil,ValueAlignedLimitBehavior=.automatic
+M	ChartScrollTargetBehavior	valueAligned(xMatching:yUnit:xMajorAlignment:yMajorAlignment:limitBehavior:)	fs		17.0		ValueAlignedChartScrollTargetBehavior	rrddd	DateComponents,_,MajorValueAlignment=nil,MajorValueAlignment=nil,ValueAlignedLimitBehavior=.automatic
+M	ChartScrollTargetBehavior	valueAligned(xUnit:yMatching:xMajorAlignment:yMajorAlignment:limitBehavior:)	fs		17.0		ValueAlignedChartScrollTargetBehavior	rrddd	_,DateComponents,MajorValueAlignment=nil,MajorValueAlignment=nil,ValueAlignedLimitBehavior=.automatic
+M	ChartScrollTargetBehavior	valueAligned(xUnit:yUnit:xMajorAlignment:yMajorAlignment:limitBehavior:)	fs		17.0		ValueAlignedChartScrollTargetBehavior	rrddd	_,_,MajorValueAlignment=nil,MajorValueAlignment=nil,ValueAlignedLimitBehavior=.automatic
 M	ChartScrollTargetBehaviorContext	chartProxy	v		17.0		ChartProxy
 M	ChartScrollTargetBehaviorContext	subscript(dynamicMember:)	f		17.0			r	KeyPath
 M	ChartSymbolShape	asterisk	sv		16.0		BasicChartSymbolShape
@@ -18060,7 +18060,7 @@ M	ChartSymbolShape	pentagon	sv		16.0		BasicChartSymbolShape
 M	ChartSymbolShape	perceptualUnitRect	v		16.0		CGRect
 M	ChartSymbolShape	plus	sv		16.0		BasicChartSymbolShape
 M	ChartSymbolShape	square	sv		16.0		BasicChartSymbolShape
-M	ChartSymbolShape	strokeBorder(lineWidth:)	f		16.0		ChartSymbolShape	d	CGFloat
+M	ChartSymbolShape	strokeBorder(lineWidth:)	f		16.0		ChartSymbolShape	d	CGFloat=1
 M	ChartSymbolShape	strokeBorder(style:)	f		16.0		ChartSymbolShape	r	StrokeStyle
 M	ChartSymbolShape	triangle	sv		16.0		BasicChartSymbolShape
 M	CheckedContinuation	init(continuation:function:)	i		13.0		CheckedContinuation	rd	UnsafeContinuation,String
@@ -18087,7 +18087,7 @@ M	Clock	measure(_:)	ft		16.0		Self.Instant.Duration	f
 M	Clock	measure(isolation:_:)	aft		16.0		Self.Instant.Duration	df	Actor,_
 M	Clock	minimumResolution	v		16.0		Self.Duration
 M	Clock	now	v		16.0		Self.Instant
-M	Clock	sleep(for:tolerance:)	aft		16.0			rd	Self.Instant.Duration,Self.Instant.Duration
+M	Clock	sleep(for:tolerance:)	aft		16.0			rd	Self.Instant.Duration,Self.Instant.Duration=nil
 M	Clock	sleep(until:tolerance:)	aft		16.0			rr	Self.Instant,Self.Instant.Duration
 M	Clock	suspending	sv		16.0		SuspendingClock
 M	ClosedRange	Element	k
@@ -18125,7 +18125,7 @@ M	CocoaError	coderInvalidValue	sv				CocoaError.Code
 M	CocoaError	coderReadCorrupt	sv				CocoaError.Code
 M	CocoaError	coderValueNotFound	sv				CocoaError.Code
 M	CocoaError	description	v				String
-M	CocoaError	error(_:userInfo:url:)	fs		8.0		Error	rdd	CocoaError.Code,Dictionary,URL
+M	CocoaError	error(_:userInfo:url:)	fs		8.0		Error	rdd	CocoaError.Code,Dictionary=nil,URL=nil
 M	CocoaError	errorCode	v				Int
 M	CocoaError	errorDomain	sv		8.0		String
 M	CocoaError	errorUserInfo	v				Dictionary
@@ -18268,8 +18268,8 @@ M	Collection	contains(_:)	f		16.0		Bool	r
 M	Collection	count	v				Int
 M	Collection	distance(from:to:)	f					rr	Self.Index,Self.Index
 M	Collection	drop(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	Collection	dropFirst(_:)	f				Self.SubSequence	d	Int
-M	Collection	dropLast(_:)	f				Self.SubSequence	d	Int
+M	Collection	dropFirst(_:)	f				Self.SubSequence	d	Int=1
+M	Collection	dropLast(_:)	f				Self.SubSequence	d	Int=1
 M	Collection	endIndex	v				Self.Index
 M	Collection	first	v				Self.Element
 M	Collection	firstIndex(of:)	f				Self.Index	r	Self.Element
@@ -18300,8 +18300,8 @@ M	Collection	ranges(of:)	f		16.0		Array	r
 M	Collection	removeFirst()	f				Self.Element
 M	Collection	removeFirst(_:)	f					r	Int
 M	Collection	removingSubranges(_:)	f		18.0		DiscontiguousSlice	r	RangeSet
-M	Collection	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	Collection	split(separator:maxSplits:omittingEmptySubsequences:)	f		16.0		Array	rdd	_,Int,Bool
+M	Collection	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	Collection	split(separator:maxSplits:omittingEmptySubsequences:)	f		16.0		Array	rdd	_,Int,Bool=true
 M	Collection	startIndex	v				Self.Index
 M	Collection	subscript(_:)	f	_:UnboundedRange_	18.0			f
 M	Collection	suffix(_:)	f				Self.SubSequence	r	Int
@@ -18322,8 +18322,8 @@ M	CollectionDifference	count	v				Int
 M	CollectionDifference	count(where:)	ft	where:Self.Element			Int	f
 M	CollectionDifference	distance(from:to:)	f		13.0		Int	rr	CollectionDifference.Index,CollectionDifference.Index
 M	CollectionDifference	drop(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	CollectionDifference	dropFirst(_:)	f				Self.SubSequence	d	Int
-M	CollectionDifference	dropLast(_:)	f				Self.SubSequence	d	Int
+M	CollectionDifference	dropFirst(_:)	f				Self.SubSequence	d	Int=1
+M	CollectionDifference	dropLast(_:)	f				Self.SubSequence	d	Int=1
 M	CollectionDifference	elementsEqual(_:)	f				Bool	r
 M	CollectionDifference	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
 M	CollectionDifference	encode(to:)	ft		13.0			r	Encoder
@@ -18373,8 +18373,8 @@ M	CollectionDifference	reversed()	f				Array
 M	CollectionDifference	shuffled()	f				Array
 M	CollectionDifference	shuffled(using:)	f				Array	r
 M	CollectionDifference	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	CollectionDifference	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	CollectionDifference	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	CollectionDifference	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	CollectionDifference	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	CollectionDifference	startIndex	v		13.0		CollectionDifference.Index
 M	CollectionDifference	starts(with:)	f				Bool	r
 M	CollectionDifference	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
@@ -18404,7 +18404,7 @@ M	CollectionOfOne	difference(from:)	f		13.0		CollectionDifference	r
 M	CollectionOfOne	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	CollectionOfOne	distance(from:to:)	f				Self.Index.Stride	rr	Self.Index,Self.Index
 M	CollectionOfOne	drop(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	CollectionOfOne	dropFirst(_:)	f				Self.SubSequence	d	Int
+M	CollectionOfOne	dropFirst(_:)	f				Self.SubSequence	d	Int=1
 M	CollectionOfOne	dropLast(_:)	f				Self.SubSequence	r	Int
 M	CollectionOfOne	elementsEqual(_:)	f				Bool	r
 M	CollectionOfOne	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
@@ -18469,8 +18469,8 @@ M	CollectionOfOne	sort(by:)	ft	by:Self.Element,Self.Element				f
 M	CollectionOfOne	sorted()	f				Array
 M	CollectionOfOne	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
 M	CollectionOfOne	span	v		12.2		Span
-M	CollectionOfOne	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	CollectionOfOne	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	CollectionOfOne	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	CollectionOfOne	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	CollectionOfOne	startIndex	v				Int
 M	CollectionOfOne	starts(with:)	f				Bool	r
 M	CollectionOfOne	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
@@ -18502,14 +18502,14 @@ M	Color	hash(into:)	f		13.0			r	Hasher
 M	Color	hashValue	v				Int
 M	Color	indigo	sv		15.0		Color
 M	Color	init(_:)	i		17.0		Color	r
-M	Color	init(_:bundle:)	i		13.0		Color	rd	String,Bundle
-M	Color	init(_:red:green:blue:opacity:)	i		13.0		Color	drrrd	Color.RGBColorSpace,Double,Double,Double,Double
-M	Color	init(_:white:opacity:)	i		13.0		Color	drd	Color.RGBColorSpace,Double,Double
+M	Color	init(_:bundle:)	i		13.0		Color	rd	String,Bundle=nil
+M	Color	init(_:red:green:blue:opacity:)	i		13.0		Color	drrrd	Color.RGBColorSpace=.sRGB,Double,Double,Double,Double=1
+M	Color	init(_:white:opacity:)	i		13.0		Color	drd	Color.RGBColorSpace=.sRGB,Double,Double=1
 M	Color	init(cgColor:)	i		15.0		Color	r	CGColor
-M	Color	init(hue:saturation:brightness:opacity:)	i		13.0		Color	rrrd	Double,Double,Double,Double
+M	Color	init(hue:saturation:brightness:opacity:)	i		13.0		Color	rrrd	Double,Double,Double,Double=1
 M	Color	init(uiColor:)	i		15.0		Color	r	UIColor
 M	Color	mint	sv		15.0		Color
-M	Color	mix(with:by:in:)	f		18.0		Color	rrd	Color,Double,Gradient.ColorSpace
+M	Color	mix(with:by:in:)	f		18.0		Color	rrd	Color,Double,Gradient.ColorSpace=.perceptual
 M	Color	opacity(_:)	f		13.0		Color	r	Double
 M	Color	orange	sv		13.0		Color
 M	Color	pink	sv		13.0		Color
@@ -18537,7 +18537,7 @@ M	Color.Resolved	encode(to:)	ft					r	Encoder
 M	Color.Resolved	green	v		17.0		Float
 M	Color.Resolved	hash(into:)	f					r	Hasher
 M	Color.Resolved	hashValue	v				Int
-M	Color.Resolved	init(colorSpace:red:green:blue:opacity:)	i		17.0		Color.Resolved	drrrd	Color.RGBColorSpace,Float,Float,Float,Float
+M	Color.Resolved	init(colorSpace:red:green:blue:opacity:)	i		17.0		Color.Resolved	drrrd	Color.RGBColorSpace=.sRGB,Float,Float,Float,Float=1
 M	Color.Resolved	init(from:)	it				Color.Resolved	r	Decoder
 M	Color.Resolved	linearBlue	v		17.0		Float
 M	Color.Resolved	linearGreen	v		17.0		Float
@@ -18567,8 +18567,8 @@ M	ColorMatrix	r4	v		15.0		Float
 M	ColorMatrix	r5	v		15.0		Float
 M	ColorPicker	Body	k
 M	ColorPicker	body	v				View
-M	ColorPicker	init(_:selection:supportsOpacity:)	i		14.0		ColorPicker	rrd	_,Binding,Bool
-M	ColorPicker	init(selection:supportsOpacity:label:)	i		14.0		ColorPicker	rdf	Binding,Bool,_
+M	ColorPicker	init(_:selection:supportsOpacity:)	i		14.0		ColorPicker	rrd	_,Binding,Bool=true
+M	ColorPicker	init(selection:supportsOpacity:label:)	i		14.0		ColorPicker	rdf	Binding,Bool=true,_
 M	ColorRenderingMode	extendedLinear	c		13.0		ColorRenderingMode
 M	ColorRenderingMode	hash(into:)	f					r	Hasher
 M	ColorRenderingMode	hashValue	v				Int
@@ -18665,7 +18665,7 @@ M	CompactMenuControlGroupStyle	Body	k
 M	CompactMenuControlGroupStyle	init()	i		16.4		CompactMenuControlGroupStyle
 M	CompactMenuControlGroupStyle	makeBody(configuration:)	f				View	r	CompactMenuControlGroupStyle.Configuration
 M	ComparableComparator	compare(_:_:)	f		15.0		ComparisonResult	rr
-M	ComparableComparator	init(order:)	i		15.0		ComparableComparator	d	SortOrder
+M	ComparableComparator	init(order:)	i		15.0		ComparableComparator	d	SortOrder=.forward
 M	ComparableComparator	order	v		15.0		SortOrder
 M	ComparisonResult	encode(to:)	ft		17.0			r	Encoder
 M	ComparisonResult	hash(into:)	f					r	Hasher
@@ -18677,17 +18677,17 @@ M	ComparisonResult	orderedDescending	c		2.0		ComparisonResult
 M	ComparisonResult	orderedSame	c		2.0		ComparisonResult
 M	ConditionTrait	TestScopeProvider	k
 M	ConditionTrait	comments	v				Array
-M	ConditionTrait	disabled(_:sourceLocation:)	fs				Self	dd	Comment,SourceLocation
-M	ConditionTrait	disabled(_:sourceLocation:_:)	fs				Self	ddf	Comment,SourceLocation,_
-M	ConditionTrait	disabled(if:_:sourceLocation:)	fs				Self	fdd	_,Comment,SourceLocation
-M	ConditionTrait	enabled(_:sourceLocation:_:)	fs				Self	ddf	Comment,SourceLocation,_
-M	ConditionTrait	enabled(if:_:sourceLocation:)	fs				Self	fdd	_,Comment,SourceLocation
+M	ConditionTrait	disabled(_:sourceLocation:)	fs				Self	dd	Comment=nil,SourceLocation
+M	ConditionTrait	disabled(_:sourceLocation:_:)	fs				Self	ddf	Comment=nil,SourceLocation,_
+M	ConditionTrait	disabled(if:_:sourceLocation:)	fs				Self	fdd	_,Comment=nil,SourceLocation
+M	ConditionTrait	enabled(_:sourceLocation:_:)	fs				Self	ddf	Comment=nil,SourceLocation,_
+M	ConditionTrait	enabled(if:_:sourceLocation:)	fs				Self	fdd	_,Comment=nil,SourceLocation
 M	ConditionTrait	isRecursive	v				Bool
 M	ConditionTrait	prepare(for:)	aft					r	Test
 M	ConditionTrait	scopeProvider(for:testCase:)	f				Never	rr	Test,Test.Case
 M	ConditionTrait	sourceLocation	v				SourceLocation
-M	Confirmation	callAsFunction(count:)	f					d	Int
-M	Confirmation	confirm(count:)	f					d	Int
+M	Confirmation	callAsFunction(count:)	f					d	Int=1
+M	Confirmation	confirm(count:)	f					d	Int=1
 M	ContainerBackgroundPlacement	hash(into:)	f					r	Hasher
 M	ContainerBackgroundPlacement	hashValue	v				Int
 M	ContainerBackgroundPlacement	navigation	sv		18.0		ContainerBackgroundPlacement
@@ -18746,15 +18746,15 @@ M	ContentSizeCategory	small	cd		13.0	?	ContentSizeCategory
 M	ContentToolbarPlacement	tabViewSidebar	sv		18.4		ContentToolbarPlacement
 M	ContentTransition	identity	sv		16.0		ContentTransition
 M	ContentTransition	interpolate	sv		16.0		ContentTransition
-M	ContentTransition	numericText(countsDown:)	fs		16.0		ContentTransition	d	Bool
+M	ContentTransition	numericText(countsDown:)	fs		16.0		ContentTransition	d	Bool=false
 M	ContentTransition	numericText(value:)	fs		17.0		ContentTransition	r	Double
 M	ContentTransition	opacity	sv		16.0		ContentTransition
 M	ContentTransition	symbolEffect	sv		17.0		ContentTransition
-M	ContentTransition	symbolEffect(_:options:)	fs		17.0		ContentTransition	rd	_,SymbolEffectOptions
+M	ContentTransition	symbolEffect(_:options:)	fs		17.0		ContentTransition	rd	_,SymbolEffectOptions=.default
 M	ContentUnavailableView	Body	k
 M	ContentUnavailableView	body	v				View
-M	ContentUnavailableView	init(_:image:description:)	i		17.0		ContentUnavailableView	rrd	_,String,Text
-M	ContentUnavailableView	init(_:systemImage:description:)	i		17.0		ContentUnavailableView	rrd	_,String,Text
+M	ContentUnavailableView	init(_:image:description:)	i		17.0		ContentUnavailableView	rrd	_,String,Text=nil
+M	ContentUnavailableView	init(_:systemImage:description:)	i		17.0		ContentUnavailableView	rrd	_,String,Text=nil
 M	ContentUnavailableView	init(label:description:actions:)	i		17.0		ContentUnavailableView	fgg
 M	ContentUnavailableView	search	sv		17.0		ContentUnavailableView
 M	ContentUnavailableView	search(text:)	fs		17.0		ContentUnavailableView	r	String
@@ -18783,7 +18783,7 @@ M	ContiguousArray	difference(from:)	f		13.0		CollectionDifference	r
 M	ContiguousArray	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	ContiguousArray	distance(from:to:)	f				Int	rr	Int,Int
 M	ContiguousArray	drop(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	ContiguousArray	dropFirst(_:)	f				Self.SubSequence	d	Int
+M	ContiguousArray	dropFirst(_:)	f				Self.SubSequence	d	Int=1
 M	ContiguousArray	dropLast(_:)	f				Self.SubSequence	r	Int
 M	ContiguousArray	elementsEqual(_:)	f				Bool	r
 M	ContiguousArray	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
@@ -18853,7 +18853,7 @@ M	ContiguousArray	reduce(_:_:)	ft	_:Result,Self.Element				rf
 M	ContiguousArray	reduce(into:_:)	ft	_:Result,Self.Element				rf
 M	ContiguousArray	regions	v		8.0		CollectionOfOne
 M	ContiguousArray	remove(at:)	f					r
-M	ContiguousArray	removeAll(keepingCapacity:)	f					d	Bool
+M	ContiguousArray	removeAll(keepingCapacity:)	f					d	Bool=false
 M	ContiguousArray	removeAll(where:)	ft	where:Self.Element				f
 M	ContiguousArray	removeFirst()	f				Self.Element
 M	ContiguousArray	removeFirst(_:)	f					r	Int
@@ -18876,8 +18876,8 @@ M	ContiguousArray	sort(by:)	ft	by:Self.Element,Self.Element				f
 M	ContiguousArray	sorted()	f				Array
 M	ContiguousArray	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
 M	ContiguousArray	span	v		12.2		Span
-M	ContiguousArray	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	ContiguousArray	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	ContiguousArray	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	ContiguousArray	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	ContiguousArray	startIndex	v				Int
 M	ContiguousArray	starts(with:)	f				Bool	r
 M	ContiguousArray	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
@@ -18900,8 +18900,8 @@ M	ContinuousClock	measure(_:)	ft		16.0		Self.Instant.Duration	f
 M	ContinuousClock	measure(isolation:_:)	aft		16.0		Self.Instant.Duration	df	Actor,_
 M	ContinuousClock	minimumResolution	v		16.0		Duration
 M	ContinuousClock	now	sv		16.0		ContinuousClock.Instant
-M	ContinuousClock	sleep(for:tolerance:)	aft		16.0			rd	Self.Instant.Duration,Self.Instant.Duration
-M	ContinuousClock	sleep(until:tolerance:)	aft		16.0			rd	ContinuousClock.Instant,Duration
+M	ContinuousClock	sleep(for:tolerance:)	aft		16.0			rd	Self.Instant.Duration,Self.Instant.Duration=nil
+M	ContinuousClock	sleep(until:tolerance:)	aft		16.0			rd	ContinuousClock.Instant,Duration=nil
 M	ContinuousClock	systemEpoch	v		16.0		ContinuousClock.Instant
 M	ContinuousClock.Instant	advanced(by:)	f		16.0		ContinuousClock.Instant	r	Duration
 M	ContinuousClock.Instant	duration(to:)	f		16.0		Duration	r	ContinuousClock.Instant
@@ -18950,7 +18950,7 @@ M	ControlWidgetConfigurationBuilder	buildBlock(_:)	fs		18.0		ControlWidgetConfig
 M	ControlWidgetConfigurationBuilder	buildExpression(_:)	fs		18.0			r
 M	ControlWidgetTemplate	body	v		18.0		Self.Body
 M	ControlWidgetTemplate	disabled(_:)	f		18.0		ControlWidgetTemplate	r	Bool
-M	ControlWidgetTemplate	privacySensitive(_:)	f		18.0		ControlWidgetTemplate	d	Bool
+M	ControlWidgetTemplate	privacySensitive(_:)	f		18.0		ControlWidgetTemplate	d	Bool=true
 M	ControlWidgetTemplate	tint(_:)	f		18.0		ControlWidgetTemplate	r	Color
 M	ControlWidgetTemplateBuilder	buildBlock(_:)	fs		18.0		ControlWidgetTemplate	r
 M	ControlWidgetTemplateBuilder	buildExpression(_:)	fs		18.0			r
@@ -18969,7 +18969,7 @@ M	CoordinateSpaceProtocol	named(_:)	fs		17.0		NamedCoordinateSpace	r	Hashable
 M	CoordinateSpaceProtocol	scrollView	sv		17.0		NamedCoordinateSpace
 M	CoordinateSpaceProtocol	scrollView(axis:)	fs		17.0		Self	r	Axis
 M	CubicKeyframe	Body	k
-M	CubicKeyframe	init(_:duration:startVelocity:endVelocity:)	i		17.0		CubicKeyframe	rrdd	_,Double,_,_
+M	CubicKeyframe	init(_:duration:startVelocity:endVelocity:)	i		17.0		CubicKeyframe	rrdd	_,Double,_=nil,_=nil
 M	CurrencyFormatStyleConfiguration	DecimalSeparatorDisplayStrategy	k		15.0
 M	CurrencyFormatStyleConfiguration	Grouping	k		15.0
 M	CurrencyFormatStyleConfiguration	Notation	k		18.0
@@ -18983,8 +18983,8 @@ M	CurrencyFormatStyleConfiguration.Presentation	isoCode	sv		15.0		CurrencyFormat
 M	CurrencyFormatStyleConfiguration.Presentation	narrow	sv		15.0		CurrencyFormatStyleConfiguration.Presentation
 M	CurrencyFormatStyleConfiguration.Presentation	standard	sv		15.0		CurrencyFormatStyleConfiguration.Presentation
 M	CurrencyFormatStyleConfiguration.SignDisplayStrategy	accounting	sv		15.0		CurrencyFormatStyleConfiguration.SignDisplayStrategy
-M	CurrencyFormatStyleConfiguration.SignDisplayStrategy	accountingAlways(showZero:)	fs		15.0		CurrencyFormatStyleConfiguration.SignDisplayStrategy	d	Bool
-M	CurrencyFormatStyleConfiguration.SignDisplayStrategy	always(showZero:)	fs		15.0		CurrencyFormatStyleConfiguration.SignDisplayStrategy	d	Bool
+M	CurrencyFormatStyleConfiguration.SignDisplayStrategy	accountingAlways(showZero:)	fs		15.0		CurrencyFormatStyleConfiguration.SignDisplayStrategy	d	Bool=false
+M	CurrencyFormatStyleConfiguration.SignDisplayStrategy	always(showZero:)	fs		15.0		CurrencyFormatStyleConfiguration.SignDisplayStrategy	d	Bool=true
 M	CurrencyFormatStyleConfiguration.SignDisplayStrategy	automatic	sv		15.0		CurrencyFormatStyleConfiguration.SignDisplayStrategy
 M	CurrencyFormatStyleConfiguration.SignDisplayStrategy	init(from:)	it		15.0		CurrencyFormatStyleConfiguration.SignDisplayStrategy	r	Decoder
 M	CurrencyFormatStyleConfiguration.SignDisplayStrategy	never	sv		15.0		CurrencyFormatStyleConfiguration.SignDisplayStrategy
@@ -18998,7 +18998,7 @@ M	CustomHoverEffect	Content	k		18.0
 M	CustomHoverEffect	automatic	sv		18.0		AutomaticHoverEffect
 M	CustomHoverEffect	body(content:)	f		18.0		Self.Body	r	Self.Content
 M	CustomHoverEffect	highlight	sv		18.0		HighlightHoverEffect
-M	CustomHoverEffect	hoverEffectDisabled(_:)	f		18.0		CustomHoverEffect	d	Bool
+M	CustomHoverEffect	hoverEffectDisabled(_:)	f		18.0		CustomHoverEffect	d	Bool=true
 M	CustomHoverEffect	lift	sv		18.0		LiftHoverEffect
 M	CustomNSError	errorCode	ov				Int
 M	CustomNSError	errorDomain	osv				String
@@ -19012,7 +19012,7 @@ M	CustomTestArgumentEncodable	encodeTestArgument(to:)	ft					r	Encoder
 M	CustomTestStringConvertible	testDescription	v				String
 M	CustomizableToolbarContent	customizationBehavior(_:)	f		16.0		CustomizableToolbarContent	r	ToolbarCustomizationBehavior
 M	CustomizableToolbarContent	defaultCustomization()	df		16.0	?	CustomizableToolbarContent
-M	CustomizableToolbarContent	defaultCustomization(_:options:)	f		16.0		CustomizableToolbarContent	dd	Visibility,ToolbarCustomizationOptions
+M	CustomizableToolbarContent	defaultCustomization(_:options:)	f		16.0		CustomizableToolbarContent	dd	Visibility=.automatic,ToolbarCustomizationOptions
 M	Data	Base64DecodingOptions	k		8.0
 M	Data	Base64EncodingOptions	k		8.0
 M	Data	Deallocator	k		8.0
@@ -19047,7 +19047,7 @@ M	Data	difference(from:)	f		13.0		CollectionDifference	r
 M	Data	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	Data	distance(from:to:)	f				Self.Index.Stride	rr	Self.Index,Self.Index
 M	Data	drop(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	Data	dropFirst(_:)	f				Self.SubSequence	d	Int
+M	Data	dropFirst(_:)	f				Self.SubSequence	d	Int=1
 M	Data	dropLast(_:)	f				Self.SubSequence	r	Int
 M	Data	elementsEqual(_:)	f				Bool	r
 M	Data	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
@@ -19121,13 +19121,13 @@ M	Data	prefix(upTo:)	f				Self.SubSequence	r	Self.Index
 M	Data	prefix(while:)	ft	while:Self.Element			Self.SubSequence	f
 M	Data	randomElement()	f				Self.Element
 M	Data	randomElement(using:)	f				Self.Element	r
-M	Data	range(of:options:in:)	f				Range	rdd	Data,Data.SearchOptions,Range
+M	Data	range(of:options:in:)	f				Range	rdd	Data,Data.SearchOptions,Range=nil
 M	Data	ranges(of:)	f		16.0		Array	r
 M	Data	reduce(_:_:)	ft	_:Result,Self.Element				rf
 M	Data	reduce(into:_:)	ft	_:Result,Self.Element				rf
 M	Data	regions	v		8.0		CollectionOfOne
 M	Data	remove(at:)	f				Self.Element	r	Self.Index
-M	Data	removeAll(keepingCapacity:)	f					d	Bool
+M	Data	removeAll(keepingCapacity:)	f					d	Bool=false
 M	Data	removeAll(where:)	ft	where:Self.Element				f
 M	Data	removeFirst()	f				Self.Element
 M	Data	removeFirst(_:)	f					r	Int
@@ -19136,11 +19136,11 @@ M	Data	removeLast(_:)	f					r	Int
 M	Data	removeSubrange(_:)	f					r
 M	Data	removeSubranges(_:)	f		18.0			r	RangeSet
 M	Data	removingSubranges(_:)	f		18.0		DiscontiguousSlice	r	RangeSet
-M	Data	replace(_:with:maxReplacements:)	f		16.0			rrd	_,_,Int
+M	Data	replace(_:with:maxReplacements:)	f		16.0			rrd	_,_,Int=.max
 M	Data	replaceSubrange(_:with:)	f		8.0			rr
 M	Data	replaceSubrange(_:with:count:)	f		8.0			rrr	Range,UnsafeRawPointer,Int
-M	Data	replacing(_:with:maxReplacements:)	f		16.0		Self	rrd	_,_,Int
-M	Data	replacing(_:with:subrange:maxReplacements:)	f		16.0		Self	rrrd	_,_,Range,Int
+M	Data	replacing(_:with:maxReplacements:)	f		16.0		Self	rrd	_,_,Int=.max
+M	Data	replacing(_:with:subrange:maxReplacements:)	f		16.0		Self	rrrd	_,_,Range,Int=.max
 M	Data	reserveCapacity(_:)	f		8.0			r	Int
 M	Data	resetBytes(in:)	f		8.0			r
 M	Data	reverse()	f
@@ -19156,8 +19156,8 @@ M	Data	sorted()	f				Array
 M	Data	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
 M	Data	sorted(using:)	f		15.0		Array	r
 M	Data	span	v		12.2		Span
-M	Data	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	Data	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	Data	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	Data	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	Data	startIndex	v		8.0		Int
 M	Data	starts(with:)	f				Bool	r
 M	Data	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
@@ -19427,13 +19427,13 @@ M	Date.AnchoredRelativeFormatStyle	currency(code:)	fs		15.0		Self	r	String
 M	Date.AnchoredRelativeFormatStyle	discreteInput(after:)	f		18.0		Date	r	Date
 M	Date.AnchoredRelativeFormatStyle	discreteInput(before:)	f		18.0		Date	r	Date
 M	Date.AnchoredRelativeFormatStyle	format(_:)	f		18.0		String	r	Date
-M	Date.AnchoredRelativeFormatStyle	init(anchor:allowedFields:presentation:unitsStyle:locale:calendar:capitalizationContext:)	i		18.0		Date.AnchoredRelativeFormatStyle	rrddddd	Date,Set,Date.RelativeFormatStyle.Presentation,Date.RelativeFormatStyle.UnitsStyle,Locale,Calendar,FormatStyleCapitalizationContext
-M	Date.AnchoredRelativeFormatStyle	init(anchor:presentation:unitsStyle:locale:calendar:capitalizationContext:)	i		18.0		Date.AnchoredRelativeFormatStyle	rddddd	Date,Date.RelativeFormatStyle.Presentation,Date.RelativeFormatStyle.UnitsStyle,Locale,Calendar,FormatStyleCapitalizationContext
+M	Date.AnchoredRelativeFormatStyle	init(anchor:allowedFields:presentation:unitsStyle:locale:calendar:capitalizationContext:)	i		18.0		Date.AnchoredRelativeFormatStyle	rrddddd	Date,Set,Date.RelativeFormatStyle.Presentation=.numeric,Date.RelativeFormatStyle.UnitsStyle=.wide,Locale=.autoupdatingCurrent,Calendar=.autoupdatingCurrent,FormatStyleCapitalizationContext=.unknown
+M	Date.AnchoredRelativeFormatStyle	init(anchor:presentation:unitsStyle:locale:calendar:capitalizationContext:)	i		18.0		Date.AnchoredRelativeFormatStyle	rddddd	Date,Date.RelativeFormatStyle.Presentation=.numeric,Date.RelativeFormatStyle.UnitsStyle=.wide,Locale=.autoupdatingCurrent,Calendar=.autoupdatingCurrent,FormatStyleCapitalizationContext=.unknown
 M	Date.AnchoredRelativeFormatStyle	init(from:)	it		18.0		Date.AnchoredRelativeFormatStyle	r	Decoder
 M	Date.AnchoredRelativeFormatStyle	input(after:)	f		18.0		Date	r	Date
 M	Date.AnchoredRelativeFormatStyle	input(before:)	f		18.0		Date	r	Date
-M	Date.AnchoredRelativeFormatStyle	list(memberStyle:type:width:)	fs		15.0		Self	rrd	_,ListFormatStyle.ListType,ListFormatStyle.Width
-M	Date.AnchoredRelativeFormatStyle	list(type:width:)	fs		15.0		Self	rd	ListFormatStyle.ListType,ListFormatStyle.Width
+M	Date.AnchoredRelativeFormatStyle	list(memberStyle:type:width:)	fs		15.0		Self	rrd	_,ListFormatStyle.ListType,ListFormatStyle.Width=.standard
+M	Date.AnchoredRelativeFormatStyle	list(type:width:)	fs		15.0		Self	rd	ListFormatStyle.ListType,ListFormatStyle.Width=.standard
 M	Date.AnchoredRelativeFormatStyle	locale	v		18.0		Locale
 M	Date.AnchoredRelativeFormatStyle	locale(_:)	f		18.0		Date.AnchoredRelativeFormatStyle	r	Locale
 M	Date.AnchoredRelativeFormatStyle	presentation	v		18.0		Date.RelativeFormatStyle.Presentation
@@ -19441,8 +19441,8 @@ M	Date.AnchoredRelativeFormatStyle	unitsStyle	v		18.0		Date.RelativeFormatStyle.
 M	Date.AttributedStyle	currency(code:)	fs		15.0		Self	r	String
 M	Date.AttributedStyle	format(_:)	df		15.0	?	AttributedString	r	Date
 M	Date.AttributedStyle	init(from:)	dit		15.0	?	Date.AttributedStyle	r	Decoder
-M	Date.AttributedStyle	list(memberStyle:type:width:)	fs		15.0		Self	rrd	_,ListFormatStyle.ListType,ListFormatStyle.Width
-M	Date.AttributedStyle	list(type:width:)	fs		15.0		Self	rd	ListFormatStyle.ListType,ListFormatStyle.Width
+M	Date.AttributedStyle	list(memberStyle:type:width:)	fs		15.0		Self	rrd	_,ListFormatStyle.ListType,ListFormatStyle.Width=.standard
+M	Date.AttributedStyle	list(type:width:)	fs		15.0		Self	rd	ListFormatStyle.ListType,ListFormatStyle.Width=.standard
 M	Date.AttributedStyle	locale(_:)	df		15.0	?	Date.AttributedStyle	r	Locale
 M	Date.ComponentsFormatStyle	Field	k		15.0
 M	Date.ComponentsFormatStyle	init(from:)	it		15.0		Date.ComponentsFormatStyle	r	Decoder
@@ -19493,60 +19493,60 @@ M	Date.FormatStyle	capitalizationContext	v		15.0		FormatStyleCapitalizationConte
 M	Date.FormatStyle	consuming(_:startingAt:in:)	ft		16.0			rrr	String,String.Index,Range
 M	Date.FormatStyle	currency(code:)	fs		15.0		Self	r	String
 M	Date.FormatStyle	dateTime	sv		15.0		Date.FormatStyle
-M	Date.FormatStyle	day(_:)	f		15.0		Date.FormatStyle	d	Date.FormatStyle.Symbol.Day
-M	Date.FormatStyle	dayOfYear(_:)	f		15.0		Date.FormatStyle	d	Date.FormatStyle.Symbol.DayOfYear
+M	Date.FormatStyle	day(_:)	f		15.0		Date.FormatStyle	d	Date.FormatStyle.Symbol.Day=.defaultDigits
+M	Date.FormatStyle	dayOfYear(_:)	f		15.0		Date.FormatStyle	d	Date.FormatStyle.Symbol.DayOfYear=.defaultDigits
 M	Date.FormatStyle	discreteInput(after:)	f		18.0		Date	r	Date
 M	Date.FormatStyle	discreteInput(before:)	f		18.0		Date	r	Date
 M	Date.FormatStyle	encode(to:)	ft		15.0			r	Encoder
-M	Date.FormatStyle	era(_:)	f		15.0		Date.FormatStyle	d	Date.FormatStyle.Symbol.Era
-M	Date.FormatStyle	fixed(format:timeZone:locale:)	fs		15.0		Self	rrd	Date.FormatString,TimeZone,Locale
+M	Date.FormatStyle	era(_:)	f		15.0		Date.FormatStyle	d	Date.FormatStyle.Symbol.Era=.abbreviated
+M	Date.FormatStyle	fixed(format:timeZone:locale:)	fs		15.0		Self	rrd	Date.FormatString,TimeZone,Locale=nil
 M	Date.FormatStyle	format(_:)	f		15.0		String	r	Date
 M	Date.FormatStyle	hour(_:)	f		15.0		Date.FormatStyle	d	Date.FormatStyle.Symbol.Hour
-M	Date.FormatStyle	init(date:time:locale:calendar:timeZone:capitalizationContext:)	i		15.0		Date.FormatStyle	dddddd	Date.FormatStyle.DateStyle,Date.FormatStyle.TimeStyle,Locale,Calendar,TimeZone,FormatStyleCapitalizationContext
+M	Date.FormatStyle	init(date:time:locale:calendar:timeZone:capitalizationContext:)	i		15.0		Date.FormatStyle	dddddd	Date.FormatStyle.DateStyle=nil,Date.FormatStyle.TimeStyle=nil,Locale=.autoupdatingCurrent,Calendar=.autoupdatingCurrent,TimeZone=.autoupdatingCurrent,FormatStyleCapitalizationContext=.unknown
 M	Date.FormatStyle	init(from:)	it		15.0		Date.FormatStyle	r	Decoder
 M	Date.FormatStyle	input(after:)	f		18.0		Date	r	Date
 M	Date.FormatStyle	input(before:)	f		18.0		Date	r	Date
-M	Date.FormatStyle	list(memberStyle:type:width:)	fs		15.0		Self	rrd	_,ListFormatStyle.ListType,ListFormatStyle.Width
-M	Date.FormatStyle	list(type:width:)	fs		15.0		Self	rd	ListFormatStyle.ListType,ListFormatStyle.Width
+M	Date.FormatStyle	list(memberStyle:type:width:)	fs		15.0		Self	rrd	_,ListFormatStyle.ListType,ListFormatStyle.Width=.standard
+M	Date.FormatStyle	list(type:width:)	fs		15.0		Self	rd	ListFormatStyle.ListType,ListFormatStyle.Width=.standard
 M	Date.FormatStyle	locale	v		15.0		Locale
 M	Date.FormatStyle	locale(_:)	f		15.0		Date.FormatStyle	r	Locale
-M	Date.FormatStyle	minute(_:)	f		15.0		Date.FormatStyle	d	Date.FormatStyle.Symbol.Minute
-M	Date.FormatStyle	month(_:)	f		15.0		Date.FormatStyle	d	Date.FormatStyle.Symbol.Month
+M	Date.FormatStyle	minute(_:)	f		15.0		Date.FormatStyle	d	Date.FormatStyle.Symbol.Minute=.defaultDigits
+M	Date.FormatStyle	month(_:)	f		15.0		Date.FormatStyle	d	Date.FormatStyle.Symbol.Month=.abbreviated
 M	Date.FormatStyle	parse(_:)	ft		15.0		Date	r	String
 M	Date.FormatStyle	parseStrategy	v		15.0		Date.FormatStyle
-M	Date.FormatStyle	quarter(_:)	f		15.0		Date.FormatStyle	d	Date.FormatStyle.Symbol.Quarter
+M	Date.FormatStyle	quarter(_:)	f		15.0		Date.FormatStyle	d	Date.FormatStyle.Symbol.Quarter=.abbreviated
 M	Date.FormatStyle	regex	v		16.0		Regex
-M	Date.FormatStyle	second(_:)	f		15.0		Date.FormatStyle	d	Date.FormatStyle.Symbol.Second
+M	Date.FormatStyle	second(_:)	f		15.0		Date.FormatStyle	d	Date.FormatStyle.Symbol.Second=.defaultDigits
 M	Date.FormatStyle	secondFraction(_:)	f		15.0		Date.FormatStyle	r	Date.FormatStyle.Symbol.SecondFraction
 M	Date.FormatStyle	timeZone	v		15.0		TimeZone
 M	Date.FormatStyle	timeZone(_:)	f		15.0		Date.FormatStyle	d	Date.FormatStyle.Symbol.TimeZone
-M	Date.FormatStyle	week(_:)	f		15.0		Date.FormatStyle	d	Date.FormatStyle.Symbol.Week
-M	Date.FormatStyle	weekday(_:)	f		15.0		Date.FormatStyle	d	Date.FormatStyle.Symbol.Weekday
-M	Date.FormatStyle	year(_:)	f		15.0		Date.FormatStyle	d	Date.FormatStyle.Symbol.Year
+M	Date.FormatStyle	week(_:)	f		15.0		Date.FormatStyle	d	Date.FormatStyle.Symbol.Week=.defaultDigits
+M	Date.FormatStyle	weekday(_:)	f		15.0		Date.FormatStyle	d	Date.FormatStyle.Symbol.Weekday=.abbreviated
+M	Date.FormatStyle	year(_:)	f		15.0		Date.FormatStyle	d	Date.FormatStyle.Symbol.Year=.defaultDigits
 M	Date.FormatStyle.Attributed	currency(code:)	fs		15.0		Self	r	String
-M	Date.FormatStyle.Attributed	day(_:)	f		18.0		Date.FormatStyle.Attributed	d	Date.FormatStyle.Symbol.Day
-M	Date.FormatStyle.Attributed	dayOfYear(_:)	f		18.0		Date.FormatStyle.Attributed	d	Date.FormatStyle.Symbol.DayOfYear
+M	Date.FormatStyle.Attributed	day(_:)	f		18.0		Date.FormatStyle.Attributed	d	Date.FormatStyle.Symbol.Day=.defaultDigits
+M	Date.FormatStyle.Attributed	dayOfYear(_:)	f		18.0		Date.FormatStyle.Attributed	d	Date.FormatStyle.Symbol.DayOfYear=.defaultDigits
 M	Date.FormatStyle.Attributed	discreteInput(after:)	f		18.0		Date	r	Date
 M	Date.FormatStyle.Attributed	discreteInput(before:)	f		18.0		Date	r	Date
-M	Date.FormatStyle.Attributed	era(_:)	f		18.0		Date.FormatStyle.Attributed	d	Date.FormatStyle.Symbol.Era
+M	Date.FormatStyle.Attributed	era(_:)	f		18.0		Date.FormatStyle.Attributed	d	Date.FormatStyle.Symbol.Era=.abbreviated
 M	Date.FormatStyle.Attributed	format(_:)	f		18.0		AttributedString	r	Date
 M	Date.FormatStyle.Attributed	hour(_:)	f		18.0		Date.FormatStyle.Attributed	d	Date.FormatStyle.Symbol.Hour
 M	Date.FormatStyle.Attributed	init(from:)	it		18.0		Date.FormatStyle.Attributed	r	Decoder
 M	Date.FormatStyle.Attributed	input(after:)	f		18.0		Date	r	Date
 M	Date.FormatStyle.Attributed	input(before:)	f		18.0		Date	r	Date
-M	Date.FormatStyle.Attributed	list(memberStyle:type:width:)	fs		15.0		Self	rrd	_,ListFormatStyle.ListType,ListFormatStyle.Width
-M	Date.FormatStyle.Attributed	list(type:width:)	fs		15.0		Self	rd	ListFormatStyle.ListType,ListFormatStyle.Width
+M	Date.FormatStyle.Attributed	list(memberStyle:type:width:)	fs		15.0		Self	rrd	_,ListFormatStyle.ListType,ListFormatStyle.Width=.standard
+M	Date.FormatStyle.Attributed	list(type:width:)	fs		15.0		Self	rd	ListFormatStyle.ListType,ListFormatStyle.Width=.standard
 M	Date.FormatStyle.Attributed	locale(_:)	f		18.0		Date.FormatStyle.Attributed	r	Locale
-M	Date.FormatStyle.Attributed	minute(_:)	f		18.0		Date.FormatStyle.Attributed	d	Date.FormatStyle.Symbol.Minute
-M	Date.FormatStyle.Attributed	month(_:)	f		18.0		Date.FormatStyle.Attributed	d	Date.FormatStyle.Symbol.Month
-M	Date.FormatStyle.Attributed	quarter(_:)	f		18.0		Date.FormatStyle.Attributed	d	Date.FormatStyle.Symbol.Quarter
-M	Date.FormatStyle.Attributed	second(_:)	f		18.0		Date.FormatStyle.Attributed	d	Date.FormatStyle.Symbol.Second
+M	Date.FormatStyle.Attributed	minute(_:)	f		18.0		Date.FormatStyle.Attributed	d	Date.FormatStyle.Symbol.Minute=.defaultDigits
+M	Date.FormatStyle.Attributed	month(_:)	f		18.0		Date.FormatStyle.Attributed	d	Date.FormatStyle.Symbol.Month=.abbreviated
+M	Date.FormatStyle.Attributed	quarter(_:)	f		18.0		Date.FormatStyle.Attributed	d	Date.FormatStyle.Symbol.Quarter=.abbreviated
+M	Date.FormatStyle.Attributed	second(_:)	f		18.0		Date.FormatStyle.Attributed	d	Date.FormatStyle.Symbol.Second=.defaultDigits
 M	Date.FormatStyle.Attributed	secondFraction(_:)	f		18.0		Date.FormatStyle.Attributed	r	Date.FormatStyle.Symbol.SecondFraction
 M	Date.FormatStyle.Attributed	subscript(dynamicMember:)	f		18.0			r
 M	Date.FormatStyle.Attributed	timeZone(_:)	f		18.0		Date.FormatStyle.Attributed	d	Date.FormatStyle.Symbol.TimeZone
-M	Date.FormatStyle.Attributed	week(_:)	f		18.0		Date.FormatStyle.Attributed	d	Date.FormatStyle.Symbol.Week
-M	Date.FormatStyle.Attributed	weekday(_:)	f		18.0		Date.FormatStyle.Attributed	d	Date.FormatStyle.Symbol.Weekday
-M	Date.FormatStyle.Attributed	year(_:)	f		18.0		Date.FormatStyle.Attributed	d	Date.FormatStyle.Symbol.Year
+M	Date.FormatStyle.Attributed	week(_:)	f		18.0		Date.FormatStyle.Attributed	d	Date.FormatStyle.Symbol.Week=.defaultDigits
+M	Date.FormatStyle.Attributed	weekday(_:)	f		18.0		Date.FormatStyle.Attributed	d	Date.FormatStyle.Symbol.Weekday=.abbreviated
+M	Date.FormatStyle.Attributed	year(_:)	f		18.0		Date.FormatStyle.Attributed	d	Date.FormatStyle.Symbol.Year=.defaultDigits
 M	Date.FormatStyle.DateStyle	abbreviated	sv		15.0		Date.FormatStyle.DateStyle
 M	Date.FormatStyle.DateStyle	complete	sv		15.0		Date.FormatStyle.DateStyle
 M	Date.FormatStyle.DateStyle	init(from:)	it		15.0		Date.FormatStyle.DateStyle	r	Decoder
@@ -19578,7 +19578,7 @@ M	Date.FormatStyle.Symbol.CyclicYear	narrow	sv		15.0		Date.FormatStyle.Symbol.Cy
 M	Date.FormatStyle.Symbol.CyclicYear	omitted	sv		18.0		Date.FormatStyle.Symbol.CyclicYear
 M	Date.FormatStyle.Symbol.CyclicYear	wide	sv		15.0		Date.FormatStyle.Symbol.CyclicYear
 M	Date.FormatStyle.Symbol.Day	defaultDigits	sv		15.0		Date.FormatStyle.Symbol.Day
-M	Date.FormatStyle.Symbol.Day	julianModified(minimumLength:)	fs		15.0		Date.FormatStyle.Symbol.Day	d	Int
+M	Date.FormatStyle.Symbol.Day	julianModified(minimumLength:)	fs		15.0		Date.FormatStyle.Symbol.Day	d	Int=1
 M	Date.FormatStyle.Symbol.Day	omitted	sv		18.0		Date.FormatStyle.Symbol.Day
 M	Date.FormatStyle.Symbol.Day	ordinalOfDayInMonth	sv		15.0		Date.FormatStyle.Symbol.Day
 M	Date.FormatStyle.Symbol.Day	twoDigits	sv		15.0		Date.FormatStyle.Symbol.Day
@@ -19680,10 +19680,10 @@ M	Date.FormatStyle.Symbol.Weekday	short	sv		15.0		Date.FormatStyle.Symbol.Weekda
 M	Date.FormatStyle.Symbol.Weekday	twoDigits	sv		15.0		Date.FormatStyle.Symbol.Weekday
 M	Date.FormatStyle.Symbol.Weekday	wide	sv		15.0		Date.FormatStyle.Symbol.Weekday
 M	Date.FormatStyle.Symbol.Year	defaultDigits	sv		15.0		Date.FormatStyle.Symbol.Year
-M	Date.FormatStyle.Symbol.Year	extended(minimumLength:)	fs		15.0		Date.FormatStyle.Symbol.Year	d	Int
+M	Date.FormatStyle.Symbol.Year	extended(minimumLength:)	fs		15.0		Date.FormatStyle.Symbol.Year	d	Int=1
 M	Date.FormatStyle.Symbol.Year	omitted	sv		18.0		Date.FormatStyle.Symbol.Year
 M	Date.FormatStyle.Symbol.Year	padded(_:)	fs		15.0		Date.FormatStyle.Symbol.Year	r	Int
-M	Date.FormatStyle.Symbol.Year	relatedGregorian(minimumLength:)	fs		15.0		Date.FormatStyle.Symbol.Year	d	Int
+M	Date.FormatStyle.Symbol.Year	relatedGregorian(minimumLength:)	fs		15.0		Date.FormatStyle.Symbol.Year	d	Int=1
 M	Date.FormatStyle.Symbol.Year	twoDigits	sv		15.0		Date.FormatStyle.Symbol.Year
 M	Date.FormatStyle.Symbol.YearForWeekOfYear	defaultDigits	sv		15.0		Date.FormatStyle.Symbol.YearForWeekOfYear
 M	Date.FormatStyle.Symbol.YearForWeekOfYear	omitted	sv		18.0		Date.FormatStyle.Symbol.YearForWeekOfYear
@@ -19709,13 +19709,13 @@ M	Date.ISO8601FormatStyle	encode(to:)	ft		15.0			r	Encoder
 M	Date.ISO8601FormatStyle	format(_:)	f		15.0		String	r	Date
 M	Date.ISO8601FormatStyle	hash(into:)	f		15.0			r	Hasher
 M	Date.ISO8601FormatStyle	includingFractionalSeconds	v		15.0		Bool
-M	Date.ISO8601FormatStyle	init(dateSeparator:dateTimeSeparator:timeSeparator:timeZoneSeparator:includingFractionalSeconds:timeZone:)	i		15.0		Date.ISO8601FormatStyle	dddddd	Date.ISO8601FormatStyle.DateSeparator,Date.ISO8601FormatStyle.DateTimeSeparator,Date.ISO8601FormatStyle.TimeSeparator,Date.ISO8601FormatStyle.TimeZoneSeparator,Bool,TimeZone
-M	Date.ISO8601FormatStyle	init(dateSeparator:dateTimeSeparator:timeZone:)	i		15.0		Date.ISO8601FormatStyle	ddd	Date.ISO8601FormatStyle.DateSeparator,Date.ISO8601FormatStyle.DateTimeSeparator,TimeZone
+M	Date.ISO8601FormatStyle	init(dateSeparator:dateTimeSeparator:timeSeparator:timeZoneSeparator:includingFractionalSeconds:timeZone:)	i		15.0		Date.ISO8601FormatStyle	dddddd	Date.ISO8601FormatStyle.DateSeparator=.dash,Date.ISO8601FormatStyle.DateTimeSeparator=.standard,Date.ISO8601FormatStyle.TimeSeparator=.colon,Date.ISO8601FormatStyle.TimeZoneSeparator=.omitted,Bool=false,TimeZone
+M	Date.ISO8601FormatStyle	init(dateSeparator:dateTimeSeparator:timeZone:)	i		15.0		Date.ISO8601FormatStyle	ddd	Date.ISO8601FormatStyle.DateSeparator=.dash,Date.ISO8601FormatStyle.DateTimeSeparator=.standard,TimeZone
 M	Date.ISO8601FormatStyle	init(from:)	it		15.0		Date.ISO8601FormatStyle	r	Decoder
 M	Date.ISO8601FormatStyle	iso8601	sv		15.0		Date.ISO8601FormatStyle
-M	Date.ISO8601FormatStyle	iso8601(timeZone:includingFractionalSeconds:dateSeparator:dateTimeSeparator:timeSeparator:)	fs		16.0		Self	rdddd	TimeZone,Bool,Date.ISO8601FormatStyle.DateSeparator,Date.ISO8601FormatStyle.DateTimeSeparator,Date.ISO8601FormatStyle.TimeSeparator
-M	Date.ISO8601FormatStyle	iso8601Date(timeZone:dateSeparator:)	fs		16.0		Self	rd	TimeZone,Date.ISO8601FormatStyle.DateSeparator
-M	Date.ISO8601FormatStyle	iso8601WithTimeZone(includingFractionalSeconds:dateSeparator:dateTimeSeparator:timeSeparator:timeZoneSeparator:)	fs		16.0		Self	ddddd	Bool,Date.ISO8601FormatStyle.DateSeparator,Date.ISO8601FormatStyle.DateTimeSeparator,Date.ISO8601FormatStyle.TimeSeparator,Date.ISO8601FormatStyle.TimeZoneSeparator
+M	Date.ISO8601FormatStyle	iso8601(timeZone:includingFractionalSeconds:dateSeparator:dateTimeSeparator:timeSeparator:)	fs		16.0		Self	rdddd	TimeZone,Bool=false,Date.ISO8601FormatStyle.DateSeparator=.dash,Date.ISO8601FormatStyle.DateTimeSeparator=.standard,Date.ISO8601FormatStyle.TimeSeparator=.colon
+M	Date.ISO8601FormatStyle	iso8601Date(timeZone:dateSeparator:)	fs		16.0		Self	rd	TimeZone,Date.ISO8601FormatStyle.DateSeparator=.dash
+M	Date.ISO8601FormatStyle	iso8601WithTimeZone(includingFractionalSeconds:dateSeparator:dateTimeSeparator:timeSeparator:timeZoneSeparator:)	fs		16.0		Self	ddddd	Bool=false,Date.ISO8601FormatStyle.DateSeparator=.dash,Date.ISO8601FormatStyle.DateTimeSeparator=.standard,Date.ISO8601FormatStyle.TimeSeparator=.colon,Date.ISO8601FormatStyle.TimeZoneSeparator=.omitted
 M	Date.ISO8601FormatStyle	locale(_:)	f		15.0		Self	r	Locale
 M	Date.ISO8601FormatStyle	month()	f		15.0		Date.ISO8601FormatStyle
 M	Date.ISO8601FormatStyle	parse(_:)	ft		15.0		Date	r	String
@@ -19766,31 +19766,31 @@ M	Date.IntervalFormatStyle	currency(code:)	fs		15.0		Self	r	String
 M	Date.IntervalFormatStyle	day()	f		15.0		Date.IntervalFormatStyle
 M	Date.IntervalFormatStyle	format(_:)	f		15.0		String	r	Range
 M	Date.IntervalFormatStyle	hour(_:)	f		15.0		Date.IntervalFormatStyle	d	Date.IntervalFormatStyle.Symbol.Hour
-M	Date.IntervalFormatStyle	init(date:time:locale:calendar:timeZone:)	i		15.0		Date.IntervalFormatStyle	ddddd	Date.FormatStyle.DateStyle,Date.FormatStyle.TimeStyle,Locale,Calendar,TimeZone
+M	Date.IntervalFormatStyle	init(date:time:locale:calendar:timeZone:)	i		15.0		Date.IntervalFormatStyle	ddddd	Date.FormatStyle.DateStyle=nil,Date.FormatStyle.TimeStyle=nil,Locale=.autoupdatingCurrent,Calendar=.autoupdatingCurrent,TimeZone=.autoupdatingCurrent
 M	Date.IntervalFormatStyle	init(from:)	it		15.0		Date.IntervalFormatStyle	r	Decoder
 M	Date.IntervalFormatStyle	interval	sv		15.0		Date.IntervalFormatStyle
-M	Date.IntervalFormatStyle	list(memberStyle:type:width:)	fs		15.0		Self	rrd	_,ListFormatStyle.ListType,ListFormatStyle.Width
-M	Date.IntervalFormatStyle	list(type:width:)	fs		15.0		Self	rd	ListFormatStyle.ListType,ListFormatStyle.Width
+M	Date.IntervalFormatStyle	list(memberStyle:type:width:)	fs		15.0		Self	rrd	_,ListFormatStyle.ListType,ListFormatStyle.Width=.standard
+M	Date.IntervalFormatStyle	list(type:width:)	fs		15.0		Self	rd	ListFormatStyle.ListType,ListFormatStyle.Width=.standard
 M	Date.IntervalFormatStyle	locale	v		15.0		Locale
 M	Date.IntervalFormatStyle	locale(_:)	f		15.0		Date.IntervalFormatStyle	r	Locale
 M	Date.IntervalFormatStyle	minute()	f		15.0		Date.IntervalFormatStyle
-M	Date.IntervalFormatStyle	month(_:)	f		15.0		Date.IntervalFormatStyle	d	Date.IntervalFormatStyle.Symbol.Month
+M	Date.IntervalFormatStyle	month(_:)	f		15.0		Date.IntervalFormatStyle	d	Date.IntervalFormatStyle.Symbol.Month=.abbreviated
 M	Date.IntervalFormatStyle	second()	f		15.0		Date.IntervalFormatStyle
 M	Date.IntervalFormatStyle	timeZone	v		15.0		TimeZone
 M	Date.IntervalFormatStyle	timeZone(_:)	f		15.0		Date.IntervalFormatStyle	d	Date.IntervalFormatStyle.Symbol.TimeZone
-M	Date.IntervalFormatStyle	weekday(_:)	f		15.0		Date.IntervalFormatStyle	d	Date.IntervalFormatStyle.Symbol.Weekday
+M	Date.IntervalFormatStyle	weekday(_:)	f		15.0		Date.IntervalFormatStyle	d	Date.IntervalFormatStyle.Symbol.Weekday=.abbreviated
 M	Date.IntervalFormatStyle	year()	f		15.0		Date.IntervalFormatStyle
 M	Date.ParseStrategy	DateStyle	k		16.0
 M	Date.ParseStrategy	RegexOutput	k		16.0
 M	Date.ParseStrategy	TimeStyle	k		16.0
 M	Date.ParseStrategy	calendar	v		15.0		Calendar
 M	Date.ParseStrategy	consuming(_:startingAt:in:)	ft		16.0			rrr	String,String.Index,Range
-M	Date.ParseStrategy	date(_:locale:timeZone:calendar:)	fs		16.0		Date.ParseStrategy	rrrd	Date.FormatStyle.DateStyle,Locale,TimeZone,Calendar
-M	Date.ParseStrategy	date(format:locale:timeZone:calendar:twoDigitStartDate:)	fs		16.0		Self	rrrdd	Date.FormatString,Locale,TimeZone,Calendar,Date
-M	Date.ParseStrategy	dateTime(date:time:locale:timeZone:calendar:)	fs		16.0		Date.ParseStrategy	rrrrd	Date.FormatStyle.DateStyle,Date.FormatStyle.TimeStyle,Locale,TimeZone,Calendar
-M	Date.ParseStrategy	fixed(format:timeZone:locale:)	fs		15.0		Self	rrd	Date.FormatString,TimeZone,Locale
+M	Date.ParseStrategy	date(_:locale:timeZone:calendar:)	fs		16.0		Date.ParseStrategy	rrrd	Date.FormatStyle.DateStyle,Locale,TimeZone,Calendar=nil
+M	Date.ParseStrategy	date(format:locale:timeZone:calendar:twoDigitStartDate:)	fs		16.0		Self	rrrdd	Date.FormatString,Locale,TimeZone,Calendar=nil,Date
+M	Date.ParseStrategy	dateTime(date:time:locale:timeZone:calendar:)	fs		16.0		Date.ParseStrategy	rrrrd	Date.FormatStyle.DateStyle,Date.FormatStyle.TimeStyle,Locale,TimeZone,Calendar=nil
+M	Date.ParseStrategy	fixed(format:timeZone:locale:)	fs		15.0		Self	rrd	Date.FormatString,TimeZone,Locale=nil
 M	Date.ParseStrategy	format	v		15.0		String
-M	Date.ParseStrategy	init(format:locale:timeZone:calendar:isLenient:twoDigitStartDate:)	i		15.0		Date.ParseStrategy	rdrddd	Date.FormatString,Locale,TimeZone,Calendar,Bool,Date
+M	Date.ParseStrategy	init(format:locale:timeZone:calendar:isLenient:twoDigitStartDate:)	i		15.0		Date.ParseStrategy	rdrddd	Date.FormatString,Locale=nil,TimeZone,Calendar,Bool=true,Date
 M	Date.ParseStrategy	init(from:)	it		15.0		Date.ParseStrategy	r	Decoder
 M	Date.ParseStrategy	isLenient	v		15.0		Bool
 M	Date.ParseStrategy	locale	v		15.0		Locale
@@ -19806,15 +19806,15 @@ M	Date.RelativeFormatStyle	calendar	v		15.0		Calendar
 M	Date.RelativeFormatStyle	capitalizationContext	v		15.0		FormatStyleCapitalizationContext
 M	Date.RelativeFormatStyle	currency(code:)	fs		15.0		Self	r	String
 M	Date.RelativeFormatStyle	format(_:)	f		15.0		String	r	Date
-M	Date.RelativeFormatStyle	init(allowedFields:presentation:unitsStyle:locale:calendar:capitalizationContext:)	i		18.0		Date.RelativeFormatStyle	rddddd	Set,Date.RelativeFormatStyle.Presentation,Date.RelativeFormatStyle.UnitsStyle,Locale,Calendar,FormatStyleCapitalizationContext
+M	Date.RelativeFormatStyle	init(allowedFields:presentation:unitsStyle:locale:calendar:capitalizationContext:)	i		18.0		Date.RelativeFormatStyle	rddddd	Set,Date.RelativeFormatStyle.Presentation=.numeric,Date.RelativeFormatStyle.UnitsStyle=.wide,Locale=.autoupdatingCurrent,Calendar=.autoupdatingCurrent,FormatStyleCapitalizationContext=.unknown
 M	Date.RelativeFormatStyle	init(from:)	it		15.0		Date.RelativeFormatStyle	r	Decoder
-M	Date.RelativeFormatStyle	init(presentation:unitsStyle:locale:calendar:capitalizationContext:)	i		15.0		Date.RelativeFormatStyle	ddddd	Date.RelativeFormatStyle.Presentation,Date.RelativeFormatStyle.UnitsStyle,Locale,Calendar,FormatStyleCapitalizationContext
-M	Date.RelativeFormatStyle	list(memberStyle:type:width:)	fs		15.0		Self	rrd	_,ListFormatStyle.ListType,ListFormatStyle.Width
-M	Date.RelativeFormatStyle	list(type:width:)	fs		15.0		Self	rd	ListFormatStyle.ListType,ListFormatStyle.Width
+M	Date.RelativeFormatStyle	init(presentation:unitsStyle:locale:calendar:capitalizationContext:)	i		15.0		Date.RelativeFormatStyle	ddddd	Date.RelativeFormatStyle.Presentation=.numeric,Date.RelativeFormatStyle.UnitsStyle=.wide,Locale=.autoupdatingCurrent,Calendar=.autoupdatingCurrent,FormatStyleCapitalizationContext=.unknown
+M	Date.RelativeFormatStyle	list(memberStyle:type:width:)	fs		15.0		Self	rrd	_,ListFormatStyle.ListType,ListFormatStyle.Width=.standard
+M	Date.RelativeFormatStyle	list(type:width:)	fs		15.0		Self	rd	ListFormatStyle.ListType,ListFormatStyle.Width=.standard
 M	Date.RelativeFormatStyle	locale	v		15.0		Locale
 M	Date.RelativeFormatStyle	locale(_:)	f		15.0		Date.RelativeFormatStyle	r	Locale
 M	Date.RelativeFormatStyle	presentation	v		15.0		Date.RelativeFormatStyle.Presentation
-M	Date.RelativeFormatStyle	relative(presentation:unitsStyle:)	fs		15.0		Self	rd	Date.RelativeFormatStyle.Presentation,Date.RelativeFormatStyle.UnitsStyle
+M	Date.RelativeFormatStyle	relative(presentation:unitsStyle:)	fs		15.0		Self	rd	Date.RelativeFormatStyle.Presentation,Date.RelativeFormatStyle.UnitsStyle=.wide
 M	Date.RelativeFormatStyle	unitsStyle	v		15.0		Date.RelativeFormatStyle.UnitsStyle
 M	Date.RelativeFormatStyle.Presentation	init(from:)	it		15.0		Date.RelativeFormatStyle.Presentation	r	Decoder
 M	Date.RelativeFormatStyle.Presentation	named	sv		15.0		Date.RelativeFormatStyle.Presentation
@@ -19834,18 +19834,18 @@ M	Date.VerbatimFormatStyle	currency(code:)	fs		15.0		Self	r	String
 M	Date.VerbatimFormatStyle	discreteInput(after:)	f		18.0		Date	r	Date
 M	Date.VerbatimFormatStyle	discreteInput(before:)	f		18.0		Date	r	Date
 M	Date.VerbatimFormatStyle	format(_:)	f		15.0		String	r	Date
-M	Date.VerbatimFormatStyle	init(format:locale:timeZone:calendar:)	i		15.0		Date.VerbatimFormatStyle	rdrr	Date.FormatString,Locale,TimeZone,Calendar
+M	Date.VerbatimFormatStyle	init(format:locale:timeZone:calendar:)	i		15.0		Date.VerbatimFormatStyle	rdrr	Date.FormatString,Locale=nil,TimeZone,Calendar
 M	Date.VerbatimFormatStyle	init(from:)	it		15.0		Date.VerbatimFormatStyle	r	Decoder
 M	Date.VerbatimFormatStyle	input(after:)	f		18.0		Date	r	Date
 M	Date.VerbatimFormatStyle	input(before:)	f		18.0		Date	r	Date
-M	Date.VerbatimFormatStyle	list(memberStyle:type:width:)	fs		15.0		Self	rrd	_,ListFormatStyle.ListType,ListFormatStyle.Width
-M	Date.VerbatimFormatStyle	list(type:width:)	fs		15.0		Self	rd	ListFormatStyle.ListType,ListFormatStyle.Width
+M	Date.VerbatimFormatStyle	list(memberStyle:type:width:)	fs		15.0		Self	rrd	_,ListFormatStyle.ListType,ListFormatStyle.Width=.standard
+M	Date.VerbatimFormatStyle	list(type:width:)	fs		15.0		Self	rd	ListFormatStyle.ListType,ListFormatStyle.Width=.standard
 M	Date.VerbatimFormatStyle	locale	v		15.0		Locale
 M	Date.VerbatimFormatStyle	locale(_:)	f		15.0		Date.VerbatimFormatStyle	r	Locale
 M	Date.VerbatimFormatStyle	parseStrategy	v		15.0		Date.ParseStrategy
 M	Date.VerbatimFormatStyle	regex	v		16.0		Regex
 M	Date.VerbatimFormatStyle	timeZone	v		15.0		TimeZone
-M	Date.VerbatimFormatStyle	verbatim(_:locale:timeZone:calendar:)	fs		16.0		Date.VerbatimFormatStyle	rdrr	Date.FormatString,Locale,TimeZone,Calendar
+M	Date.VerbatimFormatStyle	verbatim(_:locale:timeZone:calendar:)	fs		16.0		Date.VerbatimFormatStyle	rdrr	Date.FormatString,Locale=nil,TimeZone,Calendar
 M	Date.VerbatimFormatStyle.Attributed	currency(code:)	fs		15.0		Self	r	String
 M	Date.VerbatimFormatStyle.Attributed	discreteInput(after:)	f		18.0		Date	r	Date
 M	Date.VerbatimFormatStyle.Attributed	discreteInput(before:)	f		18.0		Date	r	Date
@@ -19853,16 +19853,16 @@ M	Date.VerbatimFormatStyle.Attributed	format(_:)	f		18.0		AttributedString	r	Dat
 M	Date.VerbatimFormatStyle.Attributed	init(from:)	it		18.0		Date.VerbatimFormatStyle.Attributed	r	Decoder
 M	Date.VerbatimFormatStyle.Attributed	input(after:)	f		18.0		Date	r	Date
 M	Date.VerbatimFormatStyle.Attributed	input(before:)	f		18.0		Date	r	Date
-M	Date.VerbatimFormatStyle.Attributed	list(memberStyle:type:width:)	fs		15.0		Self	rrd	_,ListFormatStyle.ListType,ListFormatStyle.Width
-M	Date.VerbatimFormatStyle.Attributed	list(type:width:)	fs		15.0		Self	rd	ListFormatStyle.ListType,ListFormatStyle.Width
+M	Date.VerbatimFormatStyle.Attributed	list(memberStyle:type:width:)	fs		15.0		Self	rrd	_,ListFormatStyle.ListType,ListFormatStyle.Width=.standard
+M	Date.VerbatimFormatStyle.Attributed	list(type:width:)	fs		15.0		Self	rd	ListFormatStyle.ListType,ListFormatStyle.Width=.standard
 M	Date.VerbatimFormatStyle.Attributed	locale(_:)	f		18.0		Date.VerbatimFormatStyle.Attributed	r	Locale
 M	Date.VerbatimFormatStyle.Attributed	subscript(dynamicMember:)	f		18.0			r
 M	DateBins	index(for:)	f		16.0		Int	r	Date
-M	DateBins	init(data:desiredCount:calendar:)	i		16.0		DateBins	rdd	Array,Int,Calendar
-M	DateBins	init(range:desiredCount:calendar:)	i		16.0		DateBins	rdd	ClosedRange,Int,Calendar
+M	DateBins	init(data:desiredCount:calendar:)	i		16.0		DateBins	rdd	Array,Int=nil,Calendar=.autoupdatingCurrent
+M	DateBins	init(range:desiredCount:calendar:)	i		16.0		DateBins	rdd	ClosedRange,Int=10,Calendar=.autoupdatingCurrent
 M	DateBins	init(thresholds:)	i		16.0		DateBins	r	Array
 M	DateBins	init(timeInterval:range:)	i		16.0		DateBins	rr	Double,ClosedRange
-M	DateBins	init(unit:by:range:calendar:)	i		16.0		DateBins	rdrd	Calendar.Component,Int,ClosedRange,Calendar
+M	DateBins	init(unit:by:range:calendar:)	i		16.0		DateBins	rdrd	Calendar.Component,Int=1,ClosedRange,Calendar=.autoupdatingCurrent
 M	DateBins	thresholds	v		16.0		Array
 M	DateComponents	ISO8601FormatStyle	k		18.0
 M	DateComponents	ReferenceType	k
@@ -19879,7 +19879,7 @@ M	DateComponents	formatted(_:)	f		18.0			r
 M	DateComponents	hash(into:)	f		8.0			r	Hasher
 M	DateComponents	hour	v		8.0		Int
 M	DateComponents	init(_:strategy:)	it		18.0		DateComponents	rr
-M	DateComponents	init(calendar:timeZone:era:year:month:day:hour:minute:second:nanosecond:weekday:weekdayOrdinal:quarter:weekOfMonth:weekOfYear:yearForWeekOfYear:)	i		8.0		DateComponents	dddddddddddddddd	Calendar,TimeZone,Int,Int,Int,Int,Int,Int,Int,Int,Int,Int,Int,Int,Int,Int
+M	DateComponents	init(calendar:timeZone:era:year:month:day:hour:minute:second:nanosecond:weekday:weekdayOrdinal:quarter:weekOfMonth:weekOfYear:yearForWeekOfYear:)	i		8.0		DateComponents	dddddddddddddddd	Calendar=nil,TimeZone=nil,Int=nil,Int=nil,Int=nil,Int=nil,Int=nil,Int=nil,Int=nil,Int=nil,Int=nil,Int=nil,Int=nil,Int=nil,Int=nil,Int=nil
 M	DateComponents	init(from:)	it		8.0		DateComponents	r	Decoder
 M	DateComponents	isLeapMonth	v		8.0		Bool
 M	DateComponents	isRepeatedDay	v		18.0		Bool
@@ -19910,13 +19910,13 @@ M	DateComponents.ISO8601FormatStyle	encode(to:)	ft		18.0			r	Encoder
 M	DateComponents.ISO8601FormatStyle	format(_:)	f		18.0		String	r	DateComponents
 M	DateComponents.ISO8601FormatStyle	hash(into:)	f		18.0			r	Hasher
 M	DateComponents.ISO8601FormatStyle	includingFractionalSeconds	v		18.0		Bool
-M	DateComponents.ISO8601FormatStyle	init(dateSeparator:dateTimeSeparator:timeSeparator:timeZoneSeparator:includingFractionalSeconds:timeZone:)	i		18.0		DateComponents.ISO8601FormatStyle	dddddd	Date.ISO8601FormatStyle.DateSeparator,Date.ISO8601FormatStyle.DateTimeSeparator,Date.ISO8601FormatStyle.TimeSeparator,Date.ISO8601FormatStyle.TimeZoneSeparator,Bool,TimeZone
+M	DateComponents.ISO8601FormatStyle	init(dateSeparator:dateTimeSeparator:timeSeparator:timeZoneSeparator:includingFractionalSeconds:timeZone:)	i		18.0		DateComponents.ISO8601FormatStyle	dddddd	Date.ISO8601FormatStyle.DateSeparator=.dash,Date.ISO8601FormatStyle.DateTimeSeparator=.standard,Date.ISO8601FormatStyle.TimeSeparator=.colon,Date.ISO8601FormatStyle.TimeZoneSeparator=.omitted,Bool=false,TimeZone
 M	DateComponents.ISO8601FormatStyle	init(from:)	it		18.0		DateComponents.ISO8601FormatStyle	r	Decoder
 M	DateComponents.ISO8601FormatStyle	iso8601	sv		18.0		DateComponents.ISO8601FormatStyle
 M	DateComponents.ISO8601FormatStyle	iso8601Components	sv		18.0		DateComponents.ISO8601FormatStyle
-M	DateComponents.ISO8601FormatStyle	iso8601Components(timeZone:includingFractionalSeconds:dateSeparator:dateTimeSeparator:timeSeparator:)	fs		18.0		Self	rdddd	TimeZone,Bool,Date.ISO8601FormatStyle.DateSeparator,Date.ISO8601FormatStyle.DateTimeSeparator,Date.ISO8601FormatStyle.TimeSeparator
-M	DateComponents.ISO8601FormatStyle	iso8601ComponentsWithTimeZone(includingFractionalSeconds:dateSeparator:dateTimeSeparator:timeSeparator:timeZoneSeparator:)	fs		18.0		Self	ddddd	Bool,Date.ISO8601FormatStyle.DateSeparator,Date.ISO8601FormatStyle.DateTimeSeparator,Date.ISO8601FormatStyle.TimeSeparator,Date.ISO8601FormatStyle.TimeZoneSeparator
-M	DateComponents.ISO8601FormatStyle	iso8601DateComponents(timeZone:dateSeparator:)	fs		18.0		Self	rd	TimeZone,Date.ISO8601FormatStyle.DateSeparator
+M	DateComponents.ISO8601FormatStyle	iso8601Components(timeZone:includingFractionalSeconds:dateSeparator:dateTimeSeparator:timeSeparator:)	fs		18.0		Self	rdddd	TimeZone,Bool=false,Date.ISO8601FormatStyle.DateSeparator=.dash,Date.ISO8601FormatStyle.DateTimeSeparator=.standard,Date.ISO8601FormatStyle.TimeSeparator=.colon
+M	DateComponents.ISO8601FormatStyle	iso8601ComponentsWithTimeZone(includingFractionalSeconds:dateSeparator:dateTimeSeparator:timeSeparator:timeZoneSeparator:)	fs		18.0		Self	ddddd	Bool=false,Date.ISO8601FormatStyle.DateSeparator=.dash,Date.ISO8601FormatStyle.DateTimeSeparator=.standard,Date.ISO8601FormatStyle.TimeSeparator=.colon,Date.ISO8601FormatStyle.TimeZoneSeparator=.omitted
+M	DateComponents.ISO8601FormatStyle	iso8601DateComponents(timeZone:dateSeparator:)	fs		18.0		Self	rd	TimeZone,Date.ISO8601FormatStyle.DateSeparator=.dash
 M	DateComponents.ISO8601FormatStyle	locale(_:)	f		15.0		Self	r	Locale
 M	DateComponents.ISO8601FormatStyle	month()	f		18.0		DateComponents.ISO8601FormatStyle
 M	DateComponents.ISO8601FormatStyle	parse(_:)	ft		18.0		DateComponents	r	String
@@ -19934,7 +19934,7 @@ M	DateComponents.ISO8601FormatStyle	year()	f		18.0		DateComponents.ISO8601Format
 M	DateFormatter	Style	ko
 M	DateFormatter	amSymbol	ov				String
 M	DateFormatter	calendar	ov				Calendar
-M	DateFormatter	copy(with:)	fo					d	NSZone
+M	DateFormatter	copy(with:)	fo					d	NSZone=nil
 M	DateFormatter	date(from:)	fo				Date	r	String
 M	DateFormatter	dateFormat	ov				String
 M	DateFormatter	dateFormat(fromTemplate:options:locale:)	fos				String	rrr	String,Int,Locale
@@ -19998,7 +19998,7 @@ M	DateInterval	intersects(_:)	f		10.0		Bool	r	DateInterval
 M	DateInterval	start	v		10.0		Date
 M	DateIntervalFormatter	Style	ko
 M	DateIntervalFormatter	calendar	ov				Calendar
-M	DateIntervalFormatter	copy(with:)	fo					d	NSZone
+M	DateIntervalFormatter	copy(with:)	fo					d	NSZone=nil
 M	DateIntervalFormatter	dateStyle	ov				DateIntervalFormatter.Style
 M	DateIntervalFormatter	dateTemplate	ov				String
 M	DateIntervalFormatter	editingString(for:)	fo				String	r
@@ -20064,7 +20064,7 @@ M	Decimal	greatestFiniteMagnitude	sv		8.0		Decimal
 M	Decimal	hash(into:)	f		8.0			r	Hasher
 M	Decimal	init()	i		8.0		Decimal
 M	Decimal	init(_:)	i		8.0		Decimal	r
-M	Decimal	init(_:format:lenient:)	it		15.0		Decimal	rrd	String,_,Bool
+M	Decimal	init(_:format:lenient:)	it		15.0		Decimal	rrd	String,_,Bool=true
 M	Decimal	init(_:strategy:)	it		15.0		Decimal	rr
 M	Decimal	init(exactly:)	i		8.0		Decimal	r
 M	Decimal	init(floatLiteral:)	i		8.0		Decimal	r	Double
@@ -20072,7 +20072,7 @@ M	Decimal	init(from:)	it		8.0		Decimal	r	Decoder
 M	Decimal	init(integerLiteral:)	i		8.0		Decimal	r	Int
 M	Decimal	init(sign:exponent:significand:)	i		8.0		Decimal	rrr	FloatingPointSign,Int,Decimal
 M	Decimal	init(signOf:magnitudeOf:)	i		8.0		Decimal	rr	Decimal,Decimal
-M	Decimal	init(string:locale:)	i		8.0		Decimal	rd	String,Locale
+M	Decimal	init(string:locale:)	i		8.0		Decimal	rd	String,Locale=nil
 M	Decimal	isCanonical	v		8.0		Bool
 M	Decimal	isEqual(to:)	f		8.0		Bool	r	Decimal
 M	Decimal	isFinite	v		8.0		Bool
@@ -20124,9 +20124,9 @@ M	Decimal.FormatStyle	decimalSeparator(strategy:)	f		15.0		Decimal.FormatStyle	r
 M	Decimal.FormatStyle	format(_:)	f		15.0		String	r	Decimal
 M	Decimal.FormatStyle	grouping(_:)	f		15.0		Decimal.FormatStyle	r	Decimal.FormatStyle.Configuration.Grouping
 M	Decimal.FormatStyle	init(from:)	it		15.0		Decimal.FormatStyle	r	Decoder
-M	Decimal.FormatStyle	init(locale:)	i		15.0		Decimal.FormatStyle	d	Locale
-M	Decimal.FormatStyle	list(memberStyle:type:width:)	fs		15.0		Self	rrd	_,ListFormatStyle.ListType,ListFormatStyle.Width
-M	Decimal.FormatStyle	list(type:width:)	fs		15.0		Self	rd	ListFormatStyle.ListType,ListFormatStyle.Width
+M	Decimal.FormatStyle	init(locale:)	i		15.0		Decimal.FormatStyle	d	Locale=.autoupdatingCurrent
+M	Decimal.FormatStyle	list(memberStyle:type:width:)	fs		15.0		Self	rrd	_,ListFormatStyle.ListType,ListFormatStyle.Width=.standard
+M	Decimal.FormatStyle	list(type:width:)	fs		15.0		Self	rd	ListFormatStyle.ListType,ListFormatStyle.Width=.standard
 M	Decimal.FormatStyle	locale	v		15.0		Locale
 M	Decimal.FormatStyle	locale(_:)	f		15.0		Decimal.FormatStyle	r	Locale
 M	Decimal.FormatStyle	localizedDecimal(locale:)	fs		16.0		Self	r	Locale
@@ -20135,14 +20135,14 @@ M	Decimal.FormatStyle	number	sv		15.0		Decimal.FormatStyle
 M	Decimal.FormatStyle	parseStrategy	v		15.0		Decimal.ParseStrategy
 M	Decimal.FormatStyle	precision(_:)	f		15.0		Decimal.FormatStyle	r	Decimal.FormatStyle.Configuration.Precision
 M	Decimal.FormatStyle	regex	v		16.0		Regex
-M	Decimal.FormatStyle	rounded(rule:increment:)	f		15.0		Decimal.FormatStyle	dd	Decimal.FormatStyle.Configuration.RoundingRule,Int
+M	Decimal.FormatStyle	rounded(rule:increment:)	f		15.0		Decimal.FormatStyle	dd	Decimal.FormatStyle.Configuration.RoundingRule=.toNearestOrEven,Int=nil
 M	Decimal.FormatStyle	scale(_:)	f		15.0		Decimal.FormatStyle	r	Double
 M	Decimal.FormatStyle	sign(strategy:)	f		15.0		Decimal.FormatStyle	r	Decimal.FormatStyle.Configuration.SignDisplayStrategy
 M	Decimal.FormatStyle.Attributed	currency(code:)	fs		15.0		Self	r	String
 M	Decimal.FormatStyle.Attributed	format(_:)	f		15.0		AttributedString	r	Decimal
 M	Decimal.FormatStyle.Attributed	init(from:)	it		15.0		Decimal.FormatStyle.Attributed	r	Decoder
-M	Decimal.FormatStyle.Attributed	list(memberStyle:type:width:)	fs		15.0		Self	rrd	_,ListFormatStyle.ListType,ListFormatStyle.Width
-M	Decimal.FormatStyle.Attributed	list(type:width:)	fs		15.0		Self	rd	ListFormatStyle.ListType,ListFormatStyle.Width
+M	Decimal.FormatStyle.Attributed	list(memberStyle:type:width:)	fs		15.0		Self	rrd	_,ListFormatStyle.ListType,ListFormatStyle.Width=.standard
+M	Decimal.FormatStyle.Attributed	list(type:width:)	fs		15.0		Self	rd	ListFormatStyle.ListType,ListFormatStyle.Width=.standard
 M	Decimal.FormatStyle.Attributed	locale(_:)	f		15.0		Decimal.FormatStyle.Attributed	r	Locale
 M	Decimal.FormatStyle.Currency	Configuration	k		15.0
 M	Decimal.FormatStyle.Currency	RegexOutput	k		16.0
@@ -20153,10 +20153,10 @@ M	Decimal.FormatStyle.Currency	currencyCode	v		15.0		String
 M	Decimal.FormatStyle.Currency	decimalSeparator(strategy:)	f		15.0		Decimal.FormatStyle.Currency	r	Decimal.FormatStyle.Currency.Configuration.DecimalSeparatorDisplayStrategy
 M	Decimal.FormatStyle.Currency	format(_:)	f		15.0		String	r	Decimal
 M	Decimal.FormatStyle.Currency	grouping(_:)	f		15.0		Decimal.FormatStyle.Currency	r	Decimal.FormatStyle.Currency.Configuration.Grouping
-M	Decimal.FormatStyle.Currency	init(code:locale:)	i		15.0		Decimal.FormatStyle.Currency	rd	String,Locale
+M	Decimal.FormatStyle.Currency	init(code:locale:)	i		15.0		Decimal.FormatStyle.Currency	rd	String,Locale=.autoupdatingCurrent
 M	Decimal.FormatStyle.Currency	init(from:)	it		15.0		Decimal.FormatStyle.Currency	r	Decoder
-M	Decimal.FormatStyle.Currency	list(memberStyle:type:width:)	fs		15.0		Self	rrd	_,ListFormatStyle.ListType,ListFormatStyle.Width
-M	Decimal.FormatStyle.Currency	list(type:width:)	fs		15.0		Self	rd	ListFormatStyle.ListType,ListFormatStyle.Width
+M	Decimal.FormatStyle.Currency	list(memberStyle:type:width:)	fs		15.0		Self	rrd	_,ListFormatStyle.ListType,ListFormatStyle.Width=.standard
+M	Decimal.FormatStyle.Currency	list(type:width:)	fs		15.0		Self	rd	ListFormatStyle.ListType,ListFormatStyle.Width=.standard
 M	Decimal.FormatStyle.Currency	locale	v		15.0		Locale
 M	Decimal.FormatStyle.Currency	locale(_:)	f		15.0		Decimal.FormatStyle.Currency	r	Locale
 M	Decimal.FormatStyle.Currency	localizedCurrency(code:locale:)	fs		16.0		Self	rr	Locale.Currency,Locale
@@ -20165,7 +20165,7 @@ M	Decimal.FormatStyle.Currency	parseStrategy	v		15.0		Decimal.ParseStrategy
 M	Decimal.FormatStyle.Currency	precision(_:)	f		15.0		Decimal.FormatStyle.Currency	r	Decimal.FormatStyle.Currency.Configuration.Precision
 M	Decimal.FormatStyle.Currency	presentation(_:)	f		15.0		Decimal.FormatStyle.Currency	r	Decimal.FormatStyle.Currency.Configuration.Presentation
 M	Decimal.FormatStyle.Currency	regex	v		16.0		Regex
-M	Decimal.FormatStyle.Currency	rounded(rule:increment:)	f		15.0		Decimal.FormatStyle.Currency	dd	Decimal.FormatStyle.Currency.Configuration.RoundingRule,Int
+M	Decimal.FormatStyle.Currency	rounded(rule:increment:)	f		15.0		Decimal.FormatStyle.Currency	dd	Decimal.FormatStyle.Currency.Configuration.RoundingRule=.toNearestOrEven,Int=nil
 M	Decimal.FormatStyle.Currency	scale(_:)	f		15.0		Decimal.FormatStyle.Currency	r	Double
 M	Decimal.FormatStyle.Currency	sign(strategy:)	f		15.0		Decimal.FormatStyle.Currency	r	Decimal.FormatStyle.Currency.Configuration.SignDisplayStrategy
 M	Decimal.FormatStyle.Percent	Configuration	k		15.0
@@ -20177,9 +20177,9 @@ M	Decimal.FormatStyle.Percent	decimalSeparator(strategy:)	f		15.0		Decimal.Forma
 M	Decimal.FormatStyle.Percent	format(_:)	f		15.0		String	r	Decimal
 M	Decimal.FormatStyle.Percent	grouping(_:)	f		15.0		Decimal.FormatStyle.Percent	r	Decimal.FormatStyle.Percent.Configuration.Grouping
 M	Decimal.FormatStyle.Percent	init(from:)	it		15.0		Decimal.FormatStyle.Percent	r	Decoder
-M	Decimal.FormatStyle.Percent	init(locale:)	i		15.0		Decimal.FormatStyle.Percent	d	Locale
-M	Decimal.FormatStyle.Percent	list(memberStyle:type:width:)	fs		15.0		Self	rrd	_,ListFormatStyle.ListType,ListFormatStyle.Width
-M	Decimal.FormatStyle.Percent	list(type:width:)	fs		15.0		Self	rd	ListFormatStyle.ListType,ListFormatStyle.Width
+M	Decimal.FormatStyle.Percent	init(locale:)	i		15.0		Decimal.FormatStyle.Percent	d	Locale=.autoupdatingCurrent
+M	Decimal.FormatStyle.Percent	list(memberStyle:type:width:)	fs		15.0		Self	rrd	_,ListFormatStyle.ListType,ListFormatStyle.Width=.standard
+M	Decimal.FormatStyle.Percent	list(type:width:)	fs		15.0		Self	rd	ListFormatStyle.ListType,ListFormatStyle.Width=.standard
 M	Decimal.FormatStyle.Percent	locale	v		15.0		Locale
 M	Decimal.FormatStyle.Percent	locale(_:)	f		15.0		Decimal.FormatStyle.Percent	r	Locale
 M	Decimal.FormatStyle.Percent	notation(_:)	f		15.0		Decimal.FormatStyle.Percent	r	Decimal.FormatStyle.Percent.Configuration.Notation
@@ -20187,12 +20187,12 @@ M	Decimal.FormatStyle.Percent	parseStrategy	v		15.0		Decimal.ParseStrategy
 M	Decimal.FormatStyle.Percent	percent	sv		15.0		Decimal.FormatStyle.Percent
 M	Decimal.FormatStyle.Percent	precision(_:)	f		15.0		Decimal.FormatStyle.Percent	r	Decimal.FormatStyle.Percent.Configuration.Precision
 M	Decimal.FormatStyle.Percent	regex	v		16.0		Regex
-M	Decimal.FormatStyle.Percent	rounded(rule:increment:)	f		15.0		Decimal.FormatStyle.Percent	dd	Decimal.FormatStyle.Percent.Configuration.RoundingRule,Int
+M	Decimal.FormatStyle.Percent	rounded(rule:increment:)	f		15.0		Decimal.FormatStyle.Percent	dd	Decimal.FormatStyle.Percent.Configuration.RoundingRule=.toNearestOrEven,Int=nil
 M	Decimal.FormatStyle.Percent	scale(_:)	f		15.0		Decimal.FormatStyle.Percent	r	Double
 M	Decimal.FormatStyle.Percent	sign(strategy:)	f		15.0		Decimal.FormatStyle.Percent	r	Decimal.FormatStyle.Percent.Configuration.SignDisplayStrategy
-M	Decimal.ParseStrategy	fixed(format:timeZone:locale:)	fs		15.0		Self	rrd	Date.FormatString,TimeZone,Locale
+M	Decimal.ParseStrategy	fixed(format:timeZone:locale:)	fs		15.0		Self	rrd	Date.FormatString,TimeZone,Locale=nil
 M	Decimal.ParseStrategy	formatStyle	v		15.0
-M	Decimal.ParseStrategy	init(format:lenient:)	i		15.0		Decimal.ParseStrategy	rd	_,Bool
+M	Decimal.ParseStrategy	init(format:lenient:)	i		15.0		Decimal.ParseStrategy	rd	_,Bool=true
 M	Decimal.ParseStrategy	init(from:)	it		15.0		Decimal.ParseStrategy	r	Decoder
 M	Decimal.ParseStrategy	lenient	v		15.0		Bool
 M	Decimal.ParseStrategy	parse(_:)	ft		15.0			r	String
@@ -20226,7 +20226,7 @@ M	DecodingError	typeMismatch(_:_:)	c				DecodingError
 M	DecodingError	valueNotFound(_:_:)	c				DecodingError
 M	DecodingError.Context	codingPath	v				Array
 M	DecodingError.Context	debugDescription	v				String
-M	DecodingError.Context	init(codingPath:debugDescription:underlyingError:)	i				DecodingError.Context	rrd	Array,String,Error
+M	DecodingError.Context	init(codingPath:debugDescription:underlyingError:)	i				DecodingError.Context	rrd	Array,String,Error=nil
 M	DecodingError.Context	underlyingError	v				Error
 M	DefaultButtonStyle	Body	k
 M	DefaultButtonStyle	init()	i		13.0		DefaultButtonStyle
@@ -20303,8 +20303,8 @@ M	DefaultIndices	difference(from:)	f		13.0		CollectionDifference	r
 M	DefaultIndices	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	DefaultIndices	distance(from:to:)	f				Int	rr
 M	DefaultIndices	drop(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	DefaultIndices	dropFirst(_:)	f				Self.SubSequence	d	Int
-M	DefaultIndices	dropLast(_:)	f				Self.SubSequence	d	Int
+M	DefaultIndices	dropFirst(_:)	f				Self.SubSequence	d	Int=1
+M	DefaultIndices	dropLast(_:)	f				Self.SubSequence	d	Int=1
 M	DefaultIndices	elementsEqual(_:)	f				Bool	r
 M	DefaultIndices	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
 M	DefaultIndices	endIndex	v
@@ -20364,8 +20364,8 @@ M	DefaultIndices	shuffled()	f				Array
 M	DefaultIndices	shuffled(using:)	f				Array	r
 M	DefaultIndices	sorted()	f				Array
 M	DefaultIndices	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	DefaultIndices	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	DefaultIndices	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	DefaultIndices	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	DefaultIndices	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	DefaultIndices	startIndex	v
 M	DefaultIndices	starts(with:)	f				Bool	r
 M	DefaultIndices	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
@@ -20416,7 +20416,7 @@ M	DefaultStore	fetchHistory(_:)	ft		18.0		Array	r	HistoryDescriptor
 M	DefaultStore	fetchIdentifiers(_:)	ft		18.0		Array	r	DataStoreFetchRequest
 M	DefaultStore	historyType	sv		18.0
 M	DefaultStore	identifier	v		18.0		String
-M	DefaultStore	init(_:migrationPlan:)	it		18.0		DefaultStore	rd	ModelConfiguration,_
+M	DefaultStore	init(_:migrationPlan:)	it		18.0		DefaultStore	rd	ModelConfiguration,_=nil
 M	DefaultStore	initializeState(for:)	f		18.0			r	EditingState
 M	DefaultStore	invalidateState(for:)	f		18.0			r	EditingState
 M	DefaultStore	name	v		18.0		String
@@ -20459,8 +20459,8 @@ M	Dictionary	debugDescription	v				String
 M	Dictionary	description	v				String
 M	Dictionary	distance(from:to:)	f				Int	rr	Self.Index,Self.Index
 M	Dictionary	drop(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	Dictionary	dropFirst(_:)	f				Self.SubSequence	d	Int
-M	Dictionary	dropLast(_:)	f				Self.SubSequence	d	Int
+M	Dictionary	dropFirst(_:)	f				Self.SubSequence	d	Int=1
+M	Dictionary	dropLast(_:)	f				Self.SubSequence	d	Int=1
 M	Dictionary	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
 M	Dictionary	encode(to:)	ft					r	Encoder
 M	Dictionary	endIndex	v				Dictionary.Index
@@ -20509,7 +20509,7 @@ M	Dictionary	randomElement(using:)	f				Self.Element	r
 M	Dictionary	reduce(_:_:)	ft	_:Result,Self.Element				rf
 M	Dictionary	reduce(into:_:)	ft	_:Result,Self.Element				rf
 M	Dictionary	remove(at:)	f					r	Dictionary.Index
-M	Dictionary	removeAll(keepingCapacity:)	f					d	Bool
+M	Dictionary	removeAll(keepingCapacity:)	f					d	Bool=false
 M	Dictionary	removeValue(forKey:)	f					r
 M	Dictionary	removingSubranges(_:)	f		18.0		DiscontiguousSlice	r	RangeSet
 M	Dictionary	reserveCapacity(_:)	f					r	Int
@@ -20517,7 +20517,7 @@ M	Dictionary	reversed()	f				Array
 M	Dictionary	shuffled()	f				Array
 M	Dictionary	shuffled(using:)	f				Array	r
 M	Dictionary	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	Dictionary	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
+M	Dictionary	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
 M	Dictionary	startIndex	v				Dictionary.Index
 M	Dictionary	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
 M	Dictionary	subscript(_:)	f	_:UnboundedRange_	18.0			f
@@ -20544,8 +20544,8 @@ M	Dictionary.Keys	debugDescription	v				String
 M	Dictionary.Keys	description	v				String
 M	Dictionary.Keys	distance(from:to:)	f				Int	rr	Self.Index,Self.Index
 M	Dictionary.Keys	drop(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	Dictionary.Keys	dropFirst(_:)	f				Self.SubSequence	d	Int
-M	Dictionary.Keys	dropLast(_:)	f				Self.SubSequence	d	Int
+M	Dictionary.Keys	dropFirst(_:)	f				Self.SubSequence	d	Int=1
+M	Dictionary.Keys	dropLast(_:)	f				Self.SubSequence	d	Int=1
 M	Dictionary.Keys	elementsEqual(_:)	f				Bool	r
 M	Dictionary.Keys	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
 M	Dictionary.Keys	endIndex	v				Dictionary.Index
@@ -20593,8 +20593,8 @@ M	Dictionary.Keys	shuffled()	f				Array
 M	Dictionary.Keys	shuffled(using:)	f				Array	r
 M	Dictionary.Keys	sorted()	f				Array
 M	Dictionary.Keys	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	Dictionary.Keys	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	Dictionary.Keys	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	Dictionary.Keys	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	Dictionary.Keys	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	Dictionary.Keys	startIndex	v				Dictionary.Index
 M	Dictionary.Keys	starts(with:)	f				Bool	r
 M	Dictionary.Keys	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
@@ -20616,8 +20616,8 @@ M	Dictionary.Values	debugDescription	v				String
 M	Dictionary.Values	description	v				String
 M	Dictionary.Values	distance(from:to:)	f				Int	rr	Self.Index,Self.Index
 M	Dictionary.Values	drop(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	Dictionary.Values	dropFirst(_:)	f				Self.SubSequence	d	Int
-M	Dictionary.Values	dropLast(_:)	f				Self.SubSequence	d	Int
+M	Dictionary.Values	dropFirst(_:)	f				Self.SubSequence	d	Int=1
+M	Dictionary.Values	dropLast(_:)	f				Self.SubSequence	d	Int=1
 M	Dictionary.Values	elementsEqual(_:)	f				Bool	r
 M	Dictionary.Values	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
 M	Dictionary.Values	endIndex	v				Dictionary.Index
@@ -20667,8 +20667,8 @@ M	Dictionary.Values	shuffled()	f				Array
 M	Dictionary.Values	shuffled(using:)	f				Array	r
 M	Dictionary.Values	sorted()	f				Array
 M	Dictionary.Values	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	Dictionary.Values	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	Dictionary.Values	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	Dictionary.Values	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	Dictionary.Values	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	Dictionary.Values	startIndex	v				Dictionary.Index
 M	Dictionary.Values	starts(with:)	f				Bool	r
 M	Dictionary.Values	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
@@ -20688,16 +20688,16 @@ M	Dimension	init(symbol:)	io				Dimension	r	String
 M	Dimension	init(symbol:converter:)	io				Dimension	rr	String,UnitConverter
 M	Dimension	isEqual(_:)	fo				Bool	r
 M	DisabledTextSelectability	allowsSelection	sv				Bool
-M	DiscardingTaskGroup	addImmediateTask(name:priority:executorPreference:operation:)	f		26.0			dddf	String,TaskPriority,TaskExecutor,_
-M	DiscardingTaskGroup	addImmediateTaskUnlessCancelled(name:priority:executorPreference:operation:)	f		26.0		Bool	dddf	String,TaskPriority,TaskExecutor,_
-M	DiscardingTaskGroup	addTask(executorPreference:priority:operation:)	f		18.0			ddf	TaskExecutor,TaskPriority,_
-M	DiscardingTaskGroup	addTask(name:executorPreference:priority:operation:)	f		18.0			rddf	String,TaskExecutor,TaskPriority,_
-M	DiscardingTaskGroup	addTask(name:priority:operation:)	f		17.0			rdf	String,TaskPriority,_
-M	DiscardingTaskGroup	addTask(priority:operation:)	f		17.0			df	TaskPriority,_
-M	DiscardingTaskGroup	addTaskUnlessCancelled(executorPreference:priority:operation:)	f		18.0		Bool	ddf	TaskExecutor,TaskPriority,_
-M	DiscardingTaskGroup	addTaskUnlessCancelled(name:executorPreference:priority:operation:)	f		18.0		Bool	rddf	String,TaskExecutor,TaskPriority,_
-M	DiscardingTaskGroup	addTaskUnlessCancelled(name:priority:operation:)	f		17.0		Bool	rdf	String,TaskPriority,_
-M	DiscardingTaskGroup	addTaskUnlessCancelled(priority:operation:)	f		17.0		Bool	df	TaskPriority,_
+M	DiscardingTaskGroup	addImmediateTask(name:priority:executorPreference:operation:)	f		26.0			dddf	String=nil,TaskPriority=nil,TaskExecutor=nil,_
+M	DiscardingTaskGroup	addImmediateTaskUnlessCancelled(name:priority:executorPreference:operation:)	f		26.0		Bool	dddf	String=nil,TaskPriority=nil,TaskExecutor=nil,_
+M	DiscardingTaskGroup	addTask(executorPreference:priority:operation:)	f		18.0			ddf	TaskExecutor=nil,TaskPriority=nil,_
+M	DiscardingTaskGroup	addTask(name:executorPreference:priority:operation:)	f		18.0			rddf	String,TaskExecutor=nil,TaskPriority=nil,_
+M	DiscardingTaskGroup	addTask(name:priority:operation:)	f		17.0			rdf	String,TaskPriority=nil,_
+M	DiscardingTaskGroup	addTask(priority:operation:)	f		17.0			df	TaskPriority=nil,_
+M	DiscardingTaskGroup	addTaskUnlessCancelled(executorPreference:priority:operation:)	f		18.0		Bool	ddf	TaskExecutor=nil,TaskPriority=nil,_
+M	DiscardingTaskGroup	addTaskUnlessCancelled(name:executorPreference:priority:operation:)	f		18.0		Bool	rddf	String,TaskExecutor=nil,TaskPriority=nil,_
+M	DiscardingTaskGroup	addTaskUnlessCancelled(name:priority:operation:)	f		17.0		Bool	rdf	String,TaskPriority=nil,_
+M	DiscardingTaskGroup	addTaskUnlessCancelled(priority:operation:)	f		17.0		Bool	df	TaskPriority=nil,_
 M	DiscardingTaskGroup	cancelAll()	f		17.0
 M	DiscardingTaskGroup	isCancelled	v		17.0		Bool
 M	DiscardingTaskGroup	isEmpty	v		17.0		Bool
@@ -20719,13 +20719,13 @@ M	DisclosureGroupStyleConfiguration.Content	Body	k
 M	DisclosureGroupStyleConfiguration.Label	Body	k
 M	DisclosureTableRow	TableRowBody	k
 M	DisclosureTableRow	TableRowValue	k
-M	DisclosureTableRow	init(_:isExpanded:content:)	i		17.0		DisclosureTableRow	rdf	_,Binding,_
+M	DisclosureTableRow	init(_:isExpanded:content:)	i		17.0		DisclosureTableRow	rdf	_,Binding=nil,_
 M	DisclosureTableRow	tableRowBody	v				TableRowContent
 M	DiscontiguousAttributedSubstring	base	v		18.0		AttributedString
 M	DiscontiguousAttributedSubstring	characters	v		18.0		DiscontiguousSlice
 M	DiscontiguousAttributedSubstring	description	v		18.0		String
 M	DiscontiguousAttributedSubstring	hash(into:)	f		18.0			r	Hasher
-M	DiscontiguousAttributedSubstring	mergeAttributes(_:mergePolicy:)	f		18.0			rd	AttributeContainer,AttributedString.AttributeMergePolicy
+M	DiscontiguousAttributedSubstring	mergeAttributes(_:mergePolicy:)	f		18.0			rd	AttributeContainer,AttributedString.AttributeMergePolicy=.keepNew
 M	DiscontiguousAttributedSubstring	replaceAttributes(_:with:)	f		18.0			rr	AttributeContainer,AttributeContainer
 M	DiscontiguousAttributedSubstring	runs	v		18.0		AttributedString.Runs
 M	DiscontiguousAttributedSubstring	setAttributes(_:)	f		18.0			r	AttributeContainer
@@ -20749,8 +20749,8 @@ M	DiscontiguousSlice	difference(from:)	f		13.0		CollectionDifference	r
 M	DiscontiguousSlice	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	DiscontiguousSlice	distance(from:to:)	f		18.0		Int	rr	DiscontiguousSlice.Index,DiscontiguousSlice.Index
 M	DiscontiguousSlice	drop(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	DiscontiguousSlice	dropFirst(_:)	f				Self.SubSequence	d	Int
-M	DiscontiguousSlice	dropLast(_:)	f				Self.SubSequence	d	Int
+M	DiscontiguousSlice	dropFirst(_:)	f				Self.SubSequence	d	Int=1
+M	DiscontiguousSlice	dropLast(_:)	f				Self.SubSequence	d	Int=1
 M	DiscontiguousSlice	elementsEqual(_:)	f				Bool	r
 M	DiscontiguousSlice	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
 M	DiscontiguousSlice	endIndex	v		18.0		DiscontiguousSlice.Index
@@ -20811,8 +20811,8 @@ M	DiscontiguousSlice	shuffled()	f				Array
 M	DiscontiguousSlice	shuffled(using:)	f				Array	r
 M	DiscontiguousSlice	sorted()	f				Array
 M	DiscontiguousSlice	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	DiscontiguousSlice	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	DiscontiguousSlice	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	DiscontiguousSlice	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	DiscontiguousSlice	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	DiscontiguousSlice	startIndex	v		18.0		DiscontiguousSlice.Index
 M	DiscontiguousSlice	starts(with:)	f				Bool	r
 M	DiscontiguousSlice	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
@@ -20852,7 +20852,7 @@ M	DispatchData	difference(from:)	f		13.0		CollectionDifference	r
 M	DispatchData	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	DispatchData	distance(from:to:)	f				Int	rr	Self.Index,Self.Index
 M	DispatchData	drop(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	DispatchData	dropFirst(_:)	f				Self.SubSequence	d	Int
+M	DispatchData	dropFirst(_:)	f				Self.SubSequence	d	Int=1
 M	DispatchData	dropLast(_:)	f				Self.SubSequence	r	Int
 M	DispatchData	elementsEqual(_:)	f				Bool	r
 M	DispatchData	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
@@ -20909,8 +20909,8 @@ M	DispatchData	shuffled(using:)	f				Array	r
 M	DispatchData	sorted()	f				Array
 M	DispatchData	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
 M	DispatchData	sorted(using:)	f		15.0		Array	r
-M	DispatchData	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	DispatchData	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	DispatchData	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	DispatchData	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	DispatchData	starts(with:)	f				Bool	r
 M	DispatchData	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
 M	DispatchData	subscript(_:)	f	_:UnboundedRange_	18.0			f
@@ -20934,7 +20934,7 @@ M	DispatchData.Region	difference(from:)	fo		13.0		CollectionDifference	r
 M	DispatchData.Region	difference(from:by:)	fo	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	DispatchData.Region	distance(from:to:)	fo				Self.Index.Stride	rr	Self.Index,Self.Index
 M	DispatchData.Region	drop(while:)	fot	while:Self.Element			Self.SubSequence	f
-M	DispatchData.Region	dropFirst(_:)	fo				Self.SubSequence	d	Int
+M	DispatchData.Region	dropFirst(_:)	fo				Self.SubSequence	d	Int=1
 M	DispatchData.Region	dropLast(_:)	fo				Self.SubSequence	r	Int
 M	DispatchData.Region	elementsEqual(_:)	fo				Bool	r
 M	DispatchData.Region	elementsEqual(_:by:)	fot	by:Self.Element,OtherSequence.Element			Bool	rf
@@ -20995,8 +20995,8 @@ M	DispatchData.Region	shuffled(using:)	fo				Array	r
 M	DispatchData.Region	sorted()	fo				Array
 M	DispatchData.Region	sorted(by:)	fot	by:Self.Element,Self.Element			Array	f
 M	DispatchData.Region	sorted(using:)	fo		15.0		Array	r
-M	DispatchData.Region	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	fot	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	DispatchData.Region	split(separator:maxSplits:omittingEmptySubsequences:)	fo				Array	rdd	Self.Element,Int,Bool
+M	DispatchData.Region	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	fot	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	DispatchData.Region	split(separator:maxSplits:omittingEmptySubsequences:)	fo				Array	rdd	Self.Element,Int,Bool=true
 M	DispatchData.Region	startIndex	ov				DispatchData.Index
 M	DispatchData.Region	starts(with:)	fo				Bool	r
 M	DispatchData.Region	starts(with:by:)	fot	by:Self.Element,PossiblePrefix.Element			Bool	rf
@@ -21159,7 +21159,7 @@ M	DoubleColumnNavigationViewStyle	init()	di		13.0	ColumnNavigationViewStyle	Doub
 M	DragGesture	Body	k
 M	DragGesture	Value	k		13.0
 M	DragGesture	coordinateSpace	v		13.0		CoordinateSpace
-M	DragGesture	init(minimumDistance:coordinateSpace:)	i		13.0		DragGesture	dd	CGFloat,_
+M	DragGesture	init(minimumDistance:coordinateSpace:)	i		13.0		DragGesture	dd	CGFloat=10,_=.local
 M	DragGesture	minimumDistance	v		13.0		CGFloat
 M	DragGesture.Value	location	v		13.0		CGPoint
 M	DragGesture.Value	predictedEndLocation	v		13.0		CGPoint
@@ -21183,7 +21183,7 @@ M	DropFirstSequence	contains(where:)	ft	where:Self.Element			Bool	f
 M	DropFirstSequence	count(where:)	ft	where:Self.Element			Int	f
 M	DropFirstSequence	drop(while:)	ft	while:Self.Element			DropWhileSequence	f
 M	DropFirstSequence	dropFirst(_:)	f				DropFirstSequence	r	Int
-M	DropFirstSequence	dropLast(_:)	f				Array	d	Int
+M	DropFirstSequence	dropLast(_:)	f				Array	d	Int=1
 M	DropFirstSequence	elementsEqual(_:)	f				Bool	r
 M	DropFirstSequence	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
 M	DropFirstSequence	enumerated()	f				EnumeratedSequence
@@ -21212,8 +21212,8 @@ M	DropFirstSequence	shuffled()	f				Array
 M	DropFirstSequence	shuffled(using:)	f				Array	r
 M	DropFirstSequence	sorted()	f				Array
 M	DropFirstSequence	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	DropFirstSequence	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	DropFirstSequence	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	DropFirstSequence	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	DropFirstSequence	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	DropFirstSequence	starts(with:)	f				Bool	r
 M	DropFirstSequence	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
 M	DropFirstSequence	suffix(_:)	f				Array	r	Int
@@ -21238,8 +21238,8 @@ M	DropWhileSequence	contains(_:)	f				Bool	r	Self.Element
 M	DropWhileSequence	contains(where:)	ft	where:Self.Element			Bool	f
 M	DropWhileSequence	count(where:)	ft	where:Self.Element			Int	f
 M	DropWhileSequence	drop(while:)	ft	while:DropWhileSequence.Element			DropWhileSequence	f
-M	DropWhileSequence	dropFirst(_:)	f				DropFirstSequence	d	Int
-M	DropWhileSequence	dropLast(_:)	f				Array	d	Int
+M	DropWhileSequence	dropFirst(_:)	f				DropFirstSequence	d	Int=1
+M	DropWhileSequence	dropLast(_:)	f				Array	d	Int=1
 M	DropWhileSequence	elementsEqual(_:)	f				Bool	r
 M	DropWhileSequence	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
 M	DropWhileSequence	enumerated()	f				EnumeratedSequence
@@ -21267,8 +21267,8 @@ M	DropWhileSequence	shuffled()	f				Array
 M	DropWhileSequence	shuffled(using:)	f				Array	r
 M	DropWhileSequence	sorted()	f				Array
 M	DropWhileSequence	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	DropWhileSequence	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	DropWhileSequence	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	DropWhileSequence	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	DropWhileSequence	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	DropWhileSequence	starts(with:)	f				Bool	r
 M	DropWhileSequence	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
 M	DropWhileSequence	suffix(_:)	f				Array	r	Int
@@ -21306,11 +21306,11 @@ M	Duration.TimeFormatStyle	format(_:)	f		16.0		String	r	Duration
 M	Duration.TimeFormatStyle	grouping	v		18.0		NumberFormatStyleConfiguration.Grouping
 M	Duration.TimeFormatStyle	grouping(_:)	f		18.0		Duration.TimeFormatStyle	r	NumberFormatStyleConfiguration.Grouping
 M	Duration.TimeFormatStyle	init(from:)	it		16.0		Duration.TimeFormatStyle	r	Decoder
-M	Duration.TimeFormatStyle	init(pattern:locale:)	i		16.0		Duration.TimeFormatStyle	rd	Duration.TimeFormatStyle.Pattern,Locale
+M	Duration.TimeFormatStyle	init(pattern:locale:)	i		16.0		Duration.TimeFormatStyle	rd	Duration.TimeFormatStyle.Pattern,Locale=.autoupdatingCurrent
 M	Duration.TimeFormatStyle	input(after:)	f		18.0		Self.FormatInput	r	Self.FormatInput
 M	Duration.TimeFormatStyle	input(before:)	f		18.0		Self.FormatInput	r	Self.FormatInput
-M	Duration.TimeFormatStyle	list(memberStyle:type:width:)	fs		15.0		Self	rrd	_,ListFormatStyle.ListType,ListFormatStyle.Width
-M	Duration.TimeFormatStyle	list(type:width:)	fs		15.0		Self	rd	ListFormatStyle.ListType,ListFormatStyle.Width
+M	Duration.TimeFormatStyle	list(memberStyle:type:width:)	fs		15.0		Self	rrd	_,ListFormatStyle.ListType,ListFormatStyle.Width=.standard
+M	Duration.TimeFormatStyle	list(type:width:)	fs		15.0		Self	rd	ListFormatStyle.ListType,ListFormatStyle.Width=.standard
 M	Duration.TimeFormatStyle	locale	v		16.0		Locale
 M	Duration.TimeFormatStyle	locale(_:)	f		16.0		Duration.TimeFormatStyle	r	Locale
 M	Duration.TimeFormatStyle	pattern	v		16.0		Duration.TimeFormatStyle.Pattern
@@ -21323,17 +21323,17 @@ M	Duration.TimeFormatStyle.Attributed	grouping(_:)	f		18.0		Duration.TimeFormatS
 M	Duration.TimeFormatStyle.Attributed	init(from:)	it		16.0		Duration.TimeFormatStyle.Attributed	r	Decoder
 M	Duration.TimeFormatStyle.Attributed	input(after:)	f		18.0		Self.FormatInput	r	Self.FormatInput
 M	Duration.TimeFormatStyle.Attributed	input(before:)	f		18.0		Self.FormatInput	r	Self.FormatInput
-M	Duration.TimeFormatStyle.Attributed	list(memberStyle:type:width:)	fs		15.0		Self	rrd	_,ListFormatStyle.ListType,ListFormatStyle.Width
-M	Duration.TimeFormatStyle.Attributed	list(type:width:)	fs		15.0		Self	rd	ListFormatStyle.ListType,ListFormatStyle.Width
+M	Duration.TimeFormatStyle.Attributed	list(memberStyle:type:width:)	fs		15.0		Self	rrd	_,ListFormatStyle.ListType,ListFormatStyle.Width=.standard
+M	Duration.TimeFormatStyle.Attributed	list(type:width:)	fs		15.0		Self	rd	ListFormatStyle.ListType,ListFormatStyle.Width=.standard
 M	Duration.TimeFormatStyle.Attributed	locale(_:)	f		16.0		Duration.TimeFormatStyle.Attributed	r	Locale
 M	Duration.TimeFormatStyle.Attributed	subscript(dynamicMember:)	f		18.0			r
 M	Duration.TimeFormatStyle.Pattern	hourMinute	sv		16.0		Duration.TimeFormatStyle.Pattern
-M	Duration.TimeFormatStyle.Pattern	hourMinute(padHourToLength:roundSeconds:)	fs		16.0		Duration.TimeFormatStyle.Pattern	rd	Int,FloatingPointRoundingRule
+M	Duration.TimeFormatStyle.Pattern	hourMinute(padHourToLength:roundSeconds:)	fs		16.0		Duration.TimeFormatStyle.Pattern	rd	Int,FloatingPointRoundingRule=.toNearestOrEven
 M	Duration.TimeFormatStyle.Pattern	hourMinuteSecond	sv		16.0		Duration.TimeFormatStyle.Pattern
-M	Duration.TimeFormatStyle.Pattern	hourMinuteSecond(padHourToLength:fractionalSecondsLength:roundFractionalSeconds:)	fs		16.0		Duration.TimeFormatStyle.Pattern	rdd	Int,Int,FloatingPointRoundingRule
+M	Duration.TimeFormatStyle.Pattern	hourMinuteSecond(padHourToLength:fractionalSecondsLength:roundFractionalSeconds:)	fs		16.0		Duration.TimeFormatStyle.Pattern	rdd	Int,Int=0,FloatingPointRoundingRule=.toNearestOrEven
 M	Duration.TimeFormatStyle.Pattern	init(from:)	it		16.0		Duration.TimeFormatStyle.Pattern	r	Decoder
 M	Duration.TimeFormatStyle.Pattern	minuteSecond	sv		16.0		Duration.TimeFormatStyle.Pattern
-M	Duration.TimeFormatStyle.Pattern	minuteSecond(padMinuteToLength:fractionalSecondsLength:roundFractionalSeconds:)	fs		16.0		Duration.TimeFormatStyle.Pattern	rdd	Int,Int,FloatingPointRoundingRule
+M	Duration.TimeFormatStyle.Pattern	minuteSecond(padMinuteToLength:fractionalSecondsLength:roundFractionalSeconds:)	fs		16.0		Duration.TimeFormatStyle.Pattern	rdd	Int,Int=0,FloatingPointRoundingRule=.toNearestOrEven
 M	Duration.UnitsFormatStyle	Attributed	k		16.0
 M	Duration.UnitsFormatStyle	FractionalPartDisplayStrategy	k		16.0
 M	Duration.UnitsFormatStyle	Unit	k		16.0
@@ -21346,19 +21346,19 @@ M	Duration.UnitsFormatStyle	discreteInput(after:)	f		18.0		Duration	r	Duration
 M	Duration.UnitsFormatStyle	discreteInput(before:)	f		18.0		Duration	r	Duration
 M	Duration.UnitsFormatStyle	format(_:)	f		16.0		String	r	Duration
 M	Duration.UnitsFormatStyle	fractionalPartDisplay	v		16.0		Duration.UnitsFormatStyle.FractionalPartDisplayStrategy
-M	Duration.UnitsFormatStyle	init(allowedUnits:width:maximumUnitCount:zeroValueUnits:valueLength:fractionalPart:)	i		16.0		Duration.UnitsFormatStyle	rrdddd	Set,Duration.UnitsFormatStyle.UnitWidth,Int,Duration.UnitsFormatStyle.ZeroValueUnitsDisplayStrategy,Int,Duration.UnitsFormatStyle.FractionalPartDisplayStrategy
-M	Duration.UnitsFormatStyle	init(allowedUnits:width:maximumUnitCount:zeroValueUnits:valueLengthLimits:fractionalPart:)	i		16.0		Duration.UnitsFormatStyle	rrddrd	Set,Duration.UnitsFormatStyle.UnitWidth,Int,Duration.UnitsFormatStyle.ZeroValueUnitsDisplayStrategy,_,Duration.UnitsFormatStyle.FractionalPartDisplayStrategy
+M	Duration.UnitsFormatStyle	init(allowedUnits:width:maximumUnitCount:zeroValueUnits:valueLength:fractionalPart:)	i		16.0		Duration.UnitsFormatStyle	rrdddd	Set,Duration.UnitsFormatStyle.UnitWidth,Int=nil,Duration.UnitsFormatStyle.ZeroValueUnitsDisplayStrategy=.hide,Int=nil,Duration.UnitsFormatStyle.FractionalPartDisplayStrategy=.hide
+M	Duration.UnitsFormatStyle	init(allowedUnits:width:maximumUnitCount:zeroValueUnits:valueLengthLimits:fractionalPart:)	i		16.0		Duration.UnitsFormatStyle	rrddrd	Set,Duration.UnitsFormatStyle.UnitWidth,Int=nil,Duration.UnitsFormatStyle.ZeroValueUnitsDisplayStrategy=.hide,_,Duration.UnitsFormatStyle.FractionalPartDisplayStrategy=.hide
 M	Duration.UnitsFormatStyle	init(from:)	it		16.0		Duration.UnitsFormatStyle	r	Decoder
 M	Duration.UnitsFormatStyle	input(after:)	f		18.0		Self.FormatInput	r	Self.FormatInput
 M	Duration.UnitsFormatStyle	input(before:)	f		18.0		Self.FormatInput	r	Self.FormatInput
-M	Duration.UnitsFormatStyle	list(memberStyle:type:width:)	fs		15.0		Self	rrd	_,ListFormatStyle.ListType,ListFormatStyle.Width
-M	Duration.UnitsFormatStyle	list(type:width:)	fs		15.0		Self	rd	ListFormatStyle.ListType,ListFormatStyle.Width
+M	Duration.UnitsFormatStyle	list(memberStyle:type:width:)	fs		15.0		Self	rrd	_,ListFormatStyle.ListType,ListFormatStyle.Width=.standard
+M	Duration.UnitsFormatStyle	list(type:width:)	fs		15.0		Self	rd	ListFormatStyle.ListType,ListFormatStyle.Width=.standard
 M	Duration.UnitsFormatStyle	locale	v		16.0		Locale
 M	Duration.UnitsFormatStyle	locale(_:)	f		16.0		Duration.UnitsFormatStyle	r	Locale
 M	Duration.UnitsFormatStyle	maximumUnitCount	v		16.0		Int
 M	Duration.UnitsFormatStyle	unitWidth	v		16.0		Duration.UnitsFormatStyle.UnitWidth
-M	Duration.UnitsFormatStyle	units(allowed:width:maximumUnitCount:zeroValueUnits:valueLength:fractionalPart:)	fs		16.0		Self	dddddd	Set,Duration.UnitsFormatStyle.UnitWidth,Int,Duration.UnitsFormatStyle.ZeroValueUnitsDisplayStrategy,Int,Duration.UnitsFormatStyle.FractionalPartDisplayStrategy
-M	Duration.UnitsFormatStyle	units(allowed:width:maximumUnitCount:zeroValueUnits:valueLengthLimits:fractionalPart:)	fs		16.0		Self	ddddrd	Set,Duration.UnitsFormatStyle.UnitWidth,Int,Duration.UnitsFormatStyle.ZeroValueUnitsDisplayStrategy,_,Duration.UnitsFormatStyle.FractionalPartDisplayStrategy
+M	Duration.UnitsFormatStyle	units(allowed:width:maximumUnitCount:zeroValueUnits:valueLength:fractionalPart:)	fs		16.0		Self	dddddd	Set,Duration.UnitsFormatStyle.UnitWidth=.abbreviated,Int=nil,Duration.UnitsFormatStyle.ZeroValueUnitsDisplayStrategy=.hide,Int=nil,Duration.UnitsFormatStyle.FractionalPartDisplayStrategy=.hide
+M	Duration.UnitsFormatStyle	units(allowed:width:maximumUnitCount:zeroValueUnits:valueLengthLimits:fractionalPart:)	fs		16.0		Self	ddddrd	Set,Duration.UnitsFormatStyle.UnitWidth=.abbreviated,Int=nil,Duration.UnitsFormatStyle.ZeroValueUnitsDisplayStrategy=.hide,_,Duration.UnitsFormatStyle.FractionalPartDisplayStrategy=.hide
 M	Duration.UnitsFormatStyle	valueLengthLimits	v		16.0		Range
 M	Duration.UnitsFormatStyle	zeroValueUnitsDisplay	v		16.0		Duration.UnitsFormatStyle.ZeroValueUnitsDisplayStrategy
 M	Duration.UnitsFormatStyle.Attributed	currency(code:)	fs		15.0		Self	r	String
@@ -21368,19 +21368,19 @@ M	Duration.UnitsFormatStyle.Attributed	format(_:)	f		16.0		AttributedString	r	Du
 M	Duration.UnitsFormatStyle.Attributed	init(from:)	it		16.0		Duration.UnitsFormatStyle.Attributed	r	Decoder
 M	Duration.UnitsFormatStyle.Attributed	input(after:)	f		18.0		Self.FormatInput	r	Self.FormatInput
 M	Duration.UnitsFormatStyle.Attributed	input(before:)	f		18.0		Self.FormatInput	r	Self.FormatInput
-M	Duration.UnitsFormatStyle.Attributed	list(memberStyle:type:width:)	fs		15.0		Self	rrd	_,ListFormatStyle.ListType,ListFormatStyle.Width
-M	Duration.UnitsFormatStyle.Attributed	list(type:width:)	fs		15.0		Self	rd	ListFormatStyle.ListType,ListFormatStyle.Width
+M	Duration.UnitsFormatStyle.Attributed	list(memberStyle:type:width:)	fs		15.0		Self	rrd	_,ListFormatStyle.ListType,ListFormatStyle.Width=.standard
+M	Duration.UnitsFormatStyle.Attributed	list(type:width:)	fs		15.0		Self	rd	ListFormatStyle.ListType,ListFormatStyle.Width=.standard
 M	Duration.UnitsFormatStyle.Attributed	locale(_:)	f		16.0		Duration.UnitsFormatStyle.Attributed	r	Locale
 M	Duration.UnitsFormatStyle.Attributed	subscript(dynamicMember:)	f		18.0			r
 M	Duration.UnitsFormatStyle.FractionalPartDisplayStrategy	hide	sv		16.0		Duration.UnitsFormatStyle.FractionalPartDisplayStrategy
-M	Duration.UnitsFormatStyle.FractionalPartDisplayStrategy	hide(rounded:)	fs		16.0		Duration.UnitsFormatStyle.FractionalPartDisplayStrategy	d	FloatingPointRoundingRule
+M	Duration.UnitsFormatStyle.FractionalPartDisplayStrategy	hide(rounded:)	fs		16.0		Duration.UnitsFormatStyle.FractionalPartDisplayStrategy	d	FloatingPointRoundingRule=.toNearestOrEven
 M	Duration.UnitsFormatStyle.FractionalPartDisplayStrategy	init(from:)	it		16.0		Duration.UnitsFormatStyle.FractionalPartDisplayStrategy	r	Decoder
-M	Duration.UnitsFormatStyle.FractionalPartDisplayStrategy	init(lengthLimits:roundingRule:roundingIncrement:)	i		16.0		Duration.UnitsFormatStyle.FractionalPartDisplayStrategy	rdd	_,FloatingPointRoundingRule,Double
+M	Duration.UnitsFormatStyle.FractionalPartDisplayStrategy	init(lengthLimits:roundingRule:roundingIncrement:)	i		16.0		Duration.UnitsFormatStyle.FractionalPartDisplayStrategy	rdd	_,FloatingPointRoundingRule=.toNearestOrEven,Double=nil
 M	Duration.UnitsFormatStyle.FractionalPartDisplayStrategy	maximumLength	v		16.0		Int
 M	Duration.UnitsFormatStyle.FractionalPartDisplayStrategy	minimumLength	v		16.0		Int
 M	Duration.UnitsFormatStyle.FractionalPartDisplayStrategy	roundingIncrement	v		16.0		Double
 M	Duration.UnitsFormatStyle.FractionalPartDisplayStrategy	roundingRule	v		16.0		FloatingPointRoundingRule
-M	Duration.UnitsFormatStyle.FractionalPartDisplayStrategy	show(length:rounded:increment:)	fs		16.0		Duration.UnitsFormatStyle.FractionalPartDisplayStrategy	rdd	Int,FloatingPointRoundingRule,Double
+M	Duration.UnitsFormatStyle.FractionalPartDisplayStrategy	show(length:rounded:increment:)	fs		16.0		Duration.UnitsFormatStyle.FractionalPartDisplayStrategy	rdd	Int,FloatingPointRoundingRule=.toNearestOrEven,Double=nil
 M	Duration.UnitsFormatStyle.Unit	days	sv		16.0		Duration.UnitsFormatStyle.Unit
 M	Duration.UnitsFormatStyle.Unit	hours	sv		16.0		Duration.UnitsFormatStyle.Unit
 M	Duration.UnitsFormatStyle.Unit	init(from:)	it		16.0		Duration.UnitsFormatStyle.Unit	r	Decoder
@@ -21491,9 +21491,9 @@ M	Ellipse	layoutDirectionBehavior	v		17.0		LayoutDirectionBehavior
 M	Ellipse	path(in:)	f				Path	r	CGRect
 M	EllipticalGradient	Body	k
 M	EllipticalGradient	Resolved	k
-M	EllipticalGradient	init(colors:center:startRadiusFraction:endRadiusFraction:)	i		15.0		EllipticalGradient	rddd	Array,UnitPoint,CGFloat,CGFloat
-M	EllipticalGradient	init(gradient:center:startRadiusFraction:endRadiusFraction:)	i		15.0		EllipticalGradient	rddd	Gradient,UnitPoint,CGFloat,CGFloat
-M	EllipticalGradient	init(stops:center:startRadiusFraction:endRadiusFraction:)	i		15.0		EllipticalGradient	rddd	Array,UnitPoint,CGFloat,CGFloat
+M	EllipticalGradient	init(colors:center:startRadiusFraction:endRadiusFraction:)	i		15.0		EllipticalGradient	rddd	Array,UnitPoint=.center,CGFloat=0,CGFloat=0.5
+M	EllipticalGradient	init(gradient:center:startRadiusFraction:endRadiusFraction:)	i		15.0		EllipticalGradient	rddd	Gradient,UnitPoint=.center,CGFloat=0,CGFloat=0.5
+M	EllipticalGradient	init(stops:center:startRadiusFraction:endRadiusFraction:)	i		15.0		EllipticalGradient	rddd	Array,UnitPoint=.center,CGFloat=0,CGFloat=0.5
 M	EmptyAnimatableData	init()	i		13.0		EmptyAnimatableData
 M	EmptyAnimatableData	magnitudeSquared	v		13.0		Double
 M	EmptyAnimatableData	scale(by:)	f					r	Double
@@ -21515,7 +21515,7 @@ M	EmptyCollection	difference(from:)	f		13.0		CollectionDifference	r
 M	EmptyCollection	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	EmptyCollection	distance(from:to:)	f				Int	rr	Int,Int
 M	EmptyCollection	drop(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	EmptyCollection	dropFirst(_:)	f				Self.SubSequence	d	Int
+M	EmptyCollection	dropFirst(_:)	f				Self.SubSequence	d	Int=1
 M	EmptyCollection	dropLast(_:)	f				Self.SubSequence	r	Int
 M	EmptyCollection	elementsEqual(_:)	f				Bool	r
 M	EmptyCollection	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
@@ -21589,8 +21589,8 @@ M	EmptyCollection	sort()	f
 M	EmptyCollection	sort(by:)	ft	by:Self.Element,Self.Element				f
 M	EmptyCollection	sorted()	f				Array
 M	EmptyCollection	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	EmptyCollection	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	EmptyCollection	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	EmptyCollection	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	EmptyCollection	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	EmptyCollection	startIndex	v				Int
 M	EmptyCollection	starts(with:)	f				Bool	r
 M	EmptyCollection	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
@@ -21608,8 +21608,8 @@ M	EmptyCollection.Iterator	contains(_:)	f				Bool	r	Self.Element
 M	EmptyCollection.Iterator	contains(where:)	ft	where:Self.Element			Bool	f
 M	EmptyCollection.Iterator	count(where:)	ft	where:Self.Element			Int	f
 M	EmptyCollection.Iterator	drop(while:)	ft	while:Self.Element			DropWhileSequence	f
-M	EmptyCollection.Iterator	dropFirst(_:)	f				DropFirstSequence	d	Int
-M	EmptyCollection.Iterator	dropLast(_:)	f				Array	d	Int
+M	EmptyCollection.Iterator	dropFirst(_:)	f				DropFirstSequence	d	Int=1
+M	EmptyCollection.Iterator	dropLast(_:)	f				Array	d	Int=1
 M	EmptyCollection.Iterator	elementsEqual(_:)	f				Bool	r
 M	EmptyCollection.Iterator	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
 M	EmptyCollection.Iterator	enumerated()	f				EnumeratedSequence
@@ -21639,8 +21639,8 @@ M	EmptyCollection.Iterator	shuffled()	f				Array
 M	EmptyCollection.Iterator	shuffled(using:)	f				Array	r
 M	EmptyCollection.Iterator	sorted()	f				Array
 M	EmptyCollection.Iterator	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	EmptyCollection.Iterator	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	EmptyCollection.Iterator	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	EmptyCollection.Iterator	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	EmptyCollection.Iterator	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	EmptyCollection.Iterator	starts(with:)	f				Bool	r
 M	EmptyCollection.Iterator	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
 M	EmptyCollection.Iterator	suffix(_:)	f				Array	r	Int
@@ -21682,7 +21682,7 @@ M	EncodingError	invalidValue(_:_:)	c				EncodingError
 M	EncodingError	recoverySuggestion	v		8.0		String
 M	EncodingError.Context	codingPath	v				Array
 M	EncodingError.Context	debugDescription	v				String
-M	EncodingError.Context	init(codingPath:debugDescription:underlyingError:)	i				EncodingError.Context	rrd	Array,String,Error
+M	EncodingError.Context	init(codingPath:debugDescription:underlyingError:)	i				EncodingError.Context	rrd	Array,String,Error=nil
 M	EncodingError.Context	underlyingError	v				Error
 M	EnergyFormatter	Unit	ko
 M	EnergyFormatter	init()	io				EnergyFormatter
@@ -21711,8 +21711,8 @@ M	EnumeratedSequence	count(where:)	ft	where:Self.Element			Int	f
 M	EnumeratedSequence	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	EnumeratedSequence	distance(from:to:)	f		26.0		Int	rr
 M	EnumeratedSequence	drop(while:)	ft	while:Self.Element			DropWhileSequence	f
-M	EnumeratedSequence	dropFirst(_:)	f				DropFirstSequence	d	Int
-M	EnumeratedSequence	dropLast(_:)	f				Array	d	Int
+M	EnumeratedSequence	dropFirst(_:)	f				DropFirstSequence	d	Int=1
+M	EnumeratedSequence	dropLast(_:)	f				Array	d	Int=1
 M	EnumeratedSequence	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
 M	EnumeratedSequence	endIndex	v		26.0		EnumeratedSequence.Index
 M	EnumeratedSequence	enumerated()	f				EnumeratedSequence
@@ -21754,7 +21754,7 @@ M	EnumeratedSequence	reversed()	f				Array
 M	EnumeratedSequence	shuffled()	f				Array
 M	EnumeratedSequence	shuffled(using:)	f				Array	r
 M	EnumeratedSequence	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	EnumeratedSequence	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
+M	EnumeratedSequence	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
 M	EnumeratedSequence	startIndex	v		26.0		EnumeratedSequence.Index
 M	EnumeratedSequence	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
 M	EnumeratedSequence	subscript(_:)	f	_:UnboundedRange_	18.0			f
@@ -21769,8 +21769,8 @@ M	EnumeratedSequence.Iterator	compactMap(_:)	ft	_:Self.Element			Array	f
 M	EnumeratedSequence.Iterator	contains(where:)	ft	where:Self.Element			Bool	f
 M	EnumeratedSequence.Iterator	count(where:)	ft	where:Self.Element			Int	f
 M	EnumeratedSequence.Iterator	drop(while:)	ft	while:Self.Element			DropWhileSequence	f
-M	EnumeratedSequence.Iterator	dropFirst(_:)	f				DropFirstSequence	d	Int
-M	EnumeratedSequence.Iterator	dropLast(_:)	f				Array	d	Int
+M	EnumeratedSequence.Iterator	dropFirst(_:)	f				DropFirstSequence	d	Int=1
+M	EnumeratedSequence.Iterator	dropLast(_:)	f				Array	d	Int=1
 M	EnumeratedSequence.Iterator	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
 M	EnumeratedSequence.Iterator	enumerated()	f				EnumeratedSequence
 M	EnumeratedSequence.Iterator	filter(_:)	ft	_:Self.Element			Array	f
@@ -21792,7 +21792,7 @@ M	EnumeratedSequence.Iterator	reversed()	f				Array
 M	EnumeratedSequence.Iterator	shuffled()	f				Array
 M	EnumeratedSequence.Iterator	shuffled(using:)	f				Array	r
 M	EnumeratedSequence.Iterator	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	EnumeratedSequence.Iterator	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
+M	EnumeratedSequence.Iterator	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
 M	EnumeratedSequence.Iterator	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
 M	EnumeratedSequence.Iterator	suffix(_:)	f				Array	r	Int
 M	EnumeratedSequence.Iterator	underestimatedCount	v				Int
@@ -21992,16 +21992,16 @@ M	Expression	variable	v		18.0
 M	FetchDescriptor	fetchLimit	v		17.0		Int
 M	FetchDescriptor	fetchOffset	v		17.0		Int
 M	FetchDescriptor	includePendingChanges	v		17.0		Bool
-M	FetchDescriptor	init(predicate:sortBy:)	i		17.0		FetchDescriptor	dd	Predicate,Array
+M	FetchDescriptor	init(predicate:sortBy:)	i		17.0		FetchDescriptor	dd	Predicate=nil,Array
 M	FetchDescriptor	predicate	v		17.0		Predicate
 M	FetchDescriptor	propertiesToFetch	v		17.0		Array
 M	FetchDescriptor	relationshipKeyPathsForPrefetching	v		17.0		Array
 M	FetchDescriptor	sortBy	v		17.0		Array
 M	FetchRequest	Configuration	k		15.0
-M	FetchRequest	init(entity:sortDescriptors:predicate:animation:)	i		13.0		FetchRequest	rrdd	NSEntityDescription,Array,NSPredicate,Animation
-M	FetchRequest	init(fetchRequest:animation:)	i		13.0		FetchRequest	rd	NSFetchRequest,Animation
+M	FetchRequest	init(entity:sortDescriptors:predicate:animation:)	i		13.0		FetchRequest	rrdd	NSEntityDescription,Array,NSPredicate=nil,Animation=nil
+M	FetchRequest	init(fetchRequest:animation:)	i		13.0		FetchRequest	rd	NSFetchRequest,Animation=nil
 M	FetchRequest	init(fetchRequest:transaction:)	i		13.0		FetchRequest	rr	NSFetchRequest,Transaction
-M	FetchRequest	init(sortDescriptors:predicate:animation:)	i		13.0		FetchRequest	rdd	Array,NSPredicate,Animation
+M	FetchRequest	init(sortDescriptors:predicate:animation:)	i		13.0		FetchRequest	rdd	Array,NSPredicate=nil,Animation=nil
 M	FetchRequest	projectedValue	v		15.0		Binding
 M	FetchRequest	update()	f		13.0
 M	FetchRequest	wrappedValue	v		13.0		FetchedResults
@@ -22022,7 +22022,7 @@ M	FetchResultsCollection	count(where:)	ft	where:Self.Element	17.0		Int	f
 M	FetchResultsCollection	difference(from:)	f		13.0		CollectionDifference	r
 M	FetchResultsCollection	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	FetchResultsCollection	drop(while:)	ft	while:Self.Element	17.0		Self.SubSequence	f
-M	FetchResultsCollection	dropFirst(_:)	f		17.0		Self.SubSequence	d	Int
+M	FetchResultsCollection	dropFirst(_:)	f		17.0		Self.SubSequence	d	Int=1
 M	FetchResultsCollection	dropLast(_:)	f		17.0		Self.SubSequence	r	Int
 M	FetchResultsCollection	elementsEqual(_:)	f		17.0		Bool	r
 M	FetchResultsCollection	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element	17.0		Bool	rf
@@ -22079,8 +22079,8 @@ M	FetchResultsCollection	shuffled(using:)	f		17.0		Array	r
 M	FetchResultsCollection	sorted()	f		17.0		Array
 M	FetchResultsCollection	sorted(by:)	ft	by:Self.Element,Self.Element	17.0		Array	f
 M	FetchResultsCollection	sorted(using:)	f		15.0		Array	r
-M	FetchResultsCollection	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element	17.0		Array	ddf	Int,Bool,_
-M	FetchResultsCollection	split(separator:maxSplits:omittingEmptySubsequences:)	f		16.0		Array	rdd	_,Int,Bool
+M	FetchResultsCollection	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element	17.0		Array	ddf	Int,Bool=true,_
+M	FetchResultsCollection	split(separator:maxSplits:omittingEmptySubsequences:)	f		16.0		Array	rdd	_,Int,Bool=true
 M	FetchResultsCollection	startIndex	v		17.0		Int
 M	FetchResultsCollection	starts(with:)	f		17.0		Bool	r
 M	FetchResultsCollection	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element	17.0		Bool	rf
@@ -22226,9 +22226,9 @@ M	FileManager	contentsOfDirectory(at:includingPropertiesForKeys:options:)	fot			
 M	FileManager	contentsOfDirectory(atPath:)	fot				Array	r	String
 M	FileManager	copyItem(at:to:)	fot					rr	URL,URL
 M	FileManager	copyItem(atPath:toPath:)	fot					rr	String,String
-M	FileManager	createDirectory(at:withIntermediateDirectories:attributes:)	fot					rrd	URL,Bool,Dictionary
-M	FileManager	createDirectory(atPath:withIntermediateDirectories:attributes:)	fot					rrd	String,Bool,Dictionary
-M	FileManager	createFile(atPath:contents:attributes:)	fo				Bool	rrd	String,Data,Dictionary
+M	FileManager	createDirectory(at:withIntermediateDirectories:attributes:)	fot					rrd	URL,Bool,Dictionary=nil
+M	FileManager	createDirectory(atPath:withIntermediateDirectories:attributes:)	fot					rrd	String,Bool,Dictionary=nil
+M	FileManager	createFile(atPath:contents:attributes:)	fo				Bool	rrd	String,Data,Dictionary=nil
 M	FileManager	createSymbolicLink(at:withDestinationURL:)	fot					rr	URL,URL
 M	FileManager	createSymbolicLink(atPath:withDestinationPath:)	fot					rr	String,String
 M	FileManager	currentDirectoryPath	ov				String
@@ -22236,7 +22236,7 @@ M	FileManager	default	osv				FileManager
 M	FileManager	delegate	ov				FileManagerDelegate
 M	FileManager	destinationOfSymbolicLink(atPath:)	fot				String	r	String
 M	FileManager	displayName(atPath:)	fo				String	r	String
-M	FileManager	enumerator(at:includingPropertiesForKeys:options:errorHandler:)	fo	errorHandler:URL,Error			FileManager.DirectoryEnumerator	rrdg	URL,Array,FileManager.DirectoryEnumerationOptions,_
+M	FileManager	enumerator(at:includingPropertiesForKeys:options:errorHandler:)	fo	errorHandler:URL,Error			FileManager.DirectoryEnumerator	rrdg	URL,Array,FileManager.DirectoryEnumerationOptions,_=nil
 M	FileManager	enumerator(atPath:)	fo				FileManager.DirectoryEnumerator	r	String
 M	FileManager	fileExists(atPath:)	fo				Bool	r	String
 M	FileManager	fileExists(atPath:isDirectory:)	fo				Bool	rr	String,_
@@ -22258,7 +22258,7 @@ M	FileManager	moveItem(atPath:toPath:)	fot					rr	String,String
 M	FileManager	removeItem(at:)	fot					r	URL
 M	FileManager	removeItem(atPath:)	fot					r	String
 M	FileManager	replaceItem(at:withItemAt:backupItemName:options:)	fot				URL	rrrd	URL,URL,String,FileManager.ItemReplacementOptions
-M	FileManager	replaceItemAt(_:withItemAt:backupItemName:options:)	fot				URL	rrdd	URL,URL,String,FileManager.ItemReplacementOptions
+M	FileManager	replaceItemAt(_:withItemAt:backupItemName:options:)	fot				URL	rrdd	URL,URL,String=nil,FileManager.ItemReplacementOptions
 M	FileManager	setAttributes(_:ofItemAtPath:)	fot					rr	Dictionary,String
 M	FileManager	string(withFileSystemRepresentation:length:)	fo				String	rr	UnsafePointer,Int
 M	FileManager	subpaths(atPath:)	fo				Array	r	String
@@ -22469,7 +22469,7 @@ M	FillShapeView	fillStyle	v		17.0		FillStyle
 M	FillShapeView	init(shape:style:fillStyle:background:)	i		17.0		FillShapeView	rrrr	_,_,FillStyle,_
 M	FillShapeView	shape	v		17.0
 M	FillShapeView	style	v		17.0
-M	FillStyle	init(eoFill:antialiased:)	i		13.0		FillStyle	dd	Bool,Bool
+M	FillStyle	init(eoFill:antialiased:)	i		13.0		FillStyle	dd	Bool=false,Bool=true
 M	FillStyle	isAntialiased	v		13.0		Bool
 M	FillStyle	isEOFilled	v		13.0		Bool
 M	FixedWidthInteger	addingReportingOverflow(_:)	f				(Self,Bool)	r
@@ -22479,7 +22479,7 @@ M	FixedWidthInteger	byteSwapped	v				Self
 M	FixedWidthInteger	dividedReportingOverflow(by:)	f				(Self,Bool)	r
 M	FixedWidthInteger	dividingFullWidth(_:)	f				(Self,Self)	r
 M	FixedWidthInteger	init(_:)	i				Self	r
-M	FixedWidthInteger	init(_:radix:)	i				Self	rd	_,Int
+M	FixedWidthInteger	init(_:radix:)	i				Self	rd	_,Int=10
 M	FixedWidthInteger	init(bigEndian:)	i				Self	r
 M	FixedWidthInteger	init(clamping:)	i				Self	r
 M	FixedWidthInteger	init(exactly:)	i				Self	r
@@ -22508,8 +22508,8 @@ M	FlattenSequence	difference(from:)	f		13.0		CollectionDifference	r
 M	FlattenSequence	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	FlattenSequence	distance(from:to:)	f				Int	rr
 M	FlattenSequence	drop(while:)	ft	while:Self.Element			DropWhileSequence	f
-M	FlattenSequence	dropFirst(_:)	f				DropFirstSequence	d	Int
-M	FlattenSequence	dropLast(_:)	f				Array	d	Int
+M	FlattenSequence	dropFirst(_:)	f				DropFirstSequence	d	Int=1
+M	FlattenSequence	dropLast(_:)	f				Array	d	Int=1
 M	FlattenSequence	elementsEqual(_:)	f				Bool	r
 M	FlattenSequence	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
 M	FlattenSequence	endIndex	v				FlattenSequence.Index
@@ -22562,8 +22562,8 @@ M	FlattenSequence	shuffled()	f				Array
 M	FlattenSequence	shuffled(using:)	f				Array	r
 M	FlattenSequence	sorted()	f				Array
 M	FlattenSequence	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	FlattenSequence	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	FlattenSequence	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	FlattenSequence	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	FlattenSequence	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	FlattenSequence	startIndex	v				FlattenSequence.Index
 M	FlattenSequence	starts(with:)	f				Bool	r
 M	FlattenSequence	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
@@ -22580,8 +22580,8 @@ M	FlattenSequence.Iterator	contains(_:)	f				Bool	r	Self.Element
 M	FlattenSequence.Iterator	contains(where:)	ft	where:Self.Element			Bool	f
 M	FlattenSequence.Iterator	count(where:)	ft	where:Self.Element			Int	f
 M	FlattenSequence.Iterator	drop(while:)	ft	while:Self.Element			DropWhileSequence	f
-M	FlattenSequence.Iterator	dropFirst(_:)	f				DropFirstSequence	d	Int
-M	FlattenSequence.Iterator	dropLast(_:)	f				Array	d	Int
+M	FlattenSequence.Iterator	dropFirst(_:)	f				DropFirstSequence	d	Int=1
+M	FlattenSequence.Iterator	dropLast(_:)	f				Array	d	Int=1
 M	FlattenSequence.Iterator	elementsEqual(_:)	f				Bool	r
 M	FlattenSequence.Iterator	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
 M	FlattenSequence.Iterator	enumerated()	f				EnumeratedSequence
@@ -22610,8 +22610,8 @@ M	FlattenSequence.Iterator	shuffled()	f				Array
 M	FlattenSequence.Iterator	shuffled(using:)	f				Array	r
 M	FlattenSequence.Iterator	sorted()	f				Array
 M	FlattenSequence.Iterator	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	FlattenSequence.Iterator	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	FlattenSequence.Iterator	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	FlattenSequence.Iterator	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	FlattenSequence.Iterator	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	FlattenSequence.Iterator	starts(with:)	f				Bool	r
 M	FlattenSequence.Iterator	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
 M	FlattenSequence.Iterator	suffix(_:)	f				Array	r	Int
@@ -22977,9 +22977,9 @@ M	FloatingPointFormatStyle	decimalSeparator(strategy:)	f		15.0		FloatingPointFor
 M	FloatingPointFormatStyle	format(_:)	f		15.0		String	r
 M	FloatingPointFormatStyle	grouping(_:)	f		15.0		FloatingPointFormatStyle	r	FloatingPointFormatStyle.Configuration.Grouping
 M	FloatingPointFormatStyle	init(from:)	it		15.0		FloatingPointFormatStyle	r	Decoder
-M	FloatingPointFormatStyle	init(locale:)	i		15.0		FloatingPointFormatStyle	d	Locale
-M	FloatingPointFormatStyle	list(memberStyle:type:width:)	fs		15.0		Self	rrd	_,ListFormatStyle.ListType,ListFormatStyle.Width
-M	FloatingPointFormatStyle	list(type:width:)	fs		15.0		Self	rd	ListFormatStyle.ListType,ListFormatStyle.Width
+M	FloatingPointFormatStyle	init(locale:)	i		15.0		FloatingPointFormatStyle	d	Locale=.autoupdatingCurrent
+M	FloatingPointFormatStyle	list(memberStyle:type:width:)	fs		15.0		Self	rrd	_,ListFormatStyle.ListType,ListFormatStyle.Width=.standard
+M	FloatingPointFormatStyle	list(type:width:)	fs		15.0		Self	rd	ListFormatStyle.ListType,ListFormatStyle.Width=.standard
 M	FloatingPointFormatStyle	locale	v		15.0		Locale
 M	FloatingPointFormatStyle	locale(_:)	f		15.0		FloatingPointFormatStyle	r	Locale
 M	FloatingPointFormatStyle	localizedDouble(locale:)	fs		16.0		Self	r	Locale
@@ -22988,14 +22988,14 @@ M	FloatingPointFormatStyle	number	sv		15.0		FloatingPointFormatStyle
 M	FloatingPointFormatStyle	parseStrategy	v		15.0		FloatingPointParseStrategy
 M	FloatingPointFormatStyle	precision(_:)	f		15.0		FloatingPointFormatStyle	r	FloatingPointFormatStyle.Configuration.Precision
 M	FloatingPointFormatStyle	regex	v		16.0		Regex
-M	FloatingPointFormatStyle	rounded(rule:increment:)	f		15.0		FloatingPointFormatStyle	dd	FloatingPointFormatStyle.Configuration.RoundingRule,Double
+M	FloatingPointFormatStyle	rounded(rule:increment:)	f		15.0		FloatingPointFormatStyle	dd	FloatingPointFormatStyle.Configuration.RoundingRule=.toNearestOrEven,Double=nil
 M	FloatingPointFormatStyle	scale(_:)	f		15.0		FloatingPointFormatStyle	r	Double
 M	FloatingPointFormatStyle	sign(strategy:)	f		15.0		FloatingPointFormatStyle	r	FloatingPointFormatStyle.Configuration.SignDisplayStrategy
 M	FloatingPointFormatStyle.Attributed	currency(code:)	fs		15.0		Self	r	String
 M	FloatingPointFormatStyle.Attributed	format(_:)	f		15.0		AttributedString	r
 M	FloatingPointFormatStyle.Attributed	init(from:)	it		15.0		FloatingPointFormatStyle.Attributed	r	Decoder
-M	FloatingPointFormatStyle.Attributed	list(memberStyle:type:width:)	fs		15.0		Self	rrd	_,ListFormatStyle.ListType,ListFormatStyle.Width
-M	FloatingPointFormatStyle.Attributed	list(type:width:)	fs		15.0		Self	rd	ListFormatStyle.ListType,ListFormatStyle.Width
+M	FloatingPointFormatStyle.Attributed	list(memberStyle:type:width:)	fs		15.0		Self	rrd	_,ListFormatStyle.ListType,ListFormatStyle.Width=.standard
+M	FloatingPointFormatStyle.Attributed	list(type:width:)	fs		15.0		Self	rd	ListFormatStyle.ListType,ListFormatStyle.Width=.standard
 M	FloatingPointFormatStyle.Attributed	locale(_:)	f		15.0		FloatingPointFormatStyle.Attributed	r	Locale
 M	FloatingPointFormatStyle.Currency	Configuration	k		15.0
 M	FloatingPointFormatStyle.Currency	RegexOutput	k		16.0
@@ -23006,10 +23006,10 @@ M	FloatingPointFormatStyle.Currency	currencyCode	v		15.0		String
 M	FloatingPointFormatStyle.Currency	decimalSeparator(strategy:)	f		15.0		FloatingPointFormatStyle.Currency	r	FloatingPointFormatStyle.Currency.Configuration.DecimalSeparatorDisplayStrategy
 M	FloatingPointFormatStyle.Currency	format(_:)	f		15.0		String	r
 M	FloatingPointFormatStyle.Currency	grouping(_:)	f		15.0		FloatingPointFormatStyle.Currency	r	FloatingPointFormatStyle.Currency.Configuration.Grouping
-M	FloatingPointFormatStyle.Currency	init(code:locale:)	i		15.0		FloatingPointFormatStyle.Currency	rd	String,Locale
+M	FloatingPointFormatStyle.Currency	init(code:locale:)	i		15.0		FloatingPointFormatStyle.Currency	rd	String,Locale=.autoupdatingCurrent
 M	FloatingPointFormatStyle.Currency	init(from:)	it		15.0		FloatingPointFormatStyle.Currency	r	Decoder
-M	FloatingPointFormatStyle.Currency	list(memberStyle:type:width:)	fs		15.0		Self	rrd	_,ListFormatStyle.ListType,ListFormatStyle.Width
-M	FloatingPointFormatStyle.Currency	list(type:width:)	fs		15.0		Self	rd	ListFormatStyle.ListType,ListFormatStyle.Width
+M	FloatingPointFormatStyle.Currency	list(memberStyle:type:width:)	fs		15.0		Self	rrd	_,ListFormatStyle.ListType,ListFormatStyle.Width=.standard
+M	FloatingPointFormatStyle.Currency	list(type:width:)	fs		15.0		Self	rd	ListFormatStyle.ListType,ListFormatStyle.Width=.standard
 M	FloatingPointFormatStyle.Currency	locale	v		15.0		Locale
 M	FloatingPointFormatStyle.Currency	locale(_:)	f		15.0		FloatingPointFormatStyle.Currency	r	Locale
 M	FloatingPointFormatStyle.Currency	notation(_:)	f		18.0		FloatingPointFormatStyle.Currency	r	FloatingPointFormatStyle.Currency.Configuration.Notation
@@ -23017,7 +23017,7 @@ M	FloatingPointFormatStyle.Currency	parseStrategy	v		15.0		FloatingPointParseStr
 M	FloatingPointFormatStyle.Currency	precision(_:)	f		15.0		FloatingPointFormatStyle.Currency	r	FloatingPointFormatStyle.Currency.Configuration.Precision
 M	FloatingPointFormatStyle.Currency	presentation(_:)	f		15.0		FloatingPointFormatStyle.Currency	r	FloatingPointFormatStyle.Currency.Configuration.Presentation
 M	FloatingPointFormatStyle.Currency	regex	v		16.0		Regex
-M	FloatingPointFormatStyle.Currency	rounded(rule:increment:)	f		15.0		FloatingPointFormatStyle.Currency	dd	FloatingPointFormatStyle.Currency.Configuration.RoundingRule,Double
+M	FloatingPointFormatStyle.Currency	rounded(rule:increment:)	f		15.0		FloatingPointFormatStyle.Currency	dd	FloatingPointFormatStyle.Currency.Configuration.RoundingRule=.toNearestOrEven,Double=nil
 M	FloatingPointFormatStyle.Currency	scale(_:)	f		15.0		FloatingPointFormatStyle.Currency	r	Double
 M	FloatingPointFormatStyle.Currency	sign(strategy:)	f		15.0		FloatingPointFormatStyle.Currency	r	FloatingPointFormatStyle.Currency.Configuration.SignDisplayStrategy
 M	FloatingPointFormatStyle.Percent	Configuration	k		15.0
@@ -23029,9 +23029,9 @@ M	FloatingPointFormatStyle.Percent	decimalSeparator(strategy:)	f		15.0		Floating
 M	FloatingPointFormatStyle.Percent	format(_:)	f		15.0		String	r
 M	FloatingPointFormatStyle.Percent	grouping(_:)	f		15.0		FloatingPointFormatStyle.Percent	r	FloatingPointFormatStyle.Percent.Configuration.Grouping
 M	FloatingPointFormatStyle.Percent	init(from:)	it		15.0		FloatingPointFormatStyle.Percent	r	Decoder
-M	FloatingPointFormatStyle.Percent	init(locale:)	i		15.0		FloatingPointFormatStyle.Percent	d	Locale
-M	FloatingPointFormatStyle.Percent	list(memberStyle:type:width:)	fs		15.0		Self	rrd	_,ListFormatStyle.ListType,ListFormatStyle.Width
-M	FloatingPointFormatStyle.Percent	list(type:width:)	fs		15.0		Self	rd	ListFormatStyle.ListType,ListFormatStyle.Width
+M	FloatingPointFormatStyle.Percent	init(locale:)	i		15.0		FloatingPointFormatStyle.Percent	d	Locale=.autoupdatingCurrent
+M	FloatingPointFormatStyle.Percent	list(memberStyle:type:width:)	fs		15.0		Self	rrd	_,ListFormatStyle.ListType,ListFormatStyle.Width=.standard
+M	FloatingPointFormatStyle.Percent	list(type:width:)	fs		15.0		Self	rd	ListFormatStyle.ListType,ListFormatStyle.Width=.standard
 M	FloatingPointFormatStyle.Percent	locale	v		15.0		Locale
 M	FloatingPointFormatStyle.Percent	locale(_:)	f		15.0		FloatingPointFormatStyle.Percent	r	Locale
 M	FloatingPointFormatStyle.Percent	localizedDoublePercentage(locale:)	fs		16.0		Self	r	Locale
@@ -23040,12 +23040,12 @@ M	FloatingPointFormatStyle.Percent	parseStrategy	v		15.0		FloatingPointParseStra
 M	FloatingPointFormatStyle.Percent	percent	sv		15.0		FloatingPointFormatStyle.Percent
 M	FloatingPointFormatStyle.Percent	precision(_:)	f		15.0		FloatingPointFormatStyle.Percent	r	FloatingPointFormatStyle.Percent.Configuration.Precision
 M	FloatingPointFormatStyle.Percent	regex	v		16.0		Regex
-M	FloatingPointFormatStyle.Percent	rounded(rule:increment:)	f		15.0		FloatingPointFormatStyle.Percent	dd	FloatingPointFormatStyle.Percent.Configuration.RoundingRule,Double
+M	FloatingPointFormatStyle.Percent	rounded(rule:increment:)	f		15.0		FloatingPointFormatStyle.Percent	dd	FloatingPointFormatStyle.Percent.Configuration.RoundingRule=.toNearestOrEven,Double=nil
 M	FloatingPointFormatStyle.Percent	scale(_:)	f		15.0		FloatingPointFormatStyle.Percent	r	Double
 M	FloatingPointFormatStyle.Percent	sign(strategy:)	f		15.0		FloatingPointFormatStyle.Percent	r	FloatingPointFormatStyle.Percent.Configuration.SignDisplayStrategy
-M	FloatingPointParseStrategy	fixed(format:timeZone:locale:)	fs		15.0		Self	rrd	Date.FormatString,TimeZone,Locale
+M	FloatingPointParseStrategy	fixed(format:timeZone:locale:)	fs		15.0		Self	rrd	Date.FormatString,TimeZone,Locale=nil
 M	FloatingPointParseStrategy	formatStyle	v		15.0
-M	FloatingPointParseStrategy	init(format:lenient:)	i		15.0		FloatingPointParseStrategy	rd	_,Bool
+M	FloatingPointParseStrategy	init(format:lenient:)	i		15.0		FloatingPointParseStrategy	rd	_,Bool=true
 M	FloatingPointParseStrategy	init(from:)	it		15.0		FloatingPointParseStrategy	r	Decoder
 M	FloatingPointParseStrategy	lenient	v		15.0		Bool
 M	FloatingPointParseStrategy	parse(_:)	ft		15.0			r	String
@@ -23114,8 +23114,8 @@ M	Font	monospaced()	f		15.0		Font
 M	Font	monospacedDigit()	f		13.0		Font
 M	Font	smallCaps()	f		13.0		Font
 M	Font	subheadline	sv		13.0		Font
-M	Font	system(_:design:)	dfs		13.0	system(_:design:weight:)	Font	rd	Font.TextStyle,Font.Design
-M	Font	system(_:design:weight:)	fs		16.0		Font	rdd	Font.TextStyle,Font.Design,Font.Weight
+M	Font	system(_:design:)	dfs		13.0	system(_:design:weight:)	Font	rd	Font.TextStyle,Font.Design=.default
+M	Font	system(_:design:weight:)	fs		16.0		Font	rdd	Font.TextStyle,Font.Design=nil,Font.Weight=nil
 M	Font	system(size:weight:design:)	fs		13.0		Font	rdd	CGFloat,Font.Weight,Font.Design
 M	Font	title	sv		13.0		Font
 M	Font	title2	sv		14.0		Font
@@ -23195,22 +23195,22 @@ M	FormStyle	makeBody(configuration:)	f		16.0		Self.Body	r	Self.Configuration
 M	FormStyleConfiguration	Content	k		16.0
 M	FormStyleConfiguration	content	v		16.0		FormStyleConfiguration.Content
 M	FormStyleConfiguration.Content	Body	k
-M	FormatStyle	byteCount(style:allowedUnits:spellsOutZero:includesActualByteCount:)	fs		15.0		Self	rddd	ByteCountFormatStyle.Style,ByteCountFormatStyle.Units,Bool,Bool
+M	FormatStyle	byteCount(style:allowedUnits:spellsOutZero:includesActualByteCount:)	fs		15.0		Self	rddd	ByteCountFormatStyle.Style,ByteCountFormatStyle.Units=.all,Bool=true,Bool=false
 M	FormatStyle	currency(code:)	fs		15.0		Self	r	String
 M	FormatStyle	dateTime	sv		15.0		Date.FormatStyle
 M	FormatStyle	format(_:)	f		15.0		Self.FormatOutput	r	Self.FormatInput
 M	FormatStyle	interval	sv		15.0		Date.IntervalFormatStyle
 M	FormatStyle	iso8601	sv		15.0
-M	FormatStyle	list(memberStyle:type:width:)	fs		15.0		Self	rrd	_,ListFormatStyle.ListType,ListFormatStyle.Width
-M	FormatStyle	list(type:width:)	fs		15.0		Self	rd	ListFormatStyle.ListType,ListFormatStyle.Width
+M	FormatStyle	list(memberStyle:type:width:)	fs		15.0		Self	rrd	_,ListFormatStyle.ListType,ListFormatStyle.Width=.standard
+M	FormatStyle	list(type:width:)	fs		15.0		Self	rd	ListFormatStyle.ListType,ListFormatStyle.Width=.standard
 M	FormatStyle	locale(_:)	f		15.0		Self	r	Locale
 M	FormatStyle	number	sv		15.0
 M	FormatStyle	percent	sv		15.0
-M	FormatStyle	relative(presentation:unitsStyle:)	fs		15.0		Self	rd	Date.RelativeFormatStyle.Presentation,Date.RelativeFormatStyle.UnitsStyle
+M	FormatStyle	relative(presentation:unitsStyle:)	fs		15.0		Self	rd	Date.RelativeFormatStyle.Presentation,Date.RelativeFormatStyle.UnitsStyle=.wide
 M	FormatStyle	time(pattern:)	fs		16.0		Self	r	Duration.TimeFormatStyle.Pattern
-M	FormatStyle	units(allowed:width:maximumUnitCount:zeroValueUnits:valueLength:fractionalPart:)	fs		16.0		Self	dddddd	Set,Duration.UnitsFormatStyle.UnitWidth,Int,Duration.UnitsFormatStyle.ZeroValueUnitsDisplayStrategy,Int,Duration.UnitsFormatStyle.FractionalPartDisplayStrategy
-M	FormatStyle	units(allowed:width:maximumUnitCount:zeroValueUnits:valueLengthLimits:fractionalPart:)	fs		16.0		Self	ddddrd	Set,Duration.UnitsFormatStyle.UnitWidth,Int,Duration.UnitsFormatStyle.ZeroValueUnitsDisplayStrategy,_,Duration.UnitsFormatStyle.FractionalPartDisplayStrategy
-M	FormatStyle	verbatim(_:locale:timeZone:calendar:)	fs		16.0		Date.VerbatimFormatStyle	rdrr	Date.FormatString,Locale,TimeZone,Calendar
+M	FormatStyle	units(allowed:width:maximumUnitCount:zeroValueUnits:valueLength:fractionalPart:)	fs		16.0		Self	dddddd	Set,Duration.UnitsFormatStyle.UnitWidth=.abbreviated,Int=nil,Duration.UnitsFormatStyle.ZeroValueUnitsDisplayStrategy=.hide,Int=nil,Duration.UnitsFormatStyle.FractionalPartDisplayStrategy=.hide
+M	FormatStyle	units(allowed:width:maximumUnitCount:zeroValueUnits:valueLengthLimits:fractionalPart:)	fs		16.0		Self	ddddrd	Set,Duration.UnitsFormatStyle.UnitWidth=.abbreviated,Int=nil,Duration.UnitsFormatStyle.ZeroValueUnitsDisplayStrategy=.hide,_,Duration.UnitsFormatStyle.FractionalPartDisplayStrategy=.hide
+M	FormatStyle	verbatim(_:locale:timeZone:calendar:)	fs		16.0		Date.VerbatimFormatStyle	rdrr	Date.FormatString,Locale=nil,TimeZone,Calendar
 M	FormatStyleCapitalizationContext	beginningOfSentence	sv		15.0		FormatStyleCapitalizationContext
 M	FormatStyleCapitalizationContext	init(from:)	it		15.0		FormatStyleCapitalizationContext	r	Decoder
 M	FormatStyleCapitalizationContext	listItem	sv		15.0		FormatStyleCapitalizationContext
@@ -23220,7 +23220,7 @@ M	FormatStyleCapitalizationContext	unknown	sv		15.0		FormatStyleCapitalizationCo
 M	Formatter	Context	ko
 M	Formatter	UnitStyle	ko
 M	Formatter	copy()	fo
-M	Formatter	copy(with:)	fo					d	NSZone
+M	Formatter	copy(with:)	fo					d	NSZone=nil
 M	Formatter	editingString(for:)	fo				String	r
 M	Formatter	encode(with:)	fo					r	NSCoder
 M	Formatter	init()	io				Formatter
@@ -23359,9 +23359,9 @@ M	GraphicsContext	addFilter(_:options:)	f		15.0			rd	GraphicsContext.Filter,Grap
 M	GraphicsContext	blendMode	v		15.0		GraphicsContext.BlendMode
 M	GraphicsContext	clip(to:style:options:)	f		15.0			rdd	Path,FillStyle,GraphicsContext.ClipOptions
 M	GraphicsContext	clipBoundingRect	v		15.0		CGRect
-M	GraphicsContext	clipToLayer(opacity:options:content:)	ft	content:GraphicsContext	15.0			ddf	Double,GraphicsContext.ClipOptions,_
+M	GraphicsContext	clipToLayer(opacity:options:content:)	ft	content:GraphicsContext	15.0			ddf	Double=1,GraphicsContext.ClipOptions,_
 M	GraphicsContext	concatenate(_:)	f		15.0			r	CGAffineTransform
-M	GraphicsContext	draw(_:at:anchor:)	f		15.0			rrd	_,CGPoint,UnitPoint
+M	GraphicsContext	draw(_:at:anchor:)	f		15.0			rrd	_,CGPoint,UnitPoint=.center
 M	GraphicsContext	draw(_:in:)	f		15.0			rr	_,CGRect
 M	GraphicsContext	draw(_:in:style:)	f		15.0			rrd	_,CGRect,FillStyle
 M	GraphicsContext	draw(_:options:)	f		17.0			rd	Text.Layout.Line,Text.Layout.DrawingOptions
@@ -23373,7 +23373,7 @@ M	GraphicsContext	resolve(_:)	f		15.0		GraphicsContext.ResolvedImage	r
 M	GraphicsContext	resolveSymbol(id:)	f		15.0		GraphicsContext.ResolvedSymbol	r
 M	GraphicsContext	rotate(by:)	f		15.0			r	Angle
 M	GraphicsContext	scaleBy(x:y:)	f		15.0			rr	CGFloat,CGFloat
-M	GraphicsContext	stroke(_:with:lineWidth:)	f		15.0			rrd	Path,GraphicsContext.Shading,CGFloat
+M	GraphicsContext	stroke(_:with:lineWidth:)	f		15.0			rrd	Path,GraphicsContext.Shading,CGFloat=1
 M	GraphicsContext	stroke(_:with:style:)	f		15.0			rrr	Path,GraphicsContext.Shading,StrokeStyle
 M	GraphicsContext	transform	v		15.0		CGAffineTransform
 M	GraphicsContext	translateBy(x:y:)	f		15.0			rr	CGFloat,CGFloat
@@ -23422,10 +23422,10 @@ M	GraphicsContext.ClipOptions	RawValue	k
 M	GraphicsContext.ClipOptions	init(rawValue:)	i				GraphicsContext.ClipOptions	r	UInt32
 M	GraphicsContext.ClipOptions	inverse	sv		15.0		GraphicsContext.ClipOptions
 M	GraphicsContext.ClipOptions	rawValue	v				UInt32
-M	GraphicsContext.Filter	alphaThreshold(min:max:color:)	fs		15.0		GraphicsContext.Filter	rdd	Double,Double,Color
+M	GraphicsContext.Filter	alphaThreshold(min:max:color:)	fs		15.0		GraphicsContext.Filter	rdd	Double,Double=1,Color
 M	GraphicsContext.Filter	blur(radius:options:)	fs		15.0		GraphicsContext.Filter	rd	CGFloat,GraphicsContext.BlurOptions
 M	GraphicsContext.Filter	brightness(_:)	fs		15.0		GraphicsContext.Filter	r	Double
-M	GraphicsContext.Filter	colorInvert(_:)	fs		15.0		GraphicsContext.Filter	d	Double
+M	GraphicsContext.Filter	colorInvert(_:)	fs		15.0		GraphicsContext.Filter	d	Double=1
 M	GraphicsContext.Filter	colorMatrix(_:)	fs		15.0		GraphicsContext.Filter	r	ColorMatrix
 M	GraphicsContext.Filter	colorMultiply(_:)	fs		15.0		GraphicsContext.Filter	r	Color
 M	GraphicsContext.Filter	colorShader(_:)	fs		17.0		GraphicsContext.Filter	r	Shader
@@ -23437,7 +23437,7 @@ M	GraphicsContext.Filter	layerShader(_:maxSampleOffset:)	fs		17.0		GraphicsConte
 M	GraphicsContext.Filter	luminanceToAlpha	sv		15.0		GraphicsContext.Filter
 M	GraphicsContext.Filter	projectionTransform(_:)	fs		15.0		GraphicsContext.Filter	r	ProjectionTransform
 M	GraphicsContext.Filter	saturation(_:)	fs		15.0		GraphicsContext.Filter	r	Double
-M	GraphicsContext.Filter	shadow(color:radius:x:y:blendMode:options:)	fs		15.0		GraphicsContext.Filter	drdddd	Color,CGFloat,CGFloat,CGFloat,GraphicsContext.BlendMode,GraphicsContext.ShadowOptions
+M	GraphicsContext.Filter	shadow(color:radius:x:y:blendMode:options:)	fs		15.0		GraphicsContext.Filter	drdddd	Color,CGFloat,CGFloat=0,CGFloat=0,GraphicsContext.BlendMode=.normal,GraphicsContext.ShadowOptions
 M	GraphicsContext.FilterOptions	ArrayLiteralElement	k
 M	GraphicsContext.FilterOptions	Element	k
 M	GraphicsContext.FilterOptions	RawValue	k
@@ -23462,17 +23462,17 @@ M	GraphicsContext.ResolvedText	measure(in:)	f		15.0		CGSize	r	CGSize
 M	GraphicsContext.ResolvedText	shading	v		15.0		GraphicsContext.Shading
 M	GraphicsContext.Shading	backdrop	sv		15.0		GraphicsContext.Shading
 M	GraphicsContext.Shading	color(_:)	fs		15.0		GraphicsContext.Shading	r	Color
-M	GraphicsContext.Shading	color(_:red:green:blue:opacity:)	fs		15.0		GraphicsContext.Shading	drrrd	Color.RGBColorSpace,Double,Double,Double,Double
-M	GraphicsContext.Shading	color(_:white:opacity:)	fs		15.0		GraphicsContext.Shading	drd	Color.RGBColorSpace,Double,Double
+M	GraphicsContext.Shading	color(_:red:green:blue:opacity:)	fs		15.0		GraphicsContext.Shading	drrrd	Color.RGBColorSpace=.sRGB,Double,Double,Double,Double=1
+M	GraphicsContext.Shading	color(_:white:opacity:)	fs		15.0		GraphicsContext.Shading	drd	Color.RGBColorSpace=.sRGB,Double,Double=1
 M	GraphicsContext.Shading	conicGradient(_:center:angle:options:)	fs		15.0		GraphicsContext.Shading	rrdd	Gradient,CGPoint,Angle,GraphicsContext.GradientOptions
 M	GraphicsContext.Shading	foreground	sv		15.0		GraphicsContext.Shading
 M	GraphicsContext.Shading	linearGradient(_:startPoint:endPoint:options:)	fs		15.0		GraphicsContext.Shading	rrrd	Gradient,CGPoint,CGPoint,GraphicsContext.GradientOptions
 M	GraphicsContext.Shading	meshGradient(_:)	fs		18.0		GraphicsContext.Shading	r	MeshGradient
 M	GraphicsContext.Shading	palette(_:)	fs		15.0		GraphicsContext.Shading	r	Array
 M	GraphicsContext.Shading	radialGradient(_:center:startRadius:endRadius:options:)	fs		15.0		GraphicsContext.Shading	rrrrd	Gradient,CGPoint,CGFloat,CGFloat,GraphicsContext.GradientOptions
-M	GraphicsContext.Shading	shader(_:bounds:)	fs		17.0		GraphicsContext.Shading	rd	Shader,CGRect
+M	GraphicsContext.Shading	shader(_:bounds:)	fs		17.0		GraphicsContext.Shading	rd	Shader,CGRect=.zero
 M	GraphicsContext.Shading	style(_:)	fs		15.0		GraphicsContext.Shading	r
-M	GraphicsContext.Shading	tiledImage(_:origin:sourceRect:scale:)	fs		15.0		GraphicsContext.Shading	rddd	Image,CGPoint,CGRect,CGFloat
+M	GraphicsContext.Shading	tiledImage(_:origin:sourceRect:scale:)	fs		15.0		GraphicsContext.Shading	rddd	Image,CGPoint=.zero,CGRect,CGFloat=1
 M	GraphicsContext.ShadowOptions	ArrayLiteralElement	k
 M	GraphicsContext.ShadowOptions	Element	k
 M	GraphicsContext.ShadowOptions	RawValue	k
@@ -23483,10 +23483,10 @@ M	GraphicsContext.ShadowOptions	rawValue	v				UInt32
 M	GraphicsContext.ShadowOptions	shadowAbove	sv		15.0		GraphicsContext.ShadowOptions
 M	GraphicsContext.ShadowOptions	shadowOnly	sv		15.0		GraphicsContext.ShadowOptions
 M	Grid	Body	k
-M	Grid	init(alignment:horizontalSpacing:verticalSpacing:content:)	i		16.0		Grid	dddf	Alignment,CGFloat,CGFloat,_
+M	Grid	init(alignment:horizontalSpacing:verticalSpacing:content:)	i		16.0		Grid	dddf	Alignment=.center,CGFloat=nil,CGFloat=nil,_
 M	GridItem	Size	k		14.0
 M	GridItem	alignment	v		14.0		Alignment
-M	GridItem	init(_:spacing:alignment:)	i		14.0		GridItem	ddd	GridItem.Size,CGFloat,Alignment
+M	GridItem	init(_:spacing:alignment:)	i		14.0		GridItem	ddd	GridItem.Size,CGFloat=nil,Alignment=nil
 M	GridItem	size	v		14.0		GridItem.Size
 M	GridItem	spacing	v		14.0		CGFloat
 M	GridItem.Size	adaptive	c		14.0		GridItem.Size
@@ -23501,7 +23501,7 @@ M	GridLayout	Cache	k		16.0
 M	GridLayout	alignment	v		16.0		Alignment
 M	GridLayout	explicitAlignment(of:in:proposal:subviews:cache:)	f				CGFloat	rrrrr	_,CGRect,ProposedViewSize,GridLayout.Subviews,GridLayout.Cache
 M	GridLayout	horizontalSpacing	v		16.0		CGFloat
-M	GridLayout	init(alignment:horizontalSpacing:verticalSpacing:)	i		16.0		GridLayout	ddd	Alignment,CGFloat,CGFloat
+M	GridLayout	init(alignment:horizontalSpacing:verticalSpacing:)	i		16.0		GridLayout	ddd	Alignment=.center,CGFloat=nil,CGFloat=nil
 M	GridLayout	makeCache(subviews:)	f				GridLayout.Cache	r	GridLayout.Subviews
 M	GridLayout	placeSubviews(in:proposal:subviews:cache:)	f					rrrr	CGRect,ProposedViewSize,GridLayout.Subviews,GridLayout.Cache
 M	GridLayout	sizeThatFits(proposal:subviews:cache:)	f				CGSize	rrr	ProposedViewSize,GridLayout.Subviews,GridLayout.Cache
@@ -23509,7 +23509,7 @@ M	GridLayout	spacing(subviews:cache:)	f				ViewSpacing	rr	GridLayout.Subviews,Gr
 M	GridLayout	updateCache(_:subviews:)	f					rr	GridLayout.Cache,GridLayout.Subviews
 M	GridLayout	verticalSpacing	v		16.0		CGFloat
 M	GridRow	Body	k
-M	GridRow	init(alignment:content:)	i		16.0		GridRow	df	VerticalAlignment,_
+M	GridRow	init(alignment:content:)	i		16.0		GridRow	df	VerticalAlignment=nil,_
 M	Group	Body	k
 M	Group	TableColumnBody	k
 M	Group	TableColumnSortComparator	k
@@ -23540,11 +23540,11 @@ M	GroupedFormStyle	init()	i		16.0		GroupedFormStyle
 M	GroupedFormStyle	makeBody(configuration:)	f				View	r	GroupedFormStyle.Configuration
 M	GroupedListStyle	init()	i		13.0		GroupedListStyle
 M	HStack	Body	k
-M	HStack	init(alignment:spacing:content:)	i		13.0		HStack	ddf	VerticalAlignment,CGFloat,_
+M	HStack	init(alignment:spacing:content:)	i		13.0		HStack	ddf	VerticalAlignment=.center,CGFloat=nil,_
 M	HStackLayout	AnimatableData	k
 M	HStackLayout	Cache	k
 M	HStackLayout	alignment	v		16.0		VerticalAlignment
-M	HStackLayout	init(alignment:spacing:)	i		16.0		HStackLayout	dd	VerticalAlignment,CGFloat
+M	HStackLayout	init(alignment:spacing:)	i		16.0		HStackLayout	dd	VerticalAlignment=.center,CGFloat=nil
 M	HStackLayout	spacing	v		16.0		CGFloat
 M	HTTPCookie	AcceptPolicy	ko
 M	HTTPCookie	comment	ov				String
@@ -23634,7 +23634,7 @@ M	HistoryDelete	changedPersistentIdentifier	v		18.0		PersistentIdentifier
 M	HistoryDelete	tombstone	v		18.0		HistoryTombstone
 M	HistoryDelete	transactionIdentifier	v		18.0		Self.TransactionIdentifier
 M	HistoryDescriptor	fetchLimit	v		18.0		UInt64
-M	HistoryDescriptor	init(predicate:)	i		18.0		HistoryDescriptor	d	Predicate
+M	HistoryDescriptor	init(predicate:)	i		18.0		HistoryDescriptor	d	Predicate=nil
 M	HistoryDescriptor	predicate	v		18.0		Predicate
 M	HistoryInsert	changeIdentifier	v		18.0		Self.ChangeIdentifier
 M	HistoryInsert	changedPersistentIdentifier	v		18.0		PersistentIdentifier
@@ -23651,8 +23651,8 @@ M	HistoryTombstone	compare(_:_:)	f		15.0		ComparisonResult	rr
 M	HistoryTombstone	contains(where:)	ft	where:Self.Element	17.0		Bool	f
 M	HistoryTombstone	count(where:)	ft	where:Self.Element	17.0		Int	f
 M	HistoryTombstone	drop(while:)	ft	while:Self.Element	17.0		DropWhileSequence	f
-M	HistoryTombstone	dropFirst(_:)	f		17.0		DropFirstSequence	d	Int
-M	HistoryTombstone	dropLast(_:)	f		17.0		Array	d	Int
+M	HistoryTombstone	dropFirst(_:)	f		17.0		DropFirstSequence	d	Int=1
+M	HistoryTombstone	dropLast(_:)	f		17.0		Array	d	Int=1
 M	HistoryTombstone	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element	17.0		Bool	rf
 M	HistoryTombstone	enumerated()	f		17.0		EnumeratedSequence
 M	HistoryTombstone	filter(_:)	ft	_:Self.Element	17.0		Array	f
@@ -23676,7 +23676,7 @@ M	HistoryTombstone	shuffled()	f		17.0		Array
 M	HistoryTombstone	shuffled(using:)	f		17.0		Array	r
 M	HistoryTombstone	sorted(by:)	ft	by:Self.Element,Self.Element	17.0		Array	f
 M	HistoryTombstone	sorted(using:)	f		15.0		Array	r
-M	HistoryTombstone	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element	17.0		Array	ddf	Int,Bool,_
+M	HistoryTombstone	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element	17.0		Array	ddf	Int,Bool=true,_
 M	HistoryTombstone	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element	17.0		Bool	rf
 M	HistoryTombstone	subscript(_:)	f		18.0		Sendable	r	PartialKeyPath
 M	HistoryTombstone	suffix(_:)	f		17.0		Array	r	Int
@@ -23743,7 +23743,7 @@ M	HoverPhase	active	c		16.0		HoverPhase
 M	HoverPhase	active(_:)	c		16.0		HoverPhase	r
 M	HoverPhase	ended	c		16.0		HoverPhase
 M	ISO8601DateFormatter	Options	ko
-M	ISO8601DateFormatter	copy(with:)	fo					d	NSZone
+M	ISO8601DateFormatter	copy(with:)	fo					d	NSZone=nil
 M	ISO8601DateFormatter	date(from:)	fo				Date	r	String
 M	ISO8601DateFormatter	encode(with:)	fo					r	NSCoder
 M	ISO8601DateFormatter	formatOptions	ov				ISO8601DateFormatter.Options
@@ -23810,21 +23810,21 @@ M	Image	TemplateRenderingMode	k		13.0
 M	Image	allowedDynamicRange(_:)	f		17.0		Image	r	Image.DynamicRange
 M	Image	antialiased(_:)	f		13.0		Image	r	Bool
 M	Image	init(_:)	i		17.0		Image	r	ImageResource
-M	Image	init(_:bundle:)	i		13.0		Image	rd	String,Bundle
-M	Image	init(_:bundle:label:)	i		13.0		Image	rdr	String,Bundle,Text
-M	Image	init(_:scale:orientation:label:)	i		13.0		Image	rrdr	CGImage,CGFloat,Image.Orientation,Text
-M	Image	init(_:variableValue:bundle:)	i		16.0		Image	rrd	String,Double,Bundle
-M	Image	init(_:variableValue:bundle:label:)	i		16.0		Image	rrdr	String,Double,Bundle,Text
-M	Image	init(decorative:bundle:)	i		13.0		Image	rd	String,Bundle
-M	Image	init(decorative:scale:orientation:)	i		13.0		Image	rrd	CGImage,CGFloat,Image.Orientation
-M	Image	init(decorative:variableValue:bundle:)	i		16.0		Image	rrd	String,Double,Bundle
-M	Image	init(size:label:opaque:colorMode:renderer:)	i	renderer:GraphicsContext	16.0		Image	rdddf	CGSize,Text,Bool,ColorRenderingMode,_
+M	Image	init(_:bundle:)	i		13.0		Image	rd	String,Bundle=nil
+M	Image	init(_:bundle:label:)	i		13.0		Image	rdr	String,Bundle=nil,Text
+M	Image	init(_:scale:orientation:label:)	i		13.0		Image	rrdr	CGImage,CGFloat,Image.Orientation=.up,Text
+M	Image	init(_:variableValue:bundle:)	i		16.0		Image	rrd	String,Double,Bundle=nil
+M	Image	init(_:variableValue:bundle:label:)	i		16.0		Image	rrdr	String,Double,Bundle=nil,Text
+M	Image	init(decorative:bundle:)	i		13.0		Image	rd	String,Bundle=nil
+M	Image	init(decorative:scale:orientation:)	i		13.0		Image	rrd	CGImage,CGFloat,Image.Orientation=.up
+M	Image	init(decorative:variableValue:bundle:)	i		16.0		Image	rrd	String,Double,Bundle=nil
+M	Image	init(size:label:opaque:colorMode:renderer:)	i	renderer:GraphicsContext	16.0		Image	rdddf	CGSize,Text=nil,Bool=false,ColorRenderingMode=.nonLinear,_
 M	Image	init(systemName:)	i		13.0		Image	r	String
 M	Image	init(systemName:variableValue:)	i		16.0		Image	rr	String,Double
 M	Image	init(uiImage:)	i		13.0		Image	r	UIImage
 M	Image	interpolation(_:)	f		13.0		Image	r	Image.Interpolation
 M	Image	renderingMode(_:)	f		13.0		Image	r	Image.TemplateRenderingMode
-M	Image	resizable(capInsets:resizingMode:)	f		13.0		Image	dd	EdgeInsets,Image.ResizingMode
+M	Image	resizable(capInsets:resizingMode:)	f		13.0		Image	dd	EdgeInsets,Image.ResizingMode=.stretch
 M	Image	symbolRenderingMode(_:)	f		15.0		Image	r	SymbolRenderingMode
 M	Image	transferRepresentation	sv				TransferRepresentation
 M	Image	widgetAccentedRenderingMode(_:)	f		18.0		View	r	WidgetAccentedRenderingMode
@@ -23867,7 +23867,7 @@ M	Image.TemplateRenderingMode	original	c		13.0		Image.TemplateRenderingMode
 M	Image.TemplateRenderingMode	template	c		13.0		Image.TemplateRenderingMode
 M	ImagePaint	Resolved	k
 M	ImagePaint	image	v		13.0		Image
-M	ImagePaint	init(image:sourceRect:scale:)	i		13.0		ImagePaint	rdd	Image,CGRect,CGFloat
+M	ImagePaint	init(image:sourceRect:scale:)	i		13.0		ImagePaint	rdd	Image,CGRect,CGFloat=1
 M	ImagePaint	scale	v		13.0		CGFloat
 M	ImagePaint	sourceRect	v		13.0		CGRect
 M	ImageRenderer	ObjectWillChangePublisher	k
@@ -23880,7 +23880,7 @@ M	ImageRenderer	isOpaque	v		16.0		Bool
 M	ImageRenderer	nsImage	v		16.0		NSImage
 M	ImageRenderer	objectWillChange	v		16.0		PassthroughSubject
 M	ImageRenderer	proposedSize	v		16.0		ProposedViewSize
-M	ImageRenderer	render(rasterizationScale:renderer:)	f	renderer:CGSize,_	16.0			df	CGFloat,_
+M	ImageRenderer	render(rasterizationScale:renderer:)	f	renderer:CGSize,_	16.0			df	CGFloat=1,_
 M	ImageRenderer	scale	v		16.0		CGFloat
 M	ImageRenderer	uiImage	v		16.0		UIImage
 M	IndexPath	Element	k		8.0
@@ -23904,7 +23904,7 @@ M	IndexPath	difference(from:)	f		13.0		CollectionDifference	r
 M	IndexPath	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	IndexPath	distance(from:to:)	f				Int	rr	Self.Index,Self.Index
 M	IndexPath	drop(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	IndexPath	dropFirst(_:)	f				Self.SubSequence	d	Int
+M	IndexPath	dropFirst(_:)	f				Self.SubSequence	d	Int=1
 M	IndexPath	dropLast()	f		8.0		IndexPath
 M	IndexPath	dropLast(_:)	f				Self.SubSequence	r	Int
 M	IndexPath	elementsEqual(_:)	f				Bool	r
@@ -23983,8 +23983,8 @@ M	IndexPath	sort(using:)	f		15.0			r
 M	IndexPath	sorted()	f				Array
 M	IndexPath	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
 M	IndexPath	sorted(using:)	f		15.0		Array	r
-M	IndexPath	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	IndexPath	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	IndexPath	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	IndexPath	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	IndexPath	startIndex	v		8.0		Int
 M	IndexPath	starts(with:)	f				Bool	r
 M	IndexPath	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
@@ -24019,7 +24019,7 @@ M	IndexSet	difference(from:)	fo		13.0		CollectionDifference	r
 M	IndexSet	difference(from:by:)	fo	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	IndexSet	distance(from:to:)	fo				Int	rr	Self.Index,Self.Index
 M	IndexSet	drop(while:)	fot	while:Self.Element			Self.SubSequence	f
-M	IndexSet	dropFirst(_:)	fo				Self.SubSequence	d	Int
+M	IndexSet	dropFirst(_:)	fo				Self.SubSequence	d	Int=1
 M	IndexSet	dropLast(_:)	fo				Self.SubSequence	r	Int
 M	IndexSet	elementsEqual(_:)	fo				Bool	r
 M	IndexSet	elementsEqual(_:by:)	fot	by:Self.Element,OtherSequence.Element			Bool	rf
@@ -24109,8 +24109,8 @@ M	IndexSet	shuffled(using:)	fo				Array	r
 M	IndexSet	sorted()	fo				Array
 M	IndexSet	sorted(by:)	fot	by:Self.Element,Self.Element			Array	f
 M	IndexSet	sorted(using:)	fo		15.0		Array	r
-M	IndexSet	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	fot	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	IndexSet	split(separator:maxSplits:omittingEmptySubsequences:)	fo				Array	rdd	Self.Element,Int,Bool
+M	IndexSet	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	fot	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	IndexSet	split(separator:maxSplits:omittingEmptySubsequences:)	fo				Array	rdd	Self.Element,Int,Bool=true
 M	IndexSet	startIndex	ov				IndexSet.Index
 M	IndexSet	starts(with:)	fo				Bool	r
 M	IndexSet	starts(with:by:)	fot	by:Self.Element,PossiblePrefix.Element			Bool	rf
@@ -24139,7 +24139,7 @@ M	IndexSet.RangeView	difference(from:)	fo		13.0		CollectionDifference	r
 M	IndexSet.RangeView	difference(from:by:)	fo	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	IndexSet.RangeView	distance(from:to:)	fo				Int	rr	Self.Index,Self.Index
 M	IndexSet.RangeView	drop(while:)	fot	while:Self.Element			Self.SubSequence	f
-M	IndexSet.RangeView	dropFirst(_:)	fo				Self.SubSequence	d	Int
+M	IndexSet.RangeView	dropFirst(_:)	fo				Self.SubSequence	d	Int=1
 M	IndexSet.RangeView	dropLast(_:)	fo				Self.SubSequence	r	Int
 M	IndexSet.RangeView	elementsEqual(_:)	fo				Bool	r
 M	IndexSet.RangeView	elementsEqual(_:by:)	fot	by:Self.Element,OtherSequence.Element			Bool	rf
@@ -24194,8 +24194,8 @@ M	IndexSet.RangeView	shuffled()	fo				Array
 M	IndexSet.RangeView	shuffled(using:)	fo				Array	r
 M	IndexSet.RangeView	sorted(by:)	fot	by:Self.Element,Self.Element			Array	f
 M	IndexSet.RangeView	sorted(using:)	fo		15.0		Array	r
-M	IndexSet.RangeView	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	fot	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	IndexSet.RangeView	split(separator:maxSplits:omittingEmptySubsequences:)	fo				Array	rdd	Self.Element,Int,Bool
+M	IndexSet.RangeView	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	fot	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	IndexSet.RangeView	split(separator:maxSplits:omittingEmptySubsequences:)	fo				Array	rdd	Self.Element,Int,Bool=true
 M	IndexSet.RangeView	startIndex	ov				Int
 M	IndexSet.RangeView	starts(with:)	fo				Bool	r
 M	IndexSet.RangeView	starts(with:by:)	fot	by:Self.Element,PossiblePrefix.Element			Bool	rf
@@ -24227,8 +24227,8 @@ M	IndexingIterator	contains(_:)	f				Bool	r	Self.Element
 M	IndexingIterator	contains(where:)	ft	where:Self.Element			Bool	f
 M	IndexingIterator	count(where:)	ft	where:Self.Element			Int	f
 M	IndexingIterator	drop(while:)	ft	while:Self.Element			DropWhileSequence	f
-M	IndexingIterator	dropFirst(_:)	f				DropFirstSequence	d	Int
-M	IndexingIterator	dropLast(_:)	f				Array	d	Int
+M	IndexingIterator	dropFirst(_:)	f				DropFirstSequence	d	Int=1
+M	IndexingIterator	dropLast(_:)	f				Array	d	Int=1
 M	IndexingIterator	elementsEqual(_:)	f				Bool	r
 M	IndexingIterator	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
 M	IndexingIterator	enumerated()	f				EnumeratedSequence
@@ -24257,8 +24257,8 @@ M	IndexingIterator	shuffled()	f				Array
 M	IndexingIterator	shuffled(using:)	f				Array	r
 M	IndexingIterator	sorted()	f				Array
 M	IndexingIterator	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	IndexingIterator	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	IndexingIterator	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	IndexingIterator	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	IndexingIterator	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	IndexingIterator	starts(with:)	f				Bool	r
 M	IndexingIterator	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
 M	IndexingIterator	suffix(_:)	f				Array	r	Int
@@ -24310,10 +24310,10 @@ M	InsetTableStyle	Body	k
 M	InsetTableStyle	init()	i		16.0		InsetTableStyle
 M	InsetTableStyle	makeBody(configuration:)	f				View	r	InsetTableStyle.Configuration
 M	InsettableShape	inset(by:)	f		13.0		Self.InsetShape	r	CGFloat
-M	InsettableShape	strokeBorder(_:lineWidth:antialiased:)	f		13.0		View	ddd	_,CGFloat,Bool
-M	InsettableShape	strokeBorder(_:style:antialiased:)	f		13.0		View	drd	_,StrokeStyle,Bool
-M	InsettableShape	strokeBorder(lineWidth:antialiased:)	f		13.0		View	dd	CGFloat,Bool
-M	InsettableShape	strokeBorder(style:antialiased:)	f		13.0		View	rd	StrokeStyle,Bool
+M	InsettableShape	strokeBorder(_:lineWidth:antialiased:)	f		13.0		View	ddd	_,CGFloat=1,Bool=true
+M	InsettableShape	strokeBorder(_:style:antialiased:)	f		13.0		View	drd	_,StrokeStyle,Bool=true
+M	InsettableShape	strokeBorder(lineWidth:antialiased:)	f		13.0		View	dd	CGFloat=1,Bool=true
+M	InsettableShape	strokeBorder(style:antialiased:)	f		13.0		View	rd	StrokeStyle,Bool=true
 M	InspectorCommands	init()	i		17.0		InspectorCommands
 M	InstantProtocol	advanced(by:)	f		16.0		Self	r	Self.Duration
 M	InstantProtocol	duration(to:)	f		16.0		Self.Duration	r
@@ -24348,8 +24348,8 @@ M	Int	formatted(_:)	f		15.0			r
 M	Int	hash(into:)	f					r	Hasher
 M	Int	init()	i				Int
 M	Int	init(_:)	i		14.0		Int	r
-M	Int	init(_:format:lenient:)	it		15.0		Int	rrd	String,_,Bool
-M	Int	init(_:radix:)	i				Int	rd	_,Int
+M	Int	init(_:format:lenient:)	it		15.0		Int	rrd	String,_,Bool=true
+M	Int	init(_:radix:)	i				Int	rd	_,Int=10
 M	Int	init(_:strategy:)	it		15.0		Int	rr
 M	Int	init(bigEndian:)	i				Int	r
 M	Int	init(bitPattern:)	i				Int	r
@@ -24411,7 +24411,7 @@ M	Int.Words	difference(from:)	f		13.0		CollectionDifference	r
 M	Int.Words	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	Int.Words	distance(from:to:)	f				Self.Index.Stride	rr	Self.Index,Self.Index
 M	Int.Words	drop(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	Int.Words	dropFirst(_:)	f				Self.SubSequence	d	Int
+M	Int.Words	dropFirst(_:)	f				Self.SubSequence	d	Int=1
 M	Int.Words	dropLast(_:)	f				Self.SubSequence	r	Int
 M	Int.Words	elementsEqual(_:)	f				Bool	r
 M	Int.Words	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
@@ -24465,8 +24465,8 @@ M	Int.Words	shuffled()	f				Array
 M	Int.Words	shuffled(using:)	f				Array	r
 M	Int.Words	sorted()	f				Array
 M	Int.Words	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	Int.Words	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	Int.Words	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	Int.Words	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	Int.Words	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	Int.Words	startIndex	v				Int
 M	Int.Words	starts(with:)	f				Bool	r
 M	Int.Words	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
@@ -24494,7 +24494,7 @@ M	Int128	encodeAtomicRepresentation(_:)	fs		18.0		Int128.AtomicRepresentation	r	
 M	Int128	hash(into:)	f		18.0			r	Hasher
 M	Int128	init()	i				Int128
 M	Int128	init(_:)	i		18.0		Int128	r
-M	Int128	init(_:radix:)	i				Int128	rd	_,Int
+M	Int128	init(_:radix:)	i				Int128	rd	_,Int=10
 M	Int128	init(bigEndian:)	i				Int128	r
 M	Int128	init(bitPattern:)	i		18.0		Int128	r	UInt128
 M	Int128	init(clamping:)	i		18.0		Int128	r
@@ -24553,8 +24553,8 @@ M	Int16	formatted(_:)	f		15.0			r
 M	Int16	hash(into:)	f					r	Hasher
 M	Int16	init()	i				Int16
 M	Int16	init(_:)	i		14.0		Int16	r
-M	Int16	init(_:format:lenient:)	it		15.0		Int16	rrd	String,_,Bool
-M	Int16	init(_:radix:)	i				Int16	rd	_,Int
+M	Int16	init(_:format:lenient:)	it		15.0		Int16	rrd	String,_,Bool=true
+M	Int16	init(_:radix:)	i				Int16	rd	_,Int=10
 M	Int16	init(_:strategy:)	it		15.0		Int16	rr
 M	Int16	init(bigEndian:)	i				Int16	r
 M	Int16	init(bitPattern:)	i				Int16	r	UInt16
@@ -24615,7 +24615,7 @@ M	Int16.Words	difference(from:)	f		13.0		CollectionDifference	r
 M	Int16.Words	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	Int16.Words	distance(from:to:)	f				Self.Index.Stride	rr	Self.Index,Self.Index
 M	Int16.Words	drop(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	Int16.Words	dropFirst(_:)	f				Self.SubSequence	d	Int
+M	Int16.Words	dropFirst(_:)	f				Self.SubSequence	d	Int=1
 M	Int16.Words	dropLast(_:)	f				Self.SubSequence	r	Int
 M	Int16.Words	elementsEqual(_:)	f				Bool	r
 M	Int16.Words	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
@@ -24669,8 +24669,8 @@ M	Int16.Words	shuffled()	f				Array
 M	Int16.Words	shuffled(using:)	f				Array	r
 M	Int16.Words	sorted()	f				Array
 M	Int16.Words	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	Int16.Words	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	Int16.Words	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	Int16.Words	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	Int16.Words	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	Int16.Words	startIndex	v				Int
 M	Int16.Words	starts(with:)	f				Bool	r
 M	Int16.Words	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
@@ -24709,8 +24709,8 @@ M	Int32	formatted(_:)	f		15.0			r
 M	Int32	hash(into:)	f					r	Hasher
 M	Int32	init()	i				Int32
 M	Int32	init(_:)	i		14.0		Int32	r
-M	Int32	init(_:format:lenient:)	it		15.0		Int32	rrd	String,_,Bool
-M	Int32	init(_:radix:)	i				Int32	rd	_,Int
+M	Int32	init(_:format:lenient:)	it		15.0		Int32	rrd	String,_,Bool=true
+M	Int32	init(_:radix:)	i				Int32	rd	_,Int=10
 M	Int32	init(_:strategy:)	it		15.0		Int32	rr
 M	Int32	init(bigEndian:)	i				Int32	r
 M	Int32	init(bitPattern:)	i				Int32	r	UInt32
@@ -24771,7 +24771,7 @@ M	Int32.Words	difference(from:)	f		13.0		CollectionDifference	r
 M	Int32.Words	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	Int32.Words	distance(from:to:)	f				Self.Index.Stride	rr	Self.Index,Self.Index
 M	Int32.Words	drop(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	Int32.Words	dropFirst(_:)	f				Self.SubSequence	d	Int
+M	Int32.Words	dropFirst(_:)	f				Self.SubSequence	d	Int=1
 M	Int32.Words	dropLast(_:)	f				Self.SubSequence	r	Int
 M	Int32.Words	elementsEqual(_:)	f				Bool	r
 M	Int32.Words	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
@@ -24825,8 +24825,8 @@ M	Int32.Words	shuffled()	f				Array
 M	Int32.Words	shuffled(using:)	f				Array	r
 M	Int32.Words	sorted()	f				Array
 M	Int32.Words	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	Int32.Words	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	Int32.Words	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	Int32.Words	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	Int32.Words	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	Int32.Words	startIndex	v				Int
 M	Int32.Words	starts(with:)	f				Bool	r
 M	Int32.Words	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
@@ -24865,8 +24865,8 @@ M	Int64	formatted(_:)	f		15.0			r
 M	Int64	hash(into:)	f					r	Hasher
 M	Int64	init()	i				Int64
 M	Int64	init(_:)	i		14.0		Int64	r
-M	Int64	init(_:format:lenient:)	it		15.0		Int64	rrd	String,_,Bool
-M	Int64	init(_:radix:)	i				Int64	rd	_,Int
+M	Int64	init(_:format:lenient:)	it		15.0		Int64	rrd	String,_,Bool=true
+M	Int64	init(_:radix:)	i				Int64	rd	_,Int=10
 M	Int64	init(_:strategy:)	it		15.0		Int64	rr
 M	Int64	init(bigEndian:)	i				Int64	r
 M	Int64	init(bitPattern:)	i				Int64	r	UInt64
@@ -24927,7 +24927,7 @@ M	Int64.Words	difference(from:)	f		13.0		CollectionDifference	r
 M	Int64.Words	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	Int64.Words	distance(from:to:)	f				Self.Index.Stride	rr	Self.Index,Self.Index
 M	Int64.Words	drop(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	Int64.Words	dropFirst(_:)	f				Self.SubSequence	d	Int
+M	Int64.Words	dropFirst(_:)	f				Self.SubSequence	d	Int=1
 M	Int64.Words	dropLast(_:)	f				Self.SubSequence	r	Int
 M	Int64.Words	elementsEqual(_:)	f				Bool	r
 M	Int64.Words	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
@@ -24981,8 +24981,8 @@ M	Int64.Words	shuffled()	f				Array
 M	Int64.Words	shuffled(using:)	f				Array	r
 M	Int64.Words	sorted()	f				Array
 M	Int64.Words	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	Int64.Words	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	Int64.Words	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	Int64.Words	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	Int64.Words	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	Int64.Words	startIndex	v				Int
 M	Int64.Words	starts(with:)	f				Bool	r
 M	Int64.Words	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
@@ -25021,8 +25021,8 @@ M	Int8	formatted(_:)	f		15.0			r
 M	Int8	hash(into:)	f					r	Hasher
 M	Int8	init()	i				Int8
 M	Int8	init(_:)	i		14.0		Int8	r
-M	Int8	init(_:format:lenient:)	it		15.0		Int8	rrd	String,_,Bool
-M	Int8	init(_:radix:)	i				Int8	rd	_,Int
+M	Int8	init(_:format:lenient:)	it		15.0		Int8	rrd	String,_,Bool=true
+M	Int8	init(_:radix:)	i				Int8	rd	_,Int=10
 M	Int8	init(_:strategy:)	it		15.0		Int8	rr
 M	Int8	init(bigEndian:)	i				Int8	r
 M	Int8	init(bitPattern:)	i				Int8	r	UInt8
@@ -25083,7 +25083,7 @@ M	Int8.Words	difference(from:)	f		13.0		CollectionDifference	r
 M	Int8.Words	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	Int8.Words	distance(from:to:)	f				Self.Index.Stride	rr	Self.Index,Self.Index
 M	Int8.Words	drop(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	Int8.Words	dropFirst(_:)	f				Self.SubSequence	d	Int
+M	Int8.Words	dropFirst(_:)	f				Self.SubSequence	d	Int=1
 M	Int8.Words	dropLast(_:)	f				Self.SubSequence	r	Int
 M	Int8.Words	elementsEqual(_:)	f				Bool	r
 M	Int8.Words	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
@@ -25137,8 +25137,8 @@ M	Int8.Words	shuffled()	f				Array
 M	Int8.Words	shuffled(using:)	f				Array	r
 M	Int8.Words	sorted()	f				Array
 M	Int8.Words	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	Int8.Words	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	Int8.Words	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	Int8.Words	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	Int8.Words	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	Int8.Words	startIndex	v				Int
 M	Int8.Words	starts(with:)	f				Bool	r
 M	Int8.Words	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
@@ -25159,9 +25159,9 @@ M	IntegerFormatStyle	decimalSeparator(strategy:)	f		15.0		IntegerFormatStyle	r	I
 M	IntegerFormatStyle	format(_:)	f		15.0		String	r
 M	IntegerFormatStyle	grouping(_:)	f		15.0		IntegerFormatStyle	r	IntegerFormatStyle.Configuration.Grouping
 M	IntegerFormatStyle	init(from:)	it		15.0		IntegerFormatStyle	r	Decoder
-M	IntegerFormatStyle	init(locale:)	i		15.0		IntegerFormatStyle	d	Locale
-M	IntegerFormatStyle	list(memberStyle:type:width:)	fs		15.0		Self	rrd	_,ListFormatStyle.ListType,ListFormatStyle.Width
-M	IntegerFormatStyle	list(type:width:)	fs		15.0		Self	rd	ListFormatStyle.ListType,ListFormatStyle.Width
+M	IntegerFormatStyle	init(locale:)	i		15.0		IntegerFormatStyle	d	Locale=.autoupdatingCurrent
+M	IntegerFormatStyle	list(memberStyle:type:width:)	fs		15.0		Self	rrd	_,ListFormatStyle.ListType,ListFormatStyle.Width=.standard
+M	IntegerFormatStyle	list(type:width:)	fs		15.0		Self	rd	ListFormatStyle.ListType,ListFormatStyle.Width=.standard
 M	IntegerFormatStyle	locale	v		15.0		Locale
 M	IntegerFormatStyle	locale(_:)	f		15.0		IntegerFormatStyle	r	Locale
 M	IntegerFormatStyle	localizedInteger(locale:)	fs		16.0		Self	r	Locale
@@ -25170,14 +25170,14 @@ M	IntegerFormatStyle	number	sv		15.0		IntegerFormatStyle
 M	IntegerFormatStyle	parseStrategy	v		15.0		IntegerParseStrategy
 M	IntegerFormatStyle	precision(_:)	f		15.0		IntegerFormatStyle	r	IntegerFormatStyle.Configuration.Precision
 M	IntegerFormatStyle	regex	v		16.0		Regex
-M	IntegerFormatStyle	rounded(rule:increment:)	f		15.0		IntegerFormatStyle	dd	IntegerFormatStyle.Configuration.RoundingRule,Int
+M	IntegerFormatStyle	rounded(rule:increment:)	f		15.0		IntegerFormatStyle	dd	IntegerFormatStyle.Configuration.RoundingRule=.toNearestOrEven,Int=nil
 M	IntegerFormatStyle	scale(_:)	f		15.0		IntegerFormatStyle	r	Double
 M	IntegerFormatStyle	sign(strategy:)	f		15.0		IntegerFormatStyle	r	IntegerFormatStyle.Configuration.SignDisplayStrategy
 M	IntegerFormatStyle.Attributed	currency(code:)	fs		15.0		Self	r	String
 M	IntegerFormatStyle.Attributed	format(_:)	f		15.0		AttributedString	r
 M	IntegerFormatStyle.Attributed	init(from:)	it		15.0		IntegerFormatStyle.Attributed	r	Decoder
-M	IntegerFormatStyle.Attributed	list(memberStyle:type:width:)	fs		15.0		Self	rrd	_,ListFormatStyle.ListType,ListFormatStyle.Width
-M	IntegerFormatStyle.Attributed	list(type:width:)	fs		15.0		Self	rd	ListFormatStyle.ListType,ListFormatStyle.Width
+M	IntegerFormatStyle.Attributed	list(memberStyle:type:width:)	fs		15.0		Self	rrd	_,ListFormatStyle.ListType,ListFormatStyle.Width=.standard
+M	IntegerFormatStyle.Attributed	list(type:width:)	fs		15.0		Self	rd	ListFormatStyle.ListType,ListFormatStyle.Width=.standard
 M	IntegerFormatStyle.Attributed	locale(_:)	f		15.0		IntegerFormatStyle.Attributed	r	Locale
 M	IntegerFormatStyle.Currency	Configuration	k		15.0
 M	IntegerFormatStyle.Currency	RegexOutput	k		16.0
@@ -25188,10 +25188,10 @@ M	IntegerFormatStyle.Currency	currencyCode	v		15.0		String
 M	IntegerFormatStyle.Currency	decimalSeparator(strategy:)	f		15.0		IntegerFormatStyle.Currency	r	IntegerFormatStyle.Currency.Configuration.DecimalSeparatorDisplayStrategy
 M	IntegerFormatStyle.Currency	format(_:)	f		15.0		String	r
 M	IntegerFormatStyle.Currency	grouping(_:)	f		15.0		IntegerFormatStyle.Currency	r	IntegerFormatStyle.Currency.Configuration.Grouping
-M	IntegerFormatStyle.Currency	init(code:locale:)	i		15.0		IntegerFormatStyle.Currency	rd	String,Locale
+M	IntegerFormatStyle.Currency	init(code:locale:)	i		15.0		IntegerFormatStyle.Currency	rd	String,Locale=.autoupdatingCurrent
 M	IntegerFormatStyle.Currency	init(from:)	it		15.0		IntegerFormatStyle.Currency	r	Decoder
-M	IntegerFormatStyle.Currency	list(memberStyle:type:width:)	fs		15.0		Self	rrd	_,ListFormatStyle.ListType,ListFormatStyle.Width
-M	IntegerFormatStyle.Currency	list(type:width:)	fs		15.0		Self	rd	ListFormatStyle.ListType,ListFormatStyle.Width
+M	IntegerFormatStyle.Currency	list(memberStyle:type:width:)	fs		15.0		Self	rrd	_,ListFormatStyle.ListType,ListFormatStyle.Width=.standard
+M	IntegerFormatStyle.Currency	list(type:width:)	fs		15.0		Self	rd	ListFormatStyle.ListType,ListFormatStyle.Width=.standard
 M	IntegerFormatStyle.Currency	locale	v		15.0		Locale
 M	IntegerFormatStyle.Currency	locale(_:)	f		15.0		IntegerFormatStyle.Currency	r	Locale
 M	IntegerFormatStyle.Currency	localizedIntegerCurrency(code:locale:)	fs		16.0		Self	rr	Locale.Currency,Locale
@@ -25200,7 +25200,7 @@ M	IntegerFormatStyle.Currency	parseStrategy	v		15.0		IntegerParseStrategy
 M	IntegerFormatStyle.Currency	precision(_:)	f		15.0		IntegerFormatStyle.Currency	r	IntegerFormatStyle.Currency.Configuration.Precision
 M	IntegerFormatStyle.Currency	presentation(_:)	f		15.0		IntegerFormatStyle.Currency	r	IntegerFormatStyle.Currency.Configuration.Presentation
 M	IntegerFormatStyle.Currency	regex	v		16.0		Regex
-M	IntegerFormatStyle.Currency	rounded(rule:increment:)	f		15.0		IntegerFormatStyle.Currency	dd	IntegerFormatStyle.Currency.Configuration.RoundingRule,Int
+M	IntegerFormatStyle.Currency	rounded(rule:increment:)	f		15.0		IntegerFormatStyle.Currency	dd	IntegerFormatStyle.Currency.Configuration.RoundingRule=.toNearestOrEven,Int=nil
 M	IntegerFormatStyle.Currency	scale(_:)	f		15.0		IntegerFormatStyle.Currency	r	Double
 M	IntegerFormatStyle.Currency	sign(strategy:)	f		15.0		IntegerFormatStyle.Currency	r	IntegerFormatStyle.Currency.Configuration.SignDisplayStrategy
 M	IntegerFormatStyle.Percent	Configuration	k		15.0
@@ -25212,9 +25212,9 @@ M	IntegerFormatStyle.Percent	decimalSeparator(strategy:)	f		15.0		IntegerFormatS
 M	IntegerFormatStyle.Percent	format(_:)	f		15.0		String	r
 M	IntegerFormatStyle.Percent	grouping(_:)	f		15.0		IntegerFormatStyle.Percent	r	IntegerFormatStyle.Percent.Configuration.Grouping
 M	IntegerFormatStyle.Percent	init(from:)	it		15.0		IntegerFormatStyle.Percent	r	Decoder
-M	IntegerFormatStyle.Percent	init(locale:)	i		15.0		IntegerFormatStyle.Percent	d	Locale
-M	IntegerFormatStyle.Percent	list(memberStyle:type:width:)	fs		15.0		Self	rrd	_,ListFormatStyle.ListType,ListFormatStyle.Width
-M	IntegerFormatStyle.Percent	list(type:width:)	fs		15.0		Self	rd	ListFormatStyle.ListType,ListFormatStyle.Width
+M	IntegerFormatStyle.Percent	init(locale:)	i		15.0		IntegerFormatStyle.Percent	d	Locale=.autoupdatingCurrent
+M	IntegerFormatStyle.Percent	list(memberStyle:type:width:)	fs		15.0		Self	rrd	_,ListFormatStyle.ListType,ListFormatStyle.Width=.standard
+M	IntegerFormatStyle.Percent	list(type:width:)	fs		15.0		Self	rd	ListFormatStyle.ListType,ListFormatStyle.Width=.standard
 M	IntegerFormatStyle.Percent	locale	v		15.0		Locale
 M	IntegerFormatStyle.Percent	locale(_:)	f		15.0		IntegerFormatStyle.Percent	r	Locale
 M	IntegerFormatStyle.Percent	localizedIntegerPercentage(locale:)	fs		16.0		Self	r	Locale
@@ -25223,12 +25223,12 @@ M	IntegerFormatStyle.Percent	parseStrategy	v		15.0		IntegerParseStrategy
 M	IntegerFormatStyle.Percent	percent	sv		15.0		IntegerFormatStyle.Percent
 M	IntegerFormatStyle.Percent	precision(_:)	f		15.0		IntegerFormatStyle.Percent	r	IntegerFormatStyle.Percent.Configuration.Precision
 M	IntegerFormatStyle.Percent	regex	v		16.0		Regex
-M	IntegerFormatStyle.Percent	rounded(rule:increment:)	f		15.0		IntegerFormatStyle.Percent	dd	IntegerFormatStyle.Percent.Configuration.RoundingRule,Int
+M	IntegerFormatStyle.Percent	rounded(rule:increment:)	f		15.0		IntegerFormatStyle.Percent	dd	IntegerFormatStyle.Percent.Configuration.RoundingRule=.toNearestOrEven,Int=nil
 M	IntegerFormatStyle.Percent	scale(_:)	f		15.0		IntegerFormatStyle.Percent	r	Double
 M	IntegerFormatStyle.Percent	sign(strategy:)	f		15.0		IntegerFormatStyle.Percent	r	IntegerFormatStyle.Percent.Configuration.SignDisplayStrategy
-M	IntegerParseStrategy	fixed(format:timeZone:locale:)	fs		15.0		Self	rrd	Date.FormatString,TimeZone,Locale
+M	IntegerParseStrategy	fixed(format:timeZone:locale:)	fs		15.0		Self	rrd	Date.FormatString,TimeZone,Locale=nil
 M	IntegerParseStrategy	formatStyle	v		15.0
-M	IntegerParseStrategy	init(format:lenient:)	i		15.0		IntegerParseStrategy	rd	_,Bool
+M	IntegerParseStrategy	init(format:lenient:)	i		15.0		IntegerParseStrategy	rd	_,Bool=true
 M	IntegerParseStrategy	init(from:)	it		15.0		IntegerParseStrategy	r	Decoder
 M	IntegerParseStrategy	lenient	v		15.0		Bool
 M	IntegerParseStrategy	parse(_:)	ft		15.0			r	String
@@ -25255,8 +25255,8 @@ M	Issue	debugDescription	v				String
 M	Issue	description	v				String
 M	Issue	error	v				Error
 M	Issue	kind	v				Issue.Kind
-M	Issue	record(_:_:sourceLocation:)	fs				Issue	rdd	Error,Comment,SourceLocation
-M	Issue	record(_:sourceLocation:)	fs				Issue	dd	Comment,SourceLocation
+M	Issue	record(_:_:sourceLocation:)	fs				Issue	rdd	Error,Comment=nil,SourceLocation
+M	Issue	record(_:sourceLocation:)	fs				Issue	dd	Comment=nil,SourceLocation
 M	Issue	sourceLocation	v				SourceLocation
 M	Issue.Kind	apiMisused	c				Issue.Kind
 M	Issue.Kind	confirmationMiscounted	c				Issue.Kind
@@ -25281,8 +25281,8 @@ M	IteratorSequence	contains(_:)	f				Bool	r	Self.Element
 M	IteratorSequence	contains(where:)	ft	where:Self.Element			Bool	f
 M	IteratorSequence	count(where:)	ft	where:Self.Element			Int	f
 M	IteratorSequence	drop(while:)	ft	while:Self.Element			DropWhileSequence	f
-M	IteratorSequence	dropFirst(_:)	f				DropFirstSequence	d	Int
-M	IteratorSequence	dropLast(_:)	f				Array	d	Int
+M	IteratorSequence	dropFirst(_:)	f				DropFirstSequence	d	Int=1
+M	IteratorSequence	dropLast(_:)	f				Array	d	Int=1
 M	IteratorSequence	elementsEqual(_:)	f				Bool	r
 M	IteratorSequence	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
 M	IteratorSequence	enumerated()	f				EnumeratedSequence
@@ -25312,8 +25312,8 @@ M	IteratorSequence	shuffled()	f				Array
 M	IteratorSequence	shuffled(using:)	f				Array	r
 M	IteratorSequence	sorted()	f				Array
 M	IteratorSequence	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	IteratorSequence	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	IteratorSequence	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	IteratorSequence	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	IteratorSequence	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	IteratorSequence	starts(with:)	f				Bool	r
 M	IteratorSequence	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
 M	IteratorSequence	suffix(_:)	f				Array	r	Int
@@ -25477,8 +25477,8 @@ M	JoinedSequence	contains(_:)	f				Bool	r	Self.Element
 M	JoinedSequence	contains(where:)	ft	where:Self.Element			Bool	f
 M	JoinedSequence	count(where:)	ft	where:Self.Element			Int	f
 M	JoinedSequence	drop(while:)	ft	while:Self.Element			DropWhileSequence	f
-M	JoinedSequence	dropFirst(_:)	f				DropFirstSequence	d	Int
-M	JoinedSequence	dropLast(_:)	f				Array	d	Int
+M	JoinedSequence	dropFirst(_:)	f				DropFirstSequence	d	Int=1
+M	JoinedSequence	dropLast(_:)	f				Array	d	Int=1
 M	JoinedSequence	elementsEqual(_:)	f				Bool	r
 M	JoinedSequence	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
 M	JoinedSequence	enumerated()	f				EnumeratedSequence
@@ -25507,8 +25507,8 @@ M	JoinedSequence	shuffled()	f				Array
 M	JoinedSequence	shuffled(using:)	f				Array	r
 M	JoinedSequence	sorted()	f				Array
 M	JoinedSequence	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	JoinedSequence	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	JoinedSequence	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	JoinedSequence	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	JoinedSequence	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	JoinedSequence	starts(with:)	f				Bool	r
 M	JoinedSequence	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
 M	JoinedSequence	suffix(_:)	f				Array	r	Int
@@ -25543,7 +25543,7 @@ M	KeyPathComparator	compare(_:_:)	f		15.0		ComparisonResult	rr
 M	KeyPathComparator	hash(into:)	f		15.0			r	Hasher
 M	KeyPathComparator	init(_:comparator:)	i		15.0		KeyPathComparator	rr
 M	KeyPathComparator	init(_:comparator:order:)	i		15.0		KeyPathComparator	rrr	_,_,SortOrder
-M	KeyPathComparator	init(_:order:)	i		15.0		KeyPathComparator	rd	_,SortOrder
+M	KeyPathComparator	init(_:order:)	i		15.0		KeyPathComparator	rd	_,SortOrder=.forward
 M	KeyPathComparator	keyPath	v		15.0
 M	KeyPathComparator	order	v		15.0		SortOrder
 M	KeyPress	Phases	k		17.0
@@ -25581,7 +25581,7 @@ M	KeyValuePairs	description	v				String
 M	KeyValuePairs	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	KeyValuePairs	distance(from:to:)	f				Self.Index.Stride	rr	Self.Index,Self.Index
 M	KeyValuePairs	drop(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	KeyValuePairs	dropFirst(_:)	f				Self.SubSequence	d	Int
+M	KeyValuePairs	dropFirst(_:)	f				Self.SubSequence	d	Int=1
 M	KeyValuePairs	dropLast(_:)	f				Self.SubSequence	r	Int
 M	KeyValuePairs	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
 M	KeyValuePairs	endIndex	v				Int
@@ -25627,7 +25627,7 @@ M	KeyValuePairs	shuffled()	f				Array
 M	KeyValuePairs	shuffled(using:)	f				Array	r
 M	KeyValuePairs	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
 M	KeyValuePairs	span	v		12.2		Span
-M	KeyValuePairs	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
+M	KeyValuePairs	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
 M	KeyValuePairs	startIndex	v				Int
 M	KeyValuePairs	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
 M	KeyValuePairs	subscript(_:)	f					r	Int
@@ -25640,8 +25640,8 @@ M	KeyboardShortcut	cancelAction	sv		14.0		KeyboardShortcut
 M	KeyboardShortcut	defaultAction	sv		14.0		KeyboardShortcut
 M	KeyboardShortcut	hash(into:)	f					r	Hasher
 M	KeyboardShortcut	hashValue	v				Int
-M	KeyboardShortcut	init(_:modifiers:)	i		14.0		KeyboardShortcut	rd	KeyEquivalent,EventModifiers
-M	KeyboardShortcut	init(_:modifiers:localization:)	i		15.0		KeyboardShortcut	rdr	KeyEquivalent,EventModifiers,KeyboardShortcut.Localization
+M	KeyboardShortcut	init(_:modifiers:)	i		14.0		KeyboardShortcut	rd	KeyEquivalent,EventModifiers=.command
+M	KeyboardShortcut	init(_:modifiers:localization:)	i		15.0		KeyboardShortcut	rdr	KeyEquivalent,EventModifiers=.command,KeyboardShortcut.Localization
 M	KeyboardShortcut	key	v		14.0		KeyEquivalent
 M	KeyboardShortcut	localization	v		15.0		KeyboardShortcut.Localization
 M	KeyboardShortcut	modifiers	v		14.0		EventModifiers
@@ -25695,7 +25695,7 @@ M	KeyedEncodingContainerProtocol	nestedUnkeyedContainer(forKey:)	f				UnkeyedEnc
 M	KeyedEncodingContainerProtocol	superEncoder()	f				Encoder
 M	KeyedEncodingContainerProtocol	superEncoder(forKey:)	f				Encoder	r	Self.Key
 M	KeyframeAnimator	Body	k
-M	KeyframeAnimator	init(initialValue:repeating:content:keyframes:)	i	content:Value;keyframes:Value	17.0		KeyframeAnimator	rdff	_,Bool,_,_
+M	KeyframeAnimator	init(initialValue:repeating:content:keyframes:)	i	content:Value;keyframes:Value	17.0		KeyframeAnimator	rdff	_,Bool=true,_,_
 M	KeyframeAnimator	init(initialValue:trigger:content:keyframes:)	i	content:Value;keyframes:Value	17.0		KeyframeAnimator	rrff	_,Equatable,_,_
 M	KeyframeTimeline	duration	v		17.0		Double
 M	KeyframeTimeline	init(initialValue:content:)	i		17.0		KeyframeTimeline	rf
@@ -25786,7 +25786,7 @@ M	LayoutProperties	init()	i		16.0		LayoutProperties
 M	LayoutProperties	stackOrientation	v		16.0		Axis
 M	LayoutSubview	containerValues	v		18.0		ContainerValues
 M	LayoutSubview	dimensions(in:)	f		16.0		ViewDimensions	r	ProposedViewSize
-M	LayoutSubview	place(at:anchor:proposal:)	f		16.0			rdr	CGPoint,UnitPoint,ProposedViewSize
+M	LayoutSubview	place(at:anchor:proposal:)	f		16.0			rdr	CGPoint,UnitPoint=.topLeading,ProposedViewSize
 M	LayoutSubview	priority	v		16.0		Double
 M	LayoutSubview	sizeThatFits(_:)	f		16.0		CGSize	r	ProposedViewSize
 M	LayoutSubview	spacing	v		16.0		ViewSpacing
@@ -25817,8 +25817,8 @@ M	LazyDropWhileSequence	difference(from:)	f		13.0		CollectionDifference	r
 M	LazyDropWhileSequence	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	LazyDropWhileSequence	distance(from:to:)	f				Int	rr	Self.Index,Self.Index
 M	LazyDropWhileSequence	drop(while:)	f	while:Self.Elements.Element			LazyDropWhileSequence	f
-M	LazyDropWhileSequence	dropFirst(_:)	f				DropFirstSequence	d	Int
-M	LazyDropWhileSequence	dropLast(_:)	f				Array	d	Int
+M	LazyDropWhileSequence	dropFirst(_:)	f				DropFirstSequence	d	Int=1
+M	LazyDropWhileSequence	dropLast(_:)	f				Array	d	Int=1
 M	LazyDropWhileSequence	elements	v				Self
 M	LazyDropWhileSequence	elementsEqual(_:)	f				Bool	r
 M	LazyDropWhileSequence	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
@@ -25872,8 +25872,8 @@ M	LazyDropWhileSequence	shuffled()	f				Array
 M	LazyDropWhileSequence	shuffled(using:)	f				Array	r
 M	LazyDropWhileSequence	sorted()	f				Array
 M	LazyDropWhileSequence	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	LazyDropWhileSequence	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	LazyDropWhileSequence	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	LazyDropWhileSequence	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	LazyDropWhileSequence	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	LazyDropWhileSequence	startIndex	v
 M	LazyDropWhileSequence	starts(with:)	f				Bool	r
 M	LazyDropWhileSequence	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
@@ -25898,8 +25898,8 @@ M	LazyFilterSequence	difference(from:)	f		13.0		CollectionDifference	r
 M	LazyFilterSequence	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	LazyFilterSequence	distance(from:to:)	f				Int	rr
 M	LazyFilterSequence	drop(while:)	f	while:Self.Elements.Element			LazyDropWhileSequence	f
-M	LazyFilterSequence	dropFirst(_:)	f				DropFirstSequence	d	Int
-M	LazyFilterSequence	dropLast(_:)	f				Array	d	Int
+M	LazyFilterSequence	dropFirst(_:)	f				DropFirstSequence	d	Int=1
+M	LazyFilterSequence	dropLast(_:)	f				Array	d	Int=1
 M	LazyFilterSequence	elements	v				Self
 M	LazyFilterSequence	elementsEqual(_:)	f				Bool	r
 M	LazyFilterSequence	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
@@ -25953,8 +25953,8 @@ M	LazyFilterSequence	shuffled()	f				Array
 M	LazyFilterSequence	shuffled(using:)	f				Array	r
 M	LazyFilterSequence	sorted()	f				Array
 M	LazyFilterSequence	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	LazyFilterSequence	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	LazyFilterSequence	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	LazyFilterSequence	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	LazyFilterSequence	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	LazyFilterSequence	startIndex	v
 M	LazyFilterSequence	starts(with:)	f				Bool	r
 M	LazyFilterSequence	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
@@ -25971,8 +25971,8 @@ M	LazyFilterSequence.Iterator	contains(_:)	f				Bool	r	Self.Element
 M	LazyFilterSequence.Iterator	contains(where:)	ft	where:Self.Element			Bool	f
 M	LazyFilterSequence.Iterator	count(where:)	ft	where:Self.Element			Int	f
 M	LazyFilterSequence.Iterator	drop(while:)	ft	while:Self.Element			DropWhileSequence	f
-M	LazyFilterSequence.Iterator	dropFirst(_:)	f				DropFirstSequence	d	Int
-M	LazyFilterSequence.Iterator	dropLast(_:)	f				Array	d	Int
+M	LazyFilterSequence.Iterator	dropFirst(_:)	f				DropFirstSequence	d	Int=1
+M	LazyFilterSequence.Iterator	dropLast(_:)	f				Array	d	Int=1
 M	LazyFilterSequence.Iterator	elementsEqual(_:)	f				Bool	r
 M	LazyFilterSequence.Iterator	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
 M	LazyFilterSequence.Iterator	enumerated()	f				EnumeratedSequence
@@ -26001,17 +26001,17 @@ M	LazyFilterSequence.Iterator	shuffled()	f				Array
 M	LazyFilterSequence.Iterator	shuffled(using:)	f				Array	r
 M	LazyFilterSequence.Iterator	sorted()	f				Array
 M	LazyFilterSequence.Iterator	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	LazyFilterSequence.Iterator	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	LazyFilterSequence.Iterator	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	LazyFilterSequence.Iterator	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	LazyFilterSequence.Iterator	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	LazyFilterSequence.Iterator	starts(with:)	f				Bool	r
 M	LazyFilterSequence.Iterator	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
 M	LazyFilterSequence.Iterator	suffix(_:)	f				Array	r	Int
 M	LazyFilterSequence.Iterator	underestimatedCount	v				Int
 M	LazyFilterSequence.Iterator	withContiguousStorageIfAvailable(_:)	ft	_:UnsafeBufferPointer				f
 M	LazyHGrid	Body	k
-M	LazyHGrid	init(rows:alignment:spacing:pinnedViews:content:)	i		14.0		LazyHGrid	rdddf	Array,VerticalAlignment,CGFloat,PinnedScrollableViews,_
+M	LazyHGrid	init(rows:alignment:spacing:pinnedViews:content:)	i		14.0		LazyHGrid	rdddf	Array,VerticalAlignment=.center,CGFloat=nil,PinnedScrollableViews,_
 M	LazyHStack	Body	k
-M	LazyHStack	init(alignment:spacing:pinnedViews:content:)	i		14.0		LazyHStack	dddf	VerticalAlignment,CGFloat,PinnedScrollableViews,_
+M	LazyHStack	init(alignment:spacing:pinnedViews:content:)	i		14.0		LazyHStack	dddf	VerticalAlignment=.center,CGFloat=nil,PinnedScrollableViews,_
 M	LazyMapSequence	Elements	k
 M	LazyMapSequence	Index	k
 M	LazyMapSequence	Indices	k
@@ -26027,8 +26027,8 @@ M	LazyMapSequence	difference(from:)	f		13.0		CollectionDifference	r
 M	LazyMapSequence	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	LazyMapSequence	distance(from:to:)	f				Int	rr
 M	LazyMapSequence	drop(while:)	f	while:Self.Elements.Element			LazyDropWhileSequence	f
-M	LazyMapSequence	dropFirst(_:)	f				DropFirstSequence	d	Int
-M	LazyMapSequence	dropLast(_:)	f				Array	d	Int
+M	LazyMapSequence	dropFirst(_:)	f				DropFirstSequence	d	Int=1
+M	LazyMapSequence	dropLast(_:)	f				Array	d	Int=1
 M	LazyMapSequence	elements	v				Self
 M	LazyMapSequence	elementsEqual(_:)	f				Bool	r
 M	LazyMapSequence	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
@@ -26082,8 +26082,8 @@ M	LazyMapSequence	shuffled()	f				Array
 M	LazyMapSequence	shuffled(using:)	f				Array	r
 M	LazyMapSequence	sorted()	f				Array
 M	LazyMapSequence	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	LazyMapSequence	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	LazyMapSequence	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	LazyMapSequence	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	LazyMapSequence	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	LazyMapSequence	startIndex	v
 M	LazyMapSequence	starts(with:)	f				Bool	r
 M	LazyMapSequence	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
@@ -26099,8 +26099,8 @@ M	LazyMapSequence.Iterator	contains(_:)	f				Bool	r	Self.Element
 M	LazyMapSequence.Iterator	contains(where:)	ft	where:Self.Element			Bool	f
 M	LazyMapSequence.Iterator	count(where:)	ft	where:Self.Element			Int	f
 M	LazyMapSequence.Iterator	drop(while:)	ft	while:Self.Element			DropWhileSequence	f
-M	LazyMapSequence.Iterator	dropFirst(_:)	f				DropFirstSequence	d	Int
-M	LazyMapSequence.Iterator	dropLast(_:)	f				Array	d	Int
+M	LazyMapSequence.Iterator	dropFirst(_:)	f				DropFirstSequence	d	Int=1
+M	LazyMapSequence.Iterator	dropLast(_:)	f				Array	d	Int=1
 M	LazyMapSequence.Iterator	elementsEqual(_:)	f				Bool	r
 M	LazyMapSequence.Iterator	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
 M	LazyMapSequence.Iterator	enumerated()	f				EnumeratedSequence
@@ -26129,8 +26129,8 @@ M	LazyMapSequence.Iterator	shuffled()	f				Array
 M	LazyMapSequence.Iterator	shuffled(using:)	f				Array	r
 M	LazyMapSequence.Iterator	sorted()	f				Array
 M	LazyMapSequence.Iterator	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	LazyMapSequence.Iterator	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	LazyMapSequence.Iterator	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	LazyMapSequence.Iterator	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	LazyMapSequence.Iterator	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	LazyMapSequence.Iterator	starts(with:)	f				Bool	r
 M	LazyMapSequence.Iterator	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
 M	LazyMapSequence.Iterator	suffix(_:)	f				Array	r	Int
@@ -26151,8 +26151,8 @@ M	LazyPrefixWhileSequence	difference(from:)	f		13.0		CollectionDifference	r
 M	LazyPrefixWhileSequence	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	LazyPrefixWhileSequence	distance(from:to:)	f				Int	rr	Self.Index,Self.Index
 M	LazyPrefixWhileSequence	drop(while:)	f	while:Self.Elements.Element			LazyDropWhileSequence	f
-M	LazyPrefixWhileSequence	dropFirst(_:)	f				DropFirstSequence	d	Int
-M	LazyPrefixWhileSequence	dropLast(_:)	f				Array	d	Int
+M	LazyPrefixWhileSequence	dropFirst(_:)	f				DropFirstSequence	d	Int=1
+M	LazyPrefixWhileSequence	dropLast(_:)	f				Array	d	Int=1
 M	LazyPrefixWhileSequence	elements	v				Self
 M	LazyPrefixWhileSequence	elementsEqual(_:)	f				Bool	r
 M	LazyPrefixWhileSequence	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
@@ -26206,8 +26206,8 @@ M	LazyPrefixWhileSequence	shuffled()	f				Array
 M	LazyPrefixWhileSequence	shuffled(using:)	f				Array	r
 M	LazyPrefixWhileSequence	sorted()	f				Array
 M	LazyPrefixWhileSequence	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	LazyPrefixWhileSequence	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	LazyPrefixWhileSequence	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	LazyPrefixWhileSequence	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	LazyPrefixWhileSequence	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	LazyPrefixWhileSequence	startIndex	v				LazyPrefixWhileSequence.Index
 M	LazyPrefixWhileSequence	starts(with:)	f				Bool	r
 M	LazyPrefixWhileSequence	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
@@ -26224,8 +26224,8 @@ M	LazyPrefixWhileSequence.Iterator	contains(_:)	f				Bool	r	Self.Element
 M	LazyPrefixWhileSequence.Iterator	contains(where:)	ft	where:Self.Element			Bool	f
 M	LazyPrefixWhileSequence.Iterator	count(where:)	ft	where:Self.Element			Int	f
 M	LazyPrefixWhileSequence.Iterator	drop(while:)	ft	while:Self.Element			DropWhileSequence	f
-M	LazyPrefixWhileSequence.Iterator	dropFirst(_:)	f				DropFirstSequence	d	Int
-M	LazyPrefixWhileSequence.Iterator	dropLast(_:)	f				Array	d	Int
+M	LazyPrefixWhileSequence.Iterator	dropFirst(_:)	f				DropFirstSequence	d	Int=1
+M	LazyPrefixWhileSequence.Iterator	dropLast(_:)	f				Array	d	Int=1
 M	LazyPrefixWhileSequence.Iterator	elementsEqual(_:)	f				Bool	r
 M	LazyPrefixWhileSequence.Iterator	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
 M	LazyPrefixWhileSequence.Iterator	enumerated()	f				EnumeratedSequence
@@ -26254,8 +26254,8 @@ M	LazyPrefixWhileSequence.Iterator	shuffled()	f				Array
 M	LazyPrefixWhileSequence.Iterator	shuffled(using:)	f				Array	r
 M	LazyPrefixWhileSequence.Iterator	sorted()	f				Array
 M	LazyPrefixWhileSequence.Iterator	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	LazyPrefixWhileSequence.Iterator	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	LazyPrefixWhileSequence.Iterator	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	LazyPrefixWhileSequence.Iterator	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	LazyPrefixWhileSequence.Iterator	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	LazyPrefixWhileSequence.Iterator	starts(with:)	f				Bool	r
 M	LazyPrefixWhileSequence.Iterator	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
 M	LazyPrefixWhileSequence.Iterator	suffix(_:)	f				Array	r	Int
@@ -26277,8 +26277,8 @@ M	LazySequence	difference(from:)	f		13.0		CollectionDifference	r
 M	LazySequence	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	LazySequence	distance(from:to:)	f				Int	rr
 M	LazySequence	drop(while:)	f	while:Self.Elements.Element			LazyDropWhileSequence	f
-M	LazySequence	dropFirst(_:)	f				DropFirstSequence	d	Int
-M	LazySequence	dropLast(_:)	f				Array	d	Int
+M	LazySequence	dropFirst(_:)	f				DropFirstSequence	d	Int=1
+M	LazySequence	dropLast(_:)	f				Array	d	Int=1
 M	LazySequence	elements	v
 M	LazySequence	elementsEqual(_:)	f				Bool	r
 M	LazySequence	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
@@ -26332,8 +26332,8 @@ M	LazySequence	shuffled()	f				Array
 M	LazySequence	shuffled(using:)	f				Array	r
 M	LazySequence	sorted()	f				Array
 M	LazySequence	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	LazySequence	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	LazySequence	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	LazySequence	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	LazySequence	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	LazySequence	startIndex	v
 M	LazySequence	starts(with:)	f				Bool	r
 M	LazySequence	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
@@ -26352,9 +26352,9 @@ M	LazySequenceProtocol	lazy	v
 M	LazySequenceProtocol	map(_:)	f	_:Self.Element			LazyMapSequence	f
 M	LazySequenceProtocol	prefix(while:)	f	while:Self.Elements.Element			LazyPrefixWhileSequence	f
 M	LazyVGrid	Body	k
-M	LazyVGrid	init(columns:alignment:spacing:pinnedViews:content:)	i		14.0		LazyVGrid	rdddf	Array,HorizontalAlignment,CGFloat,PinnedScrollableViews,_
+M	LazyVGrid	init(columns:alignment:spacing:pinnedViews:content:)	i		14.0		LazyVGrid	rdddf	Array,HorizontalAlignment=.center,CGFloat=nil,PinnedScrollableViews,_
 M	LazyVStack	Body	k
-M	LazyVStack	init(alignment:spacing:pinnedViews:content:)	i		14.0		LazyVStack	dddf	HorizontalAlignment,CGFloat,PinnedScrollableViews,_
+M	LazyVStack	init(alignment:spacing:pinnedViews:content:)	i		14.0		LazyVStack	dddf	HorizontalAlignment=.center,CGFloat=nil,PinnedScrollableViews,_
 M	LegibilityWeight	bold	c		13.0		LegibilityWeight
 M	LegibilityWeight	hash(into:)	f					r	Hasher
 M	LegibilityWeight	hashValue	v				Int
@@ -26387,7 +26387,7 @@ M	LineMark	init(x:y:)	i		16.0		LineMark	rr	PlottableValue,PlottableValue
 M	LineMark	init(x:y:series:)	i		16.0		LineMark	rrr	PlottableValue,PlottableValue,PlottableValue
 M	LinePlot	init(_:x:y:)	i		18.0		LinePlot
 M	LinePlot	init(_:x:y:series:)	i		18.0		LinePlot
-M	LinePlot	init(x:y:domain:function:)	i	function:Double	18.0		LinePlot	rrdf	_,_,ClosedRange,_
+M	LinePlot	init(x:y:domain:function:)	i	function:Double	18.0		LinePlot	rrdf	_,_,ClosedRange=nil,_
 M	LinePlot	init(x:y:t:domain:function:)	i	function:Double	18.0		LinePlot	rrrrf	_,_,_,ClosedRange,_
 M	LinearCapacityGaugeStyle	Body	k
 M	LinearCapacityGaugeStyle	init()	i		16.0		LinearCapacityGaugeStyle
@@ -26398,7 +26398,7 @@ M	LinearGradient	init(colors:startPoint:endPoint:)	i		13.0		LinearGradient	rrr	A
 M	LinearGradient	init(gradient:startPoint:endPoint:)	i		13.0		LinearGradient	rrr	Gradient,UnitPoint,UnitPoint
 M	LinearGradient	init(stops:startPoint:endPoint:)	i		13.0		LinearGradient	rrr	Array,UnitPoint,UnitPoint
 M	LinearKeyframe	Body	k
-M	LinearKeyframe	init(_:duration:timingCurve:)	i		17.0		LinearKeyframe	rrd	_,Double,UnitCurve
+M	LinearKeyframe	init(_:duration:timingCurve:)	i		17.0		LinearKeyframe	rrd	_,Double,UnitCurve=.linear
 M	LinearProgressViewStyle	Body	k
 M	LinearProgressViewStyle	init()	i		14.0		LinearProgressViewStyle
 M	LinearProgressViewStyle	init(tint:)	di		14.0	tint(_:)	LinearProgressViewStyle	r	Color
@@ -26431,8 +26431,8 @@ M	ListFormatStyle	currency(code:)	fs		15.0		Self	r	String
 M	ListFormatStyle	format(_:)	f		15.0		String	r
 M	ListFormatStyle	init(from:)	it		15.0		ListFormatStyle	r	Decoder
 M	ListFormatStyle	init(memberStyle:)	i		15.0		ListFormatStyle	r
-M	ListFormatStyle	list(memberStyle:type:width:)	fs		15.0		Self	rrd	_,ListFormatStyle.ListType,ListFormatStyle.Width
-M	ListFormatStyle	list(type:width:)	fs		15.0		Self	rd	ListFormatStyle.ListType,ListFormatStyle.Width
+M	ListFormatStyle	list(memberStyle:type:width:)	fs		15.0		Self	rrd	_,ListFormatStyle.ListType,ListFormatStyle.Width=.standard
+M	ListFormatStyle	list(type:width:)	fs		15.0		Self	rd	ListFormatStyle.ListType,ListFormatStyle.Width=.standard
 M	ListFormatStyle	listType	v		15.0		ListFormatStyle.ListType
 M	ListFormatStyle	locale	v		15.0		Locale
 M	ListFormatStyle	locale(_:)	f		15.0		ListFormatStyle	r	Locale
@@ -26518,7 +26518,7 @@ M	Locale	identifier(fromWindowsLocaleCode:)	fs		8.0		String	r	Int
 M	Locale	init(components:)	i		16.0		Locale	r	Locale.Components
 M	Locale	init(from:)	it		8.0		Locale	r	Decoder
 M	Locale	init(identifier:)	i		8.0		Locale	r	String
-M	Locale	init(languageCode:script:languageRegion:)	i		16.0		Locale	ddd	Locale.LanguageCode,Locale.Script,Locale.Region
+M	Locale	init(languageCode:script:languageRegion:)	i		16.0		Locale	ddd	Locale.LanguageCode=nil,Locale.Script=nil,Locale.Region=nil
 M	Locale	init(languageComponents:)	i		16.0		Locale	r	Locale.Language.Components
 M	Locale	isoCurrencyCodes	dsv			?	Array
 M	Locale	isoLanguageCodes	dsv			?	Array
@@ -26570,7 +26570,7 @@ M	Locale.Components	firstDayOfWeek	v		16.0		Locale.Weekday
 M	Locale.Components	hourCycle	v		16.0		Locale.HourCycle
 M	Locale.Components	init(from:)	it		16.0		Locale.Components	r	Decoder
 M	Locale.Components	init(identifier:)	i		16.0		Locale.Components	r	String
-M	Locale.Components	init(languageCode:script:languageRegion:)	i		16.0		Locale.Components	ddd	Locale.LanguageCode,Locale.Script,Locale.Region
+M	Locale.Components	init(languageCode:script:languageRegion:)	i		16.0		Locale.Components	ddd	Locale.LanguageCode=nil,Locale.Script=nil,Locale.Region=nil
 M	Locale.Components	init(locale:)	i		16.0		Locale.Components	r	Locale
 M	Locale.Components	languageComponents	v		16.0		Locale.Language.Components
 M	Locale.Components	measurementSystem	v		16.0		Locale.MeasurementSystem
@@ -26609,7 +26609,7 @@ M	Locale.Language	hasCommonParent(with:)	f		16.0		Bool	r	Locale.Language
 M	Locale.Language	init(components:)	i		16.0		Locale.Language	r	Locale.Language.Components
 M	Locale.Language	init(from:)	it		16.0		Locale.Language	r	Decoder
 M	Locale.Language	init(identifier:)	i		16.0		Locale.Language	r	String
-M	Locale.Language	init(languageCode:script:region:)	i		16.0		Locale.Language	ddd	Locale.LanguageCode,Locale.Script,Locale.Region
+M	Locale.Language	init(languageCode:script:region:)	i		16.0		Locale.Language	ddd	Locale.LanguageCode=nil,Locale.Script=nil,Locale.Region=nil
 M	Locale.Language	isEquivalent(to:)	f		16.0		Bool	r	Locale.Language
 M	Locale.Language	languageCode	v		16.0		Locale.LanguageCode
 M	Locale.Language	lineLayoutDirection	v		16.0		Locale.LanguageDirection
@@ -26622,7 +26622,7 @@ M	Locale.Language	systemLanguages	sv		16.0		Array
 M	Locale.Language.Components	init(from:)	it		16.0		Locale.Language.Components	r	Decoder
 M	Locale.Language.Components	init(identifier:)	i		16.0		Locale.Language.Components	r	String
 M	Locale.Language.Components	init(language:)	i		16.0		Locale.Language.Components	r	Locale.Language
-M	Locale.Language.Components	init(languageCode:script:region:)	i		16.0		Locale.Language.Components	ddd	Locale.LanguageCode,Locale.Script,Locale.Region
+M	Locale.Language.Components	init(languageCode:script:region:)	i		16.0		Locale.Language.Components	ddd	Locale.LanguageCode=nil,Locale.Script=nil,Locale.Region=nil
 M	Locale.Language.Components	languageCode	v		16.0		Locale.LanguageCode
 M	Locale.Language.Components	region	v		16.0		Locale.Region
 M	Locale.Language.Components	script	v		16.0		Locale.Script
@@ -27160,20 +27160,20 @@ M	LocalizedStringKey	init(stringLiteral:)	i		13.0		LocalizedStringKey	r	String
 M	LocalizedStringKey.StringInterpolation	StringLiteralType	k
 M	LocalizedStringKey.StringInterpolation	appendInterpolation(_:)	f		14.0			r
 M	LocalizedStringKey.StringInterpolation	appendInterpolation(_:format:)	f		15.0			rr
-M	LocalizedStringKey.StringInterpolation	appendInterpolation(_:formatter:)	f		13.0			rd	_,Formatter
+M	LocalizedStringKey.StringInterpolation	appendInterpolation(_:formatter:)	f		13.0			rd	_,Formatter=nil
 M	LocalizedStringKey.StringInterpolation	appendInterpolation(_:specifier:)	f		13.0			rr	_,String
 M	LocalizedStringKey.StringInterpolation	appendInterpolation(_:style:)	f		14.0			rr	Date,Text.DateStyle
 M	LocalizedStringKey.StringInterpolation	appendInterpolation(accessibilityName:)	f		18.0			r	Color
-M	LocalizedStringKey.StringInterpolation	appendInterpolation(timerInterval:pauseTime:countsDown:showsHours:)	f		16.0			rddd	ClosedRange,Date,Bool,Bool
+M	LocalizedStringKey.StringInterpolation	appendInterpolation(timerInterval:pauseTime:countsDown:showsHours:)	f		16.0			rddd	ClosedRange,Date=nil,Bool=true,Bool=true
 M	LocalizedStringKey.StringInterpolation	appendLiteral(_:)	f		13.0			r	String
 M	LocalizedStringKey.StringInterpolation	init(literalCapacity:interpolationCount:)	i				LocalizedStringKey.StringInterpolation	rr	Int,Int
 M	LongPressGesture	Body	k
 M	LongPressGesture	Value	k
-M	LongPressGesture	init(minimumDuration:maximumDistance:)	i		13.0		LongPressGesture	dd	Double,CGFloat
+M	LongPressGesture	init(minimumDuration:maximumDistance:)	i		13.0		LongPressGesture	dd	Double=0.5,CGFloat=10
 M	LongPressGesture	maximumDistance	v		13.0		CGFloat
 M	LongPressGesture	minimumDuration	v		13.0		Double
-M	LookAroundPreview	init(initialScene:allowsNavigation:showsRoadLabels:pointsOfInterest:badgePosition:)	i		17.0		LookAroundPreview	rdddd	MKLookAroundScene,Bool,Bool,PointOfInterestCategories,MKLookAroundBadgePosition
-M	LookAroundPreview	init(scene:allowsNavigation:showsRoadLabels:pointsOfInterest:badgePosition:)	i		17.0		LookAroundPreview	rdddd	Binding,Bool,Bool,PointOfInterestCategories,MKLookAroundBadgePosition
+M	LookAroundPreview	init(initialScene:allowsNavigation:showsRoadLabels:pointsOfInterest:badgePosition:)	i		17.0		LookAroundPreview	rdddd	MKLookAroundScene,Bool=true,Bool=true,PointOfInterestCategories=.all,MKLookAroundBadgePosition=.topLeading
+M	LookAroundPreview	init(scene:allowsNavigation:showsRoadLabels:pointsOfInterest:badgePosition:)	i		17.0		LookAroundPreview	rdddd	Binding,Bool=true,Bool=true,PointOfInterestCategories=.all,MKLookAroundBadgePosition=.topLeading
 M	Lookahead	init(_:)	i		16.0		Lookahead	f
 M	Lookahead	regex	v		16.0		Regex
 M	LosslessStringConvertible	init(_:)	i				Self	r	String
@@ -27497,12 +27497,12 @@ M	MKMapItem	init(coder:)	i				MKMapItem	r	NSCoder
 M	MKMapItem	init(placemark:)	i		6.0		MKMapItem	r	MKPlacemark
 M	MKMapItem	isCurrentLocation	v		6.0		Bool
 M	MKMapItem	name	v		6.0		String
-M	MKMapItem	openInMaps(launchOptions:)	f		6.0		Bool	d	Dictionary
-M	MKMapItem	openInMaps(launchOptions:from:)	af		13.2		Bool	dr	Dictionary,UIScene
-M	MKMapItem	openInMaps(launchOptions:from:completionHandler:)	f	completionHandler:Bool	13.2			drg	Dictionary,UIScene,_
-M	MKMapItem	openMaps(with:launchOptions:)	fs		6.0		Bool	rd	Array,Dictionary
-M	MKMapItem	openMaps(with:launchOptions:from:)	afs		13.2		Bool	rdr	Array,Dictionary,UIScene
-M	MKMapItem	openMaps(with:launchOptions:from:completionHandler:)	fs	completionHandler:Bool	13.2			rdrg	Array,Dictionary,UIScene,_
+M	MKMapItem	openInMaps(launchOptions:)	f		6.0		Bool	d	Dictionary=nil
+M	MKMapItem	openInMaps(launchOptions:from:)	af		13.2		Bool	dr	Dictionary=nil,UIScene
+M	MKMapItem	openInMaps(launchOptions:from:completionHandler:)	f	completionHandler:Bool	13.2			drg	Dictionary=nil,UIScene,_=nil
+M	MKMapItem	openMaps(with:launchOptions:)	fs		6.0		Bool	rd	Array,Dictionary=nil
+M	MKMapItem	openMaps(with:launchOptions:from:)	afs		13.2		Bool	rdr	Array,Dictionary=nil,UIScene
+M	MKMapItem	openMaps(with:launchOptions:from:completionHandler:)	fs	completionHandler:Bool	13.2			rdrg	Array,Dictionary=nil,UIScene,_=nil
 M	MKMapItem	phoneNumber	v		6.0		String
 M	MKMapItem	placemark	v		6.0		MKPlacemark
 M	MKMapItem	pointOfInterestCategory	v		13.0		MKPointOfInterestCategory
@@ -27947,11 +27947,11 @@ M	MKUserTrackingMode	init(rawValue:)	i		5.0		MKUserTrackingMode	r	Int
 M	MKUserTrackingMode	none	c		5.0		MKUserTrackingMode
 M	MagnificationGesture	Body	k
 M	MagnificationGesture	Value	k
-M	MagnificationGesture	init(minimumScaleDelta:)	di		13.0	MagnifyGesture	MagnificationGesture	d	CGFloat
+M	MagnificationGesture	init(minimumScaleDelta:)	di		13.0	MagnifyGesture	MagnificationGesture	d	CGFloat=0.01
 M	MagnificationGesture	minimumScaleDelta	dv		13.0	MagnifyGesture	CGFloat
 M	MagnifyGesture	Body	k
 M	MagnifyGesture	Value	k
-M	MagnifyGesture	init(minimumScaleDelta:)	i		17.0		MagnifyGesture	d	CGFloat
+M	MagnifyGesture	init(minimumScaleDelta:)	i		17.0		MagnifyGesture	d	CGFloat=0.01
 M	MagnifyGesture	minimumScaleDelta	v		17.0		CGFloat
 M	MagnifyGesture.Value	magnification	ov				CGFloat
 M	MagnifyGesture.Value	startAnchor	ov				UnitPoint
@@ -27985,31 +27985,31 @@ M	ManagedBufferPointer	isUniqueReference()	f				Bool
 M	ManagedBufferPointer	withUnsafeMutablePointerToElements(_:)	ft	_:UnsafeMutablePointer				f
 M	ManagedBufferPointer	withUnsafeMutablePointerToHeader(_:)	ft	_:UnsafeMutablePointer				f
 M	ManagedBufferPointer	withUnsafeMutablePointers(_:)	ft	_:UnsafeMutablePointer,UnsafeMutablePointer				f
-M	Map	init(bounds:interactionModes:scope:)	i		17.0		Map	ddd	MapCameraBounds,MapInteractionModes,Namespace.ID
-M	Map	init(bounds:interactionModes:scope:content:)	i		17.0		Map	dddf	MapCameraBounds,MapInteractionModes,Namespace.ID,_
-M	Map	init(bounds:interactionModes:selection:scope:)	i		17.0		Map	ddrd	MapCameraBounds,MapInteractionModes,Binding,Namespace.ID
-M	Map	init(bounds:interactionModes:selection:scope:content:)	i		17.0		Map	ddrdf	MapCameraBounds,MapInteractionModes,Binding,Namespace.ID,_
-M	Map	init(coordinateRegion:interactionModes:showsUserLocation:userTrackingMode:)	di		14.0	?	Map	rddd	Binding,MapInteractionModes,Bool,Binding
-M	Map	init(coordinateRegion:interactionModes:showsUserLocation:userTrackingMode:annotationItems:annotationContent:)	di	annotationContent:Items.Element	14.0	?	Map	rdddrf	Binding,MapInteractionModes,Bool,Binding,_,_
-M	Map	init(initialPosition:bounds:interactionModes:scope:)	i		17.0		Map	rddd	MapCameraPosition,MapCameraBounds,MapInteractionModes,Namespace.ID
-M	Map	init(initialPosition:bounds:interactionModes:scope:content:)	i		17.0		Map	rdddf	MapCameraPosition,MapCameraBounds,MapInteractionModes,Namespace.ID,_
-M	Map	init(initialPosition:bounds:interactionModes:selection:scope:)	i		17.0		Map	rddrd	MapCameraPosition,MapCameraBounds,MapInteractionModes,Binding,Namespace.ID
-M	Map	init(initialPosition:bounds:interactionModes:selection:scope:content:)	i		17.0		Map	rddrdf	MapCameraPosition,MapCameraBounds,MapInteractionModes,Binding,Namespace.ID,_
-M	Map	init(mapRect:interactionModes:showsUserLocation:userTrackingMode:)	di		14.0	?	Map	rddd	Binding,MapInteractionModes,Bool,Binding
-M	Map	init(mapRect:interactionModes:showsUserLocation:userTrackingMode:annotationItems:annotationContent:)	di	annotationContent:Items.Element	14.0	?	Map	rdddrf	Binding,MapInteractionModes,Bool,Binding,_,_
-M	Map	init(position:bounds:interactionModes:scope:)	i		17.0		Map	rddd	Binding,MapCameraBounds,MapInteractionModes,Namespace.ID
-M	Map	init(position:bounds:interactionModes:scope:content:)	i		17.0		Map	rdddf	Binding,MapCameraBounds,MapInteractionModes,Namespace.ID,_
-M	Map	init(position:bounds:interactionModes:selection:scope:)	i		17.0		Map	rddrd	Binding,MapCameraBounds,MapInteractionModes,Binding,Namespace.ID
-M	Map	init(position:bounds:interactionModes:selection:scope:content:)	i		17.0		Map	rddrdf	Binding,MapCameraBounds,MapInteractionModes,Binding,Namespace.ID,_
+M	Map	init(bounds:interactionModes:scope:)	i		17.0		Map	ddd	MapCameraBounds=nil,MapInteractionModes=.all,Namespace.ID=nil
+M	Map	init(bounds:interactionModes:scope:content:)	i		17.0		Map	dddf	MapCameraBounds=nil,MapInteractionModes=.all,Namespace.ID=nil,_
+M	Map	init(bounds:interactionModes:selection:scope:)	i		17.0		Map	ddrd	MapCameraBounds=nil,MapInteractionModes=.all,Binding,Namespace.ID=nil
+M	Map	init(bounds:interactionModes:selection:scope:content:)	i		17.0		Map	ddrdf	MapCameraBounds=nil,MapInteractionModes=.all,Binding,Namespace.ID=nil,_
+M	Map	init(coordinateRegion:interactionModes:showsUserLocation:userTrackingMode:)	di		14.0	?	Map	rddd	Binding,MapInteractionModes=.all,Bool=false,Binding=nil
+M	Map	init(coordinateRegion:interactionModes:showsUserLocation:userTrackingMode:annotationItems:annotationContent:)	di	annotationContent:Items.Element	14.0	?	Map	rdddrf	Binding,MapInteractionModes=.all,Bool=false,Binding=nil,_,_
+M	Map	init(initialPosition:bounds:interactionModes:scope:)	i		17.0		Map	rddd	MapCameraPosition,MapCameraBounds=nil,MapInteractionModes=.all,Namespace.ID=nil
+M	Map	init(initialPosition:bounds:interactionModes:scope:content:)	i		17.0		Map	rdddf	MapCameraPosition,MapCameraBounds=nil,MapInteractionModes=.all,Namespace.ID=nil,_
+M	Map	init(initialPosition:bounds:interactionModes:selection:scope:)	i		17.0		Map	rddrd	MapCameraPosition,MapCameraBounds=nil,MapInteractionModes=.all,Binding,Namespace.ID=nil
+M	Map	init(initialPosition:bounds:interactionModes:selection:scope:content:)	i		17.0		Map	rddrdf	MapCameraPosition,MapCameraBounds=nil,MapInteractionModes=.all,Binding,Namespace.ID=nil,_
+M	Map	init(mapRect:interactionModes:showsUserLocation:userTrackingMode:)	di		14.0	?	Map	rddd	Binding,MapInteractionModes=.all,Bool=false,Binding=nil
+M	Map	init(mapRect:interactionModes:showsUserLocation:userTrackingMode:annotationItems:annotationContent:)	di	annotationContent:Items.Element	14.0	?	Map	rdddrf	Binding,MapInteractionModes=.all,Bool=false,Binding=nil,_,_
+M	Map	init(position:bounds:interactionModes:scope:)	i		17.0		Map	rddd	Binding,MapCameraBounds=nil,MapInteractionModes=.all,Namespace.ID=nil
+M	Map	init(position:bounds:interactionModes:scope:content:)	i		17.0		Map	rdddf	Binding,MapCameraBounds=nil,MapInteractionModes=.all,Namespace.ID=nil,_
+M	Map	init(position:bounds:interactionModes:selection:scope:)	i		17.0		Map	rddrd	Binding,MapCameraBounds=nil,MapInteractionModes=.all,Binding,Namespace.ID=nil
+M	Map	init(position:bounds:interactionModes:selection:scope:content:)	i		17.0		Map	rddrdf	Binding,MapCameraBounds=nil,MapInteractionModes=.all,Binding,Namespace.ID=nil,_
 M	MapAnnotation	init(coordinate:anchorPoint:content:)	di		14.0	?	MapAnnotation	rdf	CLLocationCoordinate2D,CGPoint,_
 M	MapCamera	centerCoordinate	v		17.0		CLLocationCoordinate2D
 M	MapCamera	distance	v		17.0		Double
 M	MapCamera	heading	v		17.0		Double
 M	MapCamera	init(_:)	i		17.0		MapCamera	r	MKMapCamera
-M	MapCamera	init(centerCoordinate:distance:heading:pitch:)	i		17.0		MapCamera	rrdd	CLLocationCoordinate2D,Double,Double,Double
+M	MapCamera	init(centerCoordinate:distance:heading:pitch:)	i		17.0		MapCamera	rrdd	CLLocationCoordinate2D,Double,Double=0,Double=0
 M	MapCamera	pitch	v		17.0		Double
-M	MapCameraBounds	init(centerCoordinateBounds:minimumDistance:maximumDistance:)	i		17.0		MapCameraBounds	rdd	_,Double,Double
-M	MapCameraBounds	init(minimumDistance:maximumDistance:)	i		17.0		MapCameraBounds	dd	Double,Double
+M	MapCameraBounds	init(centerCoordinateBounds:minimumDistance:maximumDistance:)	i		17.0		MapCameraBounds	rdd	_,Double=nil,Double=nil
+M	MapCameraBounds	init(minimumDistance:maximumDistance:)	i		17.0		MapCameraBounds	dd	Double=nil,Double=nil
 M	MapCameraPosition	allowsAutomaticPitch	v		17.0		Bool
 M	MapCameraPosition	automatic	sv		17.0		MapCameraPosition
 M	MapCameraPosition	camera	v		17.0		MapCamera
@@ -28018,13 +28018,13 @@ M	MapCameraPosition	fallbackPosition	v		17.0		MapCameraPosition
 M	MapCameraPosition	followsUserHeading	v		17.0		Bool
 M	MapCameraPosition	followsUserLocation	v		17.0		Bool
 M	MapCameraPosition	item	v		17.0		MKMapItem
-M	MapCameraPosition	item(_:allowsAutomaticPitch:)	fs		17.0		MapCameraPosition	rd	MKMapItem,Bool
+M	MapCameraPosition	item(_:allowsAutomaticPitch:)	fs		17.0		MapCameraPosition	rd	MKMapItem,Bool=true
 M	MapCameraPosition	positionedByUser	v		17.0		Bool
 M	MapCameraPosition	rect	v		17.0		MKMapRect
 M	MapCameraPosition	rect(_:)	fs		17.0		MapCameraPosition	r	MKMapRect
 M	MapCameraPosition	region	v		17.0		MKCoordinateRegion
 M	MapCameraPosition	region(_:)	fs		17.0		MapCameraPosition	r	MKCoordinateRegion
-M	MapCameraPosition	userLocation(followsHeading:fallback:)	fs		17.0		MapCameraPosition	dr	Bool,MapCameraPosition
+M	MapCameraPosition	userLocation(followsHeading:fallback:)	fs		17.0		MapCameraPosition	dr	Bool=false,MapCameraPosition
 M	MapCameraUpdateContext	camera	v		17.0		MapCamera
 M	MapCameraUpdateContext	rect	v		17.0		MKMapRect
 M	MapCameraUpdateContext	region	v		17.0		MKCoordinateRegion
@@ -28033,16 +28033,16 @@ M	MapCameraUpdateFrequency	onEnd	sv		17.0		MapCameraUpdateFrequency
 M	MapCircle	init(_:)	i		17.0		MapCircle	r	MKCircle
 M	MapCircle	init(center:radius:)	i		17.0		MapCircle	rr	CLLocationCoordinate2D,CLLocationDistance
 M	MapCircle	init(mapRect:)	i		17.0		MapCircle	r	MKMapRect
-M	MapCompass	init(scope:)	i		17.0		MapCompass	d	Namespace.ID
+M	MapCompass	init(scope:)	i		17.0		MapCompass	d	Namespace.ID=nil
 M	MapContent	annotationSubtitles(_:)	f		17.0		MapContent	r	Visibility
 M	MapContent	annotationTitles(_:)	f		17.0		MapContent	r	Visibility
 M	MapContent	body	v		17.0		Self.Body
 M	MapContent	foregroundStyle(_:)	f		17.0		MapContent	r	ShapeStyle
-M	MapContent	mapItemDetailSelectionAccessory(_:)	f		18.0		MapContent	d	MapItemDetailSelectionAccessoryStyle
+M	MapContent	mapItemDetailSelectionAccessory(_:)	f		18.0		MapContent	d	MapItemDetailSelectionAccessoryStyle=.automatic
 M	MapContent	mapOverlayLevel(level:)	f		17.0		MapContent	r	MKOverlayLevel
-M	MapContent	stroke(_:lineWidth:)	f		17.0		MapContent	rd	ShapeStyle,CGFloat
+M	MapContent	stroke(_:lineWidth:)	f		17.0		MapContent	rd	ShapeStyle,CGFloat=1
 M	MapContent	stroke(_:style:)	f		17.0		MapContent	rr	ShapeStyle,StrokeStyle
-M	MapContent	stroke(lineWidth:)	f		17.0		MapContent	d	CGFloat
+M	MapContent	stroke(lineWidth:)	f		17.0		MapContent	d	CGFloat=1
 M	MapContent	strokeStyle(style:)	f		17.0		MapContent	r	StrokeStyle
 M	MapContent	tag(_:)	f		17.0		MapContent	r
 M	MapContent	tint(_:)	f		17.0		MapContent	r
@@ -28071,30 +28071,30 @@ M	MapInteractionModes	zoom	sv		14.0		MapInteractionModes
 M	MapItemDetailSelectionAccessoryStyle	CalloutStyle	k		18.0
 M	MapItemDetailSelectionAccessoryStyle	automatic	sv		18.0		MapItemDetailSelectionAccessoryStyle
 M	MapItemDetailSelectionAccessoryStyle	callout	sv		18.0		MapItemDetailSelectionAccessoryStyle
-M	MapItemDetailSelectionAccessoryStyle	callout(_:)	fs		18.0		MapItemDetailSelectionAccessoryStyle	d	MapItemDetailSelectionAccessoryStyle.CalloutStyle
+M	MapItemDetailSelectionAccessoryStyle	callout(_:)	fs		18.0		MapItemDetailSelectionAccessoryStyle	d	MapItemDetailSelectionAccessoryStyle.CalloutStyle=.automatic
 M	MapItemDetailSelectionAccessoryStyle	caption	sv		18.0		MapItemDetailSelectionAccessoryStyle
 M	MapItemDetailSelectionAccessoryStyle	sheet	sv		18.0		MapItemDetailSelectionAccessoryStyle
 M	MapItemDetailSelectionAccessoryStyle.CalloutStyle	automatic	sv		18.0		MapItemDetailSelectionAccessoryStyle.CalloutStyle
 M	MapItemDetailSelectionAccessoryStyle.CalloutStyle	compact	sv		18.0		MapItemDetailSelectionAccessoryStyle.CalloutStyle
 M	MapItemDetailSelectionAccessoryStyle.CalloutStyle	full	sv		18.0		MapItemDetailSelectionAccessoryStyle.CalloutStyle
-M	MapMarker	init(coordinate:tint:)	di		14.0	?	MapMarker	rd	CLLocationCoordinate2D,Color
-M	MapPin	init(coordinate:tint:)	di		14.0	Marker	MapPin	rd	CLLocationCoordinate2D,Color
-M	MapPitchToggle	init(scope:)	i		17.0		MapPitchToggle	d	Namespace.ID
+M	MapMarker	init(coordinate:tint:)	di		14.0	?	MapMarker	rd	CLLocationCoordinate2D,Color=nil
+M	MapPin	init(coordinate:tint:)	di		14.0	Marker	MapPin	rd	CLLocationCoordinate2D,Color=nil
+M	MapPitchToggle	init(scope:)	i		17.0		MapPitchToggle	d	Namespace.ID=nil
 M	MapPolygon	init(_:)	i		17.0		MapPolygon	r	MKPolygon
 M	MapPolygon	init(coordinates:)	i		17.0		MapPolygon	r	Array
 M	MapPolygon	init(points:)	i		17.0		MapPolygon	r	Array
 M	MapPolyline	ContourStyle	k		17.0
 M	MapPolyline	init(_:)	i		17.0		MapPolyline	r
-M	MapPolyline	init(coordinates:contourStyle:)	i		17.0		MapPolyline	rd	Array,MapPolyline.ContourStyle
-M	MapPolyline	init(points:contourStyle:)	i		17.0		MapPolyline	rd	Array,MapPolyline.ContourStyle
+M	MapPolyline	init(coordinates:contourStyle:)	i		17.0		MapPolyline	rd	Array,MapPolyline.ContourStyle=.straight
+M	MapPolyline	init(points:contourStyle:)	i		17.0		MapPolyline	rd	Array,MapPolyline.ContourStyle=.straight
 M	MapPolyline.ContourStyle	geodesic	sv		17.0		MapPolyline.ContourStyle
 M	MapPolyline.ContourStyle	straight	sv		17.0		MapPolyline.ContourStyle
 M	MapProxy	camera(framing:)	f		17.0		MapCamera	r
-M	MapProxy	camera(framing:allowPitch:)	f		17.0		MapCamera	rd	MKMapItem,Bool
+M	MapProxy	camera(framing:allowPitch:)	f		17.0		MapCamera	rd	MKMapItem,Bool=true
 M	MapProxy	convert(_:from:)	f		17.0		CLLocationCoordinate2D	rr	CGPoint,CoordinateSpaceProtocol
 M	MapProxy	convert(_:to:)	f		17.0		CGPoint	rr	CLLocationCoordinate2D,CoordinateSpaceProtocol
 M	MapReader	init(content:)	i	content:MapProxy	17.0		MapReader	f
-M	MapScaleView	init(anchorEdge:scope:)	i		17.0		MapScaleView	dd	HorizontalEdge,Namespace.ID
+M	MapScaleView	init(anchorEdge:scope:)	i		17.0		MapScaleView	dd	HorizontalEdge=.leading,Namespace.ID=nil
 M	MapSelectable	feature	v		17.0		MapFeature
 M	MapSelectable	init(_:)	i		17.0		Self	r	MapFeature
 M	MapSelection	init(_:)	i		18.0		MapSelection	r
@@ -28102,17 +28102,17 @@ M	MapSelection	value	v		18.0
 M	MapStyle	Elevation	k		17.0
 M	MapStyle	StandardEmphasis	k		17.0
 M	MapStyle	hybrid	sv		17.0		MapStyle
-M	MapStyle	hybrid(elevation:pointsOfInterest:showsTraffic:)	fs		17.0		MapStyle	ddd	MapStyle.Elevation,PointOfInterestCategories,Bool
+M	MapStyle	hybrid(elevation:pointsOfInterest:showsTraffic:)	fs		17.0		MapStyle	ddd	MapStyle.Elevation=.automatic,PointOfInterestCategories=.all,Bool=false
 M	MapStyle	imagery	sv		17.0		MapStyle
-M	MapStyle	imagery(elevation:)	fs		17.0		MapStyle	d	MapStyle.Elevation
+M	MapStyle	imagery(elevation:)	fs		17.0		MapStyle	d	MapStyle.Elevation=.automatic
 M	MapStyle	standard	sv		17.0		MapStyle
-M	MapStyle	standard(elevation:emphasis:pointsOfInterest:showsTraffic:)	fs		17.0		MapStyle	dddd	MapStyle.Elevation,MapStyle.StandardEmphasis,PointOfInterestCategories,Bool
+M	MapStyle	standard(elevation:emphasis:pointsOfInterest:showsTraffic:)	fs		17.0		MapStyle	dddd	MapStyle.Elevation=.automatic,MapStyle.StandardEmphasis=.automatic,PointOfInterestCategories=.all,Bool=false
 M	MapStyle.Elevation	automatic	sv		17.0		MapStyle.Elevation
 M	MapStyle.Elevation	flat	sv		17.0		MapStyle.Elevation
 M	MapStyle.Elevation	realistic	sv		17.0		MapStyle.Elevation
 M	MapStyle.StandardEmphasis	automatic	sv		17.0		MapStyle.StandardEmphasis
 M	MapStyle.StandardEmphasis	muted	sv		17.0		MapStyle.StandardEmphasis
-M	MapUserLocationButton	init(scope:)	i		17.0		MapUserLocationButton	d	Namespace.ID
+M	MapUserLocationButton	init(scope:)	i		17.0		MapUserLocationButton	d	Namespace.ID=nil
 M	MapUserTrackingMode	follow	cd		14.0	?	MapUserTrackingMode
 M	MapUserTrackingMode	followWithHeading	cd		17.0	?	MapUserTrackingMode
 M	MapUserTrackingMode	none	cd		14.0	?	MapUserTrackingMode
@@ -28169,7 +28169,7 @@ M	MatchedGeometryProperties	rawValue	v				UInt32
 M	MatchedGeometryProperties	size	sv		14.0		MatchedGeometryProperties
 M	MatchedTransitionSourceConfiguration	background(_:)	f		18.0		MatchedTransitionSourceConfiguration	r	Color
 M	MatchedTransitionSourceConfiguration	clipShape(_:)	f		18.0		MatchedTransitionSourceConfiguration	r	RoundedRectangle
-M	MatchedTransitionSourceConfiguration	shadow(color:radius:x:y:)	f		18.0		MatchedTransitionSourceConfiguration	drdd	Color,CGFloat,CGFloat,CGFloat
+M	MatchedTransitionSourceConfiguration	shadow(color:radius:x:y:)	f		18.0		MatchedTransitionSourceConfiguration	drdd	Color,CGFloat,CGFloat=0,CGFloat=0
 M	Material	Resolved	k
 M	Material	bar	sv		15.0		Material
 M	Material	materialActiveAppearance(_:)	f		18.0		Material	r	MaterialActiveAppearance
@@ -28245,11 +28245,11 @@ M	MeshGradient	background	v		18.0		Color
 M	MeshGradient	colorSpace	v		18.0		Gradient.ColorSpace
 M	MeshGradient	colors	v		18.0		MeshGradient.Colors
 M	MeshGradient	height	v		18.0		Int
-M	MeshGradient	init(width:height:bezierPoints:colors:background:smoothsColors:colorSpace:)	i		18.0		MeshGradient	rrrrddd	Int,Int,Array,Array,Color,Bool,Gradient.ColorSpace
-M	MeshGradient	init(width:height:bezierPoints:resolvedColors:background:smoothsColors:colorSpace:)	i		18.0		MeshGradient	rrrrddd	Int,Int,Array,Array,Color,Bool,Gradient.ColorSpace
-M	MeshGradient	init(width:height:locations:colors:background:smoothsColors:colorSpace:)	i		18.0		MeshGradient	rrrrddd	Int,Int,MeshGradient.Locations,MeshGradient.Colors,Color,Bool,Gradient.ColorSpace
-M	MeshGradient	init(width:height:points:colors:background:smoothsColors:colorSpace:)	i		18.0		MeshGradient	rrrrddd	Int,Int,Array,Array,Color,Bool,Gradient.ColorSpace
-M	MeshGradient	init(width:height:points:resolvedColors:background:smoothsColors:colorSpace:)	i		18.0		MeshGradient	rrrrddd	Int,Int,Array,Array,Color,Bool,Gradient.ColorSpace
+M	MeshGradient	init(width:height:bezierPoints:colors:background:smoothsColors:colorSpace:)	i		18.0		MeshGradient	rrrrddd	Int,Int,Array,Array,Color=.clear,Bool=true,Gradient.ColorSpace=.device
+M	MeshGradient	init(width:height:bezierPoints:resolvedColors:background:smoothsColors:colorSpace:)	i		18.0		MeshGradient	rrrrddd	Int,Int,Array,Array,Color=.clear,Bool=true,Gradient.ColorSpace=.device
+M	MeshGradient	init(width:height:locations:colors:background:smoothsColors:colorSpace:)	i		18.0		MeshGradient	rrrrddd	Int,Int,MeshGradient.Locations,MeshGradient.Colors,Color=.clear,Bool=true,Gradient.ColorSpace=.device
+M	MeshGradient	init(width:height:points:colors:background:smoothsColors:colorSpace:)	i		18.0		MeshGradient	rrrrddd	Int,Int,Array,Array,Color=.clear,Bool=true,Gradient.ColorSpace=.device
+M	MeshGradient	init(width:height:points:resolvedColors:background:smoothsColors:colorSpace:)	i		18.0		MeshGradient	rrrrddd	Int,Int,Array,Array,Color=.clear,Bool=true,Gradient.ColorSpace=.device
 M	MeshGradient	locations	v		18.0		MeshGradient.Locations
 M	MeshGradient	smoothsColors	v		18.0		Bool
 M	MeshGradient	width	v		18.0		Int
@@ -28280,8 +28280,8 @@ M	Mirror	customMirror	v				Mirror
 M	Mirror	descendant(_:_:)	f					rd	MirrorPath,_
 M	Mirror	description	v				String
 M	Mirror	displayStyle	v				Mirror.DisplayStyle
-M	Mirror	init(_:children:displayStyle:ancestorRepresentation:)	i				Mirror	rrdd	_,_,Mirror.DisplayStyle,Mirror.AncestorRepresentation
-M	Mirror	init(_:unlabeledChildren:displayStyle:ancestorRepresentation:)	i				Mirror	rrdd	_,_,Mirror.DisplayStyle,Mirror.AncestorRepresentation
+M	Mirror	init(_:children:displayStyle:ancestorRepresentation:)	i				Mirror	rrdd	_,_,Mirror.DisplayStyle=nil,Mirror.AncestorRepresentation=.generated
+M	Mirror	init(_:unlabeledChildren:displayStyle:ancestorRepresentation:)	i				Mirror	rrdd	_,_,Mirror.DisplayStyle=nil,Mirror.AncestorRepresentation=.generated
 M	Mirror	init(reflecting:)	i				Mirror	r
 M	Mirror	subjectType	v
 M	Mirror	superclassMirror	v				Mirror
@@ -28315,10 +28315,10 @@ M	ModelConfiguration	groupContainer	v		17.0		ModelConfiguration.GroupContainer
 M	ModelConfiguration	hash(into:)	f		17.0			r	Hasher
 M	ModelConfiguration	hashValue	v		17.0		Int
 M	ModelConfiguration	id	v		17.0		URL
-M	ModelConfiguration	init(_:schema:isStoredInMemoryOnly:allowsSave:groupContainer:cloudKitDatabase:)	i		17.0		ModelConfiguration	dddddd	String,Schema,Bool,Bool,ModelConfiguration.GroupContainer,ModelConfiguration.CloudKitDatabase
-M	ModelConfiguration	init(_:schema:url:allowsSave:cloudKitDatabase:)	i		17.0		ModelConfiguration	ddrdd	String,Schema,URL,Bool,ModelConfiguration.CloudKitDatabase
-M	ModelConfiguration	init(for:isStoredInMemoryOnly:)	i		17.0		ModelConfiguration	dd	_,Bool
-M	ModelConfiguration	init(isStoredInMemoryOnly:)	i		17.0		ModelConfiguration	d	Bool
+M	ModelConfiguration	init(_:schema:isStoredInMemoryOnly:allowsSave:groupContainer:cloudKitDatabase:)	i		17.0		ModelConfiguration	dddddd	String=nil,Schema=nil,Bool=false,Bool=true,ModelConfiguration.GroupContainer=.automatic,ModelConfiguration.CloudKitDatabase=.automatic
+M	ModelConfiguration	init(_:schema:url:allowsSave:cloudKitDatabase:)	i		17.0		ModelConfiguration	ddrdd	String=nil,Schema=nil,URL,Bool=true,ModelConfiguration.CloudKitDatabase=.automatic
+M	ModelConfiguration	init(for:isStoredInMemoryOnly:)	i		17.0		ModelConfiguration	dd	_,Bool=false
+M	ModelConfiguration	init(isStoredInMemoryOnly:)	i		17.0		ModelConfiguration	d	Bool=false
 M	ModelConfiguration	isStoredInMemoryOnly	v		17.0		Bool
 M	ModelConfiguration	name	v		17.0		String
 M	ModelConfiguration	schema	v		17.0		Schema
@@ -28334,7 +28334,7 @@ M	ModelContainer	configurations	v		17.0		Set
 M	ModelContainer	deleteAllData()	df		17.0	?
 M	ModelContainer	erase()	ft		18.0
 M	ModelContainer	init(for:configurations:)	it		18.0		ModelContainer	dd
-M	ModelContainer	init(for:migrationPlan:configurations:)	it		17.0		ModelContainer	ddd
+M	ModelContainer	init(for:migrationPlan:configurations:)	it		17.0		ModelContainer	ddd	_,_=nil,_
 M	ModelContainer	mainContext	v		17.0		ModelContext
 M	ModelContainer	migrationPlan	v		17.0
 M	ModelContainer	schema	v		17.0		Schema
@@ -28345,12 +28345,12 @@ M	ModelContext	changedModelsArray	v		17.0		Array
 M	ModelContext	container	v		17.0		ModelContainer
 M	ModelContext	debugDescription	v		17.0		String
 M	ModelContext	delete(_:)	f		17.0			r
-M	ModelContext	delete(model:where:includeSubclasses:)	ft		17.0			rdd	_,Predicate,Bool
+M	ModelContext	delete(model:where:includeSubclasses:)	ft		17.0			rdd	_,Predicate=nil,Bool=true
 M	ModelContext	deleteHistory(_:)	ft		18.0			r	HistoryDescriptor
 M	ModelContext	deletedModelsArray	v		17.0		Array
 M	ModelContext	didSave	sv		17.0		NSNotification.Name
 M	ModelContext	editingState	v		18.0		EditingState
-M	ModelContext	enumerate(_:batchSize:allowEscapingMutations:block:)	ft	block:T	17.0			rddf	FetchDescriptor,Int,Bool,_
+M	ModelContext	enumerate(_:batchSize:allowEscapingMutations:block:)	ft	block:T	17.0			rddf	FetchDescriptor,Int=5000,Bool=false,_
 M	ModelContext	fetch(_:)	ft		17.0		Array	r	FetchDescriptor
 M	ModelContext	fetch(_:batchSize:)	ft		17.0		FetchResultsCollection	rr	FetchDescriptor,Int
 M	ModelContext	fetchCount(_:)	ft		17.0		Int	r	FetchDescriptor
@@ -28395,16 +28395,16 @@ M	ModifiedContent	accessibility(removeTraits:)	df		13.0	accessibilityRemoveTrait
 M	ModifiedContent	accessibility(selectionIdentifier:)	df		13.0	?	ModifiedContent	r	AnyHashable
 M	ModifiedContent	accessibility(sortPriority:)	df		13.0	accessibilitySortPriority(_:)	ModifiedContent	r	Double
 M	ModifiedContent	accessibility(value:)	df		13.0	accessibilityValue(_:)	ModifiedContent	r	Text
-M	ModifiedContent	accessibilityAction(_:_:)	f		13.0		ModifiedContent	df	AccessibilityActionKind,_
-M	ModifiedContent	accessibilityAction(_:intent:)	f		18.0		ModifiedContent	dr	AccessibilityActionKind,_
+M	ModifiedContent	accessibilityAction(_:_:)	f		13.0		ModifiedContent	df	AccessibilityActionKind=.default,_
+M	ModifiedContent	accessibilityAction(_:intent:)	f		18.0		ModifiedContent	dr	AccessibilityActionKind=.default,_
 M	ModifiedContent	accessibilityAction(named:_:)	f		13.0		ModifiedContent	rf
 M	ModifiedContent	accessibilityAction(named:intent:)	f		18.0		ModifiedContent	rr	Text,_
 M	ModifiedContent	accessibilityActivationPoint(_:)	f		14.0		ModifiedContent	r
 M	ModifiedContent	accessibilityActivationPoint(_:isEnabled:)	f		18.0		ModifiedContent	rr	CGPoint,Bool
 M	ModifiedContent	accessibilityAddTraits(_:)	f		14.0		ModifiedContent	r	AccessibilityTraits
 M	ModifiedContent	accessibilityAdjustableAction(_:)	f	_:AccessibilityAdjustmentDirection	13.0		ModifiedContent	f
-M	ModifiedContent	accessibilityCustomContent(_:_:importance:)	f		15.0		ModifiedContent	rrd	_,_,AXCustomContent.Importance
-M	ModifiedContent	accessibilityDirectTouch(_:options:)	f		17.0		ModifiedContent	dd	Bool,AccessibilityDirectTouchOptions
+M	ModifiedContent	accessibilityCustomContent(_:_:importance:)	f		15.0		ModifiedContent	rrd	_,_,AXCustomContent.Importance=.default
+M	ModifiedContent	accessibilityDirectTouch(_:options:)	f		17.0		ModifiedContent	dd	Bool=true,AccessibilityDirectTouchOptions
 M	ModifiedContent	accessibilityDragPoint(_:description:)	f		16.0		ModifiedContent	rr	UnitPoint,LocalizedStringKey
 M	ModifiedContent	accessibilityDragPoint(_:description:isEnabled:)	f		18.0		ModifiedContent	rrr	UnitPoint,LocalizedStringKey,Bool
 M	ModifiedContent	accessibilityDropPoint(_:description:)	f		16.0		ModifiedContent	rr	UnitPoint,LocalizedStringKey
@@ -28421,7 +28421,7 @@ M	ModifiedContent	accessibilityInputLabels(_:isEnabled:)	f		18.0		ModifiedConten
 M	ModifiedContent	accessibilityLabel(_:)	f		14.0		ModifiedContent	r
 M	ModifiedContent	accessibilityLabel(_:isEnabled:)	f		18.0		ModifiedContent	rr	Text,Bool
 M	ModifiedContent	accessibilityRemoveTraits(_:)	f		14.0		ModifiedContent	r	AccessibilityTraits
-M	ModifiedContent	accessibilityRespondsToUserInteraction(_:)	f		15.0		ModifiedContent	d	Bool
+M	ModifiedContent	accessibilityRespondsToUserInteraction(_:)	f		15.0		ModifiedContent	d	Bool=true
 M	ModifiedContent	accessibilityRespondsToUserInteraction(_:isEnabled:)	f		18.0		ModifiedContent	rr	Bool,Bool
 M	ModifiedContent	accessibilityScrollAction(_:)	f	_:Edge	13.0		ModifiedContent	f
 M	ModifiedContent	accessibilitySortPriority(_:)	f		14.0		ModifiedContent	r	Double
@@ -28531,11 +28531,11 @@ M	MutableRawSpan	extracting(last:)	df		12.2	_mutatingExtracting(last:)	MutableRa
 M	MutableRawSpan	extracting(unchecked:)	df		12.2	_mutatingExtracting(unchecked:)	MutableRawSpan	r
 M	MutableRawSpan	init()	i		12.2		MutableRawSpan
 M	MutableRawSpan	isEmpty	v		12.2		Bool
-M	MutableRawSpan	storeBytes(of:toByteOffset:as:)	f		12.2			rdr	_,Int,_
+M	MutableRawSpan	storeBytes(of:toByteOffset:as:)	f		12.2			rdr	_,Int=0,_
 M	MutableRawSpan	storeBytes(of:toUncheckedByteOffset:as:)	f		12.2			rrr	_,Int,_
-M	MutableRawSpan	unsafeLoad(fromByteOffset:as:)	f		12.2			dr	Int,_
+M	MutableRawSpan	unsafeLoad(fromByteOffset:as:)	f		12.2			dr	Int=0,_
 M	MutableRawSpan	unsafeLoad(fromUncheckedByteOffset:as:)	f		12.2			rr	Int,_
-M	MutableRawSpan	unsafeLoadUnaligned(fromByteOffset:as:)	f		12.2			dr	Int,_
+M	MutableRawSpan	unsafeLoadUnaligned(fromByteOffset:as:)	f		12.2			dr	Int=0,_
 M	MutableRawSpan	unsafeLoadUnaligned(fromUncheckedByteOffset:as:)	f		12.2			rr	Int,_
 M	MutableRawSpan	withUnsafeBytes(_:)	ft	_:UnsafeRawBufferPointer	12.2			f
 M	MutableRawSpan	withUnsafeMutableBytes(_:)	ft	_:UnsafeMutableRawBufferPointer	12.2			f
@@ -28567,7 +28567,7 @@ M	Mutex	withLock(_:)	ft	_:Value	18.0			f
 M	Mutex	withLockIfAvailable(_:)	ft	_:Value	18.0			f
 M	NSAffineTransform	append(_:)	fo					r	AffineTransform
 M	NSAffineTransform	copy()	fo
-M	NSAffineTransform	copy(with:)	fo					d	NSZone
+M	NSAffineTransform	copy(with:)	fo					d	NSZone=nil
 M	NSAffineTransform	encode(with:)	fo					r	NSCoder
 M	NSAffineTransform	hash	ov				Int
 M	NSAffineTransform	init()	io				NSAffineTransform
@@ -28602,7 +28602,7 @@ M	NSArray	componentsJoined(by:)	fo				String	r	String
 M	NSArray	contains(_:)	fo				Bool	r
 M	NSArray	contains(where:)	fot	where:Self.Element			Bool	f
 M	NSArray	copy()	fo
-M	NSArray	copy(with:)	fo					d	NSZone
+M	NSArray	copy(with:)	fo					d	NSZone=nil
 M	NSArray	count	ov				Int
 M	NSArray	count(where:)	fot	where:Self.Element			Int	f
 M	NSArray	customMirror	ov				Mirror
@@ -28610,8 +28610,8 @@ M	NSArray	description	ov				String
 M	NSArray	description(withLocale:)	fo				String	r	Locale
 M	NSArray	description(withLocale:indent:)	fo				String	rr	Locale,Int
 M	NSArray	drop(while:)	fot	while:Self.Element			DropWhileSequence	f
-M	NSArray	dropFirst(_:)	fo				DropFirstSequence	d	Int
-M	NSArray	dropLast(_:)	fo				Array	d	Int
+M	NSArray	dropFirst(_:)	fo				DropFirstSequence	d	Int=1
+M	NSArray	dropLast(_:)	fo				Array	d	Int=1
 M	NSArray	elementsEqual(_:by:)	fot	by:Self.Element,OtherSequence.Element			Bool	rf
 M	NSArray	encode(with:)	fo					r	NSCoder
 M	NSArray	enumerateObjects(_:)	fo	_:_,Int,UnsafeMutablePointer				f
@@ -28659,7 +28659,7 @@ M	NSArray	map(_:)	fot	_:Self.Element			Array	f
 M	NSArray	max(by:)	fot	by:Self.Element,Self.Element			Self.Element	f
 M	NSArray	min(by:)	fot	by:Self.Element,Self.Element			Self.Element	f
 M	NSArray	mutableCopy()	fo
-M	NSArray	mutableCopy(with:)	fo					d	NSZone
+M	NSArray	mutableCopy(with:)	fo					d	NSZone=nil
 M	NSArray	object(at:)	fo					r	Int
 M	NSArray	objectEnumerator()	fo				NSEnumerator
 M	NSArray	objects(at:)	fo				Array	r	IndexSet
@@ -28680,7 +28680,7 @@ M	NSArray	sortedArray(comparator:)	fo	comparator:_,_			Array	f
 M	NSArray	sortedArray(options:usingComparator:)	fo	usingComparator:_,_			Array	df	NSSortOptions,_
 M	NSArray	sortedArray(using:)	fo				Array	r	Array
 M	NSArray	sortedArrayHint	ov				Data
-M	NSArray	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	fot	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
+M	NSArray	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	fot	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
 M	NSArray	starts(with:by:)	fot	by:Self.Element,PossiblePrefix.Element			Bool	rf
 M	NSArray	subarray(with:)	fo				Array	r	NSRange
 M	NSArray	subscript(_:)	fo					r	Int
@@ -28700,7 +28700,7 @@ M	NSAttributedString	attributedSubstring(from:)	fo				NSAttributedString	r	NSRan
 M	NSAttributedString	attributes(at:effectiveRange:)	fo				Dictionary	rr	Int,UnsafeMutablePointer
 M	NSAttributedString	attributes(at:longestEffectiveRange:in:)	fo				Dictionary	rrr	Int,UnsafeMutablePointer,NSRange
 M	NSAttributedString	copy()	fo
-M	NSAttributedString	copy(with:)	fo					d	NSZone
+M	NSAttributedString	copy(with:)	fo					d	NSZone=nil
 M	NSAttributedString	description	ov				String
 M	NSAttributedString	encode(with:)	fo					r	NSCoder
 M	NSAttributedString	enumerateAttribute(_:in:options:using:)	fo	using:_,NSRange,UnsafeMutablePointer				rrdf	NSAttributedString.Key,NSRange,NSAttributedString.EnumerationOptions,_
@@ -28708,12 +28708,12 @@ M	NSAttributedString	enumerateAttributes(in:options:using:)	fo	using:Dictionary,
 M	NSAttributedString	init(attributedString:)	io				NSAttributedString	r	NSAttributedString
 M	NSAttributedString	init(coder:)	io				NSAttributedString	r	NSCoder
 M	NSAttributedString	init(string:)	io				NSAttributedString	r	String
-M	NSAttributedString	init(string:attributes:)	io				NSAttributedString	rd	String,Dictionary
+M	NSAttributedString	init(string:attributes:)	io				NSAttributedString	rd	String,Dictionary=nil
 M	NSAttributedString	isEqual(_:)	fo				Bool	r
 M	NSAttributedString	isEqual(to:)	fo				Bool	r	NSAttributedString
 M	NSAttributedString	length	ov				Int
 M	NSAttributedString	mutableCopy()	fo
-M	NSAttributedString	mutableCopy(with:)	fo					d	NSZone
+M	NSAttributedString	mutableCopy(with:)	fo					d	NSZone=nil
 M	NSAttributedString	string	ov				String
 M	NSAttributedString	supportsSecureCoding	osv				Bool
 M	NSAttributedString.EnumerationOptions	contains(_:)	fo				Bool	r
@@ -28800,7 +28800,7 @@ M	NSCalendar	components(_:from:)	fo				DateComponents	rr	NSCalendar.Unit,Date
 M	NSCalendar	components(_:from:to:options:)	fo				DateComponents	rrrd	NSCalendar.Unit,_,_,NSCalendar.Options
 M	NSCalendar	components(in:from:)	fo				DateComponents	rr	TimeZone,Date
 M	NSCalendar	copy()	fo
-M	NSCalendar	copy(with:)	fo					d	NSZone
+M	NSCalendar	copy(with:)	fo					d	NSZone=nil
 M	NSCalendar	current	osv				Calendar
 M	NSCalendar	date(_:matchesComponents:)	fo				Bool	rr	Date,DateComponents
 M	NSCalendar	date(byAdding:to:options:)	fo				Date	rrd	DateComponents,Date,NSCalendar.Options
@@ -28959,7 +28959,7 @@ M	NSCharacterSet	capitalizedLetters	osv				CharacterSet
 M	NSCharacterSet	characterIsMember(_:)	fo				Bool	r	UInt16
 M	NSCharacterSet	controlCharacters	osv				CharacterSet
 M	NSCharacterSet	copy()	fo
-M	NSCharacterSet	copy(with:)	fo					d	NSZone
+M	NSCharacterSet	copy(with:)	fo					d	NSZone=nil
 M	NSCharacterSet	decimalDigits	osv				CharacterSet
 M	NSCharacterSet	decomposables	osv				CharacterSet
 M	NSCharacterSet	description	ov				String
@@ -28980,7 +28980,7 @@ M	NSCharacterSet	letters	osv				CharacterSet
 M	NSCharacterSet	longCharacterIsMember(_:)	fo				Bool	r	UInt32
 M	NSCharacterSet	lowercaseLetters	osv				CharacterSet
 M	NSCharacterSet	mutableCopy()	fo
-M	NSCharacterSet	mutableCopy(with:)	fo					d	NSZone
+M	NSCharacterSet	mutableCopy(with:)	fo					d	NSZone=nil
 M	NSCharacterSet	newlines	osv				CharacterSet
 M	NSCharacterSet	nonBaseCharacters	osv				CharacterSet
 M	NSCharacterSet	punctuationCharacters	osv				CharacterSet
@@ -29137,7 +29137,7 @@ M	NSConditionLock	withLock(_:)	fot					f
 M	NSCopying	copy()	fo
 M	NSCopying	copy(with:)	fo					r	NSZone
 M	NSCountedSet	add(_:)	fo					r
-M	NSCountedSet	copy(with:)	fo					d	NSZone
+M	NSCountedSet	copy(with:)	fo					d	NSZone=nil
 M	NSCountedSet	count(for:)	fo				Int	r
 M	NSCountedSet	encode(with:)	fo					r	NSCoder
 M	NSCountedSet	init()	io				NSCountedSet
@@ -29146,7 +29146,7 @@ M	NSCountedSet	init(capacity:)	io				NSCountedSet	r	Int
 M	NSCountedSet	init(coder:)	io				NSCountedSet	r	NSCoder
 M	NSCountedSet	init(set:)	io				NSCountedSet	r	Set
 M	NSCountedSet	isEqual(_:)	fo				Bool	r
-M	NSCountedSet	mutableCopy(with:)	fo					d	NSZone
+M	NSCountedSet	mutableCopy(with:)	fo					d	NSZone=nil
 M	NSCountedSet	remove(_:)	fo					r
 M	NSCountedSet	removeAllObjects()	fo
 M	NSData	Base64DecodingOptions	ko
@@ -29163,7 +29163,7 @@ M	NSData	compare(_:_:)	fo		15.0		ComparisonResult	rr
 M	NSData	contains(_:)	fo				Bool	r	Self.Element
 M	NSData	contains(where:)	fot	where:Self.Element			Bool	f
 M	NSData	copy()	fo
-M	NSData	copy(with:)	fo					d	NSZone
+M	NSData	copy(with:)	fo					d	NSZone=nil
 M	NSData	copyBytes(to:)	fo		8.0		Int	r	UnsafeMutableRawBufferPointer
 M	NSData	copyBytes(to:count:)	fo		8.0		Int	rr	UnsafeMutableRawBufferPointer,Int
 M	NSData	copyBytes(to:from:)	fo		8.0		Int	rr
@@ -29175,7 +29175,7 @@ M	NSData	difference(from:)	fo		13.0		CollectionDifference	r
 M	NSData	difference(from:by:)	fo	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	NSData	distance(from:to:)	fo				Self.Index.Stride	rr	Self.Index,Self.Index
 M	NSData	drop(while:)	fot	while:Self.Element			Self.SubSequence	f
-M	NSData	dropFirst(_:)	fo				Self.SubSequence	d	Int
+M	NSData	dropFirst(_:)	fo				Self.SubSequence	d	Int=1
 M	NSData	dropLast(_:)	fo				Self.SubSequence	r	Int
 M	NSData	elementsEqual(_:)	fo				Bool	r
 M	NSData	elementsEqual(_:by:)	fot	by:Self.Element,OtherSequence.Element			Bool	rf
@@ -29212,7 +29212,7 @@ M	NSData	init()	io				NSData
 M	NSData	init(base64Encoded:options:)	io				NSData	rd	_,Data.Base64DecodingOptions
 M	NSData	init(bytes:length:)	io				NSData	rr	UnsafeRawPointer,Int
 M	NSData	init(bytesNoCopy:length:)	io				NSData	rr	UnsafeMutableRawPointer,Int
-M	NSData	init(bytesNoCopy:length:deallocator:)	io	deallocator:UnsafeMutableRawPointer,Int			NSData	rrg	UnsafeMutableRawPointer,Int,_
+M	NSData	init(bytesNoCopy:length:deallocator:)	io	deallocator:UnsafeMutableRawPointer,Int			NSData	rrg	UnsafeMutableRawPointer,Int,_=nil
 M	NSData	init(bytesNoCopy:length:freeWhenDone:)	io				NSData	rrr	UnsafeMutableRawPointer,Int,Bool
 M	NSData	init(coder:)	io				NSData	r	NSCoder
 M	NSData	init(contentsOf:)	io				NSData	r	URL
@@ -29240,7 +29240,7 @@ M	NSData	max(by:)	fot	by:Self.Element,Self.Element			Self.Element	f
 M	NSData	min()	fo				Self.Element
 M	NSData	min(by:)	fot	by:Self.Element,Self.Element			Self.Element	f
 M	NSData	mutableCopy()	fo
-M	NSData	mutableCopy(with:)	fo					d	NSZone
+M	NSData	mutableCopy(with:)	fo					d	NSZone=nil
 M	NSData	prefix(_:)	fo				Self.SubSequence	r	Int
 M	NSData	prefix(through:)	fo				Self.SubSequence	r	Self.Index
 M	NSData	prefix(upTo:)	fo				Self.SubSequence	r	Self.Index
@@ -29259,8 +29259,8 @@ M	NSData	shuffled(using:)	fo				Array	r
 M	NSData	sorted()	fo				Array
 M	NSData	sorted(by:)	fot	by:Self.Element,Self.Element			Array	f
 M	NSData	sorted(using:)	fo		15.0		Array	r
-M	NSData	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	fot	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	NSData	split(separator:maxSplits:omittingEmptySubsequences:)	fo				Array	rdd	Self.Element,Int,Bool
+M	NSData	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	fot	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	NSData	split(separator:maxSplits:omittingEmptySubsequences:)	fo				Array	rdd	Self.Element,Int,Bool=true
 M	NSData	startIndex	ov				Int
 M	NSData	starts(with:)	fo				Bool	r
 M	NSData	starts(with:by:)	fot	by:Self.Element,PossiblePrefix.Element			Bool	rf
@@ -29280,7 +29280,7 @@ M	NSData	write(toFile:options:)	fot					rd	String,Data.WritingOptions
 M	NSDate	addingTimeInterval(_:)	fo				Date	r	Double
 M	NSDate	compare(_:)	fo				ComparisonResult	r	Date
 M	NSDate	copy()	fo
-M	NSDate	copy(with:)	fo					d	NSZone
+M	NSDate	copy(with:)	fo					d	NSZone=nil
 M	NSDate	description	ov				String
 M	NSDate	description(with:)	fo				String	r	Locale
 M	NSDate	distantFuture	osv				Date
@@ -29304,7 +29304,7 @@ M	NSDate	timeIntervalSinceNow	ov				Double
 M	NSDate	timeIntervalSinceReferenceDate	osv				Double
 M	NSDateComponents	calendar	ov				Calendar
 M	NSDateComponents	copy()	fo
-M	NSDateComponents	copy(with:)	fo					d	NSZone
+M	NSDateComponents	copy(with:)	fo					d	NSZone=nil
 M	NSDateComponents	date	ov				Date
 M	NSDateComponents	day	ov				Int
 M	NSDateComponents	encode(with:)	fo					r	NSCoder
@@ -29414,7 +29414,7 @@ M	NSDictionary	compactMap(_:)	fot	_:Self.Element			Array	f
 M	NSDictionary	compare(_:_:)	fo		15.0		ComparisonResult	rr
 M	NSDictionary	contains(where:)	fot	where:Self.Element			Bool	f
 M	NSDictionary	copy()	fo
-M	NSDictionary	copy(with:)	fo					d	NSZone
+M	NSDictionary	copy(with:)	fo					d	NSZone=nil
 M	NSDictionary	count	ov				Int
 M	NSDictionary	count(where:)	fot	where:Self.Element			Int	f
 M	NSDictionary	customMirror	ov				Mirror
@@ -29423,8 +29423,8 @@ M	NSDictionary	description(withLocale:)	fo				String	r	Locale
 M	NSDictionary	description(withLocale:indent:)	fo				String	rr	Locale,Int
 M	NSDictionary	descriptionInStringsFileFormat	ov				String
 M	NSDictionary	drop(while:)	fot	while:Self.Element			DropWhileSequence	f
-M	NSDictionary	dropFirst(_:)	fo				DropFirstSequence	d	Int
-M	NSDictionary	dropLast(_:)	fo				Array	d	Int
+M	NSDictionary	dropFirst(_:)	fo				DropFirstSequence	d	Int=1
+M	NSDictionary	dropLast(_:)	fo				Array	d	Int=1
 M	NSDictionary	elementsEqual(_:by:)	fot	by:Self.Element,OtherSequence.Element			Bool	rf
 M	NSDictionary	encode(with:)	fo					r	NSCoder
 M	NSDictionary	enumerateKeysAndObjects(_:)	fo	_:_,_,UnsafeMutablePointer				f
@@ -29461,7 +29461,7 @@ M	NSDictionary	map(_:)	fot	_:Self.Element			Array	f
 M	NSDictionary	max(by:)	fot	by:Self.Element,Self.Element			Self.Element	f
 M	NSDictionary	min(by:)	fot	by:Self.Element,Self.Element			Self.Element	f
 M	NSDictionary	mutableCopy()	fo
-M	NSDictionary	mutableCopy(with:)	fo					d	NSZone
+M	NSDictionary	mutableCopy(with:)	fo					d	NSZone=nil
 M	NSDictionary	object(forKey:)	fo					r
 M	NSDictionary	objectEnumerator()	fo				NSEnumerator
 M	NSDictionary	objects(forKeys:notFoundMarker:)	fo				Array	rr	Array,_
@@ -29475,7 +29475,7 @@ M	NSDictionary	shuffled()	fo				Array
 M	NSDictionary	shuffled(using:)	fo				Array	r
 M	NSDictionary	sorted(by:)	fot	by:Self.Element,Self.Element			Array	f
 M	NSDictionary	sorted(using:)	fo		15.0		Array	r
-M	NSDictionary	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	fot	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
+M	NSDictionary	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	fot	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
 M	NSDictionary	starts(with:by:)	fot	by:Self.Element,PossiblePrefix.Element			Bool	rf
 M	NSDictionary	subscript(_:)	fo					r
 M	NSDictionary	suffix(_:)	fo				Array	r	Int
@@ -29526,8 +29526,8 @@ M	NSEnumerator	compare(_:_:)	fo		15.0		ComparisonResult	rr
 M	NSEnumerator	contains(where:)	fot	where:Self.Element			Bool	f
 M	NSEnumerator	count(where:)	fot	where:Self.Element			Int	f
 M	NSEnumerator	drop(while:)	fot	while:Self.Element			DropWhileSequence	f
-M	NSEnumerator	dropFirst(_:)	fo				DropFirstSequence	d	Int
-M	NSEnumerator	dropLast(_:)	fo				Array	d	Int
+M	NSEnumerator	dropFirst(_:)	fo				DropFirstSequence	d	Int=1
+M	NSEnumerator	dropLast(_:)	fo				Array	d	Int=1
 M	NSEnumerator	elementsEqual(_:by:)	fot	by:Self.Element,OtherSequence.Element			Bool	rf
 M	NSEnumerator	enumerated()	fo				EnumeratedSequence
 M	NSEnumerator	filter(_:)	fot	_:Self.Element	17.0		Array	f
@@ -29551,7 +29551,7 @@ M	NSEnumerator	shuffled()	fo				Array
 M	NSEnumerator	shuffled(using:)	fo				Array	r
 M	NSEnumerator	sorted(by:)	fot	by:Self.Element,Self.Element			Array	f
 M	NSEnumerator	sorted(using:)	fo		15.0		Array	r
-M	NSEnumerator	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	fot	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
+M	NSEnumerator	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	fot	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
 M	NSEnumerator	starts(with:by:)	fot	by:Self.Element,PossiblePrefix.Element			Bool	rf
 M	NSEnumerator	suffix(_:)	fo				Array	r	Int
 M	NSEnumerator	underestimatedCount	ov				Int
@@ -29559,14 +29559,14 @@ M	NSEnumerator	withContiguousStorageIfAvailable(_:)	fot	_:UnsafeBufferPointer			
 M	NSEnumerator.Iterator	next()	fo
 M	NSError	code	ov				Int
 M	NSError	copy()	fo
-M	NSError	copy(with:)	fo					d	NSZone
+M	NSError	copy(with:)	fo					d	NSZone=nil
 M	NSError	description	ov				String
 M	NSError	domain	ov				String
 M	NSError	encode(with:)	fo					r	NSCoder
 M	NSError	hash	ov				Int
 M	NSError	helpAnchor	ov				String
 M	NSError	init(coder:)	io				NSError	r	NSCoder
-M	NSError	init(domain:code:userInfo:)	io				NSError	rrd	String,Int,Dictionary
+M	NSError	init(domain:code:userInfo:)	io				NSError	rrd	String,Int,Dictionary=nil
 M	NSError	isEqual(_:)	fo				Bool	r
 M	NSError	localizedDescription	ov				String
 M	NSError	localizedFailureReason	ov				String
@@ -29589,7 +29589,7 @@ M	NSExceptionName	init(rawValue:)	io				NSExceptionName	r	String
 M	NSExceptionName	rawValue	ov				String
 M	NSExpression	ExpressionType	dko			?
 M	NSExpression	copy()	dfo			?
-M	NSExpression	copy(with:)	dfo			?		d	NSZone
+M	NSExpression	copy(with:)	dfo			?		d	NSZone=nil
 M	NSExpression.ExpressionType	aggregate	cdo			?	NSExpression.ExpressionType
 M	NSExpression.ExpressionType	anyKey	cdo			?	NSExpression.ExpressionType
 M	NSExpression.ExpressionType	block	cdo			?	NSExpression.ExpressionType
@@ -29609,7 +29609,7 @@ M	NSExpression.ExpressionType	variable	cdo			?	NSExpression.ExpressionType
 M	NSIndexPath	adding(_:)	fo				IndexPath	r	Int
 M	NSIndexPath	compare(_:)	fo				ComparisonResult	r	IndexPath
 M	NSIndexPath	copy()	fo
-M	NSIndexPath	copy(with:)	fo					d	NSZone
+M	NSIndexPath	copy(with:)	fo					d	NSZone=nil
 M	NSIndexPath	encode(with:)	fo					r	NSCoder
 M	NSIndexPath	getIndexes(_:range:)	fo					rr	UnsafeMutablePointer,NSRange
 M	NSIndexPath	hash	ov				Int
@@ -29629,13 +29629,13 @@ M	NSIndexSet	contains(_:)	fo				Bool	r
 M	NSIndexSet	contains(in:)	fo				Bool	r	NSRange
 M	NSIndexSet	contains(where:)	fot	where:Self.Element			Bool	f
 M	NSIndexSet	copy()	fo
-M	NSIndexSet	copy(with:)	fo					d	NSZone
+M	NSIndexSet	copy(with:)	fo					d	NSZone=nil
 M	NSIndexSet	count	ov				Int
 M	NSIndexSet	count(where:)	fot	where:Self.Element			Int	f
 M	NSIndexSet	countOfIndexes(in:)	fo				Int	r	NSRange
 M	NSIndexSet	drop(while:)	fot	while:Self.Element			DropWhileSequence	f
-M	NSIndexSet	dropFirst(_:)	fo				DropFirstSequence	d	Int
-M	NSIndexSet	dropLast(_:)	fo				Array	d	Int
+M	NSIndexSet	dropFirst(_:)	fo				DropFirstSequence	d	Int=1
+M	NSIndexSet	dropLast(_:)	fo				Array	d	Int=1
 M	NSIndexSet	elementsEqual(_:)	fo				Bool	r
 M	NSIndexSet	elementsEqual(_:by:)	fot	by:Self.Element,OtherSequence.Element			Bool	rf
 M	NSIndexSet	encode(with:)	fo					r	NSCoder
@@ -29683,7 +29683,7 @@ M	NSIndexSet	max(by:)	fot	by:Self.Element,Self.Element			Self.Element	f
 M	NSIndexSet	min()	fo				Self.Element
 M	NSIndexSet	min(by:)	fot	by:Self.Element,Self.Element			Self.Element	f
 M	NSIndexSet	mutableCopy()	fo
-M	NSIndexSet	mutableCopy(with:)	fo					d	NSZone
+M	NSIndexSet	mutableCopy(with:)	fo					d	NSZone=nil
 M	NSIndexSet	prefix(_:)	fo				PrefixSequence	r	Int
 M	NSIndexSet	prefix(while:)	fot	while:Self.Element			Array	f
 M	NSIndexSet	reduce(_:_:)	fot	_:Result,Self.Element				rf
@@ -29694,8 +29694,8 @@ M	NSIndexSet	shuffled(using:)	fo				Array	r
 M	NSIndexSet	sorted()	fo				Array
 M	NSIndexSet	sorted(by:)	fot	by:Self.Element,Self.Element			Array	f
 M	NSIndexSet	sorted(using:)	fo		15.0		Array	r
-M	NSIndexSet	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	fot	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	NSIndexSet	split(separator:maxSplits:omittingEmptySubsequences:)	fo				Array	rdd	Self.Element,Int,Bool
+M	NSIndexSet	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	fot	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	NSIndexSet	split(separator:maxSplits:omittingEmptySubsequences:)	fo				Array	rdd	Self.Element,Int,Bool=true
 M	NSIndexSet	starts(with:)	fo				Bool	r
 M	NSIndexSet	starts(with:by:)	fot	by:Self.Element,PossiblePrefix.Element			Bool	rf
 M	NSIndexSet	suffix(_:)	fo				Array	r	Int
@@ -29780,7 +29780,7 @@ M	NSLocale	characterDirection(forLanguage:)	fos				Locale.LanguageDirection	r	St
 M	NSLocale	commonISOCurrencyCodes	osv				Array
 M	NSLocale	components(fromLocaleIdentifier:)	fos				Dictionary	r	String
 M	NSLocale	copy()	fo
-M	NSLocale	copy(with:)	fo					d	NSZone
+M	NSLocale	copy(with:)	fo					d	NSZone=nil
 M	NSLocale	current	osv				Locale
 M	NSLocale	currentLocaleDidChangeNotification	osv				NSNotification.Name
 M	NSLocale	displayName(forKey:value:)	fo				String	rr	NSLocale.Key,String
@@ -29837,7 +29837,7 @@ M	NSLocking	withLock(_:)	fot					f
 M	NSMeasurement	adding(_:)	fo				Measurement	r	Measurement
 M	NSMeasurement	canBeConverted(to:)	fo				Bool	r	Unit
 M	NSMeasurement	converting(to:)	fo				Measurement	r	Unit
-M	NSMeasurement	copy(with:)	fo					d	NSZone
+M	NSMeasurement	copy(with:)	fo					d	NSZone=nil
 M	NSMeasurement	doubleValue	ov				Double
 M	NSMeasurement	encode(with:)	fo					r	NSCoder
 M	NSMeasurement	hash	ov				Int
@@ -29878,13 +29878,13 @@ M	NSMutableAttributedString	addAttribute(_:value:range:)	fo					rrr	NSAttributed
 M	NSMutableAttributedString	addAttributes(_:range:)	fo					rr	Dictionary,NSRange
 M	NSMutableAttributedString	append(_:)	fo					r	NSAttributedString
 M	NSMutableAttributedString	beginEditing()	fo
-M	NSMutableAttributedString	copy(with:)	fo					d	NSZone
+M	NSMutableAttributedString	copy(with:)	fo					d	NSZone=nil
 M	NSMutableAttributedString	deleteCharacters(in:)	fo					r	NSRange
 M	NSMutableAttributedString	endEditing()	fo
 M	NSMutableAttributedString	init(attributedString:)	io				NSMutableAttributedString	r	NSAttributedString
 M	NSMutableAttributedString	init(coder:)	io				NSMutableAttributedString	r	NSCoder
 M	NSMutableAttributedString	init(string:)	io				NSMutableAttributedString	r	String
-M	NSMutableAttributedString	init(string:attributes:)	io				NSMutableAttributedString	rd	String,Dictionary
+M	NSMutableAttributedString	init(string:attributes:)	io				NSMutableAttributedString	rd	String,Dictionary=nil
 M	NSMutableAttributedString	insert(_:at:)	fo					rr	NSAttributedString,Int
 M	NSMutableAttributedString	mutableString	ov				NSMutableString
 M	NSMutableAttributedString	removeAttribute(_:range:)	fo					rr	NSAttributedString.Key,NSRange
@@ -29915,13 +29915,13 @@ M	NSMutableCopying	mutableCopy()	fo
 M	NSMutableCopying	mutableCopy(with:)	fo					r	NSZone
 M	NSMutableData	append(_:)	fo					r	Data
 M	NSMutableData	append(_:length:)	fo					rr	UnsafeRawPointer,Int
-M	NSMutableData	copy(with:)	fo					d	NSZone
+M	NSMutableData	copy(with:)	fo					d	NSZone=nil
 M	NSMutableData	increaseLength(by:)	fo					r	Int
 M	NSMutableData	init()	io				NSMutableData
 M	NSMutableData	init(base64Encoded:options:)	io				NSMutableData	rd	_,Data.Base64DecodingOptions
 M	NSMutableData	init(bytes:length:)	io				NSMutableData	rr	UnsafeRawPointer,Int
 M	NSMutableData	init(bytesNoCopy:length:)	io				NSMutableData	rr	UnsafeMutableRawPointer,Int
-M	NSMutableData	init(bytesNoCopy:length:deallocator:)	io	deallocator:UnsafeMutableRawPointer,Int			NSMutableData	rrg	UnsafeMutableRawPointer,Int,_
+M	NSMutableData	init(bytesNoCopy:length:deallocator:)	io	deallocator:UnsafeMutableRawPointer,Int			NSMutableData	rrg	UnsafeMutableRawPointer,Int,_=nil
 M	NSMutableData	init(bytesNoCopy:length:freeWhenDone:)	io				NSMutableData	rrr	UnsafeMutableRawPointer,Int,Bool
 M	NSMutableData	init(capacity:)	io				NSMutableData	r	Int
 M	NSMutableData	init(coder:)	io				NSMutableData	r	NSCoder
@@ -29950,7 +29950,7 @@ M	NSMutableDictionary	setObject(_:forKey:)	fo					rr	_,AnyHashable
 M	NSMutableDictionary	subscript(_:)	fo					r	AnyHashable
 M	NSMutableIndexSet	add(_:)	fo					r
 M	NSMutableIndexSet	add(in:)	fo					r	NSRange
-M	NSMutableIndexSet	copy(with:)	fo					d	NSZone
+M	NSMutableIndexSet	copy(with:)	fo					d	NSZone=nil
 M	NSMutableIndexSet	remove(_:)	fo					r
 M	NSMutableIndexSet	remove(in:)	fo					r	NSRange
 M	NSMutableIndexSet	removeAllIndexes()	fo
@@ -29958,7 +29958,7 @@ M	NSMutableIndexSet	shiftIndexesStarting(at:by:)	fo					rr	Int,Int
 M	NSMutableOrderedSet	add(_:)	fo					r
 M	NSMutableOrderedSet	add(_:count:)	fo					rr	UnsafePointer,Int
 M	NSMutableOrderedSet	addObjects(from:)	fo					r	Array
-M	NSMutableOrderedSet	copy(with:)	fo					d	NSZone
+M	NSMutableOrderedSet	copy(with:)	fo					d	NSZone=nil
 M	NSMutableOrderedSet	exchangeObject(at:withObjectAt:)	fo					rr	Int,Int
 M	NSMutableOrderedSet	filter(using:)	fo					r	NSPredicate
 M	NSMutableOrderedSet	init()	io				NSMutableOrderedSet
@@ -30029,7 +30029,7 @@ M	NSMutableURLRequest	addValue(_:forHTTPHeaderField:)	fo					rr	String,String
 M	NSMutableURLRequest	allHTTPHeaderFields	ov				Dictionary
 M	NSMutableURLRequest	allowsCellularAccess	ov				Bool
 M	NSMutableURLRequest	cachePolicy	ov				NSURLRequest.CachePolicy
-M	NSMutableURLRequest	copy(with:)	fo					d	NSZone
+M	NSMutableURLRequest	copy(with:)	fo					d	NSZone=nil
 M	NSMutableURLRequest	httpBody	ov				Data
 M	NSMutableURLRequest	httpBodyStream	ov				InputStream
 M	NSMutableURLRequest	httpMethod	ov				String
@@ -30045,12 +30045,12 @@ M	NSMutableURLRequest	timeoutInterval	ov				Double
 M	NSMutableURLRequest	url	ov				URL
 M	NSNotification	Name	ko
 M	NSNotification	copy()	fo
-M	NSNotification	copy(with:)	fo					d	NSZone
+M	NSNotification	copy(with:)	fo					d	NSZone=nil
 M	NSNotification	description	ov				String
 M	NSNotification	encode(with:)	fo					r	NSCoder
 M	NSNotification	init()	io				NSNotification
 M	NSNotification	init(coder:)	io				NSNotification	r	NSCoder
-M	NSNotification	init(name:object:userInfo:)	io				NSNotification	rrd	NSNotification.Name,_,Dictionary
+M	NSNotification	init(name:object:userInfo:)	io				NSNotification	rrd	NSNotification.Name,_,Dictionary=nil
 M	NSNotification	name	ov				NSNotification.Name
 M	NSNotification	object	ov
 M	NSNotification	userInfo	ov				Dictionary
@@ -30070,7 +30070,7 @@ M	NSNotification.Name	init(_:)	io				NSNotification.Name	r	String
 M	NSNotification.Name	init(rawValue:)	io				NSNotification.Name	r	String
 M	NSNotification.Name	rawValue	ov				String
 M	NSNull	copy()	fo
-M	NSNull	copy(with:)	fo					d	NSZone
+M	NSNull	copy(with:)	fo					d	NSZone=nil
 M	NSNull	description	ov				String
 M	NSNull	encode(with:)	fo					r	NSCoder
 M	NSNull	init()	io				NSNull
@@ -30141,7 +30141,7 @@ M	NSOrderedSet	compare(_:_:)	fo		15.0		ComparisonResult	rr
 M	NSOrderedSet	contains(_:)	fo				Bool	r
 M	NSOrderedSet	contains(where:)	fot	where:Self.Element			Bool	f
 M	NSOrderedSet	copy()	fo
-M	NSOrderedSet	copy(with:)	fo					d	NSZone
+M	NSOrderedSet	copy(with:)	fo					d	NSZone=nil
 M	NSOrderedSet	count	ov				Int
 M	NSOrderedSet	count(where:)	fot	where:Self.Element			Int	f
 M	NSOrderedSet	customMirror	ov				Mirror
@@ -30149,8 +30149,8 @@ M	NSOrderedSet	description	ov				String
 M	NSOrderedSet	description(withLocale:)	fo				String	r	Locale
 M	NSOrderedSet	description(withLocale:indent:)	fo				String	rr	Locale,Int
 M	NSOrderedSet	drop(while:)	fot	while:Self.Element			DropWhileSequence	f
-M	NSOrderedSet	dropFirst(_:)	fo				DropFirstSequence	d	Int
-M	NSOrderedSet	dropLast(_:)	fo				Array	d	Int
+M	NSOrderedSet	dropFirst(_:)	fo				DropFirstSequence	d	Int=1
+M	NSOrderedSet	dropLast(_:)	fo				Array	d	Int=1
 M	NSOrderedSet	elementsEqual(_:by:)	fot	by:Self.Element,OtherSequence.Element			Bool	rf
 M	NSOrderedSet	encode(with:)	fo					r	NSCoder
 M	NSOrderedSet	enumerateObjects(_:)	fo	_:_,Int,UnsafeMutablePointer				f
@@ -30199,7 +30199,7 @@ M	NSOrderedSet	map(_:)	fot	_:Self.Element			Array	f
 M	NSOrderedSet	max(by:)	fot	by:Self.Element,Self.Element			Self.Element	f
 M	NSOrderedSet	min(by:)	fot	by:Self.Element,Self.Element			Self.Element	f
 M	NSOrderedSet	mutableCopy()	fo
-M	NSOrderedSet	mutableCopy(with:)	fo					d	NSZone
+M	NSOrderedSet	mutableCopy(with:)	fo					d	NSZone=nil
 M	NSOrderedSet	object(at:)	fo					r	Int
 M	NSOrderedSet	objectEnumerator()	fo				NSEnumerator
 M	NSOrderedSet	objects(at:)	fo				Array	r	IndexSet
@@ -30218,7 +30218,7 @@ M	NSOrderedSet	sorted(using:)	fo		15.0		Array	r
 M	NSOrderedSet	sortedArray(comparator:)	fo	comparator:_,_			Array	f
 M	NSOrderedSet	sortedArray(options:usingComparator:)	fo	usingComparator:_,_			Array	df	NSSortOptions,_
 M	NSOrderedSet	sortedArray(using:)	fo				Array	r	Array
-M	NSOrderedSet	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	fot	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
+M	NSOrderedSet	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	fot	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
 M	NSOrderedSet	starts(with:by:)	fot	by:Self.Element,PossiblePrefix.Element			Bool	rf
 M	NSOrderedSet	subscript(_:)	fo					r	Int
 M	NSOrderedSet	suffix(_:)	fo				Array	r	Int
@@ -30229,7 +30229,7 @@ M	NSOrthography	copy(with:)	dfo			?		r	NSZone
 M	NSOrthography	encode(with:)	dfo			?		r	NSCoder
 M	NSOrthography	init(coder:)	dio			?	NSOrthography	r	NSCoder
 M	NSOrthography	supportsSecureCoding	dosv			?	Bool
-M	NSPersonNameComponents	copy(with:)	fo					d	NSZone
+M	NSPersonNameComponents	copy(with:)	fo					d	NSZone=nil
 M	NSPersonNameComponents	encode(with:)	fo					r	NSCoder
 M	NSPersonNameComponents	familyName	ov				String
 M	NSPersonNameComponents	givenName	ov				String
@@ -30243,7 +30243,7 @@ M	NSPersonNameComponents	nickname	ov				String
 M	NSPersonNameComponents	phoneticRepresentation	ov				PersonNameComponents
 M	NSPersonNameComponents	supportsSecureCoding	osv				Bool
 M	NSPredicate	copy()	fo
-M	NSPredicate	copy(with:)	fo					d	NSZone
+M	NSPredicate	copy(with:)	fo					d	NSZone=nil
 M	NSPredicate	evaluate(with:)	fo				Bool	r
 M	NSPredicate	evaluate(with:substitutionVariables:)	fo				Bool	rr	_,Dictionary
 M	NSPredicate	init(block:)	io	block:_,Dictionary			NSPredicate	f
@@ -30269,7 +30269,7 @@ M	NSRegularExpression	MatchingFlags	ko
 M	NSRegularExpression	MatchingOptions	ko
 M	NSRegularExpression	Options	ko
 M	NSRegularExpression	copy()	fo
-M	NSRegularExpression	copy(with:)	fo					d	NSZone
+M	NSRegularExpression	copy(with:)	fo					d	NSZone=nil
 M	NSRegularExpression	encode(with:)	fo					r	NSCoder
 M	NSRegularExpression	enumerateMatches(in:options:range:using:)	fo	using:NSTextCheckingResult,NSRegularExpression.MatchingFlags,UnsafeMutablePointer				rdrf	String,NSRegularExpression.MatchingOptions,NSRange,_
 M	NSRegularExpression	escapedPattern(for:)	fos				String	r	String
@@ -30386,15 +30386,15 @@ M	NSSet	compare(_:_:)	fo		15.0		ComparisonResult	rr
 M	NSSet	contains(_:)	fo				Bool	r
 M	NSSet	contains(where:)	fot	where:Self.Element			Bool	f
 M	NSSet	copy()	fo
-M	NSSet	copy(with:)	fo					d	NSZone
+M	NSSet	copy(with:)	fo					d	NSZone=nil
 M	NSSet	count	ov				Int
 M	NSSet	count(where:)	fot	where:Self.Element			Int	f
 M	NSSet	customMirror	ov				Mirror
 M	NSSet	description	ov				String
 M	NSSet	description(withLocale:)	fo				String	r	Locale
 M	NSSet	drop(while:)	fot	while:Self.Element			DropWhileSequence	f
-M	NSSet	dropFirst(_:)	fo				DropFirstSequence	d	Int
-M	NSSet	dropLast(_:)	fo				Array	d	Int
+M	NSSet	dropFirst(_:)	fo				DropFirstSequence	d	Int=1
+M	NSSet	dropLast(_:)	fo				Array	d	Int=1
 M	NSSet	elementsEqual(_:by:)	fot	by:Self.Element,OtherSequence.Element			Bool	rf
 M	NSSet	encode(with:)	fo					r	NSCoder
 M	NSSet	enumerateObjects(_:)	fo	_:_,UnsafeMutablePointer				f
@@ -30427,7 +30427,7 @@ M	NSSet	max(by:)	fot	by:Self.Element,Self.Element			Self.Element	f
 M	NSSet	member(_:)	fo					r
 M	NSSet	min(by:)	fot	by:Self.Element,Self.Element			Self.Element	f
 M	NSSet	mutableCopy()	fo
-M	NSSet	mutableCopy(with:)	fo					d	NSZone
+M	NSSet	mutableCopy(with:)	fo					d	NSZone=nil
 M	NSSet	objectEnumerator()	fo				NSEnumerator
 M	NSSet	objects(options:passingTest:)	fo	passingTest:_,UnsafeMutablePointer			Set	df	NSEnumerationOptions,_
 M	NSSet	objects(passingTest:)	fo	passingTest:_,UnsafeMutablePointer			Set	f
@@ -30441,7 +30441,7 @@ M	NSSet	shuffled(using:)	fo				Array	r
 M	NSSet	sorted(by:)	fot	by:Self.Element,Self.Element			Array	f
 M	NSSet	sorted(using:)	fo		15.0		Array	r
 M	NSSet	sortedArray(using:)	fo				Array	r	Array
-M	NSSet	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	fot	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
+M	NSSet	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	fot	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
 M	NSSet	starts(with:by:)	fot	by:Self.Element,PossiblePrefix.Element			Bool	rf
 M	NSSet	suffix(_:)	fo				Array	r	Int
 M	NSSet	supportsSecureCoding	osv				Bool
@@ -30451,7 +30451,7 @@ M	NSSortDescriptor	ascending	ov				Bool
 M	NSSortDescriptor	comparator	ov
 M	NSSortDescriptor	compare(_:to:)	fo				ComparisonResult	rr
 M	NSSortDescriptor	copy()	fo
-M	NSSortDescriptor	copy(with:)	fo					d	NSZone
+M	NSSortDescriptor	copy(with:)	fo					d	NSZone=nil
 M	NSSortDescriptor	init(keyPath:ascending:)	io				NSSortDescriptor	rr	KeyPath,Bool
 M	NSSortDescriptor	init(keyPath:ascending:comparator:)	io				NSSortDescriptor	rrr	KeyPath,Bool,_
 M	NSSortDescriptor	keyPath	ov				AnyKeyPath
@@ -30506,9 +30506,9 @@ M	NSString	completePath(into:caseSensitive:matchesInto:filterTypes:)	fo				Int	r
 M	NSString	components(separatedBy:)	fo				Array	r
 M	NSString	contains(_:)	fo				Bool	r	String
 M	NSString	copy()	fo
-M	NSString	copy(with:)	fo					d	NSZone
+M	NSString	copy(with:)	fo					d	NSZone=nil
 M	NSString	data(using:)	fo				Data	r	UInt
-M	NSString	data(using:allowLossyConversion:)	fo				Data	rd	UInt,Bool
+M	NSString	data(using:allowLossyConversion:)	fo				Data	rd	UInt,Bool=false
 M	NSString	decomposedStringWithCanonicalMapping	ov				String
 M	NSString	decomposedStringWithCompatibilityMapping	ov				String
 M	NSString	defaultCStringEncoding	osv				UInt
@@ -30577,7 +30577,7 @@ M	NSString	lowercased	ov				String
 M	NSString	lowercased(with:)	fo				String	r	Locale
 M	NSString	maximumLengthOfBytes(using:)	fo				Int	r	UInt
 M	NSString	mutableCopy()	fo
-M	NSString	mutableCopy(with:)	fo					d	NSZone
+M	NSString	mutableCopy(with:)	fo					d	NSZone=nil
 M	NSString	padding(toLength:withPad:startingAt:)	fo				String	rrr	Int,String,Int
 M	NSString	paragraphRange(for:)	fo				NSRange	r	NSRange
 M	NSString	path(withComponents:)	fos				String	r	Array
@@ -30673,7 +30673,7 @@ M	NSTextCheckingKey	rawValue	ov				String
 M	NSTextCheckingResult	CheckingType	ko
 M	NSTextCheckingResult	adjustingRanges(offset:)	fo				NSTextCheckingResult	r	Int
 M	NSTextCheckingResult	copy()	fo
-M	NSTextCheckingResult	copy(with:)	fo					d	NSZone
+M	NSTextCheckingResult	copy(with:)	fo					d	NSZone=nil
 M	NSTextCheckingResult	encode(with:)	fo					r	NSCoder
 M	NSTextCheckingResult	init()	io				NSTextCheckingResult
 M	NSTextCheckingResult	init(coder:)	io				NSTextCheckingResult	r	NSCoder
@@ -30726,7 +30726,7 @@ M	NSTimeZone	abbreviation	ov				String
 M	NSTimeZone	abbreviation(for:)	fo				String	r	Date
 M	NSTimeZone	abbreviationDictionary	osv				Dictionary
 M	NSTimeZone	copy()	fo
-M	NSTimeZone	copy(with:)	fo					d	NSZone
+M	NSTimeZone	copy(with:)	fo					d	NSZone=nil
 M	NSTimeZone	data	ov				Data
 M	NSTimeZone	daylightSavingTimeOffset	ov				Double
 M	NSTimeZone	daylightSavingTimeOffset(for:)	fo				Double	r	Date
@@ -30763,7 +30763,7 @@ M	NSURL	appendingPathExtension(_:)	fo				URL	r	String
 M	NSURL	baseURL	ov				URL
 M	NSURL	checkResourceIsReachable()	fot				Bool
 M	NSURL	copy()	fo
-M	NSURL	copy(with:)	fo					d	NSZone
+M	NSURL	copy(with:)	fo					d	NSZone=nil
 M	NSURL	dataRepresentation	ov				Data
 M	NSURL	deletingLastPathComponent	ov				URL
 M	NSURL	deletingPathExtension	ov				URL
@@ -30814,7 +30814,7 @@ M	NSURL	standardizingPath	ov				URL
 M	NSURL	supportsSecureCoding	osv				Bool
 M	NSURL	user	ov				String
 M	NSURLComponents	copy()	fo
-M	NSURLComponents	copy(with:)	fo					d	NSZone
+M	NSURLComponents	copy(with:)	fo					d	NSZone=nil
 M	NSURLComponents	fragment	ov				String
 M	NSURLComponents	hash	ov				Int
 M	NSURLComponents	host	ov				String
@@ -30848,7 +30848,7 @@ M	NSURLComponents	url	ov				URL
 M	NSURLComponents	url(relativeTo:)	fo				URL	r	URL
 M	NSURLComponents	user	ov				String
 M	NSURLQueryItem	copy()	fo
-M	NSURLQueryItem	copy(with:)	fo					d	NSZone
+M	NSURLQueryItem	copy(with:)	fo					d	NSZone=nil
 M	NSURLQueryItem	encode(with:)	fo					r	NSCoder
 M	NSURLQueryItem	init(coder:)	io				NSURLQueryItem	r	NSCoder
 M	NSURLQueryItem	init(name:value:)	io				NSURLQueryItem	rr	String,String
@@ -30862,7 +30862,7 @@ M	NSURLRequest	allHTTPHeaderFields	ov				Dictionary
 M	NSURLRequest	allowsCellularAccess	ov				Bool
 M	NSURLRequest	cachePolicy	ov				NSURLRequest.CachePolicy
 M	NSURLRequest	copy()	fo
-M	NSURLRequest	copy(with:)	fo					d	NSZone
+M	NSURLRequest	copy(with:)	fo					d	NSZone=nil
 M	NSURLRequest	description	ov				String
 M	NSURLRequest	encode(with:)	fo					r	NSCoder
 M	NSURLRequest	hash	ov				Int
@@ -30877,7 +30877,7 @@ M	NSURLRequest	init(url:cachePolicy:timeoutInterval:)	io				NSURLRequest	rrr	URL
 M	NSURLRequest	isEqual(_:)	fo				Bool	r
 M	NSURLRequest	mainDocumentURL	ov				URL
 M	NSURLRequest	mutableCopy()	fo
-M	NSURLRequest	mutableCopy(with:)	fo					d	NSZone
+M	NSURLRequest	mutableCopy(with:)	fo					d	NSZone=nil
 M	NSURLRequest	networkServiceType	ov				NSURLRequest.NetworkServiceType
 M	NSURLRequest	supportsSecureCoding	osv				Bool
 M	NSURLRequest	timeoutInterval	ov				Double
@@ -30903,7 +30903,7 @@ M	NSURLRequest.NetworkServiceType	video	co				NSURLRequest.NetworkServiceType
 M	NSURLRequest.NetworkServiceType	voice	co				NSURLRequest.NetworkServiceType
 M	NSURLRequest.NetworkServiceType	voip	co				NSURLRequest.NetworkServiceType
 M	NSUUID	copy()	fo
-M	NSUUID	copy(with:)	fo					d	NSZone
+M	NSUUID	copy(with:)	fo					d	NSZone=nil
 M	NSUUID	description	ov				String
 M	NSUUID	encode(with:)	fo					r	NSCoder
 M	NSUUID	getBytes(_:)	fo					r	UnsafeMutablePointer
@@ -30924,7 +30924,7 @@ M	NSUserActivity.TypedPayloadError	hash(into:)	fo					r	Hasher
 M	NSUserActivity.TypedPayloadError	hashValue	ov				Int
 M	NSUserActivity.TypedPayloadError	invalidContent	co				NSUserActivity.TypedPayloadError
 M	NSValue	copy()	fo
-M	NSValue	copy(with:)	fo					d	NSZone
+M	NSValue	copy(with:)	fo					d	NSZone=nil
 M	NSValue	edgeInsetsValue	ov				NSEdgeInsets
 M	NSValue	encode(with:)	fo					r	NSCoder
 M	NSValue	getValue(_:)	fo					r	UnsafeMutableRawPointer
@@ -30981,7 +30981,7 @@ M	NavigationPath	count	v		16.0		Int
 M	NavigationPath	init()	i		16.0		NavigationPath
 M	NavigationPath	init(_:)	i		16.0		NavigationPath	r
 M	NavigationPath	isEmpty	v		16.0		Bool
-M	NavigationPath	removeLast(_:)	f		16.0			d	Int
+M	NavigationPath	removeLast(_:)	f		16.0			d	Int=1
 M	NavigationPath.CodableRepresentation	encode(to:)	ft					r	Encoder
 M	NavigationPath.CodableRepresentation	init(from:)	it				NavigationPath.CodableRepresentation	r	Decoder
 M	NavigationSplitView	Body	k
@@ -31042,16 +31042,16 @@ M	Never	init(from:)	it		17.0		Never	r	Decoder
 M	Never	order	v		15.0		SortOrder
 M	Never	tableColumnBody	ov				Never
 M	Never	tableRowBody	ov				Never
-M	NewDocumentButton	init(_:contentType:)	i		18.0		NewDocumentButton	dd	Text,UTType
-M	NewDocumentButton	init(_:contentType:prepareDocumentURL:)	i		18.0		NewDocumentButton	drg	Text,UTType,_
-M	NewDocumentButton	init(_:for:contentType:prepareDocument:)	i		18.0		NewDocumentButton	dddg	Text,_,UTType,_
+M	NewDocumentButton	init(_:contentType:)	i		18.0		NewDocumentButton	dd	Text=nil,UTType=nil
+M	NewDocumentButton	init(_:contentType:prepareDocumentURL:)	i		18.0		NewDocumentButton	drg	Text=nil,UTType,_
+M	NewDocumentButton	init(_:for:contentType:prepareDocument:)	i		18.0		NewDocumentButton	dddg	Text=nil,_,UTType=nil,_
 M	Notification	Name	ko
 M	Notification	ReferenceType	ko
 M	Notification	customMirror	ov				Mirror
 M	Notification	debugDescription	ov				String
 M	Notification	description	ov				String
 M	Notification	hash(into:)	fo					r	Hasher
-M	Notification	init(name:object:userInfo:)	io				Notification	rdd	NSNotification.Name,_,Dictionary
+M	Notification	init(name:object:userInfo:)	io				Notification	rdd	NSNotification.Name,_=nil,Dictionary=nil
 M	Notification	name	ov				NSNotification.Name
 M	Notification	object	ov
 M	Notification	userInfo	ov				Dictionary
@@ -31065,10 +31065,10 @@ M	NotificationCenter	addObserver(of:for:using:)	fo	using:Message	18.0		Notificat
 M	NotificationCenter	default	osv				NotificationCenter
 M	NotificationCenter	description	ov				String
 M	NotificationCenter	init()	io				NotificationCenter
-M	NotificationCenter	messages(of:for:bufferSize:)	fo		18.0			drd	_,_,Int
+M	NotificationCenter	messages(of:for:bufferSize:)	fo		18.0			drd	_,_,Int=10
 M	NotificationCenter	post(_:)	fo		18.0			r
 M	NotificationCenter	post(_:subject:)	fo		18.0			rr
-M	NotificationCenter	post(name:object:userInfo:)	fo					rrd	NSNotification.Name,_,Dictionary
+M	NotificationCenter	post(name:object:userInfo:)	fo					rrd	NSNotification.Name,_,Dictionary=nil
 M	NotificationCenter	removeObserver(_:)	fo		18.0			r
 M	NotificationCenter	removeObserver(_:name:object:)	fo					rrr	_,NSNotification.Name,_
 M	NotificationCenter.BaseMessageIdentifier	init()	i		18.0		NotificationCenter.BaseMessageIdentifier
@@ -31112,9 +31112,9 @@ M	NotificationQueue.PostingStyle	init(rawValue:)	io				NotificationQueue.Posting
 M	NotificationQueue.PostingStyle	now	co				NotificationQueue.PostingStyle
 M	NotificationQueue.PostingStyle	whenIdle	co				NotificationQueue.PostingStyle
 M	NumberBins	index(for:)	f		16.0		Int	r
-M	NumberBins	init(data:desiredCount:minimumStride:)	i		16.0		NumberBins	rdd	Array,Int,_
+M	NumberBins	init(data:desiredCount:minimumStride:)	i		16.0		NumberBins	rdd	Array,Int=nil,_=0
 M	NumberBins	init(range:count:)	i		16.0		NumberBins	rr	ClosedRange,Int
-M	NumberBins	init(range:desiredCount:minimumStride:)	i		16.0		NumberBins	rdd	ClosedRange,Int,_
+M	NumberBins	init(range:desiredCount:minimumStride:)	i		16.0		NumberBins	rdd	ClosedRange,Int=10,_=0
 M	NumberBins	init(size:range:)	i		16.0		NumberBins	rr	_,ClosedRange
 M	NumberBins	init(thresholds:)	i		16.0		NumberBins	r	Array
 M	NumberBins	thresholds	v		16.0		Array
@@ -31143,7 +31143,7 @@ M	NumberFormatStyleConfiguration.Precision	integerAndFractionLength(integer:frac
 M	NumberFormatStyleConfiguration.Precision	integerAndFractionLength(integerLimits:fractionLimits:)	fs		15.0		NumberFormatStyleConfiguration.Precision	rr
 M	NumberFormatStyleConfiguration.Precision	integerLength(_:)	fs		15.0		NumberFormatStyleConfiguration.Precision	r
 M	NumberFormatStyleConfiguration.Precision	significantDigits(_:)	fs		15.0		NumberFormatStyleConfiguration.Precision	r
-M	NumberFormatStyleConfiguration.SignDisplayStrategy	always(includingZero:)	fs		15.0		NumberFormatStyleConfiguration.SignDisplayStrategy	d	Bool
+M	NumberFormatStyleConfiguration.SignDisplayStrategy	always(includingZero:)	fs		15.0		NumberFormatStyleConfiguration.SignDisplayStrategy	d	Bool=true
 M	NumberFormatStyleConfiguration.SignDisplayStrategy	automatic	sv		15.0		NumberFormatStyleConfiguration.SignDisplayStrategy
 M	NumberFormatStyleConfiguration.SignDisplayStrategy	description	v		15.0		String
 M	NumberFormatStyleConfiguration.SignDisplayStrategy	init(from:)	it		15.0		NumberFormatStyleConfiguration.SignDisplayStrategy	r	Decoder
@@ -31153,7 +31153,7 @@ M	NumberFormatter	RoundingMode	ko
 M	NumberFormatter	Style	ko
 M	NumberFormatter	allowsFloats	ov				Bool
 M	NumberFormatter	alwaysShowsDecimalSeparator	ov				Bool
-M	NumberFormatter	copy(with:)	fo					d	NSZone
+M	NumberFormatter	copy(with:)	fo					d	NSZone=nil
 M	NumberFormatter	currencyCode	ov				String
 M	NumberFormatter	currencyDecimalSeparator	ov				String
 M	NumberFormatter	currencyGroupingSeparator	ov				String
@@ -31280,7 +31280,7 @@ M	Observations	compactMap(_:)	f	_:Self.Element	13.0			f
 M	Observations	contains(_:)	aft		13.0		Bool	r	Self.Element
 M	Observations	contains(where:)	aft	where:Self.Element	13.0		Bool	f
 M	Observations	drop(while:)	f	while:Self.Element	13.0		AsyncDropWhileSequence	f
-M	Observations	dropFirst(_:)	f		13.0		AsyncDropFirstSequence	d	Int
+M	Observations	dropFirst(_:)	f		13.0		AsyncDropFirstSequence	d	Int=1
 M	Observations	filter(_:)	f	_:Self.Element	13.0		AsyncFilterSequence	f
 M	Observations	first(where:)	aft	where:Self.Element	13.0		Self.Element	f
 M	Observations	flatMap(_:)	f	_:Self.Element	13.0			f
@@ -31605,13 +31605,13 @@ M	POSIXError	userInfo	v				Dictionary
 M	POSIXErrorCode	hash(into:)	f					r	Hasher
 M	POSIXErrorCode	hashValue	v				Int
 M	PageIndexViewStyle	BackgroundDisplayMode	k		14.0
-M	PageIndexViewStyle	init(backgroundDisplayMode:)	i		14.0		PageIndexViewStyle	d	PageIndexViewStyle.BackgroundDisplayMode
+M	PageIndexViewStyle	init(backgroundDisplayMode:)	i		14.0		PageIndexViewStyle	d	PageIndexViewStyle.BackgroundDisplayMode=.automatic
 M	PageIndexViewStyle.BackgroundDisplayMode	always	sv		14.0		PageIndexViewStyle.BackgroundDisplayMode
 M	PageIndexViewStyle.BackgroundDisplayMode	automatic	sv		14.0		PageIndexViewStyle.BackgroundDisplayMode
 M	PageIndexViewStyle.BackgroundDisplayMode	interactive	sv		14.0		PageIndexViewStyle.BackgroundDisplayMode
 M	PageIndexViewStyle.BackgroundDisplayMode	never	sv		14.0		PageIndexViewStyle.BackgroundDisplayMode
 M	PageTabViewStyle	IndexDisplayMode	k		14.0
-M	PageTabViewStyle	init(indexDisplayMode:)	i		14.0		PageTabViewStyle	d	PageTabViewStyle.IndexDisplayMode
+M	PageTabViewStyle	init(indexDisplayMode:)	i		14.0		PageTabViewStyle	d	PageTabViewStyle.IndexDisplayMode=.automatic
 M	PageTabViewStyle.IndexDisplayMode	always	sv		14.0		PageTabViewStyle.IndexDisplayMode
 M	PageTabViewStyle.IndexDisplayMode	automatic	sv		14.0		PageTabViewStyle.IndexDisplayMode
 M	PageTabViewStyle.IndexDisplayMode	never	sv		14.0		PageTabViewStyle.IndexDisplayMode
@@ -31631,7 +31631,7 @@ M	ParallelizationTrait	prepare(for:)	aft					r	Test
 M	ParallelizationTrait	scopeProvider(for:testCase:)	f				Never	rr	Test,Test.Case
 M	ParallelizationTrait	serialized	sv				ParallelizationTrait
 M	ParseStrategy	dateTime	sv		15.0		Date.FormatStyle
-M	ParseStrategy	fixed(format:timeZone:locale:)	fs		15.0		Self	rrd	Date.FormatString,TimeZone,Locale
+M	ParseStrategy	fixed(format:timeZone:locale:)	fs		15.0		Self	rrd	Date.FormatString,TimeZone,Locale=nil
 M	ParseStrategy	iso8601	sv		15.0
 M	ParseStrategy	parse(_:)	ft		15.0		Self.ParseOutput	r	Self.ParseInput
 M	ParseableFormatStyle	currency(code:)	fs		15.0		Self	r	String
@@ -31669,46 +31669,46 @@ M	PasteButton	init(supportedContentTypes:payloadAction:)	i	payloadAction:Array	1
 M	Path	AnimatableData	k
 M	Path	Body	k
 M	Path	Element	k		13.0
-M	Path	addArc(center:radius:startAngle:endAngle:clockwise:transform:)	f		13.0			rrrrrd	CGPoint,CGFloat,Angle,Angle,Bool,CGAffineTransform
-M	Path	addArc(tangent1End:tangent2End:radius:transform:)	f		13.0			rrrd	CGPoint,CGPoint,CGFloat,CGAffineTransform
+M	Path	addArc(center:radius:startAngle:endAngle:clockwise:transform:)	f		13.0			rrrrrd	CGPoint,CGFloat,Angle,Angle,Bool,CGAffineTransform=.identity
+M	Path	addArc(tangent1End:tangent2End:radius:transform:)	f		13.0			rrrd	CGPoint,CGPoint,CGFloat,CGAffineTransform=.identity
 M	Path	addCurve(to:control1:control2:)	f		13.0			rrr	CGPoint,CGPoint,CGPoint
-M	Path	addEllipse(in:transform:)	f		13.0			rd	CGRect,CGAffineTransform
+M	Path	addEllipse(in:transform:)	f		13.0			rd	CGRect,CGAffineTransform=.identity
 M	Path	addLine(to:)	f		13.0			r	CGPoint
 M	Path	addLines(_:)	f		13.0			r	Array
-M	Path	addPath(_:transform:)	f		13.0			rd	Path,CGAffineTransform
+M	Path	addPath(_:transform:)	f		13.0			rd	Path,CGAffineTransform=.identity
 M	Path	addQuadCurve(to:control:)	f		13.0			rr	CGPoint,CGPoint
-M	Path	addRect(_:transform:)	f		13.0			rd	CGRect,CGAffineTransform
-M	Path	addRects(_:transform:)	f		13.0			rd	Array,CGAffineTransform
-M	Path	addRelativeArc(center:radius:startAngle:delta:transform:)	f		13.0			rrrrd	CGPoint,CGFloat,Angle,Angle,CGAffineTransform
-M	Path	addRoundedRect(in:cornerRadii:style:transform:)	f		16.0			rrdd	CGRect,RectangleCornerRadii,RoundedCornerStyle,CGAffineTransform
-M	Path	addRoundedRect(in:cornerSize:style:transform:)	f		13.0			rrdd	CGRect,CGSize,RoundedCornerStyle,CGAffineTransform
+M	Path	addRect(_:transform:)	f		13.0			rd	CGRect,CGAffineTransform=.identity
+M	Path	addRects(_:transform:)	f		13.0			rd	Array,CGAffineTransform=.identity
+M	Path	addRelativeArc(center:radius:startAngle:delta:transform:)	f		13.0			rrrrd	CGPoint,CGFloat,Angle,Angle,CGAffineTransform=.identity
+M	Path	addRoundedRect(in:cornerRadii:style:transform:)	f		16.0			rrdd	CGRect,RectangleCornerRadii,RoundedCornerStyle=.continuous,CGAffineTransform=.identity
+M	Path	addRoundedRect(in:cornerSize:style:transform:)	f		13.0			rrdd	CGRect,CGSize,RoundedCornerStyle=.continuous,CGAffineTransform=.identity
 M	Path	applying(_:)	f		13.0		Path	r	CGAffineTransform
 M	Path	boundingRect	v		13.0		CGRect
 M	Path	cgPath	v		13.0		CGPath
 M	Path	closeSubpath()	f		13.0
-M	Path	contains(_:eoFill:)	f		13.0		Bool	rd	CGPoint,Bool
+M	Path	contains(_:eoFill:)	f		13.0		Bool	rd	CGPoint,Bool=false
 M	Path	currentPoint	v		13.0		CGPoint
 M	Path	description	v		13.0		String
 M	Path	forEach(_:)	f	_:Path.Element	13.0			f
 M	Path	init()	i		13.0		Path
 M	Path	init(_:)	i	_:Path	13.0		Path	f
 M	Path	init(ellipseIn:)	i		13.0		Path	r	CGRect
-M	Path	init(roundedRect:cornerRadii:style:)	i		16.0		Path	rrd	CGRect,RectangleCornerRadii,RoundedCornerStyle
-M	Path	init(roundedRect:cornerRadius:style:)	i		13.0		Path	rrd	CGRect,CGFloat,RoundedCornerStyle
-M	Path	init(roundedRect:cornerSize:style:)	i		13.0		Path	rrd	CGRect,CGSize,RoundedCornerStyle
-M	Path	intersection(_:eoFill:)	f		17.0		Path	rd	Path,Bool
+M	Path	init(roundedRect:cornerRadii:style:)	i		16.0		Path	rrd	CGRect,RectangleCornerRadii,RoundedCornerStyle=.continuous
+M	Path	init(roundedRect:cornerRadius:style:)	i		13.0		Path	rrd	CGRect,CGFloat,RoundedCornerStyle=.continuous
+M	Path	init(roundedRect:cornerSize:style:)	i		13.0		Path	rrd	CGRect,CGSize,RoundedCornerStyle=.continuous
+M	Path	intersection(_:eoFill:)	f		17.0		Path	rd	Path,Bool=false
 M	Path	isEmpty	v		13.0		Bool
-M	Path	lineIntersection(_:eoFill:)	f		17.0		Path	rd	Path,Bool
-M	Path	lineSubtraction(_:eoFill:)	f		17.0		Path	rd	Path,Bool
+M	Path	lineIntersection(_:eoFill:)	f		17.0		Path	rd	Path,Bool=false
+M	Path	lineSubtraction(_:eoFill:)	f		17.0		Path	rd	Path,Bool=false
 M	Path	move(to:)	f		13.0			r	CGPoint
-M	Path	normalized(eoFill:)	f		17.0		Path	d	Bool
+M	Path	normalized(eoFill:)	f		17.0		Path	d	Bool=true
 M	Path	offsetBy(dx:dy:)	f		13.0		Path	rr	CGFloat,CGFloat
 M	Path	path(in:)	f				Path	r	CGRect
 M	Path	strokedPath(_:)	f		13.0		Path	r	StrokeStyle
-M	Path	subtracting(_:eoFill:)	f		17.0		Path	rd	Path,Bool
-M	Path	symmetricDifference(_:eoFill:)	f		17.0		Path	rd	Path,Bool
+M	Path	subtracting(_:eoFill:)	f		17.0		Path	rd	Path,Bool=false
+M	Path	symmetricDifference(_:eoFill:)	f		17.0		Path	rd	Path,Bool=false
 M	Path	trimmedPath(from:to:)	f		13.0		Path	rr	CGFloat,CGFloat
-M	Path	union(_:eoFill:)	f		17.0		Path	rd	Path,Bool
+M	Path	union(_:eoFill:)	f		17.0		Path	rd	Path,Bool=false
 M	Path.Element	closeSubpath	c		13.0		Path.Element
 M	Path.Element	curve	c		13.0		Path.Element
 M	Path.Element	curve(to:control1:control2:)	c		13.0		Path.Element	rrr
@@ -31777,7 +31777,7 @@ M	PersonNameComponents	familyName	ov				String
 M	PersonNameComponents	givenName	ov				String
 M	PersonNameComponents	init()	io				PersonNameComponents
 M	PersonNameComponents	init(from:)	iot				PersonNameComponents	r	Decoder
-M	PersonNameComponents	init(namePrefix:givenName:middleName:familyName:nameSuffix:nickname:phoneticRepresentation:)	io		15.0		PersonNameComponents	ddddddd	String,String,String,String,String,String,PersonNameComponents
+M	PersonNameComponents	init(namePrefix:givenName:middleName:familyName:nameSuffix:nickname:phoneticRepresentation:)	io		15.0		PersonNameComponents	ddddddd	String=nil,String=nil,String=nil,String=nil,String=nil,String=nil,PersonNameComponents=nil
 M	PersonNameComponents	middleName	ov				String
 M	PersonNameComponents	namePrefix	ov				String
 M	PersonNameComponents	nameSuffix	ov				String
@@ -31875,9 +31875,9 @@ M	Plottable	init(primitivePlottable:)	i		16.0		Self	r	Self.PrimitivePlottable
 M	Plottable	primitivePlottable	v		16.0		Self.PrimitivePlottable
 M	PlottableProjection	value(_:_:)	fs		18.0		PlottableProjection	rr
 M	PlottableProjection	value(_:_:_:)	fs		18.0		PlottableProjection	rrr
-M	PlottableProjection	value(_:_:unit:calendar:)	fs		18.0		PlottableProjection	rrrd	_,_,Calendar.Component,Calendar
+M	PlottableProjection	value(_:_:unit:calendar:)	fs		18.0		PlottableProjection	rrrd	_,_,Calendar.Component,Calendar=nil
 M	PlottableValue	value(_:_:)	fs		16.0		PlottableValue	rr
-M	PlottableValue	value(_:_:unit:calendar:)	fs		16.0		PlottableValue	rrrd	_,Date,Calendar.Component,Calendar
+M	PlottableValue	value(_:_:unit:calendar:)	fs		16.0		PlottableValue	rrrd	_,Date,Calendar.Component,Calendar=nil
 M	PointMark	init(x:y:)	i		16.0		PointMark	dd
 M	PointOfInterestCategories	all	sv		17.0		PointOfInterestCategories
 M	PointOfInterestCategories	excluding(_:)	fs		17.0		PointOfInterestCategories	d
@@ -31888,7 +31888,7 @@ M	PopoverAttachmentAnchor	point	c		13.0		PopoverAttachmentAnchor
 M	PopoverAttachmentAnchor	point(_:)	c		13.0		PopoverAttachmentAnchor	r
 M	PopoverAttachmentAnchor	rect	c		13.0		PopoverAttachmentAnchor
 M	PopoverAttachmentAnchor	rect(_:)	c		13.0		PopoverAttachmentAnchor	r
-M	Port	copy(with:)	fo					d	NSZone
+M	Port	copy(with:)	fo					d	NSZone=nil
 M	Port	delegate()	fo				PortDelegate
 M	Port	didBecomeInvalidNotification	osv				NSNotification.Name
 M	Port	init()	io				Port
@@ -31910,7 +31910,7 @@ M	PortMessage	send(before:)	fo				Bool	r	Date
 M	PortMessage	sendPort	ov				Port
 M	PositionScaleRange	plotDimension	sv		16.0		PlotDimensionScaleRange
 M	PositionScaleRange	plotDimension(padding:)	fs		16.0		PlotDimensionScaleRange	r	CGFloat
-M	PositionScaleRange	plotDimension(startPadding:endPadding:)	fs		16.0		PlotDimensionScaleRange	dd	CGFloat,CGFloat
+M	PositionScaleRange	plotDimension(startPadding:endPadding:)	fs		16.0		PlotDimensionScaleRange	dd	CGFloat=0,CGFloat=0
 M	Predicate	debugDescription	v		17.4		String
 M	Predicate	description	v		17.4		String
 M	Predicate	evaluate(_:)	ft		17.0		Bool	r
@@ -32336,8 +32336,8 @@ M	PrefixSequence	contains(_:)	f				Bool	r	Self.Element
 M	PrefixSequence	contains(where:)	ft	where:Self.Element			Bool	f
 M	PrefixSequence	count(where:)	ft	where:Self.Element			Int	f
 M	PrefixSequence	drop(while:)	ft	while:Self.Element			DropWhileSequence	f
-M	PrefixSequence	dropFirst(_:)	f				DropFirstSequence	d	Int
-M	PrefixSequence	dropLast(_:)	f				Array	d	Int
+M	PrefixSequence	dropFirst(_:)	f				DropFirstSequence	d	Int=1
+M	PrefixSequence	dropLast(_:)	f				Array	d	Int=1
 M	PrefixSequence	elementsEqual(_:)	f				Bool	r
 M	PrefixSequence	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
 M	PrefixSequence	enumerated()	f				EnumeratedSequence
@@ -32366,8 +32366,8 @@ M	PrefixSequence	shuffled()	f				Array
 M	PrefixSequence	shuffled(using:)	f				Array	r
 M	PrefixSequence	sorted()	f				Array
 M	PrefixSequence	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	PrefixSequence	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	PrefixSequence	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	PrefixSequence	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	PrefixSequence	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	PrefixSequence	starts(with:)	f				Bool	r
 M	PrefixSequence	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
 M	PrefixSequence	suffix(_:)	f				Array	r	Int
@@ -32405,10 +32405,10 @@ M	PresentationSizing	fitted(horizontal:vertical:)	f		18.0		PresentationSizing	rr
 M	PresentationSizing	form	sv		18.0		FormPresentationSizing
 M	PresentationSizing	page	sv		18.0		PagePresentationSizing
 M	PresentationSizing	proposedSize(for:context:)	f		18.0		ProposedViewSize	rr	PresentationSizingRoot,PresentationSizingContext
-M	PresentationSizing	sticky(horizontal:vertical:)	f		18.0		PresentationSizing	dd	Bool,Bool
+M	PresentationSizing	sticky(horizontal:vertical:)	f		18.0		PresentationSizing	dd	Bool=false,Bool=false
 M	PresentationSizingRoot	sizeThatFits(_:)	f		18.0		CGSize	r	ProposedViewSize
 M	PresentedWindowContent	Body	k
-M	Preview	init(_:traits:body:)	io		17.0		Preview	ddf	String,_,_
+M	Preview	init(_:traits:body:)	io		17.0		Preview	ddf	String=nil,_,_
 M	PreviewContext	subscript(_:)	f		14.0			r
 M	PreviewContextKey	defaultValue	sv		14.0		Self.Value
 M	PreviewDevice	ExtendedGraphemeClusterLiteralType	k
@@ -32458,7 +32458,7 @@ M	Process	processIdentifier	ov				Int32
 M	Process	qualityOfService	ov				QualityOfService
 M	Process	resume()	fo				Bool
 M	Process	run()	fot
-M	Process	run(_:arguments:terminationHandler:)	fost	terminationHandler:Process			Process	rrg	URL,Array,_
+M	Process	run(_:arguments:terminationHandler:)	fost	terminationHandler:Process			Process	rrg	URL,Array,_=nil
 M	Process	standardError	ov
 M	Process	standardInput	ov
 M	Process	standardOutput	ov
@@ -32498,7 +32498,7 @@ M	Progress	completedUnitCount	ov				Int64
 M	Progress	current()	fos				Progress
 M	Progress	discreteProgress(totalUnitCount:)	fos				Progress	r	Int64
 M	Progress	fractionCompleted	ov				Double
-M	Progress	init(parent:userInfo:)	io				Progress	rd	Progress,Dictionary
+M	Progress	init(parent:userInfo:)	io				Progress	rd	Progress,Dictionary=nil
 M	Progress	init(totalUnitCount:)	io				Progress	r	Int64
 M	Progress	init(totalUnitCount:parent:pendingUnitCount:)	io				Progress	rrr	Int64,Progress,Int64
 M	Progress	isCancellable	ov				Bool
@@ -32549,14 +32549,14 @@ M	ProgressView	Body	k
 M	ProgressView	body	v				View
 M	ProgressView	init()	i		14.0		ProgressView
 M	ProgressView	init(_:)	i		14.0		ProgressView	r
-M	ProgressView	init(_:value:total:)	i		14.0		ProgressView	rrd
+M	ProgressView	init(_:value:total:)	i		14.0		ProgressView	rrd	_,_,_=1.0
 M	ProgressView	init(label:)	i		14.0		ProgressView	f
-M	ProgressView	init(timerInterval:countsDown:)	i		16.0		ProgressView	rd	ClosedRange,Bool
-M	ProgressView	init(timerInterval:countsDown:label:)	i		16.0		ProgressView	rdf	ClosedRange,Bool,_
-M	ProgressView	init(timerInterval:countsDown:label:currentValueLabel:)	i		16.0		ProgressView	rdff	ClosedRange,Bool,_,_
-M	ProgressView	init(value:total:)	i		14.0		ProgressView	rd
-M	ProgressView	init(value:total:label:)	i		14.0		ProgressView	rdf
-M	ProgressView	init(value:total:label:currentValueLabel:)	i		14.0		ProgressView	rdff
+M	ProgressView	init(timerInterval:countsDown:)	i		16.0		ProgressView	rd	ClosedRange,Bool=true
+M	ProgressView	init(timerInterval:countsDown:label:)	i		16.0		ProgressView	rdf	ClosedRange,Bool=true,_
+M	ProgressView	init(timerInterval:countsDown:label:currentValueLabel:)	i		16.0		ProgressView	rdff	ClosedRange,Bool=true,_,_
+M	ProgressView	init(value:total:)	i		14.0		ProgressView	rd	_,_=1.0
+M	ProgressView	init(value:total:label:)	i		14.0		ProgressView	rdf	_,_=1.0,_
+M	ProgressView	init(value:total:label:currentValueLabel:)	i		14.0		ProgressView	rdff	_,_=1.0,_,_
 M	ProgressViewStyle	Configuration	k		14.0
 M	ProgressViewStyle	automatic	sv		14.0		DefaultProgressViewStyle
 M	ProgressViewStyle	circular	sv		14.0		CircularProgressViewStyle
@@ -32665,11 +32665,11 @@ M	QualityOfService	userInteractive	co				QualityOfService
 M	QualityOfService	utility	co				QualityOfService
 M	Query	fetchError	v		17.0		Error
 M	Query	init(_:animation:)	i		17.0		Query	rr	FetchDescriptor,Animation
-M	Query	init(_:transaction:)	i		17.0		Query	rd	FetchDescriptor,Transaction
-M	Query	init(filter:sort:animation:)	i		17.0		Query	ddr	Predicate,Array,Animation
-M	Query	init(filter:sort:order:animation:)	i		17.0		Query	drdr	Predicate,KeyPath,SortOrder,Animation
-M	Query	init(filter:sort:order:transaction:)	i		17.0		Query	drdd	Predicate,KeyPath,SortOrder,Transaction
-M	Query	init(filter:sort:transaction:)	i		17.0		Query	ddd	Predicate,Array,Transaction
+M	Query	init(_:transaction:)	i		17.0		Query	rd	FetchDescriptor,Transaction=nil
+M	Query	init(filter:sort:animation:)	i		17.0		Query	ddr	Predicate=nil,Array,Animation
+M	Query	init(filter:sort:order:animation:)	i		17.0		Query	drdr	Predicate=nil,KeyPath,SortOrder=.forward,Animation
+M	Query	init(filter:sort:order:transaction:)	i		17.0		Query	drdd	Predicate=nil,KeyPath,SortOrder=.forward,Transaction=nil
+M	Query	init(filter:sort:transaction:)	i		17.0		Query	ddd	Predicate=nil,Array,Transaction=nil
 M	Query	modelContext	v		17.0		ModelContext
 M	Query	update()	f		17.0
 M	Query	wrappedValue	v		17.0		Result
@@ -32746,19 +32746,19 @@ M	RangeReplaceableCollection	removeLast()	f				Self.Element
 M	RangeReplaceableCollection	removeLast(_:)	f					r	Int
 M	RangeReplaceableCollection	removeSubrange(_:)	f					r
 M	RangeReplaceableCollection	removeSubranges(_:)	f		18.0			r	RangeSet
-M	RangeReplaceableCollection	replace(_:maxReplacements:with:)	ft	with:Regex.Match	16.0			rdf	RegexComponent,Int,_
-M	RangeReplaceableCollection	replace(_:with:maxReplacements:)	f		16.0			rrd	_,_,Int
-M	RangeReplaceableCollection	replace(maxReplacements:content:with:)	ft	with:Regex.Match	16.0			dff	Int,_,_
-M	RangeReplaceableCollection	replace(with:maxReplacements:content:)	f		16.0			rdf	_,Int,_
+M	RangeReplaceableCollection	replace(_:maxReplacements:with:)	ft	with:Regex.Match	16.0			rdf	RegexComponent,Int=.max,_
+M	RangeReplaceableCollection	replace(_:with:maxReplacements:)	f		16.0			rrd	_,_,Int=.max
+M	RangeReplaceableCollection	replace(maxReplacements:content:with:)	ft	with:Regex.Match	16.0			dff	Int=.max,_,_
+M	RangeReplaceableCollection	replace(with:maxReplacements:content:)	f		16.0			rdf	_,Int=.max,_
 M	RangeReplaceableCollection	replaceSubrange(_:with:)	f					rr
-M	RangeReplaceableCollection	replacing(_:maxReplacements:with:)	ft	with:Regex.Match	16.0		Self	rdf	RegexComponent,Int,_
-M	RangeReplaceableCollection	replacing(_:subrange:maxReplacements:with:)	ft	with:Regex.Match	16.0		Self	rrdf	RegexComponent,Range,Int,_
-M	RangeReplaceableCollection	replacing(_:with:maxReplacements:)	f		16.0		Self	rrd	_,_,Int
-M	RangeReplaceableCollection	replacing(_:with:subrange:maxReplacements:)	f		16.0		Self	rrrd	_,_,Range,Int
-M	RangeReplaceableCollection	replacing(maxReplacements:content:with:)	ft	with:Regex.Match	16.0		Self	dff	Int,_,_
-M	RangeReplaceableCollection	replacing(subrange:maxReplacements:content:with:)	ft	with:Regex.Match	16.0		Self	rdff	Range,Int,_,_
-M	RangeReplaceableCollection	replacing(with:maxReplacements:content:)	f		16.0		Self	rdf	_,Int,_
-M	RangeReplaceableCollection	replacing(with:subrange:maxReplacements:content:)	f		16.0		Self	rrdf	_,Range,Int,_
+M	RangeReplaceableCollection	replacing(_:maxReplacements:with:)	ft	with:Regex.Match	16.0		Self	rdf	RegexComponent,Int=.max,_
+M	RangeReplaceableCollection	replacing(_:subrange:maxReplacements:with:)	ft	with:Regex.Match	16.0		Self	rrdf	RegexComponent,Range,Int=.max,_
+M	RangeReplaceableCollection	replacing(_:with:maxReplacements:)	f		16.0		Self	rrd	_,_,Int=.max
+M	RangeReplaceableCollection	replacing(_:with:subrange:maxReplacements:)	f		16.0		Self	rrrd	_,_,Range,Int=.max
+M	RangeReplaceableCollection	replacing(maxReplacements:content:with:)	ft	with:Regex.Match	16.0		Self	dff	Int=.max,_,_
+M	RangeReplaceableCollection	replacing(subrange:maxReplacements:content:with:)	ft	with:Regex.Match	16.0		Self	rdff	Range,Int=.max,_,_
+M	RangeReplaceableCollection	replacing(with:maxReplacements:content:)	f		16.0		Self	rdf	_,Int=.max,_
+M	RangeReplaceableCollection	replacing(with:subrange:maxReplacements:content:)	f		16.0		Self	rrdf	_,Range,Int=.max,_
 M	RangeReplaceableCollection	reserveCapacity(_:)	f					r	Int
 M	RangeReplaceableCollection	subscript(_:)	f					r
 M	RangeReplaceableCollection	trimPrefix(_:)	f		16.0			f
@@ -32806,7 +32806,7 @@ M	RangeSet.Ranges	difference(from:)	f		13.0		CollectionDifference	r
 M	RangeSet.Ranges	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	RangeSet.Ranges	distance(from:to:)	f				Self.Index.Stride	rr	Self.Index,Self.Index
 M	RangeSet.Ranges	drop(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	RangeSet.Ranges	dropFirst(_:)	f				Self.SubSequence	d	Int
+M	RangeSet.Ranges	dropFirst(_:)	f				Self.SubSequence	d	Int=1
 M	RangeSet.Ranges	dropLast(_:)	f				Self.SubSequence	r	Int
 M	RangeSet.Ranges	elementsEqual(_:)	f				Bool	r
 M	RangeSet.Ranges	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
@@ -32856,8 +32856,8 @@ M	RangeSet.Ranges	reversed()	f				ReversedCollection
 M	RangeSet.Ranges	shuffled()	f				Array
 M	RangeSet.Ranges	shuffled(using:)	f				Array	r
 M	RangeSet.Ranges	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	RangeSet.Ranges	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	RangeSet.Ranges	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	RangeSet.Ranges	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	RangeSet.Ranges	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	RangeSet.Ranges	startIndex	v		18.0		Int
 M	RangeSet.Ranges	starts(with:)	f				Bool	r
 M	RangeSet.Ranges	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
@@ -32892,9 +32892,9 @@ M	RawSpan	extracting(unchecked:)	f		12.2		RawSpan	r
 M	RawSpan	init()	i		12.2		RawSpan
 M	RawSpan	isEmpty	v		12.2		Bool
 M	RawSpan	isIdentical(to:)	f		12.2		Bool	r	RawSpan
-M	RawSpan	unsafeLoad(fromByteOffset:as:)	f		12.2			dr	Int,_
+M	RawSpan	unsafeLoad(fromByteOffset:as:)	f		12.2			dr	Int=0,_
 M	RawSpan	unsafeLoad(fromUncheckedByteOffset:as:)	f		12.2			rr	Int,_
-M	RawSpan	unsafeLoadUnaligned(fromByteOffset:as:)	f		12.2			dr	Int,_
+M	RawSpan	unsafeLoadUnaligned(fromByteOffset:as:)	f		12.2			dr	Int=0,_
 M	RawSpan	unsafeLoadUnaligned(fromUncheckedByteOffset:as:)	f		12.2			rr	Int,_
 M	RawSpan	withUnsafeBytes(_:)	ft	_:UnsafeRawBufferPointer	12.2			f
 M	RecoverableError	attemptRecovery(optionIndex:)	fo				Bool	r	Int
@@ -32911,12 +32911,12 @@ M	RectangleCornerRadii	AnimatableData	k
 M	RectangleCornerRadii	animatableData	v				AnimatablePair
 M	RectangleCornerRadii	bottomLeading	v		16.0		CGFloat
 M	RectangleCornerRadii	bottomTrailing	v		16.0		CGFloat
-M	RectangleCornerRadii	init(topLeading:bottomLeading:bottomTrailing:topTrailing:)	i		16.0		RectangleCornerRadii	dddd	CGFloat,CGFloat,CGFloat,CGFloat
+M	RectangleCornerRadii	init(topLeading:bottomLeading:bottomTrailing:topTrailing:)	i		16.0		RectangleCornerRadii	dddd	CGFloat=0,CGFloat=0,CGFloat=0,CGFloat=0
 M	RectangleCornerRadii	topLeading	v		16.0		CGFloat
 M	RectangleCornerRadii	topTrailing	v		16.0		CGFloat
-M	RectangleMark	init(x:y:width:height:)	i		16.0		RectangleMark	rrdd	PlottableValue,PlottableValue,MarkDimension,MarkDimension
-M	RectangleMark	init(x:yStart:yEnd:width:)	i		16.0		RectangleMark	rddd	PlottableValue,_,_,MarkDimension
-M	RectangleMark	init(xStart:xEnd:y:height:)	i		16.0		RectangleMark	ddrd	_,_,PlottableValue,MarkDimension
+M	RectangleMark	init(x:y:width:height:)	i		16.0		RectangleMark	rrdd	PlottableValue,PlottableValue,MarkDimension=.automatic,MarkDimension=.automatic
+M	RectangleMark	init(x:yStart:yEnd:width:)	i		16.0		RectangleMark	rddd	PlottableValue,_,_,MarkDimension=.automatic
+M	RectangleMark	init(xStart:xEnd:y:height:)	i		16.0		RectangleMark	ddrd	_,_,PlottableValue,MarkDimension=.automatic
 M	RectangleMark	init(xStart:xEnd:yStart:yEnd:)	i		16.0		RectangleMark	dddd
 M	RectanglePlot	init(_:x:y:width:height:)	i		18.0		RectanglePlot
 M	RectanglePlot	init(_:x:yStart:yEnd:width:)	i		18.0		RectanglePlot
@@ -32944,15 +32944,15 @@ M	ReferenceFileDocumentConfiguration	fileURL	v		14.0		URL
 M	ReferenceFileDocumentConfiguration	isEditable	v		14.0		Bool
 M	RefreshAction	callAsFunction()	af		15.0
 M	Regex	Match	k		16.0
-M	Regex	anchorsMatchLineEndings(_:)	f		16.0		Regex	d	Bool
-M	Regex	asciiOnlyCharacterClasses(_:)	f		16.0		Regex	d	Bool
-M	Regex	asciiOnlyDigits(_:)	f		16.0		Regex	d	Bool
-M	Regex	asciiOnlyWhitespace(_:)	f		16.0		Regex	d	Bool
-M	Regex	asciiOnlyWordCharacters(_:)	f		16.0		Regex	d	Bool
+M	Regex	anchorsMatchLineEndings(_:)	f		16.0		Regex	d	Bool=true
+M	Regex	asciiOnlyCharacterClasses(_:)	f		16.0		Regex	d	Bool=true
+M	Regex	asciiOnlyDigits(_:)	f		16.0		Regex	d	Bool=true
+M	Regex	asciiOnlyWhitespace(_:)	f		16.0		Regex	d	Bool=true
+M	Regex	asciiOnlyWordCharacters(_:)	f		16.0		Regex	d	Bool=true
 M	Regex	contains(captureNamed:)	f		16.0		Bool	r	String
-M	Regex	dotMatchesNewlines(_:)	f		16.0		Regex	d	Bool
+M	Regex	dotMatchesNewlines(_:)	f		16.0		Regex	d	Bool=true
 M	Regex	firstMatch(in:)	ft		16.0		Regex.Match	r
-M	Regex	ignoresCase(_:)	f		16.0		Regex	d	Bool
+M	Regex	ignoresCase(_:)	f		16.0		Regex	d	Bool=true
 M	Regex	init(_:)	it		16.0		Regex	f
 M	Regex	init(_:as:)	it		16.0		Regex	rd
 M	Regex	init(verbatim:)	i		16.0		Regex	r	String
@@ -32973,21 +32973,21 @@ M	RegexComponent	any	sv		16.0		CharacterClass
 M	RegexComponent	anyGraphemeCluster	sv		16.0		CharacterClass
 M	RegexComponent	anyNonNewline	sv		16.0		CharacterClass
 M	RegexComponent	anyOf(_:)	fs		16.0		CharacterClass	r
-M	RegexComponent	date(_:locale:timeZone:calendar:)	fs		16.0		Date.ParseStrategy	rrrd	Date.FormatStyle.DateStyle,Locale,TimeZone,Calendar
-M	RegexComponent	date(format:locale:timeZone:calendar:twoDigitStartDate:)	fs		16.0		Self	rrrdd	Date.FormatString,Locale,TimeZone,Calendar,Date
-M	RegexComponent	dateTime(date:time:locale:timeZone:calendar:)	fs		16.0		Date.ParseStrategy	rrrrd	Date.FormatStyle.DateStyle,Date.FormatStyle.TimeStyle,Locale,TimeZone,Calendar
+M	RegexComponent	date(_:locale:timeZone:calendar:)	fs		16.0		Date.ParseStrategy	rrrd	Date.FormatStyle.DateStyle,Locale,TimeZone,Calendar=nil
+M	RegexComponent	date(format:locale:timeZone:calendar:twoDigitStartDate:)	fs		16.0		Self	rrrdd	Date.FormatString,Locale,TimeZone,Calendar=nil,Date
+M	RegexComponent	dateTime(date:time:locale:timeZone:calendar:)	fs		16.0		Date.ParseStrategy	rrrrd	Date.FormatStyle.DateStyle,Date.FormatStyle.TimeStyle,Locale,TimeZone,Calendar=nil
 M	RegexComponent	digit	sv		16.0		CharacterClass
 M	RegexComponent	hexDigit	sv		16.0		CharacterClass
 M	RegexComponent	horizontalWhitespace	sv		16.0		CharacterClass
 M	RegexComponent	init(_:_:)	i		16.0		Self	rd	CharacterClass,_
 M	RegexComponent	iso8601	sv		16.0		Date.ISO8601FormatStyle
-M	RegexComponent	iso8601(timeZone:includingFractionalSeconds:dateSeparator:dateTimeSeparator:timeSeparator:)	fs		16.0		Self	rdddd	TimeZone,Bool,Date.ISO8601FormatStyle.DateSeparator,Date.ISO8601FormatStyle.DateTimeSeparator,Date.ISO8601FormatStyle.TimeSeparator
+M	RegexComponent	iso8601(timeZone:includingFractionalSeconds:dateSeparator:dateTimeSeparator:timeSeparator:)	fs		16.0		Self	rdddd	TimeZone,Bool=false,Date.ISO8601FormatStyle.DateSeparator=.dash,Date.ISO8601FormatStyle.DateTimeSeparator=.standard,Date.ISO8601FormatStyle.TimeSeparator=.colon
 M	RegexComponent	iso8601Components	sv		18.0		DateComponents.ISO8601FormatStyle
-M	RegexComponent	iso8601Components(timeZone:includingFractionalSeconds:dateSeparator:dateTimeSeparator:timeSeparator:)	fs		18.0		Self	rdddd	TimeZone,Bool,Date.ISO8601FormatStyle.DateSeparator,Date.ISO8601FormatStyle.DateTimeSeparator,Date.ISO8601FormatStyle.TimeSeparator
-M	RegexComponent	iso8601ComponentsWithTimeZone(includingFractionalSeconds:dateSeparator:dateTimeSeparator:timeSeparator:timeZoneSeparator:)	fs		18.0		Self	ddddd	Bool,Date.ISO8601FormatStyle.DateSeparator,Date.ISO8601FormatStyle.DateTimeSeparator,Date.ISO8601FormatStyle.TimeSeparator,Date.ISO8601FormatStyle.TimeZoneSeparator
-M	RegexComponent	iso8601Date(timeZone:dateSeparator:)	fs		16.0		Self	rd	TimeZone,Date.ISO8601FormatStyle.DateSeparator
-M	RegexComponent	iso8601DateComponents(timeZone:dateSeparator:)	fs		18.0		Self	rd	TimeZone,Date.ISO8601FormatStyle.DateSeparator
-M	RegexComponent	iso8601WithTimeZone(includingFractionalSeconds:dateSeparator:dateTimeSeparator:timeSeparator:timeZoneSeparator:)	fs		16.0		Self	ddddd	Bool,Date.ISO8601FormatStyle.DateSeparator,Date.ISO8601FormatStyle.DateTimeSeparator,Date.ISO8601FormatStyle.TimeSeparator,Date.ISO8601FormatStyle.TimeZoneSeparator
+M	RegexComponent	iso8601Components(timeZone:includingFractionalSeconds:dateSeparator:dateTimeSeparator:timeSeparator:)	fs		18.0		Self	rdddd	TimeZone,Bool=false,Date.ISO8601FormatStyle.DateSeparator=.dash,Date.ISO8601FormatStyle.DateTimeSeparator=.standard,Date.ISO8601FormatStyle.TimeSeparator=.colon
+M	RegexComponent	iso8601ComponentsWithTimeZone(includingFractionalSeconds:dateSeparator:dateTimeSeparator:timeSeparator:timeZoneSeparator:)	fs		18.0		Self	ddddd	Bool=false,Date.ISO8601FormatStyle.DateSeparator=.dash,Date.ISO8601FormatStyle.DateTimeSeparator=.standard,Date.ISO8601FormatStyle.TimeSeparator=.colon,Date.ISO8601FormatStyle.TimeZoneSeparator=.omitted
+M	RegexComponent	iso8601Date(timeZone:dateSeparator:)	fs		16.0		Self	rd	TimeZone,Date.ISO8601FormatStyle.DateSeparator=.dash
+M	RegexComponent	iso8601DateComponents(timeZone:dateSeparator:)	fs		18.0		Self	rd	TimeZone,Date.ISO8601FormatStyle.DateSeparator=.dash
+M	RegexComponent	iso8601WithTimeZone(includingFractionalSeconds:dateSeparator:dateTimeSeparator:timeSeparator:timeZoneSeparator:)	fs		16.0		Self	ddddd	Bool=false,Date.ISO8601FormatStyle.DateSeparator=.dash,Date.ISO8601FormatStyle.DateTimeSeparator=.standard,Date.ISO8601FormatStyle.TimeSeparator=.colon,Date.ISO8601FormatStyle.TimeZoneSeparator=.omitted
 M	RegexComponent	localizedCurrency(code:locale:)	fs		16.0		Self	rr	Locale.Currency,Locale
 M	RegexComponent	localizedDecimal(locale:)	fs		16.0		Self	r	Locale
 M	RegexComponent	localizedDouble(locale:)	fs		16.0		Self	r	Locale
@@ -33036,7 +33036,7 @@ M	Repeated	difference(from:)	f		13.0		CollectionDifference	r
 M	Repeated	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	Repeated	distance(from:to:)	f				Self.Index.Stride	rr	Self.Index,Self.Index
 M	Repeated	drop(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	Repeated	dropFirst(_:)	f				Self.SubSequence	d	Int
+M	Repeated	dropFirst(_:)	f				Self.SubSequence	d	Int=1
 M	Repeated	dropLast(_:)	f				Self.SubSequence	r	Int
 M	Repeated	elementsEqual(_:)	f				Bool	r
 M	Repeated	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
@@ -33097,8 +33097,8 @@ M	Repeated	shuffled()	f				Array
 M	Repeated	shuffled(using:)	f				Array	r
 M	Repeated	sorted()	f				Array
 M	Repeated	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	Repeated	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	Repeated	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	Repeated	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	Repeated	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	Repeated	startIndex	v				Int
 M	Repeated	starts(with:)	f				Bool	r
 M	Repeated	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
@@ -33128,7 +33128,7 @@ M	ReversedCollection	difference(from:)	f		13.0		CollectionDifference	r
 M	ReversedCollection	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	ReversedCollection	distance(from:to:)	f				Int	rr	ReversedCollection.Index,ReversedCollection.Index
 M	ReversedCollection	drop(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	ReversedCollection	dropFirst(_:)	f				Self.SubSequence	d	Int
+M	ReversedCollection	dropFirst(_:)	f				Self.SubSequence	d	Int=1
 M	ReversedCollection	dropLast(_:)	f				Self.SubSequence	r	Int
 M	ReversedCollection	elements	v				Self
 M	ReversedCollection	elementsEqual(_:)	f				Bool	r
@@ -33184,8 +33184,8 @@ M	ReversedCollection	shuffled()	f				Array
 M	ReversedCollection	shuffled(using:)	f				Array	r
 M	ReversedCollection	sorted()	f				Array
 M	ReversedCollection	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	ReversedCollection	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	ReversedCollection	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	ReversedCollection	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	ReversedCollection	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	ReversedCollection	startIndex	v				ReversedCollection.Index
 M	ReversedCollection	starts(with:)	f				Bool	r
 M	ReversedCollection	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
@@ -33204,8 +33204,8 @@ M	ReversedCollection.Iterator	contains(_:)	f				Bool	r	Self.Element
 M	ReversedCollection.Iterator	contains(where:)	ft	where:Self.Element			Bool	f
 M	ReversedCollection.Iterator	count(where:)	ft	where:Self.Element			Int	f
 M	ReversedCollection.Iterator	drop(while:)	ft	while:Self.Element			DropWhileSequence	f
-M	ReversedCollection.Iterator	dropFirst(_:)	f				DropFirstSequence	d	Int
-M	ReversedCollection.Iterator	dropLast(_:)	f				Array	d	Int
+M	ReversedCollection.Iterator	dropFirst(_:)	f				DropFirstSequence	d	Int=1
+M	ReversedCollection.Iterator	dropLast(_:)	f				Array	d	Int=1
 M	ReversedCollection.Iterator	elementsEqual(_:)	f				Bool	r
 M	ReversedCollection.Iterator	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
 M	ReversedCollection.Iterator	enumerated()	f				EnumeratedSequence
@@ -33234,8 +33234,8 @@ M	ReversedCollection.Iterator	shuffled()	f				Array
 M	ReversedCollection.Iterator	shuffled(using:)	f				Array	r
 M	ReversedCollection.Iterator	sorted()	f				Array
 M	ReversedCollection.Iterator	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	ReversedCollection.Iterator	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	ReversedCollection.Iterator	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	ReversedCollection.Iterator	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	ReversedCollection.Iterator	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	ReversedCollection.Iterator	starts(with:)	f				Bool	r
 M	ReversedCollection.Iterator	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
 M	ReversedCollection.Iterator	suffix(_:)	f				Array	r	Int
@@ -33256,7 +33256,7 @@ M	RotatedShape	InsetShape	k
 M	RotatedShape	anchor	v		13.0		UnitPoint
 M	RotatedShape	angle	v		13.0		Angle
 M	RotatedShape	animatableData	v		13.0		AnimatablePair
-M	RotatedShape	init(shape:angle:anchor:)	i		13.0		RotatedShape	rrd	_,Angle,UnitPoint
+M	RotatedShape	init(shape:angle:anchor:)	i		13.0		RotatedShape	rrd	_,Angle,UnitPoint=.center
 M	RotatedShape	inset(by:)	f				RotatedShape	r	CGFloat
 M	RotatedShape	layoutDirectionBehavior	v		17.0		LayoutDirectionBehavior
 M	RotatedShape	path(in:)	f				Path	r	CGRect
@@ -33276,8 +33276,8 @@ M	RoundedRectangle	Body	k
 M	RoundedRectangle	InsetShape	k
 M	RoundedRectangle	animatableData	v		13.0		AnimatablePair
 M	RoundedRectangle	cornerSize	v		13.0		CGSize
-M	RoundedRectangle	init(cornerRadius:style:)	i		13.0		RoundedRectangle	rd	CGFloat,RoundedCornerStyle
-M	RoundedRectangle	init(cornerSize:style:)	i		13.0		RoundedRectangle	rd	CGSize,RoundedCornerStyle
+M	RoundedRectangle	init(cornerRadius:style:)	i		13.0		RoundedRectangle	rd	CGFloat,RoundedCornerStyle=.continuous
+M	RoundedRectangle	init(cornerSize:style:)	i		13.0		RoundedRectangle	rd	CGSize,RoundedCornerStyle=.continuous
 M	RoundedRectangle	inset(by:)	f				InsettableShape	r	CGFloat
 M	RoundedRectangle	layoutDirectionBehavior	v		17.0		LayoutDirectionBehavior
 M	RoundedRectangle	path(in:)	f				Path	r	CGRect
@@ -33352,7 +33352,7 @@ M	SIMD16	indices	v				Range
 M	SIMD16	init()	i				SIMD16
 M	SIMD16	init(_:)	i				SIMD16	r
 M	SIMD16	init(_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:)	i				SIMD16	rrrrrrrrrrrrrrrr
-M	SIMD16	init(_:rounding:)	i				SIMD16	rd	SIMD16,FloatingPointRoundingRule
+M	SIMD16	init(_:rounding:)	i				SIMD16	rd	SIMD16,FloatingPointRoundingRule=.towardZero
 M	SIMD16	init(arrayLiteral:)	i				SIMD16	d
 M	SIMD16	init(clamping:)	i				SIMD16	r	SIMD16
 M	SIMD16	init(from:)	it				SIMD16	r	Decoder
@@ -33393,7 +33393,7 @@ M	SIMD2	indices	v				Range
 M	SIMD2	init()	i				SIMD2
 M	SIMD2	init(_:)	i				SIMD2	r
 M	SIMD2	init(_:_:)	i				SIMD2	rr
-M	SIMD2	init(_:rounding:)	i				SIMD2	rd	SIMD2,FloatingPointRoundingRule
+M	SIMD2	init(_:rounding:)	i				SIMD2	rd	SIMD2,FloatingPointRoundingRule=.towardZero
 M	SIMD2	init(arrayLiteral:)	i				SIMD2	d
 M	SIMD2	init(clamping:)	i				SIMD2	r	SIMD2
 M	SIMD2	init(from:)	it				SIMD2	r	Decoder
@@ -33435,7 +33435,7 @@ M	SIMD3	init()	i				SIMD3
 M	SIMD3	init(_:)	i				SIMD3	r
 M	SIMD3	init(_:_:)	i				SIMD3	rr	SIMD2,_
 M	SIMD3	init(_:_:_:)	i				SIMD3	rrr
-M	SIMD3	init(_:rounding:)	i				SIMD3	rd	SIMD3,FloatingPointRoundingRule
+M	SIMD3	init(_:rounding:)	i				SIMD3	rd	SIMD3,FloatingPointRoundingRule=.towardZero
 M	SIMD3	init(arrayLiteral:)	i				SIMD3	d
 M	SIMD3	init(clamping:)	i				SIMD3	r	SIMD3
 M	SIMD3	init(from:)	it				SIMD3	r	Decoder
@@ -33479,7 +33479,7 @@ M	SIMD32	indices	v				Range
 M	SIMD32	init()	i				SIMD32
 M	SIMD32	init(_:)	i				SIMD32	r
 M	SIMD32	init(_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:)	i				SIMD32	rrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrr
-M	SIMD32	init(_:rounding:)	i				SIMD32	rd	SIMD32,FloatingPointRoundingRule
+M	SIMD32	init(_:rounding:)	i				SIMD32	rd	SIMD32,FloatingPointRoundingRule=.towardZero
 M	SIMD32	init(arrayLiteral:)	i				SIMD32	d
 M	SIMD32	init(clamping:)	i				SIMD32	r	SIMD32
 M	SIMD32	init(from:)	it				SIMD32	r	Decoder
@@ -33523,7 +33523,7 @@ M	SIMD4	init()	i				SIMD4
 M	SIMD4	init(_:)	i				SIMD4	r
 M	SIMD4	init(_:_:)	i				SIMD4	rr	SIMD3,_
 M	SIMD4	init(_:_:_:_:)	i				SIMD4	rrrr
-M	SIMD4	init(_:rounding:)	i				SIMD4	rd	SIMD4,FloatingPointRoundingRule
+M	SIMD4	init(_:rounding:)	i				SIMD4	rd	SIMD4,FloatingPointRoundingRule=.towardZero
 M	SIMD4	init(arrayLiteral:)	i				SIMD4	d
 M	SIMD4	init(clamping:)	i				SIMD4	r	SIMD4
 M	SIMD4	init(from:)	it				SIMD4	r	Decoder
@@ -33571,7 +33571,7 @@ M	SIMD64	indices	v				Range
 M	SIMD64	init()	i				SIMD64
 M	SIMD64	init(_:)	i				SIMD64	r
 M	SIMD64	init(_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:)	i				SIMD64	rrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrr
-M	SIMD64	init(_:rounding:)	i				SIMD64	rd	SIMD64,FloatingPointRoundingRule
+M	SIMD64	init(_:rounding:)	i				SIMD64	rd	SIMD64,FloatingPointRoundingRule=.towardZero
 M	SIMD64	init(arrayLiteral:)	i				SIMD64	d
 M	SIMD64	init(clamping:)	i				SIMD64	r	SIMD64
 M	SIMD64	init(from:)	it				SIMD64	r	Decoder
@@ -33614,7 +33614,7 @@ M	SIMD8	indices	v				Range
 M	SIMD8	init()	i				SIMD8
 M	SIMD8	init(_:)	i				SIMD8	r
 M	SIMD8	init(_:_:_:_:_:_:_:_:)	i				SIMD8	rrrrrrrr
-M	SIMD8	init(_:rounding:)	i				SIMD8	rd	SIMD8,FloatingPointRoundingRule
+M	SIMD8	init(_:rounding:)	i				SIMD8	rd	SIMD8,FloatingPointRoundingRule=.towardZero
 M	SIMD8	init(arrayLiteral:)	i				SIMD8	d
 M	SIMD8	init(clamping:)	i				SIMD8	r	SIMD8
 M	SIMD8	init(from:)	it				SIMD8	r	Decoder
@@ -33670,12 +33670,12 @@ M	SafeAreaRegions	init(rawValue:)	i				SafeAreaRegions	r	UInt
 M	SafeAreaRegions	keyboard	sv		14.0		SafeAreaRegions
 M	SafeAreaRegions	rawValue	v				UInt
 M	ScaleDomain	automatic	sv		16.0		AutomaticScaleDomain
-M	ScaleDomain	automatic(includesZero:reversed:)	fs		16.0		AutomaticScaleDomain	dd	Bool,Bool
-M	ScaleDomain	automatic(includesZero:reversed:dataType:modifyInferredDomain:)	fs	modifyInferredDomain:Array	16.0		AutomaticScaleDomain	ddrf	Bool,Bool,_,_
+M	ScaleDomain	automatic(includesZero:reversed:)	fs		16.0		AutomaticScaleDomain	dd	Bool=nil,Bool=nil
+M	ScaleDomain	automatic(includesZero:reversed:dataType:modifyInferredDomain:)	fs	modifyInferredDomain:Array	16.0		AutomaticScaleDomain	ddrf	Bool=nil,Bool=nil,_,_
 M	ScaleTransition	Body	k
 M	ScaleTransition	anchor	v		17.0		UnitPoint
 M	ScaleTransition	body(content:phase:)	f				View	rr	ScaleTransition.Content,TransitionPhase
-M	ScaleTransition	init(_:anchor:)	i		17.0		ScaleTransition	rd	Double,UnitPoint
+M	ScaleTransition	init(_:anchor:)	i		17.0		ScaleTransition	rd	Double,UnitPoint=.center
 M	ScaleTransition	scale	v		17.0		Double
 M	ScaleType	category	sv		16.0		ScaleType
 M	ScaleType	date	sv		16.0		ScaleType
@@ -33692,7 +33692,7 @@ M	ScaledShape	AnimatableData	k
 M	ScaledShape	Body	k
 M	ScaledShape	anchor	v		13.0		UnitPoint
 M	ScaledShape	animatableData	v		13.0		AnimatablePair
-M	ScaledShape	init(shape:scale:anchor:)	i		13.0		ScaledShape	rrd	_,CGSize,UnitPoint
+M	ScaledShape	init(shape:scale:anchor:)	i		13.0		ScaledShape	rrd	_,CGSize,UnitPoint=.center
 M	ScaledShape	layoutDirectionBehavior	v		17.0		LayoutDirectionBehavior
 M	ScaledShape	path(in:)	f				Path	r	CGRect
 M	ScaledShape	role	sv		15.0		ShapeRole
@@ -33702,7 +33702,7 @@ M	Scanner	NumberRepresentation	ko
 M	Scanner	caseSensitive	ov				Bool
 M	Scanner	charactersToBeSkipped	ov				CharacterSet
 M	Scanner	copy()	fo
-M	Scanner	copy(with:)	fo					d	NSZone
+M	Scanner	copy(with:)	fo					d	NSZone=nil
 M	Scanner	currentIndex	ov				String.Index
 M	Scanner	init(string:)	io				Scanner	r	String
 M	Scanner	isAtEnd	ov				Bool
@@ -33716,10 +33716,10 @@ M	Scanner	scanDecimal()	fo				Decimal
 M	Scanner	scanDecimal(_:)	fo				Bool	r	Decimal
 M	Scanner	scanDouble()	fo				Double
 M	Scanner	scanDouble(_:)	fo				Bool	r	UnsafeMutablePointer
-M	Scanner	scanDouble(representation:)	fo				Double	d	Scanner.NumberRepresentation
+M	Scanner	scanDouble(representation:)	fo				Double	d	Scanner.NumberRepresentation=.decimal
 M	Scanner	scanFloat()	fo				Float
 M	Scanner	scanFloat(_:)	fo				Bool	r	UnsafeMutablePointer
-M	Scanner	scanFloat(representation:)	fo				Float	d	Scanner.NumberRepresentation
+M	Scanner	scanFloat(representation:)	fo				Float	d	Scanner.NumberRepresentation=.decimal
 M	Scanner	scanHexDouble()	dfo			scanDouble(representation:)	Double
 M	Scanner	scanHexDouble(_:)	fo				Bool	r	UnsafeMutablePointer
 M	Scanner	scanHexFloat()	dfo			scanFloat(representation:)	Float
@@ -33730,18 +33730,18 @@ M	Scanner	scanHexInt64()	dfo			scanUInt64(representation:)	UInt64
 M	Scanner	scanHexInt64(_:)	fo				Bool	r	UnsafeMutablePointer
 M	Scanner	scanInt()	fo				Int
 M	Scanner	scanInt(_:)	fo				Bool	r	UnsafeMutablePointer
-M	Scanner	scanInt(representation:)	fo				Int	d	Scanner.NumberRepresentation
+M	Scanner	scanInt(representation:)	fo				Int	d	Scanner.NumberRepresentation=.decimal
 M	Scanner	scanInt32()	fo				Int32
 M	Scanner	scanInt32(_:)	fo				Bool	r	UnsafeMutablePointer
-M	Scanner	scanInt32(representation:)	fo				Int32	d	Scanner.NumberRepresentation
+M	Scanner	scanInt32(representation:)	fo				Int32	d	Scanner.NumberRepresentation=.decimal
 M	Scanner	scanInt64()	fo				Int64
 M	Scanner	scanInt64(_:)	fo				Bool	r	UnsafeMutablePointer
-M	Scanner	scanInt64(representation:)	fo				Int64	d	Scanner.NumberRepresentation
+M	Scanner	scanInt64(representation:)	fo				Int64	d	Scanner.NumberRepresentation=.decimal
 M	Scanner	scanLocation	ov				Int
 M	Scanner	scanString(_:)	fo				String	r	String
 M	Scanner	scanString(_:into:)	dfo			scanString(_:)	Bool	rr	String,UnsafeMutablePointer
 M	Scanner	scanUInt64()	fo				UInt64
-M	Scanner	scanUInt64(representation:)	fo				UInt64	d	Scanner.NumberRepresentation
+M	Scanner	scanUInt64(representation:)	fo				UInt64	d	Scanner.NumberRepresentation=.decimal
 M	Scanner	scanUnsignedLongLong(_:)	fo				Bool	r	UnsafeMutablePointer
 M	Scanner	scanUpTo(_:into:)	dfo			scanUpToString(_:)	Bool	rr	String,UnsafeMutablePointer
 M	Scanner	scanUpToCharacters(from:)	fo				String	r	CharacterSet
@@ -33765,9 +33765,9 @@ M	Scene	environment(_:_:)	f		14.0		Scene	rr	WritableKeyPath,_
 M	Scene	environmentObject(_:)	f		17.0		Scene	r
 M	Scene	handlesExternalEvents(matching:)	f		14.0		Scene	r	Set
 M	Scene	modelContainer(_:)	f		17.0		Scene	r	ModelContainer
-M	Scene	modelContainer(for:inMemory:isAutosaveEnabled:isUndoEnabled:onSetup:)	f	onSetup:Result	17.0		Scene	rdddg	_,Bool,Bool,Bool,_
+M	Scene	modelContainer(for:inMemory:isAutosaveEnabled:isUndoEnabled:onSetup:)	f	onSetup:Result	17.0		Scene	rdddg	_,Bool=false,Bool=true,Bool=false,_
 M	Scene	modelContext(_:)	f		17.0		Scene	r	ModelContext
-M	Scene	onChange(of:initial:_:)	f	_:V,V	17.0		Scene	rdf	_,Bool,_
+M	Scene	onChange(of:initial:_:)	f	_:V,V	17.0		Scene	rdf	_,Bool=false,_
 M	Scene	onChange(of:perform:)	df	perform:V	14.0	onChange(of:initial:_:)	Scene	rf
 M	Scene	persistentSystemOverlays(_:)	f		18.0		Scene	r	Visibility
 M	Scene	restorationBehavior(_:)	f		18.0		Scene	r	SceneRestorationBehavior
@@ -33798,7 +33798,7 @@ M	ScenePhase	inactive	c		14.0		ScenePhase
 M	SceneRestorationBehavior	automatic	sv		18.0		SceneRestorationBehavior
 M	SceneStorage	init(_:)	i		14.0		SceneStorage	r	String
 M	SceneStorage	init(wrappedValue:_:)	i		14.0		SceneStorage	dr	_,String
-M	SceneStorage	init(wrappedValue:_:store:)	i		18.0		SceneStorage	drd	_,String,UserDefaults
+M	SceneStorage	init(wrappedValue:_:store:)	i		18.0		SceneStorage	drd	_,String,UserDefaults=nil
 M	SceneStorage	projectedValue	v		14.0		Binding
 M	SceneStorage	wrappedValue	v		14.0
 M	Schema	Attribute	k		17.0
@@ -33833,9 +33833,9 @@ M	Schema.Attribute	encode(to:)	ft		17.0			r	Encoder
 M	Schema.Attribute	hash(into:)	f		17.0			r	Hasher
 M	Schema.Attribute	hashModifier	v		17.0		String
 M	Schema.Attribute	hashValue	v		17.0		Int
-M	Schema.Attribute	init(_:originalName:hashModifier:)	i		17.0		Schema.Attribute	ddd	_,String,String
+M	Schema.Attribute	init(_:originalName:hashModifier:)	i		17.0		Schema.Attribute	ddd	_,String=nil,String=nil
 M	Schema.Attribute	init(from:)	it		17.0		Schema.Attribute	r	Decoder
-M	Schema.Attribute	init(name:originalName:options:valueType:defaultValue:hashModifier:)	i		17.0		Schema.Attribute	rddrdd	String,String,Array,_,_,String
+M	Schema.Attribute	init(name:originalName:options:valueType:defaultValue:hashModifier:)	i		17.0		Schema.Attribute	rddrdd	String,String=nil,Array,_,_=nil,String=nil
 M	Schema.Attribute	isAttribute	v		17.0		Bool
 M	Schema.Attribute	isOptional	v		17.0		Bool
 M	Schema.Attribute	isRelationship	v		17.0		Bool
@@ -33899,7 +33899,7 @@ M	Schema.Index.Types	binary	c		18.0		Schema.Index.Types
 M	Schema.Index.Types	binary(_:)	c		18.0		Schema.Index.Types	r
 M	Schema.Index.Types	rtree	c		18.0		Schema.Index.Types
 M	Schema.Index.Types	rtree(_:)	c		18.0		Schema.Index.Types	r
-M	Schema.PropertyMetadata	init(name:keypath:defaultValue:metadata:)	i		17.0		Schema.PropertyMetadata	rrdd	String,AnyKeyPath,_,SchemaProperty
+M	Schema.PropertyMetadata	init(name:keypath:defaultValue:metadata:)	i		17.0		Schema.PropertyMetadata	rrdd	String,AnyKeyPath,_=nil,SchemaProperty=nil
 M	Schema.Unique	CodingKeys	k		18.0
 M	Schema.Unique	constraints	v		18.0		Array
 M	Schema.Unique	debugDescription	v		18.0		String
@@ -33980,7 +33980,7 @@ M	ScrollPhase	tracking	c		18.0		ScrollPhase
 M	ScrollPhaseChangeContext	geometry	v		18.0		ScrollGeometry
 M	ScrollPhaseChangeContext	velocity	v		18.0		CGVector
 M	ScrollPosition	edge	v		18.0		Edge
-M	ScrollPosition	init(id:anchor:)	i		18.0		ScrollPosition	rd	_,UnitPoint
+M	ScrollPosition	init(id:anchor:)	i		18.0		ScrollPosition	rd	_,UnitPoint=nil
 M	ScrollPosition	init(idType:)	i		18.0		ScrollPosition	d
 M	ScrollPosition	init(idType:edge:)	i		18.0		ScrollPosition	dr	_,Edge
 M	ScrollPosition	init(idType:point:)	i		18.0		ScrollPosition	dr	_,CGPoint
@@ -33990,7 +33990,7 @@ M	ScrollPosition	init(idType:y:)	i		18.0		ScrollPosition	dr	_,CGFloat
 M	ScrollPosition	isPositionedByUser	v		18.0		Bool
 M	ScrollPosition	point	v		18.0		CGPoint
 M	ScrollPosition	scrollTo(edge:)	f		18.0			r	Edge
-M	ScrollPosition	scrollTo(id:anchor:)	f		18.0			rd	_,UnitPoint
+M	ScrollPosition	scrollTo(id:anchor:)	f		18.0			rd	_,UnitPoint=nil
 M	ScrollPosition	scrollTo(point:)	f		18.0			r	CGPoint
 M	ScrollPosition	scrollTo(x:)	f		18.0			r	CGFloat
 M	ScrollPosition	scrollTo(x:y:)	f		18.0			rr	CGFloat,CGFloat
@@ -34019,11 +34019,11 @@ M	ScrollTargetBehaviorPropertiesContext	axes	v		18.4		Axis.Set
 M	ScrollTargetBehaviorPropertiesContext	environment	v		18.4		EnvironmentValues
 M	ScrollTransitionConfiguration	Threshold	k		17.0
 M	ScrollTransitionConfiguration	animated	sv		17.0		ScrollTransitionConfiguration
-M	ScrollTransitionConfiguration	animated(_:)	fs		17.0		ScrollTransitionConfiguration	d	Animation
+M	ScrollTransitionConfiguration	animated(_:)	fs		17.0		ScrollTransitionConfiguration	d	Animation=.default
 M	ScrollTransitionConfiguration	animation(_:)	f		17.0		ScrollTransitionConfiguration	r	Animation
 M	ScrollTransitionConfiguration	identity	sv		17.0		ScrollTransitionConfiguration
 M	ScrollTransitionConfiguration	interactive	sv		17.0		ScrollTransitionConfiguration
-M	ScrollTransitionConfiguration	interactive(timingCurve:)	fs		17.0		ScrollTransitionConfiguration	d	UnitCurve
+M	ScrollTransitionConfiguration	interactive(timingCurve:)	fs		17.0		ScrollTransitionConfiguration	d	UnitCurve=.easeInOut
 M	ScrollTransitionConfiguration	threshold(_:)	f		17.0		ScrollTransitionConfiguration	r	ScrollTransitionConfiguration.Threshold
 M	ScrollTransitionConfiguration.Threshold	centered	sv		17.0		ScrollTransitionConfiguration.Threshold
 M	ScrollTransitionConfiguration.Threshold	hidden	sv		17.0		ScrollTransitionConfiguration.Threshold
@@ -34042,10 +34042,10 @@ M	ScrollView	Body	k
 M	ScrollView	axes	v		13.0		Axis.Set
 M	ScrollView	body	v		13.0		View
 M	ScrollView	content	v		13.0
-M	ScrollView	init(_:content:)	i		13.0		ScrollView	df	Axis.Set,_
-M	ScrollView	init(_:showsIndicators:content:)	di		13.0	ScrollView(_:content:)	ScrollView	ddf	Axis.Set,Bool,_
+M	ScrollView	init(_:content:)	i		13.0		ScrollView	df	Axis.Set=.vertical,_
+M	ScrollView	init(_:showsIndicators:content:)	di		13.0	ScrollView(_:content:)	ScrollView	ddf	Axis.Set=.vertical,Bool=true,_
 M	ScrollView	showsIndicators	v		13.0		Bool
-M	ScrollViewProxy	scrollTo(_:anchor:)	f		14.0			rd	_,UnitPoint
+M	ScrollViewProxy	scrollTo(_:anchor:)	f		14.0			rd	_,UnitPoint=nil
 M	ScrollViewReader	Body	k
 M	ScrollViewReader	body	v				View
 M	ScrollViewReader	content	v		14.0
@@ -34105,10 +34105,10 @@ M	SectionConfiguration	footer	v		18.0		SubviewsCollection
 M	SectionConfiguration	header	v		18.0		SubviewsCollection
 M	SectionConfiguration	id	v		18.0		SectionConfiguration.ID
 M	SectionedFetchRequest	Configuration	k		15.0
-M	SectionedFetchRequest	init(entity:sectionIdentifier:sortDescriptors:predicate:animation:)	i		15.0		SectionedFetchRequest	rrrdd	NSEntityDescription,KeyPath,Array,NSPredicate,Animation
-M	SectionedFetchRequest	init(fetchRequest:sectionIdentifier:animation:)	i		15.0		SectionedFetchRequest	rrd	NSFetchRequest,KeyPath,Animation
+M	SectionedFetchRequest	init(entity:sectionIdentifier:sortDescriptors:predicate:animation:)	i		15.0		SectionedFetchRequest	rrrdd	NSEntityDescription,KeyPath,Array,NSPredicate=nil,Animation=nil
+M	SectionedFetchRequest	init(fetchRequest:sectionIdentifier:animation:)	i		15.0		SectionedFetchRequest	rrd	NSFetchRequest,KeyPath,Animation=nil
 M	SectionedFetchRequest	init(fetchRequest:sectionIdentifier:transaction:)	i		15.0		SectionedFetchRequest	rrr	NSFetchRequest,KeyPath,Transaction
-M	SectionedFetchRequest	init(sectionIdentifier:sortDescriptors:predicate:animation:)	i		15.0		SectionedFetchRequest	rrdd	KeyPath,Array,NSPredicate,Animation
+M	SectionedFetchRequest	init(sectionIdentifier:sortDescriptors:predicate:animation:)	i		15.0		SectionedFetchRequest	rrdd	KeyPath,Array,NSPredicate=nil,Animation=nil
 M	SectionedFetchRequest	projectedValue	v		15.0		Binding
 M	SectionedFetchRequest	update()	f		15.0
 M	SectionedFetchRequest	wrappedValue	v		15.0		SectionedFetchResults
@@ -34139,14 +34139,14 @@ M	SectionedFetchResults.Section	endIndex	ov				Int
 M	SectionedFetchResults.Section	id	ov
 M	SectionedFetchResults.Section	startIndex	ov				Int
 M	SectionedFetchResults.Section	subscript(_:)	fo					r	Int
-M	SectorMark	init(angle:innerRadius:outerRadius:angularInset:)	i		17.0		SectorMark	rddd	PlottableValue,MarkDimension,MarkDimension,CGFloat
+M	SectorMark	init(angle:innerRadius:outerRadius:angularInset:)	i		17.0		SectorMark	rddd	PlottableValue,MarkDimension=.automatic,MarkDimension=.automatic,CGFloat=nil
 M	SectorPlot	init(_:angle:innerRadius:outerRadius:angularInset:)	i		18.0		SectorPlot
 M	SecureField	Body	k
 M	SecureField	body	v				View
 M	SecureField	init(_:text:)	i		13.0		SecureField	rr	_,Binding
 M	SecureField	init(_:text:onCommit:)	di		13.0	init(_:text:prompt:)	SecureField	rrf	_,Binding,_
 M	SecureField	init(_:text:prompt:)	i		15.0		SecureField	rrr	_,Binding,Text
-M	SecureField	init(text:prompt:label:)	i		15.0		SecureField	rdf	Binding,Text,_
+M	SecureField	init(text:prompt:label:)	i		15.0		SecureField	rdf	Binding,Text=nil,_
 M	SegmentedPickerStyle	init()	i		13.0		SegmentedPickerStyle
 M	SelectionShapeStyle	Resolved	k
 M	SelectionShapeStyle	init()	i		15.0		SelectionShapeStyle
@@ -34156,8 +34156,8 @@ M	SensoryFeedback	alignment	sv		17.0		SensoryFeedback
 M	SensoryFeedback	decrease	sv		17.0		SensoryFeedback
 M	SensoryFeedback	error	sv		17.0		SensoryFeedback
 M	SensoryFeedback	impact	sv		17.0		SensoryFeedback
-M	SensoryFeedback	impact(flexibility:intensity:)	fs		17.0		SensoryFeedback	rd	SensoryFeedback.Flexibility,Double
-M	SensoryFeedback	impact(weight:intensity:)	fs		17.0		SensoryFeedback	dd	SensoryFeedback.Weight,Double
+M	SensoryFeedback	impact(flexibility:intensity:)	fs		17.0		SensoryFeedback	rd	SensoryFeedback.Flexibility,Double=1.0
+M	SensoryFeedback	impact(weight:intensity:)	fs		17.0		SensoryFeedback	dd	SensoryFeedback.Weight=.medium,Double=1.0
 M	SensoryFeedback	increase	sv		17.0		SensoryFeedback
 M	SensoryFeedback	levelChange	sv		17.0		SensoryFeedback
 M	SensoryFeedback	pathComplete	sv		17.5		SensoryFeedback
@@ -34181,8 +34181,8 @@ M	Sequence	contains(_:)	f				Bool	r	Self.Element
 M	Sequence	contains(where:)	ft	where:Self.Element			Bool	f
 M	Sequence	count(where:)	ft	where:Self.Element			Int	f
 M	Sequence	drop(while:)	ft	while:Self.Element			DropWhileSequence	f
-M	Sequence	dropFirst(_:)	f				DropFirstSequence	d	Int
-M	Sequence	dropLast(_:)	f				Array	d	Int
+M	Sequence	dropFirst(_:)	f				DropFirstSequence	d	Int=1
+M	Sequence	dropLast(_:)	f				Array	d	Int=1
 M	Sequence	elementsEqual(_:)	f				Bool	r
 M	Sequence	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
 M	Sequence	enumerated()	f				EnumeratedSequence
@@ -34213,8 +34213,8 @@ M	Sequence	shuffled(using:)	f				Array	r
 M	Sequence	sorted()	f				Array
 M	Sequence	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
 M	Sequence	sorted(using:)	f		15.0		Array	r
-M	Sequence	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	Sequence	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	Sequence	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	Sequence	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	Sequence	starts(with:)	f				Bool	r
 M	Sequence	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
 M	Sequence	suffix(_:)	f				Array	r	Int
@@ -34251,8 +34251,8 @@ M	Set	debugDescription	v				String
 M	Set	description	v				String
 M	Set	distance(from:to:)	f				Int	rr	Self.Index,Self.Index
 M	Set	drop(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	Set	dropFirst(_:)	f				Self.SubSequence	d	Int
-M	Set	dropLast(_:)	f				Self.SubSequence	d	Int
+M	Set	dropFirst(_:)	f				Self.SubSequence	d	Int=1
+M	Set	dropLast(_:)	f				Self.SubSequence	d	Int=1
 M	Set	elementsEqual(_:)	f				Bool	r
 M	Set	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
 M	Set	encode(to:)	ft					r	Encoder
@@ -34314,7 +34314,7 @@ M	Set	reduce(_:_:)	ft	_:Result,Self.Element				rf
 M	Set	reduce(into:_:)	ft	_:Result,Self.Element				rf
 M	Set	remove(_:)	f					r
 M	Set	remove(at:)	f					r	Set.Index
-M	Set	removeAll(keepingCapacity:)	f					d	Bool
+M	Set	removeAll(keepingCapacity:)	f					d	Bool=false
 M	Set	removeFirst()	f
 M	Set	removingSubranges(_:)	f		18.0		DiscontiguousSlice	r	RangeSet
 M	Set	reserveCapacity(_:)	f					r	Int
@@ -34323,8 +34323,8 @@ M	Set	shuffled()	f				Array
 M	Set	shuffled(using:)	f				Array	r
 M	Set	sorted()	f				Array
 M	Set	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	Set	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	Set	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	Set	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	Set	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	Set	startIndex	v				Set.Index
 M	Set	starts(with:)	f				Bool	r
 M	Set	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
@@ -34394,8 +34394,8 @@ M	ShaderLibrary	default	sv		17.0		ShaderLibrary
 M	ShaderLibrary	init(data:)	i		17.0		ShaderLibrary	r	Data
 M	ShaderLibrary	init(url:)	i		17.0		ShaderLibrary	r	URL
 M	ShaderLibrary	subscript(dynamicMember:)	fs		17.0		ShaderFunction	r	String
-M	ShadowStyle	drop(color:radius:x:y:)	fs		16.0		ShadowStyle	drdd	Color,CGFloat,CGFloat,CGFloat
-M	ShadowStyle	inner(color:radius:x:y:)	fs		16.0		ShadowStyle	drdd	Color,CGFloat,CGFloat,CGFloat
+M	ShadowStyle	drop(color:radius:x:y:)	fs		16.0		ShadowStyle	drdd	Color,CGFloat,CGFloat=0,CGFloat=0
+M	ShadowStyle	inner(color:radius:x:y:)	fs		16.0		ShadowStyle	drdd	Color,CGFloat,CGFloat=0,CGFloat=0
 M	Shape	body	v
 M	Shape	buttonBorder	sv		17.0		ButtonBorderShape
 M	Shape	capsule	sv		13.0		Capsule
@@ -34405,38 +34405,38 @@ M	Shape	containerRelative	sv		14.0		ContainerRelativeShape
 M	Shape	ellipse	sv		13.0		Ellipse
 M	Shape	fill(_:style:)	f		17.0			dd	_,FillStyle
 M	Shape	fill(style:)	f		13.0		View	d	FillStyle
-M	Shape	intersection(_:eoFill:)	f		17.0		Shape	rd	_,Bool
+M	Shape	intersection(_:eoFill:)	f		17.0		Shape	rd	_,Bool=false
 M	Shape	layoutDirectionBehavior	v		17.0		LayoutDirectionBehavior
-M	Shape	lineIntersection(_:eoFill:)	f		17.0		Shape	rd	_,Bool
-M	Shape	lineSubtraction(_:eoFill:)	f		17.0		Shape	rd	_,Bool
+M	Shape	lineIntersection(_:eoFill:)	f		17.0		Shape	rd	_,Bool=false
+M	Shape	lineSubtraction(_:eoFill:)	f		17.0		Shape	rd	_,Bool=false
 M	Shape	offset(_:)	f		13.0		OffsetShape	r
-M	Shape	offset(x:y:)	f		13.0		OffsetShape	dd	CGFloat,CGFloat
+M	Shape	offset(x:y:)	f		13.0		OffsetShape	dd	CGFloat=0,CGFloat=0
 M	Shape	path(in:)	f		13.0		Path	r	CGRect
 M	Shape	rect	sv		13.0		Rectangle
-M	Shape	rect(cornerRadii:style:)	fs		16.0		Self	rd	RectangleCornerRadii,RoundedCornerStyle
-M	Shape	rect(cornerRadius:style:)	fs		13.0		Self	rd	CGFloat,RoundedCornerStyle
-M	Shape	rect(cornerSize:style:)	fs		13.0		Self	rd	CGSize,RoundedCornerStyle
-M	Shape	rect(topLeadingRadius:bottomLeadingRadius:bottomTrailingRadius:topTrailingRadius:style:)	fs		16.0		Self	ddddd	CGFloat,CGFloat,CGFloat,CGFloat,RoundedCornerStyle
+M	Shape	rect(cornerRadii:style:)	fs		16.0		Self	rd	RectangleCornerRadii,RoundedCornerStyle=.continuous
+M	Shape	rect(cornerRadius:style:)	fs		13.0		Self	rd	CGFloat,RoundedCornerStyle=.continuous
+M	Shape	rect(cornerSize:style:)	fs		13.0		Self	rd	CGSize,RoundedCornerStyle=.continuous
+M	Shape	rect(topLeadingRadius:bottomLeadingRadius:bottomTrailingRadius:topTrailingRadius:style:)	fs		16.0		Self	ddddd	CGFloat=0,CGFloat=0,CGFloat=0,CGFloat=0,RoundedCornerStyle=.continuous
 M	Shape	role	sv		15.0		ShapeRole
-M	Shape	rotation(_:anchor:)	f		13.0		RotatedShape	rd	Angle,UnitPoint
-M	Shape	scale(_:anchor:)	f		13.0		ScaledShape	rd	CGFloat,UnitPoint
-M	Shape	scale(x:y:anchor:)	f		13.0		ScaledShape	ddd	CGFloat,CGFloat,UnitPoint
+M	Shape	rotation(_:anchor:)	f		13.0		RotatedShape	rd	Angle,UnitPoint=.center
+M	Shape	scale(_:anchor:)	f		13.0		ScaledShape	rd	CGFloat,UnitPoint=.center
+M	Shape	scale(x:y:anchor:)	f		13.0		ScaledShape	ddd	CGFloat=1,CGFloat=1,UnitPoint=.center
 M	Shape	size(_:)	f		13.0		Shape	r	CGSize
 M	Shape	size(_:anchor:)	f		18.0		Shape	rr	CGSize,UnitPoint
 M	Shape	size(width:height:)	f		13.0		Shape	rr	CGFloat,CGFloat
 M	Shape	size(width:height:anchor:)	f		18.0		Shape	rrr	CGFloat,CGFloat,UnitPoint
 M	Shape	sizeThatFits(_:)	f		16.0		CGSize	r	ProposedViewSize
-M	Shape	stroke(_:lineWidth:)	f		13.0		View	rd	_,CGFloat
-M	Shape	stroke(_:lineWidth:antialiased:)	f		17.0		StrokeShapeView	rdd	_,CGFloat,Bool
+M	Shape	stroke(_:lineWidth:)	f		13.0		View	rd	_,CGFloat=1
+M	Shape	stroke(_:lineWidth:antialiased:)	f		17.0		StrokeShapeView	rdd	_,CGFloat=1,Bool=true
 M	Shape	stroke(_:style:)	f		13.0		View	rr	_,StrokeStyle
-M	Shape	stroke(_:style:antialiased:)	f		17.0		StrokeShapeView	rrd	_,StrokeStyle,Bool
-M	Shape	stroke(lineWidth:)	f		13.0		Shape	d	CGFloat
+M	Shape	stroke(_:style:antialiased:)	f		17.0		StrokeShapeView	rrd	_,StrokeStyle,Bool=true
+M	Shape	stroke(lineWidth:)	f		13.0		Shape	d	CGFloat=1
 M	Shape	stroke(style:)	f		13.0		Shape	r	StrokeStyle
-M	Shape	subtracting(_:eoFill:)	f		17.0		Shape	rd	_,Bool
-M	Shape	symmetricDifference(_:eoFill:)	f		17.0		Shape	rd	_,Bool
+M	Shape	subtracting(_:eoFill:)	f		17.0		Shape	rd	_,Bool=false
+M	Shape	symmetricDifference(_:eoFill:)	f		17.0		Shape	rd	_,Bool=false
 M	Shape	transform(_:)	f		13.0		TransformedShape	r	CGAffineTransform
-M	Shape	trim(from:to:)	f		13.0		Shape	dd	CGFloat,CGFloat
-M	Shape	union(_:eoFill:)	f		17.0		Shape	rd	_,Bool
+M	Shape	trim(from:to:)	f		13.0		Shape	dd	CGFloat=0,CGFloat=1
+M	Shape	union(_:eoFill:)	f		17.0		Shape	rd	_,Bool=false
 M	ShapeRole	fill	c		15.0		ShapeRole
 M	ShapeRole	hash(into:)	f					r	Hasher
 M	ShapeRole	hashValue	v				Int
@@ -34453,18 +34453,18 @@ M	ShapeStyle	blue	sv		13.0		Color
 M	ShapeStyle	body	v		13.0
 M	ShapeStyle	brown	sv		15.0		Color
 M	ShapeStyle	clear	sv		13.0		Color
-M	ShapeStyle	conicGradient(_:center:angle:)	fs		16.0		ShapeStyle	rdd	_,UnitPoint,Angle
-M	ShapeStyle	conicGradient(colors:center:angle:)	fs		13.0		AngularGradient	rrd	Array,UnitPoint,Angle
-M	ShapeStyle	conicGradient(stops:center:angle:)	fs		13.0		AngularGradient	rrd	Array,UnitPoint,Angle
+M	ShapeStyle	conicGradient(_:center:angle:)	fs		16.0		ShapeStyle	rdd	_,UnitPoint,Angle=.zero
+M	ShapeStyle	conicGradient(colors:center:angle:)	fs		13.0		AngularGradient	rrd	Array,UnitPoint,Angle=.zero
+M	ShapeStyle	conicGradient(stops:center:angle:)	fs		13.0		AngularGradient	rrd	Array,UnitPoint,Angle=.zero
 M	ShapeStyle	cyan	sv		15.0		Color
-M	ShapeStyle	ellipticalGradient(_:center:startRadiusFraction:endRadiusFraction:)	fs		16.0		ShapeStyle	rddd	_,UnitPoint,CGFloat,CGFloat
-M	ShapeStyle	ellipticalGradient(colors:center:startRadiusFraction:endRadiusFraction:)	fs		15.0		EllipticalGradient	rddd	Array,UnitPoint,CGFloat,CGFloat
-M	ShapeStyle	ellipticalGradient(stops:center:startRadiusFraction:endRadiusFraction:)	fs		15.0		EllipticalGradient	rddd	Array,UnitPoint,CGFloat,CGFloat
+M	ShapeStyle	ellipticalGradient(_:center:startRadiusFraction:endRadiusFraction:)	fs		16.0		ShapeStyle	rddd	_,UnitPoint=.center,CGFloat=0,CGFloat=0.5
+M	ShapeStyle	ellipticalGradient(colors:center:startRadiusFraction:endRadiusFraction:)	fs		15.0		EllipticalGradient	rddd	Array,UnitPoint=.center,CGFloat=0,CGFloat=0.5
+M	ShapeStyle	ellipticalGradient(stops:center:startRadiusFraction:endRadiusFraction:)	fs		15.0		EllipticalGradient	rddd	Array,UnitPoint=.center,CGFloat=0,CGFloat=0.5
 M	ShapeStyle	fill	sv		17.0		FillShapeStyle
 M	ShapeStyle	foreground	sv		13.0		ForegroundStyle
 M	ShapeStyle	gray	sv		13.0		Color
 M	ShapeStyle	green	sv		13.0		Color
-M	ShapeStyle	image(_:sourceRect:scale:)	fs		13.0		ImagePaint	rdd	Image,CGRect,CGFloat
+M	ShapeStyle	image(_:sourceRect:scale:)	fs		13.0		ImagePaint	rdd	Image,CGRect,CGFloat=1
 M	ShapeStyle	in(_:)	f		13.0		ShapeStyle	r	CGRect
 M	ShapeStyle	indigo	sv		15.0		Color
 M	ShapeStyle	linearGradient(_:startPoint:endPoint:)	fs		16.0		ShapeStyle	rrr	_,UnitPoint,UnitPoint
@@ -34501,26 +34501,26 @@ M	ShapeStyle	ultraThinMaterial	sv		15.0		Material
 M	ShapeStyle	white	sv		13.0		Color
 M	ShapeStyle	windowBackground	sv		17.0		WindowBackgroundShapeStyle
 M	ShapeStyle	yellow	sv		13.0		Color
-M	ShapeView	fill(_:style:)	f		17.0		FillShapeView	dd	_,FillStyle
+M	ShapeView	fill(_:style:)	f		17.0		FillShapeView	dd	_=.foreground,FillStyle
 M	ShapeView	shape	v		17.0		Self.Content
-M	ShapeView	stroke(_:lineWidth:antialiased:)	f		17.0		StrokeShapeView	rdd	_,CGFloat,Bool
-M	ShapeView	stroke(_:style:antialiased:)	f		17.0		StrokeShapeView	rrd	_,StrokeStyle,Bool
-M	ShapeView	strokeBorder(_:lineWidth:antialiased:)	f		17.0		StrokeBorderShapeView	ddd	_,CGFloat,Bool
-M	ShapeView	strokeBorder(_:style:antialiased:)	f		17.0		StrokeBorderShapeView	drd	_,StrokeStyle,Bool
+M	ShapeView	stroke(_:lineWidth:antialiased:)	f		17.0		StrokeShapeView	rdd	_,CGFloat=1,Bool=true
+M	ShapeView	stroke(_:style:antialiased:)	f		17.0		StrokeShapeView	rrd	_,StrokeStyle,Bool=true
+M	ShapeView	strokeBorder(_:lineWidth:antialiased:)	f		17.0		StrokeBorderShapeView	ddd	_=.foreground,CGFloat=1,Bool=true
+M	ShapeView	strokeBorder(_:style:antialiased:)	f		17.0		StrokeBorderShapeView	drd	_=.foreground,StrokeStyle,Bool=true
 M	ShareLink	Body	k
 M	ShareLink	body	v				View
-M	ShareLink	init(_:item:subject:message:)	i		16.0		ShareLink	rrdd	_,_,Text,Text
-M	ShareLink	init(_:item:subject:message:preview:)	i		16.0		ShareLink	rrddr	_,_,Text,Text,SharePreview
-M	ShareLink	init(_:items:subject:message:)	i		16.0		ShareLink	rrdd	_,_,Text,Text
-M	ShareLink	init(_:items:subject:message:preview:)	i	preview:Data.Element	16.0		ShareLink	rrddf	_,_,Text,Text,_
-M	ShareLink	init(item:subject:message:)	i		16.0		ShareLink	rdd	_,Text,Text
-M	ShareLink	init(item:subject:message:label:)	i		16.0		ShareLink	rddf	_,Text,Text,_
-M	ShareLink	init(item:subject:message:preview:)	i		16.0		ShareLink	rddr	_,Text,Text,SharePreview
-M	ShareLink	init(item:subject:message:preview:label:)	i		16.0		ShareLink	rddrf	_,Text,Text,SharePreview,_
-M	ShareLink	init(items:subject:message:)	i		16.0		ShareLink	rdd	_,Text,Text
-M	ShareLink	init(items:subject:message:label:)	i		16.0		ShareLink	rddf	_,Text,Text,_
-M	ShareLink	init(items:subject:message:preview:)	i	preview:Data.Element	16.0		ShareLink	rddf	_,Text,Text,_
-M	ShareLink	init(items:subject:message:preview:label:)	i	preview:Data.Element	16.0		ShareLink	rddff	_,Text,Text,_,_
+M	ShareLink	init(_:item:subject:message:)	i		16.0		ShareLink	rrdd	_,_,Text=nil,Text=nil
+M	ShareLink	init(_:item:subject:message:preview:)	i		16.0		ShareLink	rrddr	_,_,Text=nil,Text=nil,SharePreview
+M	ShareLink	init(_:items:subject:message:)	i		16.0		ShareLink	rrdd	_,_,Text=nil,Text=nil
+M	ShareLink	init(_:items:subject:message:preview:)	i	preview:Data.Element	16.0		ShareLink	rrddf	_,_,Text=nil,Text=nil,_
+M	ShareLink	init(item:subject:message:)	i		16.0		ShareLink	rdd	_,Text=nil,Text=nil
+M	ShareLink	init(item:subject:message:label:)	i		16.0		ShareLink	rddf	_,Text=nil,Text=nil,_
+M	ShareLink	init(item:subject:message:preview:)	i		16.0		ShareLink	rddr	_,Text=nil,Text=nil,SharePreview
+M	ShareLink	init(item:subject:message:preview:label:)	i		16.0		ShareLink	rddrf	_,Text=nil,Text=nil,SharePreview,_
+M	ShareLink	init(items:subject:message:)	i		16.0		ShareLink	rdd	_,Text=nil,Text=nil
+M	ShareLink	init(items:subject:message:label:)	i		16.0		ShareLink	rddf	_,Text=nil,Text=nil,_
+M	ShareLink	init(items:subject:message:preview:)	i	preview:Data.Element	16.0		ShareLink	rddf	_,Text=nil,Text=nil,_
+M	ShareLink	init(items:subject:message:preview:label:)	i	preview:Data.Element	16.0		ShareLink	rddff	_,Text=nil,Text=nil,_,_
 M	SharePreview	init(_:)	i		16.0		SharePreview	r
 M	SharePreview	init(_:icon:)	i		16.0		SharePreview	rr
 M	SharePreview	init(_:image:)	i		16.0		SharePreview	rr
@@ -34586,8 +34586,8 @@ M	Slice	difference(from:)	f		13.0		CollectionDifference	r
 M	Slice	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	Slice	distance(from:to:)	f				Int	rr
 M	Slice	drop(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	Slice	dropFirst(_:)	f				Self.SubSequence	d	Int
-M	Slice	dropLast(_:)	f				Self.SubSequence	d	Int
+M	Slice	dropFirst(_:)	f				Self.SubSequence	d	Int=1
+M	Slice	dropLast(_:)	f				Self.SubSequence	d	Int=1
 M	Slice	elements	v				Self
 M	Slice	elementsEqual(_:)	f				Bool	r
 M	Slice	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
@@ -34639,8 +34639,8 @@ M	Slice	lastRange(of:in:)	f		8.0		Range	rr
 M	Slice	lazy	v				LazySequence
 M	Slice	lexicographicallyPrecedes(_:)	f				Bool	r
 M	Slice	lexicographicallyPrecedes(_:by:)	ft	by:Self.Element,Self.Element			Bool	rf
-M	Slice	load(fromByteOffset:as:)	f					dr	Int,_
-M	Slice	loadUnaligned(fromByteOffset:as:)	f					dr	Int,_
+M	Slice	load(fromByteOffset:as:)	f					dr	Int=0,_
+M	Slice	loadUnaligned(fromByteOffset:as:)	f					dr	Int=0,_
 M	Slice	makeIterator()	f				IndexingIterator
 M	Slice	map(_:)	ft	_:Self.Element				f
 M	Slice	max()	f				Self.Element
@@ -34665,7 +34665,7 @@ M	Slice	reduce(_:_:)	ft	_:Result,Self.Element				rf
 M	Slice	reduce(into:_:)	ft	_:Result,Self.Element				rf
 M	Slice	regions	v		8.0		Array
 M	Slice	remove(at:)	f					r
-M	Slice	removeAll(keepingCapacity:)	f					d	Bool
+M	Slice	removeAll(keepingCapacity:)	f					d	Bool=false
 M	Slice	removeAll(where:)	ft	where:Self.Element				f
 M	Slice	removeFirst()	f				Self.Element
 M	Slice	removeFirst(_:)	f					r	Int
@@ -34686,12 +34686,12 @@ M	Slice	sort()	f
 M	Slice	sort(by:)	ft	by:Self.Element,Self.Element				f
 M	Slice	sorted()	f				Array
 M	Slice	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	Slice	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	Slice	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	Slice	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	Slice	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	Slice	startIndex	v
 M	Slice	starts(with:)	f				Bool	r
 M	Slice	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
-M	Slice	storeBytes(of:toByteOffset:as:)	f					rdr	_,Int,_
+M	Slice	storeBytes(of:toByteOffset:as:)	f					rdr	_,Int=0,_
 M	Slice	subscript(_:)	f	_:UnboundedRange_	18.0			f
 M	Slice	suffix(_:)	f				Self.SubSequence	r	Int
 M	Slice	suffix(from:)	f				Self.SubSequence	r	Self.Index
@@ -34714,11 +34714,11 @@ M	Slider	init(value:in:label:onEditingChanged:)	i	onEditingChanged:Bool	13.0		Sl
 M	Slider	init(value:in:onEditingChanged:)	i	onEditingChanged:Bool	13.0		Slider	rdg	Binding,ClosedRange,_
 M	Slider	init(value:in:onEditingChanged:label:)	di	onEditingChanged:Bool	13.0	init(value:in:label:onEditingChanged:)	Slider	rdgf	Binding,ClosedRange,_,_
 M	Slider	init(value:in:onEditingChanged:minimumValueLabel:maximumValueLabel:label:)	di	onEditingChanged:Bool	13.0	init(value:in:label:minimumValueLabel:maximumValueLabel:onEditingChanged:)	Slider	rdgrrf	Binding,ClosedRange,_,_,_,_
-M	Slider	init(value:in:step:label:minimumValueLabel:maximumValueLabel:onEditingChanged:)	i	onEditingChanged:Bool	13.0		Slider	rrdfffg	Binding,ClosedRange,_,_,_,_,_
-M	Slider	init(value:in:step:label:onEditingChanged:)	i	onEditingChanged:Bool	13.0		Slider	rrdfg	Binding,ClosedRange,_,_,_
-M	Slider	init(value:in:step:onEditingChanged:)	i	onEditingChanged:Bool	13.0		Slider	rrdg	Binding,ClosedRange,_,_
-M	Slider	init(value:in:step:onEditingChanged:label:)	di	onEditingChanged:Bool	13.0	init(value:in:step:label:onEditingChanged:)	Slider	rrdgf	Binding,ClosedRange,_,_,_
-M	Slider	init(value:in:step:onEditingChanged:minimumValueLabel:maximumValueLabel:label:)	di	onEditingChanged:Bool	13.0	init(value:in:step:label:minimumValueLabel:maximumValueLabel:onEditingChanged:)	Slider	rrdgrrf	Binding,ClosedRange,_,_,_,_,_
+M	Slider	init(value:in:step:label:minimumValueLabel:maximumValueLabel:onEditingChanged:)	i	onEditingChanged:Bool	13.0		Slider	rrdfffg	Binding,ClosedRange,_=1,_,_,_,_
+M	Slider	init(value:in:step:label:onEditingChanged:)	i	onEditingChanged:Bool	13.0		Slider	rrdfg	Binding,ClosedRange,_=1,_,_
+M	Slider	init(value:in:step:onEditingChanged:)	i	onEditingChanged:Bool	13.0		Slider	rrdg	Binding,ClosedRange,_=1,_
+M	Slider	init(value:in:step:onEditingChanged:label:)	di	onEditingChanged:Bool	13.0	init(value:in:step:label:onEditingChanged:)	Slider	rrdgf	Binding,ClosedRange,_=1,_,_
+M	Slider	init(value:in:step:onEditingChanged:minimumValueLabel:maximumValueLabel:label:)	di	onEditingChanged:Bool	13.0	init(value:in:step:label:minimumValueLabel:maximumValueLabel:onEditingChanged:)	Slider	rrdgrrf	Binding,ClosedRange,_=1,_,_,_,_
 M	SocketPort	address	ov				Data
 M	SocketPort	delegate()	fo				PortDelegate
 M	SocketPort	hash	ov				Int
@@ -34746,7 +34746,7 @@ M	SortDescriptor	compare(_:_:)	f		15.0		ComparisonResult	rr
 M	SortDescriptor	hash(into:)	f		15.0			r	Hasher
 M	SortDescriptor	init(_:comparator:)	i		15.0		SortDescriptor	rr	_,String.StandardComparator
 M	SortDescriptor	init(_:comparator:order:)	i		15.0		SortDescriptor	rrr	_,String.StandardComparator,SortOrder
-M	SortDescriptor	init(_:order:)	i		17.0		SortDescriptor	rd	_,SortOrder
+M	SortDescriptor	init(_:order:)	i		17.0		SortDescriptor	rd	_,SortOrder=.forward
 M	SortDescriptor	init(from:)	it		15.0		SortDescriptor	r	Decoder
 M	SortDescriptor	keyPath	v		17.0		PartialKeyPath
 M	SortDescriptor	order	v		15.0		SortOrder
@@ -34768,7 +34768,7 @@ M	SourceLocation	init(from:)	it				SourceLocation	r	Decoder
 M	SourceLocation	line	v				Int
 M	SourceLocation	moduleName	v				String
 M	Spacer	Body	k
-M	Spacer	init(minLength:)	i		13.0		Spacer	d	CGFloat
+M	Spacer	init(minLength:)	i		13.0		Spacer	d	CGFloat=nil
 M	Spacer	minLength	v		13.0		CGFloat
 M	SpacerSizing	fixed	osv				SpacerSizing
 M	SpacerSizing	flexible	osv				SpacerSizing
@@ -34832,18 +34832,18 @@ M	SpatialEventGesture	Body	k
 M	SpatialEventGesture	Value	k
 M	SpatialEventGesture	action	v
 M	SpatialEventGesture	coordinateSpace	v		18.0		CoordinateSpace
-M	SpatialEventGesture	init(coordinateSpace:)	i		18.0		SpatialEventGesture	d	CoordinateSpaceProtocol
-M	SpatialEventGesture	init(coordinateSpace:action:)	i	action:SpatialEventCollection			SpatialEventGesture	df	CoordinateSpaceProtocol,_
+M	SpatialEventGesture	init(coordinateSpace:)	i		18.0		SpatialEventGesture	d	CoordinateSpaceProtocol=.local
+M	SpatialEventGesture	init(coordinateSpace:action:)	i	action:SpatialEventCollection			SpatialEventGesture	df	CoordinateSpaceProtocol=.local,_
 M	SpatialEventGesture	internalBody	v				Gesture
 M	SpatialTapGesture	Body	k
 M	SpatialTapGesture	Value	k		16.0
 M	SpatialTapGesture	coordinateSpace	v		16.0		CoordinateSpace
 M	SpatialTapGesture	count	v		16.0		Int
-M	SpatialTapGesture	init(count:coordinateSpace:)	i		16.0		SpatialTapGesture	dd	Int,_
+M	SpatialTapGesture	init(count:coordinateSpace:)	i		16.0		SpatialTapGesture	dd	Int=1,_=.local
 M	SpatialTapGesture.Value	location	v		16.0		CGPoint
 M	Spring	bounce	v		17.0		Double
 M	Spring	bouncy	sv		17.0		Spring
-M	Spring	bouncy(duration:extraBounce:)	fs		17.0		Spring	dd	Double,Double
+M	Spring	bouncy(duration:extraBounce:)	fs		17.0		Spring	dd	Double=0.5,Double=0.0
 M	Spring	damping	v		17.0		Double
 M	Spring	dampingRatio	v		17.0		Double
 M	Spring	duration	v		17.0		Double
@@ -34851,27 +34851,27 @@ M	Spring	force(fromValue:toValue:position:velocity:)	f		17.0			rrrr
 M	Spring	force(target:position:velocity:)	f		17.0			rrr
 M	Spring	hash(into:)	f					r	Hasher
 M	Spring	hashValue	v				Int
-M	Spring	init(duration:bounce:)	i		17.0		Spring	dd	Double,Double
-M	Spring	init(mass:stiffness:damping:allowOverDamping:)	i		17.0		Spring	drrd	Double,Double,Double,Bool
+M	Spring	init(duration:bounce:)	i		17.0		Spring	dd	Double=0.5,Double=0.0
+M	Spring	init(mass:stiffness:damping:allowOverDamping:)	i		17.0		Spring	drrd	Double=1.0,Double,Double,Bool=false
 M	Spring	init(response:dampingRatio:)	i		17.0		Spring	rr	Double,Double
-M	Spring	init(settlingDuration:dampingRatio:epsilon:)	i		17.0		Spring	rrd	Double,Double,Double
+M	Spring	init(settlingDuration:dampingRatio:epsilon:)	i		17.0		Spring	rrd	Double,Double,Double=0.001
 M	Spring	mass	v		17.0		Double
 M	Spring	response	v		17.0		Double
 M	Spring	settlingDuration	v		17.0		Double
 M	Spring	settlingDuration(fromValue:toValue:initialVelocity:epsilon:)	f		17.0		Double	rrrr	_,_,_,Double
-M	Spring	settlingDuration(target:initialVelocity:epsilon:)	f		17.0		Double	rdr	_,_,Double
+M	Spring	settlingDuration(target:initialVelocity:epsilon:)	f		17.0		Double	rdr	_,_=.zero,Double
 M	Spring	smooth	sv		17.0		Spring
-M	Spring	smooth(duration:extraBounce:)	fs		17.0		Spring	dd	Double,Double
+M	Spring	smooth(duration:extraBounce:)	fs		17.0		Spring	dd	Double=0.5,Double=0.0
 M	Spring	snappy	sv		17.0		Spring
-M	Spring	snappy(duration:extraBounce:)	fs		17.0		Spring	dd	Double,Double
+M	Spring	snappy(duration:extraBounce:)	fs		17.0		Spring	dd	Double=0.5,Double=0.0
 M	Spring	stiffness	v		17.0		Double
 M	Spring	update(value:velocity:target:deltaTime:)	f		17.0			rrrr	_,_,_,Double
 M	Spring	value(fromValue:toValue:initialVelocity:time:)	f		17.0			rrrr	_,_,_,Double
-M	Spring	value(target:initialVelocity:time:)	f		17.0			rdr	_,_,Double
+M	Spring	value(target:initialVelocity:time:)	f		17.0			rdr	_,_=.zero,Double
 M	Spring	velocity(fromValue:toValue:initialVelocity:time:)	f		17.0			rrrr	_,_,_,Double
-M	Spring	velocity(target:initialVelocity:time:)	f		17.0			rdr	_,_,Double
+M	Spring	velocity(target:initialVelocity:time:)	f		17.0			rdr	_,_=.zero,Double
 M	SpringKeyframe	Body	k
-M	SpringKeyframe	init(_:duration:spring:startVelocity:)	i		17.0		SpringKeyframe	rddd	_,Double,Spring,_
+M	SpringKeyframe	init(_:duration:spring:startVelocity:)	i		17.0		SpringKeyframe	rddd	_,Double=nil,Spring,_=nil
 M	SpringLoadingBehavior	automatic	sv		17.0		SpringLoadingBehavior
 M	SpringLoadingBehavior	disabled	sv		17.0		SpringLoadingBehavior
 M	SpringLoadingBehavior	enabled	sv		17.0		SpringLoadingBehavior
@@ -34908,18 +34908,18 @@ M	StaticString	withUTF8Buffer(_:)	f	_:UnsafeBufferPointer				f
 M	Stepper	Body	k
 M	Stepper	body	v				View
 M	Stepper	init(_:onIncrement:onDecrement:onEditingChanged:)	i	onEditingChanged:Bool	13.0		Stepper	rffg
-M	Stepper	init(_:value:in:step:format:onEditingChanged:)	i	onEditingChanged:Bool	16.0		Stepper	rrrdrg	_,Binding,ClosedRange,_,_,_
-M	Stepper	init(_:value:in:step:onEditingChanged:)	i	onEditingChanged:Bool	13.0		Stepper	rrrdg	_,Binding,ClosedRange,_,_
-M	Stepper	init(_:value:step:format:onEditingChanged:)	i	onEditingChanged:Bool	16.0		Stepper	rrdrg	_,Binding,_,_,_
-M	Stepper	init(_:value:step:onEditingChanged:)	i	onEditingChanged:Bool	13.0		Stepper	rrdg	_,Binding,_,_
+M	Stepper	init(_:value:in:step:format:onEditingChanged:)	i	onEditingChanged:Bool	16.0		Stepper	rrrdrg	_,Binding,ClosedRange,_=1,_,_
+M	Stepper	init(_:value:in:step:onEditingChanged:)	i	onEditingChanged:Bool	13.0		Stepper	rrrdg	_,Binding,ClosedRange,_=1,_
+M	Stepper	init(_:value:step:format:onEditingChanged:)	i	onEditingChanged:Bool	16.0		Stepper	rrdrg	_,Binding,_=1,_,_
+M	Stepper	init(_:value:step:onEditingChanged:)	i	onEditingChanged:Bool	13.0		Stepper	rrdg	_,Binding,_=1,_
 M	Stepper	init(label:onIncrement:onDecrement:onEditingChanged:)	i	onEditingChanged:Bool	13.0		Stepper	fffg
 M	Stepper	init(onIncrement:onDecrement:onEditingChanged:label:)	di	onEditingChanged:Bool	13.0	init(label:onIncrement:onDecrement:onEditingChanged:)	Stepper	ffgf
-M	Stepper	init(value:in:step:format:label:onEditingChanged:)	i	onEditingChanged:Bool	16.0		Stepper	rrdrfg	Binding,ClosedRange,_,_,_,_
-M	Stepper	init(value:in:step:label:onEditingChanged:)	i	onEditingChanged:Bool	13.0		Stepper	rrdfg	Binding,ClosedRange,_,_,_
-M	Stepper	init(value:in:step:onEditingChanged:label:)	di	onEditingChanged:Bool	13.0	init(value:in:step:label:onEditingChanged:)	Stepper	rrdgf	Binding,ClosedRange,_,_,_
-M	Stepper	init(value:step:format:label:onEditingChanged:)	i	onEditingChanged:Bool	16.0		Stepper	rdrfg	Binding,_,_,_,_
-M	Stepper	init(value:step:label:onEditingChanged:)	i	onEditingChanged:Bool	13.0		Stepper	rdfg	Binding,_,_,_
-M	Stepper	init(value:step:onEditingChanged:label:)	di	onEditingChanged:Bool	13.0	init(value:step:label:onEditingChanged:)	Stepper	rdgf	Binding,_,_,_
+M	Stepper	init(value:in:step:format:label:onEditingChanged:)	i	onEditingChanged:Bool	16.0		Stepper	rrdrfg	Binding,ClosedRange,_=1,_,_,_
+M	Stepper	init(value:in:step:label:onEditingChanged:)	i	onEditingChanged:Bool	13.0		Stepper	rrdfg	Binding,ClosedRange,_=1,_,_
+M	Stepper	init(value:in:step:onEditingChanged:label:)	di	onEditingChanged:Bool	13.0	init(value:in:step:label:onEditingChanged:)	Stepper	rrdgf	Binding,ClosedRange,_=1,_,_
+M	Stepper	init(value:step:format:label:onEditingChanged:)	i	onEditingChanged:Bool	16.0		Stepper	rdrfg	Binding,_=1,_,_,_
+M	Stepper	init(value:step:label:onEditingChanged:)	i	onEditingChanged:Bool	13.0		Stepper	rdfg	Binding,_=1,_,_
+M	Stepper	init(value:step:onEditingChanged:label:)	di	onEditingChanged:Bool	13.0	init(value:step:label:onEditingChanged:)	Stepper	rdgf	Binding,_=1,_,_
 M	Stream	Event	ko
 M	Stream	PropertyKey	ko
 M	Stream	Status	ko
@@ -35023,8 +35023,8 @@ M	StrideThrough	contains(where:)	ft	where:Self.Element			Bool	f
 M	StrideThrough	count(where:)	ft	where:Self.Element			Int	f
 M	StrideThrough	customMirror	v				Mirror
 M	StrideThrough	drop(while:)	ft	while:Self.Element			DropWhileSequence	f
-M	StrideThrough	dropFirst(_:)	f				DropFirstSequence	d	Int
-M	StrideThrough	dropLast(_:)	f				Array	d	Int
+M	StrideThrough	dropFirst(_:)	f				DropFirstSequence	d	Int=1
+M	StrideThrough	dropLast(_:)	f				Array	d	Int=1
 M	StrideThrough	elementsEqual(_:)	f				Bool	r
 M	StrideThrough	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
 M	StrideThrough	enumerated()	f				EnumeratedSequence
@@ -35052,8 +35052,8 @@ M	StrideThrough	shuffled()	f				Array
 M	StrideThrough	shuffled(using:)	f				Array	r
 M	StrideThrough	sorted()	f				Array
 M	StrideThrough	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	StrideThrough	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	StrideThrough	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	StrideThrough	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	StrideThrough	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	StrideThrough	starts(with:)	f				Bool	r
 M	StrideThrough	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
 M	StrideThrough	suffix(_:)	f				Array	r	Int
@@ -35067,8 +35067,8 @@ M	StrideTo	contains(where:)	ft	where:Self.Element			Bool	f
 M	StrideTo	count(where:)	ft	where:Self.Element			Int	f
 M	StrideTo	customMirror	v				Mirror
 M	StrideTo	drop(while:)	ft	while:Self.Element			DropWhileSequence	f
-M	StrideTo	dropFirst(_:)	f				DropFirstSequence	d	Int
-M	StrideTo	dropLast(_:)	f				Array	d	Int
+M	StrideTo	dropFirst(_:)	f				DropFirstSequence	d	Int=1
+M	StrideTo	dropLast(_:)	f				Array	d	Int=1
 M	StrideTo	elementsEqual(_:)	f				Bool	r
 M	StrideTo	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
 M	StrideTo	enumerated()	f				EnumeratedSequence
@@ -35096,8 +35096,8 @@ M	StrideTo	shuffled()	f				Array
 M	StrideTo	shuffled(using:)	f				Array	r
 M	StrideTo	sorted()	f				Array
 M	StrideTo	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	StrideTo	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	StrideTo	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	StrideTo	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	StrideTo	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	StrideTo	starts(with:)	f				Bool	r
 M	StrideTo	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
 M	StrideTo	suffix(_:)	f				Array	r	Int
@@ -35137,16 +35137,16 @@ M	String	count	v				Int
 M	String	count(where:)	ft	where:Self.Element			Int	f
 M	String	customMirror	v				Mirror
 M	String	customPlaygroundQuickLook	dv			?
-M	String	data(using:allowLossyConversion:)	f		18.0		Data	rd	String.Encoding,Bool
+M	String	data(using:allowLossyConversion:)	f		18.0		Data	rd	String.Encoding,Bool=false
 M	String	debugDescription	v				String
-M	String	decodeCString(_:as:repairingInvalidCodeUnits:)	fs					rrd	_,_,Bool
+M	String	decodeCString(_:as:repairingInvalidCodeUnits:)	fs					rrd	_,_,Bool=true
 M	String	defaultCStringEncoding	sv				String.Encoding
 M	String	description	v				String
 M	String	difference(from:)	f		13.0		CollectionDifference	r
 M	String	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	String	distance(from:to:)	f				Int	rr	String.Index,String.Index
 M	String	drop(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	String	dropFirst(_:)	f				Self.SubSequence	d	Int
+M	String	dropFirst(_:)	f				Self.SubSequence	d	Int=1
 M	String	dropLast(_:)	f				Self.SubSequence	r	Int
 M	String	elementsEqual(_:)	f				Bool	r
 M	String	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
@@ -35177,7 +35177,7 @@ M	String	indices(of:)	f		18.0		RangeSet	r	Self.Element
 M	String	indices(where:)	ft	where:Self.Element	18.0		RangeSet	f
 M	String	init()	i				String
 M	String	init(_:)	i		15.0		String	r
-M	String	init(_:radix:uppercase:)	i				String	rdd	_,Int,Bool
+M	String	init(_:radix:uppercase:)	i				String	rdd	_,Int=10,Bool=false
 M	String	init(bytes:encoding:)	i		8.0		String	rr	_,String.Encoding
 M	String	init(bytesNoCopy:length:encoding:freeWhenDone:)	di			?	String	rrrr	UnsafeMutableRawPointer,Int,String.Encoding,Bool
 M	String	init(cString:)	i				String	r
@@ -35246,7 +35246,7 @@ M	String	reduce(_:_:)	ft	_:Result,Self.Element				rf
 M	String	reduce(into:_:)	ft	_:Result,Self.Element				rf
 M	String	regex	v		16.0		Regex
 M	String	remove(at:)	f					r
-M	String	removeAll(keepingCapacity:)	f					d	Bool
+M	String	removeAll(keepingCapacity:)	f					d	Bool=false
 M	String	removeAll(where:)	ft	where:Self.Element				f
 M	String	removeFirst()	f				Self.Element
 M	String	removeFirst(_:)	f					r	Int
@@ -35262,8 +35262,8 @@ M	String	shuffled()	f				Array
 M	String	shuffled(using:)	f				Array	r
 M	String	sorted()	f				Array
 M	String	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	String	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	String	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	String	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	String	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	String	startIndex	v				String.Index
 M	String	starts(with:)	f				Bool	r
 M	String	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
@@ -35289,7 +35289,7 @@ M	String.Comparator	encode(to:)	ft		15.0			r	Encoder
 M	String.Comparator	hash(into:)	f		15.0			r	Hasher
 M	String.Comparator	init(_:)	i		15.0		String.Comparator	r	String.StandardComparator
 M	String.Comparator	init(from:)	it		15.0		String.Comparator	r	Decoder
-M	String.Comparator	init(options:order:)	i		15.0		String.Comparator	rd	String.CompareOptions,SortOrder
+M	String.Comparator	init(options:order:)	i		15.0		String.Comparator	rd	String.CompareOptions,SortOrder=.forward
 M	String.Comparator	locale	v		15.0		Locale
 M	String.Comparator	options	v		15.0		String.CompareOptions
 M	String.Comparator	order	v		15.0		SortOrder
@@ -35371,7 +35371,7 @@ M	String.StandardComparator	Compared	k		15.0
 M	String.StandardComparator	compare(_:_:)	f		15.0		ComparisonResult	rr	String,String
 M	String.StandardComparator	encode(to:)	ft		15.0			r	Encoder
 M	String.StandardComparator	hash(into:)	f		15.0			r	Hasher
-M	String.StandardComparator	init(_:order:)	i		15.0		String.StandardComparator	rd	String.StandardComparator,SortOrder
+M	String.StandardComparator	init(_:order:)	i		15.0		String.StandardComparator	rd	String.StandardComparator,SortOrder=.forward
 M	String.StandardComparator	init(from:)	it		15.0		String.StandardComparator	r	Decoder
 M	String.StandardComparator	lexical	sv		15.0		String.StandardComparator
 M	String.StandardComparator	order	v		15.0		SortOrder
@@ -35392,7 +35392,7 @@ M	String.UTF16View	difference(from:)	f		13.0		CollectionDifference	r
 M	String.UTF16View	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	String.UTF16View	distance(from:to:)	f				Int	rr	String.Index,String.Index
 M	String.UTF16View	drop(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	String.UTF16View	dropFirst(_:)	f				Self.SubSequence	d	Int
+M	String.UTF16View	dropFirst(_:)	f				Self.SubSequence	d	Int=1
 M	String.UTF16View	dropLast(_:)	f				Self.SubSequence	r	Int
 M	String.UTF16View	elementsEqual(_:)	f				Bool	r
 M	String.UTF16View	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
@@ -35445,8 +35445,8 @@ M	String.UTF16View	shuffled()	f				Array
 M	String.UTF16View	shuffled(using:)	f				Array	r
 M	String.UTF16View	sorted()	f				Array
 M	String.UTF16View	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	String.UTF16View	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	String.UTF16View	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	String.UTF16View	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	String.UTF16View	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	String.UTF16View	startIndex	v				String.Index
 M	String.UTF16View	starts(with:)	f				Bool	r
 M	String.UTF16View	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
@@ -35473,7 +35473,7 @@ M	String.UTF8View	difference(from:)	f		13.0		CollectionDifference	r
 M	String.UTF8View	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	String.UTF8View	distance(from:to:)	f				Int	rr	String.Index,String.Index
 M	String.UTF8View	drop(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	String.UTF8View	dropFirst(_:)	f				Self.SubSequence	d	Int
+M	String.UTF8View	dropFirst(_:)	f				Self.SubSequence	d	Int=1
 M	String.UTF8View	dropLast(_:)	f				Self.SubSequence	r	Int
 M	String.UTF8View	elementsEqual(_:)	f				Bool	r
 M	String.UTF8View	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
@@ -35527,8 +35527,8 @@ M	String.UTF8View	shuffled(using:)	f				Array	r
 M	String.UTF8View	sorted()	f				Array
 M	String.UTF8View	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
 M	String.UTF8View	span	v		26.0		Span
-M	String.UTF8View	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	String.UTF8View	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	String.UTF8View	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	String.UTF8View	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	String.UTF8View	startIndex	v				String.Index
 M	String.UTF8View	starts(with:)	f				Bool	r
 M	String.UTF8View	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
@@ -35557,7 +35557,7 @@ M	String.UnicodeScalarView	difference(from:)	f		13.0		CollectionDifference	r
 M	String.UnicodeScalarView	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	String.UnicodeScalarView	distance(from:to:)	f				Int	rr	String.Index,String.Index
 M	String.UnicodeScalarView	drop(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	String.UnicodeScalarView	dropFirst(_:)	f				Self.SubSequence	d	Int
+M	String.UnicodeScalarView	dropFirst(_:)	f				Self.SubSequence	d	Int=1
 M	String.UnicodeScalarView	dropLast(_:)	f				Self.SubSequence	r	Int
 M	String.UnicodeScalarView	elementsEqual(_:)	f				Bool	r
 M	String.UnicodeScalarView	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
@@ -35611,7 +35611,7 @@ M	String.UnicodeScalarView	randomElement(using:)	f				Self.Element	r
 M	String.UnicodeScalarView	reduce(_:_:)	ft	_:Result,Self.Element				rf
 M	String.UnicodeScalarView	reduce(into:_:)	ft	_:Result,Self.Element				rf
 M	String.UnicodeScalarView	remove(at:)	f				Self.Element	r	Self.Index
-M	String.UnicodeScalarView	removeAll(keepingCapacity:)	f					d	Bool
+M	String.UnicodeScalarView	removeAll(keepingCapacity:)	f					d	Bool=false
 M	String.UnicodeScalarView	removeAll(where:)	ft	where:Self.Element				f
 M	String.UnicodeScalarView	removeFirst()	f				Self.Element
 M	String.UnicodeScalarView	removeFirst(_:)	f					r	Int
@@ -35627,8 +35627,8 @@ M	String.UnicodeScalarView	shuffled()	f				Array
 M	String.UnicodeScalarView	shuffled(using:)	f				Array	r
 M	String.UnicodeScalarView	sorted()	f				Array
 M	String.UnicodeScalarView	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	String.UnicodeScalarView	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	String.UnicodeScalarView	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	String.UnicodeScalarView	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	String.UnicodeScalarView	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	String.UnicodeScalarView	startIndex	v				String.Index
 M	String.UnicodeScalarView	starts(with:)	f				Bool	r
 M	String.UnicodeScalarView	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
@@ -35649,11 +35649,11 @@ M	StringProtocol	capitalized	v		8.0		String
 M	StringProtocol	capitalized(with:)	f		8.0		String	r	Locale
 M	StringProtocol	caseInsensitiveCompare(_:)	f				ComparisonResult	r
 M	StringProtocol	commonPrefix(with:options:)	f				String	rd	_,String.CompareOptions
-M	StringProtocol	compare(_:options:range:locale:)	f				ComparisonResult	rddd	_,String.CompareOptions,Range,Locale
-M	StringProtocol	completePath(into:caseSensitive:matchesInto:filterTypes:)	f				Int	drdd	UnsafeMutablePointer,Bool,UnsafeMutablePointer,Array
+M	StringProtocol	compare(_:options:range:locale:)	f				ComparisonResult	rddd	_,String.CompareOptions,Range=nil,Locale=nil
+M	StringProtocol	completePath(into:caseSensitive:matchesInto:filterTypes:)	f				Int	drdd	UnsafeMutablePointer=nil,Bool,UnsafeMutablePointer=nil,Array=nil
 M	StringProtocol	components(separatedBy:)	f		8.0		Array	r
 M	StringProtocol	contains(_:)	f		16.0		Bool	r
-M	StringProtocol	data(using:allowLossyConversion:)	f		8.0		Data	rd	String.Encoding,Bool
+M	StringProtocol	data(using:allowLossyConversion:)	f		8.0		Data	rd	String.Encoding,Bool=false
 M	StringProtocol	decomposedStringWithCanonicalMapping	v				String
 M	StringProtocol	decomposedStringWithCompatibilityMapping	v				String
 M	StringProtocol	enumerateLines(invoking:)	f	invoking:String,Bool				f
@@ -35689,15 +35689,15 @@ M	StringProtocol	padding(toLength:withPad:startingAt:)	f				String	rrr	Int,_,Int
 M	StringProtocol	paragraphRange(for:)	f		8.0		Range	r	RangeExpression
 M	StringProtocol	precomposedStringWithCanonicalMapping	v				String
 M	StringProtocol	precomposedStringWithCompatibilityMapping	v				String
-M	StringProtocol	range(of:options:range:locale:)	f				Range	rddd	_,String.CompareOptions,Range,Locale
-M	StringProtocol	rangeOfCharacter(from:options:range:)	f				Range	rdd	CharacterSet,String.CompareOptions,Range
+M	StringProtocol	range(of:options:range:locale:)	f				Range	rddd	_,String.CompareOptions,Range=nil,Locale=nil
+M	StringProtocol	rangeOfCharacter(from:options:range:)	f				Range	rdd	CharacterSet,String.CompareOptions,Range=nil
 M	StringProtocol	rangeOfComposedCharacterSequence(at:)	f				Range	r	Self.Index
 M	StringProtocol	rangeOfComposedCharacterSequences(for:)	f				Range	r
 M	StringProtocol	removingPercentEncoding	v				String
 M	StringProtocol	replacingCharacters(in:with:)	f				String	rr
-M	StringProtocol	replacingOccurrences(of:with:options:range:)	f				String	rrdd	_,_,String.CompareOptions,Range
+M	StringProtocol	replacingOccurrences(of:with:options:range:)	f				String	rrdd	_,_,String.CompareOptions,Range=nil
 M	StringProtocol	smallestEncoding	v				String.Encoding
-M	StringProtocol	split(separator:maxSplits:omittingEmptySubsequences:)	f		16.0		Array	rdd	_,Int,Bool
+M	StringProtocol	split(separator:maxSplits:omittingEmptySubsequences:)	f		16.0		Array	rdd	_,Int=.max,Bool=true
 M	StringProtocol	substring(from:)	df			?	String	r	Self.Index
 M	StringProtocol	substring(to:)	df			?	String	r	Self.Index
 M	StringProtocol	substring(with:)	df			?	String	r	Range
@@ -35714,8 +35714,8 @@ M	StringProtocol	write(toFile:atomically:encoding:)	ft		8.0			rrr	_,Bool,String.
 M	StringStyle	currency(code:)	fs		15.0		Self	r	String
 M	StringStyle	format(_:)	f		15.0		String	r	String
 M	StringStyle	init(from:)	it		15.0		StringStyle	r	Decoder
-M	StringStyle	list(memberStyle:type:width:)	fs		15.0		Self	rrd	_,ListFormatStyle.ListType,ListFormatStyle.Width
-M	StringStyle	list(type:width:)	fs		15.0		Self	rd	ListFormatStyle.ListType,ListFormatStyle.Width
+M	StringStyle	list(memberStyle:type:width:)	fs		15.0		Self	rrd	_,ListFormatStyle.ListType,ListFormatStyle.Width=.standard
+M	StringStyle	list(type:width:)	fs		15.0		Self	rd	ListFormatStyle.ListType,ListFormatStyle.Width=.standard
 M	StringStyle	locale(_:)	f		15.0		Self	r	Locale
 M	StringTransform	fullwidthToHalfwidth	osv				StringTransform
 M	StringTransform	hash(into:)	fo					r	Hasher
@@ -35756,7 +35756,7 @@ M	StrokeStyle	AnimatableData	k
 M	StrokeStyle	animatableData	v				AnimatablePair
 M	StrokeStyle	dash	v		13.0		Array
 M	StrokeStyle	dashPhase	v		13.0		CGFloat
-M	StrokeStyle	init(lineWidth:lineCap:lineJoin:miterLimit:dash:dashPhase:)	i		13.0		StrokeStyle	dddddd	CGFloat,CGLineCap,CGLineJoin,CGFloat,Array,CGFloat
+M	StrokeStyle	init(lineWidth:lineCap:lineJoin:miterLimit:dash:dashPhase:)	i		13.0		StrokeStyle	dddddd	CGFloat=1,CGLineCap=.butt,CGLineJoin=.miter,CGFloat=10,Array,CGFloat=0
 M	StrokeStyle	lineCap	v		13.0		CGLineCap
 M	StrokeStyle	lineJoin	v		13.0		CGLineJoin
 M	StrokeStyle	lineWidth	v		13.0		CGFloat
@@ -35808,7 +35808,7 @@ M	Substring	difference(from:)	f		13.0		CollectionDifference	r
 M	Substring	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	Substring	distance(from:to:)	f				Int	rr	String.Index,String.Index
 M	Substring	drop(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	Substring	dropFirst(_:)	f				Self.SubSequence	d	Int
+M	Substring	dropFirst(_:)	f				Self.SubSequence	d	Int=1
 M	Substring	dropLast(_:)	f				Self.SubSequence	r	Int
 M	Substring	elementsEqual(_:)	f				Bool	r
 M	Substring	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
@@ -35877,7 +35877,7 @@ M	Substring	reduce(_:_:)	ft	_:Result,Self.Element				rf
 M	Substring	reduce(into:_:)	ft	_:Result,Self.Element				rf
 M	Substring	regex	v		16.0		Regex
 M	Substring	remove(at:)	f				Self.Element	r	Self.Index
-M	Substring	removeAll(keepingCapacity:)	f					d	Bool
+M	Substring	removeAll(keepingCapacity:)	f					d	Bool=false
 M	Substring	removeAll(where:)	ft	where:Self.Element				f
 M	Substring	removeFirst()	f				Self.Element
 M	Substring	removeFirst(_:)	f					r	Int
@@ -35893,8 +35893,8 @@ M	Substring	shuffled()	f				Array
 M	Substring	shuffled(using:)	f				Array	r
 M	Substring	sorted()	f				Array
 M	Substring	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	Substring	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	Substring	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	Substring	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	Substring	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	Substring	startIndex	v				String.Index
 M	Substring	starts(with:)	f				Bool	r
 M	Substring	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
@@ -35928,7 +35928,7 @@ M	Substring.UTF16View	difference(from:)	f		13.0		CollectionDifference	r
 M	Substring.UTF16View	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	Substring.UTF16View	distance(from:to:)	f				Int	rr	String.Index,String.Index
 M	Substring.UTF16View	drop(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	Substring.UTF16View	dropFirst(_:)	f				Self.SubSequence	d	Int
+M	Substring.UTF16View	dropFirst(_:)	f				Self.SubSequence	d	Int=1
 M	Substring.UTF16View	dropLast(_:)	f				Self.SubSequence	r	Int
 M	Substring.UTF16View	elementsEqual(_:)	f				Bool	r
 M	Substring.UTF16View	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
@@ -35987,8 +35987,8 @@ M	Substring.UTF16View	shuffled()	f				Array
 M	Substring.UTF16View	shuffled(using:)	f				Array	r
 M	Substring.UTF16View	sorted()	f				Array
 M	Substring.UTF16View	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	Substring.UTF16View	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	Substring.UTF16View	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	Substring.UTF16View	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	Substring.UTF16View	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	Substring.UTF16View	startIndex	v				String.Index
 M	Substring.UTF16View	starts(with:)	f				Bool	r
 M	Substring.UTF16View	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
@@ -36011,7 +36011,7 @@ M	Substring.UTF8View	difference(from:)	f		13.0		CollectionDifference	r
 M	Substring.UTF8View	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	Substring.UTF8View	distance(from:to:)	f				Int	rr	String.Index,String.Index
 M	Substring.UTF8View	drop(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	Substring.UTF8View	dropFirst(_:)	f				Self.SubSequence	d	Int
+M	Substring.UTF8View	dropFirst(_:)	f				Self.SubSequence	d	Int=1
 M	Substring.UTF8View	dropLast(_:)	f				Self.SubSequence	r	Int
 M	Substring.UTF8View	elementsEqual(_:)	f				Bool	r
 M	Substring.UTF8View	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
@@ -36071,8 +36071,8 @@ M	Substring.UTF8View	shuffled(using:)	f				Array	r
 M	Substring.UTF8View	sorted()	f				Array
 M	Substring.UTF8View	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
 M	Substring.UTF8View	span	v		26.0		Span
-M	Substring.UTF8View	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	Substring.UTF8View	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	Substring.UTF8View	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	Substring.UTF8View	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	Substring.UTF8View	startIndex	v				String.Index
 M	Substring.UTF8View	starts(with:)	f				Bool	r
 M	Substring.UTF8View	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
@@ -36098,7 +36098,7 @@ M	Substring.UnicodeScalarView	difference(from:)	f		13.0		CollectionDifference	r
 M	Substring.UnicodeScalarView	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	Substring.UnicodeScalarView	distance(from:to:)	f				Int	rr	String.Index,String.Index
 M	Substring.UnicodeScalarView	drop(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	Substring.UnicodeScalarView	dropFirst(_:)	f				Self.SubSequence	d	Int
+M	Substring.UnicodeScalarView	dropFirst(_:)	f				Self.SubSequence	d	Int=1
 M	Substring.UnicodeScalarView	dropLast(_:)	f				Self.SubSequence	r	Int
 M	Substring.UnicodeScalarView	elementsEqual(_:)	f				Bool	r
 M	Substring.UnicodeScalarView	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
@@ -36153,7 +36153,7 @@ M	Substring.UnicodeScalarView	randomElement(using:)	f				Self.Element	r
 M	Substring.UnicodeScalarView	reduce(_:_:)	ft	_:Result,Self.Element				rf
 M	Substring.UnicodeScalarView	reduce(into:_:)	ft	_:Result,Self.Element				rf
 M	Substring.UnicodeScalarView	remove(at:)	f				Self.Element	r	Self.Index
-M	Substring.UnicodeScalarView	removeAll(keepingCapacity:)	f					d	Bool
+M	Substring.UnicodeScalarView	removeAll(keepingCapacity:)	f					d	Bool=false
 M	Substring.UnicodeScalarView	removeAll(where:)	ft	where:Self.Element				f
 M	Substring.UnicodeScalarView	removeFirst()	f				Self.Element
 M	Substring.UnicodeScalarView	removeFirst(_:)	f					r	Int
@@ -36169,8 +36169,8 @@ M	Substring.UnicodeScalarView	shuffled()	f				Array
 M	Substring.UnicodeScalarView	shuffled(using:)	f				Array	r
 M	Substring.UnicodeScalarView	sorted()	f				Array
 M	Substring.UnicodeScalarView	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	Substring.UnicodeScalarView	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	Substring.UnicodeScalarView	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	Substring.UnicodeScalarView	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	Substring.UnicodeScalarView	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	Substring.UnicodeScalarView	startIndex	v				String.Index
 M	Substring.UnicodeScalarView	starts(with:)	f				Bool	r
 M	Substring.UnicodeScalarView	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
@@ -36189,8 +36189,8 @@ M	SuspendingClock	measure(_:)	ft		16.0		Self.Instant.Duration	f
 M	SuspendingClock	measure(isolation:_:)	aft		16.0		Self.Instant.Duration	df	Actor,_
 M	SuspendingClock	minimumResolution	v		16.0		Duration
 M	SuspendingClock	now	sv		16.0		SuspendingClock.Instant
-M	SuspendingClock	sleep(for:tolerance:)	aft		16.0			rd	Self.Instant.Duration,Self.Instant.Duration
-M	SuspendingClock	sleep(until:tolerance:)	aft		16.0			rd	SuspendingClock.Instant,Duration
+M	SuspendingClock	sleep(for:tolerance:)	aft		16.0			rd	Self.Instant.Duration,Self.Instant.Duration=nil
+M	SuspendingClock	sleep(until:tolerance:)	aft		16.0			rd	SuspendingClock.Instant,Duration=nil
 M	SuspendingClock	suspending	sv		16.0		SuspendingClock
 M	SuspendingClock	systemEpoch	v		16.0		SuspendingClock.Instant
 M	SuspendingClock.Instant	advanced(by:)	f		16.0		SuspendingClock.Instant	r	Duration
@@ -36243,12 +36243,12 @@ M	SystemFormatStyle	DateReference	k		18.0
 M	SystemFormatStyle	Stopwatch	k		18.0
 M	SystemFormatStyle	Timer	k		18.0
 M	SystemFormatStyle.DateOffset	calendar(_:)	f		18.0		SystemFormatStyle.DateOffset	r	Calendar
-M	SystemFormatStyle.DateOffset	init(to:allowedFields:maxFieldCount:sign:)	i		18.0		SystemFormatStyle.DateOffset	rddd	Date,Set,Int,NumberFormatStyleConfiguration.SignDisplayStrategy
+M	SystemFormatStyle.DateOffset	init(to:allowedFields:maxFieldCount:sign:)	i		18.0		SystemFormatStyle.DateOffset	rddd	Date,Set,Int=2,NumberFormatStyleConfiguration.SignDisplayStrategy=.automatic
 M	SystemFormatStyle.DateReference	calendar(_:)	f		18.0		SystemFormatStyle.DateReference	r	Calendar
-M	SystemFormatStyle.DateReference	init(to:allowedFields:maxFieldCount:thresholdField:)	i		18.0		SystemFormatStyle.DateReference	rddd	Date,Set,Int,Date.ComponentsFormatStyle.Field
-M	SystemFormatStyle.Stopwatch	init(startingAt:showsHours:maxFieldCount:maxPrecision:)	i		18.0		SystemFormatStyle.Stopwatch	rddd	Date,Bool,Int,Duration
-M	SystemFormatStyle.Timer	init(countingDownIn:showsHours:maxFieldCount:maxPrecision:)	i		18.0		SystemFormatStyle.Timer	rddd	Range,Bool,Int,Duration
-M	SystemFormatStyle.Timer	init(countingUpIn:showsHours:maxFieldCount:maxPrecision:)	i		18.0		SystemFormatStyle.Timer	rddd	Range,Bool,Int,Duration
+M	SystemFormatStyle.DateReference	init(to:allowedFields:maxFieldCount:thresholdField:)	i		18.0		SystemFormatStyle.DateReference	rddd	Date,Set,Int=2,Date.ComponentsFormatStyle.Field=.day
+M	SystemFormatStyle.Stopwatch	init(startingAt:showsHours:maxFieldCount:maxPrecision:)	i		18.0		SystemFormatStyle.Stopwatch	rddd	Date,Bool=true,Int=4,Duration
+M	SystemFormatStyle.Timer	init(countingDownIn:showsHours:maxFieldCount:maxPrecision:)	i		18.0		SystemFormatStyle.Timer	rddd	Range,Bool=true,Int=3,Duration
+M	SystemFormatStyle.Timer	init(countingUpIn:showsHours:maxFieldCount:maxPrecision:)	i		18.0		SystemFormatStyle.Timer	rddd	Range,Bool=true,Int=3,Duration
 M	SystemRandomNumberGenerator	init()	i				SystemRandomNumberGenerator
 M	SystemRandomNumberGenerator	next()	f
 M	SystemRandomNumberGenerator	next(upperBound:)	f					r
@@ -36278,11 +36278,11 @@ M	TabBarPlacement	ornament	sv		18.0		TabBarPlacement
 M	TabBarPlacement	pageIndicator	sv		18.0		TabBarPlacement
 M	TabBarPlacement	sidebar	sv		18.0		TabBarPlacement
 M	TabBarPlacement	topBar	sv		18.0		TabBarPlacement
-M	TabContent	accessibilityHint(_:isEnabled:)	f		18.0		TabContent	rd	Text,Bool
-M	TabContent	accessibilityIdentifier(_:isEnabled:)	f		18.0		TabContent	rd	String,Bool
-M	TabContent	accessibilityInputLabels(_:isEnabled:)	f		18.0		TabContent	rd	Array,Bool
-M	TabContent	accessibilityLabel(_:isEnabled:)	f		18.0		TabContent	rd	Text,Bool
-M	TabContent	accessibilityValue(_:isEnabled:)	f		18.0		TabContent	rd	Text,Bool
+M	TabContent	accessibilityHint(_:isEnabled:)	f		18.0		TabContent	rd	Text,Bool=true
+M	TabContent	accessibilityIdentifier(_:isEnabled:)	f		18.0		TabContent	rd	String,Bool=true
+M	TabContent	accessibilityInputLabels(_:isEnabled:)	f		18.0		TabContent	rd	Array,Bool=true
+M	TabContent	accessibilityLabel(_:isEnabled:)	f		18.0		TabContent	rd	Text,Bool=true
+M	TabContent	accessibilityValue(_:isEnabled:)	f		18.0		TabContent	rd	Text,Bool=true
 M	TabContent	badge(_:)	f		18.0		TabContent	r	Int
 M	TabContent	body	v		18.0		Self.Body
 M	TabContent	contextMenu(menuItems:)	f		18.0		TabContent	f
@@ -36292,12 +36292,12 @@ M	TabContent	defaultVisibility(_:for:)	f		18.0		TabContent	rd	Visibility,_
 M	TabContent	disabled(_:)	f		18.4		TabContent	r	Bool
 M	TabContent	draggable(_:)	f		18.1		TabContent	f
 M	TabContent	dropDestination(for:action:)	f	action:Array	18.0		TabContent	df
-M	TabContent	hidden(_:)	f		18.0		TabContent	d	Bool
-M	TabContent	popover(isPresented:attachmentAnchor:arrowEdge:content:)	f		18.0		TabContent	rddf	Binding,PopoverAttachmentAnchor,Edge,_
-M	TabContent	popover(item:attachmentAnchor:arrowEdge:content:)	f	content:Item	18.0		TabContent	rddf	Binding,PopoverAttachmentAnchor,Edge,_
+M	TabContent	hidden(_:)	f		18.0		TabContent	d	Bool=true
+M	TabContent	popover(isPresented:attachmentAnchor:arrowEdge:content:)	f		18.0		TabContent	rddf	Binding,PopoverAttachmentAnchor,Edge=nil,_
+M	TabContent	popover(item:attachmentAnchor:arrowEdge:content:)	f	content:Item	18.0		TabContent	rddf	Binding,PopoverAttachmentAnchor,Edge=nil,_
 M	TabContent	sectionActions(content:)	f		18.0		TabContent	f
 M	TabContent	springLoadingBehavior(_:)	f		18.0		TabContent	r	SpringLoadingBehavior
-M	TabContent	swipeActions(edge:allowsFullSwipe:content:)	f		18.0		TabContent	ddf	HorizontalEdge,Bool,_
+M	TabContent	swipeActions(edge:allowsFullSwipe:content:)	f		18.0		TabContent	ddf	HorizontalEdge=.trailing,Bool=true,_
 M	TabContent	tabPlacement(_:)	f		18.0		TabContent	r	TabPlacement
 M	TabContentBuilder	Content	k		18.0
 M	TabContentBuilder	buildBlock(_:)	fs		18.0		TabContent	r	TabContent
@@ -36349,10 +36349,10 @@ M	TabViewStyle	page(indexDisplayMode:)	fs		14.0		PageTabViewStyle	r	PageTabViewS
 M	TabViewStyle	sidebarAdaptable	sv		18.0		SidebarAdaptableTabViewStyle
 M	TabViewStyle	tabBarOnly	sv		18.0		TabBarOnlyTabViewStyle
 M	Table	Body	k
-M	Table	init(_:children:columnCustomization:columns:)	i		17.0		Table	rrdf	_,KeyPath,Binding,_
-M	Table	init(_:children:selection:columnCustomization:columns:)	i		17.0		Table	rrrdf	_,KeyPath,Binding,Binding,_
-M	Table	init(_:children:selection:sortOrder:columnCustomization:columns:)	i		17.0		Table	rrrrdf	_,KeyPath,Binding,Binding,Binding,_
-M	Table	init(_:children:sortOrder:columnCustomization:columns:)	i		17.0		Table	rrrdf	_,KeyPath,Binding,Binding,_
+M	Table	init(_:children:columnCustomization:columns:)	i		17.0		Table	rrdf	_,KeyPath,Binding=nil,_
+M	Table	init(_:children:selection:columnCustomization:columns:)	i		17.0		Table	rrrdf	_,KeyPath,Binding,Binding=nil,_
+M	Table	init(_:children:selection:sortOrder:columnCustomization:columns:)	i		17.0		Table	rrrrdf	_,KeyPath,Binding,Binding,Binding=nil,_
+M	Table	init(_:children:sortOrder:columnCustomization:columns:)	i		17.0		Table	rrrdf	_,KeyPath,Binding,Binding=nil,_
 M	Table	init(_:columnCustomization:columns:)	i		17.0		Table	rrf	_,Binding,_
 M	Table	init(_:columns:)	i		16.0		Table	rf
 M	Table	init(_:selection:columnCustomization:columns:)	i		17.0		Table	rrrf	_,Binding,Binding,_
@@ -36377,12 +36377,12 @@ M	TableColumn	TableRowValue	k
 M	TableColumn	init(_:content:)	i	content:RowValue	16.6		TableColumn	rf
 M	TableColumn	init(_:sortUsing:content:)	i	content:RowValue	16.6		TableColumn	rrf
 M	TableColumn	init(_:value:)	i		16.6		TableColumn	rr	_,KeyPath
-M	TableColumn	init(_:value:comparator:)	i		16.6		TableColumn	rrd	_,KeyPath,String.StandardComparator
+M	TableColumn	init(_:value:comparator:)	i		16.6		TableColumn	rrd	_,KeyPath,String.StandardComparator=.localizedStandard
 M	TableColumn	init(_:value:comparator:content:)	i	content:RowValue	16.6		TableColumn	rrdf	_,KeyPath,_,_
 M	TableColumn	init(_:value:content:)	i	content:RowValue	16.6		TableColumn	rrf	_,KeyPath,_
 M	TableColumn	width()	df		16.0	width(_:)	TableColumn
-M	TableColumn	width(_:)	f		16.0		TableColumn	d	CGFloat
-M	TableColumn	width(min:ideal:max:)	f		16.0		TableColumn	ddd	CGFloat,CGFloat,CGFloat
+M	TableColumn	width(_:)	f		16.0		TableColumn	d	CGFloat=nil
+M	TableColumn	width(min:ideal:max:)	f		16.0		TableColumn	ddd	CGFloat=nil,CGFloat=nil,CGFloat=nil
 M	TableColumnAlignment	automatic	sv		17.0		TableColumnAlignment
 M	TableColumnAlignment	center	sv		17.0		TableColumnAlignment
 M	TableColumnAlignment	leading	sv		17.0		TableColumnAlignment
@@ -36466,7 +36466,7 @@ M	TableRowContent	contextMenu(menuItems:preview:)	f		16.0		ModifiedContent	ff
 M	TableRowContent	draggable(_:)	f		17.0		TableRowContent	f
 M	TableRowContent	dropDestination(for:action:)	f	action:Array	17.0		TableRowContent	df
 M	TableRowContent	itemProvider(_:)	f		16.0		ModifiedContent	f
-M	TableRowContent	selectionDisabled(_:)	f		17.0		TableRowContent	d	Bool
+M	TableRowContent	selectionDisabled(_:)	f		17.0		TableRowContent	d	Bool=true
 M	TableRowContent	tableRowBody	v		16.0		Self.TableRowBody
 M	TableStyle	Configuration	k		16.0
 M	TableStyle	automatic	sv		16.0		AutomaticTableStyle
@@ -36493,7 +36493,7 @@ M	Tag.List	tags(_:)	fs				Self	d
 M	TapGesture	Body	k
 M	TapGesture	Value	k
 M	TapGesture	count	v		13.0		Int
-M	TapGesture	init(count:)	i		13.0		TapGesture	d	Int
+M	TapGesture	init(count:)	i		13.0		TapGesture	d	Int=1
 M	Task	CancellationError()	dfs		13.0	?	CancellationError
 M	Task	Group	dk		13.0	?
 M	Task	Handle	dk		13.0	?
@@ -36502,24 +36502,24 @@ M	Task	basePriority	sv		16.0		TaskPriority
 M	Task	cancel()	f		13.0
 M	Task	checkCancellation()	fst		13.0
 M	Task	currentPriority	sv		13.0		TaskPriority
-M	Task	detached(name:executorPreference:priority:operation:)	fs		18.0		Task	drdf	String,TaskExecutor,TaskPriority,_
-M	Task	detached(name:priority:operation:)	fs		13.0		Task	ddf	String,TaskPriority,_
+M	Task	detached(name:executorPreference:priority:operation:)	fs		18.0		Task	drdf	String=nil,TaskExecutor,TaskPriority=nil,_
+M	Task	detached(name:priority:operation:)	fs		13.0		Task	ddf	String=nil,TaskPriority=nil,_
 M	Task	escalatePriority(to:)	f		26.0			r	TaskPriority
 M	Task	get()	adft		13.0	?
 M	Task	getResult()	adf		13.0	?	Result
 M	Task	hash(into:)	f		13.0			r	Hasher
-M	Task	immediate(name:priority:executorPreference:operation:)	fs		26.0		Task	dddf	String,TaskPriority,TaskExecutor,_
-M	Task	immediateDetached(name:priority:executorPreference:operation:)	fs		26.0		Task	dddf	String,TaskPriority,TaskExecutor,_
-M	Task	init(name:executorPreference:priority:operation:)	i		18.0		Task	drdf	String,TaskExecutor,TaskPriority,_
-M	Task	init(name:priority:operation:)	i		13.0		Task	ddf	String,TaskPriority,_
+M	Task	immediate(name:priority:executorPreference:operation:)	fs		26.0		Task	dddf	String=nil,TaskPriority=nil,TaskExecutor=nil,_
+M	Task	immediateDetached(name:priority:executorPreference:operation:)	fs		26.0		Task	dddf	String=nil,TaskPriority=nil,TaskExecutor=nil,_
+M	Task	init(name:executorPreference:priority:operation:)	i		18.0		Task	drdf	String=nil,TaskExecutor,TaskPriority=nil,_
+M	Task	init(name:priority:operation:)	i		13.0		Task	ddf	String=nil,TaskPriority=nil,_
 M	Task	isCancelled	sv		13.0		Bool
 M	Task	name	sv		26.0		String
 M	Task	result	av		13.0		Result
-M	Task	runDetached(priority:operation:)	dfs		13.0	?	Task	df	TaskPriority,_
+M	Task	runDetached(priority:operation:)	dfs		13.0	?	Task	df	TaskPriority=nil,_
 M	Task	sleep(_:)	adfs		13.0	Task.sleep(nanoseconds:)		r	UInt64
-M	Task	sleep(for:tolerance:clock:)	afst		16.0			rdd
+M	Task	sleep(for:tolerance:clock:)	afst		16.0			rdd	_,_=nil,_=.continuous
 M	Task	sleep(nanoseconds:)	afst		13.0			r	UInt64
-M	Task	sleep(until:tolerance:clock:)	afst		16.0			rdd
+M	Task	sleep(until:tolerance:clock:)	afst		16.0			rdd	_,_=nil,_=.continuous
 M	Task	suspend()	adfs		13.0	yield()
 M	Task	value	atv		13.0
 M	Task	withCancellationHandler(handler:operation:)	adfst		13.0	?		ff
@@ -36530,26 +36530,26 @@ M	TaskExecutor	enqueue(_:)	f		18.0			r
 M	TaskGroup	AsyncIterator	k		13.0
 M	TaskGroup	Element	k		13.0
 M	TaskGroup	Iterator	k		13.0
-M	TaskGroup	add(priority:operation:)	adf		13.0	addTask(priority:operation:)	Bool	df	TaskPriority,_
-M	TaskGroup	addImmediateTask(name:priority:executorPreference:operation:)	f		26.0			dddf	String,TaskPriority,TaskExecutor,_
-M	TaskGroup	addImmediateTaskUnlessCancelled(name:priority:executorPreference:operation:)	f		26.0		Bool	dddf	String,TaskPriority,TaskExecutor,_
-M	TaskGroup	addTask(executorPreference:priority:operation:)	f		18.0			ddf	TaskExecutor,TaskPriority,_
-M	TaskGroup	addTask(name:executorPreference:priority:operation:)	f		18.0			rddf	String,TaskExecutor,TaskPriority,_
-M	TaskGroup	addTask(name:priority:operation:)	f		13.0			rdf	String,TaskPriority,_
-M	TaskGroup	addTask(priority:operation:)	f		13.0			df	TaskPriority,_
-M	TaskGroup	addTaskUnlessCancelled(executorPreference:priority:operation:)	f		18.0		Bool	ddf	TaskExecutor,TaskPriority,_
-M	TaskGroup	addTaskUnlessCancelled(name:executorPreference:priority:operation:)	f		18.0		Bool	rddf	String,TaskExecutor,TaskPriority,_
-M	TaskGroup	addTaskUnlessCancelled(name:priority:operation:)	f		13.0		Bool	rdf	String,TaskPriority,_
-M	TaskGroup	addTaskUnlessCancelled(priority:operation:)	f		13.0		Bool	df	TaskPriority,_
+M	TaskGroup	add(priority:operation:)	adf		13.0	addTask(priority:operation:)	Bool	df	TaskPriority=nil,_
+M	TaskGroup	addImmediateTask(name:priority:executorPreference:operation:)	f		26.0			dddf	String=nil,TaskPriority=nil,TaskExecutor=nil,_
+M	TaskGroup	addImmediateTaskUnlessCancelled(name:priority:executorPreference:operation:)	f		26.0		Bool	dddf	String=nil,TaskPriority=nil,TaskExecutor=nil,_
+M	TaskGroup	addTask(executorPreference:priority:operation:)	f		18.0			ddf	TaskExecutor=nil,TaskPriority=nil,_
+M	TaskGroup	addTask(name:executorPreference:priority:operation:)	f		18.0			rddf	String,TaskExecutor=nil,TaskPriority=nil,_
+M	TaskGroup	addTask(name:priority:operation:)	f		13.0			rdf	String,TaskPriority=nil,_
+M	TaskGroup	addTask(priority:operation:)	f		13.0			df	TaskPriority=nil,_
+M	TaskGroup	addTaskUnlessCancelled(executorPreference:priority:operation:)	f		18.0		Bool	ddf	TaskExecutor=nil,TaskPriority=nil,_
+M	TaskGroup	addTaskUnlessCancelled(name:executorPreference:priority:operation:)	f		18.0		Bool	rddf	String,TaskExecutor=nil,TaskPriority=nil,_
+M	TaskGroup	addTaskUnlessCancelled(name:priority:operation:)	f		13.0		Bool	rdf	String,TaskPriority=nil,_
+M	TaskGroup	addTaskUnlessCancelled(priority:operation:)	f		13.0		Bool	df	TaskPriority=nil,_
 M	TaskGroup	allSatisfy(_:)	aft	_:Self.Element	13.0		Bool	f
-M	TaskGroup	async(priority:operation:)	df		13.0	addTask(priority:operation:)		df	TaskPriority,_
-M	TaskGroup	asyncUnlessCancelled(priority:operation:)	df		13.0	addTaskUnlessCancelled(priority:operation:)	Bool	df	TaskPriority,_
+M	TaskGroup	async(priority:operation:)	df		13.0	addTask(priority:operation:)		df	TaskPriority=nil,_
+M	TaskGroup	asyncUnlessCancelled(priority:operation:)	df		13.0	addTaskUnlessCancelled(priority:operation:)	Bool	df	TaskPriority=nil,_
 M	TaskGroup	cancelAll()	f		13.0
 M	TaskGroup	compactMap(_:)	f	_:Self.Element	13.0			f
 M	TaskGroup	contains(_:)	aft		13.0		Bool	r	Self.Element
 M	TaskGroup	contains(where:)	aft	where:Self.Element	13.0		Bool	f
 M	TaskGroup	drop(while:)	f	while:Self.Element	13.0		AsyncDropWhileSequence	f
-M	TaskGroup	dropFirst(_:)	f		13.0		AsyncDropFirstSequence	d	Int
+M	TaskGroup	dropFirst(_:)	f		13.0		AsyncDropFirstSequence	d	Int=1
 M	TaskGroup	filter(_:)	f	_:Self.Element	13.0		AsyncFilterSequence	f
 M	TaskGroup	first(where:)	aft	where:Self.Element	13.0		Self.Element	f
 M	TaskGroup	flatMap(_:)	f	_:Self.Element	13.0			f
@@ -36567,8 +36567,8 @@ M	TaskGroup	prefix(_:)	f		13.0		AsyncPrefixSequence	r	Int
 M	TaskGroup	prefix(while:)	ft	while:Self.Element	13.0		AsyncPrefixWhileSequence	f
 M	TaskGroup	reduce(_:_:)	aft	_:Result,Self.Element	13.0			rf
 M	TaskGroup	reduce(into:_:)	aft	_:Result,Self.Element	13.0			rf
-M	TaskGroup	spawn(priority:operation:)	df		13.0	addTask(priority:operation:)		df	TaskPriority,_
-M	TaskGroup	spawnUnlessCancelled(priority:operation:)	df		13.0	addTaskUnlessCancelled(priority:operation:)	Bool	df	TaskPriority,_
+M	TaskGroup	spawn(priority:operation:)	df		13.0	addTask(priority:operation:)		df	TaskPriority=nil,_
+M	TaskGroup	spawnUnlessCancelled(priority:operation:)	df		13.0	addTaskUnlessCancelled(priority:operation:)	Bool	df	TaskPriority=nil,_
 M	TaskGroup	waitForAll(isolation:)	af		13.0			d	Actor
 M	TaskGroup.Iterator	Element	k		13.0
 M	TaskGroup.Iterator	cancel()	f		13.0
@@ -36650,26 +36650,26 @@ M	Text	init(_:)	i		14.0		Text	r
 M	Text	init(_:format:)	i		18.0		Text	rr
 M	Text	init(_:formatter:)	i		14.0		Text	rr	_,Formatter
 M	Text	init(_:style:)	i		14.0		Text	rr	Date,Text.DateStyle
-M	Text	init(_:tableName:bundle:comment:)	i		13.0		Text	rddd	LocalizedStringKey,String,Bundle,StaticString
-M	Text	init(timerInterval:pauseTime:countsDown:showsHours:)	i		16.0		Text	rddd	ClosedRange,Date,Bool,Bool
+M	Text	init(_:tableName:bundle:comment:)	i		13.0		Text	rddd	LocalizedStringKey,String=nil,Bundle=nil,StaticString=nil
+M	Text	init(timerInterval:pauseTime:countsDown:showsHours:)	i		16.0		Text	rddd	ClosedRange,Date=nil,Bool=true,Bool=true
 M	Text	init(verbatim:)	i		13.0		Text	r	String
 M	Text	italic()	f		13.0		Text
 M	Text	italic(_:)	f		16.0		Text	r	Bool
 M	Text	kerning(_:)	f		13.0		Text	r	CGFloat
-M	Text	monospaced(_:)	f		16.4		Text	d	Bool
+M	Text	monospaced(_:)	f		16.4		Text	d	Bool=true
 M	Text	monospacedDigit()	f		15.0		Text
 M	Text	speechAdjustedPitch(_:)	f		15.0		Text	r	Double
-M	Text	speechAlwaysIncludesPunctuation(_:)	f		15.0		Text	d	Bool
-M	Text	speechAnnouncementsQueued(_:)	f		15.0		Text	d	Bool
-M	Text	speechSpellsOutCharacters(_:)	f		15.0		Text	d	Bool
-M	Text	strikethrough(_:color:)	f		13.0		Text	dd	Bool,Color
-M	Text	strikethrough(_:pattern:color:)	f		16.0		Text	drd	Bool,Text.LineStyle.Pattern,Color
-M	Text	textScale(_:isEnabled:)	f		17.0		Text	rd	Text.Scale,Bool
+M	Text	speechAlwaysIncludesPunctuation(_:)	f		15.0		Text	d	Bool=true
+M	Text	speechAnnouncementsQueued(_:)	f		15.0		Text	d	Bool=true
+M	Text	speechSpellsOutCharacters(_:)	f		15.0		Text	d	Bool=true
+M	Text	strikethrough(_:color:)	f		13.0		Text	dd	Bool=true,Color=nil
+M	Text	strikethrough(_:pattern:color:)	f		16.0		Text	drd	Bool=true,Text.LineStyle.Pattern,Color=nil
+M	Text	textScale(_:isEnabled:)	f		17.0		Text	rd	Text.Scale,Bool=true
 M	Text	textVariant(_:)	f		18.0		View	r
 M	Text	tracking(_:)	f		13.0		Text	r	CGFloat
-M	Text	typesettingLanguage(_:isEnabled:)	f		17.0		Text	rd	_,Bool
-M	Text	underline(_:color:)	f		13.0		Text	dd	Bool,Color
-M	Text	underline(_:pattern:color:)	f		16.0		Text	drd	Bool,Text.LineStyle.Pattern,Color
+M	Text	typesettingLanguage(_:isEnabled:)	f		17.0		Text	rd	_,Bool=true
+M	Text	underline(_:color:)	f		13.0		Text	dd	Bool=true,Color=nil
+M	Text	underline(_:pattern:color:)	f		16.0		Text	drd	Bool=true,Text.LineStyle.Pattern,Color=nil
 M	Text.Case	hash(into:)	f					r	Hasher
 M	Text.Case	hashValue	v				Int
 M	Text.Case	lowercase	c		14.0		Text.Case
@@ -36714,7 +36714,7 @@ M	Text.LineStyle	Pattern	k		15.0
 M	Text.LineStyle	hash(into:)	f					r	Hasher
 M	Text.LineStyle	hashValue	v				Int
 M	Text.LineStyle	init(nsUnderlineStyle:)	i		15.0		Text.LineStyle	r	NSUnderlineStyle
-M	Text.LineStyle	init(pattern:color:)	i		15.0		Text.LineStyle	dd	Text.LineStyle.Pattern,Color
+M	Text.LineStyle	init(pattern:color:)	i		15.0		Text.LineStyle	dd	Text.LineStyle.Pattern=.solid,Color=nil
 M	Text.LineStyle	single	sv		15.0		Text.LineStyle
 M	Text.LineStyle.Pattern	dash	sv		15.0		Text.LineStyle.Pattern
 M	Text.LineStyle.Pattern	dashDot	sv		15.0		Text.LineStyle.Pattern
@@ -36757,17 +36757,17 @@ M	TextField	init(_:text:onEditingChanged:)	di	onEditingChanged:Bool	13.0	init(_:
 M	TextField	init(_:text:onEditingChanged:onCommit:)	di	onEditingChanged:Bool	13.0	init(_:text:prompt:)	TextField	rrff	_,Binding,_,_
 M	TextField	init(_:text:prompt:)	i		15.0		TextField	rrr	_,Binding,Text
 M	TextField	init(_:text:prompt:axis:)	i		16.0		TextField	rrrr	_,Binding,Text,Axis
-M	TextField	init(_:text:selection:prompt:axis:)	i		18.0		TextField	rrrdd	LocalizedStringKey,Binding,Binding,Text,Axis
-M	TextField	init(_:value:format:prompt:)	i		15.0		TextField	rrrd	_,Binding,_,Text
+M	TextField	init(_:text:selection:prompt:axis:)	i		18.0		TextField	rrrdd	LocalizedStringKey,Binding,Binding,Text=nil,Axis=nil
+M	TextField	init(_:value:format:prompt:)	i		15.0		TextField	rrrd	_,Binding,_,Text=nil
 M	TextField	init(_:value:formatter:)	i		13.0		TextField	rrr	_,Binding,Formatter
 M	TextField	init(_:value:formatter:onCommit:)	di		13.0	init(_:value:formatter:onEditingChanged:)	TextField	rrrf	_,Binding,Formatter,_
 M	TextField	init(_:value:formatter:onEditingChanged:)	di	onEditingChanged:Bool	13.0	init(_:value:formatter:onEditingChanged:)	TextField	rrrf	_,Binding,Formatter,_
 M	TextField	init(_:value:formatter:onEditingChanged:onCommit:)	di	onEditingChanged:Bool	13.0	init(_:value:formatter:prompt:)	TextField	rrrff	_,Binding,Formatter,_,_
 M	TextField	init(_:value:formatter:prompt:)	i		15.0		TextField	rrrr	_,Binding,Formatter,Text
-M	TextField	init(text:prompt:axis:label:)	i		16.0		TextField	rdrf	Binding,Text,Axis,_
-M	TextField	init(text:prompt:label:)	i		15.0		TextField	rdf	Binding,Text,_
-M	TextField	init(value:format:prompt:label:)	i		15.0		TextField	rrdf	Binding,_,Text,_
-M	TextField	init(value:formatter:prompt:label:)	i		15.0		TextField	rrdf	Binding,Formatter,Text,_
+M	TextField	init(text:prompt:axis:label:)	i		16.0		TextField	rdrf	Binding,Text=nil,Axis,_
+M	TextField	init(text:prompt:label:)	i		15.0		TextField	rdf	Binding,Text=nil,_
+M	TextField	init(value:format:prompt:label:)	i		15.0		TextField	rrdf	Binding,_,Text=nil,_
+M	TextField	init(value:formatter:prompt:label:)	i		15.0		TextField	rrdf	Binding,Formatter,Text=nil,_
 M	TextFieldStyle	automatic	sv		13.0		DefaultTextFieldStyle
 M	TextFieldStyle	plain	sv		13.0		PlainTextFieldStyle
 M	TextFieldStyle	roundedBorder	sv		13.0		RoundedBorderTextFieldStyle
@@ -36830,42 +36830,42 @@ M	Thread	sleep(until:)	fos					r	Date
 M	Thread	stackSize	ov				Int
 M	Thread	start()	fo
 M	Thread	threadDictionary	ov				NSMutableDictionary
-M	ThrowingDiscardingTaskGroup	addImmediateTask(name:priority:executorPreference:operation:)	f		26.0			dddf	String,TaskPriority,TaskExecutor,_
-M	ThrowingDiscardingTaskGroup	addImmediateTaskUnlessCancelled(name:priority:executorPreference:operation:)	f		26.0		Bool	dddf	String,TaskPriority,TaskExecutor,_
-M	ThrowingDiscardingTaskGroup	addTask(executorPreference:priority:operation:)	f		18.0			ddf	TaskExecutor,TaskPriority,_
-M	ThrowingDiscardingTaskGroup	addTask(name:executorPreference:priority:operation:)	f		18.0			rddf	String,TaskExecutor,TaskPriority,_
-M	ThrowingDiscardingTaskGroup	addTask(name:priority:operation:)	f		17.0			rdf	String,TaskPriority,_
-M	ThrowingDiscardingTaskGroup	addTask(priority:operation:)	f		17.0			df	TaskPriority,_
-M	ThrowingDiscardingTaskGroup	addTaskUnlessCancelled(executorPreference:priority:operation:)	f		18.0		Bool	ddf	TaskExecutor,TaskPriority,_
-M	ThrowingDiscardingTaskGroup	addTaskUnlessCancelled(name:executorPreference:priority:operation:)	f		18.0		Bool	rddf	String,TaskExecutor,TaskPriority,_
-M	ThrowingDiscardingTaskGroup	addTaskUnlessCancelled(name:priority:operation:)	f		17.0		Bool	rdf	String,TaskPriority,_
-M	ThrowingDiscardingTaskGroup	addTaskUnlessCancelled(priority:operation:)	f		17.0		Bool	df	TaskPriority,_
+M	ThrowingDiscardingTaskGroup	addImmediateTask(name:priority:executorPreference:operation:)	f		26.0			dddf	String=nil,TaskPriority=nil,TaskExecutor=nil,_
+M	ThrowingDiscardingTaskGroup	addImmediateTaskUnlessCancelled(name:priority:executorPreference:operation:)	f		26.0		Bool	dddf	String=nil,TaskPriority=nil,TaskExecutor=nil,_
+M	ThrowingDiscardingTaskGroup	addTask(executorPreference:priority:operation:)	f		18.0			ddf	TaskExecutor=nil,TaskPriority=nil,_
+M	ThrowingDiscardingTaskGroup	addTask(name:executorPreference:priority:operation:)	f		18.0			rddf	String,TaskExecutor=nil,TaskPriority=nil,_
+M	ThrowingDiscardingTaskGroup	addTask(name:priority:operation:)	f		17.0			rdf	String,TaskPriority=nil,_
+M	ThrowingDiscardingTaskGroup	addTask(priority:operation:)	f		17.0			df	TaskPriority=nil,_
+M	ThrowingDiscardingTaskGroup	addTaskUnlessCancelled(executorPreference:priority:operation:)	f		18.0		Bool	ddf	TaskExecutor=nil,TaskPriority=nil,_
+M	ThrowingDiscardingTaskGroup	addTaskUnlessCancelled(name:executorPreference:priority:operation:)	f		18.0		Bool	rddf	String,TaskExecutor=nil,TaskPriority=nil,_
+M	ThrowingDiscardingTaskGroup	addTaskUnlessCancelled(name:priority:operation:)	f		17.0		Bool	rdf	String,TaskPriority=nil,_
+M	ThrowingDiscardingTaskGroup	addTaskUnlessCancelled(priority:operation:)	f		17.0		Bool	df	TaskPriority=nil,_
 M	ThrowingDiscardingTaskGroup	cancelAll()	f		17.0
 M	ThrowingDiscardingTaskGroup	isCancelled	v		17.0		Bool
 M	ThrowingDiscardingTaskGroup	isEmpty	v		17.0		Bool
 M	ThrowingTaskGroup	AsyncIterator	k		13.0
 M	ThrowingTaskGroup	Element	k		13.0
 M	ThrowingTaskGroup	Iterator	k		13.0
-M	ThrowingTaskGroup	add(priority:operation:)	adf		13.0	addTask(priority:operation:)	Bool	df	TaskPriority,_
-M	ThrowingTaskGroup	addImmediateTask(name:priority:executorPreference:operation:)	f		26.0			dddf	String,TaskPriority,TaskExecutor,_
-M	ThrowingTaskGroup	addImmediateTaskUnlessCancelled(name:priority:executorPreference:operation:)	f		26.0		Bool	dddf	String,TaskPriority,TaskExecutor,_
-M	ThrowingTaskGroup	addTask(executorPreference:priority:operation:)	f		18.0			ddf	TaskExecutor,TaskPriority,_
-M	ThrowingTaskGroup	addTask(name:executorPreference:priority:operation:)	f		18.0			rddf	String,TaskExecutor,TaskPriority,_
-M	ThrowingTaskGroup	addTask(name:priority:operation:)	f		13.0			rdf	String,TaskPriority,_
-M	ThrowingTaskGroup	addTask(priority:operation:)	f		13.0			df	TaskPriority,_
-M	ThrowingTaskGroup	addTaskUnlessCancelled(executorPreference:priority:operation:)	f		18.0		Bool	ddf	TaskExecutor,TaskPriority,_
-M	ThrowingTaskGroup	addTaskUnlessCancelled(name:executorPreference:priority:operation:)	f		18.0		Bool	rddf	String,TaskExecutor,TaskPriority,_
-M	ThrowingTaskGroup	addTaskUnlessCancelled(name:priority:operation:)	f		13.0		Bool	rdf	String,TaskPriority,_
-M	ThrowingTaskGroup	addTaskUnlessCancelled(priority:operation:)	f		13.0		Bool	df	TaskPriority,_
+M	ThrowingTaskGroup	add(priority:operation:)	adf		13.0	addTask(priority:operation:)	Bool	df	TaskPriority=nil,_
+M	ThrowingTaskGroup	addImmediateTask(name:priority:executorPreference:operation:)	f		26.0			dddf	String=nil,TaskPriority=nil,TaskExecutor=nil,_
+M	ThrowingTaskGroup	addImmediateTaskUnlessCancelled(name:priority:executorPreference:operation:)	f		26.0		Bool	dddf	String=nil,TaskPriority=nil,TaskExecutor=nil,_
+M	ThrowingTaskGroup	addTask(executorPreference:priority:operation:)	f		18.0			ddf	TaskExecutor=nil,TaskPriority=nil,_
+M	ThrowingTaskGroup	addTask(name:executorPreference:priority:operation:)	f		18.0			rddf	String,TaskExecutor=nil,TaskPriority=nil,_
+M	ThrowingTaskGroup	addTask(name:priority:operation:)	f		13.0			rdf	String,TaskPriority=nil,_
+M	ThrowingTaskGroup	addTask(priority:operation:)	f		13.0			df	TaskPriority=nil,_
+M	ThrowingTaskGroup	addTaskUnlessCancelled(executorPreference:priority:operation:)	f		18.0		Bool	ddf	TaskExecutor=nil,TaskPriority=nil,_
+M	ThrowingTaskGroup	addTaskUnlessCancelled(name:executorPreference:priority:operation:)	f		18.0		Bool	rddf	String,TaskExecutor=nil,TaskPriority=nil,_
+M	ThrowingTaskGroup	addTaskUnlessCancelled(name:priority:operation:)	f		13.0		Bool	rdf	String,TaskPriority=nil,_
+M	ThrowingTaskGroup	addTaskUnlessCancelled(priority:operation:)	f		13.0		Bool	df	TaskPriority=nil,_
 M	ThrowingTaskGroup	allSatisfy(_:)	aft	_:Self.Element	13.0		Bool	f
-M	ThrowingTaskGroup	async(priority:operation:)	df		13.0	addTask(priority:operation:)		df	TaskPriority,_
-M	ThrowingTaskGroup	asyncUnlessCancelled(priority:operation:)	df		13.0	addTaskUnlessCancelled(priority:operation:)	Bool	df	TaskPriority,_
+M	ThrowingTaskGroup	async(priority:operation:)	df		13.0	addTask(priority:operation:)		df	TaskPriority=nil,_
+M	ThrowingTaskGroup	asyncUnlessCancelled(priority:operation:)	df		13.0	addTaskUnlessCancelled(priority:operation:)	Bool	df	TaskPriority=nil,_
 M	ThrowingTaskGroup	cancelAll()	f		13.0
 M	ThrowingTaskGroup	compactMap(_:)	f	_:Self.Element	13.0			f
 M	ThrowingTaskGroup	contains(_:)	aft		13.0		Bool	r	Self.Element
 M	ThrowingTaskGroup	contains(where:)	aft	where:Self.Element	13.0		Bool	f
 M	ThrowingTaskGroup	drop(while:)	f	while:Self.Element	13.0		AsyncDropWhileSequence	f
-M	ThrowingTaskGroup	dropFirst(_:)	f		13.0		AsyncDropFirstSequence	d	Int
+M	ThrowingTaskGroup	dropFirst(_:)	f		13.0		AsyncDropFirstSequence	d	Int=1
 M	ThrowingTaskGroup	filter(_:)	f	_:Self.Element	13.0		AsyncFilterSequence	f
 M	ThrowingTaskGroup	first(where:)	aft	where:Self.Element	13.0		Self.Element	f
 M	ThrowingTaskGroup	flatMap(_:)	f	_:Self.Element	13.0			f
@@ -36884,8 +36884,8 @@ M	ThrowingTaskGroup	prefix(_:)	f		13.0		AsyncPrefixSequence	r	Int
 M	ThrowingTaskGroup	prefix(while:)	ft	while:Self.Element	13.0		AsyncPrefixWhileSequence	f
 M	ThrowingTaskGroup	reduce(_:_:)	aft	_:Result,Self.Element	13.0			rf
 M	ThrowingTaskGroup	reduce(into:_:)	aft	_:Result,Self.Element	13.0			rf
-M	ThrowingTaskGroup	spawn(priority:operation:)	df		13.0	addTask(priority:operation:)		df	TaskPriority,_
-M	ThrowingTaskGroup	spawnUnlessCancelled(priority:operation:)	df		13.0	addTaskUnlessCancelled(priority:operation:)	Bool	df	TaskPriority,_
+M	ThrowingTaskGroup	spawn(priority:operation:)	df		13.0	addTask(priority:operation:)		df	TaskPriority=nil,_
+M	ThrowingTaskGroup	spawnUnlessCancelled(priority:operation:)	df		13.0	addTaskUnlessCancelled(priority:operation:)	Bool	df	TaskPriority=nil,_
 M	ThrowingTaskGroup	waitForAll(isolation:)	aft		13.0			d	Actor
 M	ThrowingTaskGroup.Iterator	Element	k		13.0
 M	ThrowingTaskGroup.Iterator	cancel()	f		13.0
@@ -36940,7 +36940,7 @@ M	TimeZone.NameStyle	shortStandard	c		8.0		TimeZone.NameStyle
 M	TimeZone.NameStyle	standard	c		8.0		TimeZone.NameStyle
 M	TimelineSchedule	Mode	k		15.0
 M	TimelineSchedule	animation	sv		15.0		AnimationTimelineSchedule
-M	TimelineSchedule	animation(minimumInterval:paused:)	fs		15.0		AnimationTimelineSchedule	dd	Double,Bool
+M	TimelineSchedule	animation(minimumInterval:paused:)	fs		15.0		AnimationTimelineSchedule	dd	Double=nil,Bool=false
 M	TimelineSchedule	entries(from:mode:)	f		15.0		Self.Entries	rr	Date,Self.Mode
 M	TimelineSchedule	everyMinute	sv		15.0		EveryMinuteTimelineSchedule
 M	TimelineSchedule	explicit(_:)	fs		15.0		ExplicitTimelineSchedule	r
@@ -37035,12 +37035,12 @@ M	ToolbarDefaultItemKind	sidebarToggle	sv		17.0		ToolbarDefaultItemKind
 M	ToolbarDefaultItemKind	title	sv		18.0		ToolbarDefaultItemKind
 M	ToolbarItem	Body	k
 M	ToolbarItem	id	v
-M	ToolbarItem	init(id:placement:content:)	i		14.0		ToolbarItem	rdf	String,ToolbarItemPlacement,_
-M	ToolbarItem	init(id:placement:showsByDefault:content:)	di		14.0	?	ToolbarItem	rdrf	String,ToolbarItemPlacement,Bool,_
-M	ToolbarItem	init(placement:content:)	i		14.0		ToolbarItem	df	ToolbarItemPlacement,_
+M	ToolbarItem	init(id:placement:content:)	i		14.0		ToolbarItem	rdf	String,ToolbarItemPlacement=.automatic,_
+M	ToolbarItem	init(id:placement:showsByDefault:content:)	di		14.0	?	ToolbarItem	rdrf	String,ToolbarItemPlacement=.automatic,Bool,_
+M	ToolbarItem	init(placement:content:)	i		14.0		ToolbarItem	df	ToolbarItemPlacement=.automatic,_
 M	ToolbarItemGroup	Body	k
-M	ToolbarItemGroup	init(placement:content:)	i		14.0		ToolbarItemGroup	df	ToolbarItemPlacement,_
-M	ToolbarItemGroup	init(placement:content:label:)	i		16.0		ToolbarItemGroup	dff	ToolbarItemPlacement,_,_
+M	ToolbarItemGroup	init(placement:content:)	i		14.0		ToolbarItemGroup	df	ToolbarItemPlacement=.automatic,_
+M	ToolbarItemGroup	init(placement:content:label:)	i		16.0		ToolbarItemGroup	dff	ToolbarItemPlacement=.automatic,_,_
 M	ToolbarItemPlacement	automatic	sv		14.0		ToolbarItemPlacement
 M	ToolbarItemPlacement	bottomBar	sv		14.0		ToolbarItemPlacement
 M	ToolbarItemPlacement	cancellationAction	sv		14.0		ToolbarItemPlacement
@@ -37070,7 +37070,7 @@ M	ToolbarRole	automatic	sv		16.0		ToolbarRole
 M	ToolbarRole	browser	sv		16.0		ToolbarRole
 M	ToolbarRole	editor	sv		16.0		ToolbarRole
 M	ToolbarRole	navigationStack	sv		16.0		ToolbarRole
-M	ToolbarSpacer	init(_:placement:)	io				ToolbarSpacer	dd	SpacerSizing,ToolbarItemPlacement
+M	ToolbarSpacer	init(_:placement:)	io				ToolbarSpacer	dd	SpacerSizing=.flexible,ToolbarItemPlacement=.automatic
 M	ToolbarTitleDisplayMode	automatic	sv		17.0		ToolbarTitleDisplayMode
 M	ToolbarTitleDisplayMode	inline	sv		17.0		ToolbarTitleDisplayMode
 M	ToolbarTitleDisplayMode	inlineLarge	sv		17.0		ToolbarTitleDisplayMode
@@ -37078,20 +37078,20 @@ M	ToolbarTitleDisplayMode	large	sv		17.0		ToolbarTitleDisplayMode
 M	ToolbarTitleMenu	Body	k
 M	ToolbarTitleMenu	init()	i		16.0		ToolbarTitleMenu
 M	ToolbarTitleMenu	init(content:)	i		16.0		ToolbarTitleMenu	f
-M	Trait	bug(_:_:)	fs				Self	rd	String,Comment
-M	Trait	bug(_:id:_:)	fs				Self	drd	String,_,Comment
+M	Trait	bug(_:_:)	fs				Self	rd	String,Comment=nil
+M	Trait	bug(_:id:_:)	fs				Self	drd	String=nil,_,Comment=nil
 M	Trait	comments	v				Array
-M	Trait	disabled(_:sourceLocation:)	fs				Self	dd	Comment,SourceLocation
-M	Trait	disabled(_:sourceLocation:_:)	fs				Self	ddf	Comment,SourceLocation,_
-M	Trait	disabled(if:_:sourceLocation:)	fs				Self	fdd	_,Comment,SourceLocation
-M	Trait	enabled(_:sourceLocation:_:)	fs				Self	ddf	Comment,SourceLocation,_
-M	Trait	enabled(if:_:sourceLocation:)	fs				Self	fdd	_,Comment,SourceLocation
+M	Trait	disabled(_:sourceLocation:)	fs				Self	dd	Comment=nil,SourceLocation
+M	Trait	disabled(_:sourceLocation:_:)	fs				Self	ddf	Comment=nil,SourceLocation,_
+M	Trait	disabled(if:_:sourceLocation:)	fs				Self	fdd	_,Comment=nil,SourceLocation
+M	Trait	enabled(_:sourceLocation:_:)	fs				Self	ddf	Comment=nil,SourceLocation,_
+M	Trait	enabled(if:_:sourceLocation:)	fs				Self	fdd	_,Comment=nil,SourceLocation
 M	Trait	prepare(for:)	aft					r	Test
 M	Trait	scopeProvider(for:testCase:)	f				Self.TestScopeProvider	rr	Test,Test.Case
 M	Trait	serialized	sv				ParallelizationTrait
 M	Trait	tags(_:)	fs				Self	d
 M	Trait	timeLimit(_:)	fs		16.0		Self	r	TimeLimitTrait.Duration
-M	Transaction	addAnimationCompletion(criteria:_:)	f		17.0			df	AnimationCompletionCriteria,_
+M	Transaction	addAnimationCompletion(criteria:_:)	f		17.0			df	AnimationCompletionCriteria=.logicallyComplete,_
 M	Transaction	animation	v		13.0		Animation
 M	Transaction	disablesAnimations	v		13.0		Bool
 M	Transaction	dismissBehavior	v		17.0		DismissBehavior
@@ -37117,21 +37117,21 @@ M	Transition	Content	k		17.0
 M	Transition	animation(_:)	f		17.0		Transition	r	Animation
 M	Transition	apply(content:phase:)	f		17.0		View	rr	_,TransitionPhase
 M	Transition	blurReplace	sv		17.0		BlurReplaceTransition
-M	Transition	blurReplace(_:)	fs		17.0		Self	d	BlurReplaceTransition.Configuration
+M	Transition	blurReplace(_:)	fs		17.0		Self	d	BlurReplaceTransition.Configuration=.downUp
 M	Transition	body(content:phase:)	f		17.0		Self.Body	rr	Self.Content,TransitionPhase
 M	Transition	combined(with:)	f		17.0		Transition	r
 M	Transition	identity	sv		17.0		IdentityTransition
 M	Transition	move(edge:)	fs		17.0		Self	r	Edge
 M	Transition	offset(_:)	fs		17.0		Self	r	CGSize
-M	Transition	offset(x:y:)	fs		17.0		Self	dd	CGFloat,CGFloat
+M	Transition	offset(x:y:)	fs		17.0		Self	dd	CGFloat=0,CGFloat=0
 M	Transition	opacity	sv		17.0		OpacityTransition
 M	Transition	properties	sv		17.0		TransitionProperties
 M	Transition	push(from:)	fs		17.0		Self	r	Edge
 M	Transition	scale	sv		17.0		ScaleTransition
-M	Transition	scale(_:anchor:)	fs		17.0		Self	rd	Double,UnitPoint
+M	Transition	scale(_:anchor:)	fs		17.0		Self	rd	Double,UnitPoint=.center
 M	Transition	slide	sv		17.0		SlideTransition
 M	Transition	symbolEffect	sv		17.0		SymbolEffectTransition
-M	Transition	symbolEffect(_:options:)	fs		17.0		SymbolEffectTransition	rd	_,SymbolEffectOptions
+M	Transition	symbolEffect(_:options:)	fs		17.0		SymbolEffectTransition	rd	_,SymbolEffectOptions=.default
 M	TransitionPhase	didDisappear	c		17.0		TransitionPhase
 M	TransitionPhase	hash(into:)	f					r	Hasher
 M	TransitionPhase	hashValue	v				Int
@@ -37140,7 +37140,7 @@ M	TransitionPhase	isIdentity	v		17.0		Bool
 M	TransitionPhase	value	v		17.0		Double
 M	TransitionPhase	willAppear	c		17.0		TransitionPhase
 M	TransitionProperties	hasMotion	v				Bool
-M	TransitionProperties	init(hasMotion:)	i				TransitionProperties	d	Bool
+M	TransitionProperties	init(hasMotion:)	i				TransitionProperties	d	Bool=true
 M	TryCapture	init(_:as:transform:)	i	transform:W	16.0		TryCapture	rrf	RegexComponent,Reference,_
 M	TryCapture	init(_:transform:)	i	transform:W	16.0		TryCapture	ff
 M	TryCapture	init(as:_:transform:)	i	transform:W	16.0		TryCapture	rff	Reference,_,_
@@ -37172,7 +37172,7 @@ M	UIGestureRecognizerRepresentable	makeUIGestureRecognizer(context:)	f		18.0		Se
 M	UIGestureRecognizerRepresentable	updateUIGestureRecognizer(_:context:)	f		18.0			rr	Self.UIGestureRecognizerType,Self.Context
 M	UIGestureRecognizerRepresentableContext	converter	v		18.0		UIGestureRecognizerRepresentableCoordinateSpaceConverter
 M	UIGestureRecognizerRepresentableContext	coordinator	v		18.0
-M	UIGestureRecognizerRepresentableCoordinateSpaceConverter	convert(globalPoint:to:)	f		18.0		CGPoint	rd	CGPoint,CoordinateSpaceProtocol
+M	UIGestureRecognizerRepresentableCoordinateSpaceConverter	convert(globalPoint:to:)	f		18.0		CGPoint	rd	CGPoint,CoordinateSpaceProtocol=.local
 M	UIGestureRecognizerRepresentableCoordinateSpaceConverter	localLocation	v		18.0		CGPoint
 M	UIGestureRecognizerRepresentableCoordinateSpaceConverter	localTranslation	v		18.0		CGPoint
 M	UIGestureRecognizerRepresentableCoordinateSpaceConverter	localVelocity	v		18.0		CGPoint
@@ -37183,9 +37183,9 @@ M	UIHostingConfiguration	background(_:)	f		16.0		UIHostingConfiguration	r
 M	UIHostingConfiguration	background(content:)	f		16.0		UIHostingConfiguration	f
 M	UIHostingConfiguration	init(content:)	i		16.0		UIHostingConfiguration	f
 M	UIHostingConfiguration	makeContentView()	f
-M	UIHostingConfiguration	margins(_:_:)	f		16.0		UIHostingConfiguration	dr	Edge.Set,_
+M	UIHostingConfiguration	margins(_:_:)	f		16.0		UIHostingConfiguration	dr	Edge.Set=.all,_
 M	UIHostingConfiguration	minSize()	df		16.0	minSize(width:height:)	UIHostingConfiguration
-M	UIHostingConfiguration	minSize(width:height:)	f		16.0		UIHostingConfiguration	dd	CGFloat,CGFloat
+M	UIHostingConfiguration	minSize(width:height:)	f		16.0		UIHostingConfiguration	dd	CGFloat=nil,CGFloat=nil
 M	UIHostingConfiguration	updated(for:)	f				UIHostingConfiguration	r	UIConfigurationState
 M	UIHostingController	addChild(_:)	f		13.0			r	UIViewController
 M	UIHostingController	childForHomeIndicatorAutoHidden	v		13.0		UIViewController
@@ -37242,7 +37242,7 @@ M	UIViewControllerRepresentable	makeCoordinator()	f		13.0		Self.Coordinator
 M	UIViewControllerRepresentable	makeUIViewController(context:)	f		13.0		Self.UIViewControllerType	r	Self.Context
 M	UIViewControllerRepresentable	sizeThatFits(_:uiViewController:context:)	f		16.0		CGSize	rrr	ProposedViewSize,Self.UIViewControllerType,Self.Context
 M	UIViewControllerRepresentable	updateUIViewController(_:context:)	f		13.0			rr	Self.UIViewControllerType,Self.Context
-M	UIViewControllerRepresentableContext	animate(changes:completion:)	f		18.0			fg
+M	UIViewControllerRepresentableContext	animate(changes:completion:)	f		18.0			fg	_,_=nil
 M	UIViewControllerRepresentableContext	coordinator	v		13.0
 M	UIViewControllerRepresentableContext	environment	v		13.0		EnvironmentValues
 M	UIViewControllerRepresentableContext	transaction	v		13.0		Transaction
@@ -37287,8 +37287,8 @@ M	UInt	formatted(_:)	f		15.0			r
 M	UInt	hash(into:)	f					r	Hasher
 M	UInt	init()	i				UInt
 M	UInt	init(_:)	i		14.0		UInt	r
-M	UInt	init(_:format:lenient:)	it		15.0		UInt	rrd	String,_,Bool
-M	UInt	init(_:radix:)	i				UInt	rd	_,Int
+M	UInt	init(_:format:lenient:)	it		15.0		UInt	rrd	String,_,Bool=true
+M	UInt	init(_:radix:)	i				UInt	rd	_,Int=10
 M	UInt	init(_:strategy:)	it		15.0		UInt	rr
 M	UInt	init(bigEndian:)	i				UInt	r
 M	UInt	init(bitPattern:)	i				UInt	r
@@ -37348,7 +37348,7 @@ M	UInt.Words	difference(from:)	f		13.0		CollectionDifference	r
 M	UInt.Words	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	UInt.Words	distance(from:to:)	f				Self.Index.Stride	rr	Self.Index,Self.Index
 M	UInt.Words	drop(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	UInt.Words	dropFirst(_:)	f				Self.SubSequence	d	Int
+M	UInt.Words	dropFirst(_:)	f				Self.SubSequence	d	Int=1
 M	UInt.Words	dropLast(_:)	f				Self.SubSequence	r	Int
 M	UInt.Words	elementsEqual(_:)	f				Bool	r
 M	UInt.Words	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
@@ -37402,8 +37402,8 @@ M	UInt.Words	shuffled()	f				Array
 M	UInt.Words	shuffled(using:)	f				Array	r
 M	UInt.Words	sorted()	f				Array
 M	UInt.Words	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	UInt.Words	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	UInt.Words	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	UInt.Words	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	UInt.Words	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	UInt.Words	startIndex	v				Int
 M	UInt.Words	starts(with:)	f				Bool	r
 M	UInt.Words	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
@@ -37432,7 +37432,7 @@ M	UInt128	encodeAtomicRepresentation(_:)	fs		18.0		UInt128.AtomicRepresentation	
 M	UInt128	hash(into:)	f		18.0			r	Hasher
 M	UInt128	init()	i				UInt128
 M	UInt128	init(_:)	i		18.0		UInt128	r
-M	UInt128	init(_:radix:)	i				UInt128	rd	_,Int
+M	UInt128	init(_:radix:)	i				UInt128	rd	_,Int=10
 M	UInt128	init(bigEndian:)	i				UInt128	r
 M	UInt128	init(bitPattern:)	i		18.0		UInt128	r	Int128
 M	UInt128	init(clamping:)	i		18.0		UInt128	r
@@ -37474,7 +37474,7 @@ M	UInt128.Words	difference(from:)	f		13.0		CollectionDifference	r
 M	UInt128.Words	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	UInt128.Words	distance(from:to:)	f				Self.Index.Stride	rr	Self.Index,Self.Index
 M	UInt128.Words	drop(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	UInt128.Words	dropFirst(_:)	f				Self.SubSequence	d	Int
+M	UInt128.Words	dropFirst(_:)	f				Self.SubSequence	d	Int=1
 M	UInt128.Words	dropLast(_:)	f				Self.SubSequence	r	Int
 M	UInt128.Words	elementsEqual(_:)	f				Bool	r
 M	UInt128.Words	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
@@ -37527,8 +37527,8 @@ M	UInt128.Words	shuffled()	f				Array
 M	UInt128.Words	shuffled(using:)	f				Array	r
 M	UInt128.Words	sorted()	f				Array
 M	UInt128.Words	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	UInt128.Words	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	UInt128.Words	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	UInt128.Words	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	UInt128.Words	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	UInt128.Words	startIndex	v		18.0		Int
 M	UInt128.Words	starts(with:)	f				Bool	r
 M	UInt128.Words	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
@@ -37567,8 +37567,8 @@ M	UInt16	formatted(_:)	f		15.0			r
 M	UInt16	hash(into:)	f					r	Hasher
 M	UInt16	init()	i				UInt16
 M	UInt16	init(_:)	i		14.0		UInt16	r
-M	UInt16	init(_:format:lenient:)	it		15.0		UInt16	rrd	String,_,Bool
-M	UInt16	init(_:radix:)	i				UInt16	rd	_,Int
+M	UInt16	init(_:format:lenient:)	it		15.0		UInt16	rrd	String,_,Bool=true
+M	UInt16	init(_:radix:)	i				UInt16	rd	_,Int=10
 M	UInt16	init(_:strategy:)	it		15.0		UInt16	rr
 M	UInt16	init(bigEndian:)	i				UInt16	r
 M	UInt16	init(bitPattern:)	i				UInt16	r	Int16
@@ -37629,7 +37629,7 @@ M	UInt16.Words	difference(from:)	f		13.0		CollectionDifference	r
 M	UInt16.Words	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	UInt16.Words	distance(from:to:)	f				Self.Index.Stride	rr	Self.Index,Self.Index
 M	UInt16.Words	drop(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	UInt16.Words	dropFirst(_:)	f				Self.SubSequence	d	Int
+M	UInt16.Words	dropFirst(_:)	f				Self.SubSequence	d	Int=1
 M	UInt16.Words	dropLast(_:)	f				Self.SubSequence	r	Int
 M	UInt16.Words	elementsEqual(_:)	f				Bool	r
 M	UInt16.Words	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
@@ -37683,8 +37683,8 @@ M	UInt16.Words	shuffled()	f				Array
 M	UInt16.Words	shuffled(using:)	f				Array	r
 M	UInt16.Words	sorted()	f				Array
 M	UInt16.Words	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	UInt16.Words	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	UInt16.Words	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	UInt16.Words	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	UInt16.Words	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	UInt16.Words	startIndex	v				Int
 M	UInt16.Words	starts(with:)	f				Bool	r
 M	UInt16.Words	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
@@ -37723,8 +37723,8 @@ M	UInt32	formatted(_:)	f		15.0			r
 M	UInt32	hash(into:)	f					r	Hasher
 M	UInt32	init()	i				UInt32
 M	UInt32	init(_:)	i		14.0		UInt32	r
-M	UInt32	init(_:format:lenient:)	it		15.0		UInt32	rrd	String,_,Bool
-M	UInt32	init(_:radix:)	i				UInt32	rd	_,Int
+M	UInt32	init(_:format:lenient:)	it		15.0		UInt32	rrd	String,_,Bool=true
+M	UInt32	init(_:radix:)	i				UInt32	rd	_,Int=10
 M	UInt32	init(_:strategy:)	it		15.0		UInt32	rr
 M	UInt32	init(bigEndian:)	i				UInt32	r
 M	UInt32	init(bitPattern:)	i				UInt32	r	Int32
@@ -37784,7 +37784,7 @@ M	UInt32.Words	difference(from:)	f		13.0		CollectionDifference	r
 M	UInt32.Words	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	UInt32.Words	distance(from:to:)	f				Self.Index.Stride	rr	Self.Index,Self.Index
 M	UInt32.Words	drop(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	UInt32.Words	dropFirst(_:)	f				Self.SubSequence	d	Int
+M	UInt32.Words	dropFirst(_:)	f				Self.SubSequence	d	Int=1
 M	UInt32.Words	dropLast(_:)	f				Self.SubSequence	r	Int
 M	UInt32.Words	elementsEqual(_:)	f				Bool	r
 M	UInt32.Words	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
@@ -37838,8 +37838,8 @@ M	UInt32.Words	shuffled()	f				Array
 M	UInt32.Words	shuffled(using:)	f				Array	r
 M	UInt32.Words	sorted()	f				Array
 M	UInt32.Words	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	UInt32.Words	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	UInt32.Words	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	UInt32.Words	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	UInt32.Words	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	UInt32.Words	startIndex	v				Int
 M	UInt32.Words	starts(with:)	f				Bool	r
 M	UInt32.Words	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
@@ -37878,8 +37878,8 @@ M	UInt64	formatted(_:)	f		15.0			r
 M	UInt64	hash(into:)	f					r	Hasher
 M	UInt64	init()	i				UInt64
 M	UInt64	init(_:)	i		14.0		UInt64	r
-M	UInt64	init(_:format:lenient:)	it		15.0		UInt64	rrd	String,_,Bool
-M	UInt64	init(_:radix:)	i				UInt64	rd	_,Int
+M	UInt64	init(_:format:lenient:)	it		15.0		UInt64	rrd	String,_,Bool=true
+M	UInt64	init(_:radix:)	i				UInt64	rd	_,Int=10
 M	UInt64	init(_:strategy:)	it		15.0		UInt64	rr
 M	UInt64	init(bigEndian:)	i				UInt64	r
 M	UInt64	init(bitPattern:)	i				UInt64	r	Int64
@@ -37939,7 +37939,7 @@ M	UInt64.Words	difference(from:)	f		13.0		CollectionDifference	r
 M	UInt64.Words	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	UInt64.Words	distance(from:to:)	f				Self.Index.Stride	rr	Self.Index,Self.Index
 M	UInt64.Words	drop(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	UInt64.Words	dropFirst(_:)	f				Self.SubSequence	d	Int
+M	UInt64.Words	dropFirst(_:)	f				Self.SubSequence	d	Int=1
 M	UInt64.Words	dropLast(_:)	f				Self.SubSequence	r	Int
 M	UInt64.Words	elementsEqual(_:)	f				Bool	r
 M	UInt64.Words	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
@@ -37993,8 +37993,8 @@ M	UInt64.Words	shuffled()	f				Array
 M	UInt64.Words	shuffled(using:)	f				Array	r
 M	UInt64.Words	sorted()	f				Array
 M	UInt64.Words	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	UInt64.Words	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	UInt64.Words	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	UInt64.Words	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	UInt64.Words	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	UInt64.Words	startIndex	v				Int
 M	UInt64.Words	starts(with:)	f				Bool	r
 M	UInt64.Words	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
@@ -38033,8 +38033,8 @@ M	UInt8	formatted(_:)	f		15.0			r
 M	UInt8	hash(into:)	f					r	Hasher
 M	UInt8	init()	i				UInt8
 M	UInt8	init(_:)	i		14.0		UInt8	r
-M	UInt8	init(_:format:lenient:)	it		15.0		UInt8	rrd	String,_,Bool
-M	UInt8	init(_:radix:)	i				UInt8	rd	_,Int
+M	UInt8	init(_:format:lenient:)	it		15.0		UInt8	rrd	String,_,Bool=true
+M	UInt8	init(_:radix:)	i				UInt8	rd	_,Int=10
 M	UInt8	init(_:strategy:)	it		15.0		UInt8	rr
 M	UInt8	init(ascii:)	i				UInt8	r	Unicode.Scalar
 M	UInt8	init(bigEndian:)	i				UInt8	r
@@ -38095,7 +38095,7 @@ M	UInt8.Words	difference(from:)	f		13.0		CollectionDifference	r
 M	UInt8.Words	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	UInt8.Words	distance(from:to:)	f				Self.Index.Stride	rr	Self.Index,Self.Index
 M	UInt8.Words	drop(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	UInt8.Words	dropFirst(_:)	f				Self.SubSequence	d	Int
+M	UInt8.Words	dropFirst(_:)	f				Self.SubSequence	d	Int=1
 M	UInt8.Words	dropLast(_:)	f				Self.SubSequence	r	Int
 M	UInt8.Words	elementsEqual(_:)	f				Bool	r
 M	UInt8.Words	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
@@ -38149,8 +38149,8 @@ M	UInt8.Words	shuffled()	f				Array
 M	UInt8.Words	shuffled(using:)	f				Array	r
 M	UInt8.Words	sorted()	f				Array
 M	UInt8.Words	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	UInt8.Words	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	UInt8.Words	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	UInt8.Words	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	UInt8.Words	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	UInt8.Words	startIndex	v				Int
 M	UInt8.Words	starts(with:)	f				Bool	r
 M	UInt8.Words	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
@@ -38164,16 +38164,16 @@ M	URL	ReferenceType	k
 M	URL	Template	k		18.0
 M	URL	absoluteString	v		8.0		String
 M	URL	absoluteURL	v		8.0		URL
-M	URL	append(component:directoryHint:)	f		16.0			rd	_,URL.DirectoryHint
-M	URL	append(components:directoryHint:)	f		16.0			dd	_,URL.DirectoryHint
-M	URL	append(path:directoryHint:)	f		16.0			rd	_,URL.DirectoryHint
+M	URL	append(component:directoryHint:)	f		16.0			rd	_,URL.DirectoryHint=.inferFromPath
+M	URL	append(components:directoryHint:)	f		16.0			dd	_,URL.DirectoryHint=.inferFromPath
+M	URL	append(path:directoryHint:)	f		16.0			rd	_,URL.DirectoryHint=.inferFromPath
 M	URL	append(queryItems:)	f		16.0			r	Array
 M	URL	appendPathComponent(_:)	df		8.0	?		r	String
 M	URL	appendPathComponent(_:isDirectory:)	df		8.0	?		rr	String,Bool
 M	URL	appendPathExtension(_:)	f		8.0			r	String
-M	URL	appending(component:directoryHint:)	f		16.0		URL	rd	_,URL.DirectoryHint
-M	URL	appending(components:directoryHint:)	f		16.0		URL	dd	_,URL.DirectoryHint
-M	URL	appending(path:directoryHint:)	f		16.0		URL	rd	_,URL.DirectoryHint
+M	URL	appending(component:directoryHint:)	f		16.0		URL	rd	_,URL.DirectoryHint=.inferFromPath
+M	URL	appending(components:directoryHint:)	f		16.0		URL	dd	_,URL.DirectoryHint=.inferFromPath
+M	URL	appending(path:directoryHint:)	f		16.0		URL	rd	_,URL.DirectoryHint=.inferFromPath
 M	URL	appending(queryItems:)	f		16.0		URL	r	Array
 M	URL	appendingPathComponent(_:)	df		8.0	?	URL	r	String
 M	URL	appendingPathComponent(_:isDirectory:)	df		8.0	?	URL	rr	String,Bool
@@ -38190,15 +38190,15 @@ M	URL	deletingPathExtension()	f		8.0		URL
 M	URL	description	v		8.0		String
 M	URL	encode(to:)	ft		8.0			r	Encoder
 M	URL	fragment	dv		8.0	?	String
-M	URL	fragment(percentEncoded:)	f		16.0		String	d	Bool
+M	URL	fragment(percentEncoded:)	f		16.0		String	d	Bool=true
 M	URL	hasDirectoryPath	v		9.0		Bool
 M	URL	hash(into:)	f		8.0			r	Hasher
 M	URL	homeDirectory	sv		16.0		URL
 M	URL	homeDirectory(forUser:)	fs		16.0		URL	r	String
 M	URL	host	dv		8.0	?	String
-M	URL	host(percentEncoded:)	f		16.0		String	d	Bool
-M	URL	init(dataRepresentation:relativeTo:isAbsolute:)	i		9.0		URL	rrd	Data,URL,Bool
-M	URL	init(filePath:directoryHint:relativeTo:)	i		16.0		URL	rdd	String,URL.DirectoryHint,URL
+M	URL	host(percentEncoded:)	f		16.0		String	d	Bool=true
+M	URL	init(dataRepresentation:relativeTo:isAbsolute:)	i		9.0		URL	rrd	Data,URL,Bool=false
+M	URL	init(filePath:directoryHint:relativeTo:)	i		16.0		URL	rdd	String,URL.DirectoryHint=.inferFromPath,URL=nil
 M	URL	init(fileReferenceLiteralResourceName:)	i				URL	r	String
 M	URL	init(fileURLWithFileSystemRepresentation:isDirectory:relativeTo:)	i		8.0		URL	rrr	UnsafePointer,Bool,URL
 M	URL	init(fileURLWithPath:)	di		8.0	?	URL	r	String
@@ -38213,15 +38213,15 @@ M	URL	init(template:variables:)	i		18.0		URL	rr	URL.Template,Dictionary
 M	URL	isFileURL	v		8.0		Bool
 M	URL	lastPathComponent	v		8.0		String
 M	URL	password	dv		8.0	?	String
-M	URL	password(percentEncoded:)	f		16.0		String	d	Bool
+M	URL	password(percentEncoded:)	f		16.0		String	d	Bool=true
 M	URL	path	dv		8.0	?	String
-M	URL	path(percentEncoded:)	f		16.0		String	d	Bool
+M	URL	path(percentEncoded:)	f		16.0		String	d	Bool=true
 M	URL	pathComponents	v		8.0		Array
 M	URL	pathExtension	v		8.0		String
 M	URL	playgroundDescription	v
 M	URL	port	v		8.0		Int
 M	URL	query	dv		8.0	?	String
-M	URL	query(percentEncoded:)	f		16.0		String	d	Bool
+M	URL	query(percentEncoded:)	f		16.0		String	d	Bool=true
 M	URL	relativePath	v		8.0		String
 M	URL	relativeString	v		8.0		String
 M	URL	removeAllCachedResourceValues()	f
@@ -38237,7 +38237,7 @@ M	URL	standardized	v		8.0		URL
 M	URL	standardizedFileURL	v		8.0		URL
 M	URL	temporaryDirectory	sv		16.0		URL
 M	URL	user	dv		8.0	?	String
-M	URL	user(percentEncoded:)	f		16.0		String	d	Bool
+M	URL	user(percentEncoded:)	f		16.0		String	d	Bool=true
 M	URL	withUnsafeFileSystemRepresentation(_:)	ft	_:UnsafePointer	8.0			f
 M	URL.DirectoryHint	checkFileSystem	c		16.0		URL.DirectoryHint
 M	URL.DirectoryHint	inferFromPath	c		16.0		URL.DirectoryHint
@@ -38331,7 +38331,7 @@ M	URLComponents	url(relativeTo:)	f		8.0		URL	r	URL
 M	URLComponents	user	v		8.0		String
 M	URLCredential	Persistence	ko
 M	URLCredential	copy()	fo
-M	URLCredential	copy(with:)	fo					d	NSZone
+M	URLCredential	copy(with:)	fo					d	NSZone=nil
 M	URLCredential	encode(with:)	fo					r	NSCoder
 M	URLCredential	hasPassword	ov				Bool
 M	URLCredential	init(coder:)	io				URLCredential	r	NSCoder
@@ -38487,7 +38487,7 @@ M	URLFileResourceType	symbolicLink	osv				URLFileResourceType
 M	URLFileResourceType	unknown	osv				URLFileResourceType
 M	URLProtectionSpace	authenticationMethod	ov				String
 M	URLProtectionSpace	copy()	fo
-M	URLProtectionSpace	copy(with:)	fo					d	NSZone
+M	URLProtectionSpace	copy(with:)	fo					d	NSZone=nil
 M	URLProtectionSpace	description	ov				String
 M	URLProtectionSpace	distinguishedNames	dov			?	Array
 M	URLProtectionSpace	host	ov				String
@@ -38546,7 +38546,7 @@ M	URLRequest	httpBodyStream	ov				InputStream
 M	URLRequest	httpMethod	ov				String
 M	URLRequest	httpShouldHandleCookies	ov				Bool
 M	URLRequest	httpShouldUsePipelining	dov			?	Bool
-M	URLRequest	init(url:cachePolicy:timeoutInterval:)	io				URLRequest	rdd	URL,NSURLRequest.CachePolicy,Double
+M	URLRequest	init(url:cachePolicy:timeoutInterval:)	io				URLRequest	rdd	URL,NSURLRequest.CachePolicy=.useProtocolCachePolicy,Double=60.0
 M	URLRequest	mainDocumentURL	ov				URL
 M	URLRequest	networkServiceType	ov				NSURLRequest.NetworkServiceType
 M	URLRequest	setValue(_:forHTTPHeaderField:)	fo					rr	String,String
@@ -38748,7 +38748,7 @@ M	URLResourceValues	volumeTotalCapacity	ov				Int
 M	URLResourceValues	volumeURLForRemounting	ov				URL
 M	URLResourceValues	volumeUUIDString	ov				String
 M	URLResponse	copy()	fo
-M	URLResponse	copy(with:)	fo					d	NSZone
+M	URLResponse	copy(with:)	fo					d	NSZone=nil
 M	URLResponse	encode(with:)	fo					r	NSCoder
 M	URLResponse	expectedContentLength	ov				Int64
 M	URLResponse	hash	ov				Int
@@ -38764,14 +38764,14 @@ M	URLSession	AuthChallengeDisposition	ko
 M	URLSession	DelayedRequestDisposition	ko
 M	URLSession	ResponseDisposition	ko
 M	URLSession	configuration	ov				URLSessionConfiguration
-M	URLSession	data(for:delegate:)	afot		15.0		(Data,URLResponse)	rd	URLRequest,URLSessionTaskDelegate
-M	URLSession	data(from:delegate:)	afot		15.0		(Data,URLResponse)	rd	URL,URLSessionTaskDelegate
+M	URLSession	data(for:delegate:)	afot		15.0		(Data,URLResponse)	rd	URLRequest,URLSessionTaskDelegate=nil
+M	URLSession	data(from:delegate:)	afot		15.0		(Data,URLResponse)	rd	URL,URLSessionTaskDelegate=nil
 M	URLSession	dataTask(with:)	fo				URLSessionDataTask	r
 M	URLSession	dataTask(with:completionHandler:)	fo	completionHandler:Data,URLResponse,Error			URLSessionDataTask	rf
 M	URLSession	delegate	ov				URLSessionDelegate
 M	URLSession	delegateQueue	ov				OperationQueue
-M	URLSession	download(for:delegate:)	afot		15.0		(URL,URLResponse)	rd	URLRequest,URLSessionTaskDelegate
-M	URLSession	download(from:delegate:)	afot		15.0		(URL,URLResponse)	rd	URL,URLSessionTaskDelegate
+M	URLSession	download(for:delegate:)	afot		15.0		(URL,URLResponse)	rd	URLRequest,URLSessionTaskDelegate=nil
+M	URLSession	download(from:delegate:)	afot		15.0		(URL,URLResponse)	rd	URL,URLSessionTaskDelegate=nil
 M	URLSession	downloadTask(with:)	fo				URLSessionDownloadTask	r
 M	URLSession	downloadTask(with:completionHandler:)	fo	completionHandler:URL,URLResponse,Error			URLSessionDownloadTask	rf
 M	URLSession	downloadTask(withResumeData:)	fo				URLSessionDownloadTask	r	Data
@@ -38786,8 +38786,8 @@ M	URLSession	invalidateAndCancel()	fo
 M	URLSession	reset(completionHandler:)	fo					f
 M	URLSession	sessionDescription	ov				String
 M	URLSession	shared	osv				URLSession
-M	URLSession	upload(for:from:delegate:)	afot		15.0		(Data,URLResponse)	rrd	URLRequest,Data,URLSessionTaskDelegate
-M	URLSession	upload(for:fromFile:delegate:)	afot		15.0		(Data,URLResponse)	rrd	URLRequest,URL,URLSessionTaskDelegate
+M	URLSession	upload(for:from:delegate:)	afot		15.0		(Data,URLResponse)	rrd	URLRequest,Data,URLSessionTaskDelegate=nil
+M	URLSession	upload(for:fromFile:delegate:)	afot		15.0		(Data,URLResponse)	rrd	URLRequest,URL,URLSessionTaskDelegate=nil
 M	URLSession	uploadTask(with:from:)	fo				URLSessionUploadTask	rr	URLRequest,Data
 M	URLSession	uploadTask(with:from:completionHandler:)	fo	completionHandler:Data,URLResponse,Error			URLSessionUploadTask	rrf	URLRequest,Data,_
 M	URLSession	uploadTask(with:fromFile:)	fo				URLSessionUploadTask	rr	URLRequest,URL
@@ -38986,7 +38986,7 @@ M	UTF8Span	charactersEqual(to:)	f		26.0		Bool	r	Sequence
 M	UTF8Span	checkForASCII()	f		26.0		Bool
 M	UTF8Span	checkForNFC(quickCheck:)	f		26.0		Bool	r	Bool
 M	UTF8Span	count	v		26.0		Int
-M	UTF8Span	init(unchecked:isKnownASCII:)	i		26.0		UTF8Span	rd	Span,Bool
+M	UTF8Span	init(unchecked:isKnownASCII:)	i		26.0		UTF8Span	rd	Span,Bool=false
 M	UTF8Span	init(validating:)	it		26.0		UTF8Span	r	Span
 M	UTF8Span	isCanonicallyEquivalent(to:)	f		26.0		Bool	r	UTF8Span
 M	UTF8Span	isCanonicallyLessThan(_:)	f		26.0		Bool	r	UTF8Span
@@ -39042,8 +39042,8 @@ M	UnevenRoundedRectangle	Body	k
 M	UnevenRoundedRectangle	InsetShape	k
 M	UnevenRoundedRectangle	animatableData	v		16.0		AnimatablePair
 M	UnevenRoundedRectangle	cornerRadii	v		16.0		RectangleCornerRadii
-M	UnevenRoundedRectangle	init(cornerRadii:style:)	i		16.0		UnevenRoundedRectangle	rd	RectangleCornerRadii,RoundedCornerStyle
-M	UnevenRoundedRectangle	init(topLeadingRadius:bottomLeadingRadius:bottomTrailingRadius:topTrailingRadius:style:)	i		16.0		UnevenRoundedRectangle	ddddd	CGFloat,CGFloat,CGFloat,CGFloat,RoundedCornerStyle
+M	UnevenRoundedRectangle	init(cornerRadii:style:)	i		16.0		UnevenRoundedRectangle	rd	RectangleCornerRadii,RoundedCornerStyle=.continuous
+M	UnevenRoundedRectangle	init(topLeadingRadius:bottomLeadingRadius:bottomTrailingRadius:topTrailingRadius:style:)	i		16.0		UnevenRoundedRectangle	ddddd	CGFloat=0,CGFloat=0,CGFloat=0,CGFloat=0,RoundedCornerStyle=.continuous
 M	UnevenRoundedRectangle	inset(by:)	f				InsettableShape	r	CGFloat
 M	UnevenRoundedRectangle	path(in:)	f				Path	r	CGRect
 M	UnevenRoundedRectangle	style	v		16.0		RoundedCornerStyle
@@ -39053,8 +39053,8 @@ M	UnfoldSequence	contains(_:)	f				Bool	r	Self.Element
 M	UnfoldSequence	contains(where:)	ft	where:Self.Element			Bool	f
 M	UnfoldSequence	count(where:)	ft	where:Self.Element			Int	f
 M	UnfoldSequence	drop(while:)	ft	while:Self.Element			DropWhileSequence	f
-M	UnfoldSequence	dropFirst(_:)	f				DropFirstSequence	d	Int
-M	UnfoldSequence	dropLast(_:)	f				Array	d	Int
+M	UnfoldSequence	dropFirst(_:)	f				DropFirstSequence	d	Int=1
+M	UnfoldSequence	dropLast(_:)	f				Array	d	Int=1
 M	UnfoldSequence	elementsEqual(_:)	f				Bool	r
 M	UnfoldSequence	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
 M	UnfoldSequence	enumerated()	f				EnumeratedSequence
@@ -39083,8 +39083,8 @@ M	UnfoldSequence	shuffled()	f				Array
 M	UnfoldSequence	shuffled(using:)	f				Array	r
 M	UnfoldSequence	sorted()	f				Array
 M	UnfoldSequence	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	UnfoldSequence	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	UnfoldSequence	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	UnfoldSequence	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	UnfoldSequence	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	UnfoldSequence	starts(with:)	f				Bool	r
 M	UnfoldSequence	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
 M	UnfoldSequence	suffix(_:)	f				Array	r	Int
@@ -39263,7 +39263,7 @@ M	Unicode.Scalar.UTF16View	difference(from:)	f		13.0		CollectionDifference	r
 M	Unicode.Scalar.UTF16View	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	Unicode.Scalar.UTF16View	distance(from:to:)	f				Self.Index.Stride	rr	Self.Index,Self.Index
 M	Unicode.Scalar.UTF16View	drop(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	Unicode.Scalar.UTF16View	dropFirst(_:)	f				Self.SubSequence	d	Int
+M	Unicode.Scalar.UTF16View	dropFirst(_:)	f				Self.SubSequence	d	Int=1
 M	Unicode.Scalar.UTF16View	dropLast(_:)	f				Self.SubSequence	r	Int
 M	Unicode.Scalar.UTF16View	elementsEqual(_:)	f				Bool	r
 M	Unicode.Scalar.UTF16View	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
@@ -39316,8 +39316,8 @@ M	Unicode.Scalar.UTF16View	shuffled()	f				Array
 M	Unicode.Scalar.UTF16View	shuffled(using:)	f				Array	r
 M	Unicode.Scalar.UTF16View	sorted()	f				Array
 M	Unicode.Scalar.UTF16View	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	Unicode.Scalar.UTF16View	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	Unicode.Scalar.UTF16View	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	Unicode.Scalar.UTF16View	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	Unicode.Scalar.UTF16View	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	Unicode.Scalar.UTF16View	startIndex	v				Int
 M	Unicode.Scalar.UTF16View	starts(with:)	f				Bool	r
 M	Unicode.Scalar.UTF16View	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
@@ -39337,7 +39337,7 @@ M	Unicode.Scalar.UTF8View	difference(from:)	f		13.0		CollectionDifference	r
 M	Unicode.Scalar.UTF8View	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	Unicode.Scalar.UTF8View	distance(from:to:)	f				Self.Index.Stride	rr	Self.Index,Self.Index
 M	Unicode.Scalar.UTF8View	drop(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	Unicode.Scalar.UTF8View	dropFirst(_:)	f				Self.SubSequence	d	Int
+M	Unicode.Scalar.UTF8View	dropFirst(_:)	f				Self.SubSequence	d	Int=1
 M	Unicode.Scalar.UTF8View	dropLast(_:)	f				Self.SubSequence	r	Int
 M	Unicode.Scalar.UTF8View	elementsEqual(_:)	f				Bool	r
 M	Unicode.Scalar.UTF8View	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
@@ -39390,8 +39390,8 @@ M	Unicode.Scalar.UTF8View	shuffled()	f				Array
 M	Unicode.Scalar.UTF8View	shuffled(using:)	f				Array	r
 M	Unicode.Scalar.UTF8View	sorted()	f				Array
 M	Unicode.Scalar.UTF8View	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	Unicode.Scalar.UTF8View	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	Unicode.Scalar.UTF8View	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	Unicode.Scalar.UTF8View	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	Unicode.Scalar.UTF8View	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	Unicode.Scalar.UTF8View	startIndex	v		13.0		Int
 M	Unicode.Scalar.UTF8View	starts(with:)	f				Bool	r
 M	Unicode.Scalar.UTF8View	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
@@ -39849,7 +39849,7 @@ M	UnsafeBufferPointer	difference(from:)	f		13.0		CollectionDifference	r
 M	UnsafeBufferPointer	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	UnsafeBufferPointer	distance(from:to:)	f				Int	rr	Int,Int
 M	UnsafeBufferPointer	drop(while:)	ft	while:Self.Element				f
-M	UnsafeBufferPointer	dropFirst(_:)	f					d	Int
+M	UnsafeBufferPointer	dropFirst(_:)	f					d	Int=1
 M	UnsafeBufferPointer	dropLast(_:)	f					d	Int
 M	UnsafeBufferPointer	elementsEqual(_:)	f				Bool	r
 M	UnsafeBufferPointer	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
@@ -39915,8 +39915,8 @@ M	UnsafeBufferPointer	shuffled(using:)	f				Array	r
 M	UnsafeBufferPointer	sorted()	f				Array
 M	UnsafeBufferPointer	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
 M	UnsafeBufferPointer	span	v		12.2		Span
-M	UnsafeBufferPointer	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	UnsafeBufferPointer	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	UnsafeBufferPointer	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	UnsafeBufferPointer	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	UnsafeBufferPointer	startIndex	v				Int
 M	UnsafeBufferPointer	starts(with:)	f				Bool	r
 M	UnsafeBufferPointer	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
@@ -39962,7 +39962,7 @@ M	UnsafeMutableBufferPointer	difference(from:)	f		13.0		CollectionDifference	r
 M	UnsafeMutableBufferPointer	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	UnsafeMutableBufferPointer	distance(from:to:)	f				Int	rr	Int,Int
 M	UnsafeMutableBufferPointer	drop(while:)	ft	while:Self.Element				f
-M	UnsafeMutableBufferPointer	dropFirst(_:)	f					d	Int
+M	UnsafeMutableBufferPointer	dropFirst(_:)	f					d	Int=1
 M	UnsafeMutableBufferPointer	dropLast(_:)	f					d	Int
 M	UnsafeMutableBufferPointer	elementsEqual(_:)	f				Bool	r
 M	UnsafeMutableBufferPointer	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
@@ -40038,8 +40038,8 @@ M	UnsafeMutableBufferPointer	sort(by:)	ft	by:Self.Element,Self.Element				f
 M	UnsafeMutableBufferPointer	sorted()	f				Array
 M	UnsafeMutableBufferPointer	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
 M	UnsafeMutableBufferPointer	span	v		12.2		Span
-M	UnsafeMutableBufferPointer	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	UnsafeMutableBufferPointer	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	UnsafeMutableBufferPointer	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	UnsafeMutableBufferPointer	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	UnsafeMutableBufferPointer	startIndex	v				Int
 M	UnsafeMutableBufferPointer	starts(with:)	f				Bool	r
 M	UnsafeMutableBufferPointer	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
@@ -40083,7 +40083,7 @@ M	UnsafeMutablePointer	initialize(from:)	df			?		r
 M	UnsafeMutablePointer	initialize(from:count:)	f					rr	UnsafePointer,Int
 M	UnsafeMutablePointer	initialize(repeating:count:)	f					rr	_,Int
 M	UnsafeMutablePointer	initialize(to:)	f					r
-M	UnsafeMutablePointer	initialize(to:count:)	df			initialize(repeating:count:)		rd	_,Int
+M	UnsafeMutablePointer	initialize(to:count:)	df			initialize(repeating:count:)		rd	_,Int=1
 M	UnsafeMutablePointer	move()	f
 M	UnsafeMutablePointer	moveAssign(from:count:)	df			moveUpdate(from:count:)		rr	UnsafeMutablePointer,Int
 M	UnsafeMutablePointer	moveInitialize(from:count:)	f					rr	UnsafeMutablePointer,Int
@@ -40123,7 +40123,7 @@ M	UnsafeMutableRawBufferPointer	difference(from:)	f		13.0		CollectionDifference	
 M	UnsafeMutableRawBufferPointer	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	UnsafeMutableRawBufferPointer	distance(from:to:)	f				Self.Index.Stride	rr	Self.Index,Self.Index
 M	UnsafeMutableRawBufferPointer	drop(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	UnsafeMutableRawBufferPointer	dropFirst(_:)	f				Self.SubSequence	d	Int
+M	UnsafeMutableRawBufferPointer	dropFirst(_:)	f				Self.SubSequence	d	Int=1
 M	UnsafeMutableRawBufferPointer	dropLast(_:)	f				Self.SubSequence	r	Int
 M	UnsafeMutableRawBufferPointer	elementsEqual(_:)	f				Bool	r
 M	UnsafeMutableRawBufferPointer	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
@@ -40164,8 +40164,8 @@ M	UnsafeMutableRawBufferPointer	lastIndex(where:)	ft	where:Self.Element			Self.I
 M	UnsafeMutableRawBufferPointer	lazy	v				LazySequence
 M	UnsafeMutableRawBufferPointer	lexicographicallyPrecedes(_:)	f				Bool	r
 M	UnsafeMutableRawBufferPointer	lexicographicallyPrecedes(_:by:)	ft	by:Self.Element,Self.Element			Bool	rf
-M	UnsafeMutableRawBufferPointer	load(fromByteOffset:as:)	f					dr	Int,_
-M	UnsafeMutableRawBufferPointer	loadUnaligned(fromByteOffset:as:)	f					dr	Int,_
+M	UnsafeMutableRawBufferPointer	load(fromByteOffset:as:)	f					dr	Int=0,_
+M	UnsafeMutableRawBufferPointer	loadUnaligned(fromByteOffset:as:)	f					dr	Int=0,_
 M	UnsafeMutableRawBufferPointer	makeIterator()	f				UnsafeRawBufferPointer.Iterator
 M	UnsafeMutableRawBufferPointer	map(_:)	ft	_:Self.Element			Array	f
 M	UnsafeMutableRawBufferPointer	max()	f				Self.Element
@@ -40195,12 +40195,12 @@ M	UnsafeMutableRawBufferPointer	sort()	f
 M	UnsafeMutableRawBufferPointer	sort(by:)	ft	by:Self.Element,Self.Element				f
 M	UnsafeMutableRawBufferPointer	sorted()	f				Array
 M	UnsafeMutableRawBufferPointer	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	UnsafeMutableRawBufferPointer	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	UnsafeMutableRawBufferPointer	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	UnsafeMutableRawBufferPointer	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	UnsafeMutableRawBufferPointer	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	UnsafeMutableRawBufferPointer	startIndex	v				Int
 M	UnsafeMutableRawBufferPointer	starts(with:)	f				Bool	r
 M	UnsafeMutableRawBufferPointer	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
-M	UnsafeMutableRawBufferPointer	storeBytes(of:toByteOffset:as:)	f					rdr	_,Int,_
+M	UnsafeMutableRawBufferPointer	storeBytes(of:toByteOffset:as:)	f					rdr	_,Int=0,_
 M	UnsafeMutableRawBufferPointer	subscript(_:)	f	_:UnboundedRange_	18.0			f
 M	UnsafeMutableRawBufferPointer	suffix(_:)	f				Self.SubSequence	r	Int
 M	UnsafeMutableRawBufferPointer	suffix(from:)	f				Self.SubSequence	r	Self.Index
@@ -40238,16 +40238,16 @@ M	UnsafeMutableRawPointer	hash(into:)	f					r	Hasher
 M	UnsafeMutableRawPointer	init(_:)	i				UnsafeMutableRawPointer	r
 M	UnsafeMutableRawPointer	init(bitPattern:)	i				UnsafeMutableRawPointer	r
 M	UnsafeMutableRawPointer	init(mutating:)	i				UnsafeMutableRawPointer	r	UnsafeRawPointer
-M	UnsafeMutableRawPointer	initializeMemory(as:at:count:to:)	df			initializeMemory(as:repeating:count:)	UnsafeMutablePointer	rddr	_,Int,Int,_
+M	UnsafeMutableRawPointer	initializeMemory(as:at:count:to:)	df			initializeMemory(as:repeating:count:)	UnsafeMutablePointer	rddr	_,Int=0,Int=1,_
 M	UnsafeMutableRawPointer	initializeMemory(as:from:)	df			?	UnsafeMutablePointer	rr
 M	UnsafeMutableRawPointer	initializeMemory(as:from:count:)	f				UnsafeMutablePointer	rrr	_,UnsafePointer,Int
 M	UnsafeMutableRawPointer	initializeMemory(as:repeating:count:)	f				UnsafeMutablePointer	rrr	_,_,Int
 M	UnsafeMutableRawPointer	initializeMemory(as:to:)	f				UnsafeMutablePointer	rr
-M	UnsafeMutableRawPointer	load(fromByteOffset:as:)	f					dr	Int,_
-M	UnsafeMutableRawPointer	loadUnaligned(fromByteOffset:as:)	f					dr	Int,_
+M	UnsafeMutableRawPointer	load(fromByteOffset:as:)	f					dr	Int=0,_
+M	UnsafeMutableRawPointer	loadUnaligned(fromByteOffset:as:)	f					dr	Int=0,_
 M	UnsafeMutableRawPointer	moveInitializeMemory(as:from:count:)	f				UnsafeMutablePointer	rrr	_,UnsafeMutablePointer,Int
 M	UnsafeMutableRawPointer	predecessor()	f				Self
-M	UnsafeMutableRawPointer	storeBytes(of:toByteOffset:as:)	f					rdr	_,Int,_
+M	UnsafeMutableRawPointer	storeBytes(of:toByteOffset:as:)	f					rdr	_,Int=0,_
 M	UnsafeMutableRawPointer	successor()	f				Self
 M	UnsafeMutableRawPointer	withMemoryRebound(to:capacity:_:)	ft	_:UnsafeMutablePointer				rrf	_,Int,_
 M	UnsafePointer	AtomicOptionalRepresentation	k		18.0
@@ -40299,7 +40299,7 @@ M	UnsafeRawBufferPointer	difference(from:)	f		13.0		CollectionDifference	r
 M	UnsafeRawBufferPointer	difference(from:by:)	f	by:C.Element,Self.Element	13.0		CollectionDifference	rf
 M	UnsafeRawBufferPointer	distance(from:to:)	f				Self.Index.Stride	rr	Self.Index,Self.Index
 M	UnsafeRawBufferPointer	drop(while:)	ft	while:Self.Element			Self.SubSequence	f
-M	UnsafeRawBufferPointer	dropFirst(_:)	f				Self.SubSequence	d	Int
+M	UnsafeRawBufferPointer	dropFirst(_:)	f				Self.SubSequence	d	Int=1
 M	UnsafeRawBufferPointer	dropLast(_:)	f				Self.SubSequence	r	Int
 M	UnsafeRawBufferPointer	elementsEqual(_:)	f				Bool	r
 M	UnsafeRawBufferPointer	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
@@ -40340,8 +40340,8 @@ M	UnsafeRawBufferPointer	lastRange(of:in:)	f		8.0		Range	rr
 M	UnsafeRawBufferPointer	lazy	v				LazySequence
 M	UnsafeRawBufferPointer	lexicographicallyPrecedes(_:)	f				Bool	r
 M	UnsafeRawBufferPointer	lexicographicallyPrecedes(_:by:)	ft	by:Self.Element,Self.Element			Bool	rf
-M	UnsafeRawBufferPointer	load(fromByteOffset:as:)	f					dr	Int,_
-M	UnsafeRawBufferPointer	loadUnaligned(fromByteOffset:as:)	f					dr	Int,_
+M	UnsafeRawBufferPointer	load(fromByteOffset:as:)	f					dr	Int=0,_
+M	UnsafeRawBufferPointer	loadUnaligned(fromByteOffset:as:)	f					dr	Int=0,_
 M	UnsafeRawBufferPointer	makeIterator()	f				UnsafeRawBufferPointer.Iterator
 M	UnsafeRawBufferPointer	map(_:)	ft	_:Self.Element			Array	f
 M	UnsafeRawBufferPointer	max()	f				Self.Element
@@ -40363,8 +40363,8 @@ M	UnsafeRawBufferPointer	shuffled()	f				Array
 M	UnsafeRawBufferPointer	shuffled(using:)	f				Array	r
 M	UnsafeRawBufferPointer	sorted()	f				Array
 M	UnsafeRawBufferPointer	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	UnsafeRawBufferPointer	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	UnsafeRawBufferPointer	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	UnsafeRawBufferPointer	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	UnsafeRawBufferPointer	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	UnsafeRawBufferPointer	startIndex	v				Int
 M	UnsafeRawBufferPointer	starts(with:)	f				Bool	r
 M	UnsafeRawBufferPointer	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
@@ -40381,8 +40381,8 @@ M	UnsafeRawBufferPointer.Iterator	contains(_:)	f				Bool	r	Self.Element
 M	UnsafeRawBufferPointer.Iterator	contains(where:)	ft	where:Self.Element			Bool	f
 M	UnsafeRawBufferPointer.Iterator	count(where:)	ft	where:Self.Element			Int	f
 M	UnsafeRawBufferPointer.Iterator	drop(while:)	ft	while:Self.Element			DropWhileSequence	f
-M	UnsafeRawBufferPointer.Iterator	dropFirst(_:)	f				DropFirstSequence	d	Int
-M	UnsafeRawBufferPointer.Iterator	dropLast(_:)	f				Array	d	Int
+M	UnsafeRawBufferPointer.Iterator	dropFirst(_:)	f				DropFirstSequence	d	Int=1
+M	UnsafeRawBufferPointer.Iterator	dropLast(_:)	f				Array	d	Int=1
 M	UnsafeRawBufferPointer.Iterator	elementsEqual(_:)	f				Bool	r
 M	UnsafeRawBufferPointer.Iterator	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
 M	UnsafeRawBufferPointer.Iterator	enumerated()	f				EnumeratedSequence
@@ -40409,8 +40409,8 @@ M	UnsafeRawBufferPointer.Iterator	shuffled()	f				Array
 M	UnsafeRawBufferPointer.Iterator	shuffled(using:)	f				Array	r
 M	UnsafeRawBufferPointer.Iterator	sorted()	f				Array
 M	UnsafeRawBufferPointer.Iterator	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	UnsafeRawBufferPointer.Iterator	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
-M	UnsafeRawBufferPointer.Iterator	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool
+M	UnsafeRawBufferPointer.Iterator	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
+M	UnsafeRawBufferPointer.Iterator	split(separator:maxSplits:omittingEmptySubsequences:)	f				Array	rdd	Self.Element,Int,Bool=true
 M	UnsafeRawBufferPointer.Iterator	starts(with:)	f				Bool	r
 M	UnsafeRawBufferPointer.Iterator	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
 M	UnsafeRawBufferPointer.Iterator	suffix(_:)	f				Array	r	Int
@@ -40438,8 +40438,8 @@ M	UnsafeRawPointer	encodeAtomicRepresentation(_:)	fs		18.0		UnsafeRawPointer.Ato
 M	UnsafeRawPointer	hash(into:)	f					r	Hasher
 M	UnsafeRawPointer	init(_:)	i				UnsafeRawPointer	r
 M	UnsafeRawPointer	init(bitPattern:)	i				UnsafeRawPointer	r
-M	UnsafeRawPointer	load(fromByteOffset:as:)	f					dr	Int,_
-M	UnsafeRawPointer	loadUnaligned(fromByteOffset:as:)	f					dr	Int,_
+M	UnsafeRawPointer	load(fromByteOffset:as:)	f					dr	Int=0,_
+M	UnsafeRawPointer	loadUnaligned(fromByteOffset:as:)	f					dr	Int=0,_
 M	UnsafeRawPointer	predecessor()	f				Self
 M	UnsafeRawPointer	successor()	f				Self
 M	UnsafeRawPointer	withMemoryRebound(to:capacity:_:)	ft	_:UnsafePointer				rrf	_,Int,_
@@ -40451,8 +40451,8 @@ M	UnsignedInteger	magnitude	v				Self
 M	UnsignedInteger	max	sv				Self
 M	UnsignedInteger	min	sv				Self
 M	UserAnnotation	init()	i		17.0		UserAnnotation
-M	UserAnnotation	init(anchor:)	i		17.0		UserAnnotation	d	UnitPoint
-M	UserAnnotation	init(anchor:content:)	i	content:UserLocation	17.0		UserAnnotation	df	UnitPoint,_
+M	UserAnnotation	init(anchor:)	i		17.0		UserAnnotation	d	UnitPoint=.center
+M	UserAnnotation	init(anchor:content:)	i	content:UserLocation	17.0		UserAnnotation	df	UnitPoint=.center,_
 M	UserDefaults	addSuite(named:)	fo					r	String
 M	UserDefaults	argumentDomain	osv				String
 M	UserDefaults	array(forKey:)	fo				Array	r	String
@@ -40496,18 +40496,18 @@ M	UserInterfaceSizeClass	regular	c		13.0		UserInterfaceSizeClass
 M	UserLocation	heading	v		17.0		CLHeading
 M	UserLocation	location	v		17.0		CLLocation
 M	VStack	Body	k
-M	VStack	init(alignment:spacing:content:)	i		13.0		VStack	ddf	HorizontalAlignment,CGFloat,_
+M	VStack	init(alignment:spacing:content:)	i		13.0		VStack	ddf	HorizontalAlignment=.center,CGFloat=nil,_
 M	VStackLayout	AnimatableData	k
 M	VStackLayout	Cache	k
 M	VStackLayout	alignment	v		16.0		HorizontalAlignment
-M	VStackLayout	init(alignment:spacing:)	i		16.0		VStackLayout	dd	HorizontalAlignment,CGFloat
+M	VStackLayout	init(alignment:spacing:)	i		16.0		VStackLayout	dd	HorizontalAlignment=.center,CGFloat=nil
 M	VStackLayout	spacing	v		16.0		CGFloat
-M	ValueAlignedChartScrollTargetBehavior	init(matching:majorAlignment:limitBehavior:)	i		17.0		ValueAlignedChartScrollTargetBehavior	rdd	DateComponents,MajorValueAlignment,ValueAlignedLimitBehavior
-M	ValueAlignedChartScrollTargetBehavior	init(unit:majorAlignment:limitBehavior:)	i		17.0		ValueAlignedChartScrollTargetBehavior	rdd	_,MajorValueAlignment,ValueAlignedLimitBehavior
-M	ValueAlignedChartScrollTargetBehavior	init(xMatching:yMatching:xMajorAlignment:yMajorAlignment:limitBehavior:)	i		17.0		ValueAlignedChartScrollTargetBehavior	rrddd	DateComponents,DateComponents,MajorValueAlignment,MajorValueAlignment,ValueAlignedLimitBehavior
-M	ValueAlignedChartScrollTargetBehavior	init(xMatching:yUnit:xMajorAlignment:yMajorAlignment:limitBehavior:)	i		17.0		ValueAlignedChartScrollTargetBehavior	rrddd	DateComponents,_,MajorValueAlignment,MajorValueAlignment,ValueAlignedLimitBehavior
-M	ValueAlignedChartScrollTargetBehavior	init(xUnit:yMatching:xMajorAlignment:yMajorAlignment:limitBehavior:)	i		17.0		ValueAlignedChartScrollTargetBehavior	rrddd	_,DateComponents,MajorValueAlignment,MajorValueAlignment,ValueAlignedLimitBehavior
-M	ValueAlignedChartScrollTargetBehavior	init(xUnit:yUnit:xMajorAlignment:yMajorAlignment:limitBehavior:)	i		17.0		ValueAlignedChartScrollTargetBehavior	rrddd	_,_,MajorValueAlignment,MajorValueAlignment,ValueAlignedLimitBehavior
+M	ValueAlignedChartScrollTargetBehavior	init(matching:majorAlignment:limitBehavior:)	i		17.0		ValueAlignedChartScrollTargetBehavior	rdd	DateComponents,MajorValueAlignment=nil,ValueAlignedLimitBehavior=.automatic
+M	ValueAlignedChartScrollTargetBehavior	init(unit:majorAlignment:limitBehavior:)	i		17.0		ValueAlignedChartScrollTargetBehavior	rdd	_,MajorValueAlignment=nil,ValueAlignedLimitBehavior=.automatic
+M	ValueAlignedChartScrollTargetBehavior	init(xMatching:yMatching:xMajorAlignment:yMajorAlignment:limitBehavior:)	i		17.0		ValueAlignedChartScrollTargetBehavior	rrddd	DateComponents,DateComponents,MajorValueAlignment=nil,MajorValueAlignment=nil,ValueAlignedLimitBehavior=.automatic
+M	ValueAlignedChartScrollTargetBehavior	init(xMatching:yUnit:xMajorAlignment:yMajorAlignment:limitBehavior:)	i		17.0		ValueAlignedChartScrollTargetBehavior	rrddd	DateComponents,_,MajorValueAlignment=nil,MajorValueAlignment=nil,ValueAlignedLimitBehavior=.automatic
+M	ValueAlignedChartScrollTargetBehavior	init(xUnit:yMatching:xMajorAlignment:yMajorAlignment:limitBehavior:)	i		17.0		ValueAlignedChartScrollTargetBehavior	rrddd	_,DateComponents,MajorValueAlignment=nil,MajorValueAlignment=nil,ValueAlignedLimitBehavior=.automatic
+M	ValueAlignedChartScrollTargetBehavior	init(xUnit:yUnit:xMajorAlignment:yMajorAlignment:limitBehavior:)	i		17.0		ValueAlignedChartScrollTargetBehavior	rrddd	_,_,MajorValueAlignment=nil,MajorValueAlignment=nil,ValueAlignedLimitBehavior=.automatic
 M	ValueAlignedLimitBehavior	always	sv		17.0		ValueAlignedLimitBehavior
 M	ValueAlignedLimitBehavior	automatic	sv		17.0		ValueAlignedLimitBehavior
 M	ValueAlignedLimitBehavior	never	sv		17.0		ValueAlignedLimitBehavior
@@ -40525,7 +40525,7 @@ M	VectorizedChartContent	foregroundStyle(by:)	f		18.0		VectorizedChartContent	r	
 M	VectorizedChartContent	lineStyle(_:)	f		18.0		VectorizedChartContent	r	KeyPath
 M	VectorizedChartContent	lineStyle(by:)	f		18.0		VectorizedChartContent	r	PlottableProjection
 M	VectorizedChartContent	opacity(_:)	f		18.0		VectorizedChartContent	r	KeyPath
-M	VectorizedChartContent	position(by:axis:span:)	f		18.0		VectorizedChartContent	rdd	PlottableProjection,Axis,MarkDimension
+M	VectorizedChartContent	position(by:axis:span:)	f		18.0		VectorizedChartContent	rdd	PlottableProjection,Axis=nil,MarkDimension=.automatic
 M	VectorizedChartContent	symbol(by:)	f		18.0		VectorizedChartContent	r	PlottableProjection
 M	VectorizedChartContent	symbolSize(_:)	f		18.0		VectorizedChartContent	r	KeyPath
 M	VectorizedChartContent	symbolSize(by:)	f		18.0		VectorizedChartContent	r	PlottableProjection
@@ -40574,8 +40574,8 @@ M	View	accessibility(removeTraits:)	df		13.0	accessibilityRemoveTraits(_:)	Modif
 M	View	accessibility(selectionIdentifier:)	df		13.0	?	ModifiedContent	r	AnyHashable
 M	View	accessibility(sortPriority:)	df		13.0	accessibilitySortPriority(_:)	ModifiedContent	r	Double
 M	View	accessibility(value:)	df		13.0	accessibilityValue(_:)	ModifiedContent	r	Text
-M	View	accessibilityAction(_:_:)	f		13.0		ModifiedContent	df	AccessibilityActionKind,_
-M	View	accessibilityAction(_:intent:)	f		18.0		ModifiedContent	dr	AccessibilityActionKind,_
+M	View	accessibilityAction(_:_:)	f		13.0		ModifiedContent	df	AccessibilityActionKind=.default,_
+M	View	accessibilityAction(_:intent:)	f		18.0		ModifiedContent	dr	AccessibilityActionKind=.default,_
 M	View	accessibilityAction(action:label:)	f		15.0		View	ff
 M	View	accessibilityAction(intent:label:)	f		18.0		View	rf
 M	View	accessibilityAction(named:_:)	f		13.0		ModifiedContent	rf
@@ -40588,13 +40588,13 @@ M	View	accessibilityAddTraits(_:)	f		14.0		ModifiedContent	r	AccessibilityTraits
 M	View	accessibilityAdjustableAction(_:)	f	_:AccessibilityAdjustmentDirection	13.0		ModifiedContent	f
 M	View	accessibilityChartDescriptor(_:)	f		15.0		View	r
 M	View	accessibilityChildren(children:)	f		15.0		View	f
-M	View	accessibilityCustomContent(_:_:importance:)	f		15.0		ModifiedContent	rrd	_,_,AXCustomContent.Importance
-M	View	accessibilityDirectTouch(_:options:)	f		17.0		ModifiedContent	dd	Bool,AccessibilityDirectTouchOptions
+M	View	accessibilityCustomContent(_:_:importance:)	f		15.0		ModifiedContent	rrd	_,_,AXCustomContent.Importance=.default
+M	View	accessibilityDirectTouch(_:options:)	f		17.0		ModifiedContent	dd	Bool=true,AccessibilityDirectTouchOptions
 M	View	accessibilityDragPoint(_:description:)	f		16.0		ModifiedContent	rr	UnitPoint,LocalizedStringKey
 M	View	accessibilityDragPoint(_:description:isEnabled:)	f		18.0		ModifiedContent	rrr	UnitPoint,LocalizedStringKey,Bool
 M	View	accessibilityDropPoint(_:description:)	f		16.0		ModifiedContent	rr	UnitPoint,LocalizedStringKey
 M	View	accessibilityDropPoint(_:description:isEnabled:)	f		18.0		ModifiedContent	rrr	UnitPoint,LocalizedStringKey,Bool
-M	View	accessibilityElement(children:)	f		13.0		View	d	AccessibilityChildBehavior
+M	View	accessibilityElement(children:)	f		13.0		View	d	AccessibilityChildBehavior=.ignore
 M	View	accessibilityFocused(_:)	f		15.0		View	r	AccessibilityFocusState.Binding
 M	View	accessibilityFocused(_:equals:)	f		15.0		View	rr	AccessibilityFocusState.Binding,_
 M	View	accessibilityHeading(_:)	f		15.0		ModifiedContent	r	AccessibilityHeadingLevel
@@ -40604,7 +40604,7 @@ M	View	accessibilityHint(_:)	f		14.0		ModifiedContent	r
 M	View	accessibilityHint(_:isEnabled:)	f		18.0		ModifiedContent	rr	Text,Bool
 M	View	accessibilityIdentifier(_:)	f		14.0		ModifiedContent	r	String
 M	View	accessibilityIdentifier(_:isEnabled:)	f		18.0		ModifiedContent	rr	String,Bool
-M	View	accessibilityIgnoresInvertColors(_:)	f		14.0		View	d	Bool
+M	View	accessibilityIgnoresInvertColors(_:)	f		14.0		View	d	Bool=true
 M	View	accessibilityInputLabels(_:)	f		14.0		ModifiedContent	r	Array
 M	View	accessibilityInputLabels(_:isEnabled:)	f		18.0		ModifiedContent	rr	Array,Bool
 M	View	accessibilityLabel(_:)	f		14.0		ModifiedContent	r
@@ -40614,7 +40614,7 @@ M	View	accessibilityLabeledPair(role:id:in:)	f		14.0		View	rrr	AccessibilityLabe
 M	View	accessibilityLinkedGroup(id:in:)	f		14.0		View	rr	_,Namespace.ID
 M	View	accessibilityRemoveTraits(_:)	f		14.0		ModifiedContent	r	AccessibilityTraits
 M	View	accessibilityRepresentation(representation:)	f		15.0		View	f
-M	View	accessibilityRespondsToUserInteraction(_:)	f		15.0		ModifiedContent	d	Bool
+M	View	accessibilityRespondsToUserInteraction(_:)	f		15.0		ModifiedContent	d	Bool=true
 M	View	accessibilityRespondsToUserInteraction(_:isEnabled:)	f		18.0		ModifiedContent	rr	Bool,Bool
 M	View	accessibilityRotor(_:entries:)	f		15.0		View	rf
 M	View	accessibilityRotor(_:entries:entryID:entryLabel:)	f		15.0		View	rrrr	_,Array,KeyPath,KeyPath
@@ -40645,51 +40645,51 @@ M	View	alignmentGuide(_:computeValue:)	f	computeValue:ViewDimensions	13.0		View	
 M	View	allowedDynamicRange(_:)	f		17.0		View	r	Image.DynamicRange
 M	View	allowsHitTesting(_:)	f				View	r	Bool
 M	View	allowsTightening(_:)	f		13.0		View	r	Bool
-M	View	allowsWindowActivationEvents(_:)	f		18.0		View	d	Bool
+M	View	allowsWindowActivationEvents(_:)	f		18.0		View	d	Bool=true
 M	View	anchorPreference(key:value:transform:)	f	transform:Anchor	13.0		View	drf	_,Anchor.Source,_
 M	View	animation(_:)	df		13.0	withAnimation(_:_:)	View	r	Animation
 M	View	animation(_:body:)	f	body:PlaceholderContentView	17.0		View	rf	Animation,_
 M	View	animation(_:value:)	f		13.0		View	rr	Animation,_
 M	View	aspectRatio(_:contentMode:)	f		13.0		View	dr	_,ContentMode
 M	View	autocapitalization(_:)	df		13.0	textInputAutocapitalization(_:)	View	r	UITextAutocapitalizationType
-M	View	autocorrectionDisabled(_:)	f		13.0		View	d	Bool
+M	View	autocorrectionDisabled(_:)	f		13.0		View	d	Bool=true
 M	View	automatedDeviceEnrollmentAddition(isPresented:)	f		16.0		View	r	Binding
-M	View	background(_:alignment:)	df		13.0	background(alignment:content:)	View	rd	_,Alignment
-M	View	background(_:ignoresSafeAreaEdges:)	f		15.0		View	rd	_,Edge.Set
+M	View	background(_:alignment:)	df		13.0	background(alignment:content:)	View	rd	_,Alignment=.center
+M	View	background(_:ignoresSafeAreaEdges:)	f		15.0		View	rd	_,Edge.Set=.all
 M	View	background(_:in:fillStyle:)	f		15.0		View	rrd	_,_,FillStyle
-M	View	background(alignment:content:)	f		15.0		View	df	Alignment,_
-M	View	background(ignoresSafeAreaEdges:)	f		15.0		View	d	Edge.Set
+M	View	background(alignment:content:)	f		15.0		View	df	Alignment=.center,_
+M	View	background(ignoresSafeAreaEdges:)	f		15.0		View	d	Edge.Set=.all
 M	View	background(in:fillStyle:)	f		15.0		View	rd	_,FillStyle
 M	View	backgroundPreferenceValue(_:_:)	f	_:Key.Value	13.0		View	df
-M	View	backgroundPreferenceValue(_:alignment:_:)	f	_:K.Value	16.0		View	rdf	_,Alignment,_
+M	View	backgroundPreferenceValue(_:alignment:_:)	f	_:K.Value	16.0		View	rdf	_,Alignment=.center,_
 M	View	backgroundStyle(_:)	f		16.0		View	r
 M	View	badge(_:)	f		15.0		View	r
 M	View	badgeProminence(_:)	f		17.0		View	r	BadgeProminence
 M	View	baselineOffset(_:)	f		16.0		View	r	CGFloat
 M	View	blendMode(_:)	f		13.0		View	r	BlendMode
-M	View	blur(radius:opaque:)	f		13.0		View	rd	CGFloat,Bool
+M	View	blur(radius:opaque:)	f		13.0		View	rd	CGFloat,Bool=false
 M	View	body	v		13.0		Self.Body
-M	View	bold(_:)	f		16.0		View	d	Bool
-M	View	border(_:width:)	f		13.0		View	rd	_,CGFloat
+M	View	bold(_:)	f		16.0		View	d	Bool=true
+M	View	border(_:width:)	f		13.0		View	rd	_,CGFloat=1
 M	View	brightness(_:)	f		13.0		View	r	Double
 M	View	buttonBorderShape(_:)	f		15.0		View	r	ButtonBorderShape
 M	View	buttonRepeatBehavior(_:)	f		17.0		View	r	ButtonRepeatBehavior
 M	View	buttonStyle(_:)	f		13.0		View	r
-M	View	certificateSheet(trust:title:message:help:)	f		18.4		View	rddd	Binding,String,String,URL
+M	View	certificateSheet(trust:title:message:help:)	f		18.4		View	rddd	Binding,String=nil,String=nil,URL=nil
 M	View	chartAngleSelection(value:)	f		17.0		View	r	Binding
-M	View	chartBackground(alignment:content:)	f	content:ChartProxy	16.0		View	df	Alignment,_
+M	View	chartBackground(alignment:content:)	f	content:ChartProxy	16.0		View	df	Alignment=.center,_
 M	View	chartForegroundStyleScale(_:)	f		16.0		View	r	KeyValuePairs
 M	View	chartForegroundStyleScale(domain:mapping:)	f	mapping:Domain.Element	16.0		View	rf
-M	View	chartForegroundStyleScale(domain:range:type:)	f		16.0		View	rrd	_,_,ScaleType
-M	View	chartForegroundStyleScale(domain:type:)	f		16.0		View	rd	_,ScaleType
+M	View	chartForegroundStyleScale(domain:range:type:)	f		16.0		View	rrd	_,_,ScaleType=nil
+M	View	chartForegroundStyleScale(domain:type:)	f		16.0		View	rd	_,ScaleType=nil
 M	View	chartForegroundStyleScale(mapping:)	f	mapping:DataValue	16.0		View	f
-M	View	chartForegroundStyleScale(range:type:)	f		16.0		View	rd	_,ScaleType
-M	View	chartForegroundStyleScale(type:)	f		16.0		View	d	ScaleType
+M	View	chartForegroundStyleScale(range:type:)	f		16.0		View	rd	_,ScaleType=nil
+M	View	chartForegroundStyleScale(type:)	f		16.0		View	d	ScaleType=nil
 M	View	chartGesture(_:)	f	_:ChartProxy	17.0		View	f
 M	View	chartLegend(_:)	f		16.0		View	r	Visibility
-M	View	chartLegend(position:alignment:spacing:)	f		16.0		View	ddd	AnnotationPosition,Alignment,CGFloat
-M	View	chartLegend(position:alignment:spacing:content:)	f		16.0		View	dddf	AnnotationPosition,Alignment,CGFloat,_
-M	View	chartOverlay(alignment:content:)	f	content:ChartProxy	16.0		View	df	Alignment,_
+M	View	chartLegend(position:alignment:spacing:)	f		16.0		View	ddd	AnnotationPosition=.automatic,Alignment=nil,CGFloat=nil
+M	View	chartLegend(position:alignment:spacing:content:)	f		16.0		View	dddf	AnnotationPosition=.automatic,Alignment=nil,CGFloat=nil,_
+M	View	chartOverlay(alignment:content:)	f	content:ChartProxy	16.0		View	df	Alignment=.center,_
 M	View	chartPlotStyle(content:)	f	content:ChartPlotContent	16.0		View	f
 M	View	chartSymbolScale(_:)	f		16.0		View	r	KeyValuePairs
 M	View	chartSymbolScale(domain:)	f		16.0		View	r
@@ -40699,53 +40699,53 @@ M	View	chartSymbolScale(mapping:)	f	mapping:DataValue	16.0		View	f
 M	View	chartSymbolScale(range:)	f		16.0		View	r	Array
 M	View	chartXAxis(_:)	f		16.0		View	r	Visibility
 M	View	chartXAxis(content:)	f		16.0		View	f
-M	View	chartXAxisLabel(_:position:alignment:spacing:)	f		16.0		View	rddd	LocalizedStringKey,AnnotationPosition,Alignment,CGFloat
-M	View	chartXAxisLabel(position:alignment:spacing:content:)	f		16.0		View	dddf	AnnotationPosition,Alignment,CGFloat,_
+M	View	chartXAxisLabel(_:position:alignment:spacing:)	f		16.0		View	rddd	LocalizedStringKey,AnnotationPosition=.automatic,Alignment=nil,CGFloat=nil
+M	View	chartXAxisLabel(position:alignment:spacing:content:)	f		16.0		View	dddf	AnnotationPosition=.automatic,Alignment=nil,CGFloat=nil,_
 M	View	chartXAxisStyle(content:)	f	content:ChartAxisContent	17.0		View	f
-M	View	chartXScale(domain:range:type:)	f		16.0		View	rrd	_,_,ScaleType
-M	View	chartXScale(domain:type:)	f		16.0		View	rd	_,ScaleType
-M	View	chartXScale(range:type:)	f		16.0		View	rd	_,ScaleType
-M	View	chartXScale(type:)	f		16.0		View	d	ScaleType
+M	View	chartXScale(domain:range:type:)	f		16.0		View	rrd	_,_,ScaleType=nil
+M	View	chartXScale(domain:type:)	f		16.0		View	rd	_,ScaleType=nil
+M	View	chartXScale(range:type:)	f		16.0		View	rd	_,ScaleType=nil
+M	View	chartXScale(type:)	f		16.0		View	d	ScaleType=nil
 M	View	chartXVisibleDomain(length:)	f		17.0		View	r
 M	View	chartYAxis(_:)	f		16.0		View	r	Visibility
 M	View	chartYAxis(content:)	f		16.0		View	f
-M	View	chartYAxisLabel(_:position:alignment:spacing:)	f		16.0		View	rddd	LocalizedStringKey,AnnotationPosition,Alignment,CGFloat
-M	View	chartYAxisLabel(position:alignment:spacing:content:)	f		16.0		View	dddf	AnnotationPosition,Alignment,CGFloat,_
+M	View	chartYAxisLabel(_:position:alignment:spacing:)	f		16.0		View	rddd	LocalizedStringKey,AnnotationPosition=.automatic,Alignment=nil,CGFloat=nil
+M	View	chartYAxisLabel(position:alignment:spacing:content:)	f		16.0		View	dddf	AnnotationPosition=.automatic,Alignment=nil,CGFloat=nil,_
 M	View	chartYAxisStyle(content:)	f	content:ChartAxisContent	17.0		View	f
-M	View	chartYScale(domain:range:type:)	f		16.0		View	rrd	_,_,ScaleType
-M	View	chartYScale(domain:type:)	f		16.0		View	rd	_,ScaleType
-M	View	chartYScale(range:type:)	f		16.0		View	rd	_,ScaleType
-M	View	chartYScale(type:)	f		16.0		View	d	ScaleType
+M	View	chartYScale(domain:range:type:)	f		16.0		View	rrd	_,_,ScaleType=nil
+M	View	chartYScale(domain:type:)	f		16.0		View	rd	_,ScaleType=nil
+M	View	chartYScale(range:type:)	f		16.0		View	rd	_,ScaleType=nil
+M	View	chartYScale(type:)	f		16.0		View	d	ScaleType=nil
 M	View	chartYVisibleDomain(length:)	f		17.0		View	r
 M	View	clipShape(_:style:)	f		13.0		View	rd	_,FillStyle
-M	View	clipped(antialiased:)	f		13.0		View	d	Bool
-M	View	colorEffect(_:isEnabled:)	f		17.0		View	rd	Shader,Bool
+M	View	clipped(antialiased:)	f		13.0		View	d	Bool=false
+M	View	colorEffect(_:isEnabled:)	f		17.0		View	rd	Shader,Bool=true
 M	View	colorInvert()	f		13.0		View
 M	View	colorMultiply(_:)	f		13.0		View	r	Color
 M	View	colorScheme(_:)	df		13.0	preferredColorScheme(_:)	View	r	ColorScheme
 M	View	compositingGroup()	f		13.0		View
-M	View	confirmationDialog(_:isPresented:titleVisibility:actions:)	f		15.0		View	rrdf	_,Binding,Visibility,_
-M	View	confirmationDialog(_:isPresented:titleVisibility:actions:message:)	f		15.0		View	rrdff	_,Binding,Visibility,_,_
-M	View	confirmationDialog(_:isPresented:titleVisibility:presenting:actions:)	f	actions:T	15.0		View	rrdrf	_,Binding,Visibility,_,_
-M	View	confirmationDialog(_:isPresented:titleVisibility:presenting:actions:message:)	f	actions:T;message:T	15.0		View	rrdrff	_,Binding,Visibility,_,_,_
+M	View	confirmationDialog(_:isPresented:titleVisibility:actions:)	f		15.0		View	rrdf	_,Binding,Visibility=.automatic,_
+M	View	confirmationDialog(_:isPresented:titleVisibility:actions:message:)	f		15.0		View	rrdff	_,Binding,Visibility=.automatic,_,_
+M	View	confirmationDialog(_:isPresented:titleVisibility:presenting:actions:)	f	actions:T	15.0		View	rrdrf	_,Binding,Visibility=.automatic,_,_
+M	View	confirmationDialog(_:isPresented:titleVisibility:presenting:actions:message:)	f	actions:T;message:T	15.0		View	rrdrff	_,Binding,Visibility=.automatic,_,_,_
 M	View	contactAccessButtonCaption(_:)	f		18.0		View	r	ContactAccessButton.Caption
 M	View	contactAccessButtonStyle(_:)	f		18.0		View	r	ContactAccessButton.Style
 M	View	contactAccessPicker(isPresented:completionHandler:)	f	completionHandler:Array	18.0		View	rg	Binding,_
 M	View	containerBackground(_:for:)	f		17.0		View	rr	_,ContainerBackgroundPlacement
-M	View	containerBackground(for:alignment:content:)	f		17.0		View	rdf	ContainerBackgroundPlacement,Alignment,_
-M	View	containerRelativeFrame(_:alignment:)	f		17.0		View	rd	Axis.Set,Alignment
-M	View	containerRelativeFrame(_:alignment:_:)	f	_:CGFloat,Axis	17.0		View	rdf	Axis.Set,Alignment,_
-M	View	containerRelativeFrame(_:count:span:spacing:alignment:)	f		17.0		View	rrdrd	Axis.Set,Int,Int,CGFloat,Alignment
+M	View	containerBackground(for:alignment:content:)	f		17.0		View	rdf	ContainerBackgroundPlacement,Alignment=.center,_
+M	View	containerRelativeFrame(_:alignment:)	f		17.0		View	rd	Axis.Set,Alignment=.center
+M	View	containerRelativeFrame(_:alignment:_:)	f	_:CGFloat,Axis	17.0		View	rdf	Axis.Set,Alignment=.center,_
+M	View	containerRelativeFrame(_:count:span:spacing:alignment:)	f		17.0		View	rrdrd	Axis.Set,Int,Int=1,CGFloat,Alignment=.center
 M	View	containerShape(_:)	f		15.0		View	r
 M	View	containerValue(_:_:)	f		18.0		View	rr	WritableKeyPath,_
-M	View	contentMargins(_:_:for:)	f		17.0		View	drd	Edge.Set,_,ContentMarginPlacement
-M	View	contentMargins(_:for:)	f		17.0		View	rd	CGFloat,ContentMarginPlacement
-M	View	contentShape(_:_:eoFill:)	f		15.0		View	rrd	ContentShapeKinds,_,Bool
-M	View	contentShape(_:eoFill:)	f		13.0		View	rd	_,Bool
+M	View	contentMargins(_:_:for:)	f		17.0		View	drd	Edge.Set=.all,_,ContentMarginPlacement=.automatic
+M	View	contentMargins(_:for:)	f		17.0		View	rd	CGFloat,ContentMarginPlacement=.automatic
+M	View	contentShape(_:_:eoFill:)	f		15.0		View	rrd	ContentShapeKinds,_,Bool=false
+M	View	contentShape(_:eoFill:)	f		13.0		View	rd	_,Bool=false
 M	View	contentToolbar(for:content:)	f		18.4		View	rf	ContentToolbarPlacement,_
 M	View	contentTransition(_:)	f		16.0		View	r	ContentTransition
 M	View	contextMenu(_:)	df		13.0	contextMenu(menuItems:)	View	r	ContextMenu
-M	View	contextMenu(forSelectionType:menu:primaryAction:)	f	menu:Set;primaryAction:Set	16.0		View	dfg
+M	View	contextMenu(forSelectionType:menu:primaryAction:)	f	menu:Set;primaryAction:Set	16.0		View	dfg	_,_,_=nil
 M	View	contextMenu(menuItems:)	f		13.0		View	f
 M	View	contextMenu(menuItems:preview:)	f		16.0		View	ff
 M	View	contrast(_:)	f		13.0		View	r	Double
@@ -40755,12 +40755,12 @@ M	View	controlWidgetActionHint(_:)	f		18.0		View	r	Text
 M	View	controlWidgetStatus(_:)	f		18.0		View	r	Text
 M	View	coordinateSpace(_:)	f		17.0		View	r	NamedCoordinateSpace
 M	View	coordinateSpace(name:)	df		13.0	coordinateSpace(_:)	View	r
-M	View	cornerRadius(_:antialiased:)	df		13.0	clipShape(_:style:)	View	rd	CGFloat,Bool
-M	View	currentEntitlementTask(for:priority:action:)	f	action:_	17.0		View	rdf	String,TaskPriority,_
+M	View	cornerRadius(_:antialiased:)	df		13.0	clipShape(_:style:)	View	rd	CGFloat,Bool=true
+M	View	currentEntitlementTask(for:priority:action:)	f	action:_	17.0		View	rdf	String,TaskPriority=.medium,_
 M	View	datePickerStyle(_:)	f		13.0		View	r
-M	View	defaultAdaptableTabBarPlacement(_:)	f		18.0		View	d	AdaptableTabBarPlacement
+M	View	defaultAdaptableTabBarPlacement(_:)	f		18.0		View	d	AdaptableTabBarPlacement=.automatic
 M	View	defaultAppStorage(_:)	f		14.0		View	r	UserDefaults
-M	View	defaultFocus(_:_:priority:)	f		17.0		View	rrd	FocusState.Binding,_,DefaultFocusEvaluationPriority
+M	View	defaultFocus(_:_:priority:)	f		17.0		View	rrd	FocusState.Binding,_,DefaultFocusEvaluationPriority=.automatic
 M	View	defaultHoverEffect(_:)	f		17.0		View	r	HoverEffect
 M	View	defaultScrollAnchor(_:)	f		17.0		View	r	UnitPoint
 M	View	defaultScrollAnchor(_:for:)	f		18.0		View	rr	UnitPoint,ScrollAnchorRole
@@ -40773,11 +40773,11 @@ M	View	dialogSuppressionToggle(isSuppressed:)	f		17.0		View	r	Binding
 M	View	disableAutocorrection(_:)	df		13.0	autocorrectionDisabled(_:)	View	r	Bool
 M	View	disabled(_:)	f		13.0		View	r	Bool
 M	View	disclosureGroupStyle(_:)	f		16.0		View	r
-M	View	distortionEffect(_:maxSampleOffset:isEnabled:)	f		17.0		View	rrd	Shader,CGSize,Bool
+M	View	distortionEffect(_:maxSampleOffset:isEnabled:)	f		17.0		View	rrd	Shader,CGSize,Bool=true
 M	View	documentBrowserContextMenu(_:)	f	_:Array	18.1		View	f
 M	View	draggable(_:)	f		16.0		View	f
 M	View	draggable(_:preview:)	f		16.0		View	ff
-M	View	drawingGroup(opaque:colorMode:)	f		13.0		View	dd	Bool,ColorRenderingMode
+M	View	drawingGroup(opaque:colorMode:)	f		13.0		View	dd	Bool=false,ColorRenderingMode=.nonLinear
 M	View	dropDestination(for:action:isTargeted:)	f	action:Array,CGPoint;isTargeted:Bool	16.0		View	dfg
 M	View	dynamicIsland(verticalPlacement:)	f		16.1		View	r	DynamicIslandExpandedRegionVerticalPlacement
 M	View	dynamicTypeSize(_:)	f		15.0		View	r
@@ -40786,7 +40786,7 @@ M	View	environment(_:)	f		17.0		View	r
 M	View	environment(_:_:)	f		13.0		View	rr	WritableKeyPath,_
 M	View	environmentObject(_:)	f		13.0		View	r
 M	View	equatable()	f		13.0		EquatableView
-M	View	familyActivityPicker(headerText:footerText:isPresented:selection:)	f		16.0		View	ddrr	String,String,Binding,Binding
+M	View	familyActivityPicker(headerText:footerText:isPresented:selection:)	f		16.0		View	ddrr	String=nil,String=nil,Binding,Binding
 M	View	familyActivityPicker(isPresented:selection:)	f		15.0		View	rr	Binding,Binding
 M	View	fileDialogBrowserOptions(_:)	f				View	r	FileDialogBrowserOptions
 M	View	fileDialogConfirmationLabel(_:)	f				View	r
@@ -40795,11 +40795,11 @@ M	View	fileDialogDefaultDirectory(_:)	f				View	r	URL
 M	View	fileDialogImportsUnresolvedAliases(_:)	f				View	r	Bool
 M	View	fileDialogMessage(_:)	f				View	r
 M	View	fileDialogURLEnabled(_:)	f				View	r	Predicate
-M	View	fileExporter(isPresented:document:contentType:defaultFilename:onCompletion:)	f	onCompletion:Result	14.0		View	rrrdf	Binding,_,UTType,String,_
-M	View	fileExporter(isPresented:document:contentTypes:defaultFilename:onCompletion:onCancellation:)	f	onCompletion:Result	17.0		View	rrddfg	Binding,_,Array,String,_,_
+M	View	fileExporter(isPresented:document:contentType:defaultFilename:onCompletion:)	f	onCompletion:Result	14.0		View	rrrdf	Binding,_,UTType,String=nil,_
+M	View	fileExporter(isPresented:document:contentTypes:defaultFilename:onCompletion:onCancellation:)	f	onCompletion:Result	17.0		View	rrddfg	Binding,_,Array,String=nil,_,_
 M	View	fileExporter(isPresented:documents:contentType:onCompletion:)	f	onCompletion:Result	14.0		View	rrrf	Binding,_,UTType,_
 M	View	fileExporter(isPresented:documents:contentTypes:onCompletion:onCancellation:)	f	onCompletion:Result	17.0		View	rrdfg	Binding,_,Array,_,_
-M	View	fileExporter(isPresented:item:contentTypes:defaultFilename:onCompletion:onCancellation:)	f	onCompletion:Result	17.0		View	rrddfg	Binding,_,Array,String,_,_
+M	View	fileExporter(isPresented:item:contentTypes:defaultFilename:onCompletion:onCancellation:)	f	onCompletion:Result	17.0		View	rrddfg	Binding,_,Array,String=nil,_,_
 M	View	fileExporter(isPresented:items:contentTypes:onCompletion:onCancellation:)	f	onCompletion:Result	17.0		View	rrdfg	Binding,_,Array,_,_
 M	View	fileExporterFilenameLabel(_:)	f		17.0		View	r
 M	View	fileImporter(isPresented:allowedContentTypes:allowsMultipleSelection:onCompletion:)	f	onCompletion:Result	14.0		View	rrrf	Binding,Array,Bool,_
@@ -40809,14 +40809,14 @@ M	View	fileMover(isPresented:file:onCompletion:)	f	onCompletion:Result	14.0		Vie
 M	View	fileMover(isPresented:file:onCompletion:onCancellation:)	f	onCompletion:Result	17.0		View	rrff	Binding,URL,_,_
 M	View	fileMover(isPresented:files:onCompletion:)	f	onCompletion:Result			View	rrf	Binding,_,_
 M	View	fileMover(isPresented:files:onCompletion:onCancellation:)	f	onCompletion:Result			View	rrff	Binding,_,_,_
-M	View	findDisabled(_:)	f		16.0		View	d	Bool
+M	View	findDisabled(_:)	f		16.0		View	d	Bool=true
 M	View	findNavigator(isPresented:)	f		16.0		View	r	Binding
 M	View	fixedSize()	f		13.0		View
 M	View	fixedSize(horizontal:vertical:)	f		13.0		View	rr	Bool,Bool
 M	View	flipsForRightToLeftLayoutDirection(_:)	f		13.0		View	r	Bool
-M	View	focusEffectDisabled(_:)	f		17.0		View	d	Bool
-M	View	focusable(_:)	f		17.0		View	d	Bool
-M	View	focusable(_:interactions:)	f		17.0		View	dr	Bool,FocusInteractions
+M	View	focusEffectDisabled(_:)	f		17.0		View	d	Bool=true
+M	View	focusable(_:)	f		17.0		View	d	Bool=true
+M	View	focusable(_:interactions:)	f		17.0		View	dr	Bool=true,FocusInteractions
 M	View	focused(_:)	f		15.0		View	r	FocusState.Binding
 M	View	focused(_:equals:)	f		15.0		View	rr	FocusState.Binding,_
 M	View	focusedObject(_:)	f		16.0		View	r
@@ -40835,70 +40835,70 @@ M	View	foregroundStyle(_:_:)	f		15.0		View	rr
 M	View	foregroundStyle(_:_:_:)	f		15.0		View	rrr
 M	View	formStyle(_:)	f		16.0		View	r
 M	View	frame()	df		13.0	frame(width:height:alignment:)	View
-M	View	frame(minWidth:idealWidth:maxWidth:minHeight:idealHeight:maxHeight:alignment:)	f		13.0		View	ddddddd	CGFloat,CGFloat,CGFloat,CGFloat,CGFloat,CGFloat,Alignment
-M	View	frame(width:height:alignment:)	f		13.0		View	ddd	CGFloat,CGFloat,Alignment
-M	View	fullScreenCover(isPresented:onDismiss:content:)	f		14.0		View	rgf	Binding,_,_
-M	View	fullScreenCover(item:onDismiss:content:)	f	content:Item	14.0		View	rgf	Binding,_,_
+M	View	frame(minWidth:idealWidth:maxWidth:minHeight:idealHeight:maxHeight:alignment:)	f		13.0		View	ddddddd	CGFloat=nil,CGFloat=nil,CGFloat=nil,CGFloat=nil,CGFloat=nil,CGFloat=nil,Alignment=.center
+M	View	frame(width:height:alignment:)	f		13.0		View	ddd	CGFloat=nil,CGFloat=nil,Alignment=.center
+M	View	fullScreenCover(isPresented:onDismiss:content:)	f		14.0		View	rgf	Binding,_=nil,_
+M	View	fullScreenCover(item:onDismiss:content:)	f	content:Item	14.0		View	rgf	Binding,_=nil,_
 M	View	gaugeStyle(_:)	f		16.0		View	r
 M	View	geometryGroup()	f		17.0		View
 M	View	gesture(_:)	f		18.0		View	r	UIGestureRecognizerRepresentable
-M	View	gesture(_:including:)	f		13.0		View	rd	_,GestureMask
+M	View	gesture(_:including:)	f		13.0		View	rd	_,GestureMask=.all
 M	View	gesture(_:isEnabled:)	f		13.0		View	rr	_,Bool
-M	View	gesture(_:name:isEnabled:)	f		18.0		View	rrd	_,String,Bool
+M	View	gesture(_:name:isEnabled:)	f		18.0		View	rrd	_,String,Bool=true
 M	View	grayscale(_:)	f		13.0		View	r	Double
 M	View	gridCellAnchor(_:)	f		16.0		View	r	UnitPoint
 M	View	gridCellColumns(_:)	f		16.0		View	r	Int
 M	View	gridCellUnsizedAxes(_:)	f		16.0		View	r	Axis.Set
 M	View	gridColumnAlignment(_:)	f		16.0		View	r	HorizontalAlignment
 M	View	groupBoxStyle(_:)	f		14.0		View	r
-M	View	handGestureShortcut(_:isEnabled:)	f		18.0		View	rd	HandGestureShortcut,Bool
+M	View	handGestureShortcut(_:isEnabled:)	f		18.0		View	rd	HandGestureShortcut,Bool=true
 M	View	handlesExternalEvents(preferring:allowing:)	f		14.0		View	rr	Set,Set
 M	View	handlesGameControllerEvents(matching:)	f		18.0		View	r	GCUIEventTypes
 M	View	headerProminence(_:)	f		15.0		View	r	Prominence
-M	View	healthDataAccessRequest(store:objectType:predicate:trigger:completion:)	f	completion:Result	17.0		View	rrdrf	HKHealthStore,HKObjectType,NSPredicate,Equatable,_
+M	View	healthDataAccessRequest(store:objectType:predicate:trigger:completion:)	f	completion:Result	17.0		View	rrdrf	HKHealthStore,HKObjectType,NSPredicate=nil,Equatable,_
 M	View	healthDataAccessRequest(store:readTypes:trigger:completion:)	f	completion:Result	17.0		View	rrrf	HKHealthStore,Set,Equatable,_
-M	View	healthDataAccessRequest(store:shareTypes:readTypes:trigger:completion:)	f	completion:Result	17.0		View	rrdrf	HKHealthStore,Set,Set,Equatable,_
+M	View	healthDataAccessRequest(store:shareTypes:readTypes:trigger:completion:)	f	completion:Result	17.0		View	rrdrf	HKHealthStore,Set,Set=nil,Equatable,_
 M	View	help(_:)	f		14.0		View	r
 M	View	hidden()	f		13.0		View
-M	View	highPriorityGesture(_:including:)	f		13.0		View	rd	_,GestureMask
+M	View	highPriorityGesture(_:including:)	f		13.0		View	rd	_,GestureMask=.all
 M	View	highPriorityGesture(_:isEnabled:)	f		13.0		View	rr	_,Bool
-M	View	highPriorityGesture(_:name:isEnabled:)	f		18.0		View	rrd	_,String,Bool
-M	View	hoverEffect(_:)	f		13.4		View	d	HoverEffect
-M	View	hoverEffect(_:isEnabled:)	f		17.0		View	dd	HoverEffect,Bool
-M	View	hoverEffectDisabled(_:)	f		17.0		View	d	Bool
+M	View	highPriorityGesture(_:name:isEnabled:)	f		18.0		View	rrd	_,String,Bool=true
+M	View	hoverEffect(_:)	f		13.4		View	d	HoverEffect=.automatic
+M	View	hoverEffect(_:isEnabled:)	f		17.0		View	dd	HoverEffect=.automatic,Bool=true
+M	View	hoverEffectDisabled(_:)	f		17.0		View	d	Bool=true
 M	View	hueRotation(_:)	f		13.0		View	r	Angle
 M	View	id(_:)	f		13.0		View	r
-M	View	ignoresSafeArea(_:edges:)	f		14.0		View	dd	SafeAreaRegions,Edge.Set
+M	View	ignoresSafeArea(_:edges:)	f		14.0		View	dd	SafeAreaRegions=.all,Edge.Set=.all
 M	View	imagePlaygroundGenerationStyle(_:in:)	f		18.4		View	rd	ImagePlaygroundStyle,Array
-M	View	imagePlaygroundPersonalizationPolicy(_:)	f		18.4		View	d	ImagePlaygroundPersonalizationPolicy
-M	View	imagePlaygroundSheet(isPresented:concept:sourceImage:onCompletion:onCancellation:)	f	onCompletion:URL	18.1		View	rrdfg	Binding,String,Image,_,_
-M	View	imagePlaygroundSheet(isPresented:concept:sourceImageURL:onCompletion:onCancellation:)	f	onCompletion:URL	18.1		View	rrrfg	Binding,String,URL,_,_
-M	View	imagePlaygroundSheet(isPresented:concepts:sourceImage:onCompletion:onCancellation:)	f	onCompletion:URL	18.1		View	rddfg	Binding,Array,Image,_,_
-M	View	imagePlaygroundSheet(isPresented:concepts:sourceImageURL:onCompletion:onCancellation:)	f	onCompletion:URL	18.1		View	rdrfg	Binding,Array,URL,_,_
+M	View	imagePlaygroundPersonalizationPolicy(_:)	f		18.4		View	d	ImagePlaygroundPersonalizationPolicy=.automatic
+M	View	imagePlaygroundSheet(isPresented:concept:sourceImage:onCompletion:onCancellation:)	f	onCompletion:URL	18.1		View	rrdfg	Binding,String,Image=nil,_,_=nil
+M	View	imagePlaygroundSheet(isPresented:concept:sourceImageURL:onCompletion:onCancellation:)	f	onCompletion:URL	18.1		View	rrrfg	Binding,String,URL,_,_=nil
+M	View	imagePlaygroundSheet(isPresented:concepts:sourceImage:onCompletion:onCancellation:)	f	onCompletion:URL	18.1		View	rddfg	Binding,Array,Image=nil,_,_=nil
+M	View	imagePlaygroundSheet(isPresented:concepts:sourceImageURL:onCompletion:onCancellation:)	f	onCompletion:URL	18.1		View	rdrfg	Binding,Array,URL,_,_=nil
 M	View	imageScale(_:)	f		13.0		View	r	Image.Scale
 M	View	inAppPurchaseOptions(_:)	f	_:Product	17.0		View	f
 M	View	indexViewStyle(_:)	f		14.0		View	r
 M	View	inspector(isPresented:content:)	f				View	rf	Binding,_
 M	View	inspectorColumnWidth(_:)	f				View	r	CGFloat
-M	View	inspectorColumnWidth(min:ideal:max:)	f		17.0		View	drd	CGFloat,CGFloat,CGFloat
+M	View	inspectorColumnWidth(min:ideal:max:)	f		17.0		View	drd	CGFloat=nil,CGFloat,CGFloat=nil
 M	View	interactionActivityTrackingTag(_:)	f		16.0		View	r	String
-M	View	interactiveDismissDisabled(_:)	f		15.0		View	d	Bool
-M	View	invalidatableContent(_:)	f		17.0		View	d	Bool
-M	View	italic(_:)	f		16.0		View	d	Bool
+M	View	interactiveDismissDisabled(_:)	f		15.0		View	d	Bool=true
+M	View	invalidatableContent(_:)	f		17.0		View	d	Bool=true
+M	View	italic(_:)	f		16.0		View	d	Bool=true
 M	View	itemProvider(_:)	f		13.0		View	f
 M	View	journalingSuggestionsPicker(isPresented:onCompletion:)	f	onCompletion:JournalingSuggestion	17.2		View	rf	Binding,_
 M	View	kerning(_:)	f		16.0		View	r	CGFloat
 M	View	keyboardShortcut(_:)	f		14.0		View	r	KeyboardShortcut
-M	View	keyboardShortcut(_:modifiers:)	f		14.0		View	rd	KeyEquivalent,EventModifiers
-M	View	keyboardShortcut(_:modifiers:localization:)	f		15.0		View	rdr	KeyEquivalent,EventModifiers,KeyboardShortcut.Localization
+M	View	keyboardShortcut(_:modifiers:)	f		14.0		View	rd	KeyEquivalent,EventModifiers=.command
+M	View	keyboardShortcut(_:modifiers:localization:)	f		15.0		View	rdr	KeyEquivalent,EventModifiers=.command,KeyboardShortcut.Localization
 M	View	keyboardType(_:)	f		13.0		View	r	UIKeyboardType
-M	View	keyframeAnimator(initialValue:repeating:content:keyframes:)	f	content:PlaceholderContentView,Value;keyframes:Value	17.0		View	rdff	_,Bool,_,_
+M	View	keyframeAnimator(initialValue:repeating:content:keyframes:)	f	content:PlaceholderContentView,Value;keyframes:Value	17.0		View	rdff	_,Bool=true,_,_
 M	View	keyframeAnimator(initialValue:trigger:content:keyframes:)	f	content:PlaceholderContentView,Value;keyframes:Value	17.0		View	rrff	_,Equatable,_,_
 M	View	labelStyle(_:)	f		14.0		View	r
 M	View	labeledContentStyle(_:)	f		16.0		View	r
 M	View	labelsHidden()	f		13.0		View
 M	View	labelsVisibility(_:)	f		18.0		View	r	Visibility
-M	View	layerEffect(_:maxSampleOffset:isEnabled:)	f		17.0		View	rrd	Shader,CGSize,Bool
+M	View	layerEffect(_:maxSampleOffset:isEnabled:)	f		17.0		View	rrd	Shader,CGSize,Bool=true
 M	View	layoutDirectionBehavior(_:)	f		17.0		View	r	LayoutDirectionBehavior
 M	View	layoutPriority(_:)	f		13.0		View	r	Double
 M	View	layoutValue(key:value:)	f		16.0		View	rr
@@ -40908,35 +40908,35 @@ M	View	lineSpacing(_:)	f		13.0		View	r	CGFloat
 M	View	listItemTint(_:)	f		14.0		View	r
 M	View	listRowBackground(_:)	f		13.0		View	r
 M	View	listRowInsets(_:)	f		13.0		View	r	EdgeInsets
-M	View	listRowSeparator(_:edges:)	f		15.0		View	rd	Visibility,VerticalEdge.Set
-M	View	listRowSeparatorTint(_:edges:)	f		15.0		View	rd	Color,VerticalEdge.Set
+M	View	listRowSeparator(_:edges:)	f		15.0		View	rd	Visibility,VerticalEdge.Set=.all
+M	View	listRowSeparatorTint(_:edges:)	f		15.0		View	rd	Color,VerticalEdge.Set=.all
 M	View	listRowSpacing(_:)	f		15.0		View	r	CGFloat
-M	View	listSectionSeparator(_:edges:)	f		15.0		View	rd	Visibility,VerticalEdge.Set
-M	View	listSectionSeparatorTint(_:edges:)	f		15.0		View	rd	Color,VerticalEdge.Set
+M	View	listSectionSeparator(_:edges:)	f		15.0		View	rd	Visibility,VerticalEdge.Set=.all
+M	View	listSectionSeparatorTint(_:edges:)	f		15.0		View	rd	Color,VerticalEdge.Set=.all
 M	View	listSectionSpacing(_:)	f		17.0		View	r
 M	View	listStyle(_:)	f		13.0		View	r
-M	View	lookAroundViewer(isPresented:initialScene:allowsNavigation:showsRoadLabels:pointsOfInterest:onDismiss:)	f		17.0		View	rrdddg	Binding,MKLookAroundScene,Bool,Bool,PointOfInterestCategories,_
-M	View	lookAroundViewer(isPresented:scene:allowsNavigation:showsRoadLabels:pointsOfInterest:onDismiss:)	f		17.0		View	rrdddg	Binding,Binding,Bool,Bool,PointOfInterestCategories,_
+M	View	lookAroundViewer(isPresented:initialScene:allowsNavigation:showsRoadLabels:pointsOfInterest:onDismiss:)	f		17.0		View	rrdddg	Binding,MKLookAroundScene,Bool=true,Bool=true,PointOfInterestCategories=.all,_=nil
+M	View	lookAroundViewer(isPresented:scene:allowsNavigation:showsRoadLabels:pointsOfInterest:onDismiss:)	f		17.0		View	rrdddg	Binding,Binding,Bool=true,Bool=true,PointOfInterestCategories=.all,_=nil
 M	View	luminanceToAlpha()	f		13.0		View
 M	View	manageSubscriptionsSheet(isPresented:subscriptionGroupID:)	f		17.0		View	rr	Binding,String
 M	View	managedContentStyle(_:)	f		17.2		View	r	ManagedContentStyle
 M	View	mapCameraKeyframeAnimator(trigger:keyframes:)	f	keyframes:MapCamera	17.0		View	rf	Equatable,_
 M	View	mapControlVisibility(_:)	f		17.0		View	r	Visibility
 M	View	mapControls(_:)	f		17.0		View	f
-M	View	mapFeatureSelectionAccessory(_:)	f		18.0		View	d	MapItemDetailSelectionAccessoryStyle
+M	View	mapFeatureSelectionAccessory(_:)	f		18.0		View	d	MapItemDetailSelectionAccessoryStyle=.automatic
 M	View	mapFeatureSelectionContent(content:)	f	content:MapFeature	17.0		View	f
 M	View	mapFeatureSelectionDisabled(_:)	f	_:MapFeature	17.0		View	f
-M	View	mapItemDetailPopover(isPresented:item:displaysMap:attachmentAnchor:)	f		18.0		View	rrdd	Binding,MKMapItem,Bool,PopoverAttachmentAnchor
-M	View	mapItemDetailPopover(isPresented:item:displaysMap:attachmentAnchor:arrowEdge:)	f		18.0		View	rrddr	Binding,MKMapItem,Bool,PopoverAttachmentAnchor,Edge
-M	View	mapItemDetailPopover(item:displaysMap:attachmentAnchor:)	f		18.0		View	rdd	Binding,Bool,PopoverAttachmentAnchor
-M	View	mapItemDetailPopover(item:displaysMap:attachmentAnchor:arrowEdge:)	f		18.0		View	rddr	Binding,Bool,PopoverAttachmentAnchor,Edge
-M	View	mapItemDetailSheet(isPresented:item:displaysMap:)	f		18.0		View	rrd	Binding,MKMapItem,Bool
-M	View	mapItemDetailSheet(item:displaysMap:)	f		18.0		View	rd	Binding,Bool
+M	View	mapItemDetailPopover(isPresented:item:displaysMap:attachmentAnchor:)	f		18.0		View	rrdd	Binding,MKMapItem,Bool=true,PopoverAttachmentAnchor
+M	View	mapItemDetailPopover(isPresented:item:displaysMap:attachmentAnchor:arrowEdge:)	f		18.0		View	rrddr	Binding,MKMapItem,Bool=true,PopoverAttachmentAnchor,Edge
+M	View	mapItemDetailPopover(item:displaysMap:attachmentAnchor:)	f		18.0		View	rdd	Binding,Bool=true,PopoverAttachmentAnchor
+M	View	mapItemDetailPopover(item:displaysMap:attachmentAnchor:arrowEdge:)	f		18.0		View	rddr	Binding,Bool=true,PopoverAttachmentAnchor,Edge
+M	View	mapItemDetailSheet(isPresented:item:displaysMap:)	f		18.0		View	rrd	Binding,MKMapItem,Bool=true
+M	View	mapItemDetailSheet(item:displaysMap:)	f		18.0		View	rd	Binding,Bool=true
 M	View	mapScope(_:)	f		17.0		View	r	Namespace.ID
 M	View	mapStyle(_:)	f		17.0		View	r	MapStyle
 M	View	mask(_:)	df		13.0	mask(alignment:_:)	View	r
-M	View	mask(alignment:_:)	f		15.0		View	df	Alignment,_
-M	View	matchedGeometryEffect(id:in:properties:anchor:isSource:)	f		14.0		View	rrddd	_,Namespace.ID,MatchedGeometryProperties,UnitPoint,Bool
+M	View	mask(alignment:_:)	f		15.0		View	df	Alignment=.center,_
+M	View	matchedGeometryEffect(id:in:properties:anchor:isSource:)	f		14.0		View	rrddd	_,Namespace.ID,MatchedGeometryProperties=.frame,UnitPoint=.center,Bool=true
 M	View	matchedTransitionSource(id:in:)	f		18.0		View	rr	Hashable,Namespace.ID
 M	View	matchedTransitionSource(id:in:configuration:)	f	configuration:EmptyMatchedTransitionSourceConfiguration	18.0		View	rrf	Hashable,Namespace.ID,_
 M	View	materialActiveAppearance(_:)	f		18.0		View	r	MaterialActiveAppearance
@@ -40946,14 +40946,14 @@ M	View	menuOrder(_:)	f		16.0		View	r	MenuOrder
 M	View	menuStyle(_:)	f		14.0		View	r
 M	View	minimumScaleFactor(_:)	f		13.0		View	r	CGFloat
 M	View	modelContainer(_:)	f		17.0		View	r	ModelContainer
-M	View	modelContainer(for:inMemory:isAutosaveEnabled:isUndoEnabled:onSetup:)	f	onSetup:Result	17.0		View	rdddg	_,Bool,Bool,Bool,_
+M	View	modelContainer(for:inMemory:isAutosaveEnabled:isUndoEnabled:onSetup:)	f	onSetup:Result	17.0		View	rdddg	_,Bool=false,Bool=true,Bool=false,_
 M	View	modelContext(_:)	f		17.0		View	r	ModelContext
 M	View	modifier(_:)	f		13.0		ModifiedContent	r
-M	View	monospaced(_:)	f		16.0		View	d	Bool
+M	View	monospaced(_:)	f		16.0		View	d	Bool=true
 M	View	monospacedDigit()	f		15.0		View
 M	View	moveDisabled(_:)	f		13.0		View	r	Bool
 M	View	multilineTextAlignment(_:)	f		13.0		View	r	TextAlignment
-M	View	navigationBarBackButtonHidden(_:)	f		13.0		View	d	Bool
+M	View	navigationBarBackButtonHidden(_:)	f		13.0		View	d	Bool=true
 M	View	navigationBarHidden(_:)	df		13.0	toolbar(_:for:)	View	r	Bool
 M	View	navigationBarItems(leading:)	df		13.0	toolbar(content:)	View	r
 M	View	navigationBarItems(leading:trailing:)	df		13.0	toolbar(content:)	View	rr
@@ -40967,25 +40967,25 @@ M	View	navigationDestination(item:destination:)	f	destination:D	17.0		View	rf	Bi
 M	View	navigationDocument(_:)	f		16.0		View	r
 M	View	navigationDocument(_:preview:)	f		16.0		View	rr	_,SharePreview
 M	View	navigationSplitViewColumnWidth(_:)	f		16.0		View	r	CGFloat
-M	View	navigationSplitViewColumnWidth(min:ideal:max:)	f		16.0		View	drd	CGFloat,CGFloat,CGFloat
+M	View	navigationSplitViewColumnWidth(min:ideal:max:)	f		16.0		View	drd	CGFloat=nil,CGFloat,CGFloat=nil
 M	View	navigationSplitViewStyle(_:)	f		16.0		View	r
 M	View	navigationTitle(_:)	f		16.0		View	r
 M	View	navigationTransition(_:)	f		18.0		View	r	NavigationTransition
 M	View	navigationViewStyle(_:)	df		13.0	?	View	r
 M	View	offset(_:)	f		13.0		View	r	CGSize
-M	View	offset(x:y:)	f		13.0		View	dd	CGFloat,CGFloat
-M	View	onAppear(perform:)	f		13.0		View	g
+M	View	offset(x:y:)	f		13.0		View	dd	CGFloat=0,CGFloat=0
+M	View	onAppear(perform:)	f		13.0		View	g	_=nil
 M	View	onApplePayCouponCodeChange(perform:)	f	perform:String	15.5		View	f
 M	View	onApplePayPaymentMethodChange(perform:)	f	perform:PKPaymentMethod	15.5		View	f
 M	View	onApplePayShippingContactChange(perform:)	f	perform:PKContact	15.5		View	f
 M	View	onApplePayShippingMethodChange(perform:)	f	perform:PKShippingMethod	15.5		View	f
-M	View	onCameraCaptureEvent(isEnabled:action:)	f	action:AVCaptureEvent	18.0		View	df	Bool,_
-M	View	onCameraCaptureEvent(isEnabled:primaryAction:secondaryAction:)	f	primaryAction:AVCaptureEvent;secondaryAction:AVCaptureEvent	18.0		View	dff	Bool,_,_
-M	View	onChange(of:initial:_:)	f	_:V,V	17.0		View	rdf	_,Bool,_
+M	View	onCameraCaptureEvent(isEnabled:action:)	f	action:AVCaptureEvent	18.0		View	df	Bool=true,_
+M	View	onCameraCaptureEvent(isEnabled:primaryAction:secondaryAction:)	f	primaryAction:AVCaptureEvent;secondaryAction:AVCaptureEvent	18.0		View	dff	Bool=true,_,_
+M	View	onChange(of:initial:_:)	f	_:V,V	17.0		View	rdf	_,Bool=false,_
 M	View	onChange(of:perform:)	df	perform:V		?	View	rf
 M	View	onContinueUserActivity(_:perform:)	f	perform:NSUserActivity	14.0		View	rf	String,_
-M	View	onContinuousHover(coordinateSpace:perform:)	f	perform:HoverPhase	16.0		View	df
-M	View	onDisappear(perform:)	f		13.0		View	g
+M	View	onContinuousHover(coordinateSpace:perform:)	f	perform:HoverPhase	16.0		View	df	_=.local,_
+M	View	onDisappear(perform:)	f		13.0		View	g	_=nil
 M	View	onDrag(_:)	f		13.4		View	f
 M	View	onDrag(_:preview:)	f		15.0		View	ff
 M	View	onDrop(of:delegate:)	f		14.0		View	rr	Array,DropDelegate
@@ -40999,9 +40999,9 @@ M	View	onKeyPress(_:phases:action:)	f	action:KeyPress	17.0		View	rrf	KeyEquivale
 M	View	onKeyPress(characters:phases:action:)	f	action:KeyPress	17.0		View	rdf	CharacterSet,KeyPress.Phases,_
 M	View	onKeyPress(keys:phases:action:)	f	action:KeyPress	17.0		View	rdf	Set,KeyPress.Phases,_
 M	View	onKeyPress(phases:action:)	f	action:KeyPress	17.0		View	df	KeyPress.Phases,_
-M	View	onLongPressGesture(minimumDuration:maximumDistance:perform:onPressingChanged:)	f	onPressingChanged:Bool	13.0		View	ddfg	Double,CGFloat,_,_
-M	View	onLongPressGesture(minimumDuration:maximumDistance:pressing:perform:)	df	pressing:Bool		onLongPressGesture(minimumDuration:maximumDuration:perform:onPressingChanged:)	View	ddgf	Double,CGFloat,_,_
-M	View	onMapCameraChange(frequency:_:)	f		17.0		View	df	MapCameraUpdateFrequency,_
+M	View	onLongPressGesture(minimumDuration:maximumDistance:perform:onPressingChanged:)	f	onPressingChanged:Bool	13.0		View	ddfg	Double=0.5,CGFloat=10,_,_=nil
+M	View	onLongPressGesture(minimumDuration:maximumDistance:pressing:perform:)	df	pressing:Bool		onLongPressGesture(minimumDuration:maximumDuration:perform:onPressingChanged:)	View	ddgf	Double=0.5,CGFloat=10,_=nil,_
+M	View	onMapCameraChange(frequency:_:)	f		17.0		View	df	MapCameraUpdateFrequency=.onEnd,_
 M	View	onOpenURL(perform:)	f	perform:URL	14.0		View	f
 M	View	onPencilDoubleTap(perform:)	f	perform:PencilDoubleTapGestureValue	17.5		View	f
 M	View	onPencilSqueeze(perform:)	f	perform:PencilSqueezeGesturePhase	17.5		View	f
@@ -41009,20 +41009,20 @@ M	View	onPreferenceChange(_:perform:)	f	perform:K.Value	13.0		View	df
 M	View	onReceive(_:perform:)	f	perform:P.Output	13.0		View	rf
 M	View	onScrollGeometryChange(for:of:action:)	f	of:ScrollGeometry;action:T,T	18.0		View	rff
 M	View	onScrollPhaseChange(_:)	f	_:ScrollPhase,ScrollPhase	18.0		View	f
-M	View	onScrollTargetVisibilityChange(idType:threshold:_:)	f	_:Array	18.0		View	rdf	_,Double,_
-M	View	onScrollVisibilityChange(threshold:_:)	f	_:Bool	18.0		View	df	Double,_
-M	View	onSubmit(of:_:)	f		15.0		View	df	SubmitTriggers,_
-M	View	onTapGesture(count:coordinateSpace:perform:)	f	perform:CGPoint	16.0		View	ddf	Int,_,_
-M	View	onTapGesture(count:perform:)	f		13.0		View	df	Int,_
+M	View	onScrollTargetVisibilityChange(idType:threshold:_:)	f	_:Array	18.0		View	rdf	_,Double=0.5,_
+M	View	onScrollVisibilityChange(threshold:_:)	f	_:Bool	18.0		View	df	Double=0.5,_
+M	View	onSubmit(of:_:)	f		15.0		View	df	SubmitTriggers=.text,_
+M	View	onTapGesture(count:coordinateSpace:perform:)	f	perform:CGPoint	16.0		View	ddf	Int=1,_=.local,_
+M	View	onTapGesture(count:perform:)	f		13.0		View	df	Int=1,_
 M	View	opacity(_:)	f		13.0		View	r	Double
-M	View	overlay(_:alignment:)	df		13.0	overlay(alignment:content:)	View	rd	_,Alignment
-M	View	overlay(_:ignoresSafeAreaEdges:)	f		15.0		View	rd	_,Edge.Set
+M	View	overlay(_:alignment:)	df		13.0	overlay(alignment:content:)	View	rd	_,Alignment=.center
+M	View	overlay(_:ignoresSafeAreaEdges:)	f		15.0		View	rd	_,Edge.Set=.all
 M	View	overlay(_:in:fillStyle:)	f		15.0		View	rrd	_,_,FillStyle
-M	View	overlay(alignment:content:)	f		15.0		View	df	Alignment,_
+M	View	overlay(alignment:content:)	f		15.0		View	df	Alignment=.center,_
 M	View	overlayPreferenceValue(_:_:)	f	_:Key.Value	13.0		View	df
-M	View	overlayPreferenceValue(_:alignment:_:)	f	_:K.Value	16.0		View	rdf	_,Alignment,_
+M	View	overlayPreferenceValue(_:alignment:_:)	f	_:K.Value	16.0		View	rdf	_,Alignment=.center,_
 M	View	padding(_:)	f		13.0		View	r
-M	View	padding(_:_:)	f		13.0		View	dd	Edge.Set,CGFloat
+M	View	padding(_:_:)	f		13.0		View	dd	Edge.Set=.all,CGFloat=nil
 M	View	paletteSelectionEffect(_:)	f		17.0		View	r	PaletteSelectionEffect
 M	View	payLaterViewAction(_:)	f		17.0		View	r	PayLaterViewAction
 M	View	payLaterViewDisplayStyle(_:)	f		17.0		View	r	PayLaterViewDisplayStyle
@@ -41030,24 +41030,24 @@ M	View	payWithApplePayButtonStyle(_:)	f		16.0		View	r	PayWithApplePayButtonStyle
 M	View	persistentSystemOverlays(_:)	f		16.0		View	r	Visibility
 M	View	phaseAnimator(_:content:animation:)	f	content:PlaceholderContentView,Phase;animation:Phase	17.0		View	rfg	Sequence,_,_
 M	View	phaseAnimator(_:trigger:content:animation:)	f	content:PlaceholderContentView,Phase;animation:Phase	17.0		View	rrfg	Sequence,Equatable,_,_
-M	View	photosPicker(isPresented:selection:matching:preferredItemEncoding:)	f		16.0		View	rrdd	Binding,Binding,PHPickerFilter,PhotosPickerItem.EncodingDisambiguationPolicy
-M	View	photosPicker(isPresented:selection:matching:preferredItemEncoding:photoLibrary:)	f		16.0		View	rrddr	Binding,Binding,PHPickerFilter,PhotosPickerItem.EncodingDisambiguationPolicy,PHPhotoLibrary
-M	View	photosPicker(isPresented:selection:maxSelectionCount:selectionBehavior:matching:preferredItemEncoding:)	f		16.0		View	rrdddd	Binding,Binding,Int,PhotosPickerSelectionBehavior,PHPickerFilter,PhotosPickerItem.EncodingDisambiguationPolicy
-M	View	photosPicker(isPresented:selection:maxSelectionCount:selectionBehavior:matching:preferredItemEncoding:photoLibrary:)	f		16.0		View	rrddddr	Binding,Binding,Int,PhotosPickerSelectionBehavior,PHPickerFilter,PhotosPickerItem.EncodingDisambiguationPolicy,PHPhotoLibrary
-M	View	photosPickerAccessoryVisibility(_:edges:)	f		17.0		View	rd	Visibility,Edge.Set
+M	View	photosPicker(isPresented:selection:matching:preferredItemEncoding:)	f		16.0		View	rrdd	Binding,Binding,PHPickerFilter=nil,PhotosPickerItem.EncodingDisambiguationPolicy=.automatic
+M	View	photosPicker(isPresented:selection:matching:preferredItemEncoding:photoLibrary:)	f		16.0		View	rrddr	Binding,Binding,PHPickerFilter=nil,PhotosPickerItem.EncodingDisambiguationPolicy=.automatic,PHPhotoLibrary
+M	View	photosPicker(isPresented:selection:maxSelectionCount:selectionBehavior:matching:preferredItemEncoding:)	f		16.0		View	rrdddd	Binding,Binding,Int=nil,PhotosPickerSelectionBehavior=.default,PHPickerFilter=nil,PhotosPickerItem.EncodingDisambiguationPolicy=.automatic
+M	View	photosPicker(isPresented:selection:maxSelectionCount:selectionBehavior:matching:preferredItemEncoding:photoLibrary:)	f		16.0		View	rrddddr	Binding,Binding,Int=nil,PhotosPickerSelectionBehavior=.default,PHPickerFilter=nil,PhotosPickerItem.EncodingDisambiguationPolicy=.automatic,PHPhotoLibrary
+M	View	photosPickerAccessoryVisibility(_:edges:)	f		17.0		View	rd	Visibility,Edge.Set=.all
 M	View	photosPickerDisabledCapabilities(_:)	f		17.0		View	r	PHPickerCapabilities
 M	View	photosPickerStyle(_:)	f		17.0		View	r	PhotosPickerStyle
 M	View	pickerStyle(_:)	f		13.0		View	r
 M	View	popover(isPresented:attachmentAnchor:arrowEdge:content:)	f		13.0		View	rddf	Binding,PopoverAttachmentAnchor,Edge,_
 M	View	popover(item:attachmentAnchor:arrowEdge:content:)	f	content:Item	13.0		View	rddf	Binding,PopoverAttachmentAnchor,Edge,_
-M	View	popoverTip(_:arrowEdge:action:)	f	action:Tips.Action	18.4		View	rdg	Tip,Edge,_
+M	View	popoverTip(_:arrowEdge:action:)	f	action:Tips.Action	18.4		View	rdg	Tip,Edge=nil,_
 M	View	position(_:)	f		13.0		View	r	CGPoint
-M	View	position(x:y:)	f		13.0		View	dd	CGFloat,CGFloat
+M	View	position(x:y:)	f		13.0		View	dd	CGFloat=0,CGFloat=0
 M	View	preference(key:value:)	f		13.0		View	dr
 M	View	preferredColorScheme(_:)	f		13.0		View	r	ColorScheme
 M	View	preferredSubscriptionOffer(_:)	f	_:Product,Product.SubscriptionInfo,Array	18.0		View	f
 M	View	presentationBackground(_:)	f		16.4		View	r
-M	View	presentationBackground(alignment:content:)	f		16.4		View	df	Alignment,_
+M	View	presentationBackground(alignment:content:)	f		16.4		View	df	Alignment=.center,_
 M	View	presentationBackgroundInteraction(_:)	f		16.4		View	r	PresentationBackgroundInteraction
 M	View	presentationCompactAdaptation(_:)	f		16.4		View	r	PresentationAdaptation
 M	View	presentationCompactAdaptation(horizontal:vertical:)	f		16.4		View	rr	PresentationAdaptation,PresentationAdaptation
@@ -41062,7 +41062,7 @@ M	View	previewDevice(_:)	f		13.0		View	r	PreviewDevice
 M	View	previewDisplayName(_:)	f		13.0		View	r	String
 M	View	previewInterfaceOrientation(_:)	f		15.0		View	r	InterfaceOrientation
 M	View	previewLayout(_:)	f		13.0		View	r	PreviewLayout
-M	View	privacySensitive(_:)	f		15.0		View	d	Bool
+M	View	privacySensitive(_:)	f		15.0		View	d	Bool=true
 M	View	productDescription(_:)	f		17.0		View	r	Visibility
 M	View	productIconBorder()	f		17.0		View
 M	View	productViewStyle(_:)	f		17.0		View	r	ProductViewStyle
@@ -41072,21 +41072,21 @@ M	View	realityViewCameraControls(_:)	f		18.0		View	r	CameraControls
 M	View	redacted(reason:)	f		14.0		View	r	RedactionReasons
 M	View	refreshable(action:)	f		15.0		View	f
 M	View	renameAction(_:)	f		16.0		View	f
-M	View	replaceDisabled(_:)	f		16.0		View	d	Bool
-M	View	rotation3DEffect(_:axis:anchor:anchorZ:perspective:)	f		13.0		View	rrddd	Angle,_,UnitPoint,CGFloat,CGFloat
-M	View	rotationEffect(_:anchor:)	f		13.0		View	rd	Angle,UnitPoint
-M	View	safeAreaInset(edge:alignment:spacing:content:)	f		15.0		View	rddf	_,_,CGFloat,_
+M	View	replaceDisabled(_:)	f		16.0		View	d	Bool=true
+M	View	rotation3DEffect(_:axis:anchor:anchorZ:perspective:)	f		13.0		View	rrddd	Angle,_,UnitPoint=.center,CGFloat=0,CGFloat=1
+M	View	rotationEffect(_:anchor:)	f		13.0		View	rd	Angle,UnitPoint=.center
+M	View	safeAreaInset(edge:alignment:spacing:content:)	f		15.0		View	rddf	_,_=.center,CGFloat=nil,_
 M	View	safeAreaPadding(_:)	f		17.0		View	r
-M	View	safeAreaPadding(_:_:)	f		17.0		View	dd	Edge.Set,CGFloat
+M	View	safeAreaPadding(_:_:)	f		17.0		View	dd	Edge.Set=.all,CGFloat=nil
 M	View	saturation(_:)	f		13.0		View	r	Double
-M	View	scaleEffect(_:anchor:)	f		13.0		ModifiedContent	rd	_,UnitPoint
-M	View	scaleEffect(x:y:anchor:)	f		13.0		View	ddd	CGFloat,CGFloat,UnitPoint
+M	View	scaleEffect(_:anchor:)	f		13.0		ModifiedContent	rd	_,UnitPoint=.center
+M	View	scaleEffect(x:y:anchor:)	f		13.0		View	ddd	CGFloat=1.0,CGFloat=1.0,UnitPoint=.center
 M	View	scaledToFill()	f		13.0		View
 M	View	scaledToFit()	f		13.0		View
-M	View	scenePadding(_:)	f		15.0		View	d	Edge.Set
-M	View	scenePadding(_:edges:)	f		16.0		View	rd	ScenePadding,Edge.Set
+M	View	scenePadding(_:)	f		15.0		View	d	Edge.Set=.all
+M	View	scenePadding(_:edges:)	f		16.0		View	rd	ScenePadding,Edge.Set=.all
 M	View	scrollBounceBehavior(_:axes:)	f		16.4		View	rd	ScrollBounceBehavior,Axis.Set
-M	View	scrollClipDisabled(_:)	f		17.0		View	d	Bool
+M	View	scrollClipDisabled(_:)	f		17.0		View	d	Bool=true
 M	View	scrollContentBackground(_:)	f		16.0		View	r	Visibility
 M	View	scrollDisabled(_:)	f		16.0		View	r	Bool
 M	View	scrollDismissesKeyboard(_:)	f		16.0		View	r	ScrollDismissesKeyboardMode
@@ -41094,14 +41094,14 @@ M	View	scrollIndicators(_:axes:)	f		16.0		View	rd	ScrollIndicatorVisibility,Axis
 M	View	scrollIndicatorsFlash(onAppear:)	f		17.0		View	r	Bool
 M	View	scrollIndicatorsFlash(trigger:)	f		17.0		View	r	Equatable
 M	View	scrollInputBehavior(_:for:)	f		18.0		View	rr	ScrollInputBehavior,ScrollInputKind
-M	View	scrollPosition(_:anchor:)	f		18.0		View	rd	Binding,UnitPoint
+M	View	scrollPosition(_:anchor:)	f		18.0		View	rd	Binding,UnitPoint=nil
 M	View	scrollPosition(id:)	f		17.0		View	r	Binding
-M	View	scrollPosition(id:anchor:)	f		17.0		View	rd	Binding,UnitPoint
+M	View	scrollPosition(id:anchor:)	f		17.0		View	rd	Binding,UnitPoint=nil
 M	View	scrollPosition(initialAnchor:)	f		17.0		View	r	UnitPoint
-M	View	scrollTarget(isEnabled:)	f		17.0		View	d	Bool
+M	View	scrollTarget(isEnabled:)	f		17.0		View	d	Bool=true
 M	View	scrollTargetBehavior(_:)	f		17.0		View	r	ScrollTargetBehavior
-M	View	scrollTargetLayout(isEnabled:)	f		17.0		View	d	Bool
-M	View	scrollTransition(_:axis:transition:)	f	transition:EmptyVisualEffect,ScrollTransitionPhase	17.0		View	ddf	ScrollTransitionConfiguration,Axis,_
+M	View	scrollTargetLayout(isEnabled:)	f		17.0		View	d	Bool=true
+M	View	scrollTransition(_:axis:transition:)	f	transition:EmptyVisualEffect,ScrollTransitionPhase	17.0		View	ddf	ScrollTransitionConfiguration=.interactive,Axis,_
 M	View	scrollTransition(topLeading:bottomTrailing:axis:transition:)	f	transition:EmptyVisualEffect,ScrollTransitionPhase	17.0		View	rrdf	ScrollTransitionConfiguration,ScrollTransitionConfiguration,Axis,_
 M	View	searchCompletion(_:)	f		15.0		View	r
 M	View	searchDictationBehavior(_:)	f		17.0		View	r	TextInputDictationBehavior
@@ -41113,44 +41113,44 @@ M	View	searchScopes(_:scopes:)	f		16.0		View	rf	Binding,_
 M	View	searchSuggestions(_:)	f		16.0		View	f
 M	View	searchSuggestions(_:for:)	f		16.0		View	rr	Visibility,SearchSuggestionsPlacement.Set
 M	View	searchToolbarBehavior(_:)	f				View	r	SearchToolbarBehavior
-M	View	searchable(text:editableTokens:isPresented:placement:prompt:token:)	f	token:Binding	17.0		View	rrrddf	Binding,Binding,Binding,SearchFieldPlacement,_,_
-M	View	searchable(text:editableTokens:placement:prompt:token:)	f	token:Binding	17.0		View	rrddf	Binding,Binding,SearchFieldPlacement,_,_
-M	View	searchable(text:isPresented:placement:prompt:)	f		17.0		View	rrdd	Binding,Binding,SearchFieldPlacement,_
-M	View	searchable(text:placement:prompt:)	f		15.0		View	rdd	Binding,SearchFieldPlacement,_
-M	View	searchable(text:placement:prompt:suggestions:)	df		15.0	?	View	rddf	Binding,SearchFieldPlacement,_,_
-M	View	searchable(text:tokens:isPresented:placement:prompt:token:)	f	token:C.Element	17.0		View	rrrddf	Binding,Binding,Binding,SearchFieldPlacement,_,_
-M	View	searchable(text:tokens:placement:prompt:token:)	f	token:C.Element	16.0		View	rrddf	Binding,Binding,SearchFieldPlacement,_,_
-M	View	searchable(text:tokens:suggestedTokens:isPresented:placement:prompt:token:)	f	token:C.Element	17.0		View	rrrrddf	Binding,Binding,Binding,Binding,SearchFieldPlacement,_,_
-M	View	searchable(text:tokens:suggestedTokens:placement:prompt:token:)	f	token:C.Element	16.0		View	rrrddf	Binding,Binding,Binding,SearchFieldPlacement,_,_
+M	View	searchable(text:editableTokens:isPresented:placement:prompt:token:)	f	token:Binding	17.0		View	rrrddf	Binding,Binding,Binding,SearchFieldPlacement=.automatic,_,_
+M	View	searchable(text:editableTokens:placement:prompt:token:)	f	token:Binding	17.0		View	rrddf	Binding,Binding,SearchFieldPlacement=.automatic,_,_
+M	View	searchable(text:isPresented:placement:prompt:)	f		17.0		View	rrdd	Binding,Binding,SearchFieldPlacement=.automatic,_
+M	View	searchable(text:placement:prompt:)	f		15.0		View	rdd	Binding,SearchFieldPlacement=.automatic,_
+M	View	searchable(text:placement:prompt:suggestions:)	df		15.0	?	View	rddf	Binding,SearchFieldPlacement=.automatic,_,_
+M	View	searchable(text:tokens:isPresented:placement:prompt:token:)	f	token:C.Element	17.0		View	rrrddf	Binding,Binding,Binding,SearchFieldPlacement=.automatic,_,_
+M	View	searchable(text:tokens:placement:prompt:token:)	f	token:C.Element	16.0		View	rrddf	Binding,Binding,SearchFieldPlacement=.automatic,_,_
+M	View	searchable(text:tokens:suggestedTokens:isPresented:placement:prompt:token:)	f	token:C.Element	17.0		View	rrrrddf	Binding,Binding,Binding,Binding,SearchFieldPlacement=.automatic,_,_
+M	View	searchable(text:tokens:suggestedTokens:placement:prompt:token:)	f	token:C.Element	16.0		View	rrrddf	Binding,Binding,Binding,SearchFieldPlacement=.automatic,_,_
 M	View	sectionActions(content:)	f		18.0		View	f
-M	View	selectionDisabled(_:)	f		17.0		View	d	Bool
+M	View	selectionDisabled(_:)	f		17.0		View	d	Bool=true
 M	View	sensoryFeedback(_:trigger:)	f		17.0		View	rr	SensoryFeedback,_
 M	View	sensoryFeedback(_:trigger:condition:)	f	condition:T,T	17.0		View	rrf	SensoryFeedback,_,_
 M	View	sensoryFeedback(trigger:_:)	f	_:T,T	17.0		View	rf
-M	View	shadow(color:radius:x:y:)	f		13.0		View	drdd	Color,CGFloat,CGFloat,CGFloat
-M	View	sheet(isPresented:onDismiss:content:)	f		13.0		View	rgf	Binding,_,_
-M	View	sheet(item:onDismiss:content:)	f	content:Item	13.0		View	rgf	Binding,_,_
+M	View	shadow(color:radius:x:y:)	f		13.0		View	drdd	Color,CGFloat,CGFloat=0,CGFloat=0
+M	View	sheet(isPresented:onDismiss:content:)	f		13.0		View	rgf	Binding,_=nil,_
+M	View	sheet(item:onDismiss:content:)	f	content:Item	13.0		View	rgf	Binding,_=nil,_
 M	View	shortcutsLinkStyle(_:)	f		16.0		View	r	ShortcutsLinkStyle
 M	View	signInWithAppleButtonStyle(_:)	f		14.0		View	r	SignInWithAppleButton.Style
-M	View	simultaneousGesture(_:including:)	f		13.0		View	rd	_,GestureMask
+M	View	simultaneousGesture(_:including:)	f		13.0		View	rd	_,GestureMask=.all
 M	View	simultaneousGesture(_:isEnabled:)	f		13.0		View	rr	_,Bool
-M	View	simultaneousGesture(_:name:isEnabled:)	f		18.0		View	rrd	_,String,Bool
+M	View	simultaneousGesture(_:name:isEnabled:)	f		18.0		View	rrd	_,String,Bool=true
 M	View	siriTipViewStyle(_:)	f		16.0		View	r	SiriTipViewStyle
 M	View	speechAdjustedPitch(_:)	f		15.0		View	r	Double
-M	View	speechAlwaysIncludesPunctuation(_:)	f		15.0		View	d	Bool
-M	View	speechAnnouncementsQueued(_:)	f		15.0		View	d	Bool
-M	View	speechSpellsOutCharacters(_:)	f		15.0		View	d	Bool
+M	View	speechAlwaysIncludesPunctuation(_:)	f		15.0		View	d	Bool=true
+M	View	speechAnnouncementsQueued(_:)	f		15.0		View	d	Bool=true
+M	View	speechSpellsOutCharacters(_:)	f		15.0		View	d	Bool=true
 M	View	springLoadingBehavior(_:)	f		17.0		View	r	SpringLoadingBehavior
 M	View	statusBar(hidden:)	df		13.0	statusBarHidden(_:)	View	r	Bool
-M	View	statusBarHidden(_:)	f		13.0		View	d	Bool
+M	View	statusBarHidden(_:)	f		13.0		View	d	Bool=true
 M	View	storeButton(_:for:)	f		17.0		View	rd	Visibility,_
-M	View	storeProductTask(for:priority:action:)	f	action:Product.TaskState	17.0		View	rdf	Product.ID,TaskPriority,_
-M	View	storeProductsTask(for:priority:action:)	f	action:Product.CollectionTaskState	17.0		View	rdf	_,TaskPriority,_
-M	View	strikethrough(_:pattern:color:)	f		16.0		View	ddd	Bool,Text.LineStyle.Pattern,Color
+M	View	storeProductTask(for:priority:action:)	f	action:Product.TaskState	17.0		View	rdf	Product.ID,TaskPriority=.medium,_
+M	View	storeProductsTask(for:priority:action:)	f	action:Product.CollectionTaskState	17.0		View	rdf	_,TaskPriority=.medium,_
+M	View	strikethrough(_:pattern:color:)	f		16.0		View	ddd	Bool=true,Text.LineStyle.Pattern=.solid,Color=nil
 M	View	submitLabel(_:)	f		15.0		View	r	SubmitLabel
-M	View	submitScope(_:)	f		15.0		View	d	Bool
+M	View	submitScope(_:)	f		15.0		View	d	Bool=true
 M	View	subscriptionPromotionalOffer(offer:signature:)	f	offer:Product,Product.SubscriptionInfo;signature:Product,Product.SubscriptionInfo,Product.SubscriptionOffer	17.4		View	ff
-M	View	subscriptionStatusTask(for:priority:action:)	f	action:EntitlementTaskState	17.0		View	rdf	String,TaskPriority,_
+M	View	subscriptionStatusTask(for:priority:action:)	f	action:EntitlementTaskState	17.0		View	rdf	String,TaskPriority=.medium,_
 M	View	subscriptionStoreButtonLabel(_:)	f		17.0		View	r	SubscriptionStoreButtonLabel
 M	View	subscriptionStoreControlBackground(_:)	f		17.0		View	r	SubscriptionStoreControlBackground
 M	View	subscriptionStoreControlIcon(icon:)	f	icon:Product,Product.SubscriptionInfo	17.0		View	f
@@ -41164,10 +41164,10 @@ M	View	subscriptionStorePolicyDestination(url:for:)	f		17.0		View	rr	URL,Subscri
 M	View	subscriptionStorePolicyForegroundStyle(_:)	f		17.0		View	r	ShapeStyle
 M	View	subscriptionStorePolicyForegroundStyle(_:_:)	f		17.0		View	rr	ShapeStyle,ShapeStyle
 M	View	subscriptionStoreSignInAction(_:)	f		17.0		View	f
-M	View	swipeActions(edge:allowsFullSwipe:content:)	f		15.0		View	ddf	HorizontalEdge,Bool,_
-M	View	symbolEffect(_:options:isActive:)	f		17.0		View	rdd	_,SymbolEffectOptions,Bool
-M	View	symbolEffect(_:options:value:)	f		17.0		View	rdr	_,SymbolEffectOptions,_
-M	View	symbolEffectsRemoved(_:)	f		17.0		View	d	Bool
+M	View	swipeActions(edge:allowsFullSwipe:content:)	f		15.0		View	ddf	HorizontalEdge=.trailing,Bool=true,_
+M	View	symbolEffect(_:options:isActive:)	f		17.0		View	rdd	_,SymbolEffectOptions=.default,Bool=true
+M	View	symbolEffect(_:options:value:)	f		17.0		View	rdr	_,SymbolEffectOptions=.default,_
+M	View	symbolEffectsRemoved(_:)	f		17.0		View	d	Bool=true
 M	View	symbolRenderingMode(_:)	f		15.0		View	r	SymbolRenderingMode
 M	View	symbolVariant(_:)	f		15.0		View	r	SymbolVariants
 M	View	tabBarMinimizeBehavior(_:)	f				View	r	TabBarMinimizeBehavior
@@ -41180,21 +41180,21 @@ M	View	tabViewStyle(_:)	f		14.0		View	r
 M	View	tableColumnHeaders(_:)	f		17.0		View	r	Visibility
 M	View	tableStyle(_:)	f		16.0		View	r
 M	View	tag(_:)	f				View	r
-M	View	tag(_:includeOptional:)	f		13.0		View	rd	_,Bool
-M	View	task(id:priority:_:)	f		15.0		View	rdf	_,TaskPriority,_
-M	View	task(priority:_:)	f		15.0		View	df	TaskPriority,_
+M	View	tag(_:includeOptional:)	f		13.0		View	rd	_,Bool=true
+M	View	task(id:priority:_:)	f		15.0		View	rdf	_,TaskPriority=.userInitiated,_
+M	View	task(priority:_:)	f		15.0		View	df	TaskPriority=.userInitiated,_
 M	View	textCase(_:)	f		14.0		View	r	Text.Case
 M	View	textContentType(_:)	f		13.0		View	r	UITextContentType
 M	View	textEditorStyle(_:)	f		17.0		View	r	TextEditorStyle
 M	View	textFieldStyle(_:)	f		13.0		View	r
 M	View	textInputAutocapitalization(_:)	f		15.0		View	r	TextInputAutocapitalization
 M	View	textRenderer(_:)	f		18.0		View	r
-M	View	textScale(_:isEnabled:)	f		17.0		View	rd	Text.Scale,Bool
+M	View	textScale(_:isEnabled:)	f		17.0		View	rd	Text.Scale,Bool=true
 M	View	textSelection(_:)	f		15.0		View	r
 M	View	textSelectionAffinity(_:)	f		18.0		View	r	TextSelectionAffinity
 M	View	tint(_:)	f		15.0		View	r
 M	View	tipBackground(_:)	f		17.0		View	r	ShapeStyle
-M	View	tipCornerRadius(_:antialiased:)	f		17.0		View	rd	CGFloat,Bool
+M	View	tipCornerRadius(_:antialiased:)	f		17.0		View	rd	CGFloat,Bool=true
 M	View	tipImageSize(_:)	f		17.0		View	r	CGSize
 M	View	tipImageStyle(_:)	f		18.0		View	r
 M	View	tipImageStyle(_:_:)	f		18.0		View	rr
@@ -41224,19 +41224,19 @@ M	View	transformEffect(_:)	f		13.0		View	r	CGAffineTransform
 M	View	transformEnvironment(_:transform:)	f	transform:V	13.0		View	rf	WritableKeyPath,_
 M	View	transformPreference(_:_:)	f	_:K.Value	13.0		View	df
 M	View	transition(_:)	f		13.0		View	r
-M	View	translationPresentation(isPresented:text:attachmentAnchor:arrowEdge:replacementAction:)	f	replacementAction:String	17.4		View	rrddg	Binding,String,PopoverAttachmentAnchor,Edge,_
+M	View	translationPresentation(isPresented:text:attachmentAnchor:arrowEdge:replacementAction:)	f	replacementAction:String	17.4		View	rrddg	Binding,String,PopoverAttachmentAnchor,Edge=.top,_=nil
 M	View	translationTask(_:action:)	f	action:TranslationSession	18.0		View	rf	TranslationSession.Configuration,_
-M	View	translationTask(source:target:action:)	f	action:TranslationSession	18.0		View	ddf	Locale.Language,Locale.Language,_
+M	View	translationTask(source:target:action:)	f	action:TranslationSession	18.0		View	ddf	Locale.Language=nil,Locale.Language=nil,_
 M	View	truncationMode(_:)	f		13.0		View	r	Text.TruncationMode
 M	View	typeSelectEquivalent(_:)	f		16.0		View	r
-M	View	typesettingLanguage(_:isEnabled:)	f		17.0		View	rd	_,Bool
-M	View	underline(_:pattern:color:)	f		16.0		View	ddd	Bool,Text.LineStyle.Pattern,Color
+M	View	typesettingLanguage(_:isEnabled:)	f		17.0		View	rd	_,Bool=true
+M	View	underline(_:pattern:color:)	f		16.0		View	ddd	Bool=true,Text.LineStyle.Pattern=.solid,Color=nil
 M	View	unredacted()	f		14.0		View
 M	View	userActivity(_:element:_:)	f	_:P,NSUserActivity	14.0		View	rrf	String,_,_
-M	View	userActivity(_:isActive:_:)	f	_:NSUserActivity	14.0		View	rdf	String,Bool,_
+M	View	userActivity(_:isActive:_:)	f	_:NSUserActivity	14.0		View	rdf	String,Bool=true,_
 M	View	verifyIdentityWithWalletButtonStyle(_:)	f		16.0		View	r	VerifyIdentityWithWalletButtonStyle
 M	View	visualEffect(_:)	f	_:EmptyVisualEffect,GeometryProxy	17.0		View	f
-M	View	widgetAccentable(_:)	f		16.0		View	d	Bool
+M	View	widgetAccentable(_:)	f		16.0		View	d	Bool=true
 M	View	widgetLabel(_:)	f		16.0		View	r	LocalizedStringKey
 M	View	widgetLabel(label:)	f		16.0		View	f
 M	View	windowToolbarFullScreenVisibility(_:)	f		18.0		View	r	WindowToolbarFullScreenVisibility
@@ -41245,7 +41245,7 @@ M	View	writingToolsAffordanceVisibility(_:)	f		18.4		View	r	Visibility
 M	View	writingToolsBehavior(_:)	f		18.0		View	r	WritingToolsBehavior
 M	View	zIndex(_:)	f		13.0		View	r	Double
 M	ViewAlignedScrollTargetBehavior	LimitBehavior	k		17.0
-M	ViewAlignedScrollTargetBehavior	init(limitBehavior:)	i		17.0		ViewAlignedScrollTargetBehavior	d	ViewAlignedScrollTargetBehavior.LimitBehavior
+M	ViewAlignedScrollTargetBehavior	init(limitBehavior:)	i		17.0		ViewAlignedScrollTargetBehavior	d	ViewAlignedScrollTargetBehavior.LimitBehavior=.automatic
 M	ViewAlignedScrollTargetBehavior	updateTarget(_:context:)	f					rr	ScrollTarget,ViewAlignedScrollTargetBehavior.TargetContext
 M	ViewAlignedScrollTargetBehavior.LimitBehavior	always	sv		17.0		ViewAlignedScrollTargetBehavior.LimitBehavior
 M	ViewAlignedScrollTargetBehavior.LimitBehavior	alwaysByFew	sv		18.0		ViewAlignedScrollTargetBehavior.LimitBehavior
@@ -41278,9 +41278,9 @@ M	ViewModifier	body(content:)	f		13.0		Self.Body	r	Self.Content
 M	ViewModifier	concat(_:)	f		13.0		ModifiedContent	r
 M	ViewModifier	transaction(_:)	f	_:Transaction	13.0		ViewModifier	f
 M	ViewSpacing	distance(to:along:)	f		16.0		CGFloat	rr	ViewSpacing,Axis
-M	ViewSpacing	formUnion(_:edges:)	f		16.0			rd	ViewSpacing,Edge.Set
+M	ViewSpacing	formUnion(_:edges:)	f		16.0			rd	ViewSpacing,Edge.Set=.all
 M	ViewSpacing	init()	i		16.0		ViewSpacing
-M	ViewSpacing	union(_:edges:)	f		16.0		ViewSpacing	rd	ViewSpacing,Edge.Set
+M	ViewSpacing	union(_:edges:)	f		16.0		ViewSpacing	rd	ViewSpacing,Edge.Set=.all
 M	ViewSpacing	zero	sv		16.0		ViewSpacing
 M	ViewThatFits	Body	k
 M	ViewThatFits	init(in:content:)	i		16.0		ViewThatFits	df	Axis.Set,_
@@ -41292,23 +41292,23 @@ M	Visibility	hashValue	v				Int
 M	Visibility	hidden	c		15.0		Visibility
 M	Visibility	visible	c		15.0		Visibility
 M	VisualEffect	blendMode(_:)	f		18.0		VisualEffect	r	BlendMode
-M	VisualEffect	blur(radius:opaque:)	f		17.0		VisualEffect	rd	CGFloat,Bool
+M	VisualEffect	blur(radius:opaque:)	f		17.0		VisualEffect	rd	CGFloat,Bool=false
 M	VisualEffect	brightness(_:)	f		17.0		VisualEffect	r	Double
-M	VisualEffect	colorEffect(_:isEnabled:)	f		17.0		VisualEffect	rd	Shader,Bool
+M	VisualEffect	colorEffect(_:isEnabled:)	f		17.0		VisualEffect	rd	Shader,Bool=true
 M	VisualEffect	contrast(_:)	f		17.0		VisualEffect	r	Double
-M	VisualEffect	distortionEffect(_:maxSampleOffset:isEnabled:)	f		17.0		VisualEffect	rrd	Shader,CGSize,Bool
+M	VisualEffect	distortionEffect(_:maxSampleOffset:isEnabled:)	f		17.0		VisualEffect	rrd	Shader,CGSize,Bool=true
 M	VisualEffect	grayscale(_:)	f		17.0		VisualEffect	r	Double
 M	VisualEffect	hueRotation(_:)	f		17.0		VisualEffect	r	Angle
-M	VisualEffect	layerEffect(_:maxSampleOffset:isEnabled:)	f		17.0		VisualEffect	rrd	Shader,CGSize,Bool
+M	VisualEffect	layerEffect(_:maxSampleOffset:isEnabled:)	f		17.0		VisualEffect	rrd	Shader,CGSize,Bool=true
 M	VisualEffect	offset(_:)	f		17.0		VisualEffect	r	CGSize
-M	VisualEffect	offset(x:y:)	f		17.0		VisualEffect	dd	CGFloat,CGFloat
+M	VisualEffect	offset(x:y:)	f		17.0		VisualEffect	dd	CGFloat=0,CGFloat=0
 M	VisualEffect	opacity(_:)	f		17.0		VisualEffect	r	Double
-M	VisualEffect	rotation3D(_:axis:anchor:anchorZ:perspective:)	f				VisualEffect	rrddd	Angle,_,UnitPoint,CGFloat,CGFloat
-M	VisualEffect	rotation3DEffect(_:axis:anchor:anchorZ:perspective:)	f		17.0		VisualEffect	rrddd	Angle,_,UnitPoint,CGFloat,CGFloat
-M	VisualEffect	rotationEffect(_:anchor:)	f		17.0		VisualEffect	rd	Angle,UnitPoint
+M	VisualEffect	rotation3D(_:axis:anchor:anchorZ:perspective:)	f				VisualEffect	rrddd	Angle,_,UnitPoint=.center,CGFloat=0,CGFloat=1
+M	VisualEffect	rotation3DEffect(_:axis:anchor:anchorZ:perspective:)	f		17.0		VisualEffect	rrddd	Angle,_,UnitPoint=.center,CGFloat=0,CGFloat=1
+M	VisualEffect	rotationEffect(_:anchor:)	f		17.0		VisualEffect	rd	Angle,UnitPoint=.center
 M	VisualEffect	saturation(_:)	f		17.0		VisualEffect	r	Double
-M	VisualEffect	scaleEffect(_:anchor:)	f				VisualEffect	rd	_,UnitPoint
-M	VisualEffect	scaleEffect(x:y:anchor:)	f		17.0		VisualEffect	ddd	CGFloat,CGFloat,UnitPoint
+M	VisualEffect	scaleEffect(_:anchor:)	f				VisualEffect	rd	_,UnitPoint=.center
+M	VisualEffect	scaleEffect(x:y:anchor:)	f		17.0		VisualEffect	ddd	CGFloat=1.0,CGFloat=1.0,UnitPoint=.center
 M	VisualEffect	transformEffect(_:)	f		17.0		VisualEffect	r
 M	WheelDatePickerStyle	Body	k
 M	WheelDatePickerStyle	init()	i		13.0		WheelDatePickerStyle
@@ -41337,11 +41337,11 @@ M	WidgetBundleBuilder	buildOptional(_:)	fs		14.0		Widget	r
 M	WidgetConfiguration	backgroundTask(_:action:)	f	action:D	16.0		WidgetConfiguration	rf	BackgroundTask,_
 M	WidgetConfiguration	body	v		14.0		Self.Body
 M	WidgetConfiguration	configurationDisplayName(_:)	f		14.0		WidgetConfiguration	r	Text
-M	WidgetConfiguration	containerBackgroundRemovable(_:)	f		15.0		WidgetConfiguration	d	Bool
+M	WidgetConfiguration	containerBackgroundRemovable(_:)	f		15.0		WidgetConfiguration	d	Bool=true
 M	WidgetConfiguration	contentMarginsDisabled()	f		15.0		WidgetConfiguration
 M	WidgetConfiguration	description(_:)	f		14.0		WidgetConfiguration	r	Text
 M	WidgetConfiguration	disfavoredLocations(_:for:)	f		17.0		WidgetConfiguration	rr	Array,Array
-M	WidgetConfiguration	onBackgroundURLSessionEvents(matching:_:)	f	matching:String;_:String,_	14.0		WidgetConfiguration	gf
+M	WidgetConfiguration	onBackgroundURLSessionEvents(matching:_:)	f	matching:String;_:String,_	14.0		WidgetConfiguration	gf	_=nil,_
 M	WidgetConfiguration	promptsForUserConfiguration()	f		18.0		WidgetConfiguration
 M	WidgetConfiguration	supplementalActivityFamilies(_:)	f		18.0		WidgetConfiguration	r	Array
 M	WidgetConfiguration	supportedFamilies(_:)	f		14.0		WidgetConfiguration	r	Array
@@ -41383,11 +41383,11 @@ M	WritingToolsBehavior	complete	sv		18.0		WritingToolsBehavior
 M	WritingToolsBehavior	disabled	sv		18.0		WritingToolsBehavior
 M	WritingToolsBehavior	limited	sv		18.0		WritingToolsBehavior
 M	ZStack	Body	k
-M	ZStack	init(alignment:content:)	i		13.0		ZStack	df	Alignment,_
+M	ZStack	init(alignment:content:)	i		13.0		ZStack	df	Alignment=.center,_
 M	ZStackLayout	AnimatableData	k
 M	ZStackLayout	Cache	k
 M	ZStackLayout	alignment	v		16.0		Alignment
-M	ZStackLayout	init(alignment:)	i		16.0		ZStackLayout	d	Alignment
+M	ZStackLayout	init(alignment:)	i		16.0		ZStackLayout	d	Alignment=.center
 M	ZeroOrMore	init(_:_:)	i		16.0		ZeroOrMore	dg
 M	ZeroOrMore	regex	v		16.0		Regex
 M	Zip2Sequence	Element	k
@@ -41399,8 +41399,8 @@ M	Zip2Sequence	compactMap(_:)	ft	_:Self.Element			Array	f
 M	Zip2Sequence	contains(where:)	ft	where:Self.Element			Bool	f
 M	Zip2Sequence	count(where:)	ft	where:Self.Element			Int	f
 M	Zip2Sequence	drop(while:)	ft	while:Self.Element			DropWhileSequence	f
-M	Zip2Sequence	dropFirst(_:)	f				DropFirstSequence	d	Int
-M	Zip2Sequence	dropLast(_:)	f				Array	d	Int
+M	Zip2Sequence	dropFirst(_:)	f				DropFirstSequence	d	Int=1
+M	Zip2Sequence	dropLast(_:)	f				Array	d	Int=1
 M	Zip2Sequence	elementsEqual(_:by:)	ft	by:Self.Element,OtherSequence.Element			Bool	rf
 M	Zip2Sequence	enumerated()	f				EnumeratedSequence
 M	Zip2Sequence	filter(_:)	ft	_:Self.Element			Array	f
@@ -41421,7 +41421,7 @@ M	Zip2Sequence	reversed()	f				Array
 M	Zip2Sequence	shuffled()	f				Array
 M	Zip2Sequence	shuffled(using:)	f				Array	r
 M	Zip2Sequence	sorted(by:)	ft	by:Self.Element,Self.Element			Array	f
-M	Zip2Sequence	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool,_
+M	Zip2Sequence	split(maxSplits:omittingEmptySubsequences:whereSeparator:)	ft	whereSeparator:Self.Element			Array	ddf	Int,Bool=true,_
 M	Zip2Sequence	starts(with:by:)	ft	by:Self.Element,PossiblePrefix.Element			Bool	rf
 M	Zip2Sequence	suffix(_:)	f				Array	r	Int
 M	Zip2Sequence	underestimatedCount	v				Int

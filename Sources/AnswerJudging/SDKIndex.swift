@@ -45,6 +45,9 @@ public struct SDKIndex: Sendable {
     /// Each parameter's type, as ``type`` gives a member's (nil for a generic parameter, a
     /// closure, or one the source did not say); nil where the index says nothing of them.
     public var parameterTypes: [String?]? = nil
+    /// Each parameter's default value where its declaration gives a simple one (`true`,
+    /// `.center`, `nil`), as written; nil where the index says nothing of them.
+    public var parameterDefaults: [String?]? = nil
 
     /// `scrollTo(_:anchor:)`, or the bare name of a property.
     public var signature: String {
@@ -302,11 +305,17 @@ public struct SDKIndex: Sendable {
     // A letter a parameter; none where a letter is not known.
     let codes = fields.count > 8 ? fields[8].utf8 : Substring().utf8
     let parameters = codes.compactMap(Parameter.init(code:))
-    let parameterTypes =
+    // `Type` or `Type=default`, `_` for no type.
+    let typeFields =
       fields.count > 9 && !fields[9].isEmpty
-      ? fields[9].split(separator: ",", omittingEmptySubsequences: false).map {
-        $0 == "_" ? nil : String($0)
-      } : nil
+      ? fields[9].split(separator: ",", omittingEmptySubsequences: false) : nil
+    let parameterTypes = typeFields?.map { field -> String? in
+      let type = field.prefix { $0 != "=" }
+      return type == "_" ? nil : String(type)
+    }
+    let parameterDefaults = typeFields?.map { field -> String? in
+      field.firstIndex(of: "=").map { String(field[field.index(after: $0)...]) }
+    }
     return Member(
       name: String(name), labels: labels, isCall: flags.contains("f") || flags.contains("i"),
       isMacro: flags.contains("m"), isStatic: flags.contains("s"), isCase: flags.contains("c"),
@@ -316,7 +325,8 @@ public struct SDKIndex: Sendable {
       // `()` says itself that nothing is needed.
       parameters: signature.hasSuffix("()")
         ? [] : !codes.isEmpty && parameters.count == codes.count ? parameters : nil,
-      parameterTypes: parameterTypes?.count == labels.count ? parameterTypes : nil)
+      parameterTypes: parameterTypes?.count == labels.count ? parameterTypes : nil,
+      parameterDefaults: parameterDefaults?.count == labels.count ? parameterDefaults : nil)
   }
 
   /// The closure arguments of a member's line: each one's label and the types it is handed.

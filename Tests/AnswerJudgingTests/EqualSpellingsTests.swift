@@ -143,6 +143,40 @@ struct EqualSpellingsTests {
   }
 }
 
+/// An argument the card passes with the value its parameter has when left out.
+@Suite("Judging attempts: arguments left out that pass their default")
+struct DefaultArgumentTests {
+  @Test(
+    "takes an argument left out for the card's where the card passes its default",
+    arguments: [
+      (
+        "Text(\"a\").animation(.easeInOut.repeatForever(autoreverses: true), value: on)",
+        "Text(\"a\").animation(.easeInOut.repeatForever(), value: on)"
+      ),
+      (
+        "VStack(alignment: .center) {\n    Text(\"a\")\n}",
+        "VStack {\n    Text(\"a\")\n}"
+      ),
+    ])
+  func leftOut(code: String, attempt: String) {
+    #expect(AnswerJudge(code: code).judge(attempt).grade == 5)
+  }
+
+  @Test("still misses an argument whose value is not the default")
+  func notDefault() {
+    let code = "VStack(alignment: .leading) {\n    Text(\"a\")\n}"
+    let judgement = AnswerJudge(code: code).judge("VStack {\n    Text(\"a\")\n}")
+    #expect((judgement.grade ?? 5) < 5)
+  }
+
+  @Test("reads each parameter's default from the index")
+  func indexDefaults() throws {
+    let forever = try #require(
+      SDKIndex.shipped.members(named: "repeatForever", of: "Animation").first)
+    #expect(forever.parameterTypes == ["Bool"] && forever.parameterDefaults == ["true"])
+  }
+}
+
 /// API that does exactly another's job (the vocabulary's `equivalent`), written in its place.
 @Suite("Judging attempts: an animation given to the view or to the change")
 struct EquivalentAPITests {

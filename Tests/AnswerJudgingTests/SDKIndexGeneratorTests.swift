@@ -318,10 +318,14 @@ struct SDKIndexGeneratorTests {
       index.members(named: "scrollTo", of: "ScrollViewProxy").first?.parameters == [
         .required, .optional,
       ])
-    // Each parameter's type: none for a generic one or a closure.
+    // Each parameter's type: none for a generic one or a closure; a simple default value.
     #expect(
       index.members(named: "scrollTo", of: "ScrollViewProxy").first?.parameterTypes == [
         nil, "UnitPoint",
+      ])
+    #expect(
+      index.members(named: "scrollTo", of: "ScrollViewProxy").first?.parameterDefaults == [
+        nil, "nil",
       ])
     #expect(
       index.members(named: "sheet", of: "View").first?.parameterTypes == ["Binding", nil, nil])
