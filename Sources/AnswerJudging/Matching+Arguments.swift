@@ -37,6 +37,7 @@ extension Matching {
       lostToErrors += 1
       note(.error, "`.\(a.name)` takes `isPresented:` or `item:`, not both")
     }
+    if e.isAPI { compareSwitches(e, a) }
     var pairing = ArgumentPairing(e, a)
     pairSameLabels(&pairing)
     pairClosures(&pairing)
@@ -47,6 +48,27 @@ extension Matching {
     pairUnlabeled(&pairing)
     pairOtherLabels(&pairing, isAPI: e.isAPI)
     settleUnpaired(pairing, e, a)
+  }
+
+  /// A flag of an API call turned the other way does the opposite (`autoreverses: false` for
+  /// the card's `true`): an error, where another literal is the author's example.
+  private mutating func compareSwitches(_ e: CodeNode, _ a: CodeNode) {
+    func flag(_ argument: CodeNode.Argument) -> String? {
+      guard argument.value.count == 1, argument.value[0].kind == .literal,
+        ["true", "false"].contains(argument.value[0].name)
+      else { return nil }
+      return argument.value[0].name
+    }
+    for argument in e.arguments {
+      guard let label = argument.label, let card = flag(argument),
+        let typed = a.arguments.first(where: { $0.label == label }).flatMap(flag), typed != card
+      else { continue }
+      position = argument.labelToken ?? position
+      lost.major += 1
+      lostToErrors += 1
+      note(.error, "`\(label): \(typed)` where the card has `\(label): \(card)`")
+      if let token = argument.value[0].token { marks[token] = .wrong(typed) }
+    }
   }
 
   /// Labels in common.

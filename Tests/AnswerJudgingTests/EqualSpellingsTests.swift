@@ -169,6 +169,20 @@ struct DefaultArgumentTests {
     #expect((judgement.grade ?? 5) < 5)
   }
 
+  @Test("takes a flag of an API call turned the other way for an error, not a state's start")
+  func flagTurned() {
+    let code = "Text(\"a\").animation(.easeInOut.repeatForever(autoreverses: true), value: on)"
+    let judgement = AnswerJudge(code: code).judge(
+      "Text(\"a\").animation(.easeInOut.repeatForever(autoreverses: false), value: on)")
+    #expect(judgement.grade == 2)
+    #expect(judgement.reason == "`autoreverses: false` where the card has `autoreverses: true`.")
+    let toggle = "@State private var on = false\nToggle(\"Alerts\", isOn: $on)"
+    #expect(
+      AnswerJudge(code: toggle).judge(
+        "@State private var on = true\nToggle(\"Alerts\", isOn: $on)"
+      ).grade == 5)
+  }
+
   @Test("reads each parameter's default from the index")
   func indexDefaults() throws {
     let forever = try #require(
