@@ -52,6 +52,39 @@ extension SDKCheck {
     return problems
   }
 
+  /// The type an implicit member call is asked to be: that of the parameter whose argument it
+  /// starts, where every declaration the enclosing call may be agrees, or a property's
+  /// declared type (`var position: MapCameraPosition = .region(…)`).
+  func contextType(of call: Code.WrittenCall, in typed: Code) -> String? {
+    let dot = call.token - 1
+    guard dot >= 1 else { return nil }
+    if typed.isByte(dot - 1, "="), dot >= 4, typed.isByte(dot - 3, ":"),
+      typed.tokens[dot - 2].kind == .identifier
+    {
+      return String(typed.text(dot - 2))
+    }
+    // The innermost call whose argument list holds the member.
+    var enclosing: Code.WrittenCall?
+    for other in typed.writtenCalls()
+    where other.token < dot && typed.isByte(other.token + 1, "(")
+      && typed.close(of: other.token + 1) > dot && !other.isImplicit
+    {
+      if enclosing.map({ other.token > $0.token }) ?? true { enclosing = other }
+    }
+    guard let enclosing,
+      let position = typed.argumentValues(after: enclosing.token).firstIndex(of: dot),
+      position < enclosing.labels.count,
+      let (_, members) = declarations(of: enclosing, in: typed)
+    else { return nil }
+    let trailing = typed.trailingClosures(after: enclosing.token)
+    let types = members.filter {
+      SDKIndex.accepts($0.labels, written: enclosing.labels)
+        && SDKIndex.missing(in: $0, written: enclosing.labels, trailing: trailing) == nil
+    }.map { Self.parameterType(of: $0, at: position, labels: enclosing.labels) }
+    guard let type = types.first ?? nil, types.allSatisfy({ $0 == type }) else { return nil }
+    return type
+  }
+
   /// The type of the parameter the `position`th of `labels` is passed to, as the compiler
   /// matches arguments in order; nil where the index does not say.
   static func parameterType(of member: SDKIndex.Member, at position: Int, labels: [String])

@@ -251,7 +251,19 @@ struct SDKCheck: Sendable {
       }
       return (written, index.members(named: call.name, of: written).filter(\.isCall))
     }
-    guard call.isImplicit, cardNames.contains(Substring(call.name)) else { return nil }
+    guard call.isImplicit else { return nil }
+    // The type the argument it starts is passed as: `.adaptive(minimum:)` in `GridItem(…)` is
+    // `GridItem.Size`'s.
+    if let type = contextType(of: call, in: typed), index.describes(type),
+      !index.hasOlderSource(type)
+    {
+      // A case with a payload is called as a function is.
+      let members = index.members(named: call.name, of: type).filter {
+        $0.isCall || ($0.isCase && !$0.labels.isEmpty)
+      }
+      if !members.isEmpty { return (type, members) }
+    }
+    guard cardNames.contains(Substring(call.name)) else { return nil }
     // The card's member with other labels, of whichever type the context asks for. (Another
     // name is another member, which the comparison with the card weighs.)
     let found = index.membersOfAnyType(named: call.name).filter { $0.member.isCall }

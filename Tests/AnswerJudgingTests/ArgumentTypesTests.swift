@@ -23,6 +23,11 @@ struct ArgumentTypesTests {
         "Text(\"a\").contentTransition(.numeric)",
         "`ContentTransition` has no `.numeric`"
       ),
+      // An implicit member call typed by the parameter it is passed to.
+      (
+        "let columns = [GridItem(.adaptive(min: 80))]",
+        "`GridItem.Size` has no `adaptive(min:)`"
+      ),
       // A typed name compared with an implicit member.
       (
         "@Environment(\\.colorScheme) private var scheme\nvar body: some View { Text(scheme == .darkMode ? \"D\" : \"L\") }",
@@ -57,6 +62,7 @@ struct ArgumentTypesTests {
       "Chart(data) { LineMark(x: .value(\"D\", $0.day), y: .value(\"T\", $0.t)).foregroundStyle(by: .value(\"City\", $0.city)) }",
       // The system's close and confirm buttons, iOS 26.
       "Button(role: .close) { dismiss() }",
+      "let columns = [GridItem(.adaptive(minimum: 80)), GridItem(.flexible()), GridItem(.fixed(40))]",
     ])
   func leftAlone(_ attempt: String) {
     #expect(check.problems(in: attempt).isEmpty)
