@@ -63,15 +63,9 @@ extension SDKCheck {
     {
       return String(typed.text(dot - 2))
     }
-    // The innermost call whose argument list holds the member.
-    var enclosing: Code.WrittenCall?
-    for other in typed.writtenCalls()
-    where other.token < dot && typed.isByte(other.token + 1, "(")
-      && typed.close(of: other.token + 1) > dot && !other.isImplicit
-    {
-      if enclosing.map({ other.token > $0.token }) ?? true { enclosing = other }
-    }
-    guard let enclosing,
+    // The call whose argument list holds the member: the nearest `(` left open before it.
+    guard let open = typed.enclosingOpen(before: dot), typed.isByte(open, "("), open >= 1,
+      let enclosing = typed.writtenCall(at: open - 1), !enclosing.isImplicit,
       let position = typed.argumentValues(after: enclosing.token).firstIndex(of: dot),
       position < enclosing.labels.count,
       let (_, members) = declarations(of: enclosing, in: typed)
@@ -179,6 +173,23 @@ extension SDKCheck.Code {
       if index >= 2, ["let", "var"].contains(text(index - 2)) { return nil }
       return (text(index - 1), index + 1)
     }
+  }
+
+  /// The bracket left open before `index`, the innermost that holds it; nil at the top level.
+  func enclosingOpen(before index: Int) -> Int? {
+    var depth = 0
+    var position = index - 1
+    while position >= 0 {
+      switch marks[position] {
+      case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"): depth += 1
+      case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+        if depth == 0 { return position }
+        depth -= 1
+      default: break
+      }
+      position -= 1
+    }
+    return nil
   }
 
   /// A key path literal as written, from its `\`.

@@ -219,43 +219,44 @@ extension SDKCheck {
 
     /// The calls the code writes with an argument list, or with only a trailing closure, and
     /// the property wrappers it initialises with arguments (`@AppStorage("key")`).
-    func writtenCalls() -> [WrittenCall] {
-      tokens.indices.compactMap { index in
-        if tokens[index].kind == .attribute, index + 1 < tokens.count, isByte(index + 1, "(") {
-          let name = String(text(index).dropFirst())
-          guard name.first?.isUppercase == true else { return nil }
-          return WrittenCall(
-            token: index, name: "init", labels: labels(after: index) ?? [], owner: name)
-        }
-        guard tokens[index].kind == .identifier, index + 1 < tokens.count,
-          isByte(index + 1, "(") || isByte(index + 1, "{"),
-          !(index > 0 && ["func", "init", "case", "var", "let"].contains(text(index - 1)))
-        else { return nil }
-        let name = String(text(index))
-        let labels = labels(after: index) ?? []
-        guard index > 0, isByte(index - 1, ".") else {
-          let isType = name.first?.isUppercase == true
-          return WrittenCall(
-            token: index, name: isType ? "init" : name, labels: labels, owner: isType ? name : "-")
-        }
-        // `Type.member(…)`; a modifier after a view's `)` or `}`; otherwise a value whose type
-        // the code does not say.
-        var owner: String?
-        var isImplicit = index < 2
-        if index >= 2 {
-          let before = text(index - 2)
-          if tokens[index - 2].kind == .identifier, before.first?.isUppercase == true {
-            owner = String(before)
-          } else if isByte(index - 2, ")") || isByte(index - 2, "}") {
-            owner = "View"
-          } else {
-            isImplicit =
-              ["(", ",", ":", "=", "[", "{", "return", "case", "in", "??"].contains(before)
-          }
-        }
+    func writtenCalls() -> [WrittenCall] { tokens.indices.compactMap(writtenCall(at:)) }
+
+    /// The call whose name (or attribute) is at `index`, if one is written there.
+    func writtenCall(at index: Int) -> WrittenCall? {
+      if tokens[index].kind == .attribute, index + 1 < tokens.count, isByte(index + 1, "(") {
+        let name = String(text(index).dropFirst())
+        guard name.first?.isUppercase == true else { return nil }
         return WrittenCall(
-          token: index, name: name, labels: labels, owner: owner, isImplicit: isImplicit)
+          token: index, name: "init", labels: labels(after: index) ?? [], owner: name)
       }
+      guard tokens[index].kind == .identifier, index + 1 < tokens.count,
+        isByte(index + 1, "(") || isByte(index + 1, "{"),
+        !(index > 0 && ["func", "init", "case", "var", "let"].contains(text(index - 1)))
+      else { return nil }
+      let name = String(text(index))
+      let labels = labels(after: index) ?? []
+      guard index > 0, isByte(index - 1, ".") else {
+        let isType = name.first?.isUppercase == true
+        return WrittenCall(
+          token: index, name: isType ? "init" : name, labels: labels, owner: isType ? name : "-")
+      }
+      // `Type.member(…)`; a modifier after a view's `)` or `}`; otherwise a value whose type
+      // the code does not say.
+      var owner: String?
+      var isImplicit = index < 2
+      if index >= 2 {
+        let before = text(index - 2)
+        if tokens[index - 2].kind == .identifier, before.first?.isUppercase == true {
+          owner = String(before)
+        } else if isByte(index - 2, ")") || isByte(index - 2, "}") {
+          owner = "View"
+        } else {
+          isImplicit =
+            ["(", ",", ":", "=", "[", "{", "return", "case", "in", "??"].contains(before)
+        }
+      }
+      return WrittenCall(
+        token: index, name: name, labels: labels, owner: owner, isImplicit: isImplicit)
     }
 
     /// Whether the argument labelled `label` of the call named at `call` is a string or number
