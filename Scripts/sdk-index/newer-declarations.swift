@@ -1,7 +1,7 @@
 // Declarations newer than the index's other sources (the iOS 18.4-era documentation dump and the
-// Xcode 15 interface), transcribed from Apple's documentation pages, one page a declaration:
-// only names, labels, types and availability. regenerate.sh reads this file as an interface.
-// Add a declaration here only with the page it was read from.
+// Xcode 15 interface), or missing from them, transcribed from Apple's documentation pages, one
+// page a declaration: only names, labels, types and availability. regenerate.sh reads this file
+// as an interface. Add a declaration here only with the page it was read from.
 
 import SwiftUI
 
@@ -87,4 +87,17 @@ extension ButtonRole {
     public static let close: ButtonRole
     @available(iOS 26.0, macCatalyst 26.0, macOS 26.0, tvOS 26.0, visionOS 26.0, watchOS 26.0, *)
     public static let confirm: ButtonRole
+}
+
+// Missing from the dump, which has Foundation's pages but not these of Swift's `AsyncSequence`:
+// https://developer.apple.com/documentation/swift/asyncsequence/lines
+// https://developer.apple.com/documentation/swift/asyncsequence/characters
+// https://developer.apple.com/documentation/swift/asyncsequence/unicodescalars
+extension AsyncSequence where Self.Element == UInt8 {
+    @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
+    public var lines: AsyncLineSequence<Self> { get }
+    @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
+    public var characters: AsyncCharacterSequence<Self> { get }
+    @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
+    public var unicodeScalars: AsyncUnicodeScalarSequence<Self> { get }
 }

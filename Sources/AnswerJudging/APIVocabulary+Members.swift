@@ -41,8 +41,6 @@ extension APIVocabulary {
     newPassword
     oneTimeCode
     hard
-    pad
-    phone
     mac
     vision
     # methods

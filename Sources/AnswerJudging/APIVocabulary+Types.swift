@@ -2,8 +2,6 @@ extension APIVocabulary {
   /// The types the judge knows as API, beyond the SDK index.
   static let typeNames = """
     # types
-    LocalizedStringResource
-    Transferable
     Glass
     GlassEffectContainer
     Window
@@ -18,8 +16,6 @@ extension APIVocabulary {
     UIImpactFeedbackGenerator
     Any
     DispatchQueue
-    ObservableObject
-    Published
     AnyCancellable
     ID
     print

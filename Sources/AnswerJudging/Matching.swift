@@ -291,6 +291,11 @@ struct Matching {
   /// The punctuation that marks code among words: `(`, `{`, `[`, `.`, `\\`.
   static let codeMarks: [UInt8] = Array("({[.\\".utf8)
 
+  /// Keywords that start a declaration, which no English sentence does.
+  static let declarationWords: Set<String> = [
+    "struct", "class", "enum", "protocol", "extension", "func", "var", "let", "import", "static",
+  ]
+
   /// An attempt of words and no code: no brackets, dots or sigils among several names.
   var readsAsProse: Bool {
     let tokens = attempt.tokens
@@ -299,6 +304,10 @@ struct Matching {
     let code = tokens.count { token in
       switch token.kind {
       case .dollar, .attribute, .string, .number, .operator: return true
+      // Words prose does not use: `struct Note: Codable { var title: String }` is code.
+      case .keyword:
+        return Self.declarationWords.contains(
+          String(decoding: attempt.source.utf8[token.range], as: UTF8.self))
       case .punctuation:
         // One byte, read as such: this looks at every token of every attempt.
         let utf8 = attempt.source.utf8

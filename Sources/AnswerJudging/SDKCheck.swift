@@ -45,17 +45,26 @@ struct SDKCheck: Sendable {
     let readsAsyncLets = card.tokens.indices.dropLast().contains {
       card.text($0) == "async" && card.text($0 + 1) == "let"
     }
+    let cardWritten = card.writtenCalls()
     func needs(_ effect: SDKIndex.Effect, _ name: Substring) -> Bool {
-      readsAsyncLets ? index.declares(effect, String(name)) : index.mayBe(effect, String(name))
+      if readsAsyncLets { return index.declares(effect, String(name)) }
+      // By the labels the card calls it with: a declaration the call cannot be says nothing
+      // (`NSItemProvider`'s `loadTransferable(type:completionHandler:)` for a photo's).
+      return index.mayBe(effect, String(name))
+        || cardWritten.contains { call in
+          call.name == name
+            && index.mayBe(
+              effect, call.name, labels: call.labels, on: call.owner,
+              trailing: card.trailingClosures(after: call.token))
+        }
     }
     awaited = card.calls(marked: "await").filter { needs(.async, $0) }
     tried = card.calls(marked: "try").filter { needs(.throwing, $0) }
     cardNames = Set(
       card.tokens.indices.filter { card.tokens[$0].kind == .identifier }.map(card.text))
     cardEnvironmentKeys = card.environmentKeys()
-    let written = card.writtenCalls()
-    cardCalls = Set(written.map(\.written))
-    cardCallsByName = Dictionary(grouping: written, by: \.name)
+    cardCalls = Set(cardWritten.map(\.written))
+    cardCallsByName = Dictionary(grouping: cardWritten, by: \.name)
   }
 
   /// What is wrong with an attempt: a finding's message, and whether it only touches an
@@ -97,6 +106,13 @@ struct SDKCheck: Sendable {
         $0.type == use.type && !$0.name.hasPrefix(use.name)
           && $0.written.dropFirst($0.name.count) == use.written.dropFirst(use.name.count)
           && Matching.isMisspelling(use.name, of: $0.name)
+      }) {
+        continue
+      }
+      // The card's member with a misspelt label (`data(form:)`) is recalled too.
+      if cardMembers.contains(where: {
+        $0.type == use.type && $0.name == use.name
+          && Self.labelsAreMisspelt(use.written, of: $0.written)
       }) {
         continue
       }
@@ -143,11 +159,15 @@ struct SDKCheck: Sendable {
       // By its labels the call may be one that has no such effect (`URL(string:)` beside a
       // card's `try` for `URLSession`'s `data(from:)`).
       if awaited.contains(name), !typed.isMarked(call.token, by: "await"),
-        index.mayBe(.async, call.name, labels: call.labels, on: call.owner)
+        index.mayBe(
+          .async, call.name, labels: call.labels, on: call.owner,
+          trailing: typed.trailingClosures(after: call.token))
       {
         problems.append(Problem(message: "`\(name)` is `async`: the card writes `await` before it"))
       } else if tried.contains(name), !typed.isMarked(call.token, by: "try"),
-        index.mayBe(.throwing, call.name, labels: call.labels, on: call.owner)
+        index.mayBe(
+          .throwing, call.name, labels: call.labels, on: call.owner,
+          trailing: typed.trailingClosures(after: call.token))
       {
         problems.append(Problem(message: "`\(name)` can throw: the card writes `try` before it"))
       }
@@ -227,6 +247,19 @@ struct SDKCheck: Sendable {
             }))
     }
     return problems
+  }
+
+  /// Whether two signatures of one name differ only by labels each a misspelling of the other's:
+  /// `data(form:)` for `data(from:)`.
+  static func labelsAreMisspelt(_ typed: String, of card: String) -> Bool {
+    func labels(_ signature: String) -> [String] {
+      guard let open = signature.firstIndex(of: "(") else { return [] }
+      return signature[signature.index(after: open)...].split(separator: ":").map(String.init)
+        .filter { $0 != ")" }
+    }
+    let (mine, theirs) = (labels(typed), labels(card))
+    return mine.count == theirs.count && mine != theirs
+      && zip(mine, theirs).allSatisfy { $0 == $1 || Matching.isLabelMisspelling($0, of: $1) }
   }
 
   /// The declarations a call of `typed` may be, and the type they are of (empty for an implicit

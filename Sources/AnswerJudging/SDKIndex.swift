@@ -214,11 +214,19 @@ public struct SDKIndex: Sendable {
 
   /// Whether a call of `name` with `labels` as written, on `owner` (nil: any type) may have
   /// `effect`: a declaration it may call has it, or none is known.
-  public func mayBe(_ effect: Effect, _ name: String, labels: [String], on owner: String?) -> Bool {
+  public func mayBe(
+    _ effect: Effect, _ name: String, labels: [String], on owner: String?,
+    trailing: TrailingClosures = .init()
+  ) -> Bool {
     let candidates =
       owner.map { members(named: name, of: $0) }
       ?? memberLines.keys.flatMap { ownMembers(named: name, of: String($0)) }
-    let called = candidates.filter { $0.isCall && Self.accepts($0.labels, written: labels) }
+    // Not one that needs an argument the call leaves out: `NSItemProvider`'s
+    // `loadTransferable(type:completionHandler:)` is not the `loadTransferable(type:)` called.
+    let called = candidates.filter {
+      $0.isCall && Self.accepts($0.labels, written: labels)
+        && Self.missing(in: $0, written: labels, trailing: trailing) == nil
+    }
     return called.isEmpty || called.contains { effect == .async ? $0.isAsync : $0.isThrowing }
   }
 

@@ -314,14 +314,20 @@ struct StaticMemberTests {
     #expect(problems.first?.hasPrefix("`MainActor` has no `run`") == true)
   }
 
-  @Test("a member of a type the open-source Foundation declares is not judged missing")
+  @Test(
+    "a member of Apple's Foundation is known from its pages, and one of a type only the open-source Foundation declares is not judged missing"
+  )
   func partialFoundation() {
-    #expect(SDKIndex.shipped.hasOlderSource("URLSession"))
+    // Apple's pages say what the open-source Foundation lacks (`bytes(from:)`).
+    #expect(!SDKIndex.shipped.hasOlderSource("URLSession"))
+    #expect(SDKIndex.shipped.hasMember(named: "bytes", of: "URLSession"))
     #expect(!SDKIndex.shipped.hasOlderSource("String"))
     #expect(
       SDKCheck(card: "").problems(
         in: "let session = URLSession.shared\nlet (bytes, _) = try await session.bytes(from: url)"
       ).isEmpty)
+    // A type Apple's pages do not have stays partial (`Process`, the open-source one's).
+    #expect(SDKIndex.shipped.hasOlderSource("Process"))
   }
 }
 
