@@ -18,7 +18,10 @@ extension SDKCheck {
     where !uses.contains(where: { $0.token == call.token })
       && !APIVocabulary.decoration.contains(call.name)
     {
-      guard let (owner, members) = declarations(of: call, in: typed),
+      // Only a value that may be refused asks what the call is: finding out costs.
+      let values = typed.argumentValues(after: call.token)
+      guard values.contains(where: { mayMismatch($0, in: typed, bound: bound) }),
+        let (owner, members) = declarations(of: call, in: typed),
         !ownTypes.contains(Substring(owner))
       else { continue }
       let trailing = typed.trailingClosures(after: call.token)
@@ -27,8 +30,8 @@ extension SDKCheck {
           && SDKIndex.missing(in: $0, written: call.labels, trailing: trailing) == nil
       }
       guard !candidates.isEmpty else { continue }
-      for (position, value) in typed.argumentValues(after: call.token).enumerated()
-      where position < call.labels.count {
+      for (position, value) in values.enumerated()
+      where position < call.labels.count && mayMismatch(value, in: typed, bound: bound) {
         let types = candidates.map { Self.parameterType(of: $0, at: position, labels: call.labels) }
         // Every declaration the call may be must say, and refuse the value.
         guard let type = types.first ?? nil, types.allSatisfy({ $0 == type }),
@@ -94,6 +97,15 @@ extension SDKCheck {
     return nil
   }
 
+  /// Whether the value at `value` is of a kind ``mismatch(_:type:in:bound:)`` may refuse: a key
+  /// path, or an implicit member that is neither the card's nor the attempt's own.
+  private func mayMismatch(_ value: Int, in typed: Code, bound: Set<Substring>) -> Bool {
+    if typed.isByte(value, "\\") { return true }
+    guard typed.isByte(value, "."), value + 1 < typed.tokens.count else { return false }
+    let name = typed.text(value + 1)
+    return !cardNames.contains(name) && !bound.contains(name)
+  }
+
   /// What is wrong with passing the value at `value` where `type` is asked for, if the index
   /// can tell: an implicit member `type` lacks, or a key path for a value a literal spells.
   private func mismatch(_ value: Int, type: String, in typed: Code, bound: Set<Substring>)
@@ -107,13 +119,11 @@ extension SDKCheck {
     else { return nil }
     let name = String(typed.text(value + 1))
     guard !["init", "none", "some"].contains(name), !cardNames.contains(Substring(name)),
-      !bound.contains(Substring(name)),
+      !bound.contains(Substring(name)), !index.hasMember(named: name, of: type),
       index.describes(type), !index.hasOlderSource(type), !index.isProtocol(type)
     else { return nil }
-    let members = index.memberNames(of: type)
     // A misspelling of a member there (`.vaule`) is recalled: the comparison grades the typo.
-    guard !members.contains(name),
-      !members.contains(where: { Matching.isMisspelling(name, of: $0) })
+    guard !index.memberNames(of: type).contains(where: { Matching.isMisspelling(name, of: $0) })
     else { return nil }
     return "`\(type)` has no `.\(name)`"
   }

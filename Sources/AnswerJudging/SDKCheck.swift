@@ -270,8 +270,11 @@ struct SDKCheck: Sendable {
     // After a `)`, a method of the value the chain starts with (`DragGesture().updating`),
     // where views have no such modifier.
     var written = call.owner
-    // Or of a chain whose value is no view (`LineMark(…).foregroundStyle(by:)`, a chart's).
-    if written == "View", let root = typed.receiverType(before: call.token - 1, index: index),
+    // Or of a chain whose value is no view (`LineMark(…).foregroundStyle(by:)`, a chart's),
+    // asked only where a type other than a view declares the name: a walk down the chain costs.
+    if written == "View",
+      !index.hasMember(named: call.name, of: "View") || index.isDeclaredBeyondViews(call.name),
+      let root = typed.receiverType(before: call.token - 1, index: index),
       !index.hasMember(named: call.name, of: "View")
         || (root != "View" && index.describes(root)
           && !index.supertypes(of: root).contains("View"))

@@ -382,6 +382,12 @@ public struct SDKIndex: Sendable {
     return found.map { Array($0) } ?? []
   }
 
+  /// Whether a type that is not a view declares a member named `name` (`foregroundStyle(by:)`
+  /// of a chart's marks).
+  public func isDeclaredBeyondViews(_ name: String) -> Bool {
+    types(declaring: name).contains { $0 != "View" && !supertypes(of: $0).contains("View") }
+  }
+
   /// The types that declare, themselves, a member named `name`; read once for each name.
   private func types(declaring name: String) -> Set<String> {
     if let known = caches.owners.withLock({ $0[name] }) { return known }
