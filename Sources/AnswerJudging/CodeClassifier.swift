@@ -486,14 +486,15 @@ struct CodeClassifier {
   }
 
   /// A member declaration whose name is one of `required`, as API: another name in its place is
-  /// another member, not the author's own.
+  /// another member, not the author's own. It weighs nothing itself: what the card's point is
+  /// lies in what it holds (`configuration.isPressed` in `makeBody(configuration:)`), and the
+  /// name alone right is no part of it.
   static func requiring(_ node: CodeNode, _ required: Set<String>) -> CodeNode {
     guard node.kind == .declaration, ["var", "let", "func"].contains(node.name),
       let name = node.parameters.first, required.contains(name)
     else { return node }
     var node = node
     node.isAPI = true
-    node.importance = .major
     node.weight = nil
     return node
   }

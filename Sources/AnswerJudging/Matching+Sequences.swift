@@ -115,6 +115,16 @@ extension Matching {
     where !alignment.expectedUsed[i] && (alignment.expected[i].isTransparent || containers) {
       if containers && !alignment.typedUsed.contains(false) { break }
       let container = alignment.expected[i]
+      // A member a protocol names stays whole while the attempt declares another in its place:
+      // that is another member (`func make(content:)` for a modifier's `body`).
+      if container.kind == .declaration, container.isAPI,
+        alignment.typed.indices.contains(where: {
+          !alignment.typedUsed[$0] && alignment.typed[$0].kind == .declaration
+            && alignment.typed[$0].name == container.name && !alignment.typed[$0].isAPI
+        })
+      {
+        continue
+      }
       let inner = Self.innerItems(of: container)
       let weight = inner.reduce(Weight()) { $0 + CodeNode.weight(of: $1) }
       guard weight.major + weight.minor > 0 else { continue }
@@ -239,6 +249,13 @@ extension Matching {
   }
 
   func isTypo(_ e: CodeNode, _ a: CodeNode) -> Bool {
+    // A member a protocol or attribute names, misspelt (`projectdValue`).
+    if e.kind == .declaration && e.isAPI {
+      guard a.kind == .declaration, a.name == e.name, let typed = a.parameters.first,
+        let name = e.parameters.first, typed != name
+      else { return false }
+      return Self.isMisspelling(typed, of: name)
+    }
     // A key path names a member of the value, not the attempt's own declaration of that name
     // (`@Environment(\.colourScheme) private var colourScheme`).
     guard e.isAPI, e.importance != .free || e.isOptional, role(e) == role(a), role(e) != .other,

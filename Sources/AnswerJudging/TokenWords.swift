@@ -7,9 +7,15 @@ struct TokenWords {
   /// For each word, whether it is a name of the author's (an identifier the SDK does not
   /// declare), which another name may stand for.
   var isOwnName: [Bool] = []
+  /// The names a protocol or attribute gives the code's members, which are not the author's.
+  var required: Set<Substring> = []
 
   init(_ code: ParsedCode) {
     let index = SDKIndex.shipped
+    // Names a protocol or attribute gives the code's members (`body` of a `ViewModifier`).
+    for node in Matching.allNodes(code.nodes) where node.kind == .declaration && node.isAPI {
+      if let name = node.parameters.first { required.insert(Substring(name)) }
+    }
     var afterDot = false
     for token in code.tokens {
       let word = code.source[token.range]
@@ -18,7 +24,8 @@ struct TokenWords {
       words.append(word)
       // A member (`.filter`) is the API's word, not a name of the author's.
       isOwnName.append(
-        token.kind == .identifier && !afterDot && !index.types.contains(String(word)))
+        token.kind == .identifier && !afterDot && !index.types.contains(String(word))
+          && !required.contains(word))
     }
     // `= .init()` assigns the type's empty value, as `= []` does for an array.
     var position = 0
@@ -74,6 +81,9 @@ struct TokenWords {
       }
     }
     let present = Set(other.words)
+    if let name = required.sorted().first(where: { !present.contains($0) }) {
+      return "Missing `\(name)`, the name its protocol gives it."
+    }
     let types = words.filter { word in
       !present.contains(word) && word.first?.isUppercase == true
         && SDKIndex.shipped.types.contains(String(word))
