@@ -68,4 +68,44 @@ struct HashTests {
     #expect(StableHash.of(Array("quiz".utf8)) == 0xf37d_7a36_e004_4db3)
     #expect(StableHash.of(Array("the deck cache, state.bin".utf8)) == 0x2351_353b_e97f_b3b6)
   }
+
+  @Test("The stable hash fed a part at a time is the hash of the whole", arguments: 0..<50)
+  func runningHash(_ seed: Int) {
+    var random = SystemRandomNumberGenerator()
+    let length = Int.random(in: 0...200, using: &random)
+    let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &random) }
+    bytes.withUnsafeBytes { raw in
+      var hash = StableHash.Running(count: length)
+      var offset = 0
+      // Parts of whole words, of random lengths, then the tail.
+      while length - offset >= 8 {
+        let part = 8 * Int.random(in: 0...(length - offset) / 8, using: &random)
+        hash.add(words: UnsafeRawBufferPointer(rebasing: raw[offset..<offset + part]))
+        offset += part
+        if part == 0 { break }
+      }
+      let whole = length & ~7
+      hash.add(words: UnsafeRawBufferPointer(rebasing: raw[offset..<whole]))
+      let value = hash.end(tail: UnsafeRawBufferPointer(rebasing: raw[whole...]))
+      #expect(value == Self.model(bytes))
+    }
+  }
+
+  @Test(
+    "A file's stable hash, read a part at a time, is the hash of its bytes",
+    arguments: [0, 1, 7, 8, 9, 4095, 131_071, 131_072, 131_073, 300_001])
+  func fileHash(_ length: Int) throws {
+    let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 7) }
+    let url = FileManager.default.temporaryDirectory.appending(
+      path: "quiz-hash-\(UUID().uuidString)")
+    try Data(bytes).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let file = try #require(try OpenFile<FileError>.openForReadingIfPresent(url))
+    #expect(file.stableHash(count: length) == StableHash.of(bytes))
+    // A count the file cannot fill gives nothing; a shorter one, the hash of the start.
+    #expect(file.stableHash(count: length + 1) == nil)
+    if length > 0 {
+      #expect(file.stableHash(count: length - 1) == StableHash.of(bytes.dropLast()))
+    }
+  }
 }

@@ -172,17 +172,23 @@ extension Snapshot {
     _ url: URL, sidecar: URL, preparingSidecar: Bool
   ) throws(StateError) -> Read? {
     guard let file = try StateFile.openForReadingIfPresent(url) else { return nil }
-    let json = try file.read(from: 0)
+    let jsonCount = try file.size()
     // A sidecar is smaller than its JSON; a larger file is not one, and is not read.
     var stored: Data?
-    if let file = try? StateFile.openForReadingIfPresent(sidecar),
-      let size = try? file.size(), size <= json.count + 4096
+    if let sidecarFile = try? StateFile.openForReadingIfPresent(sidecar),
+      let size = try? sidecarFile.size(), size <= jsonCount + 4096
     {
-      stored = try? file.read(from: 0)
+      stored = try? sidecarFile.read(from: 0)
     }
-    if let stored, let snapshot = SnapshotSidecar.decode(stored, json: json) {
+    // The JSON's bytes are hashed as they are read, not held: with a sound sidecar they are
+    // needed for nothing else.
+    if let stored,
+      let snapshot = SnapshotSidecar.decode(
+        stored, jsonCount: jsonCount, jsonHash: { file.stableHash(count: jsonCount) })
+    {
       return Read(snapshot: snapshot)
     }
+    let json = try file.read(from: 0)
     let snapshot = try decode(json, file: url)
     // A newer quiz's sidecar is left to it until the snapshot itself is rewritten.
     let prepares = preparingSidecar && !(stored.map(SnapshotSidecar.isNewer) ?? false)

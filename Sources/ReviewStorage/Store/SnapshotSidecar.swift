@@ -79,15 +79,22 @@ enum SnapshotSidecar {
   ///
   /// Touches no file: the fuzz target in `Fuzz/` calls it with arbitrary bytes.
   static func decode(_ sidecar: Data, json: Data) -> Snapshot? {
+    decode(sidecar, jsonCount: json.count) { StableHash.of(json) }
+  }
+
+  /// The snapshot that `sidecar` holds, if it was made from `state.json` bytes of `jsonCount`
+  /// bytes whose hash `jsonHash` gives (nil if they could not be read), and reads whole; nil
+  /// otherwise. The hash is asked for last, when all else checks.
+  static func decode(_ sidecar: Data, jsonCount: Int, jsonHash: () -> UInt64?) -> Snapshot? {
     read(sidecar) { (raw, head) throws(ByteReader.Malformed) in
       try head.require(try head.uint32() == currentVersion)
-      try head.require(try head.uint64() == json.count)
-      let jsonHash = try head.uint64()
+      try head.require(try head.uint64() == jsonCount)
+      let expectedHash = try head.uint64()
       try head.require(try head.uint64() == raw.count - headLength)
       let bodyHash = try head.uint64()
       try head.require(
         bodyHash == StableHash.of(UnsafeRawBufferPointer(rebasing: raw[headLength...]))
-          && jsonHash == StableHash.of(json))
+          && jsonHash() == expectedHash)
     }
   }
 

@@ -207,6 +207,29 @@ struct SnapshotSidecarTests {
     }
   }
 
+  @Test(
+    "A state.json of many parts is hashed as it is read: a byte changed in its last part is seen",
+    arguments: [false, true])
+  func largeSnapshot(edited: Bool) throws {
+    try withTemporaryDirectory { folder in
+      let snapshot = Self.snapshot(seed: 3, count: 2_000)
+      var json = snapshot.encoded()
+      #expect(json.count > 3 * 128 << 10)
+      // A sidecar of another state, under this state.json's hash: believed while it fits.
+      var other = snapshot
+      other.state.cards["planted"] = .new(due: Day(daysSince1970: 5))
+      try SnapshotSidecar.encode(other, json: json).write(to: folder.sidecar)
+      if edited {
+        let digit = try #require(json.lastIndex(of: UInt8(ascii: "7")))
+        json[digit] = UInt8(ascii: "8")
+      }
+      try json.write(to: folder.snapshot)
+      let read = try #require(
+        try Snapshot.read(folder.snapshot, sidecar: folder.sidecar, preparingSidecar: false))
+      #expect(read.snapshot == (edited ? try Snapshot.decode(json, file: folder.snapshot) : other))
+    }
+  }
+
   @Test("A link or a FIFO in place of state.bin is not followed, not read, and replaced")
   func hostileFile() throws {
     try withTemporaryDirectory { folder in
