@@ -108,4 +108,15 @@ struct HashTests {
       #expect(file.stableHash(count: length - 1) == StableHash.of(bytes.dropLast()))
     }
   }
+
+  @Test("A screen of strings passes every string it was made from", arguments: 0..<20)
+  func screen(_ seed: Int) {
+    var random = SystemRandomNumberGenerator()
+    let alphabet = Array("ab-09_éß漢🙂 ")
+    let strings = (0..<Int.random(in: 0...2_000, using: &random)).map { _ in
+      String((0..<Int.random(in: 0...40, using: &random)).map { _ in alphabet.randomElement()! })
+    }
+    let screen = StringScreen(strings, count: strings.count)
+    #expect(strings.allSatisfy(screen.mayContain))
+  }
 }

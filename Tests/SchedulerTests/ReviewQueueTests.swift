@@ -126,4 +126,33 @@ struct ReviewQueueTests {
     #expect(outlook.dueToday == 4)
     #expect(ReviewQueue.outlook(of: ["e"], in: state, today: today).learning == nil)
   }
+
+  /// Cards of a large collection, few of them seen (so that the queue screens the ids before
+  /// looking them up), some suspended, ids of every shape, and random limits.
+  @Test("with few cards seen, the queue is the one the plain look-ups give", arguments: 0..<100)
+  func screened(_ seed: UInt64) {
+    var random = SeededGenerator(seed: seed)
+    let shapes = ["card-", "é", "a much longer id than a small string holds ", "🙂"]
+    let cards = (0..<Int.random(in: 0...400, using: &random)).map {
+      shapes[$0 % shapes.count] + String($0)
+    }
+    var state = ReviewState()
+    for id in cards where Int.random(in: 0..<5, using: &random) == 0 {
+      var card = CardState.new(due: today + Int.random(in: -5...5, using: &random))
+      card.repetitions = 1
+      state.cards[id] = card
+    }
+    state.suspended = Set(cards.filter { _ in Int.random(in: 0..<20, using: &random) == 0 })
+    state.newCardsByDay[today] = Int.random(in: 0...10, using: &random)
+    let limits = ReviewQueue.Limits(
+      newPerDay: Int.random(in: 0...30, using: &random),
+      reviewsPerDay: Int.random(in: 0...300, using: &random),
+      perSession: Bool.random(using: &random) ? Int.random(in: 0...100, using: &random) : nil,
+      daysAhead: Int.random(in: 0...3, using: &random))
+    // As many states again of ids not among the cards: the queue then looks every id up.
+    var plain = state
+    for index in 0...cards.count { plain.cards["other \(index)"] = CardState.new(due: today) }
+    let queue = ReviewQueue(cards: cards, state: state, today: today, limits: limits)
+    #expect(queue == ReviewQueue(cards: cards, state: plain, today: today, limits: limits))
+  }
 }

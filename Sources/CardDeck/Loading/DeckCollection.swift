@@ -1,3 +1,5 @@
+import Basics
+
 /// Decks loaded together, and every problem found in them; and the one place a card's content
 /// is read from (``card(_:)``, ``cards(_:)``).
 public struct DeckCollection: Sendable {
@@ -131,12 +133,16 @@ extension DeckCollection {
     for deck in other.decks {
       for index in deck.cards.indices { wanted.insert(deck.cards[index].id) }
     }
+    // Most of these ids are not among the few wanted: the screen turns them away for less than
+    // the set's look-up would cost.
+    let screen = StringScreen(wanted, count: wanted.count)
     var places: [String: SourceLocation] = [:]
     for deck in decks {
       // By index: no heading retained and released for its id alone.
-      for index in deck.cards.indices where wanted.contains(deck.cards[index].id) {
-        let card = deck.cards[index]
-        if places[card.id] == nil { places[card.id] = card.location }
+      for index in deck.cards.indices {
+        let id = deck.cards[index].id
+        guard screen.mayContain(id), wanted.contains(id) else { continue }
+        if places[id] == nil { places[id] = deck.cards[index].location }
       }
     }
     return places

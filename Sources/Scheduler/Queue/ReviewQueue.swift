@@ -1,3 +1,5 @@
+import Basics
+
 /// What a session shows, in order: the cards that are due, then new cards, within the day's
 /// limits.
 public struct ReviewQueue: Equatable, Sendable {
@@ -71,8 +73,14 @@ public struct ReviewQueue: Equatable, Sendable {
 
     var due: [(due: Day, order: Int)] = []
     var unseen: [Int] = []
+    // When most cards were never seen (a large collection, early on), a screen of the seen ids
+    // turns most of the others away for less than a look-up in the states costs.
+    let screens = state.cards.count * 2 < cards.count
+    let seen =
+      screens
+      ? StringScreen(state.cards.keys, count: state.cards.count) : StringScreen([], count: 0)
     for (order, id) in cards.enumerated() where !state.suspended.contains(id) {
-      if let card = state.cards[id] {
+      if !screens || seen.mayContain(id), let card = state.cards[id] {
         if card.due <= dueBy { due.append((card.due, order)) }
       } else {
         unseen.append(order)
