@@ -107,6 +107,24 @@ struct FolderListingTests {
     let file = Folder.names(in: root.path + "/file.md")
     #expect(file.failureReason == "Not a directory")
   }
+
+  @Test("gives each file found, sorted, with the identity a stat of it gives; none for a FIFO")
+  func identities() throws {
+    let root = try TemporaryDirectory()
+    try root.write("decks/b.md", DeckFolderWalkTests.deck)
+    try root.write("decks/a/c.txt", DeckFolderWalkTests.deck)
+    try root.write("decks/a.md", DeckFolderWalkTests.deck)
+    try root.write("elsewhere/d.md", DeckFolderWalkTests.deck)
+    try FileManager.default.createSymbolicLink(
+      atPath: root.path + "/decks/link.md", withDestinationPath: root.path + "/elsewhere/d.md")
+    #expect(mkfifo(root.path + "/decks/pipe.md", 0o600) == 0)
+    var walk = FolderWalk()
+    walk.visit(root.path + "/decks", isRoot: true)
+    let decks = root.path + "/decks/"
+    #expect(walk.paths == ["a.md", "a/c.txt", "b.md", "link.md", "pipe.md"].map { decks + $0 })
+    #expect(walk.identities == walk.paths.map { FileIdentity(path: $0) })
+    #expect(walk.identities.map { $0 == nil } == [false, false, false, false, true])
+  }
 }
 
 extension Result where Failure == Folder.Failure {

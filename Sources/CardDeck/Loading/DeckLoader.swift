@@ -55,8 +55,9 @@ public struct DeckLoader: Sendable {
     walk.visit(folder, isRoot: true)
     if let failure = walk.rootFailure { throw .unreadable(folder, reason: failure) }
     let stored = cache?.read(for: folder) ?? DeckCache.Stored()
-    let candidates = walk.paths.map { path in
-      stored.entries[path].flatMap { $0.identity == FileIdentity(path: path) ? $0 : nil }
+    // Each file's identity as the walk found it: no second `stat` a file.
+    let candidates = zip(walk.paths, walk.identities).map { path, identity in
+      stored.entries[path].flatMap { identity != nil && $0.identity == identity ? $0 : nil }
     }
     let cached = Self.inParallel(Array(zip(walk.paths, candidates))) { path, entry in
       entry.flatMap { DeckCache.decode($0, in: stored, origin: .file(path)) }
@@ -306,6 +307,9 @@ public struct DeckLoader: Sendable {
 struct FolderWalk {
   /// The deck files found, sorted.
   private(set) var paths: [String] = []
+  /// The identity of each of ``paths`` when the walk found it, nil for what is not a regular
+  /// file (which reading then reports).
+  private(set) var identities: [FileIdentity?] = []
   /// What could not be read, or was skipped, and why.
   private(set) var diagnostics: [Diagnostic] = []
   /// Why the folder the walk started at could not be listed, if it could not.
@@ -368,9 +372,14 @@ struct FolderWalk {
         visit(child)
       } else if name.hasSuffix(".md") || name.hasSuffix(".txt"), name.lowercased() != "readme.md" {
         paths.append(child)
+        identities.append(entry.st_mode & S_IFMT == S_IFREG ? FileIdentity(entry) : nil)
       }
     }
-    if isRoot { paths.sort() }
+    if isRoot {
+      let order = paths.indices.sorted { paths[$0] < paths[$1] }
+      paths = order.map { paths[$0] }
+      identities = order.map { identities[$0] }
+    }
   }
 }
 
