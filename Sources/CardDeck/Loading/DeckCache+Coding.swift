@@ -73,8 +73,11 @@ extension DeckCache {
       default: throw ByteReader.Malformed()
       }
       let count = try input.count()
+      // Each string takes its eight-byte length at least: room for them all is made at once.
+      let stringCount = try input.count(ofAtLeast: 8)
       var strings: [String] = []
-      for _ in 0..<(try input.count()) { strings.append(try input.string()) }
+      strings.reserveCapacity(stringCount)
+      for _ in 0..<stringCount { strings.append(try input.string()) }
       var cards: [CardHeading] = []
       var records: [CardContentRecord] = []
       cards.reserveCapacity(count)
