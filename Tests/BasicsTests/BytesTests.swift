@@ -91,6 +91,23 @@ struct BytesTests {
     }
   }
 
+  @Test("A text is its bytes decoded, short or long, ASCII or not", arguments: 0..<20)
+  func texts(_ seed: Int) throws {
+    var random = SystemRandomNumberGenerator()
+    for length in 0...40 {
+      // Mostly ASCII, sometimes a byte of a longer scalar: valid or not, decided by the decoder.
+      let bytes = (0..<length).map { _ in
+        Int.random(in: 0..<8, using: &random) == 0
+          ? UInt8.random(in: 0x80...0xFF, using: &random)
+          : UInt8.random(in: 0...0x7F, using: &random)
+      }
+      let valid = String(validating: bytes, as: UTF8.self)
+      let text = bytes.withUnsafeBufferPointer { try? ByteReader.text($0) }
+      #expect(text == valid)
+      #expect(text.map { Array($0.utf8) == bytes } ?? true)
+    }
+  }
+
   @Test("A range outside the bytes is brought within them")
   func clampedRange() throws {
     let bytes: [UInt8] = [1, 2, 3]

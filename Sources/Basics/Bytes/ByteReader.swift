@@ -138,7 +138,12 @@ public struct ByteReader {
     // decodes every scalar, and nearly every text of a cache is ASCII.
     var union: UInt8 = 0
     for byte in bytes { union |= byte }
-    if union < 0x80 { return String(decoding: bytes, as: UTF8.self) }
+    if union < 0x80 {
+      // Copied in place: a short text is then made without a second look at its bytes.
+      return String(unsafeUninitializedCapacity: bytes.count) { buffer in
+        buffer.initialize(fromContentsOf: bytes)
+      }
+    }
     guard let text = String(validating: bytes, as: UTF8.self) else { throw Malformed() }
     return text
   }
