@@ -51,10 +51,8 @@ public struct DeckLoader: Sendable {
     var status = stat()
     guard stat(folder, &status) == 0 else { throw .notFound(folder) }
     guard status.st_mode & S_IFMT == S_IFDIR else { throw .notAFolder(folder) }
-    var walk = FolderWalk()
-    walk.visit(folder, isRoot: true)
+    let (walk, stored) = Self.walk(folder, reading: cache)
     if let failure = walk.rootFailure { throw .unreadable(folder, reason: failure) }
-    let stored = cache?.read(for: folder) ?? DeckCache.Stored()
     // Each file's identity as the walk found it: no second `stat` a file.
     let candidates = zip(walk.paths, walk.identities).map { path, identity in
       stored.entries[path].flatMap { identity != nil && $0.identity == identity ? $0 : nil }
@@ -101,6 +99,27 @@ public struct DeckLoader: Sendable {
           idsAreDistinct: distinct))
     }
     return collection
+  }
+
+  /// The deck files below `folder`, and what `cache` holds for it: the folder is listed while
+  /// the cache file is read, as neither needs the other.
+  private static func walk(
+    _ folder: String, reading cache: DeckCache?
+  ) -> (FolderWalk, DeckCache.Stored) {
+    enum Part: Sendable {
+      case walk(FolderWalk)
+      case stored(DeckCache.Stored)
+    }
+    let parts = inParallel([true, false]) { walks -> Part in
+      guard walks else { return .stored(cache?.read(for: folder) ?? DeckCache.Stored()) }
+      var walk = FolderWalk()
+      walk.visit(folder, isRoot: true)
+      return .walk(walk)
+    }
+    guard case .walk(let walk) = parts[0], case .stored(let stored) = parts[1] else {
+      preconditionFailure("each part in its place")
+    }
+    return (walk, stored)
   }
 
   /// The decks in `files`, each read by the format its extension names.
