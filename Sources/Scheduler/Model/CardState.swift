@@ -21,7 +21,14 @@ public struct CardState: Equatable, Sendable {
   /// The card's FSRS memory, when FSRS scheduled it last; nil under SM-2. The SM-2 fields above
   /// then follow FSRS's schedule (see ``FSRSReviewScheduler``), so that whatever reads a state
   /// reads an FSRS card as any other.
-  public var fsrs: FSRSCard?
+  public var fsrs: FSRSCard? {
+    get { fsrsBox?.card }
+    set { fsrsBox = newValue.map(FSRSBox.init) }
+  }
+
+  /// The FSRS memory, behind one reference: a state is then half the size, and a snapshot's
+  /// tens of thousands of SM-2 states (which have none) take half the memory.
+  private var fsrsBox: FSRSBox?
 
   /// A state with the given values; the defaults are those of a card never reviewed.
   public init(
@@ -43,7 +50,7 @@ public struct CardState: Equatable, Sendable {
     self.lapses = lapses
     self.reviews = reviews
     self.lastReview = lastReview
-    self.fsrs = fsrs
+    self.fsrsBox = fsrs.map(FSRSBox.init)
   }
 
   /// The scheduler whose state this is.
@@ -68,5 +75,18 @@ public struct CardState: Equatable, Sendable {
   /// Whether the card is due for review on `day`.
   public func isDue(on day: Day) -> Bool {
     due <= day
+  }
+}
+
+/// An FSRS memory, never changed once made: a new one replaces it.
+private final class FSRSBox: Equatable, Sendable {
+  let card: FSRSCard
+
+  init(_ card: FSRSCard) {
+    self.card = card
+  }
+
+  static func == (lhs: FSRSBox, rhs: FSRSBox) -> Bool {
+    lhs === rhs || lhs.card == rhs.card
   }
 }

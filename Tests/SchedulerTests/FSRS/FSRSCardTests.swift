@@ -105,4 +105,21 @@ struct FSRSCardTests {
       }
     }
   }
+
+  @Test("A state's FSRS memory is a value: a copy's change leaves the original as it was")
+  func memoryInAState() throws {
+    let card = FSRSCard(due: now)
+    var state = CardState(due: Day(daysSince1970: 20_454), fsrs: card)
+    let original = state
+    #expect(state.fsrs == card)
+    let later = try FSRSCard(
+      state: .review, step: nil, stability: 3, difficulty: 5, due: now, lastReview: now)
+    state.fsrs = later
+    #expect(state.fsrs == later && original.fsrs == card)
+    #expect(state != original)
+    state.fsrs = card
+    #expect(state == original)
+    state.fsrs = nil
+    #expect(state.fsrs == nil && state != original && state.scheduler == .sm2)
+  }
 }
