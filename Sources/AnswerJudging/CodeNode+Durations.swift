@@ -1,5 +1,3 @@
-import Foundation
-
 /// A `Duration` written in any unit, read in seconds: `.milliseconds(500)` says what
 /// `.seconds(0.5)` says, and a reviewer reads them so.
 extension CodeNode {
