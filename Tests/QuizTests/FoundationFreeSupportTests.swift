@@ -37,6 +37,25 @@ struct FoundationFreeSupportTests {
     #expect(folder.joiningPath("x.md") == (folder as NSString).appendingPathComponent("x.md"))
   }
 
+  @Test("No module linked into quiz imports Foundation, only FoundationEssentials")
+  func noFoundation() throws {
+    // One such import links Foundation, its internationalization and ICU into every start.
+    let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().appending(path: "Sources")
+    let files = try FileManager.default.subpathsOfDirectory(atPath: sources.path)
+      .filter { $0.hasSuffix(".swift") && !$0.hasPrefix("quiz-bench/") }
+    #expect(files.count > 100)
+    let importing = try files.filter { file in
+      try String(contentsOf: sources.appending(path: file), encoding: .utf8)
+        .split(separator: "\n").contains { line in
+          let words = line.split(separator: " ").filter { !$0.hasPrefix("@") }
+          return words.first == "import"
+            && words.last.map { $0 == "Foundation" || $0.hasPrefix("Foundation.") } == true
+        }
+    }
+    #expect(importing == [])
+  }
+
   @Test("A folder that cannot be made is explained in strerror's words")
   func folderReason() throws {
     let folder = try TemporaryFolder()
