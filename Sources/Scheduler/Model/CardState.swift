@@ -26,8 +26,8 @@ public struct CardState: Equatable, Sendable {
     set { fsrsBox = newValue.map(FSRSBox.init) }
   }
 
-  /// The FSRS memory, behind one reference: a state is then half the size, and a snapshot's
-  /// tens of thousands of SM-2 states (which have none) take half the memory.
+  /// The FSRS memory, behind one reference: an SM-2 state, which has none, stays small, and so
+  /// does a snapshot's dictionary of them.
   private var fsrsBox: FSRSBox?
 
   /// A state with the given values; the defaults are those of a card never reviewed.
