@@ -100,25 +100,29 @@ struct BlindCorpusTests {
   static let sets = [
     Set(
       name: "judge-blind.txt", corpus: JudgeCorpus.blind,
-      measured: (inRange: 113, wrongPassed: 3, rightFailed: 12)),
+      measured: (inRange: 115, wrongPassed: 3, rightFailed: 10)),
     Set(
       name: "judge-blind2.txt", corpus: JudgeCorpus.blind2,
-      measured: (inRange: 74, wrongPassed: 8, rightFailed: 16)),
+      measured: (inRange: 79, wrongPassed: 4, rightFailed: 13)),
     Set(
       name: "judge-blind3.txt", corpus: JudgeCorpus.blind3,
-      measured: (inRange: 118, wrongPassed: 17, rightFailed: 13)),
+      // A development set since the second session of 2026-12-05: its totals found a
+      // regression (118, 17, 13 before it).
+      measured: (inRange: 116, wrongPassed: 16, rightFailed: 14)),
     Set(
       name: "judge-blind4.txt", corpus: JudgeCorpus.blind4,
       // 116 before a call's needed arguments were checked (a missing argument its reviewer
       // grades 3 is an error now, as in the other sets); 115 before the round of 2026-12-05's
       // compile checks (docs/judging.md).
-      measured: (inRange: 113, wrongPassed: 7, rightFailed: 18)),
+      measured: (inRange: 113, wrongPassed: 7, rightFailed: 17)),
     Set(
       name: "judge-blind5.txt", corpus: JudgeCorpus.blind5,
-      measured: (inRange: 148, wrongPassed: 25, rightFailed: 15)),
+      // 148, 25, 15 when it was written, before the second session of 2026-12-05.
+      measured: (inRange: 151, wrongPassed: 23, rightFailed: 13)),
     Set(
       name: "judge-blind6.txt", corpus: JudgeCorpus.blind6,
-      measured: (inRange: 88, wrongPassed: 7, rightFailed: 11), cardsAtLeast: 18),
+      // 88, 7, 11 when it was written.
+      measured: (inRange: 109, wrongPassed: 3, rightFailed: 7), cardsAtLeast: 18),
   ]
 
   static func score(_ corpus: JudgeCorpus) throws -> Score {

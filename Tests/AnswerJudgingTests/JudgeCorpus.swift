@@ -81,7 +81,8 @@ struct JudgeCorpus {
   /// A third, by a fourth reviewer on still other APIs (controls, drag and drop, styles, UIKit
   /// interop, Swift Testing, collections, Foundation, logging, async streams, symbols, lists),
   /// written before the judge's types and question names and measured first on the commit
-  /// before them.
+  /// before them. A development set since the second session of 2026-12-05, when its totals
+  /// were used to find a regression (its attempts were not read).
   static let blind3 = JudgeCorpus((try? fixture("judge-blind3.txt")) ?? "")
   /// A fourth, by a fifth reviewer (layout, text, input, SwiftData, concurrency, Foundation),
   /// written before the judge learnt which arguments a call needs, and measured first on the
