@@ -136,24 +136,7 @@ struct SDKCheck: Sendable {
         !cardEnvironmentKeys.contains { Matching.isMisspelling(String(key), of: String($0)) }
       }
       .map { Problem(message: "`EnvironmentValues` has no `\($0)`") }
-    problems += typed.unawaitedLoops(types: types, index: index).map { name in
-      Problem(message: "`\(name)` is an asynchronous sequence: it is read with `for await`")
-    }
-    problems += typed.untriedLoops(types: types).map { name in
-      Problem(message: "`\(name)` can throw: it is read with `for try await`")
-    }
-    problems += typed.objectWrappersOnObservable()
-      .filter { !cardNames.contains($0.wrapper) }
-      .map { wrapper, type in
-        Problem(
-          message:
-            "`@\(wrapper)` takes an `ObservableObject`: `\(type)` is `@Observable`, held in `@State`"
-        )
-      }
-    problems += typed.unwrappedProjections().map { name in
-      Problem(
-        message: "`$\(name)` projects nothing: `\(name)` is declared without a property wrapper")
-    }
+    problems += languageProblems(in: typed, types: types)
     for call in calls where !ownTypes.contains(Substring(call.owner ?? "-")) {
       let name = typed.text(call.token)
       // By its labels the call may be one that has no such effect (`URL(string:)` beside a
@@ -191,6 +174,31 @@ struct SDKCheck: Sendable {
         }
         problems.append("`\(type)` has no case `.\(name)`")
       }
+    }
+    return problems
+  }
+
+  /// What the language rejects in `typed`, whatever the card: a loop over an asynchronous
+  /// sequence without `await` (or `try`, where it throws), an `@Observable` class under a wrapper
+  /// that takes an `ObservableObject`, a `$name` of a property without a wrapper.
+  private func languageProblems(in typed: Code, types: [Substring: String]) -> [Problem] {
+    var problems = typed.unawaitedLoops(types: types, index: index).map { name in
+      Problem(message: "`\(name)` is an asynchronous sequence: it is read with `for await`")
+    }
+    problems += typed.untriedLoops(types: types).map { name in
+      Problem(message: "`\(name)` can throw: it is read with `for try await`")
+    }
+    problems += typed.objectWrappersOnObservable()
+      .filter { !cardNames.contains($0.wrapper) }
+      .map { wrapper, type in
+        Problem(
+          message:
+            "`@\(wrapper)` takes an `ObservableObject`: `\(type)` is `@Observable`, held in `@State`"
+        )
+      }
+    problems += typed.unwrappedProjections().map { name in
+      Problem(
+        message: "`$\(name)` projects nothing: `\(name)` is declared without a property wrapper")
     }
     return problems
   }
