@@ -135,30 +135,6 @@ extension SDKCheck {
 }
 
 extension SDKCheck.Code {
-  /// The first token of each argument's value in the list after the call at `index`, the
-  /// label and its colon passed over.
-  func argumentValues(after index: Int) -> [Int] {
-    guard index + 1 < tokens.count, isByte(index + 1, "(") else { return [] }
-    let end = close(of: index + 1)
-    var values: [Int] = []
-    var depth = 0
-    for inner in (index + 1)..<min(end, tokens.count) {
-      switch marks[inner] {
-      case UInt8(ascii: "{"), UInt8(ascii: "("), UInt8(ascii: "["): depth += 1
-      case UInt8(ascii: "}"), UInt8(ascii: ")"), UInt8(ascii: "]"): depth -= 1
-      default: break
-      }
-      guard depth == 1 && (isByte(inner, "(") || isByte(inner, ",")), inner + 1 < end else {
-        continue
-      }
-      let labelled =
-        inner + 2 < end && isByte(inner + 2, ":")
-        && [.identifier, .keyword].contains(tokens[inner + 1].kind)
-      values.append(labelled ? inner + 3 : inner + 1)
-    }
-    return values
-  }
-
   /// The properties declared with a type and an initial value, `name: Type = value`: the type
   /// as written (a plain name) and the value's first token.
   func typedInitialValues() -> [(type: Substring, value: Int)] {

@@ -183,8 +183,19 @@ extension SDKCheck {
     /// without one; nil when the name is not called.
     func labels(after index: Int) -> [String]? {
       guard index + 1 < tokens.count, isByte(index + 1, "(") else { return nil }
+      return arguments(after: index).map { $0.label.map { String(text($0)) } ?? "_" }
+    }
+
+    /// The first token of each argument's value in the list after the call at `index`, the
+    /// label and its colon passed over.
+    func argumentValues(after index: Int) -> [Int] { arguments(after: index).map(\.value) }
+
+    /// Each argument of the list after the name at `index`: its label's token, if it has one,
+    /// and its value's first token.
+    private func arguments(after index: Int) -> [(label: Int?, value: Int)] {
+      guard index + 1 < tokens.count, isByte(index + 1, "(") else { return [] }
       let end = close(of: index + 1)
-      var labels: [String] = []
+      var arguments: [(label: Int?, value: Int)] = []
       var depth = 0
       for inner in (index + 1)..<min(end, tokens.count) {
         switch marks[inner] {
@@ -198,9 +209,9 @@ extension SDKCheck {
         let labelled =
           inner + 2 < end && isByte(inner + 2, ":")
           && [.identifier, .keyword].contains(tokens[inner + 1].kind)
-        labels.append(labelled ? String(text(inner + 1)) : "_")
+        arguments.append(labelled ? (inner + 1, inner + 3) : (nil, inner + 1))
       }
-      return labels
+      return arguments
     }
 
     /// A call as written: its name's token, base name, labels, and the type it is called on
