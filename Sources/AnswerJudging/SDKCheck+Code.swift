@@ -105,9 +105,9 @@ extension SDKCheck {
       return found
     }
 
-    /// Whether the token at `index` is the one-byte `character`.
+    /// Whether the token at `index` is the one-byte `character`; false past either end.
     func isByte(_ index: Int, _ character: Unicode.Scalar) -> Bool {
-      marks[index] == UInt8(character.value)
+      marks.indices.contains(index) && marks[index] == UInt8(character.value)
     }
 
     /// A closure: its `{`, the names before `in`, and the tokens of its body.
@@ -209,6 +209,8 @@ extension SDKCheck {
         let labelled =
           inner + 2 < end && isByte(inner + 2, ":")
           && [.identifier, .keyword].contains(tokens[inner + 1].kind)
+        // A label with nothing after it (`f(a:`, cut short) has no value.
+        guard !labelled || inner + 3 < end else { continue }
         arguments.append(labelled ? (inner + 1, inner + 3) : (nil, inner + 1))
       }
       return arguments

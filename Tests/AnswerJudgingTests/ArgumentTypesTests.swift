@@ -68,6 +68,17 @@ struct ArgumentTypesTests {
     #expect(check.problems(in: attempt).isEmpty)
   }
 
+  @Test("reads a label with nothing after it, in code cut short, as no argument (a fuzzer's find)")
+  func labelAtTheEnd() {
+    for attempt in [
+      "Button(\"Create\") { library.createPlaylist(named:/* playlistName) }",
+      "Text(\"a\").contentTransition(value:", "f(a:",
+    ] {
+      #expect(check.problems(in: attempt).allSatisfy { !$0.isEmpty })
+      #expect(SDKCheck.Code(attempt).argumentValues(after: 0).allSatisfy { $0 >= 0 })
+    }
+  }
+
   @Test("reads each parameter's type from the index, none for a generic one")
   func indexTypes() throws {
     let index = SDKIndex.shipped
