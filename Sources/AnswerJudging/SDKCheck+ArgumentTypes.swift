@@ -26,15 +26,13 @@ extension SDKCheck {
       else { continue }
       let trailing = typed.trailingClosures(after: call.token)
       let candidates = members.filter {
-        SDKIndex.accepts($0.labels, written: call.labels)
-          && SDKIndex.missing(in: $0, written: call.labels, trailing: trailing) == nil
+        SDKIndex.fits($0, written: call.labels, trailing: trailing)
       }
-      guard !candidates.isEmpty else { continue }
       for (position, value) in values.enumerated()
       where position < call.labels.count && mayMismatch(value, in: typed, bound: bound) {
-        let types = candidates.map { Self.parameterType(of: $0, at: position, labels: call.labels) }
         // Every declaration the call may be must say, and refuse the value.
-        guard let type = types.first ?? nil, types.allSatisfy({ $0 == type }),
+        guard
+          let type = Self.parameterType(of: candidates, at: position, labels: call.labels),
           let problem = mismatch(value, type: type, in: typed, bound: bound)
         else { continue }
         problems.append(Problem(message: problem))
@@ -74,10 +72,17 @@ extension SDKCheck {
       let (_, members) = declarations(of: enclosing, in: typed)
     else { return nil }
     let trailing = typed.trailingClosures(after: enclosing.token)
-    let types = members.filter {
-      SDKIndex.accepts($0.labels, written: enclosing.labels)
-        && SDKIndex.missing(in: $0, written: enclosing.labels, trailing: trailing) == nil
-    }.map { Self.parameterType(of: $0, at: position, labels: enclosing.labels) }
+    return Self.parameterType(
+      of: members.filter { SDKIndex.fits($0, written: enclosing.labels, trailing: trailing) },
+      at: position, labels: enclosing.labels)
+  }
+
+  /// The type of the parameter the `position`th of `labels` is passed to, where every one of
+  /// `members` says and they agree; nil else, or where there are none.
+  static func parameterType(of members: [SDKIndex.Member], at position: Int, labels: [String])
+    -> String?
+  {
+    let types = members.map { parameterType(of: $0, at: position, labels: labels) }
     guard let type = types.first ?? nil, types.allSatisfy({ $0 == type }) else { return nil }
     return type
   }

@@ -250,8 +250,7 @@ struct SDKCheck: Sendable {
           isDetail: !unknown.isEmpty
             && unknown.allSatisfy { typed.passesLiteral(to: $0, at: call.token) }
             && members.contains { member in
-              SDKIndex.accepts(member.labels, written: rest)
-                && SDKIndex.missing(in: member, written: rest, trailing: trailing) == nil
+              SDKIndex.fits(member, written: rest, trailing: trailing)
             }))
     }
     return problems
@@ -280,14 +279,16 @@ struct SDKCheck: Sendable {
     var written = call.owner
     // Or of a chain whose value is no view (`LineMark(…).foregroundStyle(by:)`, a chart's),
     // asked only where a type other than a view declares the name: a walk down the chain costs.
-    if written == "View",
-      !index.hasMember(named: call.name, of: "View") || index.isDeclaredBeyondViews(call.name),
-      let root = typed.receiverType(before: call.token - 1, index: index),
-      !index.hasMember(named: call.name, of: "View")
-        || (root != "View" && index.describes(root)
-          && !index.supertypes(of: root).contains("View"))
-    {
-      written = root
+    if written == "View" {
+      let isModifier = index.hasMember(named: call.name, of: "View")
+      if !isModifier || index.isDeclaredBeyondViews(call.name),
+        let root = typed.receiverType(before: call.token - 1, index: index),
+        !isModifier
+          || (root != "View" && index.describes(root)
+            && !index.supertypes(of: root).contains("View"))
+      {
+        written = root
+      }
     }
     if let written {
       guard written != "-", index.describes(written), !index.hasOlderSource(written) else {

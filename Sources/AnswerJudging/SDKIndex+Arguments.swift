@@ -37,6 +37,15 @@ extension SDKIndex {
     }
   }
 
+  /// Whether a call written with `labels` and `trailing` closures may be a call of `member`: its
+  /// labels in order, and nothing it needs left out (as far as the index says).
+  static func fits(
+    _ member: Member, written labels: [String], trailing: TrailingClosures = .init()
+  ) -> Bool {
+    accepts(member.labels, written: labels)
+      && missing(in: member, written: labels, trailing: trailing) == nil
+  }
+
   /// The parameters a call written with `labels` (`_` for an argument without one) and
   /// `trailing` closures leaves out though `member` needs them, by label; nil when it may be a
   /// call of `member`, or the index does not say what `member` needs. Empty when the labels

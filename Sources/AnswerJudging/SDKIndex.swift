@@ -224,8 +224,7 @@ public struct SDKIndex: Sendable {
     // Not one that needs an argument the call leaves out: `NSItemProvider`'s
     // `loadTransferable(type:completionHandler:)` is not the `loadTransferable(type:)` called.
     let called = candidates.filter {
-      $0.isCall && Self.accepts($0.labels, written: labels)
-        && Self.missing(in: $0, written: labels, trailing: trailing) == nil
+      $0.isCall && Self.fits($0, written: labels, trailing: trailing)
     }
     return called.isEmpty || called.contains { effect == .async ? $0.isAsync : $0.isThrowing }
   }
@@ -497,8 +496,7 @@ public struct SDKIndex: Sendable {
     // Not one that needs an argument the call leaves out (`animation(_:value:)` for
     // `.animation(.default)`).
     let called = candidates.filter {
-      $0.isCall && Self.accepts($0.labels, written: labels)
-        && Self.missing(in: $0, written: labels, trailing: trailing) == nil
+      $0.isCall && Self.fits($0, written: labels, trailing: trailing)
     }
     guard let first = called.first, called.allSatisfy(\.isDeprecated) else { return nil }
     return (called.lazy.compactMap(\.replacement).first, first.signature)
