@@ -7,10 +7,6 @@ import Testing
 /// another unit; and the words that stay another word when spelt nearly alike.
 @Suite("Judging attempts: the same code in another shape")
 struct EqualSpellingsTests {
-  private func judge(_ attempt: String, _ code: String, question: String = "") -> Judgement {
-    AnswerJudge(code: code, question: question).judge(attempt)
-  }
-
   static let ifLet = """
     if let whole = Int(exactly: measured) {
         print("Whole: \\(whole)")

@@ -5,10 +5,6 @@ import Testing
 
 @Suite("Judging attempts: values typed by what binds them, names the question gives")
 struct TypedValuesTests {
-  private func judge(_ attempt: String, _ code: String, question: String = "") -> Judgement {
-    AnswerJudge(code: code, question: question).judge(attempt)
-  }
-
   static let decoder = """
     let decoder = JSONDecoder()
     decoder.keyDecodingStrategy = .convertFromSnakeCase
