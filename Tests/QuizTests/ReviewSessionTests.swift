@@ -298,6 +298,15 @@ struct ReviewSessionTests {
     #expect(forced.status == .success)
   }
 
+  @Test("counts one card that loaded as one card")
+  func brokenDecksOneCard() throws {
+    let harness = try SessionHarness()
+    let deck = "# One\n\n## Trick · T · one\nQ\n\n---\n\nA\n\n## Quiz · T\nQ\n---\nA\n"
+    let refused = harness.run([], lines: [], deck: deck)
+    #expect(refused.status == .failure)
+    #expect(refused.error.contains("pass --force to review the 1 card that loaded."))
+  }
+
   @Test("refuses a filter that matches nothing, with exit 64")
   func noMatch() throws {
     let harness = try SessionHarness()

@@ -22,7 +22,8 @@ enum SessionSetup {
     if errors > 0 && !force {
       console.printError(
         "quiz: the decks have \(errors) \(errors == 1 ? "error" : "errors"); fix them, or pass --force "
-          + "to review the \(collection.cards.count) cards that loaded.")
+          + "to review the \(collection.cards.count) "
+          + "\(collection.cards.count == 1 ? "card" : "cards") that loaded.")
       return nil
     }
     guard collection.decks.contains(where: { !$0.cards.isEmpty }) else {
