@@ -16,7 +16,6 @@ extension APIVocabulary {
     UIImpactFeedbackGenerator
     Any
     DispatchQueue
-    AnyCancellable
     ID
     print
     debugPrint

@@ -39,7 +39,8 @@ public struct AnswerJudge: Sendable {
     self.fixedNumbers = fixedNumbers
     self.asksForCancel = asksForCancel
     self.questionNames = questionNames
-    let question = QuestionWords(question, codeNames: questionNames)
+    let question = QuestionWords(
+      question, codeNames: questionNames, types: QuestionWords.declaredTypes(in: question))
     self.question = question
     let answers = ([code] + hints.alternatives).map { source in
       ParsedCode(
@@ -56,7 +57,7 @@ public struct AnswerJudge: Sendable {
         inliningConstantsBut: [])
       return inlined.inlinedConstants.isEmpty ? nil : inlined
     }
-    self.checks = answers.map { SDKCheck(card: SDKCheck.Code($0)) }
+    self.checks = answers.map { SDKCheck(card: SDKCheck.Code($0), given: question.types) }
   }
 
   /// Prepares to judge attempts at `card`.

@@ -161,7 +161,7 @@ struct CodeClassifier {
       if node.isAPI {
         let onUndeclaredValue =
           node.parameters.first.map { !isDeclared($0) && $0.first?.isLowercase == true } ?? false
-          && !isOnSDKType(node)
+          && !isOnSDKType(node) && !isOnTypedValue(node)
         node.importance =
           APIVocabulary.scaffolding.contains(name) && !hints.essential.contains(name)
           ? .free : importance(name, minor: minor || onUndeclaredValue || name == "self")
@@ -356,6 +356,15 @@ struct CodeClassifier {
       && SDKIndex.shipped.hasMember(named: member, of: type)
   }
 
+  /// Whether a member is called on a value whose SDK type the code or the question gives
+  /// (`players.sorted(using:)` for "`players: [Player]`"), and the type declares it.
+  private func isOnTypedValue(_ node: CodeNode) -> Bool {
+    guard let receiver = node.parameters.first, let type = typedNames[receiver] else {
+      return false
+    }
+    return SDKIndex.shipped.hasMember(named: node.name, of: type)
+  }
+
   private func isModifierAPI(_ node: CodeNode) -> Bool {
     let name = node.name
     if hints.essential.contains(name) { return true }
@@ -363,10 +372,8 @@ struct CodeClassifier {
       // After a view or a call: a modifier.
       return !isDeclared(name) || vocabulary.modifiers.contains(name)
     }
+    if isOnTypedValue(node) { return true }
     if isDeclared(receiver) {
-      if let type = typedNames[receiver], SDKIndex.shipped.hasMember(named: name, of: type) {
-        return true
-      }
       return vocabulary.methods.contains(name) || vocabulary.modifiers.contains(name)
         || Self.isValueMethod(name, isDeclared: isDeclared)
     }

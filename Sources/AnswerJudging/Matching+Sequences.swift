@@ -215,9 +215,12 @@ extension Matching {
   func isSame(_ e: CodeNode, _ a: CodeNode) -> Bool {
     switch (e.kind, a.kind) {
     case (.call, .call), (.call, .modifier), (.modifier, .call), (.modifier, .modifier),
-      (.member, .member), (.member, .modifier), (.modifier, .member), (.attribute, .attribute),
-      (.keyPath, .keyPath), (.binding, .binding):
+      (.member, .member), (.attribute, .attribute), (.keyPath, .keyPath), (.binding, .binding):
       return e.name == a.name
+    case (.member, .modifier), (.modifier, .member):
+      // `Font.title` is `.title`; a value's method (`stops.move(…)`) is no case of that name.
+      let modifier = e.kind == .modifier ? e : a
+      return e.name == a.name && modifier.parameters.first?.first?.isLowercase != true
     case (.declaration, .declaration):
       guard
         e.name == a.name || (["var", "let"].contains(e.name) && ["var", "let"].contains(a.name))

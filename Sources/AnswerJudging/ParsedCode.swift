@@ -56,7 +56,7 @@ struct ParsedCode: Sendable {
     classifier.questionNames = questionNames
     classifier.question = question
     classifier.typedNames = SDKCheck.Code(source: source, tokens: parser.tokens)
-      .typedNames(index: .shipped).reduce(into: [:]) { $0[String($1.key)] = $1.value }
+      .typedNames(index: .shipped).reduce(into: question.types) { $0[String($1.key)] = $1.value }
     let classified = classifier.classify(nodes)
     // The card's code is prepared once: worth measuring all of it. An attempt's weights come
     // from the classifier, and its fingerprints when asked for.

@@ -9,9 +9,28 @@ struct QuestionWords: Sendable {
   /// The names the question writes as code, in backticks.
   private let codeNames: Set<String>
 
-  init(_ question: String, codeNames: Set<String> = []) {
+  /// The SDK types the question gives the names it writes as declarations (`players:
+  /// [Player]`, `@State var minutes: Int`): the card's code and an attempt use those values.
+  let types: [String: String]
+
+  init(_ question: String, codeNames: Set<String> = [], types: [String: String] = [:]) {
     words = Set(Self.words(in: question))
     self.codeNames = codeNames
+    self.types = types
+  }
+
+  /// The names the backticked declarations of `question` give an SDK type, as the index knows
+  /// it: `stops` an `Array` in "`@State var stops: [Stop]`".
+  static func declaredTypes(in question: String, index: SDKIndex = .shipped) -> [String: String] {
+    var types: [String: String] = [:]
+    for (position, span) in question.split(separator: "`", omittingEmptySubsequences: false)
+      .enumerated() where position % 2 == 1 && span.contains(":")
+    {
+      let declares = span.split(separator: " ").contains { $0 == "var" || $0 == "let" }
+      let code = SDKCheck.Code(declares ? String(span) : "var " + span)
+      for (name, type) in code.typedNames(index: index) { types[String(name)] = type }
+    }
+    return types
   }
 
   /// Whether one of the words of `name`, split at its capitals, is one of the question's.

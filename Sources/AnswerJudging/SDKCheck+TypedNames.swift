@@ -48,7 +48,7 @@ extension SDKCheck.Code {
   private func declaredType(after name: Int, index: SDKIndex) -> String? {
     var next = name + 1
     if next < tokens.count, isByte(next, ":") {
-      return typeName(at: next + 1)
+      return collectionType(at: next + 1) ?? typeName(at: next + 1)
     }
     if next < tokens.count, isByte(next, "=") {
       next += 1
@@ -107,6 +107,21 @@ extension SDKCheck.Code {
       }
     }
     return current
+  }
+
+  /// The standard collection a type written in brackets at `position` is: `[Stop]` an
+  /// `Array`, `[String: Int]` a `Dictionary`; nil for anything else.
+  private func collectionType(at position: Int) -> String? {
+    guard position < tokens.count, isByte(position, "[") else { return nil }
+    let close = close(of: position)
+    guard close < tokens.count, close > position + 1 else { return nil }
+    var depth = 0
+    for inner in (position + 1)..<close {
+      if isByte(inner, "[") || isByte(inner, "(") || text(inner) == "<" { depth += 1 }
+      if isByte(inner, "]") || isByte(inner, ")") || text(inner) == ">" { depth -= 1 }
+      if depth == 0, isByte(inner, ":") { return "Dictionary" }
+    }
+    return "Array"
   }
 
   /// The capitalised type name at `position`, or nil.

@@ -16,8 +16,9 @@ struct SDKCheck: Sendable {
   /// The card's names, and its calls as written (`background(alignment:)`), for what replaces
   /// a deprecated call.
   let cardNames: Set<Substring>
-  /// The SDK types of the names the card uses without binding them, as its members say
-  /// (``Code/inferredTypes(index:)``): the attempt's like-named values are taken to be the same.
+  /// The SDK types of the names the card uses without binding them, as the question or the
+  /// card's members say (``Code/inferredTypes(index:)``): the attempt's like-named values are
+  /// taken to be the same.
   let cardInferredTypes: [Substring: String]
   /// The environment keys the card reads: right as it writes them, though the index may lack
   /// them, and what a misspelt key of an attempt is near.
@@ -30,10 +31,13 @@ struct SDKCheck: Sendable {
     self.init(card: Code(card), index: index)
   }
 
-  /// Prepares to check attempts at `card`, already read into tokens.
-  init(card: Code, index: SDKIndex = .shipped) {
+  /// Prepares to check attempts at `card`, already read into tokens; `given` are the types the
+  /// question gives the names it declares (``QuestionWords/types``).
+  init(card: Code, given: [String: String] = [:], index: SDKIndex = .shipped) {
     self.index = index
-    let inferred = card.inferredTypes(index: index)
+    let inferred = card.inferredTypes(index: index).merging(
+      given.map { (Substring($0.key), $0.value) }
+    ) { _, given in given }
     cardInferredTypes = inferred
     cardMembers = Self.members(
       used: card, typed: card.typedNames(index: index).merging(inferred) { typed, _ in typed },

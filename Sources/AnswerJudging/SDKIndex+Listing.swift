@@ -25,7 +25,7 @@
 // - Synchronization@Swift.symbols.json
 // - _Concurrency@Swift.symbols.json
 // - _StringProcessing@Swift.symbols.json
-// - apple-docs-for-rag df89f1451e (2025-04-13): Charts (515 pages), CoreTransferable (99 pages), MapKit (1138 pages), OSLog (95 pages), Observation (21 pages), SwiftData (817 pages), SwiftUI (5923 pages), Testing (296 pages), UniformTypeIdentifiers (190 pages), foundation (11929 pages)
+// - apple-docs-for-rag df89f1451e (2025-04-13): Charts (515 pages), Combine (10960 pages), CoreGraphics (1461 pages), CoreLocation (450 pages), CoreTransferable (99 pages), MapKit (1138 pages), OSLog (95 pages), Observation (21 pages), SwiftData (817 pages), SwiftUI (5923 pages), Testing (296 pages), UniformTypeIdentifiers (190 pages), foundation (11929 pages), os (235 pages)
 // Format: docs/judging.md, "The SDK index".
 
 extension SDKIndex {
@@ -96,6 +96,8 @@ T	AnimatablePair	s
 T	Animation	s
 T	AnimationCompletionCriteria	s
 T	AnimationContext	s
+T	AnimationFormatString	e
+T	AnimationFormatString.OSLogMessage	s
 T	AnimationState	s
 T	AnimationStateKey	p
 T	AnimationTimelineSchedule	s
@@ -116,6 +118,7 @@ T	AnyBidirectionalCollection.Index	t
 T	AnyBidirectionalCollection.Indices	t
 T	AnyBidirectionalCollection.Iterator	t
 T	AnyBidirectionalCollection.SubSequence	t
+T	AnyCancellable	c
 T	AnyChartContent	s
 T	AnyChartSymbolShape	s
 T	AnyClass	t
@@ -137,6 +140,7 @@ T	AnyLayout.AnimatableData	t
 T	AnyLayout.Cache	s
 T	AnyMapContent	s
 T	AnyObject	t
+T	AnyPublisher	s
 T	AnyRandomAccessCollection	s
 T	AnyRandomAccessCollection.Index	t
 T	AnyRandomAccessCollection.Indices	t
@@ -152,6 +156,7 @@ T	AnyShape.AnimatableData	t
 T	AnyShape.Body	t
 T	AnyShapeStyle	s
 T	AnyShapeStyle.Resolved	t
+T	AnySubscriber	s
 T	AnyTabContent	s
 T	AnyTransition	s
 T	AnyView	s
@@ -218,6 +223,11 @@ T	AsyncPrefixWhileSequence.AsyncIterator	t
 T	AsyncPrefixWhileSequence.Element	t
 T	AsyncPrefixWhileSequence.Failure	t
 T	AsyncPrefixWhileSequence.Iterator	s
+T	AsyncPublisher	s
+T	AsyncPublisher.AsyncIterator	t
+T	AsyncPublisher.Element	t
+T	AsyncPublisher.Iterator	s
+T	AsyncPublisher.Iterator.Element	t
 T	AsyncSequence	p
 T	AsyncStream	s
 T	AsyncStream.Continuation	s
@@ -256,6 +266,11 @@ T	AsyncThrowingPrefixWhileSequence.AsyncIterator	t
 T	AsyncThrowingPrefixWhileSequence.Element	t
 T	AsyncThrowingPrefixWhileSequence.Failure	t
 T	AsyncThrowingPrefixWhileSequence.Iterator	s
+T	AsyncThrowingPublisher	s
+T	AsyncThrowingPublisher.AsyncIterator	t
+T	AsyncThrowingPublisher.Element	t
+T	AsyncThrowingPublisher.Iterator	s
+T	AsyncThrowingPublisher.Iterator.Element	t
 T	AsyncThrowingStream	s
 T	AsyncThrowingStream.Continuation	s
 T	AsyncThrowingStream.Continuation.BufferingPolicy	e
@@ -561,19 +576,168 @@ T	CChar8	t
 T	CDouble	t
 T	CFloat	t
 T	CFloat16	t
+T	CGBitmapContextReleaseDataCallback	t
+T	CGBitmapInfo	s
+T	CGBlendMode	e
+T	CGColor	c
+T	CGColorBufferFormat	s
+T	CGColorConversionInfo	c
+T	CGColorConversionInfoTransformType	e
+T	CGColorDataFormat	s
+T	CGColorRenderingIntent	e
+T	CGColorSpace	c
+T	CGColorSpaceModel	e
+T	CGContext	c
+T	CGDataConsumer	c
+T	CGDataConsumerCallbacks	s
+T	CGDataConsumerPutBytesCallback	t
+T	CGDataConsumerReleaseInfoCallback	t
+T	CGDataProvider	c
+T	CGDataProviderDirectCallbacks	s
+T	CGDataProviderGetBytePointerCallback	t
+T	CGDataProviderGetBytesAtPositionCallback	t
+T	CGDataProviderGetBytesCallback	t
+T	CGDataProviderReleaseBytePointerCallback	t
+T	CGDataProviderReleaseDataCallback	t
+T	CGDataProviderReleaseInfoCallback	t
+T	CGDataProviderRewindCallback	t
+T	CGDataProviderSequentialCallbacks	s
+T	CGDataProviderSkipForwardCallback	t
+T	CGError	e
+T	CGErrorCallback	t
 T	CGFloat	s
 T	CGFloat.AnimatableData	t
 T	CGFloat.Exponent	t
 T	CGFloat.NativeType	t
 T	CGFloat.RawSignificand	t
+T	CGFont	c
+T	CGFontIndex	t
+T	CGFontPostScriptFormat	e
+T	CGFunction	c
+T	CGFunctionCallbacks	s
+T	CGFunctionEvaluateCallback	t
+T	CGFunctionReleaseInfoCallback	t
+T	CGGlyph	t
+T	CGGlyphDeprecatedEnum	e
+T	CGGradient	c
+T	CGGradientDrawingOptions	s
+T	CGImage	c
+T	CGImageAlphaInfo	e
+T	CGImageByteOrderInfo	e
+T	CGImagePixelFormatInfo	e
+T	CGInterpolationQuality	e
+T	CGLayer	c
+T	CGLineCap	e
+T	CGLineJoin	e
+T	CGMutablePath	c
+T	CGPDFAccessPermissions	s
+T	CGPDFArrayApplierBlock	t
+T	CGPDFArrayRef	t
+T	CGPDFBoolean	t
+T	CGPDFBox	e
+T	CGPDFContentStreamRef	t
+T	CGPDFDataFormat	e
+T	CGPDFDictionaryApplierBlock	t
+T	CGPDFDictionaryApplierFunction	t
+T	CGPDFDictionaryRef	t
+T	CGPDFDocument	c
+T	CGPDFInteger	t
+T	CGPDFObjectRef	t
+T	CGPDFObjectType	e
+T	CGPDFOperatorCallback	t
+T	CGPDFOperatorTableRef	t
+T	CGPDFPage	c
+T	CGPDFReal	t
+T	CGPDFScannerRef	t
+T	CGPDFStreamRef	t
+T	CGPDFStringRef	t
+T	CGPDFTagProperty	s
+T	CGPDFTagType	e
+T	CGPath	c
+T	CGPathApplierFunction	t
+T	CGPathApplyBlock	t
+T	CGPathDrawingMode	e
+T	CGPathElement	s
+T	CGPathElementType	e
+T	CGPathFillRule	e
+T	CGPattern	c
+T	CGPatternCallbacks	s
+T	CGPatternDrawPatternCallback	t
+T	CGPatternReleaseInfoCallback	t
+T	CGPatternTiling	e
 T	CGPoint	s
 T	CGPoint.AnimatableData	t
 T	CGRect	s
 T	CGRect.AnimatableData	t
 T	CGRectEdge	e
+T	CGShading	c
 T	CGSize	s
 T	CGSize.AnimatableData	t
+T	CGTextDrawingMode	e
+T	CGToneMapping	e
 T	CInt	t
+T	CLAccuracyAuthorization	e
+T	CLActivityType	e
+T	CLAuthorizationStatus	e
+T	CLBackgroundActivitySession	c
+T	CLBackgroundActivitySession.Diagnostic	s
+T	CLBackgroundActivitySession.Diagnostics	c
+T	CLBackgroundActivitySession.Diagnostics.Iterator	s
+T	CLBeacon	c
+T	CLBeaconIdentityConstraint	c
+T	CLBeaconMajorValue	t
+T	CLBeaconMinorValue	t
+T	CLBeaconRegion	c
+T	CLCircularRegion	c
+T	CLCondition	p
+T	CLDeviceOrientation	e
+T	CLError	s
+T	CLError.Code	e
+T	CLFloor	c
+T	CLGeocodeCompletionHandler	t
+T	CLGeocoder	c
+T	CLHeading	c
+T	CLHeadingComponentValue	t
+T	CLLocation	c
+T	CLLocationAccuracy	t
+T	CLLocationCoordinate2D	s
+T	CLLocationDegrees	t
+T	CLLocationDirection	t
+T	CLLocationDirectionAccuracy	t
+T	CLLocationDistance	t
+T	CLLocationManager	c
+T	CLLocationManagerDelegate	p
+T	CLLocationPushServiceError	s
+T	CLLocationPushServiceError.Code	e
+T	CLLocationPushServiceExtension	p
+T	CLLocationSourceInformation	c
+T	CLLocationSpeed	t
+T	CLLocationSpeedAccuracy	t
+T	CLLocationUpdate	s
+T	CLLocationUpdate.LiveConfiguration	e
+T	CLLocationUpdate.Updates	s
+T	CLLocationUpdate.Updates.Iterator	s
+T	CLMonitor	a
+T	CLMonitor.BeaconIdentityCondition	s
+T	CLMonitor.CircularGeographicCondition	s
+T	CLMonitor.Event	s
+T	CLMonitor.Event.State	t
+T	CLMonitor.Events	s
+T	CLMonitor.Events.Iterator	s
+T	CLMonitor.Record	s
+T	CLPlacemark	c
+T	CLPlacemark.Specification	t
+T	CLPlacemark.UnwrappedType	t
+T	CLPlacemark.ValueType	t
+T	CLProximity	e
+T	CLRegion	c
+T	CLRegionState	e
+T	CLServiceSession	c
+T	CLServiceSession.AuthorizationRequirement	e
+T	CLServiceSession.Diagnostic	s
+T	CLServiceSession.Diagnostics	c
+T	CLServiceSession.Diagnostics.Iterator	s
+T	CLVisit	c
 T	CLong	t
 T	CLongDouble	t
 T	CLongLong	t
@@ -604,6 +768,7 @@ T	Calendar.RecurrenceRule.Weekday	e
 T	Calendar.ReferenceType	t
 T	Calendar.RepeatedTimePolicy	e
 T	Calendar.SearchDirection	e
+T	Cancellable	p
 T	CancellationError	s
 T	Canvas	s
 T	Canvas.Body	t
@@ -684,9 +849,11 @@ T	ColorScheme	e
 T	ColorScheme.AllCases	t
 T	ColorSchemeContrast	e
 T	ColorSchemeContrast.AllCases	t
+T	ColorSyncProfile	c
 T	ColumnNavigationViewStyle	s
 T	ColumnsFormStyle	s
 T	ColumnsFormStyle.Body	t
+T	CombineIdentifier	s
 T	CommandGroup	s
 T	CommandGroup.Body	t
 T	CommandGroupPlacement	s
@@ -714,6 +881,7 @@ T	ConcurrentValue	t
 T	ConditionTrait	s
 T	ConditionTrait.TestScopeProvider	t
 T	Confirmation	s
+T	ConnectablePublisher	p
 T	ContainerBackgroundPlacement	s
 T	ContainerRelativeShape	s
 T	ContainerRelativeShape.AnimatableData	t
@@ -774,7 +942,9 @@ T	CurrencyFormatStyleConfiguration.Precision	t
 T	CurrencyFormatStyleConfiguration.Presentation	s
 T	CurrencyFormatStyleConfiguration.RoundingRule	t
 T	CurrencyFormatStyleConfiguration.SignDisplayStrategy	s
+T	CurrentValueSubject	c
 T	CustomAnimation	p
+T	CustomCombineIdentifierConvertible	p
 T	CustomConsumingRegexComponent	p
 T	CustomDebugStringConvertible	p
 T	CustomHoverEffect	p
@@ -997,6 +1167,9 @@ T	DefaultTextFieldStyle	s
 T	DefaultToggleStyle	s
 T	DefaultToggleStyle.Body	t
 T	DefaultUserAnnotationContent	s
+T	Deferred	s
+T	Deferred.Failure	t
+T	Deferred.Output	t
 T	DescriptiveNumberFormatConfiguration	e
 T	DescriptiveNumberFormatConfiguration.CapitalizationContext	t
 T	DescriptiveNumberFormatConfiguration.Presentation	s
@@ -1129,6 +1302,7 @@ T	Ellipse.InsetShape	t
 T	EllipticalGradient	s
 T	EllipticalGradient.Body	t
 T	EllipticalGradient.Resolved	t
+T	Empty	s
 T	EmptyAnimatableData	s
 T	EmptyCollection	s
 T	EmptyCollection.Index	t
@@ -1211,6 +1385,7 @@ T	ExpressibleByUnicodeScalarLiteral	p
 T	Expression	s
 T	ExtendedGraphemeClusterLiteralConvertible	t
 T	ExtendedGraphemeClusterType	t
+T	Fail	s
 T	FetchDescriptor	s
 T	FetchRequest	s
 T	FetchRequest.Configuration	s
@@ -1362,6 +1537,8 @@ T	Formatter.Context	e
 T	Formatter.UnitStyle	e
 T	FunctionAreaPlotContent	s
 T	FunctionLinePlotContent	s
+T	Future	c
+T	Future.Promise	t
 T	Gauge	s
 T	Gauge.Body	t
 T	GaugeStyle	p
@@ -1501,6 +1678,7 @@ T	HorizontalEdge.Set.RawValue	t
 T	Host	c
 T	HoverEffect	s
 T	HoverPhase	e
+T	IOSurfaceRef	c
 T	ISO8601DateFormatter	c
 T	ISO8601DateFormatter.Options	s
 T	IconOnlyLabelStyle	s
@@ -1524,6 +1702,13 @@ T	ImagePaint	s
 T	ImagePaint.Resolved	t
 T	ImageRenderer	c
 T	ImageRenderer.ObjectWillChangePublisher	t
+T	ImmediateScheduler	s
+T	ImmediateScheduler.SchedulerOptions	t
+T	ImmediateScheduler.SchedulerTimeType	s
+T	ImmediateScheduler.SchedulerTimeType.Stride	s
+T	ImmediateScheduler.SchedulerTimeType.Stride.FloatLiteralType	t
+T	ImmediateScheduler.SchedulerTimeType.Stride.IntegerLiteralType	t
+T	ImmediateScheduler.SchedulerTimeType.Stride.Magnitude	t
 T	IndexPath	s
 T	IndexPath.Element	t
 T	IndexPath.Index	t
@@ -1684,6 +1869,8 @@ T	JoinedSequence	s
 T	JoinedSequence.Element	t
 T	JoinedSequence.Iterator	s
 T	JoinedSequence.Iterator.Element	t
+T	Just	s
+T	Just.Failure	t
 T	KeyEquivalent	s
 T	KeyEquivalent.ExtendedGraphemeClusterLiteralType	t
 T	KeyEquivalent.UnicodeScalarLiteralType	t
@@ -1878,6 +2065,7 @@ T	LocalizedStringKey.StringLiteralType	t
 T	LocalizedStringKey.UnicodeScalarLiteralType	t
 T	LocalizedStringResource	s
 T	LocalizedStringResource.BundleDescription	e
+T	Logger	s
 T	LongPressGesture	s
 T	LongPressGesture.Body	t
 T	LongPressGesture.Value	t
@@ -2484,6 +2672,12 @@ T	NumberFormatter.PadPosition	e
 T	NumberFormatter.RoundingMode	e
 T	NumberFormatter.Style	e
 T	Numeric	p
+T	OSAllocatedUnfairLock	s
+T	OSAllocatedUnfairLock.Ownership	e
+T	OSAllocatedUnfairLockFlags	s
+T	OSLog	c
+T	OSLog.Category	s
+T	OSLogBoolFormat	e
 T	OSLogEntry	c
 T	OSLogEntry.StoreCategory	e
 T	OSLogEntryActivity	c
@@ -2496,19 +2690,38 @@ T	OSLogEntrySignpost.SignpostType	e
 T	OSLogEntryWithPayload	p
 T	OSLogEnumerator	c
 T	OSLogEnumerator.Options	s
+T	OSLogFloatFormatting	s
+T	OSLogInt32ExtendedFormat	e
+T	OSLogIntExtendedFormat	e
+T	OSLogIntegerFormatting	s
+T	OSLogInterpolation	s
+T	OSLogMessage	s
 T	OSLogMessageComponent	c
 T	OSLogMessageComponent.Argument	e
 T	OSLogMessageComponent.ArgumentCategory	e
+T	OSLogPointerFormat	e
 T	OSLogPosition	c
+T	OSLogPrivacy	s
+T	OSLogPrivacy.Mask	e
 T	OSLogStore	c
 T	OSLogStore.Scope	e
+T	OSLogStringAlignment	s
+T	OSLogType	s
+T	OSSignpostAnimationBegin	e
+T	OSSignpostID	s
+T	OSSignpostIntervalState	c
+T	OSSignpostType	s
+T	OSSignposter	s
 T	ObjCBool	s
 T	ObjectIdentifier	s
 T	ObjectIdentifier.AtomicOptionalRepresentation	t
 T	ObjectIdentifier.AtomicRepresentation	t
 T	ObjectiveCConvertibleAttributedStringKey	p
 T	Observable	p
-T	ObservableObject	t
+T	ObservableObject	p
+T	ObservableObjectPublisher	c
+T	ObservableObjectPublisher.Failure	t
+T	ObservableObjectPublisher.Output	t
 T	ObservationRegistrar	s
 T	Observations	s
 T	Observations.Iteration	e
@@ -2581,6 +2794,7 @@ T	PartialRangeFrom.Element	t
 T	PartialRangeFrom.Iterator	s
 T	PartialRangeThrough	s
 T	PartialRangeUpTo	s
+T	PassthroughSubject	c
 T	PasteButton	s
 T	PasteButton.Body	t
 T	Path	s
@@ -2811,7 +3025,253 @@ T	PropertyListSerialization.WriteOptions	t
 T	ProposedViewSize	s
 T	ProxyRepresentation	s
 T	ProxyRepresentation.Body	t
-T	Published	t
+T	Published	s
+T	Published.Publisher	s
+T	Published.Publisher.Failure	t
+T	Published.Publisher.Output	t
+T	Publisher	p
+T	Publishers	e
+T	Publishers.AllSatisfy	s
+T	Publishers.AllSatisfy.Failure	t
+T	Publishers.AllSatisfy.Output	t
+T	Publishers.AssertNoFailure	s
+T	Publishers.AssertNoFailure.Failure	t
+T	Publishers.AssertNoFailure.Output	t
+T	Publishers.Autoconnect	c
+T	Publishers.Autoconnect.Failure	t
+T	Publishers.Autoconnect.Output	t
+T	Publishers.Breakpoint	s
+T	Publishers.Breakpoint.Failure	t
+T	Publishers.Breakpoint.Output	t
+T	Publishers.Buffer	s
+T	Publishers.Buffer.Failure	t
+T	Publishers.Buffer.Output	t
+T	Publishers.BufferingStrategy	e
+T	Publishers.Catch	s
+T	Publishers.Catch.Failure	t
+T	Publishers.Catch.Output	t
+T	Publishers.Collect	s
+T	Publishers.Collect.Failure	t
+T	Publishers.Collect.Output	t
+T	Publishers.CollectByCount	s
+T	Publishers.CollectByCount.Failure	t
+T	Publishers.CollectByCount.Output	t
+T	Publishers.CollectByTime	s
+T	Publishers.CollectByTime.Failure	t
+T	Publishers.CollectByTime.Output	t
+T	Publishers.CombineLatest	s
+T	Publishers.CombineLatest.Failure	t
+T	Publishers.CombineLatest.Output	t
+T	Publishers.CombineLatest3	s
+T	Publishers.CombineLatest3.Failure	t
+T	Publishers.CombineLatest3.Output	t
+T	Publishers.CombineLatest4	s
+T	Publishers.CombineLatest4.Failure	t
+T	Publishers.CombineLatest4.Output	t
+T	Publishers.CompactMap	s
+T	Publishers.CompactMap.Failure	t
+T	Publishers.Comparison	s
+T	Publishers.Comparison.Failure	t
+T	Publishers.Comparison.Output	t
+T	Publishers.Concatenate	s
+T	Publishers.Concatenate.Failure	t
+T	Publishers.Concatenate.Output	t
+T	Publishers.Contains	s
+T	Publishers.Contains.Failure	t
+T	Publishers.Contains.Output	t
+T	Publishers.ContainsWhere	s
+T	Publishers.ContainsWhere.Failure	t
+T	Publishers.ContainsWhere.Output	t
+T	Publishers.Count	s
+T	Publishers.Count.Failure	t
+T	Publishers.Count.Output	t
+T	Publishers.Debounce	s
+T	Publishers.Debounce.Failure	t
+T	Publishers.Debounce.Output	t
+T	Publishers.Decode	s
+T	Publishers.Decode.Failure	t
+T	Publishers.Delay	s
+T	Publishers.Delay.Failure	t
+T	Publishers.Delay.Output	t
+T	Publishers.Drop	s
+T	Publishers.Drop.Failure	t
+T	Publishers.Drop.Output	t
+T	Publishers.DropUntilOutput	s
+T	Publishers.DropUntilOutput.Failure	t
+T	Publishers.DropUntilOutput.Output	t
+T	Publishers.DropWhile	s
+T	Publishers.DropWhile.Failure	t
+T	Publishers.DropWhile.Output	t
+T	Publishers.Encode	s
+T	Publishers.Encode.Failure	t
+T	Publishers.Encode.Output	t
+T	Publishers.Filter	s
+T	Publishers.Filter.Failure	t
+T	Publishers.Filter.Output	t
+T	Publishers.First	s
+T	Publishers.First.Failure	t
+T	Publishers.First.Output	t
+T	Publishers.FirstWhere	s
+T	Publishers.FirstWhere.Failure	t
+T	Publishers.FirstWhere.Output	t
+T	Publishers.FlatMap	s
+T	Publishers.FlatMap.Failure	t
+T	Publishers.FlatMap.Output	t
+T	Publishers.HandleEvents	s
+T	Publishers.HandleEvents.Failure	t
+T	Publishers.HandleEvents.Output	t
+T	Publishers.IgnoreOutput	s
+T	Publishers.IgnoreOutput.Failure	t
+T	Publishers.IgnoreOutput.Output	t
+T	Publishers.Last	s
+T	Publishers.Last.Failure	t
+T	Publishers.Last.Output	t
+T	Publishers.LastWhere	s
+T	Publishers.LastWhere.Failure	t
+T	Publishers.LastWhere.Output	t
+T	Publishers.MakeConnectable	s
+T	Publishers.MakeConnectable.Failure	t
+T	Publishers.MakeConnectable.Output	t
+T	Publishers.Map	s
+T	Publishers.Map.Failure	t
+T	Publishers.MapError	s
+T	Publishers.MapError.Output	t
+T	Publishers.MapKeyPath	s
+T	Publishers.MapKeyPath.Failure	t
+T	Publishers.MapKeyPath2	s
+T	Publishers.MapKeyPath2.Failure	t
+T	Publishers.MapKeyPath2.Output	t
+T	Publishers.MapKeyPath3	s
+T	Publishers.MapKeyPath3.Failure	t
+T	Publishers.MapKeyPath3.Output	t
+T	Publishers.MeasureInterval	s
+T	Publishers.MeasureInterval.Failure	t
+T	Publishers.MeasureInterval.Output	t
+T	Publishers.Merge	s
+T	Publishers.Merge.Failure	t
+T	Publishers.Merge.Output	t
+T	Publishers.Merge3	s
+T	Publishers.Merge3.Failure	t
+T	Publishers.Merge3.Output	t
+T	Publishers.Merge4	s
+T	Publishers.Merge4.Failure	t
+T	Publishers.Merge4.Output	t
+T	Publishers.Merge5	s
+T	Publishers.Merge5.Failure	t
+T	Publishers.Merge5.Output	t
+T	Publishers.Merge6	s
+T	Publishers.Merge6.Failure	t
+T	Publishers.Merge6.Output	t
+T	Publishers.Merge7	s
+T	Publishers.Merge7.Failure	t
+T	Publishers.Merge7.Output	t
+T	Publishers.Merge8	s
+T	Publishers.Merge8.Failure	t
+T	Publishers.Merge8.Output	t
+T	Publishers.MergeMany	s
+T	Publishers.MergeMany.Failure	t
+T	Publishers.MergeMany.Output	t
+T	Publishers.Multicast	c
+T	Publishers.Multicast.Failure	t
+T	Publishers.Multicast.Output	t
+T	Publishers.Output	s
+T	Publishers.Output.Failure	t
+T	Publishers.Output.Output	t
+T	Publishers.PrefetchStrategy	e
+T	Publishers.PrefixUntilOutput	s
+T	Publishers.PrefixUntilOutput.Failure	t
+T	Publishers.PrefixUntilOutput.Output	t
+T	Publishers.PrefixWhile	s
+T	Publishers.PrefixWhile.Failure	t
+T	Publishers.PrefixWhile.Output	t
+T	Publishers.Print	s
+T	Publishers.Print.Failure	t
+T	Publishers.Print.Output	t
+T	Publishers.ReceiveOn	s
+T	Publishers.ReceiveOn.Failure	t
+T	Publishers.ReceiveOn.Output	t
+T	Publishers.Reduce	s
+T	Publishers.Reduce.Failure	t
+T	Publishers.RemoveDuplicates	s
+T	Publishers.RemoveDuplicates.Failure	t
+T	Publishers.RemoveDuplicates.Output	t
+T	Publishers.ReplaceEmpty	s
+T	Publishers.ReplaceEmpty.Failure	t
+T	Publishers.ReplaceEmpty.Output	t
+T	Publishers.ReplaceError	s
+T	Publishers.ReplaceError.Failure	t
+T	Publishers.ReplaceError.Output	t
+T	Publishers.Retry	s
+T	Publishers.Retry.Failure	t
+T	Publishers.Retry.Output	t
+T	Publishers.Scan	s
+T	Publishers.Scan.Failure	t
+T	Publishers.Sequence	s
+T	Publishers.Sequence.Output	t
+T	Publishers.SetFailureType	s
+T	Publishers.SetFailureType.Output	t
+T	Publishers.Share	c
+T	Publishers.Share.Failure	t
+T	Publishers.Share.Output	t
+T	Publishers.SubscribeOn	s
+T	Publishers.SubscribeOn.Failure	t
+T	Publishers.SubscribeOn.Output	t
+T	Publishers.SwitchToLatest	s
+T	Publishers.SwitchToLatest.Failure	t
+T	Publishers.SwitchToLatest.Output	t
+T	Publishers.Throttle	s
+T	Publishers.Throttle.Failure	t
+T	Publishers.Throttle.Output	t
+T	Publishers.TimeGroupingStrategy	e
+T	Publishers.Timeout	s
+T	Publishers.Timeout.Failure	t
+T	Publishers.Timeout.Output	t
+T	Publishers.TryAllSatisfy	s
+T	Publishers.TryAllSatisfy.Failure	t
+T	Publishers.TryAllSatisfy.Output	t
+T	Publishers.TryCatch	s
+T	Publishers.TryCatch.Failure	t
+T	Publishers.TryCatch.Output	t
+T	Publishers.TryCompactMap	s
+T	Publishers.TryCompactMap.Failure	t
+T	Publishers.TryComparison	s
+T	Publishers.TryComparison.Failure	t
+T	Publishers.TryComparison.Output	t
+T	Publishers.TryContainsWhere	s
+T	Publishers.TryContainsWhere.Failure	t
+T	Publishers.TryContainsWhere.Output	t
+T	Publishers.TryDropWhile	s
+T	Publishers.TryDropWhile.Failure	t
+T	Publishers.TryDropWhile.Output	t
+T	Publishers.TryFilter	s
+T	Publishers.TryFilter.Failure	t
+T	Publishers.TryFilter.Output	t
+T	Publishers.TryFirstWhere	s
+T	Publishers.TryFirstWhere.Failure	t
+T	Publishers.TryFirstWhere.Output	t
+T	Publishers.TryLastWhere	s
+T	Publishers.TryLastWhere.Failure	t
+T	Publishers.TryLastWhere.Output	t
+T	Publishers.TryMap	s
+T	Publishers.TryPrefixWhile	s
+T	Publishers.TryPrefixWhile.Failure	t
+T	Publishers.TryPrefixWhile.Output	t
+T	Publishers.TryReduce	s
+T	Publishers.TryReduce.Failure	t
+T	Publishers.TryRemoveDuplicates	s
+T	Publishers.TryRemoveDuplicates.Failure	t
+T	Publishers.TryRemoveDuplicates.Output	t
+T	Publishers.TryScan	s
+T	Publishers.TryScan.Failure	t
+T	Publishers.Zip	s
+T	Publishers.Zip.Failure	t
+T	Publishers.Zip.Output	t
+T	Publishers.Zip3	s
+T	Publishers.Zip3.Failure	t
+T	Publishers.Zip3.Output	t
+T	Publishers.Zip4	s
+T	Publishers.Zip4.Failure	t
+T	Publishers.Zip4.Output	t
 T	PushTransition	s
 T	PushTransition.Body	t
 T	QualityOfService	e
@@ -2847,6 +3307,9 @@ T	RawRepresentable.AtomicOptionalRepresentation	t
 T	RawRepresentable.AtomicRepresentation	t
 T	RawSpan	s
 T	ReceivedTransferredFile	s
+T	Record	s
+T	Record.Recording	s
+T	Record.Recording.Input	t
 T	RecoverableError	p
 T	Rectangle	s
 T	Rectangle.AnimatableData	t
@@ -2961,6 +3424,8 @@ T	ScenePadding	s
 T	ScenePhase	e
 T	SceneRestorationBehavior	s
 T	SceneStorage	s
+T	Scheduler	p
+T	SchedulerTimeIntervalConvertible	p
 T	Schema	c
 T	Schema.Attribute	c
 T	Schema.Attribute.Option	s
@@ -3091,6 +3556,7 @@ T	SidebarListStyle	s
 T	SidebarRowSize	e
 T	SignedInteger	p
 T	SignedNumeric	p
+T	SignpostMetadata	t
 T	SimultaneousGesture	s
 T	SimultaneousGesture.Body	t
 T	SimultaneousGesture.Value	s
@@ -3205,13 +3671,23 @@ T	StrokeShapeView	s
 T	StrokeShapeView.Body	t
 T	StrokeStyle	s
 T	StrokeStyle.AnimatableData	t
+T	Subject	p
 T	SubmitLabel	s
 T	SubmitTriggers	s
 T	SubmitTriggers.ArrayLiteralElement	t
 T	SubmitTriggers.Element	t
 T	SubmitTriggers.RawValue	t
+T	Subscriber	p
+T	Subscribers	e
+T	Subscribers.Assign	c
+T	Subscribers.Assign.Failure	t
+T	Subscribers.Completion	e
+T	Subscribers.Demand	s
+T	Subscribers.Sink	c
+T	Subscription	p
 T	SubscriptionView	s
 T	SubscriptionView.Body	t
+T	Subscriptions	e
 T	Substring	s
 T	Substring.CharacterView	t
 T	Substring.Index	t
@@ -3431,6 +3907,8 @@ T	ToolbarSpacer	s
 T	ToolbarTitleDisplayMode	s
 T	ToolbarTitleMenu	s
 T	ToolbarTitleMenu.Body	t
+T	TopLevelDecoder	p
+T	TopLevelEncoder	p
 T	Trait	p
 T	Transaction	s
 T	TransactionKey	p
@@ -3877,6 +4355,8 @@ T	Zip2Sequence.Iterator.Element	t
 T	Zip2Sequence.Stream1	t
 T	Zip2Sequence.Stream2	t
 T	ZoomNavigationTransition	s
+T	os_signpost_id_t	t
+T	os_trace_payload_object_t	t
 T	tls_ciphersuite_t	e
 T	tls_protocol_version_t	e
 T	unichar	t
@@ -3999,6 +4479,11 @@ T	uuid_t	t
 :	AnimationCompletionCriteria	Equatable
 :	AnimationCompletionCriteria	Hashable
 :	AnimationCompletionCriteria	Sendable
+:	AnimationFormatString.OSLogMessage	BitwiseCopyable
+:	AnimationFormatString.OSLogMessage	Copyable
+:	AnimationFormatString.OSLogMessage	ExpressibleByExtendedGraphemeClusterLiteral
+:	AnimationFormatString.OSLogMessage	ExpressibleByStringLiteral
+:	AnimationFormatString.OSLogMessage	ExpressibleByUnicodeScalarLiteral
 :	AnimationTimelineSchedule	Sendable
 :	AnimationTimelineSchedule	TimelineSchedule
 :	AnimationTimelineSchedule.Entries	IteratorProtocol
@@ -4014,6 +4499,9 @@ T	uuid_t	t
 :	AnyBidirectionalCollection	Copyable
 :	AnyBidirectionalCollection	Escapable
 :	AnyBidirectionalCollection	Sequence
+:	AnyCancellable	Cancellable
+:	AnyCancellable	Equatable
+:	AnyCancellable	Hashable
 :	AnyChartContent	ChartContent
 :	AnyChartContent	Copyable
 :	AnyChartContent	Sendable
@@ -4057,6 +4545,10 @@ T	uuid_t	t
 :	AnyLayout	Layout
 :	AnyMapContent	MapContent
 :	AnyMapContent	Sendable
+:	AnyPublisher	Copyable
+:	AnyPublisher	CustomPlaygroundDisplayConvertible
+:	AnyPublisher	CustomStringConvertible
+:	AnyPublisher	Publisher
 :	AnyRandomAccessCollection	BidirectionalCollection
 :	AnyRandomAccessCollection	Collection
 :	AnyRandomAccessCollection	Copyable
@@ -4080,6 +4572,11 @@ T	uuid_t	t
 :	AnyShapeStyle	Sendable
 :	AnyShapeStyle	ShapeStyle
 :	AnyShapeStyle.Storage	Sendable
+:	AnySubscriber	CustomCombineIdentifierConvertible
+:	AnySubscriber	CustomPlaygroundDisplayConvertible
+:	AnySubscriber	CustomReflectable
+:	AnySubscriber	CustomStringConvertible
+:	AnySubscriber	Subscriber
 :	AnyTabContent	TabContent
 :	AnyView	View
 :	AppStorage	DynamicProperty
@@ -4196,6 +4693,8 @@ T	uuid_t	t
 :	AsyncPrefixWhileSequence.Iterator	AsyncIteratorProtocol
 :	AsyncPrefixWhileSequence.Iterator	Sendable
 :	AsyncPrefixWhileSequence.Iterator	SendableMetatype
+:	AsyncPublisher	AsyncSequence
+:	AsyncPublisher.Iterator	AsyncIteratorProtocol
 :	AsyncStream	AsyncSequence
 :	AsyncStream	Copyable
 :	AsyncStream	Escapable
@@ -4264,6 +4763,8 @@ T	uuid_t	t
 :	AsyncThrowingPrefixWhileSequence.Iterator	AsyncIteratorProtocol
 :	AsyncThrowingPrefixWhileSequence.Iterator	Sendable
 :	AsyncThrowingPrefixWhileSequence.Iterator	SendableMetatype
+:	AsyncThrowingPublisher	AsyncSequence
+:	AsyncThrowingPublisher.Iterator	AsyncIteratorProtocol
 :	AsyncThrowingStream	AsyncSequence
 :	AsyncThrowingStream	Copyable
 :	AsyncThrowingStream	Escapable
@@ -5315,6 +5816,62 @@ T	uuid_t	t
 :	CDouble	Double
 :	CFloat	Float
 :	CFloat16	Float16
+:	CGBitmapInfo	BitwiseCopyable
+:	CGBitmapInfo	Equatable
+:	CGBitmapInfo	ExpressibleByArrayLiteral
+:	CGBitmapInfo	OptionSet
+:	CGBitmapInfo	RawRepresentable
+:	CGBitmapInfo	Sendable
+:	CGBitmapInfo	SetAlgebra
+:	CGBlendMode	BitwiseCopyable
+:	CGBlendMode	Equatable
+:	CGBlendMode	Hashable
+:	CGBlendMode	RawRepresentable
+:	CGBlendMode	Sendable
+:	CGColor	Copyable
+:	CGColor	Equatable
+:	CGColor	Hashable
+:	CGColor	Sendable
+:	CGColorBufferFormat	BitwiseCopyable
+:	CGColorBufferFormat	Sendable
+:	CGColorConversionInfo	Equatable
+:	CGColorConversionInfo	Hashable
+:	CGColorConversionInfoTransformType	BitwiseCopyable
+:	CGColorConversionInfoTransformType	Equatable
+:	CGColorConversionInfoTransformType	Hashable
+:	CGColorConversionInfoTransformType	RawRepresentable
+:	CGColorConversionInfoTransformType	Sendable
+:	CGColorDataFormat	BitwiseCopyable
+:	CGColorRenderingIntent	BitwiseCopyable
+:	CGColorRenderingIntent	Equatable
+:	CGColorRenderingIntent	Hashable
+:	CGColorRenderingIntent	RawRepresentable
+:	CGColorRenderingIntent	Sendable
+:	CGColorSpace	Equatable
+:	CGColorSpace	Hashable
+:	CGColorSpace	Sendable
+:	CGColorSpaceModel	BitwiseCopyable
+:	CGColorSpaceModel	Equatable
+:	CGColorSpaceModel	Hashable
+:	CGColorSpaceModel	RawRepresentable
+:	CGColorSpaceModel	Sendable
+:	CGContext	Equatable
+:	CGContext	Hashable
+:	CGDataConsumer	Equatable
+:	CGDataConsumer	Hashable
+:	CGDataConsumerCallbacks	BitwiseCopyable
+:	CGDataConsumerCallbacks	Sendable
+:	CGDataProvider	Equatable
+:	CGDataProvider	Hashable
+:	CGDataProviderDirectCallbacks	BitwiseCopyable
+:	CGDataProviderDirectCallbacks	Sendable
+:	CGDataProviderSequentialCallbacks	BitwiseCopyable
+:	CGDataProviderSequentialCallbacks	Sendable
+:	CGError	BitwiseCopyable
+:	CGError	Equatable
+:	CGError	Hashable
+:	CGError	RawRepresentable
+:	CGError	Sendable
 :	CGFloat	AdditiveArithmetic
 :	CGFloat	Animatable
 :	CGFloat	BinaryFloatingPoint
@@ -5338,6 +5895,143 @@ T	uuid_t	t
 :	CGFloat	SignedNumeric
 :	CGFloat	Strideable
 :	CGFloat	VectorArithmetic
+:	CGFont	Equatable
+:	CGFont	Hashable
+:	CGFontIndex	UInt16
+:	CGFontPostScriptFormat	BitwiseCopyable
+:	CGFontPostScriptFormat	Equatable
+:	CGFontPostScriptFormat	Hashable
+:	CGFontPostScriptFormat	RawRepresentable
+:	CGFontPostScriptFormat	Sendable
+:	CGFunction	Equatable
+:	CGFunction	Hashable
+:	CGFunctionCallbacks	BitwiseCopyable
+:	CGFunctionCallbacks	Sendable
+:	CGGlyph	UInt16
+:	CGGlyphDeprecatedEnum	BitwiseCopyable
+:	CGGlyphDeprecatedEnum	Equatable
+:	CGGlyphDeprecatedEnum	Hashable
+:	CGGlyphDeprecatedEnum	RawRepresentable
+:	CGGlyphDeprecatedEnum	Sendable
+:	CGGradient	Equatable
+:	CGGradient	Hashable
+:	CGGradientDrawingOptions	BitwiseCopyable
+:	CGGradientDrawingOptions	Equatable
+:	CGGradientDrawingOptions	ExpressibleByArrayLiteral
+:	CGGradientDrawingOptions	OptionSet
+:	CGGradientDrawingOptions	RawRepresentable
+:	CGGradientDrawingOptions	Sendable
+:	CGGradientDrawingOptions	SetAlgebra
+:	CGImage	Equatable
+:	CGImage	Hashable
+:	CGImage	Sendable
+:	CGImageAlphaInfo	BitwiseCopyable
+:	CGImageAlphaInfo	Equatable
+:	CGImageAlphaInfo	Hashable
+:	CGImageAlphaInfo	RawRepresentable
+:	CGImageAlphaInfo	Sendable
+:	CGImageByteOrderInfo	BitwiseCopyable
+:	CGImageByteOrderInfo	Equatable
+:	CGImageByteOrderInfo	Hashable
+:	CGImageByteOrderInfo	RawRepresentable
+:	CGImageByteOrderInfo	Sendable
+:	CGImagePixelFormatInfo	BitwiseCopyable
+:	CGImagePixelFormatInfo	Equatable
+:	CGImagePixelFormatInfo	Hashable
+:	CGImagePixelFormatInfo	RawRepresentable
+:	CGImagePixelFormatInfo	Sendable
+:	CGInterpolationQuality	BitwiseCopyable
+:	CGInterpolationQuality	Equatable
+:	CGInterpolationQuality	Hashable
+:	CGInterpolationQuality	RawRepresentable
+:	CGInterpolationQuality	Sendable
+:	CGLayer	Equatable
+:	CGLayer	Hashable
+:	CGLineCap	BitwiseCopyable
+:	CGLineCap	Equatable
+:	CGLineCap	Hashable
+:	CGLineCap	RawRepresentable
+:	CGLineCap	Sendable
+:	CGLineJoin	BitwiseCopyable
+:	CGLineJoin	Equatable
+:	CGLineJoin	Hashable
+:	CGLineJoin	RawRepresentable
+:	CGLineJoin	Sendable
+:	CGMutablePath	CGPath
+:	CGMutablePath	Equatable
+:	CGMutablePath	Hashable
+:	CGPDFAccessPermissions	BitwiseCopyable
+:	CGPDFAccessPermissions	Equatable
+:	CGPDFAccessPermissions	ExpressibleByArrayLiteral
+:	CGPDFAccessPermissions	OptionSet
+:	CGPDFAccessPermissions	RawRepresentable
+:	CGPDFAccessPermissions	Sendable
+:	CGPDFAccessPermissions	SetAlgebra
+:	CGPDFArrayRef	OpaquePointer
+:	CGPDFBoolean	UInt8
+:	CGPDFBox	BitwiseCopyable
+:	CGPDFBox	Equatable
+:	CGPDFBox	Hashable
+:	CGPDFBox	RawRepresentable
+:	CGPDFBox	Sendable
+:	CGPDFContentStreamRef	OpaquePointer
+:	CGPDFDataFormat	BitwiseCopyable
+:	CGPDFDataFormat	Equatable
+:	CGPDFDataFormat	Hashable
+:	CGPDFDataFormat	RawRepresentable
+:	CGPDFDataFormat	Sendable
+:	CGPDFDictionaryRef	OpaquePointer
+:	CGPDFDocument	Equatable
+:	CGPDFDocument	Hashable
+:	CGPDFInteger	Int
+:	CGPDFObjectRef	OpaquePointer
+:	CGPDFObjectType	BitwiseCopyable
+:	CGPDFObjectType	Equatable
+:	CGPDFObjectType	Hashable
+:	CGPDFObjectType	RawRepresentable
+:	CGPDFObjectType	Sendable
+:	CGPDFOperatorTableRef	OpaquePointer
+:	CGPDFPage	Equatable
+:	CGPDFPage	Hashable
+:	CGPDFReal	CGFloat
+:	CGPDFScannerRef	OpaquePointer
+:	CGPDFStreamRef	OpaquePointer
+:	CGPDFStringRef	OpaquePointer
+:	CGPDFTagProperty	Equatable
+:	CGPDFTagProperty	Hashable
+:	CGPDFTagProperty	RawRepresentable
+:	CGPDFTagProperty	Sendable
+:	CGPDFTagType	BitwiseCopyable
+:	CGPDFTagType	Equatable
+:	CGPDFTagType	Hashable
+:	CGPDFTagType	RawRepresentable
+:	CGPDFTagType	Sendable
+:	CGPath	Equatable
+:	CGPath	Hashable
+:	CGPathDrawingMode	BitwiseCopyable
+:	CGPathDrawingMode	Equatable
+:	CGPathDrawingMode	Hashable
+:	CGPathDrawingMode	RawRepresentable
+:	CGPathDrawingMode	Sendable
+:	CGPathElement	BitwiseCopyable
+:	CGPathElementType	BitwiseCopyable
+:	CGPathElementType	Equatable
+:	CGPathElementType	Hashable
+:	CGPathElementType	RawRepresentable
+:	CGPathElementType	Sendable
+:	CGPathFillRule	Copyable
+:	CGPathFillRule	Equatable
+:	CGPathFillRule	Hashable
+:	CGPathFillRule	RawRepresentable
+:	CGPattern	Equatable
+:	CGPattern	Hashable
+:	CGPatternCallbacks	BitwiseCopyable
+:	CGPatternCallbacks	Sendable
+:	CGPatternTiling	BitwiseCopyable
+:	CGPatternTiling	Equatable
+:	CGPatternTiling	Hashable
+:	CGPatternTiling	RawRepresentable
+:	CGPatternTiling	Sendable
 :	CGPoint	Animatable
 :	CGPoint	Copyable
 :	CGPoint	Decodable
@@ -5361,6 +6055,8 @@ T	uuid_t	t
 :	CGRectEdge	RawRepresentable
 :	CGRectEdge	Sendable
 :	CGRectEdge	SendableMetatype
+:	CGShading	Equatable
+:	CGShading	Hashable
 :	CGSize	Animatable
 :	CGSize	Copyable
 :	CGSize	Decodable
@@ -5370,7 +6066,253 @@ T	uuid_t	t
 :	CGSize	Hashable
 :	CGSize	Sendable
 :	CGSize	SendableMetatype
+:	CGTextDrawingMode	BitwiseCopyable
+:	CGTextDrawingMode	Equatable
+:	CGTextDrawingMode	Hashable
+:	CGTextDrawingMode	RawRepresentable
+:	CGTextDrawingMode	Sendable
+:	CGToneMapping	BitwiseCopyable
+:	CGToneMapping	Equatable
+:	CGToneMapping	Hashable
+:	CGToneMapping	RawRepresentable
+:	CGToneMapping	Sendable
 :	CInt	Int32
+:	CLAccuracyAuthorization	BitwiseCopyable
+:	CLAccuracyAuthorization	Equatable
+:	CLAccuracyAuthorization	Hashable
+:	CLAccuracyAuthorization	RawRepresentable
+:	CLAccuracyAuthorization	Sendable
+:	CLActivityType	BitwiseCopyable
+:	CLActivityType	Equatable
+:	CLActivityType	Hashable
+:	CLActivityType	RawRepresentable
+:	CLActivityType	Sendable
+:	CLAuthorizationStatus	BitwiseCopyable
+:	CLAuthorizationStatus	Equatable
+:	CLAuthorizationStatus	Hashable
+:	CLAuthorizationStatus	RawRepresentable
+:	CLAuthorizationStatus	Sendable
+:	CLBackgroundActivitySession	Sendable
+:	CLBackgroundActivitySession.Diagnostics	AsyncSequence
+:	CLBackgroundActivitySession.Diagnostics.Iterator	AsyncIteratorProtocol
+:	CLBeacon	CVarArg
+:	CLBeacon	CustomDebugStringConvertible
+:	CLBeacon	CustomStringConvertible
+:	CLBeacon	Equatable
+:	CLBeacon	Hashable
+:	CLBeacon	NSCoding
+:	CLBeacon	NSCopying
+:	CLBeacon	NSObject
+:	CLBeacon	NSObjectProtocol
+:	CLBeacon	NSSecureCoding
+:	CLBeaconIdentityConstraint	CVarArg
+:	CLBeaconIdentityConstraint	CustomDebugStringConvertible
+:	CLBeaconIdentityConstraint	CustomStringConvertible
+:	CLBeaconIdentityConstraint	Equatable
+:	CLBeaconIdentityConstraint	Hashable
+:	CLBeaconIdentityConstraint	NSCoding
+:	CLBeaconIdentityConstraint	NSCopying
+:	CLBeaconIdentityConstraint	NSObjectProtocol
+:	CLBeaconIdentityConstraint	NSSecureCoding
+:	CLBeaconIdentityConstraint	Sendable
+:	CLBeaconMajorValue	UInt16
+:	CLBeaconMinorValue	UInt16
+:	CLBeaconRegion	CLRegion
+:	CLBeaconRegion	CVarArg
+:	CLBeaconRegion	CustomDebugStringConvertible
+:	CLBeaconRegion	CustomStringConvertible
+:	CLBeaconRegion	Equatable
+:	CLBeaconRegion	Hashable
+:	CLBeaconRegion	NSCoding
+:	CLBeaconRegion	NSCopying
+:	CLBeaconRegion	NSObjectProtocol
+:	CLBeaconRegion	NSSecureCoding
+:	CLCircularRegion	CLRegion
+:	CLCircularRegion	CVarArg
+:	CLCircularRegion	CustomDebugStringConvertible
+:	CLCircularRegion	CustomStringConvertible
+:	CLCircularRegion	Equatable
+:	CLCircularRegion	Hashable
+:	CLCircularRegion	NSCoding
+:	CLCircularRegion	NSCopying
+:	CLCircularRegion	NSObjectProtocol
+:	CLCircularRegion	NSSecureCoding
+:	CLCondition	Decodable
+:	CLCondition	Encodable
+:	CLCondition	Sendable
+:	CLDeviceOrientation	BitwiseCopyable
+:	CLDeviceOrientation	Equatable
+:	CLDeviceOrientation	Hashable
+:	CLDeviceOrientation	RawRepresentable
+:	CLDeviceOrientation	Sendable
+:	CLError	CustomNSError
+:	CLError	Equatable
+:	CLError	Error
+:	CLError	Hashable
+:	CLError	Sendable
+:	CLError.Code	BitwiseCopyable
+:	CLError.Code	Equatable
+:	CLError.Code	Hashable
+:	CLError.Code	RawRepresentable
+:	CLError.Code	Sendable
+:	CLFloor	CVarArg
+:	CLFloor	CustomDebugStringConvertible
+:	CLFloor	CustomStringConvertible
+:	CLFloor	Equatable
+:	CLFloor	Hashable
+:	CLFloor	NSCoding
+:	CLFloor	NSCopying
+:	CLFloor	NSObject
+:	CLFloor	NSObjectProtocol
+:	CLFloor	NSSecureCoding
+:	CLGeocoder	CVarArg
+:	CLGeocoder	CustomDebugStringConvertible
+:	CLGeocoder	CustomStringConvertible
+:	CLGeocoder	Equatable
+:	CLGeocoder	Hashable
+:	CLGeocoder	NSObject
+:	CLGeocoder	NSObjectProtocol
+:	CLHeading	CVarArg
+:	CLHeading	CustomDebugStringConvertible
+:	CLHeading	CustomStringConvertible
+:	CLHeading	Equatable
+:	CLHeading	Hashable
+:	CLHeading	NSCoding
+:	CLHeading	NSCopying
+:	CLHeading	NSObject
+:	CLHeading	NSObjectProtocol
+:	CLHeading	NSSecureCoding
+:	CLHeadingComponentValue	Double
+:	CLLocation	CKRecordValue
+:	CLLocation	CKRecordValueProtocol
+:	CLLocation	CVarArg
+:	CLLocation	Copyable
+:	CLLocation	CustomDebugStringConvertible
+:	CLLocation	CustomStringConvertible
+:	CLLocation	Equatable
+:	CLLocation	Hashable
+:	CLLocation	NSCoding
+:	CLLocation	NSCopying
+:	CLLocation	NSObject
+:	CLLocation	NSObjectProtocol
+:	CLLocation	NSSecureCoding
+:	CLLocation	Sendable
+:	CLLocationAccuracy	Double
+:	CLLocationCoordinate2D	Animatable
+:	CLLocationCoordinate2D	BitwiseCopyable
+:	CLLocationCoordinate2D	Copyable
+:	CLLocationCoordinate2D	Decodable
+:	CLLocationCoordinate2D	Encodable
+:	CLLocationCoordinate2D	Sendable
+:	CLLocationDegrees	Double
+:	CLLocationDirection	Double
+:	CLLocationDirectionAccuracy	Double
+:	CLLocationDistance	Double
+:	CLLocationManager	CVarArg
+:	CLLocationManager	CustomDebugStringConvertible
+:	CLLocationManager	CustomStringConvertible
+:	CLLocationManager	Equatable
+:	CLLocationManager	Hashable
+:	CLLocationManager	NSObject
+:	CLLocationManager	NSObjectProtocol
+:	CLLocationManagerDelegate	NSObjectProtocol
+:	CLLocationPushServiceError	CustomNSError
+:	CLLocationPushServiceError	Equatable
+:	CLLocationPushServiceError	Error
+:	CLLocationPushServiceError	Hashable
+:	CLLocationPushServiceError	Sendable
+:	CLLocationPushServiceError.Code	BitwiseCopyable
+:	CLLocationPushServiceError.Code	Equatable
+:	CLLocationPushServiceError.Code	Hashable
+:	CLLocationPushServiceError.Code	RawRepresentable
+:	CLLocationPushServiceError.Code	Sendable
+:	CLLocationPushServiceExtension	NSObjectProtocol
+:	CLLocationSourceInformation	CVarArg
+:	CLLocationSourceInformation	CustomDebugStringConvertible
+:	CLLocationSourceInformation	CustomStringConvertible
+:	CLLocationSourceInformation	Equatable
+:	CLLocationSourceInformation	Hashable
+:	CLLocationSourceInformation	NSCoding
+:	CLLocationSourceInformation	NSCopying
+:	CLLocationSourceInformation	NSObject
+:	CLLocationSourceInformation	NSObjectProtocol
+:	CLLocationSourceInformation	NSSecureCoding
+:	CLLocationSpeed	Double
+:	CLLocationSpeedAccuracy	Double
+:	CLLocationUpdate	Sendable
+:	CLLocationUpdate.LiveConfiguration	Copyable
+:	CLLocationUpdate.LiveConfiguration	Equatable
+:	CLLocationUpdate.LiveConfiguration	Hashable
+:	CLLocationUpdate.Updates	AsyncSequence
+:	CLLocationUpdate.Updates	Sendable
+:	CLLocationUpdate.Updates.Iterator	AsyncIteratorProtocol
+:	CLMonitor	Actor
+:	CLMonitor	Sendable
+:	CLMonitor.BeaconIdentityCondition	CLCondition
+:	CLMonitor.BeaconIdentityCondition	Decodable
+:	CLMonitor.BeaconIdentityCondition	Encodable
+:	CLMonitor.BeaconIdentityCondition	Sendable
+:	CLMonitor.CircularGeographicCondition	CLCondition
+:	CLMonitor.CircularGeographicCondition	Decodable
+:	CLMonitor.CircularGeographicCondition	Encodable
+:	CLMonitor.CircularGeographicCondition	Sendable
+:	CLMonitor.Event	Sendable
+:	CLMonitor.Events	AsyncSequence
+:	CLMonitor.Events	Sendable
+:	CLMonitor.Events.Iterator	AsyncIteratorProtocol
+:	CLMonitor.Record	Sendable
+:	CLPlacemark	CVarArg
+:	CLPlacemark	Copyable
+:	CLPlacemark	CustomDebugStringConvertible
+:	CLPlacemark	CustomLocalizedStringResourceConvertible
+:	CLPlacemark	CustomStringConvertible
+:	CLPlacemark	DisplayRepresentable
+:	CLPlacemark	Equatable
+:	CLPlacemark	Hashable
+:	CLPlacemark	InstanceDisplayRepresentable
+:	CLPlacemark	NSCoding
+:	CLPlacemark	NSCopying
+:	CLPlacemark	NSObject
+:	CLPlacemark	NSObjectProtocol
+:	CLPlacemark	NSSecureCoding
+:	CLPlacemark	Sendable
+:	CLPlacemark	TypeDisplayRepresentable
+:	CLProximity	BitwiseCopyable
+:	CLProximity	Equatable
+:	CLProximity	Hashable
+:	CLProximity	RawRepresentable
+:	CLProximity	Sendable
+:	CLRegion	CVarArg
+:	CLRegion	CustomDebugStringConvertible
+:	CLRegion	CustomStringConvertible
+:	CLRegion	Equatable
+:	CLRegion	Hashable
+:	CLRegion	NSCoding
+:	CLRegion	NSCopying
+:	CLRegion	NSObject
+:	CLRegion	NSObjectProtocol
+:	CLRegion	NSSecureCoding
+:	CLRegionState	BitwiseCopyable
+:	CLRegionState	Equatable
+:	CLRegionState	Hashable
+:	CLRegionState	RawRepresentable
+:	CLRegionState	Sendable
+:	CLServiceSession	Sendable
+:	CLServiceSession.AuthorizationRequirement	Copyable
+:	CLServiceSession.AuthorizationRequirement	Equatable
+:	CLServiceSession.AuthorizationRequirement	Hashable
+:	CLServiceSession.Diagnostics	AsyncSequence
+:	CLServiceSession.Diagnostics.Iterator	AsyncIteratorProtocol
+:	CLVisit	CVarArg
+:	CLVisit	CustomDebugStringConvertible
+:	CLVisit	CustomStringConvertible
+:	CLVisit	Equatable
+:	CLVisit	Hashable
+:	CLVisit	NSCoding
+:	CLVisit	NSCopying
+:	CLVisit	NSObject
+:	CLVisit	NSObjectProtocol
+:	CLVisit	NSSecureCoding
 :	CLong	Int
 :	CLongDouble	Float80
 :	CLongLong	Int64
@@ -5699,8 +6641,13 @@ T	uuid_t	t
 :	ColorSchemeContrast	Equatable
 :	ColorSchemeContrast	Hashable
 :	ColorSchemeContrast	Sendable
+:	ColorSyncProfile	Equatable
+:	ColorSyncProfile	Hashable
 :	ColumnNavigationViewStyle	NavigationViewStyle
 :	ColumnsFormStyle	FormStyle
+:	CombineIdentifier	CustomStringConvertible
+:	CombineIdentifier	Equatable
+:	CombineIdentifier	Hashable
 :	CommandGroup	Commands
 :	CommandLine	Sendable
 :	CommandLine	SendableMetatype
@@ -5744,6 +6691,7 @@ T	uuid_t	t
 :	ConditionTrait	TestTrait
 :	ConditionTrait	Trait
 :	Confirmation	Sendable
+:	ConnectablePublisher	Publisher
 :	ContainerBackgroundPlacement	Equatable
 :	ContainerBackgroundPlacement	Hashable
 :	ContainerBackgroundPlacement	Sendable
@@ -5832,6 +6780,8 @@ T	uuid_t	t
 :	CurrencyFormatStyleConfiguration.SignDisplayStrategy	Hashable
 :	CurrencyFormatStyleConfiguration.SignDisplayStrategy	Sendable
 :	CurrencyFormatStyleConfiguration.SignDisplayStrategy	SendableMetatype
+:	CurrentValueSubject	Publisher
+:	CurrentValueSubject	Subject
 :	CustomAnimation	Equatable
 :	CustomAnimation	Hashable
 :	CustomAnimation	Sendable
@@ -6539,6 +7489,7 @@ T	uuid_t	t
 :	DefaultUserAnnotationContent	Sendable
 :	DefaultUserAnnotationContent	View
 :	DefaultWindowVisibilityToggleLabel	View
+:	Deferred	Publisher
 :	DescriptiveNumberFormatConfiguration.Presentation	Decodable
 :	DescriptiveNumberFormatConfiguration.Presentation	Encodable
 :	DescriptiveNumberFormatConfiguration.Presentation	Equatable
@@ -6884,6 +7835,8 @@ T	uuid_t	t
 :	EllipticalGradient	ShapeStyle
 :	EllipticalGradient	View
 :	EllipticalListStyle	ListStyle
+:	Empty	Equatable
+:	Empty	Publisher
 :	EmptyAnimatableData	AdditiveArithmetic
 :	EmptyAnimatableData	BitwiseCopyable
 :	EmptyAnimatableData	Copyable
@@ -7040,6 +7993,9 @@ T	uuid_t	t
 :	Expression	SendableMetatype
 :	ExtendedGraphemeClusterLiteralConvertible	ExpressibleByExtendedGraphemeClusterLiteral
 :	ExtendedGraphemeClusterType	String
+:	Fail	Copyable
+:	Fail	Equatable
+:	Fail	Publisher
 :	FetchDescriptor	Sendable
 :	FetchRequest	Copyable
 :	FetchRequest	DynamicProperty
@@ -7526,6 +8482,7 @@ T	uuid_t	t
 :	FunctionLinePlotContent	ChartContent
 :	FunctionLinePlotContent	Copyable
 :	FunctionLinePlotContent	Sendable
+:	Future	Publisher
 :	Gauge	View
 :	GaugeStyleConfiguration.CurrentValueLabel	View
 :	GaugeStyleConfiguration.Label	View
@@ -7776,6 +8733,8 @@ T	uuid_t	t
 :	HoverPhase	Copyable
 :	HoverPhase	Equatable
 :	HoverPhase	Sendable
+:	IOSurfaceRef	Equatable
+:	IOSurfaceRef	Hashable
 :	ISO8601DateFormatter	CVarArg
 :	ISO8601DateFormatter	CustomDebugStringConvertible
 :	ISO8601DateFormatter	CustomStringConvertible
@@ -7833,6 +8792,20 @@ T	uuid_t	t
 :	ImageRenderer	Copyable
 :	ImageRenderer	Observable
 :	ImageRenderer	ObservableObject
+:	ImmediateScheduler	Scheduler
+:	ImmediateScheduler.SchedulerTimeType	Comparable
+:	ImmediateScheduler.SchedulerTimeType	Equatable
+:	ImmediateScheduler.SchedulerTimeType	Strideable
+:	ImmediateScheduler.SchedulerTimeType.Stride	AdditiveArithmetic
+:	ImmediateScheduler.SchedulerTimeType.Stride	Comparable
+:	ImmediateScheduler.SchedulerTimeType.Stride	Decodable
+:	ImmediateScheduler.SchedulerTimeType.Stride	Encodable
+:	ImmediateScheduler.SchedulerTimeType.Stride	Equatable
+:	ImmediateScheduler.SchedulerTimeType.Stride	ExpressibleByFloatLiteral
+:	ImmediateScheduler.SchedulerTimeType.Stride	ExpressibleByIntegerLiteral
+:	ImmediateScheduler.SchedulerTimeType.Stride	Numeric
+:	ImmediateScheduler.SchedulerTimeType.Stride	SchedulerTimeIntervalConvertible
+:	ImmediateScheduler.SchedulerTimeType.Stride	SignedNumeric
 :	ImmersiveSpace	Scene
 :	ImportFromDevicesCommands	Commands
 :	IndexPath	BidirectionalCollection
@@ -8386,6 +9359,9 @@ T	uuid_t	t
 :	JoinedSequence.Iterator	IteratorProtocol
 :	JoinedSequence.Iterator	Sendable
 :	JoinedSequence.Iterator	SendableMetatype
+:	Just	Copyable
+:	Just	Equatable
+:	Just	Publisher
 :	KeyEquivalent	Copyable
 :	KeyEquivalent	Equatable
 :	KeyEquivalent	ExpressibleByExtendedGraphemeClusterLiteral
@@ -8802,6 +9778,7 @@ T	uuid_t	t
 :	LocalizedStringResource	ExpressibleByUnicodeScalarLiteral
 :	LocalizedStringResource	Sendable
 :	LocalizedStringResource.BundleDescription	Sendable
+:	Logger	Sendable
 :	LongPressGesture	Gesture
 :	LookAroundPreview	Sendable
 :	LookAroundPreview	View
@@ -12224,6 +13201,27 @@ T	uuid_t	t
 :	Numeric	AdditiveArithmetic
 :	Numeric	Equatable
 :	Numeric	ExpressibleByIntegerLiteral
+:	OSAllocatedUnfairLock	Sendable
+:	OSAllocatedUnfairLock.Ownership	BitwiseCopyable
+:	OSAllocatedUnfairLock.Ownership	Copyable
+:	OSAllocatedUnfairLock.Ownership	Equatable
+:	OSAllocatedUnfairLock.Ownership	Hashable
+:	OSAllocatedUnfairLock.Ownership	Sendable
+:	OSAllocatedUnfairLockFlags	Equatable
+:	OSAllocatedUnfairLockFlags	ExpressibleByArrayLiteral
+:	OSAllocatedUnfairLockFlags	OptionSet
+:	OSAllocatedUnfairLockFlags	RawRepresentable
+:	OSAllocatedUnfairLockFlags	SetAlgebra
+:	OSLog	CVarArg
+:	OSLog	Equatable
+:	OSLog	Hashable
+:	OSLog	NSObject
+:	OSLog	NSObjectProtocol
+:	OSLog	Sendable
+:	OSLog.Category	Sendable
+:	OSLogBoolFormat	Copyable
+:	OSLogBoolFormat	Equatable
+:	OSLogBoolFormat	Hashable
 :	OSLogEntry	CVarArg
 :	OSLogEntry	Copyable
 :	OSLogEntry	CustomDebugStringConvertible
@@ -12306,6 +13304,17 @@ T	uuid_t	t
 :	OSLogEnumerator.Options	RawRepresentable
 :	OSLogEnumerator.Options	Sendable
 :	OSLogEnumerator.Options	SetAlgebra
+:	OSLogInt32ExtendedFormat	Copyable
+:	OSLogInt32ExtendedFormat	Equatable
+:	OSLogInt32ExtendedFormat	Hashable
+:	OSLogIntExtendedFormat	Copyable
+:	OSLogIntExtendedFormat	Equatable
+:	OSLogIntExtendedFormat	Hashable
+:	OSLogInterpolation	StringInterpolationProtocol
+:	OSLogMessage	ExpressibleByExtendedGraphemeClusterLiteral
+:	OSLogMessage	ExpressibleByStringInterpolation
+:	OSLogMessage	ExpressibleByStringLiteral
+:	OSLogMessage	ExpressibleByUnicodeScalarLiteral
 :	OSLogMessageComponent	CVarArg
 :	OSLogMessageComponent	CustomDebugStringConvertible
 :	OSLogMessageComponent	CustomStringConvertible
@@ -12320,6 +13329,9 @@ T	uuid_t	t
 :	OSLogMessageComponent.ArgumentCategory	Hashable
 :	OSLogMessageComponent.ArgumentCategory	RawRepresentable
 :	OSLogMessageComponent.ArgumentCategory	Sendable
+:	OSLogPointerFormat	Copyable
+:	OSLogPointerFormat	Equatable
+:	OSLogPointerFormat	Hashable
 :	OSLogPosition	CVarArg
 :	OSLogPosition	CustomDebugStringConvertible
 :	OSLogPosition	CustomStringConvertible
@@ -12327,6 +13339,9 @@ T	uuid_t	t
 :	OSLogPosition	Hashable
 :	OSLogPosition	NSObject
 :	OSLogPosition	NSObjectProtocol
+:	OSLogPrivacy.Mask	Copyable
+:	OSLogPrivacy.Mask	Equatable
+:	OSLogPrivacy.Mask	Hashable
 :	OSLogStore	CVarArg
 :	OSLogStore	CustomDebugStringConvertible
 :	OSLogStore	CustomStringConvertible
@@ -12339,6 +13354,27 @@ T	uuid_t	t
 :	OSLogStore.Scope	Hashable
 :	OSLogStore.Scope	RawRepresentable
 :	OSLogStore.Scope	Sendable
+:	OSLogType	BitwiseCopyable
+:	OSLogType	Equatable
+:	OSLogType	Hashable
+:	OSLogType	RawRepresentable
+:	OSLogType	Sendable
+:	OSSignpostAnimationBegin	Copyable
+:	OSSignpostAnimationBegin	Equatable
+:	OSSignpostAnimationBegin	Hashable
+:	OSSignpostID	Comparable
+:	OSSignpostID	Copyable
+:	OSSignpostID	Equatable
+:	OSSignpostID	Sendable
+:	OSSignpostIntervalState	Decodable
+:	OSSignpostIntervalState	Encodable
+:	OSSignpostIntervalState	Sendable
+:	OSSignpostType	BitwiseCopyable
+:	OSSignpostType	Equatable
+:	OSSignpostType	Hashable
+:	OSSignpostType	RawRepresentable
+:	OSSignpostType	Sendable
+:	OSSignposter	Sendable
 :	ObjCBool	BitwiseCopyable
 :	ObjCBool	Copyable
 :	ObjCBool	CustomReflectable
@@ -12357,6 +13393,7 @@ T	uuid_t	t
 :	ObjectIdentifier	Sendable
 :	ObjectIdentifier	SendableMetatype
 :	ObjectiveCConvertibleAttributedStringKey	AttributedStringKey
+:	ObservableObjectPublisher	Publisher
 :	ObservationRegistrar	Copyable
 :	ObservationRegistrar	Decodable
 :	ObservationRegistrar	Encodable
@@ -12546,6 +13583,8 @@ T	uuid_t	t
 :	PartialRangeUpTo	RangeExpression
 :	PartialRangeUpTo	Sendable
 :	PartialRangeUpTo	SendableMetatype
+:	PassthroughSubject	Publisher
+:	PassthroughSubject	Subject
 :	PasteButton	View
 :	Path	Animatable
 :	Path	Copyable
@@ -13306,6 +14345,157 @@ T	uuid_t	t
 :	ProposedViewSize	Sendable
 :	ProxyRepresentation	Sendable
 :	ProxyRepresentation	TransferRepresentation
+:	Published.Publisher	Publisher
+:	Publishers.AllSatisfy	Publisher
+:	Publishers.AssertNoFailure	Publisher
+:	Publishers.Autoconnect	Publisher
+:	Publishers.Breakpoint	Publisher
+:	Publishers.Buffer	Publisher
+:	Publishers.Catch	Publisher
+:	Publishers.Collect	Copyable
+:	Publishers.Collect	Equatable
+:	Publishers.Collect	Publisher
+:	Publishers.CollectByCount	Copyable
+:	Publishers.CollectByCount	Equatable
+:	Publishers.CollectByCount	Publisher
+:	Publishers.CollectByTime	Publisher
+:	Publishers.CombineLatest	Copyable
+:	Publishers.CombineLatest	Equatable
+:	Publishers.CombineLatest	Publisher
+:	Publishers.CombineLatest3	Copyable
+:	Publishers.CombineLatest3	Equatable
+:	Publishers.CombineLatest3	Publisher
+:	Publishers.CombineLatest4	Copyable
+:	Publishers.CombineLatest4	Equatable
+:	Publishers.CombineLatest4	Publisher
+:	Publishers.CompactMap	Publisher
+:	Publishers.Comparison	Publisher
+:	Publishers.Concatenate	Copyable
+:	Publishers.Concatenate	Equatable
+:	Publishers.Concatenate	Publisher
+:	Publishers.Contains	Copyable
+:	Publishers.Contains	Equatable
+:	Publishers.Contains	Publisher
+:	Publishers.ContainsWhere	Publisher
+:	Publishers.Count	Copyable
+:	Publishers.Count	Equatable
+:	Publishers.Count	Publisher
+:	Publishers.Debounce	Publisher
+:	Publishers.Decode	Publisher
+:	Publishers.Delay	Publisher
+:	Publishers.Drop	Copyable
+:	Publishers.Drop	Equatable
+:	Publishers.Drop	Publisher
+:	Publishers.DropUntilOutput	Copyable
+:	Publishers.DropUntilOutput	Equatable
+:	Publishers.DropUntilOutput	Publisher
+:	Publishers.DropWhile	Publisher
+:	Publishers.Encode	Publisher
+:	Publishers.Filter	Publisher
+:	Publishers.First	Copyable
+:	Publishers.First	Equatable
+:	Publishers.First	Publisher
+:	Publishers.FirstWhere	Publisher
+:	Publishers.FlatMap	Publisher
+:	Publishers.HandleEvents	Publisher
+:	Publishers.IgnoreOutput	Copyable
+:	Publishers.IgnoreOutput	Equatable
+:	Publishers.IgnoreOutput	Publisher
+:	Publishers.Last	Copyable
+:	Publishers.Last	Equatable
+:	Publishers.Last	Publisher
+:	Publishers.LastWhere	Publisher
+:	Publishers.MakeConnectable	ConnectablePublisher
+:	Publishers.MakeConnectable	Publisher
+:	Publishers.Map	Publisher
+:	Publishers.MapError	Publisher
+:	Publishers.MapKeyPath	Publisher
+:	Publishers.MapKeyPath2	Publisher
+:	Publishers.MapKeyPath3	Publisher
+:	Publishers.MeasureInterval	Publisher
+:	Publishers.Merge	Copyable
+:	Publishers.Merge	Equatable
+:	Publishers.Merge	Publisher
+:	Publishers.Merge3	Copyable
+:	Publishers.Merge3	Equatable
+:	Publishers.Merge3	Publisher
+:	Publishers.Merge4	Copyable
+:	Publishers.Merge4	Equatable
+:	Publishers.Merge4	Publisher
+:	Publishers.Merge5	Copyable
+:	Publishers.Merge5	Equatable
+:	Publishers.Merge5	Publisher
+:	Publishers.Merge6	Copyable
+:	Publishers.Merge6	Equatable
+:	Publishers.Merge6	Publisher
+:	Publishers.Merge7	Copyable
+:	Publishers.Merge7	Equatable
+:	Publishers.Merge7	Publisher
+:	Publishers.Merge8	Copyable
+:	Publishers.Merge8	Equatable
+:	Publishers.Merge8	Publisher
+:	Publishers.MergeMany	Copyable
+:	Publishers.MergeMany	Equatable
+:	Publishers.MergeMany	Publisher
+:	Publishers.Multicast	ConnectablePublisher
+:	Publishers.Multicast	Publisher
+:	Publishers.Output	Copyable
+:	Publishers.Output	Equatable
+:	Publishers.Output	Publisher
+:	Publishers.PrefetchStrategy	Copyable
+:	Publishers.PrefetchStrategy	Equatable
+:	Publishers.PrefetchStrategy	Hashable
+:	Publishers.PrefixUntilOutput	Publisher
+:	Publishers.PrefixWhile	Publisher
+:	Publishers.Print	Publisher
+:	Publishers.ReceiveOn	Publisher
+:	Publishers.Reduce	Publisher
+:	Publishers.RemoveDuplicates	Publisher
+:	Publishers.ReplaceEmpty	Copyable
+:	Publishers.ReplaceEmpty	Equatable
+:	Publishers.ReplaceEmpty	Publisher
+:	Publishers.ReplaceError	Copyable
+:	Publishers.ReplaceError	Equatable
+:	Publishers.ReplaceError	Publisher
+:	Publishers.Retry	Copyable
+:	Publishers.Retry	Equatable
+:	Publishers.Retry	Publisher
+:	Publishers.Scan	Publisher
+:	Publishers.Sequence	Copyable
+:	Publishers.Sequence	Equatable
+:	Publishers.Sequence	Publisher
+:	Publishers.SetFailureType	Copyable
+:	Publishers.SetFailureType	Equatable
+:	Publishers.SetFailureType	Publisher
+:	Publishers.Share	Equatable
+:	Publishers.Share	Publisher
+:	Publishers.SubscribeOn	Publisher
+:	Publishers.SwitchToLatest	Publisher
+:	Publishers.Throttle	Publisher
+:	Publishers.Timeout	Publisher
+:	Publishers.TryAllSatisfy	Publisher
+:	Publishers.TryCatch	Publisher
+:	Publishers.TryCompactMap	Publisher
+:	Publishers.TryComparison	Publisher
+:	Publishers.TryContainsWhere	Publisher
+:	Publishers.TryDropWhile	Publisher
+:	Publishers.TryFilter	Publisher
+:	Publishers.TryFirstWhere	Publisher
+:	Publishers.TryLastWhere	Publisher
+:	Publishers.TryMap	Publisher
+:	Publishers.TryPrefixWhile	Publisher
+:	Publishers.TryReduce	Publisher
+:	Publishers.TryRemoveDuplicates	Publisher
+:	Publishers.TryScan	Publisher
+:	Publishers.Zip	Copyable
+:	Publishers.Zip	Equatable
+:	Publishers.Zip	Publisher
+:	Publishers.Zip3	Copyable
+:	Publishers.Zip3	Equatable
+:	Publishers.Zip3	Publisher
+:	Publishers.Zip4	Copyable
+:	Publishers.Zip4	Equatable
+:	Publishers.Zip4	Publisher
 :	PushTransition	Transition
 :	QualityOfService	BitwiseCopyable
 :	QualityOfService	Equatable
@@ -13364,6 +14554,13 @@ T	uuid_t	t
 :	RawSpan	Sendable
 :	RawSpan	SendableMetatype
 :	ReceivedTransferredFile	Sendable
+:	Record	Copyable
+:	Record	Decodable
+:	Record	Encodable
+:	Record	Publisher
+:	Record.Recording	Copyable
+:	Record.Recording	Decodable
+:	Record.Recording	Encodable
 :	RecoverableError	Error
 :	RecoverableError	Sendable
 :	RecoverableError	SendableMetatype
@@ -13936,6 +15133,7 @@ T	uuid_t	t
 :	SignedNumeric	Equatable
 :	SignedNumeric	ExpressibleByIntegerLiteral
 :	SignedNumeric	Numeric
+:	SignpostMetadata	OSLogMessage
 :	SimultaneousGesture	Gesture
 :	SimultaneousGesture.Value	Copyable
 :	SimultaneousGesture.Value	Equatable
@@ -14276,6 +15474,7 @@ T	uuid_t	t
 :	StrokeStyle	Copyable
 :	StrokeStyle	Equatable
 :	StrokeStyle	Sendable
+:	Subject	Publisher
 :	SubmitLabel	Sendable
 :	SubmitTriggers	Equatable
 :	SubmitTriggers	ExpressibleByArrayLiteral
@@ -14283,6 +15482,36 @@ T	uuid_t	t
 :	SubmitTriggers	RawRepresentable
 :	SubmitTriggers	Sendable
 :	SubmitTriggers	SetAlgebra
+:	Subscriber	CustomCombineIdentifierConvertible
+:	Subscribers.Assign	Cancellable
+:	Subscribers.Assign	CustomCombineIdentifierConvertible
+:	Subscribers.Assign	CustomPlaygroundDisplayConvertible
+:	Subscribers.Assign	CustomReflectable
+:	Subscribers.Assign	CustomStringConvertible
+:	Subscribers.Assign	Subscriber
+:	Subscribers.Completion	Copyable
+:	Subscribers.Completion	Decodable
+:	Subscribers.Completion	Encodable
+:	Subscribers.Completion	Equatable
+:	Subscribers.Completion	Hashable
+:	Subscribers.Completion	Sendable
+:	Subscribers.Demand	BitwiseCopyable
+:	Subscribers.Demand	Comparable
+:	Subscribers.Demand	Copyable
+:	Subscribers.Demand	CustomStringConvertible
+:	Subscribers.Demand	Decodable
+:	Subscribers.Demand	Encodable
+:	Subscribers.Demand	Equatable
+:	Subscribers.Demand	Hashable
+:	Subscribers.Demand	Sendable
+:	Subscribers.Sink	Cancellable
+:	Subscribers.Sink	CustomCombineIdentifierConvertible
+:	Subscribers.Sink	CustomPlaygroundDisplayConvertible
+:	Subscribers.Sink	CustomReflectable
+:	Subscribers.Sink	CustomStringConvertible
+:	Subscribers.Sink	Subscriber
+:	Subscription	Cancellable
+:	Subscription	CustomCombineIdentifierConvertible
 :	SubscriptionView	View
 :	Substring	BidirectionalCollection
 :	Substring	Collection
@@ -16315,6 +17544,7 @@ T	uuid_t	t
 :	Zip2Sequence.Iterator	Sendable
 :	Zip2Sequence.Iterator	SendableMetatype
 :	ZoomNavigationTransition	NavigationTransition
+:	os_signpost_id_t	UInt64
 :	tls_ciphersuite_t	Equatable
 :	tls_ciphersuite_t	Hashable
 :	tls_ciphersuite_t	RawRepresentable
@@ -16328,6 +17558,77 @@ T	uuid_t	t
 :	unichar	UInt16
 M	-	Attribute(_:originalName:hashModifier:)	m		17.0			ddd	_,String=nil,String=nil
 M	-	CFBridgingRetain(_:)	f		2.0		CFTypeRef	r
+M	-	CGColorSpaceCreateDeviceCMYK()	f		2.0		CGColorSpace
+M	-	CGColorSpaceCreateDeviceGray()	f		2.0		CGColorSpace
+M	-	CGColorSpaceCreateDeviceRGB()	f		2.0		CGColorSpace
+M	-	CGDisplayCreateImage(_:)	df			?	CGImage	r	CGDirectDisplayID
+M	-	CGDisplayCreateImage(_:rect:)	df			?	CGImage	rr	CGDirectDisplayID,CGRect
+M	-	CGGetLastMouseDelta()	f		7.0		(Int32,Int32)
+M	-	CGPDFArrayGetArray(_:_:_:)	f		2.0		Bool	rrr	OpaquePointer,Int,UnsafeMutablePointer
+M	-	CGPDFArrayGetBoolean(_:_:_:)	f		2.0		Bool	rrr	OpaquePointer,Int,UnsafeMutablePointer
+M	-	CGPDFArrayGetCount(_:)	f		2.0		Int	r	OpaquePointer
+M	-	CGPDFArrayGetDictionary(_:_:_:)	f		2.0		Bool	rrr	OpaquePointer,Int,UnsafeMutablePointer
+M	-	CGPDFArrayGetInteger(_:_:_:)	f		2.0		Bool	rrr	OpaquePointer,Int,UnsafeMutablePointer
+M	-	CGPDFArrayGetName(_:_:_:)	f		2.0		Bool	rrr	OpaquePointer,Int,_
+M	-	CGPDFArrayGetNull(_:_:)	f		2.0		Bool	rr	OpaquePointer,Int
+M	-	CGPDFArrayGetNumber(_:_:_:)	f		2.0		Bool	rrr	OpaquePointer,Int,UnsafeMutablePointer
+M	-	CGPDFArrayGetObject(_:_:_:)	f		2.0		Bool	rrr	OpaquePointer,Int,UnsafeMutablePointer
+M	-	CGPDFArrayGetStream(_:_:_:)	f		2.0		Bool	rrr	OpaquePointer,Int,UnsafeMutablePointer
+M	-	CGPDFArrayGetString(_:_:_:)	f		2.0		Bool	rrr	OpaquePointer,Int,UnsafeMutablePointer
+M	-	CGPDFContentStreamCreateWithPage(_:)	f		2.0		OpaquePointer	r	CGPDFPage
+M	-	CGPDFContentStreamCreateWithStream(_:_:_:)	f		2.0		OpaquePointer	rrr	OpaquePointer,OpaquePointer,OpaquePointer
+M	-	CGPDFContentStreamGetResource(_:_:_:)	f		2.0		OpaquePointer	rrr	OpaquePointer,UnsafePointer,UnsafePointer
+M	-	CGPDFContentStreamGetStreams(_:)	f		2.0		CFArray	r	OpaquePointer
+M	-	CGPDFContentStreamRelease(_:)	f		2.0			r	OpaquePointer
+M	-	CGPDFContentStreamRetain(_:)	f		2.0		OpaquePointer	r	OpaquePointer
+M	-	CGPDFDictionaryApplyFunction(_:_:_:)	f		2.0			rrr	OpaquePointer,_,UnsafeMutableRawPointer
+M	-	CGPDFDictionaryGetArray(_:_:_:)	f		2.0		Bool	rrr	OpaquePointer,UnsafePointer,UnsafeMutablePointer
+M	-	CGPDFDictionaryGetBoolean(_:_:_:)	f		2.0		Bool	rrr	OpaquePointer,UnsafePointer,UnsafeMutablePointer
+M	-	CGPDFDictionaryGetCount(_:)	f		2.0		Int	r	OpaquePointer
+M	-	CGPDFDictionaryGetDictionary(_:_:_:)	f		2.0		Bool	rrr	OpaquePointer,UnsafePointer,UnsafeMutablePointer
+M	-	CGPDFDictionaryGetInteger(_:_:_:)	f		2.0		Bool	rrr	OpaquePointer,UnsafePointer,UnsafeMutablePointer
+M	-	CGPDFDictionaryGetName(_:_:_:)	f		2.0		Bool	rrr	OpaquePointer,UnsafePointer,_
+M	-	CGPDFDictionaryGetNumber(_:_:_:)	f		2.0		Bool	rrr	OpaquePointer,UnsafePointer,UnsafeMutablePointer
+M	-	CGPDFDictionaryGetObject(_:_:_:)	f		2.0		Bool	rrr	OpaquePointer,UnsafePointer,UnsafeMutablePointer
+M	-	CGPDFDictionaryGetStream(_:_:_:)	f		2.0		Bool	rrr	OpaquePointer,UnsafePointer,UnsafeMutablePointer
+M	-	CGPDFDictionaryGetString(_:_:_:)	f		2.0		Bool	rrr	OpaquePointer,UnsafePointer,UnsafeMutablePointer
+M	-	CGPDFObjectGetType(_:)	f		2.0		CGPDFObjectType	r	OpaquePointer
+M	-	CGPDFObjectGetValue(_:_:_:)	f		2.0		Bool	rrr	OpaquePointer,CGPDFObjectType,UnsafeMutableRawPointer
+M	-	CGPDFOperatorTableCreate()	f		2.0		OpaquePointer
+M	-	CGPDFOperatorTableRelease(_:)	f		2.0			r	OpaquePointer
+M	-	CGPDFOperatorTableRetain(_:)	f		2.0		OpaquePointer	r	OpaquePointer
+M	-	CGPDFOperatorTableSetCallback(_:_:_:)	f		2.0			rrr	OpaquePointer,UnsafePointer,_
+M	-	CGPDFScannerCreate(_:_:_:)	f		2.0		OpaquePointer	rrr	OpaquePointer,OpaquePointer,UnsafeMutableRawPointer
+M	-	CGPDFScannerGetContentStream(_:)	f		2.0		OpaquePointer	r	OpaquePointer
+M	-	CGPDFScannerPopArray(_:_:)	f		2.0		Bool	rr	OpaquePointer,UnsafeMutablePointer
+M	-	CGPDFScannerPopBoolean(_:_:)	f		2.0		Bool	rr	OpaquePointer,UnsafeMutablePointer
+M	-	CGPDFScannerPopDictionary(_:_:)	f		2.0		Bool	rr	OpaquePointer,UnsafeMutablePointer
+M	-	CGPDFScannerPopInteger(_:_:)	f		2.0		Bool	rr	OpaquePointer,UnsafeMutablePointer
+M	-	CGPDFScannerPopName(_:_:)	f		2.0		Bool	rr	OpaquePointer,_
+M	-	CGPDFScannerPopNumber(_:_:)	f		2.0		Bool	rr	OpaquePointer,UnsafeMutablePointer
+M	-	CGPDFScannerPopObject(_:_:)	f		2.0		Bool	rr	OpaquePointer,UnsafeMutablePointer
+M	-	CGPDFScannerPopStream(_:_:)	f		2.0		Bool	rr	OpaquePointer,UnsafeMutablePointer
+M	-	CGPDFScannerPopString(_:_:)	f		2.0		Bool	rr	OpaquePointer,UnsafeMutablePointer
+M	-	CGPDFScannerRelease(_:)	f		2.0			r	OpaquePointer
+M	-	CGPDFScannerRetain(_:)	f		2.0		OpaquePointer	r	OpaquePointer
+M	-	CGPDFScannerScan(_:)	f		2.0		Bool	r	OpaquePointer
+M	-	CGPDFStreamCopyData(_:_:)	f		2.0		CFData	rr	OpaquePointer,UnsafeMutablePointer
+M	-	CGPDFStreamGetDictionary(_:)	f		2.0		OpaquePointer	r	OpaquePointer
+M	-	CGPDFStringCopyDate(_:)	f		2.0		CFDate	r	OpaquePointer
+M	-	CGPDFStringCopyTextString(_:)	f		2.0		CFString	r	OpaquePointer
+M	-	CGPDFStringGetBytePtr(_:)	f		2.0		UnsafePointer	r	OpaquePointer
+M	-	CGPDFStringGetLength(_:)	f		2.0		Int	r	OpaquePointer
+M	-	CGPointZero	v		2.0		CGPoint
+M	-	CGRectZero	v		2.0		CGRect
+M	-	CGSizeZero	v		2.0		CGSize
+M	-	CGWindowListCreateImage(_:_:_:_:)	df			?	CGImage	rrrr	CGRect,CGWindowListOption,CGWindowID,CGWindowImageOption
+M	-	CG_HDR_BT_2100	v				Int32
+M	-	CLLocationCoordinate2DIsValid(_:)	f		4.0		Bool	r	CLLocationCoordinate2D
+M	-	CLLocationCoordinate2DMake(_:_:)	f		4.0		CLLocationCoordinate2D	rr	Double,Double
+M	-	CLLocationDistanceMax	v		6.0		Double
+M	-	CLLocationPushServiceErrorDomain	v		15.0		String
+M	-	CLTimeIntervalMax	v		6.0		Double
+M	-	CL_TARGET_SUPPORTS_CONDITIONS	v		2.0		Int32
 M	-	DebugDescription()	m
 M	-	Entry()	m		13.0
 M	-	Expression(_:)	m	_:_	18.0		Expression	f
@@ -16343,16 +17644,16 @@ M	-	MKLaunchOptionsMapCenterKey	v		6.0		String
 M	-	MKLaunchOptionsMapSpanKey	v		6.0		String
 M	-	MKLaunchOptionsMapTypeKey	v		6.0		String
 M	-	MKLaunchOptionsShowsTrafficKey	v		6.0		String
-M	-	MKMapCameraZoomDefault	v		13.0		CLLocationDistance
+M	-	MKMapCameraZoomDefault	v		13.0		Double
 M	-	MKMapItemTypeIdentifier	v		11.0		String
 M	-	MKMapPointEqualToPoint(_:_:)	f				Bool	rr	MKMapPoint,MKMapPoint
-M	-	MKMapPointsPerMeterAtLatitude(_:)	f		4.0		Double	r	CLLocationDegrees
+M	-	MKMapPointsPerMeterAtLatitude(_:)	f		4.0		Double	r	Double
 M	-	MKMapRectDivide(_:_:_:_:_:)	f		4.0			rrrrr	MKMapRect,UnsafeMutablePointer,UnsafeMutablePointer,Double,CGRectEdge
 M	-	MKMapRectEqualToRect(_:_:)	f				Bool	rr	MKMapRect,MKMapRect
 M	-	MKMapSizeEqualToSize(_:_:)	f				Bool	rr	MKMapSize,MKMapSize
 M	-	MKMapViewDefaultAnnotationViewReuseIdentifier	v		11.0		String
 M	-	MKMapViewDefaultClusterAnnotationViewReuseIdentifier	v		11.0		String
-M	-	MKMetersPerMapPointAtLatitude(_:)	f		4.0		CLLocationDistance	r	CLLocationDegrees
+M	-	MKMetersPerMapPointAtLatitude(_:)	f		4.0		Double	r	Double
 M	-	MKRoadWidthAtZoomScale(_:)	f		4.0		CGFloat	r	CGFloat
 M	-	MKStringFromMapPoint(_:)	f				String	r	MKMapPoint
 M	-	MKStringFromMapRect(_:)	f				String	r	MKMapRect
@@ -16971,6 +18272,14 @@ M	-	NSZeroSize	v				CGSize
 M	-	NS_BigEndian	v		2.0		Int
 M	-	NS_LittleEndian	v		2.0		Int
 M	-	NS_UnknownByteOrder	v		2.0		Int
+M	-	OS_ATOMIC_USES_CXX	v				Int32
+M	-	OS_LOG_TARGET_HAS_10_12_FEATURES	v				Int32
+M	-	OS_LOG_TARGET_HAS_10_13_FEATURES	v				Int32
+M	-	OS_LOG_TARGET_HAS_10_14_FEATURES	v				Int32
+M	-	OS_LOG_TARGET_HAS_10_15_FEATURES	v				Int32
+M	-	OS_TRACE_TYPE_DEBUG	dv			logging	UInt32
+M	-	OS_TRACE_TYPE_INFO	dv			logging	UInt32
+M	-	OS_TRACE_TYPE_RELEASE	dv			logging	UInt32
 M	-	Observable()	m		17.0
 M	-	ObservationIgnored()	m		17.0
 M	-	ObservationTracked()	m		17.0
@@ -17055,6 +18364,63 @@ M	-	j0(_:)	f				CGFloat	r	CGFloat
 M	-	j1(_:)	f				CGFloat	r	CGFloat
 M	-	jn(_:_:)	f				CGFloat	rr	Int,CGFloat
 M	-	kCFStringEncodingASCII	v		8.0		CFStringEncoding
+M	-	kCGBitmapByteOrder16Host	v				CGBitmapInfo
+M	-	kCGBitmapByteOrder32Host	v				CGBitmapInfo
+M	-	kCGColorSpaceExtendedRange	v				CFString
+M	-	kCGDefaultHDRImageContentHeadroom	v		18.0		Float
+M	-	kCGEXRToneMappingGammaDefog	v		18.0		CFString
+M	-	kCGEXRToneMappingGammaExposure	v		18.0		CFString
+M	-	kCGEXRToneMappingGammaKneeHigh	v		18.0		CFString
+M	-	kCGEXRToneMappingGammaKneeLow	v		18.0		CFString
+M	-	kCGFontIndexInvalid	v				UInt16
+M	-	kCGFontIndexMax	v				UInt16
+M	-	kCGGlyphMax	v				UInt16
+M	-	kCGPDFContextAccessPermissions	v		11.0		CFString
+M	-	kCGPDFContextAllowsCopying	v		2.0		CFString
+M	-	kCGPDFContextAllowsPrinting	v		2.0		CFString
+M	-	kCGPDFContextArtBox	v		2.0		CFString
+M	-	kCGPDFContextAuthor	v		2.0		CFString
+M	-	kCGPDFContextBleedBox	v		2.0		CFString
+M	-	kCGPDFContextCreateLinearizedPDF	v		14.0		CFString
+M	-	kCGPDFContextCreatePDFA	v		14.0		CFString
+M	-	kCGPDFContextCreator	v		2.0		CFString
+M	-	kCGPDFContextCropBox	v		2.0		CFString
+M	-	kCGPDFContextEncryptionKeyLength	v		2.0		CFString
+M	-	kCGPDFContextKeywords	v		2.0		CFString
+M	-	kCGPDFContextMediaBox	v		2.0		CFString
+M	-	kCGPDFContextOutputIntent	v		14.0		CFString
+M	-	kCGPDFContextOutputIntents	v		14.0		CFString
+M	-	kCGPDFContextOwnerPassword	v		2.0		CFString
+M	-	kCGPDFContextSubject	v		2.0		CFString
+M	-	kCGPDFContextTitle	v		2.0		CFString
+M	-	kCGPDFContextTrimBox	v		2.0		CFString
+M	-	kCGPDFContextUserPassword	v		2.0		CFString
+M	-	kCGPDFOutlineChildren	v		11.0		CFString
+M	-	kCGPDFOutlineDestination	v		11.0		CFString
+M	-	kCGPDFOutlineDestinationRect	v		11.0		CFString
+M	-	kCGPDFOutlineTitle	v		11.0		CFString
+M	-	kCGPDFXDestinationOutputProfile	v		14.0		CFString
+M	-	kCGPDFXInfo	v		14.0		CFString
+M	-	kCGPDFXOutputCondition	v		14.0		CFString
+M	-	kCGPDFXOutputConditionIdentifier	v		14.0		CFString
+M	-	kCGPDFXOutputIntentSubtype	v		14.0		CFString
+M	-	kCGPDFXRegistryName	v		14.0		CFString
+M	-	kCGSkipBoostToHDR	v		18.0		CFString
+M	-	kCGUse100nitsHLGOOTF	v		18.0		CFString
+M	-	kCGUseBT1886ForCoreVideoGamma	v		18.0		CFString
+M	-	kCGUseLegacyHDREcosystem	v		18.1		CFString
+M	-	kCLDistanceFilterNone	v		2.0		Double
+M	-	kCLErrorDomain	v		2.0		String
+M	-	kCLErrorUserInfoAlternateRegionKey	v		5.0		String
+M	-	kCLHeadingFilterNone	v		2.0		Double
+M	-	kCLLocationAccuracyBest	v		2.0		Double
+M	-	kCLLocationAccuracyBestForNavigation	v		4.0		Double
+M	-	kCLLocationAccuracyHundredMeters	v		2.0		Double
+M	-	kCLLocationAccuracyKilometer	v		2.0		Double
+M	-	kCLLocationAccuracyNearestTenMeters	v		2.0		Double
+M	-	kCLLocationAccuracyReduced	v		14.0		Double
+M	-	kCLLocationAccuracyThreeKilometers	v		2.0		Double
+M	-	kCLLocationCoordinate2DInvalid	v		4.0		CLLocationCoordinate2D
 M	-	ldexp(_:_:)	f				CGFloat	rr	CGFloat,Int
 M	-	lgamma(_:)	f				(CGFloat,Int)	r	CGFloat
 M	-	line()	m
@@ -17065,6 +18431,7 @@ M	-	log2(_:)	f				CGFloat	r	CGFloat
 M	-	logb(_:)	f				CGFloat	r	CGFloat
 M	-	max(_:_:)	f					rr
 M	-	max(_:_:_:_:)	f					rrrd
+M	-	maxOSLogArgumentCount	v		14.0		UInt8
 M	-	min(_:_:)	f					rr
 M	-	min(_:_:_:_:)	f					rrrd
 M	-	modf(_:)	f				(CGFloat,CGFloat)	r	CGFloat
@@ -17072,6 +18439,11 @@ M	-	nan(_:)	f				CGFloat	r	String
 M	-	nearbyint(_:)	f				CGFloat	r	CGFloat
 M	-	nextafter(_:_:)	f				CGFloat	rr	CGFloat,CGFloat
 M	-	numericCast(_:)	f					r
+M	-	os_signpost(_:dso:log:name:signpostID:)	df		12.0	beginAnimationInterval(_:id:)		rdrrd	_,UnsafeRawPointer,OSLog,StaticString,OSSignpostID=.exclusive
+M	-	os_signpost(_:dso:log:name:signpostID:_:_:)	df		12.0	beginInterval(_:id:_:)		rdrrdrd	_,UnsafeRawPointer,OSLog,StaticString,OSSignpostID=.exclusive,_,_
+M	-	os_trace_debug_enabled()	df		8.0	os_log_debug_enabled	Bool
+M	-	os_trace_info_enabled()	df		10.0	os_log_info_enabled	Bool
+M	-	os_trace_type_enabled(_:)	df		8.0	isEnabled(type:)	Bool	r	UInt8
 M	-	pointwiseMax(_:_:)	f					rr
 M	-	pointwiseMin(_:_:)	f					rr
 M	-	pow(_:_:)	f		8.0		Decimal	rr
@@ -17511,6 +18883,8 @@ M	AnimationContext	environment	v		17.0		EnvironmentValues
 M	AnimationContext	isLogicallyComplete	v		17.0		Bool
 M	AnimationContext	state	v		17.0		AnimationState
 M	AnimationContext	withState(_:)	f		17.0		AnimationContext	r	AnimationState
+M	AnimationFormatString	OSLogMessage	k		14.0
+M	AnimationFormatString.OSLogMessage	init(stringLiteral:)	i		14.0		AnimationFormatString.OSLogMessage	r	String
 M	AnimationState	init()	i		17.0		AnimationState
 M	AnimationState	subscript(_:)	f		17.0			r
 M	AnimationStateKey	defaultValue	sv		17.0		Self.Value
@@ -17638,6 +19012,11 @@ M	AnyBidirectionalCollection	suffix(_:)	f				AnyBidirectionalCollection	r	Int
 M	AnyBidirectionalCollection	suffix(from:)	f				Self.SubSequence	r	Self.Index
 M	AnyBidirectionalCollection	underestimatedCount	v				Int
 M	AnyBidirectionalCollection	withContiguousStorageIfAvailable(_:)	ft	_:UnsafeBufferPointer				f
+M	AnyCancellable	cancel()	f		13.0
+M	AnyCancellable	hash(into:)	f		13.0			r	Hasher
+M	AnyCancellable	hashValue	v		13.0		Int
+M	AnyCancellable	init(_:)	i		13.0		AnyCancellable	f
+M	AnyCancellable	store(in:)	f		13.0			r
 M	AnyChartContent	init(_:)	i		16.0		AnyChartContent	r	ChartContent
 M	AnyChartContent	init(erasing:)	i		16.0		AnyChartContent	r	ChartContent
 M	AnyChartSymbolShape	init(_:)	i		16.0		AnyChartSymbolShape	r	ChartSymbolShape
@@ -17792,6 +19171,109 @@ M	AnyLayout	sizeThatFits(proposal:subviews:cache:)	f				CGSize	rrr	ProposedViewS
 M	AnyLayout	spacing(subviews:cache:)	f				ViewSpacing	rr	AnyLayout.Subviews,AnyLayout.Cache
 M	AnyLayout	updateCache(_:subviews:)	f					rr	AnyLayout.Cache,AnyLayout.Subviews
 M	AnyMapContent	init(_:)	i		17.5		AnyMapContent	r
+M	AnyPublisher	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	AnyPublisher	append(_:)	f		13.0			d
+M	AnyPublisher	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	AnyPublisher	assign(to:)	f		14.0			r	Published.Publisher
+M	AnyPublisher	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	AnyPublisher	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	AnyPublisher	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	AnyPublisher	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	AnyPublisher	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	AnyPublisher	collect()	f		13.0		Publishers.Collect
+M	AnyPublisher	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	AnyPublisher	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	AnyPublisher	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	AnyPublisher	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	AnyPublisher	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	AnyPublisher	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	AnyPublisher	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	AnyPublisher	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	AnyPublisher	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	AnyPublisher	count()	f		13.0		Publishers.Count
+M	AnyPublisher	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	AnyPublisher	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	AnyPublisher	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	AnyPublisher	description	v		13.0		String
+M	AnyPublisher	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	AnyPublisher	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	AnyPublisher	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	AnyPublisher	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	AnyPublisher	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	AnyPublisher	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	AnyPublisher	first()	f		13.0		Publishers.First
+M	AnyPublisher	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	AnyPublisher	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	AnyPublisher	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	AnyPublisher	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	AnyPublisher	init(_:)	i		13.0		AnyPublisher	r
+M	AnyPublisher	last()	f		13.0		Publishers.Last
+M	AnyPublisher	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	AnyPublisher	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	AnyPublisher	map(_:)	f	_:Self.Output	13.0			f
+M	AnyPublisher	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	AnyPublisher	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	AnyPublisher	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	AnyPublisher	max()	f		13.0		Publishers.Comparison
+M	AnyPublisher	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	AnyPublisher	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	AnyPublisher	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	AnyPublisher	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	AnyPublisher	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	AnyPublisher	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	AnyPublisher	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	AnyPublisher	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	AnyPublisher	min()	f		13.0		Publishers.Comparison
+M	AnyPublisher	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	AnyPublisher	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	AnyPublisher	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	AnyPublisher	output(at:)	f		13.0		Publishers.Output	r	Int
+M	AnyPublisher	output(in:)	f		13.0		Publishers.Output	r
+M	AnyPublisher	playgroundDescription	v		13.0
+M	AnyPublisher	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	AnyPublisher	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	AnyPublisher	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	AnyPublisher	prepend(_:)	f		13.0			d
+M	AnyPublisher	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	AnyPublisher	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	AnyPublisher	receive(subscriber:)	f		13.0			r
+M	AnyPublisher	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	AnyPublisher	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	AnyPublisher	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	AnyPublisher	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	AnyPublisher	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	AnyPublisher	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	AnyPublisher	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	AnyPublisher	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	AnyPublisher	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	AnyPublisher	share()	f		13.0		Publishers.Share
+M	AnyPublisher	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	AnyPublisher	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	AnyPublisher	subscribe(_:)	f		13.0			r
+M	AnyPublisher	subscribe(on:options:)	f		13.0		Publishers.SubscribeOn	rd	_,_=nil
+M	AnyPublisher	switchToLatest()	f		14.0
+M	AnyPublisher	throttle(for:scheduler:latest:)	f		13.0		Publishers.Throttle	rrr	_,_,Bool
+M	AnyPublisher	timeout(_:scheduler:options:customError:)	f		13.0		Publishers.Timeout	rrdg	_,_,_=nil,_=nil
+M	AnyPublisher	tryAllSatisfy(_:)	f	_:Self.Output	13.0		Publishers.TryAllSatisfy	f
+M	AnyPublisher	tryCatch(_:)	f	_:Self.Failure	13.0		Publishers.TryCatch	f
+M	AnyPublisher	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	AnyPublisher	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	AnyPublisher	tryDrop(while:)	f	while:Self.Output	13.0		Publishers.TryDropWhile	f
+M	AnyPublisher	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	AnyPublisher	tryFirst(where:)	f	where:Self.Output	13.0		Publishers.TryFirstWhere	f
+M	AnyPublisher	tryLast(where:)	f	where:Self.Output	13.0		Publishers.TryLastWhere	f
+M	AnyPublisher	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	AnyPublisher	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	AnyPublisher	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	AnyPublisher	tryPrefix(while:)	f	while:Self.Output	13.0		Publishers.TryPrefixWhile	f
+M	AnyPublisher	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	AnyPublisher	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	AnyPublisher	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	AnyPublisher	values	v		15.0
+M	AnyPublisher	zip(_:)	f		13.0		Publishers.Zip	r
+M	AnyPublisher	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	AnyPublisher	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	AnyPublisher	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
 M	AnyRandomAccessCollection	Index	k
 M	AnyRandomAccessCollection	Indices	k
 M	AnyRandomAccessCollection	Iterator	k
@@ -18001,6 +19483,16 @@ M	AnyShape	path(in:)	f				Path	r	CGRect
 M	AnyShape	sizeThatFits(_:)	f				CGSize	r	ProposedViewSize
 M	AnyShapeStyle	Resolved	k
 M	AnyShapeStyle	init(_:)	i		15.0		AnyShapeStyle	r
+M	AnySubscriber	combineIdentifier	v		13.0		CombineIdentifier
+M	AnySubscriber	customMirror	v		13.0		Mirror
+M	AnySubscriber	description	v		13.0		String
+M	AnySubscriber	init(_:)	i		13.0		AnySubscriber	r
+M	AnySubscriber	init(receiveSubscription:receiveValue:receiveCompletion:)	i	receiveSubscription:Subscription;receiveValue:Input;receiveCompletion:Subscribers.Completion	13.0		AnySubscriber	ggg	_=nil,_=nil,_=nil
+M	AnySubscriber	playgroundDescription	v		13.0
+M	AnySubscriber	receive()	f		13.0		Subscribers.Demand
+M	AnySubscriber	receive(_:)	f		13.0		Subscribers.Demand	r
+M	AnySubscriber	receive(completion:)	f		13.0			r	Subscribers.Completion
+M	AnySubscriber	receive(subscription:)	f		13.0			r	Subscription
 M	AnyTabContent	init(_:)	i		18.0		AnyTabContent	r
 M	AnyTransition	animation(_:)	f		13.0		AnyTransition	r	Animation
 M	AnyTransition	asymmetric(insertion:removal:)	fs		13.0		AnyTransition	rr	AnyTransition,AnyTransition
@@ -18524,6 +20016,32 @@ M	AsyncPrefixWhileSequence	reduce(_:_:)	aft	_:Result,Self.Element	13.0			rf
 M	AsyncPrefixWhileSequence	reduce(into:_:)	aft	_:Result,Self.Element	13.0			rf
 M	AsyncPrefixWhileSequence.Iterator	next()	aft		13.0
 M	AsyncPrefixWhileSequence.Iterator	next(isolation:)	aft		18.0			r	Actor
+M	AsyncPublisher	AsyncIterator	k		15.0
+M	AsyncPublisher	Element	k		15.0
+M	AsyncPublisher	Iterator	k		15.0
+M	AsyncPublisher	allSatisfy(_:)	aft	_:Self.Element	13.0		Bool	f
+M	AsyncPublisher	compactMap(_:)	f	_:Self.Element	13.0			f
+M	AsyncPublisher	contains(_:)	aft		13.0		Bool	r	Self.Element
+M	AsyncPublisher	contains(where:)	aft	where:Self.Element	13.0		Bool	f
+M	AsyncPublisher	drop(while:)	f	while:Self.Element	13.0		AsyncDropWhileSequence	f
+M	AsyncPublisher	dropFirst(_:)	f		13.0		AsyncDropFirstSequence	d	Int=1
+M	AsyncPublisher	filter(_:)	f	_:Self.Element	13.0		AsyncFilterSequence	f
+M	AsyncPublisher	first(where:)	aft	where:Self.Element	13.0		Self.Element	f
+M	AsyncPublisher	flatMap(_:)	f	_:Self.Element	13.0			f
+M	AsyncPublisher	init(_:)	i		15.0		AsyncPublisher	r
+M	AsyncPublisher	makeAsyncIterator()	f		15.0		AsyncPublisher.Iterator
+M	AsyncPublisher	map(_:)	f	_:Self.Element	13.0			f
+M	AsyncPublisher	max()	aft		13.0		Self.Element
+M	AsyncPublisher	max(by:)	aft	by:Self.Element,Self.Element	13.0		Self.Element	f
+M	AsyncPublisher	min()	aft		13.0		Self.Element
+M	AsyncPublisher	min(by:)	aft	by:Self.Element,Self.Element	13.0		Self.Element	f
+M	AsyncPublisher	prefix(_:)	f		13.0		AsyncPrefixSequence	r	Int
+M	AsyncPublisher	prefix(while:)	ft	while:Self.Element	13.0		AsyncPrefixWhileSequence	f
+M	AsyncPublisher	reduce(_:_:)	aft	_:Result,Self.Element	13.0		Result	rf	Result,_
+M	AsyncPublisher	reduce(into:_:)	aft	_:Result,Self.Element	13.0		Result	rf	Result,_
+M	AsyncPublisher.Iterator	Element	k		15.0
+M	AsyncPublisher.Iterator	next()	aft		15.0
+M	AsyncPublisher.Iterator	next(isolation:)	aft		18.0		Self.Element	r	Actor
 M	AsyncSequence	allSatisfy(_:)	aft	_:Self.Element	13.0		Bool	f
 M	AsyncSequence	characters	ov		15.0		AsyncCharacterSequence
 M	AsyncSequence	compactMap(_:)	f	_:Self.Element	13.0			f
@@ -18741,6 +20259,32 @@ M	AsyncThrowingPrefixWhileSequence	reduce(_:_:)	aft	_:Result,Self.Element	13.0		
 M	AsyncThrowingPrefixWhileSequence	reduce(into:_:)	aft	_:Result,Self.Element	13.0			rf
 M	AsyncThrowingPrefixWhileSequence.Iterator	next()	aft		13.0
 M	AsyncThrowingPrefixWhileSequence.Iterator	next(isolation:)	aft		18.0			r	Actor
+M	AsyncThrowingPublisher	AsyncIterator	k		15.0
+M	AsyncThrowingPublisher	Element	k		15.0
+M	AsyncThrowingPublisher	Iterator	k		15.0
+M	AsyncThrowingPublisher	allSatisfy(_:)	aft	_:Self.Element	13.0		Bool	f
+M	AsyncThrowingPublisher	compactMap(_:)	f	_:Self.Element	13.0			f
+M	AsyncThrowingPublisher	contains(_:)	aft		13.0		Bool	r	Self.Element
+M	AsyncThrowingPublisher	contains(where:)	aft	where:Self.Element	13.0		Bool	f
+M	AsyncThrowingPublisher	drop(while:)	f	while:Self.Element	13.0		AsyncDropWhileSequence	f
+M	AsyncThrowingPublisher	dropFirst(_:)	f		13.0		AsyncDropFirstSequence	d	Int=1
+M	AsyncThrowingPublisher	filter(_:)	f	_:Self.Element	13.0		AsyncFilterSequence	f
+M	AsyncThrowingPublisher	first(where:)	aft	where:Self.Element	13.0		Self.Element	f
+M	AsyncThrowingPublisher	flatMap(_:)	f	_:Self.Element	13.0			f
+M	AsyncThrowingPublisher	init(_:)	i		15.0		AsyncThrowingPublisher	r
+M	AsyncThrowingPublisher	makeAsyncIterator()	f		15.0		AsyncThrowingPublisher.Iterator
+M	AsyncThrowingPublisher	map(_:)	f	_:Self.Element	13.0			f
+M	AsyncThrowingPublisher	max()	aft		13.0		Self.Element
+M	AsyncThrowingPublisher	max(by:)	aft	by:Self.Element,Self.Element	13.0		Self.Element	f
+M	AsyncThrowingPublisher	min()	aft		13.0		Self.Element
+M	AsyncThrowingPublisher	min(by:)	aft	by:Self.Element,Self.Element	13.0		Self.Element	f
+M	AsyncThrowingPublisher	prefix(_:)	f		13.0		AsyncPrefixSequence	r	Int
+M	AsyncThrowingPublisher	prefix(while:)	ft	while:Self.Element	13.0		AsyncPrefixWhileSequence	f
+M	AsyncThrowingPublisher	reduce(_:_:)	aft	_:Result,Self.Element	13.0		Result	rf	Result,_
+M	AsyncThrowingPublisher	reduce(into:_:)	aft	_:Result,Self.Element	13.0		Result	rf	Result,_
+M	AsyncThrowingPublisher.Iterator	Element	k		15.0
+M	AsyncThrowingPublisher.Iterator	next()	aft		15.0
+M	AsyncThrowingPublisher.Iterator	next(isolation:)	aft		18.0		Self.Element	r	Actor
 M	AsyncThrowingStream	Continuation	k		13.0
 M	AsyncThrowingStream	Iterator	k		13.0
 M	AsyncThrowingStream	allSatisfy(_:)	aft	_:Self.Element	13.0		Bool	f
@@ -20811,6 +22355,352 @@ M	ByteCountFormatter.Units	usePB	sv		2.0		ByteCountFormatter.Units
 M	ByteCountFormatter.Units	useTB	sv		2.0		ByteCountFormatter.Units
 M	ByteCountFormatter.Units	useYBOrHigher	sv		2.0		ByteCountFormatter.Units
 M	ByteCountFormatter.Units	useZB	sv		2.0		ByteCountFormatter.Units
+M	CGBitmapInfo	alphaInfoMask	sv		2.0		CGBitmapInfo
+M	CGBitmapInfo	byteOrder16Big	sv		2.0		CGBitmapInfo
+M	CGBitmapInfo	byteOrder16Little	sv		2.0		CGBitmapInfo
+M	CGBitmapInfo	byteOrder32Big	sv		2.0		CGBitmapInfo
+M	CGBitmapInfo	byteOrder32Little	sv		2.0		CGBitmapInfo
+M	CGBitmapInfo	byteOrderDefault	sv		2.0		CGBitmapInfo
+M	CGBitmapInfo	byteOrderMask	sv		2.0		CGBitmapInfo
+M	CGBitmapInfo	floatComponents	sv		2.0		CGBitmapInfo
+M	CGBitmapInfo	floatInfoMask	sv		2.0		CGBitmapInfo
+M	CGBitmapInfo	init(rawValue:)	i		2.0		CGBitmapInfo	r	UInt32
+M	CGBlendMode	clear	c				CGBlendMode
+M	CGBlendMode	color	c				CGBlendMode
+M	CGBlendMode	colorBurn	c				CGBlendMode
+M	CGBlendMode	colorDodge	c				CGBlendMode
+M	CGBlendMode	copy	c				CGBlendMode
+M	CGBlendMode	darken	c				CGBlendMode
+M	CGBlendMode	destinationAtop	c				CGBlendMode
+M	CGBlendMode	destinationIn	c				CGBlendMode
+M	CGBlendMode	destinationOut	c				CGBlendMode
+M	CGBlendMode	destinationOver	c				CGBlendMode
+M	CGBlendMode	difference	c				CGBlendMode
+M	CGBlendMode	exclusion	c				CGBlendMode
+M	CGBlendMode	hardLight	c				CGBlendMode
+M	CGBlendMode	hue	c				CGBlendMode
+M	CGBlendMode	init(rawValue:)	i				CGBlendMode	r	Int32
+M	CGBlendMode	lighten	c				CGBlendMode
+M	CGBlendMode	luminosity	c				CGBlendMode
+M	CGBlendMode	multiply	c				CGBlendMode
+M	CGBlendMode	normal	c				CGBlendMode
+M	CGBlendMode	overlay	c				CGBlendMode
+M	CGBlendMode	plusDarker	c				CGBlendMode
+M	CGBlendMode	plusLighter	c				CGBlendMode
+M	CGBlendMode	saturation	c				CGBlendMode
+M	CGBlendMode	screen	c				CGBlendMode
+M	CGBlendMode	softLight	c				CGBlendMode
+M	CGBlendMode	sourceAtop	c				CGBlendMode
+M	CGBlendMode	sourceIn	c				CGBlendMode
+M	CGBlendMode	sourceOut	c				CGBlendMode
+M	CGBlendMode	xor	c				CGBlendMode
+M	CGColor	alpha	v		2.0		CGFloat
+M	CGColor	black	sv		7.0		CGColor
+M	CGColor	clear	sv		7.0		CGColor
+M	CGColor	colorSpace	v		2.0		CGColorSpace
+M	CGColor	components	v		7.0		Array
+M	CGColor	conversionBlackPointCompensation	sv		10.0		CFString
+M	CGColor	conversionTRCSize	sv		11.0		CFString
+M	CGColor	converted(to:intent:options:)	f		9.0		CGColor	rrr	CGColorSpace,CGColorRenderingIntent,CFDictionary
+M	CGColor	copy()	f		2.0		CGColor
+M	CGColor	copy(alpha:)	f		2.0		CGColor	r	CGFloat
+M	CGColor	init(colorSpace:components:)	i		2.0		CGColor	rr	CGColorSpace,UnsafePointer
+M	CGColor	init(genericCMYKCyan:magenta:yellow:black:alpha:)	i		13.0		CGColor	rrrrr	CGFloat,CGFloat,CGFloat,CGFloat,CGFloat
+M	CGColor	init(genericGrayGamma2_2Gray:alpha:)	i		13.0		CGColor	rr	CGFloat,CGFloat
+M	CGColor	init(gray:alpha:)	i		13.0		CGColor	rr	CGFloat,CGFloat
+M	CGColor	init(patternSpace:pattern:components:)	i		2.0		CGColor	rrr	CGColorSpace,CGPattern,UnsafePointer
+M	CGColor	init(red:green:blue:alpha:)	i		13.0		CGColor	rrrr	CGFloat,CGFloat,CGFloat,CGFloat
+M	CGColor	init(srgbRed:green:blue:alpha:)	i		13.0		CGColor	rrrr	CGFloat,CGFloat,CGFloat,CGFloat
+M	CGColor	numberOfComponents	v		2.0		Int
+M	CGColor	pattern	v		2.0		CGPattern
+M	CGColor	typeID	sv		2.0		CFTypeID
+M	CGColor	white	sv		7.0		CGColor
+M	CGColorBufferFormat	bitmapInfo	v				CGBitmapInfo
+M	CGColorBufferFormat	bitsPerComponent	v				Int
+M	CGColorBufferFormat	bitsPerPixel	v				Int
+M	CGColorBufferFormat	bytesPerRow	v				Int
+M	CGColorBufferFormat	init()	i				CGColorBufferFormat
+M	CGColorBufferFormat	init(version:bitmapInfo:bitsPerComponent:bitsPerPixel:bytesPerRow:)	i				CGColorBufferFormat	rrrrr	UInt32,CGBitmapInfo,Int,Int,Int
+M	CGColorBufferFormat	version	v				UInt32
+M	CGColorConversionInfo	convert(width:height:to:format:from:format:options:)	f		18.0		Bool	rrrrrrr	Int,Int,UnsafeMutableRawPointer,CGColorBufferFormat,UnsafeRawPointer,CGColorBufferFormat,CFDictionary
+M	CGColorConversionInfo	init(optionsSrc:dst:options:)	i		13.0		CGColorConversionInfo	rrr	CGColorSpace,CGColorSpace,CFDictionary
+M	CGColorConversionInfo	init(src:dst:)	i		10.0		CGColorConversionInfo	rr	CGColorSpace,CGColorSpace
+M	CGColorConversionInfo	init(src:srcHeadroom:dst:dstHeadroom:toneMapping:options:)	i		18.0		CGColorConversionInfo
+M	CGColorConversionInfo	typeID	sv				CFTypeID
+M	CGColorConversionInfoTransformType	init(rawValue:)	i				CGColorConversionInfoTransformType	r	UInt32
+M	CGColorConversionInfoTransformType	transformApplySpace	c				CGColorConversionInfoTransformType
+M	CGColorConversionInfoTransformType	transformFromSpace	c				CGColorConversionInfoTransformType
+M	CGColorConversionInfoTransformType	transformToSpace	c				CGColorConversionInfoTransformType
+M	CGColorDataFormat	bitmap_info	v				CGBitmapInfo
+M	CGColorDataFormat	bits_per_component	v				Int
+M	CGColorDataFormat	bytes_per_row	v				Int
+M	CGColorDataFormat	colorspace_info	v				Unmanaged
+M	CGColorDataFormat	decode	v				UnsafeMutablePointer
+M	CGColorDataFormat	init()	i				CGColorDataFormat
+M	CGColorDataFormat	init(version:colorspace_info:bitmap_info:bits_per_component:bytes_per_row:intent:decode:)	i				CGColorDataFormat	rrrrrrr	UInt32,Unmanaged,CGBitmapInfo,Int,Int,CGColorRenderingIntent,UnsafeMutablePointer
+M	CGColorDataFormat	intent	v				CGColorRenderingIntent
+M	CGColorDataFormat	version	v				UInt32
+M	CGColorRenderingIntent	absoluteColorimetric	c				CGColorRenderingIntent
+M	CGColorRenderingIntent	defaultIntent	c				CGColorRenderingIntent
+M	CGColorRenderingIntent	init(rawValue:)	i				CGColorRenderingIntent	r	Int32
+M	CGColorRenderingIntent	perceptual	c				CGColorRenderingIntent
+M	CGColorRenderingIntent	relativeColorimetric	c				CGColorRenderingIntent
+M	CGColorRenderingIntent	saturation	c				CGColorRenderingIntent
+M	CGColorSpace	acescgLinear	sv		9.0		CFString
+M	CGColorSpace	adobeRGB1998	sv		9.0		CFString
+M	CGColorSpace	baseColorSpace	v		2.0		CGColorSpace
+M	CGColorSpace	colorTable	v		7.0		Array
+M	CGColorSpace	copyICCData()	f		10.0		CFData
+M	CGColorSpace	copyPropertyList()	f		10.0		CFPropertyList
+M	CGColorSpace	coreMedia709	sv		18.0		CFString
+M	CGColorSpace	dcip3	sv		9.0		CFString
+M	CGColorSpace	displayP3	sv		9.3		CFString
+M	CGColorSpace	displayP3_HLG	sv		12.6		CFString
+M	CGColorSpace	displayP3_PQ	sv		13.4		CFString
+M	CGColorSpace	displayP3_PQ_EOTF	dsv		12.6	?	CFString
+M	CGColorSpace	extendedDisplayP3	sv		14.0		CFString
+M	CGColorSpace	extendedGray	sv		10.0		CFString
+M	CGColorSpace	extendedITUR_2020	sv		14.0		CFString
+M	CGColorSpace	extendedLinearDisplayP3	sv		12.3		CFString
+M	CGColorSpace	extendedLinearGray	sv		10.0		CFString
+M	CGColorSpace	extendedLinearITUR_2020	sv		12.3		CFString
+M	CGColorSpace	extendedLinearSRGB	sv		10.0		CFString
+M	CGColorSpace	extendedSRGB	sv		10.0		CFString
+M	CGColorSpace	genericCMYK	sv		9.0		CFString
+M	CGColorSpace	genericGrayGamma2_2	sv		9.0		CFString
+M	CGColorSpace	genericLab	sv		11.0		CFString
+M	CGColorSpace	genericRGBLinear	sv		9.0		CFString
+M	CGColorSpace	genericXYZ	sv		9.0		CFString
+M	CGColorSpace	iccData	dv		2.0	copyICCData()	CFData
+M	CGColorSpace	init(calibratedGrayWhitePoint:blackPoint:gamma:)	i		2.0		CGColorSpace	rrr	UnsafePointer,UnsafePointer,CGFloat
+M	CGColorSpace	init(calibratedRGBWhitePoint:blackPoint:gamma:matrix:)	i		2.0		CGColorSpace	rrrr	UnsafePointer,UnsafePointer,UnsafePointer,UnsafePointer
+M	CGColorSpace	init(iccBasedNComponents:range:profile:alternate:)	i		2.0		CGColorSpace	rrrr	Int,UnsafePointer,CGDataProvider,CGColorSpace
+M	CGColorSpace	init(iccData:)	i		10.0		CGColorSpace	r	CFTypeRef
+M	CGColorSpace	init(iccProfileData:)	di		2.0	init(iccData:)	CGColorSpace	r	CFData
+M	CGColorSpace	init(indexedBaseSpace:last:colorTable:)	i		2.0		CGColorSpace	rrr	CGColorSpace,Int,UnsafePointer
+M	CGColorSpace	init(labWhitePoint:blackPoint:range:)	i		2.0		CGColorSpace	rrr	UnsafePointer,UnsafePointer,UnsafePointer
+M	CGColorSpace	init(name:)	i		2.0		CGColorSpace	r	CFString
+M	CGColorSpace	init(patternBaseSpace:)	i		2.0		CGColorSpace	r	CGColorSpace
+M	CGColorSpace	init(platformColorSpaceRef:)	di		9.0	?	CGColorSpace	r	UnsafeRawPointer
+M	CGColorSpace	init(propertyListPlist:)	i		10.0		CGColorSpace	r	CFPropertyList
+M	CGColorSpace	isHDR()	f		13.0		Bool
+M	CGColorSpace	isWideGamutRGB	v		10.0		Bool
+M	CGColorSpace	itur_2020	sv		9.0		CFString
+M	CGColorSpace	itur_2020_HLG	dsv		12.6	?	CFString
+M	CGColorSpace	itur_2020_PQ	dsv		13.4	?	CFString
+M	CGColorSpace	itur_2020_PQ_EOTF	dsv		12.6	?	CFString
+M	CGColorSpace	itur_2020_sRGBGamma	sv		15.1		CFString
+M	CGColorSpace	itur_2100_HLG	sv		14.0		CFString
+M	CGColorSpace	itur_2100_PQ	sv		14.0		CFString
+M	CGColorSpace	itur_709	sv		9.0		CFString
+M	CGColorSpace	itur_709_HLG	sv		15.1		CFString
+M	CGColorSpace	itur_709_PQ	sv		15.1		CFString
+M	CGColorSpace	linearDisplayP3	sv		15.0		CFString
+M	CGColorSpace	linearGray	sv		10.0		CFString
+M	CGColorSpace	linearITUR_2020	sv		15.0		CFString
+M	CGColorSpace	linearSRGB	sv		10.0		CFString
+M	CGColorSpace	model	v		2.0		CGColorSpaceModel
+M	CGColorSpace	name	v		10.0		CFString
+M	CGColorSpace	numberOfComponents	v		2.0		Int
+M	CGColorSpace	rommrgb	sv		9.0		CFString
+M	CGColorSpace	sRGB	sv		9.0		CFString
+M	CGColorSpace	supportsOutput	v		10.0		Bool
+M	CGColorSpace	typeID	sv		2.0		CFTypeID
+M	CGColorSpaceModel	XYZ	c				CGColorSpaceModel
+M	CGColorSpaceModel	cmyk	c				CGColorSpaceModel
+M	CGColorSpaceModel	deviceN	c				CGColorSpaceModel
+M	CGColorSpaceModel	indexed	c				CGColorSpaceModel
+M	CGColorSpaceModel	init(rawValue:)	i				CGColorSpaceModel	r	Int32
+M	CGColorSpaceModel	lab	c				CGColorSpaceModel
+M	CGColorSpaceModel	monochrome	c				CGColorSpaceModel
+M	CGColorSpaceModel	pattern	c				CGColorSpaceModel
+M	CGColorSpaceModel	rgb	c				CGColorSpaceModel
+M	CGColorSpaceModel	unknown	c				CGColorSpaceModel
+M	CGContext	addArc(center:radius:startAngle:endAngle:clockwise:)	f		7.0			rrrrr	CGPoint,CGFloat,CGFloat,CGFloat,Bool
+M	CGContext	addArc(tangent1End:tangent2End:radius:)	f		7.0			rrr	CGPoint,CGPoint,CGFloat
+M	CGContext	addCurve(to:control1:control2:)	f		7.0			rrr	CGPoint,CGPoint,CGPoint
+M	CGContext	addDestination(_:at:)	f		2.0			rr	CFString,CGPoint
+M	CGContext	addDocumentMetadata(_:)	f		4.0			r	CFData
+M	CGContext	addEllipse(in:)	f		2.0			r	CGRect
+M	CGContext	addLine(to:)	f		7.0			r	CGPoint
+M	CGContext	addLines(between:)	f		7.0			r	Array
+M	CGContext	addPath(_:)	f		2.0			r	CGPath
+M	CGContext	addQuadCurve(to:control:)	f		7.0			rr	CGPoint,CGPoint
+M	CGContext	addRect(_:)	f		2.0			r	CGRect
+M	CGContext	addRects(_:)	f		7.0			r	Array
+M	CGContext	alphaInfo	v		2.0		CGImageAlphaInfo
+M	CGContext	beginPDFPage(_:)	f		2.0			r	CFDictionary
+M	CGContext	beginPage(mediaBox:)	f		2.0			r	UnsafePointer
+M	CGContext	beginPath()	f		2.0
+M	CGContext	beginTransparencyLayer(auxiliaryInfo:)	f		2.0			r	CFDictionary
+M	CGContext	beginTransparencyLayer(in:auxiliaryInfo:)	f		2.0			rr	CGRect,CFDictionary
+M	CGContext	bitmapInfo	v		2.0		CGBitmapInfo
+M	CGContext	bitsPerComponent	v		2.0		Int
+M	CGContext	bitsPerPixel	v		2.0		Int
+M	CGContext	boundingBoxOfClipPath	v		2.0		CGRect
+M	CGContext	boundingBoxOfPath	v		2.0		CGRect
+M	CGContext	bytesPerRow	v		2.0		Int
+M	CGContext	clear(_:)	f		2.0			r	CGRect
+M	CGContext	clip(to:)	f		2.0			r
+M	CGContext	clip(to:mask:)	f		2.0			rr	CGRect,CGImage
+M	CGContext	clip(using:)	f		7.0			d	CGPathFillRule=.winding
+M	CGContext	closePDF()	f		2.0
+M	CGContext	closePath()	f		2.0
+M	CGContext	colorSpace	v		2.0		CGColorSpace
+M	CGContext	concatenate(_:)	f		2.0			r	CGAffineTransform
+M	CGContext	convertToDeviceSpace(_:)	f		2.0			r
+M	CGContext	convertToUserSpace(_:)	f		2.0			r
+M	CGContext	ctm	v		2.0		CGAffineTransform
+M	CGContext	currentPointOfPath	v		2.0		CGPoint
+M	CGContext	data	v		2.0		UnsafeMutableRawPointer
+M	CGContext	draw(_:at:)	f		7.0			rr	CGLayer,CGPoint
+M	CGContext	draw(_:in:)	f		7.0			rr	CGLayer,CGRect
+M	CGContext	draw(_:in:by:options:)	f		18.0		Bool	rrdr	CGImage,CGRect,CGToneMapping=.default,CFDictionary
+M	CGContext	draw(_:in:byTiling:)	f		7.0			rrd	CGImage,CGRect,Bool=false
+M	CGContext	drawLinearGradient(_:start:end:options:)	f		2.0			rrrr	CGGradient,CGPoint,CGPoint,CGGradientDrawingOptions
+M	CGContext	drawPDFPage(_:)	f		2.0			r	CGPDFPage
+M	CGContext	drawPath(using:)	f		2.0			r	CGPathDrawingMode
+M	CGContext	drawRadialGradient(_:startCenter:startRadius:endCenter:endRadius:options:)	f		2.0			rrrrrr	CGGradient,CGPoint,CGFloat,CGPoint,CGFloat,CGGradientDrawingOptions
+M	CGContext	drawShading(_:)	f		2.0			r	CGShading
+M	CGContext	endPDFPage()	f		2.0
+M	CGContext	endPage()	f		2.0
+M	CGContext	endTransparencyLayer()	f		2.0
+M	CGContext	fill(_:)	f		2.0			r
+M	CGContext	fillEllipse(in:)	f		2.0			r	CGRect
+M	CGContext	fillPath(using:)	f		7.0			d	CGPathFillRule=.winding
+M	CGContext	flush()	f		2.0
+M	CGContext	height	v		2.0		Int
+M	CGContext	init(_:mediaBox:_:)	i		2.0		CGContext	rrr	CFURL,UnsafePointer,CFDictionary
+M	CGContext	init(consumer:mediaBox:_:)	i		2.0		CGContext	rrr	CGDataConsumer,UnsafePointer,CFDictionary
+M	CGContext	init(data:width:height:bitsPerComponent:bytesPerRow:space:bitmapInfo:)	i		2.0		CGContext	rrrrrrr	UnsafeMutableRawPointer,Int,Int,Int,Int,CGColorSpace,UInt32
+M	CGContext	init(data:width:height:bitsPerComponent:bytesPerRow:space:bitmapInfo:releaseCallback:releaseInfo:)	i		4.0		CGContext	rrrrrrrrr	UnsafeMutableRawPointer,Int,Int,Int,Int,CGColorSpace,UInt32,_,UnsafeMutableRawPointer
+M	CGContext	interpolationQuality	v		2.0		CGInterpolationQuality
+M	CGContext	isPathEmpty	v		2.0		Bool
+M	CGContext	makeImage()	f		2.0		CGImage
+M	CGContext	move(to:)	f		7.0			r	CGPoint
+M	CGContext	path	v		2.0		CGPath
+M	CGContext	pathContains(_:mode:)	f		2.0		Bool	rr	CGPoint,CGPathDrawingMode
+M	CGContext	replacePathWithStrokedPath()	f		2.0
+M	CGContext	resetClip()	f
+M	CGContext	restoreGState()	f		2.0
+M	CGContext	rotate(by:)	f		2.0			r	CGFloat
+M	CGContext	saveGState()	f		2.0
+M	CGContext	scaleBy(x:y:)	f		2.0			rr	CGFloat,CGFloat
+M	CGContext	setAllowsAntialiasing(_:)	f		2.0			r	Bool
+M	CGContext	setAllowsFontSmoothing(_:)	f		2.0			r	Bool
+M	CGContext	setAllowsFontSubpixelPositioning(_:)	f		2.0			r	Bool
+M	CGContext	setAllowsFontSubpixelQuantization(_:)	f		2.0			r	Bool
+M	CGContext	setAlpha(_:)	f		2.0			r	CGFloat
+M	CGContext	setBlendMode(_:)	f		2.0			r	CGBlendMode
+M	CGContext	setCharacterSpacing(_:)	f		2.0			r	CGFloat
+M	CGContext	setDestination(_:for:)	f		2.0			rr	CFString,CGRect
+M	CGContext	setEDRTargetHeadroom(_:)	f		18.0		Bool	r	Float
+M	CGContext	setFillColor(_:)	f		2.0			r
+M	CGContext	setFillColor(cyan:magenta:yellow:black:alpha:)	f		2.0			rrrrr	CGFloat,CGFloat,CGFloat,CGFloat,CGFloat
+M	CGContext	setFillColor(gray:alpha:)	f		2.0			rr	CGFloat,CGFloat
+M	CGContext	setFillColor(red:green:blue:alpha:)	f		2.0			rrrr	CGFloat,CGFloat,CGFloat,CGFloat
+M	CGContext	setFillColorSpace(_:)	f		2.0			r	CGColorSpace
+M	CGContext	setFillPattern(_:colorComponents:)	f		2.0			rr	CGPattern,UnsafePointer
+M	CGContext	setFlatness(_:)	f		2.0			r	CGFloat
+M	CGContext	setFont(_:)	f		2.0			r	CGFont
+M	CGContext	setFontSize(_:)	f		2.0			r	CGFloat
+M	CGContext	setLineCap(_:)	f		2.0			r	CGLineCap
+M	CGContext	setLineDash(phase:lengths:)	f		7.0			rr	CGFloat,Array
+M	CGContext	setLineJoin(_:)	f		2.0			r	CGLineJoin
+M	CGContext	setLineWidth(_:)	f		2.0			r	CGFloat
+M	CGContext	setMiterLimit(_:)	f		2.0			r	CGFloat
+M	CGContext	setPatternPhase(_:)	f		2.0			r	CGSize
+M	CGContext	setRenderingIntent(_:)	f		2.0			r	CGColorRenderingIntent
+M	CGContext	setShadow(offset:blur:)	f		2.0			rr	CGSize,CGFloat
+M	CGContext	setShadow(offset:blur:color:)	f		2.0			rrr	CGSize,CGFloat,CGColor
+M	CGContext	setShouldAntialias(_:)	f		2.0			r	Bool
+M	CGContext	setShouldSmoothFonts(_:)	f		2.0			r	Bool
+M	CGContext	setShouldSubpixelPositionFonts(_:)	f		2.0			r	Bool
+M	CGContext	setShouldSubpixelQuantizeFonts(_:)	f		2.0			r	Bool
+M	CGContext	setStrokeColor(_:)	f		2.0			r
+M	CGContext	setStrokeColor(cyan:magenta:yellow:black:alpha:)	f		2.0			rrrrr	CGFloat,CGFloat,CGFloat,CGFloat,CGFloat
+M	CGContext	setStrokeColor(gray:alpha:)	f		2.0			rr	CGFloat,CGFloat
+M	CGContext	setStrokeColor(red:green:blue:alpha:)	f		2.0			rrrr	CGFloat,CGFloat,CGFloat,CGFloat
+M	CGContext	setStrokeColorSpace(_:)	f		2.0			r	CGColorSpace
+M	CGContext	setStrokePattern(_:colorComponents:)	f		2.0			rr	CGPattern,UnsafePointer
+M	CGContext	setTextDrawingMode(_:)	f		2.0			r	CGTextDrawingMode
+M	CGContext	setURL(_:for:)	f		2.0			rr	CFURL,CGRect
+M	CGContext	showGlyphs(_:at:)	f		7.0			rr	Array,Array
+M	CGContext	stroke(_:)	f		2.0			r	CGRect
+M	CGContext	stroke(_:width:)	f		2.0			rr	CGRect,CGFloat
+M	CGContext	strokeEllipse(in:)	f		2.0			r	CGRect
+M	CGContext	strokeLineSegments(between:)	f		7.0			r	Array
+M	CGContext	strokePath()	f		2.0
+M	CGContext	synchronize()	f		2.0
+M	CGContext	textMatrix	v		2.0		CGAffineTransform
+M	CGContext	textPosition	v		7.0		CGPoint
+M	CGContext	translateBy(x:y:)	f		2.0			rr	CGFloat,CGFloat
+M	CGContext	typeID	sv		2.0		CFTypeID
+M	CGContext	userSpaceToDeviceSpaceTransform	v		2.0		CGAffineTransform
+M	CGContext	width	v		2.0		Int
+M	CGDataConsumer	init(data:)	i		2.0		CGDataConsumer	r	CFMutableData
+M	CGDataConsumer	init(info:cbks:)	i		2.0		CGDataConsumer	rr	UnsafeMutableRawPointer,UnsafePointer
+M	CGDataConsumer	init(url:)	i		2.0		CGDataConsumer	r	CFURL
+M	CGDataConsumer	typeID	sv		2.0		CFTypeID
+M	CGDataConsumerCallbacks	init()	i				CGDataConsumerCallbacks
+M	CGDataConsumerCallbacks	init(putBytes:releaseConsumer:)	i				CGDataConsumerCallbacks	rr
+M	CGDataConsumerCallbacks	putBytes	v
+M	CGDataConsumerCallbacks	releaseConsumer	v
+M	CGDataProvider	data	v		2.0		CFData
+M	CGDataProvider	info	v		11.0		UnsafeMutableRawPointer
+M	CGDataProvider	init(data:)	i		2.0		CGDataProvider	r	CFData
+M	CGDataProvider	init(dataInfo:data:size:releaseData:)	i		2.0		CGDataProvider	rrrr	UnsafeMutableRawPointer,UnsafeRawPointer,Int,_
+M	CGDataProvider	init(directInfo:size:callbacks:)	i		2.0		CGDataProvider	rrr	UnsafeMutableRawPointer,off_t,UnsafePointer
+M	CGDataProvider	init(filename:)	i		2.0		CGDataProvider	r	UnsafePointer
+M	CGDataProvider	init(sequentialInfo:callbacks:)	i		2.0		CGDataProvider	rr	UnsafeMutableRawPointer,UnsafePointer
+M	CGDataProvider	init(url:)	i		2.0		CGDataProvider	r	CFURL
+M	CGDataProvider	typeID	sv		2.0		CFTypeID
+M	CGDataProviderDirectCallbacks	getBytePointer	v
+M	CGDataProviderDirectCallbacks	getBytesAtPosition	v
+M	CGDataProviderDirectCallbacks	init()	i				CGDataProviderDirectCallbacks
+M	CGDataProviderDirectCallbacks	init(version:getBytePointer:releaseBytePointer:getBytesAtPosition:releaseInfo:)	i				CGDataProviderDirectCallbacks	rrrrr	UInt32,_,_,_,_
+M	CGDataProviderDirectCallbacks	releaseBytePointer	v
+M	CGDataProviderDirectCallbacks	releaseInfo	v
+M	CGDataProviderDirectCallbacks	version	v				UInt32
+M	CGDataProviderSequentialCallbacks	getBytes	v
+M	CGDataProviderSequentialCallbacks	init()	i				CGDataProviderSequentialCallbacks
+M	CGDataProviderSequentialCallbacks	init(version:getBytes:skipForward:rewind:releaseInfo:)	i				CGDataProviderSequentialCallbacks	rrrrr	UInt32,_,_,_,_
+M	CGDataProviderSequentialCallbacks	releaseInfo	v
+M	CGDataProviderSequentialCallbacks	rewind	v
+M	CGDataProviderSequentialCallbacks	skipForward	v
+M	CGDataProviderSequentialCallbacks	version	v				UInt32
+M	CGDisplayStream	colorSpace	dsv			?	CFString
+M	CGDisplayStream	destinationRect	dsv			?	CFString
+M	CGDisplayStream	init(dispatchQueueDisplay:outputWidth:outputHeight:pixelFormat:properties:queue:handler:)	di			?	CGDisplayStream	rrrrrrr	CGDirectDisplayID,Int,Int,Int32,CFDictionary,dispatch_queue_t,CGDisplayStreamFrameAvailableHandler
+M	CGDisplayStream	init(display:outputWidth:outputHeight:pixelFormat:properties:handler:)	di			?	CGDisplayStream	rrrrrr	CGDirectDisplayID,Int,Int,Int32,CFDictionary,CGDisplayStreamFrameAvailableHandler
+M	CGDisplayStream	minimumFrameTime	dsv			?	CFString
+M	CGDisplayStream	preserveAspectRatio	dsv			?	CFString
+M	CGDisplayStream	queueDepth	dsv			?	CFString
+M	CGDisplayStream	runLoopSource	dv			?	CFRunLoopSource
+M	CGDisplayStream	showCursor	dsv			?	CFString
+M	CGDisplayStream	sourceRect	dsv			?	CFString
+M	CGDisplayStream	start()	df			?	CGError
+M	CGDisplayStream	stop()	df			?	CGError
+M	CGDisplayStream	typeID	dsv			?	CFTypeID
+M	CGDisplayStream	yCbCrMatrix	dsv			?	CFString
+M	CGDisplayStreamUpdate	dropCount	dv			?	Int
+M	CGDisplayStreamUpdate	getMovedRectsDelta(dx:dy:)	df			?		rr	UnsafeMutablePointer,UnsafeMutablePointer
+M	CGDisplayStreamUpdate	getRects(_:rectCount:)	df			?	UnsafePointer	rr	CGDisplayStreamUpdateRectType,UnsafeMutablePointer
+M	CGDisplayStreamUpdate	init(mergedUpdateFirstUpdate:secondUpdate:)	di			?	CGDisplayStreamUpdate	rr	CGDisplayStreamUpdate,CGDisplayStreamUpdate
+M	CGDisplayStreamUpdate	typeID	dsv			?	CFTypeID
+M	CGError	cannotComplete	c				CGError
+M	CGError	failure	c				CGError
+M	CGError	illegalArgument	c				CGError
+M	CGError	init(rawValue:)	i				CGError	r	Int32
+M	CGError	invalidConnection	c				CGError
+M	CGError	invalidContext	c				CGError
+M	CGError	invalidOperation	c				CGError
+M	CGError	noneAvailable	c				CGError
+M	CGError	notImplemented	c				CGError
+M	CGError	rangeCheck	c				CGError
+M	CGError	success	c				CGError
+M	CGError	typeCheck	c				CGError
+M	CGEvent	data	v		15.0		CFData
 M	CGFloat	AnimatableData	ko
 M	CGFloat	Exponent	ko
 M	CGFloat	NativeType	ko
@@ -20896,6 +22786,307 @@ M	CGFloat	truncatingRemainder(dividingBy:)	fo				Self	r
 M	CGFloat	ulp	ov				CGFloat
 M	CGFloat	ulpOfOne	osv				Self
 M	CGFloat	zero	osv				Self
+M	CGFont	ascent	v		2.0		Int32
+M	CGFont	canCreatePostScriptSubset(_:)	f		2.0		Bool	r	CGFontPostScriptFormat
+M	CGFont	capHeight	v		2.0		Int32
+M	CGFont	copy(withVariations:)	f		2.0		CGFont	r	CFDictionary
+M	CGFont	createPostScriptEncoding(encoding:)	f		2.0		CFData	r	UnsafePointer
+M	CGFont	createPostScriptSubset(subsetName:format:glyphs:count:encoding:)	f		2.0		CFData	rrrrr	CFString,CGFontPostScriptFormat,UnsafePointer,Int,UnsafePointer
+M	CGFont	descent	v		2.0		Int32
+M	CGFont	fontBBox	v		2.0		CGRect
+M	CGFont	fullName	v		2.0		CFString
+M	CGFont	getGlyphAdvances(glyphs:count:advances:)	f		2.0		Bool	rrr	UnsafePointer,Int,UnsafeMutablePointer
+M	CGFont	getGlyphBBoxes(glyphs:count:bboxes:)	f		2.0		Bool	rrr	UnsafePointer,Int,UnsafeMutablePointer
+M	CGFont	getGlyphWithGlyphName(name:)	f		2.0		UInt16	r	CFString
+M	CGFont	init(_:)	i		2.0		CGFont	r
+M	CGFont	italicAngle	v		2.0		CGFloat
+M	CGFont	leading	v		2.0		Int32
+M	CGFont	name(for:)	f		2.0		CFString	r	UInt16
+M	CGFont	numberOfGlyphs	v		2.0		Int
+M	CGFont	postScriptName	v		2.0		CFString
+M	CGFont	stemV	v		2.0		CGFloat
+M	CGFont	table(for:)	f		2.0		CFData	r	UInt32
+M	CGFont	tableTags	v		2.0		CFArray
+M	CGFont	typeID	sv		2.0		CFTypeID
+M	CGFont	unitsPerEm	v		2.0		Int32
+M	CGFont	variationAxes	v		2.0		CFArray
+M	CGFont	variationAxisDefaultValue	sv		2.0		CFString
+M	CGFont	variationAxisMaxValue	sv		2.0		CFString
+M	CGFont	variationAxisMinValue	sv		2.0		CFString
+M	CGFont	variationAxisName	sv		2.0		CFString
+M	CGFont	variations	v		2.0		CFDictionary
+M	CGFont	xHeight	v		2.0		Int32
+M	CGFontPostScriptFormat	init(rawValue:)	i				CGFontPostScriptFormat	r	Int32
+M	CGFontPostScriptFormat	type1	c				CGFontPostScriptFormat
+M	CGFontPostScriptFormat	type3	c				CGFontPostScriptFormat
+M	CGFontPostScriptFormat	type42	c				CGFontPostScriptFormat
+M	CGFunction	init(info:domainDimension:domain:rangeDimension:range:callbacks:)	i		2.0		CGFunction	rrrrrr	UnsafeMutableRawPointer,Int,UnsafePointer,Int,UnsafePointer,UnsafePointer
+M	CGFunction	typeID	sv		2.0		CFTypeID
+M	CGFunctionCallbacks	evaluate	v
+M	CGFunctionCallbacks	init()	i				CGFunctionCallbacks
+M	CGFunctionCallbacks	init(version:evaluate:releaseInfo:)	i				CGFunctionCallbacks	rrr	UInt32,_,_
+M	CGFunctionCallbacks	releaseInfo	v
+M	CGFunctionCallbacks	version	v				UInt32
+M	CGGlyphDeprecatedEnum	init(rawValue:)	i				CGGlyphDeprecatedEnum	r	Int32
+M	CGGlyphDeprecatedEnum	max	cd			kCGGlyphMax	CGGlyphDeprecatedEnum
+M	CGGlyphDeprecatedEnum	min	cd			kCGGlyphMax	CGGlyphDeprecatedEnum
+M	CGGradient	init(colorSpace:colorComponents:locations:count:)	i		2.0		CGGradient	rrrr	CGColorSpace,UnsafePointer,UnsafePointer,Int
+M	CGGradient	init(colorsSpace:colors:locations:)	i		2.0		CGGradient	rrr	CGColorSpace,CFArray,UnsafePointer
+M	CGGradient	typeID	sv		2.0		CFTypeID
+M	CGGradientDrawingOptions	drawsAfterEndLocation	sv				CGGradientDrawingOptions
+M	CGGradientDrawingOptions	drawsBeforeStartLocation	sv				CGGradientDrawingOptions
+M	CGGradientDrawingOptions	init(rawValue:)	i				CGGradientDrawingOptions	r	UInt32
+M	CGImage	alphaInfo	v		2.0		CGImageAlphaInfo
+M	CGImage	bitmapInfo	v		2.0		CGBitmapInfo
+M	CGImage	bitsPerComponent	v		2.0		Int
+M	CGImage	bitsPerPixel	v		2.0		Int
+M	CGImage	byteOrderInfo	v		12.0		CGImageByteOrderInfo
+M	CGImage	bytesPerRow	v		2.0		Int
+M	CGImage	colorSpace	v		2.0		CGColorSpace
+M	CGImage	containsImageSpecificToneMappingMetadata	v		18.0		Bool
+M	CGImage	contentHeadroom	v		18.0		Float
+M	CGImage	copy()	f		2.0		CGImage
+M	CGImage	copy(colorSpace:)	f		2.0		CGImage	r	CGColorSpace
+M	CGImage	copy(maskingColorComponents:)	f		7.0		CGImage	r	Array
+M	CGImage	cropping(to:)	f		2.0		CGImage	r	CGRect
+M	CGImage	dataProvider	v		2.0		CGDataProvider
+M	CGImage	decode	v		2.0		UnsafePointer
+M	CGImage	height	v		2.0		Int
+M	CGImage	init(headroom:width:height:bitsPerComponent:bitsPerPixel:bytesPerRow:space:bitmapInfo:provider:decode:shouldInterpolate:intent:)	i		18.0		CGImage	rrrrrrrrrrrr	Float,Int,Int,Int,Int,Int,CGColorSpace,CGBitmapInfo,CGDataProvider,UnsafePointer,Bool,CGColorRenderingIntent
+M	CGImage	init(jpegDataProviderSource:decode:shouldInterpolate:intent:)	i		2.0		CGImage	rrrr	CGDataProvider,UnsafePointer,Bool,CGColorRenderingIntent
+M	CGImage	init(maskWidth:height:bitsPerComponent:bitsPerPixel:bytesPerRow:provider:decode:shouldInterpolate:)	i		2.0		CGImage	rrrrrrrr	Int,Int,Int,Int,Int,CGDataProvider,UnsafePointer,Bool
+M	CGImage	init(pngDataProviderSource:decode:shouldInterpolate:intent:)	i		2.0		CGImage	rrrr	CGDataProvider,UnsafePointer,Bool,CGColorRenderingIntent
+M	CGImage	init(width:height:bitsPerComponent:bitsPerPixel:bytesPerRow:space:bitmapInfo:provider:decode:shouldInterpolate:intent:)	i		2.0		CGImage	rrrrrrrrrrr	Int,Int,Int,Int,Int,CGColorSpace,CGBitmapInfo,CGDataProvider,UnsafePointer,Bool,CGColorRenderingIntent
+M	CGImage	init(windowListFromArrayScreenBounds:windowArray:imageOption:)	di			?	CGImage	rrr	CGRect,CFArray,CGWindowImageOption
+M	CGImage	isMask	v		2.0		Bool
+M	CGImage	masking(_:)	f		2.0		CGImage	r	CGImage
+M	CGImage	pixelFormatInfo	v		12.0		CGImagePixelFormatInfo
+M	CGImage	renderingIntent	v		2.0		CGColorRenderingIntent
+M	CGImage	shouldInterpolate	v		2.0		Bool
+M	CGImage	shouldToneMap	v		18.0		Bool
+M	CGImage	typeID	sv		2.0		CFTypeID
+M	CGImage	utType	v		9.0		CFString
+M	CGImage	width	v		2.0		Int
+M	CGImageAlphaInfo	alphaOnly	c				CGImageAlphaInfo
+M	CGImageAlphaInfo	first	c				CGImageAlphaInfo
+M	CGImageAlphaInfo	init(rawValue:)	i				CGImageAlphaInfo	r	UInt32
+M	CGImageAlphaInfo	last	c				CGImageAlphaInfo
+M	CGImageAlphaInfo	none	c				CGImageAlphaInfo
+M	CGImageAlphaInfo	noneSkipFirst	c				CGImageAlphaInfo
+M	CGImageAlphaInfo	noneSkipLast	c				CGImageAlphaInfo
+M	CGImageAlphaInfo	premultipliedFirst	c				CGImageAlphaInfo
+M	CGImageAlphaInfo	premultipliedLast	c				CGImageAlphaInfo
+M	CGImageByteOrderInfo	init(rawValue:)	i		2.0		CGImageByteOrderInfo	r	UInt32
+M	CGImageByteOrderInfo	order16Big	c		2.0		CGImageByteOrderInfo
+M	CGImageByteOrderInfo	order16Little	c		2.0		CGImageByteOrderInfo
+M	CGImageByteOrderInfo	order32Big	c		2.0		CGImageByteOrderInfo
+M	CGImageByteOrderInfo	order32Little	c		2.0		CGImageByteOrderInfo
+M	CGImageByteOrderInfo	orderDefault	c		2.0		CGImageByteOrderInfo
+M	CGImageByteOrderInfo	orderMask	c		2.0		CGImageByteOrderInfo
+M	CGImagePixelFormatInfo	RGB101010	c		12.0		CGImagePixelFormatInfo
+M	CGImagePixelFormatInfo	RGB555	c		12.0		CGImagePixelFormatInfo
+M	CGImagePixelFormatInfo	RGB565	c		12.0		CGImagePixelFormatInfo
+M	CGImagePixelFormatInfo	RGBCIF10	c		12.0		CGImagePixelFormatInfo
+M	CGImagePixelFormatInfo	init(rawValue:)	i		12.0		CGImagePixelFormatInfo	r	UInt32
+M	CGImagePixelFormatInfo	mask	c		12.0		CGImagePixelFormatInfo
+M	CGImagePixelFormatInfo	packed	c		12.0		CGImagePixelFormatInfo
+M	CGInterpolationQuality	default	c				CGInterpolationQuality
+M	CGInterpolationQuality	high	c				CGInterpolationQuality
+M	CGInterpolationQuality	init(rawValue:)	i				CGInterpolationQuality	r	Int32
+M	CGInterpolationQuality	low	c				CGInterpolationQuality
+M	CGInterpolationQuality	medium	c				CGInterpolationQuality
+M	CGInterpolationQuality	none	c				CGInterpolationQuality
+M	CGLayer	context	v		2.0		CGContext
+M	CGLayer	init(_:size:auxiliaryInfo:)	i		2.0		CGLayer	rrr	CGContext,CGSize,CFDictionary
+M	CGLayer	size	v		2.0		CGSize
+M	CGLayer	typeID	sv		2.0		CFTypeID
+M	CGLineCap	butt	c				CGLineCap
+M	CGLineCap	init(rawValue:)	i				CGLineCap	r	Int32
+M	CGLineCap	round	c				CGLineCap
+M	CGLineCap	square	c				CGLineCap
+M	CGLineJoin	bevel	c				CGLineJoin
+M	CGLineJoin	init(rawValue:)	i				CGLineJoin	r	Int32
+M	CGLineJoin	miter	c				CGLineJoin
+M	CGLineJoin	round	c				CGLineJoin
+M	CGMutablePath	addArc(center:radius:startAngle:endAngle:clockwise:transform:)	f		7.0			rrrrrd	CGPoint,CGFloat,CGFloat,CGFloat,Bool,CGAffineTransform=.identity
+M	CGMutablePath	addArc(tangent1End:tangent2End:radius:transform:)	f		7.0			rrrd	CGPoint,CGPoint,CGFloat,CGAffineTransform=.identity
+M	CGMutablePath	addCurve(to:control1:control2:transform:)	f		7.0			rrrd	CGPoint,CGPoint,CGPoint,CGAffineTransform=.identity
+M	CGMutablePath	addEllipse(in:transform:)	f		7.0			rd	CGRect,CGAffineTransform=.identity
+M	CGMutablePath	addLine(to:transform:)	f		7.0			rd	CGPoint,CGAffineTransform=.identity
+M	CGMutablePath	addLines(between:transform:)	f		7.0			rd	Array,CGAffineTransform=.identity
+M	CGMutablePath	addPath(_:transform:)	f		7.0			rd	CGPath,CGAffineTransform=.identity
+M	CGMutablePath	addQuadCurve(to:control:transform:)	f		7.0			rrd	CGPoint,CGPoint,CGAffineTransform=.identity
+M	CGMutablePath	addRect(_:transform:)	f		7.0			rd	CGRect,CGAffineTransform=.identity
+M	CGMutablePath	addRects(_:transform:)	f		7.0			rd	Array,CGAffineTransform=.identity
+M	CGMutablePath	addRelativeArc(center:radius:startAngle:delta:transform:)	f		7.0			rrrrd	CGPoint,CGFloat,CGFloat,CGFloat,CGAffineTransform=.identity
+M	CGMutablePath	addRoundedRect(in:cornerWidth:cornerHeight:transform:)	f		7.0			rrrd	CGRect,CGFloat,CGFloat,CGAffineTransform=.identity
+M	CGMutablePath	closeSubpath()	f		2.0
+M	CGMutablePath	init()	i		2.0		CGMutablePath
+M	CGMutablePath	move(to:transform:)	f		7.0			rd	CGPoint,CGAffineTransform=.identity
+M	CGPDFAccessPermissions	allowsCommenting	sv				CGPDFAccessPermissions
+M	CGPDFAccessPermissions	allowsContentAccessibility	sv				CGPDFAccessPermissions
+M	CGPDFAccessPermissions	allowsContentCopying	sv				CGPDFAccessPermissions
+M	CGPDFAccessPermissions	allowsDocumentAssembly	sv				CGPDFAccessPermissions
+M	CGPDFAccessPermissions	allowsDocumentChanges	sv				CGPDFAccessPermissions
+M	CGPDFAccessPermissions	allowsFormFieldEntry	sv				CGPDFAccessPermissions
+M	CGPDFAccessPermissions	allowsHighQualityPrinting	sv				CGPDFAccessPermissions
+M	CGPDFAccessPermissions	allowsLowQualityPrinting	sv				CGPDFAccessPermissions
+M	CGPDFAccessPermissions	init(rawValue:)	i				CGPDFAccessPermissions	r	UInt32
+M	CGPDFBox	artBox	c				CGPDFBox
+M	CGPDFBox	bleedBox	c				CGPDFBox
+M	CGPDFBox	cropBox	c				CGPDFBox
+M	CGPDFBox	init(rawValue:)	i				CGPDFBox	r	Int32
+M	CGPDFBox	mediaBox	c				CGPDFBox
+M	CGPDFBox	trimBox	c				CGPDFBox
+M	CGPDFDataFormat	JPEG2000	c				CGPDFDataFormat
+M	CGPDFDataFormat	init(rawValue:)	i				CGPDFDataFormat	r	Int32
+M	CGPDFDataFormat	jpegEncoded	c				CGPDFDataFormat
+M	CGPDFDataFormat	raw	c				CGPDFDataFormat
+M	CGPDFDocument	accessPermissions	v		11.0		CGPDFAccessPermissions
+M	CGPDFDocument	allowsCopying	v		2.0		Bool
+M	CGPDFDocument	allowsPrinting	v		2.0		Bool
+M	CGPDFDocument	catalog	v		2.0		OpaquePointer
+M	CGPDFDocument	fileIdentifier	v		2.0		OpaquePointer
+M	CGPDFDocument	getVersion(majorVersion:minorVersion:)	f		2.0			rr	UnsafeMutablePointer,UnsafeMutablePointer
+M	CGPDFDocument	info	v		2.0		OpaquePointer
+M	CGPDFDocument	init(_:)	i		2.0		CGPDFDocument	r
+M	CGPDFDocument	isEncrypted	v		2.0		Bool
+M	CGPDFDocument	isUnlocked	v		2.0		Bool
+M	CGPDFDocument	numberOfPages	v		2.0		Int
+M	CGPDFDocument	outline	v		11.0		CFDictionary
+M	CGPDFDocument	page(at:)	f		2.0		CGPDFPage	r	Int
+M	CGPDFDocument	typeID	sv		2.0		CFTypeID
+M	CGPDFDocument	unlockWithPassword(_:)	f		2.0		Bool	r	UnsafePointer
+M	CGPDFObjectType	array	c				CGPDFObjectType
+M	CGPDFObjectType	boolean	c				CGPDFObjectType
+M	CGPDFObjectType	dictionary	c				CGPDFObjectType
+M	CGPDFObjectType	init(rawValue:)	i				CGPDFObjectType	r	Int32
+M	CGPDFObjectType	integer	c				CGPDFObjectType
+M	CGPDFObjectType	name	c				CGPDFObjectType
+M	CGPDFObjectType	null	c				CGPDFObjectType
+M	CGPDFObjectType	real	c				CGPDFObjectType
+M	CGPDFObjectType	stream	c				CGPDFObjectType
+M	CGPDFObjectType	string	c				CGPDFObjectType
+M	CGPDFPage	dictionary	v		2.0		OpaquePointer
+M	CGPDFPage	document	v		2.0		CGPDFDocument
+M	CGPDFPage	getBoxRect(_:)	f		2.0		CGRect	r	CGPDFBox
+M	CGPDFPage	getDrawingTransform(_:rect:rotate:preserveAspectRatio:)	f		2.0		CGAffineTransform	rrrr	CGPDFBox,CGRect,Int32,Bool
+M	CGPDFPage	pageNumber	v		2.0		Int
+M	CGPDFPage	rotationAngle	v		2.0		Int32
+M	CGPDFPage	typeID	sv		2.0		CFTypeID
+M	CGPDFTagProperty	actualText	sv		13.0		CGPDFTagProperty
+M	CGPDFTagProperty	alternativeText	sv		13.0		CGPDFTagProperty
+M	CGPDFTagProperty	init(rawValue:)	i				CGPDFTagProperty	r	CFString
+M	CGPDFTagProperty	languageText	sv		13.0		CGPDFTagProperty
+M	CGPDFTagProperty	titleText	sv		13.0		CGPDFTagProperty
+M	CGPDFTagType	TOC	c		13.0		CGPDFTagType
+M	CGPDFTagType	TOCI	c		13.0		CGPDFTagType
+M	CGPDFTagType	annotation	c		13.0		CGPDFTagType
+M	CGPDFTagType	art	c		13.0		CGPDFTagType
+M	CGPDFTagType	bibliography	c		13.0		CGPDFTagType
+M	CGPDFTagType	blockQuote	c		13.0		CGPDFTagType
+M	CGPDFTagType	caption	c		13.0		CGPDFTagType
+M	CGPDFTagType	code	c		13.0		CGPDFTagType
+M	CGPDFTagType	div	c		13.0		CGPDFTagType
+M	CGPDFTagType	document	c		13.0		CGPDFTagType
+M	CGPDFTagType	figure	c		13.0		CGPDFTagType
+M	CGPDFTagType	form	c		13.0		CGPDFTagType
+M	CGPDFTagType	formula	c		13.0		CGPDFTagType
+M	CGPDFTagType	header	c		13.0		CGPDFTagType
+M	CGPDFTagType	header1	c		13.0		CGPDFTagType
+M	CGPDFTagType	header2	c		13.0		CGPDFTagType
+M	CGPDFTagType	header3	c		13.0		CGPDFTagType
+M	CGPDFTagType	header4	c		13.0		CGPDFTagType
+M	CGPDFTagType	header5	c		13.0		CGPDFTagType
+M	CGPDFTagType	header6	c		13.0		CGPDFTagType
+M	CGPDFTagType	index	c		13.0		CGPDFTagType
+M	CGPDFTagType	init(rawValue:)	i		13.0		CGPDFTagType	r	Int32
+M	CGPDFTagType	label	c		13.0		CGPDFTagType
+M	CGPDFTagType	link	c		13.0		CGPDFTagType
+M	CGPDFTagType	list	c		13.0		CGPDFTagType
+M	CGPDFTagType	listBody	c		13.0		CGPDFTagType
+M	CGPDFTagType	listItem	c		13.0		CGPDFTagType
+M	CGPDFTagType	name	v		13.0		UnsafePointer
+M	CGPDFTagType	nonStructure	c		13.0		CGPDFTagType
+M	CGPDFTagType	note	c		13.0		CGPDFTagType
+M	CGPDFTagType	object	c		13.0		CGPDFTagType
+M	CGPDFTagType	paragraph	c		13.0		CGPDFTagType
+M	CGPDFTagType	part	c		13.0		CGPDFTagType
+M	CGPDFTagType	private	c		13.0		CGPDFTagType
+M	CGPDFTagType	quote	c		13.0		CGPDFTagType
+M	CGPDFTagType	reference	c		13.0		CGPDFTagType
+M	CGPDFTagType	ruby	c		13.0		CGPDFTagType
+M	CGPDFTagType	rubyAnnotationText	c		13.0		CGPDFTagType
+M	CGPDFTagType	rubyBaseText	c		13.0		CGPDFTagType
+M	CGPDFTagType	rubyPunctuation	c		13.0		CGPDFTagType
+M	CGPDFTagType	section	c		13.0		CGPDFTagType
+M	CGPDFTagType	span	c		13.0		CGPDFTagType
+M	CGPDFTagType	table	c		13.0		CGPDFTagType
+M	CGPDFTagType	tableBody	c		13.0		CGPDFTagType
+M	CGPDFTagType	tableDataCell	c		13.0		CGPDFTagType
+M	CGPDFTagType	tableFooter	c		13.0		CGPDFTagType
+M	CGPDFTagType	tableHeader	c		13.0		CGPDFTagType
+M	CGPDFTagType	tableHeaderCell	c		13.0		CGPDFTagType
+M	CGPDFTagType	tableRow	c		13.0		CGPDFTagType
+M	CGPDFTagType	warichu	c		13.0		CGPDFTagType
+M	CGPDFTagType	warichuPunctiation	c		13.0		CGPDFTagType
+M	CGPDFTagType	warichuText	c		13.0		CGPDFTagType
+M	CGPath	apply(info:function:)	f		2.0			rr	UnsafeMutableRawPointer,_
+M	CGPath	applyWithBlock(_:)	f	_:UnsafePointer	11.0			f
+M	CGPath	boundingBox	v		2.0		CGRect
+M	CGPath	boundingBoxOfPath	v		4.0		CGRect
+M	CGPath	componentsSeparated(using:)	f		16.0		Array	d	CGPathFillRule=.winding
+M	CGPath	contains(_:using:transform:)	f		7.0		Bool	rdd	CGPoint,CGPathFillRule=.winding,CGAffineTransform=.identity
+M	CGPath	copy()	f		2.0		CGPath
+M	CGPath	copy(dashingWithPhase:lengths:transform:)	f		7.0		CGPath	rrd	CGFloat,Array,CGAffineTransform=.identity
+M	CGPath	copy(strokingWithWidth:lineCap:lineJoin:miterLimit:transform:)	f		7.0		CGPath	rrrrd	CGFloat,CGLineCap,CGLineJoin,CGFloat,CGAffineTransform=.identity
+M	CGPath	copy(using:)	f		5.0		CGPath	r	UnsafePointer
+M	CGPath	currentPoint	v		2.0		CGPoint
+M	CGPath	flattened(threshold:)	f		16.0		CGPath	r	CGFloat
+M	CGPath	init(ellipseIn:transform:)	i		5.0		CGPath	rr	CGRect,UnsafePointer
+M	CGPath	init(rect:transform:)	i		4.0		CGPath	rr	CGRect,UnsafePointer
+M	CGPath	init(roundedRect:cornerWidth:cornerHeight:transform:)	i		7.0		CGPath	rrrr	CGRect,CGFloat,CGFloat,UnsafePointer
+M	CGPath	intersection(_:using:)	f		16.0		CGPath	rd	CGPath,CGPathFillRule=.winding
+M	CGPath	intersects(_:using:)	f		16.0		Bool	rd	CGPath,CGPathFillRule=.winding
+M	CGPath	isEmpty	v		2.0		Bool
+M	CGPath	isRect(_:)	f		2.0		Bool	r	UnsafeMutablePointer
+M	CGPath	lineIntersection(_:using:)	f		16.0		CGPath	rd	CGPath,CGPathFillRule=.winding
+M	CGPath	lineSubtracting(_:using:)	f		16.0		CGPath	rd	CGPath,CGPathFillRule=.winding
+M	CGPath	mutableCopy()	f		2.0		CGMutablePath
+M	CGPath	mutableCopy(using:)	f		5.0		CGMutablePath	r	UnsafePointer
+M	CGPath	normalized(using:)	f		16.0		CGPath	d	CGPathFillRule=.winding
+M	CGPath	subtracting(_:using:)	f		16.0		CGPath	rd	CGPath,CGPathFillRule=.winding
+M	CGPath	symmetricDifference(_:using:)	f		16.0		CGPath	rd	CGPath,CGPathFillRule=.winding
+M	CGPath	typeID	sv		2.0		CFTypeID
+M	CGPath	union(_:using:)	f		16.0		CGPath	rd	CGPath,CGPathFillRule=.winding
+M	CGPathDrawingMode	eoFill	c				CGPathDrawingMode
+M	CGPathDrawingMode	eoFillStroke	c				CGPathDrawingMode
+M	CGPathDrawingMode	fill	c				CGPathDrawingMode
+M	CGPathDrawingMode	fillStroke	c				CGPathDrawingMode
+M	CGPathDrawingMode	init(rawValue:)	i				CGPathDrawingMode	r	Int32
+M	CGPathDrawingMode	stroke	c				CGPathDrawingMode
+M	CGPathElement	init(type:points:)	i				CGPathElement	rr	CGPathElementType,UnsafeMutablePointer
+M	CGPathElement	points	v				UnsafeMutablePointer
+M	CGPathElement	type	v				CGPathElementType
+M	CGPathElementType	addCurveToPoint	c				CGPathElementType
+M	CGPathElementType	addLineToPoint	c				CGPathElementType
+M	CGPathElementType	addQuadCurveToPoint	c				CGPathElementType
+M	CGPathElementType	closeSubpath	c				CGPathElementType
+M	CGPathElementType	init(rawValue:)	i				CGPathElementType	r	Int32
+M	CGPathElementType	moveToPoint	c				CGPathElementType
+M	CGPathFillRule	evenOdd	c		7.0		CGPathFillRule
+M	CGPathFillRule	winding	c		7.0		CGPathFillRule
+M	CGPattern	init(info:bounds:matrix:xStep:yStep:tiling:isColored:callbacks:)	i		2.0		CGPattern	rrrrrrrr	UnsafeMutableRawPointer,CGRect,CGAffineTransform,CGFloat,CGFloat,CGPatternTiling,Bool,UnsafePointer
+M	CGPattern	typeID	sv		2.0		CFTypeID
+M	CGPatternCallbacks	drawPattern	v
+M	CGPatternCallbacks	init()	i				CGPatternCallbacks
+M	CGPatternCallbacks	init(version:drawPattern:releaseInfo:)	i				CGPatternCallbacks	rrr	UInt32,_,_
+M	CGPatternCallbacks	releaseInfo	v
+M	CGPatternCallbacks	version	v				UInt32
+M	CGPatternTiling	constantSpacing	c				CGPatternTiling
+M	CGPatternTiling	constantSpacingMinimalDistortion	c				CGPatternTiling
+M	CGPatternTiling	init(rawValue:)	i				CGPatternTiling	r	Int32
+M	CGPatternTiling	noDistortion	c				CGPatternTiling
 M	CGPoint	AnimatableData	ko
 M	CGPoint	animatableData	ov				AnimatablePair
 M	CGPoint	applying(_:)	fo				CGPoint	r	ProjectionTransform
@@ -20947,6 +23138,9 @@ M	CGRectEdge	maxXEdge	co				CGRectEdge
 M	CGRectEdge	maxYEdge	co				CGRectEdge
 M	CGRectEdge	minXEdge	co				CGRectEdge
 M	CGRectEdge	minYEdge	co				CGRectEdge
+M	CGShading	init(axialSpace:start:end:function:extendStart:extendEnd:)	i		2.0		CGShading	rrrrrr	CGColorSpace,CGPoint,CGPoint,CGFunction,Bool,Bool
+M	CGShading	init(radialSpace:start:startRadius:end:endRadius:function:extendStart:extendEnd:)	i		2.0		CGShading	rrrrrrrr	CGColorSpace,CGPoint,CGFloat,CGPoint,CGFloat,CGFunction,Bool,Bool
+M	CGShading	typeID	sv		2.0		CFTypeID
 M	CGSize	AnimatableData	ko
 M	CGSize	animatableData	ov				AnimatablePair
 M	CGSize	encode(to:)	fot					r	Encoder
@@ -20957,6 +23151,387 @@ M	CGSize	init(from:)	iot				CGSize	r	Decoder
 M	CGSize	init(width:height:)	io				CGSize	rr
 M	CGSize	width	ov				CGFloat
 M	CGSize	zero	osv				CGSize
+M	CGTextDrawingMode	clip	c				CGTextDrawingMode
+M	CGTextDrawingMode	fill	c				CGTextDrawingMode
+M	CGTextDrawingMode	fillClip	c				CGTextDrawingMode
+M	CGTextDrawingMode	fillStroke	c				CGTextDrawingMode
+M	CGTextDrawingMode	fillStrokeClip	c				CGTextDrawingMode
+M	CGTextDrawingMode	init(rawValue:)	i				CGTextDrawingMode	r	Int32
+M	CGTextDrawingMode	invisible	c				CGTextDrawingMode
+M	CGTextDrawingMode	stroke	c				CGTextDrawingMode
+M	CGTextDrawingMode	strokeClip	c				CGTextDrawingMode
+M	CGToneMapping	default	c		18.0		CGToneMapping
+M	CGToneMapping	exrGamma	c		18.0		CGToneMapping
+M	CGToneMapping	imageSpecificLumaScaling	c		18.0		CGToneMapping
+M	CGToneMapping	init(rawValue:)	i		18.0		CGToneMapping	r	UInt32
+M	CGToneMapping	ituRecommended	c		18.0		CGToneMapping
+M	CGToneMapping	none	c		18.0		CGToneMapping
+M	CGToneMapping	referenceWhiteBased	c		18.0		CGToneMapping
+M	CLAccuracyAuthorization	fullAccuracy	c		2.0		CLAccuracyAuthorization
+M	CLAccuracyAuthorization	init(rawValue:)	i		2.0		CLAccuracyAuthorization	r	Int
+M	CLAccuracyAuthorization	reducedAccuracy	c		2.0		CLAccuracyAuthorization
+M	CLActivityType	airborne	c		12.0		CLActivityType
+M	CLActivityType	automotiveNavigation	c		2.0		CLActivityType
+M	CLActivityType	fitness	c		2.0		CLActivityType
+M	CLActivityType	init(rawValue:)	i		2.0		CLActivityType	r	Int
+M	CLActivityType	other	c		2.0		CLActivityType
+M	CLActivityType	otherNavigation	c		2.0		CLActivityType
+M	CLAuthorizationStatus	authorized	dsv		2.0	?	CLAuthorizationStatus
+M	CLAuthorizationStatus	authorizedAlways	c		8.0		CLAuthorizationStatus
+M	CLAuthorizationStatus	authorizedWhenInUse	c		8.0		CLAuthorizationStatus
+M	CLAuthorizationStatus	denied	c		2.0		CLAuthorizationStatus
+M	CLAuthorizationStatus	init(rawValue:)	i		2.0		CLAuthorizationStatus	r	Int32
+M	CLAuthorizationStatus	notDetermined	c		2.0		CLAuthorizationStatus
+M	CLAuthorizationStatus	restricted	c		2.0		CLAuthorizationStatus
+M	CLBackgroundActivitySession	Diagnostic	k		18.0
+M	CLBackgroundActivitySession	Diagnostics	k		18.0
+M	CLBackgroundActivitySession	diagnostics	v		18.0		CLBackgroundActivitySession.Diagnostics
+M	CLBackgroundActivitySession	init()	i		17.0		CLBackgroundActivitySession
+M	CLBackgroundActivitySession	invalidate()	f		17.0
+M	CLBackgroundActivitySession.Diagnostic	authorizationDenied	v		18.0		Bool
+M	CLBackgroundActivitySession.Diagnostic	authorizationDeniedGlobally	v		18.0		Bool
+M	CLBackgroundActivitySession.Diagnostic	authorizationRequestInProgress	v		18.0		Bool
+M	CLBackgroundActivitySession.Diagnostic	authorizationRestricted	v		18.0		Bool
+M	CLBackgroundActivitySession.Diagnostic	insufficientlyInUse	v		18.0		Bool
+M	CLBackgroundActivitySession.Diagnostic	serviceSessionRequired	v		18.0		Bool
+M	CLBackgroundActivitySession.Diagnostics	Iterator	k		18.0
+M	CLBeacon	accuracy	v		7.0		Double
+M	CLBeacon	major	v		7.0		NSNumber
+M	CLBeacon	minor	v		7.0		NSNumber
+M	CLBeacon	proximity	v		7.0		CLProximity
+M	CLBeacon	proximityUUID	dv		7.0	uuid	UUID
+M	CLBeacon	rssi	v		7.0		Int
+M	CLBeacon	timestamp	v		13.0		Date
+M	CLBeacon	uuid	v		13.0		UUID
+M	CLBeaconIdentityConstraint	major	v		13.0		UInt16
+M	CLBeaconIdentityConstraint	minor	v		13.0		UInt16
+M	CLBeaconRegion	beaconIdentityConstraint	dv		13.0	?	CLBeaconIdentityConstraint
+M	CLBeaconRegion	init(beaconIdentityConstraint:identifier:)	di		13.0	?	CLBeaconRegion	rr	CLBeaconIdentityConstraint,String
+M	CLBeaconRegion	init(proximityUUID:identifier:)	di		7.0	init(uuid:identifier:)	CLBeaconRegion	rr	UUID,String
+M	CLBeaconRegion	init(proximityUUID:major:identifier:)	di		7.0	init(uuid:major:identifier:)	CLBeaconRegion	rrr	UUID,UInt16,String
+M	CLBeaconRegion	init(proximityUUID:major:minor:identifier:)	di		7.0	init(uuid:major:minor:identifier:)	CLBeaconRegion	rrrr	UUID,UInt16,UInt16,String
+M	CLBeaconRegion	init(uuid:identifier:)	di		13.0	?	CLBeaconRegion	rr	UUID,String
+M	CLBeaconRegion	init(uuid:major:identifier:)	di		13.0	?	CLBeaconRegion	rrr	UUID,UInt16,String
+M	CLBeaconRegion	init(uuid:major:minor:identifier:)	di		13.0	?	CLBeaconRegion	rrrr	UUID,UInt16,UInt16,String
+M	CLBeaconRegion	major	dv		7.0	?	NSNumber
+M	CLBeaconRegion	minor	dv		7.0	?	NSNumber
+M	CLBeaconRegion	notifyEntryStateOnDisplay	dv		7.0	?	Bool
+M	CLBeaconRegion	peripheralData(withMeasuredPower:)	df		7.0	?	NSMutableDictionary	r	NSNumber
+M	CLBeaconRegion	proximityUUID	dv		7.0	uuid	UUID
+M	CLBeaconRegion	uuid	dv		13.0	?	UUID
+M	CLCircularRegion	center	dv		7.0	?	CLLocationCoordinate2D
+M	CLCircularRegion	contains(_:)	df		7.0	?	Bool	r	CLLocationCoordinate2D
+M	CLCircularRegion	init(center:radius:identifier:)	di		7.0	?	CLCircularRegion	rrr	CLLocationCoordinate2D,Double,String
+M	CLCircularRegion	radius	dv		7.0	?	Double
+M	CLDeviceOrientation	faceDown	c		2.0		CLDeviceOrientation
+M	CLDeviceOrientation	faceUp	c		2.0		CLDeviceOrientation
+M	CLDeviceOrientation	init(rawValue:)	i		2.0		CLDeviceOrientation	r	Int32
+M	CLDeviceOrientation	landscapeLeft	c		2.0		CLDeviceOrientation
+M	CLDeviceOrientation	landscapeRight	c		2.0		CLDeviceOrientation
+M	CLDeviceOrientation	portrait	c		2.0		CLDeviceOrientation
+M	CLDeviceOrientation	portraitUpsideDown	c		2.0		CLDeviceOrientation
+M	CLDeviceOrientation	unknown	c		2.0		CLDeviceOrientation
+M	CLError	Code	k		2.0
+M	CLError	alternateRegion	v		2.0		CLRegion
+M	CLError	deferredAccuracyTooLow	sv		2.0		CLError.Code
+M	CLError	deferredCanceled	sv		2.0		CLError.Code
+M	CLError	deferredDistanceFiltered	sv		2.0		CLError.Code
+M	CLError	deferredFailed	sv		2.0		CLError.Code
+M	CLError	deferredNotUpdatingLocation	sv		2.0		CLError.Code
+M	CLError	denied	sv		2.0		CLError.Code
+M	CLError	errorDomain	sv		2.0		String
+M	CLError	geocodeCanceled	sv		2.0		CLError.Code
+M	CLError	geocodeFoundNoResult	sv		2.0		CLError.Code
+M	CLError	geocodeFoundPartialResult	sv		2.0		CLError.Code
+M	CLError	headingFailure	sv		2.0		CLError.Code
+M	CLError	historicalLocationError	sv		2.0		CLError.Code
+M	CLError	locationUnknown	sv		2.0		CLError.Code
+M	CLError	network	sv		2.0		CLError.Code
+M	CLError	promptDeclined	sv		2.0		CLError.Code
+M	CLError	rangingFailure	sv		2.0		CLError.Code
+M	CLError	rangingUnavailable	sv		2.0		CLError.Code
+M	CLError	regionMonitoringDenied	sv		2.0		CLError.Code
+M	CLError	regionMonitoringFailure	sv		2.0		CLError.Code
+M	CLError	regionMonitoringResponseDelayed	sv		2.0		CLError.Code
+M	CLError	regionMonitoringSetupDelayed	sv		2.0		CLError.Code
+M	CLError.Code	deferredAccuracyTooLow	c		2.0		CLError.Code
+M	CLError.Code	deferredCanceled	c		2.0		CLError.Code
+M	CLError.Code	deferredDistanceFiltered	c		2.0		CLError.Code
+M	CLError.Code	deferredFailed	c		2.0		CLError.Code
+M	CLError.Code	deferredNotUpdatingLocation	c		2.0		CLError.Code
+M	CLError.Code	denied	c		2.0		CLError.Code
+M	CLError.Code	geocodeCanceled	c		2.0		CLError.Code
+M	CLError.Code	geocodeFoundNoResult	c		2.0		CLError.Code
+M	CLError.Code	geocodeFoundPartialResult	c		2.0		CLError.Code
+M	CLError.Code	headingFailure	c		2.0		CLError.Code
+M	CLError.Code	historicalLocationError	c		2.0		CLError.Code
+M	CLError.Code	init(rawValue:)	i		2.0		CLError.Code	r	Int
+M	CLError.Code	locationUnknown	c		2.0		CLError.Code
+M	CLError.Code	network	c		2.0		CLError.Code
+M	CLError.Code	promptDeclined	c		2.0		CLError.Code
+M	CLError.Code	rangingFailure	c		2.0		CLError.Code
+M	CLError.Code	rangingUnavailable	c		2.0		CLError.Code
+M	CLError.Code	regionMonitoringDenied	c		2.0		CLError.Code
+M	CLError.Code	regionMonitoringFailure	c		2.0		CLError.Code
+M	CLError.Code	regionMonitoringResponseDelayed	c		2.0		CLError.Code
+M	CLError.Code	regionMonitoringSetupDelayed	c		2.0		CLError.Code
+M	CLFloor	level	v		8.0		Int
+M	CLGeocoder	cancelGeocode()	f		5.0
+M	CLGeocoder	geocodeAddressDictionary(_:completionHandler:)	df		5.0	geocodePostalAddress(_:preferredLocale:completionHandler:)		rr	Dictionary,_
+M	CLGeocoder	geocodeAddressString(_:)	aft		5.0		Array	r	String
+M	CLGeocoder	geocodeAddressString(_:completionHandler:)	f		5.0			rr	String,_
+M	CLGeocoder	geocodeAddressString(_:in:)	aft		5.0		Array	rr	String,CLRegion
+M	CLGeocoder	geocodeAddressString(_:in:completionHandler:)	f		5.0			rrr	String,CLRegion,_
+M	CLGeocoder	geocodeAddressString(_:in:preferredLocale:)	aft		11.0		Array	rrr	String,CLRegion,Locale
+M	CLGeocoder	geocodeAddressString(_:in:preferredLocale:completionHandler:)	f		11.0			rrrr	String,CLRegion,Locale,_
+M	CLGeocoder	geocodePostalAddress(_:)	aft		11.0		Array	r	CNPostalAddress
+M	CLGeocoder	geocodePostalAddress(_:completionHandler:)	f		11.0			rr	CNPostalAddress,_
+M	CLGeocoder	geocodePostalAddress(_:preferredLocale:)	aft		11.0		Array	rr	CNPostalAddress,Locale
+M	CLGeocoder	geocodePostalAddress(_:preferredLocale:completionHandler:)	f		11.0			rrr	CNPostalAddress,Locale,_
+M	CLGeocoder	isGeocoding	v		5.0		Bool
+M	CLGeocoder	reverseGeocodeLocation(_:)	aft		5.0		Array	r	CLLocation
+M	CLGeocoder	reverseGeocodeLocation(_:completionHandler:)	f		5.0			rr	CLLocation,_
+M	CLGeocoder	reverseGeocodeLocation(_:preferredLocale:)	aft		11.0		Array	rr	CLLocation,Locale
+M	CLGeocoder	reverseGeocodeLocation(_:preferredLocale:completionHandler:)	f		11.0			rrr	CLLocation,Locale,_
+M	CLHeading	headingAccuracy	v		3.0		Double
+M	CLHeading	magneticHeading	v		3.0		Double
+M	CLHeading	timestamp	v		3.0		Date
+M	CLHeading	trueHeading	v		3.0		Double
+M	CLHeading	x	v		3.0		Double
+M	CLHeading	y	v		3.0		Double
+M	CLHeading	z	v		3.0		Double
+M	CLLocation	altitude	v		2.0		Double
+M	CLLocation	coordinate	v		2.0		CLLocationCoordinate2D
+M	CLLocation	course	v		2.2		Double
+M	CLLocation	courseAccuracy	v		13.4		Double
+M	CLLocation	distance(from:)	f		3.2		Double	r	CLLocation
+M	CLLocation	ellipsoidalAltitude	v		15.0		Double
+M	CLLocation	floor	v		8.0		CLFloor
+M	CLLocation	horizontalAccuracy	v		2.0		Double
+M	CLLocation	init(coordinate:altitude:horizontalAccuracy:verticalAccuracy:course:courseAccuracy:speed:speedAccuracy:timestamp:)	i		13.4		CLLocation	rrrrrrrrr	CLLocationCoordinate2D,Double,Double,Double,Double,Double,Double,Double,Date
+M	CLLocation	init(coordinate:altitude:horizontalAccuracy:verticalAccuracy:course:courseAccuracy:speed:speedAccuracy:timestamp:sourceInfo:)	i		15.0		CLLocation	rrrrrrrrrr	CLLocationCoordinate2D,Double,Double,Double,Double,Double,Double,Double,Date,CLLocationSourceInformation
+M	CLLocation	init(coordinate:altitude:horizontalAccuracy:verticalAccuracy:course:speed:timestamp:)	i		4.2		CLLocation	rrrrrrr	CLLocationCoordinate2D,Double,Double,Double,Double,Double,Date
+M	CLLocation	init(coordinate:altitude:horizontalAccuracy:verticalAccuracy:timestamp:)	i		2.0		CLLocation	rrrrr	CLLocationCoordinate2D,Double,Double,Double,Date
+M	CLLocation	init(latitude:longitude:)	i		2.0		CLLocation	rr	Double,Double
+M	CLLocation	sourceInformation	v		15.0		CLLocationSourceInformation
+M	CLLocation	speed	v		2.2		Double
+M	CLLocation	speedAccuracy	v		10.0		Double
+M	CLLocation	timestamp	v		2.0		Date
+M	CLLocation	verticalAccuracy	v		2.0		Double
+M	CLLocationCoordinate2D	init()	i		2.0		CLLocationCoordinate2D
+M	CLLocationCoordinate2D	init(latitude:longitude:)	i		2.0		CLLocationCoordinate2D	rr	Double,Double
+M	CLLocationCoordinate2D	latitude	v		2.0		Double
+M	CLLocationCoordinate2D	longitude	v		2.0		Double
+M	CLLocationManager	accuracyAuthorization	v		14.0		CLAccuracyAuthorization
+M	CLLocationManager	activityType	v		6.0		CLActivityType
+M	CLLocationManager	allowDeferredLocationUpdates(untilTraveled:timeout:)	df		6.0	?		rr	Double,Double
+M	CLLocationManager	allowsBackgroundLocationUpdates	v		9.0		Bool
+M	CLLocationManager	authorizationStatus	v		14.0		CLAuthorizationStatus
+M	CLLocationManager	authorizationStatus()	dfs		4.2	locationManagerDidChangeAuthorization(_:)	CLAuthorizationStatus
+M	CLLocationManager	deferredLocationUpdatesAvailable()	dfs		6.0	?	Bool
+M	CLLocationManager	delegate	v		2.0		CLLocationManagerDelegate
+M	CLLocationManager	desiredAccuracy	v		2.0		Double
+M	CLLocationManager	disallowDeferredLocationUpdates()	df		6.0	?
+M	CLLocationManager	dismissHeadingCalibrationDisplay()	f		3.0
+M	CLLocationManager	distanceFilter	v		2.0		Double
+M	CLLocationManager	heading	v		4.0		CLHeading
+M	CLLocationManager	headingAvailable()	fs		4.0		Bool
+M	CLLocationManager	headingFilter	v		3.0		Double
+M	CLLocationManager	headingOrientation	v		4.0		CLDeviceOrientation
+M	CLLocationManager	isAuthorizedForWidgetUpdates	v		14.0		Bool
+M	CLLocationManager	isMonitoringAvailable(for:)	fs		7.0		Bool	r
+M	CLLocationManager	isRangingAvailable()	fs		7.0		Bool
+M	CLLocationManager	location	v		2.0		CLLocation
+M	CLLocationManager	locationServicesEnabled()	fs		4.0		Bool
+M	CLLocationManager	maximumRegionMonitoringDistance	v		4.0		Double
+M	CLLocationManager	monitoredRegions	v		4.0		Set
+M	CLLocationManager	pausesLocationUpdatesAutomatically	v		6.0		Bool
+M	CLLocationManager	rangedBeaconConstraints	v		13.0		Set
+M	CLLocationManager	rangedRegions	dv		7.0	rangedBeaconConstraints	Set
+M	CLLocationManager	requestAlwaysAuthorization()	f		8.0
+M	CLLocationManager	requestLocation()	f		9.0
+M	CLLocationManager	requestState(for:)	df		5.0	?		r	CLRegion
+M	CLLocationManager	requestTemporaryFullAccuracyAuthorization(withPurposeKey:)	aft		14.0			r	String
+M	CLLocationManager	requestTemporaryFullAccuracyAuthorization(withPurposeKey:completion:)	f	completion:Error	14.0			rg	String,_=nil
+M	CLLocationManager	requestWhenInUseAuthorization()	f		8.0
+M	CLLocationManager	showsBackgroundLocationIndicator	v		11.0		Bool
+M	CLLocationManager	significantLocationChangeMonitoringAvailable()	fs		4.0		Bool
+M	CLLocationManager	startMonitoring(for:)	df		5.0	?		r	CLRegion
+M	CLLocationManager	startMonitoringLocationPushes()	aft		15.0		Data
+M	CLLocationManager	startMonitoringLocationPushes(completion:)	f	completion:Data,Error	15.0			g	_=nil
+M	CLLocationManager	startMonitoringSignificantLocationChanges()	f		4.0
+M	CLLocationManager	startMonitoringVisits()	f		8.0
+M	CLLocationManager	startRangingBeacons(in:)	df		7.0	startRangingBeacons(satisfying:)		r	CLBeaconRegion
+M	CLLocationManager	startRangingBeacons(satisfying:)	f		13.0			r	CLBeaconIdentityConstraint
+M	CLLocationManager	startUpdatingHeading()	f		3.0
+M	CLLocationManager	startUpdatingLocation()	f		2.0
+M	CLLocationManager	stopMonitoring(for:)	df		5.0	?		r	CLRegion
+M	CLLocationManager	stopMonitoringLocationPushes()	f		15.0
+M	CLLocationManager	stopMonitoringSignificantLocationChanges()	f		4.0
+M	CLLocationManager	stopMonitoringVisits()	f		8.0
+M	CLLocationManager	stopRangingBeacons(in:)	df		7.0	stopRangingBeacons(satisfying:)		r	CLBeaconRegion
+M	CLLocationManager	stopRangingBeacons(satisfying:)	f		13.0			r	CLBeaconIdentityConstraint
+M	CLLocationManager	stopUpdatingHeading()	f		3.0
+M	CLLocationManager	stopUpdatingLocation()	f		2.0
+M	CLLocationManagerDelegate	locationManager(_:didChangeAuthorization:)	df		4.2	locationManagerDidChangeAuthorization(_:)		rr	CLLocationManager,CLAuthorizationStatus
+M	CLLocationManagerDelegate	locationManager(_:didDetermineState:for:)	f		7.0			rrr	CLLocationManager,CLRegionState,CLRegion
+M	CLLocationManagerDelegate	locationManager(_:didEnterRegion:)	f		4.0			rr	CLLocationManager,CLRegion
+M	CLLocationManagerDelegate	locationManager(_:didExitRegion:)	f		4.0			rr	CLLocationManager,CLRegion
+M	CLLocationManagerDelegate	locationManager(_:didFailRangingFor:error:)	f		13.0			rrr	CLLocationManager,CLBeaconIdentityConstraint,Error
+M	CLLocationManagerDelegate	locationManager(_:didFailWithError:)	f		2.0			rr	CLLocationManager,Error
+M	CLLocationManagerDelegate	locationManager(_:didFinishDeferredUpdatesWithError:)	f		6.0			rr	CLLocationManager,Error
+M	CLLocationManagerDelegate	locationManager(_:didRange:satisfying:)	f		13.0			rrr	CLLocationManager,Array,CLBeaconIdentityConstraint
+M	CLLocationManagerDelegate	locationManager(_:didRangeBeacons:in:)	df		7.0	locationManager(_:didRange:satisfying:)		rrr	CLLocationManager,Array,CLBeaconRegion
+M	CLLocationManagerDelegate	locationManager(_:didStartMonitoringFor:)	f		5.0			rr	CLLocationManager,CLRegion
+M	CLLocationManagerDelegate	locationManager(_:didUpdateHeading:)	f		3.0			rr	CLLocationManager,CLHeading
+M	CLLocationManagerDelegate	locationManager(_:didUpdateLocations:)	f		6.0			rr	CLLocationManager,Array
+M	CLLocationManagerDelegate	locationManager(_:didVisit:)	f		8.0			rr	CLLocationManager,CLVisit
+M	CLLocationManagerDelegate	locationManager(_:monitoringDidFailFor:withError:)	f		4.0			rrr	CLLocationManager,CLRegion,Error
+M	CLLocationManagerDelegate	locationManager(_:rangingBeaconsDidFailFor:withError:)	df		7.0	locationManager(_:didFailRangingFor:error:)		rrr	CLLocationManager,CLBeaconRegion,Error
+M	CLLocationManagerDelegate	locationManagerDidChangeAuthorization(_:)	f		14.0			r	CLLocationManager
+M	CLLocationManagerDelegate	locationManagerDidPauseLocationUpdates(_:)	f		6.0			r	CLLocationManager
+M	CLLocationManagerDelegate	locationManagerDidResumeLocationUpdates(_:)	f		6.0			r	CLLocationManager
+M	CLLocationManagerDelegate	locationManagerShouldDisplayHeadingCalibration(_:)	f		3.0		Bool	r	CLLocationManager
+M	CLLocationPushServiceError	Code	k		15.0
+M	CLLocationPushServiceError	errorDomain	sv		15.0		String
+M	CLLocationPushServiceError	missingEntitlement	sv		15.0		CLLocationPushServiceError.Code
+M	CLLocationPushServiceError	missingPushExtension	sv		15.0		CLLocationPushServiceError.Code
+M	CLLocationPushServiceError	missingPushServerEnvironment	sv		15.0		CLLocationPushServiceError.Code
+M	CLLocationPushServiceError	unknown	sv		15.0		CLLocationPushServiceError.Code
+M	CLLocationPushServiceError	unsupportedPlatform	sv		15.0		CLLocationPushServiceError.Code
+M	CLLocationPushServiceError.Code	init(rawValue:)	i		15.0		CLLocationPushServiceError.Code	r	Int
+M	CLLocationPushServiceError.Code	missingEntitlement	c		15.0		CLLocationPushServiceError.Code
+M	CLLocationPushServiceError.Code	missingPushExtension	c		15.0		CLLocationPushServiceError.Code
+M	CLLocationPushServiceError.Code	missingPushServerEnvironment	c		15.0		CLLocationPushServiceError.Code
+M	CLLocationPushServiceError.Code	unknown	c		15.0		CLLocationPushServiceError.Code
+M	CLLocationPushServiceError.Code	unsupportedPlatform	c		15.0		CLLocationPushServiceError.Code
+M	CLLocationPushServiceExtension	didReceiveLocationPushPayload(_:)	af		15.0			r	Dictionary
+M	CLLocationPushServiceExtension	didReceiveLocationPushPayload(_:completion:)	f		15.0			rf	Dictionary,_
+M	CLLocationPushServiceExtension	serviceExtensionWillTerminate()	f		15.0
+M	CLLocationSourceInformation	init(softwareSimulationState:andExternalAccessoryState:)	i		15.0		CLLocationSourceInformation	rr	Bool,Bool
+M	CLLocationSourceInformation	isProducedByAccessory	v		15.0		Bool
+M	CLLocationSourceInformation	isSimulatedBySoftware	v		15.0		Bool
+M	CLLocationUpdate	LiveConfiguration	k		17.0
+M	CLLocationUpdate	Updates	k		17.0
+M	CLLocationUpdate	accuracyLimited	v		18.0		Bool
+M	CLLocationUpdate	authorizationDenied	v		18.0		Bool
+M	CLLocationUpdate	authorizationDeniedGlobally	v		18.0		Bool
+M	CLLocationUpdate	authorizationRequestInProgress	v		18.0		Bool
+M	CLLocationUpdate	authorizationRestricted	v		18.0		Bool
+M	CLLocationUpdate	insufficientlyInUse	v		18.0		Bool
+M	CLLocationUpdate	isStationary	v		17.0		Bool
+M	CLLocationUpdate	liveUpdates(_:)	fs		17.0		CLLocationUpdate.Updates	d	CLLocationUpdate.LiveConfiguration=.default
+M	CLLocationUpdate	location	v		17.0		CLLocation
+M	CLLocationUpdate	locationUnavailable	v		18.0		Bool
+M	CLLocationUpdate	serviceSessionRequired	v		18.0		Bool
+M	CLLocationUpdate	stationary	v		18.0		Bool
+M	CLLocationUpdate.LiveConfiguration	airborne	c		17.0		CLLocationUpdate.LiveConfiguration
+M	CLLocationUpdate.LiveConfiguration	automotiveNavigation	c		17.0		CLLocationUpdate.LiveConfiguration
+M	CLLocationUpdate.LiveConfiguration	default	c		17.0		CLLocationUpdate.LiveConfiguration
+M	CLLocationUpdate.LiveConfiguration	fitness	c		17.0		CLLocationUpdate.LiveConfiguration
+M	CLLocationUpdate.LiveConfiguration	otherNavigation	c		17.0		CLLocationUpdate.LiveConfiguration
+M	CLLocationUpdate.Updates	Iterator	k		17.0
+M	CLMonitor	BeaconIdentityCondition	k		17.0
+M	CLMonitor	CircularGeographicCondition	k		17.0
+M	CLMonitor	Event	k		17.0
+M	CLMonitor	Events	k		17.0
+M	CLMonitor	Record	k		17.0
+M	CLMonitor	add(_:identifier:)	f		17.0			rr	CLCondition,String
+M	CLMonitor	add(_:identifier:assuming:)	f		17.0			rrr	CLCondition,String,CLMonitor.Event.State
+M	CLMonitor	events	v		17.0		CLMonitor.Events
+M	CLMonitor	identifiers	v		17.0		Array
+M	CLMonitor	init(_:)	ai		17.0		CLMonitor	r	String
+M	CLMonitor	record(for:)	f		17.0		CLMonitor.Record	r	String
+M	CLMonitor	remove(_:)	f		17.0			r	String
+M	CLMonitor.BeaconIdentityCondition	init(uuid:)	i		17.0		CLMonitor.BeaconIdentityCondition	r	UUID
+M	CLMonitor.BeaconIdentityCondition	init(uuid:major:)	i		17.0		CLMonitor.BeaconIdentityCondition	rr	UUID,UInt16
+M	CLMonitor.BeaconIdentityCondition	init(uuid:major:minor:)	i		17.0		CLMonitor.BeaconIdentityCondition	rrr	UUID,UInt16,UInt16
+M	CLMonitor.BeaconIdentityCondition	major	v		17.0		UInt16
+M	CLMonitor.BeaconIdentityCondition	minor	v		17.0		UInt16
+M	CLMonitor.BeaconIdentityCondition	uuid	v		17.0		UUID
+M	CLMonitor.CircularGeographicCondition	center	v		17.0		CLLocationCoordinate2D
+M	CLMonitor.CircularGeographicCondition	init(center:radius:)	i		17.0		CLMonitor.CircularGeographicCondition	rr	CLLocationCoordinate2D,Double
+M	CLMonitor.CircularGeographicCondition	radius	v		17.0		Double
+M	CLMonitor.Event	State	k		17.0
+M	CLMonitor.Event	accuracyLimited	v		18.0		Bool
+M	CLMonitor.Event	authorizationDenied	v		18.0		Bool
+M	CLMonitor.Event	authorizationDeniedGlobally	v		18.0		Bool
+M	CLMonitor.Event	authorizationRequestInProgress	v		18.0		Bool
+M	CLMonitor.Event	authorizationRestricted	v		18.0		Bool
+M	CLMonitor.Event	conditionLimitExceeded	v		18.0		Bool
+M	CLMonitor.Event	conditionUnsupported	v		18.0		Bool
+M	CLMonitor.Event	date	v		17.0		Date
+M	CLMonitor.Event	identifier	v		17.0		String
+M	CLMonitor.Event	insufficientlyInUse	v		18.0		Bool
+M	CLMonitor.Event	persistenceUnavailable	v		18.0		Bool
+M	CLMonitor.Event	refinement	v		17.0		CLCondition
+M	CLMonitor.Event	serviceSessionRequired	v		18.0		Bool
+M	CLMonitor.Event	state	v		17.0		CLMonitor.Event.State
+M	CLMonitor.Events	Iterator	k		17.0
+M	CLMonitor.Record	condition	v		17.0		CLCondition
+M	CLMonitor.Record	lastEvent	v		17.0		CLMonitor.Event
+M	CLPlacemark	Specification	k		16.0
+M	CLPlacemark	UnwrappedType	k		16.0
+M	CLPlacemark	ValueType	k		16.0
+M	CLPlacemark	addressDictionary	dv		5.0	?	Dictionary
+M	CLPlacemark	administrativeArea	v		5.0		String
+M	CLPlacemark	areasOfInterest	v		5.0		Array
+M	CLPlacemark	country	v		5.0		String
+M	CLPlacemark	defaultResolverSpecification	sv		16.0		EmptyResolverSpecification
+M	CLPlacemark	displayRepresentation	v		16.0		DisplayRepresentation
+M	CLPlacemark	init(location:name:postalAddress:)	i		10.0		CLPlacemark	rrr	CLLocation,String,CNPostalAddress
+M	CLPlacemark	init(placemark:)	i		5.0		CLPlacemark	r	CLPlacemark
+M	CLPlacemark	inlandWater	v		5.0		String
+M	CLPlacemark	isoCountryCode	v		5.0		String
+M	CLPlacemark	locality	v		5.0		String
+M	CLPlacemark	localizedStringResource	v		16.0		LocalizedStringResource
+M	CLPlacemark	location	v		5.0		CLLocation
+M	CLPlacemark	name	v		5.0		String
+M	CLPlacemark	ocean	v		5.0		String
+M	CLPlacemark	postalAddress	v		11.0		CNPostalAddress
+M	CLPlacemark	postalCode	v		5.0		String
+M	CLPlacemark	region	v		5.0		CLRegion
+M	CLPlacemark	subAdministrativeArea	v		5.0		String
+M	CLPlacemark	subLocality	v		5.0		String
+M	CLPlacemark	subThoroughfare	v		5.0		String
+M	CLPlacemark	thoroughfare	v		5.0		String
+M	CLPlacemark	timeZone	v		9.0		TimeZone
+M	CLPlacemark	typeDisplayRepresentation	sv		16.0		TypeDisplayRepresentation
+M	CLProximity	far	c		7.0		CLProximity
+M	CLProximity	immediate	c		7.0		CLProximity
+M	CLProximity	init(rawValue:)	i		7.0		CLProximity	r	Int
+M	CLProximity	near	c		7.0		CLProximity
+M	CLProximity	unknown	c		7.0		CLProximity
+M	CLRegion	identifier	v		4.0		String
+M	CLRegion	notifyOnEntry	v		7.0		Bool
+M	CLRegion	notifyOnExit	v		7.0		Bool
+M	CLRegionState	init(rawValue:)	i		7.0		CLRegionState	r	Int
+M	CLRegionState	inside	c		7.0		CLRegionState
+M	CLRegionState	outside	c		7.0		CLRegionState
+M	CLRegionState	unknown	c		7.0		CLRegionState
+M	CLServiceSession	AuthorizationRequirement	k		18.0
+M	CLServiceSession	Diagnostic	k		18.0
+M	CLServiceSession	Diagnostics	k		18.0
+M	CLServiceSession	diagnostics	v		18.0		CLServiceSession.Diagnostics
+M	CLServiceSession	init(authorization:)	i		18.0		CLServiceSession	r	CLServiceSession.AuthorizationRequirement
+M	CLServiceSession	init(authorization:fullAccuracyPurposeKey:)	i		18.0		CLServiceSession	rr	CLServiceSession.AuthorizationRequirement,String
+M	CLServiceSession	invalidate()	f		18.0
+M	CLServiceSession.AuthorizationRequirement	always	c		18.0		CLServiceSession.AuthorizationRequirement
+M	CLServiceSession.AuthorizationRequirement	none	c		18.0		CLServiceSession.AuthorizationRequirement
+M	CLServiceSession.AuthorizationRequirement	whenInUse	c		18.0		CLServiceSession.AuthorizationRequirement
+M	CLServiceSession.Diagnostic	alwaysAuthorizationDenied	v		18.0		Bool
+M	CLServiceSession.Diagnostic	authorizationDenied	v		18.0		Bool
+M	CLServiceSession.Diagnostic	authorizationDeniedGlobally	v		18.0		Bool
+M	CLServiceSession.Diagnostic	authorizationRequestInProgress	v		18.0		Bool
+M	CLServiceSession.Diagnostic	authorizationRestricted	v		18.0		Bool
+M	CLServiceSession.Diagnostic	fullAccuracyDenied	v		18.0		Bool
+M	CLServiceSession.Diagnostic	insufficientlyInUse	v		18.0		Bool
+M	CLServiceSession.Diagnostic	serviceSessionRequired	v		18.0		Bool
+M	CLServiceSession.Diagnostics	Iterator	k		18.0
+M	CLVisit	arrivalDate	v		8.0		Date
+M	CLVisit	coordinate	v		8.0		CLLocationCoordinate2D
+M	CLVisit	departureDate	v		8.0		Date
+M	CLVisit	horizontalAccuracy	v		8.0		Double
 M	CVaListPointer	debugDescription	v				String
 M	CachedURLResponse	copy()	f
 M	CachedURLResponse	copy(with:)	f					d	NSZone=nil
@@ -21167,6 +23742,9 @@ M	Calendar.RepeatedTimePolicy	init(from:)	it		18.0		Calendar.RepeatedTimePolicy	
 M	Calendar.RepeatedTimePolicy	last	c		8.0		Calendar.RepeatedTimePolicy
 M	Calendar.SearchDirection	backward	c		8.0		Calendar.SearchDirection
 M	Calendar.SearchDirection	forward	c		8.0		Calendar.SearchDirection
+M	Cancellable	cancel()	f		13.0
+M	Cancellable	store(in:)	f		13.0			r
+M	Cancellable	storeWhileEntityActive(_:)	f		15.0			r	Entity
 M	CancellationError	init()	i		13.0		CancellationError
 M	Canvas	Body	k
 M	Canvas	colorMode	v		15.0		ColorRenderingMode
@@ -22192,6 +24770,11 @@ M	ColorSchemeContrast	standard	c		13.0		ColorSchemeContrast
 M	ColumnsFormStyle	Body	k
 M	ColumnsFormStyle	init()	i		16.0		ColumnsFormStyle
 M	ColumnsFormStyle	makeBody(configuration:)	f				View	r	ColumnsFormStyle.Configuration
+M	CombineIdentifier	description	v		13.0		String
+M	CombineIdentifier	hash(into:)	f		13.0			r	Hasher
+M	CombineIdentifier	hashValue	v		13.0		Int
+M	CombineIdentifier	init()	i		13.0		CombineIdentifier
+M	CombineIdentifier	init(_:)	i		13.0		CombineIdentifier	r
 M	CommandGroup	Body	k
 M	CommandGroup	body	v				Commands
 M	CommandGroup	init(after:addition:)	i		14.0		CommandGroup	rf	CommandGroupPlacement,_
@@ -22289,6 +24872,8 @@ M	ConditionTrait	scopeProvider(for:testCase:)	f				Never	rr	Test,Test.Case
 M	ConditionTrait	sourceLocation	v				SourceLocation
 M	Confirmation	callAsFunction(count:)	f					d	Int=1
 M	Confirmation	confirm(count:)	f					d	Int=1
+M	ConnectablePublisher	autoconnect()	f		13.0		Publishers.Autoconnect
+M	ConnectablePublisher	connect()	f		13.0		Cancellable
 M	ContainerBackgroundPlacement	hash(into:)	f					r	Hasher
 M	ContainerBackgroundPlacement	hashValue	v				Int
 M	ContainerBackgroundPlacement	navigation	sv		18.0		ContainerBackgroundPlacement
@@ -22589,9 +25174,114 @@ M	CurrencyFormatStyleConfiguration.SignDisplayStrategy	always(showZero:)	fs		15.
 M	CurrencyFormatStyleConfiguration.SignDisplayStrategy	automatic	sv		15.0		CurrencyFormatStyleConfiguration.SignDisplayStrategy
 M	CurrencyFormatStyleConfiguration.SignDisplayStrategy	init(from:)	it		15.0		CurrencyFormatStyleConfiguration.SignDisplayStrategy	r	Decoder
 M	CurrencyFormatStyleConfiguration.SignDisplayStrategy	never	sv		15.0		CurrencyFormatStyleConfiguration.SignDisplayStrategy
+M	CurrentValueSubject	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	CurrentValueSubject	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	CurrentValueSubject	assign(to:)	f		14.0			r	Published.Publisher
+M	CurrentValueSubject	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	CurrentValueSubject	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	CurrentValueSubject	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	CurrentValueSubject	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	CurrentValueSubject	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	CurrentValueSubject	collect()	f		13.0		Publishers.Collect
+M	CurrentValueSubject	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	CurrentValueSubject	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	CurrentValueSubject	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	CurrentValueSubject	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	CurrentValueSubject	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	CurrentValueSubject	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	CurrentValueSubject	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	CurrentValueSubject	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	CurrentValueSubject	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	CurrentValueSubject	count()	f		13.0		Publishers.Count
+M	CurrentValueSubject	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	CurrentValueSubject	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	CurrentValueSubject	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	CurrentValueSubject	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	CurrentValueSubject	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	CurrentValueSubject	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	CurrentValueSubject	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	CurrentValueSubject	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	CurrentValueSubject	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	CurrentValueSubject	first()	f		13.0		Publishers.First
+M	CurrentValueSubject	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	CurrentValueSubject	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	CurrentValueSubject	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	CurrentValueSubject	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	CurrentValueSubject	init(_:)	i		13.0		CurrentValueSubject	r
+M	CurrentValueSubject	last()	f		13.0		Publishers.Last
+M	CurrentValueSubject	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	CurrentValueSubject	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	CurrentValueSubject	map(_:)	f	_:Self.Output	13.0			f
+M	CurrentValueSubject	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	CurrentValueSubject	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	CurrentValueSubject	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	CurrentValueSubject	max()	f		13.0		Publishers.Comparison
+M	CurrentValueSubject	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	CurrentValueSubject	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	CurrentValueSubject	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	CurrentValueSubject	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	CurrentValueSubject	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	CurrentValueSubject	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	CurrentValueSubject	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	CurrentValueSubject	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	CurrentValueSubject	min()	f		13.0		Publishers.Comparison
+M	CurrentValueSubject	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	CurrentValueSubject	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	CurrentValueSubject	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	CurrentValueSubject	output(at:)	f		13.0		Publishers.Output	r	Int
+M	CurrentValueSubject	output(in:)	f		13.0		Publishers.Output	r
+M	CurrentValueSubject	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	CurrentValueSubject	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	CurrentValueSubject	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	CurrentValueSubject	prepend(_:)	f		13.0			d
+M	CurrentValueSubject	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	CurrentValueSubject	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	CurrentValueSubject	receive(subscriber:)	f		13.0			r
+M	CurrentValueSubject	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	CurrentValueSubject	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	CurrentValueSubject	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	CurrentValueSubject	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	CurrentValueSubject	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	CurrentValueSubject	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	CurrentValueSubject	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	CurrentValueSubject	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	CurrentValueSubject	send()	f		13.0
+M	CurrentValueSubject	send(_:)	f		13.0			r
+M	CurrentValueSubject	send(completion:)	f		13.0			r	Subscribers.Completion
+M	CurrentValueSubject	send(subscription:)	f		13.0			r	Subscription
+M	CurrentValueSubject	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	CurrentValueSubject	share()	f		13.0		Publishers.Share
+M	CurrentValueSubject	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	CurrentValueSubject	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	CurrentValueSubject	subscribe(_:)	f		13.0			r
+M	CurrentValueSubject	subscribe(on:options:)	f		13.0		Publishers.SubscribeOn	rd	_,_=nil
+M	CurrentValueSubject	switchToLatest()	f		14.0
+M	CurrentValueSubject	throttle(for:scheduler:latest:)	f		13.0		Publishers.Throttle	rrr	_,_,Bool
+M	CurrentValueSubject	timeout(_:scheduler:options:customError:)	f		13.0		Publishers.Timeout	rrdg	_,_,_=nil,_=nil
+M	CurrentValueSubject	tryAllSatisfy(_:)	f	_:Self.Output	13.0		Publishers.TryAllSatisfy	f
+M	CurrentValueSubject	tryCatch(_:)	f	_:Self.Failure	13.0		Publishers.TryCatch	f
+M	CurrentValueSubject	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	CurrentValueSubject	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	CurrentValueSubject	tryDrop(while:)	f	while:Self.Output	13.0		Publishers.TryDropWhile	f
+M	CurrentValueSubject	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	CurrentValueSubject	tryFirst(where:)	f	where:Self.Output	13.0		Publishers.TryFirstWhere	f
+M	CurrentValueSubject	tryLast(where:)	f	where:Self.Output	13.0		Publishers.TryLastWhere	f
+M	CurrentValueSubject	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	CurrentValueSubject	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	CurrentValueSubject	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	CurrentValueSubject	tryPrefix(while:)	f	while:Self.Output	13.0		Publishers.TryPrefixWhile	f
+M	CurrentValueSubject	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	CurrentValueSubject	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	CurrentValueSubject	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	CurrentValueSubject	value	v		13.0
+M	CurrentValueSubject	zip(_:)	f		13.0		Publishers.Zip	r
+M	CurrentValueSubject	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	CurrentValueSubject	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	CurrentValueSubject	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
 M	CustomAnimation	animate(value:time:context:)	f		17.0			rrr	_,Double,AnimationContext
 M	CustomAnimation	shouldMerge(previous:value:time:context:)	f		17.0		Bool	rrrr	Animation,_,Double,AnimationContext
 M	CustomAnimation	velocity(value:time:context:)	f		17.0			rrr	_,Double,AnimationContext
+M	CustomCombineIdentifierConvertible	combineIdentifier	v		13.0		CombineIdentifier
 M	CustomConsumingRegexComponent	consuming(_:startingAt:in:)	ft		16.0			rrr	String,String.Index,Range
 M	CustomConsumingRegexComponent	regex	v		16.0		Regex
 M	CustomDebugStringConvertible	debugDescription	v				String
@@ -24122,6 +26812,110 @@ M	DefaultTextFieldStyle	init()	i		13.0		DefaultTextFieldStyle
 M	DefaultToggleStyle	Body	k
 M	DefaultToggleStyle	init()	i		13.0		DefaultToggleStyle
 M	DefaultToggleStyle	makeBody(configuration:)	f		13.0		View	r	DefaultToggleStyle.Configuration
+M	Deferred	Failure	k		13.0
+M	Deferred	Output	k		13.0
+M	Deferred	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Deferred	append(_:)	f		13.0			d
+M	Deferred	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Deferred	assign(to:)	f		14.0			r	Published.Publisher
+M	Deferred	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Deferred	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Deferred	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Deferred	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Deferred	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Deferred	collect()	f		13.0		Publishers.Collect
+M	Deferred	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Deferred	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Deferred	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Deferred	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Deferred	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Deferred	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Deferred	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Deferred	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Deferred	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Deferred	count()	f		13.0		Publishers.Count
+M	Deferred	createPublisher	v		13.0
+M	Deferred	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Deferred	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Deferred	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Deferred	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Deferred	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Deferred	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Deferred	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Deferred	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Deferred	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Deferred	first()	f		13.0		Publishers.First
+M	Deferred	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Deferred	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Deferred	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Deferred	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Deferred	init(createPublisher:)	i		13.0		Deferred	f
+M	Deferred	last()	f		13.0		Publishers.Last
+M	Deferred	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Deferred	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Deferred	map(_:)	f	_:Self.Output	13.0			f
+M	Deferred	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Deferred	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Deferred	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Deferred	max()	f		13.0		Publishers.Comparison
+M	Deferred	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Deferred	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Deferred	merge(with:)	f		13.0			r
+M	Deferred	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Deferred	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Deferred	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Deferred	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Deferred	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Deferred	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Deferred	min()	f		13.0		Publishers.Comparison
+M	Deferred	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Deferred	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Deferred	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Deferred	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Deferred	output(in:)	f		13.0		Publishers.Output	r
+M	Deferred	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Deferred	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Deferred	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Deferred	prepend(_:)	f		13.0			d
+M	Deferred	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Deferred	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Deferred	receive(subscriber:)	f		13.0			r
+M	Deferred	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Deferred	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Deferred	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Deferred	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Deferred	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Deferred	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Deferred	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Deferred	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Deferred	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Deferred	share()	f		13.0		Publishers.Share
+M	Deferred	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Deferred	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Deferred	subscribe(_:)	f		13.0			r
+M	Deferred	switchToLatest()	f		14.0
+M	Deferred	throttle(for:scheduler:latest:)	f		13.0		Publishers.Throttle	rrr	_,_,Bool
+M	Deferred	timeout(_:scheduler:options:customError:)	f		13.0		Publishers.Timeout	rrdg	_,_,_=nil,_=nil
+M	Deferred	tryAllSatisfy(_:)	f	_:Self.Output	13.0		Publishers.TryAllSatisfy	f
+M	Deferred	tryCatch(_:)	f	_:Self.Failure	13.0		Publishers.TryCatch	f
+M	Deferred	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Deferred	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Deferred	tryDrop(while:)	f	while:Self.Output	13.0		Publishers.TryDropWhile	f
+M	Deferred	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Deferred	tryFirst(where:)	f	where:Self.Output	13.0		Publishers.TryFirstWhere	f
+M	Deferred	tryLast(where:)	f	where:Self.Output	13.0		Publishers.TryLastWhere	f
+M	Deferred	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Deferred	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Deferred	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Deferred	tryPrefix(while:)	f	while:Self.Output	13.0		Publishers.TryPrefixWhile	f
+M	Deferred	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Deferred	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Deferred	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Deferred	values	v		15.0
+M	Deferred	zip(_:)	f		13.0		Publishers.Zip	r
+M	Deferred	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Deferred	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Deferred	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
 M	DescriptiveNumberFormatConfiguration	CapitalizationContext	k		15.0
 M	DescriptiveNumberFormatConfiguration	Presentation	k		15.0
 M	DescriptiveNumberFormatConfiguration.Presentation	init(from:)	it		15.0		DescriptiveNumberFormatConfiguration.Presentation	r	Decoder
@@ -25184,6 +27978,110 @@ M	EllipticalGradient	Resolved	k
 M	EllipticalGradient	init(colors:center:startRadiusFraction:endRadiusFraction:)	i		15.0		EllipticalGradient	rddd	Array,UnitPoint=.center,CGFloat=0,CGFloat=0.5
 M	EllipticalGradient	init(gradient:center:startRadiusFraction:endRadiusFraction:)	i		15.0		EllipticalGradient	rddd	Gradient,UnitPoint=.center,CGFloat=0,CGFloat=0.5
 M	EllipticalGradient	init(stops:center:startRadiusFraction:endRadiusFraction:)	i		15.0		EllipticalGradient	rddd	Array,UnitPoint=.center,CGFloat=0,CGFloat=0.5
+M	Empty	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Empty	append(_:)	f		13.0			d
+M	Empty	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Empty	assign(to:)	f		14.0			r	Published.Publisher
+M	Empty	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Empty	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Empty	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Empty	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Empty	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Empty	collect()	f		13.0		Publishers.Collect
+M	Empty	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Empty	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Empty	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Empty	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Empty	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Empty	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Empty	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Empty	completeImmediately	v		13.0		Bool
+M	Empty	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Empty	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Empty	count()	f		13.0		Publishers.Count
+M	Empty	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Empty	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Empty	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Empty	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Empty	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Empty	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Empty	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Empty	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Empty	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Empty	first()	f		13.0		Publishers.First
+M	Empty	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Empty	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Empty	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Empty	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Empty	init(completeImmediately:)	i		13.0		Empty	d	Bool=true
+M	Empty	init(completeImmediately:outputType:failureType:)	i		13.0		Empty	drr	Bool=true,_,_
+M	Empty	last()	f		13.0		Publishers.Last
+M	Empty	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Empty	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Empty	map(_:)	f	_:Self.Output	13.0			f
+M	Empty	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Empty	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Empty	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Empty	max()	f		13.0		Publishers.Comparison
+M	Empty	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Empty	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Empty	merge(with:)	f		13.0			r
+M	Empty	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Empty	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Empty	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Empty	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Empty	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Empty	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Empty	min()	f		13.0		Publishers.Comparison
+M	Empty	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Empty	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Empty	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Empty	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Empty	output(in:)	f		13.0		Publishers.Output	r
+M	Empty	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Empty	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Empty	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Empty	prepend(_:)	f		13.0			d
+M	Empty	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Empty	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Empty	receive(subscriber:)	f		13.0			r
+M	Empty	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Empty	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Empty	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Empty	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Empty	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Empty	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Empty	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Empty	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Empty	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Empty	share()	f		13.0		Publishers.Share
+M	Empty	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Empty	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Empty	subscribe(_:)	f		13.0			r
+M	Empty	subscribe(on:options:)	f		13.0		Publishers.SubscribeOn	rd	_,_=nil
+M	Empty	switchToLatest()	f		14.0
+M	Empty	throttle(for:scheduler:latest:)	f		13.0		Publishers.Throttle	rrr	_,_,Bool
+M	Empty	timeout(_:scheduler:options:customError:)	f		13.0		Publishers.Timeout	rrdg	_,_,_=nil,_=nil
+M	Empty	tryAllSatisfy(_:)	f	_:Self.Output	13.0		Publishers.TryAllSatisfy	f
+M	Empty	tryCatch(_:)	f	_:Self.Failure	13.0		Publishers.TryCatch	f
+M	Empty	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Empty	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Empty	tryDrop(while:)	f	while:Self.Output	13.0		Publishers.TryDropWhile	f
+M	Empty	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Empty	tryFirst(where:)	f	where:Self.Output	13.0		Publishers.TryFirstWhere	f
+M	Empty	tryLast(where:)	f	where:Self.Output	13.0		Publishers.TryLastWhere	f
+M	Empty	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Empty	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Empty	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Empty	tryPrefix(while:)	f	while:Self.Output	13.0		Publishers.TryPrefixWhile	f
+M	Empty	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Empty	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Empty	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Empty	values	v		15.0
+M	Empty	zip(_:)	f		13.0		Publishers.Zip	r
+M	Empty	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Empty	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Empty	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
 M	EmptyAnimatableData	init()	i		13.0		EmptyAnimatableData
 M	EmptyAnimatableData	magnitudeSquared	v		13.0		Double
 M	EmptyAnimatableData	scale(by:)	f					r	Double
@@ -25690,6 +28588,110 @@ M	Expression	evaluate(_:)	ft		18.0			r
 M	Expression	expression	v		18.0		StandardPredicateExpression
 M	Expression	init(_:)	i	_:_	18.0		Expression	f
 M	Expression	variable	v		18.0
+M	Fail	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Fail	append(_:)	f		13.0			d
+M	Fail	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Fail	assign(to:)	f		14.0			r	Published.Publisher
+M	Fail	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Fail	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Fail	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Fail	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Fail	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Fail	collect()	f		13.0		Publishers.Collect
+M	Fail	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Fail	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Fail	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Fail	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Fail	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Fail	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Fail	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Fail	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Fail	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Fail	count()	f		13.0		Publishers.Count
+M	Fail	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Fail	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Fail	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Fail	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Fail	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Fail	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Fail	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Fail	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Fail	error	v		13.0
+M	Fail	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Fail	first()	f		13.0		Publishers.First
+M	Fail	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Fail	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Fail	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Fail	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Fail	init(error:)	i		13.0		Fail	r
+M	Fail	init(outputType:failure:)	i		13.0		Fail	rr
+M	Fail	last()	f		13.0		Publishers.Last
+M	Fail	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Fail	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Fail	map(_:)	f	_:Self.Output	13.0			f
+M	Fail	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Fail	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Fail	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Fail	max()	f		13.0		Publishers.Comparison
+M	Fail	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Fail	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Fail	merge(with:)	f		13.0			r
+M	Fail	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Fail	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Fail	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Fail	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Fail	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Fail	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Fail	min()	f		13.0		Publishers.Comparison
+M	Fail	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Fail	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Fail	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Fail	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Fail	output(in:)	f		13.0		Publishers.Output	r
+M	Fail	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Fail	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Fail	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Fail	prepend(_:)	f		13.0			d
+M	Fail	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Fail	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Fail	receive(subscriber:)	f		13.0			r
+M	Fail	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Fail	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Fail	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Fail	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Fail	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Fail	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Fail	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Fail	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Fail	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Fail	share()	f		13.0		Publishers.Share
+M	Fail	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Fail	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Fail	subscribe(_:)	f		13.0			r
+M	Fail	subscribe(on:options:)	f		13.0		Publishers.SubscribeOn	rd	_,_=nil
+M	Fail	switchToLatest()	f		14.0
+M	Fail	throttle(for:scheduler:latest:)	f		13.0		Publishers.Throttle	rrr	_,_,Bool
+M	Fail	timeout(_:scheduler:options:customError:)	f		13.0		Publishers.Timeout	rrdg	_,_,_=nil,_=nil
+M	Fail	tryAllSatisfy(_:)	f	_:Self.Output	13.0		Publishers.TryAllSatisfy	f
+M	Fail	tryCatch(_:)	f	_:Self.Failure	13.0		Publishers.TryCatch	f
+M	Fail	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Fail	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Fail	tryDrop(while:)	f	while:Self.Output	13.0		Publishers.TryDropWhile	f
+M	Fail	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Fail	tryFirst(where:)	f	where:Self.Output	13.0		Publishers.TryFirstWhere	f
+M	Fail	tryLast(where:)	f	where:Self.Output	13.0		Publishers.TryLastWhere	f
+M	Fail	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Fail	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Fail	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Fail	tryPrefix(while:)	f	while:Self.Output	13.0		Publishers.TryPrefixWhile	f
+M	Fail	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Fail	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Fail	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Fail	values	v		15.0
+M	Fail	zip(_:)	f		13.0		Publishers.Zip	r
+M	Fail	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Fail	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Fail	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
 M	FetchDescriptor	fetchLimit	v		17.0		Int
 M	FetchDescriptor	fetchOffset	v		17.0		Int
 M	FetchDescriptor	includePendingChanges	v		17.0		Bool
@@ -27017,6 +30019,109 @@ M	Formatter.UnitStyle	init(rawValue:)	i		8.0		Formatter.UnitStyle	r	Int
 M	Formatter.UnitStyle	long	c		8.0		Formatter.UnitStyle
 M	Formatter.UnitStyle	medium	c		8.0		Formatter.UnitStyle
 M	Formatter.UnitStyle	short	c		8.0		Formatter.UnitStyle
+M	Future	Promise	k		13.0
+M	Future	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Future	append(_:)	f		13.0			d
+M	Future	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Future	assign(to:)	f		14.0			r	Published.Publisher
+M	Future	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Future	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Future	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Future	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Future	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Future	collect()	f		13.0		Publishers.Collect
+M	Future	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Future	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Future	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Future	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Future	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Future	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Future	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Future	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Future	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Future	count()	f		13.0		Publishers.Count
+M	Future	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Future	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Future	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Future	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Future	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Future	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Future	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Future	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Future	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Future	first()	f		13.0		Publishers.First
+M	Future	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Future	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Future	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Future	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Future	init(_:)	i	_:Future.Promise	13.0		Future	f
+M	Future	last()	f		13.0		Publishers.Last
+M	Future	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Future	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Future	map(_:)	f	_:Self.Output	13.0			f
+M	Future	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Future	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Future	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Future	max()	f		13.0		Publishers.Comparison
+M	Future	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Future	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Future	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Future	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Future	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Future	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Future	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Future	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Future	min()	f		13.0		Publishers.Comparison
+M	Future	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Future	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Future	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Future	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Future	output(in:)	f		13.0		Publishers.Output	r
+M	Future	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Future	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Future	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Future	prepend(_:)	f		13.0			d
+M	Future	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Future	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Future	receive(subscriber:)	f		13.0			r
+M	Future	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Future	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Future	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Future	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Future	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Future	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Future	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Future	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Future	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Future	share()	f		13.0		Publishers.Share
+M	Future	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Future	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Future	subscribe(_:)	f		13.0			r
+M	Future	subscribe(on:options:)	f		13.0		Publishers.SubscribeOn	rd	_,_=nil
+M	Future	switchToLatest()	f		14.0
+M	Future	throttle(for:scheduler:latest:)	f		13.0		Publishers.Throttle	rrr	_,_,Bool
+M	Future	timeout(_:scheduler:options:customError:)	f		13.0		Publishers.Timeout	rrdg	_,_,_=nil,_=nil
+M	Future	tryAllSatisfy(_:)	f	_:Self.Output	13.0		Publishers.TryAllSatisfy	f
+M	Future	tryCatch(_:)	f	_:Self.Failure	13.0		Publishers.TryCatch	f
+M	Future	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Future	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Future	tryDrop(while:)	f	while:Self.Output	13.0		Publishers.TryDropWhile	f
+M	Future	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Future	tryFirst(where:)	f	where:Self.Output	13.0		Publishers.TryFirstWhere	f
+M	Future	tryLast(where:)	f	where:Self.Output	13.0		Publishers.TryLastWhere	f
+M	Future	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Future	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Future	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Future	tryPrefix(while:)	f	while:Self.Output	13.0		Publishers.TryPrefixWhile	f
+M	Future	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Future	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Future	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Future	value	atv		15.0
+M	Future	values	v		15.0
+M	Future	zip(_:)	f		13.0		Publishers.Zip	r
+M	Future	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Future	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Future	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
 M	Gauge	Body	k
 M	Gauge	body	v				View
 M	Gauge	init(value:in:label:)	i		16.0		Gauge	rdf	_,ClosedRange,_
@@ -27667,6 +30772,38 @@ M	ImageRenderer	proposedSize	v		16.0		ProposedViewSize
 M	ImageRenderer	render(rasterizationScale:renderer:)	f	renderer:CGSize,_	16.0			df	CGFloat=1,_
 M	ImageRenderer	scale	v		16.0		CGFloat
 M	ImageRenderer	uiImage	v		16.0		UIImage
+M	ImmediateScheduler	SchedulerOptions	k		13.0
+M	ImmediateScheduler	SchedulerTimeType	k		13.0
+M	ImmediateScheduler	minimumTolerance	v		13.0		ImmediateScheduler.SchedulerTimeType.Stride
+M	ImmediateScheduler	now	v		13.0		ImmediateScheduler.SchedulerTimeType
+M	ImmediateScheduler	schedule(_:)	f		13.0			f
+M	ImmediateScheduler	schedule(after:_:)	f		13.0			rf	Self.SchedulerTimeType,_
+M	ImmediateScheduler	schedule(after:interval:_:)	f		13.0		Cancellable	rrf	Self.SchedulerTimeType,Self.SchedulerTimeType.Stride,_
+M	ImmediateScheduler	schedule(after:interval:tolerance:_:)	f		13.0		Cancellable	rrrf	Self.SchedulerTimeType,Self.SchedulerTimeType.Stride,Self.SchedulerTimeType.Stride,_
+M	ImmediateScheduler	schedule(after:interval:tolerance:options:_:)	f		13.0		Cancellable	rrrrf	ImmediateScheduler.SchedulerTimeType,ImmediateScheduler.SchedulerTimeType.Stride,ImmediateScheduler.SchedulerTimeType.Stride,Never,_
+M	ImmediateScheduler	schedule(after:tolerance:_:)	f		13.0			rrf	Self.SchedulerTimeType,Self.SchedulerTimeType.Stride,_
+M	ImmediateScheduler	schedule(after:tolerance:options:_:)	f		13.0			rrrf	ImmediateScheduler.SchedulerTimeType,ImmediateScheduler.SchedulerTimeType.Stride,Never,_
+M	ImmediateScheduler	schedule(options:_:)	f		13.0			rf	Never,_
+M	ImmediateScheduler	shared	sv		13.0		ImmediateScheduler
+M	ImmediateScheduler.SchedulerTimeType	Stride	k		13.0
+M	ImmediateScheduler.SchedulerTimeType	advanced(by:)	f		13.0		ImmediateScheduler.SchedulerTimeType	r	ImmediateScheduler.SchedulerTimeType.Stride
+M	ImmediateScheduler.SchedulerTimeType	distance(to:)	f		13.0		ImmediateScheduler.SchedulerTimeType.Stride	r	ImmediateScheduler.SchedulerTimeType
+M	ImmediateScheduler.SchedulerTimeType.Stride	FloatLiteralType	k		13.0
+M	ImmediateScheduler.SchedulerTimeType.Stride	IntegerLiteralType	k		13.0
+M	ImmediateScheduler.SchedulerTimeType.Stride	Magnitude	k		13.0
+M	ImmediateScheduler.SchedulerTimeType.Stride	encode(to:)	ft		13.0			r	Encoder
+M	ImmediateScheduler.SchedulerTimeType.Stride	init(_:)	i		13.0		ImmediateScheduler.SchedulerTimeType.Stride	r	Int
+M	ImmediateScheduler.SchedulerTimeType.Stride	init(exactly:)	i		13.0		ImmediateScheduler.SchedulerTimeType.Stride	r
+M	ImmediateScheduler.SchedulerTimeType.Stride	init(floatLiteral:)	i		13.0		ImmediateScheduler.SchedulerTimeType.Stride	r	Double
+M	ImmediateScheduler.SchedulerTimeType.Stride	init(from:)	it		13.0		ImmediateScheduler.SchedulerTimeType.Stride	r	Decoder
+M	ImmediateScheduler.SchedulerTimeType.Stride	init(integerLiteral:)	i		13.0		ImmediateScheduler.SchedulerTimeType.Stride	r	Int
+M	ImmediateScheduler.SchedulerTimeType.Stride	magnitude	v		13.0		Int
+M	ImmediateScheduler.SchedulerTimeType.Stride	microseconds(_:)	fs		13.0		ImmediateScheduler.SchedulerTimeType.Stride	r	Int
+M	ImmediateScheduler.SchedulerTimeType.Stride	milliseconds(_:)	fs		13.0		ImmediateScheduler.SchedulerTimeType.Stride	r	Int
+M	ImmediateScheduler.SchedulerTimeType.Stride	nanoseconds(_:)	fs		13.0		ImmediateScheduler.SchedulerTimeType.Stride	r	Int
+M	ImmediateScheduler.SchedulerTimeType.Stride	negate()	f		13.0
+M	ImmediateScheduler.SchedulerTimeType.Stride	seconds(_:)	fs		13.0		ImmediateScheduler.SchedulerTimeType.Stride	r
+M	ImmediateScheduler.SchedulerTimeType.Stride	zero	sv		13.0		Self
 M	IndexPath	Element	k		8.0
 M	IndexPath	Index	k		8.0
 M	IndexPath	Indices	k		8.0
@@ -29334,6 +32471,97 @@ M	JoinedSequence	withContiguousStorageIfAvailable(_:)	ft	_:UnsafeBufferPointer		
 M	JoinedSequence.Iterator	Element	k
 M	JoinedSequence.Iterator	init(base:separator:)	i				JoinedSequence.Iterator	rr
 M	JoinedSequence.Iterator	next()	f
+M	Just	Failure	k		13.0
+M	Just	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Just	assign(to:)	f		14.0			r	Published.Publisher
+M	Just	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Just	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Just	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Just	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Just	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Just	collect()	f		13.0
+M	Just	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Just	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Just	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Just	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Just	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Just	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Just	compactMap(_:)	f	_:Self.Output	13.0			f
+M	Just	contains(_:)	f		13.0			r
+M	Just	contains(where:)	f	where:Output	13.0		Just	f
+M	Just	count()	f		13.0		Just
+M	Just	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Just	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Just	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Just	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Just	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Just	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Just	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Just	filter(_:)	f	_:Self.Output	13.0			f
+M	Just	first()	f		13.0		Publishers.First
+M	Just	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Just	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Just	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Just	ignoreOutput()	f		13.0
+M	Just	init(_:)	i		13.0		Just	r
+M	Just	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Just	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Just	map(_:)	f	_:Self.Output	13.0			f
+M	Just	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Just	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Just	mapError(_:)	f	_:Self.Failure	13.0			f
+M	Just	max()	f		13.0
+M	Just	max(by:)	f	by:Self.Output,Self.Output	13.0			f
+M	Just	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Just	merge(with:)	f		13.0			r
+M	Just	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Just	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Just	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Just	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Just	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Just	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Just	min()	f		13.0
+M	Just	min(by:)	f	by:Self.Output,Self.Output	13.0			f
+M	Just	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Just	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Just	output	v		13.0
+M	Just	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Just	output(in:)	f		13.0		Publishers.Output	r
+M	Just	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Just	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Just	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Just	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Just	receive(subscriber:)	f		13.0			r
+M	Just	reduce(_:_:)	f	_:T,Self.Output	13.0			rf
+M	Just	removeDuplicates()	f		13.0
+M	Just	removeDuplicates(by:)	f	by:Output,Output	13.0		Just	f
+M	Just	replaceEmpty(with:)	f		13.0		Just	r
+M	Just	replaceError(with:)	f		13.0		Just	r
+M	Just	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Just	scan(_:_:)	f	_:T,Self.Output	13.0			rf
+M	Just	setFailureType(to:)	f		13.0			r
+M	Just	share()	f		13.0		Publishers.Share
+M	Just	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Just	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Just	subscribe(_:)	f		13.0			r
+M	Just	subscribe(on:options:)	f		13.0		Publishers.SubscribeOn	rd	_,_=nil
+M	Just	switchToLatest()	f		14.0
+M	Just	throttle(for:scheduler:latest:)	f		13.0		Publishers.Throttle	rrr	_,_,Bool
+M	Just	timeout(_:scheduler:options:customError:)	f		13.0		Publishers.Timeout	rrdg	_,_,_=nil,_=nil
+M	Just	tryCatch(_:)	f	_:Self.Failure	13.0		Publishers.TryCatch	f
+M	Just	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Just	tryContains(where:)	f	where:Output	13.0			f
+M	Just	tryDrop(while:)	f	while:Self.Output	13.0		Publishers.TryDropWhile	f
+M	Just	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Just	tryFirst(where:)	f	where:Self.Output	13.0		Publishers.TryFirstWhere	f
+M	Just	tryLast(where:)	f	where:Self.Output	13.0		Publishers.TryLastWhere	f
+M	Just	tryMap(_:)	f	_:Output	13.0			f
+M	Just	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Just	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Just	tryReduce(_:_:)	f	_:T,Output	13.0			rf
+M	Just	tryRemoveDuplicates(by:)	f	by:Output,Output	13.0			f
+M	Just	tryScan(_:_:)	f	_:T,Output	13.0			rf
+M	Just	values	v		15.0
 M	KeyEquivalent	ExtendedGraphemeClusterLiteralType	k
 M	KeyEquivalent	UnicodeScalarLiteralType	k
 M	KeyEquivalent	character	v		14.0		Character
@@ -31004,6 +34232,19 @@ M	LocalizedStringResource.BundleDescription	atURL(_:)	c		16.0		LocalizedStringRe
 M	LocalizedStringResource.BundleDescription	forClass	c		16.0		LocalizedStringResource.BundleDescription
 M	LocalizedStringResource.BundleDescription	forClass(_:)	c		16.0		LocalizedStringResource.BundleDescription	r
 M	LocalizedStringResource.BundleDescription	main	c		16.0		LocalizedStringResource.BundleDescription
+M	Logger	critical(_:)	f		14.0			r	OSLogMessage
+M	Logger	debug(_:)	f		14.0			r	OSLogMessage
+M	Logger	error(_:)	f		14.0			r	OSLogMessage
+M	Logger	fault(_:)	f		14.0			r	OSLogMessage
+M	Logger	info(_:)	f		14.0			r	OSLogMessage
+M	Logger	init()	i		14.0		Logger
+M	Logger	init(_:)	i		14.0		Logger	r	OSLog
+M	Logger	init(subsystem:category:)	i		14.0		Logger	rr	String,String
+M	Logger	log(_:)	f		14.0			r	OSLogMessage
+M	Logger	log(level:_:)	f		14.0			rr	OSLogType,OSLogMessage
+M	Logger	notice(_:)	f		14.0			r	OSLogMessage
+M	Logger	trace(_:)	f		14.0			r	OSLogMessage
+M	Logger	warning(_:)	f		14.0			r	OSLogMessage
 M	LongPressGesture	Body	k
 M	LongPressGesture	Value	k
 M	LongPressGesture	init(minimumDuration:maximumDistance:)	i		13.0		LongPressGesture	dd	Double=0.5,CGFloat=10
@@ -31078,9 +34319,9 @@ M	MKAnnotationViewZPriority	max	sv		14.0		MKAnnotationViewZPriority
 M	MKAnnotationViewZPriority	min	sv		14.0		MKAnnotationViewZPriority
 M	MKCircle	boundingMapRect	v		4.0		MKMapRect
 M	MKCircle	coordinate	v		4.0		CLLocationCoordinate2D
-M	MKCircle	init(center:radius:)	i		4.0		MKCircle	rr	CLLocationCoordinate2D,CLLocationDistance
+M	MKCircle	init(center:radius:)	i		4.0		MKCircle	rr	CLLocationCoordinate2D,Double
 M	MKCircle	init(mapRect:)	i		4.0		MKCircle	r	MKMapRect
-M	MKCircle	radius	v		4.0		CLLocationDistance
+M	MKCircle	radius	v		4.0		Double
 M	MKCircleRenderer	circle	v		7.0		MKCircle
 M	MKCircleRenderer	init(circle:)	i		7.0		MKCircleRenderer	r	MKCircle
 M	MKCircleRenderer	strokeEnd	v		14.0		CGFloat
@@ -31095,13 +34336,13 @@ M	MKCompassButton	mapView	v		11.0		MKMapView
 M	MKCoordinateRegion	center	v				CLLocationCoordinate2D
 M	MKCoordinateRegion	init()	i				MKCoordinateRegion
 M	MKCoordinateRegion	init(_:)	i		4.0		MKCoordinateRegion	r	MKMapRect
-M	MKCoordinateRegion	init(center:latitudinalMeters:longitudinalMeters:)	i				MKCoordinateRegion	rrr	CLLocationCoordinate2D,CLLocationDistance,CLLocationDistance
+M	MKCoordinateRegion	init(center:latitudinalMeters:longitudinalMeters:)	i				MKCoordinateRegion	rrr	CLLocationCoordinate2D,Double,Double
 M	MKCoordinateRegion	init(center:span:)	i				MKCoordinateRegion	rr	CLLocationCoordinate2D,MKCoordinateSpan
 M	MKCoordinateRegion	span	v				MKCoordinateSpan
 M	MKCoordinateSpan	init()	i				MKCoordinateSpan
-M	MKCoordinateSpan	init(latitudeDelta:longitudeDelta:)	i				MKCoordinateSpan	rr	CLLocationDegrees,CLLocationDegrees
-M	MKCoordinateSpan	latitudeDelta	v				CLLocationDegrees
-M	MKCoordinateSpan	longitudeDelta	v				CLLocationDegrees
+M	MKCoordinateSpan	init(latitudeDelta:longitudeDelta:)	i				MKCoordinateSpan	rr	Double,Double
+M	MKCoordinateSpan	latitudeDelta	v				Double
+M	MKCoordinateSpan	longitudeDelta	v				Double
 M	MKDirections	DirectionsHandler	k
 M	MKDirections	ETAHandler	k
 M	MKDirections	ETAResponse	k		7.0
@@ -31116,7 +34357,7 @@ M	MKDirections	cancel()	f		7.0
 M	MKDirections	init(request:)	i		7.0		MKDirections	r	MKDirections.Request
 M	MKDirections	isCalculating	v		7.0		Bool
 M	MKDirections.ETAResponse	destination	v		7.0		MKMapItem
-M	MKDirections.ETAResponse	distance	v		9.0		CLLocationDistance
+M	MKDirections.ETAResponse	distance	v		9.0		Double
 M	MKDirections.ETAResponse	expectedArrivalDate	v		9.0		Date
 M	MKDirections.ETAResponse	expectedDepartureDate	v		9.0		Date
 M	MKDirections.ETAResponse	expectedTravelTime	v		7.0		Double
@@ -31146,9 +34387,9 @@ M	MKDirectionsTransportType	transit	sv		9.0		MKDirectionsTransportType
 M	MKDirectionsTransportType	walking	sv		7.0		MKDirectionsTransportType
 M	MKDistanceFormatter	DistanceUnitStyle	k		7.0
 M	MKDistanceFormatter	Units	k		7.0
-M	MKDistanceFormatter	distance(from:)	f		7.0		CLLocationDistance	r	String
+M	MKDistanceFormatter	distance(from:)	f		7.0		Double	r	String
 M	MKDistanceFormatter	locale	v		7.0		Locale
-M	MKDistanceFormatter	string(fromDistance:)	f		7.0		String	r	CLLocationDistance
+M	MKDistanceFormatter	string(fromDistance:)	f		7.0		String	r	Double
 M	MKDistanceFormatter	unitStyle	v		7.0		MKDistanceFormatter.DistanceUnitStyle
 M	MKDistanceFormatter	units	v		7.0		MKDistanceFormatter.Units
 M	MKDistanceFormatter.DistanceUnitStyle	abbreviated	c		7.0		MKDistanceFormatter.DistanceUnitStyle
@@ -31202,11 +34443,11 @@ M	MKIconStyle	image	v		16.0		UIImage
 M	MKImageryMapConfiguration	init()	i		16.0		MKImageryMapConfiguration
 M	MKImageryMapConfiguration	init(elevationStyle:)	i		16.0		MKImageryMapConfiguration	r	MKMapConfiguration.ElevationStyle
 M	MKLocalPointsOfInterestRequest	coordinate	v		14.0		CLLocationCoordinate2D
-M	MKLocalPointsOfInterestRequest	init(center:radius:)	i		14.0		MKLocalPointsOfInterestRequest	rr	CLLocationCoordinate2D,CLLocationDistance
+M	MKLocalPointsOfInterestRequest	init(center:radius:)	i		14.0		MKLocalPointsOfInterestRequest	rr	CLLocationCoordinate2D,Double
 M	MKLocalPointsOfInterestRequest	init(coordinateRegion:)	i		14.0		MKLocalPointsOfInterestRequest	r	MKCoordinateRegion
-M	MKLocalPointsOfInterestRequest	maxRadius	sv		14.0		CLLocationDistance
+M	MKLocalPointsOfInterestRequest	maxRadius	sv		14.0		Double
 M	MKLocalPointsOfInterestRequest	pointOfInterestFilter	v		14.0		MKPointOfInterestFilter
-M	MKLocalPointsOfInterestRequest	radius	v		14.0		CLLocationDistance
+M	MKLocalPointsOfInterestRequest	radius	v		14.0		Double
 M	MKLocalPointsOfInterestRequest	region	v		14.0		MKCoordinateRegion
 M	MKLocalSearch	CompletionHandler	k
 M	MKLocalSearch	Request	k		6.1
@@ -31301,13 +34542,13 @@ M	MKLookAroundViewControllerDelegate	lookAroundViewControllerDidUpdateScene(_:)	
 M	MKLookAroundViewControllerDelegate	lookAroundViewControllerWillDismissFullScreen(_:)	f		16.0			r	MKLookAroundViewController
 M	MKLookAroundViewControllerDelegate	lookAroundViewControllerWillPresentFullScreen(_:)	f		16.0			r	MKLookAroundViewController
 M	MKLookAroundViewControllerDelegate	lookAroundViewControllerWillUpdateScene(_:)	f		16.0			r	MKLookAroundViewController
-M	MKMapCamera	altitude	dv		7.0	centerCoordinateDistance	CLLocationDistance
+M	MKMapCamera	altitude	dv		7.0	centerCoordinateDistance	Double
 M	MKMapCamera	centerCoordinate	v		7.0		CLLocationCoordinate2D
-M	MKMapCamera	centerCoordinateDistance	v		13.0		CLLocationDistance
-M	MKMapCamera	heading	v		7.0		CLLocationDirection
+M	MKMapCamera	centerCoordinateDistance	v		13.0		Double
+M	MKMapCamera	heading	v		7.0		Double
 M	MKMapCamera	init(lookingAt:forViewSize:allowPitch:)	i		16.0		MKMapCamera	rrr	MKMapItem,CGSize,Bool
-M	MKMapCamera	init(lookingAtCenter:fromDistance:pitch:heading:)	i		9.0		MKMapCamera	rrrr	CLLocationCoordinate2D,CLLocationDistance,CGFloat,CLLocationDirection
-M	MKMapCamera	init(lookingAtCenter:fromEyeCoordinate:eyeAltitude:)	i		7.0		MKMapCamera	rrr	CLLocationCoordinate2D,CLLocationCoordinate2D,CLLocationDistance
+M	MKMapCamera	init(lookingAtCenter:fromDistance:pitch:heading:)	i		9.0		MKMapCamera	rrrr	CLLocationCoordinate2D,Double,CGFloat,Double
+M	MKMapCamera	init(lookingAtCenter:fromEyeCoordinate:eyeAltitude:)	i		7.0		MKMapCamera	rrr	CLLocationCoordinate2D,CLLocationCoordinate2D,Double
 M	MKMapCamera	pitch	v		7.0		CGFloat
 M	MKMapConfiguration	ElevationStyle	k		16.0
 M	MKMapConfiguration	elevationStyle	v		16.0		MKMapConfiguration.ElevationStyle
@@ -31366,7 +34607,7 @@ M	MKMapItemRequest	mapFeatureAnnotation	v		18.0		MKMapFeatureAnnotation
 M	MKMapItemRequest	mapItem	atv		16.0		MKMapItem
 M	MKMapItemRequest	mapItemIdentifier	v		18.0		MKMapItem.Identifier
 M	MKMapPoint	coordinate	v		4.0		CLLocationCoordinate2D
-M	MKMapPoint	distance(to:)	f		4.0		CLLocationDistance	r	MKMapPoint
+M	MKMapPoint	distance(to:)	f		4.0		Double	r	MKMapPoint
 M	MKMapPoint	init()	i				MKMapPoint
 M	MKMapPoint	init(_:)	i		4.0		MKMapPoint	r	CLLocationCoordinate2D
 M	MKMapPoint	init(x:y:)	i				MKMapPoint	rr	Double,Double
@@ -31511,11 +34752,11 @@ M	MKMapView.CameraBoundary	init(coordinateRegion:)	i		13.0		MKMapView.CameraBoun
 M	MKMapView.CameraBoundary	init(mapRect:)	i		13.0		MKMapView.CameraBoundary	r	MKMapRect
 M	MKMapView.CameraBoundary	mapRect	v		13.0		MKMapRect
 M	MKMapView.CameraBoundary	region	v		13.0		MKCoordinateRegion
-M	MKMapView.CameraZoomRange	init(maxCenterCoordinateDistance:)	i		13.0		MKMapView.CameraZoomRange	r	CLLocationDistance
-M	MKMapView.CameraZoomRange	init(minCenterCoordinateDistance:)	i		13.0		MKMapView.CameraZoomRange	r	CLLocationDistance
-M	MKMapView.CameraZoomRange	init(minCenterCoordinateDistance:maxCenterCoordinateDistance:)	i		13.0		MKMapView.CameraZoomRange	rr	CLLocationDistance,CLLocationDistance
-M	MKMapView.CameraZoomRange	maxCenterCoordinateDistance	v		13.0		CLLocationDistance
-M	MKMapView.CameraZoomRange	minCenterCoordinateDistance	v		13.0		CLLocationDistance
+M	MKMapView.CameraZoomRange	init(maxCenterCoordinateDistance:)	i		13.0		MKMapView.CameraZoomRange	r	Double
+M	MKMapView.CameraZoomRange	init(minCenterCoordinateDistance:)	i		13.0		MKMapView.CameraZoomRange	r	Double
+M	MKMapView.CameraZoomRange	init(minCenterCoordinateDistance:maxCenterCoordinateDistance:)	i		13.0		MKMapView.CameraZoomRange	rr	Double,Double
+M	MKMapView.CameraZoomRange	maxCenterCoordinateDistance	v		13.0		Double
+M	MKMapView.CameraZoomRange	minCenterCoordinateDistance	v		13.0		Double
 M	MKMapViewDelegate	mapView(_:annotationView:calloutAccessoryControlTapped:)	f		3.0			rrr	MKMapView,MKAnnotationView,UIControl
 M	MKMapViewDelegate	mapView(_:annotationView:didChange:fromOldState:)	f		4.0			rrrr	MKMapView,MKAnnotationView,MKAnnotationView.DragState,MKAnnotationView.DragState
 M	MKMapViewDelegate	mapView(_:clusterAnnotationForMemberAnnotations:)	f		11.0		MKClusterAnnotation	rr	MKMapView,Array
@@ -31710,7 +34951,7 @@ M	MKPolylineRenderer	strokeEnd	v		14.0		CGFloat
 M	MKPolylineRenderer	strokeStart	v		14.0		CGFloat
 M	MKRoute	Step	k		7.0
 M	MKRoute	advisoryNotices	v		7.0		Array
-M	MKRoute	distance	v		7.0		CLLocationDistance
+M	MKRoute	distance	v		7.0		Double
 M	MKRoute	expectedTravelTime	v		7.0		Double
 M	MKRoute	hasHighways	v		16.0		Bool
 M	MKRoute	hasTolls	v		16.0		Bool
@@ -31718,7 +34959,7 @@ M	MKRoute	name	v		7.0		String
 M	MKRoute	polyline	v		7.0		MKPolyline
 M	MKRoute	steps	v		7.0		Array
 M	MKRoute	transportType	v		7.0		MKDirectionsTransportType
-M	MKRoute.Step	distance	v		7.0		CLLocationDistance
+M	MKRoute.Step	distance	v		7.0		Double
 M	MKRoute.Step	instructions	v		7.0		String
 M	MKRoute.Step	notice	v		7.0		String
 M	MKRoute.Step	polyline	v		7.0		MKPolyline
@@ -31921,7 +35162,7 @@ M	MapCameraUpdateContext	region	v		17.0		MKCoordinateRegion
 M	MapCameraUpdateFrequency	continuous	sv		17.0		MapCameraUpdateFrequency
 M	MapCameraUpdateFrequency	onEnd	sv		17.0		MapCameraUpdateFrequency
 M	MapCircle	init(_:)	i		17.0		MapCircle	r	MKCircle
-M	MapCircle	init(center:radius:)	i		17.0		MapCircle	rr	CLLocationCoordinate2D,CLLocationDistance
+M	MapCircle	init(center:radius:)	i		17.0		MapCircle	rr	CLLocationCoordinate2D,Double
 M	MapCircle	init(mapRect:)	i		17.0		MapCircle	r	MKMapRect
 M	MapCompass	init(scope:)	i		17.0		MapCompass	d	Namespace.ID=nil
 M	MapContent	annotationSubtitles(_:)	f		17.0		MapContent	r	Visibility
@@ -36868,6 +40109,36 @@ M	NumberFormatter.Style	scientific	c		2.0		NumberFormatter.Style
 M	NumberFormatter.Style	spellOut	c		2.0		NumberFormatter.Style
 M	Numeric	init(exactly:)	i				Self	r
 M	Numeric	magnitude	v				Self.Magnitude
+M	OSAllocatedUnfairLock	Ownership	k		16.0
+M	OSAllocatedUnfairLock	init()	i		16.0		OSAllocatedUnfairLock
+M	OSAllocatedUnfairLock	init(initialState:)	i		16.0		OSAllocatedUnfairLock	r	State
+M	OSAllocatedUnfairLock	init(uncheckedState:)	i		16.0		OSAllocatedUnfairLock	r	State
+M	OSAllocatedUnfairLock	lock()	f		16.0
+M	OSAllocatedUnfairLock	lock(flags:)	f		18.0			r	OSAllocatedUnfairLockFlags
+M	OSAllocatedUnfairLock	lockIfAvailable()	f		16.0		Bool
+M	OSAllocatedUnfairLock	precondition(_:)	f		16.0			r	OSAllocatedUnfairLock.Ownership
+M	OSAllocatedUnfairLock	unlock()	f		16.0
+M	OSAllocatedUnfairLock	withLock(_:)	ft	_:State	16.0			f
+M	OSAllocatedUnfairLock	withLock(flags:_:)	ft	_:State	18.0			rf	OSAllocatedUnfairLockFlags,_
+M	OSAllocatedUnfairLock	withLockIfAvailable(_:)	ft	_:State	16.0			f
+M	OSAllocatedUnfairLock	withLockIfAvailableUnchecked(_:)	ft	_:State	16.0			f
+M	OSAllocatedUnfairLock	withLockUnchecked(_:)	ft	_:State	16.0			f
+M	OSAllocatedUnfairLock	withLockUnchecked(flags:_:)	ft	_:State	18.0			rf	OSAllocatedUnfairLockFlags,_
+M	OSAllocatedUnfairLock.Ownership	notOwner	c		16.0		OSAllocatedUnfairLock.Ownership
+M	OSAllocatedUnfairLock.Ownership	owner	c		16.0		OSAllocatedUnfairLock.Ownership
+M	OSAllocatedUnfairLockFlags	adaptiveSpin	sv		18.0		OSAllocatedUnfairLockFlags
+M	OSLog	Category	k		12.0
+M	OSLog	default	sv		10.0		OSLog
+M	OSLog	disabled	sv		10.0		OSLog
+M	OSLog	init(subsystem:category:)	i		10.0		OSLog	rr	String,_
+M	OSLog	isEnabled(type:)	f		10.0		Bool	r	OSLogType
+M	OSLog	signpostsEnabled	v		12.0		Bool
+M	OSLog.Category	dynamicStackTracing	sv		13.0		OSLog.Category
+M	OSLog.Category	dynamicTracing	sv		13.0		OSLog.Category
+M	OSLog.Category	pointsOfInterest	sv		12.0		OSLog.Category
+M	OSLog.Category	rawValue	v		12.0		String
+M	OSLogBoolFormat	answer	c		14.0		OSLogBoolFormat
+M	OSLogBoolFormat	truth	c		14.0		OSLogBoolFormat
 M	OSLogEntry	StoreCategory	k		15.0
 M	OSLogEntry	composedMessage	v		15.0		String
 M	OSLogEntry	date	v		15.0		Date
@@ -36899,7 +40170,7 @@ M	OSLogEntryLog.Level	init(rawValue:)	i		15.0		OSLogEntryLog.Level	r	Int
 M	OSLogEntryLog.Level	notice	c		15.0		OSLogEntryLog.Level
 M	OSLogEntryLog.Level	undefined	c		15.0		OSLogEntryLog.Level
 M	OSLogEntrySignpost	SignpostType	k		15.0
-M	OSLogEntrySignpost	signpostIdentifier	v		15.0		os_signpost_id_t
+M	OSLogEntrySignpost	signpostIdentifier	v		15.0		UInt64
 M	OSLogEntrySignpost	signpostName	v		15.0		String
 M	OSLogEntrySignpost	signpostType	v		15.0		OSLogEntrySignpost.SignpostType
 M	OSLogEntrySignpost.SignpostType	event	c		15.0		OSLogEntrySignpost.SignpostType
@@ -36914,6 +40185,51 @@ M	OSLogEntryWithPayload	subsystem	v		15.0		String
 M	OSLogEnumerator	Options	k		15.0
 M	OSLogEnumerator.Options	init(rawValue:)	i		15.0		OSLogEnumerator.Options	r	UInt
 M	OSLogEnumerator.Options	reverse	sv		15.0		OSLogEnumerator.Options
+M	OSLogFloatFormatting	exponential	sv		14.0		OSLogFloatFormatting
+M	OSLogFloatFormatting	exponential(explicitPositiveSign:uppercase:)	fs		14.0		OSLogFloatFormatting	dd	Bool=false,Bool=false
+M	OSLogFloatFormatting	exponential(precision:explicitPositiveSign:uppercase:)	fs		14.0		OSLogFloatFormatting	fdd	_,Bool=false,Bool=false
+M	OSLogFloatFormatting	fixed	sv		14.0		OSLogFloatFormatting
+M	OSLogFloatFormatting	fixed(explicitPositiveSign:uppercase:)	fs		14.0		OSLogFloatFormatting	dd	Bool=false,Bool=false
+M	OSLogFloatFormatting	fixed(precision:explicitPositiveSign:uppercase:)	fs		14.0		OSLogFloatFormatting	fdd	_,Bool=false,Bool=false
+M	OSLogFloatFormatting	hex	sv		14.0		OSLogFloatFormatting
+M	OSLogFloatFormatting	hybrid	sv		14.0		OSLogFloatFormatting
+M	OSLogFloatFormatting	hybrid(explicitPositiveSign:uppercase:)	fs		14.0		OSLogFloatFormatting	dd	Bool=false,Bool=false
+M	OSLogFloatFormatting	hybrid(precision:explicitPositiveSign:uppercase:)	fs		14.0		OSLogFloatFormatting	fdd	_,Bool=false,Bool=false
+M	OSLogInt32ExtendedFormat	answer	c		14.0		OSLogInt32ExtendedFormat
+M	OSLogInt32ExtendedFormat	bitrate	c		14.0		OSLogInt32ExtendedFormat
+M	OSLogInt32ExtendedFormat	bitrateIEC	c		14.0		OSLogInt32ExtendedFormat
+M	OSLogInt32ExtendedFormat	byteCount	c		15.0		OSLogInt32ExtendedFormat
+M	OSLogInt32ExtendedFormat	byteCountIEC	c		15.0		OSLogInt32ExtendedFormat
+M	OSLogInt32ExtendedFormat	darwinErrno	c		14.0		OSLogInt32ExtendedFormat
+M	OSLogInt32ExtendedFormat	darwinMode	c		14.0		OSLogInt32ExtendedFormat
+M	OSLogInt32ExtendedFormat	darwinSignal	c		14.0		OSLogInt32ExtendedFormat
+M	OSLogInt32ExtendedFormat	ipv4Address	c		14.0		OSLogInt32ExtendedFormat
+M	OSLogInt32ExtendedFormat	machErrno	c		14.0		OSLogInt32ExtendedFormat
+M	OSLogInt32ExtendedFormat	secondsSince1970	c		14.0		OSLogInt32ExtendedFormat
+M	OSLogInt32ExtendedFormat	truth	c		14.0		OSLogInt32ExtendedFormat
+M	OSLogIntExtendedFormat	bitrate	c		15.0		OSLogIntExtendedFormat
+M	OSLogIntExtendedFormat	bitrateIEC	c		15.0		OSLogIntExtendedFormat
+M	OSLogIntExtendedFormat	byteCount	c		15.0		OSLogIntExtendedFormat
+M	OSLogIntExtendedFormat	byteCountIEC	c		15.0		OSLogIntExtendedFormat
+M	OSLogIntegerFormatting	decimal	sv		14.0		OSLogIntegerFormatting
+M	OSLogIntegerFormatting	decimal(explicitPositiveSign:)	fs		14.0		OSLogIntegerFormatting	d	Bool=false
+M	OSLogIntegerFormatting	decimal(explicitPositiveSign:minDigits:)	fs		14.0		OSLogIntegerFormatting	df	Bool=false,_
+M	OSLogIntegerFormatting	hex	sv		14.0		OSLogIntegerFormatting
+M	OSLogIntegerFormatting	octal	sv		14.0		OSLogIntegerFormatting
+M	OSLogIntegerFormatting	octal(explicitPositiveSign:includePrefix:uppercase:)	fs		14.0		OSLogIntegerFormatting	ddd	Bool=false,Bool=false,Bool=false
+M	OSLogIntegerFormatting	octal(explicitPositiveSign:includePrefix:uppercase:minDigits:)	fs		14.0		OSLogIntegerFormatting	dddf	Bool=false,Bool=false,Bool=false,_
+M	OSLogInterpolation	appendInterpolation(_:align:privacy:)	f		14.0			fdd	_,OSLogStringAlignment=.none,OSLogPrivacy=.auto
+M	OSLogInterpolation	appendInterpolation(_:align:privacy:attributes:)	f		14.0			fddr	_,OSLogStringAlignment=.none,OSLogPrivacy=.auto,String
+M	OSLogInterpolation	appendInterpolation(_:bytes:format:privacy:)	f		14.0			ffdd	_,_,OSLogPointerFormat=.none,OSLogPrivacy=.auto
+M	OSLogInterpolation	appendInterpolation(_:bytes:format:privacy:attributes:)	f		14.0			ffddr	_,_,OSLogPointerFormat=.none,OSLogPrivacy=.auto,String
+M	OSLogInterpolation	appendInterpolation(_:format:align:privacy:)	f		14.0			fddd	_,_,OSLogStringAlignment=.none,OSLogPrivacy=.auto
+M	OSLogInterpolation	appendInterpolation(_:format:align:privacy:attributes:)	f		14.0			fdddr	_,_,OSLogStringAlignment=.none,OSLogPrivacy=.auto,String
+M	OSLogInterpolation	appendInterpolation(_:format:privacy:)	f		14.0			fdd	_,_,OSLogPrivacy=.auto
+M	OSLogInterpolation	appendInterpolation(_:format:privacy:attributes:)	f		14.0			fddd	_,_,OSLogPrivacy=.auto,String
+M	OSLogInterpolation	appendInterpolation(_:privacy:)	f		14.0			fd	_,OSLogPrivacy=.auto
+M	OSLogInterpolation	appendInterpolation(_:privacy:attributes:)	f		14.0			fdd	_,OSLogPrivacy=.auto,String
+M	OSLogMessage	bufferSize	v		14.0		Int
+M	OSLogMessage	interpolation	v		14.0		OSLogInterpolation
 M	OSLogMessageComponent	Argument	k		15.0
 M	OSLogMessageComponent	ArgumentCategory	k		15.0
 M	OSLogMessageComponent	argument	v		15.0		OSLogMessageComponent.Argument
@@ -36944,6 +40260,22 @@ M	OSLogMessageComponent.ArgumentCategory	int64	c		15.0		OSLogMessageComponent.Ar
 M	OSLogMessageComponent.ArgumentCategory	string	c		15.0		OSLogMessageComponent.ArgumentCategory
 M	OSLogMessageComponent.ArgumentCategory	uInt64	c		15.0		OSLogMessageComponent.ArgumentCategory
 M	OSLogMessageComponent.ArgumentCategory	undefined	c		15.0		OSLogMessageComponent.ArgumentCategory
+M	OSLogPointerFormat	ipv6Address	c		14.0		OSLogPointerFormat
+M	OSLogPointerFormat	none	c		14.0		OSLogPointerFormat
+M	OSLogPointerFormat	sockaddr	c		14.0		OSLogPointerFormat
+M	OSLogPointerFormat	timespec	c		14.0		OSLogPointerFormat
+M	OSLogPointerFormat	timeval	c		14.0		OSLogPointerFormat
+M	OSLogPointerFormat	uuid	c		14.0		OSLogPointerFormat
+M	OSLogPrivacy	Mask	k		14.0
+M	OSLogPrivacy	auto	sv		14.0		OSLogPrivacy
+M	OSLogPrivacy	auto(mask:)	fs		14.0		OSLogPrivacy	r	OSLogPrivacy.Mask
+M	OSLogPrivacy	private	sv		14.0		OSLogPrivacy
+M	OSLogPrivacy	private(mask:)	fs		14.0		OSLogPrivacy	r	OSLogPrivacy.Mask
+M	OSLogPrivacy	public	sv		14.0		OSLogPrivacy
+M	OSLogPrivacy	sensitive	sv		14.0		OSLogPrivacy
+M	OSLogPrivacy	sensitive(mask:)	fs		14.0		OSLogPrivacy	r	OSLogPrivacy.Mask
+M	OSLogPrivacy.Mask	hash	c		14.0		OSLogPrivacy.Mask
+M	OSLogPrivacy.Mask	none	c		14.0		OSLogPrivacy.Mask
 M	OSLogStore	Scope	k		15.0
 M	OSLogStore	getEntries(with:at:matching:)	ft		15.0		AnySequence	ddd	OSLogEnumerator.Options,OSLogPosition=nil,NSPredicate=nil
 M	OSLogStore	init(scope:)	it		15.0		OSLogStore	r	OSLogStore.Scope
@@ -36953,6 +40285,52 @@ M	OSLogStore	position(timeIntervalSinceEnd:)	f		15.0		OSLogPosition	r	Double
 M	OSLogStore	position(timeIntervalSinceLatestBoot:)	f		15.0		OSLogPosition	r	Double
 M	OSLogStore.Scope	currentProcessIdentifier	c		15.0		OSLogStore.Scope
 M	OSLogStore.Scope	init(rawValue:)	i		15.0		OSLogStore.Scope	r	Int
+M	OSLogStringAlignment	left(columns:)	fs		14.0		OSLogStringAlignment	f
+M	OSLogStringAlignment	none	sv		14.0		OSLogStringAlignment
+M	OSLogStringAlignment	right(columns:)	fs		14.0		OSLogStringAlignment	f
+M	OSLogType	debug	sv		10.0		OSLogType
+M	OSLogType	default	sv		10.0		OSLogType
+M	OSLogType	error	sv		10.0		OSLogType
+M	OSLogType	fault	sv		10.0		OSLogType
+M	OSLogType	info	sv		10.0		OSLogType
+M	OSLogType	init(_:)	i				OSLogType	r	UInt8
+M	OSLogType	init(rawValue:)	i				OSLogType	r	UInt8
+M	OSLogType	rawValue	v				UInt8
+M	OSSignpostAnimationBegin	animationBegin	c		14.0		OSSignpostAnimationBegin
+M	OSSignpostID	exclusive	sv		12.0		OSSignpostID
+M	OSSignpostID	init(_:)	i		12.0		OSSignpostID	r	UInt64
+M	OSSignpostID	init(log:)	di		12.0	makeSignpostID()	OSSignpostID	r	OSLog
+M	OSSignpostID	init(log:object:)	di		12.0	makeSignpostID(from:)	OSSignpostID	rr	OSLog,_
+M	OSSignpostID	invalid	sv		12.0		OSSignpostID
+M	OSSignpostID	null	sv		12.0		OSSignpostID
+M	OSSignpostID	rawValue	v		12.0		UInt64
+M	OSSignpostIntervalState	beginState(id:)	fs		15.0		OSSignpostIntervalState	r	OSSignpostID
+M	OSSignpostIntervalState	encode(to:)	ft		15.0			r	Encoder
+M	OSSignpostIntervalState	init(from:)	it		15.0		OSSignpostIntervalState	r	Decoder
+M	OSSignpostType	begin	sv		12.0		OSSignpostType
+M	OSSignpostType	end	sv		12.0		OSSignpostType
+M	OSSignpostType	event	sv		12.0		OSSignpostType
+M	OSSignpostType	init(_:)	i				OSSignpostType	r	UInt8
+M	OSSignpostType	init(rawValue:)	i				OSSignpostType	r	UInt8
+M	OSSignpostType	rawValue	v				UInt8
+M	OSSignposter	beginAnimationInterval(_:id:)	f		15.0		OSSignpostIntervalState	rd	StaticString,OSSignpostID=.exclusive
+M	OSSignposter	beginAnimationInterval(_:id:_:)	f		15.0		OSSignpostIntervalState	rdr	StaticString,OSSignpostID=.exclusive,OSLogMessage
+M	OSSignposter	beginInterval(_:id:)	f		15.0		OSSignpostIntervalState	rd	StaticString,OSSignpostID=.exclusive
+M	OSSignposter	beginInterval(_:id:_:)	f		15.0		OSSignpostIntervalState	rdr	StaticString,OSSignpostID=.exclusive,OSLogMessage
+M	OSSignposter	disabled	sv		15.0		OSSignposter
+M	OSSignposter	emitEvent(_:id:)	f		15.0			rd	StaticString,OSSignpostID=.exclusive
+M	OSSignposter	emitEvent(_:id:_:)	f		15.0			rdr	StaticString,OSSignpostID=.exclusive,OSLogMessage
+M	OSSignposter	endInterval(_:_:)	f		15.0			rr	StaticString,OSSignpostIntervalState
+M	OSSignposter	endInterval(_:_:_:)	f		15.0			rrr	StaticString,OSSignpostIntervalState,OSLogMessage
+M	OSSignposter	init()	i		15.0		OSSignposter
+M	OSSignposter	init(logHandle:)	i		15.0		OSSignposter	r	OSLog
+M	OSSignposter	init(logger:)	i		15.0		OSSignposter	r	Logger
+M	OSSignposter	init(subsystem:category:)	i		15.0		OSSignposter	rr	String,_
+M	OSSignposter	isEnabled	v		15.0		Bool
+M	OSSignposter	makeSignpostID()	f		15.0		OSSignpostID
+M	OSSignposter	makeSignpostID(from:)	f		15.0		OSSignpostID	r
+M	OSSignposter	withIntervalSignpost(_:id:_:around:)	ft		15.0			rdrf	StaticString,OSSignpostID=.exclusive,OSLogMessage,_
+M	OSSignposter	withIntervalSignpost(_:id:around:)	ft		15.0			rdf	StaticString,OSSignpostID=.exclusive,_
 M	ObjCBool	boolValue	ov				Bool
 M	ObjCBool	customMirror	ov				Mirror
 M	ObjCBool	description	ov				String
@@ -36969,6 +40347,105 @@ M	ObjectIdentifier	hash(into:)	f					r	Hasher
 M	ObjectIdentifier	init(_:)	i				ObjectIdentifier	r
 M	ObjectiveCConvertibleAttributedStringKey	objectiveCValue(for:)	fst		15.0		Self.ObjectiveCValue	r	Self.Value
 M	ObjectiveCConvertibleAttributedStringKey	value(for:)	fst		15.0		Self.Value	r	Self.ObjectiveCValue
+M	ObservableObject	objectWillChange	v		13.0		Self.ObjectWillChangePublisher
+M	ObservableObjectPublisher	Failure	k		13.0
+M	ObservableObjectPublisher	Output	k		13.0
+M	ObservableObjectPublisher	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	ObservableObjectPublisher	append(_:)	f		13.0			d
+M	ObservableObjectPublisher	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	ObservableObjectPublisher	assign(to:)	f		14.0			r	Published.Publisher
+M	ObservableObjectPublisher	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	ObservableObjectPublisher	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	ObservableObjectPublisher	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	ObservableObjectPublisher	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	ObservableObjectPublisher	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	ObservableObjectPublisher	collect()	f		13.0		Publishers.Collect
+M	ObservableObjectPublisher	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	ObservableObjectPublisher	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	ObservableObjectPublisher	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	ObservableObjectPublisher	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	ObservableObjectPublisher	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	ObservableObjectPublisher	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	ObservableObjectPublisher	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	ObservableObjectPublisher	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	ObservableObjectPublisher	count()	f		13.0		Publishers.Count
+M	ObservableObjectPublisher	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	ObservableObjectPublisher	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	ObservableObjectPublisher	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	ObservableObjectPublisher	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	ObservableObjectPublisher	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	ObservableObjectPublisher	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	ObservableObjectPublisher	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	ObservableObjectPublisher	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	ObservableObjectPublisher	first()	f		13.0		Publishers.First
+M	ObservableObjectPublisher	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	ObservableObjectPublisher	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	ObservableObjectPublisher	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	ObservableObjectPublisher	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	ObservableObjectPublisher	init()	i		13.0		ObservableObjectPublisher
+M	ObservableObjectPublisher	last()	f		13.0		Publishers.Last
+M	ObservableObjectPublisher	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	ObservableObjectPublisher	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	ObservableObjectPublisher	map(_:)	f	_:Self.Output	13.0			f
+M	ObservableObjectPublisher	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	ObservableObjectPublisher	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	ObservableObjectPublisher	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	ObservableObjectPublisher	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	ObservableObjectPublisher	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	ObservableObjectPublisher	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	ObservableObjectPublisher	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	ObservableObjectPublisher	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	ObservableObjectPublisher	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	ObservableObjectPublisher	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	ObservableObjectPublisher	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	ObservableObjectPublisher	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	ObservableObjectPublisher	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	ObservableObjectPublisher	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	ObservableObjectPublisher	output(at:)	f		13.0		Publishers.Output	r	Int
+M	ObservableObjectPublisher	output(in:)	f		13.0		Publishers.Output	r
+M	ObservableObjectPublisher	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	ObservableObjectPublisher	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	ObservableObjectPublisher	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	ObservableObjectPublisher	prepend(_:)	f		13.0			d
+M	ObservableObjectPublisher	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	ObservableObjectPublisher	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	ObservableObjectPublisher	receive(subscriber:)	f		13.0			r
+M	ObservableObjectPublisher	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	ObservableObjectPublisher	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	ObservableObjectPublisher	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	ObservableObjectPublisher	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	ObservableObjectPublisher	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	ObservableObjectPublisher	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	ObservableObjectPublisher	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	ObservableObjectPublisher	send()	f		13.0
+M	ObservableObjectPublisher	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	ObservableObjectPublisher	share()	f		13.0		Publishers.Share
+M	ObservableObjectPublisher	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	ObservableObjectPublisher	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	ObservableObjectPublisher	subscribe(_:)	f		13.0			r
+M	ObservableObjectPublisher	subscribe(on:options:)	f		13.0		Publishers.SubscribeOn	rd	_,_=nil
+M	ObservableObjectPublisher	throttle(for:scheduler:latest:)	f		13.0		Publishers.Throttle	rrr	_,_,Bool
+M	ObservableObjectPublisher	timeout(_:scheduler:options:customError:)	f		13.0		Publishers.Timeout	rrdg	_,_,_=nil,_=nil
+M	ObservableObjectPublisher	tryAllSatisfy(_:)	f	_:Self.Output	13.0		Publishers.TryAllSatisfy	f
+M	ObservableObjectPublisher	tryCatch(_:)	f	_:Self.Failure	13.0		Publishers.TryCatch	f
+M	ObservableObjectPublisher	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	ObservableObjectPublisher	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	ObservableObjectPublisher	tryDrop(while:)	f	while:Self.Output	13.0		Publishers.TryDropWhile	f
+M	ObservableObjectPublisher	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	ObservableObjectPublisher	tryFirst(where:)	f	where:Self.Output	13.0		Publishers.TryFirstWhere	f
+M	ObservableObjectPublisher	tryLast(where:)	f	where:Self.Output	13.0		Publishers.TryLastWhere	f
+M	ObservableObjectPublisher	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	ObservableObjectPublisher	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	ObservableObjectPublisher	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	ObservableObjectPublisher	tryPrefix(while:)	f	while:Self.Output	13.0		Publishers.TryPrefixWhile	f
+M	ObservableObjectPublisher	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	ObservableObjectPublisher	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	ObservableObjectPublisher	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	ObservableObjectPublisher	values	v		15.0
+M	ObservableObjectPublisher	zip(_:)	f		13.0		Publishers.Zip	r
+M	ObservableObjectPublisher	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	ObservableObjectPublisher	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	ObservableObjectPublisher	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
 M	ObservationRegistrar	access(_:keyPath:)	f		17.0			rr	_,KeyPath
 M	ObservationRegistrar	didSet(_:keyPath:)	f		17.0			rr	_,KeyPath
 M	ObservationRegistrar	encode(to:)	f		17.0			r	Encoder
@@ -37403,6 +40880,111 @@ M	PartialRangeUpTo	init(_:)	i				PartialRangeUpTo	r
 M	PartialRangeUpTo	init(from:)	it				PartialRangeUpTo	r	Decoder
 M	PartialRangeUpTo	relative(to:)	f				Range	r
 M	PartialRangeUpTo	upperBound	v
+M	PassthroughSubject	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	PassthroughSubject	append(_:)	f		13.0			d
+M	PassthroughSubject	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	PassthroughSubject	assign(to:)	f		14.0			r	Published.Publisher
+M	PassthroughSubject	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	PassthroughSubject	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	PassthroughSubject	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	PassthroughSubject	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	PassthroughSubject	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	PassthroughSubject	collect()	f		13.0		Publishers.Collect
+M	PassthroughSubject	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	PassthroughSubject	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	PassthroughSubject	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	PassthroughSubject	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	PassthroughSubject	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	PassthroughSubject	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	PassthroughSubject	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	PassthroughSubject	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	PassthroughSubject	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	PassthroughSubject	count()	f		13.0		Publishers.Count
+M	PassthroughSubject	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	PassthroughSubject	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	PassthroughSubject	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	PassthroughSubject	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	PassthroughSubject	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	PassthroughSubject	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	PassthroughSubject	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	PassthroughSubject	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	PassthroughSubject	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	PassthroughSubject	first()	f		13.0		Publishers.First
+M	PassthroughSubject	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	PassthroughSubject	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	PassthroughSubject	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	PassthroughSubject	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	PassthroughSubject	init()	i		13.0		PassthroughSubject
+M	PassthroughSubject	last()	f		13.0		Publishers.Last
+M	PassthroughSubject	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	PassthroughSubject	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	PassthroughSubject	map(_:)	f	_:Self.Output	13.0			f
+M	PassthroughSubject	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	PassthroughSubject	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	PassthroughSubject	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	PassthroughSubject	max()	f		13.0		Publishers.Comparison
+M	PassthroughSubject	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	PassthroughSubject	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	PassthroughSubject	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	PassthroughSubject	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	PassthroughSubject	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	PassthroughSubject	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	PassthroughSubject	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	PassthroughSubject	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	PassthroughSubject	min()	f		13.0		Publishers.Comparison
+M	PassthroughSubject	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	PassthroughSubject	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	PassthroughSubject	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	PassthroughSubject	output(at:)	f		13.0		Publishers.Output	r	Int
+M	PassthroughSubject	output(in:)	f		13.0		Publishers.Output	r
+M	PassthroughSubject	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	PassthroughSubject	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	PassthroughSubject	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	PassthroughSubject	prepend(_:)	f		13.0			d
+M	PassthroughSubject	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	PassthroughSubject	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	PassthroughSubject	receive(subscriber:)	f		13.0			r
+M	PassthroughSubject	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	PassthroughSubject	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	PassthroughSubject	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	PassthroughSubject	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	PassthroughSubject	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	PassthroughSubject	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	PassthroughSubject	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	PassthroughSubject	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	PassthroughSubject	send()	f		13.0
+M	PassthroughSubject	send(_:)	f		13.0			r
+M	PassthroughSubject	send(completion:)	f		13.0			r	Subscribers.Completion
+M	PassthroughSubject	send(subscription:)	f		13.0			r	Subscription
+M	PassthroughSubject	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	PassthroughSubject	share()	f		13.0		Publishers.Share
+M	PassthroughSubject	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	PassthroughSubject	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	PassthroughSubject	subscribe(_:)	f		13.0			r
+M	PassthroughSubject	subscribe(on:options:)	f		13.0		Publishers.SubscribeOn	rd	_,_=nil
+M	PassthroughSubject	switchToLatest()	f		14.0
+M	PassthroughSubject	throttle(for:scheduler:latest:)	f		13.0		Publishers.Throttle	rrr	_,_,Bool
+M	PassthroughSubject	timeout(_:scheduler:options:customError:)	f		13.0		Publishers.Timeout	rrdg	_,_,_=nil,_=nil
+M	PassthroughSubject	tryAllSatisfy(_:)	f	_:Self.Output	13.0		Publishers.TryAllSatisfy	f
+M	PassthroughSubject	tryCatch(_:)	f	_:Self.Failure	13.0		Publishers.TryCatch	f
+M	PassthroughSubject	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	PassthroughSubject	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	PassthroughSubject	tryDrop(while:)	f	while:Self.Output	13.0		Publishers.TryDropWhile	f
+M	PassthroughSubject	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	PassthroughSubject	tryFirst(where:)	f	where:Self.Output	13.0		Publishers.TryFirstWhere	f
+M	PassthroughSubject	tryLast(where:)	f	where:Self.Output	13.0		Publishers.TryLastWhere	f
+M	PassthroughSubject	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	PassthroughSubject	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	PassthroughSubject	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	PassthroughSubject	tryPrefix(while:)	f	while:Self.Output	13.0		Publishers.TryPrefixWhile	f
+M	PassthroughSubject	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	PassthroughSubject	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	PassthroughSubject	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	PassthroughSubject	values	v		15.0
+M	PassthroughSubject	zip(_:)	f		13.0		Publishers.Zip	r
+M	PassthroughSubject	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	PassthroughSubject	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	PassthroughSubject	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
 M	PasteButton	Body	k
 M	PasteButton	body	v				View
 M	PasteButton	init(payloadType:onPaste:)	i	onPaste:Array	16.0		PasteButton	rf
@@ -38540,6 +42122,8325 @@ M	ProxyRepresentation	init(exporting:importing:)	i	exporting:Item;importing:Prox
 M	ProxyRepresentation	init(importing:)	i	importing:ProxyRepresentation	16.0		ProxyRepresentation	f
 M	ProxyRepresentation	suggestedFileName(_:)	f	_:Self.Item	16.0		TransferRepresentation	f
 M	ProxyRepresentation	visibility(_:)	f		16.0		TransferRepresentation	r	TransferRepresentationVisibility
+M	Published	Publisher	k		13.0
+M	Published	init(initialValue:)	i		13.0		Published	r
+M	Published	init(wrappedValue:)	i		13.0		Published	r
+M	Published	projectedValue	v		13.0		Published.Publisher
+M	Published.Publisher	Failure	k		13.0
+M	Published.Publisher	Output	k		13.0
+M	Published.Publisher	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Published.Publisher	append(_:)	f		13.0			d
+M	Published.Publisher	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Published.Publisher	assign(to:)	f		14.0			r	Published.Publisher
+M	Published.Publisher	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Published.Publisher	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Published.Publisher	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Published.Publisher	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Published.Publisher	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Published.Publisher	collect()	f		13.0		Publishers.Collect
+M	Published.Publisher	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Published.Publisher	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Published.Publisher	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Published.Publisher	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Published.Publisher	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Published.Publisher	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Published.Publisher	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Published.Publisher	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Published.Publisher	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Published.Publisher	count()	f		13.0		Publishers.Count
+M	Published.Publisher	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Published.Publisher	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Published.Publisher	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Published.Publisher	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Published.Publisher	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Published.Publisher	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Published.Publisher	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Published.Publisher	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Published.Publisher	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Published.Publisher	first()	f		13.0		Publishers.First
+M	Published.Publisher	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Published.Publisher	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Published.Publisher	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Published.Publisher	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Published.Publisher	last()	f		13.0		Publishers.Last
+M	Published.Publisher	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Published.Publisher	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Published.Publisher	map(_:)	f	_:Self.Output	13.0			f
+M	Published.Publisher	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Published.Publisher	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Published.Publisher	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Published.Publisher	max()	f		13.0		Publishers.Comparison
+M	Published.Publisher	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Published.Publisher	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Published.Publisher	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Published.Publisher	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Published.Publisher	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Published.Publisher	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Published.Publisher	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Published.Publisher	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Published.Publisher	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Published.Publisher	min()	f		13.0		Publishers.Comparison
+M	Published.Publisher	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Published.Publisher	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Published.Publisher	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Published.Publisher	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Published.Publisher	output(in:)	f		13.0		Publishers.Output	r
+M	Published.Publisher	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Published.Publisher	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Published.Publisher	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Published.Publisher	prepend(_:)	f		13.0			d
+M	Published.Publisher	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Published.Publisher	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Published.Publisher	receive(subscriber:)	f		13.0			r
+M	Published.Publisher	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Published.Publisher	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Published.Publisher	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Published.Publisher	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Published.Publisher	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Published.Publisher	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Published.Publisher	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Published.Publisher	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Published.Publisher	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Published.Publisher	share()	f		13.0		Publishers.Share
+M	Published.Publisher	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Published.Publisher	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Published.Publisher	subscribe(_:)	f		13.0			r
+M	Published.Publisher	subscribe(on:options:)	f		13.0		Publishers.SubscribeOn	rd	_,_=nil
+M	Published.Publisher	switchToLatest()	f		14.0
+M	Published.Publisher	throttle(for:scheduler:latest:)	f		13.0		Publishers.Throttle	rrr	_,_,Bool
+M	Published.Publisher	timeout(_:scheduler:options:customError:)	f		13.0		Publishers.Timeout	rrdg	_,_,_=nil,_=nil
+M	Published.Publisher	tryAllSatisfy(_:)	f	_:Self.Output	13.0		Publishers.TryAllSatisfy	f
+M	Published.Publisher	tryCatch(_:)	f	_:Self.Failure	13.0		Publishers.TryCatch	f
+M	Published.Publisher	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Published.Publisher	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Published.Publisher	tryDrop(while:)	f	while:Self.Output	13.0		Publishers.TryDropWhile	f
+M	Published.Publisher	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Published.Publisher	tryFirst(where:)	f	where:Self.Output	13.0		Publishers.TryFirstWhere	f
+M	Published.Publisher	tryLast(where:)	f	where:Self.Output	13.0		Publishers.TryLastWhere	f
+M	Published.Publisher	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Published.Publisher	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Published.Publisher	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Published.Publisher	tryPrefix(while:)	f	while:Self.Output	13.0		Publishers.TryPrefixWhile	f
+M	Published.Publisher	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Published.Publisher	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Published.Publisher	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Published.Publisher	values	v		15.0
+M	Published.Publisher	zip(_:)	f		13.0		Publishers.Zip	r
+M	Published.Publisher	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Published.Publisher	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Published.Publisher	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publisher	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publisher	append(_:)	f		13.0			d
+M	Publisher	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publisher	assign(to:)	f		14.0			r	Published.Publisher
+M	Publisher	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publisher	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publisher	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publisher	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publisher	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publisher	collect()	f		13.0		Publishers.Collect
+M	Publisher	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publisher	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publisher	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publisher	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publisher	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publisher	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publisher	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publisher	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publisher	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publisher	count()	f		13.0		Publishers.Count
+M	Publisher	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publisher	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publisher	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publisher	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publisher	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publisher	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publisher	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publisher	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publisher	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publisher	first()	f		13.0		Publishers.First
+M	Publisher	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publisher	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publisher	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publisher	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publisher	last()	f		13.0		Publishers.Last
+M	Publisher	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publisher	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publisher	map(_:)	f	_:Self.Output	13.0			f
+M	Publisher	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publisher	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publisher	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publisher	max()	f		13.0		Publishers.Comparison
+M	Publisher	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publisher	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publisher	merge(with:)	f		13.0			r
+M	Publisher	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publisher	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publisher	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publisher	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publisher	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publisher	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publisher	min()	f		13.0		Publishers.Comparison
+M	Publisher	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publisher	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publisher	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publisher	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publisher	output(in:)	f		13.0		Publishers.Output	r
+M	Publisher	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publisher	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publisher	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publisher	prepend(_:)	f		13.0			d
+M	Publisher	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publisher	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publisher	receive(subscriber:)	f		13.0			r
+M	Publisher	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publisher	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publisher	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publisher	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publisher	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publisher	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publisher	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publisher	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publisher	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publisher	share()	f		13.0		Publishers.Share
+M	Publisher	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publisher	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publisher	subscribe(_:)	f		13.0			r
+M	Publisher	subscribe(on:options:)	f		13.0		Publishers.SubscribeOn	rd	_,_=nil
+M	Publisher	switchToLatest()	f		13.0
+M	Publisher	throttle(for:scheduler:latest:)	f		13.0		Publishers.Throttle	rrr	_,_,Bool
+M	Publisher	timeout(_:scheduler:options:customError:)	f		13.0		Publishers.Timeout	rrdg	_,_,_=nil,_=nil
+M	Publisher	tryAllSatisfy(_:)	f	_:Self.Output	13.0		Publishers.TryAllSatisfy	f
+M	Publisher	tryCatch(_:)	f	_:Self.Failure	13.0		Publishers.TryCatch	f
+M	Publisher	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publisher	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publisher	tryDrop(while:)	f	while:Self.Output	13.0		Publishers.TryDropWhile	f
+M	Publisher	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publisher	tryFirst(where:)	f	where:Self.Output	13.0		Publishers.TryFirstWhere	f
+M	Publisher	tryLast(where:)	f	where:Self.Output	13.0		Publishers.TryLastWhere	f
+M	Publisher	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publisher	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publisher	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publisher	tryPrefix(while:)	f	while:Self.Output	13.0		Publishers.TryPrefixWhile	f
+M	Publisher	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publisher	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publisher	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publisher	values	v		15.0
+M	Publisher	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publisher	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publisher	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publisher	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers	AllSatisfy	k		13.0
+M	Publishers	AssertNoFailure	k		13.0
+M	Publishers	Autoconnect	k		13.0
+M	Publishers	Breakpoint	k		13.0
+M	Publishers	Buffer	k		13.0
+M	Publishers	BufferingStrategy	k		13.0
+M	Publishers	Catch	k		13.0
+M	Publishers	Collect	k		13.0
+M	Publishers	CollectByCount	k		13.0
+M	Publishers	CollectByTime	k		13.0
+M	Publishers	CombineLatest	k		13.0
+M	Publishers	CombineLatest3	k		13.0
+M	Publishers	CombineLatest4	k		13.0
+M	Publishers	CompactMap	k		13.0
+M	Publishers	Comparison	k		13.0
+M	Publishers	Concatenate	k		13.0
+M	Publishers	Contains	k		13.0
+M	Publishers	ContainsWhere	k		13.0
+M	Publishers	Count	k		13.0
+M	Publishers	Debounce	k		13.0
+M	Publishers	Decode	k		13.0
+M	Publishers	Delay	k		13.0
+M	Publishers	Drop	k		13.0
+M	Publishers	DropUntilOutput	k		13.0
+M	Publishers	DropWhile	k		13.0
+M	Publishers	Encode	k		13.0
+M	Publishers	Filter	k		13.0
+M	Publishers	First	k		13.0
+M	Publishers	FirstWhere	k		13.0
+M	Publishers	FlatMap	k		13.0
+M	Publishers	HandleEvents	k		13.0
+M	Publishers	IgnoreOutput	k		13.0
+M	Publishers	Last	k		13.0
+M	Publishers	LastWhere	k		13.0
+M	Publishers	MakeConnectable	k		13.0
+M	Publishers	Map	k		13.0
+M	Publishers	MapError	k		13.0
+M	Publishers	MapKeyPath	k		13.0
+M	Publishers	MapKeyPath2	k		13.0
+M	Publishers	MapKeyPath3	k		13.0
+M	Publishers	MeasureInterval	k		13.0
+M	Publishers	Merge	k		13.0
+M	Publishers	Merge3	k		13.0
+M	Publishers	Merge4	k		13.0
+M	Publishers	Merge5	k		13.0
+M	Publishers	Merge6	k		13.0
+M	Publishers	Merge7	k		13.0
+M	Publishers	Merge8	k		13.0
+M	Publishers	MergeMany	k		13.0
+M	Publishers	Multicast	k		13.0
+M	Publishers	Output	k		13.0
+M	Publishers	PrefetchStrategy	k		13.0
+M	Publishers	PrefixUntilOutput	k		13.0
+M	Publishers	PrefixWhile	k		13.0
+M	Publishers	Print	k		13.0
+M	Publishers	ReceiveOn	k		13.0
+M	Publishers	Reduce	k		13.0
+M	Publishers	RemoveDuplicates	k		13.0
+M	Publishers	ReplaceEmpty	k		13.0
+M	Publishers	ReplaceError	k		13.0
+M	Publishers	Retry	k		13.0
+M	Publishers	Scan	k		13.0
+M	Publishers	Sequence	k		13.0
+M	Publishers	SetFailureType	k		13.0
+M	Publishers	Share	k		13.0
+M	Publishers	SubscribeOn	k		13.0
+M	Publishers	SwitchToLatest	k		13.0
+M	Publishers	Throttle	k		13.0
+M	Publishers	TimeGroupingStrategy	k		13.0
+M	Publishers	Timeout	k		13.0
+M	Publishers	TryAllSatisfy	k		13.0
+M	Publishers	TryCatch	k		13.0
+M	Publishers	TryCompactMap	k		13.0
+M	Publishers	TryComparison	k		13.0
+M	Publishers	TryContainsWhere	k		13.0
+M	Publishers	TryDropWhile	k		13.0
+M	Publishers	TryFilter	k		13.0
+M	Publishers	TryFirstWhere	k		13.0
+M	Publishers	TryLastWhere	k		13.0
+M	Publishers	TryMap	k		13.0
+M	Publishers	TryPrefixWhile	k		13.0
+M	Publishers	TryReduce	k		13.0
+M	Publishers	TryRemoveDuplicates	k		13.0
+M	Publishers	TryScan	k		13.0
+M	Publishers	Zip	k		13.0
+M	Publishers	Zip3	k		13.0
+M	Publishers	Zip4	k		13.0
+M	Publishers.AllSatisfy	Failure	k		13.0
+M	Publishers.AllSatisfy	Output	k		13.0
+M	Publishers.AllSatisfy	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.AllSatisfy	append(_:)	f		13.0			d
+M	Publishers.AllSatisfy	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.AllSatisfy	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.AllSatisfy	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.AllSatisfy	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.AllSatisfy	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.AllSatisfy	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.AllSatisfy	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.AllSatisfy	collect()	f		13.0		Publishers.Collect
+M	Publishers.AllSatisfy	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.AllSatisfy	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.AllSatisfy	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.AllSatisfy	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.AllSatisfy	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.AllSatisfy	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.AllSatisfy	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.AllSatisfy	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.AllSatisfy	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.AllSatisfy	count()	f		13.0		Publishers.Count
+M	Publishers.AllSatisfy	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.AllSatisfy	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.AllSatisfy	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.AllSatisfy	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.AllSatisfy	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.AllSatisfy	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.AllSatisfy	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.AllSatisfy	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.AllSatisfy	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.AllSatisfy	first()	f		13.0		Publishers.First
+M	Publishers.AllSatisfy	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.AllSatisfy	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.AllSatisfy	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.AllSatisfy	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.AllSatisfy	init(upstream:predicate:)	i	predicate:Upstream.Output	13.0		Publishers.AllSatisfy	rf
+M	Publishers.AllSatisfy	last()	f		13.0		Publishers.Last
+M	Publishers.AllSatisfy	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.AllSatisfy	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.AllSatisfy	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.AllSatisfy	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.AllSatisfy	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.AllSatisfy	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.AllSatisfy	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.AllSatisfy	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.AllSatisfy	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.AllSatisfy	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.AllSatisfy	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.AllSatisfy	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.AllSatisfy	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.AllSatisfy	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.AllSatisfy	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.AllSatisfy	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.AllSatisfy	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.AllSatisfy	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.AllSatisfy	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.AllSatisfy	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.AllSatisfy	predicate	v		13.0
+M	Publishers.AllSatisfy	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.AllSatisfy	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.AllSatisfy	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.AllSatisfy	prepend(_:)	f		13.0			d
+M	Publishers.AllSatisfy	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.AllSatisfy	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.AllSatisfy	receive(subscriber:)	f		13.0			r
+M	Publishers.AllSatisfy	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.AllSatisfy	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.AllSatisfy	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.AllSatisfy	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.AllSatisfy	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.AllSatisfy	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.AllSatisfy	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.AllSatisfy	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.AllSatisfy	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.AllSatisfy	share()	f		13.0		Publishers.Share
+M	Publishers.AllSatisfy	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.AllSatisfy	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.AllSatisfy	subscribe(_:)	f		13.0			r
+M	Publishers.AllSatisfy	subscribe(on:options:)	f		13.0		Publishers.SubscribeOn	rd	_,_=nil
+M	Publishers.AllSatisfy	throttle(for:scheduler:latest:)	f		13.0		Publishers.Throttle	rrr	_,_,Bool
+M	Publishers.AllSatisfy	timeout(_:scheduler:options:customError:)	f		13.0		Publishers.Timeout	rrdg	_,_,_=nil,_=nil
+M	Publishers.AllSatisfy	tryAllSatisfy(_:)	f	_:Self.Output	13.0		Publishers.TryAllSatisfy	f
+M	Publishers.AllSatisfy	tryCatch(_:)	f	_:Self.Failure	13.0		Publishers.TryCatch	f
+M	Publishers.AllSatisfy	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.AllSatisfy	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.AllSatisfy	tryDrop(while:)	f	while:Self.Output	13.0		Publishers.TryDropWhile	f
+M	Publishers.AllSatisfy	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.AllSatisfy	tryFirst(where:)	f	where:Self.Output	13.0		Publishers.TryFirstWhere	f
+M	Publishers.AllSatisfy	tryLast(where:)	f	where:Self.Output	13.0		Publishers.TryLastWhere	f
+M	Publishers.AllSatisfy	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.AllSatisfy	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.AllSatisfy	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.AllSatisfy	tryPrefix(while:)	f	while:Self.Output	13.0		Publishers.TryPrefixWhile	f
+M	Publishers.AllSatisfy	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.AllSatisfy	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.AllSatisfy	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.AllSatisfy	upstream	v		13.0
+M	Publishers.AllSatisfy	values	v		15.0
+M	Publishers.AllSatisfy	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.AllSatisfy	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.AllSatisfy	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.AllSatisfy	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.AssertNoFailure	Failure	k		13.0
+M	Publishers.AssertNoFailure	Output	k		13.0
+M	Publishers.AssertNoFailure	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.AssertNoFailure	append(_:)	f		13.0			d
+M	Publishers.AssertNoFailure	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.AssertNoFailure	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.AssertNoFailure	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.AssertNoFailure	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.AssertNoFailure	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.AssertNoFailure	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.AssertNoFailure	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.AssertNoFailure	collect()	f		13.0		Publishers.Collect
+M	Publishers.AssertNoFailure	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.AssertNoFailure	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.AssertNoFailure	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.AssertNoFailure	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.AssertNoFailure	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.AssertNoFailure	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.AssertNoFailure	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.AssertNoFailure	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.AssertNoFailure	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.AssertNoFailure	count()	f		13.0		Publishers.Count
+M	Publishers.AssertNoFailure	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.AssertNoFailure	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.AssertNoFailure	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.AssertNoFailure	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.AssertNoFailure	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.AssertNoFailure	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.AssertNoFailure	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.AssertNoFailure	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.AssertNoFailure	file	v		13.0		StaticString
+M	Publishers.AssertNoFailure	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.AssertNoFailure	first()	f		13.0		Publishers.First
+M	Publishers.AssertNoFailure	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.AssertNoFailure	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.AssertNoFailure	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.AssertNoFailure	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.AssertNoFailure	init(upstream:prefix:file:line:)	i		13.0		Publishers.AssertNoFailure	rrrr	_,String,StaticString,UInt
+M	Publishers.AssertNoFailure	last()	f		13.0		Publishers.Last
+M	Publishers.AssertNoFailure	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.AssertNoFailure	line	v		13.0		UInt
+M	Publishers.AssertNoFailure	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.AssertNoFailure	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.AssertNoFailure	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.AssertNoFailure	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.AssertNoFailure	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.AssertNoFailure	max()	f		13.0		Publishers.Comparison
+M	Publishers.AssertNoFailure	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.AssertNoFailure	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.AssertNoFailure	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.AssertNoFailure	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.AssertNoFailure	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.AssertNoFailure	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.AssertNoFailure	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.AssertNoFailure	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.AssertNoFailure	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.AssertNoFailure	min()	f		13.0		Publishers.Comparison
+M	Publishers.AssertNoFailure	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.AssertNoFailure	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.AssertNoFailure	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.AssertNoFailure	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.AssertNoFailure	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.AssertNoFailure	prefix	v		13.0		String
+M	Publishers.AssertNoFailure	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.AssertNoFailure	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.AssertNoFailure	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.AssertNoFailure	prepend(_:)	f		13.0			d
+M	Publishers.AssertNoFailure	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.AssertNoFailure	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.AssertNoFailure	receive(subscriber:)	f		13.0			r
+M	Publishers.AssertNoFailure	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.AssertNoFailure	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.AssertNoFailure	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.AssertNoFailure	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.AssertNoFailure	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.AssertNoFailure	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.AssertNoFailure	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.AssertNoFailure	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.AssertNoFailure	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.AssertNoFailure	share()	f		13.0		Publishers.Share
+M	Publishers.AssertNoFailure	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.AssertNoFailure	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.AssertNoFailure	subscribe(_:)	f		13.0			r
+M	Publishers.AssertNoFailure	tryAllSatisfy(_:)	f	_:Self.Output	13.0		Publishers.TryAllSatisfy	f
+M	Publishers.AssertNoFailure	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.AssertNoFailure	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.AssertNoFailure	tryDrop(while:)	f	while:Self.Output	13.0		Publishers.TryDropWhile	f
+M	Publishers.AssertNoFailure	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.AssertNoFailure	tryFirst(where:)	f	where:Self.Output	13.0		Publishers.TryFirstWhere	f
+M	Publishers.AssertNoFailure	tryLast(where:)	f	where:Self.Output	13.0		Publishers.TryLastWhere	f
+M	Publishers.AssertNoFailure	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.AssertNoFailure	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.AssertNoFailure	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.AssertNoFailure	tryPrefix(while:)	f	while:Self.Output	13.0		Publishers.TryPrefixWhile	f
+M	Publishers.AssertNoFailure	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.AssertNoFailure	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.AssertNoFailure	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.AssertNoFailure	upstream	v		13.0
+M	Publishers.AssertNoFailure	values	v		15.0
+M	Publishers.AssertNoFailure	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.AssertNoFailure	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.AssertNoFailure	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.AssertNoFailure	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Autoconnect	Failure	k		13.0
+M	Publishers.Autoconnect	Output	k		13.0
+M	Publishers.Autoconnect	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.Autoconnect	append(_:)	f		13.0			d
+M	Publishers.Autoconnect	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.Autoconnect	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.Autoconnect	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.Autoconnect	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.Autoconnect	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.Autoconnect	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.Autoconnect	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.Autoconnect	collect()	f		13.0		Publishers.Collect
+M	Publishers.Autoconnect	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.Autoconnect	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.Autoconnect	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.Autoconnect	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Autoconnect	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Autoconnect	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Autoconnect	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.Autoconnect	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.Autoconnect	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.Autoconnect	count()	f		13.0		Publishers.Count
+M	Publishers.Autoconnect	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.Autoconnect	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.Autoconnect	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.Autoconnect	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.Autoconnect	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.Autoconnect	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.Autoconnect	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.Autoconnect	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.Autoconnect	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.Autoconnect	first()	f		13.0		Publishers.First
+M	Publishers.Autoconnect	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.Autoconnect	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.Autoconnect	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.Autoconnect	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.Autoconnect	init(upstream:)	i		13.0		Publishers.Autoconnect	r
+M	Publishers.Autoconnect	last()	f		13.0		Publishers.Last
+M	Publishers.Autoconnect	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.Autoconnect	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.Autoconnect	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.Autoconnect	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.Autoconnect	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.Autoconnect	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.Autoconnect	max()	f		13.0		Publishers.Comparison
+M	Publishers.Autoconnect	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Autoconnect	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.Autoconnect	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.Autoconnect	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.Autoconnect	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.Autoconnect	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.Autoconnect	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.Autoconnect	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.Autoconnect	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.Autoconnect	min()	f		13.0		Publishers.Comparison
+M	Publishers.Autoconnect	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Autoconnect	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.Autoconnect	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.Autoconnect	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Autoconnect	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.Autoconnect	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Autoconnect	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.Autoconnect	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.Autoconnect	prepend(_:)	f		13.0			d
+M	Publishers.Autoconnect	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.Autoconnect	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.Autoconnect	receive(subscriber:)	f		13.0			r
+M	Publishers.Autoconnect	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.Autoconnect	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.Autoconnect	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.Autoconnect	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.Autoconnect	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.Autoconnect	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.Autoconnect	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.Autoconnect	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.Autoconnect	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.Autoconnect	share()	f		13.0		Publishers.Share
+M	Publishers.Autoconnect	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.Autoconnect	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.Autoconnect	subscribe(_:)	f		13.0			r
+M	Publishers.Autoconnect	subscribe(on:options:)	f		13.0		Publishers.SubscribeOn	rd	_,_=nil
+M	Publishers.Autoconnect	switchToLatest()	f		14.0
+M	Publishers.Autoconnect	throttle(for:scheduler:latest:)	f		13.0		Publishers.Throttle	rrr	_,_,Bool
+M	Publishers.Autoconnect	timeout(_:scheduler:options:customError:)	f		13.0		Publishers.Timeout	rrdg	_,_,_=nil,_=nil
+M	Publishers.Autoconnect	tryAllSatisfy(_:)	f	_:Self.Output	13.0		Publishers.TryAllSatisfy	f
+M	Publishers.Autoconnect	tryCatch(_:)	f	_:Self.Failure	13.0		Publishers.TryCatch	f
+M	Publishers.Autoconnect	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.Autoconnect	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.Autoconnect	tryDrop(while:)	f	while:Self.Output	13.0		Publishers.TryDropWhile	f
+M	Publishers.Autoconnect	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.Autoconnect	tryFirst(where:)	f	where:Self.Output	13.0		Publishers.TryFirstWhere	f
+M	Publishers.Autoconnect	tryLast(where:)	f	where:Self.Output	13.0		Publishers.TryLastWhere	f
+M	Publishers.Autoconnect	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.Autoconnect	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Autoconnect	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Autoconnect	tryPrefix(while:)	f	while:Self.Output	13.0		Publishers.TryPrefixWhile	f
+M	Publishers.Autoconnect	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.Autoconnect	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.Autoconnect	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.Autoconnect	upstream	v		13.0
+M	Publishers.Autoconnect	values	v		15.0
+M	Publishers.Autoconnect	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.Autoconnect	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Autoconnect	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Autoconnect	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Breakpoint	Failure	k		13.0
+M	Publishers.Breakpoint	Output	k		13.0
+M	Publishers.Breakpoint	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.Breakpoint	append(_:)	f		13.0			d
+M	Publishers.Breakpoint	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.Breakpoint	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.Breakpoint	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.Breakpoint	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.Breakpoint	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.Breakpoint	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.Breakpoint	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.Breakpoint	collect()	f		13.0		Publishers.Collect
+M	Publishers.Breakpoint	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.Breakpoint	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.Breakpoint	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.Breakpoint	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Breakpoint	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Breakpoint	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Breakpoint	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.Breakpoint	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.Breakpoint	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.Breakpoint	count()	f		13.0		Publishers.Count
+M	Publishers.Breakpoint	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.Breakpoint	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.Breakpoint	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.Breakpoint	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.Breakpoint	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.Breakpoint	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.Breakpoint	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.Breakpoint	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.Breakpoint	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.Breakpoint	first()	f		13.0		Publishers.First
+M	Publishers.Breakpoint	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.Breakpoint	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.Breakpoint	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.Breakpoint	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.Breakpoint	init(upstream:receiveSubscription:receiveOutput:receiveCompletion:)	i	receiveSubscription:Subscription;receiveOutput:Upstream.Output;receiveCompletion:_	13.0		Publishers.Breakpoint	rggr	_,_=nil,_=nil,_
+M	Publishers.Breakpoint	last()	f		13.0		Publishers.Last
+M	Publishers.Breakpoint	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.Breakpoint	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.Breakpoint	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.Breakpoint	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.Breakpoint	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.Breakpoint	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.Breakpoint	max()	f		13.0		Publishers.Comparison
+M	Publishers.Breakpoint	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Breakpoint	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.Breakpoint	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.Breakpoint	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.Breakpoint	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.Breakpoint	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.Breakpoint	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.Breakpoint	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.Breakpoint	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.Breakpoint	min()	f		13.0		Publishers.Comparison
+M	Publishers.Breakpoint	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Breakpoint	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.Breakpoint	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.Breakpoint	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Breakpoint	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.Breakpoint	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Breakpoint	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.Breakpoint	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.Breakpoint	prepend(_:)	f		13.0			d
+M	Publishers.Breakpoint	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.Breakpoint	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.Breakpoint	receive(subscriber:)	f		13.0			r
+M	Publishers.Breakpoint	receiveCompletion	v		13.0
+M	Publishers.Breakpoint	receiveOutput	v		13.0
+M	Publishers.Breakpoint	receiveSubscription	v		13.0
+M	Publishers.Breakpoint	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.Breakpoint	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.Breakpoint	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.Breakpoint	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.Breakpoint	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.Breakpoint	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.Breakpoint	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.Breakpoint	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.Breakpoint	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.Breakpoint	share()	f		13.0		Publishers.Share
+M	Publishers.Breakpoint	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.Breakpoint	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.Breakpoint	subscribe(_:)	f		13.0			r
+M	Publishers.Breakpoint	subscribe(on:options:)	f		13.0		Publishers.SubscribeOn	rd	_,_=nil
+M	Publishers.Breakpoint	throttle(for:scheduler:latest:)	f		13.0		Publishers.Throttle	rrr	_,_,Bool
+M	Publishers.Breakpoint	tryAllSatisfy(_:)	f	_:Self.Output	13.0		Publishers.TryAllSatisfy	f
+M	Publishers.Breakpoint	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.Breakpoint	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.Breakpoint	tryDrop(while:)	f	while:Self.Output	13.0		Publishers.TryDropWhile	f
+M	Publishers.Breakpoint	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.Breakpoint	tryFirst(where:)	f	where:Self.Output	13.0		Publishers.TryFirstWhere	f
+M	Publishers.Breakpoint	tryLast(where:)	f	where:Self.Output	13.0		Publishers.TryLastWhere	f
+M	Publishers.Breakpoint	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.Breakpoint	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Breakpoint	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Breakpoint	tryPrefix(while:)	f	while:Self.Output	13.0		Publishers.TryPrefixWhile	f
+M	Publishers.Breakpoint	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.Breakpoint	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.Breakpoint	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.Breakpoint	upstream	v		13.0
+M	Publishers.Breakpoint	values	v		15.0
+M	Publishers.Breakpoint	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.Breakpoint	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Breakpoint	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Breakpoint	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Buffer	Failure	k		13.0
+M	Publishers.Buffer	Output	k		13.0
+M	Publishers.Buffer	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.Buffer	append(_:)	f		13.0			d
+M	Publishers.Buffer	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.Buffer	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.Buffer	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.Buffer	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.Buffer	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.Buffer	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.Buffer	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.Buffer	collect()	f		13.0		Publishers.Collect
+M	Publishers.Buffer	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.Buffer	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.Buffer	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.Buffer	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Buffer	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Buffer	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Buffer	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.Buffer	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.Buffer	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.Buffer	count()	f		13.0		Publishers.Count
+M	Publishers.Buffer	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.Buffer	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.Buffer	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.Buffer	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.Buffer	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.Buffer	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.Buffer	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.Buffer	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.Buffer	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.Buffer	first()	f		13.0		Publishers.First
+M	Publishers.Buffer	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.Buffer	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.Buffer	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.Buffer	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.Buffer	init(upstream:size:prefetch:whenFull:)	i		13.0		Publishers.Buffer	rrrr	_,Int,Publishers.PrefetchStrategy,_
+M	Publishers.Buffer	last()	f		13.0		Publishers.Last
+M	Publishers.Buffer	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.Buffer	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.Buffer	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.Buffer	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.Buffer	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.Buffer	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.Buffer	max()	f		13.0		Publishers.Comparison
+M	Publishers.Buffer	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Buffer	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.Buffer	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.Buffer	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.Buffer	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.Buffer	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.Buffer	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.Buffer	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.Buffer	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.Buffer	min()	f		13.0		Publishers.Comparison
+M	Publishers.Buffer	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Buffer	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.Buffer	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.Buffer	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Buffer	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.Buffer	prefetch	v		13.0		Publishers.PrefetchStrategy
+M	Publishers.Buffer	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Buffer	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.Buffer	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.Buffer	prepend(_:)	f		13.0			d
+M	Publishers.Buffer	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.Buffer	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.Buffer	receive(subscriber:)	f		13.0			r
+M	Publishers.Buffer	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.Buffer	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.Buffer	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.Buffer	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.Buffer	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.Buffer	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.Buffer	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.Buffer	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.Buffer	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.Buffer	share()	f		13.0		Publishers.Share
+M	Publishers.Buffer	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.Buffer	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.Buffer	size	v		13.0		Int
+M	Publishers.Buffer	subscribe(_:)	f		13.0			r
+M	Publishers.Buffer	subscribe(on:options:)	f		13.0		Publishers.SubscribeOn	rd	_,_=nil
+M	Publishers.Buffer	throttle(for:scheduler:latest:)	f		13.0		Publishers.Throttle	rrr	_,_,Bool
+M	Publishers.Buffer	tryAllSatisfy(_:)	f	_:Self.Output	13.0		Publishers.TryAllSatisfy	f
+M	Publishers.Buffer	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.Buffer	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.Buffer	tryDrop(while:)	f	while:Self.Output	13.0		Publishers.TryDropWhile	f
+M	Publishers.Buffer	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.Buffer	tryFirst(where:)	f	where:Self.Output	13.0		Publishers.TryFirstWhere	f
+M	Publishers.Buffer	tryLast(where:)	f	where:Self.Output	13.0		Publishers.TryLastWhere	f
+M	Publishers.Buffer	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.Buffer	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Buffer	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Buffer	tryPrefix(while:)	f	while:Self.Output	13.0		Publishers.TryPrefixWhile	f
+M	Publishers.Buffer	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.Buffer	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.Buffer	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.Buffer	upstream	v		13.0
+M	Publishers.Buffer	values	v		15.0
+M	Publishers.Buffer	whenFull	v		13.0
+M	Publishers.Buffer	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.Buffer	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Buffer	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Buffer	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.BufferingStrategy	customError	c		13.0		Publishers.BufferingStrategy
+M	Publishers.BufferingStrategy	customError(_:)	c		13.0		Publishers.BufferingStrategy	f
+M	Publishers.BufferingStrategy	dropNewest	c		13.0		Publishers.BufferingStrategy
+M	Publishers.BufferingStrategy	dropOldest	c		13.0		Publishers.BufferingStrategy
+M	Publishers.Catch	Failure	k		13.0
+M	Publishers.Catch	Output	k		13.0
+M	Publishers.Catch	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.Catch	append(_:)	f		13.0			d
+M	Publishers.Catch	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.Catch	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.Catch	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.Catch	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.Catch	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.Catch	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.Catch	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.Catch	collect()	f		13.0		Publishers.Collect
+M	Publishers.Catch	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.Catch	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.Catch	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.Catch	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Catch	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Catch	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Catch	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.Catch	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.Catch	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.Catch	count()	f		13.0		Publishers.Count
+M	Publishers.Catch	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.Catch	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.Catch	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.Catch	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.Catch	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.Catch	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.Catch	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.Catch	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.Catch	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.Catch	first()	f		13.0		Publishers.First
+M	Publishers.Catch	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.Catch	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.Catch	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.Catch	handler	v		13.0
+M	Publishers.Catch	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.Catch	init(upstream:handler:)	i	handler:Upstream.Failure	13.0		Publishers.Catch	rf
+M	Publishers.Catch	last()	f		13.0		Publishers.Last
+M	Publishers.Catch	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.Catch	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.Catch	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.Catch	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.Catch	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.Catch	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.Catch	max()	f		13.0		Publishers.Comparison
+M	Publishers.Catch	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Catch	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.Catch	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.Catch	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.Catch	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.Catch	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.Catch	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.Catch	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.Catch	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.Catch	min()	f		13.0		Publishers.Comparison
+M	Publishers.Catch	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Catch	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.Catch	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.Catch	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Catch	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.Catch	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Catch	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.Catch	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.Catch	prepend(_:)	f		13.0			d
+M	Publishers.Catch	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.Catch	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.Catch	receive(subscriber:)	f		13.0			r
+M	Publishers.Catch	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.Catch	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.Catch	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.Catch	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.Catch	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.Catch	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.Catch	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.Catch	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.Catch	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.Catch	share()	f		13.0		Publishers.Share
+M	Publishers.Catch	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.Catch	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.Catch	subscribe(_:)	f		13.0			r
+M	Publishers.Catch	subscribe(on:options:)	f		13.0		Publishers.SubscribeOn	rd	_,_=nil
+M	Publishers.Catch	throttle(for:scheduler:latest:)	f		13.0		Publishers.Throttle	rrr	_,_,Bool
+M	Publishers.Catch	tryAllSatisfy(_:)	f	_:Self.Output	13.0		Publishers.TryAllSatisfy	f
+M	Publishers.Catch	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.Catch	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.Catch	tryDrop(while:)	f	while:Self.Output	13.0		Publishers.TryDropWhile	f
+M	Publishers.Catch	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.Catch	tryFirst(where:)	f	where:Self.Output	13.0		Publishers.TryFirstWhere	f
+M	Publishers.Catch	tryLast(where:)	f	where:Self.Output	13.0		Publishers.TryLastWhere	f
+M	Publishers.Catch	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.Catch	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Catch	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Catch	tryPrefix(while:)	f	while:Self.Output	13.0		Publishers.TryPrefixWhile	f
+M	Publishers.Catch	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.Catch	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.Catch	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.Catch	upstream	v		13.0
+M	Publishers.Catch	values	v		15.0
+M	Publishers.Catch	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.Catch	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Catch	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Catch	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Collect	Failure	k		13.0
+M	Publishers.Collect	Output	k		13.0
+M	Publishers.Collect	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.Collect	append(_:)	f		13.0			d
+M	Publishers.Collect	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.Collect	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.Collect	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.Collect	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.Collect	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.Collect	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.Collect	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.Collect	collect()	f		13.0		Publishers.Collect
+M	Publishers.Collect	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.Collect	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.Collect	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.Collect	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Collect	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Collect	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Collect	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.Collect	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.Collect	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.Collect	count()	f		13.0		Publishers.Count
+M	Publishers.Collect	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.Collect	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.Collect	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.Collect	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.Collect	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.Collect	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.Collect	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.Collect	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.Collect	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.Collect	first()	f		13.0		Publishers.First
+M	Publishers.Collect	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.Collect	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.Collect	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.Collect	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.Collect	init(upstream:)	i		13.0		Publishers.Collect	r
+M	Publishers.Collect	last()	f		13.0		Publishers.Last
+M	Publishers.Collect	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.Collect	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.Collect	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.Collect	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.Collect	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.Collect	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.Collect	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Collect	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.Collect	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.Collect	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.Collect	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.Collect	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.Collect	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.Collect	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.Collect	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.Collect	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Collect	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.Collect	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.Collect	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Collect	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.Collect	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Collect	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.Collect	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.Collect	prepend(_:)	f		13.0			d
+M	Publishers.Collect	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.Collect	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.Collect	receive(subscriber:)	f		13.0			r
+M	Publishers.Collect	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.Collect	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.Collect	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.Collect	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.Collect	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.Collect	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.Collect	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.Collect	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.Collect	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.Collect	share()	f		13.0		Publishers.Share
+M	Publishers.Collect	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.Collect	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.Collect	subscribe(_:)	f		13.0			r
+M	Publishers.Collect	tryAllSatisfy(_:)	f	_:Self.Output	13.0		Publishers.TryAllSatisfy	f
+M	Publishers.Collect	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.Collect	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.Collect	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.Collect	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.Collect	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Collect	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Collect	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.Collect	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.Collect	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.Collect	upstream	v		13.0
+M	Publishers.Collect	values	v		15.0
+M	Publishers.Collect	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.Collect	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Collect	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Collect	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.CollectByCount	Failure	k		13.0
+M	Publishers.CollectByCount	Output	k		13.0
+M	Publishers.CollectByCount	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.CollectByCount	append(_:)	f		13.0			d
+M	Publishers.CollectByCount	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.CollectByCount	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.CollectByCount	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.CollectByCount	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.CollectByCount	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.CollectByCount	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.CollectByCount	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.CollectByCount	collect()	f		13.0		Publishers.Collect
+M	Publishers.CollectByCount	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.CollectByCount	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.CollectByCount	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.CollectByCount	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.CollectByCount	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.CollectByCount	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.CollectByCount	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.CollectByCount	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.CollectByCount	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.CollectByCount	count	v		13.0		Int
+M	Publishers.CollectByCount	count()	f		13.0		Publishers.Count
+M	Publishers.CollectByCount	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.CollectByCount	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.CollectByCount	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.CollectByCount	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.CollectByCount	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.CollectByCount	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.CollectByCount	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.CollectByCount	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.CollectByCount	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.CollectByCount	first()	f		13.0		Publishers.First
+M	Publishers.CollectByCount	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.CollectByCount	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.CollectByCount	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.CollectByCount	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.CollectByCount	init(upstream:count:)	i		13.0		Publishers.CollectByCount	rr	_,Int
+M	Publishers.CollectByCount	last()	f		13.0		Publishers.Last
+M	Publishers.CollectByCount	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.CollectByCount	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.CollectByCount	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.CollectByCount	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.CollectByCount	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.CollectByCount	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.CollectByCount	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.CollectByCount	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.CollectByCount	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.CollectByCount	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.CollectByCount	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.CollectByCount	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.CollectByCount	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.CollectByCount	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.CollectByCount	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.CollectByCount	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.CollectByCount	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.CollectByCount	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.CollectByCount	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.CollectByCount	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.CollectByCount	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.CollectByCount	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.CollectByCount	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.CollectByCount	prepend(_:)	f		13.0			d
+M	Publishers.CollectByCount	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.CollectByCount	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.CollectByCount	receive(subscriber:)	f		13.0			r
+M	Publishers.CollectByCount	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.CollectByCount	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.CollectByCount	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.CollectByCount	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.CollectByCount	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.CollectByCount	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.CollectByCount	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.CollectByCount	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.CollectByCount	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.CollectByCount	share()	f		13.0		Publishers.Share
+M	Publishers.CollectByCount	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.CollectByCount	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.CollectByCount	subscribe(_:)	f		13.0			r
+M	Publishers.CollectByCount	tryAllSatisfy(_:)	f	_:Self.Output	13.0		Publishers.TryAllSatisfy	f
+M	Publishers.CollectByCount	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.CollectByCount	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.CollectByCount	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.CollectByCount	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.CollectByCount	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.CollectByCount	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.CollectByCount	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.CollectByCount	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.CollectByCount	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.CollectByCount	upstream	v		13.0
+M	Publishers.CollectByCount	values	v		15.0
+M	Publishers.CollectByCount	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.CollectByCount	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.CollectByCount	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.CollectByCount	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.CollectByTime	Failure	k		13.0
+M	Publishers.CollectByTime	Output	k		13.0
+M	Publishers.CollectByTime	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.CollectByTime	append(_:)	f		13.0			d
+M	Publishers.CollectByTime	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.CollectByTime	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.CollectByTime	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.CollectByTime	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.CollectByTime	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.CollectByTime	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.CollectByTime	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.CollectByTime	collect()	f		13.0		Publishers.Collect
+M	Publishers.CollectByTime	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.CollectByTime	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.CollectByTime	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.CollectByTime	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.CollectByTime	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.CollectByTime	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.CollectByTime	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.CollectByTime	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.CollectByTime	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.CollectByTime	count()	f		13.0		Publishers.Count
+M	Publishers.CollectByTime	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.CollectByTime	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.CollectByTime	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.CollectByTime	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.CollectByTime	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.CollectByTime	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.CollectByTime	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.CollectByTime	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.CollectByTime	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.CollectByTime	first()	f		13.0		Publishers.First
+M	Publishers.CollectByTime	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.CollectByTime	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.CollectByTime	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.CollectByTime	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.CollectByTime	init(upstream:strategy:options:)	i		13.0		Publishers.CollectByTime	rrr	_,Publishers.TimeGroupingStrategy,_
+M	Publishers.CollectByTime	last()	f		13.0		Publishers.Last
+M	Publishers.CollectByTime	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.CollectByTime	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.CollectByTime	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.CollectByTime	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.CollectByTime	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.CollectByTime	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.CollectByTime	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.CollectByTime	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.CollectByTime	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.CollectByTime	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.CollectByTime	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.CollectByTime	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.CollectByTime	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.CollectByTime	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.CollectByTime	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.CollectByTime	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.CollectByTime	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.CollectByTime	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.CollectByTime	options	v		13.0
+M	Publishers.CollectByTime	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.CollectByTime	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.CollectByTime	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.CollectByTime	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.CollectByTime	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.CollectByTime	prepend(_:)	f		13.0			d
+M	Publishers.CollectByTime	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.CollectByTime	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.CollectByTime	receive(subscriber:)	f		13.0			r
+M	Publishers.CollectByTime	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.CollectByTime	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.CollectByTime	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.CollectByTime	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.CollectByTime	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.CollectByTime	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.CollectByTime	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.CollectByTime	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.CollectByTime	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.CollectByTime	share()	f		13.0		Publishers.Share
+M	Publishers.CollectByTime	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.CollectByTime	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.CollectByTime	strategy	v		13.0		Publishers.TimeGroupingStrategy
+M	Publishers.CollectByTime	subscribe(_:)	f		13.0			r
+M	Publishers.CollectByTime	tryAllSatisfy(_:)	f	_:Self.Output	13.0		Publishers.TryAllSatisfy	f
+M	Publishers.CollectByTime	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.CollectByTime	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.CollectByTime	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.CollectByTime	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.CollectByTime	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.CollectByTime	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.CollectByTime	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.CollectByTime	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.CollectByTime	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.CollectByTime	upstream	v		13.0
+M	Publishers.CollectByTime	values	v		15.0
+M	Publishers.CollectByTime	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.CollectByTime	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.CollectByTime	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.CollectByTime	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.CombineLatest	Failure	k		13.0
+M	Publishers.CombineLatest	Output	k		13.0
+M	Publishers.CombineLatest	a	v		13.0
+M	Publishers.CombineLatest	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.CombineLatest	append(_:)	f		13.0			d
+M	Publishers.CombineLatest	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.CombineLatest	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.CombineLatest	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.CombineLatest	b	v		13.0
+M	Publishers.CombineLatest	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.CombineLatest	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.CombineLatest	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.CombineLatest	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.CombineLatest	collect()	f		13.0		Publishers.Collect
+M	Publishers.CombineLatest	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.CombineLatest	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.CombineLatest	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.CombineLatest	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.CombineLatest	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.CombineLatest	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.CombineLatest	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.CombineLatest	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.CombineLatest	count()	f		13.0		Publishers.Count
+M	Publishers.CombineLatest	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.CombineLatest	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.CombineLatest	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.CombineLatest	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.CombineLatest	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.CombineLatest	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.CombineLatest	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.CombineLatest	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.CombineLatest	first()	f		13.0		Publishers.First
+M	Publishers.CombineLatest	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.CombineLatest	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.CombineLatest	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.CombineLatest	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.CombineLatest	init(_:_:)	i		13.0		Publishers.CombineLatest	rr
+M	Publishers.CombineLatest	last()	f		13.0		Publishers.Last
+M	Publishers.CombineLatest	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.CombineLatest	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.CombineLatest	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.CombineLatest	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.CombineLatest	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.CombineLatest	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.CombineLatest	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.CombineLatest	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.CombineLatest	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.CombineLatest	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.CombineLatest	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.CombineLatest	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.CombineLatest	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.CombineLatest	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.CombineLatest	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.CombineLatest	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.CombineLatest	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.CombineLatest	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.CombineLatest	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.CombineLatest	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.CombineLatest	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.CombineLatest	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.CombineLatest	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.CombineLatest	prepend(_:)	f		13.0			d
+M	Publishers.CombineLatest	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.CombineLatest	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.CombineLatest	receive(subscriber:)	f		13.0			r
+M	Publishers.CombineLatest	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.CombineLatest	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.CombineLatest	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.CombineLatest	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.CombineLatest	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.CombineLatest	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.CombineLatest	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.CombineLatest	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.CombineLatest	share()	f		13.0		Publishers.Share
+M	Publishers.CombineLatest	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.CombineLatest	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.CombineLatest	subscribe(_:)	f		13.0			r
+M	Publishers.CombineLatest	subscribe(on:options:)	f		13.0		Publishers.SubscribeOn	rd	_,_=nil
+M	Publishers.CombineLatest	throttle(for:scheduler:latest:)	f		13.0		Publishers.Throttle	rrr	_,_,Bool
+M	Publishers.CombineLatest	timeout(_:scheduler:options:customError:)	f		13.0		Publishers.Timeout	rrdg	_,_,_=nil,_=nil
+M	Publishers.CombineLatest	tryAllSatisfy(_:)	f	_:Self.Output	13.0		Publishers.TryAllSatisfy	f
+M	Publishers.CombineLatest	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.CombineLatest	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.CombineLatest	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.CombineLatest	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.CombineLatest	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.CombineLatest	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.CombineLatest	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.CombineLatest	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.CombineLatest	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.CombineLatest	values	v		15.0
+M	Publishers.CombineLatest	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.CombineLatest	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.CombineLatest	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.CombineLatest	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.CombineLatest3	Failure	k		13.0
+M	Publishers.CombineLatest3	Output	k		13.0
+M	Publishers.CombineLatest3	a	v		13.0
+M	Publishers.CombineLatest3	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.CombineLatest3	append(_:)	f		13.0			d
+M	Publishers.CombineLatest3	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.CombineLatest3	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.CombineLatest3	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.CombineLatest3	b	v		13.0
+M	Publishers.CombineLatest3	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.CombineLatest3	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.CombineLatest3	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.CombineLatest3	c	v		13.0
+M	Publishers.CombineLatest3	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.CombineLatest3	collect()	f		13.0		Publishers.Collect
+M	Publishers.CombineLatest3	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.CombineLatest3	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.CombineLatest3	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.CombineLatest3	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.CombineLatest3	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.CombineLatest3	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.CombineLatest3	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.CombineLatest3	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.CombineLatest3	count()	f		13.0		Publishers.Count
+M	Publishers.CombineLatest3	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.CombineLatest3	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.CombineLatest3	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.CombineLatest3	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.CombineLatest3	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.CombineLatest3	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.CombineLatest3	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.CombineLatest3	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.CombineLatest3	first()	f		13.0		Publishers.First
+M	Publishers.CombineLatest3	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.CombineLatest3	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.CombineLatest3	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.CombineLatest3	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.CombineLatest3	init(_:_:_:)	i		13.0		Publishers.CombineLatest3	rrr
+M	Publishers.CombineLatest3	last()	f		13.0		Publishers.Last
+M	Publishers.CombineLatest3	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.CombineLatest3	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.CombineLatest3	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.CombineLatest3	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.CombineLatest3	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.CombineLatest3	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.CombineLatest3	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.CombineLatest3	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.CombineLatest3	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.CombineLatest3	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.CombineLatest3	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.CombineLatest3	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.CombineLatest3	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.CombineLatest3	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.CombineLatest3	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.CombineLatest3	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.CombineLatest3	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.CombineLatest3	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.CombineLatest3	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.CombineLatest3	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.CombineLatest3	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.CombineLatest3	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.CombineLatest3	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.CombineLatest3	prepend(_:)	f		13.0			d
+M	Publishers.CombineLatest3	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.CombineLatest3	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.CombineLatest3	receive(subscriber:)	f		13.0			r
+M	Publishers.CombineLatest3	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.CombineLatest3	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.CombineLatest3	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.CombineLatest3	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.CombineLatest3	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.CombineLatest3	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.CombineLatest3	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.CombineLatest3	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.CombineLatest3	share()	f		13.0		Publishers.Share
+M	Publishers.CombineLatest3	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.CombineLatest3	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.CombineLatest3	subscribe(_:)	f		13.0			r
+M	Publishers.CombineLatest3	subscribe(on:options:)	f		13.0		Publishers.SubscribeOn	rd	_,_=nil
+M	Publishers.CombineLatest3	throttle(for:scheduler:latest:)	f		13.0		Publishers.Throttle	rrr	_,_,Bool
+M	Publishers.CombineLatest3	timeout(_:scheduler:options:customError:)	f		13.0		Publishers.Timeout	rrdg	_,_,_=nil,_=nil
+M	Publishers.CombineLatest3	tryAllSatisfy(_:)	f	_:Self.Output	13.0		Publishers.TryAllSatisfy	f
+M	Publishers.CombineLatest3	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.CombineLatest3	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.CombineLatest3	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.CombineLatest3	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.CombineLatest3	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.CombineLatest3	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.CombineLatest3	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.CombineLatest3	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.CombineLatest3	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.CombineLatest3	values	v		15.0
+M	Publishers.CombineLatest3	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.CombineLatest3	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.CombineLatest3	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.CombineLatest3	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.CombineLatest4	Failure	k		13.0
+M	Publishers.CombineLatest4	Output	k		13.0
+M	Publishers.CombineLatest4	a	v		13.0
+M	Publishers.CombineLatest4	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.CombineLatest4	append(_:)	f		13.0			d
+M	Publishers.CombineLatest4	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.CombineLatest4	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.CombineLatest4	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.CombineLatest4	b	v		13.0
+M	Publishers.CombineLatest4	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.CombineLatest4	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.CombineLatest4	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.CombineLatest4	c	v		13.0
+M	Publishers.CombineLatest4	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.CombineLatest4	collect()	f		13.0		Publishers.Collect
+M	Publishers.CombineLatest4	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.CombineLatest4	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.CombineLatest4	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.CombineLatest4	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.CombineLatest4	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.CombineLatest4	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.CombineLatest4	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.CombineLatest4	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.CombineLatest4	count()	f		13.0		Publishers.Count
+M	Publishers.CombineLatest4	d	v		13.0
+M	Publishers.CombineLatest4	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.CombineLatest4	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.CombineLatest4	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.CombineLatest4	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.CombineLatest4	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.CombineLatest4	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.CombineLatest4	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.CombineLatest4	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.CombineLatest4	first()	f		13.0		Publishers.First
+M	Publishers.CombineLatest4	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.CombineLatest4	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.CombineLatest4	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.CombineLatest4	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.CombineLatest4	init(_:_:_:_:)	i		13.0		Publishers.CombineLatest4	rrrr
+M	Publishers.CombineLatest4	last()	f		13.0		Publishers.Last
+M	Publishers.CombineLatest4	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.CombineLatest4	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.CombineLatest4	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.CombineLatest4	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.CombineLatest4	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.CombineLatest4	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.CombineLatest4	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.CombineLatest4	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.CombineLatest4	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.CombineLatest4	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.CombineLatest4	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.CombineLatest4	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.CombineLatest4	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.CombineLatest4	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.CombineLatest4	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.CombineLatest4	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.CombineLatest4	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.CombineLatest4	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.CombineLatest4	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.CombineLatest4	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.CombineLatest4	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.CombineLatest4	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.CombineLatest4	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.CombineLatest4	prepend(_:)	f		13.0			d
+M	Publishers.CombineLatest4	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.CombineLatest4	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.CombineLatest4	receive(subscriber:)	f		13.0			r
+M	Publishers.CombineLatest4	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.CombineLatest4	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.CombineLatest4	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.CombineLatest4	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.CombineLatest4	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.CombineLatest4	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.CombineLatest4	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.CombineLatest4	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.CombineLatest4	share()	f		13.0		Publishers.Share
+M	Publishers.CombineLatest4	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.CombineLatest4	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.CombineLatest4	subscribe(_:)	f		13.0			r
+M	Publishers.CombineLatest4	subscribe(on:options:)	f		13.0		Publishers.SubscribeOn	rd	_,_=nil
+M	Publishers.CombineLatest4	throttle(for:scheduler:latest:)	f		13.0		Publishers.Throttle	rrr	_,_,Bool
+M	Publishers.CombineLatest4	timeout(_:scheduler:options:customError:)	f		13.0		Publishers.Timeout	rrdg	_,_,_=nil,_=nil
+M	Publishers.CombineLatest4	tryAllSatisfy(_:)	f	_:Self.Output	13.0		Publishers.TryAllSatisfy	f
+M	Publishers.CombineLatest4	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.CombineLatest4	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.CombineLatest4	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.CombineLatest4	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.CombineLatest4	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.CombineLatest4	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.CombineLatest4	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.CombineLatest4	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.CombineLatest4	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.CombineLatest4	values	v		15.0
+M	Publishers.CombineLatest4	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.CombineLatest4	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.CombineLatest4	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.CombineLatest4	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.CompactMap	Failure	k		13.0
+M	Publishers.CompactMap	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.CompactMap	append(_:)	f		13.0			d
+M	Publishers.CompactMap	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.CompactMap	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.CompactMap	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.CompactMap	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.CompactMap	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.CompactMap	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.CompactMap	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.CompactMap	collect()	f		13.0		Publishers.Collect
+M	Publishers.CompactMap	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.CompactMap	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.CompactMap	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.CompactMap	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.CompactMap	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.CompactMap	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.CompactMap	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.CompactMap	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.CompactMap	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.CompactMap	count()	f		13.0		Publishers.Count
+M	Publishers.CompactMap	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.CompactMap	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.CompactMap	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.CompactMap	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.CompactMap	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.CompactMap	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.CompactMap	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.CompactMap	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.CompactMap	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.CompactMap	first()	f		13.0		Publishers.First
+M	Publishers.CompactMap	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.CompactMap	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.CompactMap	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.CompactMap	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.CompactMap	init(upstream:transform:)	i	transform:Upstream.Output	13.0		Publishers.CompactMap	rf
+M	Publishers.CompactMap	last()	f		13.0		Publishers.Last
+M	Publishers.CompactMap	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.CompactMap	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.CompactMap	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.CompactMap	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.CompactMap	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.CompactMap	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.CompactMap	max()	f		13.0		Publishers.Comparison
+M	Publishers.CompactMap	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.CompactMap	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.CompactMap	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.CompactMap	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.CompactMap	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.CompactMap	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.CompactMap	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.CompactMap	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.CompactMap	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.CompactMap	min()	f		13.0		Publishers.Comparison
+M	Publishers.CompactMap	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.CompactMap	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.CompactMap	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.CompactMap	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.CompactMap	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.CompactMap	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.CompactMap	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.CompactMap	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.CompactMap	prepend(_:)	f		13.0			d
+M	Publishers.CompactMap	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.CompactMap	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.CompactMap	receive(subscriber:)	f		13.0			r
+M	Publishers.CompactMap	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.CompactMap	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.CompactMap	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.CompactMap	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.CompactMap	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.CompactMap	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.CompactMap	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.CompactMap	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.CompactMap	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.CompactMap	share()	f		13.0		Publishers.Share
+M	Publishers.CompactMap	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.CompactMap	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.CompactMap	subscribe(_:)	f		13.0			r
+M	Publishers.CompactMap	transform	v		13.0
+M	Publishers.CompactMap	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.CompactMap	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.CompactMap	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.CompactMap	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.CompactMap	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.CompactMap	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.CompactMap	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.CompactMap	upstream	v		13.0
+M	Publishers.CompactMap	values	v		15.0
+M	Publishers.CompactMap	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.CompactMap	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.CompactMap	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.CompactMap	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Comparison	Failure	k		13.0
+M	Publishers.Comparison	Output	k		13.0
+M	Publishers.Comparison	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.Comparison	append(_:)	f		13.0			d
+M	Publishers.Comparison	areInIncreasingOrder	v		13.0
+M	Publishers.Comparison	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.Comparison	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.Comparison	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.Comparison	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.Comparison	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.Comparison	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.Comparison	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.Comparison	collect()	f		13.0		Publishers.Collect
+M	Publishers.Comparison	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.Comparison	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.Comparison	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.Comparison	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Comparison	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Comparison	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Comparison	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.Comparison	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.Comparison	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.Comparison	count()	f		13.0		Publishers.Count
+M	Publishers.Comparison	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.Comparison	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.Comparison	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.Comparison	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.Comparison	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.Comparison	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.Comparison	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.Comparison	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.Comparison	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.Comparison	first()	f		13.0		Publishers.First
+M	Publishers.Comparison	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.Comparison	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.Comparison	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.Comparison	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.Comparison	init(upstream:areInIncreasingOrder:)	i	areInIncreasingOrder:Upstream.Output,Upstream.Output	13.0		Publishers.Comparison	rf
+M	Publishers.Comparison	last()	f		13.0		Publishers.Last
+M	Publishers.Comparison	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.Comparison	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.Comparison	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.Comparison	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.Comparison	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.Comparison	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.Comparison	max()	f		13.0		Publishers.Comparison
+M	Publishers.Comparison	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Comparison	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.Comparison	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.Comparison	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.Comparison	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.Comparison	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.Comparison	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.Comparison	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.Comparison	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.Comparison	min()	f		13.0		Publishers.Comparison
+M	Publishers.Comparison	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Comparison	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.Comparison	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.Comparison	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Comparison	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.Comparison	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Comparison	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.Comparison	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.Comparison	prepend(_:)	f		13.0			d
+M	Publishers.Comparison	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.Comparison	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.Comparison	receive(subscriber:)	f		13.0			r
+M	Publishers.Comparison	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.Comparison	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.Comparison	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.Comparison	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.Comparison	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.Comparison	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.Comparison	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.Comparison	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.Comparison	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.Comparison	share()	f		13.0		Publishers.Share
+M	Publishers.Comparison	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.Comparison	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.Comparison	subscribe(_:)	f		13.0			r
+M	Publishers.Comparison	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.Comparison	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.Comparison	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.Comparison	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.Comparison	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Comparison	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Comparison	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.Comparison	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.Comparison	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.Comparison	upstream	v		13.0
+M	Publishers.Comparison	values	v		15.0
+M	Publishers.Comparison	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.Comparison	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Comparison	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Comparison	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Concatenate	Failure	k		13.0
+M	Publishers.Concatenate	Output	k		13.0
+M	Publishers.Concatenate	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.Concatenate	append(_:)	f		13.0			d
+M	Publishers.Concatenate	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.Concatenate	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.Concatenate	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.Concatenate	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.Concatenate	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.Concatenate	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.Concatenate	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.Concatenate	collect()	f		13.0		Publishers.Collect
+M	Publishers.Concatenate	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.Concatenate	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.Concatenate	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.Concatenate	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Concatenate	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Concatenate	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Concatenate	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.Concatenate	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.Concatenate	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.Concatenate	count()	f		13.0		Publishers.Count
+M	Publishers.Concatenate	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.Concatenate	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.Concatenate	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.Concatenate	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.Concatenate	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.Concatenate	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.Concatenate	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.Concatenate	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.Concatenate	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.Concatenate	first()	f		13.0		Publishers.First
+M	Publishers.Concatenate	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.Concatenate	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.Concatenate	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.Concatenate	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.Concatenate	init(prefix:suffix:)	i		13.0		Publishers.Concatenate	rr
+M	Publishers.Concatenate	last()	f		13.0		Publishers.Last
+M	Publishers.Concatenate	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.Concatenate	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.Concatenate	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.Concatenate	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.Concatenate	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.Concatenate	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.Concatenate	max()	f		13.0		Publishers.Comparison
+M	Publishers.Concatenate	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Concatenate	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.Concatenate	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.Concatenate	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.Concatenate	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.Concatenate	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.Concatenate	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.Concatenate	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.Concatenate	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.Concatenate	min()	f		13.0		Publishers.Comparison
+M	Publishers.Concatenate	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Concatenate	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.Concatenate	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.Concatenate	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Concatenate	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.Concatenate	prefix	v		13.0
+M	Publishers.Concatenate	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Concatenate	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.Concatenate	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.Concatenate	prepend(_:)	f		13.0			d
+M	Publishers.Concatenate	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.Concatenate	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.Concatenate	receive(subscriber:)	f		13.0			r
+M	Publishers.Concatenate	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.Concatenate	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.Concatenate	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.Concatenate	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.Concatenate	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.Concatenate	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.Concatenate	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.Concatenate	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.Concatenate	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.Concatenate	share()	f		13.0		Publishers.Share
+M	Publishers.Concatenate	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.Concatenate	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.Concatenate	subscribe(_:)	f		13.0			r
+M	Publishers.Concatenate	suffix	v		13.0
+M	Publishers.Concatenate	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.Concatenate	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.Concatenate	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.Concatenate	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.Concatenate	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Concatenate	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Concatenate	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.Concatenate	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.Concatenate	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.Concatenate	values	v		15.0
+M	Publishers.Concatenate	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.Concatenate	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Concatenate	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Concatenate	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Contains	Failure	k		13.0
+M	Publishers.Contains	Output	k		13.0
+M	Publishers.Contains	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.Contains	append(_:)	f		13.0			d
+M	Publishers.Contains	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.Contains	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.Contains	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.Contains	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.Contains	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.Contains	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.Contains	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.Contains	collect()	f		13.0		Publishers.Collect
+M	Publishers.Contains	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.Contains	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.Contains	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.Contains	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Contains	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Contains	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Contains	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.Contains	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.Contains	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.Contains	count()	f		13.0		Publishers.Count
+M	Publishers.Contains	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.Contains	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.Contains	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.Contains	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.Contains	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.Contains	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.Contains	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.Contains	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.Contains	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.Contains	first()	f		13.0		Publishers.First
+M	Publishers.Contains	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.Contains	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.Contains	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.Contains	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.Contains	init(upstream:output:)	i		13.0		Publishers.Contains	rr
+M	Publishers.Contains	last()	f		13.0		Publishers.Last
+M	Publishers.Contains	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.Contains	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.Contains	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.Contains	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.Contains	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.Contains	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.Contains	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Contains	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.Contains	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.Contains	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.Contains	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.Contains	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.Contains	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.Contains	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.Contains	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.Contains	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Contains	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.Contains	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.Contains	output	v		13.0
+M	Publishers.Contains	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Contains	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.Contains	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Contains	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.Contains	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.Contains	prepend(_:)	f		13.0			d
+M	Publishers.Contains	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.Contains	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.Contains	receive(subscriber:)	f		13.0			r
+M	Publishers.Contains	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.Contains	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.Contains	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.Contains	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.Contains	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.Contains	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.Contains	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.Contains	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.Contains	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.Contains	share()	f		13.0		Publishers.Share
+M	Publishers.Contains	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.Contains	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.Contains	subscribe(_:)	f		13.0			r
+M	Publishers.Contains	tryAllSatisfy(_:)	f	_:Self.Output	13.0		Publishers.TryAllSatisfy	f
+M	Publishers.Contains	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.Contains	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.Contains	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.Contains	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.Contains	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Contains	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Contains	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.Contains	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.Contains	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.Contains	upstream	v		13.0
+M	Publishers.Contains	values	v		15.0
+M	Publishers.Contains	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.Contains	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Contains	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Contains	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.ContainsWhere	Failure	k		13.0
+M	Publishers.ContainsWhere	Output	k		13.0
+M	Publishers.ContainsWhere	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.ContainsWhere	append(_:)	f		13.0			d
+M	Publishers.ContainsWhere	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.ContainsWhere	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.ContainsWhere	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.ContainsWhere	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.ContainsWhere	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.ContainsWhere	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.ContainsWhere	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.ContainsWhere	collect()	f		13.0		Publishers.Collect
+M	Publishers.ContainsWhere	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.ContainsWhere	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.ContainsWhere	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.ContainsWhere	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.ContainsWhere	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.ContainsWhere	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.ContainsWhere	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.ContainsWhere	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.ContainsWhere	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.ContainsWhere	count()	f		13.0		Publishers.Count
+M	Publishers.ContainsWhere	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.ContainsWhere	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.ContainsWhere	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.ContainsWhere	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.ContainsWhere	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.ContainsWhere	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.ContainsWhere	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.ContainsWhere	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.ContainsWhere	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.ContainsWhere	first()	f		13.0		Publishers.First
+M	Publishers.ContainsWhere	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.ContainsWhere	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.ContainsWhere	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.ContainsWhere	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.ContainsWhere	init(upstream:predicate:)	i	predicate:Upstream.Output	13.0		Publishers.ContainsWhere	rf
+M	Publishers.ContainsWhere	last()	f		13.0		Publishers.Last
+M	Publishers.ContainsWhere	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.ContainsWhere	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.ContainsWhere	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.ContainsWhere	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.ContainsWhere	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.ContainsWhere	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.ContainsWhere	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.ContainsWhere	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.ContainsWhere	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.ContainsWhere	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.ContainsWhere	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.ContainsWhere	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.ContainsWhere	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.ContainsWhere	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.ContainsWhere	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.ContainsWhere	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.ContainsWhere	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.ContainsWhere	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.ContainsWhere	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.ContainsWhere	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.ContainsWhere	predicate	v		13.0
+M	Publishers.ContainsWhere	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.ContainsWhere	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.ContainsWhere	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.ContainsWhere	prepend(_:)	f		13.0			d
+M	Publishers.ContainsWhere	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.ContainsWhere	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.ContainsWhere	receive(subscriber:)	f		13.0			r
+M	Publishers.ContainsWhere	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.ContainsWhere	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.ContainsWhere	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.ContainsWhere	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.ContainsWhere	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.ContainsWhere	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.ContainsWhere	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.ContainsWhere	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.ContainsWhere	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.ContainsWhere	share()	f		13.0		Publishers.Share
+M	Publishers.ContainsWhere	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.ContainsWhere	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.ContainsWhere	subscribe(_:)	f		13.0			r
+M	Publishers.ContainsWhere	tryAllSatisfy(_:)	f	_:Self.Output	13.0		Publishers.TryAllSatisfy	f
+M	Publishers.ContainsWhere	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.ContainsWhere	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.ContainsWhere	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.ContainsWhere	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.ContainsWhere	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.ContainsWhere	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.ContainsWhere	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.ContainsWhere	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.ContainsWhere	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.ContainsWhere	upstream	v		13.0
+M	Publishers.ContainsWhere	values	v		15.0
+M	Publishers.ContainsWhere	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.ContainsWhere	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.ContainsWhere	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.ContainsWhere	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Count	Failure	k		13.0
+M	Publishers.Count	Output	k		13.0
+M	Publishers.Count	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.Count	append(_:)	f		13.0			d
+M	Publishers.Count	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.Count	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.Count	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.Count	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.Count	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.Count	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.Count	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.Count	collect()	f		13.0		Publishers.Collect
+M	Publishers.Count	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.Count	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.Count	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.Count	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Count	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Count	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Count	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.Count	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.Count	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.Count	count()	f		13.0		Publishers.Count
+M	Publishers.Count	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.Count	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.Count	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.Count	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.Count	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.Count	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.Count	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.Count	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.Count	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.Count	first()	f		13.0		Publishers.First
+M	Publishers.Count	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.Count	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.Count	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.Count	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.Count	init(upstream:)	i		13.0		Publishers.Count	r
+M	Publishers.Count	last()	f		13.0		Publishers.Last
+M	Publishers.Count	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.Count	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.Count	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.Count	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.Count	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.Count	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.Count	max()	f		13.0		Publishers.Comparison
+M	Publishers.Count	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Count	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.Count	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.Count	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.Count	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.Count	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.Count	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.Count	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.Count	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.Count	min()	f		13.0		Publishers.Comparison
+M	Publishers.Count	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Count	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.Count	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.Count	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Count	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.Count	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Count	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.Count	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.Count	prepend(_:)	f		13.0			d
+M	Publishers.Count	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.Count	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.Count	receive(subscriber:)	f		13.0			r
+M	Publishers.Count	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.Count	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.Count	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.Count	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.Count	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.Count	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.Count	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.Count	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.Count	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.Count	share()	f		13.0		Publishers.Share
+M	Publishers.Count	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.Count	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.Count	subscribe(_:)	f		13.0			r
+M	Publishers.Count	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.Count	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.Count	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.Count	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.Count	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Count	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Count	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.Count	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.Count	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.Count	upstream	v		13.0
+M	Publishers.Count	values	v		15.0
+M	Publishers.Debounce	Failure	k		13.0
+M	Publishers.Debounce	Output	k		13.0
+M	Publishers.Debounce	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.Debounce	append(_:)	f		13.0			d
+M	Publishers.Debounce	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.Debounce	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.Debounce	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.Debounce	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.Debounce	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.Debounce	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.Debounce	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.Debounce	collect()	f		13.0		Publishers.Collect
+M	Publishers.Debounce	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.Debounce	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.Debounce	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.Debounce	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Debounce	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Debounce	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Debounce	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.Debounce	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.Debounce	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.Debounce	count()	f		13.0		Publishers.Count
+M	Publishers.Debounce	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.Debounce	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.Debounce	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.Debounce	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.Debounce	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.Debounce	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.Debounce	dueTime	v		13.0
+M	Publishers.Debounce	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.Debounce	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.Debounce	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.Debounce	first()	f		13.0		Publishers.First
+M	Publishers.Debounce	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.Debounce	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.Debounce	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.Debounce	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.Debounce	init(upstream:dueTime:scheduler:options:)	i		13.0		Publishers.Debounce	rrrr
+M	Publishers.Debounce	last()	f		13.0		Publishers.Last
+M	Publishers.Debounce	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.Debounce	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.Debounce	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.Debounce	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.Debounce	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.Debounce	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.Debounce	max()	f		13.0		Publishers.Comparison
+M	Publishers.Debounce	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Debounce	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.Debounce	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.Debounce	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.Debounce	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.Debounce	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.Debounce	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.Debounce	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.Debounce	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.Debounce	min()	f		13.0		Publishers.Comparison
+M	Publishers.Debounce	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Debounce	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.Debounce	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.Debounce	options	v		13.0
+M	Publishers.Debounce	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Debounce	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.Debounce	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Debounce	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.Debounce	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.Debounce	prepend(_:)	f		13.0			d
+M	Publishers.Debounce	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.Debounce	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.Debounce	receive(subscriber:)	f		13.0			r
+M	Publishers.Debounce	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.Debounce	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.Debounce	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.Debounce	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.Debounce	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.Debounce	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.Debounce	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.Debounce	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.Debounce	scheduler	v		13.0
+M	Publishers.Debounce	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.Debounce	share()	f		13.0		Publishers.Share
+M	Publishers.Debounce	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.Debounce	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.Debounce	subscribe(_:)	f		13.0			r
+M	Publishers.Debounce	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.Debounce	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.Debounce	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.Debounce	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.Debounce	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Debounce	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Debounce	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.Debounce	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.Debounce	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.Debounce	upstream	v		13.0
+M	Publishers.Debounce	values	v		15.0
+M	Publishers.Debounce	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.Debounce	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Debounce	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Debounce	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Decode	Failure	k		13.0
+M	Publishers.Decode	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.Decode	append(_:)	f		13.0			d
+M	Publishers.Decode	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.Decode	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.Decode	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.Decode	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.Decode	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.Decode	collect()	f		13.0		Publishers.Collect
+M	Publishers.Decode	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.Decode	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.Decode	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.Decode	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Decode	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Decode	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Decode	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.Decode	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.Decode	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.Decode	count()	f		13.0		Publishers.Count
+M	Publishers.Decode	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.Decode	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.Decode	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.Decode	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.Decode	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.Decode	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.Decode	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.Decode	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.Decode	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.Decode	first()	f		13.0		Publishers.First
+M	Publishers.Decode	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.Decode	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.Decode	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.Decode	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.Decode	init(upstream:decoder:)	i		13.0		Publishers.Decode	rr
+M	Publishers.Decode	last()	f		13.0		Publishers.Last
+M	Publishers.Decode	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.Decode	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.Decode	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.Decode	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.Decode	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.Decode	max()	f		13.0		Publishers.Comparison
+M	Publishers.Decode	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Decode	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.Decode	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.Decode	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.Decode	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.Decode	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.Decode	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.Decode	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.Decode	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.Decode	min()	f		13.0		Publishers.Comparison
+M	Publishers.Decode	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Decode	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.Decode	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.Decode	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Decode	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.Decode	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Decode	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.Decode	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.Decode	prepend(_:)	f		13.0			d
+M	Publishers.Decode	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.Decode	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.Decode	receive(subscriber:)	f		13.0			r
+M	Publishers.Decode	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.Decode	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.Decode	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.Decode	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.Decode	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.Decode	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.Decode	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.Decode	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.Decode	share()	f		13.0		Publishers.Share
+M	Publishers.Decode	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.Decode	subscribe(_:)	f		13.0			r
+M	Publishers.Decode	subscribe(on:options:)	f		13.0		Publishers.SubscribeOn	rd	_,_=nil
+M	Publishers.Decode	throttle(for:scheduler:latest:)	f		13.0		Publishers.Throttle	rrr	_,_,Bool
+M	Publishers.Decode	timeout(_:scheduler:options:customError:)	f		13.0		Publishers.Timeout	rrdg	_,_,_=nil,_=nil
+M	Publishers.Decode	tryAllSatisfy(_:)	f	_:Self.Output	13.0		Publishers.TryAllSatisfy	f
+M	Publishers.Decode	tryCatch(_:)	f	_:Self.Failure	13.0		Publishers.TryCatch	f
+M	Publishers.Decode	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.Decode	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.Decode	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.Decode	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.Decode	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Decode	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Decode	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.Decode	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.Decode	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.Decode	upstream	v		13.0
+M	Publishers.Decode	values	v		15.0		AsyncThrowingPublisher
+M	Publishers.Decode	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.Decode	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Decode	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Decode	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Delay	Failure	k		13.0
+M	Publishers.Delay	Output	k		13.0
+M	Publishers.Delay	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.Delay	append(_:)	f		13.0			d
+M	Publishers.Delay	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.Delay	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.Delay	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.Delay	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.Delay	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.Delay	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.Delay	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.Delay	collect()	f		13.0		Publishers.Collect
+M	Publishers.Delay	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.Delay	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.Delay	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.Delay	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Delay	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Delay	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Delay	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.Delay	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.Delay	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.Delay	count()	f		13.0		Publishers.Count
+M	Publishers.Delay	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.Delay	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.Delay	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.Delay	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.Delay	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.Delay	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.Delay	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.Delay	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.Delay	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.Delay	first()	f		13.0		Publishers.First
+M	Publishers.Delay	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.Delay	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.Delay	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.Delay	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.Delay	init(upstream:interval:tolerance:scheduler:options:)	i		13.0		Publishers.Delay	rrrrd	_,_,_,_,_=nil
+M	Publishers.Delay	interval	v		13.0
+M	Publishers.Delay	last()	f		13.0		Publishers.Last
+M	Publishers.Delay	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.Delay	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.Delay	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.Delay	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.Delay	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.Delay	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.Delay	max()	f		13.0		Publishers.Comparison
+M	Publishers.Delay	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Delay	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.Delay	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.Delay	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.Delay	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.Delay	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.Delay	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.Delay	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.Delay	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.Delay	min()	f		13.0		Publishers.Comparison
+M	Publishers.Delay	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Delay	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.Delay	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.Delay	options	v		13.0
+M	Publishers.Delay	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Delay	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.Delay	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Delay	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.Delay	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.Delay	prepend(_:)	f		13.0			d
+M	Publishers.Delay	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.Delay	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.Delay	receive(subscriber:)	f		13.0			r
+M	Publishers.Delay	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.Delay	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.Delay	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.Delay	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.Delay	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.Delay	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.Delay	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.Delay	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.Delay	scheduler	v		13.0
+M	Publishers.Delay	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.Delay	share()	f		13.0		Publishers.Share
+M	Publishers.Delay	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.Delay	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.Delay	subscribe(_:)	f		13.0			r
+M	Publishers.Delay	tolerance	v		13.0
+M	Publishers.Delay	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.Delay	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.Delay	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.Delay	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.Delay	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.Delay	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.Delay	upstream	v		13.0
+M	Publishers.Delay	values	v		15.0
+M	Publishers.Delay	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.Delay	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Delay	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Delay	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Drop	Failure	k		13.0
+M	Publishers.Drop	Output	k		13.0
+M	Publishers.Drop	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.Drop	append(_:)	f		13.0			d
+M	Publishers.Drop	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.Drop	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.Drop	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.Drop	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.Drop	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.Drop	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.Drop	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.Drop	collect()	f		13.0		Publishers.Collect
+M	Publishers.Drop	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.Drop	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.Drop	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.Drop	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Drop	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Drop	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Drop	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.Drop	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.Drop	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.Drop	count	v		13.0		Int
+M	Publishers.Drop	count()	f		13.0		Publishers.Count
+M	Publishers.Drop	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.Drop	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.Drop	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.Drop	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.Drop	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.Drop	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.Drop	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.Drop	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.Drop	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.Drop	first()	f		13.0		Publishers.First
+M	Publishers.Drop	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.Drop	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.Drop	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.Drop	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.Drop	init(upstream:count:)	i		13.0		Publishers.Drop	rr	_,Int
+M	Publishers.Drop	last()	f		13.0		Publishers.Last
+M	Publishers.Drop	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.Drop	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.Drop	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.Drop	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.Drop	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.Drop	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.Drop	max()	f		13.0		Publishers.Comparison
+M	Publishers.Drop	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Drop	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.Drop	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.Drop	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.Drop	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.Drop	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.Drop	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.Drop	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.Drop	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.Drop	min()	f		13.0		Publishers.Comparison
+M	Publishers.Drop	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Drop	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.Drop	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.Drop	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Drop	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.Drop	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Drop	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.Drop	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.Drop	prepend(_:)	f		13.0			d
+M	Publishers.Drop	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.Drop	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.Drop	receive(subscriber:)	f		13.0			r
+M	Publishers.Drop	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.Drop	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.Drop	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.Drop	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.Drop	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.Drop	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.Drop	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.Drop	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.Drop	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.Drop	share()	f		13.0		Publishers.Share
+M	Publishers.Drop	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.Drop	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.Drop	subscribe(_:)	f		13.0			r
+M	Publishers.Drop	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.Drop	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.Drop	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.Drop	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.Drop	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Drop	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Drop	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.Drop	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.Drop	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.Drop	upstream	v		13.0
+M	Publishers.Drop	values	v		15.0
+M	Publishers.Drop	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.Drop	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Drop	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Drop	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.DropUntilOutput	Failure	k		13.0
+M	Publishers.DropUntilOutput	Output	k		13.0
+M	Publishers.DropUntilOutput	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.DropUntilOutput	append(_:)	f		13.0			d
+M	Publishers.DropUntilOutput	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.DropUntilOutput	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.DropUntilOutput	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.DropUntilOutput	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.DropUntilOutput	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.DropUntilOutput	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.DropUntilOutput	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.DropUntilOutput	collect()	f		13.0		Publishers.Collect
+M	Publishers.DropUntilOutput	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.DropUntilOutput	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.DropUntilOutput	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.DropUntilOutput	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.DropUntilOutput	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.DropUntilOutput	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.DropUntilOutput	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.DropUntilOutput	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.DropUntilOutput	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.DropUntilOutput	count()	f		13.0		Publishers.Count
+M	Publishers.DropUntilOutput	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.DropUntilOutput	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.DropUntilOutput	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.DropUntilOutput	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.DropUntilOutput	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.DropUntilOutput	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.DropUntilOutput	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.DropUntilOutput	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.DropUntilOutput	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.DropUntilOutput	first()	f		13.0		Publishers.First
+M	Publishers.DropUntilOutput	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.DropUntilOutput	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.DropUntilOutput	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.DropUntilOutput	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.DropUntilOutput	init(upstream:other:)	i		13.0		Publishers.DropUntilOutput	rr
+M	Publishers.DropUntilOutput	last()	f		13.0		Publishers.Last
+M	Publishers.DropUntilOutput	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.DropUntilOutput	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.DropUntilOutput	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.DropUntilOutput	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.DropUntilOutput	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.DropUntilOutput	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.DropUntilOutput	max()	f		13.0		Publishers.Comparison
+M	Publishers.DropUntilOutput	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.DropUntilOutput	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.DropUntilOutput	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.DropUntilOutput	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.DropUntilOutput	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.DropUntilOutput	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.DropUntilOutput	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.DropUntilOutput	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.DropUntilOutput	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.DropUntilOutput	min()	f		13.0		Publishers.Comparison
+M	Publishers.DropUntilOutput	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.DropUntilOutput	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.DropUntilOutput	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.DropUntilOutput	other	v		13.0
+M	Publishers.DropUntilOutput	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.DropUntilOutput	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.DropUntilOutput	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.DropUntilOutput	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.DropUntilOutput	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.DropUntilOutput	prepend(_:)	f		13.0			d
+M	Publishers.DropUntilOutput	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.DropUntilOutput	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.DropUntilOutput	receive(subscriber:)	f		13.0			r
+M	Publishers.DropUntilOutput	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.DropUntilOutput	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.DropUntilOutput	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.DropUntilOutput	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.DropUntilOutput	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.DropUntilOutput	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.DropUntilOutput	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.DropUntilOutput	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.DropUntilOutput	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.DropUntilOutput	share()	f		13.0		Publishers.Share
+M	Publishers.DropUntilOutput	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.DropUntilOutput	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.DropUntilOutput	subscribe(_:)	f		13.0			r
+M	Publishers.DropUntilOutput	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.DropUntilOutput	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.DropUntilOutput	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.DropUntilOutput	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.DropUntilOutput	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.DropUntilOutput	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.DropUntilOutput	upstream	v		13.0
+M	Publishers.DropUntilOutput	values	v		15.0
+M	Publishers.DropUntilOutput	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.DropUntilOutput	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.DropUntilOutput	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.DropUntilOutput	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.DropWhile	Failure	k		13.0
+M	Publishers.DropWhile	Output	k		13.0
+M	Publishers.DropWhile	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.DropWhile	append(_:)	f		13.0			d
+M	Publishers.DropWhile	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.DropWhile	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.DropWhile	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.DropWhile	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.DropWhile	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.DropWhile	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.DropWhile	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.DropWhile	collect()	f		13.0		Publishers.Collect
+M	Publishers.DropWhile	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.DropWhile	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.DropWhile	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.DropWhile	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.DropWhile	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.DropWhile	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.DropWhile	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.DropWhile	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.DropWhile	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.DropWhile	count()	f		13.0		Publishers.Count
+M	Publishers.DropWhile	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.DropWhile	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.DropWhile	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.DropWhile	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.DropWhile	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.DropWhile	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.DropWhile	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.DropWhile	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.DropWhile	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.DropWhile	first()	f		13.0		Publishers.First
+M	Publishers.DropWhile	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.DropWhile	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.DropWhile	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.DropWhile	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.DropWhile	init(upstream:predicate:)	i	predicate:Publishers.DropWhile.Output	13.0		Publishers.DropWhile	rf
+M	Publishers.DropWhile	last()	f		13.0		Publishers.Last
+M	Publishers.DropWhile	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.DropWhile	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.DropWhile	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.DropWhile	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.DropWhile	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.DropWhile	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.DropWhile	max()	f		13.0		Publishers.Comparison
+M	Publishers.DropWhile	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.DropWhile	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.DropWhile	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.DropWhile	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.DropWhile	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.DropWhile	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.DropWhile	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.DropWhile	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.DropWhile	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.DropWhile	min()	f		13.0		Publishers.Comparison
+M	Publishers.DropWhile	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.DropWhile	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.DropWhile	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.DropWhile	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.DropWhile	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.DropWhile	predicate	v		13.0
+M	Publishers.DropWhile	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.DropWhile	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.DropWhile	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.DropWhile	prepend(_:)	f		13.0			d
+M	Publishers.DropWhile	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.DropWhile	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.DropWhile	receive(subscriber:)	f		13.0			r
+M	Publishers.DropWhile	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.DropWhile	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.DropWhile	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.DropWhile	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.DropWhile	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.DropWhile	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.DropWhile	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.DropWhile	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.DropWhile	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.DropWhile	share()	f		13.0		Publishers.Share
+M	Publishers.DropWhile	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.DropWhile	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.DropWhile	subscribe(_:)	f		13.0			r
+M	Publishers.DropWhile	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.DropWhile	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.DropWhile	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.DropWhile	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.DropWhile	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.DropWhile	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.DropWhile	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.DropWhile	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.DropWhile	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.DropWhile	upstream	v		13.0
+M	Publishers.DropWhile	values	v		15.0
+M	Publishers.DropWhile	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.DropWhile	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.DropWhile	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.DropWhile	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Encode	Failure	k		13.0
+M	Publishers.Encode	Output	k		13.0
+M	Publishers.Encode	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.Encode	append(_:)	f		13.0			d
+M	Publishers.Encode	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.Encode	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.Encode	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.Encode	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.Encode	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.Encode	collect()	f		13.0		Publishers.Collect
+M	Publishers.Encode	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.Encode	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.Encode	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.Encode	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Encode	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Encode	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Encode	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.Encode	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.Encode	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.Encode	count()	f		13.0		Publishers.Count
+M	Publishers.Encode	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.Encode	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.Encode	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.Encode	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.Encode	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.Encode	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.Encode	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.Encode	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.Encode	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.Encode	first()	f		13.0		Publishers.First
+M	Publishers.Encode	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.Encode	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.Encode	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.Encode	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.Encode	init(upstream:encoder:)	i		13.0		Publishers.Encode	rr
+M	Publishers.Encode	last()	f		13.0		Publishers.Last
+M	Publishers.Encode	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.Encode	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.Encode	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.Encode	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.Encode	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.Encode	max()	f		13.0		Publishers.Comparison
+M	Publishers.Encode	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Encode	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.Encode	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.Encode	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.Encode	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.Encode	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.Encode	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.Encode	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.Encode	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.Encode	min()	f		13.0		Publishers.Comparison
+M	Publishers.Encode	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Encode	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.Encode	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.Encode	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Encode	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.Encode	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Encode	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.Encode	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.Encode	prepend(_:)	f		13.0			d
+M	Publishers.Encode	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.Encode	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.Encode	receive(subscriber:)	f		13.0			r
+M	Publishers.Encode	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.Encode	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.Encode	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.Encode	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.Encode	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.Encode	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.Encode	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.Encode	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.Encode	share()	f		13.0		Publishers.Share
+M	Publishers.Encode	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.Encode	subscribe(_:)	f		13.0			r
+M	Publishers.Encode	subscribe(on:options:)	f		13.0		Publishers.SubscribeOn	rd	_,_=nil
+M	Publishers.Encode	throttle(for:scheduler:latest:)	f		13.0		Publishers.Throttle	rrr	_,_,Bool
+M	Publishers.Encode	timeout(_:scheduler:options:customError:)	f		13.0		Publishers.Timeout	rrdg	_,_,_=nil,_=nil
+M	Publishers.Encode	tryAllSatisfy(_:)	f	_:Self.Output	13.0		Publishers.TryAllSatisfy	f
+M	Publishers.Encode	tryCatch(_:)	f	_:Self.Failure	13.0		Publishers.TryCatch	f
+M	Publishers.Encode	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.Encode	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.Encode	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.Encode	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.Encode	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Encode	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Encode	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.Encode	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.Encode	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.Encode	upstream	v		13.0
+M	Publishers.Encode	values	v		15.0		AsyncThrowingPublisher
+M	Publishers.Encode	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.Encode	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Encode	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Encode	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Filter	Failure	k		13.0
+M	Publishers.Filter	Output	k		13.0
+M	Publishers.Filter	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.Filter	append(_:)	f		13.0			d
+M	Publishers.Filter	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.Filter	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.Filter	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.Filter	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.Filter	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.Filter	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.Filter	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.Filter	collect()	f		13.0		Publishers.Collect
+M	Publishers.Filter	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.Filter	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.Filter	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.Filter	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Filter	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Filter	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Filter	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.Filter	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.Filter	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.Filter	count()	f		13.0		Publishers.Count
+M	Publishers.Filter	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.Filter	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.Filter	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.Filter	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.Filter	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.Filter	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.Filter	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.Filter	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.Filter	filter(_:)	f	_:Publishers.Filter.Output	13.0		Publishers.Filter	f
+M	Publishers.Filter	first()	f		13.0		Publishers.First
+M	Publishers.Filter	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.Filter	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.Filter	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.Filter	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.Filter	init(upstream:isIncluded:)	i	isIncluded:Upstream.Output	13.0		Publishers.Filter	rf
+M	Publishers.Filter	isIncluded	v		13.0
+M	Publishers.Filter	last()	f		13.0		Publishers.Last
+M	Publishers.Filter	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.Filter	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.Filter	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.Filter	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.Filter	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.Filter	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.Filter	max()	f		13.0		Publishers.Comparison
+M	Publishers.Filter	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Filter	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.Filter	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.Filter	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.Filter	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.Filter	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.Filter	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.Filter	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.Filter	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.Filter	min()	f		13.0		Publishers.Comparison
+M	Publishers.Filter	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Filter	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.Filter	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.Filter	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Filter	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.Filter	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Filter	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.Filter	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.Filter	prepend(_:)	f		13.0			d
+M	Publishers.Filter	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.Filter	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.Filter	receive(subscriber:)	f		13.0			r
+M	Publishers.Filter	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.Filter	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.Filter	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.Filter	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.Filter	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.Filter	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.Filter	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.Filter	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.Filter	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.Filter	share()	f		13.0		Publishers.Share
+M	Publishers.Filter	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.Filter	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.Filter	subscribe(_:)	f		13.0			r
+M	Publishers.Filter	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.Filter	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.Filter	tryFilter(_:)	f	_:Publishers.Filter.Output	13.0		Publishers.TryFilter	f
+M	Publishers.Filter	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.Filter	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Filter	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Filter	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.Filter	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.Filter	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.Filter	upstream	v		13.0
+M	Publishers.Filter	values	v		15.0
+M	Publishers.Filter	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.Filter	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Filter	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Filter	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.First	Failure	k		13.0
+M	Publishers.First	Output	k		13.0
+M	Publishers.First	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.First	append(_:)	f		13.0			d
+M	Publishers.First	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.First	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.First	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.First	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.First	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.First	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.First	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.First	collect()	f		13.0		Publishers.Collect
+M	Publishers.First	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.First	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.First	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.First	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.First	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.First	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.First	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.First	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.First	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.First	count()	f		13.0		Publishers.Count
+M	Publishers.First	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.First	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.First	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.First	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.First	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.First	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.First	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.First	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.First	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.First	first()	f		13.0		Publishers.First
+M	Publishers.First	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.First	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.First	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.First	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.First	init(upstream:)	i		13.0		Publishers.First	r
+M	Publishers.First	last()	f		13.0		Publishers.Last
+M	Publishers.First	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.First	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.First	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.First	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.First	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.First	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.First	max()	f		13.0		Publishers.Comparison
+M	Publishers.First	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.First	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.First	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.First	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.First	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.First	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.First	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.First	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.First	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.First	min()	f		13.0		Publishers.Comparison
+M	Publishers.First	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.First	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.First	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.First	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.First	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.First	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.First	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.First	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.First	prepend(_:)	f		13.0			d
+M	Publishers.First	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.First	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.First	receive(subscriber:)	f		13.0			r
+M	Publishers.First	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.First	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.First	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.First	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.First	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.First	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.First	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.First	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.First	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.First	share()	f		13.0		Publishers.Share
+M	Publishers.First	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.First	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.First	subscribe(_:)	f		13.0			r
+M	Publishers.First	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.First	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.First	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.First	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.First	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.First	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.First	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.First	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.First	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.First	upstream	v		13.0
+M	Publishers.First	values	v		15.0
+M	Publishers.First	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.First	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.First	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.First	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.FirstWhere	Failure	k		13.0
+M	Publishers.FirstWhere	Output	k		13.0
+M	Publishers.FirstWhere	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.FirstWhere	append(_:)	f		13.0			d
+M	Publishers.FirstWhere	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.FirstWhere	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.FirstWhere	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.FirstWhere	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.FirstWhere	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.FirstWhere	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.FirstWhere	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.FirstWhere	collect()	f		13.0		Publishers.Collect
+M	Publishers.FirstWhere	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.FirstWhere	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.FirstWhere	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.FirstWhere	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.FirstWhere	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.FirstWhere	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.FirstWhere	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.FirstWhere	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.FirstWhere	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.FirstWhere	count()	f		13.0		Publishers.Count
+M	Publishers.FirstWhere	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.FirstWhere	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.FirstWhere	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.FirstWhere	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.FirstWhere	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.FirstWhere	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.FirstWhere	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.FirstWhere	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.FirstWhere	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.FirstWhere	first()	f		13.0		Publishers.First
+M	Publishers.FirstWhere	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.FirstWhere	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.FirstWhere	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.FirstWhere	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.FirstWhere	init(upstream:predicate:)	i	predicate:Publishers.FirstWhere.Output	13.0		Publishers.FirstWhere	rf
+M	Publishers.FirstWhere	last()	f		13.0		Publishers.Last
+M	Publishers.FirstWhere	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.FirstWhere	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.FirstWhere	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.FirstWhere	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.FirstWhere	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.FirstWhere	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.FirstWhere	max()	f		13.0		Publishers.Comparison
+M	Publishers.FirstWhere	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.FirstWhere	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.FirstWhere	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.FirstWhere	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.FirstWhere	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.FirstWhere	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.FirstWhere	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.FirstWhere	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.FirstWhere	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.FirstWhere	min()	f		13.0		Publishers.Comparison
+M	Publishers.FirstWhere	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.FirstWhere	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.FirstWhere	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.FirstWhere	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.FirstWhere	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.FirstWhere	predicate	v		13.0
+M	Publishers.FirstWhere	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.FirstWhere	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.FirstWhere	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.FirstWhere	prepend(_:)	f		13.0			d
+M	Publishers.FirstWhere	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.FirstWhere	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.FirstWhere	receive(subscriber:)	f		13.0			r
+M	Publishers.FirstWhere	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.FirstWhere	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.FirstWhere	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.FirstWhere	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.FirstWhere	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.FirstWhere	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.FirstWhere	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.FirstWhere	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.FirstWhere	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.FirstWhere	share()	f		13.0		Publishers.Share
+M	Publishers.FirstWhere	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.FirstWhere	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.FirstWhere	subscribe(_:)	f		13.0			r
+M	Publishers.FirstWhere	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.FirstWhere	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.FirstWhere	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.FirstWhere	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.FirstWhere	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.FirstWhere	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.FirstWhere	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.FirstWhere	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.FirstWhere	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.FirstWhere	upstream	v		13.0
+M	Publishers.FirstWhere	values	v		15.0
+M	Publishers.FirstWhere	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.FirstWhere	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.FirstWhere	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.FirstWhere	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.FlatMap	Failure	k		13.0
+M	Publishers.FlatMap	Output	k		13.0
+M	Publishers.FlatMap	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.FlatMap	append(_:)	f		13.0			d
+M	Publishers.FlatMap	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.FlatMap	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.FlatMap	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.FlatMap	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.FlatMap	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.FlatMap	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.FlatMap	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.FlatMap	collect()	f		13.0		Publishers.Collect
+M	Publishers.FlatMap	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.FlatMap	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.FlatMap	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.FlatMap	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.FlatMap	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.FlatMap	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.FlatMap	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.FlatMap	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.FlatMap	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.FlatMap	count()	f		13.0		Publishers.Count
+M	Publishers.FlatMap	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.FlatMap	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.FlatMap	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.FlatMap	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.FlatMap	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.FlatMap	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.FlatMap	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.FlatMap	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.FlatMap	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.FlatMap	first()	f		13.0		Publishers.First
+M	Publishers.FlatMap	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.FlatMap	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.FlatMap	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.FlatMap	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.FlatMap	init(upstream:maxPublishers:transform:)	i	transform:Upstream.Output	13.0		Publishers.FlatMap	rrf	_,Subscribers.Demand,_
+M	Publishers.FlatMap	last()	f		13.0		Publishers.Last
+M	Publishers.FlatMap	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.FlatMap	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.FlatMap	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.FlatMap	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.FlatMap	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.FlatMap	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.FlatMap	max()	f		13.0		Publishers.Comparison
+M	Publishers.FlatMap	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.FlatMap	maxPublishers	v		13.0		Subscribers.Demand
+M	Publishers.FlatMap	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.FlatMap	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.FlatMap	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.FlatMap	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.FlatMap	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.FlatMap	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.FlatMap	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.FlatMap	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.FlatMap	min()	f		13.0		Publishers.Comparison
+M	Publishers.FlatMap	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.FlatMap	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.FlatMap	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.FlatMap	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.FlatMap	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.FlatMap	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.FlatMap	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.FlatMap	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.FlatMap	prepend(_:)	f		13.0			d
+M	Publishers.FlatMap	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.FlatMap	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.FlatMap	receive(subscriber:)	f		13.0			r
+M	Publishers.FlatMap	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.FlatMap	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.FlatMap	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.FlatMap	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.FlatMap	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.FlatMap	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.FlatMap	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.FlatMap	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.FlatMap	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.FlatMap	share()	f		13.0		Publishers.Share
+M	Publishers.FlatMap	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.FlatMap	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.FlatMap	subscribe(_:)	f		13.0			r
+M	Publishers.FlatMap	subscribe(on:options:)	f		13.0		Publishers.SubscribeOn	rd	_,_=nil
+M	Publishers.FlatMap	throttle(for:scheduler:latest:)	f		13.0		Publishers.Throttle	rrr	_,_,Bool
+M	Publishers.FlatMap	transform	v		13.0
+M	Publishers.FlatMap	tryAllSatisfy(_:)	f	_:Self.Output	13.0		Publishers.TryAllSatisfy	f
+M	Publishers.FlatMap	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.FlatMap	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.FlatMap	tryDrop(while:)	f	while:Self.Output	13.0		Publishers.TryDropWhile	f
+M	Publishers.FlatMap	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.FlatMap	tryFirst(where:)	f	where:Self.Output	13.0		Publishers.TryFirstWhere	f
+M	Publishers.FlatMap	tryLast(where:)	f	where:Self.Output	13.0		Publishers.TryLastWhere	f
+M	Publishers.FlatMap	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.FlatMap	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.FlatMap	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.FlatMap	tryPrefix(while:)	f	while:Self.Output	13.0		Publishers.TryPrefixWhile	f
+M	Publishers.FlatMap	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.FlatMap	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.FlatMap	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.FlatMap	upstream	v		13.0
+M	Publishers.FlatMap	values	v		15.0
+M	Publishers.FlatMap	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.FlatMap	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.FlatMap	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.FlatMap	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.HandleEvents	Failure	k		13.0
+M	Publishers.HandleEvents	Output	k		13.0
+M	Publishers.HandleEvents	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.HandleEvents	append(_:)	f		13.0			d
+M	Publishers.HandleEvents	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.HandleEvents	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.HandleEvents	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.HandleEvents	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.HandleEvents	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.HandleEvents	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.HandleEvents	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.HandleEvents	collect()	f		13.0		Publishers.Collect
+M	Publishers.HandleEvents	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.HandleEvents	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.HandleEvents	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.HandleEvents	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.HandleEvents	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.HandleEvents	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.HandleEvents	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.HandleEvents	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.HandleEvents	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.HandleEvents	count()	f		13.0		Publishers.Count
+M	Publishers.HandleEvents	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.HandleEvents	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.HandleEvents	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.HandleEvents	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.HandleEvents	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.HandleEvents	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.HandleEvents	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.HandleEvents	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.HandleEvents	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.HandleEvents	first()	f		13.0		Publishers.First
+M	Publishers.HandleEvents	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.HandleEvents	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.HandleEvents	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.HandleEvents	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.HandleEvents	init(upstream:receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	i		13.0		Publishers.HandleEvents
+M	Publishers.HandleEvents	last()	f		13.0		Publishers.Last
+M	Publishers.HandleEvents	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.HandleEvents	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.HandleEvents	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.HandleEvents	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.HandleEvents	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.HandleEvents	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.HandleEvents	max()	f		13.0		Publishers.Comparison
+M	Publishers.HandleEvents	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.HandleEvents	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.HandleEvents	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.HandleEvents	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.HandleEvents	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.HandleEvents	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.HandleEvents	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.HandleEvents	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.HandleEvents	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.HandleEvents	min()	f		13.0		Publishers.Comparison
+M	Publishers.HandleEvents	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.HandleEvents	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.HandleEvents	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.HandleEvents	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.HandleEvents	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.HandleEvents	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.HandleEvents	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.HandleEvents	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.HandleEvents	prepend(_:)	f		13.0			d
+M	Publishers.HandleEvents	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.HandleEvents	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.HandleEvents	receive(subscriber:)	f		13.0			r
+M	Publishers.HandleEvents	receiveCancel	v		13.0
+M	Publishers.HandleEvents	receiveCompletion	v		13.0
+M	Publishers.HandleEvents	receiveOutput	v		13.0
+M	Publishers.HandleEvents	receiveRequest	v		13.0
+M	Publishers.HandleEvents	receiveSubscription	v		13.0
+M	Publishers.HandleEvents	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.HandleEvents	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.HandleEvents	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.HandleEvents	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.HandleEvents	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.HandleEvents	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.HandleEvents	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.HandleEvents	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.HandleEvents	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.HandleEvents	share()	f		13.0		Publishers.Share
+M	Publishers.HandleEvents	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.HandleEvents	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.HandleEvents	subscribe(_:)	f		13.0			r
+M	Publishers.HandleEvents	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.HandleEvents	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.HandleEvents	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.HandleEvents	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.HandleEvents	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.HandleEvents	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.HandleEvents	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.HandleEvents	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.HandleEvents	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.HandleEvents	upstream	v		13.0
+M	Publishers.HandleEvents	values	v		15.0
+M	Publishers.HandleEvents	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.HandleEvents	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.HandleEvents	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.HandleEvents	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.IgnoreOutput	Failure	k		13.0
+M	Publishers.IgnoreOutput	Output	k		13.0
+M	Publishers.IgnoreOutput	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.IgnoreOutput	append(_:)	f		13.0			d
+M	Publishers.IgnoreOutput	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.IgnoreOutput	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.IgnoreOutput	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.IgnoreOutput	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.IgnoreOutput	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.IgnoreOutput	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.IgnoreOutput	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.IgnoreOutput	collect()	f		13.0		Publishers.Collect
+M	Publishers.IgnoreOutput	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.IgnoreOutput	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.IgnoreOutput	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.IgnoreOutput	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.IgnoreOutput	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.IgnoreOutput	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.IgnoreOutput	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.IgnoreOutput	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.IgnoreOutput	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.IgnoreOutput	count()	f		13.0		Publishers.Count
+M	Publishers.IgnoreOutput	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.IgnoreOutput	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.IgnoreOutput	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.IgnoreOutput	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.IgnoreOutput	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.IgnoreOutput	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.IgnoreOutput	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.IgnoreOutput	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.IgnoreOutput	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.IgnoreOutput	first()	f		13.0		Publishers.First
+M	Publishers.IgnoreOutput	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.IgnoreOutput	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.IgnoreOutput	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.IgnoreOutput	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.IgnoreOutput	init(upstream:)	i		13.0		Publishers.IgnoreOutput	r
+M	Publishers.IgnoreOutput	last()	f		13.0		Publishers.Last
+M	Publishers.IgnoreOutput	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.IgnoreOutput	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.IgnoreOutput	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.IgnoreOutput	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.IgnoreOutput	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.IgnoreOutput	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.IgnoreOutput	max()	f		13.0		Publishers.Comparison
+M	Publishers.IgnoreOutput	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.IgnoreOutput	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.IgnoreOutput	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.IgnoreOutput	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.IgnoreOutput	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.IgnoreOutput	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.IgnoreOutput	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.IgnoreOutput	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.IgnoreOutput	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.IgnoreOutput	min()	f		13.0		Publishers.Comparison
+M	Publishers.IgnoreOutput	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.IgnoreOutput	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.IgnoreOutput	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.IgnoreOutput	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.IgnoreOutput	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.IgnoreOutput	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.IgnoreOutput	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.IgnoreOutput	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.IgnoreOutput	prepend(_:)	f		13.0			d
+M	Publishers.IgnoreOutput	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.IgnoreOutput	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.IgnoreOutput	receive(subscriber:)	f		13.0			r
+M	Publishers.IgnoreOutput	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.IgnoreOutput	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.IgnoreOutput	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.IgnoreOutput	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.IgnoreOutput	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.IgnoreOutput	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.IgnoreOutput	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.IgnoreOutput	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.IgnoreOutput	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.IgnoreOutput	share()	f		13.0		Publishers.Share
+M	Publishers.IgnoreOutput	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.IgnoreOutput	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.IgnoreOutput	subscribe(_:)	f		13.0			r
+M	Publishers.IgnoreOutput	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.IgnoreOutput	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.IgnoreOutput	tryDrop(while:)	f	while:Self.Output	13.0		Publishers.TryDropWhile	f
+M	Publishers.IgnoreOutput	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.IgnoreOutput	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.IgnoreOutput	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.IgnoreOutput	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.IgnoreOutput	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.IgnoreOutput	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.IgnoreOutput	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.IgnoreOutput	upstream	v		13.0
+M	Publishers.IgnoreOutput	values	v		15.0
+M	Publishers.IgnoreOutput	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.IgnoreOutput	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.IgnoreOutput	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.IgnoreOutput	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Last	Failure	k		13.0
+M	Publishers.Last	Output	k		13.0
+M	Publishers.Last	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.Last	append(_:)	f		13.0			d
+M	Publishers.Last	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.Last	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.Last	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.Last	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.Last	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.Last	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.Last	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.Last	collect()	f		13.0		Publishers.Collect
+M	Publishers.Last	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.Last	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.Last	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.Last	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Last	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Last	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Last	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.Last	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.Last	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.Last	count()	f		13.0		Publishers.Count
+M	Publishers.Last	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.Last	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.Last	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.Last	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.Last	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.Last	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.Last	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.Last	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.Last	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.Last	first()	f		13.0		Publishers.First
+M	Publishers.Last	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.Last	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.Last	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.Last	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.Last	init(upstream:)	i		13.0		Publishers.Last	r
+M	Publishers.Last	last()	f		13.0		Publishers.Last
+M	Publishers.Last	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.Last	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.Last	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.Last	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.Last	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.Last	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.Last	max()	f		13.0		Publishers.Comparison
+M	Publishers.Last	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Last	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.Last	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.Last	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.Last	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.Last	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.Last	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.Last	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.Last	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.Last	min()	f		13.0		Publishers.Comparison
+M	Publishers.Last	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Last	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.Last	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.Last	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Last	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.Last	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Last	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.Last	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.Last	prepend(_:)	f		13.0			d
+M	Publishers.Last	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.Last	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.Last	receive(subscriber:)	f		13.0			r
+M	Publishers.Last	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.Last	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.Last	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.Last	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.Last	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.Last	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.Last	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.Last	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.Last	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.Last	share()	f		13.0		Publishers.Share
+M	Publishers.Last	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.Last	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.Last	subscribe(_:)	f		13.0			r
+M	Publishers.Last	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.Last	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.Last	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.Last	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.Last	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Last	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Last	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.Last	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.Last	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.Last	upstream	v		13.0
+M	Publishers.Last	values	v		15.0
+M	Publishers.Last	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.Last	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Last	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Last	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.LastWhere	Failure	k		13.0
+M	Publishers.LastWhere	Output	k		13.0
+M	Publishers.LastWhere	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.LastWhere	append(_:)	f		13.0			d
+M	Publishers.LastWhere	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.LastWhere	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.LastWhere	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.LastWhere	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.LastWhere	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.LastWhere	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.LastWhere	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.LastWhere	collect()	f		13.0		Publishers.Collect
+M	Publishers.LastWhere	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.LastWhere	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.LastWhere	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.LastWhere	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.LastWhere	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.LastWhere	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.LastWhere	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.LastWhere	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.LastWhere	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.LastWhere	count()	f		13.0		Publishers.Count
+M	Publishers.LastWhere	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.LastWhere	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.LastWhere	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.LastWhere	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.LastWhere	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.LastWhere	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.LastWhere	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.LastWhere	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.LastWhere	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.LastWhere	first()	f		13.0		Publishers.First
+M	Publishers.LastWhere	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.LastWhere	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.LastWhere	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.LastWhere	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.LastWhere	init(upstream:predicate:)	i	predicate:Publishers.LastWhere.Output	13.0		Publishers.LastWhere	rf
+M	Publishers.LastWhere	last()	f		13.0		Publishers.Last
+M	Publishers.LastWhere	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.LastWhere	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.LastWhere	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.LastWhere	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.LastWhere	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.LastWhere	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.LastWhere	max()	f		13.0		Publishers.Comparison
+M	Publishers.LastWhere	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.LastWhere	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.LastWhere	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.LastWhere	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.LastWhere	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.LastWhere	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.LastWhere	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.LastWhere	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.LastWhere	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.LastWhere	min()	f		13.0		Publishers.Comparison
+M	Publishers.LastWhere	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.LastWhere	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.LastWhere	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.LastWhere	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.LastWhere	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.LastWhere	predicate	v		13.0
+M	Publishers.LastWhere	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.LastWhere	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.LastWhere	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.LastWhere	prepend(_:)	f		13.0			d
+M	Publishers.LastWhere	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.LastWhere	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.LastWhere	receive(subscriber:)	f		13.0			r
+M	Publishers.LastWhere	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.LastWhere	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.LastWhere	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.LastWhere	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.LastWhere	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.LastWhere	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.LastWhere	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.LastWhere	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.LastWhere	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.LastWhere	share()	f		13.0		Publishers.Share
+M	Publishers.LastWhere	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.LastWhere	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.LastWhere	subscribe(_:)	f		13.0			r
+M	Publishers.LastWhere	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.LastWhere	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.LastWhere	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.LastWhere	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.LastWhere	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.LastWhere	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.LastWhere	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.LastWhere	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.LastWhere	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.LastWhere	upstream	v		13.0
+M	Publishers.LastWhere	values	v		15.0
+M	Publishers.LastWhere	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.LastWhere	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.LastWhere	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.LastWhere	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.MakeConnectable	Failure	k		13.0
+M	Publishers.MakeConnectable	Output	k		13.0
+M	Publishers.MakeConnectable	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.MakeConnectable	append(_:)	f		13.0			d
+M	Publishers.MakeConnectable	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.MakeConnectable	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.MakeConnectable	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.MakeConnectable	autoconnect()	f		13.0		Publishers.Autoconnect
+M	Publishers.MakeConnectable	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.MakeConnectable	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.MakeConnectable	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.MakeConnectable	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.MakeConnectable	collect()	f		13.0		Publishers.Collect
+M	Publishers.MakeConnectable	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.MakeConnectable	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.MakeConnectable	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.MakeConnectable	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.MakeConnectable	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.MakeConnectable	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.MakeConnectable	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.MakeConnectable	connect()	f		13.0		Cancellable
+M	Publishers.MakeConnectable	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.MakeConnectable	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.MakeConnectable	count()	f		13.0		Publishers.Count
+M	Publishers.MakeConnectable	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.MakeConnectable	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.MakeConnectable	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.MakeConnectable	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.MakeConnectable	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.MakeConnectable	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.MakeConnectable	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.MakeConnectable	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.MakeConnectable	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.MakeConnectable	first()	f		13.0		Publishers.First
+M	Publishers.MakeConnectable	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.MakeConnectable	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.MakeConnectable	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.MakeConnectable	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.MakeConnectable	init(upstream:)	i		13.0		Publishers.MakeConnectable	r
+M	Publishers.MakeConnectable	last()	f		13.0		Publishers.Last
+M	Publishers.MakeConnectable	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.MakeConnectable	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.MakeConnectable	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.MakeConnectable	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.MakeConnectable	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.MakeConnectable	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.MakeConnectable	max()	f		13.0		Publishers.Comparison
+M	Publishers.MakeConnectable	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.MakeConnectable	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.MakeConnectable	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.MakeConnectable	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.MakeConnectable	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.MakeConnectable	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.MakeConnectable	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.MakeConnectable	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.MakeConnectable	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.MakeConnectable	min()	f		13.0		Publishers.Comparison
+M	Publishers.MakeConnectable	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.MakeConnectable	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.MakeConnectable	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.MakeConnectable	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.MakeConnectable	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.MakeConnectable	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.MakeConnectable	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.MakeConnectable	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.MakeConnectable	prepend(_:)	f		13.0			d
+M	Publishers.MakeConnectable	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.MakeConnectable	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.MakeConnectable	receive(subscriber:)	f		13.0			r
+M	Publishers.MakeConnectable	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.MakeConnectable	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.MakeConnectable	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.MakeConnectable	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.MakeConnectable	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.MakeConnectable	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.MakeConnectable	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.MakeConnectable	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.MakeConnectable	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.MakeConnectable	share()	f		13.0		Publishers.Share
+M	Publishers.MakeConnectable	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.MakeConnectable	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.MakeConnectable	subscribe(_:)	f		13.0			r
+M	Publishers.MakeConnectable	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.MakeConnectable	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.MakeConnectable	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.MakeConnectable	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.MakeConnectable	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.MakeConnectable	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.MakeConnectable	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.MakeConnectable	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.MakeConnectable	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.MakeConnectable	values	v		15.0
+M	Publishers.Map	Failure	k		13.0
+M	Publishers.Map	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.Map	append(_:)	f		13.0			d
+M	Publishers.Map	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.Map	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.Map	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.Map	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.Map	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.Map	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.Map	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.Map	collect()	f		13.0		Publishers.Collect
+M	Publishers.Map	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.Map	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.Map	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.Map	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Map	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Map	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Map	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.Map	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.Map	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.Map	count()	f		13.0		Publishers.Count
+M	Publishers.Map	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.Map	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.Map	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.Map	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.Map	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.Map	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.Map	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.Map	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.Map	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.Map	first()	f		13.0		Publishers.First
+M	Publishers.Map	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.Map	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.Map	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.Map	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.Map	init(upstream:transform:)	i	transform:Upstream.Output	13.0		Publishers.Map	rf
+M	Publishers.Map	last()	f		13.0		Publishers.Last
+M	Publishers.Map	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.Map	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.Map	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.Map	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.Map	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.Map	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.Map	max()	f		13.0		Publishers.Comparison
+M	Publishers.Map	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Map	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.Map	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.Map	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.Map	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.Map	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.Map	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.Map	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.Map	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.Map	min()	f		13.0		Publishers.Comparison
+M	Publishers.Map	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Map	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.Map	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.Map	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Map	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.Map	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Map	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.Map	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.Map	prepend(_:)	f		13.0			d
+M	Publishers.Map	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.Map	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.Map	receive(subscriber:)	f		13.0			r
+M	Publishers.Map	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.Map	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.Map	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.Map	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.Map	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.Map	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.Map	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.Map	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.Map	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.Map	share()	f		13.0		Publishers.Share
+M	Publishers.Map	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.Map	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.Map	subscribe(_:)	f		13.0			r
+M	Publishers.Map	transform	v		13.0
+M	Publishers.Map	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.Map	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.Map	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.Map	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Map	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Map	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.Map	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.Map	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.Map	upstream	v		13.0
+M	Publishers.Map	values	v		15.0
+M	Publishers.Map	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.Map	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Map	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Map	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.MapError	Output	k		13.0
+M	Publishers.MapError	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.MapError	append(_:)	f		13.0			d
+M	Publishers.MapError	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.MapError	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.MapError	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.MapError	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.MapError	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.MapError	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.MapError	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.MapError	collect()	f		13.0		Publishers.Collect
+M	Publishers.MapError	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.MapError	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.MapError	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.MapError	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.MapError	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.MapError	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.MapError	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.MapError	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.MapError	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.MapError	count()	f		13.0		Publishers.Count
+M	Publishers.MapError	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.MapError	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.MapError	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.MapError	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.MapError	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.MapError	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.MapError	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.MapError	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.MapError	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.MapError	first()	f		13.0		Publishers.First
+M	Publishers.MapError	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.MapError	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.MapError	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.MapError	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.MapError	init(upstream:_:)	i	_:Upstream.Failure	13.0		Publishers.MapError	rf
+M	Publishers.MapError	init(upstream:transform:)	i	transform:Upstream.Failure	13.0		Publishers.MapError	rf
+M	Publishers.MapError	last()	f		13.0		Publishers.Last
+M	Publishers.MapError	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.MapError	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.MapError	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.MapError	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.MapError	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.MapError	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.MapError	max()	f		13.0		Publishers.Comparison
+M	Publishers.MapError	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.MapError	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.MapError	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.MapError	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.MapError	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.MapError	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.MapError	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.MapError	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.MapError	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.MapError	min()	f		13.0		Publishers.Comparison
+M	Publishers.MapError	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.MapError	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.MapError	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.MapError	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.MapError	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.MapError	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.MapError	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.MapError	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.MapError	prepend(_:)	f		13.0			d
+M	Publishers.MapError	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.MapError	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.MapError	receive(subscriber:)	f		13.0			r
+M	Publishers.MapError	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.MapError	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.MapError	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.MapError	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.MapError	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.MapError	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.MapError	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.MapError	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.MapError	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.MapError	share()	f		13.0		Publishers.Share
+M	Publishers.MapError	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.MapError	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.MapError	subscribe(_:)	f		13.0			r
+M	Publishers.MapError	transform	v		13.0
+M	Publishers.MapError	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.MapError	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.MapError	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.MapError	tryLast(where:)	f	where:Self.Output	13.0		Publishers.TryLastWhere	f
+M	Publishers.MapError	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.MapError	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.MapError	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.MapError	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.MapError	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.MapError	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.MapError	upstream	v		13.0
+M	Publishers.MapError	values	v		15.0
+M	Publishers.MapError	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.MapError	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.MapError	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.MapError	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.MapKeyPath	Failure	k		13.0
+M	Publishers.MapKeyPath	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.MapKeyPath	append(_:)	f		13.0			d
+M	Publishers.MapKeyPath	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.MapKeyPath	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.MapKeyPath	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.MapKeyPath	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.MapKeyPath	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.MapKeyPath	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.MapKeyPath	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.MapKeyPath	collect()	f		13.0		Publishers.Collect
+M	Publishers.MapKeyPath	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.MapKeyPath	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.MapKeyPath	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.MapKeyPath	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.MapKeyPath	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.MapKeyPath	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.MapKeyPath	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.MapKeyPath	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.MapKeyPath	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.MapKeyPath	count()	f		13.0		Publishers.Count
+M	Publishers.MapKeyPath	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.MapKeyPath	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.MapKeyPath	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.MapKeyPath	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.MapKeyPath	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.MapKeyPath	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.MapKeyPath	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.MapKeyPath	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.MapKeyPath	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.MapKeyPath	first()	f		13.0		Publishers.First
+M	Publishers.MapKeyPath	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.MapKeyPath	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.MapKeyPath	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.MapKeyPath	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.MapKeyPath	keyPath	v		13.0		KeyPath
+M	Publishers.MapKeyPath	last()	f		13.0		Publishers.Last
+M	Publishers.MapKeyPath	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.MapKeyPath	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.MapKeyPath	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.MapKeyPath	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.MapKeyPath	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.MapKeyPath	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.MapKeyPath	max()	f		13.0		Publishers.Comparison
+M	Publishers.MapKeyPath	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.MapKeyPath	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.MapKeyPath	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.MapKeyPath	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.MapKeyPath	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.MapKeyPath	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.MapKeyPath	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.MapKeyPath	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.MapKeyPath	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.MapKeyPath	min()	f		13.0		Publishers.Comparison
+M	Publishers.MapKeyPath	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.MapKeyPath	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.MapKeyPath	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.MapKeyPath	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.MapKeyPath	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.MapKeyPath	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.MapKeyPath	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.MapKeyPath	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.MapKeyPath	prepend(_:)	f		13.0			d
+M	Publishers.MapKeyPath	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.MapKeyPath	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.MapKeyPath	receive(subscriber:)	f		13.0			r
+M	Publishers.MapKeyPath	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.MapKeyPath	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.MapKeyPath	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.MapKeyPath	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.MapKeyPath	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.MapKeyPath	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.MapKeyPath	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.MapKeyPath	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.MapKeyPath	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.MapKeyPath	share()	f		13.0		Publishers.Share
+M	Publishers.MapKeyPath	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.MapKeyPath	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.MapKeyPath	subscribe(_:)	f		13.0			r
+M	Publishers.MapKeyPath	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.MapKeyPath	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.MapKeyPath	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.MapKeyPath	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.MapKeyPath	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.MapKeyPath	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.MapKeyPath	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.MapKeyPath	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.MapKeyPath	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.MapKeyPath	upstream	v		13.0
+M	Publishers.MapKeyPath	values	v		15.0
+M	Publishers.MapKeyPath	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.MapKeyPath	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.MapKeyPath	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.MapKeyPath	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.MapKeyPath2	Failure	k		13.0
+M	Publishers.MapKeyPath2	Output	k		13.0
+M	Publishers.MapKeyPath2	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.MapKeyPath2	append(_:)	f		13.0			d
+M	Publishers.MapKeyPath2	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.MapKeyPath2	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.MapKeyPath2	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.MapKeyPath2	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.MapKeyPath2	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.MapKeyPath2	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.MapKeyPath2	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.MapKeyPath2	collect()	f		13.0		Publishers.Collect
+M	Publishers.MapKeyPath2	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.MapKeyPath2	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.MapKeyPath2	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.MapKeyPath2	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.MapKeyPath2	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.MapKeyPath2	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.MapKeyPath2	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.MapKeyPath2	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.MapKeyPath2	count()	f		13.0		Publishers.Count
+M	Publishers.MapKeyPath2	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.MapKeyPath2	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.MapKeyPath2	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.MapKeyPath2	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.MapKeyPath2	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.MapKeyPath2	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.MapKeyPath2	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.MapKeyPath2	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.MapKeyPath2	first()	f		13.0		Publishers.First
+M	Publishers.MapKeyPath2	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.MapKeyPath2	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.MapKeyPath2	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.MapKeyPath2	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.MapKeyPath2	keyPath0	v		13.0		KeyPath
+M	Publishers.MapKeyPath2	keyPath1	v		13.0		KeyPath
+M	Publishers.MapKeyPath2	last()	f		13.0		Publishers.Last
+M	Publishers.MapKeyPath2	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.MapKeyPath2	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.MapKeyPath2	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.MapKeyPath2	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.MapKeyPath2	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.MapKeyPath2	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.MapKeyPath2	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.MapKeyPath2	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.MapKeyPath2	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.MapKeyPath2	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.MapKeyPath2	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.MapKeyPath2	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.MapKeyPath2	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.MapKeyPath2	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.MapKeyPath2	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.MapKeyPath2	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.MapKeyPath2	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.MapKeyPath2	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.MapKeyPath2	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.MapKeyPath2	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.MapKeyPath2	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.MapKeyPath2	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.MapKeyPath2	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.MapKeyPath2	prepend(_:)	f		13.0			d
+M	Publishers.MapKeyPath2	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.MapKeyPath2	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.MapKeyPath2	receive(subscriber:)	f		13.0			r
+M	Publishers.MapKeyPath2	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.MapKeyPath2	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.MapKeyPath2	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.MapKeyPath2	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.MapKeyPath2	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.MapKeyPath2	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.MapKeyPath2	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.MapKeyPath2	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.MapKeyPath2	share()	f		13.0		Publishers.Share
+M	Publishers.MapKeyPath2	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.MapKeyPath2	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.MapKeyPath2	subscribe(_:)	f		13.0			r
+M	Publishers.MapKeyPath2	subscribe(on:options:)	f		13.0		Publishers.SubscribeOn	rd	_,_=nil
+M	Publishers.MapKeyPath2	throttle(for:scheduler:latest:)	f		13.0		Publishers.Throttle	rrr	_,_,Bool
+M	Publishers.MapKeyPath2	timeout(_:scheduler:options:customError:)	f		13.0		Publishers.Timeout	rrdg	_,_,_=nil,_=nil
+M	Publishers.MapKeyPath2	tryAllSatisfy(_:)	f	_:Self.Output	13.0		Publishers.TryAllSatisfy	f
+M	Publishers.MapKeyPath2	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.MapKeyPath2	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.MapKeyPath2	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.MapKeyPath2	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.MapKeyPath2	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.MapKeyPath2	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.MapKeyPath2	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.MapKeyPath2	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.MapKeyPath2	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.MapKeyPath2	upstream	v		13.0
+M	Publishers.MapKeyPath2	values	v		15.0
+M	Publishers.MapKeyPath2	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.MapKeyPath2	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.MapKeyPath2	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.MapKeyPath2	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.MapKeyPath3	Failure	k		13.0
+M	Publishers.MapKeyPath3	Output	k		13.0
+M	Publishers.MapKeyPath3	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.MapKeyPath3	append(_:)	f		13.0			d
+M	Publishers.MapKeyPath3	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.MapKeyPath3	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.MapKeyPath3	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.MapKeyPath3	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.MapKeyPath3	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.MapKeyPath3	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.MapKeyPath3	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.MapKeyPath3	collect()	f		13.0		Publishers.Collect
+M	Publishers.MapKeyPath3	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.MapKeyPath3	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.MapKeyPath3	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.MapKeyPath3	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.MapKeyPath3	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.MapKeyPath3	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.MapKeyPath3	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.MapKeyPath3	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.MapKeyPath3	count()	f		13.0		Publishers.Count
+M	Publishers.MapKeyPath3	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.MapKeyPath3	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.MapKeyPath3	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.MapKeyPath3	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.MapKeyPath3	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.MapKeyPath3	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.MapKeyPath3	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.MapKeyPath3	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.MapKeyPath3	first()	f		13.0		Publishers.First
+M	Publishers.MapKeyPath3	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.MapKeyPath3	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.MapKeyPath3	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.MapKeyPath3	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.MapKeyPath3	keyPath0	v		13.0		KeyPath
+M	Publishers.MapKeyPath3	keyPath1	v		13.0		KeyPath
+M	Publishers.MapKeyPath3	keyPath2	v		13.0		KeyPath
+M	Publishers.MapKeyPath3	last()	f		13.0		Publishers.Last
+M	Publishers.MapKeyPath3	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.MapKeyPath3	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.MapKeyPath3	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.MapKeyPath3	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.MapKeyPath3	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.MapKeyPath3	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.MapKeyPath3	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.MapKeyPath3	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.MapKeyPath3	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.MapKeyPath3	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.MapKeyPath3	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.MapKeyPath3	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.MapKeyPath3	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.MapKeyPath3	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.MapKeyPath3	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.MapKeyPath3	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.MapKeyPath3	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.MapKeyPath3	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.MapKeyPath3	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.MapKeyPath3	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.MapKeyPath3	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.MapKeyPath3	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.MapKeyPath3	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.MapKeyPath3	prepend(_:)	f		13.0			d
+M	Publishers.MapKeyPath3	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.MapKeyPath3	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.MapKeyPath3	receive(subscriber:)	f		13.0			r
+M	Publishers.MapKeyPath3	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.MapKeyPath3	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.MapKeyPath3	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.MapKeyPath3	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.MapKeyPath3	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.MapKeyPath3	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.MapKeyPath3	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.MapKeyPath3	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.MapKeyPath3	share()	f		13.0		Publishers.Share
+M	Publishers.MapKeyPath3	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.MapKeyPath3	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.MapKeyPath3	subscribe(_:)	f		13.0			r
+M	Publishers.MapKeyPath3	subscribe(on:options:)	f		13.0		Publishers.SubscribeOn	rd	_,_=nil
+M	Publishers.MapKeyPath3	throttle(for:scheduler:latest:)	f		13.0		Publishers.Throttle	rrr	_,_,Bool
+M	Publishers.MapKeyPath3	timeout(_:scheduler:options:customError:)	f		13.0		Publishers.Timeout	rrdg	_,_,_=nil,_=nil
+M	Publishers.MapKeyPath3	tryAllSatisfy(_:)	f	_:Self.Output	13.0		Publishers.TryAllSatisfy	f
+M	Publishers.MapKeyPath3	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.MapKeyPath3	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.MapKeyPath3	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.MapKeyPath3	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.MapKeyPath3	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.MapKeyPath3	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.MapKeyPath3	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.MapKeyPath3	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.MapKeyPath3	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.MapKeyPath3	upstream	v		13.0
+M	Publishers.MapKeyPath3	values	v		15.0
+M	Publishers.MapKeyPath3	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.MapKeyPath3	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.MapKeyPath3	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.MapKeyPath3	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.MeasureInterval	Failure	k		13.0
+M	Publishers.MeasureInterval	Output	k		13.0
+M	Publishers.MeasureInterval	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.MeasureInterval	append(_:)	f		13.0			d
+M	Publishers.MeasureInterval	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.MeasureInterval	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.MeasureInterval	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.MeasureInterval	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.MeasureInterval	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.MeasureInterval	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.MeasureInterval	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.MeasureInterval	collect()	f		13.0		Publishers.Collect
+M	Publishers.MeasureInterval	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.MeasureInterval	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.MeasureInterval	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.MeasureInterval	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.MeasureInterval	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.MeasureInterval	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.MeasureInterval	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.MeasureInterval	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.MeasureInterval	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.MeasureInterval	count()	f		13.0		Publishers.Count
+M	Publishers.MeasureInterval	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.MeasureInterval	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.MeasureInterval	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.MeasureInterval	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.MeasureInterval	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.MeasureInterval	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.MeasureInterval	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.MeasureInterval	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.MeasureInterval	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.MeasureInterval	first()	f		13.0		Publishers.First
+M	Publishers.MeasureInterval	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.MeasureInterval	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.MeasureInterval	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.MeasureInterval	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.MeasureInterval	init(upstream:scheduler:)	i		13.0		Publishers.MeasureInterval	rr
+M	Publishers.MeasureInterval	last()	f		13.0		Publishers.Last
+M	Publishers.MeasureInterval	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.MeasureInterval	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.MeasureInterval	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.MeasureInterval	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.MeasureInterval	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.MeasureInterval	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.MeasureInterval	max()	f		13.0		Publishers.Comparison
+M	Publishers.MeasureInterval	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.MeasureInterval	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.MeasureInterval	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.MeasureInterval	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.MeasureInterval	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.MeasureInterval	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.MeasureInterval	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.MeasureInterval	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.MeasureInterval	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.MeasureInterval	min()	f		13.0		Publishers.Comparison
+M	Publishers.MeasureInterval	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.MeasureInterval	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.MeasureInterval	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.MeasureInterval	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.MeasureInterval	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.MeasureInterval	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.MeasureInterval	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.MeasureInterval	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.MeasureInterval	prepend(_:)	f		13.0			d
+M	Publishers.MeasureInterval	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.MeasureInterval	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.MeasureInterval	receive(subscriber:)	f		13.0			r
+M	Publishers.MeasureInterval	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.MeasureInterval	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.MeasureInterval	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.MeasureInterval	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.MeasureInterval	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.MeasureInterval	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.MeasureInterval	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.MeasureInterval	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.MeasureInterval	scheduler	v		13.0
+M	Publishers.MeasureInterval	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.MeasureInterval	share()	f		13.0		Publishers.Share
+M	Publishers.MeasureInterval	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.MeasureInterval	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.MeasureInterval	subscribe(_:)	f		13.0			r
+M	Publishers.MeasureInterval	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.MeasureInterval	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.MeasureInterval	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.MeasureInterval	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.MeasureInterval	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.MeasureInterval	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.MeasureInterval	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.MeasureInterval	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.MeasureInterval	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.MeasureInterval	upstream	v		13.0
+M	Publishers.MeasureInterval	values	v		15.0
+M	Publishers.Merge	Failure	k		13.0
+M	Publishers.Merge	Output	k		13.0
+M	Publishers.Merge	a	v		13.0
+M	Publishers.Merge	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.Merge	append(_:)	f		13.0			d
+M	Publishers.Merge	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.Merge	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.Merge	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.Merge	b	v		13.0
+M	Publishers.Merge	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.Merge	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.Merge	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.Merge	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.Merge	collect()	f		13.0		Publishers.Collect
+M	Publishers.Merge	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.Merge	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.Merge	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.Merge	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Merge	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Merge	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Merge	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.Merge	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.Merge	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.Merge	count()	f		13.0		Publishers.Count
+M	Publishers.Merge	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.Merge	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.Merge	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.Merge	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.Merge	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.Merge	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.Merge	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.Merge	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.Merge	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.Merge	first()	f		13.0		Publishers.First
+M	Publishers.Merge	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.Merge	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.Merge	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.Merge	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.Merge	init(_:_:)	i		13.0		Publishers.Merge	rr
+M	Publishers.Merge	last()	f		13.0		Publishers.Last
+M	Publishers.Merge	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.Merge	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.Merge	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.Merge	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.Merge	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.Merge	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.Merge	max()	f		13.0		Publishers.Comparison
+M	Publishers.Merge	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Merge	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.Merge	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.Merge	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.Merge	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.Merge	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.Merge	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.Merge	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.Merge	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.Merge	min()	f		13.0		Publishers.Comparison
+M	Publishers.Merge	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Merge	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.Merge	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.Merge	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Merge	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.Merge	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Merge	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.Merge	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.Merge	prepend(_:)	f		13.0			d
+M	Publishers.Merge	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.Merge	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.Merge	receive(subscriber:)	f		13.0			r
+M	Publishers.Merge	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.Merge	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.Merge	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.Merge	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.Merge	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.Merge	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.Merge	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.Merge	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.Merge	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.Merge	share()	f		13.0		Publishers.Share
+M	Publishers.Merge	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.Merge	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.Merge	subscribe(_:)	f		13.0			r
+M	Publishers.Merge	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.Merge	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.Merge	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.Merge	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.Merge	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Merge	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Merge	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.Merge	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.Merge	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.Merge	values	v		15.0
+M	Publishers.Merge	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.Merge	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Merge	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Merge	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Merge3	Failure	k		13.0
+M	Publishers.Merge3	Output	k		13.0
+M	Publishers.Merge3	a	v		13.0
+M	Publishers.Merge3	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.Merge3	append(_:)	f		13.0			d
+M	Publishers.Merge3	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.Merge3	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.Merge3	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.Merge3	b	v		13.0
+M	Publishers.Merge3	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.Merge3	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.Merge3	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.Merge3	c	v		13.0
+M	Publishers.Merge3	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.Merge3	collect()	f		13.0		Publishers.Collect
+M	Publishers.Merge3	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.Merge3	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.Merge3	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.Merge3	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Merge3	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Merge3	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Merge3	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.Merge3	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.Merge3	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.Merge3	count()	f		13.0		Publishers.Count
+M	Publishers.Merge3	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.Merge3	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.Merge3	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.Merge3	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.Merge3	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.Merge3	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.Merge3	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.Merge3	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.Merge3	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.Merge3	first()	f		13.0		Publishers.First
+M	Publishers.Merge3	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.Merge3	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.Merge3	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.Merge3	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.Merge3	init(_:_:_:)	i		13.0		Publishers.Merge3	rrr
+M	Publishers.Merge3	last()	f		13.0		Publishers.Last
+M	Publishers.Merge3	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.Merge3	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.Merge3	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.Merge3	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.Merge3	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.Merge3	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.Merge3	max()	f		13.0		Publishers.Comparison
+M	Publishers.Merge3	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Merge3	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.Merge3	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.Merge3	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.Merge3	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.Merge3	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.Merge3	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.Merge3	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.Merge3	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.Merge3	min()	f		13.0		Publishers.Comparison
+M	Publishers.Merge3	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Merge3	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.Merge3	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.Merge3	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Merge3	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.Merge3	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Merge3	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.Merge3	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.Merge3	prepend(_:)	f		13.0			d
+M	Publishers.Merge3	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.Merge3	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.Merge3	receive(subscriber:)	f		13.0			r
+M	Publishers.Merge3	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.Merge3	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.Merge3	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.Merge3	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.Merge3	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.Merge3	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.Merge3	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.Merge3	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.Merge3	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.Merge3	share()	f		13.0		Publishers.Share
+M	Publishers.Merge3	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.Merge3	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.Merge3	subscribe(_:)	f		13.0			r
+M	Publishers.Merge3	tryAllSatisfy(_:)	f	_:Self.Output	13.0		Publishers.TryAllSatisfy	f
+M	Publishers.Merge3	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.Merge3	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.Merge3	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.Merge3	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.Merge3	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Merge3	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Merge3	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.Merge3	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.Merge3	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.Merge3	values	v		15.0
+M	Publishers.Merge3	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.Merge3	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Merge3	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Merge3	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Merge4	Failure	k		13.0
+M	Publishers.Merge4	Output	k		13.0
+M	Publishers.Merge4	a	v		13.0
+M	Publishers.Merge4	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.Merge4	append(_:)	f		13.0			d
+M	Publishers.Merge4	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.Merge4	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.Merge4	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.Merge4	b	v		13.0
+M	Publishers.Merge4	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.Merge4	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.Merge4	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.Merge4	c	v		13.0
+M	Publishers.Merge4	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.Merge4	collect()	f		13.0		Publishers.Collect
+M	Publishers.Merge4	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.Merge4	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.Merge4	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.Merge4	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Merge4	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Merge4	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Merge4	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.Merge4	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.Merge4	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.Merge4	count()	f		13.0		Publishers.Count
+M	Publishers.Merge4	d	v		13.0
+M	Publishers.Merge4	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.Merge4	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.Merge4	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.Merge4	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.Merge4	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.Merge4	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.Merge4	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.Merge4	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.Merge4	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.Merge4	first()	f		13.0		Publishers.First
+M	Publishers.Merge4	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.Merge4	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.Merge4	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.Merge4	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.Merge4	init(_:_:_:_:)	i		13.0		Publishers.Merge4	rrrr
+M	Publishers.Merge4	last()	f		13.0		Publishers.Last
+M	Publishers.Merge4	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.Merge4	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.Merge4	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.Merge4	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.Merge4	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.Merge4	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.Merge4	max()	f		13.0		Publishers.Comparison
+M	Publishers.Merge4	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Merge4	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.Merge4	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.Merge4	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.Merge4	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.Merge4	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.Merge4	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.Merge4	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.Merge4	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.Merge4	min()	f		13.0		Publishers.Comparison
+M	Publishers.Merge4	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Merge4	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.Merge4	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.Merge4	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Merge4	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.Merge4	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Merge4	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.Merge4	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.Merge4	prepend(_:)	f		13.0			d
+M	Publishers.Merge4	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.Merge4	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.Merge4	receive(subscriber:)	f		13.0			r
+M	Publishers.Merge4	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.Merge4	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.Merge4	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.Merge4	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.Merge4	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.Merge4	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.Merge4	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.Merge4	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.Merge4	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.Merge4	share()	f		13.0		Publishers.Share
+M	Publishers.Merge4	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.Merge4	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.Merge4	subscribe(_:)	f		13.0			r
+M	Publishers.Merge4	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.Merge4	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.Merge4	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.Merge4	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.Merge4	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Merge4	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Merge4	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.Merge4	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.Merge4	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.Merge4	values	v		15.0
+M	Publishers.Merge4	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.Merge4	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Merge4	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Merge4	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Merge5	Failure	k		13.0
+M	Publishers.Merge5	Output	k		13.0
+M	Publishers.Merge5	a	v		13.0
+M	Publishers.Merge5	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.Merge5	append(_:)	f		13.0			d
+M	Publishers.Merge5	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.Merge5	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.Merge5	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.Merge5	b	v		13.0
+M	Publishers.Merge5	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.Merge5	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.Merge5	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.Merge5	c	v		13.0
+M	Publishers.Merge5	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.Merge5	collect()	f		13.0		Publishers.Collect
+M	Publishers.Merge5	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.Merge5	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.Merge5	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.Merge5	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Merge5	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Merge5	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Merge5	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.Merge5	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.Merge5	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.Merge5	count()	f		13.0		Publishers.Count
+M	Publishers.Merge5	d	v		13.0
+M	Publishers.Merge5	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.Merge5	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.Merge5	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.Merge5	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.Merge5	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.Merge5	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.Merge5	e	v		13.0
+M	Publishers.Merge5	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.Merge5	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.Merge5	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.Merge5	first()	f		13.0		Publishers.First
+M	Publishers.Merge5	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.Merge5	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.Merge5	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.Merge5	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.Merge5	init(_:_:_:_:_:)	i		13.0		Publishers.Merge5	rrrrr
+M	Publishers.Merge5	last()	f		13.0		Publishers.Last
+M	Publishers.Merge5	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.Merge5	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.Merge5	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.Merge5	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.Merge5	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.Merge5	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.Merge5	max()	f		13.0		Publishers.Comparison
+M	Publishers.Merge5	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Merge5	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.Merge5	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.Merge5	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.Merge5	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.Merge5	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.Merge5	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.Merge5	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.Merge5	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.Merge5	min()	f		13.0		Publishers.Comparison
+M	Publishers.Merge5	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Merge5	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.Merge5	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.Merge5	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Merge5	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.Merge5	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Merge5	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.Merge5	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.Merge5	prepend(_:)	f		13.0			d
+M	Publishers.Merge5	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.Merge5	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.Merge5	receive(subscriber:)	f		13.0			r
+M	Publishers.Merge5	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.Merge5	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.Merge5	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.Merge5	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.Merge5	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.Merge5	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.Merge5	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.Merge5	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.Merge5	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.Merge5	share()	f		13.0		Publishers.Share
+M	Publishers.Merge5	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.Merge5	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.Merge5	subscribe(_:)	f		13.0			r
+M	Publishers.Merge5	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.Merge5	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.Merge5	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.Merge5	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.Merge5	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Merge5	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Merge5	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.Merge5	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.Merge5	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.Merge5	values	v		15.0
+M	Publishers.Merge5	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.Merge5	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Merge5	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Merge5	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Merge6	Failure	k		13.0
+M	Publishers.Merge6	Output	k		13.0
+M	Publishers.Merge6	a	v		13.0
+M	Publishers.Merge6	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.Merge6	append(_:)	f		13.0			d
+M	Publishers.Merge6	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.Merge6	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.Merge6	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.Merge6	b	v		13.0
+M	Publishers.Merge6	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.Merge6	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.Merge6	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.Merge6	c	v		13.0
+M	Publishers.Merge6	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.Merge6	collect()	f		13.0		Publishers.Collect
+M	Publishers.Merge6	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.Merge6	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.Merge6	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.Merge6	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Merge6	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Merge6	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Merge6	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.Merge6	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.Merge6	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.Merge6	count()	f		13.0		Publishers.Count
+M	Publishers.Merge6	d	v		13.0
+M	Publishers.Merge6	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.Merge6	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.Merge6	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.Merge6	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.Merge6	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.Merge6	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.Merge6	e	v		13.0
+M	Publishers.Merge6	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.Merge6	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.Merge6	f	v		13.0
+M	Publishers.Merge6	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.Merge6	first()	f		13.0		Publishers.First
+M	Publishers.Merge6	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.Merge6	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.Merge6	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.Merge6	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.Merge6	init(_:_:_:_:_:_:)	i		13.0		Publishers.Merge6	rrrrrr
+M	Publishers.Merge6	last()	f		13.0		Publishers.Last
+M	Publishers.Merge6	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.Merge6	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.Merge6	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.Merge6	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.Merge6	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.Merge6	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.Merge6	max()	f		13.0		Publishers.Comparison
+M	Publishers.Merge6	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Merge6	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.Merge6	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.Merge6	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.Merge6	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.Merge6	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.Merge6	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.Merge6	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.Merge6	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.Merge6	min()	f		13.0		Publishers.Comparison
+M	Publishers.Merge6	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Merge6	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.Merge6	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.Merge6	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Merge6	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.Merge6	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Merge6	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.Merge6	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.Merge6	prepend(_:)	f		13.0			d
+M	Publishers.Merge6	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.Merge6	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.Merge6	receive(subscriber:)	f		13.0			r
+M	Publishers.Merge6	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.Merge6	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.Merge6	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.Merge6	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.Merge6	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.Merge6	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.Merge6	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.Merge6	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.Merge6	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.Merge6	share()	f		13.0		Publishers.Share
+M	Publishers.Merge6	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.Merge6	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.Merge6	subscribe(_:)	f		13.0			r
+M	Publishers.Merge6	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.Merge6	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.Merge6	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.Merge6	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.Merge6	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Merge6	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Merge6	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.Merge6	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.Merge6	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.Merge6	values	v		15.0
+M	Publishers.Merge6	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.Merge6	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Merge6	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Merge6	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Merge7	Failure	k		13.0
+M	Publishers.Merge7	Output	k		13.0
+M	Publishers.Merge7	a	v		13.0
+M	Publishers.Merge7	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.Merge7	append(_:)	f		13.0			d
+M	Publishers.Merge7	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.Merge7	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.Merge7	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.Merge7	b	v		13.0
+M	Publishers.Merge7	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.Merge7	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.Merge7	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.Merge7	c	v		13.0
+M	Publishers.Merge7	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.Merge7	collect()	f		13.0		Publishers.Collect
+M	Publishers.Merge7	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.Merge7	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.Merge7	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.Merge7	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Merge7	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Merge7	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Merge7	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.Merge7	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.Merge7	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.Merge7	count()	f		13.0		Publishers.Count
+M	Publishers.Merge7	d	v		13.0
+M	Publishers.Merge7	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.Merge7	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.Merge7	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.Merge7	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.Merge7	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.Merge7	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.Merge7	e	v		13.0
+M	Publishers.Merge7	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.Merge7	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.Merge7	f	v		13.0
+M	Publishers.Merge7	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.Merge7	first()	f		13.0		Publishers.First
+M	Publishers.Merge7	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.Merge7	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.Merge7	g	v		13.0
+M	Publishers.Merge7	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.Merge7	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.Merge7	init(_:_:_:_:_:_:_:)	i		13.0		Publishers.Merge7	rrrrrrr
+M	Publishers.Merge7	last()	f		13.0		Publishers.Last
+M	Publishers.Merge7	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.Merge7	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.Merge7	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.Merge7	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.Merge7	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.Merge7	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.Merge7	max()	f		13.0		Publishers.Comparison
+M	Publishers.Merge7	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Merge7	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.Merge7	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.Merge7	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.Merge7	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.Merge7	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.Merge7	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.Merge7	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.Merge7	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.Merge7	min()	f		13.0		Publishers.Comparison
+M	Publishers.Merge7	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Merge7	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.Merge7	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.Merge7	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Merge7	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.Merge7	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Merge7	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.Merge7	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.Merge7	prepend(_:)	f		13.0			d
+M	Publishers.Merge7	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.Merge7	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.Merge7	receive(subscriber:)	f		13.0			r
+M	Publishers.Merge7	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.Merge7	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.Merge7	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.Merge7	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.Merge7	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.Merge7	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.Merge7	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.Merge7	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.Merge7	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.Merge7	share()	f		13.0		Publishers.Share
+M	Publishers.Merge7	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.Merge7	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.Merge7	subscribe(_:)	f		13.0			r
+M	Publishers.Merge7	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.Merge7	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.Merge7	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.Merge7	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Merge7	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Merge7	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.Merge7	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.Merge7	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.Merge7	values	v		15.0
+M	Publishers.Merge7	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.Merge7	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Merge7	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Merge7	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Merge8	Failure	k		13.0
+M	Publishers.Merge8	Output	k		13.0
+M	Publishers.Merge8	a	v		13.0
+M	Publishers.Merge8	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.Merge8	append(_:)	f		13.0			d
+M	Publishers.Merge8	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.Merge8	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.Merge8	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.Merge8	b	v		13.0
+M	Publishers.Merge8	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.Merge8	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.Merge8	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.Merge8	c	v		13.0
+M	Publishers.Merge8	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.Merge8	collect()	f		13.0		Publishers.Collect
+M	Publishers.Merge8	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.Merge8	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.Merge8	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.Merge8	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Merge8	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Merge8	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Merge8	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.Merge8	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.Merge8	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.Merge8	count()	f		13.0		Publishers.Count
+M	Publishers.Merge8	d	v		13.0
+M	Publishers.Merge8	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.Merge8	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.Merge8	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.Merge8	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.Merge8	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.Merge8	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.Merge8	e	v		13.0
+M	Publishers.Merge8	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.Merge8	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.Merge8	f	v		13.0
+M	Publishers.Merge8	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.Merge8	first()	f		13.0		Publishers.First
+M	Publishers.Merge8	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.Merge8	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.Merge8	g	v		13.0
+M	Publishers.Merge8	h	v		13.0
+M	Publishers.Merge8	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.Merge8	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.Merge8	init(_:_:_:_:_:_:_:_:)	i		13.0		Publishers.Merge8	rrrrrrrr
+M	Publishers.Merge8	last()	f		13.0		Publishers.Last
+M	Publishers.Merge8	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.Merge8	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.Merge8	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.Merge8	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.Merge8	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.Merge8	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.Merge8	max()	f		13.0		Publishers.Comparison
+M	Publishers.Merge8	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Merge8	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.Merge8	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.Merge8	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.Merge8	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.Merge8	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.Merge8	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.Merge8	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.Merge8	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.Merge8	min()	f		13.0		Publishers.Comparison
+M	Publishers.Merge8	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Merge8	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.Merge8	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.Merge8	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Merge8	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.Merge8	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Merge8	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.Merge8	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.Merge8	prepend(_:)	f		13.0			d
+M	Publishers.Merge8	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.Merge8	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.Merge8	receive(subscriber:)	f		13.0			r
+M	Publishers.Merge8	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.Merge8	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.Merge8	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.Merge8	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.Merge8	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.Merge8	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.Merge8	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.Merge8	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.Merge8	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.Merge8	share()	f		13.0		Publishers.Share
+M	Publishers.Merge8	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.Merge8	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.Merge8	subscribe(_:)	f		13.0			r
+M	Publishers.Merge8	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.Merge8	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.Merge8	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.Merge8	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Merge8	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Merge8	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.Merge8	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.Merge8	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.Merge8	values	v		15.0
+M	Publishers.Merge8	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.Merge8	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Merge8	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Merge8	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.MergeMany	Failure	k		13.0
+M	Publishers.MergeMany	Output	k		13.0
+M	Publishers.MergeMany	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.MergeMany	append(_:)	f		13.0			d
+M	Publishers.MergeMany	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.MergeMany	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.MergeMany	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.MergeMany	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.MergeMany	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.MergeMany	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.MergeMany	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.MergeMany	collect()	f		13.0		Publishers.Collect
+M	Publishers.MergeMany	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.MergeMany	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.MergeMany	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.MergeMany	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.MergeMany	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.MergeMany	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.MergeMany	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.MergeMany	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.MergeMany	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.MergeMany	count()	f		13.0		Publishers.Count
+M	Publishers.MergeMany	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.MergeMany	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.MergeMany	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.MergeMany	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.MergeMany	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.MergeMany	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.MergeMany	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.MergeMany	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.MergeMany	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.MergeMany	first()	f		13.0		Publishers.First
+M	Publishers.MergeMany	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.MergeMany	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.MergeMany	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.MergeMany	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.MergeMany	init(_:)	i		13.0		Publishers.MergeMany	d
+M	Publishers.MergeMany	last()	f		13.0		Publishers.Last
+M	Publishers.MergeMany	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.MergeMany	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.MergeMany	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.MergeMany	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.MergeMany	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.MergeMany	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.MergeMany	max()	f		13.0		Publishers.Comparison
+M	Publishers.MergeMany	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.MergeMany	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.MergeMany	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.MergeMany	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.MergeMany	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.MergeMany	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.MergeMany	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.MergeMany	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.MergeMany	min()	f		13.0		Publishers.Comparison
+M	Publishers.MergeMany	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.MergeMany	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.MergeMany	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.MergeMany	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.MergeMany	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.MergeMany	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.MergeMany	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.MergeMany	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.MergeMany	prepend(_:)	f		13.0			d
+M	Publishers.MergeMany	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.MergeMany	publishers	v		13.0		Array
+M	Publishers.MergeMany	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.MergeMany	receive(subscriber:)	f		13.0			r
+M	Publishers.MergeMany	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.MergeMany	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.MergeMany	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.MergeMany	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.MergeMany	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.MergeMany	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.MergeMany	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.MergeMany	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.MergeMany	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.MergeMany	share()	f		13.0		Publishers.Share
+M	Publishers.MergeMany	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.MergeMany	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.MergeMany	subscribe(_:)	f		13.0			r
+M	Publishers.MergeMany	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.MergeMany	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.MergeMany	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.MergeMany	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.MergeMany	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.MergeMany	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.MergeMany	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.MergeMany	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.MergeMany	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.MergeMany	values	v		15.0
+M	Publishers.MergeMany	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.MergeMany	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.MergeMany	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.MergeMany	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Multicast	Failure	k		13.0
+M	Publishers.Multicast	Output	k		13.0
+M	Publishers.Multicast	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.Multicast	append(_:)	f		13.0			d
+M	Publishers.Multicast	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.Multicast	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.Multicast	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.Multicast	autoconnect()	f		13.0		Publishers.Autoconnect
+M	Publishers.Multicast	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.Multicast	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.Multicast	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.Multicast	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.Multicast	collect()	f		13.0		Publishers.Collect
+M	Publishers.Multicast	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.Multicast	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.Multicast	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.Multicast	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Multicast	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Multicast	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Multicast	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.Multicast	connect()	f		13.0		Cancellable
+M	Publishers.Multicast	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.Multicast	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.Multicast	count()	f		13.0		Publishers.Count
+M	Publishers.Multicast	createSubject	v		13.0
+M	Publishers.Multicast	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.Multicast	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.Multicast	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.Multicast	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.Multicast	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.Multicast	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.Multicast	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.Multicast	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.Multicast	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.Multicast	first()	f		13.0		Publishers.First
+M	Publishers.Multicast	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.Multicast	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.Multicast	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.Multicast	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.Multicast	init(upstream:createSubject:)	i		13.0		Publishers.Multicast	rf
+M	Publishers.Multicast	last()	f		13.0		Publishers.Last
+M	Publishers.Multicast	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.Multicast	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.Multicast	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.Multicast	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.Multicast	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.Multicast	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.Multicast	max()	f		13.0		Publishers.Comparison
+M	Publishers.Multicast	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Multicast	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.Multicast	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.Multicast	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.Multicast	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.Multicast	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.Multicast	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.Multicast	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.Multicast	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.Multicast	min()	f		13.0		Publishers.Comparison
+M	Publishers.Multicast	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Multicast	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.Multicast	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.Multicast	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Multicast	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.Multicast	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Multicast	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.Multicast	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.Multicast	prepend(_:)	f		13.0			d
+M	Publishers.Multicast	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.Multicast	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.Multicast	receive(subscriber:)	f		13.0			r
+M	Publishers.Multicast	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.Multicast	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.Multicast	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.Multicast	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.Multicast	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.Multicast	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.Multicast	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.Multicast	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.Multicast	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.Multicast	share()	f		13.0		Publishers.Share
+M	Publishers.Multicast	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.Multicast	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.Multicast	subscribe(_:)	f		13.0			r
+M	Publishers.Multicast	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.Multicast	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.Multicast	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.Multicast	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Multicast	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Multicast	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.Multicast	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.Multicast	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.Multicast	upstream	v		13.0
+M	Publishers.Multicast	values	v		15.0
+M	Publishers.Multicast	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.Multicast	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Multicast	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Multicast	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Output	Failure	k		13.0
+M	Publishers.Output	Output	k		13.0
+M	Publishers.Output	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.Output	append(_:)	f		13.0			d
+M	Publishers.Output	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.Output	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.Output	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.Output	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.Output	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.Output	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.Output	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.Output	collect()	f		13.0		Publishers.Collect
+M	Publishers.Output	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.Output	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.Output	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.Output	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Output	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Output	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Output	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.Output	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.Output	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.Output	count()	f		13.0		Publishers.Count
+M	Publishers.Output	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.Output	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.Output	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.Output	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.Output	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.Output	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.Output	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.Output	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.Output	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.Output	first()	f		13.0		Publishers.First
+M	Publishers.Output	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.Output	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.Output	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.Output	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.Output	init(upstream:range:)	i		13.0		Publishers.Output	rr
+M	Publishers.Output	last()	f		13.0		Publishers.Last
+M	Publishers.Output	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.Output	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.Output	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.Output	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.Output	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.Output	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.Output	max()	f		13.0		Publishers.Comparison
+M	Publishers.Output	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Output	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.Output	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.Output	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.Output	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.Output	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.Output	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.Output	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.Output	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.Output	min()	f		13.0		Publishers.Comparison
+M	Publishers.Output	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Output	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.Output	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.Output	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Output	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.Output	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Output	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.Output	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.Output	prepend(_:)	f		13.0			d
+M	Publishers.Output	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.Output	range	v		13.0
+M	Publishers.Output	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.Output	receive(subscriber:)	f		13.0			r
+M	Publishers.Output	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.Output	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.Output	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.Output	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.Output	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.Output	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.Output	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.Output	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.Output	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.Output	share()	f		13.0		Publishers.Share
+M	Publishers.Output	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.Output	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.Output	subscribe(_:)	f		13.0			r
+M	Publishers.Output	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.Output	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.Output	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.Output	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Output	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Output	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.Output	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.Output	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.Output	upstream	v		13.0
+M	Publishers.Output	values	v		15.0
+M	Publishers.PrefetchStrategy	byRequest	c		13.0		Publishers.PrefetchStrategy
+M	Publishers.PrefetchStrategy	hash(into:)	f		13.0			r	Hasher
+M	Publishers.PrefetchStrategy	hashValue	v		13.0		Int
+M	Publishers.PrefetchStrategy	keepFull	c		13.0		Publishers.PrefetchStrategy
+M	Publishers.PrefixUntilOutput	Failure	k		13.0
+M	Publishers.PrefixUntilOutput	Output	k		13.0
+M	Publishers.PrefixUntilOutput	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.PrefixUntilOutput	append(_:)	f		13.0			d
+M	Publishers.PrefixUntilOutput	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.PrefixUntilOutput	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.PrefixUntilOutput	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.PrefixUntilOutput	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.PrefixUntilOutput	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.PrefixUntilOutput	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.PrefixUntilOutput	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.PrefixUntilOutput	collect()	f		13.0		Publishers.Collect
+M	Publishers.PrefixUntilOutput	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.PrefixUntilOutput	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.PrefixUntilOutput	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.PrefixUntilOutput	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.PrefixUntilOutput	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.PrefixUntilOutput	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.PrefixUntilOutput	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.PrefixUntilOutput	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.PrefixUntilOutput	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.PrefixUntilOutput	count()	f		13.0		Publishers.Count
+M	Publishers.PrefixUntilOutput	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.PrefixUntilOutput	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.PrefixUntilOutput	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.PrefixUntilOutput	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.PrefixUntilOutput	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.PrefixUntilOutput	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.PrefixUntilOutput	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.PrefixUntilOutput	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.PrefixUntilOutput	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.PrefixUntilOutput	first()	f		13.0		Publishers.First
+M	Publishers.PrefixUntilOutput	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.PrefixUntilOutput	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.PrefixUntilOutput	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.PrefixUntilOutput	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.PrefixUntilOutput	init(upstream:other:)	i		13.0		Publishers.PrefixUntilOutput	rr
+M	Publishers.PrefixUntilOutput	last()	f		13.0		Publishers.Last
+M	Publishers.PrefixUntilOutput	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.PrefixUntilOutput	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.PrefixUntilOutput	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.PrefixUntilOutput	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.PrefixUntilOutput	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.PrefixUntilOutput	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.PrefixUntilOutput	max()	f		13.0		Publishers.Comparison
+M	Publishers.PrefixUntilOutput	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.PrefixUntilOutput	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.PrefixUntilOutput	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.PrefixUntilOutput	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.PrefixUntilOutput	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.PrefixUntilOutput	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.PrefixUntilOutput	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.PrefixUntilOutput	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.PrefixUntilOutput	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.PrefixUntilOutput	min()	f		13.0		Publishers.Comparison
+M	Publishers.PrefixUntilOutput	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.PrefixUntilOutput	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.PrefixUntilOutput	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.PrefixUntilOutput	other	v		13.0
+M	Publishers.PrefixUntilOutput	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.PrefixUntilOutput	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.PrefixUntilOutput	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.PrefixUntilOutput	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.PrefixUntilOutput	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.PrefixUntilOutput	prepend(_:)	f		13.0			d
+M	Publishers.PrefixUntilOutput	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.PrefixUntilOutput	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.PrefixUntilOutput	receive(subscriber:)	f		13.0			r
+M	Publishers.PrefixUntilOutput	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.PrefixUntilOutput	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.PrefixUntilOutput	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.PrefixUntilOutput	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.PrefixUntilOutput	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.PrefixUntilOutput	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.PrefixUntilOutput	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.PrefixUntilOutput	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.PrefixUntilOutput	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.PrefixUntilOutput	share()	f		13.0		Publishers.Share
+M	Publishers.PrefixUntilOutput	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.PrefixUntilOutput	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.PrefixUntilOutput	subscribe(_:)	f		13.0			r
+M	Publishers.PrefixUntilOutput	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.PrefixUntilOutput	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.PrefixUntilOutput	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.PrefixUntilOutput	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.PrefixUntilOutput	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.PrefixUntilOutput	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.PrefixUntilOutput	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.PrefixUntilOutput	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.PrefixUntilOutput	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.PrefixUntilOutput	upstream	v		13.0
+M	Publishers.PrefixUntilOutput	values	v		15.0
+M	Publishers.PrefixWhile	Failure	k		13.0
+M	Publishers.PrefixWhile	Output	k		13.0
+M	Publishers.PrefixWhile	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.PrefixWhile	append(_:)	f		13.0			d
+M	Publishers.PrefixWhile	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.PrefixWhile	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.PrefixWhile	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.PrefixWhile	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.PrefixWhile	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.PrefixWhile	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.PrefixWhile	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.PrefixWhile	collect()	f		13.0		Publishers.Collect
+M	Publishers.PrefixWhile	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.PrefixWhile	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.PrefixWhile	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.PrefixWhile	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.PrefixWhile	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.PrefixWhile	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.PrefixWhile	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.PrefixWhile	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.PrefixWhile	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.PrefixWhile	count()	f		13.0		Publishers.Count
+M	Publishers.PrefixWhile	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.PrefixWhile	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.PrefixWhile	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.PrefixWhile	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.PrefixWhile	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.PrefixWhile	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.PrefixWhile	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.PrefixWhile	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.PrefixWhile	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.PrefixWhile	first()	f		13.0		Publishers.First
+M	Publishers.PrefixWhile	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.PrefixWhile	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.PrefixWhile	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.PrefixWhile	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.PrefixWhile	init(upstream:predicate:)	i	predicate:Publishers.PrefixWhile.Output	13.0		Publishers.PrefixWhile	rf
+M	Publishers.PrefixWhile	last()	f		13.0		Publishers.Last
+M	Publishers.PrefixWhile	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.PrefixWhile	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.PrefixWhile	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.PrefixWhile	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.PrefixWhile	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.PrefixWhile	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.PrefixWhile	max()	f		13.0		Publishers.Comparison
+M	Publishers.PrefixWhile	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.PrefixWhile	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.PrefixWhile	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.PrefixWhile	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.PrefixWhile	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.PrefixWhile	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.PrefixWhile	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.PrefixWhile	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.PrefixWhile	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.PrefixWhile	min()	f		13.0		Publishers.Comparison
+M	Publishers.PrefixWhile	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.PrefixWhile	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.PrefixWhile	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.PrefixWhile	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.PrefixWhile	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.PrefixWhile	predicate	v		13.0
+M	Publishers.PrefixWhile	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.PrefixWhile	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.PrefixWhile	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.PrefixWhile	prepend(_:)	f		13.0			d
+M	Publishers.PrefixWhile	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.PrefixWhile	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.PrefixWhile	receive(subscriber:)	f		13.0			r
+M	Publishers.PrefixWhile	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.PrefixWhile	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.PrefixWhile	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.PrefixWhile	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.PrefixWhile	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.PrefixWhile	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.PrefixWhile	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.PrefixWhile	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.PrefixWhile	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.PrefixWhile	share()	f		13.0		Publishers.Share
+M	Publishers.PrefixWhile	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.PrefixWhile	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.PrefixWhile	subscribe(_:)	f		13.0			r
+M	Publishers.PrefixWhile	tryAllSatisfy(_:)	f	_:Self.Output	13.0		Publishers.TryAllSatisfy	f
+M	Publishers.PrefixWhile	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.PrefixWhile	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.PrefixWhile	tryDrop(while:)	f	while:Self.Output	13.0		Publishers.TryDropWhile	f
+M	Publishers.PrefixWhile	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.PrefixWhile	tryFirst(where:)	f	where:Self.Output	13.0		Publishers.TryFirstWhere	f
+M	Publishers.PrefixWhile	tryLast(where:)	f	where:Self.Output	13.0		Publishers.TryLastWhere	f
+M	Publishers.PrefixWhile	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.PrefixWhile	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.PrefixWhile	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.PrefixWhile	tryPrefix(while:)	f	while:Self.Output	13.0		Publishers.TryPrefixWhile	f
+M	Publishers.PrefixWhile	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.PrefixWhile	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.PrefixWhile	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.PrefixWhile	upstream	v		13.0
+M	Publishers.PrefixWhile	values	v		15.0
+M	Publishers.PrefixWhile	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.PrefixWhile	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.PrefixWhile	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.PrefixWhile	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Print	Failure	k		13.0
+M	Publishers.Print	Output	k		13.0
+M	Publishers.Print	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.Print	append(_:)	f		13.0			d
+M	Publishers.Print	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.Print	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.Print	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.Print	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.Print	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.Print	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.Print	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.Print	collect()	f		13.0		Publishers.Collect
+M	Publishers.Print	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.Print	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.Print	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.Print	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Print	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Print	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Print	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.Print	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.Print	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.Print	count()	f		13.0		Publishers.Count
+M	Publishers.Print	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.Print	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.Print	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.Print	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.Print	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.Print	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.Print	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.Print	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.Print	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.Print	first()	f		13.0		Publishers.First
+M	Publishers.Print	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.Print	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.Print	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.Print	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.Print	init(upstream:prefix:to:)	i		13.0		Publishers.Print	rrd	_,String,TextOutputStream=nil
+M	Publishers.Print	last()	f		13.0		Publishers.Last
+M	Publishers.Print	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.Print	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.Print	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.Print	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.Print	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.Print	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.Print	max()	f		13.0		Publishers.Comparison
+M	Publishers.Print	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Print	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.Print	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.Print	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.Print	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.Print	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.Print	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.Print	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.Print	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.Print	min()	f		13.0		Publishers.Comparison
+M	Publishers.Print	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Print	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.Print	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.Print	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Print	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.Print	prefix	v		13.0		String
+M	Publishers.Print	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Print	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.Print	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.Print	prepend(_:)	f		13.0			d
+M	Publishers.Print	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.Print	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.Print	receive(subscriber:)	f		13.0			r
+M	Publishers.Print	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.Print	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.Print	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.Print	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.Print	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.Print	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.Print	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.Print	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.Print	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.Print	share()	f		13.0		Publishers.Share
+M	Publishers.Print	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.Print	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.Print	stream	v		13.0		TextOutputStream
+M	Publishers.Print	subscribe(_:)	f		13.0			r
+M	Publishers.Print	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.Print	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.Print	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.Print	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.Print	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Print	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Print	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.Print	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.Print	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.Print	upstream	v		13.0
+M	Publishers.Print	values	v		15.0
+M	Publishers.ReceiveOn	Failure	k		13.0
+M	Publishers.ReceiveOn	Output	k		13.0
+M	Publishers.ReceiveOn	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.ReceiveOn	append(_:)	f		13.0			d
+M	Publishers.ReceiveOn	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.ReceiveOn	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.ReceiveOn	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.ReceiveOn	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.ReceiveOn	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.ReceiveOn	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.ReceiveOn	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.ReceiveOn	collect()	f		13.0		Publishers.Collect
+M	Publishers.ReceiveOn	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.ReceiveOn	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.ReceiveOn	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.ReceiveOn	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.ReceiveOn	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.ReceiveOn	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.ReceiveOn	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.ReceiveOn	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.ReceiveOn	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.ReceiveOn	count()	f		13.0		Publishers.Count
+M	Publishers.ReceiveOn	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.ReceiveOn	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.ReceiveOn	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.ReceiveOn	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.ReceiveOn	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.ReceiveOn	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.ReceiveOn	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.ReceiveOn	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.ReceiveOn	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.ReceiveOn	first()	f		13.0		Publishers.First
+M	Publishers.ReceiveOn	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.ReceiveOn	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.ReceiveOn	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.ReceiveOn	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.ReceiveOn	init(upstream:scheduler:options:)	i		13.0		Publishers.ReceiveOn	rrr
+M	Publishers.ReceiveOn	last()	f		13.0		Publishers.Last
+M	Publishers.ReceiveOn	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.ReceiveOn	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.ReceiveOn	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.ReceiveOn	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.ReceiveOn	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.ReceiveOn	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.ReceiveOn	max()	f		13.0		Publishers.Comparison
+M	Publishers.ReceiveOn	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.ReceiveOn	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.ReceiveOn	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.ReceiveOn	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.ReceiveOn	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.ReceiveOn	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.ReceiveOn	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.ReceiveOn	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.ReceiveOn	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.ReceiveOn	min()	f		13.0		Publishers.Comparison
+M	Publishers.ReceiveOn	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.ReceiveOn	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.ReceiveOn	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.ReceiveOn	options	v		13.0
+M	Publishers.ReceiveOn	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.ReceiveOn	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.ReceiveOn	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.ReceiveOn	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.ReceiveOn	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.ReceiveOn	prepend(_:)	f		13.0			d
+M	Publishers.ReceiveOn	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.ReceiveOn	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.ReceiveOn	receive(subscriber:)	f		13.0			r
+M	Publishers.ReceiveOn	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.ReceiveOn	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.ReceiveOn	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.ReceiveOn	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.ReceiveOn	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.ReceiveOn	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.ReceiveOn	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.ReceiveOn	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.ReceiveOn	scheduler	v		13.0
+M	Publishers.ReceiveOn	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.ReceiveOn	share()	f		13.0		Publishers.Share
+M	Publishers.ReceiveOn	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.ReceiveOn	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.ReceiveOn	subscribe(_:)	f		13.0			r
+M	Publishers.ReceiveOn	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.ReceiveOn	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.ReceiveOn	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.ReceiveOn	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.ReceiveOn	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.ReceiveOn	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.ReceiveOn	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.ReceiveOn	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.ReceiveOn	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.ReceiveOn	upstream	v		13.0
+M	Publishers.ReceiveOn	values	v		15.0
+M	Publishers.ReceiveOn	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.ReceiveOn	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.ReceiveOn	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.ReceiveOn	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Reduce	Failure	k		13.0
+M	Publishers.Reduce	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.Reduce	append(_:)	f		13.0			d
+M	Publishers.Reduce	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.Reduce	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.Reduce	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.Reduce	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.Reduce	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.Reduce	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.Reduce	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.Reduce	collect()	f		13.0		Publishers.Collect
+M	Publishers.Reduce	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.Reduce	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.Reduce	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.Reduce	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Reduce	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Reduce	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Reduce	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.Reduce	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.Reduce	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.Reduce	count()	f		13.0		Publishers.Count
+M	Publishers.Reduce	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.Reduce	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.Reduce	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.Reduce	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.Reduce	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.Reduce	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.Reduce	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.Reduce	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.Reduce	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.Reduce	first()	f		13.0		Publishers.First
+M	Publishers.Reduce	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.Reduce	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.Reduce	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.Reduce	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.Reduce	init(upstream:initial:nextPartialResult:)	i	nextPartialResult:Publishers.Output,Upstream.Output	13.0		Publishers.Reduce	rrf	_,Publishers.Output,_
+M	Publishers.Reduce	initial	v		13.0		Publishers.Output
+M	Publishers.Reduce	last()	f		13.0		Publishers.Last
+M	Publishers.Reduce	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.Reduce	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.Reduce	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.Reduce	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.Reduce	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.Reduce	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.Reduce	max()	f		13.0		Publishers.Comparison
+M	Publishers.Reduce	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Reduce	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.Reduce	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.Reduce	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.Reduce	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.Reduce	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.Reduce	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.Reduce	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.Reduce	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.Reduce	min()	f		13.0		Publishers.Comparison
+M	Publishers.Reduce	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Reduce	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.Reduce	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.Reduce	nextPartialResult	v		13.0
+M	Publishers.Reduce	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Reduce	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.Reduce	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Reduce	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.Reduce	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.Reduce	prepend(_:)	f		13.0			d
+M	Publishers.Reduce	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.Reduce	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.Reduce	receive(subscriber:)	f		13.0			r
+M	Publishers.Reduce	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.Reduce	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.Reduce	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.Reduce	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.Reduce	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.Reduce	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.Reduce	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.Reduce	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.Reduce	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.Reduce	share()	f		13.0		Publishers.Share
+M	Publishers.Reduce	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.Reduce	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.Reduce	subscribe(_:)	f		13.0			r
+M	Publishers.Reduce	tryAllSatisfy(_:)	f	_:Self.Output	13.0		Publishers.TryAllSatisfy	f
+M	Publishers.Reduce	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.Reduce	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.Reduce	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.Reduce	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.Reduce	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Reduce	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Reduce	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.Reduce	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.Reduce	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.Reduce	upstream	v		13.0
+M	Publishers.Reduce	values	v		15.0
+M	Publishers.Reduce	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.Reduce	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Reduce	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Reduce	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.RemoveDuplicates	Failure	k		13.0
+M	Publishers.RemoveDuplicates	Output	k		13.0
+M	Publishers.RemoveDuplicates	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.RemoveDuplicates	append(_:)	f		13.0			d
+M	Publishers.RemoveDuplicates	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.RemoveDuplicates	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.RemoveDuplicates	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.RemoveDuplicates	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.RemoveDuplicates	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.RemoveDuplicates	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.RemoveDuplicates	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.RemoveDuplicates	collect()	f		13.0		Publishers.Collect
+M	Publishers.RemoveDuplicates	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.RemoveDuplicates	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.RemoveDuplicates	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.RemoveDuplicates	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.RemoveDuplicates	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.RemoveDuplicates	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.RemoveDuplicates	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.RemoveDuplicates	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.RemoveDuplicates	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.RemoveDuplicates	count()	f		13.0		Publishers.Count
+M	Publishers.RemoveDuplicates	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.RemoveDuplicates	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.RemoveDuplicates	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.RemoveDuplicates	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.RemoveDuplicates	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.RemoveDuplicates	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.RemoveDuplicates	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.RemoveDuplicates	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.RemoveDuplicates	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.RemoveDuplicates	first()	f		13.0		Publishers.First
+M	Publishers.RemoveDuplicates	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.RemoveDuplicates	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.RemoveDuplicates	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.RemoveDuplicates	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.RemoveDuplicates	init(upstream:predicate:)	i	predicate:Publishers.RemoveDuplicates.Output,Publishers.RemoveDuplicates.Output	13.0		Publishers.RemoveDuplicates	rf
+M	Publishers.RemoveDuplicates	last()	f		13.0		Publishers.Last
+M	Publishers.RemoveDuplicates	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.RemoveDuplicates	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.RemoveDuplicates	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.RemoveDuplicates	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.RemoveDuplicates	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.RemoveDuplicates	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.RemoveDuplicates	max()	f		13.0		Publishers.Comparison
+M	Publishers.RemoveDuplicates	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.RemoveDuplicates	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.RemoveDuplicates	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.RemoveDuplicates	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.RemoveDuplicates	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.RemoveDuplicates	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.RemoveDuplicates	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.RemoveDuplicates	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.RemoveDuplicates	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.RemoveDuplicates	min()	f		13.0		Publishers.Comparison
+M	Publishers.RemoveDuplicates	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.RemoveDuplicates	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.RemoveDuplicates	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.RemoveDuplicates	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.RemoveDuplicates	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.RemoveDuplicates	predicate	v		13.0
+M	Publishers.RemoveDuplicates	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.RemoveDuplicates	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.RemoveDuplicates	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.RemoveDuplicates	prepend(_:)	f		13.0			d
+M	Publishers.RemoveDuplicates	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.RemoveDuplicates	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.RemoveDuplicates	receive(subscriber:)	f		13.0			r
+M	Publishers.RemoveDuplicates	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.RemoveDuplicates	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.RemoveDuplicates	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.RemoveDuplicates	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.RemoveDuplicates	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.RemoveDuplicates	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.RemoveDuplicates	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.RemoveDuplicates	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.RemoveDuplicates	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.RemoveDuplicates	share()	f		13.0		Publishers.Share
+M	Publishers.RemoveDuplicates	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.RemoveDuplicates	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.RemoveDuplicates	subscribe(_:)	f		13.0			r
+M	Publishers.RemoveDuplicates	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.RemoveDuplicates	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.RemoveDuplicates	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.RemoveDuplicates	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.RemoveDuplicates	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.RemoveDuplicates	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.RemoveDuplicates	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.RemoveDuplicates	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.RemoveDuplicates	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.RemoveDuplicates	upstream	v		13.0
+M	Publishers.RemoveDuplicates	values	v		15.0
+M	Publishers.RemoveDuplicates	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.RemoveDuplicates	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.RemoveDuplicates	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.RemoveDuplicates	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.ReplaceEmpty	Failure	k		13.0
+M	Publishers.ReplaceEmpty	Output	k		13.0
+M	Publishers.ReplaceEmpty	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.ReplaceEmpty	append(_:)	f		13.0			d
+M	Publishers.ReplaceEmpty	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.ReplaceEmpty	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.ReplaceEmpty	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.ReplaceEmpty	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.ReplaceEmpty	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.ReplaceEmpty	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.ReplaceEmpty	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.ReplaceEmpty	collect()	f		13.0		Publishers.Collect
+M	Publishers.ReplaceEmpty	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.ReplaceEmpty	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.ReplaceEmpty	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.ReplaceEmpty	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.ReplaceEmpty	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.ReplaceEmpty	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.ReplaceEmpty	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.ReplaceEmpty	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.ReplaceEmpty	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.ReplaceEmpty	count()	f		13.0		Publishers.Count
+M	Publishers.ReplaceEmpty	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.ReplaceEmpty	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.ReplaceEmpty	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.ReplaceEmpty	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.ReplaceEmpty	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.ReplaceEmpty	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.ReplaceEmpty	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.ReplaceEmpty	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.ReplaceEmpty	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.ReplaceEmpty	first()	f		13.0		Publishers.First
+M	Publishers.ReplaceEmpty	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.ReplaceEmpty	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.ReplaceEmpty	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.ReplaceEmpty	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.ReplaceEmpty	init(upstream:output:)	i		13.0		Publishers.ReplaceEmpty	rr	_,Publishers.ReplaceEmpty.Output
+M	Publishers.ReplaceEmpty	last()	f		13.0		Publishers.Last
+M	Publishers.ReplaceEmpty	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.ReplaceEmpty	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.ReplaceEmpty	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.ReplaceEmpty	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.ReplaceEmpty	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.ReplaceEmpty	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.ReplaceEmpty	max()	f		13.0		Publishers.Comparison
+M	Publishers.ReplaceEmpty	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.ReplaceEmpty	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.ReplaceEmpty	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.ReplaceEmpty	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.ReplaceEmpty	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.ReplaceEmpty	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.ReplaceEmpty	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.ReplaceEmpty	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.ReplaceEmpty	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.ReplaceEmpty	min()	f		13.0		Publishers.Comparison
+M	Publishers.ReplaceEmpty	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.ReplaceEmpty	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.ReplaceEmpty	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.ReplaceEmpty	output	v		13.0		Publishers.ReplaceEmpty.Output
+M	Publishers.ReplaceEmpty	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.ReplaceEmpty	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.ReplaceEmpty	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.ReplaceEmpty	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.ReplaceEmpty	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.ReplaceEmpty	prepend(_:)	f		13.0			d
+M	Publishers.ReplaceEmpty	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.ReplaceEmpty	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.ReplaceEmpty	receive(subscriber:)	f		13.0			r
+M	Publishers.ReplaceEmpty	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.ReplaceEmpty	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.ReplaceEmpty	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.ReplaceEmpty	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.ReplaceEmpty	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.ReplaceEmpty	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.ReplaceEmpty	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.ReplaceEmpty	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.ReplaceEmpty	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.ReplaceEmpty	share()	f		13.0		Publishers.Share
+M	Publishers.ReplaceEmpty	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.ReplaceEmpty	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.ReplaceEmpty	subscribe(_:)	f		13.0			r
+M	Publishers.ReplaceEmpty	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.ReplaceEmpty	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.ReplaceEmpty	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.ReplaceEmpty	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.ReplaceEmpty	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.ReplaceEmpty	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.ReplaceEmpty	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.ReplaceEmpty	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.ReplaceEmpty	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.ReplaceEmpty	upstream	v		13.0
+M	Publishers.ReplaceEmpty	values	v		15.0
+M	Publishers.ReplaceEmpty	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.ReplaceEmpty	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.ReplaceEmpty	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.ReplaceEmpty	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.ReplaceError	Failure	k		13.0
+M	Publishers.ReplaceError	Output	k		13.0
+M	Publishers.ReplaceError	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.ReplaceError	append(_:)	f		13.0			d
+M	Publishers.ReplaceError	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.ReplaceError	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.ReplaceError	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.ReplaceError	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.ReplaceError	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.ReplaceError	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.ReplaceError	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.ReplaceError	collect()	f		13.0		Publishers.Collect
+M	Publishers.ReplaceError	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.ReplaceError	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.ReplaceError	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.ReplaceError	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.ReplaceError	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.ReplaceError	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.ReplaceError	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.ReplaceError	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.ReplaceError	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.ReplaceError	count()	f		13.0		Publishers.Count
+M	Publishers.ReplaceError	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.ReplaceError	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.ReplaceError	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.ReplaceError	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.ReplaceError	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.ReplaceError	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.ReplaceError	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.ReplaceError	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.ReplaceError	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.ReplaceError	first()	f		13.0		Publishers.First
+M	Publishers.ReplaceError	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.ReplaceError	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.ReplaceError	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.ReplaceError	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.ReplaceError	init(upstream:output:)	i		13.0		Publishers.ReplaceError	rr	_,Publishers.ReplaceError.Output
+M	Publishers.ReplaceError	last()	f		13.0		Publishers.Last
+M	Publishers.ReplaceError	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.ReplaceError	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.ReplaceError	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.ReplaceError	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.ReplaceError	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.ReplaceError	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.ReplaceError	max()	f		13.0		Publishers.Comparison
+M	Publishers.ReplaceError	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.ReplaceError	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.ReplaceError	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.ReplaceError	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.ReplaceError	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.ReplaceError	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.ReplaceError	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.ReplaceError	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.ReplaceError	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.ReplaceError	min()	f		13.0		Publishers.Comparison
+M	Publishers.ReplaceError	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.ReplaceError	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.ReplaceError	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.ReplaceError	output	v		13.0		Publishers.ReplaceError.Output
+M	Publishers.ReplaceError	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.ReplaceError	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.ReplaceError	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.ReplaceError	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.ReplaceError	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.ReplaceError	prepend(_:)	f		13.0			d
+M	Publishers.ReplaceError	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.ReplaceError	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.ReplaceError	receive(subscriber:)	f		13.0			r
+M	Publishers.ReplaceError	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.ReplaceError	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.ReplaceError	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.ReplaceError	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.ReplaceError	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.ReplaceError	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.ReplaceError	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.ReplaceError	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.ReplaceError	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.ReplaceError	share()	f		13.0		Publishers.Share
+M	Publishers.ReplaceError	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.ReplaceError	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.ReplaceError	subscribe(_:)	f		13.0			r
+M	Publishers.ReplaceError	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.ReplaceError	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.ReplaceError	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.ReplaceError	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.ReplaceError	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.ReplaceError	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.ReplaceError	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.ReplaceError	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.ReplaceError	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.ReplaceError	upstream	v		13.0
+M	Publishers.ReplaceError	values	v		15.0
+M	Publishers.Retry	Failure	k		13.0
+M	Publishers.Retry	Output	k		13.0
+M	Publishers.Retry	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.Retry	append(_:)	f		13.0			d
+M	Publishers.Retry	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.Retry	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.Retry	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.Retry	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.Retry	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.Retry	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.Retry	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.Retry	collect()	f		13.0		Publishers.Collect
+M	Publishers.Retry	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.Retry	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.Retry	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.Retry	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Retry	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Retry	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Retry	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.Retry	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.Retry	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.Retry	count()	f		13.0		Publishers.Count
+M	Publishers.Retry	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.Retry	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.Retry	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.Retry	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.Retry	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.Retry	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.Retry	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.Retry	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.Retry	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.Retry	first()	f		13.0		Publishers.First
+M	Publishers.Retry	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.Retry	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.Retry	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.Retry	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.Retry	init(upstream:retries:)	i		13.0		Publishers.Retry	rr	_,Int
+M	Publishers.Retry	last()	f		13.0		Publishers.Last
+M	Publishers.Retry	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.Retry	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.Retry	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.Retry	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.Retry	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.Retry	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.Retry	max()	f		13.0		Publishers.Comparison
+M	Publishers.Retry	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Retry	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.Retry	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.Retry	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.Retry	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.Retry	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.Retry	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.Retry	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.Retry	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.Retry	min()	f		13.0		Publishers.Comparison
+M	Publishers.Retry	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Retry	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.Retry	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.Retry	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Retry	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.Retry	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Retry	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.Retry	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.Retry	prepend(_:)	f		13.0			d
+M	Publishers.Retry	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.Retry	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.Retry	receive(subscriber:)	f		13.0			r
+M	Publishers.Retry	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.Retry	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.Retry	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.Retry	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.Retry	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.Retry	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.Retry	retries	v		13.0		Int
+M	Publishers.Retry	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.Retry	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.Retry	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.Retry	share()	f		13.0		Publishers.Share
+M	Publishers.Retry	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.Retry	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.Retry	subscribe(_:)	f		13.0			r
+M	Publishers.Retry	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.Retry	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.Retry	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.Retry	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.Retry	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Retry	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Retry	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.Retry	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.Retry	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.Retry	upstream	v		13.0
+M	Publishers.Retry	values	v		15.0
+M	Publishers.Scan	Failure	k		13.0
+M	Publishers.Scan	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.Scan	append(_:)	f		13.0			d
+M	Publishers.Scan	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.Scan	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.Scan	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.Scan	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.Scan	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.Scan	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.Scan	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.Scan	collect()	f		13.0		Publishers.Collect
+M	Publishers.Scan	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.Scan	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.Scan	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.Scan	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Scan	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Scan	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Scan	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.Scan	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.Scan	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.Scan	count()	f		13.0		Publishers.Count
+M	Publishers.Scan	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.Scan	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.Scan	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.Scan	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.Scan	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.Scan	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.Scan	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.Scan	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.Scan	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.Scan	first()	f		13.0		Publishers.First
+M	Publishers.Scan	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.Scan	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.Scan	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.Scan	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.Scan	init(upstream:initialResult:nextPartialResult:)	i	nextPartialResult:Publishers.Output,Upstream.Output	13.0		Publishers.Scan	rrf	_,Publishers.Output,_
+M	Publishers.Scan	initialResult	v		13.0		Publishers.Output
+M	Publishers.Scan	last()	f		13.0		Publishers.Last
+M	Publishers.Scan	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.Scan	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.Scan	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.Scan	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.Scan	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.Scan	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.Scan	max()	f		13.0		Publishers.Comparison
+M	Publishers.Scan	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Scan	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.Scan	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.Scan	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.Scan	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.Scan	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.Scan	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.Scan	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.Scan	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.Scan	min()	f		13.0		Publishers.Comparison
+M	Publishers.Scan	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Scan	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.Scan	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.Scan	nextPartialResult	v		13.0
+M	Publishers.Scan	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Scan	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.Scan	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Scan	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.Scan	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.Scan	prepend(_:)	f		13.0			d
+M	Publishers.Scan	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.Scan	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.Scan	receive(subscriber:)	f		13.0			r
+M	Publishers.Scan	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.Scan	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.Scan	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.Scan	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.Scan	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.Scan	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.Scan	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.Scan	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.Scan	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.Scan	share()	f		13.0		Publishers.Share
+M	Publishers.Scan	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.Scan	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.Scan	subscribe(_:)	f		13.0			r
+M	Publishers.Scan	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.Scan	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.Scan	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.Scan	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.Scan	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Scan	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Scan	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.Scan	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.Scan	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.Scan	upstream	v		13.0
+M	Publishers.Scan	values	v		15.0
+M	Publishers.Scan	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.Scan	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Scan	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Scan	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Sequence	Output	k		13.0
+M	Publishers.Sequence	allSatisfy(_:)	f	_:Publishers.Sequence.Output	13.0			f
+M	Publishers.Sequence	append(_:)	f		13.0			d
+M	Publishers.Sequence	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.Sequence	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.Sequence	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.Sequence	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.Sequence	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.Sequence	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.Sequence	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.Sequence	collect()	f		13.0
+M	Publishers.Sequence	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.Sequence	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.Sequence	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.Sequence	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Sequence	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Sequence	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Sequence	compactMap(_:)	f	_:Self.Output	13.0			f
+M	Publishers.Sequence	contains(_:)	f		13.0			r
+M	Publishers.Sequence	contains(where:)	f	where:Publishers.Sequence.Output	13.0			f
+M	Publishers.Sequence	count()	f		13.0
+M	Publishers.Sequence	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.Sequence	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.Sequence	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.Sequence	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.Sequence	drop(while:)	f	while:Elements.Element	13.0			f
+M	Publishers.Sequence	dropFirst(_:)	f		13.0			d	Int=1
+M	Publishers.Sequence	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.Sequence	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.Sequence	filter(_:)	f	_:Publishers.Sequence.Output	13.0			f
+M	Publishers.Sequence	first()	f		13.0
+M	Publishers.Sequence	first(where:)	f	where:Self.Output	13.0			f
+M	Publishers.Sequence	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.Sequence	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.Sequence	ignoreOutput()	f		13.0
+M	Publishers.Sequence	init(sequence:)	i		13.0		Publishers.Sequence	r
+M	Publishers.Sequence	last()	f		13.0
+M	Publishers.Sequence	last(where:)	f	where:Self.Output	13.0			f
+M	Publishers.Sequence	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.Sequence	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.Sequence	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.Sequence	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.Sequence	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.Sequence	max()	f		13.0
+M	Publishers.Sequence	max(by:)	f	by:Self.Output,Self.Output	13.0			f
+M	Publishers.Sequence	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.Sequence	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.Sequence	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.Sequence	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.Sequence	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.Sequence	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.Sequence	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.Sequence	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.Sequence	min()	f		13.0
+M	Publishers.Sequence	min(by:)	f	by:Self.Output,Self.Output	13.0			f
+M	Publishers.Sequence	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.Sequence	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.Sequence	output(at:)	f		13.0			r
+M	Publishers.Sequence	output(in:)	f		13.0			r
+M	Publishers.Sequence	prefix(_:)	f		13.0			r	Int
+M	Publishers.Sequence	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.Sequence	prefix(while:)	f	while:Elements.Element	13.0		Publishers.Sequence	f
+M	Publishers.Sequence	prepend(_:)	f		13.0			d
+M	Publishers.Sequence	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.Sequence	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.Sequence	receive(subscriber:)	f		13.0			r
+M	Publishers.Sequence	reduce(_:_:)	f	_:T,Self.Output	13.0			rf
+M	Publishers.Sequence	removeDuplicates()	f		13.0
+M	Publishers.Sequence	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.Sequence	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.Sequence	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.Sequence	replaceNil(with:)	f		13.0			r
+M	Publishers.Sequence	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.Sequence	scan(_:_:)	f	_:T,Self.Output	13.0			rf
+M	Publishers.Sequence	sequence	v		13.0
+M	Publishers.Sequence	setFailureType(to:)	f		13.0			r
+M	Publishers.Sequence	share()	f		13.0		Publishers.Share
+M	Publishers.Sequence	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.Sequence	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.Sequence	subscribe(_:)	f		13.0			r
+M	Publishers.Sequence	subscribe(on:options:)	f		13.0		Publishers.SubscribeOn	rd	_,_=nil
+M	Publishers.Sequence	switchToLatest()	f		14.0
+M	Publishers.Sequence	throttle(for:scheduler:latest:)	f		13.0		Publishers.Throttle	rrr	_,_,Bool
+M	Publishers.Sequence	timeout(_:scheduler:options:customError:)	f		13.0		Publishers.Timeout	rrdg	_,_,_=nil,_=nil
+M	Publishers.Sequence	tryAllSatisfy(_:)	f	_:Publishers.Sequence.Output	13.0			f
+M	Publishers.Sequence	tryCatch(_:)	f	_:Self.Failure	13.0		Publishers.TryCatch	f
+M	Publishers.Sequence	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.Sequence	tryContains(where:)	f	where:Publishers.Sequence.Output	13.0			f
+M	Publishers.Sequence	tryDrop(while:)	f	while:Self.Output	13.0		Publishers.TryDropWhile	f
+M	Publishers.Sequence	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.Sequence	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.Sequence	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Sequence	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Sequence	tryReduce(_:_:)	f	_:T,Self.Output	13.0			rf
+M	Publishers.Sequence	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.Sequence	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.Sequence	values	v		15.0
+M	Publishers.SetFailureType	Output	k		13.0
+M	Publishers.SetFailureType	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.SetFailureType	append(_:)	f		13.0			d
+M	Publishers.SetFailureType	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.SetFailureType	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.SetFailureType	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.SetFailureType	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.SetFailureType	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.SetFailureType	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.SetFailureType	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.SetFailureType	collect()	f		13.0		Publishers.Collect
+M	Publishers.SetFailureType	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.SetFailureType	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.SetFailureType	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.SetFailureType	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.SetFailureType	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.SetFailureType	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.SetFailureType	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.SetFailureType	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.SetFailureType	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.SetFailureType	count()	f		13.0		Publishers.Count
+M	Publishers.SetFailureType	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.SetFailureType	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.SetFailureType	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.SetFailureType	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.SetFailureType	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.SetFailureType	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.SetFailureType	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.SetFailureType	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.SetFailureType	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.SetFailureType	first()	f		13.0		Publishers.First
+M	Publishers.SetFailureType	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.SetFailureType	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.SetFailureType	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.SetFailureType	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.SetFailureType	init(upstream:)	i		13.0		Publishers.SetFailureType	r
+M	Publishers.SetFailureType	last()	f		13.0		Publishers.Last
+M	Publishers.SetFailureType	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.SetFailureType	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.SetFailureType	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.SetFailureType	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.SetFailureType	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.SetFailureType	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.SetFailureType	max()	f		13.0		Publishers.Comparison
+M	Publishers.SetFailureType	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.SetFailureType	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.SetFailureType	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.SetFailureType	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.SetFailureType	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.SetFailureType	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.SetFailureType	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.SetFailureType	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.SetFailureType	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.SetFailureType	min()	f		13.0		Publishers.Comparison
+M	Publishers.SetFailureType	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.SetFailureType	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.SetFailureType	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.SetFailureType	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.SetFailureType	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.SetFailureType	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.SetFailureType	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.SetFailureType	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.SetFailureType	prepend(_:)	f		13.0			d
+M	Publishers.SetFailureType	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.SetFailureType	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.SetFailureType	receive(subscriber:)	f		13.0			r
+M	Publishers.SetFailureType	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.SetFailureType	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.SetFailureType	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.SetFailureType	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.SetFailureType	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.SetFailureType	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.SetFailureType	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.SetFailureType	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.SetFailureType	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.SetFailureType	share()	f		13.0		Publishers.Share
+M	Publishers.SetFailureType	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.SetFailureType	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.SetFailureType	subscribe(_:)	f		13.0			r
+M	Publishers.SetFailureType	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.SetFailureType	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.SetFailureType	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.SetFailureType	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.SetFailureType	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.SetFailureType	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.SetFailureType	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.SetFailureType	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.SetFailureType	upstream	v		13.0
+M	Publishers.SetFailureType	values	v		15.0
+M	Publishers.Share	Failure	k		13.0
+M	Publishers.Share	Output	k		13.0
+M	Publishers.Share	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.Share	append(_:)	f		13.0			d
+M	Publishers.Share	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.Share	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.Share	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.Share	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.Share	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.Share	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.Share	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.Share	collect()	f		13.0		Publishers.Collect
+M	Publishers.Share	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.Share	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.Share	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.Share	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Share	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Share	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Share	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.Share	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.Share	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.Share	count()	f		13.0		Publishers.Count
+M	Publishers.Share	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.Share	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.Share	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.Share	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.Share	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.Share	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.Share	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.Share	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.Share	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.Share	first()	f		13.0		Publishers.First
+M	Publishers.Share	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.Share	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.Share	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.Share	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.Share	init(upstream:)	i		13.0		Publishers.Share	r
+M	Publishers.Share	last()	f		13.0		Publishers.Last
+M	Publishers.Share	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.Share	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.Share	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.Share	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.Share	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.Share	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.Share	max()	f		13.0		Publishers.Comparison
+M	Publishers.Share	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Share	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.Share	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.Share	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.Share	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.Share	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.Share	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.Share	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.Share	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.Share	min()	f		13.0		Publishers.Comparison
+M	Publishers.Share	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Share	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.Share	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.Share	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Share	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.Share	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Share	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.Share	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.Share	prepend(_:)	f		13.0			d
+M	Publishers.Share	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.Share	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.Share	receive(subscriber:)	f		13.0			r
+M	Publishers.Share	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.Share	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.Share	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.Share	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.Share	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.Share	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.Share	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.Share	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.Share	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.Share	share()	f		13.0		Publishers.Share
+M	Publishers.Share	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.Share	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.Share	subscribe(_:)	f		13.0			r
+M	Publishers.Share	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.Share	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.Share	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.Share	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.Share	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Share	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Share	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.Share	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.Share	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.Share	upstream	v		13.0
+M	Publishers.Share	values	v		15.0
+M	Publishers.SubscribeOn	Failure	k		13.0
+M	Publishers.SubscribeOn	Output	k		13.0
+M	Publishers.SubscribeOn	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.SubscribeOn	append(_:)	f		13.0			d
+M	Publishers.SubscribeOn	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.SubscribeOn	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.SubscribeOn	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.SubscribeOn	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.SubscribeOn	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.SubscribeOn	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.SubscribeOn	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.SubscribeOn	collect()	f		13.0		Publishers.Collect
+M	Publishers.SubscribeOn	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.SubscribeOn	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.SubscribeOn	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.SubscribeOn	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.SubscribeOn	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.SubscribeOn	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.SubscribeOn	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.SubscribeOn	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.SubscribeOn	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.SubscribeOn	count()	f		13.0		Publishers.Count
+M	Publishers.SubscribeOn	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.SubscribeOn	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.SubscribeOn	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.SubscribeOn	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.SubscribeOn	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.SubscribeOn	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.SubscribeOn	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.SubscribeOn	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.SubscribeOn	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.SubscribeOn	first()	f		13.0		Publishers.First
+M	Publishers.SubscribeOn	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.SubscribeOn	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.SubscribeOn	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.SubscribeOn	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.SubscribeOn	init(upstream:scheduler:options:)	i		13.0		Publishers.SubscribeOn	rrr
+M	Publishers.SubscribeOn	last()	f		13.0		Publishers.Last
+M	Publishers.SubscribeOn	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.SubscribeOn	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.SubscribeOn	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.SubscribeOn	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.SubscribeOn	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.SubscribeOn	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.SubscribeOn	max()	f		13.0		Publishers.Comparison
+M	Publishers.SubscribeOn	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.SubscribeOn	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.SubscribeOn	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.SubscribeOn	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.SubscribeOn	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.SubscribeOn	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.SubscribeOn	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.SubscribeOn	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.SubscribeOn	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.SubscribeOn	min()	f		13.0		Publishers.Comparison
+M	Publishers.SubscribeOn	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.SubscribeOn	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.SubscribeOn	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.SubscribeOn	options	v		13.0
+M	Publishers.SubscribeOn	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.SubscribeOn	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.SubscribeOn	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.SubscribeOn	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.SubscribeOn	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.SubscribeOn	prepend(_:)	f		13.0			d
+M	Publishers.SubscribeOn	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.SubscribeOn	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.SubscribeOn	receive(subscriber:)	f		13.0			r
+M	Publishers.SubscribeOn	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.SubscribeOn	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.SubscribeOn	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.SubscribeOn	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.SubscribeOn	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.SubscribeOn	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.SubscribeOn	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.SubscribeOn	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.SubscribeOn	scheduler	v		13.0
+M	Publishers.SubscribeOn	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.SubscribeOn	share()	f		13.0		Publishers.Share
+M	Publishers.SubscribeOn	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.SubscribeOn	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.SubscribeOn	subscribe(_:)	f		13.0			r
+M	Publishers.SubscribeOn	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.SubscribeOn	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.SubscribeOn	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.SubscribeOn	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.SubscribeOn	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.SubscribeOn	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.SubscribeOn	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.SubscribeOn	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.SubscribeOn	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.SubscribeOn	upstream	v		13.0
+M	Publishers.SubscribeOn	values	v		15.0
+M	Publishers.SwitchToLatest	Failure	k		13.0
+M	Publishers.SwitchToLatest	Output	k		13.0
+M	Publishers.SwitchToLatest	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.SwitchToLatest	append(_:)	f		13.0			d
+M	Publishers.SwitchToLatest	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.SwitchToLatest	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.SwitchToLatest	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.SwitchToLatest	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.SwitchToLatest	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.SwitchToLatest	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.SwitchToLatest	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.SwitchToLatest	collect()	f		13.0		Publishers.Collect
+M	Publishers.SwitchToLatest	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.SwitchToLatest	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.SwitchToLatest	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.SwitchToLatest	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.SwitchToLatest	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.SwitchToLatest	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.SwitchToLatest	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.SwitchToLatest	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.SwitchToLatest	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.SwitchToLatest	count()	f		13.0		Publishers.Count
+M	Publishers.SwitchToLatest	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.SwitchToLatest	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.SwitchToLatest	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.SwitchToLatest	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.SwitchToLatest	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.SwitchToLatest	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.SwitchToLatest	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.SwitchToLatest	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.SwitchToLatest	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.SwitchToLatest	first()	f		13.0		Publishers.First
+M	Publishers.SwitchToLatest	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.SwitchToLatest	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.SwitchToLatest	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.SwitchToLatest	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.SwitchToLatest	init(upstream:)	i		13.0		Publishers.SwitchToLatest	r
+M	Publishers.SwitchToLatest	last()	f		13.0		Publishers.Last
+M	Publishers.SwitchToLatest	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.SwitchToLatest	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.SwitchToLatest	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.SwitchToLatest	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.SwitchToLatest	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.SwitchToLatest	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.SwitchToLatest	max()	f		13.0		Publishers.Comparison
+M	Publishers.SwitchToLatest	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.SwitchToLatest	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.SwitchToLatest	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.SwitchToLatest	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.SwitchToLatest	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.SwitchToLatest	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.SwitchToLatest	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.SwitchToLatest	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.SwitchToLatest	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.SwitchToLatest	min()	f		13.0		Publishers.Comparison
+M	Publishers.SwitchToLatest	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.SwitchToLatest	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.SwitchToLatest	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.SwitchToLatest	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.SwitchToLatest	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.SwitchToLatest	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.SwitchToLatest	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.SwitchToLatest	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.SwitchToLatest	prepend(_:)	f		13.0			d
+M	Publishers.SwitchToLatest	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.SwitchToLatest	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.SwitchToLatest	receive(subscriber:)	f		13.0			r
+M	Publishers.SwitchToLatest	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.SwitchToLatest	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.SwitchToLatest	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.SwitchToLatest	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.SwitchToLatest	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.SwitchToLatest	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.SwitchToLatest	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.SwitchToLatest	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.SwitchToLatest	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.SwitchToLatest	share()	f		13.0		Publishers.Share
+M	Publishers.SwitchToLatest	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.SwitchToLatest	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.SwitchToLatest	subscribe(_:)	f		13.0			r
+M	Publishers.SwitchToLatest	switchToLatest()	f		14.0
+M	Publishers.SwitchToLatest	tryAllSatisfy(_:)	f	_:Self.Output	13.0		Publishers.TryAllSatisfy	f
+M	Publishers.SwitchToLatest	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.SwitchToLatest	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.SwitchToLatest	tryDrop(while:)	f	while:Self.Output	13.0		Publishers.TryDropWhile	f
+M	Publishers.SwitchToLatest	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.SwitchToLatest	tryFirst(where:)	f	where:Self.Output	13.0		Publishers.TryFirstWhere	f
+M	Publishers.SwitchToLatest	tryLast(where:)	f	where:Self.Output	13.0		Publishers.TryLastWhere	f
+M	Publishers.SwitchToLatest	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.SwitchToLatest	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.SwitchToLatest	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.SwitchToLatest	tryPrefix(while:)	f	while:Self.Output	13.0		Publishers.TryPrefixWhile	f
+M	Publishers.SwitchToLatest	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.SwitchToLatest	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.SwitchToLatest	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.SwitchToLatest	upstream	v		13.0
+M	Publishers.SwitchToLatest	values	v		15.0
+M	Publishers.SwitchToLatest	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.SwitchToLatest	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.SwitchToLatest	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Throttle	Failure	k		13.0
+M	Publishers.Throttle	Output	k		13.0
+M	Publishers.Throttle	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.Throttle	append(_:)	f		13.0			d
+M	Publishers.Throttle	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.Throttle	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.Throttle	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.Throttle	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.Throttle	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.Throttle	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.Throttle	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.Throttle	collect()	f		13.0		Publishers.Collect
+M	Publishers.Throttle	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.Throttle	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.Throttle	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.Throttle	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Throttle	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Throttle	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Throttle	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.Throttle	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.Throttle	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.Throttle	count()	f		13.0		Publishers.Count
+M	Publishers.Throttle	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.Throttle	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.Throttle	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.Throttle	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.Throttle	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.Throttle	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.Throttle	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.Throttle	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.Throttle	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.Throttle	first()	f		13.0		Publishers.First
+M	Publishers.Throttle	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.Throttle	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.Throttle	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.Throttle	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.Throttle	init(upstream:interval:scheduler:latest:)	i		13.0		Publishers.Throttle	rrrr	_,_,_,Bool
+M	Publishers.Throttle	interval	v		13.0
+M	Publishers.Throttle	last()	f		13.0		Publishers.Last
+M	Publishers.Throttle	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.Throttle	latest	v		13.0		Bool
+M	Publishers.Throttle	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.Throttle	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.Throttle	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.Throttle	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.Throttle	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.Throttle	max()	f		13.0		Publishers.Comparison
+M	Publishers.Throttle	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Throttle	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.Throttle	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.Throttle	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.Throttle	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.Throttle	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.Throttle	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.Throttle	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.Throttle	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.Throttle	min()	f		13.0		Publishers.Comparison
+M	Publishers.Throttle	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Throttle	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.Throttle	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.Throttle	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Throttle	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.Throttle	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Throttle	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.Throttle	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.Throttle	prepend(_:)	f		13.0			d
+M	Publishers.Throttle	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.Throttle	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.Throttle	receive(subscriber:)	f		13.0			r
+M	Publishers.Throttle	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.Throttle	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.Throttle	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.Throttle	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.Throttle	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.Throttle	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.Throttle	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.Throttle	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.Throttle	scheduler	v		13.0
+M	Publishers.Throttle	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.Throttle	share()	f		13.0		Publishers.Share
+M	Publishers.Throttle	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.Throttle	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.Throttle	subscribe(_:)	f		13.0			r
+M	Publishers.Throttle	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.Throttle	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.Throttle	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.Throttle	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.Throttle	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Throttle	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Throttle	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.Throttle	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.Throttle	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.Throttle	upstream	v		13.0
+M	Publishers.Throttle	values	v		15.0
+M	Publishers.Throttle	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.Throttle	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Throttle	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Throttle	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.TimeGroupingStrategy	byTime	c		13.0		Publishers.TimeGroupingStrategy
+M	Publishers.TimeGroupingStrategy	byTime(_:_:)	c		13.0		Publishers.TimeGroupingStrategy	rr
+M	Publishers.TimeGroupingStrategy	byTimeOrCount	c		13.0		Publishers.TimeGroupingStrategy
+M	Publishers.TimeGroupingStrategy	byTimeOrCount(_:_:_:)	c		13.0		Publishers.TimeGroupingStrategy	rrr
+M	Publishers.Timeout	Failure	k		13.0
+M	Publishers.Timeout	Output	k		13.0
+M	Publishers.Timeout	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.Timeout	append(_:)	f		13.0			d
+M	Publishers.Timeout	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.Timeout	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.Timeout	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.Timeout	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.Timeout	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.Timeout	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.Timeout	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.Timeout	collect()	f		13.0		Publishers.Collect
+M	Publishers.Timeout	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.Timeout	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.Timeout	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.Timeout	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Timeout	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Timeout	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Timeout	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.Timeout	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.Timeout	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.Timeout	count()	f		13.0		Publishers.Count
+M	Publishers.Timeout	customError	v		13.0
+M	Publishers.Timeout	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.Timeout	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.Timeout	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.Timeout	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.Timeout	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.Timeout	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.Timeout	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.Timeout	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.Timeout	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.Timeout	first()	f		13.0		Publishers.First
+M	Publishers.Timeout	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.Timeout	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.Timeout	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.Timeout	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.Timeout	init(upstream:interval:scheduler:options:customError:)	i		13.0		Publishers.Timeout	rrrrf
+M	Publishers.Timeout	interval	v		13.0
+M	Publishers.Timeout	last()	f		13.0		Publishers.Last
+M	Publishers.Timeout	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.Timeout	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.Timeout	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.Timeout	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.Timeout	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.Timeout	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.Timeout	max()	f		13.0		Publishers.Comparison
+M	Publishers.Timeout	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Timeout	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.Timeout	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.Timeout	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.Timeout	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.Timeout	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.Timeout	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.Timeout	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.Timeout	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.Timeout	min()	f		13.0		Publishers.Comparison
+M	Publishers.Timeout	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Timeout	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.Timeout	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.Timeout	options	v		13.0
+M	Publishers.Timeout	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Timeout	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.Timeout	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Timeout	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.Timeout	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.Timeout	prepend(_:)	f		13.0			d
+M	Publishers.Timeout	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.Timeout	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.Timeout	receive(subscriber:)	f		13.0			r
+M	Publishers.Timeout	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.Timeout	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.Timeout	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.Timeout	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.Timeout	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.Timeout	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.Timeout	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.Timeout	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.Timeout	scheduler	v		13.0
+M	Publishers.Timeout	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.Timeout	share()	f		13.0		Publishers.Share
+M	Publishers.Timeout	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.Timeout	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.Timeout	subscribe(_:)	f		13.0			r
+M	Publishers.Timeout	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.Timeout	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.Timeout	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.Timeout	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.Timeout	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Timeout	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Timeout	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.Timeout	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.Timeout	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.Timeout	upstream	v		13.0
+M	Publishers.Timeout	values	v		15.0
+M	Publishers.TryAllSatisfy	Failure	k		13.0
+M	Publishers.TryAllSatisfy	Output	k		13.0
+M	Publishers.TryAllSatisfy	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.TryAllSatisfy	append(_:)	f		13.0			d
+M	Publishers.TryAllSatisfy	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.TryAllSatisfy	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.TryAllSatisfy	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.TryAllSatisfy	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.TryAllSatisfy	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.TryAllSatisfy	collect()	f		13.0		Publishers.Collect
+M	Publishers.TryAllSatisfy	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.TryAllSatisfy	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.TryAllSatisfy	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.TryAllSatisfy	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.TryAllSatisfy	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.TryAllSatisfy	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.TryAllSatisfy	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.TryAllSatisfy	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.TryAllSatisfy	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.TryAllSatisfy	count()	f		13.0		Publishers.Count
+M	Publishers.TryAllSatisfy	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.TryAllSatisfy	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.TryAllSatisfy	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.TryAllSatisfy	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.TryAllSatisfy	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.TryAllSatisfy	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.TryAllSatisfy	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.TryAllSatisfy	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.TryAllSatisfy	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.TryAllSatisfy	first()	f		13.0		Publishers.First
+M	Publishers.TryAllSatisfy	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.TryAllSatisfy	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.TryAllSatisfy	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.TryAllSatisfy	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.TryAllSatisfy	init(upstream:predicate:)	i	predicate:Upstream.Output	13.0		Publishers.TryAllSatisfy	rf
+M	Publishers.TryAllSatisfy	last()	f		13.0		Publishers.Last
+M	Publishers.TryAllSatisfy	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.TryAllSatisfy	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.TryAllSatisfy	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.TryAllSatisfy	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.TryAllSatisfy	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.TryAllSatisfy	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.TryAllSatisfy	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.TryAllSatisfy	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.TryAllSatisfy	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.TryAllSatisfy	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.TryAllSatisfy	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.TryAllSatisfy	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.TryAllSatisfy	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.TryAllSatisfy	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.TryAllSatisfy	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.TryAllSatisfy	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.TryAllSatisfy	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.TryAllSatisfy	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.TryAllSatisfy	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.TryAllSatisfy	predicate	v		13.0
+M	Publishers.TryAllSatisfy	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.TryAllSatisfy	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.TryAllSatisfy	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.TryAllSatisfy	prepend(_:)	f		13.0			d
+M	Publishers.TryAllSatisfy	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.TryAllSatisfy	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.TryAllSatisfy	receive(subscriber:)	f		13.0			r
+M	Publishers.TryAllSatisfy	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.TryAllSatisfy	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.TryAllSatisfy	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.TryAllSatisfy	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.TryAllSatisfy	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.TryAllSatisfy	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.TryAllSatisfy	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.TryAllSatisfy	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.TryAllSatisfy	share()	f		13.0		Publishers.Share
+M	Publishers.TryAllSatisfy	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.TryAllSatisfy	subscribe(_:)	f		13.0			r
+M	Publishers.TryAllSatisfy	subscribe(on:options:)	f		13.0		Publishers.SubscribeOn	rd	_,_=nil
+M	Publishers.TryAllSatisfy	throttle(for:scheduler:latest:)	f		13.0		Publishers.Throttle	rrr	_,_,Bool
+M	Publishers.TryAllSatisfy	timeout(_:scheduler:options:customError:)	f		13.0		Publishers.Timeout	rrdg	_,_,_=nil,_=nil
+M	Publishers.TryAllSatisfy	tryAllSatisfy(_:)	f	_:Self.Output	13.0		Publishers.TryAllSatisfy	f
+M	Publishers.TryAllSatisfy	tryCatch(_:)	f	_:Self.Failure	13.0		Publishers.TryCatch	f
+M	Publishers.TryAllSatisfy	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.TryAllSatisfy	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.TryAllSatisfy	tryDrop(while:)	f	while:Self.Output	13.0		Publishers.TryDropWhile	f
+M	Publishers.TryAllSatisfy	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.TryAllSatisfy	tryFirst(where:)	f	where:Self.Output	13.0		Publishers.TryFirstWhere	f
+M	Publishers.TryAllSatisfy	tryLast(where:)	f	where:Self.Output	13.0		Publishers.TryLastWhere	f
+M	Publishers.TryAllSatisfy	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.TryAllSatisfy	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.TryAllSatisfy	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.TryAllSatisfy	tryPrefix(while:)	f	while:Self.Output	13.0		Publishers.TryPrefixWhile	f
+M	Publishers.TryAllSatisfy	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.TryAllSatisfy	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.TryAllSatisfy	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.TryAllSatisfy	upstream	v		13.0
+M	Publishers.TryAllSatisfy	values	v		15.0		AsyncThrowingPublisher
+M	Publishers.TryAllSatisfy	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.TryAllSatisfy	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.TryAllSatisfy	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.TryAllSatisfy	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.TryCatch	Failure	k		13.0
+M	Publishers.TryCatch	Output	k		13.0
+M	Publishers.TryCatch	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.TryCatch	append(_:)	f		13.0			d
+M	Publishers.TryCatch	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.TryCatch	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.TryCatch	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.TryCatch	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.TryCatch	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.TryCatch	collect()	f		13.0		Publishers.Collect
+M	Publishers.TryCatch	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.TryCatch	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.TryCatch	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.TryCatch	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.TryCatch	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.TryCatch	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.TryCatch	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.TryCatch	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.TryCatch	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.TryCatch	count()	f		13.0		Publishers.Count
+M	Publishers.TryCatch	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.TryCatch	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.TryCatch	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.TryCatch	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.TryCatch	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.TryCatch	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.TryCatch	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.TryCatch	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.TryCatch	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.TryCatch	first()	f		13.0		Publishers.First
+M	Publishers.TryCatch	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.TryCatch	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.TryCatch	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.TryCatch	handler	v		13.0
+M	Publishers.TryCatch	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.TryCatch	init(upstream:handler:)	i	handler:Upstream.Failure	13.0		Publishers.TryCatch	rf
+M	Publishers.TryCatch	last()	f		13.0		Publishers.Last
+M	Publishers.TryCatch	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.TryCatch	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.TryCatch	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.TryCatch	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.TryCatch	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.TryCatch	max()	f		13.0		Publishers.Comparison
+M	Publishers.TryCatch	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.TryCatch	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.TryCatch	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.TryCatch	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.TryCatch	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.TryCatch	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.TryCatch	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.TryCatch	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.TryCatch	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.TryCatch	min()	f		13.0		Publishers.Comparison
+M	Publishers.TryCatch	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.TryCatch	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.TryCatch	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.TryCatch	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.TryCatch	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.TryCatch	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.TryCatch	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.TryCatch	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.TryCatch	prepend(_:)	f		13.0			d
+M	Publishers.TryCatch	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.TryCatch	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.TryCatch	receive(subscriber:)	f		13.0			r
+M	Publishers.TryCatch	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.TryCatch	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.TryCatch	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.TryCatch	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.TryCatch	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.TryCatch	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.TryCatch	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.TryCatch	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.TryCatch	share()	f		13.0		Publishers.Share
+M	Publishers.TryCatch	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.TryCatch	subscribe(_:)	f		13.0			r
+M	Publishers.TryCatch	subscribe(on:options:)	f		13.0		Publishers.SubscribeOn	rd	_,_=nil
+M	Publishers.TryCatch	throttle(for:scheduler:latest:)	f		13.0		Publishers.Throttle	rrr	_,_,Bool
+M	Publishers.TryCatch	timeout(_:scheduler:options:customError:)	f		13.0		Publishers.Timeout	rrdg	_,_,_=nil,_=nil
+M	Publishers.TryCatch	tryAllSatisfy(_:)	f	_:Self.Output	13.0		Publishers.TryAllSatisfy	f
+M	Publishers.TryCatch	tryCatch(_:)	f	_:Self.Failure	13.0		Publishers.TryCatch	f
+M	Publishers.TryCatch	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.TryCatch	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.TryCatch	tryDrop(while:)	f	while:Self.Output	13.0		Publishers.TryDropWhile	f
+M	Publishers.TryCatch	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.TryCatch	tryFirst(where:)	f	where:Self.Output	13.0		Publishers.TryFirstWhere	f
+M	Publishers.TryCatch	tryLast(where:)	f	where:Self.Output	13.0		Publishers.TryLastWhere	f
+M	Publishers.TryCatch	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.TryCatch	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.TryCatch	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.TryCatch	tryPrefix(while:)	f	while:Self.Output	13.0		Publishers.TryPrefixWhile	f
+M	Publishers.TryCatch	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.TryCatch	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.TryCatch	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.TryCatch	upstream	v		13.0
+M	Publishers.TryCatch	values	v		15.0		AsyncThrowingPublisher
+M	Publishers.TryCatch	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.TryCatch	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.TryCatch	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.TryCatch	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.TryCompactMap	Failure	k		13.0
+M	Publishers.TryCompactMap	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.TryCompactMap	append(_:)	f		13.0			d
+M	Publishers.TryCompactMap	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.TryCompactMap	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.TryCompactMap	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.TryCompactMap	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.TryCompactMap	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.TryCompactMap	collect()	f		13.0		Publishers.Collect
+M	Publishers.TryCompactMap	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.TryCompactMap	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.TryCompactMap	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.TryCompactMap	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.TryCompactMap	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.TryCompactMap	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.TryCompactMap	compactMap(_:)	f	_:Self.Output	13.0			f
+M	Publishers.TryCompactMap	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.TryCompactMap	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.TryCompactMap	count()	f		13.0		Publishers.Count
+M	Publishers.TryCompactMap	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.TryCompactMap	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.TryCompactMap	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.TryCompactMap	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.TryCompactMap	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.TryCompactMap	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.TryCompactMap	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.TryCompactMap	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.TryCompactMap	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.TryCompactMap	first()	f		13.0		Publishers.First
+M	Publishers.TryCompactMap	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.TryCompactMap	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.TryCompactMap	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.TryCompactMap	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.TryCompactMap	init(upstream:transform:)	i	transform:Upstream.Output	13.0		Publishers.TryCompactMap	rf
+M	Publishers.TryCompactMap	last()	f		13.0		Publishers.Last
+M	Publishers.TryCompactMap	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.TryCompactMap	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.TryCompactMap	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.TryCompactMap	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.TryCompactMap	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.TryCompactMap	max()	f		13.0		Publishers.Comparison
+M	Publishers.TryCompactMap	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.TryCompactMap	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.TryCompactMap	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.TryCompactMap	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.TryCompactMap	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.TryCompactMap	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.TryCompactMap	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.TryCompactMap	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.TryCompactMap	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.TryCompactMap	min()	f		13.0		Publishers.Comparison
+M	Publishers.TryCompactMap	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.TryCompactMap	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.TryCompactMap	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.TryCompactMap	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.TryCompactMap	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.TryCompactMap	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.TryCompactMap	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.TryCompactMap	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.TryCompactMap	prepend(_:)	f		13.0			d
+M	Publishers.TryCompactMap	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.TryCompactMap	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.TryCompactMap	receive(subscriber:)	f		13.0			r
+M	Publishers.TryCompactMap	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.TryCompactMap	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.TryCompactMap	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.TryCompactMap	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.TryCompactMap	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.TryCompactMap	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.TryCompactMap	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.TryCompactMap	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.TryCompactMap	share()	f		13.0		Publishers.Share
+M	Publishers.TryCompactMap	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.TryCompactMap	subscribe(_:)	f		13.0			r
+M	Publishers.TryCompactMap	subscribe(on:options:)	f		13.0		Publishers.SubscribeOn	rd	_,_=nil
+M	Publishers.TryCompactMap	throttle(for:scheduler:latest:)	f		13.0		Publishers.Throttle	rrr	_,_,Bool
+M	Publishers.TryCompactMap	timeout(_:scheduler:options:customError:)	f		13.0		Publishers.Timeout	rrdg	_,_,_=nil,_=nil
+M	Publishers.TryCompactMap	transform	v		13.0
+M	Publishers.TryCompactMap	tryAllSatisfy(_:)	f	_:Self.Output	13.0		Publishers.TryAllSatisfy	f
+M	Publishers.TryCompactMap	tryCatch(_:)	f	_:Self.Failure	13.0		Publishers.TryCatch	f
+M	Publishers.TryCompactMap	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.TryCompactMap	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.TryCompactMap	tryDrop(while:)	f	while:Self.Output	13.0		Publishers.TryDropWhile	f
+M	Publishers.TryCompactMap	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.TryCompactMap	tryFirst(where:)	f	where:Self.Output	13.0		Publishers.TryFirstWhere	f
+M	Publishers.TryCompactMap	tryLast(where:)	f	where:Self.Output	13.0		Publishers.TryLastWhere	f
+M	Publishers.TryCompactMap	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.TryCompactMap	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.TryCompactMap	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.TryCompactMap	tryPrefix(while:)	f	while:Self.Output	13.0		Publishers.TryPrefixWhile	f
+M	Publishers.TryCompactMap	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.TryCompactMap	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.TryCompactMap	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.TryCompactMap	upstream	v		13.0
+M	Publishers.TryCompactMap	values	v		15.0		AsyncThrowingPublisher
+M	Publishers.TryCompactMap	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.TryCompactMap	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.TryComparison	Failure	k		13.0
+M	Publishers.TryComparison	Output	k		13.0
+M	Publishers.TryComparison	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.TryComparison	append(_:)	f		13.0			d
+M	Publishers.TryComparison	areInIncreasingOrder	v		13.0
+M	Publishers.TryComparison	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.TryComparison	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.TryComparison	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.TryComparison	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.TryComparison	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.TryComparison	collect()	f		13.0		Publishers.Collect
+M	Publishers.TryComparison	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.TryComparison	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.TryComparison	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.TryComparison	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.TryComparison	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.TryComparison	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.TryComparison	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.TryComparison	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.TryComparison	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.TryComparison	count()	f		13.0		Publishers.Count
+M	Publishers.TryComparison	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.TryComparison	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.TryComparison	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.TryComparison	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.TryComparison	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.TryComparison	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.TryComparison	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.TryComparison	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.TryComparison	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.TryComparison	first()	f		13.0		Publishers.First
+M	Publishers.TryComparison	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.TryComparison	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.TryComparison	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.TryComparison	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.TryComparison	init(upstream:areInIncreasingOrder:)	i	areInIncreasingOrder:Upstream.Output,Upstream.Output	13.0		Publishers.TryComparison	rf
+M	Publishers.TryComparison	last()	f		13.0		Publishers.Last
+M	Publishers.TryComparison	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.TryComparison	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.TryComparison	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.TryComparison	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.TryComparison	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.TryComparison	max()	f		13.0		Publishers.Comparison
+M	Publishers.TryComparison	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.TryComparison	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.TryComparison	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.TryComparison	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.TryComparison	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.TryComparison	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.TryComparison	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.TryComparison	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.TryComparison	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.TryComparison	min()	f		13.0		Publishers.Comparison
+M	Publishers.TryComparison	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.TryComparison	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.TryComparison	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.TryComparison	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.TryComparison	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.TryComparison	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.TryComparison	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.TryComparison	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.TryComparison	prepend(_:)	f		13.0			d
+M	Publishers.TryComparison	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.TryComparison	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.TryComparison	receive(subscriber:)	f		13.0			r
+M	Publishers.TryComparison	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.TryComparison	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.TryComparison	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.TryComparison	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.TryComparison	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.TryComparison	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.TryComparison	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.TryComparison	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.TryComparison	share()	f		13.0		Publishers.Share
+M	Publishers.TryComparison	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.TryComparison	subscribe(_:)	f		13.0			r
+M	Publishers.TryComparison	subscribe(on:options:)	f		13.0		Publishers.SubscribeOn	rd	_,_=nil
+M	Publishers.TryComparison	throttle(for:scheduler:latest:)	f		13.0		Publishers.Throttle	rrr	_,_,Bool
+M	Publishers.TryComparison	timeout(_:scheduler:options:customError:)	f		13.0		Publishers.Timeout	rrdg	_,_,_=nil,_=nil
+M	Publishers.TryComparison	tryAllSatisfy(_:)	f	_:Self.Output	13.0		Publishers.TryAllSatisfy	f
+M	Publishers.TryComparison	tryCatch(_:)	f	_:Self.Failure	13.0		Publishers.TryCatch	f
+M	Publishers.TryComparison	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.TryComparison	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.TryComparison	tryDrop(while:)	f	while:Self.Output	13.0		Publishers.TryDropWhile	f
+M	Publishers.TryComparison	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.TryComparison	tryFirst(where:)	f	where:Self.Output	13.0		Publishers.TryFirstWhere	f
+M	Publishers.TryComparison	tryLast(where:)	f	where:Self.Output	13.0		Publishers.TryLastWhere	f
+M	Publishers.TryComparison	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.TryComparison	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.TryComparison	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.TryComparison	tryPrefix(while:)	f	while:Self.Output	13.0		Publishers.TryPrefixWhile	f
+M	Publishers.TryComparison	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.TryComparison	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.TryComparison	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.TryComparison	upstream	v		13.0
+M	Publishers.TryComparison	values	v		15.0		AsyncThrowingPublisher
+M	Publishers.TryComparison	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.TryComparison	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.TryComparison	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.TryComparison	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.TryContainsWhere	Failure	k		13.0
+M	Publishers.TryContainsWhere	Output	k		13.0
+M	Publishers.TryContainsWhere	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.TryContainsWhere	append(_:)	f		13.0			d
+M	Publishers.TryContainsWhere	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.TryContainsWhere	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.TryContainsWhere	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.TryContainsWhere	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.TryContainsWhere	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.TryContainsWhere	collect()	f		13.0		Publishers.Collect
+M	Publishers.TryContainsWhere	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.TryContainsWhere	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.TryContainsWhere	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.TryContainsWhere	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.TryContainsWhere	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.TryContainsWhere	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.TryContainsWhere	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.TryContainsWhere	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.TryContainsWhere	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.TryContainsWhere	count()	f		13.0		Publishers.Count
+M	Publishers.TryContainsWhere	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.TryContainsWhere	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.TryContainsWhere	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.TryContainsWhere	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.TryContainsWhere	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.TryContainsWhere	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.TryContainsWhere	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.TryContainsWhere	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.TryContainsWhere	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.TryContainsWhere	first()	f		13.0		Publishers.First
+M	Publishers.TryContainsWhere	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.TryContainsWhere	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.TryContainsWhere	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.TryContainsWhere	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.TryContainsWhere	init(upstream:predicate:)	i	predicate:Upstream.Output	13.0		Publishers.TryContainsWhere	rf
+M	Publishers.TryContainsWhere	last()	f		13.0		Publishers.Last
+M	Publishers.TryContainsWhere	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.TryContainsWhere	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.TryContainsWhere	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.TryContainsWhere	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.TryContainsWhere	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.TryContainsWhere	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.TryContainsWhere	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.TryContainsWhere	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.TryContainsWhere	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.TryContainsWhere	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.TryContainsWhere	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.TryContainsWhere	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.TryContainsWhere	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.TryContainsWhere	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.TryContainsWhere	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.TryContainsWhere	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.TryContainsWhere	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.TryContainsWhere	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.TryContainsWhere	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.TryContainsWhere	predicate	v		13.0
+M	Publishers.TryContainsWhere	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.TryContainsWhere	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.TryContainsWhere	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.TryContainsWhere	prepend(_:)	f		13.0			d
+M	Publishers.TryContainsWhere	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.TryContainsWhere	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.TryContainsWhere	receive(subscriber:)	f		13.0			r
+M	Publishers.TryContainsWhere	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.TryContainsWhere	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.TryContainsWhere	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.TryContainsWhere	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.TryContainsWhere	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.TryContainsWhere	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.TryContainsWhere	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.TryContainsWhere	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.TryContainsWhere	share()	f		13.0		Publishers.Share
+M	Publishers.TryContainsWhere	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.TryContainsWhere	subscribe(_:)	f		13.0			r
+M	Publishers.TryContainsWhere	subscribe(on:options:)	f		13.0		Publishers.SubscribeOn	rd	_,_=nil
+M	Publishers.TryContainsWhere	throttle(for:scheduler:latest:)	f		13.0		Publishers.Throttle	rrr	_,_,Bool
+M	Publishers.TryContainsWhere	timeout(_:scheduler:options:customError:)	f		13.0		Publishers.Timeout	rrdg	_,_,_=nil,_=nil
+M	Publishers.TryContainsWhere	tryAllSatisfy(_:)	f	_:Self.Output	13.0		Publishers.TryAllSatisfy	f
+M	Publishers.TryContainsWhere	tryCatch(_:)	f	_:Self.Failure	13.0		Publishers.TryCatch	f
+M	Publishers.TryContainsWhere	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.TryContainsWhere	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.TryContainsWhere	tryDrop(while:)	f	while:Self.Output	13.0		Publishers.TryDropWhile	f
+M	Publishers.TryContainsWhere	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.TryContainsWhere	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.TryContainsWhere	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.TryContainsWhere	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.TryContainsWhere	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.TryContainsWhere	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.TryContainsWhere	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.TryContainsWhere	upstream	v		13.0
+M	Publishers.TryContainsWhere	values	v		15.0		AsyncThrowingPublisher
+M	Publishers.TryDropWhile	Failure	k		13.0
+M	Publishers.TryDropWhile	Output	k		13.0
+M	Publishers.TryDropWhile	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.TryDropWhile	append(_:)	f		13.0			d
+M	Publishers.TryDropWhile	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.TryDropWhile	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.TryDropWhile	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.TryDropWhile	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.TryDropWhile	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.TryDropWhile	collect()	f		13.0		Publishers.Collect
+M	Publishers.TryDropWhile	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.TryDropWhile	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.TryDropWhile	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.TryDropWhile	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.TryDropWhile	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.TryDropWhile	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.TryDropWhile	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.TryDropWhile	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.TryDropWhile	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.TryDropWhile	count()	f		13.0		Publishers.Count
+M	Publishers.TryDropWhile	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.TryDropWhile	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.TryDropWhile	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.TryDropWhile	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.TryDropWhile	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.TryDropWhile	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.TryDropWhile	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.TryDropWhile	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.TryDropWhile	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.TryDropWhile	first()	f		13.0		Publishers.First
+M	Publishers.TryDropWhile	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.TryDropWhile	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.TryDropWhile	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.TryDropWhile	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.TryDropWhile	init(upstream:predicate:)	i	predicate:Publishers.TryDropWhile.Output	13.0		Publishers.TryDropWhile	rf
+M	Publishers.TryDropWhile	last()	f		13.0		Publishers.Last
+M	Publishers.TryDropWhile	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.TryDropWhile	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.TryDropWhile	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.TryDropWhile	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.TryDropWhile	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.TryDropWhile	max()	f		13.0		Publishers.Comparison
+M	Publishers.TryDropWhile	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.TryDropWhile	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.TryDropWhile	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.TryDropWhile	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.TryDropWhile	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.TryDropWhile	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.TryDropWhile	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.TryDropWhile	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.TryDropWhile	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.TryDropWhile	min()	f		13.0		Publishers.Comparison
+M	Publishers.TryDropWhile	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.TryDropWhile	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.TryDropWhile	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.TryDropWhile	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.TryDropWhile	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.TryDropWhile	predicate	v		13.0
+M	Publishers.TryDropWhile	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.TryDropWhile	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.TryDropWhile	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.TryDropWhile	prepend(_:)	f		13.0			d
+M	Publishers.TryDropWhile	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.TryDropWhile	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.TryDropWhile	receive(subscriber:)	f		13.0			r
+M	Publishers.TryDropWhile	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.TryDropWhile	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.TryDropWhile	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.TryDropWhile	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.TryDropWhile	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.TryDropWhile	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.TryDropWhile	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.TryDropWhile	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.TryDropWhile	share()	f		13.0		Publishers.Share
+M	Publishers.TryDropWhile	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.TryDropWhile	subscribe(_:)	f		13.0			r
+M	Publishers.TryDropWhile	subscribe(on:options:)	f		13.0		Publishers.SubscribeOn	rd	_,_=nil
+M	Publishers.TryDropWhile	throttle(for:scheduler:latest:)	f		13.0		Publishers.Throttle	rrr	_,_,Bool
+M	Publishers.TryDropWhile	timeout(_:scheduler:options:customError:)	f		13.0		Publishers.Timeout	rrdg	_,_,_=nil,_=nil
+M	Publishers.TryDropWhile	tryAllSatisfy(_:)	f	_:Self.Output	13.0		Publishers.TryAllSatisfy	f
+M	Publishers.TryDropWhile	tryCatch(_:)	f	_:Self.Failure	13.0		Publishers.TryCatch	f
+M	Publishers.TryDropWhile	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.TryDropWhile	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.TryDropWhile	tryDrop(while:)	f	while:Self.Output	13.0		Publishers.TryDropWhile	f
+M	Publishers.TryDropWhile	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.TryDropWhile	tryFirst(where:)	f	where:Self.Output	13.0		Publishers.TryFirstWhere	f
+M	Publishers.TryDropWhile	tryLast(where:)	f	where:Self.Output	13.0		Publishers.TryLastWhere	f
+M	Publishers.TryDropWhile	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.TryDropWhile	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.TryDropWhile	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.TryDropWhile	tryPrefix(while:)	f	while:Self.Output	13.0		Publishers.TryPrefixWhile	f
+M	Publishers.TryDropWhile	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.TryDropWhile	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.TryDropWhile	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.TryDropWhile	upstream	v		13.0
+M	Publishers.TryDropWhile	values	v		15.0		AsyncThrowingPublisher
+M	Publishers.TryDropWhile	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.TryDropWhile	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.TryDropWhile	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.TryDropWhile	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.TryFilter	Failure	k		13.0
+M	Publishers.TryFilter	Output	k		13.0
+M	Publishers.TryFilter	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.TryFilter	append(_:)	f		13.0			d
+M	Publishers.TryFilter	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.TryFilter	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.TryFilter	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.TryFilter	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.TryFilter	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.TryFilter	collect()	f		13.0		Publishers.Collect
+M	Publishers.TryFilter	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.TryFilter	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.TryFilter	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.TryFilter	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.TryFilter	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.TryFilter	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.TryFilter	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.TryFilter	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.TryFilter	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.TryFilter	count()	f		13.0		Publishers.Count
+M	Publishers.TryFilter	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.TryFilter	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.TryFilter	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.TryFilter	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.TryFilter	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.TryFilter	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.TryFilter	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.TryFilter	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.TryFilter	filter(_:)	f	_:Publishers.TryFilter.Output	13.0		Publishers.TryFilter	f
+M	Publishers.TryFilter	first()	f		13.0		Publishers.First
+M	Publishers.TryFilter	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.TryFilter	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.TryFilter	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.TryFilter	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.TryFilter	init(upstream:isIncluded:)	i	isIncluded:Upstream.Output	13.0		Publishers.TryFilter	rf
+M	Publishers.TryFilter	isIncluded	v		13.0
+M	Publishers.TryFilter	last()	f		13.0		Publishers.Last
+M	Publishers.TryFilter	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.TryFilter	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.TryFilter	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.TryFilter	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.TryFilter	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.TryFilter	max()	f		13.0		Publishers.Comparison
+M	Publishers.TryFilter	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.TryFilter	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.TryFilter	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.TryFilter	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.TryFilter	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.TryFilter	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.TryFilter	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.TryFilter	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.TryFilter	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.TryFilter	min()	f		13.0		Publishers.Comparison
+M	Publishers.TryFilter	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.TryFilter	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.TryFilter	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.TryFilter	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.TryFilter	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.TryFilter	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.TryFilter	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.TryFilter	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.TryFilter	prepend(_:)	f		13.0			d
+M	Publishers.TryFilter	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.TryFilter	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.TryFilter	receive(subscriber:)	f		13.0			r
+M	Publishers.TryFilter	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.TryFilter	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.TryFilter	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.TryFilter	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.TryFilter	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.TryFilter	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.TryFilter	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.TryFilter	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.TryFilter	share()	f		13.0		Publishers.Share
+M	Publishers.TryFilter	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.TryFilter	subscribe(_:)	f		13.0			r
+M	Publishers.TryFilter	subscribe(on:options:)	f		13.0		Publishers.SubscribeOn	rd	_,_=nil
+M	Publishers.TryFilter	throttle(for:scheduler:latest:)	f		13.0		Publishers.Throttle	rrr	_,_,Bool
+M	Publishers.TryFilter	timeout(_:scheduler:options:customError:)	f		13.0		Publishers.Timeout	rrdg	_,_,_=nil,_=nil
+M	Publishers.TryFilter	tryAllSatisfy(_:)	f	_:Self.Output	13.0		Publishers.TryAllSatisfy	f
+M	Publishers.TryFilter	tryCatch(_:)	f	_:Self.Failure	13.0		Publishers.TryCatch	f
+M	Publishers.TryFilter	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.TryFilter	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.TryFilter	tryDrop(while:)	f	while:Self.Output	13.0		Publishers.TryDropWhile	f
+M	Publishers.TryFilter	tryFilter(_:)	f	_:Publishers.TryFilter.Output	13.0		Publishers.TryFilter	f
+M	Publishers.TryFilter	tryFirst(where:)	f	where:Self.Output	13.0		Publishers.TryFirstWhere	f
+M	Publishers.TryFilter	tryLast(where:)	f	where:Self.Output	13.0		Publishers.TryLastWhere	f
+M	Publishers.TryFilter	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.TryFilter	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.TryFilter	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.TryFilter	tryPrefix(while:)	f	while:Self.Output	13.0		Publishers.TryPrefixWhile	f
+M	Publishers.TryFilter	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.TryFilter	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.TryFilter	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.TryFilter	upstream	v		13.0
+M	Publishers.TryFilter	values	v		15.0		AsyncThrowingPublisher
+M	Publishers.TryFilter	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.TryFilter	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.TryFilter	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.TryFilter	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.TryFirstWhere	Failure	k		13.0
+M	Publishers.TryFirstWhere	Output	k		13.0
+M	Publishers.TryFirstWhere	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.TryFirstWhere	append(_:)	f		13.0			d
+M	Publishers.TryFirstWhere	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.TryFirstWhere	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.TryFirstWhere	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.TryFirstWhere	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.TryFirstWhere	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.TryFirstWhere	collect()	f		13.0		Publishers.Collect
+M	Publishers.TryFirstWhere	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.TryFirstWhere	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.TryFirstWhere	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.TryFirstWhere	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.TryFirstWhere	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.TryFirstWhere	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.TryFirstWhere	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.TryFirstWhere	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.TryFirstWhere	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.TryFirstWhere	count()	f		13.0		Publishers.Count
+M	Publishers.TryFirstWhere	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.TryFirstWhere	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.TryFirstWhere	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.TryFirstWhere	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.TryFirstWhere	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.TryFirstWhere	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.TryFirstWhere	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.TryFirstWhere	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.TryFirstWhere	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.TryFirstWhere	first()	f		13.0		Publishers.First
+M	Publishers.TryFirstWhere	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.TryFirstWhere	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.TryFirstWhere	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.TryFirstWhere	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.TryFirstWhere	init(upstream:predicate:)	i	predicate:Publishers.TryFirstWhere.Output	13.0		Publishers.TryFirstWhere	rf
+M	Publishers.TryFirstWhere	last()	f		13.0		Publishers.Last
+M	Publishers.TryFirstWhere	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.TryFirstWhere	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.TryFirstWhere	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.TryFirstWhere	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.TryFirstWhere	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.TryFirstWhere	max()	f		13.0		Publishers.Comparison
+M	Publishers.TryFirstWhere	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.TryFirstWhere	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.TryFirstWhere	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.TryFirstWhere	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.TryFirstWhere	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.TryFirstWhere	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.TryFirstWhere	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.TryFirstWhere	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.TryFirstWhere	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.TryFirstWhere	min()	f		13.0		Publishers.Comparison
+M	Publishers.TryFirstWhere	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.TryFirstWhere	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.TryFirstWhere	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.TryFirstWhere	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.TryFirstWhere	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.TryFirstWhere	predicate	v		13.0
+M	Publishers.TryFirstWhere	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.TryFirstWhere	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.TryFirstWhere	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.TryFirstWhere	prepend(_:)	f		13.0			d
+M	Publishers.TryFirstWhere	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.TryFirstWhere	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.TryFirstWhere	receive(subscriber:)	f		13.0			r
+M	Publishers.TryFirstWhere	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.TryFirstWhere	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.TryFirstWhere	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.TryFirstWhere	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.TryFirstWhere	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.TryFirstWhere	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.TryFirstWhere	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.TryFirstWhere	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.TryFirstWhere	share()	f		13.0		Publishers.Share
+M	Publishers.TryFirstWhere	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.TryFirstWhere	subscribe(_:)	f		13.0			r
+M	Publishers.TryFirstWhere	subscribe(on:options:)	f		13.0		Publishers.SubscribeOn	rd	_,_=nil
+M	Publishers.TryFirstWhere	throttle(for:scheduler:latest:)	f		13.0		Publishers.Throttle	rrr	_,_,Bool
+M	Publishers.TryFirstWhere	timeout(_:scheduler:options:customError:)	f		13.0		Publishers.Timeout	rrdg	_,_,_=nil,_=nil
+M	Publishers.TryFirstWhere	tryAllSatisfy(_:)	f	_:Self.Output	13.0		Publishers.TryAllSatisfy	f
+M	Publishers.TryFirstWhere	tryCatch(_:)	f	_:Self.Failure	13.0		Publishers.TryCatch	f
+M	Publishers.TryFirstWhere	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.TryFirstWhere	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.TryFirstWhere	tryDrop(while:)	f	while:Self.Output	13.0		Publishers.TryDropWhile	f
+M	Publishers.TryFirstWhere	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.TryFirstWhere	tryFirst(where:)	f	where:Self.Output	13.0		Publishers.TryFirstWhere	f
+M	Publishers.TryFirstWhere	tryLast(where:)	f	where:Self.Output	13.0		Publishers.TryLastWhere	f
+M	Publishers.TryFirstWhere	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.TryFirstWhere	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.TryFirstWhere	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.TryFirstWhere	tryPrefix(while:)	f	while:Self.Output	13.0		Publishers.TryPrefixWhile	f
+M	Publishers.TryFirstWhere	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.TryFirstWhere	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.TryFirstWhere	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.TryFirstWhere	upstream	v		13.0
+M	Publishers.TryFirstWhere	values	v		15.0		AsyncThrowingPublisher
+M	Publishers.TryFirstWhere	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.TryFirstWhere	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.TryFirstWhere	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.TryFirstWhere	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.TryLastWhere	Failure	k		13.0
+M	Publishers.TryLastWhere	Output	k		13.0
+M	Publishers.TryLastWhere	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.TryLastWhere	append(_:)	f		13.0			d
+M	Publishers.TryLastWhere	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.TryLastWhere	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.TryLastWhere	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.TryLastWhere	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.TryLastWhere	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.TryLastWhere	collect()	f		13.0		Publishers.Collect
+M	Publishers.TryLastWhere	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.TryLastWhere	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.TryLastWhere	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.TryLastWhere	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.TryLastWhere	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.TryLastWhere	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.TryLastWhere	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.TryLastWhere	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.TryLastWhere	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.TryLastWhere	count()	f		13.0		Publishers.Count
+M	Publishers.TryLastWhere	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.TryLastWhere	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.TryLastWhere	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.TryLastWhere	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.TryLastWhere	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.TryLastWhere	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.TryLastWhere	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.TryLastWhere	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.TryLastWhere	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.TryLastWhere	first()	f		13.0		Publishers.First
+M	Publishers.TryLastWhere	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.TryLastWhere	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.TryLastWhere	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.TryLastWhere	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.TryLastWhere	init(upstream:predicate:)	i	predicate:Publishers.TryLastWhere.Output	13.0		Publishers.TryLastWhere	rf
+M	Publishers.TryLastWhere	last()	f		13.0		Publishers.Last
+M	Publishers.TryLastWhere	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.TryLastWhere	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.TryLastWhere	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.TryLastWhere	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.TryLastWhere	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.TryLastWhere	max()	f		13.0		Publishers.Comparison
+M	Publishers.TryLastWhere	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.TryLastWhere	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.TryLastWhere	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.TryLastWhere	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.TryLastWhere	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.TryLastWhere	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.TryLastWhere	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.TryLastWhere	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.TryLastWhere	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.TryLastWhere	min()	f		13.0		Publishers.Comparison
+M	Publishers.TryLastWhere	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.TryLastWhere	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.TryLastWhere	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.TryLastWhere	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.TryLastWhere	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.TryLastWhere	predicate	v		13.0
+M	Publishers.TryLastWhere	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.TryLastWhere	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.TryLastWhere	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.TryLastWhere	prepend(_:)	f		13.0			d
+M	Publishers.TryLastWhere	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.TryLastWhere	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.TryLastWhere	receive(subscriber:)	f		13.0			r
+M	Publishers.TryLastWhere	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.TryLastWhere	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.TryLastWhere	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.TryLastWhere	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.TryLastWhere	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.TryLastWhere	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.TryLastWhere	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.TryLastWhere	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.TryLastWhere	share()	f		13.0		Publishers.Share
+M	Publishers.TryLastWhere	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.TryLastWhere	subscribe(_:)	f		13.0			r
+M	Publishers.TryLastWhere	subscribe(on:options:)	f		13.0		Publishers.SubscribeOn	rd	_,_=nil
+M	Publishers.TryLastWhere	throttle(for:scheduler:latest:)	f		13.0		Publishers.Throttle	rrr	_,_,Bool
+M	Publishers.TryLastWhere	timeout(_:scheduler:options:customError:)	f		13.0		Publishers.Timeout	rrdg	_,_,_=nil,_=nil
+M	Publishers.TryLastWhere	tryAllSatisfy(_:)	f	_:Self.Output	13.0		Publishers.TryAllSatisfy	f
+M	Publishers.TryLastWhere	tryCatch(_:)	f	_:Self.Failure	13.0		Publishers.TryCatch	f
+M	Publishers.TryLastWhere	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.TryLastWhere	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.TryLastWhere	tryDrop(while:)	f	while:Self.Output	13.0		Publishers.TryDropWhile	f
+M	Publishers.TryLastWhere	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.TryLastWhere	tryFirst(where:)	f	where:Self.Output	13.0		Publishers.TryFirstWhere	f
+M	Publishers.TryLastWhere	tryLast(where:)	f	where:Self.Output	13.0		Publishers.TryLastWhere	f
+M	Publishers.TryLastWhere	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.TryLastWhere	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.TryLastWhere	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.TryLastWhere	tryPrefix(while:)	f	while:Self.Output	13.0		Publishers.TryPrefixWhile	f
+M	Publishers.TryLastWhere	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.TryLastWhere	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.TryLastWhere	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.TryLastWhere	upstream	v		13.0
+M	Publishers.TryLastWhere	values	v		15.0		AsyncThrowingPublisher
+M	Publishers.TryLastWhere	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.TryLastWhere	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.TryLastWhere	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.TryLastWhere	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.TryPrefixWhile	Failure	k		13.0
+M	Publishers.TryPrefixWhile	Output	k		13.0
+M	Publishers.TryPrefixWhile	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.TryPrefixWhile	append(_:)	f		13.0			d
+M	Publishers.TryPrefixWhile	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.TryPrefixWhile	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.TryPrefixWhile	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.TryPrefixWhile	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.TryPrefixWhile	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.TryPrefixWhile	collect()	f		13.0		Publishers.Collect
+M	Publishers.TryPrefixWhile	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.TryPrefixWhile	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.TryPrefixWhile	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.TryPrefixWhile	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.TryPrefixWhile	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.TryPrefixWhile	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.TryPrefixWhile	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.TryPrefixWhile	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.TryPrefixWhile	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.TryPrefixWhile	count()	f		13.0		Publishers.Count
+M	Publishers.TryPrefixWhile	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.TryPrefixWhile	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.TryPrefixWhile	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.TryPrefixWhile	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.TryPrefixWhile	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.TryPrefixWhile	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.TryPrefixWhile	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.TryPrefixWhile	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.TryPrefixWhile	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.TryPrefixWhile	first()	f		13.0		Publishers.First
+M	Publishers.TryPrefixWhile	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.TryPrefixWhile	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.TryPrefixWhile	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.TryPrefixWhile	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.TryPrefixWhile	init(upstream:predicate:)	i	predicate:Publishers.TryPrefixWhile.Output	13.0		Publishers.TryPrefixWhile	rf
+M	Publishers.TryPrefixWhile	last()	f		13.0		Publishers.Last
+M	Publishers.TryPrefixWhile	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.TryPrefixWhile	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.TryPrefixWhile	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.TryPrefixWhile	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.TryPrefixWhile	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.TryPrefixWhile	max()	f		13.0		Publishers.Comparison
+M	Publishers.TryPrefixWhile	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.TryPrefixWhile	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.TryPrefixWhile	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.TryPrefixWhile	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.TryPrefixWhile	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.TryPrefixWhile	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.TryPrefixWhile	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.TryPrefixWhile	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.TryPrefixWhile	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.TryPrefixWhile	min()	f		13.0		Publishers.Comparison
+M	Publishers.TryPrefixWhile	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.TryPrefixWhile	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.TryPrefixWhile	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.TryPrefixWhile	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.TryPrefixWhile	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.TryPrefixWhile	predicate	v		13.0
+M	Publishers.TryPrefixWhile	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.TryPrefixWhile	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.TryPrefixWhile	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.TryPrefixWhile	prepend(_:)	f		13.0			d
+M	Publishers.TryPrefixWhile	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.TryPrefixWhile	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.TryPrefixWhile	receive(subscriber:)	f		13.0			r
+M	Publishers.TryPrefixWhile	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.TryPrefixWhile	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.TryPrefixWhile	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.TryPrefixWhile	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.TryPrefixWhile	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.TryPrefixWhile	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.TryPrefixWhile	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.TryPrefixWhile	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.TryPrefixWhile	share()	f		13.0		Publishers.Share
+M	Publishers.TryPrefixWhile	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.TryPrefixWhile	subscribe(_:)	f		13.0			r
+M	Publishers.TryPrefixWhile	subscribe(on:options:)	f		13.0		Publishers.SubscribeOn	rd	_,_=nil
+M	Publishers.TryPrefixWhile	throttle(for:scheduler:latest:)	f		13.0		Publishers.Throttle	rrr	_,_,Bool
+M	Publishers.TryPrefixWhile	timeout(_:scheduler:options:customError:)	f		13.0		Publishers.Timeout	rrdg	_,_,_=nil,_=nil
+M	Publishers.TryPrefixWhile	tryAllSatisfy(_:)	f	_:Self.Output	13.0		Publishers.TryAllSatisfy	f
+M	Publishers.TryPrefixWhile	tryCatch(_:)	f	_:Self.Failure	13.0		Publishers.TryCatch	f
+M	Publishers.TryPrefixWhile	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.TryPrefixWhile	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.TryPrefixWhile	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.TryPrefixWhile	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.TryPrefixWhile	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.TryPrefixWhile	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.TryPrefixWhile	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.TryPrefixWhile	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.TryPrefixWhile	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.TryPrefixWhile	upstream	v		13.0
+M	Publishers.TryPrefixWhile	values	v		15.0		AsyncThrowingPublisher
+M	Publishers.TryReduce	Failure	k		13.0
+M	Publishers.TryReduce	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.TryReduce	append(_:)	f		13.0			d
+M	Publishers.TryReduce	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.TryReduce	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.TryReduce	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.TryReduce	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.TryReduce	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.TryReduce	collect()	f		13.0		Publishers.Collect
+M	Publishers.TryReduce	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.TryReduce	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.TryReduce	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.TryReduce	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.TryReduce	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.TryReduce	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.TryReduce	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.TryReduce	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.TryReduce	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.TryReduce	count()	f		13.0		Publishers.Count
+M	Publishers.TryReduce	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.TryReduce	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.TryReduce	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.TryReduce	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.TryReduce	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.TryReduce	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.TryReduce	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.TryReduce	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.TryReduce	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.TryReduce	first()	f		13.0		Publishers.First
+M	Publishers.TryReduce	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.TryReduce	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.TryReduce	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.TryReduce	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.TryReduce	init(upstream:initial:nextPartialResult:)	i	nextPartialResult:Publishers.Output,Upstream.Output	13.0		Publishers.TryReduce	rrf	_,Publishers.Output,_
+M	Publishers.TryReduce	initial	v		13.0		Publishers.Output
+M	Publishers.TryReduce	last()	f		13.0		Publishers.Last
+M	Publishers.TryReduce	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.TryReduce	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.TryReduce	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.TryReduce	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.TryReduce	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.TryReduce	max()	f		13.0		Publishers.Comparison
+M	Publishers.TryReduce	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.TryReduce	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.TryReduce	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.TryReduce	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.TryReduce	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.TryReduce	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.TryReduce	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.TryReduce	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.TryReduce	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.TryReduce	min()	f		13.0		Publishers.Comparison
+M	Publishers.TryReduce	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.TryReduce	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.TryReduce	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.TryReduce	nextPartialResult	v		13.0
+M	Publishers.TryReduce	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.TryReduce	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.TryReduce	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.TryReduce	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.TryReduce	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.TryReduce	prepend(_:)	f		13.0			d
+M	Publishers.TryReduce	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.TryReduce	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.TryReduce	receive(subscriber:)	f		13.0			r
+M	Publishers.TryReduce	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.TryReduce	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.TryReduce	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.TryReduce	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.TryReduce	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.TryReduce	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.TryReduce	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.TryReduce	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.TryReduce	share()	f		13.0		Publishers.Share
+M	Publishers.TryReduce	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.TryReduce	subscribe(_:)	f		13.0			r
+M	Publishers.TryReduce	subscribe(on:options:)	f		13.0		Publishers.SubscribeOn	rd	_,_=nil
+M	Publishers.TryReduce	throttle(for:scheduler:latest:)	f		13.0		Publishers.Throttle	rrr	_,_,Bool
+M	Publishers.TryReduce	timeout(_:scheduler:options:customError:)	f		13.0		Publishers.Timeout	rrdg	_,_,_=nil,_=nil
+M	Publishers.TryReduce	tryAllSatisfy(_:)	f	_:Self.Output	13.0		Publishers.TryAllSatisfy	f
+M	Publishers.TryReduce	tryCatch(_:)	f	_:Self.Failure	13.0		Publishers.TryCatch	f
+M	Publishers.TryReduce	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.TryReduce	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.TryReduce	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.TryReduce	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.TryReduce	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.TryReduce	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.TryReduce	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.TryReduce	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.TryReduce	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.TryReduce	upstream	v		13.0
+M	Publishers.TryReduce	values	v		15.0		AsyncThrowingPublisher
+M	Publishers.TryRemoveDuplicates	Failure	k		13.0
+M	Publishers.TryRemoveDuplicates	Output	k		13.0
+M	Publishers.TryRemoveDuplicates	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.TryRemoveDuplicates	append(_:)	f		13.0			d
+M	Publishers.TryRemoveDuplicates	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.TryRemoveDuplicates	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.TryRemoveDuplicates	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.TryRemoveDuplicates	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.TryRemoveDuplicates	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.TryRemoveDuplicates	collect()	f		13.0		Publishers.Collect
+M	Publishers.TryRemoveDuplicates	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.TryRemoveDuplicates	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.TryRemoveDuplicates	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.TryRemoveDuplicates	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.TryRemoveDuplicates	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.TryRemoveDuplicates	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.TryRemoveDuplicates	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.TryRemoveDuplicates	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.TryRemoveDuplicates	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.TryRemoveDuplicates	count()	f		13.0		Publishers.Count
+M	Publishers.TryRemoveDuplicates	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.TryRemoveDuplicates	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.TryRemoveDuplicates	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.TryRemoveDuplicates	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.TryRemoveDuplicates	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.TryRemoveDuplicates	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.TryRemoveDuplicates	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.TryRemoveDuplicates	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.TryRemoveDuplicates	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.TryRemoveDuplicates	first()	f		13.0		Publishers.First
+M	Publishers.TryRemoveDuplicates	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.TryRemoveDuplicates	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.TryRemoveDuplicates	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.TryRemoveDuplicates	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.TryRemoveDuplicates	init(upstream:predicate:)	i	predicate:Publishers.TryRemoveDuplicates.Output,Publishers.TryRemoveDuplicates.Output	13.0		Publishers.TryRemoveDuplicates	rf
+M	Publishers.TryRemoveDuplicates	last()	f		13.0		Publishers.Last
+M	Publishers.TryRemoveDuplicates	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.TryRemoveDuplicates	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.TryRemoveDuplicates	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.TryRemoveDuplicates	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.TryRemoveDuplicates	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.TryRemoveDuplicates	max()	f		13.0		Publishers.Comparison
+M	Publishers.TryRemoveDuplicates	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.TryRemoveDuplicates	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.TryRemoveDuplicates	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.TryRemoveDuplicates	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.TryRemoveDuplicates	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.TryRemoveDuplicates	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.TryRemoveDuplicates	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.TryRemoveDuplicates	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.TryRemoveDuplicates	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.TryRemoveDuplicates	min()	f		13.0		Publishers.Comparison
+M	Publishers.TryRemoveDuplicates	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.TryRemoveDuplicates	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.TryRemoveDuplicates	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.TryRemoveDuplicates	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.TryRemoveDuplicates	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.TryRemoveDuplicates	predicate	v		13.0
+M	Publishers.TryRemoveDuplicates	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.TryRemoveDuplicates	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.TryRemoveDuplicates	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.TryRemoveDuplicates	prepend(_:)	f		13.0			d
+M	Publishers.TryRemoveDuplicates	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.TryRemoveDuplicates	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.TryRemoveDuplicates	receive(subscriber:)	f		13.0			r
+M	Publishers.TryRemoveDuplicates	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.TryRemoveDuplicates	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.TryRemoveDuplicates	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.TryRemoveDuplicates	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.TryRemoveDuplicates	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.TryRemoveDuplicates	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.TryRemoveDuplicates	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.TryRemoveDuplicates	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.TryRemoveDuplicates	share()	f		13.0		Publishers.Share
+M	Publishers.TryRemoveDuplicates	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.TryRemoveDuplicates	subscribe(_:)	f		13.0			r
+M	Publishers.TryRemoveDuplicates	subscribe(on:options:)	f		13.0		Publishers.SubscribeOn	rd	_,_=nil
+M	Publishers.TryRemoveDuplicates	throttle(for:scheduler:latest:)	f		13.0		Publishers.Throttle	rrr	_,_,Bool
+M	Publishers.TryRemoveDuplicates	timeout(_:scheduler:options:customError:)	f		13.0		Publishers.Timeout	rrdg	_,_,_=nil,_=nil
+M	Publishers.TryRemoveDuplicates	tryAllSatisfy(_:)	f	_:Self.Output	13.0		Publishers.TryAllSatisfy	f
+M	Publishers.TryRemoveDuplicates	tryCatch(_:)	f	_:Self.Failure	13.0		Publishers.TryCatch	f
+M	Publishers.TryRemoveDuplicates	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.TryRemoveDuplicates	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.TryRemoveDuplicates	tryDrop(while:)	f	while:Self.Output	13.0		Publishers.TryDropWhile	f
+M	Publishers.TryRemoveDuplicates	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.TryRemoveDuplicates	tryFirst(where:)	f	where:Self.Output	13.0		Publishers.TryFirstWhere	f
+M	Publishers.TryRemoveDuplicates	tryLast(where:)	f	where:Self.Output	13.0		Publishers.TryLastWhere	f
+M	Publishers.TryRemoveDuplicates	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.TryRemoveDuplicates	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.TryRemoveDuplicates	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.TryRemoveDuplicates	tryPrefix(while:)	f	while:Self.Output	13.0		Publishers.TryPrefixWhile	f
+M	Publishers.TryRemoveDuplicates	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.TryRemoveDuplicates	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.TryRemoveDuplicates	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.TryRemoveDuplicates	upstream	v		13.0
+M	Publishers.TryRemoveDuplicates	values	v		15.0		AsyncThrowingPublisher
+M	Publishers.TryRemoveDuplicates	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.TryRemoveDuplicates	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.TryRemoveDuplicates	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.TryRemoveDuplicates	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.TryScan	Failure	k		13.0
+M	Publishers.TryScan	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.TryScan	append(_:)	f		13.0			d
+M	Publishers.TryScan	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.TryScan	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.TryScan	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.TryScan	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.TryScan	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.TryScan	collect()	f		13.0		Publishers.Collect
+M	Publishers.TryScan	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.TryScan	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.TryScan	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.TryScan	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.TryScan	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.TryScan	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.TryScan	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.TryScan	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Publishers.TryScan	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.TryScan	count()	f		13.0		Publishers.Count
+M	Publishers.TryScan	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.TryScan	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.TryScan	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.TryScan	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.TryScan	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.TryScan	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.TryScan	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Publishers.TryScan	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.TryScan	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.TryScan	first()	f		13.0		Publishers.First
+M	Publishers.TryScan	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.TryScan	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.TryScan	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.TryScan	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.TryScan	init(upstream:initialResult:nextPartialResult:)	i	nextPartialResult:Publishers.Output,Upstream.Output	13.0		Publishers.TryScan	rrf	_,Publishers.Output,_
+M	Publishers.TryScan	initialResult	v		13.0		Publishers.Output
+M	Publishers.TryScan	last()	f		13.0		Publishers.Last
+M	Publishers.TryScan	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.TryScan	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.TryScan	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.TryScan	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.TryScan	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.TryScan	max()	f		13.0		Publishers.Comparison
+M	Publishers.TryScan	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.TryScan	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.TryScan	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.TryScan	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.TryScan	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.TryScan	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.TryScan	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.TryScan	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.TryScan	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.TryScan	min()	f		13.0		Publishers.Comparison
+M	Publishers.TryScan	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.TryScan	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.TryScan	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.TryScan	nextPartialResult	v		13.0
+M	Publishers.TryScan	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.TryScan	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.TryScan	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.TryScan	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.TryScan	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.TryScan	prepend(_:)	f		13.0			d
+M	Publishers.TryScan	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.TryScan	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.TryScan	receive(subscriber:)	f		13.0			r
+M	Publishers.TryScan	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.TryScan	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Publishers.TryScan	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.TryScan	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.TryScan	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.TryScan	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.TryScan	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.TryScan	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.TryScan	share()	f		13.0		Publishers.Share
+M	Publishers.TryScan	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.TryScan	subscribe(_:)	f		13.0			r
+M	Publishers.TryScan	subscribe(on:options:)	f		13.0		Publishers.SubscribeOn	rd	_,_=nil
+M	Publishers.TryScan	throttle(for:scheduler:latest:)	f		13.0		Publishers.Throttle	rrr	_,_,Bool
+M	Publishers.TryScan	timeout(_:scheduler:options:customError:)	f		13.0		Publishers.Timeout	rrdg	_,_,_=nil,_=nil
+M	Publishers.TryScan	tryAllSatisfy(_:)	f	_:Self.Output	13.0		Publishers.TryAllSatisfy	f
+M	Publishers.TryScan	tryCatch(_:)	f	_:Self.Failure	13.0		Publishers.TryCatch	f
+M	Publishers.TryScan	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.TryScan	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.TryScan	tryDrop(while:)	f	while:Self.Output	13.0		Publishers.TryDropWhile	f
+M	Publishers.TryScan	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.TryScan	tryFirst(where:)	f	where:Self.Output	13.0		Publishers.TryFirstWhere	f
+M	Publishers.TryScan	tryLast(where:)	f	where:Self.Output	13.0		Publishers.TryLastWhere	f
+M	Publishers.TryScan	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.TryScan	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.TryScan	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.TryScan	tryPrefix(while:)	f	while:Self.Output	13.0		Publishers.TryPrefixWhile	f
+M	Publishers.TryScan	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.TryScan	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.TryScan	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.TryScan	upstream	v		13.0
+M	Publishers.TryScan	values	v		15.0		AsyncThrowingPublisher
+M	Publishers.TryScan	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.TryScan	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.TryScan	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.TryScan	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Zip	Failure	k		13.0
+M	Publishers.Zip	Output	k		13.0
+M	Publishers.Zip	a	v		13.0
+M	Publishers.Zip	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.Zip	append(_:)	f		13.0			d
+M	Publishers.Zip	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.Zip	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.Zip	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.Zip	b	v		13.0
+M	Publishers.Zip	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.Zip	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.Zip	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.Zip	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.Zip	collect()	f		13.0		Publishers.Collect
+M	Publishers.Zip	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.Zip	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.Zip	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.Zip	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Zip	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Zip	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Zip	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.Zip	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.Zip	count()	f		13.0		Publishers.Count
+M	Publishers.Zip	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.Zip	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.Zip	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.Zip	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.Zip	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.Zip	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.Zip	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.Zip	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.Zip	first()	f		13.0		Publishers.First
+M	Publishers.Zip	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.Zip	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.Zip	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.Zip	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.Zip	init(_:_:)	i		13.0		Publishers.Zip	rr
+M	Publishers.Zip	last()	f		13.0		Publishers.Last
+M	Publishers.Zip	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.Zip	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.Zip	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.Zip	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.Zip	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.Zip	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.Zip	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Zip	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.Zip	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.Zip	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.Zip	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.Zip	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.Zip	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.Zip	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.Zip	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.Zip	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Zip	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.Zip	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.Zip	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Zip	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.Zip	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Zip	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.Zip	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.Zip	prepend(_:)	f		13.0			d
+M	Publishers.Zip	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.Zip	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.Zip	receive(subscriber:)	f		13.0			r
+M	Publishers.Zip	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.Zip	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.Zip	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.Zip	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.Zip	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.Zip	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.Zip	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.Zip	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.Zip	share()	f		13.0		Publishers.Share
+M	Publishers.Zip	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.Zip	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.Zip	subscribe(_:)	f		13.0			r
+M	Publishers.Zip	subscribe(on:options:)	f		13.0		Publishers.SubscribeOn	rd	_,_=nil
+M	Publishers.Zip	throttle(for:scheduler:latest:)	f		13.0		Publishers.Throttle	rrr	_,_,Bool
+M	Publishers.Zip	timeout(_:scheduler:options:customError:)	f		13.0		Publishers.Timeout	rrdg	_,_,_=nil,_=nil
+M	Publishers.Zip	tryAllSatisfy(_:)	f	_:Self.Output	13.0		Publishers.TryAllSatisfy	f
+M	Publishers.Zip	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.Zip	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.Zip	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.Zip	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.Zip	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Zip	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Zip	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.Zip	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.Zip	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.Zip	values	v		15.0
+M	Publishers.Zip	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.Zip	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Zip	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Zip	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Zip3	Failure	k		13.0
+M	Publishers.Zip3	Output	k		13.0
+M	Publishers.Zip3	a	v		13.0
+M	Publishers.Zip3	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.Zip3	append(_:)	f		13.0			d
+M	Publishers.Zip3	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.Zip3	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.Zip3	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.Zip3	b	v		13.0
+M	Publishers.Zip3	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.Zip3	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.Zip3	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.Zip3	c	v		13.0
+M	Publishers.Zip3	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.Zip3	collect()	f		13.0		Publishers.Collect
+M	Publishers.Zip3	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.Zip3	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.Zip3	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.Zip3	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Zip3	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Zip3	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Zip3	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.Zip3	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.Zip3	count()	f		13.0		Publishers.Count
+M	Publishers.Zip3	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.Zip3	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.Zip3	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.Zip3	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.Zip3	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.Zip3	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.Zip3	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.Zip3	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.Zip3	first()	f		13.0		Publishers.First
+M	Publishers.Zip3	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.Zip3	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.Zip3	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.Zip3	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.Zip3	init(_:_:_:)	i		13.0		Publishers.Zip3	rrr
+M	Publishers.Zip3	last()	f		13.0		Publishers.Last
+M	Publishers.Zip3	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.Zip3	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.Zip3	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.Zip3	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.Zip3	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.Zip3	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.Zip3	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Zip3	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.Zip3	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.Zip3	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.Zip3	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.Zip3	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.Zip3	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.Zip3	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.Zip3	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.Zip3	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Zip3	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.Zip3	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.Zip3	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Zip3	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.Zip3	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Zip3	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.Zip3	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.Zip3	prepend(_:)	f		13.0			d
+M	Publishers.Zip3	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.Zip3	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.Zip3	receive(subscriber:)	f		13.0			r
+M	Publishers.Zip3	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.Zip3	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.Zip3	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.Zip3	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.Zip3	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.Zip3	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.Zip3	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.Zip3	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.Zip3	share()	f		13.0		Publishers.Share
+M	Publishers.Zip3	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.Zip3	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.Zip3	subscribe(_:)	f		13.0			r
+M	Publishers.Zip3	subscribe(on:options:)	f		13.0		Publishers.SubscribeOn	rd	_,_=nil
+M	Publishers.Zip3	throttle(for:scheduler:latest:)	f		13.0		Publishers.Throttle	rrr	_,_,Bool
+M	Publishers.Zip3	timeout(_:scheduler:options:customError:)	f		13.0		Publishers.Timeout	rrdg	_,_,_=nil,_=nil
+M	Publishers.Zip3	tryAllSatisfy(_:)	f	_:Self.Output	13.0		Publishers.TryAllSatisfy	f
+M	Publishers.Zip3	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.Zip3	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.Zip3	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.Zip3	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.Zip3	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Zip3	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Zip3	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.Zip3	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.Zip3	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.Zip3	values	v		15.0
+M	Publishers.Zip3	zip(_:)	f		13.0		Publishers.Zip	r
+M	Publishers.Zip3	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Zip3	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Zip3	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Zip4	Failure	k		13.0
+M	Publishers.Zip4	Output	k		13.0
+M	Publishers.Zip4	a	v		13.0
+M	Publishers.Zip4	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Publishers.Zip4	append(_:)	f		13.0			d
+M	Publishers.Zip4	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Publishers.Zip4	assign(to:)	f		14.0			r	Published.Publisher
+M	Publishers.Zip4	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Publishers.Zip4	b	v		13.0
+M	Publishers.Zip4	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Publishers.Zip4	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Publishers.Zip4	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Publishers.Zip4	c	v		13.0
+M	Publishers.Zip4	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Publishers.Zip4	collect()	f		13.0		Publishers.Collect
+M	Publishers.Zip4	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Publishers.Zip4	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Publishers.Zip4	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Publishers.Zip4	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Publishers.Zip4	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Publishers.Zip4	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Publishers.Zip4	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Publishers.Zip4	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Publishers.Zip4	count()	f		13.0		Publishers.Count
+M	Publishers.Zip4	d	v		13.0
+M	Publishers.Zip4	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Publishers.Zip4	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Publishers.Zip4	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Publishers.Zip4	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Publishers.Zip4	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Publishers.Zip4	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Publishers.Zip4	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Publishers.Zip4	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Publishers.Zip4	first()	f		13.0		Publishers.First
+M	Publishers.Zip4	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Publishers.Zip4	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Publishers.Zip4	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Publishers.Zip4	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Publishers.Zip4	init(_:_:_:_:)	i		13.0		Publishers.Zip4	rrrr
+M	Publishers.Zip4	last()	f		13.0		Publishers.Last
+M	Publishers.Zip4	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Publishers.Zip4	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Publishers.Zip4	map(_:)	f	_:Self.Output	13.0			f
+M	Publishers.Zip4	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Publishers.Zip4	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Publishers.Zip4	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Publishers.Zip4	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Zip4	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Publishers.Zip4	merge(with:)	f		13.0		Publishers.MergeMany	r
+M	Publishers.Zip4	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Publishers.Zip4	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Publishers.Zip4	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Publishers.Zip4	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Publishers.Zip4	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Publishers.Zip4	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Publishers.Zip4	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Publishers.Zip4	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Publishers.Zip4	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Publishers.Zip4	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Zip4	output(in:)	f		13.0		Publishers.Output	r
+M	Publishers.Zip4	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Publishers.Zip4	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Publishers.Zip4	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Publishers.Zip4	prepend(_:)	f		13.0			d
+M	Publishers.Zip4	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Publishers.Zip4	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Publishers.Zip4	receive(subscriber:)	f		13.0			r
+M	Publishers.Zip4	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Publishers.Zip4	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Publishers.Zip4	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Publishers.Zip4	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Publishers.Zip4	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Publishers.Zip4	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Publishers.Zip4	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Publishers.Zip4	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Publishers.Zip4	share()	f		13.0		Publishers.Share
+M	Publishers.Zip4	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Publishers.Zip4	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Publishers.Zip4	subscribe(_:)	f		13.0			r
+M	Publishers.Zip4	subscribe(on:options:)	f		13.0		Publishers.SubscribeOn	rd	_,_=nil
+M	Publishers.Zip4	throttle(for:scheduler:latest:)	f		13.0		Publishers.Throttle	rrr	_,_,Bool
+M	Publishers.Zip4	timeout(_:scheduler:options:customError:)	f		13.0		Publishers.Timeout	rrdg	_,_,_=nil,_=nil
+M	Publishers.Zip4	tryAllSatisfy(_:)	f	_:Self.Output	13.0		Publishers.TryAllSatisfy	f
+M	Publishers.Zip4	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Publishers.Zip4	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Publishers.Zip4	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Publishers.Zip4	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Publishers.Zip4	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Zip4	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Publishers.Zip4	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Publishers.Zip4	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Publishers.Zip4	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Publishers.Zip4	values	v		15.0
 M	PushTransition	Body	k
 M	PushTransition	body(content:phase:)	f				View	rr	PushTransition.Content,TransitionPhase
 M	PushTransition	edge	v		17.0		Edge
@@ -38788,6 +50689,123 @@ M	RawSpan	unsafeLoadUnaligned(fromUncheckedByteOffset:as:)	f		12.2			rr	Int,_
 M	RawSpan	withUnsafeBytes(_:)	ft	_:UnsafeRawBufferPointer	12.2			f
 M	ReceivedTransferredFile	file	v		16.0		URL
 M	ReceivedTransferredFile	isOriginalFile	v		16.0		Bool
+M	Record	Recording	k		13.0
+M	Record	allSatisfy(_:)	f	_:Self.Output	13.0		Publishers.AllSatisfy	f
+M	Record	append(_:)	f		13.0			d
+M	Record	assertNoFailure(_:file:line:)	f		13.0		Publishers.AssertNoFailure	ddd	String,StaticString,UInt
+M	Record	assign(to:)	f		14.0			r	Published.Publisher
+M	Record	assign(to:on:)	f		13.0		AnyCancellable	rr	ReferenceWritableKeyPath,_
+M	Record	breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion	13.0		Publishers.Breakpoint	ggg	_=nil,_=nil,_=nil
+M	Record	breakpointOnError()	f		13.0		Publishers.Breakpoint
+M	Record	buffer(size:prefetch:whenFull:)	f		13.0		Publishers.Buffer	rrr	Int,Publishers.PrefetchStrategy,Publishers.BufferingStrategy
+M	Record	catch(_:)	f	_:Self.Failure	13.0		Publishers.Catch	f
+M	Record	collect()	f		13.0		Publishers.Collect
+M	Record	collect(_:)	f		13.0		Publishers.CollectByCount	r	Int
+M	Record	collect(_:options:)	f		13.0		Publishers.CollectByTime	rd	Publishers.TimeGroupingStrategy,_=nil
+M	Record	combineLatest(_:)	f		13.0		Publishers.CombineLatest	r
+M	Record	combineLatest(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Record	combineLatest(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Record	combineLatest(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Record	compactMap(_:)	f	_:Self.Output	13.0		Publishers.CompactMap	f
+M	Record	contains(_:)	f		13.0		Publishers.Contains	r	Self.Output
+M	Record	contains(where:)	f	where:Self.Output	13.0		Publishers.ContainsWhere	f
+M	Record	count()	f		13.0		Publishers.Count
+M	Record	debounce(for:scheduler:options:)	f		13.0		Publishers.Debounce	rrd	_,_,_=nil
+M	Record	decode(type:decoder:)	f		13.0		Publishers.Decode	rr
+M	Record	delay(for:tolerance:scheduler:options:)	f		13.0		Publishers.Delay	rdrd	_,_=nil,_,_=nil
+M	Record	drop(untilOutputFrom:)	f		13.0		Publishers.DropUntilOutput	r
+M	Record	drop(while:)	f	while:Self.Output	13.0		Publishers.DropWhile	f
+M	Record	dropFirst(_:)	f		13.0		Publishers.Drop	d	Int=1
+M	Record	encode(encoder:)	f		13.0		Publishers.Encode	r
+M	Record	encode(to:)	ft		13.0			r	Encoder
+M	Record	eraseToAnyPublisher()	f		13.0		AnyPublisher
+M	Record	filter(_:)	f	_:Self.Output	13.0		Publishers.Filter	f
+M	Record	first()	f		13.0		Publishers.First
+M	Record	first(where:)	f	where:Self.Output	13.0		Publishers.FirstWhere	f
+M	Record	flatMap(maxPublishers:_:)	f	_:Self.Output	13.0			df	Subscribers.Demand=.unlimited,_
+M	Record	handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)	f	receiveSubscription:Subscription;receiveOutput:Self.Output;receiveCompletion:Subscribers.Completion;receiveRequest:Subscribers.Demand	13.0		Publishers.HandleEvents	ggggg	_=nil,_=nil,_=nil,_=nil,_=nil
+M	Record	ignoreOutput()	f		13.0		Publishers.IgnoreOutput
+M	Record	init(from:)	it		13.0		Record	r	Decoder
+M	Record	init(output:completion:)	i		13.0		Record	rr	Array,Subscribers.Completion
+M	Record	init(record:)	i	record:Record.Recording	13.0		Record	f
+M	Record	init(recording:)	i		13.0		Record	r	Record.Recording
+M	Record	last()	f		13.0		Publishers.Last
+M	Record	last(where:)	f	where:Self.Output	13.0		Publishers.LastWhere	f
+M	Record	makeConnectable()	f		13.0		Publishers.MakeConnectable
+M	Record	map(_:)	f	_:Self.Output	13.0			f
+M	Record	map(_:_:)	f		13.0		Publishers.MapKeyPath2	rr	KeyPath,KeyPath
+M	Record	map(_:_:_:)	f		13.0		Publishers.MapKeyPath3	rrr	KeyPath,KeyPath,KeyPath
+M	Record	mapError(_:)	f	_:Self.Failure	13.0		Publishers.MapError	f
+M	Record	max()	f		13.0		Publishers.Comparison
+M	Record	max(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Record	measureInterval(using:options:)	f		13.0		Publishers.MeasureInterval	rd	_,_=nil
+M	Record	merge(with:_:)	f		13.0		Publishers.Merge3	rr
+M	Record	merge(with:_:_:)	f		13.0		Publishers.Merge4	rrr
+M	Record	merge(with:_:_:_:)	f		13.0		Publishers.Merge5	rrrr
+M	Record	merge(with:_:_:_:_:)	f		13.0		Publishers.Merge6	rrrrr
+M	Record	merge(with:_:_:_:_:_:)	f		13.0		Publishers.Merge7	rrrrrr
+M	Record	merge(with:_:_:_:_:_:_:)	f		13.0		Publishers.Merge8	rrrrrrr
+M	Record	min()	f		13.0		Publishers.Comparison
+M	Record	min(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.Comparison	f
+M	Record	multicast(_:)	f		13.0		Publishers.Multicast	f
+M	Record	multicast(subject:)	f		13.0		Publishers.Multicast	r
+M	Record	output(at:)	f		13.0		Publishers.Output	r	Int
+M	Record	output(in:)	f		13.0		Publishers.Output	r
+M	Record	prefix(_:)	f		13.0		Publishers.Output	r	Int
+M	Record	prefix(untilOutputFrom:)	f		13.0		Publishers.PrefixUntilOutput	r
+M	Record	prefix(while:)	f	while:Self.Output	13.0		Publishers.PrefixWhile	f
+M	Record	prepend(_:)	f		13.0			d
+M	Record	print(_:to:)	f		13.0		Publishers.Print	dd	String,TextOutputStream=nil
+M	Record	receive(on:options:)	f		13.0		Publishers.ReceiveOn	rd	_,_=nil
+M	Record	receive(subscriber:)	f		13.0			r
+M	Record	recording	v		13.0		Record.Recording
+M	Record	reduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.Reduce	rf
+M	Record	removeDuplicates()	f		13.0		Publishers.RemoveDuplicates
+M	Record	removeDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.RemoveDuplicates	f
+M	Record	replaceEmpty(with:)	f		13.0		Publishers.ReplaceEmpty	r	Self.Output
+M	Record	replaceError(with:)	f		13.0		Publishers.ReplaceError	r	Self.Output
+M	Record	replaceNil(with:)	f		13.0		Publishers.Map	r
+M	Record	retry(_:)	f		13.0		Publishers.Retry	r	Int
+M	Record	scan(_:_:)	f	_:T,Self.Output	13.0		Publishers.Scan	rf
+M	Record	setFailureType(to:)	f		13.0		Publishers.SetFailureType	r
+M	Record	share()	f		13.0		Publishers.Share
+M	Record	sink(receiveCompletion:receiveValue:)	f	receiveCompletion:Subscribers.Completion;receiveValue:Self.Output	13.0		AnyCancellable	ff
+M	Record	sink(receiveValue:)	f	receiveValue:Self.Output	13.0		AnyCancellable	f
+M	Record	subscribe(_:)	f		13.0			r
+M	Record	subscribe(on:options:)	f		13.0		Publishers.SubscribeOn	rd	_,_=nil
+M	Record	switchToLatest()	f		14.0
+M	Record	throttle(for:scheduler:latest:)	f		13.0		Publishers.Throttle	rrr	_,_,Bool
+M	Record	timeout(_:scheduler:options:customError:)	f		13.0		Publishers.Timeout	rrdg	_,_,_=nil,_=nil
+M	Record	tryAllSatisfy(_:)	f	_:Self.Output	13.0		Publishers.TryAllSatisfy	f
+M	Record	tryCatch(_:)	f	_:Self.Failure	13.0		Publishers.TryCatch	f
+M	Record	tryCompactMap(_:)	f	_:Self.Output	13.0		Publishers.TryCompactMap	f
+M	Record	tryContains(where:)	f	where:Self.Output	13.0		Publishers.TryContainsWhere	f
+M	Record	tryDrop(while:)	f	while:Self.Output	13.0		Publishers.TryDropWhile	f
+M	Record	tryFilter(_:)	f	_:Self.Output	13.0		Publishers.TryFilter	f
+M	Record	tryFirst(where:)	f	where:Self.Output	13.0		Publishers.TryFirstWhere	f
+M	Record	tryLast(where:)	f	where:Self.Output	13.0		Publishers.TryLastWhere	f
+M	Record	tryMap(_:)	f	_:Self.Output	13.0		Publishers.TryMap	f
+M	Record	tryMax(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Record	tryMin(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryComparison	f
+M	Record	tryPrefix(while:)	f	while:Self.Output	13.0		Publishers.TryPrefixWhile	f
+M	Record	tryReduce(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryReduce	rf
+M	Record	tryRemoveDuplicates(by:)	f	by:Self.Output,Self.Output	13.0		Publishers.TryRemoveDuplicates	f
+M	Record	tryScan(_:_:)	f	_:T,Self.Output	13.0		Publishers.TryScan	rf
+M	Record	values	v		15.0
+M	Record	zip(_:)	f		13.0		Publishers.Zip	r
+M	Record	zip(_:_:)	f	_:Self.Output,P.Output	13.0			rf
+M	Record	zip(_:_:_:)	f	_:Self.Output,P.Output,Q.Output	13.0			rrf
+M	Record	zip(_:_:_:_:)	f	_:Self.Output,P.Output,Q.Output,R.Output	13.0			rrrf
+M	Record.Recording	Input	k		13.0
+M	Record.Recording	completion	v		13.0		Subscribers.Completion
+M	Record.Recording	encode(into:)	ft		13.0			r	Encoder
+M	Record.Recording	encode(to:)	ft		13.0			r	Encoder
+M	Record.Recording	init()	i		13.0		Record.Recording
+M	Record.Recording	init(from:)	it		13.0		Record.Recording	r	Decoder
+M	Record.Recording	init(output:completion:)	i		13.0		Record.Recording	rd	Array,Subscribers.Completion=.finished
+M	Record.Recording	output	v		13.0		Array
+M	Record.Recording	receive(_:)	f		13.0			r	Record.Recording.Input
+M	Record.Recording	receive(completion:)	f		13.0			r	Subscribers.Completion
 M	RecoverableError	attemptRecovery(optionIndex:)	f		8.0		Bool	r	Int
 M	RecoverableError	attemptRecovery(optionIndex:resultHandler:)	f	resultHandler:Bool	8.0			rf	Int,_
 M	RecoverableError	recoveryOptions	v		8.0		Array
@@ -39726,6 +51744,20 @@ M	SceneStorage	init(wrappedValue:_:)	i		14.0		SceneStorage	dr	_,String
 M	SceneStorage	init(wrappedValue:_:store:)	i		18.0		SceneStorage	drd	_,String,UserDefaults=nil
 M	SceneStorage	projectedValue	v		14.0		Binding
 M	SceneStorage	wrappedValue	v		14.0
+M	Scheduler	minimumTolerance	v		13.0		Self.SchedulerTimeType.Stride
+M	Scheduler	now	v		13.0		Self.SchedulerTimeType
+M	Scheduler	schedule(_:)	f		13.0			f
+M	Scheduler	schedule(after:_:)	f		13.0			rf	Self.SchedulerTimeType,_
+M	Scheduler	schedule(after:interval:_:)	f		13.0		Cancellable	rrf	Self.SchedulerTimeType,Self.SchedulerTimeType.Stride,_
+M	Scheduler	schedule(after:interval:tolerance:_:)	f		13.0		Cancellable	rrrf	Self.SchedulerTimeType,Self.SchedulerTimeType.Stride,Self.SchedulerTimeType.Stride,_
+M	Scheduler	schedule(after:interval:tolerance:options:_:)	f		13.0		Cancellable	rrrrf	Self.SchedulerTimeType,Self.SchedulerTimeType.Stride,Self.SchedulerTimeType.Stride,Self.SchedulerOptions,_
+M	Scheduler	schedule(after:tolerance:_:)	f		13.0			rrf	Self.SchedulerTimeType,Self.SchedulerTimeType.Stride,_
+M	Scheduler	schedule(after:tolerance:options:_:)	f		13.0			rrrf	Self.SchedulerTimeType,Self.SchedulerTimeType.Stride,Self.SchedulerOptions,_
+M	Scheduler	schedule(options:_:)	f		13.0			rf	Self.SchedulerOptions,_
+M	SchedulerTimeIntervalConvertible	microseconds(_:)	fs		13.0		Self	r	Int
+M	SchedulerTimeIntervalConvertible	milliseconds(_:)	fs		13.0		Self	r	Int
+M	SchedulerTimeIntervalConvertible	nanoseconds(_:)	fs		13.0		Self	r	Int
+M	SchedulerTimeIntervalConvertible	seconds(_:)	fs		13.0		Self	r
 M	Schema	Attribute	k		17.0
 M	Schema	CompositeAttribute	k		17.0
 M	Schema	Entity	k		17.0
@@ -41703,6 +53735,10 @@ M	StrokeStyle	lineCap	v		13.0		CGLineCap
 M	StrokeStyle	lineJoin	v		13.0		CGLineJoin
 M	StrokeStyle	lineWidth	v		13.0		CGFloat
 M	StrokeStyle	miterLimit	v		13.0		CGFloat
+M	Subject	send()	f		13.0
+M	Subject	send(_:)	f		13.0			r	Self.Output
+M	Subject	send(completion:)	f		13.0			r	Subscribers.Completion
+M	Subject	send(subscription:)	f		13.0			r	Subscription
 M	SubmitLabel	continue	sv		15.0		SubmitLabel
 M	SubmitLabel	done	sv		15.0		SubmitLabel
 M	SubmitLabel	go	sv		15.0		SubmitLabel
@@ -41719,11 +53755,64 @@ M	SubmitTriggers	init(rawValue:)	i		15.0		SubmitTriggers	r	Int
 M	SubmitTriggers	rawValue	v				Int
 M	SubmitTriggers	search	sv		15.0		SubmitTriggers
 M	SubmitTriggers	text	sv		15.0		SubmitTriggers
+M	Subscriber	receive()	f		13.0		Subscribers.Demand
+M	Subscriber	receive(_:)	f		13.0		Subscribers.Demand	r	Self.Input
+M	Subscriber	receive(completion:)	f		13.0			r	Subscribers.Completion
+M	Subscriber	receive(subscription:)	f		13.0			r	Subscription
+M	Subscribers	Assign	k		13.0
+M	Subscribers	Completion	k		13.0
+M	Subscribers	Demand	k		13.0
+M	Subscribers	Sink	k		13.0
+M	Subscribers.Assign	Failure	k		13.0
+M	Subscribers.Assign	cancel()	f		13.0
+M	Subscribers.Assign	combineIdentifier	v		13.0		CombineIdentifier
+M	Subscribers.Assign	customMirror	v		13.0		Mirror
+M	Subscribers.Assign	description	v		13.0		String
+M	Subscribers.Assign	init(object:keyPath:)	i		13.0		Subscribers.Assign	rr	_,ReferenceWritableKeyPath
+M	Subscribers.Assign	keyPath	v		13.0		ReferenceWritableKeyPath
+M	Subscribers.Assign	object	v		13.0
+M	Subscribers.Assign	playgroundDescription	v		13.0
+M	Subscribers.Assign	receive()	f		13.0		Subscribers.Demand
+M	Subscribers.Assign	receive(_:)	f		13.0		Subscribers.Demand	r
+M	Subscribers.Assign	receive(completion:)	f		13.0			r	Subscribers.Completion
+M	Subscribers.Assign	receive(subscription:)	f		13.0			r	Subscription
+M	Subscribers.Assign	store(in:)	f		13.0			r	Set
+M	Subscribers.Completion	encode(to:)	ft		13.0			r	Encoder
+M	Subscribers.Completion	failure	c		13.0		Subscribers.Completion
+M	Subscribers.Completion	failure(_:)	c		13.0		Subscribers.Completion	r
+M	Subscribers.Completion	finished	c		13.0		Subscribers.Completion
+M	Subscribers.Completion	hash(into:)	f		13.0			r	Hasher
+M	Subscribers.Completion	hashValue	v		13.0		Int
+M	Subscribers.Completion	init(from:)	it		13.0		Subscribers.Completion	r	Decoder
+M	Subscribers.Demand	description	v		13.0		String
+M	Subscribers.Demand	encode(to:)	ft		13.0			r	Encoder
+M	Subscribers.Demand	hash(into:)	f		13.0			r	Hasher
+M	Subscribers.Demand	hashValue	v		13.0		Int
+M	Subscribers.Demand	init(from:)	it		13.0		Subscribers.Demand	r	Decoder
+M	Subscribers.Demand	max	v		13.0		Int
+M	Subscribers.Demand	max(_:)	fs		13.0		Subscribers.Demand	r	Int
+M	Subscribers.Demand	none	sv		13.0		Subscribers.Demand
+M	Subscribers.Demand	unlimited	sv		13.0		Subscribers.Demand
+M	Subscribers.Sink	cancel()	f		13.0
+M	Subscribers.Sink	combineIdentifier	v		13.0		CombineIdentifier
+M	Subscribers.Sink	customMirror	v		13.0		Mirror
+M	Subscribers.Sink	description	v		13.0		String
+M	Subscribers.Sink	init(receiveCompletion:receiveValue:)	i	receiveCompletion:Subscribers.Completion;receiveValue:Input	13.0		Subscribers.Sink	ff
+M	Subscribers.Sink	playgroundDescription	v		13.0
+M	Subscribers.Sink	receive()	f		13.0		Subscribers.Demand
+M	Subscribers.Sink	receive(_:)	f		13.0		Subscribers.Demand	r
+M	Subscribers.Sink	receive(completion:)	f		13.0			r	Subscribers.Completion
+M	Subscribers.Sink	receive(subscription:)	f		13.0			r	Subscription
+M	Subscribers.Sink	receiveCompletion	v		13.0
+M	Subscribers.Sink	receiveValue	v		13.0
+M	Subscribers.Sink	store(in:)	f		13.0			r	Set
+M	Subscription	request(_:)	f		13.0			r	Subscribers.Demand
 M	SubscriptionView	Body	k
 M	SubscriptionView	action	v		13.0
 M	SubscriptionView	content	v		13.0
 M	SubscriptionView	init(content:publisher:action:)	i	action:PublisherType.Output	13.0		SubscriptionView	rrf
 M	SubscriptionView	publisher	v		13.0
+M	Subscriptions	empty	sv		13.0		Subscription
 M	Substring	CharacterView	dk			?
 M	Substring	Index	k
 M	Substring	Output	k		16.0
@@ -43046,6 +55135,8 @@ M	ToolbarTitleDisplayMode	large	sv		17.0		ToolbarTitleDisplayMode
 M	ToolbarTitleMenu	Body	k
 M	ToolbarTitleMenu	init()	i		16.0		ToolbarTitleMenu
 M	ToolbarTitleMenu	init(content:)	i		16.0		ToolbarTitleMenu	f
+M	TopLevelDecoder	decode(_:from:)	ft		13.0			rr	_,Self.Input
+M	TopLevelEncoder	encode(_:)	ft		13.0		Self.Output	r
 M	Trait	bug(_:_:)	fs				Self	rd	String,Comment=nil
 M	Trait	bug(_:id:_:)	fs				Self	drd	String=nil,_,Comment=nil
 M	Trait	comments	v				Array

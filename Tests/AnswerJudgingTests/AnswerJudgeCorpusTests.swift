@@ -82,6 +82,9 @@ struct BlindCorpusTests {
     var wrongPassed = 0
     var rightFailed = 0
     var total = 0
+    /// In the range from the lowest to the highest grade the two reviewers give, where a set
+    /// has a second reviewer's grades.
+    var inReviewersRange = 0
     var byClass: [String: (inRange: Int, total: Int)] = [:]
   }
 
@@ -108,13 +111,16 @@ struct BlindCorpusTests {
       name: "judge-blind3.txt", corpus: JudgeCorpus.blind3,
       // A development set since the second session of 2026-12-05: its totals found a
       // regression (118, 17, 13 before it).
-      measured: (inRange: 116, wrongPassed: 16, rightFailed: 14)),
+      // Right code at 0-2 went 14 → 16 in the third session: `Logger` became API (`.log(level:
+      // .info, …)` for `.info(…)` is read as another method), and a method on a value the
+      // question types counts (`editActions: .move` for `stops.move(…)` misses more).
+      measured: (inRange: 121, wrongPassed: 14, rightFailed: 16)),
     Set(
       name: "judge-blind4.txt", corpus: JudgeCorpus.blind4,
       // 116 before a call's needed arguments were checked (a missing argument its reviewer
       // grades 3 is an error now, as in the other sets); 115 before the round of 2026-12-05's
       // compile checks (docs/judging.md).
-      measured: (inRange: 113, wrongPassed: 7, rightFailed: 17)),
+      measured: (inRange: 114, wrongPassed: 6, rightFailed: 17)),
     Set(
       name: "judge-blind5.txt", corpus: JudgeCorpus.blind5,
       // 148, 25, 15 when it was written, before the second session of 2026-12-05.
@@ -123,6 +129,10 @@ struct BlindCorpusTests {
       name: "judge-blind6.txt", corpus: JudgeCorpus.blind6,
       // 88, 7, 11 when it was written.
       measured: (inRange: 109, wrongPassed: 3, rightFailed: 7), cardsAtLeast: 18),
+    Set(
+      name: "judge-blind7.txt", corpus: JudgeCorpus.blind7,
+      // 183, 9, 11 when it was written (195 in the two reviewers' range).
+      measured: (inRange: 183, wrongPassed: 9, rightFailed: 12)),
   ]
 
   static func score(_ corpus: JudgeCorpus) throws -> Score {
@@ -133,6 +143,7 @@ struct BlindCorpusTests {
       let hit = entry.grades.contains(grade)
       score.total += 1
       score.inRange += hit ? 1 : 0
+      score.inReviewersRange += entry.reviewersGrades.contains(grade) ? 1 : 0
       if entry.grades.upperBound <= 2 && grade >= 4 { score.wrongPassed += 1 }
       if entry.grades.lowerBound >= 4 && grade <= 2 { score.rightFailed += 1 }
       score.byClass[entry.kind, default: (0, 0)].inRange += hit ? 1 : 0
@@ -163,6 +174,7 @@ struct BlindCorpusTests {
         "in range: \(score.inRange) of \(score.total)",
         "wrong code suggested 4-5: \(score.wrongPassed)",
         "right code suggested 0-2: \(score.rightFailed)",
+        "in the two reviewers' range: \(score.inReviewersRange) of \(score.total)",
       ]
       for (kind, figures) in score.byClass.sorted(by: { $0.key < $1.key }) {
         lines.append("  \(kind): \(figures.inRange) of \(figures.total)")

@@ -11,6 +11,9 @@ struct JudgeCorpus {
     var card: String
     var kind: String
     var grades: ClosedRange<Int>
+    /// A second reviewer's grade, given blind to the first's and to the judge's, where the set
+    /// has one (`second:`).
+    var second: Int?
     var attempt: String
     var note: String
     /// Why the judge's grade is outside the range, for an attempt it is known to miss.
@@ -21,13 +24,19 @@ struct JudgeCorpus {
     var line: Int
 
     var testDescription: String { "line \(line), \(card): \(attempt.prefix(60))" }
+
+    /// The grades from the lowest to the highest either reviewer gives.
+    var reviewersGrades: ClosedRange<Int> {
+      guard let second else { return grades }
+      return min(grades.lowerBound, second)...max(grades.upperBound, second)
+    }
   }
 
   var entries: [Entry] = []
 
   /// Reads the corpus: blank-line separated entries of `key: value` lines (`card`, `class`,
-  /// `grade` as `N` or `N-M`, `attempt`, `note`, `known` for a known miss, and `reason` for the
-  /// reason the judge must give); a multi-line
+  /// `grade` as `N` or `N-M`, `second` for a second reviewer's, `attempt`, `note`, `known` for
+  /// a known miss, and `reason` for the reason the judge must give); a multi-line
   /// attempt is `attempt:` followed by lines starting `| `.
   init(_ text: String) {
     var current: [String: String] = [:]
@@ -45,7 +54,8 @@ struct JudgeCorpus {
         attemptLines.isEmpty ? current["attempt"] ?? "" : attemptLines.joined(separator: "\n")
       entries.append(
         Entry(
-          card: card, kind: current["class"] ?? "", grades: low...high, attempt: attempt,
+          card: card, kind: current["class"] ?? "", grades: low...high,
+          second: current["second"].flatMap { Int($0) }, attempt: attempt,
           note: current["note"] ?? "", known: current["known"], reason: current["reason"],
           line: start))
     }
@@ -96,6 +106,11 @@ struct JudgeCorpus {
   /// views, timers, strings, integers, typed throws, wrappers, streams, clocks): a development
   /// set from the start, read by the lead to find what the judge misses.
   static let blind6 = JudgeCorpus((try? fixture("judge-blind6.txt")) ?? "")
+  /// A seventh, by two more reviewers (SwiftUI views, scenes and commands; collections,
+  /// concurrency, Foundation, SwiftData queries, Observation), written for the third session of
+  /// 2026-12-05 and measured first on the commit before it; each attempt graded blind by a
+  /// second reviewer too. Fair: its attempts are not read here.
+  static let blind7 = JudgeCorpus((try? fixture("judge-blind7.txt")) ?? "")
 
   /// Every syntax card the corpus is about: the shipped decks' and the fixture deck's, by id.
   static let cards: [String: SyntaxCard] = {
@@ -113,6 +128,7 @@ struct JudgeCorpus {
       "judge-cards.md", "judge-blind-cards-a.md", "judge-blind-cards-b.md",
       "judge-blind-cards-c.md", "judge-blind-cards-d.md", "judge-blind-cards-e.md",
       "judge-blind-cards-f.md", "judge-blind-cards-g.md", "judge-blind-cards-h.md",
+      "judge-blind-cards-i.md", "judge-blind-cards-j.md",
     ] {
       if let text = try? fixture(name) {
         files.append(.init(path: name, bytes: Array(text.utf8)))

@@ -103,6 +103,30 @@ struct SDKIndexTests {
     #expect(!index.hasOlderSource("Button"))
   }
 
+  @Test("reads os, Combine, Core Graphics and Core Location from Apple's documentation")
+  func moreFrameworks() throws {
+    #expect(
+      index.members(named: "init", of: "Logger").contains {
+        $0.labels == ["subsystem", "category"]
+      })
+    #expect(index.hasMember(named: "info", of: "Logger"))
+    #expect(!index.hasMember(named: "information", of: "Logger"))
+    #expect(index.describes("AnyCancellable"))
+    #expect(index.describes("CGRect"))
+    #expect(index.describes("CLLocationCoordinate2D"))
+    let wrong = judge(
+      """
+      let logger = Logger(subsystem: "com.example.app", category: "sync")
+      logger.information("Sync started")
+      """,
+      """
+      let logger = Logger(subsystem: "com.example.app", category: "sync")
+      logger.info("Sync started")
+      """)
+    #expect(try #require(wrong.grade) <= 2)
+    #expect(wrong.reason.hasPrefix("`Logger` has no `information(_:)`"), "\(wrong.reason)")
+  }
+
   @Test("takes a deprecation from the newest source, with the name of what replaces it")
   func newestDeprecation() throws {
     let overlay = try #require(

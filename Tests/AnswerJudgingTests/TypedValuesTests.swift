@@ -205,4 +205,68 @@ struct TypedValuesTests {
     let typed = SDKCheck.Code(deep).typedNames(index: .shipped)
     #expect(typed.isEmpty)
   }
+
+  @Test(
+    "types a value the question declares, and reads its members as API: another label is an error")
+  func questionDeclaredTypes() throws {
+    let code = "let ranked = players.sorted(using: KeyPathComparator(\\.score, order: .reverse))"
+    let question =
+      "Sort `players: [Player]` by `score: Int`, highest first, with a `KeyPathComparator`."
+    let other = judge(
+      "let ranked = players.sorted(by: KeyPathComparator(\\.score, order: .reverse))", code,
+      question: question)
+    #expect(try #require(other.grade) <= 2)
+    #expect(other.reason == "`by:` where the card has `using:`.")
+    #expect(
+      judge(
+        "let top = players.sorted(using: KeyPathComparator(\\.score, order: .reverse))", code,
+        question: question
+      ).grade == 5)
+    // Untyped, the value's method is the example's, and its label a detail.
+    #expect(
+      judge(
+        "let ranked = players.sorted(by: KeyPathComparator(\\.score, order: .reverse))", code
+      ).grade == 4)
+  }
+
+  @Test("finds a member the declared array does not have")
+  func arrayMembers() throws {
+    let code = """
+      List {
+          ForEach(stops) { stop in Text(stop.name) }
+              .onMove { from, to in stops.move(fromOffsets: from, toOffset: to) }
+      }
+      """
+    let question = "Let the user reorder `@State var stops: [Stop]` in a `List`."
+    let wrong = judge(
+      """
+      List {
+          ForEach(stops) { stop in Text(stop.name) }
+              .onMove { from, to in stops.moveItems(from: from, to: to) }
+      }
+      """, code, question: question)
+    #expect(try #require(wrong.grade) <= 2)
+    #expect(
+      wrong.findings.contains {
+        $0.message.hasPrefix("`Array` has no `moveItems(from:to:)`")
+      }, "\(wrong.findings)")
+  }
+
+  @Test("reads `[T]` as an `Array` and `[K: V]` as a `Dictionary` where a declaration says so")
+  func bracketedTypes() {
+    let code = SDKCheck.Code(
+      """
+      var stops: [Stop] = []
+      let counts: [String: Int] = [:]
+      let pairs: [(Int, Int)] = []
+      """)
+    let types = code.typedNames(index: .shipped)
+    #expect(types["stops"] == "Array")
+    #expect(types["counts"] == "Dictionary")
+    #expect(types["pairs"] == "Array")
+    #expect(
+      QuestionWords.declaredTypes(in: "Given `scores: [String: Int]` and `n: Int`.") == [
+        "scores": "Dictionary", "n": "Int",
+      ])
+  }
 }
