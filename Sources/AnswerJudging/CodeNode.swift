@@ -152,6 +152,13 @@ struct CodeNode: Sendable {
   /// member, and what is called on it, is API when the SDK declares them.
   var chainRoot: String?
 
+  /// Whether the node only names a type (`Data` in `[Data]`, `Int` in `[String: Int]`): a
+  /// capitalised name, not called, holding nothing.
+  var isTypeReference: Bool {
+    kind == .call && !hasParentheses && name.first?.isUppercase == true && arguments.isEmpty
+      && blocks.isEmpty
+  }
+
   /// What the node holds, behind one reference: the comparison passes nodes around by the
   /// thousand, and a copy then costs one retain, not one per array.
   private var storage = Storage()

@@ -227,17 +227,18 @@ extension Matching {
       else { return false }
       // A member a protocol or attribute names (`projectedValue`) is API: not renamed.
       if e.isAPI || a.isAPI { return e.parameters.first == a.parameters.first }
+      // A computed property (`var results: [String] { names.filter { … } }`, `var body: some
+      // View { … }`) is no stand-in for a property with a value (`let dishes = [...]`,
+      // `@State private var isDimmed = false`): what it computes is compared with what the card
+      // computes.
+      func isComputed(_ node: CodeNode) -> Bool { node.value.isEmpty && !node.blocks.isEmpty }
+      if isComputed(e) != isComputed(a), !(e.value.isEmpty && a.value.isEmpty) { return false }
       // Two plain constants of the author's and the attempt's own naming are the same only when
       // what they hold is alike: `let matches = names.filter { … }` is not the card's
       // `let dishes = ["Crème Brûlée", …]`, but the `filter` the card prints.
       if e.parameters == a.parameters || !e.attributes.isEmpty || !a.attributes.isEmpty {
         return true
       }
-      // A computed property (`var results: [String] { names.filter { … } }`) is no stand-in
-      // for a constant with a value (`let dishes = [...]`): what it computes is compared with
-      // what the card computes.
-      func isComputed(_ node: CodeNode) -> Bool { node.value.isEmpty && !node.blocks.isEmpty }
-      if isComputed(e) != isComputed(a), !(e.value.isEmpty && a.value.isEmpty) { return false }
       return e.value.isEmpty || a.value.isEmpty || e.value.first?.kind == a.value.first?.kind
     case (.statement, .statement):
       return e.name == a.name || (Self.isBranch(e) && Self.isBranch(a))

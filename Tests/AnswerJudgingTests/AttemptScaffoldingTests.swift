@@ -89,4 +89,72 @@ struct ValueMethodTests {
     #expect(!CodeClassifier.isValueMethod("refreshFeed", isDeclared: { _ in false }))
     #expect(!CodeClassifier.isValueMethod("filter", isDeclared: { $0 == "filter" }))
   }
+
+  @Test("reads a `body` wrapped around the card's chain as the chain, without the card's `@State`")
+  func bodyWithoutState() {
+    let card = """
+      @State private var isDimmed = false
+
+      Image(systemName: "heart.fill")
+          .opacity(isDimmed ? 0.3 : 1)
+          .animation(.easeInOut(duration: 1).repeatForever(autoreverses: true), value: isDimmed)
+      """
+    for attempt in [
+      """
+      var body: some View {
+          Image(systemName: "heart.fill")
+              .opacity(isDimmed ? 0.3 : 1)
+              .animation(.easeInOut(duration: 1).repeatForever(autoreverses: true), value: isDimmed)
+      }
+      """,
+      """
+      var body: some View {
+          let pulse = Animation.easeInOut(duration: 1).repeatForever(autoreverses: true)
+          Image(systemName: "heart.fill")
+              .opacity(isDimmed ? 0.3 : 1)
+              .animation(pulse, value: isDimmed)
+      }
+      """,
+    ] {
+      #expect(judge(attempt, card).grade == 5, "\(attempt)")
+    }
+    // The computed `body` is no stand-in for the stored property: what it holds is compared.
+    let wrong = judge(
+      """
+      var body: some View {
+          Image(systemName: "heart.fill")
+              .opacity(isDimmed ? 0.3 : 1)
+              .animation(.easeInOut(duration: 1), value: isDimmed)
+      }
+      """, card)
+    #expect(wrong.grade.map { $0 <= 3 } == true, "\(wrong.reason)")
+  }
+
+  @Test("takes a type named in an annotation for the same type named in the value")
+  func typesInOtherPlaces() {
+    let group = """
+      var results: [Data] = []
+      for try await data in group { results.append(data) }
+      """
+    #expect(
+      judge(
+        """
+        var results = [Data]()
+        for try await data in group { results.append(data) }
+        """, group
+      ).grade == 5)
+    let counts = """
+      let counts = words.reduce(into: [String: Int]()) { counts, word in
+          counts[word, default: 0] += 1
+      }
+      """
+    let annotated = judge(
+      """
+      let counts: [String: Int] = words.reduce(into: [:]) { counts, word in
+          counts[word, default: 0] += 1
+      }
+      """, counts)
+    #expect(annotated.grade == 5)
+    #expect(annotated.reason == "Same API as the card.")
+  }
 }
