@@ -6,43 +6,22 @@ extension APIVocabulary {
     windowToolbar
     glass
     glassProminent
-    checkbox
-    extraLargeTitle
-    italic
-    weight
     smallCaps
     monospacedDigit
     gradient
-    systemBackground
-    secondarySystemBackground
-    systemGroupedBackground
-    secondarySystemGroupedBackground
-    systemGray
-    systemGray6
-    secondaryLabel
     delay
     speed
     repeatForever
     repeatCount
-    combined
     bounce
     pulse
     variableColor
     appear
     disappear
-    replace
     wiggle
     breathe
-    decimalPad
-    numberPad
-    emailAddress
-    phonePad
     URL
-    newPassword
-    oneTimeCode
     hard
-    mac
-    vision
     # methods
     count
     isEmpty

@@ -7,13 +7,6 @@ extension APIVocabulary {
     Window
     MenuBarExtra
     Preview
-    UIApplication
-    UIDevice
-    UIImage
-    UIColor
-    UIScreen
-    UIFont
-    UIImpactFeedbackGenerator
     Any
     DispatchQueue
     ID

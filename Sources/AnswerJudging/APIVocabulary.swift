@@ -224,7 +224,7 @@ public struct APIVocabulary: Sendable {
   /// are the model's, as the rest of it is.
   public static let modelProtocols: Set<String> = [
     "Identifiable", "Hashable", "Equatable", "Comparable", "Codable", "Encodable", "Decodable",
-    "Sendable", "CaseIterable", "Error", "CustomStringConvertible", "RawRepresentable",
+    "Sendable", "CaseIterable", "Error", "CustomStringConvertible", "RawRepresentable", "CodingKey",
   ]
 
   /// The member names an attribute on a type declaration gives meaning (The Swift Programming

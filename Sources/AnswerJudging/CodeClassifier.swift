@@ -89,8 +89,13 @@ struct CodeClassifier {
     }
     classifyName(&node, minor: minor)
     let name = node.name
+    // A style the code declares itself, applied (`.buttonStyle(PressableStyle())`), is what
+    // the declaration is for: not decoration.
+    let appliesOwnType = node.arguments.contains { argument in
+      argument.value.contains { $0.kind == .call && declared.contains($0.name) }
+    }
     let isDecoration =
-      node.kind == .modifier && !hints.essential.contains(name)
+      node.kind == .modifier && !hints.essential.contains(name) && !appliesOwnType
       && (APIVocabulary.decoration.contains(name)
         || (APIVocabulary.presenters.contains(name) && Self.presentsConfiguredContent(node)))
     let isContext = hints.context.contains(name) || isDecoration
@@ -107,10 +112,18 @@ struct CodeClassifier {
       !node.clause.contains(where: { ["View", "App", "Scene"].contains($0.name) })
     {
       // A model type the example needs (`struct Song: Identifiable { … }`): its members are
-      // the author's, unless the author says otherwise.
-      node.blocks = node.blocks.map { $0.map { Self.freed($0, keeping: hints.essential) } }
+      // the author's, unless the author says otherwise. A type that conforms to a protocol
+      // with requirements other than a model's (`ButtonStyle`, `ViewModifier`) is the point:
+      // what its members hold counts.
       let required = Self.requiredNames(of: node)
-      if !required.isEmpty {
+      // An extension of an SDK type (`extension View { func card() … }`) is API at work too.
+      let extendsSDK =
+        name == "extension"
+        && (node.parameters.first ?? node.clause.first?.name).map(SDKIndex.shipped.describes)
+          == true
+      if required.isEmpty && !extendsSDK {
+        node.blocks = node.blocks.map { $0.map { Self.freed($0, keeping: hints.essential) } }
+      } else {
         node.blocks = node.blocks.map { $0.map { Self.requiring($0, required) } }
       }
     }
@@ -229,7 +242,13 @@ struct CodeClassifier {
       // Conformances (`View`, `Hashable`) are what the example needs, unless the author
       // says they are the point.
       let type = classify(type, minor: minor)
-      let isBoilerplate = ["View", "App", "Scene"].contains(type.name) || isTypeDeclaration
+      // But for a protocol whose conformance is the point (`ButtonStyle`, `ViewModifier`):
+      // another protocol there is another API.
+      let isPoint =
+        isTypeDeclaration && SDKIndex.shipped.isProtocol(type.name)
+        && !APIVocabulary.modelProtocols.contains(type.name)
+      let isBoilerplate =
+        ["View", "App", "Scene"].contains(type.name) || (isTypeDeclaration && !isPoint)
       return isBoilerplate && !hints.essential.contains(type.name) ? Self.freed(type) : type
     }
     // An initial value (`= .automatic`, `= CGSize.zero`) is the author's example; a type built

@@ -298,10 +298,9 @@ struct CodeParser {
     let isExtension = current == "extension"
     position += 1
     if isName(at: position) {
-      if !isExtension {
-        node.parameters = [String(current)]
-        declared.insert(String(current))
-      }
+      // An extension names the type it extends, which it does not declare.
+      node.parameters = [String(current)]
+      if !isExtension { declared.insert(String(current)) }
       position += 1
     }
     if isOperator("<") { skipBalanced() }

@@ -55,8 +55,12 @@ struct ParsedCode: Sendable {
       asksForCancel: asksForCancel)
     classifier.questionNames = questionNames
     classifier.question = question
-    classifier.typedNames = SDKCheck.Code(source: source, tokens: parser.tokens)
-      .typedNames(index: .shipped).reduce(into: question.types) { $0[String($1.key)] = $1.value }
+    let code = SDKCheck.Code(source: source, tokens: parser.tokens)
+    // The card's names used unbound are typed by what its members say (`configuration.label`
+    // and `.isPressed`: a `ButtonStyleConfiguration`), as the SDK check types an attempt's.
+    let inferred = collectsNames ? code.inferredTypes(index: .shipped) : [:]
+    classifier.typedNames = code.typedNames(index: .shipped).merging(inferred) { typed, _ in typed }
+      .reduce(into: question.types) { $0[String($1.key)] = $1.value }
     let classified = classifier.classify(nodes)
     // The card's code is prepared once: worth measuring all of it. An attempt's weights come
     // from the classifier, and its fingerprints when asked for.

@@ -272,6 +272,16 @@ extension SDKCheck {
         token: index, name: name, labels: labels, owner: owner, isImplicit: isImplicit)
     }
 
+    /// The value a method is called on (`feed` in `feed.reload()`) when the code does not type
+    /// it (it is not in `types`): the example's own, of which the index knows nothing.
+    func untypedReceiver(of call: WrittenCall, types: [Substring: String]) -> Substring? {
+      guard call.owner == nil, !call.isImplicit, call.token >= 2,
+        tokens[call.token - 2].kind == .identifier
+      else { return nil }
+      let receiver = text(call.token - 2)
+      return receiver.first?.isLowercase == true && types[receiver] == nil ? receiver : nil
+    }
+
     /// Whether the argument labelled `label` of the call named at `call` is a string or number
     /// literal alone: an example value, like a title.
     func passesLiteral(to label: String, at call: Int) -> Bool {
@@ -345,6 +355,11 @@ extension SDKCheck {
         return isByte(index + 1, "(")
           && !(index > 0 && ["func", "init", "case"].contains(text(index - 1)))
       }
+    }
+
+    /// The macros the code expands with arguments (`#require(…)`), by their `#` token.
+    func macroCalls() -> [Int] {
+      tokens.indices.dropLast().filter { tokens[$0].kind == .pound && isByte($0 + 1, "(") }
     }
 
     /// The names of the calls that `keyword` (`await`, `try`) marks.

@@ -13,6 +13,13 @@ struct SDKCheck: Sendable {
   /// is read once, and attempts are checked against these one after another.
   private let awaited: Set<Substring>
   private let tried: Set<Substring>
+  /// The card's calls of methods on values it does not type: marked, they need the marker on
+  /// such a value of the attempt's too, whatever other types' methods of the name do.
+  private let markedOnValues: Set<Substring>
+  /// The macros the card marks with `try` and with `await` (`try #require(…)`): no declaration
+  /// says what a macro's expansion needs; the card's marker does.
+  private let triedMacros: Set<Substring>
+  private let awaitedMacros: Set<Substring>
   /// The card's names, and its calls as written (`background(alignment:)`), for what replaces
   /// a deprecated call.
   let cardNames: Set<Substring>
@@ -50,8 +57,17 @@ struct SDKCheck: Sendable {
       card.text($0) == "async" && card.text($0 + 1) == "let"
     }
     let cardWritten = card.writtenCalls()
+    let cardTyped = card.typedNames(index: index).merging(inferred) { typed, _ in typed }
+    // A method of a value the card does not type (`feed.reload()`): what the index declares of
+    // other types' methods of that name says nothing of it; the card's marker does.
+    let onValues = Set(
+      cardWritten.filter { card.untypedReceiver(of: $0, types: cardTyped) != nil }.map {
+        Substring($0.name)
+      })
+    markedOnValues = onValues
     func needs(_ effect: SDKIndex.Effect, _ name: Substring) -> Bool {
       if readsAsyncLets { return index.declares(effect, String(name)) }
+      if onValues.contains(name) { return true }
       // By the labels the card calls it with: a declaration the call cannot be says nothing
       // (`NSItemProvider`'s `loadTransferable(type:completionHandler:)` for a photo's).
       return index.mayBe(effect, String(name))
@@ -62,6 +78,9 @@ struct SDKCheck: Sendable {
               trailing: card.trailingClosures(after: call.token))
         }
     }
+    let macros = card.macroCalls()
+    triedMacros = Set(macros.filter { card.isMarked($0, by: "try") }.map(card.text))
+    awaitedMacros = Set(macros.filter { card.isMarked($0, by: "await") }.map(card.text))
     awaited = card.calls(marked: "await").filter { needs(.async, $0) }
     tried = card.calls(marked: "try").filter { needs(.throwing, $0) }
     cardNames = Set(
@@ -141,20 +160,32 @@ struct SDKCheck: Sendable {
       }
       .map { Problem(message: "`EnvironmentValues` has no `\($0)`") }
     problems += languageProblems(in: typed, types: types)
+    for macro in typed.macroCalls() {
+      let name = typed.text(macro)
+      if awaitedMacros.contains(name), !typed.isMarked(macro, by: "await") {
+        problems.append(Problem(message: "`\(name)` is `async`: the card writes `await` before it"))
+      } else if triedMacros.contains(name), !typed.isMarked(macro, by: "try") {
+        problems.append(Problem(message: "`\(name)` can throw: the card writes `try` before it"))
+      }
+    }
     for call in calls where !ownTypes.contains(Substring(call.owner ?? "-")) {
       let name = typed.text(call.token)
+      let onValue =
+        markedOnValues.contains(name) && typed.untypedReceiver(of: call, types: types) != nil
       // By its labels the call may be one that has no such effect (`URL(string:)` beside a
       // card's `try` for `URLSession`'s `data(from:)`).
       if awaited.contains(name), !typed.isMarked(call.token, by: "await"),
-        index.mayBe(
-          .async, call.name, labels: call.labels, on: call.owner,
-          trailing: typed.trailingClosures(after: call.token))
+        onValue
+          || index.mayBe(
+            .async, call.name, labels: call.labels, on: call.owner,
+            trailing: typed.trailingClosures(after: call.token))
       {
         problems.append(Problem(message: "`\(name)` is `async`: the card writes `await` before it"))
       } else if tried.contains(name), !typed.isMarked(call.token, by: "try"),
-        index.mayBe(
-          .throwing, call.name, labels: call.labels, on: call.owner,
-          trailing: typed.trailingClosures(after: call.token))
+        onValue
+          || index.mayBe(
+            .throwing, call.name, labels: call.labels, on: call.owner,
+            trailing: typed.trailingClosures(after: call.token))
       {
         problems.append(Problem(message: "`\(name)` can throw: the card writes `try` before it"))
       }

@@ -91,6 +91,53 @@ struct CompileChecksTests {
   }
 }
 
+@Suite("Marked calls on values the code does not type")
+struct MarkedCallsOnValuesTests {
+  @Test(
+    "holds the card's `try` and `await` for a method on the example's value, whatever other types declare"
+  )
+  func untypedValues() throws {
+    // The index knows a `reload()` of UIKit's, neither async nor throwing: not `feed`'s.
+    let code = """
+      List(feed.posts) { post in PostRow(post: post) }
+          .refreshable { try? await feed.reload() }
+      """
+    let noTry = judge(
+      "List(feed.posts) { post in PostRow(post: post) }\n    .refreshable { await feed.reload() }",
+      code)
+    #expect(try #require(noTry.grade) <= 2)
+    #expect(noTry.reason == "`reload` can throw: the card writes `try` before it.")
+    let noAwait = judge(
+      "List(feed.posts) { post in PostRow(post: post) }\n    .refreshable { try? feed.reload() }",
+      code)
+    #expect(try #require(noAwait.grade) <= 2)
+    #expect(
+      judge(
+        "List(feed.posts) { PostRow(post: $0) }\n    .refreshable { try? await feed.reload() }",
+        code
+      ).grade == 5)
+  }
+
+  @Test("holds the card's `try` before a macro, whose declaration cannot say it throws")
+  func macros() throws {
+    let code = """
+      @Test func firstBookIsDune() throws {
+          let book = try #require(library.books.first)
+          #expect(book.title == "Dune")
+      }
+      """
+    let noTry = judge(
+      """
+      @Test func firstBookIsDune() throws {
+          let book = #require(library.books.first)
+          #expect(book.title == "Dune")
+      }
+      """, code)
+    #expect(try #require(noTry.grade) <= 2)
+    #expect(noTry.reason == "`#require` can throw: the card writes `try` before it.")
+  }
+}
+
 @Suite("What a card's question asks about")
 struct QuestionWordsTests {
   @Test("splits words at capitals and keeps those of four letters or more")

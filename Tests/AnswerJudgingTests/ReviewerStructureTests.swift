@@ -129,4 +129,90 @@ struct ReviewerStructureTests {
     #expect(judgement.findings.first?.severity == .error)
     #expect(judgement.marks.values.contains(.misplaced))
   }
+
+  static let buttonStyle = """
+    struct PressableStyle: ButtonStyle {
+        func makeBody(configuration: Configuration) -> some View {
+            configuration.label
+                .scaleEffect(configuration.isPressed ? 0.95 : 1)
+        }
+    }
+
+    Button("Buy") { buy() }
+        .buttonStyle(PressableStyle())
+    """
+
+  @Test("takes a conformance to a protocol that is the point as API, and what its members hold")
+  func conformanceAsPoint() throws {
+    #expect(
+      judge(
+        """
+        struct Squish: ButtonStyle {
+            func makeBody(configuration config: Configuration) -> some View {
+                config.label.scaleEffect(config.isPressed ? 0.95 : 1.0)
+            }
+        }
+        Button("Buy", action: buy).buttonStyle(Squish())
+        """, Self.buttonStyle
+      ).grade == 5)
+    let other = judge(
+      """
+      struct PressableStyle: ViewModifier {
+          @State private var pressed = false
+          func body(content: Content) -> some View { content.scaleEffect(pressed ? 0.95 : 1) }
+      }
+      Button("Buy") { buy() }.modifier(PressableStyle())
+      """, Self.buttonStyle)
+    #expect(try #require(other.grade) <= 2)
+    #expect(other.reason == "`ViewModifier` where the card has `ButtonStyle`.")
+    // A member of the configuration the card reads is API: misspelt, a typo.
+    let typo = judge(
+      """
+      struct PressableStyle: ButtonStyle {
+          func makeBody(configuration: Configuration) -> some View {
+              configuration.label.scaleEffect(configuration.isPresed ? 0.95 : 1)
+          }
+      }
+      Button("Buy") { buy() }.buttonStyle(PressableStyle())
+      """, Self.buttonStyle)
+    #expect(typo.grade == 3)
+    // The style declared but never applied: its point half done.
+    let unapplied = judge(
+      """
+      struct PressableStyle: ButtonStyle {
+          func makeBody(configuration: Configuration) -> some View {
+              configuration.label.scaleEffect(configuration.isPressed ? 0.95 : 1)
+          }
+      }
+      """, Self.buttonStyle)
+    #expect(try #require(unapplied.grade) <= 3)
+    #expect(unapplied.reason == "Missing `.buttonStyle`.")
+  }
+
+  @Test("reads what an extension of an SDK type holds as API")
+  func extensionOfSDKType() throws {
+    let code = """
+      struct CardStyle: ViewModifier {
+          func body(content: Content) -> some View {
+              content.padding().background(.thinMaterial, in: RoundedRectangle(cornerRadius: 12))
+          }
+      }
+      extension View {
+          func card() -> some View { modifier(CardStyle()) }
+      }
+      """
+    let wrong = judge(
+      """
+      struct CardStyle: ViewModifier {
+          func body(content: Content) -> some View {
+              content.padding().background(.thinMaterial, in: RoundedRectangle(cornerRadius: 12))
+          }
+      }
+      extension View {
+          func card() -> some View { CardStyle() }
+      }
+      """, code)
+    #expect(try #require(wrong.grade) <= 3)
+    #expect(wrong.reason == "Missing `modifier`.")
+  }
 }

@@ -103,8 +103,10 @@ struct SDKIndexTests {
     #expect(!index.hasOlderSource("Button"))
   }
 
-  @Test("reads os, Combine, Core Graphics and Core Location from Apple's documentation")
+  @Test("reads os, Combine, Core Graphics, Core Location and UIKit from Apple's documentation")
   func moreFrameworks() throws {
+    #expect(index.hasMember(named: "startAnimating", of: "UIActivityIndicatorView"))
+    #expect(index.isProtocol("UIViewRepresentable"))
     #expect(
       index.members(named: "init", of: "Logger").contains {
         $0.labels == ["subsystem", "category"]
