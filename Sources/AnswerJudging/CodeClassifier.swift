@@ -491,51 +491,6 @@ struct CodeClassifier {
     }
   }
 
-  /// `node` and all it holds, free, except the names in `kept`.
-  /// The member names a type declaration must use, whatever its author calls the rest: the
-  /// requirements of the protocols it conforms to that make it a part of an API (`body(content:)`
-  /// of a `ViewModifier`), and the names an attribute gives meaning (`projectedValue` in a
-  /// `@propertyWrapper`). A model's conformances (`Identifiable`, `Hashable`) are the example's,
-  /// as the rest of the model is.
-  static func requiredNames(of declaration: CodeNode) -> Set<String> {
-    var names: Set<String> = []
-    for type in declaration.clause
-    where SDKIndex.shipped.isProtocol(type.name)
-      && !APIVocabulary.modelProtocols.contains(type.name)
-    {
-      names.formUnion(SDKIndex.shipped.memberNames(of: type.name))
-    }
-    for attribute in declaration.attributes {
-      names.formUnion(APIVocabulary.attributeMembers[attribute.name] ?? [])
-    }
-    return names
-  }
-
-  /// A member declaration whose name is one of `required`, as API: another name in its place is
-  /// another member, not the author's own. It weighs nothing itself: what the card's point is
-  /// lies in what it holds (`configuration.isPressed` in `makeBody(configuration:)`), and the
-  /// name alone right is no part of it.
-  static func requiring(_ node: CodeNode, _ required: Set<String>) -> CodeNode {
-    guard node.kind == .declaration, ["var", "let", "func"].contains(node.name),
-      let name = node.parameters.first, required.contains(name)
-    else { return node }
-    var node = node
-    node.isAPI = true
-    node.weight = nil
-    return node
-  }
-
-  static func freed(_ node: CodeNode, keeping kept: Set<String> = []) -> CodeNode {
-    var node = node.mappingChildren { freed($0, keeping: kept) }
-    node.weight = nil
-    if !kept.contains(node.name) { node.importance = .free }
-    for index in node.arguments.indices
-    where !kept.contains((node.arguments[index].label ?? "") + ":") {
-      node.arguments[index].importance = .free
-    }
-    return node
-  }
-
   /// The views that modifiers are applied to, in a list of items, are context when one of the
   /// modifiers is the point: `Slider(…)` in `Slider(…).onChange(…)`; but not a view whose
   /// arguments hold API the question asks about (`Text(value, format: .percent…)` for

@@ -11,15 +11,15 @@ struct SDKCheck: Sendable {
   private let cardMembers: [MemberUse]
   /// The calls the card marks with `await` and with `try` that may need it; the card's code
   /// is read once, and attempts are checked against these one after another.
-  private let awaited: Set<Substring>
-  private let tried: Set<Substring>
+  let awaited: Set<Substring>
+  let tried: Set<Substring>
   /// The card's calls of methods on values it does not type: marked, they need the marker on
   /// such a value of the attempt's too, whatever other types' methods of the name do.
-  private let markedOnValues: Set<Substring>
+  let markedOnValues: Set<Substring>
   /// The macros the card marks with `try` and with `await` (`try #require(…)`): no declaration
   /// says what a macro's expansion needs; the card's marker does.
-  private let triedMacros: Set<Substring>
-  private let awaitedMacros: Set<Substring>
+  let triedMacros: Set<Substring>
+  let awaitedMacros: Set<Substring>
   /// The card's names, and its calls as written (`background(alignment:)`), for what replaces
   /// a deprecated call.
   let cardNames: Set<Substring>
@@ -160,36 +160,7 @@ struct SDKCheck: Sendable {
       }
       .map { Problem(message: "`EnvironmentValues` has no `\($0)`") }
     problems += languageProblems(in: typed, types: types)
-    for macro in typed.macroCalls() {
-      let name = typed.text(macro)
-      if awaitedMacros.contains(name), !typed.isMarked(macro, by: "await") {
-        problems.append(Problem(message: "`\(name)` is `async`: the card writes `await` before it"))
-      } else if triedMacros.contains(name), !typed.isMarked(macro, by: "try") {
-        problems.append(Problem(message: "`\(name)` can throw: the card writes `try` before it"))
-      }
-    }
-    for call in calls where !ownTypes.contains(Substring(call.owner ?? "-")) {
-      let name = typed.text(call.token)
-      let onValue =
-        markedOnValues.contains(name) && typed.untypedReceiver(of: call, types: types) != nil
-      // By its labels the call may be one that has no such effect (`URL(string:)` beside a
-      // card's `try` for `URLSession`'s `data(from:)`).
-      if awaited.contains(name), !typed.isMarked(call.token, by: "await"),
-        onValue
-          || index.mayBe(
-            .async, call.name, labels: call.labels, on: call.owner,
-            trailing: typed.trailingClosures(after: call.token))
-      {
-        problems.append(Problem(message: "`\(name)` is `async`: the card writes `await` before it"))
-      } else if tried.contains(name), !typed.isMarked(call.token, by: "try"),
-        onValue
-          || index.mayBe(
-            .throwing, call.name, labels: call.labels, on: call.owner,
-            trailing: typed.trailingClosures(after: call.token))
-      {
-        problems.append(Problem(message: "`\(name)` can throw: the card writes `try` before it"))
-      }
-    }
+    problems += unmarkedCalls(calls, ownTypes: ownTypes, types: types, in: typed)
     return problems
   }
 
