@@ -31,6 +31,8 @@ struct SDKCheck: Sendable {
   /// them, and what a misspelt key of an attempt is near.
   let cardEnvironmentKeys: [Substring]
   let cardCalls: Set<String>
+  /// The methods the card's conforming types declare, as written (`updateUIView(_:context:)`).
+  let cardMethods: Set<String>
   let cardCallsByName: [String: [Code.WrittenCall]]
 
   /// Prepares to check attempts at `card`, the code they are compared with.
@@ -87,6 +89,7 @@ struct SDKCheck: Sendable {
       card.tokens.indices.filter { card.tokens[$0].kind == .identifier }.map(card.text))
     cardEnvironmentKeys = card.environmentKeys()
     cardCalls = Set(cardWritten.map(\.written))
+    cardMethods = card.conformingMethods()
     cardCallsByName = Dictionary(grouping: cardWritten, by: \.name)
   }
 
@@ -160,6 +163,7 @@ struct SDKCheck: Sendable {
       }
       .map { Problem(message: "`EnvironmentValues` has no `\($0)`") }
     problems += languageProblems(in: typed, types: types)
+    problems += misnamedRequirements(in: typed)
     problems += unmarkedCalls(calls, ownTypes: ownTypes, types: types, in: typed)
     return problems
   }

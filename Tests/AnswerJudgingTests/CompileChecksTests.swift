@@ -138,6 +138,38 @@ struct MarkedCallsOnValuesTests {
   }
 }
 
+@Suite("Requirements of the protocols a type conforms to")
+struct RequirementsTests {
+  static let spinner = """
+    struct Spinner: UIViewRepresentable {
+        var isAnimating: Bool
+        func makeUIView(context: Context) -> UIActivityIndicatorView {
+            UIActivityIndicatorView(style: .large)
+        }
+        func updateUIView(_ uiView: UIActivityIndicatorView, context: Context) {
+            if isAnimating { uiView.startAnimating() } else { uiView.stopAnimating() }
+        }
+    }
+    """
+
+  @Test(
+    "takes a requirement written with other labels for another method: the type does not conform")
+  func otherLabels() throws {
+    let wrong = judge(
+      Self.spinner.replacingOccurrences(of: "(_ uiView:", with: "(uiView:"), Self.spinner)
+    #expect(try #require(wrong.grade) <= 2)
+    #expect(
+      wrong.reason
+        == "`UIViewRepresentable` requires `updateUIView(_:context:)`, not `updateUIView(uiView:context:)`."
+    )
+    // Another parameter name behind the same label is the same requirement.
+    #expect(
+      judge(
+        Self.spinner.replacingOccurrences(of: "uiView", with: "spinner"), Self.spinner
+      ).grade == 5)
+  }
+}
+
 @Suite("What a card's question asks about")
 struct QuestionWordsTests {
   @Test("splits words at capitals and keeps those of four letters or more")

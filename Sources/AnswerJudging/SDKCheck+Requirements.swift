@@ -1,0 +1,100 @@
+import CardDeck
+
+extension SDKCheck {
+  /// The methods a type writes under the name of a requirement of a protocol it conforms to,
+  /// with labels no requirement of that name has (`updateUIView(uiView:context:)` for
+  /// `UIViewRepresentable`'s `updateUIView(_:context:)`): another method, so the type does not
+  /// conform.
+  func misnamedRequirements(in typed: Code) -> [Problem] {
+    var found: [Problem] = []
+    for (protocols, body) in typed.conformingBodies() {
+      for (name, labels) in typed.methods(in: body) {
+        for type in protocols where index.isProtocol(type) {
+          let required = index.ownMembers(named: name, of: type).filter(\.isCall)
+          guard let first = required.first, !required.contains(where: { $0.labels == labels })
+          else { continue }
+          let written = name + "(" + labels.map { $0 + ":" }.joined() + ")"
+          // As the card writes it, it is right, whatever the index says.
+          guard !cardMethods.contains(written) else { continue }
+          found.append(
+            Problem(
+              message:
+                "`\(type)` requires `\(first.name)(\(first.labels.map { $0 + ":" }.joined()))`, not `\(written)`"
+            ))
+        }
+      }
+    }
+    return found
+  }
+}
+
+extension SDKCheck.Code {
+  /// Each type declaration with conformances (`struct Spinner: UIViewRepresentable { … }`):
+  /// the names it conforms to, and the tokens of its body.
+  func conformingBodies() -> [(protocols: [String], body: Range<Int>)] {
+    var found: [(protocols: [String], body: Range<Int>)] = []
+    for index in tokens.indices.dropLast(3)
+    where ["struct", "class", "enum", "actor", "extension"].contains(text(index))
+      && tokens[index + 1].kind == .identifier && isByte(index + 2, ":")
+    {
+      var protocols: [String] = []
+      var position = index + 3
+      while position < tokens.count, !isByte(position, "{") {
+        if tokens[position].kind == .identifier { protocols.append(String(text(position))) }
+        position += 1
+      }
+      guard position < tokens.count else { continue }
+      found.append((protocols, (position + 1)..<close(of: position)))
+    }
+    return found
+  }
+
+  /// The methods the code's conforming types declare, as written (`updateUIView(_:context:)`).
+  func conformingMethods() -> Set<String> {
+    Set(
+      conformingBodies().flatMap { methods(in: $0.body) }.map { method in
+        method.name + "(" + method.labels.map { $0 + ":" }.joined() + ")"
+      })
+  }
+
+  /// The methods declared at the first level of `body`: each name, with its parameters'
+  /// argument labels (`_` where there is none).
+  func methods(in body: Range<Int>) -> [(name: String, labels: [String])] {
+    var found: [(name: String, labels: [String])] = []
+    var position = body.lowerBound
+    while position < body.upperBound {
+      if isByte(position, "{") || isByte(position, "(") || isByte(position, "[") {
+        position = close(of: position) + 1
+        continue
+      }
+      guard text(position) == "func", position + 2 < body.upperBound,
+        tokens[position + 1].kind == .identifier, isByte(position + 2, "(")
+      else {
+        position += 1
+        continue
+      }
+      let open = position + 2
+      let end = min(close(of: open), body.upperBound)
+      var labels: [String] = []
+      var start = open + 1
+      var inner = start
+      while inner <= end {
+        if isByte(inner, "(") || isByte(inner, "[") {
+          inner = close(of: inner) + 1
+          continue
+        }
+        if inner == end || isByte(inner, ",") {
+          // `label name: Type` or `name: Type`: the first word is the label.
+          if start < inner, tokens[start].kind == .identifier || text(start) == "_" {
+            labels.append(String(text(start)))
+          }
+          start = inner + 1
+        }
+        inner += 1
+      }
+      found.append((String(text(position + 1)), labels))
+      position = end + 1
+    }
+    return found
+  }
+}
