@@ -28,7 +28,7 @@ git -C "$docs_repo" archive "$docs_commit" SwiftUI SwiftData Charts MapKit Obser
   tar -x -C "$work/docs"
 docs_name="apple-docs-for-rag ${docs_commit:0:10} ($(git -C "$docs_repo" log -1 --format=%cs "$docs_commit"))"
 target=$(swift -print-target-info | python3 -c 'import json,sys; print(json.load(sys.stdin)["target"]["triple"])')
-for module in Swift _Concurrency _StringProcessing RegexBuilder Synchronization Observation FoundationEssentials \
+for module in Swift _Concurrency _StringProcessing RegexBuilder Synchronization Observation Dispatch FoundationEssentials \
   FoundationInternationalization Foundation FoundationNetworking; do
   swift-symbolgraph-extract -module-name "$module" -target "$target" -output-dir "$work/graphs" \
     -minimum-access-level public

@@ -8,7 +8,6 @@ extension APIVocabulary {
     MenuBarExtra
     Preview
     Any
-    DispatchQueue
     ID
     print
     debugPrint

@@ -69,6 +69,16 @@ extension Matching {
       note(.error, "`\(label): \(typed)` where the card has `\(label): \(card)`")
       if let token = argument.value[0].token { marks[token] = .wrong(typed) }
     }
+    // A call's one unlabelled flag too (`.allowsHitTesting(true)` for `(false)`).
+    let unlabeled = (e.arguments.filter { $0.label == nil }, a.arguments.filter { $0.label == nil })
+    guard unlabeled.0.count == 1, unlabeled.1.count == 1, let card = flag(unlabeled.0[0]),
+      let typed = flag(unlabeled.1[0]), typed != card
+    else { return }
+    position = unlabeled.0[0].value[0].token ?? position
+    lost.major += 1
+    lostToErrors += 1
+    note(.error, "`\(e.name)(\(typed))` where the card has `\(e.name)(\(card))`")
+    if let token = unlabeled.0[0].value[0].token { marks[token] = .wrong(typed) }
   }
 
   /// Labels in common.

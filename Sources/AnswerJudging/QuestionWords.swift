@@ -20,15 +20,29 @@ struct QuestionWords: Sendable {
   }
 
   /// The names the backticked declarations of `question` give an SDK type, as the index knows
-  /// it: `stops` an `Array` in "`@State var stops: [Stop]`".
+  /// it: `stops` an `Array` in "`@State var stops: [Stop]`", and in prose, "`runs` is a
+  /// `[Run]`".
   static func declaredTypes(in question: String, index: SDKIndex = .shipped) -> [String: String] {
     var types: [String: String] = [:]
-    for (position, span) in question.split(separator: "`", omittingEmptySubsequences: false)
-      .enumerated() where position % 2 == 1 && span.contains(":")
-    {
-      let declares = span.split(separator: " ").contains { $0 == "var" || $0 == "let" }
-      let code = SDKCheck.Code(declares ? String(span) : "var " + span)
-      for (name, type) in code.typedNames(index: index) { types[String(name)] = type }
+    func read(_ declaration: String) {
+      for (name, type) in SDKCheck.Code(declaration).typedNames(index: index) {
+        types[String(name)] = type
+      }
+    }
+    let parts = question.split(separator: "`", omittingEmptySubsequences: false)
+    for position in parts.indices where position % 2 == 1 {
+      let span = parts[position]
+      if span.contains(":") {
+        let declares = span.split(separator: " ").contains { $0 == "var" || $0 == "let" }
+        read(declares ? String(span) : "var " + span)
+      } else if position + 2 < parts.count, span.allSatisfy({ $0.isLetter || $0.isNumber }),
+        span.first?.isLowercase == true,
+        ["is a", "is an", "(a", "(an", "is an array", "are"].contains(
+          parts[position + 1].split(separator: " ").joined(separator: " "))
+      {
+        // In prose: "`runs` is a `[Run]`", "`data` (a `Data`)".
+        read("var \(span): \(parts[position + 2])")
+      }
     }
     return types
   }

@@ -143,9 +143,11 @@ struct SDKCheck: Sendable {
         continue
       }
       var message = "`\(use.type)` has no `\(use.written)`"
-      if let theirs = cardMembers.first(where: { $0.type == use.type && $0.exists }) {
-        message += "; the card uses `\(theirs.declared!)`"
+      // The card's member nearest to it: a call for a call, the longest shared start.
+      let theirs = cardMembers.filter { $0.type == use.type && $0.exists }.max { x, y in
+        Self.nearness(x, to: use) < Self.nearness(y, to: use)
       }
+      if let theirs { message += "; the card uses `\(theirs.declared!)`" }
       problems.append(Problem(message: message))
     }
     problems += unknownCases(in: typed, types: types).map { Problem(message: $0) }
@@ -166,6 +168,14 @@ struct SDKCheck: Sendable {
     problems += misnamedRequirements(in: typed)
     problems += unmarkedCalls(calls, ownTypes: ownTypes, types: types, in: typed)
     return problems
+  }
+
+  /// How near the card's member `theirs` is to the attempt's `use`: the same kind (a call or a
+  /// property) first, then the length of the start their names share.
+  static func nearness(_ theirs: MemberUse, to use: MemberUse) -> Int {
+    let sameKind = theirs.written.contains("(") == use.written.contains("(")
+    let shared = zip(theirs.name, use.name).prefix { $0 == $1 }.count
+    return (sameKind ? 1000 : 0) + shared
   }
 
   /// The cases of a `switch` over a value of an SDK type that the type does not have

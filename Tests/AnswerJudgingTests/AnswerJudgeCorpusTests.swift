@@ -136,6 +136,10 @@ struct BlindCorpusTests {
       name: "judge-blind7.txt", corpus: JudgeCorpus.blind7,
       // 183, 9, 11 when it was written (195 in the two reviewers' range).
       measured: (inRange: 183, wrongPassed: 9, rightFailed: 12)),
+    Set(
+      name: "judge-blind8.txt", corpus: JudgeCorpus.blind8,
+      // 75, 9, 8 when it was written, in the middle of the third session of 2026-12-05.
+      measured: (inRange: 84, wrongPassed: 7, rightFailed: 6), cardsAtLeast: 18),
   ]
 
   static func score(_ corpus: JudgeCorpus) throws -> Score {

@@ -140,6 +140,36 @@ struct EqualSpellingsTests {
 }
 
 /// An argument the card passes with the value its parameter has when left out.
+@Suite("Judging attempts: a loop written as a call")
+struct LoopSpellingsTests {
+  static let code = """
+    for (name, score) in zip(names, scores) {
+        print("\\(name): \\(score)")
+    }
+    """
+
+  @Test("reads `forEach` over a sequence as the `for` loop over it")
+  func forEachIsALoop() throws {
+    #expect(
+      judge(
+        """
+        zip(names, scores).forEach { name, score in
+            print("\\(name): \\(score)")
+        }
+        """, Self.code
+      ).grade == 5)
+    #expect(
+      judge(
+        "stride(from: 0, through: 100, by: 5).forEach { print($0) }",
+        "for value in stride(from: 0, through: 100, by: 5) {\n    print(value)\n}"
+      ).grade == 5)
+    // What the loop goes over still counts.
+    let other = judge(
+      "names.forEach { name in\n    print(name)\n}", Self.code)
+    #expect(try #require(other.grade) <= 2)
+  }
+}
+
 @Suite("Judging attempts: arguments left out that pass their default")
 struct DefaultArgumentTests {
   @Test(

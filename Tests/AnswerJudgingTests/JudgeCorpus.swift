@@ -111,6 +111,10 @@ struct JudgeCorpus {
   /// 2026-12-05 and measured first on the commit before it; each attempt graded blind by a
   /// second reviewer too. Fair: its attempts are not read here.
   static let blind7 = JudgeCorpus((try? fixture("judge-blind7.txt")) ?? "")
+  /// An eighth, by another reviewer in the same session (`-k.md`: SwiftUI effects, hit testing,
+  /// geometry, key presses; sets, sequences, Base64, JSON, bundles, dispatch, date formats),
+  /// written **as a development set**: read here, to find what the judge misses.
+  static let blind8 = JudgeCorpus((try? fixture("judge-blind8.txt")) ?? "")
 
   /// Every syntax card the corpus is about: the shipped decks' and the fixture deck's, by id.
   static let cards: [String: SyntaxCard] = {
@@ -128,7 +132,7 @@ struct JudgeCorpus {
       "judge-cards.md", "judge-blind-cards-a.md", "judge-blind-cards-b.md",
       "judge-blind-cards-c.md", "judge-blind-cards-d.md", "judge-blind-cards-e.md",
       "judge-blind-cards-f.md", "judge-blind-cards-g.md", "judge-blind-cards-h.md",
-      "judge-blind-cards-i.md", "judge-blind-cards-j.md",
+      "judge-blind-cards-i.md", "judge-blind-cards-j.md", "judge-blind-cards-k.md",
     ] {
       if let text = try? fixture(name) {
         files.append(.init(path: name, bytes: Array(text.utf8)))

@@ -312,4 +312,14 @@ struct ReviewerValuesTests {
     let judgement = judge(attempt, Self.dismissAction)
     #expect(!judgement.findings.contains { $0.message.contains("cannot be set") })
   }
+
+  @Test("takes a call's one unlabelled flag turned the other way for an error")
+  func unlabeledFlag() throws {
+    let code = "GradientOverlay()\n    .allowsHitTesting(false)"
+    let flipped = judge("GradientOverlay()\n    .allowsHitTesting(true)", code)
+    #expect(try #require(flipped.grade) <= 2)
+    #expect(
+      flipped.reason == "`allowsHitTesting(true)` where the card has `allowsHitTesting(false)`.")
+    #expect(judge("GradientOverlay().allowsHitTesting(false)", code).grade == 5)
+  }
 }

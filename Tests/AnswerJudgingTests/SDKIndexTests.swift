@@ -106,6 +106,10 @@ struct SDKIndexTests {
   @Test("reads os, Combine, Core Graphics, Core Location and UIKit from Apple's documentation")
   func moreFrameworks() throws {
     #expect(index.hasMember(named: "startAnimating", of: "UIActivityIndicatorView"))
+    #expect(
+      index.members(named: "asyncAfter", of: "DispatchQueue").contains {
+        $0.labels.first == "deadline" && $0.labels.last == "execute"
+      })
     #expect(index.isProtocol("UIViewRepresentable"))
     #expect(
       index.members(named: "init", of: "Logger").contains {

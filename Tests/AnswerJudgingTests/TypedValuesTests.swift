@@ -268,5 +268,33 @@ struct TypedValuesTests {
       QuestionWords.declaredTypes(in: "Given `scores: [String: Int]` and `n: Int`.") == [
         "scores": "Dictionary", "n": "Int",
       ])
+    // In prose too.
+    #expect(
+      QuestionWords.declaredTypes(
+        in: "`runs` is a `[Run]`; encode `data` (a `Data`) as `text`, an `Int`.")
+        == ["runs": "Array", "data": "Data"])
+  }
+}
+
+@Suite("Judging attempts: the reason for a member a type does not have")
+struct MissingMemberReasonTests {
+  @Test("names the card's member nearest to the attempt's: a call for a call")
+  func nearestMember() throws {
+    let code = """
+      let formatter = DateFormatter()
+      formatter.locale = Locale(identifier: "en_US_POSIX")
+      formatter.dateFormat = "yyyy-MM-dd HH:mm"
+      let text = formatter.string(from: date)
+      """
+    let wrong = judge(
+      """
+      let formatter = DateFormatter()
+      formatter.locale = Locale(identifier: "en_US_POSIX")
+      formatter.dateFormat = "yyyy-MM-dd HH:mm"
+      let text = formatter.stringFrom(date)
+      """, code)
+    #expect(try #require(wrong.grade) <= 2)
+    #expect(
+      wrong.reason == "`DateFormatter` has no `stringFrom(_:)`; the card uses `string(from:)`.")
   }
 }
