@@ -358,7 +358,15 @@ struct Matching {
   /// How a node is written in a message: `.sheet`, `Text`, `@State`, `\.dismiss`.
   func display(_ node: CodeNode, in code: ParsedCode) -> String {
     switch node.kind {
-    case .modifier, .member: "." + node.name
+    case .modifier, .member:
+      // As written where a spelling was read as another (`Rectangle` for `.rect`).
+      if let token = node.token, code.tokens.indices.contains(token),
+        case let written = code.source[code.tokens[token].range], written != node.name
+      {
+        written.first?.isUppercase == true ? String(written) : "." + written
+      } else {
+        "." + node.name
+      }
     case .attribute: "@" + node.name
     case .keyPath: "\\." + node.name
     case .binding: "$" + node.name

@@ -36,7 +36,8 @@ struct ParsedCode: Sendable {
   ) {
     self.hints = hints
     var parser = CodeParser(source: source)
-    var nodes = CodeNode.normalizingLoops(CodeNode.normalizingDurations(parser.parse()))
+    var nodes = CodeNode.normalizingLoops(
+      CodeNode.normalizingFactories(CodeNode.normalizingDurations(parser.parse())))
     constantHeads = CodeNode.constantHeads(in: nodes)
     plainConstantHeads = CodeNode.constantHeads(in: nodes, plain: true)
     var declared = parser.declared

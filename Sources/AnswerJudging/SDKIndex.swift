@@ -94,6 +94,29 @@ public struct SDKIndex: Sendable {
     let calls = Mutex<[String: [Member]]>([:])
     /// ``types(declaring:)``'s answers.
     let owners = Mutex<[String: Set<String>]>([:])
+    /// ``staticValueName(of:)``'s answers.
+    let staticValues = Mutex<[String: String?]>([:])
+  }
+
+  /// The one static property, of the protocols `type` conforms to, whose value is a `type`
+  /// (`Shape`'s `rect`, a `Rectangle`): what `.rect` stands for where such a protocol is asked
+  /// for. Nil where there is none, or more than one.
+  public func staticValueName(of type: String) -> String? {
+    if let known = caches.staticValues.withLock({ $0[type] }) { return known }
+    var found: Set<Substring> = []
+    // `View` declares no such value, and has thousands of members to read.
+    for owner in conformances[type] ?? [] where owner != "View" {
+      for line in memberLines[Substring(owner)] ?? [] {
+        let fields = line.fields
+        guard fields.count > 7, fields[3].contains("s"), fields[3].contains("v"),
+          fields[7] == type
+        else { continue }
+        found.insert(line.signature)
+      }
+    }
+    let name = found.count == 1 ? found.first.map(String.init) : nil
+    caches.staticValues.withLock { $0[type] = .some(name) }
+    return name
   }
 
   /// The types some of whose members were read from an interface older than the SDK, or from
