@@ -10,10 +10,16 @@ extension SDKCheck {
     var problems: [Problem] = []
     // Only calls with an argument list: a name before a `{` may be a type a declaration
     // conforms to (`enum Keys: CodingKey {`), or a builder of a module the index lacks.
-    for call in calls + typed.bareWrappers()
+    for var call in calls + typed.bareWrappers()
     where (typed.isByte(call.token + 1, "(") || typed.tokens[call.token].kind == .attribute)
-      && !cardCalls.contains(call.written) && !uses.contains(where: { $0.token == call.token })
+      && !cardCalls.contains(call.written)
     {
+      // A member of a typed value (`Bundle.main.url(forResource:)`) is its type's; one the
+      // type lacks is the member check's finding.
+      if let use = uses.first(where: { $0.token == call.token }) {
+        guard use.exists else { continue }
+        call.owner = use.type
+      }
       guard let (owner, members) = declarations(of: call, in: typed), !members.isEmpty,
         !ownTypes.contains(Substring(owner))
       else { continue }
@@ -49,7 +55,10 @@ extension SDKCheck {
         : labelled.joined(separator: " and ")
           + (labelled.count < fewest.count ? " and an unlabelled argument" : "")
       var message = "`\(name)\(written)` leaves out \(needed) that every declaration of it needs"
-      if let theirs = cardCallsByName[call.name]?.first(where: { $0.owner == call.owner }) {
+      let cardsOfName = cardCallsByName[call.name] ?? []
+      if let theirs = cardsOfName.first(where: { $0.owner == call.owner })
+        ?? cardsOfName.first(where: { $0.owner == nil && call.name != "init" })
+      {
         let card =
           call.name == "init"
           ? (isBare ? "@" : "") + owner + theirs.written.dropFirst(4) : theirs.written

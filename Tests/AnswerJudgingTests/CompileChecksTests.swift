@@ -408,6 +408,17 @@ struct StaticMemberTests {
     // A type Apple's pages do not have stays partial (`Process`, the open-source one's).
     #expect(SDKIndex.shipped.hasOlderSource("Process"))
   }
+
+  @Test("a method of a type's shared value called without an argument every declaration needs")
+  func neededArgumentOfSharedValue() {
+    let problems = SDKCheck(
+      card: "let url = Bundle.main.url(forResource: \"config\", withExtension: \"json\")"
+    ).problems(in: "let url = Bundle.main.url(forResource: \"config\")")
+    #expect(
+      problems.first
+        == "`.url(forResource:)` leaves out `withExtension:` that every declaration of it needs; the card uses `url(forResource:withExtension:)`"
+    )
+  }
 }
 
 @Suite("Values the card uses without declaring them")
