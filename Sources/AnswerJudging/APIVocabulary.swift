@@ -225,6 +225,7 @@ public struct APIVocabulary: Sendable {
   public static let modelProtocols: Set<String> = [
     "Identifiable", "Hashable", "Equatable", "Comparable", "Codable", "Encodable", "Decodable",
     "Sendable", "CaseIterable", "Error", "CustomStringConvertible", "RawRepresentable", "CodingKey",
+    "ObservableObject",
   ]
 
   /// The member names an attribute on a type declaration gives meaning (The Swift Programming

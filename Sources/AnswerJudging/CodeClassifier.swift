@@ -248,7 +248,8 @@ struct CodeClassifier {
         isTypeDeclaration && SDKIndex.shipped.isProtocol(type.name)
         && !APIVocabulary.modelProtocols.contains(type.name)
       let isBoilerplate =
-        ["View", "App", "Scene"].contains(type.name) || (isTypeDeclaration && !isPoint)
+        ["View", "App", "Scene", "PreviewProvider"].contains(type.name)
+        || (isTypeDeclaration && !isPoint)
       return isBoilerplate && !hints.essential.contains(type.name) ? Self.freed(type) : type
     }
     // An initial value (`= .automatic`, `= CGSize.zero`) is the author's example; a type built

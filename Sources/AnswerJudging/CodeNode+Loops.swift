@@ -19,8 +19,12 @@ extension CodeNode {
       var start = index
       var clause: [CodeNode]
       if let receiver = node.parameters.first {
-        // `names.forEach`: the receiver is the sequence.
-        clause = [CodeNode(kind: .call, name: receiver, token: node.token, tokens: node.tokens)]
+        // `names.forEach`: the receiver, the item before, is the sequence.
+        guard index > 0, items[index - 1].kind == .call, items[index - 1].name == receiver,
+          !items[index - 1].hasParentheses
+        else { continue }
+        start = index - 1
+        clause = [items[start]]
       } else {
         // `zip(a, b).forEach`: the chain back to its first link.
         while start > 0, items[start].kind == .modifier, items[start].parameters.isEmpty {

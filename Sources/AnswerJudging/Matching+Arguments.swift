@@ -71,7 +71,9 @@ extension Matching {
     }
     // A call's one unlabelled flag too (`.allowsHitTesting(true)` for `(false)`).
     let unlabeled = (e.arguments.filter { $0.label == nil }, a.arguments.filter { $0.label == nil })
-    guard unlabeled.0.count == 1, unlabeled.1.count == 1, let card = flag(unlabeled.0[0]),
+    // Of a modifier: a value's factory (`.constant(true)`) holds the example's value.
+    guard e.kind == .modifier, unlabeled.0.count == 1, unlabeled.1.count == 1,
+      let card = flag(unlabeled.0[0]),
       let typed = flag(unlabeled.1[0]), typed != card
     else { return }
     position = unlabeled.0[0].value[0].token ?? position

@@ -8,7 +8,10 @@ extension Matching {
   /// behaviour on for good (an API detail missing), and negating it asks for the opposite (an
   /// error).
   mutating func compareConditions(_ e: CodeNode, _ a: CodeNode, expectedUsed: [Bool]) {
-    guard e.isAPI, e.importance == .major else { return }
+    // A call of one unlabelled value (`.disabled(isSaving)`), not `max(value, next())`.
+    guard e.isAPI, e.importance == .major,
+      e.arguments.filter({ $0.label == nil && !$0.isClosure }).count == 1
+    else { return }
     let conditions = e.arguments.indices.filter { index in
       let argument = e.arguments[index]
       return !expectedUsed[index] && argument.label == nil && !argument.isClosure

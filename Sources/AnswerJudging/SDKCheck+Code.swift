@@ -275,7 +275,7 @@ extension SDKCheck {
     /// The value a method is called on (`feed` in `feed.reload()`) when the code does not type
     /// it (it is not in `types`): the example's own, of which the index knows nothing.
     func untypedReceiver(of call: WrittenCall, types: [Substring: String]) -> Substring? {
-      guard call.owner == nil, !call.isImplicit, call.token >= 2,
+      guard call.owner == nil, !call.isImplicit, call.token >= 2, isByte(call.token - 1, "."),
         tokens[call.token - 2].kind == .identifier
       else { return nil }
       let receiver = text(call.token - 2)
@@ -343,6 +343,14 @@ extension SDKCheck {
       Set(
         tokens.indices.dropFirst().filter {
           tokens[$0].kind == .identifier && SwiftKeyword.typeDeclarations.contains(text($0 - 1))
+        }.map(text))
+    }
+
+    /// The types the code extends (`extension Array { … }`).
+    func extendedTypes() -> Set<Substring> {
+      Set(
+        tokens.indices.dropFirst().filter {
+          tokens[$0].kind == .identifier && text($0 - 1) == "extension"
         }.map(text))
     }
 

@@ -8,7 +8,10 @@ extension SDKCheck {
   func misnamedRequirements(in typed: Code) -> [Problem] {
     var found: [Problem] = []
     for (protocols, body) in typed.conformingBodies() {
-      for (name, labels) in typed.methods(in: body) {
+      // Only a name the card's conforming types declare: the index cannot tell a protocol's
+      // requirements from its extension's methods (a view's own `opacity(at:)` helper).
+      for (name, labels) in typed.methods(in: body)
+      where cardMethods.contains(where: { $0.hasPrefix(name + "(") }) {
         for type in protocols where index.isProtocol(type) {
           let required = index.ownMembers(named: name, of: type).filter(\.isCall)
           guard let first = required.first, !required.contains(where: { $0.labels == labels })
@@ -30,7 +33,8 @@ extension SDKCheck {
 
 extension SDKCheck.Code {
   /// Each type declaration with conformances (`struct Spinner: UIViewRepresentable { … }`):
-  /// the names it conforms to, and the tokens of its body.
+  /// the names before its body (the protocols, and any generic argument or `where` clause's,
+  /// which callers sift), and the tokens of its body.
   func conformingBodies() -> [(protocols: [String], body: Range<Int>)] {
     var found: [(protocols: [String], body: Range<Int>)] = []
     for index in tokens.indices.dropLast(3)
@@ -85,7 +89,9 @@ extension SDKCheck.Code {
         }
         if inner == end || isByte(inner, ",") {
           // `label name: Type` or `name: Type`: the first word is the label.
-          if start < inner, tokens[start].kind == .identifier || text(start) == "_" {
+          if start < inner,
+            [.identifier, .keyword].contains(tokens[start].kind) || text(start) == "_"
+          {
             labels.append(String(text(start)))
           }
           start = inner + 1

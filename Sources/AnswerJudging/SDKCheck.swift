@@ -116,7 +116,14 @@ struct SDKCheck: Sendable {
       }
     }
     let uses = Self.members(used: typed, typed: types, index: index)
-    for use in uses where !use.exists {
+    // A type the attempt declares or extends (`extension Array { func chunked… }`) has what
+    // the attempt gives it.
+    let ownTypes = typed.declaredTypes()
+    let extended = typed.extendedTypes()
+    for use in uses
+    where !use.exists && !ownTypes.contains(Substring(use.type))
+      && !extended.contains(Substring(use.type))
+    {
       // What the card itself uses is right, whatever the index says: it may be newer than the
       // index's source.
       if cardMembers.contains(where: { $0.type == use.type && $0.written == use.written }) {
@@ -151,7 +158,6 @@ struct SDKCheck: Sendable {
       problems.append(Problem(message: message))
     }
     problems += unknownCases(in: typed, types: types).map { Problem(message: $0) }
-    let ownTypes = typed.declaredTypes()
     let calls = typed.writtenCalls()
     problems += unknownLabels(calls, handedIn: uses, ownTypes: ownTypes, in: typed)
     problems += missingArguments(calls, handedIn: uses, ownTypes: ownTypes, in: typed)

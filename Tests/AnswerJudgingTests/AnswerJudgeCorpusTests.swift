@@ -140,6 +140,10 @@ struct BlindCorpusTests {
       name: "judge-blind8.txt", corpus: JudgeCorpus.blind8,
       // 75, 9, 8 when it was written, in the middle of the third session of 2026-12-05.
       measured: (inRange: 86, wrongPassed: 7, rightFailed: 6), cardsAtLeast: 18),
+    Set(
+      name: "judge-blind9.txt", corpus: JudgeCorpus.blind9,
+      // 62, 8, 14 when it was written, late in the same session.
+      measured: (inRange: 63, wrongPassed: 7, rightFailed: 14), cardsAtLeast: 18),
   ]
 
   static func score(_ corpus: JudgeCorpus) throws -> Score {

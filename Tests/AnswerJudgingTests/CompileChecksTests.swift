@@ -167,6 +167,41 @@ struct RequirementsTests {
       judge(
         Self.spinner.replacingOccurrences(of: "uiView", with: "spinner"), Self.spinner
       ).grade == 5)
+    // A label that is a keyword (`in`, `for`) is read as a label.
+    let shape = """
+      struct Triangle: Shape {
+          func path(in rect: CGRect) -> Path { Path() }
+      }
+      """
+    let other = judge(shape.replacingOccurrences(of: "(in rect", with: "(for rect"), shape)
+    #expect(other.reason == "`Shape` requires `path(in:)`, not `path(for:)`.")
+    #expect(judge("Circle().fill(.blue)\n" + shape, "Circle().fill(.blue)").grade == 5)
+  }
+
+  @Test("leaves alone a type's own helper that shares a name with its protocol's extension")
+  func helpers() {
+    let card = """
+      struct Badge: View {
+          func fade(_ step: Int) -> Double { 1 }
+          var body: some View { Text("a").opacity(fade(1)) }
+      }
+      """
+    let attempt = """
+      struct Badge: View {
+          func opacity(at step: Int) -> Double { 1 }
+          var body: some View { Text("a").opacity(opacity(at: 1)) }
+      }
+      """
+    #expect(judge(attempt, card).grade == 5)
+    // Nor does a method the attempt adds to an SDK type count as one the type lacks.
+    #expect(
+      SDKCheck(card: "let groups = items.chunked(into: 2)").problems(
+        in: """
+          extension Array { func chunked(into size: Int) -> [[Element]] { [] } }
+          let items: [Int] = [1, 2]
+          let groups = items.chunked(into: 2)
+          """
+      ).isEmpty)
   }
 }
 

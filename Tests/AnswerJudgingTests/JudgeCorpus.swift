@@ -115,6 +115,10 @@ struct JudgeCorpus {
   /// geometry, key presses; sets, sequences, Base64, JSON, bundles, dispatch, date formats),
   /// written **as a development set**: read here, to find what the judge misses.
   static let blind8 = JudgeCorpus((try? fixture("judge-blind8.txt")) ?? "")
+  /// A ninth, the same way (`-l.md`: custom shapes, preference keys, modifiers, gestures,
+  /// trees, generic containers; conformances written by hand, sequences, errors, actors,
+  /// collections), **a development set**.
+  static let blind9 = JudgeCorpus((try? fixture("judge-blind9.txt")) ?? "")
 
   /// Every syntax card the corpus is about: the shipped decks' and the fixture deck's, by id.
   static let cards: [String: SyntaxCard] = {
@@ -133,6 +137,7 @@ struct JudgeCorpus {
       "judge-blind-cards-c.md", "judge-blind-cards-d.md", "judge-blind-cards-e.md",
       "judge-blind-cards-f.md", "judge-blind-cards-g.md", "judge-blind-cards-h.md",
       "judge-blind-cards-i.md", "judge-blind-cards-j.md", "judge-blind-cards-k.md",
+      "judge-blind-cards-l.md",
     ] {
       if let text = try? fixture(name) {
         files.append(.init(path: name, bytes: Array(text.utf8)))

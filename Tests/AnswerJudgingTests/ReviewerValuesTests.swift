@@ -321,5 +321,10 @@ struct ReviewerValuesTests {
     #expect(
       flipped.reason == "`allowsHitTesting(true)` where the card has `allowsHitTesting(false)`.")
     #expect(judge("GradientOverlay().allowsHitTesting(false)", code).grade == 5)
+    // A value's factory holds the example's value.
+    #expect(
+      judge(
+        "Toggle(\"Wi-Fi\", isOn: .constant(false))", "Toggle(\"Wi-Fi\", isOn: .constant(true))"
+      ).grade == 5)
   }
 }
