@@ -295,9 +295,23 @@ extension Matching {
       Self.affinity(e, a) + (Self.argumentShape(e) == Self.argumentShape(a) ? 1 : 0) >= 1
         || (role(e) == .member && a.isAPI && a.arguments.isEmpty && !a.hasParentheses)
     else { return false }
-    // A call of the author's own type is no substitute for an API type.
-    if role(e) == .type { return a.isAPI }
+    // A call of the author's own type is no substitute for an API type; one no declaration
+    // knows, of the same kind (`PinchGesture` where the card has `MagnifyGesture`), is API
+    // the attempt made up.
+    if role(e) == .type {
+      return a.isAPI || Self.isMadeUp(a, kindOf: e, declared: attempt.declared)
+    }
     return true
+  }
+
+  /// Whether `a` names a type no declaration knows that ends with the same word as the card's
+  /// SDK type `e` (`Gesture`, `Style`, `Mark`): API made up, not the author's own view.
+  static func isMadeUp(_ a: CodeNode, kindOf e: CodeNode, declared: Set<String>) -> Bool {
+    guard a.kind == .call, !a.isAPI, !declared.contains(a.name), a.name != e.name,
+      let kind = QuestionWords.words(in: e.name).last, kind.count >= 4,
+      QuestionWords.words(in: a.name).last == kind
+    else { return false }
+    return !SDKIndex.shipped.describes(a.name)
   }
 
   func isFreePair(_ e: CodeNode, _ a: CodeNode) -> Bool {

@@ -215,4 +215,28 @@ struct ReviewerStructureTests {
     #expect(try #require(wrong.grade) <= 3)
     #expect(wrong.reason == "Missing `modifier`.")
   }
+
+  @Test("takes a type no declaration knows, of the card's type's kind, for made-up API")
+  func madeUpType() throws {
+    let code = """
+      photo
+          .scaleEffect(scale)
+          .gesture(MagnifyGesture().onChanged { value in scale = value.magnification })
+      """
+    let made = judge(
+      """
+      photo
+          .scaleEffect(scale)
+          .gesture(PinchGesture().onChanged { value in scale = value.magnification })
+      """, code)
+    #expect(try #require(made.grade) <= 2)
+    #expect(made.reason == "`PinchGesture` where the card has `MagnifyGesture`: no such type.")
+    // The author's own view in an SDK container's place is not made up: it says nothing of the
+    // container's kind.
+    #expect(
+      !Matching.isMadeUp(
+        CodeNode(kind: .call, name: "BookEditor", token: nil, tokens: 0..<1),
+        kindOf: CodeNode(kind: .call, name: "NavigationStack", token: nil, tokens: 0..<1),
+        declared: []))
+  }
 }
