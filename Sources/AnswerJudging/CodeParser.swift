@@ -13,6 +13,8 @@ struct CodeParser {
   var position = 0
   /// Names the code introduces: variables, functions, types, enum cases, parameters.
   var declared: Set<String> = []
+  /// The type aliases the code declares to a single name (`typealias Value = CGFloat`).
+  var typeAliases: [String: String] = [:]
   /// How deep the parser is in nested constructs; past a limit, input is skipped, not parsed.
   var depth = 0
 
@@ -165,7 +167,18 @@ struct CodeParser {
       case "case": return [parseEnumCase(start: start)]
       case "typealias":
         position += 1
-        if isName(at: position) { declared.insert(String(current)) }
+        if isName(at: position) {
+          declared.insert(String(current))
+          // `= Name` and the end of the line: an alias another name can stand for.
+          let alias = String(current)
+          if position + 2 < tokens.count, tokens[position + 1].kind == .operator,
+            text(position + 1) == "=", isName(at: position + 2),
+            position + 3 >= tokens.count || startsLine(position + 3)
+              || text(position + 3) == "}" || text(position + 3) == ";"
+          {
+            typeAliases[alias] = String(text(position + 2))
+          }
+        }
         while !atEnd && !isPunctuation("}") && !startsLine(position + 1) { position += 1 }
         position += 1
         return []

@@ -85,7 +85,8 @@ extension Matching {
           "`\(typed)` is deprecated (use `\(replacement)`); the card has `\(display(e, in: expected))`"
         )
       } else {
-        let madeUp = !a.isAPI && a.kind == .call ? ": no such type" : ""
+        let madeUp =
+          Self.isMadeUp(a, kindOf: e, declared: attempt.declared) ? ": no such type" : ""
         note(.error, "`\(typed)` where the card has `\(display(e, in: expected))`\(madeUp)")
       }
       mark(e, .wrong(attempt.text(a)))

@@ -38,6 +38,7 @@ struct ParsedCode: Sendable {
     var parser = CodeParser(source: source)
     var nodes = CodeNode.normalizingLoops(
       CodeNode.normalizingFactories(CodeNode.normalizingDurations(parser.parse())))
+    nodes = CodeNode.replacingTypeAliases(nodes, parser.typeAliases)
     constantHeads = CodeNode.constantHeads(in: nodes)
     plainConstantHeads = CodeNode.constantHeads(in: nodes, plain: true)
     var declared = parser.declared

@@ -196,6 +196,32 @@ struct FactorySpellingsTests {
   }
 }
 
+@Suite("Judging attempts: a type named through an alias")
+struct TypeAliasTests {
+  @Test("reads a type alias the attempt declares as the type it stands for")
+  func alias() {
+    let code = """
+      struct MaxWidthKey: PreferenceKey {
+          static var defaultValue: CGFloat = 0
+          static func reduce(value: inout CGFloat, nextValue: () -> CGFloat) {
+              value = max(value, nextValue())
+          }
+      }
+      """
+    let aliased = """
+      struct MaxWidthKey: PreferenceKey {
+          typealias Value = CGFloat
+          static var defaultValue: Value = 0
+          static func reduce(value: inout Value, nextValue: () -> Value) {
+              value = max(value, nextValue())
+          }
+      }
+      """
+    #expect(judge(aliased, code).grade == 5)
+    #expect(judge(code, code).grade == 5)
+  }
+}
+
 @Suite("Judging attempts: arguments left out that pass their default")
 struct DefaultArgumentTests {
   @Test(
