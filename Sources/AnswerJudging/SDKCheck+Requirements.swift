@@ -16,13 +16,15 @@ extension SDKCheck {
           let required = index.ownMembers(named: name, of: type).filter(\.isCall)
           guard let first = required.first, !required.contains(where: { $0.labels == labels })
           else { continue }
-          let written = name + "(" + labels.map { $0 + ":" }.joined() + ")"
+          // A property under a method's name (`var body` in a `ViewModifier`) is no method.
+          let written = labels.map { name + "(" + $0.map { $0 + ":" }.joined() + ")" }
           // As the card writes it, it is right, whatever the index says.
-          guard !cardMethods.contains(written) else { continue }
+          if let written, cardMethods.contains(written) { continue }
+          let theirs = first.name + "(" + first.labels.map { $0 + ":" }.joined() + ")"
           found.append(
             Problem(
-              message:
-                "`\(type)` requires `\(first.name)(\(first.labels.map { $0 + ":" }.joined()))`, not `\(written)`"
+              message: "`\(type)` requires `\(theirs)`, not "
+                + (written.map { "`\($0)`" } ?? "a property `\(name)`")
             ))
         }
       }
@@ -56,19 +58,26 @@ extension SDKCheck.Code {
   /// The methods the code's conforming types declare, as written (`updateUIView(_:context:)`).
   func conformingMethods() -> Set<String> {
     Set(
-      conformingBodies().flatMap { methods(in: $0.body) }.map { method in
-        method.name + "(" + method.labels.map { $0 + ":" }.joined() + ")"
+      conformingBodies().flatMap { methods(in: $0.body) }.compactMap { method in
+        method.labels.map { method.name + "(" + $0.map { $0 + ":" }.joined() + ")" }
       })
   }
 
   /// The methods declared at the first level of `body`: each name, with its parameters'
-  /// argument labels (`_` where there is none).
-  func methods(in body: Range<Int>) -> [(name: String, labels: [String])] {
-    var found: [(name: String, labels: [String])] = []
+  /// argument labels (`_` where there is none); and its properties, without labels.
+  func methods(in body: Range<Int>) -> [(name: String, labels: [String]?)] {
+    var found: [(name: String, labels: [String]?)] = []
     var position = body.lowerBound
     while position < body.upperBound {
       if isByte(position, "{") || isByte(position, "(") || isByte(position, "[") {
         position = close(of: position) + 1
+        continue
+      }
+      if text(position) == "var" || text(position) == "let", position + 1 < body.upperBound,
+        tokens[position + 1].kind == .identifier
+      {
+        found.append((String(text(position + 1)), nil))
+        position += 2
         continue
       }
       guard text(position) == "func", position + 2 < body.upperBound,

@@ -143,7 +143,7 @@ struct BlindCorpusTests {
     Set(
       name: "judge-blind9.txt", corpus: JudgeCorpus.blind9,
       // 62, 8, 14 when it was written, late in the same session.
-      measured: (inRange: 65, wrongPassed: 7, rightFailed: 14), cardsAtLeast: 18),
+      measured: (inRange: 66, wrongPassed: 6, rightFailed: 14), cardsAtLeast: 18),
   ]
 
   static func score(_ corpus: JudgeCorpus) throws -> Score {

@@ -178,6 +178,23 @@ struct RequirementsTests {
     #expect(judge("Circle().fill(.blue)\n" + shape, "Circle().fill(.blue)").grade == 5)
   }
 
+  @Test("takes a property under a required method's name for no method")
+  func propertyForMethod() throws {
+    let code = """
+      struct CardStyle: ViewModifier {
+          func body(content: Content) -> some View { content.padding() }
+      }
+      """
+    let wrong = judge(
+      """
+      struct CardStyle: ViewModifier {
+          var body: some View { content.padding() }
+      }
+      """, code)
+    #expect(try #require(wrong.grade) <= 2)
+    #expect(wrong.reason == "`ViewModifier` requires `body(content:)`, not a property `body`.")
+  }
+
   @Test("leaves alone a type's own helper that shares a name with its protocol's extension")
   func helpers() {
     let card = """
