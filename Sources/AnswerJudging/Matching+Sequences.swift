@@ -307,7 +307,8 @@ extension Matching {
   /// Whether `a` names a type no declaration knows that ends with the same word as the card's
   /// SDK type `e` (`Gesture`, `Style`, `Mark`): API made up, not the author's own view.
   static func isMadeUp(_ a: CodeNode, kindOf e: CodeNode, declared: Set<String>) -> Bool {
-    guard a.kind == .call, !a.isAPI, !declared.contains(a.name), a.name != e.name,
+    guard a.kind == .call, !a.isAPI, a.name.first?.isUppercase == true,
+      !declared.contains(a.name), a.name != e.name,
       let kind = QuestionWords.words(in: e.name).last, kind.count >= 4,
       QuestionWords.words(in: a.name).last == kind
     else { return false }

@@ -37,7 +37,7 @@ struct QuestionWords: Sendable {
         read(declares ? String(span) : "var " + span)
       } else if position + 2 < parts.count, span.allSatisfy({ $0.isLetter || $0.isNumber }),
         span.first?.isLowercase == true,
-        ["is a", "is an", "(a", "(an", "is an array", "are"].contains(
+        ["is a", "is an", "(a", "(an"].contains(
           parts[position + 1].split(separator: " ").joined(separator: " "))
       {
         // In prose: "`runs` is a `[Run]`", "`data` (a `Data`)".

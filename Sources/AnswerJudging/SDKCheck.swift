@@ -48,9 +48,8 @@ struct SDKCheck: Sendable {
       given.map { (Substring($0.key), $0.value) }
     ) { _, given in given }
     cardInferredTypes = inferred
-    cardMembers = Self.members(
-      used: card, typed: card.typedNames(index: index).merging(inferred) { typed, _ in typed },
-      index: index)
+    let cardTyped = card.typedNames(index: index).merging(inferred) { typed, _ in typed }
+    cardMembers = Self.members(used: card, typed: cardTyped, index: index)
     // A marker covers a whole expression; it is for the calls in it that the index does not
     // know to be plain (`JSONDecoder()` and `.seconds(1)` beside `decode` and `sleep`).
     // Beside `async let` values, which need the marker where they are read, a marker is for
@@ -59,7 +58,6 @@ struct SDKCheck: Sendable {
       card.text($0) == "async" && card.text($0 + 1) == "let"
     }
     let cardWritten = card.writtenCalls()
-    let cardTyped = card.typedNames(index: index).merging(inferred) { typed, _ in typed }
     // A method of a value the card does not type (`feed.reload()`): what the index declares of
     // other types' methods of that name says nothing of it; the card's marker does.
     let onValues = Set(
