@@ -124,7 +124,7 @@ extension Matching {
   }
 
   /// Swift takes arguments in the order of the declaration: `{ … } onDismiss: { … }` after the
-  /// content does not compile, though a reviewer sees what was meant.
+  /// content does not compile, though a reviewer sees what was meant: 3, as for a misspelt label.
   private mutating func checkOrder(of p: ArgumentPairing) {
     let inOrder = p.ordered.sorted { $0.j < $1.j }
     guard
@@ -137,6 +137,8 @@ extension Matching {
     }
     let early = p.expected[inOrder[swapped].i]
     position = early.labelToken ?? position
+    // Code that does not compile though the attempt knows the API, as a misspelt label is.
+    misspellings += 1
     note(
       .slip,
       "\(name(early)) goes before \(name(p.expected[inOrder[swapped - 1].i])): Swift takes arguments in order"

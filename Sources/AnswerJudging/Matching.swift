@@ -31,8 +31,8 @@ struct Matching {
   var sameAPI = 0
   /// The card's API parts the attempt does another way (``APIVocabulary/related``).
   var relatedAPI = 0
-  /// API names and labels the attempt misspells: the code does not compile, though the
-  /// attempt knows the API.
+  /// API names and labels the attempt misspells, and arguments it writes out of order: the code
+  /// does not compile, though the attempt knows the API.
   var misspellings = 0
   /// The card's labels the attempt does another way from its content (``doneOnContent``).
   var relatedTokens: Set<Int> = []

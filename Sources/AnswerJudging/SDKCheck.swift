@@ -252,6 +252,12 @@ struct SDKCheck: Sendable {
       else { continue }
       // An example type of the attempt's own that shares an SDK name (`struct Item`).
       if ownTypes.contains(Substring(owner)) { continue }
+      // The card's labels in another order: the comparison says so, and what it costs.
+      if cardCallsByName[call.name]?.contains(where: { $0.labels.sorted() == call.labels.sorted() })
+        == true
+      {
+        continue
+      }
       var message =
         owner.isEmpty
         ? "No API has `.\(call.written)`"

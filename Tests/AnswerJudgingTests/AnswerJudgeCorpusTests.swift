@@ -113,9 +113,9 @@ struct BlindCorpusTests {
       // regression (118, 17, 13 before it).
       // In the third session, right code at 0-2 went 14 → 16 → 15 (`Logger` became API, and
       // `.log(level: .info, …)` for `.info(…)` reads as another method) and wrong code at 4-5
-      // 14 → 19 → 16: a conformance that is the point (`ButtonStyle`) made what its members
+      // 14 → 19 → 14: a conformance that is the point (`ButtonStyle`) made what its members
       // hold count, right code and wrong alike, where the card had been compared token by token.
-      measured: (inRange: 134, wrongPassed: 16, rightFailed: 15)),
+      measured: (inRange: 135, wrongPassed: 14, rightFailed: 15)),
     Set(
       name: "judge-blind4.txt", corpus: JudgeCorpus.blind4,
       // 116 before a call's needed arguments were checked (a missing argument its reviewer
@@ -144,7 +144,7 @@ struct BlindCorpusTests {
     Set(
       name: "judge-blind9.txt", corpus: JudgeCorpus.blind9,
       // 62, 8, 14 when it was written, late in the same session.
-      measured: (inRange: 66, wrongPassed: 6, rightFailed: 14), cardsAtLeast: 18),
+      measured: (inRange: 67, wrongPassed: 6, rightFailed: 14), cardsAtLeast: 18),
   ]
 
   static func score(_ corpus: JudgeCorpus) throws -> Score {

@@ -431,13 +431,13 @@ struct AnswerJudgeTests {
     #expect(judgement.reason == "`.refreshable` is not where the card has it.")
   }
 
-  @Test("gives 4 to arguments in another order than Swift takes them")
+  @Test("gives 3 to arguments in another order than Swift takes them, as to a misspelt label")
   func argumentOrder() {
     let code = ".sheet(isPresented: $shows, onDismiss: { save() }) {\n    Lyrics()\n}"
     #expect(grade(".sheet(isPresented: $on, onDismiss: { store() }) { Words() }", for: code) == 5)
     let judgement = AnswerJudge(code: code).judge(
       ".sheet(isPresented: $shows) { Lyrics() } onDismiss: { save() }")
-    #expect(judgement.grade == 4)
+    #expect(judgement.grade == 3)
     #expect(
       judgement.reason
         == "`onDismiss:` goes before the trailing closure: Swift takes arguments in order.")
