@@ -15,6 +15,10 @@ struct CodeParser {
   var declared: Set<String> = []
   /// The type aliases the code declares to a single name (`typealias Value = CGFloat`).
   var typeAliases: [String: String] = [:]
+  /// The `if` and `guard` statements, by their keyword's token, whose one block leaves the scope
+  /// (`return`, `throw`, `continue`, `break` at its first level): what follows them is their
+  /// other branch (``CodeNode/normalizingEarlyExits(_:exiting:)``).
+  var earlyExits: Set<Int> = []
   /// How deep the parser is in nested constructs; past a limit, input is skipped, not parsed.
   var depth = 0
 
@@ -360,7 +364,13 @@ struct CodeParser {
     var node = takeKeywordStatement()
     node.clause = parseConditions()
     if isKeyword("else") { position += 1 }
-    if isPunctuation("{") { node.blocks.append(parseBraces()) }
+    if isPunctuation("{") {
+      let open = position
+      node.blocks.append(parseBraces())
+      if !isKeyword("else"), let token = node.token, exits(from: open, to: position) {
+        earlyExits.insert(token)
+      }
+    }
     if isKeyword("else") {
       position += 1
       if isKeyword("if") {
@@ -371,6 +381,23 @@ struct CodeParser {
     }
     node.tokens = start..<position
     return node
+  }
+
+  /// Whether the block from the `{` at `open` to before `end` leaves the scope at its first
+  /// level.
+  func exits(from open: Int, to end: Int) -> Bool {
+    var depth = 0
+    for index in open..<min(end, tokens.count) {
+      let word = text(index)
+      if word == "{" || word == "(" || word == "[" { depth += 1 }
+      if word == "}" || word == ")" || word == "]" { depth -= 1 }
+      if depth == 1, tokens[index].kind == .keyword,
+        ["return", "throw", "continue", "break"].contains(word)
+      {
+        return true
+      }
+    }
+    return false
   }
 
   /// Comma-separated conditions, `let x = …` and `case … = …` among them, up to `{`.

@@ -125,6 +125,14 @@ extension Matching {
     if e.name != a.name && Self.isBranch(e) && Self.isBranch(a) {
       // Blocks in another order: an `else` first, a `case` for a branch.
       compareSequences(Array(e.blocks.joined()), Array(a.blocks.joined()))
+    } else if e.name == "if", a.name == "if", e.blocks.count == 2, a.blocks.count == 2,
+      Self.isNegated(e, in: expected) != Self.isNegated(a, in: attempt),
+      Self.sameMembers(e.blocks[0], a.blocks[1]) && Self.sameMembers(e.blocks[1], a.blocks[0])
+    {
+      // The condition the other way round (`==` for `!=`, read from the tokens: the tree keeps
+      // no operator), the branches swapped.
+      compareSequences(e.blocks[0], a.blocks[1])
+      compareSequences(e.blocks[1], a.blocks[0])
     } else {
       for index in 0..<max(e.blocks.count, a.blocks.count) {
         compareSequences(
@@ -139,6 +147,33 @@ extension Matching {
       compareGuards(e, a)
       compareSequences(e.clause + e.value, a.clause + a.value)
     }
+  }
+
+  /// Whether the condition of the statement `node` says "not": an odd number of `!=` and `!`
+  /// between its keyword and its block.
+  static func isNegated(_ node: CodeNode, in code: ParsedCode) -> Bool {
+    guard let keyword = node.token else { return false }
+    var count = 0
+    var index = keyword + 1
+    while index < code.tokens.count {
+      let word = code.source[code.tokens[index].range]
+      if word == "{" { break }
+      if word == "!=" || word == "!" { count += 1 }
+      index += 1
+    }
+    return count % 2 == 1
+  }
+
+  /// Whether two blocks use the same members and API, item by item and all they hold, whatever
+  /// the author's names (`$0` for `lhs`) and however the classifier told their parts apart.
+  static func sameMembers(_ e: [CodeNode], _ a: [CodeNode]) -> Bool {
+    func names(_ node: CodeNode) -> [String] {
+      ([.modifier, .member, .keyPath].contains(node.kind) || node.isAPI ? [node.name] : [])
+        + node.arguments.flatMap { $0.value.flatMap(names) }
+        + node.blocks.joined().flatMap(names) + node.clause.flatMap(names)
+        + node.value.flatMap(names)
+    }
+    return e.flatMap(names) == a.flatMap(names)
   }
 
   /// A closure's parameters: another number of them is another overload; other names are

@@ -38,7 +38,8 @@ struct ParsedCode: Sendable {
     var parser = CodeParser(source: source)
     var nodes = CodeNode.normalizingLoops(
       CodeNode.normalizingFactories(CodeNode.normalizingDurations(parser.parse())))
-    nodes = CodeNode.replacingTypeAliases(nodes, parser.typeAliases)
+    nodes = CodeNode.normalizingEarlyExits(
+      CodeNode.replacingTypeAliases(nodes, parser.typeAliases), exiting: parser.earlyExits)
     constantHeads = CodeNode.constantHeads(in: nodes)
     plainConstantHeads = CodeNode.constantHeads(in: nodes, plain: true)
     var declared = parser.declared

@@ -196,6 +196,39 @@ struct FactorySpellingsTests {
   }
 }
 
+@Suite("Judging attempts: an early exit, and its condition the other way round")
+struct EarlyExitTests {
+  static let code = """
+    let sorted = people.sorted {
+        if $0.lastName != $1.lastName {
+            return $0.lastName < $1.lastName
+        }
+        return $0.firstName < $1.firstName
+    }
+    """
+
+  @Test(
+    "reads the code after an early return as the other branch, the condition negated with the branches swapped"
+  )
+  func negatedAndSwapped() throws {
+    let swapped = """
+      let sorted = people.sorted { lhs, rhs in
+          if lhs.lastName == rhs.lastName {
+              return lhs.firstName < rhs.firstName
+          }
+          return lhs.lastName < rhs.lastName
+      }
+      """
+    let question =
+      "`people` is a `[Person]` with `lastName` and `firstName`: sort by last name, then first."
+    #expect(judge(swapped, Self.code, question: question).grade == 5)
+    // Swapped without the condition turned round, it sorts by first name first: wrong.
+    let wrong = judge(
+      swapped.replacingOccurrences(of: "==", with: "!="), Self.code, question: question)
+    #expect(try #require(wrong.grade) <= 2)
+  }
+}
+
 @Suite("Judging attempts: a type named through an alias")
 struct TypeAliasTests {
   @Test("reads a type alias the attempt declares as the type it stands for")
