@@ -59,28 +59,29 @@ extension Matching {
       else { return nil }
       return argument.value[0].name
     }
-    for argument in e.arguments {
-      guard let label = argument.label, let card = flag(argument),
-        let typed = a.arguments.first(where: { $0.label == label }).flatMap(flag), typed != card
-      else { continue }
-      position = argument.labelToken ?? position
+    // Labelled flags; and a modifier's one unlabelled flag (`.allowsHitTesting(true)` for
+    // `(false)`), but not a value factory's (`.constant(true)` holds the example's value).
+    var pairs = e.arguments.compactMap { argument -> (CodeNode.Argument, CodeNode.Argument)? in
+      guard let label = argument.label,
+        let typed = a.arguments.first(where: { $0.label == label })
+      else { return nil }
+      return (argument, typed)
+    }
+    let unlabeled = (e.arguments.filter { $0.label == nil }, a.arguments.filter { $0.label == nil })
+    if e.kind == .modifier, unlabeled.0.count == 1, unlabeled.1.count == 1 {
+      pairs.append((unlabeled.0[0], unlabeled.1[0]))
+    }
+    for (argument, other) in pairs {
+      guard let card = flag(argument), let typed = flag(other), typed != card else { continue }
+      position = argument.labelToken ?? argument.value[0].token ?? position
       lost.major += 1
       lostToErrors += 1
-      note(.error, "`\(label): \(typed)` where the card has `\(label): \(card)`")
+      let (written, theirs) =
+        argument.label.map { ("\($0): \(typed)", "\($0): \(card)") }
+        ?? ("\(e.name)(\(typed))", "\(e.name)(\(card))")
+      note(.error, "`\(written)` where the card has `\(theirs)`")
       if let token = argument.value[0].token { marks[token] = .wrong(typed) }
     }
-    // A call's one unlabelled flag too (`.allowsHitTesting(true)` for `(false)`).
-    let unlabeled = (e.arguments.filter { $0.label == nil }, a.arguments.filter { $0.label == nil })
-    // Of a modifier: a value's factory (`.constant(true)`) holds the example's value.
-    guard e.kind == .modifier, unlabeled.0.count == 1, unlabeled.1.count == 1,
-      let card = flag(unlabeled.0[0]),
-      let typed = flag(unlabeled.1[0]), typed != card
-    else { return }
-    position = unlabeled.0[0].value[0].token ?? position
-    lost.major += 1
-    lostToErrors += 1
-    note(.error, "`\(e.name)(\(typed))` where the card has `\(e.name)(\(card))`")
-    if let token = unlabeled.0[0].value[0].token { marks[token] = .wrong(typed) }
   }
 
   /// Labels in common.

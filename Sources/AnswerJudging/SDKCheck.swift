@@ -117,11 +117,8 @@ struct SDKCheck: Sendable {
     // A type the attempt declares or extends (`extension Array { func chunked… }`) has what
     // the attempt gives it.
     let ownTypes = typed.declaredTypes()
-    let extended = typed.extendedTypes()
-    for use in uses
-    where !use.exists && !ownTypes.contains(Substring(use.type))
-      && !extended.contains(Substring(use.type))
-    {
+    let ownOrExtended = ownTypes.union(typed.extendedTypes())
+    for use in uses where !use.exists && !ownOrExtended.contains(Substring(use.type)) {
       // What the card itself uses is right, whatever the index says: it may be newer than the
       // index's source.
       if cardMembers.contains(where: { $0.type == use.type && $0.written == use.written }) {
