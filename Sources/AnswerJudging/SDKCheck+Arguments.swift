@@ -24,6 +24,7 @@ extension SDKCheck {
         !ownTypes.contains(Substring(owner))
       else { continue }
       let trailing = typed.trailingClosures(after: call.token)
+      let cardLabels = Set((cardCallsByName[call.name] ?? []).flatMap(\.labels))
       var fewest: [String]?
       for member in members {
         guard var missing = SDKIndex.missing(in: member, written: call.labels, trailing: trailing)
@@ -41,7 +42,9 @@ extension SDKCheck {
             break
           }
         }
-        if fewest.map({ missing.count < $0.count }) ?? true { fewest = missing }
+        if fewest.map({ Self.isNearer(missing, than: $0, card: cardLabels) }) ?? true {
+          fewest = missing
+        }
       }
       // Labels no declaration takes: another finding's.
       guard let fewest, !fewest.isEmpty else { continue }
@@ -67,6 +70,18 @@ extension SDKCheck {
       problems.append(Problem(message: message))
     }
     return problems
+  }
+}
+
+extension SDKCheck {
+  /// Whether the arguments `missing` leaves out say more of the call than `other`'s: fewer of
+  /// them, then more of them the card writes, then the first in alphabetical order, so that the
+  /// finding does not hang on the order the index lists a name's overloads in.
+  static func isNearer(_ missing: [String], than other: [String], card: Set<String>) -> Bool {
+    if missing.count != other.count { return missing.count < other.count }
+    let (ours, theirs) = (missing.filter(card.contains).count, other.filter(card.contains).count)
+    if ours != theirs { return ours > theirs }
+    return missing.lexicographicallyPrecedes(other)
   }
 }
 

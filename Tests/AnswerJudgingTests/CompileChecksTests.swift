@@ -461,6 +461,19 @@ struct StaticMemberTests {
     #expect(SDKIndex.shipped.hasOlderSource("Process"))
   }
 
+  @Test("names the needed argument of the overload nearest the card's, whatever the index's order")
+  func nearestOverload() {
+    // Fewer missing first, then those the card writes, then alphabetical: never the hash order.
+    #expect(SDKCheck.isNearer(["to"], than: ["presentation", "unitsStyle"], card: []))
+    #expect(SDKCheck.isNearer(["presentation"], than: ["to"], card: ["presentation"]))
+    #expect(!SDKCheck.isNearer(["to"], than: ["presentation"], card: ["presentation"]))
+    #expect(SDKCheck.isNearer(["a"], than: ["b"], card: []))
+    let problems = SDKCheck(card: "let text = date.formatted(.relative(presentation: .named))")
+      .problems(in: "let text = date.formatted(.relative())")
+    #expect(
+      problems.first?.hasPrefix("`.relative()` leaves out `presentation:`") == true, "\(problems)")
+  }
+
   @Test("a method of a type's shared value called without an argument every declaration needs")
   func neededArgumentOfSharedValue() {
     let problems = SDKCheck(
