@@ -214,8 +214,12 @@ extension Matching {
 
   func isSame(_ e: CodeNode, _ a: CodeNode) -> Bool {
     switch (e.kind, a.kind) {
+    case (.member, .member):
+      // `.now` written as `ContinuousClock.now` is not `SuspendingClock.now`.
+      return e.name == a.name
+        && (e.chainRoot == nil || a.chainRoot == nil || e.chainRoot == a.chainRoot)
     case (.call, .call), (.call, .modifier), (.modifier, .call), (.modifier, .modifier),
-      (.member, .member), (.attribute, .attribute), (.keyPath, .keyPath), (.binding, .binding):
+      (.attribute, .attribute), (.keyPath, .keyPath), (.binding, .binding):
       return e.name == a.name
     case (.member, .modifier), (.modifier, .member):
       // `Font.title` is `.title`; a value's method (`stops.move(…)`) is no case of that name.

@@ -364,6 +364,9 @@ struct Matching {
         case let written = code.source[code.tokens[token].range], written != node.name
       {
         written.first?.isUppercase == true ? String(written) : "." + written
+      } else if node.kind == .member, let type = node.chainRoot {
+        // A static value written with its type (`ContinuousClock.now`).
+        type + "." + node.name
       } else {
         "." + node.name
       }

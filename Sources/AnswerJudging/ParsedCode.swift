@@ -38,6 +38,7 @@ struct ParsedCode: Sendable {
     var parser = CodeParser(source: source)
     var nodes = CodeNode.normalizingLoops(
       CodeNode.normalizingFactories(CodeNode.normalizingDurations(parser.parse())))
+    nodes = CodeNode.normalizingImplicitMembers(nodes, declared: parser.declared)
     nodes = CodeNode.normalizingEarlyExits(
       CodeNode.replacingTypeAliases(nodes, parser.typeAliases), exiting: parser.earlyExits)
     constantHeads = CodeNode.constantHeads(in: nodes)

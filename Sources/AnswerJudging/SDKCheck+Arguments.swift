@@ -49,7 +49,9 @@ extension SDKCheck {
       // Labels no declaration takes: another finding's.
       guard let fewest, !fewest.isEmpty else { continue }
       let isBare = !typed.isByte(call.token + 1, "(")
-      let name = isBare ? "@" + owner : call.name == "init" ? owner : "." + call.name
+      let name =
+        isBare
+        ? "@" + owner : call.name == "init" ? owner : owner == "-" ? call.name : "." + call.name
       let written = isBare ? "" : call.written.dropFirst(call.name.count)
       let labelled = fewest.filter { $0 != "_" }.map { "`\($0):`" }
       let needed =

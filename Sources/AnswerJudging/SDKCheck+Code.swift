@@ -35,6 +35,11 @@ extension SDKCheck {
 
     func text(_ index: Int) -> Substring { source[tokens[index].range] }
 
+    /// Whether the code declares a function `name` of its own.
+    func declaresFunction(named name: String) -> Bool {
+      tokens.indices.dropLast().contains { text($0) == "func" && text($0 + 1) == name }
+    }
+
     /// `tokens` with the code interpolated in each string literal written after it, in its
     /// parentheses (`"\(proxy.width) pt"` then `( proxy . width )`): a member read there is
     /// read as anywhere else. Raw strings are left as they are.

@@ -258,9 +258,11 @@ struct SDKCheck: Sendable {
       var message =
         owner.isEmpty
         ? "No API has `.\(call.written)`"
-        : call.name == "init"
-          ? "`\(owner)` has no initialiser `\(call.written.dropFirst(4))`"
-          : "`\(owner)` has no `\(call.written)`"
+        : owner == "-"
+          ? "No function `\(call.written)`"
+          : call.name == "init"
+            ? "`\(owner)` has no initialiser `\(call.written.dropFirst(4))`"
+            : "`\(owner)` has no `\(call.written)`"
       if let theirs = cardCallsByName[call.name]?.first(where: { $0.owner == call.owner }) {
         let card = call.name == "init" ? owner + "(" + theirs.written.dropFirst(5) : theirs.written
         message += "; the card uses `\(card)`"
@@ -317,8 +319,14 @@ struct SDKCheck: Sendable {
         written = root
       }
     }
+    if written == "-" {
+      // A free function (`zip(_:_:)`), unless the code declares its own of that name.
+      guard !typed.declaresFunction(named: call.name) else { return nil }
+      let members = index.members(named: call.name, of: "-").filter { $0.isCall && !$0.isMacro }
+      return members.isEmpty ? nil : ("-", members)
+    }
     if let written {
-      guard written != "-", index.describes(written), !index.hasOlderSource(written) else {
+      guard index.describes(written), !index.hasOlderSource(written) else {
         return nil
       }
       return (written, index.members(named: call.name, of: written).filter(\.isCall))

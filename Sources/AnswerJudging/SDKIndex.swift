@@ -537,12 +537,17 @@ public struct SDKIndex: Sendable {
   }
 
   /// Whether a call written with `labels` may be one to a declaration with `declared`: the
-  /// written labels in order, the rest defaulted or a trailing closure.
+  /// written labels in order, the rest defaulted or a trailing closure. The index does not
+  /// say which parameter is variadic, so unlabelled arguments in a row may all be one
+  /// unlabelled parameter's (`print(name, score)`).
   static func accepts(_ declared: [String], written labels: [String]) -> Bool {
     var rest = declared[...]
+    var previous: String?
     for label in labels {
+      if label == "_" && previous == "_" { continue }
       guard let found = rest.firstIndex(of: label) else { return false }
       rest = rest[(found + 1)...]
+      previous = label
     }
     return true
   }

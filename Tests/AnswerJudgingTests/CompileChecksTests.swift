@@ -624,4 +624,33 @@ struct EssentialLabelOnContextTests {
         "List(books) { Text($0.title) }\n  .searchable(text: $query)\n  .toolbar { Button(\"Search\") { isSearching = true } }"
       ).grade! <= 2)
   }
+
+  @Test("a free function called with a label none of its declarations takes does not compile")
+  func freeFunctionLabels() {
+    let code = "for (name, score) in zip(names, scores) {\n    print(\"\\(name): \\(score)\")\n}"
+    let judgement = AnswerJudgingTests.judge(
+      "for (name, score) in zip(names, with: scores) {\n    print(\"\\(name): \\(score)\")\n}",
+      code)
+    #expect(judgement.grade == 2)
+    #expect(judgement.reason == "No function `zip(_:with:)`; the card uses `zip(_:_:)`.")
+    // Unlabelled arguments in a row may be one variadic parameter's.
+    #expect(
+      AnswerJudgingTests.judge("for (n, s) in zip(names, scores) { print(n, s) }", code).grade == 5)
+    // A function the code declares is its own, whatever the index says.
+    #expect(
+      AnswerJudgingTests.judge(
+        "func zip(_ a: [String], with b: [Int]) -> [(String, Int)] { [] }\n"
+          + code.replacing(
+            "zip(names, scores)", with: "zip(names, with: scores)"), code
+      ).grade! >= 4)
+  }
+
+  @Test("a free function that leaves out an argument every declaration needs does not compile")
+  func freeFunctionNeededArguments() {
+    let judgement = AnswerJudgingTests.judge(
+      "for n in stride(from: 10, through: 0) { print(n) }",
+      "for n in stride(from: 10, through: 0, by: -2) { print(n) }")
+    #expect(judgement.grade == 2)
+    #expect(judgement.reason.hasPrefix("`stride(from:through:)` leaves out `by:`"))
+  }
 }

@@ -403,4 +403,58 @@ struct RequiredNamesTests {
     var modifier = CodeParser(source: "struct S: ViewModifier {\n}")
     #expect(CodeClassifier.requiredNames(of: modifier.parse()[0]).contains("body"))
   }
+
+  @Test(
+    "reads a static value with its type, without it, or made by an empty initialiser alike in an argument",
+    arguments: [
+      ("Circle().foregroundStyle(Color.red)", "Circle().foregroundStyle(.red)"),
+      ("Circle().foregroundStyle(.red)", "Circle().foregroundStyle(Color.red)"),
+      (
+        "DatePicker(\"Due\", selection: $due, in: Date.now..., displayedComponents: .date)",
+        "DatePicker(\"Due\", selection: $due, in: Date()..., displayedComponents: .date)"
+      ),
+      (
+        "DatePicker(\"Due\", selection: $due, in: .now...)",
+        "DatePicker(\"Due\", selection: $due, in: Date.now...)"
+      ),
+      ("let start = Date.now", "let start = Date()"),
+    ])
+  func implicitMembers(code: String, attempt: String) {
+    #expect(judge(attempt, code).grade == 5)
+  }
+
+  @Test("keeps the type where a static value cannot be written without it, or is another's")
+  func typedMembers() {
+    #expect(
+      judge("print(SuspendingClock.now)", "print(ContinuousClock.now)").reason
+        == "`SuspendingClock.now` where the card has `ContinuousClock.now`.")
+    #expect(
+      judge(
+        "let elapsed = SuspendingClock().measure { work() }\nprint(elapsed, SuspendingClock.now)",
+        "let elapsed = ContinuousClock().measure { work() }\nprint(elapsed, ContinuousClock.now)"
+      ).grade! < 5)
+    #expect(
+      judge(
+        "List {}.scrollDismissesKeyboard(ScrollDismissesKeyboardMode.immediately)",
+        "List {}.scrollDismissesKeyboard(.interactively)"
+      ).grade! < 5)
+  }
+
+  @Test(
+    "reads one option of a set of options alone or in an array alike, but not a one-element array")
+  func singleOption() {
+    let code = "DatePicker(\"Due\", selection: $due, displayedComponents: .date)"
+    #expect(
+      judge("DatePicker(\"Due\", selection: $due, displayedComponents: [.date])", code).grade == 5)
+    #expect(
+      judge(
+        "DatePicker(\"Due\", selection: $due, displayedComponents: .date)",
+        "DatePicker(\"Due\", selection: $due, displayedComponents: [.date])"
+      ).grade == 5)
+    #expect(
+      judge(
+        "Text(\"a\").presentationDetents(.medium)", "Text(\"a\").presentationDetents([.medium])"
+      )
+      .grade! < 5)
+  }
 }

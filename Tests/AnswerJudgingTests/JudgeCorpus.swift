@@ -119,6 +119,16 @@ struct JudgeCorpus {
   /// trees, generic containers; conformances written by hand, sequences, errors, actors,
   /// collections), **a development set**.
   static let blind9 = JudgeCorpus((try? fixture("judge-blind9.txt")) ?? "")
+  /// A tenth, by two more reviewers (`-m.md`: menus with a primary action, formatted text
+  /// fields, keyboards, horizontal grids, keyboard dismissal, animation completions, animatable
+  /// shapes, rotation, adjustable actions, accessibility focus, inspectors, menu bar extras, app
+  /// delegates, deleting queried models; `-n.md`: dictionaries from pairs, discarding task
+  /// groups, task values, date formats, calendars, query items, directory listings, single-value
+  /// decoding, localized sorting, regex matches, external storage, fetch counts, ignored
+  /// observation, confirmations), written for the evening session of 2026-12-05 and measured
+  /// first on `5069276`, before any change; each attempt graded blind by a second reviewer too.
+  /// Fair: its attempts are not read here.
+  static let blind10 = JudgeCorpus((try? fixture("judge-blind10.txt")) ?? "")
 
   /// Every syntax card the corpus is about: the shipped decks' and the fixture deck's, by id.
   static let cards: [String: SyntaxCard] = {
@@ -137,7 +147,7 @@ struct JudgeCorpus {
       "judge-blind-cards-c.md", "judge-blind-cards-d.md", "judge-blind-cards-e.md",
       "judge-blind-cards-f.md", "judge-blind-cards-g.md", "judge-blind-cards-h.md",
       "judge-blind-cards-i.md", "judge-blind-cards-j.md", "judge-blind-cards-k.md",
-      "judge-blind-cards-l.md",
+      "judge-blind-cards-l.md", "judge-blind-cards-m.md", "judge-blind-cards-n.md",
     ] {
       if let text = try? fixture(name) {
         files.append(.init(path: name, bytes: Array(text.utf8)))
