@@ -61,6 +61,9 @@ extension SDKCheck.Code {
       // `Type.shared`, `Type.make(…)`: the chain's type, where the index knows each link.
       if after < tokens.count, isByte(after, ".") { return chainType(from: next, index: index) }
       guard after < tokens.count, isByte(after, "(") || isByte(after, "{") else { return nil }
+      // `JSONDecoder().decode(…)`: what the chain makes of the value built.
+      let end = close(of: after) + 1
+      if end < tokens.count, isByte(end, ".") { return chainType(from: next, index: index) }
       return type
     }
     return environmentType(before: name - 1, index: index)
@@ -91,8 +94,9 @@ extension SDKCheck.Code {
     position += 1
     if position < tokens.count, text(position) == "<" { position = closeAngle(position) + 1 }
     if position < tokens.count, isByte(position, "(") { position = self.close(of: position) + 1 }
+    // A keyword is a member's name after a `.` (`FileManager.default`).
     while position + 1 < tokens.count, isByte(position, "."),
-      tokens[position + 1].kind == .identifier
+      [.identifier, .keyword].contains(tokens[position + 1].kind)
     {
       let name = String(text(position + 1))
       let labels = labels(after: position + 1)
@@ -105,6 +109,13 @@ extension SDKCheck.Code {
       if labels != nil, position < tokens.count, isByte(position, "(") {
         position = self.close(of: position) + 1
       }
+    }
+    // A link not read (a subscript, an optional chain): the chain's type is not known.
+    if position < tokens.count,
+      isByte(position, ".") || isByte(position, "?")
+        || isByte(position, "[") && !tokens[position].followsSpace
+    {
+      return nil
     }
     return current
   }

@@ -297,4 +297,15 @@ struct MissingMemberReasonTests {
     #expect(
       wrong.reason == "`DateFormatter` has no `stringFrom(_:)`; the card uses `string(from:)`.")
   }
+
+  @Test("types a name by the end of the chain that makes its value, or not at all")
+  func chainsToTheirEnd() {
+    let listing = SDKCheck.Code(
+      "let urls = try FileManager.default.contentsOfDirectory(atPath: folder)\nlet n = urls.first")
+    #expect(listing.typedNames(index: .shipped)["urls"] == "Array")
+    // A method of a value built in place (`JSONDecoder().decode`) that the index gives no type.
+    let decoded = SDKCheck.Code(
+      "let numbers = try JSONDecoder().decode([Int].self, from: data)\nlet n = numbers.first")
+    #expect(decoded.typedNames(index: .shipped)["numbers"] == nil)
+  }
 }
