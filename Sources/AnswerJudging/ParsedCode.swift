@@ -38,7 +38,8 @@ struct ParsedCode: Sendable {
     var parser = CodeParser(source: source)
     var nodes = CodeNode.normalizingLoops(
       CodeNode.normalizingFactories(CodeNode.normalizingDurations(parser.parse())))
-    nodes = CodeNode.normalizingImplicitMembers(nodes, declared: parser.declared)
+    nodes = CodeNode.normalizingFormatting(
+      CodeNode.normalizingImplicitMembers(nodes, declared: parser.declared))
     nodes = CodeNode.normalizingEarlyExits(
       CodeNode.replacingTypeAliases(nodes, parser.typeAliases), exiting: parser.earlyExits)
     constantHeads = CodeNode.constantHeads(in: nodes)
@@ -46,6 +47,8 @@ struct ParsedCode: Sendable {
     var declared = parser.declared
     if let kept, !constantHeads.isSubset(of: kept) {
       (nodes, inlinedConstants) = CodeNode.inliningConstants(nodes, keeping: kept)
+      // A value written in a constant's place reads as it would have inline.
+      nodes = CodeNode.normalizingFormatting(nodes)
       declared.subtract(inlinedConstants.keys)
     } else {
       inlinedConstants = [:]

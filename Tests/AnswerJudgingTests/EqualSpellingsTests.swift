@@ -457,4 +457,33 @@ struct RequiredNamesTests {
       )
       .grade! < 5)
   }
+
+  @Test(
+    "reads a text given a formatted value and one given the value and its format alike",
+    arguments: [
+      (
+        "Text(distance.formatted(.number.precision(.fractionLength(1))))",
+        "Text(distance, format: .number.precision(.fractionLength(1)))"
+      ),
+      (
+        "Text(distance, format: .number.precision(.fractionLength(1)))",
+        "Text(distance.formatted(.number.precision(.fractionLength(1))))"
+      ),
+      (
+        "Text(distance.formatted(.number.precision(.fractionLength(1))))",
+        "let shown = distance.formatted(.number.precision(.fractionLength(1)))\nText(shown)"
+      ),
+    ])
+  func formattedText(code: String, attempt: String) {
+    #expect(judge(attempt, code).grade == 5)
+  }
+
+  @Test("still compares the format a text is given")
+  func formattedTextStyle() {
+    let judgement = judge(
+      "Text(distance.formatted(.number))",
+      "Text(distance, format: .number.precision(.fractionLength(1)))")
+    #expect(judgement.grade! < 5)
+    #expect(judgement.reason == "Missing `.precision`.")
+  }
 }
