@@ -125,6 +125,16 @@ extension Matching {
       {
         continue
       }
+      // A declaration the attempt writes inside a wrapper of its own (a test function in a
+      // suite's `struct`): the attempt's wrapper is opened instead, and the two meet whole.
+      if container.kind == .declaration, !containers,
+        alignment.typed.indices.contains(where: { j in
+          !alignment.typedUsed[j] && alignment.typed[j].kind == .declaration
+            && Self.innerItems(of: alignment.typed[j]).contains { isSame(container, $0) }
+        })
+      {
+        continue
+      }
       let inner = Self.innerItems(of: container)
       let weight = inner.reduce(Weight()) { $0 + CodeNode.weight(of: $1) }
       guard weight.major + weight.minor > 0 else { continue }
@@ -226,6 +236,13 @@ extension Matching {
       let modifier = e.kind == .modifier ? e : a
       return e.name == a.name && modifier.parameters.first?.first?.isLowercase != true
     case (.declaration, .declaration):
+      // An extension of a type, and the type's declaration with the same members.
+      let typeKeywords = ["extension", "struct", "class", "enum", "actor"]
+      if e.name != a.name, typeKeywords.contains(e.name), typeKeywords.contains(a.name),
+        e.name == "extension" || a.name == "extension"
+      {
+        return e.parameters.first == a.parameters.first
+      }
       guard
         e.name == a.name || (["var", "let"].contains(e.name) && ["var", "let"].contains(a.name))
       else { return false }

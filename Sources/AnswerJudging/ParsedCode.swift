@@ -38,8 +38,9 @@ struct ParsedCode: Sendable {
     var parser = CodeParser(source: source)
     var nodes = CodeNode.normalizingLoops(
       CodeNode.normalizingFactories(CodeNode.normalizingDurations(parser.parse())))
-    nodes = CodeNode.normalizingFormatting(
-      CodeNode.normalizingImplicitMembers(nodes, declared: parser.declared))
+    nodes = CodeNode.mergingExtensions(
+      CodeNode.normalizingFormatting(
+        CodeNode.normalizingImplicitMembers(nodes, declared: parser.declared)))
     nodes = CodeNode.normalizingEarlyExits(
       CodeNode.replacingTypeAliases(nodes, parser.typeAliases), exiting: parser.earlyExits)
     constantHeads = CodeNode.constantHeads(in: nodes)

@@ -486,4 +486,55 @@ struct RequiredNamesTests {
     #expect(judgement.grade! < 5)
     #expect(judgement.reason == "Missing `.precision`.")
   }
+
+  static let pressable = """
+    struct PressableStyle: ButtonStyle {
+        func makeBody(configuration: Configuration) -> some View {
+            configuration.label.scaleEffect(configuration.isPressed ? 0.95 : 1)
+        }
+    }
+    """
+
+  @Test("reads a type's conformance and members written in an extension of it as the type's own")
+  func extensions() {
+    let split = """
+      struct PressableStyle {}
+
+      extension PressableStyle: ButtonStyle {
+          func makeBody(configuration: Configuration) -> some View {
+              configuration.label.scaleEffect(configuration.isPressed ? 0.95 : 1)
+          }
+      }
+      """
+    #expect(judge(split, Self.pressable).grade == 5)
+    // And the card's extension of a type declared elsewhere as the attempt's declaration.
+    let extended = Self.pressable.replacing(
+      "struct PressableStyle", with: "extension PressableStyle")
+    #expect(judge(Self.pressable, extended).grade == 5)
+    // What the extension holds still counts.
+    let wrong = split.replacing("isPressed", with: "isHighlighted")
+    #expect(judge(wrong, Self.pressable).grade! <= 2)
+  }
+
+  @Test("reads a function the attempt writes inside a wrapper of its own as the card's")
+  func wrappedFunctions() {
+    let code = """
+      @Test func firstBookIsDune() throws {
+          let book = try #require(library.books.first)
+          #expect(book.title == "Dune")
+      }
+      """
+    let wrapped = """
+      @Suite struct LibraryTests {
+          let library = Library.sample
+
+          @Test func firstBookIsDune() throws {
+              let book = try #require(library.books.first)
+              #expect(book.title == "Dune")
+          }
+      }
+      """
+    #expect(judge(wrapped, code).grade == 5)
+    #expect(judge(wrapped.replacing("@Test func", with: "func"), code).grade! < 5)
+  }
 }
