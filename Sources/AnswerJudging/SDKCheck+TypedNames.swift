@@ -32,6 +32,7 @@ extension SDKCheck.Code {
       let name = text(position + 1)
       bind(name, declaredType(after: position + 1, index: index))
     }
+    for (name, type) in functionParameters() { bind(name, type) }
     for closure in closures() {
       guard let types = handedInTypes(closure, index: index) else { continue }
       for (parameter, type) in zip(closure.parameters, types) where parameter != "_" {
@@ -118,6 +119,40 @@ extension SDKCheck.Code {
       return nil
     }
     return current
+  }
+
+  /// The parameters of the functions the code declares with the types they are annotated
+  /// with (`_ uiView: UIActivityIndicatorView`): the internal name and the type's name.
+  private func functionParameters() -> [(Substring, String)] {
+    var found: [(Substring, String)] = []
+    for position in tokens.indices.dropLast(2)
+    where text(position) == "func" && isByte(position + 2, "(") {
+      let close = close(of: position + 2)
+      var start = position + 3
+      while start < close {
+        var end = start
+        while end < close, !isByte(end, ",") {
+          if isByte(end, "(") || isByte(end, "[") || text(end) == "<" {
+            end = text(end) == "<" ? closeAngle(end) : self.close(of: end)
+          }
+          end += 1
+        }
+        // `label name: Type` or `name: Type`; `inout` and attributes after the colon.
+        if let colon = (start..<end).first(where: { isByte($0, ":") }), colon > start,
+          tokens[colon - 1].kind == .identifier
+        {
+          var type = colon + 1
+          while type < end, text(type) == "inout" || tokens[type].kind == .attribute {
+            type += 1
+          }
+          if let name = collectionType(at: type) ?? typeName(at: type) {
+            found.append((text(colon - 1), name))
+          }
+        }
+        start = end + 1
+      }
+    }
+    return found
   }
 
   /// The standard collection a type written in brackets at `position` is: `[Stop]` an

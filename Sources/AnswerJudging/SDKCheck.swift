@@ -96,6 +96,9 @@ struct SDKCheck: Sendable {
   struct Problem: Equatable, CustomStringConvertible {
     var message: String
     var isDetail = false
+    /// A misspelling of the card's own member: the code does not compile, but the attempt
+    /// recalls the API (3, as the comparison grades a misspelt name).
+    var isMisspelling = false
     var description: String { message }
   }
 
@@ -124,19 +127,25 @@ struct SDKCheck: Sendable {
       if cardMembers.contains(where: { $0.type == use.type && $0.written == use.written }) {
         continue
       }
-      // A type whose members were read from a partial source (the open-source Foundation's
-      // `URLSession`, an interface older than the SDK) may have the member on iOS.
-      if index.hasOlderSource(use.type) { continue }
-      // A misspelling of what the card uses there (`continuation.yeild`) is recalled, not
-      // another member: the comparison with the card grades the typo.
-      // A name cut short or with other labels (`scroll(to:)`) names another member.
-      if cardMembers.contains(where: {
+      // A misspelling of what the card uses there (`continuation.yeild`, `size.widht`) recalls
+      // the member: 3 at most, as the comparison grades a misspelt name, and so in a part the
+      // comparison takes as the author's too (a frame's width). A name cut short or with
+      // other labels (`scroll(to:)`) names another member.
+      if let theirs = cardMembers.first(where: {
         $0.type == use.type && !$0.name.hasPrefix(use.name)
           && $0.written.dropFirst($0.name.count) == use.written.dropFirst(use.name.count)
           && Matching.isMisspelling(use.name, of: $0.name)
       }) {
+        problems.append(
+          Problem(
+            message:
+              "`\(use.written)` looks like a typo for `\(theirs.written)`: `\(use.type)` has no `\(use.written)`",
+            isMisspelling: true))
         continue
       }
+      // A type whose members were read from a partial source (the open-source Foundation's
+      // `URLSession`, an interface older than the SDK) may have the member on iOS.
+      if index.hasOlderSource(use.type) { continue }
       // The card's member with a misspelt label (`data(form:)`) is recalled too.
       if cardMembers.contains(where: {
         $0.type == use.type && $0.name == use.name

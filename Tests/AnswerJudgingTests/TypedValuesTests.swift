@@ -308,4 +308,26 @@ struct MissingMemberReasonTests {
       "let numbers = try JSONDecoder().decode([Int].self, from: data)\nlet n = numbers.first")
     #expect(decoded.typedNames(index: .shipped)["numbers"] == nil)
   }
+
+  @Test("types a function's parameters by their annotations, and checks what is called on them")
+  func functionParameters() {
+    let code = """
+      func updateUIView(_ uiView: UIActivityIndicatorView, context: Context) {
+          if isAnimating { uiView.startAnimating() } else { uiView.stopAnimating() }
+      }
+      """
+    #expect(SDKCheck.Code(code).typedNames(index: .shipped)["uiView"] == "UIActivityIndicatorView")
+    let wrong = judge(code.replacing("uiView.startAnimating()", with: "uiView.start()"), code)
+    #expect(wrong.grade! <= 2)
+    #expect(wrong.reason.hasPrefix("`UIActivityIndicatorView` has no `start()`"))
+  }
+
+  @Test("grades a misspelt member of a typed value 3, in a part the card leaves free too")
+  func misspeltMembers() {
+    let code = "GeometryReader { proxy in\n    Rectangle().frame(width: proxy.size.width / 2)\n}"
+    let judgement = judge(code.replacing("size.width", with: "size.widht"), code)
+    #expect(judgement.grade == 3)
+    #expect(
+      judgement.reason == "`widht` looks like a typo for `width`: `CGSize` has no `widht`.")
+  }
 }
