@@ -226,6 +226,9 @@ struct SDKCheck: Sendable {
             "`@\(wrapper)` takes an `ObservableObject`: `\(type)` is `@Observable`, held in `@State`"
         )
       }
+    problems += typed.unmarkedFunctions().map { function, missing, effect in
+      Problem(message: "`\(function)` uses `\(effect)` but is not marked `\(missing)`")
+    }
     problems += typed.unwrappedProjections().map { name in
       Problem(
         message: "`$\(name)` projects nothing: `\(name)` is declared without a property wrapper")

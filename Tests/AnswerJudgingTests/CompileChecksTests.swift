@@ -653,4 +653,33 @@ struct EssentialLabelOnContextTests {
     #expect(judgement.grade == 2)
     #expect(judgement.reason.hasPrefix("`stride(from:through:)` leaves out `by:`"))
   }
+
+  @Test("a function that writes `try` or `await` of its own must be marked `throws` or `async`")
+  func unmarkedFunctions() {
+    let code = """
+      @Test func firstBookIsDune() throws {
+          let book = try #require(library.books.first)
+          #expect(book.title == "Dune")
+      }
+      """
+    let judgement = AnswerJudgingTests.judge(code.replacing(") throws {", with: ") {"), code)
+    #expect(judgement.grade == 2)
+    #expect(judgement.reason == "`firstBookIsDune` uses `try` but is not marked `throws`.")
+    #expect(
+      SDKCheck.Code("func load() {\n    let data = await fetch()\n}").unmarkedFunctions().map(
+        \.missing) == ["async"])
+  }
+
+  @Test(
+    "a `try` or `await` in a closure, a `do` block, an `#expect` or as `try?` asks nothing of the function",
+    arguments: [
+      "func save() {\n    try? context.save()\n}",
+      "func save() {\n    do { try context.save() } catch { print(error) }\n}",
+      "func load() {\n    Task { let data = try await fetch() }\n}",
+      "@Test func parses() {\n    #expect(try parse(\"1\") == 1)\n}",
+      "func load() async throws {\n    if ready {\n        try await fetch()\n    }\n}",
+    ])
+  func markedFunctions(code: String) {
+    #expect(SDKCheck.Code(code).unmarkedFunctions().isEmpty)
+  }
 }

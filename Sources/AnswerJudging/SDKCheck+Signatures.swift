@@ -1,0 +1,77 @@
+extension SDKCheck.Code {
+  /// What a function the code declares is missing from its signature for what its body does:
+  /// a `try` outside a closure and a `do` needs the function marked `throws`, an `await`
+  /// outside a closure needs it `async` (The Swift Programming Language, "Error Handling" and
+  /// "Concurrency"): the code does not compile.
+  func unmarkedFunctions() -> [(function: Substring, missing: String, effect: String)] {
+    var found: [(Substring, String, String)] = []
+    for position in tokens.indices.dropLast(2)
+    where text(position) == "func" && tokens[position + 1].kind == .identifier {
+      guard
+        let open = (position + 2..<tokens.count).first(where: { isByte($0, "(") }),
+        case let close = close(of: open), close < tokens.count,
+        let body = (close..<tokens.count).first(where: { isByte($0, "{") })
+      else { continue }
+      let signature = (close..<body).map(text)
+      let end = self.close(of: body)
+      guard end < tokens.count else { continue }
+      let (tries, awaits) = effects(inBody: body, end: end)
+      let name = text(position + 1)
+      if tries && !signature.contains("throws") && !signature.contains("rethrows") {
+        found.append((name, "throws", "try"))
+      }
+      if awaits && !signature.contains("async") { found.append((name, "async", "await")) }
+    }
+    return found
+  }
+
+  /// Whether the body from the `{` at `open` to the `}` at `end` writes a `try` and an
+  /// `await` of its own: not in a closure (which may throw or suspend itself), a `do` block, a
+  /// nested function, or an `#expect(…)` (whose expression may throw).
+  private func effects(inBody open: Int, end: Int) -> (tries: Bool, awaits: Bool) {
+    let statements: Set<Substring> = [
+      "if", "else", "guard", "for", "while", "switch", "repeat", "defer", "catch",
+    ]
+    // The `{` of each block a statement opens, and of each `do`, whose `try`s it catches.
+    var blocks: Set<Int> = []
+    var catching: Set<Int> = []
+    var skipped: [Range<Int>] = []
+    var position = open + 1
+    while position < end {
+      let word = text(position)
+      // On the keyword's line: a brace further on may be a closure's.
+      if statements.contains(word) || word == "do",
+        let brace = (position + 1..<end).first(where: { isByte($0, "{") }),
+        tokens[brace].line == tokens[position].line
+      {
+        if word == "do" { catching.insert(brace) } else { blocks.insert(brace) }
+      } else if word == "#expect" || word == "func", position + 1 < end {
+        if let start = (position + 1..<end).first(where: { isByte($0, "(") || isByte($0, "{") }) {
+          skipped.append(position..<(close(of: start) + 1))
+        }
+      }
+      position += 1
+    }
+    var tries = false
+    var awaits = false
+    var stack: [Int] = []
+    for position in (open + 1)..<end where !skipped.contains(where: { $0.contains(position) }) {
+      if isByte(position, "{") {
+        stack.append(position)
+      } else if isByte(position, "}") {
+        _ = stack.popLast()
+      } else if stack.allSatisfy({ blocks.contains($0) }) {
+        // `try?` and `try!` handle the error where they stand.
+        if text(position) == "try", !isByte(position + 1, "?"), !isByte(position + 1, "!") {
+          tries = true
+        }
+        if text(position) == "await" { awaits = true }
+      } else if stack.allSatisfy({ blocks.contains($0) || catching.contains($0) }),
+        text(position) == "await"
+      {
+        awaits = true
+      }
+    }
+    return (tries, awaits)
+  }
+}
