@@ -122,6 +122,7 @@ extension APIVocabulary {
     ToolbarOverflowMenu ~ secondaryAction
     # equivalent
     animation = withAnimation
+    fill = foregroundStyle
     # ineffective
     onSubmit of: .text default
     presentationDetents _: [.large]

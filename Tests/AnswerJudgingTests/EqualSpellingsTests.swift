@@ -348,6 +348,21 @@ struct EquivalentAPITests {
     let vocabulary = APIVocabulary.standard
     #expect(vocabulary.equivalent["animation"] == ["withAnimation"])
     #expect(vocabulary.equivalent["withAnimation"] == ["animation"])
+    #expect(vocabulary.equivalent["fill"] == ["foregroundStyle"])
+  }
+
+  @Test("reads a shape's foreground style as its fill")
+  func shapeFill() {
+    let code = """
+      Image(systemName: "bell")
+          .overlay(alignment: .topTrailing) {
+              Circle()
+                  .fill(.red)
+                  .frame(width: 10, height: 10)
+          }
+      """
+    #expect(judge(code.replacing(".fill(.red)", with: ".foregroundStyle(.red)"), code).grade == 5)
+    #expect(judge(code.replacing(".fill(.red)", with: ""), code).grade! < 5)
   }
 }
 
