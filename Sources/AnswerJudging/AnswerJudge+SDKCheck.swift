@@ -10,7 +10,8 @@ extension AnswerJudge {
     guard let answer = answers.firstIndex(where: { $0.source == judgement.code }) else {
       return judgement
     }
-    var problems = checks[answer].problems(in: SDKCheck.Code(attempt))
+    var problems = checks[answer].problems(
+      in: attempt.checkedCode, typedNames: attempt.typedNames)
     // A deprecation the comparison has noted already, with its own weight, is not said twice.
     if judgement.findings.contains(where: { $0.message.contains(" is deprecated") }) {
       problems.removeAll { $0.message.contains(" is deprecated") }

@@ -57,7 +57,7 @@ public struct AnswerJudge: Sendable {
         inliningConstantsBut: [])
       return inlined.inlinedConstants.isEmpty ? nil : inlined
     }
-    self.checks = answers.map { SDKCheck(card: SDKCheck.Code($0), given: question.types) }
+    self.checks = answers.map { SDKCheck(card: $0.checkedCode, given: question.types) }
   }
 
   /// Prepares to judge attempts at `card`.

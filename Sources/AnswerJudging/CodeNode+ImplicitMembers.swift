@@ -1,3 +1,5 @@
+import CardDeck
+
 /// A type's static value written with or without its type where the argument's type is known:
 /// `foregroundStyle(Color.red)` says what `foregroundStyle(.red)` says, `in: Date.now...` what
 /// `in: .now...` says; and `Date()` is `Date.now`. A reviewer reads them alike.
@@ -7,6 +9,22 @@ extension CodeNode {
   static let emptyInitialisers: [String: String] = [
     "Date": "now", "CGPoint": "zero", "CGSize": "zero", "CGRect": "zero", "CGVector": "zero",
   ]
+
+  /// Whether `source` has a capitalised name followed at once by `.` or `(`, or an array
+  /// that starts with an implicit member: what ``normalizingImplicitMembers(_:declared:)``
+  /// rewrites, in a look far cheaper than the pass.
+  static func mayHaveImplicitMembers(_ source: String, _ tokens: [SwiftToken]) -> Bool {
+    let utf8 = source.utf8
+    if source.contains("[.") { return true }
+    return tokens.contains { token in
+      guard token.kind == .identifier, let first = utf8[token.range].first,
+        first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z"),
+        token.range.upperBound < utf8.endIndex
+      else { return false }
+      let next = utf8[token.range.upperBound]
+      return next == UInt8(ascii: ".") || next == UInt8(ascii: "(")
+    }
+  }
 
   /// `nodes` with each `Type()` of ``emptyInitialisers`` written as `Type.member`, and in an
   /// argument, each `Type.member` (a static property or case of an SDK type the code does not

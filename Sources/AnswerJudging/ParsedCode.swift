@@ -24,6 +24,10 @@ struct ParsedCode: Sendable {
   /// The local constants written in the place they are used, when asked for, each with what
   /// its value starts with.
   let inlinedConstants: [String: String]
+  /// The code as the SDK check reads it, and the SDK types of the names it binds
+  /// (``SDKCheck/Code/typedNames(index:)``): read once, for the classifier and the check.
+  let checkedCode: SDKCheck.Code
+  let typedNames: [Substring: String]
 
   /// Parses and classifies `source`. With `inliningConstantsBut`, each local constant used once
   /// is read as its value in its place, but for those whose value starts with one of the names
@@ -38,9 +42,12 @@ struct ParsedCode: Sendable {
     var parser = CodeParser(source: source)
     var nodes = CodeNode.normalizingLoops(
       CodeNode.normalizingFactories(CodeNode.normalizingDurations(parser.parse())))
-    nodes = CodeNode.mergingExtensions(
-      CodeNode.normalizingFormatting(
-        CodeNode.normalizingImplicitMembers(nodes, declared: parser.declared)))
+    // Each pass copies the tree: only where the code has what it rewrites.
+    if CodeNode.mayHaveImplicitMembers(source, parser.tokens) {
+      nodes = CodeNode.normalizingImplicitMembers(nodes, declared: parser.declared)
+    }
+    if source.contains("formatted(") { nodes = CodeNode.normalizingFormatting(nodes) }
+    nodes = CodeNode.mergingExtensions(nodes)
     nodes = CodeNode.normalizingEarlyExits(
       CodeNode.replacingTypeAliases(nodes, parser.typeAliases), exiting: parser.earlyExits)
     constantHeads = CodeNode.constantHeads(in: nodes)
@@ -64,10 +71,13 @@ struct ParsedCode: Sendable {
     classifier.questionNames = questionNames
     classifier.question = question
     let code = SDKCheck.Code(source: source, tokens: parser.tokens)
+    let typedNames = code.typedNames(index: .shipped)
+    self.checkedCode = code
+    self.typedNames = typedNames
     // The card's names used unbound are typed by what its members say (`configuration.label`
     // and `.isPressed`: a `ButtonStyleConfiguration`), as the SDK check types an attempt's.
     let inferred = collectsNames ? code.inferredTypes(index: .shipped) : [:]
-    classifier.typedNames = code.typedNames(index: .shipped).merging(inferred) { typed, _ in typed }
+    classifier.typedNames = typedNames.merging(inferred) { typed, _ in typed }
       .reduce(into: question.types) { $0[String($1.key)] = $1.value }
     let classified = classifier.classify(nodes)
     // The card's code is prepared once: worth measuring all of it. An attempt's weights come

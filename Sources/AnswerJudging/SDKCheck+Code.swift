@@ -14,11 +14,6 @@ extension SDKCheck {
       self.init(source: source, tokens: SwiftLexer.significantTokens(in: source))
     }
 
-    /// The code that the judge has already parsed, without lexing it again.
-    init(_ code: ParsedCode) {
-      self.init(source: code.source, tokens: code.tokens)
-    }
-
     init(source: String, tokens: [SwiftToken]) {
       self.source = source
       let tokens = Self.openingInterpolations(tokens, in: source)

@@ -106,10 +106,10 @@ struct SDKCheck: Sendable {
   func problems(in attempt: String) -> [String] { problems(in: Code(attempt)).map(\.message) }
 
   /// What is wrong with the attempt `typed`, the first most telling.
-  func problems(in typed: Code) -> [Problem] {
+  func problems(in typed: Code, typedNames: [Substring: String]? = nil) -> [Problem] {
     var problems: [Problem] = []
     // The names' types, found once for both looks that need them.
-    var types = typed.typedNames(index: index)
+    var types = typedNames ?? typed.typedNames(index: index)
     if !cardInferredTypes.isEmpty {
       let bound = typed.boundNames()
       for (name, type) in cardInferredTypes where types[name] == nil && !bound.contains(name) {
@@ -464,9 +464,13 @@ struct SDKCheck: Sendable {
     /// The type of `Type.member` at `position` when a member of that value follows
     /// (`MainActor.shared.run`): the static property's type, as the index says.
     func staticRoot(at position: Int) -> String? {
+      // The punctuation first: it is one byte to look at, where most tokens are not followed
+      // by a `.`.
+      guard position + 4 < code.tokens.count, code.isByte(position + 1, "."),
+        code.isByte(position + 3, ".")
+      else { return nil }
       let name = code.text(position)
-      guard name.first?.isUppercase == true, position + 4 < code.tokens.count,
-        code.isByte(position + 1, "."), code.tokens[position + 2].kind == .identifier,
+      guard name.first?.isUppercase == true, code.tokens[position + 2].kind == .identifier,
         code.isByte(position + 3, "."), index.describes(String(name)),
         let type = index.memberType(
           named: String(code.text(position + 2)), labels: nil, on: String(name))

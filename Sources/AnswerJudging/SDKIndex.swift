@@ -96,6 +96,13 @@ public struct SDKIndex: Sendable {
     let owners = Mutex<[String: Set<String>]>([:])
     /// ``staticValueName(of:)``'s answers.
     let staticValues = Mutex<[String: String?]>([:])
+    /// ``closureParameterTypes(call:on:label:count:followedBy:)``'s answers: a card and its
+    /// attempts ask of the same calls, and each answer reads every overload's fields.
+    let closureTypes = Mutex<[String: [String]?]>([:])
+    /// ``memberType(named:labels:on:)``'s answers, for the same reason.
+    let memberTypes = Mutex<[String: String?]>([:])
+    /// ``members(named:of:)``'s answers: the checks of one attempt ask of each call thrice.
+    let members = Mutex<[String: [Member]]>([:])
   }
 
   /// The one static property, of the protocols `type` conforms to, whose value is a `type`
@@ -437,6 +444,8 @@ public struct SDKIndex: Sendable {
 
   /// The members of `type` named `name`, its own and those its protocols give it.
   public func members(named name: String, of type: String) -> [Member] {
+    let key = type + "\u{1}" + name
+    if let known = caches.members.withLock({ $0[key] }) { return known }
     var found: [Member] = []
     var seen: Set<String> = []
     var queue = [type]
@@ -445,6 +454,7 @@ public struct SDKIndex: Sendable {
       found += ownMembers(named: name, of: next)
       queue += conformances[next] ?? []
     }
+    caches.members.withLock { $0[key] = found }
     return found
   }
 
@@ -468,6 +478,15 @@ public struct SDKIndex: Sendable {
   /// first that declare such a member answer, and only when every one they declare agrees;
   /// nil when none says.
   public func memberType(named name: String, labels: [String]?, on type: String) -> String? {
+    let key = [type, name, labels.map { $0.joined(separator: ",") } ?? "\u{2}"]
+      .joined(separator: "\u{1}")
+    if let known = caches.memberTypes.withLock({ $0[key] }) { return known }
+    let answer = readMemberType(named: name, labels: labels, on: type)
+    caches.memberTypes.withLock { $0[key] = .some(answer) }
+    return answer
+  }
+
+  private func readMemberType(named name: String, labels: [String]?, on type: String) -> String? {
     var seen: Set<String> = []
     var level = [type]
     while !level.isEmpty {
@@ -558,6 +577,18 @@ public struct SDKIndex: Sendable {
   public func closureParameterTypes(
     call name: String, on owner: String, label: String?, count: Int,
     followedBy following: [String] = []
+  ) -> [String]? {
+    let key = [owner, name, label ?? "", String(count), following.joined(separator: ",")]
+      .joined(separator: "\u{1}")
+    if let known = caches.closureTypes.withLock({ $0[key] }) { return known }
+    let answer = readClosureParameterTypes(
+      call: name, on: owner, label: label, count: count, followedBy: following)
+    caches.closureTypes.withLock { $0[key] = .some(answer) }
+    return answer
+  }
+
+  private func readClosureParameterTypes(
+    call name: String, on owner: String, label: String?, count: Int, followedBy following: [String]
   ) -> [String]? {
     var answer: [Substring]?
     for line in lines(named: name, of: owner) {

@@ -458,6 +458,10 @@ struct RequiredNamesTests {
   @Test(
     "reads one option of a set of options alone or in an array alike, but not a one-element array")
   func singleOption() {
+    // Where nothing else in the code is rewritten, too.
+    #expect(
+      judge("content.ignoresSafeArea(edges: [.top])", "content.ignoresSafeArea(edges: .top)").grade
+        == 5)
     let code = "DatePicker(\"Due\", selection: $due, displayedComponents: .date)"
     #expect(
       judge("DatePicker(\"Due\", selection: $due, displayedComponents: [.date])", code).grade == 5)

@@ -503,4 +503,24 @@ struct VocabularyFromIndexTests {
     // A member of a type is not a method of every value: example models have `name`s too.
     #expect(!vocabulary.methods.contains("translation"))
   }
+
+  @Test("answers from its caches what it read from the listing the first time")
+  func caches() {
+    let index = SDKIndex(listing: SDKIndex.listing)
+    func answers() -> [String] {
+      [
+        "\(index.members(named: "scrollTo", of: "ScrollViewProxy").map(\.signature))",
+        "\(index.members(named: "onChanged", of: "DragGesture").map(\.signature))",
+        "\(index.memberType(named: "translation", labels: nil, on: "DragGesture.Value") as Any)",
+        "\(index.memberType(named: "data", labels: ["from"], on: "URLSession") as Any)",
+        "\(index.memberType(named: "data", labels: nil, on: "URLSession") as Any)",
+        "\(index.closureParameterTypes(call: "ScrollViewReader", on: "-", label: nil, count: 1) as Any)",
+        "\(index.closureParameterTypes(call: "onChanged", on: "DragGesture", label: nil, count: 1) as Any)",
+      ]
+    }
+    let first = answers()
+    #expect(first[0].contains("scrollTo(_:anchor:)"))
+    #expect(first[2] == "Optional(\"CGSize\")")
+    #expect(answers() == first)
+  }
 }
