@@ -40,12 +40,14 @@ struct ParsedCode: Sendable {
   ) {
     self.hints = hints
     var parser = CodeParser(source: source)
-    var nodes = CodeNode.normalizingLoops(
-      CodeNode.normalizingFactories(CodeNode.normalizingDurations(parser.parse())))
+    var nodes = parser.parse()
     // Each pass copies the tree: only where the code has what it rewrites.
+    if source.contains("seconds") { nodes = CodeNode.normalizingDurations(nodes) }
     if CodeNode.mayHaveImplicitMembers(source, parser.tokens) {
-      nodes = CodeNode.normalizingImplicitMembers(nodes, declared: parser.declared)
+      nodes = CodeNode.normalizingImplicitMembers(
+        CodeNode.normalizingFactories(nodes), declared: parser.declared)
     }
+    if source.contains("forEach") { nodes = CodeNode.normalizingLoops(nodes) }
     if source.contains("formatted(") { nodes = CodeNode.normalizingFormatting(nodes) }
     nodes = CodeNode.mergingExtensions(nodes)
     nodes = CodeNode.normalizingEarlyExits(
