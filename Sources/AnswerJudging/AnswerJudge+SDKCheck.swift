@@ -18,7 +18,7 @@ extension AnswerJudge {
     }
     // Errors first, then details, each kept in its order.
     problems =
-      problems.filter { !$0.isDetail && !$0.isMisspelling } + problems.filter(\.isMisspelling)
+      problems.filter { !$0.isDetail && !$0.isNearMiss } + problems.filter(\.isNearMiss)
       + problems.filter(\.isDetail)
     guard let first = problems.first else { return judgement }
     var judgement = judgement
@@ -26,13 +26,13 @@ extension AnswerJudge {
     let findings =
       problems.map {
         Judgement.Finding(
-          severity: $0.isDetail ? .missing : $0.isMisspelling ? .slip : .error, message: $0.message,
+          severity: $0.isDetail ? .missing : $0.isNearMiss ? .slip : .error, message: $0.message,
           token: 0)
       } + judgement.findings
     judgement.findings = findings.enumerated().sorted {
       ($0.element.severity, $1.offset) > ($1.element.severity, $0.offset)
     }.map(\.element)
-    let cap = problems.allSatisfy { $0.isDetail || $0.isMisspelling } ? 3 : 2
+    let cap = problems.allSatisfy { $0.isDetail || $0.isNearMiss } ? 3 : 2
     guard let grade = judgement.grade, grade >= 2 else { return judgement }
     // Where the comparison names another member of the card's, what the SDK says of that
     // member says why (`spawn(priority:operation:)` is deprecated; `JSONDecoder` has no

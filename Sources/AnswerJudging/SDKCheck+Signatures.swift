@@ -74,4 +74,24 @@ extension SDKCheck.Code {
     }
     return (tries, awaits)
   }
+
+  /// The parameters the functions the code declares take `inout`, by function name:
+  /// `["reduce": ["value"]]` for a preference key's `reduce(value:nextValue:)`.
+  func inoutParameters() -> [Substring: Set<Substring>] {
+    var found: [Substring: Set<Substring>] = [:]
+    for position in tokens.indices.dropLast(2)
+    where text(position) == "func" && tokens[position + 1].kind == .identifier {
+      guard let open = (position + 2..<tokens.count).first(where: { isByte($0, "(") }) else {
+        continue
+      }
+      let close = close(of: open)
+      var names: Set<Substring> = []
+      for token in (open + 1)..<min(close, tokens.count) where text(token) == "inout" {
+        // `label name: inout Type`: the name before the colon.
+        if token >= 2, isByte(token - 1, ":") { names.insert(text(token - 2)) }
+      }
+      found[text(position + 1), default: []].formUnion(names)
+    }
+    return found
+  }
 }

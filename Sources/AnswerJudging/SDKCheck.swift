@@ -23,6 +23,8 @@ struct SDKCheck: Sendable {
   /// The card's names, and its calls as written (`background(alignment:)`), for what replaces
   /// a deprecated call.
   let cardNames: Set<Substring>
+  /// The parameters the card's own functions take `inout`, by function name.
+  let cardInoutParameters: [Substring: Set<Substring>]
   /// The SDK types of the names the card uses without binding them, as the question or the
   /// card's members say (``Code/inferredTypes(index:)``): the attempt's like-named values are
   /// taken to be the same.
@@ -89,6 +91,7 @@ struct SDKCheck: Sendable {
     cardCalls = Set(cardWritten.map(\.written))
     cardMethods = card.conformingMethods()
     cardCallsByName = Dictionary(grouping: cardWritten, by: \.name)
+    cardInoutParameters = card.inoutParameters().filter { !$0.value.isEmpty }
   }
 
   /// What is wrong with an attempt: a finding's message, and whether it only touches an
@@ -96,9 +99,10 @@ struct SDKCheck: Sendable {
   struct Problem: Equatable, CustomStringConvertible {
     var message: String
     var isDetail = false
-    /// A misspelling of the card's own member: the code does not compile, but the attempt
-    /// recalls the API (3, as the comparison grades a misspelt name).
-    var isMisspelling = false
+    /// Code that does not compile though the attempt recalls the API: a misspelling of the
+    /// card's own member, a parameter without the card's `inout` (3, as the comparison grades
+    /// a misspelt name).
+    var isNearMiss = false
     var description: String { message }
   }
 
@@ -140,7 +144,7 @@ struct SDKCheck: Sendable {
           Problem(
             message:
               "`\(use.written)` looks like a typo for `\(theirs.written)`: `\(use.type)` has no `\(use.written)`",
-            isMisspelling: true))
+            isNearMiss: true))
         continue
       }
       // A type whose members were read from a partial source (the open-source Foundation's
@@ -228,6 +232,20 @@ struct SDKCheck: Sendable {
       }
     problems += typed.unmarkedFunctions().map { function, missing, effect in
       Problem(message: "`\(function)` uses `\(effect)` but is not marked `\(missing)`")
+    }
+    // A parameter the card's function changes in place, declared without `inout`: assigning
+    // to it does not compile.
+    if !cardInoutParameters.isEmpty {
+      for (function, parameters) in typed.inoutParameters() {
+        guard let theirs = cardInoutParameters[function], parameters.count < theirs.count else {
+          continue
+        }
+        problems.append(
+          Problem(
+            message:
+              "`\(theirs.sorted()[0])` of `\(function)` is declared without `inout`: the card changes it in place",
+            isNearMiss: true))
+      }
     }
     problems += typed.unwrappedProjections().map { name in
       Problem(

@@ -682,4 +682,24 @@ struct EssentialLabelOnContextTests {
   func markedFunctions(code: String) {
     #expect(SDKCheck.Code(code).unmarkedFunctions().isEmpty)
   }
+
+  @Test("a parameter the card's function takes inout, declared without it, is a near miss: 3")
+  func inoutParameters() {
+    let code = """
+      struct MaxWidthKey: PreferenceKey {
+          static var defaultValue: CGFloat = 0
+          static func reduce(value: inout CGFloat, nextValue: () -> CGFloat) {
+              value = max(value, nextValue())
+          }
+      }
+      """
+    let judgement = AnswerJudgingTests.judge(
+      code.replacing("value: inout CGFloat", with: "value: CGFloat"), code)
+    #expect(judgement.grade == 3)
+    #expect(
+      judgement.reason
+        == "`value` of `reduce` is declared without `inout`: the card changes it in place.")
+    #expect(SDKCheck.Code(code).inoutParameters() == ["reduce": ["value"]])
+    #expect(AnswerJudgingTests.judge(code, code).grade == 5)
+  }
 }
