@@ -13,7 +13,8 @@ extension CodeParser {
     var pendingTernaries = 0
     while !atEnd {
       while kind == .operator, !isOperator("=") { position += 1 }
-      if isKeyword("try") || isKeyword("await") {
+      // `try await`, `await try`: each marker in turn.
+      while isKeyword("try") || isKeyword("await") {
         position += 1
         if isPunctuation("?") || isPunctuation("!") { position += 1 }
       }

@@ -96,4 +96,17 @@ struct CodeParserTests {
     var parser = CodeParser(source: code)
     _ = parser.parse()
   }
+
+  @Test("reads a declaration's value after both markers, try and await")
+  func markedValues() throws {
+    for code in [
+      "let value = try await counter.increment()", "let value = await try counter.increment()",
+      "let value = try? await counter.increment()",
+    ] {
+      let (nodes, _) = parse(code)
+      #expect(nodes.count == 1, "\(code)")
+      let declaration = try #require(nodes.first)
+      #expect(names(declaration.value) == ["counter", "increment"], "\(code)")
+    }
+  }
 }
