@@ -103,10 +103,10 @@ struct BlindCorpusTests {
   static let sets = [
     Set(
       name: "judge-blind.txt", corpus: JudgeCorpus.blind,
-      measured: (inRange: 115, wrongPassed: 3, rightFailed: 10)),
+      measured: (inRange: 117, wrongPassed: 3, rightFailed: 9)),
     Set(
       name: "judge-blind2.txt", corpus: JudgeCorpus.blind2,
-      measured: (inRange: 79, wrongPassed: 4, rightFailed: 12)),
+      measured: (inRange: 79, wrongPassed: 4, rightFailed: 11)),
     Set(
       name: "judge-blind3.txt", corpus: JudgeCorpus.blind3,
       // A development set since the second session of 2026-12-05: its totals found a
@@ -115,42 +115,44 @@ struct BlindCorpusTests {
       // `.log(level: .info, …)` for `.info(…)` reads as another method) and wrong code at 4-5
       // 14 → 19 → 14: a conformance that is the point (`ButtonStyle`) made what its members
       // hold count, right code and wrong alike, where the card had been compared token by token.
-      measured: (inRange: 135, wrongPassed: 14, rightFailed: 15)),
+      measured: (inRange: 141, wrongPassed: 12, rightFailed: 14)),
     Set(
       name: "judge-blind4.txt", corpus: JudgeCorpus.blind4,
       // 116 before a call's needed arguments were checked (a missing argument its reviewer
       // grades 3 is an error now, as in the other sets); 115 before the round of 2026-12-05's
       // compile checks (docs/judging.md).
       // 113, 7, 17 before the third session of 2026-12-05 (161 in the two reviewers' range,
-      // 168 after).
-      measured: (inRange: 116, wrongPassed: 6, rightFailed: 17)),
+      // 168 after); 116, 6, 17 before its evening session (173 in the range after).
+      measured: (inRange: 121, wrongPassed: 6, rightFailed: 17)),
     Set(
       name: "judge-blind5.txt", corpus: JudgeCorpus.blind5,
       // 148, 25, 15 when it was written, before the second session of 2026-12-05; 151, 23, 13
-      // before the third (163 in the two reviewers' range, 171 after).
-      measured: (inRange: 161, wrongPassed: 22, rightFailed: 10)),
+      // before the third (163 in the two reviewers' range, 171 after); 161, 22, 10 before the
+      // evening session (173 in the range after).
+      measured: (inRange: 163, wrongPassed: 21, rightFailed: 9)),
     Set(
       name: "judge-blind6.txt", corpus: JudgeCorpus.blind6,
       // 88, 7, 11 when it was written.
-      measured: (inRange: 110, wrongPassed: 3, rightFailed: 6), cardsAtLeast: 18),
+      measured: (inRange: 111, wrongPassed: 3, rightFailed: 6), cardsAtLeast: 18),
     Set(
       name: "judge-blind7.txt", corpus: JudgeCorpus.blind7,
       // 183, 9, 11 when it was written (195 in the two reviewers' range, 199 after); 187, 8, 8
-      // before the session of 2026-12-05 evening, whose implicit members and free functions
-      // cost it one right attempt (found by this floor; its attempts were not read).
-      measured: (inRange: 186, wrongPassed: 8, rightFailed: 9)),
+      // before the evening session of 2026-12-05 (199 in the range after). This floor
+      // caught that session's slips three times: from its totals, not its attempts.
+      measured: (inRange: 187, wrongPassed: 7, rightFailed: 9)),
     Set(
       name: "judge-blind8.txt", corpus: JudgeCorpus.blind8,
       // 75, 9, 8 when it was written, in the middle of the third session of 2026-12-05.
-      measured: (inRange: 86, wrongPassed: 7, rightFailed: 6), cardsAtLeast: 18),
+      measured: (inRange: 90, wrongPassed: 6, rightFailed: 6), cardsAtLeast: 18),
     Set(
       name: "judge-blind9.txt", corpus: JudgeCorpus.blind9,
       // 62, 8, 14 when it was written, late in the same session.
-      measured: (inRange: 71, wrongPassed: 6, rightFailed: 13), cardsAtLeast: 18),
+      measured: (inRange: 73, wrongPassed: 6, rightFailed: 12), cardsAtLeast: 18),
     Set(
       name: "judge-blind10.txt", corpus: JudgeCorpus.blind10,
-      // 82, 15, 14 when it was written, on `5069276` (86 in the two reviewers' range).
-      measured: (inRange: 82, wrongPassed: 15, rightFailed: 14)),
+      // 82, 15, 14 when it was written, on `5069276` (86 in the two reviewers' range; 87
+      // after the evening session).
+      measured: (inRange: 83, wrongPassed: 15, rightFailed: 14)),
   ]
 
   static func score(_ corpus: JudgeCorpus) throws -> Score {
