@@ -130,7 +130,9 @@ extension SDKCheck {
         }
         if index < tokens.count, isByte(index, ")") { index += 1 }
         guard !names.isEmpty, index < tokens.count, text(index) == "in" else { continue }
-        found.append(Closure(open: open, parameters: names, body: index..<close(of: open)))
+        // Brackets that do not pair up (`{ a ) in`) may close the closure before its `in`.
+        found.append(
+          Closure(open: open, parameters: names, body: index..<max(index, close(of: open))))
       }
       return found
     }

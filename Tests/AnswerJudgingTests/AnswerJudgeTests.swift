@@ -272,6 +272,8 @@ struct AnswerJudgeTests {
       String(repeating: "Text(", count: 60) + String(repeating: ")", count: 60),
       String(repeating: "#", count: 5_000),
       String(repeating: "#", count: 5_000) + "\"" + String(repeating: "\\ ", count: 5_000),
+      // Brackets that do not pair up, closing a closure before its `in` (found by the fuzzer).
+      "{ x ) in y }",
     ])
   func hostileAttempts(attempt: String) throws {
     let judgement = AnswerJudge(code: Self.sheetItem).judge(attempt)
