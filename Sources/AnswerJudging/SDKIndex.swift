@@ -67,7 +67,7 @@ public struct SDKIndex: Sendable {
   private var memberLines: [Substring: [MemberLine]] = [:]
 
   /// A member's line in the listing, and its signature, the field it is looked up by.
-  private struct MemberLine: Sendable {
+  struct MemberLine: Sendable {
     var signature: Substring
     var line: Substring
 
@@ -86,10 +86,10 @@ public struct SDKIndex: Sendable {
   /// look through every type.
   private var deprecatedNames: Set<Substring> = []
   /// Answers by name read from every type's lines, kept for the index's life.
-  private let caches = Caches()
+  let caches = Caches()
 
   /// What is read by name from every type, shared by the copies of an index.
-  private final class Caches: Sendable {
+  final class Caches: Sendable {
     /// ``callsOnAnyType(named:)``'s answers.
     let calls = Mutex<[String: [Member]]>([:])
     /// ``types(declaring:)``'s answers.
@@ -305,7 +305,7 @@ public struct SDKIndex: Sendable {
   }
 
   /// The lines of `type`'s own members named `name`.
-  private func lines(named name: String, of type: String) -> ArraySlice<MemberLine> {
+  func lines(named name: String, of type: String) -> ArraySlice<MemberLine> {
     guard let lines = memberLines[Substring(type)] else { return [] }
     let name = Substring(name)
     // The first line whose base name is not below `name`, then the run that has it.
@@ -325,7 +325,7 @@ public struct SDKIndex: Sendable {
   }
 
   /// A member, from its line's fields.
-  private static func member(_ fields: [Substring]) -> Member {
+  static func member(_ fields: [Substring]) -> Member {
     let signature = fields[2]
     let flags = fields[3]
     var name = Substring(signature)
@@ -367,7 +367,7 @@ public struct SDKIndex: Sendable {
   }
 
   /// The closure arguments of a member's line: each one's label and the types it is handed.
-  private static func closures(_ fields: [Substring]) -> [(label: Substring, types: [Substring])] {
+  static func closures(_ fields: [Substring]) -> [(label: Substring, types: [Substring])] {
     guard fields.count > 4 else { return [] }
     return fields[4].split(separator: ";").compactMap { entry in
       guard let colon = entry.firstIndex(of: ":") else { return nil }
@@ -571,48 +571,4 @@ public struct SDKIndex: Sendable {
     return true
   }
 
-  /// The types a closure passed to a call of `name` on `owner` (a type, `View` for a modifier,
-  /// `-` for a free function) is handed, as every overload with such a closure agrees; nil when
-  /// they disagree or no overload says. `label` is the closure's label, nil for a trailing one.
-  public func closureParameterTypes(
-    call name: String, on owner: String, label: String?, count: Int,
-    followedBy following: [String] = []
-  ) -> [String]? {
-    let key = [owner, name, label ?? "", String(count), following.joined(separator: ",")]
-      .joined(separator: "\u{1}")
-    if let known = caches.closureTypes.withLock({ $0[key] }) { return known }
-    let answer = readClosureParameterTypes(
-      call: name, on: owner, label: label, count: count, followedBy: following)
-    caches.closureTypes.withLock { $0[key] = .some(answer) }
-    return answer
-  }
-
-  private func readClosureParameterTypes(
-    call name: String, on owner: String, label: String?, count: Int, followedBy following: [String]
-  ) -> [String]? {
-    var answer: [Substring]?
-    for line in lines(named: name, of: owner) {
-      let closures = Self.closures(line.fields).filter {
-        (label == nil || $0.label == label![...]) && $0.types.count == count
-      }
-      guard let closure = label == nil ? closures.last : closures.first else { continue }
-      if label == nil {
-        // A trailing closure is the argument before the labelled ones that follow it, or the
-        // last: an overload that ends otherwise (`placeholder:` after `content:`) is not the
-        // one called.
-        let labels = Self.member(line.fields).labels
-        let next = following.first.flatMap { labels.firstIndex(of: $0) } ?? labels.endIndex
-        guard following.allSatisfy(labels.contains),
-          let position = labels[..<next].lastIndex(of: String(closure.label)),
-          position == next - 1
-        else { continue }
-      }
-      if answer == nil {
-        answer = closure.types
-      } else if answer != closure.types {
-        return nil
-      }
-    }
-    return answer.map { $0.map(String.init) }
-  }
 }
