@@ -42,6 +42,13 @@ extension AnswerJudge {
     {
       judgement.reason = why.message.capitalizedFirst + "."
     }
+    // What the SDK says of a call whose label the attempt left off names the card's call
+    // (`sleep(_:)` is deprecated: the card uses `sleep(for:)`).
+    if judgement.reason.hasPrefix("No label where the card has"),
+      let why = problems.first(where: { !$0.isDetail })
+    {
+      judgement.reason = why.message.capitalizedFirst + "."
+    }
     guard grade > cap else { return judgement }
     judgement.grade = cap
     // The comparison's own words for another label of the card's call say the same more

@@ -71,6 +71,15 @@ struct CodeClassifier {
     return minor ? .minor : .major
   }
 
+  /// Whether a modifier is written as `View` declares it, by its labels: decoration dresses a
+  /// view up, where `foregroundStyle(by:)` is a chart's series, another API of the same name.
+  private static func isViewModifierCall(_ node: CodeNode) -> Bool {
+    let labels = node.arguments.filter { !$0.isTrailing }.map { $0.label ?? "_" }
+    guard labels.contains(where: { $0 != "_" }) else { return true }
+    let members = SDKIndex.shipped.members(named: node.name, of: "View")
+    return members.isEmpty || members.contains { SDKIndex.accepts($0.labels, written: labels) }
+  }
+
   private func isDeclared(_ name: String) -> Bool {
     declared.contains(name) || name.hasPrefix("$")
   }
@@ -96,7 +105,7 @@ struct CodeClassifier {
     }
     let isDecoration =
       node.kind == .modifier && !hints.essential.contains(name) && !appliesOwnType
-      && (APIVocabulary.decoration.contains(name)
+      && (APIVocabulary.decoration.contains(name) && Self.isViewModifierCall(node)
         || (APIVocabulary.presenters.contains(name) && Self.presentsConfiguredContent(node)))
     let isContext = hints.context.contains(name) || isDecoration
     if hints.optional.contains(name), node.isAPI {

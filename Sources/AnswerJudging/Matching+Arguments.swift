@@ -45,6 +45,7 @@ extension Matching {
     pairOtherForms(&pairing)
     compareConditions(e, a, expectedUsed: pairing.expectedUsed)
     compareOverloads(e, a)
+    if e.name == a.name { pairDroppedLabel(&pairing, isAPI: e.isAPI) }
     pairUnlabeled(&pairing)
     pairOtherLabels(&pairing, isAPI: e.isAPI)
     settleUnpaired(pairing, e, a)
@@ -171,6 +172,33 @@ extension Matching {
       p.pair(i, j)
       compareSequences(Array(p.expected[i].value[0].blocks.joined()), p.typed[j].value)
     }
+  }
+
+  /// One value written without the label the card gives it, in the same call and place, the
+  /// other arguments labelled alike (`.foregroundStyle(.value(…))` for `.foregroundStyle(by:
+  /// .value(…))`, `decode(User.self, data)`): another overload, or none.
+  private mutating func pairDroppedLabel(_ p: inout ArgumentPairing, isAPI: Bool) {
+    guard isAPI, p.expected.count == p.typed.count else { return }
+    let differing = p.expected.indices.filter { p.expected[$0].label != p.typed[$0].label }
+    guard differing.count == 1, let i = differing.first, let label = p.expected[i].label,
+      p.typed[i].label == nil, !p.expected[i].isClosure, !p.typed[i].isClosure,
+      !p.expectedUsed[i], !p.typedUsed[i]
+    else { return }
+    p.pair(i, i)
+    let argument = p.expected[i]
+    position = argument.labelToken ?? position
+    if argument.importance == .major {
+      lost.major += 1
+      lostToErrors += 1
+      note(.error, "No label where the card has `\(label):`")
+    } else {
+      // On a detail, code that does not compile though the attempt knows the API: as a
+      // misspelt label.
+      misspellings += 1
+      note(.slip, "No label where the card has `\(label):`")
+    }
+    if let token = argument.labelToken { marks[token] = .missing }
+    compareSequences(argument.value, p.typed[i].value)
   }
 
   /// Unlabelled values, in any order: array elements, a title, a nested call.

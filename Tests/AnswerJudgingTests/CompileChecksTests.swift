@@ -702,4 +702,30 @@ struct EssentialLabelOnContextTests {
     #expect(SDKCheck.Code(code).inoutParameters() == ["reduce": ["value"]])
     #expect(AnswerJudgingTests.judge(code, code).grade == 5)
   }
+
+  @Test("a value written without the label the card gives it in the same call is an error")
+  func droppedLabels() {
+    let code = """
+      LineMark(x: .value("Day", r.day), y: .value("Temperature", r.celsius))
+          .foregroundStyle(by: .value("City", r.city))
+      """
+    let judgement = AnswerJudgingTests.judge(code.replacing("(by: ", with: "("), code)
+    #expect(judgement.grade == 2)
+    #expect(judgement.reason == "No label where the card has `by:`.")
+    let decoded = AnswerJudgingTests.judge(
+      "let user = try JSONDecoder().decode(User.self, data)",
+      "let user = try JSONDecoder().decode(User.self, from: data)")
+    #expect(decoded.grade == 2)
+    #expect(decoded.reason == "No label where the card has `from:`.")
+    // Where the SDK says why, its words name the card's call.
+    #expect(
+      AnswerJudgingTests.judge(
+        "try await Task.sleep(.seconds(1))", "try await Task.sleep(for: .seconds(1))"
+      ).reason == "`sleep(_:)` is deprecated: the card uses `sleep(for:)`.")
+    // A label the card gives a call is no label of another call the attempt writes there.
+    let stack = "VStack(alignment: .leading) {\n    Text(\"a\")\n}"
+    #expect(
+      AnswerJudgingTests.judge("Text(\"a\")", stack).reason
+        != "No label where the card has `alignment:`.")
+  }
 }
