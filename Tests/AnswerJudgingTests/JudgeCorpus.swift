@@ -129,6 +129,15 @@ struct JudgeCorpus {
   /// first on `5069276`, before any change; each attempt graded blind by a second reviewer too.
   /// Fair: its attempts are not read here.
   static let blind10 = JudgeCorpus((try? fixture("judge-blind10.txt")) ?? "")
+  /// An eleventh, by two more reviewers the same way (`-o.md`: list selection, scroll
+  /// backgrounds, trimmed strokes, uneven corners, asymmetric transitions, exclusive gestures,
+  /// focus, file export, dynamic type ranges, the settings scene, queries built in `init`,
+  /// prominent buttons, reserved lines, baselines; `-p.md`: index searches, replacing, user
+  /// defaults, constrained extensions, decoding errors, range patterns, cancellation,
+  /// measurements, files, optional encoding, notifications, predicates in `init`,
+  /// `Observations`, test tags), written at the end of the evening session of 2026-12-05 and
+  /// measured once, on its last judge: a fair figure of that judge, with no "before".
+  static let blind11 = JudgeCorpus((try? fixture("judge-blind11.txt")) ?? "")
 
   /// Every syntax card the corpus is about: the shipped decks' and the fixture deck's, by id.
   static let cards: [String: SyntaxCard] = {
@@ -148,6 +157,7 @@ struct JudgeCorpus {
       "judge-blind-cards-f.md", "judge-blind-cards-g.md", "judge-blind-cards-h.md",
       "judge-blind-cards-i.md", "judge-blind-cards-j.md", "judge-blind-cards-k.md",
       "judge-blind-cards-l.md", "judge-blind-cards-m.md", "judge-blind-cards-n.md",
+      "judge-blind-cards-o.md", "judge-blind-cards-p.md",
     ] {
       if let text = try? fixture(name) {
         files.append(.init(path: name, bytes: Array(text.utf8)))
