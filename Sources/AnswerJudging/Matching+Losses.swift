@@ -102,9 +102,10 @@ extension Matching {
   }
 
   /// Marks what counts in a missing node; a minor part is named among the findings, but not
-  /// marked in the code, which would drown what matters.
+  /// marked in the code, which would drown what matters. A view the card offers to choose from
+  /// (`ViewThatFits`) is marked too: it is what the reason names.
   mutating func markMissing(_ node: CodeNode) {
-    if node.importance == .major && node.kind != .closure {
+    if (node.importance == .major || node.isCandidate) && node.kind != .closure {
       if let token = node.token { marks[token] = marks[token] ?? .missing }
     }
     for argument in node.arguments {

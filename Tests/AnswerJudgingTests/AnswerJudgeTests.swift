@@ -150,6 +150,18 @@ struct AnswerJudgeTests {
         for: code) ?? 5 <= 2)
   }
 
+  @Test("marks the candidate of ViewThatFits an attempt leaves out, as its reason names it")
+  func missingCandidateMarked() throws {
+    let code =
+      "ViewThatFits {\n    Label(\"Long title\", systemImage: \"box\")\n    Image(systemName: \"box\")\n}"
+    let judgement = AnswerJudge(code: code).judge(
+      "ViewThatFits {\n    Label(\"Long title\", systemImage: \"box\")\n}")
+    #expect(judgement.reason == "Missing `Image`.")
+    let image = try #require(
+      SwiftLexer.significantTokens(in: code).firstIndex { code[$0.range] == "Image" })
+    #expect(judgement.marks[image] == .missing)
+  }
+
   @Test("marks a content modifier put on the view that presents the sheet")
   func presentedContent() throws {
     let code =
