@@ -2,8 +2,8 @@
 /// then `extension Version: Comparable { static func < … }` says what the struct declared
 /// `Comparable` with the `<` inside says, and a reviewer reads them so.
 extension CodeNode {
-  /// The type declarations among `nodes`.
-  private static let typeKeywords: Set<String> = ["struct", "class", "enum", "actor"]
+  /// The keywords that declare a type.
+  static let typeKeywords: Set<String> = ["struct", "class", "enum", "actor"]
 
   /// `nodes` with each extension of a type they declare merged into that declaration: its
   /// conformances after the type's own, its members after the type's. An extension of a type

@@ -237,9 +237,8 @@ extension Matching {
       return e.name == a.name && modifier.parameters.first?.first?.isLowercase != true
     case (.declaration, .declaration):
       // An extension of a type, and the type's declaration with the same members.
-      let typeKeywords = ["extension", "struct", "class", "enum", "actor"]
-      if e.name != a.name, typeKeywords.contains(e.name), typeKeywords.contains(a.name),
-        e.name == "extension" || a.name == "extension"
+      if e.name == "extension" && CodeNode.typeKeywords.contains(a.name)
+        || a.name == "extension" && CodeNode.typeKeywords.contains(e.name)
       {
         return e.parameters.first == a.parameters.first
       }

@@ -32,7 +32,7 @@ extension SDKCheck {
 
     /// Whether the code declares a function `name` of its own.
     func declaresFunction(named name: String) -> Bool {
-      tokens.indices.dropLast().contains { text($0) == "func" && text($0 + 1) == name }
+      functions().contains { text($0.name) == name }
     }
 
     /// `tokens` with the code interpolated in each string literal written after it, in its

@@ -5,18 +5,15 @@ extension SDKCheck.Code {
   /// "Concurrency"): the code does not compile.
   func unmarkedFunctions() -> [(function: Substring, missing: String, effect: String)] {
     var found: [(Substring, String, String)] = []
-    for position in tokens.indices.dropLast(2)
-    where text(position) == "func" && tokens[position + 1].kind == .identifier {
-      guard
-        let open = (position + 2..<tokens.count).first(where: { isByte($0, "(") }),
-        case let close = close(of: open), close < tokens.count,
-        let body = (close..<tokens.count).first(where: { isByte($0, "{") })
-      else { continue }
-      let signature = (close..<body).map(text)
+    for function in functions() {
+      guard let body = (function.close..<tokens.count).first(where: { isByte($0, "{") }) else {
+        continue
+      }
+      let signature = (function.close..<body).map(text)
       let end = self.close(of: body)
       guard end < tokens.count else { continue }
       let (tries, awaits) = effects(inBody: body, end: end)
-      let name = text(position + 1)
+      let name = text(function.name)
       if tries && !signature.contains("throws") && !signature.contains("rethrows") {
         found.append((name, "throws", "try"))
       }
@@ -79,19 +76,36 @@ extension SDKCheck.Code {
   /// `["reduce": ["value"]]` for a preference key's `reduce(value:nextValue:)`.
   func inoutParameters() -> [Substring: Set<Substring>] {
     var found: [Substring: Set<Substring>] = [:]
-    for position in tokens.indices.dropLast(2)
-    where text(position) == "func" && tokens[position + 1].kind == .identifier {
-      guard let open = (position + 2..<tokens.count).first(where: { isByte($0, "(") }) else {
-        continue
-      }
-      let close = close(of: open)
+    for function in functions() {
       var names: Set<Substring> = []
-      for token in (open + 1)..<min(close, tokens.count) where text(token) == "inout" {
+      for token in (function.open + 1)..<function.close where text(token) == "inout" {
         // `label name: inout Type`: the name before the colon.
         if token >= 2, isByte(token - 1, ":") { names.insert(text(token - 2)) }
       }
-      found[text(position + 1), default: []].formUnion(names)
+      found[text(function.name), default: []].formUnion(names)
     }
     return found
+  }
+
+  /// A function the code declares: the tokens of its name and of its parameter list's
+  /// parentheses.
+  struct Function {
+    var name: Int
+    var open: Int
+    var close: Int
+  }
+
+  /// The functions the code declares, each with a parameter list that closes.
+  func functions() -> [Function] {
+    tokens.indices.dropLast(2).compactMap { position in
+      // The list is the first bracket after the name but a generic clause's `<…>`.
+      guard text(position) == "func", tokens[position + 1].kind == .identifier,
+        let open = (position + 2..<tokens.count).first(where: {
+          isByte($0, "(") || isByte($0, "{")
+        }), isByte(open, "("),
+        case let close = close(of: open), close < tokens.count
+      else { return nil }
+      return Function(name: position + 1, open: open, close: close)
+    }
   }
 }

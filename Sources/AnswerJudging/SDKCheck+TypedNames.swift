@@ -125,10 +125,9 @@ extension SDKCheck.Code {
   /// with (`_ uiView: UIActivityIndicatorView`): the internal name and the type's name.
   private func functionParameters() -> [(Substring, String)] {
     var found: [(Substring, String)] = []
-    for position in tokens.indices.dropLast(2)
-    where text(position) == "func" && isByte(position + 2, "(") {
-      let close = close(of: position + 2)
-      var start = position + 3
+    for function in functions() {
+      let close = function.close
+      var start = function.open + 1
       while start < close {
         var end = start
         while end < close, !isByte(end, ",") {

@@ -8,11 +8,10 @@ extension SDKIndex {
   ) -> [String]? {
     let key = [owner, name, label ?? "", String(count), following.joined(separator: ",")]
       .joined(separator: "\u{1}")
-    if let known = caches.closureTypes.withLock({ $0[key] }) { return known }
-    let answer = readClosureParameterTypes(
-      call: name, on: owner, label: label, count: count, followedBy: following)
-    caches.closureTypes.withLock { $0[key] = .some(answer) }
-    return answer
+    return caches.closureTypes.value(for: key) {
+      readClosureParameterTypes(
+        call: name, on: owner, label: label, count: count, followedBy: following)
+    }
   }
 
   private func readClosureParameterTypes(

@@ -1,5 +1,4 @@
 import CardDeck
-import Synchronization
 
 /// What the SDK declares, generated from real declarations by `Scripts/sdk-index/generate.py`:
 /// types, conformances, and each type's members with their argument labels, effects and types.
@@ -91,25 +90,28 @@ public struct SDKIndex: Sendable {
   /// What is read by name from every type, shared by the copies of an index.
   final class Caches: Sendable {
     /// ``callsOnAnyType(named:)``'s answers.
-    let calls = Mutex<[String: [Member]]>([:])
+    let calls = Memo<[Member]>()
     /// ``types(declaring:)``'s answers.
-    let owners = Mutex<[String: Set<String>]>([:])
+    let owners = Memo<Set<String>>()
     /// ``staticValueName(of:)``'s answers.
-    let staticValues = Mutex<[String: String?]>([:])
+    let staticValues = Memo<String?>()
     /// ``closureParameterTypes(call:on:label:count:followedBy:)``'s answers: a card and its
     /// attempts ask of the same calls, and each answer reads every overload's fields.
-    let closureTypes = Mutex<[String: [String]?]>([:])
+    let closureTypes = Memo<[String]?>()
     /// ``memberType(named:labels:on:)``'s answers, for the same reason.
-    let memberTypes = Mutex<[String: String?]>([:])
+    let memberTypes = Memo<String?>()
     /// ``members(named:of:)``'s answers: the checks of one attempt ask of each call thrice.
-    let members = Mutex<[String: [Member]]>([:])
+    let members = Memo<[Member]>()
   }
 
   /// The one static property, of the protocols `type` conforms to, whose value is a `type`
   /// (`Shape`'s `rect`, a `Rectangle`): what `.rect` stands for where such a protocol is asked
   /// for. Nil where there is none, or more than one.
   public func staticValueName(of type: String) -> String? {
-    if let known = caches.staticValues.withLock({ $0[type] }) { return known }
+    caches.staticValues.value(for: type) { readStaticValueName(of: type) }
+  }
+
+  private func readStaticValueName(of type: String) -> String? {
     var found: Set<Substring> = []
     // `View` declares no such value, and has thousands of members to read.
     for owner in conformances[type] ?? [] where owner != "View" {
@@ -121,9 +123,7 @@ public struct SDKIndex: Sendable {
         found.insert(line.signature)
       }
     }
-    let name = found.count == 1 ? found.first.map(String.init) : nil
-    caches.staticValues.withLock { $0[type] = .some(name) }
-    return name
+    return found.count == 1 ? found.first.map(String.init) : nil
   }
 
   /// The types some of whose members were read from an interface older than the SDK, or from
@@ -419,14 +419,14 @@ public struct SDKIndex: Sendable {
 
   /// The types that declare, themselves, a member named `name`; read once for each name.
   private func types(declaring name: String) -> Set<String> {
-    if let known = caches.owners.withLock({ $0[name] }) { return known }
-    var found: Set<String> = []
-    for owner in memberLines.keys
-    where owner != "-" && !lines(named: name, of: String(owner)).isEmpty {
-      found.insert(String(owner))
+    caches.owners.value(for: name) {
+      var found: Set<String> = []
+      for owner in memberLines.keys
+      where owner != "-" && !lines(named: name, of: String(owner)).isEmpty {
+        found.insert(String(owner))
+      }
+      return found
     }
-    caches.owners.withLock { $0[name] = found }
-    return found
   }
 
   /// Whether `type`, or a protocol it conforms to, declares a member named `name`; cheaper than
@@ -444,18 +444,17 @@ public struct SDKIndex: Sendable {
 
   /// The members of `type` named `name`, its own and those its protocols give it.
   public func members(named name: String, of type: String) -> [Member] {
-    let key = type + "\u{1}" + name
-    if let known = caches.members.withLock({ $0[key] }) { return known }
-    var found: [Member] = []
-    var seen: Set<String> = []
-    var queue = [type]
-    while let next = queue.popLast() {
-      guard seen.insert(next).inserted else { continue }
-      found += ownMembers(named: name, of: next)
-      queue += conformances[next] ?? []
+    caches.members.value(for: type + "\u{1}" + name) {
+      var found: [Member] = []
+      var seen: Set<String> = []
+      var queue = [type]
+      while let next = queue.popLast() {
+        guard seen.insert(next).inserted else { continue }
+        found += ownMembers(named: name, of: next)
+        queue += conformances[next] ?? []
+      }
+      return found
     }
-    caches.members.withLock { $0[key] = found }
-    return found
   }
 
   /// The types `type` conforms to, directly or through others.
@@ -480,10 +479,9 @@ public struct SDKIndex: Sendable {
   public func memberType(named name: String, labels: [String]?, on type: String) -> String? {
     let key = [type, name, labels.map { $0.joined(separator: ",") } ?? "\u{2}"]
       .joined(separator: "\u{1}")
-    if let known = caches.memberTypes.withLock({ $0[key] }) { return known }
-    let answer = readMemberType(named: name, labels: labels, on: type)
-    caches.memberTypes.withLock { $0[key] = .some(answer) }
-    return answer
+    return caches.memberTypes.value(for: key) {
+      readMemberType(named: name, labels: labels, on: type)
+    }
   }
 
   private func readMemberType(named name: String, labels: [String]?, on type: String) -> String? {
@@ -548,11 +546,9 @@ public struct SDKIndex: Sendable {
   /// owner the code does not say may be any of them, and a name such as `init` has thousands,
   /// each a ``Member`` to make.
   private func callsOnAnyType(named name: String) -> [Member] {
-    if let known = caches.calls.withLock({ $0[name] }) { return known }
-    let found = memberLines.keys.flatMap { ownMembers(named: name, of: String($0)) }.filter(
-      \.isCall)
-    caches.calls.withLock { $0[name] = found }
-    return found
+    caches.calls.value(for: name) {
+      memberLines.keys.flatMap { ownMembers(named: name, of: String($0)) }.filter(\.isCall)
+    }
   }
 
   /// Whether a call written with `labels` may be one to a declaration with `declared`: the
