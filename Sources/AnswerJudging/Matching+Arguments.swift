@@ -41,6 +41,7 @@ extension Matching {
     var pairing = ArgumentPairing(e, a)
     pairSameLabels(&pairing)
     pairClosures(&pairing)
+    pairKeyPathClosures(&pairing)
     if e.isAPI { checkOrder(of: pairing) }
     pairOtherForms(&pairing)
     compareConditions(e, a, expectedUsed: pairing.expectedUsed)
@@ -93,8 +94,12 @@ extension Matching {
       else { continue }
       p.pair(i, j)
       p.ordered.append((i, j))
-      compareSequences(
-        p.expected[i].value, resolved(p.typed[j].value, against: p.expected[i].value))
+      if let (card, attempt) = CodeNode.keyPathForms(p.expected[i].value, p.typed[j].value) {
+        compareSequences(card, attempt)
+      } else {
+        compareSequences(
+          p.expected[i].value, resolved(p.typed[j].value, against: p.expected[i].value))
+      }
     }
   }
 
@@ -122,6 +127,32 @@ extension Matching {
       p.pair(pair.i, pair.j)
       p.ordered.append((pair.i, pair.j))
       compareSequences(p.expected[pair.i].value, p.typed[pair.j].value)
+    }
+  }
+
+  /// A key path on one side and a closure that reads it on the other, where Swift would take
+  /// either (`Dictionary(grouping: todos) { $0.project }` for `by: \.project`, `map(\.name)`
+  /// for `map { $0.name }`): the label a trailing closure drops is no difference.
+  private mutating func pairKeyPathClosures(_ p: inout ArgumentPairing) {
+    let typedLabels = Set(p.typed.compactMap(\.label))
+    let expectedLabels = Set(p.expected.compactMap(\.label))
+    for i in p.expected.indices where !p.expectedUsed[i] {
+      let e = p.expected[i]
+      guard
+        let j = p.typed.indices.first(where: { j in
+          let t = p.typed[j]
+          let compatible =
+            e.label == t.label
+            || t.isTrailing && t.label == nil && !typedLabels.contains(e.label ?? "_")
+            || e.isTrailing && e.label == nil && !expectedLabels.contains(t.label ?? "_")
+          return !p.typedUsed[j] && compatible
+            && CodeNode.keyPathForms(e.value, t.value) != nil
+        }),
+        let (card, attempt) = CodeNode.keyPathForms(e.value, p.typed[j].value)
+      else { continue }
+      p.pair(i, j)
+      p.ordered.append((i, j))
+      compareSequences(card, attempt)
     }
   }
 

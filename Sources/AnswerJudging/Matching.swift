@@ -371,7 +371,11 @@ struct Matching {
         "." + node.name
       }
     case .attribute: "@" + node.name
-    case .keyPath: "\\." + node.name
+    case .keyPath:
+      // A closure read as its key path (`{ $0.isNumber }`) shows as the member it reads.
+      code.tokens.indices.contains(node.tokens.lowerBound)
+        && code.source[code.tokens[node.tokens.lowerBound].range] == "{"
+        ? "." + node.name : "\\." + node.name
     case .binding: "$" + node.name
     // `var projectedValue`, `func body`.
     case .declaration where !node.parameters.isEmpty: node.name + " " + node.parameters[0]

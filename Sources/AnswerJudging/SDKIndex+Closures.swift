@@ -22,18 +22,17 @@ extension SDKIndex {
       let closures = Self.closures(line.fields).filter {
         (label == nil || $0.label == label![...]) && $0.types.count == count
       }
-      guard let closure = label == nil ? closures.last : closures.first else { continue }
+      var closure = closures.first
       if label == nil {
         // A trailing closure is the argument before the labelled ones that follow it, or the
         // last: an overload that ends otherwise (`placeholder:` after `content:`) is not the
         // one called.
         let labels = Self.member(line.fields).labels
         let next = following.first.flatMap { labels.firstIndex(of: $0) } ?? labels.endIndex
-        guard following.allSatisfy(labels.contains),
-          let position = labels[..<next].lastIndex(of: String(closure.label)),
-          position == next - 1
-        else { continue }
+        guard following.allSatisfy(labels.contains), next > 0 else { continue }
+        closure = closures.first { String($0.label) == labels[next - 1] }
       }
+      guard let closure else { continue }
       if answer == nil {
         answer = closure.types
       } else if answer != closure.types {

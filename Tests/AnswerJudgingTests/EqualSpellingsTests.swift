@@ -47,6 +47,44 @@ struct EqualSpellingsTests {
     #expect(judgement.reason.contains("exactly:"))
   }
 
+  static let grouping = "let byProject = Dictionary(grouping: todos, by: \\.project)"
+
+  @Test(
+    "reads a closure that only reads a key path as that key path, trailing or labelled",
+    arguments: [
+      "let byProject = Dictionary(grouping: todos) { $0.project }",
+      "let byProject = Dictionary(grouping: todos, by: { todo in todo.project })",
+      "let projectOf: (Todo) -> String = { $0.project }\nlet byProject = Dictionary(grouping: todos, by: projectOf)",
+    ])
+  func keyPathClosures(attempt: String) {
+    #expect(judge(attempt, Self.grouping).grade == 5)
+  }
+
+  @Test("reads a key path where the card writes the closure that reads it")
+  func closureForKeyPath() {
+    #expect(
+      judge("let names = people.map(\\.name)", "let names = people.map { $0.name }").grade == 5)
+    #expect(
+      judge("let digits = phone.filter(\\.isNumber)", "let digits = phone.filter { $0.isNumber }")
+        .grade == 5)
+  }
+
+  @Test("tells another key path read by a closure, named as written")
+  func keyPathClosureWrong() throws {
+    let judgement = judge(
+      "let byProject = Dictionary(grouping: todos) { $0.owner }", Self.grouping,
+      question: "Group `todos` by their `project`.")
+    #expect(try #require(judgement.grade) <= 2)
+    #expect(judgement.reason == "`.owner` where the card has `\\.project`.")
+  }
+
+  @Test("keeps a closure that does more than read a key path a closure")
+  func closureNotKeyPath() throws {
+    let judgement = judge(
+      "let byProject = Dictionary(grouping: todos) { $0.project.uppercased() }", Self.grouping)
+    #expect(try #require(judgement.grade) < 5)
+  }
+
   static let trimming = """
     let cleaned = input.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !cleaned.isEmpty else { return }

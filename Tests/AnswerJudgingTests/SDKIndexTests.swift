@@ -32,6 +32,18 @@ struct SDKIndexTests {
         == ["GeometryProxy"])
   }
 
+  @Test("says which type a trailing closure is handed when labelled closures follow it")
+  func closuresBeforeLabelled() {
+    // `.onGeometryChange(for: T.self) { proxy in … } action: { … }`: the first is `of:`.
+    #expect(
+      index.closureParameterTypes(
+        call: "onGeometryChange", on: "View", label: nil, count: 1, followedBy: ["action"])
+        == ["GeometryProxy"])
+    #expect(
+      index.closureParameterTypes(call: "onGeometryChange", on: "View", label: nil, count: 1)
+        == ["T"])
+  }
+
   @Test("reads deprecations with what replaces them")
   func deprecations() throws {
     let title = try #require(index.members(named: "navigationBarTitle", of: "View").first)
