@@ -103,7 +103,8 @@ def record(source, owner, signature, flags, closures=(), ios="", deprecation="",
     flags = set(flags) - {"w"}
     if old is None:
         by_source[source] = dict(
-            flags=set(flags), closures=list(closures), ios=ios, deprecation=deprecation,
+            flags=set(flags), closures=list(closures), overloads=[list(closures)], ios=ios,
+            deprecation=deprecation,
             types=[type_ref], params=params, constrained=constrained,
             param_refs=[param_refs] if param_refs is not None else [])
         return
@@ -128,6 +129,7 @@ def record(source, owner, signature, flags, closures=(), ios="", deprecation="",
     old["flags"] |= set(flags) - {"d"}
     if not old["closures"]:
         old["closures"] = list(closures)
+    old["overloads"].append(list(closures))
     if ios and (not old["ios"] or version(ios) < version(old["ios"])):
         old["ios"] = ios
     old["types"].append(type_ref)
@@ -1059,6 +1061,21 @@ def generic(ref):
     return False
 
 
+def agreed_closure_types(label, refs, by_source):
+    """The types a closure labelled `label` is handed, each where every overload with the same
+    labels, in every source, that has such a closure agrees; `_` where they do not
+    (`OutlineGroup`'s content is handed a `Binding` in one overload, the element in another)."""
+    types = [resolve_closure_type(r) for r in refs]
+    for entry in by_source.values():
+        for overload in entry["overloads"]:
+            for other_label, other in overload:
+                if other_label != label or len(other) != len(refs):
+                    continue
+                types = [
+                    t if t == resolve_closure_type(o) else "_" for t, o in zip(types, other)]
+    return types
+
+
 def resolve_closure_type(ref):
     """A closure parameter's type: a nested name qualified, an alias followed; a name the index
     does not know (a generic parameter) as written; `_` for none."""
@@ -1128,7 +1145,7 @@ def merged(owner, by_source):
         entry = by_source[source]
         if not closures and entry["closures"]:
             closures = ";".join(
-                "%s:%s" % (label, ",".join(resolve_closure_type(r) for r in refs))
+                "%s:%s" % (label, ",".join(agreed_closure_types(label, refs, by_source)))
                 for label, refs in entry["closures"])
         if not member_type:
             found = {resolve_member_type(r, owner) for r in entry["types"]}

@@ -60,6 +60,10 @@ struct SDKIndexGeneratorTests {
     public struct OpenURLAction {
         public func callAsFunction(_ url: URL)
     }
+    public struct Outline<Data, Leaf> {
+        public init(_ data: Data, children: KeyPath<Data.Element, Data?>, @ViewBuilder content: @escaping (Data.Element) -> Leaf)
+        public init(_ data: Binding<Data>, children: WritableKeyPath<Data.Element, Data?>, @ViewBuilder content: @escaping (Binding<Data.Element>) -> Leaf)
+    }
     """
 
   /// Pages as the documentation dump has them: the owner in the breadcrumb, the kind, the
@@ -329,6 +333,10 @@ struct SDKIndexGeneratorTests {
       ])
     #expect(
       index.members(named: "sheet", of: "View").first?.parameterTypes == ["Binding", nil, nil])
+    // Overloads with the same labels whose closures are handed different types say none.
+    #expect(
+      index.closureParameterTypes(call: "init", on: "Outline", label: "content", count: 1)
+        == ["_"])
   }
 
   @Test(
