@@ -49,6 +49,10 @@ extension AnswerJudge {
     {
       judgement.reason = why.message.capitalizedFirst + "."
     }
+    // What the SDK says names a difference; the token count does not.
+    if judgement.reason == Self.unlikeTokens {
+      judgement.reason = first.message.capitalizedFirst + "."
+    }
     guard grade > cap else { return judgement }
     judgement.grade = cap
     // The comparison's own words for another label of the card's call say the same more

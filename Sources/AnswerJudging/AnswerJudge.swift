@@ -176,6 +176,9 @@ public struct AnswerJudge: Sendable {
     return checked(best!, attempt: typed)
   }
 
+  /// The reason for code with nothing but placeholders that differs from the card's.
+  static let unlikeTokens = "Not the card's code, token for token."
+
   /// The grade of code that has nothing but placeholders: 5 when the tokens are the same (the
   /// author's names may be renamed, consistently), else by the share of tokens in common; 2 at
   /// most without a name the SDK declares, or an effect the card writes (`async let`, `try`).
@@ -199,7 +202,7 @@ public struct AnswerJudge: Sendable {
             : share > 0 ? 1 : 0
     var reason =
       grade < 5
-      ? "Not the card's code, token for token."
+      ? Self.unlikeTokens
       : wanted.words == written.words || !renamed
         ? "Same as the card's code." : "Same as the card's code, with names of your own."
     if grade > 2, let missing = wanted.missing(from: written) {

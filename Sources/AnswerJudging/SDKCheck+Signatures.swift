@@ -99,7 +99,9 @@ extension SDKCheck.Code {
   func functions() -> [Function] {
     tokens.indices.dropLast(2).compactMap { position in
       // The list is the first bracket after the name but a generic clause's `<…>`.
-      guard text(position) == "func", tokens[position + 1].kind == .identifier,
+      // An operator's name is an operator's token (`static func < (lhs:rhs:)`).
+      guard text(position) == "func",
+        [.identifier, .operator].contains(tokens[position + 1].kind),
         let open = (position + 2..<tokens.count).first(where: {
           isByte($0, "(") || isByte($0, "{")
         }), isByte(open, "("),
@@ -107,5 +109,99 @@ extension SDKCheck.Code {
       else { return nil }
       return Function(name: position + 1, open: open, close: close)
     }
+  }
+}
+
+extension SDKCheck.Code {
+  /// The modifiers that decide whether a function's declaration compiles where it stands, of
+  /// the functions the code declares, by name: `mutating` (a value type's method that changes
+  /// its properties) and `static` (an operator or a type's own function), `class` read as
+  /// `static`.
+  func functionModifiers() -> [Substring: Set<Substring>] {
+    var found: [Substring: Set<Substring>] = [:]
+    for function in functions() {
+      found[text(function.name), default: []].formUnion(modifiers(of: function))
+    }
+    return found
+  }
+
+  /// What a function the code declares has wrong in its modifiers, beside `card`'s of the
+  /// same names: one the card writes and it leaves out where it is needed there too, or a
+  /// `mutating` in a class or an actor (The Swift Programming Language, "Methods").
+  func misdeclaredFunctions(card: [Substring: Set<Substring>]) -> [String] {
+    var found: [String] = []
+    for function in functions() {
+      let name = text(function.name)
+      let written = modifiers(of: function)
+      let type = enclosingType(of: function.name - 1)
+      if written.contains("mutating"), let type, ["class", "actor"].contains(type) {
+        found.append("`mutating` is for a struct's or an enum's methods, not an \(type)'s")
+        continue
+      }
+      guard let theirs = card[name], let type else { continue }
+      if theirs.contains("mutating"), !written.contains("mutating"),
+        !["class", "actor"].contains(type)
+      {
+        found.append("`\(name)` is not marked `mutating`, as the card's is: it changes the value")
+      } else if theirs.contains("static"), !written.contains("static") {
+        found.append("`\(name)` is not marked `static`, as the card's is")
+      }
+    }
+    return found
+  }
+
+  /// `mutating` and `static` among the modifiers written before the `func` of `function`.
+  private func modifiers(of function: Function) -> Set<Substring> {
+    var found: Set<Substring> = []
+    var position = function.name - 2
+    while position >= 0,
+      [
+        "mutating", "static", "class", "private", "fileprivate", "public", "internal", "final",
+        "override", "open", "nonisolated", "nonmutating",
+      ].contains(text(position))
+        || tokens[position].kind == .attribute
+    {
+      let word = text(position)
+      if word == "mutating" { found.insert("mutating") }
+      if word == "static" || word == "class" { found.insert("static") }
+      position -= 1
+    }
+    return found
+  }
+
+  /// The keyword of the type declaration (`struct`, `class`, `actor`, `enum`, `extension`,
+  /// `protocol`) whose braces hold the token at `position` directly; nil at the top level or
+  /// inside a function or closure.
+  func enclosingType(of position: Int) -> Substring? {
+    let types: Set<Substring> = ["struct", "enum", "class", "actor", "extension", "protocol"]
+    let stops: Set<Substring> = ["func", "init", "var", "let", "in", "=", "deinit", "subscript"]
+    var depth = 0
+    var index = position - 1
+    while index >= 0 {
+      if isByte(index, "}") {
+        depth += 1
+      } else if isByte(index, "{") {
+        guard depth == 0 else {
+          depth -= 1
+          index -= 1
+          continue
+        }
+        var back = index - 1
+        while back >= 0, !isByte(back, "}"), !isByte(back, "{"), !isByte(back, ";") {
+          let word = text(back)
+          if stops.contains(word) { return nil }
+          // `class func`: a modifier, not a declaration.
+          if types.contains(word),
+            !(word == "class" && back + 1 < index && text(back + 1) == "func")
+          {
+            return word
+          }
+          back -= 1
+        }
+        return nil
+      }
+      index -= 1
+    }
+    return nil
   }
 }

@@ -25,6 +25,8 @@ struct SDKCheck: Sendable {
   let cardNames: Set<Substring>
   /// The parameters the card's own functions take `inout`, by function name.
   let cardInoutParameters: [Substring: Set<Substring>]
+  /// The `mutating` and `static` of the card's functions, by name.
+  let cardFunctionModifiers: [Substring: Set<Substring>]
   /// The SDK types of the names the card uses without binding them, as the question or the
   /// card's members say (``Code/inferredTypes(index:)``): the attempt's like-named values are
   /// taken to be the same.
@@ -92,6 +94,7 @@ struct SDKCheck: Sendable {
     cardMethods = card.conformingMethods()
     cardCallsByName = Dictionary(grouping: cardWritten, by: \.name)
     cardInoutParameters = card.inoutParameters().filter { !$0.value.isEmpty }
+    cardFunctionModifiers = card.functionModifiers().filter { !$0.value.isEmpty }
   }
 
   /// What is wrong with an attempt: a finding's message, and whether it only touches an
@@ -246,6 +249,10 @@ struct SDKCheck: Sendable {
               "`\(theirs.sorted()[0])` of `\(function)` is declared without `inout`: the card changes it in place",
             isNearMiss: true))
       }
+    }
+    // A declaration that does not compile where it stands, though the attempt knows the API.
+    problems += typed.misdeclaredFunctions(card: cardFunctionModifiers).map {
+      Problem(message: $0, isNearMiss: true)
     }
     problems += typed.unwrappedProjections().map { name in
       Problem(

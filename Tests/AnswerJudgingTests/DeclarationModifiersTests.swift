@@ -1,0 +1,81 @@
+import Testing
+
+@testable import AnswerJudging
+
+/// Modifiers a declaration needs where it stands: `mutating` on a value type's method that
+/// changes it, `static` on an operator a type declares, no `mutating` in a class or an actor.
+@Suite("Judging attempts: a function's modifiers where it is declared")
+struct DeclarationModifiersTests {
+  static let countdown = """
+    struct Countdown: Sequence, IteratorProtocol {
+        var count: Int
+        mutating func next() -> Int? {
+            if count == 0 { return nil }
+            defer { count -= 1 }
+            return count
+        }
+    }
+    """
+
+  @Test("a struct's method the card marks mutating, written without it, is a near miss: 3")
+  func missingMutating() {
+    let judgement = judge(
+      Self.countdown.replacing("mutating func", with: "func"), Self.countdown)
+    #expect(judgement.grade == 3)
+    #expect(
+      judgement.reason == "`next` is not marked `mutating`, as the card's is: it changes the value."
+    )
+    #expect(judge(Self.countdown, Self.countdown).grade == 5)
+  }
+
+  @Test("the same method in a class needs no mutating")
+  func classNeedsNone() {
+    let attempt = Self.countdown.replacing("struct", with: "final class")
+      .replacing("mutating func", with: "func")
+    #expect(judge(attempt, Self.countdown).findings.allSatisfy { !$0.message.contains("mutating") })
+  }
+
+  @Test("mutating in an actor or a class is a near miss, whatever the card")
+  func mutatingInActor() {
+    let card = """
+      actor Counter {
+          private(set) var value = 0
+          func increment() -> Int {
+              value += 1
+              return value
+          }
+      }
+      """
+    let judgement = judge(card.replacing("func increment", with: "mutating func increment"), card)
+    #expect(judgement.grade == 3)
+    #expect(
+      judgement.reason == "`mutating` is for a struct's or an enum's methods, not an actor's.")
+  }
+
+  @Test("an operator a type declares without the card's static is a near miss, named as the reason")
+  func missingStatic() {
+    let card = """
+      extension Version: Comparable {
+          static func < (lhs: Version, rhs: Version) -> Bool {
+              lhs.major < rhs.major || (lhs.major == rhs.major && lhs.minor < rhs.minor)
+          }
+      }
+      """
+    let judgement = judge(card.replacing("static func", with: "func"), card)
+    #expect(judgement.grade == 3)
+    #expect(judgement.reason == "`<` is not marked `static`, as the card's is.")
+    // At the top level an operator takes no `static`.
+    let global = "func < (lhs: Version, rhs: Version) -> Bool {\n    lhs.major < rhs.major\n}"
+    #expect(SDKCheck.Code(global).misdeclaredFunctions(card: ["<": ["static"]]).isEmpty)
+  }
+
+  @Test("reads the type keyword whose braces hold a declaration, not a class func's")
+  func enclosingTypes() throws {
+    let code = SDKCheck.Code(
+      "final class A {\n    class func make() {}\n    func b() { let c = 1 }\n}\nfunc top() {}")
+    let names = code.functions().map { code.text($0.name) }
+    #expect(names == ["make", "b", "top"])
+    let types = code.functions().map { code.enclosingType(of: $0.name - 1) }
+    #expect(types == ["class", "class", nil])
+  }
+}
