@@ -143,8 +143,11 @@ public struct AnswerJudge: Sendable {
   public func judge(_ attempt: String) -> Judgement {
     // The attempt's constants are read in place but where the card binds the same value.
     let cardHeads = answers.reduce(into: Set<String>()) { $0.formUnion($1.plainConstantHeads) }
+    // The types the question gives its names (`inputs` a `[String]`) are the attempt's too.
     let typed = ParsedCode(
-      attempt, hints: JudgingHints(), vocabulary: vocabulary, inliningConstantsBut: cardHeads)
+      attempt, hints: JudgingHints(), vocabulary: vocabulary,
+      question: QuestionWords("", codeNames: [], types: question.types),
+      inliningConstantsBut: cardHeads)
     guard !typed.tokens.isEmpty else {
       return Judgement(
         grade: nil, reason: "Nothing typed: grade it yourself.", findings: [],

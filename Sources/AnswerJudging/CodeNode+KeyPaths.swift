@@ -1,5 +1,7 @@
 /// A closure that only reads a path from its one parameter is that key path as a function
-/// (SE-0249): `grouping: todos) { $0.project }` says what `grouping: todos, by: \.project` says.
+/// (SE-0249): `grouping: todos) { $0.project }` says what `grouping: todos, by: \.project` says;
+/// one that only passes its parameter to a function is that function: `compactMap { Int($0) }`
+/// says what `compactMap(Int.init)` says.
 extension CodeNode {
   /// The key path `closure` reads from its only parameter, if that is all it does; its names
   /// count as they do in the closure. The tokens stay the closure's.
@@ -22,16 +24,60 @@ extension CodeNode {
   }
 
   /// The card's value and the attempt's as two key paths, where one is a key path and the
-  /// other a closure that reads one.
+  /// other a closure that reads one; or as two functions, where one is a function and the
+  /// other a closure that only calls it.
   static func keyPathForms(_ expected: [CodeNode], _ typed: [CodeNode]) -> (
     [CodeNode], [CodeNode]
   )? {
-    guard expected.count == 1, typed.count == 1 else { return nil }
-    switch (expected[0].kind, typed[0].kind) {
-    case (.keyPath, .closure): return keyPath(readBy: typed[0]).map { (expected, [$0]) }
-    case (.closure, .keyPath): return keyPath(readBy: expected[0]).map { ([$0], typed) }
-    default: return nil
+    if expected.count == 1, typed.count == 1 {
+      switch (expected[0].kind, typed[0].kind) {
+      case (.keyPath, .closure): return keyPath(readBy: typed[0]).map { (expected, [$0]) }
+      case (.closure, .keyPath): return keyPath(readBy: expected[0]).map { ([$0], typed) }
+      default: break
+      }
     }
+    if expected.count == 1, let called = function(calledBy: expected[0]),
+      let reference = function(named: typed)
+    {
+      return ([called], [reference])
+    }
+    if typed.count == 1, let called = function(calledBy: typed[0]),
+      let reference = function(named: expected)
+    {
+      return ([reference], [called])
+    }
+    return nil
+  }
+
+  /// The function `closure` only calls with its one parameter (`{ Int($0) }`, `{ s in
+  /// parse(s) }`), as a bare name.
+  private static func function(calledBy closure: CodeNode) -> CodeNode? {
+    guard closure.kind == .closure, closure.blocks.count == 1,
+      let parameter = closure.parameters.count == 1
+        ? closure.parameters[0]
+        : closure.parameters.isEmpty && closure.anonymousParameters == 1 ? "$0" : nil,
+      let body = closure.blocks.first, body.count == 1, body[0].kind == .call,
+      body[0].blocks.isEmpty, body[0].arguments.count == 1,
+      body[0].arguments[0].label == nil, body[0].arguments[0].value.count == 1,
+      case let argument = body[0].arguments[0].value[0], argument.kind == .call,
+      argument.name == parameter, isBare(argument)
+    else { return nil }
+    var function = body[0]
+    function.arguments = []
+    function.hasParentheses = false
+    function.weight = nil
+    return function
+  }
+
+  /// The function `value` names (`parse`, `Int.init`), as a bare name.
+  private static func function(named value: [CodeNode]) -> CodeNode? {
+    guard let first = value.first, first.kind == .call, isBare(first) else { return nil }
+    if value.count == 1 { return first }
+    guard value.count == 2, value[1].kind == .modifier, value[1].name == "init", isBare(value[1])
+    else { return nil }
+    var function = first
+    function.weight = nil
+    return function
   }
 
   /// Whether `node` is a bare name: no parentheses, arguments, blocks or value.

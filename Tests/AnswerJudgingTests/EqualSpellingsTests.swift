@@ -78,6 +78,19 @@ struct EqualSpellingsTests {
     #expect(judgement.reason == "`.owner` where the card has `\\.project`.")
   }
 
+  @Test("reads a closure that only passes its parameter to a function as that function")
+  func functionReferences() throws {
+    let code = "let numbers = inputs.compactMap { Int($0) }"
+    #expect(judge("let numbers = inputs.compactMap(Int.init)", code).grade == 5)
+    #expect(judge("let numbers = inputs.compactMap { text in Int(text) }", code).grade == 5)
+    #expect(
+      judge("let n = inputs.compactMap(Int.init)", "let n = inputs.compactMap { s in Int(s) }")
+        .grade == 5)
+    let other = judge("let numbers = inputs.compactMap(Double.init)", code)
+    #expect(try #require(other.grade) <= 2)
+    #expect(other.reason == "`Double` where the card has `Int`.")
+  }
+
   @Test("keeps a closure that does more than read a key path a closure")
   func closureNotKeyPath() throws {
     let judgement = judge(

@@ -39,6 +39,17 @@ struct TypedValuesTests {
     #expect(try #require(partial.grade) <= 3)
   }
 
+  @Test("types the attempt's names as the question gives them: another method there is an error")
+  func questionTypesAttempt() throws {
+    let question = "`inputs` is a `[String]`. Make `numbers`, the ones that parse as integers."
+    let code = "let numbers = inputs.compactMap { Int($0) }"
+    let other = judge("let numbers = inputs.map { Int($0) }", code, question: question)
+    #expect(other.grade == 2)
+    #expect(other.reason == "`.map` where the card has `.compactMap`.")
+    #expect(
+      judge("let numbers = inputs.compactMap(Int.init)", code, question: question).grade ?? 0 >= 4)
+  }
+
   @Test("takes a key path the question names as asked for, written through a descriptor too")
   func questionNames() throws {
     let code = "let ranked = people.sorted(using: KeyPathComparator(\\.age))"
