@@ -181,9 +181,10 @@ struct CodeClassifier {
     case .modifier:
       node.isAPI = isModifierAPI(node)
       if node.isAPI {
+        // A modifier only views have (`photo.scaleEffect(scale)`) says its receiver is a view.
         let onUndeclaredValue =
           node.parameters.first.map { !isDeclared($0) && $0.first?.isLowercase == true } ?? false
-          && !isOnSDKType(node) && !isOnTypedValue(node)
+          && !isOnSDKType(node) && !isOnTypedValue(node) && !Self.isViewOnly(name)
         node.importance =
           APIVocabulary.scaffolding.contains(name) && !hints.essential.contains(name)
           ? .free : importance(name, minor: minor || onUndeclaredValue || name == "self")
@@ -375,6 +376,12 @@ struct CodeClassifier {
   /// on such a member of it (`URLSession.shared.data`), and the code does not declare that
   /// type itself. A member the SDK does not declare there is the author's (`SortOrder.title`
   /// for an example enum that shares Foundation's name).
+  /// Whether only views declare a member named `name`, as the index says.
+  static func isViewOnly(_ name: String) -> Bool {
+    SDKIndex.shipped.hasMember(named: name, of: "View")
+      && !SDKIndex.shipped.isDeclaredBeyondViews(name, visualEffects: true)
+  }
+
   private func isOnSDKType(_ node: CodeNode) -> Bool {
     guard let root = node.chainRoot ?? node.parameters.first, root.first?.isUppercase == true
     else { return false }

@@ -413,8 +413,13 @@ public struct SDKIndex: Sendable {
 
   /// Whether a type that is not a view declares a member named `name` (`foregroundStyle(by:)`
   /// of a chart's marks).
-  public func isDeclaredBeyondViews(_ name: String) -> Bool {
-    types(declaring: name).contains { $0 != "View" && !supertypes(of: $0).contains("View") }
+  /// With `visualEffects`, `VisualEffect`'s members (the effects `visualEffect(_:)` applies to
+  /// a view's content) count as views'.
+  public func isDeclaredBeyondViews(_ name: String, visualEffects: Bool = false) -> Bool {
+    types(declaring: name).contains {
+      $0 != "View" && !supertypes(of: $0).contains("View")
+        && !(visualEffects && $0 == "VisualEffect")
+    }
   }
 
   /// The types that declare, themselves, a member named `name`; read once for each name.

@@ -50,6 +50,22 @@ struct TypedValuesTests {
       judge("let numbers = inputs.compactMap(Int.init)", code, question: question).grade ?? 0 >= 4)
   }
 
+  @Test("reads a modifier only views have, on a name the code does not bind, as the view's API")
+  func viewOnlyModifiers() throws {
+    let code = """
+      photo
+          .scaleEffect(scale)
+          .gesture(MagnifyGesture().onChanged { value in scale = value.magnification })
+      """
+    let partial = judge(
+      "photo.gesture(MagnifyGesture().onChanged { value in scale = value.magnification })", code)
+    #expect(partial.grade == 3)
+    #expect(partial.reason == "Missing `.scaleEffect`.")
+    #expect(CodeClassifier.isViewOnly("scaleEffect"))
+    // `offset` is a file handle's, a chart's and a transition's too.
+    #expect(!CodeClassifier.isViewOnly("offset"))
+  }
+
   @Test("takes a key path the question names as asked for, written through a descriptor too")
   func questionNames() throws {
     let code = "let ranked = people.sorted(using: KeyPathComparator(\\.age))"
