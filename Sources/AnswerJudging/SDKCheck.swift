@@ -25,6 +25,9 @@ struct SDKCheck: Sendable {
   let cardNames: Set<Substring>
   /// The parameters the card's own functions take `inout`, by function name.
   let cardInoutParameters: [Substring: Set<Substring>]
+  /// The actors the card declares: another kind of type of the same name loses what an actor
+  /// is for, the isolation of its state.
+  let cardActors: Set<Substring>
   /// The `mutating` and `static` of the card's functions, by name.
   let cardFunctionModifiers: [Substring: Set<Substring>]
   /// The SDK types of the names the card uses without binding them, as the question or the
@@ -95,6 +98,7 @@ struct SDKCheck: Sendable {
     cardCallsByName = Dictionary(grouping: cardWritten, by: \.name)
     cardInoutParameters = card.inoutParameters().filter { !$0.value.isEmpty }
     cardFunctionModifiers = card.functionModifiers().filter { !$0.value.isEmpty }
+    cardActors = Set(card.declaredTypeKinds().filter { $0.value == "actor" }.keys)
   }
 
   /// What is wrong with an attempt: a finding's message, and whether it only touches an
@@ -248,6 +252,13 @@ struct SDKCheck: Sendable {
             message:
               "`\(theirs.sorted()[0])` of `\(function)` is declared without `inout`: the card changes it in place",
             isNearMiss: true))
+      }
+    }
+    if !cardActors.isEmpty {
+      for (name, kind) in typed.declaredTypeKinds().sorted(by: { $0.key < $1.key })
+      where kind != "actor" && cardActors.contains(name) {
+        problems.append(
+          Problem(message: "`\(kind) \(name)` where the card declares `actor \(name)`"))
       }
     }
     // A declaration that does not compile where it stands, though the attempt knows the API.

@@ -3,8 +3,9 @@ import Testing
 @testable import AnswerJudging
 
 /// Modifiers a declaration needs where it stands: `mutating` on a value type's method that
-/// changes it, `static` on an operator a type declares, no `mutating` in a class or an actor.
-@Suite("Judging attempts: a function's modifiers where it is declared")
+/// changes it, `static` on an operator a type declares, no `mutating` in a class or an actor;
+/// and the card's `actor` kept an actor.
+@Suite("Judging attempts: a declaration's keywords and modifiers where it stands")
 struct DeclarationModifiersTests {
   static let countdown = """
     struct Countdown: Sequence, IteratorProtocol {
@@ -67,6 +68,27 @@ struct DeclarationModifiersTests {
     // At the top level an operator takes no `static`.
     let global = "func < (lhs: Version, rhs: Version) -> Bool {\n    lhs.major < rhs.major\n}"
     #expect(SDKCheck.Code(global).misdeclaredFunctions(card: ["<": ["static"]]).isEmpty)
+  }
+
+  @Test("another kind of type where the card declares an actor is an error, named so")
+  func actorKept() {
+    let card = """
+      actor Counter {
+          private(set) var value = 0
+          func increment() -> Int {
+              value += 1
+              return value
+          }
+      }
+      """
+    let judgement = judge(card.replacing("actor Counter", with: "final class Counter"), card)
+    #expect(judgement.grade == 2)
+    #expect(judgement.reason == "`class Counter` where the card declares `actor Counter`.")
+    #expect(SDKCheck.Code(card).declaredTypeKinds() == ["Counter": "actor"])
+    #expect(
+      SDKCheck.Code("final class A {\n    class func make() {}\n}").declaredTypeKinds() == [
+        "A": "class"
+      ])
   }
 
   @Test("reads the type keyword whose braces hold a declaration, not a class func's")
