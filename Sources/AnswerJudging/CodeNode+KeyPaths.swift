@@ -6,11 +6,8 @@ extension CodeNode {
   /// The key path `closure` reads from its only parameter, if that is all it does; its names
   /// count as they do in the closure. The tokens stay the closure's.
   static func keyPath(readBy closure: CodeNode) -> CodeNode? {
-    guard closure.kind == .closure, closure.blocks.count == 1,
-      let parameter = closure.parameters.count == 1
-        ? closure.parameters[0]
-        : closure.parameters.isEmpty && closure.anonymousParameters == 1 ? "$0" : nil,
-      let body = closure.blocks.first, body.count >= 2,
+    guard let parameter = soleParameter(of: closure), let body = closure.blocks.first,
+      body.count >= 2,
       body[0].kind == .call, body[0].name == parameter, isBare(body[0])
     else { return nil }
     let path = body.dropFirst()
@@ -26,7 +23,7 @@ extension CodeNode {
   /// The card's value and the attempt's as two key paths, where one is a key path and the
   /// other a closure that reads one; or as two functions, where one is a function and the
   /// other a closure that only calls it.
-  static func keyPathForms(_ expected: [CodeNode], _ typed: [CodeNode]) -> (
+  static func functionForms(_ expected: [CodeNode], _ typed: [CodeNode]) -> (
     [CodeNode], [CodeNode]
   )? {
     if expected.count == 1, typed.count == 1 {
@@ -52,11 +49,8 @@ extension CodeNode {
   /// The function `closure` only calls with its one parameter (`{ Int($0) }`, `{ s in
   /// parse(s) }`), as a bare name.
   private static func function(calledBy closure: CodeNode) -> CodeNode? {
-    guard closure.kind == .closure, closure.blocks.count == 1,
-      let parameter = closure.parameters.count == 1
-        ? closure.parameters[0]
-        : closure.parameters.isEmpty && closure.anonymousParameters == 1 ? "$0" : nil,
-      let body = closure.blocks.first, body.count == 1, body[0].kind == .call,
+    guard let parameter = soleParameter(of: closure), let body = closure.blocks.first,
+      body.count == 1, body[0].kind == .call,
       body[0].blocks.isEmpty, body[0].arguments.count == 1,
       body[0].arguments[0].label == nil, body[0].arguments[0].value.count == 1,
       case let argument = body[0].arguments[0].value[0], argument.kind == .call,
@@ -78,6 +72,14 @@ extension CodeNode {
     var function = first
     function.weight = nil
     return function
+  }
+
+  /// The name of the one parameter of `closure` (`$0` where it is anonymous), if it takes one
+  /// and has one block.
+  private static func soleParameter(of closure: CodeNode) -> String? {
+    guard closure.kind == .closure, closure.blocks.count == 1 else { return nil }
+    if closure.parameters.count == 1 { return closure.parameters[0] }
+    return closure.parameters.isEmpty && closure.anonymousParameters == 1 ? "$0" : nil
   }
 
   /// Whether `node` is a bare name: no parentheses, arguments, blocks or value.

@@ -41,7 +41,7 @@ extension Matching {
     var pairing = ArgumentPairing(e, a)
     pairSameLabels(&pairing)
     pairClosures(&pairing)
-    pairKeyPathClosures(&pairing)
+    pairFunctionForms(&pairing)
     if e.isAPI { checkOrder(of: pairing) }
     pairOtherForms(&pairing)
     compareConditions(e, a, expectedUsed: pairing.expectedUsed)
@@ -94,7 +94,7 @@ extension Matching {
       else { continue }
       p.pair(i, j)
       p.ordered.append((i, j))
-      if let (card, attempt) = CodeNode.keyPathForms(p.expected[i].value, p.typed[j].value) {
+      if let (card, attempt) = CodeNode.functionForms(p.expected[i].value, p.typed[j].value) {
         compareSequences(card, attempt)
       } else {
         compareSequences(
@@ -130,10 +130,11 @@ extension Matching {
     }
   }
 
-  /// A key path on one side and a closure that reads it on the other, where Swift would take
-  /// either (`Dictionary(grouping: todos) { $0.project }` for `by: \.project`, `map(\.name)`
-  /// for `map { $0.name }`): the label a trailing closure drops is no difference.
-  private mutating func pairKeyPathClosures(_ p: inout ArgumentPairing) {
+  /// A key path or function on one side and a closure that only reads it or calls it on the
+  /// other, where Swift would take either (`Dictionary(grouping: todos) { $0.project }` for `by:
+  /// \.project`, `map(\.name)` for `map { $0.name }`): the label a trailing closure drops is no
+  /// difference.
+  private mutating func pairFunctionForms(_ p: inout ArgumentPairing) {
     let typedLabels = Set(p.typed.compactMap(\.label))
     let expectedLabels = Set(p.expected.compactMap(\.label))
     for i in p.expected.indices where !p.expectedUsed[i] {
@@ -146,9 +147,9 @@ extension Matching {
             || t.isTrailing && t.label == nil && !typedLabels.contains(e.label ?? "_")
             || e.isTrailing && e.label == nil && !expectedLabels.contains(t.label ?? "_")
           return !p.typedUsed[j] && compatible
-            && CodeNode.keyPathForms(e.value, t.value) != nil
+            && CodeNode.functionForms(e.value, t.value) != nil
         }),
-        let (card, attempt) = CodeNode.keyPathForms(e.value, p.typed[j].value)
+        let (card, attempt) = CodeNode.functionForms(e.value, p.typed[j].value)
       else { continue }
       p.pair(i, j)
       p.ordered.append((i, j))
