@@ -18,9 +18,12 @@ extension CodeParser {
         position += 1
         if isPunctuation("?") || isPunctuation("!") { position += 1 }
       }
+      if nodes.isEmpty, let idiom = parseIdiom() { return idiom }
       let before = position
-      nodes += parseChain(
+      var chain = parseChain(
         allowsTrailingClosure: allowsTrailingClosure, stopsAtSpacedDot: stopsAtSpacedDot)
+      if takeEmptinessTest(after: chain) { chain[chain.count - 1].name = "isEmpty" }
+      nodes += chain
       if position == before { break }
       if kind == .operator {
         if current == "?" { pendingTernaries += 1 }

@@ -404,12 +404,21 @@ struct CodeParser {
   mutating func parseConditions() -> [CodeNode] {
     var nodes: [CodeNode] = []
     while !atEnd && !isPunctuation("{") && !isKeyword("else") {
-      if isKeyword("let") || isKeyword("var") || isKeyword("case") {
+      let binds = isKeyword("let") || isKeyword("var")
+      if binds || isKeyword("case") {
         position += 1
         if isName(at: position), !isOperator("=") { declared.insert(String(current)) }
       }
       let before = position
-      nodes += parseExpression(allowsTrailingClosure: false)
+      let condition = parseExpression(allowsTrailingClosure: false)
+      nodes += condition
+      // `if let user` unwraps `user` as `if let user = user` does (SE-0345).
+      if binds, condition.count == 1, condition[0].kind == .call, condition[0].arguments.isEmpty,
+        !condition[0].hasParentheses, condition[0].blocks.isEmpty,
+        isPunctuation(",") || isPunctuation("{") || isKeyword("else")
+      {
+        nodes.append(condition[0])
+      }
       if !take(","), position == before { position += 1 }
     }
     return nodes

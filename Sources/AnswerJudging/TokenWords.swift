@@ -17,15 +17,26 @@ struct TokenWords {
       if let name = node.parameters.first { required.insert(Substring(name)) }
     }
     var afterDot = false
-    for token in code.tokens {
+    let tokens = code.tokens
+    for (position, token) in tokens.enumerated() {
       let word = code.source[token.range]
       defer { afterDot = word == "." }
       guard word != "self", word != ",", word != "case" else { continue }
       words.append(word)
       // A member (`.filter`) is the API's word, not a name of the author's.
-      isOwnName.append(
+      let isOwn =
         token.kind == .identifier && !afterDot && !index.types.contains(String(word))
-          && !required.contains(word))
+        && !required.contains(word)
+      isOwnName.append(isOwn)
+      // `if let user {` unwraps `user` as `if let user = user {` does (SE-0345).
+      if isOwn, position >= 2, position + 1 < tokens.count,
+        ["let", "var"].contains(code.source[tokens[position - 1].range]),
+        ["if", "guard", ","].contains(code.source[tokens[position - 2].range]),
+        ["{", ",", "else"].contains(code.source[tokens[position + 1].range])
+      {
+        words += ["=", word]
+        isOwnName += [false, true]
+      }
     }
     // `= .init()` assigns the type's empty value, as `= []` does for an array.
     var position = 0

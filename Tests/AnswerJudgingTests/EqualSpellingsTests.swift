@@ -47,57 +47,6 @@ struct EqualSpellingsTests {
     #expect(judgement.reason.contains("exactly:"))
   }
 
-  static let grouping = "let byProject = Dictionary(grouping: todos, by: \\.project)"
-
-  @Test(
-    "reads a closure that only reads a key path as that key path, trailing or labelled",
-    arguments: [
-      "let byProject = Dictionary(grouping: todos) { $0.project }",
-      "let byProject = Dictionary(grouping: todos, by: { todo in todo.project })",
-      "let projectOf: (Todo) -> String = { $0.project }\nlet byProject = Dictionary(grouping: todos, by: projectOf)",
-    ])
-  func keyPathClosures(attempt: String) {
-    #expect(judge(attempt, Self.grouping).grade == 5)
-  }
-
-  @Test("reads a key path where the card writes the closure that reads it")
-  func closureForKeyPath() {
-    #expect(
-      judge("let names = people.map(\\.name)", "let names = people.map { $0.name }").grade == 5)
-    #expect(
-      judge("let digits = phone.filter(\\.isNumber)", "let digits = phone.filter { $0.isNumber }")
-        .grade == 5)
-  }
-
-  @Test("tells another key path read by a closure, named as written")
-  func keyPathClosureWrong() throws {
-    let judgement = judge(
-      "let byProject = Dictionary(grouping: todos) { $0.owner }", Self.grouping,
-      question: "Group `todos` by their `project`.")
-    #expect(try #require(judgement.grade) <= 2)
-    #expect(judgement.reason == "`.owner` where the card has `\\.project`.")
-  }
-
-  @Test("reads a closure that only passes its parameter to a function as that function")
-  func functionReferences() throws {
-    let code = "let numbers = inputs.compactMap { Int($0) }"
-    #expect(judge("let numbers = inputs.compactMap(Int.init)", code).grade == 5)
-    #expect(judge("let numbers = inputs.compactMap { text in Int(text) }", code).grade == 5)
-    #expect(
-      judge("let n = inputs.compactMap(Int.init)", "let n = inputs.compactMap { s in Int(s) }")
-        .grade == 5)
-    let other = judge("let numbers = inputs.compactMap(Double.init)", code)
-    #expect(try #require(other.grade) <= 2)
-    #expect(other.reason == "`Double` where the card has `Int`.")
-  }
-
-  @Test("keeps a closure that does more than read a key path a closure")
-  func closureNotKeyPath() throws {
-    let judgement = judge(
-      "let byProject = Dictionary(grouping: todos) { $0.project.uppercased() }", Self.grouping)
-    #expect(try #require(judgement.grade) < 5)
-  }
-
   static let trimming = """
     let cleaned = input.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !cleaned.isEmpty else { return }

@@ -1,0 +1,112 @@
+import CardDeck
+import Testing
+
+@testable import AnswerJudging
+
+/// What the language and the standard library let one write two ways: a key path or a
+/// function for a closure that only reads or calls it, `if let x` for `if let x = x`, and the
+/// statements that stand for a method (`x = !x` for `x.toggle()`).
+@Suite("Judging attempts: the language's other spellings")
+struct LanguageSpellingsTests {
+  static let grouping = "let byProject = Dictionary(grouping: todos, by: \\.project)"
+
+  @Test(
+    "reads a closure that only reads a key path as that key path, trailing or labelled",
+    arguments: [
+      "let byProject = Dictionary(grouping: todos) { $0.project }",
+      "let byProject = Dictionary(grouping: todos, by: { todo in todo.project })",
+      "let projectOf: (Todo) -> String = { $0.project }\nlet byProject = Dictionary(grouping: todos, by: projectOf)",
+    ])
+  func keyPathClosures(attempt: String) {
+    #expect(judge(attempt, Self.grouping).grade == 5)
+  }
+
+  @Test("reads a key path where the card writes the closure that reads it")
+  func closureForKeyPath() {
+    #expect(
+      judge("let names = people.map(\\.name)", "let names = people.map { $0.name }").grade == 5)
+    #expect(
+      judge("let digits = phone.filter(\\.isNumber)", "let digits = phone.filter { $0.isNumber }")
+        .grade == 5)
+  }
+
+  @Test("tells another key path read by a closure, named as written")
+  func keyPathClosureWrong() throws {
+    let judgement = judge(
+      "let byProject = Dictionary(grouping: todos) { $0.owner }", Self.grouping,
+      question: "Group `todos` by their `project`.")
+    #expect(try #require(judgement.grade) <= 2)
+    #expect(judgement.reason == "`.owner` where the card has `\\.project`.")
+  }
+
+  @Test("reads a closure that only passes its parameter to a function as that function")
+  func functionReferences() throws {
+    let code = "let numbers = inputs.compactMap { Int($0) }"
+    #expect(judge("let numbers = inputs.compactMap(Int.init)", code).grade == 5)
+    #expect(judge("let numbers = inputs.compactMap { text in Int(text) }", code).grade == 5)
+    #expect(
+      judge("let n = inputs.compactMap(Int.init)", "let n = inputs.compactMap { s in Int(s) }")
+        .grade == 5)
+    let other = judge("let numbers = inputs.compactMap(Double.init)", code)
+    #expect(try #require(other.grade) <= 2)
+    #expect(other.reason == "`Double` where the card has `Int`.")
+  }
+
+  @Test("keeps a closure that does more than read a key path a closure")
+  func closureNotKeyPath() throws {
+    let judgement = judge(
+      "let byProject = Dictionary(grouping: todos) { $0.project.uppercased() }", Self.grouping)
+    #expect(try #require(judgement.grade) < 5)
+  }
+
+  @Test(
+    "reads `if let x` and `guard let x` as unwrapping x into itself (SE-0345)",
+    arguments: [
+      ("if let user = user {\n    print(user.name)\n}", "if let user {\n    print(user.name)\n}"),
+      ("guard let user = user else { return }", "guard let user else { return }"),
+      ("if let user {\n    print(user.name)\n}", "if let user = user {\n    print(user.name)\n}"),
+    ])
+  func unwrappingShorthand(card: String, attempt: String) {
+    #expect(judge(attempt, card).grade == 5)
+  }
+
+  @Test("still tells another name unwrapped or used after the shorthand")
+  func unwrappingShorthandWrong() throws {
+    let card = "if let user = user {\n    print(user.name)\n}"
+    #expect(try #require(judge("if let user {\n    print(user.title)\n}", card).grade) < 5)
+  }
+
+  static let toggle = "Button(\"Toggle\") { isOn.toggle() }"
+
+  @Test("reads `x = !x` as `x.toggle()`, either way round, but not another name negated")
+  func toggles() throws {
+    #expect(judge("Button(\"Toggle\") { isOn = !isOn }", Self.toggle).grade == 5)
+    #expect(judge(Self.toggle, "Button(\"Toggle\") { isOn = !isOn }").grade == 5)
+    #expect(try #require(judge("Button(\"Toggle\") { isOn = !isOff }", Self.toggle).grade) <= 2)
+  }
+
+  @Test("reads `a += b` as `a.append(contentsOf: b)`, but adding a number as arithmetic")
+  func appends() {
+    let card = "tags.append(contentsOf: dropped)"
+    #expect(judge("tags += dropped", card).grade == 5)
+    let parsed = ParsedCode("count += 1", hints: JudgingHints(), vocabulary: .standard)
+    #expect(!parsed.nodes.contains { $0.name == "append" })
+  }
+
+  @Test(
+    "reads a count compared with nothing as emptiness",
+    arguments: ["names.count == 0", "names.count > 0", "names.count != 0", "names.count >= 1"])
+  func emptiness(test: String) {
+    let parsed = ParsedCode("if \(test) { }", hints: JudgingHints(), vocabulary: .standard)
+    #expect(parsed.nodes.first?.clause.map(\.name) == ["names", "isEmpty"])
+    #expect(
+      judge("if \(test) {\n    print(names)\n}", "if names.isEmpty {\n    print(names)\n}").grade
+        == 5)
+  }
+
+  @Test("keeps a count compared with another number a count")
+  func countsKept() {
+    let parsed = ParsedCode("if names.count > 3 { }", hints: JudgingHints(), vocabulary: .standard)
+    #expect(parsed.nodes.first?.clause.map(\.name) == ["names", "count", "3"])
+  }
+}
