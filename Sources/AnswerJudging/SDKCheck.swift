@@ -154,6 +154,16 @@ struct SDKCheck: Sendable {
             isNearMiss: true))
         continue
       }
+      // A property called as a method (`proxy.size()`) recalls the member: 3, as a typo.
+      if use.written == use.name + "()",
+        index.members(named: use.name, of: use.type).contains(where: { !$0.isCall && !$0.isStatic })
+      {
+        problems.append(
+          Problem(
+            message: "`\(use.name)` of `\(use.type)` is a property, not a method: no `()`",
+            isNearMiss: true))
+        continue
+      }
       // A type whose members were read from a partial source (the open-source Foundation's
       // `URLSession`, an interface older than the SDK) may have the member on iOS.
       if index.hasOlderSource(use.type) { continue }
@@ -430,6 +440,13 @@ struct SDKCheck: Sendable {
   }
 
   /// A member read or called on a value an API handed to a closure.
+  /// Whether a value of `type` can be called: a function, or a type with `callAsFunction`
+  /// (`DismissAction`); so where the index does not say.
+  static func isCallable(_ type: String?, index: SDKIndex) -> Bool {
+    guard let type, !type.isEmpty, index.describes(type) else { return true }
+    return index.hasMember(named: "callAsFunction", of: type)
+  }
+
   struct MemberUse: Sendable {
     /// The token of its name.
     var token: Int
@@ -478,8 +495,12 @@ struct SDKCheck: Sendable {
         let member = String(code.text(dot + 1))
         let labels = code.labels(after: dot + 1)
         // A value has no static members (`MainActor.shared.run`).
+        // A property is called only where its value can be (`dismiss()`, a closure's).
         let declared = index.members(named: member, of: type).first {
-          !$0.isStatic && (labels == nil || SDKIndex.accepts($0.labels, written: labels!))
+          !$0.isStatic
+            && (labels == nil
+              || SDKIndex.accepts($0.labels, written: labels!)
+                && ($0.isCall || Self.isCallable($0.type, index: index)))
         }
         let written = labels.map { member + "(" + $0.map { $0 + ":" }.joined() + ")" } ?? member
         uses.append(

@@ -66,6 +66,19 @@ struct TypedValuesTests {
     #expect(!CodeClassifier.isViewOnly("offset"))
   }
 
+  @Test("takes a property called as a method for a near miss, but not a callable value's call")
+  func propertyCalled() {
+    let card = "GeometryReader { proxy in\n    Text(\"\\(proxy.size.width)\")\n}"
+    let called = judge(card.replacing("proxy.size.width", with: "proxy.size().width"), card)
+    #expect(called.grade == 3)
+    #expect(called.reason == "`size` of `GeometryProxy` is a property, not a method: no `()`.")
+    // `dismiss` is a `DismissAction`, which has `callAsFunction`.
+    let dismiss = "@Environment(\\.dismiss) private var dismiss\nButton(\"Close\") { dismiss() }"
+    #expect(judge(dismiss, dismiss).grade == 5)
+    #expect(SDKCheck.isCallable("DismissAction", index: .shipped))
+    #expect(!SDKCheck.isCallable("CGSize", index: .shipped))
+  }
+
   @Test("takes a key path the question names as asked for, written through a descriptor too")
   func questionNames() throws {
     let code = "let ranked = people.sorted(using: KeyPathComparator(\\.age))"
