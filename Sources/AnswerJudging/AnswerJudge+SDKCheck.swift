@@ -50,7 +50,7 @@ extension AnswerJudge {
       judgement.reason = why.message.capitalizedFirst + "."
     }
     // What the SDK says names a difference; the token count does not.
-    if judgement.reason == Self.unlikeTokens {
+    if !answers[answer].hasWeight {
       judgement.reason = first.message.capitalizedFirst + "."
     }
     guard grade > cap else { return judgement }

@@ -205,7 +205,7 @@ public struct AnswerJudge: Sendable {
             : share > 0 ? 1 : 0
     var reason =
       grade < 5
-      ? Self.unlikeTokens
+      ? wanted.firstDifference(from: written) ?? Self.unlikeTokens
       : wanted.words == written.words || !renamed
         ? "Same as the card's code." : "Same as the card's code, with names of your own."
     if grade > 2, let missing = wanted.missing(from: written) {

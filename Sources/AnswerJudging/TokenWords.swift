@@ -111,3 +111,80 @@ struct TokenWords {
       ?? "Missing `\(first)`."
   }
 }
+
+extension TokenWords {
+  /// The first place where `other` differs from these words, as a reason: "`x` where the card
+  /// has `y`.", "Missing `y`." or "`x` is not in the card's code."; nil where they are the same.
+  /// The words are aligned by their longest common subsequence.
+  func firstDifference(from other: TokenWords) -> String? {
+    let a = words
+    let b = other.words
+    guard a.count * b.count <= 250_000 else { return nil }
+    // lengths[i][j]: the longest common subsequence of a[i...] and b[j...].
+    var lengths = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+    for i in stride(from: a.count - 1, through: 0, by: -1) {
+      for j in stride(from: b.count - 1, through: 0, by: -1) {
+        lengths[i][j] =
+          a[i] == b[j] ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
+      }
+    }
+    var i = 0
+    var j = 0
+    while i < a.count, j < b.count, a[i] == b[j] {
+      i += 1
+      j += 1
+    }
+    guard i < a.count || j < b.count else { return nil }
+    // The run each side has of its own before they meet again.
+    var end = (i, j)
+    while end.0 < a.count || end.1 < b.count {
+      if end.0 < a.count, end.1 < b.count, a[end.0] == b[end.1],
+        lengths[end.0][end.1] == lengths[end.0 + 1][end.1 + 1] + 1
+      {
+        break
+      }
+      if end.1 >= b.count
+        || (end.0 < a.count && lengths[end.0 + 1][end.1] >= lengths[end.0][end.1 + 1])
+      {
+        end.0 += 1
+      } else {
+        end.1 += 1
+      }
+    }
+    var theirs = Self.shown(a[i..<end.0])
+    var yours = Self.shown(b[j..<end.1])
+    if end.0 == i + 1, end.1 == j + 1, a[i].first == "\"", b[j].first == "\"" {
+      (theirs, yours) = Self.aroundDifference(a[i], b[j])
+    }
+    switch (theirs.isEmpty, yours.isEmpty) {
+    case (false, false): return "`\(yours)` where the card has `\(theirs)`."
+    case (false, true): return "Missing `\(theirs)`."
+    default: return "`\(yours)` is not in the card's code."
+    }
+  }
+
+  /// Two string literals, each cut to the place where they differ: `…privacy: .hidden), st…`.
+  private static func aroundDifference(_ x: Substring, _ y: Substring) -> (String, String) {
+    let shared = zip(x, y).prefix { $0 == $1 }.count
+    let start = max(0, shared - 10)
+    func cut(_ text: Substring) -> String {
+      let part = text.dropFirst(start).prefix(24)
+      return (start > 0 ? "…" : "") + part + (part.endIndex < text.endIndex ? "…" : "")
+    }
+    return (cut(x), cut(y))
+  }
+
+  /// A few words as code: spaced as Swift is usually written, cut after six.
+  private static func shown(_ words: ArraySlice<Substring>) -> String {
+    var text = ""
+    for (offset, word) in words.prefix(6).enumerated() {
+      let tight: Set<Substring> = ["(", ")", ".", ":", "[", "]", "?", "!"]
+      if offset > 0, !tight.contains(word), !(text.last.map { "(.[".contains($0) } ?? false) {
+        text += " "
+      }
+      // A long string literal, cut: the difference is somewhere in it.
+      text += word.count > 32 ? word.prefix(28) + "…" + (word.last == "\"" ? "\"" : "") : word
+    }
+    return words.count > 6 ? text + " …" : text
+  }
+}

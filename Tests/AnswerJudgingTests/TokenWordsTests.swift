@@ -1,0 +1,49 @@
+import CardDeck
+import Testing
+
+@testable import AnswerJudging
+
+/// Code with no API is compared word by word; the reason names the first place it differs.
+@Suite("Judging attempts: code without API, and where it differs")
+struct TokenWordsTests {
+  static let keys = """
+    enum CodingKeys: String, CodingKey {
+        case id
+        case displayName = "display_name"
+    }
+    """
+
+  func words(_ code: String) -> TokenWords {
+    TokenWords(ParsedCode(code, hints: JudgingHints(), vocabulary: .standard))
+  }
+
+  @Test("names a word replaced, left out or added, as the attempt and the card write them")
+  func differences() {
+    let card = words(Self.keys)
+    #expect(
+      card.firstDifference(from: words(Self.keys.replacing("display_name", with: "display_nmae")))
+        == "`\"display_nmae\"` where the card has `\"display_name\"`.")
+    #expect(
+      card.firstDifference(from: words(Self.keys.replacing("String, ", with: "")))
+        == "Missing `String`.")
+    #expect(
+      card.firstDifference(from: words("private " + Self.keys))
+        == "`private` is not in the card's code.")
+    #expect(card.firstDifference(from: card) == nil)
+  }
+
+  @Test("cuts two long strings to where they differ")
+  func longStrings() {
+    let card = words("logger.error(\"Sign-in failed for \\(email, privacy: .private)\")")
+    let other = words("logger.error(\"Sign-in failed for \\(email, privacy: .hidden)\")")
+    #expect(
+      card.firstDifference(from: other)
+        == "`…privacy: .hidden)\"` where the card has `…privacy: .private)\"`.")
+  }
+
+  @Test("gives the difference as the reason where the judge compares words")
+  func reason() {
+    let judgement = judge(Self.keys.replacing("case id\n", with: ""), Self.keys)
+    #expect(judgement.reason == "Missing `id`.")
+  }
+}
