@@ -138,6 +138,7 @@ struct JudgeCorpus {
   /// `Observations`, test tags), written at the end of the evening session of 2026-12-05 and
   /// measured once, on its last judge: a fair figure of that judge, with no "before".
   static let blind11 = JudgeCorpus((try? fixture("judge-blind11.txt")) ?? "")
+  static let blind12 = JudgeCorpus((try? fixture("judge-blind12.txt")) ?? "")
 
   /// Every syntax card the corpus is about: the shipped decks' and the fixture deck's, by id.
   static let cards: [String: SyntaxCard] = {
@@ -157,7 +158,8 @@ struct JudgeCorpus {
       "judge-blind-cards-f.md", "judge-blind-cards-g.md", "judge-blind-cards-h.md",
       "judge-blind-cards-i.md", "judge-blind-cards-j.md", "judge-blind-cards-k.md",
       "judge-blind-cards-l.md", "judge-blind-cards-m.md", "judge-blind-cards-n.md",
-      "judge-blind-cards-o.md", "judge-blind-cards-p.md",
+      "judge-blind-cards-o.md", "judge-blind-cards-p.md", "judge-blind-cards-q.md",
+      "judge-blind-cards-r.md",
     ] {
       if let text = try? fixture(name) {
         files.append(.init(path: name, bytes: Array(text.utf8)))
