@@ -36,17 +36,19 @@ struct DeclarationModifiersTests {
     #expect(judge(attempt, Self.countdown).findings.allSatisfy { !$0.message.contains("mutating") })
   }
 
+  static let counter = """
+    actor Counter {
+        private(set) var value = 0
+        func increment() -> Int {
+            value += 1
+            return value
+        }
+    }
+    """
+
   @Test("mutating in an actor or a class is a near miss, whatever the card")
   func mutatingInActor() {
-    let card = """
-      actor Counter {
-          private(set) var value = 0
-          func increment() -> Int {
-              value += 1
-              return value
-          }
-      }
-      """
+    let card = Self.counter
     let judgement = judge(card.replacing("func increment", with: "mutating func increment"), card)
     #expect(judgement.grade == 3)
     #expect(
@@ -72,15 +74,7 @@ struct DeclarationModifiersTests {
 
   @Test("another kind of type where the card declares an actor is an error, named so")
   func actorKept() {
-    let card = """
-      actor Counter {
-          private(set) var value = 0
-          func increment() -> Int {
-              value += 1
-              return value
-          }
-      }
-      """
+    let card = Self.counter
     let judgement = judge(card.replacing("actor Counter", with: "final class Counter"), card)
     #expect(judgement.grade == 2)
     #expect(judgement.reason == "`class Counter` where the card declares `actor Counter`.")
