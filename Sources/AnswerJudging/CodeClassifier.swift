@@ -372,16 +372,16 @@ struct CodeClassifier {
     return closure
   }
 
-  /// Whether a member is read or called on a type the SDK declares (`URLSession.shared`), or
-  /// on such a member of it (`URLSession.shared.data`), and the code does not declare that
-  /// type itself. A member the SDK does not declare there is the author's (`SortOrder.title`
-  /// for an example enum that shares Foundation's name).
   /// Whether only views declare a member named `name`, as the index says.
   static func isViewOnly(_ name: String) -> Bool {
     SDKIndex.shipped.hasMember(named: name, of: "View")
       && !SDKIndex.shipped.isDeclaredBeyondViews(name, visualEffects: true)
   }
 
+  /// Whether a member is read or called on a type the SDK declares (`URLSession.shared`), or
+  /// on such a member of it (`URLSession.shared.data`), and the code does not declare that
+  /// type itself. A member the SDK does not declare there is the author's (`SortOrder.title`
+  /// for an example enum that shares Foundation's name).
   private func isOnSDKType(_ node: CodeNode) -> Bool {
     guard let root = node.chainRoot ?? node.parameters.first, root.first?.isUppercase == true
     else { return false }

@@ -45,12 +45,13 @@ extension CodeParser {
     return nodes
   }
 
-  /// Whether the `.` at the current position, starting a line, goes on with a value built from
-  /// a type (`let pinch = MagnifyGesture()` then `.onChanged { … }` below), as Swift reads it,
-  /// rather than starting the next item of an attempt (`@State var q = ""` then `.searchable`).
+  /// Whether the `.` at the current position, after a space or starting a line, goes on with a
+  /// value built from a type (`let pinch = MagnifyGesture()` then `.onChanged { … }` below, or
+  /// after spaces on the same line), as Swift reads it, rather than starting the next item of an
+  /// attempt (`@State var q = ""` then `.searchable`).
   private func continuesChain(_ links: [CodeNode]) -> Bool {
-    guard position > 0, tokens[position - 1].line < tokens[position].line,
-      let first = links.first, first.kind == .call, first.name.first?.isUppercase == true
+    guard position > 0, let first = links.first, first.kind == .call,
+      first.name.first?.isUppercase == true
     else { return false }
     return first.hasParentheses || !first.blocks.isEmpty || links.count > 1
   }

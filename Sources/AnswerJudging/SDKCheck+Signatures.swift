@@ -210,11 +210,11 @@ extension SDKCheck.Code {
   /// The names of the types the code declares, each with its keyword: `["Counter": "actor"]`.
   func declaredTypeKinds() -> [Substring: Substring] {
     var found: [Substring: Substring] = [:]
+    // A name follows the keyword: `class func` and `class var` are modifiers.
     for position in tokens.indices.dropLast()
     where ["struct", "class", "enum", "actor"].contains(text(position))
       && tokens[position + 1].kind == .identifier
     {
-      // `class func`, `class var`: a modifier, not a declaration.
       found[text(position + 1)] = text(position)
     }
     return found

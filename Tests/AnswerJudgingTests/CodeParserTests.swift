@@ -64,6 +64,10 @@ struct CodeParserTests {
     let (nodes, _) = parse("@State var q = \"\" .searchable(text: $q)")
     #expect(nodes.map(\.kind) == [.declaration, .modifier])
     #expect(nodes[1].name == "searchable")
+    // A value built from a type goes on, as Swift reads a spaced `.` on the same line.
+    let (chain, _) = parse("let label = Duration.seconds(elapsed)  .formatted()")
+    #expect(chain.map(\.kind) == [.declaration])
+    #expect(names(chain.first?.value ?? []).last == "formatted")
   }
 
   @Test("reads `self.` as nothing and key paths as their components")
