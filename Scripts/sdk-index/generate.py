@@ -370,8 +370,8 @@ def parameter_refs(inner, context, generics):
 
 
 def parameter_codes(inner):
-    """A letter for each parameter of a parameter list: `r` needs an argument, `d` has a default
-    or is variadic, `f` needs a closure (a trailing one may give it), `g` takes a closure and has
+    """A letter for each parameter of a parameter list: `r` needs an argument, `d` has a default,
+    `v` is variadic, `f` needs a closure (a trailing one may give it), `g` takes a closure and has
     a default. What a call may leave out, and what its trailing closures may fill."""
     codes = ""
     for p in split_top(inner):
@@ -381,7 +381,10 @@ def parameter_codes(inner):
         parts = split_top(p, ":")
         type_text = ":".join(parts[1:]) if len(parts) > 1 else p
         pieces = split_top(type_text, "=")
-        optional = len(pieces) > 1 or pieces[0].strip().endswith("...")
+        if pieces[0].strip().endswith("..."):
+            codes += "v"
+            continue
+        optional = len(pieces) > 1
         is_function = closure_params(pieces[0], "-", ()) is not None
         codes += ("g" if optional else "f") if is_function else ("d" if optional else "r")
     return codes
@@ -394,6 +397,11 @@ def merged_codes(a, b):
         return ""
     out = ""
     for x, y in zip(a, b):
+        if "v" in (x, y):
+            # Variadic in one, a value with or without a default in the other: either may be
+            # left out, and more values after it are the variadic one's.
+            out += "v"
+            continue
         function = x in "fg" or y in "fg"
         optional = x in "dg" or y in "dg"
         out += ("g" if optional else "f") if function else ("d" if optional else "r")

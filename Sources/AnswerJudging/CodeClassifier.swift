@@ -77,7 +77,7 @@ struct CodeClassifier {
     let labels = node.arguments.filter { !$0.isTrailing }.map { $0.label ?? "_" }
     guard labels.contains(where: { $0 != "_" }) else { return true }
     let members = SDKIndex.shipped.members(named: node.name, of: "View")
-    return members.isEmpty || members.contains { SDKIndex.accepts($0.labels, written: labels) }
+    return members.isEmpty || members.contains { $0.accepts(written: labels) }
   }
 
   private func isDeclared(_ name: String) -> Bool {

@@ -299,7 +299,7 @@ struct SDKCheck: Sendable {
       guard let (owner, members) = declarations(of: call, in: typed) else { continue }
       let declaredLabels = Set(members.flatMap(\.labels))
       guard !members.isEmpty,
-        !members.contains(where: { SDKIndex.accepts($0.labels, written: call.labels) }),
+        !members.contains(where: { $0.accepts(written: call.labels) }),
         !call.labels.contains(where: { label in
           !declaredLabels.contains(label)
             && declaredLabels.contains { Matching.isLabelMisspelling(label, of: $0) }
@@ -499,7 +499,7 @@ struct SDKCheck: Sendable {
         let declared = index.members(named: member, of: type).first {
           !$0.isStatic
             && (labels == nil
-              || SDKIndex.accepts($0.labels, written: labels!)
+              || $0.accepts(written: labels!)
                 && ($0.isCall || Self.isCallable($0.type, index: index)))
         }
         let written = labels.map { member + "(" + $0.map { $0 + ":" }.joined() + ")" } ?? member

@@ -9,19 +9,23 @@ extension SDKIndex {
     case closure
     /// A closure with a default.
     case optionalClosure
+    /// A variadic list (`for forTypes: any PersistentModel.Type...`): the call may leave it out,
+    /// or give it several values, the ones after the first without labels.
+    case variadic
 
-    /// Reads a letter of the listing's last field: `r`, `d`, `f` or `g`.
+    /// Reads a letter of the listing's last field: `r`, `d`, `f`, `g` or `v`.
     init?(code: UInt8) {
       switch code {
       case UInt8(ascii: "r"): self = .required
       case UInt8(ascii: "d"): self = .optional
       case UInt8(ascii: "f"): self = .closure
       case UInt8(ascii: "g"): self = .optionalClosure
+      case UInt8(ascii: "v"): self = .variadic
       default: return nil
       }
     }
 
-    var isOptional: Bool { self == .optional || self == .optionalClosure }
+    var isOptional: Bool { self == .optional || self == .optionalClosure || self == .variadic }
     var isClosure: Bool { self == .closure || self == .optionalClosure }
   }
 
@@ -42,7 +46,7 @@ extension SDKIndex {
   static func fits(
     _ member: Member, written labels: [String], trailing: TrailingClosures = .init()
   ) -> Bool {
-    accepts(member.labels, written: labels)
+    member.accepts(written: labels)
       && missing(in: member, written: labels, trailing: trailing) == nil
   }
 
@@ -70,7 +74,10 @@ extension SDKIndex {
       next = found + 1
       return true
     }
-    for label in labels where !take(label) { return [] }
+    for label in labels where !take(label) {
+      // More values of a variadic parameter.
+      guard label == "_", next > 0, parameters[next - 1] == .variadic else { return [] }
+    }
     if trailing.unlabelled {
       let rest = next..<parameters.count
       if let closure = rest.first(where: { parameters[$0] == .closure })

@@ -49,6 +49,13 @@ public struct SDKIndex: Sendable {
     public var parameterDefaults: [String?]? = nil
 
     /// `scrollTo(_:anchor:)`, or the bare name of a property.
+    /// Whether a call written with `labels` may be one of this member: its labels in order, the
+    /// rest defaulted, a variadic parameter given several values.
+    func accepts(written labels: [String]) -> Bool {
+      let variadic = Set(parameters?.indices.filter { parameters![$0] == .variadic } ?? [])
+      return SDKIndex.accepts(self.labels, written: labels, variadic: variadic)
+    }
+
     public var signature: String {
       isCall || !labels.isEmpty ? name + "(" + labels.map { $0 + ":" }.joined() + ")" : name
     }
@@ -501,7 +508,7 @@ public struct SDKIndex: Sendable {
           let member = Self.member(fields)
           if let labels {
             guard member.isCall || (!member.isMacro && !member.labels.isEmpty),
-              Self.accepts(member.labels, written: labels)
+              member.accepts(written: labels)
             else { continue }
           } else {
             guard !member.isCall, !member.isMacro, member.labels.isEmpty,
@@ -557,17 +564,22 @@ public struct SDKIndex: Sendable {
   }
 
   /// Whether a call written with `labels` may be one to a declaration with `declared`: the
-  /// written labels in order, the rest defaulted or a trailing closure. The index does not
-  /// say which parameter is variadic, so unlabelled arguments in a row may all be one
-  /// unlabelled parameter's (`print(name, score)`).
-  static func accepts(_ declared: [String], written labels: [String]) -> Bool {
+  /// written labels in order, the rest defaulted or a trailing closure. Unlabelled arguments
+  /// after a parameter the index marks variadic (`variadic`, by position) are more of its
+  /// values (`ModelContainer(for: Book.self, Author.self)`); so are unlabelled arguments in a
+  /// row, where a member's parameters are not known (`print(name, score)`).
+  static func accepts(
+    _ declared: [String], written labels: [String], variadic: Set<Int> = []
+  ) -> Bool {
     var rest = declared[...]
-    var previous: String?
+    var previous: (label: String, position: Int)?
     for label in labels {
-      if label == "_" && previous == "_" { continue }
+      if label == "_", let previous, previous.label == "_" || variadic.contains(previous.position) {
+        continue
+      }
       guard let found = rest.firstIndex(of: label) else { return false }
       rest = rest[(found + 1)...]
-      previous = label
+      previous = (label, found)
     }
     return true
   }

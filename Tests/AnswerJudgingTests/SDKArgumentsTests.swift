@@ -22,6 +22,21 @@ struct SDKArgumentsTests {
     #expect(SDKIndex.missing(in: effect, written: ["id", "in", "isSource"]) == nil)
   }
 
+  @Test("takes more unlabelled values after a variadic parameter, and only there")
+  func variadics() {
+    let container = member(["for", "configurations"], "vv")
+    #expect(container.accepts(written: ["for", "_", "configurations"]))
+    #expect(SDKIndex.fits(container, written: ["for", "_", "_"]))
+    #expect(SDKIndex.missing(in: container, written: ["for", "_"]) == nil)
+    let frame = member(["width", "height"], "dd")
+    #expect(!frame.accepts(written: ["width", "_"]))
+    // The shipped index marks it so, from the declarations' `...`.
+    let shipped = SDKIndex.shipped.members(named: "init", of: "ModelContainer").first {
+      $0.labels == ["for", "configurations"]
+    }
+    #expect(shipped?.parameters == [.variadic, .variadic])
+  }
+
   @Test("says nothing of labels the declaration does not take, nor of what it does not know")
   func notThisOne() {
     #expect(

@@ -26,6 +26,7 @@ struct SDKIndexGeneratorTests {
         public func overlay<Overlay>(_ overlay: Overlay, alignment: Alignment = .center) -> some View where Overlay : View
     }
     public func fetch(_ url: URL, retry: (Int) async -> Bool) async throws -> Data
+    public func record(_ values: Int..., tag: String = "")
     public struct DragGesture : Gesture {
         public struct Value : Equatable, Sendable {
             public var translation: CGSize { get }
@@ -333,6 +334,8 @@ struct SDKIndexGeneratorTests {
       ])
     #expect(
       index.members(named: "sheet", of: "View").first?.parameterTypes == ["Binding", nil, nil])
+    #expect(
+      index.members(named: "record", of: "-").first?.parameters == [.variadic, .optional])
     // Overloads with the same labels whose closures are handed different types say none.
     #expect(
       index.closureParameterTypes(call: "init", on: "Outline", label: "content", count: 1)
