@@ -63,10 +63,11 @@ extension CodeNode {
     return function
   }
 
-  /// The function `value` names (`parse`, `Int.init`), as a bare name.
+  /// The function `value` names (`parse`, `Int.init`), as a bare name; a type alone
+  /// (`compactMap(Int)`) names none.
   private static func function(named value: [CodeNode]) -> CodeNode? {
     guard let first = value.first, first.kind == .call, isBare(first) else { return nil }
-    if value.count == 1 { return first }
+    if value.count == 1 { return first.name.first?.isUppercase == true ? nil : first }
     guard value.count == 2, value[1].kind == .modifier, value[1].name == "init", isBare(value[1])
     else { return nil }
     var function = first

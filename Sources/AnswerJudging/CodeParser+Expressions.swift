@@ -20,10 +20,8 @@ extension CodeParser {
       }
       if nodes.isEmpty, let idiom = parseIdiom() { return idiom }
       let before = position
-      var chain = parseChain(
+      nodes += parseChain(
         allowsTrailingClosure: allowsTrailingClosure, stopsAtSpacedDot: stopsAtSpacedDot)
-      if takeEmptinessTest(after: chain) { chain[chain.count - 1].name = "isEmpty" }
-      nodes += chain
       if position == before { break }
       if kind == .operator {
         if current == "?" { pendingTernaries += 1 }

@@ -94,7 +94,7 @@ extension Matching {
       else { continue }
       p.pair(i, j)
       p.ordered.append((i, j))
-      if let (card, attempt) = CodeNode.functionForms(p.expected[i].value, p.typed[j].value) {
+      if let (card, attempt) = functionForms(p.expected[i].value, p.typed[j].value) {
         compareSequences(card, attempt)
       } else {
         compareSequences(
@@ -130,6 +130,22 @@ extension Matching {
     }
   }
 
+  /// The two values as key paths or functions (``CodeNode/functionForms(_:_:)``), but where a
+  /// closure holds an operator: the tree drops operators, and `{ !$0.isNumber }` is no
+  /// `\.isNumber`.
+  func functionForms(_ e: [CodeNode], _ a: [CodeNode]) -> ([CodeNode], [CodeNode])? {
+    func plain(_ value: [CodeNode], in code: ParsedCode) -> Bool {
+      value.allSatisfy { node in
+        node.kind != .closure
+          || !node.tokens.contains {
+            code.tokens.indices.contains($0) && code.tokens[$0].kind == .operator
+          }
+      }
+    }
+    guard plain(e, in: expected), plain(a, in: attempt) else { return nil }
+    return CodeNode.functionForms(e, a)
+  }
+
   /// A key path or function on one side and a closure that only reads it or calls it on the
   /// other, where Swift would take either (`Dictionary(grouping: todos) { $0.project }` for `by:
   /// \.project`, `map(\.name)` for `map { $0.name }`): the label a trailing closure drops is no
@@ -147,9 +163,9 @@ extension Matching {
             || t.isTrailing && t.label == nil && !typedLabels.contains(e.label ?? "_")
             || e.isTrailing && e.label == nil && !expectedLabels.contains(t.label ?? "_")
           return !p.typedUsed[j] && compatible
-            && CodeNode.functionForms(e.value, t.value) != nil
+            && functionForms(e.value, t.value) != nil
         }),
-        let (card, attempt) = CodeNode.functionForms(e.value, p.typed[j].value)
+        let (card, attempt) = functionForms(e.value, p.typed[j].value)
       else { continue }
       p.pair(i, j)
       p.ordered.append((i, j))

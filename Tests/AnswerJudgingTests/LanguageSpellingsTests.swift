@@ -4,8 +4,8 @@ import Testing
 @testable import AnswerJudging
 
 /// What the language and the standard library let one write two ways: a key path or a
-/// function for a closure that only reads or calls it, `if let x` for `if let x = x`, and the
-/// statements that stand for a method (`x = !x` for `x.toggle()`).
+/// function for a closure that only reads or calls it, `if let x` for `if let x = x`, and
+/// `x = !x` for `x.toggle()`.
 @Suite("Judging attempts: the language's other spellings")
 struct LanguageSpellingsTests {
   static let grouping = "let byProject = Dictionary(grouping: todos, by: \\.project)"
@@ -85,28 +85,29 @@ struct LanguageSpellingsTests {
     #expect(try #require(judge("Button(\"Toggle\") { isOn = !isOff }", Self.toggle).grade) <= 2)
   }
 
-  @Test("reads `a += b` as `a.append(contentsOf: b)`, but adding a number as arithmetic")
-  func appends() {
-    let card = "tags.append(contentsOf: dropped)"
-    #expect(judge("tags += dropped", card).grade == 5)
-    let parsed = ParsedCode("count += 1", hints: JudgingHints(), vocabulary: .standard)
-    #expect(!parsed.nodes.contains { $0.name == "append" })
+  @Test("keeps a closure that negates or compares what it reads apart from the key path")
+  func negatedClosures() throws {
+    let card = "let digits = phone.filter(\\.isNumber)"
+    #expect(try #require(judge("let digits = phone.filter { !$0.isNumber }", card).grade) < 5)
+    #expect(judge("let digits = phone.filter { $0.isNumber }", card).grade == 5)
+    // A type alone is no function: `compactMap(Int)` does not compile.
+    let ints = "let numbers = inputs.compactMap { Int($0) }"
+    #expect(try #require(judge("let numbers = inputs.compactMap(Int)", ints).grade) < 5)
   }
 
   @Test(
-    "reads a count compared with nothing as emptiness",
-    arguments: ["names.count == 0", "names.count > 0", "names.count != 0", "names.count >= 1"])
-  func emptiness(test: String) {
-    let parsed = ParsedCode("if \(test) { }", hints: JudgingHints(), vocabulary: .standard)
-    #expect(parsed.nodes.first?.clause.map(\.name) == ["names", "isEmpty"])
-    #expect(
-      judge("if \(test) {\n    print(names)\n}", "if names.isEmpty {\n    print(names)\n}").grade
-        == 5)
+    "reads `x = !x` only as a statement of its own",
+    arguments: ["isOn = !isOn.value", "isOn = !isOn && ready"])
+  func togglesOnlyWhole(attempt: String) {
+    let parsed = ParsedCode(attempt, hints: JudgingHints(), vocabulary: .standard)
+    #expect(!parsed.nodes.contains { $0.name == "toggle" })
   }
 
-  @Test("keeps a count compared with another number a count")
-  func countsKept() {
-    let parsed = ParsedCode("if names.count > 3 { }", hints: JudgingHints(), vocabulary: .standard)
-    #expect(parsed.nodes.first?.clause.map(\.name) == ["names", "count", "3"])
+  @Test("ends on a long run of assignments and negations")
+  func hostileRuns() {
+    let parsed = ParsedCode(
+      String(repeating: "a = !a\n", count: 2_000) + String(repeating: "a += ", count: 5_000),
+      hints: JudgingHints(), vocabulary: .standard)
+    #expect(parsed.nodes.filter { $0.name == "toggle" }.count == 2_000)
   }
 }
