@@ -142,8 +142,10 @@ extension Matching {
           }
       }
     }
-    guard plain(e, in: expected), plain(a, in: attempt) else { return nil }
-    return CodeNode.functionForms(e, a)
+    // The shapes first: most pairs are no closure and key path, and fail there at once.
+    guard let forms = CodeNode.functionForms(e, a), plain(e, in: expected), plain(a, in: attempt)
+    else { return nil }
+    return forms
   }
 
   /// A key path or function on one side and a closure that only reads it or calls it on the
@@ -155,21 +157,18 @@ extension Matching {
     let expectedLabels = Set(p.expected.compactMap(\.label))
     for i in p.expected.indices where !p.expectedUsed[i] {
       let e = p.expected[i]
-      guard
-        let j = p.typed.indices.first(where: { j in
-          let t = p.typed[j]
-          let compatible =
-            e.label == t.label
-            || t.isTrailing && t.label == nil && !typedLabels.contains(e.label ?? "_")
-            || e.isTrailing && e.label == nil && !expectedLabels.contains(t.label ?? "_")
-          return !p.typedUsed[j] && compatible
-            && functionForms(e.value, t.value) != nil
-        }),
-        let (card, attempt) = functionForms(e.value, p.typed[j].value)
-      else { continue }
-      p.pair(i, j)
-      p.ordered.append((i, j))
-      compareSequences(card, attempt)
+      for j in p.typed.indices where !p.typedUsed[j] {
+        let t = p.typed[j]
+        let compatible =
+          e.label == t.label
+          || t.isTrailing && t.label == nil && !typedLabels.contains(e.label ?? "_")
+          || e.isTrailing && e.label == nil && !expectedLabels.contains(t.label ?? "_")
+        guard compatible, let (card, attempt) = functionForms(e.value, t.value) else { continue }
+        p.pair(i, j)
+        p.ordered.append((i, j))
+        compareSequences(card, attempt)
+        break
+      }
     }
   }
 
