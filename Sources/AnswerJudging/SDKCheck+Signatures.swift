@@ -135,7 +135,9 @@ extension SDKCheck.Code {
       let written = modifiers(of: function)
       let type = enclosingType(of: function.name - 1)
       if written.contains("mutating"), let type, ["class", "actor"].contains(type) {
-        found.append("`mutating` is for a struct's or an enum's methods, not an \(type)'s")
+        found.append(
+          "`mutating` is for a struct's or an enum's methods, not \(type == "actor" ? "an" : "a") \(type)'s"
+        )
         continue
       }
       guard let theirs = card[name], let type else { continue }

@@ -53,6 +53,12 @@ struct DeclarationModifiersTests {
     #expect(judgement.grade == 3)
     #expect(
       judgement.reason == "`mutating` is for a struct's or an enum's methods, not an actor's.")
+    let inClass = card.replacing("actor", with: "final class")
+      .replacing("func increment", with: "mutating func increment")
+    #expect(
+      SDKCheck.Code(inClass).misdeclaredFunctions(card: [:]) == [
+        "`mutating` is for a struct's or an enum's methods, not a class's"
+      ])
   }
 
   @Test("an operator a type declares without the card's static is a near miss, named as the reason")
