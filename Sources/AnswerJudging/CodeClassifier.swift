@@ -310,8 +310,11 @@ struct CodeClassifier {
         node.kind == .modifier && node.importance == .free
         && (node.parameters.first.map { !isDeclared($0) && $0.first?.isLowercase == true }
           ?? false)
-      argument.importance = labelImportance(
-        label, value: argument.value, minor: minor || onExampleValue)
+      // A subscript's label (`default: 0`) is the API, whatever it is given.
+      argument.importance =
+        node.name == "subscript" && node.kind == .modifier
+        ? (minor ? .minor : .major)
+        : labelImportance(label, value: argument.value, minor: minor || onExampleValue)
       // A label the author calls essential counts on a call that is otherwise context
       // (`isPresented:` of `searchable`, the context).
       if isContext && !hints.essential.contains(label + ":") { argument.importance = .free }
@@ -527,7 +530,9 @@ struct CodeClassifier {
       }
       let modifiers = (index + 1)..<end
       if !modifiers.isEmpty, items[modifiers].contains(where: { $0.importance == .major }) {
-        if hints.essential.isEmpty, question.asks(aboutArgumentsOf: items[index]) {
+        if hints.essential.isEmpty,
+          question.asks(aboutArgumentsOf: items[index]) || passesStatedNumber(items[index])
+        {
           // The modifiers the question does not ask about are the example's finish.
           for modifier in modifiers where !question.asks(items[modifier].name) {
             items[modifier] = Self.minored(items[modifier])
@@ -539,6 +544,17 @@ struct CodeClassifier {
       index = end
     }
     return items
+  }
+
+  /// Whether an argument of `node`, an API call, passes a number the question states: the
+  /// `0...40` of `Gauge(value:in:)` for "from 0 to 40" is asked for.
+  private func passesStatedNumber(_ node: CodeNode) -> Bool {
+    func states(_ value: CodeNode) -> Bool {
+      (value.kind == .literal && fixedNumbers.contains(value.name))
+        || value.arguments.contains { !$0.isClosure && $0.value.contains(where: states) }
+    }
+    return node.isAPI
+      && node.arguments.contains { !$0.isClosure && $0.value.contains(where: states) }
   }
 
   /// `node` with what it holds that counts as the point counted as a detail.

@@ -95,7 +95,19 @@ extension CodeParser {
       } else if isPunctuation("?") || isPunctuation("!") {
         position += 1
       } else if isPunctuation("["), !tokens[position].followsSpace {
-        skipBalanced()
+        // A subscript with a label (`counts[word, default: 0]`) is a call of the SDK's
+        // `subscript(_:default:)`; an index alone (`items[0]`) says nothing of the API.
+        let start = position
+        let arguments = parseArguments()
+        guard arguments.contains(where: { $0.label != nil }) else { continue }
+        var link = CodeNode(
+          kind: .modifier, name: "subscript", token: start, tokens: start..<position)
+        link.hasParentheses = true
+        link.arguments = arguments
+        if let previous = links.last, Self.isBareReference(previous) {
+          link.parameters = [previous.name]
+        }
+        links.append(link)
       } else if isPunctuation("("), !startsLine(position), var last = links.popLast() {
         // A call of what the chain produced, such as `dismiss()` on an environment value.
         attachCall(to: &last, allowsTrailingClosure: allowsTrailingClosure, force: true)

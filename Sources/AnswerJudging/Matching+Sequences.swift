@@ -303,6 +303,8 @@ extension Matching {
     // API that does exactly the card's job is no stand-in here: what it holds is compared where
     // the card has it, and the card's part is credited to it (``creditEquivalent(_:)``).
     if vocabulary.equivalent[e.name]?.contains(a.name) == true { return false }
+    // A subscript stands for a subscript only: a method is no other way of indexing.
+    if (e.name == "subscript") != (a.name == "subscript") { return false }
     // Scaffolding and decoration in the attempt (`Text`, `.font`) replace nothing.
     // An attribute of the same declaration is in the same place, even one that only stores
     // (`@State` for the card's `@FocusState`).

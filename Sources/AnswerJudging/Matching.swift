@@ -358,6 +358,8 @@ struct Matching {
   /// How a node is written in a message: `.sheet`, `Text`, `@State`, `\.dismiss`.
   func display(_ node: CodeNode, in code: ParsedCode) -> String {
     switch node.kind {
+    case .modifier where node.name == "subscript":
+      "subscript(" + node.arguments.map { ($0.label ?? "_") + ":" }.joined() + ")"
     case .modifier, .member:
       // As written where a spelling was read as another (`Rectangle` for `.rect`).
       if let token = node.token, code.tokens.indices.contains(token),

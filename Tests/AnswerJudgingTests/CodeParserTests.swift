@@ -21,6 +21,16 @@ struct CodeParserTests {
     #expect(nodes[1].arguments.first?.value.first?.kind == .member)
   }
 
+  @Test("reads a labelled subscript as a call of `subscript`, and an index alone as nothing")
+  func subscripts() throws {
+    let (nodes, _) = parse("counts[word, default: 0] += 1\nlet first = items[0]")
+    #expect(names(nodes).prefix(2) == ["counts", "subscript"])
+    let labels = nodes[1].arguments.map { $0.label ?? "_" }
+    #expect(labels == ["_", "default"])
+    #expect(nodes[1].parameters == ["counts"])
+    #expect(!nodes.dropFirst(2).contains { $0.name == "subscript" })
+  }
+
   @Test("reads a macro's generic arguments and takes its trailing closure")
   func genericMacro() throws {
     let (nodes, _) = parse("let p = #Predicate<Trip> { $0.isFavorite }")

@@ -110,4 +110,34 @@ struct LanguageSpellingsTests {
       hints: JudgingHints(), vocabulary: .standard)
     #expect(parsed.nodes.filter { $0.name == "toggle" }.count == 2_000)
   }
+
+  static let counting = """
+    let counts = words.reduce(into: [String: Int]()) { counts, word in
+        counts[word, default: 0] += 1
+    }
+    """
+
+  @Test("tells a dictionary subscript without its default, which does not compile")
+  func subscriptDefault() throws {
+    let attempt =
+      "let counts = words.reduce(into: [String: Int]()) { counts, word in\n    counts[word] += 1\n}"
+    let judgement = judge(attempt, Self.counting)
+    #expect(try #require(judgement.grade) <= 3)
+    #expect(judgement.reason == "Missing `subscript(_:default:)`.")
+    let misspelt = judge(
+      "let counts = words.reduce(into: [String: Int]()) { c, w in c[w, defualt: 0] += 1 }",
+      Self.counting)
+    #expect(misspelt.reason == "`defualt:` looks like a typo for `default:`.")
+  }
+
+  @Test("pairs a subscript with a subscript only, not with the card's method")
+  func subscriptNoStandIn() throws {
+    let loop =
+      "var counts: [String: Int] = [:]\nfor word in words {\n    counts[word, default: 0] += 1\n}"
+    let judgement = judge(
+      loop, Self.counting,
+      question: "Count each word of `words: [String]` into a `[String: Int]` with `reduce(into:)`.")
+    #expect(try #require(judgement.grade) <= 2)
+    #expect(judgement.reason == "Missing `.reduce`.")
+  }
 }

@@ -327,4 +327,24 @@ struct ReviewerValuesTests {
         "Toggle(\"Wi-Fi\", isOn: .constant(false))", "Toggle(\"Wi-Fi\", isOn: .constant(true))"
       ).grade == 5)
   }
+
+  @Test(
+    "counts the view a style is applied to when its arguments pass a number the question states")
+  func statedNumberInStyledView() throws {
+    let code = """
+      Gauge(value: temperature, in: 0...40) {
+          Text("Temp")
+      }
+      .gaugeStyle(.accessoryCircular)
+      """
+    let question =
+      "Show `temperature` on a circular accessory gauge from 0 to 40, labelled \"Temp\"."
+    let attempt =
+      "Gauge(value: temperature) {\n    Text(\"Temp\")\n}\n.gaugeStyle(.accessoryCircular)"
+    let judgement = judge(attempt, code, question: question)
+    #expect(try #require(judgement.grade) < 5)
+    #expect(judgement.reason == "Missing `in:`.")
+    // Without numbers in the question the gauge is the frame the style sits in.
+    #expect(judge(attempt, code, question: "Show `temperature` on a circular gauge.").grade == 5)
+  }
 }
