@@ -39,7 +39,7 @@ extension Matching {
     }
     if e.isAPI { compareSwitches(e, a) }
     var pairing = ArgumentPairing(e, a)
-    pairSameLabels(&pairing)
+    pairSameLabels(&pairing, of: e)
     pairClosures(&pairing)
     pairFunctionForms(&pairing)
     if e.isAPI { checkOrder(of: pairing) }
@@ -47,7 +47,7 @@ extension Matching {
     compareConditions(e, a, expectedUsed: pairing.expectedUsed)
     compareOverloads(e, a)
     if e.name == a.name { pairDroppedLabel(&pairing, isAPI: e.isAPI) }
-    pairUnlabeled(&pairing)
+    pairUnlabeled(&pairing, of: e)
     pairOtherLabels(&pairing, isAPI: e.isAPI)
     settleUnpaired(pairing, e, a)
   }
@@ -87,7 +87,7 @@ extension Matching {
   }
 
   /// Labels in common.
-  private mutating func pairSameLabels(_ p: inout ArgumentPairing) {
+  private mutating func pairSameLabels(_ p: inout ArgumentPairing, of e: CodeNode) {
     for i in p.expected.indices {
       guard let label = p.expected[i].label,
         let j = p.typed.indices.first(where: { !p.typedUsed[$0] && p.typed[$0].label == label })
@@ -96,11 +96,38 @@ extension Matching {
       p.ordered.append((i, j))
       if let (card, attempt) = functionForms(p.expected[i].value, p.typed[j].value) {
         compareSequences(card, attempt)
-      } else {
+      } else if !compareBoundValues(p.expected[i].value, p.typed[j].value, of: e) {
         compareSequences(
           p.expected[i].value, resolved(p.typed[j].value, against: p.expected[i].value))
       }
     }
+  }
+
+  /// A value the code binds passed where the card passes one of its members, or the other way
+  /// round (`.draggable(note.title)` for `.draggable(note)`): another value, an error, which
+  /// the free names alone would not weigh. Whether it was.
+  mutating func compareBoundValues(_ e: [CodeNode], _ a: [CodeNode], of call: CodeNode) -> Bool {
+    func split(_ value: [CodeNode], _ declared: Set<String>) -> (base: String, members: [String])? {
+      guard let base = value.first, base.kind == .call, CodeParser.isBareReference(base),
+        declared.contains(base.name),
+        value.dropFirst().allSatisfy({
+          $0.kind == .modifier && CodeParser.isBareReference($0) && $0.name != "self"
+        })
+      else { return nil }
+      return (base.name, value.dropFirst().map(\.name))
+    }
+    guard call.isAPI, call.importance != .free, let card = split(e, expected.declared),
+      let typed = split(a, attempt.declared),
+      card.members.isEmpty != typed.members.isEmpty, let token = e.first?.token
+    else { return false }
+    position = token
+    lost.major += 1
+    lostToErrors += 1
+    let written = ([typed.base] + typed.members).joined(separator: ".")
+    let cards = ([card.base] + card.members).joined(separator: ".")
+    note(.error, "`\(written)` where the card passes `\(cards)`")
+    marks[token] = .wrong(written)
+    return true
   }
 
   /// Closures: a trailing closure is the same as one passed with its label (`content:`); among
@@ -249,7 +276,7 @@ extension Matching {
   }
 
   /// Unlabelled values, in any order: array elements, a title, a nested call.
-  private mutating func pairUnlabeled(_ p: inout ArgumentPairing) {
+  private mutating func pairUnlabeled(_ p: inout ArgumentPairing, of e: CodeNode) {
     let expected = p.expected.indices.filter {
       !p.expectedUsed[$0] && p.expected[$0].label == nil && !p.expected[$0].isClosure
     }
@@ -259,6 +286,11 @@ extension Matching {
     guard !expected.isEmpty || !typed.isEmpty else { return }
     for i in expected { p.expectedUsed[i] = true }
     for j in typed { p.typedUsed[j] = true }
+    if expected.count == 1, typed.count == 1,
+      compareBoundValues(p.expected[expected[0]].value, p.typed[typed[0]].value, of: e)
+    {
+      return
+    }
     compareSequences(expected.flatMap { p.expected[$0].value }, typed.flatMap { p.typed[$0].value })
   }
 

@@ -347,4 +347,22 @@ struct ReviewerValuesTests {
     // Without numbers in the question the gauge is the frame the style sits in.
     #expect(judge(attempt, code, question: "Show `temperature` on a circular gauge.").grade == 5)
   }
+
+  @Test("tells a member of a bound value passed where the card passes the value, either way round")
+  func boundValueOrMember() throws {
+    let code = "List(notes) { note in\n    Text(note.title)\n        .draggable(note)\n}"
+    let member = judge(
+      "List(notes) { note in\n    Text(note.title)\n        .draggable(note.title)\n}", code)
+    #expect(try #require(member.grade) <= 2)
+    #expect(member.reason == "`note.title` where the card passes `note`.")
+    let picker =
+      "ForEach(Flavor.allCases) { flavor in\n    Text(flavor.name).tag(flavor.rawValue)\n}"
+    #expect(
+      judge("ForEach(Flavor.allCases) { flavor in\n    Text(flavor.name).tag(flavor)\n}", picker)
+        .reason
+        == "`flavor` where the card passes `flavor.rawValue`.")
+    // The bound value renamed is the same value.
+    #expect(
+      judge("List(notes) { n in\n    Text(n.title)\n        .draggable(n)\n}", code).grade == 5)
+  }
 }
