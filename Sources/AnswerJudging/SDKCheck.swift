@@ -113,6 +113,14 @@ struct SDKCheck: Sendable {
     var description: String { message }
   }
 
+  /// Whether `name` is `other` with its last words left off (`scroll` of `scrollTo`), not
+  /// a letter or two (`mapValue` of `mapValues`).
+  static func isWordShort(_ name: String, of other: String) -> Bool {
+    guard other.hasPrefix(name) else { return false }
+    let rest = other.dropFirst(name.count)
+    return rest.count > 2 || rest.first?.isUppercase == true
+  }
+
   /// What is wrong with `attempt`, as findings' messages, the first most telling.
   func problems(in attempt: String) -> [String] { problems(in: Code(attempt)).map(\.message) }
 
@@ -140,10 +148,11 @@ struct SDKCheck: Sendable {
       }
       // A misspelling of what the card uses there (`continuation.yeild`, `size.widht`) recalls
       // the member: 3 at most, as the comparison grades a misspelt name, and so in a part the
-      // comparison takes as the author's too (a frame's width). A name cut short or with
-      // other labels (`scroll(to:)`) names another member.
+      // comparison takes as the author's too (a frame's width). A name a word short or with
+      // other labels (`scroll(to:)`) names another member; one a letter short (`mapValue`)
+      // is misspelt.
       if let theirs = cardMembers.first(where: {
-        $0.type == use.type && !$0.name.hasPrefix(use.name)
+        $0.type == use.type && !Self.isWordShort(use.name, of: $0.name)
           && $0.written.dropFirst($0.name.count) == use.written.dropFirst(use.name.count)
           && Matching.isMisspelling(use.name, of: $0.name)
       }) {

@@ -370,4 +370,16 @@ struct MissingMemberReasonTests {
     #expect(
       judgement.reason == "`widht` looks like a typo for `width`: `CGSize` has no `widht`.")
   }
+
+  @Test("takes a member a letter short for a typo, and one a word short for another member")
+  func shortMembers() throws {
+    let code = "let totals = scores.mapValues { $0.reduce(0, +) }"
+    let question = "`scores` is a `[String: [Int]]`: total each name's scores."
+    let letter = judge("let totals = scores.mapValue { $0.reduce(0, +) }", code, question: question)
+    #expect(letter.grade == 3)
+    #expect(letter.reason == "`.mapValue` looks like a typo for `.mapValues`.")
+    #expect(SDKCheck.isWordShort("scroll", of: "scrollTo"))
+    #expect(SDKCheck.isWordShort("map", of: "mapValues"))
+    #expect(!SDKCheck.isWordShort("mapValue", of: "mapValues"))
+  }
 }
