@@ -41,6 +41,8 @@ struct SDKCheck: Sendable {
   /// The methods the card's conforming types declare, as written (`updateUIView(_:context:)`).
   let cardMethods: Set<String>
   let cardCallsByName: [String: [Code.WrittenCall]]
+  /// The card's comparisons of an ordering's two values (``Code/orderings()``).
+  let cardOrderings: [Code.Ordering]
 
   /// Prepares to check attempts at `card`, the code they are compared with.
   init(card: String, index: SDKIndex = .shipped) {
@@ -99,6 +101,7 @@ struct SDKCheck: Sendable {
     cardInoutParameters = card.inoutParameters().filter { !$0.value.isEmpty }
     cardFunctionModifiers = card.functionModifiers().filter { !$0.value.isEmpty }
     cardActors = Set(card.declaredTypeKinds().filter { $0.value == "actor" }.keys)
+    cardOrderings = card.orderings()
   }
 
   /// What is wrong with an attempt: a finding's message, and whether it only touches an
@@ -256,6 +259,20 @@ struct SDKCheck: Sendable {
             "`@\(wrapper)` takes an `ObservableObject`: `\(type)` is `@Observable`, held in `@State`"
         )
       }
+    // The card's comparison turned round (`$0.distance > $1.distance` in `max(by:)`) orders
+    // the other way: the largest becomes the smallest.
+    if !cardOrderings.isEmpty {
+      for ordering in typed.orderings() where !cardOrderings.contains(ordering) {
+        guard let theirs = cardOrderings.first(where: { $0 == ordering.mirrored }) else {
+          continue
+        }
+        problems.append(
+          Problem(
+            message:
+              "`\(ordering.written)` orders the other way round from the card's `\(theirs.written)`"
+          ))
+      }
+    }
     problems += typed.unmarkedFunctions().map { function, missing, effect in
       Problem(message: "`\(function)` uses `\(effect)` but is not marked `\(missing)`")
     }

@@ -140,4 +140,38 @@ struct LanguageSpellingsTests {
     #expect(try #require(judgement.grade) <= 2)
     #expect(judgement.reason == "Missing `.reduce`.")
   }
+
+  @Test(
+    "reads an ordering's comparison turned round with its operands swapped as the same",
+    arguments: [
+      "let longest = runs.max(by: { $1.distance > $0.distance })",
+      "let longest = runs.max { a, b in a.distance < b.distance }",
+      "let longest = runs.max { (x, y) in y.distance > x.distance }",
+    ])
+  func sameOrdering(attempt: String) {
+    #expect(judge(attempt, "let longest = runs.max(by: { $0.distance < $1.distance })").grade == 5)
+  }
+
+  @Test("tells an ordering turned the other way round, in a closure or a `<` function")
+  func reversedOrdering() throws {
+    let closure = judge(
+      "let longest = runs.max(by: { $0.distance > $1.distance })",
+      "let longest = runs.max(by: { $0.distance < $1.distance })")
+    #expect(try #require(closure.grade) <= 2)
+    #expect(
+      closure.reason
+        == "`$0.distance > $1.distance` orders the other way round from the card's `$0.distance < $1.distance`."
+    )
+    let code = """
+      struct Version: Comparable {
+          var major: Int
+          static func < (lhs: Version, rhs: Version) -> Bool { lhs.major < rhs.major }
+      }
+      """
+    let turned = code.replacing("lhs.major < rhs.major", with: "a.major > b.major")
+      .replacing("(lhs: Version, rhs: Version)", with: "(a: Version, b: Version)")
+    #expect(try #require(judge(turned, code).grade) <= 2)
+    let orderings = SDKCheck.Code(code).orderings()
+    #expect(orderings.map(\.written) == ["lhs.major < rhs.major"])
+  }
 }
