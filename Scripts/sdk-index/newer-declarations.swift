@@ -101,3 +101,72 @@ extension AsyncSequence where Self.Element == UInt8 {
     @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
     public var unicodeScalars: AsyncUnicodeScalarSequence<Self> { get }
 }
+
+// Missing from the dump, which has PhotoKit's articles but not PhotosUI's symbol pages:
+// https://developer.apple.com/documentation/photosui/photospicker
+// https://developer.apple.com/documentation/photosui/photospicker/init(selection:matching:preferreditemencoding:label:)
+// https://developer.apple.com/documentation/photosui/photospicker/init(selection:maxselectioncount:selectionbehavior:matching:preferreditemencoding:label:)
+@available(iOS 16.0, macOS 13.0, watchOS 9.0, *)
+public struct PhotosPicker<Label> : View where Label : View {
+    public init(selection: Binding<PhotosPickerItem?>, matching filter: PHPickerFilter? = nil, preferredItemEncoding: PhotosPickerItem.EncodingDisambiguationPolicy = .automatic, @ViewBuilder label: @Sendable () -> Label)
+    public init(selection: Binding<[PhotosPickerItem]>, maxSelectionCount: Int? = nil, selectionBehavior: PhotosPickerSelectionBehavior = .default, matching filter: PHPickerFilter? = nil, preferredItemEncoding: PhotosPickerItem.EncodingDisambiguationPolicy = .automatic, @ViewBuilder label: @Sendable () -> Label)
+}
+
+// https://developer.apple.com/documentation/photosui/photospicker/init(_:selection:matching:preferreditemencoding:)-7jbef
+// https://developer.apple.com/documentation/photosui/photospicker/init(_:selection:matching:preferreditemencoding:)-48f7l
+// https://developer.apple.com/documentation/photosui/photospicker/init(_:selection:maxselectioncount:selectionbehavior:matching:preferreditemencoding:)-8ac23
+// https://developer.apple.com/documentation/photosui/photospicker/init(_:selection:matching:preferreditemencoding:photolibrary:)-bu7c
+@available(iOS 16.0, macOS 13.0, watchOS 9.0, *)
+extension PhotosPicker where Label == Text {
+    public init(_ titleKey: LocalizedStringKey, selection: Binding<PhotosPickerItem?>, matching filter: PHPickerFilter? = nil, preferredItemEncoding: PhotosPickerItem.EncodingDisambiguationPolicy = .automatic)
+    public init<S>(_ title: S, selection: Binding<PhotosPickerItem?>, matching filter: PHPickerFilter? = nil, preferredItemEncoding: PhotosPickerItem.EncodingDisambiguationPolicy = .automatic) where S : StringProtocol
+    public init(_ titleKey: LocalizedStringKey, selection: Binding<[PhotosPickerItem]>, maxSelectionCount: Int? = nil, selectionBehavior: PhotosPickerSelectionBehavior = .default, matching filter: PHPickerFilter? = nil, preferredItemEncoding: PhotosPickerItem.EncodingDisambiguationPolicy = .automatic)
+    public init(_ titleKey: LocalizedStringKey, selection: Binding<PhotosPickerItem?>, matching filter: PHPickerFilter? = nil, preferredItemEncoding: PhotosPickerItem.EncodingDisambiguationPolicy = .automatic, photoLibrary: PHPhotoLibrary)
+}
+
+// https://developer.apple.com/documentation/photosui/photospickeritem
+// https://developer.apple.com/documentation/photosui/photospickeritem/loadtransferable(type:)
+// https://developer.apple.com/documentation/photosui/photospickeritem/loadtransferable(type:completionhandler:)
+@available(iOS 16.0, macOS 13.0, watchOS 9.0, *)
+public struct PhotosPickerItem : Equatable, Hashable {
+    public init(itemIdentifier: String)
+    public var itemIdentifier: String? { get }
+    public var supportedContentTypes: [UTType] { get }
+    public func loadTransferable<T>(type: T.Type) async throws -> T? where T : Transferable
+    public func loadTransferable<T>(type: T.Type, completionHandler: @escaping @Sendable (Result<T?, any Error>) -> Void) -> Progress where T : Transferable
+}
+
+// https://developer.apple.com/documentation/photosui/phpickerfilter-swift.struct
+// https://developer.apple.com/documentation/photosui/phpickerfilter-swift.struct/images
+// https://developer.apple.com/documentation/photosui/phpickerfilter-swift.struct/videos
+// https://developer.apple.com/documentation/photosui/phpickerfilter-swift.struct/livephotos
+// https://developer.apple.com/documentation/photosui/phpickerfilter-swift.struct/screenshots
+// https://developer.apple.com/documentation/photosui/phpickerfilter-swift.struct/any(of:)
+// https://developer.apple.com/documentation/photosui/phpickerfilter-swift.struct/all(of:)
+@available(iOS 14.0, macOS 13.0, *)
+public struct PHPickerFilter {
+    public static let images: PHPickerFilter
+    public static let videos: PHPickerFilter
+    public static let livePhotos: PHPickerFilter
+    @available(iOS 15.0, macOS 13.0, *)
+    public static let screenshots: PHPickerFilter
+    @available(iOS 16.0, macOS 13.0, *)
+    public static let bursts: PHPickerFilter
+    @available(iOS 16.0, macOS 13.0, *)
+    public static let cinematicVideos: PHPickerFilter
+    @available(iOS 16.0, macOS 13.0, *)
+    public static let depthEffectPhotos: PHPickerFilter
+    @available(iOS 15.0, macOS 13.0, *)
+    public static let slomoVideos: PHPickerFilter
+    public static func any(of subfilters: [PHPickerFilter]) -> PHPickerFilter
+    @available(iOS 15.0, macOS 13.0, *)
+    public static func all(of subfilters: [PHPickerFilter]) -> PHPickerFilter
+    @available(iOS 15.0, macOS 13.0, *)
+    public static func not(_ filter: PHPickerFilter) -> PHPickerFilter
+}
+
+// https://developer.apple.com/documentation/swiftui/view/photospicker(ispresented:selection:matching:preferreditemencoding:)
+@available(iOS 16.0, macOS 13.0, watchOS 9.0, *)
+extension View {
+    public func photosPicker(isPresented: Binding<Bool>, selection: Binding<PhotosPickerItem?>, matching filter: PHPickerFilter? = nil, preferredItemEncoding: PhotosPickerItem.EncodingDisambiguationPolicy = .automatic) -> some View
+}

@@ -115,6 +115,20 @@ struct SDKIndexTests {
     #expect(!index.hasOlderSource("Button"))
   }
 
+  @Test("knows PhotosUI's picker, its filters and the asynchronous load of a picked item")
+  func photosUI() {
+    #expect(
+      index.members(named: "init", of: "PhotosPicker").contains {
+        SDKIndex.accepts($0.labels, written: ["selection", "matching"])
+      })
+    #expect(
+      !index.members(named: "init", of: "PhotosPicker").contains {
+        SDKIndex.accepts($0.labels, written: ["selection", "filter"])
+      })
+    #expect(index.declares(.async, "loadTransferable"))
+    #expect(!index.members(named: "images", of: "PHPickerFilter").isEmpty)
+  }
+
   @Test("reads os, Combine, Core Graphics, Core Location and UIKit from Apple's documentation")
   func moreFrameworks() throws {
     #expect(index.hasMember(named: "startAnimating", of: "UIActivityIndicatorView"))
