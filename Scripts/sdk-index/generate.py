@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
 """Builds the judge's SDK index from real declarations: docs/judging.md, "The SDK index".
 
-Usage: generate.py [--interface FILE ...] [--symbol-graphs DIR] [--docs DIR [--docs-name TEXT]]
-                   OUTPUT.swift
+Usage: generate.py [--interface FILE ...] [--current FILE ...] [--symbol-graphs DIR]
+                   [--docs DIR [--docs-name TEXT]] OUTPUT.swift
 
 --interface   a Swift interface of an Apple framework (a .swiftinterface, or the generated
               interface Xcode shows): SwiftUI, SwiftData.
+--current     declarations transcribed from Apple's current pages (newer-declarations.swift):
+              read as an interface is, but as complete: a type declared there has no members
+              other than those it lists.
 --symbol-graphs  a folder of swift-symbolgraph-extract output (*.symbols.json) for the modules of
               the toolchain: Swift, _Concurrency, Observation, Foundation.
 --docs        a folder holding a dump of Apple's documentation, one markdown page a symbol, as
@@ -579,7 +582,7 @@ def qualified(scope_owner, name):
     return name if scope_owner in ("-", None) else scope_owner + "." + name
 
 
-def parse_interface(path):
+def parse_interface(path, current=False):
     text = open(path, encoding="utf-8").read()
     # A stack of (qualified owner, generic parameters, whether a `where` clause constrains the
     # extension); None for a body we skip.
@@ -606,8 +609,9 @@ def parse_interface(path):
         owner, generics, constrained = top
         mods, kind, rest = m.group("mods"), m.group("kind"), m.group("rest")
         # Read from an interface that may be older than the SDK cards are written for: its
-        # overloads may be incomplete (docs/judging.md, "The SDK index").
-        flags = {"o"}
+        # overloads may be incomplete (docs/judging.md, "The SDK index"). A transcription of
+        # current pages is not.
+        flags = set() if current else {"o"}
         deprecation = deprecation_of(attributes)
         if deprecation:
             flags.add("d")
@@ -624,7 +628,7 @@ def parse_interface(path):
                     own_generics = generic_parameters(rest[len(name.group(0)) :])
                     declare_type(INTERFACE, type_name, kind[0], own_generics)
                     if owner != "-":
-                        record(INTERFACE, owner, name.group(0), {"o", "k"} | (flags & {"d"}),
+                        record(INTERFACE, owner, name.group(0), {"k"} | (flags & {"d", "o"}),
                                ios=ios, deprecation=deprecation)
                 header = rest.split("{")[0].split(" where ")[0]
                 header = skip_generic_clause(header[len(name.group(0)) :])
@@ -1197,8 +1201,8 @@ def main(argv):
     interfaces, graphs, docs, docs_name, output = [], None, None, None, None
     i = 0
     while i < len(argv):
-        if argv[i] == "--interface":
-            interfaces.append(argv[i + 1])
+        if argv[i] in ("--interface", "--current"):
+            interfaces.append((argv[i + 1], argv[i] == "--current"))
             i += 2
         elif argv[i] == "--symbol-graphs":
             graphs = argv[i + 1]
@@ -1215,8 +1219,8 @@ def main(argv):
     if output is None:
         sys.exit(__doc__)
     sources = []
-    for path in interfaces:
-        parse_interface(path)
+    for path, current in interfaces:
+        parse_interface(path, current)
         sources.append(os.path.basename(path))
     if graphs:
         for name in sorted(os.listdir(graphs)):

@@ -102,33 +102,42 @@ extension AsyncSequence where Self.Element == UInt8 {
     public var unicodeScalars: AsyncUnicodeScalarSequence<Self> { get }
 }
 
-// Missing from the dump, which has PhotoKit's articles but not PhotosUI's symbol pages:
+// Missing from the dump, which has PhotoKit's articles but not PhotosUI's symbol pages. The
+// initialisers: a label view, a title key or a title; one item or many; the system's library or
+// one given (`photoLibrary:`), as the pages below show each way.
 // https://developer.apple.com/documentation/photosui/photospicker
 // https://developer.apple.com/documentation/photosui/photospicker/init(selection:matching:preferreditemencoding:label:)
 // https://developer.apple.com/documentation/photosui/photospicker/init(selection:maxselectioncount:selectionbehavior:matching:preferreditemencoding:label:)
 @available(iOS 16.0, macOS 13.0, watchOS 9.0, *)
 public struct PhotosPicker<Label> : View where Label : View {
     public init(selection: Binding<PhotosPickerItem?>, matching filter: PHPickerFilter? = nil, preferredItemEncoding: PhotosPickerItem.EncodingDisambiguationPolicy = .automatic, @ViewBuilder label: @Sendable () -> Label)
+    public init(selection: Binding<PhotosPickerItem?>, matching filter: PHPickerFilter? = nil, preferredItemEncoding: PhotosPickerItem.EncodingDisambiguationPolicy = .automatic, photoLibrary: PHPhotoLibrary, @ViewBuilder label: @Sendable () -> Label)
     public init(selection: Binding<[PhotosPickerItem]>, maxSelectionCount: Int? = nil, selectionBehavior: PhotosPickerSelectionBehavior = .default, matching filter: PHPickerFilter? = nil, preferredItemEncoding: PhotosPickerItem.EncodingDisambiguationPolicy = .automatic, @ViewBuilder label: @Sendable () -> Label)
+    public init(selection: Binding<[PhotosPickerItem]>, maxSelectionCount: Int? = nil, selectionBehavior: PhotosPickerSelectionBehavior = .default, matching filter: PHPickerFilter? = nil, preferredItemEncoding: PhotosPickerItem.EncodingDisambiguationPolicy = .automatic, photoLibrary: PHPhotoLibrary, @ViewBuilder label: @Sendable () -> Label)
 }
 
 // https://developer.apple.com/documentation/photosui/photospicker/init(_:selection:matching:preferreditemencoding:)-7jbef
 // https://developer.apple.com/documentation/photosui/photospicker/init(_:selection:matching:preferreditemencoding:)-48f7l
 // https://developer.apple.com/documentation/photosui/photospicker/init(_:selection:maxselectioncount:selectionbehavior:matching:preferreditemencoding:)-8ac23
 // https://developer.apple.com/documentation/photosui/photospicker/init(_:selection:matching:preferreditemencoding:photolibrary:)-bu7c
+// https://developer.apple.com/documentation/photosui/photospicker/init(_:selection:matching:preferreditemencoding:photolibrary:)-6bm2n
 @available(iOS 16.0, macOS 13.0, watchOS 9.0, *)
 extension PhotosPicker where Label == Text {
     public init(_ titleKey: LocalizedStringKey, selection: Binding<PhotosPickerItem?>, matching filter: PHPickerFilter? = nil, preferredItemEncoding: PhotosPickerItem.EncodingDisambiguationPolicy = .automatic)
     public init<S>(_ title: S, selection: Binding<PhotosPickerItem?>, matching filter: PHPickerFilter? = nil, preferredItemEncoding: PhotosPickerItem.EncodingDisambiguationPolicy = .automatic) where S : StringProtocol
-    public init(_ titleKey: LocalizedStringKey, selection: Binding<[PhotosPickerItem]>, maxSelectionCount: Int? = nil, selectionBehavior: PhotosPickerSelectionBehavior = .default, matching filter: PHPickerFilter? = nil, preferredItemEncoding: PhotosPickerItem.EncodingDisambiguationPolicy = .automatic)
     public init(_ titleKey: LocalizedStringKey, selection: Binding<PhotosPickerItem?>, matching filter: PHPickerFilter? = nil, preferredItemEncoding: PhotosPickerItem.EncodingDisambiguationPolicy = .automatic, photoLibrary: PHPhotoLibrary)
+    public init<S>(_ title: S, selection: Binding<PhotosPickerItem?>, matching filter: PHPickerFilter? = nil, preferredItemEncoding: PhotosPickerItem.EncodingDisambiguationPolicy = .automatic, photoLibrary: PHPhotoLibrary) where S : StringProtocol
+    public init(_ titleKey: LocalizedStringKey, selection: Binding<[PhotosPickerItem]>, maxSelectionCount: Int? = nil, selectionBehavior: PhotosPickerSelectionBehavior = .default, matching filter: PHPickerFilter? = nil, preferredItemEncoding: PhotosPickerItem.EncodingDisambiguationPolicy = .automatic)
+    public init<S>(_ title: S, selection: Binding<[PhotosPickerItem]>, maxSelectionCount: Int? = nil, selectionBehavior: PhotosPickerSelectionBehavior = .default, matching filter: PHPickerFilter? = nil, preferredItemEncoding: PhotosPickerItem.EncodingDisambiguationPolicy = .automatic) where S : StringProtocol
+    public init(_ titleKey: LocalizedStringKey, selection: Binding<[PhotosPickerItem]>, maxSelectionCount: Int? = nil, selectionBehavior: PhotosPickerSelectionBehavior = .default, matching filter: PHPickerFilter? = nil, preferredItemEncoding: PhotosPickerItem.EncodingDisambiguationPolicy = .automatic, photoLibrary: PHPhotoLibrary)
+    public init<S>(_ title: S, selection: Binding<[PhotosPickerItem]>, maxSelectionCount: Int? = nil, selectionBehavior: PhotosPickerSelectionBehavior = .default, matching filter: PHPickerFilter? = nil, preferredItemEncoding: PhotosPickerItem.EncodingDisambiguationPolicy = .automatic, photoLibrary: PHPhotoLibrary) where S : StringProtocol
 }
 
 // https://developer.apple.com/documentation/photosui/photospickeritem
 // https://developer.apple.com/documentation/photosui/photospickeritem/loadtransferable(type:)
 // https://developer.apple.com/documentation/photosui/photospickeritem/loadtransferable(type:completionhandler:)
 @available(iOS 16.0, macOS 13.0, watchOS 9.0, *)
-public struct PhotosPickerItem : Equatable, Hashable {
+public struct PhotosPickerItem : Equatable, Hashable, Transferable {
     public init(itemIdentifier: String)
     public var itemIdentifier: String? { get }
     public var supportedContentTypes: [UTType] { get }
@@ -141,8 +150,10 @@ public struct PhotosPickerItem : Equatable, Hashable {
 // https://developer.apple.com/documentation/photosui/phpickerfilter-swift.struct/videos
 // https://developer.apple.com/documentation/photosui/phpickerfilter-swift.struct/livephotos
 // https://developer.apple.com/documentation/photosui/phpickerfilter-swift.struct/screenshots
+// https://developer.apple.com/documentation/photosui/phpickerfilter-swift.struct/screenrecordings
 // https://developer.apple.com/documentation/photosui/phpickerfilter-swift.struct/any(of:)
 // https://developer.apple.com/documentation/photosui/phpickerfilter-swift.struct/all(of:)
+// (`timelapseVideos`, `panoramas` and `spatialMedia` as the PhotosUI headers name them.)
 @available(iOS 14.0, macOS 13.0, *)
 public struct PHPickerFilter {
     public static let images: PHPickerFilter
@@ -150,23 +161,37 @@ public struct PHPickerFilter {
     public static let livePhotos: PHPickerFilter
     @available(iOS 15.0, macOS 13.0, *)
     public static let screenshots: PHPickerFilter
+    @available(iOS 15.0, macOS 13.0, *)
+    public static let screenRecordings: PHPickerFilter
+    @available(iOS 15.0, macOS 13.0, *)
+    public static let panoramas: PHPickerFilter
+    @available(iOS 15.0, macOS 13.0, *)
+    public static let timelapseVideos: PHPickerFilter
+    @available(iOS 15.0, macOS 13.0, *)
+    public static let slomoVideos: PHPickerFilter
     @available(iOS 16.0, macOS 13.0, *)
     public static let bursts: PHPickerFilter
     @available(iOS 16.0, macOS 13.0, *)
     public static let cinematicVideos: PHPickerFilter
     @available(iOS 16.0, macOS 13.0, *)
     public static let depthEffectPhotos: PHPickerFilter
-    @available(iOS 15.0, macOS 13.0, *)
-    public static let slomoVideos: PHPickerFilter
+    @available(iOS 18.0, macOS 15.0, *)
+    public static let spatialMedia: PHPickerFilter
     public static func any(of subfilters: [PHPickerFilter]) -> PHPickerFilter
     @available(iOS 15.0, macOS 13.0, *)
     public static func all(of subfilters: [PHPickerFilter]) -> PHPickerFilter
     @available(iOS 15.0, macOS 13.0, *)
     public static func not(_ filter: PHPickerFilter) -> PHPickerFilter
+    @available(iOS 15.0, macOS 13.0, *)
+    public static func playbackStyle(_ playbackStyle: PHAsset.PlaybackStyle) -> PHPickerFilter
 }
 
 // https://developer.apple.com/documentation/swiftui/view/photospicker(ispresented:selection:matching:preferreditemencoding:)
+// https://developer.apple.com/documentation/swiftui/view/photospicker(ispresented:selection:matching:preferreditemencoding:photolibrary:)
 @available(iOS 16.0, macOS 13.0, watchOS 9.0, *)
 extension View {
     public func photosPicker(isPresented: Binding<Bool>, selection: Binding<PhotosPickerItem?>, matching filter: PHPickerFilter? = nil, preferredItemEncoding: PhotosPickerItem.EncodingDisambiguationPolicy = .automatic) -> some View
+    public func photosPicker(isPresented: Binding<Bool>, selection: Binding<PhotosPickerItem?>, matching filter: PHPickerFilter? = nil, preferredItemEncoding: PhotosPickerItem.EncodingDisambiguationPolicy = .automatic, photoLibrary: PHPhotoLibrary) -> some View
+    public func photosPicker(isPresented: Binding<Bool>, selection: Binding<[PhotosPickerItem]>, maxSelectionCount: Int? = nil, selectionBehavior: PhotosPickerSelectionBehavior = .default, matching filter: PHPickerFilter? = nil, preferredItemEncoding: PhotosPickerItem.EncodingDisambiguationPolicy = .automatic) -> some View
+    public func photosPicker(isPresented: Binding<Bool>, selection: Binding<[PhotosPickerItem]>, maxSelectionCount: Int? = nil, selectionBehavior: PhotosPickerSelectionBehavior = .default, matching filter: PHPickerFilter? = nil, preferredItemEncoding: PhotosPickerItem.EncodingDisambiguationPolicy = .automatic, photoLibrary: PHPhotoLibrary) -> some View
 }

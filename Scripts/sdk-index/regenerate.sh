@@ -33,7 +33,7 @@ for module in Swift _Concurrency _StringProcessing RegexBuilder Synchronization 
   swift-symbolgraph-extract -module-name "$module" -target "$target" -output-dir "$work/graphs" \
     -minimum-access-level public
 done
-interfaces=(--interface Scripts/sdk-index/newer-declarations.swift)
+interfaces=(--current Scripts/sdk-index/newer-declarations.swift)
 for file in "$@"; do interfaces+=(--interface "$file"); done
 python3 Scripts/sdk-index/generate.py "${interfaces[@]}" --symbol-graphs "$work/graphs" \
   --docs "$work/docs" --docs-name "$docs_name" Sources/AnswerJudging/SDKIndex+Listing.swift

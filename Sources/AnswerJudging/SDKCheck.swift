@@ -514,6 +514,15 @@ struct SDKCheck: Sendable {
       var type = root
       // After `Type.shared`, the links are the value's.
       var dot = typed[name] == nil && anonymousType == nil ? position + 3 : position + 1
+      // An optional's member is read through `?` or `!` written against it
+      // (`item?.loadTransferable`); a spaced `?` is a ternary's.
+      func unwrapping(_ dot: Int) -> Int {
+        guard dot + 1 < code.tokens.count, code.isByte(dot, "?") || code.isByte(dot, "!"),
+          !code.tokens[dot].followsSpace, !code.tokens[dot + 1].followsSpace
+        else { return dot }
+        return dot + 1
+      }
+      dot = unwrapping(dot)
       while dot + 1 < code.tokens.count, code.isByte(dot, "."),
         // A member may be named by a contextual keyword (`open`).
         [.identifier, .keyword].contains(code.tokens[dot + 1].kind), index.describes(type)
@@ -540,6 +549,7 @@ struct SDKCheck: Sendable {
           guard dot < code.tokens.count, code.isByte(dot, "(") else { break }
           dot = code.close(of: dot) + 1
         }
+        dot = unwrapping(dot)
       }
     }
     return uses

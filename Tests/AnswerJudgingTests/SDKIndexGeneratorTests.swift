@@ -260,7 +260,7 @@ struct SDKIndexGeneratorTests {
   ]
 
   /// The index the script makes of `interface`, and of `pages` when `docs` is set.
-  static func generated(docs: Bool = false) throws -> SDKIndex {
+  static func generated(docs: Bool = false, current: Bool = false) throws -> SDKIndex {
     let folder = FileManager.default.temporaryDirectory
       .appending(path: "quiz-tests-sdk-index-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -268,7 +268,7 @@ struct SDKIndexGeneratorTests {
     let input = folder.appending(path: "Small.swiftinterface")
     let output = folder.appending(path: "Listing.swift")
     try interface.write(to: input, atomically: true, encoding: .utf8)
-    var arguments = ["--interface", input.path]
+    var arguments = [current ? "--current" : "--interface", input.path]
     if docs {
       let pagesFolder = folder.appending(path: "docs/SwiftUI/md")
       try FileManager.default.createDirectory(at: pagesFolder, withIntermediateDirectories: true)
@@ -402,5 +402,17 @@ struct SDKIndexGeneratorTests {
     let docs = try Self.generated(docs: true)
     let shine = try #require(docs.members(named: "shine", of: "View").first)
     #expect(shine.isDeprecated && shine.replacement == "shine(_:value:)")
+  }
+
+  @Test(
+    "reads a transcription of current pages as complete, where an interface may be older",
+    .enabled(if: FileManager.default.isExecutableFile(atPath: python)))
+  func currentDeclarations() throws {
+    #expect(try Self.generated().hasOlderSource("ScrollViewProxy"))
+    let current = try Self.generated(current: true)
+    #expect(!current.hasOlderSource("ScrollViewProxy"))
+    #expect(!current.hasOlderSource("DragGesture.Value"))
+    #expect(
+      current.members(named: "scrollTo", of: "ScrollViewProxy").first?.labels == ["_", "anchor"])
   }
 }

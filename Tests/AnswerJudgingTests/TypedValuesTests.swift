@@ -382,4 +382,25 @@ struct MissingMemberReasonTests {
     #expect(SDKCheck.isWordShort("map", of: "mapValues"))
     #expect(!SDKCheck.isWordShort("mapValue", of: "mapValues"))
   }
+
+  @Test("reads a member through an optional's `?` or `!`, not through a ternary's `?`")
+  func optionalChains() {
+    let code =
+      "@State private var item: PhotosPickerItem?\nlet data = try? await item?.loadTransferable(type: Data.self)"
+    let check = SDKCheck(card: code)
+    for written in [
+      "item?.loadTransferable(of: Data.self)", "item!.loadTransferable(of: Data.self)",
+    ] {
+      #expect(
+        check.problems(
+          in: "@State private var item: PhotosPickerItem?\nlet data = try? await " + written)
+          == [
+            "`PhotosPickerItem` has no `loadTransferable(of:)`; the card uses `loadTransferable(type:)`"
+          ])
+    }
+    #expect(
+      SDKCheck(card: "").problems(
+        in: "@State private var on: Bool = false\nlet c: Color = on ? .red : .blue"
+      ).isEmpty)
+  }
 }
