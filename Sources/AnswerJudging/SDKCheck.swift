@@ -197,6 +197,7 @@ struct SDKCheck: Sendable {
     problems += unknownCases(in: typed, types: types).map { Problem(message: $0) }
     let calls = typed.writtenCalls()
     problems += unknownLabels(calls, handedIn: uses, ownTypes: ownTypes, in: typed)
+    problems += unknownMacroLabels(calls, ownTypes: ownTypes, in: typed)
     problems += missingArguments(calls, handedIn: uses, ownTypes: ownTypes, in: typed)
     problems += mistypedArguments(
       calls, handedIn: uses, ownTypes: ownTypes, types: types, in: typed)
@@ -367,6 +368,31 @@ struct SDKCheck: Sendable {
             }))
     }
     return problems
+  }
+
+  /// An attached macro written with labels none of its declarations takes (`@Test(inputs:)`
+  /// for `@Test(arguments:)`): the code does not compile. A label misspelt is the comparison's.
+  private func unknownMacroLabels(
+    _ calls: [Code.WrittenCall], ownTypes: Set<Substring>, in typed: Code
+  ) -> [Problem] {
+    calls.compactMap { call in
+      guard typed.tokens[call.token].kind == .attribute, let name = call.owner,
+        !ownTypes.contains(Substring(name))
+      else { return nil }
+      let macros = index.members(named: name, of: "-").filter(\.isMacro)
+      let declared = Set(macros.flatMap(\.labels))
+      guard !macros.isEmpty, !macros.contains(where: { $0.accepts(written: call.labels) }),
+        let unknown = call.labels.first(where: { $0 != "_" && !declared.contains($0) }),
+        !declared.contains(where: { Matching.isLabelMisspelling(unknown, of: $0) })
+      else { return nil }
+      var message = "`@\(name)` takes no `\(unknown):`"
+      if let theirs = cardCallsByName["init"]?.first(where: { $0.owner == name }) {
+        message +=
+          "; the card uses `@\(name)(" + theirs.written.dropFirst(5)
+          + "`"
+      }
+      return Problem(message: message)
+    }
   }
 
   /// Whether two signatures of one name differ only by labels each a misspelling of the other's:

@@ -120,4 +120,23 @@ struct SDKArgumentsTests {
     #expect((judgement.grade ?? 5) <= 2)
     #expect(judgement.reason.contains("`.containerRelativeFrame()` leaves out"))
   }
+
+  @Test("finds a label no declaration of an attached macro takes, and leaves the right ones alone")
+  func macroLabels() {
+    let check = SDKCheck(card: "@Test(arguments: [1, 2]) func f(n: Int) {}")
+    #expect(
+      check.problems(in: "@Test(inputs: [1, 2]) func f(n: Int) {}")
+        == ["`@Test` takes no `inputs:`; the card uses `@Test(arguments:)`"])
+    let right = """
+      @Relationship(deleteRule: .cascade, inverse: \\Book.author) var books: [Book] = []
+      @Attribute(.unique) var id: UUID
+      @Suite("Pins", .serialized) struct PinTests {}
+      @Test("x", .tags(.fast), arguments: [1, 2], [3, 4]) func f(a: Int, b: Int) {}
+      @Query(sort: \\Book.title, order: .reverse) var books: [Book]
+      """
+    #expect(check.problems(in: right).isEmpty)
+    #expect(
+      SDKCheck(card: "").problems(in: "@Relationship(deleteRules: .cascade) var b: [Book] = []")
+        == ["`@Relationship` takes no `deleteRules:`"])
+  }
 }
