@@ -134,3 +134,50 @@ extension SDKCheck.Code {
     return (position, (root, ([Substring(root)] + members).joined(separator: ".")))
   }
 }
+
+/// One-sided ranges: which side of their bound they lie on.
+extension SDKCheck.Code {
+  /// A range open on one side (`...Date.now`, `start...`): its bound as written, and whether it
+  /// runs from the bound up (`start...`) or up to it.
+  struct OneSidedRange: Hashable, Sendable {
+    var bound: String
+    var isFrom: Bool
+    var written: String
+  }
+
+  /// The code's one-sided ranges, their bound a value between the operator and an argument's
+  /// or an element's edge.
+  func oneSidedRanges() -> [OneSidedRange] {
+    var found: [OneSidedRange] = []
+    for index in tokens.indices where tokens[index].kind == .operator {
+      let op = text(index)
+      guard op == "..." || op == "..<" else { continue }
+      if index > 0, isEdge(index - 1), index + 1 < tokens.count, !isEdge(index + 1) {
+        // `...bound`: up to the bound.
+        var end = index + 1
+        while end + 1 < tokens.count, !isEdge(end + 1) { end += 1 }
+        let bound = source[tokens[index + 1].range.lowerBound..<tokens[end].range.upperBound]
+        found.append(.init(bound: String(bound), isFrom: false, written: String(op) + bound))
+      } else if op == "...", index + 1 < tokens.count, isEdge(index + 1), index > 0,
+        !isEdge(index - 1)
+      {
+        // `bound...`: from the bound up.
+        var start = index - 1
+        while start > 0, !isEdge(start - 1) { start -= 1 }
+        let bound = source[tokens[start].range.lowerBound..<tokens[index - 1].range.upperBound]
+        found.append(.init(bound: String(bound), isFrom: true, written: bound + String(op)))
+      }
+    }
+    return found
+  }
+
+  /// Whether the token at `index` ends a value on its side: an argument's or an element's
+  /// bracket or comma, a label's colon, `=`, `in`.
+  private func isEdge(_ index: Int) -> Bool {
+    for edge in ["(", ")", "[", "]", ",", ":", "{", "}"] where isByte(index, Unicode.Scalar(edge)!)
+    {
+      return true
+    }
+    return ["=", "in", "return", "case"].contains(text(index))
+  }
+}

@@ -43,6 +43,8 @@ struct SDKCheck: Sendable {
   let cardCallsByName: [String: [Code.WrittenCall]]
   /// The card's comparisons of an ordering's two values (``Code/orderings()``).
   let cardOrderings: [Code.Ordering]
+  /// The card's ranges open on one side (``Code/oneSidedRanges()``).
+  let cardOneSidedRanges: [Code.OneSidedRange]
 
   /// Prepares to check attempts at `card`, the code they are compared with.
   init(card: String, index: SDKIndex = .shipped) {
@@ -102,6 +104,7 @@ struct SDKCheck: Sendable {
     cardFunctionModifiers = card.functionModifiers().filter { !$0.value.isEmpty }
     cardActors = Set(card.declaredTypeKinds().filter { $0.value == "actor" }.keys)
     cardOrderings = card.orderings()
+    cardOneSidedRanges = card.oneSidedRanges()
   }
 
   /// What is wrong with an attempt: a finding's message, and whether it only touches an
@@ -271,6 +274,25 @@ struct SDKCheck: Sendable {
           Problem(
             message:
               "`\(ordering.written)` orders the other way round from the card's `\(theirs.written)`"
+          ))
+      }
+    }
+    // A range open on the other side of the card's bound (`Date.now...` for `...Date.now`)
+    // holds what the card's leaves out.
+    if !cardOneSidedRanges.isEmpty {
+      for range in typed.oneSidedRanges() {
+        guard
+          let theirs = cardOneSidedRanges.first(where: {
+            $0.bound == range.bound && $0.isFrom != range.isFrom
+          }),
+          !cardOneSidedRanges.contains(where: {
+            $0.bound == range.bound && $0.isFrom == range.isFrom
+          })
+        else { continue }
+        problems.append(
+          Problem(
+            message:
+              "`\(range.written)` runs \(range.isFrom ? "from" : "up to") `\(range.bound)`: the card's `\(theirs.written)` runs \(theirs.isFrom ? "from" : "up to") it"
           ))
       }
     }

@@ -174,4 +174,20 @@ struct LanguageSpellingsTests {
     let orderings = SDKCheck.Code(code).orderings()
     #expect(orderings.map(\.written) == ["lhs.major < rhs.major"])
   }
+
+  @Test("tells a one-sided range on the other side of the card's bound, and reads the rest alike")
+  func oneSidedRanges() throws {
+    let code =
+      "DatePicker(\"Birthday\", selection: $birthday, in: ...Date.now, displayedComponents: .date)"
+    let turned = judge(code.replacing("...Date.now", with: "Date.now..."), code)
+    #expect(try #require(turned.grade) <= 2)
+    #expect(
+      turned.reason == "`Date.now...` runs from `Date.now`: the card's `...Date.now` runs up to it."
+    )
+    #expect(judge(code, code).grade == 5)
+    let ranges = SDKCheck.Code("let a = items[2...]\nlet b = items[..<n]\nlet c = 1...5")
+      .oneSidedRanges()
+    #expect(ranges.map(\.written) == ["2...", "..<n"])
+    #expect(ranges.map(\.isFrom) == [true, false])
+  }
 }
