@@ -23,6 +23,8 @@ extension CodeNode {
         member.hasParentheses = false
         node.arguments[index].value = [member]
       }
+      if let unwrapped = forwarded(node) { node = unwrapped }
+      if let factory = staticFactory(node) { return factory }
       guard node.kind == .call, node.hasParentheses, node.blocks.isEmpty,
         node.name.first?.isUppercase == true, node.arguments.count == 1,
         let label = node.arguments[0].label, !node.arguments[0].isTrailing,
@@ -36,5 +38,49 @@ extension CodeNode {
       node.arguments[0].labelToken = nil
       return node
     }
+  }
+
+  /// `Type(a: x, b: y)` as the implicit member a protocol of the type declares to make one from
+  /// the same arguments (`PeriodicTimelineSchedule(from: d, by: 1)` as `.periodic(from: d,
+  /// by: 1)`); nil where there is no such member.
+  private static func staticFactory(_ node: CodeNode) -> CodeNode? {
+    guard node.kind == .call, node.hasParentheses, node.blocks.isEmpty,
+      node.name.first?.isUppercase == true, !node.arguments.isEmpty,
+      node.arguments.allSatisfy({ !$0.isTrailing }),
+      node.arguments.contains(where: { $0.label != nil }),
+      let name = SDKIndex.shipped.staticFactoryName(
+        of: node.name, labels: node.arguments.map { $0.label ?? "_" })
+    else { return nil }
+    var member = node
+    member.kind = .member
+    member.name = name
+    return member
+  }
+
+  /// A call given one value built by its type's initialiser where an overload takes that
+  /// initialiser's arguments itself (`.keyboardShortcut(KeyboardShortcut("s", modifiers:
+  /// .shift))` as `.keyboardShortcut("s", modifiers: .shift)`); nil where there is none.
+  private static func forwarded(_ node: CodeNode) -> CodeNode? {
+    guard node.kind == .modifier || node.kind == .call, node.hasParentheses,
+      let first = node.arguments.first, first.label == nil, first.value.count == 1,
+      node.arguments.dropFirst().allSatisfy(\.isTrailing)
+    else { return nil }
+    let inner = first.value[0]
+    guard inner.kind == .call, inner.hasParentheses, inner.blocks.isEmpty,
+      inner.name.first?.isUppercase == true, !inner.arguments.isEmpty,
+      inner.arguments.allSatisfy({ !$0.isTrailing })
+    else { return nil }
+    let index = SDKIndex.shipped
+    let members =
+      node.kind == .modifier
+      ? index.members(named: node.name, of: "View")
+      : index.members(named: "init", of: node.name)
+    let written = inner.arguments.map { $0.label ?? "_" }
+    guard members.contains(where: { $0.labels == ["_"] && $0.parameterTypes?.first == inner.name }),
+      members.contains(where: { $0.labels.count > 1 && $0.accepts(written: written) })
+    else { return nil }
+    var node = node
+    node.arguments = inner.arguments + node.arguments.dropFirst()
+    return node
   }
 }

@@ -133,6 +133,27 @@ public struct SDKIndex: Sendable {
     return found.count == 1 ? found.first.map(String.init) : nil
   }
 
+  /// The one static method, of the protocols `type` conforms to, that makes a `type` from the
+  /// arguments its initialiser takes with `labels` (`TimelineSchedule`'s `periodic(from:by:)`
+  /// for `PeriodicTimelineSchedule(from:by:)`): what the implicit member stands for. Nil where
+  /// there is none, or more than one.
+  public func staticFactoryName(of type: String, labels: [String]) -> String? {
+    let signature = "(" + labels.map { $0 + ":" }.joined() + ")"
+    return caches.staticValues.value(for: type + signature) {
+      var found: Set<Substring> = []
+      for owner in conformances[type] ?? [] where owner != "View" {
+        for line in memberLines[Substring(owner)] ?? [] {
+          let fields = line.fields
+          guard fields.count > 7, fields[3].contains("s"), fields[3].contains("f"),
+            fields[7] == type, line.signature.hasSuffix(signature)
+          else { continue }
+          found.insert(line.signature.prefix { $0 != "(" })
+        }
+      }
+      return found.count == 1 ? found.first.map(String.init) : nil
+    }
+  }
+
   /// The types some of whose members were read from an interface older than the SDK, or from
   /// the open-source Foundation (flag `o`): what the index says is missing there may be on iOS.
   private var olderSourceTypes: Set<Substring> = []

@@ -170,32 +170,6 @@ struct LoopSpellingsTests {
   }
 }
 
-@Suite("Judging attempts: a value built by its initialiser or a static member")
-struct FactorySpellingsTests {
-  @Test("reads `Angle(degrees:)` as `.degrees(_:)` and `Rectangle()` as `.rect`")
-  func factories() throws {
-    let hand = "Rectangle()\n    .rotationEffect(.degrees(angle), anchor: .bottom)"
-    #expect(
-      judge("Rectangle()\n    .rotationEffect(Angle(degrees: angle), anchor: .bottom)", hand)
-        .grade == 5)
-    let radians = judge(
-      "Rectangle()\n    .rotationEffect(Angle(radians: angle), anchor: .bottom)", hand)
-    #expect(try #require(radians.grade) <= 2)
-    let row =
-      "HStack { Text(title); Spacer() }\n    .contentShape(Rectangle())\n    .onTapGesture { open() }"
-    #expect(
-      judge(
-        "HStack { Text(title); Spacer() }\n    .contentShape(.rect)\n    .onTapGesture { open() }",
-        row
-      ).grade == 5)
-    // The reason names what the card writes, not the spelling it was read as.
-    let rounded = judge(
-      "HStack { Text(title); Spacer() }\n    .contentShape(RoundedRectangle(cornerRadius: 8))\n    .onTapGesture { open() }",
-      row)
-    #expect(rounded.reason == "Missing `Rectangle`.")
-  }
-}
-
 @Suite("Judging attempts: an early exit, and its condition the other way round")
 struct EarlyExitTests {
   static let code = """

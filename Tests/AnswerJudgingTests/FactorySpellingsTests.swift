@@ -1,0 +1,66 @@
+import CardDeck
+import Testing
+
+@testable import AnswerJudging
+
+/// A value built by its type's initialiser, a static member that makes it, or an overload that
+/// takes the initialiser's arguments: the index says which spell the same value.
+@Suite("Judging attempts: a value built by its initialiser or a static member")
+struct FactorySpellingsTests {
+  @Test("reads a type's initialiser as the static method that makes one from the same arguments")
+  func staticFactories() throws {
+    let card =
+      "TimelineView(.periodic(from: .now, by: 1)) { context in\n    Text(context.date, style: .time)\n}"
+    let built =
+      "TimelineView(PeriodicTimelineSchedule(from: .now, by: 1)) { context in\n    Text(context.date, style: .time)\n}"
+    #expect(judge(built, card).grade == 5)
+    #expect(judge(card, built).grade == 5)
+    #expect(
+      SDKIndex.shipped.staticFactoryName(of: "PeriodicTimelineSchedule", labels: ["from", "by"])
+        == "periodic")
+    #expect(
+      SDKIndex.shipped.staticFactoryName(of: "PeriodicTimelineSchedule", labels: ["from"]) == nil)
+  }
+
+  @Test(
+    "reads a value built for an overload that takes its initialiser's arguments as those arguments")
+  func forwardedInitialisers() throws {
+    let card =
+      "Button(\"Save As…\") { saveAs() }\n    .keyboardShortcut(\"s\", modifiers: [.command, .shift])"
+    #expect(
+      judge(
+        card.replacing(
+          "(\"s\", modifiers: [.command, .shift])",
+          with: "(KeyboardShortcut(\"s\", modifiers: [.command, .shift]))"), card
+      )
+      .grade == 5)
+    let other = judge(
+      card.replacing(
+        "(\"s\", modifiers: [.command, .shift])",
+        with: "(KeyboardShortcut(\"s\", modifiers: [.option]))"), card)
+    #expect(try #require(other.grade) < 5)
+  }
+
+  @Test("reads `Angle(degrees:)` as `.degrees(_:)` and `Rectangle()` as `.rect`")
+  func factories() throws {
+    let hand = "Rectangle()\n    .rotationEffect(.degrees(angle), anchor: .bottom)"
+    #expect(
+      judge("Rectangle()\n    .rotationEffect(Angle(degrees: angle), anchor: .bottom)", hand)
+        .grade == 5)
+    let radians = judge(
+      "Rectangle()\n    .rotationEffect(Angle(radians: angle), anchor: .bottom)", hand)
+    #expect(try #require(radians.grade) <= 2)
+    let row =
+      "HStack { Text(title); Spacer() }\n    .contentShape(Rectangle())\n    .onTapGesture { open() }"
+    #expect(
+      judge(
+        "HStack { Text(title); Spacer() }\n    .contentShape(.rect)\n    .onTapGesture { open() }",
+        row
+      ).grade == 5)
+    // The reason names what the card writes, not the spelling it was read as.
+    let rounded = judge(
+      "HStack { Text(title); Spacer() }\n    .contentShape(RoundedRectangle(cornerRadius: 8))\n    .onTapGesture { open() }",
+      row)
+    #expect(rounded.reason == "Missing `Rectangle`.")
+  }
+}
