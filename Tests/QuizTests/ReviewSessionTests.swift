@@ -286,6 +286,21 @@ struct ReviewSessionTests {
     #expect(result.out.contains("Your attempt: Same as the card's code."))
   }
 
+  @Test("keeps an empty line inside an open brace as the attempt's, and ends on a second one")
+  func blankLineInsideBraces() throws {
+    let harness = try SessionHarness()
+    let inside = harness.run(
+      ["--kind", "syntax"], lines: ["struct Planter {", "", "}", "", ""], interactive: true)
+    #expect(inside.out.contains("Your attempt: Same as the card's code."))
+    // Two empty lines end an attempt left open, which is then judged as it stands.
+    let open = try SessionHarness().run(
+      ["--kind", "syntax"], lines: ["struct Planter {", "", "", "4"], interactive: true)
+    #expect(open.out.contains("Your attempt:"))
+    #expect(!open.out.contains("Same as the card's code."))
+    #expect(ReviewSession.leavesOpen(["let s = \"{\" // (", "f(x"]))
+    #expect(!ReviewSession.leavesOpen(["let s = \"{\" // (", "f(x)"]))
+  }
+
   @Test("refuses decks with errors unless --force, and then reviews what loaded")
   func brokenDecks() throws {
     let harness = try SessionHarness()

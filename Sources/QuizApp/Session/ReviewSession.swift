@@ -264,7 +264,7 @@ final class ReviewSession {
     if input.isInteractive {
       let hint =
         multiline
-        ? "Type your answer, ending with an empty line, or press Enter to see it. :help lists commands."
+        ? "Type your answer, ending with an empty line (two inside braces), or press Enter to see it. :help lists commands."
         : "Say or type your answer, then press Enter to see it. :help lists commands."
       console.print(presenter.style.apply(.dim, presenter.wrapper.wrap(hint)))
     }
@@ -305,6 +305,13 @@ final class ReviewSession {
         }
         if !multiline { return .line(text) }
         if text.trimmingSpaces().isEmpty {
+          // Inside an open brace, bracket or parenthesis an empty line is the code's own (a
+          // blank line in a body); a second one in a row ends the attempt all the same.
+          if !lines.isEmpty, lines.last != "", Self.leavesOpen(lines) {
+            lines.append("")
+            continue
+          }
+          while lines.last == "" { lines.removeLast() }
           return .line(lines.joined(separator: "\n"))
         }
         lines.append(text)
@@ -315,6 +322,20 @@ final class ReviewSession {
       case .overlong(let limit): return .stop(overlong(limit))
       }
     }
+  }
+
+  /// Whether `lines` leave a brace, bracket or parenthesis open, strings and comments aside.
+  static func leavesOpen(_ lines: [String]) -> Bool {
+    let source = lines.joined(separator: "\n")
+    var depth = 0
+    for token in SwiftLexer.significantTokens(in: source) where token.kind == .punctuation {
+      switch source[token.range] {
+      case "{", "(", "[": depth += 1
+      case "}", ")", "]": depth -= 1
+      default: break
+      }
+    }
+    return depth > 0
   }
 
   /// `:compose`: the attempt as saved in the editor, begun with `lines`; nil, after saying why,
