@@ -45,6 +45,9 @@ struct SDKCheck: Sendable {
   let cardOrderings: [Code.Ordering]
   /// The card's ranges open on one side (``Code/oneSidedRanges()``).
   let cardOneSidedRanges: [Code.OneSidedRange]
+  /// The property wrappers the card writes bare that the index says cannot be: the card is
+  /// right, whatever the index says (``bareWrappers(in:index:)``).
+  let cardBareWrappers: Set<String>
 
   /// Prepares to check attempts at `card`, the code they are compared with.
   init(card: String, index: SDKIndex = .shipped) {
@@ -105,6 +108,7 @@ struct SDKCheck: Sendable {
     cardActors = Set(card.declaredTypeKinds().filter { $0.value == "actor" }.keys)
     cardOrderings = card.orderings()
     cardOneSidedRanges = card.oneSidedRanges()
+    cardBareWrappers = Set(Self.bareWrappers(in: card, index: index))
   }
 
   /// What is wrong with an attempt: a finding's message, and whether it only touches an
@@ -296,6 +300,11 @@ struct SDKCheck: Sendable {
           ))
       }
     }
+    problems += Self.bareWrappers(in: typed, index: index)
+      .filter { !cardBareWrappers.contains($0) }
+      .map {
+        Problem(message: "`@\($0)` is written without the argument each of its initialisers takes")
+      }
     problems += typed.unmarkedFunctions().map { function, missing, effect in
       Problem(message: "`\(function)` uses `\(effect)` but is not marked `\(missing)`")
     }
@@ -390,6 +399,40 @@ struct SDKCheck: Sendable {
             }))
     }
     return problems
+  }
+
+  /// Property wrappers written without arguments on a declaration without a value, whose type
+  /// no initialiser makes from nothing (`@Environment private var library: Library`, where each
+  /// takes a key path or a type): the declaration does not compile. Their names.
+  static func bareWrappers(in code: Code, index: SDKIndex) -> [String] {
+    // What a declaration without arguments is made with: nothing, its value (which the
+    // memberwise initialiser is given), or its projection.
+    let fromNothing: Set<String> = ["wrappedValue", "initialValue", "projectedValue"]
+    var found: [String] = []
+    for position in code.tokens.indices where code.tokens[position].kind == .attribute {
+      let name = String(code.text(position).dropFirst())
+      guard position + 1 < code.tokens.count, !code.isByte(position + 1, "("),
+        name.first?.isUppercase == true, index.describes(name), !index.hasOlderSource(name),
+        // `@Tag` is a macro of that name, not the type's initialiser.
+        !index.members(named: name, of: "-").contains(where: \.isMacro)
+      else { continue }
+      // A declaration given a value is made from it.
+      let line = code.tokens[position].line
+      if code.tokens[position...].prefix(while: { $0.line == line }).indices.contains(where: {
+        code.text($0) == "="
+      }) {
+        continue
+      }
+      let inits = index.members(named: "init", of: name).filter(\.isCall)
+      let made = inits.contains { member in
+        guard let parameters = member.parameters else { return member.labels.isEmpty }
+        return parameters.indices.allSatisfy { place in
+          parameters[place].isOptional || (place == 0 && fromNothing.contains(member.labels[0]))
+        }
+      }
+      if !inits.isEmpty && !made { found.append(name) }
+    }
+    return found
   }
 
   /// An attached macro written with labels none of its declarations takes (`@Test(inputs:)`

@@ -100,4 +100,28 @@ struct DeclarationModifiersTests {
     let types = code.functions().map { code.enclosingType(of: $0.name - 1) }
     #expect(types == ["class", "class", nil])
   }
+
+  @Test("tells a property wrapper written bare where each of its initialisers takes an argument")
+  func bareWrappers() throws {
+    let code = "@Environment(Library.self) private var library\nText(library.name)"
+    let bare = judge("@Environment private var library: Library\nText(library.name)", code)
+    #expect(try #require(bare.grade) <= 2)
+    #expect(
+      bare.reason
+        == "`@Environment` is written without the argument each of its initialisers takes.")
+    let made = """
+      @Query var books: [Book]
+      @Binding var isOn: Bool
+      @State var picked: Int?
+      @Bindable var model: Model
+      @FocusState var focused: Bool
+      @StateObject var store: Store
+      @Namespace var space
+      @Tag static var fast: Self
+      """
+    #expect(SDKCheck.bareWrappers(in: SDKCheck.Code(made), index: .shipped).isEmpty)
+    #expect(
+      SDKCheck.bareWrappers(in: SDKCheck.Code("@AppStorage var size: Double"), index: .shipped)
+        == ["AppStorage"])
+  }
 }
