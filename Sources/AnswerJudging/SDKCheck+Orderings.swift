@@ -181,3 +181,42 @@ extension SDKCheck.Code {
     return ["=", "in", "return", "case"].contains(text(index))
   }
 }
+
+extension SDKCheck {
+  /// The card's comparison turned round (`$0.distance > $1.distance` in `max(by:)`), which
+  /// orders the other way, and a range open on the other side of the card's bound
+  /// (`Date.now...` for `...Date.now`), which holds what the card's leaves out.
+  func turnedRound(in typed: Code) -> [Problem] {
+    var problems: [Problem] = []
+    if !cardOrderings.isEmpty {
+      for ordering in typed.orderings() where !cardOrderings.contains(ordering) {
+        guard let theirs = cardOrderings.first(where: { $0 == ordering.mirrored }) else {
+          continue
+        }
+        problems.append(
+          Problem(
+            message:
+              "`\(ordering.written)` orders the other way round from the card's `\(theirs.written)`"
+          ))
+      }
+    }
+    if !cardOneSidedRanges.isEmpty {
+      for range in typed.oneSidedRanges() {
+        guard
+          let theirs = cardOneSidedRanges.first(where: {
+            $0.bound == range.bound && $0.isFrom != range.isFrom
+          }),
+          !cardOneSidedRanges.contains(where: {
+            $0.bound == range.bound && $0.isFrom == range.isFrom
+          })
+        else { continue }
+        problems.append(
+          Problem(
+            message:
+              "`\(range.written)` runs \(range.isFrom ? "from" : "up to") `\(range.bound)`: the card's `\(theirs.written)` runs \(theirs.isFrom ? "from" : "up to") it"
+          ))
+      }
+    }
+    return problems
+  }
+}
