@@ -139,6 +139,16 @@ struct JudgeCorpus {
   /// measured once, on its last judge: a fair figure of that judge, with no "before".
   static let blind11 = JudgeCorpus((try? fixture("judge-blind11.txt")) ?? "")
   static let blind12 = JudgeCorpus((try? fixture("judge-blind12.txt")) ?? "")
+  /// A thirteenth, by two more reviewers the same way, every attempt graded blind by a second
+  /// (`-s.md`: adaptive layouts, grid column alignment, system fonts, images filled and
+  /// clipped, variable symbols, clip shapes, icon-only labels, destructive buttons, gestures
+  /// of high priority, header traits, the enabled state, scroll bounce, the keyboard's safe
+  /// area, row insets; `-t.md`: enumerated sequences, `allSatisfy`, optional `map`, formatted
+  /// strings, reading files, calendar days, status codes, Info.plist values, suite defaults,
+  /// observers, timers, `@Transient`, a scene's model container, `Result`), written at the
+  /// start of the session of 2026-12-06 and measured once before it changed the judge, once
+  /// after. Fair: its attempts are not read here.
+  static let blind13 = JudgeCorpus((try? fixture("judge-blind13.txt")) ?? "")
 
   /// Every syntax card the corpus is about: the shipped decks' and the fixture deck's, by id.
   static let cards: [String: SyntaxCard] = {
@@ -159,7 +169,7 @@ struct JudgeCorpus {
       "judge-blind-cards-i.md", "judge-blind-cards-j.md", "judge-blind-cards-k.md",
       "judge-blind-cards-l.md", "judge-blind-cards-m.md", "judge-blind-cards-n.md",
       "judge-blind-cards-o.md", "judge-blind-cards-p.md", "judge-blind-cards-q.md",
-      "judge-blind-cards-r.md",
+      "judge-blind-cards-r.md", "judge-blind-cards-s.md", "judge-blind-cards-t.md",
     ] {
       if let text = try? fixture(name) {
         files.append(.init(path: name, bytes: Array(text.utf8)))
