@@ -191,6 +191,8 @@ struct CodeClassifier {
         if onUndeclaredValue && !countsValueMethods && !hints.essential.contains(name) {
           node.importance = .free
         }
+        // A subscript with a label is a detail of the value it reads (``classifyArgument``).
+        if name == "subscript" && node.importance == .major { node.importance = .minor }
       } else if questionNames.contains(name),
         node.parameters.first?.first.map({ $0.isLowercase || $0 == "$" }) ?? false
       {
@@ -310,10 +312,12 @@ struct CodeClassifier {
         node.kind == .modifier && node.importance == .free
         && (node.parameters.first.map { !isDeclared($0) && $0.first?.isLowercase == true }
           ?? false)
-      // A subscript's label (`default: 0`) is the API, whatever it is given.
+      // A subscript's label (`default: 0`) is the API, whatever it is given; a detail where
+      // the value is got another way (`(counts[word] ?? 0) + 1`), and what does not compile
+      // without it the SDK check says (`counts[word] += 1`).
       argument.importance =
         node.name == "subscript" && node.kind == .modifier
-        ? (minor ? .minor : .major)
+        ? .minor
         : labelImportance(label, value: argument.value, minor: minor || onExampleValue)
       // A label the author calls essential counts on a call that is otherwise context
       // (`isPresented:` of `searchable`, the context).
@@ -546,15 +550,16 @@ struct CodeClassifier {
     return items
   }
 
-  /// Whether an argument of `node`, an API call, passes a number the question states: the
-  /// `0...40` of `Gauge(value:in:)` for "from 0 to 40" is asked for.
+  /// Whether an argument of `node`, an API call, is a number the question states: the
+  /// `0...40` of `Gauge(value:in:)` for "from 0 to 40" is asked for; not one deeper in
+  /// (`ForEach(items.prefix(10))` for "the first 10").
   private func passesStatedNumber(_ node: CodeNode) -> Bool {
-    func states(_ value: CodeNode) -> Bool {
-      (value.kind == .literal && fixedNumbers.contains(value.name))
-        || value.arguments.contains { !$0.isClosure && $0.value.contains(where: states) }
-    }
-    return node.isAPI
-      && node.arguments.contains { !$0.isClosure && $0.value.contains(where: states) }
+    node.isAPI
+      && node.arguments.contains { argument in
+        !argument.isClosure && argument.label != nil
+          && argument.value.allSatisfy { $0.kind == .literal }
+          && argument.value.contains { fixedNumbers.contains($0.name) }
+      }
   }
 
   /// `node` with what it holds that counts as the point counted as a detail.

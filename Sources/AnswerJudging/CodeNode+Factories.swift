@@ -24,7 +24,18 @@ extension CodeNode {
         node.arguments[index].value = [member]
       }
       if let unwrapped = forwarded(node) { node = unwrapped }
-      if let factory = staticFactory(node) { return factory }
+      // A value passed where a protocol's is asked for (`TimelineView(PeriodicTimelineSchedule(
+      // from: d, by: 1))`) is the implicit member; a view of its own is its type's.
+      for index in node.arguments.indices where node.arguments[index].value.count == 1 {
+        if let factory = staticFactory(node.arguments[index].value[0]) {
+          node.arguments[index].value = [factory]
+        }
+      }
+      if node.kind == .declaration, node.value.count == 1,
+        let factory = staticFactory(node.value[0])
+      {
+        node.value = [factory]
+      }
       guard node.kind == .call, node.hasParentheses, node.blocks.isEmpty,
         node.name.first?.isUppercase == true, node.arguments.count == 1,
         let label = node.arguments[0].label, !node.arguments[0].isTrailing,
@@ -76,7 +87,9 @@ extension CodeNode {
       ? index.members(named: node.name, of: "View")
       : index.members(named: "init", of: node.name)
     let written = inner.arguments.map { $0.label ?? "_" }
-    guard members.contains(where: { $0.labels == ["_"] && $0.parameterTypes?.first == inner.name }),
+    // Labels say which arguments the overload takes (`Int(Double(s)!)` is no `Int(s)`).
+    guard written.contains(where: { $0 != "_" }),
+      members.contains(where: { $0.labels == ["_"] && $0.parameterTypes?.first == inner.name }),
       members.contains(where: { $0.labels.count > 1 && $0.accepts(written: written) })
     else { return nil }
     var node = node

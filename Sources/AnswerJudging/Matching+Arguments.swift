@@ -116,9 +116,14 @@ extension Matching {
       else { return nil }
       return (base.name, value.dropFirst().map(\.name))
     }
+    // The same value, or the card's renamed: another value with a member of its own
+    // (`model.query` for `query`) is the author's.
     guard call.isAPI, call.importance != .free, let card = split(e, expected.declared),
       let typed = split(a, attempt.declared),
-      card.members.isEmpty != typed.members.isEmpty, let token = e.first?.token
+      typed.base == card.base || renamings[card.base] == typed.base,
+      card.members.isEmpty != typed.members.isEmpty,
+      typed.members.last != card.base, card.members.last != typed.base,
+      let token = e.first?.token
     else { return false }
     position = token
     lost.major += 1

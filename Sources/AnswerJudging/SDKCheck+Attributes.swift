@@ -20,6 +20,11 @@ extension SDKCheck {
     // memberwise initialiser is given), or its projection.
     let fromNothing: Set<String> = ["wrappedValue", "initialValue", "projectedValue"]
     var found: [String] = []
+    // The lines with an `=`: a declaration given a value is made from it. Found once.
+    var assigning: Set<Int> = []
+    for position in code.tokens.indices where code.text(position) == "=" {
+      assigning.insert(code.tokens[position].line)
+    }
     for position in code.tokens.indices where code.tokens[position].kind == .attribute {
       let name = String(code.text(position).dropFirst())
       guard position + 1 < code.tokens.count, !code.isByte(position + 1, "("),
@@ -27,13 +32,7 @@ extension SDKCheck {
         // `@Tag` is a macro of that name, not the type's initialiser.
         !index.members(named: name, of: "-").contains(where: \.isMacro)
       else { continue }
-      // A declaration given a value is made from it.
-      let line = code.tokens[position].line
-      if code.tokens[position...].prefix(while: { $0.line == line }).indices.contains(where: {
-        code.text($0) == "="
-      }) {
-        continue
-      }
+      if assigning.contains(code.tokens[position].line) { continue }
       let inits = index.members(named: "init", of: name).filter(\.isCall)
       let made = inits.contains { member in
         guard let parameters = member.parameters else { return member.labels.isEmpty }

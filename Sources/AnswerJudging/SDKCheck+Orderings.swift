@@ -25,70 +25,68 @@ extension SDKCheck.Code {
     }
   }
 
-  /// The comparisons of two parameters (`$0` and `$1`, a closure's `a, b in`, a function's
-  /// `lhs` and `rhs`) in the code, both sides a chain of members from one of them.
+  /// The comparisons of two parameters (`$0` and `$1`, a closure's `a, b in`, an operator
+  /// function's `lhs` and `rhs`) inside the closure or function that takes them, both sides a
+  /// chain of members from one of them. One pass, each chain a few links at most: an attempt
+  /// may be anything.
   func orderings() -> [Ordering] {
-    let parameters = pairedParameters()
     var found: [Ordering] = []
-    for index in tokens.indices where tokens[index].kind == .operator {
-      let op = text(index)
-      guard ["<", ">", "<=", ">="].contains(op),
-        let (leftStart, left) = chain(endingBefore: index, parameters),
-        let (rightEnd, right) = chain(startingAfter: index, parameters),
-        left.root != right.root
-      else { continue }
-      let written = source[tokens[leftStart].range.lowerBound..<tokens[rightEnd].range.upperBound]
-      let strict = !op.hasSuffix("=")
-      found.append(
-        op.hasPrefix("<")
-          ? Ordering(left: left.text, strict: strict, right: right.text, written: String(written))
-          : Ordering(left: right.text, strict: strict, right: left.text, written: String(written)))
+    // The names of the closures and functions open at each point, innermost last.
+    var scopes: [[Substring: Int]] = []
+    var pending: [Substring: Int]?
+    for index in tokens.indices {
+      if marks[index] == UInt8(ascii: "{") {
+        scopes.append(pending ?? closureParameters(after: index))
+        pending = nil
+      } else if marks[index] == UInt8(ascii: "}") {
+        _ = scopes.popLast()
+      } else if text(index) == "func" {
+        pending = operatorParameters(after: index)
+      } else if tokens[index].kind == .operator {
+        let op = text(index)
+        let names = scopes.last ?? [:]
+        guard ["<", ">", "<=", ">="].contains(op),
+          let (leftStart, left) = chain(endingBefore: index, names),
+          let (rightEnd, right) = chain(startingAfter: index, names),
+          left.root != right.root
+        else { continue }
+        let written = source[tokens[leftStart].range.lowerBound..<tokens[rightEnd].range.upperBound]
+        let strict = !op.hasSuffix("=")
+        found.append(
+          op.hasPrefix("<")
+            ? Ordering(left: left.text, strict: strict, right: right.text, written: String(written))
+            : Ordering(left: right.text, strict: strict, right: left.text, written: String(written))
+        )
+      }
     }
     return found
   }
 
-  /// The names of the code's two-parameter closures and functions, each with its place: `a`
-  /// 0 and `b` 1 in `{ a, b in`.
-  private func pairedParameters() -> [Substring: Int] {
-    var names: [Substring: Int] = [:]
-    for index in tokens.indices where marks[index] == UInt8(ascii: "{") {
-      // `{ a, b in`, `{ (a, b) in`, `{ a, b -> Bool in`.
-      var position = index + 1
-      if position < tokens.count, marks[position] == UInt8(ascii: "(") { position += 1 }
-      guard position + 3 < tokens.count, tokens[position].kind == .identifier,
-        marks[position + 1] == UInt8(ascii: ","), tokens[position + 2].kind == .identifier
-      else { continue }
-      names[text(position)] = 0
-      names[text(position + 2)] = 1
-    }
-    for index in tokens.indices where text(index) == "func" && index + 2 < tokens.count {
-      // `func < (lhs: Self, rhs: Self)`: the names before each colon of the list.
-      var position = index + 2
-      while position < tokens.count, marks[position] != UInt8(ascii: "(") {
-        guard position < index + 4 else { break }
-        position += 1
+  /// `{ a, b in`, `{ (a, b) in`, `{ a, b -> Bool in`: the two names, each with its place.
+  private func closureParameters(after open: Int) -> [Substring: Int] {
+    var position = open + 1
+    if position < tokens.count, marks[position] == UInt8(ascii: "(") { position += 1 }
+    guard position + 3 < tokens.count, tokens[position].kind == .identifier,
+      marks[position + 1] == UInt8(ascii: ","), tokens[position + 2].kind == .identifier
+    else { return [:] }
+    return [text(position): 0, text(position + 2): 1]
+  }
+
+  /// `func < (lhs: Self, rhs: Self)`: an ordering operator's two parameters, each with its
+  /// place; nil for any other function. Read a dozen tokens at most.
+  private func operatorParameters(after index: Int) -> [Substring: Int]? {
+    guard index + 2 < tokens.count, tokens[index + 1].kind == .operator,
+      ["<", ">", "<=", ">="].contains(text(index + 1)), marks[index + 2] == UInt8(ascii: "(")
+    else { return nil }
+    var names: [Substring] = []
+    var position = index + 3
+    while position < min(tokens.count, index + 16), marks[position] != UInt8(ascii: ")") {
+      if marks[position] == UInt8(ascii: ":"), tokens[position - 1].kind == .identifier {
+        names.append(text(position - 1))
       }
-      guard position < tokens.count, marks[position] == UInt8(ascii: "(") else { continue }
-      var depth = 0
-      var labels: [Substring] = []
-      while position < tokens.count {
-        if marks[position] == UInt8(ascii: "(") { depth += 1 }
-        if marks[position] == UInt8(ascii: ")") {
-          depth -= 1
-          if depth == 0 { break }
-        }
-        if depth == 1, marks[position] == UInt8(ascii: ":"), position > 0,
-          tokens[position - 1].kind == .identifier
-        {
-          labels.append(text(position - 1))
-        }
-        position += 1
-      }
-      guard labels.count == 2 else { continue }
-      names[labels[0]] = 0
-      names[labels[1]] = 1
+      position += 1
     }
-    return names
+    return names.count == 2 ? [names[0]: 0, names[1]: 1] : nil
   }
 
   /// A parameter's name as the ordering reads it: `#0` for `$0` and for the first named one.
@@ -99,6 +97,9 @@ extension SDKCheck.Code {
     return "#\(place)"
   }
 
+  /// The most links a chain of members is read to: longer ones are no ordering's values.
+  private static let longestChain = 8
+
   /// `a.x.y` ending right before `end`: where it starts, its root and its text with the root
   /// renamed.
   private func chain(endingBefore end: Int, _ parameters: [Substring: Int])
@@ -107,13 +108,13 @@ extension SDKCheck.Code {
     var position = end - 1
     var members: [Substring] = []
     while position >= 2, tokens[position].kind == .identifier,
-      marks[position - 1] == UInt8(ascii: ".")
+      marks[position - 1] == UInt8(ascii: "."), members.count < Self.longestChain
     {
-      members.insert(text(position), at: 0)
+      members.append(text(position))
       position -= 2
     }
     guard position >= 0, let root = root(position, parameters) else { return nil }
-    return (position, (root, ([Substring(root)] + members).joined(separator: ".")))
+    return (position, (root, ([Substring(root)] + members.reversed()).joined(separator: ".")))
   }
 
   /// `a.x.y` starting right after `start`: where it ends, its root and its text with the root
@@ -125,7 +126,7 @@ extension SDKCheck.Code {
     guard position < tokens.count, let root = root(position, parameters) else { return nil }
     var members: [Substring] = []
     while position + 2 < tokens.count, marks[position + 1] == UInt8(ascii: "."),
-      tokens[position + 2].kind == .identifier
+      tokens[position + 2].kind == .identifier, members.count < Self.longestChain
     {
       members.append(text(position + 2))
       position += 2
@@ -145,30 +146,57 @@ extension SDKCheck.Code {
     var written: String
   }
 
-  /// The code's one-sided ranges, their bound a value between the operator and an argument's
-  /// or an element's edge.
+  /// The code's one-sided ranges given as an argument or an element (`in: ...Date.now`,
+  /// `items[2...]`), their bound a value up to the argument's edge; not a `case` pattern's
+  /// (`case ..<0:`), where the cases' order decides what each holds. A bound is read a dozen
+  /// tokens at most.
   func oneSidedRanges() -> [OneSidedRange] {
     var found: [OneSidedRange] = []
     for index in tokens.indices where tokens[index].kind == .operator {
       let op = text(index)
-      guard op == "..." || op == "..<" else { continue }
-      if index > 0, isEdge(index - 1), index + 1 < tokens.count, !isEdge(index + 1) {
+      guard op == "..." || op == "..<", index > 0, index + 1 < tokens.count else { continue }
+      if opensArgument(index - 1), !isEdge(index + 1) {
         // `...bound`: up to the bound.
         var end = index + 1
-        while end + 1 < tokens.count, !isEdge(end + 1) { end += 1 }
+        while end + 1 < min(tokens.count, index + 12), !isEdge(end + 1) { end += 1 }
+        guard end + 1 < tokens.count, closesArgument(end + 1) else { continue }
         let bound = source[tokens[index + 1].range.lowerBound..<tokens[end].range.upperBound]
         found.append(.init(bound: String(bound), isFrom: false, written: String(op) + bound))
-      } else if op == "...", index + 1 < tokens.count, isEdge(index + 1), index > 0,
-        !isEdge(index - 1)
-      {
+      } else if op == "...", closesArgument(index + 1), !isEdge(index - 1) {
         // `bound...`: from the bound up.
         var start = index - 1
-        while start > 0, !isEdge(start - 1) { start -= 1 }
+        while start > max(0, index - 12), !isEdge(start - 1) { start -= 1 }
+        guard start > 0, opensArgument(start - 1) else { continue }
         let bound = source[tokens[start].range.lowerBound..<tokens[index - 1].range.upperBound]
         found.append(.init(bound: String(bound), isFrom: true, written: bound + String(op)))
       }
     }
     return found
+  }
+
+  /// Whether the token at `index` begins an argument or an element: `(`, `[`, `,` or a
+  /// label's `:` (`in:`), not a `case` pattern's.
+  private func opensArgument(_ index: Int) -> Bool {
+    if isByte(index, "(") || isByte(index, "[") || isByte(index, ",") { return !isInCase(index) }
+    return isByte(index, ":") && index > 0
+      && [.identifier, .keyword].contains(tokens[index - 1].kind)
+  }
+
+  /// Whether the token at `index` ends an argument or an element: `)`, `]` or `,`.
+  private func closesArgument(_ index: Int) -> Bool {
+    isByte(index, ")") || isByte(index, "]") || isByte(index, ",")
+  }
+
+  /// Whether the `,` at `index` separates a `case`'s patterns: `case` before it on its line.
+  private func isInCase(_ index: Int) -> Bool {
+    guard isByte(index, ",") else { return false }
+    let line = tokens[index].line
+    var position = index - 1
+    while position >= max(0, index - 40), tokens[position].line == line {
+      if text(position) == "case" { return true }
+      position -= 1
+    }
+    return false
   }
 
   /// Whether the token at `index` ends a value on its side: an argument's or an element's
@@ -188,7 +216,11 @@ extension SDKCheck {
   /// (`Date.now...` for `...Date.now`), which holds what the card's leaves out.
   func turnedRound(in typed: Code) -> [Problem] {
     var problems: [Problem] = []
-    if !cardOrderings.isEmpty {
+    // An order turned round and then reversed (`.sorted { $0 < $1 }.reversed()`) is the card's.
+    let reverses = typed.tokens.indices.contains {
+      ["reversed", "reverse"].contains(typed.text($0)) && !cardNames.contains(typed.text($0))
+    }
+    if !cardOrderings.isEmpty, !reverses {
       for ordering in typed.orderings() where !cardOrderings.contains(ordering) {
         guard let theirs = cardOrderings.first(where: { $0 == ordering.mirrored }) else {
           continue

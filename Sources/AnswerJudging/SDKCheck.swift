@@ -48,6 +48,8 @@ struct SDKCheck: Sendable {
   /// The property wrappers the card writes bare that the index says cannot be: the card is
   /// right, whatever the index says (``bareWrappers(in:index:)``).
   let cardBareWrappers: Set<String>
+  /// The names the card subscripts with a `default:` (``Code/defaultSubscripts()``).
+  let cardDefaultSubscripts: Set<Substring>
 
   /// Prepares to check attempts at `card`, the code they are compared with.
   init(card: String, index: SDKIndex = .shipped) {
@@ -109,6 +111,7 @@ struct SDKCheck: Sendable {
     cardOrderings = card.orderings()
     cardOneSidedRanges = card.oneSidedRanges()
     cardBareWrappers = Set(Self.bareWrappers(in: card, index: index))
+    cardDefaultSubscripts = card.defaultSubscripts()
   }
 
   /// What is wrong with an attempt: a finding's message, and whether it only touches an
@@ -269,6 +272,15 @@ struct SDKCheck: Sendable {
       }
     problems += turnedRound(in: typed)
     problems += bareWrapperProblems(in: typed)
+    // Without the card's `default:`, a dictionary's value is optional: changing it in place
+    // as a number or an array does not compile.
+    if !cardDefaultSubscripts.isEmpty {
+      problems += typed.optionalSubscriptsChanged(of: cardDefaultSubscripts).map {
+        Problem(
+          message:
+            "`\($0)` is optional without the card's `default:`: it cannot be changed in place")
+      }
+    }
     problems += typed.unmarkedFunctions().map { function, missing, effect in
       Problem(message: "`\(function)` uses `\(effect)` but is not marked `\(missing)`")
     }

@@ -63,4 +63,15 @@ struct FactorySpellingsTests {
       row)
     #expect(rounded.reason == "Missing `Rectangle`.")
   }
+
+  @Test(
+    "keeps a view built by another initialiser the same view, and a value without labels as written"
+  )
+  func factoriesInPlace() {
+    let card =
+      "LinearGradient(gradient: Gradient(colors: [.blue, .purple]), startPoint: .top, endPoint: .bottom)\n    .ignoresSafeArea()"
+    let attempt =
+      "LinearGradient(colors: [.blue, .purple], startPoint: .top, endPoint: .bottom)\n    .ignoresSafeArea()"
+    #expect(judge(attempt, card).reason != "Missing `LinearGradient`.")
+  }
 }

@@ -122,8 +122,11 @@ struct LanguageSpellingsTests {
     let attempt =
       "let counts = words.reduce(into: [String: Int]()) { counts, word in\n    counts[word] += 1\n}"
     let judgement = judge(attempt, Self.counting)
-    #expect(try #require(judgement.grade) <= 3)
-    #expect(judgement.reason == "Missing `subscript(_:default:)`.")
+    #expect(try #require(judgement.grade) <= 2)
+    #expect(
+      judgement.reason
+        == "`counts[word]` is optional without the card's `default:`: it cannot be changed in place."
+    )
     let misspelt = judge(
       "let counts = words.reduce(into: [String: Int]()) { c, w in c[w, defualt: 0] += 1 }",
       Self.counting)
@@ -189,5 +192,49 @@ struct LanguageSpellingsTests {
       .oneSidedRanges()
     #expect(ranges.map(\.written) == ["2...", "..<n"])
     #expect(ranges.map(\.isFrom) == [true, false])
+  }
+
+  @Test("reads an ordering only inside the closure or operator function that takes its values")
+  func orderingsInScope() {
+    let card = "let ranked = players.sorted { $0.score > $1.score }"
+    #expect(
+      judge("let ranked = players.sorted { $0.score < $1.score }.reversed()", card).grade == 5)
+    let larger =
+      "func larger(_ a: Int, _ b: Int) -> Int {\n    if a > b { return a }\n    return b\n}"
+    let swapped =
+      "func larger(_ a: Int, _ b: Int) -> Int {\n    if b > a { return b }\n    return a\n}"
+    #expect(!judge(swapped, larger).reason.contains("orders the other way round"))
+    #expect(SDKCheck.Code(larger).orderings().isEmpty)
+    // Hostile input ends: a flood of functions and long chains.
+    let flood =
+      String(repeating: "func f(", count: 2_000) + String(repeating: "$0.a", count: 2_000)
+    #expect(judge(flood, card).grade ?? 0 <= 2)
+  }
+
+  @Test("reads a one-sided range only as an argument or an element, not as a case's pattern")
+  func rangesInCases() {
+    let card = "switch t {\ncase ..<0: \"freezing\"\ncase 0..<20: \"cold\"\ndefault: \"warm\"\n}"
+    let attempt = "switch t {\ncase 20...: \"warm\"\ncase 0...: \"cold\"\ndefault: \"freezing\"\n}"
+    #expect(!judge(attempt, card).reason.contains("runs from"))
+    #expect(SDKCheck.Code(card).oneSidedRanges().isEmpty)
+  }
+
+  @Test(
+    "takes a dictionary's value got another way for its default, and a changed optional for an error"
+  )
+  func subscriptDefaultOtherWays() throws {
+    let other = judge(
+      "let counts = words.reduce(into: [String: Int]()) { counts, word in\n    counts[word] = (counts[word] ?? 0) + 1\n}",
+      Self.counting)
+    #expect(other.grade == 4)
+    let appended = judge(
+      "var groups: [String: [Book]] = [:]\nfor book in books { groups[book.author].append(book) }",
+      "var groups: [String: [Book]] = [:]\nfor book in books { groups[book.author, default: []].append(book) }"
+    )
+    #expect(try #require(appended.grade) <= 2)
+    #expect(
+      appended.reason
+        == "`groups[book.author]` is optional without the card's `default:`: it cannot be changed in place."
+    )
   }
 }

@@ -365,4 +365,23 @@ struct ReviewerValuesTests {
     #expect(
       judge("List(notes) { n in\n    Text(n.title)\n        .draggable(n)\n}", code).grade == 5)
   }
+
+  @Test("leaves a value of the author's own with a member of the card's name alone")
+  func boundValueOwnModel() {
+    let code =
+      "@State var query = \"\"\nTextField(\"Search\", text: $query)\n    .onChange(of: query) { search() }"
+    let attempt =
+      "@State var model = Model()\nTextField(\"Search\", text: $model.query)\n    .onChange(of: model.query) { search() }"
+    #expect(!judge(attempt, code).reason.contains("where the card passes"))
+  }
+
+  @Test("counts a styled view asked for only by a number among its own arguments")
+  func statedNumberNested() throws {
+    let code =
+      "List {\n    ForEach(items.prefix(10), id: \\.self) { Text($0) }\n        .onDelete { items.remove(atOffsets: $0) }\n}"
+    let attempt = "List {\n    ForEach(items.prefix(10), id: \\.self) { Text($0) }\n}"
+    let judgement = judge(
+      attempt, code, question: "Show the first 10 items and let the user remove them.")
+    #expect(try #require(judgement.grade) <= 3)
+  }
 }

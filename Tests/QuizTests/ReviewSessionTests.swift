@@ -297,8 +297,9 @@ struct ReviewSessionTests {
       ["--kind", "syntax"], lines: ["struct Planter {", "", "", "4"], interactive: true)
     #expect(open.out.contains("Your attempt:"))
     #expect(!open.out.contains("Same as the card's code."))
-    #expect(ReviewSession.leavesOpen(["let s = \"{\" // (", "f(x"]))
-    #expect(!ReviewSession.leavesOpen(["let s = \"{\" // (", "f(x)"]))
+    #expect(ReviewSession.bracketBalance(of: "let s = \"{\" // (") == 0)
+    #expect(ReviewSession.bracketBalance(of: "f(x, [y") == 2)
+    #expect(ReviewSession.bracketBalance(of: "}) }") == -3)
   }
 
   @Test("refuses decks with errors unless --force, and then reviews what loaded")

@@ -264,7 +264,7 @@ final class ReviewSession {
     if input.isInteractive {
       let hint =
         multiline
-        ? "Type your answer, ending with an empty line (two inside braces), or press Enter to see it. :help lists commands."
+        ? "Type your answer, ending with an empty line (two while a bracket is open), or press Enter to see it. :help lists commands."
         : "Say or type your answer, then press Enter to see it. :help lists commands."
       console.print(presenter.style.apply(.dim, presenter.wrapper.wrap(hint)))
     }
@@ -275,6 +275,8 @@ final class ReviewSession {
     let started = clock.seconds()
     let deadline = input.isInteractive ? limit.map { started + $0 } : nil
     var lines: [String] = []
+    // Brackets opened and not closed by the lines so far, each line read once.
+    var openBrackets = 0
     while true {
       let prompt = lines.isEmpty ? prompts.attempt : prompts.continuation
       let event = input.read(
@@ -307,7 +309,7 @@ final class ReviewSession {
         if text.trimmingSpaces().isEmpty {
           // Inside an open brace, bracket or parenthesis an empty line is the code's own (a
           // blank line in a body); a second one in a row ends the attempt all the same.
-          if !lines.isEmpty, lines.last != "", Self.leavesOpen(lines) {
+          if !lines.isEmpty, lines.last != "", openBrackets > 0 {
             lines.append("")
             continue
           }
@@ -315,6 +317,7 @@ final class ReviewSession {
           return .line(lines.joined(separator: "\n"))
         }
         lines.append(text)
+        openBrackets += Self.bracketBalance(of: text)
       case .end: return lines.isEmpty ? .stop(.quit) : .line(lines.joined(separator: "\n"))
       case .interrupted: return .stop(.interrupted(receivedSignal))
       case .timedOut(let typed):
@@ -324,18 +327,18 @@ final class ReviewSession {
     }
   }
 
-  /// Whether `lines` leave a brace, bracket or parenthesis open, strings and comments aside.
-  static func leavesOpen(_ lines: [String]) -> Bool {
-    let source = lines.joined(separator: "\n")
+  /// The braces, brackets and parentheses `line` opens less those it closes, strings and
+  /// comments aside (a string or comment over several lines is read line by line).
+  static func bracketBalance(of line: String) -> Int {
     var depth = 0
-    for token in SwiftLexer.significantTokens(in: source) where token.kind == .punctuation {
-      switch source[token.range] {
+    for token in SwiftLexer.significantTokens(in: line) where token.kind == .punctuation {
+      switch line[token.range] {
       case "{", "(", "[": depth += 1
       case "}", ")", "]": depth -= 1
       default: break
       }
     }
-    return depth > 0
+    return depth
   }
 
   /// `:compose`: the attempt as saved in the editor, begun with `lines`; nil, after saying why,
