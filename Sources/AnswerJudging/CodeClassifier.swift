@@ -191,7 +191,7 @@ struct CodeClassifier {
         if onUndeclaredValue && !countsValueMethods && !hints.essential.contains(name) {
           node.importance = .free
         }
-        // A subscript with a label is a detail of the value it reads (``classifyArgument``).
+        // A subscript with a label is a detail of the value it reads (see its label below).
         if name == "subscript" && node.importance == .major { node.importance = .minor }
       } else if questionNames.contains(name),
         node.parameters.first?.first.map({ $0.isLowercase || $0 == "$" }) ?? false
@@ -312,9 +312,9 @@ struct CodeClassifier {
         node.kind == .modifier && node.importance == .free
         && (node.parameters.first.map { !isDeclared($0) && $0.first?.isLowercase == true }
           ?? false)
-      // A subscript's label (`default: 0`) is the API, whatever it is given; a detail where
-      // the value is got another way (`(counts[word] ?? 0) + 1`), and what does not compile
-      // without it the SDK check says (`counts[word] += 1`).
+      // A subscript's label (`default: 0`) is a detail, whatever it is given: the value may be
+      // got another way (`(counts[word] ?? 0) + 1`), and where leaving it out does not compile
+      // (`counts[word] += 1`) the SDK check says so.
       argument.importance =
         node.name == "subscript" && node.kind == .modifier
         ? .minor
