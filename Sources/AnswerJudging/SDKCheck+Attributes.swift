@@ -22,7 +22,8 @@ extension SDKCheck {
     var found: [String] = []
     // The lines with an `=`: a declaration given a value is made from it. Found once.
     var assigning: Set<Int> = []
-    for position in code.tokens.indices where code.text(position) == "=" {
+    for position in code.tokens.indices
+    where code.tokens[position].kind == .operator && code.text(position) == "=" {
       assigning.insert(code.tokens[position].line)
     }
     for position in code.tokens.indices where code.tokens[position].kind == .attribute {

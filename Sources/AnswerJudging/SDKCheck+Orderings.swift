@@ -40,7 +40,7 @@ extension SDKCheck.Code {
         pending = nil
       } else if marks[index] == UInt8(ascii: "}") {
         _ = scopes.popLast()
-      } else if text(index) == "func" {
+      } else if tokens[index].kind == .keyword, text(index) == "func" {
         pending = operatorParameters(after: index)
       } else if tokens[index].kind == .operator {
         let op = text(index)
@@ -202,12 +202,13 @@ extension SDKCheck.Code {
   /// Whether the token at `index` ends a value on its side: an argument's or an element's
   /// bracket or comma, a label's colon, `=`, `in`.
   private func isEdge(_ index: Int) -> Bool {
-    for edge in ["(", ")", "[", "]", ",", ":", "{", "}"] where isByte(index, Unicode.Scalar(edge)!)
-    {
-      return true
-    }
+    guard marks.indices.contains(index) else { return false }
+    if Self.edgeBytes.contains(marks[index]) { return true }
     return ["=", "in", "return", "case"].contains(text(index))
   }
+
+  /// The one-byte tokens that end a value: brackets, commas and colons.
+  private static let edgeBytes: Set<UInt8> = Set("()[],:{}".utf8)
 }
 
 extension SDKCheck {
@@ -218,7 +219,8 @@ extension SDKCheck {
     var problems: [Problem] = []
     // An order turned round and then reversed (`.sorted { $0 < $1 }.reversed()`) is the card's.
     let reverses = typed.tokens.indices.contains {
-      ["reversed", "reverse"].contains(typed.text($0)) && !cardNames.contains(typed.text($0))
+      typed.tokens[$0].kind == .identifier && ["reversed", "reverse"].contains(typed.text($0))
+        && !cardNames.contains(typed.text($0))
     }
     if !cardOrderings.isEmpty, !reverses {
       for ordering in typed.orderings() where !cardOrderings.contains(ordering) {

@@ -54,3 +54,15 @@ extension SDKCheck.Code {
     return nil
   }
 }
+
+extension SDKCheck {
+  /// Without the card's `default:`, a dictionary's value is optional: changing it in place as a
+  /// number or an array does not compile.
+  func optionalSubscriptProblems(in typed: Code) -> [Problem] {
+    guard !cardDefaultSubscripts.isEmpty else { return [] }
+    return typed.optionalSubscriptsChanged(of: cardDefaultSubscripts).map {
+      Problem(
+        message: "`\($0)` is optional without the card's `default:`: it cannot be changed in place")
+    }
+  }
+}

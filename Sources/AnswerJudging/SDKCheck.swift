@@ -272,15 +272,7 @@ struct SDKCheck: Sendable {
       }
     problems += turnedRound(in: typed)
     problems += bareWrapperProblems(in: typed)
-    // Without the card's `default:`, a dictionary's value is optional: changing it in place
-    // as a number or an array does not compile.
-    if !cardDefaultSubscripts.isEmpty {
-      problems += typed.optionalSubscriptsChanged(of: cardDefaultSubscripts).map {
-        Problem(
-          message:
-            "`\($0)` is optional without the card's `default:`: it cannot be changed in place")
-      }
-    }
+    problems += optionalSubscriptProblems(in: typed)
     problems += typed.unmarkedFunctions().map { function, missing, effect in
       Problem(message: "`\(function)` uses `\(effect)` but is not marked `\(missing)`")
     }
