@@ -57,7 +57,7 @@ public struct AnswerJudge: Sendable {
         inliningConstantsBut: [])
       return inlined.inlinedConstants.isEmpty ? nil : inlined
     }
-    self.checks = answers.map { SDKCheck(card: $0.checkedCode, given: question.types) }
+    self.checks = answers.map { SDKCheck(card: $0.checkedCode, question: question) }
   }
 
   /// Prepares to judge attempts at `card`.

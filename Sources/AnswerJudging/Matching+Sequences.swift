@@ -421,7 +421,11 @@ extension Matching {
     }
     let typedWords = words(typed)
     let labelWords = words(label)
-    guard typedWords.count != labelWords.count else { return true }
+    // As many words: each one that differs is misspelt itself; another word in the same place
+    // names another parameter (`systemName:` for `systemImage:`).
+    guard typedWords.count != labelWords.count else {
+      return zip(typedWords, labelWords).allSatisfy { $0 == $1 || isMisspelling($0, of: $1) }
+    }
     let (short, long) =
       typedWords.count < labelWords.count ? (typedWords, labelWords) : (labelWords, typedWords)
     var rest = long[...]

@@ -58,6 +58,13 @@ struct QuestionWords: Sendable {
     }
   }
 
+  /// Whether the question gives the words of a string literal (`"ferry"` in "the `ferry`
+  /// symbol"): a value the card is asked for, not the example's text.
+  func gives(_ literal: Substring) -> Bool {
+    let given = Self.words(in: String(literal))
+    return !given.isEmpty && given.allSatisfy(words.contains)
+  }
+
   /// Whether the question asks about API in the arguments of `node`, an API call: the
   /// `.percent` of `Text(value, format: .percent)`.
   func asks(aboutArgumentsOf node: CodeNode) -> Bool {

@@ -284,23 +284,24 @@ extension SDKCheck {
       return receiver.first?.isLowercase == true && types[receiver] == nil ? receiver : nil
     }
 
-    /// Whether the argument labelled `label` of the call named at `call` is a string or number
-    /// literal alone: an example value, like a title.
-    func passesLiteral(to label: String, at call: Int) -> Bool {
-      guard call + 1 < tokens.count, isByte(call + 1, "(") else { return false }
+    /// The string literal the argument labelled `label` of the call named at `call` is, alone,
+    /// as written with its quotes; nil where it is anything else.
+    func stringPassed(to label: String, at call: Int) -> Substring? {
+      guard call + 1 < tokens.count, isByte(call + 1, "(") else { return nil }
       let end = close(of: call + 1)
       var position = call + 2
       while position + 3 <= end {
         if text(position) == label, isByte(position + 1, ":"),
           isByte(position - 1, "(") || isByte(position - 1, ",")
         {
-          let kind = tokens[position + 2].kind
-          return (kind == .string || kind == .number)
-            && (position + 3 == end || isByte(position + 3, ","))
+          guard tokens[position + 2].kind == .string,
+            position + 3 == end || isByte(position + 3, ",")
+          else { return nil }
+          return text(position + 2)
         }
         position += 1
       }
-      return false
+      return nil
     }
 
     /// The `switch` statements over a name: the name, and the `{` that opens the cases.

@@ -50,16 +50,20 @@ struct SDKCheck: Sendable {
   let cardBareWrappers: Set<String>
   /// The names the card subscripts with a `default:` (``Code/defaultSubscripts()``).
   let cardDefaultSubscripts: Set<Substring>
+  /// The card's question: the values it gives are asked for.
+  let question: QuestionWords
 
   /// Prepares to check attempts at `card`, the code they are compared with.
-  init(card: String, index: SDKIndex = .shipped) {
-    self.init(card: Code(card), index: index)
+  init(card: String, question: String = "", index: SDKIndex = .shipped) {
+    self.init(card: Code(card), question: QuestionWords(question), index: index)
   }
 
-  /// Prepares to check attempts at `card`, already read into tokens; `given` are the types the
-  /// question gives the names it declares (``QuestionWords/types``).
-  init(card: Code, given: [String: String] = [:], index: SDKIndex = .shipped) {
+  /// Prepares to check attempts at `card`, already read into tokens, asked by `question`: the
+  /// types it gives the names it declares (``QuestionWords/types``) are the card's.
+  init(card: Code, question: QuestionWords = QuestionWords(""), index: SDKIndex = .shipped) {
     self.index = index
+    self.question = question
+    let given = question.types
     let inferred = card.inferredTypes(index: index).merging(
       given.map { (Substring($0.key), $0.value) }
     ) { _, given in given }
@@ -351,9 +355,12 @@ struct SDKCheck: Sendable {
         let card = call.name == "init" ? owner + "(" + theirs.written.dropFirst(5) : theirs.written
         message += "; the card uses `\(card)`"
       }
-      // A literal under a label no declaration takes is a slip on a detail where the call is
-      // whole without it (`placeholder: "Dish"` for the optional `prompt:`); where the call
-      // needs that argument (`RoundedRectangle(radius: 12)`), it does not compile.
+      // A string under a label no declaration takes is a slip on a detail where the call is
+      // whole without it: the example's text (`placeholder: "Dish"` for the optional
+      // `prompt:`). A string the question gives (`systemName: "ferry"` for "the `ferry`
+      // symbol") or a number (`LongPressGesture(duration: 0.6)`) sets what the call does, and
+      // where the call needs the argument (`RoundedRectangle(radius: 12)`) it does not
+      // compile: each is another label.
       let unknown = Set(call.labels).subtracting(declaredLabels)
       let rest = call.labels.filter { !unknown.contains($0) }
       let trailing = typed.trailingClosures(after: call.token)
@@ -361,7 +368,9 @@ struct SDKCheck: Sendable {
         Problem(
           message: message,
           isDetail: !unknown.isEmpty
-            && unknown.allSatisfy { typed.passesLiteral(to: $0, at: call.token) }
+            && unknown.allSatisfy { label in
+              typed.stringPassed(to: label, at: call.token).map { !question.gives($0) } ?? false
+            }
             && members.contains { member in
               SDKIndex.fits(member, written: rest, trailing: trailing)
             }))

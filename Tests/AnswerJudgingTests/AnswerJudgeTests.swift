@@ -356,6 +356,16 @@ struct AnswerJudgeTests {
   }
 
   @Test(
+    "reads another word in a label's place as another label, a word misspelt as a typo",
+    arguments: [
+      ("systemName", "systemImage", false), ("systemImgae", "systemImage", true),
+      ("isPresentd", "isPresented", true), ("sytemImage", "systemImage", true),
+    ])
+  func labelWordReplaced(typed: String, label: String, isTypo: Bool) {
+    #expect(Matching.isLabelMisspelling(typed, of: label) == isTypo)
+  }
+
+  @Test(
     "reads another ending of a name's stem as another word, and one edit past the stem as a typo",
     arguments: [
       ("selected", "selection", false), ("isPresenting", "isPresented", false),

@@ -543,23 +543,6 @@ struct CallResultTests {
   }
 }
 
-@Suite("A literal under a label no declaration takes")
-struct UnknownLabelLiteralTests {
-  @Test("is an error where the call needs that argument, a slip where the call is whole without it")
-  func neededOrNot() {
-    let needed = judged(
-      "RoundedRectangle(radius: 12).fill(.blue)",
-      code: "RoundedRectangle(cornerRadius: 12).fill(.blue)",
-      question: "Fill a rounded rectangle in blue.")
-    #expect(needed.grade! <= 2)
-    let optional = judged(
-      "List(recipes) { Text($0.name) }\n  .searchable(text: $query, placeholder: \"Dish\")",
-      code: "List(recipes) { Text($0.name) }\n  .searchable(text: $query, prompt: \"Dish\")",
-      question: "Let people search the recipe list.")
-    #expect(optional.grade == 3)
-  }
-}
-
 @Suite("Deprecated calls whose owner the code does not say")
 struct AnyOwnerDeprecationTests {
   @Test("are found among every type's declarations, the same on each asking")

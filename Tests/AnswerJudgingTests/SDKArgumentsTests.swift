@@ -140,3 +140,54 @@ struct SDKArgumentsTests {
         == ["`@Relationship` takes no `deleteRules:`"])
   }
 }
+
+@Suite("A literal under a label no declaration takes")
+struct UnknownLabelLiteralTests {
+  private func judged(_ attempt: String, code: String, question: String) -> Judgement {
+    AnswerJudge(code: code, question: question).judge(attempt)
+  }
+
+  @Test("is an error where the call needs that argument, a slip where the call is whole without it")
+  func neededOrNot() {
+    let needed = judged(
+      "RoundedRectangle(radius: 12).fill(.blue)",
+      code: "RoundedRectangle(cornerRadius: 12).fill(.blue)",
+      question: "Fill a rounded rectangle in blue.")
+    #expect(needed.grade! <= 2)
+    let optional = judged(
+      "List(recipes) { Text($0.name) }\n  .searchable(text: $query, placeholder: \"Dish\")",
+      code: "List(recipes) { Text($0.name) }\n  .searchable(text: $query, prompt: \"Dish\")",
+      question: "Let people search the recipe list.")
+    #expect(optional.grade == 3)
+  }
+
+  @Test("is another label where it is a number: it sets what the call does, not text to show")
+  func numberUnderAnotherLabel() {
+    let code =
+      "Button(\"Play\") { play() }\n  .simultaneousGesture(LongPressGesture(minimumDuration: 0.6))"
+    let question = "Let a long press on the Play button work beside its tap."
+    let other = judged(
+      "Button(\"Play\") { play() }\n  .simultaneousGesture(LongPressGesture(duration: 0.6))",
+      code: code, question: question)
+    #expect(other.grade == 2)
+    #expect(other.reason.contains("`duration:`"))
+    let right = judged(
+      "Button(\"Play\") { play() }\n  .simultaneousGesture(LongPressGesture(minimumDuration: 1))",
+      code: code, question: question)
+    #expect(right.grade! >= 4)
+  }
+
+  @Test("is another label where it is a string the question gives: the value asked for")
+  func givenStringUnderAnotherLabel() {
+    let code = "Map {\n  Marker(\"Harbour\", systemImage: \"ferry\", coordinate: harbour)\n}"
+    let question = "Show a map with a marker titled \"Harbour\" whose glyph is the `ferry` symbol."
+    let other = judged(
+      "Map {\n  Marker(\"Harbour\", systemName: \"ferry\", coordinate: harbour)\n}",
+      code: code, question: question)
+    #expect(other.grade == 2)
+    #expect(other.reason.contains("`systemName:`") && other.reason.contains("systemImage:"))
+    #expect(QuestionWords(question).gives("\"ferry\""))
+    #expect(!QuestionWords(question).gives("\"Dish or ingredient\""))
+    #expect(!QuestionWords(question).gives("\"\""))
+  }
+}
