@@ -15,7 +15,7 @@ extension CodeNode {
   /// rewrites, in a look far cheaper than the pass.
   static func mayHaveImplicitMembers(_ source: String, _ tokens: [SwiftToken]) -> Bool {
     let utf8 = source.utf8
-    if source.contains("[.") { return true }
+    if source.holdsBytes("[.") { return true }
     return tokens.contains { token in
       guard token.kind == .identifier, let first = utf8[token.range].first,
         first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z"),

@@ -42,13 +42,13 @@ struct ParsedCode: Sendable {
     var parser = CodeParser(source: source)
     var nodes = parser.parse()
     // Each pass copies the tree: only where the code has what it rewrites.
-    if source.contains("seconds") { nodes = CodeNode.normalizingDurations(nodes) }
+    if source.holdsBytes("seconds") { nodes = CodeNode.normalizingDurations(nodes) }
     if CodeNode.mayHaveImplicitMembers(source, parser.tokens) {
       nodes = CodeNode.normalizingImplicitMembers(
         CodeNode.normalizingFactories(nodes), declared: parser.declared)
     }
-    if source.contains("forEach") { nodes = CodeNode.normalizingLoops(nodes) }
-    if source.contains("formatted(") { nodes = CodeNode.normalizingFormatting(nodes) }
+    if source.holdsBytes("forEach") { nodes = CodeNode.normalizingLoops(nodes) }
+    if source.holdsBytes("formatted(") { nodes = CodeNode.normalizingFormatting(nodes) }
     nodes = CodeNode.mergingExtensions(nodes)
     nodes = CodeNode.normalizingEarlyExits(
       CodeNode.replacingTypeAliases(nodes, parser.typeAliases), exiting: parser.earlyExits)

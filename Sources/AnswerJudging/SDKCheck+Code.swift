@@ -9,6 +9,9 @@ extension SDKCheck {
     /// For each token, its byte when it is one ASCII byte (`{`, `.`), else 0: punctuation is
     /// looked at for every token, and comparing strings is far slower.
     let marks: [UInt8]
+    /// Each token's text, cut out once: the checks ask for it thousands of times an attempt,
+    /// and each cut aligns its bounds anew.
+    private let texts: [Substring]
 
     init(_ source: String) {
       self.init(source: source, tokens: SwiftLexer.significantTokens(in: source))
@@ -26,9 +29,10 @@ extension SDKCheck {
         }
         return utf8[start] < 0x80 ? utf8[start] : 0
       }
+      texts = tokens.map { source[$0.range] }
     }
 
-    func text(_ index: Int) -> Substring { source[tokens[index].range] }
+    func text(_ index: Int) -> Substring { texts[index] }
 
     /// Whether the code declares a function `name` of its own.
     func declaresFunction(named name: String) -> Bool {

@@ -48,7 +48,6 @@ public struct SDKIndex: Sendable {
     /// `.center`, `nil`), as written; nil where the index says nothing of them.
     public var parameterDefaults: [String?]? = nil
 
-    /// `scrollTo(_:anchor:)`, or the bare name of a property.
     /// Whether a call written with `labels` may be one of this member: its labels in order, the
     /// rest defaulted, a variadic parameter given several values.
     func accepts(written labels: [String]) -> Bool {
@@ -56,6 +55,7 @@ public struct SDKIndex: Sendable {
       return SDKIndex.accepts(self.labels, written: labels, variadic: variadic)
     }
 
+    /// The member as Swift names it: `scrollTo(_:anchor:)`, or the bare name of a property.
     public var signature: String {
       isCall || !labels.isEmpty ? name + "(" + labels.map { $0 + ":" }.joined() + ")" : name
     }
@@ -109,6 +109,9 @@ public struct SDKIndex: Sendable {
     let memberTypes = Memo<String?>()
     /// ``members(named:of:)``'s answers: the checks of one attempt ask of each call thrice.
     let members = Memo<[Member]>()
+    /// ``memberNames(of:)``'s answers: every attempt that reads the environment asks for the
+    /// hundreds of `EnvironmentValues`.
+    let memberNames = Memo<Set<String>>()
   }
 
   /// The types some of whose members were read from an interface older than the SDK, or from
@@ -371,6 +374,10 @@ public struct SDKIndex: Sendable {
 
   /// The base names of the members of `type` and of the protocols it conforms to.
   public func memberNames(of type: String) -> Set<String> {
+    caches.memberNames.value(for: type) { readMemberNames(of: type) }
+  }
+
+  private func readMemberNames(of type: String) -> Set<String> {
     var names: Set<String> = []
     var seen: Set<String> = []
     var queue = [type]

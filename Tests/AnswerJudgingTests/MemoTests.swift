@@ -21,4 +21,12 @@ struct MemoTests {
     #expect(answer("b") == "B")
     #expect(asked == 3)
   }
+
+  @Test("gives the SDK index's member names of a type the same on each asking")
+  func memberNames() {
+    let first = SDKIndex.shipped.memberNames(of: "EnvironmentValues")
+    #expect(first.contains("dismiss") && first.contains("horizontalSizeClass"))
+    #expect(SDKIndex.shipped.memberNames(of: "EnvironmentValues") == first)
+    #expect(SDKIndex.shipped.memberNames(of: "NoSuchTypeAnywhere").isEmpty)
+  }
 }
