@@ -50,6 +50,8 @@ struct SDKCheck: Sendable {
   let cardBareWrappers: Set<String>
   /// The names the card subscripts with a `default:` (``Code/defaultSubscripts()``).
   let cardDefaultSubscripts: Set<Substring>
+  /// The members the card reads as properties (``Code/propertiesRead()``).
+  let cardProperties: Set<Substring>
   /// The card's question: the values it gives are asked for.
   let question: QuestionWords
 
@@ -116,6 +118,7 @@ struct SDKCheck: Sendable {
     cardOneSidedRanges = card.oneSidedRanges()
     cardBareWrappers = Set(Self.bareWrappers(in: card, index: index))
     cardDefaultSubscripts = card.defaultSubscripts()
+    cardProperties = card.propertiesRead()
   }
 
   /// What is wrong with an attempt: a finding's message, and whether it only touches an
@@ -224,6 +227,7 @@ struct SDKCheck: Sendable {
       .map { Problem(message: "`EnvironmentValues` has no `\($0)`") }
     problems += languageProblems(in: typed, types: types)
     problems += misnamedRequirements(in: typed)
+    problems += propertiesCalled(in: typed, handedIn: uses)
     problems += unmarkedCalls(calls, ownTypes: ownTypes, types: types, in: typed)
     return problems
   }

@@ -539,6 +539,12 @@ public struct SDKIndex: Sendable {
     return (called.lazy.compactMap(\.replacement).first, first.signature)
   }
 
+  /// Whether the index declares `name` on some type and only as a property: `name()` calls
+  /// nothing, whatever the value it is read from.
+  public func declaresOnlyProperty(named name: String) -> Bool {
+    callsOnAnyType(named: name).isEmpty && !types(declaring: name).isEmpty
+  }
+
   /// The calls named `name` that any type declares, read once for each name: a call whose
   /// owner the code does not say may be any of them, and a name such as `init` has thousands,
   /// each a ``Member`` to make.
