@@ -176,7 +176,11 @@ public struct AnswerJudge: Sendable {
       }
       if best == nil || judgement.grade ?? 0 > best!.grade ?? 0 { best = judgement }
     }
-    return checked(best!, attempt: typed)
+    var judgement = checked(best!, attempt: typed)
+    // A finding said of each place it holds (two `.tabItem`s, each deprecated) is said once.
+    var said: Set<String> = []
+    judgement.findings.removeAll { !said.insert($0.message).inserted }
+    return judgement
   }
 
   /// The reason for code with nothing but placeholders that differs from the card's.

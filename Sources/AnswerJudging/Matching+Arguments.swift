@@ -358,7 +358,9 @@ extension Matching {
         continue
       } else if e.isAPI, isImplied(p.expected[i], of: e, a) {
         continue
-      } else if e.isAPI, p.expected[i].label == "id", attemptDeclaresIdentifiable {
+      } else if e.isAPI, p.expected[i].label == "id",
+        attemptDeclaresIdentifiable || Self.isSelf(p.expected[i]) && rowsAreModels(a)
+      {
         // The attempt's own model is `Identifiable`: the overload without `id:` takes it.
         continue
       } else if e.isAPI, passesDefault(p.expected[i], of: e) {

@@ -305,6 +305,14 @@ extension Matching {
     if vocabulary.equivalent[e.name]?.contains(a.name) == true { return false }
     // A subscript stands for a subscript only: a method is no other way of indexing.
     if (e.name == "subscript") != (a.name == "subscript") { return false }
+    // A modifier nothing declares that shares a word with the card's is the card's API
+    // misremembered (`.presentationDismissDisabled(…)` for `.interactiveDismissDisabled()`),
+    // whatever its arguments.
+    if e.isAPI, e.importance != .free, e.kind == .modifier,
+      Self.isMadeUpModifier(a, for: e, declared: attempt.declared)
+    {
+      return true
+    }
     // Scaffolding and decoration in the attempt (`Text`, `.font`) replace nothing.
     // An attribute of the same declaration is in the same place, even one that only stores
     // (`@State` for the card's `@FocusState`).
@@ -324,6 +332,17 @@ extension Matching {
       return a.isAPI || Self.isMadeUp(a, kindOf: e, declared: attempt.declared)
     }
     return true
+  }
+
+  /// Whether `a` is a modifier of a view, not a member of a value, that no declaration knows,
+  /// the code's or the SDK's, and that shares a word of four letters or more with the card's
+  /// modifier `e`.
+  static func isMadeUpModifier(_ a: CodeNode, for e: CodeNode, declared: Set<String>) -> Bool {
+    guard a.kind == .modifier, a.parameters.isEmpty, a.name != e.name,
+      !declared.contains(a.name),
+      !Set(QuestionWords.words(in: a.name)).isDisjoint(with: QuestionWords.words(in: e.name))
+    else { return false }
+    return !SDKIndex.shipped.declaresMember(named: a.name)
   }
 
   /// Whether `a` names a type no declaration knows that ends with the same word as the card's

@@ -102,10 +102,6 @@ extension Matching {
     }
   }
 
-  /// An argument the card writes that the attempt's member, written without any argument list,
-  /// reads from where it is used (``APIVocabulary/implied``): the static
-  /// `ContentUnavailableView.search` for `.search(text: query)`, which inside a searchable view
-  /// shows the query itself.
   /// Whether the attempt declares a type of its own conforming to `Identifiable`, whose values
   /// `ForEach`, `List` and `Table` identify without an `id:` key path.
   var attemptDeclaresIdentifiable: Bool {
@@ -118,6 +114,32 @@ extension Matching {
     return attempt.writtenNames.contains("Identifiable") && declares(attempt.nodes)
   }
 
+  /// Whether `argument`'s value is the key path `\.self`: rows that are their own identity
+  /// (strings, numbers), where the card's rows are no model of its own.
+  static func isSelf(_ argument: CodeNode.Argument) -> Bool {
+    argument.value.count == 1 && argument.value[0].kind == .keyPath
+      && argument.value[0].name == "self"
+  }
+
+  /// Whether the rows the attempt's `a` (a `List`, a `ForEach`) hands its closure are values
+  /// of a model type of its own: the closure reads a member of its row that no `String` has
+  /// (`genre.name`), so the overload without `id:` takes them as `Identifiable` where the
+  /// card's strings need `id: \.self`.
+  func rowsAreModels(_ a: CodeNode) -> Bool {
+    guard let closure = a.arguments.last(where: \.isClosure)?.value.first,
+      closure.kind == .closure
+    else { return false }
+    let row = closure.parameters.first ?? "$0"
+    return Self.allNodes(closure.blocks.flatMap { $0 }).contains { node in
+      node.kind == .modifier && node.parameters.first == row
+        && !SDKIndex.shipped.hasMember(named: node.name, of: "String")
+    }
+  }
+
+  /// An argument the card writes that the attempt's member, written without any argument list,
+  /// reads from where it is used (``APIVocabulary/implied``): the static
+  /// `ContentUnavailableView.search` for `.search(text: query)`, which inside a searchable view
+  /// shows the query itself.
   func isImplied(_ argument: CodeNode.Argument, of e: CodeNode, _ a: CodeNode) -> Bool {
     guard e.name == a.name, a.arguments.isEmpty, !a.hasParentheses, let label = argument.label,
       let entries = vocabulary.implied[e.name], let token = e.token, token >= 2

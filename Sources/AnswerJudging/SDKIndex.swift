@@ -539,6 +539,11 @@ public struct SDKIndex: Sendable {
     return (called.lazy.compactMap(\.replacement).first, first.signature)
   }
 
+  /// Whether some type, or the free functions, declares a member named `name`.
+  public func declaresMember(named name: String) -> Bool {
+    !types(declaring: name).isEmpty || !lines(named: name, of: "-").isEmpty
+  }
+
   /// Whether the index declares `name` on some type and only as a property: `name()` calls
   /// nothing, whatever the value it is read from.
   public func declaresOnlyProperty(named name: String) -> Bool {

@@ -144,4 +144,18 @@ struct OwnDeclarationOverloadTests {
     #expect((bare.grade ?? 5) < 5)
     #expect(bare.reason == "Missing `id: \\.title`.")
   }
+
+  @Test("takes `id: \\.self` left out where the attempt's rows are a model of its own")
+  func rowsOfAModel() {
+    let judge = AnswerJudge(code: "List(genres, id: \\.self, selection: $genre) { Text($0) }")
+    let model = judge.judge("List(genres, selection: $chosen) { genre in Text(genre.name) }")
+    #expect(model.grade == 5, "\(model.reason)")
+    // Strings still need it: a row read bare, or with a member every `String` has.
+    for strings in [
+      "List(genres, selection: $genre) { Text($0) }",
+      "List(genres, selection: $genre) { genre in Text(genre.uppercased()) }",
+    ] {
+      #expect((judge.judge(strings).grade ?? 5) < 5, "\(strings)")
+    }
+  }
 }

@@ -239,4 +239,53 @@ struct ReviewerStructureTests {
         kindOf: CodeNode(kind: .call, name: "NavigationStack", token: nil, tokens: 0..<1),
         declared: []))
   }
+
+  @Test(
+    "takes a modifier nothing declares that shares a word with the card's for its API misremembered"
+  )
+  func madeUpModifier() throws {
+    let code = "Text(\"Accept the terms\")\n  .interactiveDismissDisabled()"
+    let made = judge(
+      ".sheet(isPresented: $showsChoice) {\n  ChoiceView()\n    .presentationDismissDisabled(!decided)\n}",
+      code)
+    #expect(made.grade == 1)
+    #expect(
+      made.reason
+        == "`.presentationDismissDisabled` where the card has `.interactiveDismissDisabled`.")
+    // A modifier the SDK has, or one sharing no word with the card's, is not made up.
+    let card = CodeNode(
+      kind: .modifier, name: "interactiveDismissDisabled", token: nil, tokens: 0..<1)
+    for name in ["presentationDetents", "lockedSheet"] {
+      let typed = CodeNode(kind: .modifier, name: name, token: nil, tokens: 0..<1)
+      #expect(!Matching.isMadeUpModifier(typed, for: card, declared: []))
+    }
+    let own = CodeNode(kind: .modifier, name: "sheetDismissDisabled", token: nil, tokens: 0..<1)
+    #expect(Matching.isMadeUpModifier(own, for: card, declared: []))
+    #expect(!Matching.isMadeUpModifier(own, for: card, declared: ["sheetDismissDisabled"]))
+    // A member of a value (`item.dismissDisabled`) is the model's, not a view's modifier.
+    var member = own
+    member.parameters = ["item"]
+    #expect(!Matching.isMadeUpModifier(member, for: card, declared: []))
+    #expect(SDKIndex.shipped.declaresMember(named: "withTaskGroup"))
+  }
+
+  @Test("says a finding once, however many places it holds")
+  func findingSaidOnce() {
+    let code = """
+      TabView {
+          Tab("Library", systemImage: "books.vertical") { LibraryView() }
+          Tab("Search", systemImage: "magnifyingglass") { SearchView() }
+      }
+      """
+    let judgement = judge(
+      """
+      TabView {
+          LibraryView().tabItem { Label("Library", systemImage: "books.vertical") }
+          SearchView().tabItem { Label("Search", systemImage: "magnifyingglass") }
+      }
+      """, code)
+    let messages = judgement.findings.map(\.message)
+    #expect(messages.filter { $0.contains("`.tabItem` is deprecated") }.count == 1, "\(messages)")
+    #expect(Set(messages).count == messages.count)
+  }
 }

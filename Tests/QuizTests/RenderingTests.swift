@@ -171,15 +171,18 @@ struct RenderingTests {
     #expect(!text.contains("::"))
   }
 
-  @Test("with colour, says after the line that the attempt has a part elsewhere")
-  func misplacedNote() {
+  @Test(
+    "says after the line that the attempt has a part elsewhere, with colour and without",
+    arguments: [true, false])
+  func misplacedNote(color: Bool) {
     let code =
       "NavigationStack {\n    List(items) { Text($0) }\n        .searchable(text: $query)\n}"
     let text = comparison(
       "NavigationStack { List(items) { Text($0).searchable(text: $query) } }", code: code,
-      color: true)
+      color: color)
     #expect(text.contains("yours has it elsewhere"), "\(text)")
-    #expect(!text.contains("(elsewhere)"))
+    #expect(!text.contains("(elsewhere)") && !text.contains("{+elsewhere+}"))
+    if !color { #expect(text.contains(".[-searchable-](text: $query)  ← yours has it elsewhere")) }
   }
 
   @Test("with colour, colours only what is wrong or missing, without brackets")

@@ -51,7 +51,8 @@ extension CardPresenter {
     var lines: [[Piece]] = [[]]
     var marked: [Bool] = [false]
     // Lines holding a part the attempt has elsewhere: said once, after the line's code, where
-    // it cannot read as part of the code (`.searchable(elsewhere)(text:` did).
+    // it cannot read as part of the code (`.searchable(elsewhere)(text:` and, without colour,
+    // `.[-searchable-]{+elsewhere+}(text:` did).
     var misplaced: Set<Int> = []
     var significant = 0
     for token in SwiftLexer.tokens(in: code) {
@@ -78,11 +79,9 @@ extension CardPresenter {
         }
       }
     }
-    if style.usesColor {
-      let note = "  ← yours has it elsewhere"
-      for index in misplaced {
-        lines[index].append(Piece(text: style.apply(.dim, note), columns: note.count))
-      }
+    let note = "  ← yours has it elsewhere"
+    for index in misplaced {
+      lines[index].append(Piece(text: style.apply(.dim, note), columns: note.count))
     }
     let shown = lines.indices.filter { marked[$0] }
     let indent =
@@ -115,7 +114,8 @@ extension CardPresenter {
       let role: Style.Role = if case .typo = mark { .warn } else { .bad }
       coloured = style.apply(role, text) + style.apply(.dim, "→") + style.apply(.warn, typed)
     case .misplaced:
-      plain = "[-\(text)-]{+elsewhere+}"
+      // The card's part, and after the line a note: a word in the code would read as code.
+      plain = "[-\(text)-]"
       coloured = style.apply(.warn, text)
     }
     let columns =
