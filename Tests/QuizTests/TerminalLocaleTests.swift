@@ -147,4 +147,40 @@ struct TerminalLocaleTests {
     // readline set the locale from the environment; the test process is in "C" again.
     setlocale(LC_CTYPE, "C")
   }
+
+  @Test(
+    "keys typed while nothing reads (a pasted answer's next line) are shown once, by the next read")
+  func typedAhead() throws {
+    let terminal = try PseudoTerminal()
+    let taken = DispatchSemaphore(value: 0)
+    let typedAhead = DispatchSemaphore(value: 0)
+    Thread {
+      if terminal.waitFor("> ") != nil { terminal.type("one\r") }
+      // The line is taken; quiz works on it while the rest of the paste arrives.
+      taken.wait()
+      terminal.type("ahead\r")
+      // What the terminal itself shows of those keys comes now, if anything does.
+      terminal.waitFor("ahead")
+      typedAhead.signal()
+    }.start()
+    let (one, two) = {
+      let input = ReadlineInput(
+        historyFile: nil, commands: [], clock: ManualClock().clock, charset: .ascii,
+        terminal: (terminal.slave, terminal.slave))
+      let one = input.read(prompt: "> ")
+      taken.signal()
+      _ = typedAhead.wait(timeout: .now() + 1)
+      return (one, input.read(prompt: ">> "))
+    }()
+    terminal.closeSlave()
+    terminal.readToEnd()
+    #expect(one == .line("one") && two == .line("ahead"))
+    let screen = String(decoding: terminal.output, as: UTF8.self)
+    #expect(screen.components(separatedBy: "ahead").count == 2, "\(screen.debugDescription)")
+    #expect(screen.contains(">> ahead"), "\(screen.debugDescription)")
+    // The echo held off between the reads is back once the input is gone.
+    var settings = termios()
+    #expect(tcgetattr(terminal.master, &settings) == 0 && settings.c_lflag & tcflag_t(ECHO) != 0)
+    setlocale(LC_CTYPE, "C")
+  }
 }

@@ -18,6 +18,8 @@ final class ReadlineInput: LineInput {
   private let output: Int32
   /// readline's streams on a terminal other than standard input and output.
   private var streams: (input: UnsafeMutablePointer<FILE>?, output: UnsafeMutablePointer<FILE>?)?
+  /// The terminal's settings, echo on, while echo is held off between reads (``holdEcho()``).
+  private var echoing: termios?
 
   /// Starts readline with the history in `historyFile` and completion of `commands`; deadlines
   /// are read on `clock`. With an ASCII `charset`, bytes beyond ASCII are taken as typed and
@@ -63,6 +65,7 @@ final class ReadlineInput: LineInput {
   }
 
   deinit {
+    releaseEcho()
     guard let streams else { return }
     quiz_readline_set_streams(nil, nil)
     if let input = streams.input { fclose(input) }
@@ -84,6 +87,9 @@ final class ReadlineInput: LineInput {
   ) -> InputEvent {
     ReadlineCallback.line = nil
     ReadlineCallback.finished = false
+    // Echo back on before readline reads the terminal's settings: it shows nothing typed on
+    // a terminal it finds silent.
+    releaseEcho()
     rl_callback_handler_install(prompt) { line in
       if let line {
         ReadlineCallback.line = String(cString: line)
@@ -129,6 +135,7 @@ final class ReadlineInput: LineInput {
 
   /// `line`, counted and kept in the history.
   private func took(_ line: String) -> InputEvent {
+    holdEcho()
     linesRead += 1
     if !line.trimmingSpaces().isEmpty {
       add_history(line)
@@ -160,6 +167,27 @@ final class ReadlineInput: LineInput {
     return file.st_mode & S_IFMT == S_IFREG && file.st_uid == geteuid()
   }
 
+  /// Turns the terminal's echo off until the next read: keys typed while quiz works (the next
+  /// lines of a pasted answer) wait unseen, and the next read shows them once. With echo on,
+  /// the terminal showed them as they came and readline again after its prompt.
+  private func holdEcho() {
+    guard echoing == nil else { return }
+    var settings = termios()
+    guard tcgetattr(input, &settings) == 0, settings.c_lflag & tcflag_t(ECHO) != 0 else { return }
+    echoing = settings
+    HeldEcho.hold(input, restoring: settings)
+    settings.c_lflag &= ~tcflag_t(ECHO)
+    tcsetattr(input, TCSANOW, &settings)
+  }
+
+  /// Puts back the echo ``holdEcho()`` turned off.
+  private func releaseEcho() {
+    guard var settings = echoing else { return }
+    tcsetattr(input, TCSANOW, &settings)
+    echoing = nil
+    HeldEcho.release()
+  }
+
   /// Ends a read that will not complete, and puts the terminal back as it was.
   private func abandon(_ event: InputEvent) -> InputEvent {
     rl_free_line_state()
@@ -168,6 +196,25 @@ final class ReadlineInput: LineInput {
     _ = Glibc.write(output, "\n", 1)
     return event
   }
+}
+
+/// The terminal whose echo is held off, for the exit handler that puts it back should quiz end
+/// between two reads (`exit` after `:quit`) without the input going first.
+private enum HeldEcho {
+  nonisolated(unsafe) static var terminal: (descriptor: Int32, settings: termios)?
+  nonisolated(unsafe) static var isRegistered = false
+
+  static func hold(_ descriptor: Int32, restoring settings: termios) {
+    terminal = (descriptor, settings)
+    guard !isRegistered else { return }
+    isRegistered = true
+    atexit {
+      guard var held = HeldEcho.terminal else { return }
+      tcsetattr(held.descriptor, TCSANOW, &held.settings)
+    }
+  }
+
+  static func release() { terminal = nil }
 }
 
 /// State that readline's C callbacks reach; they cannot capture context.
