@@ -313,6 +313,15 @@ extension Matching {
     {
       return true
     }
+    // Another presentation where the card's presentation is the point (`.sheet` for
+    // `.fullScreenCover`), though one around configured content is taken as scaffolding; but
+    // not one that holds the card's job done another way (a sheet that cannot be swiped away).
+    if e.isAPI, e.importance != .free, e.kind == .modifier, a.kind == .modifier, a.isAPI,
+      APIVocabulary.presenters.contains(e.name), APIVocabulary.presenters.contains(a.name)
+    {
+      let related = vocabulary.related[e.name] ?? []
+      return !Self.allNodes([a]).contains { related.contains($0.name) }
+    }
     // Scaffolding and decoration in the attempt (`Text`, `.font`) replace nothing.
     // An attribute of the same declaration is in the same place, even one that only stores
     // (`@State` for the card's `@FocusState`).

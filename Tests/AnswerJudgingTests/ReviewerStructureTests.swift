@@ -288,4 +288,14 @@ struct ReviewerStructureTests {
     #expect(messages.filter { $0.contains("`.tabItem` is deprecated") }.count == 1, "\(messages)")
     #expect(Set(messages).count == messages.count)
   }
+
+  @Test("takes another presentation for the card's, though it presents configured content")
+  func otherPresentation() throws {
+    let code = ".fullScreenCover(isPresented: $showsWelcome) {\n  WelcomeView()\n}"
+    let other = judge(
+      ".sheet(isPresented: $showsWelcome) {\n  WelcomeView()\n    .presentationDetents([.large])\n}",
+      code)
+    #expect(try #require(other.grade) <= 2)
+    #expect(other.reason == "`.sheet` where the card has `.fullScreenCover`.")
+  }
 }
