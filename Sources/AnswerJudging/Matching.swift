@@ -325,11 +325,31 @@ struct Matching {
       return "That reads as prose, not Swift: compare it with the answer yourself."
     }
     if let worst = findings.first, worst.severity > .note {
-      return worst.message.capitalizedFirst + "."
+      // An older API where the card writes its replacement says at once what to learn, more
+      // than what follows from it (a label of the container the older API does without).
+      let replaced = findings.first { finding in
+        finding.severity == worst.severity
+          && Self.replacement(in: finding.message).map(expected.names.contains) == true
+      }
+      return (replaced ?? worst).message.capitalizedFirst + "."
     }
     if grade == 0 || grade == 1 { return "Nothing in common with the card's code." }
     return renamings.isEmpty
       ? "Same API as the card." : "Same API as the card, with names of your own."
+  }
+
+  /// The API a finding says replaces a deprecated one of another name: `Tab` in "`.tabItem` is
+  /// deprecated: use `Tab`"; nil for another overload of the same name (`onChange`).
+  static func replacement(in message: String) -> String? {
+    func name(after prefix: Substring) -> Substring {
+      prefix.drop { $0 == "." || $0 == "@" }.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+    }
+    guard message.hasPrefix("`"), message.contains(" is deprecated"),
+      let use = message.firstRange(of: "use `")
+    else { return nil }
+    let replacement = name(after: message[use.upperBound...])
+    let deprecated = name(after: message.dropFirst())
+    return replacement.isEmpty || replacement == deprecated ? nil : String(replacement)
   }
 
   // MARK: Words

@@ -288,6 +288,29 @@ struct ReviewerStructureTests {
     #expect(messages.filter { $0.contains("`.tabItem` is deprecated") }.count == 1, "\(messages)")
     #expect(Set(messages).count == messages.count)
   }
+  @Test("names first an older API whose replacement the card writes")
+  func replacedAPIFirst() {
+    let code = """
+      TabView {
+          Tab("Library", systemImage: "books.vertical") { LibraryView() }
+          Tab(role: .search) { SearchView() }
+      }
+      """
+    let judgement = judge(
+      """
+      TabView {
+          LibraryView().tabItem { Label("Library", systemImage: "books.vertical") }
+          SearchView().tabItem { Label("Search", systemImage: "magnifyingglass") }
+      }
+      """, code, hints: JudgingHints(essential: ["role:"], context: ["Tab", "TabView"]))
+    #expect(judgement.reason == "`.tabItem` is deprecated: use `Tab`.")
+    #expect(Matching.replacement(in: "`.tabItem` is deprecated: use `Tab`") == "Tab")
+    // Another overload of the same name is no other API to learn.
+    #expect(
+      Matching.replacement(
+        in: "`.onChange { value in }` is deprecated: use `onChange(of:initial:_:)`") == nil)
+    #expect(Matching.replacement(in: "`.sheet` where the card has `.popover`") == nil)
+  }
 
   @Test("takes another presentation for the card's, though it presents configured content")
   func otherPresentation() throws {
