@@ -138,8 +138,14 @@ struct RenderingTests {
     let text = comparison(
       ".toolbar { ToolbarItem(placement: .topBarTrailing) { EditButton() }; ToolbarItem(placement: .bottomBar) { Button(\"Add\") { add() } } }",
       color: false)
+    // The suggestion is kept whole: on a line of its own where the reason's last has no room.
     #expect(
-      text.hasPrefix("Your attempt: `.bottomBar` where the card has `.primaryAction`. Suggested"))
+      text.hasPrefix(
+        "Your attempt: `.bottomBar` where the card has `.primaryAction`.\nSuggested grade: 2.\n"))
+    let wide = comparison(
+      ".toolbar { ToolbarItem(placement: .bottomBar) { Button(\"Add\") { add() } } }",
+      color: false, width: 100)
+    #expect(wide.contains("`.primaryAction`. Suggested grade: 1.\n"), "\(wide)")
     #expect(text.contains("    ToolbarItem(placement: .[-primaryAction-]{+bottomBar+}) {"))
     #expect(!text.contains("topBarTrailing"))
     #expect(!text.contains("\u{1B}["))
@@ -183,6 +189,17 @@ struct RenderingTests {
     #expect(text.contains("yours has it elsewhere"), "\(text)")
     #expect(!text.contains("(elsewhere)") && !text.contains("{+elsewhere+}"))
     if !color { #expect(text.contains(".[-searchable-](text: $query)  ← yours has it elsewhere")) }
+  }
+
+  @Test(
+    "shows a source's code without backticks in colour, as the explanation does, and with them in plain text"
+  )
+  func sourceBackticks() {
+    let source = "Apple, `Tab` init(role:content:)"
+    let coloured = CardPresenter(style: Style(usesColor: true), width: 80).sourceLine(source)
+    #expect(!coloured.contains("`") && coloured.contains("Apple, Tab init(role:content:)"))
+    let plain = CardPresenter(style: Style(usesColor: false), width: 80).sourceLine(source)
+    #expect(plain == "Source: Apple, `Tab` init(role:content:)")
   }
 
   @Test("with colour, colours only what is wrong or missing, without brackets")

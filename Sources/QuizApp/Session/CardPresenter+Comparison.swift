@@ -10,10 +10,16 @@ extension CardPresenter {
   /// `[-card's-]{+yours+}`.
   func comparison(_ judgement: Judgement) -> String {
     var parts: [String] = []
-    let suggestion = judgement.grade.map { " Suggested grade: \($0)." } ?? ""
-    // Wrapped before the code spans are dressed, so that escape codes take no columns.
-    parts.append(
-      style.inlineMarkdown(wrapper.wrap("Your attempt: \(judgement.reason)\(suggestion)")))
+    // Wrapped before the code spans are dressed, so that escape codes take no columns; the
+    // suggestion kept whole, on the reason's last line if it fits there, else on its own.
+    var headline = wrapper.wrap("Your attempt: \(judgement.reason)")
+    if let grade = judgement.grade {
+      let suggestion = "Suggested grade: \(grade)."
+      let last = headline.split(separator: "\n", omittingEmptySubsequences: false).last?.count ?? 0
+      headline +=
+        last + 1 + suggestion.count <= wrapper.width ? " " + suggestion : "\n" + suggestion
+    }
+    parts.append(style.inlineMarkdown(headline))
     let lines = markedLines(judgement.code, marks: judgement.marks)
     if !lines.isEmpty {
       if !style.usesColor {

@@ -77,16 +77,16 @@ struct CardPresenter {
             + syntax.hints.alternatives.map(code).joined(separator: "\n"))
       }
       if let source = syntax.source {
-        parts.append(style.apply(.dim, wrapper.wrap("Source: \(source)")))
+        parts.append(sourceLine(source))
       }
     case .trick(let trick):
       parts += trick.answer.blocks.map(block)
       if let source = trick.source {
-        parts.append(style.apply(.dim, wrapper.wrap("Source: \(source)")))
+        parts.append(sourceLine(source))
       }
     case .edge(let edge):
       parts += edge.answer.blocks.map(block)
-      parts.append(style.apply(.dim, wrapper.wrap("Source: \(edge.source)")))
+      parts.append(sourceLine(edge.source))
     case .interview(let interview):
       parts += interview.modelAnswer.blocks.map(block)
       // Wrapped with its label, so that the first line fits too; then the label is dressed.
@@ -95,10 +95,17 @@ struct CardPresenter {
       parts.append(
         style.apply(.warn, label) + style.inlineMarkdown(String(text.dropFirst(label.count))))
       if let source = interview.source {
-        parts.append(style.apply(.dim, wrapper.wrap("Source: \(source)")))
+        parts.append(sourceLine(source))
       }
     }
     return parts.joined(separator: "\n\n")
+  }
+
+  /// Where a card's facts come from, dimmed. With colour, code is not marked out in a dimmed
+  /// line, so its backticks go, as they do where the explanation shows code in bold.
+  func sourceLine(_ source: String) -> String {
+    let text = style.usesColor ? source.filter { $0 != "`" } : source
+    return style.apply(.dim, wrapper.wrap("Source: \(text)"))
   }
 
   /// A horizontal rule with a label.
