@@ -61,6 +61,22 @@ struct RenderingTests {
     #expect(lines[1].drop(while: { $0 == " " }).hasPrefix("// "), "\(lines)")
   }
 
+  @Test("breaks a long line after an argument where it can, keeping a label with its value")
+  func wrappedAtArguments() {
+    let code =
+      ".alert(\"Remove Song?\", isPresented: $isRemoving, presenting: songToRemove) { song in"
+    let lines = Style(usesColor: false).highlightedLines(code, width: 80)
+    #expect(
+      lines == [
+        ".alert(\"Remove Song?\", isPresented: $isRemoving,",
+        "    presenting: songToRemove) { song in",
+      ],
+      "\(lines)")
+    // No comma far enough along: the last white space that fits, as before.
+    let call = "someRatherLongFunctionName(argument: valueNumberOne) + anotherValue + more + more"
+    #expect(Style(usesColor: false).highlightedLines(call, width: 80).count == 2)
+  }
+
   @Test(
     "counts a tab as four columns and a wide character as two when it wraps code",
     arguments: [30, 50, 80])

@@ -2,8 +2,8 @@ import CardDeck
 
 extension Style {
   /// Swift code as ``highlight(_:)`` colours it, a line at a time, each line no wider than
-  /// `width` columns: a longer line is broken at its last white space that fits (dropped), else
-  /// between tokens, and continues under its own indentation and four spaces more, as an
+  /// `width` columns: a longer line is broken at its last white space that fits (dropped), after
+  /// a comma or an opening bracket where it can, else between tokens, and continues under its own indentation and four spaces more, as an
   /// editor wraps it; a token longer than a line (a comment, a string) is broken at a space in it, or
   /// anywhere. Colour is given to each piece, so a continued string or comment keeps its own.
   ///
@@ -61,11 +61,16 @@ extension Style {
       while columns(current) + Self.columns(rest) > width {
         let keepsComment = isLineComment && columns(current) + Self.firstWords(of: rest) <= width
         if current.count > firstToken && !keepsComment {
-          // Broken at the last white space between tokens, as words are; else before this
+          // Broken at the last white space between tokens that fits, after an argument or an
+          // opening bracket where one leaves a third of the line filled (a label stays with
+          // its value: `role: .destructive`); else at the last white space, else before this
           // token.
-          if let gap = current.indices.last(where: {
-            $0 > firstToken && current[$0].kind == .whitespace
-          }) {
+          let gaps = current.indices.filter { $0 > firstToken && current[$0].kind == .whitespace }
+          let isSeam = { (gap: Int) in
+            [",", "(", "["].contains(current[gap - 1].text)
+              && columns(current[..<gap]) >= width / 3
+          }
+          if let gap = gaps.last(where: isSeam) ?? gaps.last {
             let carried = Array(current[(gap + 1)...])
             current.removeSubrange(gap...)
             breakLine(carrying: carried)
