@@ -99,9 +99,10 @@ struct Matching {
 
   // MARK: The verdict
 
-  /// `typed` with its view types opened (`struct RecipeList: View { … }` as what it holds),
-  /// where the card declares no type of its own: the wrapper is the attempt's scaffolding, and
-  /// comparing what it holds at the card's level keeps each part where the card has it.
+  /// `typed` with its view types and their bodies opened (`struct RecipeList: View { … }` and
+  /// `var body: some View { … }` as what they hold), where the card declares neither: the
+  /// wrapper is the attempt's scaffolding, and comparing what it holds at the card's level keeps
+  /// each part where the card has it.
   static func unwrappingViews(_ typed: [CodeNode], for expected: [CodeNode]) -> [CodeNode] {
     func isType(_ node: CodeNode) -> Bool {
       node.kind == .declaration && !["var", "let", "func", "init", "subscript"].contains(node.name)
@@ -109,8 +110,14 @@ struct Matching {
     func isView(_ node: CodeNode) -> Bool {
       isType(node) && node.clause.contains { $0.name == "View" } && node.blocks.count == 1
     }
-    guard !expected.contains(where: isType), typed.contains(where: isView) else { return typed }
-    return typed.flatMap { isView($0) ? $0.blocks[0] : [$0] }
+    // So is a view's `var body: some View { … }` written around the card's code.
+    func isBody(_ node: CodeNode) -> Bool {
+      node.kind == .declaration && node.name == "var" && node.parameters == ["body"]
+        && node.clause.contains { $0.name == "View" } && node.blocks.count == 1
+    }
+    guard !expected.contains(where: { isType($0) || isBody($0) }) else { return typed }
+    let opened = typed.flatMap { isView($0) ? $0.blocks[0] : [$0] }
+    return opened.flatMap { isBody($0) ? $0.blocks[0] : [$0] }
   }
 
   mutating func run() -> Judgement {

@@ -90,6 +90,32 @@ struct ValueMethodTests {
     #expect(!CodeClassifier.isValueMethod("filter", isDeclared: { $0 == "filter" }))
   }
 
+  @Test("reads a `body` written around the card's code beside its `@State` as the code it holds")
+  func bodyBesideState() {
+    let card = """
+      @State private var openBook: Book?
+
+      NavigationStack {
+          BookList(onPick: { openBook = $0 })
+              .navigationDestination(item: $openBook) { book in BookDetail(book: book) }
+      }
+      """
+    let attempt = """
+      @State private var openBook: Book?
+      var body: some View {
+          NavigationStack {
+              ShelfView(onOpen: { openBook = $0 })
+                  .navigationDestination(item: $openBook) { book in BookDetail(book: book) }
+          }
+      }
+      """
+    #expect(judge(attempt, card).grade == 5, "\(judge(attempt, card).reason)")
+    // Only the label differs then: nothing misplaced, no closure missing.
+    let label = judge(attempt.replacing("item:", with: "unwrapping:"), card)
+    #expect(label.grade == 2, "\(label.findings)")
+    #expect(!label.findings.contains { $0.message.contains("not where the card has it") })
+  }
+
   @Test("reads a `body` wrapped around the card's chain as the chain, without the card's `@State`")
   func bodyWithoutState() {
     let card = """
