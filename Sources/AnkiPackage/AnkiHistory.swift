@@ -51,7 +51,9 @@ public struct AnkiHistory: RandomAccessCollection, Sendable {
   /// No answer.
   public init() {}
 
+  /// The position of the first answer.
   public var startIndex: Int { answers.startIndex }
+  /// The position after the last answer.
   public var endIndex: Int { answers.endIndex }
 
   /// The answer at `position` as its event; its id derived from the card and the moment, as

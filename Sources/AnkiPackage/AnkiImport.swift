@@ -40,7 +40,7 @@ public struct AnkiImport: Sendable {
     let reviews = Dictionary(grouping: collection.reviews, by: \.card)
     self.init(
       collection, notes: { visit in notes.forEach(visit) },
-      reviewIDs: { visit in collection.reviews.forEach { visit($0.id) } },
+      reviewIDs: { visit in for review in collection.reviews { visit(review.id) } },
       reviews: { reviews[$0] ?? [] }, path: path, now: now, today: today,
       existingFiles: existingFiles, deckFileLimit: deckFileLimit)
   }

@@ -153,7 +153,7 @@ extension Matching {
       }
     }
     for item in node.blocks.joined() { collectLeftover(item) }
-    if node.kind == .declaration { node.value.forEach { collectLeftover($0) } }
+    if node.kind == .declaration { for item in node.value { collectLeftover(item) } }
   }
 
   /// A part missing in one place and present, unmatched, in another: credit for it, less what
@@ -248,10 +248,10 @@ extension Matching {
       }
       for argument in node.arguments {
         for value in argument.value where value.kind == .closure {
-          value.blocks.forEach { checkPresentedContent($0) }
+          for block in value.blocks { checkPresentedContent(block) }
         }
       }
-      node.blocks.forEach { checkPresentedContent($0) }
+      for block in node.blocks { checkPresentedContent(block) }
     }
   }
 }

@@ -32,9 +32,12 @@ extension SDKIndex {
   /// The closures written after a call's argument list: an unlabelled one first, then labelled
   /// ones (`} message: {`).
   public struct TrailingClosures: Sendable, Equatable {
+    /// Whether there is an unlabelled closure, the first.
     public var unlabelled = false
+    /// The labels of the labelled closures, in order.
     public var labels: [String] = []
 
+    /// An unlabelled closure if `unlabelled`, then one labelled each of `labels`; none by default.
     public init(unlabelled: Bool = false, labels: [String] = []) {
       self.unlabelled = unlabelled
       self.labels = labels

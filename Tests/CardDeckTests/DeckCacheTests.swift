@@ -120,10 +120,10 @@ struct DeckCacheTests {
   func usesEntry() throws {
     let setup = try CachedDecks()
     let path = setup.decks + "/y.md"
-    let stand_in = parseDeck("# Other\n\n## Trick · T · other\nQ\n\n---\n\nA\n", name: "other")
+    let standIn = parseDeck("# Other\n\n## Trick · T · other\nQ\n\n---\n\nA\n", name: "other")
     let identity = try #require(FileIdentity(path: path))
     setup.cache().write(
-      [.init(path: path, identity: identity, encoded: DeckCache.encode(stand_in.deck, []))],
+      [.init(path: path, identity: identity, encoded: DeckCache.encode(standIn.deck, []))],
       for: setup.decks)
     let loaded = try setup.loaded()
     #expect(loaded.decks.map(\.name).contains("other"))
@@ -207,10 +207,10 @@ struct DeckCacheTests {
   func otherProgram() throws {
     let setup = try CachedDecks()
     let path = setup.decks + "/y.md"
-    let stand_in = parseDeck("# Other\n\n## Trick · T · other\nQ\n\n---\n\nA\n", name: "other")
+    let standIn = parseDeck("# Other\n\n## Trick · T · other\nQ\n\n---\n\nA\n", name: "other")
     let identity = try #require(FileIdentity(path: path))
     setup.cache(program: "an older build").write(
-      [.init(path: path, identity: identity, encoded: DeckCache.encode(stand_in.deck, []))],
+      [.init(path: path, identity: identity, encoded: DeckCache.encode(standIn.deck, []))],
       for: setup.decks)
     expectSame(try setup.loaded(), try setup.parsed())
   }
@@ -312,12 +312,12 @@ struct DeckCacheTests {
     #expect(try allCards(reloaded).contains { $0.prompt.text == "Q2?" })
 
     // And an entry for the same bytes is what is used.
-    let stand_in = parseDeck("# Other\n\n## Trick · T · other\nQ\n\n---\n\nA\n", name: "other")
+    let standIn = parseDeck("# Other\n\n## Trick · T · other\nQ\n\n---\n\nA\n", name: "other")
     cache.write(
       [
         .init(
           path: "Decks/a.md", identity: FileIdentity(contents: files[0].bytes),
-          encoded: DeckCache.encode(stand_in.deck, []))
+          encoded: DeckCache.encode(standIn.deck, []))
       ], for: "(built in)")
     #expect(DeckLoader().load(files: [files[0]], cache: cache).decks.map(\.name) == ["other"])
   }
@@ -518,12 +518,12 @@ struct DeckCacheTests {
     let paths = ["y.md", "z.md"].map { setup.decks + "/" + $0 }
     // Two stand-ins that share an id, stored with a claim that none repeats.
     let entries = try paths.map { path in
-      let stand_in = parseDeck(
+      let standIn = parseDeck(
         "# \(path.suffix(4).prefix(1))\n\n## Trick · T · twice\nQ\n\n---\n\nA\n",
         name: String(path.suffix(4).prefix(1)))
       return DeckCache.NewEntry(
         path: path, identity: try #require(FileIdentity(path: path)),
-        encoded: DeckCache.encode(stand_in.deck, []))
+        encoded: DeckCache.encode(standIn.deck, []))
     }
     for path in setup.deckPaths where !paths.contains(path) { #expect(unlink(path) == 0) }
     setup.cache().write(entries, for: setup.decks, idsAreDistinct: true)

@@ -6,12 +6,16 @@ import Scheduler
 public enum NewCardMixModel {
   /// A new card, as the mix sees it.
   public struct Card: Equatable, Sendable {
+    /// The card's id, as ``NewCardMixModel/arrange(_:longAllowed:)`` returns it.
     public var id: String
+    /// The card's kind: each kind gives one card in its turn.
     public var kind: String
+    /// The card's topic: a kind's cards go round its topics.
     public var topic: String
     /// Whether the card counts against the day's long cards and may not follow another.
     public var isLong: Bool
 
+    /// The card `id` of `kind` on `topic`, long if `isLong`.
     public init(id: String, kind: String, topic: String, isLong: Bool) {
       self.id = id
       self.kind = kind

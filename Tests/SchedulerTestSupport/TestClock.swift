@@ -3,6 +3,7 @@ import Scheduler
 
 /// A clock that tests move by hand.
 public final class TestClock {
+  /// The moment the clock shows.
   public var now: Date
 
   /// A clock showing `text`, an ISO 8601 moment in UTC such as `2026-11-29T10:00:00Z`.

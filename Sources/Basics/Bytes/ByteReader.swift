@@ -7,6 +7,7 @@ import FoundationEssentials
 public struct ByteReader {
   /// Why bytes were not read: cut short, or a value no writer writes.
   public struct Malformed: Error {
+    /// The error, which says no more than its type.
     @inlinable
     public init() {}
   }
@@ -51,6 +52,7 @@ public struct ByteReader {
   @inlinable
   public var remaining: Int { end - offset }
 
+  /// The next byte.
   @inlinable
   public mutating func byte() throws(Malformed) -> UInt8 {
     guard offset < end else { throw Malformed() }
@@ -68,6 +70,7 @@ public struct ByteReader {
     }
   }
 
+  /// A `UInt16` in two bytes, little-endian.
   @inlinable
   public mutating func uint16() throws(Malformed) -> UInt16 {
     guard end - offset >= 2 else { throw Malformed() }
@@ -75,6 +78,7 @@ public struct ByteReader {
     return UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt16.self))
   }
 
+  /// A `UInt32` in four bytes, little-endian.
   @inlinable
   public mutating func uint32() throws(Malformed) -> UInt32 {
     guard end - offset >= 4 else { throw Malformed() }
@@ -82,6 +86,7 @@ public struct ByteReader {
     return UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
   }
 
+  /// A `UInt64` in eight bytes, little-endian.
   @inlinable
   public mutating func uint64() throws(Malformed) -> UInt64 {
     guard end - offset >= 8 else { throw Malformed() }
@@ -90,6 +95,7 @@ public struct ByteReader {
     return UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
   }
 
+  /// An integer in eight bytes, two's complement.
   @inlinable
   public mutating func int() throws(Malformed) -> Int { Int(Int64(bitPattern: try uint64())) }
 
@@ -157,21 +163,25 @@ public struct ByteReader {
     return UUID(uuid: raw.loadUnaligned(fromByteOffset: offset, as: uuid_t.self))
   }
 
+  /// A text after a byte `1`, or nil after a byte `0`.
   @inlinable
   public mutating func optionalString() throws(Malformed) -> String? {
     try bool() ? try string() : nil
   }
 
+  /// An integer after a byte `1`, or nil after a byte `0`.
   @inlinable
   public mutating func optionalInt() throws(Malformed) -> Int? {
     try bool() ? try int() : nil
   }
 
+  /// A `UInt64` after a byte `1`, or nil after a byte `0`.
   @inlinable
   public mutating func optionalUInt64() throws(Malformed) -> UInt64? {
     try bool() ? try uint64() : nil
   }
 
+  /// A UUID after a byte `1`, or nil after a byte `0`.
   @inlinable
   public mutating func optionalUUID() throws(Malformed) -> UUID? {
     try bool() ? try uuid() : nil

@@ -6,25 +6,31 @@ public struct ByteWriter {
   /// The bytes written so far.
   public var bytes: [UInt8] = []
 
+  /// A writer with nothing written.
   @inlinable
   public init() {}
 
+  /// Makes room for at least `count` bytes in all, those written so far included.
   @inlinable
   public mutating func reserve(_ count: Int) { bytes.reserveCapacity(count) }
 
+  /// One byte, as it is.
   @inlinable
   public mutating func append(_ value: UInt8) { bytes.append(value) }
 
+  /// A `UInt16` in two bytes, little-endian.
   @inlinable
   public mutating func append(_ value: UInt16) {
     withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
   }
 
+  /// A `UInt32` in four bytes, little-endian.
   @inlinable
   public mutating func append(_ value: UInt32) {
     withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
   }
 
+  /// A `UInt64` in eight bytes, little-endian.
   @inlinable
   public mutating func append(_ value: UInt64) {
     withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }

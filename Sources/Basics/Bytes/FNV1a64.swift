@@ -13,11 +13,13 @@ public struct FNV1a64 {
     state = offset
   }
 
+  /// Feeds one byte.
   @inlinable @inline(__always)
   public mutating func add(_ byte: UInt8) {
     state = (state ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
   }
 
+  /// Feeds `bytes`, in order.
   @inlinable
   public mutating func add(_ bytes: some Sequence<UInt8>) {
     for byte in bytes { add(byte) }

@@ -38,6 +38,7 @@ public enum AtomicFile {
     /// the file, named for it and the writer's pid (see ``sweep(_:name:)``).
     public var temporary: String?
 
+    /// How to write a file: whether to replace one that exists, and the rest as the properties say.
     public init(
       replacing: Bool, permissions: mode_t = 0o666, durable: Bool = true, temporary: String? = nil
     ) {

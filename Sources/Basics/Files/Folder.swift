@@ -5,8 +5,10 @@ import Glibc
 public enum Folder {
   /// Why a system call failed: its `errno`.
   public struct Failure: Error, Equatable {
+    /// The `errno` the call left.
     public let code: Int32
 
+    /// The failure of a call that left `errno` at `code`.
     public init(code: Int32) { self.code = code }
 
     /// The system's words for it (`strerror`).

@@ -3,7 +3,9 @@ import Glibc
 
 /// An open file descriptor, closed when the value goes away; its calls throw `Failure`.
 public final class OpenFile<Failure: FileFailure> {
+  /// The file's location, as it was opened: failures name it.
   public let url: URL
+  /// The descriptor, for system calls on the file.
   public let descriptor: Int32
 
   /// Opens `url` with `open(2)` flags, as a regular file (or, with O_DIRECTORY, a folder) and
@@ -23,7 +25,9 @@ public final class OpenFile<Failure: FileFailure> {
 
   /// Opens `url` for reading, or returns nil when it does not exist.
   public static func openForReadingIfPresent(_ url: URL) throws(Failure) -> OpenFile? {
-    try open(url, flags: O_RDONLY, mode: 0, missingIsNil: true).map { OpenFile(descriptor: $0, url) }
+    try open(url, flags: O_RDONLY, mode: 0, missingIsNil: true).map {
+      OpenFile(descriptor: $0, url)
+    }
   }
 
   /// The descriptor of `url` opened as the initialiser says; nil if it does not exist and
@@ -91,7 +95,8 @@ public final class OpenFile<Failure: FileFailure> {
       throw Failure.unsafeFolder(folder: url, reason: "it is not a folder")
     }
     guard status.st_uid == geteuid() else {
-      throw Failure.unsafeFolder(folder: url, reason: "it belongs to another user (uid \(status.st_uid))")
+      throw Failure.unsafeFolder(
+        folder: url, reason: "it belongs to another user (uid \(status.st_uid))")
     }
     // Group write is fine for a group of the user's own (the user private groups of umask 002
     // systems, where an older quiz made the folder 0775); not for a shared group.
@@ -124,7 +129,8 @@ public final class OpenFile<Failure: FileFailure> {
     if let requestedEnd { end = requestedEnd } else { end = try size() }
     guard end > offset else { return Data() }
     guard end - offset <= Self.largestRead else {
-      throw Failure.io(file: url, operation: "read \(end - offset) bytes of it at once", code: EFBIG)
+      throw Failure.io(
+        file: url, operation: "read \(end - offset) bytes of it at once", code: EFBIG)
     }
     // Read into memory of its own, not zeroed first (`Data(count:)` clears megabytes for a
     // large snapshot), which the Data then owns.

@@ -101,6 +101,8 @@ struct ExportCommand: Command {
           events = try ExportDocument.writeJSON(
             exportedAt: now, cards: rows,
             reviews: { (visit) throws(StateError) in
+              // A journal read from its file, not a sequence: its `forEach` has no `for` loop.
+              // swift-format-ignore: ReplaceForEachWithForLoop
               try journal.forEach { event, isUndone in
                 if let ids {
                   guard let card = event.card, ids.contains(card) else { return }

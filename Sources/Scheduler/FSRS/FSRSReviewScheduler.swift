@@ -13,12 +13,15 @@ public struct FSRSReviewScheduler: ReviewScheduler {
   /// The algorithm and its parameters.
   public let scheduler: FSRSScheduler
 
+  /// FSRS-6 with `parameters`, py-fsrs's defaults unless given.
   public init(parameters: FSRSParameters = .standard) {
     scheduler = FSRSScheduler(parameters: parameters)
   }
 
+  /// Always ``SchedulerKind/fsrs``.
   public var kind: SchedulerKind { .fsrs }
 
+  /// The state after `state` was graded `grade` at `date`, which counts for `today`.
   public func review(_ state: CardState, grade: Grade, on today: Day, at date: Date) -> CardState {
     let card = state.fsrs ?? FSRSCard(due: date)
     let rating = FSRSRating(grade)

@@ -20,6 +20,9 @@ extension FSRSScheduler {
 }
 
 extension FSRSReviewScheduler {
+  /// FSRS reads it: a card's memory is made from its review log.
+  public var readsImportedHistory: Bool { true }
+
   /// `imported`, a state brought in from another program, given the FSRS memory of `reviews`,
   /// its review log from where its memory starts, in time order; as it is when that tells
   /// nothing (no reviews, or a state never reviewed).
@@ -28,8 +31,6 @@ extension FSRSReviewScheduler {
   /// program's, as Anki keeps a card's due date when FSRS is turned on. The memory's last review
   /// is the state's, which files keep once for both. A card in review is due, for FSRS, its
   /// interval after its last review; one in a learning step, when the step ends.
-  public var readsImportedHistory: Bool { true }
-
   public func importedState(
     _ imported: CardState, replaying reviews: [FSRSHistoryReview]
   ) -> CardState {

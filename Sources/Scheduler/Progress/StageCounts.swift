@@ -18,9 +18,9 @@ public struct StageCounts: Equatable, Sendable {
   /// No cards.
   public init() {}
 
-  /// The counts of `ids`.
   // Inlinable, so that callers in other modules iterate their own sequence without a witness
   // table call an element: a call for every card, where counting one is a few additions.
+  /// The counts of `ids`.
   @inlinable
   public init(_ ids: some Sequence<String>, in state: ReviewState, today: Day) {
     for id in ids { add(id, in: state, today: today) }

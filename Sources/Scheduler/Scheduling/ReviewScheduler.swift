@@ -27,6 +27,7 @@ extension ReviewScheduler {
   /// A scheduler whose state is all in what another program brings in, as SM-2's is.
   public var readsImportedHistory: Bool { false }
 
+  /// `imported` as it is: a scheduler that reads no history makes nothing of `reviews`.
   public func importedState(
     _ imported: CardState, replaying reviews: [FSRSHistoryReview]
   ) -> CardState { imported }
@@ -34,10 +35,13 @@ extension ReviewScheduler {
 
 /// SM-2 exactly as published (``SM2``), the default scheduler.
 public struct SM2Scheduler: ReviewScheduler {
+  /// The SM-2 scheduler, which has no settings.
   public init() {}
 
+  /// Always ``SchedulerKind/sm2``.
   public var kind: SchedulerKind { .sm2 }
 
+  /// The state ``SM2/review(_:grade:on:at:)`` gives after `state` was graded `grade` at `date`.
   public func review(_ state: CardState, grade: Grade, on today: Day, at date: Date) -> CardState {
     SM2.review(state, grade: grade, on: today, at: date)
   }

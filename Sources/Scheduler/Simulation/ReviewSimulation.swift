@@ -8,6 +8,7 @@ public struct SimulationCard: Equatable, Sendable {
   /// Its state under SM-2.
   public var sm2: CardState?
 
+  /// A card whose state today is `fsrs` under FSRS and `sm2` under SM-2.
   public init(fsrs: CardState?, sm2: CardState?) {
     self.fsrs = fsrs
     self.sm2 = sm2
@@ -33,6 +34,7 @@ public struct SimulationPlan: Sendable {
   /// The desired retention FSRS schedules for.
   public var retention: SimulationRetention
 
+  /// A plan of `days` days from `today`, the first reviews at `start`, `newPerDay` new cards a day.
   public init(
     days: Int, today: Day, start: Date, newPerDay: Int, newAlreadyToday: Int = 0,
     fsrs: FSRSReviewScheduler, retention: SimulationRetention = .sm2
@@ -58,8 +60,9 @@ public struct SimulatedSchedule: Hashable, Sendable {
   /// the day after the last one simulated; nil when no card has one.
   public var recallAtEnd: Double?
   /// The reviews of cards already introduced at the start of their day (a new card's first, and
-  /// the same day's repeats, left out), and how many of them were recalled.
+  /// the same day's repeats, left out).
   public var dueReviews = 0
+  /// How many of ``dueReviews`` were recalled.
   public var dueRecalled = 0
   /// The retention the scheduler asked for: FSRS's desired retention; nil for SM-2, which has
   /// none.

@@ -8,6 +8,7 @@ public struct SimulationOutcome: Hashable, Sendable {
   /// Where FSRS's desired retention came from.
   public var retentionSource: SimulationRetention.Source
 
+  /// The schedules `fsrs` and `sm2`, FSRS's retention having come from `retentionSource`.
   public init(
     fsrs: SimulatedSchedule, sm2: SimulatedSchedule,
     retentionSource: SimulationRetention.Source

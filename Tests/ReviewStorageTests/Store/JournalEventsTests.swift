@@ -226,6 +226,8 @@ struct JournalEventsTests {
       // Reading only the lines that may be undos first, the damage is found when it is reached.
       let marked = try reader.markedJournal(findingDamageFirst: false)
       #expect(throws: StateError.self) {
+        // A journal read from its file, not a sequence: its `forEach` has no `for` loop.
+        // swift-format-ignore: ReplaceForEachWithForLoop
         try marked.forEach { _, _ in visited += 1 }
       }
       #expect(visited == 0)
