@@ -16,9 +16,12 @@ func allStrings(in value: Any) -> [String] {
 /// Fails on a control character in `text`, saying where it was found.
 func requireVisible(_ text: String, _ place: String) {
   let bad = text.unicodeScalars.first { $0 != "\n" && ControlCharacters.isControl($0) }
-  fuzzRequire(bad == nil, "U+\(String(bad?.value ?? 0, radix: 16)) reached \(place): \(text.debugDescription)")
+  fuzzRequire(
+    bad == nil, "U+\(String(bad?.value ?? 0, radix: 16)) reached \(place): \(text.debugDescription)"
+  )
 }
 
+/// libFuzzer's entry point: parses the input as a deck and as a lesson page.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTerminalText(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = UnsafeBufferPointer(start: data, count: size)

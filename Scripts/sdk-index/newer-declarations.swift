@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 // Declarations newer than the index's other sources (the iOS 18.4-era documentation dump and the
 // Xcode 15 interface), or missing from them, transcribed from Apple's documentation pages, one
 // page a declaration: only names, labels, types and availability. regenerate.sh reads this file
