@@ -48,7 +48,7 @@ extension Matching {
     compareOverloads(e, a)
     if e.name == a.name { pairDroppedLabel(&pairing, isAPI: e.isAPI) }
     pairUnlabeled(&pairing, of: e)
-    pairOtherLabels(&pairing, isAPI: e.isAPI)
+    pairOtherLabels(&pairing, isAPI: e.isAPI && !e.isTransparent)
     settleUnpaired(pairing, e, a)
   }
 

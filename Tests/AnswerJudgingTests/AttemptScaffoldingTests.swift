@@ -116,6 +116,25 @@ struct ValueMethodTests {
     #expect(!label.findings.contains { $0.message.contains("not where the card has it") })
   }
 
+  @Test(
+    "takes another label of a call the card calls context for the author's choice, if it compiles")
+  func contextCallLabels() {
+    let card =
+      ".sheet(isPresented: $showsNotes) {\n    LinerNotes(song: song)\n        .presentationSizing(.page)\n}"
+    let judge = AnswerJudge(
+      code: card,
+      hints: JudgingHints(essential: ["presentationSizing", "page"], context: ["sheet"]))
+    let item = judge.judge(
+      ".sheet(item: $notesSong) { song in\n    LinerNotesView(song: song)\n        .presentationSizing(.page)\n}"
+    )
+    #expect(item.grade == 5, "\(item.reason)")
+    // A label no overload takes still does not compile.
+    let madeUp = judge.judge(
+      ".sheet(isShowing: $notes) {\n    LinerNotesView(song: song)\n        .presentationSizing(.page)\n}"
+    )
+    #expect((madeUp.grade ?? 5) <= 2, "\(madeUp.reason)")
+  }
+
   @Test("reads a `body` wrapped around the card's chain as the chain, without the card's `@State`")
   func bodyWithoutState() {
     let card = """
