@@ -222,7 +222,7 @@ extension Matching {
     misspellings += 1
     note(
       .slip,
-      "\(name(early)) goes before \(name(p.expected[inOrder[swapped - 1].i])): Swift takes arguments in order"
+      "\(name(early)) goes before \(name(p.expected[inOrder[swapped - 1].i])), as Swift takes arguments in order"
     )
   }
 

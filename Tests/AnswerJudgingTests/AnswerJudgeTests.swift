@@ -464,7 +464,7 @@ struct AnswerJudgeTests {
     #expect(judgement.grade == 3)
     #expect(
       judgement.reason
-        == "`onDismiss:` goes before the trailing closure: Swift takes arguments in order.")
+        == "`onDismiss:` goes before the trailing closure, as Swift takes arguments in order.")
   }
 
   @Test("reads through a variable the attempt declares for a value the card writes in place")
