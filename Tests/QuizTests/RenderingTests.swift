@@ -131,6 +131,22 @@ struct RenderingTests {
     #expect(wrapped.split(separator: "\n").allSatisfy { $0.count <= 24 })
   }
 
+  @Test("lists below the headline only what it does not say, whichever finding it names")
+  func findingsBesideHeadline() {
+    let judge = AnswerJudge(
+      code: "TabView {\n    Tab(\"Library\", systemImage: \"books\") { Library() }\n"
+        + "    Tab(role: .search) { Search() }\n}",
+      hints: JudgingHints(essential: ["role:"], context: ["Tab", "TabView"]))
+    let judgement = judge.judge(
+      "TabView {\n    Library().tabItem { Label(\"Library\", systemImage: \"books\") }\n"
+        + "    Search().tabItem { Label(\"Search\", systemImage: \"magnifyingglass\") }\n}")
+    let text = CardPresenter(style: Style(usesColor: false), width: 100).comparison(judgement)
+    let headline = "Your attempt: `.tabItem` is deprecated: use `Tab`."
+    #expect(text.hasPrefix(headline), "\(text)")
+    #expect(text.components(separatedBy: "is deprecated").count == 2, "\(text)")
+    #expect(text.contains("· `systemImage:` where the card has `role:`"), "\(text)")
+  }
+
   static let toolbar = """
     .toolbar {
         ToolbarItem(placement: .topBarTrailing) {

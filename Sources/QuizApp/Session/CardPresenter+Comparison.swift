@@ -27,7 +27,13 @@ extension CardPresenter {
       }
       parts.append(lines.joined(separator: "\n"))
     }
-    let more = judgement.findings.filter { $0.severity > .note }.dropFirst().prefix(4)
+    // The findings the headline does not already say: its reason is one of them, mostly the
+    // first, not always (the SDK's words, an older API named first).
+    let more = judgement.findings.filter { finding in
+      finding.severity > .note
+        && finding.message.prefix(1).uppercased() + finding.message.dropFirst() + "."
+          != judgement.reason
+    }.prefix(4)
     if !more.isEmpty {
       parts.append(
         more.map { finding in
