@@ -289,7 +289,14 @@ struct Matching {
     func unbound(_ names: Set<Substring>) -> Set<Substring> {
       Set(names.map { $0.hasPrefix("$") ? $0.dropFirst() : $0 })
     }
-    return !unbound(expected.ownNames).isDisjoint(with: unbound(attempt.ownNames))
+    if !unbound(expected.ownNames).isDisjoint(with: unbound(attempt.ownNames)) { return true }
+    // The card's containers written around something else (`ToolbarItem { … }` holding another
+    // modifier than the card's): the shell in common, not nothing; a `Button` or `Text` alone
+    // says nothing.
+    let containers = APIVocabulary.scaffolding.subtracting(APIVocabulary.everyday)
+    return expected.writtenNames.contains {
+      containers.contains(String($0)) && attempt.writtenNames.contains($0)
+    }
   }
 
   /// Whether the attempt is prose (see ``readsAsProse``), worked out once.

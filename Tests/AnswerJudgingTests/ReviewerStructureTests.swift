@@ -321,4 +321,25 @@ struct ReviewerStructureTests {
     #expect(try #require(other.grade) <= 2)
     #expect(other.reason == "`.sheet` where the card has `.fullScreenCover`.")
   }
+
+  @Test("finds something in common where the attempt keeps the card's container, not its `Button`")
+  func sharedContainer() {
+    let code = """
+      ToolbarItem {
+          Button("Timer", systemImage: "timer") { startTimer() }
+      }
+      .visibilityPriority(.high)
+      """
+    let judge = AnswerJudge(code: code, hints: JudgingHints(essential: ["visibilityPriority"]))
+    let shell = judge.judge(
+      """
+      ToolbarItem(placement: .primaryAction) {
+          Button("Play", systemImage: "play.fill") { play() }
+              .layoutPriority(1)
+      }
+      """)
+    #expect(shell.grade == 1, "\(shell.reason)")
+    let button = judge.judge("Button(\"Play\") { play() }.layoutPriority(1)")
+    #expect(button.grade == 0, "\(button.reason)")
+  }
 }
