@@ -450,7 +450,8 @@ extension Matching {
     let typedWords = words(typed)
     let labelWords = words(label)
     // As many words: each one that differs is misspelt itself; another word in the same place
-    // names another parameter (`systemName:` for `systemImage:`).
+    // names another parameter (`systemName:` for `systemImage:`), and so does a word cut short
+    // (`adaptive(min:)` for `minimum:`).
     guard typedWords.count != labelWords.count else {
       return zip(typedWords, labelWords).allSatisfy { $0 == $1 || isMisspelling($0, of: $1) }
     }

@@ -8,6 +8,8 @@ struct QuestionWords: Sendable {
   private let words: Set<String>
   /// The names the question writes as code, in backticks.
   private let codeNames: Set<String>
+  /// What the question quotes or writes as code (``quoted(in:)``).
+  private let quoted: Set<String>
 
   /// The SDK types the question gives the names it writes as declarations (`players:
   /// [Player]`, `@State var minutes: Int`): the card's code and an attempt use those values.
@@ -17,6 +19,22 @@ struct QuestionWords: Sendable {
     words = Set(Self.words(in: question))
     self.codeNames = codeNames
     self.types = types
+    quoted = Self.quoted(in: question)
+  }
+
+  /// The spans of `question` between backticks or quotation marks, straight or curly.
+  static func quoted(in question: String) -> Set<String> {
+    var spans: Set<String> = []
+    for (open, close) in [("`", "`"), ("\"", "\""), ("“", "”")] {
+      var rest = question[...]
+      while let start = rest.firstRange(of: open),
+        let end = rest[start.upperBound...].firstRange(of: close)
+      {
+        spans.insert(String(rest[start.upperBound..<end.lowerBound]))
+        rest = rest[end.upperBound...]
+      }
+    }
+    return spans
   }
 
   /// The names the backticked declarations of `question` give an SDK type, as the index knows
@@ -58,11 +76,13 @@ struct QuestionWords: Sendable {
     }
   }
 
-  /// Whether the question gives the words of a string literal (`"ferry"` in "the `ferry`
-  /// symbol"): a value the card is asked for, not the example's text.
+  /// Whether the question gives a string literal's text, quoted or as code (`"ferry"` for "the
+  /// `ferry` symbol"): a value the card is asked for, not the example's text, which a question
+  /// may well use the words of ("search a recipe list" beside `"Search"`).
   func gives(_ literal: Substring) -> Bool {
-    let given = Self.words(in: String(literal))
-    return !given.isEmpty && given.allSatisfy(words.contains)
+    let text = literal.dropFirst().dropLast()
+    return literal.count > 2 && literal.first == "\"" && literal.last == "\""
+      && quoted.contains(String(text))
   }
 
   /// Whether the question asks about API in the arguments of `node`, an API call: the

@@ -112,6 +112,8 @@ public struct SDKIndex: Sendable {
     /// ``memberNames(of:)``'s answers: every attempt that reads the environment asks for the
     /// hundreds of `EnvironmentValues`.
     let memberNames = Memo<Set<String>>()
+    /// The base names of every member of every type, under one key (``declaresMember(named:)``).
+    let allMemberNames = Memo<Set<String>>()
   }
 
   /// The types some of whose members were read from an interface older than the SDK, or from
@@ -539,9 +541,13 @@ public struct SDKIndex: Sendable {
     return (called.lazy.compactMap(\.replacement).first, first.signature)
   }
 
-  /// Whether some type, or the free functions, declares a member named `name`.
+  /// Whether some type, or the free functions, declares a member named `name`: one look in the
+  /// names of every member, gathered once (asking each type costs 2 ms a name, and an attempt
+  /// may write thousands).
   public func declaresMember(named name: String) -> Bool {
-    !types(declaring: name).isEmpty || !lines(named: name, of: "-").isEmpty
+    caches.allMemberNames.value(for: "") {
+      Set(memberLines.values.joined().map { String(Self.baseName($0.signature)) })
+    }.contains(name)
   }
 
   /// Whether the index declares `name` on some type and only as a property: `name()` calls

@@ -360,6 +360,7 @@ struct AnswerJudgeTests {
     arguments: [
       ("systemName", "systemImage", false), ("systemImgae", "systemImage", true),
       ("isPresentd", "isPresented", true), ("sytemImage", "systemImage", true),
+      ("minDuration", "minimumDuration", false),
     ])
   func labelWordReplaced(typed: String, label: String, isTypo: Bool) {
     #expect(Matching.isLabelMisspelling(typed, of: label) == isTypo)

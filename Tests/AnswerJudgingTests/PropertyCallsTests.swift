@@ -31,6 +31,20 @@ struct PropertyCallsTests {
   @Test("reads the card's properties, not its calls or trailing closures")
   func propertiesRead() {
     let code = SDKCheck.Code("let d = phone.filter { $0.isNumber }.sorted().first")
-    #expect(code.propertiesRead() == ["isNumber", "first"])
+    #expect(code.propertiesRead() == ["isNumber"])
+    // A method passed as a value and an environment action read as properties are not asked
+    // about: both are called, and rightly.
+    let action = SDKCheck(card: "Button(\"Refresh\", action: model.refresh)")
+    #expect(action.problems(in: "Button(\"Refresh\") { model.refresh() }") == [])
+    let dismiss = SDKCheck(
+      card:
+        "@Environment(\\.dismissSearch) private var dismissSearch\nButton(\"Done\") { dismissSearch() }"
+    )
+    #expect(
+      dismiss.problems(
+        in:
+          "@Environment(\\.dismissSearch) private var dismissSearch\nButton(\"Done\") { self.dismissSearch() }"
+      )
+        == [])
   }
 }

@@ -189,5 +189,9 @@ struct UnknownLabelLiteralTests {
     #expect(QuestionWords(question).gives("\"ferry\""))
     #expect(!QuestionWords(question).gives("\"Dish or ingredient\""))
     #expect(!QuestionWords(question).gives("\"\""))
+    // Words the question uses are not text it gives: only what it quotes or writes as code.
+    #expect(!QuestionWords("Let people search a recipe list.").gives("\"Search\""))
+    #expect(QuestionWords("Title it “Harbour”.").gives("\"Harbour\""))
+    #expect(QuestionWords("Title it \"Harbour\".").gives("\"Harbour\""))
   }
 }

@@ -170,7 +170,15 @@ struct TerminalLocaleTests {
       let one = input.read(prompt: "> ")
       taken.signal()
       _ = typedAhead.wait(timeout: .now() + 1)
-      return (one, input.read(prompt: ">> "))
+      let two = input.read(prompt: ">> ")
+      // Held off again after the line, and given back for another program (an editor).
+      var held = termios()
+      #expect(tcgetattr(terminal.master, &held) == 0 && held.c_lflag & tcflag_t(ECHO) == 0)
+      ReadlineInput.releaseHeldEcho()
+      var released = termios()
+      #expect(
+        tcgetattr(terminal.master, &released) == 0 && released.c_lflag & tcflag_t(ECHO) != 0)
+      return (one, two)
     }()
     terminal.closeSlave()
     terminal.readToEnd()

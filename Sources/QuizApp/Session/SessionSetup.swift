@@ -160,6 +160,8 @@ extension SessionSetup {
       [environment.variables["VISUAL"], environment.variables["EDITOR"]]
       .compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
     let status: Int32
+    // The editor gets the terminal as the person left it, echoing what is typed.
+    ReadlineInput.releaseHeldEcho()
     do throws(ChildProcess.Failure) {
       status = try ChildProcess.run("/bin/sh", editorArguments(editor, line: line, path: path))
     } catch {

@@ -180,6 +180,14 @@ final class ReadlineInput: LineInput {
     tcsetattr(input, TCSANOW, &settings)
   }
 
+  /// Puts back the echo held off between reads, before another program (an editor) reads the
+  /// terminal; the next read holds it again after its line.
+  static func releaseHeldEcho() {
+    guard var held = HeldEcho.terminal else { return }
+    tcsetattr(held.descriptor, TCSANOW, &held.settings)
+    HeldEcho.release()
+  }
+
   /// Puts back the echo ``holdEcho()`` turned off.
   private func releaseEcho() {
     guard var settings = echoing else { return }
