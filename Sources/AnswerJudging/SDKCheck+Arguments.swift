@@ -48,6 +48,20 @@ extension SDKCheck {
       }
       // Labels no declaration takes: another finding's.
       guard let fewest, !fewest.isEmpty else { continue }
+      // The trailing closure written after a labelled argument the declaration puts after it
+      // (`Menu(…, primaryAction: { … }) { … }`, the closure being `content:`): the argument is
+      // there, out of order. The code does not compile, but the attempt recalls the API (3),
+      // as with labels written out of order.
+      if let last = call.labels.last,
+        Self.isTrailingClosureOutOfOrder(fewest, after: last, trailing: trailing, in: members)
+      {
+        problems.append(
+          Problem(
+            message:
+              "the trailing closure is `\(fewest[0]):`, which goes before `\(last):`, as Swift takes arguments in order",
+            isNearMiss: true))
+        continue
+      }
       let isBare = !typed.isByte(call.token + 1, "(")
       let name =
         isBare
@@ -76,6 +90,23 @@ extension SDKCheck {
 }
 
 extension SDKCheck {
+  /// Whether the one argument `missing` a call leaves out is a closure some declaration puts
+  /// before `last`, the call's last label, while the call has an unlabelled trailing closure:
+  /// that closure is the argument, written out of order.
+  static func isTrailingClosureOutOfOrder(
+    _ missing: [String], after last: String, trailing: SDKIndex.TrailingClosures,
+    in members: [SDKIndex.Member]
+  ) -> Bool {
+    guard trailing.unlabelled, missing.count == 1 else { return false }
+    return members.contains { member in
+      guard let parameters = member.parameters, parameters.count == member.labels.count,
+        let closure = member.labels.firstIndex(of: missing[0]), parameters[closure].isClosure,
+        let written = member.labels.lastIndex(of: last)
+      else { return false }
+      return closure < written
+    }
+  }
+
   /// Whether the arguments `missing` leaves out say more of the call than `other`'s: fewer of
   /// them, then more of them the card writes, then the first in alphabetical order, so that the
   /// finding does not hang on the order the index lists a name's overloads in.

@@ -121,6 +121,33 @@ struct SDKArgumentsTests {
     #expect(judgement.reason.contains("`.containerRelativeFrame()` leaves out"))
   }
 
+  @Test("reads a trailing closure written after a labelled closure it goes before as out of order")
+  func trailingClosureOutOfOrder() {
+    let card = """
+      Menu("New", systemImage: "plus") {
+          Button("From a photo") { importPhoto() }
+      } primaryAction: {
+          createBlankRecipe()
+      }
+      """
+    let attempt = """
+      Menu("New", systemImage: "plus", primaryAction: { createBlankRecipe() }) {
+          Button("From a photo") { importPhoto() }
+      }
+      """
+    #expect(
+      SDKCheck(card: card).problems(in: attempt) == [
+        "the trailing closure is `content:`, which goes before `primaryAction:`, as Swift takes arguments in order"
+      ])
+    #expect(AnswerJudge(code: card).judge(attempt).grade == 3)
+    // A closure that is missing, with none trailing, is still left out.
+    #expect(
+      SDKCheck(card: card).problems(
+        in: "Menu(\"New\", systemImage: \"plus\", primaryAction: { createBlankRecipe() })"
+      )
+      .first?.contains("leaves out `content:`") == true)
+  }
+
   @Test("finds a label no declaration of an attached macro takes, and leaves the right ones alone")
   func macroLabels() {
     let check = SDKCheck(card: "@Test(arguments: [1, 2]) func f(n: Int) {}")
