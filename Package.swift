@@ -32,7 +32,7 @@ let package = Package(
     .target(name: "CardDeck", dependencies: ["Basics"]),
     // Reads a typed attempt at a syntax card as a Swift reviewer would, knowing the SDK from an
     // index generated from its declarations: docs/judging.md.
-    .target(name: "AnswerJudging", dependencies: ["CardDeck"]),
+    .target(name: "AnswerJudging", dependencies: ["Basics", "CardDeck"]),
     // When each card is next due: the review state, SM-2 behind one protocol, the session queue.
     .target(name: "Scheduler", dependencies: ["Basics"]),
     // Where reviews are kept: the journal, the snapshot and its caches, merging and the export.

@@ -40,25 +40,25 @@ extension AnswerJudge {
     if let name = Self.otherName(in: judgement.reason),
       let why = problems.first(where: { $0.message.contains("`" + name) })
     {
-      judgement.reason = why.message.capitalizedFirst + "."
+      judgement.reason = Judgement.sentence(why.message)
     }
     // What the SDK says of a call whose label the attempt left off names the card's call
     // (`sleep(_:)` is deprecated: the card uses `sleep(for:)`).
     if judgement.reason.hasPrefix("No label where the card has"),
       let why = problems.first(where: { !$0.isDetail })
     {
-      judgement.reason = why.message.capitalizedFirst + "."
+      judgement.reason = Judgement.sentence(why.message)
     }
     // What the SDK says names a difference; the token count does not.
     if !answers[answer].hasWeight {
-      judgement.reason = first.message.capitalizedFirst + "."
+      judgement.reason = Judgement.sentence(first.message)
     }
     guard grade > cap else { return judgement }
     judgement.grade = cap
     // The comparison's own words for another label of the card's call say the same more
     // plainly (`range:` where the card has `in:`).
     if !(grade < 4 && Self.isOtherLabel(judgement.reason)) {
-      judgement.reason = first.message.capitalizedFirst + "."
+      judgement.reason = Judgement.sentence(first.message)
     }
     return judgement
   }

@@ -221,7 +221,3 @@ public struct AnswerJudge: Sendable {
       renamings: [])
   }
 }
-
-extension String {
-  var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
-}

@@ -27,6 +27,14 @@ public struct Judgement: Hashable, Sendable {
     public var message: String
     /// The expected code's significant token it is about, so that findings read in order.
     public var token: Int
+
+    /// The message as the reason gives it: a sentence.
+    public var sentence: String { Judgement.sentence(message) }
+  }
+
+  /// `message` as a sentence: its first letter capital, a full stop after it.
+  static func sentence(_ message: String) -> String {
+    message.prefix(1).uppercased() + message.dropFirst() + "."
   }
 
   /// How a token of the expected code fared.

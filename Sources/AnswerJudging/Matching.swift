@@ -293,11 +293,13 @@ struct Matching {
     // The card's containers written around something else (`ToolbarItem { … }` holding another
     // modifier than the card's): the shell in common, not nothing; a `Button` or `Text` alone
     // says nothing.
-    let containers = APIVocabulary.scaffolding.subtracting(APIVocabulary.everyday)
     return expected.writtenNames.contains {
-      containers.contains(String($0)) && attempt.writtenNames.contains($0)
+      Self.containers.contains(String($0)) && attempt.writtenNames.contains($0)
     }
   }
+
+  /// The scaffolding that says something of an attempt: `ToolbarItem`, not `Button`.
+  static let containers = APIVocabulary.scaffolding.subtracting(APIVocabulary.everyday)
 
   /// Whether the attempt is prose (see ``readsAsProse``), worked out once.
   private lazy var isProse: Bool = readsAsProse
@@ -345,7 +347,7 @@ struct Matching {
         finding.severity == worst.severity
           && Self.replacement(in: finding.message).map(expected.names.contains) == true
       }
-      return (replaced ?? worst).message.capitalizedFirst + "."
+      return (replaced ?? worst).sentence
     }
     if grade == 0 || grade == 1 { return "Nothing in common with the card's code." }
     return renamings.isEmpty

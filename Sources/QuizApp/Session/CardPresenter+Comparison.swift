@@ -29,11 +29,8 @@ extension CardPresenter {
     }
     // The findings the headline does not already say: its reason is one of them, mostly the
     // first, not always (the SDK's words, an older API named first).
-    let more = judgement.findings.filter { finding in
-      finding.severity > .note
-        && finding.message.prefix(1).uppercased() + finding.message.dropFirst() + "."
-          != judgement.reason
-    }.prefix(4)
+    let more = judgement.findings.filter { $0.severity > .note && $0.sentence != judgement.reason }
+      .prefix(4)
     if !more.isEmpty {
       parts.append(
         more.map { finding in

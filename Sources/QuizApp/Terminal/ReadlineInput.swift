@@ -18,8 +18,6 @@ final class ReadlineInput: LineInput {
   private let output: Int32
   /// readline's streams on a terminal other than standard input and output.
   private var streams: (input: UnsafeMutablePointer<FILE>?, output: UnsafeMutablePointer<FILE>?)?
-  /// The terminal's settings, echo on, while echo is held off between reads (``holdEcho()``).
-  private var echoing: termios?
 
   /// Starts readline with the history in `historyFile` and completion of `commands`; deadlines
   /// are read on `clock`. With an ASCII `charset`, bytes beyond ASCII are taken as typed and
@@ -65,7 +63,7 @@ final class ReadlineInput: LineInput {
   }
 
   deinit {
-    releaseEcho()
+    Self.releaseHeldEcho()
     guard let streams else { return }
     quiz_readline_set_streams(nil, nil)
     if let input = streams.input { fclose(input) }
@@ -89,7 +87,7 @@ final class ReadlineInput: LineInput {
     ReadlineCallback.finished = false
     // Echo back on before readline reads the terminal's settings: it shows nothing typed on
     // a terminal it finds silent.
-    releaseEcho()
+    Self.releaseHeldEcho()
     rl_callback_handler_install(prompt) { line in
       if let line {
         ReadlineCallback.line = String(cString: line)
@@ -171,29 +169,20 @@ final class ReadlineInput: LineInput {
   /// lines of a pasted answer) wait unseen, and the next read shows them once. With echo on,
   /// the terminal showed them as they came and readline again after its prompt.
   private func holdEcho() {
-    guard echoing == nil else { return }
+    guard HeldEcho.terminal == nil else { return }
     var settings = termios()
     guard tcgetattr(input, &settings) == 0, settings.c_lflag & tcflag_t(ECHO) != 0 else { return }
-    echoing = settings
     HeldEcho.hold(input, restoring: settings)
     settings.c_lflag &= ~tcflag_t(ECHO)
     tcsetattr(input, TCSANOW, &settings)
   }
 
-  /// Puts back the echo held off between reads, before another program (an editor) reads the
-  /// terminal; the next read holds it again after its line.
+  /// Puts back the echo ``holdEcho()`` held off: before each read, before another program (an
+  /// editor) reads the terminal, and when the input goes.
   static func releaseHeldEcho() {
     guard var held = HeldEcho.terminal else { return }
     tcsetattr(held.descriptor, TCSANOW, &held.settings)
-    HeldEcho.release()
-  }
-
-  /// Puts back the echo ``holdEcho()`` turned off.
-  private func releaseEcho() {
-    guard var settings = echoing else { return }
-    tcsetattr(input, TCSANOW, &settings)
-    echoing = nil
-    HeldEcho.release()
+    HeldEcho.terminal = nil
   }
 
   /// Ends a read that will not complete, and puts the terminal back as it was.
@@ -206,8 +195,9 @@ final class ReadlineInput: LineInput {
   }
 }
 
-/// The terminal whose echo is held off, for the exit handler that puts it back should quiz end
-/// between two reads (`exit` after `:quit`) without the input going first.
+/// The terminal whose echo is held off, with its settings before: one for the process, as the
+/// exit handler that puts it back should quiz end between two reads (`exit` after `:quit`)
+/// can reach nothing else.
 private enum HeldEcho {
   nonisolated(unsafe) static var terminal: (descriptor: Int32, settings: termios)?
   nonisolated(unsafe) static var isRegistered = false
@@ -222,7 +212,6 @@ private enum HeldEcho {
     }
   }
 
-  static func release() { terminal = nil }
 }
 
 /// State that readline's C callbacks reach; they cannot capture context.

@@ -182,23 +182,7 @@ struct JournalReader {
 
   /// Whether `line` holds the bytes of one of `words`.
   private static func line(_ line: Data, holdsAnyOf words: [StaticString]) -> Bool {
-    line.withUnsafeBytes { bytes in
-      guard let base = bytes.baseAddress else { return false }
-      // Each word's first byte found with memchr, the rest compared there (Glibc's Swift
-      // module has no memmem).
-      return words.contains { word in
-        let length = word.utf8CodeUnitCount
-        var start = base
-        let end = base + bytes.count
-        while end - start >= length,
-          let found = memchr(start, Int32(word.utf8Start.pointee), end - start - length + 1)
-        {
-          if memcmp(found, word.utf8Start, length) == 0 { return true }
-          start = UnsafeRawPointer(found) + 1
-        }
-        return false
-      }
-    }
+    line.withUnsafeBytes { bytes in words.contains { holdsBytes(bytes, $0) } }
   }
 
   /// Where each line of `data` starts and ends (at its newline, or the end), and whether it is
