@@ -65,8 +65,8 @@ extension APIVocabulary {
     actionSheet -> confirmationDialog
     ActionSheet -> confirmationDialog
     Alert -> alert
-    NavigationView -> NavigationStack
-    navigationViewStyle -> NavigationStack
+    NavigationView -> NavigationStack NavigationSplitView
+    navigationViewStyle -> NavigationStack NavigationSplitView
     navigationBarItems -> toolbar
     navigationBarTitle -> navigationTitle
     navigationBarHidden -> toolbarVisibility

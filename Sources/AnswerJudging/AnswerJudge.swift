@@ -180,6 +180,12 @@ public struct AnswerJudge: Sendable {
     // A finding said of each place it holds (two `.tabItem`s, each deprecated) is said once.
     var said: Set<String> = []
     judgement.findings.removeAll { !said.insert($0.message).inserted }
+    // Nor is the replacement a deprecation names said missing again.
+    for case let replacement? in judgement.findings.map({ Matching.replacement(in: $0.message) }) {
+      judgement.findings.removeAll {
+        $0.message == "missing `\(replacement)`" || $0.message == "missing `.\(replacement)`"
+      }
+    }
     return judgement
   }
 

@@ -18,7 +18,8 @@ extension Matching {
     var expectedOverloads: Set<String>?
     for node in Self.allNodes(nodes) {
       if let token = node.token, !reportedAttemptTokens.contains(token) {
-        if let replacement = vocabulary.deprecated[node.name], !expectedNames.contains(node.name),
+        if let replacement = replacement(forDeprecated: node.name),
+          !expectedNames.contains(node.name),
           [.call, .modifier, .member, .attribute, .keyPath].contains(node.kind)
         {
           reportedAttemptTokens.insert(token)
@@ -43,6 +44,17 @@ extension Matching {
         }
       }
     }
+  }
+
+  /// What replaces the deprecated `name`: of the vocabulary's replacements, the one the card
+  /// writes and the attempt does not (`NavigationSplitView` for `NavigationView`, where the
+  /// card has columns and a `NavigationStack` too), else one the card writes, else the first.
+  func replacement(forDeprecated name: String) -> String? {
+    guard let listed = vocabulary.deprecated[name] else { return nil }
+    let choices = listed.split(separator: " ").map(String.init)
+    let written = choices.filter { expected.names.contains(String($0.prefix { $0 != "(" })) }
+    return written.first { !attempt.writtenNames.contains($0.prefix { $0 != "(" }) }
+      ?? written.first ?? choices.first
   }
 
   /// Notes a deprecated name of the attempt: an error, but for decoration (`.foregroundColor`)

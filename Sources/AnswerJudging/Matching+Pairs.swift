@@ -79,7 +79,7 @@ extension Matching {
       lostToErrors += cost.major
       if let token = a.token { reportedAttemptTokens.insert(token) }
       let typed = display(a, in: attempt)
-      if let replacement = vocabulary.deprecated[a.name] {
+      if let replacement = replacement(forDeprecated: a.name) {
         note(
           .error,
           "`\(typed)` is deprecated (use `\(replacement)`); the card has `\(display(e, in: expected))`"
@@ -96,7 +96,7 @@ extension Matching {
   /// A placeholder of the card's paired with anything: a deprecated call, a member no API has,
   /// a binding for a value or a value for a binding, a renamed name.
   private mutating func compareFree(_ e: CodeNode, _ a: CodeNode) {
-    if a.isAPI, let replacement = vocabulary.deprecated[a.name], let token = a.token {
+    if a.isAPI, let replacement = replacement(forDeprecated: a.name), let token = a.token {
       reportedAttemptTokens.insert(token)
       noteDeprecated(
         a, "`\(display(a, in: attempt))` is deprecated: use `\(replacement)`", replacement)

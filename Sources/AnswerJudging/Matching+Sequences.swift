@@ -43,7 +43,15 @@ extension Matching {
             typedPrints[j] = Matching.fingerprint(of: typed[j], depth: 0)
           }
           let shared = expectedPrints[i]!.intersection(typedPrints[j]!).count
-          let score = shared * 2 - abs(expected[i].arguments.count - typed[j].arguments.count)
+          // A declaration of the same name with no value to compare (`var body`) is the
+          // likeliest stand-in.
+          let sameName =
+            expected[i].kind == .declaration && !expected[i].parameters.isEmpty
+            && expected[i].parameters == typed[j].parameters && expected[i].value.isEmpty
+            && typed[j].value.isEmpty
+          let score =
+            shared * 2 - abs(expected[i].arguments.count - typed[j].arguments.count)
+            + (sameName ? 3 : 0)
           candidates.append((i, j, score))
         }
       }
@@ -285,7 +293,12 @@ extension Matching {
     guard e.isAPI, e.importance != .free || e.isOptional, role(e) == role(a), role(e) != .other,
       !vocabulary.knows(a.name), role(e) == .keyPath || !attempt.declared.contains(a.name)
     else { return false }
-    return Self.isMisspelling(a.name, of: e.name)
+    if Self.isMisspelling(a.name, of: e.name) { return true }
+    // Another ending of the card's modifier where no modifier has that name
+    // (`.searchComplete(…)` for `.searchCompletion(…)`): there is no other API it could be.
+    let stem = zip(a.name, e.name).prefix { $0 == $1 }.count
+    return e.kind == .modifier && stem * 4 >= e.name.count * 3 && stem * 4 >= a.name.count * 3
+      && Self.isMadeUpModifier(a, for: e, declared: attempt.declared)
   }
 
   /// Whether `a` is API the vocabulary lists as doing the job of `e` another way
@@ -407,7 +420,9 @@ extension Matching {
       }
     }
     guard depth == 0 else { return names }
-    for item in node.blocks.joined() + innerItems(of: node) {
+    // A declaration's attributes say what it holds: `@Environment(\.dismissSearch) var end` is
+    // the card's `dismissSearch`, not the `@Environment(\.isSearching)` beside it.
+    for item in node.blocks.joined() + innerItems(of: node) + node.attributes {
       if !item.name.isEmpty { names.insert(item.name) }
       names.formUnion(fingerprint(of: item, depth: depth + 1))
     }

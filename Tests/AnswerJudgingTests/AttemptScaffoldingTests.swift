@@ -202,4 +202,40 @@ struct ValueMethodTests {
     #expect(annotated.grade == 5)
     #expect(annotated.reason == "Same API as the card.")
   }
+
+  @Test(
+    "pairs the card's environment property with the attempt's of the same key path, and its body with the attempt's body",
+    arguments: [
+      (
+        "@Environment(\\.dismissSearch) var endSearch",
+        "@Environment(\\.isSearching) var isSearching"
+      ),
+      (
+        "@Environment(\\.isSearching) var isSearching",
+        "@Environment(\\.dismissSearch) var endSearch"
+      ),
+    ])
+  func environmentBesideAnother(first: String, second: String) {
+    let card = """
+      @Environment(\\.dismissSearch) private var dismissSearch
+
+      var body: some View {
+          Button("Done") { dismissSearch() }
+      }
+      """
+    // A user's trial: the right answer, a property more and the button inside an `if`, was
+    // "Missing `dismissSearch`" (the card's `body` paired with `var isSearching`).
+    let verdict = AnswerJudge(code: card).judge(
+      """
+      \(first)
+      \(second)
+      var body: some View {
+          if isSearching {
+              Button("Cancel search") { endSearch() }
+          }
+      }
+      """)
+    #expect(verdict.grade == 5, "\(verdict.reason)")
+    #expect(verdict.reason == "Same API as the card, with names of your own.")
+  }
 }

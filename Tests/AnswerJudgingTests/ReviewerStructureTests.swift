@@ -269,6 +269,22 @@ struct ReviewerStructureTests {
     #expect(SDKIndex.shipped.declaresMember(named: "withTaskGroup"))
   }
 
+  @Test(
+    "takes a made-up modifier that is the card's with another ending for a typo, not another API")
+  func madeUpEnding() {
+    let code = "ForEach(matches, id: \\.self) { name in\n  Text(name).searchCompletion(name)\n}"
+    let typo = judge(
+      "ForEach(matches, id: \\.self) { name in\n  Text(name).searchComplete(name)\n}", code)
+    #expect(typo.grade == 3, "\(typo.reason)")
+    #expect(typo.reason == "`.searchComplete` looks like a typo for `.searchCompletion`.")
+    // A modifier the SDK has with that stem is another API, and so is a name too far from it.
+    for other in ["searchScopes", "searchCompletionSource"] {
+      let verdict = judge(
+        "ForEach(matches, id: \\.self) { name in\n  Text(name).\(other)(name)\n}", code)
+      #expect(verdict.grade != 3, "\(other): \(verdict.reason)")
+    }
+  }
+
   @Test("says a finding once, however many places it holds")
   func findingSaidOnce() {
     let code = """

@@ -62,6 +62,30 @@ struct OneKeyGradingTests {
     #expect(screen.contains("Grades: 5 ×1."), "\(screen.debugDescription)")
   }
 
+  @Test("an Enter typed right after a grade key is the grade's, not the next card's empty attempt")
+  func enterAfterKey() throws {
+    // A grade below 4 brings the card back at once; the Enter would have shown its answer.
+    let (screen, folder) = try session(
+      ["--card", "planter"],
+      steps: [
+        ("lists commands.", "\r"), ("Grade 0", "2\r"), ("lists commands.", "struct Planter {}\r\r"),
+        ("Grade 0", "5"),
+      ])
+    #expect(screen.contains("Suggested grade: 5."), "\(screen.debugDescription)")
+    #expect(screen.contains("Grades: 5 ×1  2 ×1."), "\(screen.debugDescription)")
+    #expect(try repetitions(of: "planter", in: folder) == 1)
+  }
+
+  @Test("a key typed right after a grade key begins the next line")
+  func keyAfterKey() throws {
+    let (screen, _) = try session(
+      ["--card", "planter"],
+      steps: [
+        ("lists commands.", "\r"), ("Grade 0", "2struct Planter {}\r\r"), ("Grade 0", "5"),
+      ])
+    #expect(screen.contains("Suggested grade: 5."), "\(screen.debugDescription)")
+  }
+
   @Test("other keys are typed as before: a line, ended by Enter")
   func otherKeys() throws {
     let (screen, _) = try session(

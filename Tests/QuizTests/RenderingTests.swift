@@ -242,6 +242,13 @@ struct RenderingTests {
     #expect(text.contains(Style(usesColor: true).apply(.missing, "large")))
     #expect(!text.contains("[-"))
     #expect(!text.contains(Style(usesColor: true).apply(.missing, "medium")))
+    // The legend, in the marks' colours: which side of an arrow is whose.
+    let style = Style(usesColor: true)
+    #expect(
+      text.contains(
+        "The card's code, marked (" + style.apply(.bad, "the card's") + style.apply(.dim, "→")
+          + style.apply(.warn, "yours") + ", " + style.apply(.missing, "missing") + "):"),
+      "\(text)")
   }
 
   @Test("shows renamed placeholders as accepted, not as errors")

@@ -302,6 +302,56 @@ struct ReviewSessionTests {
     #expect(ReviewSession.bracketBalance(of: "}) }") == -3)
   }
 
+  @Test("keeps an empty line after a property as the attempt's, and ends on a second one")
+  func blankLineAfterProperty() throws {
+    let deck = """
+      # Views
+
+      ## Syntax · Views · counter-view
+      A view that counts taps.
+
+      ---
+
+      ```swift
+      @State private var count = 0
+
+      var body: some View {
+          Button("Tap") { count += 1 }
+      }
+      ```
+
+      The state survives updates.
+      """
+    let harness = try SessionHarness()
+    let whole = harness.run(
+      [],
+      lines: [
+        "@State private var count = 0", "", "var body: some View {",
+        "Button(\"Tap\") { count += 1 }", "}", "", "5",
+      ],
+      interactive: true, deck: deck)
+    #expect(whole.out.contains("Your attempt: Same as the card's code."))
+    // A property alone is ended by a second empty line.
+    let alone = try SessionHarness().run(
+      [], lines: ["@State private var count = 0", "", "", "2"], interactive: true, deck: deck)
+    #expect(alone.out.contains("Your attempt:"))
+    #expect(!alone.out.contains("Same as the card's code."))
+    for line in [
+      "@State private var count = 0", "let total = 3",
+      "@Environment(\\.dismiss) private var dismiss",
+      "private static let shared = Store()", "@AppStorage(\"on\") var on = false",
+    ] {
+      #expect(ReviewSession.declaresProperty(line), "\(line)")
+    }
+    for line in [
+      "Text(\"var\")", "count += 1", ".sheet(isPresented: $shows) { Sheet() }",
+      "private func go() {}",
+      "@MainActor func load() async", "}",
+    ] {
+      #expect(!ReviewSession.declaresProperty(line), "\(line)")
+    }
+  }
+
   @Test("refuses decks with errors unless --force, and then reviews what loaded")
   func brokenDecks() throws {
     let harness = try SessionHarness()

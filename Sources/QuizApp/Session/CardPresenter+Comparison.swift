@@ -22,7 +22,17 @@ extension CardPresenter {
     parts.append(style.inlineMarkdown(headline))
     let lines = markedLines(judgement.code, marks: judgement.marks)
     if !lines.isEmpty {
-      if !style.usesColor {
+      if style.usesColor {
+        // The legend in the marks' own colours: a line with a wrong name reads either way round
+        // without it.
+        let legend = wrapper.wrap("The card's code, marked (the card's→yours, missing):")
+        parts.append(
+          legend.replacing(
+            "the card's→yours",
+            with: style.apply(.bad, "the card's") + style.apply(.dim, "→")
+              + style.apply(.warn, "yours")
+          ).replacing("missing)", with: style.apply(.missing, "missing") + ")"))
+      } else {
         parts.append(wrapper.wrap("The card's code, marked ([-the card's-] {+yours+}):"))
       }
       parts.append(lines.joined(separator: "\n"))

@@ -74,7 +74,10 @@ struct CardPresenter {
       if !syntax.hints.alternatives.isEmpty {
         parts.append(
           style.apply(.dim, "Also right:") + "\n"
-            + syntax.hints.alternatives.map(code).joined(separator: "\n"))
+            + syntax.hints.alternatives.map { alternative in
+              // A long one-line answer reads better laid out than wrapped at the edge.
+              code(alternative.count > width - 4 ? CodeLayout.laidOut(alternative) : alternative)
+            }.joined(separator: "\n"))
       }
       if let source = syntax.source {
         parts.append(sourceLine(source))

@@ -264,7 +264,7 @@ final class ReviewSession {
     if input.isInteractive {
       let hint =
         multiline
-        ? "Type your answer, ending with an empty line (two while a bracket is open), or press Enter to see it. :help lists commands."
+        ? "Type your answer, ending with an empty line (two while a bracket is open or after a property), or press Enter to see it. :help lists commands."
         : "Say or type your answer, then press Enter to see it. :help lists commands."
       console.print(presenter.style.apply(.dim, presenter.wrapper.wrap(hint)))
     }
@@ -308,8 +308,9 @@ final class ReviewSession {
         if !multiline { return .line(text) }
         if text.trimmingSpaces().isEmpty {
           // Inside an open brace, bracket or parenthesis an empty line is the code's own (a
-          // blank line in a body); a second one in a row ends the attempt all the same.
-          if !lines.isEmpty, lines.last != "", openBrackets > 0 {
+          // blank line in a body), and so is one after a property (a view's `@State` before
+          // its body); a second one in a row ends the attempt all the same.
+          if let last = lines.last, last != "", openBrackets > 0 || Self.declaresProperty(last) {
             lines.append("")
             continue
           }
@@ -326,6 +327,36 @@ final class ReviewSession {
       }
     }
   }
+
+  /// Whether `line` declares a property (`@State private var query = ""`), attributes and
+  /// modifiers before its `var` or `let`.
+  static func declaresProperty(_ line: String) -> Bool {
+    let tokens = SwiftLexer.significantTokens(in: line)
+    var index = 0
+    var depth = 0
+    while index < tokens.count {
+      let token = tokens[index]
+      let text = line[token.range]
+      if depth > 0 {
+        // An attribute's arguments: `@Environment(\.dismiss)`.
+        if text == "(" { depth += 1 } else if text == ")" { depth -= 1 }
+      } else if token.kind == .attribute {
+        if index + 1 < tokens.count, line[tokens[index + 1].range] == "(" {
+          depth = 1
+          index += 1
+        }
+      } else if !propertyModifiers.contains(String(text)) || token.kind == .string {
+        return token.kind == .keyword && (text == "var" || text == "let")
+      }
+      index += 1
+    }
+    return false
+  }
+
+  private static let propertyModifiers: Set<String> = [
+    "private", "fileprivate", "internal", "public", "open", "static", "lazy", "weak",
+    "nonisolated", "final", "unowned",
+  ]
 
   /// The braces, brackets and parentheses `line` opens less those it closes, strings and
   /// comments aside (a string or comment over several lines is read line by line).

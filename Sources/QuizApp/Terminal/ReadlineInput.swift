@@ -16,6 +16,8 @@ final class ReadlineInput: LineInput {
   /// The terminal's descriptors: keys come from `input`, the line is drawn on `output`.
   private let input: Int32
   private let output: Int32
+  /// When the last read ended on one of its keys, without Enter (a grade).
+  private var keyTakenAt: Double?
   /// readline's streams on a terminal other than standard input and output.
   private var streams: (input: UnsafeMutablePointer<FILE>?, output: UnsafeMutablePointer<FILE>?)?
 
@@ -97,6 +99,10 @@ final class ReadlineInput: LineInput {
       rl_callback_handler_remove()
     }
     var countdown = deadline.map(Countdown.init(deadline:))
+    // An Enter typed out of habit after a one-key grade is not this line's: it would show the
+    // next card's answer (or take its grade) before anything was typed.
+    var habitualEnterUntil = keyTakenAt.map { $0 + Self.habitualEnterSeconds }
+    keyTakenAt = nil
     while !ReadlineCallback.finished {
       if Signals.hasArrived { return abandon(.interrupted) }
       var timeout: Int32 = -1
@@ -118,18 +124,31 @@ final class ReadlineInput: LineInput {
         if errno == EINTR { continue }
         return abandon(.end)
       }
+      if ready > 0, let until = habitualEnterUntil {
+        habitualEnterUntil = nil
+        var byte: UInt8 = 0
+        if clock.seconds() < until, Glibc.read(input, &byte, 1) == 1 {
+          if byte == 13 || byte == 10 { continue }
+          // Anything else is typed as it came: readline reads it first.
+          rl_stuff_char(Int32(byte))
+        }
+      }
       if ready > 0 { rl_callback_read_char() }
       if !ReadlineCallback.finished, !keys.isEmpty,
         let typed = quiz_readline_line().map({ String(cString: $0) }), typed.count == 1,
         let key = typed.first, keys.contains(key)
       {
         _ = abandon(.end)
+        keyTakenAt = clock.seconds()
         return took(typed)
       }
     }
     guard let line = ReadlineCallback.line else { return .end }
     return took(line)
   }
+
+  /// How long after a one-key grade an Enter is taken as the grade's, not the next line's.
+  static let habitualEnterSeconds = 1.0
 
   /// `line`, counted and kept in the history.
   private func took(_ line: String) -> InputEvent {

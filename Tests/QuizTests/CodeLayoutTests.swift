@@ -1,0 +1,116 @@
+import CardDeck
+import Testing
+
+@testable import QuizApp
+
+@Suite("Laying out one-line code")
+struct CodeLayoutTests {
+  @Test(
+    "puts a block's statements one to a line, a closure's parameters and what follows a brace kept with it"
+  )
+  func alert() {
+    let code =
+      #".alert("Remove?", item: $song) { song in Button("Remove", role: .destructive) { queue.remove(song) }; Button("Keep", role: .cancel) { } } message: { song in Text(song.title) }"#
+    #expect(
+      CodeLayout.laidOut(code) == """
+        .alert("Remove?", item: $song) { song in
+            Button("Remove", role: .destructive) {
+                queue.remove(song)
+            }
+            Button("Keep", role: .cancel) { }
+        } message: { song in
+            Text(song.title)
+        }
+        """)
+  }
+
+  @Test("keeps a modifier, a closing parenthesis and else on the closing brace's line")
+  func continuations() {
+    #expect(
+      CodeLayout.laidOut("VStack { Text(a); Text(b) }.padding()") == """
+        VStack {
+            Text(a)
+            Text(b)
+        }.padding()
+        """)
+    #expect(
+      CodeLayout.laidOut("if let id { Detail(id: id) } else { Placeholder() }") == """
+        if let id {
+            Detail(id: id)
+        } else {
+            Placeholder()
+        }
+        """)
+    #expect(
+      CodeLayout.laidOut("withAnimation(.spring) { isOpen = true }") == """
+        withAnimation(.spring) {
+            isOpen = true
+        }
+        """)
+  }
+
+  @Test(
+    "leaves braces and semicolons inside strings and comments, code with lines and code with no block as they are"
+  )
+  func untouched() {
+    #expect(CodeLayout.laidOut(#"Text("{ a; b }")"#) == #"Text("{ a; b }")"#)
+    #expect(CodeLayout.laidOut("path = []") == "path = []")
+    let lines = "List {\n  Text(a) }"
+    #expect(CodeLayout.laidOut(lines) == lines)
+  }
+
+  @Test(
+    "keeps every significant token in order",
+    arguments: [
+      "NavigationSplitView { List(books, selection: $id) { Text($0.title) } } detail: { if let id { BookDetail(id: id) } else { ContentUnavailableView(\"None\", systemImage: \"book\") } }",
+      ".toolbar { ToolbarItem(placement: .primaryAction) { Button(\"Add\") { add() } }; ToolbarSpacer(.fixed) }",
+      "{ (a, b) in a < b }",
+    ])
+  func tokensKept(code: String) {
+    func significant(_ text: String) -> [String] {
+      SwiftLexer.tokens(in: text).filter(\.isSignificant).map { String(text[$0.range]) }
+        .filter { $0 != ";" }
+    }
+    #expect(significant(CodeLayout.laidOut(code)) == significant(code))
+  }
+
+  static let deck = """
+    # Alerts
+
+    ## Syntax · Alerts · remove-song
+    also: .alert("Remove Song?", item: $songToRemove) { song in Button("Remove", role: .destructive) { queue.remove(song) }; Button("Keep", role: .cancel) { } } message: { song in Text("It leaves the queue.") }
+    also: .alert("Remove?", isPresented: $isRemoving) { }
+    Ask before removing a song from the queue.
+
+    ---
+
+    ```swift
+    .confirmationDialog("Remove Song?", isPresented: $isRemoving) {
+        Button("Remove", role: .destructive) { queue.remove(song) }
+    }
+    ```
+
+    The dialog asks first.
+    """
+
+  @Test("shows a long also: answer laid out on the answer screen and a short one as written")
+  func answerScreen() throws {
+    let (deck, diagnostics) = NativeDeckParser(deckName: "alerts").parse(
+      SourceText(Self.deck, path: "alerts.md"))
+    #expect(diagnostics.isEmpty)
+    let card = try #require(deck.cards.first)
+    let answer = CardPresenter(style: Style(usesColor: false), width: 80).answer(card)
+    let also = answer.components(separatedBy: "Also right:\n").last ?? ""
+    #expect(
+      also.hasPrefix(
+        """
+            .alert("Remove Song?", item: $songToRemove) { song in
+                Button("Remove", role: .destructive) {
+        """))
+    #expect(also.contains("\n    } message: { song in\n"))
+    #expect(also.contains(#"    .alert("Remove?", isPresented: $isRemoving) { }"#))
+    let wide = CardPresenter(style: Style(usesColor: false), width: 240).answer(card)
+    #expect(
+      wide.contains(#"{ song in Button("Remove", role: .destructive) { queue.remove(song) };"#))
+  }
+}
