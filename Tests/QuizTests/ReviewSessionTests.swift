@@ -337,7 +337,7 @@ struct ReviewSessionTests {
     #expect(alone.out.contains("Your attempt:"))
     #expect(!alone.out.contains("Same as the card's code."))
     for line in [
-      "@State private var count = 0", "let total = 3",
+      "@State private var count = 0", "let recipe: Recipe",
       "@Environment(\\.dismiss) private var dismiss",
       "private static let shared = Store()", "@AppStorage(\"on\") var on = false",
     ] {
@@ -346,7 +346,7 @@ struct ReviewSessionTests {
     for line in [
       "Text(\"var\")", "count += 1", ".sheet(isPresented: $shows) { Sheet() }",
       "private func go() {}",
-      "@MainActor func load() async", "}",
+      "@MainActor func load() async", "}", "let total = items.count", "var isOn = false",
     ] {
       #expect(!ReviewSession.declaresProperty(line), "\(line)")
     }

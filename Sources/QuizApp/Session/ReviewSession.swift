@@ -334,6 +334,9 @@ final class ReviewSession {
     let tokens = SwiftLexer.significantTokens(in: line)
     var index = 0
     var depth = 0
+    // Whether an attribute or a modifier comes first: a plain `let total = …` is as likely a
+    // statement that is the whole answer.
+    var isMember = false
     while index < tokens.count {
       let token = tokens[index]
       let text = line[token.range]
@@ -341,12 +344,17 @@ final class ReviewSession {
         // An attribute's arguments: `@Environment(\.dismiss)`.
         if text == "(" { depth += 1 } else if text == ")" { depth -= 1 }
       } else if token.kind == .attribute {
+        isMember = true
         if index + 1 < tokens.count, line[tokens[index + 1].range] == "(" {
           depth = 1
           index += 1
         }
-      } else if !propertyModifiers.contains(String(text)) || token.kind == .string {
-        return token.kind == .keyword && (text == "var" || text == "let")
+      } else if propertyModifiers.contains(String(text)), token.kind != .string {
+        isMember = true
+      } else {
+        guard token.kind == .keyword && (text == "var" || text == "let") else { return false }
+        // `let recipe: Recipe`, with a type and no value, is a property too.
+        return isMember || !tokens[index...].contains { line[$0.range] == "=" }
       }
       index += 1
     }
