@@ -292,7 +292,9 @@ struct CodeClassifier {
     argument.value = argument.value.map { classify($0, minor: minor) }
     let calleeIsAPI = node.isAPI && node.kind != .array && node.kind != .group
     if isContext && !argument.isClosure {
-      argument.value = argument.value.map { Self.freed($0) }
+      // But for what the author calls essential: the `.sidebar` of a `.searchable` that is
+      // context.
+      argument.value = argument.value.map { Self.freed($0, keeping: hints.essential) }
     }
     if let label = argument.label, hints.context.contains(label + ":") {
       argument.value = argument.value.map { Self.freed($0) }

@@ -302,6 +302,10 @@ extension Matching {
       if earlier != normalizedTo && expected.declared.contains(key)
         && attempt.declared.contains(normalizedTo) == attempt.declared.contains(earlier)
         && !key.hasPrefix("$") && !normalizedTo.hasPrefix("$")
+        // Two closures of the card's may each name their parameter `book`: two names.
+        && Self.allNodes(expected.nodes).filter({
+          $0.kind == .closure && $0.parameters.contains(key)
+        }).count < 2
       {
         conflictingRenamings.insert(from)
       }

@@ -34,6 +34,10 @@ extension Matching {
       where accepts: (Matching, CodeNode, CodeNode) -> Bool
     ) {
       var candidates: [(i: Int, j: Int, score: Int)] = []
+      // Views offered to choose from (`ViewThatFits`) go by how much they show: the longest
+      // label stands for the card's longest, wherever the attempt put it.
+      let expectedRanks = Matching.textRanks(expected)
+      let typedRanks = Matching.textRanks(typed)
       for i in expected.indices where !expectedUsed[i] {
         for j in typed.indices where !typedUsed[j] && accepts(matching, expected[i], typed[j]) {
           if expectedPrints[i] == nil {
@@ -49,9 +53,10 @@ extension Matching {
             expected[i].kind == .declaration && !expected[i].parameters.isEmpty
             && expected[i].parameters == typed[j].parameters && expected[i].value.isEmpty
             && typed[j].value.isEmpty
+          let sameRank = expectedRanks[i] != nil && expectedRanks[i] == typedRanks[j]
           let score =
             shared * 2 - abs(expected[i].arguments.count - typed[j].arguments.count)
-            + (sameName ? 3 : 0)
+            + (sameName ? 3 : 0) + (sameRank ? 1 : 0)
           candidates.append((i, j, score))
         }
       }
@@ -62,6 +67,29 @@ extension Matching {
         pairs.append((candidate.i, candidate.j, relation))
       }
     }
+  }
+
+  /// For candidate views of one name that hold text, each one's place among them by the
+  /// length of its text, longest first; nil for other items.
+  static func textRanks(_ items: [CodeNode]) -> [Int: Int] {
+    func textLength(_ node: CodeNode) -> Int {
+      node.arguments.flatMap(\.value).reduce(0) { total, value in
+        total + (value.kind == .literal && value.name.hasPrefix("\"") ? value.name.count : 0)
+      }
+    }
+    var ranks: [Int: Int] = [:]
+    let candidates = items.indices.filter { items[$0].isCandidate }
+    for name in Set(candidates.map { items[$0].name }) {
+      let same = candidates.filter { items[$0].name == name }
+      guard same.count > 1 else { continue }
+      let longestFirst = same.sorted {
+        (textLength(items[$0]), -$0) > (textLength(items[$1]), -$1)
+      }
+      for (rank, index) in longestFirst.enumerated() {
+        ranks[index] = rank
+      }
+    }
+    return ranks
   }
 
   /// Aligns two lists of items: same names first, then typos, then other API in the same role,
@@ -294,11 +322,17 @@ extension Matching {
       !vocabulary.knows(a.name), role(e) == .keyPath || !attempt.declared.contains(a.name)
     else { return false }
     if Self.isMisspelling(a.name, of: e.name) { return true }
-    // Another ending of the card's modifier where no modifier has that name
-    // (`.searchComplete(…)` for `.searchCompletion(…)`): there is no other API it could be.
-    let stem = zip(a.name, e.name).prefix { $0 == $1 }.count
-    return e.kind == .modifier && stem * 4 >= e.name.count * 3 && stem * 4 >= a.name.count * 3
-      && Self.isMadeUpModifier(a, for: e, declared: attempt.declared)
+    // The card's words with another ending or cut short, where nothing has that name
+    // (`.searchComplete(…)` for `.searchCompletion(…)`, `.confirmAction` for
+    // `.confirmationAction`): there is no other API it could be.
+    guard Self.isWordwiseMisremembered(a.name, of: e.name) else { return false }
+    switch (e.kind, a.kind) {
+    case (.modifier, _): return Self.isMadeUpModifier(a, for: e, declared: attempt.declared)
+    case (.member, .member):
+      return !attempt.declared.contains(a.name)
+        && !SDKIndex.shipped.declaresMember(named: a.name)
+    default: return false
+    }
   }
 
   /// Whether `a` is API the vocabulary lists as doing the job of `e` another way
@@ -427,87 +461,6 @@ extension Matching {
       names.formUnion(fingerprint(of: item, depth: depth + 1))
     }
     return names
-  }
-
-  static func isMisspelling(_ typed: String, of name: String) -> Bool {
-    if typed.lowercased() == name.lowercased() { return true }
-    // A name cut short: `isSearch` for `isSearching`.
-    if typed.count >= 4, name.hasPrefix(typed), typed.count * 10 >= name.count * 7 { return true }
-    let typedLetters = Array(typed.lowercased())
-    let nameLetters = Array(name.lowercased())
-    // Another ending of the same stem is another word, not a slip of the fingers: `selected`
-    // for `selection`, `isPresenting` for `isPresented`. A typo there is one edit away. (Names
-    // that end alike differ inside, a letter or a word: `adaptative`, `navigationTitle…`.)
-    let stem = zip(typedLetters, nameLetters).prefix { $0 == $1 }.count
-    if stem >= 4, stem < typedLetters.count, stem < nameLetters.count,
-      typedLetters.last != nameLetters.last,
-      editDistance(Array(typedLetters[stem...]), Array(nameLetters[stem...]), limit: 1) > 1
-    {
-      return false
-    }
-    let allowed = name.count <= 4 ? 1 : name.count <= 8 ? 2 : 3
-    return editDistance(typedLetters, nameLetters, limit: allowed) <= allowed
-  }
-
-  /// Whether a label is misspelt: a word of it left out or added (`presented:` for
-  /// `isPresented:`) names another parameter, not a typo.
-  static func isLabelMisspelling(_ typed: String, of label: String) -> Bool {
-    guard isMisspelling(typed, of: label) else { return false }
-    // A label in the singular for the plural, or an adjective for its adverb, names another
-    // parameter (`modifier:` for `modifiers:`, `exact:` for `exactly:`). (A name is a typo so:
-    // `.tasks` for `.task`, as reviewers grade it.)
-    let (shorter, longer) = typed.count < label.count ? (typed, label) : (label, typed)
-    if shorter.count >= 4, longer.hasPrefix(shorter),
-      ["s", "es", "ly"].contains(longer.dropFirst(shorter.count))
-    {
-      return false
-    }
-    let typedWords = words(typed)
-    let labelWords = words(label)
-    // As many words: each one that differs is misspelt itself; another word in the same place
-    // names another parameter (`systemName:` for `systemImage:`), and so does a word cut short
-    // (`adaptive(min:)` for `minimum:`).
-    guard typedWords.count != labelWords.count else {
-      return zip(typedWords, labelWords).allSatisfy { $0 == $1 || isMisspelling($0, of: $1) }
-    }
-    let (short, long) =
-      typedWords.count < labelWords.count ? (typedWords, labelWords) : (labelWords, typedWords)
-    var rest = long[...]
-    for word in short {
-      guard let found = rest.firstIndex(of: word) else { return true }
-      rest = rest[(found + 1)...]
-    }
-    return false
-  }
-
-  /// The words of a camel-case name, in lower case: `isPresented` is `is`, `presented`.
-  static func words(_ name: String) -> [String] {
-    var words: [String] = []
-    for character in name {
-      if character.isUppercase || words.isEmpty { words.append("") }
-      words[words.count - 1].append(Character(character.lowercased()))
-    }
-    return words
-  }
-
-  /// Levenshtein distance with transpositions, giving up past `limit`.
-  static func editDistance(_ a: [Character], _ b: [Character], limit: Int) -> Int {
-    if abs(a.count - b.count) > limit { return limit + 1 }
-    var previous2 = [Int](repeating: 0, count: b.count + 1)
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
-    for i in 1...max(a.count, 1) where !a.isEmpty {
-      current[0] = i
-      for j in 1...max(b.count, 1) where !b.isEmpty {
-        let cost = a[i - 1] == b[j - 1] ? 0 : 1
-        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-          current[j] = min(current[j], previous2[j - 2] + 1)
-        }
-      }
-      (previous2, previous, current) = (previous, current, previous2)
-    }
-    return a.isEmpty ? b.count : b.isEmpty ? a.count : previous[b.count]
   }
 
   /// What a node holds in its closures and blocks, and for scaffolding such as `print(…)`, in

@@ -49,6 +49,7 @@ struct ParsedCode: Sendable {
     }
     if source.holdsBytes("forEach") { nodes = CodeNode.normalizingLoops(nodes) }
     if source.holdsBytes("formatted(") { nodes = CodeNode.normalizingFormatting(nodes) }
+    if source.holdsBytes("Text(") { nodes = CodeNode.normalizingTitleLabels(nodes) }
     nodes = CodeNode.mergingExtensions(nodes)
     nodes = CodeNode.normalizingEarlyExits(
       CodeNode.replacingTypeAliases(nodes, parser.typeAliases), exiting: parser.earlyExits)

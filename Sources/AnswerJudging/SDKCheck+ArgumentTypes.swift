@@ -128,7 +128,10 @@ extension SDKCheck {
       index.describes(type), !index.hasOlderSource(type), !index.isProtocol(type)
     else { return nil }
     // A misspelling of a member there (`.vaule`) is recalled: the comparison grades the typo.
-    guard !index.memberNames(of: type).contains(where: { Matching.isMisspelling(name, of: $0) })
+    guard
+      !index.memberNames(of: type).contains(where: {
+        Matching.isMisspelling(name, of: $0) || Matching.isWordwiseMisremembered(name, of: $0)
+      })
     else { return nil }
     return "`\(type)` has no `.\(name)`"
   }

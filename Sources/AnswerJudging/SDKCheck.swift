@@ -174,7 +174,8 @@ struct SDKCheck: Sendable {
       if let theirs = cardMembers.first(where: {
         $0.type == use.type && !Self.isWordShort(use.name, of: $0.name)
           && $0.written.dropFirst($0.name.count) == use.written.dropFirst(use.name.count)
-          && Matching.isMisspelling(use.name, of: $0.name)
+          && (Matching.isMisspelling(use.name, of: $0.name)
+            || Matching.isWordwiseMisremembered(use.name, of: $0.name))
       }) {
         problems.append(
           Problem(

@@ -358,4 +358,67 @@ struct ReviewerStructureTests {
     let button = judge.judge("Button(\"Play\") { play() }.layoutPriority(1)")
     #expect(button.grade == 0, "\(button.reason)")
   }
+
+  @Test("takes a made-up member with the card's words cut short for a typo, as the SDK check does")
+  func wordwiseMember() {
+    let code =
+      "ToolbarItem(placement: .confirmationAction) {\n    Button(\"Save\") { save() }\n}"
+    let typo = judge(
+      "ToolbarItem(placement: .confirmAction) {\n    Button(\"Save\") { save() }\n}", code)
+    #expect(typo.grade == 3, "\(typo.reason)")
+    #expect(typo.reason == "`.confirmAction` looks like a typo for `.confirmationAction`.")
+    #expect(Matching.isWordwiseMisremembered("searchComplete", of: "searchCompletion"))
+    // A single word another way is another word; so is a word with nothing in common.
+    #expect(!Matching.isWordwiseMisremembered("information", of: "info"))
+    #expect(!Matching.isWordwiseMisremembered("topLeft", of: "topLeading"))
+  }
+
+  @Test("keeps what the author calls essential in a call that is context")
+  func essentialInContext() {
+    let code = """
+      NavigationSplitView {
+          List(visibleTrips, selection: $tripID) { Text($0.city) }
+      } detail: {
+          TripDetail(id: tripID)
+      }
+      .searchable(text: $query, placement: .sidebar)
+      """
+    let judge = AnswerJudge(
+      code: code,
+      hints: JudgingHints(essential: ["sidebar"], context: ["NavigationSplitView", "searchable"]))
+    let drawer = judge.judge(code.replacing(".sidebar", with: ".navigationBarDrawer"))
+    #expect(drawer.grade == 2, "\(drawer.reason)")
+    #expect(drawer.reason == "`.navigationBarDrawer` where the card has `.sidebar`.")
+    #expect(judge.judge(code).grade == 5)
+  }
+
+  @Test("pairs views offered to choose from by how much text they show, so their order counts")
+  func candidatesByLength() {
+    let code = """
+      ViewThatFits {
+          Label("Order 4182: three items, arriving Friday", systemImage: "shippingbox")
+          Label("Order 4182", systemImage: "shippingbox")
+          Image(systemName: "shippingbox")
+      }
+      """
+    let swapped = judge(
+      """
+      ViewThatFits(in: .horizontal) {
+          Label("Flight 212", systemImage: "airplane")
+          Label("Flight 212 to Lisbon, boarding at gate 14", systemImage: "airplane")
+          Image(systemName: "airplane")
+      }
+      """, code)
+    #expect((swapped.grade ?? 5) <= 3, "\(swapped.reason)")
+    #expect(swapped.reason == "The order of the candidates matters: the first that fits is shown.")
+    let kept = judge(
+      """
+      ViewThatFits(in: .horizontal) {
+          Label("Flight 212 to Lisbon, boarding at gate 14", systemImage: "airplane")
+          Label("Flight 212", systemImage: "airplane")
+          Image(systemName: "airplane")
+      }
+      """, code)
+    #expect(kept.grade == 5, "\(kept.reason)")
+  }
 }

@@ -242,8 +242,15 @@ struct RenderingTests {
     #expect(text.contains(Style(usesColor: true).apply(.missing, "large")))
     #expect(!text.contains("[-"))
     #expect(!text.contains(Style(usesColor: true).apply(.missing, "medium")))
-    // The legend, in the marks' colours: which side of an arrow is whose.
+    // The legend, in the marks' colours: which side of an arrow is whose, a typo's too.
     let style = Style(usesColor: true)
+    let typo = comparison(
+      ".presentationDetent([.medium, .large])",
+      code: "Text(\"x\").presentationDetents([.medium, .large])", color: true)
+    #expect(
+      typo.contains(
+        style.apply(.bad, "presentationDetents") + style.apply(.dim, "→")
+          + style.apply(.warn, "presentationDetent")), "\(typo)")
     #expect(
       text.contains(
         "The card's code, marked (" + style.apply(.bad, "the card's") + style.apply(.dim, "→")

@@ -130,8 +130,8 @@ extension CardPresenter {
       coloured = style.apply(.missing, text)
     case .wrong(let typed), .typo(let typed):
       plain = "[-\(text)-]{+\(typed)+}"
-      let role: Style.Role = if case .typo = mark { .warn } else { .bad }
-      coloured = style.apply(role, text) + style.apply(.dim, "→") + style.apply(.warn, typed)
+      // The card's side in the legend's colour, a typo's as another name's.
+      coloured = style.apply(.bad, text) + style.apply(.dim, "→") + style.apply(.warn, typed)
     case .misplaced:
       // The card's part, and after the line a note: a word in the code would read as code.
       plain = "[-\(text)-]"
