@@ -172,7 +172,11 @@ public struct AnswerJudge: Sendable {
         judgement = Self.compareTokens(answer, typed)
       }
       if index > 0, judgement.grade == 5, judgement.findings.isEmpty {
-        judgement.reason = "Same as an answer the card also accepts: `\(answer.source)`."
+        // A long one is named, not quoted: the answer screen shows it under "Also right".
+        judgement.reason =
+          answer.source.count <= 40 && !answer.source.contains("\n")
+          ? "Same as an answer the card also accepts: `\(answer.source)`."
+          : "Same as an answer the card also accepts (under \"Also right\")."
       }
       if best == nil || judgement.grade ?? 0 > best!.grade ?? 0 { best = judgement }
     }

@@ -87,6 +87,23 @@ extension SDKCheck {
     }
     return problems
   }
+
+  /// Where `labels`, each one `member` takes, are written out of its order: the first label
+  /// written before one the declaration puts ahead of it, and that one. Nil where they are in
+  /// order, or where one is not the member's.
+  static func reordering(_ labels: [String], into member: SDKIndex.Member)
+    -> (late: String, early: String)?
+  {
+    let positions = labels.compactMap { member.labels.firstIndex(of: $0) }
+    guard positions.count == labels.count,
+      let index = positions.indices.dropFirst().first(where: { positions[$0] < positions[$0 - 1] })
+    else { return nil }
+    let inOrder = labels.sorted {
+      member.labels.firstIndex(of: $0)! < member.labels.firstIndex(of: $1)!
+    }
+    guard member.accepts(written: inOrder) else { return nil }
+    return (labels[index - 1], labels[index])
+  }
 }
 
 extension SDKCheck {

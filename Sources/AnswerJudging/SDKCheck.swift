@@ -348,6 +348,16 @@ struct SDKCheck: Sendable {
       {
         continue
       }
+      // Labels a declaration takes, in another order (`VStackLayout(spacing: 8, alignment:
+      // .leading)`): the API recalled, the code not compiling, as a misspelt label.
+      if let order = members.lazy.compactMap({ Self.reordering(call.labels, into: $0) }).first {
+        problems.append(
+          Problem(
+            message:
+              "`\(order.late):` goes after `\(order.early):`, as `\(call.name == "init" ? owner : call.name)` takes them",
+            isNearMiss: true))
+        continue
+      }
       var message =
         owner.isEmpty
         ? "No API has `.\(call.written)`"

@@ -249,6 +249,12 @@ struct AnswerJudgeTests {
     #expect(
       AnswerJudge(code: code, hints: hints).judge("path = []").reason
         == "Same as an answer the card also accepts: `path = []`.")
+    // A long one is named, not quoted in full: the answer screen shows it.
+    let long = "Button(\"Back to the library\") { path.removeLast(path.count) }"
+    let longHints = JudgingHints(alternatives: [long])
+    #expect(
+      AnswerJudge(code: code, hints: longHints).judge(long).reason
+        == "Same as an answer the card also accepts (under \"Also right\").")
     #expect(grade("Button(\"Home\") { path = [] }", for: code, hints: hints) == 5)
     #expect(grade("path.removeLast(path.count)", for: code, hints: hints) == 5)
     let judgement = AnswerJudge(code: code, hints: hints).judge("path.removeLast()")

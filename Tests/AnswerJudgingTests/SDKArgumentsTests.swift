@@ -221,4 +221,22 @@ struct UnknownLabelLiteralTests {
     #expect(QuestionWords("Title it “Harbour”.").gives("\"Harbour\""))
     #expect(QuestionWords("Title it \"Harbour\".").gives("\"Harbour\""))
   }
+
+  @Test("takes labels a declaration has, written in another order, for a near miss that names them")
+  func labelsOutOfOrder() {
+    // A user's trial: `VStackLayout(spacing: 8, alignment: .leading)` was "no initialiser".
+    let code = "AnyLayout(VStackLayout(alignment: .leading))"
+    let swapped = judged(
+      "AnyLayout(VStackLayout(spacing: 8, alignment: .leading))", code: code, question: "")
+    #expect(swapped.grade == 3, "\(swapped.reason)")
+    #expect(swapped.reason == "`spacing:` goes after `alignment:`, as `VStackLayout` takes them.")
+    let stack = SDKIndex.Member(
+      name: "init", labels: ["alignment", "spacing"], isCall: true, isMacro: false,
+      isStatic: false, isAsync: false, isThrowing: false, isDeprecated: false,
+      closureParameters: [], parameters: "dd".utf8.compactMap(SDKIndex.Parameter.init(code:)))
+    #expect(
+      SDKCheck.reordering(["spacing", "alignment"], into: stack)! == ("spacing", "alignment"))
+    #expect(SDKCheck.reordering(["alignment", "spacing"], into: stack) == nil)
+    #expect(SDKCheck.reordering(["spacing", "width"], into: stack) == nil)
+  }
 }

@@ -24,6 +24,38 @@ struct CodeLayoutTests {
         """)
   }
 
+  @Test("puts a call's modifiers one to a line below it, a block they open indented under them")
+  func modifiers() {
+    #expect(
+      CodeLayout.laidOut(
+        ".popover(isPresented: $shows) { Slider(value: $level).padding().presentationCompactAdaptation(.none); Text(a).bold() }"
+      ) == """
+        .popover(isPresented: $shows) {
+            Slider(value: $level)
+                .padding()
+                .presentationCompactAdaptation(.none)
+            Text(a)
+                .bold()
+        }
+        """)
+    #expect(
+      CodeLayout.laidOut("List { Row(a).sheet(item: $b) { Detail(b: $0) } }") == """
+        List {
+            Row(a)
+                .sheet(item: $b) {
+                    Detail(b: $0)
+                }
+        }
+        """)
+    // Not inside brackets, nor after a name: `Color.red`, `$0.title`.
+    #expect(
+      CodeLayout.laidOut("VStack { Color.red.overlay(Text(a).bold()) }") == """
+        VStack {
+            Color.red.overlay(Text(a).bold())
+        }
+        """)
+  }
+
   @Test("keeps a modifier, a closing parenthesis and else on the closing brace's line")
   func continuations() {
     #expect(

@@ -2,9 +2,10 @@ import CardDeck
 
 /// Lays out code a deck wrote on one line (an `also:` answer) as a person would write it.
 ///
-/// A block's statements go one to a line, indented four spaces a level; a closure's
-/// parameters (`{ song in`) stay on its opening line, an empty block (`{ }`) stays whole, and a
-/// closing brace keeps what continues it (`} message: {`, `}.padding()`, `})`).
+/// A block's statements go one to a line, indented four spaces a level, and a call's modifiers
+/// one to a line below it; a closure's parameters (`{ song in`) stay on its opening line, an
+/// empty block (`{ }`) stays whole, and a closing brace keeps what continues it
+/// (`} message: {`, `}.padding()`, `})`).
 enum CodeLayout {
   /// `code` laid out, or `code` itself where it already has lines or no block to open.
   static func laidOut(_ code: String) -> String {
@@ -12,9 +13,17 @@ enum CodeLayout {
     let tokens = SwiftLexer.tokens(in: code).filter(\.isSignificant)
     var lines: [String] = []
     var line = ""
-    var depth = 0
+    // The indentation of the open block's statements; whether the statement is broken before
+    // its modifiers (its lines after the first go four spaces further); the brackets open in
+    // it. The same for each block around, to go back to at its `}`.
+    var indent = 0
+    var chained = false
+    var brackets = 0
+    var outer: [(indent: Int, chained: Bool, brackets: Int)] = []
     func endLine() {
-      if !line.isEmpty { lines.append(String(repeating: "    ", count: depth) + line) }
+      if !line.isEmpty {
+        lines.append(String(repeating: "    ", count: indent + (chained ? 1 : 0)) + line)
+      }
       line = ""
     }
     func append(_ index: Int) {
@@ -22,12 +31,15 @@ enum CodeLayout {
       if !line.isEmpty && token.followsSpace { line += " " }
       line += code[token.range]
     }
+    func text(_ index: Int) -> Substring? {
+      tokens.indices.contains(index) ? code[tokens[index].range] : nil
+    }
     var index = 0
     while index < tokens.count {
-      let text = code[tokens[index].range]
-      switch (tokens[index].kind, text) {
-      case (.punctuation, "{"):
-        if index + 1 < tokens.count, code[tokens[index + 1].range] == "}" {
+      let isPunctuation = tokens[index].kind == .punctuation
+      switch isPunctuation ? text(index) : nil {
+      case "{":
+        if text(index + 1) == "}" {
           append(index)
           append(index + 1)
           index += 2
@@ -38,18 +50,33 @@ enum CodeLayout {
           for inner in (index + 1)...end { append(inner) }
           index = end
         }
+        let statements = indent + (chained ? 1 : 0) + 1
         endLine()
-        depth += 1
-      case (.punctuation, "}"):
+        outer.append((indent, chained, brackets))
+        (indent, chained, brackets) = (statements, false, 0)
+      case "}":
         endLine()
-        depth = max(0, depth - 1)
+        if let enclosing = outer.popLast() { (indent, chained, brackets) = enclosing }
         line = "}"
-        let next = index + 1 < tokens.count ? code[tokens[index + 1].range] : nil
         // What continues the closing brace stays with it: a labelled trailing closure, a
         // modifier, the call's closing parenthesis, `else`.
-        if next == nil || next == "}" || next == ";" { endLine() }
-      case (.punctuation, ";"):
+        if [nil, "}", ";"].contains(text(index + 1)) { endLine() }
+      case ";":
         endLine()
+        (chained, brackets) = (false, 0)
+      case "(", "[":
+        append(index)
+        brackets += 1
+      case ")", "]":
+        append(index)
+        brackets -= 1
+      case "."
+      where brackets == 0 && text(index - 1) == ")" && !line.isEmpty
+        && tokens.indices.contains(index + 1) && tokens[index + 1].kind == .identifier:
+        // A modifier on a call goes on a line of its own, as SwiftUI code is written.
+        endLine()
+        chained = true
+        append(index)
       default:
         append(index)
       }
