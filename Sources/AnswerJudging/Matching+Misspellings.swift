@@ -85,7 +85,7 @@ extension Matching {
   }
 
   /// Whether `typed` has the words of `name`, each the same or with another ending or cut
-  /// short (`confirmAction` for `confirmationAction`): a common start of four letters or more,
+  /// short (`confirmAction` for `confirmationAction`): a common start of three letters or more,
   /// at least three fifths of the shorter word, and one word the same.
   static func isWordwiseMisremembered(_ typed: String, of name: String) -> Bool {
     let typedWords = words(typed)
@@ -97,7 +97,7 @@ extension Matching {
     else { return false }
     return zip(typedWords, nameWords).allSatisfy { typed, word in
       let common = zip(typed, word).prefix { $0 == $1 }.count
-      return typed == word || common >= 4 && common * 5 >= min(typed.count, word.count) * 3
+      return typed == word || common >= 3 && common * 5 >= min(typed.count, word.count) * 3
     }
   }
 }

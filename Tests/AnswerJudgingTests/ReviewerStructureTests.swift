@@ -371,6 +371,58 @@ struct ReviewerStructureTests {
     // A single word another way is another word; so is a word with nothing in common.
     #expect(!Matching.isWordwiseMisremembered("information", of: "info"))
     #expect(!Matching.isWordwiseMisremembered("topLeft", of: "topLeading"))
+    #expect(Matching.isWordwiseMisremembered("labelsHide", of: "labelsHidden"))
+    // The card's name and a word more is another modifier, made up or not (an adversarial
+    // review's cases, each 3 under a first rule of a shared start).
+    let picker = "Picker(\"Size\", selection: $size) { Text(\"S\") }"
+    for (card, attempt) in [
+      ("scrollDismissesKeyboard(.immediately)", "scrollDismissesKeyboardNever()"),
+      ("presentationDetents([.medium, .large])", "presentationDetentsHeight(300)"),
+      ("textInputAutocapitalization(.never)", "textInputAutocapitalizationDisabled()"),
+    ] {
+      let verdict = judge(picker + "." + attempt, picker + "." + card)
+      #expect(verdict.grade == 1, "\(attempt): \(verdict.reason)")
+    }
+  }
+
+  @Test(
+    "names the replacement of a deprecated API that the card writes and the attempt lacks, and does not say it missing again"
+  )
+  func deprecatedReplacement() {
+    // A user's trial: "use `NavigationStack`", then "missing `NavigationSplitView`".
+    let code = """
+      TabView {
+          Tab("Browse", systemImage: "books.vertical") {
+              NavigationSplitView {
+                  ShelfList()
+              } detail: {
+                  ContentUnavailableView("Pick a Book", systemImage: "text.book.closed")
+              }
+          }
+          Tab("Search", systemImage: "magnifyingglass") {
+              NavigationStack { SearchView() }
+          }
+      }
+      """
+    let verdict = judge(
+      """
+      TabView {
+          Tab("Browse", systemImage: "books.vertical") {
+              NavigationView {
+                  ShelfList()
+                  Text("Pick a book")
+              }
+              .navigationViewStyle(.columns)
+          }
+          Tab("Search", systemImage: "magnifyingglass") {
+              NavigationStack {
+                  SearchView()
+              }
+          }
+      }
+      """, code)
+    #expect(verdict.reason == "`NavigationView` is deprecated: use `NavigationSplitView`.")
+    #expect(!verdict.findings.contains { $0.message == "missing `NavigationSplitView`" })
   }
 
   @Test("keeps what the author calls essential in a call that is context")

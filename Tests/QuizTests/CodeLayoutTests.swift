@@ -89,6 +89,33 @@ struct CodeLayoutTests {
     #expect(CodeLayout.laidOut("path = []") == "path = []")
     let lines = "List {\n  Text(a) }"
     #expect(CodeLayout.laidOut(lines) == lines)
+    // A regex literal, which the lexer does not read, and a line past a screen's worth or
+    // deeper than a person writes (an adversarial review's: 35 KB gave 150 MB) are kept.
+    #expect(CodeLayout.laidOut(#"let r = /\d{3}/; f(r)"#) == #"let r = /\d{3}/; f(r)"#)
+    let deep = String(repeating: "g { ", count: 20) + "x" + String(repeating: " }", count: 20)
+    #expect(CodeLayout.laidOut(deep) == deep)
+    let long = "VStack { " + String(repeating: "Text(a); ", count: 300) + "}"
+    #expect(CodeLayout.laidOut(long) == long)
+  }
+
+  @Test("keeps comments, and a closure's capture list and typed parameters on its opening line")
+  func commentsAndSignatures() {
+    #expect(
+      CodeLayout.laidOut("VStack { Text(a) /* title */; Text(b) } // two rows") == """
+        VStack {
+            Text(a) /* title */
+            Text(b)
+        } // two rows
+        """)
+    #expect(
+      CodeLayout.laidOut(
+        "load { [weak self] (items: [Item]) -> Void in self?.show(items); done() }")
+          == """
+          load { [weak self] (items: [Item]) -> Void in
+              self?.show(items)
+              done()
+          }
+          """)
   }
 
   @Test(

@@ -242,8 +242,17 @@ struct RenderingTests {
     #expect(text.contains(Style(usesColor: true).apply(.missing, "large")))
     #expect(!text.contains("[-"))
     #expect(!text.contains(Style(usesColor: true).apply(.missing, "medium")))
-    // The legend, in the marks' colours: which side of an arrow is whose, a typo's too.
+    // The legend, in the marks' colours: which side of an arrow is whose, a typo's too; on a
+    // narrow terminal on a line of its own, coloured still.
     let style = Style(usesColor: true)
+    let narrow = comparison(
+      ".presentationDetents([.medium])", code: "Text(\"x\").presentationDetents([.medium, .large])",
+      color: true, width: 40)
+    #expect(
+      narrow.contains(
+        "The card's code, marked\n(" + style.apply(.bad, "the card's") + style.apply(.dim, "→")
+          + style.apply(.warn, "yours") + ", " + style.apply(.missing, "missing") + "):"),
+      "\(narrow)")
     let typo = comparison(
       ".presentationDetent([.medium, .large])",
       code: "Text(\"x\").presentationDetents([.medium, .large])", color: true)

@@ -336,10 +336,32 @@ struct ReviewSessionTests {
       [], lines: ["@State private var count = 0", "", "", "2"], interactive: true, deck: deck)
     #expect(alone.out.contains("Your attempt:"))
     #expect(!alone.out.contains("Same as the card's code."))
+    // A card whose whole answer is one property: the first empty line ends the attempt.
+    let one = """
+      # Size
+
+      ## Syntax · Size · size-class
+      Read the horizontal size class.
+
+      ---
+
+      ```swift
+      @Environment(\\.horizontalSizeClass) private var widthClass
+      ```
+
+      Compact or regular.
+      """
+    let single = try SessionHarness().run(
+      [], lines: ["@Environment(\\.horizontalSizeClass) private var sizeClass", "", "5"],
+      interactive: true, deck: one)
+    #expect(single.out.contains("Suggested grade: 5."), "\(single.out)")
+    #expect(single.out.contains("Grades: 5 ×1."), "\(single.out)")
     for line in [
       "@State private var count = 0", "let recipe: Recipe",
       "@Environment(\\.dismiss) private var dismiss",
       "private static let shared = Store()", "@AppStorage(\"on\") var on = false",
+      "private(set) var count = 0", "nonisolated(unsafe) var cache = 0",
+      "@objc dynamic var name = \"\"", "override var isEnabled: Bool",
     ] {
       #expect(ReviewSession.declaresProperty(line), "\(line)")
     }

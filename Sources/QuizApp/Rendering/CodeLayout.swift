@@ -9,8 +9,16 @@ import CardDeck
 enum CodeLayout {
   /// `code` laid out, or `code` itself where it already has lines or no block to open.
   static func laidOut(_ code: String) -> String {
-    guard !code.contains("\n"), code.contains("{") || code.contains(";") else { return code }
-    let tokens = SwiftLexer.tokens(in: code).filter(\.isSignificant)
+    // A deck's line of any length may come here: past a screen's worth, or blocks deeper than
+    // a person writes, it is shown as written (each level indents every line below it).
+    guard !code.contains("\n"), code.utf8.count <= 2_000,
+      code.contains("{") || code.contains(";")
+    else { return code }
+    let tokens = SwiftLexer.tokens(in: code).filter { $0.kind != .whitespace }
+    // The lexer reads no regex literal: `/\d{3}/` would be laid out as blocks.
+    guard
+      !tokens.contains(where: { $0.kind == .operator && code[$0.range].hasPrefix("/") })
+    else { return code }
     var lines: [String] = []
     var line = ""
     // The indentation of the open block's statements; whether the statement is broken before
@@ -51,6 +59,7 @@ enum CodeLayout {
           index = end
         }
         let statements = indent + (chained ? 1 : 0) + 1
+        guard statements <= 16 else { return code }
         endLine()
         outer.append((indent, chained, brackets))
         (indent, chained, brackets) = (statements, false, 0)
@@ -79,6 +88,10 @@ enum CodeLayout {
         append(index)
       default:
         append(index)
+        // A line comment runs to the end of the line it is on.
+        if tokens[index].kind == .comment && code[tokens[index].range].hasPrefix("//") {
+          endLine()
+        }
       }
       index += 1
     }
@@ -86,19 +99,24 @@ enum CodeLayout {
     return lines.joined(separator: "\n")
   }
 
-  /// The index of the `in` that ends a closure's parameter list opened at `open`, if the
-  /// closure has one: only names, `_`, commas and parentheses come before it.
+  /// The index of the `in` that ends a closure's signature opened at `open`, if the closure
+  /// has one: names and types, `_`, a capture list, punctuation and `->` come before it.
   private static func closureSignatureEnd(after open: Int, in tokens: [SwiftToken], code: String)
     -> Int?
   {
     var index = open + 1
-    while index < tokens.count, index - open <= 12 {
+    while index < tokens.count, index - open <= 24 {
       let token = tokens[index]
       let text = code[token.range]
       if token.kind == .keyword && text == "in" { return index > open + 1 ? index : nil }
       let isSignature =
-        token.kind == .identifier || (token.kind == .keyword && text == "_")
-        || (token.kind == .punctuation && [",", "(", ")"].contains(text))
+        token.kind == .identifier
+        || (token.kind == .keyword
+          && ["_", "self", "weak", "unowned", "inout", "async", "throws", "some", "any"]
+            .contains(text))
+        || (token.kind == .punctuation
+          && [",", "(", ")", "[", "]", ":", "?", ".", "!"].contains(text))
+        || (token.kind == .operator && text == "->")
       guard isSignature else { return nil }
       index += 1
     }

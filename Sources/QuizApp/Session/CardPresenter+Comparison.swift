@@ -25,13 +25,13 @@ extension CardPresenter {
       if style.usesColor {
         // The legend in the marks' own colours: a line with a wrong name reads either way round
         // without it.
-        let legend = wrapper.wrap("The card's code, marked (the card's→yours, missing):")
-        parts.append(
-          legend.replacing(
-            "the card's→yours",
-            with: style.apply(.bad, "the card's") + style.apply(.dim, "→")
-              + style.apply(.warn, "yours")
-          ).replacing("missing)", with: style.apply(.missing, "missing") + ")"))
+        // Coloured whole, on one line or, on a narrow terminal, two: a wrap inside "the
+        // card's" would leave nothing to colour.
+        let key =
+          "(" + style.apply(.bad, "the card's") + style.apply(.dim, "→")
+          + style.apply(.warn, "yours") + ", " + style.apply(.missing, "missing") + "):"
+        let fits = "The card's code, marked (the card's→yours, missing):".count <= wrapper.width
+        parts.append("The card's code, marked" + (fits ? " " : "\n") + key)
       } else {
         parts.append(wrapper.wrap("The card's code, marked ([-the card's-] {+yours+}):"))
       }

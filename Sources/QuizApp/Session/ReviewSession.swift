@@ -277,6 +277,12 @@ final class ReviewSession {
     var lines: [String] = []
     // Brackets opened and not closed by the lines so far, each line read once.
     var openBrackets = 0
+    // An answer of one property (`@Environment(…) private var widthClass`) ends at the first
+    // empty line: only where the card's code goes on after as many lines is one kept.
+    var answerLines = 0
+    if case .syntax(let syntax) = card.content {
+      answerLines = syntax.code.text.split(separator: "\n").count { !$0.trimmingSpaces().isEmpty }
+    }
     while true {
       let prompt = lines.isEmpty ? prompts.attempt : prompts.continuation
       let event = input.read(
@@ -310,7 +316,10 @@ final class ReviewSession {
           // Inside an open brace, bracket or parenthesis an empty line is the code's own (a
           // blank line in a body), and so is one after a property (a view's `@State` before
           // its body); a second one in a row ends the attempt all the same.
-          if let last = lines.last, last != "", openBrackets > 0 || Self.declaresProperty(last) {
+          if let last = lines.last, last != "",
+            openBrackets > 0
+              || Self.declaresProperty(last) && answerLines > lines.count { !$0.isEmpty }
+          {
             lines.append("")
             continue
           }
@@ -351,6 +360,11 @@ final class ReviewSession {
         }
       } else if propertyModifiers.contains(String(text)), token.kind != .string {
         isMember = true
+        // `private(set)`, `nonisolated(unsafe)`.
+        if index + 1 < tokens.count, line[tokens[index + 1].range] == "(" {
+          depth = 1
+          index += 1
+        }
       } else {
         guard token.kind == .keyword && (text == "var" || text == "let") else { return false }
         // `let recipe: Recipe`, with a type and no value, is a property too.
@@ -363,7 +377,7 @@ final class ReviewSession {
 
   private static let propertyModifiers: Set<String> = [
     "private", "fileprivate", "internal", "public", "open", "static", "lazy", "weak",
-    "nonisolated", "final", "unowned",
+    "nonisolated", "final", "unowned", "override", "dynamic",
   ]
 
   /// The braces, brackets and parentheses `line` opens less those it closes, strings and
