@@ -77,7 +77,7 @@ extension Matching {
       // The card's own API in its older form (`Alert` in `.alert(isPresented:)`, where the card
       // writes `.alert` with buttons): the attempt knew the API, not its current spelling.
       if expected.names.contains(current),
-        attempt.tokens.contains(where: { attempt.source[$0.range] == current })
+        attempt.writtenNames.contains(Substring(current))
       {
         olderFormOfCardsAPI = true
       }

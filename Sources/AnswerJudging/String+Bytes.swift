@@ -5,6 +5,6 @@ extension String {
   /// `contains(_:)`, which compares characters.
   func holdsBytes(_ needle: StaticString) -> Bool {
     var text = self
-    return text.withUTF8 { Basics.holdsBytes(UnsafeRawBufferPointer($0), needle) }
+    return text.withUTF8 { UnsafeRawBufferPointer($0).holds(needle) }
   }
 }

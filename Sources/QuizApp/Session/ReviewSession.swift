@@ -281,7 +281,9 @@ final class ReviewSession {
     // empty line: only where the card's code goes on after as many lines is one kept.
     var answerLines = 0
     if case .syntax(let syntax) = card.content {
-      answerLines = syntax.code.text.split(separator: "\n").count { !$0.trimmingSpaces().isEmpty }
+      answerLines = syntax.code.text.split(separator: "\n").count(where: {
+        !$0.trimmingSpaces().isEmpty
+      })
     }
     while true {
       let prompt = lines.isEmpty ? prompts.attempt : prompts.continuation
@@ -318,7 +320,7 @@ final class ReviewSession {
           // its body); a second one in a row ends the attempt all the same.
           if let last = lines.last, last != "",
             openBrackets > 0
-              || Self.declaresProperty(last) && answerLines > lines.count { !$0.isEmpty }
+              || Self.declaresProperty(last) && answerLines > lines.count(where: { !$0.isEmpty })
           {
             lines.append("")
             continue

@@ -182,7 +182,7 @@ struct JournalReader {
 
   /// Whether `line` holds the bytes of one of `words`.
   private static func line(_ line: Data, holdsAnyOf words: [StaticString]) -> Bool {
-    line.withUnsafeBytes { bytes in words.contains { holdsBytes(bytes, $0) } }
+    line.withUnsafeBytes { bytes in words.contains { bytes.holds($0) } }
   }
 
   /// Where each line of `data` starts and ends (at its newline, or the end), and whether it is
