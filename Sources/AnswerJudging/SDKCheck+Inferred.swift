@@ -36,4 +36,25 @@ extension SDKCheck.Code {
     for closure in closures() { bound.formUnion(closure.parameters) }
     return bound
   }
+
+  /// Calls of a name the code declares, misspelt (`endSerch()` where it declares `endSearch`),
+  /// that nothing else declares and the card does not write (`isValidPin()` beside a parameter
+  /// `invalidPin` is the card's function): code that does not compile, though it knows its
+  /// own name.
+  func misspeltOwnCalls(index: SDKIndex, besides cardNames: Set<Substring>) -> [String] {
+    let bound = boundNames()
+    var said: Set<String> = []
+    return writtenCalls().compactMap { call in
+      guard call.owner == nil || call.owner == "-", !call.isImplicit,
+        call.name.first?.isLowercase == true,
+        !bound.contains(Substring(call.name)), !cardNames.contains(Substring(call.name)),
+        !index.declaresMember(named: call.name),
+        let declared = bound.sorted().first(where: {
+          $0 != Substring(call.name) && Matching.isMisspelling(call.name, of: String($0))
+        }),
+        said.insert(call.name).inserted
+      else { return nil }
+      return "`\(call.name)` looks like a typo for `\(declared)`, which your code declares"
+    }
+  }
 }

@@ -314,6 +314,9 @@ struct SDKCheck: Sendable {
       Problem(
         message: "`$\(name)` projects nothing: `\(name)` is declared without a property wrapper")
     }
+    problems += typed.misspeltOwnCalls(index: index, besides: cardNames).map {
+      Problem(message: $0, isNearMiss: true)
+    }
     return problems
   }
 

@@ -238,4 +238,40 @@ struct ValueMethodTests {
     #expect(verdict.grade == 5, "\(verdict.reason)")
     #expect(verdict.reason == "Same API as the card, with names of your own.")
   }
+
+  @Test(
+    "takes a call of the attempt's own name misspelt for a typo, and the card's own function for none"
+  )
+  func misspeltOwnName() {
+    let card = """
+      @Environment(\\.dismissSearch) private var dismissSearch
+
+      var body: some View {
+          Button("Done") { dismissSearch() }
+      }
+      """
+    // Tried in tmux: `endSerch()` beside `var endSearch` was "Same API as the card".
+    let typo = AnswerJudge(code: card).judge(
+      """
+      @Environment(\\.isSearching) var isSearching
+      @Environment(\\.dismissSearch) var endSearch
+      var body: some View {
+          if isSearching {
+              Button("Cancel search") { endSerch() }
+          }
+      }
+      """)
+    #expect(typo.grade == 3, "\(typo.reason)")
+    #expect(
+      typo.reason == "`endSerch` looks like a typo for `endSearch`, which your code declares.")
+    // A function the card calls is no typo of a parameter the attempt names alike.
+    let test = AnswerJudge(
+      code:
+        "@Test(arguments: [\"\", \"12\"])\nfunc rejects(pin: String) {\n  #expect(!isValidPin(pin))\n}"
+    )
+    let right = test.judge(
+      "@Test(arguments: [\"\", \"12\"])\nfunc rejects(invalidPin: String) {\n  #expect(!isValidPin(invalidPin))\n}"
+    )
+    #expect(right.grade == 5, "\(right.reason)")
+  }
 }

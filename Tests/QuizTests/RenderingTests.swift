@@ -12,9 +12,11 @@ struct RenderingTests {
     let code = "@Model let x = \"s\" // c\nvar y = 2"
     #expect(Style(usesColor: false).highlight(code) == code)
     let coloured = Style(usesColor: true).highlight(code)
-    #expect(coloured.contains("\u{1B}[33m@Model\u{1B}[0m"))
+    #expect(coloured.contains("\u{1B}[36m@Model\u{1B}[0m"))
     #expect(coloured.contains("\u{1B}[35mlet\u{1B}[0m"))
-    #expect(coloured.contains("\u{1B}[31m\"s\"\u{1B}[0m"))
+    // Strings in green and attributes in cyan: red and yellow are the comparison's colours
+    // for the card's side of a difference and for yours.
+    #expect(coloured.contains("\u{1B}[32m\"s\"\u{1B}[0m"))
     #expect(coloured.contains("\u{1B}[2;3m// c\u{1B}[0m"))
     #expect(coloured.contains("\u{1B}[34m2\u{1B}[0m"))
   }

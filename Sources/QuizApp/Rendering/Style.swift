@@ -17,10 +17,10 @@ struct Style: Equatable {
     let code =
       switch role {
       case .keyword: "35"
-      case .string: "31"
+      case .string: "32"
       case .number: "34"
       case .comment: "2;3"
-      case .attribute: "33"
+      case .attribute: "36"
       case .heading: "1"
       case .dim: "2"
       case .good: "32"
