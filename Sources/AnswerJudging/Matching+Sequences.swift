@@ -77,6 +77,7 @@ extension Matching {
         total + (value.kind == .literal && value.name.hasPrefix("\"") ? value.name.count : 0)
       }
     }
+    guard items.contains(where: \.isCandidate) else { return [:] }
     var ranks: [Int: Int] = [:]
     let candidates = items.indices.filter { items[$0].isCandidate }
     for name in Set(candidates.map { items[$0].name }) {

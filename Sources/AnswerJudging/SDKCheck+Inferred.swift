@@ -41,12 +41,16 @@ extension SDKCheck.Code {
   /// that nothing else declares and the card does not write (`isValidPin()` beside a parameter
   /// `invalidPin` is the card's function): code that does not compile, though it knows its
   /// own name.
-  func misspeltOwnCalls(index: SDKIndex, besides cardNames: Set<Substring>) -> [String] {
+  func misspeltOwnCalls(
+    _ calls: [WrittenCall], index: SDKIndex, besides cardNames: Set<Substring>
+  ) -> [String] {
+    // Most attempts call only what they or the SDK declare: a look at the names first.
+    let free = calls.filter { ($0.owner == nil || $0.owner == "-") && !$0.isImplicit }
+    guard !free.isEmpty else { return [] }
     let bound = boundNames()
     var said: Set<String> = []
-    return writtenCalls().compactMap { call in
-      guard call.owner == nil || call.owner == "-", !call.isImplicit,
-        call.name.first?.isLowercase == true,
+    return free.compactMap { call in
+      guard call.name.first?.isLowercase == true,
         !bound.contains(Substring(call.name)), !cardNames.contains(Substring(call.name)),
         !index.declaresMember(named: call.name),
         let declared = bound.sorted().first(where: {

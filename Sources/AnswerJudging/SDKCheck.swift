@@ -220,6 +220,9 @@ struct SDKCheck: Sendable {
     problems += mistypedArguments(
       calls, handedIn: uses, ownTypes: ownTypes, types: types, in: typed)
     problems += deprecations(calls, handedIn: uses, in: typed).map { Problem(message: $0) }
+    problems += typed.misspeltOwnCalls(calls, index: index, besides: cardNames).map {
+      Problem(message: $0, isNearMiss: true)
+    }
     // A key misspelt from the card's is recalled: the comparison grades the typo.
     problems += typed.unknownEnvironmentKeys(index: index)
       .filter { key in
@@ -313,9 +316,6 @@ struct SDKCheck: Sendable {
     problems += typed.unwrappedProjections().map { name in
       Problem(
         message: "`$\(name)` projects nothing: `\(name)` is declared without a property wrapper")
-    }
-    problems += typed.misspeltOwnCalls(index: index, besides: cardNames).map {
-      Problem(message: $0, isNearMiss: true)
     }
     return problems
   }
