@@ -29,19 +29,28 @@ public struct TextWrapper {
 
   /// `text` wrapped so that no line, indent included, is longer than the width, unless a single
   /// word is longer. Existing line breaks are kept.
-  public func wrap(_ text: String, indent: String = "") -> String {
+  /// `columns` says how many columns a word takes where some of its characters will not show
+  /// (the backticks of code that colour marks instead).
+  public func wrap(
+    _ text: String, indent: String = "", columns: (Substring) -> Int = { $0.count }
+  ) -> String {
     let available = max(20, width - indent.count)
     return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
       var lines: [String] = []
       var current = ""
+      var currentColumns = 0
       for word in line.split(separator: " ") {
+        let wordColumns = columns(word)
         if current.isEmpty {
           current = String(word)
-        } else if current.count + 1 + word.count <= available {
+          currentColumns = wordColumns
+        } else if currentColumns + 1 + wordColumns <= available {
           current += " " + word
+          currentColumns += 1 + wordColumns
         } else {
           lines.append(current)
           current = String(word)
+          currentColumns = wordColumns
         }
       }
       lines.append(current)

@@ -225,6 +225,25 @@ struct RenderingTests {
     if !color { #expect(text.contains(".[-searchable-](text: $query)  ← yours has it elsewhere")) }
   }
 
+  @Test("wraps an explanation by the columns it shows: in colour, code spans without backticks")
+  func explanationColumns() throws {
+    let explanation =
+      "Use `searchable(text:)` with `searchSuggestions` and `searchCompletion(_:)` on each row, and `onSubmit(of:)` for `.search` submissions."
+    let deck =
+      "# Search\n\n## Syntax · Search · suggest\nSuggest searches.\n\n---\n\n```swift\nText(a)\n```\n\n"
+      + explanation + "\n"
+    let (parsed, diagnostics) = NativeDeckParser(deckName: "search").parse(
+      SourceText(deck, path: "search.md"))
+    #expect(diagnostics.isEmpty)
+    let card = try #require(parsed.cards.first)
+    let coloured = CardPresenter(style: Style(usesColor: true), width: 50).answer(card)
+    let shown = Self.visible(coloured).split(separator: "\n").map(String.init)
+    let expected = TextWrapper(width: 50).wrap(explanation.replacing("`", with: ""))
+      .split(separator: "\n").map(String.init)
+    #expect(shown.contains(expected[0]) && shown.contains(expected[1]), "\(shown)")
+    #expect(shown.allSatisfy { $0.count <= 50 })
+  }
+
   @Test(
     "shows a source's code without backticks in colour, as the explanation does, and with them in plain text"
   )

@@ -119,7 +119,15 @@ struct CardPresenter {
 
   private func block(_ block: Passage.Block) -> String {
     switch block {
-    case .text(let text): style.inlineMarkdown(wrapper.wrap(text))
+    case .text(let text):
+      // With colour, a code span's backticks do not show: the line may hold them.
+      style.inlineMarkdown(
+        wrapper.wrap(text) { word in
+          style.usesColor
+            ? word.count - word.count(where: { $0 == "`" })
+              - 2 * word.ranges(of: "**").count
+            : word.count
+        })
     case .code(let code): self.code(code.text)
     case .console(let text):
       // A line that fits is kept as it is (output aligns with spaces); a longer one, such as a
