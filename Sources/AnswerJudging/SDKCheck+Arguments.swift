@@ -104,6 +104,82 @@ extension SDKCheck {
     guard member.accepts(written: inOrder) else { return nil }
     return (labels[index - 1], labels[index])
   }
+
+  /// The calls of `typed` on an SDK type whose labels no declaration of that name takes
+  /// (`URLSession.shared.data(form: url)`). A name the index does not know there is left alone:
+  /// it may be newer than the index, or the author's; so are names read from an interface
+  /// older than the SDK (SwiftUI's, whose later overloads the index lacks), and a label that
+  /// looks like a typo, which the comparison with the card takes for a slip.
+  func unknownLabels(
+    _ calls: [Code.WrittenCall], handedIn uses: [MemberUse], ownTypes: Set<Substring>,
+    in typed: Code
+  ) -> [Problem] {
+    var problems: [Problem] = []
+    for call in calls
+    where !call.labels.isEmpty && !cardCalls.contains(call.written)
+      && !uses.contains(where: { $0.token == call.token })
+    {
+      guard let (owner, members) = declarations(of: call, in: typed) else { continue }
+      let declaredLabels = Set(members.flatMap(\.labels))
+      guard !members.isEmpty,
+        !members.contains(where: { $0.accepts(written: call.labels) }),
+        !call.labels.contains(where: { label in
+          !declaredLabels.contains(label)
+            && declaredLabels.contains { Matching.isLabelMisspelling(label, of: $0) }
+        })
+      else { continue }
+      // An example type of the attempt's own that shares an SDK name (`struct Item`).
+      if ownTypes.contains(Substring(owner)) { continue }
+      // The card's labels in another order: the comparison says so, and what it costs.
+      if cardCallsByName[call.name]?.contains(where: { $0.labels.sorted() == call.labels.sorted() })
+        == true
+      {
+        continue
+      }
+      // Labels a declaration takes, in another order (`VStackLayout(spacing: 8, alignment:
+      // .leading)`): the API recalled, the code not compiling, as a misspelt label.
+      if let order = members.lazy.compactMap({ Self.reordering(call.labels, into: $0) }).first {
+        problems.append(
+          Problem(
+            message:
+              "`\(order.late):` goes after `\(order.early):`, as `\(call.name == "init" ? owner : call.name)` takes them",
+            isNearMiss: true))
+        continue
+      }
+      var message =
+        owner.isEmpty
+        ? "No API has `.\(call.written)`"
+        : owner == "-"
+          ? "No function `\(call.written)`"
+          : call.name == "init"
+            ? "`\(owner)` has no initialiser `\(call.written.dropFirst(4))`"
+            : "`\(owner)` has no `\(call.written)`"
+      if let theirs = cardCallsByName[call.name]?.first(where: { $0.owner == call.owner }) {
+        let card = call.name == "init" ? owner + "(" + theirs.written.dropFirst(5) : theirs.written
+        message += "; the card uses `\(card)`"
+      }
+      // A string under a label no declaration takes is a slip on a detail where the call is
+      // whole without it: the example's text (`placeholder: "Dish"` for the optional
+      // `prompt:`). A string the question gives (`systemName: "ferry"` for "the `ferry`
+      // symbol") or a number (`LongPressGesture(duration: 0.6)`) sets what the call does, and
+      // where the call needs the argument (`RoundedRectangle(radius: 12)`) it does not
+      // compile: each is another label.
+      let unknown = Set(call.labels).subtracting(declaredLabels)
+      let rest = call.labels.filter { !unknown.contains($0) }
+      let trailing = typed.trailingClosures(after: call.token)
+      problems.append(
+        Problem(
+          message: message,
+          isDetail: !unknown.isEmpty
+            && unknown.allSatisfy { label in
+              typed.stringPassed(to: label, at: call.token).map { !question.gives($0) } ?? false
+            }
+            && members.contains { member in
+              SDKIndex.fits(member, written: rest, trailing: trailing)
+            }))
+    }
+    return problems
+  }
 }
 
 extension SDKCheck {

@@ -3,11 +3,6 @@ import Testing
 
 @testable import AnswerJudging
 
-/// The judge's verdict on `attempt` at a card with `code` and `question`.
-private func judged(_ attempt: String, code: String, question: String) -> Judgement {
-  AnswerJudge(code: code, question: question).judge(attempt)
-}
-
 @Suite("Code that does not compile, as the SDK and Swift's rules say")
 struct CompileChecksTests {
   @Test("a `$` name of a property declared without a wrapper projects nothing")
@@ -267,10 +262,9 @@ struct QuestionWordsTests {
 struct AsyncLoopTests {
   @Test("a `for` loop without `await` over an asynchronous sequence does not compile")
   func unawaited() {
-    let plain = judged(
+    let plain = judge(
       "let stream = AsyncStream<Int> { continuation in\n  continuation.yield(1)\n  continuation.finish()\n}\nfor n in stream { print(n) }",
-      code:
-        "let stream = AsyncStream<Int> { continuation in\n  continuation.yield(1)\n  continuation.finish()\n}\nfor await n in stream { print(n) }",
+      "let stream = AsyncStream<Int> { continuation in\n  continuation.yield(1)\n  continuation.finish()\n}\nfor await n in stream { print(n) }",
       question: "Make a stream of Int, yield 1, finish it, then read it.")
     #expect(plain.grade! <= 2)
     #expect(plain.reason.contains("read with `for await`"))
@@ -307,7 +301,7 @@ struct AsyncLoopTests {
       }
       for await value in readings { print(value) }
       """
-    let judgement = judged(attempt, code: card, question: "Read a stream that fails.")
+    let judgement = judge(attempt, card, question: "Read a stream that fails.")
     #expect(judgement.grade! <= 2)
     #expect(judgement.reason == "`readings` can throw: it is read with `for try await`.")
   }

@@ -170,20 +170,17 @@ struct SDKArgumentsTests {
 
 @Suite("A literal under a label no declaration takes")
 struct UnknownLabelLiteralTests {
-  private func judged(_ attempt: String, code: String, question: String) -> Judgement {
-    AnswerJudge(code: code, question: question).judge(attempt)
-  }
 
   @Test("is an error where the call needs that argument, a slip where the call is whole without it")
   func neededOrNot() {
-    let needed = judged(
+    let needed = judge(
       "RoundedRectangle(radius: 12).fill(.blue)",
-      code: "RoundedRectangle(cornerRadius: 12).fill(.blue)",
+      "RoundedRectangle(cornerRadius: 12).fill(.blue)",
       question: "Fill a rounded rectangle in blue.")
     #expect(needed.grade! <= 2)
-    let optional = judged(
+    let optional = judge(
       "List(recipes) { Text($0.name) }\n  .searchable(text: $query, placeholder: \"Dish\")",
-      code: "List(recipes) { Text($0.name) }\n  .searchable(text: $query, prompt: \"Dish\")",
+      "List(recipes) { Text($0.name) }\n  .searchable(text: $query, prompt: \"Dish\")",
       question: "Let people search the recipe list.")
     #expect(optional.grade == 3)
   }
@@ -193,14 +190,14 @@ struct UnknownLabelLiteralTests {
     let code =
       "Button(\"Play\") { play() }\n  .simultaneousGesture(LongPressGesture(minimumDuration: 0.6))"
     let question = "Let a long press on the Play button work beside its tap."
-    let other = judged(
+    let other = judge(
       "Button(\"Play\") { play() }\n  .simultaneousGesture(LongPressGesture(duration: 0.6))",
-      code: code, question: question)
+      code, question: question)
     #expect(other.grade == 2)
     #expect(other.reason.contains("`duration:`"))
-    let right = judged(
+    let right = judge(
       "Button(\"Play\") { play() }\n  .simultaneousGesture(LongPressGesture(minimumDuration: 1))",
-      code: code, question: question)
+      code, question: question)
     #expect(right.grade! >= 4)
   }
 
@@ -208,9 +205,9 @@ struct UnknownLabelLiteralTests {
   func givenStringUnderAnotherLabel() {
     let code = "Map {\n  Marker(\"Harbour\", systemImage: \"ferry\", coordinate: harbour)\n}"
     let question = "Show a map with a marker titled \"Harbour\" whose glyph is the `ferry` symbol."
-    let other = judged(
+    let other = judge(
       "Map {\n  Marker(\"Harbour\", systemName: \"ferry\", coordinate: harbour)\n}",
-      code: code, question: question)
+      code, question: question)
     #expect(other.grade == 2)
     #expect(other.reason.contains("`systemName:`") && other.reason.contains("systemImage:"))
     #expect(QuestionWords(question).gives("\"ferry\""))
@@ -226,8 +223,8 @@ struct UnknownLabelLiteralTests {
   func labelsOutOfOrder() {
     // A user's trial: `VStackLayout(spacing: 8, alignment: .leading)` was "no initialiser".
     let code = "AnyLayout(VStackLayout(alignment: .leading))"
-    let swapped = judged(
-      "AnyLayout(VStackLayout(spacing: 8, alignment: .leading))", code: code, question: "")
+    let swapped = judge(
+      "AnyLayout(VStackLayout(spacing: 8, alignment: .leading))", code, question: "")
     #expect(swapped.grade == 3, "\(swapped.reason)")
     #expect(swapped.reason == "`spacing:` goes after `alignment:`, as `VStackLayout` takes them.")
     let stack = SDKIndex.Member(

@@ -6,19 +6,13 @@ import Testing
 // What the SDK check reads of the values a code uses: environment keys, chains, shared values,
 // interpolations, call results, deprecations without an owner, and where its findings stand.
 
-/// The judge's verdict on `attempt` at a card with `code` and `question`.
-private func judged(_ attempt: String, code: String, question: String) -> Judgement {
-  AnswerJudge(code: code, question: question).judge(attempt)
-}
-
 @Suite("Environment values read by key path")
 struct EnvironmentKeyTests {
   @Test("a key path `EnvironmentValues` does not have does not compile")
   func unknownKey() {
-    let judgement = judged(
+    let judgement = judge(
       "@Observable final class Cart { var items: [String] = [] }\nstruct CartView: View {\n  @Environment(\\.cart) private var cart\n  var body: some View { Text(\"\\(cart.items.count)\") }\n}",
-      code:
-        "@Observable final class Cart { var items: [String] = [] }\nstruct CartView: View {\n  @State private var cart = Cart()\n  var body: some View { Text(\"\\(cart.items.count)\") }\n}",
+      "@Observable final class Cart { var items: [String] = [] }\nstruct CartView: View {\n  @State private var cart = Cart()\n  var body: some View { Text(\"\\(cart.items.count)\") }\n}",
       question: "Let a view own an observable cart and show its count.")
     #expect(judgement.grade! <= 2)
     #expect(judgement.reason.contains("`EnvironmentValues` has no `cart`"))
@@ -121,9 +115,9 @@ struct InferredTypeTests {
   func inferred() {
     let card = SDKCheck.Code("context.insert(Trip(name: name))\ntry context.save()")
     #expect(card.inferredTypes(index: .shipped)["context"] == "ModelContext")
-    let judgement = judged(
+    let judgement = judge(
       "context.insert(Trip(name: name))\ntry context.commit()",
-      code: "context.insert(Trip(name: name))\ntry context.save()",
+      "context.insert(Trip(name: name))\ntry context.save()",
       question: "Save a new trip with SwiftData.")
     #expect(judgement.grade! <= 2)
     #expect(judgement.reason.contains("`ModelContext` has no `commit()`"))
@@ -206,10 +200,9 @@ struct AnyOwnerDeprecationTests {
 struct SDKFindingOrderTests {
   @Test("keep the findings ordered by severity, details after errors")
   func ordered() {
-    let judgement = judged(
+    let judgement = judge(
       "List(items) { Text($0) }\n  .searchable(text: $query, placeholder: \"Dish\")\nRoundedRectangle(radius: 8)",
-      code:
-        "List(items) { Text($0) }\n  .searchable(text: $query, prompt: \"Dish\")\nRoundedRectangle(cornerRadius: 8)",
+      "List(items) { Text($0) }\n  .searchable(text: $query, prompt: \"Dish\")\nRoundedRectangle(cornerRadius: 8)",
       question: "Search a list, beside a rounded rectangle.")
     let severities = judgement.findings.map(\.severity)
     #expect(severities.contains(.missing) && severities.contains(.error))
