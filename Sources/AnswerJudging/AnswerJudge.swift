@@ -181,6 +181,12 @@ public struct AnswerJudge: Sendable {
       if best == nil || judgement.grade ?? 0 > best!.grade ?? 0 { best = judgement }
     }
     var judgement = checked(best!, attempt: typed)
+    // An argument the question asks for, left out, misses what was asked: 2 at most, for the
+    // reason the SDK gave where it had one, else for this one.
+    if let asked = judgement.missedAsked, let grade = judgement.grade, grade > 3 {
+      judgement.grade = 3
+      judgement.reason = "Missing `\(asked)`, which the question asks for."
+    }
     // A finding said of each place it holds (two `.tabItem`s, each deprecated) is said once.
     var said: Set<String> = []
     judgement.findings.removeAll { !said.insert($0.message).inserted }

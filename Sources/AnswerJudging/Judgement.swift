@@ -70,6 +70,9 @@ public struct Judgement: Hashable, Sendable {
   public var marks: [Int: Mark]
   /// The placeholders the attempt renamed.
   public var renamings: [Renaming]
+  /// The card's argument the question asks for that the attempt leaves out (`step:`), which
+  /// caps the grade at 2 once the SDK has had its say (``AnswerJudge/checked(_:attempt:)``).
+  var missedAsked: String?
 
   /// Whether the attempt says the same as the card.
   public var isEquivalent: Bool { grade == 5 }

@@ -169,6 +169,7 @@ struct Matching {
     var grade = grade(total: total)
     if olderFormOfCardsAPI { grade = max(grade, 2) }
     if missed != nil { grade = min(grade, 2) }
+    let asked = missedAsked
     if isProse { findings = [] }
     findings.sort { ($0.severity.rawValue, -$0.token) > ($1.severity.rawValue, -$1.token) }
     return Judgement(
@@ -181,7 +182,7 @@ struct Matching {
         let isBinding = bindingNames.contains(name)
         return .init(
           expected: isBinding ? "$" + name : name, attempt: isBinding ? "$" + typed : typed)
-      })
+      }, missedAsked: isProse ? nil : asked)
   }
 
   mutating func grade(total: Weight) -> Int {
@@ -260,6 +261,43 @@ struct Matching {
       return (token, name)
     }
     return nil
+  }
+
+  /// The first label of the card's the question asks for (``ParsedCode/asked``) that the
+  /// attempt leaves out of a call it makes, writes nowhere, and whose values it does not use as
+  /// often as the card: `total:` is not missed where the attempt divides by the `totalBytes` it
+  /// passes.
+  var missedAsked: String? {
+    guard !expected.asked.isEmpty else { return nil }
+    for (token, asked) in expected.asked.sorted(by: { $0.key < $1.key })
+    where marks[token] == .missing {
+      let label = asked.label.dropLast()
+      guard !attempt.writtenNames.contains(label), asked.call.map({ hasCall(at: $0) }) ?? true
+      else { continue }
+      let unused =
+        asked.names.isEmpty
+        || asked.names.contains { name in
+          Self.count(of: name, in: attempt) < Self.count(of: name, in: expected)
+        }
+      if unused { return asked.label }
+    }
+    return nil
+  }
+
+  /// Whether the attempt makes the card's call at `token`: neither left out nor another.
+  private func hasCall(at token: Int) -> Bool {
+    switch marks[token] {
+    case .missing?, .wrong?: false
+    default: true
+    }
+  }
+
+  /// How many times `code` writes the name `name`, as a name or a binding's.
+  static func count(of name: String, in code: ParsedCode) -> Int {
+    code.tokens.count { token in
+      let text = code.source[token.range]
+      return text == name || text.dropFirst() == name && text.first == "$"
+    }
   }
 
   /// The outermost declaration of `nodes` whose tokens hold `token`.

@@ -7,6 +7,9 @@ struct ParsedCode: Sendable {
   let nodes: [CodeNode]
   let declared: Set<String>
   let hints: JudgingHints
+  /// For a card whose author calls nothing essential, the arguments its question asks for
+  /// (``QuestionWords/askedArguments(in:numbers:)``); empty for an attempt.
+  let asked: [Int: QuestionWords.AskedArgument]
   /// The text of every token, for the card's code; empty for an attempt.
   let names: Set<String>
   /// The names and literals the code's author chose (`$showsTerms`, `"Order 4182"`): not
@@ -86,6 +89,9 @@ struct ParsedCode: Sendable {
     // The card's code is prepared once: worth measuring all of it. An attempt's weights come
     // from the classifier, and its fingerprints when asked for.
     self.nodes = collectsNames ? classified.map(Self.measured) : classified
+    asked =
+      collectsNames && hints.essential.isEmpty
+      ? question.askedArguments(in: self.nodes, numbers: fixedNumbers) : [:]
     let tokens = parser.tokens
     let utf8 = source.utf8
     // A label is a name before a `:`, a one-byte token: read as a byte.

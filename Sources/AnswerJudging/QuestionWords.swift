@@ -6,6 +6,8 @@
 /// API.
 struct QuestionWords: Sendable {
   private let words: Set<String>
+  /// Those outside backticks: the question's prose, not the example's names (`totalBytes`).
+  private let proseWords: Set<String>
   /// The names the question writes as code, in backticks.
   private let codeNames: Set<String>
   /// What the question quotes or writes as code (``quoted(in:)``).
@@ -17,6 +19,9 @@ struct QuestionWords: Sendable {
 
   init(_ question: String, codeNames: Set<String> = [], types: [String: String] = [:]) {
     words = Set(Self.words(in: question))
+    proseWords = Set(
+      question.split(separator: "`", omittingEmptySubsequences: false).enumerated()
+        .filter { $0.offset % 2 == 0 }.flatMap { Self.words(in: String($0.element)) })
     self.codeNames = codeNames
     self.types = types
     quoted = Self.quoted(in: question)
@@ -67,13 +72,23 @@ struct QuestionWords: Sendable {
 
   /// Whether one of the words of `name`, split at its capitals, is one of the question's.
   func asks(_ name: String) -> Bool {
-    Self.words(in: name).contains { word in
-      words.contains(word)
-        || words.contains { other in
-          let (short, long) = word.count <= other.count ? (word, other) : (other, word)
-          return long.hasPrefix(short) || (short.count >= 5 && long.prefix(5) == short.prefix(5))
-        }
-    }
+    Self.words(in: name).contains { Self.stem($0, in: words) }
+  }
+
+  /// Whether the question's prose has every word of `name` (`lineCap` in "round line caps"),
+  /// and there is one.
+  func asksInProse(_ name: String) -> Bool {
+    let parts = Self.words(in: name)
+    return !parts.isEmpty && parts.allSatisfy { Self.stem($0, in: proseWords) }
+  }
+
+  /// Whether `word` shares a stem with one of `words`.
+  private static func stem(_ word: String, in words: Set<String>) -> Bool {
+    words.contains(word)
+      || words.contains { other in
+        let (short, long) = word.count <= other.count ? (word, other) : (other, word)
+        return long.hasPrefix(short) || (short.count >= 5 && long.prefix(5) == short.prefix(5))
+      }
   }
 
   /// Whether the question gives a string literal's text, quoted or as code (`"ferry"` for "the
@@ -111,5 +126,60 @@ struct QuestionWords: Sendable {
     }
     end()
     return words
+  }
+}
+
+extension QuestionWords {
+  /// An argument of the card's the question asks for.
+  struct AskedArgument: Sendable {
+    /// The card's label, with its colon: `step:`.
+    let label: String
+    /// The token of the call that takes it, which the attempt must make for the argument to be
+    /// left out rather than lost with it.
+    let call: Int?
+    /// The names the question writes as code that it passes (`totalBytes`), the only reason it
+    /// is asked for where there are any.
+    let names: Set<String>
+  }
+
+  /// The labelled arguments of the API calls in `nodes` the question asks for, by their label's
+  /// token: `step:` in "moves in steps of 5", `total:` passing `totalBytes`.
+  ///
+  /// An argument is asked for when the question's prose has its label's words, a number it
+  /// passes (`numbers`), or the member it passes (`.bottom` in "around its bottom point"), or
+  /// when it passes a value the question writes as code. Types passed as values (`Int.self`)
+  /// are not asked for: the attempt may write them elsewhere (`AsyncStream<Int>`).
+  func askedArguments(in nodes: [CodeNode], numbers: Set<String>) -> [Int: AskedArgument] {
+    var asked: [Int: AskedArgument] = [:]
+    var names: Set<String> = []
+    func passesAsked(_ node: CodeNode) -> Bool {
+      switch node.kind {
+      case .literal: if numbers.contains(node.name) { return true }
+      // Every part of the member's name, its short ones too: `.isDirectory` is not asked for
+      // by "the Documents directory".
+      case .member:
+        if Self.words(in: node.name).joined().count == node.name.count && asksInProse(node.name) {
+          return true
+        }
+      case .call, .binding:
+        if node.name.first?.isLowercase == true && codeNames.contains(node.name) {
+          names.insert(node.name)
+        }
+      default: break
+      }
+      return node.arguments.contains { !$0.isClosure && $0.value.contains(where: passesAsked) }
+        || node.value.contains(where: passesAsked)
+    }
+    for node in Matching.allNodes(nodes) where node.isAPI {
+      for argument in node.arguments where !argument.isClosure {
+        guard let label = argument.label, let token = argument.labelToken else { continue }
+        names = []
+        let byWords = asksInProse(label) || argument.value.contains(where: passesAsked)
+        guard byWords || !names.isEmpty else { continue }
+        asked[token] = AskedArgument(
+          label: label + ":", call: node.token, names: byWords ? [] : names)
+      }
+    }
+    return asked
   }
 }

@@ -342,8 +342,8 @@ struct ReviewerValuesTests {
     let attempt =
       "Gauge(value: temperature) {\n    Text(\"Temp\")\n}\n.gaugeStyle(.accessoryCircular)"
     let judgement = judge(attempt, code, question: question)
-    #expect(try #require(judgement.grade) < 5)
-    #expect(judgement.reason == "Missing `in:`.")
+    #expect(judgement.grade == 3)
+    #expect(judgement.reason == "Missing `in:`, which the question asks for.")
     // Without numbers in the question the gauge is the frame the style sits in.
     #expect(judge(attempt, code, question: "Show `temperature` on a circular gauge.").grade == 5)
   }

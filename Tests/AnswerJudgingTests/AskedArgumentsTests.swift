@@ -1,0 +1,112 @@
+import CardDeck
+import Testing
+
+@testable import AnswerJudging
+
+@Suite("Judging attempts: an argument the question asks for")
+struct AskedArgumentsTests {
+  static let stepper = """
+    @State private var minutes = 15
+
+    Stepper("Break: \\(minutes) min", value: $minutes, in: 5...60, step: 5)
+    """
+  static let stepperQuestion =
+    "Add a stepper for `@State var minutes: Int` that stays between 5 and 60, moves in steps of 5."
+
+  static func asked(_ code: String, _ question: String) -> Set<String> {
+    let words = QuestionWords(question, codeNames: AnswerJudge.codeNames(in: question))
+    let parsed = ParsedCode(code, hints: JudgingHints(), vocabulary: .standard)
+    return Set(
+      words.askedArguments(in: parsed.nodes, numbers: AnswerJudge.numbers(in: question)).values
+        .map(\.label))
+  }
+
+  @Test("reads an argument as asked for by its label's word, a number, a member or a named value")
+  func askedFor() {
+    // `value:` passes `$minutes`, which the question writes as code.
+    #expect(Self.asked(Self.stepper, Self.stepperQuestion) == ["value:", "in:", "step:"])
+    #expect(
+      Self.asked(
+        "Rectangle().rotationEffect(.degrees(angle), anchor: .bottom)",
+        "Rotate the hand by `angle` degrees around its bottom point.") == ["anchor:"])
+    #expect(
+      Self.asked(
+        #"ProgressView("Downloading", value: downloadedBytes, total: totalBytes)"#,
+        "Show a progress bar for `downloadedBytes` out of `totalBytes`.")
+        == ["value:", "total:"])
+  }
+
+  @Test("does not read a label as asked for by a word of the example's names or a type passed")
+  func notAskedFor() {
+    // `total` is a word of `totalBytes`, the example's name, not of the question's prose.
+    #expect(
+      !Self.asked(
+        #"ProgressView("Downloading", value: downloadedBytes, total: 100)"#,
+        "Show a progress bar for `totalBytes`."
+      ).contains("total:"))
+    // `.isDirectory` is more than "the Documents directory" says.
+    #expect(
+      Self.asked(
+        #"let url = URL.documentsDirectory.appending(path: "Exports", directoryHint: .isDirectory)"#,
+        "Keep the URL of a folder in the Documents directory.") == [])
+    #expect(
+      Self.asked(
+        "let stream = AsyncStream.makeStream(of: Int.self)",
+        "Make a stream of `Int` values.") == [])
+  }
+
+  @Test("does not take an argument the question asks for, left out, as a slip")
+  func leftOut() {
+    let verdict = judge(
+      #"Stepper("Break: \(minutes) min", value: $minutes, in: 5...60)"#, Self.stepper,
+      question: Self.stepperQuestion)
+    // A defaulted argument left out is otherwise a slip: 4.
+    #expect(verdict.grade == 3)
+    #expect(verdict.reason == "Missing `step:`, which the question asks for.")
+    let unasked = judge(
+      #"Stepper("Break: \(minutes) min", value: $minutes, in: 5...60)"#, Self.stepper,
+      question: "Add a stepper for `@State var minutes: Int` up to 60.")
+    #expect(unasked.missedAsked == nil && unasked.grade ?? 0 > 3)
+  }
+
+  @Test("leaves the grade where the attempt uses the named value another way or drops the call")
+  func usedOtherwise() {
+    let card = #"ProgressView("Downloading", value: downloadedBytes, total: totalBytes)"#
+    let question = "Show a progress bar for `downloadedBytes` out of `totalBytes`."
+    let divided = judge(
+      #"ProgressView("Downloading", value: downloadedBytes / totalBytes)"#, card,
+      question: question)
+    #expect(divided.missedAsked == nil)
+    #expect(!divided.reason.contains("which the question asks for"))
+    let left = judge(
+      #"ProgressView("Downloading", value: downloadedBytes)"#, card, question: question)
+    #expect(left.missedAsked == "total:")
+    // The whole call left out is weighed as such, not as its argument.
+    let banner = """
+      if showsBanner {
+          Text("Saved").transition(.move(edge: .bottom))
+      }
+      .animation(.easeInOut, value: showsBanner)
+      """
+    let unanimated = judge(
+      #"if showsBanner { Text("Saved").transition(.move(edge: .bottom)) }"#, banner,
+      question: "Slide the banner in from the bottom whenever `showsBanner` becomes true.")
+    #expect(unanimated.missedAsked == nil)
+    // Nor is an argument the attempt passes to another call.
+    let outline = judge(
+      #"List { OutlineGroup(tree, children: \.children) { Text($0.name) } }"#,
+      #"List(tree, children: \.children) { Text($0.name) }"#,
+      question: "Show `tree` as an outline whose rows open to show their children.")
+    #expect(outline.missedAsked == nil)
+  }
+
+  @Test("leaves the card's point to its author where the card names what is essential")
+  func authorsEssentials() {
+    let verdict = AnswerJudge(
+      code: Self.stepper, hints: JudgingHints(essential: ["Stepper"]),
+      question: Self.stepperQuestion
+    ).judge(#"Stepper("Break: \(minutes) min", value: $minutes, in: 5...60)"#)
+    #expect(verdict.missedAsked == nil)
+    #expect(verdict.grade == 4)
+  }
+}
