@@ -102,12 +102,25 @@ extension Matching {
         a, "`\(display(a, in: attempt))` is deprecated: use `\(replacement)`", replacement)
     }
     noteUnknownMember(e, a)
-    if e.kind == .call && !e.isAPI && a.kind == .binding && expected.declared.contains(e.name) {
+    // The card's own value, or one the question gives (`downloadedBytes`) under its name.
+    if e.kind == .call && !e.isAPI && a.kind == .binding
+      && (expected.declared.contains(e.name) || e.name == a.name)
+    {
       note(.slip, "`$\(a.name)` is a binding; the card passes the value, `\(e.name)`")
       mark(e, .typo("$" + a.name))
     } else if e.kind == .binding && a.kind == .call && !a.isAPI {
       note(.slip, "`\(a.name)` without `$`: the card passes a binding, `$\(e.name)`")
       mark(e, .typo(a.name))
+    } else if e.kind == .call, !e.isAPI, a.kind == .literal, e.arguments.isEmpty,
+      cardClosureParameters.contains(e.name), renamings[e.name] == "_"
+    {
+      // The value an API hands the closure (`hovering in`) dropped (`_ in`) and a constant
+      // written where the card uses it: the code no longer follows it. Another value, not a
+      // renaming; what is around it stands.
+      note(
+        .error,
+        "`\(attempt.text(a))` where the card uses `\(e.name)`, the value the closure is given")
+      mark(e, .wrong(attempt.text(a)))
     } else if !e.isAPI, e.name != a.name, [.call, .binding].contains(e.kind),
       [.call, .binding].contains(a.kind), !e.name.isEmpty
     {

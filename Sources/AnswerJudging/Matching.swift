@@ -342,6 +342,10 @@ struct Matching {
   /// Whether the attempt is prose (see ``readsAsProse``), worked out once.
   private lazy var isProse: Bool = readsAsProse
 
+  /// The parameters of the card's closures (`hovering` of `.onHover { hovering in … }`).
+  lazy var cardClosureParameters: Set<String> = Set(
+    Self.allNodes(expected.nodes).filter { $0.kind == .closure }.flatMap(\.parameters))
+
   /// The punctuation that marks code among words: `(`, `{`, `[`, `.`, `\\`.
   static let codeMarks: [UInt8] = Array("({[.\\".utf8)
 

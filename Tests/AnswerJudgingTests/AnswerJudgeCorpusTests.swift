@@ -149,7 +149,8 @@ struct BlindCorpusTests {
     Set(
       name: "judge-blind8.txt", corpus: JudgeCorpus.blind8,
       // 75, 9, 8 when it was written, in the middle of the third session of 2026-12-05.
-      measured: (inRange: 92, wrongPassed: 5, rightFailed: 6), cardsAtLeast: 18),
+      // 92, 5, 6 before 2026-12-06's fourth session.
+      measured: (inRange: 93, wrongPassed: 4, rightFailed: 6), cardsAtLeast: 18),
     Set(
       name: "judge-blind9.txt", corpus: JudgeCorpus.blind9,
       // 62, 8, 14 when it was written, late in the same session; 73, 6, 12 before the fourth.

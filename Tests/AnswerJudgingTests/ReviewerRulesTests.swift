@@ -335,4 +335,31 @@ struct ReviewerRulesTests {
     #expect(judge(".searchable(text: $query, isPresented: $isSearching)", code).grade == 1)
     #expect(judge(".searchable(text: $query, isPresented: $active)", code).grade == 0)
   }
+
+  @Test("reads a binding passed for a value the question names as a slip, not the same code")
+  func bindingForQuestionsValue() {
+    let code = #"ProgressView("Downloading", value: downloadedBytes, total: totalBytes)"#
+    let judgement = AnswerJudgingTests.judge(
+      #"ProgressView("Downloading", value: $downloadedBytes, total: totalBytes)"#, code,
+      question: "Show a progress bar for `downloadedBytes: Double` out of `totalBytes: Double`.")
+    #expect(judgement.grade == 4)
+    #expect(
+      judgement.reason
+        == "`$downloadedBytes` is a binding; the card passes the value, `downloadedBytes`.")
+  }
+
+  @Test("reads a constant where the card uses the value its closure is given, dropped, as wrong")
+  func droppedClosureValue() {
+    let code = "CardView()\n    .onHover { hovering in\n        isHovered = hovering\n    }"
+    let dropped = judge("CardView()\n    .onHover { _ in\n        isHovered = true\n    }", code)
+    #expect(dropped.grade == 2)
+    #expect(
+      dropped.reason == "`true` where the card uses `hovering`, the value the closure is given.")
+    // Renamed, the value is followed as the card follows it.
+    #expect(judge("CardView().onHover { inside in isHovered = inside }", code).grade == 5)
+    // Kept, a constant elsewhere is the author's business (an aligner's pairing, not a drop).
+    #expect(
+      judge("CardView().onHover { hovering in isHovered = hovering; count = 1 }", code).grade ?? 0
+        >= 4)
+  }
 }
