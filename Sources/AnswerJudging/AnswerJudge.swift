@@ -15,6 +15,9 @@ public struct AnswerJudge: Sendable {
   let inlinedAnswers: [ParsedCode?]
   /// What the SDK says of an attempt at each of the answers, in the same order.
   let checks: [SDKCheck]
+  /// The values each answer writes that the question asks for
+  /// (``QuestionWords/askedValues(in:)``).
+  let askedValues: [[String]]
   let vocabulary: APIVocabulary
   /// What the card and its question say beside the code, for reading an answer again with
   /// other constants in place.
@@ -58,6 +61,7 @@ public struct AnswerJudge: Sendable {
       return inlined.inlinedConstants.isEmpty ? nil : inlined
     }
     self.checks = answers.map { SDKCheck(card: $0.checkedCode, question: question) }
+    self.askedValues = answers.map { question.askedValues(in: $0.nodes) }
   }
 
   /// Prepares to judge attempts at `card`.
@@ -181,11 +185,17 @@ public struct AnswerJudge: Sendable {
       if best == nil || judgement.grade ?? 0 > best!.grade ?? 0 { best = judgement }
     }
     var judgement = checked(best!, attempt: typed)
-    // An argument the question asks for, left out, misses what was asked: 2 at most, for the
-    // reason the SDK gave where it had one, else for this one.
-    if let asked = judgement.missedAsked, let grade = judgement.grade, grade > 3 {
+    // An argument or a value the question asks for, left out, misses what was asked: not a
+    // slip.
+    if let grade = judgement.grade, grade > 3,
+      let answer = answers.firstIndex(where: { $0.source == judgement.code }),
+      let asked = judgement.missedAsked
+        ?? QuestionWords.firstMissing(askedValues[answer], in: typed.nodes)
+    {
       judgement.grade = 3
-      judgement.reason = "Missing `\(asked)`, which the question asks for."
+      if !judgement.reason.contains("the question asks for") {
+        judgement.reason = "Missing `\(asked)`, which the question asks for."
+      }
     }
     // A finding said of each place it holds (two `.tabItem`s, each deprecated) is said once.
     var said: Set<String> = []

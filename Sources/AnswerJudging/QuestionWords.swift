@@ -8,6 +8,9 @@ struct QuestionWords: Sendable {
   private let words: Set<String>
   /// Those outside backticks: the question's prose, not the example's names (`totalBytes`).
   private let proseWords: Set<String>
+  /// The numbers of the question's prose (``AnswerJudge/numbers(in:)``), not of the code it
+  /// gives (`frame(width: 4, height: 80)`).
+  private let proseNumbers: Set<String>
   /// The names the question writes as code, in backticks.
   private let codeNames: Set<String>
   /// What the question quotes or writes as code (``quoted(in:)``).
@@ -19,9 +22,10 @@ struct QuestionWords: Sendable {
 
   init(_ question: String, codeNames: Set<String> = [], types: [String: String] = [:]) {
     words = Set(Self.words(in: question))
-    proseWords = Set(
-      question.split(separator: "`", omittingEmptySubsequences: false).enumerated()
-        .filter { $0.offset % 2 == 0 }.flatMap { Self.words(in: String($0.element)) })
+    let prose = question.split(separator: "`", omittingEmptySubsequences: false).enumerated()
+      .filter { $0.offset % 2 == 0 }.map { String($0.element) }
+    proseWords = Set(prose.flatMap { Self.words(in: $0) })
+    proseNumbers = AnswerJudge.numbers(in: prose.joined(separator: " "))
     self.codeNames = codeNames
     self.types = types
     quoted = Self.quoted(in: question)
@@ -181,5 +185,35 @@ extension QuestionWords {
       }
     }
     return asked
+  }
+}
+
+extension QuestionWords {
+  /// The members of the SDK's the card's code passes to its API calls that the question's
+  /// prose names, one word each (`.orange` in "tinted orange"): values asked for, which the
+  /// attempt must write somewhere. The author's own cases (`.email`) may be renamed, and a
+  /// member in a condition (`sizeClass == .regular`) may be turned round; literals are the
+  /// example's, or a detail its reviewers do not agree on (`300` for a stated `240`).
+  func askedValues(in nodes: [CodeNode]) -> [String] {
+    var values: [String] = []
+    for node in Matching.allNodes(nodes) where node.isAPI {
+      for argument in node.arguments where !argument.isClosure {
+        for value in argument.value
+        where value.kind == .member && value.isAPI && value.arguments.isEmpty
+          && value.name.count >= 4 && value.name.allSatisfy(\.isLowercase)
+          && asksInProse(value.name)
+        {
+          values.append("." + value.name)
+        }
+      }
+    }
+    return values
+  }
+
+  /// The first of `values` (``askedValues(in:)``) that `nodes` do not write anywhere.
+  static func firstMissing(_ values: [String], in nodes: [CodeNode]) -> String? {
+    guard !values.isEmpty else { return nil }
+    let names = Set(Matching.allNodes(nodes).map(\.name))
+    return values.first { !names.contains(String($0.dropFirst())) }
   }
 }

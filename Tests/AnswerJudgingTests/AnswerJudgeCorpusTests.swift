@@ -117,7 +117,7 @@ struct BlindCorpusTests {
       // hold count, right code and wrong alike, where the card had been compared token by token.
       // 141, 12, 14 before the fourth session of 2026-12-05; 143, 12, 14 before 2026-12-06's;
       // 147, 8, 14 before 2026-12-06's fourth.
-      measured: (inRange: 147, wrongPassed: 6, rightFailed: 14)),
+      measured: (inRange: 148, wrongPassed: 6, rightFailed: 14)),
     Set(
       name: "judge-blind4.txt", corpus: JudgeCorpus.blind4,
       // 116 before a call's needed arguments were checked (a missing argument its reviewer
@@ -134,7 +134,8 @@ struct BlindCorpusTests {
       // before the third (163 in the two reviewers' range, 171 after); 161, 22, 10 before the
       // evening session (173 in the range after); 164, 21, 9 before the fourth (175 after);
       // 166, 21, 9 before 2026-12-06's (176 after).
-      measured: (inRange: 168, wrongPassed: 20, rightFailed: 9)),
+      // 168, 20, 9 before 2026-12-06's fourth session.
+      measured: (inRange: 169, wrongPassed: 19, rightFailed: 9)),
     Set(
       name: "judge-blind6.txt", corpus: JudgeCorpus.blind6,
       // 88, 7, 11 when it was written; 112, 3, 6 before the fourth session of 2026-12-05.
@@ -163,8 +164,9 @@ struct BlindCorpusTests {
     Set(
       name: "judge-blind11.txt", corpus: JudgeCorpus.blind11,
       // 66, 15, 15 when it was written (70 in the two reviewers' range), measured once; the
-      // same before 2026-12-06's fourth session.
-      measured: (inRange: 66, wrongPassed: 14, rightFailed: 15)),
+      // same before 2026-12-06's fourth session, which took one from its range (an SDK member
+      // the question names, asked for).
+      measured: (inRange: 65, wrongPassed: 14, rightFailed: 15)),
     Set(
       name: "judge-blind12.txt", corpus: JudgeCorpus.blind12,
       // 90, 9, 12 when it was written, measured once on `db399ac`, before the fourth session

@@ -109,4 +109,39 @@ struct AskedArgumentsTests {
     #expect(verdict.missedAsked == nil)
     #expect(verdict.grade == 4)
   }
+
+  @Test("does not take a member of the SDK's the question names, written nowhere, as a slip")
+  func askedMember() {
+    let code = """
+      Image(systemName: "cloud.sun.rain.fill")
+          .symbolRenderingMode(.hierarchical)
+          .foregroundStyle(.orange)
+      """
+    let question = "Show the `cloud.sun.rain.fill` symbol in hierarchical rendering, tinted orange."
+    let verdict = judge(
+      "Image(systemName: \"cloud.sun.rain.fill\")\n    .symbolRenderingMode(.hierarchical)", code,
+      question: question)
+    #expect(verdict.grade == 3)
+    #expect(verdict.reason == "Missing `.orange`, which the question asks for.")
+    // Written another way, with the member's name.
+    #expect(
+      judge(
+        "Image(systemName: \"cloud.sun.rain.fill\").symbolRenderingMode(.hierarchical).foregroundStyle(Color.orange)",
+        code, question: question
+      ).grade == 5)
+  }
+
+  @Test("does not ask for the author's own cases or a member in a condition")
+  func unaskedMembers() {
+    let words = QuestionWords(
+      "Move focus to the email field; stack them when the width is regular.")
+    let focus = ParsedCode(
+      "TextField(\"Email\", text: $email).focused($focus, equals: .email)", hints: JudgingHints(),
+      vocabulary: .standard, collectsNames: true)
+    #expect(words.askedValues(in: focus.nodes) == [])
+    let layout = ParsedCode(
+      "let layout = sizeClass == .regular ? AnyLayout(HStackLayout()) : AnyLayout(VStackLayout())",
+      hints: JudgingHints(), vocabulary: .standard, collectsNames: true)
+    #expect(words.askedValues(in: layout.nodes) == [])
+  }
 }
