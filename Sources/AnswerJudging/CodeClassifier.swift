@@ -116,7 +116,10 @@ struct CodeClassifier {
       node.importance = .free
       node.isTransparent = true
     }
-    node.blocks = node.blocks.map { demotingChainBases($0.map { classify($0, minor: minor) }) }
+    let given = node.kind == .closure ? Set(node.parameters) : []
+    node.blocks = node.blocks.map {
+      demotingChainBases($0.map { classify($0, minor: minor) }, given: given)
+    }
     if node.kind == .declaration, !["var", "let", "func", "init", "subscript"].contains(name),
       !node.clause.contains(where: { ["View", "App", "Scene"].contains($0.name) })
     {
