@@ -61,4 +61,48 @@ extension SDKCheck.Code {
       return "`\(call.name)` looks like a typo for `\(declared)`, which your code declares"
     }
   }
+
+  /// Names read (not called, not labels or members) that nothing binds, the SDK does not
+  /// declare and the card does not write, a slip of the fingers from a name the code binds or
+  /// one the card reads (`qurey` for the card's `query`): code that does not compile, though
+  /// it knows the name.
+  func misspeltReads(index: SDKIndex, card cardNames: Set<Substring>, reads: Set<Substring>)
+    -> [String]
+  {
+    var candidates: [Substring]?
+    var said: Set<Substring> = []
+    var found: [String] = []
+    for position in readPositions() {
+      let name = text(position)
+      guard name.count >= 4, !cardNames.contains(name), !said.contains(name) else { continue }
+      if candidates == nil { candidates = boundNames().union(reads).sorted() }
+      guard !candidates!.contains(name), !index.declaresMember(named: String(name)),
+        let intended = candidates!.first(where: { Self.isSlipOfTheFingers(name, of: $0) })
+      else { continue }
+      said.insert(name)
+      found.append("`\(name)` looks like a typo for `\(intended)`")
+    }
+    return found
+  }
+
+  /// Whether `typed` is `name` with one letter added, left out, changed or two swapped, and
+  /// not its plural: a read of another name is as likely a renaming (`lastError` for
+  /// `saveError`, `books` for `book`) as a slip.
+  static func isSlipOfTheFingers(_ typed: Substring, of name: Substring) -> Bool {
+    let (shorter, longer) = typed.count < name.count ? (typed, name) : (name, typed)
+    if longer.hasPrefix(shorter), ["s", "es"].contains(longer.dropFirst(shorter.count)) {
+      return false
+    }
+    return Matching.editDistance(Array(typed), Array(name), limit: 1) <= 1
+  }
+
+  /// The positions of lowercase names read as values: not called, not labels, not members.
+  func readPositions() -> [Int] {
+    tokens.indices.filter { position in
+      tokens[position].kind == .identifier && text(position).first?.isLowercase == true
+        && (position == 0 || !(isByte(position - 1, ".") || isByte(position - 1, "\\")))
+        && (position + 1 == tokens.count
+          || !(isByte(position + 1, ":") || isByte(position + 1, "(")))
+    }
+  }
 }

@@ -23,6 +23,8 @@ struct SDKCheck: Sendable {
   /// The card's names, and its calls as written (`background(alignment:)`), for what replaces
   /// a deprecated call.
   let cardNames: Set<Substring>
+  /// The names the card reads as values (``Code/readPositions()``).
+  let cardReads: Set<Substring>
   /// The parameters the card's own functions take `inout`, by function name.
   let cardInoutParameters: [Substring: Set<Substring>]
   /// The actors the card declares: another kind of type of the same name loses what an actor
@@ -107,6 +109,7 @@ struct SDKCheck: Sendable {
     tried = card.calls(marked: "try").filter { needs(.throwing, $0) }
     cardNames = Set(
       card.tokens.indices.filter { card.tokens[$0].kind == .identifier }.map(card.text))
+    cardReads = Set(card.readPositions().map(card.text))
     cardEnvironmentKeys = card.environmentKeys()
     cardCalls = Set(cardWritten.map(\.written))
     cardMethods = card.conformingMethods()
@@ -221,6 +224,9 @@ struct SDKCheck: Sendable {
       calls, handedIn: uses, ownTypes: ownTypes, types: types, in: typed)
     problems += deprecations(calls, handedIn: uses, in: typed).map { Problem(message: $0) }
     problems += typed.misspeltOwnCalls(calls, index: index, besides: cardNames).map {
+      Problem(message: $0, isNearMiss: true)
+    }
+    problems += typed.misspeltReads(index: index, card: cardNames, reads: cardReads).map {
       Problem(message: $0, isNearMiss: true)
     }
     // A key misspelt from the card's is recalled: the comparison grades the typo.

@@ -274,4 +274,25 @@ struct ValueMethodTests {
     )
     #expect(right.grade == 5, "\(right.reason)")
   }
+
+  @Test(
+    "takes a name the card reads, its letters slipped, for a typo, and another name for a renaming")
+  func misspeltRead() {
+    let card = """
+      List(results) { book in Text(book.title) }
+          .task(id: query) {
+              results = await loader.results(for: query)
+          }
+      """
+    let typo = AnswerJudge(code: card).judge(
+      card.replacingOccurrences(of: "results(for: query)", with: "results(for: qurey)"))
+    #expect(typo.grade == 3, "\(typo.reason)")
+    #expect(typo.reason == "`qurey` looks like a typo for `query`.")
+    // A plural, or a name a few letters off, is as likely the author's own.
+    for other in ["querys", "search"] {
+      let renamed = AnswerJudge(code: card).judge(
+        card.replacingOccurrences(of: "query", with: other))
+      #expect(renamed.grade == 5, "\(other): \(renamed.reason)")
+    }
+  }
 }
