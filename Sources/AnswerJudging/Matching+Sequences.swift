@@ -381,6 +381,11 @@ extension Matching {
       // bare API member is a choice among values (`.medium` for `.height(320)`).
       Self.affinity(e, a) + (Self.argumentShape(e) == Self.argumentShape(a) ? 1 : 0) >= 1
         || (role(e) == .member && a.isAPI && a.arguments.isEmpty && !a.hasParentheses)
+        // Attributes of one declaration are in the same place, whatever their arguments
+        // (`@State` for the card's `@AppStorage("fontSize")`), unless the attempt writes the
+        // card's elsewhere (`@Bindable var profile = profile` in `body`).
+        || (e.kind == .attribute && a.kind == .attribute
+          && !attempt.writtenNames.contains(Substring("@" + e.name)))
     else { return false }
     // A call of the author's own type is no substitute for an API type; one no declaration
     // knows, of the same kind (`PinchGesture` where the card has `MagnifyGesture`), is API

@@ -384,4 +384,15 @@ struct ReviewerRulesTests {
     let styled = code.replacingOccurrences(of: ".tag(flavor)", with: ".tag(flavor).italic()")
     #expect(AnswerJudgingTests.judge(code, styled, question: question).grade ?? 0 >= 4)
   }
+
+  @Test("reads another attribute on the card's declaration as another API, whatever its arguments")
+  func otherAttribute() {
+    let code =
+      "@AppStorage(\"fontSize\") private var fontSize = 17.0\nSlider(value: $fontSize, in: 12...30)"
+    let judgement = judge(
+      "@State private var fontSize = UserDefaults.standard.double(forKey: \"fontSize\")\nSlider(value: $fontSize, in: 12...30)",
+      code)
+    #expect(judgement.grade == 2)
+    #expect(judgement.reason == "`@State` where the card has `@AppStorage`.")
+  }
 }
