@@ -180,6 +180,11 @@ struct BlindCorpusTests {
       // changed the judge (83 in the two reviewers' range); once after, at its end: the same,
       // class by class.
       measured: (inRange: 82, wrongPassed: 12, rightFailed: 4)),
+    Set(
+      name: "judge-blind14.txt", corpus: JudgeCorpus.blind14,
+      // 97, 7, 21 when it was written, measured once on `ad21fdd`, the judge before the
+      // fourth session of 2026-12-06 (102 in the two reviewers' range); once on `9c0b55d`.
+      measured: (inRange: 97, wrongPassed: 6, rightFailed: 21)),
   ]
 
   static func score(_ corpus: JudgeCorpus) throws -> Score {

@@ -149,6 +149,16 @@ struct JudgeCorpus {
   /// start of the session of 2026-12-06 and measured once before it changed the judge, once
   /// after. Fair: its attempts are not read here.
   static let blind13 = JudgeCorpus((try? fixture("judge-blind13.txt")) ?? "")
+  /// A fourteenth, by two more reviewers the same way, every attempt graded blind by a second
+  /// (`-u.md`: scoped animations, custom transitions and alignments, scroll visibility, pushes
+  /// from a Boolean, title menus, sheet backgrounds, multi-date pickers, toggles over many
+  /// sources, list bindings, focused values, accessibility representations, undo, deferred
+  /// system gestures; `-v.md`: `count(where:)`, range sets, `addTaskUnlessCancelled`, custom
+  /// async sequences, appending to files, name components, the next matching date, folding,
+  /// JSON5, whole matches, SwiftData indexes and original names, serialized suites,
+  /// signposts), written in the fourth session of 2026-12-06 and measured once on the
+  /// session's first judge, once on its last. Fair: its attempts are not read here.
+  static let blind14 = JudgeCorpus((try? fixture("judge-blind14.txt")) ?? "")
 
   /// Every syntax card the corpus is about: the shipped decks' and the fixture deck's, by id.
   static let cards: [String: SyntaxCard] = {
@@ -170,6 +180,7 @@ struct JudgeCorpus {
       "judge-blind-cards-l.md", "judge-blind-cards-m.md", "judge-blind-cards-n.md",
       "judge-blind-cards-o.md", "judge-blind-cards-p.md", "judge-blind-cards-q.md",
       "judge-blind-cards-r.md", "judge-blind-cards-s.md", "judge-blind-cards-t.md",
+      "judge-blind-cards-u.md", "judge-blind-cards-v.md",
     ] {
       if let text = try? fixture(name) {
         files.append(.init(path: name, bytes: Array(text.utf8)))
