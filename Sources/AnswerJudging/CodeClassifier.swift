@@ -147,7 +147,9 @@ struct CodeClassifier {
     {
       node.arguments = node.arguments.map { argument in
         var argument = argument
-        argument.value = argument.value.map(Self.cancelAsDetail)
+        argument.value = argument.value.map {
+          Self.cancelAsDetail($0, supplied: APIVocabulary.suppliesCancel.contains(name))
+        }
         return argument
       }
     }
@@ -331,8 +333,9 @@ struct CodeClassifier {
     return argument
   }
 
-  /// A closure whose `role: .cancel` buttons are minor: the system adds a Cancel anyway.
-  private static func cancelAsDetail(_ closure: CodeNode) -> CodeNode {
+  /// A closure whose `role: .cancel` buttons are minor: the user can back out anyway. Where the
+  /// container `supplied` one of its own, they cost nothing left out.
+  private static func cancelAsDetail(_ closure: CodeNode, supplied: Bool) -> CodeNode {
     guard closure.kind == .closure else { return closure }
     var closure = closure
     closure.weight = nil
@@ -345,6 +348,7 @@ struct CodeClassifier {
           guard value.count == 1, value[0].kind == .member, value[0].name == "cancel" else {
             continue
           }
+          item.isSuppliedBySystem = supplied
           if item.arguments[index].importance == .major {
             item.arguments[index].importance = .minor
           }

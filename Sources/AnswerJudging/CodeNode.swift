@@ -142,6 +142,9 @@ struct CodeNode: Sendable {
   /// Whether the author marks the node `optional:`: free when left out, but another name in its
   /// place is an error.
   var isOptional = false
+  /// Whether the system supplies the node where it is left out (a confirmation dialog's Cancel
+  /// button): free when missing, compared when written.
+  var isSuppliedBySystem = false
   /// Whether the node is the closure of such a container: the order of its items matters.
   var isOrdered = false
   /// Whether the node is scaffolding around what matters: when it has no counterpart, its

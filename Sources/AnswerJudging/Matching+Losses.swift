@@ -22,7 +22,7 @@ extension Matching {
 
   /// Loses `node` and everything in it.
   mutating func lose(_ node: CodeNode) {
-    if isTakenAsRead(node) || creditEquivalent(node) { return }
+    if node.isSuppliedBySystem || isTakenAsRead(node) || creditEquivalent(node) { return }
     position = node.token ?? node.tokens.lowerBound
     let weight = CodeNode.weight(of: node)
     lost += weight

@@ -326,7 +326,7 @@ struct AnswerJudgeTests {
   }
 
   @Test(
-    "takes a Cancel button for a detail in a dialog, which gets one anyway, and in an alert whose question asks for none"
+    "takes a Cancel button left out of a dialog, which supplies one, as nothing, and of an alert whose question asks for none as a detail"
   )
   func cancelButtons() {
     let buttons = """
@@ -338,9 +338,17 @@ struct AnswerJudgeTests {
       "{ Button(\"Archive\") { archive() }; Button(\"Delete\", role: .destructive) { delete() } }"
     let dialog = ".confirmationDialog(\"Done?\", isPresented: $asking) {\n\(buttons)\n}"
     let alert = ".alert(\"Done?\", isPresented: $asking) {\n\(buttons)\n}"
+    // A trial: "Missing `role:`" for a right answer whose card calls the button a choice.
     #expect(
       grade(".confirmationDialog(\"Sure?\", isPresented: $asking) " + withoutCancel, for: dialog)
-        == 4)
+        == 5)
+    // Written, its role is compared.
+    let withoutRole = withoutCancel.replacingOccurrences(
+      of: " }", with: "; Button(\"Cancel\", role: .destructive) { } }", options: .backwards,
+      range: withoutCancel.index(withoutCancel.endIndex, offsetBy: -3)..<withoutCancel.endIndex)
+    #expect(
+      grade(".confirmationDialog(\"Sure?\", isPresented: $asking) " + withoutRole, for: dialog)
+        ?? 5 < 5)
     // An alert gets no Cancel from the system: when the question asks for one, it counts.
     let asked = AnswerJudge(code: alert, question: "Ask with Archive, Delete and Cancel buttons.")
     #expect(asked.judge(".alert(\"Sure?\", isPresented: $asking) " + withoutCancel).grade == 3)
