@@ -237,4 +237,28 @@ struct LanguageSpellingsTests {
         == "`groups[book.author]` is optional without the card's `default:`: it cannot be changed in place."
     )
   }
+
+  @Test("reads a wrapped property assigned in init as its storage given the wrapper, as Swift does")
+  func wrappedPropertyInInit() {
+    let card = """
+      struct SongEditor: View {
+          @State private var draft: Song
+          init(song: Song) {
+              _draft = State(initialValue: song)
+          }
+          var body: some View { SongForm(song: $draft) }
+      }
+      """
+    let alsoRight = card.replacingOccurrences(of: "initialValue", with: "wrappedValue")
+    let judge = AnswerJudge(code: card, hints: JudgingHints(alternatives: [alsoRight]))
+    // A trial: "Missing `State`" (2) for a right answer.
+    for assignment in ["self.draft = song", "draft = song"] {
+      let attempt = card.replacingOccurrences(
+        of: "_draft = State(initialValue: song)", with: assignment)
+      #expect(judge.judge(attempt).grade == 5, "\(assignment)")
+    }
+    // A property without a wrapper, or one given a value where it is declared, is left alone.
+    var parser = CodeParser(source: "var draft: Song\n@State private var count = 0")
+    #expect(CodeNode.wrappedProperties(in: parser.parse(), index: .shipped).isEmpty)
+  }
 }
