@@ -52,7 +52,8 @@ struct ReviewSessionTests {
     #expect(result.out.hasPrefix("0 due, 3 new\n"))
     #expect(result.out.contains("[1/3]"))
     #expect(result.out.contains("Your attempt: Same as the card's code. Suggested grade: 5."))
-    #expect(result.out.contains("Reviewed 3 cards in 0 s."))
+    // The live monotonic clock: a loaded machine may take a second.
+    #expect(result.out.contains("Reviewed 3 cards in "))
     #expect(result.out.contains("Grades: 5 ×2  4 ×1. Accuracy 100% (3 or better)."))
     let state = try harness.saved()
     #expect(state.cards["planter"]?.due == Day(year: 2026, month: 11, day: 30))
@@ -111,6 +112,19 @@ struct ReviewSessionTests {
     #expect(result.out.contains("Grades: 3 ×1."))
     #expect(!result.out.contains("Your attempt"))
     #expect(try harness.saved().cards["sheet-item"]?.repetitions == 1)
+  }
+
+  @Test("takes no suggestion from an empty line once a line that is not a grade was typed")
+  func noSuggestionAfterRefusedLine() throws {
+    // A trial: the rest of an attempt typed after it had ended went to the grade prompt, and
+    // the empty line after it saved the suggestion, a 1 nobody chose.
+    let harness = try SessionHarness()
+    let result = harness.run(
+      [], lines: [".sheet(item: $x) { Detail(item: $0) }", "", "SleepTimerView()", "", "4"],
+      interactive: true, deck: Self.sheetDeck)
+    #expect(result.out.contains("'SleepTimerView()' is not a grade"))
+    #expect(result.out.contains("Type a grade from 0 to 5 (or :help)."))
+    #expect(result.out.contains("Grades: 4 ×1."), "\(result.out)")
   }
 
   @Test("explains an invalid grade on a terminal and asks again")
@@ -331,6 +345,17 @@ struct ReviewSessionTests {
       ],
       interactive: true, deck: deck)
     #expect(whole.out.contains("Your attempt: Same as the card's code."))
+    // So is a constant, where the card's answer goes on (a trial: `let detents = […]`, an
+    // empty line, then the view, was ended at the `let`).
+    let constant = try SessionHarness().run(
+      [],
+      lines: [
+        "let start = 0", "", "@State private var count = start", "var body: some View {",
+        "Button(\"Tap\") { count += 1 }", "}", "", "5",
+      ],
+      interactive: true, deck: deck)
+    #expect(constant.out.contains("Button(\"Tap\")"))
+    #expect(!constant.out.contains("is not a grade"), "\(constant.out)")
     // A property alone is ended by a second empty line.
     let alone = try SessionHarness().run(
       [], lines: ["@State private var count = 0", "", "", "2"], interactive: true, deck: deck)
@@ -362,13 +387,14 @@ struct ReviewSessionTests {
       "private static let shared = Store()", "@AppStorage(\"on\") var on = false",
       "private(set) var count = 0", "nonisolated(unsafe) var cache = 0",
       "@objc dynamic var name = \"\"", "override var isEnabled: Bool",
+      "let total = items.count", "var isOn = false",
     ] {
       #expect(ReviewSession.declaresProperty(line), "\(line)")
     }
     for line in [
       "Text(\"var\")", "count += 1", ".sheet(isPresented: $shows) { Sheet() }",
       "private func go() {}",
-      "@MainActor func load() async", "}", "let total = items.count", "var isOn = false",
+      "@MainActor func load() async", "}", "letter = 1",
     ] {
       #expect(!ReviewSession.declaresProperty(line), "\(line)")
     }

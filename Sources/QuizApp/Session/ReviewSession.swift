@@ -316,8 +316,9 @@ final class ReviewSession {
         if !multiline { return .line(text) }
         if text.trimmingSpaces().isEmpty {
           // Inside an open brace, bracket or parenthesis an empty line is the code's own (a
-          // blank line in a body), and so is one after a property (a view's `@State` before
-          // its body); a second one in a row ends the attempt all the same.
+          // blank line in a body), and so is one after a property or a constant (a view's
+          // `@State` before its body) where the card's answer goes on; a second one in a row
+          // ends the attempt all the same.
           if let last = lines.last, last != "",
             openBrackets > 0
               || Self.declaresProperty(last) && answerLines > lines.count(where: { !$0.isEmpty })
@@ -339,38 +340,30 @@ final class ReviewSession {
     }
   }
 
-  /// Whether `line` declares a property (`@State private var query = ""`), attributes and
-  /// modifiers before its `var` or `let`.
+  /// Whether `line` declares a property or a constant (`@State private var query = ""`, `let
+  /// detents: Set<PresentationDetent> = […]`), attributes and modifiers before its `var` or
+  /// `let`: code that more code may follow after an empty line. (A one-line answer that is a
+  /// `let` still ends at one: the caller asks only while the card's answer has more lines.)
   static func declaresProperty(_ line: String) -> Bool {
     let tokens = SwiftLexer.significantTokens(in: line)
     var index = 0
     var depth = 0
-    // Whether an attribute or a modifier comes first: a plain `let total = …` is as likely a
-    // statement that is the whole answer.
-    var isMember = false
     while index < tokens.count {
       let token = tokens[index]
       let text = line[token.range]
       if depth > 0 {
         // An attribute's arguments: `@Environment(\.dismiss)`.
         if text == "(" { depth += 1 } else if text == ")" { depth -= 1 }
-      } else if token.kind == .attribute {
-        isMember = true
-        if index + 1 < tokens.count, line[tokens[index + 1].range] == "(" {
-          depth = 1
-          index += 1
-        }
-      } else if propertyModifiers.contains(String(text)), token.kind != .string {
-        isMember = true
-        // `private(set)`, `nonisolated(unsafe)`.
+      } else if token.kind == .attribute
+        || propertyModifiers.contains(String(text)) && token.kind != .string
+      {
+        // `@Environment(\.dismiss)`, `private(set)`, `nonisolated(unsafe)`.
         if index + 1 < tokens.count, line[tokens[index + 1].range] == "(" {
           depth = 1
           index += 1
         }
       } else {
-        guard token.kind == .keyword && (text == "var" || text == "let") else { return false }
-        // `let recipe: Recipe`, with a type and no value, is a property too.
-        return isMember || !tokens[index...].contains { line[$0.range] == "=" }
+        return token.kind == .keyword && (text == "var" || text == "let")
       }
       index += 1
     }
@@ -431,6 +424,9 @@ final class ReviewSession {
   private func readGrade(for card: Card, suggestion: Grade?) -> Step {
     console.print(presenter.style.apply(.dim, Self.legend(width: presenter.width)))
     let prompt = prompts.grade(suggestion: suggestion)
+    // After a line that is not a grade (the rest of an attempt typed after it ended), an empty
+    // line is no choice of the suggestion.
+    var refused = false
     while true {
       switch input.read(prompt: prompt, keys: ["0", "1", "2", "3", "4", "5"]) {
       case .line(let text):
@@ -440,7 +436,7 @@ final class ReviewSession {
           if case .line = step { continue }
           return step
         }
-        if trimmed.isEmpty, let suggestion { return .grade(suggestion) }
+        if trimmed.isEmpty, let suggestion, !refused { return .grade(suggestion) }
         if let grade = Int(trimmed).flatMap(Grade.init(rawValue:)) { return .grade(grade) }
         // A script's grade line that is not a grade would make every line after it the
         // wrong card's: stop, and say which line.
@@ -459,6 +455,7 @@ final class ReviewSession {
               ? "Type a grade from 0 to 5 (or :help)."
               : "'\(ControlCharacters.visible(trimmed))' is not a grade: type a whole number "
                 + "from 0 to 5 (or :help)."))
+        refused = refused || !trimmed.isEmpty
       case .end: return .stop(.quit)
       case .interrupted: return .stop(.interrupted(receivedSignal))
       case .timedOut: continue
