@@ -264,7 +264,7 @@ final class ReviewSession {
     if input.isInteractive {
       let hint =
         multiline
-        ? "Type your answer, ending with an empty line (two while a bracket is open or after a property), or press Enter to see it. :help lists commands."
+        ? "Type your answer, ending with an empty line (two while a bracket is open or after a declaration), or press Enter to see it. :help lists commands."
         : "Say or type your answer, then press Enter to see it. :help lists commands."
       console.print(presenter.style.apply(.dim, presenter.wrapper.wrap(hint)))
     }
