@@ -23,15 +23,35 @@ extension CardPresenter {
     let lines = markedLines(judgement.code, marks: judgement.marks)
     if !lines.isEmpty {
       if style.usesColor {
-        // The legend in the marks' own colours: a line with a wrong name reads either way round
-        // without it.
+        // The legend in the marks' own colours, for the marks shown: a line with a wrong name
+        // reads either way round without it.
         // Coloured whole, on one line or, on a narrow terminal, two: a wrap inside "the
         // card's" would leave nothing to colour.
-        let key =
-          "(" + style.apply(.bad, "the card's") + style.apply(.dim, "→")
-          + style.apply(.warn, "yours") + ", " + style.apply(.missing, "missing") + "):"
-        let fits = "The card's code, marked (the card's→yours, missing):".count <= wrapper.width
-        parts.append("The card's code, marked" + (fits ? " " : "\n") + key)
+        let marks = judgement.marks.values
+        let replaced = marks.contains {
+          switch $0 {
+          case .wrong, .typo: true
+          default: false
+          }
+        }
+        var keys: [(plain: String, coloured: String)] = []
+        if replaced {
+          keys.append(
+            (
+              "the card's→yours",
+              style.apply(.bad, "the card's") + style.apply(.dim, "→")
+                + style.apply(.warn, "yours")
+            ))
+        }
+        if marks.contains(.missing) { keys.append(("missing", style.apply(.missing, "missing"))) }
+        if keys.isEmpty {
+          parts.append("The card's code, marked:")
+        } else {
+          let plain = keys.map(\.plain).joined(separator: ", ")
+          let key = "(" + keys.map(\.coloured).joined(separator: ", ") + "):"
+          let fits = "The card's code, marked (\(plain)):".count <= wrapper.width
+          parts.append("The card's code, marked" + (fits ? " " : "\n") + key)
+        }
       } else {
         parts.append(wrapper.wrap("The card's code, marked ([-the card's-] {+yours+}):"))
       }
