@@ -136,7 +136,12 @@ extension Matching {
     position = item.token ?? item.tokens.lowerBound
     lost.major += 1
     note(.missing, "the order of the candidates matters: the first that fits is shown")
-    mark(item, .misplaced)
+    // Marked, the candidates not in the card's place among them: of three reversed, the first
+    // and the last, not the middle one, which stands where the card has it.
+    let typedRanks = inOrder.map(\.1).sorted()
+    for (rank, pair) in inOrder.enumerated() where typedRanks[rank] != pair.1 {
+      mark(expectedItems[pair.0], .misplaced)
+    }
   }
 
   /// Keeps an unmatched part of the attempt, and all it holds, each once, for

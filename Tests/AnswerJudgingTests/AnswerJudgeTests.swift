@@ -141,6 +141,11 @@ struct AnswerJudgeTests {
     )
     #expect(reversed.grade == 3)
     #expect(reversed.reason.hasPrefix("The order of the candidates matters"))
+    // Marked, those out of the card's place: a trial saw the middle one marked, which had
+    // not moved, and the two that had, not.
+    let tokens = SwiftLexer.significantTokens(in: code)
+    let views = tokens.indices.filter { ["Label", "Image"].contains(code[tokens[$0].range]) }
+    #expect(views.map { reversed.marks[$0] } == [.misplaced, nil, .misplaced])
     let shorter = AnswerJudge(code: code).judge(
       "ViewThatFits { Text(\"a long one\"); Image(systemName: \"x\") }")
     #expect(shorter.grade == 3)
