@@ -13,8 +13,8 @@ extension AnswerJudge {
     var problems = checks[answer].problems(
       in: attempt.checkedCode, typedNames: attempt.typedNames)
     // A deprecation the comparison has noted already, with its own weight, is not said twice.
-    if judgement.findings.contains(where: { $0.message.contains(" is deprecated") }) {
-      problems.removeAll { $0.message.contains(" is deprecated") }
+    if judgement.findings.contains(where: { $0.deprecated != nil }) {
+      problems.removeAll { $0.deprecated != nil }
     }
     // Errors first, then details, each kept in its order.
     problems =
@@ -27,7 +27,7 @@ extension AnswerJudge {
       problems.map {
         Judgement.Finding(
           severity: $0.isDetail ? .missing : $0.isNearMiss ? .slip : .error, message: $0.message,
-          token: 0)
+          token: 0, deprecated: $0.deprecated, replacement: $0.replacement)
       } + judgement.findings
     judgement.findings = findings.enumerated().sorted {
       ($0.element.severity, $1.offset) > ($1.element.severity, $0.offset)

@@ -203,29 +203,18 @@ public struct AnswerJudge: Sendable {
     // Nor is a deprecation said by the comparison and the SDK check in their own words
     // (`\.presentationMode` is deprecated (use …); the card has …, and `presentationMode` is
     // deprecated: use …).
-    var deprecated: Set<Substring> = []
+    var deprecated: Set<String> = []
     judgement.findings.removeAll { finding in
-      guard let name = Self.deprecatedName(in: finding.message) else { return false }
+      guard let name = finding.deprecated else { return false }
       return !deprecated.insert(name).inserted
     }
     // Nor is the replacement a deprecation names said missing again.
-    for case let replacement? in judgement.findings.map({ Matching.replacement(in: $0.message) }) {
+    for case let replacement? in judgement.findings.map(\.replacement) {
       judgement.findings.removeAll {
         $0.message == "missing `\(replacement)`" || $0.message == "missing `.\(replacement)`"
       }
     }
     return judgement
-  }
-
-  /// The name a finding says is deprecated, without the `\.` or `.` it is written with:
-  /// `presentationMode` in "`\.presentationMode` is deprecated: …".
-  static func deprecatedName(in message: String) -> Substring? {
-    guard message.first == "`", let end = message.dropFirst().firstIndex(of: "`"),
-      message[end...].hasPrefix("` is deprecated")
-    else { return nil }
-    return message[message.index(after: message.startIndex)..<end].drop {
-      $0 == "\\" || $0 == "." || $0 == "@"
-    }
   }
 
   /// The reason for code with nothing but placeholders that differs from the card's.

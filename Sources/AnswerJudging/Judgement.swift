@@ -27,6 +27,10 @@ public struct Judgement: Hashable, Sendable {
     public var message: String
     /// The expected code's significant token it is about, so that findings read in order.
     public var token: Int
+    /// For a deprecated API the attempt writes: its name, bare (`presentationMode`, `tabItem`).
+    var deprecated: String?
+    /// What replaces it, another API to learn (`Tab`); nil for another overload of its name.
+    var replacement: String?
 
     /// The message as the reason gives it: a sentence.
     public var sentence: String { Judgement.sentence(message) }

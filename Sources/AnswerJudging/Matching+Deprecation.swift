@@ -64,6 +64,7 @@ extension Matching {
   /// (``settleDeprecatedDecoration``).
   mutating func noteDeprecated(_ node: CodeNode, _ message: String, _ replacement: String) {
     let current = String(replacement.prefix { $0 != "(" })
+    let other = Self.bare(current) == node.name ? nil : Self.bare(current)
     let isExtra =
       node.token.map { !pairedAttemptTokens.contains($0) } ?? false
       && !expected.names.contains(current)
@@ -71,9 +72,9 @@ extension Matching {
       && !expected.hints.essential.contains(node.name)
     {
       deprecatedDecoration.append(findings.count)
-      note(.slip, message)
+      note(.slip, message, deprecated: node.name, replacement: other)
     } else {
-      note(.error, message)
+      note(.error, message, deprecated: node.name, replacement: other)
       // The card's own API in its older form (`Alert` in `.alert(isPresented:)`, where the card
       // writes `.alert` with buttons): the attempt knew the API, not its current spelling.
       if expected.names.contains(current),
@@ -82,6 +83,11 @@ extension Matching {
         olderFormOfCardsAPI = true
       }
     }
+  }
+
+  /// `name` without the `.` or `@` it is written with: `Tab` of `Tab`, `onChange` of `.onChange`.
+  static func bare(_ name: String) -> String {
+    String(name.drop { $0 == "." || $0 == "@" || $0 == "\\" })
   }
 
   /// Deprecated decoration on an attempt that misses part of the point stands where that part

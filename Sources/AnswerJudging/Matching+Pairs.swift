@@ -80,10 +80,11 @@ extension Matching {
       if let token = a.token { reportedAttemptTokens.insert(token) }
       let typed = display(a, in: attempt)
       if let replacement = replacement(forDeprecated: a.name) {
+        let current = Self.bare(String(replacement.prefix { $0 != "(" }))
         note(
           .error,
-          "`\(typed)` is deprecated (use `\(replacement)`); the card has `\(display(e, in: expected))`"
-        )
+          "`\(typed)` is deprecated (use `\(replacement)`); the card has `\(display(e, in: expected))`",
+          deprecated: a.name, replacement: current == a.name ? nil : current)
       } else {
         let madeUp =
           Self.isMadeUp(a, kindOf: e, declared: attempt.declared) ? ": no such type" : ""

@@ -387,7 +387,7 @@ struct Matching {
       // than what follows from it (a label of the container the older API does without).
       let replaced = findings.first { finding in
         finding.severity == worst.severity
-          && Self.replacement(in: finding.message).map(expected.names.contains) == true
+          && finding.replacement.map(expected.names.contains) == true
       }
       return (replaced ?? worst).sentence
     }
@@ -396,24 +396,16 @@ struct Matching {
       ? "Same API as the card." : "Same API as the card, with names of your own."
   }
 
-  /// The API a finding says replaces a deprecated one of another name: `Tab` in "`.tabItem` is
-  /// deprecated: use `Tab`"; nil for another overload of the same name (`onChange`).
-  static func replacement(in message: String) -> String? {
-    func name(after prefix: Substring) -> Substring {
-      prefix.drop { $0 == "." || $0 == "@" }.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-    }
-    guard message.hasPrefix("`"), message.contains(" is deprecated"),
-      let use = message.firstRange(of: "use `")
-    else { return nil }
-    let replacement = name(after: message[use.upperBound...])
-    let deprecated = name(after: message.dropFirst())
-    return replacement.isEmpty || replacement == deprecated ? nil : String(replacement)
-  }
-
   // MARK: Words
 
-  mutating func note(_ severity: Judgement.Severity, _ message: String) {
-    findings.append(.init(severity: severity, message: message, token: position))
+  mutating func note(
+    _ severity: Judgement.Severity, _ message: String, deprecated: String? = nil,
+    replacement: String? = nil
+  ) {
+    findings.append(
+      .init(
+        severity: severity, message: message, token: position, deprecated: deprecated,
+        replacement: replacement))
     if severity == .error { errorCount += 1 }
   }
 

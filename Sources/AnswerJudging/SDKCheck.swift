@@ -133,6 +133,9 @@ struct SDKCheck: Sendable {
     /// card's own member, a parameter without the card's `inout` (3, as the comparison grades
     /// a misspelt name).
     var isNearMiss = false
+    /// For a deprecated API: its name and what replaces it, as ``Judgement/Finding`` has them.
+    var deprecated: String?
+    var replacement: String?
     var description: String { message }
   }
 
@@ -222,7 +225,7 @@ struct SDKCheck: Sendable {
     problems += missingArguments(calls, handedIn: uses, ownTypes: ownTypes, in: typed)
     problems += mistypedArguments(
       calls, handedIn: uses, ownTypes: ownTypes, types: types, in: typed)
-    problems += deprecations(calls, handedIn: uses, in: typed).map { Problem(message: $0) }
+    problems += deprecations(calls, handedIn: uses, in: typed)
     problems += typed.misspeltOwnCalls(calls, index: index, besides: cardNames).map {
       Problem(message: $0, isNearMiss: true)
     }
@@ -398,8 +401,8 @@ struct SDKCheck: Sendable {
   /// name, the call is beside its point, and the comparison with the card weighs it.
   private func deprecations(
     _ calls: [Code.WrittenCall], handedIn uses: [MemberUse], in typed: Code
-  ) -> [String] {
-    var problems: [String] = []
+  ) -> [Problem] {
+    var problems: [Problem] = []
     for call in calls
     where index.hasDeprecated(call.name) && !cardCalls.contains(call.written) {
       var owner = uses.first { $0.token == call.token }?.type ?? call.owner
@@ -411,12 +414,20 @@ struct SDKCheck: Sendable {
           trailing: typed.trailingClosures(after: call.token))
       else { continue }
       let replacementName = replacement.map { String($0.prefix { $0 != "(" }) }
+      func note(_ message: String, replacement: String?) {
+        problems.append(
+          Problem(
+            message: message, deprecated: call.name,
+            replacement: replacement == call.name ? nil : replacement))
+      }
       if let replacementName, cardNames.contains(Substring(replacementName)) {
-        problems.append("`\(declared)` is deprecated: the card uses `\(replacement!)`")
+        note(
+          "`\(declared)` is deprecated: the card uses `\(replacement!)`",
+          replacement: replacementName)
       } else if let theirs = cardCallsByName[call.name]?.first {
-        problems.append("`\(declared)` is deprecated: the card uses `\(theirs.written)`")
+        note("`\(declared)` is deprecated: the card uses `\(theirs.written)`", replacement: nil)
       } else if cardNames.contains(Substring(call.name)) {
-        problems.append("`\(declared)` is deprecated: the card uses another `\(call.name)`")
+        note("`\(declared)` is deprecated: the card uses another `\(call.name)`", replacement: nil)
       }
     }
     return problems

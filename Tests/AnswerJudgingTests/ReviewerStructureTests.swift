@@ -305,7 +305,7 @@ struct ReviewerStructureTests {
     #expect(Set(messages).count == messages.count)
   }
   @Test("names first an older API whose replacement the card writes")
-  func replacedAPIFirst() {
+  func replacedAPIFirst() throws {
     let code = """
       TabView {
           Tab("Library", systemImage: "books.vertical") { LibraryView() }
@@ -320,12 +320,14 @@ struct ReviewerStructureTests {
       }
       """, code, hints: JudgingHints(essential: ["role:"], context: ["Tab", "TabView"]))
     #expect(judgement.reason == "`.tabItem` is deprecated: use `Tab`.")
-    #expect(Matching.replacement(in: "`.tabItem` is deprecated: use `Tab`") == "Tab")
+    let tabItem = try #require(judgement.findings.first { $0.deprecated == "tabItem" })
+    #expect(tabItem.replacement == "Tab")
     // Another overload of the same name is no other API to learn.
-    #expect(
-      Matching.replacement(
-        in: "`.onChange { value in }` is deprecated: use `onChange(of:initial:_:)`") == nil)
-    #expect(Matching.replacement(in: "`.sheet` where the card has `.popover`") == nil)
+    let onChange = judge(
+      "Toggle(\"On\", isOn: $on).onChange(of: on) { value in save(value) }",
+      "Toggle(\"On\", isOn: $on).onChange(of: on) { save(on) }")
+    let older = try #require(onChange.findings.first { $0.deprecated == "onChange" })
+    #expect(older.replacement == nil)
   }
 
   @Test("takes another presentation for the card's, though it presents configured content")
