@@ -69,15 +69,24 @@ extension SDKCheck.Code {
   func misspeltReads(index: SDKIndex, card cardNames: Set<Substring>, reads: Set<Substring>)
     -> [String]
   {
-    var candidates: [Substring]?
+    // Worked out for the first name that needs them: most attempts read only known names.
+    var known: Set<Substring>?
+    var candidates: [Substring] = []
     var said: Set<Substring> = []
     var found: [String] = []
     for position in readPositions() {
       let name = text(position)
-      guard name.count >= 4, !cardNames.contains(name), !said.contains(name) else { continue }
-      if candidates == nil { candidates = boundNames().union(reads).sorted() }
-      guard !candidates!.contains(name), !index.declaresMember(named: String(name)),
-        let intended = candidates!.first(where: { Self.isSlipOfTheFingers(name, of: $0) })
+      guard name.count >= 4, !cardNames.contains(name), !said.contains(name),
+        !index.declaresMember(named: String(name))
+      else { continue }
+      if known == nil {
+        known = boundNames().union(reads)
+        candidates = known!.sorted()
+      }
+      guard !known!.contains(name),
+        let intended = candidates.first(where: {
+          abs($0.count - name.count) <= 1 && Self.isSlipOfTheFingers(name, of: $0)
+        })
       else { continue }
       said.insert(name)
       found.append("`\(name)` looks like a typo for `\(intended)`")
