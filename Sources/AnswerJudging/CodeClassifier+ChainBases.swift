@@ -6,10 +6,8 @@ extension CodeClassifier {
   /// modifiers is the point: `Slider(…)` in `Slider(…).onChange(…)`; but not a view whose
   /// arguments hold API the question asks about (`Text(value, format: .percent…)` for
   /// "formatted … as a percentage"), which is the point, and the modifiers the question does
-  /// not ask about (`.monospacedDigit()`) details, but for one that passes a value `given`,
-  /// the closure's parameters, which ties each view the closure makes to its own
-  /// (`.tag(flavor)` in a `ForEach`).
-  func demotingChainBases(_ items: [CodeNode], given: Set<String> = []) -> [CodeNode] {
+  /// not ask about (`.monospacedDigit()`) details.
+  func demotingChainBases(_ items: [CodeNode]) -> [CodeNode] {
     var items = items
     var index = 0
     while index < items.count {
@@ -27,8 +25,7 @@ extension CodeClassifier {
           question.asks(aboutArgumentsOf: items[index]) || passesStatedNumber(items[index])
         {
           // The modifiers the question does not ask about are the example's finish.
-          for modifier in modifiers
-          where !question.asks(items[modifier].name) && !Self.passes(given, items[modifier]) {
+          for modifier in modifiers where !question.asks(items[modifier].name) {
             items[modifier] = Self.minored(items[modifier])
           }
         } else {
@@ -49,15 +46,6 @@ extension CodeClassifier {
         !argument.isClosure && argument.label != nil
           && argument.value.allSatisfy { $0.kind == .literal }
           && argument.value.contains { fixedNumbers.contains($0.name) }
-      }
-  }
-
-  /// Whether an argument of `node` is one of `names`, or starts with one (`item.id`).
-  static func passes(_ names: Set<String>, _ node: CodeNode) -> Bool {
-    !names.isEmpty
-      && node.arguments.contains { argument in
-        !argument.isClosure
-          && argument.value.first.map { $0.kind == .call && names.contains($0.name) } == true
       }
   }
 

@@ -116,10 +116,7 @@ struct CodeClassifier {
       node.importance = .free
       node.isTransparent = true
     }
-    let given = node.kind == .closure ? Set(node.parameters) : []
-    node.blocks = node.blocks.map {
-      demotingChainBases($0.map { classify($0, minor: minor) }, given: given)
-    }
+    node.blocks = node.blocks.map { demotingChainBases($0.map { classify($0, minor: minor) }) }
     if node.kind == .declaration, !["var", "let", "func", "init", "subscript"].contains(name),
       !node.clause.contains(where: { ["View", "App", "Scene"].contains($0.name) })
     {

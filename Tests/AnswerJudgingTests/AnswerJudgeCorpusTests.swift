@@ -154,9 +154,8 @@ struct BlindCorpusTests {
       measured: (inRange: 93, wrongPassed: 4, rightFailed: 6), cardsAtLeast: 18),
     Set(
       name: "judge-blind9.txt", corpus: JudgeCorpus.blind9,
-      // 62, 8, 14 when it was written, late in the same session; 73, 6, 12 before the fourth;
-      // 84, 4, 11 before 2026-12-06's fourth.
-      measured: (inRange: 85, wrongPassed: 3, rightFailed: 11), cardsAtLeast: 18),
+      // 62, 8, 14 when it was written, late in the same session; 73, 6, 12 before the fourth.
+      measured: (inRange: 84, wrongPassed: 4, rightFailed: 11), cardsAtLeast: 18),
     Set(
       name: "judge-blind10.txt", corpus: JudgeCorpus.blind10,
       // 82, 15, 14 when it was written, on `5069276` (86 in the two reviewers' range; 87

@@ -362,29 +362,6 @@ struct ReviewerRulesTests {
       judge("CardView().onHover { hovering in isHovered = hovering; count = 1 }", code).grade ?? 0
         >= 4)
   }
-
-  @Test(
-    "keeps a modifier that ties each row to its element the point when the question asks about the row's text"
-  )
-  func rowTag() {
-    let code = """
-      Picker("Flavor", selection: $selectedFlavor) {
-          ForEach(Flavor.allCases) { flavor in
-              Text(flavor.rawValue.capitalized).tag(flavor)
-          }
-      }
-      """
-    let question =
-      "Show a picker titled \"Flavor\" with one option per case of `Flavor`, labelled with its raw value capitalized."
-    let attempt = code.replacingOccurrences(of: ".tag(flavor)", with: ".id(flavor)")
-    let judgement = AnswerJudgingTests.judge(attempt, code, question: question)
-    #expect(judgement.grade == 2)
-    #expect(judgement.reason == "`.id` where the card has `.tag`.")
-    // A modifier passing no value of the row's stays the example's finish.
-    let styled = code.replacingOccurrences(of: ".tag(flavor)", with: ".tag(flavor).italic()")
-    #expect(AnswerJudgingTests.judge(code, styled, question: question).grade ?? 0 >= 4)
-  }
-
   @Test("reads another attribute on the card's declaration as another API, whatever its arguments")
   func otherAttribute() {
     let code =
