@@ -72,15 +72,16 @@ extension SDKCheck.Code {
     // Worked out for the first name that needs them: most attempts read only known names.
     var known: Set<Substring>?
     var candidates: [Substring] = []
-    var said: Set<Substring> = []
+    var looked: Set<Substring> = []
     var found: [String] = []
     for position in readPositions() {
       let name = text(position)
-      guard name.count >= 4, !cardNames.contains(name), !said.contains(name),
+      guard name.count >= 4, !cardNames.contains(name), looked.insert(name).inserted,
         !index.declaresMember(named: String(name))
       else { continue }
       if known == nil {
-        known = boundNames().union(reads)
+        // A parameter (`for colour: Color`) or a loop's name is bound as a `let` is.
+        known = boundNames().union(parameterNames()).union(reads)
         candidates = known!.sorted()
       }
       guard !known!.contains(name),
@@ -88,7 +89,6 @@ extension SDKCheck.Code {
           abs($0.count - name.count) <= 1 && Self.isSlipOfTheFingers(name, of: $0)
         })
       else { continue }
-      said.insert(name)
       found.append("`\(name)` looks like a typo for `\(intended)`")
     }
     return found
@@ -105,13 +105,28 @@ extension SDKCheck.Code {
     return Matching.editDistance(Array(typed), Array(name), limit: 1) <= 1
   }
 
-  /// The positions of lowercase names read as values: not called, not labels, not members.
+  /// The names written before a `:` (a parameter's, or a label) or after `for` (a loop's).
+  func parameterNames() -> Set<Substring> {
+    var names: Set<Substring> = []
+    for position in tokens.indices where tokens[position].kind == .identifier {
+      if position + 1 < tokens.count, isByte(position + 1, ":") {
+        names.insert(text(position))
+      } else if position > 0, text(position - 1) == "for" {
+        names.insert(text(position))
+      }
+    }
+    return names
+  }
+
+  /// The positions of lowercase names read as values: not called, not labels (nor a
+  /// parameter's outer label, `with` in `init(with length: CGFloat)`), not members.
   func readPositions() -> [Int] {
     tokens.indices.filter { position in
       tokens[position].kind == .identifier && text(position).first?.isLowercase == true
         && (position == 0 || !(isByte(position - 1, ".") || isByte(position - 1, "\\")))
         && (position + 1 == tokens.count
-          || !(isByte(position + 1, ":") || isByte(position + 1, "(")))
+          || !(isByte(position + 1, ":") || isByte(position + 1, "("))
+            && tokens[position + 1].kind != .identifier)
     }
   }
 }

@@ -288,6 +288,31 @@ struct ValueMethodTests {
       card.replacingOccurrences(of: "results(for: query)", with: "results(for: qurey)"))
     #expect(typo.grade == 3, "\(typo.reason)")
     #expect(typo.reason == "`qurey` looks like a typo for `query`.")
+    // A name the attempt binds as a parameter or a loop's, one letter off the card's, is its
+    // own (an adversarial review: `colour` for `color`, `grey`, `prize`, an outer label `with`).
+    let swatch = AnswerJudge(
+      code:
+        "func swatch(for color: Color) -> some View { Circle().fill(color).frame(width: 24, height: 24) }"
+    )
+    #expect(
+      swatch.judge(
+        "func swatch(for colour: Color) -> some View { Circle().fill(colour).frame(width: 24, height: 24) }"
+      ).grade == 5)
+    let total = AnswerJudge(code: "var total = 0.0\nfor price in prices { total += price }")
+    #expect(total.judge("var total = 0.0\nfor prize in prices { total += prize }").grade == 5)
+    let shade = SDKCheck(
+      card: "struct Swatch { let gray: Double\n  var body: some View { Color(white: gray) } }")
+    #expect(
+      shade.problems(
+        in: "struct Swatch { let shade: Double\n  init(grey: Double) { shade = grey } }"
+      )
+      .allSatisfy { !$0.contains("typo") })
+    let bar = AnswerJudge(code: "Rectangle().frame(width: width, height: 4)")
+    #expect(
+      bar.judge(
+        "func bar(with length: CGFloat) -> some View { Rectangle().frame(width: length, height: 4) }"
+      )
+      .reason.contains("typo") == false)
     // A plural, or a name a few letters off, is as likely the author's own.
     for other in ["querys", "search"] {
       let renamed = AnswerJudge(code: card).judge(
