@@ -1,20 +1,39 @@
-/// A wrapped property given its first value in `init` by assignment, read as Swift reads it:
-/// `self.draft = song`, for `@State private var draft: Song` declared without a value, is
-/// `_draft = State(wrappedValue: song)` (SE-0258), so that it meets the card's spelling.
+/// A wrapped property given its first value in `init`, read as Swift reads it: `self.draft =
+/// song`, for `@State private var draft: Song` declared without a value, is `_draft =
+/// State(wrappedValue: song)` (SE-0258); and `State(initialValue:)` is `State(wrappedValue:)`,
+/// its other name. So the three spellings meet.
 extension CodeNode {
-  /// `nodes` with each assignment in an `init` to a property of `wrapped` (its name and its
-  /// wrapper's) written as the assignment of its storage. The tokens stay the code's.
-  static func normalizingWrapperInits(_ nodes: [CodeNode], wrapped: [String: String])
+  /// `nodes` with each assignment in an `init` to a wrapped property of the type that holds it
+  /// (or of the code's top level) written as the assignment of its storage, and each wrapper
+  /// built with `initialValue:` built with `wrappedValue:`. The tokens stay the code's.
+  static func normalizingWrapperInits(_ nodes: [CodeNode], index: SDKIndex) -> [CodeNode] {
+    normalizing(nodes, wrapped: wrappedProperties(in: nodes, index: index), index: index)
+  }
+
+  private static func normalizing(_ nodes: [CodeNode], wrapped: [String: String], index: SDKIndex)
     -> [CodeNode]
   {
-    guard !wrapped.isEmpty else { return nodes }
-    return nodes.map { node in
-      guard node.kind == .declaration, node.name == "init", node.blocks.count == 1 else {
-        return node.mappingSequences { normalizingWrapperInits($0, wrapped: wrapped) }
-      }
+    nodes.map { node in
       var node = node
-      node.blocks = [storageAssignments(node.blocks[0], wrapped: wrapped)]
-      return node
+      if node.kind == .declaration, node.name == "init", node.blocks.count == 1 {
+        node.blocks = [storageAssignments(node.blocks[0], wrapped: wrapped)]
+      } else if node.kind == .declaration, node.blocks.count == 1, node.name != "func",
+        node.name != "var"
+      {
+        // A type: its own properties, not those of the code around it.
+        node.blocks = [
+          normalizing(
+            node.blocks[0], wrapped: wrappedProperties(in: node.blocks[0], index: index),
+            index: index)
+        ]
+        return node
+      }
+      if node.kind == .call, ["State", "StateObject"].contains(node.name),
+        node.arguments.count == 1, node.arguments[0].label == "initialValue"
+      {
+        node.arguments[0].label = "wrappedValue"
+      }
+      return node.mappingSequences { normalizing($0, wrapped: wrapped, index: index) }
     }
   }
 
@@ -28,7 +47,9 @@ extension CodeNode {
     while index < items.count {
       let item = items[index]
       guard item.kind == .call, let wrapper = wrapped[item.name], item.arguments.isEmpty,
-        item.blocks.isEmpty, index + 1 < items.count, items[index + 1].kind == .call
+        item.blocks.isEmpty, index + 1 < items.count, items[index + 1].kind == .call,
+        // A wrapper assigned to the wrapped value does not compile: left as written.
+        items[index + 1].name != wrapper
       else {
         result.append(item)
         index += 1
@@ -53,24 +74,20 @@ extension CodeNode {
     return result
   }
 
-  /// The properties `nodes` declare with a wrapper and no value, by name, each with its
-  /// wrapper, where the wrapper can be built from the value alone (`init(wrappedValue:)`).
-  static func wrappedProperties(in nodes: [CodeNode], index: SDKIndex) -> [String: String] {
+  /// The properties `items` declare, at their own level, with a wrapper and no value, by name,
+  /// each with its wrapper, where the wrapper can be built from the value alone
+  /// (`init(wrappedValue:)`).
+  static func wrappedProperties(in items: [CodeNode], index: SDKIndex) -> [String: String] {
     var wrapped: [String: String] = [:]
-    func collect(_ nodes: [CodeNode]) {
-      for node in nodes {
-        if node.kind == .declaration, node.name == "var", node.parameters.count == 1,
-          node.value.isEmpty, node.attributes.count == 1,
-          index.members(named: "init", of: node.attributes[0].name).contains(where: {
-            $0.labels == ["wrappedValue"]
-          })
-        {
-          wrapped[node.parameters[0]] = node.attributes[0].name
-        }
-        node.blocks.forEach(collect)
-      }
+    for node in items
+    where node.kind == .declaration && node.name == "var" && node.parameters.count == 1
+      && node.value.isEmpty && node.attributes.count == 1
+      && index.members(named: "init", of: node.attributes[0].name).contains(where: {
+        $0.labels == ["wrappedValue"]
+      })
+    {
+      wrapped[node.parameters[0]] = node.attributes[0].name
     }
-    collect(nodes)
     return wrapped
   }
 }

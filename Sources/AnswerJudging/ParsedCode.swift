@@ -53,9 +53,8 @@ struct ParsedCode: Sendable {
     if source.holdsBytes("forEach") { nodes = CodeNode.normalizingLoops(nodes) }
     if source.holdsBytes("formatted(") { nodes = CodeNode.normalizingFormatting(nodes) }
     if source.holdsBytes("Text(") { nodes = CodeNode.normalizingTitleLabels(nodes) }
-    if source.holdsBytes("init(") {
-      nodes = CodeNode.normalizingWrapperInits(
-        nodes, wrapped: CodeNode.wrappedProperties(in: nodes, index: .shipped))
+    if source.holdsBytes("init(") || source.holdsBytes("initialValue") {
+      nodes = CodeNode.normalizingWrapperInits(nodes, index: .shipped)
     }
     nodes = CodeNode.mergingExtensions(nodes)
     nodes = CodeNode.normalizingEarlyExits(

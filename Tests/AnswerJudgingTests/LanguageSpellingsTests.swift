@@ -260,5 +260,20 @@ struct LanguageSpellingsTests {
     // A property without a wrapper, or one given a value where it is declared, is left alone.
     var parser = CodeParser(source: "var draft: Song\n@State private var count = 0")
     #expect(CodeNode.wrappedProperties(in: parser.parse(), index: .shipped).isEmpty)
+    // The other way round, and without the card's `also:` (an adversarial review).
+    let assigning = card.replacingOccurrences(
+      of: "_draft = State(initialValue: song)", with: "self.draft = song")
+    #expect(AnswerJudge(code: assigning).judge(card).grade == 5)
+    #expect(AnswerJudge(code: card).judge(assigning).grade == 5)
+    // A property of another type, of the same name, is that type's.
+    var two = CodeParser(
+      source:
+        "struct Note { var title: String\n  init(title: String) { self.title = title } }\nstruct Editor: View { @State private var title: String\n  init(title: String) { self.title = title } }"
+    )
+    let normalized = CodeNode.normalizingWrapperInits(two.parse(), index: .shipped)
+    func storage(_ node: CodeNode) -> Int {
+      node.blocks.joined().reduce(node.name == "_title" ? 1 : 0) { $0 + storage($1) }
+    }
+    #expect(normalized.map(storage) == [0, 1])
   }
 }
