@@ -145,7 +145,8 @@ struct CodeClassifier {
       node.arguments = node.arguments.map { argument in
         var argument = argument
         argument.value = argument.value.map {
-          Self.cancelAsDetail($0, supplied: APIVocabulary.suppliesCancel.contains(name))
+          Self.cancelAsDetail(
+            $0, supplied: APIVocabulary.suppliesCancel.contains(name) && !asksForCancel)
         }
         return argument
       }
@@ -331,7 +332,8 @@ struct CodeClassifier {
   }
 
   /// A closure whose `role: .cancel` buttons are minor: the user can back out anyway. Where the
-  /// container `supplied` one of its own, they cost nothing left out.
+  /// container `supplied` one of its own and the question asks for none, one that does nothing
+  /// but dismiss costs nothing left out.
   private static func cancelAsDetail(_ closure: CodeNode, supplied: Bool) -> CodeNode {
     guard closure.kind == .closure else { return closure }
     var closure = closure
@@ -345,7 +347,12 @@ struct CodeClassifier {
           guard value.count == 1, value[0].kind == .member, value[0].name == "cancel" else {
             continue
           }
-          item.isSuppliedBySystem = supplied
+          // One that does something more than dismiss (`pendingDraft = nil`) is the card's own.
+          item.isSuppliedBySystem =
+            supplied
+            && item.arguments.allSatisfy { argument in
+              !argument.isClosure || argument.value[0].blocks.allSatisfy(\.isEmpty)
+            }
           if item.arguments[index].importance == .major {
             item.arguments[index].importance = .minor
           }

@@ -196,12 +196,17 @@ extension QuestionWords {
   /// example's, or a detail its reviewers do not agree on (`300` for a stated `240`).
   func askedValues(in nodes: [CodeNode]) -> [String] {
     var values: [String] = []
-    for node in Matching.allNodes(nodes) where node.isAPI {
+    for node in Matching.allNodes(nodes) where node.isAPI && !node.isSuppliedBySystem {
+      // A word the call's title has is the title's (`Cancel` of `Button("Cancel", role:
+      // .cancel)`), not its member's.
+      let titles = node.arguments.flatMap(\.value).filter {
+        $0.kind == .literal && $0.name.first == "\""
+      }.map { $0.name.lowercased() }
       for argument in node.arguments where !argument.isClosure {
         for value in argument.value
         where value.kind == .member && value.isAPI && value.arguments.isEmpty
           && value.name.count >= 4 && value.name.allSatisfy(\.isLowercase)
-          && asksInProse(value.name)
+          && asksInProse(value.name) && !titles.contains(where: { $0.contains(value.name) })
         {
           values.append("." + value.name)
         }

@@ -347,6 +347,17 @@ struct AnswerJudgeTests {
     #expect(
       grade(".confirmationDialog(\"Sure?\", isPresented: $asking) " + withoutCancel, for: dialog)
         == 5)
+    // Asked for by the question, or doing more than dismiss, it counts again (an adversarial
+    // review).
+    let askedDialog = AnswerJudge(code: dialog, question: "Ask with Archive, Delete and Cancel.")
+    #expect(
+      askedDialog.judge(".confirmationDialog(\"Sure?\", isPresented: $asking) " + withoutCancel)
+        .grade == 4)
+    let resetting = dialog.replacingOccurrences(
+      of: "role: .cancel) { }", with: "role: .cancel) { pending = nil }")
+    #expect(
+      grade(".confirmationDialog(\"Sure?\", isPresented: $asking) " + withoutCancel, for: resetting)
+        ?? 5 < 5)
     // Written, its role is compared.
     let withoutRole = withoutCancel.replacingOccurrences(
       of: " }", with: "; Button(\"Cancel\", role: .destructive) { } }", options: .backwards,

@@ -119,12 +119,17 @@ struct ReviewSessionTests {
     // A trial: the rest of an attempt typed after it had ended went to the grade prompt, and
     // the empty line after it saved the suggestion, a 1 nobody chose.
     let harness = try SessionHarness()
-    let result = harness.run(
-      [], lines: [".sheet(item: $x) { Detail(item: $0) }", "", "SleepTimerView()", "", "4"],
-      interactive: true, deck: Self.sheetDeck)
+    let input = ScriptedInput(
+      [".sheet(item: $x) { Detail(item: $0) }", "", "SleepTimerView()", "", "4"],
+      interactive: true)
+    let result = runQuiz(
+      [], variables: harness.variables, shipped: [("garden.md", Self.sheetDeck)], input: input)
     #expect(result.out.contains("'SleepTimerView()' is not a grade"))
     #expect(result.out.contains("Type a grade from 0 to 5 (or :help)."))
     #expect(result.out.contains("Grades: 4 ×1."), "\(result.out)")
+    // The prompt no longer offers the suggestion once it is not taken by an empty line.
+    let grades = input.prompts.filter { $0.hasPrefix("Grade") }
+    #expect(grades.count == 3 && grades[0].contains("[") && !grades[1].contains("["), "\(grades)")
   }
 
   @Test("explains an invalid grade on a terminal and asks again")

@@ -423,11 +423,11 @@ final class ReviewSession {
   /// A grade from 0 to 5; asks again, saying why, until it gets one.
   private func readGrade(for card: Card, suggestion: Grade?) -> Step {
     console.print(presenter.style.apply(.dim, Self.legend(width: presenter.width)))
-    let prompt = prompts.grade(suggestion: suggestion)
     // After a line that is not a grade (the rest of an attempt typed after it ended), an empty
-    // line is no choice of the suggestion.
+    // line is no choice of the suggestion, and the prompt no longer offers it.
     var refused = false
     while true {
+      let prompt = prompts.grade(suggestion: refused ? nil : suggestion)
       switch input.read(prompt: prompt, keys: ["0", "1", "2", "3", "4", "5"]) {
       case .line(let text):
         let trimmed = text.trimmingSpaces()
