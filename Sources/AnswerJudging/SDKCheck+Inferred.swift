@@ -74,7 +74,10 @@ extension SDKCheck.Code {
     var candidates: [Substring] = []
     var looked: Set<Substring> = []
     var found: [String] = []
-    for position in readPositions() {
+    // A pasted file of thousands of names would compare each with each: a budget of
+    // comparisons, far above what an attempt at a card makes, ends the look.
+    var budget = 20_000
+    for position in readPositions() where budget > 0 {
       let name = text(position)
       guard name.count >= 4, !cardNames.contains(name), looked.insert(name).inserted,
         !index.declaresMember(named: String(name))
@@ -86,7 +89,8 @@ extension SDKCheck.Code {
       }
       guard !known!.contains(name),
         let intended = candidates.first(where: {
-          abs($0.count - name.count) <= 1 && Self.isSlipOfTheFingers(name, of: $0)
+          budget -= 1
+          return abs($0.utf8.count - name.utf8.count) <= 1 && Self.isSlipOfTheFingers(name, of: $0)
         })
       else { continue }
       found.append("`\(name)` looks like a typo for `\(intended)`")

@@ -313,6 +313,13 @@ struct ValueMethodTests {
         "func bar(with length: CGFloat) -> some View { Rectangle().frame(width: length, height: 4) }"
       )
       .reason.contains("typo") == false)
+    // A pasted file of thousands of names, each a letter off a binding, is looked at within a
+    // budget, not each name against each (an adversarial review: 38 s in a debug build).
+    let pasted = (0..<2000).map { "let v\($0) = w\($0)" }.joined(separator: "\n")
+    let typos = SDKCheck(card: "let total = 1").problems(in: pasted).filter {
+      $0.contains("typo")
+    }
+    #expect(!typos.isEmpty && typos.count < 2000)
     // A plural, or a name a few letters off, is as likely the author's own.
     for other in ["querys", "search"] {
       let renamed = AnswerJudge(code: card).judge(
