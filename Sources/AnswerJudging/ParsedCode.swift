@@ -8,7 +8,7 @@ struct ParsedCode: Sendable {
   let declared: Set<String>
   let hints: JudgingHints
   /// For a card whose author calls nothing essential, the arguments its question asks for
-  /// (``QuestionWords/askedArguments(in:numbers:)``); empty for an attempt.
+  /// (``QuestionWords/askedArguments(in:)``); empty for an attempt.
   let asked: [Int: QuestionWords.AskedArgument]
   /// The text of every token, for the card's code; empty for an attempt.
   let names: Set<String>
@@ -94,7 +94,7 @@ struct ParsedCode: Sendable {
     self.nodes = collectsNames ? classified.map(Self.measured) : classified
     asked =
       collectsNames && hints.essential.isEmpty
-      ? question.askedArguments(in: self.nodes, numbers: fixedNumbers) : [:]
+      ? question.askedArguments(in: self.nodes) : [:]
     let tokens = parser.tokens
     let utf8 = source.utf8
     // A label is a name before a `:`, a one-byte token: read as a byte.

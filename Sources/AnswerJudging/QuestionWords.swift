@@ -150,15 +150,18 @@ extension QuestionWords {
   /// token: `step:` in "moves in steps of 5", `total:` passing `totalBytes`.
   ///
   /// An argument is asked for when the question's prose has its label's words, a number it
-  /// passes (`numbers`), or the member it passes (`.bottom` in "around its bottom point"), or
+  /// passes, or the member it passes (`.bottom` in "around its bottom point"), or
   /// when it passes a value the question writes as code. Types passed as values (`Int.self`)
   /// are not asked for: the attempt may write them elsewhere (`AsyncStream<Int>`).
-  func askedArguments(in nodes: [CodeNode], numbers: Set<String>) -> [Int: AskedArgument] {
+  func askedArguments(in nodes: [CodeNode]) -> [Int: AskedArgument] {
     var asked: [Int: AskedArgument] = [:]
     var names: Set<String> = []
     func passesAsked(_ node: CodeNode) -> Bool {
       switch node.kind {
-      case .literal: if numbers.contains(node.name) { return true }
+      case .literal:
+        if let number = Double(node.name), proseNumbers.contains(where: { Double($0) == number }) {
+          return true
+        }
       // Every part of the member's name, its short ones too: `.isDirectory` is not asked for
       // by "the Documents directory".
       case .member:

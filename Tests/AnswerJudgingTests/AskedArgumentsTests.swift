@@ -17,7 +17,7 @@ struct AskedArgumentsTests {
     let words = QuestionWords(question, codeNames: AnswerJudge.codeNames(in: question))
     let parsed = ParsedCode(code, hints: JudgingHints(), vocabulary: .standard)
     return Set(
-      words.askedArguments(in: parsed.nodes, numbers: AnswerJudge.numbers(in: question)).values
+      words.askedArguments(in: parsed.nodes).values
         .map(\.label))
   }
 
@@ -53,6 +53,11 @@ struct AskedArgumentsTests {
       Self.asked(
         "let stream = AsyncStream.makeStream(of: Int.self)",
         "Make a stream of `Int` values.") == [])
+    // Numbers of the code the question gives are that code's, not asked for.
+    #expect(
+      Self.asked(
+        "Rectangle().frame(width: 4, height: 80)",
+        "Draw `Rectangle().frame(width: 4, height: 80)` as the clock's hand.") == [])
   }
 
   @Test("does not take an argument the question asks for, left out, as a slip")
