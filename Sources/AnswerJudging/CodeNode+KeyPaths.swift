@@ -1,7 +1,8 @@
 /// A closure that only reads a path from its one parameter is that key path as a function
 /// (SE-0249): `grouping: todos) { $0.project }` says what `grouping: todos, by: \.project` says;
 /// one that only passes its parameter to a function is that function: `compactMap { Int($0) }`
-/// says what `compactMap(Int.init)` says.
+/// says what `compactMap(Int.init)` says, and one that only calls a function with nothing is
+/// that function: `Button("Save") { save() }` says what `Button("Save", action: save)` says.
 extension CodeNode {
   /// The key path `closure` reads from its only parameter, if that is all it does; its names
   /// count as they do in the closure. The tokens stay the closure's.
@@ -47,8 +48,20 @@ extension CodeNode {
   }
 
   /// The function `closure` only calls with its one parameter (`{ Int($0) }`, `{ s in
-  /// parse(s) }`), as a bare name.
+  /// parse(s) }`), or, taking none, with none (`{ save() }` for `action: save`), as a bare
+  /// name.
   private static func function(calledBy closure: CodeNode) -> CodeNode? {
+    if closure.kind == .closure, closure.parameters.isEmpty, closure.anonymousParameters == 0,
+      closure.blocks.count == 1, closure.blocks[0].count == 1,
+      case let call = closure.blocks[0][0], call.kind == .call, call.hasParentheses,
+      call.arguments.isEmpty, call.blocks.isEmpty, call.value.isEmpty,
+      call.name.first?.isLowercase == true
+    {
+      var function = call
+      function.hasParentheses = false
+      function.weight = nil
+      return function
+    }
     guard let parameter = soleParameter(of: closure), let body = closure.blocks.first,
       body.count == 1, body[0].kind == .call,
       body[0].blocks.isEmpty, body[0].arguments.count == 1,

@@ -21,6 +21,16 @@ struct LanguageSpellingsTests {
     #expect(judge(attempt, Self.grouping).grade == 5)
   }
 
+  @Test("reads a closure that only calls a function with nothing as that function, passed by name")
+  func closureCallingFunction() {
+    // An adversarial review: the trailing closure a button's action is mostly written as got 1,
+    // "Missing `action:`".
+    #expect(judge("Button(\"Save\") { save() }", "Button(\"Save\", action: save)").grade == 5)
+    // One that does more, or calls with arguments, is not the function alone.
+    #expect(
+      judge("Button(\"Save\") { save(draft) }", "Button(\"Save\", action: save)").grade ?? 5 < 5)
+  }
+
   @Test("reads a key path where the card writes the closure that reads it")
   func closureForKeyPath() {
     #expect(
