@@ -7,11 +7,10 @@ extension SDKCheck {
   /// is right, whatever the index says.
   func mistypedArguments(
     _ calls: [Code.WrittenCall], handedIn uses: [MemberUse], ownTypes: Set<Substring>,
-    types: [Substring: String], in typed: Code
+    types: [Substring: String], bound: Set<Substring>, in typed: Code
   ) -> [Problem] {
     var problems: [Problem] = []
-    // The attempt's own names (`enum Size { case huge }`) are its to use.
-    let bound = typed.boundNames()
+    // The attempt's own names (`enum Size { case huge }`, in `bound`) are its to use.
     // A decoration's value is the author's example: a member no API has there is a slip the
     // comparison weighs (`.font(.huge)`).
     for call in calls

@@ -42,18 +42,19 @@ extension SDKCheck.Code {
   /// `invalidPin` is the card's function): code that does not compile, though it knows its
   /// own name.
   func misspeltOwnCalls(
-    _ calls: [WrittenCall], index: SDKIndex, besides cardNames: Set<Substring>
+    _ calls: [WrittenCall], bound: Set<Substring>, index: SDKIndex,
+    besides cardNames: Set<Substring>
   ) -> [String] {
     // Most attempts call only what they or the SDK declare: a look at the names first.
     let free = calls.filter { ($0.owner == nil || $0.owner == "-") && !$0.isImplicit }
     guard !free.isEmpty else { return [] }
-    let bound = boundNames()
+    let ordered = bound.sorted()
     var said: Set<String> = []
     return free.compactMap { call in
       guard call.name.first?.isLowercase == true,
         !bound.contains(Substring(call.name)), !cardNames.contains(Substring(call.name)),
         !index.declaresMember(named: call.name),
-        let declared = bound.sorted().first(where: {
+        let declared = ordered.first(where: {
           $0 != Substring(call.name) && Matching.isMisspelling(call.name, of: String($0))
         }),
         said.insert(call.name).inserted
@@ -66,9 +67,10 @@ extension SDKCheck.Code {
   /// declare and the card does not write, a slip of the fingers from a name the code binds or
   /// one the card reads (`qurey` for the card's `query`): code that does not compile, though
   /// it knows the name.
-  func misspeltReads(index: SDKIndex, card cardNames: Set<Substring>, reads: Set<Substring>)
-    -> [String]
-  {
+  func misspeltReads(
+    bound: Set<Substring>, index: SDKIndex, card cardNames: Set<Substring>,
+    reads: Set<Substring>
+  ) -> [String] {
     // Worked out for the first name that needs them: most attempts read only known names.
     var known: Set<Substring>?
     var candidates: [Substring] = []
@@ -84,7 +86,7 @@ extension SDKCheck.Code {
       else { continue }
       if known == nil {
         // A parameter (`for colour: Color`) or a loop's name is bound as a `let` is.
-        known = boundNames().union(parameterNames()).union(reads)
+        known = bound.union(parameterNames()).union(reads)
         candidates = known!.sorted()
       }
       guard !known!.contains(name),

@@ -155,8 +155,9 @@ struct SDKCheck: Sendable {
     var problems: [Problem] = []
     // The names' types, found once for both looks that need them.
     var types = typedNames ?? typed.typedNames(index: index)
+    // The names the attempt binds, read once for the four looks that ask.
+    let bound = typed.boundNames()
     if !cardInferredTypes.isEmpty {
-      let bound = typed.boundNames()
       for (name, type) in cardInferredTypes where types[name] == nil && !bound.contains(name) {
         types[name] = type
       }
@@ -224,12 +225,14 @@ struct SDKCheck: Sendable {
     problems += unknownMacroLabels(calls, ownTypes: ownTypes, in: typed)
     problems += missingArguments(calls, handedIn: uses, ownTypes: ownTypes, in: typed)
     problems += mistypedArguments(
-      calls, handedIn: uses, ownTypes: ownTypes, types: types, in: typed)
+      calls, handedIn: uses, ownTypes: ownTypes, types: types, bound: bound, in: typed)
     problems += deprecations(calls, handedIn: uses, in: typed)
-    problems += typed.misspeltOwnCalls(calls, index: index, besides: cardNames).map {
+    problems += typed.misspeltOwnCalls(calls, bound: bound, index: index, besides: cardNames).map {
       Problem(message: $0, isNearMiss: true)
     }
-    problems += typed.misspeltReads(index: index, card: cardNames, reads: cardReads).map {
+    problems += typed.misspeltReads(
+      bound: bound, index: index, card: cardNames, reads: cardReads
+    ).map {
       Problem(message: $0, isNearMiss: true)
     }
     // A key misspelt from the card's is recalled: the comparison grades the typo.
