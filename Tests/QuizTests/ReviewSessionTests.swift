@@ -394,14 +394,14 @@ struct ReviewSessionTests {
       "@objc dynamic var name = \"\"", "override var isEnabled: Bool",
       "let total = items.count", "var isOn = false",
     ] {
-      #expect(ReviewSession.declaresProperty(line), "\(line)")
+      #expect(ReviewSession.declaresValue(line), "\(line)")
     }
     for line in [
       "Text(\"var\")", "count += 1", ".sheet(isPresented: $shows) { Sheet() }",
       "private func go() {}",
       "@MainActor func load() async", "}", "letter = 1",
     ] {
-      #expect(!ReviewSession.declaresProperty(line), "\(line)")
+      #expect(!ReviewSession.declaresValue(line), "\(line)")
     }
   }
 

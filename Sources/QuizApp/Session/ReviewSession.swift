@@ -321,7 +321,7 @@ final class ReviewSession {
           // ends the attempt all the same.
           if let last = lines.last, last != "",
             openBrackets > 0
-              || Self.declaresProperty(last) && answerLines > lines.count(where: { !$0.isEmpty })
+              || Self.declaresValue(last) && answerLines > lines.count(where: { !$0.isEmpty })
           {
             lines.append("")
             continue
@@ -344,7 +344,7 @@ final class ReviewSession {
   /// detents: Set<PresentationDetent> = […]`), attributes and modifiers before its `var` or
   /// `let`: code that more code may follow after an empty line. (A one-line answer that is a
   /// `let` still ends at one: the caller asks only while the card's answer has more lines.)
-  static func declaresProperty(_ line: String) -> Bool {
+  static func declaresValue(_ line: String) -> Bool {
     let tokens = SwiftLexer.significantTokens(in: line)
     var index = 0
     var depth = 0
