@@ -311,6 +311,17 @@ struct RenderingTests {
     #expect(text.ranges(of: "is deprecated").count == 1, "\(text)")
   }
 
+  @Test("does not list again the finding a reason says with more after it")
+  func reasonWithMore() {
+    // Tried in tmux: "Missing `step:`, which the question asks for." and "· missing `step:`".
+    let code = "Stepper(\"Break\", value: $minutes, in: 5...60, step: 5)"
+    let judgement = AnswerJudge(code: code, question: "A stepper that moves in steps of 5.")
+      .judge("Stepper(\"Break\", value: $minutes, in: 5...60)")
+    #expect(judgement.reason == "Missing `step:`, which the question asks for.")
+    let text = CardPresenter(style: Style(usesColor: false), width: 80).comparison(judgement)
+    #expect(!text.contains("· missing `step:`"), "\(text)")
+  }
+
   @Test("shows renamed placeholders as accepted, not as errors")
   func comparisonAccepted() {
     let text = comparison(

@@ -59,8 +59,13 @@ extension CardPresenter {
     }
     // The findings the headline does not already say: its reason is one of them, mostly the
     // first, not always (the SDK's words, an older API named first).
-    let more = judgement.findings.filter { $0.severity > .note && $0.sentence != judgement.reason }
-      .prefix(4)
+    // (A reason may say one with more after it: "Missing `step:`, which the question asks
+    // for.")
+    let more = judgement.findings.filter { finding in
+      finding.severity > .note && finding.sentence != judgement.reason
+        && !judgement.reason.hasPrefix(finding.sentence.dropLast() + ",")
+    }
+    .prefix(4)
     if !more.isEmpty {
       parts.append(
         more.map { finding in
