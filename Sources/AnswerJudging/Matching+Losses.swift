@@ -34,14 +34,21 @@ extension Matching {
     collectLeftoverExpected(node)
   }
 
-  /// Whether `node` is an `@Environment` declaration that supports the card's point, which
-  /// the attempt leaves out while it uses the name declared (`modelContext.insert(…)` without
-  /// `@Environment(\.modelContext) var modelContext`): taken as read, as a reviewer reads a
-  /// fragment. Where reading the environment is the point (nothing else counts), it is not.
+  /// Whether `node` is a property declaration that supports the card's point, which the
+  /// attempt leaves out while it uses the name declared (`modelContext.insert(…)` without
+  /// `@Environment(\.modelContext) var modelContext`, `$dueDate` without `@State private var
+  /// dueDate = Date.now`): taken as read, value and all, as a reviewer reads a fragment. Not
+  /// where a wrapper that counts is the point (`@AppStorage("volume")`), nor where the
+  /// declaration is (nothing else counts).
   func isTakenAsRead(_ node: CodeNode) -> Bool {
-    guard node.kind == .declaration, node.attributes.contains(where: { $0.name == "Environment" }),
+    guard node.kind == .declaration, node.name == "var",
+      node.attributes.allSatisfy({
+        $0.name == "Environment" || CodeNode.weight(of: $0).major == 0
+      }),
       let name = node.parameters.first, node.parameters.count == 1,
-      attempt.writtenNames.contains(Substring(name)), !attempt.declared.contains(name)
+      attempt.writtenNames.contains(Substring(name))
+        || attempt.ownNames.contains(Substring("$" + name)),
+      !attempt.declared.contains(name)
     else { return false }
     let total = expected.nodes.reduce(Weight()) { $0 + CodeNode.weight(of: $1) }
     return total.major - CodeNode.weight(of: node).major > 0.01

@@ -172,6 +172,10 @@ extension Matching {
       {
         continue
       }
+      if !containers, isTakenAsRead(container) {
+        alignment.expectedUsed[i] = true
+        continue
+      }
       let inner = Self.innerItems(of: container)
       let weight = inner.reduce(Weight()) { $0 + CodeNode.weight(of: $1) }
       guard weight.major + weight.minor > 0 else { continue }

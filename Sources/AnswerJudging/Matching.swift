@@ -130,7 +130,9 @@ struct Matching {
       )
     } else {
       compareSequences(
-        expected.nodes, Self.unwrappingViews(attempt.nodes, for: expected.nodes), root: true)
+        expected.nodes,
+        Self.unwrappingViews(dataContainersInCardsForm() ?? attempt.nodes, for: expected.nodes),
+        root: true)
     }
     placeMisplaced()
     placeOutsideContainers()

@@ -178,6 +178,27 @@ struct TypedValuesTests {
     #expect(try #require(judge("Button(\"Done\") { dismiss() }", dismiss).grade) < 5)
   }
 
+  @Test("takes a state property the attempt uses as read, its value too, unless its wrapper counts")
+  func stateTakenAsRead() throws {
+    let picker = """
+      @State private var dueDate = Date.now
+      DatePicker("Due", selection: $dueDate, in: Date.now..., displayedComponents: .date)
+      """
+    let attempt =
+      "DatePicker(\"Due\", selection: $dueDate, in: Date.now..., displayedComponents: .date)"
+    let judgement = judge(attempt, picker)
+    #expect(judgement.grade == 5, "\(judgement.reason)")
+    // Declared by the attempt with another value, the two declarations are compared.
+    #expect(
+      try #require(judge("@State private var dueDate = 0\n" + attempt, picker).grade) < 5)
+    // A wrapper that is the point is not taken as read: storing in user defaults is it.
+    let stored = """
+      @AppStorage("volume") private var volume = 0.5
+      Slider(value: $volume)
+      """
+    #expect(try #require(judge("Slider(value: $volume)", stored).grade) <= 3)
+  }
+
   @Test("compares code without API with the author's names renamed one for one")
   func codeWithoutAPI() throws {
     let code = """

@@ -1,0 +1,62 @@
+import CardDeck
+
+/// A container that builds a row for each element says the same given the data or holding a
+/// `ForEach` over it: `Chart { ForEach(sales) { … } }` is `Chart(sales) { … }` (SwiftUI's data
+/// initialisers). The other way round needs nothing: the `ForEach` the card's container holds
+/// is scaffolding, free to leave out.
+extension Matching {
+  /// The attempt's items, each container that holds only a `ForEach` read as given its data,
+  /// where the card gives that container its data. Nil when there is none.
+  func dataContainersInCardsForm() -> [CodeNode]? {
+    guard attempt.writtenNames.contains("ForEach") else { return nil }
+    var dataForm: Set<String> = []
+    func collect(_ node: CodeNode) {
+      if node.kind == .call, node.name != "ForEach", Self.isDataForm(node) {
+        dataForm.insert(node.name)
+      }
+      _ = node.mappingChildren { child in
+        collect(child)
+        return child
+      }
+    }
+    expected.nodes.forEach(collect)
+    guard !dataForm.isEmpty else { return nil }
+    var found = false
+    func rewrite(_ node: CodeNode) -> CodeNode {
+      var node = node.mappingChildren(rewrite)
+      guard node.kind == .call, dataForm.contains(node.name),
+        let forEach = Self.soleForEach(in: node)
+      else { return node }
+      node.arguments = forEach.arguments
+      node.weight = nil
+      node.fingerprint = nil
+      found = true
+      return node
+    }
+    let nodes = attempt.nodes.map(rewrite)
+    return found ? nodes : nil
+  }
+
+  /// Whether `node` is given its data and builds each row in a closure that takes the element:
+  /// `Chart(sales) { sale in … }`, `List(names, id: \.self) { Text($0) }`.
+  private static func isDataForm(_ node: CodeNode) -> Bool {
+    guard node.arguments.count >= 2, let last = node.arguments.last, last.isClosure,
+      last.label == nil, case let closure = last.value[0],
+      !closure.parameters.isEmpty || closure.anonymousParameters > 0,
+      let data = node.arguments.first, data.label == nil, !data.isClosure
+    else { return false }
+    return node.arguments.dropFirst().dropLast().allSatisfy { $0.label == "id" }
+  }
+
+  /// The `ForEach` in the data form that is all `node`'s only closure holds, with no modifier
+  /// (`.onDelete` is the `ForEach`'s own).
+  private static func soleForEach(in node: CodeNode) -> CodeNode? {
+    guard node.arguments.count == 1, node.arguments[0].isClosure, node.arguments[0].label == nil,
+      case let closure = node.arguments[0].value[0], closure.parameters.isEmpty,
+      closure.anonymousParameters == 0, closure.blocks.count == 1, closure.blocks[0].count == 1,
+      case let forEach = closure.blocks[0][0], forEach.kind == .call, forEach.name == "ForEach",
+      isDataForm(forEach)
+    else { return nil }
+    return forEach
+  }
+}

@@ -1,0 +1,54 @@
+import Testing
+
+@testable import AnswerJudging
+
+/// A container given its data, and the same container holding a `ForEach` over it.
+@Suite("Judging attempts: a container given its data or holding a ForEach")
+struct DataContainersTests {
+  static let chart = """
+    Chart(sales) { sale in
+        BarMark(x: .value("Month", sale.month), y: .value("Units", sale.units))
+    }
+    """
+
+  @Test("reads a ForEach that is all a container holds as the data the card gives it")
+  func forEachAsData() {
+    let attempt = """
+      Chart {
+          ForEach(sales) { s in
+              BarMark(x: .value("Month", s.month), y: .value("Units", s.units))
+          }
+      }
+      """
+    let judgement = judge(attempt, Self.chart)
+    #expect(judgement.grade == 5, "\(judgement.reason)")
+  }
+
+  @Test("still compares the rows the ForEach builds with the card's")
+  func rowsCompared() throws {
+    let attempt = """
+      Chart {
+          ForEach(sales) { s in
+              PointMark(x: .value("Month", s.month), y: .value("Units", s.units))
+          }
+      }
+      """
+    let judgement = judge(attempt, Self.chart)
+    #expect(try #require(judgement.grade) <= 2)
+    #expect(judgement.reason == "`PointMark` where the card has `BarMark`.")
+  }
+
+  @Test("keeps a ForEach with a modifier of its own, which the container's data form has not")
+  func forEachWithModifier() throws {
+    let card = """
+      List {
+          ForEach(items) { item in Text(item.name).listRowSeparator(.hidden) }
+              .onDelete { items.remove(atOffsets: $0) }
+      }
+      """
+    let attempt = "List(items) { item in Text(item.name).listRowSeparator(.hidden) }"
+    let judgement = judge(attempt, card)
+    #expect(try #require(judgement.grade) < 5)
+    #expect(judgement.reason.contains("onDelete"), "\(judgement.reason)")
+  }
+}
