@@ -188,6 +188,11 @@ struct BlindCorpusTests {
       // fourth session of 2026-12-06 (102 in the two reviewers' range); once on its last judge
       // (103).
       measured: (inRange: 98, wrongPassed: 6, rightFailed: 20)),
+    Set(
+      name: "judge-blind15.txt", corpus: JudgeCorpus.blind15,
+      // 100, 6, 17 when it was written, measured once on `9a1fa20`, the judge before the fifth
+      // session of 2026-12-06 (102 in the two reviewers' range).
+      measured: (inRange: 101, wrongPassed: 6, rightFailed: 17)),
   ]
 
   static func score(_ corpus: JudgeCorpus) throws -> Score {

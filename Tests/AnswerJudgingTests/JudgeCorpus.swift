@@ -159,6 +159,16 @@ struct JudgeCorpus {
   /// signposts), written in the fourth session of 2026-12-06 and measured once on the
   /// session's first judge, once on its last. Fair: its attempts are not read here.
   static let blind14 = JudgeCorpus((try? fixture("judge-blind14.txt")) ?? "")
+  /// A fifteenth, by two more reviewers the same way, every attempt graded blind by a second
+  /// (`-w.md`: SwiftUI text selection, timers in text, sortable tables, header prominence,
+  /// toolbar backgrounds, menus kept open, sheet scrolling, canvas symbols, mesh gradients,
+  /// edit mode, command groups, previewable state, symbol variants; `-x.md`: result builders,
+  /// primary associated types, dynamic member lookup, lazy sequences, unkeyed containers,
+  /// parsing currency, directories, week intervals, async sequence operators, isolated
+  /// parameters, SwiftData migration and prefetching, test traits, conditional conformance),
+  /// written in the fifth session of 2026-12-06 and measured once on `9a1fa20`, the judge
+  /// before it, once on its last. Fair: its attempts are not read here.
+  static let blind15 = JudgeCorpus((try? fixture("judge-blind15.txt")) ?? "")
 
   /// Every syntax card the corpus is about: the shipped decks' and the fixture deck's, by id.
   static let cards: [String: SyntaxCard] = {
@@ -180,7 +190,8 @@ struct JudgeCorpus {
       "judge-blind-cards-l.md", "judge-blind-cards-m.md", "judge-blind-cards-n.md",
       "judge-blind-cards-o.md", "judge-blind-cards-p.md", "judge-blind-cards-q.md",
       "judge-blind-cards-r.md", "judge-blind-cards-s.md", "judge-blind-cards-t.md",
-      "judge-blind-cards-u.md", "judge-blind-cards-v.md",
+      "judge-blind-cards-u.md", "judge-blind-cards-v.md", "judge-blind-cards-w.md",
+      "judge-blind-cards-x.md",
     ] {
       if let text = try? fixture(name) {
         files.append(.init(path: name, bytes: Array(text.utf8)))
