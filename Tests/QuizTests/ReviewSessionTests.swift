@@ -321,8 +321,8 @@ struct ReviewSessionTests {
     #expect(ReviewSession.bracketBalance(of: "}) }") == -3)
   }
 
-  @Test("keeps an empty line after a property as the attempt's, and ends on a second one")
-  func blankLineAfterProperty() throws {
+  @Test("keeps an empty line after a declaration as the attempt's, and ends on a second one")
+  func blankLineAfterDeclaration() throws {
     let deck = """
       # Views
 
@@ -361,6 +361,19 @@ struct ReviewSessionTests {
       interactive: true, deck: deck)
     #expect(constant.out.contains("Button(\"Tap\")"))
     #expect(!constant.out.contains("is not a grade"), "\(constant.out)")
+    // So is a type's declaration, on one line or several (a trial: `enum AppTab { case
+    // browse, search }`, an empty line, then the `TabView`, was ended at the `enum`).
+    for declaration in [
+      ["enum Step { case one }"], ["struct Counter: View {", "@State private var count = 0", "}"],
+    ] {
+      let typed = try SessionHarness().run(
+        [],
+        lines: declaration + [
+          "", "var body: some View {", "Button(\"Tap\") { count += 1 }", "}", "", "5",
+        ], interactive: true, deck: deck)
+      #expect(typed.out.contains("Button(\"Tap\")"), "\(declaration)")
+      #expect(!typed.out.contains("is not a grade"), "\(typed.out)")
+    }
     // A property alone is ended by a second empty line.
     let alone = try SessionHarness().run(
       [], lines: ["@State private var count = 0", "", "", "2"], interactive: true, deck: deck)
@@ -392,16 +405,18 @@ struct ReviewSessionTests {
       "private static let shared = Store()", "@AppStorage(\"on\") var on = false",
       "private(set) var count = 0", "nonisolated(unsafe) var cache = 0",
       "@objc dynamic var name = \"\"", "override var isEnabled: Bool",
-      "let total = items.count", "var isOn = false",
+      "let total = items.count", "var isOn = false", "private func go() {}",
+      "@MainActor func load() async", "enum Tab { case browse, search }",
+      "struct Row: View {", "final class Store {", "actor Counter {", "extension Row {",
+      "mutating func reset() {", "convenience init() {",
     ] {
-      #expect(ReviewSession.declaresValue(line), "\(line)")
+      #expect(ReviewSession.declares(line), "\(line)")
     }
     for line in [
-      "Text(\"var\")", "count += 1", ".sheet(isPresented: $shows) { Sheet() }",
-      "private func go() {}",
-      "@MainActor func load() async", "}", "letter = 1",
+      "Text(\"var\")", "count += 1", ".sheet(isPresented: $shows) { Sheet() }", "}",
+      "letter = 1", "VStack {", "enumerated.count", "actors.first",
     ] {
-      #expect(!ReviewSession.declaresValue(line), "\(line)")
+      #expect(!ReviewSession.declares(line), "\(line)")
     }
   }
 

@@ -277,6 +277,9 @@ final class ReviewSession {
     var lines: [String] = []
     // Brackets opened and not closed by the lines so far, each line read once.
     var openBrackets = 0
+    // Whether the last statement begun outside any bracket is a declaration, one line or
+    // several: `enum Tab { case browse, search }`, or `struct Row: View {` to its `}`.
+    var statementDeclares = false
     // An answer of one property (`@Environment(…) private var widthClass`) ends at the first
     // empty line: only where the card's code goes on after as many lines is one kept.
     var answerLines = 0
@@ -316,12 +319,12 @@ final class ReviewSession {
         if !multiline { return .line(text) }
         if text.trimmingSpaces().isEmpty {
           // Inside an open brace, bracket or parenthesis an empty line is the code's own (a
-          // blank line in a body), and so is one after a property or a constant (a view's
-          // `@State` before its body) where the card's answer goes on; a second one in a row
-          // ends the attempt all the same.
+          // blank line in a body), and so is one after a declaration (a view's `@State` before
+          // its body, an `enum` of tabs before the `TabView`) where the card's answer goes on;
+          // a second one in a row ends the attempt all the same.
           if let last = lines.last, last != "",
             openBrackets > 0
-              || Self.declaresValue(last) && answerLines > lines.count(where: { !$0.isEmpty })
+              || statementDeclares && answerLines > lines.count(where: { !$0.isEmpty })
           {
             lines.append("")
             continue
@@ -330,6 +333,7 @@ final class ReviewSession {
           return .line(lines.joined(separator: "\n"))
         }
         lines.append(text)
+        if openBrackets == 0 { statementDeclares = Self.declares(text) }
         openBrackets += Self.bracketBalance(of: text)
       case .end: return lines.isEmpty ? .stop(.quit) : .line(lines.joined(separator: "\n"))
       case .interrupted: return .stop(.interrupted(receivedSignal))
@@ -340,11 +344,12 @@ final class ReviewSession {
     }
   }
 
-  /// Whether `line` declares a property or a constant (`@State private var query = ""`, `let
-  /// detents: Set<PresentationDetent> = […]`), attributes and modifiers before its `var` or
-  /// `let`: code that more code may follow after an empty line. (A one-line answer that is a
-  /// `let` still ends at one: the caller asks only while the card's answer has more lines.)
-  static func declaresValue(_ line: String) -> Bool {
+  /// Whether `line` begins a declaration (`@State private var query = ""`, `let detents:
+  /// Set<PresentationDetent> = […]`, `enum Tab { case browse, search }`, `private func go()
+  /// {`), attributes and modifiers before its keyword: code that more code may follow after an
+  /// empty line. (A one-line answer that is a `let` still ends at one: the caller asks only
+  /// while the card's answer has more lines.)
+  static func declares(_ line: String) -> Bool {
     let tokens = SwiftLexer.significantTokens(in: line)
     var index = 0
     var depth = 0
@@ -355,7 +360,7 @@ final class ReviewSession {
         // An attribute's arguments: `@Environment(\.dismiss)`.
         if text == "(" { depth += 1 } else if text == ")" { depth -= 1 }
       } else if token.kind == .attribute
-        || propertyModifiers.contains(String(text)) && token.kind != .string
+        || declarationModifiers.contains(String(text)) && token.kind != .string
       {
         // `@Environment(\.dismiss)`, `private(set)`, `nonisolated(unsafe)`.
         if index + 1 < tokens.count, line[tokens[index + 1].range] == "(" {
@@ -363,16 +368,23 @@ final class ReviewSession {
           index += 1
         }
       } else {
-        return token.kind == .keyword && (text == "var" || text == "let")
+        return token.kind == .keyword && declarationKeywords.contains(String(text))
+          || text == "actor"
       }
       index += 1
     }
     return false
   }
 
-  private static let propertyModifiers: Set<String> = [
+  private static let declarationModifiers: Set<String> = [
     "private", "fileprivate", "internal", "public", "open", "static", "lazy", "weak",
-    "nonisolated", "final", "unowned", "override", "dynamic",
+    "nonisolated", "final", "unowned", "override", "dynamic", "mutating", "convenience",
+    "required", "indirect",
+  ]
+
+  private static let declarationKeywords: Set<String> = [
+    "var", "let", "func", "init", "enum", "struct", "class", "extension", "protocol",
+    "typealias", "subscript",
   ]
 
   /// The braces, brackets and parentheses `line` opens less those it closes, strings and
