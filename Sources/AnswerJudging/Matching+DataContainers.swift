@@ -27,7 +27,9 @@ extension Matching {
       guard node.kind == .call, dataForm.contains(node.name),
         let forEach = Self.soleForEach(in: node)
       else { return node }
-      node.arguments = forEach.arguments
+      // The data and its `id:` first, then the container's own (`selection:`), then the rows.
+      node.arguments =
+        forEach.arguments.dropLast() + node.arguments.dropLast() + [forEach.arguments.last!]
       node.weight = nil
       node.fingerprint = nil
       found = true
@@ -38,21 +40,26 @@ extension Matching {
   }
 
   /// Whether `node` is given its data and builds each row in a closure that takes the element:
-  /// `Chart(sales) { sale in … }`, `List(names, id: \.self) { Text($0) }`.
+  /// `Chart(sales) { sale in … }`, `List(names, id: \.self, selection: $name) { Text($0) }`.
+  /// A `ForEach` takes no other label than `id:` there (`children:` is `List`'s and
+  /// `OutlineGroup`'s).
   private static func isDataForm(_ node: CodeNode) -> Bool {
     guard node.arguments.count >= 2, let last = node.arguments.last, last.isClosure,
       last.label == nil, case let closure = last.value[0],
       !closure.parameters.isEmpty || closure.anonymousParameters > 0,
       let data = node.arguments.first, data.label == nil, !data.isClosure
     else { return false }
-    return node.arguments.dropFirst().dropLast().allSatisfy { $0.label == "id" }
+    return node.arguments.dropFirst().dropLast().allSatisfy {
+      node.name == "ForEach" ? $0.label == "id" : $0.label != nil
+    }
   }
 
-  /// The `ForEach` in the data form that is all `node`'s only closure holds, with no modifier
-  /// (`.onDelete` is the `ForEach`'s own).
+  /// The `ForEach` in the data form that is all `node`'s last closure holds, with no modifier
+  /// (`.onDelete` is the `ForEach`'s own), its other arguments labelled (`selection:`).
   private static func soleForEach(in node: CodeNode) -> CodeNode? {
-    guard node.arguments.count == 1, node.arguments[0].isClosure, node.arguments[0].label == nil,
-      case let closure = node.arguments[0].value[0], closure.parameters.isEmpty,
+    guard let last = node.arguments.last, last.isClosure, last.label == nil,
+      node.arguments.dropLast().allSatisfy({ $0.label != nil && !$0.isClosure }),
+      case let closure = last.value[0], closure.parameters.isEmpty,
       closure.anonymousParameters == 0, closure.blocks.count == 1, closure.blocks[0].count == 1,
       case let forEach = closure.blocks[0][0], forEach.kind == .call, forEach.name == "ForEach",
       isDataForm(forEach)

@@ -24,6 +24,28 @@ struct DataContainersTests {
     #expect(judgement.grade == 5, "\(judgement.reason)")
   }
 
+  @Test("keeps the container's own arguments beside the data the ForEach gives it")
+  func containerArguments() throws {
+    let card = """
+      List(planets, id: \\.self, selection: $chosen) { planet in
+          Text(planet)
+      }
+      .navigationTitle("Planets")
+      """
+    let attempt = """
+      List(selection: $picked) {
+          ForEach(planets, id: \\.self) { name in Text(name) }
+      }
+      .navigationTitle("Planets")
+      """
+    let judgement = judge(attempt, card)
+    #expect(judgement.grade == 5, "\(judgement.reason)")
+    // Not a `ForEach` given the container's label: it has no `children:`.
+    let tree = "List(files, children: \\.children) { item in Text(item.name) }"
+    let forEach = "List { ForEach(files, children: \\.children) { item in Text(item.name) } }"
+    #expect(try #require(judge(forEach, tree).grade) <= 2)
+  }
+
   @Test("still compares the rows the ForEach builds with the card's")
   func rowsCompared() throws {
     let attempt = """
