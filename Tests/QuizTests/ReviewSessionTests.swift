@@ -141,6 +141,13 @@ struct ReviewSessionTests {
     #expect(result.out.contains("Type a grade from 0 to 5 (or :help)."))
     #expect(result.out.contains("'good' is not a grade"))
     #expect(try harness.saved().cards["clay"]?.repetitions == 0)
+    // The rest of an attempt typed at the prompt is quoted in part, and the message wrapped at
+    // words (a trial's broke in the middle of one at 80 columns).
+    let long = "Tab(\"Search\", systemImage: \"magnifyingglass\", value: .search) { SearchView() }"
+    let wrapped = try SessionHarness().run(
+      ["--kind", "trick"], lines: ["", long, "2"], interactive: true)
+    #expect(wrapped.out.contains("'Tab(\"Search\", systemIma…' is not a grade: type a whole"))
+    #expect(!wrapped.out.contains("SearchView"))
   }
 
   @Test(

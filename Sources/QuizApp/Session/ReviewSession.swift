@@ -460,13 +460,16 @@ final class ReviewSession {
                   ? "an empty grade line" : "'\(ControlCharacters.visible(trimmed))'")
                 + " is not a grade from 0 to 5"))
         }
+        // The rest of an attempt typed here can be long: quoted in part, wrapped at words.
+        let shown = ControlCharacters.visible(trimmed)
+        let quoted = shown.count > 24 ? shown.prefix(23) + "…" : shown
         console.print(
           presenter.style.apply(
             .warn,
-            trimmed.isEmpty
-              ? "Type a grade from 0 to 5 (or :help)."
-              : "'\(ControlCharacters.visible(trimmed))' is not a grade: type a whole number "
-                + "from 0 to 5 (or :help)."))
+            presenter.wrapper.wrap(
+              trimmed.isEmpty
+                ? "Type a grade from 0 to 5 (or :help)."
+                : "'\(quoted)' is not a grade: type a whole number from 0 to 5 (or :help).")))
         refused = refused || !trimmed.isEmpty
       case .end: return .stop(.quit)
       case .interrupted: return .stop(.interrupted(receivedSignal))
