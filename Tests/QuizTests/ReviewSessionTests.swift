@@ -175,6 +175,10 @@ struct ReviewSessionTests {
       ["--kind", "trick", "--kind", "edge"], lines: ["", "3", "", "5", "", "2", "", "4"])
     #expect(result.out.contains("This card comes back later in this session."))
     #expect(result.out.contains("[3/3]"))
+    // When it comes back, it says why, once.
+    #expect(
+      result.out.components(separatedBy: "Again: graded 3 earlier in this session.").count == 2)
+    #expect(!result.out.contains("Again: graded 5"))
     #expect(result.out.contains("Reviewed 4 cards"))
     let state = try harness.saved()
     #expect(state.cards["clay"]?.needsExtraReview == false)

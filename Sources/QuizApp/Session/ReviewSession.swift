@@ -141,6 +141,12 @@ final class ReviewSession {
     let position = result.graded.count + result.skipped + 1
     console.print(
       presenter.header(for: card, position: position, total: position + queue.remaining - 1))
+    // A card back in the same session says why, or it reads as a glitch (a trial's finding).
+    if let earlier = result.graded.last(where: { $0.card == card.id }) {
+      console.print(
+        presenter.style.apply(
+          .dim, "Again: graded \(earlier.grade.rawValue) earlier in this session."))
+    }
     console.print()
     console.print(presenter.question(card))
     console.print()
