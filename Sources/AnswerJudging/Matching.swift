@@ -214,6 +214,9 @@ struct Matching {
     }
     // One wrong name with the rest right; a lone wrong name has nothing else right.
     if errors == 1 && isWrongEssentialKeyPath { return 1 }
+    // Another label on the card's own call is one real error, even where the label is all
+    // that counts (`isPresenting:` for `searchable`'s `isPresented:`): the API is recalled.
+    if errors == 1 && isWrongLabel { return 2 }
     if errors == 1 && keptApartFromErrors > 0.5 && major - lostToErrors > 0.01 { return 2 }
     if errors == 2 && keptApartFromErrors >= 0.75 && kept >= 0.5 { return 2 }
     return shared ? 1 : 0
@@ -233,6 +236,17 @@ struct Matching {
     return token >= 2 && source[tokens[token - 1].range] == "."
       && source[tokens[token - 2].range] == "\\"
       && expected.hints.essential.contains(String(source[tokens[token].range]))
+  }
+
+  /// Whether the one error is another label where the card has one (`isPresenting:` for
+  /// `isPresented:`), the call it labels the card's.
+  var isWrongLabel: Bool {
+    guard let error = findings.first(where: { $0.severity == .error }),
+      error.token + 1 < expected.tokens.count, case .wrong = marks[error.token]
+    else { return false }
+    let tokens = expected.tokens
+    return tokens[error.token].kind == .identifier
+      && expected.source[tokens[error.token + 1].range] == ":"
   }
 
   /// The first part the author calls essential that is missing, wrong or misplaced: then the

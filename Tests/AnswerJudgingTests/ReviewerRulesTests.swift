@@ -362,6 +362,31 @@ struct ReviewerRulesTests {
       judge("CardView().onHover { hovering in isHovered = hovering; count = 1 }", code).grade ?? 0
         >= 4)
   }
+  @Test(
+    "takes one wrong label on the card's own call for one real error, where it is all that counts")
+  func wrongLabelAlone() throws {
+    let code = """
+      NavigationStack {
+          List(books) { Text($0.title) }
+              .searchable(text: $query, isPresented: $isSearching)
+              .toolbar { Button("Find") { isSearching = true } }
+      }
+      """
+    let hints = JudgingHints(
+      essential: ["isPresented:"], context: ["NavigationStack", "searchable", "toolbar"])
+    let attempt = code.replacing("isPresented:", with: "isPresenting:")
+    let judgement = AnswerJudge(code: code, hints: hints).judge(attempt)
+    #expect(judgement.grade == 2, "\(judgement.reason)")
+    #expect(judgement.reason == "`isPresenting:` where the card has `isPresented:`.")
+    // Another key path where it is the whole answer stays 1 (a reviewer's range).
+    let dismiss =
+      "@Environment(\\.dismissSearch) private var dismissSearch\nButton(\"Done\") { dismissSearch() }"
+    let wrongPath = AnswerJudge(
+      code: dismiss, hints: JudgingHints(essential: ["dismissSearch"])
+    ).judge(dismiss.replacing("(\\.dismissSearch)", with: "(\\.dismiss)"))
+    #expect(wrongPath.grade == 1, "\(wrongPath.reason)")
+  }
+
   @Test("reads another attribute on the card's declaration as another API, whatever its arguments")
   func otherAttribute() {
     let code =
