@@ -306,7 +306,12 @@ extension Matching {
   mutating func rename(_ e: CodeNode, _ a: CodeNode) {
     let from = e.kind == .binding ? "$" + e.name : e.name
     let key = e.name
-    guard expected.declared.contains(key) || e.kind == .binding, !a.isAPI,
+    // An example view or type the card uses and does not declare, written with another name of
+    // the attempt's own (`LibraryView()` for `BrowseView()`), is said too: it is no API.
+    let isExampleType =
+      e.kind == .call && e.name.first?.isUppercase == true && a.name.first?.isUppercase == true
+      && !e.isAPI
+    guard expected.declared.contains(key) || e.kind == .binding || isExampleType, !a.isAPI,
       a.kind == e.kind || (e.kind == .call && a.name.hasPrefix("$"))
     else { return }
     let normalizedTo = a.name

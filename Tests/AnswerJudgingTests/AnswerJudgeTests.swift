@@ -203,6 +203,12 @@ struct AnswerJudgeTests {
         ].filter { judgement.renamings.contains($0) })
     #expect(judgement.renamings.contains(.init(expected: "recipe", attempt: "r")))
     #expect(!judgement.renamings.contains { $0.expected == "RecipeDetail" })
+    // An example view of the card's, another of the attempt's own in its place, is listed too
+    // (a trial read "Same API as the card" as its view names unseen).
+    let view = AnswerJudge(code: Self.sheetItem).judge(
+      "@State var chosen: Recipe? .sheet(item: $chosen) { r in RecipeScreen(recipe: r) }")
+    #expect(view.renamings.contains(.init(expected: "RecipeDetail", attempt: "RecipeScreen")))
+    #expect(view.reason == "Same API as the card, with names of your own.")
   }
 
   @Test("marks the expected code's wrong and missing tokens, by significant-token index")
