@@ -329,7 +329,8 @@ struct RenderingTests {
       code: ".sheet(item: $selectedRecipe) { recipe in\n    RecipeDetail(recipe: recipe)\n}",
       color: false)
     #expect(text.contains("Same API as the card, with names of your own."))
-    #expect(text.contains("Accepted: `$chosen` for `$selectedRecipe`, `r` for `recipe`"))
+    #expect(
+      text.contains("Your own names, accepted: `$chosen` for `$selectedRecipe`, `r` for `recipe`"))
     #expect(!text.contains("[-"))
   }
 

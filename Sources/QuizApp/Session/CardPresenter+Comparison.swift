@@ -78,7 +78,8 @@ extension CardPresenter {
     if !judgement.renamings.isEmpty {
       let names = judgement.renamings.map { "`\($0.attempt)` for `\($0.expected)`" }
       parts.append(
-        style.inlineMarkdown(wrapper.wrap("Accepted: " + names.joined(separator: ", "))))
+        style.inlineMarkdown(
+          wrapper.wrap("Your own names, accepted: " + names.joined(separator: ", "))))
     }
     return parts.joined(separator: "\n")
   }
