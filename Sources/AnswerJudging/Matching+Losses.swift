@@ -38,13 +38,13 @@ extension Matching {
   /// attempt leaves out while it uses the name declared (`modelContext.insert(…)` without
   /// `@Environment(\.modelContext) var modelContext`, `$dueDate` without `@State private var
   /// dueDate = Date.now`): taken as read, value and all, as a reviewer reads a fragment. Not
-  /// where a wrapper that counts is the point (`@AppStorage("volume")`), nor where the
-  /// declaration is (nothing else counts).
+  /// where anything in it counts more than a detail (`@AppStorage("volume")`, `=
+  /// NavigationPath()`, `= ScrollPosition(edge: .top)`), nor where the declaration is all that
+  /// counts.
   func isTakenAsRead(_ node: CodeNode) -> Bool {
     guard node.kind == .declaration, node.name == "var",
-      node.attributes.allSatisfy({
-        $0.name == "Environment" || CodeNode.weight(of: $0).major == 0
-      }),
+      node.attributes.contains(where: { $0.name == "Environment" })
+        || CodeNode.weight(of: node).major < 0.01,
       let name = node.parameters.first, node.parameters.count == 1,
       attempt.writtenNames.contains(Substring(name))
         || attempt.ownNames.contains(Substring("$" + name)),

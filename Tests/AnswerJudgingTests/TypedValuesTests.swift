@@ -178,7 +178,7 @@ struct TypedValuesTests {
     #expect(try #require(judge("Button(\"Done\") { dismiss() }", dismiss).grade) < 5)
   }
 
-  @Test("takes a state property the attempt uses as read, its value too, unless its wrapper counts")
+  @Test("takes a state property the attempt uses as read, its value too, unless any of it counts")
   func stateTakenAsRead() throws {
     let picker = """
       @State private var dueDate = Date.now
@@ -197,6 +197,21 @@ struct TypedValuesTests {
       Slider(value: $volume)
       """
     #expect(try #require(judge("Slider(value: $volume)", stored).grade) <= 3)
+    // Nor a value that counts (an adversarial review): the path the stack is driven by, and
+    // the visibility the question asks for, which an assignment elsewhere must still meet.
+    let path = """
+      @State private var path = NavigationPath()
+      NavigationStack(path: $path) { BookList() }
+      """
+    #expect(try #require(judge("NavigationStack(path: $path) { BookList() }", path).grade) <= 3)
+    let visibility = """
+      @State private var visibility: NavigationSplitViewVisibility = .detailOnly
+      NavigationSplitView(columnVisibility: $visibility) { Sidebar() } detail: { Detail() }
+      """
+    let hidden = judge(
+      "NavigationSplitView(columnVisibility: $visibility) { Sidebar() } detail: { Detail() }"
+        + ".onAppear { visibility = .sidebarHidden }", visibility)
+    #expect(try #require(hidden.grade) <= 2, "\(hidden.reason)")
   }
 
   @Test("compares code without API with the author's names renamed one for one")
