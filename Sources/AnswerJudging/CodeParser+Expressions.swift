@@ -389,6 +389,10 @@ extension CodeParser {
       case .identifier where expectsName:
         names.append(String(value))
         expectsName = false
+      // A binding's element, `$todo in` (SE-0293): `todo` and `$todo` are both bound.
+      case .dollar where expectsName && value.dropFirst().first?.isLetter == true:
+        names.append(String(value.dropFirst()))
+        expectsName = false
       case .keyword where value == "_" || value == "inout" || value == "some" || value == "any":
         expectsName = false
       case .identifier, .attribute: break

@@ -41,8 +41,8 @@ extension Matching {
 
   /// Whether `node` is given its data and builds each row in a closure that takes the element:
   /// `Chart(sales) { sale in … }`, `List(names, id: \.self, selection: $name) { Text($0) }`.
-  /// A `ForEach` takes no other label than `id:` there (`children:` is `List`'s and
-  /// `OutlineGroup`'s).
+  /// A `ForEach` takes no other label than `id:` and `editActions:` there (`children:` is
+  /// `List`'s and `OutlineGroup`'s).
   private static func isDataForm(_ node: CodeNode) -> Bool {
     guard node.arguments.count >= 2, let last = node.arguments.last, last.isClosure,
       last.label == nil, case let closure = last.value[0],
@@ -50,7 +50,7 @@ extension Matching {
       let data = node.arguments.first, data.label == nil, !data.isClosure
     else { return false }
     return node.arguments.dropFirst().dropLast().allSatisfy {
-      node.name == "ForEach" ? $0.label == "id" : $0.label != nil
+      node.name == "ForEach" ? ["id", "editActions"].contains($0.label) : $0.label != nil
     }
   }
 

@@ -67,6 +67,9 @@ struct CodeParserTests {
     let list = try #require(nodes.first { $0.name == "List" })
     #expect(list.arguments.last?.value.first?.anonymousParameters == 1)
     #expect(nodes.first?.attributes.first?.name == "State")
+    // A binding's element (SE-0293) binds its name too.
+    let (rows, _) = parse("List($todos) { $todo in Toggle(todo.title, isOn: $todo.isDone) }")
+    #expect(rows.first?.arguments.last?.value.first?.parameters == ["todo"])
   }
 
   @Test("splits a one-line attempt at ` .modifier` after a declaration's value")

@@ -40,6 +40,11 @@ struct DataContainersTests {
       """
     let judgement = judge(attempt, card)
     #expect(judgement.grade == 5, "\(judgement.reason)")
+    // Edit actions go with the data, on the container or on its `ForEach`.
+    let editable = "List($items, editActions: .delete) { $item in Text(item.name) }"
+    #expect(
+      judge("List { ForEach($items, editActions: .delete) { $item in Text(item.name) } }", editable)
+        .grade == 5)
     // Not a `ForEach` given the container's label: it has no `children:`.
     let tree = "List(files, children: \\.children) { item in Text(item.name) }"
     let forEach = "List { ForEach(files, children: \\.children) { item in Text(item.name) } }"
