@@ -72,7 +72,11 @@ extension Matching {
     note(
       .error,
       "`.\(a.name)()` without an argument is another method than the card's `.\(e.name)(_:)`")
-    mark(e, .wrong(a.name + "()"))
+    // The name is the card's: what is missing is the argument, marked whole (`removeLast(` and
+    // `)` stay, `path.count` between them goes).
+    for argument in e.arguments where argument.label == nil && !argument.isClosure {
+      for value in argument.value { for token in value.tokens { marks[token] = .missing } }
+    }
   }
 
   /// Whether a value is an expression over the author's names (`name.isEmpty`, `!isValid`),

@@ -185,6 +185,15 @@ struct RenderingTests {
     #expect(!text.contains("\u{1B}["))
   }
 
+  @Test("marks missing tokens with nothing between them as one run")
+  func missingRun() {
+    let judgement = AnswerJudge(code: "Button(\"Back\") {\n    path.removeLast(path.count)\n}")
+      .judge("Button(\"Back\") {\n    path.removeLast()\n}")
+    let text = CardPresenter(style: Style(usesColor: false), width: 80).comparison(judgement)
+    // Read as the attempt, the line is `path.removeLast()`: the name is the card's.
+    #expect(text.contains("    path.removeLast([-path.count-])"), "\(text)")
+  }
+
   @Test(
     "lays the grade legend on one line where it fits, else the wrong grades above the right",
     arguments: [60, 80, 120, 140])

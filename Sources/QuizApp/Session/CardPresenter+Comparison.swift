@@ -100,6 +100,9 @@ extension CardPresenter {
     // `.[-searchable-]{+elsewhere+}(text:` did).
     var misplaced: Set<Int> = []
     var significant = 0
+    // Missing tokens with nothing between them are one run, marked once: `[-path.count-]`, not
+    // `[-path-][-.-][-count-]`.
+    var missingRun: String?
     for token in SwiftLexer.tokens(in: code) {
       let text = code[token.range]
       var mark: Judgement.Mark?
@@ -115,6 +118,13 @@ extension CardPresenter {
           marked.append(false)
         }
         guard !part.isEmpty else { continue }
+        if mark == .missing, index == 0, let run = missingRun {
+          lines[lines.count - 1].removeLast()
+          missingRun = run + part
+          lines[lines.count - 1] += render(run + part, .missing)
+          continue
+        }
+        missingRun = mark == .missing ? String(part) : nil
         if let mark {
           lines[lines.count - 1] += render(String(part), mark)
           marked[marked.count - 1] = true
