@@ -192,6 +192,12 @@ struct RenderingTests {
     let text = CardPresenter(style: Style(usesColor: false), width: 80).comparison(judgement)
     // Read as the attempt, the line is `path.removeLast()`: the name is the card's.
     #expect(text.contains("    path.removeLast([-path.count-])"), "\(text)")
+    // Runs end at a line's end: a missing token at the start of the next is its own.
+    var split = judgement
+    split.code = "path\ncount"
+    split.marks = [0: .missing, 1: .missing]
+    let marked = CardPresenter(style: Style(usesColor: false), width: 80).comparison(split)
+    #expect(marked.contains("    [-path-]\n    [-count-]"), "\(marked)")
   }
 
   @Test(

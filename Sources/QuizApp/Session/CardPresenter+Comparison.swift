@@ -116,9 +116,10 @@ extension CardPresenter {
         if index > 0 {
           lines.append([])
           marked.append(false)
+          missingRun = nil
         }
         guard !part.isEmpty else { continue }
-        if mark == .missing, index == 0, let run = missingRun {
+        if mark == .missing, let run = missingRun, !lines[lines.count - 1].isEmpty {
           lines[lines.count - 1].removeLast()
           missingRun = run + part
           lines[lines.count - 1] += render(run + part, .missing)
