@@ -54,16 +54,34 @@ extension Matching {
     }
   }
 
-  /// The `ForEach` in the data form that is all `node`'s last closure holds, with no modifier
-  /// (`.onDelete` is the `ForEach`'s own), its other arguments labelled (`selection:`).
+  /// The `ForEach` in the data form that is all `node`'s last closure holds, its other
+  /// arguments labelled (`selection:`), with the modifiers written after it moved onto its
+  /// rows: a modifier of a `ForEach` applies to each view it makes (`.foregroundStyle(.blue)`
+  /// on a chart's marks), but for those of the `ForEach` itself (`.onDelete`), which the
+  /// container's data form has not.
   private static func soleForEach(in node: CodeNode) -> CodeNode? {
     guard let last = node.arguments.last, last.isClosure, last.label == nil,
       node.arguments.dropLast().allSatisfy({ $0.label != nil && !$0.isClosure }),
       case let closure = last.value[0], closure.parameters.isEmpty,
-      closure.anonymousParameters == 0, closure.blocks.count == 1, closure.blocks[0].count == 1,
-      case let forEach = closure.blocks[0][0], forEach.kind == .call, forEach.name == "ForEach",
-      isDataForm(forEach)
+      closure.anonymousParameters == 0, closure.blocks.count == 1,
+      var forEach = closure.blocks[0].first, forEach.kind == .call, forEach.name == "ForEach",
+      isDataForm(forEach),
+      case let modifiers = closure.blocks[0].dropFirst(),
+      modifiers.allSatisfy({ $0.kind == .modifier && !ownModifiers.contains($0.name) }),
+      case var rows = forEach.arguments[forEach.arguments.count - 1].value[0],
+      rows.blocks.count == 1 || modifiers.isEmpty
     else { return nil }
+    if !modifiers.isEmpty {
+      rows.blocks[0] += modifiers
+      rows.weight = nil
+      rows.fingerprint = nil
+      forEach.arguments[forEach.arguments.count - 1].value = [rows]
+    }
     return forEach
   }
+
+  /// The modifiers of a `ForEach` itself, not of the views it makes (`DynamicViewContent`).
+  private static let ownModifiers: Set<String> = [
+    "onDelete", "onMove", "onInsert", "dropDestination",
+  ]
 }

@@ -51,6 +51,26 @@ struct DataContainersTests {
     #expect(try #require(judge(forEach, tree).grade) <= 2)
   }
 
+  @Test("moves a modifier of the ForEach onto the rows it makes, as SwiftUI applies it")
+  func modifierOnRows() {
+    let card = """
+      Chart(sales) { sale in
+          BarMark(x: .value("Month", sale.month), y: .value("Units", sale.units))
+              .foregroundStyle(.teal)
+      }
+      """
+    let attempt = """
+      Chart {
+          ForEach(sales) { s in
+              BarMark(x: .value("Month", s.month), y: .value("Units", s.units))
+          }
+          .foregroundStyle(.teal)
+      }
+      """
+    let judgement = judge(attempt, card)
+    #expect(judgement.grade == 5, "\(judgement.reason)")
+  }
+
   @Test("still compares the rows the ForEach builds with the card's")
   func rowsCompared() throws {
     let attempt = """
