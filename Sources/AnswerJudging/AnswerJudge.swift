@@ -162,7 +162,13 @@ public struct AnswerJudge: Sendable {
       var answer = written
       // Read with its constants in place, but those whose values the attempt binds too.
       if let inlined = inlinedAnswers[index] {
-        let bound = typed.plainConstantHeads.intersection(cardHeads)
+        // So are those the attempt uses by name and does not declare (`.onReceive(timer)`):
+        // the card's constant, taken as given, is compared as the card writes it.
+        let named = inlined.inlinedConstants.filter { name, _ in
+          typed.ownNames.contains(Substring(name)) && !typed.declared.contains(name)
+            && typed.inlinedConstants[name] == nil
+        }
+        let bound = typed.plainConstantHeads.intersection(cardHeads).union(named.values)
         answer =
           bound.isDisjoint(with: inlined.inlinedConstants.values)
           ? inlined : parsed(written.source, inliningConstantsBut: bound)

@@ -158,4 +158,23 @@ struct OwnDeclarationOverloadTests {
       #expect((judge.judge(strings).grade ?? 5) < 5, "\(strings)")
     }
   }
+
+  @Test("keeps the card's constant as written where the attempt uses its name without declaring it")
+  func constantTakenByName() throws {
+    let code = """
+      let timer = Timer.publish(every: 1, on: .main, in: .common).autoconnect()
+      Text("\\(seconds) s")
+          .onReceive(timer) { _ in seconds += 1 }
+      """
+    // The publisher is what is missing, not a value put where the card has `.autoconnect()`.
+    let named = judge("Text(\"\\(seconds) s\").onReceive(timer) { _ in seconds += 1 }", code)
+    #expect(named.reason == "Missing `Timer`.", "\(named.reason)")
+    #expect(try #require(named.grade) < 4)
+    // Declared by the attempt under another name, or written in place, it is the same.
+    let declared = """
+      let ticker = Timer.publish(every: 1, on: .main, in: .common).autoconnect()
+      Text("\\(count) s").onReceive(ticker) { _ in count += 1 }
+      """
+    #expect(judge(declared, code).grade == 5)
+  }
 }
