@@ -65,6 +65,22 @@ extension CodeNode {
     return body
   }
 
+  /// Whether a string literal's interpolations read `name` (`"\(model.count) taps"`).
+  static func interpolates(_ name: String, in literal: String) -> Bool {
+    literal.split(separator: "\\(").dropFirst().contains { part in
+      var rest = part[...]
+      while let range = rest.firstRange(of: name) {
+        let before = rest[..<range.lowerBound].last
+        let after = rest[range.upperBound...].first
+        let isWord = { (c: Character?) in c.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false
+        }
+        if !isWord(before) && !isWord(after) { return true }
+        rest = rest[range.upperBound...]
+      }
+      return false
+    }
+  }
+
   /// `items` with the one plain use of `name` in them replaced by `value`; nil when `name` is
   /// used other than once, or other than as a plain value (`name(…)`, `$name`, `\name.x`).
   private static func replacing(
@@ -79,6 +95,10 @@ extension CodeNode {
       case .keyPath where node.parameters.first == name: uses += 2
       case .declaration where node.parameters.contains(name): uses += 2
       case .closure where node.parameters.contains(name): uses += 2
+      // Read in a string's interpolation (`"\(model.count)"`): a use the tree does not hold,
+      // so the constant is not used once.
+      case .literal where node.name.contains("\\(") && interpolates(name, in: node.name):
+        uses += 2
       default: break
       }
       node.forEachSequence { $0.forEach(count) }

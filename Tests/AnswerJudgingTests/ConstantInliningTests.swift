@@ -177,4 +177,23 @@ struct OwnDeclarationOverloadTests {
       """
     #expect(judge(declared, code).grade == 5)
   }
+
+  @Test("counts a read in a string's interpolation as a use of the constant")
+  func interpolatedUse() {
+    let code = """
+      @State private var model = CounterModel()
+      Button("Count: \\(model.count)") { model.count += 1 }
+      """
+    let attempt = """
+      var model = CounterModel()
+      Button("Count: \\(model.count)") { model.count += 1 }
+      """
+    // Read as used once, `model` was written in its place and `CounterModel` taken for a
+    // renaming of the card's `model`.
+    let judgement = judge(attempt, code)
+    #expect(
+      !judgement.renamings.contains { $0.attempt == "CounterModel" }, "\(judgement.renamings)")
+    #expect(CodeNode.interpolates("model", in: "\"\\(model.count) taps\""))
+    #expect(!CodeNode.interpolates("model", in: "\"\\(models.count) taps\""))
+  }
 }
