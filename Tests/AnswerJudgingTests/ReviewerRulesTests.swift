@@ -362,6 +362,7 @@ struct ReviewerRulesTests {
       judge("CardView().onHover { hovering in isHovered = hovering; count = 1 }", code).grade ?? 0
         >= 4)
   }
+
   @Test(
     "takes one wrong label on the card's own call for one real error, where it is all that counts")
   func wrongLabelAlone() throws {
