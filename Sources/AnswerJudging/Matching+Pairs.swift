@@ -316,10 +316,12 @@ extension Matching {
     else { return }
     let normalizedTo = a.name
     if let earlier = renamings[key] {
-      // Two names for one of the card's variables is a slip, unless one is the attempt's own
-      // declaration and the other a use that a closure parameter or `$0` stands for.
+      // Two names the attempt declares for one of the card's variables is a slip, unless one
+      // is a use that a closure parameter or `$0` stands for. Names it does not declare are
+      // values it takes as given (`names` and `searchText`), paired by the alignment with the
+      // card's where the attempt's extra code has them (`searchText.isEmpty ? names : …`).
       if earlier != normalizedTo && expected.declared.contains(key)
-        && attempt.declared.contains(normalizedTo) == attempt.declared.contains(earlier)
+        && attempt.declared.contains(normalizedTo) && attempt.declared.contains(earlier)
         && !key.hasPrefix("$") && !normalizedTo.hasPrefix("$")
         // Two closures of the card's may each name their parameter `book`: two names.
         && Self.allNodes(expected.nodes).filter({

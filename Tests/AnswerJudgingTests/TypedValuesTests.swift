@@ -214,6 +214,34 @@ struct TypedValuesTests {
     #expect(try #require(hidden.grade) <= 2, "\(hidden.reason)")
   }
 
+  @Test("says a card's variable renamed two ways only where the attempt declares both names")
+  func renamedTwoWays() throws {
+    let card = """
+      @State private var draft = ""
+      TextField("Title", text: $draft)
+          .onSubmit { save(draft) }
+      """
+    let twoWays = judge(
+      """
+      @State private var title = ""
+      @State private var name = ""
+      TextField("Title", text: $title)
+          .onSubmit { save(name) }
+      """, card)
+    #expect(twoWays.reason == "`draft` is renamed in one place and not another.")
+    // Values the attempt takes as given are not two names for one: a trial's right answer got
+    // 4 for the card's `dishes`, its own extra code reading `searchText` beside `names`.
+    let filter = """
+      let dishes = ["Café au lait", "Crêpes"]
+      print(dishes.filter { $0.localizedStandardContains("cafe") })
+      print(dishes.filter { $0.localizedStandardContains("CREPE") })
+      """
+    let given = judge(
+      "searchText.isEmpty ? names : names.filter { $0.localizedStandardContains(searchText) }",
+      filter)
+    #expect(!given.findings.contains { $0.message.contains("renamed in one place") })
+  }
+
   @Test("compares code without API with the author's names renamed one for one")
   func codeWithoutAPI() throws {
     let code = """
