@@ -329,6 +329,9 @@ extension Matching {
         }).count < 2
       {
         conflictingRenamings.insert(from)
+      } else if earlier != normalizedTo {
+        // Nor is either said to be the card's name: which one stands for it is not known.
+        ambiguousRenamings.insert(key)
       }
       return
     }

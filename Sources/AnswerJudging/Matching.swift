@@ -17,6 +17,9 @@ struct Matching {
   var renamings: [String: String] = [:]
   var renamingOrder: [String] = []
   var conflictingRenamings: Set<String> = []
+  /// The card's names the attempt writes two ways, neither a slip (``rename(_:_:)``): not
+  /// listed among the names accepted.
+  var ambiguousRenamings: Set<String> = []
   var bindingNames: Set<String> = []
   var leftoverExpected: [CodeNode] = []
   var leftoverAttempt: [CodeNode] = []
@@ -178,7 +181,9 @@ struct Matching {
       grade: grade, reason: reason(grade: grade), findings: findings, code: expected.source,
       marks: marks,
       renamings: renamingOrder.compactMap { name in
-        guard let typed = renamings[name], !conflictingRenamings.contains(name) else {
+        guard let typed = renamings[name], !conflictingRenamings.contains(name),
+          !ambiguousRenamings.contains(name)
+        else {
           return nil
         }
         let isBinding = bindingNames.contains(name)
