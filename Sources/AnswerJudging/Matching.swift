@@ -413,8 +413,9 @@ struct Matching {
       return (replaced ?? worst).sentence
     }
     if grade == 0 || grade == 1 { return "Nothing in common with the card's code." }
-    return renamings.isEmpty
-      ? "Same API as the card." : "Same API as the card, with names of your own."
+    // Said where the names are listed: not for a name written two ways (``ambiguousRenamings``).
+    let listed = renamings.keys.contains { !ambiguousRenamings.contains($0) }
+    return listed ? "Same API as the card, with names of your own." : "Same API as the card."
   }
 
   // MARK: Words

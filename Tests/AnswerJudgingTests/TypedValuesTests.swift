@@ -242,6 +242,7 @@ struct TypedValuesTests {
     #expect(!given.findings.contains { $0.message.contains("renamed in one place") })
     // Nor is either listed as the card's name: `searchText` is no renaming of `dishes`.
     #expect(!given.renamings.contains { $0.expected == "dishes" }, "\(given.renamings)")
+    #expect(given.reason == "Same API as the card.")
   }
 
   @Test("compares code without API with the author's names renamed one for one")
