@@ -236,9 +236,11 @@ struct TypedValuesTests {
       print(dishes.filter { $0.localizedStandardContains("cafe") })
       print(dishes.filter { $0.localizedStandardContains("CREPE") })
       """
-    let given = judge(
-      "searchText.isEmpty ? names : names.filter { $0.localizedStandardContains(searchText) }",
-      filter)
+    let given = AnswerJudge(
+      code: filter,
+      hints: JudgingHints(essential: ["localizedStandardContains"], context: ["filter"])
+    ).judge(
+      "searchText.isEmpty ? names : names.filter { $0.localizedStandardContains(searchText) }")
     #expect(!given.findings.contains { $0.message.contains("renamed in one place") })
     // Nor is either listed as the card's name: `searchText` is no renaming of `dishes`.
     #expect(!given.renamings.contains { $0.expected == "dishes" }, "\(given.renamings)")
