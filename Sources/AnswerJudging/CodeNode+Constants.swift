@@ -67,17 +67,11 @@ extension CodeNode {
 
   /// Whether a string literal's interpolations read `name` (`"\(model.count) taps"`).
   static func interpolates(_ name: String, in literal: String) -> Bool {
-    literal.split(separator: "\\(").dropFirst().contains { part in
-      var rest = part[...]
-      while let range = rest.firstRange(of: name) {
-        let before = rest[..<range.lowerBound].last
-        let after = rest[range.upperBound...].first
-        let isWord = { (c: Character?) in c.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false
-        }
-        if !isWord(before) && !isWord(after) { return true }
-        rest = rest[range.upperBound...]
+    SDKCheck.Code.interpolations(in: literal[...]).contains { segment in
+      let code = String(literal[segment])
+      return SwiftLexer.significantTokens(in: code).contains {
+        $0.kind == .identifier && code[$0.range] == name
       }
-      return false
     }
   }
 
@@ -97,7 +91,7 @@ extension CodeNode {
       case .closure where node.parameters.contains(name): uses += 2
       // Read in a string's interpolation (`"\(model.count)"`): a use the tree does not hold,
       // so the constant is not used once.
-      case .literal where node.name.contains("\\(") && interpolates(name, in: node.name):
+      case .literal where interpolates(name, in: node.name):
         uses += 2
       default: break
       }

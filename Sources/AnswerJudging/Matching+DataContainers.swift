@@ -9,17 +9,10 @@ extension Matching {
   /// where the card gives that container its data. Nil when there is none.
   func dataContainersInCardsForm() -> [CodeNode]? {
     guard attempt.writtenNames.contains("ForEach") else { return nil }
-    var dataForm: Set<String> = []
-    func collect(_ node: CodeNode) {
-      if node.kind == .call, node.name != "ForEach", Self.isDataForm(node) {
-        dataForm.insert(node.name)
-      }
-      _ = node.mappingChildren { child in
-        collect(child)
-        return child
-      }
-    }
-    expected.nodes.forEach(collect)
+    let dataForm = Set(
+      Self.allNodes(expected.nodes).lazy.filter {
+        $0.kind == .call && $0.name != "ForEach" && Self.isDataForm($0)
+      }.map(\.name))
     guard !dataForm.isEmpty else { return nil }
     var found = false
     func rewrite(_ node: CodeNode) -> CodeNode {

@@ -81,7 +81,7 @@ extension SDKCheck {
 
     /// The ranges of the code inside each `\( … )` of a string literal's text, its own
     /// parentheses left out.
-    private static func interpolations(in literal: Substring) -> [Range<String.Index>] {
+    static func interpolations(in literal: Substring) -> [Range<String.Index>] {
       var found: [Range<String.Index>] = []
       var index = literal.startIndex
       while let slash = literal[index...].firstIndex(of: "\\") {
