@@ -643,10 +643,13 @@ def parse_interface(path, current=False):
                             conformances.add((type_name, Ref(proto, type_name, own_generics)))
                 new_scope = (type_name, frozenset(set(generics) | own_generics)
                              if kind != "extension" else frozenset(own_generics),
-                             kind == "extension" and " where " in rest.split("{")[0])
+                             kind == "extension" and (self_type(rest.split("{")[0]) or
+                                                      " where " in rest.split("{")[0]))
         else:
             # `w`: declared for conforming types alone (`extension View where Self :
             # Equatable`), so it does not undo a deprecation of the member for every type.
+            if isinstance(constrained, str) and "static" in (mods or ""):
+                decl = returning(decl, constrained)
             member_from_declaration(INTERFACE, owner, decl, flags | ({"w"} if constrained else set()),
                                     ios, deprecation, generics)
         if opens > 0:
@@ -656,6 +659,17 @@ def parse_interface(path, current=False):
         elif opens < 0:
             for _ in range(-opens):
                 scope and scope.pop()
+
+
+def self_type(header):
+    """The type an extension's `where Self == Type` clause names, or None."""
+    found = re.search(r"\bwhere\s+Self\s*==\s*([A-Za-z_][\w.]*)\s*$", header.strip())
+    return found.group(1) if found else None
+
+
+def returning(declaration, type_name):
+    """`declaration` with its result `Self` written as `type_name`."""
+    return re.sub(r"->\s*Self\b(?![.\w])", "-> " + type_name, declaration)
 
 
 def effects(declaration):
@@ -918,6 +932,12 @@ def docs_page(framework, page, text, types_only):
     # Declared for conforming types alone: it does not undo a deprecation for every type.
     if any(line.startswith("Available when `Self`") for line in lines):
         flags.add("w")
+    # A type member of a protocol's extension for one type alone makes that type (`Shape`'s
+    # `rect(cornerRadius:style:)`, available when `Self` is `RoundedRectangle`).
+    made = next((m.group(1) for line in lines
+                 for m in [re.match(r"Available when `Self` is `([\w.]+)`\.", line)] if m), None)
+    if made and "s" in flags:
+        blocks = [returning(block, made) for block in blocks]
     if kind in DOC_KINDS:
         name = title if "." in title or owner == "-" else owner + "." + title
         if owner != "-" and not name.startswith(owner + "."):

@@ -31,8 +31,13 @@ extension CodeNode {
           node.arguments[index].value = [factory]
         }
       }
+      for index in node.arguments.indices where node.arguments[index].value.count == 1 {
+        if let made = madeType(node.arguments[index].value[0]) {
+          node.arguments[index].value = [made]
+        }
+      }
       if node.kind == .declaration, node.value.count == 1,
-        let factory = staticFactory(node.value[0])
+        let factory = staticFactory(node.value[0]) ?? madeType(node.value[0])
       {
         node.value = [factory]
       }
@@ -66,6 +71,22 @@ extension CodeNode {
     member.kind = .member
     member.name = name
     return member
+  }
+
+  /// An implicit member call as its type's initialiser, where the member's name makes other
+  /// types too (``SDKIndex/ambiguousFactoryType(named:labels:)``): `.rect(cornerRadius: 16)`
+  /// as `RoundedRectangle(cornerRadius: 16)`, not the `.rect` that `Rectangle()` is read as.
+  private static func madeType(_ node: CodeNode) -> CodeNode? {
+    guard node.kind == .member, node.hasParentheses, node.blocks.isEmpty,
+      !node.arguments.isEmpty, node.arguments.allSatisfy({ !$0.isTrailing }),
+      node.arguments.contains(where: { $0.label != nil }),
+      let type = SDKIndex.shipped.ambiguousFactoryType(
+        named: node.name, labels: node.arguments.map { $0.label ?? "_" })
+    else { return nil }
+    var call = node
+    call.kind = .call
+    call.name = type
+    return call
   }
 
   /// A call given one value built by its type's initialiser where an overload takes that

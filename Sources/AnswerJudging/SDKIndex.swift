@@ -55,6 +55,17 @@ public struct SDKIndex: Sendable {
       return SDKIndex.accepts(self.labels, written: labels, variadic: variadic)
     }
 
+    /// Whether a call written with `labels` is this member with nothing left out but what has
+    /// a default: `accepts(written:)`, and no required parameter missing. False where the
+    /// index does not say which parameters have defaults.
+    func takes(written labels: [String]) -> Bool {
+      guard let parameters, parameters.count == self.labels.count, accepts(written: labels)
+      else { return false }
+      return zip(self.labels, parameters).allSatisfy { label, parameter in
+        parameter.isOptional || labels.contains(label)
+      }
+    }
+
     /// The member as Swift names it: `scrollTo(_:anchor:)`, or the bare name of a property.
     public var signature: String {
       isCall || !labels.isEmpty ? name + "(" + labels.map { $0 + ":" }.joined() + ")" : name

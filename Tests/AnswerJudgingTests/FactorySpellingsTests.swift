@@ -23,6 +23,33 @@ struct FactorySpellingsTests {
   }
 
   @Test(
+    "reads a static member that makes one of several types as that type's initialiser, defaults left out"
+  )
+  func madeTypes() throws {
+    let index = SDKIndex.shipped
+    // `Shape`'s `rect` makes a `Rectangle`, `rect(cornerRadius:style:)` a `RoundedRectangle`.
+    #expect(
+      index.ambiguousFactoryType(named: "rect", labels: ["cornerRadius"]) == "RoundedRectangle")
+    #expect(index.staticFactoryName(of: "RoundedRectangle", labels: ["cornerRadius"]) == nil)
+    // `Transition`'s `move(edge:)` makes a `MoveTransition` alone: the member is the spelling.
+    #expect(index.staticFactoryName(of: "MoveTransition", labels: ["edge"]) == "move")
+    #expect(index.ambiguousFactoryType(named: "move", labels: ["edge"]) == nil)
+    let card =
+      "HStack { Text(title); Spacer() }\n    .contentShape(.rect(cornerRadius: 16))\n    .onTapGesture { open() }"
+    let built = card.replacing(
+      ".rect(cornerRadius: 16)", with: "RoundedRectangle(cornerRadius: 16)")
+    #expect(judge(built, card).grade == 5)
+    #expect(judge(card, built).grade == 5)
+    // A plain rectangle is not the rounded one.
+    let plain = judge(card.replacing(".rect(cornerRadius: 16)", with: "Rectangle()"), card)
+    #expect(try #require(plain.grade) < 5)
+    let transition = "Text(message)\n    .transition(.move(edge: .leading))"
+    #expect(
+      judge(transition.replacing(".move(edge:", with: "MoveTransition(edge:"), transition).grade
+        == 5)
+  }
+
+  @Test(
     "reads a value built for an overload that takes its initialiser's arguments as those arguments")
   func forwardedInitialisers() throws {
     let card =

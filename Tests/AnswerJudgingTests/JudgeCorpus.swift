@@ -169,6 +169,15 @@ struct JudgeCorpus {
   /// written in the fifth session of 2026-12-06 and measured once on `9a1fa20`, the judge
   /// before it, once on its last. Fair: its attempts are not read here.
   static let blind15 = JudgeCorpus((try? fixture("judge-blind15.txt")) ?? "")
+  /// A sixteenth, the same way (`-y.md`: SwiftUI scroll geometry and phases, clipping, safe-area
+  /// padding, grid dividers, layout values, zoom transitions, inner shadows, accessibility
+  /// announcements and input labels, text scaling and tracking, writing tools, blur
+  /// transitions; `-z.md`: partitions, collection differences, prefixes, regexes from strings,
+  /// duration and date-range formats, downloads, ephemeral sessions, backup exclusion, async
+  /// properties, unsafe globals, SwiftData uniqueness and identifiers, recorded issues), written
+  /// in the sixth session of 2026-12-06 and measured once on `66d14eb`, the judge before it,
+  /// once on its last. Fair: its attempts are not read here.
+  static let blind16 = JudgeCorpus((try? fixture("judge-blind16.txt")) ?? "")
 
   /// Every syntax card the corpus is about: the shipped decks' and the fixture deck's, by id.
   static let cards: [String: SyntaxCard] = {
@@ -191,7 +200,7 @@ struct JudgeCorpus {
       "judge-blind-cards-o.md", "judge-blind-cards-p.md", "judge-blind-cards-q.md",
       "judge-blind-cards-r.md", "judge-blind-cards-s.md", "judge-blind-cards-t.md",
       "judge-blind-cards-u.md", "judge-blind-cards-v.md", "judge-blind-cards-w.md",
-      "judge-blind-cards-x.md",
+      "judge-blind-cards-x.md", "judge-blind-cards-y.md", "judge-blind-cards-z.md",
     ] {
       if let text = try? fixture(name) {
         files.append(.init(path: name, bytes: Array(text.utf8)))

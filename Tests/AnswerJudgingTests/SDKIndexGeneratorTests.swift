@@ -61,6 +61,9 @@ struct SDKIndexGeneratorTests {
     public struct OpenURLAction {
         public func callAsFunction(_ url: URL)
     }
+    extension Shape where Self == Capsule {
+        public static func capsule(style: RoundedCornerStyle) -> Self
+    }
     public struct Outline<Data, Leaf> {
         public init(_ data: Data, children: KeyPath<Data.Element, Data?>, @ViewBuilder content: @escaping (Data.Element) -> Leaf)
         public init(_ data: Binding<Data>, children: WritableKeyPath<Data.Element, Data?>, @ViewBuilder content: @escaping (Binding<Data.Element>) -> Leaf)
@@ -236,6 +239,28 @@ struct SDKIndexGeneratorTests {
     ```
 
     """,
+    "swiftui-shape-rect(cornerradius:style:).md": """
+
+    - SwiftUI
+    - Shape
+    -  rect(cornerRadius:style:)
+
+    Type Method
+
+    # rect(cornerRadius:style:)
+
+    iOS 13.0+iPadOS 13.0+
+
+    ``` source
+    static func rect(
+        cornerRadius: CGFloat,
+        style: RoundedCornerStyle = .continuous
+    ) -> Self
+    ```
+
+    Available when `Self` is `RoundedRectangle`.
+
+    """,
     "swiftui-griditem-griditem.size-griditem.size.adaptive(minimum:maximum:).md": """
 
     - SwiftUI
@@ -402,6 +427,18 @@ struct SDKIndexGeneratorTests {
     let docs = try Self.generated(docs: true)
     let shine = try #require(docs.members(named: "shine", of: "View").first)
     #expect(shine.isDeprecated && shine.replacement == "shine(_:value:)")
+  }
+
+  @Test(
+    "gives a type member of a protocol's extension for one type that type, not `Self`",
+    .enabled(if: FileManager.default.isExecutableFile(atPath: python)))
+  func constrainedFactories() throws {
+    let interface = try Self.generated()
+    #expect(interface.members(named: "capsule", of: "Shape").first?.type == "Capsule")
+    let docs = try Self.generated(docs: true)
+    let rect = try #require(docs.members(named: "rect", of: "Shape").first)
+    #expect(rect.isStatic && rect.type == "RoundedRectangle")
+    #expect(rect.parameters == [.required, .optional])
   }
 
   @Test(
