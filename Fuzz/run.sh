@@ -6,6 +6,8 @@
 #                                         answer-judge terminal-text deck-cache snapshot-sidecar
 #                                         journal-index anki-package
 #   Fuzz/run.sh --build-only [TARGET...]  only build
+#   Fuzz/run.sh --typecheck [TARGET...]   only type-check each target's sources (CI: seconds, where
+#                                         a build with the sanitizers takes minutes a target)
 #   Fuzz/run.sh --reproduce TARGET FILE   run one input through a target (after a crash)
 #
 # Everything is written under $QUIZ_FUZZ_DIR (default /tmp/quiz-fuzz), never into the repository:
@@ -24,6 +26,7 @@ mode=run
 seconds=60
 case "${1:-}" in
   --build-only) mode=build; shift ;;
+  --typecheck) mode=typecheck; shift ;;
   --reproduce) mode=reproduce; shift ;;
   '' | *[!0-9]*) ;;
   *) seconds=$1; shift ;;
@@ -75,7 +78,7 @@ c_modules() {
 
 # -sanitize=fuzzer,address where the toolchain links it; fuzzer alone otherwise.
 sanitizers=${QUIZ_FUZZ_SANITIZE:-}
-if [[ -z $sanitizers ]]; then
+if [[ -z $sanitizers && $mode != typecheck ]]; then
   mkdir -p "$out/probe"
   printf '%s\n' '@_cdecl("LLVMFuzzerTestOneInput")' \
     'public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt { 0 }' \
@@ -95,7 +98,11 @@ build() {
   for module in $(c_modules "$target"); do c_flags+=(-I "$repo/Sources/$module"); done
   local copy=$out/build/$target/src
   mkdir -p "$out/bin" "$copy"
-  echo "building $target (${modules[*]}, -sanitize=$sanitizers)" >&2
+  if [[ $mode == typecheck ]]; then
+    echo "type-checking $target (${modules[*]})" >&2
+  else
+    echo "building $target (${modules[*]}, -sanitize=$sanitizers)" >&2
+  fi
   # A copy, so that edits made in the work tree meanwhile cannot break the build half-way.
   rm -rf "$copy" && mkdir -p "$copy/Sources" "$copy/Fuzz"
   for module in "${modules[@]}"; do cp -R "$repo/Sources/$module" "$copy/Sources/"; done
@@ -104,6 +111,14 @@ build() {
   for module in "${modules[@]}"; do
     find "$copy/Sources" -name '*.swift' -exec sed -i "/^import $module\$/d" {} +
   done
+  # shellcheck disable=SC2046
+  if [[ $mode == typecheck ]]; then
+    (cd "$copy" && swiftc -typecheck -parse-as-library -package-name quiz -warnings-as-errors \
+      -module-name "${modules[0]}" -module-cache-path "$out/build/module-cache" "${c_flags[@]}" \
+      $(for module in "${modules[@]}"; do find "Sources/$module" -name '*.swift'; done | sort) \
+      $(target_files "$target"))
+    return
+  fi
   # shellcheck disable=SC2046
   (cd "$copy" && swiftc -sanitize="$sanitizers" -parse-as-library -O -g -use-ld=lld -package-name quiz \
     -module-name "${modules[0]}" -module-cache-path "$out/build/module-cache" "${c_flags[@]}" \
@@ -222,7 +237,7 @@ export ASAN_OPTIONS=${ASAN_OPTIONS:-allocator_may_return_null=1}
 
 for target in "${targets[@]}"; do module_of "$target" >/dev/null; done
 for target in "${targets[@]}"; do build "$target"; done
-[[ $mode == build ]] && exit 0
+[[ $mode == build || $mode == typecheck ]] && exit 0
 if [[ $mode == reproduce ]]; then
   exec "$out/bin/${targets[0]}" -timeout=5 -rss_limit_mb=2048 "$input"
 fi

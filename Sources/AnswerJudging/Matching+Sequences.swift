@@ -176,6 +176,16 @@ extension Matching {
         alignment.expectedUsed[i] = true
         continue
       }
+      // Nor is a frame the attempt writes deeper inside a wrapper of its own (the card's
+      // `.overlay { if … }` on a `List` in the attempt's `NavigationStack`): the attempt's
+      // wrapper is opened first, and the two meet whole.
+      if !containers, container.kind == .modifier,
+        alignment.typed.indices.contains(where: { j in
+          !alignment.typedUsed[j] && holds(alignment.typed[j], like: container, depth: 3)
+        })
+      {
+        continue
+      }
       let inner = Self.innerItems(of: container)
       let weight = inner.reduce(Weight()) { $0 + CodeNode.weight(of: $1) }
       guard weight.major + weight.minor > 0 else { continue }
@@ -192,6 +202,14 @@ extension Matching {
       opened = true
     }
     return opened
+  }
+
+  /// Whether `node` holds an item the same as `item` within `depth` levels of what it holds.
+  private func holds(_ node: CodeNode, like item: CodeNode, depth: Int) -> Bool {
+    guard depth > 0 else { return false }
+    return Self.innerItems(of: node).contains {
+      isSame(item, $0) || holds($0, like: item, depth: depth - 1)
+    }
   }
 
   /// Opens the attempt's unpaired items that hold items, while some of the card's are

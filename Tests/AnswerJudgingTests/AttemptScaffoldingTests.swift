@@ -50,6 +50,48 @@ struct AttemptScaffoldingTests {
   }
 }
 
+@Suite("The card's frame inside the attempt's wrappers, and its model's members")
+struct AttemptWrappersTests {
+  static let overlay = """
+    .overlay {
+        if !searchText.isEmpty && visibleRecipes.isEmpty {
+            ContentUnavailableView.search(text: searchText)
+        }
+    }
+    """
+
+  @Test("meets a card's modifier frame written on a view inside the attempt's own stack")
+  func frameInsideWrapper() throws {
+    let nested = """
+      NavigationStack {
+          List(filtered) { recipe in Text(recipe.name) }
+              .overlay {
+                  if !query.isEmpty && filtered.isEmpty {
+                      ContentUnavailableView.search(text: query)
+                  }
+              }
+      }
+      """
+    let judgement = judge(nested, Self.overlay)
+    #expect(judgement.grade == 5, "\(judgement.reason)")
+    // Without the test around it, the view shows before anything is typed: still said.
+    let always = judge(
+      nested.replacing("if !query.isEmpty && filtered.isEmpty {", with: "do {"), Self.overlay)
+    #expect(try #require(always.grade) < 5)
+  }
+
+  @Test("takes a member of the example's model, reached through its binding, as the author's")
+  func bindingMembers() throws {
+    let card = "Form { TextField(\"Title\", text: $draft.title) }"
+    let judgement = judge("Form { TextField(\"Name\", text: $item.name) }", card)
+    #expect(judgement.grade == 5, "\(judgement.reason)")
+    // `Binding`'s own members stay API: `animation(_:)` is not the author's to rename.
+    let animated = "Toggle(\"Wi-Fi\", isOn: $isOn.animation(.spring))"
+    let other = judge("Toggle(\"Wi-Fi\", isOn: $isOn.transaction(.init()))", animated)
+    #expect(try #require(other.grade) < 5)
+  }
+}
+
 @Suite("A computed property around the card's expression")
 struct ComputedPropertyTests {
   @Test("compares what a computed property computes with the card's expression")
