@@ -78,3 +78,47 @@ extension Matching {
     "onDelete", "onMove", "onInsert", "dropDestination",
   ]
 }
+
+/// A deprecated container that takes its columns as children says what its replacement says
+/// with a closure a column: `NavigationView { A; B; C }` holds the columns of
+/// `NavigationSplitView { A } content: { B } detail: { C }`, and is compared column for column
+/// (its deprecation still said), not as one sidebar missing two columns.
+extension Matching {
+  /// The attempt's items (`nodes`), each deprecated container whose one closure holds as many
+  /// items as the card's replacement has closures read with a closure each, labelled as the
+  /// card labels them. Nil when there is none.
+  func columnsInCardsForm(_ nodes: [CodeNode]) -> [CodeNode]? {
+    guard vocabulary.deprecated.keys.contains(where: { attempt.writtenNames.contains(Substring($0)) })
+    else { return nil }
+    var found = false
+    func rewrite(_ node: CodeNode) -> CodeNode {
+      var node = node.mappingChildren(rewrite)
+      guard node.kind == .call, node.arguments.count == 1, node.arguments[0].isTrailing,
+        node.arguments[0].label == nil, node.arguments[0].isClosure,
+        case let closure = node.arguments[0].value[0], closure.blocks.count == 1,
+        let replacement = replacement(forDeprecated: node.name).map(Self.bare),
+        let columns = Self.allNodes(expected.nodes).first(where: {
+          $0.kind == .call && $0.name == replacement
+        })?.arguments,
+        columns.count >= 2, columns.allSatisfy({ $0.isTrailing && $0.isClosure }),
+        closure.blocks[0].count == columns.count
+      else { return node }
+      node.arguments = zip(columns, closure.blocks[0]).map { column, item in
+        var part = closure
+        part.blocks = [[item]]
+        part.weight = nil
+        part.fingerprint = nil
+        var argument = node.arguments[0]
+        argument.label = column.label
+        argument.value = [part]
+        return argument
+      }
+      node.weight = nil
+      node.fingerprint = nil
+      found = true
+      return node
+    }
+    let rewritten = nodes.map(rewrite)
+    return found ? rewritten : nil
+  }
+}

@@ -132,9 +132,10 @@ struct Matching {
         "a `.menu`-style `Picker` for the card's `Menu` holding a `Picker`: its label is the choice"
       )
     } else {
+      let nodes = dataContainersInCardsForm() ?? attempt.nodes
       compareSequences(
         expected.nodes,
-        Self.unwrappingViews(dataContainersInCardsForm() ?? attempt.nodes, for: expected.nodes),
+        Self.unwrappingViews(columnsInCardsForm(nodes) ?? nodes, for: expected.nodes),
         root: true)
     }
     placeMisplaced()

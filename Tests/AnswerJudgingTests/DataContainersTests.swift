@@ -98,4 +98,31 @@ struct DataContainersTests {
     #expect(try #require(judgement.grade) < 5)
     #expect(judgement.reason.contains("onDelete"), "\(judgement.reason)")
   }
+
+  @Test("reads a deprecated container's children as its replacement's columns, one error")
+  func deprecatedColumns() throws {
+    let card = """
+      NavigationSplitView {
+          List(genres, id: \\.self, selection: $genre) { Text($0) }
+      } content: {
+          BookList(genre: genre, selection: $book)
+      } detail: {
+          Text(book ?? "Pick a book")
+      }
+      """
+    let columns = """
+      NavigationView {
+          List(genres, id: \\.self, selection: $genre) { Text($0) }
+          BookList(genre: genre, selection: $book)
+          Text(book ?? "Pick a book")
+      }
+      """
+    let judgement = judge(columns, card)
+    #expect(judgement.grade == 2, "\(judgement.reason)")
+    #expect(judgement.findings.count == 1)
+    #expect(judgement.reason.hasPrefix("`NavigationView` is deprecated"))
+    // Two children for three columns are no columns: the detail is missing too.
+    let two = judge(columns.replacing("    Text(book ?? \"Pick a book\")\n", with: ""), card)
+    #expect(try #require(two.grade) <= 1)
+  }
 }
