@@ -88,7 +88,8 @@ extension Matching {
   /// items as the card's replacement has closures read with a closure each, labelled as the
   /// card labels them. Nil when there is none.
   func columnsInCardsForm(_ nodes: [CodeNode]) -> [CodeNode]? {
-    guard vocabulary.deprecated.keys.contains(where: { attempt.writtenNames.contains(Substring($0)) })
+    guard
+      vocabulary.deprecated.keys.contains(where: { attempt.writtenNames.contains(Substring($0)) })
     else { return nil }
     var found = false
     func rewrite(_ node: CodeNode) -> CodeNode {
