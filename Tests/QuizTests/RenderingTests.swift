@@ -183,6 +183,14 @@ struct RenderingTests {
     #expect(text.contains("    ToolbarItem(placement: .[-primaryAction-]{+bottomBar+}) {"))
     #expect(!text.contains("topBarTrailing"))
     #expect(!text.contains("\u{1B}["))
+    // The legend names the marks shown: a part missing is the card's alone, said so (a trial
+    // read `[-…-]` under a legend of "[-the card's-] {+yours+}" as replaced).
+    #expect(text.contains("marked ([-the card's-]{+yours+}):"), "\(text)")
+    let missing = comparison(
+      ".presentationDetents([.medium])", code: "Text(\"x\").presentationDetents([.medium, .large])",
+      color: false)
+    #expect(missing.contains("The card's code, marked ([-missing-]):"), "\(missing)")
+    #expect(missing.contains("[-.large-]") || missing.contains("[-large-]"), "\(missing)")
   }
 
   @Test("marks missing tokens with nothing between them as one run")

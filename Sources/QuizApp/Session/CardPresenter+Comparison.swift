@@ -22,38 +22,39 @@ extension CardPresenter {
     parts.append(style.inlineMarkdown(headline))
     let lines = markedLines(judgement.code, marks: judgement.marks)
     if !lines.isEmpty {
-      if style.usesColor {
-        // The legend in the marks' own colours, for the marks shown: a line with a wrong name
-        // reads either way round without it.
-        // Coloured whole, on one line or, on a narrow terminal, two: a wrap inside "the
-        // card's" would leave nothing to colour.
-        let marks = judgement.marks.values
-        let replaced = marks.contains {
-          switch $0 {
-          case .wrong, .typo: true
-          default: false
-          }
+      // The legend names the marks shown, in their own colours, or without colour in the
+      // brackets they are written in (a missing part is the card's alone: `[-missing-]`).
+      // Coloured whole, on one line or, on a narrow terminal, two: a wrap inside "the card's"
+      // would leave nothing to colour.
+      let marks = judgement.marks.values
+      let replaced = marks.contains {
+        switch $0 {
+        case .wrong, .typo: true
+        default: false
         }
-        var keys: [(plain: String, coloured: String)] = []
-        if replaced {
-          keys.append(
-            (
+      }
+      var keys: [(plain: String, shown: String)] = []
+      if replaced {
+        keys.append(
+          style.usesColor
+            ? (
               "the card's→yours",
               style.apply(.bad, "the card's") + style.apply(.dim, "→")
                 + style.apply(.warn, "yours")
-            ))
-        }
-        if marks.contains(.missing) { keys.append(("missing", style.apply(.missing, "missing"))) }
-        if keys.isEmpty {
-          parts.append("The card's code, marked:")
-        } else {
-          let plain = keys.map(\.plain).joined(separator: ", ")
-          let key = "(" + keys.map(\.coloured).joined(separator: ", ") + "):"
-          let fits = "The card's code, marked (\(plain)):".count <= wrapper.width
-          parts.append("The card's code, marked" + (fits ? " " : "\n") + key)
-        }
+            ) : ("[-the card's-]{+yours+}", "[-the card's-]{+yours+}"))
+      }
+      if marks.contains(.missing) {
+        keys.append(
+          style.usesColor
+            ? ("missing", style.apply(.missing, "missing")) : ("[-missing-]", "[-missing-]"))
+      }
+      if keys.isEmpty {
+        parts.append("The card's code, marked:")
       } else {
-        parts.append(wrapper.wrap("The card's code, marked ([-the card's-] {+yours+}):"))
+        let plain = keys.map(\.plain).joined(separator: ", ")
+        let key = "(" + keys.map(\.shown).joined(separator: ", ") + "):"
+        let fits = "The card's code, marked (\(plain)):".count <= wrapper.width
+        parts.append("The card's code, marked" + (fits ? " " : "\n") + key)
       }
       parts.append(lines.joined(separator: "\n"))
     }
