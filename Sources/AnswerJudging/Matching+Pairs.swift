@@ -81,9 +81,13 @@ extension Matching {
       let typed = display(a, in: attempt)
       if let replacement = replacement(forDeprecated: a.name) {
         let current = Self.bare(String(replacement.prefix { $0 != "(" }))
+        let card = display(e, in: expected)
+        // The replacement said once where it is the card's (a trial read it said twice).
         note(
           .error,
-          "`\(typed)` is deprecated (use `\(replacement)`); the card has `\(display(e, in: expected))`",
+          current == e.name
+            ? "`\(typed)` is deprecated; the card has its replacement, `\(card)`"
+            : "`\(typed)` is deprecated (use `\(replacement)`); the card has `\(card)`",
           deprecated: a.name, replacement: current == a.name ? nil : current)
       } else {
         let madeUp =

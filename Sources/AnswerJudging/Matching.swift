@@ -178,12 +178,19 @@ struct Matching {
     let asked = missedAsked
     if isProse { findings = [] }
     findings.sort { ($0.severity.rawValue, -$0.token) > ($1.severity.rawValue, -$1.token) }
+    // A name the attempt writes where the card has another part too (`isPresented` for the
+    // key path `\.isSearching` and for the property named after it) is not listed as accepted
+    // beside the mark that says it is wrong.
+    let wrong = Set(
+      marks.values.compactMap { mark -> String? in
+        if case .wrong(let text) = mark { text } else { nil }
+      })
     return Judgement(
       grade: grade, reason: reason(grade: grade), findings: findings, code: expected.source,
       marks: marks,
       renamings: renamingOrder.compactMap { name in
         guard let typed = renamings[name], !conflictingRenamings.contains(name),
-          !ambiguousRenamings.contains(name)
+          !ambiguousRenamings.contains(name), !wrong.contains(typed)
         else {
           return nil
         }

@@ -399,3 +399,37 @@ struct ReviewerRulesTests {
     #expect(judgement.reason == "`@State` where the card has `@AppStorage`.")
   }
 }
+
+@Suite("Judging attempts: what the reason and the names accepted say once")
+struct SaidOnceTests {
+  @Test("lists no name accepted that a mark beside it says is wrong")
+  func noWrongNameAccepted() throws {
+    let card = """
+      @Environment(\\.isSearching) private var isSearching
+
+      var body: some View {
+          Text(isSearching ? "Searching…" : "All books")
+      }
+      """
+    let attempt = card.replacing("isSearching", with: "isPresented")
+    let judgement = judge(attempt, card)
+    #expect(try #require(judgement.grade) <= 2)
+    #expect(judgement.reason == "`\\.isPresented` where the card has `\\.isSearching`.")
+    #expect(judgement.renamings.isEmpty, "\(judgement.renamings)")
+    // A name of the author's, with the key path right, is listed.
+    let renamed = judge(
+      card.replacing("private var isSearching", with: "private var active")
+        .replacing("Text(isSearching", with: "Text(active"), card)
+    #expect(renamed.renamings.map(\.attempt) == ["active"])
+  }
+
+  @Test("names a deprecated API's replacement once where the card has it")
+  func replacementOnce() {
+    let card = ".toolbar { ToolbarItem(placement: .topBarTrailing) { EditButton() } }"
+    let judgement = judge(card.replacing(".topBarTrailing", with: ".navigationBarTrailing"), card)
+    #expect(
+      judgement.reason
+        == "`.navigationBarTrailing` is deprecated; the card has its replacement, `.topBarTrailing`."
+    )
+  }
+}
