@@ -85,8 +85,13 @@ extension SDKCheck.Code {
         !index.declaresMember(named: String(name))
       else { continue }
       if known == nil {
-        // A parameter (`for colour: Color`) or a loop's name is bound as a `let` is.
-        known = bound.union(parameterNames()).union(reads)
+        // A parameter (`for colour: Color`) or a loop's name is bound as a `let` is. A name
+        // the card reads is meant only where the attempt writes it too: one spelling
+        // throughout (`showWelcome` for `showsWelcome`) is a renaming.
+        let written = Set(
+          tokens.indices.lazy.filter { [.identifier, .dollar].contains(tokens[$0].kind) }
+            .map { text($0).drop { $0 == "$" } })
+        known = bound.union(parameterNames()).union(reads.intersection(written))
         candidates = known!.sorted()
       }
       guard !known!.contains(name),

@@ -330,6 +330,15 @@ struct ValueMethodTests {
       card.replacingOccurrences(of: "results(for: query)", with: "results(for: qurey)"))
     #expect(typo.grade == 3, "\(typo.reason)")
     #expect(typo.reason == "`qurey` looks like a typo for `query`.")
+    // One spelling throughout, the card's nowhere, is a name of the author's (a trial's
+    // `showWelcome` for `showsWelcome` was "a typo", 3, beside its real slip).
+    let cover = "Button(\"Start\") { showsWelcome = false }\n    .disabled(!showsWelcome)"
+    let renamed = AnswerJudge(code: cover).judge(
+      cover.replacingOccurrences(of: "showsWelcome", with: "showWelcome"))
+    #expect(renamed.grade == 5, "\(renamed.reason)")
+    let once = AnswerJudge(code: cover).judge(
+      cover.replacingOccurrences(of: "{ showsWelcome", with: "{ showWelcome"))
+    #expect(once.grade == 3 && once.reason.contains("looks like a typo"), "\(once.reason)")
     // A name the attempt binds as a parameter or a loop's, one letter off the card's, is its
     // own (an adversarial review: `colour` for `color`, `grey`, `prize`, an outer label `with`).
     let swatch = AnswerJudge(
