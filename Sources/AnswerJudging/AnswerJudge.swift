@@ -181,6 +181,10 @@ public struct AnswerJudge: Sendable {
         // Code with no API in it (`path = []`) can only be compared token by token.
         judgement = Self.compareTokens(answer, typed)
       }
+      // Each answer's verdict with what the SDK says of the attempt: the best is the best
+      // checked (an answer the comparison liked more, its call then found not to compile,
+      // had put its own call in the reason: "the card uses `ContentUnavailableView()`").
+      judgement = checked(judgement, attempt: typed)
       if index > 0, judgement.grade == 5, judgement.findings.isEmpty {
         // A long one is named, not quoted: the answer screen shows it under "Also right".
         judgement.reason =
@@ -190,7 +194,7 @@ public struct AnswerJudge: Sendable {
       }
       if best == nil || judgement.grade ?? 0 > best!.grade ?? 0 { best = judgement }
     }
-    var judgement = checked(best!, attempt: typed)
+    var judgement = best!
     // An argument or a value the question asks for, left out, misses what was asked: not a
     // slip.
     if let grade = judgement.grade, grade > 3,

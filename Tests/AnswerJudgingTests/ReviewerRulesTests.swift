@@ -432,4 +432,25 @@ struct SaidOnceTests {
         == "`.navigationBarTrailing` is deprecated; the card has its replacement, `.topBarTrailing`."
     )
   }
+
+  @Test("says the reason of the answer whose checked verdict is best, naming that answer's call")
+  func checkedBest() throws {
+    let code = """
+      ContentUnavailableView(
+          "No Book Selected", systemImage: "book.closed",
+          description: Text("Choose a book."))
+      """
+    var hints = JudgingHints()
+    hints.alternatives = [
+      "ContentUnavailableView { Label(\"No Book Selected\", systemImage: \"book.closed\") } description: { Text(\"Choose a book.\") }"
+    ]
+    let judgement = AnswerJudge(code: code, hints: hints).judge(
+      code.replacing("systemImage:", with: "systemName:"))
+    #expect(try #require(judgement.grade) <= 2)
+    #expect(judgement.reason == "`systemName:` where the card has `systemImage:`.")
+    #expect(
+      judgement.findings.contains {
+        $0.message.hasSuffix("the card uses `ContentUnavailableView(_:systemImage:description:)`")
+      }, "\(judgement.findings)")
+  }
 }
