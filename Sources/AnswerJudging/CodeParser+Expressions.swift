@@ -75,13 +75,7 @@ extension CodeParser {
         var link = CodeNode(
           kind: .modifier, name: String(current), token: position,
           tokens: position - 1..<position + 1)
-        // A binding's member (`$draft.title`) is a member of the value it projects, but for
-        // those of `Binding` itself (`$isOn.animation()`).
-        if let previous = links.last,
-          Self.isBareReference(previous)
-            || previous.kind == .binding && links.count == 1
-              && !SDKIndex.shipped.hasMember(named: link.name, of: "Binding")
-        {
+        if let previous = links.last, Self.isBareReference(previous) {
           link.parameters = [previous.name]
           if links.count == 1, previous.kind == .call, previous.name.first?.isUppercase == true {
             link.chainRoot = previous.name

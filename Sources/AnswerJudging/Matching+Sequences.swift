@@ -204,11 +204,16 @@ extension Matching {
     return opened
   }
 
-  /// Whether `node` holds an item the same as `item` within `depth` levels of what it holds.
+  /// Whether `node` holds an item like `item` within `depth` levels of what it holds: of its
+  /// name, and holding some of what it holds (not an `.overlay` of a button where the card's
+  /// holds an empty state).
   private func holds(_ node: CodeNode, like item: CodeNode, depth: Int) -> Bool {
     guard depth > 0 else { return false }
-    return Self.innerItems(of: node).contains {
-      isSame(item, $0) || holds($0, like: item, depth: depth - 1)
+    return Self.innerItems(of: node).contains { inner in
+      isSame(item, inner)
+        && !Self.fingerprint(of: item, depth: 0).subtracting([item.name]).isDisjoint(
+          with: Self.fingerprint(of: inner, depth: 0))
+        || holds(inner, like: item, depth: depth - 1)
     }
   }
 
