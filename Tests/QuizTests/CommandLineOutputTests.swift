@@ -119,6 +119,30 @@ struct CommandLineOutputTests {
       #expect(result.out.contains("Question: What happens when it is tall?") == shown)
     }
   }
+
+  @Test("repeats the suggested grade and its reason above the grade when they scrolled away")
+  func tallComparison() throws {
+    let harness = try SessionHarness()
+    let explanation = (1...30).map { "Line \($0) of a long explanation." }
+      .joined(separator: "\n\n")
+    let deck =
+      "# Tall\n\n## Syntax · Tall · tall-syntax\nHide the view.\n\n---\n\n```swift\n"
+      + "Text(\"x\").hidden()\n```\n\n\(explanation)\n"
+    for (height, shown) in [(30, true), (200, false)] {
+      let result = runQuiz(
+        [], variables: harness.variables, shipped: [("tall.md", deck)],
+        input: ScriptedInput(["Text(\"x\").opacity(0)", "", "", ":quit"])
+      ) { $0.height = height }
+      let lines = result.out.split(separator: "\n").map(String.init)
+      let reminder = lines.firstIndex { $0.hasPrefix("Suggested 1: ") }
+      #expect((reminder != nil) == shown, "\(result.out)")
+      if let reminder {
+        // Just above the prompt, after the whole answer, without the code's backticks.
+        #expect(lines[reminder] == "Suggested 1: Missing .hidden.", "\(lines[reminder])")
+        #expect(reminder > (lines.firstIndex { $0.contains("Line 30 of") } ?? .max))
+      }
+    }
+  }
 }
 
 @Suite("No silent mistakes")

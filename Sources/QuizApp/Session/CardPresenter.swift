@@ -48,6 +48,21 @@ struct CardPresenter {
       + style.headingText(firstLine.truncated(to: max(10, width - 10)))
   }
 
+  /// A one-line reminder of the suggested grade and its reason, for above the grade prompt
+  /// when what `answer` (as printed) shows below the reason is taller than the terminal and the
+  /// reason has scrolled away; nil when it is still on the screen, or there is none.
+  func reminder(of judgement: Judgement?, in answer: String) -> String? {
+    guard let height, let judgement, let grade = judgement.grade else { return nil }
+    let lines = answer.split(separator: "\n", omittingEmptySubsequences: false)
+    guard let headline = lines.firstIndex(where: { $0.contains("Your attempt:") }) else {
+      return nil
+    }
+    // The question's reminder, the legend and the prompt take four more rows.
+    guard lines.count - headline + 4 > height else { return nil }
+    let text = "Suggested \(grade): " + judgement.reason.replacing("`", with: "")
+    return style.apply(.dim, text.truncated(to: max(10, width - 1)))
+  }
+
   /// The question side of `card`.
   func question(_ card: Card) -> String {
     var parts: [String] = []

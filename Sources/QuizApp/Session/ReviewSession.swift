@@ -181,6 +181,7 @@ final class ReviewSession {
     if let reminder = presenter.reminder(of: card, below: [presenter.question(card), answer]) {
       console.print(reminder)
     }
+    if let reminder = presenter.reminder(of: judgement, in: answer) { console.print(reminder) }
     var suggestion = judgement?.grade.flatMap { Grade(rawValue: $0) }
     // Out of time, an answer the reviewer cannot grade counts as not given.
     if timedOut && suggestion == nil { suggestion = 0 }
