@@ -10,19 +10,26 @@ extension CodeNode {
     "Date": "now", "CGPoint": "zero", "CGSize": "zero", "CGRect": "zero", "CGVector": "zero",
   ]
 
-  /// Whether `source` has a capitalised name followed at once by `.` or `(`, or an array
-  /// that starts with an implicit member: what ``normalizingImplicitMembers(_:declared:)``
-  /// rewrites, in a look far cheaper than the pass.
+  /// Whether `source` has a capitalised name followed at once by `.` or `(`, an implicit
+  /// member called as an argument, or an array that starts with an implicit member: what
+  /// ``normalizingImplicitMembers(_:declared:)`` and the factories rewrite, in a look far
+  /// cheaper than the passes.
   static func mayHaveImplicitMembers(_ source: String, _ tokens: [SwiftToken]) -> Bool {
     let utf8 = source.utf8
     if source.holdsBytes("[.") { return true }
-    return tokens.contains { token in
+    return tokens.indices.contains { index in
+      let token = tokens[index]
       guard token.kind == .identifier, let first = utf8[token.range].first,
-        first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z"),
         token.range.upperBound < utf8.endIndex
       else { return false }
       let next = utf8[token.range.upperBound]
-      return next == UInt8(ascii: ".") || next == UInt8(ascii: "(")
+      if first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") {
+        return next == UInt8(ascii: ".") || next == UInt8(ascii: "(")
+      }
+      // An implicit member called in an argument: `.clipShape(.rect(cornerRadius: 16))`.
+      guard next == UInt8(ascii: "("), index >= 2, source[tokens[index - 1].range] == "."
+      else { return false }
+      return ["(", ":", ","].contains(source[tokens[index - 2].range])
     }
   }
 

@@ -102,11 +102,11 @@ extension Matching {
           $0.kind == .call && $0.name == replacement
         })?.arguments,
         columns.count >= 2, columns.allSatisfy({ $0.isTrailing && $0.isClosure }),
-        closure.blocks[0].count == columns.count
+        case let views = Self.views(in: closure.blocks[0]), views.count == columns.count
       else { return node }
-      node.arguments = zip(columns, closure.blocks[0]).map { column, item in
+      node.arguments = zip(columns, views).map { column, view in
         var part = closure
-        part.blocks = [[item]]
+        part.blocks = [view]
         part.weight = nil
         part.fingerprint = nil
         var argument = node.arguments[0]
@@ -121,5 +121,19 @@ extension Matching {
     }
     let rewritten = nodes.map(rewrite)
     return found ? rewritten : nil
+  }
+
+  /// A block's items as views: each item but a modifier with the modifiers after it
+  /// (`List { … }` and its `.navigationTitle("Mail")` are one column).
+  private static func views(in items: [CodeNode]) -> [[CodeNode]] {
+    var views: [[CodeNode]] = []
+    for item in items {
+      if item.kind == .modifier, !views.isEmpty {
+        views[views.count - 1].append(item)
+      } else {
+        views.append([item])
+      }
+    }
+    return views
   }
 }

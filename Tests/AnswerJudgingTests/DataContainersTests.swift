@@ -121,6 +121,12 @@ struct DataContainersTests {
     #expect(judgement.grade == 2, "\(judgement.reason)")
     #expect(judgement.findings.count == 1)
     #expect(judgement.reason.hasPrefix("`NavigationView` is deprecated"))
+    // A column is a view with its modifiers (an adversarial review: `.navigationTitle` on the
+    // sidebar was counted as a column).
+    let titled = judge(
+      columns.replacing(
+        "{ Text($0) }\n", with: "{ Text($0) }\n    .navigationTitle(\"Genres\")\n"), card)
+    #expect(titled.grade == 2, "\(titled.reason)")
     // Two children for three columns are no columns: the detail is missing too.
     let two = judge(columns.replacing("    Text(book ?? \"Pick a book\")\n", with: ""), card)
     #expect(try #require(two.grade) <= 1)

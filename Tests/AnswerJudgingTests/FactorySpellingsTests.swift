@@ -43,6 +43,14 @@ struct FactorySpellingsTests {
     // A plain rectangle is not the rounded one.
     let plain = judge(card.replacing(".rect(cornerRadius: 16)", with: "Rectangle()"), card)
     #expect(try #require(plain.grade) < 5)
+    // A modifier alone, the implicit member its only spelling of a type (an adversarial
+    // review: the pass did not run without a capitalised name in the code).
+    #expect(
+      judge(
+        ".contentShape(.rect(cornerRadius: 16))",
+        ".contentShape(RoundedRectangle(cornerRadius: 16))"
+      )
+      .grade == 5)
     let transition = "Text(message)\n    .transition(.move(edge: .leading))"
     #expect(
       judge(transition.replacing(".move(edge:", with: "MoveTransition(edge:"), transition).grade
