@@ -27,17 +27,12 @@ extension CodeNode {
       // A value passed where a protocol's is asked for (`TimelineView(PeriodicTimelineSchedule(
       // from: d, by: 1))`) is the implicit member; a view of its own is its type's.
       for index in node.arguments.indices where node.arguments[index].value.count == 1 {
-        if let factory = staticFactory(node.arguments[index].value[0]) {
+        if let factory = factorySpelling(node.arguments[index].value[0]) {
           node.arguments[index].value = [factory]
         }
       }
-      for index in node.arguments.indices where node.arguments[index].value.count == 1 {
-        if let made = madeType(node.arguments[index].value[0]) {
-          node.arguments[index].value = [made]
-        }
-      }
       if node.kind == .declaration, node.value.count == 1,
-        let factory = staticFactory(node.value[0]) ?? madeType(node.value[0])
+        let factory = factorySpelling(node.value[0])
       {
         node.value = [factory]
       }
@@ -56,37 +51,34 @@ extension CodeNode {
     }
   }
 
-  /// `Type(a: x, b: y)` as the implicit member a protocol of the type declares to make one from
-  /// the same arguments (`PeriodicTimelineSchedule(from: d, by: 1)` as `.periodic(from: d,
-  /// by: 1)`); nil where there is no such member.
-  private static func staticFactory(_ node: CodeNode) -> CodeNode? {
-    guard node.kind == .call, node.hasParentheses, node.blocks.isEmpty,
-      node.name.first?.isUppercase == true, !node.arguments.isEmpty,
+  /// A value built by its type's initialiser or by a protocol's static member, in the one
+  /// spelling both are read as: the implicit member where it makes that type alone
+  /// (`PeriodicTimelineSchedule(from: d, by: 1)` as `.periodic(from: d, by: 1)`), the type's
+  /// initialiser where the member's name makes other types too
+  /// (``SDKIndex/ambiguousFactoryType(named:labels:)``: `.rect(cornerRadius: 16)` as
+  /// `RoundedRectangle(cornerRadius: 16)`, not the `.rect` that `Rectangle()` is read as); nil
+  /// where neither is.
+  private static func factorySpelling(_ node: CodeNode) -> CodeNode? {
+    guard node.hasParentheses, node.blocks.isEmpty, !node.arguments.isEmpty,
       node.arguments.allSatisfy({ !$0.isTrailing }),
-      node.arguments.contains(where: { $0.label != nil }),
-      let name = SDKIndex.shipped.staticFactoryName(
-        of: node.name, labels: node.arguments.map { $0.label ?? "_" })
+      node.arguments.contains(where: { $0.label != nil })
     else { return nil }
-    var member = node
-    member.kind = .member
-    member.name = name
-    return member
-  }
-
-  /// An implicit member call as its type's initialiser, where the member's name makes other
-  /// types too (``SDKIndex/ambiguousFactoryType(named:labels:)``): `.rect(cornerRadius: 16)`
-  /// as `RoundedRectangle(cornerRadius: 16)`, not the `.rect` that `Rectangle()` is read as.
-  private static func madeType(_ node: CodeNode) -> CodeNode? {
-    guard node.kind == .member, node.hasParentheses, node.blocks.isEmpty,
-      !node.arguments.isEmpty, node.arguments.allSatisfy({ !$0.isTrailing }),
-      node.arguments.contains(where: { $0.label != nil }),
-      let type = SDKIndex.shipped.ambiguousFactoryType(
-        named: node.name, labels: node.arguments.map { $0.label ?? "_" })
-    else { return nil }
-    var call = node
-    call.kind = .call
-    call.name = type
-    return call
+    let labels = node.arguments.map { $0.label ?? "_" }
+    var spelled = node
+    if node.kind == .call, node.name.first?.isUppercase == true,
+      let name = SDKIndex.shipped.staticFactoryName(of: node.name, labels: labels)
+    {
+      spelled.kind = .member
+      spelled.name = name
+    } else if node.kind == .member,
+      let type = SDKIndex.shipped.ambiguousFactoryType(named: node.name, labels: labels)
+    {
+      spelled.kind = .call
+      spelled.name = type
+    } else {
+      return nil
+    }
+    return spelled
   }
 
   /// A call given one value built by its type's initialiser where an overload takes that
