@@ -30,11 +30,16 @@ extension SDKCheck {
       for (position, value) in values.enumerated()
       where position < call.labels.count && mayMismatch(value, in: typed, bound: bound) {
         // Every declaration the call may be must say, and refuse the value.
-        guard
-          let type = Self.parameterType(of: candidates, at: position, labels: call.labels),
-          let problem = mismatch(value, type: type, in: typed, bound: bound)
+        guard let type = Self.parameterType(of: candidates, at: position, labels: call.labels)
         else { continue }
-        problems.append(Problem(message: problem))
+        if let problem = mismatch(value, type: type, in: typed, bound: bound) {
+          problems.append(Problem(message: problem))
+        } else if let problem = stringMismatch(value, type: type, in: typed),
+          !cardStringArguments.contains("\(call.written)#\(position)")
+        {
+          // The API recalled, the value written as the literal it is not: a near miss.
+          problems.append(Problem(message: problem, isNearMiss: true))
+        }
       }
     }
     for (type, value) in typed.typedInitialValues() {
@@ -104,7 +109,7 @@ extension SDKCheck {
   /// Whether the value at `value` is of a kind ``mismatch(_:type:in:bound:)`` may refuse: a key
   /// path, or an implicit member that is neither the card's nor the attempt's own.
   private func mayMismatch(_ value: Int, in typed: Code, bound: Set<Substring>) -> Bool {
-    if typed.isByte(value, "\\") { return true }
+    if typed.isByte(value, "\\") || typed.tokens[value].kind == .string { return true }
     guard typed.isByte(value, "."), value + 1 < typed.tokens.count else { return false }
     let name = typed.text(value + 1)
     return !cardNames.contains(name) && !bound.contains(name)
@@ -134,6 +139,26 @@ extension SDKCheck {
     else { return nil }
     return "`\(type)` has no `.\(name)`"
   }
+
+  /// What is wrong with a string literal, the whole argument at `value`, where `type` is asked
+  /// for: a type the index knows, not a protocol, that no string literal spells (`Text`,
+  /// which `confirmationDialog(_:item:…)` takes as its title); nil else.
+  private func stringMismatch(_ value: Int, type: String, in typed: Code) -> String? {
+    guard typed.tokens[value].kind == .string,
+      value + 1 >= typed.tokens.count || typed.isByte(value + 1, ",")
+        || typed.isByte(value + 1, ")"),
+      index.describes(type), !index.isProtocol(type),
+      let protocols = index.conformances[type], !protocols.isEmpty,
+      protocols.allSatisfy({ !Self.stringLiteralProtocols.contains($0) })
+    else { return nil }
+    return "`\(type)` is asked for, not a string: `\(typed.text(value))`"
+  }
+
+  /// The protocols through which a string literal makes a value.
+  static let stringLiteralProtocols: Set<String> = [
+    "ExpressibleByStringLiteral", "ExpressibleByExtendedGraphemeClusterLiteral",
+    "ExpressibleByUnicodeScalarLiteral", "ExpressibleByStringInterpolation",
+  ]
 
   /// Types whose values a literal spells, which no key path is.
   static let literalTypes: Set<String> = [

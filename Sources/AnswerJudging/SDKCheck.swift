@@ -43,6 +43,9 @@ struct SDKCheck: Sendable {
   /// The methods the card's conforming types declare, as written (`updateUIView(_:context:)`).
   let cardMethods: Set<String>
   let cardCallsByName: [String: [Code.WrittenCall]]
+  /// The card's calls passing a string literal, each with the argument's position
+  /// (`confirmationDialog(_:isPresented:)#0`): the card is right, whatever the index says.
+  let cardStringArguments: Set<String>
   /// The card's comparisons of an ordering's two values (``Code/orderings()``).
   let cardOrderings: [Code.Ordering]
   /// The card's ranges open on one side (``Code/oneSidedRanges()``).
@@ -114,6 +117,12 @@ struct SDKCheck: Sendable {
     cardCalls = Set(cardWritten.map(\.written))
     cardMethods = card.conformingMethods()
     cardCallsByName = Dictionary(grouping: cardWritten, by: \.name)
+    cardStringArguments = Set(
+      cardWritten.flatMap { call in
+        card.argumentValues(after: call.token).enumerated()
+          .filter { card.tokens[$0.element].kind == .string }
+          .map { "\(call.written)#\($0.offset)" }
+      })
     cardInoutParameters = card.inoutParameters().filter { !$0.value.isEmpty }
     cardFunctionModifiers = card.functionModifiers().filter { !$0.value.isEmpty }
     cardActors = Set(card.declaredTypeKinds().filter { $0.value == "actor" }.keys)
