@@ -17,9 +17,18 @@ extension SDKCheck {
     where !uses.contains(where: { $0.token == call.token })
       && !APIVocabulary.decoration.contains(call.name)
     {
-      // Only a value that may be refused asks what the call is: finding out costs.
+      // Only a value that may be refused asks what the call is: finding out costs. A string
+      // is asked about only in a call the card makes with something else in its place
+      // (`confirmationDialog(Text(…), item:)`): most strings are titles of calls that take
+      // them.
       let values = typed.argumentValues(after: call.token)
-      guard values.contains(where: { mayMismatch($0, in: typed, bound: bound) }),
+      func mayRefuse(_ position: Int) -> Bool {
+        mayMismatch(values[position], in: typed, bound: bound)
+          || typed.tokens[values[position]].kind == .string
+            && cardCallsByName[call.name] != nil
+            && !cardStringArguments.contains("\(call.name)#\(position)")
+      }
+      guard values.indices.contains(where: mayRefuse),
         let (owner, members) = declarations(of: call, in: typed),
         !ownTypes.contains(Substring(owner))
       else { continue }
@@ -28,15 +37,13 @@ extension SDKCheck {
         SDKIndex.fits($0, written: call.labels, trailing: trailing)
       }
       for (position, value) in values.enumerated()
-      where position < call.labels.count && mayMismatch(value, in: typed, bound: bound) {
+      where position < call.labels.count && mayRefuse(position) {
         // Every declaration the call may be must say, and refuse the value.
         guard let type = Self.parameterType(of: candidates, at: position, labels: call.labels)
         else { continue }
         if let problem = mismatch(value, type: type, in: typed, bound: bound) {
           problems.append(Problem(message: problem))
-        } else if let problem = stringMismatch(value, type: type, in: typed),
-          !cardStringArguments.contains("\(call.written)#\(position)")
-        {
+        } else if let problem = stringMismatch(value, type: type, in: typed) {
           // The API recalled, the value written as the literal it is not: a near miss.
           problems.append(Problem(message: problem, isNearMiss: true))
         }
@@ -109,7 +116,7 @@ extension SDKCheck {
   /// Whether the value at `value` is of a kind ``mismatch(_:type:in:bound:)`` may refuse: a key
   /// path, or an implicit member that is neither the card's nor the attempt's own.
   private func mayMismatch(_ value: Int, in typed: Code, bound: Set<Substring>) -> Bool {
-    if typed.isByte(value, "\\") || typed.tokens[value].kind == .string { return true }
+    if typed.isByte(value, "\\") { return true }
     guard typed.isByte(value, "."), value + 1 < typed.tokens.count else { return false }
     let name = typed.text(value + 1)
     return !cardNames.contains(name) && !bound.contains(name)

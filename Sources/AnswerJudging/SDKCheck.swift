@@ -43,8 +43,8 @@ struct SDKCheck: Sendable {
   /// The methods the card's conforming types declare, as written (`updateUIView(_:context:)`).
   let cardMethods: Set<String>
   let cardCallsByName: [String: [Code.WrittenCall]]
-  /// The card's calls passing a string literal, each with the argument's position
-  /// (`confirmationDialog(_:isPresented:)#0`): the card is right, whatever the index says.
+  /// The card's calls passing a string literal, by name, each with the argument's position
+  /// (`confirmationDialog#0`): the card is right, whatever the index says.
   let cardStringArguments: Set<String>
   /// The card's comparisons of an ordering's two values (``Code/orderings()``).
   let cardOrderings: [Code.Ordering]
@@ -121,7 +121,7 @@ struct SDKCheck: Sendable {
       cardWritten.flatMap { call in
         card.argumentValues(after: call.token).enumerated()
           .filter { card.tokens[$0.element].kind == .string }
-          .map { "\(call.written)#\($0.offset)" }
+          .map { "\(call.name)#\($0.offset)" }
       })
     cardInoutParameters = card.inoutParameters().filter { !$0.value.isEmpty }
     cardFunctionModifiers = card.functionModifiers().filter { !$0.value.isEmpty }
