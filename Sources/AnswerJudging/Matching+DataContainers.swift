@@ -14,22 +14,32 @@ extension Matching {
         $0.kind == .call && $0.name != "ForEach" && Self.isDataForm($0)
       }.map(\.name))
     guard !dataForm.isEmpty else { return nil }
+    return Self.rearguing(attempt.nodes) { node in
+      guard node.kind == .call, dataForm.contains(node.name),
+        let forEach = Self.soleForEach(in: node)
+      else { return nil }
+      // The data and its `id:` first, then the container's own (`selection:`), then the rows.
+      return forEach.arguments.dropLast() + node.arguments.dropLast() + [forEach.arguments.last!]
+    }
+  }
+
+  /// `nodes` with each node, deepest first, given the arguments `arguments` makes for it where
+  /// it makes some; nil where it makes none for any.
+  static func rearguing(
+    _ nodes: [CodeNode], _ arguments: (CodeNode) -> [CodeNode.Argument]?
+  ) -> [CodeNode]? {
     var found = false
     func rewrite(_ node: CodeNode) -> CodeNode {
       var node = node.mappingChildren(rewrite)
-      guard node.kind == .call, dataForm.contains(node.name),
-        let forEach = Self.soleForEach(in: node)
-      else { return node }
-      // The data and its `id:` first, then the container's own (`selection:`), then the rows.
-      node.arguments =
-        forEach.arguments.dropLast() + node.arguments.dropLast() + [forEach.arguments.last!]
+      guard let made = arguments(node) else { return node }
+      node.arguments = made
       node.weight = nil
       node.fingerprint = nil
       found = true
       return node
     }
-    let nodes = attempt.nodes.map(rewrite)
-    return found ? nodes : nil
+    let rewritten = nodes.map(rewrite)
+    return found ? rewritten : nil
   }
 
   /// Whether `node` is given its data and builds each row in a closure that takes the element:
@@ -91,9 +101,7 @@ extension Matching {
     guard
       vocabulary.deprecated.keys.contains(where: { attempt.writtenNames.contains(Substring($0)) })
     else { return nil }
-    var found = false
-    func rewrite(_ node: CodeNode) -> CodeNode {
-      var node = node.mappingChildren(rewrite)
+    return Self.rearguing(nodes) { node in
       guard node.kind == .call, node.arguments.count == 1, node.arguments[0].isTrailing,
         node.arguments[0].label == nil, node.arguments[0].isClosure,
         case let closure = node.arguments[0].value[0], closure.blocks.count == 1,
@@ -103,8 +111,8 @@ extension Matching {
         })?.arguments,
         columns.count >= 2, columns.allSatisfy({ $0.isTrailing && $0.isClosure }),
         case let views = Self.views(in: closure.blocks[0]), views.count == columns.count
-      else { return node }
-      node.arguments = zip(columns, views).map { column, view in
+      else { return nil }
+      return zip(columns, views).map { column, view in
         var part = closure
         part.blocks = [view]
         part.weight = nil
@@ -114,13 +122,7 @@ extension Matching {
         argument.value = [part]
         return argument
       }
-      node.weight = nil
-      node.fingerprint = nil
-      found = true
-      return node
     }
-    let rewritten = nodes.map(rewrite)
-    return found ? rewritten : nil
   }
 
   /// A block's items as views: each item but a modifier with the modifiers after it

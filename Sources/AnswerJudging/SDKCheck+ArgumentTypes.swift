@@ -26,7 +26,7 @@ extension SDKCheck {
         mayMismatch(values[position], in: typed, bound: bound)
           || typed.tokens[values[position]].kind == .string
             && cardCallsByName[call.name] != nil
-            && !cardStringArguments.contains("\(call.name)#\(position)")
+            && !cardStringArguments.contains(ArgumentPlace(call: call.name, position: position))
       }
       guard values.indices.contains(where: mayRefuse),
         let (owner, members) = declarations(of: call, in: typed),

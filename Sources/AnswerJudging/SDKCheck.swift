@@ -43,9 +43,15 @@ struct SDKCheck: Sendable {
   /// The methods the card's conforming types declare, as written (`updateUIView(_:context:)`).
   let cardMethods: Set<String>
   let cardCallsByName: [String: [Code.WrittenCall]]
-  /// The card's calls passing a string literal, by name, each with the argument's position
-  /// (`confirmationDialog#0`): the card is right, whatever the index says.
-  let cardStringArguments: Set<String>
+  /// Where the card's calls pass a string literal (`confirmationDialog`'s first argument): the
+  /// card is right, whatever the index says.
+  let cardStringArguments: Set<ArgumentPlace>
+
+  /// An argument's place: the call's base name and the argument's position in its list.
+  struct ArgumentPlace: Hashable {
+    var call: String
+    var position: Int
+  }
   /// The card's comparisons of an ordering's two values (``Code/orderings()``).
   let cardOrderings: [Code.Ordering]
   /// The card's ranges open on one side (``Code/oneSidedRanges()``).
@@ -121,7 +127,7 @@ struct SDKCheck: Sendable {
       cardWritten.flatMap { call in
         card.argumentValues(after: call.token).enumerated()
           .filter { card.tokens[$0.element].kind == .string }
-          .map { "\(call.name)#\($0.offset)" }
+          .map { ArgumentPlace(call: call.name, position: $0.offset) }
       })
     cardInoutParameters = card.inoutParameters().filter { !$0.value.isEmpty }
     cardFunctionModifiers = card.functionModifiers().filter { !$0.value.isEmpty }
