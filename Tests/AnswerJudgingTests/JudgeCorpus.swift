@@ -178,6 +178,16 @@ struct JudgeCorpus {
   /// in the sixth session of 2026-12-06 and measured once on `66d14eb`, the judge before it,
   /// once on its last. Fair: its attempts are not read here.
   static let blind16 = JudgeCorpus((try? fixture("judge-blind16.txt")) ?? "")
+  /// A seventeenth, the same way (`-ca.md`: SwiftUI default focus, paste buttons, repeating
+  /// buttons, palette pickers, background tasks, user activities, anchor preferences, shaders,
+  /// text renderers, image interpolation, monospaced digits, colour-blind differentiation,
+  /// hover effects, system overlays; `-cb.md`: custom units, attribute containers, durations,
+  /// stream buffering, writable key paths, prefixes, localized strings, URL host and path,
+  /// property wrappers, result-builder conditionals, SwiftData paging, switch expressions,
+  /// `callAsFunction`, hex digests), written in the seventh session of 2026-12-06 and measured
+  /// once on `daa558b`, the judge before it, once on its last. Fair: its attempts are not read
+  /// here.
+  static let blind17 = JudgeCorpus((try? fixture("judge-blind17.txt")) ?? "")
 
   /// Every syntax card the corpus is about: the shipped decks' and the fixture deck's, by id.
   static let cards: [String: SyntaxCard] = {
@@ -201,6 +211,7 @@ struct JudgeCorpus {
       "judge-blind-cards-r.md", "judge-blind-cards-s.md", "judge-blind-cards-t.md",
       "judge-blind-cards-u.md", "judge-blind-cards-v.md", "judge-blind-cards-w.md",
       "judge-blind-cards-x.md", "judge-blind-cards-y.md", "judge-blind-cards-z.md",
+      "judge-blind-cards-ca.md", "judge-blind-cards-cb.md",
     ] {
       if let text = try? fixture(name) {
         files.append(.init(path: name, bytes: Array(text.utf8)))
