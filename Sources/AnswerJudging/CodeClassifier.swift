@@ -255,8 +255,9 @@ struct CodeClassifier {
     node.attributes = node.attributes.map { classify($0, minor: minor || isTypeDeclaration) }
     node.clause = node.clause.map { type in
       // Conformances (`View`, `Hashable`) are what the example needs, unless the author
-      // says they are the point.
-      let type = classify(type, minor: minor)
+      // says they are the point. A function's result type frames what its body returns,
+      // which is compared: written otherwise or left out with the function, it is a detail.
+      let type = classify(type, minor: minor || node.name == "func")
       // But for a protocol whose conformance is the point (`ButtonStyle`, `ViewModifier`):
       // another protocol there is another API.
       let isPoint =

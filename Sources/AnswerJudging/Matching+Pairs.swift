@@ -72,6 +72,13 @@ extension Matching {
       lost += CodeNode.ownWeight(e)
       note(.slip, "`\(display(a, in: attempt))` where the card has `\(display(e, in: expected))`")
       mark(e, .wrong(attempt.text(a)))
+    } else if Self.isVariant(a, of: e), replacement(forDeprecated: a.name) == nil {
+      sameAPI += 1
+      variants += 1
+      note(
+        .slip, "`\(display(a, in: attempt))`, a variant of the card's `\(display(e, in: expected))`"
+      )
+      mark(e, .wrong(attempt.text(a)))
     } else {
       // An optional part costs nothing left out, and as much as any API part when wrong.
       let cost = e.isOptional ? Weight(major: 1) : CodeNode.ownWeight(e)
@@ -96,6 +103,50 @@ extension Matching {
       }
       mark(e, .wrong(attempt.text(a)))
     }
+  }
+
+  /// Whether the modifier `a`, one the SDK declares, is named as a variant of `e`: `e`'s
+  /// words in order among more (`.simultaneousGesture` for `.gesture`, `.strokeBorder` for
+  /// `.stroke`, `.onContinuousHover` for `.onHover`). SwiftUI so names a sibling that often
+  /// does the same job with a difference, and as often another job (`.scrollDisabled` for
+  /// `.disabled`): neither right nor another API.
+  static func isVariant(_ a: CodeNode, of e: CodeNode) -> Bool {
+    guard a.kind == .modifier, e.kind == .modifier, a.isAPI, e.isAPI, a.name != e.name,
+      SDKIndex.shipped.declaresMember(named: a.name)
+    else { return false }
+    let card = nameWords(e.name)
+    var rest = nameWords(a.name)[...]
+    guard !card.isEmpty, rest.count > card.count else { return false }
+    for word in card {
+      guard let index = rest.firstIndex(of: word) else { return false }
+      rest = rest[(index + 1)...]
+    }
+    return true
+  }
+
+  /// The words of a camel-case name, lowercased, numbers and acronyms apart:
+  /// `rotation3DEffect` is `rotation`, `3`, `d`, `effect`; `onOpenURL` ends with `url`.
+  static func nameWords(_ name: String) -> [String] {
+    let characters = Array(name)
+    var words: [String] = []
+    var word = ""
+    for (index, character) in characters.enumerated() {
+      guard character.isLetter || character.isNumber else { continue }
+      let previous = word.last
+      let next = index + 1 < characters.count ? characters[index + 1] : nil
+      let startsWord =
+        (character.isNumber != (previous?.isNumber ?? character.isNumber))
+        || (character.isUppercase
+          && (previous?.isLowercase == true || previous?.isNumber == true
+            || (previous?.isUppercase == true && next?.isLowercase == true)))
+      if startsWord, !word.isEmpty {
+        words.append(word.lowercased())
+        word = ""
+      }
+      word.append(character)
+    }
+    if !word.isEmpty { words.append(word.lowercased()) }
+    return words
   }
 
   /// A placeholder of the card's paired with anything: a deprecated call, a member no API has,

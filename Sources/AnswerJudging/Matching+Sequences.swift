@@ -408,6 +408,9 @@ extension Matching {
       // bare API member is a choice among values (`.medium` for `.height(320)`).
       Self.affinity(e, a) + (Self.argumentShape(e) == Self.argumentShape(a) ? 1 : 0) >= 1
         || (role(e) == .member && a.isAPI && a.arguments.isEmpty && !a.hasParentheses)
+        // A modifier named by a part of the card's name (`.frame` for `.containerRelativeFrame`,
+        // `.disabled` for `.interactiveDismissDisabled`): the general API for the specific.
+        || (e.kind == .modifier && a.kind == .modifier && a.isAPI && Self.isVariant(e, of: a))
         // Attributes of one declaration are in the same place, whatever their arguments
         // (`@State` for the card's `@AppStorage("fontSize")`), unless the attempt writes the
         // card's elsewhere (`@Bindable var profile = profile` in `body`).

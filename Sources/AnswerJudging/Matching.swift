@@ -37,6 +37,9 @@ struct Matching {
   /// API names and labels the attempt misspells, and arguments it writes out of order: the code
   /// does not compile, though the attempt knows the API.
   var misspellings = 0
+  /// The card's modifiers the attempt writes as a variant (``isVariant(_:of:)``): the API
+  /// recalled, whether it does the card's job the judge cannot tell.
+  var variants = 0
   /// The card's labels the attempt does another way from its content (``doneOnContent``).
   var relatedTokens: Set<Int> = []
   /// The card's API containers the attempt left out where the card has them, seen through.
@@ -214,8 +217,11 @@ struct Matching {
       sameAPI > 0 || relatedAPI > 0 || findings.contains { $0.severity == .error } || sharesNames
     if isProse { return shared && sameAPI > 0 ? 1 : 0 }
     if errors == 0 {
-      // A misspelt name is recalled, not written: the code does not compile (3, a pass).
-      if lost.major < 0.01 { return misspellings > 0 ? 3 : lost.minor > 0.01 || slips ? 4 : 5 }
+      // A misspelt name is recalled, not written: the code does not compile (3, a pass). So
+      // is a variant of the card's modifier, which may or may not do its job.
+      if lost.major < 0.01 {
+        return misspellings + variants > 0 ? 3 : lost.minor > 0.01 || slips ? 4 : 5
+      }
       if kept >= 0.5 { return 3 }
       // The frame the card's point sits in written out (`ToolbarItem { … }` without its
       // placement) is the right idea with the detail missing, not nothing in common.

@@ -127,8 +127,8 @@ struct BlindCorpusTests {
       // 168 after); 116, 6, 17 before its evening session (173 in the range after); 121, 6,
       // 17 before 2026-12-06's (174 after); 122, 6, 16 before its third session (175 after);
       // 123, 6, 14 before its fourth (176 after); 124, 6, 14 before its fifth and its sixth
-      // (176 after).
-      measured: (inRange: 125, wrongPassed: 6, rightFailed: 14)),
+      // (176 after); 125, 6, 14 before its seventh.
+      measured: (inRange: 126, wrongPassed: 6, rightFailed: 14)),
     Set(
       name: "judge-blind5.txt", corpus: JudgeCorpus.blind5,
       // 148, 25, 15 when it was written, before the second session of 2026-12-05; 151, 23, 13
@@ -161,48 +161,52 @@ struct BlindCorpusTests {
       name: "judge-blind10.txt", corpus: JudgeCorpus.blind10,
       // 82, 15, 14 when it was written, on `5069276` (86 in the two reviewers' range; 87
       // after the evening session).
-      // 83, 15, 14 before the fourth session of 2026-12-06.
-      measured: (inRange: 84, wrongPassed: 15, rightFailed: 14)),
+      // 83, 15, 14 before the fourth session of 2026-12-06; 84, 15, 14 before its seventh.
+      measured: (inRange: 85, wrongPassed: 15, rightFailed: 14)),
     Set(
       name: "judge-blind11.txt", corpus: JudgeCorpus.blind11,
       // 66, 15, 15 when it was written (70 in the two reviewers' range), measured once; the
       // same before 2026-12-06's fourth session, which took one from its range (an SDK member
-      // the question names, asked for).
-      measured: (inRange: 65, wrongPassed: 14, rightFailed: 15)),
+      // the question names, asked for); 65, 14, 15 before its seventh.
+      measured: (inRange: 65, wrongPassed: 14, rightFailed: 14)),
     Set(
       name: "judge-blind12.txt", corpus: JudgeCorpus.blind12,
       // 90, 9, 12 when it was written, measured once on `db399ac`, before the fourth session
       // of 2026-12-05 changed the judge (97 in the two reviewers' range); once after, at the
-      // end of that session (98), and at the end of 2026-12-06's (98 again).
-      measured: (inRange: 91, wrongPassed: 9, rightFailed: 11)),
+      // end of that session (98), and at the end of 2026-12-06's (98 again); 91, 9, 11 before
+      // its seventh.
+      measured: (inRange: 91, wrongPassed: 9, rightFailed: 10)),
     Set(
       name: "judge-blind13.txt", corpus: JudgeCorpus.blind13,
       // 80, 12, 4 when it was written, measured once on `d4da600`, before 2026-12-06's session
       // changed the judge (83 in the two reviewers' range); once after, at its end: the same,
-      // class by class.
-      measured: (inRange: 83, wrongPassed: 12, rightFailed: 4)),
+      // class by class. 83, 12, 4 before 2026-12-06's seventh session, which took one from
+      // its range: an SDK modifier named as a variant of the card's (`.simultaneousGesture`
+      // for `.gesture`) is 3, neither right nor another API, and one here is wrong.
+      measured: (inRange: 82, wrongPassed: 12, rightFailed: 4)),
     Set(
       name: "judge-blind14.txt", corpus: JudgeCorpus.blind14,
       // 97, 7, 21 when it was written, measured once on `ad21fdd`, the judge before the
       // fourth session of 2026-12-06 (102 in the two reviewers' range); once on its last judge
-      // (103).
-      measured: (inRange: 99, wrongPassed: 6, rightFailed: 19)),
+      // (103); 99, 6, 18 before the seventh.
+      measured: (inRange: 100, wrongPassed: 6, rightFailed: 18)),
     Set(
       name: "judge-blind15.txt", corpus: JudgeCorpus.blind15,
       // 100, 6, 17 when it was written, measured once on `9a1fa20`, the judge before the fifth
-      // session of 2026-12-06 (102 in the two reviewers' range).
-      measured: (inRange: 101, wrongPassed: 6, rightFailed: 17)),
+      // session of 2026-12-06 (102 in the two reviewers' range); 101, 6, 17 before the seventh.
+      measured: (inRange: 103, wrongPassed: 5, rightFailed: 17)),
     Set(
       name: "judge-blind16.txt", corpus: JudgeCorpus.blind16,
       // 93, 13, 22 when it was written, measured once on `66d14eb`, the judge before the sixth
       // session of 2026-12-06 (95 in the two reviewers' range); once on its last judge: the
-      // same, class by class.
-      measured: (inRange: 93, wrongPassed: 13, rightFailed: 22)),
+      // same, class by class; 93, 13, 22 before the seventh.
+      measured: (inRange: 94, wrongPassed: 13, rightFailed: 22)),
     Set(
       name: "judge-blind17.txt", corpus: JudgeCorpus.blind17,
       // 91, 9, 18 when it was written, measured once on `daa558b`, the judge before the seventh
-      // session of 2026-12-06 (100 in the two reviewers' range).
-      measured: (inRange: 91, wrongPassed: 9, rightFailed: 18)),
+      // session of 2026-12-06 (100 in the two reviewers' range). Its floor, run with the
+      // others, showed one fewer in range with the session's first change (variants, above).
+      measured: (inRange: 90, wrongPassed: 9, rightFailed: 18)),
   ]
 
   static func score(_ corpus: JudgeCorpus) throws -> Score {

@@ -534,9 +534,10 @@ struct AnswerJudgeTests {
     for (id, card) in JudgeCorpus.cards {
       let judge = AnswerJudge(card: card)
       #expect(judge.judge(card.code.text).grade == 5, "\(id)")
-      // A comment line would take the rest of one line with it.
+      // A comment would take the rest of one line with it.
       let oneLine = card.code.text.split(separator: "\n")
-        .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }
+        .map { line in line.range(of: "// ").map { line[..<$0.lowerBound] } ?? line }
+        .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
         .joined(separator: " ")
       #expect(judge.judge(oneLine).grade == 5, "\(id) on one line")
     }
