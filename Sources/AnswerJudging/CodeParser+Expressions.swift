@@ -11,6 +11,10 @@ extension CodeParser {
   ) -> [CodeNode] {
     var nodes: [CodeNode] = []
     var pendingTernaries = 0
+    let start = position
+    // Where the one ternary's condition and first branch end, and its `?`.
+    var ternary: (question: Int, condition: Int, branch: Int?)?
+    var ternaries = 0
     while !atEnd {
       while kind == .operator, !isOperator("=") { position += 1 }
       // `try await`, `await try`: each marker in turn.
@@ -24,7 +28,11 @@ extension CodeParser {
         allowsTrailingClosure: allowsTrailingClosure, stopsAtSpacedDot: stopsAtSpacedDot)
       if position == before { break }
       if kind == .operator {
-        if current == "?" { pendingTernaries += 1 }
+        if current == "?" {
+          pendingTernaries += 1
+          ternaries += 1
+          ternary = (position, nodes.count, nil)
+        }
         position += 1
         continue
       }
@@ -36,9 +44,20 @@ extension CodeParser {
       }
       if pendingTernaries > 0, take(":") {
         pendingTernaries -= 1
+        ternary?.branch = nodes.count
         continue
       }
       break
+    }
+    // One ternary is an `if` of two branches: which value goes with which outcome counts.
+    if ternaries == 1, let ternary, let branch = ternary.branch, ternary.condition > 0,
+      branch > ternary.condition, branch < nodes.count
+    {
+      let (question, condition) = (ternary.question, ternary.condition)
+      var node = CodeNode(kind: .statement, name: "if", token: question, tokens: start..<position)
+      node.clause = Array(nodes[..<condition])
+      node.blocks = [Array(nodes[condition..<branch]), Array(nodes[branch...])]
+      return [node]
     }
     return nodes
   }

@@ -191,17 +191,12 @@ extension Matching {
     compareArguments(e, a)
     compareIneffectiveValues(e, a, lostBefore: before.lost, errorsBefore: before.errors)
     if e.kind == .closure { compareClosureParameters(e, a) }
+    var condition = a.clause
     if e.name != a.name && Self.isBranch(e) && Self.isBranch(a) {
       // Blocks in another order: an `else` first, a `case` for a branch.
       compareSequences(Array(e.blocks.joined()), Array(a.blocks.joined()))
-    } else if e.name == "if", a.name == "if", e.blocks.count == 2, a.blocks.count == 2,
-      Self.isNegated(e, in: expected) != Self.isNegated(a, in: attempt),
-      Self.sameMembers(e.blocks[0], a.blocks[1]) && Self.sameMembers(e.blocks[1], a.blocks[0])
-    {
-      // The condition the other way round (`==` for `!=`, read from the tokens: the tree keeps
-      // no operator), the branches swapped.
-      compareSequences(e.blocks[0], a.blocks[1])
-      compareSequences(e.blocks[1], a.blocks[0])
+    } else if e.name == "if", a.name == "if", e.blocks.count == 2, a.blocks.count == 2 {
+      compareBranches(e, a, condition: &condition)
     } else {
       for index in 0..<max(e.blocks.count, a.blocks.count) {
         compareSequences(
@@ -214,21 +209,62 @@ extension Matching {
     }
     if !e.clause.isEmpty || !e.value.isEmpty || !a.clause.isEmpty || !a.value.isEmpty {
       compareGuards(e, a)
-      compareSequences(e.clause + e.value, a.clause + a.value)
+      compareSequences(e.clause + e.value, condition + a.value)
     }
   }
 
+  /// The two branches of an `if` or a ternary: each value goes with the outcome the card gives
+  /// it. The condition may say the opposite (`!=` for `==`, read from the tokens: the tree keeps
+  /// no operator; `.compact` for `.regular`, a type's only other case) with the branches
+  /// swapped; either alone gives each value the other outcome. `condition` is the attempt's,
+  /// made the card's where it says the opposite in another case.
+  private mutating func compareBranches(_ e: CodeNode, _ a: CodeNode, condition: inout [CodeNode]) {
+    var opposite = Self.isNegated(e, in: expected) != Self.isNegated(a, in: attempt)
+    let cases = (e.clause.filter { $0.kind == .member }, a.clause.filter { $0.kind == .member })
+    if cases.0.count == 1, cases.1.count == 1, cases.0[0].name != cases.1[0].name,
+      SDKIndex.shipped.areTheOnlyCases(cases.0[0].name, cases.1[0].name),
+      let index = condition.firstIndex(where: { $0.kind == .member })
+    {
+      opposite.toggle()
+      condition[index].name = cases.0[0].name
+    }
+    let inOrder =
+      Self.sameMembers(e.blocks[0], a.blocks[0])
+      && Self.sameMembers(e.blocks[1], a.blocks[1])
+    let crossed =
+      Self.sameMembers(e.blocks[0], a.blocks[1])
+      && Self.sameMembers(e.blocks[1], a.blocks[0])
+    if crossed && !inOrder {
+      compareSequences(e.blocks[0], a.blocks[1])
+      compareSequences(e.blocks[1], a.blocks[0])
+    } else {
+      compareSequences(e.blocks[0], a.blocks[0])
+      compareSequences(e.blocks[1], a.blocks[1])
+    }
+    guard inOrder != crossed, opposite != crossed else { return }
+    position = e.token ?? e.tokens.lowerBound
+    lost.major += 1
+    lostToErrors += 1
+    note(
+      .error,
+      crossed
+        ? "The branches are the other way round: each value goes with the card's other outcome"
+        : "The condition says the opposite of the card's: each value goes with the other outcome"
+    )
+  }
+
   /// Whether the condition of the statement `node` says "not": an odd number of `!=` and `!`
-  /// between its keyword and its block.
+  /// between its keyword and its block, or in a ternary before its `?`.
   static func isNegated(_ node: CodeNode, in code: ParsedCode) -> Bool {
-    guard let keyword = node.token else { return false }
+    guard let keyword = node.token, keyword < code.tokens.count else { return false }
+    let isTernary = code.source[code.tokens[keyword].range] == "?"
+    let range =
+      isTernary ? node.tokens.lowerBound..<keyword : keyword + 1..<code.tokens.count
     var count = 0
-    var index = keyword + 1
-    while index < code.tokens.count {
+    for index in range {
       let word = code.source[code.tokens[index].range]
-      if word == "{" { break }
+      if word == "{" && !isTernary { break }
       if word == "!=" || word == "!" { count += 1 }
-      index += 1
     }
     return count % 2 == 1
   }

@@ -484,7 +484,11 @@ extension Matching {
     guard depth < 2 else { return names }
     for argument in node.arguments {
       if let label = argument.label { names.insert(label + ":") }
-      for value in argument.value {
+      // A ternary's values are the argument's (`pulse ? 1.3 : 1`).
+      let values = argument.value.flatMap { value in
+        isBranch(value) ? value.clause + value.blocks.joined() : [value]
+      }
+      for value in values {
         if !value.name.isEmpty { names.insert(value.name) }
         names.formUnion(fingerprint(of: value, depth: depth + 1))
       }

@@ -1,5 +1,5 @@
 /// The static members that stand for a type's values: `.rect` for `Rectangle()`,
-/// `.periodic(from:by:)` for `PeriodicTimelineSchedule(from:by:)`.
+/// `.periodic(from:by:)` for `PeriodicTimelineSchedule(from:by:)`; and an enumeration's cases.
 extension SDKIndex {
   /// The one static property, of the protocols `type` conforms to, whose value is a `type`
   /// (`Shape`'s `rect`, a `Rectangle`): what `.rect` stands for where such a protocol is asked
@@ -77,5 +77,18 @@ extension SDKIndex {
       if fields.count > 7, fields[3].contains("s") { types.insert(fields[7]) }
     }
     return types
+  }
+
+  /// Whether a type the index declares has two cases, `one` and `other`, and no more: a
+  /// comparison with one says "not" the other (`== .compact` is `!= .regular`).
+  public func areTheOnlyCases(_ one: String, _ other: String) -> Bool {
+    caches.onlyCases.value(for: one + " " + other) {
+      types(declaring: one).contains { owner in
+        let cases = (memberLines[Substring(owner)] ?? []).filter {
+          Self.member($0.fields).isCase
+        }
+        return Set(cases.map { String(Self.baseName($0.signature)) }) == [one, other]
+      }
+    }
   }
 }

@@ -125,6 +125,8 @@ public struct SDKIndex: Sendable {
     let memberNames = Memo<Set<String>>()
     /// The base names of every member of every type, under one key (``declaresMember(named:)``).
     let allMemberNames = Memo<Set<String>>()
+    /// ``areTheOnlyCases(_:_:)``'s answers.
+    let onlyCases = Memo<Bool>()
   }
 
   /// The types some of whose members were read from an interface older than the SDK, or from
@@ -321,7 +323,7 @@ public struct SDKIndex: Sendable {
     return lines[low..<end]
   }
 
-  private static func baseName(_ signature: Substring) -> Substring {
+  static func baseName(_ signature: Substring) -> Substring {
     signature.utf8.firstIndex(of: UInt8(ascii: "(")).map { signature[..<$0] } ?? signature
   }
 
@@ -428,7 +430,7 @@ public struct SDKIndex: Sendable {
   }
 
   /// The types that declare, themselves, a member named `name`; read once for each name.
-  private func types(declaring name: String) -> Set<String> {
+  func types(declaring name: String) -> Set<String> {
     caches.owners.value(for: name) {
       var found: Set<String> = []
       for owner in memberLines.keys

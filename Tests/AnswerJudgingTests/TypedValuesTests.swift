@@ -242,9 +242,12 @@ struct TypedValuesTests {
     ).judge(
       "searchText.isEmpty ? names : names.filter { $0.localizedStandardContains(searchText) }")
     #expect(!given.findings.contains { $0.message.contains("renamed in one place") })
-    // Nor is either listed as the card's name: `searchText` is no renaming of `dishes`.
-    #expect(!given.renamings.contains { $0.expected == "dishes" }, "\(given.renamings)")
-    #expect(given.reason == "Same API as the card.")
+    // Nor is the one in the ternary's condition listed as the card's name: `searchText` is no
+    // renaming of `dishes` (`names`, in the branch where the card has it, is).
+    #expect(
+      !given.renamings.contains { $0.expected == "dishes" && $0.attempt == "searchText" },
+      "\(given.renamings)")
+    #expect(given.grade == 5, "\(given.reason)")
   }
 
   @Test("compares code without API with the author's names renamed one for one")

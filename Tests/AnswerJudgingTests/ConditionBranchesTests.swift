@@ -1,0 +1,84 @@
+import Testing
+
+@testable import AnswerJudging
+
+@Suite("Judging attempts: which value goes with which outcome of a condition")
+struct ConditionBranchesTests {
+  static let card = """
+    let layout = widthClass == .regular
+        ? AnyLayout(HStackLayout(spacing: 12))
+        : AnyLayout(VStackLayout(alignment: .leading))
+    layout {
+        TextField("Name", text: $name)
+        TextField("Email", text: $email)
+    }
+    """
+  static let wide = "AnyLayout(HStackLayout(spacing: 12))"
+  static let narrow = "AnyLayout(VStackLayout(alignment: .leading))"
+
+  func attempt(_ condition: String, _ first: String, _ second: String) -> Judgement {
+    let code = Self.card.replacingOccurrences(
+      of: "widthClass == .regular\n    ? \(Self.wide)\n    : \(Self.narrow)",
+      with: "\(condition) ? \(first) : \(second)")
+    return judge(code, Self.card)
+  }
+
+  @Test(
+    "takes a ternary's condition said the other way round with its branches swapped as the card's")
+  func oppositeAndSwapped() {
+    // A trial's right answer got 4: "`.compact` where the card has `.regular`".
+    for condition in ["widthClass == .compact", "widthClass != .regular"] {
+      let judgement = attempt(condition, Self.narrow, Self.wide)
+      #expect(judgement.grade == 5, "\(condition): \(judgement.reason)")
+    }
+  }
+
+  @Test("reads a ternary's condition or branches turned round alone as an error")
+  func turnedRoundAlone() {
+    // Each got 5: the parse dropped the operator and the branches' order.
+    for (condition, first, second) in [
+      ("widthClass != .regular", Self.wide, Self.narrow),
+      ("widthClass == .compact", Self.wide, Self.narrow),
+    ] {
+      let judgement = attempt(condition, first, second)
+      #expect(judgement.grade == 2, "\(condition): \(judgement.reason)")
+      #expect(
+        judgement.reason
+          == "The condition says the opposite of the card's: each value goes with the other outcome."
+      )
+    }
+    let swapped = attempt("widthClass == .regular", Self.narrow, Self.wide)
+    #expect(swapped.grade == 2, "\(swapped.reason)")
+    #expect(swapped.reason.hasPrefix("The branches are the other way round"))
+  }
+
+  @Test("reads an if's condition negated without its branches swapped as an error")
+  func negatedIf() {
+    let card = """
+      if reduceMotion {
+          Text(title).transition(.opacity)
+      } else {
+          Text(title).transition(.slide)
+      }
+      """
+    let negated = judge(
+      card.replacingOccurrences(of: "if reduceMotion", with: "if !reduceMotion"), card)
+    #expect(negated.grade == 2, "\(negated.reason)")
+    let both = """
+      if !reduceMotion {
+          Text(title).transition(.slide)
+      } else {
+          Text(title).transition(.opacity)
+      }
+      """
+    #expect(judge(both, card).grade == 5)
+  }
+
+  @Test("knows a type whose two cases are all it has")
+  func onlyCases() {
+    #expect(SDKIndex.shipped.areTheOnlyCases("compact", "regular"))
+    #expect(SDKIndex.shipped.areTheOnlyCases("dark", "light"))
+    // `ComparisonResult` has `orderedSame` too.
+    #expect(!SDKIndex.shipped.areTheOnlyCases("orderedAscending", "orderedDescending"))
+  }
+}
