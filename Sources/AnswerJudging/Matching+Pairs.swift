@@ -228,12 +228,17 @@ extension Matching {
       opposite.toggle()
       condition[index].name = cases.0[0].name
     }
-    let inOrder =
-      Self.sameMembers(e.blocks[0], a.blocks[0])
-      && Self.sameMembers(e.blocks[1], a.blocks[1])
-    let crossed =
-      Self.sameMembers(e.blocks[0], a.blocks[1])
-      && Self.sameMembers(e.blocks[1], a.blocks[0])
+    // Which branch stands for which: by the members and API they share, all alike or most.
+    func shared(_ x: [CodeNode], _ y: [CodeNode]) -> Int {
+      Set(Self.memberNames(x)).intersection(Self.memberNames(y)).count
+    }
+    let (e0, e1, a0, a1) = (e.blocks[0], e.blocks[1], a.blocks[0], a.blocks[1])
+    let sameInOrder = Self.sameMembers(e0, a0) && Self.sameMembers(e1, a1)
+    let sameCrossed = Self.sameMembers(e0, a1) && Self.sameMembers(e1, a0)
+    let alikeInOrder = shared(e0, a0) + shared(e1, a1)
+    let alikeCrossed = shared(e0, a1) + shared(e1, a0)
+    let inOrder = sameInOrder || (!sameCrossed && alikeInOrder > alikeCrossed)
+    let crossed = sameCrossed || (!sameInOrder && alikeCrossed > alikeInOrder)
     if crossed && !inOrder {
       compareSequences(e.blocks[0], a.blocks[1])
       compareSequences(e.blocks[1], a.blocks[0])
@@ -272,13 +277,18 @@ extension Matching {
   /// Whether two blocks use the same members and API, item by item and all they hold, whatever
   /// the author's names (`$0` for `lhs`) and however the classifier told their parts apart.
   static func sameMembers(_ e: [CodeNode], _ a: [CodeNode]) -> Bool {
+    memberNames(e) == memberNames(a)
+  }
+
+  /// The members and API that `nodes` use, item by item and all they hold, in order.
+  static func memberNames(_ nodes: [CodeNode]) -> [String] {
     func names(_ node: CodeNode) -> [String] {
       ([.modifier, .member, .keyPath].contains(node.kind) || node.isAPI ? [node.name] : [])
         + node.arguments.flatMap { $0.value.flatMap(names) }
         + node.blocks.joined().flatMap(names) + node.clause.flatMap(names)
         + node.value.flatMap(names)
     }
-    return e.flatMap(names) == a.flatMap(names)
+    return nodes.flatMap(names)
   }
 
   /// A closure's parameters: another number of them is another overload; other names are

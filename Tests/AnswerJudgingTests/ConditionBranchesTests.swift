@@ -33,6 +33,18 @@ struct ConditionBranchesTests {
     }
   }
 
+  @Test("tells which branch stands for which by what they share, details left out")
+  func branchesByWhatTheyShare() {
+    // The held-out set's right answer got 2, "`HStackLayout` is not where the card has it".
+    let right = attempt(
+      "widthClass == .compact", "AnyLayout(VStackLayout())", "AnyLayout(HStackLayout())")
+    #expect(right.reason == "Missing `alignment: .leading`.", "\(right.grade ?? -1)")
+    let wrong = attempt(
+      "widthClass == .regular", "AnyLayout(VStackLayout())", "AnyLayout(HStackLayout())")
+    #expect(wrong.grade == 2, "\(wrong.reason)")
+    #expect(wrong.reason.hasPrefix("The branches are the other way round"))
+  }
+
   @Test("reads a ternary's condition or branches turned round alone as an error")
   func turnedRoundAlone() {
     // Each got 5: the parse dropped the operator and the branches' order.
