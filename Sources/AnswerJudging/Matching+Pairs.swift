@@ -111,10 +111,14 @@ extension Matching {
   /// does the same job with a difference, and as often another job (`.scrollDisabled` for
   /// `.disabled`): neither right nor another API.
   static func isVariant(_ a: CodeNode, of e: CodeNode) -> Bool {
-    guard a.kind == .modifier, e.kind == .modifier, a.isAPI, e.isAPI, a.name != e.name,
-      SDKIndex.shipped.declaresMember(named: a.name)
+    // A variant's name is the longer; the lengths first, as pairs are tried by the hundred.
+    guard a.kind == .modifier, e.kind == .modifier, a.isAPI, e.isAPI,
+      a.name.utf8.count > e.name.utf8.count
     else { return false }
     let card = nameWords(e.name)
+    guard let last = card.last, a.name.lowercased().contains(last),
+      SDKIndex.shipped.declaresMember(named: a.name)
+    else { return false }
     var rest = nameWords(a.name)[...]
     guard !card.isEmpty, rest.count > card.count else { return false }
     for word in card {

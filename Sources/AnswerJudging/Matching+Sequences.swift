@@ -485,9 +485,10 @@ extension Matching {
     for argument in node.arguments {
       if let label = argument.label { names.insert(label + ":") }
       // A ternary's values are the argument's (`pulse ? 1.3 : 1`).
-      let values = argument.value.flatMap { value in
-        isBranch(value) ? value.clause + value.blocks.joined() : [value]
-      }
+      let values =
+        argument.value.contains(where: isBranch)
+        ? argument.value.flatMap { isBranch($0) ? $0.clause + $0.blocks.joined() : [$0] }
+        : argument.value
       for value in values {
         if !value.name.isEmpty { names.insert(value.name) }
         names.formUnion(fingerprint(of: value, depth: depth + 1))
