@@ -240,7 +240,9 @@ public struct AnswerJudge: Sendable {
     let share =
       Double(2 * common)
       / Double(max(1, Set(wanted.words).count + Set(written.words).count))
-    let renamed = wanted.isRenaming(of: written)
+    let renamed =
+      wanted.isRenaming(of: written)
+      || (!wanted.isContained(in: written) && wanted.isContained(in: written, renaming: true))
     var grade =
       wanted.isContained(in: written)
       ? 5

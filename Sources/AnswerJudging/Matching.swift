@@ -68,12 +68,20 @@ struct Matching {
   }
 
   /// `value`, or what it stands for when it is one of the attempt's variables and the card
-  /// writes the value in place.
+  /// writes the value in place, or an array of it alone.
   func resolved(_ value: [CodeNode], against expectedValue: [CodeNode]) -> [CodeNode] {
     if expectedValue.count == 1, expectedValue[0].kind == .keyPath,
       let keyPath = Self.wrappedKeyPath(value)
     {
       return [keyPath]
+    }
+    // An array of one where the card passes the one: the overload that takes a sequence
+    // (`sorted(using: [comparator])` for `sorted(using: comparator)`).
+    if value.count == 1, value[0].kind == .array, value[0].arguments.count == 1,
+      value[0].arguments[0].value.count == 1, expectedValue.count == 1,
+      expectedValue[0].kind != .array, expectedValue[0].isAPI
+    {
+      return value[0].arguments[0].value
     }
     guard value.count == 1, value[0].kind == .call, Self.isPlain(value[0]),
       let stored = attempt.variables[value[0].name],

@@ -52,25 +52,34 @@ struct TokenWords {
   }
 
   /// Whether `other` holds these words in a row, with a few around them at most (the same
-  /// tokens inside scaffolding, `Button("Home") { path = [] }`; a paste of everything contains
-  /// everything).
-  func isContained(in other: TokenWords) -> Bool {
+  /// tokens inside scaffolding, `Button("Home") { path = [] }.buttonStyle(.bordered)`; a paste
+  /// of everything contains everything); with `renaming`, the author's names renamed one for
+  /// one there (`navPath = []`).
+  func isContained(in other: TokenWords, renaming: Bool = false) -> Bool {
     !words.isEmpty && other.words.count >= words.count
-      && other.words.count <= words.count + 12
-      && (0...(other.words.count - words.count)).contains {
-        Array(other.words[$0..<($0 + words.count)]) == words
+      && other.words.count <= words.count + 16
+      && (0...(other.words.count - words.count)).contains { start in
+        renaming
+          ? isRenaming(of: other, at: start)
+          : other.words[start..<(start + words.count)].elementsEqual(words)
       }
   }
 
   /// Whether `other` is these words with the author's names renamed one for one.
   func isRenaming(of other: TokenWords) -> Bool {
-    guard words.count == other.words.count, !words.isEmpty else { return false }
+    words.count == other.words.count && isRenaming(of: other, at: 0)
+  }
+
+  /// Whether `other`, from `start`, holds these words with the author's names renamed one for
+  /// one.
+  private func isRenaming(of other: TokenWords, at start: Int) -> Bool {
+    guard !words.isEmpty, start + words.count <= other.words.count else { return false }
     var forward: [Substring: Substring] = [:]
     var backward: [Substring: Substring] = [:]
     for (position, word) in words.enumerated() {
-      let theirs = other.words[position]
+      let theirs = other.words[start + position]
       if word == theirs { continue }
-      guard isOwnName[position], other.isOwnName[position] else { return false }
+      guard isOwnName[position], other.isOwnName[start + position] else { return false }
       if forward[word, default: theirs] != theirs || backward[theirs, default: word] != word {
         return false
       }

@@ -286,4 +286,36 @@ struct LanguageSpellingsTests {
     }
     #expect(normalized.map(storage) == [0, 1])
   }
+
+  @Test("takes an array of one where the card passes the one, for the overload that takes many")
+  func arrayOfOne() {
+    let card = "let ranked = players.sorted(using: KeyPathComparator(\\.score, order: .reverse))"
+    let one = judge(
+      "let ranked = players.sorted(using: [KeyPathComparator(\\Player.score, order: .reverse)])",
+      card)
+    #expect(one.grade == 5, "\(one.reason)")
+    // What the one holds is still compared: another order is another.
+    let other = judge(
+      "let ranked = players.sorted(using: [KeyPathComparator(\\.score, order: .forward)])", card)
+    #expect((other.grade ?? 5) < 5, "\(other.reason)")
+  }
+
+  @Test("finds code with no API among a few tokens around it, the author's names renamed")
+  func containedRenamed() {
+    // A trial's right answer, the card's `also: path = []` with a name of its own, got 1.
+    let judge = AnswerJudge(
+      code: "Button(\"Back\") {\n    path.removeAll()\n}",
+      hints: JudgingHints(alternatives: ["path = []"]))
+    let renamed = judge.judge(
+      "Button(\"Home\") {\n    navPath = []\n}\n.buttonStyle(.borderedProminent)")
+    #expect(renamed.grade == 5, "\(renamed.reason)")
+    func words(_ code: String) -> TokenWords {
+      TokenWords(ParsedCode(code, hints: JudgingHints(), vocabulary: .standard))
+    }
+    let wrapped = words("Button(\"Home\") { navPath = [] }")
+    #expect(words("path = []").isContained(in: wrapped, renaming: true))
+    #expect(!words("path = []").isContained(in: wrapped))
+    // One name for two of the card's is no renaming.
+    #expect(!words("a = b").isContained(in: words("Button(\"Go\") { x = x }"), renaming: true))
+  }
 }
