@@ -101,7 +101,11 @@ struct CodeClassifier {
     // A style the code declares itself, applied (`.buttonStyle(PressableStyle())`), is what
     // the declaration is for: not decoration.
     let appliesOwnType = node.arguments.contains { argument in
-      argument.value.contains { $0.kind == .call && declared.contains($0.name) }
+      argument.value.contains { value in
+        // A ternary's condition and values are the argument's (`.opacity(isShown ? 1 : 0)`).
+        let parts = value.kind == .statement ? value.clause + value.blocks.joined() : [value]
+        return parts.contains { $0.kind == .call && declared.contains($0.name) }
+      }
     }
     let isDecoration =
       node.kind == .modifier && !hints.essential.contains(name) && !appliesOwnType
@@ -255,9 +259,8 @@ struct CodeClassifier {
     node.attributes = node.attributes.map { classify($0, minor: minor || isTypeDeclaration) }
     node.clause = node.clause.map { type in
       // Conformances (`View`, `Hashable`) are what the example needs, unless the author
-      // says they are the point. A function's result type frames what its body returns,
-      // which is compared: written otherwise or left out with the function, it is a detail.
-      let type = classify(type, minor: minor || node.name == "func")
+      // says they are the point.
+      let type = classify(type, minor: minor)
       // But for a protocol whose conformance is the point (`ButtonStyle`, `ViewModifier`):
       // another protocol there is another API.
       let isPoint =

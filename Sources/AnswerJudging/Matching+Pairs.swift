@@ -250,7 +250,14 @@ extension Matching {
       compareSequences(e.blocks[0], a.blocks[0])
       compareSequences(e.blocks[1], a.blocks[1])
     }
-    guard inOrder != crossed, opposite != crossed else { return }
+    // Said another way (`count > 0` for `!isEmpty`, `if let` for `!= nil`), a condition's
+    // polarity is not read: the branches are taken as the author pairs them.
+    let renamedCase =
+      cases.0.count == 1 && cases.1.count == 1 ? (cases.1[0].name, cases.0[0].name) : nil
+    guard inOrder != crossed, opposite != crossed,
+      Self.conditionWords(e, in: expected, renaming: nil)
+        == Self.conditionWords(a, in: attempt, renaming: renamedCase)
+    else { return }
     position = e.token ?? e.tokens.lowerBound
     lost.major += 1
     lostToErrors += 1
@@ -262,20 +269,76 @@ extension Matching {
     )
   }
 
-  /// Whether the condition of the statement `node` says "not": an odd number of `!=` and `!`
-  /// between its keyword and its block, or in a ternary before its `?`.
+  /// Whether the condition of the statement `node` says "not": an odd number of negations
+  /// between its keyword and its block, or in a ternary before its `?`. A prefix `!` and `!=`
+  /// negate; `== nil` and `== false` do too, and `!= nil` and `!= false` do not (`if let x`
+  /// says `x != nil`); a force unwrap (`url!`) does not.
   static func isNegated(_ node: CodeNode, in code: ParsedCode) -> Bool {
     guard let keyword = node.token, keyword < code.tokens.count else { return false }
-    let isTernary = code.source[code.tokens[keyword].range] == "?"
+    func word(_ index: Int) -> Substring {
+      code.tokens.indices.contains(index) ? code.source[code.tokens[index].range] : ""
+    }
+    let isTernary = word(keyword) == "?"
     let range =
       isTernary ? node.tokens.lowerBound..<keyword : keyword + 1..<code.tokens.count
     var count = 0
     for index in range {
-      let word = code.source[code.tokens[index].range]
-      if word == "{" && !isTernary { break }
-      if word == "!=" || word == "!" { count += 1 }
+      let current = word(index)
+      if current == "{" && !isTernary { break }
+      let against =
+        ["nil", "false"].contains(word(index + 1)) || ["nil", "false"].contains(word(index - 1))
+      switch current {
+      case "!=": count += against ? 0 : 1
+      case "==": count += against ? 1 : 0
+      case "!":
+        let previous = word(index - 1)
+        let isUnwrap =
+          !code.tokens[index].followsSpace
+          && (previous.last.map { $0.isLetter || $0.isNumber || $0 == "_" } == true
+            || [")", "]"].contains(previous))
+        count += isUnwrap ? 0 : 1
+      default: break
+      }
     }
     return count % 2 == 1
+  }
+
+  /// The words of a condition with what says "not" taken out (`!`, `!=` as `==`, `== false`,
+  /// `!= nil`), the author's names as one word and `renaming`'s member as the other: equal for
+  /// conditions that differ at most in saying "not".
+  static func conditionWords(
+    _ node: CodeNode, in code: ParsedCode, renaming: (from: String, to: String)?
+  ) -> [Substring] {
+    guard let keyword = node.token, keyword < code.tokens.count else { return [] }
+    let isTernary = code.source[code.tokens[keyword].range] == "?"
+    let range = isTernary ? node.tokens.lowerBound..<keyword : keyword + 1..<code.tokens.count
+    var words: [Substring] = []
+    var afterDot = false
+    for index in range {
+      let token = code.tokens[index]
+      var word = code.source[token.range]
+      if word == "{" && !isTernary { break }
+      defer { afterDot = word == "." }
+      if ["!", "(", ")"].contains(word) { continue }
+      if word == "!=" { word = "==" }
+      if let renaming, afterDot, word == renaming.from { word = Substring(renaming.to) }
+      if token.kind == .dollar
+        || token.kind == .identifier && !afterDot && !SDKIndex.shipped.types.contains(String(word))
+      {
+        word = "_"
+      }
+      words.append(word)
+    }
+    // `x == false`, `x != nil`: the comparison says only "not" or "is".
+    var index = 0
+    while index + 1 < words.count {
+      if words[index] == "==", ["false", "true", "nil"].contains(words[index + 1]) {
+        words.removeSubrange(index...(index + 1))
+      } else {
+        index += 1
+      }
+    }
+    return words
   }
 
   /// Whether two blocks use the same members and API, item by item and all they hold, whatever

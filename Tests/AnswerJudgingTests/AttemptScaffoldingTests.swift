@@ -380,31 +380,3 @@ struct ValueMethodTests {
     }
   }
 }
-
-@Suite("The card's function around its answer")
-struct CardFunctionTests {
-  static let card = """
-    func downloadAll(_ urls: [URL]) async throws -> [Data] {
-        try await withThrowingTaskGroup(of: Data.self) { group in
-            for url in urls {
-                group.addTask { try await URLSession.shared.data(from: url).0 }
-            }
-            var results: [Data] = []
-            for try await data in group { results.append(data) }
-            return results
-        }
-    }
-    """
-
-  @Test("takes the card's function result type, left out with the function, for a detail")
-  func resultType() {
-    // A blind set's right answer, the body alone, got 3: "Missing `Data`", the result type.
-    let body = Self.card.split(separator: "\n").dropFirst().dropLast().joined(separator: "\n")
-    let judgement = AnswerJudge(code: Self.card).judge("return " + body)
-    #expect(judgement.grade == 4, "\(judgement.reason)")
-    // What the body returns still counts: a task group of another type is another API.
-    let other = AnswerJudge(code: Self.card).judge(
-      body.replacingOccurrences(of: "withThrowingTaskGroup", with: "withTaskGroup"))
-    #expect((other.grade ?? 5) <= 2, "\(other.reason)")
-  }
-}

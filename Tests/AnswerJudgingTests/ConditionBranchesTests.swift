@@ -93,4 +93,64 @@ struct ConditionBranchesTests {
     // `ComparisonResult` has `orderedSame` too.
     #expect(!SDKIndex.shipped.areTheOnlyCases("orderedAscending", "orderedDescending"))
   }
+
+  @Test("reads == nil and == false as not, != nil as is, and a force unwrap as nothing")
+  func comparisonsWithNilAndFalse() {
+    // An adversarial review's right answers, each 2 under the first form of the look.
+    let card = """
+      if let url = URL(string: address) {
+          Link("Open", destination: url)
+      } else {
+          Text("Invalid address").foregroundStyle(.secondary)
+      }
+      """
+    let notNil = judge(
+      card.replacingOccurrences(
+        of: "if let url = URL(string: address) {\n    Link(\"Open\", destination: url)",
+        with:
+          "if URL(string: address) != nil {\n    Link(\"Open\", destination: URL(string: address)!)"
+      ),
+      card)
+    #expect((notNil.grade ?? 0) >= 4, "\(notNil.reason)")
+    let toggle =
+      "if isOn {\n  Text(title).transition(.opacity)\n} else {\n  Text(title).transition(.slide)\n}"
+    let isFalse =
+      "if isOn == false {\n  Text(title).transition(.slide)\n} else {\n  Text(title).transition(.opacity)\n}"
+    #expect(judge(isFalse, toggle).grade == 5)
+    let unwrapped =
+      "if user!.isOn {\n  Text(title).transition(.opacity)\n} else {\n  Text(title).transition(.slide)\n}"
+    #expect(judge(unwrapped, toggle.replacingOccurrences(of: "isOn", with: "user.isOn")).grade != 2)
+  }
+
+  @Test("reads no polarity into a condition said another way, and keeps a styled ternary's weight")
+  func conditionSaidAnotherWay() {
+    // An adversarial review's cases: each 2 under the first form of the look, or 5 where the
+    // card's `.opacity(isEnabled ? 1 : 0.4)` went free once its argument was an `if`.
+    let card = """
+      VStack(alignment: .leading) {
+          Image(systemName: "cart")
+              .foregroundStyle(!items.isEmpty ? .blue : .gray)
+          Text(caption)
+              .font(.footnote)
+      }
+      """
+    let count = judge(
+      card.replacingOccurrences(of: "!items.isEmpty", with: "items.count > 0"), card)
+    #expect(count.grade == 5, "\(count.reason)")
+    let styled = """
+      struct PillButton: View {
+          @Environment(\\.isEnabled) private var isEnabled
+          let title: String
+          var body: some View {
+              Text(title)
+                  .padding()
+                  .opacity(isEnabled ? 1 : 0.4)
+          }
+      }
+      """
+    let left = judge(
+      styled.replacingOccurrences(of: "\n            .opacity(isEnabled ? 1 : 0.4)", with: ""),
+      styled)
+    #expect((left.grade ?? 5) <= 3, "\(left.reason)")
+  }
 }
