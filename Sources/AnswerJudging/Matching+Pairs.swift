@@ -232,13 +232,17 @@ extension Matching {
       opposite.toggle()
       condition[index].name = cases.0[0].name
     }
-    // Which branch stands for which: by the members and API they share, all alike or most.
+    // Which branch stands for which: by the members, API and literals they share (`isOn ? 1 :
+    // 0`), all alike or most.
+    func words(_ nodes: [CodeNode]) -> [String] {
+      Self.memberNames(nodes) + Self.allNodes(nodes).filter { $0.kind == .literal }.map(\.name)
+    }
     func shared(_ x: [CodeNode], _ y: [CodeNode]) -> Int {
-      Set(Self.memberNames(x)).intersection(Self.memberNames(y)).count
+      Set(words(x)).intersection(words(y)).count
     }
     let (e0, e1, a0, a1) = (e.blocks[0], e.blocks[1], a.blocks[0], a.blocks[1])
-    let sameInOrder = Self.sameMembers(e0, a0) && Self.sameMembers(e1, a1)
-    let sameCrossed = Self.sameMembers(e0, a1) && Self.sameMembers(e1, a0)
+    let sameInOrder = words(e0) == words(a0) && words(e1) == words(a1)
+    let sameCrossed = words(e0) == words(a1) && words(e1) == words(a0)
     let alikeInOrder = shared(e0, a0) + shared(e1, a1)
     let alikeCrossed = shared(e0, a1) + shared(e1, a0)
     let inOrder = sameInOrder || (!sameCrossed && alikeInOrder > alikeCrossed)

@@ -153,4 +153,22 @@ struct ConditionBranchesTests {
       styled)
     #expect((left.grade ?? 5) <= 3, "\(left.reason)")
   }
+
+  @Test("tells a ternary's branches apart by their literals too")
+  func literalBranches() {
+    // An adversarial review's case: the values swapped, the condition kept, got 5.
+    let card = """
+      struct Badge: View {
+          @State private var isOn = false
+          var body: some View {
+              Image(systemName: "star").opacity(isOn ? 1 : 0.3)
+          }
+      }
+      """
+    let swapped = judge(
+      card.replacingOccurrences(of: "isOn ? 1 : 0.3", with: "isOn ? 0.3 : 1"), card)
+    #expect(swapped.grade == 2, "\(swapped.reason)")
+    let both = judge(card.replacingOccurrences(of: "isOn ? 1 : 0.3", with: "!isOn ? 0.3 : 1"), card)
+    #expect(both.grade == 5, "\(both.reason)")
+  }
 }
