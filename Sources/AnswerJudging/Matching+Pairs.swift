@@ -120,7 +120,7 @@ extension Matching {
       SDKIndex.shipped.declaresMember(named: a.name)
     else { return false }
     var rest = nameWords(a.name)[...]
-    guard !card.isEmpty, rest.count > card.count else { return false }
+    guard rest.count > card.count else { return false }
     for word in card {
       guard let index = rest.firstIndex(of: word) else { return false }
       rest = rest[(index + 1)...]
@@ -233,16 +233,14 @@ extension Matching {
       condition[index].name = cases.0[0].name
     }
     // Which branch stands for which: by the members, API and literals they share (`isOn ? 1 :
-    // 0`), all alike or most.
-    func words(_ nodes: [CodeNode]) -> [String] {
-      Self.memberNames(nodes) + Self.allNodes(nodes).filter { $0.kind == .literal }.map(\.name)
-    }
-    func shared(_ x: [CodeNode], _ y: [CodeNode]) -> Int {
-      Set(words(x)).intersection(words(y)).count
-    }
-    let (e0, e1, a0, a1) = (e.blocks[0], e.blocks[1], a.blocks[0], a.blocks[1])
-    let sameInOrder = words(e0) == words(a0) && words(e1) == words(a1)
-    let sameCrossed = words(e0) == words(a1) && words(e1) == words(a0)
+    // 0`), all alike or most. Each branch's words are worked out once.
+    let (e0, e1, a0, a1) = (
+      Self.branchWords(e.blocks[0]), Self.branchWords(e.blocks[1]),
+      Self.branchWords(a.blocks[0]), Self.branchWords(a.blocks[1])
+    )
+    func shared(_ x: [String], _ y: [String]) -> Int { Set(x).intersection(y).count }
+    let sameInOrder = e0 == a0 && e1 == a1
+    let sameCrossed = e0 == a1 && e1 == a0
     let alikeInOrder = shared(e0, a0) + shared(e1, a1)
     let alikeCrossed = shared(e0, a1) + shared(e1, a0)
     let inOrder = sameInOrder || (!sameCrossed && alikeInOrder > alikeCrossed)
@@ -278,17 +276,13 @@ extension Matching {
   /// negate; `== nil` and `== false` do too, and `!= nil` and `!= false` do not (`if let x`
   /// says `x != nil`); a force unwrap (`url!`) does not.
   static func isNegated(_ node: CodeNode, in code: ParsedCode) -> Bool {
-    guard let keyword = node.token, keyword < code.tokens.count else { return false }
+    guard let range = conditionTokens(of: node, in: code) else { return false }
     func word(_ index: Int) -> Substring {
       code.tokens.indices.contains(index) ? code.source[code.tokens[index].range] : ""
     }
-    let isTernary = word(keyword) == "?"
-    let range =
-      isTernary ? node.tokens.lowerBound..<keyword : keyword + 1..<code.tokens.count
     var count = 0
     for index in range {
       let current = word(index)
-      if current == "{" && !isTernary { break }
       let against =
         ["nil", "false"].contains(word(index + 1)) || ["nil", "false"].contains(word(index - 1))
       switch current {
@@ -313,15 +307,12 @@ extension Matching {
   static func conditionWords(
     _ node: CodeNode, in code: ParsedCode, renaming: (from: String, to: String)?
   ) -> [Substring] {
-    guard let keyword = node.token, keyword < code.tokens.count else { return [] }
-    let isTernary = code.source[code.tokens[keyword].range] == "?"
-    let range = isTernary ? node.tokens.lowerBound..<keyword : keyword + 1..<code.tokens.count
+    guard let range = conditionTokens(of: node, in: code) else { return [] }
     var words: [Substring] = []
     var afterDot = false
     for index in range {
       let token = code.tokens[index]
       var word = code.source[token.range]
-      if word == "{" && !isTernary { break }
       defer { afterDot = word == "." }
       if ["!", "(", ")"].contains(word) { continue }
       if word == "!=" { word = "==" }
@@ -345,10 +336,21 @@ extension Matching {
     return words
   }
 
-  /// Whether two blocks use the same members and API, item by item and all they hold, whatever
-  /// the author's names (`$0` for `lhs`) and however the classifier told their parts apart.
-  static func sameMembers(_ e: [CodeNode], _ a: [CodeNode]) -> Bool {
-    memberNames(e) == memberNames(a)
+  /// The tokens of the condition of `node`: from its keyword to its block, or in a ternary
+  /// from its start to its `?`.
+  static func conditionTokens(of node: CodeNode, in code: ParsedCode) -> Range<Int>? {
+    guard let keyword = node.token, keyword < code.tokens.count else { return nil }
+    if code.source[code.tokens[keyword].range] == "?" { return node.tokens.lowerBound..<keyword }
+    let end =
+      (keyword + 1..<code.tokens.count).first { code.source[code.tokens[$0].range] == "{" }
+      ?? code.tokens.count
+    return keyword + 1..<end
+  }
+
+  /// What tells a branch from another: its members and API (``memberNames(_:)``), then its
+  /// literals.
+  static func branchWords(_ nodes: [CodeNode]) -> [String] {
+    memberNames(nodes) + allNodes(nodes).filter { $0.kind == .literal }.map(\.name)
   }
 
   /// The members and API that `nodes` use, item by item and all they hold, in order.
