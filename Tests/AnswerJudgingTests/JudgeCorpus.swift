@@ -188,6 +188,16 @@ struct JudgeCorpus {
   /// once on `daa558b`, the judge before it, once on its last. Fair: its attempts are not read
   /// here.
   static let blind17 = JudgeCorpus((try? fixture("judge-blind17.txt")) ?? "")
+  /// An eighteenth, the same way (`-cc.md`: SwiftUI text editors, text scale, tiled images,
+  /// window sizes, split-view column widths, list section spacing, table selection menus, tab
+  /// bar visibility, scale transitions, double taps, accessibility sort priority, layout
+  /// direction, aspect ratios, the refresh action; `-cd.md`: suffixes, generic constraints,
+  /// availability, yielding, async `compactMap`, sign strategies, calendar granularity, URL
+  /// path extensions, UTF-8 round trips, non-finite floats in JSON, directory enumerators,
+  /// `TryCapture`, SwiftData transactions, suite setup in Swift Testing), written in the
+  /// eighth session of 2026-12-06 and measured once on `eee2bcf`, the judge before it. Fair:
+  /// its attempts are not read here.
+  static let blind18 = JudgeCorpus((try? fixture("judge-blind18.txt")) ?? "")
 
   /// Every syntax card the corpus is about: the shipped decks' and the fixture deck's, by id.
   static let cards: [String: SyntaxCard] = {
@@ -211,7 +221,8 @@ struct JudgeCorpus {
       "judge-blind-cards-r.md", "judge-blind-cards-s.md", "judge-blind-cards-t.md",
       "judge-blind-cards-u.md", "judge-blind-cards-v.md", "judge-blind-cards-w.md",
       "judge-blind-cards-x.md", "judge-blind-cards-y.md", "judge-blind-cards-z.md",
-      "judge-blind-cards-ca.md", "judge-blind-cards-cb.md",
+      "judge-blind-cards-ca.md", "judge-blind-cards-cb.md", "judge-blind-cards-cc.md",
+      "judge-blind-cards-cd.md",
     ] {
       if let text = try? fixture(name) {
         files.append(.init(path: name, bytes: Array(text.utf8)))
