@@ -497,10 +497,9 @@ extension Matching {
       if earlier != normalizedTo && expected.declared.contains(key)
         && attempt.declared.contains(normalizedTo) && attempt.declared.contains(earlier)
         && !key.hasPrefix("$") && !normalizedTo.hasPrefix("$")
-        // Two closures of the card's may each name their parameter `book`: two names.
-        && Self.allNodes(expected.nodes).filter({
-          $0.kind == .closure && $0.parameters.contains(key)
-        }).count < 2
+        // Two closures of the card's may each name their parameter `book`, and two scopes
+        // each bind an `age` (`guard let age` in a function, `let age` in a `do`): two names.
+        && Self.bindings(of: key, in: expected) < 2
       {
         conflictingRenamings.insert(from)
       } else if earlier != normalizedTo {
@@ -512,6 +511,18 @@ extension Matching {
     if e.kind == .binding { bindingNames.insert(key) }
     renamings[key] = normalizedTo
     renamingOrder.append(key)
+  }
+
+  /// How many times `code` binds `name`: as a closure's parameter or after `let` or `var`.
+  static func bindings(of name: String, in code: ParsedCode) -> Int {
+    let closures = allNodes(code.nodes).count {
+      $0.kind == .closure && $0.parameters.contains(name)
+    }
+    let constants = code.tokens.indices.dropFirst().count { index in
+      code.source[code.tokens[index].range] == name
+        && ["let", "var"].contains(code.source[code.tokens[index - 1].range])
+    }
+    return closures + constants
   }
 
   /// The modifier on the attempt's content (its closures' items) that the vocabulary lists as

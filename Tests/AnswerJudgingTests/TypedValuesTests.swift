@@ -229,6 +229,26 @@ struct TypedValuesTests {
           .onSubmit { save(name) }
       """, card)
     #expect(twoWays.reason == "`draft` is renamed in one place and not another.")
+    // A name the card binds in two scopes is two variables, each renamed its own way.
+    let twoScopes = """
+      func parseAge(_ text: String) throws(AgeError) -> Int {
+          guard let age = Int(text) else { throw .notANumber }
+          return age
+      }
+      do {
+          let age = try parseAge(field)
+          print(age)
+      } catch {
+          print(error)
+      }
+      """
+    let renamedEach = judge(
+      twoScopes.replacing("guard let age", with: "guard let value")
+        .replacing("return age", with: "return value")
+        .replacing("let age = try", with: "let years = try").replacing(
+          "print(age)", with: "print(years)"),
+      twoScopes)
+    #expect(renamedEach.grade == 5, "\(renamedEach.reason)")
     // Values the attempt takes as given are not two names for one: a trial's right answer got
     // 4 for the card's `dishes`, its own extra code reading `searchText` beside `names`.
     let filter = """
