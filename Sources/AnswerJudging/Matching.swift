@@ -245,6 +245,10 @@ struct Matching {
     // that counts (`isPresenting:` for `searchable`'s `isPresented:`): the API is recalled.
     if errors == 1 && isWrongLabel { return 2 }
     if errors == 1 && keptApartFromErrors > 0.5 && major - lostToErrors > 0.01 { return 2 }
+    // A lone wrong name in the card's place, the rest right, that nothing declares
+    // (`.zOrder(1)` for `.zIndex(1)`, `zipped` for `zip`): the API misremembered, the
+    // right idea. A real API there does another job (`.refreshable` for `.task`): 1.
+    if errors == 1 && lost.major - lostToErrors < 0.01 && isLoneErrorMadeUp { return 2 }
     if errors == 2 && keptApartFromErrors >= 0.75 && kept >= 0.5 { return 2 }
     return shared ? 1 : 0
   }
@@ -263,6 +267,21 @@ struct Matching {
     return token >= 2 && source[tokens[token - 1].range] == "."
       && source[tokens[token - 2].range] == "\\"
       && expected.hints.essential.contains(String(source[tokens[token].range]))
+  }
+
+  /// Whether the one error's name in the attempt is one nothing declares: not the SDK, the
+  /// vocabulary, nor the attempt.
+  var isLoneErrorMadeUp: Bool {
+    guard let error = findings.first(where: { $0.severity == .error }),
+      case .wrong(let text)? = marks[error.token]
+    else { return false }
+    let name = text.hasPrefix(".") ? String(text.dropFirst()) : text
+    guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+      return false
+    }
+    let index = SDKIndex.shipped
+    return !index.types.contains(name) && !index.declaresMember(named: name)
+      && !vocabulary.knows(name) && !attempt.declared.contains(name)
   }
 
   /// Whether the one error is another label where the card has one (`isPresenting:` for

@@ -248,10 +248,16 @@ struct ReviewerStructureTests {
     let made = judge(
       ".sheet(isPresented: $showsChoice) {\n  ChoiceView()\n    .presentationDismissDisabled(!decided)\n}",
       code)
-    #expect(made.grade == 1)
+    // The one wrong name, made up, in the card's place: the API misremembered, 2.
+    #expect(made.grade == 2)
     #expect(
       made.reason
         == "`.presentationDismissDisabled` where the card has `.interactiveDismissDisabled`.")
+    // A real API there does another job: 1.
+    let stack = "ZStack {\n  Badge()\n    .zIndex(1)\n  Avatar()\n}"
+    let other = judge(stack.replacing("zIndex", with: "layoutPriority"), stack)
+    #expect(other.grade == 1, "\(other.reason)")
+    #expect(judge(stack.replacing("zIndex", with: "zOrder"), stack).grade == 2)
     // A modifier the SDK has, or one sharing no word with the card's, is not made up.
     let card = CodeNode(
       kind: .modifier, name: "interactiveDismissDisabled", token: nil, tokens: 0..<1)
