@@ -355,7 +355,10 @@ extension Matching {
     // `.confirmationAction`): there is no other API it could be.
     guard Self.isWordwiseMisremembered(a.name, of: e.name) else { return false }
     switch (e.kind, a.kind) {
-    case (.modifier, _): return Self.isMadeUpModifier(a, for: e, declared: attempt.declared)
+    // (A word of it with another ending shares no whole word with the card's: `.onHovering`.)
+    case (.modifier, _):
+      return a.kind == .modifier && a.parameters.isEmpty && !attempt.declared.contains(a.name)
+        && !SDKIndex.shipped.declaresMember(named: a.name)
     case (.member, .member):
       return !attempt.declared.contains(a.name)
         && !SDKIndex.shipped.declaresMember(named: a.name)

@@ -289,6 +289,10 @@ struct ReviewerStructureTests {
         "ForEach(matches, id: \\.self) { name in\n  Text(name).\(other)(name)\n}", code)
       #expect(verdict.grade != 3, "\(other): \(verdict.reason)")
     }
+    // Its one word with another ending shares no whole word with the card's: a typo still.
+    let hover = "CardView()\n  .onHover { hovering in isHovered = hovering }"
+    let ending = judge(hover.replacing("onHover", with: "onHovering"), hover)
+    #expect(ending.reason == "`.onHovering` looks like a typo for `.onHover`.")
   }
 
   @Test("says a finding once, however many places it holds")
