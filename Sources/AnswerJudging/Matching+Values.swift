@@ -23,6 +23,18 @@ extension Matching {
     let typed = a.arguments.filter { $0.label == nil && !$0.isClosure }
     let expectedText = text(of: value, in: expected)
     position = condition.tokens.lowerBound
+    // The value passed in parts, by another overload (`.offset(x: drag.width, y: drag.height)`
+    // for `.offset(drag)`): the same value.
+    let names = Self.allNodes(value).map(\.name)
+    let written = Set(names + names.compactMap { renamings[$0] })
+    if typed.isEmpty,
+      a.arguments.contains(where: { argument in
+        !argument.isClosure && argument.label != nil
+          && Self.allNodes(argument.value).contains { written.contains($0.name) }
+      })
+    {
+      return
+    }
     guard typed.count == 1, !typed[0].value.allSatisfy({ $0.kind == .literal }) else {
       lost.major += 1
       note(.missing, "no condition: the card passes `\(expectedText.joined())`")

@@ -69,6 +69,15 @@ struct QuestionWords: Sendable {
       {
         // In prose: "`runs` is a `[Run]`", "`data` (a `Data`)".
         read("var \(span): \(parts[position + 2])")
+      } else if position + 1 < parts.count, span.allSatisfy({ $0.isLetter || $0.isNumber }),
+        span.first?.isLowercase == true,
+        ["is a view", "(a view"].contains(where: {
+          parts[position + 1].lowercased().split(separator: " ").joined(separator: " ")
+            .hasPrefix($0)
+        })
+      {
+        // "`card` is a view": its modifiers are a view's (`card.offset(dragOffset)`).
+        types[String(span)] = "View"
       }
     }
     return types

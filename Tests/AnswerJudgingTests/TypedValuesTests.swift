@@ -406,6 +406,32 @@ struct TypedValuesTests {
         in: "`runs` is a `[Run]`; encode `data` (a `Data`) as `text`, an `Int`.")
         == ["runs": "Array", "data": "Data"])
   }
+
+  @Test("takes a name the question calls a view for one: its modifiers are the view's API")
+  func namedView() throws {
+    #expect(
+      QuestionWords.declaredTypes(in: "`card` is a view and `photo` (a view) too; `view` is not")
+        == ["card": "View", "photo": "View"])
+    let question =
+      "`card` is a view and `@GestureState private var dragOffset = CGSize.zero` is declared. Make `card` follow the finger while it is dragged."
+    let code = """
+      card
+          .offset(dragOffset)
+          .gesture(DragGesture().updating($dragOffset) { value, state, _ in state = value.translation })
+      """
+    // Left out, the view does not move: a part of the answer missing.
+    let unmoved = judge(
+      "card.gesture(DragGesture().updating($dragOffset) { value, state, _ in state = value.translation })",
+      code, question: question)
+    #expect(unmoved.grade == 3, "\(unmoved.reason)")
+    #expect(unmoved.reason == "Missing `.offset`.")
+    // The same offset passed in parts, by the overload that takes them.
+    let parts = judge(
+      code.replacing(
+        ".offset(dragOffset)", with: ".offset(x: dragOffset.width, y: dragOffset.height)"),
+      code, question: question)
+    #expect(parts.grade == 5, "\(parts.reason)")
+  }
 }
 
 @Suite("Judging attempts: the reason for a member a type does not have")
