@@ -9,9 +9,12 @@ extension SDKCheck {
   ) -> [Problem] {
     var problems: [Problem] = []
     // Only calls with an argument list: a name before a `{` may be a type a declaration
-    // conforms to (`enum Keys: CodingKey {`), or a builder of a module the index lacks.
+    // conforms to (`enum Keys: CodingKey {`), or a builder of a module the index lacks; but a
+    // method's name before one is called with a trailing closure (`.phaseAnimator { … }`).
     for var call in calls + typed.bareWrappers()
-    where (typed.isByte(call.token + 1, "(") || typed.tokens[call.token].kind == .attribute)
+    where
+      (typed.isByte(call.token + 1, "(") || typed.tokens[call.token].kind == .attribute
+      || call.token > 0 && typed.isByte(call.token - 1, ".") && typed.isByte(call.token + 1, "{"))
       && !cardCalls.contains(call.written)
     {
       // A member of a typed value (`Bundle.main.url(forResource:)`) is its type's; one the
@@ -62,11 +65,14 @@ extension SDKCheck {
             isNearMiss: true))
         continue
       }
-      let isBare = !typed.isByte(call.token + 1, "(")
+      let isBare = typed.tokens[call.token].kind == .attribute
       let name =
         isBare
         ? "@" + owner : call.name == "init" ? owner : owner == "-" ? call.name : "." + call.name
-      let written = isBare ? "" : call.written.dropFirst(call.name.count)
+      let written =
+        isBare
+        ? ""
+        : typed.isByte(call.token + 1, "{") ? " { … }" : call.written.dropFirst(call.name.count)
       let labelled = fewest.filter { $0 != "_" }.map { "`\($0):`" }
       let needed =
         labelled.isEmpty

@@ -50,6 +50,24 @@ struct CompileChecksTests {
         .isEmpty)
   }
 
+  @Test("a method called with a trailing closure alone still needs the arguments it takes")
+  func trailingClosureAlone() {
+    let judge = AnswerJudge(
+      code:
+        "Image(systemName: \"heart.fill\")\n  .phaseAnimator([1.0, 1.3]) { content, scale in\n    content.scaleEffect(scale)\n  }",
+      question: "Pulse the heart between its size and 1.3 times it, forever.")
+    let bare = judge.judge(
+      "Image(systemName: \"heart.fill\")\n  .phaseAnimator { content, scale in\n    content.scaleEffect(scale)\n  }"
+    )
+    #expect(bare.grade == 2, "\(bare.reason)")
+    #expect(
+      bare.reason
+        == "`.phaseAnimator { … }` leaves out an unlabelled argument that every declaration of it needs; the card uses `phaseAnimator(_:)`."
+    )
+    // One whose arguments all have defaults needs none (`task(priority:_:)`).
+    #expect(SDKCheck(card: "").problems(in: "Text(\"Hi\")\n  .task { await load() }").isEmpty)
+  }
+
   /// A card whose closure is handed an `AsyncStream.Continuation`.
   let ticker = AnswerJudge(
     code:
