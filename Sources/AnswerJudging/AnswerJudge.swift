@@ -207,6 +207,14 @@ public struct AnswerJudge: Sendable {
         judgement.reason = "Missing `\(asked)`, which the question asks for."
       }
     }
+    // A name the question gives, misspelt where the attempt uses it: it does not compile.
+    if let grade = judgement.grade, grade > 3,
+      let answer = answers.first(where: { $0.source == judgement.code }),
+      let (typo, name) = misspeltGivenName(in: typed, for: answer)
+    {
+      judgement.grade = 3
+      judgement.reason = "`\(typo)` looks like a typo for `\(name)`, which the question names."
+    }
     // A finding said of each place it holds (two `.tabItem`s, each deprecated) is said once.
     var said: Set<String> = []
     judgement.findings.removeAll { !said.insert($0.message).inserted }
@@ -225,6 +233,33 @@ public struct AnswerJudge: Sendable {
       }
     }
     return judgement
+  }
+
+  /// A name the attempt uses without declaring it that is a misspelling of one the question
+  /// writes as code and the answer uses but does not declare, a value given (`downloadBytes`
+  /// for `downloadedBytes`), with that name; nil where the attempt writes the name as given.
+  /// (One the card declares may be the attempt's own name for it: `isHovering`.)
+  func misspeltGivenName(in typed: ParsedCode, for answer: ParsedCode) -> (String, String)? {
+    let given = questionNames.filter { name in
+      name.first?.isLowercase == true && answer.names.contains(name)
+        && !answer.declared.contains(name) && !typed.writtenNames.contains(Substring(name))
+    }
+    guard !given.isEmpty else { return nil }
+    let index = SDKIndex.shipped
+    for token in typed.tokens where token.kind == .identifier {
+      let word = String(typed.source[token.range])
+      // (A constant used once is read in its place: no longer among what the code declares.)
+      guard !typed.declared.contains(word), Matching.bindings(of: word, in: typed) == 0,
+        !vocabulary.knows(word),
+        !index.declaresMember(named: word)
+      else { continue }
+      if let name = given.sorted().first(where: {
+        $0 != word && Matching.isMisspelling(word, of: $0)
+      }) {
+        return (word, name)
+      }
+    }
+    return nil
   }
 
   /// The reason for code with nothing but placeholders that differs from the card's.

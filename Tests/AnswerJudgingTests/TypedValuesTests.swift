@@ -407,6 +407,24 @@ struct TypedValuesTests {
         == ["runs": "Array", "data": "Data"])
   }
 
+  @Test("takes a value the question gives, misspelt where the attempt uses it, for a typo")
+  func misspeltGivenValue() {
+    let code = #"ProgressView("Downloading", value: downloadedBytes, total: totalBytes)"#
+    let question = "Show a progress bar for `downloadedBytes: Double` out of `totalBytes: Double`."
+    let typo = judge(
+      code.replacing("downloadedBytes", with: "downloadBytes"), code, question: question)
+    #expect(typo.grade == 3)
+    #expect(
+      typo.reason
+        == "`downloadBytes` looks like a typo for `downloadedBytes`, which the question names.")
+    #expect(judge(code, code, question: question).grade == 5)
+    // Declared by the attempt, it is the attempt's own value.
+    let own = judge(
+      "let downloadBytes = 10.0\n" + code.replacing("downloadedBytes", with: "downloadBytes"), code,
+      question: question)
+    #expect(!own.reason.contains("typo"), "\(own.reason)")
+  }
+
   @Test("takes a name the question calls a view for one: its modifiers are the view's API")
   func namedView() throws {
     #expect(
