@@ -365,6 +365,8 @@ extension Matching {
         continue
       } else if e.isAPI, passesDefault(p.expected[i], of: e) {
         continue
+      } else if e.isAPI, givesTypeAsGenericArgument(p.expected[i]) {
+        continue
       } else if e.kind == .array, p.expected[i].label?.first?.isUppercase == true {
         // The key type of a dictionary type (`[String: Int]()`), which the attempt may leave
         // to inference (`let counts: [String: Int] = …(into: [:])`).

@@ -151,6 +151,20 @@ extension Matching {
 }
 
 extension Matching {
+  /// Whether the card's `argument` passes a type (`of: Int.self`) that the attempt gives as a
+  /// generic argument instead (`AsyncStream<Int>.makeStream()`): the same type, inferred.
+  func givesTypeAsGenericArgument(_ argument: CodeNode.Argument) -> Bool {
+    guard let first = argument.value.first, let last = argument.value.last else { return false }
+    let tokens = first.tokens.lowerBound..<last.tokens.upperBound
+    guard tokens.count == 3, tokens.upperBound <= expected.tokens.count else { return false }
+    let words = tokens.map { expected.source[expected.tokens[$0].range] }
+    guard words[1] == ".", words[2] == "self", let type = words.first else { return false }
+    let written = attempt.tokens.map { attempt.source[$0.range] }
+    return written.indices.dropFirst().contains { index in
+      written[index] == type && ["<", ","].contains(written[index - 1])
+    }
+  }
+
   /// Whether the card's `argument` of `e` passes the value its parameter takes when left out,
   /// as every declaration of that name with that label says (`autoreverses: true` of
   /// `repeatForever`, `alignment: .center` of a `VStack`): the attempt that leaves it out says

@@ -300,6 +300,19 @@ struct LanguageSpellingsTests {
     #expect((other.grade ?? 5) < 5, "\(other.reason)")
   }
 
+  @Test("takes a type given as a generic argument where the card passes it as a metatype")
+  func typeAsGenericArgument() {
+    let card =
+      "let (stream, continuation) = AsyncStream.makeStream(of: Int.self)\ncontinuation.yield(1)"
+    let generic = judge(
+      "let (stream, continuation) = AsyncStream<Int>.makeStream()\ncontinuation.yield(1)", card)
+    #expect(generic.grade == 5, "\(generic.reason)")
+    // Another type is not given.
+    let other = judge(
+      "let (stream, continuation) = AsyncStream<String>.makeStream()\ncontinuation.yield(1)", card)
+    #expect(other.reason == "Missing `of:`.")
+  }
+
   @Test("finds code with no API among a few tokens around it, the author's names renamed")
   func containedRenamed() {
     // A trial's right answer, the card's `also: path = []` with a name of its own, got 1.
