@@ -12,16 +12,26 @@ extension Matching {
     // Another ending of the same stem is another word, not a slip of the fingers: `selected`
     // for `selection`, `isPresenting` for `isPresented`. A typo there is one edit away. (Names
     // that end alike differ inside, a letter or a word: `adaptative`, `navigationTitle…`.)
+    // (`verticle` for `vertical` ends in no suffix: a slip.)
     let stem = zip(typedLetters, nameLetters).prefix { $0 == $1 }.count
     if stem >= 4, stem < typedLetters.count, stem < nameLetters.count,
       typedLetters.last != nameLetters.last,
-      editDistance(Array(typedLetters[stem...]), Array(nameLetters[stem...]), limit: 1) > 1
+      editDistance(Array(typedLetters[stem...]), Array(nameLetters[stem...]), limit: 1) > 1,
+      suffixes.contains(String(typedLetters[stem...])),
+      suffixes.contains(String(nameLetters[stem...]))
     {
       return false
     }
     let allowed = name.count <= 4 ? 1 : name.count <= 8 ? 2 : 3
     return editDistance(typedLetters, nameLetters, limit: allowed) <= allowed
   }
+
+  /// The endings that make another word of a stem (`selected`, `selection`), not a typo.
+  static let suffixes: Set<String> = [
+    "s", "es", "d", "ed", "ing", "ion", "ions", "ation", "er", "ers", "or", "ors", "ly", "al",
+    "ally", "ment", "ments", "ity", "ive", "able", "ible", "ance", "ence", "ness", "y", "ies",
+    "ied", "ize", "ise", "ized", "ised", "ful", "less",
+  ]
 
   /// Whether a label is misspelt: a word of it left out or added (`presented:` for
   /// `isPresented:`) names another parameter, not a typo.

@@ -397,6 +397,9 @@ struct AnswerJudgeTests {
       ("systemName", "systemImage", false), ("systemImgae", "systemImage", true),
       ("isPresentd", "isPresented", true), ("sytemImage", "systemImage", true),
       ("minDuration", "minimumDuration", false),
+      // Another ending: a label something takes is another parameter, one nothing takes is
+      // misspelt.
+      ("verticle", "vertical", true), ("selected", "selection", false),
     ])
   func labelWordReplaced(typed: String, label: String, isTypo: Bool) {
     #expect(Matching.isLabelMisspelling(typed, of: label) == isTypo)
