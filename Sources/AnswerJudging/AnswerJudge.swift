@@ -42,8 +42,12 @@ public struct AnswerJudge: Sendable {
     self.fixedNumbers = fixedNumbers
     self.asksForCancel = asksForCancel
     self.questionNames = questionNames
-    let question = QuestionWords(
-      question, codeNames: questionNames, types: QuestionWords.declaredTypes(in: question))
+    // A name the prose calls a view is one only where the card uses it as one (`card.offset(…)`,
+    // not a UIKit `tableView.reloadData()`).
+    let types = QuestionWords.declaredTypes(in: question).filter { name, type in
+      type != "View" || Self.usesAsView(name, in: code)
+    }
+    let question = QuestionWords(question, codeNames: questionNames, types: types)
     self.question = question
     let answers = ([code] + hints.alternatives).map { source in
       ParsedCode(
@@ -235,6 +239,15 @@ public struct AnswerJudge: Sendable {
     return judgement
   }
 
+  /// Whether `code` calls a member of `View` on `name` (`card.offset(drag)`).
+  static func usesAsView(_ name: String, in code: String) -> Bool {
+    let code = SDKCheck.Code(code)
+    return code.tokens.indices.dropLast(2).contains { index in
+      code.text(index) == name && code.isByte(index + 1, ".")
+        && SDKIndex.shipped.hasMember(named: String(code.text(index + 2)), of: "View")
+    }
+  }
+
   /// A name the attempt uses without declaring it that is a misspelling of one the question
   /// writes as code and the answer uses but does not declare, a value given (`downloadBytes`
   /// for `downloadedBytes`), with that name; nil where the attempt writes the name as given.
@@ -247,7 +260,10 @@ public struct AnswerJudge: Sendable {
     guard !given.isEmpty else { return nil }
     let index = SDKIndex.shipped
     for token in typed.tokens where token.kind == .identifier {
-      let word = String(typed.source[token.range])
+      // `$value` binds `value`; a type (`Cart` for a given `cart`) is no value.
+      let text = typed.source[token.range]
+      let word = String(text.hasPrefix("$") ? text.dropFirst() : text)
+      guard word.first?.isLowercase == true else { continue }
       // (A constant used once is read in its place: no longer among what the code declares.)
       guard !typed.declared.contains(word), Matching.bindings(of: word, in: typed) == 0,
         !vocabulary.knows(word),

@@ -54,6 +54,15 @@ extension Matching {
       sameScaffolding += 1
     }
     if !e.isAPI, e.name != a.name, [.call, .binding].contains(e.kind) { rename(e, a) }
+    // A constant the attempt names otherwise: the name its uses in that scope must have.
+    if e.kind == .declaration, ["let", "var"].contains(e.name), e.parameters.count == 1,
+      a.parameters.count == 1, let name = e.parameters.first, let typed = a.parameters.first,
+      name != typed,
+      let token = e.tokens.first(where: { expected.source[expected.tokens[$0].range] == name })
+    {
+      let scope = name + "#" + String(Self.binding(of: name, before: token, in: expected))
+      if scopedRenamings[scope] == nil { scopedRenamings[scope] = typed }
+    }
   }
 
   /// Other API where the card has `e`: a minor detail lost, a member the API lacks, or an
@@ -391,7 +400,9 @@ extension Matching {
       a.parameters.isEmpty && a.anonymousParameters > 0
       ? (0..<min(a.anonymousParameters, e.parameters.count)).map { "$\($0)" } : a.parameters
     for (name, typed) in zip(e.parameters, typedNames) where name != typed && name != "_" {
-      var parameter = CodeNode(kind: .call, name: name, token: nil, tokens: 0..<0)
+      // At its place in the closure's header: the binding its uses belong to.
+      let token = e.tokens.first { expected.source[expected.tokens[$0].range] == name }
+      var parameter = CodeNode(kind: .call, name: name, token: token, tokens: 0..<0)
       parameter.isAPI = false
       rename(parameter, CodeNode(kind: .call, name: typed, token: nil, tokens: 0..<0))
     }
@@ -489,21 +500,25 @@ extension Matching {
       a.kind == e.kind || (e.kind == .call && a.name.hasPrefix("$"))
     else { return }
     let normalizedTo = a.name
+    // Two names the attempt declares for one of the card's variables is a slip, unless one is
+    // a use that a closure parameter or `$0` stands for. Two closures of the card's may each
+    // name their parameter `book`, and two scopes each bind an `age` (`guard let age` in a
+    // function, `let age` in a `do`): two variables, each renamed its own way; a use belongs
+    // to the binding of its name last before it.
+    let scope = key + "#" + String(Self.binding(of: key, before: e.token ?? 0, in: expected))
+    if let inScope = scopedRenamings[scope], inScope != normalizedTo,
+      expected.declared.contains(key), attempt.declared.contains(normalizedTo),
+      attempt.declared.contains(inScope), !key.hasPrefix("$"), !normalizedTo.hasPrefix("$")
+    {
+      conflictingRenamings.insert(from)
+    }
+    if scopedRenamings[scope] == nil { scopedRenamings[scope] = normalizedTo }
     if let earlier = renamings[key] {
-      // Two names the attempt declares for one of the card's variables is a slip, unless one
-      // is a use that a closure parameter or `$0` stands for. Names it does not declare are
-      // values it takes as given (`names` and `searchText`), paired by the alignment with the
-      // card's where the attempt's extra code has them (`searchText.isEmpty ? names : …`).
-      if earlier != normalizedTo && expected.declared.contains(key)
-        && attempt.declared.contains(normalizedTo) && attempt.declared.contains(earlier)
-        && !key.hasPrefix("$") && !normalizedTo.hasPrefix("$")
-        // Two closures of the card's may each name their parameter `book`, and two scopes
-        // each bind an `age` (`guard let age` in a function, `let age` in a `do`): two names.
-        && Self.bindings(of: key, in: expected) < 2
-      {
-        conflictingRenamings.insert(from)
-      } else if earlier != normalizedTo {
-        // Nor is either said to be the card's name: which one stands for it is not known.
+      // Names it does not declare are values it takes as given (`names` and `searchText`),
+      // paired by the alignment with the card's where the attempt's extra code has them
+      // (`searchText.isEmpty ? names : …`): neither is said to be the card's name, as which
+      // one stands for it is not known.
+      if earlier != normalizedTo && !conflictingRenamings.contains(from) {
         ambiguousRenamings.insert(key)
       }
       return
@@ -513,16 +528,21 @@ extension Matching {
     renamingOrder.append(key)
   }
 
-  /// How many times `code` binds `name`: as a closure's parameter or after `let` or `var`.
+  /// How many times `code` binds `name` before `token`: after `let` or `var`, or as a
+  /// closure's parameter (before `in`, or first of several).
+  static func binding(of name: String, before token: Int, in code: ParsedCode) -> Int {
+    let text = { (index: Int) in code.source[code.tokens[index].range] }
+    return (0..<min(token + 1, code.tokens.count)).count { index in
+      guard text(index) == name else { return false }
+      let before = index > 0 ? text(index - 1) : ""
+      let after = index + 1 < code.tokens.count ? text(index + 1) : ""
+      return ["let", "var"].contains(before) || after == "in" || before == "{" && after == ","
+    }
+  }
+
+  /// How many times `code` binds `name` anywhere.
   static func bindings(of name: String, in code: ParsedCode) -> Int {
-    let closures = allNodes(code.nodes).count {
-      $0.kind == .closure && $0.parameters.contains(name)
-    }
-    let constants = code.tokens.indices.dropFirst().count { index in
-      code.source[code.tokens[index].range] == name
-        && ["let", "var"].contains(code.source[code.tokens[index - 1].range])
-    }
-    return closures + constants
+    binding(of: name, before: code.tokens.count, in: code)
   }
 
   /// The modifier on the attempt's content (its closures' items) that the vocabulary lists as

@@ -23,18 +23,7 @@ extension Matching {
     let typed = a.arguments.filter { $0.label == nil && !$0.isClosure }
     let expectedText = text(of: value, in: expected)
     position = condition.tokens.lowerBound
-    // The value passed in parts, by another overload (`.offset(x: drag.width, y: drag.height)`
-    // for `.offset(drag)`): the same value.
-    let names = Self.allNodes(value).map(\.name)
-    let written = Set(names + names.compactMap { renamings[$0] })
-    if typed.isEmpty,
-      a.arguments.contains(where: { argument in
-        !argument.isClosure && argument.label != nil
-          && Self.allNodes(argument.value).contains { written.contains($0.name) }
-      })
-    {
-      return
-    }
+    if typed.isEmpty, passesInParts(value, a) { return }
     guard typed.count == 1, !typed[0].value.allSatisfy({ $0.kind == .literal }) else {
       lost.major += 1
       note(.missing, "no condition: the card passes `\(expectedText.joined())`")
@@ -64,6 +53,32 @@ extension Matching {
         marks[start] = .wrong("!" + (typedText.dropFirst().first ?? ""))
       }
     }
+  }
+
+  /// Whether `a` passes the card's one-name `value` in parts, each labelled by the part it
+  /// reads, by the overload that takes them: `.offset(x: drag.width, y: drag.height)` for
+  /// `.offset(drag)`, `.frame(width: size.width, height: size.height)` for a size.
+  func passesInParts(_ value: [CodeNode], _ a: CodeNode) -> Bool {
+    guard value.count == 1, let name = value.first?.name else { return false }
+    let names = [name, renamings[name]].compactMap { $0 }
+    let parts = [
+      "x": ["x", "width"], "y": ["y", "height"], "width": ["width"], "height": ["height"],
+    ]
+    let given = a.arguments.filter { !$0.isClosure }
+    return given.count == 2
+      && given.allSatisfy { argument in
+        guard let label = argument.label, let readable = parts[label],
+          let first = argument.value.first, let last = argument.value.last,
+          last.tokens.upperBound - first.tokens.lowerBound == 3,
+          // Right after the label: not negated (`x: -drag.width`), the parse dropping operators.
+          first.tokens.lowerBound > 0,
+          attempt.source[attempt.tokens[first.tokens.lowerBound - 1].range] == ":"
+        else { return false }
+        let words = (first.tokens.lowerBound..<last.tokens.upperBound).map {
+          String(attempt.source[attempt.tokens[$0].range])
+        }
+        return names.contains(words[0]) && words[1] == "." && readable.contains(words[2])
+      }
   }
 
   /// A method on a value called without the arguments the card gives it

@@ -17,6 +17,9 @@ struct Matching {
   var renamings: [String: String] = [:]
   var renamingOrder: [String] = []
   var conflictingRenamings: Set<String> = []
+  /// The attempt's name for each binding of a card's name (`age#1`, `age#2`): the first it
+  /// gave, against which the others are compared.
+  var scopedRenamings: [String: String] = [:]
   /// The card's names the attempt writes two ways, neither a slip (``rename(_:_:)``): not
   /// listed among the names accepted.
   var ambiguousRenamings: Set<String> = []

@@ -70,17 +70,30 @@ struct QuestionWords: Sendable {
         // In prose: "`runs` is a `[Run]`", "`data` (a `Data`)".
         read("var \(span): \(parts[position + 2])")
       } else if position + 1 < parts.count, span.allSatisfy({ $0.isLetter || $0.isNumber }),
-        span.first?.isLowercase == true,
-        ["is a view", "(a view"].contains(where: {
-          parts[position + 1].lowercased().split(separator: " ").joined(separator: " ")
-            .hasPrefix($0)
-        })
+        span.first?.isLowercase == true, Self.callsAView(parts[position + 1])
       {
         // "`card` is a view": its modifiers are a view's (`card.offset(dragOffset)`).
         types[String(span)] = "View"
       }
     }
     return types
+  }
+
+  /// Whether prose after a name says it is a view: "is a view", "(a view)", the word whole
+  /// and last (not "a view controller", "a viewmodel", "a view's frame").
+  static func callsAView(_ prose: Substring) -> Bool {
+    let words = prose.lowercased().split(separator: " ")
+    let opening = Array(words.prefix(3))
+    guard opening.count == 3 && opening[0] == "is" || opening.first == "(a" else { return false }
+    let rest = opening.first == "(a" ? Array(words.dropFirst()) : Array(words.dropFirst(2))
+    guard opening.first == "(a" || opening[1] == "a", let view = rest.first else { return false }
+    let word = view.prefix { $0.isLetter }
+    guard word == "view", view.dropFirst(4).first != "'" else { return false }
+    // A word after it that goes with it ("a view controller"), or a type said after it ("a
+    // view (a `UIStackView`)").
+    guard view.count == 4, rest.count >= 2 else { return true }
+    return !["controller", "model"].contains(String(rest[1].prefix { $0.isLetter }))
+      && !rest[1].hasPrefix("(")
   }
 
   /// Whether one of the words of `name`, split at its capitals, is one of the question's.

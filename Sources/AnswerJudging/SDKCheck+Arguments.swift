@@ -1,3 +1,16 @@
+extension SDKCheck.Code {
+  /// Whether the name at `token` is a method called with a trailing closure alone
+  /// (`.phaseAnimator { … }`): after a `.`, before a `{` that opens no property observer or
+  /// accessor, and no function of the code's own.
+  func isClosureOnlyCall(at token: Int) -> Bool {
+    guard token > 0, token + 2 < tokens.count, isByte(token - 1, "."), isByte(token + 1, "{"),
+      !["didSet", "willSet", "get", "set"].contains(text(token + 2))
+    else { return false }
+    let name = text(token)
+    return !tokens.indices.dropLast().contains { text($0) == "func" && text($0 + 1) == name }
+  }
+}
+
 extension SDKCheck {
   /// The calls of `typed` on an SDK type that leave out an argument every declaration they
   /// may call needs (`containerRelativeFrame()`, `matchedGeometryEffect(id: "avatar")`): code
@@ -14,7 +27,7 @@ extension SDKCheck {
     for var call in calls + typed.bareWrappers()
     where
       (typed.isByte(call.token + 1, "(") || typed.tokens[call.token].kind == .attribute
-      || call.token > 0 && typed.isByte(call.token - 1, ".") && typed.isByte(call.token + 1, "{"))
+      || typed.isClosureOnlyCall(at: call.token))
       && !cardCalls.contains(call.written)
     {
       // A member of a typed value (`Bundle.main.url(forResource:)`) is its type's; one the
@@ -26,6 +39,13 @@ extension SDKCheck {
       guard let (owner, members) = declarations(of: call, in: typed), !members.isEmpty,
         !ownTypes.contains(Substring(owner))
       else { continue }
+      // Called with a closure alone, a declaration must take one: where none does, the index
+      // lacks the one called (`navigationTitle { … }`).
+      if typed.isClosureOnlyCall(at: call.token),
+        !members.contains(where: { $0.parameters?.contains(where: \.isClosure) ?? false })
+      {
+        continue
+      }
       let trailing = typed.trailingClosures(after: call.token)
       let cardLabels = Set((cardCallsByName[call.name] ?? []).flatMap(\.labels))
       var fewest: [String]?

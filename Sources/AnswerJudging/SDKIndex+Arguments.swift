@@ -86,7 +86,9 @@ extension SDKIndex {
       if let closure = rest.first(where: { parameters[$0] == .closure })
         ?? rest.first(where: { parameters[$0].isClosure })
       {
-        _ = take(member.labels[closure])
+        // By place, not label: `accessibilityAction(_:_:)` has two `_`, the first defaulted.
+        missing += (next..<closure).filter { !parameters[$0].isOptional }.map { member.labels[$0] }
+        next = closure + 1
       }
     }
     for label in trailing.labels where !take(label) { return [] }

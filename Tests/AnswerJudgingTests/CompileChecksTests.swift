@@ -64,8 +64,19 @@ struct CompileChecksTests {
       bare.reason
         == "`.phaseAnimator { … }` leaves out an unlabelled argument that every declaration of it needs; the card uses `phaseAnimator(_:)`."
     )
-    // One whose arguments all have defaults needs none (`task(priority:_:)`).
-    #expect(SDKCheck(card: "").problems(in: "Text(\"Hi\")\n  .task { await load() }").isEmpty)
+    // One whose arguments all have defaults needs none (`task(priority:_:)`), the closure
+    // taken by its place where two parameters have no label (`accessibilityAction(_:_:)`);
+    // nor is one checked that no declaration gives a closure (the index lacks it), that the
+    // code declares itself, or that opens a property observer.
+    for code in [
+      "Text(\"Hi\")\n  .task { await load() }",
+      "Button(\"Play\") { play() }\n  .accessibilityAction { play() }",
+      "List(items) { Text($0) }\n  .navigationTitle { Text(\"Items\") }",
+      "extension View {\n  func badge(_ content: () -> some View) -> some View { self }\n}\nImage(systemName: \"bell\").badge { Text(\"3\") }",
+      "struct Settings {\n  var curve = Animation.easeInOut {\n    didSet { print(\"changed\") }\n  }\n}",
+    ] {
+      #expect(SDKCheck(card: "").problems(in: code).isEmpty, "\(code)")
+    }
   }
 
   /// A card whose closure is handed an `AsyncStream.Continuation`.

@@ -249,6 +249,27 @@ struct TypedValuesTests {
           "print(age)", with: "print(years)"),
       twoScopes)
     #expect(renamedEach.grade == 5, "\(renamedEach.reason)")
+    // Names crossed between the two scopes are still two names for one variable.
+    let buttons = """
+      Button("Save") {
+          let draft = makeDraft()
+          store.save(draft)
+      }
+      Button("Discard") {
+          let draft = makeDraft()
+          store.discard(draft)
+      }
+      """
+    let crossed = judge(
+      buttons.replacing(
+        "let draft = makeDraft()\n    store.save(draft)",
+        with: "let toSave = makeDraft()\n    store.save(toDiscard)"
+      )
+      .replacing(
+        "let draft = makeDraft()\n    store.discard(draft)",
+        with: "let toDiscard = makeDraft()\n    store.discard(toSave)"),
+      buttons)
+    #expect((crossed.grade ?? 5) < 5, "\(crossed.reason)")
     // Values the attempt takes as given are not two names for one: a trial's right answer got
     // 4 for the card's `dishes`, its own extra code reading `searchText` beside `names`.
     let filter = """
@@ -423,6 +444,12 @@ struct TypedValuesTests {
       "let downloadBytes = 10.0\n" + code.replacing("downloadedBytes", with: "downloadBytes"), code,
       question: question)
     #expect(!own.reason.contains("typo"), "\(own.reason)")
+    // A type is no value: `Cart` is not `cart` misspelt.
+    let cart = "Text(cart.total, format: .currency(code: \"USD\"))"
+    let typed = judge(
+      "@EnvironmentObject var basket: Cart\nText(basket.total, format: .currency(code: \"USD\"))",
+      cart, question: "Show the `cart` total (a `Decimal`) as US dollars.")
+    #expect(!typed.reason.contains("typo"), "\(typed.reason)")
   }
 
   @Test("takes a name the question calls a view for one: its modifiers are the view's API")
@@ -430,6 +457,17 @@ struct TypedValuesTests {
     #expect(
       QuestionWords.declaredTypes(in: "`card` is a view and `photo` (a view) too; `view` is not")
         == ["card": "View", "photo": "View"])
+    // Not a view controller, a view model, a view's part, or a view whose type follows.
+    for prose in [
+      "`vc` is a view controller.", "`auth` (a viewmodel) signs in.", "`row` is a view's frame.",
+      "`stack` is a view (a `UIStackView`).",
+    ] {
+      #expect(QuestionWords.declaredTypes(in: prose)["vc"] == nil)
+      #expect(!QuestionWords.declaredTypes(in: prose).values.contains("View"), "\(prose)")
+    }
+    // Nor one the card does not use as a view: a table view's own methods are not View's.
+    #expect(!AnswerJudge.usesAsView("tableView", in: "tableView.reloadData()"))
+    #expect(AnswerJudge.usesAsView("card", in: "card\n    .offset(drag)"))
     let question =
       "`card` is a view and `@GestureState private var dragOffset = CGSize.zero` is declared. Make `card` follow the finger while it is dragged."
     let code = """
@@ -449,6 +487,15 @@ struct TypedValuesTests {
         ".offset(dragOffset)", with: ".offset(x: dragOffset.width, y: dragOffset.height)"),
       code, question: question)
     #expect(parts.grade == 5, "\(parts.reason)")
+    // Parts swapped or negated are another offset.
+    for other in [
+      ".offset(x: dragOffset.height, y: dragOffset.width)",
+      ".offset(x: -dragOffset.width, y: -dragOffset.height)", ".offset(x: dragOffset.width)",
+    ] {
+      let verdict = judge(
+        code.replacing(".offset(dragOffset)", with: other), code, question: question)
+      #expect((verdict.grade ?? 5) < 5, "\(other): \(verdict.reason)")
+    }
   }
 }
 
