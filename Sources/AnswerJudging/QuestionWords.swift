@@ -70,7 +70,8 @@ struct QuestionWords: Sendable {
         // In prose: "`runs` is a `[Run]`", "`data` (a `Data`)".
         read("var \(span): \(parts[position + 2])")
       } else if position + 1 < parts.count, span.allSatisfy({ $0.isLetter || $0.isNumber }),
-        span.first?.isLowercase == true, Self.callsAView(parts[position + 1])
+        span.first?.isLowercase == true,
+        Self.callsAView(parts[position + 1]) || Self.endsCallingAView(parts[position - 1])
       {
         // "`card` is a view": its modifiers are a view's (`card.offset(dragOffset)`).
         types[String(span)] = "View"
@@ -79,21 +80,37 @@ struct QuestionWords: Sendable {
     return types
   }
 
-  /// Whether prose after a name says it is a view: "is a view", "(a view)", the word whole
-  /// and last (not "a view controller", "a viewmodel", "a view's frame").
+  /// Whether prose after a name says it is a view: "is a view", "(a view)", "is some
+  /// existing SwiftUI view", the word whole (not "a view controller", "a viewmodel", "a
+  /// view's frame", "a view (a `UIStackView`)").
   static func callsAView(_ prose: Substring) -> Bool {
     let words = prose.lowercased().split(separator: " ")
-    let opening = Array(words.prefix(3))
-    guard opening.count == 3 && opening[0] == "is" || opening.first == "(a" else { return false }
-    let rest = opening.first == "(a" ? Array(words.dropFirst()) : Array(words.dropFirst(2))
-    guard opening.first == "(a" || opening[1] == "a", let view = rest.first else { return false }
-    let word = view.prefix { $0.isLetter }
-    guard word == "view", view.dropFirst(4).first != "'" else { return false }
-    // A word after it that goes with it ("a view controller"), or a type said after it ("a
-    // view (a `UIStackView`)").
-    guard view.count == 4, rest.count >= 2 else { return true }
-    return !["controller", "model"].contains(String(rest[1].prefix { $0.isLetter }))
-      && !rest[1].hasPrefix("(")
+    guard let first = words.first, ["is", "(a", "(an"].contains(first) else { return false }
+    let rest = words.dropFirst().drop { viewQualifiers.contains(String($0)) }
+    guard let view = rest.first, rest.startIndex - words.startIndex <= 4 else { return false }
+    return isViewWord(view, then: rest.dropFirst().first)
+  }
+
+  /// Whether prose before a name ends by calling it a view: "Given a view `card`".
+  static func endsCallingAView(_ prose: Substring) -> Bool {
+    let words = prose.lowercased().split(separator: " ")
+    guard let last = words.last, last == "view", words.count >= 2 else { return false }
+    return viewQualifiers.contains(String(words[words.count - 2]))
+  }
+
+  /// The words that may come between "is" and "view": "is some existing SwiftUI view".
+  private static let viewQualifiers: Set<String> = [
+    "a", "an", "some", "the", "any", "existing", "swiftui", "custom", "plain", "simple",
+  ]
+
+  /// Whether `word` is "view", whole, and `next` does not make it another noun.
+  private static func isViewWord(_ word: Substring, then next: Substring?) -> Bool {
+    guard word.prefix(while: \.isLetter) == "view", word.dropFirst(4).first != "'" else {
+      return false
+    }
+    guard word.count == 4, let next else { return true }
+    return !["controller", "model"].contains(String(next.prefix(while: \.isLetter)))
+      && !next.hasPrefix("(")
   }
 
   /// Whether one of the words of `name`, split at its capitals, is one of the question's.

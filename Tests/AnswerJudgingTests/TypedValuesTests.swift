@@ -457,6 +457,10 @@ struct TypedValuesTests {
     #expect(
       QuestionWords.declaredTypes(in: "`card` is a view and `photo` (a view) too; `view` is not")
         == ["card": "View", "photo": "View"])
+    #expect(
+      QuestionWords.declaredTypes(
+        in: "Given a view `card`, and `photo` is some existing SwiftUI view, and `tile` is a box")
+        == ["card": "View", "photo": "View"])
     // Not a view controller, a view model, a view's part, or a view whose type follows.
     for prose in [
       "`vc` is a view controller.", "`auth` (a viewmodel) signs in.", "`row` is a view's frame.",
