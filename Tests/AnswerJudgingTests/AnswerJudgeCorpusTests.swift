@@ -103,10 +103,11 @@ struct BlindCorpusTests {
   static let sets = [
     Set(
       name: "judge-blind.txt", corpus: JudgeCorpus.blind,
-      measured: (inRange: 124, wrongPassed: 1, rightFailed: 8)),
+      measured: (inRange: 125, wrongPassed: 1, rightFailed: 7)),
     Set(
       name: "judge-blind2.txt", corpus: JudgeCorpus.blind2,
-      measured: (inRange: 90, wrongPassed: 2, rightFailed: 11)),
+      // 90, 2, 11 before the eighth session of 2026-12-06.
+      measured: (inRange: 91, wrongPassed: 2, rightFailed: 11)),
     Set(
       name: "judge-blind3.txt", corpus: JudgeCorpus.blind3,
       // A development set since the second session of 2026-12-05: its totals found a
@@ -117,7 +118,7 @@ struct BlindCorpusTests {
       // hold count, right code and wrong alike, where the card had been compared token by token.
       // 141, 12, 14 before the fourth session of 2026-12-05; 143, 12, 14 before 2026-12-06's;
       // 147, 8, 14 before 2026-12-06's fourth; 149, 6, 14 before its fifth.
-      measured: (inRange: 150, wrongPassed: 6, rightFailed: 14)),
+      measured: (inRange: 151, wrongPassed: 6, rightFailed: 13)),
     Set(
       name: "judge-blind4.txt", corpus: JudgeCorpus.blind4,
       // 116 before a call's needed arguments were checked (a missing argument its reviewer
@@ -128,7 +129,8 @@ struct BlindCorpusTests {
       // 17 before 2026-12-06's (174 after); 122, 6, 16 before its third session (175 after);
       // 123, 6, 14 before its fourth (176 after); 124, 6, 14 before its fifth and its sixth
       // (176 after); 125, 6, 14 before its seventh.
-      measured: (inRange: 126, wrongPassed: 6, rightFailed: 14)),
+      // 126, 6, 13 before the eighth session of 2026-12-06.
+      measured: (inRange: 127, wrongPassed: 6, rightFailed: 13)),
     Set(
       name: "judge-blind5.txt", corpus: JudgeCorpus.blind5,
       // 148, 25, 15 when it was written, before the second session of 2026-12-05; 151, 23, 13
@@ -136,39 +138,46 @@ struct BlindCorpusTests {
       // evening session (173 in the range after); 164, 21, 9 before the fourth (175 after);
       // 166, 21, 9 before 2026-12-06's (176 after).
       // 168, 20, 9 before 2026-12-06's fourth session; 169, 19, 9 before its fifth.
+      // 175, 19, 9 before the eighth session of 2026-12-06.
       measured: (inRange: 176, wrongPassed: 19, rightFailed: 9)),
     Set(
       name: "judge-blind6.txt", corpus: JudgeCorpus.blind6,
       // 88, 7, 11 when it was written; 112, 3, 6 before the fourth session of 2026-12-05.
-      measured: (inRange: 114, wrongPassed: 3, rightFailed: 4), cardsAtLeast: 18),
+      // 114, 3, 4 before the eighth session of 2026-12-06.
+      measured: (inRange: 116, wrongPassed: 3, rightFailed: 4), cardsAtLeast: 18),
     Set(
       name: "judge-blind7.txt", corpus: JudgeCorpus.blind7,
       // 183, 9, 11 when it was written (195 in the two reviewers' range, 199 after); 187, 8, 8
       // before the evening session of 2026-12-05 (198 in the range after). This floor
       // caught that session's slips four times: from its totals, not its attempts. 186, 7, 9
       // before 2026-12-06's session (199 in the range after); 189, 6, 9 before its fourth.
-      measured: (inRange: 190, wrongPassed: 6, rightFailed: 9)),
+      // 191, 6, 8 before the eighth session of 2026-12-06.
+      measured: (inRange: 192, wrongPassed: 6, rightFailed: 8)),
     Set(
       name: "judge-blind8.txt", corpus: JudgeCorpus.blind8,
       // 75, 9, 8 when it was written, in the middle of the third session of 2026-12-05.
       // 92, 5, 6 before 2026-12-06's fourth session.
-      measured: (inRange: 93, wrongPassed: 4, rightFailed: 6), cardsAtLeast: 18),
+      // 93, 4, 4 before the eighth session of 2026-12-06.
+      measured: (inRange: 95, wrongPassed: 3, rightFailed: 4), cardsAtLeast: 18),
     Set(
       name: "judge-blind9.txt", corpus: JudgeCorpus.blind9,
       // 62, 8, 14 when it was written, late in the same session; 73, 6, 12 before the fourth.
-      measured: (inRange: 85, wrongPassed: 4, rightFailed: 11), cardsAtLeast: 18),
+      // 86, 4, 7 before the eighth session of 2026-12-06.
+      measured: (inRange: 87, wrongPassed: 4, rightFailed: 7), cardsAtLeast: 18),
     Set(
       name: "judge-blind10.txt", corpus: JudgeCorpus.blind10,
       // 82, 15, 14 when it was written, on `5069276` (86 in the two reviewers' range; 87
       // after the evening session).
       // 83, 15, 14 before the fourth session of 2026-12-06; 84, 15, 14 before its seventh.
+      // 85, 15, 14 before the eighth session of 2026-12-06.
       measured: (inRange: 86, wrongPassed: 15, rightFailed: 14)),
     Set(
       name: "judge-blind11.txt", corpus: JudgeCorpus.blind11,
       // 66, 15, 15 when it was written (70 in the two reviewers' range), measured once; the
       // same before 2026-12-06's fourth session, which took one from its range (an SDK member
       // the question names, asked for); 65, 14, 15 before its seventh.
-      measured: (inRange: 65, wrongPassed: 14, rightFailed: 14)),
+      // 65, 14, 14 before the eighth session of 2026-12-06.
+      measured: (inRange: 66, wrongPassed: 14, rightFailed: 14)),
     Set(
       name: "judge-blind12.txt", corpus: JudgeCorpus.blind12,
       // 90, 9, 12 when it was written, measured once on `db399ac`, before the fourth session
@@ -184,13 +193,14 @@ struct BlindCorpusTests {
       // its range (an SDK modifier named as a variant of the card's, `.simultaneousGesture`
       // for `.gesture`, is 3, and one here is wrong) and gave one back (a ternary's branches
       // told apart by their literals).
+      // 83, 12, 4 before the eighth session of 2026-12-06.
       measured: (inRange: 84, wrongPassed: 12, rightFailed: 4)),
     Set(
       name: "judge-blind14.txt", corpus: JudgeCorpus.blind14,
       // 97, 7, 21 when it was written, measured once on `ad21fdd`, the judge before the
       // fourth session of 2026-12-06 (102 in the two reviewers' range); once on its last judge
       // (103); 99, 6, 18 before the seventh.
-      measured: (inRange: 100, wrongPassed: 6, rightFailed: 18)),
+      measured: (inRange: 100, wrongPassed: 6, rightFailed: 17)),
     Set(
       name: "judge-blind15.txt", corpus: JudgeCorpus.blind15,
       // 100, 6, 17 when it was written, measured once on `9a1fa20`, the judge before the fifth
@@ -203,13 +213,15 @@ struct BlindCorpusTests {
       // 93, 13, 22 when it was written, measured once on `66d14eb`, the judge before the sixth
       // session of 2026-12-06 (95 in the two reviewers' range); once on its last judge: the
       // same, class by class; 93, 13, 22 before the seventh.
-      measured: (inRange: 96, wrongPassed: 13, rightFailed: 22)),
+      // 94, 13, 22 before the eighth session of 2026-12-06.
+      measured: (inRange: 97, wrongPassed: 13, rightFailed: 22)),
     Set(
       name: "judge-blind17.txt", corpus: JudgeCorpus.blind17,
       // 91, 9, 18 when it was written, measured once on `daa558b`, the judge before the seventh
       // session of 2026-12-06 (100 in the two reviewers' range). Its floor, run with the
       // others, showed one fewer in range with the session's first change (variants, above).
-      measured: (inRange: 90, wrongPassed: 9, rightFailed: 18)),
+      // 90, 9, 18 before the eighth session of 2026-12-06.
+      measured: (inRange: 91, wrongPassed: 8, rightFailed: 18)),
     Set(
       name: "judge-blind18.txt", corpus: JudgeCorpus.blind18,
       // 95, 10, 8 when it was written, measured once on `eee2bcf`, the judge before the eighth
