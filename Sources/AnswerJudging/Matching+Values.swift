@@ -57,7 +57,7 @@ extension Matching {
 
   /// Whether `a` passes the card's one-name `value` in parts, each labelled by the part it
   /// reads, by the overload that takes them: `.offset(x: drag.width, y: drag.height)` for
-  /// `.offset(drag)`, `.frame(width: size.width, height: size.height)` for a size.
+  /// `.offset(drag)`, `.position(x: point.x, y: point.y)` for `.position(point)`.
   func passesInParts(_ value: [CodeNode], _ a: CodeNode) -> Bool {
     guard value.count == 1, let name = value.first?.name else { return false }
     let names = [name, renamings[name]].compactMap { $0 }

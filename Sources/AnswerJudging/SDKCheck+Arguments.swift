@@ -85,7 +85,7 @@ extension SDKCheck {
             isNearMiss: true))
         continue
       }
-      let isBare = typed.tokens[call.token].kind == .attribute
+      let isBare = typed.tokens[call.token].kind == .attribute && !typed.isByte(call.token + 1, "(")
       let name =
         isBare
         ? "@" + owner : call.name == "init" ? owner : owner == "-" ? call.name : "." + call.name
