@@ -254,12 +254,14 @@ public struct AnswerJudge: Sendable {
   /// (One the card declares may be the attempt's own name for it: `isHovering`.)
   func misspeltGivenName(in typed: ParsedCode, for answer: ParsedCode) -> (String, String)? {
     let given = questionNames.filter { name in
-      name.first?.isLowercase == true && answer.names.contains(name)
+      name.first?.isLowercase == true
+        && (answer.names.contains(name) || answer.names.contains("$" + name))
         && !answer.declared.contains(name) && !typed.writtenNames.contains(Substring(name))
+        && !typed.writtenNames.contains(Substring("$" + name))
     }
     guard !given.isEmpty else { return nil }
     let index = SDKIndex.shipped
-    for token in typed.tokens where token.kind == .identifier {
+    for token in typed.tokens where token.kind == .identifier || token.kind == .dollar {
       // `$value` binds `value`; a type (`Cart` for a given `cart`) is no value.
       let text = typed.source[token.range]
       let word = String(text.hasPrefix("$") ? text.dropFirst() : text)

@@ -444,6 +444,12 @@ struct TypedValuesTests {
       "let downloadBytes = 10.0\n" + code.replacing("downloadedBytes", with: "downloadBytes"), code,
       question: question)
     #expect(!own.reason.contains("typo"), "\(own.reason)")
+    // Nor is a binding to it misspelt.
+    let toggle = judge(
+      "Toggle(\"Notifications\", isOn: $notificationEnabled)",
+      "Toggle(\"Notifications\", isOn: $notificationsEnabled)",
+      question: "Bind a toggle to `notificationsEnabled`.")
+    #expect(toggle.grade == 3, "\(toggle.reason)")
     // A type is no value: `Cart` is not `cart` misspelt.
     let cart = "Text(cart.total, format: .currency(code: \"USD\"))"
     let typed = judge(
