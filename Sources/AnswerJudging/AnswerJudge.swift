@@ -261,20 +261,23 @@ public struct AnswerJudge: Sendable {
     }
     guard !given.isEmpty else { return nil }
     let index = SDKIndex.shipped
+    // (A constant used once is read in its place: no longer among what the code declares.)
+    let bound = Matching.boundNames(in: typed)
+    var seen: Set<Substring> = []
     for token in typed.tokens where token.kind == .identifier || token.kind == .dollar {
       // `$value` binds `value`; a type (`Cart` for a given `cart`) is no value.
       let text = typed.source[token.range]
-      let word = String(text.hasPrefix("$") ? text.dropFirst() : text)
-      guard word.first?.isLowercase == true else { continue }
-      // (A constant used once is read in its place: no longer among what the code declares.)
-      guard !typed.declared.contains(word), Matching.bindings(of: word, in: typed) == 0,
-        !vocabulary.knows(word),
-        !index.declaresMember(named: word)
+      let word = text.hasPrefix("$") ? text.dropFirst() : text
+      guard word.first?.isLowercase == true, seen.insert(word).inserted, !bound.contains(word)
       else { continue }
-      if let name = given.sorted().first(where: {
-        $0 != word && Matching.isMisspelling(word, of: $0)
+      let name = String(word)
+      guard !typed.declared.contains(name), !vocabulary.knows(name),
+        !index.declaresMember(named: name)
+      else { continue }
+      if let given = given.sorted().first(where: {
+        $0 != name && Matching.isMisspelling(name, of: $0)
       }) {
-        return (word, name)
+        return (name, given)
       }
     }
     return nil

@@ -528,21 +528,28 @@ extension Matching {
     renamingOrder.append(key)
   }
 
-  /// How many times `code` binds `name` before `token`: after `let` or `var`, or as a
-  /// closure's parameter (before `in`, or first of several).
+  /// How many times `code` binds `name` before `token`.
   static func binding(of name: String, before token: Int, in code: ParsedCode) -> Int {
-    let text = { (index: Int) in code.source[code.tokens[index].range] }
-    return (0..<min(token + 1, code.tokens.count)).count { index in
-      guard text(index) == name else { return false }
-      let before = index > 0 ? text(index - 1) : ""
-      let after = index + 1 < code.tokens.count ? text(index + 1) : ""
-      return ["let", "var"].contains(before) || after == "in" || before == "{" && after == ","
+    (0..<min(token + 1, code.tokens.count)).count { index in
+      code.source[code.tokens[index].range] == name && isBinding(at: index, in: code)
     }
   }
 
-  /// How many times `code` binds `name` anywhere.
-  static func bindings(of name: String, in code: ParsedCode) -> Int {
-    binding(of: name, before: code.tokens.count, in: code)
+  /// The names `code` binds, in one pass.
+  static func boundNames(in code: ParsedCode) -> Set<Substring> {
+    Set(
+      code.tokens.indices.filter { isBinding(at: $0, in: code) }.map {
+        code.source[code.tokens[$0].range]
+      })
+  }
+
+  /// Whether the token at `index` is a name bound there: after `let` or `var`, or as a
+  /// closure's parameter (before `in`, or first of several).
+  private static func isBinding(at index: Int, in code: ParsedCode) -> Bool {
+    let text = { (index: Int) in code.source[code.tokens[index].range] }
+    let before = index > 0 ? text(index - 1) : ""
+    let after = index + 1 < code.tokens.count ? text(index + 1) : ""
+    return ["let", "var"].contains(before) || after == "in" || before == "{" && after == ","
   }
 
   /// The modifier on the attempt's content (its closures' items) that the vocabulary lists as

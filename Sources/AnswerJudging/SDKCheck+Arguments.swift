@@ -41,7 +41,8 @@ extension SDKCheck {
       else { continue }
       // Called with a closure alone, a declaration must take one: where none does, the index
       // lacks the one called (`navigationTitle { … }`).
-      if typed.isClosureOnlyCall(at: call.token),
+      let closureOnly = typed.isByte(call.token + 1, "{")
+      if closureOnly,
         !members.contains(where: { $0.parameters?.contains(where: \.isClosure) ?? false })
       {
         continue
@@ -90,9 +91,7 @@ extension SDKCheck {
         isBare
         ? "@" + owner : call.name == "init" ? owner : owner == "-" ? call.name : "." + call.name
       let written =
-        isBare
-        ? ""
-        : typed.isByte(call.token + 1, "{") ? " { … }" : call.written.dropFirst(call.name.count)
+        isBare ? "" : closureOnly ? " { … }" : call.written.dropFirst(call.name.count)
       let labelled = fewest.filter { $0 != "_" }.map { "`\($0):`" }
       let needed =
         labelled.isEmpty
