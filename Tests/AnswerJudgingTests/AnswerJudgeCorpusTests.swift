@@ -86,6 +86,10 @@ struct BlindCorpusTests {
     /// has a second reviewer's grades.
     var inReviewersRange = 0
     var byClass: [String: (inRange: Int, total: Int)] = [:]
+    /// Attempts suggested above and below their range, class by class.
+    var offByClass: [String: (above: Int, below: Int)] = [:]
+    /// How many attempts of a class with a range got each suggestion ("wrong-api 0-1 → 3").
+    var suggestions: [String: Int] = [:]
   }
 
   /// A blind set with the figures it was last measured at: a floor, so that a change to the
@@ -227,6 +231,11 @@ struct BlindCorpusTests {
       // 95, 10, 8 when it was written, measured once on `eee2bcf`, the judge before the eighth
       // session of 2026-12-06 (103 in the two reviewers' range).
       measured: (inRange: 95, wrongPassed: 10, rightFailed: 8)),
+    Set(
+      name: "judge-blind19.txt", corpus: JudgeCorpus.blind19,
+      // 102, 9, 10 when it was written, measured once on `bfda91e`, the judge before the
+      // ninth session of 2026-12-06 (114 in the two reviewers' range).
+      measured: (inRange: 102, wrongPassed: 9, rightFailed: 10)),
   ]
 
   static func score(_ corpus: JudgeCorpus) throws -> Score {
@@ -242,6 +251,15 @@ struct BlindCorpusTests {
       if entry.grades.lowerBound >= 4 && grade <= 2 { score.rightFailed += 1 }
       score.byClass[entry.kind, default: (0, 0)].inRange += hit ? 1 : 0
       score.byClass[entry.kind, default: (0, 0)].total += 1
+      score.suggestions[
+        "\(entry.kind) \(entry.grades.lowerBound)-\(entry.grades.upperBound) → \(grade)",
+        default: 0] += 1
+      if grade > entry.grades.upperBound {
+        score.offByClass[entry.kind, default: (0, 0)].above += 1
+      }
+      if grade < entry.grades.lowerBound {
+        score.offByClass[entry.kind, default: (0, 0)].below += 1
+      }
     }
     return score
   }
@@ -271,7 +289,13 @@ struct BlindCorpusTests {
         "in the two reviewers' range: \(score.inReviewersRange) of \(score.total)",
       ]
       for (kind, figures) in score.byClass.sorted(by: { $0.key < $1.key }) {
-        lines.append("  \(kind): \(figures.inRange) of \(figures.total)")
+        let off = score.offByClass[kind, default: (0, 0)]
+        lines.append(
+          "  \(kind): \(figures.inRange) of \(figures.total) (above \(off.above), below \(off.below))"
+        )
+      }
+      for (key, count) in score.suggestions.sorted(by: { $0.key < $1.key }) {
+        lines.append("    \(key): \(count)")
       }
       try lines.joined(separator: "\n").write(
         toFile: folder + "/" + set.name, atomically: true, encoding: .utf8)

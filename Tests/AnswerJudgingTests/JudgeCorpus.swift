@@ -198,6 +198,16 @@ struct JudgeCorpus {
   /// eighth session of 2026-12-06 and measured once on `eee2bcf`, the judge before it. Fair:
   /// its attempts are not read here.
   static let blind18 = JudgeCorpus((try? fixture("judge-blind18.txt")) ?? "")
+  /// A nineteenth, the same way (`-ce.md`: window resizability, the back button hidden, rows
+  /// that cannot move, the sidebar toggle removed, dashed strikethrough, delayed animation, a
+  /// drag's predicted end, focusable swatches, proxy drag representations, accessibility
+  /// rotors, accessibility text sizes, donut charts, shadows, timer progress; `-cf.md`:
+  /// `flatMap`, `ranges(of:)`, grouping in format styles, setting a date's hour, copying files,
+  /// decoding errors, regex references, a task's result, stream termination, clock instants,
+  /// hand-written observation, discarding SwiftData edits, test descriptions, actor isolation
+  /// preconditions), written in the ninth session of 2026-12-06 and measured once on
+  /// `bfda91e`, the judge before it. Fair: its attempts are not read here.
+  static let blind19 = JudgeCorpus((try? fixture("judge-blind19.txt")) ?? "")
 
   /// Every syntax card the corpus is about: the shipped decks' and the fixture deck's, by id.
   static let cards: [String: SyntaxCard] = {
@@ -222,7 +232,7 @@ struct JudgeCorpus {
       "judge-blind-cards-u.md", "judge-blind-cards-v.md", "judge-blind-cards-w.md",
       "judge-blind-cards-x.md", "judge-blind-cards-y.md", "judge-blind-cards-z.md",
       "judge-blind-cards-ca.md", "judge-blind-cards-cb.md", "judge-blind-cards-cc.md",
-      "judge-blind-cards-cd.md",
+      "judge-blind-cards-cd.md", "judge-blind-cards-ce.md", "judge-blind-cards-cf.md",
     ] {
       if let text = try? fixture(name) {
         files.append(.init(path: name, bytes: Array(text.utf8)))
