@@ -177,7 +177,7 @@ struct SessionQueueInSessionTests {
       ["--kind", "trick"], lines: ["", "2", "", "2", ":undo", "", "5"])
     #expect(result.status == .success)
     #expect(result.out.contains("Took back the grade 2 for clay; here it is again."))
-    #expect(result.out.contains("Reviewed 2 cards"))
+    #expect(result.out.contains("Reviewed 1 card (2 reviews)"))
     let events = try ReviewStoreReader.events(harness)
     #expect(events.compactMap { $0["grade"] as? Int } == [2, 2, 5])
     #expect(events.filter { $0["type"] as? String == "undo" }.count == 1)

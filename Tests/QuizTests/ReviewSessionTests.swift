@@ -179,7 +179,8 @@ struct ReviewSessionTests {
     #expect(
       result.out.components(separatedBy: "Again: graded 3 earlier in this session.").count == 2)
     #expect(!result.out.contains("Again: graded 5"))
-    #expect(result.out.contains("Reviewed 4 cards"))
+    // Two cards, one of them graded three times.
+    #expect(result.out.contains("Reviewed 2 cards (4 reviews) in "))
     let state = try harness.saved()
     #expect(state.cards["clay"]?.needsExtraReview == false)
     #expect(state.cards["clay"]?.due == Day(year: 2026, month: 11, day: 30))

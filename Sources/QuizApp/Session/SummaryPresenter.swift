@@ -25,10 +25,15 @@ struct SummaryPresenter {
     notes: [String] = []
   ) -> String {
     var lines: [String] = []
-    let count = result.graded.count
+    // A card graded below 4 comes back in the session: its cards and its reviews apart.
+    let cards = Set(result.graded.map(\.card)).count
+    let reviews = result.graded.count
     lines.append(
       style.apply(
-        .heading, "Reviewed \(ReportText.count(count, "card")) in \(Self.duration(result.seconds))."
+        .heading,
+        "Reviewed \(ReportText.count(cards, "card"))"
+          + (reviews > cards ? " (\(ReportText.count(reviews, "review")))" : "")
+          + " in \(Self.duration(result.seconds))."
       ))
     if !result.graded.isEmpty {
       let grades = Grade.allCases.reversed().compactMap { grade -> String? in
@@ -59,7 +64,7 @@ struct SummaryPresenter {
       lines.append(
         "Next: \(ReportText.count(next.due, "card")) due "
           + "\(ReviewSession.describe(next.day, from: today))"
-          + (outlook.dueToday > 0 ? ", those still due today included." : "."))
+          + (outlook.dueToday > 0 ? ", counting the \(outlook.dueToday) still due today." : "."))
     }
     return joined(lines)
   }
