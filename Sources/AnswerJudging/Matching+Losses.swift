@@ -37,14 +37,18 @@ extension Matching {
   /// Whether `node` is a property declaration that supports the card's point, which the
   /// attempt leaves out while it uses the name declared (`modelContext.insert(…)` without
   /// `@Environment(\.modelContext) var modelContext`, `$dueDate` without `@State private var
-  /// dueDate = Date.now`): taken as read, value and all, as a reviewer reads a fragment. Not
+  /// dueDate = Date.now`, `$pickedItem` without `@State private var pickedItem:
+  /// PhotosPickerItem?`): taken as read, value and all, as a reviewer reads a fragment. Not
   /// where anything in it counts more than a detail (`@AppStorage("volume")`, `=
   /// NavigationPath()`, `= ScrollPosition(edge: .top)`), nor where the declaration is all that
   /// counts.
   func isTakenAsRead(_ node: CodeNode) -> Bool {
     guard node.kind == .declaration, node.name == "var",
       node.attributes.contains(where: { $0.name == "Environment" })
-        || CodeNode.weight(of: node).major < 0.01,
+        || CodeNode.weight(of: node).major < 0.01
+        // Without a value, a state's type is what the attempt's use of it makes it.
+        || node.attributes.contains(where: { ["State", "Binding"].contains($0.name) })
+          && node.value.isEmpty,
       let name = node.parameters.first, node.parameters.count == 1,
       attempt.writtenNames.contains(Substring(name))
         || attempt.ownNames.contains(Substring("$" + name)),

@@ -178,7 +178,9 @@ struct TypedValuesTests {
     #expect(try #require(judge("Button(\"Done\") { dismiss() }", dismiss).grade) < 5)
   }
 
-  @Test("takes a state property the attempt uses as read, its value too, unless any of it counts")
+  @Test(
+    "takes a state property the attempt uses as read, its value or type too, unless any of it counts"
+  )
   func stateTakenAsRead() throws {
     let picker = """
       @State private var dueDate = Date.now
@@ -191,6 +193,16 @@ struct TypedValuesTests {
     // Declared by the attempt with another value, the two declarations are compared.
     #expect(
       try #require(judge("@State private var dueDate = 0\n" + attempt, picker).grade) < 5)
+    // Without a value, its type is what the attempt's use of it makes it.
+    let photos = """
+      @State private var pickedItem: PhotosPickerItem?
+      PhotosPicker(selection: $pickedItem, matching: .images) { Label("Photo", systemImage: "photo") }
+      """
+    let picked = judge(
+      "PhotosPicker(\"Photo\", selection: $pickedItem, matching: .images)", photos)
+    #expect(picked.grade == 5, "\(picked.reason)")
+    #expect(
+      try #require(judge("PhotosPicker(\"Photo\", selection: $pickedItem)", photos).grade) < 5)
     // A wrapper that is the point is not taken as read: storing in user defaults is it.
     let stored = """
       @AppStorage("volume") private var volume = 0.5
