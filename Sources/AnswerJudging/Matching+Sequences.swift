@@ -414,6 +414,11 @@ extension Matching {
         // A modifier named by a part of the card's name (`.frame` for `.containerRelativeFrame`,
         // `.disabled` for `.interactiveDismissDisabled`): the general API for the specific.
         || (e.kind == .modifier && a.kind == .modifier && a.isAPI && Self.isVariant(e, of: a))
+        // Modifiers whose names end in the same word (`.layoutPriority` for the card's
+        // `.visibilityPriority`): another of the kind in its place.
+        || (e.kind == .modifier && a.kind == .modifier && a.isAPI
+          && Self.nameWords(e.name).last.map { $0.count >= 4 && Self.nameWords(a.name).last == $0 }
+            == true)
         // Attributes of one declaration are in the same place, whatever their arguments
         // (`@State` for the card's `@AppStorage("fontSize")`), unless the attempt writes the
         // card's elsewhere (`@Bindable var profile = profile` in `body`).
