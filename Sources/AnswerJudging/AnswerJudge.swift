@@ -219,6 +219,14 @@ public struct AnswerJudge: Sendable {
       judgement.grade = 3
       judgement.reason = "`\(typo)` looks like a typo for `\(name)`, which the question names."
     }
+    // So is an API name of the card's misspelt anywhere, scaffolding too (`NavigaitonStack`).
+    if let grade = judgement.grade, grade > 3,
+      let answer = answers.first(where: { $0.source == judgement.code }),
+      let (typo, name) = misspeltCardName(in: typed, for: answer)
+    {
+      judgement.grade = 3
+      judgement.reason = "`\(typo)` looks like a typo for `\(name)`."
+    }
     // A finding said of each place it holds (two `.tabItem`s, each deprecated) is said once.
     var said: Set<String> = []
     judgement.findings.removeAll { !said.insert($0.message).inserted }
@@ -246,41 +254,6 @@ public struct AnswerJudge: Sendable {
       code.text(index) == name && code.isByte(index + 1, ".")
         && SDKIndex.shipped.hasMember(named: String(code.text(index + 2)), of: "View")
     }
-  }
-
-  /// A name the attempt uses without declaring it that is a misspelling of one the question
-  /// writes as code and the answer uses but does not declare, a value given (`downloadBytes`
-  /// for `downloadedBytes`), with that name; nil where the attempt writes the name as given.
-  /// (One the card declares may be the attempt's own name for it: `isHovering`.)
-  func misspeltGivenName(in typed: ParsedCode, for answer: ParsedCode) -> (String, String)? {
-    let given = questionNames.filter { name in
-      name.first?.isLowercase == true
-        && (answer.names.contains(name) || answer.names.contains("$" + name))
-        && !answer.declared.contains(name) && !typed.writtenNames.contains(Substring(name))
-        && !typed.writtenNames.contains(Substring("$" + name))
-    }
-    guard !given.isEmpty else { return nil }
-    let index = SDKIndex.shipped
-    // (A constant used once is read in its place: no longer among what the code declares.)
-    let bound = Matching.boundNames(in: typed)
-    var seen: Set<Substring> = []
-    for token in typed.tokens where token.kind == .identifier || token.kind == .dollar {
-      // `$value` binds `value`; a type (`Cart` for a given `cart`) is no value.
-      let text = typed.source[token.range]
-      let word = text.hasPrefix("$") ? text.dropFirst() : text
-      guard word.first?.isLowercase == true, seen.insert(word).inserted, !bound.contains(word)
-      else { continue }
-      let name = String(word)
-      guard !typed.declared.contains(name), !vocabulary.knows(name),
-        !index.declaresMember(named: name)
-      else { continue }
-      if let given = given.sorted().first(where: {
-        $0 != name && Matching.isMisspelling(name, of: $0)
-      }) {
-        return (name, given)
-      }
-    }
-    return nil
   }
 
   /// The reason for code with nothing but placeholders that differs from the card's.

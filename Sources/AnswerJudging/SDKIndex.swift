@@ -125,6 +125,8 @@ public struct SDKIndex: Sendable {
     let memberNames = Memo<Set<String>>()
     /// The base names of every member of every type, under one key (``declaresMember(named:)``).
     let allMemberNames = Memo<Set<String>>()
+    /// The argument labels of every member, under one key (``declaresLabel(_:)``).
+    let allLabels = Memo<Set<String>>()
     /// ``areTheOnlyCases(_:_:)``'s answers.
     let onlyCases = Memo<Bool>()
   }
@@ -561,6 +563,22 @@ public struct SDKIndex: Sendable {
     caches.allMemberNames.value(for: "") {
       Set(memberLines.values.joined().map { String(Self.baseName($0.signature)) })
     }.contains(name)
+  }
+
+  /// Whether some declaration takes an argument labelled `label` (`systemImage`), gathered
+  /// once as ``declaresMember(named:)``'s names are.
+  public func declaresLabel(_ label: String) -> Bool {
+    caches.allLabels.value(for: "") {
+      var labels: Set<String> = []
+      for line in memberLines.values.joined() {
+        guard let open = line.signature.firstIndex(of: "(") else { continue }
+        for part in line.signature[line.signature.index(after: open)...].split(separator: ":")
+        where part != ")" && part != "_" {
+          labels.insert(String(part))
+        }
+      }
+      return labels
+    }.contains(label)
   }
 
   /// Whether the index declares `name` on some type and only as a property: `name()` calls

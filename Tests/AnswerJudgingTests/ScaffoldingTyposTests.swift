@@ -1,0 +1,76 @@
+import Testing
+
+@testable import AnswerJudging
+
+@Suite("Judging attempts: the card's API names misspelt where the comparison reads past them")
+struct ScaffoldingTyposTests {
+  static let stack = """
+    @State private var showsDetails = false
+    NavigationStack {
+        List(books) { book in Text(book.title) }
+            .navigationTitle("Books")
+            .sheet(isPresented: $showsDetails) { DetailView() }
+    }
+    """
+
+  @Test("grades a misspelt attribute, modifier, container or label 3, naming the typo")
+  func misspeltScaffolding() {
+    let right = Self.stack
+    #expect(judge(right, Self.stack).grade == 5)
+    let cases = [("@State", "@Satte"), (".navigationTitle", ".navigaitonTitle")]
+    for (name, typo) in cases {
+      let judgement = judge(right.replacingOccurrences(of: name, with: typo), Self.stack)
+      #expect(judgement.grade == 3, "\(typo): \(judgement.reason)")
+      let bare = { (text: String) in text.filter { $0 != "@" && $0 != "." } }
+      #expect(
+        judgement.reason == "`\(bare(typo))` looks like a typo for `\(bare(name))`.",
+        "\(judgement.reason)")
+    }
+    let row = """
+      ScrollView(.horizontal) {
+          HStack { ForEach(photos) { photo in PhotoThumb(photo: photo) } }
+      }
+      .scrollIndicators(.hidden)
+      """
+    let stack = judge(row.replacingOccurrences(of: "HStack", with: "HStakc"), row)
+    #expect(stack.grade == 3, "\(stack.reason)")
+    #expect(stack.reason == "`HStakc` looks like a typo for `HStack`.")
+    let label = """
+      Button("Delete", systemImage: "trash") { delete() }
+          .confirmationDialog("Delete?", isPresented: $asks) { Button("Delete") { delete() } }
+      """
+    let typed = label.replacingOccurrences(of: "systemImage:", with: "systmeImage:")
+    #expect(judge(typed, label).reason == "`systmeImage` looks like a typo for `systemImage`.")
+  }
+
+  @Test("takes the attempt's own names, other capitals and other words for no typo")
+  func ownNames() {
+    // A type the attempt declares is its own, however near an SDK name.
+    let own = "struct NavigaitonStack: View { var body: some View { Text(\"x\") } }\n" + Self.stack
+    #expect(judge(own, Self.stack).grade == 5, "\(judge(own, Self.stack).reason)")
+    let stream = """
+      let stream = AsyncStream<Int> { continuation in
+          continuation.yield(1)
+          continuation.finish()
+      }
+      """
+    // Another word beside the card's (`onFinish` for `finish`) is the attempt's own callback.
+    let callback = stream.replacingOccurrences(
+      of: "continuation.finish()", with: "continuation.finish()\n    onFinish()")
+    #expect(judge(callback, stream).grade == 5, "\(judge(callback, stream).reason)")
+  }
+
+  @Test("calls a slip of the fingers a letter off, or two for a long name, the first kept")
+  func slipOfTheFingers() {
+    #expect(AnswerJudge.isSlipOfTheFingers("Satte", for: "State"))
+    #expect(AnswerJudge.isSlipOfTheFingers("NavigaitonStack", for: "NavigationStack"))
+    #expect(AnswerJudge.isSlipOfTheFingers("systmeImage", for: "systemImage"))
+    #expect(!AnswerJudge.isSlipOfTheFingers("Library", for: "library"))
+    #expect(!AnswerJudge.isSlipOfTheFingers("onFinish", for: "finish"))
+    #expect(!AnswerJudge.isSlipOfTheFingers("Tsate", for: "State"))
+    // Two letters off in a short name is another name.
+    #expect(!AnswerJudge.isSlipOfTheFingers("Stoke", for: "State"))
+    // Another ending is another word.
+    #expect(!AnswerJudge.isSlipOfTheFingers("selected", for: "selection"))
+  }
+}
