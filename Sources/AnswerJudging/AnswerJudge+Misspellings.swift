@@ -68,7 +68,7 @@ extension AnswerJudge {
     let tokens = typed.tokens
     var seen: Set<String> = []
     for (position, token) in tokens.enumerated() {
-      guard let typo = word(typed, token), typo.count >= 5, !names.contains(typo),
+      guard let typo = word(typed, token), typo.count >= 4, !names.contains(typo),
         seen.insert(typo).inserted
       else { continue }
       let before = position > 0 ? typed.source[tokens[position - 1].range] : ""
@@ -86,11 +86,12 @@ extension AnswerJudge {
   }
 
   /// Whether `typed` is `name` with a letter left out, added, changed or two swapped (two for
-  /// a name of nine letters or more), its first letter kept: a slip of the fingers. Not a
-  /// name with other capitals (`Library` for `library`), another word beside it (`onFinish`
-  /// for `finish`), nor another ending.
+  /// a name of nine letters or more), or a capital missed inside (`Vstack`), its first letter
+  /// kept: a slip of the fingers. Not a type for a value (`Library` for `library`), another
+  /// word beside it (`onFinish` for `finish`), nor another ending.
   static func isSlipOfTheFingers(_ typed: String, for name: String) -> Bool {
-    guard typed.lowercased() != name.lowercased(), typed.first == name.first else { return false }
+    guard typed != name, typed.first == name.first else { return false }
+    if typed.lowercased() == name.lowercased() { return true }
     let allowed = name.count >= 9 ? 2 : 1
     return Matching.editDistance(Array(typed), Array(name), limit: allowed) <= allowed
       && Matching.isMisspelling(typed, of: name)

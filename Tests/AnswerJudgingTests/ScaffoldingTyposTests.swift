@@ -65,6 +65,7 @@ struct ScaffoldingTyposTests {
     #expect(AnswerJudge.isSlipOfTheFingers("Satte", for: "State"))
     #expect(AnswerJudge.isSlipOfTheFingers("NavigaitonStack", for: "NavigationStack"))
     #expect(AnswerJudge.isSlipOfTheFingers("systmeImage", for: "systemImage"))
+    #expect(AnswerJudge.isSlipOfTheFingers("Vstack", for: "VStack"))
     #expect(!AnswerJudge.isSlipOfTheFingers("Library", for: "library"))
     #expect(!AnswerJudge.isSlipOfTheFingers("onFinish", for: "finish"))
     #expect(!AnswerJudge.isSlipOfTheFingers("Tsate", for: "State"))
