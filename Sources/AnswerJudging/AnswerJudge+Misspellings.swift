@@ -41,7 +41,8 @@ extension AnswerJudge {
   /// A name of the card's that the SDK declares (five letters or more), misspelt by the attempt
   /// in a place where it is API (a type, an attribute, a member after `.`, a label before
   /// `:`, a call) with a name nothing declares: the index, the vocabulary, the attempt
-  /// (`NavigaitonStack`, `@Satte`, `.navigaitonTitle`, `systmeName:`); nil where there is none.
+  /// (`NavigaitonStack`, `@Satte`, `.navigaitonTitle`, `systmeName:`), or a keyword of the
+  /// card's misspelt anywhere (`gaurd`); nil where there is none.
   /// The comparison finds misspellings of the card's point; this finds them in the scaffolding
   /// and decoration it reads past.
   func misspeltCardName(in typed: ParsedCode, for answer: ParsedCode) -> (String, String)? {
@@ -56,14 +57,19 @@ extension AnswerJudge {
       return String(text.hasPrefix("@") ? text.dropFirst() : text)
     }
     var names: Set<String> = []
+    var keywords: Set<String> = []
     for token in answer.tokens {
+      if token.kind == .keyword, answer.source[token.range].count >= 4 {
+        keywords.insert(String(answer.source[token.range]))
+      }
       guard let name = word(answer, token), name.count >= 5, !names.contains(name),
         !answer.declared.contains(name), known(name)
       else { continue }
       names.insert(name)
     }
-    guard !names.isEmpty else { return nil }
+    guard !names.isEmpty || !keywords.isEmpty else { return nil }
     let cardNames = names.sorted()
+    let cardKeywords = keywords.sorted()
     let bound = Matching.boundNames(in: typed)
     let tokens = typed.tokens
     var seen: Set<String> = []
@@ -73,13 +79,20 @@ extension AnswerJudge {
       else { continue }
       let before = position > 0 ? typed.source[tokens[position - 1].range] : ""
       let after = position + 1 < tokens.count ? typed.source[tokens[position + 1].range] : ""
-      guard
-        token.kind == .attribute || typo.first?.isUppercase == true || before == "."
-          || after == ":" || after == "(",
-        !typed.declared.contains(typo), !bound.contains(Substring(typo)), !known(typo)
+      guard !typed.declared.contains(typo), !bound.contains(Substring(typo)), !known(typo)
       else { continue }
-      if let name = cardNames.first(where: { Self.isSlipOfTheFingers(typo, for: $0) }) {
+      if token.kind == .attribute || typo.first?.isUppercase == true || before == "."
+        || after == ":" || after == "(",
+        let name = cardNames.first(where: { Self.isSlipOfTheFingers(typo, for: $0) })
+      {
         return (typo, name)
+      }
+      // A keyword of the card's, anywhere (`gaurd`, `reutrn`, `flase`), but a name the card
+      // or the question uses (`shelf` is no `self`).
+      if !answer.names.contains(typo), !questionNames.contains(typo),
+        let keyword = cardKeywords.first(where: { Self.isSlipOfTheFingers(typo, for: $0) })
+      {
+        return (typo, keyword)
       }
     }
     return nil

@@ -43,6 +43,28 @@ struct ScaffoldingTyposTests {
     #expect(judge(typed, label).reason == "`systmeImage` looks like a typo for `systemImage`.")
   }
 
+  @Test("grades a misspelt keyword of the card's 3, but not a name the card or question uses")
+  func misspeltKeyword() {
+    let code = """
+      func firstWhole(_ value: Double) -> Int? {
+          guard let whole = Int(exactly: value) else { return nil }
+          return whole
+      }
+      """
+    for (keyword, typo) in [("guard", "gaurd"), ("return whole", "reutrn whole")] {
+      let judgement = judge(code.replacingOccurrences(of: keyword, with: typo), code)
+      #expect(judgement.grade == 3, "\(typo): \(judgement.reason)")
+    }
+    #expect(
+      judge(code.replacingOccurrences(of: "guard", with: "gaurd"), code).reason
+        == "`gaurd` looks like a typo for `guard`.")
+    // `shelf`, a name the question gives, is no misspelt `self`.
+    let shelf = "Button(\"Add\") { self.books.append(shelf) }"
+    #expect(
+      judge(shelf, shelf, question: "Append `shelf` to `books`.").grade == 5,
+      "\(judge(shelf, shelf, question: "Append `shelf` to `books`.").reason)")
+  }
+
   @Test("takes the attempt's own names, other capitals and other words for no typo")
   func ownNames() {
     // A type the attempt declares is its own, however near an SDK name.
