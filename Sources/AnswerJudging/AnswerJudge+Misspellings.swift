@@ -38,14 +38,27 @@ extension AnswerJudge {
     return nil
   }
 
-  /// A name of the card's that the SDK declares (five letters or more), misspelt by the attempt
-  /// in a place where it is API (a type, an attribute, a member after `.`, a label before
-  /// `:`, a call) with a name nothing declares: the index, the vocabulary, the attempt
-  /// (`NavigaitonStack`, `@Satte`, `.navigaitonTitle`, `systmeName:`), or a keyword of the
-  /// card's misspelt anywhere (`gaurd`); nil where there is none.
-  /// The comparison finds misspellings of the card's point; this finds them in the scaffolding
-  /// and decoration it reads past.
-  func misspeltCardName(in typed: ParsedCode, for answer: ParsedCode) -> (String, String)? {
+  /// A misspelt name of the card's in an attempt: the token, as typed, and the card's name.
+  struct Misspelling {
+    var token: Int
+    var typo: String
+    var name: String
+    /// How the reason writes a name in its place: `.name`, `name:`, `@name` or `name`.
+    var place: (prefix: String, suffix: String) = ("", "")
+
+    /// "`.navigaitonTitle` looks like a typo for `.navigationTitle`."
+    var reason: String {
+      let (prefix, suffix) = place
+      return "`\(prefix + typo + suffix)` looks like a typo for `\(prefix + name + suffix)`."
+    }
+  }
+
+  /// The names of the card's that the SDK declares (five letters or more), misspelt by the
+  /// attempt in a place where they are API (a type, an attribute, a member after `.`, a label
+  /// before `:`, a call) with a name nothing declares: the index, the vocabulary, the attempt
+  /// (`NavigaitonStack`, `@Satte`, `.navigaitonTitle`, `systmeName:`); and the card's keywords
+  /// misspelt anywhere (`gaurd`). Each of the card's answers counts.
+  func misspeltCardNames(in typed: ParsedCode) -> [Misspelling] {
     let index = SDKIndex.shipped
     func known(_ name: String) -> Bool {
       vocabulary.knows(name) || index.describes(name) || index.declaresMember(named: name)
@@ -58,55 +71,86 @@ extension AnswerJudge {
     }
     var names: Set<String> = []
     var keywords: Set<String> = []
-    for token in answer.tokens {
-      if token.kind == .keyword, answer.source[token.range].count >= 4 {
-        keywords.insert(String(answer.source[token.range]))
+    var used: Set<String> = []
+    for answer in answers {
+      used.formUnion(answer.names)
+      for token in answer.tokens {
+        if token.kind == .keyword, answer.source[token.range].count >= 4 {
+          keywords.insert(String(answer.source[token.range]))
+        }
+        guard let name = word(answer, token), name.count >= 5, !names.contains(name),
+          !answer.declared.contains(name), known(name)
+        else { continue }
+        names.insert(name)
       }
-      guard let name = word(answer, token), name.count >= 5, !names.contains(name),
-        !answer.declared.contains(name), known(name)
-      else { continue }
-      names.insert(name)
     }
-    guard !names.isEmpty || !keywords.isEmpty else { return nil }
+    guard !names.isEmpty || !keywords.isEmpty else { return [] }
     let cardNames = names.sorted()
     let cardKeywords = keywords.sorted()
     let bound = Matching.boundNames(in: typed)
     let tokens = typed.tokens
-    var seen: Set<String> = []
+    var found: [Misspelling] = []
     for (position, token) in tokens.enumerated() {
-      guard let typo = word(typed, token), typo.count >= 4, !names.contains(typo),
-        seen.insert(typo).inserted
-      else { continue }
+      guard let typo = word(typed, token), typo.count >= 4, !names.contains(typo) else {
+        continue
+      }
       let before = position > 0 ? typed.source[tokens[position - 1].range] : ""
       let after = position + 1 < tokens.count ? typed.source[tokens[position + 1].range] : ""
-      guard !typed.declared.contains(typo), !bound.contains(Substring(typo)), !known(typo)
+      // A name the card or the question uses is theirs (`Stats` beside `@State`), and a
+      // module's name is no type (`import Charts`).
+      guard !typed.declared.contains(typo), !bound.contains(Substring(typo)), !known(typo),
+        !used.contains(typo), !questionNames.contains(typo), before != "import"
       else { continue }
+      let keyPath =
+        before == "." && position > 1 && typed.source[tokens[position - 2].range] == "\\"
+      let place =
+        token.kind == .attribute
+        ? ("@", "")
+        : keyPath ? ("\\.", "") : before == "." ? (".", "") : after == ":" ? ("", ":") : ("", "")
       if token.kind == .attribute || typo.first?.isUppercase == true || before == "."
         || after == ":" || after == "(",
-        let name = cardNames.first(where: { Self.isSlipOfTheFingers(typo, for: $0) })
+        let name = cardNames.first(where: { Self.isSlipOfTheFingers(typo, for: $0) }),
+        // A plural read from is the app's own namespace (`Images.logo`, `Strings.title`).
+        after != "." || ![name + "s", name + "es"].contains(typo)
       {
-        return (typo, name)
-      }
-      // A keyword of the card's, anywhere (`gaurd`, `reutrn`, `flase`), but a name the card
-      // or the question uses (`shelf` is no `self`).
-      if !answer.names.contains(typo), !questionNames.contains(typo),
+        found.append(Misspelling(token: position, typo: typo, name: name, place: place))
+      } else if before != ".", ![".", "(", "["].contains(after),
+        // A keyword of the card's (`gaurd`, `reutrn`, `flase`), but not where a keyword
+        // cannot stand: a member, or what one is read from or called (`portfolio.returns`).
         let keyword = cardKeywords.first(where: { Self.isSlipOfTheFingers(typo, for: $0) })
       {
-        return (typo, keyword)
+        found.append(Misspelling(token: position, typo: typo, name: keyword, place: place))
       }
     }
-    return nil
+    return found
   }
 
-  /// Whether `typed` is `name` with a letter left out, added, changed or two swapped (two for
-  /// a name of nine letters or more), or a capital missed inside (`Vstack`), its first letter
-  /// kept: a slip of the fingers. Not a type for a value (`Library` for `library`), another
-  /// word beside it (`onFinish` for `finish`), nor another ending.
+  /// `typed`'s source with each misspelling written as the card writes it.
+  static func correcting(_ misspellings: [Misspelling], in typed: ParsedCode) -> String {
+    var source = typed.source
+    for misspelling in misspellings.reversed() {
+      let range = typed.tokens[misspelling.token].range
+      let attribute = typed.source[range].hasPrefix("@") ? "@" : ""
+      source.replaceSubrange(range, with: attribute + misspelling.name)
+    }
+    return source
+  }
+
+  /// Whether `typed` is `name` with a letter left out, added or two swapped (two edits, a
+  /// letter changed too, in a name of nine letters or more), or a capital missed inside
+  /// (`Vstack`), its first letter kept: a slip of the fingers. Not a type for a value
+  /// (`Library` for `library`), another word beside it (`onFinish` for `finish`), nor another
+  /// ending.
   static func isSlipOfTheFingers(_ typed: String, for name: String) -> Bool {
     guard typed != name, typed.first == name.first else { return false }
     if typed.lowercased() == name.lowercased() { return true }
-    let allowed = name.count >= 9 ? 2 : 1
-    return Matching.editDistance(Array(typed), Array(name), limit: allowed) <= allowed
-      && Matching.isMisspelling(typed, of: name)
+    let (a, b) = (Array(typed), Array(name))
+    if name.count >= 9 {
+      return Matching.editDistance(a, b, limit: 2) <= 2 && Matching.isMisspelling(typed, of: name)
+    }
+    // In a short name, a letter changed makes another word as often as a slip (`Stats`,
+    // `tree`, `fund`): only two letters swapped, or one left out or doubled.
+    guard Matching.editDistance(a, b, limit: 1) == 1 else { return false }
+    return a.count != b.count || zip(a, b).filter { $0 != $1 }.count == 2
   }
 }

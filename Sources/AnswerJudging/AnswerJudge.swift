@@ -149,13 +149,36 @@ public struct AnswerJudge: Sendable {
 
   /// The verdict on `attempt`.
   public func judge(_ attempt: String) -> Judgement {
-    // The attempt's constants are read in place but where the card binds the same value.
-    let cardHeads = answers.reduce(into: Set<String>()) { $0.formUnion($1.plainConstantHeads) }
-    // The types the question gives its names (`inputs` a `[String]`) are the attempt's too.
-    let typed = ParsedCode(
-      attempt, hints: JudgingHints(), vocabulary: vocabulary,
+    let typed = read(attempt)
+    let judgement = judge(typed)
+    // The card's names misspelt where the comparison reads past them (`NavigaitonStack`, a
+    // container whose contents then seem misplaced) are read as the card writes them: the
+    // typo costs what a typo costs, 3, and no more than the comparison says it does.
+    let typos = misspeltCardNames(in: typed)
+    guard let typo = typos.first, let grade = judgement.grade else { return judgement }
+    var corrected = judge(read(Self.correcting(typos, in: typed)))
+    guard let fixed = corrected.grade, grade > 3 || min(fixed, 3) > grade else { return judgement }
+    if fixed >= 3 {
+      corrected.grade = 3
+      corrected.reason = typo.reason
+    }
+    return corrected
+  }
+
+  /// `source`, an attempt, parsed: its constants read in place but where the card binds the
+  /// same value, its names typed as the question types them (`inputs` a `[String]`).
+  private func read(_ source: String) -> ParsedCode {
+    ParsedCode(
+      source, hints: JudgingHints(), vocabulary: vocabulary,
       question: QuestionWords("", codeNames: [], types: question.types),
-      inliningConstantsBut: cardHeads)
+      inliningConstantsBut: answers.reduce(into: Set<String>()) {
+        $0.formUnion($1.plainConstantHeads)
+      })
+  }
+
+  /// The verdict on an attempt, parsed.
+  private func judge(_ typed: ParsedCode) -> Judgement {
+    let cardHeads = answers.reduce(into: Set<String>()) { $0.formUnion($1.plainConstantHeads) }
     guard !typed.tokens.isEmpty else {
       return Judgement(
         grade: nil, reason: "Nothing typed: grade it yourself.", findings: [],
@@ -218,14 +241,6 @@ public struct AnswerJudge: Sendable {
     {
       judgement.grade = 3
       judgement.reason = "`\(typo)` looks like a typo for `\(name)`, which the question names."
-    }
-    // So is an API name of the card's misspelt anywhere, scaffolding too (`NavigaitonStack`).
-    if let grade = judgement.grade, grade > 3,
-      let answer = answers.first(where: { $0.source == judgement.code }),
-      let (typo, name) = misspeltCardName(in: typed, for: answer)
-    {
-      judgement.grade = 3
-      judgement.reason = "`\(typo)` looks like a typo for `\(name)`."
     }
     // A finding said of each place it holds (two `.tabItem`s, each deprecated) is said once.
     var said: Set<String> = []

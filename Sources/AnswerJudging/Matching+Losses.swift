@@ -45,10 +45,7 @@ extension Matching {
   func isTakenAsRead(_ node: CodeNode) -> Bool {
     guard node.kind == .declaration, node.name == "var",
       node.attributes.contains(where: { $0.name == "Environment" })
-        || CodeNode.weight(of: node).major < 0.01
-        // Without a value, a state's type is what the attempt's use of it makes it.
-        || node.attributes.contains(where: { ["State", "Binding"].contains($0.name) })
-          && node.value.isEmpty,
+        || CodeNode.weight(of: node).major < 0.01 || isUnvaluedStateUsed(node),
       let name = node.parameters.first, node.parameters.count == 1,
       attempt.writtenNames.contains(Substring(name))
         || attempt.ownNames.contains(Substring("$" + name)),
@@ -56,6 +53,21 @@ extension Matching {
     else { return false }
     let total = expected.nodes.reduce(Weight()) { $0 + CodeNode.weight(of: $1) }
     return total.major - CodeNode.weight(of: node).major > 0.01
+  }
+
+  /// Whether `node` is a state or binding declared without a value, whose type is what the
+  /// attempt's use of it makes it: used as a binding (`$pickedItem`) or a value, not only as a
+  /// label (`isOn: .constant(true)`), in a fragment (a type the attempt declares around it
+  /// must declare it too), where the question does not ask for the declaration.
+  func isUnvaluedStateUsed(_ node: CodeNode) -> Bool {
+    guard node.value.isEmpty, let name = node.parameters.first,
+      !expected.question.asksInProse("declare"),
+      node.attributes.contains(where: { ["State", "Binding"].contains($0.name) }),
+      attempt.ownNames.contains(Substring("$" + name)) || attempt.ownNames.contains(Substring(name))
+    else { return false }
+    return !attempt.tokens.contains { token in
+      token.kind == .keyword && ["struct", "class"].contains(attempt.source[token.range])
+    }
   }
 
   /// The card's `node`, missing where the card has it, written anywhere in the attempt as API

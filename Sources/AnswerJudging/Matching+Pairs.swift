@@ -68,6 +68,12 @@ extension Matching {
   /// Other API where the card has `e`: a minor detail lost, a member the API lacks, or an
   /// error (a deprecated call said so).
   private mutating func compareSubstitute(_ e: CodeNode, _ a: CodeNode) {
+    // The card's deprecated API written as what replaces it (`.ignoresSafeArea()` for
+    // `.edgesIgnoringSafeArea(.all)`) is the card's job, as the SDK now writes it.
+    if Self.replaces(a.name, deprecated: e.name, vocabulary: vocabulary) {
+      sameAPI += 1
+      return
+    }
     if e.importance == .minor && isNoMember(a, for: e) {
       // A detail written with a member its type does not have does not compile.
       lost.major += 1
@@ -112,6 +118,17 @@ extension Matching {
       }
       mark(e, .wrong(attempt.text(a)))
     }
+  }
+
+  /// Whether `name` is what replaces `deprecated`, as the vocabulary or the index says.
+  static func replaces(_ name: String, deprecated: String, vocabulary: APIVocabulary) -> Bool {
+    let index = SDKIndex.shipped
+    guard name != deprecated,
+      vocabulary.deprecated[deprecated] != nil || index.hasDeprecated(deprecated)
+    else { return false }
+    let listed = (vocabulary.deprecated[deprecated] ?? "").split(separator: " ").map(String.init)
+    let declared = index.membersOfAnyType(named: deprecated).compactMap { $0.member.replacement }
+    return (listed + declared).contains { bare(String($0.prefix { $0 != "(" })) == name }
   }
 
   /// Whether the modifier `a`, one the SDK declares, is named as a variant of `e`: `e`'s

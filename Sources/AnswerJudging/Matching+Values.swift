@@ -85,7 +85,8 @@ extension Matching {
   /// (`path.removeLast()` for `path.removeLast(path.count)`) is another method, not the same
   /// one with a default: an error, as another number of closure parameters is.
   mutating func compareOverloads(_ e: CodeNode, _ a: CodeNode) {
-    guard e.kind == .modifier, a.kind == .modifier, e.isAPI, e.importance == .major,
+    guard e.kind == .modifier, a.kind == .modifier, e.name == a.name, e.isAPI,
+      e.importance == .major,
       !e.parameters.isEmpty, !a.parameters.isEmpty, a.arguments.isEmpty,
       e.arguments.contains(where: { $0.label == nil && !$0.isClosure })
     else { return }

@@ -10,6 +10,8 @@ struct ParsedCode: Sendable {
   /// For a card whose author calls nothing essential, the arguments its question asks for
   /// (``QuestionWords/askedArguments(in:)``); empty for an attempt.
   let asked: [Int: QuestionWords.AskedArgument]
+  /// The card's question's words; empty for an attempt.
+  let question: QuestionWords
   /// The text of every token, for the card's code; empty for an attempt.
   let names: Set<String>
   /// The names and literals the code's author chose (`$showsTerms`, `"Order 4182"`): not
@@ -42,6 +44,7 @@ struct ParsedCode: Sendable {
     inliningConstantsBut kept: Set<String>? = nil
   ) {
     self.hints = hints
+    self.question = question
     var parser = CodeParser(source: source)
     var nodes = parser.parse()
     // Each pass copies the tree: only where the code has what it rewrites.

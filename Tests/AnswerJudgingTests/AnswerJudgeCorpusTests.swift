@@ -107,7 +107,9 @@ struct BlindCorpusTests {
   static let sets = [
     Set(
       name: "judge-blind.txt", corpus: JudgeCorpus.blind,
-      measured: (inRange: 125, wrongPassed: 1, rightFailed: 7)),
+      // 125 before the ninth session of 2026-12-06: `.sucess` for `.success` is a typo now,
+      // 3, where this set's reviewer gives misspellings 1-2 and the scale 3.
+      measured: (inRange: 124, wrongPassed: 1, rightFailed: 7)),
     Set(
       name: "judge-blind2.txt", corpus: JudgeCorpus.blind2,
       // 90, 2, 11 before the eighth session of 2026-12-06.

@@ -21,10 +21,8 @@ struct ScaffoldingTyposTests {
     for (name, typo) in cases {
       let judgement = judge(right.replacingOccurrences(of: name, with: typo), Self.stack)
       #expect(judgement.grade == 3, "\(typo): \(judgement.reason)")
-      let bare = { (text: String) in text.filter { $0 != "@" && $0 != "." } }
       #expect(
-        judgement.reason == "`\(bare(typo))` looks like a typo for `\(bare(name))`.",
-        "\(judgement.reason)")
+        judgement.reason == "`\(typo)` looks like a typo for `\(name)`.", "\(judgement.reason)")
     }
     let row = """
       ScrollView(.horizontal) {
@@ -40,7 +38,7 @@ struct ScaffoldingTyposTests {
           .confirmationDialog("Delete?", isPresented: $asks) { Button("Delete") { delete() } }
       """
     let typed = label.replacingOccurrences(of: "systemImage:", with: "systmeImage:")
-    #expect(judge(typed, label).reason == "`systmeImage` looks like a typo for `systemImage`.")
+    #expect(judge(typed, label).reason == "`systmeImage:` looks like a typo for `systemImage:`.")
   }
 
   @Test("grades a misspelt keyword of the card's 3, but not a name the card or question uses")
@@ -67,6 +65,20 @@ struct ScaffoldingTyposTests {
 
   @Test("takes the attempt's own names, other capitals and other words for no typo")
   func ownNames() {
+    // The card's own names and modules are no typos of its API, nor is a word where no
+    // keyword stands (an adversarial review's cases).
+    let stats = "@State private var stats = Stats()\nText(\"\\(stats.count)\")"
+    #expect(judge(stats, stats, question: "Keep `Stats` in a state property.").grade == 5)
+    let chart =
+      "import Charts\nChart(sales) { BarMark(x: .value(\"Day\", $0.day), y: .value(\"Units\", $0.units)) }"
+    #expect(judge(chart, chart).grade == 5, "\(judge(chart, chart).reason)")
+    // A plural read from is the app's own namespace.
+    let image = "Image(systemName: \"star\")"
+    #expect(judge("Image(Images.logo)", image).reason != "`Images` looks like a typo for `Image`.")
+    let returns = "func total() -> Double {\n    return average(portfolio.returns)\n}"
+    #expect(
+      judge(returns, "func total() -> Double {\n    return average(portfolio.gains)\n}").reason
+        != "`returns` looks like a typo for `return`.")
     // A type the attempt declares is its own, however near an SDK name.
     let own = "struct NavigaitonStack: View { var body: some View { Text(\"x\") } }\n" + Self.stack
     #expect(judge(own, Self.stack).grade == 5, "\(judge(own, Self.stack).reason)")
@@ -82,6 +94,14 @@ struct ScaffoldingTyposTests {
     #expect(judge(callback, stream).grade == 5, "\(judge(callback, stream).reason)")
   }
 
+  @Test("takes what replaces the card's deprecated API for the card's")
+  func replacementOfDeprecated() throws {
+    let code = "Color.blue\n    .edgesIgnoringSafeArea(.all)"
+    let modern = judge("Color.blue\n    .ignoresSafeArea()", code)
+    #expect(try #require(modern.grade) >= 3, "\(modern.reason)")
+    #expect(modern.reason == "Missing `.all`.")
+  }
+
   @Test("calls a slip of the fingers a letter off, or two for a long name, the first kept")
   func slipOfTheFingers() {
     #expect(AnswerJudge.isSlipOfTheFingers("Satte", for: "State"))
@@ -91,6 +111,10 @@ struct ScaffoldingTyposTests {
     #expect(!AnswerJudge.isSlipOfTheFingers("Library", for: "library"))
     #expect(!AnswerJudge.isSlipOfTheFingers("onFinish", for: "finish"))
     #expect(!AnswerJudge.isSlipOfTheFingers("Tsate", for: "State"))
+    // A letter changed in a short name is another name: the app's own.
+    #expect(!AnswerJudge.isSlipOfTheFingers("Stats", for: "State"))
+    #expect(!AnswerJudge.isSlipOfTheFingers("tree", for: "true"))
+    #expect(AnswerJudge.isSlipOfTheFingers("NavigationStsck", for: "NavigationStack"))
     // Two letters off in a short name is another name.
     #expect(!AnswerJudge.isSlipOfTheFingers("Stoke", for: "State"))
     // Another ending is another word.

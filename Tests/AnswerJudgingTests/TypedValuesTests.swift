@@ -203,6 +203,17 @@ struct TypedValuesTests {
     #expect(picked.grade == 5, "\(picked.reason)")
     #expect(
       try #require(judge("PhotosPicker(\"Photo\", selection: $pickedItem)", photos).grade) < 5)
+    // Not where the name is only a label (`isOn: .constant(true)`), nor around a type the
+    // attempt declares without it (an adversarial review's cases).
+    let binding = "@Binding var isOn: Bool\nToggle(\"Wi-Fi\", isOn: $isOn)"
+    #expect(
+      try #require(judge("Toggle(\"Wi-Fi\", isOn: .constant(true))", binding).grade) < 5)
+    let asked = judge(
+      "PhotosPicker(\"Photo\", selection: $pickedItem, matching: .images)", photos,
+      question: "Declare an optional state property `pickedItem` and bind a photos picker to it.")
+    #expect(try #require(asked.grade) < 5, "\(asked.reason)")
+    let row = "struct Row: View {\n    var body: some View { Toggle(\"Wi-Fi\", isOn: $isOn) }\n}"
+    #expect(try #require(judge(row, binding).grade) < 5)
     // A wrapper that is the point is not taken as read: storing in user defaults is it.
     let stored = """
       @AppStorage("volume") private var volume = 0.5
@@ -338,7 +349,7 @@ struct TypedValuesTests {
     #expect(serial.reason == "The card writes `async` where yours does not.")
   }
 
-  @Test("takes an SDK type left out of code without API for an error, a misspelt one named so")
+  @Test("takes an SDK type left out of code without API for an error, a misspelt one for a typo")
   func typesInCodeWithoutAPI() {
     let code = """
       enum CodingKeys: String, CodingKey {
@@ -359,8 +370,9 @@ struct TypedValuesTests {
     let typo = judge(
       "enum CodingKeys: String, CodinKey {\n    case title = \"name\"\n    case pageCount = \"pages\"\n}",
       code)
-    #expect(typo.grade == 2)
-    #expect(typo.reason == "`CodinKey` where the card has `CodingKey`: no such type.")
+    // The point recalled with a typo that does not compile: 3, as the scale says.
+    #expect(typo.grade == 3)
+    #expect(typo.reason == "`CodinKey` looks like a typo for `CodingKey`.")
   }
 
   @Test("ends on thousands of nested closures, typing nothing where no API hands a value in")
