@@ -10,9 +10,9 @@ struct OneKeyGradingTests {
   /// Runs `quiz arguments` on a pseudo-terminal; at each step, waits for the screen to show
   /// `text` (after what the step before waited for) and types `keys` one at a time. Returns the
   /// screen, and the state folder's review state.
-  func session(_ arguments: [String], steps: [(text: String, keys: String)]) throws -> (
-    screen: String, folder: TemporaryFolder
-  ) {
+  func session(
+    _ arguments: [String], steps: [(text: String, keys: String)], settle: Double = 0
+  ) throws -> (screen: String, folder: TemporaryFolder) {
     let folder = try TemporaryFolder()
     try FileManager.default.createDirectory(
       atPath: folder.path + "/decks", withIntermediateDirectories: true)
@@ -33,6 +33,8 @@ struct OneKeyGradingTests {
       let shown = try #require(terminal.waitFor(step.text, after: from), "\(step.text)")
       // The prompt's last character: readline has the terminal once it is drawn.
       from = try #require(terminal.waitFor(" ", after: shown))
+      // A person reads what is shown before typing; keys typed at once are doubled keystrokes.
+      if settle > 0 { Thread.sleep(forTimeInterval: settle) }
       terminal.typeKeyByKey(step.keys)
     }
     terminal.readToEnd()
@@ -53,13 +55,28 @@ struct OneKeyGradingTests {
     #expect(try repetitions(of: "clay", in: folder) == 1)
   }
 
-  @Test("Enter still takes the suggested grade")
+  @Test("Enter still takes the suggested grade, once the answer has been read")
   func enterTakesSuggestion() throws {
     let (screen, _) = try session(
       ["--card", "planter"],
-      steps: [("lists commands.", "struct Planter {}\r\r"), ("Grade 0", "\r")])
+      steps: [("lists commands.", "struct Planter {}\r\r"), ("Grade 0", "\r")],
+      settle: OneKeyGradingTests.settle)
     #expect(screen.contains("Suggested grade: 5."))
     #expect(screen.contains("Grades: 5 ×1."), "\(screen.debugDescription)")
+  }
+
+  /// Longer than the window in which an Enter is taken as a doubled keystroke.
+  static let settle = ReadlineInput.habitualEnterSeconds + 0.3
+
+  @Test("an Enter typed right after the empty line that ends an attempt takes no grade")
+  func enterAfterAttempt() throws {
+    // The attempt ends at its first empty line; the second Enter comes with it, unread.
+    let (screen, folder) = try session(
+      ["--card", "planter"],
+      steps: [("lists commands.", "struct Planter {}\r\r\r"), ("Grade 0", "4")])
+    #expect(screen.contains("Suggested grade: 5."), "\(screen.debugDescription)")
+    #expect(screen.contains("Grades: 4 ×1."), "\(screen.debugDescription)")
+    #expect(try repetitions(of: "planter", in: folder) == 1)
   }
 
   @Test("an Enter typed right after a grade key is the grade's, not the next card's empty attempt")

@@ -18,6 +18,9 @@ final class ReadlineInput: LineInput {
   private let output: Int32
   /// When the last read ended on one of its keys, without Enter (a grade).
   private var keyTakenAt: Double?
+  /// When the last line read was empty (an attempt's end): an Enter right after it at the
+  /// grade prompt is that key pressed twice, not a grade taken before the answer is read.
+  private var emptyLineAt: Double?
   /// readline's streams on a terminal other than standard input and output.
   private var streams: (input: UnsafeMutablePointer<FILE>?, output: UnsafeMutablePointer<FILE>?)?
 
@@ -100,9 +103,14 @@ final class ReadlineInput: LineInput {
     }
     var countdown = deadline.map(Countdown.init(deadline:))
     // An Enter typed out of habit after a one-key grade is not this line's: it would show the
-    // next card's answer (or take its grade) before anything was typed.
-    var habitualEnterUntil = keyTakenAt.map { $0 + Self.habitualEnterSeconds }
+    // next card's answer (or take its grade) before anything was typed. Nor is one right after
+    // the empty line that ended an attempt, at the grade prompt: it would take the suggestion
+    // before the answer is read (a trial pressed Enter twice where one ended the attempt).
+    var habitualEnterUntil = (keyTakenAt ?? (keys.isEmpty ? nil : emptyLineAt)).map {
+      $0 + Self.habitualEnterSeconds
+    }
     keyTakenAt = nil
+    emptyLineAt = nil
     while !ReadlineCallback.finished {
       if Signals.hasArrived { return abandon(.interrupted) }
       var timeout: Int32 = -1
@@ -144,6 +152,7 @@ final class ReadlineInput: LineInput {
       }
     }
     guard let line = ReadlineCallback.line else { return .end }
+    if line.isEmpty { emptyLineAt = clock.seconds() }
     return took(line)
   }
 
