@@ -53,53 +53,72 @@ extension AnswerJudge {
     }
   }
 
-  /// The names of the card's that the SDK declares (five letters or more), misspelt by the
-  /// attempt in a place where they are API (a type, an attribute, a member after `.`, a label
-  /// before `:`, a call) with a name nothing declares: the index, the vocabulary, the attempt
-  /// (`NavigaitonStack`, `@Satte`, `.navigaitonTitle`, `systmeName:`); and the card's keywords
-  /// misspelt anywhere (`gaurd`). Each of the card's answers counts.
-  func misspeltCardNames(in typed: ParsedCode) -> [Misspelling] {
-    let index = SDKIndex.shipped
-    func known(_ name: String) -> Bool {
-      vocabulary.knows(name) || index.describes(name) || index.declaresMember(named: name)
-        || index.declaresLabel(name)
-    }
-    func word(_ code: ParsedCode, _ token: SwiftToken) -> String? {
-      guard token.kind == .identifier || token.kind == .attribute else { return nil }
-      let text = code.source[token.range]
-      return String(text.hasPrefix("@") ? text.dropFirst() : text)
-    }
-    var names: Set<String> = []
-    var keywords: Set<String> = []
+  /// The names of the card's answers that a misspelling may be of: their SDK names of five
+  /// letters or more, their keywords of four or more, and every name they use.
+  struct Spellings: Sendable {
+    var names: [String] = []
+    var keywords: [String] = []
     var used: Set<String> = []
-    for answer in answers {
-      used.formUnion(answer.names)
-      for token in answer.tokens {
-        if token.kind == .keyword, answer.source[token.range].count >= 4 {
-          keywords.insert(String(answer.source[token.range]))
+
+    init(_ answers: [ParsedCode], vocabulary: APIVocabulary) {
+      var names: Set<String> = []
+      var keywords: Set<String> = []
+      for answer in answers {
+        used.formUnion(answer.names)
+        for token in answer.tokens {
+          if token.kind == .keyword, answer.source[token.range].count >= 4 {
+            keywords.insert(String(answer.source[token.range]))
+          }
+          guard let name = AnswerJudge.word(answer, token), name.count >= 5,
+            !names.contains(name), !answer.declared.contains(name),
+            AnswerJudge.isKnown(name, vocabulary: vocabulary)
+          else { continue }
+          names.insert(name)
         }
-        guard let name = word(answer, token), name.count >= 5, !names.contains(name),
-          !answer.declared.contains(name), known(name)
-        else { continue }
-        names.insert(name)
       }
+      self.names = names.sorted()
+      self.keywords = keywords.sorted()
     }
-    guard !names.isEmpty || !keywords.isEmpty else { return [] }
-    let cardNames = names.sorted()
-    let cardKeywords = keywords.sorted()
-    let bound = Matching.boundNames(in: typed)
+  }
+
+  /// Whether the index or the vocabulary knows `name`: a type, a member or a label.
+  static func isKnown(_ name: String, vocabulary: APIVocabulary) -> Bool {
+    let index = SDKIndex.shipped
+    return vocabulary.knows(name) || index.describes(name) || index.declaresMember(named: name)
+      || index.declaresLabel(name)
+  }
+
+  /// The name a token writes, an attribute's without its `@`; nil for other tokens.
+  static func word(_ code: ParsedCode, _ token: SwiftToken) -> String? {
+    guard token.kind == .identifier || token.kind == .attribute else { return nil }
+    let text = code.source[token.range]
+    return String(text.hasPrefix("@") ? text.dropFirst() : text)
+  }
+
+  /// The names of the card's that the SDK declares (``Spellings``), misspelt by the attempt in
+  /// a place where they are API (a type, an attribute, a member after `.`, a label before `:`,
+  /// a call) with a name nothing declares: the index, the vocabulary, the attempt
+  /// (`NavigaitonStack`, `@Satte`, `.navigaitonTitle`, `systmeName:`); and the card's keywords
+  /// misspelt anywhere (`gaurd`).
+  func misspeltCardNames(in typed: ParsedCode) -> [Misspelling] {
+    let names = spellings.names
+    let cardKeywords = spellings.keywords
+    let used = spellings.used
+    guard !names.isEmpty || !cardKeywords.isEmpty else { return [] }
+    var bound: Set<Substring>?
     let tokens = typed.tokens
     var found: [Misspelling] = []
     for (position, token) in tokens.enumerated() {
-      guard let typo = word(typed, token), typo.count >= 4, !names.contains(typo) else {
-        continue
-      }
+      guard let typo = Self.word(typed, token), typo.count >= 4, !used.contains(typo),
+        !questionNames.contains(typo), !Self.isKnown(typo, vocabulary: vocabulary)
+      else { continue }
       let before = position > 0 ? typed.source[tokens[position - 1].range] : ""
       let after = position + 1 < tokens.count ? typed.source[tokens[position + 1].range] : ""
       // A name the card or the question uses is theirs (`Stats` beside `@State`), and a
       // module's name is no type (`import Charts`).
-      guard !typed.declared.contains(typo), !bound.contains(Substring(typo)), !known(typo),
-        !used.contains(typo), !questionNames.contains(typo), before != "import"
+      if bound == nil { bound = Matching.boundNames(in: typed) }
+      guard !typed.declared.contains(typo), bound?.contains(Substring(typo)) == false,
+        before != "import"
       else { continue }
       let keyPath =
         before == "." && position > 1 && typed.source[tokens[position - 2].range] == "\\"
@@ -109,7 +128,7 @@ extension AnswerJudge {
         : keyPath ? ("\\.", "") : before == "." ? (".", "") : after == ":" ? ("", ":") : ("", "")
       if token.kind == .attribute || typo.first?.isUppercase == true || before == "."
         || after == ":" || after == "(",
-        let name = cardNames.first(where: { Self.isSlipOfTheFingers(typo, for: $0) }),
+        let name = names.first(where: { Self.isSlipOfTheFingers(typo, for: $0) }),
         // A plural read from is the app's own namespace (`Images.logo`, `Strings.title`).
         after != "." || ![name + "s", name + "es"].contains(typo)
       {

@@ -26,6 +26,8 @@ public struct AnswerJudge: Sendable {
   let asksForCancel: Bool
   let questionNames: Set<String>
   let question: QuestionWords
+  /// The names of the card's a misspelling of the attempt's may be of.
+  let spellings: Spellings
 
   /// Prepares to judge attempts at `code`, the card's expected code; `question` is the card's
   /// prompt, whose numbers (`a fixed 320 points`) the code's literals must keep, and which says
@@ -66,6 +68,7 @@ public struct AnswerJudge: Sendable {
     }
     self.checks = answers.map { SDKCheck(card: $0.checkedCode, question: question) }
     self.askedValues = answers.map { question.askedValues(in: $0.nodes) }
+    self.spellings = Spellings(answers, vocabulary: vocabulary)
   }
 
   /// Prepares to judge attempts at `card`.
