@@ -113,7 +113,7 @@ struct BlindCorpusTests {
     Set(
       name: "judge-blind2.txt", corpus: JudgeCorpus.blind2,
       // 90, 2, 11 before the eighth session of 2026-12-06.
-      measured: (inRange: 91, wrongPassed: 2, rightFailed: 11)),
+      measured: (inRange: 93, wrongPassed: 2, rightFailed: 11)),
     Set(
       name: "judge-blind3.txt", corpus: JudgeCorpus.blind3,
       // A development set since the second session of 2026-12-05: its totals found a
@@ -124,7 +124,7 @@ struct BlindCorpusTests {
       // hold count, right code and wrong alike, where the card had been compared token by token.
       // 141, 12, 14 before the fourth session of 2026-12-05; 143, 12, 14 before 2026-12-06's;
       // 147, 8, 14 before 2026-12-06's fourth; 149, 6, 14 before its fifth.
-      measured: (inRange: 151, wrongPassed: 6, rightFailed: 13)),
+      measured: (inRange: 152, wrongPassed: 6, rightFailed: 13)),
     Set(
       name: "judge-blind4.txt", corpus: JudgeCorpus.blind4,
       // 116 before a call's needed arguments were checked (a missing argument its reviewer
@@ -136,7 +136,7 @@ struct BlindCorpusTests {
       // 123, 6, 14 before its fourth (176 after); 124, 6, 14 before its fifth and its sixth
       // (176 after); 125, 6, 14 before its seventh.
       // 126, 6, 13 before the eighth session of 2026-12-06.
-      measured: (inRange: 127, wrongPassed: 6, rightFailed: 13)),
+      measured: (inRange: 129, wrongPassed: 6, rightFailed: 13)),
     Set(
       name: "judge-blind5.txt", corpus: JudgeCorpus.blind5,
       // 148, 25, 15 when it was written, before the second session of 2026-12-05; 151, 23, 13
@@ -145,7 +145,7 @@ struct BlindCorpusTests {
       // 166, 21, 9 before 2026-12-06's (176 after).
       // 168, 20, 9 before 2026-12-06's fourth session; 169, 19, 9 before its fifth.
       // 175, 19, 9 before the eighth session of 2026-12-06.
-      measured: (inRange: 176, wrongPassed: 19, rightFailed: 9)),
+      measured: (inRange: 178, wrongPassed: 19, rightFailed: 9)),
     Set(
       name: "judge-blind6.txt", corpus: JudgeCorpus.blind6,
       // 88, 7, 11 when it was written; 112, 3, 6 before the fourth session of 2026-12-05.
@@ -158,13 +158,13 @@ struct BlindCorpusTests {
       // caught that session's slips four times: from its totals, not its attempts. 186, 7, 9
       // before 2026-12-06's session (199 in the range after); 189, 6, 9 before its fourth.
       // 191, 6, 8 before the eighth session of 2026-12-06.
-      measured: (inRange: 192, wrongPassed: 6, rightFailed: 8)),
+      measured: (inRange: 196, wrongPassed: 6, rightFailed: 8)),
     Set(
       name: "judge-blind8.txt", corpus: JudgeCorpus.blind8,
       // 75, 9, 8 when it was written, in the middle of the third session of 2026-12-05.
       // 92, 5, 6 before 2026-12-06's fourth session.
       // 93, 4, 4 before the eighth session of 2026-12-06.
-      measured: (inRange: 95, wrongPassed: 3, rightFailed: 4), cardsAtLeast: 18),
+      measured: (inRange: 95, wrongPassed: 3, rightFailed: 3), cardsAtLeast: 18),
     Set(
       name: "judge-blind9.txt", corpus: JudgeCorpus.blind9,
       // 62, 8, 14 when it was written, late in the same session; 73, 6, 12 before the fourth.
@@ -176,7 +176,7 @@ struct BlindCorpusTests {
       // after the evening session).
       // 83, 15, 14 before the fourth session of 2026-12-06; 84, 15, 14 before its seventh.
       // 85, 15, 14 before the eighth session of 2026-12-06.
-      measured: (inRange: 86, wrongPassed: 15, rightFailed: 14)),
+      measured: (inRange: 88, wrongPassed: 15, rightFailed: 14)),
     Set(
       name: "judge-blind11.txt", corpus: JudgeCorpus.blind11,
       // 66, 15, 15 when it was written (70 in the two reviewers' range), measured once; the
@@ -190,7 +190,7 @@ struct BlindCorpusTests {
       // of 2026-12-05 changed the judge (97 in the two reviewers' range); once after, at the
       // end of that session (98), and at the end of 2026-12-06's (98 again); 91, 9, 11 before
       // its seventh.
-      measured: (inRange: 91, wrongPassed: 9, rightFailed: 10)),
+      measured: (inRange: 93, wrongPassed: 9, rightFailed: 10)),
     Set(
       name: "judge-blind13.txt", corpus: JudgeCorpus.blind13,
       // 80, 12, 4 when it was written, measured once on `d4da600`, before 2026-12-06's session
@@ -206,28 +206,28 @@ struct BlindCorpusTests {
       // 97, 7, 21 when it was written, measured once on `ad21fdd`, the judge before the
       // fourth session of 2026-12-06 (102 in the two reviewers' range); once on its last judge
       // (103); 99, 6, 18 before the seventh.
-      measured: (inRange: 100, wrongPassed: 6, rightFailed: 17)),
+      measured: (inRange: 102, wrongPassed: 6, rightFailed: 17)),
     Set(
       name: "judge-blind15.txt", corpus: JudgeCorpus.blind15,
       // 100, 6, 17 when it was written, measured once on `9a1fa20`, the judge before the fifth
       // session of 2026-12-06 (102 in the two reviewers' range); 101, 6, 17 before the seventh
       // (103, 5, 17 while a function's result type was a detail; taken out after an
       // adversarial review: `-> String` for `-> Bool` was a slip).
-      measured: (inRange: 101, wrongPassed: 6, rightFailed: 17)),
+      measured: (inRange: 103, wrongPassed: 6, rightFailed: 17)),
     Set(
       name: "judge-blind16.txt", corpus: JudgeCorpus.blind16,
       // 93, 13, 22 when it was written, measured once on `66d14eb`, the judge before the sixth
       // session of 2026-12-06 (95 in the two reviewers' range); once on its last judge: the
       // same, class by class; 93, 13, 22 before the seventh.
       // 94, 13, 22 before the eighth session of 2026-12-06.
-      measured: (inRange: 97, wrongPassed: 13, rightFailed: 22)),
+      measured: (inRange: 97, wrongPassed: 12, rightFailed: 22)),
     Set(
       name: "judge-blind17.txt", corpus: JudgeCorpus.blind17,
       // 91, 9, 18 when it was written, measured once on `daa558b`, the judge before the seventh
       // session of 2026-12-06 (100 in the two reviewers' range). Its floor, run with the
       // others, showed one fewer in range with the session's first change (variants, above).
       // 90, 9, 18 before the eighth session of 2026-12-06.
-      measured: (inRange: 91, wrongPassed: 8, rightFailed: 18)),
+      measured: (inRange: 92, wrongPassed: 8, rightFailed: 18)),
     Set(
       name: "judge-blind18.txt", corpus: JudgeCorpus.blind18,
       // 95, 10, 8 when it was written, measured once on `eee2bcf`, the judge before the eighth
@@ -236,8 +236,9 @@ struct BlindCorpusTests {
     Set(
       name: "judge-blind19.txt", corpus: JudgeCorpus.blind19,
       // 102, 9, 10 when it was written, measured once on `bfda91e`, the judge before the
-      // ninth session of 2026-12-06 (114 in the two reviewers' range).
-      measured: (inRange: 102, wrongPassed: 9, rightFailed: 10)),
+      // ninth session of 2026-12-06 (114 in the two reviewers' range); 103, 9, 10 on its
+      // last judge (115).
+      measured: (inRange: 103, wrongPassed: 9, rightFailed: 10)),
   ]
 
   static func score(_ corpus: JudgeCorpus) throws -> Score {
