@@ -109,13 +109,13 @@ extension AnswerJudge {
     let tokens = typed.tokens
     var found: [Misspelling] = []
     for (position, token) in tokens.enumerated() {
+      // A name the card or the question uses is theirs (`Stats` beside `@State`), and a
+      // module's name is no type (`import Charts`).
       guard let typo = Self.word(typed, token), typo.count >= 4, !used.contains(typo),
         !questionNames.contains(typo), !Self.isKnown(typo, vocabulary: vocabulary)
       else { continue }
       let before = position > 0 ? typed.source[tokens[position - 1].range] : ""
       let after = position + 1 < tokens.count ? typed.source[tokens[position + 1].range] : ""
-      // A name the card or the question uses is theirs (`Stats` beside `@State`), and a
-      // module's name is no type (`import Charts`).
       if bound == nil { bound = Matching.boundNames(in: typed) }
       guard !typed.declared.contains(typo), bound?.contains(Substring(typo)) == false,
         before != "import"
@@ -146,13 +146,15 @@ extension AnswerJudge {
 
   /// `typed`'s source with each misspelling written as the card writes it.
   static func correcting(_ misspellings: [Misspelling], in typed: ParsedCode) -> String {
-    var source = typed.source
-    for misspelling in misspellings.reversed() {
+    var source = ""
+    var rest = typed.source.startIndex
+    for misspelling in misspellings {
       let range = typed.tokens[misspelling.token].range
       let attribute = typed.source[range].hasPrefix("@") ? "@" : ""
-      source.replaceSubrange(range, with: attribute + misspelling.name)
+      source += typed.source[rest..<range.lowerBound] + attribute + misspelling.name
+      rest = range.upperBound
     }
-    return source
+    return source + typed.source[rest...]
   }
 
   /// Whether `typed` is `name` with a letter left out, added or two swapped (two edits, a

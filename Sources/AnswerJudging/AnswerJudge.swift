@@ -28,6 +28,9 @@ public struct AnswerJudge: Sendable {
   let question: QuestionWords
   /// The names of the card's a misspelling of the attempt's may be of.
   let spellings: Spellings
+  /// What the card's plain constants hold (``ParsedCode/plainConstantHeads``): an attempt's
+  /// constants are read in place but where the card binds the same value.
+  let cardHeads: Set<String>
 
   /// Prepares to judge attempts at `code`, the card's expected code; `question` is the card's
   /// prompt, whose numbers (`a fixed 320 points`) the code's literals must keep, and which says
@@ -69,6 +72,7 @@ public struct AnswerJudge: Sendable {
     self.checks = answers.map { SDKCheck(card: $0.checkedCode, question: question) }
     self.askedValues = answers.map { question.askedValues(in: $0.nodes) }
     self.spellings = Spellings(answers, vocabulary: vocabulary)
+    self.cardHeads = answers.reduce(into: []) { $0.formUnion($1.plainConstantHeads) }
   }
 
   /// Prepares to judge attempts at `card`.
@@ -174,14 +178,11 @@ public struct AnswerJudge: Sendable {
     ParsedCode(
       source, hints: JudgingHints(), vocabulary: vocabulary,
       question: QuestionWords("", codeNames: [], types: question.types),
-      inliningConstantsBut: answers.reduce(into: Set<String>()) {
-        $0.formUnion($1.plainConstantHeads)
-      })
+      inliningConstantsBut: cardHeads)
   }
 
   /// The verdict on an attempt, parsed.
   private func judge(_ typed: ParsedCode) -> Judgement {
-    let cardHeads = answers.reduce(into: Set<String>()) { $0.formUnion($1.plainConstantHeads) }
     guard !typed.tokens.isEmpty else {
       return Judgement(
         grade: nil, reason: "Nothing typed: grade it yourself.", findings: [],

@@ -10,7 +10,7 @@ struct ParsedCode: Sendable {
   /// For a card whose author calls nothing essential, the arguments its question asks for
   /// (``QuestionWords/askedArguments(in:)``); empty for an attempt.
   let asked: [Int: QuestionWords.AskedArgument]
-  /// The card's question's words; empty for an attempt.
+  /// The card's question's words; for an attempt, only the types it gives names.
   let question: QuestionWords
   /// The text of every token, for the card's code; empty for an attempt.
   let names: Set<String>
