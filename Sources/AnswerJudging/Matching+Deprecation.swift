@@ -85,6 +85,17 @@ extension Matching {
     }
   }
 
+  /// Whether `name` is what replaces `deprecated`, as the vocabulary or the index says.
+  static func replaces(_ name: String, deprecated: String, vocabulary: APIVocabulary) -> Bool {
+    let index = SDKIndex.shipped
+    guard name != deprecated,
+      vocabulary.deprecated[deprecated] != nil || index.hasDeprecated(deprecated)
+    else { return false }
+    let listed = (vocabulary.deprecated[deprecated] ?? "").split(separator: " ").map(String.init)
+    let declared = index.membersOfAnyType(named: deprecated).compactMap { $0.member.replacement }
+    return (listed + declared).contains { bare(String($0.prefix { $0 != "(" })) == name }
+  }
+
   /// `name` without the `.` or `@` it is written with: `Tab` of `Tab`, `onChange` of `.onChange`.
   static func bare(_ name: String) -> String {
     String(name.drop { $0 == "." || $0 == "@" || $0 == "\\" })

@@ -120,17 +120,6 @@ extension Matching {
     }
   }
 
-  /// Whether `name` is what replaces `deprecated`, as the vocabulary or the index says.
-  static func replaces(_ name: String, deprecated: String, vocabulary: APIVocabulary) -> Bool {
-    let index = SDKIndex.shipped
-    guard name != deprecated,
-      vocabulary.deprecated[deprecated] != nil || index.hasDeprecated(deprecated)
-    else { return false }
-    let listed = (vocabulary.deprecated[deprecated] ?? "").split(separator: " ").map(String.init)
-    let declared = index.membersOfAnyType(named: deprecated).compactMap { $0.member.replacement }
-    return (listed + declared).contains { bare(String($0.prefix { $0 != "(" })) == name }
-  }
-
   /// Whether the modifier `a`, one the SDK declares, is named as a variant of `e`: `e`'s
   /// words in order among more (`.simultaneousGesture` for `.gesture`, `.strokeBorder` for
   /// `.stroke`, `.onContinuousHover` for `.onHover`). SwiftUI so names a sibling that often

@@ -98,3 +98,21 @@ extension SDKIndex {
     return missing.isEmpty ? nil : missing
   }
 }
+
+extension SDKIndex {
+  /// Whether some declaration takes an argument labelled `label` (`systemImage`), gathered
+  /// once as ``declaresMember(named:)``'s names are.
+  public func declaresLabel(_ label: String) -> Bool {
+    caches.allLabels.value(for: "") {
+      var labels: Set<String> = []
+      for line in memberLines.values.joined() {
+        guard let open = line.signature.firstIndex(of: "(") else { continue }
+        for part in line.signature[line.signature.index(after: open)...].split(separator: ":")
+        where part != ")" && part != "_" {
+          labels.insert(String(part))
+        }
+      }
+      return labels
+    }.contains(label)
+  }
+}
