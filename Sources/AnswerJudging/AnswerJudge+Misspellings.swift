@@ -46,10 +46,10 @@ extension AnswerJudge {
     /// How the reason writes a name in its place: `.name`, `name:`, `@name` or `name`.
     var place: (prefix: String, suffix: String) = ("", "")
 
-    /// "`.navigaitonTitle` looks like a typo for `.navigationTitle`."
-    var reason: String {
+    /// "`.navigaitonTitle` looks like a typo for `.navigationTitle`"
+    var message: String {
       let (prefix, suffix) = place
-      return "`\(prefix + typo + suffix)` looks like a typo for `\(prefix + name + suffix)`."
+      return "`\(prefix + typo + suffix)` looks like a typo for `\(prefix + name + suffix)`"
     }
   }
 

@@ -167,7 +167,22 @@ public struct AnswerJudge: Sendable {
     guard let fixed = corrected.grade, grade > 3 || min(fixed, 3) > grade else { return judgement }
     if fixed >= 3 {
       corrected.grade = 3
-      corrected.reason = typo.reason
+      corrected.reason = Judgement.sentence(typo.message)
+    }
+    // Each said and marked on the card's code, as the comparison says and marks its own.
+    guard let answer = answers.first(where: { $0.source == corrected.code }) else {
+      return corrected
+    }
+    for typo in typos {
+      guard
+        let token = answer.tokens.indices.first(where: { token in
+          corrected.marks[token] == nil && Self.word(answer, answer.tokens[token]) == typo.name
+        })
+      else { continue }
+      corrected.marks[token] = .typo(typo.typo)
+      let place = corrected.findings.firstIndex { $0.severity < .slip } ?? corrected.findings.count
+      corrected.findings.insert(
+        .init(severity: .slip, message: typo.message, token: token), at: place)
     }
     return corrected
   }

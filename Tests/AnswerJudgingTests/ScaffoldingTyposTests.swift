@@ -33,6 +33,9 @@ struct ScaffoldingTyposTests {
     let stack = judge(row.replacingOccurrences(of: "HStack", with: "HStakc"), row)
     #expect(stack.grade == 3, "\(stack.reason)")
     #expect(stack.reason == "`HStakc` looks like a typo for `HStack`.")
+    // Said among the findings and marked on the card's code, as the comparison's typos are.
+    #expect(stack.marks.values.contains(.typo("HStakc")))
+    #expect(stack.findings.contains { $0.message == "`HStakc` looks like a typo for `HStack`" })
     let label = """
       Button("Delete", systemImage: "trash") { delete() }
           .confirmationDialog("Delete?", isPresented: $asks) { Button("Delete") { delete() } }
