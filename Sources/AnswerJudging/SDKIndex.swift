@@ -126,7 +126,7 @@ public struct SDKIndex: Sendable {
     /// The base names of every member of every type, under one key (``declaresMember(named:)``).
     let allMemberNames = Memo<Set<String>>()
     /// The argument labels of every member, under one key (``declaresLabel(_:)``).
-    let allLabels = Memo<Set<String>>()
+    let allLabels = Memo<Set<Substring>>()
     /// ``areTheOnlyCases(_:_:)``'s answers.
     let onlyCases = Memo<Bool>()
   }
