@@ -118,6 +118,9 @@ struct QuestionWords: Sendable {
     Self.words(in: name).contains { Self.stem($0, in: words) }
   }
 
+  /// Whether the question writes `name` as code.
+  func writes(_ name: String) -> Bool { codeNames.contains(name) }
+
   /// Whether the question's prose has every word of `name` (`lineCap` in "round line caps"),
   /// and there is one.
   func asksInProse(_ name: String) -> Bool {

@@ -331,4 +331,21 @@ struct LanguageSpellingsTests {
     // One name for two of the card's is no renaming.
     #expect(!words("a = b").isContained(in: words("Button(\"Go\") { x = x }"), renaming: true))
   }
+
+  @Test("reads the card's value wrapped in a conversion to the type asked for as that value")
+  func conversionToAskedType() {
+    let card = "let digits = phone.filter { $0.isNumber }"
+    let question = "Make `digits`, a `String` of the numeric characters of `phone`."
+    // A development set's right answer got 1: the containers read as nested the other way.
+    let asked = judge("let digits = String(phone.filter { $0.isNumber })", card, question: question)
+    #expect(asked.grade == 5, "\(asked.reason)")
+    // To a type nobody names, it is another value: a slip.
+    let other = judge("let digits = Array(phone.filter { $0.isNumber })", card, question: question)
+    #expect(other.grade == 4)
+    #expect(other.reason == "`Array(…)` converts a value the card uses as it is.")
+    // Around another value, it is no conversion of the card's.
+    #expect(
+      judge("let digits = String(phone.map { $0.isNumber })", card, question: question).grade
+        ?? 5 < 3)
+  }
 }
