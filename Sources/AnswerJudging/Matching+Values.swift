@@ -232,4 +232,27 @@ extension Matching {
       String(code.source[code.tokens[$0].range])
     }.joined()
   }
+
+  /// The attempt's value, or what it converts where it wraps the card's whole value in a
+  /// conversion (`String(phone.filter { … })` for `phone.filter { … }`): the same value, when
+  /// the conversion is to the type the question or the card names; a slip otherwise.
+  mutating func convertedValue(of e: CodeNode, _ a: CodeNode) -> [CodeNode] {
+    guard e.kind == .declaration, a.kind == .declaration, a.value.count == 1,
+      let first = e.value.first, first.name != a.value[0].name
+    else { return a.value }
+    let wrapper = a.value[0]
+    guard wrapper.kind == .call, wrapper.name.first?.isUppercase == true, wrapper.blocks.isEmpty,
+      wrapper.arguments.count == 1, wrapper.arguments[0].label == nil,
+      !wrapper.arguments[0].isClosure,
+      wrapper.arguments[0].value.map(\.name) == e.value.map(\.name),
+      zip(e.value, wrapper.arguments[0].value).allSatisfy({ isSame($0, $1) })
+    else { return a.value }
+    if !expected.question.writes(wrapper.name),
+      !e.clause.contains(where: { $0.name == wrapper.name })
+    {
+      position = first.token ?? first.tokens.lowerBound
+      note(.slip, "`\(wrapper.name)(…)` converts a value the card uses as it is")
+    }
+    return wrapper.arguments[0].value
+  }
 }
