@@ -18,10 +18,19 @@ struct TokenWords {
     }
     var afterDot = false
     let tokens = code.tokens
+    var skipped = 0..<0
     for (position, token) in tokens.enumerated() {
       let word = code.source[token.range]
       defer { afterDot = word == "." }
-      guard word != "self", word != ",", word != "case" else { continue }
+      guard word != "self", word != ",", word != "case", !skipped.contains(position) else {
+        continue
+      }
+      if token.kind == .keyword || word == "final" || word == "open",
+        let end = Self.accessModifierEnd(at: position, in: code)
+      {
+        skipped = position..<end
+        continue
+      }
       words.append(word)
       // A member (`.filter`) is the API's word, not a name of the author's.
       let isOwn =
@@ -49,6 +58,31 @@ struct TokenWords {
       }
       position += 1
     }
+  }
+
+  /// The declaration keywords an access modifier or `final` may stand before.
+  private static let declarationWords: Set<Substring> = [
+    "var", "let", "func", "init", "struct", "class", "enum", "actor", "extension", "protocol",
+    "typealias", "subscript", "static", "final", "private", "fileprivate", "internal", "public",
+    "open", "override", "mutating", "nonisolated", "lazy", "weak", "convenience", "required",
+  ]
+
+  /// Where an access modifier or `final` that starts at `position` ends (`private(set)`), when
+  /// a declaration follows it: who may see a declaration, or subclass it, changes nothing an
+  /// attempt is asked to recall.
+  private static func accessModifierEnd(at position: Int, in code: ParsedCode) -> Int? {
+    let tokens = code.tokens
+    func text(_ index: Int) -> Substring? {
+      index < tokens.count ? code.source[tokens[index].range] : nil
+    }
+    guard
+      let word = text(position),
+      ["private", "fileprivate", "internal", "public", "open", "final"].contains(word)
+    else { return nil }
+    var end = position + 1
+    if text(end) == "(", text(end + 1) == "set", text(end + 2) == ")" { end += 3 }
+    guard let next = text(end), declarationWords.contains(next) else { return nil }
+    return end
   }
 
   /// Whether `other` holds these words in a row, with a few around them at most (the same

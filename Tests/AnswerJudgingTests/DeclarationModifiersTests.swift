@@ -1,3 +1,4 @@
+import CardDeck
 import Testing
 
 @testable import AnswerJudging
@@ -123,5 +124,38 @@ struct DeclarationModifiersTests {
     #expect(
       SDKCheck.bareWrappers(in: SDKCheck.Code("@AppStorage var size: Double"), index: .shipped)
         == ["AppStorage"])
+  }
+
+  static let user = """
+    struct User: Decodable {
+        let id: Int
+        let displayName: String
+
+        enum CodingKeys: String, CodingKey {
+            case id
+            case displayName = "display_name"
+        }
+    }
+    """
+
+  @Test("who may see or subclass a declaration is the author's choice, in code compared by tokens")
+  func accessModifiers() {
+    // A development set's right answer got 3: "`private` is not in the card's code".
+    for attempt in [
+      Self.user.replacing("    enum CodingKeys", with: "    private enum CodingKeys"),
+      Self.user.replacing("struct User", with: "public struct User")
+        .replacing("let id", with: "public let id"),
+      Self.user.replacing("let displayName", with: "fileprivate let displayName"),
+    ] {
+      let judgement = judge(attempt, Self.user)
+      #expect(judgement.grade == 5, "\(judgement.reason)")
+    }
+    // Read only before a declaration: a call of a function so named is the attempt's code.
+    let words = TokenWords(
+      ParsedCode("open(url)\nlet x = 1", hints: JudgingHints(), vocabulary: .standard))
+    #expect(words.words.prefix(4) == ["open", "(", "url", ")"])
+    let modifier = TokenWords(
+      ParsedCode("private(set) var x = 1", hints: JudgingHints(), vocabulary: .standard))
+    #expect(modifier.words == ["var", "x", "=", "1"])
   }
 }
