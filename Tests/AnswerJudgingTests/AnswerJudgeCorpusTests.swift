@@ -239,6 +239,11 @@ struct BlindCorpusTests {
       // ninth session of 2026-12-06 (114 in the two reviewers' range); 103, 9, 10 on its
       // last judge (115).
       measured: (inRange: 103, wrongPassed: 9, rightFailed: 10)),
+    Set(
+      name: "judge-blind20.txt", corpus: JudgeCorpus.blind20,
+      // 96, 8, 14 when it was written, measured once on `76f918e`, the judge before the tenth
+      // session, of 2026-12-07 (102 in the two reviewers' range).
+      measured: (inRange: 96, wrongPassed: 8, rightFailed: 14)),
   ]
 
   static func score(_ corpus: JudgeCorpus) throws -> Score {

@@ -208,6 +208,16 @@ struct JudgeCorpus {
   /// preconditions), written in the ninth session of 2026-12-06 and measured once on
   /// `bfda91e`, the judge before it. Fair: its attempts are not read here.
   static let blind19 = JudgeCorpus((try? fixture("judge-blind19.txt")) ?? "")
+  /// A twentieth, the same way (`-cg.md`: SwiftUI steppers with closures, custom toggle
+  /// styles, menu order, the search toolbar kept, one-time-code fields, submit scopes, a
+  /// layout's preferred spacing, named coordinate spaces, blend modes, scroll positions by
+  /// edge, rows that cannot be selected, an app group's default storage, widget families, app
+  /// intent parameters; `-ch.md`: `lastIndex(where:)`, subsets, `updateValue(_:forKey:)`,
+  /// padding, whole-number values, transliteration, `mapError`, a decoder's user info, cache
+  /// policies, weekends, async `contains(where:)`, atomics, exit tests, attributed runs'
+  /// links), written in the tenth session, of 2026-12-07, and measured once on `76f918e`, the
+  /// judge before it. Fair: its attempts are not read here.
+  static let blind20 = JudgeCorpus((try? fixture("judge-blind20.txt")) ?? "")
 
   /// Every syntax card the corpus is about: the shipped decks' and the fixture deck's, by id.
   static let cards: [String: SyntaxCard] = {
@@ -233,6 +243,7 @@ struct JudgeCorpus {
       "judge-blind-cards-x.md", "judge-blind-cards-y.md", "judge-blind-cards-z.md",
       "judge-blind-cards-ca.md", "judge-blind-cards-cb.md", "judge-blind-cards-cc.md",
       "judge-blind-cards-cd.md", "judge-blind-cards-ce.md", "judge-blind-cards-cf.md",
+      "judge-blind-cards-cg.md", "judge-blind-cards-ch.md",
     ] {
       if let text = try? fixture(name) {
         files.append(.init(path: name, bytes: Array(text.utf8)))
