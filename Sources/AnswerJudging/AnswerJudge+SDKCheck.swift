@@ -38,7 +38,10 @@ extension AnswerJudge {
     // member says why (`spawn(priority:operation:)` is deprecated; `JSONDecoder` has no
     // `keyStrategy`).
     if let name = Self.otherName(in: judgement.reason),
-      let why = problems.first(where: { $0.message.contains("`" + name) })
+      let why = problems.first(where: {
+        $0.message.contains("`" + name)
+          || $0.message.contains(" has no ") && $0.message.contains("`." + name + "`")
+      })
     {
       judgement.reason = Judgement.sentence(why.message)
     }

@@ -85,6 +85,12 @@ extension Matching {
       mark(e, .wrong(attempt.text(a)))
     } else if e.importance == .minor {
       lost += CodeNode.ownWeight(e)
+      // A metatype's `.Type` for its `.self` is the language's slip, not another value.
+      if Set([e.name, a.name]) == ["self", "Type"] {
+        misspellings += 1
+      } else {
+        wrongDetails += 1
+      }
       note(.slip, "`\(display(a, in: attempt))` where the card has `\(display(e, in: expected))`")
       mark(e, .wrong(attempt.text(a)))
     } else if Self.isVariant(a, of: e), replacement(forDeprecated: a.name) == nil {

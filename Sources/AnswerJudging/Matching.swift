@@ -43,6 +43,9 @@ struct Matching {
   /// The card's modifiers the attempt writes as a variant (``isVariant(_:of:)``): the API
   /// recalled, whether it does the card's job the judge cannot tell.
   var variants = 0
+  /// The card's details the attempt writes as another value or member (`\\.count` for
+  /// `\\.self`): what the card's point is given is wrong, though the point is recalled.
+  var wrongDetails = 0
   /// The card's labels the attempt does another way from its content (``doneOnContent``).
   var relatedTokens: Set<Int> = []
   /// The card's API containers the attempt left out where the card has them, seen through.
@@ -231,6 +234,7 @@ struct Matching {
       // A misspelt name is recalled, not written: the code does not compile (3, a pass). So
       // is a variant of the card's modifier, which may or may not do its job.
       if lost.major < 0.01 {
+        if wrongDetails > 0 { return 2 }
         return misspellings + variants > 0 ? 3 : lost.minor > 0.01 || slips ? 4 : 5
       }
       if kept >= 0.5 { return 3 }

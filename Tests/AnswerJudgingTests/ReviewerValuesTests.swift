@@ -384,4 +384,38 @@ struct ReviewerValuesTests {
       attempt, code, question: "Show the first 10 items and let the user remove them.")
     #expect(try #require(judgement.grade) <= 3)
   }
+
+  static let pinned = """
+    LazyVStack(pinnedViews: .sectionHeaders) {
+        ForEach(groups) { group in
+            Section {
+                ForEach(group.items, id: \\.self) { Text($0) }
+            } header: {
+                Text(group.name)
+            }
+        }
+    }
+    """
+
+  @Test("takes another value where the card's detail has one for the right idea, wrong: 2")
+  func wrongDetail() {
+    // A development set's wrong key path got 4, a slip; its reviewers, and most blind sets'
+    // for another value in a detail, give 2.
+    let judgement = judge(Self.pinned.replacing("id: \\.self", with: "id: \\.count"), Self.pinned)
+    #expect(judgement.grade == 2, "\(judgement.reason)")
+    #expect(judgement.reason == "`\\.count` where the card has `\\.self`.")
+    // A metatype's `.Type` for its `.self` is the language's slip: 3.
+    let card =
+      "NavigationStack {\n    List(books) { book in NavigationLink(book.title, value: book) }\n        .navigationDestination(for: Book.self) { BookDetail(book: $0) }\n}"
+    let metatype = judge(card.replacing("Book.self", with: "Book.Type"), card)
+    #expect(metatype.grade == 3, "\(metatype.reason)")
+  }
+
+  @Test("names a member the SDK type lacks as the reason, where the comparison names it as another")
+  func missingMemberReason() {
+    let card = "Image(systemName: \"cloud.sun\")\n    .symbolRenderingMode(.hierarchical)"
+    let judgement = judge(card.replacing(".hierarchical", with: ".layered"), card)
+    #expect(judgement.grade == 2)
+    #expect(judgement.reason == "`SymbolRenderingMode` has no `.layered`.")
+  }
 }
