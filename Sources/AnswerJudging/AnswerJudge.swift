@@ -306,21 +306,26 @@ public struct AnswerJudge: Sendable {
     let renamed =
       wanted.isRenaming(of: written)
       || (!wanted.isContained(in: written) && wanted.isContained(in: written, renaming: true))
+    // The card's words in order with more of the attempt's between them (a check or a
+    // `print` of its own): blind reviewers mostly take it for the card's code.
+    let added =
+      !renamed && !wanted.isContained(in: written) && wanted.isSubsequence(of: written)
+      && written.words.count <= 2 * wanted.words.count
     var grade =
-      wanted.isContained(in: written)
+      wanted.isContained(in: written) || renamed || added
       ? 5
-      : renamed
-        ? 5
-        : share >= 0.7
-          ? 3
-          : share >= 0.4
-            ? 2
-            : share > 0 ? 1 : 0
+      : share >= 0.7
+        ? 3
+        : share >= 0.4
+          ? 2
+          : share > 0 ? 1 : 0
     var reason =
       grade < 5
       ? wanted.firstDifference(from: written) ?? Self.unlikeTokens
-      : wanted.words == written.words || !renamed
-        ? "Same as the card's code." : "Same as the card's code, with names of your own."
+      : added
+        ? "The card's code, with more of your own."
+        : wanted.words == written.words || !renamed
+          ? "Same as the card's code." : "Same as the card's code, with names of your own."
     if grade > 2, let missing = wanted.missing(from: written) {
       grade = 2
       reason = missing

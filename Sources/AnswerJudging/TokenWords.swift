@@ -85,6 +85,17 @@ struct TokenWords {
     return end
   }
 
+  /// Whether `other` holds these words in order, with words of its own between them: the
+  /// card's code with more added.
+  func isSubsequence(of other: TokenWords) -> Bool {
+    var rest = other.words[...]
+    for word in words {
+      guard let found = rest.firstIndex(of: word) else { return false }
+      rest = rest[(found + 1)...]
+    }
+    return true
+  }
+
   /// Whether `other` holds these words in a row, with a few around them at most (the same
   /// tokens inside scaffolding, `Button("Home") { path = [] }.buttonStyle(.bordered)`; a paste
   /// of everything contains everything); with `renaming`, the author's names renamed one for

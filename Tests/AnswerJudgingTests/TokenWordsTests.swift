@@ -48,4 +48,27 @@ struct TokenWordsTests {
     let judgement = judge(Self.keys.replacing("case id\n", with: ""), Self.keys)
     #expect(judgement.reason == "Missing `id`.")
   }
+
+  @Test("takes the card's code with more of the attempt's own between its words for the card's")
+  func codeWithMore() {
+    let card = """
+      extension Version: Comparable {
+          static func < (lhs: Version, rhs: Version) -> Bool {
+              lhs.major < rhs.major
+          }
+      }
+      """
+    let more = card.replacing(
+      "        lhs.major", with: "        print(\"comparing\")\n        return lhs.major")
+    let judgement = judge(more, card)
+    #expect(judgement.grade == 5, "\(judgement.reason)")
+    #expect(judgement.reason == "The card's code, with more of your own.")
+    // Twice the card's words is another answer that holds it, not the card's with a little more.
+    let long = card.replacing(
+      "        lhs.major < rhs.major",
+      with:
+        "        if lhs.major == rhs.major { print(lhs, rhs, lhs.minor, rhs.minor) }\n        return lhs.major < rhs.major && lhs.minor != rhs.minor"
+    )
+    #expect(judge(long, card).grade != 5)
+  }
 }
