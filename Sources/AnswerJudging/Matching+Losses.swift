@@ -169,25 +169,44 @@ extension Matching {
 
   /// Keeps an unmatched part of the attempt, and all it holds, each once, for
   /// ``placeMisplaced()``.
-  mutating func collectLeftover(_ node: CodeNode) {
+  mutating func collectLeftover(_ node: CodeNode, group: Int? = nil) {
+    let group = group ?? leftoverGroups.count
     leftoverAttempt.append(node)
+    leftoverGroups[node.tokens.lowerBound] = group
     for argument in node.arguments {
       for value in argument.value {
         if value.kind == .closure {
-          for item in value.blocks.joined() { collectLeftover(item) }
+          for item in value.blocks.joined() { collectLeftover(item, group: group) }
         } else {
-          collectLeftover(value)
+          collectLeftover(value, group: group)
         }
       }
     }
-    for item in node.blocks.joined() { collectLeftover(item) }
-    if node.kind == .declaration { for item in node.value { collectLeftover(item) } }
+    for item in node.blocks.joined() { collectLeftover(item, group: group) }
+    if node.kind == .declaration {
+      for item in node.value { collectLeftover(item, group: group) }
+    }
   }
 
   /// A part missing in one place and present, unmatched, in another: credit for it, less what
   /// its place costs.
   mutating func placeMisplaced() {
     var placed: [Range<Int>] = []
+    // The card's parts found together in one part of the attempt's (`path.move(to:)` and
+    // `path.addLine(to:)` in `Path { p in … }`'s closure): the code arranged another way, one
+    // slip, where one part elsewhere is an error.
+    var together: [Int: [CodeNode]] = [:]
+    for node in leftoverExpected {
+      // Each counted once, not again for what it holds.
+      guard
+        !together.values.joined().contains(where: { $0.tokens.contains(node.tokens.lowerBound) }),
+        let j = leftoverAttempt.firstIndex(where: { $0.name == node.name && isSame(node, $0) }),
+        let group = leftoverGroups[leftoverAttempt[j].tokens.lowerBound], node.isAPI
+      else { continue }
+      together[group, default: []].append(node)
+    }
+    let arranged = Set(together.values.filter { $0.count >= 2 }.joined().map(\.tokens.lowerBound))
+    var notedArranged = false
     for node in leftoverExpected {
       guard !placed.contains(where: { $0.contains(node.tokens.lowerBound) }),
         let j = leftoverAttempt.firstIndex(where: { $0.name == node.name && isSame(node, $0) })
@@ -205,6 +224,16 @@ extension Matching {
       // A type named in another place says the same: an annotation for the initialiser's
       // type (`var results: [Data] = []` for `var results = [Data]()`) is inference's choice.
       if node.isTypeReference { continue }
+      if arranged.contains(node.tokens.lowerBound) {
+        if !notedArranged {
+          note(
+            .slip,
+            "`\(display(node, in: expected))` and the card's calls with it are arranged another way"
+          )
+        }
+        notedArranged = true
+        continue
+      }
       let place = min(1.0, weight.major)
       lost.major += place
       if lost.major > before.major { lost = before } else { lostToErrors += place }

@@ -26,6 +26,8 @@ struct Matching {
   var bindingNames: Set<String> = []
   var leftoverExpected: [CodeNode] = []
   var leftoverAttempt: [CodeNode] = []
+  /// For each of those, by its first token, which part of the attempt it was found in.
+  var leftoverGroups: [Int: Int] = [:]
   var reportedAttemptTokens: Set<Int> = []
   /// The attempt's parts paired with one of the card's, by their name's token.
   var pairedAttemptTokens: Set<Int> = []

@@ -492,4 +492,44 @@ struct ReviewerStructureTests {
       """, code)
     #expect(kept.grade == 5, "\(kept.reason)")
   }
+
+  static let triangle = """
+    struct Triangle: Shape {
+        func path(in rect: CGRect) -> Path {
+            var path = Path()
+            path.move(to: CGPoint(x: rect.midX, y: rect.minY))
+            path.addLine(to: CGPoint(x: rect.maxX, y: rect.maxY))
+            path.addLine(to: CGPoint(x: rect.minX, y: rect.maxY))
+            path.closeSubpath()
+            return path
+        }
+    }
+    """
+
+  @Test("takes the card's calls found together in another part of the attempt for a slip")
+  func arrangedAnotherWay() throws {
+    // A development set's right answer, the path built in `Path`'s closure, got 1: each call
+    // was an error, not where the card has it.
+    let closure = judge(
+      """
+      struct Triangle: Shape {
+          func path(in rect: CGRect) -> Path {
+              Path { p in
+                  p.move(to: CGPoint(x: rect.midX, y: rect.minY))
+                  p.addLine(to: CGPoint(x: rect.maxX, y: rect.maxY))
+                  p.addLine(to: CGPoint(x: rect.minX, y: rect.maxY))
+                  p.closeSubpath()
+              }
+          }
+      }
+      """, Self.triangle)
+    #expect(closure.grade == 4, "\(closure.reason)")
+    #expect(closure.reason == "`.move` and the card's calls with it are arranged another way.")
+    // One part alone in another place is still an error.
+    let single = judge(
+      "List {\n    ForEach(items) { Text($0.name) }\n}\n.onDelete { items.remove(atOffsets: $0) }",
+      "List {\n    ForEach(items) { Text($0.name) }\n        .onDelete { items.remove(atOffsets: $0) }\n}"
+    )
+    #expect(single.findings.contains { $0.severity == .error && $0.message.contains("not where") })
+  }
 }
