@@ -177,8 +177,10 @@ struct CodeClassifier {
           || vocabulary.deprecated[name] != nil || name.hasPrefix("#")
           || hints.essential.contains(name))
       if node.isAPI {
+        // `Void`, the empty tuple's name, says nothing of what a closure type is for.
         node.importance =
           APIVocabulary.scaffolding.contains(name) && !hints.essential.contains(name)
+            || name == "Void"
           ? .free : importance(name, minor: minor)
       }
       if !node.isAPI, node.hasParentheses, environmentValues.contains(name) {

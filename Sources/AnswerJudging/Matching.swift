@@ -197,6 +197,15 @@ struct Matching {
     let asked = missedAsked
     if isProse { findings = [] }
     findings.sort { ($0.severity.rawValue, -$0.token) > ($1.severity.rawValue, -$1.token) }
+    // The essential part that caps the grade is what the reason says, before any other part
+    // as severe (`State`, not the `Void` of a closure type beside it).
+    if let missed, let first = findings.first,
+      let index = findings.firstIndex(where: {
+        $0.severity == first.severity && $0.message == "missing `\(missed.text)`"
+      })
+    {
+      findings.insert(findings.remove(at: index), at: 0)
+    }
     // A name the attempt writes where the card has another part too (`isPresented` for the
     // key path `\.isSearching` and for the property named after it) is not listed as accepted
     // beside the mark that says it is wrong.

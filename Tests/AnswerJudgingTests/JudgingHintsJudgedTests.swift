@@ -28,4 +28,32 @@ struct JudgingHintsJudgedTests {
     let unmarked = AnswerJudge(code: code)
     #expect(unmarked.judge(frame + " }").grade ?? 5 < 5)
   }
+
+  @Test("names the essential part that caps the grade as the reason, and no closure type's Void")
+  func essentialAsReason() throws {
+    // A trial's reason was "Missing `Void`.", from the card's `(LibrarySong) -> Void`.
+    let code = """
+      struct SongEditor: View {
+          @State private var draft: LibrarySong
+          let save: (LibrarySong) -> Void
+          init(song: LibrarySong, save: @escaping (LibrarySong) -> Void) {
+              _draft = State(initialValue: song)
+              self.save = save
+          }
+          var body: some View { SongForm(song: $draft) }
+      }
+      """
+    let judge = AnswerJudge(code: code, hints: JudgingHints(essential: ["State"]))
+    let judgement = judge.judge(
+      """
+      struct SongEditor: View {
+          @Binding var song: LibrarySong
+          @State private var draft = song
+          var body: some View { SongForm(song: $draft) }
+      }
+      """)
+    #expect(try #require(judgement.grade) <= 2)
+    #expect(judgement.reason == "Missing `State`.")
+    #expect(!judgement.findings.contains { $0.message.contains("Void") })
+  }
 }
