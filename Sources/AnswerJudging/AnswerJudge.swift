@@ -298,7 +298,9 @@ public struct AnswerJudge: Sendable {
   /// most without a name the SDK declares, or an effect the card writes (`async let`, `try`).
   private static func compareTokens(_ expected: ParsedCode, _ typed: ParsedCode) -> Judgement {
     let wanted = TokenWords(expected)
-    let written = TokenWords(typed)
+    // Who may see a declaration is the author's choice where the card says nothing of it.
+    let written = TokenWords(
+      typed, skippingAccess: !wanted.words.contains(where: TokenWords.accessWords.contains))
     let common = Set(wanted.words).intersection(written.words).count
     let share =
       Double(2 * common)
@@ -306,11 +308,9 @@ public struct AnswerJudge: Sendable {
     let renamed =
       wanted.isRenaming(of: written)
       || (!wanted.isContained(in: written) && wanted.isContained(in: written, renaming: true))
-    // The card's words in order with more of the attempt's between them (a check or a
-    // `print` of its own): blind reviewers mostly take it for the card's code.
-    let added =
-      !renamed && !wanted.isContained(in: written) && wanted.isSubsequence(of: written)
-      && written.words.count <= 2 * wanted.words.count
+    // The card's words in order with more of the attempt's between them that change nothing
+    // it computes (a `print`, a constant of its own, `return`): the card's code.
+    let added = !renamed && !wanted.isContained(in: written) && wanted.isCodeWithMore(of: written)
     var grade =
       wanted.isContained(in: written) || renamed || added
       ? 5

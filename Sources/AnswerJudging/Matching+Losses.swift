@@ -170,6 +170,7 @@ extension Matching {
   /// Keeps an unmatched part of the attempt, and all it holds, each once, for
   /// ``placeMisplaced()``.
   mutating func collectLeftover(_ node: CodeNode, group: Int? = nil) {
+    if group == nil, node.kind == .modifier { groupsInModifiers.insert(leftoverGroups.count) }
     let group = group ?? leftoverGroups.count
     leftoverAttempt.append(node)
     leftoverGroups[node.tokens.lowerBound] = group
@@ -194,14 +195,16 @@ extension Matching {
     var placed: [Range<Int>] = []
     // The card's parts found together in one part of the attempt's (`path.move(to:)` and
     // `path.addLine(to:)` in `Path { p in … }`'s closure): the code arranged another way, one
-    // slip, where one part elsewhere is an error.
+    // slip, where one part elsewhere is an error. Not in a modifier of the attempt's own
+    // (`.onAppear { … }`), which runs them at another time, or never.
     var together: [Int: [CodeNode]] = [:]
     for node in leftoverExpected {
       // Each counted once, not again for what it holds.
       guard
         !together.values.joined().contains(where: { $0.tokens.contains(node.tokens.lowerBound) }),
         let j = leftoverAttempt.firstIndex(where: { $0.name == node.name && isSame(node, $0) }),
-        let group = leftoverGroups[leftoverAttempt[j].tokens.lowerBound], node.isAPI
+        let group = leftoverGroups[leftoverAttempt[j].tokens.lowerBound], node.isAPI,
+        !groupsInModifiers.contains(group)
       else { continue }
       together[group, default: []].append(node)
     }

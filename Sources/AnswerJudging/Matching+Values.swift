@@ -234,8 +234,9 @@ extension Matching {
   }
 
   /// The attempt's value, or what it converts where it wraps the card's whole value in a
-  /// conversion (`String(phone.filter { … })` for `phone.filter { … }`): the same value, when
-  /// the conversion is to the type the question or the card names; a slip otherwise.
+  /// conversion to the type the question or the card gives the name it declares
+  /// (`String(phone.filter { … })` for `phone.filter { … }`, "`digits`, a `String`"): the
+  /// same value.
   mutating func convertedValue(of e: CodeNode, _ a: CodeNode) -> [CodeNode] {
     guard e.kind == .declaration, a.kind == .declaration, a.value.count == 1,
       let first = e.value.first, first.name != a.value[0].name
@@ -247,12 +248,12 @@ extension Matching {
       wrapper.arguments[0].value.map(\.name) == e.value.map(\.name),
       zip(e.value, wrapper.arguments[0].value).allSatisfy({ isSame($0, $1) })
     else { return a.value }
-    if !expected.question.writes(wrapper.name),
-      !e.clause.contains(where: { $0.name == wrapper.name })
-    {
-      position = first.token ?? first.tokens.lowerBound
-      note(.slip, "`\(wrapper.name)(…)` converts a value the card uses as it is")
-    }
+    // Only to the type the question or the card gives the name: a conversion to another
+    // (`Set(…)`, `Int(…)`) makes another value, or does not compile.
+    guard let name = e.parameters.first,
+      expected.question.names(name, as: wrapper.name)
+        || e.clause.contains(where: { $0.name == wrapper.name })
+    else { return a.value }
     return wrapper.arguments[0].value
   }
 }

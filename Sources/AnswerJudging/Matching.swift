@@ -28,6 +28,8 @@ struct Matching {
   var leftoverAttempt: [CodeNode] = []
   /// For each of those, by its first token, which part of the attempt it was found in.
   var leftoverGroups: [Int: Int] = [:]
+  /// Those groups that are modifiers of the attempt's own, and what they hold.
+  var groupsInModifiers: Set<Int> = []
   var reportedAttemptTokens: Set<Int> = []
   /// The attempt's parts paired with one of the card's, by their name's token.
   var pairedAttemptTokens: Set<Int> = []

@@ -13,6 +13,8 @@ struct QuestionWords: Sendable {
   private let proseNumbers: Set<String>
   /// The names the question writes as code, in backticks.
   private let codeNames: Set<String>
+  /// The question as written.
+  private let text: String
   /// What the question quotes or writes as code (``quoted(in:)``).
   private let quoted: Set<String>
 
@@ -28,6 +30,7 @@ struct QuestionWords: Sendable {
     proseNumbers = AnswerJudge.numbers(in: prose.joined(separator: " "))
     self.codeNames = codeNames
     self.types = types
+    text = question
     quoted = Self.quoted(in: question)
   }
 
@@ -64,10 +67,10 @@ struct QuestionWords: Sendable {
         read(declares ? String(span) : "var " + span)
       } else if position + 2 < parts.count, span.allSatisfy({ $0.isLetter || $0.isNumber }),
         span.first?.isLowercase == true,
-        ["is a", "is an", "(a", "(an"].contains(
+        ["is a", "is an", "(a", "(an", ", a", ", an"].contains(
           parts[position + 1].split(separator: " ").joined(separator: " "))
       {
-        // In prose: "`runs` is a `[Run]`", "`data` (a `Data`)".
+        // In prose: "`runs` is a `[Run]`", "`data` (a `Data`)", "`digits`, a `String`".
         read("var \(span): \(parts[position + 2])")
       } else if position + 1 < parts.count, span.allSatisfy({ $0.isLetter || $0.isNumber }),
         span.first?.isLowercase == true,
@@ -118,8 +121,15 @@ struct QuestionWords: Sendable {
     Self.words(in: name).contains { Self.stem($0, in: words) }
   }
 
-  /// Whether the question writes `name` as code.
-  func writes(_ name: String) -> Bool { codeNames.contains(name) }
+  /// Whether the question gives `name` the type `type` right after it, as code: "`digits`, a
+  /// `String`", "`digits` (a `String`)", "`digits` is a `String`", whether the index knows the
+  /// type or not.
+  func names(_ name: String, as type: String) -> Bool {
+    types[name] == type
+      || ["`, a `", "`, an `", "` (a `", "` (an `", "` is a `", "` is an `"].contains {
+        text.contains("`" + name + $0 + type + "`")
+      }
+  }
 
   /// Whether the question's prose has every word of `name` (`lineCap` in "round line caps"),
   /// and there is one.

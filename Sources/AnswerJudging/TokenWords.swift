@@ -4,13 +4,17 @@ import CardDeck
 /// `case` (`case a = "x", b = "y"` declares what two `case` lines do), `= .init()` as `= []`.
 struct TokenWords {
   var words: [Substring] = []
+  /// The line each word is on.
+  var lines: [Int] = []
   /// For each word, whether it is a name of the author's (an identifier the SDK does not
   /// declare), which another name may stand for.
   var isOwnName: [Bool] = []
   /// The names a protocol or attribute gives the code's members, which are not the author's.
   var required: Set<Substring> = []
 
-  init(_ code: ParsedCode) {
+  /// The words of `code`; with `skippingAccess`, not its access modifiers (`private`,
+  /// `public(set)`), the author's choice where the card writes none.
+  init(_ code: ParsedCode, skippingAccess: Bool = false) {
     let index = SDKIndex.shipped
     // Names a protocol or attribute gives the code's members (`body` of a `ViewModifier`).
     for node in Matching.allNodes(code.nodes) where node.kind == .declaration && node.isAPI {
@@ -25,13 +29,14 @@ struct TokenWords {
       guard word != "self", word != ",", word != "case", !skipped.contains(position) else {
         continue
       }
-      if token.kind == .keyword || word == "final" || word == "open",
+      if skippingAccess, token.kind == .keyword,
         let end = Self.accessModifierEnd(at: position, in: code)
       {
         skipped = position..<end
         continue
       }
       words.append(word)
+      lines.append(token.line)
       // A member (`.filter`) is the API's word, not a name of the author's.
       let isOwn =
         token.kind == .identifier && !afterDot && !index.types.contains(String(word))
@@ -44,6 +49,7 @@ struct TokenWords {
         ["{", ",", "else"].contains(code.source[tokens[position + 1].range])
       {
         words += ["=", word]
+        lines += [token.line, token.line]
         isOwnName += [false, true]
       }
     }
@@ -55,6 +61,8 @@ struct TokenWords {
       {
         words.replaceSubrange((position + 1)...(position + 4), with: ["[", "]"])
         isOwnName.replaceSubrange((position + 1)...(position + 4), with: [false, false])
+        lines.replaceSubrange(
+          (position + 1)...(position + 4), with: [lines[position], lines[position]])
       }
       position += 1
     }
@@ -67,33 +75,47 @@ struct TokenWords {
     "open", "override", "mutating", "nonisolated", "lazy", "weak", "convenience", "required",
   ]
 
-  /// Where an access modifier or `final` that starts at `position` ends (`private(set)`), when
-  /// a declaration follows it: who may see a declaration, or subclass it, changes nothing an
-  /// attempt is asked to recall.
+  /// The access modifiers a declaration may start with.
+  static let accessWords: Set<Substring> = ["private", "fileprivate", "internal", "public"]
+
+  /// Where an access modifier that starts at `position` ends (`private(set)`), when a
+  /// declaration follows it.
   private static func accessModifierEnd(at position: Int, in code: ParsedCode) -> Int? {
     let tokens = code.tokens
     func text(_ index: Int) -> Substring? {
       index < tokens.count ? code.source[tokens[index].range] : nil
     }
-    guard
-      let word = text(position),
-      ["private", "fileprivate", "internal", "public", "open", "final"].contains(word)
-    else { return nil }
+    guard let word = text(position), accessWords.contains(word) else { return nil }
     var end = position + 1
     if text(end) == "(", text(end + 1) == "set", text(end + 2) == ")" { end += 3 }
     guard let next = text(end), declarationWords.contains(next) else { return nil }
     return end
   }
 
-  /// Whether `other` holds these words in order, with words of its own between them: the
-  /// card's code with more added.
-  func isSubsequence(of other: TokenWords) -> Bool {
-    var rest = other.words[...]
-    for word in words {
-      guard let found = rest.firstIndex(of: word) else { return false }
-      rest = rest[(found + 1)...]
+  /// Whether `other` holds these words in order, with words of its own between them that
+  /// change nothing the code computes: no operator, Boolean or word that turns the flow (`!`,
+  /// `-`, `else`, `break`, `false`), nothing inside a collection the card writes (`[route]` for
+  /// `[]`).
+  func isCodeWithMore(of other: TokenWords) -> Bool {
+    guard other.words.count > words.count, other.words.count <= 2 * words.count else {
+      return false
     }
-    return true
+    let turning: Set<Substring> = [
+      "else", "break", "continue", "throw", "defer", "if", "guard", "while", "true", "false",
+      "nil", "try?", "try!", "?", "!", "in",
+    ]
+    var next = 0
+    for word in other.words {
+      if next < words.count, word == words[next] {
+        next += 1
+        continue
+      }
+      let isOperator = word.first.map { "+-*/%<>=!&|^~?".contains($0) } ?? false
+      if turning.contains(word) || isOperator || next > 0 && words[next - 1] == "[" {
+        return false
+      }
+    }
+    return next == words.count
   }
 
   /// Whether `other` holds these words in a row, with a few around them at most (the same

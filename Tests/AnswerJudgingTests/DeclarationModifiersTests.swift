@@ -150,12 +150,19 @@ struct DeclarationModifiersTests {
       let judgement = judge(attempt, Self.user)
       #expect(judgement.grade == 5, "\(judgement.reason)")
     }
+    // Not where the card says who may see it or subclass it (an adversarial review).
+    let final = "final class Cache {\n    var items: [String] = []\n}"
+    #expect(judge("class Cache {\n    var items: [String] = []\n}", final).grade ?? 5 < 5)
+    let card = "private(set) var count = 0"
+    #expect(judge("private var count = 0", card).grade ?? 5 < 5)
     // Read only before a declaration: a call of a function so named is the attempt's code.
     let words = TokenWords(
-      ParsedCode("open(url)\nlet x = 1", hints: JudgingHints(), vocabulary: .standard))
-    #expect(words.words.prefix(4) == ["open", "(", "url", ")"])
+      ParsedCode("internal(x)\nlet y = 1", hints: JudgingHints(), vocabulary: .standard),
+      skippingAccess: true)
+    #expect(words.words.prefix(4) == ["internal", "(", "x", ")"])
     let modifier = TokenWords(
-      ParsedCode("private(set) var x = 1", hints: JudgingHints(), vocabulary: .standard))
+      ParsedCode("private(set) var x = 1", hints: JudgingHints(), vocabulary: .standard),
+      skippingAccess: true)
     #expect(modifier.words == ["var", "x", "=", "1"])
   }
 }

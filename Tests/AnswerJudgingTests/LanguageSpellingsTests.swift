@@ -333,16 +333,21 @@ struct LanguageSpellingsTests {
   }
 
   @Test("reads the card's value wrapped in a conversion to the type asked for as that value")
-  func conversionToAskedType() {
+  func conversionToAskedType() throws {
     let card = "let digits = phone.filter { $0.isNumber }"
     let question = "Make `digits`, a `String` of the numeric characters of `phone`."
     // A development set's right answer got 1: the containers read as nested the other way.
     let asked = judge("let digits = String(phone.filter { $0.isNumber })", card, question: question)
     #expect(asked.grade == 5, "\(asked.reason)")
-    // To a type nobody names, it is another value: a slip.
-    let other = judge("let digits = Array(phone.filter { $0.isNumber })", card, question: question)
-    #expect(other.grade == 4)
-    #expect(other.reason == "`Array(…)` converts a value the card uses as it is.")
+    // To another type it is another value (`Set`, `Int`), or does not compile (an adversarial
+    // review).
+    for wrapper in ["Array", "Set", "Int"] {
+      let other = judge(
+        "let digits = \(wrapper)(phone.filter { $0.isNumber })", card, question: question)
+      #expect(try #require(other.grade) <= 2, "\(wrapper): \(other.reason)")
+    }
+    #expect(QuestionWords(question).names("digits", as: "String"))
+    #expect(!QuestionWords(question).names("phone", as: "String"))
     // Around another value, it is no conversion of the card's.
     #expect(
       judge("let digits = String(phone.map { $0.isNumber })", card, question: question).grade

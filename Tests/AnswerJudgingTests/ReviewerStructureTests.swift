@@ -525,6 +525,11 @@ struct ReviewerStructureTests {
       """, Self.triangle)
     #expect(closure.grade == 4, "\(closure.reason)")
     #expect(closure.reason == "`.move` and the card's calls with it are arranged another way.")
+    // Moved together into a call of the attempt's own, where they may do nothing: errors.
+    let onAppear = judge(
+      "Button(\"Save\") {}\n    .onAppear {\n        UserDefaults.standard.set(name, forKey: \"name\")\n        dismiss()\n    }",
+      "Button(\"Save\") {\n    UserDefaults.standard.set(name, forKey: \"name\")\n    dismiss()\n}")
+    #expect(try #require(onAppear.grade) <= 2, "\(onAppear.reason)")
     // One part alone in another place is still an error.
     let single = judge(
       "List {\n    ForEach(items) { Text($0.name) }\n}\n.onDelete { items.remove(atOffsets: $0) }",

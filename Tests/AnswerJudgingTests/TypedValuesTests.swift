@@ -445,11 +445,12 @@ struct TypedValuesTests {
       QuestionWords.declaredTypes(in: "Given `scores: [String: Int]` and `n: Int`.") == [
         "scores": "Dictionary", "n": "Int",
       ])
-    // In prose too.
+    // In prose too, a type set beside the name, but not one further off.
     #expect(
       QuestionWords.declaredTypes(
-        in: "`runs` is a `[Run]`; encode `data` (a `Data`) as `text`, an `Int`.")
-        == ["runs": "Array", "data": "Data"])
+        in:
+          "`runs` is a `[Run]`; encode `data` (a `Data`) as `text`, an `Int`, and `n` in an `Int`.")
+        == ["runs": "Array", "data": "Data", "text": "Int"])
   }
 
   @Test("takes a value the question gives, misspelt where the attempt uses it, for a typo")
