@@ -333,6 +333,11 @@ struct CodeClassifier {
       // A label the author calls essential counts on a call that is otherwise context
       // (`isPresented:` of `searchable`, the context).
       if isContext && !hints.essential.contains(label + ":") { argument.importance = .free }
+      // A label whose whole value the author calls optional (`role: .cancel` for an optional
+      // `.cancel`) is as optional as its value.
+      if !argument.value.isEmpty, argument.value.allSatisfy(\.isOptional) {
+        argument.importance = .free
+      }
     }
     return argument
   }

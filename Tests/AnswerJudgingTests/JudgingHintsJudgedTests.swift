@@ -56,4 +56,23 @@ struct JudgingHintsJudgedTests {
     #expect(judgement.reason == "Missing `State`.")
     #expect(!judgement.findings.contains { $0.message.contains("Void") })
   }
+
+  @Test("takes a label whose whole value is optional for optional too")
+  func optionalLabelledValue() {
+    // A trial's right answer without the card's optional `role: .cancel` got 3, "Missing `role:
+    // .cancel`".
+    let code = """
+      Form { TextField("Title", text: $draft.title) }
+          .toolbar {
+              ToolbarItem(placement: .confirmationAction) { Button("Save") { save(draft) } }
+              ToolbarItem(placement: .cancellationAction) { Button("Cancel", role: .cancel) { dismiss() } }
+          }
+      """
+    let hints = JudgingHints(
+      essential: ["cancellationAction", "confirmationAction"], optional: [".cancel"])
+    let judge = AnswerJudge(code: code, hints: hints)
+    let without = code.replacing("Button(\"Cancel\", role: .cancel)", with: "Button(\"Cancel\")")
+    #expect(judge.judge(without).grade == 5)
+    #expect(AnswerJudge(code: code).judge(without).grade ?? 5 < 5)
+  }
 }
