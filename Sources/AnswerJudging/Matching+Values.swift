@@ -237,7 +237,7 @@ extension Matching {
   /// conversion to the type the question or the card gives the name it declares
   /// (`String(phone.filter { … })` for `phone.filter { … }`, "`digits`, a `String`"): the
   /// same value.
-  mutating func convertedValue(of e: CodeNode, _ a: CodeNode) -> [CodeNode] {
+  func convertedValue(of e: CodeNode, _ a: CodeNode) -> [CodeNode] {
     guard e.kind == .declaration, a.kind == .declaration, a.value.count == 1,
       let first = e.value.first, first.name != a.value[0].name
     else { return a.value }

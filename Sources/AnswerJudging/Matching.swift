@@ -47,8 +47,8 @@ struct Matching {
   /// The card's modifiers the attempt writes as a variant (``isVariant(_:of:)``): the API
   /// recalled, whether it does the card's job the judge cannot tell.
   var variants = 0
-  /// The card's details the attempt writes as another value or member (`\\.count` for
-  /// `\\.self`): what the card's point is given is wrong, though the point is recalled.
+  /// The card's details the attempt writes as another value or member (`\.count` for
+  /// `\.self`): what the card's point is given is wrong, though the point is recalled.
   var wrongDetails = 0
   /// The card's labels the attempt does another way from its content (``doneOnContent``).
   var relatedTokens: Set<Int> = []

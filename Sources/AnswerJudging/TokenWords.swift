@@ -4,8 +4,6 @@ import CardDeck
 /// `case` (`case a = "x", b = "y"` declares what two `case` lines do), `= .init()` as `= []`.
 struct TokenWords {
   var words: [Substring] = []
-  /// The line each word is on.
-  var lines: [Int] = []
   /// For each word, whether it is a name of the author's (an identifier the SDK does not
   /// declare), which another name may stand for.
   var isOwnName: [Bool] = []
@@ -36,7 +34,6 @@ struct TokenWords {
         continue
       }
       words.append(word)
-      lines.append(token.line)
       // A member (`.filter`) is the API's word, not a name of the author's.
       let isOwn =
         token.kind == .identifier && !afterDot && !index.types.contains(String(word))
@@ -49,7 +46,6 @@ struct TokenWords {
         ["{", ",", "else"].contains(code.source[tokens[position + 1].range])
       {
         words += ["=", word]
-        lines += [token.line, token.line]
         isOwnName += [false, true]
       }
     }
@@ -61,14 +57,12 @@ struct TokenWords {
       {
         words.replaceSubrange((position + 1)...(position + 4), with: ["[", "]"])
         isOwnName.replaceSubrange((position + 1)...(position + 4), with: [false, false])
-        lines.replaceSubrange(
-          (position + 1)...(position + 4), with: [lines[position], lines[position]])
       }
       position += 1
     }
   }
 
-  /// The declaration keywords an access modifier or `final` may stand before.
+  /// The declaration keywords an access modifier may stand before.
   private static let declarationWords: Set<Substring> = [
     "var", "let", "func", "init", "struct", "class", "enum", "actor", "extension", "protocol",
     "typealias", "subscript", "static", "final", "private", "fileprivate", "internal", "public",
