@@ -170,8 +170,12 @@ extension Matching {
   /// Keeps an unmatched part of the attempt, and all it holds, each once, for
   /// ``placeMisplaced()``.
   mutating func collectLeftover(_ node: CodeNode, group: Int? = nil) {
-    if group == nil, node.kind == .modifier { groupsInModifiers.insert(leftoverGroups.count) }
-    let group = group ?? leftoverGroups.count
+    // A part collected on its own starts a group; what it holds is in the same.
+    if group == nil {
+      leftoverGroupCount += 1
+      if node.kind == .modifier { groupsInModifiers.insert(leftoverGroupCount) }
+    }
+    let group = group ?? leftoverGroupCount
     leftoverAttempt.append(node)
     leftoverGroups[node.tokens.lowerBound] = group
     for argument in node.arguments {

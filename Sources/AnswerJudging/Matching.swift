@@ -30,6 +30,8 @@ struct Matching {
   var leftoverGroups: [Int: Int] = [:]
   /// Those groups that are modifiers of the attempt's own, and what they hold.
   var groupsInModifiers: Set<Int> = []
+  /// How many groups there are: each top-level part collected starts one.
+  var leftoverGroupCount = 0
   var reportedAttemptTokens: Set<Int> = []
   /// The attempt's parts paired with one of the card's, by their name's token.
   var pairedAttemptTokens: Set<Int> = []
