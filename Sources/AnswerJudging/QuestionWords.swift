@@ -121,14 +121,10 @@ struct QuestionWords: Sendable {
     Self.words(in: name).contains { Self.stem($0, in: words) }
   }
 
-  /// Whether the question gives `name` the type `type` right after it, as code: "`digits`, a
-  /// `String`", "`digits` (a `String`)", "`digits` is a `String`", whether the index knows the
-  /// type or not.
+  /// Whether the question gives `name` the type `type` (``declaredTypes(in:)``: "`digits`, a
+  /// `String`"), read from its text where it was not given the types.
   func names(_ name: String, as type: String) -> Bool {
-    types[name] == type
-      || ["`, a `", "`, an `", "` (a `", "` (an `", "` is a `", "` is an `"].contains {
-        text.contains("`" + name + $0 + type + "`")
-      }
+    (types[name] ?? Self.declaredTypes(in: text)[name]) == type
   }
 
   /// Whether the question's prose has every word of `name` (`lineCap` in "round line caps"),
