@@ -244,6 +244,11 @@ struct BlindCorpusTests {
       // 96, 8, 14 when it was written, measured once on `76f918e`, the judge before the tenth
       // session, of 2026-12-07 (102 in the two reviewers' range); 97, 8, 14 on its last (103).
       measured: (inRange: 97, wrongPassed: 8, rightFailed: 14)),
+    Set(
+      name: "judge-blind21.txt", corpus: JudgeCorpus.blind21,
+      // 95, 12, 12 when it was written, measured once on `a1a1669`, the judge before the
+      // eleventh session, of 2026-12-07 (101 in the two reviewers' range).
+      measured: (inRange: 95, wrongPassed: 12, rightFailed: 12)),
   ]
 
   static func score(_ corpus: JudgeCorpus) throws -> Score {

@@ -218,6 +218,17 @@ struct JudgeCorpus {
   /// links), written in the tenth session, of 2026-12-07, and measured once on `76f918e`, the
   /// judge before it. Fair: its attempts are not read here.
   static let blind20 = JudgeCorpus((try? fixture("judge-blind20.txt")) ?? "")
+  /// A twenty-first, the same way (`-ci.md`: SwiftUI title modes inside the toolbar, the
+  /// environment's presentation flag, toolbar roles, keyboard toolbars, tab sections,
+  /// transactions by value, keyframe timelines, simultaneous gestures, data representations,
+  /// focus sections, custom accessibility content, container values, batched enumeration and
+  /// autosave in SwiftData; `-cj.md`: rounding format styles, verbatim date formats, file
+  /// attributes, date encoding strategies, unaligned loads, named regex captures,
+  /// `firstRange(of:)`, clamped ranges, `sequence(first:next:)`, `replaceSubrange`,
+  /// synthesised `Comparable`, key paths as functions, `@unchecked Sendable`, cancellation
+  /// errors), written in the eleventh session, of 2026-12-07, and measured once on `a1a1669`,
+  /// the judge before it. Fair: its attempts are not read here.
+  static let blind21 = JudgeCorpus((try? fixture("judge-blind21.txt")) ?? "")
 
   /// Every syntax card the corpus is about: the shipped decks' and the fixture deck's, by id.
   static let cards: [String: SyntaxCard] = {
@@ -244,6 +255,7 @@ struct JudgeCorpus {
       "judge-blind-cards-ca.md", "judge-blind-cards-cb.md", "judge-blind-cards-cc.md",
       "judge-blind-cards-cd.md", "judge-blind-cards-ce.md", "judge-blind-cards-cf.md",
       "judge-blind-cards-cg.md", "judge-blind-cards-ch.md",
+      "judge-blind-cards-ci.md", "judge-blind-cards-cj.md",
     ] {
       if let text = try? fixture(name) {
         files.append(.init(path: name, bytes: Array(text.utf8)))
