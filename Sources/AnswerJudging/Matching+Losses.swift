@@ -242,10 +242,16 @@ extension Matching {
         continue
       }
       let place = min(1.0, weight.major)
-      lost.major += place
-      if lost.major > before.major { lost = before } else { lostToErrors += place }
-      // A modifier in another place does something else, or nothing: as wrong as another API.
-      note(.error, "`\(display(node, in: expected))` is not where the card has it")
+      let moved = isMovedInViews(node, typed)
+      if moved, let token = node.token {
+        movedInViews.insert(token)
+      } else {
+        lost.major += place
+        if lost.major > before.major { lost = before } else { lostToErrors += place }
+      }
+      // Elsewhere, a part does something else or nothing: as wrong as another API. A view's
+      // modifier moved up or down the same views may do its job there: a near miss.
+      note(moved ? .slip : .error, "`\(display(node, in: expected))` is not where the card has it")
       if let token = node.token { marks[token] = .misplaced }
     }
   }
@@ -300,8 +306,9 @@ extension Matching {
           "`.\(node.name)` belongs inside the `.\(presenter)` content, not on the view that presents it"
         let found = "`.\(node.name)` is not where the card has it"
         if let index = findings.firstIndex(where: { $0.message == found }) {
-          // Already counted in another place: said the way that helps.
+          // Already counted in another place: said the way that helps, and as an error.
           findings[index].message = message
+          confirmError(at: index, token: token)
         } else if marks[token] != .misplaced {
           // Where it does nothing, it is as wrong as another modifier, as a misplaced part is.
           lost.major += 1

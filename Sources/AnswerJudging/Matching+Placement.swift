@@ -6,12 +6,68 @@ extension Matching {
   /// Notes a part of the card's code that the attempt has in a place where it does something
   /// else or nothing: an error, as another API is. Once per part.
   private mutating func noteMisplaced(_ node: CodeNode, _ message: String) {
-    guard let token = node.token, marks[token] != .misplaced else { return }
+    guard let token = node.token else { return }
+    guard marks[token] != .misplaced else {
+      // Read as moved up or down the views, where this check knows it does nothing.
+      let moved = "`\(display(node, in: expected))` is not where the card has it"
+      if let index = findings.firstIndex(where: { $0.message == moved }) {
+        findings[index].message = message
+        confirmError(at: index, token: token)
+      }
+      return
+    }
     position = token
     lost.major += 1
     lostToErrors += 1
     marks[token] = .misplaced
     note(.error, message)
+  }
+
+  /// Makes the slip noted at `index` for the card's part at `token`, moved up or down the
+  /// views (``isMovedInViews(_:_:)``), the error another check finds it: where it is, it does
+  /// nothing.
+  mutating func confirmError(at index: Int, token: Int) {
+    guard movedInViews.remove(token) != nil else { return }
+    findings[index].severity = .error
+    errorCount += 1
+    lost.major += 1
+    lostToErrors += 1
+  }
+
+  /// Whether the card's modifier `node`, found as `typed` in another place, is a view's or a
+  /// toolbar item's moved up or down the same views (`.searchable` on the stack inside a tab
+  /// rather than on the `TabView`), where it may do the same job: not into or out of the rows
+  /// a `ForEach` or a list of data repeats, where it applies to each or to none.
+  func isMovedInViews(_ node: CodeNode, _ typed: CodeNode) -> Bool {
+    // A presentation's modifiers work in its content alone, where the card has them.
+    guard node.kind == .modifier, node.isAPI,
+      !APIVocabulary.presentedContentModifiers.contains(node.name),
+      SDKIndex.shipped.hasMember(named: node.name, of: "View")
+        || SDKIndex.shipped.hasMember(named: node.name, of: "ToolbarContent")
+    else { return false }
+    return Self.rowDepth(of: node.tokens.lowerBound, in: expected.nodes)
+      == Self.rowDepth(of: typed.tokens.lowerBound, in: attempt.nodes)
+  }
+
+  /// How many repeated rows (a `ForEach`'s content, a `List` or `Table` of data) hold `token`.
+  static func rowDepth(of token: Int, in nodes: [CodeNode]) -> Int {
+    guard let node = nodes.first(where: { $0.tokens.contains(token) }) else { return 0 }
+    let repeats =
+      node.name == "ForEach"
+      || (["List", "Table", "OutlineGroup"].contains(node.name)
+        && node.arguments.contains { !$0.isClosure })
+    for argument in node.arguments {
+      for value in argument.value where value.tokens.contains(token) {
+        guard value.kind == .closure else { return rowDepth(of: token, in: [value]) }
+        for block in value.blocks where block.contains(where: { $0.tokens.contains(token) }) {
+          return (repeats ? 1 : 0) + rowDepth(of: token, in: block)
+        }
+      }
+    }
+    for block in node.blocks where block.contains(where: { $0.tokens.contains(token) }) {
+      return (repeats ? 1 : 0) + rowDepth(of: token, in: block)
+    }
+    return rowDepth(of: token, in: node.value)
   }
 
   /// The first node of `nodes` (and all they hold) that `accepts`.

@@ -52,6 +52,10 @@ struct Matching {
   /// The card's details the attempt writes as another value or member (`\.count` for
   /// `\.self`): what the card's point is given is wrong, though the point is recalled.
   var wrongDetails = 0
+  /// The card's view modifiers the attempt moves up or down the same views
+  /// (``isMovedInViews(_:_:)``): recalled, placed where it may or may not do its job.
+  /// By their name's token.
+  var movedInViews: Set<Int> = []
   /// The card's labels the attempt does another way from its content (``doneOnContent``).
   var relatedTokens: Set<Int> = []
   /// The card's API containers the attempt left out where the card has them, seen through.
@@ -250,7 +254,8 @@ struct Matching {
       // is a variant of the card's modifier, which may or may not do its job.
       if lost.major < 0.01 {
         if wrongDetails > 0 { return 2 }
-        return misspellings + variants > 0 ? 3 : lost.minor > 0.01 || slips ? 4 : 5
+        return misspellings + variants + movedInViews.count > 0
+          ? 3 : lost.minor > 0.01 || slips ? 4 : 5
       }
       if kept >= 0.5 { return 3 }
       // The frame the card's point sits in written out (`ToolbarItem { … }` without its
@@ -331,6 +336,8 @@ struct Matching {
       let name = isLabel && !essential.contains(text) ? text + ":" : text
       guard essential.contains(name), let mark = marks[token] else { continue }
       if case .typo = mark { continue }
+      // Moved up or down the views, it is recalled, where it may do its job.
+      if movedInViews.contains(token) { continue }
       // Done another way from another place: the right idea (``doneOnContent``).
       if relatedTokens.contains(token) { continue }
       // Left out with the declaration that holds it (the whole `enum` for its `Hashable`)

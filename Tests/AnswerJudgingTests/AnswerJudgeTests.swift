@@ -495,6 +495,56 @@ struct AnswerJudgeTests {
     #expect(judgement.reason == "`.refreshable` is not where the card has it.")
   }
 
+  @Test("reads a view's modifier moved up or down the same views as a near miss, 3")
+  func modifierMovedInViews() throws {
+    // A trial's right answer got 2: the search field on the stack inside the search tab, where
+    // the card has it on the `TabView`. It may do the job there; a reviewer gave 4.
+    let code =
+      "TabView {\n    Tab(role: .search) {\n        NavigationStack { SearchResults() }\n    }\n}\n.searchable(text: $query)"
+    let essential = JudgingHints(essential: ["role:", "searchable"])
+    let inner =
+      "TabView {\n    Tab(role: .search) {\n        NavigationStack {\n            SearchResults()\n                .searchable(text: $query)\n        }\n    }\n}"
+    for hints in [JudgingHints(), essential] {
+      let judgement = AnswerJudge(code: code, hints: hints).judge(inner)
+      #expect(judgement.grade == 3, "\(judgement.reason)")
+      #expect(judgement.reason == "`.searchable` is not where the card has it.")
+      #expect(judgement.findings.first?.severity == .slip)
+    }
+    // With another error beside it, the near miss costs nothing more than that error.
+    let other = AnswerJudge(code: code).judge(
+      inner.replacingOccurrences(of: ".search", with: ".find"))
+    #expect(try #require(other.grade) <= 2, "\(other.reason)")
+    // Into each row a list repeats, it is another job: an error still.
+    let list = "List(items) { item in\n    Text(item.name)\n}\n.searchable(text: $query)"
+    let rows = AnswerJudge(code: list).judge(
+      "List(items) { item in\n    Text(item.name).searchable(text: $query)\n}")
+    #expect(try #require(rows.grade) <= 2, "\(rows.reason)")
+    // A value's member, not a view's modifier, in another place is another value.
+    let filtered = AnswerJudge(code: "let digits = phone.filter { $0.isNumber }").judge(
+      "let digits = Set(phone.filter { $0.isNumber })")
+    #expect(try #require(filtered.grade) <= 2, "\(filtered.reason)")
+  }
+
+  @Test("counts the rows a ForEach or a list of data repeats around a token")
+  func rowDepth() {
+    let parsed = ParsedCode(
+      "List(items) { item in\n    ForEach(item.parts) { part in Text(part).bold() }\n}\n.padding()",
+      hints: JudgingHints(), vocabulary: .standard)
+    let tokens = parsed.tokens.indices
+    func depth(of word: String) -> Int {
+      let token = tokens.first { parsed.source[parsed.tokens[$0].range] == word }!
+      return Matching.rowDepth(of: token, in: parsed.nodes)
+    }
+    #expect(depth(of: "padding") == 0)
+    #expect(depth(of: "ForEach") == 1)
+    #expect(depth(of: "bold") == 2)
+    // A list without data holds its content once.
+    let once = ParsedCode(
+      "List {\n    Text(\"A\").bold()\n}", hints: JudgingHints(), vocabulary: .standard)
+    let bold = once.tokens.indices.first { once.source[once.tokens[$0].range] == "bold" }!
+    #expect(Matching.rowDepth(of: bold, in: once.nodes) == 0)
+  }
+
   @Test("gives 3 to arguments in another order than Swift takes them, as to a misspelt label")
   func argumentOrder() {
     let code = ".sheet(isPresented: $shows, onDismiss: { save() }) {\n    Lyrics()\n}"
