@@ -28,7 +28,11 @@ extension Matching {
     lost += weight
     guard weight.major + weight.minor > 0 else { return }
     if let first = firstWeighty(in: node) {
-      note(weight.major > 0 ? .missing : .slip, "missing `\(first)`")
+      // A label is named with its call where the whole call is missing (a trial read "Missing
+      // `role:`" as if `Button("Cancel")` were there).
+      let call = first.hasSuffix(":") ? Self.callText(node, in: expected) : nil
+      note(weight.major > 0 ? .missing : .slip, "missing `\(call ?? first)`")
+      if call != nil, let token = node.token { marks[token] = marks[token] ?? .missing }
     }
     markMissing(node)
     collectLeftoverExpected(node)
@@ -120,6 +124,27 @@ extension Matching {
     }
     for part in node.attributes + node.clause + node.value {
       if let found = firstWeighty(in: part) { return found }
+    }
+    return nil
+  }
+
+  /// A call's name and arguments as the code writes them, without a trailing closure, where
+  /// that is short and on one line (`Button("Cancel", role: .cancel)`); nil otherwise.
+  static func callText(_ node: CodeNode, in code: ParsedCode) -> String? {
+    guard node.kind == .call, node.hasParentheses, let start = node.token,
+      start + 1 < code.tokens.count, code.source[code.tokens[start + 1].range] == "("
+    else { return nil }
+    var depth = 0
+    for index in (start + 1)..<min(node.tokens.upperBound, code.tokens.count) {
+      switch code.source[code.tokens[index].range] {
+      case "(": depth += 1
+      case ")": depth -= 1
+      default: continue
+      }
+      guard depth == 0 else { continue }
+      let text = code.source[
+        code.tokens[start].range.lowerBound..<code.tokens[index].range.upperBound]
+      return text.count <= 48 && !text.contains("\n") ? String(text) : nil
     }
     return nil
   }

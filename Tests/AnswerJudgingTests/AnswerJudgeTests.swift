@@ -525,6 +525,22 @@ struct AnswerJudgeTests {
     #expect(try #require(filtered.grade) <= 2, "\(filtered.reason)")
   }
 
+  @Test("names a label with its call where the whole call is missing")
+  func missingCallNamed() {
+    // A trial read "Missing `role:`." as if the attempt had written `Button("Cancel")`.
+    let code =
+      ".alert(\"New Playlist\", isPresented: $isNaming) {\n    TextField(\"Name\", text: $name)\n    Button(\"Create\") { create(name) }\n    Button(\"Cancel\", role: .cancel) { }\n}"
+    let judgement = AnswerJudge(code: code).judge(
+      ".alert(\"New Playlist\", isPresented: $isNaming) {\n    TextField(\"Name\", text: $name)\n    Button(\"Create\") { create(name) }\n}"
+    )
+    #expect(judgement.reason == "Missing `Button(\"Cancel\", role: .cancel)`.")
+    // Where the call is there, the label alone is missing.
+    let label = AnswerJudge(code: code).judge(
+      ".alert(\"New Playlist\", isPresented: $isNaming) {\n    TextField(\"Name\", text: $name)\n    Button(\"Create\") { create(name) }\n    Button(\"Cancel\") { }\n}"
+    )
+    #expect(label.reason == "Missing `role: .cancel`.")
+  }
+
   @Test("counts the rows a ForEach or a list of data repeats around a token")
   func rowDepth() {
     let parsed = ParsedCode(
