@@ -201,6 +201,16 @@ struct Matching {
     }
     var grade = grade(total: total)
     if olderFormOfCardsAPI { grade = max(grade, 2) }
+    // A part the card writes twice, said wrong where the attempt writes it once, is not said
+    // missing again (a trial read the one mistake twice); the grade counts both.
+    let saidWrong = findings.filter { !$0.message.hasPrefix("missing `") }.map(\.message)
+    findings.removeAll { finding in
+      guard finding.message.hasPrefix("missing `") else { return false }
+      let part = finding.message.dropFirst("missing ".count)
+      return saidWrong.contains {
+        $0.contains("the card's \(part)") || $0.hasSuffix("where the card has \(part)")
+      }
+    }
     if missed != nil { grade = min(grade, 2) }
     let asked = missedAsked
     if isProse { findings = [] }

@@ -541,6 +541,17 @@ struct AnswerJudgeTests {
     #expect(label.reason == "Missing `role: .cancel`.")
   }
 
+  @Test("says a part the card writes twice wrong once, not wrong and then missing")
+  func partWrittenTwiceSaidOnce() {
+    let code =
+      "print(dishes.filter { $0.localizedStandardContains(\"cafe\") })\nprint(dishes.filter { $0.localizedStandardContains(\"CREPE\") })"
+    let judgement = AnswerJudge(code: code).judge(
+      "names.filter { $0.localizedCaseInsensitiveContains(query) }")
+    #expect(judgement.grade == 2)
+    #expect(judgement.findings.count == 1, "\(judgement.findings.map(\.message))")
+    #expect(!judgement.findings.contains { $0.message == "missing `.localizedStandardContains`" })
+  }
+
   @Test("counts the rows a ForEach or a list of data repeats around a token")
   func rowDepth() {
     let parsed = ParsedCode(
