@@ -27,12 +27,9 @@ extension Matching {
     let weight = CodeNode.weight(of: node)
     lost += weight
     guard weight.major + weight.minor > 0 else { return }
-    if let first = firstWeighty(in: node) {
-      // A label is named with its call where the whole call is missing (a trial read "Missing
-      // `role:`" as if `Button("Cancel")` were there).
-      let call = first.hasSuffix(":") ? Self.callText(node, in: expected) : nil
-      note(weight.major > 0 ? .missing : .slip, "missing `\(call ?? first)`")
-      if call != nil, let token = node.token { marks[token] = marks[token] ?? .missing }
+    if let (message, namesCall) = lostMessage(node) {
+      note(weight.major > 0 ? .missing : .slip, message)
+      if namesCall, let token = node.token { marks[token] = marks[token] ?? .missing }
     }
     markMissing(node)
     collectLeftoverExpected(node)
@@ -128,6 +125,15 @@ extension Matching {
     return nil
   }
 
+  /// What ``lose(_:)`` says of `node`: its first part that counts, and a label with its call
+  /// where the whole call is missing (a trial read "Missing `role:`" as if `Button("Cancel")`
+  /// were there).
+  func lostMessage(_ node: CodeNode) -> (message: String, namesCall: Bool)? {
+    guard let first = firstWeighty(in: node) else { return nil }
+    let call = first.hasSuffix(":") ? Self.callText(node, in: expected) : nil
+    return ("missing `\(call ?? first)`", call != nil)
+  }
+
   /// A call's name and arguments as the code writes them, without a trailing closure, where
   /// that is short and on one line (`Button("Cancel", role: .cancel)`); nil otherwise.
   static func callText(_ node: CodeNode, in code: ParsedCode) -> String? {
@@ -167,7 +173,11 @@ extension Matching {
   }
 
   mutating func collectLeftoverExpected(_ node: CodeNode) {
-    if node.isAPI, node.importance == .major, [.call, .modifier].contains(node.kind) {
+    // Context that holds a major part (`.searchable` around an essential `placement:
+    // .sidebar`) is placed too: what it holds counts.
+    if node.isAPI, [.call, .modifier].contains(node.kind),
+      node.importance == .major || CodeNode.weight(of: node).major > 0
+    {
       leftoverExpected.append(node)
     }
   }
@@ -249,8 +259,8 @@ extension Matching {
       lost.major -= weight.major
       lost.minor -= weight.minor
       for token in node.tokens { marks[token] = nil }
-      let missing = "missing `\(display(node, in: expected))`"
-      findings.removeAll { $0.message == missing }
+      let missing = ["missing `\(display(node, in: expected))`", lostMessage(node)?.message]
+      findings.removeAll { missing.contains($0.message) }
       compare(node, typed, .same)
       placed.append(node.tokens)
       // A type named in another place says the same: an annotation for the initialiser's

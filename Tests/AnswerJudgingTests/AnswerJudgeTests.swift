@@ -552,6 +552,28 @@ struct AnswerJudgeTests {
     #expect(!judgement.findings.contains { $0.message == "missing `.localizedStandardContains`" })
   }
 
+  @Test("places a context part that holds an essential one, and compares what it holds")
+  func contextHoldingEssentialMoved() {
+    // A trial's `placement: .navigationBarDrawer` on the sidebar's list was "Missing
+    // `.sidebar`": the context `.searchable` was never placed, so its value never compared.
+    let code =
+      "NavigationSplitView {\n    List(trips, selection: $tripID) { Text($0.city) }\n} detail: {\n    TripDetail(id: tripID)\n}\n.searchable(text: $query, placement: .sidebar)"
+    let hints = JudgingHints(
+      essential: ["sidebar"], context: ["NavigationSplitView", "searchable"])
+    func moved(_ placement: String) -> Judgement {
+      AnswerJudge(code: code, hints: hints).judge(
+        "NavigationSplitView {\n    List(trips, selection: $tripID) { Text($0.city) }\n        .searchable(text: $query, placement: \(placement))\n} detail: {\n    TripDetail(id: tripID)\n}"
+      )
+    }
+    let wrong = moved(".navigationBarDrawer")
+    #expect(wrong.grade == 2)
+    #expect(wrong.reason == "`.navigationBarDrawer` where the card has `.sidebar`.")
+    let right = moved(".sidebar")
+    #expect(right.grade == 3)
+    #expect(right.reason == "`.searchable` is not where the card has it.")
+    #expect(!right.findings.contains { $0.message.hasPrefix("missing") })
+  }
+
   @Test("counts the rows a ForEach or a list of data repeats around a token")
   func rowDepth() {
     let parsed = ParsedCode(
