@@ -26,7 +26,10 @@ extension Matching {
     if typed.isEmpty, passesInParts(value, a) { return }
     guard typed.count == 1, !typed[0].value.allSatisfy({ $0.kind == .literal }) else {
       lost.major += 1
-      note(.missing, "no condition: the card passes `\(expectedText.joined())`")
+      // A value that reads as a truth is a condition; another (`.searchCompletion(course)`) is
+      // an argument (a trial read "no condition" of a string as wrong).
+      let what = Self.readsAsTruth(expectedText) ? "condition" : "argument"
+      note(.missing, "no \(what): the card passes `\(expectedText.joined())`")
       for node in value { mark(node, .missing) }
       return
     }
@@ -52,6 +55,17 @@ extension Matching {
       } else {
         marks[start] = .wrong("!" + (typedText.dropFirst().first ?? ""))
       }
+    }
+  }
+
+  /// Whether a value's words read as true or false: a comparison, a negation, or a name that
+  /// asks (`isSaving`, `name.isEmpty`, `hasChanges`).
+  static func readsAsTruth(_ words: [String]) -> Bool {
+    let operators: Set<String> = ["!", "==", "!=", "<", ">", "<=", ">=", "&&", "||"]
+    if words.contains(where: operators.contains) { return true }
+    guard let last = words.last(where: { $0.first?.isLetter == true }) else { return false }
+    return ["is", "has", "can", "should", "was", "will"].contains { prefix in
+      last.hasPrefix(prefix) && last.dropFirst(prefix.count).first?.isUppercase == true
     }
   }
 

@@ -82,6 +82,20 @@ struct ReviewerRulesTests {
     #expect(judgement.reason == "No condition: the card passes `name.isEmpty`.")
   }
 
+  @Test("calls a value left out that is no truth a missing argument, not a condition")
+  func missingArgument() {
+    // A trial read "No condition: the card passes `course`." as wrong: a string is no condition.
+    let judgement = judge(
+      "ForEach(courses, id: \\.self) { s in Text(s).searchCompletion }",
+      "ForEach(courses, id: \\.self) { course in Text(course).searchCompletion(course) }")
+    #expect(judgement.reason == "No argument: the card passes `course`.")
+    #expect(Matching.readsAsTruth(["isSaving"]))
+    #expect(Matching.readsAsTruth(["name", ".", "isEmpty"]))
+    #expect(Matching.readsAsTruth(["count", ">", "0"]))
+    #expect(!Matching.readsAsTruth(["course"]))
+    #expect(!Matching.readsAsTruth(["island"]))
+  }
+
   @Test("takes the card's condition negated for an error, and renamed for the same")
   func negatedCondition() {
     let negated = judge(".interactiveDismissDisabled(!name.isEmpty)", Self.condition)
