@@ -235,8 +235,11 @@ struct Matching {
       grade: grade, reason: reason(grade: grade), findings: findings, code: expected.source,
       marks: marks,
       renamings: renamingOrder.compactMap { name in
+        // A name the card calls, renamed by one the attempt never calls (`dismissSearch()` and
+        // `query = ""`), is no name for the same thing: not listed as accepted.
         guard let typed = renamings[name], !conflictingRenamings.contains(name),
-          !ambiguousRenamings.contains(name), !wrong.contains(typed)
+          !ambiguousRenamings.contains(name), !wrong.contains(typed),
+          !Self.isCalled(name, in: expected) || Self.isCalled(typed, in: attempt)
         else {
           return nil
         }
@@ -244,6 +247,14 @@ struct Matching {
         return .init(
           expected: isBinding ? "$" + name : name, attempt: isBinding ? "$" + typed : typed)
       }, missedAsked: isProse ? nil : asked)
+  }
+
+  /// Whether `code` writes `name` called: followed by `(`.
+  static func isCalled(_ name: String, in code: ParsedCode) -> Bool {
+    code.tokens.indices.dropLast().contains { index in
+      code.source[code.tokens[index].range] == name
+        && code.source[code.tokens[index + 1].range] == "("
+    }
   }
 
   mutating func grade(total: Weight) -> Int {

@@ -209,6 +209,18 @@ struct AnswerJudgeTests {
       "@State var chosen: Recipe? .sheet(item: $chosen) { r in RecipeScreen(recipe: r) }")
     #expect(view.renamings.contains(.init(expected: "RecipeDetail", attempt: "RecipeScreen")))
     #expect(view.reason == "Same API as the card, with names of your own.")
+    // A name the card calls is not renamed by one the attempt assigns (a trial read "query for
+    // dismissSearch" among its names accepted).
+    let card =
+      "@Environment(\\.dismissSearch) private var dismissSearch\nvar body: some View {\n    Button(\"Done\") { dismissSearch() }\n}"
+    let assigned = AnswerJudge(code: card).judge(
+      "var body: some View {\n    Button(\"Done\") { query = \"\" }\n}")
+    #expect(
+      !assigned.renamings.contains { $0.expected == "dismissSearch" }, "\(assigned.renamings)")
+    let called = AnswerJudge(code: card).judge(
+      "@Environment(\\.dismissSearch) var endSearch\nvar body: some View {\n    Button(\"Done\") { endSearch() }\n}"
+    )
+    #expect(called.renamings.contains(.init(expected: "dismissSearch", attempt: "endSearch")))
   }
 
   @Test("marks the expected code's wrong and missing tokens, by significant-token index")
