@@ -35,9 +35,12 @@ extension Matching {
   }
 
   /// Whether the card's modifier `node`, found as `typed` in another place, is a view's or a
-  /// toolbar item's moved up or down the same views (`.searchable` on the stack inside a tab
-  /// rather than on the `TabView`), where it may do the same job: not into or out of the rows
-  /// a `ForEach` or a list of data repeats, where it applies to each or to none.
+  /// toolbar item's moved down into the content of the views it was on (`.searchable` on the
+  /// stack inside the search tab rather than on the `TabView`), where it may do the same job.
+  /// Not moved up (`.navigationTitle` on the stack, `.zIndex` on the `ZStack`: the container
+  /// reads it from its content, or it covers more), nor sideways, nor into what another
+  /// modifier presents or adds (a sheet's content, a toolbar), nor into rows a `ForEach` or a
+  /// list of data repeats.
   func isMovedInViews(_ node: CodeNode, _ typed: CodeNode) -> Bool {
     // A presentation's modifiers work in its content alone, where the card has them.
     guard node.kind == .modifier, node.isAPI,
@@ -45,29 +48,48 @@ extension Matching {
       SDKIndex.shipped.hasMember(named: node.name, of: "View")
         || SDKIndex.shipped.hasMember(named: node.name, of: "ToolbarContent")
     else { return false }
-    return Self.rowDepth(of: node.tokens.lowerBound, in: expected.nodes)
-      == Self.rowDepth(of: typed.tokens.lowerBound, in: attempt.nodes)
+    let card = Self.scopes(of: node.tokens.lowerBound, in: expected.nodes)
+    let moved = Self.scopes(of: typed.tokens.lowerBound, in: attempt.nodes)
+    return moved.count > card.count && Array(moved.prefix(card.count)) == card
+      && moved.dropFirst(card.count).allSatisfy { $0 == .content }
   }
 
-  /// How many repeated rows (a `ForEach`'s content, a `List` or `Table` of data) hold `token`.
-  static func rowDepth(of token: Int, in nodes: [CodeNode]) -> Int {
-    guard let node = nodes.first(where: { $0.tokens.contains(token) }) else { return 0 }
+  /// What holds a part, from the outside in.
+  enum Scope: Equatable {
+    /// A call's content: a container's views (`VStack { … }`, `Tab { … }`), a body.
+    case content
+    /// The rows a `ForEach`, or a `List`, `Table` or `OutlineGroup` of data, repeats.
+    case rows
+    /// A modifier's closure, what it presents or adds (`.sheet { … }`, `.toolbar { … }`), or
+    /// the items a `Menu` or a `Picker` offers.
+    case modifier(String)
+  }
+
+  /// The scopes that hold `token`, from the outside in.
+  static func scopes(of token: Int, in nodes: [CodeNode]) -> [Scope] {
+    guard let node = nodes.first(where: { $0.tokens.contains(token) }) else { return [] }
     let repeats =
       node.name == "ForEach"
       || (["List", "Table", "OutlineGroup"].contains(node.name)
         && node.arguments.contains { !$0.isClosure })
+    // A menu's and a picker's content are items it offers, not views it shows in place.
+    let scope: Scope =
+      repeats
+      ? .rows
+      : node.kind == .modifier || ["Menu", "Picker"].contains(node.name)
+        ? .modifier(node.name) : .content
     for argument in node.arguments {
       for value in argument.value where value.tokens.contains(token) {
-        guard value.kind == .closure else { return rowDepth(of: token, in: [value]) }
+        guard value.kind == .closure else { return scopes(of: token, in: [value]) }
         for block in value.blocks where block.contains(where: { $0.tokens.contains(token) }) {
-          return (repeats ? 1 : 0) + rowDepth(of: token, in: block)
+          return [scope] + scopes(of: token, in: block)
         }
       }
     }
     for block in node.blocks where block.contains(where: { $0.tokens.contains(token) }) {
-      return (repeats ? 1 : 0) + rowDepth(of: token, in: block)
+      return [scope] + scopes(of: token, in: block)
     }
-    return rowDepth(of: token, in: node.value)
+    return scopes(of: token, in: node.value)
   }
 
   /// The first node of `nodes` (and all they hold) that `accepts`.

@@ -526,6 +526,17 @@ struct AnswerJudgeTests {
     let other = AnswerJudge(code: code).judge(
       inner.replacingOccurrences(of: ".search", with: ".find"))
     #expect(try #require(other.grade) <= 2, "\(other.reason)")
+    // Up onto the container that reads it from its content, it does nothing; into what a
+    // sheet presents, it is another screen's: errors still (an adversarial review).
+    let title =
+      "NavigationStack {\n    List(books) { Text($0.title) }\n        .navigationTitle(\"Books\")\n}"
+    let up = AnswerJudge(code: title, hints: JudgingHints(essential: ["navigationTitle"])).judge(
+      "NavigationStack {\n    List(books) { Text($0.title) }\n}\n.navigationTitle(\"Books\")")
+    #expect(try #require(up.grade) <= 2, "\(up.reason)")
+    let sheet = AnswerJudge(code: code).judge(
+      "TabView {\n    Tab(role: .search) {\n        NavigationStack { SearchResults() }\n            .sheet(isPresented: $open) { Filters().searchable(text: $query) }\n    }\n}"
+    )
+    #expect(try #require(sheet.grade) <= 2, "\(sheet.reason)")
     // Into each row a list repeats, it is another job: an error still.
     let list = "List(items) { item in\n    Text(item.name)\n}\n.searchable(text: $query)"
     let rows = AnswerJudge(code: list).judge(
@@ -586,24 +597,24 @@ struct AnswerJudgeTests {
     #expect(!right.findings.contains { $0.message.hasPrefix("missing") })
   }
 
-  @Test("counts the rows a ForEach or a list of data repeats around a token")
-  func rowDepth() {
+  @Test("reads the scopes that hold a part: a call's content, repeated rows, a modifier's closure")
+  func scopes() {
     let parsed = ParsedCode(
-      "List(items) { item in\n    ForEach(item.parts) { part in Text(part).bold() }\n}\n.padding()",
+      "List(items) { item in\n    ForEach(item.parts) { part in Text(part).bold() }\n}\n.padding()\n.sheet(isPresented: $on) { VStack { Text(\"B\").italic() } }",
       hints: JudgingHints(), vocabulary: .standard)
-    let tokens = parsed.tokens.indices
-    func depth(of word: String) -> Int {
-      let token = tokens.first { parsed.source[parsed.tokens[$0].range] == word }!
-      return Matching.rowDepth(of: token, in: parsed.nodes)
+    func scopes(of word: String) -> [Matching.Scope] {
+      let token = parsed.tokens.indices.first { parsed.source[parsed.tokens[$0].range] == word }!
+      return Matching.scopes(of: token, in: parsed.nodes)
     }
-    #expect(depth(of: "padding") == 0)
-    #expect(depth(of: "ForEach") == 1)
-    #expect(depth(of: "bold") == 2)
+    #expect(scopes(of: "padding") == [])
+    #expect(scopes(of: "ForEach") == [.rows])
+    #expect(scopes(of: "bold") == [.rows, .rows])
+    #expect(scopes(of: "italic") == [.modifier("sheet"), .content])
     // A list without data holds its content once.
     let once = ParsedCode(
       "List {\n    Text(\"A\").bold()\n}", hints: JudgingHints(), vocabulary: .standard)
     let bold = once.tokens.indices.first { once.source[once.tokens[$0].range] == "bold" }!
-    #expect(Matching.rowDepth(of: bold, in: once.nodes) == 0)
+    #expect(Matching.scopes(of: bold, in: once.nodes) == [.content])
   }
 
   @Test("gives 3 to arguments in another order than Swift takes them, as to a misspelt label")
