@@ -99,8 +99,9 @@ extension Matching {
     let weight = CodeNode.weight(of: shallow)
     lost += weight
     if weight.major + weight.minor > 0 {
-      if let first = firstWeighty(in: shallow) {
-        note(weight.major > 0 ? .missing : .slip, "missing `\(first)`")
+      if let (message, namesCall) = lostMessage(shallow) {
+        note(weight.major > 0 ? .missing : .slip, message)
+        if namesCall, let token = node.token { marks[token] = marks[token] ?? .missing }
       }
       markMissing(shallow)
     }
@@ -135,22 +136,30 @@ extension Matching {
   }
 
   /// A call's name and arguments as the code writes them, without a trailing closure, where
-  /// that is short and on one line (`Button("Cancel", role: .cancel)`); nil otherwise.
+  /// that is short and on one line (`Button("Cancel", role: .cancel)`); else its first argument
+  /// and an ellipsis (`Button("Delete", …)`), where that is; nil otherwise.
   static func callText(_ node: CodeNode, in code: ParsedCode) -> String? {
     guard node.kind == .call, node.hasParentheses, let start = node.token,
       start + 1 < code.tokens.count, code.source[code.tokens[start + 1].range] == "("
     else { return nil }
+    let limit = 48
     var depth = 0
+    var firstComma: Int?
     for index in (start + 1)..<min(node.tokens.upperBound, code.tokens.count) {
       switch code.source[code.tokens[index].range] {
-      case "(": depth += 1
-      case ")": depth -= 1
+      case "(", "[", "{": depth += 1
+      case ")", "]", "}": depth -= 1
+      case "," where depth == 1: firstComma = firstComma ?? index
       default: continue
       }
       guard depth == 0 else { continue }
-      let text = code.source[
+      let whole = code.source[
         code.tokens[start].range.lowerBound..<code.tokens[index].range.upperBound]
-      return text.count <= 48 && !text.contains("\n") ? String(text) : nil
+      if whole.count <= limit && !whole.contains("\n") { return String(whole) }
+      guard let firstComma else { return nil }
+      let head = code.source[
+        code.tokens[start].range.lowerBound..<code.tokens[firstComma].range.lowerBound]
+      return head.count <= limit - 5 && !head.contains("\n") ? head + ", …)" : nil
     }
     return nil
   }

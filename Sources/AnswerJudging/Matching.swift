@@ -202,13 +202,17 @@ struct Matching {
     var grade = grade(total: total)
     if olderFormOfCardsAPI { grade = max(grade, 2) }
     // A part the card writes twice, said wrong where the attempt writes it once, is not said
-    // missing again (a trial read the one mistake twice); the grade counts both.
-    let saidWrong = findings.filter { !$0.message.hasPrefix("missing `") }.map(\.message)
+    // missing again (a trial read the one mistake twice); the grade counts both. Only where the
+    // card's two lines are the same but for their literals: another part of the same name (a
+    // second `.task` with other work, a button with another role) is missing in its own right.
+    let saidWrong = findings.filter { !$0.message.hasPrefix("missing `") }
     findings.removeAll { finding in
       guard finding.message.hasPrefix("missing `") else { return false }
       let part = finding.message.dropFirst("missing ".count)
       return saidWrong.contains {
-        $0.contains("the card's \(part)") || $0.hasSuffix("where the card has \(part)")
+        ($0.message.contains("the card's \(part)")
+          || $0.message.hasSuffix("where the card has \(part)"))
+          && expected.lineShape(at: $0.token) == expected.lineShape(at: finding.token)
       }
     }
     if missed != nil { grade = min(grade, 2) }

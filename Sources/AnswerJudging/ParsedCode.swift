@@ -148,6 +148,19 @@ struct ParsedCode: Sendable {
     return total.major + total.minor > 0
   }
 
+  /// The words of the line that holds `token`, its strings and numbers left out: two lines
+  /// that say the same of other values have one shape.
+  func lineShape(at token: Int) -> [Substring] {
+    guard tokens.indices.contains(token) else { return [] }
+    let at = tokens[token].range
+    let start = source[..<at.lowerBound].lastIndex(of: "\n") ?? source.startIndex
+    let end = source[at.upperBound...].firstIndex(of: "\n") ?? source.endIndex
+    return tokens.filter { candidate in
+      candidate.range.lowerBound >= start && candidate.range.upperBound <= end
+        && candidate.kind != .string && candidate.kind != .number
+    }.map { source[$0.range] }
+  }
+
   func text(_ node: CodeNode) -> String {
     guard let token = node.token, token < tokens.count else { return node.name }
     return String(source[tokens[token].range])

@@ -562,6 +562,13 @@ struct AnswerJudgeTests {
       ".alert(\"New Playlist\", isPresented: $isNaming) {\n    TextField(\"Name\", text: $name)\n    Button(\"Create\") { create(name) }\n    Button(\"Cancel\") { }\n}"
     )
     #expect(label.reason == "Missing `role: .cancel`.")
+    // A long call is named by its first argument (an adversarial review).
+    let long = AnswerJudge(
+      code:
+        ".alert(\"Delete?\", isPresented: $asking) {\n    Button(\"Delete\", role: .destructive, action: deletePhotoForever)\n    Button(\"Cancel\", role: .cancel) { }\n}"
+    ).judge(
+      ".alert(\"Delete?\", isPresented: $asking) {\n    Button(\"Cancel\", role: .cancel) { }\n}")
+    #expect(long.reason == "Missing `Button(\"Delete\", …)`.")
   }
 
   @Test("says a part the card writes twice wrong once, not wrong and then missing")
@@ -573,6 +580,12 @@ struct AnswerJudgeTests {
     #expect(judgement.grade == 2)
     #expect(judgement.findings.count == 1, "\(judgement.findings.map(\.message))")
     #expect(!judgement.findings.contains { $0.message == "missing `.localizedStandardContains`" })
+    // Another part of the same name, doing other work, is missing in its own right.
+    let tasks = AnswerJudge(
+      code:
+        "List(results) { Text($0) }\n    .task(id: query) { await search(query) }\nSummary()\n    .task { await loadTotals() }"
+    ).judge("List(results) { Text($0) }\n    .onAppear { Task { await search(query) } }")
+    #expect(tasks.findings.contains { $0.message.hasPrefix("missing") }, "\(tasks.findings)")
   }
 
   @Test("places a context part that holds an essential one, and compares what it holds")
