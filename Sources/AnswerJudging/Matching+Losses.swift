@@ -111,6 +111,14 @@ extension Matching {
   /// part that counts.
   func firstWeighty(in node: CodeNode) -> String? {
     if (node.importance != .free || node.isCandidate) && node.kind != .closure {
+      // An environment value is named by its key path (a trial read "Missing `@Environment`"
+      // as saying nothing).
+      if node.kind == .attribute, node.arguments.count == 1,
+        node.arguments[0].value.count == 1, node.arguments[0].value[0].kind == .keyPath
+      {
+        return display(node, in: expected) + "("
+          + display(node.arguments[0].value[0], in: expected) + ")"
+      }
       return display(node, in: expected)
     }
     for argument in node.arguments {

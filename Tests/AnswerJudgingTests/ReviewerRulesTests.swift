@@ -286,7 +286,8 @@ struct ReviewerRulesTests {
     let hints = JudgingHints(essential: ["\\.dismissSearch"])
     let judgement = judge("Button(\"Done\") { dismissSearch() }", code, hints: hints)
     #expect(judgement.grade == 3)
-    #expect(judgement.reason == "Missing `@Environment`.")
+    // Named by its key path (a trial read "Missing `@Environment`" as saying nothing).
+    #expect(judgement.reason == "Missing `@Environment(\\.dismissSearch)`.")
     #expect(try #require(judge("Button(\"Done\") { endSearch() }", code, hints: hints).grade) <= 1)
   }
 
