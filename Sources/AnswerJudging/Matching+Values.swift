@@ -23,7 +23,7 @@ extension Matching {
     let typed = a.arguments.filter { $0.label == nil && !$0.isClosure }
     let expectedText = text(of: value, in: expected)
     position = condition.tokens.lowerBound
-    if typed.isEmpty, passesInParts(value, a) { return }
+    if typed.isEmpty, passesInParts(value, a) || givesTitleAsLabel(a) { return }
     guard typed.count == 1, !typed[0].value.allSatisfy({ $0.kind == .literal }) else {
       lost.major += 1
       // A value that reads as a truth is a condition; another (`.searchCompletion(course)`) is
@@ -66,6 +66,26 @@ extension Matching {
     guard let last = words.last(where: { $0.first?.isLetter == true }) else { return false }
     return ["is", "has", "can", "should", "was", "will"].contains { prefix in
       last.hasPrefix(prefix) && last.dropFirst(prefix.count).first?.isUppercase == true
+    }
+  }
+
+  /// Whether the call `a` gives the title the card passes as a value as a view of its own
+  /// instead, in a trailing closure, by an overload the index declares
+  /// (`NavigationLink(value: book) { BookRow(book: book) }` for `NavigationLink(book.title,
+  /// value: book)`): a reviewer reads the row as the title's place (a trial's right answer got
+  /// 3). `Text(title)` alone is the title itself (``CodeNode/normalizingTitleLabels(_:)``).
+  func givesTitleAsLabel(_ a: CodeNode) -> Bool {
+    guard a.kind == .call, a.name.first?.isUppercase == true, let label = a.arguments.last,
+      label.isTrailing, label.isClosure, label.value.count == 1,
+      label.value[0].blocks.contains(where: { !$0.isEmpty })
+    else { return false }
+    let rest = a.arguments.dropLast()
+    guard rest.allSatisfy({ $0.label != nil && !$0.isTrailing }) else { return false }
+    // The trailing closure is the declaration's last parameter, a label, and every other is
+    // written: not content (`GroupBox { … }` without the card's title is the title left out).
+    let written = rest.map { $0.label! }
+    return SDKIndex.shipped.members(named: "init", of: a.name).contains {
+      $0.labels.last == "label" && Array($0.labels.dropLast()) == written
     }
   }
 

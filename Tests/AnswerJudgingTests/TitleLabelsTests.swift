@@ -16,6 +16,20 @@ struct TitleLabelsTests {
     }
     """
 
+  @Test("takes a label closure holding a view of the attempt's own for the title it stands for")
+  func ownLabelView() {
+    // A trial's right answer, its own row view as the link's label, got 3: "No argument".
+    let row = AnswerJudge(code: Self.card).judge(
+      "NavigationStack {\n    List(books) { book in\n        NavigationLink(value: book) {\n            BookRow(book: book)\n        }\n    }\n    .navigationDestination(for: Book.self) { book in\n        BookDetail(book: book)\n    }\n}"
+    )
+    #expect(row.grade == 5, "\(row.reason)")
+    // Content is no label: a picker without the card's title leaves the title out.
+    let picker = AnswerJudge(
+      code: "Picker(title, selection: $flavor) {\n    ForEach(flavors, id: \\.self) { Text($0) }\n}"
+    ).judge("Picker(selection: $flavor) {\n    ForEach(flavors, id: \\.self) { Text($0) }\n}")
+    #expect(picker.grade ?? 5 < 5, "\(picker.reason)")
+  }
+
   @Test("takes a label closure holding only Text(title) for the title overload the SDK declares")
   func labelClosure() {
     // A user's trial: the documented `init(value:label:)` got 3, "No condition".
