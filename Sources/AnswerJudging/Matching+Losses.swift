@@ -302,7 +302,7 @@ extension Matching {
         if lost.major > before.major { lost = before } else { lostToErrors += place }
       }
       // Elsewhere, a part does something else or nothing: as wrong as another API. A view's
-      // modifier moved up or down the same views may do its job there: a near miss.
+      // modifier moved down into the views it was on may do its job there: a near miss.
       note(moved ? .slip : .error, "`\(display(node, in: expected))` is not where the card has it")
       if let token = node.token { marks[token] = .misplaced }
     }

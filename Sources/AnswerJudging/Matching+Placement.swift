@@ -8,7 +8,7 @@ extension Matching {
   private mutating func noteMisplaced(_ node: CodeNode, _ message: String) {
     guard let token = node.token else { return }
     guard marks[token] != .misplaced else {
-      // Read as moved up or down the views, where this check knows it does nothing.
+      // Read as moved down into the views it was on, where this check knows it does nothing.
       let moved = "`\(display(node, in: expected))` is not where the card has it"
       if let index = findings.firstIndex(where: { $0.message == moved }) {
         findings[index].message = message
@@ -23,9 +23,9 @@ extension Matching {
     note(.error, message)
   }
 
-  /// Makes the slip noted at `index` for the card's part at `token`, moved up or down the
-  /// views (``isMovedInViews(_:_:)``), the error another check finds it: where it is, it does
-  /// nothing.
+  /// Makes the slip noted at `index` for the card's part at `token`, moved down into the
+  /// views it was on (``isMovedInViews(_:_:)``), the error another check finds it: where it is,
+  /// it does nothing.
   mutating func confirmError(at index: Int, token: Int) {
     guard movedInViews.remove(token) != nil else { return }
     findings[index].severity = .error

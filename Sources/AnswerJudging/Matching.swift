@@ -52,7 +52,7 @@ struct Matching {
   /// The card's details the attempt writes as another value or member (`\.count` for
   /// `\.self`): what the card's point is given is wrong, though the point is recalled.
   var wrongDetails = 0
-  /// The card's view modifiers the attempt moves up or down the same views
+  /// The card's view modifiers the attempt moves down into the views they were on
   /// (``isMovedInViews(_:_:)``): recalled, placed where it may or may not do its job.
   /// By their name's token.
   var movedInViews: Set<Int> = []
@@ -361,7 +361,7 @@ struct Matching {
       let name = isLabel && !essential.contains(text) ? text + ":" : text
       guard essential.contains(name), let mark = marks[token] else { continue }
       if case .typo = mark { continue }
-      // Moved up or down the views, it is recalled, where it may do its job.
+      // Moved down into the views it was on, it is recalled, where it may do its job.
       if movedInViews.contains(token) { continue }
       // Done another way from another place: the right idea (``doneOnContent``).
       if relatedTokens.contains(token) { continue }
