@@ -255,6 +255,19 @@ struct ReviewSessionTests {
     #expect(tomorrow.out.hasPrefix("1 due, 0 new — kind trick\n"))
   }
 
+  @Test("says a card due on the next review day is due from the day's start, after midnight")
+  func nothingDueBeforeTheDayStarts() throws {
+    // Trial users read "tomorrow (2026-11-30)" at 03:00 on the 30th as a day too far.
+    var harness = try SessionHarness()
+    _ = harness.run(["--kind", "trick"], lines: ["", "5"])
+    harness.now = "2026-11-30T03:00:00Z"
+    let early = harness.run(["--kind", "trick"], lines: [])
+    #expect(
+      early.out
+        == "Nothing to review for kind trick today.\nThe next card is due from 04:00 today (2026-11-30).\n"
+    )
+  }
+
   @Test("counts a review at 03:00 for the day before, as the day starts at 04:00")
   func dayStart() throws {
     var harness = try SessionHarness()

@@ -83,7 +83,8 @@ struct ReviewCommand: Command {
       return .failure
     }
     let now = try context.clock()
-    let today = try context.today(options.state)
+    let dayClock = try context.dayClock(options.state)
+    let today = dayClock.day(for: now())
     guard let store = try context.openForWriting(options.state, now: now) else { return .failure }
     defer {
       // The grades are already in the journal; only the snapshot could not be brought up to date.
@@ -110,8 +111,8 @@ struct ReviewCommand: Command {
     let scope = SessionSetup.describe(options.decks.filter)
     guard !queue.cards.isEmpty else {
       Self.sayNothingToReview(
-        queue, limits: limits, cards: loaded, state: store.state, today: today, scope: scope,
-        console)
+        queue, limits: limits, cards: loaded, state: store.state,
+        days: DayWords(today: today, clock: dayClock, now: now()), scope: scope, console)
       return .success
     }
     console.print(
@@ -149,7 +150,7 @@ struct ReviewCommand: Command {
       SummaryPresenter(style: style, width: environment.proseWidth).review(
         result, streak: all.streak(endingOn: today),
         outlook: ReviewQueue.outlook(of: loaded.map(\.id), in: all, today: today), today: today,
-        now: now(), notes: notes))
+        now: now(), dayClock: dayClock, notes: notes))
     return SessionSetup.status(of: result, console)
   }
 
@@ -157,11 +158,12 @@ struct ReviewCommand: Command {
   /// cards that wait do.
   private static func sayNothingToReview(
     _ queue: ReviewQueue, limits: ReviewQueue.Limits, cards: [CardHeading], state: ReviewState,
-    today: Day, scope: String, _ console: Console
+    days: DayWords, scope: String, _ console: Console
   ) {
+    let today = days.today
     console.print("Nothing to review\(scope.isEmpty ? "" : " for \(scope)") today.")
     if let next = ReviewQueue.nextDue(of: cards.map(\.id), in: state, after: today) {
-      console.print("The next card is due \(ReviewSession.describe(next, from: today)).")
+      console.print("The next card is due \(days.describe(next)).")
     }
     if state.reviews(on: today) >= limits.reviewsPerDay {
       console.print(

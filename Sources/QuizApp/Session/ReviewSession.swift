@@ -49,6 +49,9 @@ final class ReviewSession {
   var prompts = SessionPrompts()
   /// The lapses that make a card a leech, and what becomes of it then.
   var leeches = (lapses: Settings.leechLapses.defaultValue, action: LeechAction.suspend)
+  /// The clock that says when a review day starts, for the words a due day is said in; nil
+  /// counts days from `today` alone.
+  var dayClock: DayClock?
 
   private var result = SessionResult()
   /// The cards suspended in this sitting.
@@ -237,7 +240,10 @@ final class ReviewSession {
     } else if comesBack {
       console.print(presenter.style.apply(.dim, "This card comes back later in this session."))
     } else if let due, due > today {
-      console.print(presenter.style.apply(.dim, "Next time: \(Self.describe(due, from: today))."))
+      let words =
+        dayClock.map { DayWords(today: today, clock: $0, now: now()).describe(due) }
+        ?? DayWords.describe(due, from: today)
+      console.print(presenter.style.apply(.dim, "Next time: \(words)."))
     }
     console.print()
     return nil
@@ -542,13 +548,4 @@ final class ReviewSession {
     return .handled
   }
 
-  /// `tomorrow`, `in 6 days (2026-12-05)`.
-  static func describe(_ day: Day, from today: Day) -> String {
-    let days = day - today
-    switch days {
-    case ...0: return "today"
-    case 1: return "tomorrow (\(day))"
-    default: return "in \(days) days (\(day))"
-    }
-  }
 }

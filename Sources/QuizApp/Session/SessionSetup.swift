@@ -71,6 +71,7 @@ enum SessionSetup {
         ?? Settings.leechAction.defaultValue
     )
     session.prompts = SessionPrompts(environment.charset)
+    session.dayClock = try? context.dayClock(stateOptions)
     // The deck cache is written once the first card is shown, not before: a first start (or
     // the first after quiz is rebuilt) then shows its card as soon as one without the cache;
     // and before the card's answer is timed, so that the write is not counted as the user's.

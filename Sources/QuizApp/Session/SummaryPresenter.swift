@@ -22,7 +22,7 @@ struct SummaryPresenter {
   /// The summary of a review session that ended at `now`.
   func review(
     _ result: SessionResult, streak: Int, outlook: ReviewQueue.Outlook, today: Day, now: Date,
-    notes: [String] = []
+    dayClock: DayClock? = nil, notes: [String] = []
   ) -> String {
     var lines: [String] = []
     // A card graded below 4 comes back in the session: its cards and its reviews apart.
@@ -63,7 +63,8 @@ struct SummaryPresenter {
     if let next = outlook.next {
       lines.append(
         "Next: \(ReportText.count(next.due, "card")) due "
-          + "\(ReviewSession.describe(next.day, from: today))"
+          + (dayClock.map { DayWords(today: today, clock: $0, now: now).describe(next.day) }
+            ?? DayWords.describe(next.day, from: today))
           + (outlook.dueToday > 0 ? ", counting the \(outlook.dueToday) still due today." : "."))
     }
     return joined(lines)

@@ -23,6 +23,12 @@ public struct DayClock: Sendable, Equatable {
     self.init(localTime: .zone(timeZone), dayStartHour: dayStartHour)
   }
 
+  /// The wall clock's date at `date`, midnight to midnight: the day after ``day(for:)``'s
+  /// from midnight until the day starts.
+  public func calendarDay(for date: Date) -> Day {
+    DayClock(localTime: localTime, dayStartHour: 0).day(for: date)
+  }
+
   /// The day that `date` counts for.
   public func day(for date: Date) -> Day {
     let wallClock = date.timeIntervalSince1970 + Double(localTime.secondsFromGMT(for: date))

@@ -34,6 +34,18 @@ struct DayClockTests {
     #expect(clock.day(for: try wallClock("2026-11-30", 2, 30, in: zone)) == day("2026-11-29"))
   }
 
+  @Test("The calendar day is the wall clock's date, the review day's next before the day starts")
+  func calendarDay() throws {
+    let zone = try #require(TimeZone(identifier: "Asia/Kolkata"))
+    let clock = DayClock(timeZone: zone)
+    let early = try wallClock("2026-11-30", 2, 30, in: zone)
+    #expect(clock.day(for: early) == day("2026-11-29"))
+    #expect(clock.calendarDay(for: early) == day("2026-11-30"))
+    let late = try wallClock("2026-11-30", 23, 59, in: zone)
+    #expect(clock.calendarDay(for: late) == day("2026-11-30"))
+    #expect(clock.day(for: late) == day("2026-11-30"))
+  }
+
   @Test("The same moment is a different day in zones far apart")
   func zonesFarApart() throws {
     let instant = moment("2026-11-29T14:00:00Z")
