@@ -147,29 +147,24 @@ extension Matching {
   /// that is short and on one line (`Button("Cancel", role: .cancel)`); else its first argument
   /// and an ellipsis (`Button("Delete", …)`), where that is; nil otherwise.
   static func callText(_ node: CodeNode, in code: ParsedCode) -> String? {
-    guard node.kind == .call, node.hasParentheses, let start = node.token,
-      start + 1 < code.tokens.count, code.source[code.tokens[start + 1].range] == "("
-    else { return nil }
-    let limit = 48
-    var depth = 0
-    var firstComma: Int?
-    for index in (start + 1)..<min(node.tokens.upperBound, code.tokens.count) {
-      switch code.source[code.tokens[index].range] {
-      case "(", "[", "{": depth += 1
-      case ")", "]", "}": depth -= 1
-      case "," where depth == 1: firstComma = firstComma ?? index
-      default: continue
-      }
-      guard depth == 0 else { continue }
-      let whole = code.source[
-        code.tokens[start].range.lowerBound..<code.tokens[index].range.upperBound]
-      if whole.count <= limit && !whole.contains("\n") { return String(whole) }
-      guard let firstComma else { return nil }
-      let head = code.source[
-        code.tokens[start].range.lowerBound..<code.tokens[firstComma].range.lowerBound]
-      return head.count <= limit - 5 && !head.contains("\n") ? head + ", …)" : nil
+    guard node.kind == .call, node.hasParentheses, let start = node.token else { return nil }
+    let inside = node.arguments.filter { !$0.isTrailing }
+    // The parse's arguments say where the parentheses close and the first argument ends.
+    let close = inside.last?.value.last?.tokens.upperBound ?? start + 2
+    guard close < code.tokens.count, code.source[code.tokens[close].range] == ")" else {
+      return nil
     }
-    return nil
+    func text(through end: Int) -> Substring {
+      code.source[code.tokens[start].range.lowerBound..<code.tokens[end].range.upperBound]
+    }
+    let limit = 48
+    let whole = text(through: close)
+    if whole.count <= limit && !whole.contains("\n") { return String(whole) }
+    guard inside.count > 1, let first = inside[0].value.last?.tokens.upperBound else {
+      return nil
+    }
+    let head = text(through: first - 1)
+    return head.count <= limit - 5 && !head.contains("\n") ? head + ", …)" : nil
   }
 
   /// Marks what counts in a missing node; a minor part is named among the findings, but not
