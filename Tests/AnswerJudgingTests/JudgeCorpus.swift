@@ -229,6 +229,16 @@ struct JudgeCorpus {
   /// errors), written in the eleventh session, of 2026-12-07, and measured once on `a1a1669`,
   /// the judge before it. Fair: its attempts are not read here.
   static let blind21 = JudgeCorpus((try? fixture("judge-blind21.txt")) ?? "")
+  /// A twenty-second, the same way (`-ck.md`: SwiftUI layout caches, grid cell anchors,
+  /// scroll target visibility, text drawn in a canvas, shape subtraction, angular gradients,
+  /// slider value labels, share previews, chart rule marks, label styles, window positions,
+  /// open-URL handlers, widget timelines, duration components; `-cl.md`: dynamic coding keys,
+  /// a day's ordinality, attribute replacement, disjoint sets, discarding task groups,
+  /// `drop(while:)` on async sequences, `Mutex.withLockIfAvailable`, noncopyable types,
+  /// parameter packs, `CaseIterable` wrap-around, emoji presentation, overflow operators,
+  /// `Result.flatMap`, web-socket tasks), written in the twelfth session, of 2026-12-07, and
+  /// measured once on `ae5de94`, the judge before it. Fair: its attempts are not read here.
+  static let blind22 = JudgeCorpus((try? fixture("judge-blind22.txt")) ?? "")
 
   /// Every syntax card the corpus is about: the shipped decks' and the fixture deck's, by id.
   static let cards: [String: SyntaxCard] = {
@@ -256,6 +266,7 @@ struct JudgeCorpus {
       "judge-blind-cards-cd.md", "judge-blind-cards-ce.md", "judge-blind-cards-cf.md",
       "judge-blind-cards-cg.md", "judge-blind-cards-ch.md",
       "judge-blind-cards-ci.md", "judge-blind-cards-cj.md",
+      "judge-blind-cards-ck.md", "judge-blind-cards-cl.md",
     ] {
       if let text = try? fixture(name) {
         files.append(.init(path: name, bytes: Array(text.utf8)))
