@@ -59,6 +59,10 @@ struct ParsedCode: Sendable {
     if source.holdsBytes("init(") || source.holdsBytes("initialValue") {
       nodes = CodeNode.normalizingWrapperInits(nodes, index: .shipped)
     }
+    if source.holdsBytes("}()") { nodes = CodeNode.unwrappingSetUpClosures(nodes) }
+    if CodeNode.mayAnnotateOwnType(source, parser.tokens) || source.holdsBytes("}()") {
+      nodes = CodeNode.droppingOwnTypeAnnotations(nodes)
+    }
     nodes = CodeNode.mergingExtensions(nodes)
     nodes = CodeNode.normalizingEarlyExits(
       CodeNode.replacingTypeAliases(nodes, parser.typeAliases), exiting: parser.earlyExits)

@@ -196,4 +196,46 @@ struct OwnDeclarationOverloadTests {
     #expect(CodeNode.interpolates("model", in: "\"\\(model.count) taps\""))
     #expect(!CodeNode.interpolates("model", in: "\"\\(models.count) taps\""))
   }
+
+  static let decoder = """
+    let decoder = JSONDecoder()
+    decoder.keyDecodingStrategy = .convertFromSnakeCase
+    decoder.dateDecodingStrategy = .iso8601
+    let event = try decoder.decode(Event.self, from: data)
+    """
+
+  static let setUpInClosure = """
+    let decoder: JSONDecoder = {
+        let d = JSONDecoder()
+        d.keyDecodingStrategy = .convertFromSnakeCase
+        d.dateDecodingStrategy = .iso8601
+        return d
+    }()
+    let event = try decoder.decode(Event.self, from: data)
+    """
+
+  @Test("grades a value set up in a closure called in place like the same lines after a constant")
+  func setUpClosure() {
+    let attempt = AnswerJudge(code: Self.decoder).judge(Self.setUpInClosure)
+    #expect(attempt.grade == 5, "\(attempt.reason)")
+    let card = AnswerJudge(code: Self.setUpInClosure).judge(Self.decoder)
+    #expect(card.grade == 5, "\(card.reason)")
+  }
+
+  @Test("still finds a wrong setting inside a set-up closure")
+  func wrongSettingInSetUpClosure() {
+    let judgement = AnswerJudge(code: Self.decoder).judge(
+      Self.setUpInClosure.replacingOccurrences(of: ".iso8601", with: ".secondsSince1970"))
+    #expect(judgement.grade.map { $0 <= 3 } == true, "\(judgement.reason)")
+    #expect(judgement.reason.contains("secondsSince1970"), "\(judgement.reason)")
+  }
+
+  @Test("does not read a closure that is stored, not called, as the value it would return")
+  func storedClosureStaysAClosure() {
+    let stored = Self.setUpInClosure.replacingOccurrences(of: "}()", with: "}")
+    let nodes = ParsedCode(stored, hints: JudgingHints(), vocabulary: .standard).nodes
+    #expect(nodes.first?.value.first?.kind == .closure)
+    let called = ParsedCode(Self.setUpInClosure, hints: JudgingHints(), vocabulary: .standard)
+    #expect(called.nodes.first?.value.first?.name == "JSONDecoder")
+  }
 }
