@@ -278,6 +278,14 @@ extension SDKCheck {
         token: index, name: name, labels: labels, owner: owner, isImplicit: isImplicit)
     }
 
+    /// Whether the implicit member `call` is a pattern that matches a case (`case
+    /// .string(let text)`), not a call: it has no effects.
+    func isCasePattern(_ call: WrittenCall) -> Bool {
+      guard call.isImplicit, call.token >= 2 else { return false }
+      return text(call.token - 2) == "case"
+        || (call.token + 2 < tokens.count && ["let", "var"].contains(text(call.token + 2)))
+    }
+
     /// The value a method is called on (`feed` in `feed.reload()`) when the code does not type
     /// it (it is not in `types`): the example's own, of which the index knows nothing.
     func untypedReceiver(of call: WrittenCall, types: [Substring: String]) -> Substring? {

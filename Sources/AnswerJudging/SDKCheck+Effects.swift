@@ -18,7 +18,8 @@ extension SDKCheck {
         found.append(Problem(message: "`\(name)` can throw: the card writes `try` before it"))
       }
     }
-    for call in calls where !ownTypes.contains(Substring(call.owner ?? "-")) {
+    for call in calls
+    where !ownTypes.contains(Substring(call.owner ?? "-")) && !typed.isCasePattern(call) {
       let name = typed.text(call.token)
       let onValue =
         markedOnValues.contains(name) && typed.untypedReceiver(of: call, types: types) != nil

@@ -160,6 +160,22 @@ struct MarkedCallsOnValuesTests {
     #expect(try #require(noTry.grade) <= 2)
     #expect(noTry.reason == "`#require` can throw: the card writes `try` before it.")
   }
+
+  @Test("reads a case pattern as no call, though the card awaits a call of the case's name")
+  func casePatterns() throws {
+    let code = """
+      try await socket.send(.string("hello"))
+      let reply = try await socket.receive()
+      if case .string(let text) = reply {
+          print(text)
+      }
+      """
+    #expect(judge(code, code).grade == 5)
+    let unawaited = judge(
+      code.replacingOccurrences(of: "try await socket.send", with: "try socket.send"), code)
+    #expect(try #require(unawaited.grade) <= 2)
+    #expect(unawaited.reason.hasPrefix("`send` is `async`"), "\(unawaited.reason)")
+  }
 }
 
 @Suite("Requirements of the protocols a type conforms to")
