@@ -31,6 +31,9 @@ public struct AnswerJudge: Sendable {
   /// What the card's plain constants hold (``ParsedCode/plainConstantHeads``): an attempt's
   /// constants are read in place but where the card binds the same value.
   let cardHeads: Set<String>
+  /// What the card calls a commutative method on (``CodeNode/commutedReceivers(in:)``): an
+  /// attempt's operands are read in the card's order.
+  let cardReceivers: Set<String>
 
   /// Prepares to judge attempts at `code`, the card's expected code; `question` is the card's
   /// prompt, whose numbers (`a fixed 320 points`) the code's literals must keep, and which says
@@ -73,6 +76,9 @@ public struct AnswerJudge: Sendable {
     self.askedValues = answers.map { question.askedValues(in: $0.nodes) }
     self.spellings = Spellings(answers, vocabulary: vocabulary)
     self.cardHeads = answers.reduce(into: []) { $0.formUnion($1.plainConstantHeads) }
+    self.cardReceivers = answers.reduce(into: []) {
+      $0.formUnion(CodeNode.commutedReceivers(in: $1.nodes))
+    }
   }
 
   /// Prepares to judge attempts at `card`.
@@ -193,7 +199,7 @@ public struct AnswerJudge: Sendable {
     ParsedCode(
       source, hints: JudgingHints(), vocabulary: vocabulary,
       question: QuestionWords("", codeNames: [], types: question.types),
-      inliningConstantsBut: cardHeads)
+      operandsLike: cardReceivers, inliningConstantsBut: cardHeads)
   }
 
   /// The verdict on an attempt, parsed.

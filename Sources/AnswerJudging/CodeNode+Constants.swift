@@ -125,7 +125,7 @@ extension CodeNode {
 
   /// Calls `body` with each sequence the node holds: argument values, blocks, attributes,
   /// clause and value.
-  private func forEachSequence(_ body: ([CodeNode]) -> Void) {
+  func forEachSequence(_ body: ([CodeNode]) -> Void) {
     for argument in arguments { body(argument.value) }
     blocks.forEach(body)
     body(attributes)

@@ -53,7 +53,7 @@ extension Matching {
     {
       sameScaffolding += 1
     }
-    if !e.isAPI, e.name != a.name, [.call, .binding].contains(e.kind) { rename(e, a) }
+    if !e.isAPI, e.name != a.name, [.call, .binding].contains(e.kind) { renameOrSwap(e, a) }
     // A constant the attempt names otherwise: the name its uses in that scope must have.
     if e.kind == .declaration, ["let", "var"].contains(e.name), e.parameters.count == 1,
       a.parameters.count == 1, let name = e.parameters.first, let typed = a.parameters.first,
@@ -205,7 +205,7 @@ extension Matching {
     } else if !e.isAPI, e.name != a.name, [.call, .binding].contains(e.kind),
       [.call, .binding].contains(a.kind), !e.name.isEmpty
     {
-      rename(e, a)
+      renameOrSwap(e, a)
     }
   }
 
@@ -347,6 +347,36 @@ extension Matching {
       mark(e, .wrong(attempt.text(a)))
     } else {
       note(.slip, "`\(typed)` is no member the API has; the card has `\(display(e, in: expected))`")
+      mark(e, .wrong(attempt.text(a)))
+    }
+  }
+
+  /// Notes the attempt's `a` in the place of the card's `e`: another name for it, or another
+  /// of the values the card takes as given (``isOtherGivenValue(_:_:)``), kept to be told.
+  private mutating func renameOrSwap(_ e: CodeNode, _ a: CodeNode) {
+    guard isOtherGivenValue(e, a) else { return rename(e, a) }
+    otherGivenValues.append((e, a))
+  }
+
+  /// Whether the attempt's `a` is another of the values the card takes as given, where the
+  /// card has `e`, a name neither code declares.
+  private func isOtherGivenValue(_ e: CodeNode, _ a: CodeNode) -> Bool {
+    e.kind == .call && a.kind == .call && e.name.first?.isLowercase == true
+      && !expected.declared.contains(e.name) && !attempt.declared.contains(a.name)
+      && expected.names.contains(a.name) && !expected.declared.contains(a.name)
+      && CodeParser.isBareReference(e) && CodeParser.isBareReference(a)
+  }
+
+  /// Notes each two values the card takes as given that the attempt writes in each other's
+  /// place: `newTags.subtracting(oldTags)` for `oldTags.subtracting(newTags)` swaps the sets,
+  /// which no renaming does. One alone may be where the alignment paired other code.
+  mutating func noteSwappedValues() {
+    for (e, a) in otherGivenValues
+    where otherGivenValues.contains(where: { $0.expected.name == a.name && $0.typed.name == e.name }
+    ) {
+      guard let token = e.token, marks[token] == nil else { continue }
+      position = token
+      note(.error, "`\(attempt.text(a))` where the card has `\(display(e, in: expected))`")
       mark(e, .wrong(attempt.text(a)))
     }
   }

@@ -24,6 +24,9 @@ struct Matching {
   /// listed among the names accepted.
   var ambiguousRenamings: Set<String> = []
   var bindingNames: Set<String> = []
+  /// Pairs of a value the card takes as given with another the attempt writes in its place
+  /// (``noteSwappedValues()``).
+  var otherGivenValues: [(expected: CodeNode, typed: CodeNode)] = []
   var leftoverExpected: [CodeNode] = []
   var leftoverAttempt: [CodeNode] = []
   /// For each of those, by its first token, which part of the attempt it was found in.
@@ -165,6 +168,7 @@ struct Matching {
         Self.unwrappingViews(columnsInCardsForm(nodes) ?? nodes, for: expected.nodes),
         root: true)
     }
+    noteSwappedValues()
     placeMisplaced()
     placeOutsideContainers()
     creditEnvironmentCalls()

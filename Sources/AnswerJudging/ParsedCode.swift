@@ -36,11 +36,13 @@ struct ParsedCode: Sendable {
 
   /// Parses and classifies `source`. With `inliningConstantsBut`, each local constant used once
   /// is read as its value in its place, but for those whose value starts with one of the names
-  /// given: the other code binds such a value too, and the two bindings are compared.
+  /// given: the other code binds such a value too, and the two bindings are compared. With
+  /// `operandsLike`, a commutative method's operands are read the other way round where that is
+  /// the card's way (``CodeNode/orderingOperands(_:like:)``).
   init(
     _ source: String, hints: JudgingHints, vocabulary: APIVocabulary, collectsNames: Bool = false,
     fixedNumbers: Set<String> = [], asksForCancel: Bool = true, questionNames: Set<String> = [],
-    question: QuestionWords = QuestionWords(""),
+    question: QuestionWords = QuestionWords(""), operandsLike receivers: Set<String> = [],
     inliningConstantsBut kept: Set<String>? = nil
   ) {
     self.hints = hints
@@ -62,6 +64,9 @@ struct ParsedCode: Sendable {
     if source.holdsBytes("}()") { nodes = CodeNode.unwrappingSetUpClosures(nodes) }
     if CodeNode.mayAnnotateOwnType(source, parser.tokens) || source.holdsBytes("}()") {
       nodes = CodeNode.droppingOwnTypeAnnotations(nodes)
+    }
+    if !receivers.isEmpty, CodeNode.mayCallCommutativeMethods(source) {
+      nodes = CodeNode.orderingOperands(nodes, like: receivers)
     }
     nodes = CodeNode.mergingExtensions(nodes)
     nodes = CodeNode.normalizingEarlyExits(

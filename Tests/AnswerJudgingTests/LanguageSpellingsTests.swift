@@ -353,4 +353,43 @@ struct LanguageSpellingsTests {
       judge("let digits = String(phone.map { $0.isNumber })", card, question: question).grade
         ?? 5 < 3)
   }
+
+  static let combinedTransition = """
+    Text("Saved")
+        .transition(.move(edge: .bottom).combined(with: .opacity))
+    """
+
+  @Test("reads a commutative method's operands either way round, with the card's in its place")
+  func commutedOperands() {
+    let swapped = judge(
+      "Text(\"Saved\")\n    .transition(.opacity.combined(with: .move(edge: .bottom)))",
+      Self.combinedTransition)
+    #expect(swapped.grade == 5, "\(swapped.reason)")
+    let sets = "let changed = oldTags.symmetricDifference(newTags)"
+    #expect(judge("let changed = newTags.symmetricDifference(oldTags)", sets).grade == 5)
+  }
+
+  @Test("still names a wrong operand of a commutative method against the card's own")
+  func wrongCommutedOperand() throws {
+    let made = judge(
+      "Text(\"Saved\")\n    .transition(.move(edge: .bottom).combined(with: .fade))",
+      Self.combinedTransition)
+    #expect(try #require(made.grade) <= 2)
+    #expect(made.reason == "`.fade` where the card has `.opacity`.")
+    let swappedWrong = judge(
+      "Text(\"Saved\")\n    .transition(.fade.combined(with: .move(edge: .bottom)))",
+      Self.combinedTransition)
+    #expect(try #require(swappedWrong.grade) <= 2)
+    #expect(swappedWrong.reason.contains("`.fade`"), "\(swappedWrong.reason)")
+  }
+
+  @Test("takes two given values written in each other's place for an error, not a renaming")
+  func swappedGivenValues() throws {
+    let card = "let removed = oldTags.subtracting(newTags)"
+    let swapped = judge("let removed = newTags.subtracting(oldTags)", card)
+    #expect(try #require(swapped.grade) <= 2)
+    #expect(swapped.reason == "`newTags` where the card has `oldTags`.")
+    // Names of the attempt's own for both are still a renaming.
+    #expect(judge("let removed = before.subtracting(after)", card).grade == 5)
+  }
 }
