@@ -31,7 +31,7 @@ public struct AnswerJudge: Sendable {
   /// What the card's plain constants hold (``ParsedCode/plainConstantHeads``): an attempt's
   /// constants are read in place but where the card binds the same value.
   let cardHeads: Set<String>
-  /// What the card calls a commutative method on (``CodeNode/commutedReceivers(in:)``): an
+  /// What the card calls a commutative method on (``CodeNode/commutedOperands(in:given:)``): an
   /// attempt's operands are read in the card's order.
   let cardReceivers: Set<String>
 
@@ -77,7 +77,7 @@ public struct AnswerJudge: Sendable {
     self.spellings = Spellings(answers, vocabulary: vocabulary)
     self.cardHeads = answers.reduce(into: []) { $0.formUnion($1.plainConstantHeads) }
     self.cardReceivers = answers.reduce(into: []) {
-      $0.formUnion(CodeNode.commutedReceivers(in: $1.nodes))
+      $0.formUnion(CodeNode.commutedOperands(in: $1.nodes))
     }
   }
 
@@ -195,7 +195,7 @@ public struct AnswerJudge: Sendable {
 
   /// `source`, an attempt, parsed: its constants read in place but where the card binds the
   /// same value, its names typed as the question types them (`inputs` a `[String]`).
-  private func read(_ source: String) -> ParsedCode {
+  func read(_ source: String) -> ParsedCode {
     ParsedCode(
       source, hints: JudgingHints(), vocabulary: vocabulary,
       question: QuestionWords("", codeNames: [], types: question.types),
@@ -231,7 +231,7 @@ public struct AnswerJudge: Sendable {
         judgement = matching.run()
       } else {
         // Code with no API in it (`path = []`) can only be compared token by token.
-        judgement = Self.compareTokens(answer, typed)
+        judgement = Self.compareTokens(answer, asExtension(typed, like: answer) ?? typed)
       }
       // Each answer's verdict with what the SDK says of the attempt: the best is the best
       // checked (an answer the comparison liked more, its call then found not to compile,

@@ -60,11 +60,14 @@ extension CodeNode {
       !local.value.isEmpty, let inner = local.parameters.first,
       let last = body.last, last.kind == .call, last.name == inner, isBareReference(last)
     else { return nil }
+    // Only lines that set the value up: another value bound in between is other code.
+    let lines = body.dropFirst().dropLast()
+    guard !lines.contains(where: { $0.kind == .declaration }) else { return nil }
     let name = node.parameters[0]
     var constant = node
     constant.value = local.value
     constant.weight = nil
-    return (constant, body.dropFirst().dropLast().map { $0.renaming(inner, to: name) })
+    return (constant, lines.map { $0.renaming(inner, to: name) })
   }
 
   /// Whether `node` is a name read as a value, nothing applied to it.

@@ -368,12 +368,25 @@ extension Matching {
   }
 
   /// Notes each two values the card takes as given that the attempt writes in each other's
-  /// place: `newTags.subtracting(oldTags)` for `oldTags.subtracting(newTags)` swaps the sets,
-  /// which no renaming does. One alone may be where the alignment paired other code.
+  /// place, where the code is otherwise the card's: `newTags.subtracting(oldTags)` for
+  /// `oldTags.subtracting(newTags)` swaps the sets, which no renaming does. Not where the
+  /// attempt does something else too (`granted.isSuperset(of: required)` for
+  /// `required.isSubset(of: granted)`), nor where its lines pair with the card's in another
+  /// order (its names of the card's own are each other's), nor for the operands of a
+  /// commutative method.
   mutating func noteSwappedValues() {
+    guard !otherGivenValues.isEmpty, !findings.contains(where: { $0.severity > .slip }),
+      !renamings.contains(where: { $0.key != $0.value && expected.declared.contains($0.value) }),
+      !scopedRenamings.contains(where: { scope, name in
+        !scope.hasPrefix(name + "#") && expected.declared.contains(name)
+      })
+    else { return }
+    let commuted = CodeNode.commutedOperands(in: expected.nodes, given: true)
     for (e, a) in otherGivenValues
     where otherGivenValues.contains(where: { $0.expected.name == a.name && $0.typed.name == e.name }
-    ) {
+    )
+      && !(commuted.contains(e.name) && commuted.contains(a.name))
+    {
       guard let token = e.token, marks[token] == nil else { continue }
       position = token
       note(.error, "`\(attempt.text(a))` where the card has `\(display(e, in: expected))`")

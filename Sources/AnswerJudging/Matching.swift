@@ -168,7 +168,6 @@ struct Matching {
         Self.unwrappingViews(columnsInCardsForm(nodes) ?? nodes, for: expected.nodes),
         root: true)
     }
-    noteSwappedValues()
     placeMisplaced()
     placeOutsideContainers()
     creditEnvironmentCalls()
@@ -180,6 +179,7 @@ struct Matching {
     reportDeprecated(attempt.nodes)
     settleDeprecatedDecoration()
     noteExtraCode()
+    noteSwappedValues()
     for name in conflictingRenamings.sorted() {
       note(.slip, "`\(name)` is renamed in one place and not another")
     }

@@ -279,11 +279,27 @@ extension SDKCheck {
     }
 
     /// Whether the implicit member `call` is a pattern that matches a case (`case
-    /// .string(let text)`), not a call: it has no effects.
+    /// .string(let text)`, `if case let .string(text)`, the second of `case .a, .b:`), not a
+    /// call: it has no effects.
     func isCasePattern(_ call: WrittenCall) -> Bool {
-      guard call.isImplicit, call.token >= 2 else { return false }
-      return text(call.token - 2) == "case"
-        || (call.token + 2 < tokens.count && ["let", "var"].contains(text(call.token + 2)))
+      guard
+        call.isImplicit
+          || (call.owner == nil && call.token >= 2
+            && ["let", "var"].contains(text(call.token - 2)))
+      else { return false }
+      var index = call.token - 1
+      while index >= 0 {
+        switch text(index) {
+        case "case": return true
+        case "{", "}", ";", "=", ":", "in", "return", "await", "try": return false
+        case ")":
+          guard let start = open(of: index) else { return false }
+          index = start - 1
+          continue
+        default: index -= 1
+        }
+      }
+      return false
     }
 
     /// The value a method is called on (`feed` in `feed.reload()`) when the code does not type

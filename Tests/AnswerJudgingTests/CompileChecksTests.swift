@@ -171,6 +171,14 @@ struct MarkedCallsOnValuesTests {
       }
       """
     #expect(judge(code, code).grade == 5)
+    for pattern in [
+      "if case let .string(text) = reply {\n    print(text)\n}",
+      "switch reply {\ncase .string(\"bye\"), .string(\"\"): break\ncase let .string(text): print(text)\ndefault: break\n}",
+    ] {
+      let card = code.replacingOccurrences(
+        of: "if case .string(let text) = reply {\n    print(text)\n}", with: pattern)
+      #expect(judge(card, card).grade == 5, "\(pattern)")
+    }
     let unawaited = judge(
       code.replacingOccurrences(of: "try await socket.send", with: "try socket.send"), code)
     #expect(try #require(unawaited.grade) <= 2)

@@ -238,4 +238,12 @@ struct OwnDeclarationOverloadTests {
     let called = ParsedCode(Self.setUpInClosure, hints: JudgingHints(), vocabulary: .standard)
     #expect(called.nodes.first?.value.first?.name == "JSONDecoder")
   }
+
+  @Test("does not read a closure that binds another value before it returns as set-up lines")
+  func closureWithOtherValuesStaysAClosure() {
+    let other = Self.setUpInClosure.replacingOccurrences(
+      of: "    d.keyDecodingStrategy", with: "    let e = JSONDecoder()\n    e.keyDecodingStrategy")
+    let nodes = ParsedCode(other, hints: JudgingHints(), vocabulary: .standard).nodes
+    #expect(nodes.first?.value.first?.kind == .closure)
+  }
 }

@@ -392,4 +392,64 @@ struct LanguageSpellingsTests {
     // Names of the attempt's own for both are still a renaming.
     #expect(judge("let removed = before.subtracting(after)", card).grade == 5)
   }
+
+  @Test("reads a commutative method's operands in the card's order at the head of a chain")
+  func commutedOperandsInChains() {
+    let card = "let everyone = friends.union(coworkers).sorted()"
+    #expect(judge("let everyone = coworkers.union(friends).sorted()", card).grade == 5)
+    let wrapped = "let shared = Set(mine).intersection(theirs).sorted()"
+    #expect(judge("let shared = Set(theirs).intersection(mine).sorted()", wrapped).grade == 5)
+  }
+
+  @Test("takes a simultaneous gesture's two gestures in order, its value being theirs in order")
+  func simultaneousGesturesKeepTheirOrder() {
+    let card = "let both = MagnifyGesture().simultaneously(with: RotateGesture())"
+    let nodes = ParsedCode(card, hints: JudgingHints(), vocabulary: .standard).nodes
+    #expect(CodeNode.commutedOperands(in: nodes).isEmpty)
+  }
+
+  @Test(
+    "takes swapped given values for an error only where the rest is the card's code, in the card's order"
+  )
+  func swapsOnlyAsTheDifference() {
+    // The converse method, its operands turned round: right.
+    let subset = "let ready = required.isSubset(of: granted)"
+    let superset = judge("let ready = granted.isSuperset(of: required)", subset)
+    #expect(
+      !superset.reason.contains("`granted` where the card has `required`"), "\(superset.reason)")
+    // The card's two lines in the other order.
+    let card =
+      "let removed = oldTags.subtracting(newTags)\nlet added = newTags.subtracting(oldTags)"
+    let reordered = judge(
+      "let added = newTags.subtracting(oldTags)\nlet removed = oldTags.subtracting(newTags)", card)
+    #expect(reordered.grade == 5, "\(reordered.reason)")
+  }
+
+  @Test(
+    "reads a type declared with the conformance the card writes in an extension as that extension")
+  func conformanceInTheDeclaration() throws {
+    let card = """
+      extension Contact: Hashable {
+          static func == (lhs: Contact, rhs: Contact) -> Bool { lhs.id == rhs.id }
+          func hash(into hasher: inout Hasher) { hasher.combine(id) }
+      }
+      """
+    let declared = """
+      final class Contact: Hashable {
+          let id: UUID
+          private var name: String
+          init(id: UUID = UUID(), name: String) {
+              self.id = id
+              self.name = name
+          }
+          static func == (lhs: Contact, rhs: Contact) -> Bool { lhs.id == rhs.id }
+          func hash(into hasher: inout Hasher) { hasher.combine(id) }
+      }
+      """
+    #expect(judge(declared, card).grade == 5)
+    // What the card's extension writes is still compared.
+    let wrong = judge(
+      declared.replacingOccurrences(of: "lhs.id == rhs.id", with: "lhs.id != rhs.id"), card)
+    #expect(try #require(wrong.grade) < 5)
+  }
 }
