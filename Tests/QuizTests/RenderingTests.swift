@@ -372,6 +372,26 @@ struct RenderingTests {
     for line in lines { #expect(line.count <= width, "\(text)") }
   }
 
+  @Test(
+    "wraps the names accepted by the columns they show, a code span's backticks taking none",
+    arguments: [false, true])
+  func acceptedNamesFillTheWidth(color: Bool) throws {
+    let text = comparison(
+      ".sheet(item: $chosenRecipeForDetails) { selectedRecipeValue in RecipeDetailScreen(recipe: selectedRecipeValue) }",
+      code: ".sheet(item: $selectedRecipe) { recipe in\n    RecipeDetail(recipe: recipe)\n}",
+      color: color, width: 70)
+    let lines = Self.visible(text).split(separator: "\n")
+    let first = try #require(lines.firstIndex { $0.hasPrefix("Your own names") }, "\(text)")
+    let names = lines[first...]
+    #expect(names.count > 1, "\(text)")
+    for (line, next) in zip(names, names.dropFirst()) {
+      #expect(line.count <= 70, "\(text)")
+      // Greedy: the next line's first word would not have fitted after this one.
+      let word = next.split(separator: " ").first ?? ""
+      #expect(line.count + 1 + word.count > 70, "\(text)")
+    }
+  }
+
   /// `text` without its ANSI escape sequences: what takes columns on a terminal.
   static func visible(_ text: some StringProtocol) -> String {
     var out = ""

@@ -72,6 +72,15 @@ struct Style: Equatable {
     }
   }
 
+  /// How many columns `text` takes once ``inlineMarkdown(_:)`` has dressed it: with colour, its
+  /// code spans' backticks and its strong spans' asterisks do not show. For wrapping text that
+  /// is dressed after.
+  func shownColumns(_ text: Substring) -> Int {
+    usesColor
+      ? text.count - text.count(where: { $0 == "`" }) - 2 * text.ranges(of: "**").count
+      : text.count
+  }
+
   /// A heading's text: on a terminal, where the whole heading is bold, without the backquotes
   /// of its code spans.
   func headingText(_ text: String) -> String {

@@ -12,10 +12,12 @@ extension CardPresenter {
     var parts: [String] = []
     // Wrapped before the code spans are dressed, so that escape codes take no columns; the
     // suggestion kept whole, on the reason's last line if it fits there, else on its own.
-    var headline = wrapper.wrap("Your attempt: \(judgement.reason)")
+    var headline = wrapper.wrap("Your attempt: \(judgement.reason)", columns: style.shownColumns)
     if let grade = judgement.grade {
       let suggestion = "Suggested grade: \(grade)."
-      let last = headline.split(separator: "\n", omittingEmptySubsequences: false).last?.count ?? 0
+      let last =
+        headline.split(separator: "\n", omittingEmptySubsequences: false).last
+        .map(style.shownColumns) ?? 0
       headline +=
         last + 1 + suggestion.count <= wrapper.width ? " " + suggestion : "\n" + suggestion
     }
@@ -71,7 +73,7 @@ extension CardPresenter {
       parts.append(
         more.map { finding in
           // A hanging indent: the lines after the first start under the text, not the dot.
-          let text = wrapper.wrap(finding.message, indent: "    ")
+          let text = wrapper.wrap(finding.message, indent: "    ", columns: style.shownColumns)
           return style.inlineMarkdown("  · " + text.dropFirst(4))
         }
         .joined(separator: "\n"))
@@ -80,7 +82,9 @@ extension CardPresenter {
       let names = judgement.renamings.map { "`\($0.attempt)` for `\($0.expected)`" }
       parts.append(
         style.inlineMarkdown(
-          wrapper.wrap("Your own names, accepted: " + names.joined(separator: ", "))))
+          wrapper.wrap(
+            "Your own names, accepted: " + names.joined(separator: ", "),
+            columns: style.shownColumns)))
     }
     return parts.joined(separator: "\n")
   }

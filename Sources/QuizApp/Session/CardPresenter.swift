@@ -109,7 +109,7 @@ struct CardPresenter {
       parts += interview.modelAnswer.blocks.map(block)
       // Wrapped with its label, so that the first line fits too; then the label is dressed.
       let label = "What interviewers listen for:"
-      let text = wrapper.wrap(label + " " + interview.listenFor)
+      let text = wrapper.wrap(label + " " + interview.listenFor, columns: style.shownColumns)
       parts.append(
         style.apply(.warn, label) + style.inlineMarkdown(String(text.dropFirst(label.count))))
       if let source = interview.source {
@@ -136,13 +136,7 @@ struct CardPresenter {
     switch block {
     case .text(let text):
       // With colour, a code span's backticks do not show: the line may hold them.
-      style.inlineMarkdown(
-        wrapper.wrap(text) { word in
-          style.usesColor
-            ? word.count - word.count(where: { $0 == "`" })
-              - 2 * word.ranges(of: "**").count
-            : word.count
-        })
+      style.inlineMarkdown(wrapper.wrap(text, columns: style.shownColumns))
     case .code(let code): self.code(code.text)
     case .console(let text):
       // A line that fits is kept as it is (output aligns with spaces); a longer one, such as a
