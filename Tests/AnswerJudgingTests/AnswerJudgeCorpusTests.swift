@@ -113,7 +113,7 @@ struct BlindCorpusTests {
     Set(
       name: "judge-blind2.txt", corpus: JudgeCorpus.blind2,
       // 90, 2, 11 before the eighth session of 2026-12-06.
-      measured: (inRange: 94, wrongPassed: 2, rightFailed: 9)),
+      measured: (inRange: 96, wrongPassed: 2, rightFailed: 7)),
     Set(
       name: "judge-blind3.txt", corpus: JudgeCorpus.blind3,
       // A development set since the second session of 2026-12-05: its totals found a
@@ -169,7 +169,7 @@ struct BlindCorpusTests {
       name: "judge-blind9.txt", corpus: JudgeCorpus.blind9,
       // 62, 8, 14 when it was written, late in the same session; 73, 6, 12 before the fourth.
       // 86, 4, 7 before the eighth session of 2026-12-06.
-      measured: (inRange: 88, wrongPassed: 4, rightFailed: 5), cardsAtLeast: 18),
+      measured: (inRange: 89, wrongPassed: 4, rightFailed: 5), cardsAtLeast: 18),
     Set(
       name: "judge-blind10.txt", corpus: JudgeCorpus.blind10,
       // 82, 15, 14 when it was written, on `5069276` (86 in the two reviewers' range; 87
@@ -206,7 +206,7 @@ struct BlindCorpusTests {
       // 97, 7, 21 when it was written, measured once on `ad21fdd`, the judge before the
       // fourth session of 2026-12-06 (102 in the two reviewers' range); once on its last judge
       // (103); 99, 6, 18 before the seventh.
-      measured: (inRange: 102, wrongPassed: 6, rightFailed: 16)),
+      measured: (inRange: 103, wrongPassed: 6, rightFailed: 15)),
     Set(
       name: "judge-blind15.txt", corpus: JudgeCorpus.blind15,
       // 100, 6, 17 when it was written, measured once on `9a1fa20`, the judge before the fifth
@@ -227,7 +227,7 @@ struct BlindCorpusTests {
       // session of 2026-12-06 (100 in the two reviewers' range). Its floor, run with the
       // others, showed one fewer in range with the session's first change (variants, above).
       // 90, 9, 18 before the eighth session of 2026-12-06.
-      measured: (inRange: 94, wrongPassed: 8, rightFailed: 17)),
+      measured: (inRange: 95, wrongPassed: 8, rightFailed: 17)),
     Set(
       name: "judge-blind18.txt", corpus: JudgeCorpus.blind18,
       // 95, 10, 8 when it was written, measured once on `eee2bcf`, the judge before the eighth
@@ -249,13 +249,14 @@ struct BlindCorpusTests {
       name: "judge-blind21.txt", corpus: JudgeCorpus.blind21,
       // 95, 12, 12 when it was written, measured once on `a1a1669`, the judge before the
       // eleventh session, of 2026-12-07 (101 in the two reviewers' range); the same on its
-      // last, every class unchanged.
-      measured: (inRange: 95, wrongPassed: 12, rightFailed: 12)),
+      // last, every class unchanged; 96, 12, 11 on the twelfth's last (102).
+      measured: (inRange: 96, wrongPassed: 12, rightFailed: 11)),
     Set(
       name: "judge-blind22.txt", corpus: JudgeCorpus.blind22,
       // 98, 8, 12 when it was written, measured once on `ae5de94`, the judge before the
-      // twelfth session, of 2026-12-07 (103 in the two reviewers' range).
-      measured: (inRange: 98, wrongPassed: 8, rightFailed: 12)),
+      // twelfth session, of 2026-12-07 (103 in the two reviewers' range); 102, 8, 9 on its
+      // last (107).
+      measured: (inRange: 102, wrongPassed: 8, rightFailed: 9)),
   ]
 
   static func score(_ corpus: JudgeCorpus) throws -> Score {
