@@ -335,6 +335,9 @@ public struct AnswerJudge: Sendable {
     if grade > 2, let missing = wanted.missing(from: written) {
       grade = 2
       reason = missing
+    } else if grade > 2, let (card, theirs) = wanted.swappedValue(in: written) {
+      grade = 2
+      reason = "`\(theirs)` where the card has `\(card)`."
     }
     return Judgement(
       grade: grade, reason: reason, findings: [], code: expected.source, marks: [:],

@@ -9,11 +9,17 @@ struct TokenWords {
   var isOwnName: [Bool] = []
   /// The names a protocol or attribute gives the code's members, which are not the author's.
   var required: Set<Substring> = []
+  /// The names the code declares.
+  var declared: Set<String> = []
+  /// The author's names the code uses as values without declaring them: values it takes as
+  /// given (not labels, which a colon follows).
+  var givenValues: Set<Substring> = []
 
   /// The words of `code`; with `skippingAccess`, not its access modifiers (`private`,
   /// `public(set)`), the author's choice where the card writes none.
   init(_ code: ParsedCode, skippingAccess: Bool = false) {
     let index = SDKIndex.shipped
+    declared = code.declared
     // Names a protocol or attribute gives the code's members (`body` of a `ViewModifier`).
     for node in Matching.allNodes(code.nodes) where node.kind == .declaration && node.isAPI {
       if let name = node.parameters.first { required.insert(Substring(name)) }
@@ -60,6 +66,36 @@ struct TokenWords {
       }
       position += 1
     }
+    turnComparisons()
+    for (position, word) in words.enumerated()
+    where isOwnName[position] && !declared.contains(String(word))
+      && (position + 1 == words.count || words[position + 1] != ":")
+    {
+      givenValues.insert(word)
+    }
+  }
+
+  /// Each comparison of two plain operands written with `>` or `>=` written the other way round
+  /// (`score > highScore` as `highScore < score`): the same test, whichever way it is written.
+  private mutating func turnComparisons() {
+    let before: Set<Substring> = ["if", "guard", "while", "(", "{", "return", "=", "&&", "||", ","]
+    let after: Set<Substring> = ["{", ")", "&&", "||", ",", "else", "?", "}"]
+    for position in words.indices.dropFirst().dropLast()
+    where words[position] == ">" || words[position] == ">=" {
+      let (left, right) = (position - 1, position + 1)
+      guard isOperand(words[left]), isOperand(words[right]),
+        left == 0 || before.contains(words[left - 1]),
+        right + 1 == words.count || after.contains(words[right + 1])
+      else { continue }
+      words.swapAt(left, right)
+      isOwnName.swapAt(left, right)
+      words[position] = words[position] == ">" ? "<" : "<="
+    }
+  }
+
+  /// Whether `word` is a name or a literal, alone an operand.
+  private func isOperand(_ word: Substring) -> Bool {
+    word.first.map { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "\"" } ?? false
   }
 
   /// The declaration keywords an access modifier may stand before.
@@ -141,6 +177,13 @@ struct TokenWords {
       let theirs = other.words[start + position]
       if word == theirs { continue }
       guard isOwnName[position], other.isOwnName[start + position] else { return false }
+      // Another of the values the code takes as given, in this one's place (`width / height`
+      // for `height / width`), is no renaming.
+      if forward[word] == nil, givenValues.contains(word), givenValues.contains(theirs),
+        !other.declared.contains(String(theirs))
+      {
+        return false
+      }
       if forward[word, default: theirs] != theirs || backward[theirs, default: word] != word {
         return false
       }
@@ -148,6 +191,21 @@ struct TokenWords {
       backward[theirs] = word
     }
     return true
+  }
+
+  /// The first of the values the code takes as given for which `other`, these words with the
+  /// author's names renamed but for that, writes another such value (`width / height` for
+  /// `height / width`): the card's, then `other`'s.
+  func swappedValue(in other: TokenWords) -> (card: Substring, typed: Substring)? {
+    guard words.count == other.words.count,
+      words.indices.allSatisfy({
+        words[$0] == other.words[$0] || (isOwnName[$0] && other.isOwnName[$0])
+      })
+    else { return nil }
+    return words.indices.lazy.map { (self.words[$0], other.words[$0]) }.first { word, theirs in
+      word != theirs && givenValues.contains(word) && givenValues.contains(theirs)
+        && !other.declared.contains(String(theirs))
+    }
   }
 
   /// What `other` leaves out that such code cannot do without, as the reason for a 2: a type

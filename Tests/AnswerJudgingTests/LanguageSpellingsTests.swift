@@ -393,6 +393,18 @@ struct LanguageSpellingsTests {
     #expect(judge("let removed = before.subtracting(after)", card).grade == 5)
   }
 
+  @Test("takes two given values turned round in code without API for an error too")
+  func swappedGivenValuesInPlainCode() throws {
+    let card = "let ratio = height / width"
+    let swapped = judge("let ratio = width / height", card)
+    #expect(try #require(swapped.grade) <= 2)
+    #expect(swapped.reason == "`width` where the card has `height`.")
+    #expect(judge("let ratio = h / w", card).grade == 5)
+    // A label is no value: `id:` beside a value renamed `id` is still a renaming.
+    let labelled = "async let profile = loadProfile(id: userID)"
+    #expect(judge("async let info = loadProfile(id: id)", labelled).grade == 5)
+  }
+
   @Test("reads a commutative method's operands in the card's order at the head of a chain")
   func commutedOperandsInChains() {
     let card = "let everyone = friends.union(coworkers).sorted()"
@@ -451,5 +463,17 @@ struct LanguageSpellingsTests {
     let wrong = judge(
       declared.replacingOccurrences(of: "lhs.id == rhs.id", with: "lhs.id != rhs.id"), card)
     #expect(try #require(wrong.grade) < 5)
+  }
+
+  @Test("reads a comparison of two plain operands written the other way round as the same test")
+  func turnedComparisons() throws {
+    let card = "if score > highScore { highScore = score }"
+    #expect(judge("if highScore < score { highScore = score }", card).grade == 5)
+    #expect(
+      judge(
+        "if score >= highScore { highScore = score }", "if highScore <= score { highScore = score }"
+      ).grade == 5)
+    let swapped = judge("if highScore > score { highScore = score }", card)
+    #expect(try #require(swapped.grade) <= 2)
   }
 }
