@@ -382,11 +382,13 @@ extension Matching {
       })
     else { return }
     let commuted = CodeNode.commutedOperands(in: expected.nodes, given: true)
+    // The two turned round, or the card's value nowhere in the attempt (`oldTags` twice).
+    func isSwapped(_ e: CodeNode, _ a: CodeNode) -> Bool {
+      otherGivenValues.contains { $0.expected.name == a.name && $0.typed.name == e.name }
+        || !attempt.writtenNames.contains(Substring(e.name))
+    }
     for (e, a) in otherGivenValues
-    where otherGivenValues.contains(where: { $0.expected.name == a.name && $0.typed.name == e.name }
-    )
-      && !(commuted.contains(e.name) && commuted.contains(a.name))
-    {
+    where isSwapped(e, a) && !(commuted.contains(e.name) && commuted.contains(a.name)) {
       guard let token = e.token, marks[token] == nil else { continue }
       position = token
       note(.error, "`\(attempt.text(a))` where the card has `\(display(e, in: expected))`")

@@ -179,8 +179,8 @@ struct TokenWords {
       guard isOwnName[position], other.isOwnName[start + position] else { return false }
       // Another of the values the code takes as given, in this one's place (`width / height`
       // for `height / width`), is no renaming.
-      if forward[word] == nil, givenValues.contains(word), givenValues.contains(theirs),
-        !other.declared.contains(String(theirs))
+      if forward[word] == nil, isOrdered(position), givenValues.contains(word),
+        givenValues.contains(theirs), !other.declared.contains(String(theirs))
       {
         return false
       }
@@ -193,6 +193,25 @@ struct TokenWords {
     return true
   }
 
+  /// Whether the word at `position` is an operand of an operator whose operands cannot be
+  /// turned round, what an assignment assigns to, or an argument: `height / width` is not
+  /// `width / height`, nor `copy(from: a, to: b)` `copy(from: b, to: a)`, where `tax + subtotal`
+  /// is `subtotal + tax`. (A symmetric function's arguments turned round, `hypot(dy, dx)`, are
+  /// taken for an error too: most functions are not.)
+  private func isOrdered(_ position: Int) -> Bool {
+    // An assignment's target, before it; either operand of these.
+    let ordered: Set<Substring> = ["-", "/", "%", "<", "<="]
+    let assigning: Set<Substring> = ["=", "+=", "-=", "*=", "/="]
+    let before = position > 0 ? words[position - 1] : ""
+    let after = position + 1 < words.count ? words[position + 1] : ""
+    // An argument of a call, labelled or in its place (`f(a, b)`), but for one alone.
+    let isArgument =
+      before == ":" || (before == "(" && after == ",")
+      || (before == "," && (after == ")" || after == ","))
+    return isArgument || ordered.contains(before) || ordered.contains(after)
+      || assigning.contains(after)
+  }
+
   /// The first of the values the code takes as given for which `other`, these words with the
   /// author's names renamed but for that, writes another such value (`width / height` for
   /// `height / width`): the card's, then `other`'s.
@@ -202,10 +221,11 @@ struct TokenWords {
         words[$0] == other.words[$0] || (isOwnName[$0] && other.isOwnName[$0])
       })
     else { return nil }
-    return words.indices.lazy.map { (self.words[$0], other.words[$0]) }.first { word, theirs in
-      word != theirs && givenValues.contains(word) && givenValues.contains(theirs)
-        && !other.declared.contains(String(theirs))
-    }
+    return words.indices.lazy.filter(isOrdered).map { (self.words[$0], other.words[$0]) }
+      .first { word, theirs in
+        word != theirs && givenValues.contains(word) && givenValues.contains(theirs)
+          && !other.declared.contains(String(theirs))
+      }
   }
 
   /// What `other` leaves out that such code cannot do without, as the reason for a 2: a type

@@ -389,6 +389,10 @@ struct LanguageSpellingsTests {
     let swapped = judge("let removed = newTags.subtracting(oldTags)", card)
     #expect(try #require(swapped.grade) <= 2)
     #expect(swapped.reason == "`newTags` where the card has `oldTags`.")
+    // One of them in both places, the other nowhere.
+    let twice = judge("let removed = oldTags.subtracting(oldTags)", card)
+    #expect(try #require(twice.grade) <= 2)
+    #expect(twice.reason == "`oldTags` where the card has `newTags`.")
     // Names of the attempt's own for both are still a renaming.
     #expect(judge("let removed = before.subtracting(after)", card).grade == 5)
   }
@@ -400,6 +404,14 @@ struct LanguageSpellingsTests {
     #expect(try #require(swapped.grade) <= 2)
     #expect(swapped.reason == "`width` where the card has `height`.")
     #expect(judge("let ratio = h / w", card).grade == 5)
+    // Operands of a commutative operator may be turned round.
+    #expect(judge("let total = tax + subtotal", "let total = subtotal + tax").grade == 5)
+    #expect(
+      judge("if confirmation == password { save() }", "if password == confirmation { save() }")
+        .grade == 5)
+    // A labelled argument's value, and an assignment's target, may not.
+    let moved = judge("move(from: destination, to: source)", "move(from: source, to: destination)")
+    #expect(try #require(moved.grade) <= 2)
     // A label is no value: `id:` beside a value renamed `id` is still a renaming.
     let labelled = "async let profile = loadProfile(id: userID)"
     #expect(judge("async let info = loadProfile(id: id)", labelled).grade == 5)
