@@ -400,6 +400,8 @@ extension CodeParser {
     var names: [String] = []
     var level = 0
     var expectsName = true
+    // After `->`, the closure's result type: no names.
+    var inResult = false
     while index < tokens.count {
       let token = tokens[index]
       let value = text(index)
@@ -419,14 +421,17 @@ extension CodeParser {
         switch value {
         case "(", "[": level += 1
         case ")", "]": level -= 1
-        case ",": expectsName = level <= 1
+        case ",": expectsName = !inResult && level <= 1
         case ":":
           expectsName = false
         case "?", "!", ".": break
         default: return nil
         }
         if level < 0 { return nil }
-      case .operator where value == "->" || value == "<" || value == ">": break
+      case .operator where value == "->":
+        inResult = true
+        expectsName = false
+      case .operator where value == "<" || value == ">": break
       case .keyword where value == "async" || value == "throws": break
       default: return nil
       }

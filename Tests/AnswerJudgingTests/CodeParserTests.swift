@@ -70,6 +70,11 @@ struct CodeParserTests {
     // A binding's element (SE-0293) binds its name too.
     let (rows, _) = parse("List($todos) { $todo in Toggle(todo.title, isOn: $todo.isDone) }")
     #expect(rows.first?.arguments.last?.value.first?.parameters == ["todo"])
+    // A closure's result type names no parameter.
+    let (typed, _) = parse("let swap = { (a: Int, b: String) -> (String, Int) in (b, a) }")
+    #expect(typed.first?.value.first?.parameters == ["a", "b"])
+    let (bare, _) = parse("let make = { () -> JSONDecoder in JSONDecoder() }")
+    #expect(bare.first?.value.first?.parameters == [])
   }
 
   @Test("splits a one-line attempt at ` .modifier` after a declaration's value")
