@@ -54,6 +54,7 @@ extension Matching {
       sameScaffolding += 1
     }
     if !e.isAPI, e.name != a.name, [.call, .binding].contains(e.kind) { renameOrSwap(e, a) }
+    keepOtherMember(e, a)
     // A constant the attempt names otherwise: the name its uses in that scope must have.
     if e.kind == .declaration, ["let", "var"].contains(e.name), e.parameters.count == 1,
       a.parameters.count == 1, let name = e.parameters.first, let typed = a.parameters.first,
@@ -206,6 +207,8 @@ extension Matching {
       [.call, .binding].contains(a.kind), !e.name.isEmpty
     {
       renameOrSwap(e, a)
+    } else {
+      keepOtherMember(e, a)
     }
   }
 
@@ -358,6 +361,17 @@ extension Matching {
     otherGivenValues.append((e, a))
   }
 
+  /// Keeps the attempt's `a`, a member of the example's own (`Shelf.unread`), where the card
+  /// has another of its members, `e` (`Shelf.all`): two turned round, or one written twice,
+  /// are told with the given values (``noteSwappedValues()``).
+  private mutating func keepOtherMember(_ e: CodeNode, _ a: CodeNode) {
+    guard e.kind == .modifier || e.kind == .member, a.kind == e.kind, !e.isAPI, !a.isAPI,
+      e.name != a.name, e.arguments.isEmpty, a.arguments.isEmpty,
+      expected.names.contains(a.name)
+    else { return }
+    otherGivenValues.append((e, a))
+  }
+
   /// Whether the attempt's `a` is another of the values the card takes as given, where the
   /// card has `e`, a name neither code declares.
   private func isOtherGivenValue(_ e: CodeNode, _ a: CodeNode) -> Bool {
@@ -391,7 +405,7 @@ extension Matching {
     where isSwapped(e, a) && !(commuted.contains(e.name) && commuted.contains(a.name)) {
       guard let token = e.token, marks[token] == nil else { continue }
       position = token
-      note(.error, "`\(attempt.text(a))` where the card has `\(display(e, in: expected))`")
+      note(.error, "`\(display(a, in: attempt))` where the card has `\(display(e, in: expected))`")
       mark(e, .wrong(attempt.text(a)))
     }
   }

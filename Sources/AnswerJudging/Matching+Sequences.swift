@@ -54,9 +54,12 @@ extension Matching {
             && expected[i].parameters == typed[j].parameters && expected[i].value.isEmpty
             && typed[j].value.isEmpty
           let sameRank = expectedRanks[i] != nil && expectedRanks[i] == typedRanks[j]
+          // A modifier goes with what it modifies: the `.tag` after `Text("All")` stands for
+          // the card's `.tag` after `Text("All")`, whatever values the two tags hold.
+          let sameHead = Matching.headsShare(expected, i, typed, j)
           let score =
             shared * 2 - abs(expected[i].arguments.count - typed[j].arguments.count)
-            + (sameName ? 3 : 0) + (sameRank ? 1 : 0)
+            + (sameName ? 3 : 0) + (sameRank ? 1 : 0) + (sameHead ? 3 : 0)
           candidates.append((i, j, score))
         }
       }
@@ -67,6 +70,26 @@ extension Matching {
         pairs.append((candidate.i, candidate.j, relation))
       }
     }
+  }
+
+  /// Whether the modifiers at `i` of `expected` and `j` of `typed` modify calls of one name
+  /// that share a literal or a name in their arguments (`Text("All")`).
+  static func headsShare(_ expected: [CodeNode], _ i: Int, _ typed: [CodeNode], _ j: Int)
+    -> Bool
+  {
+    func head(_ items: [CodeNode], _ index: Int) -> CodeNode? {
+      guard items[index].kind == .modifier else { return nil }
+      var position = index - 1
+      while position >= 0, items[position].kind == .modifier { position -= 1 }
+      return position >= 0 && items[position].kind == .call ? items[position] : nil
+    }
+    guard let e = head(expected, i), let a = head(typed, j), e.name == a.name,
+      !e.arguments.isEmpty
+    else { return false }
+    let words = { (node: CodeNode) in
+      Set(node.arguments.flatMap(\.value).filter { $0.kind == .literal }.map(\.name))
+    }
+    return !words(e).isDisjoint(with: words(a))
   }
 
   /// For candidate views of one name that hold text, each one's place among them by the

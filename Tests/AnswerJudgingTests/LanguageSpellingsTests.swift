@@ -488,4 +488,34 @@ struct LanguageSpellingsTests {
     let swapped = judge("if highScore > score { highScore = score }", card)
     #expect(try #require(swapped.grade) <= 2)
   }
+
+  @Test(
+    "pairs a modifier with the one on the same view, and takes the example's cases turned round for an error"
+  )
+  func swappedExampleCases() throws {
+    let card = """
+      .searchScopes($shelf) {
+          Text("All").tag(Shelf.all)
+          Text("Unread").tag(Shelf.unread)
+      }
+      """
+    let swapped = judge(
+      """
+      .searchScopes($scope) {
+          Text("All").tag(Scope.unread)
+          Text("Unread").tag(Scope.all)
+      }
+      """, card)
+    #expect(try #require(swapped.grade) <= 2)
+    #expect(swapped.reason == "`.unread` where the card has `.all`.")
+    // Cases of the attempt's own naming are the example's to rename.
+    let renamed = judge(
+      """
+      .searchScopes($scope) {
+          Text("All").tag(Scope.everything)
+          Text("Unread").tag(Scope.unreadOnly)
+      }
+      """, card)
+    #expect(renamed.grade == 5, "\(renamed.reason)")
+  }
 }
