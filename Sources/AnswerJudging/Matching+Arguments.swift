@@ -48,7 +48,7 @@ extension Matching {
     compareOverloads(e, a)
     if e.name == a.name { pairDroppedLabel(&pairing, isAPI: e.isAPI) }
     pairUnlabeled(&pairing, of: e)
-    pairOtherLabels(&pairing, isAPI: e.isAPI && !e.isTransparent)
+    pairOtherLabels(&pairing, isAPI: e.isAPI && !e.isTransparent, of: e)
     settleUnpaired(pairing, e, a)
   }
 
@@ -300,14 +300,27 @@ extension Matching {
   }
 
   /// Other labels in the same place: a wrong label (`middle: { … }` for `content: { … }` too).
-  private mutating func pairOtherLabels(_ p: inout ArgumentPairing, isAPI: Bool) {
+  /// Of the attempt's, one no overload of the call takes goes first: in `Menu { … } label: { … }
+  /// defaultAction: { … }` for the card's `primaryAction:`, `label:` is another overload's.
+  private mutating func pairOtherLabels(_ p: inout ArgumentPairing, isAPI: Bool, of e: CodeNode) {
+    var taken: Set<String>?
+    func isTaken(_ label: String) -> Bool {
+      if taken == nil {
+        let overloads =
+          e.kind == .call && e.name.first?.isUppercase == true
+          ? SDKIndex.shipped.members(named: "init", of: e.name)
+          : e.kind == .modifier ? SDKIndex.shipped.members(named: e.name, of: "View") : []
+        taken = Set(overloads.flatMap(\.labels))
+      }
+      return taken!.contains(label)
+    }
     for i in p.expected.indices
     where !p.expectedUsed[i] && (!p.expected[i].isClosure || p.expected[i].label != nil) {
       let isClosure = p.expected[i].isClosure
-      guard
-        let j = p.typed.indices.first(where: {
-          !p.typedUsed[$0] && p.typed[$0].label != nil && p.typed[$0].isClosure == isClosure
-        })
+      let open = p.typed.indices.filter {
+        !p.typedUsed[$0] && p.typed[$0].label != nil && p.typed[$0].isClosure == isClosure
+      }
+      guard let j = open.first(where: { !isTaken(p.typed[$0].label!) }) ?? open.first
       else { continue }
       p.pair(i, j)
       let argument = p.expected[i]

@@ -45,4 +45,27 @@ struct MissingPartReasonsTests {
     ).judge("List(results) { Text($0) }\n    .onAppear { Task { await search(query) } }")
     #expect(tasks.findings.contains { $0.message.hasPrefix("missing") }, "\(tasks.findings)")
   }
+
+  @Test("names the label no overload takes, not another overload's, for the card's label")
+  func labelNoOverloadTakes() throws {
+    let card = """
+      Menu("New", systemImage: "plus") {
+          Button("From a photo") { importPhoto() }
+      } primaryAction: {
+          createBlankRecipe()
+      }
+      """
+    let judgement = AnswerJudge(code: card).judge(
+      """
+      Menu {
+          Button("From a photo") { importPhoto() }
+      } label: {
+          Label("New", systemImage: "plus")
+      } defaultAction: {
+          createBlankRecipe()
+      }
+      """)
+    #expect(try #require(judgement.grade) <= 2)
+    #expect(judgement.reason == "`defaultAction:` where the card has `primaryAction:`.")
+  }
 }
