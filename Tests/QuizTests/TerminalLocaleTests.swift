@@ -154,6 +154,7 @@ struct TerminalLocaleTests {
     let terminal = try PseudoTerminal()
     let taken = DispatchSemaphore(value: 0)
     let typedAhead = DispatchSemaphore(value: 0)
+    let finished = DispatchSemaphore(value: 0)
     Thread {
       if terminal.waitFor("> ") != nil { terminal.type("one\r") }
       // The line is taken; quiz works on it while the rest of the paste arrives.
@@ -162,6 +163,7 @@ struct TerminalLocaleTests {
       // What the terminal itself shows of those keys comes now, if anything does.
       terminal.waitFor("ahead")
       typedAhead.signal()
+      finished.signal()
     }.start()
     let (one, two) = {
       let input = ReadlineInput(
@@ -181,6 +183,9 @@ struct TerminalLocaleTests {
       return (one, two)
     }()
     terminal.closeSlave()
+    // The terminal is read by one thread at a time: the typist's may still be waiting for the
+    // echo (on a loaded machine, past the second given above) until the close ends its wait.
+    finished.wait()
     terminal.readToEnd()
     #expect(one == .line("one") && two == .line("ahead"))
     let screen = String(decoding: terminal.output, as: UTF8.self)
