@@ -58,7 +58,8 @@ extension CodeNode {
       let local = body.first, local.kind == .declaration, local.name == "var",
       local.parameters.count == 1, local.attributes.isEmpty, local.blocks.isEmpty,
       !local.value.isEmpty, let inner = local.parameters.first,
-      let last = body.last, last.kind == .call, last.name == inner, isBareReference(last)
+      let last = body.last, last.kind == .call, last.name == inner,
+      CodeParser.isBareReference(last)
     else { return nil }
     // Only lines that set the value up: another value bound in between is other code.
     let lines = body.dropFirst().dropLast()
@@ -70,15 +71,10 @@ extension CodeNode {
     return (constant, lines.map { $0.renaming(inner, to: name) })
   }
 
-  /// Whether `node` is a name read as a value, nothing applied to it.
-  private static func isBareReference(_ node: CodeNode) -> Bool {
-    node.arguments.isEmpty && !node.hasParentheses && node.blocks.isEmpty
-  }
-
   /// The node with each plain reference to `old`, and each member called on it, naming `new`.
   private func renaming(_ old: String, to new: String) -> CodeNode {
     var node = mappingSequences { $0.map { $0.renaming(old, to: new) } }
-    if node.kind == .call, node.name == old, Self.isBareReference(node) { node.name = new }
+    if node.kind == .call, node.name == old, CodeParser.isBareReference(node) { node.name = new }
     if node.kind == .modifier, node.parameters == [old] { node.parameters = [new] }
     return node
   }

@@ -38,6 +38,8 @@ extension Matching {
       // label stands for the card's longest, wherever the attempt put it.
       let expectedRanks = Matching.textRanks(expected)
       let typedRanks = Matching.textRanks(typed)
+      let expectedCalls = Matching.modifiedCalls(expected)
+      let typedCalls = Matching.modifiedCalls(typed)
       for i in expected.indices where !expectedUsed[i] {
         for j in typed.indices where !typedUsed[j] && accepts(matching, expected[i], typed[j]) {
           if expectedPrints[i] == nil {
@@ -56,7 +58,10 @@ extension Matching {
           let sameRank = expectedRanks[i] != nil && expectedRanks[i] == typedRanks[j]
           // A modifier goes with what it modifies: the `.tag` after `Text("All")` stands for
           // the card's `.tag` after `Text("All")`, whatever values the two tags hold.
-          let sameHead = Matching.headsShare(expected, i, typed, j)
+          var sameHead = false
+          if let card = expectedCalls[i], let theirs = typedCalls[j] {
+            sameHead = card.name == theirs.name && !card.literals.isDisjoint(with: theirs.literals)
+          }
           let score =
             shared * 2 - abs(expected[i].arguments.count - typed[j].arguments.count)
             + (sameName ? 3 : 0) + (sameRank ? 1 : 0) + (sameHead ? 3 : 0)
@@ -72,24 +77,25 @@ extension Matching {
     }
   }
 
-  /// Whether the modifiers at `i` of `expected` and `j` of `typed` modify calls of one name
-  /// that share a literal or a name in their arguments (`Text("All")`).
-  static func headsShare(_ expected: [CodeNode], _ i: Int, _ typed: [CodeNode], _ j: Int)
-    -> Bool
-  {
-    func head(_ items: [CodeNode], _ index: Int) -> CodeNode? {
-      guard items[index].kind == .modifier else { return nil }
-      var position = index - 1
-      while position >= 0, items[position].kind == .modifier { position -= 1 }
-      return position >= 0 && items[position].kind == .call ? items[position] : nil
+  /// For each modifier of `items` on a call given literals, that call's name and literals
+  /// (`Text("All")` for its `.tag`): a modifier goes with what it modifies.
+  static func modifiedCalls(_ items: [CodeNode]) -> [Int: (name: String, literals: Set<String>)] {
+    var calls: [Int: (name: String, literals: Set<String>)] = [:]
+    var call: (name: String, literals: Set<String>)?
+    for (index, item) in items.enumerated() {
+      if item.kind == .modifier {
+        calls[index] = call
+        continue
+      }
+      call = nil
+      // Only a call that is modified.
+      guard item.kind == .call, index + 1 < items.count, items[index + 1].kind == .modifier
+      else { continue }
+      let literals = Set(
+        item.arguments.flatMap(\.value).filter { $0.kind == .literal }.map(\.name))
+      if !literals.isEmpty { call = (item.name, literals) }
     }
-    guard let e = head(expected, i), let a = head(typed, j), e.name == a.name,
-      !e.arguments.isEmpty
-    else { return false }
-    let words = { (node: CodeNode) in
-      Set(node.arguments.flatMap(\.value).filter { $0.kind == .literal }.map(\.name))
-    }
-    return !words(e).isDisjoint(with: words(a))
+    return calls
   }
 
   /// For candidate views of one name that hold text, each one's place among them by the

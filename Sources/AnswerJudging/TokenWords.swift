@@ -78,20 +78,26 @@ struct TokenWords {
   /// Each comparison of two plain operands written with `>` or `>=` written the other way round
   /// (`score > highScore` as `highScore < score`): the same test, whichever way it is written.
   private mutating func turnComparisons() {
-    let before: Set<Substring> = ["if", "guard", "while", "(", "{", "return", "=", "&&", "||", ","]
-    let after: Set<Substring> = ["{", ")", "&&", "||", ",", "else", "?", "}"]
     for position in words.indices.dropFirst().dropLast()
     where words[position] == ">" || words[position] == ">=" {
       let (left, right) = (position - 1, position + 1)
       guard isOperand(words[left]), isOperand(words[right]),
-        left == 0 || before.contains(words[left - 1]),
-        right + 1 == words.count || after.contains(words[right + 1])
+        left == 0 || Self.beforeComparison.contains(words[left - 1]),
+        right + 1 == words.count || Self.afterComparison.contains(words[right + 1])
       else { continue }
       words.swapAt(left, right)
       isOwnName.swapAt(left, right)
       words[position] = words[position] == ">" ? "<" : "<="
     }
   }
+
+  /// The words a comparison turned round may follow and be followed by: it stands alone.
+  private static let beforeComparison: Set<Substring> = [
+    "if", "guard", "while", "(", "{", "return", "=", "&&", "||", ",",
+  ]
+  private static let afterComparison: Set<Substring> = [
+    "{", ")", "&&", "||", ",", "else", "?", "}",
+  ]
 
   /// Whether `word` is a name or a literal, alone an operand.
   private func isOperand(_ word: Substring) -> Bool {
@@ -199,18 +205,20 @@ struct TokenWords {
   /// is `subtotal + tax`. (A symmetric function's arguments turned round, `hypot(dy, dx)`, are
   /// taken for an error too: most functions are not.)
   private func isOrdered(_ position: Int) -> Bool {
-    // An assignment's target, before it; either operand of these.
-    let ordered: Set<Substring> = ["-", "/", "%", "<", "<="]
-    let assigning: Set<Substring> = ["=", "+=", "-=", "*=", "/="]
     let before = position > 0 ? words[position - 1] : ""
     let after = position + 1 < words.count ? words[position + 1] : ""
     // An argument of a call, labelled or in its place (`f(a, b)`), but for one alone.
     let isArgument =
       before == ":" || (before == "(" && after == ",")
       || (before == "," && (after == ")" || after == ","))
-    return isArgument || ordered.contains(before) || ordered.contains(after)
-      || assigning.contains(after)
+    return isArgument || Self.ordered.contains(before) || Self.ordered.contains(after)
+      || Self.assigning.contains(after)
   }
+
+  /// The operators whose operands cannot be turned round, and the assignments, whose target,
+  /// before them, cannot be either.
+  private static let ordered: Set<Substring> = ["-", "/", "%", "<", "<="]
+  private static let assigning: Set<Substring> = ["=", "+=", "-=", "*=", "/="]
 
   /// The first of the values the code takes as given for which `other`, these words with the
   /// author's names renamed but for that, writes another such value (`width / height` for
