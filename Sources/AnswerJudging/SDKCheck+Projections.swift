@@ -44,6 +44,10 @@ extension SDKCheck.Code {
     var position = keyword - 1
     while position >= 0, modifiers.contains(text(position)) { position -= 1 }
     if position >= 0, isByte(position, ")"), let open = open(of: position) { position = open - 1 }
+    // A wrapper's nested type: `@FocusState.Binding var isFocused`.
+    while position >= 2, tokens[position].kind == .identifier, isByte(position - 1, ".") {
+      position -= 2
+    }
     return position >= 0 && tokens[position].kind == .attribute
   }
 }

@@ -27,6 +27,7 @@ struct CompileChecksTests {
       "if let genre { List(books, selection: $genre) { Text($0) } }",
       "ForEach($rows) { $row in Toggle(row.name, isOn: $row.isOn) }",
       "let total = 3\nText(\"\\(total)\").onChange(of: $0) { }",
+      "@FocusState.Binding var isFocused: Bool\nTextField(\"Search\", text: $text).focused($isFocused)",
     ])
   func wrappedProjection(code: String) {
     #expect(SDKCheck.Code(code).unwrappedProjections().isEmpty)
