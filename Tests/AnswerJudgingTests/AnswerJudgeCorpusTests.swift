@@ -257,6 +257,12 @@ struct BlindCorpusTests {
       // twelfth session, of 2026-12-07 (103 in the two reviewers' range); 102, 8, 9 on its
       // last (107).
       measured: (inRange: 102, wrongPassed: 8, rightFailed: 9)),
+    Set(
+      name: "judge-blind23.txt", corpus: JudgeCorpus.blind23,
+      // 98, 14, 12 when it was written, measured once on `5e86c71`, the judge before the
+      // thirteenth session, of 2026-12-07 (101 in the two reviewers' range); 101, 14, 10 once
+      // a wrapper's nested type (`@FocusState.Binding`) projects, the first change (104).
+      measured: (inRange: 101, wrongPassed: 14, rightFailed: 10)),
   ]
 
   static func score(_ corpus: JudgeCorpus) throws -> Score {

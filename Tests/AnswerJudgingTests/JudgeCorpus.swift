@@ -239,6 +239,17 @@ struct JudgeCorpus {
   /// `Result.flatMap`, web-socket tasks), written in the twelfth session, of 2026-12-07, and
   /// measured once on `ae5de94`, the judge before it. Fair: its attempts are not read here.
   static let blind22 = JudgeCorpus((try? fixture("judge-blind22.txt")) ?? "")
+  /// A twenty-third, the same way (`-cm.md`: navigation container backgrounds, custom sheet
+  /// detents, customisable toolbars, paged tab views, transaction entries, indefinite symbol
+  /// effects, gesture modifier keys, file representations, focus state bindings, the large
+  /// content viewer, fetched properties, values kept on deletion, fetched identifiers,
+  /// observation streams; `-cn.md`: currency ISO codes, the application support folder, custom
+  /// date decoding, data prefixes, regex builder repeats, `NSRange` conversion, range overlaps,
+  /// moving subranges, `Strideable` conformance, `buildArray`, key-path appending, stream yield
+  /// results, inherited isolation, test scoping traits), written in the thirteenth session, of
+  /// 2026-12-07, and measured once on `5e86c71`, the judge before it. Fair: its attempts are
+  /// not read here.
+  static let blind23 = JudgeCorpus((try? fixture("judge-blind23.txt")) ?? "")
 
   /// Every syntax card the corpus is about: the shipped decks' and the fixture deck's, by id.
   static let cards: [String: SyntaxCard] = {
@@ -267,6 +278,7 @@ struct JudgeCorpus {
       "judge-blind-cards-cg.md", "judge-blind-cards-ch.md",
       "judge-blind-cards-ci.md", "judge-blind-cards-cj.md",
       "judge-blind-cards-ck.md", "judge-blind-cards-cl.md",
+      "judge-blind-cards-cm.md", "judge-blind-cards-cn.md",
     ] {
       if let text = try? fixture(name) {
         files.append(.init(path: name, bytes: Array(text.utf8)))
