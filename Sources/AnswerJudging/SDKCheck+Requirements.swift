@@ -31,9 +31,148 @@ extension SDKCheck {
     }
     return found
   }
+
+  /// The properties and parameters a type writes under a requirement of a protocol it conforms
+  /// to with the card's name but not the card's type, as no witness can: optional where the
+  /// card's is not or the other way round (`var errorDescription: String` for `LocalizedError`'s
+  /// `String?`), or an opaque parameter where the card names the protocol's type
+  /// (`body(content: some View)` for `ViewModifier`'s `Content`). Another type altogether may be
+  /// an associated type's other choice, and is left to the comparison.
+  func mistypedRequirements(in typed: Code) -> [Problem] {
+    guard !cardRequirementTypes.isEmpty else { return [] }
+    var found: [Problem] = []
+    for written in typed.requirementTypes() {
+      guard let card = cardRequirementTypes[written.key], card.protocols == written.protocols,
+        card.type != written.type,
+        let owner = written.protocols.first(where: {
+          index.isProtocol($0) && !index.ownMembers(named: written.name, of: $0).isEmpty
+        })
+      else { continue }
+      let theirs = card.type
+      let yours = written.type
+      let optionality = theirs == yours + "?" || yours == theirs + "?"
+      let opaque = yours.hasPrefix("some ") && !theirs.hasPrefix("some ")
+      guard optionality || opaque else { continue }
+      let requirement = written.key.prefix { $0 != "#" }
+      let says =
+        requirement.hasSuffix(")")
+        ? "takes `\(theirs)`, not `\(yours)`" : "is `\(theirs)`, not `\(yours)`"
+      found.append(Problem(message: "`\(owner)`'s `\(requirement)` \(says)"))
+    }
+    return found
+  }
 }
 
 extension SDKCheck.Code {
+  /// A type written for a requirement a conforming type declares (``requirementTypes()``).
+  struct RequirementType {
+    /// `errorDescription`, or `body(content:)#0` for a method's first parameter.
+    var key: String
+    var name: String
+    var type: String
+    /// The conformances of the type that declares it.
+    var protocols: [String]
+  }
+
+  /// The types the code's conforming types write for their properties (`var errorDescription:
+  /// String?`) and their methods' parameters, at the first level of each body, the words of
+  /// each type joined by one space but for `any`: the same witness either way.
+  func requirementTypes() -> [RequirementType] {
+    var found: [RequirementType] = []
+    for (protocols, body) in conformingBodies() {
+      var position = body.lowerBound
+      while position < body.upperBound {
+        if isByte(position, "{") || isByte(position, "[") {
+          position = close(of: position) + 1
+          continue
+        }
+        let keyword = text(position)
+        if keyword == "var" || keyword == "let", position + 2 < body.upperBound,
+          tokens[position + 1].kind == .identifier, isByte(position + 2, ":")
+        {
+          let name = String(text(position + 1))
+          let (type, end) = typeText(from: position + 3, until: body.upperBound)
+          found.append(RequirementType(key: name, name: name, type: type, protocols: protocols))
+          position = end
+          continue
+        }
+        guard keyword == "func", position + 2 < body.upperBound,
+          tokens[position + 1].kind == .identifier, isByte(position + 2, "(")
+        else {
+          position += 1
+          continue
+        }
+        let name = String(text(position + 1))
+        let end = min(close(of: position + 2), body.upperBound)
+        var parameters: [(label: String, type: String)] = []
+        var start = position + 3
+        while start < end {
+          // `label name: Type = default`, then on past the next comma at this level.
+          var colon = start
+          while colon < end, !isByte(colon, ":") { colon += 1 }
+          guard colon < end else { break }
+          var (type, next) = typeText(from: colon + 1, until: end)
+          parameters.append((String(text(start)), type))
+          while next < end, !isByte(next, ",") {
+            next = isByte(next, "(") || isByte(next, "[") ? close(of: next) + 1 : next + 1
+          }
+          start = next + 1
+        }
+        let signature = name + "(" + parameters.map { $0.label + ":" }.joined() + ")"
+        for (offset, parameter) in parameters.enumerated() {
+          found.append(
+            RequirementType(
+              key: "\(signature)#\(offset)", name: name, type: parameter.type,
+              protocols: protocols))
+        }
+        position = end + 1
+      }
+    }
+    return found
+  }
+
+  /// The type written from `start`: its words up to what ends it at its own level (`{`, `=`,
+  /// `,`, `)` or the next declaration), and where it ends.
+  private func typeText(from start: Int, until limit: Int) -> (String, Int) {
+    let ends: Set<Substring> = [
+      "{", "=", ",", ")", "}", ";", "var", "let", "func", "static", "init", "case", "private",
+      "public", "internal", "fileprivate", "subscript", "typealias", "mutating", "nonisolated",
+      "override", "class", "struct", "enum", "actor", "where", "throws", "async",
+    ]
+    var words: [Substring] = []
+    var position = start
+    while position < limit, !ends.contains(text(position)), tokens[position].kind != .attribute {
+      if isByte(position, "[") || isByte(position, "(") || isByte(position, "<") {
+        let close = isByte(position, "<") ? closeAngle(of: position, limit) : close(of: position)
+        words += (position...min(close, limit - 1)).map(text)
+        position = close + 1
+        continue
+      }
+      if text(position) != "any" || !words.isEmpty { words.append(text(position)) }
+      position += 1
+    }
+    var type = ""
+    for word in words {
+      let glued =
+        word == "?" || word == "!" || word == "." || word == "]" || word == ">"
+        || type.hasSuffix("[") || type.hasSuffix(".") || type.hasSuffix("<")
+      type += (type.isEmpty || glued ? "" : " ") + word
+    }
+    return (type, position)
+  }
+
+  /// The `>` that closes the `<` at `open`, or `limit`.
+  private func closeAngle(of open: Int, _ limit: Int) -> Int {
+    var depth = 0
+    for position in open..<limit {
+      if isByte(position, "<") { depth += 1 }
+      if isByte(position, ">") {
+        depth -= 1
+        if depth == 0 { return position }
+      }
+    }
+    return limit
+  }
   /// Each type declaration with conformances (`struct Spinner: UIViewRepresentable { … }`):
   /// the names before its body (the protocols, and any generic argument or `where` clause's,
   /// which callers sift), and the tokens of its body.

@@ -42,6 +42,9 @@ struct SDKCheck: Sendable {
   let cardCalls: Set<String>
   /// The methods the card's conforming types declare, as written (`updateUIView(_:context:)`).
   let cardMethods: Set<String>
+  /// The types the card's conforming types write for their properties and parameters, by
+  /// ``Code/RequirementType/key``.
+  let cardRequirementTypes: [String: Code.RequirementType]
   let cardCallsByName: [String: [Code.WrittenCall]]
   /// Where the card's calls pass a string literal (`confirmationDialog`'s first argument): the
   /// card is right, whatever the index says.
@@ -122,6 +125,8 @@ struct SDKCheck: Sendable {
     cardEnvironmentKeys = card.environmentKeys()
     cardCalls = Set(cardWritten.map(\.written))
     cardMethods = card.conformingMethods()
+    cardRequirementTypes = Dictionary(
+      card.requirementTypes().map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
     cardCallsByName = Dictionary(grouping: cardWritten, by: \.name)
     cardStringArguments = Set(
       cardWritten.flatMap { call in
@@ -258,6 +263,7 @@ struct SDKCheck: Sendable {
       .map { Problem(message: "`EnvironmentValues` has no `\($0)`") }
     problems += languageProblems(in: typed, types: types)
     problems += misnamedRequirements(in: typed)
+    problems += mistypedRequirements(in: typed)
     problems += propertiesCalled(in: typed, handedIn: uses)
     problems += unmarkedCalls(calls, ownTypes: ownTypes, types: types, in: typed)
     return problems

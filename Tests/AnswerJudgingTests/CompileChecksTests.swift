@@ -244,6 +244,60 @@ struct RequirementsTests {
     #expect(wrong.reason == "`ViewModifier` requires `body(content:)`, not a property `body`.")
   }
 
+  @Test(
+    "takes a requirement written optional where the card's is not, or the other way, for no witness"
+  )
+  func optionalRequirement() throws {
+    let code = """
+      enum SignupError: LocalizedError {
+          case emptyName
+          var errorDescription: String? {
+              switch self { case .emptyName: return "Enter a name." }
+          }
+      }
+      """
+    let wrong = judge(code.replacingOccurrences(of: "String?", with: "String"), code)
+    #expect(try #require(wrong.grade) <= 2)
+    #expect(wrong.reason == "`LocalizedError`'s `errorDescription` is `String?`, not `String`.")
+    // The card's own type, and a property of the type's own under the name, are right.
+    #expect(judge(code, code).grade == 5)
+    let own = code.replacingOccurrences(of: "errorDescription", with: "summary")
+    #expect(judge(own.replacingOccurrences(of: "String?", with: "String"), own).grade == 5)
+  }
+
+  @Test("takes an opaque parameter where the card's requirement names its type for no witness")
+  func opaqueParameter() throws {
+    let code = """
+      struct CardStyle: ViewModifier {
+          func body(content: Content) -> some View { content.padding() }
+      }
+      """
+    let wrong = judge(code.replacingOccurrences(of: ": Content", with: ": some View"), code)
+    #expect(try #require(wrong.grade) <= 2)
+    #expect(wrong.reason == "`ViewModifier`'s `body(content:)` takes `Content`, not `some View`.")
+    // `any Decoder` and `Decoder` are the same witness; another associated type is left to
+    // the comparison.
+    let decodable = """
+      struct Settings: Decodable {
+          var volume: Double
+          init(from decoder: Decoder) throws { volume = 0.5 }
+      }
+      """
+    #expect(
+      judge(decodable.replacingOccurrences(of: ": Decoder", with: ": any Decoder"), decodable)
+        .grade == 5)
+    let key = """
+      struct MaxWidthKey: PreferenceKey {
+          static var defaultValue: CGFloat = 0
+          static func reduce(value: inout CGFloat, nextValue: () -> CGFloat) {
+              value = max(value, nextValue())
+          }
+      }
+      """
+    let other = judge(key.replacingOccurrences(of: "CGFloat", with: "Double"), key)
+    #expect(!other.reason.contains("`PreferenceKey`'s"))
+  }
+
   @Test("leaves alone a type's own helper that shares a name with its protocol's extension")
   func helpers() {
     let card = """
