@@ -24,6 +24,8 @@ extension SDKCheck {
       let values = typed.argumentValues(after: call.token)
       func mayRefuse(_ position: Int) -> Bool {
         mayMismatch(values[position], in: typed, bound: bound)
+          || Self.isWholeArgument(values[position], in: typed)
+            && typed.tokens[values[position]].kind == .number
           || typed.tokens[values[position]].kind == .string
             && cardCallsByName[call.name] != nil
             && !cardStringArguments.contains(ArgumentPlace(call: call.name, position: position))
@@ -42,6 +44,8 @@ extension SDKCheck {
         guard let type = Self.parameterType(of: candidates, at: position, labels: call.labels)
         else { continue }
         if let problem = mismatch(value, type: type, in: typed, bound: bound) {
+          problems.append(Problem(message: problem))
+        } else if let problem = numberMismatch(value, type: type, in: typed) {
           problems.append(Problem(message: problem))
         } else if let problem = stringMismatch(value, type: type, in: typed) {
           // The API recalled, the value written as the literal it is not: a near miss.
@@ -159,6 +163,28 @@ extension SDKCheck {
       protocols.allSatisfy({ !Self.stringLiteralProtocols.contains($0) })
     else { return nil }
     return "`\(type)` is asked for, not a string: `\(typed.text(value))`"
+  }
+
+  /// What is wrong with a number literal, the whole argument at `value`, where `type` is asked
+  /// for: a type the index knows, not a protocol, that no number literal spells (`DispatchTime`
+  /// for `asyncAfter(deadline: 2)`, `Angle` for `rotationEffect(45)`); nil else.
+  private func numberMismatch(_ value: Int, type: String, in typed: Code) -> String? {
+    guard typed.tokens[value].kind == .number, Self.isWholeArgument(value, in: typed),
+      index.describes(type), !index.isProtocol(type), !index.hasOlderSource(type),
+      index.conformances[type]?.isEmpty == false
+    else { return nil }
+    let supertypes = index.supertypes(of: type)
+    guard
+      !supertypes.contains("ExpressibleByIntegerLiteral"),
+      !supertypes.contains("ExpressibleByFloatLiteral")
+    else { return nil }
+    return "`\(type)` is asked for, not a number: `\(typed.text(value))`"
+  }
+
+  /// Whether the token at `value` is all of its argument: `,` or `)` follows it.
+  static func isWholeArgument(_ value: Int, in typed: Code) -> Bool {
+    value + 1 >= typed.tokens.count || typed.isByte(value + 1, ",")
+      || typed.isByte(value + 1, ")")
   }
 
   /// The protocols through which a string literal makes a value.
