@@ -263,6 +263,10 @@ struct BlindCorpusTests {
       // thirteenth session, of 2026-12-07 (101 in the two reviewers' range); 101, 14, 10 once
       // a wrapper's nested type (`@FocusState.Binding`) projects, the first change (104).
       measured: (inRange: 101, wrongPassed: 14, rightFailed: 10)),
+    Set(
+      name: "judge-blind24.txt", corpus: JudgeCorpus.blind24,
+      // A development set from the start: 101, 8, 11 on `16e4244`, when it was written.
+      measured: (inRange: 101, wrongPassed: 8, rightFailed: 11)),
   ]
 
   static func score(_ corpus: JudgeCorpus) throws -> Score {

@@ -250,6 +250,16 @@ struct JudgeCorpus {
   /// 2026-12-07, and measured once on `5e86c71`, the judge before it. Fair: its attempts are
   /// not read here.
   static let blind23 = JudgeCorpus((try? fixture("judge-blind23.txt")) ?? "")
+  /// A twenty-fourth, written the same way in the same session but **as a development set**:
+  /// read here, to find what the judge misses on APIs nobody here had seen (`-co.md`: proposal
+  /// fallbacks, custom scroll target behaviours, canvas strokes, pie wedges, radial gradients,
+  /// symbols inside text, navigation-link pickers, toggles with symbols, capacity gauges, area
+  /// marks, primitive button styles, settings links, dismissed windows, widget configurations;
+  /// `-cp.md`: nested encoding containers, weekdays, hex digit values, overflow-reporting
+  /// addition, `formUnion`, merging duplicate keys, `dropFirst` on async sequences, atomics,
+  /// raw-value fallbacks, custom sort comparators, argument combinations, `nextResult()`,
+  /// attribute merging, measurement sums).
+  static let blind24 = JudgeCorpus((try? fixture("judge-blind24.txt")) ?? "")
 
   /// Every syntax card the corpus is about: the shipped decks' and the fixture deck's, by id.
   static let cards: [String: SyntaxCard] = {
@@ -279,6 +289,7 @@ struct JudgeCorpus {
       "judge-blind-cards-ci.md", "judge-blind-cards-cj.md",
       "judge-blind-cards-ck.md", "judge-blind-cards-cl.md",
       "judge-blind-cards-cm.md", "judge-blind-cards-cn.md",
+      "judge-blind-cards-co.md", "judge-blind-cards-cp.md",
     ] {
       if let text = try? fixture(name) {
         files.append(.init(path: name, bytes: Array(text.utf8)))
