@@ -23,6 +23,14 @@ extension SDKCheck {
       let name = typed.text(call.token)
       let onValue =
         markedOnValues.contains(name) && typed.untypedReceiver(of: call, types: types) != nil
+      // A method of a typed value is that type's (`encoder.container(keyedBy:)`, which does not
+      // throw, beside the card's `try decoder.container(keyedBy:)`).
+      var call = call
+      if call.owner == nil, !call.isImplicit, call.token >= 2, typed.isByte(call.token - 1, "."),
+        let type = types[typed.text(call.token - 2)]
+      {
+        call.owner = type
+      }
       // By its labels the call may be one that has no such effect (`URL(string:)` beside a
       // card's `try` for `URLSession`'s `data(from:)`).
       if awaited.contains(name), !typed.isMarked(call.token, by: "await"),

@@ -34,33 +34,47 @@ extension SDKCheck {
 
   /// The properties and parameters a type writes under a requirement of a protocol it conforms
   /// to with the card's name but not the card's type, as no witness can: optional where the
-  /// card's is not or the other way round (`var errorDescription: String` for `LocalizedError`'s
-  /// `String?`), or an opaque parameter where the card names the protocol's type
-  /// (`body(content: some View)` for `ViewModifier`'s `Content`). Another type altogether may be
-  /// an associated type's other choice, and is left to the comparison.
+  /// card's is not or the other way round, for a property whose type the protocol fixes (`var
+  /// errorDescription: String` for `LocalizedError`'s `String?`); or an opaque parameter where
+  /// the card names the protocol's type (`body(content: some View)` for `ViewModifier`'s
+  /// `Content`). A type the protocol leaves to an associated type (`PreferenceKey`'s
+  /// `defaultValue`) may be another, optional or not, and is left to the comparison.
   func mistypedRequirements(in typed: Code) -> [Problem] {
     guard !cardRequirementTypes.isEmpty else { return [] }
     var found: [Problem] = []
     for written in typed.requirementTypes() {
       guard let card = cardRequirementTypes[written.key], card.protocols == written.protocols,
-        card.type != written.type,
-        let owner = written.protocols.first(where: {
-          index.isProtocol($0) && !index.ownMembers(named: written.name, of: $0).isEmpty
-        })
+        card.type != written.type
       else { continue }
       let theirs = card.type
       let yours = written.type
-      let optionality = theirs == yours + "?" || yours == theirs + "?"
-      let opaque = yours.hasPrefix("some ") && !theirs.hasPrefix("some ")
-      guard optionality || opaque else { continue }
+      let isMethod = written.key.contains("(")
       let requirement = written.key.prefix { $0 != "#" }
-      let says =
-        requirement.hasSuffix(")")
-        ? "takes `\(theirs)`, not `\(yours)`" : "is `\(theirs)`, not `\(yours)`"
+      let protocols = written.protocols.flatMap { Self.protocolAliases[$0] ?? [$0] }
+      let fixed = protocols.first { owner in
+        index.isProtocol(owner)
+          && index.ownMembers(named: written.name, of: owner).contains { member in
+            guard member.isCall == isMethod else { return false }
+            if isMethod {
+              return member.name + "(" + member.labels.map { $0 + ":" }.joined() + ")"
+                == requirement
+            }
+            // The protocol's own type, not an associated one: what the card writes, bare.
+            return member.type.map { !$0.hasPrefix("Self") && theirs.hasPrefix($0) } ?? false
+          }
+      }
+      guard let owner = fixed else { continue }
+      let optionality = !isMethod && (theirs == yours + "?" || yours == theirs + "?")
+      let opaque = isMethod && yours.hasPrefix("some ") && !theirs.hasPrefix("some ")
+      guard optionality || opaque else { continue }
+      let says = isMethod ? "takes `\(theirs)`, not `\(yours)`" : "is `\(theirs)`, not `\(yours)`"
       found.append(Problem(message: "`\(owner)`'s `\(requirement)` \(says)"))
     }
     return found
   }
+
+  /// The protocols a standard library alias names, which the index lists as a type alias alone.
+  static let protocolAliases = ["Codable": ["Decodable", "Encodable"]]
 }
 
 extension SDKCheck.Code {
@@ -96,16 +110,18 @@ extension SDKCheck.Code {
           position = end
           continue
         }
-        guard keyword == "func", position + 2 < body.upperBound,
-          tokens[position + 1].kind == .identifier, isByte(position + 2, "(")
+        // `func name(` or `init(`: where the parentheses open.
+        let open = keyword == "init" ? position + 1 : position + 2
+        guard keyword == "func" || keyword == "init", open < body.upperBound,
+          isByte(open, "("), keyword == "init" || tokens[position + 1].kind == .identifier
         else {
           position += 1
           continue
         }
-        let name = String(text(position + 1))
-        let end = min(close(of: position + 2), body.upperBound)
+        let name = keyword == "init" ? "init" : String(text(position + 1))
+        let end = min(close(of: open), body.upperBound)
         var parameters: [(label: String, type: String)] = []
-        var start = position + 3
+        var start = open + 1
         while start < end {
           // `label name: Type = default`, then on past the next comma at this level.
           var colon = start
@@ -154,8 +170,8 @@ extension SDKCheck.Code {
     var type = ""
     for word in words {
       let glued =
-        word == "?" || word == "!" || word == "." || word == "]" || word == ">"
-        || type.hasSuffix("[") || type.hasSuffix(".") || type.hasSuffix("<")
+        ["?", "!", ".", "]", ">", ")", ",", ":"].contains(word)
+        || type.hasSuffix("[") || type.hasSuffix(".") || type.hasSuffix("<") || type.hasSuffix("(")
       type += (type.isEmpty || glued ? "" : " ") + word
     }
     return (type, position)

@@ -49,7 +49,7 @@ extension SDKCheck.Code {
   private func declaredType(after name: Int, index: SDKIndex) -> String? {
     var next = name + 1
     if next < tokens.count, isByte(next, ":") {
-      return collectionType(at: next + 1) ?? typeName(at: next + 1)
+      return collectionType(at: next + 1) ?? annotatedType(at: next + 1)
     }
     if next < tokens.count, isByte(next, "=") {
       next += 1
@@ -141,10 +141,13 @@ extension SDKCheck.Code {
           tokens[colon - 1].kind == .identifier
         {
           var type = colon + 1
-          while type < end, text(type) == "inout" || tokens[type].kind == .attribute {
+          // `any Decoder` has the protocol's members.
+          while type < end,
+            ["inout", "any"].contains(text(type)) || tokens[type].kind == .attribute
+          {
             type += 1
           }
-          if let name = collectionType(at: type) ?? typeName(at: type) {
+          if let name = collectionType(at: type) ?? annotatedType(at: type) {
             found.append((text(colon - 1), name))
           }
         }
@@ -175,6 +178,18 @@ extension SDKCheck.Code {
       text(position).first?.isUppercase == true
     else { return nil }
     return String(text(position))
+  }
+
+  /// The type an annotation at `position` names, with its nested names: `DragGesture.Value`,
+  /// not `DragGesture`.
+  private func annotatedType(at position: Int) -> String? {
+    guard var type = typeName(at: position) else { return nil }
+    var next = position + 1
+    while next + 1 < tokens.count, isByte(next, "."), let nested = typeName(at: next + 1) {
+      type += "." + nested
+      next += 2
+    }
+    return type
   }
 
   /// The index of the `>` that closes the `<` at `open`, or the last token.

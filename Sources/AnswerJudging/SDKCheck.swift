@@ -125,8 +125,11 @@ struct SDKCheck: Sendable {
     cardEnvironmentKeys = card.environmentKeys()
     cardCalls = Set(cardWritten.map(\.written))
     cardMethods = card.conformingMethods()
-    cardRequirementTypes = Dictionary(
-      card.requirementTypes().map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+    // A requirement two of the card's types write with two types says nothing of either.
+    let requirementTypes = Dictionary(grouping: card.requirementTypes(), by: \.key)
+    cardRequirementTypes = requirementTypes.compactMapValues { written in
+      Set(written.map(\.type)).count == 1 ? written[0] : nil
+    }
     cardCallsByName = Dictionary(grouping: cardWritten, by: \.name)
     cardStringArguments = Set(
       cardWritten.flatMap { call in

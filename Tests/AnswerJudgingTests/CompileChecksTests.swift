@@ -298,6 +298,72 @@ struct RequirementsTests {
     #expect(!other.reason.contains("`PreferenceKey`'s"))
   }
 
+  @Test("leaves a requirement's type to the comparison where the protocol does not fix it")
+  func associatedRequirementTypes() {
+    // `PreferenceKey`'s value is the conformer's choice, optional or not.
+    let key = """
+      struct MaxWidthKey: PreferenceKey {
+          static var defaultValue: CGFloat = 0
+          static func reduce(value: inout CGFloat, nextValue: () -> CGFloat) {
+              value = max(value, nextValue())
+          }
+      }
+      """
+    let optional = judge(
+      key.replacingOccurrences(of: "CGFloat = 0", with: "CGFloat? = nil")
+        .replacingOccurrences(of: "CGFloat", with: "CGFloat?"), key)
+    #expect(!optional.reason.contains("`PreferenceKey`'s"))
+    // A property of the view's own that shares a name with a modifier is no requirement.
+    let badge = """
+      struct Badge: View {
+          var tint: Color = .blue
+          var body: some View { Circle().fill(tint) }
+      }
+      """
+    let own = judge(
+      badge.replacingOccurrences(of: "var tint: Color = .blue", with: "var tint: Color? = nil")
+        .replacingOccurrences(of: "fill(tint)", with: "fill(tint ?? .blue)"), badge)
+    #expect(!own.reason.contains("`View`'s"))
+    // Two of the card's types writing one requirement two ways say nothing of either.
+    let keys = """
+      struct AccentKey: EnvironmentKey { static let defaultValue: Color = .blue }
+      struct HighlightKey: EnvironmentKey { static let defaultValue: Color? = nil }
+      """
+    #expect(judge(keys, keys).grade == 5)
+  }
+
+  @Test("reads a hand-written `Codable`'s requirements, its `init(from:)` among them")
+  func codableRequirements() throws {
+    let code = """
+      struct Event: Codable {
+          var name: String
+          enum CodingKeys: String, CodingKey { case name = "title" }
+          init(from decoder: Decoder) throws {
+              let container = try decoder.container(keyedBy: CodingKeys.self)
+              name = try container.decode(String.self, forKey: .name)
+          }
+          func encode(to encoder: Encoder) throws {
+              var container = encoder.container(keyedBy: CodingKeys.self)
+              try container.encode(name, forKey: .name)
+          }
+      }
+      """
+    // The encoder's container, which does not throw, is not the decoder's, which does.
+    #expect(judge(code, code).grade == 5)
+    #expect(
+      judge(code.replacingOccurrences(of: ": Decoder", with: ": any Decoder"), code).grade == 5)
+    let opaque = judge(code.replacingOccurrences(of: ": Encoder", with: ": some Encoder"), code)
+    #expect(try #require(opaque.grade) <= 2)
+    #expect(opaque.reason == "`Encodable`'s `encode(to:)` takes `Encoder`, not `some Encoder`.")
+  }
+
+  @Test("types a parameter annotated with a nested type by that type, not the outer one")
+  func nestedParameterType() {
+    let code = "func moved(_ value: DragGesture.Value) -> CGFloat { value.translation.width }"
+    #expect(SDKCheck(card: "").problems(in: code).isEmpty)
+    #expect(SDKCheck.Code(code).typedNames(index: .shipped)["value"] == "DragGesture.Value")
+  }
+
   @Test("leaves alone a type's own helper that shares a name with its protocol's extension")
   func helpers() {
     let card = """
