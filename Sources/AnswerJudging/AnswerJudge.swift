@@ -303,7 +303,12 @@ public struct AnswerJudge: Sendable {
   /// author's names may be renamed, consistently), else by the share of tokens in common; 2 at
   /// most without a name the SDK declares, or an effect the card writes (`async let`, `try`).
   private static func compareTokens(_ expected: ParsedCode, _ typed: ParsedCode) -> Judgement {
-    let wanted = TokenWords(expected)
+    // A declaration the question gives, left out, is taken as read.
+    let given = expected.nodes.filter { node in
+      CodeClassifier.isGiven(node, by: expected.question)
+        && node.parameters.allSatisfy { !typed.declared.contains($0) }
+    }
+    let wanted = TokenWords(expected, skipping: given.map(\.tokens))
     // Who may see a declaration is the author's choice where the card says nothing of it.
     let written = TokenWords(
       typed, skippingAccess: !wanted.words.contains(where: TokenWords.accessWords.contains))

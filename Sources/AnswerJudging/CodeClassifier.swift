@@ -26,12 +26,42 @@ struct CodeClassifier {
   func classify(_ nodes: [CodeNode]) -> [CodeNode] {
     var base = self
     base.environmentValues = Self.environmentNames(in: nodes)
-    let classified = demotingChainBases(nodes.map { base.classify($0, minor: false) })
+    let classified = demotingChainBases(
+      nodes.map {
+        Self.isGiven($0, by: question) ? Self.freed($0) : base.classify($0, minor: false)
+      })
     guard !classified.contains(where: Self.hasMajor) else { return classified }
     var fallback = base
     fallback.countsValueMethods = true
-    return demotingChainBases(nodes.map { fallback.classify($0, minor: false) })
-      .map(Self.promoted)
+    return demotingChainBases(
+      nodes.map {
+        Self.isGiven($0, by: question) ? Self.freed($0) : fallback.classify($0, minor: false)
+      }
+    )
+    .map(Self.promoted)
+  }
+
+  /// Whether `node` declares what the question gives (``QuestionWords/givenDeclarations(in:)``)
+  /// and no more: the setting, free. A declaration the question writes must hold nothing but
+  /// the names the question writes it with (an `enum` as given, not the `struct` the card adds
+  /// an initialiser to); a value prose calls given must be literals (`sales`, an array of
+  /// pairs), not the answer's own constant (`numbers`, an `[Int]` made by `compactMap`).
+  static func isGiven(_ node: CodeNode, by question: QuestionWords) -> Bool {
+    guard node.kind == .declaration, !node.parameters.isEmpty, !question.given.isEmpty,
+      node.attributes.isEmpty,
+      let span = question.given[node.parameters[0]],
+      node.parameters.allSatisfy({ question.given[$0] == span })
+    else { return false }
+    let held = Matching.allNodes(node.clause + node.value + node.blocks.joined())
+    if span == Substring(node.parameters[0]) {
+      return ["var", "let"].contains(node.name) && !node.value.isEmpty
+        && Matching.allNodes(node.value).allSatisfy {
+          [.literal, .array, .group].contains($0.kind)
+        }
+    }
+    let words = Set(span.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" }))
+    return held.allSatisfy { $0.kind == .literal || words.contains(Substring($0.name)) }
+      && held.flatMap(\.parameters).allSatisfy { words.contains(Substring($0)) }
   }
 
   /// The names the card's question writes as code (`startDate`): a property of the example's

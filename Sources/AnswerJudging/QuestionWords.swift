@@ -18,6 +18,9 @@ struct QuestionWords: Sendable {
   /// What the question quotes or writes as code (``quoted(in:)``).
   private let quoted: Set<String>
 
+  /// The declarations the question gives (``givenDeclarations(in:)``).
+  let given: [String: Substring]
+
   /// The SDK types the question gives the names it writes as declarations (`players:
   /// [Player]`, `@State var minutes: Int`): the card's code and an attempt use those values.
   let types: [String: String]
@@ -32,6 +35,7 @@ struct QuestionWords: Sendable {
     self.types = types
     text = question
     quoted = Self.quoted(in: question)
+    given = Self.givenDeclarations(in: question)
   }
 
   /// The spans of `question` between backticks or quotation marks, straight or curly.
@@ -82,6 +86,40 @@ struct QuestionWords: Sendable {
     }
     return types
   }
+
+  /// The names the question gives declared, each with the code span that declares it: a span
+  /// that is a declaration ("Given `enum Theme: String { case light, dark, system }`", "its
+  /// `@FocusState private var searchFocused: Bool`"), or a name prose says is a value
+  /// ("`sales` is an array of pairs", "`data`, a `Data`"), its span the name alone. The card's
+  /// own copy of such a declaration is the example's setting, not its point.
+  static func givenDeclarations(in question: String) -> [String: Substring] {
+    var given: [String: Substring] = [:]
+    let parts = question.split(separator: "`", omittingEmptySubsequences: false)
+    let keywords: Set<Substring> = ["enum", "struct", "class", "actor", "let", "var"]
+    for position in parts.indices where position % 2 == 1 {
+      let span = parts[position]
+      let words = span.split(whereSeparator: { $0 == " " || $0 == ":" || $0 == "<" || $0 == "{" })
+      if let keyword = words.firstIndex(where: { keywords.contains($0) }),
+        words[..<keyword].allSatisfy({ $0.first == "@" || modifiers.contains($0) }),
+        keyword + 1 < words.endIndex
+      {
+        given[String(words[keyword + 1])] = span
+      } else if position + 1 < parts.count, span.allSatisfy({ $0.isLetter || $0.isNumber }),
+        span.first?.isLowercase == true,
+        ["is a ", "is an ", "(a ", "(an ", ", a ", ", an "].contains(where: {
+          parts[position + 1].hasPrefix(" " + $0) || parts[position + 1].hasPrefix($0)
+        })
+      {
+        given[String(span)] = span
+      }
+    }
+    return given
+  }
+
+  /// Access and storage modifiers that may come before a declaration's keyword.
+  private static let modifiers: Set<Substring> = [
+    "private", "fileprivate", "internal", "public", "static", "final", "nonisolated", "lazy",
+  ]
 
   /// Whether prose after a name says it is a view: "is a view", "(a view)", "is some
   /// existing SwiftUI view", the word whole (not "a view controller", "a viewmodel", "a

@@ -198,7 +198,7 @@ extension SDKCheck {
 
     /// Each argument of the list after the name at `index`: its label's token, if it has one,
     /// and its value's first token.
-    private func arguments(after index: Int) -> [(label: Int?, value: Int)] {
+    func arguments(after index: Int) -> [(label: Int?, value: Int)] {
       guard index + 1 < tokens.count, isByte(index + 1, "(") else { return [] }
       let end = close(of: index + 1)
       var arguments: [(label: Int?, value: Int)] = []

@@ -45,6 +45,8 @@ struct SDKCheck: Sendable {
   /// The types the card's conforming types write for their properties and parameters, by
   /// ``Code/RequirementType/key``.
   let cardRequirementTypes: [String: Code.RequirementType]
+  /// The operators the card passes as functions (``Code/operatorArguments()``).
+  let cardOperatorArguments: [Code.OperatorArgument]
   let cardCallsByName: [String: [Code.WrittenCall]]
   /// Where the card's calls pass a string literal (`confirmationDialog`'s first argument): the
   /// card is right, whatever the index says.
@@ -125,6 +127,7 @@ struct SDKCheck: Sendable {
     cardEnvironmentKeys = card.environmentKeys()
     cardCalls = Set(cardWritten.map(\.written))
     cardMethods = card.conformingMethods()
+    cardOperatorArguments = card.operatorArguments()
     // A requirement two of the card's types write with two types says nothing of either.
     let requirementTypes = Dictionary(grouping: card.requirementTypes(), by: \.key)
     cardRequirementTypes = requirementTypes.compactMapValues { written in
@@ -267,6 +270,7 @@ struct SDKCheck: Sendable {
     problems += languageProblems(in: typed, types: types)
     problems += misnamedRequirements(in: typed)
     problems += mistypedRequirements(in: typed)
+    problems += mistakenOperators(in: typed)
     problems += propertiesCalled(in: typed, handedIn: uses)
     problems += unmarkedCalls(calls, ownTypes: ownTypes, types: types, in: typed)
     return problems

@@ -17,7 +17,7 @@ struct TokenWords {
 
   /// The words of `code`; with `skippingAccess`, not its access modifiers (`private`,
   /// `public(set)`), the author's choice where the card writes none.
-  init(_ code: ParsedCode, skippingAccess: Bool = false) {
+  init(_ code: ParsedCode, skippingAccess: Bool = false, skipping left: [Range<Int>] = []) {
     let index = SDKIndex.shipped
     declared = code.declared
     // Names a protocol or attribute gives the code's members (`body` of a `ViewModifier`).
@@ -30,7 +30,9 @@ struct TokenWords {
     for (position, token) in tokens.enumerated() {
       let word = code.source[token.range]
       defer { afterDot = word == "." }
-      guard word != "self", word != ",", word != "case", !skipped.contains(position) else {
+      guard word != "self", word != ",", word != "case", !skipped.contains(position),
+        !left.contains(where: { $0.contains(position) })
+      else {
         continue
       }
       if skippingAccess, token.kind == .keyword,
