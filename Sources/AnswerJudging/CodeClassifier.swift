@@ -116,8 +116,10 @@ struct CodeClassifier {
 
   private func classify(_ node: CodeNode, minor: Bool) -> CodeNode {
     var node = node
-    // Every style suffix ends in `Style`: one look before fourteen.
-    if node.kind == .call, node.arguments.isEmpty, node.name.hasSuffix("Style"),
+    // Every style suffix ends in `Style`: one look before fourteen. (A style built, not the
+    // protocol a declaration conforms to: `struct Tap: PrimitiveButtonStyle`.)
+    if node.kind == .call, node.hasParentheses, node.arguments.isEmpty,
+      node.name.hasSuffix("Style"),
       let suffix = APIVocabulary.styleSuffixes.first(where: { node.name.hasSuffix($0) }),
       node.name.count > suffix.count
     {

@@ -56,6 +56,7 @@ struct ParsedCode: Sendable {
         CodeNode.normalizingFactories(nodes), declared: parser.declared)
     }
     if source.holdsBytes("forEach") { nodes = CodeNode.normalizingLoops(nodes) }
+    if source.holdsBytes("Gesture(") { nodes = CodeNode.normalizingGestures(nodes) }
     if source.holdsBytes("formatted(") { nodes = CodeNode.normalizingFormatting(nodes) }
     if source.holdsBytes("Text(") { nodes = CodeNode.normalizingTitleLabels(nodes) }
     if source.holdsBytes("init(") || source.holdsBytes("initialValue") {

@@ -113,7 +113,9 @@ struct BlindCorpusTests {
     Set(
       name: "judge-blind2.txt", corpus: JudgeCorpus.blind2,
       // 90, 2, 11 before the eighth session of 2026-12-06.
-      measured: (inRange: 96, wrongPassed: 2, rightFailed: 7)),
+      // 96 before the thirteenth session, of 2026-12-07: a tap gesture attached by hand, read
+      // as `onTapGesture`, is 1 rather than 2 where the card has `simultaneousGesture`.
+      measured: (inRange: 95, wrongPassed: 2, rightFailed: 7)),
     Set(
       name: "judge-blind3.txt", corpus: JudgeCorpus.blind3,
       // A development set since the second session of 2026-12-05: its totals found a
@@ -145,7 +147,7 @@ struct BlindCorpusTests {
       // 166, 21, 9 before 2026-12-06's (176 after).
       // 168, 20, 9 before 2026-12-06's fourth session; 169, 19, 9 before its fifth.
       // 175, 19, 9 before the eighth session of 2026-12-06.
-      measured: (inRange: 180, wrongPassed: 18, rightFailed: 9)),
+      measured: (inRange: 182, wrongPassed: 18, rightFailed: 8)),
     Set(
       name: "judge-blind6.txt", corpus: JudgeCorpus.blind6,
       // 88, 7, 11 when it was written; 112, 3, 6 before the fourth session of 2026-12-05.
@@ -234,7 +236,7 @@ struct BlindCorpusTests {
       name: "judge-blind18.txt", corpus: JudgeCorpus.blind18,
       // 95, 10, 8 when it was written, measured once on `eee2bcf`, the judge before the eighth
       // session of 2026-12-06 (103 in the two reviewers' range).
-      measured: (inRange: 94, wrongPassed: 10, rightFailed: 7)),
+      measured: (inRange: 95, wrongPassed: 10, rightFailed: 6)),
     Set(
       name: "judge-blind19.txt", corpus: JudgeCorpus.blind19,
       // 102, 9, 10 when it was written, measured once on `bfda91e`, the judge before the
@@ -264,11 +266,11 @@ struct BlindCorpusTests {
       // 98, 14, 12 when it was written, measured once on `5e86c71`, the judge before the
       // thirteenth session, of 2026-12-07 (101 in the two reviewers' range); 101, 14, 10 once
       // a wrapper's nested type (`@FocusState.Binding`) projects, the first change (104).
-      measured: (inRange: 101, wrongPassed: 14, rightFailed: 10)),
+      measured: (inRange: 102, wrongPassed: 14, rightFailed: 10)),
     Set(
       name: "judge-blind24.txt", corpus: JudgeCorpus.blind24,
       // A development set from the start: 101, 8, 11 on `16e4244`, when it was written.
-      measured: (inRange: 106, wrongPassed: 8, rightFailed: 9)),
+      measured: (inRange: 108, wrongPassed: 8, rightFailed: 9)),
   ]
 
   static func score(_ corpus: JudgeCorpus) throws -> Score {
