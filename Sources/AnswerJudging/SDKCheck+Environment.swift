@@ -6,7 +6,10 @@ extension SDKCheck.Code {
   func unknownEnvironmentKeys(index: SDKIndex) -> [Substring] {
     let known = index.memberNames(of: "EnvironmentValues")
     guard !known.isEmpty else { return [] }
-    return environmentKeys().filter { !known.contains(String($0)) }
+    // And those the rules list, which the index's source lacks (`openSettings`).
+    return environmentKeys().filter {
+      !known.contains(String($0)) && !APIVocabulary.standard.environment.contains(String($0))
+    }
   }
 
   /// The environment values the code reads or sets by key path, but those it adds itself.

@@ -30,6 +30,9 @@ struct EnvironmentKeyTests {
       "@Environment(\\.dismiss) private var dismiss\n@Environment(\\.horizontalSizeClass) var size\nText(\"a\").environment(\\.locale, locale)"
     )
     #expect(sdk.unknownEnvironmentKeys(index: .shipped).isEmpty)
+    // A value the rules list where the index's source lacks it.
+    let listed = SDKCheck.Code("@Environment(\\.openSettings) private var openSettings")
+    #expect(listed.unknownEnvironmentKeys(index: .shipped).isEmpty)
     let check = SDKCheck(card: "@Environment(\\.dismiss) private var dismiss")
     #expect(check.problems(in: "@Environment(\\.dismis) private var dismiss").isEmpty)
   }
