@@ -71,6 +71,39 @@ extension CodeNode {
     return (constant, lines.map { $0.renaming(inner, to: name) })
   }
 
+  /// `nodes` with each constant built by a closure its type's initialiser hands the value being
+  /// built (`let line = Path { path in path.move(to: .zero) … }`, as the index says of `Path`)
+  /// written as a variable made empty, then the closure's lines with its name for the
+  /// closure's parameter: what `var line = Path()` and `line.move(to: .zero)` say. The tokens
+  /// stay the code's.
+  static func unwrappingBuilderClosures(_ nodes: [CodeNode]) -> [CodeNode] {
+    var items: [CodeNode] = []
+    for node in nodes {
+      let node = node.mappingSequences(unwrappingBuilderClosures)
+      guard node.kind == .declaration, node.name == "var", node.parameters.count == 1,
+        node.attributes.isEmpty, node.blocks.isEmpty, node.value.count == 1,
+        case var type = node.value[0], type.kind == .call, type.arguments.count == 1,
+        type.arguments[0].isClosure, type.blocks.isEmpty,
+        case let closure = type.arguments[0].value[0], closure.parameters.count == 1,
+        closure.blocks.count == 1,
+        SDKIndex.shipped.closureParameterTypes(
+          call: "init", on: type.name, label: nil, count: 1) == [type.name]
+      else {
+        items.append(node)
+        continue
+      }
+      type.arguments = []
+      type.hasParentheses = true
+      var constant = node
+      constant.value = [type]
+      constant.weight = nil
+      let name = node.parameters[0]
+      items.append(constant)
+      items += closure.blocks[0].map { $0.renaming(closure.parameters[0], to: name) }
+    }
+    return items
+  }
+
   /// The node with each plain reference to `old`, and each member called on it, naming `new`.
   private func renaming(_ old: String, to new: String) -> CodeNode {
     var node = mappingSequences { $0.map { $0.renaming(old, to: new) } }

@@ -57,12 +57,14 @@ struct ParsedCode: Sendable {
     }
     if source.holdsBytes("forEach") { nodes = CodeNode.normalizingLoops(nodes) }
     if source.holdsBytes("Gesture(") { nodes = CodeNode.normalizingGestures(nodes) }
+    if source.holdsBytes("StrokeStyle(") { nodes = CodeNode.normalizingStrokeStyles(nodes) }
     if source.holdsBytes("formatted(") { nodes = CodeNode.normalizingFormatting(nodes) }
     if source.holdsBytes("Text(") { nodes = CodeNode.normalizingTitleLabels(nodes) }
     if source.holdsBytes("init(") || source.holdsBytes("initialValue") {
       nodes = CodeNode.normalizingWrapperInits(nodes, index: .shipped)
     }
     if source.holdsBytes("}()") { nodes = CodeNode.unwrappingSetUpClosures(nodes) }
+    if source.holdsBytes("Path {") { nodes = CodeNode.unwrappingBuilderClosures(nodes) }
     if CodeNode.mayAnnotateOwnType(source, parser.tokens) || source.holdsBytes("}()") {
       nodes = CodeNode.droppingOwnTypeAnnotations(nodes)
     }

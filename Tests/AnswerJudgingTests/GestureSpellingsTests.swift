@@ -3,7 +3,7 @@ import Testing
 
 @testable import AnswerJudging
 
-@Suite("Judging attempts: a gesture attached by its modifier or by hand")
+@Suite("Judging attempts: a gesture, a stroke or a path written another way")
 struct GestureSpellingsTests {
   @Test("reads a tap or long press attached with `gesture` and `onEnded` as its modifier")
   func byHand() {
@@ -40,5 +40,32 @@ struct GestureSpellingsTests {
     )
     .replacing("configuration.", with: "config.")
     #expect(judge(renamed, code).grade == 5)
+  }
+
+  @Test("reads a stroke style with a line width alone as the width, and nothing more")
+  func strokeStyle() {
+    let card = "Circle().stroke(.blue, lineWidth: 3)"
+    #expect(judge("Circle().stroke(.blue, style: StrokeStyle(lineWidth: 3))", card).grade == 5)
+    #expect(
+      judge("Circle().stroke(.blue, style: StrokeStyle(lineWidth: 3, dash: [4]))", card).grade! < 5)
+  }
+
+  @Test("reads a path built in its initialiser's closure as the path built line by line")
+  func pathBuilder() {
+    let card = """
+      var line = Path()
+      line.move(to: .zero)
+      line.addLine(to: CGPoint(x: 10, y: 10))
+      context.stroke(line, with: .color(.blue), lineWidth: 3)
+      """
+    let built = """
+      let diagonal = Path { path in
+          path.move(to: .zero)
+          path.addLine(to: CGPoint(x: 10, y: 10))
+      }
+      context.stroke(diagonal, with: .color(.blue), lineWidth: 3)
+      """
+    #expect(judge(built, card).grade == 5)
+    #expect(judge(card, built).grade == 5)
   }
 }
