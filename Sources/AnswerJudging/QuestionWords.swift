@@ -101,7 +101,7 @@ struct QuestionWords: Sendable {
       let words = span.split(whereSeparator: { $0 == " " || $0 == ":" || $0 == "<" || $0 == "{" })
       if let keyword = words.firstIndex(where: { keywords.contains($0) }),
         words[..<keyword].allSatisfy({ $0.first == "@" || modifiers.contains($0) }),
-        keyword + 1 < words.endIndex
+        keyword + 1 < words.endIndex, !asksToWrite(before: parts[position - 1])
       {
         given[String(words[keyword + 1])] = span
       } else if position + 1 < parts.count, span.allSatisfy({ $0.isLetter || $0.isNumber }),
@@ -115,6 +115,18 @@ struct QuestionWords: Sendable {
     }
     return given
   }
+
+  /// Whether the prose before a span asks for it to be written ("Declare `enum …`", "add a
+  /// `@State private var …`"): the last few words name a verb of writing.
+  private static func asksToWrite(before prose: Substring) -> Bool {
+    let words = prose.lowercased().split(whereSeparator: { !$0.isLetter }).suffix(4)
+    return words.contains { writingVerbs.contains($0) }
+  }
+
+  /// The verbs by which a question asks for code to be written.
+  private static let writingVerbs: Set<Substring> = [
+    "declare", "write", "define", "add", "create", "mark", "annotate", "adopt", "implement",
+  ]
 
   /// Access and storage modifiers that may come before a declaration's keyword.
   private static let modifiers: Set<Substring> = [

@@ -56,4 +56,26 @@ struct GivenDeclarationsTests {
         by: QuestionWords(
           "`inputs` is a `[String]`. Make `numbers`, an `[Int]` of those that parse.")))
   }
+
+  @Test(
+    "reads a declaration the question asks to write as no setting, and a given literal array as one"
+  )
+  func askedOrGiven() {
+    let asked = AnswerJudge(
+      code: Self.theme,
+      question:
+        "Declare `enum Theme: String { case light, dark, system }`, then turn `saved` into a `Theme`, falling back to `.system`."
+    )
+    #expect(asked.judge("let theme = Theme(rawValue: saved) ?? .system").grade! < 5)
+    let code = """
+      let sales: [(String, Int)] = [("tea", 2), ("cake", 1)]
+      let totals = Dictionary(sales, uniquingKeysWith: +)
+      """
+    let given = AnswerJudge(
+      code: code,
+      question:
+        "Given `let sales: [(String, Int)] = [(\"tea\", 2), (\"cake\", 1)]`, sum the quantities by name with one `Dictionary` initializer."
+    )
+    #expect(given.judge("let totals = Dictionary(sales, uniquingKeysWith: +)").grade == 5)
+  }
 }
