@@ -28,7 +28,7 @@ extension SDKCheck {
     where
       (typed.isByte(call.token + 1, "(") || typed.tokens[call.token].kind == .attribute
       || typed.isClosureOnlyCall(at: call.token))
-      && !cardCalls.contains(call.written)
+      && !cardCalls.contains(Self.callKey(call))
     {
       // A member of a typed value (`Bundle.main.url(forResource:)`) is its type's; one the
       // type lacks is the member check's finding.
@@ -141,7 +141,7 @@ extension SDKCheck {
   ) -> [Problem] {
     var problems: [Problem] = []
     for call in calls
-    where !call.labels.isEmpty && !cardCalls.contains(call.written)
+    where !call.labels.isEmpty && !cardCalls.contains(Self.callKey(call))
       && !uses.contains(where: { $0.token == call.token })
     {
       guard let (owner, members) = declarations(of: call, in: typed) else { continue }

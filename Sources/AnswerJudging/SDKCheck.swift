@@ -125,7 +125,7 @@ struct SDKCheck: Sendable {
       card.tokens.indices.filter { card.tokens[$0].kind == .identifier }.map(card.text))
     cardReads = Set(card.readPositions().map(card.text))
     cardEnvironmentKeys = card.environmentKeys()
-    cardCalls = Set(cardWritten.map(\.written))
+    cardCalls = Set(cardWritten.map(Self.callKey))
     cardMethods = card.conformingMethods()
     cardOperatorArguments = card.operatorArguments()
     // A requirement two of the card's types write with two types says nothing of either.
@@ -148,6 +148,12 @@ struct SDKCheck: Sendable {
     cardBareWrappers = Set(Self.bareWrappers(in: card, index: index))
     cardDefaultSubscripts = card.defaultSubscripts()
     cardProperties = card.propertiesRead()
+  }
+
+  /// A call as the card's calls are kept: its signature (`background(alignment:)`), and for an
+  /// initialiser its type's too (`Text`'s `init(_:)` is not `ContentUnavailableView`'s).
+  static func callKey(_ call: Code.WrittenCall) -> String {
+    call.name == "init" ? (call.owner ?? "") + "." + call.written : call.written
   }
 
   /// What is wrong with an attempt: a finding's message, and whether it only touches an
@@ -435,7 +441,7 @@ struct SDKCheck: Sendable {
   ) -> [Problem] {
     var problems: [Problem] = []
     for call in calls
-    where index.hasDeprecated(call.name) && !cardCalls.contains(call.written) {
+    where index.hasDeprecated(call.name) && !cardCalls.contains(Self.callKey(call)) {
       var owner = uses.first { $0.token == call.token }?.type ?? call.owner
       // After a `)` the value may be other than a view (`JSONDecoder().decode`).
       if owner == "View", !index.hasMember(named: call.name, of: "View") { owner = nil }

@@ -87,6 +87,15 @@ struct SDKArgumentsTests {
     #expect(SDKCheck(card: "Text(\"x\")").problems(in: attempt) == [message])
   }
 
+  @Test("reads an initialiser of another type than the card's, of the same labels, as another call")
+  func otherTypesInitialiser() {
+    let card = "ContentUnavailableView(\"Empty\", systemImage: \"tray\", description: Text(\"x\"))"
+    #expect(
+      SDKCheck(card: card).problems(in: "ContentUnavailableView(\"No Book\")") == [
+        "`ContentUnavailableView(_:)` leaves out `systemImage:` that every declaration of it needs; the card uses `ContentUnavailableView(_:systemImage:description:)`"
+      ])
+  }
+
   @Test(
     "leaves alone calls that compile: defaults, trailing closures, a wrapper's own value, a conformance",
     arguments: [
