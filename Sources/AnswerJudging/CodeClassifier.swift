@@ -42,7 +42,8 @@ struct CodeClassifier {
   }
 
   /// Whether `node` declares what the question gives (``QuestionWords/givenDeclarations(in:)``)
-  /// and no more: the setting, free. A declaration the question writes must hold nothing but
+  /// and no more: the setting, free. Not one with an attribute (`@State`): a given wrapper freed
+  /// let a wrong one pass. A declaration the question writes must hold nothing but
   /// the names the question writes it with (an `enum` as given, not the `struct` the card adds
   /// an initialiser to); a value prose calls given must be literals (`sales`, an array of
   /// pairs), not the answer's own constant (`numbers`, an `[Int]` made by `compactMap`).
@@ -53,7 +54,7 @@ struct CodeClassifier {
     else { return false }
     let isValue = ["var", "let"].contains(node.name)
     if span == Substring(node.parameters[0]) {
-      return isValue && node.attributes.isEmpty && !node.value.isEmpty
+      return isValue && !node.value.isEmpty
         && Matching.allNodes(node.value).allSatisfy {
           [.literal, .array, .group].contains($0.kind)
         }
@@ -63,8 +64,7 @@ struct CodeClassifier {
     // name the span does not write.
     let kind: Set<Substring> = isValue ? ["var", "let"] : [Substring(node.name)]
     guard !words.isDisjoint(with: kind) else { return false }
-    let held = Matching.allNodes(
-      node.attributes + node.clause + node.value + node.blocks.joined())
+    let held = Matching.allNodes(node.clause + node.value + node.blocks.joined())
     return held.allSatisfy {
       [.literal, .array, .group].contains($0.kind) || words.contains(Substring($0.name))
     }

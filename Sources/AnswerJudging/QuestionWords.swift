@@ -89,7 +89,8 @@ struct QuestionWords: Sendable {
 
   /// The names the question gives declared, each with the code span that declares it: a span
   /// that is a declaration ("Given `enum Theme: String { case light, dark, system }`", "its
-  /// `@FocusState private var searchFocused: Bool`"), or a name prose says is a value
+  /// `private var total = 0`"), not one the prose asks to write ("Declare `…`"), or a name
+  /// prose says is a value
   /// ("`sales` is an array of pairs", "`data`, a `Data`"), its span the name alone. The card's
   /// own copy of such a declaration is the example's setting, not its point.
   static func givenDeclarations(in question: String) -> [String: Substring] {

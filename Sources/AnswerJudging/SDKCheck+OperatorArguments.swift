@@ -5,9 +5,8 @@ extension SDKCheck {
   /// first }`, `{ $0 < $1 }` for `>`). The tree drops operators, so without this the two read
   /// the same. Only the attempt's calls of the card's overload are read (`reduce(into:)` is
   /// another), and one that passes the card's function is enough.
-  func mistakenOperators(in typed: Code) -> [Problem] {
+  func mistakenOperators(_ calls: [Code.WrittenCall], in typed: Code) -> [Problem] {
     guard !cardOperatorArguments.isEmpty else { return [] }
-    let calls = typed.writtenCalls()
     var found: [Problem] = []
     for card in cardOperatorArguments {
       var wrong: String?

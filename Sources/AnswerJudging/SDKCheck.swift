@@ -276,7 +276,7 @@ struct SDKCheck: Sendable {
     problems += languageProblems(in: typed, types: types)
     problems += misnamedRequirements(in: typed)
     problems += mistypedRequirements(in: typed)
-    problems += mistakenOperators(in: typed)
+    problems += mistakenOperators(calls, in: typed)
     problems += propertiesCalled(in: typed, handedIn: uses)
     problems += unmarkedCalls(calls, ownTypes: ownTypes, types: types, in: typed)
     return problems

@@ -16,7 +16,8 @@ struct TokenWords {
   var givenValues: Set<Substring> = []
 
   /// The words of `code`; with `skippingAccess`, not its access modifiers (`private`,
-  /// `public(set)`), the author's choice where the card writes none.
+  /// `public(set)`), the author's choice where the card writes none; nor those of the token
+  /// ranges `left` (declarations the question gives, which the other code leaves out).
   init(_ code: ParsedCode, skippingAccess: Bool = false, skipping left: [Range<Int>] = []) {
     let index = SDKIndex.shipped
     declared = code.declared
