@@ -288,6 +288,8 @@ extension Matching {
         notedArranged = true
         continue
       }
+      // A style set on a container of the views the card sets it on reaches them there.
+      if isStyleMovedUp(node, typed) { continue }
       let place = min(1.0, weight.major)
       let moved = isMovedInViews(node, typed)
       if moved, let token = node.token {

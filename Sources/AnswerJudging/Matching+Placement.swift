@@ -41,6 +41,20 @@ extension Matching {
   /// reads it from its content, or it covers more), nor sideways, nor into what another
   /// modifier presents or adds (a sheet's content, a toolbar), nor into rows a `ForEach` or a
   /// list of data repeats.
+  /// Whether the card's style modifier `node` (`.pickerStyle`, `.buttonStyle`: views read it
+  /// from their environment), found as `typed`, is set on a view that holds the card's place
+  /// (`.pickerStyle(.navigationLink)` on the `Form` around the picker): it styles the same
+  /// views.
+  func isStyleMovedUp(_ node: CodeNode, _ typed: CodeNode) -> Bool {
+    guard node.kind == .modifier, node.isAPI, node.name.hasSuffix("Style"),
+      SDKIndex.shipped.hasMember(named: node.name, of: "View")
+    else { return false }
+    let card = Self.scopes(of: node.tokens.lowerBound, in: expected.nodes)
+    let moved = Self.scopes(of: typed.tokens.lowerBound, in: attempt.nodes)
+    return card.count > moved.count && Array(card.prefix(moved.count)) == moved
+      && card.dropFirst(moved.count).allSatisfy { $0 == .content }
+  }
+
   func isMovedInViews(_ node: CodeNode, _ typed: CodeNode) -> Bool {
     // A presentation's modifiers work in its content alone, where the card has them.
     guard node.kind == .modifier, node.isAPI,

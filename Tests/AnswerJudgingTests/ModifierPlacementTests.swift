@@ -89,4 +89,31 @@ struct ModifierPlacementTests {
     let bold = once.tokens.indices.first { once.source[once.tokens[$0].range] == "bold" }!
     #expect(Matching.scopes(of: bold, in: once.nodes) == [.content])
   }
+
+  @Test("takes a style set on a container of the card's view as the card's: views read it there")
+  func styleMovedUp() {
+    let card = """
+      Form {
+          Picker("Country", selection: $country) {
+              ForEach(countries, id: \\.self) { Text($0) }
+          }
+          .pickerStyle(.navigationLink)
+      }
+      """
+    let up = """
+      Form {
+          Picker("Country", selection: $country) {
+              ForEach(countries, id: \\.self) { Text($0) }
+          }
+      }
+      .pickerStyle(.navigationLink)
+      """
+    #expect(judge(up, card).grade == 5)
+    // Another modifier moved up is still elsewhere.
+    let title =
+      "NavigationStack {\n    List(items) { Text($0.name) }\n        .navigationTitle(\"Items\")\n}"
+    let titleUp =
+      "NavigationStack {\n    List(items) { Text($0.name) }\n}\n.navigationTitle(\"Items\")"
+    #expect(judge(titleUp, title).grade! < 5)
+  }
 }
