@@ -147,19 +147,23 @@ extension SDKCheck.Code {
     return found
   }
 
+  /// What ends a written type at its own level: punctuation, or the next declaration's word.
+  private static let typeEnds: Set<Substring> = [
+    "{", "=", ",", ")", "}", ";", "var", "let", "func", "static", "init", "case", "private",
+    "public", "internal", "fileprivate", "subscript", "typealias", "mutating", "nonisolated",
+    "override", "class", "struct", "enum", "actor", "where", "throws", "async",
+  ]
+
   /// The type written from `start`: its words up to what ends it at its own level (`{`, `=`,
   /// `,`, `)` or the next declaration), and where it ends.
   private func typeText(from start: Int, until limit: Int) -> (String, Int) {
-    let ends: Set<Substring> = [
-      "{", "=", ",", ")", "}", ";", "var", "let", "func", "static", "init", "case", "private",
-      "public", "internal", "fileprivate", "subscript", "typealias", "mutating", "nonisolated",
-      "override", "class", "struct", "enum", "actor", "where", "throws", "async",
-    ]
+    let ends = Self.typeEnds
     var words: [Substring] = []
     var position = start
     while position < limit, !ends.contains(text(position)), tokens[position].kind != .attribute {
       if isByte(position, "[") || isByte(position, "(") || isByte(position, "<") {
-        let close = isByte(position, "<") ? closeAngle(of: position, limit) : close(of: position)
+        let close =
+          isByte(position, "<") ? min(closeAngle(position), limit - 1) : close(of: position)
         words += (position...min(close, limit - 1)).map(text)
         position = close + 1
         continue
@@ -175,19 +179,6 @@ extension SDKCheck.Code {
       type += (type.isEmpty || glued ? "" : " ") + word
     }
     return (type, position)
-  }
-
-  /// The `>` that closes the `<` at `open`, or `limit`.
-  private func closeAngle(of open: Int, _ limit: Int) -> Int {
-    var depth = 0
-    for position in open..<limit {
-      if isByte(position, "<") { depth += 1 }
-      if isByte(position, ">") {
-        depth -= 1
-        if depth == 0 { return position }
-      }
-    }
-    return limit
   }
   /// Each type declaration with conformances (`struct Spinner: UIViewRepresentable { … }`):
   /// the names before its body (the protocols, and any generic argument or `where` clause's,

@@ -193,7 +193,7 @@ extension SDKCheck.Code {
   }
 
   /// The index of the `>` that closes the `<` at `open`, or the last token.
-  private func closeAngle(_ open: Int) -> Int {
+  func closeAngle(_ open: Int) -> Int {
     var depth = 0
     var position = open
     while position < tokens.count {
