@@ -18,10 +18,12 @@ extension SDKCheck.Code {
       if let old = found[name], old != type { clashing.insert(name) }
       found[name] = type
     }
+    // Parameters first: a declaration's chain may start at one (`encoder.container(…)`).
+    for (name, type) in functionParameters() { bind(name, type) }
     for position in tokens.indices where text(position) == "let" || text(position) == "var" {
       guard position + 1 < tokens.count else { continue }
       if isByte(position + 1, "("),
-        let (names, types) = tuplePattern(at: position + 1, index: index)
+        let (names, types) = tuplePattern(at: position + 1, index: index, known: found)
       {
         for (name, type) in zip(names, types) where name != "_" && type != "_" {
           bind(name, String(type))
@@ -30,9 +32,8 @@ extension SDKCheck.Code {
       }
       guard tokens[position + 1].kind == .identifier else { continue }
       let name = text(position + 1)
-      bind(name, declaredType(after: position + 1, index: index))
+      bind(name, declaredType(after: position + 1, index: index, known: found))
     }
-    for (name, type) in functionParameters() { bind(name, type) }
     for closure in closures() {
       guard let types = handedInTypes(closure, index: index) else { continue }
       for (parameter, type) in zip(closure.parameters, types) where parameter != "_" {
@@ -46,7 +47,9 @@ extension SDKCheck.Code {
   /// The type a declaration whose name is at `name` gives it: its annotation, else the type
   /// its value is built from (`Type(…)`, `Type<…>(…)`, `Type { … }`), else the environment value
   /// an `@Environment` attribute before it reads.
-  private func declaredType(after name: Int, index: SDKIndex) -> String? {
+  private func declaredType(after name: Int, index: SDKIndex, known: [Substring: String])
+    -> String?
+  {
     var next = name + 1
     if next < tokens.count, isByte(next, ":") {
       return collectionType(at: next + 1) ?? annotatedType(at: next + 1)
@@ -56,15 +59,23 @@ extension SDKCheck.Code {
       while next < tokens.count, ["try", "try?", "try!", "await"].contains(text(next)) {
         next += 1
       }
+      // `encoder.container(keyedBy:)`: a chain from a name typed before.
+      if known[text(next)] != nil, next + 1 < tokens.count, isByte(next + 1, ".") {
+        return chainType(from: next, index: index, known: known)
+      }
       guard let type = typeName(at: next) else { return nil }
       var after = next + 1
       if after < tokens.count, text(after) == "<" { after = closeAngle(after) + 1 }
       // `Type.shared`, `Type.make(…)`: the chain's type, where the index knows each link.
-      if after < tokens.count, isByte(after, ".") { return chainType(from: next, index: index) }
+      if after < tokens.count, isByte(after, ".") {
+        return chainType(from: next, index: index, known: known)
+      }
       guard after < tokens.count, isByte(after, "(") || isByte(after, "{") else { return nil }
       // `JSONDecoder().decode(…)`: what the chain makes of the value built.
       let end = close(of: after) + 1
-      if end < tokens.count, isByte(end, ".") { return chainType(from: next, index: index) }
+      if end < tokens.count, isByte(end, ".") {
+        return chainType(from: next, index: index, known: known)
+      }
       return type
     }
     return environmentType(before: name - 1, index: index)
@@ -72,11 +83,14 @@ extension SDKCheck.Code {
 
   /// The names a tuple pattern at `open` binds (`let (stream, continuation) = …`), with the
   /// element types of the tuple its value returns, as the index says.
-  private func tuplePattern(at open: Int, index: SDKIndex) -> ([Substring], [Substring])? {
+  private func tuplePattern(at open: Int, index: SDKIndex, known: [Substring: String])
+    -> ([Substring], [Substring])?
+  {
     let close = close(of: open)
     guard close + 1 < tokens.count, isByte(close + 1, "=") else { return nil }
     let names = tokens.indices[(open + 1)..<close].filter { !isByte($0, ",") }.map(text)
-    guard names.allSatisfy({ !$0.isEmpty }), let type = chainType(from: close + 2, index: index),
+    guard names.allSatisfy({ !$0.isEmpty }),
+      let type = chainType(from: close + 2, index: index, known: known),
       type.hasPrefix("("), type.hasSuffix(")")
     else { return nil }
     let types = type.dropFirst().dropLast().split(separator: ",")
@@ -84,14 +98,17 @@ extension SDKCheck.Code {
   }
 
   /// The type of the value a chain that starts at an SDK type at `start` has (`AsyncStream
-  /// .makeStream(of:)`, `URLSession.shared.data(from:)`), member by member, as the index says;
-  /// nil where a link is not known.
-  func chainType(from start: Int, index: SDKIndex) -> String? {
+  /// .makeStream(of:)`, `URLSession.shared.data(from:)`), or at a name `known` types, member by
+  /// member, as the index says; nil where a link is not known.
+  func chainType(from start: Int, index: SDKIndex, known: [Substring: String] = [:]) -> String? {
     var position = start
     while position < tokens.count, ["try", "try?", "try!", "await"].contains(text(position)) {
       position += 1
     }
-    guard var current = typeName(at: position) else { return nil }
+    let typedName =
+      position + 1 < tokens.count && isByte(position + 1, ".")
+      ? known[text(position)] : nil
+    guard var current = typedName ?? typeName(at: position) else { return nil }
     position += 1
     if position < tokens.count, text(position) == "<" { position = closeAngle(position) + 1 }
     if position < tokens.count, isByte(position, "(") { position = self.close(of: position) + 1 }

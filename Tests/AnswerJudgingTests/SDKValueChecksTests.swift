@@ -60,6 +60,47 @@ struct ChainTypeTests {
     let code = SDKCheck.Code("let value = URLSession.shared.noSuchThing(1)")
     #expect(code.typedNames(index: .shipped)["value"] == nil)
   }
+
+  @Test("a chain may start at a name typed before it: a parameter, or a constant before")
+  func fromTypedName() throws {
+    let code = SDKCheck.Code(
+      """
+      func encode(to encoder: Encoder) throws {
+          var container = encoder.container(keyedBy: CodingKeys.self)
+          var location = container.nestedContainer(keyedBy: LocationKeys.self, forKey: .location)
+      }
+      """)
+    let types = code.typedNames(index: .shipped)
+    #expect(types["container"] == "KeyedEncodingContainer")
+    #expect(types["location"] == "KeyedEncodingContainer")
+    // A name called, not a chain from it, types nothing.
+    #expect(SDKCheck.Code("let a = Date()\nlet b = a").typedNames(index: .shipped)["b"] == nil)
+    let card = """
+      func encode(to encoder: Encoder) throws {
+          var container = encoder.container(keyedBy: CodingKeys.self)
+          try container.encode(name, forKey: .name)
+          var location = container.nestedContainer(keyedBy: LocationKeys.self, forKey: .location)
+          try location.encode(latitude, forKey: .latitude)
+      }
+      """
+    let renamed = """
+      func encode(to encoder: Encoder) throws {
+          var keyed = encoder.container(keyedBy: CodingKeys.self)
+          try keyed.encode(name, forKey: .name)
+          var inner = keyed.nestedContainer(keyedBy: LocationKeys.self, forKey: .location)
+          try inner.encode(latitude, forKey: .latitude)
+      }
+      """
+    #expect(judge(renamed, card).grade == 5)
+    let madeUp = judge(
+      card.replacingOccurrences(of: ".nestedContainer(", with: ".nestedKeyedContainer("), card)
+    #expect(try #require(madeUp.grade) <= 2)
+    #expect(madeUp.reason.hasPrefix("`KeyedEncodingContainer` has no `nestedKeyedContainer("))
+    let unkeyed = judge(
+      card.replacingOccurrences(of: ", forKey: .location)", with: ")"), card)
+    #expect(try #require(unkeyed.grade) <= 2)
+    #expect(unkeyed.reason.contains("leaves out `forKey:`"), "\(unkeyed.reason)")
+  }
 }
 
 @Suite("Members of a type's shared value")
