@@ -249,7 +249,7 @@ extension SDKCheck {
           token: index, name: "init", labels: labels(after: index) ?? [], owner: name)
       }
       guard tokens[index].kind == .identifier, index + 1 < tokens.count,
-        isByte(index + 1, "(") || isByte(index + 1, "{"),
+        isByte(index + 1, "(") || isByte(index + 1, "{") && !isDeclaredType(index),
         !(index > 0 && ["func", "init", "case", "var", "let"].contains(text(index - 1)))
       else { return nil }
       let name = String(text(index))
@@ -276,6 +276,26 @@ extension SDKCheck {
       }
       return WrittenCall(
         token: index, name: name, labels: labels, owner: owner, isImplicit: isImplicit)
+    }
+
+    /// Whether the type named at `index`, before a `{`, is a declaration's (a result type
+    /// `-> ModelContainer {`, a property's `var store: ModelContainer {`, a conformance `struct
+    /// Row: View {`), which opens a body, not a call with a trailing closure.
+    private func isDeclaredType(_ index: Int) -> Bool {
+      var position = index - 1
+      while position >= 0, tokens[position].line == tokens[index].line {
+        let word = text(position)
+        if ["->", "some", "any"].contains(word) { return position == index - 1 || word == "->" }
+        if ["var", "let", "struct", "class", "enum", "actor", "extension", "protocol"]
+          .contains(word)
+        {
+          return true
+        }
+        guard tokens[position].kind == .identifier || [",", ":", ".", "&"].contains(word)
+        else { return false }
+        position -= 1
+      }
+      return false
     }
 
     /// Whether the implicit member `call` is a pattern that matches a case (`case

@@ -274,6 +274,16 @@ struct BlindCorpusTests {
       name: "judge-blind24.txt", corpus: JudgeCorpus.blind24,
       // A development set from the start: 101, 8, 11 on `16e4244`, when it was written.
       measured: (inRange: 113, wrongPassed: 6, rightFailed: 7)),
+    Set(
+      name: "judge-blind25.txt", corpus: JudgeCorpus.blind25,
+      // 103, 8, 8 when it was written, measured once on `5856eb4`, the judge before the
+      // fourteenth session, of 2026-12-07 (109 in the two reviewers' range).
+      measured: (inRange: 103, wrongPassed: 8, rightFailed: 8)),
+    Set(
+      name: "judge-blind26.txt", corpus: JudgeCorpus.blind26,
+      // A development set from the start: 88, 9, 11 on `5856eb4`, when it was written; 92, 9, 9
+      // once a result type before a body was no call to mark with `try` (its card's own code had got 2).
+      measured: (inRange: 92, wrongPassed: 9, rightFailed: 9)),
   ]
 
   static func score(_ corpus: JudgeCorpus) throws -> Score {

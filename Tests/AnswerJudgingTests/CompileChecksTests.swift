@@ -185,6 +185,25 @@ struct MarkedCallsOnValuesTests {
     #expect(try #require(unawaited.grade) <= 2)
     #expect(unawaited.reason.hasPrefix("`send` is `async`"), "\(unawaited.reason)")
   }
+
+  @Test("reads a declared type before a body (`-> ModelContainer {`) as no call to mark")
+  func declaredTypes() throws {
+    let code = """
+      struct Store {
+          static func make() throws -> ModelContainer {
+              let container = try ModelContainer(for: Trip.self)
+              return container
+          }
+          var shared: ModelContainer {
+              try! ModelContainer(for: Trip.self)
+          }
+      }
+      """
+    #expect(judge(code, code).grade == 5)
+    let untried = judge(code.replacingOccurrences(of: "= try Model", with: "= Model"), code)
+    #expect(try #require(untried.grade) <= 2)
+    #expect(untried.reason == "`ModelContainer` can throw: the card writes `try` before it.")
+  }
 }
 
 @Suite("Requirements of the protocols a type conforms to")

@@ -260,6 +260,26 @@ struct JudgeCorpus {
   /// raw-value fallbacks, custom sort comparators, argument combinations, `nextResult()`,
   /// attribute merging, measurement sums).
   static let blind24 = JudgeCorpus((try? fixture("judge-blind24.txt")) ?? "")
+  /// A twenty-fifth, written the same way (`-cq.md`: rows kept from deletion,
+  /// privacy-sensitive values, file movers, alerts from a localised error, graphical date
+  /// pickers, table column widths, app-group stores without CloudKit, hidden menu indicators,
+  /// grouped forms, badge prominence, rename buttons, custom fonts that scale, Handoff
+  /// activities, search focus; `-cr.md`: parsing localised numbers, a duration's components,
+  /// banker's rounding of decimals, a locale's currency, time zone offsets, UUIDs from text,
+  /// environment variables, `sequence(state:next:)`, `Optional.flatMap`, `for case … where`,
+  /// indirect enums, protocol extensions' defaults, `rethrows`, `defer`), written in the
+  /// fourteenth session, of 2026-12-07, and measured once on `5856eb4`, the judge before it.
+  /// Fair: its attempts are not read here.
+  static let blind25 = JudgeCorpus((try? fixture("judge-blind25.txt")) ?? "")
+  /// A twenty-sixth, written beside it **as a development set**, read here, with the three
+  /// cards whose APIs the twenty-fifth also teaches taken out before it was graded (`-cs.md`:
+  /// Spotlight attributes, SwiftData document groups, batched fetches, the save notification,
+  /// history after a token, external events, preview modifiers, PDF rendering, suggested file
+  /// names, appearing and disappearing, `ForEach` by `\.self`, previews that fit; `-ct.md`:
+  /// custom interpolation, debug descriptions, `joined`, inserting at the front, ASCII values,
+  /// clamping, elapsed seconds, `JSONSerialization` options, property-list decoding, shared
+  /// tasks in an actor, `min()` of an async sequence, `#expect` with a comment, computed ids).
+  static let blind26 = JudgeCorpus((try? fixture("judge-blind26.txt")) ?? "")
 
   /// Every syntax card the corpus is about: the shipped decks' and the fixture deck's, by id.
   static let cards: [String: SyntaxCard] = {
@@ -290,6 +310,8 @@ struct JudgeCorpus {
       "judge-blind-cards-ck.md", "judge-blind-cards-cl.md",
       "judge-blind-cards-cm.md", "judge-blind-cards-cn.md",
       "judge-blind-cards-co.md", "judge-blind-cards-cp.md",
+      "judge-blind-cards-cq.md", "judge-blind-cards-cr.md",
+      "judge-blind-cards-cs.md", "judge-blind-cards-ct.md",
     ] {
       if let text = try? fixture(name) {
         files.append(.init(path: name, bytes: Array(text.utf8)))
