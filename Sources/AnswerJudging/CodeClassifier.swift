@@ -33,6 +33,7 @@ struct CodeClassifier {
     guard !classified.contains(where: Self.hasMajor) else { return classified }
     var fallback = base
     fallback.countsValueMethods = true
+    fallback.modelIsThePoint = true
     return demotingChainBases(
       nodes.map {
         Self.isGiven($0, by: question) ? Self.freed($0) : fallback.classify($0, minor: false)
@@ -85,6 +86,16 @@ struct CodeClassifier {
   /// Whether methods on values the code does not declare (`isEditing.toggle()` in an example
   /// action) count; only when nothing else would.
   var countsValueMethods = false
+
+  /// Whether a model type's members configured by an API attribute count (`@Attribute
+  /// (.spotlight) var title`): only when nothing else would, where the card is the model.
+  var modelIsThePoint = false
+
+  /// Whether `member` is a property an API attribute configures with arguments.
+  private func isConfigured(_ member: CodeNode) -> Bool {
+    member.kind == .declaration
+      && member.attributes.contains { $0.isAPI && !$0.arguments.isEmpty }
+  }
 
   /// The names the code declares with `@Environment`: calling one (`dismissSearch()`) is
   /// using the API it reads, a detail of the card (its name is still the author's).
@@ -174,7 +185,12 @@ struct CodeClassifier {
         && (node.parameters.first ?? node.clause.first?.name).map(SDKIndex.shipped.describes)
           == true
       if required.isEmpty && !extendsSDK {
-        node.blocks = node.blocks.map { $0.map { Self.freed($0, keeping: hints.essential) } }
+        node.blocks = node.blocks.map {
+          $0.map { member in
+            modelIsThePoint && isConfigured(member)
+              ? member : Self.freed(member, keeping: hints.essential)
+          }
+        }
       } else {
         node.blocks = node.blocks.map { $0.map { Self.requiring($0, required) } }
       }

@@ -166,3 +166,28 @@ struct DeclarationModifiersTests {
     #expect(modifier.words == ["var", "x", "=", "1"])
   }
 }
+
+@Suite("Judging attempts: a model whose point is an attribute on one of its properties")
+struct ConfiguredModelTests {
+  static let card = """
+    @Model
+    final class Recipe {
+        @Attribute(.spotlight) var title: String
+        init(title: String) { self.title = title }
+    }
+    """
+
+  @Test("weighs the attribute the card configures a property with, where nothing else weighs")
+  func configuredAttribute() throws {
+    #expect(
+      judge(
+        "@Model\nclass Recipe {\n    @Attribute(.spotlight)\n    var title: String\n    init(title: String) { self.title = title }\n}",
+        Self.card
+      ).grade == 5)
+    let bare = judge(
+      "@Model\nfinal class Recipe {\n    var title: String\n    init(title: String) { self.title = title }\n}",
+      Self.card)
+    #expect(try #require(bare.grade) <= 3)
+    #expect(bare.reason == "Missing `@Attribute`.")
+  }
+}
