@@ -2,7 +2,8 @@
 /// (SE-0249): `grouping: todos) { $0.project }` says what `grouping: todos, by: \.project` says;
 /// one that only passes its parameter to a function is that function: `compactMap { Int($0) }`
 /// says what `compactMap(Int.init)` says, and one that only calls a function with nothing is
-/// that function: `Button("Save") { save() }` says what `Button("Save", action: save)` says.
+/// that function: `Button("Save") { save() }` says what `Button("Save", action: save)` says,
+/// and `.onAppear { feed.start() }` what `.onAppear(perform: feed.start)` says.
 extension CodeNode {
   /// The key path `closure` reads from its only parameter, if that is all it does; its names
   /// count as they do in the closure. The tokens stay the closure's.
@@ -37,29 +38,30 @@ extension CodeNode {
     if expected.count == 1, let called = function(calledBy: expected[0]),
       let reference = function(named: typed)
     {
-      return ([called], [reference])
+      return (called, reference)
     }
     if typed.count == 1, let called = function(calledBy: typed[0]),
       let reference = function(named: expected)
     {
-      return ([reference], [called])
+      return (reference, called)
     }
     return nil
   }
 
   /// The function `closure` only calls with its one parameter (`{ Int($0) }`, `{ s in
-  /// parse(s) }`), or, taking none, with none (`{ save() }` for `action: save`), as a bare
-  /// name.
-  private static func function(calledBy closure: CodeNode) -> CodeNode? {
+  /// parse(s) }`), or, taking none, with none (`{ save() }` for `action: save`, `{ feed.start() }`
+  /// for `perform: feed.start`), as a bare name.
+  private static func function(calledBy closure: CodeNode) -> [CodeNode]? {
     if closure.kind == .closure, closure.parameters.isEmpty, closure.anonymousParameters == 0,
-      closure.blocks.count == 1, closure.blocks[0].count == 1,
-      case let call = closure.blocks[0][0], call.kind == .call, call.hasParentheses,
-      call.arguments.isEmpty, call.blocks.isEmpty, call.value.isEmpty,
-      call.name.first?.isLowercase == true
+      closure.blocks.count == 1, let last = closure.blocks[0].last,
+      last.hasParentheses, last.arguments.isEmpty, last.blocks.isEmpty, last.value.isEmpty,
+      last.name.first?.isLowercase == true,
+      closure.blocks[0].count == 1 && last.kind == .call
+        || isMember(closure.blocks[0])
     {
-      var function = call
-      function.hasParentheses = false
-      function.weight = nil
+      var function = closure.blocks[0]
+      function[function.count - 1].hasParentheses = false
+      function[function.count - 1].weight = nil
       return function
     }
     guard let parameter = soleParameter(of: closure), let body = closure.blocks.first,
@@ -73,19 +75,30 @@ extension CodeNode {
     function.arguments = []
     function.hasParentheses = false
     function.weight = nil
-    return function
+    return [function]
   }
 
-  /// The function `value` names (`parse`, `Int.init`), as a bare name; a type alone
-  /// (`compactMap(Int)`) names none.
-  private static func function(named value: [CodeNode]) -> CodeNode? {
+  /// Whether `chain` is a method of a named value (`feed.start`, `feed.start()`): the value
+  /// bare, the method after it.
+  private static func isMember(_ chain: [CodeNode]) -> Bool {
+    chain.count == 2 && chain[0].kind == .call && isBare(chain[0])
+      && chain[0].name.first?.isLowercase == true && chain[1].kind == .modifier
+      && chain[1].parameters == [chain[0].name]
+  }
+
+  /// The function `value` names (`parse`, `Int.init`, `feed.start`), as a bare name; a type
+  /// alone (`compactMap(Int)`) names none.
+  private static func function(named value: [CodeNode]) -> [CodeNode]? {
     guard let first = value.first, first.kind == .call, isBare(first) else { return nil }
-    if value.count == 1 { return first.name.first?.isUppercase == true ? nil : first }
+    if value.count == 1 { return first.name.first?.isUppercase == true ? nil : [first] }
+    if isMember(value), isBare(value[1]), value[1].name.first?.isLowercase == true {
+      return value
+    }
     guard value.count == 2, value[1].kind == .modifier, value[1].name == "init", isBare(value[1])
     else { return nil }
     var function = first
     function.weight = nil
-    return function
+    return [function]
   }
 
   /// The name of the one parameter of `closure` (`$0` where it is anonymous), if it takes one

@@ -31,6 +31,20 @@ struct LanguageSpellingsTests {
       judge("Button(\"Save\") { save(draft) }", "Button(\"Save\", action: save)").grade ?? 5 < 5)
   }
 
+  @Test("reads a closure that only calls a value's method with nothing as that method, by name")
+  func closureCallingMethod() throws {
+    let card = "LiveScoreView()\n    .onAppear { feed.start() }\n    .onDisappear { feed.stop() }"
+    #expect(
+      judge(
+        "LiveScoreView()\n    .onAppear(perform: feed.start)\n    .onDisappear(perform: feed.stop)",
+        card
+      ).grade == 5)
+    let swapped = judge(
+      "LiveScoreView()\n    .onAppear(perform: feed.stop)\n    .onDisappear(perform: feed.start)",
+      card)
+    #expect(try #require(swapped.grade) <= 2)
+  }
+
   @Test("reads a key path where the card writes the closure that reads it")
   func closureForKeyPath() {
     #expect(
