@@ -23,6 +23,43 @@ extension Matching {
     }
   }
 
+  /// The attempt's items, each container given its data read as holding a `ForEach` over it,
+  /// where the card's container of that name holds one: `List(tags, id: \.self) { … }` for
+  /// `List { ForEach(tags, id: \.self) { … } }`, whose `id:` is the `ForEach`'s. Nil when there
+  /// is none.
+  func dataContainersInForEachForm() -> [CodeNode]? {
+    guard !attempt.writtenNames.contains("ForEach") else { return nil }
+    var held: [String: (closure: CodeNode, forEach: CodeNode)] = [:]
+    for node in Self.allNodes(expected.nodes) where node.kind == .call && node.name != "ForEach" {
+      if let forEach = Self.soleForEach(in: node), let closure = node.arguments.last?.value.first,
+        closure.blocks[0].count == 1
+      {
+        held[node.name] = (closure, forEach)
+      }
+    }
+    guard !held.isEmpty else { return nil }
+    return Self.rearguing(attempt.nodes) { node in
+      guard node.kind == .call, let (closure, forEach) = held[node.name], Self.isDataForm(node)
+      else { return nil }
+      let ownLabels: Set<String?> = [nil, "id", "editActions"]
+      guard !node.arguments.contains(where: { $0.label == "children" }) else { return nil }
+      var made = forEach
+      made.token = node.token
+      made.tokens = node.tokens
+      made.arguments = node.arguments.filter { ownLabels.contains($0.label) }
+      made.weight = nil
+      made.fingerprint = nil
+      var holder = closure
+      holder.token = node.token
+      holder.tokens = node.tokens
+      holder.blocks = [[made]]
+      holder.weight = nil
+      holder.fingerprint = nil
+      return node.arguments.filter { !ownLabels.contains($0.label) }
+        + [CodeNode.Argument(label: nil, value: [holder], isTrailing: true)]
+    }
+  }
+
   /// `nodes` with each node, deepest first, given the arguments `arguments` makes for it where
   /// it makes some; nil where it makes none for any.
   static func rearguing(

@@ -162,7 +162,7 @@ struct Matching {
         "a `.menu`-style `Picker` for the card's `Menu` holding a `Picker`: its label is the choice"
       )
     } else {
-      let nodes = dataContainersInCardsForm() ?? attempt.nodes
+      let nodes = dataContainersInCardsForm() ?? dataContainersInForEachForm() ?? attempt.nodes
       compareSequences(
         expected.nodes,
         Self.unwrappingViews(columnsInCardsForm(nodes) ?? nodes, for: expected.nodes),

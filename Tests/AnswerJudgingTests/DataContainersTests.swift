@@ -24,6 +24,23 @@ struct DataContainersTests {
     #expect(judgement.grade == 5, "\(judgement.reason)")
   }
 
+  @Test("reads a container given its data as holding the card's ForEach, with the ForEach's `id:`")
+  func dataAsForEach() throws {
+    let card = """
+      List(selection: $chosen) {
+          ForEach(tags, id: \\.self) { tag in
+              Text(tag)
+          }
+      }
+      """
+    let given = "List(tags, id: \\.self, selection: $picked) { name in\n    Text(name)\n}"
+    let judgement = judge(given, card)
+    #expect(judgement.grade == 5, "\(judgement.reason)")
+    let otherKey = judge(given.replacingOccurrences(of: "\\.self", with: "\\.count"), card)
+    #expect(try #require(otherKey.grade) <= 2)
+    #expect(otherKey.reason == "`\\.count` where the card has `\\.self`.")
+  }
+
   @Test("keeps the container's own arguments beside the data the ForEach gives it")
   func containerArguments() throws {
     let card = """
