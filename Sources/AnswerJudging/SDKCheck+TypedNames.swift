@@ -13,8 +13,12 @@ extension SDKCheck.Code {
   func typedNames(index: SDKIndex) -> [Substring: String] {
     var found: [Substring: String] = [:]
     var clashing: Set<Substring> = []
+    var untyped: Set<Substring> = []
     func bind(_ name: Substring, _ type: String?) {
-      guard let type, index.describes(type) else { return }
+      guard let type, index.describes(type) else {
+        untyped.insert(name)
+        return
+      }
       if let old = found[name], old != type { clashing.insert(name) }
       found[name] = type
     }
@@ -40,7 +44,9 @@ extension SDKCheck.Code {
         bind(parameter, type)
       }
     }
-    for name in clashing { found[name] = nil }
+    // Names are not scoped here: one also bound to what the index does not type (another
+    // function's `let container = box.inner`) may be either.
+    for name in clashing.union(untyped) { found[name] = nil }
     return found
   }
 
@@ -142,9 +148,15 @@ extension SDKCheck.Code {
   /// with (`_ uiView: UIActivityIndicatorView`): the internal name and the type's name.
   private func functionParameters() -> [(Substring, String)] {
     var found: [(Substring, String)] = []
-    for function in functions() {
-      let close = function.close
-      var start = function.open + 1
+    // An initialiser's too (`init(from decoder: Decoder)`), which `functions()` leaves out.
+    let initialisers = tokens.indices.dropLast().filter {
+      text($0) == "init" && isByte($0 + 1, "(") && !($0 > 0 && isByte($0 - 1, "."))
+    }
+    let lists =
+      functions().map { ($0.open, $0.close) }
+      + initialisers.map { ($0 + 1, close(of: $0 + 1)) }
+    for (open, close) in lists {
+      var start = open + 1
       while start < close {
         var end = start
         while end < close, !isByte(end, ",") {

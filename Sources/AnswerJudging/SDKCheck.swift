@@ -236,6 +236,7 @@ struct SDKCheck: Sendable {
       // A type whose members were read from a partial source (the open-source Foundation's
       // `URLSession`, an interface older than the SDK) may have the member on iOS.
       if index.hasOlderSource(use.type) { continue }
+      if isOptionalsOwn(use.name) { continue }
       // The card's member with a misspelt label (`data(form:)`) is recalled too.
       if cardMembers.contains(where: {
         $0.type == use.type && $0.name == use.name
@@ -282,6 +283,18 @@ struct SDKCheck: Sendable {
     return problems
   }
 
+  /// Whether `name` is one of the members `Optional` has as an optional (`map`,
+  /// `unsafelyUnwrapped`, `.none`), which the index cannot tell from those it has as a view or
+  /// a gesture: the index drops a member's optionality, so a value typed by what a call
+  /// returns (`calendar.date(byAdding:…)`) may be an optional.
+  func isOptionalsOwn(_ name: String) -> Bool {
+    Self.optionalMembers.contains(name) && !index.ownMembers(named: name, of: "Optional").isEmpty
+  }
+
+  static let optionalMembers: Set<String> = [
+    "map", "flatMap", "unsafelyUnwrapped", "none", "some", "take",
+  ]
+
   /// How near the card's member `theirs` is to the attempt's `use`: the same kind (a call or a
   /// property) first, then the length of the start their names share.
   static func nearness(_ theirs: MemberUse, to use: MemberUse) -> Int {
@@ -301,9 +314,9 @@ struct SDKCheck: Sendable {
       else { continue }
       for token in typed.casePatterns(inSwitchAt: open) {
         let name = typed.text(token)
-        guard !index.hasMember(named: String(name), of: type), !cardNames.contains(name) else {
-          continue
-        }
+        guard !index.hasMember(named: String(name), of: type), !cardNames.contains(name),
+          !isOptionalsOwn(String(name))
+        else { continue }
         problems.append("`\(type)` has no case `.\(name)`")
       }
     }

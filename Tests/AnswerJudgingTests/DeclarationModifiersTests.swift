@@ -176,18 +176,48 @@ struct ConfiguredModelTests {
         init(title: String) { self.title = title }
     }
     """
+  static let question = "Make a SwiftData `Recipe`'s title appear in Spotlight searches."
 
   @Test("weighs the attribute the card configures a property with, where nothing else weighs")
   func configuredAttribute() throws {
     #expect(
       judge(
         "@Model\nclass Recipe {\n    @Attribute(.spotlight)\n    var title: String\n    init(title: String) { self.title = title }\n}",
-        Self.card
+        Self.card, question: Self.question
       ).grade == 5)
     let bare = judge(
       "@Model\nfinal class Recipe {\n    var title: String\n    init(title: String) { self.title = title }\n}",
-      Self.card)
+      Self.card, question: Self.question)
     #expect(try #require(bare.grade) <= 3)
     #expect(bare.reason == "Missing `@Attribute`.")
+    let other = judge(
+      Self.card.replacingOccurrences(of: ".spotlight", with: ".unique"), Self.card,
+      question: Self.question)
+    #expect(try #require(other.grade) <= 2)
+    #expect(other.reason == "`.unique` where the card has `.spotlight`.")
+  }
+
+  @Test("leaves an attribute the question does not ask about the example model's")
+  func unaskedAttribute() {
+    let card = """
+      @Model
+      final class Note {
+          @Attribute(.unique) var id: UUID
+          var text: String
+          init(text: String) { id = UUID(); self.text = text }
+      }
+      """
+    let attempt = """
+      @Model
+      final class Note {
+          var text: String
+          init(text: String) { self.text = text }
+      }
+      """
+    let question = "Declare a SwiftData model `Note` that keeps its text."
+    #expect(judge(attempt, card, question: question).grade == 5)
+    #expect(
+      judge(attempt, card, question: "Declare a SwiftData model `Note` whose `id` is unique.")
+        .grade ?? 5 <= 3)
   }
 }

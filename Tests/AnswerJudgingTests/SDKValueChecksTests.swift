@@ -101,6 +101,54 @@ struct ChainTypeTests {
     #expect(try #require(unkeyed.grade) <= 2)
     #expect(unkeyed.reason.contains("leaves out `forKey:`"), "\(unkeyed.reason)")
   }
+
+  @Test("a name bound in two places, once to what the index does not type, is typed in neither")
+  func unscopedNames() {
+    let code = SDKCheck.Code(
+      """
+      init(from decoder: Decoder) throws {
+          let container = try decoder.container(keyedBy: CodingKeys.self)
+      }
+      func encode(to encoder: Encoder) throws {
+          var container = encoder.container(keyedBy: CodingKeys.self)
+      }
+      static func peek(_ box: Box) -> String {
+          let inner = box.inner
+          return inner.label
+      }
+      """)
+    let types = code.typedNames(index: .shipped)
+    #expect(types["decoder"] == "Decoder")
+    #expect(types["container"] == nil)
+    let shadowed = SDKCheck(card: "").problems(
+      in: """
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+        }
+        static func peek(_ box: Box) -> String {
+            let container = box.inner
+            return container.label
+        }
+        """)
+    #expect(shadowed.isEmpty, "\(shadowed)")
+  }
+
+  @Test("a value typed by what a call returns may be an optional: `Optional`'s own members pass")
+  func optionalResults() {
+    let card = "let next = Calendar.current.date(byAdding: .day, value: 7, to: date)"
+    #expect(
+      SDKCheck(card: card).problems(
+        in: card + "\nreturn next.map { calendar.startOfDay(for: $0) } ?? date"
+      ).isEmpty)
+    #expect(
+      SDKCheck(card: card).problems(
+        in: card + "\nswitch next {\ncase .some(let value): print(value)\ncase .none: break\n}"
+      ).isEmpty)
+    // A gesture's or a view's members are no optional's.
+    #expect(
+      SDKCheck(card: card).problems(in: card + "\nprint(next.offset)")
+        == ["`Date` has no `offset`"])
+  }
 }
 
 @Suite("Members of a type's shared value")
