@@ -18,6 +18,10 @@ public struct AnswerJudge: Sendable {
   /// The values each answer writes that the question asks for
   /// (``QuestionWords/askedValues(in:)``).
   let askedValues: [[String]]
+  /// The string literals each answer writes that the question gives
+  /// (``QuestionWords/askedStrings(in:)``), and how many string literals it writes.
+  let askedStrings: [[String]]
+  let cardStrings: [Int]
   let vocabulary: APIVocabulary
   /// What the card and its question say beside the code, for reading an answer again with
   /// other constants in place.
@@ -74,6 +78,10 @@ public struct AnswerJudge: Sendable {
     }
     self.checks = answers.map { SDKCheck(card: $0.checkedCode, question: question) }
     self.askedValues = answers.map { question.askedValues(in: $0.nodes) }
+    self.askedStrings = answers.map { question.askedStrings(in: $0.nodes) }
+    self.cardStrings = answers.map { answer in
+      Matching.allNodes(answer.nodes).count { $0.kind == .literal && $0.name.first == "\"" }
+    }
     self.spellings = Spellings(answers, vocabulary: vocabulary)
     self.cardHeads = answers.reduce(into: []) { $0.formUnion($1.plainConstantHeads) }
     self.cardReceivers = answers.reduce(into: []) {
@@ -253,6 +261,8 @@ public struct AnswerJudge: Sendable {
       let answer = answers.firstIndex(where: { $0.source == judgement.code }),
       let asked = judgement.missedAsked
         ?? QuestionWords.firstMissing(askedValues[answer], in: typed.nodes)
+        ?? QuestionWords.firstLeftOut(
+          askedStrings[answer], in: typed.nodes, cardStrings: cardStrings[answer])
     {
       judgement.grade = 3
       if !judgement.reason.contains("the question asks for") {

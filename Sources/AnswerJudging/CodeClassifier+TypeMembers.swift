@@ -1,7 +1,8 @@
 import CardDeck
 
 /// The members of a type the code declares: the example's model's, free, or those a protocol
-/// or attribute requires, API.
+/// or attribute requires, API; and a model's property configured as the question asks, where
+/// the model is the card.
 extension CodeClassifier {
   /// The member names a type declaration must use, whatever its author calls the rest: the
   /// requirements of the protocols it conforms to that make it a part of an API (`body(content:)`
@@ -46,5 +47,44 @@ extension CodeClassifier {
       node.arguments[index].importance = .free
     }
     return node
+  }
+
+  /// Whether `member` is a property an API attribute configures, where the question asks
+  /// about the property or the option or label (`.spotlight`, `deleteRule:`), not only as the
+  /// example's model does.
+  func isAskedConfiguration(_ member: CodeNode) -> Bool {
+    let asksProperty = member.parameters.first.map(question.asks) == true
+    return member.kind == .declaration
+      && member.attributes.contains { attribute in
+        attribute.isAPI
+          && attribute.arguments.contains { argument in
+            asksProperty || argument.label.map(question.asks) == true
+              || argument.value.contains { $0.kind == .member && question.asks($0.name) }
+          }
+      }
+  }
+
+  /// `member` with its attributes' options API that counts: `.unique` where the card has
+  /// `.spotlight` is another option, not the author's name.
+  static func weighingOptions(_ member: CodeNode) -> CodeNode {
+    var member = member
+    member.attributes = member.attributes.map { attribute in
+      var attribute = attribute
+      attribute.arguments = attribute.arguments.map { argument in
+        var argument = argument
+        argument.value = argument.value.map { value in
+          guard value.kind == .member, !value.isAPI else { return value }
+          var value = value
+          value.isAPI = true
+          value.importance = .major
+          return value
+        }
+        return argument
+      }
+      attribute.weight = nil
+      return attribute
+    }
+    member.weight = nil
+    return member
   }
 }

@@ -92,45 +92,6 @@ struct CodeClassifier {
   /// would, where the card is the model.
   var modelIsThePoint = false
 
-  /// Whether `member` is a property an API attribute configures, where the question asks
-  /// about the property or the option or label (`.spotlight`, `deleteRule:`), not only as the
-  /// example's model does.
-  private func isAskedConfiguration(_ member: CodeNode) -> Bool {
-    let asksProperty = member.parameters.first.map(question.asks) == true
-    return member.kind == .declaration
-      && member.attributes.contains { attribute in
-        attribute.isAPI
-          && attribute.arguments.contains { argument in
-            asksProperty || argument.label.map(question.asks) == true
-              || argument.value.contains { $0.kind == .member && question.asks($0.name) }
-          }
-      }
-  }
-
-  /// `member` with its attributes' options API that counts: `.unique` where the card has
-  /// `.spotlight` is another option, not the author's name.
-  private static func weighingOptions(_ member: CodeNode) -> CodeNode {
-    var member = member
-    member.attributes = member.attributes.map { attribute in
-      var attribute = attribute
-      attribute.arguments = attribute.arguments.map { argument in
-        var argument = argument
-        argument.value = argument.value.map { value in
-          guard value.kind == .member, !value.isAPI else { return value }
-          var value = value
-          value.isAPI = true
-          value.importance = .major
-          return value
-        }
-        return argument
-      }
-      attribute.weight = nil
-      return attribute
-    }
-    member.weight = nil
-    return member
-  }
-
   /// The names the code declares with `@Environment`: calling one (`dismissSearch()`) is
   /// using the API it reads, a detail of the card (its name is still the author's).
   var environmentValues: Set<String> = []

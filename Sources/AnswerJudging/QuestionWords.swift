@@ -317,6 +317,29 @@ extension QuestionWords {
     return values
   }
 
+  /// The string literals of the card's code that the question gives (`"All books"` in 'and
+  /// "All books" otherwise'): text asked for, which the attempt must show somewhere.
+  func askedStrings(in nodes: [CodeNode]) -> [String] {
+    Matching.allNodes(nodes).filter { $0.kind == .literal && gives(Substring($0.name)) }
+      .map(\.name)
+  }
+
+  /// The first of `strings` (``askedStrings(in:)``) that `nodes` leave out: not written, with
+  /// fewer string literals than the card's (`cardStrings`) where it would be, not another text
+  /// in its place; but none where the attempt writes no text at all, a fragment that leaves the
+  /// texts to the context (`@Environment(\.isSearching) var isSearching` alone).
+  static func firstLeftOut(_ strings: [String], in nodes: [CodeNode], cardStrings: Int)
+    -> String?
+  {
+    guard !strings.isEmpty else { return nil }
+    let literals = Matching.allNodes(nodes).filter {
+      $0.kind == .literal && $0.name.first == "\""
+    }
+    guard !literals.isEmpty, literals.count < cardStrings else { return nil }
+    let written = Set(literals.map(\.name))
+    return strings.first { !written.contains($0) }
+  }
+
   /// The first of `values` (``askedValues(in:)``) that `nodes` do not write anywhere.
   static func firstMissing(_ values: [String], in nodes: [CodeNode]) -> String? {
     guard !values.isEmpty else { return nil }

@@ -235,8 +235,9 @@ struct BlindCorpusTests {
       // 91, 9, 18 when it was written, measured once on `daa558b`, the judge before the seventh
       // session of 2026-12-06 (100 in the two reviewers' range). Its floor, run with the
       // others, showed one fewer in range with the session's first change (variants, above).
-      // 90, 9, 18 before the eighth session of 2026-12-06.
-      measured: (inRange: 96, wrongPassed: 8, rightFailed: 16)),
+      // 90, 9, 18 before the eighth session of 2026-12-06. 96, 8, 16 before 2026-12-07's
+      // fourteenth, whose text the question gives, left out, at 3 moved one out of its range.
+      measured: (inRange: 95, wrongPassed: 8, rightFailed: 16)),
     Set(
       name: "judge-blind18.txt", corpus: JudgeCorpus.blind18,
       // 95, 10, 8 when it was written, measured once on `eee2bcf`, the judge before the eighth

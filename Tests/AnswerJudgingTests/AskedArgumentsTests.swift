@@ -149,4 +149,34 @@ struct AskedArgumentsTests {
       hints: JudgingHints(), vocabulary: .standard, collectsNames: true)
     #expect(words.askedValues(in: layout.nodes) == [])
   }
+
+  @Test("holds a text the question gives, left out beside the card's other texts, as missed")
+  func askedTexts() throws {
+    let question =
+      "Make a results view say \"Searching…\" while the user searches, and \"All books\" otherwise."
+    let card = """
+      @Environment(\\.isSearching) private var isSearching
+      var body: some View {
+          Text(isSearching ? "Searching…" : "All books")
+      }
+      """
+    let halved = judge(
+      """
+      @Environment(\\.isSearching) private var isSearching
+      var body: some View {
+          if isSearching { Text("Searching…") }
+      }
+      """, card, question: question)
+    #expect(halved.grade == 3)
+    #expect(halved.reason == "Missing `\"All books\"`, which the question asks for.")
+    // Another text in its place, or none written at all (the key line alone), is not missed.
+    #expect(
+      judge(
+        card.replacingOccurrences(of: "All books", with: "Every book"), card, question: question
+      )
+      .grade ?? 0 >= 4)
+    #expect(
+      judge("@Environment(\\.isSearching) var searching", card, question: question).grade ?? 0
+        >= 4)
+  }
 }
