@@ -144,13 +144,20 @@ struct TokenWords {
       "nil", "try?", "try!", "?", "!", "in",
     ]
     var next = 0
+    // In a declaration of the attempt's own (`var artist = ""` beside the card's properties),
+    // `=` gives it its first value: it changes nothing the card computes.
+    var declaring = false
     for word in other.words {
       if next < words.count, word == words[next] {
         next += 1
+        declaring = false
         continue
       }
+      if word == "var" || word == "let" { declaring = true }
       let isOperator = word.first.map { "+-*/%<>=!&|^~?".contains($0) } ?? false
-      if turning.contains(word) || isOperator || next > 0 && words[next - 1] == "[" {
+      if turning.contains(word) || isOperator && !(declaring && word == "=")
+        || next > 0 && words[next - 1] == "["
+      {
         return false
       }
     }

@@ -74,4 +74,17 @@ struct TokenWordsTests {
     )
     #expect(judge(long, card).grade != 5)
   }
+
+  @Test("takes a declaration of the attempt's own with its first value as more of its own")
+  func ownDeclaration() throws {
+    let card = "struct Song: Identifiable {\n    let id = UUID()\n    var title: String\n}"
+    let more = card.replacing(
+      "    var title: String", with: "    var title: String\n    var artist: String = \"\"")
+    #expect(judge(more, card).grade == 5)
+    // An assignment of its own, outside a declaration, may change what the card computes.
+    let card2 = "var total = 0\nfor price in prices {\n    total += price\n}"
+    let changed = judge(
+      "var total = 0\nfor price in prices {\n    total += price\n    total = 0\n}", card2)
+    #expect(try #require(changed.grade) < 5)
+  }
 }
