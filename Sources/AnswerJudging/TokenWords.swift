@@ -43,10 +43,11 @@ struct TokenWords {
         continue
       }
       words.append(word)
-      // A member (`.filter`) is the API's word, not a name of the author's.
+      // A member (`.filter`) is the API's word, not a name of the author's, unless the code
+      // declares it (`$0.title` of its own model's `var title`).
       let isOwn =
-        token.kind == .identifier && !afterDot && !index.types.contains(String(word))
-        && !required.contains(word)
+        token.kind == .identifier && (!afterDot || declared.contains(String(word)))
+        && !index.types.contains(String(word)) && !required.contains(word)
       isOwnName.append(isOwn)
       // `if let user {` unwraps `user` as `if let user = user {` does (SE-0345).
       if isOwn, position >= 2, position + 1 < tokens.count,

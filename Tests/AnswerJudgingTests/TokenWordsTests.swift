@@ -87,4 +87,14 @@ struct TokenWordsTests {
       "var total = 0\nfor price in prices {\n    total += price\n    total = 0\n}", card2)
     #expect(try #require(changed.grade) < 5)
   }
+
+  @Test("takes a member the code declares, renamed where it is declared and used, as renamed")
+  func ownMember() {
+    let card =
+      "struct Song: Identifiable {\n    let id = UUID()\n    var title: String\n}\nList(songs) { Text($0.title) }"
+    let renamed = card.replacing("title", with: "heading")
+    #expect(judge(renamed, card).grade == 5)
+    // An SDK member after a dot stays the SDK's.
+    #expect(judge("let n = names.count", "let n = names.first").grade != 5)
+  }
 }
