@@ -66,7 +66,7 @@ extension SDKCheck.Code {
         next += 1
       }
       // `encoder.container(keyedBy:)`: a chain from a name typed before.
-      if known[text(next)] != nil, next + 1 < tokens.count, isByte(next + 1, ".") {
+      if next + 1 < tokens.count, known[text(next)] != nil, isByte(next + 1, ".") {
         return chainType(from: next, index: index, known: known)
       }
       guard let type = typeName(at: next) else { return nil }
@@ -165,6 +165,8 @@ extension SDKCheck.Code {
           }
           end += 1
         }
+        // An unclosed bracket runs to the end of the code.
+        end = min(end, tokens.count)
         // `label name: Type` or `name: Type`; `inout` and attributes after the colon.
         if let colon = (start..<end).first(where: { isByte($0, ":") }), colon > start,
           tokens[colon - 1].kind == .identifier

@@ -102,6 +102,18 @@ struct ChainTypeTests {
     #expect(unkeyed.reason.contains("leaves out `forKey:`"), "\(unkeyed.reason)")
   }
 
+  @Test("code cut short after `=` or inside a parameter list types what it can (a fuzzer's find)")
+  func cutShort() {
+    for code in [
+      "func f(to encoder: Encoder) {\nlet a = encoder.container(keyedBy: K.self)\nlet b =",
+      "init(from decoder: Decoder", "init(a: [Int", "func f(x: (Int",
+    ] {
+      let types = SDKCheck.Code(code).typedNames(index: .shipped)
+      #expect(types["b"] == nil, "\(code)")
+      #expect(SDKCheck(card: "").problems(in: code).allSatisfy { !$0.isEmpty })
+    }
+  }
+
   @Test("a name bound in two places, once to what the index does not type, is typed in neither")
   func unscopedNames() {
     let code = SDKCheck.Code(
