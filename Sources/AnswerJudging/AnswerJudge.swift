@@ -79,9 +79,7 @@ public struct AnswerJudge: Sendable {
     self.checks = answers.map { SDKCheck(card: $0.checkedCode, question: question) }
     self.askedValues = answers.map { question.askedValues(in: $0.nodes) }
     self.askedStrings = answers.map { question.askedStrings(in: $0.nodes) }
-    self.cardStrings = answers.map { answer in
-      Matching.allNodes(answer.nodes).count { $0.kind == .literal && $0.name.first == "\"" }
-    }
+    self.cardStrings = answers.map { QuestionWords.stringLiterals(in: $0.nodes).count }
     self.spellings = Spellings(answers, vocabulary: vocabulary)
     self.cardHeads = answers.reduce(into: []) { $0.formUnion($1.plainConstantHeads) }
     self.cardReceivers = answers.reduce(into: []) {

@@ -34,13 +34,6 @@ extension Matching {
     lostToErrors += 1
   }
 
-  /// Whether the card's modifier `node`, found as `typed` in another place, is a view's or a
-  /// toolbar item's moved down into the content of the views it was on (`.searchable` on the
-  /// stack inside the search tab rather than on the `TabView`), where it may do the same job.
-  /// Not moved up (`.navigationTitle` on the stack, `.zIndex` on the `ZStack`: the container
-  /// reads it from its content, or it covers more), nor sideways, nor into what another
-  /// modifier presents or adds (a sheet's content, a toolbar), nor into rows a `ForEach` or a
-  /// list of data repeats.
   /// Whether the card's style modifier `node` (`.pickerStyle`, `.buttonStyle`: views read it
   /// from their environment), found as `typed`, is set on a view that holds the card's place
   /// (`.pickerStyle(.navigationLink)` on the `Form` around the picker): it styles the same
@@ -55,6 +48,13 @@ extension Matching {
       && card.dropFirst(moved.count).allSatisfy { $0 == .content }
   }
 
+  /// Whether the card's modifier `node`, found as `typed` in another place, is a view's or a
+  /// toolbar item's moved down into the content of the views it was on (`.searchable` on the
+  /// stack inside the search tab rather than on the `TabView`), where it may do the same job.
+  /// Not moved up (`.navigationTitle` on the stack, `.zIndex` on the `ZStack`: the container
+  /// reads it from its content, or it covers more), nor sideways, nor into what another
+  /// modifier presents or adds (a sheet's content, a toolbar), nor into rows a `ForEach` or a
+  /// list of data repeats.
   func isMovedInViews(_ node: CodeNode, _ typed: CodeNode) -> Bool {
     // A presentation's modifiers work in its content alone, where the card has them.
     guard node.kind == .modifier, node.isAPI,

@@ -332,12 +332,15 @@ extension QuestionWords {
     -> String?
   {
     guard !strings.isEmpty else { return nil }
-    let literals = Matching.allNodes(nodes).filter {
-      $0.kind == .literal && $0.name.first == "\""
-    }
+    let literals = stringLiterals(in: nodes)
     guard !literals.isEmpty, literals.count < cardStrings else { return nil }
     let written = Set(literals.map(\.name))
     return strings.first { !written.contains($0) }
+  }
+
+  /// The string literals `nodes` write, nested ones too.
+  static func stringLiterals(in nodes: [CodeNode]) -> [CodeNode] {
+    Matching.allNodes(nodes).filter { $0.kind == .literal && $0.name.first == "\"" }
   }
 
   /// The first of `values` (``askedValues(in:)``) that `nodes` do not write anywhere.
