@@ -68,6 +68,8 @@ struct SDKCheck: Sendable {
   let cardDefaultSubscripts: Set<Substring>
   /// The members the card reads as properties (``Code/propertiesRead()``).
   let cardProperties: Set<Substring>
+  /// The card's `for` loops (``Code/loops()``).
+  let cardLoops: [Code.Loop]
   /// The card's question: the values it gives are asked for.
   let question: QuestionWords
 
@@ -148,6 +150,7 @@ struct SDKCheck: Sendable {
     cardBareWrappers = Set(Self.bareWrappers(in: card, index: index))
     cardDefaultSubscripts = card.defaultSubscripts()
     cardProperties = card.propertiesRead()
+    cardLoops = card.loops()
   }
 
   /// A call as the card's calls are kept: its signature (`background(alignment:)`), and for an
@@ -332,6 +335,10 @@ struct SDKCheck: Sendable {
     }
     problems += typed.untriedLoops(types: types).map { name in
       Problem(message: "`\(name)` can throw: it is read with `for try await`")
+    }
+    for problem in unmarkedLoops(in: typed)
+    where !problems.contains(where: { $0.message == problem.message }) {
+      problems.append(problem)
     }
     problems += typed.objectWrappersOnObservable()
       .filter { !cardNames.contains($0.wrapper) }

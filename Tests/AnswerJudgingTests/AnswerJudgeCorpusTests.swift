@@ -115,7 +115,9 @@ struct BlindCorpusTests {
       // 90, 2, 11 before the eighth session of 2026-12-06.
       // 96 before the thirteenth session, of 2026-12-07: a tap gesture attached by hand, read
       // as `onTapGesture`, is 1 rather than 2 where the card has `simultaneousGesture`.
-      measured: (inRange: 95, wrongPassed: 2, rightFailed: 7)),
+      // 95 before the fifteenth session: `for await` over the card's `for try await` group is
+      // a missing `try`, 2, where its writer gave 3.
+      measured: (inRange: 94, wrongPassed: 2, rightFailed: 7)),
     Set(
       name: "judge-blind3.txt", corpus: JudgeCorpus.blind3,
       // A development set since the second session of 2026-12-05: its totals found a

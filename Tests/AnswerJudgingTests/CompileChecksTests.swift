@@ -508,6 +508,46 @@ struct AsyncLoopTests {
       "for await n in stream { }\nfor try await n in failing { }\nfor await b in bytes { }")
     #expect(code.untriedLoops(types: types) == ["bytes"])
   }
+
+  @Test("a loop over the card's sequence keeps the card's `try` and `await`, typed or not")
+  func markedAsTheCardMarksIt() {
+    let card = "for try await line in url.lines {\n    print(line)\n}"
+    let question = "Print every line of the file at `url`."
+    let untried = judge(
+      "for await line in url.lines {\n    print(line)\n}", card, question: question)
+    #expect(untried.grade == 2)
+    #expect(untried.reason == "`lines` can throw: it is read with `for try await`.")
+    let unawaited = judge("for line in fileURL.lines { print(line) }", card, question: question)
+    #expect(unawaited.grade! <= 2)
+    #expect(unawaited.findings.contains { $0.message.contains("read with `for await`") })
+    #expect(
+      judge("for try await row in fileURL.lines { print(row) }", card, question: question).grade
+        == 5)
+  }
+
+  @Test("a loop is the card's by its sequence's name, or as the only loop of each")
+  func loopsPaired() {
+    let check = SDKCheck(card: "for await n in feed.updates { show(n) }\nfor n in 0..<3 { }")
+    #expect(
+      check.unmarkedLoops(in: SDKCheck.Code("for x in 0..<3 { }\nfor m in feed.updates { }")).map(
+        \.message)
+        == ["`updates` is an asynchronous sequence: it is read with `for await`"])
+    let one = SDKCheck(card: "for await n in readings { show(n) }")
+    #expect(one.unmarkedLoops(in: SDKCheck.Code("for value in values { show(value) }")).count == 1)
+    #expect(one.unmarkedLoops(in: SDKCheck.Code("for a in xs { }\nfor b in ys { }")).isEmpty)
+    #expect(
+      one.unmarkedLoops(in: SDKCheck.Code("let values = [1, 2]\nfor value in values { }")).isEmpty)
+    let group = SDKCheck(
+      card: "for url in urls { add(url) }\nfor try await data in group { keep(data) }")
+    #expect(
+      group.unmarkedLoops(
+        in: SDKCheck.Code(
+          "for url in urls { add(url) }\nwhile let data = try await group.next() { keep(data) }")
+      ).isEmpty)
+    #expect(
+      SDKCheck.Code("for (i, x) in zip(a, b).enumerated() { }").loops().map(\.sequenceName)
+        == ["zip(a,b).enumerated()"])
+  }
 }
 
 @Suite("Values written apart from where they are used")
