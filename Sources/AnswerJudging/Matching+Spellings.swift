@@ -154,8 +154,12 @@ extension Matching {
   /// Whether the card's `argument` passes a type (`of: Int.self`) that the attempt gives as a
   /// generic argument instead (`AsyncStream<Int>.makeStream()`): the same type, inferred.
   func givesTypeAsGenericArgument(_ argument: CodeNode.Argument) -> Bool {
-    guard let first = argument.value.first, let last = argument.value.last else { return false }
-    let tokens = first.tokens.lowerBound..<last.tokens.upperBound
+    // A constant's value read in its place comes from before the argument: the bounds are
+    // the least and the greatest, not the first value's and the last's.
+    guard let lower = argument.value.map(\.tokens.lowerBound).min(),
+      let upper = argument.value.map(\.tokens.upperBound).max()
+    else { return false }
+    let tokens = lower..<max(lower, upper)
     guard tokens.count == 3, tokens.upperBound <= expected.tokens.count else { return false }
     let words = tokens.map { expected.source[expected.tokens[$0].range] }
     guard words[1] == ".", words[2] == "self", let type = words.first else { return false }

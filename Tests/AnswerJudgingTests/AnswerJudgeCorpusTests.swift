@@ -293,6 +293,15 @@ struct BlindCorpusTests {
       // `perform: feed.start` read as `{ feed.start() }`; 95, 8, 8 once `List(tags, id: \\.self)`
       // read as holding the card's `ForEach`.
       measured: (inRange: 95, wrongPassed: 7, rightFailed: 8)),
+    Set(
+      name: "judge-blind27.txt", corpus: JudgeCorpus.blind27,
+      // Measured once on `177240c`, when it was written; fair.
+      measured: (inRange: 99, wrongPassed: 5, rightFailed: 10)),
+    Set(
+      name: "judge-blind28.txt", corpus: JudgeCorpus.blind28,
+      // A development set from the start: 97, 8, 10 on `8885280`, once its second attempt no
+      // longer crashed the judge (a constant's value read into the card's argument).
+      measured: (inRange: 97, wrongPassed: 8, rightFailed: 10)),
   ]
 
   static func score(_ corpus: JudgeCorpus) throws -> Score {

@@ -608,3 +608,21 @@ struct ValuesApartTests {
     #expect(card.judge("Text(\"Hi\").offset(offset)").grade! >= 4)
   }
 }
+
+@Suite("Constants read in place, where the attempt has another form")
+struct ConstantsInPlaceTests {
+  @Test("a card's argument that reads a constant declared above it is compared, not a crash")
+  func constantDeclaredAbove() {
+    let card = """
+      let start = Date.now
+      let end = start.addingTimeInterval(25 * 60)
+
+      Text(.currentDate, format: .timer(countingDownIn: start..<end))
+      """
+    let attempt = "let end = Date.now.addingTimeInterval(25 * 60)\nText(end, style: .timer)"
+    let judgement = AnswerJudge(code: card, question: "Count down 25 minutes in a Text.")
+      .judge(attempt)
+    // The older `Text(_:style:)`, which the card's initialiser replaces: not the card's call.
+    #expect(judgement.grade! <= 2)
+  }
+}

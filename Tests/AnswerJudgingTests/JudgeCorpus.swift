@@ -280,6 +280,26 @@ struct JudgeCorpus {
   /// clamping, elapsed seconds, `JSONSerialization` options, property-list decoding, shared
   /// tasks in an actor, `min()` of an async sequence, `#expect` with a comment, computed ids).
   static let blind26 = JudgeCorpus((try? fixture("judge-blind26.txt")) ?? "")
+  /// A twenty-seventh, written the same way (`-cu.md`: backgrounds kept inside the safe
+  /// area, blur filters in a canvas, insettable shapes, elliptical gradients, timing curves,
+  /// continuous hover, focused scene values, principal toolbar items, accessibility values
+  /// and children, transformed environment values, container-relative shapes, drag velocity,
+  /// geometry groups; `-cv.md`: regexes anchored at line ends, sort descriptors, date and time
+  /// styles, dates at a calendar interval, URL query items, snake-case keys, date intervals,
+  /// radix conversion, string literals, file URLs, quotient and remainder, backward searches,
+  /// caches, waiting for a task group), written in the fifteenth session, of 2026-12-07, and
+  /// measured once on `177240c`, the judge before it. Fair: its attempts are not read here.
+  static let blind27 = JudgeCorpus((try? fixture("judge-blind27.txt")) ?? "")
+  /// A twenty-eighth, written beside it **as a development set**, read here, with the card
+  /// whose API one of the twenty-seventh's attempts writes taken out (`-cw.md`: countdown
+  /// timers in text, inflected counts, hidden labels, wheel pickers, gradient tints, sharing
+  /// many items, the photos picker modifier, opening a URL with a completion, capsule buttons,
+  /// labels with a custom icon, palette symbols, symbol transitions, covers for an item, tab
+  /// customization; `-cx.md`: prefixes and suffixes, the first uppercase letter, a page of an
+  /// array, files in the temporary folder, reading data, request headers, atomic flags, logged
+  /// decimals, raw values, switching over a tuple, `guard let` shorthand, property observers,
+  /// lazy properties).
+  static let blind28 = JudgeCorpus((try? fixture("judge-blind28.txt")) ?? "")
 
   /// Every syntax card the corpus is about: the shipped decks' and the fixture deck's, by id.
   static let cards: [String: SyntaxCard] = {
@@ -312,6 +332,8 @@ struct JudgeCorpus {
       "judge-blind-cards-co.md", "judge-blind-cards-cp.md",
       "judge-blind-cards-cq.md", "judge-blind-cards-cr.md",
       "judge-blind-cards-cs.md", "judge-blind-cards-ct.md",
+      "judge-blind-cards-cu.md", "judge-blind-cards-cv.md",
+      "judge-blind-cards-cw.md", "judge-blind-cards-cx.md",
     ] {
       if let text = try? fixture(name) {
         files.append(.init(path: name, bytes: Array(text.utf8)))
