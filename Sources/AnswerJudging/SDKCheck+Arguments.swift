@@ -15,7 +15,7 @@ extension SDKCheck {
   /// The calls of `typed` on an SDK type that leave out an argument every declaration they
   /// may call needs (`containerRelativeFrame()`, `matchedGeometryEffect(id: "avatar")`): code
   /// that does not compile. Labels no declaration takes are ``unknownLabels``' to say; a call
-  /// the card writes alike is right, whatever the index says.
+  /// the card writes alike, trailing closures and all, is right, whatever the index says.
   func missingArguments(
     _ calls: [Code.WrittenCall], handedIn uses: [MemberUse], ownTypes: Set<Substring>,
     in typed: Code
@@ -28,7 +28,8 @@ extension SDKCheck {
     where
       (typed.isByte(call.token + 1, "(") || typed.tokens[call.token].kind == .attribute
       || typed.isClosureOnlyCall(at: call.token))
-      && !cardCalls.contains(Self.callKey(call))
+      && !cardCallsWithClosures.contains(
+        Self.callKey(call) + Self.closureKey(typed.trailingClosures(after: call.token)))
     {
       // A member of a typed value (`Bundle.main.url(forResource:)`) is its type's; one the
       // type lacks is the member check's finding.
@@ -106,7 +107,12 @@ extension SDKCheck {
         let card =
           call.name == "init"
           ? (isBare ? "@" : "") + owner + theirs.written.dropFirst(4) : theirs.written
-        message += "; the card uses `\(card)`"
+        let closures = cardClosures[theirs.token] ?? .init()
+        let written =
+          (closures.unlabelled ? " { … }" : "") + closures.labels.map { " \($0): { … }" }.joined()
+        message +=
+          theirs.written == call.written && !written.isEmpty
+          ? "; the card writes `\(card)\(written)`" : "; the card uses `\(card)`"
       }
       problems.append(Problem(message: message))
     }

@@ -40,6 +40,11 @@ struct SDKCheck: Sendable {
   /// them, and what a misspelt key of an attempt is near.
   let cardEnvironmentKeys: [Substring]
   let cardCalls: Set<String>
+  /// The card's calls by ``callKey(_:)`` with the closures written after them: a call the card
+  /// writes with a trailing closure, written without it, leaves an argument out.
+  let cardCallsWithClosures: Set<String>
+  /// The closures written after each of the card's calls, by the call's name's token.
+  let cardClosures: [Int: SDKIndex.TrailingClosures]
   /// The methods the card's conforming types declare, as written (`updateUIView(_:context:)`).
   let cardMethods: Set<String>
   /// The types the card's conforming types write for their properties and parameters, by
@@ -128,6 +133,12 @@ struct SDKCheck: Sendable {
     cardReads = Set(card.readPositions().map(card.text))
     cardEnvironmentKeys = card.environmentKeys()
     cardCalls = Set(cardWritten.map(Self.callKey))
+    let closures = Dictionary(
+      cardWritten.map { ($0.token, card.trailingClosures(after: $0.token)) }
+    ) { first, _ in first }
+    cardClosures = closures
+    cardCallsWithClosures = Set(
+      cardWritten.map { Self.callKey($0) + Self.closureKey(closures[$0.token] ?? .init()) })
     cardMethods = card.conformingMethods()
     cardOperatorArguments = card.operatorArguments()
     // A requirement two of the card's types write with two types says nothing of either.
@@ -157,6 +168,12 @@ struct SDKCheck: Sendable {
   /// initialiser its type's too (`Text`'s `init(_:)` is not `ContentUnavailableView`'s).
   static func callKey(_ call: Code.WrittenCall) -> String {
     call.name == "init" ? (call.owner ?? "") + "." + call.written : call.written
+  }
+
+  /// The closures written after a call, as a key: `{}` for an unlabelled one, then `label:{}`
+  /// for each labelled one.
+  static func closureKey(_ trailing: SDKIndex.TrailingClosures) -> String {
+    (trailing.unlabelled ? "{}" : "") + trailing.labels.map { $0 + ":{}" }.joined()
   }
 
   /// What is wrong with an attempt: a finding's message, and whether it only touches an

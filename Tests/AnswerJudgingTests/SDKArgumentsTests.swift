@@ -96,6 +96,26 @@ struct SDKArgumentsTests {
       ])
   }
 
+  @Test("finds the card's call written without the trailing closure the card gives it")
+  func cardsCallWithoutItsClosure() {
+    let card = "Gauge(value: level, in: 0...40) {\n    Text(\"Level\")\n}"
+    #expect(
+      SDKCheck(card: card).problems(in: "Gauge(value: level, in: 0...40)") == [
+        "`Gauge(value:in:)` leaves out `label:` that every declaration of it needs; the card writes `Gauge(value:in:) { … }`"
+      ])
+    #expect(
+      SDKCheck(card: card).problems(in: "Gauge(value: level, in: 0...40) { Text(\"L\") }").isEmpty)
+    // Written alike, closures and all, the card's call is right whatever the index says.
+    let cover = "List { }\n.fullScreenCover(item: $shown) { item in Detail(item) }"
+    #expect(
+      SDKCheck(card: cover).problems(in: "List { }\n.fullScreenCover(item: $picked) { Detail($0) }")
+        .isEmpty)
+    #expect(
+      SDKCheck(card: cover).problems(in: "List { }\n.fullScreenCover(item: $picked)") == [
+        "`.fullScreenCover(item:)` leaves out `content:` that every declaration of it needs; the card writes `fullScreenCover(item:) { … }`"
+      ])
+  }
+
   @Test(
     "leaves alone calls that compile: defaults, trailing closures, a wrapper's own value, a conformance",
     arguments: [
