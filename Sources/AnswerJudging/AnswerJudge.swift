@@ -267,6 +267,16 @@ public struct AnswerJudge: Sendable {
         judgement.reason = "Missing `\(asked)`, which the question asks for."
       }
     }
+    // The view the question asks for by name, built with another (an `HStack` for "Build a
+    // Label…"): the question's API done another way.
+    if let grade = judgement.grade, grade > 2,
+      let answer = answers.first(where: { $0.source == judgement.code }),
+      let (named, other) = QuestionWords.replacedView(
+        question.namedTypes, card: answer.nodes, attempt: typed)
+    {
+      judgement.grade = 2
+      judgement.reason = "`\(other)` where the question asks for a `\(named)`."
+    }
     // A name the question gives, misspelt where the attempt uses it: it does not compile.
     if let grade = judgement.grade, grade > 3,
       let answer = answers.first(where: { $0.source == judgement.code }),

@@ -18,6 +18,10 @@ struct QuestionWords: Sendable {
   /// What the question quotes or writes as code (``quoted(in:)``).
   private let quoted: Set<String>
 
+  /// The capitalised names the prose puts after an article, as a type it asks for ("Build a
+  /// Label whose title…", "Show a Gauge for…").
+  let namedTypes: Set<String>
+
   /// The declarations the question gives (``givenDeclarations(in:)``).
   let given: [String: Substring]
 
@@ -30,6 +34,7 @@ struct QuestionWords: Sendable {
     let prose = question.split(separator: "`", omittingEmptySubsequences: false).enumerated()
       .filter { $0.offset % 2 == 0 }.map { String($0.element) }
     proseWords = Set(prose.flatMap { Self.words(in: $0) })
+    namedTypes = Self.namedTypes(in: prose)
     proseNumbers = AnswerJudge.numbers(in: prose.joined(separator: " "))
     self.codeNames = codeNames
     self.types = types
@@ -165,6 +170,41 @@ struct QuestionWords: Sendable {
     guard word.count == 4, let next else { return true }
     return !["controller", "model"].contains(String(next.prefix(while: \.isLetter)))
       && !next.hasPrefix("(")
+  }
+
+  /// The capitalised words of `prose` right after "a", "an", "the" or "one".
+  static func namedTypes(in prose: [String]) -> Set<String> {
+    var found: Set<String> = []
+    for span in prose {
+      let words = span.split(whereSeparator: { $0 == " " || $0 == "\n" })
+      for (article, word) in zip(words, words.dropFirst())
+      where ["a", "an", "the", "one"].contains(article.lowercased())
+        && word.first?.isUppercase == true
+      {
+        found.insert(String(word.prefix { $0.isLetter || $0.isNumber }))
+      }
+    }
+    return found
+  }
+
+  /// The view of `named` that the card's code is built of, at its top, which the attempt never
+  /// writes, with a view the card does not write at the attempt's top in its place:
+  /// `("Label", "HStack")`. Nil where the attempt is a fragment (a modifier alone, or a part
+  /// of the card's view) or writes the name anywhere.
+  static func replacedView(_ named: Set<String>, card: [CodeNode], attempt: ParsedCode)
+    -> (named: String, other: String)?
+  {
+    guard !named.isEmpty,
+      let view = card.first(where: { $0.kind == .call && $0.isAPI && named.contains($0.name) })
+    else { return nil }
+    // One the card writes inside it is the card's (a `ForEach` without its `List`).
+    let cardViews = Set(Matching.allNodes(card).filter { $0.kind == .call }.map(\.name))
+    guard !attempt.tokens.contains(where: { attempt.source[$0.range] == view.name }),
+      let other = attempt.nodes.first(where: {
+        $0.kind == .call && $0.isAPI && !cardViews.contains($0.name)
+      })
+    else { return nil }
+    return (view.name, other.name)
   }
 
   /// Whether one of the words of `name`, split at its capitals, is one of the question's.

@@ -180,3 +180,51 @@ struct AskedArgumentsTests {
         >= 4)
   }
 }
+
+@Suite("Judging attempts: a view the question asks for by name")
+struct NamedViewTests {
+  static let card = AnswerJudge(
+    code: """
+      Label {
+          Text(user.name)
+      } icon: {
+          Circle()
+              .fill(.blue)
+              .frame(width: 24, height: 24)
+      }
+      """,
+    question: "Build a Label whose title is `Text(user.name)` and whose icon is a blue circle.")
+
+  @Test("reads the capitalised names the prose puts after an article as views asked for")
+  func namedTypes() {
+    let question = QuestionWords(
+      "Build a Label whose title is `Text(name)`. Label colours are free; show the Gauge too.")
+    #expect(question.namedTypes == ["Label", "Gauge"])
+  }
+
+  @Test("another view in place of the one the question names is at most 2, and says so")
+  func replaced() {
+    let judgement = Self.card.judge(
+      "HStack {\n    Circle()\n        .fill(.blue)\n        .frame(width: 24, height: 24)\n    Text(user.name)\n}"
+    )
+    #expect(judgement.grade == 2)
+    #expect(judgement.reason == "`HStack` where the question asks for a `Label`.")
+  }
+
+  @Test("the named view written, or a fragment of the card's, is judged as before")
+  func keptOrFragment() {
+    #expect(
+      Self.card.judge(
+        "Label {\n  Text(user.name)\n} icon: {\n  Circle().fill(.blue).frame(width: 24, height: 24)\n}"
+      ).grade == 5)
+    let list = AnswerJudge(
+      code: "List {\n    ForEach(books) { book in\n        Text(book.title)\n    }\n}",
+      question: "Show `books` in a List, one row per book's title.")
+    let fragment = list.judge("ForEach(books) { book in\n    Text(book.title)\n}")
+    #expect(fragment.reason == "Missing `List`.")
+    let toggle = AnswerJudge(
+      code: "Toggle(\"Wi-Fi\", isOn: $isOn)\n    .toggleStyle(.switch)",
+      question: "Show a Toggle for `isOn` drawn as a switch.")
+    #expect(toggle.judge(".toggleStyle(.switch)").grade! >= 4)
+  }
+}
