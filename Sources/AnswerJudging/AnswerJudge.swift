@@ -18,6 +18,9 @@ public struct AnswerJudge: Sendable {
   /// The values each answer writes that the question asks for
   /// (``QuestionWords/askedValues(in:)``).
   let askedValues: [[String]]
+  /// The names each answer uses, not declares, that the question gives as code
+  /// (``QuestionWords/askedNames(_:in:)``).
+  let askedNames: [[String]]
   /// The string literals each answer writes that the question gives
   /// (``QuestionWords/askedStrings(in:)``), and how many string literals it writes.
   let askedStrings: [[String]]
@@ -78,6 +81,7 @@ public struct AnswerJudge: Sendable {
     }
     self.checks = answers.map { SDKCheck(card: $0.checkedCode, question: question) }
     self.askedValues = answers.map { question.askedValues(in: $0.nodes) }
+    self.askedNames = answers.map { QuestionWords.askedNames(questionNames, in: $0) }
     self.askedStrings = answers.map { question.askedStrings(in: $0.nodes) }
     self.cardStrings = answers.map { QuestionWords.stringLiterals(in: $0.nodes).count }
     self.spellings = Spellings(answers, vocabulary: vocabulary)
@@ -259,6 +263,7 @@ public struct AnswerJudge: Sendable {
       let answer = answers.firstIndex(where: { $0.source == judgement.code }),
       let asked = judgement.missedAsked
         ?? QuestionWords.firstMissing(askedValues[answer], in: typed.nodes)
+        ?? QuestionWords.firstUnwritten(askedNames[answer], in: typed, card: answers[answer])
         ?? QuestionWords.firstLeftOut(
           askedStrings[answer], in: typed.nodes, cardStrings: cardStrings[answer])
     {

@@ -357,6 +357,37 @@ extension QuestionWords {
     return values
   }
 
+  /// The names of values the question writes as code (`showsError` in "set `showsError` to
+  /// true when…") that `code` uses but does not declare: what the question asks to be done
+  /// with them, which an attempt that never writes them leaves out. Types and the card's own
+  /// declarations (`body`, a state it declares) are context a fragment may leave to the reader.
+  static func askedNames(_ names: Set<String>, in code: ParsedCode) -> [String] {
+    let written = Set(
+      code.tokens.filter { $0.kind == .identifier }.map { code.source[$0.range] })
+    return names.filter { name in
+      name.first?.isLowercase == true && name.count >= 2 && !code.declared.contains(name)
+        && written.contains(Substring(name))
+    }.sorted()
+  }
+
+  /// The first of `names` (``askedNames(_:in:)``) that `code` never writes, as itself or as
+  /// its binding (`$name`), where it writes no name the card does not (`card`): one of those
+  /// may stand for it (`id` for `userID`, a literal URL for `helpURL`). A modifier alone
+  /// (`.toggleStyle(.switch)`) leaves the view it is on, and its names, to the reader.
+  static func firstUnwritten(_ names: [String], in code: ParsedCode, card: ParsedCode)
+    -> String?
+  {
+    guard !names.isEmpty, code.nodes.first?.kind != .modifier else { return nil }
+    func identifiers(_ code: ParsedCode) -> Set<Substring> {
+      Set(code.tokens.filter { $0.kind == .identifier }.map { code.source[$0.range] })
+    }
+    guard identifiers(code).isSubset(of: identifiers(card)) else { return nil }
+    let written = Set(code.tokens.map { code.source[$0.range] })
+    return names.first {
+      !written.contains(Substring($0)) && !written.contains(Substring("$" + $0))
+    }
+  }
+
   /// The string literals of the card's code that the question gives (`"All books"` in 'and
   /// "All books" otherwise'): text asked for, which the attempt must show somewhere.
   func askedStrings(in nodes: [CodeNode]) -> [String] {

@@ -228,3 +228,50 @@ struct NamedViewTests {
     #expect(toggle.judge(".toggleStyle(.switch)").grade! >= 4)
   }
 }
+
+@Suite("Judging attempts: a name the question gives, which the card uses")
+struct AskedNamesTests {
+  static let card = AnswerJudge(
+    code: """
+      @Environment(\\.openURL) private var openURL
+
+      Button("Open Help") {
+          openURL(helpURL) { accepted in
+              if !accepted { showsError = true }
+          }
+      }
+      """,
+    question:
+      "In a Button \"Open Help\", open `helpURL` (a `URL`) with the open-URL action, and set `showsError` (a `Bool` state) to true when it could not be opened."
+  )
+
+  @Test("reads the names the question writes as code that the card uses but does not declare")
+  func askedNames() {
+    let parsed = ParsedCode(
+      "@State private var count = 0\nvar body: some View {\n  Stepper(\"\\(count)\", value: $count)\n    .onChange(of: count) { saved = count }\n}",
+      hints: JudgingHints(), vocabulary: .standard)
+    let names: Set<String> = ["count", "saved", "Int", "body", "private", "limit"]
+    #expect(QuestionWords.askedNames(names, in: parsed) == ["saved"])
+  }
+
+  @Test("an attempt that never writes one, nor a name of its own in its place, misses it: 3")
+  func leftOut() {
+    let judgement = Self.card.judge(
+      "@Environment(\\.openURL) private var openURL\n\nButton(\"Open Help\") {\n    openURL(helpURL)\n}"
+    )
+    #expect(judgement.grade == 3)
+    #expect(judgement.reason == "Missing `showsError`, which the question asks for.")
+  }
+
+  @Test("a name of the attempt's own may stand for it, as a renaming")
+  func standIn() {
+    let renamed = Self.card.judge(
+      "@Environment(\\.openURL) var open\n\nButton(\"Open Help\") {\n    open(helpURL) { ok in\n        if !ok { failed = true }\n    }\n}"
+    )
+    #expect(renamed.reason != "Missing `showsError`, which the question asks for.")
+    #expect(
+      Self.card.judge(
+        "@Environment(\\.openURL) var openURL\nButton(\"Open Help\") {\n    openURL(helpURL) { accepted in\n        if !accepted { showsError = true }\n    }\n}"
+      ).grade == 5)
+  }
+}
