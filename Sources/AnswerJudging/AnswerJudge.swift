@@ -21,6 +21,9 @@ public struct AnswerJudge: Sendable {
   /// The names each answer uses, not declares, that the question gives as code
   /// (``QuestionWords/askedNames(_:in:)``).
   let askedNames: [[String]]
+  /// The numbers each answer writes that the question's prose gives
+  /// (``QuestionWords/askedNumbers(in:)``).
+  let askedNumbers: [[String]]
   /// The string literals each answer writes that the question gives
   /// (``QuestionWords/askedStrings(in:)``), and how many string literals it writes.
   let askedStrings: [[String]]
@@ -82,6 +85,7 @@ public struct AnswerJudge: Sendable {
     self.checks = answers.map { SDKCheck(card: $0.checkedCode, question: question) }
     self.askedValues = answers.map { question.askedValues(in: $0.nodes) }
     self.askedNames = answers.map { QuestionWords.askedNames(questionNames, in: $0) }
+    self.askedNumbers = answers.map { question.askedNumbers(in: $0) }
     self.askedStrings = answers.map { question.askedStrings(in: $0.nodes) }
     self.cardStrings = answers.map { QuestionWords.stringLiterals(in: $0.nodes).count }
     self.spellings = Spellings(answers, vocabulary: vocabulary)
@@ -264,6 +268,8 @@ public struct AnswerJudge: Sendable {
       let asked = judgement.missedAsked
         ?? QuestionWords.firstMissing(askedValues[answer], in: typed.nodes)
         ?? QuestionWords.firstUnwritten(askedNames[answer], in: typed, card: answers[answer])
+        ?? QuestionWords.firstUnwritten(
+          numbers: askedNumbers[answer], in: typed, card: answers[answer])
         ?? QuestionWords.firstLeftOut(
           askedStrings[answer], in: typed.nodes, cardStrings: cardStrings[answer])
     {

@@ -370,6 +370,29 @@ extension QuestionWords {
     }.sorted()
   }
 
+  /// The numbers the prose gives (`1` in "a raw value of 1") that `code` writes.
+  func askedNumbers(in code: ParsedCode) -> [String] {
+    let written = Self.numbers(in: code)
+    return proseNumbers.filter { Double($0).map(written.contains) ?? false }.sorted()
+  }
+
+  /// The first of `numbers` (``askedNumbers(in:)``) that `code` never writes, where it writes
+  /// no number the card does not (`1500` may stand for the card's `25 * 60`); none for a
+  /// modifier alone.
+  static func firstUnwritten(numbers: [String], in code: ParsedCode, card: ParsedCode)
+    -> String?
+  {
+    guard !numbers.isEmpty, code.nodes.first?.kind != .modifier else { return nil }
+    let written = Self.numbers(in: code)
+    guard written.isSubset(of: Self.numbers(in: card)) else { return nil }
+    return numbers.first { !(Double($0).map(written.contains) ?? true) }
+  }
+
+  /// The values of the number literals `code` writes.
+  private static func numbers(in code: ParsedCode) -> Set<Double> {
+    Set(code.tokens.filter { $0.kind == .number }.compactMap { Double(code.source[$0.range]) })
+  }
+
   /// The first of `names` (``askedNames(_:in:)``) that `code` never writes, as itself or as
   /// its binding (`$name`), where it writes no name the card does not (`card`): one of those
   /// may stand for it (`id` for `userID`, a literal URL for `helpURL`). A modifier alone

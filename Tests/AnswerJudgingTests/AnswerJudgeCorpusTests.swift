@@ -192,8 +192,9 @@ struct BlindCorpusTests {
       // the question names, asked for); 65, 14, 15 before its seventh.
       // 65, 14, 14 before the eighth session of 2026-12-06. 69, 13, 14 before 2026-12-07's
       // fourteenth, whose chains typed from a typed name (`encoder.container(keyedBy:)`) moved
-      // one out of its range.
-      measured: (inRange: 68, wrongPassed: 12, rightFailed: 14)),
+      // one out of its range. 68 before the fifteenth: a number the question gives, which the
+      // attempt never writes, is missing.
+      measured: (inRange: 67, wrongPassed: 12, rightFailed: 14)),
     Set(
       name: "judge-blind12.txt", corpus: JudgeCorpus.blind12,
       // 90, 9, 12 when it was written, measured once on `db399ac`, before the fourth session
@@ -295,8 +296,9 @@ struct BlindCorpusTests {
       measured: (inRange: 95, wrongPassed: 7, rightFailed: 8)),
     Set(
       name: "judge-blind27.txt", corpus: JudgeCorpus.blind27,
-      // Measured once on `177240c`, when it was written; fair.
-      measured: (inRange: 99, wrongPassed: 5, rightFailed: 10)),
+      // Measured once on `177240c`, when it was written; fair: 99, 5, 10. 98 once a number the
+      // question gives, which the attempt never writes, was missing.
+      measured: (inRange: 98, wrongPassed: 5, rightFailed: 10)),
     Set(
       name: "judge-blind28.txt", corpus: JudgeCorpus.blind28,
       // A development set from the start: 97, 8, 10 on `8885280`, once its second attempt no

@@ -275,3 +275,47 @@ struct AskedNamesTests {
       ).grade == 5)
   }
 }
+
+@Suite("Judging attempts: a number the question gives, which the card writes")
+struct AskedNumbersTests {
+  static let card = AnswerJudge(
+    code: """
+      enum Weekday: Int {
+          case monday = 1, tuesday, wednesday, thursday, friday
+      }
+
+      let wednesdayNumber = Weekday.wednesday.rawValue
+      """,
+    question:
+      "Declare `enum Weekday: Int` with the cases monday through friday, giving only `monday` a raw value of 1, then store wednesday's raw value in `wednesdayNumber`."
+  )
+
+  @Test("an attempt that writes no number where the card writes the question's misses it: 3")
+  func leftOut() {
+    let judgement = Self.card.judge(
+      "enum Weekday: Int {\n    case monday, tuesday, wednesday, thursday, friday\n}\nlet wednesdayNumber = Weekday.wednesday.rawValue"
+    )
+    #expect(judgement.grade == 3)
+    #expect(judgement.reason == "Missing `1`, which the question asks for.")
+  }
+
+  @Test("a number of the attempt's own may stand for it (`1500` for `25 * 60`)")
+  func standIn() {
+    let timer = AnswerJudge(
+      code: "let end = start.addingTimeInterval(25 * 60)",
+      question: "Set `end` to 25 minutes after `start`.")
+    // Another number is another finding's (``fixedNumbers``), not a missing one.
+    #expect(
+      timer.judge("let end = start.addingTimeInterval(1500)").reason
+        == "`1500` where the question asks for `25`.")
+    #expect(timer.judge("let end = start.addingTimeInterval(25 * 60)").grade == 5)
+    let countdown = AnswerJudge(
+      code:
+        "let start = Date.now\nlet end = start.addingTimeInterval(25 * 60)\n\nText(.currentDate, format: .timer(countingDownIn: start..<end))",
+      question: "`start` is now and `end` 25 minutes later: count down between them in a Text.")
+    #expect(
+      countdown.judge(
+        "let start = Date.now\nText(.currentDate, format: .timer(countingDownIn: start..<start.addingTimeInterval(1500)))"
+      ).grade == 4)
+  }
+}
