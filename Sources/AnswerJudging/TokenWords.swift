@@ -148,10 +148,19 @@ struct TokenWords {
     // In a declaration of the attempt's own (`var artist = ""` beside the card's properties),
     // `=` gives it its first value: it changes nothing the card computes.
     var declaring = false
-    for word in other.words {
+    var position = 0
+    while position < other.words.count {
+      let word = other.words[position]
+      position += 1
       if next < words.count, word == words[next] {
         next += 1
         declaring = false
+        continue
+      }
+      // A method of the attempt's own (`func mute() { volume = 0 }` beside the card's
+      // observers), whole: nothing the card computes calls it.
+      if word == "func", let end = other.endOfBody(after: position) {
+        position = end
         continue
       }
       if word == "var" || word == "let" { declaring = true }
@@ -163,6 +172,21 @@ struct TokenWords {
       }
     }
     return next == words.count
+  }
+
+  /// The position after the `}` that closes the first body opened at or after `start`; nil
+  /// where none is closed.
+  func endOfBody(after start: Int) -> Int? {
+    guard let open = words[start...].firstIndex(of: "{") else { return nil }
+    var depth = 0
+    for position in open..<words.count {
+      if words[position] == "{" { depth += 1 }
+      if words[position] == "}" {
+        depth -= 1
+        if depth == 0 { return position + 1 }
+      }
+    }
+    return nil
   }
 
   /// Whether `other` holds these words in a row, with a few around them at most (the same

@@ -88,6 +88,19 @@ struct TokenWordsTests {
     #expect(try #require(changed.grade) < 5)
   }
 
+  @Test("takes a method of the attempt's own, whole, as more of its own")
+  func ownMethod() throws {
+    let card =
+      "class Player {\n    var volume = 0.5 {\n        didSet { print(volume - oldValue) }\n    }\n}"
+    let more = card.replacing(
+      "    }\n}", with: "    }\n\n    func mute() {\n        volume = 0\n    }\n}")
+    #expect(judge(more, card).reason == "The card's code, with more of your own.")
+    // The same assignment outside a method of its own changes what the card computes.
+    let changed = card.replacing(
+      "print(volume - oldValue)", with: "print(volume - oldValue); volume = 0")
+    #expect(try #require(judge(changed, card).grade) < 5)
+  }
+
   @Test("takes a member the code declares, renamed where it is declared and used, as renamed")
   func ownMember() {
     let card =
