@@ -84,7 +84,7 @@ public struct AnswerJudge: Sendable {
     }
     self.checks = answers.map { SDKCheck(card: $0.checkedCode, question: question) }
     self.askedValues = answers.map { question.askedValues(in: $0.nodes) }
-    self.askedNames = answers.map { QuestionWords.askedNames(questionNames, in: $0) }
+    self.askedNames = answers.map { question.askedNames(in: $0) }
     self.askedNumbers = answers.map { question.askedNumbers(in: $0) }
     self.askedStrings = answers.map { question.askedStrings(in: $0.nodes) }
     self.cardStrings = answers.map { QuestionWords.stringLiterals(in: $0.nodes).count }
@@ -161,14 +161,21 @@ public struct AnswerJudge: Sendable {
     for (position, span) in text.split(separator: "`", omittingEmptySubsequences: false)
       .enumerated() where position % 2 == 1
     {
-      var word = ""
-      for character in span + " " {
-        if character.isLetter || character.isNumber || character == "_" {
-          word.append(character)
-        } else {
-          if let first = word.first, first.isLetter || first == "_" { names.insert(word) }
-          word = ""
-        }
+      names.formUnion(codeNames(inCode: span))
+    }
+    return names
+  }
+
+  /// The names in `code`, a span of code.
+  static func codeNames(inCode code: Substring) -> Set<String> {
+    var names: Set<String> = []
+    var word = ""
+    for character in code + " " {
+      if character.isLetter || character.isNumber || character == "_" {
+        word.append(character)
+      } else {
+        if let first = word.first, first.isLetter || first == "_" { names.insert(word) }
+        word = ""
       }
     }
     return names

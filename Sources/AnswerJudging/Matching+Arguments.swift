@@ -376,7 +376,7 @@ extension Matching {
       {
         // The attempt's own model is `Identifiable`: the overload without `id:` takes it.
         continue
-      } else if e.isAPI, passesDefault(p.expected[i], of: e) {
+      } else if e.isAPI, Self.passesDefault(p.expected[i], of: e) {
         continue
       } else if e.isAPI, givesTypeAsGenericArgument(p.expected[i]) {
         continue

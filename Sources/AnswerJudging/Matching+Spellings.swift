@@ -173,7 +173,7 @@ extension Matching {
   /// as every declaration of that name with that label says (`autoreverses: true` of
   /// `repeatForever`, `alignment: .center` of a `VStack`): the attempt that leaves it out says
   /// the same.
-  func passesDefault(_ argument: CodeNode.Argument, of e: CodeNode) -> Bool {
+  static func passesDefault(_ argument: CodeNode.Argument, of e: CodeNode) -> Bool {
     guard argument.value.count == 1, let written = Self.simpleValue(argument.value[0]) else {
       return false
     }

@@ -18,8 +18,8 @@ struct QuestionWords: Sendable {
   /// What the question quotes or writes as code (``quoted(in:)``).
   private let quoted: Set<String>
 
-  /// The capitalised names the prose puts after an article, as a type it asks for ("Build a
-  /// Label whose title…", "Show a Gauge for…").
+  /// The capitalised names the prose puts after "a", "an" or "one", as a type it asks for
+  /// ("Build a Label whose title…", "Show a Gauge for…"); "the Form" is one already there.
   let namedTypes: Set<String>
 
   /// The declarations the question gives (``givenDeclarations(in:)``).
@@ -172,13 +172,13 @@ struct QuestionWords: Sendable {
       && !next.hasPrefix("(")
   }
 
-  /// The capitalised words of `prose` right after "a", "an", "the" or "one".
+  /// The capitalised words of `prose` right after "a", "an" or "one".
   static func namedTypes(in prose: [String]) -> Set<String> {
     var found: Set<String> = []
     for span in prose {
       let words = span.split(whereSeparator: { $0 == " " || $0 == "\n" })
       for (article, word) in zip(words, words.dropFirst())
-      where ["a", "an", "the", "one"].contains(article.lowercased())
+      where ["a", "an", "one"].contains(article.lowercased())
         && word.first?.isUppercase == true
       {
         found.insert(String(word.prefix { $0.isLetter || $0.isNumber }))
@@ -199,7 +199,12 @@ struct QuestionWords: Sendable {
     else { return nil }
     // One the card writes inside it is the card's (a `ForEach` without its `List`).
     let cardViews = Set(Matching.allNodes(card).filter { $0.kind == .call }.map(\.name))
-    guard !attempt.tokens.contains(where: { attempt.source[$0.range] == view.name }),
+    // `LazyVStack` for a `VStack` is the view, written another way.
+    guard
+      !attempt.tokens.contains(where: {
+        let name = attempt.source[$0.range]
+        return name == view.name || name == "Lazy" + view.name
+      }),
       let other = attempt.nodes.first(where: {
         $0.kind == .call && $0.isAPI && !cardViews.contains($0.name)
       })
@@ -358,22 +363,48 @@ extension QuestionWords {
   }
 
   /// The names of values the question writes as code (`showsError` in "set `showsError` to
-  /// true when…") that `code` uses but does not declare: what the question asks to be done
-  /// with them, which an attempt that never writes them leaves out. Types and the card's own
-  /// declarations (`body`, a state it declares) are context a fragment may leave to the reader.
-  static func askedNames(_ names: Set<String>, in code: ParsedCode) -> [String] {
+  /// true when…"), that `code` uses but does not declare: what the question
+  /// asks to be done with them, which an attempt that never writes them leaves out. Types, the
+  /// card's own declarations (`body`, a state it declares) and the parts of a declaration the
+  /// question gives (`category` of "With `let logger = Logger(…, category: …)`") are context
+  /// a fragment may leave to the reader.
+  func askedNames(in code: ParsedCode) -> [String] {
+    // A member (`.center`) is an asked value's (``askedValues(in:)``), not a name's.
     let written = Set(
-      code.tokens.filter { $0.kind == .identifier }.map { code.source[$0.range] })
-    return names.filter { name in
+      code.tokens.indices.filter { position in
+        code.tokens[position].kind == .identifier
+          && (position == 0 || code.source[code.tokens[position - 1].range] != ".")
+      }.map { code.source[code.tokens[$0].range] })
+    let setting = Set(
+      given.values.filter { $0.contains(" ") }.flatMap(AnswerJudge.codeNames(inCode:)))
+    return codeNames.subtracting(setting).filter { name in
       name.first?.isLowercase == true && name.count >= 2 && !code.declared.contains(name)
         && written.contains(Substring(name))
     }.sorted()
   }
 
-  /// The numbers the prose gives (`1` in "a raw value of 1") that `code` writes.
+  /// The numbers the prose gives (`1` in "a raw value of 1") that `code` writes, but where it
+  /// passes the value a parameter takes when left out (`step: 1`).
   func askedNumbers(in code: ParsedCode) -> [String] {
-    let written = Self.numbers(in: code)
+    var written = Self.numbers(in: code)
+    for node in Matching.allNodes(code.nodes) where node.isAPI {
+      for argument in node.arguments
+      where argument.value.count == 1
+        && argument.value[0].kind == .literal && Matching.passesDefault(argument, of: node)
+      {
+        Self.number(argument.value[0].name[...]).map { _ = written.remove($0) }
+      }
+    }
     return proseNumbers.filter { Double($0).map(written.contains) ?? false }.sorted()
+  }
+
+  /// The value of a number literal as Swift reads it: `1_500`, `0x1F`, `2.5e3`.
+  static func number(_ literal: Substring) -> Double? {
+    let digits = literal.filter { $0 != "_" }
+    for (prefix, radix) in [("0x", 16), ("0b", 2), ("0o", 8)] where digits.hasPrefix(prefix) {
+      return Int(digits.dropFirst(2), radix: radix).map(Double.init)
+    }
+    return Double(digits)
   }
 
   /// The first of `numbers` (``askedNumbers(in:)``) that `code` never writes, where it writes
@@ -390,7 +421,7 @@ extension QuestionWords {
 
   /// The values of the number literals `code` writes.
   private static func numbers(in code: ParsedCode) -> Set<Double> {
-    Set(code.tokens.filter { $0.kind == .number }.compactMap { Double(code.source[$0.range]) })
+    Set(code.tokens.filter { $0.kind == .number }.compactMap { number(code.source[$0.range]) })
   }
 
   /// The first of `names` (``askedNames(_:in:)``) that `code` never writes, as itself or as
@@ -414,8 +445,13 @@ extension QuestionWords {
   /// The string literals of the card's code that the question gives (`"All books"` in 'and
   /// "All books" otherwise'): text asked for, which the attempt must show somewhere.
   func askedStrings(in nodes: [CodeNode]) -> [String] {
-    Matching.allNodes(nodes).filter { $0.kind == .literal && gives(Substring($0.name)) }
-      .map(\.name)
+    // One in a declaration the question gives (`let logger = Logger(subsystem: "…", …)`) is
+    // the setting's.
+    Matching.allNodes(nodes).filter { node in
+      node.kind == .literal && gives(Substring(node.name))
+        && !given.values.contains { $0.contains(node.name) }
+    }
+    .map(\.name)
   }
 
   /// The first of `strings` (``askedStrings(in:)``) that `nodes` leave out: not written, with

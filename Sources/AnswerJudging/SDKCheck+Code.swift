@@ -79,6 +79,23 @@ extension SDKCheck {
       return result
     }
 
+    /// The token after the import declaration whose `import` is at `position`: `import
+    /// OSLog`, `import struct Foundation.Date`, `@testable import quiz` from its `import`.
+    static func endOfImport(at position: Int, in source: String, _ tokens: [SwiftToken]) -> Int {
+      var end = position + 1
+      let kinds: Set<Substring> = [
+        "struct", "class", "enum", "protocol", "typealias", "func", "var", "let",
+      ]
+      if end < tokens.count, kinds.contains(source[tokens[end].range]) { end += 1 }
+      if end < tokens.count, tokens[end].kind == .identifier { end += 1 }
+      while end + 1 < tokens.count, source[tokens[end].range] == ".",
+        tokens[end + 1].kind == .identifier
+      {
+        end += 2
+      }
+      return end
+    }
+
     /// The ranges of the code inside each `\( … )` of a string literal's text, its own
     /// parentheses left out.
     static func interpolations(in literal: Substring) -> [Range<String.Index>] {

@@ -5,7 +5,7 @@ extension SDKCheck.Code {
     var tries: Bool
     /// The `in` token.
     var inToken: Int
-    /// The sequence's tokens' texts, from after `in` to before the body's `{`.
+    /// The sequence's tokens' texts, from after `in` to before the body's `{` or a `where`.
     var sequence: [Substring]
 
     /// The name a reader of the loop calls its sequence: its last member (`lines` in
@@ -30,7 +30,7 @@ extension SDKCheck.Code {
       }
       guard loop.inToken < tokens.count, text(loop.inToken) == "in" else { continue }
       var end = loop.inToken + 1
-      while end < tokens.count, !isByte(end, "{"), end < loop.inToken + 16 {
+      while end < tokens.count, !isByte(end, "{"), text(end) != "where", end < loop.inToken + 16 {
         if isByte(end, "(") {
           let close = close(of: end)
           guard close < tokens.count else { break }
@@ -41,7 +41,8 @@ extension SDKCheck.Code {
         loop.sequence.append(text(end))
         end += 1
       }
-      guard end < tokens.count, isByte(end, "{"), !loop.sequence.isEmpty else { continue }
+      guard end < tokens.count, isByte(end, "{") || text(end) == "where", !loop.sequence.isEmpty
+      else { continue }
       found.append(loop)
     }
     return found
@@ -101,8 +102,17 @@ extension SDKCheck {
       let renamed =
         isLone && loop.sequence.count == 1 && !typed.boundNames().contains(loop.sequence[0])
         && !cardNames.contains(loop.sequence[0])
+      // The card's loop over the same sequence, else the one over one of the same name where
+      // the card reads no other of that name unmarked (`snapshot.values` inside a loop over a
+      // publisher's `values`) and the attempt none as the card writes it.
+      let named = cardLoops.filter { card in
+        card.sequenceName == loop.sequenceName
+          // One the attempt reads as the card writes it has its counterpart.
+          && (card.sequence == loop.sequence || !loops.contains { $0.sequence == card.sequence })
+      }
+      let sameName = Set(named.map(\.awaits)).count == 1 ? named.first : nil
       guard
-        let card = cardLoops.first(where: { $0.sequenceName == loop.sequenceName })
+        let card = cardLoops.first(where: { $0.sequence == loop.sequence }) ?? sameName
           ?? (renamed ? cardLoops[0] : nil), card.awaits
       else { return nil }
       let name = loop.sequenceName

@@ -42,6 +42,11 @@ struct TokenWords {
         skipped = position..<end
         continue
       }
+      // An import is the file's setting (the parse reads none either).
+      if word == "import", token.kind == .keyword {
+        skipped = position..<SDKCheck.Code.endOfImport(at: position, in: code.source, tokens)
+        continue
+      }
       words.append(word)
       // A member (`.filter`) is the API's word, not a name of the author's, unless the code
       // declares it (`$0.title` of its own model's `var title`).

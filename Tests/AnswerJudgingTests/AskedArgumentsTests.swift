@@ -199,7 +199,12 @@ struct NamedViewTests {
   func namedTypes() {
     let question = QuestionWords(
       "Build a Label whose title is `Text(name)`. Label colours are free; show the Gauge too.")
-    #expect(question.namedTypes == ["Label", "Gauge"])
+    #expect(question.namedTypes == ["Label"])
+    // "the Form" is one already there; "a VStack" is asked for.
+    #expect(
+      QuestionWords("Inside the Form, add a Toggle to a VStack.").namedTypes == [
+        "Toggle", "VStack",
+      ])
   }
 
   @Test("another view in place of the one the question names is at most 2, and says so")
@@ -222,6 +227,12 @@ struct NamedViewTests {
       question: "Show `books` in a List, one row per book's title.")
     let fragment = list.judge("ForEach(books) { book in\n    Text(book.title)\n}")
     #expect(fragment.reason == "Missing `List`.")
+    let stack = AnswerJudge(
+      code: "VStack {\n    Text(title)\n    Text(subtitle)\n}",
+      question: "Stack `title` over `subtitle` in a VStack.")
+    #expect(
+      stack.judge("LazyVStack {\n    Text(title)\n    Text(subtitle)\n}").reason
+        != "`LazyVStack` where the question asks for a `VStack`.")
     let toggle = AnswerJudge(
       code: "Toggle(\"Wi-Fi\", isOn: $isOn)\n    .toggleStyle(.switch)",
       question: "Show a Toggle for `isOn` drawn as a switch.")
@@ -250,8 +261,17 @@ struct AskedNamesTests {
     let parsed = ParsedCode(
       "@State private var count = 0\nvar body: some View {\n  Stepper(\"\\(count)\", value: $count)\n    .onChange(of: count) { saved = count }\n}",
       hints: JudgingHints(), vocabulary: .standard)
-    let names: Set<String> = ["count", "saved", "Int", "body", "private", "limit"]
-    #expect(QuestionWords.askedNames(names, in: parsed) == ["saved"])
+    let text =
+      "Step `count` (an `Int`) in `body`, keep it in `saved`, with `let limit = 10` and `private`."
+    let question = QuestionWords(text, codeNames: AnswerJudge.codeNames(in: text))
+    #expect(question.askedNames(in: parsed) == ["saved"])
+    // A member the question writes (`.center`) is a value, asked for as one.
+    let centred = ParsedCode(
+      "VStack(alignment: .center) { Text(name) }", hints: JudgingHints(), vocabulary: .standard)
+    let text2 = "Centre `name` with `.center`."
+    #expect(
+      QuestionWords(text2, codeNames: AnswerJudge.codeNames(in: text2)).askedNames(in: centred)
+        == ["name"])
   }
 
   @Test("an attempt that never writes one, nor a name of its own in its place, misses it: 3")
@@ -261,6 +281,19 @@ struct AskedNamesTests {
     )
     #expect(judgement.grade == 3)
     #expect(judgement.reason == "Missing `showsError`, which the question asks for.")
+  }
+
+  @Test("the names and texts of a declaration the question gives are its setting, not asked")
+  func givenDeclaration() {
+    let logger = AnswerJudge(
+      code:
+        "import OSLog\n\nlet logger = Logger(subsystem: \"com.example.app\", category: \"network\")\nlogger.info(\"Took \\(seconds, format: .fixed(precision: 2)) s\")",
+      question:
+        "With `let logger = Logger(subsystem: \"com.example.app\", category: \"network\")`, log \"Took N s\" at info level, `seconds` with two decimals."
+    )
+    let judgement = logger.judge(
+      "logger.info(\"Took \\(seconds, format: .fixed(precision: 2)) s\")")
+    #expect(judgement.grade == 5, "\(judgement.reason)")
   }
 
   @Test("a name of the attempt's own may stand for it, as a renaming")
@@ -297,6 +330,22 @@ struct AskedNumbersTests {
     )
     #expect(judgement.grade == 3)
     #expect(judgement.reason == "Missing `1`, which the question asks for.")
+  }
+
+  @Test("a number the card passes as its parameter's default, left out, is not missing")
+  func defaultValue() {
+    let stepper = AnswerJudge(
+      code: "Stepper(\"Cups\", value: $cups, in: 0...10, step: 1)",
+      question: "Let `cups` be stepped from 0 to 10 in steps of 1.")
+    #expect(stepper.judge("Stepper(\"Cups\", value: $cups, in: 0...10)").grade! >= 4)
+  }
+
+  @Test("reads number literals as Swift does")
+  func literals() {
+    #expect(QuestionWords.number("1_500") == 1500)
+    #expect(QuestionWords.number("0x1F") == 31)
+    #expect(QuestionWords.number("0b101") == 5)
+    #expect(QuestionWords.number("2.5e3") == 2500)
   }
 
   @Test("a number of the attempt's own may stand for it (`1500` for `25 * 60`)")

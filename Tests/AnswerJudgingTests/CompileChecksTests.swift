@@ -544,6 +544,20 @@ struct AsyncLoopTests {
         in: SDKCheck.Code(
           "for url in urls { add(url) }\nwhile let data = try await group.next() { keep(data) }")
       ).isEmpty)
+    // The card's own code: an inner loop over a dictionary's `values` is no publisher's.
+    let nested =
+      "for await scores in model.$scores.values {\n  for score in scores.values { print(score) }\n}"
+    #expect(SDKCheck(card: nested).unmarkedLoops(in: SDKCheck.Code(nested)).isEmpty)
+    let outer = SDKCheck(card: "for await s in store.$settings.values { apply(s) }")
+    #expect(
+      outer.unmarkedLoops(
+        in: SDKCheck.Code(
+          "for await s in store.$settings.values {\n  for o in s.options.values { print(o) }\n}")
+      ).isEmpty)
+    #expect(
+      SDKCheck(card: "for try await line in url.lines where !line.isEmpty { print(line) }")
+        .unmarkedLoops(in: SDKCheck.Code("for await line in url.lines where !line.isEmpty { }"))
+        .count == 1)
     #expect(
       SDKCheck.Code("for (i, x) in zip(a, b).enumerated() { }").loops().map(\.sequenceName)
         == ["zip(a,b).enumerated()"])

@@ -88,6 +88,12 @@ struct TokenWordsTests {
     #expect(try #require(changed.grade) < 5)
   }
 
+  @Test("compares no imports: the file's setting, which an attempt may leave out or add")
+  func imports() {
+    #expect(judge("Text(\"Hi\").bold()", "import SwiftUI\nText(\"Hi\").bold()").grade == 5)
+    #expect(judge("import SwiftUI\nText(\"Hi\").bold()", "Text(\"Hi\").bold()").grade == 5)
+  }
+
   @Test("takes a method of the attempt's own, whole, as more of its own")
   func ownMethod() throws {
     let card =
