@@ -9,6 +9,19 @@ extension SDKCheck.Code {
     let name = text(token)
     return !tokens.indices.dropLast().contains { text($0) == "func" && text($0 + 1) == name }
   }
+
+  /// Whether the type name at `token` is called with trailing closures alone, one of them
+  /// labelled (`Menu { … } primaryAction: { … }`): a label after the `}` says it is a call,
+  /// where a name before a `{` alone may be a type a declaration conforms to.
+  func isClosureOnlyInit(at token: Int) -> Bool {
+    guard token + 1 < tokens.count, isByte(token + 1, "{"),
+      text(token).first?.isUppercase == true,
+      token == 0
+        || ![":", ",", "struct", "class", "enum", "extension", "actor", "protocol"]
+          .contains(text(token - 1))
+    else { return false }
+    return !trailingClosures(after: token).labels.isEmpty
+  }
 }
 
 extension SDKCheck {
@@ -27,7 +40,7 @@ extension SDKCheck {
     for var call in calls + typed.bareWrappers()
     where
       (typed.isByte(call.token + 1, "(") || typed.tokens[call.token].kind == .attribute
-      || typed.isClosureOnlyCall(at: call.token))
+      || typed.isClosureOnlyCall(at: call.token) || typed.isClosureOnlyInit(at: call.token))
       && !cardCallsWithClosures.contains(
         Self.callKey(call) + Self.closureKey(typed.trailingClosures(after: call.token)))
     {

@@ -96,6 +96,27 @@ struct SDKArgumentsTests {
       ])
   }
 
+  @Test("checks a type called with trailing closures alone, one labelled, as a call")
+  func closureOnlyInit() {
+    let card =
+      "Menu(\"New\", systemImage: \"plus\") {\n    Button(\"Paste\") { paste() }\n} primaryAction: {\n    create()\n}"
+    let untitled = "Menu {\n    Button(\"Paste\") { paste() }\n} primaryAction: {\n    create()\n}"
+    #expect(
+      SDKCheck(card: card).problems(in: untitled) == [
+        "`Menu { … }` leaves out an unlabelled argument that every declaration of it needs; the card uses `Menu(_:systemImage:)`"
+      ])
+    #expect(
+      SDKCheck(card: card).problems(
+        in:
+          "Menu {\n    Button(\"Paste\") { paste() }\n} label: {\n    Label(\"New\", systemImage: \"plus\")\n} primaryAction: {\n    create()\n}"
+      ).isEmpty)
+    // A type a declaration conforms to is no call.
+    #expect(
+      SDKCheck(card: card).problems(
+        in: "struct Row: View {\n  var body: some View { Text(\"x\") }\n}"
+      ).isEmpty)
+  }
+
   @Test("finds the card's call written without the trailing closure the card gives it")
   func cardsCallWithoutItsClosure() {
     let card = "Gauge(value: level, in: 0...40) {\n    Text(\"Level\")\n}"
