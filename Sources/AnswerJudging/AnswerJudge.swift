@@ -19,7 +19,7 @@ public struct AnswerJudge: Sendable {
   /// (``QuestionWords/askedValues(in:)``).
   let askedValues: [[String]]
   /// The names each answer uses, not declares, that the question gives as code
-  /// (``QuestionWords/askedNames(_:in:)``).
+  /// (``QuestionWords/askedNames(in:)``).
   let askedNames: [[String]]
   /// The numbers each answer writes that the question's prose gives
   /// (``QuestionWords/askedNumbers(in:)``).

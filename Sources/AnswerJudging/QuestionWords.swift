@@ -363,11 +363,11 @@ extension QuestionWords {
   }
 
   /// The names of values the question writes as code (`showsError` in "set `showsError` to
-  /// true when…"), that `code` uses but does not declare: what the question
-  /// asks to be done with them, which an attempt that never writes them leaves out. Types, the
-  /// card's own declarations (`body`, a state it declares) and the parts of a declaration the
-  /// question gives (`category` of "With `let logger = Logger(…, category: …)`") are context
-  /// a fragment may leave to the reader.
+  /// true when…") that `code` uses but does not declare: what the question asks to be done
+  /// with them, which an attempt that never writes them leaves out. Types, the card's own
+  /// declarations (`body`, a state it declares) and the parts of a declaration the question
+  /// gives (`category` of "With `let logger = Logger(…, category: …)`") are context a fragment
+  /// may leave to the reader.
   func askedNames(in code: ParsedCode) -> [String] {
     // A member (`.center`) is an asked value's (``askedValues(in:)``), not a name's.
     let written = Set(
@@ -424,7 +424,7 @@ extension QuestionWords {
     Set(code.tokens.filter { $0.kind == .number }.compactMap { number(code.source[$0.range]) })
   }
 
-  /// The first of `names` (``askedNames(_:in:)``) that `code` never writes, as itself or as
+  /// The first of `names` (``askedNames(in:)``) that `code` never writes, as itself or as
   /// its binding (`$name`), where it writes no name the card does not (`card`): one of those
   /// may stand for it (`id` for `userID`, a literal URL for `helpURL`). A modifier alone
   /// (`.toggleStyle(.switch)`) leaves the view it is on, and its names, to the reader.
