@@ -124,8 +124,7 @@ extension SDKCheck {
         let written =
           (closures.unlabelled ? " { … }" : "") + closures.labels.map { " \($0): { … }" }.joined()
         message +=
-          theirs.written == call.written && !written.isEmpty
-          ? "; the card writes `\(card)\(written)`" : "; the card uses `\(card)`"
+          written.isEmpty ? "; the card uses `\(card)`" : "; the card writes `\(card)\(written)`"
       }
       problems.append(Problem(message: message))
     }

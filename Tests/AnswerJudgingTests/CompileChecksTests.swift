@@ -63,7 +63,7 @@ struct CompileChecksTests {
     #expect(bare.grade == 2, "\(bare.reason)")
     #expect(
       bare.reason
-        == "`.phaseAnimator { … }` leaves out an unlabelled argument that every declaration of it needs; the card uses `phaseAnimator(_:)`."
+        == "`.phaseAnimator { … }` leaves out an unlabelled argument that every declaration of it needs; the card writes `phaseAnimator(_:) { … }`."
     )
     // One whose arguments all have defaults needs none (`task(priority:_:)`), the closure
     // taken by its place where two parameters have no label (`accessibilityAction(_:_:)`);

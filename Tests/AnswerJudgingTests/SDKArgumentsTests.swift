@@ -103,7 +103,7 @@ struct SDKArgumentsTests {
     let untitled = "Menu {\n    Button(\"Paste\") { paste() }\n} primaryAction: {\n    create()\n}"
     #expect(
       SDKCheck(card: card).problems(in: untitled) == [
-        "`Menu { … }` leaves out an unlabelled argument that every declaration of it needs; the card uses `Menu(_:systemImage:)`"
+        "`Menu { … }` leaves out an unlabelled argument that every declaration of it needs; the card writes `Menu(_:systemImage:) { … } primaryAction: { … }`"
       ])
     #expect(
       SDKCheck(card: card).problems(
