@@ -41,9 +41,10 @@ extension SDKCheck {
     where
       (typed.isByte(call.token + 1, "(") || typed.tokens[call.token].kind == .attribute
       || typed.isClosureOnlyCall(at: call.token) || typed.isClosureOnlyInit(at: call.token))
-      && !cardCallsWithClosures.contains(
-        Self.callKey(call) + Self.closureKey(typed.trailingClosures(after: call.token)))
     {
+      let trailing = typed.trailingClosures(after: call.token)
+      guard !cardCallsWithClosures.contains(Self.callKey(call) + Self.closureKey(trailing))
+      else { continue }
       // A member of a typed value (`Bundle.main.url(forResource:)`) is its type's; one the
       // type lacks is the member check's finding.
       if let use = uses.first(where: { $0.token == call.token }) {
@@ -61,7 +62,6 @@ extension SDKCheck {
       {
         continue
       }
-      let trailing = typed.trailingClosures(after: call.token)
       let cardLabels = Set((cardCallsByName[call.name] ?? []).flatMap(\.labels))
       var fewest: [String]?
       for member in members {

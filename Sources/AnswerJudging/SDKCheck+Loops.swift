@@ -96,6 +96,8 @@ extension SDKCheck {
   /// does not bind and the card does not write (its own array, or the card's `urls` beside a
   /// `while let … = try await group.next()`, is no renamed stream).
   func unmarkedLoops(in typed: Code) -> [Problem] {
+    // Only a loop the card marks has marks to keep: most cards have none, and no reading.
+    guard cardLoops.contains(where: \.awaits) else { return [] }
     let loops = typed.loops()
     let isLone = cardLoops.count == 1 && loops.count == 1 && cardLoops[0].sequence.count == 1
     return loops.compactMap { loop in
