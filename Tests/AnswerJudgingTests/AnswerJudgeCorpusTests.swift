@@ -304,6 +304,10 @@ struct BlindCorpusTests {
       // A development set from the start: 97, 8, 10 on `8885280`, once its second attempt no
       // longer crashed the judge (a constant's value read into the card's argument).
       measured: (inRange: 101, wrongPassed: 5, rightFailed: 9)),
+    Set(
+      name: "judge-blind29.txt", corpus: JudgeCorpus.blind29,
+      // Measured once on `d9dcf5f`, when it was written; fair: 126, 10, 19.
+      measured: (inRange: 126, wrongPassed: 10, rightFailed: 19)),
   ]
 
   static func score(_ corpus: JudgeCorpus) throws -> Score {

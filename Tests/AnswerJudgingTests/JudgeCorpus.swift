@@ -300,6 +300,10 @@ struct JudgeCorpus {
   /// decimals, raw values, switching over a tuple, `guard let` shorthand, property observers,
   /// lazy properties).
   static let blind28 = JudgeCorpus((try? fixture("judge-blind28.txt")) ?? "")
+  /// Attempts at 30 more cards (`judge-blind-cards-cy.md`, `-cz.md`) by two reviewers who read
+  /// only docs/deck-format.md and Apple's documentation, graded blind by two more: fair,
+  /// measured once on `d9dcf5f` when written.
+  static let blind29 = JudgeCorpus((try? fixture("judge-blind29.txt")) ?? "")
 
   /// Every syntax card the corpus is about: the shipped decks' and the fixture deck's, by id.
   static let cards: [String: SyntaxCard] = {
@@ -334,6 +338,7 @@ struct JudgeCorpus {
       "judge-blind-cards-cs.md", "judge-blind-cards-ct.md",
       "judge-blind-cards-cu.md", "judge-blind-cards-cv.md",
       "judge-blind-cards-cw.md", "judge-blind-cards-cx.md",
+      "judge-blind-cards-cy.md", "judge-blind-cards-cz.md",
     ] {
       if let text = try? fixture(name) {
         files.append(.init(path: name, bytes: Array(text.utf8)))
