@@ -319,7 +319,9 @@ struct CodeClassifier {
   ) -> CodeNode.Argument {
     var argument = argument
     argument.value = argument.value.map { classify($0, minor: minor) }
-    let calleeIsAPI = node.isAPI && node.kind != .array && node.kind != .group
+    // A string's interpolation with labels (`\(email, privacy: .private)`) is the API's.
+    let calleeIsAPI =
+      node.isAPI && node.kind != .array && node.kind != .group || node.kind == .literal
     if isContext && !argument.isClosure {
       // But for what the author calls essential: the `.sidebar` of a `.searchable` that is
       // context.

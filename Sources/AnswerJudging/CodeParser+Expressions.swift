@@ -233,7 +233,18 @@ extension CodeParser {
         return single(.call, "$\(digit)", from: start)
       }
       return single(.binding, name, from: start)
-    case .string, .number: return single(.literal, current, from: start)
+    case .number: return single(.literal, current, from: start)
+    case .string:
+      var node = single(.literal, current, from: start)
+      // An interpolation with labels is a call's argument list (`\(seconds, format: .fixed)`,
+      // `appendInterpolation(_:format:)`'s), the API's words; a plain `\(count)` is text. The
+      // parser's tokens open each such after the literal, inside the literal's own text.
+      let text = tokens[start].range
+      while isPunctuation("("), text.contains(tokens[position].range.lowerBound) {
+        node.arguments += parseArguments()
+      }
+      node.tokens = start..<position
+      return node
     case .pound:
       var node = single(.call, current, from: start)
       skipGenericArguments()

@@ -30,7 +30,8 @@ struct CodeParser {
 
   init(source: String) {
     self.source = source
-    self.tokens = SwiftLexer.significantTokens(in: source)
+    self.tokens = SDKCheck.Code.openingInterpolations(
+      SwiftLexer.significantTokens(in: source), in: source, labelledOnly: true)
     self.texts = tokens.map { source[$0.range] }
     self.bytes = texts.map { text in
       let utf8 = text.utf8

@@ -41,23 +41,30 @@ extension SDKCheck {
 
     /// `tokens` with the code interpolated in each string literal written after it, in its
     /// parentheses (`"\(proxy.width) pt"` then `( proxy . width )`): a member read there is
-    /// read as anywhere else. Raw strings are left as they are.
-    static func openingInterpolations(_ tokens: [SwiftToken], in source: String) -> [SwiftToken] {
+    /// read as anywhere else. Raw strings are left as they are. With `labelledOnly`, only the
+    /// interpolations with an argument label (`\(seconds, format: .fixed)`); an interpolation
+    /// opened already (the parser's tokens) is not opened again.
+    static func openingInterpolations(
+      _ tokens: [SwiftToken], in source: String, labelledOnly: Bool = false
+    ) -> [SwiftToken] {
       guard tokens.contains(where: { $0.kind == .string && source[$0.range].contains("\\(") })
       else { return tokens }
+      let starts = Set(tokens.map(\.range.lowerBound))
       var result: [SwiftToken] = []
       for token in tokens {
         result.append(token)
         guard token.kind == .string, source[token.range].first == "\"" else { continue }
         for segment in interpolations(in: source[token.range]) {
           let open = source.index(before: segment.lowerBound)
+          let inner = String(source[segment])
+          let pieces = SwiftLexer.significantTokens(in: inner)
+          if starts.contains(open) || (labelledOnly && !hasLabel(pieces, in: inner)) { continue }
           result.append(
             SwiftToken(
               kind: .punctuation, range: open..<segment.lowerBound, line: token.line,
               followsSpace: false))
-          let inner = String(source[segment])
           let utf8 = inner.utf8
-          for piece in SwiftLexer.significantTokens(in: inner) {
+          for piece in pieces {
             let start = utf8.distance(from: utf8.startIndex, to: piece.range.lowerBound)
             let end = utf8.distance(from: utf8.startIndex, to: piece.range.upperBound)
             let base = source.utf8
@@ -77,6 +84,27 @@ extension SDKCheck {
         }
       }
       return result
+    }
+
+    /// Whether an interpolation's code passes an argument with a label (`seconds, format:`),
+    /// at its first level: not a ternary's `:`.
+    static func hasLabel(_ tokens: [SwiftToken], in code: String) -> Bool {
+      var depth = 0
+      var startsArgument = true
+      for (index, token) in tokens.enumerated() {
+        let text = code[token.range]
+        if token.kind == .punctuation {
+          if ["(", "[", "{"].contains(text) { depth += 1 }
+          if [")", "]", "}"].contains(text) { depth -= 1 }
+        }
+        if depth == 0, startsArgument, token.kind == .identifier, index + 1 < tokens.count,
+          code[tokens[index + 1].range] == ":"
+        {
+          return true
+        }
+        startsArgument = depth == 0 && text == ","
+      }
+      return false
     }
 
     /// The token after the import declaration whose `import` is at `position`: `import

@@ -127,8 +127,10 @@ struct BlindCorpusTests {
       // 14 → 19 → 14: a conformance that is the point (`ButtonStyle`) made what its members
       // hold count, right code and wrong alike, where the card had been compared token by token.
       // 141, 12, 14 before the fourth session of 2026-12-05; 143, 12, 14 before 2026-12-06's;
-      // 147, 8, 14 before 2026-12-06's fourth; 149, 6, 14 before its fifth.
-      measured: (inRange: 154, wrongPassed: 4, rightFailed: 13)),
+      // 147, 8, 14 before 2026-12-06's fourth; 149, 6, 14 before its fifth. 154, 4, 13 before
+      // an interpolation's labels were compared: a log line without the card's `privacy:`
+      // arguments, which its reviewer gives 4 (the defaults agree), is missing them.
+      measured: (inRange: 155, wrongPassed: 4, rightFailed: 14)),
     Set(
       name: "judge-blind4.txt", corpus: JudgeCorpus.blind4,
       // 116 before a call's needed arguments were checked (a missing argument its reviewer
@@ -264,7 +266,7 @@ struct BlindCorpusTests {
       // 95, 12, 12 when it was written, measured once on `a1a1669`, the judge before the
       // eleventh session, of 2026-12-07 (101 in the two reviewers' range); the same on its
       // last, every class unchanged; 96, 12, 11 on the twelfth's last (102).
-      measured: (inRange: 98, wrongPassed: 12, rightFailed: 11)),
+      measured: (inRange: 99, wrongPassed: 11, rightFailed: 11)),
     Set(
       name: "judge-blind22.txt", corpus: JudgeCorpus.blind22,
       // 98, 8, 12 when it was written, measured once on `ae5de94`, the judge before the
@@ -294,7 +296,7 @@ struct BlindCorpusTests {
       // got 2); 93, 8, 9 once a model's attribute-configured property weighed; 94, 8, 9 once
       // `perform: feed.start` read as `{ feed.start() }`; 95, 8, 8 once `List(tags, id: \\.self)`
       // read as holding the card's `ForEach`.
-      measured: (inRange: 95, wrongPassed: 7, rightFailed: 8)),
+      measured: (inRange: 95, wrongPassed: 6, rightFailed: 8)),
     Set(
       name: "judge-blind27.txt", corpus: JudgeCorpus.blind27,
       // Measured once on `177240c`, when it was written; fair: 99, 5, 10.
@@ -303,7 +305,7 @@ struct BlindCorpusTests {
       name: "judge-blind28.txt", corpus: JudgeCorpus.blind28,
       // A development set from the start: 97, 8, 10 on `8885280`, once its second attempt no
       // longer crashed the judge (a constant's value read into the card's argument).
-      measured: (inRange: 101, wrongPassed: 5, rightFailed: 9)),
+      measured: (inRange: 102, wrongPassed: 3, rightFailed: 9)),
     Set(
       name: "judge-blind29.txt", corpus: JudgeCorpus.blind29,
       // Measured once on `d9dcf5f`, when it was written; fair: 126, 10, 19.

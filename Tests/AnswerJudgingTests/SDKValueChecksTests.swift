@@ -250,6 +250,36 @@ struct InterpolationTests {
     #expect(right.isEmpty)
   }
 
+  @Test("an interpolation's labelled arguments are compared as a call's")
+  func labelledArguments() throws {
+    let code = """
+      logger.info("Took \\(seconds, format: .fixed(precision: 2)) s, \\(name, privacy: .public)")
+      """
+    let question = "Log the seconds with two decimals and the name public."
+    let same = judge(
+      "logger.info(\"Took \\(seconds, format: .fixed(precision: 2)) s, \\(name, privacy: .public)\")",
+      code, question: question)
+    #expect(same.grade == 5)
+    let member = judge(
+      "logger.info(\"Took \\(seconds, format: .decimal(precision: 2)) s, \\(name, privacy: .public)\")",
+      code, question: question)
+    #expect(try #require(member.grade) <= 2)
+    #expect(member.reason.contains("`.decimal` where the card has `.fixed`"), "\(member.reason)")
+    let label = judge(
+      "logger.info(\"Took \\(seconds, format: .fixed(precision: 2)) s, \\(name, visibility: .public)\")",
+      code, question: question)
+    #expect(try #require(label.grade) <= 2)
+  }
+
+  @Test("a plain interpolation is the string's text, not a call")
+  func plainInterpolation() {
+    let code = "Text(\"\\(count) items, \\(flag ? a : b)\").font(.title)"
+    var parser = CodeParser(source: code)
+    #expect(parser.tokens.count == 10)
+    let nodes = parser.parse()
+    #expect(nodes.first?.arguments.first?.value.first?.arguments.isEmpty == true)
+  }
+
   @Test("the tokens of an interpolation follow its string, in its own parentheses")
   func tokens() {
     let code = SDKCheck.Code("Text(\"a \\(b.c) d\")")
