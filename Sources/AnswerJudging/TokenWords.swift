@@ -223,6 +223,15 @@ struct TokenWords {
       let theirs = other.words[start + position]
       if word == theirs { continue }
       guard isOwnName[position], other.isOwnName[start + position] else { return false }
+      // Two names both codes declare: in a declaration, the two declared in another order;
+      // in a use, one of them written for the other (`name` for `code`), no renaming.
+      let bothDeclare = [word, theirs].allSatisfy {
+        declared.contains(String($0)) && other.declared.contains(String($0))
+      }
+      if bothDeclare {
+        if position > 0, Self.declaring.contains(words[position - 1]) { continue }
+        return false
+      }
       // Another of the values the code takes as given, in this one's place (`width / height`
       // for `height / width`), is no renaming.
       if forward[word] == nil, isOrdered(position), givenValues.contains(word),
@@ -255,6 +264,11 @@ struct TokenWords {
       || Self.assigning.contains(after)
   }
 
+  /// The keywords after which a name is declared.
+  static let declaring: Set<Substring> = [
+    "let", "var", "func", "struct", "class", "enum", "actor", "protocol", "typealias",
+  ]
+
   /// The operators whose operands cannot be turned round, and the assignments, whose target,
   /// before them, cannot be either.
   private static let ordered: Set<Substring> = ["-", "/", "%", "<", "<="]
@@ -262,18 +276,26 @@ struct TokenWords {
 
   /// The first of the values the code takes as given for which `other`, these words with the
   /// author's names renamed but for that, writes another such value (`width / height` for
-  /// `height / width`): the card's, then `other`'s.
+  /// `height / width`), or of the names both declare, another one: the card's, then `other`'s.
   func swappedValue(in other: TokenWords) -> (card: Substring, typed: Substring)? {
     guard words.count == other.words.count,
       words.indices.allSatisfy({
         words[$0] == other.words[$0] || (isOwnName[$0] && other.isOwnName[$0])
       })
     else { return nil }
-    return words.indices.lazy.filter(isOrdered).map { (self.words[$0], other.words[$0]) }
-      .first { word, theirs in
-        word != theirs && givenValues.contains(word) && givenValues.contains(theirs)
-          && !other.declared.contains(String(theirs))
-      }
+    return words.indices.lazy.map { (position: $0, card: self.words[$0], typed: other.words[$0]) }
+      .first { position, word, theirs in
+        guard word != theirs else { return false }
+        if isOrdered(position), givenValues.contains(word), givenValues.contains(theirs),
+          !other.declared.contains(String(theirs))
+        {
+          return true
+        }
+        // Another of the names both codes declare, in a use (`{ name }` for `{ code }`).
+        return [word, theirs].allSatisfy {
+          declared.contains(String($0)) && other.declared.contains(String($0))
+        } && !(position > 0 && Self.declaring.contains(words[position - 1]))
+      }.map { ($0.card, $0.typed) }
   }
 
   /// What `other` leaves out that such code cannot do without, as the reason for a 2: a type

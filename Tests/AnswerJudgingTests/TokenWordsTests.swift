@@ -37,6 +37,26 @@ struct TokenWordsTests {
     #expect(card.firstDifference(from: card) == nil)
   }
 
+  @Test("one of two names both codes declare, written for the other in a use, is no renaming")
+  func otherDeclaredName() throws {
+    let card = """
+      struct Country: Identifiable {
+          let code: String
+          let name: String
+          var id: String { code }
+      }
+      """
+    let other = judge(card.replacing("{ code }", with: "{ name }"), card)
+    #expect(other.grade == 2)
+    #expect(other.reason == "`name` where the card has `code`.")
+    // Declared in another order, or renamed throughout, it is the card's code.
+    let reordered = card.replacing(
+      "let code: String\n    let name: String", with: "let name: String\n    let code: String")
+    #expect(reordered != card)
+    #expect(judge(reordered, card).grade == 5)
+    #expect(judge(card.replacing("code", with: "isoCode"), card).grade == 5)
+  }
+
   @Test("cuts two long strings to where they differ")
   func longStrings() {
     let card = words("logger.error(\"Sign-in failed for \\(email, privacy: .private)\")")
