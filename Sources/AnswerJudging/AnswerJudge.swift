@@ -295,6 +295,19 @@ public struct AnswerJudge: Sendable {
       judgement.grade = 2
       judgement.reason = "`\(other)` where the question asks for a `\(named)`."
     }
+    // Another property read where the card reads one, on a line otherwise the card's, which
+    // the comparison took for the card's code.
+    if let grade = judgement.grade, grade > 3,
+      let answer = answers.first(where: { $0.source == judgement.code }),
+      let (card, other) = Self.otherProperty(in: typed, for: answer)
+    {
+      let isTypo = Matching.isMisspelling(other, of: card)
+      judgement.grade = isTypo ? 3 : 2
+      judgement.reason =
+        isTypo
+        ? "`.\(other)` looks like a typo for `.\(card)`."
+        : "`.\(other)` where the card reads `.\(card)`."
+    }
     // A name the question gives, misspelt where the attempt uses it: it does not compile.
     if let grade = judgement.grade, grade > 3,
       let answer = answers.first(where: { $0.source == judgement.code }),

@@ -157,7 +157,7 @@ struct BlindCorpusTests {
       // failed one right answer.
       // 185 before the fifteenth session: an import is no longer compared, nor a text of a
       // declaration the question gives asked for.
-      measured: (inRange: 184, wrongPassed: 15, rightFailed: 9)),
+      measured: (inRange: 185, wrongPassed: 14, rightFailed: 9)),
     Set(
       name: "judge-blind6.txt", corpus: JudgeCorpus.blind6,
       // 88, 7, 11 when it was written; 112, 3, 6 before the fourth session of 2026-12-05.
@@ -188,7 +188,7 @@ struct BlindCorpusTests {
       // after the evening session).
       // 83, 15, 14 before the fourth session of 2026-12-06; 84, 15, 14 before its seventh.
       // 85, 15, 14 before the eighth session of 2026-12-06.
-      measured: (inRange: 94, wrongPassed: 10, rightFailed: 12)),
+      measured: (inRange: 95, wrongPassed: 9, rightFailed: 12)),
     Set(
       name: "judge-blind11.txt", corpus: JudgeCorpus.blind11,
       // 66, 15, 15 when it was written (70 in the two reviewers' range), measured once; the
@@ -196,15 +196,16 @@ struct BlindCorpusTests {
       // the question names, asked for); 65, 14, 15 before its seventh.
       // 65, 14, 14 before the eighth session of 2026-12-06. 69, 13, 14 before 2026-12-07's
       // fourteenth, whose chains typed from a typed name (`encoder.container(keyedBy:)`) moved
-      // one out of its range.
-      measured: (inRange: 68, wrongPassed: 12, rightFailed: 14)),
+      // one out of its range. 68, 12, 14 before another property read on a line otherwise
+      // the card's was graded 2 (its attempts not read: one right attempt went to 2).
+      measured: (inRange: 67, wrongPassed: 12, rightFailed: 15)),
     Set(
       name: "judge-blind12.txt", corpus: JudgeCorpus.blind12,
       // 90, 9, 12 when it was written, measured once on `db399ac`, before the fourth session
       // of 2026-12-05 changed the judge (97 in the two reviewers' range); once after, at the
       // end of that session (98), and at the end of 2026-12-06's (98 again); 91, 9, 11 before
       // its seventh.
-      measured: (inRange: 95, wrongPassed: 7, rightFailed: 10)),
+      measured: (inRange: 96, wrongPassed: 6, rightFailed: 10)),
     Set(
       name: "judge-blind13.txt", corpus: JudgeCorpus.blind13,
       // 80, 12, 4 when it was written, measured once on `d4da600`, before 2026-12-06's session
@@ -266,7 +267,7 @@ struct BlindCorpusTests {
       // 95, 12, 12 when it was written, measured once on `a1a1669`, the judge before the
       // eleventh session, of 2026-12-07 (101 in the two reviewers' range); the same on its
       // last, every class unchanged; 96, 12, 11 on the twelfth's last (102).
-      measured: (inRange: 99, wrongPassed: 11, rightFailed: 11)),
+      measured: (inRange: 100, wrongPassed: 9, rightFailed: 11)),
     Set(
       name: "judge-blind22.txt", corpus: JudgeCorpus.blind22,
       // 98, 8, 12 when it was written, measured once on `ae5de94`, the judge before the
@@ -278,11 +279,11 @@ struct BlindCorpusTests {
       // 98, 14, 12 when it was written, measured once on `5e86c71`, the judge before the
       // thirteenth session, of 2026-12-07 (101 in the two reviewers' range); 101, 14, 10 once
       // a wrapper's nested type (`@FocusState.Binding`) projects, the first change (104).
-      measured: (inRange: 105, wrongPassed: 11, rightFailed: 10)),
+      measured: (inRange: 106, wrongPassed: 10, rightFailed: 10)),
     Set(
       name: "judge-blind24.txt", corpus: JudgeCorpus.blind24,
       // A development set from the start: 101, 8, 11 on `16e4244`, when it was written.
-      measured: (inRange: 114, wrongPassed: 6, rightFailed: 7)),
+      measured: (inRange: 115, wrongPassed: 5, rightFailed: 7)),
     Set(
       name: "judge-blind25.txt", corpus: JudgeCorpus.blind25,
       // 103, 8, 8 when it was written, measured once on `5856eb4`, the judge before the
@@ -300,7 +301,7 @@ struct BlindCorpusTests {
     Set(
       name: "judge-blind27.txt", corpus: JudgeCorpus.blind27,
       // Measured once on `177240c`, when it was written; fair: 99, 5, 10.
-      measured: (inRange: 99, wrongPassed: 5, rightFailed: 10)),
+      measured: (inRange: 100, wrongPassed: 4, rightFailed: 10)),
     Set(
       name: "judge-blind28.txt", corpus: JudgeCorpus.blind28,
       // A development set from the start: 97, 8, 10 on `8885280`, once its second attempt no
