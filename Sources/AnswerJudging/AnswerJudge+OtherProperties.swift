@@ -78,4 +78,18 @@ extension AnswerJudge {
     }
     return found.map { .otherProperty(card: $0.card, typed: $0.typed) } ?? .same
   }
+
+  /// The first string literal of `code` that its line ends before it is closed (`"Took
+  /// \(seconds s")`, an interpolation left open): it does not compile.
+  static func unclosedString(in code: ParsedCode) -> Substring? {
+    for token in code.tokens where token.kind == .string {
+      let text = code.source[token.range]
+      let body = text.drop { $0 == "#" }
+      let hashes = text.count - body.count
+      let quote = body.hasPrefix("\"\"\"") ? "\"\"\"" : "\""
+      let closing = quote + String(repeating: "#", count: hashes)
+      if body.count < 2 * quote.count || !body.hasSuffix(closing) { return text }
+    }
+    return nil
+  }
 }

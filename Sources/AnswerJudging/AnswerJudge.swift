@@ -308,6 +308,12 @@ public struct AnswerJudge: Sendable {
         ? "`.\(other)` looks like a typo for `.\(card)`."
         : "`.\(other)` where the card reads `.\(card)`."
     }
+    // A string its line ends before it is closed does not compile.
+    if let grade = judgement.grade, grade > 3, let string = Self.unclosedString(in: typed) {
+      judgement.grade = 3
+      let shown = string.count > 24 ? string.prefix(24) + "…" : string
+      judgement.reason = "`\(shown)` is not closed on its line."
+    }
     // A name the question gives, misspelt where the attempt uses it: it does not compile.
     if let grade = judgement.grade, grade > 3,
       let answer = answers.first(where: { $0.source == judgement.code }),

@@ -243,7 +243,6 @@ extension CodeParser {
       while isPunctuation("("), text.contains(tokens[position].range.lowerBound) {
         node.arguments += parseArguments()
       }
-      node.tokens = start..<position
       return node
     case .pound:
       var node = single(.call, current, from: start)

@@ -28,9 +28,13 @@ struct TokenWords {
     var afterDot = false
     let tokens = code.tokens
     var skipped = 0..<0
+    var string = code.source.startIndex..<code.source.startIndex
     for (position, token) in tokens.enumerated() {
       let word = code.source[token.range]
       defer { afterDot = word == "." }
+      // An interpolation the parser opened is read in its string's words already.
+      if string.contains(token.range.lowerBound) { continue }
+      if token.kind == .string { string = token.range }
       guard word != "self", word != ",", word != "case", !skipped.contains(position),
         !left.contains(where: { $0.contains(position) })
       else {
@@ -228,7 +232,7 @@ struct TokenWords {
       let bothDeclare = [word, theirs].allSatisfy {
         declared.contains(String($0)) && other.declared.contains(String($0))
       }
-      if bothDeclare {
+      if bothDeclare, !isCommutedOperand(position) {
         if position > 0, Self.declaring.contains(words[position - 1]) { continue }
         return false
       }
@@ -264,6 +268,16 @@ struct TokenWords {
       || Self.assigning.contains(after)
   }
 
+  /// Whether the word at `position` is an operand of an operator whose operands may be turned
+  /// round (`height * width` is `width * height`).
+  private func isCommutedOperand(_ position: Int) -> Bool {
+    let before = position > 0 ? words[position - 1] : ""
+    let after = position + 1 < words.count ? words[position + 1] : ""
+    return Self.commutative.contains(before) || Self.commutative.contains(after)
+  }
+
+  private static let commutative: Set<Substring> = ["*", "+", "==", "!=", "&&", "||", "&", "|"]
+
   /// The keywords after which a name is declared.
   static let declaring: Set<Substring> = [
     "let", "var", "func", "struct", "class", "enum", "actor", "protocol", "typealias",
@@ -295,6 +309,7 @@ struct TokenWords {
         return [word, theirs].allSatisfy {
           declared.contains(String($0)) && other.declared.contains(String($0))
         } && !(position > 0 && Self.declaring.contains(words[position - 1]))
+          && !isCommutedOperand(position)
       }.map { ($0.card, $0.typed) }
   }
 

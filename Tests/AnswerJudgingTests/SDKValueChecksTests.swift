@@ -271,6 +271,23 @@ struct InterpolationTests {
     #expect(try #require(label.grade) <= 2)
   }
 
+  @Test("a string its line ends before it is closed does not compile: 3 at most")
+  func unclosedString() throws {
+    let code = """
+      logger.info("Took \\(seconds, format: .fixed(precision: 2)) s")
+      """
+    let open = judge(
+      "logger.info(\"Took \\(seconds, format: .fixed(precision: 2) s\")", code,
+      question: "Log `seconds` with two decimals.")
+    #expect(open.grade == 3)
+    #expect(open.reason.hasSuffix("is not closed on its line."), "\(open.reason)")
+    // Raw, multi-line and empty strings are closed.
+    for closed in ["#\"a \\(b)\"#", "\"\"\"\nab\n\"\"\"", "\"\""] {
+      let parsed = ParsedCode(closed, hints: JudgingHints(), vocabulary: .standard)
+      #expect(AnswerJudge.unclosedString(in: parsed) == nil, "\(closed)")
+    }
+  }
+
   @Test("a plain interpolation is the string's text, not a call")
   func plainInterpolation() {
     let code = "Text(\"\\(count) items, \\(flag ? a : b)\").font(.title)"

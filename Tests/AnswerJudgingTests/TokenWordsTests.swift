@@ -55,6 +55,15 @@ struct TokenWordsTests {
     #expect(reordered != card)
     #expect(judge(reordered, card).grade == 5)
     #expect(judge(card.replacing("code", with: "isoCode"), card).grade == 5)
+    // Operands of a product may be turned round.
+    let area = """
+      struct Rect {
+          var width: Double
+          var height: Double
+          var area: Double { width * height }
+      }
+      """
+    #expect(judge(area.replacing("width * height", with: "height * width"), area).grade == 5)
   }
 
   @Test("cuts two long strings to where they differ")
