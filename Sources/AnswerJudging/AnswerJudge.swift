@@ -295,18 +295,20 @@ public struct AnswerJudge: Sendable {
       judgement.grade = 2
       judgement.reason = "`\(other)` where the question asks for a `\(named)`."
     }
-    // Another property read where the card reads one, on a line otherwise the card's, which
-    // the comparison took for the card's code.
+    // Another property read or operator where the card has one, on a line otherwise the
+    // card's, which the comparison took for the card's code.
     if let grade = judgement.grade, grade > 3,
       let answer = answers.first(where: { $0.source == judgement.code }),
-      let (card, other) = Self.otherProperty(in: typed, for: answer)
+      let part = Self.otherPart(in: typed, for: answer)
     {
-      let isTypo = Matching.isMisspelling(other, of: card)
+      let isTypo = !part.isOperator && Matching.isMisspelling(part.typed, of: part.card)
       judgement.grade = isTypo ? 3 : 2
       judgement.reason =
-        isTypo
-        ? "`.\(other)` looks like a typo for `.\(card)`."
-        : "`.\(other)` where the card reads `.\(card)`."
+        part.isOperator
+        ? "`\(part.typed)` where the card has `\(part.card)`."
+        : isTypo
+          ? "`.\(part.typed)` looks like a typo for `.\(part.card)`."
+          : "`.\(part.typed)` where the card reads `.\(part.card)`."
     }
     // A string its line ends before it is closed does not compile.
     if let grade = judgement.grade, grade > 3, let string = Self.unclosedString(in: typed) {

@@ -1,15 +1,21 @@
 import CardDeck
 
-/// A property of a value read where the card reads another, on a line otherwise the card's.
+/// A property or an operator written where the card has another, on a line otherwise the
+/// card's.
 extension AnswerJudge {
+  /// One part of a line written otherwise: the card's, then the attempt's.
+  struct OtherPart: Equatable {
+    var card: String
+    var typed: String
+    var isOperator: Bool
+  }
+
   /// The first line of the attempt that is one of the card's token for token, but for names
-  /// each code declares (renamed) and one property read on a value (`$0.family == kind` for
-  /// `$0.kind == kind`): the card's property, then the attempt's. Neither code declares the
-  /// attempt's, so it renames nothing: it reads another property (`WidgetInfo`'s family where
+  /// each code declares (renamed) and one part: a property read on a value (`$0.family ==
+  /// kind` for `$0.kind == kind`), or a binary operator (`!=` for `==`). The attempt declares
+  /// no such property, so it renames nothing: it reads another (`WidgetInfo`'s family where
   /// the card compares its kind), or one its value does not have.
-  static func otherProperty(in typed: ParsedCode, for answer: ParsedCode) -> (
-    card: String, typed: String
-  )? {
+  static func otherPart(in typed: ParsedCode, for answer: ParsedCode) -> OtherPart? {
     let cardLines = lines(of: answer)
     let typedLines = lines(of: typed)
     func compared(_ line: [Int], _ cardLine: [Int]) -> Comparison {
@@ -25,9 +31,7 @@ extension AnswerJudge {
     }
     for line in unmatched {
       for cardLine in cardUnmatched {
-        if case .otherProperty(let card, let other) = compared(line, cardLine) {
-          return (card, other)
-        }
+        if case .otherPart(let part) = compared(line, cardLine) { return part }
       }
     }
     return nil
@@ -36,7 +40,7 @@ extension AnswerJudge {
   /// How a line compares with one of the card's of as many tokens.
   private enum Comparison: Equatable {
     case same
-    case otherProperty(card: String, typed: String)
+    case otherPart(OtherPart)
     case other
   }
 
@@ -53,12 +57,18 @@ extension AnswerJudge {
     func text(_ code: ParsedCode, _ index: Int) -> Substring {
       code.source[code.tokens[index].range]
     }
-    var found: (card: String, typed: String)?
+    var found: OtherPart?
     for (position, (mine, card)) in zip(line, cardLine).enumerated() {
       let theirs = text(typed, mine)
       let wanted = text(answer, card)
       if theirs == wanted { continue }
       let kinds = (typed.tokens[mine].kind, answer.tokens[card].kind)
+      if kinds == (.operator, .operator), found == nil, binaryOperators.contains(theirs),
+        binaryOperators.contains(wanted), !isBranching(line, at: position, typed)
+      {
+        found = OtherPart(card: String(wanted), typed: String(theirs), isOperator: true)
+        continue
+      }
       guard kinds == (.identifier, .identifier) else { return .other }
       let names = (String(wanted), String(theirs))
       // The author's own names, each code its own.
@@ -74,10 +84,27 @@ extension AnswerJudge {
       guard found == nil, isRead, !answer.declared.contains(names.1),
         !typed.declared.contains(names.1)
       else { return .other }
-      found = (names.0, names.1)
+      found = OtherPart(card: names.0, typed: names.1, isOperator: false)
     }
-    return found.map { .otherProperty(card: $0.card, typed: $0.typed) } ?? .same
+    return found.map { .otherPart($0) } ?? .same
   }
+
+  /// Whether the operator at `position` of a line is in a condition that chooses between
+  /// branches (`if`, `guard`, `while`, a ternary), not in a closure the line opens: the
+  /// condition turned round may go with its branches turned round, which are not on it.
+  private static func isBranching(_ line: [Int], at position: Int, _ code: ParsedCode) -> Bool {
+    let words = line.map { code.source[code.tokens[$0].range] }
+    let opened = words[..<position].reduce(0) { depth, word in
+      depth + (word == "{" ? 1 : word == "}" ? -1 : 0)
+    }
+    guard opened <= 0 else { return false }
+    return ["if", "guard", "while", "}", "else"].contains(words.first ?? "") || words.contains("?")
+  }
+
+  /// The operators between two operands whose one written for another changes the value.
+  private static let binaryOperators: Set<Substring> = [
+    "==", "!=", "<", ">", "<=", ">=", "+", "-", "*", "/", "%", "&&", "||",
+  ]
 
   /// The first string literal of `code` that its line ends before it is closed (`"Took
   /// \(seconds s")`, an interpolation left open): it does not compile.

@@ -2,8 +2,8 @@ import Testing
 
 @testable import AnswerJudging
 
-@Suite("Judging attempts: another property read on a line otherwise the card's")
-struct OtherPropertiesTests {
+@Suite("Judging attempts: another property or operator on a line otherwise the card's")
+struct OtherPartsTests {
   static let card = """
     let kind = "ScoreWidget"
     let installed = try await WidgetCenter.shared.currentConfigurations()
@@ -49,5 +49,29 @@ struct OtherPropertiesTests {
       let done = items.filter { $0.isDone }
       """
     #expect(judge(model.replacing("isDone", with: "isFinished"), model).grade == 5)
+  }
+
+  @Test("another comparison or arithmetic operator is another value: 2")
+  func otherOperator() {
+    let verdict = judge(Self.card.replacing("$0.kind == kind", with: "$0.kind != kind"), Self.card)
+    #expect(verdict.grade == 2)
+    #expect(verdict.reason == "`!=` where the card has `==`.")
+  }
+
+  @Test("a condition turned round may go with its branches turned round: not told so")
+  func branches() {
+    let card = """
+      let sorted = people.sorted {
+          if $0.last != $1.last { return $0.last < $1.last }
+          return $0.first < $1.first
+      }
+      """
+    let turned = """
+      let sorted = people.sorted {
+          if $0.last == $1.last { return $0.first < $1.first }
+          return $0.last < $1.last
+      }
+      """
+    #expect(judge(turned, card).reason != "`==` where the card has `!=`.")
   }
 }
