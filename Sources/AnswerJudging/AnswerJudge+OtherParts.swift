@@ -18,20 +18,18 @@ extension AnswerJudge {
   static func otherPart(in typed: ParsedCode, for answer: ParsedCode) -> OtherPart? {
     let cardLines = lines(of: answer)
     let typedLines = lines(of: typed)
-    func compared(_ line: [Int], _ cardLine: [Int]) -> Comparison {
-      cardLine.count == line.count ? compare(line, typed, cardLine, answer) : .other
+    // Each line against each of the card's, once.
+    let table = typedLines.map { line in
+      cardLines.map { cardLine in
+        cardLine.count == line.count ? compare(line, typed, cardLine, answer) : .other
+      }
     }
     // Lines the other code has as they are, in another order (a path's points), pair with
     // those, not with another line.
-    let unmatched = typedLines.filter { line in
-      !cardLines.contains { compared(line, $0) == .same }
-    }
-    let cardUnmatched = cardLines.filter { cardLine in
-      !typedLines.contains { compared($0, cardLine) == .same }
-    }
-    for line in unmatched {
-      for cardLine in cardUnmatched {
-        if case .otherPart(let part) = compared(line, cardLine) { return part }
+    let cardMatched = cardLines.indices.map { card in table.contains { $0[card] == .same } }
+    for row in table where !row.contains(.same) {
+      for (card, comparison) in row.enumerated() where !cardMatched[card] {
+        if case .otherPart(let part) = comparison { return part }
       }
     }
     return nil

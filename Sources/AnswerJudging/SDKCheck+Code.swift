@@ -56,9 +56,10 @@ extension SDKCheck {
         guard token.kind == .string, source[token.range].first == "\"" else { continue }
         for segment in interpolations(in: source[token.range]) {
           let open = source.index(before: segment.lowerBound)
+          if starts.contains(open) { continue }
           let inner = String(source[segment])
           let pieces = SwiftLexer.significantTokens(in: inner)
-          if starts.contains(open) || (labelledOnly && !hasLabel(pieces, in: inner)) { continue }
+          if labelledOnly && !hasLabel(pieces, in: inner) { continue }
           result.append(
             SwiftToken(
               kind: .punctuation, range: open..<segment.lowerBound, line: token.line,
