@@ -109,6 +109,9 @@ final class ReadlineInput: LineInput {
     var habitualEnterUntil = (keyTakenAt ?? (keys.isEmpty ? nil : emptyLineAt)).map {
       $0 + Self.habitualEnterSeconds
     }
+    // One already waiting was typed before this prompt showed, however long quiz took to show
+    // it (judging an attempt on a slow machine can take longer than the window).
+    if habitualEnterUntil != nil, isWaiting() { habitualEnterUntil = .infinity }
     keyTakenAt = nil
     emptyLineAt = nil
     while !ReadlineCallback.finished {
@@ -158,6 +161,12 @@ final class ReadlineInput: LineInput {
 
   /// How long after a one-key grade an Enter is taken as the grade's, not the next line's.
   static let habitualEnterSeconds = 1.0
+
+  /// Whether a key is waiting to be read on the terminal.
+  private func isWaiting() -> Bool {
+    var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+    return poll(&descriptor, 1, 0) > 0
+  }
 
   /// `line`, counted and kept in the history.
   private func took(_ line: String) -> InputEvent {

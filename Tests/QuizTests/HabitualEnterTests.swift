@@ -1,0 +1,53 @@
+import Foundation
+import QuizTestSupport
+import Testing
+
+@testable import QuizApp
+
+/// An Enter pressed out of habit at the grade prompt, on a real pseudo-terminal, with the clock
+/// in the test's hands.
+@Suite("A habitual Enter at the grade prompt", .serialized)
+struct HabitualEnterTests {
+  /// Reads an attempt's empty line, moves the clock on by `pause` seconds (quiz judging and
+  /// showing the answer), then reads the grade prompt; `ahead` is typed with the empty line,
+  /// `later` once the grade prompt shows.
+  func grade(ahead: String, later: String, pause: Double) throws -> InputEvent {
+    let terminal = try PseudoTerminal()
+    let clock = ManualClock()
+    let finished = DispatchSemaphore(value: 0)
+    Thread {
+      if terminal.waitFor("> ") != nil { terminal.type("\r" + ahead) }
+      if terminal.waitFor("Grade 0-5: ") != nil { terminal.type(later) }
+      finished.signal()
+    }.start()
+    let event = {
+      let input = ReadlineInput(
+        historyFile: nil, commands: [], clock: clock.clock, charset: .ascii,
+        terminal: (terminal.slave, terminal.slave))
+      #expect(input.read(prompt: "> ") == .line(""))
+      clock.now += pause
+      return input.read(prompt: "Grade 0-5: ", keys: Set("012345"))
+    }()
+    finished.wait()
+    terminal.closeSlave()
+    setlocale(LC_CTYPE, "C")
+    return event
+  }
+
+  @Test("an Enter typed before the grade prompt shows is dropped, however long the judging took")
+  func waitingEnterDropped() throws {
+    #expect(try grade(ahead: "\r", later: "4", pause: 10) == .line("4"))
+    #expect(try grade(ahead: "\r", later: "4", pause: 0) == .line("4"))
+  }
+
+  @Test("an Enter typed once the grade prompt shows, after the window, takes the suggestion")
+  func lateEnterTaken() throws {
+    #expect(
+      try grade(ahead: "", later: "\r", pause: ReadlineInput.habitualEnterSeconds + 1) == .line(""))
+  }
+
+  @Test("a key other than Enter typed ahead is kept as typed")
+  func otherKeyKept() throws {
+    #expect(try grade(ahead: "3", later: "", pause: 10) == .line("3"))
+  }
+}
