@@ -360,6 +360,10 @@ struct CodeClassifier {
       if !argument.value.isEmpty, argument.value.allSatisfy(\.isOptional) {
         argument.importance = .free
       }
+    } else if argument.label != nil, node.kind == .call, environmentValues.contains(node.name) {
+      // An environment action's label says which of its calls it is (`openWindow(id:)` opens
+      // a scene, `openWindow(value:)` a window presenting that value), whatever the value is.
+      argument.importance = .major
     }
     return argument
   }

@@ -22,8 +22,15 @@ struct TokenWords {
     let index = SDKIndex.shipped
     declared = code.declared
     // Names a protocol or attribute gives the code's members (`body` of a `ViewModifier`).
-    for node in Matching.allNodes(code.nodes) where node.kind == .declaration && node.isAPI {
-      if let name = node.parameters.first { required.insert(Substring(name)) }
+    for node in Matching.allNodes(code.nodes) where node.kind == .declaration {
+      if node.isAPI, let name = node.parameters.first { required.insert(Substring(name)) }
+      // A model protocol's requirement the code meets (`var id` of an `Identifiable` type):
+      // another name there meets nothing.
+      for type in node.clause where APIVocabulary.modelProtocols.contains(type.name) {
+        for name in index.memberNames(of: type.name) where declared.contains(name) {
+          required.insert(Substring(name))
+        }
+      }
     }
     var afterDot = false
     let tokens = code.tokens

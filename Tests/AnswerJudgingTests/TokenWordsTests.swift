@@ -145,4 +145,19 @@ struct TokenWordsTests {
     // An SDK member after a dot stays the SDK's.
     #expect(judge("let n = names.count", "let n = names.first").grade != 5)
   }
+
+  @Test("takes a model protocol's requirement renamed for no renaming: the conformance fails")
+  func requirementRenamed() {
+    let card =
+      "struct Country: Identifiable {\n    let code: String\n    let name: String\n    var id: String { code }\n}"
+    let verdict = judge(card.replacing("var id", with: "var identifier"), card)
+    #expect(verdict.grade == 2)
+    #expect(verdict.reason == "Missing `id`, the name its protocol gives it.")
+    let point =
+      "struct Point: CustomStringConvertible {\n    var x = 0.0\n    var description: String { \"\\(x)\" }\n}"
+    #expect(judge(point.replacing("description", with: "text"), point).grade == 2)
+    // The author's own names beside it are still the author's.
+    #expect(judge(card.replacing("code", with: "isoCode"), card).grade == 5)
+    #expect(judge(card.replacing("name", with: "title"), card).grade == 5)
+  }
 }
