@@ -21,7 +21,7 @@ extension AnswerJudge {
     // Each line against each of the card's, once.
     let table = typedLines.map { line in
       cardLines.map { cardLine in
-        cardLine.count == line.count ? compare(line, typed, cardLine, answer) : .other
+        cardLine.line.count == line.line.count ? compare(line, typed, cardLine, answer) : .other
       }
     }
     // Lines the other code has as they are, in another order (a path's points), pair with
@@ -42,24 +42,46 @@ extension AnswerJudge {
     case other
   }
 
-  /// The tokens of each line of `code`, by index.
-  private static func lines(of code: ParsedCode) -> [[Int]] {
+  /// A line's tokens, by index, without the name of a closure's one parameter where it is
+  /// declared (`{ info in`): that name, kept, stands for `$0` of a closure without one.
+  private struct Line {
+    var line: [Int]
+    var parameter: Substring?
+
+    /// Whether `word` is the closure's parameter, named or not.
+    func isParameter(_ word: Substring) -> Bool { word == "$0" || word == parameter }
+  }
+
+  /// The lines of `code` of four tokens or more.
+  private static func lines(of code: ParsedCode) -> [Line] {
     var lines: [Int: [Int]] = [:]
     for (index, token) in code.tokens.enumerated() { lines[token.line, default: []].append(index) }
-    return lines.keys.sorted().compactMap { lines[$0] }.filter { $0.count >= 4 }
+    return lines.keys.sorted().compactMap { lines[$0] }.filter { $0.count >= 4 }.map { line in
+      let words = line.map { code.source[code.tokens[$0].range] }
+      let opens = words.indices.dropLast(2).filter {
+        words[$0] == "{" && words[$0 + 2] == "in" && code.tokens[line[$0 + 1]].kind == .identifier
+      }
+      guard opens.count == 1, let open = opens.first else { return Line(line: line) }
+      var kept = line
+      kept.removeSubrange((open + 1)...(open + 2))
+      return Line(line: kept, parameter: words[open + 1])
+    }
   }
 
   private static func compare(
-    _ line: [Int], _ typed: ParsedCode, _ cardLine: [Int], _ answer: ParsedCode
+    _ typedLine: Line, _ typed: ParsedCode, _ cardLine: Line, _ answer: ParsedCode
   ) -> Comparison {
     func text(_ code: ParsedCode, _ index: Int) -> Substring {
       code.source[code.tokens[index].range]
     }
+    let line = typedLine.line
     var found: OtherPart?
-    for (position, (mine, card)) in zip(line, cardLine).enumerated() {
+    for (position, (mine, card)) in zip(line, cardLine.line).enumerated() {
       let theirs = text(typed, mine)
       let wanted = text(answer, card)
       if theirs == wanted { continue }
+      // `info.kind` in `{ info in … }` is `$0.kind` in `{ … }`.
+      if typedLine.isParameter(theirs), cardLine.isParameter(wanted) { continue }
       let kinds = (typed.tokens[mine].kind, answer.tokens[card].kind)
       if kinds == (.operator, .operator), found == nil, binaryOperators.contains(theirs),
         binaryOperators.contains(wanted), !isBranching(line, at: position, typed)

@@ -74,4 +74,16 @@ struct OtherPartsTests {
       """
     #expect(judge(turned, card).reason != "`==` where the card has `!=`.")
   }
+
+  @Test("a closure's parameter named where the card writes `$0`, or the other way, is the same")
+  func namedParameter() {
+    let named = Self.card.replacing("{ $0.kind == kind }", with: "{ info in info.family == kind }")
+    #expect(judge(named, Self.card).reason == "`.family` where the card reads `.kind`.")
+    let otherOperator = Self.card.replacing(
+      "{ $0.kind == kind }", with: "{ info in info.kind != kind }")
+    #expect(judge(otherOperator, Self.card).reason == "`!=` where the card has `==`.")
+    let right = Self.card.replacing("{ $0.kind == kind }", with: "{ info in info.kind == kind }")
+    #expect(judge(right, Self.card).grade == 5)
+    #expect(judge(Self.card.replacing("$0.kind", with: "$0.family"), right).grade == 2)
+  }
 }
