@@ -129,4 +129,38 @@ struct AttemptLinesTests {
       #expect(!ReviewSession.declares(line), "\(line)")
     }
   }
+
+  @Test("reads a paste readline took whole as its lines: its empty lines are the code's")
+  func bracketedPaste() throws {
+    let deck = """
+      # Views
+
+      ## Syntax · Views · counter-view
+      A view that counts taps.
+
+      ---
+
+      ```swift
+      @State private var count = 0
+
+      var body: some View {
+          Button("Tap") { count += 1 }
+      }
+      ```
+
+      The state survives updates.
+      """
+    let paste =
+      "@State private var count = 0\n\nvar body: some View {\n\n    Button(\"Tap\") { count += 1 }\n}\n"
+    let result = try SessionHarness().run(
+      [], lines: [paste, "", "5"], interactive: true, deck: deck)
+    #expect(result.out.contains("Your attempt: Same as the card's code."), "\(result.out)")
+    #expect(result.out.contains("Grades: 5 ×1."), "\(result.out)")
+    // A paste that leaves a brace open still waits for the rest.
+    let open = try SessionHarness().run(
+      [], lines: ["var body: some View {\n\n", "Button(\"Tap\") { count += 1 }", "}", "", "5"],
+      interactive: true, deck: deck)
+    #expect(open.out.contains("Button(\"Tap\")"), "\(open.out)")
+    #expect(!open.out.contains("is not a grade"), "\(open.out)")
+  }
 }

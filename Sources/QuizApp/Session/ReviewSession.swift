@@ -345,9 +345,17 @@ final class ReviewSession {
           while lines.last == "" { lines.removeLast() }
           return .line(lines.joined(separator: "\n"))
         }
-        lines.append(text)
-        if openBrackets == 0 { statementDeclares = Self.declares(text) }
-        openBrackets += Self.bracketBalance(of: text)
+        // A paste readline took whole (bracketed paste) is one line of several: its empty
+        // lines are the code's, and Enter after it is the line's end, not an empty line.
+        var pasted = text.split(separator: "\n", omittingEmptySubsequences: false)
+        while pasted.last?.trimmingSpaces().isEmpty == true { pasted.removeLast() }
+        for line in pasted.map(String.init) {
+          lines.append(line.trimmingSpaces().isEmpty ? "" : line)
+          if openBrackets == 0, !line.trimmingSpaces().isEmpty {
+            statementDeclares = Self.declares(line)
+          }
+          openBrackets += Self.bracketBalance(of: line)
+        }
       case .end: return lines.isEmpty ? .stop(.quit) : .line(lines.joined(separator: "\n"))
       case .interrupted: return .stop(.interrupted(receivedSignal))
       case .timedOut(let typed):
