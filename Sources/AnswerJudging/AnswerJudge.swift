@@ -252,7 +252,13 @@ public struct AnswerJudge: Sendable {
         judgement = matching.run()
       } else {
         // Code with no API in it (`path = []`) can only be compared token by token.
-        judgement = Self.compareTokens(answer, asExtension(typed, like: answer) ?? typed)
+        // With the extensions of a type each declares written into the type.
+        let typedWords = asExtension(typed, like: answer) ?? typed
+        judgement = Self.compareTokens(
+          Self.mergingExtensions(of: answer).map {
+            parsed($0, inliningConstantsBut: answer.declared.union(answer.inlinedConstants.keys))
+          } ?? answer,
+          Self.mergingExtensions(of: typedWords).map(read) ?? typedWords)
       }
       // Each answer's verdict with what the SDK says of the attempt: the best is the best
       // checked (an answer the comparison liked more, its call then found not to compile,

@@ -160,4 +160,27 @@ struct TokenWordsTests {
     #expect(judge(card.replacing("code", with: "isoCode"), card).grade == 5)
     #expect(judge(card.replacing("name", with: "title"), card).grade == 5)
   }
+
+  @Test("takes a conformance and its members written in an extension of the type as the type's")
+  func conformanceInExtension() {
+    let card =
+      "struct Country: Identifiable {\n    let code: String\n    var id: String { code }\n}"
+    let split =
+      "struct Country {\n    let code: String\n}\n\nextension Country: Identifiable {\n    var id: String { code }\n}"
+    #expect(judge(split, card).grade == 5)
+    // And the other way round, with a conformance the type already declares one of.
+    let hashable =
+      "struct Tag: Hashable {\n    let name: String\n}\nextension Tag: Identifiable {\n    var id: String { name }\n}"
+    let inline =
+      "struct Tag: Hashable, Identifiable {\n    let name: String\n    var id: String { name }\n}"
+    #expect(judge(inline, hashable).grade == 5)
+    #expect(AnswerJudge.mergingExtensions(of: AnswerJudge(code: hashable).read(hashable)) != nil)
+    // The requirement renamed in the extension is still no renaming.
+    #expect(judge(split.replacing("var id", with: "var key"), card).grade == 2)
+    // An extension with a condition is another declaration: not merged.
+    let conditional =
+      "struct Box<T> {\n    let value: T\n}\nextension Box: Equatable where T: Equatable {}"
+    #expect(
+      AnswerJudge.mergingExtensions(of: AnswerJudge(code: conditional).read(conditional)) == nil)
+  }
 }
