@@ -296,6 +296,7 @@ struct SDKCheck: Sendable {
       .map { Problem(message: "`EnvironmentValues` has no `\($0)`") }
     problems += languageProblems(in: typed, types: types)
     problems += misnamedRequirements(in: typed)
+    problems += environmentActionProblems(in: typed)
     problems += mistypedRequirements(in: typed)
     problems += mistakenOperators(calls, in: typed)
     problems += propertiesCalled(in: typed, handedIn: uses)

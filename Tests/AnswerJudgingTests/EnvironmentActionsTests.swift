@@ -25,4 +25,31 @@ struct EnvironmentActionsTests {
     // The value is the author's example: another scene's id is no other call.
     #expect(judge(Self.card.replacing("\"about\"", with: "\"help\""), Self.card).grade == 5)
   }
+
+  @Test("arguments none of the action's calls takes do not compile, whatever the card")
+  func argumentsTheActionTakesNot() {
+    let dismiss = "@Environment(\\.dismiss) private var dismiss\nButton(\"Done\") { dismiss() }"
+    let animated = judge(dismiss.replacing("dismiss()", with: "dismiss(animated: true)"), dismiss)
+    #expect(animated.grade == 2)
+    #expect(
+      animated.reason
+        == "`DismissAction` takes no `dismiss(animated:)`: it is called as `dismiss()`.")
+    let open = "@Environment(\\.openURL) private var openURL\nButton(\"Help\") { openURL(helpURL) }"
+    #expect(
+      judge(open.replacing("openURL(helpURL)", with: "openURL(url: helpURL)"), open).grade == 2)
+    // Its other call, with a completion handler, is the action's too.
+    let completion = open.replacing(
+      "openURL(helpURL)", with: "openURL(helpURL) { accepted in print(accepted) }")
+    #expect(judge(completion, open).grade == 5)
+  }
+
+  @Test("an asynchronous action called without `await` does not compile")
+  func asynchronousAction() {
+    let card =
+      "@Environment(\\.refresh) private var refresh\nButton(\"Reload\") {\n    Task { await refresh?() }\n}"
+    let verdict = judge(card.replacing("await refresh", with: "refresh"), card)
+    #expect(verdict.grade == 2)
+    #expect(verdict.reason == "`refresh` (`RefreshAction`) is `async`: it needs `await`.")
+    #expect(judge(card, card).grade == 5)
+  }
 }
