@@ -54,7 +54,9 @@ extension AnswerJudge {
   /// The source of `code` with each extension of a type it declares written into the type:
   /// `struct Country { … }` then `extension Country: Identifiable { var id … }` as `struct
   /// Country: Identifiable { … var id … }`, which the Swift language makes the same. Nil where
-  /// there is none (an extension of an SDK type, or one with attributes or a `where`).
+  /// there is none. Not an extension that could not be written so or does not compile: of a
+  /// nested or SDK type, with attributes, an access modifier or a `where`, or holding a stored
+  /// property.
   static func mergingExtensions(of code: ParsedCode) -> String? {
     let tokens = code.tokens
     func text(_ index: Int) -> Substring { code.source[tokens[index].range] }
@@ -70,6 +72,30 @@ extension AnswerJudge {
       }
       return nil
     }
+    /// Past a generic parameter clause at `index` (`<Element: Equatable>`), if there is one.
+    func pastGenerics(_ index: Int) -> Int {
+      guard index < tokens.count, text(index) == "<" else { return index }
+      var depth = 0
+      for inner in index..<tokens.count {
+        if text(inner) == "<" { depth += 1 } else if text(inner) == ">" { depth -= 1 }
+        if depth == 0 { return inner + 1 }
+      }
+      return tokens.count
+    }
+    /// Whether the extension's body declares a stored property, which no extension may.
+    func holdsStoredProperty(_ open: Int, _ close: Int) -> Bool {
+      var depth = 0
+      for index in (open + 1)..<close {
+        if text(index) == "{" { depth += 1 } else if text(index) == "}" { depth -= 1 }
+        guard depth == 0, ["let", "var"].contains(text(index)),
+          index == 0 || text(index - 1) != "static"
+        else { continue }
+        let line = tokens[index].line
+        let computed = ((index + 1)..<close).contains { tokens[$0].line == line && text($0) == "{" }
+        if text(index) == "let" || !computed { return true }
+      }
+      return false
+    }
     var types: [Substring: (keyword: Int, open: Int, close: Int)] = [:]
     var extensions: [(keyword: Int, open: Int, close: Int)] = []
     for index in tokens.indices.dropLast() where tokens[index].kind == .keyword {
@@ -83,34 +109,50 @@ extension AnswerJudge {
         types[text(index + 1)] = (index, body.open, body.close)
       }
     }
-    var edits: [(range: Range<String.Index>, text: String)] = []
+    var conformances: [Substring: [Substring]] = [:]
+    var members: [Substring: [Substring]] = [:]
+    var removed: [Range<String.Index>] = []
     for ext in extensions {
       let name = text(ext.keyword + 1)
       let clause = (ext.keyword + 2)..<ext.open
-      // Not one with an attribute (`@MainActor extension`, `@available(…) extension`).
-      let isAttributed =
-        ext.keyword > 0
-        && (tokens[ext.keyword - 1].kind == .attribute || text(ext.keyword - 1) == ")")
-      guard let type = types[name], !isAttributed,
+      // Not after an attribute (`@MainActor`, `@available(…)`) or an access modifier.
+      var before = ext.keyword - 1
+      if before >= 0, text(before) == ")",
+        let open = (0..<before).last(where: { text($0) == "(" })
+      {
+        before = open - 1
+      }
+      let isModified =
+        before >= 0
+        && (tokens[before].kind == .attribute
+          || SwiftKeyword.modifiers.contains(text(ext.keyword - 1)))
+      guard types[name] != nil, !isModified, clause.isEmpty || text(clause.lowerBound) == ":",
         !clause.contains(where: { text($0) == "where" }),
-        !(type.open..<type.close).contains(ext.keyword)
+        !holdsStoredProperty(ext.open, ext.close)
       else { continue }
-      edits.append(
-        (tokens[ext.keyword].range.lowerBound..<tokens[ext.close].range.upperBound, ""))
-      let members = code.source[
-        tokens[ext.open].range.upperBound..<tokens[ext.close].range.lowerBound]
-      let typeEnd = tokens[type.close].range.lowerBound
-      edits.append((typeEnd..<typeEnd, "\n" + members + "\n"))
-      if clause.count > 1, text(clause.lowerBound) == ":" {
+      removed.append(tokens[ext.keyword].range.lowerBound..<tokens[ext.close].range.upperBound)
+      members[name, default: []].append(
+        code.source[tokens[ext.open].range.upperBound..<tokens[ext.close].range.lowerBound])
+      if clause.count > 1 {
         let first = tokens[clause.lowerBound + 1].range.lowerBound
         let last = tokens[clause.upperBound - 1].range.upperBound
-        let conformances = code.source[first..<last]
-        let hasClause = (type.keyword..<type.open).contains { text($0) == ":" }
-        let at = tokens[type.open].range.lowerBound
-        edits.append((at..<at, (hasClause ? ", " : ": ") + conformances + " "))
+        conformances[name, default: []].append(code.source[first..<last])
       }
     }
-    guard !edits.isEmpty else { return nil }
+    guard !removed.isEmpty else { return nil }
+    var edits = removed.map { (range: $0, text: "") }
+    for (name, added) in members {
+      guard let type = types[name] else { continue }
+      let end = tokens[type.close].range.lowerBound
+      edits.append((end..<end, "\n" + added.joined(separator: "\n") + "\n"))
+      if let list = conformances[name] {
+        let afterName = pastGenerics(type.keyword + 2)
+        let hasClause = afterName < type.open && text(afterName) == ":"
+        let at = tokens[type.open].range.lowerBound
+        edits.append(
+          (at..<at, (hasClause ? ", " : ": ") + list.sorted().joined(separator: ", ") + " "))
+      }
+    }
     var source = code.source
     for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
       source.replaceSubrange(edit.range, with: edit.text)

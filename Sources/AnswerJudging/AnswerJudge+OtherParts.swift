@@ -79,7 +79,12 @@ extension AnswerJudge {
     for (position, (mine, card)) in zip(line, cardLine.line).enumerated() {
       let theirs = text(typed, mine)
       let wanted = text(answer, card)
-      if theirs == wanted { continue }
+      // A parameter that shadows a name of the card's line (`{ book in book.isbn == book.isbn
+      // }`) is not that name.
+      if theirs == wanted {
+        if typedLine.isParameter(theirs) != cardLine.isParameter(wanted) { return .other }
+        continue
+      }
       // `info.kind` in `{ info in … }` is `$0.kind` in `{ … }`.
       if typedLine.isParameter(theirs), cardLine.isParameter(wanted) { continue }
       let kinds = (typed.tokens[mine].kind, answer.tokens[card].kind)

@@ -183,7 +183,9 @@ public struct AnswerJudge: Sendable {
 
   /// The verdict on `attempt`.
   public func judge(_ attempt: String) -> Judgement {
-    let typed = read(attempt)
+    let typed = read(
+      answers.contains { $0.source.contains("callAsFunction") }
+        ? attempt : Self.callingDirectly(attempt))
     let judgement = judge(typed)
     // The card's names misspelt where the comparison reads past them (`NavigaitonStack`, a
     // container whose contents then seem misplaced) are read as the card writes them: the
@@ -221,6 +223,13 @@ public struct AnswerJudge: Sendable {
       source, hints: JudgingHints(), vocabulary: vocabulary,
       question: QuestionWords("", codeNames: [], types: question.types),
       operandsLike: cardReceivers, inliningConstantsBut: cardHeads)
+  }
+
+  /// `attempt` with each `value.callAsFunction(…)` written `value(…)`, the same call (SE-0253):
+  /// `openWindow.callAsFunction(id:)` is the card's `openWindow(id:)`.
+  static func callingDirectly(_ attempt: String) -> String {
+    guard attempt.contains(".callAsFunction(") else { return attempt }
+    return attempt.replacing(/([A-Za-z0-9_)\]?])\.callAsFunction\(/) { "\($0.output.1)(" }
   }
 
   /// The verdict on an attempt, parsed.

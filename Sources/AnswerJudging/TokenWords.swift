@@ -22,16 +22,22 @@ struct TokenWords {
     let index = SDKIndex.shipped
     declared = code.declared
     // Names a protocol or attribute gives the code's members (`body` of a `ViewModifier`).
+    // A model protocol's requirement the code meets (`var id` of an `Identifiable` type):
+    // another name there meets nothing; but not where a type that does not conform declares
+    // the name too, which is its own there.
+    var requirements: Set<String> = []
+    var ownMembers: Set<String> = []
     for node in Matching.allNodes(code.nodes) where node.kind == .declaration {
       if node.isAPI, let name = node.parameters.first { required.insert(Substring(name)) }
-      // A model protocol's requirement the code meets (`var id` of an `Identifiable` type):
-      // another name there meets nothing.
-      for type in node.clause where APIVocabulary.modelProtocols.contains(type.name) {
-        for name in index.memberNames(of: type.name) where declared.contains(name) {
-          required.insert(Substring(name))
-        }
+      guard CodeNode.typeKeywords.contains(node.name) || node.name == "extension" else { continue }
+      let members = Set((node.blocks.first ?? []).compactMap(\.parameters.first))
+      let protocols = node.clause.map(\.name).filter(APIVocabulary.modelProtocols.contains)
+      if protocols.isEmpty { ownMembers.formUnion(members) }
+      for type in protocols {
+        requirements.formUnion(index.memberNames(of: type).intersection(members))
       }
     }
+    required.formUnion(requirements.subtracting(ownMembers).map { Substring($0) })
     var afterDot = false
     let tokens = code.tokens
     var skipped = 0..<0
@@ -58,12 +64,36 @@ struct TokenWords {
         skipped = position..<SDKCheck.Code.endOfImport(at: position, in: code.source, tokens)
         continue
       }
-      words.append(word)
       // A member (`.filter`) is the API's word, not a name of the author's, unless the code
       // declares it (`$0.title` of its own model's `var title`).
-      let isOwn =
-        token.kind == .identifier && (!afterDot || declared.contains(String(word)))
-        && !index.types.contains(String(word)) && !required.contains(word)
+      func isOwn(_ word: Substring, _ kind: SwiftToken.Kind, afterDot: Bool) -> Bool {
+        kind == .identifier && (!afterDot || declared.contains(String(word)))
+          && !index.types.contains(String(word)) && !required.contains(word)
+      }
+      // A string's interpolations hold code: `"Hello, \(userName)!"` renames `name` too.
+      if token.kind == .string, let pieces = Self.interpolated(word) {
+        for (piece, isCode) in pieces {
+          guard isCode else {
+            words.append(piece)
+            isOwnName.append(false)
+            continue
+          }
+          let code = String(piece)
+          let inner = SwiftLexer.significantTokens(in: code).map {
+            (Substring(code[$0.range]), $0.kind)
+          }
+          for (place, (text, kind)) in inner.enumerated() {
+            words.append(text)
+            // A label (`systemName:`) is the API's, as a member is.
+            let isLabel = place + 1 < inner.count && inner[place + 1].0 == ":"
+            isOwnName.append(
+              !isLabel && isOwn(text, kind, afterDot: place > 0 && inner[place - 1].0 == "."))
+          }
+        }
+        continue
+      }
+      words.append(word)
+      let isOwn = isOwn(word, token.kind, afterDot: afterDot)
       isOwnName.append(isOwn)
       // `if let user {` unwraps `user` as `if let user = user {` does (SE-0345).
       if isOwn, position >= 2, position + 1 < tokens.count,
@@ -234,6 +264,10 @@ struct TokenWords {
       let theirs = other.words[start + position]
       if word == theirs { continue }
       guard isOwnName[position], other.isOwnName[start + position] else { return false }
+      // A name the card declares, where the other code uses one it never declares.
+      if declared.contains(String(word)), !other.declared.contains(String(theirs)) {
+        return false
+      }
       // Two names both codes declare: in a declaration, the two declared in another order;
       // in a use, one of them written for the other (`name` for `code`), no renaming.
       let bothDeclare = [word, theirs].allSatisfy {
@@ -426,5 +460,44 @@ extension TokenWords {
       text += word.count > 32 ? word.prefix(28) + "…" + (word.last == "\"" ? "\"" : "") : word
     }
     return words.count > 6 ? text + " …" : text
+  }
+}
+
+extension TokenWords {
+  /// A string literal's text and the code of its interpolations, in order (`"Hi, \(name)!"`:
+  /// `"Hi, \(`, `name`, `)!"`), each with whether it is code; nil for a string without
+  /// interpolations, a raw string, or one whose parentheses do not close.
+  static func interpolated(_ literal: Substring) -> [(Substring, isCode: Bool)]? {
+    guard literal.first == "\"", literal.contains("\\(") else { return nil }
+    var pieces: [(Substring, isCode: Bool)] = []
+    var textStart = literal.startIndex
+    var index = literal.startIndex
+    while index < literal.endIndex {
+      guard literal[index] == "\\", literal.index(after: index) < literal.endIndex else {
+        index = literal.index(after: index)
+        continue
+      }
+      let next = literal.index(after: index)
+      guard literal[next] == "(" else {
+        // An escape (`\"`, `\\`) is the text's.
+        index = literal.index(after: next)
+        continue
+      }
+      var depth = 0
+      var end = next
+      while end < literal.endIndex {
+        if literal[end] == "(" { depth += 1 } else if literal[end] == ")" { depth -= 1 }
+        if depth == 0 { break }
+        end = literal.index(after: end)
+      }
+      guard end < literal.endIndex else { return nil }
+      let codeStart = literal.index(after: next)
+      pieces.append((literal[textStart..<codeStart], false))
+      pieces.append((literal[codeStart..<end], true))
+      textStart = end
+      index = literal.index(after: end)
+    }
+    pieces.append((literal[textStart...], false))
+    return pieces
   }
 }

@@ -52,4 +52,26 @@ struct EnvironmentActionsTests {
     #expect(verdict.reason == "`refresh` (`RefreshAction`) is `async`: it needs `await`.")
     #expect(judge(card, card).grade == 5)
   }
+
+  @Test("an action the code adds to the environment itself has the author's labels")
+  func ownAction() {
+    let card = """
+      struct ToastAction {
+          func callAsFunction(message: String) { print(message) }
+      }
+      extension EnvironmentValues {
+          @Entry var showToast = ToastAction()
+      }
+      @Environment(\\.showToast) private var showToast
+      Button("Save") { showToast(message: "Saved") }
+      """
+    #expect(judge(card.replacing("message:", with: "text:"), card).grade == 5)
+  }
+
+  @Test("the action's `callAsFunction` written out is the same call")
+  func explicitCall() {
+    let explicit = Self.card.replacing("openWindow(id:", with: "openWindow.callAsFunction(id:")
+    #expect(judge(explicit, Self.card).grade == 5)
+    #expect(AnswerJudge.callingDirectly("a.callAsFunction(x)") == "a(x)")
+  }
 }

@@ -68,11 +68,15 @@ struct TokenWordsTests {
 
   @Test("cuts two long strings to where they differ")
   func longStrings() {
-    let card = words("logger.error(\"Sign-in failed for \\(email, privacy: .private)\")")
-    let other = words("logger.error(\"Sign-in failed for \\(email, privacy: .hidden)\")")
+    let card = words("logger.error(\"Sign-in failed for the account you gave; try again\")")
+    let other = words("logger.error(\"Sign-in failed for the account you gave; try later\")")
     #expect(
       card.firstDifference(from: other)
-        == "`…privacy: .hidden)\"` where the card has `…privacy: .private)\"`.")
+        == "`…gave; try later\"` where the card has `…gave; try again\"`.")
+    // In an interpolation, the code that differs.
+    let private_ = words("logger.error(\"Sign-in failed for \\(email, privacy: .private)\")")
+    let hidden = words("logger.error(\"Sign-in failed for \\(email, privacy: .hidden)\")")
+    #expect(private_.firstDifference(from: hidden) == "`hidden` where the card has `private`.")
   }
 
   @Test("gives the difference as the reason where the judge compares words")
@@ -182,5 +186,54 @@ struct TokenWordsTests {
       "struct Box<T> {\n    let value: T\n}\nextension Box: Equatable where T: Equatable {}"
     #expect(
       AnswerJudge.mergingExtensions(of: AnswerJudge(code: conditional).read(conditional)) == nil)
+  }
+
+  @Test("merges no extension that could not be written into the type or does not compile")
+  func extensionsNotMerged() throws {
+    let card =
+      "struct Country: Identifiable {\n    let code: String\n    let name: String\n    var id: String { code }\n}"
+    // A stored property in an extension does not compile; an access modifier on an extension
+    // that declares a conformance neither.
+    let stored =
+      "struct Country {\n    let code: String\n}\nextension Country: Identifiable {\n    let name: String\n    var id: String { code }\n}"
+    #expect(try #require(judge(stored, card).grade) < 4)
+    let modified =
+      "struct Country {\n    let code: String\n    let name: String\n}\nprivate extension Country: Identifiable {\n    var id: String { code }\n}"
+    #expect(try #require(judge(modified, card).grade) < 5)
+    // A value built between the type and its extension is no attribute of the extension.
+    let between =
+      "struct Country {\n    let code: String\n    let name: String\n}\nlet france = Country(code: \"FR\", name: \"France\")\nextension Country: Identifiable {\n    var id: String { code }\n}"
+    #expect(
+      judge(between, card + "\nlet france = Country(code: \"FR\", name: \"France\")").grade == 5)
+    // A generic type's constraints are no conformance clause; extensions in another order.
+    let generic =
+      "struct Stack<Element: Equatable> {\n    var items: [Element] = []\n}\nextension Stack: CustomStringConvertible {\n    var description: String { \"\\(items)\" }\n}"
+    #expect(judge(generic.replacing("description", with: "summary"), generic).grade == 2)
+    let money =
+      "struct Money {\n    var cents: Int\n}\nextension Money: Equatable {}\nextension Money: CustomStringConvertible {\n    var description: String { \"\\(cents)\" }\n}"
+    let turned =
+      "struct Money {\n    var cents: Int\n}\nextension Money: CustomStringConvertible {\n    var description: String { \"\\(cents)\" }\n}\nextension Money: Equatable {}"
+    #expect(judge(turned, money).grade == 5)
+  }
+
+  @Test("takes a name a type that does not conform declares as its own, beside a requirement")
+  func requirementScopedToConformingTypes() {
+    let card =
+      "struct Playlist: Identifiable {\n    let id: Int\n    var entries: [Entry]\n}\nstruct Entry {\n    let id: Int\n    var position: Int\n}"
+    #expect(
+      judge(card.replacing("var entries: [Entry]", with: "var tracks: [Entry]"), card).grade == 5)
+  }
+
+  @Test("reads the names in a string's interpolations: renamed with the code, or another value")
+  func interpolatedNames() throws {
+    let card =
+      "func greet(_ name: String?) {\n    guard let name else { return }\n    print(\"Hello, \\(name)!\")\n}"
+    #expect(judge(card.replacing("name", with: "userName"), card).grade == 5)
+    #expect(try #require(judge(card.replacing("\\(name)", with: "\\(title)"), card).grade) < 4)
+    #expect(
+      TokenWords.interpolated("\"a \\(x + f(y)) b\"")?.map { String($0.0) } == [
+        "\"a \\(", "x + f(y)", ") b\"",
+      ])
+    #expect(TokenWords.interpolated("\"plain\"") == nil)
   }
 }
