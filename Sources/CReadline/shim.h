@@ -30,3 +30,15 @@ static inline const char *quiz_readline_line(void) {
 static inline void quiz_readline_completion_is_over(void) {
   rl_attempted_completion_over = 1;
 }
+
+// Tab completes a `:` command where the line is one; in code it indents, as an editor's does
+// (completing an empty word would insert the `:` every command starts with).
+static inline int quiz_readline_tab(int count, int key) {
+  if (rl_line_buffer[0] == ':') return rl_complete(count, key);
+  return rl_insert_text("    ") > 0 ? 0 : 1;
+}
+
+static inline void quiz_readline_bind_tab(void) {
+  rl_bind_key('\t', quiz_readline_tab);
+}
+

@@ -16,17 +16,24 @@ public final class ScriptedInput: LineInput {
   /// How many lines have been read.
   public private(set) var linesRead = 0
 
-  /// These lines, then the end of input.
-  public init(_ lines: [String], interactive: Bool = false) {
+  /// Whether the lines come at once, as a paste the terminal types: each has the rest waiting.
+  public let isPasted: Bool
+
+  /// These lines, then the end of input; `pasted`, all waiting at once.
+  public init(_ lines: [String], interactive: Bool = false, pasted: Bool = false) {
     self.lines = lines.map { (.line($0), 0) }
     self.isInteractive = interactive
+    self.isPasted = pasted
     self.clock = nil
   }
+
+  public var hasTypedAhead: Bool { isPasted && !lines.isEmpty }
 
   /// These events, then the end of input.
   public init(events: [InputEvent], interactive: Bool = false) {
     self.lines = events.map { ($0, 0) }
     self.isInteractive = interactive
+    self.isPasted = false
     self.clock = nil
   }
 
@@ -34,6 +41,7 @@ public final class ScriptedInput: LineInput {
   public init(timed lines: [(String, delay: Double)], interactive: Bool, clock: ManualClock) {
     self.lines = lines.map { (.line($0.0), $0.delay) }
     self.isInteractive = interactive
+    self.isPasted = false
     self.clock = clock
   }
 

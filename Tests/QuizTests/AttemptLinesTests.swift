@@ -163,4 +163,14 @@ struct AttemptLinesTests {
     #expect(open.out.contains("Button(\"Tap\")"), "\(open.out)")
     #expect(!open.out.contains("is not a grade"), "\(open.out)")
   }
+
+  @Test("keeps an empty line with more already waiting behind it: a paste typed as keys")
+  func pasteTypedAsKeys() throws {
+    let lines = ["let pots = 3", "", "struct Planter {}", "", "", "5"]
+    let typed = try SessionHarness().run([], lines: lines, interactive: true)
+    #expect(typed.out.contains("is not a grade"), "\(typed.out)")
+    let pasted = try SessionHarness().run([], lines: lines, interactive: true, pasted: true)
+    #expect(!pasted.out.contains("is not a grade"), "\(pasted.out)")
+    #expect(pasted.out.contains("Grades: 5 ×1."), "\(pasted.out)")
+  }
 }

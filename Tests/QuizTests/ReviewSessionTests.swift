@@ -23,11 +23,11 @@ struct SessionHarness {
 
   func run(
     _ arguments: [String], lines: [String], interactive: Bool = false, terminal: Bool = false,
-    deck: String = gardenDeck
+    pasted: Bool = false, deck: String = gardenDeck
   ) -> (status: ExitCode, out: String, error: String) {
     runQuiz(
       arguments, variables: variables, shipped: [("garden.md", deck)],
-      input: ScriptedInput(lines, interactive: interactive), terminal: terminal)
+      input: ScriptedInput(lines, interactive: interactive, pasted: pasted), terminal: terminal)
   }
 
   func run(_ arguments: [String], events: [InputEvent]) -> (

@@ -335,9 +335,11 @@ final class ReviewSession {
           // blank line in a body), and so is one after a declaration (a view's `@State` before
           // its body, an `enum` of tabs before the `TabView`) where the card's answer goes on;
           // a second one in a row ends the attempt all the same.
+          // So is one with more already waiting behind it: a paste the terminal typed.
           if let last = lines.last, last != "",
             openBrackets > 0
               || statementDeclares && answerLines > lines.count(where: { !$0.isEmpty })
+              || input.hasTypedAhead
           {
             lines.append("")
             continue

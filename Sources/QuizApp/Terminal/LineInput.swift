@@ -13,9 +13,15 @@ public protocol LineInput: AnyObject {
   /// Reads one line after showing `prompt`; on a terminal, one of `keys` typed on an empty line
   /// is the line at once, without Enter.
   func read(prompt: String, keys: Set<Character>) -> InputEvent
+
+  /// Whether more is waiting to be read already: keys typed ahead, or a paste's next lines.
+  var hasTypedAhead: Bool { get }
 }
 
 extension LineInput {
+  /// Nothing waits where lines are read as they come.
+  public var hasTypedAhead: Bool { false }
+
   /// Reads one line: Enter is needed after every key.
   public func read(prompt: String, keys: Set<Character>) -> InputEvent {
     read(prompt: prompt)

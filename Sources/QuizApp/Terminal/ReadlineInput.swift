@@ -59,6 +59,7 @@ final class ReadlineInput: LineInput {
       rl_variable_bind("convert-meta", "off")
       rl_variable_bind("output-meta", "off")
     }
+    quiz_readline_bind_tab()
     using_history()
     if let path = self.historyFile {
       try? OpenFile<FileError>.createFolder(URL(fileURLWithPath: path.parentPath))
@@ -109,11 +110,17 @@ final class ReadlineInput: LineInput {
     var habitualEnterUntil = (keyTakenAt ?? (keys.isEmpty ? nil : emptyLineAt)).map {
       $0 + Self.habitualEnterSeconds
     }
-    // One already waiting was typed before this prompt showed, however long quiz took to show
-    // it (judging an attempt on a slow machine can take longer than the window).
-    if habitualEnterUntil != nil, isWaiting() { habitualEnterUntil = .infinity }
     keyTakenAt = nil
     emptyLineAt = nil
+    // Those already waiting were typed before this prompt showed, however long quiz took to
+    // show it (judging an attempt on a slow machine can take longer than the window).
+    var stuffed = false
+    if habitualEnterUntil != nil, let key = dropWaitingEnters() {
+      // The first other key is typed as it came: readline reads it first.
+      rl_stuff_char(Int32(key))
+      stuffed = true
+      habitualEnterUntil = nil
+    }
     while !ReadlineCallback.finished {
       if Signals.hasArrived { return abandon(.interrupted) }
       var timeout: Int32 = -1
@@ -130,19 +137,21 @@ final class ReadlineInput: LineInput {
         timeout = milliseconds
       }
       var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
-      let ready = poll(&descriptor, 1, timeout)
+      let ready = stuffed ? 1 : poll(&descriptor, 1, timeout)
+      stuffed = false
       if ready < 0 {
         if errno == EINTR { continue }
         return abandon(.end)
       }
       if ready > 0, let until = habitualEnterUntil {
-        habitualEnterUntil = nil
         var byte: UInt8 = 0
         if clock.seconds() < until, Glibc.read(input, &byte, 1) == 1 {
+          // Enter pressed twice or more: each within the window is the habit's.
           if byte == 13 || byte == 10 { continue }
           // Anything else is typed as it came: readline reads it first.
           rl_stuff_char(Int32(byte))
         }
+        habitualEnterUntil = nil
       }
       if ready > 0 { rl_callback_read_char() }
       if !ReadlineCallback.finished, !keys.isEmpty,
@@ -156,16 +165,27 @@ final class ReadlineInput: LineInput {
     }
     guard let line = ReadlineCallback.line else { return .end }
     if line.isEmpty { emptyLineAt = clock.seconds() }
+    // A grade taken with Enter (the suggestion) is followed by Enters as a key's is.
+    if !keys.isEmpty { keyTakenAt = clock.seconds() }
     return took(line)
   }
 
   /// How long after a one-key grade an Enter is taken as the grade's, not the next line's.
   static let habitualEnterSeconds = 1.0
 
-  /// Whether a key is waiting to be read on the terminal.
-  private func isWaiting() -> Bool {
+  /// Whether a key is waiting to be read on the terminal: typed ahead, or pasted.
+  var hasTypedAhead: Bool {
     var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
     return poll(&descriptor, 1, 0) > 0
+  }
+
+  /// Reads the Enters waiting on the terminal, up to the first other key, which it returns.
+  private func dropWaitingEnters() -> UInt8? {
+    var byte: UInt8 = 0
+    while hasTypedAhead, Glibc.read(input, &byte, 1) == 1 {
+      if byte != 13 && byte != 10 { return byte }
+    }
+    return nil
   }
 
   /// `line`, counted and kept in the history.
