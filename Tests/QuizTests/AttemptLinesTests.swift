@@ -7,6 +7,26 @@ import Testing
 /// or after a declaration where the card's answer goes on.
 @Suite("Review sessions: reading an attempt's lines")
 struct AttemptLinesTests {
+  /// A deck of one card whose answer is a property, an empty line, then a view's body.
+  static let counterDeck = """
+    # Views
+
+    ## Syntax · Views · counter-view
+    A view that counts taps.
+
+    ---
+
+    ```swift
+    @State private var count = 0
+
+    var body: some View {
+        Button("Tap") { count += 1 }
+    }
+    ```
+
+    The state survives updates.
+    """
+
   @Test("reads several lines of an attempt on a terminal, up to an empty line")
   func multilineAttempt() throws {
     let harness = try SessionHarness()
@@ -33,24 +53,7 @@ struct AttemptLinesTests {
 
   @Test("keeps an empty line after a declaration as the attempt's, and ends on a second one")
   func blankLineAfterDeclaration() throws {
-    let deck = """
-      # Views
-
-      ## Syntax · Views · counter-view
-      A view that counts taps.
-
-      ---
-
-      ```swift
-      @State private var count = 0
-
-      var body: some View {
-          Button("Tap") { count += 1 }
-      }
-      ```
-
-      The state survives updates.
-      """
+    let deck = Self.counterDeck
     let harness = try SessionHarness()
     let whole = harness.run(
       [],
@@ -132,24 +135,7 @@ struct AttemptLinesTests {
 
   @Test("reads a paste readline took whole as its lines: its empty lines are the code's")
   func bracketedPaste() throws {
-    let deck = """
-      # Views
-
-      ## Syntax · Views · counter-view
-      A view that counts taps.
-
-      ---
-
-      ```swift
-      @State private var count = 0
-
-      var body: some View {
-          Button("Tap") { count += 1 }
-      }
-      ```
-
-      The state survives updates.
-      """
+    let deck = Self.counterDeck
     let paste =
       "@State private var count = 0\n\nvar body: some View {\n\n    Button(\"Tap\") { count += 1 }\n}\n"
     let result = try SessionHarness().run(
