@@ -26,7 +26,7 @@ struct CodeClassifier {
   func classify(_ nodes: [CodeNode]) -> [CodeNode] {
     var base = self
     base.environmentValues = Self.environmentNames(in: nodes)
-    base.sdkEnvironmentValues = sdkEnvironmentNames(in: nodes)
+    base.sdkEnvironmentValues = base.environmentValues.isEmpty ? [] : sdkEnvironmentNames(in: nodes)
     let classified = demotingChainBases(
       nodes.map {
         Self.isGiven($0, by: question) ? Self.freed($0) : base.classify($0, minor: false)
@@ -70,43 +70,6 @@ struct CodeClassifier {
   /// The names the code declares with `@Environment` of a value the SDK puts there (not one
   /// the code adds itself): an action's labels are the SDK's.
   var sdkEnvironmentValues: Set<String> = []
-
-  private static func environmentNames(in nodes: [CodeNode]) -> Set<String> {
-    environmentDeclarations(in: nodes).reduce(into: []) { $0.formUnion($1.parameters) }
-  }
-
-  private func sdkEnvironmentNames(in nodes: [CodeNode]) -> Set<String> {
-    let known = SDKIndex.shipped.memberNames(of: "EnvironmentValues")
-    // Values the code adds itself: in an `extension EnvironmentValues`, or with `@Entry`.
-    var added: Set<String> = []
-    for node in Matching.allNodes(nodes) where node.kind == .declaration {
-      if node.name == "extension", node.parameters.first == "EnvironmentValues" {
-        added.formUnion((node.blocks.first ?? []).compactMap(\.parameters.first))
-      } else if node.attributes.contains(where: { $0.name == "Entry" }) {
-        added.formUnion(node.parameters)
-      }
-    }
-    var names: Set<String> = []
-    for node in Self.environmentDeclarations(in: nodes) {
-      let key = node.attributes.first { $0.name == "Environment" }?.arguments.first?.value.first
-      guard let key, key.kind == .keyPath, known.contains(key.name), !added.contains(key.name)
-      else { continue }
-      names.formUnion(node.parameters)
-    }
-    return names
-  }
-
-  private static func environmentDeclarations(in nodes: [CodeNode]) -> [CodeNode] {
-    var found: [CodeNode] = []
-    func walk(_ node: CodeNode) {
-      if node.kind == .declaration, node.attributes.contains(where: { $0.name == "Environment" }) {
-        found.append(node)
-      }
-      node.blocks.joined().forEach(walk)
-    }
-    nodes.forEach(walk)
-    return found
-  }
 
   private func importance(_ name: String, minor: Bool) -> CodeNode.Importance {
     if hints.essential.contains(name) { return .major }

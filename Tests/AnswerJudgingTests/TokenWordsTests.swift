@@ -74,9 +74,9 @@ struct TokenWordsTests {
       card.firstDifference(from: other)
         == "`…gave; try later\"` where the card has `…gave; try again\"`.")
     // In an interpolation, the code that differs.
-    let private_ = words("logger.error(\"Sign-in failed for \\(email, privacy: .private)\")")
+    let privately = words("logger.error(\"Sign-in failed for \\(email, privacy: .private)\")")
     let hidden = words("logger.error(\"Sign-in failed for \\(email, privacy: .hidden)\")")
-    #expect(private_.firstDifference(from: hidden) == "`hidden` where the card has `private`.")
+    #expect(privately.firstDifference(from: hidden) == "`hidden` where the card has `private`.")
   }
 
   @Test("gives the difference as the reason where the judge compares words")

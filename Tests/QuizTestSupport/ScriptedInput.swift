@@ -27,6 +27,7 @@ public final class ScriptedInput: LineInput {
     self.clock = nil
   }
 
+  /// Whether a line is waiting behind the one read: only in a paste.
   public var hasTypedAhead: Bool { isPasted && !lines.isEmpty }
 
   /// These events, then the end of input.
