@@ -228,8 +228,16 @@ public struct AnswerJudge: Sendable {
   /// `attempt` with each `value.callAsFunction(…)` written `value(…)`, the same call (SE-0253):
   /// `openWindow.callAsFunction(id:)` is the card's `openWindow(id:)`.
   static func callingDirectly(_ attempt: String) -> String {
-    guard attempt.contains(".callAsFunction(") else { return attempt }
-    return attempt.replacing(/([A-Za-z0-9_)\]?])\.callAsFunction\(/) { "\($0.output.1)(" }
+    var written = ""
+    var rest = attempt[...]
+    while let call = rest.firstRange(of: ".callAsFunction(") {
+      let before = rest[..<call.lowerBound]
+      // On a value: a name, a call's or subscript's result, an optional's.
+      let onValue = before.last.map { $0.isLetter || $0.isNumber || "_)]?".contains($0) } ?? false
+      written += before + (onValue ? "(" : rest[call])
+      rest = rest[call.upperBound...]
+    }
+    return written + rest
   }
 
   /// The verdict on an attempt, parsed.
