@@ -142,6 +142,13 @@ struct AttemptLinesTests {
       [], lines: [paste, "", "5"], interactive: true, deck: deck)
     #expect(result.out.contains("Your attempt: Same as the card's code."), "\(result.out)")
     #expect(result.out.contains("Grades: 5 ×1."), "\(result.out)")
+    // Lines ended as Windows ends them are the same lines; a paste of empty lines is one.
+    let crlf = try SessionHarness().run(
+      [], lines: [paste.replacing("\n", with: "\r\n"), "", "5"], interactive: true, deck: deck)
+    #expect(crlf.out.contains("Your attempt: Same as the card's code."), "\(crlf.out)")
+    let empty = try SessionHarness().run(
+      [], lines: ["\n\n", "3"], interactive: true, deck: deck)
+    #expect(empty.out.contains("Grades: 3 ×1."), "\(empty.out)")
     // A paste that leaves a brace open still waits for the rest.
     let open = try SessionHarness().run(
       [], lines: ["var body: some View {\n\n", "Button(\"Tap\") { count += 1 }", "}", "", "5"],

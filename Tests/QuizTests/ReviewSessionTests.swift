@@ -330,6 +330,9 @@ struct ReviewSessionTests {
     #expect(refused.status == .failure)
     #expect(refused.error.contains("Decks/garden.md:31: error: unknown card kind 'Quiz'"))
     #expect(refused.error.contains("fix them, or pass --force to review the 3 cards that loaded"))
+    // Of those the options select: --force would review those.
+    let selected = harness.run(["--kind", "trick"], lines: [], deck: broken)
+    #expect(selected.error.contains("pass --force to review the 1 card that loaded."))
     let forced = harness.run(["--force", "--kind", "trick"], lines: ["", "4"], deck: broken)
     #expect(forced.status == .success)
   }

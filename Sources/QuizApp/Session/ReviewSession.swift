@@ -330,7 +330,10 @@ final class ReviewSession {
           return step
         }
         if !multiline { return .line(text) }
-        if text.trimmingSpaces().isEmpty {
+        // A paste of nothing but empty lines is one too.
+        if text.split(whereSeparator: \.isNewline).allSatisfy({
+          String($0).trimmingSpaces().isEmpty
+        }) {
           // Inside an open brace, bracket or parenthesis an empty line is the code's own (a
           // blank line in a body), and so is one after a declaration (a view's `@State` before
           // its body, an `enum` of tabs before the `TabView`) where the card's answer goes on;
@@ -349,7 +352,7 @@ final class ReviewSession {
         }
         // A paste readline took whole (bracketed paste) is one line of several: its empty
         // lines are the code's, and Enter after it is the line's end, not an empty line.
-        var pasted = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var pasted = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         while pasted.last?.trimmingSpaces().isEmpty == true { pasted.removeLast() }
         for line in pasted.map(String.init) {
           lines.append(line.trimmingSpaces().isEmpty ? "" : line)

@@ -20,10 +20,11 @@ enum SessionSetup {
     let collection = try context.loadDecks(options)
     let errors = collection.errors.count
     if errors > 0 && !force {
+      // What --force would review: the cards that loaded, of those the options select.
+      let selected = (try? options.cards(of: collection, command: command))?.count ?? 0
       console.printError(
         "quiz: the decks have \(errors) \(errors == 1 ? "error" : "errors"); fix them, or pass --force "
-          + "to review the \(collection.cards.count) "
-          + "\(collection.cards.count == 1 ? "card" : "cards") that loaded.")
+          + "to review the \(selected) \(selected == 1 ? "card" : "cards") that loaded.")
       return nil
     }
     guard collection.decks.contains(where: { !$0.cards.isEmpty }) else {
