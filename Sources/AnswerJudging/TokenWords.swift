@@ -469,34 +469,16 @@ extension TokenWords {
   /// interpolations, a raw string, or one whose parentheses do not close.
   static func interpolated(_ literal: Substring) -> [(Substring, isCode: Bool)]? {
     guard literal.first == "\"", literal.contains("\\(") else { return nil }
+    let codes = SDKCheck.Code.interpolations(in: literal)
     var pieces: [(Substring, isCode: Bool)] = []
     var textStart = literal.startIndex
-    var index = literal.startIndex
-    while index < literal.endIndex {
-      guard literal[index] == "\\", literal.index(after: index) < literal.endIndex else {
-        index = literal.index(after: index)
-        continue
-      }
-      let next = literal.index(after: index)
-      guard literal[next] == "(" else {
-        // An escape (`\"`, `\\`) is the text's.
-        index = literal.index(after: next)
-        continue
-      }
-      var depth = 0
-      var end = next
-      while end < literal.endIndex {
-        if literal[end] == "(" { depth += 1 } else if literal[end] == ")" { depth -= 1 }
-        if depth == 0 { break }
-        end = literal.index(after: end)
-      }
-      guard end < literal.endIndex else { return nil }
-      let codeStart = literal.index(after: next)
-      pieces.append((literal[textStart..<codeStart], false))
-      pieces.append((literal[codeStart..<end], true))
-      textStart = end
-      index = literal.index(after: end)
+    for code in codes {
+      pieces.append((literal[textStart..<code.lowerBound], false))
+      pieces.append((literal[code], true))
+      textStart = code.upperBound
     }
+    // One left open is no code to read.
+    guard !codes.isEmpty, !literal[textStart...].contains("\\(") else { return nil }
     pieces.append((literal[textStart...], false))
     return pieces
   }
