@@ -60,10 +60,11 @@ class Ref:
     or "" when it is no nominal type), where it is written (the owner, for names nested in it)
     and the generic parameters in scope there."""
 
-    __slots__ = ("name", "context", "generics", "elements", "default")
+    __slots__ = ("name", "context", "generics", "elements", "default", "label")
 
     def __init__(self, name, context="-", generics=(), elements=None):
         self.default = ""  # a parameter's default value, where it is a simple one
+        self.label = ""  # a tuple element's label, where it has one
         self.name = name
         self.context = context
         self.generics = frozenset(generics)
@@ -83,13 +84,25 @@ def returned_ref(text, context, generics):
         return Ref(name, context, generics)
     elements = []
     for part in parts:
-        labelled = re.match(r"^\s*[A-Za-z_]\w*\s*:\s*(.*)$", part)
-        elements.append(Ref(nominal(labelled.group(1) if labelled else part), context, generics))
+        labelled = re.match(r"^\s*([A-Za-z_]\w*)\s*:\s*(.*)$", part)
+        element = Ref(nominal(labelled.group(2) if labelled else part), context, generics)
+        element.label = labelled.group(1) if labelled else ""
+        elements.append(element)
     return Ref("", context, generics, elements)
 
 
 # A member's type that is its owner: an initialiser's, a case's.
 OWNER = "<owner>"
+
+
+def is_get_only(kind, item):
+    """Whether a property declaration (`minY: CGFloat { get }`, a `let`) cannot be assigned:
+    a `let`, or an accessor block that gets and does not set. A stored `var` can."""
+    if kind == "let":
+        return True
+    block = re.search(r"\{([^{}]*)\}\s*$", item)
+    return bool(block and re.search(r"\bget\b", block.group(1))
+                and not re.search(r"\bset\b", block.group(1)))
 
 
 def is_private(name):
@@ -129,7 +142,9 @@ def record(source, owner, signature, flags, closures=(), ios="", deprecation="",
     elif "d" not in flags:
         old["flags"].discard("d")
         old["deprecation"] = ""
-    old["flags"] |= set(flags) - {"d"}
+    if "g" not in flags:
+        old["flags"].discard("g")
+    old["flags"] |= set(flags) - {"d", "g"}
     if not old["closures"]:
         old["closures"] = list(closures)
     old["overloads"].append(list(closures))
@@ -559,6 +574,8 @@ def member_from_declaration(source, owner, decl, flags, ios, deprecation, generi
             if not name:
                 continue
             flags_here = set(flags) | {"c" if kind == "case" else "v"}
+            if kind != "case" and is_get_only(kind, item):
+                flags_here.add("g")
             if re.search(r"\{\s*(?:mutating\s+)?get\s+async\b", item):
                 flags_here.add("a")
             if re.search(r"\{\s*(?:mutating\s+)?get\s+(?:async\s+)?throws\b", item):
@@ -782,6 +799,9 @@ def parse_symbol_graph(path):
                    param_refs)
         elif kind in ("property", "type.property", "var", "enum.case"):
             flags.add("c" if kind == "enum.case" else "v")
+            let_or_var = re.search(r"\b(var|let)\b", declaration)
+            if kind != "enum.case" and let_or_var and is_get_only(let_or_var.group(1), declaration):
+                flags.add("g")
             if re.search(r"\bget\s+async\b", declaration):
                 flags.add("a")
             if re.search(r"\bget\s+(async\s+)?throws\b", declaration):
@@ -1130,9 +1150,13 @@ def resolve_member_type(ref, owner):
     """A member's type as the index gives it: a nominal type's qualified name, `Self` (or a name
     relative to it) as written; "" where it is none or the index cannot tell."""
     if ref is not None and ref.elements:
-        # A tuple, `(Data,URLResponse)`: each element as a member's type, `_` for one that is none.
+        # A tuple, `(Data,URLResponse)`: each element as a member's type, `_` for one that is
+        # none, after its label where it has one (`(partialValue:Int32,overflow:Bool)`).
         parts = [resolve_member_type(element, owner) or "_" for element in ref.elements]
-        return "(" + ",".join(parts) + ")" if any(part != "_" for part in parts) else ""
+        if all(part == "_" for part in parts) and not any(e.label for e in ref.elements):
+            return ""
+        return "(" + ",".join(
+            (e.label + ":" if e.label else "") + part for e, part in zip(ref.elements, parts)) + ")"
     if ref is None or not ref.name:
         return ""
     if ref.name == OWNER:
@@ -1157,7 +1181,10 @@ def merged(owner, by_source):
     newest = max(by_source)
     flags = set()
     for source, entry in by_source.items():
-        flags |= entry["flags"] - {"d", "o"}
+        flags |= entry["flags"] - {"d", "o", "g"}
+    # Get-only where every source that declares it says so.
+    if all("g" in entry["flags"] for entry in by_source.values()):
+        flags.add("g")
     # Deprecated if the newest source says so.
     if "d" in by_source[newest]["flags"]:
         flags.add("d")

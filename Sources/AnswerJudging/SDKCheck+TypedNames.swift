@@ -15,7 +15,8 @@ extension SDKCheck.Code {
     var clashing: Set<Substring> = []
     var untyped: Set<Substring> = []
     func bind(_ name: Substring, _ type: String?) {
-      guard let type, index.describes(type) else {
+      // A labelled tuple's elements are known: `result.overflow` of `addingReportingOverflow`.
+      guard let type, index.describes(type) || SDKIndex.tupleLabels(type) != nil else {
         untyped.insert(name)
         return
       }
@@ -99,8 +100,10 @@ extension SDKCheck.Code {
       let type = chainType(from: close + 2, index: index, known: known),
       type.hasPrefix("("), type.hasSuffix(")")
     else { return nil }
-    let types = type.dropFirst().dropLast().split(separator: ",")
-    return types.count == names.count ? (names, types) : nil
+    guard let elements = SDKIndex.tupleElements(type), elements.count == names.count else {
+      return nil
+    }
+    return (names, elements.map { Substring($0.type) })
   }
 
   /// The type of the value a chain that starts at an SDK type at `start` has (`AsyncStream

@@ -239,7 +239,7 @@ struct SDKCheck: Sendable {
         problems.append(
           Problem(
             message:
-              "`\(use.written)` looks like a typo for `\(theirs.written)`: `\(use.type)` has no `\(use.written)`",
+              "`\(use.written)` looks like a typo for `\(theirs.written)`: `\(SDKIndex.displayed(use.type))` has no `\(use.written)`",
             isNearMiss: true))
         continue
       }
@@ -264,7 +264,7 @@ struct SDKCheck: Sendable {
       }) {
         continue
       }
-      var message = "`\(use.type)` has no `\(use.written)`"
+      var message = "`\(SDKIndex.displayed(use.type))` has no `\(use.written)`"
       // The card's member nearest to it: a call for a call, the longest shared start.
       let theirs = cardMembers.filter { $0.type == use.type && $0.exists }.max { x, y in
         Self.nearness(x, to: use) < Self.nearness(y, to: use)
@@ -272,6 +272,7 @@ struct SDKCheck: Sendable {
       if let theirs { message += "; the card uses `\(theirs.declared!)`" }
       problems.append(Problem(message: message))
     }
+    problems += assignedGetOnly(uses, in: typed)
     problems += unknownCases(in: typed, types: types).map { Problem(message: $0) }
     let calls = typed.writtenCalls()
     problems += unknownLabels(calls, handedIn: uses, ownTypes: ownTypes, in: typed)
@@ -548,8 +549,22 @@ struct SDKCheck: Sendable {
       dot = unwrapping(dot)
       while dot + 1 < code.tokens.count, code.isByte(dot, "."),
         // A member may be named by a contextual keyword (`open`).
-        [.identifier, .keyword].contains(code.tokens[dot + 1].kind), index.describes(type)
+        [.identifier, .keyword].contains(code.tokens[dot + 1].kind)
       {
+        // A labelled tuple has its elements and nothing else (`result.overflow`).
+        if let labels = SDKIndex.tupleLabels(type) {
+          let member = String(code.text(dot + 1))
+          let element = labels.firstIndex(of: member)
+          uses.append(
+            MemberUse(
+              token: dot + 1, type: type, written: member, declared: element.map { labels[$0] }))
+          guard let element, let next = SDKIndex.tupleElements(type)?[element].type, next != "_"
+          else { break }
+          type = next
+          dot = unwrapping(dot + 2)
+          continue
+        }
+        guard index.describes(type) else { break }
         let member = String(code.text(dot + 1))
         let labels = code.labels(after: dot + 1)
         // A value has no static members (`MainActor.shared.run`).

@@ -29,6 +29,8 @@ public struct SDKIndex: Sendable {
     public var isThrowing: Bool
     /// Whether the declaration marks it deprecated on iOS or everywhere.
     public var isDeprecated: Bool
+    /// Whether it is a property no code outside its type can assign: a `let`, or `{ get }`.
+    public var isGetOnly = false
     /// What replaces it, as the declaration says (`navigationTitle(_:)`), when deprecated.
     public var replacement: String?
     /// For each argument that takes a closure: its label and the types it hands the closure.
@@ -363,7 +365,8 @@ public struct SDKIndex: Sendable {
       isMacro: flags.contains("m"), isStatic: flags.contains("s"), isCase: flags.contains("c"),
       isAsync: flags.contains("a"),
       isThrowing: flags.contains("t"), isDeprecated: flags.contains("d"),
-      replacement: replacement, closureParameters: closures, type: type,
+      isGetOnly: flags.contains("g"), replacement: replacement, closureParameters: closures,
+      type: type,
       // `()` says itself that nothing is needed.
       parameters: signature.hasSuffix("()")
         ? [] : !codes.isEmpty && parameters.count == codes.count ? parameters : nil,

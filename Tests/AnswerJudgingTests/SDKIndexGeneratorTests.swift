@@ -15,6 +15,7 @@ struct SDKIndexGeneratorTests {
     }
     public struct ScrollViewProxy {
         public func scrollTo<ID>(_ id: ID, anchor: UnitPoint? = nil) where ID : Hashable
+        public func split(at offset: Int) -> (head: String, tail: Int)
     }
     extension View {
         @available(iOS, introduced: 13.0, deprecated: 100000.0, renamed: "navigationTitle(_:)")
@@ -365,6 +366,21 @@ struct SDKIndexGeneratorTests {
     #expect(
       index.closureParameterTypes(call: "init", on: "Outline", label: "content", count: 1)
         == ["_"])
+  }
+
+  @Test(
+    "says which properties are get-only, and keeps the labels of a tuple a call returns",
+    .enabled(if: FileManager.default.isExecutableFile(atPath: python)))
+  func storage() throws {
+    let index = try Self.generated()
+    #expect(
+      index.ownMembers(named: "translation", of: "DragGesture.Value").first?.isGetOnly == true)
+    #expect(index.ownMembers(named: "date", of: "TimelineView.Context").first?.isGetOnly == true)
+    #expect(index.ownMembers(named: "minimumDistance", of: "DragGesture").first?.isGetOnly == false)
+    #expect(index.ownMembers(named: "openURL", of: "EnvironmentValues").first?.isGetOnly == false)
+    #expect(
+      index.memberType(named: "split", labels: ["at"], on: "ScrollViewProxy")
+        == "(head:String,tail:Int)")
   }
 
   @Test(
