@@ -367,8 +367,8 @@ SIMPLE_DEFAULT = re.compile(r"^(true|false|nil|-?\d+(\.\d+)?|\.[A-Za-z_]\w*)$")
 
 def parameter_refs(inner, context, generics):
     """Each parameter's type as a Ref, attributes left out, with its default value where it is
-    simple (`true`, `.center`) as `default`; a Ref of no name for a closure or a variadic
-    parameter."""
+    simple (`true`, `.center`) as `default`; a Ref of no name for a closure; a variadic
+    parameter's element type."""
     refs = []
     for p in split_top(inner):
         p = p.strip()
@@ -377,10 +377,11 @@ def parameter_refs(inner, context, generics):
         parts = split_top(p, ":")
         pieces = split_top(":".join(parts[1:]) if len(parts) > 1 else p, "=")
         type_text = pieces[0]
-        if closure_params(type_text, context, generics) is not None or "..." in type_text:
+        if closure_params(type_text, context, generics) is not None:
             ref = Ref("")
         else:
-            ref = Ref(nominal(type_text), context, generics)
+            # A variadic list's values are each of its element type (`traits: .landscapeLeft`).
+            ref = Ref(nominal(type_text.strip().removesuffix("...")), context, generics)
         default = pieces[1].strip() if len(pieces) > 1 else ""
         ref.default = default if SIMPLE_DEFAULT.match(default) else ""
         refs.append(ref)

@@ -24,7 +24,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir "$work/graphs" "$work/docs"
 git -C "$docs_repo" archive "$docs_commit" SwiftUI SwiftData Charts MapKit Observation Testing \
-  foundation OSLog os Combine CoreGraphics CoreLocation UIKit CoreTransferable UniformTypeIdentifiers |
+  foundation OSLog os Combine CoreGraphics CoreLocation UIKit CoreTransferable UniformTypeIdentifiers \
+  DeveloperToolsSupport WidgetKit |
   tar -x -C "$work/docs"
 docs_name="apple-docs-for-rag ${docs_commit:0:10} ($(git -C "$docs_repo" log -1 --format=%cs "$docs_commit"))"
 target=$(swift -print-target-info | python3 -c 'import json,sys; print(json.load(sys.stdin)["target"]["triple"])')

@@ -6,7 +6,6 @@ extension APIVocabulary {
     GlassEffectContainer
     Window
     MenuBarExtra
-    Preview
     Any
     ID
     print

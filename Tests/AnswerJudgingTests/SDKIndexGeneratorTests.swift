@@ -362,6 +362,8 @@ struct SDKIndexGeneratorTests {
       index.members(named: "sheet", of: "View").first?.parameterTypes == ["Binding", nil, nil])
     #expect(
       index.members(named: "record", of: "-").first?.parameters == [.variadic, .optional])
+    // A variadic list's type is its element's.
+    #expect(index.members(named: "record", of: "-").first?.parameterTypes == ["Int", "String"])
     // Overloads with the same labels whose closures are handed different types say none.
     #expect(
       index.closureParameterTypes(call: "init", on: "Outline", label: "content", count: 1)

@@ -101,4 +101,15 @@ struct StoredMembersTests {
       index.memberType(named: "addingReportingOverflow", labels: ["_"], on: "Int32")
         == "(partialValue:Int32,overflow:Bool)")
   }
+
+  @Test("a preview trait the index does not declare is another API than the card's trait")
+  func previewTraits() {
+    let card = "#Preview(\"Row\", traits: .sizeThatFitsLayout) {\n    RecipeRow(recipe: .sample)\n}"
+    let old = card.replacingOccurrences(of: ".sizeThatFitsLayout", with: ".sizeThatFits")
+    #expect(judge(old, card).grade! <= 2)
+    let two = card.replacingOccurrences(
+      of: ".sizeThatFitsLayout", with: ".sizeThatFitsLayout, .landscapeLeft")
+    #expect(judge(two, card).grade! >= 4)
+    #expect(SDKIndex.shipped.hasMember(named: "sizeThatFitsLayout", of: "PreviewTrait"))
+  }
 }
