@@ -4,6 +4,8 @@ extension SDKCheck {
   /// sets. Asked only of code with one `==` and one `hash(into:)`, whose `==` reads its
   /// operands' properties (`lhs.id == rhs.id`).
   func hashingProblems(in typed: Code) -> [Problem] {
+    // A byte search first: most code declares neither.
+    guard typed.source.holdsBytes("hash(into") else { return [] }
     let functions = typed.functions()
     let equalities = functions.filter { typed.text($0.name) == "==" }
     let hashings = functions.filter { typed.text($0.name) == "hash" }

@@ -4,6 +4,7 @@ extension SDKCheck {
   /// or several its tuples spread over; two collections: one parameter each), and a function
   /// with parameters needs `arguments:`. The macro rejects the code.
   func testArgumentProblems(in typed: Code) -> [Problem] {
+    guard typed.source.holdsBytes("@Test") else { return [] }
     var problems: [Problem] = []
     for position in typed.tokens.indices
     where typed.tokens[position].kind == .attribute && typed.text(position) == "@Test" {
@@ -29,7 +30,7 @@ extension SDKCheck {
         problems.append(
           Problem(
             message:
-              "`@Test(arguments:)` with two collections passes one value of each, but \(function) takes \(parameters)"
+              "`@Test(arguments:)` with two collections passes one value of each, but \(function) takes \(parameters == 1 ? "one" : String(parameters))"
           ))
       }
     }

@@ -37,7 +37,7 @@ struct TestArgumentsTests {
   func collections() {
     let check = SDKCheck(card: Self.card)
     let one = "@Test(arguments: [0, 1], [2, 3])\nfunc sums(a: Int) { #expect(a >= 0) }"
-    #expect(check.problems(in: one).contains { $0.contains("takes 1") })
+    #expect(check.problems(in: one).contains { $0.contains("takes one") })
     let two = "@Test(arguments: [0, 1], [2, 3])\nfunc sums(a: Int, b: [String: Int]) {}"
     #expect(check.problems(in: two).isEmpty)
     let pairs = "@Test(arguments: zip([0, 1], [2, 3]))\nfunc sums(a: Int, b: Int) {}"
