@@ -275,6 +275,7 @@ struct SDKCheck: Sendable {
     problems += assignedGetOnly(uses, in: typed)
     problems += testArgumentProblems(in: typed)
     problems += hashingProblems(in: typed)
+    problems += unreachableCases(in: typed)
     problems += unknownCases(in: typed, types: types).map { Problem(message: $0) }
     let calls = typed.writtenCalls()
     problems += unknownLabels(calls, handedIn: uses, ownTypes: ownTypes, in: typed)
